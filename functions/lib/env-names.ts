@@ -1,0 +1,30 @@
+/**
+ * Names of the environment variables the functions read. Shared by `functions/lib/env.ts`
+ * (reads them once), `lib/` (sets them on every Lambda) and `scripts/` (sets them locally).
+ */
+export const ENV = {
+  /** DynamoDB table name */
+  tableName: 'TABLE_NAME',
+  /** JSON: { [regionId]: { bucket, anonBucket, awsRegion } } for every storage region served */
+  regionBuckets: 'REGION_BUCKETS',
+  /** default storage region id (spec: hongkong) */
+  defaultRegion: 'DEFAULT_STORAGE_REGION',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** From address of product mail, e.g. "SendBridge <no-reply@example.com>" */
+  mailFrom: 'MAIL_FROM',
+  /** SES configuration set (unset locally) */
+  sesConfigurationSet: 'SES_CONFIGURATION_SET',
+  /** the app's public origin, used in links in mail */
+  appOrigin: 'APP_ORIGIN',
+  /** loopback endpoints of the local emulators; unset in AWS */
+  dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  s3Endpoint: 'S3_ENDPOINT',
+  cognitoEndpoint: 'COGNITO_ENDPOINT',
+  sesEndpoint: 'SES_ENDPOINT',
+  /** optional path to a GeoIP database for download countries */
+  geoipDatabase: 'GEOIP_DATABASE',
+  logLevel: 'LOG_LEVEL',
+} as const;
+
+export type EnvName = (typeof ENV)[keyof typeof ENV];
