@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const alias = { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) };
+
+// One runner, four levels (conventions §10). Integration and e2e start real emulators and
+// Chromium, so they run one file at a time to stay within a 2-core machine.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 90_000, hookTimeout: 180_000, fileParallelism: false },
+      },
+    ],
+  },
+});
