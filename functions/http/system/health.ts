@@ -1,0 +1,33 @@
+import { httpRoute } from '../../lib/http';
+import { runCheck } from '../../lib/checks';
+import { roundTripProbe } from '../../data/system';
+import { checkBuckets } from '../../adapters/storage';
+import { describeUserPool } from '../../adapters/auth';
+import { checkMailReachable } from '../../adapters/mailer';
+
+const TIMEOUT_MS = 4000;
+
+/**
+ * GET /health: round-trips an item in the table, heads every region's buckets, describes the
+ * user pool and asks SES for the account status (sends nothing). 200 when all are ok, else 503.
+ */
+export const handler = httpRoute({}, async () => {
+  const [table, buckets, userPool, mail] = await Promise.all([
+    runCheck('table', roundTripProbe, TIMEOUT_MS),
+    runCheck('buckets', async () => {
+      const regions = await checkBuckets();
+      const failed = Object.entries(regions).filter(([, r]) => !r.ok);
+      if (failed.length) throw new Error(`unreachable: ${failed.map(([id, r]) => `${id} (${r.error})`).join(', ')}`);
+      return { regions: Object.keys(regions) };
+    }, TIMEOUT_MS),
+    runCheck('userPool', describeUserPool, TIMEOUT_MS),
+    runCheck('mail', async () => {
+      const account = await checkMailReachable();
+      if (!account.sendingEnabled) throw new Error('SES sending is disabled for this account');
+      return account;
+    }, TIMEOUT_MS),
+  ]);
+  const services = { table, buckets, userPool, mail };
+  const ok = Object.values(services).every((s) => s.ok);
+  return { status: ok ? 200 : 503, body: { status: ok ? 'ok' : 'degraded', services } };
+});

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { ENV } from './env-names';
+import { isRegionId, type RegionId } from '../domain/regions';
+
+/**
+ * Configuration read once per cold start (conventions §6). Read lazily on first use rather
+ * than at import so that tooling (CDK tests, the route-table check) can import handler
+ * modules without a runtime environment; a missing variable still fails the first request
+ * with its name.
+ */
+const regionBucketsSchema = z.record(
+  z.string().refine(isRegionId, 'unknown storage region id'),
+  z.object({ bucket: z.string().min(3), anonBucket: z.string().min(3), awsRegion: z.string().min(1) }),
+);
+
+export interface RegionBuckets {
+  readonly bucket: string;
+  readonly anonBucket: string;
+  readonly awsRegion: string;
+}
+
+export interface Config {
+  readonly tableName: string;
+  readonly regionBuckets: Readonly<Partial<Record<RegionId, RegionBuckets>>>;
+  readonly defaultRegion: RegionId;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  readonly mailFrom: string;
+  readonly sesConfigurationSet: string | undefined;
+  readonly appOrigin: string;
+  readonly awsRegion: string;
+  readonly endpoints: {
+    readonly dynamodb: string | undefined;
+    readonly s3: string | undefined;
+    readonly cognito: string | undefined;
+    readonly ses: string | undefined;
+  };
+  readonly geoipDatabase: string | undefined;
+}
+
+export class MissingConfigError extends Error {
+  constructor(name: string, reason = 'is not set') {
+    super(`Environment variable ${name} ${reason}`);
+    this.name = 'MissingConfigError';
+  }
+}
+
+function required(source: NodeJS.ProcessEnv, name: string): string {
+  const value = source[name];
+  if (!value) throw new MissingConfigError(name);
+  return value;
+}
+
+const optional = (source: NodeJS.ProcessEnv, name: string) => source[name] || undefined;
+
+export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  let regionBuckets: Config['regionBuckets'];
+  try {
+    regionBuckets = regionBucketsSchema.parse(JSON.parse(required(source, ENV.regionBuckets))) as Config['regionBuckets'];
+  } catch (err) {
+    if (err instanceof MissingConfigError) throw err;
+    throw new MissingConfigError(ENV.regionBuckets, 'is not valid JSON of {regionId: {bucket, anonBucket, awsRegion}}');
+  }
+  const defaultRegion = source[ENV.defaultRegion] || 'hongkong';
+  if (!isRegionId(defaultRegion) || !regionBuckets[defaultRegion]) {
+    throw new MissingConfigError(ENV.defaultRegion, `names a region (${defaultRegion}) without buckets`);
+  }
+  return {
+    tableName: required(source, ENV.tableName),
+    regionBuckets,
+    defaultRegion,
+    userPoolId: required(source, ENV.userPoolId),
+    userPoolClientId: required(source, ENV.userPoolClientId),
+    mailFrom: required(source, ENV.mailFrom),
+    sesConfigurationSet: optional(source, ENV.sesConfigurationSet),
+    appOrigin: required(source, ENV.appOrigin),
+    awsRegion: source.AWS_REGION || source.AWS_DEFAULT_REGION || 'us-east-1',
+    endpoints: {
+      dynamodb: optional(source, ENV.dynamodbEndpoint),
+      s3: optional(source, ENV.s3Endpoint),
+      cognito: optional(source, ENV.cognitoEndpoint),
+      ses: optional(source, ENV.sesEndpoint),
+    },
+    geoipDatabase: optional(source, ENV.geoipDatabase),
+  };
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= readConfig();
+  return cached;
+}
+
+/** Buckets of a region this deployment serves, or undefined. */
+export function bucketsOf(region: RegionId): RegionBuckets | undefined {
+  return config().regionBuckets[region];
+}

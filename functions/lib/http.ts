@@ -1,0 +1,162 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { z } from 'zod';
+import { HttpError, badRequest, isHttpError, payloadTooLarge, unsupportedMediaType } from './errors';
+import { errorFields, log } from './log';
+
+/**
+ * The one middy stack every HTTP handler uses (conventions §2): log context, body/query/path
+ * parsing with the route's zod schemas, and the error handler, so a handler file holds only
+ * its logic. The event shape is API Gateway HTTP API payload v2.0 (also built by the local gateway).
+ */
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+export interface Schemas {
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly params?: z.ZodType;
+}
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type JwtClaims = Record<string, string | number | boolean | string[]>;
+
+export interface HttpRequest<S extends Schemas> {
+  readonly body: Parsed<S['body']>;
+  readonly query: Parsed<S['query']>;
+  readonly params: Parsed<S['params']>;
+  readonly event: HttpEvent;
+  readonly context: Context;
+  /** JWT claims placed by the authorizer on `auth: 'jwt'` routes */
+  readonly claims: JwtClaims | undefined;
+  readonly sourceIp: string;
+  header(name: string): string | undefined;
+}
+
+export interface Reply {
+  readonly status?: number;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+  readonly cookies?: string[];
+}
+
+/** JSON bodies above this are refused before parsing (API Gateway itself caps at 10 MB). */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+const BASE_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+function errorResponse(err: HttpError): HttpResult {
+  const error: Record<string, unknown> = { code: err.code, message: err.message };
+  if (err.details !== undefined) error.details = err.details;
+  return { statusCode: err.statusCode, headers: { ...BASE_HEADERS, ...err.headers }, body: JSON.stringify({ error }) };
+}
+
+function issuesOf(error: z.ZodError) {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issues = issuesOf(result.error);
+    throw badRequest('invalid_request', issues[0] ? `${where}: ${issues[0].path || where} ${issues[0].message}`.trim() : `Invalid ${where}`, { where, issues });
+  }
+  return result.data;
+}
+
+function readJsonBody(event: HttpEvent): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) throw payloadTooLarge('body_too_large', 'Request body is too large');
+  const type = (event.headers?.['content-type'] ?? '').toLowerCase();
+  if (type && !type.startsWith('application/json') && !type.startsWith('text/plain')) throw unsupportedMediaType();
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest('invalid_json', 'Request body is not valid JSON');
+  }
+}
+
+interface Internal extends Record<string, unknown> {
+  startedAt?: number;
+}
+
+/** What `parseWith` produced for an event; middy hands the handler only (event, context). */
+const parsedByEvent = new WeakMap<HttpEvent, { body: unknown; query: unknown; params: unknown }>();
+
+type Mw = MiddlewareObj<HttpEvent, HttpResult, Error, Context, Internal>;
+
+const logContext = (): Mw => ({
+  before: (request) => {
+    request.internal.startedAt = Date.now();
+  },
+  after: (request) => {
+    log.info('request', {
+      route: request.event.routeKey,
+      status: request.response?.statusCode,
+      ms: Date.now() - (request.internal.startedAt ?? Date.now()),
+      requestId: request.context.awsRequestId,
+    });
+  },
+});
+
+const parseWith = (schemas: Schemas): Mw => ({
+  before: (request) => {
+    const { event } = request;
+    const query = Object.fromEntries(new URLSearchParams(event.rawQueryString ?? ''));
+    parsedByEvent.set(event, {
+      body: schemas.body ? parsePart(schemas.body, readJsonBody(event), 'body') : undefined,
+      query: parsePart(schemas.query, query, 'query'),
+      params: parsePart(schemas.params, event.pathParameters ?? {}, 'path'),
+    });
+  },
+});
+
+/** Runs last on the way out: typed errors become their status; anything else a logged 500. */
+const errorHandler = (): Mw => ({
+  onError: (request) => {
+    const err = request.error;
+    if (isHttpError(err) && err.expose) {
+      request.response = errorResponse(err);
+      return;
+    }
+    log.error('unhandled error', { route: request.event.routeKey, requestId: request.context.awsRequestId, ...errorFields(err) });
+    request.response = errorResponse(new HttpError(500, 'internal_error', 'Sorry, something went wrong. Please try again.'));
+  },
+});
+
+export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S>) => Promise<Reply>) {
+  return middy<HttpEvent, HttpResult, Error, Context, Internal>()
+    .use([logContext(), errorHandler(), parseWith(schemas)])
+    .handler(async (event, context) => {
+      const parsed = parsedByEvent.get(event);
+      const headers = event.headers ?? {};
+      const reply = await fn({
+        body: parsed?.body as Parsed<S['body']>,
+        query: parsed?.query as Parsed<S['query']>,
+        params: parsed?.params as Parsed<S['params']>,
+        event,
+        context,
+        claims: event.requestContext?.authorizer?.jwt?.claims as JwtClaims | undefined,
+        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+        header: (name) => headers[name.toLowerCase()],
+      });
+      return toResult(reply);
+    });
+}
+
+export function toResult(reply: Reply): HttpResult {
+  const result: HttpResult = {
+    statusCode: reply.status ?? 200,
+    headers: { ...BASE_HEADERS, ...reply.headers },
+    body: reply.body === undefined ? '' : JSON.stringify(reply.body),
+  };
+  if (reply.cookies?.length) result.cookies = reply.cookies;
+  return result;
+}

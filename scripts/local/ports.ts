@@ -1,0 +1,50 @@
+import net from 'node:net';
+
+export const HOST = '127.0.0.1';
+
+/** A port the OS says is free on loopback right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, HOST, () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function canListen(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, host, () => srv.close(() => resolve(true)));
+  });
+}
+
+export class PortBusyError extends Error {
+  constructor(readonly service: string, readonly port: number, readonly envName: string) {
+    super(`Port ${port} for ${service} is busy: stop whatever uses it, or set ${envName}=<another port>.`);
+    this.name = 'PortBusyError';
+  }
+}
+
+/** Fails fast with a one-line hint instead of letting a child die with EADDRINUSE. */
+export async function assertPortFree(service: string, port: number, envName: string, host = HOST): Promise<void> {
+  if (!(await canListen(port, host))) throw new PortBusyError(service, port, envName);
+}
+
+export async function waitForPort(port: number, timeoutMs: number, host = HOST): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const sock = net.connect(port, host);
+      sock.once('connect', () => { sock.destroy(); resolve(true); });
+      sock.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing listened on ${host}:${port} within ${timeoutMs} ms`);
+}

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { BUCKET_CORS } from '../../functions/routes';
+import { SPEED_TEST_BYTES, SPEED_TEST_KEY } from '../../functions/domain/regions';
+import { startChild, type Child } from './child';
+
+const childScript = fileURLToPath(new URL('./s3rver-child.ts', import.meta.url));
+
+export function corsXml(origins: readonly string[]): string {
+  const rule = [
+    ...origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`),
+    ...BUCKET_CORS.allowMethods.map((m) => `<AllowedMethod>${m}</AllowedMethod>`),
+    ...BUCKET_CORS.allowHeaders.map((h) => `<AllowedHeader>${h}</AllowedHeader>`),
+    ...BUCKET_CORS.exposeHeaders.map((h) => `<ExposeHeader>${h}</ExposeHeader>`),
+    `<MaxAgeSeconds>${BUCKET_CORS.maxAgeSeconds}</MaxAgeSeconds>`,
+  ].join('');
+  return `<CORSConfiguration><CORSRule>${rule}</CORSRule></CORSConfiguration>`;
+}
+
+export async function startS3(opts: { port: number; dataDir: string; buckets: string[]; corsOrigins: string[] }): Promise<Child> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const config = { port: opts.port, directory: opts.dataDir, buckets: opts.buckets, corsXml: corsXml(opts.corsOrigins) };
+  return startChild('s3rver', process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', childScript], {
+    env: { ...process.env, S3RVER_CONFIG: JSON.stringify(config) },
+    ready: /S3RVER READY/,
+    timeoutMs: 30_000,
+  });
+}
+
+export function localS3Client(endpoint: string): S3Client {
+  return new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/** Puts the 128 KB speed-test object into each transfers bucket unless it is already there. */
+export async function ensureSpeedTestObjects(endpoint: string, buckets: string[]): Promise<void> {
+  const client = localS3Client(endpoint);
+  const body = Buffer.alloc(SPEED_TEST_BYTES, 0x61);
+  await Promise.all(
+    buckets.map(async (Bucket) => {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: SPEED_TEST_KEY }));
+        if (head.ContentLength === SPEED_TEST_BYTES) return;
+      } catch {
+        // missing: write it below
+      }
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: SPEED_TEST_KEY, Body: body, ContentType: 'application/octet-stream', CacheControl: 'no-store' }),
+      );
+    }),
+  );
+  client.destroy();
+}

@@ -1,0 +1,35 @@
+/**
+ * Runs s3rver in its own process: it must run under `node --openssl-legacy-provider` (a
+ * truncated ListObjectsV2 answers 500 otherwise), which the parent sets for this child only.
+ * Config arrives as JSON in S3RVER_CONFIG; prints "S3RVER READY <port>" when listening.
+ */
+import S3rver from 's3rver';
+
+interface ChildConfig {
+  port: number;
+  directory: string;
+  buckets: string[];
+  corsXml: string;
+}
+
+const cfg = JSON.parse(process.env.S3RVER_CONFIG ?? '{}') as ChildConfig;
+
+const server = new S3rver({
+  address: '127.0.0.1',
+  port: cfg.port,
+  directory: cfg.directory,
+  silent: true,
+  configureBuckets: cfg.buckets.map((name) => ({ name, configs: [cfg.corsXml] })),
+});
+
+server.run().then(
+  () => console.log(`S3RVER READY ${cfg.port}`),
+  (err: unknown) => {
+    console.error('s3rver failed to start:', err);
+    process.exit(1);
+  },
+);
+
+const stop = () => server.close().finally(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

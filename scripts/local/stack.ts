@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ENV } from '../../functions/lib/env-names';
+import { DEFAULT_REGION, REGION_IDS, type RegionId } from '../../functions/domain/regions';
+import type { Child } from './child';
+import { ensureTable, startDynamoDb } from './dynamodb';
+import { ensureSpeedTestObjects, startS3 } from './s3';
+import { ensureUserPool, startCognito } from './cognito';
+import { startSes } from './ses';
+import { HOST, assertPortFree, freePort } from './ports';
+
+export interface Ports {
+  dynamodb: number;
+  s3: number;
+  cognito: number;
+  ses: number;
+}
+
+/** Default ports of `npm start`, each overridable by its env var. */
+export const PORT_ENV = { dynamodb: 'DYNAMODB_PORT', s3: 'S3_PORT', cognito: 'COGNITO_PORT', ses: 'SES_PORT' } as const;
+export const DEFAULT_PORTS: Ports = { dynamodb: 8000, s3: 4569, cognito: 9229, ses: 8005 };
+
+export const LOCAL_TABLE_NAME = 'sendbridge-local';
+export const LOCAL_AWS_REGION = 'us-east-1';
+
+export function localBucketNames(region: RegionId) {
+  return { bucket: `sendbridge-local-${region}`, anonBucket: `sendbridge-local-${region}-anon` };
+}
+
+export interface StackOptions {
+  /** persistent data root (`.data/`); omitted: a temp dir removed on stop and DynamoDB in memory */
+  readonly dataDir?: string;
+  /** fixed ports (dev) or 'free' (tests pick free ports) */
+  readonly ports: Ports | 'free';
+  /** origins the buckets accept cross-origin PUT/GET from (the app's origin) */
+  readonly appOrigins: readonly string[];
+  /** public origin of the app, used in mailed links */
+  readonly appOrigin: string;
+}
+
+export interface LocalStack {
+  readonly ports: Ports;
+  /** environment the functions need, pointing at these emulators */
+  readonly env: Record<string, string>;
+  readonly urls: { dynamodb: string; s3: string; cognito: string; sesInbox: string };
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  stop(): Promise<void>;
+}
+
+export function portsFromEnv(source: NodeJS.ProcessEnv = process.env): Ports {
+  const pick = (k: keyof Ports) => {
+    const raw = source[PORT_ENV[k]];
+    const n = raw ? Number(raw) : DEFAULT_PORTS[k];
+    if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new Error(`${PORT_ENV[k]}=${raw} is not a port number.`);
+    return n;
+  };
+  return { dynamodb: pick('dynamodb'), s3: pick('s3'), cognito: pick('cognito'), ses: pick('ses') };
+}
+
+export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
+  const ephemeral = !opts.dataDir;
+  const root = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sendbridge-'));
+  let ports: Ports;
+  if (opts.ports === 'free') {
+    ports = { dynamodb: await freePort(), s3: await freePort(), cognito: await freePort(), ses: await freePort() };
+  } else {
+    ports = opts.ports;
+    for (const k of Object.keys(ports) as (keyof Ports)[]) {
+      // DynamoDB Local binds every interface, so check the wildcard address for it.
+      await assertPortFree(k, ports[k], PORT_ENV[k], k === 'dynamodb' ? '0.0.0.0' : HOST);
+    }
+  }
+
+  const regionBuckets = Object.fromEntries(
+    REGION_IDS.map((r) => [r, { ...localBucketNames(r), awsRegion: LOCAL_AWS_REGION }]),
+  );
+  const allBuckets = REGION_IDS.flatMap((r) => Object.values(localBucketNames(r)));
+  const transferBuckets = REGION_IDS.map((r) => localBucketNames(r).bucket);
+
+  const children: Child[] = [];
+  const stopAll = async () => {
+    await Promise.all(children.map((c) => c.stop()));
+    if (ephemeral) rmSync(root, { recursive: true, force: true });
+  };
+  try {
+    // Start all four at once; wait for every start to settle so a failure stops the others too.
+    const started = await Promise.allSettled([
+      startDynamoDb({ port: ports.dynamodb, ...(ephemeral ? {} : { dataDir: path.join(root, 'dynamodb') }) }),
+      startS3({ port: ports.s3, dataDir: path.join(root, 's3'), buckets: allBuckets, corsOrigins: [...opts.appOrigins] }),
+      startCognito({ port: ports.cognito, dataDir: path.join(root, 'cognito') }),
+      startSes({ port: ports.ses }),
+    ]);
+    for (const s of started) if (s.status === 'fulfilled') children.push(s.value);
+    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const urls = {
+      dynamodb: `http://${HOST}:${ports.dynamodb}`,
+      s3: `http://${HOST}:${ports.s3}`,
+      cognito: `http://${HOST}:${ports.cognito}`,
+      sesInbox: `http://${HOST}:${ports.ses}`,
+    };
+    const [, pool] = await Promise.all([
+      ensureTable(urls.dynamodb, LOCAL_TABLE_NAME),
+      ensureUserPool(urls.cognito, path.join(root, 'cognito')),
+      ensureSpeedTestObjects(urls.s3, transferBuckets),
+    ]);
+    const env: Record<string, string> = {
+      AWS_REGION: LOCAL_AWS_REGION,
+      // s3rver accepts only its own key pair; the other emulators accept any.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      [ENV.tableName]: LOCAL_TABLE_NAME,
+      [ENV.regionBuckets]: JSON.stringify(regionBuckets),
+      [ENV.defaultRegion]: DEFAULT_REGION,
+      [ENV.userPoolId]: pool.userPoolId,
+      [ENV.userPoolClientId]: pool.userPoolClientId,
+      [ENV.mailFrom]: 'SendBridge <no-reply@sendbridge.local>',
+      [ENV.appOrigin]: opts.appOrigin,
+      [ENV.dynamodbEndpoint]: urls.dynamodb,
+      [ENV.s3Endpoint]: urls.s3,
+      [ENV.cognitoEndpoint]: urls.cognito,
+      [ENV.sesEndpoint]: urls.sesInbox,
+    };
+    return { ports, env, urls, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
