@@ -1,0 +1,92 @@
+/**
+ * `npm start`: the whole product on this machine. Emulators (DynamoDB Local, s3rver,
+ * cognito-local, aws-ses-v2-local), the local gateway with the job timer, and the Vite dev
+ * server proxying /api to the gateway. Data persists in .data/ (`npm run reset` wipes it).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { jobs } from '../functions/routes';
+import { startLocalApp, REPO_ROOT, type LocalApp } from './local/app';
+import { startJobTimer } from './local/gateway/server';
+import { portsFromEnv } from './local/stack';
+import { PortBusyError, assertPortFree, HOST } from './local/ports';
+import { JavaMissingError } from './local/dynamodb';
+import { startWebDevServer, type WebDevServer } from '../frontend/dev-server';
+
+const envFile = path.join(REPO_ROOT, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+function portOf(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const n = raw ? Number(raw) : fallback;
+  if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new Error(`${name}=${raw} is not a port number.`);
+  return n;
+}
+
+async function main() {
+  const started = Date.now();
+  const ports = portsFromEnv();
+  const apiPort = portOf('API_PORT', 3001);
+  const webPort = portOf('WEB_PORT', 5173);
+  await assertPortFree('the API gateway', apiPort, 'API_PORT');
+  await assertPortFree('the web app', webPort, 'WEB_PORT');
+  const appOrigin = process.env.APP_ORIGIN || `http://${HOST}:${webPort}`;
+  const appOrigins = [...new Set([appOrigin, `http://${HOST}:${webPort}`, `http://localhost:${webPort}`])];
+  process.env.LOG_LEVEL ??= 'warn';
+
+  let app: LocalApp | undefined;
+  let web: WebDevServer | undefined;
+  let timer: { stop(): void } | undefined;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping SendBridge local stack...');
+    timer?.stop();
+    await Promise.allSettled([web?.close(), app?.stop()]);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  try {
+    app = await startLocalApp({
+      dataDir: path.join(REPO_ROOT, '.data'),
+      ports,
+      appOrigins,
+      appOrigin,
+      apiPort,
+      log: (l) => console.log(l),
+    });
+    const intervalOverride = process.env.JOBS_INTERVAL_MS ? Number(process.env.JOBS_INTERVAL_MS) : undefined;
+    timer = startJobTimer(app.gateway, jobs, { log: (l) => console.error(l), ...(intervalOverride ? { intervalOverrideMs: intervalOverride } : {}) });
+    web = await startWebDevServer({ port: webPort, apiOrigin: app.apiOrigin });
+  } catch (err) {
+    if (err instanceof PortBusyError || err instanceof JavaMissingError) {
+      console.error(`npm start: ${err.message}`);
+    } else {
+      console.error('npm start failed:', err instanceof Error ? err.message : err);
+    }
+    await shutdown(1);
+    return;
+  }
+
+  const u = app.stack.urls;
+  console.log(
+    [
+      '',
+      `SendBridge is running locally (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `  App          ${web.url}/`,
+      `  API          ${app.apiOrigin}/api   (health: ${web.url}/api/health)`,
+      `  Mail inbox   ${u.sesInbox}/`,
+      `  DynamoDB     ${u.dynamodb}   (DynamoDB Local listens on all interfaces: it has no bind option)`,
+      `  S3 (s3rver)  ${u.s3}`,
+      `  Cognito      ${u.cognito}   (pool ${app.stack.userPoolId})`,
+      `  Data         .data/   (npm run reset wipes it)`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+void main();

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { jobs, routes } from '../../functions/routes';
+import { createJwtCheck } from './gateway/jwt';
+import { createGateway, type Gateway } from './gateway/server';
+import { startLocalStack, type LocalStack, type StackOptions } from './stack';
+import { HOST } from './ports';
+
+export const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions', import.meta.url));
+export const REPO_ROOT = path.dirname(FUNCTIONS_DIR);
+
+export interface LocalApp {
+  readonly stack: LocalStack;
+  readonly gateway: Gateway;
+  /** e.g. http://127.0.0.1:3001 (routes live under /api) */
+  readonly apiOrigin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The emulators plus the local gateway in this process. The handlers run in-process, so
+ * the stack's environment is copied into `process.env` before the first request.
+ */
+export async function startLocalApp(opts: StackOptions & { apiPort: number; log?: (l: string) => void }): Promise<LocalApp> {
+  const stack = await startLocalStack(opts);
+  Object.assign(process.env, stack.env);
+  const gateway = createGateway({
+    routes,
+    jobs,
+    functionsDir: FUNCTIONS_DIR,
+    checkJwt: createJwtCheck({ issuer: `${stack.urls.cognito}/${stack.userPoolId}`, clientId: stack.userPoolClientId }),
+    corsOrigins: opts.appOrigins,
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  let port: number;
+  try {
+    port = await gateway.listen(opts.apiPort, HOST);
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+  return {
+    stack,
+    gateway,
+    apiOrigin: `http://${HOST}:${port}`,
+    async stop() {
+      await gateway.close();
+      await stack.stop();
+    },
+  };
+}

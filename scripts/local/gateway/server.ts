@@ -1,0 +1,263 @@
+import http from 'node:http';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { API_CORS, API_PREFIX, type JobDef, type RouteDef } from '../../../functions/routes';
+import { createRouter } from './router';
+import { buildEvent } from './event';
+
+/** API Gateway refuses payloads over 10 MB and gives up on integrations after 30 s. */
+export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+export const INTEGRATION_TIMEOUT_MS = 30_000;
+const DEFAULT_LAMBDA_TIMEOUT_S = 10;
+
+type Handler = (event: unknown, context: Context) => Promise<unknown>;
+
+export interface GatewayOptions {
+  readonly routes: readonly RouteDef[];
+  readonly jobs?: readonly JobDef[];
+  /** absolute path of `functions/` */
+  readonly functionsDir: string;
+  /** returns claims for a valid access token, undefined otherwise */
+  readonly checkJwt: (authorization: string | undefined) => Promise<Record<string, string> | undefined>;
+  /** origins CORS answers for (the CDK HTTP API's corsPreflight.allowOrigins) */
+  readonly corsOrigins: readonly string[];
+  readonly log?: (line: string) => void;
+}
+
+function lambdaContext(name: string, timeoutS: number, memoryMb = 1024): Context {
+  const deadline = Date.now() + timeoutS * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName: `local-${name.replace(/\W+/g, '-')}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${name.replace(/\W+/g, '-')}`,
+    memoryLimitInMB: String(memoryMb),
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/local-${name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export function createHandlerLoader(functionsDir: string) {
+  const cache = new Map<string, Promise<Handler>>();
+  /** Imports only the module a route or job names, once. */
+  return function load(modulePath: string): Promise<Handler> {
+    let p = cache.get(modulePath);
+    if (!p) {
+      const file = path.join(functionsDir, `${modulePath}.ts`);
+      p = import(pathToFileURL(file).href).then((mod: { handler?: unknown }) => {
+        if (typeof mod.handler !== 'function') throw new Error(`${file} does not export handler`);
+        return mod.handler as Handler;
+      });
+      p.catch(() => cache.delete(modulePath));
+      cache.set(modulePath, p);
+    }
+    return p;
+  };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, label: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error(`${label} timed out after ${ms} ms`), { timeout: true })), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** The API Gateway v2 rules for turning a Lambda result into an HTTP response. */
+export function normaliseResult(result: unknown): Required<Pick<APIGatewayProxyStructuredResultV2, 'statusCode'>> & APIGatewayProxyStructuredResultV2 {
+  if (result && typeof result === 'object' && 'statusCode' in result) {
+    return result as APIGatewayProxyStructuredResultV2 & { statusCode: number };
+  }
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: typeof result === 'string' ? result : JSON.stringify(result ?? null),
+  };
+}
+
+function corsHeaders(origin: string | undefined, allowed: readonly string[]): Record<string, string> {
+  if (!origin || !allowed.includes(origin)) return {};
+  const h: Record<string, string> = { 'access-control-allow-origin': origin, vary: 'origin' };
+  if (API_CORS.allowCredentials) h['access-control-allow-credentials'] = 'true';
+  if (API_CORS.exposeHeaders.length) h['access-control-expose-headers'] = API_CORS.exposeHeaders.join(',');
+  return h;
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_PAYLOAD_BYTES) tooLarge = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function createGateway(opts: GatewayOptions) {
+  const router = createRouter(opts.routes);
+  const load = createHandlerLoader(opts.functionsDir);
+  const log = opts.log ?? (() => undefined);
+
+  function send(res: http.ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer | string) {
+    res.writeHead(status, headers);
+    res.end(body);
+  }
+  const message = (res: http.ServerResponse, status: number, text: string, extra: Record<string, string> = {}) =>
+    send(res, status, { 'content-type': 'application/json', ...extra }, JSON.stringify({ message: text }));
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const started = Date.now();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = req.url ?? '/';
+    const pathOnly = url.split('?')[0] ?? '/';
+    const origin = req.headers.origin;
+    const cors = corsHeaders(origin, opts.corsOrigins);
+
+    // CORS preflight is answered by API Gateway itself, before any route or authorizer.
+    if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      const h: Record<string, string> = { ...cors };
+      if (cors['access-control-allow-origin']) {
+        h['access-control-allow-methods'] = API_CORS.allowMethods.join(',');
+        h['access-control-allow-headers'] = API_CORS.allowHeaders.join(',');
+        h['access-control-max-age'] = String(API_CORS.maxAgeSeconds);
+      }
+      return send(res, 204, h, '');
+    }
+
+    if (!pathOnly.startsWith(`${API_PREFIX}/`)) return message(res, 404, 'Not Found', cors);
+    const match = router.match(method, pathOnly.slice(API_PREFIX.length));
+    if (!match) return message(res, 404, 'Not Found', cors);
+
+    const body = await readBody(req);
+    if (body === 'too-large') return message(res, 413, 'Request Entity Too Large', cors);
+
+    let claims: Record<string, string> | undefined;
+    if (match.route.auth === 'jwt') {
+      claims = await opts.checkJwt(req.headers.authorization);
+      if (!claims) return message(res, 401, 'Unauthorized', { ...cors, 'www-authenticate': 'Bearer' });
+    }
+
+    const event = buildEvent(
+      { method, url, rawHeaders: req.rawHeaders, body, sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1', host: req.headers.host ?? '127.0.0.1' },
+      match.route,
+      match.pathParameters,
+      claims,
+    );
+    const timeoutS = match.route.timeoutSeconds ?? DEFAULT_LAMBDA_TIMEOUT_S;
+    let result: ReturnType<typeof normaliseResult>;
+    try {
+      const handler = await load(match.route.handler);
+      const raw = await withTimeout(
+        withTimeout(handler(event, lambdaContext(match.route.handler, timeoutS, match.route.memoryMb)), timeoutS * 1000, 'Task'),
+        INTEGRATION_TIMEOUT_MS,
+        'Integration',
+      );
+      result = normaliseResult(raw);
+    } catch (err) {
+      log(`[gateway] ${method} ${pathOnly} handler error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      return message(res, 500, 'Internal Server Error', cors);
+    }
+
+    const headers: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+    Object.assign(headers, cors);
+    if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    const payload = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+    send(res, result.statusCode, headers, payload);
+    log(`[gateway] ${method} ${pathOnly} -> ${result.statusCode} (${Date.now() - started} ms)`);
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log(`[gateway] unexpected: ${err instanceof Error ? err.stack : String(err)}`);
+      if (!res.headersSent) message(res, 500, 'Internal Server Error');
+      else res.destroy();
+    });
+  });
+
+  async function runJob(name: string): Promise<unknown> {
+    const job = opts.jobs?.find((j) => j.name === name);
+    if (!job) throw new Error(`no job named ${name}`);
+    const handler = await load(job.handler);
+    const now = new Date();
+    const event = {
+      version: '0',
+      id: randomUUID(),
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      account: '000000000000',
+      time: now.toISOString(),
+      region: 'local',
+      resources: [`arn:aws:events:local:000000000000:rule/${job.name}`],
+      detail: {},
+    };
+    const timeoutS = job.timeoutSeconds ?? 60;
+    return withTimeout(handler(event, lambdaContext(job.handler, timeoutS, job.memoryMb)), timeoutS * 1000, `job ${name}`);
+  }
+
+  return {
+    server,
+    runJob,
+    listen(port: number, host = '127.0.0.1'): Promise<number> {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const a = server.address();
+          resolve(a && typeof a === 'object' ? a.port : port);
+        });
+      });
+    },
+    close(): Promise<void> {
+      return new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    },
+  };
+}
+
+export type Gateway = ReturnType<typeof createGateway>;
+
+/** `rate(5 minutes)` -> ms. */
+export function rateToMs(schedule: string): number {
+  const m = /^rate\((\d+) (minute|minutes|hour|hours)\)$/.exec(schedule);
+  if (!m) throw new Error(`unsupported schedule ${schedule}`);
+  return Number(m[1]) * (m[2]!.startsWith('hour') ? 3_600_000 : 60_000);
+}
+
+/** Runs every job on its period, as EventBridge would; one run at a time per job. */
+export function startJobTimer(gateway: Gateway, jobs: readonly JobDef[], opts: { intervalOverrideMs?: number; log?: (l: string) => void } = {}) {
+  const timers: NodeJS.Timeout[] = [];
+  for (const job of jobs) {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await gateway.runJob(job.name);
+      } catch (err) {
+        opts.log?.(`[jobs] ${job.name} failed: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        running = false;
+      }
+    };
+    timers.push(setInterval(tick, opts.intervalOverrideMs ?? rateToMs(job.schedule)));
+    void tick();
+  }
+  return { stop: () => timers.forEach(clearInterval) };
+}
