@@ -13,6 +13,9 @@ import { PortBusyError, assertPortFree, HOST } from './local/ports';
 import { JavaMissingError } from './local/dynamodb';
 import { startWebDevServer, type WebDevServer } from '../frontend/dev-server';
 
+// This machine runs Node 20 by necessity (Lambda runs nodejs22.x); the SDK's notice about it is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const envFile = path.join(REPO_ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
@@ -25,11 +28,15 @@ function portOf(name: string, fallback: number): number {
 
 async function main() {
   const started = Date.now();
-  const ports = portsFromEnv();
-  const apiPort = portOf('API_PORT', 3001);
-  const webPort = portOf('WEB_PORT', 5173);
-  await assertPortFree('the API gateway', apiPort, 'API_PORT');
-  await assertPortFree('the web app', webPort, 'WEB_PORT');
+  let ports, apiPort: number, webPort: number;
+  try {
+    ports = portsFromEnv();
+    apiPort = portOf('API_PORT', 3001);
+    webPort = portOf('WEB_PORT', 5173);
+  } catch (err) {
+    console.error(`npm start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
   const appOrigin = process.env.APP_ORIGIN || `http://${HOST}:${webPort}`;
   const appOrigins = [...new Set([appOrigin, `http://${HOST}:${webPort}`, `http://localhost:${webPort}`])];
   process.env.LOG_LEVEL ??= 'warn';
@@ -41,7 +48,7 @@ async function main() {
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    console.log('\nStopping SendBridge local stack...');
+    if (code === 0) console.log('\nStopping SendBridge local stack...');
     timer?.stop();
     await Promise.allSettled([web?.close(), app?.stop()]);
     process.exit(code);
@@ -50,6 +57,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
+    await assertPortFree('the API gateway', apiPort, 'API_PORT');
+    await assertPortFree('the web app', webPort, 'WEB_PORT');
     app = await startLocalApp({
       dataDir: path.join(REPO_ROOT, '.data'),
       ports,
@@ -62,11 +71,10 @@ async function main() {
     timer = startJobTimer(app.gateway, jobs, { log: (l) => console.error(l), ...(intervalOverride ? { intervalOverrideMs: intervalOverride } : {}) });
     web = await startWebDevServer({ port: webPort, apiOrigin: app.apiOrigin });
   } catch (err) {
-    if (err instanceof PortBusyError || err instanceof JavaMissingError) {
-      console.error(`npm start: ${err.message}`);
-    } else {
-      console.error('npm start failed:', err instanceof Error ? err.message : err);
-    }
+    // One line that says what to do; the expected failures need no stack trace.
+    const known = err instanceof PortBusyError || err instanceof JavaMissingError;
+    console.error(`npm start: ${known || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : err.message.split('\n')[0]}`);
+    if (!known && err instanceof Error && process.env.DEBUG) console.error(err.stack);
     await shutdown(1);
     return;
   }

@@ -108,6 +108,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
     ]);
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_AWS_REGION,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       // s3rver accepts only its own key pair; the other emulators accept any.
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
