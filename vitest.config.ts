@@ -11,19 +11,19 @@ export default defineConfig({
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'silent' },
     projects: [
       {
-        resolve: { alias },
+        extends: true,
         test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
       },
       {
-        resolve: { alias },
+        extends: true,
         test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false },
       },
       {
-        resolve: { alias },
+        extends: true,
         test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
       },
       {
-        resolve: { alias },
+        extends: true,
         test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 90_000, hookTimeout: 180_000, fileParallelism: false },
       },
     ],

@@ -1,4 +1,5 @@
 /** Storage regions of spec §9. Pure data shared by the API, the app, the local stack and CDK. */
+import { z } from 'zod';
 
 export const STORAGE_REGIONS = [
   { regionId: 'hongkong', name: 'Hong Kong', offered: true },
@@ -18,6 +19,11 @@ export const DEFAULT_REGION: RegionId = 'hongkong';
 export function isRegionId(value: unknown): value is RegionId {
   return typeof value === 'string' && (REGION_IDS as readonly string[]).includes(value);
 }
+
+/** Regions a user may pick (spec §9 offers four; Hangzhou and Guangzhou exist but are not offered). */
+export const OFFERED_REGION_IDS: readonly RegionId[] = STORAGE_REGIONS.filter((r) => r.offered).map((r) => r.regionId);
+
+export const regionIdSchema = z.custom<RegionId>(isRegionId, 'Unknown region');
 
 /** The 128 KB object each region's transfers bucket holds for the browser's speed test. */
 export const SPEED_TEST_KEY = 'speedtest/128kb.bin';

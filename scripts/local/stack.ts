@@ -46,6 +46,8 @@ export interface LocalStack {
   readonly urls: { dynamodb: string; s3: string; cognito: string; sesInbox: string };
   readonly userPoolId: string;
   readonly userPoolClientId: string;
+  /** stops one emulator (tests use it to see /health report the failure) */
+  stopService(name: keyof Ports): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -92,7 +94,14 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       startCognito({ port: ports.cognito, dataDir: path.join(root, 'cognito') }),
       startSes({ port: ports.ses }),
     ]);
-    for (const s of started) if (s.status === 'fulfilled') children.push(s.value);
+    const byService = {} as Record<keyof Ports, Child>;
+    (['dynamodb', 's3', 'cognito', 'ses'] as const).forEach((k, i) => {
+      const s = started[i];
+      if (s?.status === 'fulfilled') {
+        children.push(s.value);
+        byService[k] = s.value;
+      }
+    });
     const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
     const urls = {
@@ -124,7 +133,15 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       [ENV.cognitoEndpoint]: urls.cognito,
       [ENV.sesEndpoint]: urls.sesInbox,
     };
-    return { ports, env, urls, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, stop: stopAll };
+    return {
+      ports,
+      env,
+      urls,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      stopService: (name) => byService[name].stop(),
+      stop: stopAll,
+    };
   } catch (err) {
     await stopAll();
     throw err;

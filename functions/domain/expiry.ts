@@ -1,0 +1,95 @@
+/** Transfer expiry rules of spec §4, §5, §6 and §9. Durations in seconds, dates in epoch ms. */
+import { z } from 'zod';
+import { type Role } from './plans';
+import { TEXTS } from './texts';
+import { MINUTE_MS, SECOND_MS } from './units';
+
+export const EXPIRY_PRESETS = [
+  { seconds: 604800, label: '1 Week' },
+  { seconds: 2629746, label: '1 Month' },
+  { seconds: 7889238, label: '3 Months' },
+  { seconds: 31536000, label: '1 Year' },
+] as const;
+
+export type ExpiryPresetSeconds = (typeof EXPIRY_PRESETS)[number]['seconds'];
+
+export const DEFAULT_EXPIRY_SECONDS = 604800;
+/** Not a duration: the value the expiry picker holds while a custom date is chosen. */
+export const CUSTOM_DATE_MARKER = 604801;
+export const CUSTOM_DATE_LABEL = 'Custom Date';
+
+export const EXTENSION_SECONDS = 48 * 3600;
+export const RESUME_WINDOW_SECONDS = 7 * 24 * 3600;
+
+export const CUSTOM_EXPIRY_MIN_AHEAD_MS = 30 * MINUTE_MS;
+/** "At most 1 year" is read as the 1 Year preset, so a custom date never outlives the longest preset. */
+export const CUSTOM_EXPIRY_MAX_AHEAD_MS = 31536000 * SECOND_MS;
+
+const PRESET_SECONDS: readonly number[] = EXPIRY_PRESETS.map((p) => p.seconds);
+
+export function isExpiryPreset(seconds: number): seconds is ExpiryPresetSeconds {
+  return PRESET_SECONDS.includes(seconds);
+}
+
+/** Free and anon may only keep files 1 Week; longer presets and custom dates are disabled for them. */
+export function allowedExpiryPresets(role: Role | string): readonly number[] {
+  return role === 'free' || role === 'anon' ? [DEFAULT_EXPIRY_SECONDS] : PRESET_SECONDS;
+}
+
+export function canPickCustomExpiry(role: Role | string): boolean {
+  return role !== 'free' && role !== 'anon';
+}
+
+/** Whether the role may choose this expirySeconds value (a preset or the custom-date marker). */
+export function isExpiryAllowed(role: Role | string, expirySeconds: number): boolean {
+  if (expirySeconds === CUSTOM_DATE_MARKER) return canPickCustomExpiry(role);
+  return allowedExpiryPresets(role).includes(expirySeconds);
+}
+
+export type CustomExpiryProblem = 'too_soon' | 'too_late';
+
+/** Bounds are inclusive: exactly 30 minutes or exactly 1 year ahead is accepted. */
+export function checkCustomExpiry(expiryDateMs: number, now: number): CustomExpiryProblem | null {
+  if (!(expiryDateMs - now >= CUSTOM_EXPIRY_MIN_AHEAD_MS)) return 'too_soon';
+  if (expiryDateMs - now > CUSTOM_EXPIRY_MAX_AHEAD_MS) return 'too_late';
+  return null;
+}
+
+export function customExpirySchema(now: number) {
+  return z
+    .number()
+    .int()
+    .superRefine((value, ctx) => {
+      const problem = checkCustomExpiry(value, now);
+      if (problem) {
+        ctx.addIssue({
+          code: 'custom',
+          message: problem === 'too_soon' ? TEXTS.customExpiryTooSoon : TEXTS.customExpiryTooLate,
+          params: { code: problem === 'too_soon' ? 'expiry_too_soon' : 'expiry_too_late' },
+        });
+      }
+    });
+}
+
+/** The stored expiryDate for a send: now + preset, or the custom date when the marker is chosen. */
+export function expiryDateFor(expirySeconds: number, now: number, customExpiryDateMs?: number): number {
+  if (expirySeconds === CUSTOM_DATE_MARKER) {
+    if (customExpiryDateMs === undefined) throw new RangeError('custom expiry date missing');
+    return customExpiryDateMs;
+  }
+  return now + expirySeconds * SECOND_MS;
+}
+
+/**
+ * An approved extension gives 48 hours from the later of now and the current expiry, so an
+ * extension of a live transfer never shortens it.
+ */
+export function extendedExpiryDate(currentExpiryMs: number, now: number): number {
+  return Math.max(currentExpiryMs, now) + EXTENSION_SECONDS * SECOND_MS;
+}
+
+export function expiryLabel(expirySeconds: number): string | null {
+  if (expirySeconds === CUSTOM_DATE_MARKER) return CUSTOM_DATE_LABEL;
+  return EXPIRY_PRESETS.find((p) => p.seconds === expirySeconds)?.label ?? null;
+}
+

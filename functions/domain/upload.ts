@@ -1,0 +1,108 @@
+/** Upload and network constants of spec §9, and the S3 part-size rule of the architecture (§3). */
+import { KiB, MB, MiB, GiB, TiB, MINUTE_MS, SECOND_MS } from './units';
+
+/** Files of 50 MB or more go multipart (resumable); smaller ones take one signed PUT. */
+export const MULTIPART_THRESHOLD_BYTES = 50 * MB;
+
+export function usesMultipart(fileSize: number): boolean {
+  return fileSize >= MULTIPART_THRESHOLD_BYTES;
+}
+
+export type ConnectionType = 'slow-2g' | '2g' | '3g' | '4g';
+
+/**
+ * Slice sizes by connection (navigator.connection.effectiveType) and on retry, from the
+ * original product, whose storage took parts from 100 KB. S3 parts must be at least 5 MiB, so
+ * these never size an S3 part (partSizeFor does); they may size the browser's read/progress slices.
+ */
+export const SLICE_SIZE_BY_CONNECTION: Readonly<Record<ConnectionType, number>> = {
+  'slow-2g': 128 * KiB,
+  '2g': 256 * KiB,
+  '3g': 512 * KiB,
+  '4g': 2048 * KiB,
+};
+export const DEFAULT_SLICE_SIZE = 2048 * KiB;
+export const RETRY_SLICE_SIZES = [1 * MiB, 512 * KiB] as const;
+
+export function sliceSizeForConnection(effectiveType: string | null | undefined): number {
+  // Own keys only: 'toString' is `in` every object.
+  return effectiveType && Object.hasOwn(SLICE_SIZE_BY_CONNECTION, effectiveType)
+    ? SLICE_SIZE_BY_CONNECTION[effectiveType as ConnectionType]
+    : DEFAULT_SLICE_SIZE;
+}
+
+export const S3_MIN_PART_BYTES = 5 * MiB;
+export const S3_MAX_PART_BYTES = 5 * GiB;
+export const S3_MAX_PARTS = 10_000;
+export const S3_MAX_OBJECT_BYTES = 5 * TiB;
+
+/**
+ * Part size for a multipart upload: 5 MiB, or for files that would need more than 10,000 such
+ * parts, the smallest whole MiB that fits the file into 10,000 parts.
+ */
+export function partSizeFor(fileSize: number): number {
+  if (!Number.isSafeInteger(fileSize) || fileSize < 0) throw new RangeError(`bad file size ${fileSize}`);
+  if (fileSize > S3_MAX_OBJECT_BYTES) throw new RangeError(`file of ${fileSize} bytes exceeds the S3 object limit`);
+  const needed = Math.ceil(fileSize / S3_MAX_PARTS);
+  return Math.max(S3_MIN_PART_BYTES, Math.ceil(needed / MiB) * MiB);
+}
+
+export function partCountFor(fileSize: number): number {
+  return Math.max(1, Math.ceil(fileSize / partSizeFor(fileSize)));
+}
+
+/** Byte range [start, end) of a 1-based part number. */
+export function partRange(fileSize: number, partNumber: number): { start: number; end: number } {
+  const size = partSizeFor(fileSize);
+  const count = partCountFor(fileSize);
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > count) {
+    throw new RangeError(`part ${partNumber} outside 1..${count}`);
+  }
+  const start = (partNumber - 1) * size;
+  return { start, end: Math.min(fileSize, start + size) };
+}
+
+export const MAX_UPLOAD_TRIES = 15;
+export const RETRY_WARNING_TRIES = [2, 5, 10] as const;
+
+export function isRetryWarningTry(tryNumber: number): boolean {
+  return (RETRY_WARNING_TRIES as readonly number[]).includes(tryNumber);
+}
+
+/** Parallel parts: 4, dropping to 3 from the 3rd try and 2 from the 5th (1-based tries). */
+export function parallelismForTry(tryNumber: number): 2 | 3 | 4 {
+  if (tryNumber >= 5) return 2;
+  if (tryNumber >= 3) return 3;
+  return 4;
+}
+
+export const SIGNED_PUT_EXPIRES_SECONDS = 3600;
+export const IMAGE_URL_EXPIRES_SECONDS = 600;
+export const IMAGE_PREVIEW_MAX_BYTES = 100 * MB;
+
+export function canPreviewImage(fileSize: number): boolean {
+  return fileSize <= IMAGE_PREVIEW_MAX_BYTES;
+}
+
+export const DOWNLOAD_REQUEST_TIMEOUT_MS = 40 * SECOND_MS;
+export const STORAGE_TOKEN_REFRESH_MS = 300_000;
+export const STORAGE_TOKEN_TIMEOUT_MS = 90 * SECOND_MS;
+export const STORAGE_TOKEN_RETRIES = 3;
+export const CHUNK_LOAD_TIMEOUT_MS = 120 * SECOND_MS;
+export const CHUNK_LOAD_RETRIES = 5;
+export const CHUNK_LOAD_RETRY_DELAY_MS = 3 * SECOND_MS;
+/** API calls that fail are retried up to 4 times with exponential backoff. */
+export const REQUEST_RETRIES = 4;
+
+/** Delay before retry `attempt` (1-based): base doubling each time, capped. */
+export function backoffMs(attempt: number, baseMs = 500, capMs = MINUTE_MS): number {
+  return Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+/** A saved resume checkpoint belongs to a file only if name and size both match. */
+export function checkpointMatches(
+  checkpoint: { fileName: string; size: number },
+  file: { fileName: string; size: number },
+): boolean {
+  return checkpoint.fileName === file.fileName && checkpoint.size === file.size;
+}

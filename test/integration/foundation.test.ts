@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPairSync, createSign } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { LocalApp } from '../../scripts/local/app';
+import { getJobRun } from '../../functions/data/system';
+import { api, startTestApp } from '../helpers/local-app';
+
+let app: LocalApp;
+let accessToken: string;
+let idToken: string;
+
+function b64url(input: Buffer | string) {
+  return Buffer.from(input).toString('base64url');
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  const email = `it-${Date.now()}@example.com`;
+  await idp.send(new AdminCreateUserCommand({ UserPoolId: app.stack.userPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] }));
+  await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: app.stack.userPoolId, Username: email, Password: 'secret123', Permanent: true }));
+  const auth = await idp.send(new InitiateAuthCommand({ ClientId: app.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'secret123' } }));
+  accessToken = auth.AuthenticationResult!.AccessToken!;
+  idToken = auth.AuthenticationResult!.IdToken!;
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('GET /api/health through the local gateway', () => {
+  it('says every service is ok against the real emulators', async () => {
+    const res = await api(app, '/health');
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe('ok');
+    expect(Object.keys(res.json.services).sort()).toEqual(['buckets', 'mail', 'table', 'userPool']);
+    expect(res.json.services.buckets.detail.regions).toEqual(['hongkong', 'siliconvalley', 'frankfurt', 'dubai', 'hangzhou', 'guangzhou']);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+});
+
+describe('a JWT route', () => {
+  it('accepts a real cognito-local access token and hands the claims to the handler', async () => {
+    const res = await api(app, '/me/claims', { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(res.status).toBe(200);
+    expect(res.json.clientId).toBe(app.stack.userPoolClientId);
+    expect(res.json.tokenUse).toBe('access');
+    expect(res.json.sub).toMatch(/\S+/);
+  });
+
+  it('refuses a request without a token', async () => {
+    const res = await api(app, '/me/claims');
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('refuses a token whose payload was altered after signing', async () => {
+    const [h, p, s] = accessToken.split('.');
+    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const forged = [h, b64url(JSON.stringify({ ...payload, sub: 'someone-else' })), s].join('.');
+    expect((await api(app, '/me/claims', { headers: { authorization: `Bearer ${forged}` } })).status).toBe(401);
+  });
+
+  it('refuses a token signed with another key under the same kid and issuer', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const [h, p] = accessToken.split('.');
+    const signer = createSign('RSA-SHA256');
+    signer.update(`${h}.${p}`);
+    const forged = `${h}.${p}.${b64url(signer.sign(privateKey))}`;
+    expect((await api(app, '/me/claims', { headers: { authorization: `Bearer ${forged}` } })).status).toBe(401);
+  });
+
+  it('refuses an ID token where an access token is required', async () => {
+    expect((await api(app, '/me/claims', { headers: { authorization: `Bearer ${idToken}` } })).status).toBe(401);
+  });
+});
+
+describe('the gateway itself', () => {
+  it('answers unknown routes and wrong methods with API Gateway\'s 404', async () => {
+    expect(await api(app, '/no-such-route')).toMatchObject({ status: 404, json: { message: 'Not Found' } });
+    expect((await api(app, '/health', { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('answers CORS preflights for the configured origin only', async () => {
+    const pre = (origin: string) => fetch(`${app.apiOrigin}/api/health`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
+    const ok = await pre('http://127.0.0.1:5999');
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5999');
+    expect(ok.headers.get('access-control-allow-credentials')).toBe('true');
+    const other = await pre('https://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('runs scheduled jobs as EventBridge would, recording each run in the table', async () => {
+    const before = (await getJobRun('heartbeat'))?.runs ?? 0;
+    await app.gateway.runJob('heartbeat');
+    await app.gateway.runJob('heartbeat');
+    expect((await getJobRun('heartbeat'))?.runs).toBe(before + 2);
+  });
+
+  it('reports a stopped emulator as failing and the rest as ok', async () => {
+    const s3 = await fetch(app.stack.urls.s3).catch(() => undefined);
+    expect(s3).toBeDefined();
+    await app.stack.stopService('dynamodb');
+    const res = await api(app, '/health');
+    expect(res.status).toBe(503);
+    expect(res.json.services.table.ok).toBe(false);
+    expect(res.json.services.userPool.ok).toBe(true);
+    expect(res.json.services.buckets.ok).toBe(true);
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, it, expect } from 'vitest';
+import {
+  dedupeFiles,
+  extensionOf,
+  fileEntrySchema,
+  filterFilesForRole,
+  filterGuestFiles,
+  guestRemovalReason,
+  hasPiratedReleaseTag,
+  totalSize,
+} from '../../../functions/domain/file-filters';
+
+const f = (fileName: string, size = 1, itemPath?: string) => ({ fileName, size, ...(itemPath ? { itemPath } : {}) });
+
+describe('guest file filter', () => {
+  it.each(['INDEX.HTML', 'page.htm', 'setup.EXE', 'report.Html', 'trail.html.', 'space.exe  ', 'folder.v2.hTm'])(
+    'removes %j as insecure',
+    (name) => {
+      expect(guestRemovalReason(f(name))).toBe('insecure');
+    },
+  );
+
+  it.each(['notes.txt', 'html', 'html.pdf', 'index.html5', 'setup.exe.zip', 'readme'])('keeps %j', (name) => {
+    expect(guestRemovalReason(f(name))).toBeNull();
+  });
+
+  it.each([
+    'Movie.2019.1080p.WEBRip.x264-YTS.mp4',
+    'film.2160p.mkv',
+    'Show.S03E04.720p.mkv',
+    'show s01 complete.mp4',
+    'Some.Film.WEB-DL.mp4',
+    'Some.Film.WEBDL.MP4',
+    'Some Film [YIFY].mp4',
+    'release-RARBG.mkv',
+    'episode.EZTV.mp4',
+    'clip_S06.mp4',
+  ])('removes pirated-release video %j as copyright', (name) => {
+    expect(guestRemovalReason(f(name))).toBe('copyright');
+  });
+
+  it.each([
+    'holiday.mp4',
+    'Movie.2019.1080p.WEBRip.x264-YTS.mov',
+    'Show.S07E01.mkv',
+    'S10.mp4',
+    'my1080pcam.mp4',
+    'Ayts.mp4',
+    'website-tour.mp4',
+    'sales-S01-deck.pdf',
+    'Season 1.mkv',
+  ])('keeps %j', (name) => {
+    expect(guestRemovalReason(f(name))).toBeNull();
+  });
+
+  it('recognises each tag the spec names, whole tokens only', () => {
+    for (const tag of ['1080p', '2160p', 'webrip', 'WEB-DL', 'YTS', 'RARBG', 'EZTV', 'YIFY', 'S01', 'S02', 'S03', 'S04', 'S05', 'S06', 'S03E04']) {
+      expect(hasPiratedReleaseTag(`name.${tag}.mp4`), tag).toBe(true);
+      expect(hasPiratedReleaseTag(`name${tag}x.mp4`), `${tag} inside a word`).toBe(false);
+    }
+  });
+
+  it('returns what it kept and what it removed, with the reason', () => {
+    const result = filterGuestFiles([f('holiday.mp4'), f('INDEX.HTML'), f('Movie.2019.1080p.WEBRip.x264-YTS.mp4'), f('a.txt')]);
+    expect(result.kept.map((x) => x.fileName)).toEqual(['holiday.mp4', 'a.txt']);
+    expect(result.removed).toEqual([
+      { file: f('INDEX.HTML'), reason: 'insecure' },
+      { file: f('Movie.2019.1080p.WEBRip.x264-YTS.mp4'), reason: 'copyright' },
+    ]);
+  });
+
+  it('applies only to guests (anon)', () => {
+    expect(filterFilesForRole('anon', [f('setup.exe')]).removed).toHaveLength(1);
+    expect(filterFilesForRole('free', [f('setup.exe')])).toEqual({ kept: [f('setup.exe')], removed: [] });
+  });
+
+  it('reads the extension case-insensitively, ignoring trailing dots and spaces', () => {
+    expect(extensionOf('A.TAR.GZ')).toBe('gz');
+    expect(extensionOf('x.HTML. .')).toBe('html');
+    expect(extensionOf('noext')).toBe('');
+  });
+});
+
+describe('duplicate files', () => {
+  it('drops files with the same relative path, keeping the first', () => {
+    const first = f('a.txt', 1, 'docs/a.txt');
+    const { kept, duplicates } = dedupeFiles([first, f('a.txt', 2, 'docs/a.txt'), f('a.txt', 3, 'other/a.txt')]);
+    expect(kept).toEqual([first, f('a.txt', 3, 'other/a.txt')]);
+    expect(duplicates).toEqual([f('a.txt', 2, 'docs/a.txt')]);
+  });
+
+  it('drops files with the same name when they have no path', () => {
+    expect(dedupeFiles([f('a.txt', 1), f('a.txt', 2), f('b.txt')]).kept).toEqual([f('a.txt', 1), f('b.txt')]);
+  });
+
+  it('drops files already in the transfer', () => {
+    expect(dedupeFiles([f('a.txt', 1, 'd/a.txt'), f('b.txt')], [{ fileName: 'a.txt', itemPath: 'd/a.txt' }]).kept).toEqual([f('b.txt')]);
+  });
+
+  it('treats names as case-sensitive, as most file systems behind a folder upload do', () => {
+    expect(dedupeFiles([f('A.txt'), f('a.txt')]).kept).toHaveLength(2);
+  });
+});
+
+describe('file entries', () => {
+  it('need a name and a whole, non-negative size', () => {
+    expect(fileEntrySchema.safeParse(f('a', 0)).success).toBe(true);
+    expect(fileEntrySchema.safeParse(f('', 1)).success).toBe(false);
+    expect(fileEntrySchema.safeParse(f('a', -1)).success).toBe(false);
+    expect(fileEntrySchema.safeParse(f('a', 1.5)).success).toBe(false);
+  });
+
+  it('sum their sizes', () => {
+    expect(totalSize([f('a', 2), f('b', 3)])).toBe(5);
+    expect(totalSize([])).toBe(0);
+  });
+});

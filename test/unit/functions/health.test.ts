@@ -1,0 +1,74 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { S3Client, HeadBucketCommand } from '@aws-sdk/client-s3';
+import { SESv2Client, GetAccountCommand } from '@aws-sdk/client-sesv2';
+import { CognitoIdentityProviderClient, DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { httpEvent, lambdaContext, UNIT_ENV } from '../../helpers/events';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const s3 = mockClient(S3Client);
+const ses = mockClient(SESv2Client);
+const idp = mockClient(CognitoIdentityProviderClient);
+
+let handler: typeof import('../../../functions/http/system/health').handler;
+
+beforeAll(async () => {
+  Object.assign(process.env, UNIT_ENV);
+  ({ handler } = await import('../../../functions/http/system/health'));
+});
+
+beforeEach(() => {
+  for (const m of [ddb, s3, ses, idp]) m.reset();
+  ddb.on(PutCommand).resolves({});
+  ddb.on(GetCommand).callsFake((input: { Key: { pk: string } }) => ({ Item: { probeId: input.Key.pk.replace('HEALTH#', '') } }));
+  ddb.on(DeleteCommand).resolves({});
+  s3.on(HeadBucketCommand).resolves({});
+  ses.on(GetAccountCommand).resolves({ SendingEnabled: true });
+  idp.on(DescribeUserPoolCommand).resolves({ UserPool: { Id: 'us-east-1_unit', Name: 'pool' } });
+});
+
+async function health() {
+  const res = await handler(httpEvent(), lambdaContext());
+  const r = res as { statusCode: number; body: string };
+  return { status: r.statusCode, body: JSON.parse(r.body) };
+}
+
+describe('GET /health', () => {
+  it('answers 200 with every service ok when all respond', async () => {
+    const { status, body } = await health();
+    expect(status).toBe(200);
+    expect(body.status).toBe('ok');
+    for (const s of ['table', 'buckets', 'userPool', 'mail']) expect(body.services[s].ok).toBe(true);
+    // both buckets of both configured regions are headed
+    expect(s3.commandCalls(HeadBucketCommand).map((c) => c.args[0].input.Bucket).sort()).toEqual(['fra-anon', 'fra-transfers', 'hk-anon', 'hk-transfers']);
+  });
+
+  it('answers 503 naming the failing service and keeps the others ok', async () => {
+    ddb.on(PutCommand).rejects(new Error('connect ECONNREFUSED'));
+    const { status, body } = await health();
+    expect(status).toBe(503);
+    expect(body.services.table).toMatchObject({ ok: false });
+    expect(body.services.table.error).toContain('ECONNREFUSED');
+    expect(body.services.mail.ok).toBe(true);
+  });
+
+  it('reports the region whose bucket is missing', async () => {
+    s3.on(HeadBucketCommand, { Bucket: 'fra-anon' }).rejects(Object.assign(new Error('nf'), { name: 'NotFound' }));
+    const { body } = await health();
+    expect(body.services.buckets.ok).toBe(false);
+    expect(body.services.buckets.error).toContain('frankfurt (NotFound)');
+  });
+
+  it('reports mail as failing when SES sending is disabled', async () => {
+    ses.on(GetAccountCommand).resolves({ SendingEnabled: false });
+    const { status, body } = await health();
+    expect(status).toBe(503);
+    expect(body.services.mail.ok).toBe(false);
+  });
+
+  it('never sends mail', async () => {
+    await health();
+    expect(ses.calls().every((c) => c.args[0] instanceof GetAccountCommand)).toBe(true);
+  });
+});

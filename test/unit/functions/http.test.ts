@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { httpRoute, MAX_JSON_BODY_BYTES } from '../../../functions/lib/http';
+import { conflict, HttpError } from '../../../functions/lib/errors';
+import { httpEvent, lambdaContext } from '../../helpers/events';
+
+const echo = httpRoute(
+  { body: z.object({ name: z.string().min(1) }), query: z.object({ page: z.coerce.number().int().min(0).default(0) }) },
+  async ({ body, query }) => ({ status: 201, body: { hello: body.name, page: query.page } }),
+);
+
+const call = (h: typeof echo, e = httpEvent()) => h(e, lambdaContext());
+const parse = (r: Awaited<ReturnType<typeof echo>>) => JSON.parse(typeof r === 'object' && r && 'body' in r ? String(r.body) : '{}');
+
+describe('the middy stack every handler uses', () => {
+  it('hands the handler the parsed body and query and serialises its reply', async () => {
+    const res = await call(echo, httpEvent({ method: 'POST', body: '{"name":"Ada"}', rawQueryString: 'page=2', headers: { 'content-type': 'application/json' } }));
+    expect(res).toMatchObject({ statusCode: 201, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+    expect(parse(res)).toEqual({ hello: 'Ada', page: 2 });
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const res = await call(echo, httpEvent({ method: 'POST', body: '{"name":', headers: { 'content-type': 'application/json' } }));
+    expect(res).toMatchObject({ statusCode: 400 });
+    expect(parse(res).error.code).toBe('invalid_json');
+  });
+
+  it('answers a body of the wrong shape with 400 invalid_request naming the field', async () => {
+    const res = await call(echo, httpEvent({ method: 'POST', body: '{"name":42}', headers: { 'content-type': 'application/json' } }));
+    expect(res).toMatchObject({ statusCode: 400 });
+    const body = parse(res);
+    expect(body.error.code).toBe('invalid_request');
+    expect(body.error.details.issues[0].path).toBe('name');
+  });
+
+  it('decodes base64 bodies', async () => {
+    const res = await call(echo, httpEvent({ method: 'POST', body: Buffer.from('{"name":"Bo"}').toString('base64'), isBase64Encoded: true, headers: { 'content-type': 'application/json' } }));
+    expect(parse(res).hello).toBe('Bo');
+  });
+
+  it('refuses oversized bodies with 413 and other content types with 415', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(MAX_JSON_BODY_BYTES) });
+    expect(await call(echo, httpEvent({ method: 'POST', body: big, headers: { 'content-type': 'application/json' } }))).toMatchObject({ statusCode: 413 });
+    expect(await call(echo, httpEvent({ method: 'POST', body: '<x/>', headers: { 'content-type': 'application/xml' } }))).toMatchObject({ statusCode: 415 });
+  });
+
+  it('turns a thrown typed error into its status and stable code', async () => {
+    const h = httpRoute({}, async () => {
+      throw conflict('email_taken', 'This email has been taken');
+    });
+    const res = await call(h);
+    expect(res).toMatchObject({ statusCode: 409 });
+    expect(parse(res)).toEqual({ error: { code: 'email_taken', message: 'This email has been taken' } });
+  });
+
+  it('hides the details of unexpected errors behind a generic 500', async () => {
+    const h = httpRoute({}, async () => {
+      throw new Error('secret connection string leaked');
+    });
+    const res = await call(h);
+    expect(res).toMatchObject({ statusCode: 500 });
+    expect(JSON.stringify(res)).not.toContain('secret');
+    expect(parse(res).error.code).toBe('internal_error');
+  });
+
+  it('does not expose a 5xx HttpError message either', async () => {
+    const h = httpRoute({}, async () => {
+      throw new HttpError(502, 'upstream', 'upstream said: password=hunter2');
+    });
+    const res = await call(h);
+    expect(JSON.stringify(res)).not.toContain('hunter2');
+  });
+
+  it('passes JWT claims and the source address to the handler', async () => {
+    const h = httpRoute({}, async ({ claims, sourceIp }) => ({ body: { sub: claims?.sub, sourceIp } }));
+    const e = httpEvent();
+    e.requestContext.authorizer.jwt.claims = { sub: 'user-1' };
+    expect(parse(await call(h, e))).toEqual({ sub: 'user-1', sourceIp: '203.0.113.9' });
+  });
+});
