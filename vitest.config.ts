@@ -8,6 +8,7 @@ const alias = { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) }
 export default defineConfig({
   resolve: { alias },
   test: {
+    reporters: ['default', './test/helpers/summary-reporter.ts'],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'silent' },
     projects: [
       {

@@ -126,7 +126,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       [ENV.defaultRegion]: DEFAULT_REGION,
       [ENV.userPoolId]: pool.userPoolId,
       [ENV.userPoolClientId]: pool.userPoolClientId,
-      [ENV.mailFrom]: 'SendBridge <no-reply@sendbridge.local>',
+      [ENV.mailFrom]: process.env[ENV.mailFrom] || 'SendBridge <no-reply@sendbridge.local>',
       [ENV.appOrigin]: opts.appOrigin,
       [ENV.dynamodbEndpoint]: urls.dynamodb,
       [ENV.s3Endpoint]: urls.s3,

@@ -1,0 +1,48 @@
+/**
+ * `npm run bench`: performance measurements against the local stack, written to
+ * bench/results/<name>-<timestamp>.json with the machine noted. Medians of alternating
+ * rounds, with the baseline measured side by side in the same run.
+ * Usage: npm run bench [-- <name> ...]   (names: gateway-overhead)
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startLocalApp, REPO_ROOT } from '../local/app';
+import { benchGatewayOverhead } from './gateway-overhead';
+import { machineInfo } from './machine';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.LOG_LEVEL ??= 'silent';
+
+const BENCHES = {
+  'gateway-overhead': benchGatewayOverhead,
+} as const;
+
+type BenchName = keyof typeof BENCHES;
+
+async function main() {
+  const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const names = (requested.length ? requested : Object.keys(BENCHES)) as BenchName[];
+  for (const n of names) if (!(n in BENCHES)) throw new Error(`unknown benchmark ${n}; known: ${Object.keys(BENCHES).join(', ')}`);
+
+  const outDir = path.join(REPO_ROOT, 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  const app = await startLocalApp({ ports: 'free', appOrigins: ['http://127.0.0.1:5173'], appOrigin: 'http://127.0.0.1:5173', apiPort: 0 });
+  try {
+    for (const name of names) {
+      console.log(`bench ${name}...`);
+      const result = await BENCHES[name](app);
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outDir, `${name}-${stamp}.json`);
+      writeFileSync(file, JSON.stringify({ ...result, machine: machineInfo(), at: new Date().toISOString() }, null, 2) + '\n');
+      console.log(JSON.stringify({ gateway: { ...result.gateway, rounds: undefined }, inProcess: { ...result.inProcess, rounds: undefined }, ratios: result.ratios }, null, 2));
+      console.log(`wrote ${path.relative(REPO_ROOT, file)}`);
+    }
+  } finally {
+    await app.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
