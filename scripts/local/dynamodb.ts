@@ -33,7 +33,8 @@ export function assertJava(): void {
 }
 
 /** DynamoDB Local has no bind option: it listens on all interfaces (README says so). */
-export async function startDynamoDb(opts: { port: number; dataDir?: string }): Promise<Child> {
+/** `workDir`: where it may write its metadata file (it writes into its working directory). */
+export async function startDynamoDb(opts: { port: number; dataDir?: string; workDir: string }): Promise<Child> {
   assertJava();
   const dir = emulatorDir();
   const storage = opts.dataDir ? ['-dbPath', opts.dataDir] : ['-inMemory'];
@@ -50,7 +51,7 @@ export async function startDynamoDb(opts: { port: number; dataDir?: string }): P
       ...storage,
       '-disableTelemetry',
     ],
-    { waitFor: () => waitForPort(opts.port, 30_000), timeoutMs: 35_000 },
+    { cwd: opts.dataDir ?? opts.workDir, waitFor: () => waitForPort(opts.port, 30_000), timeoutMs: 35_000 },
   );
 }
 

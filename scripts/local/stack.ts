@@ -89,7 +89,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
   try {
     // Start all four at once; wait for every start to settle so a failure stops the others too.
     const started = await Promise.allSettled([
-      startDynamoDb({ port: ports.dynamodb, ...(ephemeral ? {} : { dataDir: path.join(root, 'dynamodb') }) }),
+      startDynamoDb({ port: ports.dynamodb, workDir: root, ...(ephemeral ? {} : { dataDir: path.join(root, 'dynamodb') }) }),
       startS3({ port: ports.s3, dataDir: path.join(root, 's3'), buckets: allBuckets, corsOrigins: [...opts.appOrigins] }),
       startCognito({ port: ports.cognito, dataDir: path.join(root, 'cognito') }),
       startSes({ port: ports.ses }),
