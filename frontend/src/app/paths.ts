@@ -1,0 +1,105 @@
+/**
+ * Every route of the app: its pattern (read by routes.tsx) and its href builder (used by
+ * links). Routes owned by later issues are listed in PLANNED_ROUTES and are not served yet.
+ */
+
+export const PRODUCT_SLUGS = [
+  'supplier-document-tracking',
+  'document-receipts',
+  'attachments-organized',
+  'dashboard-analytics',
+  'business-intelligence',
+  'works-everywhere',
+] as const;
+export type ProductSlug = (typeof PRODUCT_SLUGS)[number];
+
+export const COMPARE_SLUGS = ['wetransfer', 'china'] as const;
+export type CompareSlug = (typeof COMPARE_SLUGS)[number];
+
+export function isProductSlug(value: string | undefined): value is ProductSlug {
+  return (PRODUCT_SLUGS as readonly (string | undefined)[]).includes(value);
+}
+
+export function isCompareSlug(value: string | undefined): value is CompareSlug {
+  return (COMPARE_SLUGS as readonly (string | undefined)[]).includes(value);
+}
+
+/** Patterns of the served routes. Aliases render the same screen; redirects send elsewhere. */
+export const ROUTES = {
+  home: { pattern: '/', aliases: ['/index.html'] },
+  pricing: { pattern: '/pricing', aliases: ['/signup', '/welcomeback'] },
+  about: { pattern: '/about', aliases: [] },
+  updates: { pattern: '/updates', aliases: [] },
+  roadmap: { pattern: '/roadmap/*', aliases: [] },
+  support: { pattern: '/support/*', aliases: [] },
+  affiliate: { pattern: '/affiliate-program', aliases: [] },
+  sumo: { pattern: '/appsumoforever', aliases: [] },
+  thankyou: { pattern: '/thankyou', aliases: ['/accept-invite'] },
+  thankyou2: { pattern: '/thankyou2', aliases: [] },
+  product: { pattern: '/product/:slug', aliases: [] },
+  compare: { pattern: '/compare/:slug', aliases: [] },
+  notFound: { pattern: '/404', aliases: [] },
+} as const satisfies Record<string, { pattern: string; aliases: readonly string[] }>;
+
+export type RouteId = keyof typeof ROUTES;
+
+/** Old marketing addresses that now live under /compare (spec §2: "redirect to comparison pages"). */
+export const COMPARE_REDIRECTS = [
+  { from: '/sinosend-vs-wetransfer', to: 'wetransfer' },
+  { from: '/how-to-send-big-files-to-china', to: 'china' },
+] as const satisfies readonly { from: string; to: CompareSlug }[];
+
+export interface PlannedRoute {
+  readonly pattern: string;
+  readonly aliases: readonly string[];
+  /** the issue that builds the screen; until then the path falls through to /404/ */
+  readonly issue: 'Accounts' | 'Dashboard' | 'Send and download' | 'File requests';
+  readonly note: string;
+}
+
+/** Routes of spec §2 that later issues build. The router does not serve them yet. */
+export const PLANNED_ROUTES = [
+  { pattern: '/login', aliases: ['/signup/login'], issue: 'Accounts', note: 'Login; query user, redirect, forgotPass' },
+  { pattern: '/register', aliases: [], issue: 'Accounts', note: '3-step sign-up, step in query' },
+  { pattern: '/updatepassword', aliases: [], issue: 'Accounts', note: 'Password reset; query t is the reset token' },
+  { pattern: '/invite/:id', aliases: [], issue: 'Accounts', note: 'Team invite' },
+  {
+    pattern: '/dash/*',
+    aliases: [],
+    issue: 'Dashboard',
+    note:
+      'Login needed; guard sends to /login?redirect=<full path>. Children: home, account, account/profile, ' +
+      'data-residency, billing, settings, teams, customize, powered-by, roadmap/*, analytics, contacts, ' +
+      'requests, requests/:slug, transfers, transfers/:slug',
+  },
+  { pattern: '/downloads/:id/:user?/:downloadZip?', aliases: ['/d/:id/:user?'], issue: 'Send and download', note: 'Download page' },
+  { pattern: '/w/:slug', aliases: [], issue: 'Send and download', note: 'Public download link' },
+  { pattern: '/extension/:id', aliases: [], issue: 'Send and download', note: 'Posts the link token, shows the result' },
+  { pattern: '/r/:id', aliases: [], issue: 'File requests', note: 'File request page' },
+] as const satisfies readonly PlannedRoute[];
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  home: () => '/',
+  /** plan: preselected plan id (spec uses plan=free); save: show yearly prices */
+  pricing: (query: { plan?: string; save?: boolean } = {}) =>
+    withQuery('/pricing', { plan: query.plan, save: query.save ? '1' : undefined }),
+  about: () => '/about',
+  updates: () => '/updates',
+  roadmap: (itemId?: string) => (itemId ? `/roadmap/${encodeURIComponent(itemId)}` : '/roadmap'),
+  support: (query: { article?: string } = {}) => withQuery('/support', { article: query.article }),
+  affiliate: () => '/affiliate-program/',
+  sumo: () => '/appsumoforever',
+  thankyou: () => '/thankyou',
+  thankyou2: () => '/thankyou2',
+  product: (slug: ProductSlug) => `/product/${slug}`,
+  compare: (slug: CompareSlug) => `/compare/${slug}`,
+  /** originalPath: the address that was not found (path + search), shown on the page */
+  notFound: (originalPath?: string) => withQuery('/404/', { path: originalPath }),
+} as const;

@@ -1,0 +1,18 @@
+import { StrictMode, Suspense, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { RouteObject } from 'react-router';
+import { PageLoading } from '@/components/page-loading';
+import type { i18n as I18n } from 'i18next';
+import { ServedRoutesProvider } from '@/lib/served-routes';
+
+export function AppProviders({ i18n, routes, children }: { i18n: I18n; routes: readonly RouteObject[]; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ServedRoutesProvider routes={routes}>
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </ServedRoutesProvider>
+      </I18nextProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,77 @@
+import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { COMPARE_REDIRECTS, ROUTES, paths, type RouteId } from '@/app/paths';
+import { Layout } from '@/components/layout';
+import { PageLoading } from '@/components/page-loading';
+import { RouteError } from '@/components/route-error';
+import { importWithRetry } from '@/lib/import-with-retry';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+/** Screens load on demand (spec §2 lazy-loaded screens), with the chunk retry of spec §9. */
+const screens = {
+  home: () => importWithRetry(() => import('@/features/home/components/home-page')).then((m) => ({ Component: m.HomePage })),
+  pricing: () => importWithRetry(() => import('@/features/pricing/components/pricing-page')).then((m) => ({ Component: m.PricingPage })),
+  about: () => importWithRetry(() => import('@/features/about/components/about-page')).then((m) => ({ Component: m.AboutPage })),
+  updates: () => importWithRetry(() => import('@/features/updates/components/updates-page')).then((m) => ({ Component: m.UpdatesPage })),
+  roadmap: () =>
+    Promise.all([
+      importWithRetry(() => import('@/features/roadmap/components/roadmap-page')),
+      importWithRetry(() => import('@/features/roadmap/roadmap-loader')),
+    ]).then(([page, loader]) => ({ Component: page.RoadmapPage, loader: loader.roadmapLoader })),
+  support: () => importWithRetry(() => import('@/features/support/components/support-page')).then((m) => ({ Component: m.SupportPage })),
+  affiliate: () => importWithRetry(() => import('@/features/affiliate/components/affiliate-page')).then((m) => ({ Component: m.AffiliatePage })),
+  sumo: () => importWithRetry(() => import('@/features/sumo/components/sumo-page')).then((m) => ({ Component: m.SumoPage })),
+  thankyou: () => importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({ Component: m.ThankyouDonePage })),
+  thankyou2: () => importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({ Component: m.ThankyouTrialPage })),
+  product: () =>
+    Promise.all([
+      importWithRetry(() => import('@/features/product/components/product-page')),
+      importWithRetry(() => import('@/features/product/product-loader')),
+    ]).then(([page, loader]) => ({ Component: page.ProductPage, loader: loader.productLoader })),
+  compare: () =>
+    Promise.all([
+      importWithRetry(() => import('@/features/compare/components/compare-page')),
+      importWithRetry(() => import('@/features/compare/compare-loader')),
+    ]).then(([page, loader]) => ({ Component: page.ComparePage, loader: loader.compareLoader })),
+  notFound: () => importWithRetry(() => import('@/features/not-found/components/not-found-page')).then((m) => ({ Component: m.NotFoundPage })),
+} satisfies Record<RouteId, Lazy>;
+
+/** A route and its aliases, all rendering the same screen. */
+function served(id: RouteId): RouteObject[] {
+  const { pattern, aliases } = ROUTES[id];
+  return [pattern, ...aliases].map((path) => ({ id: path === pattern ? id : `${id}:${path}`, path, lazy: screens[id] }));
+}
+
+function keepSearch(request: Request): string {
+  return new URL(request.url).search;
+}
+
+/** Unknown paths, including routes of later issues (PLANNED_ROUTES), go to /404/?path=... */
+function notFoundRedirect({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return replace(paths.notFound(url.pathname + url.search));
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Layout />,
+    HydrateFallback: PageLoading,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          ...(Object.keys(ROUTES) as RouteId[]).flatMap(served),
+          ...COMPARE_REDIRECTS.map(({ from, to }) => ({
+            path: from,
+            loader: ({ request }: LoaderFunctionArgs) => replace(paths.compare(to) + keepSearch(request)),
+            // Redirect-only routes render nothing; null (not undefined) says so to the router.
+            element: null,
+          })),
+          { path: '*', loader: notFoundRedirect, element: null },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,158 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { ArrowRight, CheckIcon, FeatureIcon } from '@/components/icons';
+import { MAPPED_REGIONS, REGION_LABEL_AT, REGION_LOCATIONS } from '@/components/region-pins';
+import { WorldMap } from '@/components/world-map';
+import { formatBytes, formatPrice } from '@/lib/format';
+import { CARD_ROLES, plan } from '@/lib/plans';
+import { usePageTitle } from '@/lib/use-page-title';
+
+const STEPS = ['add', 'send', 'track'] as const;
+const FEATURES = ['regions', 'security', 'tracking', 'requests', 'teams', 'resume'] as const;
+/** Support articles answered on the home page; the full list lives on /support. */
+const FAQ = ['getting-started', 'file-size', 'security', 'trial-refund', 'file-types'] as const;
+
+export function HomePage() {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  usePageTitle(t('home.title'));
+
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero-grid">
+          <div>
+            <p className="eyebrow">{t('home.hero.eyebrow')}</p>
+            <h1 className="hero-title">{t('home.hero.title')}</h1>
+            <p className="lead">{t('home.hero.subtitle')}</p>
+            <div className="hero-actions">
+              <Link to={paths.pricing({ plan: 'free' })} className="btn btn-primary btn-lg">
+                {t('home.hero.primary')} <ArrowRight />
+              </Link>
+              <Link to={paths.pricing()} className="btn btn-ghost btn-lg">
+                {t('home.hero.secondary')}
+              </Link>
+            </div>
+            <p className="hero-trust">{t('home.hero.trust')}</p>
+          </div>
+          <div className="hero-visual">
+            <WorldMap
+              title={t('home.features.regions.title')}
+              arcsFrom="hongkong"
+              pins={MAPPED_REGIONS.map((id) => ({ id, label: t(`regions.${id}`), lonLat: REGION_LOCATIONS[id], kind: 'region', labelAt: REGION_LABEL_AT[id] }))}
+            />
+            <ul className="region-chips" aria-label={t('home.features.regions.title')}>
+              {MAPPED_REGIONS.map((id) => (
+                <li key={id}>{t(`regions.${id}`)}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      <section className="section">
+        <div className="container">
+          <div className="signup-block">
+            <div>
+              <h2>{t('home.signup.title')}</h2>
+              <p>{t('home.signup.body')}</p>
+            </div>
+            <Link to={paths.pricing({ plan: 'free' })} className="btn btn-light btn-lg">
+              {t('home.signup.cta')}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="steps-title">
+        <div className="container">
+          <h2 id="steps-title" className="section-title">{t('home.steps.title')}</h2>
+          <ol className="steps">
+            {STEPS.map((step, index) => (
+              <li key={step} className="step">
+                <span className="step-number">{index + 1}</span>
+                <h3>{t(`home.steps.${step}.title`)}</h3>
+                <p>{t(`home.steps.${step}.body`)}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="features-title">
+        <div className="container">
+          <h2 id="features-title" className="section-title">{t('home.features.title')}</h2>
+          <div className="card-grid">
+            {FEATURES.map((feature) => (
+              <article key={feature} className="card feature-card">
+                <span className="feature-icon"><FeatureIcon name={feature} /></span>
+                <h3>{t(`home.features.${feature}.title`)}</h3>
+                <p>{t(`home.features.${feature}.body`)}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="plans-title">
+        <div className="container">
+          <h2 id="plans-title" className="section-title">{t('home.plans.title')}</h2>
+          <p className="section-lead">{t('home.plans.subtitle')}</p>
+          <div className="card-grid card-grid-4">
+            {CARD_ROLES.map((role) => {
+              const limits = plan(role);
+              return (
+                <article key={role} className="card plan-highlight">
+                  <h3>{t(`plans.${role}`)}</h3>
+                  <p className="plan-price">
+                    {limits.price && limits.price.monthly > 0 ? (
+                      <>
+                        {formatPrice(limits.price.monthly, lng)}
+                        <span>{t('pricing.perMonth')}</span>
+                      </>
+                    ) : (
+                      formatPrice(0, lng)
+                    )}
+                  </p>
+                  <ul className="check-list">
+                    <li><CheckIcon /> {t('home.plans.perTransfer', { size: formatBytes(limits.uploadLimit, lng) })}</li>
+                    <li><CheckIcon /> {t('home.plans.storage', { size: formatBytes(limits.storage, lng) })}</li>
+                  </ul>
+                </article>
+              );
+            })}
+          </div>
+          <p className="center">
+            <Link to={paths.pricing()} className="btn btn-ghost">
+              {t('home.plans.cta')} <ArrowRight />
+            </Link>
+          </p>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="faq-title">
+        <div className="container narrow">
+          <h2 id="faq-title" className="section-title">{t('home.faq.title')}</h2>
+          <div className="faq">
+            {FAQ.map((id) => (
+              <details key={id} className="faq-item">
+                <summary>{t(`support.items.${id}.title`)}</summary>
+                {t(`support.items.${id}.body`)
+                  .split('\n\n')
+                  .map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
+                  ))}
+              </details>
+            ))}
+          </div>
+          <p className="center">
+            <Link to={paths.support()} className="text-link">
+              {t('home.faq.more')} <ArrowRight />
+            </Link>
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

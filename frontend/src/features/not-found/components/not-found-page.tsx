@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { usePageTitle } from '@/lib/use-page-title';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const path = useSearchParams()[0].get('path');
+  usePageTitle(t('notFound.title'));
+
+  return (
+    <section className="container narrow center-block not-found">
+      {/* React 19 hoists this into <head> while the page is mounted. */}
+      <meta name="robots" content="noindex" />
+      <p className="not-found-code" aria-hidden="true">404</p>
+      <h1>{t('notFound.heading')}</h1>
+      <p className="lead">
+        {path ? <WithPath text={t('notFound.path', { path: PATH_MARK })} path={path} /> : t('notFound.noPath')}
+      </p>
+      <p className="muted">{t('notFound.hint')}</p>
+      <div className="hero-actions center-actions">
+        <Link to={paths.home()} className="btn btn-primary">
+          {t('common.backHome')}
+        </Link>
+        <Link to={paths.support()} className="btn btn-ghost">
+          {t('common.visitSupport')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Stands in for {{path}} so the path can be set in <code> wherever a language places it. */
+const PATH_MARK = '\u0000';
+
+function WithPath({ text, path }: { text: string; path: string }) {
+  const [before = '', after = ''] = text.split(PATH_MARK);
+  return (
+    <>
+      {before}
+      <code className="path">{path}</code>
+      {after}
+    </>
+  );
+}

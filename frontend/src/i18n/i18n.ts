@@ -1,0 +1,57 @@
+import i18next, { type BackendModule } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGE_QUERY_PARAM,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  isLanguage,
+  toLanguage,
+} from '@/i18n/languages';
+import { LOCALE_LOADERS } from '@/i18n/locale-loaders';
+import en from '@/i18n/locales/en.json';
+
+/** Loads a non-English locale on demand; en is bundled (partialBundledLanguages). */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (!isLanguage(language) || language === FALLBACK_LANGUAGE) {
+      callback(null, language === FALLBACK_LANGUAGE ? en : {});
+      return;
+    }
+    LOCALE_LOADERS[language]()
+      .then((module) => callback(null, module.default as Record<string, unknown>))
+      .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+export async function initI18n(): Promise<typeof i18n> {
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = LANGUAGE_TAGS[toLanguage(lng)];
+  });
+  await i18n
+    .use(lazyLocales)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: FALLBACK_LANGUAGE,
+      interpolation: { escapeValue: false },
+      detection: {
+        order: ['querystring', 'localStorage', 'navigator'],
+        lookupQuerystring: LANGUAGE_QUERY_PARAM,
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        caches: ['localStorage'],
+      },
+    });
+  return i18n;
+}

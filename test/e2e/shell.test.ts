@@ -1,0 +1,130 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { startWebDevServer, type WebDevServer } from '../../frontend/dev-server';
+import { getFreePort, launchBrowser, newContext } from '../helpers/browser';
+
+let web: WebDevServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  // No API is needed by the shell; the proxy target is a port nothing listens on.
+  web = await startWebDevServer({ port: await getFreePort(), apiOrigin: `http://127.0.0.1:${await getFreePort()}` });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+});
+
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+describe('web shell', () => {
+  it('home page shows the hero', async () => {
+    await page.goto(`${web.url}/`);
+
+    const hero = page.getByRole('heading', { level: 1 });
+    await hero.waitFor();
+    expect(await hero.textContent()).toBe('Send big files anywhere. Know when they land.');
+    expect(await page.title()).toContain('SendBridge');
+    // Login is built by a later issue: no link to it until the router serves it.
+    expect(await page.getByRole('link', { name: 'Log in' }).count()).toBe(0);
+  });
+
+  it('an unknown path lands on /404/ with the original path and a noindex meta', async () => {
+    await page.goto(`${web.url}/no/such/page?x=1`);
+
+    await page.waitForURL((url) => url.pathname === '/404/');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('path')).toBe('/no/such/page?x=1');
+    await page.getByRole('heading', { name: "This page isn't here" }).waitFor();
+    expect(await page.locator('code.path').textContent()).toBe('/no/such/page?x=1');
+    expect(await page.locator('head meta[name="robots"]').getAttribute('content')).toBe('noindex');
+
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Send big files anywhere. Know when they land.' }).waitFor();
+    expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+  });
+
+  it('routes of later issues are not served yet and go to /404/', async () => {
+    await page.goto(`${web.url}/login`);
+
+    await page.waitForURL((url) => url.pathname === '/404/');
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/login');
+  });
+
+  it('the old comparison address redirects to the comparison page', async () => {
+    await page.goto(`${web.url}/sinosend-vs-wetransfer`);
+
+    await page.waitForURL((url) => url.pathname === '/compare/wetransfer');
+    await page.getByRole('heading', { level: 1, name: 'SendBridge vs WeTransfer' }).waitFor();
+  });
+
+  it('every served route renders its screen', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const screens: [path: string, heading: string][] = [
+      ['/index.html', 'Send big files anywhere. Know when they land.'],
+      ['/pricing?plan=free&save=1', 'Simple pricing for big files'],
+      ['/signup', 'Simple pricing for big files'],
+      ['/welcomeback', 'Simple pricing for big files'],
+      ['/about', 'About SendBridge'],
+      ['/updates', 'Updates'],
+      ['/roadmap', 'Roadmap'],
+      ['/roadmap/accounts', 'Accounts and sign-up'],
+      ['/support/anything', 'Support'],
+      ['/support?article=file-types', 'Support'],
+      ['/affiliate-program/', 'Affiliate program'],
+      ['/appsumoforever', 'SendBridge lifetime deal'],
+      ['/thankyou', 'Thank you!'],
+      ['/accept-invite', 'Thank you!'],
+      ['/thankyou2', 'Your free trial has started'],
+      ['/product/works-everywhere', 'Works everywhere'],
+      ['/compare/china', 'How to send big files to China'],
+      ['/how-to-send-big-files-to-china', 'How to send big files to China'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(`${web.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 10_000 });
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('the support page shows the article named in the query', async () => {
+    await page.goto(`${web.url}/support?article=file-types`);
+
+    await page.getByRole('article').getByRole('heading', { name: "Which files can't I upload?" }).waitFor();
+    expect(await page.getByRole('article').count()).toBe(1);
+  });
+
+  it('an unknown product, roadmap item or comparison is a missing page', async () => {
+    for (const path of ['/product/nope', '/roadmap/nope', '/compare/nope']) {
+      await page.goto(`${web.url}${path}`);
+      await page.waitForURL((url) => url.pathname === '/404/');
+      expect(new URL(page.url()).searchParams.get('path')).toBe(path);
+    }
+  });
+
+  it('the footer switch to 中文 translates the UI and persists across a reload', async () => {
+    await page.goto(`${web.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Send big files anywhere. Know when they land.' }).waitFor();
+
+    await page.getByRole('contentinfo').getByRole('button', { name: '中文' }).click();
+
+    const zhHero = page.getByRole('heading', { level: 1, name: '大文件，随处发送。送达与否，一目了然。' });
+    await zhHero.waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    await page.reload();
+    await zhHero.waitFor();
+    expect(await page.getByRole('contentinfo').getByRole('button', { name: '中文' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
