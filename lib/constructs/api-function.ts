@@ -1,0 +1,214 @@
+import * as path from 'node:path';
+import { Arn, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { Access } from '../../functions/routes';
+import { ENV } from '../../functions/lib/env-names';
+import type { RegionId } from '../../functions/domain/regions';
+import { handlerEntry, REPO_ROOT } from '../paths';
+import { acknowledge } from '../nag/acknowledge';
+
+/** The buckets of one storage region, as the functions see them (REGION_BUCKETS). */
+export interface RegionBucketsBinding {
+  readonly regionId: RegionId;
+  readonly awsRegion: string;
+  readonly transfers: s3.IBucket;
+  readonly anon: s3.IBucket;
+}
+
+/** What `bind(access)` can hand to a function: env values and the resources to grant on. */
+export interface ApiResources {
+  readonly table: dynamodb.ITableV2;
+  readonly regionBuckets: readonly RegionBucketsBinding[];
+  readonly defaultRegion: RegionId;
+  readonly userPool: cognito.IUserPool;
+  readonly userPoolClient: cognito.IUserPoolClient;
+  readonly configurationSetName: string;
+  readonly mailFrom: string;
+  readonly appOrigin: string;
+}
+
+export interface ApiFunctionProps {
+  /** Module under functions/ without extension (routes.ts `handler`); it exports `handler`. */
+  readonly handler: string;
+  readonly resources: ApiResources;
+  /**
+   * @default Duration.seconds(10) (routes.ts: API Gateway caps integrations at 30 s)
+   */
+  readonly timeout?: Duration;
+  /**
+   * @default 512 (MB; arm64, the AWS SDK cold start wants more than the 128 MB default)
+   */
+  readonly memorySize?: number;
+  /**
+   * @default logs.RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: logs.RetentionDays;
+  readonly description?: string;
+}
+
+/** Cognito admin calls the backend makes (architecture §6): create, prove, update, remove users. */
+export const USER_POOL_ADMIN_ACTIONS = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:ListUsers',
+  'cognito-idp:RevokeToken',
+] as const;
+
+const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
+const OBJECT_READ_ACTIONS = ['s3:GetObject'];
+const OBJECT_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
+
+/**
+ * The one Lambda construct of the app (conventions §8): a NodejsFunction with the defaults —
+ * arm64, nodejs22.x, ESM bundle by the local esbuild with source maps, its own log group with
+ * retention, X-Ray — and `bind(access)`, which sets the env every function reads and grants
+ * exactly what the route table's `access` names.
+ *
+ * The role keeps its statements in one inline policy instead of grant*() calls: those add an
+ * AWS::IAM::Policy resource per function, and with one function per route the core stack must
+ * stay well under CloudFormation's 500 resources.
+ */
+export class ApiFunction extends Construct {
+  readonly function: nodejs.NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+  private readonly policy = new iam.PolicyDocument();
+  private readonly resources: ApiResources;
+  private readonly bound = new Set<Access>();
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    this.resources = props.resources;
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `SendBridge ${props.handler}`,
+      inlinePolicies: { Access: this.policy },
+    });
+    this.policy.addStatements(
+      new iam.PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] }),
+      new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }),
+    );
+
+    this.function = new nodejs.NodejsFunction(this, 'Function', {
+      entry: handlerEntry(props.handler),
+      handler: 'handler',
+      description: props.description ?? `SendBridge ${props.handler}`,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      environment: { NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        format: nodejs.OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // Pin the SDK we test against instead of whatever version the runtime ships.
+        bundleAwsSDK: true,
+        // CommonJS dependencies bundled into ESM still call require().
+        banner: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
+        tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+      },
+    });
+    // Tracing via the L1 property: the L2 `tracing` prop adds its X-Ray grant as a separate
+    // policy resource; the inline statement above already covers it.
+    (this.function.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: lambda.Tracing.ACTIVE };
+    acknowledge(this.function, 'AwsSolutions-L1', 'nodeRuntime');
+
+    this.setEnvironment();
+  }
+
+  /** Grants what `access` names (idempotent; call once per route that shares this handler). */
+  bind(access: readonly Access[]): this {
+    for (const a of access) {
+      if (this.bound.has(a)) continue;
+      this.bound.add(a);
+      this.policy.addStatements(...this.statementsFor(a));
+    }
+    return this;
+  }
+
+  private setEnvironment(): void {
+    const r = this.resources;
+    const regionBuckets = Object.fromEntries(
+      r.regionBuckets.map((b) => [b.regionId, { bucket: b.transfers.bucketName, anonBucket: b.anon.bucketName, awsRegion: b.awsRegion }]),
+    );
+    const env: Record<string, string> = {
+      [ENV.tableName]: r.table.tableName,
+      [ENV.regionBuckets]: Stack.of(this).toJsonString(regionBuckets),
+      [ENV.defaultRegion]: r.defaultRegion,
+      [ENV.userPoolId]: r.userPool.userPoolId,
+      [ENV.userPoolClientId]: r.userPoolClient.userPoolClientId,
+      [ENV.mailFrom]: r.mailFrom,
+      [ENV.sesConfigurationSet]: r.configurationSetName,
+      [ENV.appOrigin]: r.appOrigin,
+      [ENV.logLevel]: 'info',
+    };
+    for (const [name, value] of Object.entries(env)) this.function.addEnvironment(name, value);
+  }
+
+  private statementsFor(access: Access): iam.PolicyStatement[] {
+    const r = this.resources;
+    const stack = Stack.of(this);
+    const buckets = r.regionBuckets.flatMap((b) => [b.transfers, b.anon]);
+    switch (access) {
+      case 'table:read':
+        return [new iam.PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [r.table.tableArn, `${r.table.tableArn}/index/*`] })];
+      case 'table:write':
+        return [new iam.PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [r.table.tableArn] })];
+      case 'buckets:read':
+        return [
+          new iam.PolicyStatement({ actions: OBJECT_READ_ACTIONS, resources: buckets.map((b) => b.arnForObjects('*')) }),
+          // HeadBucket (health) and telling 404 from 403 on HeadObject need ListBucket.
+          new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: buckets.map((b) => b.bucketArn) }),
+        ];
+      case 'buckets:write':
+        return [new iam.PolicyStatement({ actions: OBJECT_WRITE_ACTIONS, resources: buckets.map((b) => b.arnForObjects('*')) })];
+      case 'mail:send':
+        return [
+          new iam.PolicyStatement({
+            actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+            resources: [
+              Arn.format({ service: 'ses', resource: 'identity', resourceName: '*' }, stack),
+              Arn.format({ service: 'ses', resource: 'configuration-set', resourceName: r.configurationSetName }, stack),
+            ],
+          }),
+        ];
+      case 'mail:read':
+        return [new iam.PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] })];
+      case 'userpool:read':
+        return [new iam.PolicyStatement({ actions: ['cognito-idp:DescribeUserPool'], resources: [r.userPool.userPoolArn] })];
+      case 'userpool:admin':
+        return [new iam.PolicyStatement({ actions: [...USER_POOL_ADMIN_ACTIONS], resources: [r.userPool.userPoolArn] })];
+      default: {
+        const unknown: never = access;
+        throw new Error(`ApiFunction: no grant defined for access '${String(unknown)}'`);
+      }
+    }
+  }
+}

@@ -1,0 +1,263 @@
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import { API_CORS, API_PREFIX, jobs, routes, type Access, type RouteDef } from '../functions/routes';
+import { TABLE_GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/data/table-schema';
+import { DEFAULT_REGION, type RegionId } from '../functions/domain/regions';
+import { ApiFunction, type ApiResources, type RegionBucketsBinding } from './constructs/api-function';
+import { acknowledge } from './nag/acknowledge';
+
+export interface CoreStackProps extends StackProps {
+  /** Storage regions served by the API (their buckets go into REGION_BUCKETS and the grants). */
+  readonly regionBuckets: readonly RegionBucketsBinding[];
+  readonly mailFrom: string;
+  readonly appOrigin: string;
+  /**
+   * Origins other than the app's own (custom domains) allowed to call the API cross-origin.
+   * @default - no CORS: the app calls the API on its own origin through CloudFront
+   */
+  readonly corsOrigins?: readonly string[];
+  /**
+   * @default { rateLimit: 200, burstLimit: 400 } requests per second for the stage
+   */
+  readonly throttle?: apigwv2.ThrottleSettings;
+}
+
+/** Default-stage throttling: uploads ask for part URLs in batches, so this is far above real use. */
+export const DEFAULT_API_THROTTLE: apigwv2.ThrottleSettings = { rateLimit: 200, burstLimit: 400 };
+export const JOB_DEFAULT_TIMEOUT_SECONDS = 60;
+
+/** Construct id of a handler module: `http/system/health` -> `HttpSystemHealth`. */
+export function handlerConstructId(handler: string): string {
+  return handler
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/**
+ * The home-region core: the single table, the user pool and its client, the SES configuration
+ * set, the HTTP API with one Lambda per handler of functions/routes.ts, and the scheduled jobs.
+ */
+export class CoreStack extends Stack {
+  readonly table: dynamodb.TableV2;
+  readonly userPool: cognito.UserPool;
+  readonly userPoolClient: cognito.UserPoolClient;
+  readonly httpApi: apigwv2.HttpApi;
+  /** `{apiId}.execute-api.{region}.amazonaws.com`, the CloudFront origin of `/api/*`. */
+  readonly apiDomainName: string;
+  /** Route handler module -> its function (one per module, shared by its routes). */
+  readonly routeFunctions = new Map<string, ApiFunction>();
+  readonly jobFunctions = new Map<string, ApiFunction>();
+
+  constructor(scope: Construct, id: string, props: CoreStackProps) {
+    super(scope, id, props);
+
+    this.table = new dynamodb.TableV2(this, 'Table', {
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: dynamodb.AttributeType.STRING },
+      globalSecondaryIndexes: TABLE_GSIS.map((g) => ({
+        indexName: g.indexName,
+        partitionKey: { name: g.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: g.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      })),
+      billing: dynamodb.Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      // Always encrypted at rest; the DynamoDB-owned key costs nothing per request and needs no
+      // grants. Switch to customerManagedKey() if key ownership becomes a compliance need.
+      encryption: dynamodb.TableEncryptionV2.dynamoOwnedKey(),
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      // Email is the username; users are created by the backend (AdminCreateUser) once their
+      // 5-digit code is proven (architecture §6), never by self sign-up.
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: false,
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: 6,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      mfa: cognito.Mfa.OFF,
+      // The reset-password link is ours (architecture §6); Cognito's ForgotPassword would let
+      // anyone trigger unbranded mail, so account recovery through Cognito is off.
+      accountRecovery: cognito.AccountRecovery.NONE,
+      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(this.userPool, 'AwsSolutions-COG1', 'passwordPolicy');
+    acknowledge(this.userPool, 'AwsSolutions-COG2', 'noMfa');
+    acknowledge(this.userPool, 'AwsSolutions-COG8', 'cognitoPlan');
+
+    this.userPoolClient = this.userPool.addClient('WebClient', {
+      // USER_PASSWORD_AUTH from the backend; REFRESH_TOKEN_AUTH is always on.
+      authFlows: { userPassword: true },
+      generateSecret: false,
+      disableOAuth: true,
+      enableTokenRevocation: true,
+      preventUserExistenceErrors: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+
+    const mail = new ses.ConfigurationSet(this, 'MailConfigurationSet', {
+      reputationMetrics: true,
+      sendingEnabled: true,
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+
+    const served = props.regionBuckets.map((b) => b.regionId);
+    const defaultRegion: RegionId = served.includes(DEFAULT_REGION) ? DEFAULT_REGION : served[0]!;
+    const resources: ApiResources = {
+      table: this.table,
+      regionBuckets: props.regionBuckets,
+      defaultRegion,
+      userPool: this.userPool,
+      userPoolClient: this.userPoolClient,
+      configurationSetName: mail.configurationSetName,
+      mailFrom: props.mailFrom,
+      appOrigin: props.appOrigin,
+    };
+
+    this.httpApi = this.createApi(props);
+    this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+    this.addRoutes(resources);
+    this.addJobs(resources);
+
+    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'SesConfigurationSetName', { value: mail.configurationSetName });
+  }
+
+  private createApi(props: CoreStackProps): apigwv2.HttpApi {
+    const corsOrigins = props.corsOrigins ?? [];
+    const api = new apigwv2.HttpApi(this, 'HttpApi', {
+      description: 'SendBridge API (served to browsers through CloudFront /api/*)',
+      createDefaultStage: false,
+      corsPreflight:
+        corsOrigins.length === 0
+          ? undefined
+          : {
+              allowOrigins: [...corsOrigins],
+              allowMethods: API_CORS.allowMethods.map((m) => apigwv2.CorsHttpMethod[m]),
+              allowHeaders: [...API_CORS.allowHeaders],
+              exposeHeaders: [...API_CORS.exposeHeaders],
+              allowCredentials: API_CORS.allowCredentials,
+              maxAge: Duration.seconds(API_CORS.maxAgeSeconds),
+            },
+    });
+    const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle ?? DEFAULT_API_THROTTLE,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: apigw.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+    });
+    return api;
+  }
+
+  private addRoutes(resources: ApiResources): void {
+    // Access tokens carry `client_id`, not `aud`; the HTTP API JWT authorizer checks
+    // client_id against the audience for access tokens, so the audience is the client id.
+    // (The core is global-partition only, see lib/app-config.ts, hence amazonaws.com.)
+    const jwt = new HttpJwtAuthorizer(
+      'CognitoJwt',
+      `https://cognito-idp.${this.region}.amazonaws.com/${this.userPool.userPoolId}`,
+      { jwtAudience: [this.userPoolClient.userPoolClientId], identitySource: ['$request.header.Authorization'] },
+    );
+
+    const byHandler = new Map<string, RouteDef[]>();
+    for (const route of routes) byHandler.set(route.handler, [...(byHandler.get(route.handler) ?? []), route]);
+
+    for (const [handler, defs] of byHandler) {
+      const fn = new ApiFunction(this, handlerConstructId(handler), {
+        handler,
+        resources,
+        timeout: Duration.seconds(Math.max(...defs.map((d) => d.timeoutSeconds ?? 10))),
+        memorySize: maxDefined(defs.map((d) => d.memoryMb)),
+      }).bind(unionAccess(defs.map((d) => d.access)));
+      this.routeFunctions.set(handler, fn);
+
+      const integration = new HttpLambdaIntegration(`${handlerConstructId(handler)}Integration`, fn.function);
+      for (const def of defs) {
+        const [route] = this.httpApi.addRoutes({
+          path: `${API_PREFIX}${def.path}`,
+          methods: [apigwv2.HttpMethod[def.method]],
+          integration,
+          authorizer: def.auth === 'jwt' ? jwt : undefined,
+        });
+        if (def.auth === 'none' && route) acknowledge(route, 'AwsSolutions-APIG4', 'publicRoute');
+      }
+    }
+  }
+
+  private addJobs(resources: ApiResources): void {
+    for (const job of jobs) {
+      const id = `Job${handlerConstructId(job.name)}`;
+      const fn = new ApiFunction(this, id, {
+        handler: job.handler,
+        resources,
+        timeout: Duration.seconds(job.timeoutSeconds ?? JOB_DEFAULT_TIMEOUT_SECONDS),
+        memorySize: job.memoryMb,
+        description: `SendBridge job ${job.name} (${job.schedule})`,
+      }).bind(job.access);
+      this.jobFunctions.set(job.name, fn);
+      new events.Rule(this, `${id}Schedule`, {
+        description: `SendBridge job ${job.name}`,
+        schedule: events.Schedule.expression(job.schedule),
+        targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 2, maxEventAge: Duration.hours(1) })],
+      });
+    }
+  }
+}
+
+function unionAccess(lists: ReadonlyArray<readonly Access[]>): Access[] {
+  return [...new Set(lists.flat())];
+}
+
+function maxDefined(values: ReadonlyArray<number | undefined>): number | undefined {
+  const defined = values.filter((v): v is number => v !== undefined);
+  return defined.length ? Math.max(...defined) : undefined;
+}

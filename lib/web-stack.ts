@@ -1,0 +1,206 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { API_PREFIX } from '../functions/routes';
+import { PrivateBucket } from './constructs/private-bucket';
+import { acknowledge, acknowledgeBucketDeploymentHandler } from './nag/acknowledge';
+import { REPO_ROOT } from './paths';
+
+export interface WebStackProps extends StackProps {
+  /** `{apiId}.execute-api.{region}.amazonaws.com` of the HTTP API (CoreStack). */
+  readonly apiDomainName: string;
+  /** Custom domain of the distribution; requires `certificateArn` (ACM, us-east-1). */
+  readonly domainName?: string;
+  readonly certificateArn?: string;
+  /**
+   * Vite build output to upload; skipped (with a warning) when it has no index.html.
+   * @default <repo>/frontend/dist
+   */
+  readonly appDistDir?: string;
+}
+
+/** Viewer headers the API reads for the country/city of a download (architecture §1). */
+export const VIEWER_LOCATION_HEADERS = ['CloudFront-Viewer-Country', 'CloudFront-Viewer-City'] as const;
+
+/**
+ * Content-Security-Policy of the app: a React SPA that talks to its own origin (/api), PUTs and
+ * GETs straight to the regional S3 endpoints (*.amazonaws.com) and embeds Stripe Checkout.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' https://js.stripe.com",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "media-src 'self' blob: https://*.amazonaws.com",
+  "connect-src 'self' https://*.amazonaws.com https://api.stripe.com",
+  'frame-src https://js.stripe.com https://checkout.stripe.com',
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  'upgrade-insecure-requests',
+].join('; ');
+
+/**
+ * SPA fallback on the app behaviour only: a path whose last segment has no dot is a client-side
+ * route and gets /index.html. Unlike distribution-wide 403/404 error responses this never
+ * touches /api/*, so API 404s stay 404.
+ */
+export const SPA_REWRITE_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/**
+ * The one origin of the product (architecture §1): CloudFront serves the built app from a
+ * private bucket (OAC) and sends /api/* to the HTTP API, so the refresh cookie is first-party
+ * and the app needs no CORS for its own calls.
+ */
+export class WebStack extends Stack {
+  readonly appBucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+
+    // ACLs stay enabled here only because CloudFront standard logging delivers with an ACL.
+    const logs = new PrivateBucket(this, 'Logs', {
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      expireAfterDays: 90,
+    });
+    acknowledge(logs, 'AwsSolutions-S1', 'accessLogBucket');
+
+    this.appBucket = new PrivateBucket(this, 'AppBucket', { serverAccessLogsBucket: logs, serverAccessLogsPrefix: 's3/' });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'SendBridge security headers',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+      },
+      customHeadersBehavior: {
+        // Voice memos and recorded videos need the microphone and camera (spec §2).
+        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(self), microphone=(self), geolocation=()', override: true }],
+      },
+    });
+
+    // The Authorization header can only reach an origin through the cache policy, and a cache
+    // policy may only name headers when caching is possible (max TTL > 0). Default TTL 0 means
+    // nothing is cached unless the API says so, and the key holds everything identity-bearing.
+    const apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCachePolicy', {
+      comment: 'SendBridge /api/*: no caching unless the API sends max-age; identity in the key',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization', ...VIEWER_LOCATION_HEADERS),
+      cookieBehavior: cloudfront.CacheCookieBehavior.all(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      comment: 'SendBridge: client-side routes -> /index.html',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
+    });
+
+    const customDomain = props.domainName && props.certificateArn;
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'SendBridge app and API',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      ...(customDomain
+        ? {
+            domainNames: [props.domainName!],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn!),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.appBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: spaRewrite }],
+        compress: true,
+      },
+      additionalBehaviors: {
+        [`${API_PREFIX}/*`]: {
+          origin: new origins.HttpOrigin(props.apiDomainName, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: apiCachePolicy,
+          // Every viewer header but Host (API Gateway routes on its own host name); the viewer
+          // location headers come in through the cache policy above.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
+      },
+    });
+    acknowledge(this.distribution, 'AwsSolutions-CFR1', 'noGeoRestriction');
+    acknowledge(this.distribution, 'AwsSolutions-CFR2', 'noWaf');
+    if (!customDomain) acknowledge(this.distribution, 'AwsSolutions-CFR4', 'defaultCertificate');
+
+    this.deployApp(props.appDistDir ?? path.join(REPO_ROOT, 'frontend', 'dist'));
+
+    new CfnOutput(this, 'AppUrl', { value: `https://${props.domainName ?? this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'AppBucketName', { value: this.appBucket.bucketName });
+  }
+
+  /**
+   * Hashed build assets are immutable; everything else (index.html, locales, icons) revalidates.
+   * No pruning: a tab still running the previous build can lazy-load its old chunks.
+   */
+  private deployApp(distDir: string): void {
+    if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+      Annotations.of(this).addWarningV2(
+        'sendbridge:web:no-build',
+        `${path.relative(REPO_ROOT, distDir) || distDir}/index.html not found: the app bucket is created empty. Run \`npm run build:web\` before \`cdk deploy\`.`,
+      );
+      return;
+    }
+    const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      sources: [s3deploy.Source.asset(distDir, { exclude: ['*', '!assets', '!assets/**'] })],
+      destinationBucket: this.appBucket,
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.setPublic(), s3deploy.CacheControl.maxAge(Duration.days(365)), s3deploy.CacheControl.immutable()],
+      memoryLimit: 512,
+    });
+    const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
+      sources: [s3deploy.Source.asset(distDir, { exclude: ['assets', 'assets/**'] })],
+      destinationBucket: this.appBucket,
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    // index.html must not point at chunks that are not uploaded yet.
+    pages.node.addDependency(assets);
+    acknowledgeBucketDeploymentHandler(this);
+  }
+}

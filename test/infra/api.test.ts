@@ -1,0 +1,194 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { API_CORS, API_PREFIX, jobs, routes, type Access } from '../../functions/routes';
+import { ENV } from '../../functions/lib/env-names';
+import { USER_POOL_ADMIN_ACTIONS } from '../../lib/constructs/api-function';
+import { logicalId, resourcesOf, synthSendBridge, type TestApp } from './synth';
+
+let t: TestApp;
+let core: Template;
+
+beforeAll(() => {
+  t = synthSendBridge();
+  core = t.template(t.core);
+});
+
+const routeKey = (r: { method: string; path: string }) => `${r.method} ${API_PREFIX}${r.path}`;
+const handlers = [...new Set(routes.map((r) => r.handler))];
+
+function functionIdOf(handler: string): string {
+  const fn = t.core.routeFunctions.get(handler);
+  if (!fn) throw new Error(`no function for ${handler}`);
+  return logicalId(fn.function, t.core);
+}
+
+/** Every action granted to a function's role, from its inline policies. */
+function grantedActions(fnLogicalId: string): Set<string> {
+  const fn = core.toJSON().Resources[fnLogicalId];
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+  const role = core.toJSON().Resources[roleId];
+  const statements = (role.Properties.Policies ?? []).flatMap((p: { PolicyDocument: { Statement: unknown[] } }) => p.PolicyDocument.Statement);
+  return new Set(statements.flatMap((s: { Action: string | string[] }) => [s.Action].flat()));
+}
+
+/** One marker action per access, and the actions an access may bring (least privilege). */
+const MARKER: Record<Access, string> = {
+  'table:read': 'dynamodb:Query',
+  'table:write': 'dynamodb:PutItem',
+  'buckets:read': 's3:GetObject',
+  'buckets:write': 's3:PutObject',
+  'mail:send': 'ses:SendEmail',
+  'mail:read': 'ses:GetAccount',
+  'userpool:read': 'cognito-idp:DescribeUserPool',
+  'userpool:admin': 'cognito-idp:AdminCreateUser',
+};
+const ALWAYS = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
+const ALLOWED_BY: Record<Access, RegExp> = {
+  'table:read': /^dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem|DescribeTable)$/,
+  'table:write': /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|ConditionCheckItem)$/,
+  'buckets:read': /^s3:(GetObject|ListBucket)$/,
+  'buckets:write': /^s3:(PutObject|DeleteObject|AbortMultipartUpload)$/,
+  'mail:send': /^ses:(SendEmail|SendRawEmail)$/,
+  'mail:read': /^ses:GetAccount$/,
+  'userpool:read': /^cognito-idp:DescribeUserPool$/,
+  'userpool:admin': new RegExp(`^(${USER_POOL_ADMIN_ACTIONS.join('|')})$`),
+};
+
+function expectLeastPrivilege(fnLogicalId: string, access: readonly Access[]): void {
+  const granted = grantedActions(fnLogicalId);
+  for (const a of Object.keys(MARKER) as Access[]) {
+    expect(granted.has(MARKER[a]), `${fnLogicalId} ${MARKER[a]} iff access ${a}`).toBe(access.includes(a));
+  }
+  for (const action of granted) {
+    const allowed = ALWAYS.includes(action) || access.some((a) => ALLOWED_BY[a].test(action));
+    expect(allowed, `${fnLogicalId} grants ${action}, which ${access.join(', ') || 'no access'} does not need`).toBe(true);
+  }
+}
+
+describe('HTTP API', () => {
+  it('has exactly the routes of functions/routes.ts under /api', () => {
+    const keys = Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => r.Properties!.RouteKey);
+    expect(new Set(keys)).toEqual(new Set(routes.map(routeKey)));
+    expect(keys).toHaveLength(routes.length);
+  });
+
+  it('puts the Cognito JWT authorizer on jwt routes and no authorizer on public ones', () => {
+    const authorizers = resourcesOf(core, 'AWS::ApiGatewayV2::Authorizer');
+    expect(Object.keys(authorizers)).toHaveLength(1);
+    const [authorizerId, authorizer] = Object.entries(authorizers)[0]!;
+    expect(authorizer.Properties).toMatchObject({
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalId(t.core.userPoolClient, t.core) }],
+        Issuer: {
+          'Fn::Join': ['', ['https://cognito-idp.ap-southeast-1.amazonaws.com/', { Ref: logicalId(t.core.userPool, t.core) }]],
+        },
+      },
+    });
+
+    const byKey = new Map(Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties!.RouteKey, r.Properties!]));
+    for (const route of routes) {
+      const props = byKey.get(routeKey(route))!;
+      if (route.auth === 'jwt') {
+        expect(props, routeKey(route)).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+      } else {
+        expect(props.AuthorizationType, routeKey(route)).toBe('NONE');
+        expect(props.AuthorizerId, routeKey(route)).toBeUndefined();
+      }
+    }
+  });
+
+  it("sends each route to its handler's function", () => {
+    const integrations = resourcesOf(core, 'AWS::ApiGatewayV2::Integration');
+    const byKey = new Map(Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties!.RouteKey, r.Properties!]));
+    for (const route of routes) {
+      const target = byKey.get(routeKey(route))!.Target as { 'Fn::Join': [string, unknown[]] };
+      const integrationId = (target['Fn::Join'][1][1] as { Ref: string }).Ref;
+      expect(integrations[integrationId]!.Properties!.IntegrationUri, routeKey(route)).toEqual({
+        'Fn::GetAtt': [functionIdOf(route.handler), 'Arn'],
+      });
+    }
+  });
+
+  it('has one Lambda per route handler and per job, on nodejs22.x arm64', () => {
+    const functions = resourcesOf(core, 'AWS::Lambda::Function');
+    expect(Object.keys(functions)).toHaveLength(handlers.length + jobs.length);
+    for (const fn of Object.values(functions)) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } });
+    }
+  });
+
+  it('gives every function the env the functions read', () => {
+    const required = [ENV.tableName, ENV.regionBuckets, ENV.defaultRegion, ENV.userPoolId, ENV.userPoolClientId, ENV.mailFrom, ENV.sesConfigurationSet, ENV.appOrigin];
+    for (const [id, fn] of Object.entries(resourcesOf(core, 'AWS::Lambda::Function'))) {
+      const vars = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      for (const name of required) expect(vars[name], `${id} ${name}`).toBeDefined();
+      expect(vars[ENV.defaultRegion]).toBe('hongkong');
+      // Emulator endpoints are for the local column only (architecture §1).
+      for (const name of [ENV.dynamodbEndpoint, ENV.s3Endpoint, ENV.cognitoEndpoint, ENV.sesEndpoint]) expect(vars[name]).toBeUndefined();
+    }
+  });
+
+  it('lists every served storage region in REGION_BUCKETS', () => {
+    const fn = resourcesOf(core, 'AWS::Lambda::Function')[functionIdOf(handlers[0]!)]!;
+    const json = JSON.stringify((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[ENV.regionBuckets]);
+    for (const [regionId, awsRegion, stackName] of [
+      ['hongkong', 'ap-east-1', 'SendBridge-Storage-Hongkong'],
+      ['frankfurt', 'eu-central-1', 'SendBridge-Storage-Frankfurt'],
+    ] as const) {
+      expect(json).toContain(`\\"${regionId}\\":{\\"bucket\\":`);
+      expect(json).toContain(`\\"awsRegion\\":\\"${awsRegion}\\"`);
+      expect(json).toContain(stackName);
+    }
+  });
+
+  it("grants each route function exactly what its routes' access names", () => {
+    for (const handler of handlers) {
+      const access = [...new Set(routes.filter((r) => r.handler === handler).flatMap((r) => r.access))];
+      expectLeastPrivilege(functionIdOf(handler), access);
+    }
+  });
+
+  it('runs each job on its schedule with exactly its access', () => {
+    const rules = Object.values(resourcesOf(core, 'AWS::Events::Rule'));
+    expect(rules).toHaveLength(jobs.length);
+    for (const job of jobs) {
+      const fnId = logicalId(t.core.jobFunctions.get(job.name)!.function, t.core);
+      const rule = rules.find((r) => JSON.stringify(r.Properties!.Targets).includes(`"${fnId}"`));
+      expect(rule?.Properties?.ScheduleExpression, job.name).toBe(job.schedule);
+      expectLeastPrivilege(fnId, job.access);
+    }
+  });
+
+  it('throttles and access-logs the default stage', () => {
+    core.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+
+  it('has no CORS without app origins (the app calls /api on its own origin)', () => {
+    const api = Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Api'))[0]!;
+    expect(api.Properties!.CorsConfiguration).toBeUndefined();
+  });
+});
+
+describe('HTTP API with app origins', () => {
+  it('answers CORS preflights from API_CORS for the configured origins', () => {
+    const custom = synthSendBridge({ appOrigins: 'https://send.example.com,https://files.example.org' });
+    custom.template(custom.core).hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: {
+        AllowOrigins: ['https://send.example.com', 'https://files.example.org'],
+        AllowMethods: [...API_CORS.allowMethods],
+        AllowHeaders: [...API_CORS.allowHeaders],
+        AllowCredentials: true,
+        MaxAge: API_CORS.maxAgeSeconds,
+      },
+    });
+    const fn = Object.values(resourcesOf(custom.template(custom.core), 'AWS::Lambda::Function'))[0]!;
+    expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[ENV.appOrigin]).toBe('https://send.example.com');
+  });
+});

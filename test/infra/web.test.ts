@@ -1,0 +1,143 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import { CONTENT_SECURITY_POLICY, SPA_REWRITE_FUNCTION, VIEWER_LOCATION_HEADERS } from '../../lib/web-stack';
+import { resourcesOf, synthSendBridge, type TestApp } from './synth';
+
+/** id of the managed origin request policy AllViewerExceptHostHeader */
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+function fakeBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sendbridge-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+let t: TestApp;
+let web: Template;
+
+beforeAll(() => {
+  t = synthSendBridge({}, { appDistDir: fakeBuild() });
+  web = t.template(t.web);
+});
+
+type Behavior = Record<string, unknown> & { PathPattern?: string };
+const distributionConfig = () =>
+  Object.values(resourcesOf(web, 'AWS::CloudFront::Distribution'))[0]!.Properties!.DistributionConfig as {
+    DefaultCacheBehavior: Behavior;
+    CacheBehaviors: Behavior[];
+    Origins: Array<Record<string, unknown>>;
+    Logging?: unknown;
+  };
+
+describe('WebStack', () => {
+  it('serves the app from the private bucket through origin access control', () => {
+    const config = distributionConfig();
+    const s3Origin = config.Origins.find((o) => o.S3OriginConfig)!;
+    expect(s3Origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/OriginAccessControl/), 'Id'] });
+    web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+    });
+    expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https' });
+    expect(config.Logging).toBeDefined();
+  });
+
+  it('routes /api/* to the HTTP API uncached, with all methods', () => {
+    const config = distributionConfig();
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    expect(api).toMatchObject({
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(api.FunctionAssociations).toBeUndefined();
+    const origin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
+    expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(JSON.stringify(origin.DomainName)).toContain('"StackName":"SendBridge-Core"');
+
+    const policyId = (api.CachePolicyId as { Ref: string }).Ref;
+    const policy = resourcesOf(web, 'AWS::CloudFront::CachePolicy')[policyId]!.Properties!.CachePolicyConfig as Record<string, unknown>;
+    expect(policy).toMatchObject({ DefaultTTL: 0, MinTTL: 0 });
+    expect(policy.MaxTTL as number).toBeLessThanOrEqual(1);
+  });
+
+  it('forwards the Authorization, viewer-country and viewer-city headers, cookies and query strings to the API', () => {
+    const api = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    const policy = resourcesOf(web, 'AWS::CloudFront::CachePolicy')[(api.CachePolicyId as { Ref: string }).Ref]!.Properties!
+      .CachePolicyConfig as { ParametersInCacheKeyAndForwardedToOrigin: Record<string, { [k: string]: unknown }> };
+    const params = policy.ParametersInCacheKeyAndForwardedToOrigin;
+    expect(params.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['Authorization', ...VIEWER_LOCATION_HEADERS] });
+    expect(VIEWER_LOCATION_HEADERS).toContain('CloudFront-Viewer-Country');
+    expect(params.CookiesConfig).toEqual({ CookieBehavior: 'all' });
+    expect(params.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
+  });
+
+  it('rewrites client-side routes to /index.html on the app behaviour only', () => {
+    const config = distributionConfig();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
+    ]);
+    web.hasResourceProperties('AWS::CloudFront::Function', { FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+
+    const rewrite = new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    const uri = (u: string) => rewrite({ request: { uri: u } }).uri;
+    expect(uri('/')).toBe('/index.html');
+    expect(uri('/w/AbC1234')).toBe('/index.html');
+    expect(uri('/404/')).toBe('/index.html');
+    expect(uri('/updatepassword')).toBe('/index.html');
+    expect(uri('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(uri('/favicon.svg')).toBe('/favicon.svg');
+    // No distribution-wide error pages: API 403/404 must reach the client unchanged.
+    expect(JSON.stringify(distributionConfig())).not.toContain('CustomErrorResponses');
+  });
+
+  it('sends security headers on every behaviour', () => {
+    const config = distributionConfig();
+    const policyRef = config.DefaultCacheBehavior.ResponseHeadersPolicyId;
+    for (const b of config.CacheBehaviors) expect(b.ResponseHeadersPolicyId).toEqual(policyRef);
+    web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: {
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: Match.anyValue(), IncludeSubdomains: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+        },
+      }),
+    });
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(CONTENT_SECURITY_POLICY).toMatch(/connect-src [^;]*https:\/\/\*\.amazonaws\.com/);
+  });
+
+  it('uploads the built app: hashed assets immutable, pages revalidated, nothing pruned', () => {
+    const deployments = Object.values(resourcesOf(web, 'Custom::CDKBucketDeployment')).map((d) => d.Properties!);
+    expect(deployments).toHaveLength(2);
+    for (const d of deployments) expect(d.Prune).toBe(false);
+    const cacheControls = deployments.map((d) => (d.SystemMetadata as Record<string, string>)['cache-control']);
+    expect(cacheControls).toEqual(expect.arrayContaining(['public, max-age=31536000, immutable', 'no-cache']));
+  });
+
+  it('skips the upload with a warning when there is no build', () => {
+    const noBuild = synthSendBridge({}, { appDistDir: path.join(tmpdir(), 'sendbridge-no-such-dist') });
+    noBuild.template(noBuild.web).resourceCountIs('Custom::CDKBucketDeployment', 0);
+    Annotations.fromStack(noBuild.web).hasWarning('/SendBridge-Web', Match.stringLikeRegexp('index.html not found'));
+  });
+
+  it('uses a custom domain with TLS 1.2 when configured', () => {
+    const custom = synthSendBridge({
+      domainName: 'send.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+    });
+    custom.template(custom.web).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['send.example.com'],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
+      }),
+    });
+  });
+});
