@@ -74,6 +74,20 @@ export interface PlanLimits {
 type PlanRow = Omit<PlanLimits, 'role' | 'packageCode' | 'trialDays'> &
   Partial<Pick<PlanLimits, 'packageCode' | 'trialDays'>>;
 
+// Pro is also the premium package's base (below).
+const PRO: PlanRow = {
+  displayName: 'Pro',
+  price: { monthly: 29, yearly: 228 },
+  uploadLimit: 25 * GB,
+  storage: 200 * GB,
+  emailTo: 50,
+  files: 250,
+  teamLimit: 2,
+  emailDomain: false,
+  monthlyTransfers: null,
+  inferred: [],
+};
+
 const ROWS: Record<Role, PlanRow> = {
   // Anonymous senders: no team, no price. Counting their monthly sends by verified sender
   // email like free keeps a guest from escaping the free cap by not signing up.
@@ -115,18 +129,7 @@ const ROWS: Record<Role, PlanRow> = {
     monthlyTransfers: null,
     inferred: [],
   },
-  pro: {
-    displayName: 'Pro',
-    price: { monthly: 29, yearly: 228 },
-    uploadLimit: 25 * GB,
-    storage: 200 * GB,
-    emailTo: 50,
-    files: 250,
-    teamLimit: 2,
-    emailDomain: false,
-    monthlyTransfers: null,
-    inferred: [],
-  },
+  pro: PRO,
   business: {
     displayName: 'Business',
     price: { monthly: 69, yearly: 588 },
@@ -205,16 +208,9 @@ const ROWS: Record<Role, PlanRow> = {
   // "up to 50 people with a subscription", which is pro's recipient count, so premium carries
   // pro's limits and price; none of it is in the plan table.
   premium: {
+    ...PRO,
     displayName: 'Premium',
     packageCode: PREMIUM_PACKAGE,
-    price: { monthly: 29, yearly: 228 },
-    uploadLimit: 25 * GB,
-    storage: 200 * GB,
-    emailTo: 50,
-    files: 250,
-    teamLimit: 2,
-    emailDomain: false,
-    monthlyTransfers: null,
     inferred: ['price', 'uploadLimit', 'storage', 'emailTo', 'files', 'teamLimit'],
   },
 };

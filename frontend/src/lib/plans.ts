@@ -1,19 +1,9 @@
-import { PLANS, type PlanLimits, type Role } from '../../../functions/domain/plans';
+import { PLANS, ROLES, type PlanLimits, type Role } from '../../../functions/domain/plans';
+
+export type ListedRole = Exclude<Role, 'premium'>;
 
 /** Roles shown on the pricing table, in ascending order; premium is a package, not a listed plan. */
-export const LISTED_ROLES = [
-  'anon',
-  'free',
-  'personal',
-  'pro',
-  'business',
-  'businessplus',
-  'businesselite',
-  'team',
-  'teamplus',
-  'teamelite',
-] as const satisfies readonly Role[];
-export type ListedRole = (typeof LISTED_ROLES)[number];
+export const LISTED_ROLES: readonly ListedRole[] = ROLES.filter((r): r is ListedRole => r !== 'premium');
 
 /** The plans with a published price get a card of their own. */
 export const CARD_ROLES = ['free', 'personal', 'pro', 'business'] as const satisfies readonly ListedRole[];
