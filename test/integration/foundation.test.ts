@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync, createSign } from 'node:crypto';
+import { createRequire } from 'node:module';
 import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
@@ -16,6 +17,17 @@ let idToken: string;
 
 function b64url(input: Buffer | string) {
   return Buffer.from(input).toString('base64url');
+}
+
+/** Signs with cognito-local's own key, so only the claim under test makes a token invalid. */
+function mintWithPoolKey(overrides: Record<string, unknown>): string {
+  const { pem } = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string };
+  const [h, p] = accessToken.split('.');
+  const payload = { ...JSON.parse(Buffer.from(p!, 'base64url').toString()), ...overrides };
+  const body = `${h}.${b64url(JSON.stringify(payload))}`;
+  const signer = createSign('RSA-SHA256');
+  signer.update(body);
+  return `${body}.${b64url(signer.sign(pem))}`;
 }
 
 beforeAll(async () => {
@@ -73,6 +85,24 @@ describe('a JWT route', () => {
     signer.update(`${h}.${p}`);
     const forged = `${h}.${p}.${b64url(signer.sign(privateKey))}`;
     expect((await api(app, '/me/claims', { headers: { authorization: `Bearer ${forged}` } })).status).toBe(401);
+  });
+
+  it('accepts a token re-signed with the pool key when nothing else changed (the control for the cases below)', async () => {
+    const res = await api(app, '/me/claims', { headers: { authorization: `Bearer ${mintWithPoolKey({})}` } });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses an expired token, a token for another client and a token from another issuer', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const cases = {
+      expired: mintWithPoolKey({ iat: now - 7200, exp: now - 60 }),
+      otherClient: mintWithPoolKey({ client_id: 'someotherclient' }),
+      otherIssuer: mintWithPoolKey({ iss: `${app.stack.urls.cognito}/local_other` }),
+    };
+    for (const [name, token] of Object.entries(cases)) {
+      const res = await api(app, '/me/claims', { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status, name).toBe(401);
+    }
   });
 
   it('refuses an ID token where an access token is required', async () => {
