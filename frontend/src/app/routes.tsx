@@ -1,5 +1,5 @@
-import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { COMPARE_REDIRECTS, ROUTES, paths, type RouteId } from '@/app/paths';
+import { generatePath, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { COMPARE_REDIRECTS, PLANNED_ROUTES, ROUTES, paths, type RouteId } from '@/app/paths';
 import { Layout } from '@/components/layout';
 import { PageLoading } from '@/components/page-loading';
 import { RouteError } from '@/components/route-error';
@@ -46,6 +46,19 @@ function keepSearch(request: Request): string {
   return new URL(request.url).search;
 }
 
+/**
+ * Aliases of routes whose screens later issues build (`/signup/login`, `/d/:id/:user?`) already
+ * redirect to their canonical address, keeping the query; the canonical route is served when
+ * its screen lands, and until then lands on /404/ like any other missing page.
+ */
+const plannedAliasRedirects: RouteObject[] = PLANNED_ROUTES.flatMap(({ pattern, aliases }) =>
+  aliases.map((alias) => ({
+    path: alias,
+    loader: ({ params, request }: LoaderFunctionArgs) => replace(generatePath(pattern, params) + keepSearch(request)),
+    element: null,
+  })),
+);
+
 /** Unknown paths, including routes of later issues (PLANNED_ROUTES), go to /404/?path=... */
 function notFoundRedirect({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -69,6 +82,7 @@ export const routes: RouteObject[] = [
             // Redirect-only routes render nothing; null (not undefined) says so to the router.
             element: null,
           })),
+          ...plannedAliasRedirects,
           { path: '*', loader: notFoundRedirect, element: null },
         ],
       },
