@@ -23,7 +23,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-function placeholders(text: string): string[] {
+function interpolationVars(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 }
 
@@ -52,10 +52,10 @@ describe('locales', () => {
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     });
 
-    it("uses the same placeholders as en and has no empty texts", () => {
+    it("uses the same {{variables}} as en and has no empty texts", () => {
       for (const [key, value] of messages) {
         expect(value.trim(), key).not.toBe('');
-        expect(placeholders(value), key).toEqual(placeholders(en.get(key) ?? ''));
+        expect(interpolationVars(value), key).toEqual(interpolationVars(en.get(key) ?? ''));
       }
     });
   });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { useSearchParams } from 'react-router';
+import { HomeSupportActions } from '@/components/home-support-actions';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function NotFoundPage() {
@@ -18,14 +18,7 @@ export function NotFoundPage() {
         {path ? <WithPath text={t('notFound.path', { path: PATH_MARK })} path={path} /> : t('notFound.noPath')}
       </p>
       <p className="muted">{t('notFound.hint')}</p>
-      <div className="hero-actions center-actions">
-        <Link to={paths.home()} className="btn btn-primary">
-          {t('common.backHome')}
-        </Link>
-        <Link to={paths.support()} className="btn btn-ghost">
-          {t('common.visitSupport')}
-        </Link>
-      </div>
+      <HomeSupportActions />
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { HomeSupportActions } from '@/components/home-support-actions';
 import { CheckIcon } from '@/components/icons';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -17,14 +16,7 @@ export function ThankyouPage({ variant }: { variant: 'done' | 'trial' }) {
       </span>
       <h1>{title}</h1>
       <p className="lead">{variant === 'trial' ? t('thankyou.trialBody') : t('thankyou.body')}</p>
-      <div className="hero-actions center-actions">
-        <Link to={paths.home()} className="btn btn-primary">
-          {t('common.backHome')}
-        </Link>
-        <Link to={paths.support()} className="btn btn-ghost">
-          {t('common.visitSupport')}
-        </Link>
-      </div>
+      <HomeSupportActions />
     </section>
   );
 }
