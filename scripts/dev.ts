@@ -8,8 +8,8 @@ import path from 'node:path';
 import { jobs } from '../functions/routes';
 import { startLocalApp, REPO_ROOT, type LocalApp } from './local/app';
 import { startJobTimer } from './local/gateway/server';
-import { portsFromEnv } from './local/stack';
-import { PortBusyError, assertPortFree, HOST } from './local/ports';
+import { portsFromEnv, type Ports } from './local/stack';
+import { PortBusyError, assertPortFree, HOST, portFromEnv } from './local/ports';
 import { JavaMissingError } from './local/dynamodb';
 import { startWebDevServer, type WebDevServer } from '../frontend/dev-server';
 
@@ -19,20 +19,13 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const envFile = path.join(REPO_ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-function portOf(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = raw ? Number(raw) : fallback;
-  if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new Error(`${name}=${raw} is not a port number.`);
-  return n;
-}
-
 async function main() {
   const started = Date.now();
-  let ports, apiPort: number, webPort: number;
+  let ports: Ports, apiPort: number, webPort: number;
   try {
     ports = portsFromEnv();
-    apiPort = portOf('API_PORT', 3001);
-    webPort = portOf('WEB_PORT', 5173);
+    apiPort = portFromEnv('API_PORT', 3001);
+    webPort = portFromEnv('WEB_PORT', 5173);
   } catch (err) {
     console.error(`npm start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

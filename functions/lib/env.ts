@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENV } from './env-names';
-import { isRegionId, type RegionId } from '../domain/regions';
+import { DEFAULT_REGION, isRegionId, type RegionId } from '../domain/regions';
 
 /**
  * Configuration read once per cold start (conventions §6). Read lazily on first use rather
@@ -61,7 +61,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof MissingConfigError) throw err;
     throw new MissingConfigError(ENV.regionBuckets, 'is not valid JSON of {regionId: {bucket, anonBucket, awsRegion}}');
   }
-  const defaultRegion = source[ENV.defaultRegion] || 'hongkong';
+  const defaultRegion = source[ENV.defaultRegion] || DEFAULT_REGION;
   if (!isRegionId(defaultRegion) || !regionBuckets[defaultRegion]) {
     throw new MissingConfigError(ENV.defaultRegion, `names a region (${defaultRegion}) without buckets`);
   }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Context } from 'aws-lambda';
-import type { LocalApp } from '../local/app';
+import { FUNCTIONS_DIR, type LocalApp } from '../local/app';
 import { createHandlerLoader } from '../local/gateway/server';
 import { buildEvent } from '../local/gateway/event';
 import { routes } from '../../functions/routes';
@@ -49,7 +49,7 @@ function get(url: string): Promise<number> {
  */
 export async function benchGatewayOverhead(app: LocalApp, opts = { rounds: 5, requests: 300, concurrency: 8 }) {
   const route = routes.find((r) => r.path === '/health')!;
-  const load = createHandlerLoader(new URL('../../functions', import.meta.url).pathname);
+  const load = createHandlerLoader(FUNCTIONS_DIR);
   const handler = await load(route.handler);
   const url = `${app.apiOrigin}/api/health`;
   const event = () =>

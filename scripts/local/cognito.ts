@@ -41,42 +41,45 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const idsFile = path.join(dataDir, 'pool.json');
   try {
-    if (existsSync(idsFile)) {
-      const ids = JSON.parse(readFileSync(idsFile, 'utf8')) as PoolIds;
-      await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
-      await client.send(new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId }));
-      return { ...ids, created: false };
+    const idsFile = path.join(dataDir, 'pool.json');
+    try {
+      if (existsSync(idsFile)) {
+        const ids = JSON.parse(readFileSync(idsFile, 'utf8')) as PoolIds;
+        await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
+        await client.send(new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId }));
+        return { ...ids, created: false };
+      }
+    } catch {
+      // recorded ids are stale (data wiped by hand): create a new pool below
     }
-  } catch {
-    // recorded ids are stale (data wiped by hand): create a new pool below
+    const pool = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: USER_POOL_NAME,
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        Policies: {
+          PasswordPolicy: { MinimumLength: 6, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false },
+        },
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      }),
+    );
+    const userPoolId = pool.UserPool?.Id;
+    if (!userPoolId) throw new Error('cognito-local returned no user pool id');
+    const app = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: USER_POOL_CLIENT_NAME,
+        GenerateSecret: false,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        EnableTokenRevocation: true,
+      }),
+    );
+    const userPoolClientId = app.UserPoolClient?.ClientId;
+    if (!userPoolClientId) throw new Error('cognito-local returned no client id');
+    writeFileSync(idsFile, JSON.stringify({ userPoolId, userPoolClientId }, null, 2));
+    return { userPoolId, userPoolClientId, created: true };
+  } finally {
+    client.destroy();
   }
-  const pool = await client.send(
-    new CreateUserPoolCommand({
-      PoolName: USER_POOL_NAME,
-      UsernameAttributes: ['email'],
-      AutoVerifiedAttributes: ['email'],
-      Policies: {
-        PasswordPolicy: { MinimumLength: 6, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false },
-      },
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
-    }),
-  );
-  const userPoolId = pool.UserPool?.Id;
-  if (!userPoolId) throw new Error('cognito-local returned no user pool id');
-  const app = await client.send(
-    new CreateUserPoolClientCommand({
-      UserPoolId: userPoolId,
-      ClientName: USER_POOL_CLIENT_NAME,
-      GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      EnableTokenRevocation: true,
-    }),
-  );
-  const userPoolClientId = app.UserPoolClient?.ClientId;
-  if (!userPoolClientId) throw new Error('cognito-local returned no client id');
-  writeFileSync(idsFile, JSON.stringify({ userPoolId, userPoolClientId }, null, 2));
-  client.destroy();
-  return { userPoolId, userPoolClientId, created: true };
 }

@@ -59,39 +59,42 @@ export async function startDynamoDb(opts: { port: number; dataDir?: string; work
 export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'exists'> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return 'exists';
-  } catch (err) {
-    if (!(err instanceof ResourceNotFoundException)) throw err;
-  }
-  const keyAttrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
-  for (const g of TABLE_GSIS) {
-    keyAttrs.add(g.partitionKey);
-    keyAttrs.add(g.sortKey);
-  }
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [...keyAttrs].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
-      KeySchema: [
-        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
-        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: TABLE_GSIS.map((g) => ({
-        IndexName: g.indexName,
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return 'exists';
+    } catch (err) {
+      if (!(err instanceof ResourceNotFoundException)) throw err;
+    }
+    const keyAttrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+    for (const g of TABLE_GSIS) {
+      keyAttrs.add(g.partitionKey);
+      keyAttrs.add(g.sortKey);
+    }
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...keyAttrs].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
         KeySchema: [
-          { AttributeName: g.partitionKey, KeyType: 'HASH' },
-          { AttributeName: g.sortKey, KeyType: 'RANGE' },
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
-    }),
-  );
-  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
-  await client.send(
-    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
-  );
-  client.destroy();
-  return 'created';
+        GlobalSecondaryIndexes: TABLE_GSIS.map((g) => ({
+          IndexName: g.indexName,
+          KeySchema: [
+            { AttributeName: g.partitionKey, KeyType: 'HASH' },
+            { AttributeName: g.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+    await client.send(
+      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
+    );
+    return 'created';
+  } finally {
+    client.destroy();
+  }
 }

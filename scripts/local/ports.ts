@@ -48,3 +48,11 @@ export async function waitForPort(port: number, timeoutMs: number, host = HOST):
   }
   throw new Error(`nothing listened on ${host}:${port} within ${timeoutMs} ms`);
 }
+
+/** Reads a port from `name` in the environment, or `fallback`; refuses anything that is not a port. */
+export function portFromEnv(name: string, fallback: number, source: NodeJS.ProcessEnv = process.env): number {
+  const raw = source[name];
+  const n = raw ? Number(raw) : fallback;
+  if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new Error(`${name}=${raw} is not a port number.`);
+  return n;
+}

@@ -8,7 +8,7 @@ import { ensureTable, startDynamoDb } from './dynamodb';
 import { ensureSpeedTestObjects, startS3 } from './s3';
 import { ensureUserPool, startCognito } from './cognito';
 import { startSes } from './ses';
-import { HOST, assertPortFree, freePort } from './ports';
+import { HOST, assertPortFree, freePort, portFromEnv } from './ports';
 
 export interface Ports {
   dynamodb: number;
@@ -52,12 +52,7 @@ export interface LocalStack {
 }
 
 export function portsFromEnv(source: NodeJS.ProcessEnv = process.env): Ports {
-  const pick = (k: keyof Ports) => {
-    const raw = source[PORT_ENV[k]];
-    const n = raw ? Number(raw) : DEFAULT_PORTS[k];
-    if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new Error(`${PORT_ENV[k]}=${raw} is not a port number.`);
-    return n;
-  };
+  const pick = (k: keyof Ports) => portFromEnv(PORT_ENV[k], DEFAULT_PORTS[k], source);
   return { dynamodb: pick('dynamodb'), s3: pick('s3'), cognito: pick('cognito'), ses: pick('ses') };
 }
 
