@@ -4,7 +4,7 @@ import { log } from '../lib/log';
 
 /**
  * Scheduled every 5 minutes (EventBridge in AWS, the local gateway's timer locally). Records
- * the run so operators can see the scheduler is alive; `/health` reports the last run.
+ * the run so operators can see the scheduler is alive; `/health` shows the last run under `scheduler`.
  */
 export async function handler(_event: ScheduledEvent): Promise<{ runs: number }> {
   const run = await recordJobRun('heartbeat');

@@ -131,6 +131,7 @@ describe('the gateway itself', () => {
     await app.gateway.runJob('heartbeat');
     await app.gateway.runJob('heartbeat');
     expect((await getJobRun('heartbeat'))?.runs).toBe(before + 2);
+    expect((await api(app, '/health')).json.scheduler.heartbeat.runs).toBe(before + 2);
   });
 
   it('reports a stopped emulator as failing and the rest as ok', async () => {

@@ -1,6 +1,6 @@
 import { httpRoute } from '../../lib/http';
 import { runCheck } from '../../lib/checks';
-import { roundTripProbe } from '../../data/system';
+import { getJobRun, roundTripProbe } from '../../data/system';
 import { checkBuckets } from '../../adapters/storage';
 import { describeUserPool } from '../../adapters/auth';
 import { checkMailReachable } from '../../adapters/mailer';
@@ -10,9 +10,10 @@ const TIMEOUT_MS = 4000;
 /**
  * GET /health: round-trips an item in the table, heads every region's buckets, describes the
  * user pool and asks SES for the account status (sends nothing). 200 when all are ok, else 503.
+ * `scheduler` shows the heartbeat job's last run (informational: a fresh deploy has none yet).
  */
 export const handler = httpRoute({}, async () => {
-  const [table, buckets, userPool, mail] = await Promise.all([
+  const [table, buckets, userPool, mail, heartbeat] = await Promise.all([
     runCheck('table', roundTripProbe, TIMEOUT_MS),
     runCheck('buckets', async () => {
       const regions = await checkBuckets();
@@ -26,8 +27,10 @@ export const handler = httpRoute({}, async () => {
       if (!account.sendingEnabled) throw new Error('SES sending is disabled for this account');
       return account;
     }, TIMEOUT_MS),
+    getJobRun('heartbeat').catch(() => undefined),
   ]);
   const services = { table, buckets, userPool, mail };
   const ok = Object.values(services).every((s) => s.ok);
-  return { status: ok ? 200 : 503, body: { status: ok ? 'ok' : 'degraded', services } };
+  const scheduler = { heartbeat: heartbeat ? { lastRunAt: new Date(heartbeat.lastRunAt).toISOString(), runs: heartbeat.runs } : null };
+  return { status: ok ? 200 : 503, body: { status: ok ? 'ok' : 'degraded', services, scheduler } };
 });

@@ -21,7 +21,11 @@ beforeAll(async () => {
 beforeEach(() => {
   for (const m of [ddb, s3, ses, idp]) m.reset();
   ddb.on(PutCommand).resolves({});
-  ddb.on(GetCommand).callsFake((input: { Key: { pk: string } }) => ({ Item: { probeId: input.Key.pk.replace('HEALTH#', '') } }));
+  ddb.on(GetCommand).callsFake((input: { Key: { pk: string } }) =>
+    input.Key.pk === 'JOB#heartbeat'
+      ? { Item: { lastRunAt: Date.UTC(2026, 10, 21, 6, 0), runs: 7 } }
+      : { Item: { probeId: input.Key.pk.replace('HEALTH#', '') } },
+  );
   ddb.on(DeleteCommand).resolves({});
   s3.on(HeadBucketCommand).resolves({});
   ses.on(GetAccountCommand).resolves({ SendingEnabled: true });
@@ -65,6 +69,14 @@ describe('GET /health', () => {
     const { status, body } = await health();
     expect(status).toBe(503);
     expect(body.services.mail.ok).toBe(false);
+  });
+
+  it('shows when the scheduled heartbeat last ran, and null before its first run', async () => {
+    expect((await health()).body.scheduler).toEqual({ heartbeat: { lastRunAt: '2026-11-21T06:00:00.000Z', runs: 7 } });
+    ddb.on(GetCommand, { Key: { pk: 'JOB#heartbeat', sk: 'LAST_RUN' } }).resolves({});
+    const { status, body } = await health();
+    expect(body.scheduler).toEqual({ heartbeat: null });
+    expect(status).toBe(200);
   });
 
   it('never sends mail', async () => {
