@@ -91,8 +91,3 @@ export function config(): Config {
   cached ??= readConfig();
   return cached;
 }
-
-/** Buckets of a region this deployment serves, or undefined. */
-export function bucketsOf(region: RegionId): RegionBuckets | undefined {
-  return config().regionBuckets[region];
-}

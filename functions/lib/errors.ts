@@ -15,8 +15,9 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 
+  /** Only client errors carry a message meant for the user. */
   get expose(): boolean {
-    return this.statusCode < 500 || this.statusCode === 503;
+    return this.statusCode < 500;
   }
 }
 
@@ -33,8 +34,6 @@ export const unsupportedMediaType = (message = 'Content-Type must be application
   new HttpError(415, 'unsupported_media_type', message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, try again later.') =>
   new HttpError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
-export const serviceUnavailable = (code: string, message: string, details?: unknown) =>
-  new HttpError(503, code, message, details);
 
 export function isHttpError(err: unknown): err is HttpError {
   return err instanceof HttpError;
