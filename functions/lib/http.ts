@@ -75,6 +75,7 @@ function readJsonBody(event: HttpEvent): unknown {
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) throw payloadTooLarge('body_too_large', 'Request body is too large');
   const type = (event.headers?.['content-type'] ?? '').toLowerCase();
+  // text/plain too: navigator.sendBeacon and CORS-simple requests cannot send application/json.
   if (type && !type.startsWith('application/json') && !type.startsWith('text/plain')) throw unsupportedMediaType();
   try {
     return JSON.parse(raw);
