@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
-const alias = { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) };
+const alias = {
+  '@domain': fileURLToPath(new URL('./functions/domain', import.meta.url)),
+  '@': fileURLToPath(new URL('./frontend/src', import.meta.url)),
+};
 
 // One runner, four levels (conventions §10). Integration and e2e start real emulators and
 // Chromium, so they run one file at a time to stay within a 2-core machine.

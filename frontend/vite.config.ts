@@ -21,7 +21,12 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     // `.env` lives at the repo root (architecture §4); only VITE_* names reach the bundle.
     envDir: repoRoot,
     plugins: [react()],
-    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    resolve: {
+      alias: {
+        '@domain': fileURLToPath(new URL('../functions/domain', import.meta.url)),
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+      },
+    },
     server: {
       host: '127.0.0.1',
       port,

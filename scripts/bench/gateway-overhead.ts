@@ -83,16 +83,18 @@ export async function benchGatewayOverhead(app: LocalApp, opts = { rounds: 5, re
   });
   const g = summary(gateway);
   const d = summary(direct);
+  const ratios = {
+    throughputGatewayOverInProcess: g.requestsPerSecond / d.requestsPerSecond,
+    p50OverheadMs: g.p50Ms - d.p50Ms,
+    p99OverheadMs: g.p99Ms - d.p99Ms,
+  };
   return {
     name: 'gateway-overhead',
     description: 'GET /api/health through the local gateway vs the same handler invoked in-process (medians of alternating rounds)',
     parameters: opts,
     gateway: g,
     inProcess: d,
-    ratios: {
-      throughputGatewayOverInProcess: g.requestsPerSecond / d.requestsPerSecond,
-      p50OverheadMs: g.p50Ms - d.p50Ms,
-      p99OverheadMs: g.p99Ms - d.p99Ms,
-    },
+    ratios,
+    summary: { gateway: { ...g, rounds: undefined }, inProcess: { ...d, rounds: undefined }, ratios },
   };
 }

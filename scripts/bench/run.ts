@@ -2,7 +2,8 @@
  * `npm run bench`: performance measurements against the local stack, written to
  * bench/results/<name>-<timestamp>.json with the machine noted. Medians of alternating
  * rounds, with the baseline measured side by side in the same run.
- * Usage: npm run bench [-- <name> ...]   (names: gateway-overhead)
+ * Usage: npm run bench [-- <name> ...]   (names: the keys of BENCHES)
+ * Each bench returns its full result with a `summary` (medians and ratios) printed here.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +35,7 @@ async function main() {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outDir, `${name}-${stamp}.json`);
       writeFileSync(file, JSON.stringify({ ...result, machine: machineInfo(), at: new Date().toISOString() }, null, 2) + '\n');
-      console.log(JSON.stringify({ gateway: { ...result.gateway, rounds: undefined }, inProcess: { ...result.inProcess, rounds: undefined }, ratios: result.ratios }, null, 2));
+      console.log(JSON.stringify(result.summary, null, 2));
       console.log(`wrote ${path.relative(REPO_ROOT, file)}`);
     }
   } finally {

@@ -1,0 +1,228 @@
+/**
+ * The transfer API's request and response shapes (spec §3, §7; architecture §3), shared by
+ * the handlers, the app's fetchers and the tests (conventions §4). Paths are relative to /api.
+ *
+ *   POST   /verifyEmail                  guest sender: mail a 5-digit code      -> 202 VerifySenderResponse
+ *   POST   /checkVerifyEmail             guest sender: check the code           -> 200 SenderTokenResponse | 403
+ *   POST   /transfers                    guest create (header x-sender-token)   -> 201 CreateTransferResponse
+ *   POST   /me/transfers                 signed-in create (JWT)                 -> 201 CreateTransferResponse
+ *   PATCH  /transfers/addFiles           owner adds files (JWT)                 -> 200 CreateTransferResponse
+ *   POST   /transfers/{id}/sign          fresh URLs (header x-upload-token)     -> 200 SignResponse
+ *   POST   /transfers/{id}/parts         record a finished part (upload token)  -> 200 { recorded: true }
+ *   GET    /transfers/{id}/upload-state  resume: parts done per file            -> 200 UploadStateResponse
+ *   POST   /transfers/{id}/files/{fileId}/complete   finish one file            -> 200 { fileId, size }
+ *   POST   /transfers/{id}/complete      finish the transfer, send mail          -> 200 CompleteResponse
+ *   POST   /transfers/{id}/cancel        abort the upload (upload token)        -> 200 { cancelled: true }
+ *   DELETE /transfers/{id}               owner deletes (JWT)                    -> 200 { deleted: true }
+ *   POST   /getDownload                  download page data                     -> 200 DownloadView | 401 | 404 | 410
+ *   POST   /getDownload/file             presigned GET for one file             -> 200 { url }
+ *   POST   /zip                          start or read the ZIP of all files     -> 202 { status: 'building' } | 200 { status: 'ready', url }
+ *   POST   /extension/request            recipient asks the sender for more time -> 202
+ *   POST   /checkExtension               sender's approve link                  -> 200 { expiryDate } | 410 'Link expired'
+ */
+import { z } from 'zod';
+import { fileEntrySchema } from './file-filters';
+import { slugSchema } from './slug';
+import { emailSchema, guestCodeSchema, sendPasswordSchema, PASSWORD_MAX_LENGTH } from './validation';
+import { regionIdSchema } from './regions';
+
+/** Header carrying the guest sender token from /checkVerifyEmail. */
+export const SENDER_TOKEN_HEADER = 'x-sender-token';
+/** Header carrying the per-transfer upload token returned at creation. */
+export const UPLOAD_TOKEN_HEADER = 'x-upload-token';
+
+/** Mail languages (spec §1: download page texts exist in en, es, fr, de). Others fall back to en. */
+export const MAIL_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+export function mailLanguageOf(lang: string | undefined): MailLanguage {
+  const base = (lang ?? '').slice(0, 2).toLowerCase();
+  return (MAIL_LANGUAGES as readonly string[]).includes(base) ? (base as MailLanguage) : 'en';
+}
+
+/** Public transfer id: the 7-character slug (used by /downloads/{id}, /d/{id} and /w/{slug}). */
+export const transferIdSchema = slugSchema;
+/** Server-generated file id inside a transfer. */
+export const FILE_ID_LENGTH = 10;
+export const fileIdSchema = z.string().regex(/^[A-Za-z0-9]{10}$/u, 'Invalid file id');
+/** Recipient id carried in the emailed link /downloads/{id}/{recipientId}. */
+export const recipientIdSchema = z.string().regex(/^[A-Za-z0-9]{8}$/u, 'Invalid recipient');
+/** Opaque tokens (upload, sender, extension): 43 base64url characters (32 random bytes). */
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'Invalid token');
+
+// ---- guest sender verification -------------------------------------------------------------
+
+export const verifySenderRequestSchema = z.object({ email: emailSchema, lang: z.string().max(16).optional() });
+export type VerifySenderRequest = z.input<typeof verifySenderRequestSchema>;
+export interface VerifySenderResponse {
+  /** When the code stops working (epoch ms). */
+  readonly expiresAt: number;
+}
+
+export const checkSenderRequestSchema = z.object({ email: emailSchema, code: guestCodeSchema });
+export type CheckSenderRequest = z.input<typeof checkSenderRequestSchema>;
+export interface SenderTokenResponse {
+  readonly senderToken: string;
+  readonly email: string;
+  readonly expiresAt: number;
+}
+
+// ---- create / add files ----------------------------------------------------------------------
+
+/**
+ * The body of both create routes: the transfer draft of validation.ts (checked there against
+ * the sender's plan) plus the mail language. Parsed loosely here; the handler applies
+ * `transferDraftSchema({ role, now })` once it knows the role.
+ */
+export const createTransferRequestSchema = z.record(z.string(), z.unknown());
+
+export const addFilesRequestSchema = z.object({
+  slug: transferIdSchema,
+  fileObjects: z.array(fileEntrySchema).min(1).max(5000),
+  region: regionIdSchema.optional(),
+});
+export type AddFilesRequest = z.input<typeof addFilesRequestSchema>;
+
+export type UploadMode = 'single' | 'multipart';
+
+export interface PlannedFile {
+  readonly fileId: string;
+  readonly fileName: string;
+  readonly itemPath?: string;
+  readonly size: number;
+  readonly mode: UploadMode;
+  /** single: presigned PUT (valid SIGNED_PUT_EXPIRES_SECONDS) */
+  readonly url?: string;
+  /** multipart: bytes per part (the last may be smaller) and the number of parts */
+  readonly partSize?: number;
+  readonly partCount?: number;
+}
+
+export interface CreateTransferResponse {
+  readonly id: string;
+  readonly uploadToken: string;
+  readonly region: string;
+  readonly sendAs: 'link' | 'email';
+  /** the public download link, {origin}/w/{slug} */
+  readonly link: string;
+  readonly expiryDate: number;
+  readonly files: readonly PlannedFile[];
+}
+
+// ---- upload --------------------------------------------------------------------------------
+
+export const MAX_PARTS_PER_SIGN = 100;
+
+export const signRequestSchema = z.object({
+  fileId: fileIdSchema,
+  /** multipart only: which parts to sign (1-based); omitted for a single PUT */
+  partNumbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(MAX_PARTS_PER_SIGN).optional(),
+});
+export type SignRequest = z.input<typeof signRequestSchema>;
+export interface SignResponse {
+  readonly fileId: string;
+  readonly url?: string;
+  readonly parts?: readonly { readonly partNumber: number; readonly url: string }[];
+  /** epoch ms when these URLs stop working */
+  readonly expiresAt: number;
+}
+
+export const recordPartRequestSchema = z.object({
+  fileId: fileIdSchema,
+  partNumber: z.number().int().min(1).max(10_000),
+  etag: z.string().min(1).max(200),
+  size: z.number().int().positive(),
+});
+export type RecordPartRequest = z.input<typeof recordPartRequestSchema>;
+
+export interface UploadStateFile {
+  readonly fileId: string;
+  readonly fileName: string;
+  readonly itemPath?: string;
+  readonly size: number;
+  readonly mode: UploadMode;
+  readonly partSize?: number;
+  readonly partCount?: number;
+  readonly uploaded: boolean;
+  /** multipart: part numbers already recorded */
+  readonly partsDone: readonly number[];
+}
+export interface UploadStateResponse {
+  readonly id: string;
+  readonly status: TransferStatus;
+  /** epoch ms after which the upload can no longer be resumed */
+  readonly resumableUntil: number;
+  readonly files: readonly UploadStateFile[];
+}
+
+export interface CompleteResponse {
+  readonly id: string;
+  readonly link: string;
+  readonly expiryDate: number;
+  /** recipients mailed (sendAs email), in the order given */
+  readonly recipients: readonly string[];
+}
+
+export type TransferStatus = 'uploading' | 'ready' | 'cancelled' | 'deleted';
+
+// ---- download ------------------------------------------------------------------------------
+
+const optionalPassword = z.string().max(PASSWORD_MAX_LENGTH).optional();
+
+export const getDownloadRequestSchema = z.object({
+  id: transferIdSchema,
+  password: optionalPassword,
+  recipient: recipientIdSchema.optional(),
+});
+export type GetDownloadRequest = z.input<typeof getDownloadRequestSchema>;
+
+export interface DownloadFile {
+  readonly fileId: string;
+  readonly fileName: string;
+  readonly itemPath?: string;
+  readonly size: number;
+}
+
+export interface DownloadView {
+  readonly id: string;
+  /** first file's base name, or 'n files' */
+  readonly title: string;
+  readonly fileCount: number;
+  readonly totalBytes: number;
+  readonly files: readonly DownloadFile[];
+  readonly message: string;
+  readonly senderEmail?: string;
+  readonly senderName?: string;
+  /** the recipient's address when the link carried their id */
+  readonly recipientEmail?: string;
+  readonly dateSent: number;
+  readonly expiryDate: number;
+  readonly totalDownloads: number;
+}
+
+/** Body of the 410 answer: `error.details`. */
+export interface ExpiredDetails {
+  readonly expiryDate: number;
+  /** whether a recipient may still ask for an extension (files not yet purged) */
+  readonly extendable: boolean;
+}
+
+export const downloadFileRequestSchema = getDownloadRequestSchema.extend({ fileId: fileIdSchema });
+export type DownloadFileRequest = z.input<typeof downloadFileRequestSchema>;
+
+export const zipRequestSchema = getDownloadRequestSchema;
+export type ZipResponse = { readonly status: 'building' } | { readonly status: 'ready'; readonly url: string; readonly size: number };
+
+export const extensionRequestSchema = z.object({
+  id: transferIdSchema,
+  email: emailSchema,
+  lang: z.string().max(16).optional(),
+});
+export type ExtensionRequest = z.input<typeof extensionRequestSchema>;
+
+export const checkExtensionRequestSchema = z.object({ token: tokenSchema });
+export interface CheckExtensionResponse {
+  readonly expiryDate: number;
+}
+
+/** The password field of the send form, optional; '' means none. */
+export const optionalSendPasswordSchema = z.union([z.literal(''), sendPasswordSchema]).optional();
