@@ -15,7 +15,9 @@ export type Access =
   | 'mail:send'
   | 'mail:read'
   | 'userpool:read'
-  | 'userpool:admin';
+  | 'userpool:admin'
+  /** start the async jobs named in the route's `invokes` (Lambda InvokeFunction, JOB_FUNCTIONS env) */
+  | 'jobs:invoke';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,13 +33,18 @@ export interface RouteDef {
   /** Lambda timeout in seconds (default 10; API Gateway caps integrations at 30) */
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
+  /** with access 'jobs:invoke': the jobs this route may start */
+  readonly invokes?: readonly string[];
 }
 
 export interface JobDef {
   readonly name: string;
   readonly handler: string;
-  /** EventBridge rate expression; the local gateway runs the job on the same period */
-  readonly schedule: `rate(${number} ${'minute' | 'minutes' | 'hour' | 'hours'})`;
+  /**
+   * EventBridge rate expression; the local gateway runs the job on the same period. Jobs
+   * without a schedule are started on demand by routes (async invoke, see `invokes`).
+   */
+  readonly schedule?: `rate(${number} ${'minute' | 'minutes' | 'hour' | 'hours'})`;
   readonly access: readonly Access[];
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
@@ -60,6 +67,36 @@ export const routes: readonly RouteDef[] = [
     auth: 'jwt',
     access: [],
   },
+
+  // Guest sender verification (spec §4)
+  { method: 'POST', path: '/verifyEmail', handler: 'http/verify/send-code', auth: 'none', access: ['table:read', 'table:write', 'mail:send'] },
+  { method: 'POST', path: '/checkVerifyEmail', handler: 'http/verify/check-code', auth: 'none', access: ['table:read', 'table:write'] },
+
+  // Sending (architecture §3 steps 1-3)
+  { method: 'POST', path: '/transfers', handler: 'http/transfers/create-guest', auth: 'none', access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/me/transfers', handler: 'http/transfers/create', auth: 'jwt', access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'PATCH', path: '/transfers/addFiles', handler: 'http/transfers/add-files', auth: 'jwt', access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/transfers/{id}/sign', handler: 'http/transfers/sign', auth: 'none', access: ['table:read', 'buckets:write'] },
+  { method: 'POST', path: '/transfers/{id}/parts', handler: 'http/transfers/record-part', auth: 'none', access: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/transfers/{id}/upload-state', handler: 'http/transfers/upload-state', auth: 'none', access: ['table:read'] },
+  {
+    method: 'POST',
+    path: '/transfers/{id}/files/{fileId}/complete',
+    handler: 'http/transfers/complete-file',
+    auth: 'none',
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
+    timeoutSeconds: 29,
+  },
+  { method: 'POST', path: '/transfers/{id}/complete', handler: 'http/transfers/complete', auth: 'none', access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/transfers/{id}/cancel', handler: 'http/transfers/cancel', auth: 'none', access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'DELETE', path: '/transfers/{id}', handler: 'http/transfers/delete', auth: 'jwt', access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
+
+  // Receiving (architecture §3 steps 4-6)
+  { method: 'POST', path: '/getDownload', handler: 'http/downloads/get-download', auth: 'none', access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/getDownload/file', handler: 'http/downloads/get-file', auth: 'none', access: ['table:read', 'table:write', 'buckets:read', 'mail:send'] },
+  { method: 'POST', path: '/zip', handler: 'http/downloads/zip', auth: 'none', access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'jobs:invoke'], invokes: ['zip-build'] },
+  { method: 'POST', path: '/extension/request', handler: 'http/downloads/request-extension', auth: 'none', access: ['table:read', 'table:write', 'mail:send'] },
+  { method: 'POST', path: '/checkExtension', handler: 'http/downloads/check-extension', auth: 'none', access: ['table:read', 'table:write', 'mail:send'] },
 ];
 
 export const jobs: readonly JobDef[] = [
@@ -68,6 +105,21 @@ export const jobs: readonly JobDef[] = [
     handler: 'jobs/heartbeat',
     schedule: 'rate(5 minutes)',
     access: ['table:write'],
+  },
+  {
+    name: 'expiry-sweep',
+    handler: 'jobs/expiry-sweep',
+    schedule: 'rate(15 minutes)',
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
+    timeoutSeconds: 300,
+  },
+  {
+    // Started by POST /zip; streams S3 -> ZIP -> S3 multipart, so memory stays flat at any size.
+    name: 'zip-build',
+    handler: 'jobs/zip-build',
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
+    timeoutSeconds: 900,
+    memoryMb: 512,
   },
 ];
 

@@ -5,6 +5,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -141,8 +142,9 @@ export class CoreStack extends Stack {
 
     this.httpApi = this.createApi(props);
     this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
-    this.addRoutes(resources);
-    this.addJobs(resources);
+    // Jobs first: routes that start on-demand jobs need their functions.
+    const jobFunctions = this.addJobs(resources);
+    this.addRoutes({ ...resources, jobFunctions });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -217,7 +219,10 @@ export class CoreStack extends Stack {
         resources,
         timeout: Duration.seconds(Math.max(...defs.map((d) => d.timeoutSeconds ?? 10))),
         memorySize: maxDefined(defs.map((d) => d.memoryMb)),
-      }).bind(unionAccess(defs.map((d) => d.access)));
+      }).bind(
+        unionAccess(defs.map((d) => d.access)),
+        [...new Set(defs.flatMap((d) => d.invokes ?? []))],
+      );
       this.routeFunctions.set(handler, fn);
 
       const integration = new HttpLambdaIntegration(`${handlerConstructId(handler)}Integration`, fn.function);
@@ -233,7 +238,8 @@ export class CoreStack extends Stack {
     }
   }
 
-  private addJobs(resources: ApiResources): void {
+  private addJobs(resources: ApiResources): Record<string, lambda.IFunction> {
+    const onDemand: Record<string, lambda.IFunction> = {};
     for (const job of jobs) {
       const id = `Job${handlerConstructId(job.name)}`;
       const fn = new ApiFunction(this, id, {
@@ -241,15 +247,20 @@ export class CoreStack extends Stack {
         resources,
         timeout: Duration.seconds(job.timeoutSeconds ?? JOB_DEFAULT_TIMEOUT_SECONDS),
         memorySize: job.memoryMb,
-        description: `SendBridge job ${job.name} (${job.schedule})`,
+        description: `SendBridge job ${job.name} (${job.schedule ?? 'on demand'})`,
       }).bind(job.access);
       this.jobFunctions.set(job.name, fn);
+      if (!job.schedule) {
+        onDemand[job.name] = fn.function;
+        continue;
+      }
       new events.Rule(this, `${id}Schedule`, {
         description: `SendBridge job ${job.name}`,
         schedule: events.Schedule.expression(job.schedule),
         targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 2, maxEventAge: Duration.hours(1) })],
       });
     }
+    return onDemand;
   }
 }
 

@@ -1,4 +1,16 @@
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '../lib/clients';
 import { config } from '../lib/env';
 import type { RegionId } from '../domain/regions';
@@ -22,4 +34,121 @@ export async function checkBuckets(): Promise<Record<string, { ok: boolean; erro
 function describe(err: unknown): string {
   if (err && typeof err === 'object' && 'name' in err) return String((err as { name: unknown }).name);
   return String(err);
+}
+
+/** Where a transfer's objects live: the region's bucket, or its anon bucket for guests. */
+export function bucketFor(regionId: RegionId, anon: boolean): { bucket: string; awsRegion: string } {
+  const b = config().regionBuckets[regionId];
+  if (!b) throw new Error(`no buckets configured for region ${regionId}`);
+  return { bucket: anon ? b.anonBucket : b.bucket, awsRegion: b.awsRegion };
+}
+
+export interface ObjectRef {
+  readonly regionId: RegionId;
+  readonly anon: boolean;
+  readonly key: string;
+}
+
+function client(ref: Pick<ObjectRef, 'regionId' | 'anon'>) {
+  const { bucket, awsRegion } = bucketFor(ref.regionId, ref.anon);
+  return { Bucket: bucket, s3: s3(awsRegion) };
+}
+
+/** Presigned PUT of a whole object; the signed Content-Length pins its size in S3. */
+export async function presignPut(ref: ObjectRef, size: number, expiresIn: number): Promise<string> {
+  const { s3: c, Bucket } = client(ref);
+  return getSignedUrl(c, new PutObjectCommand({ Bucket, Key: ref.key, ContentLength: size }), { expiresIn });
+}
+
+export async function startMultipart(ref: ObjectRef): Promise<string> {
+  const { s3: c, Bucket } = client(ref);
+  const out = await c.send(new CreateMultipartUploadCommand({ Bucket, Key: ref.key, ContentType: 'application/octet-stream' }));
+  if (!out.UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
+  return out.UploadId;
+}
+
+export async function presignPart(ref: ObjectRef, uploadId: string, partNumber: number, size: number, expiresIn: number): Promise<string> {
+  const { s3: c, Bucket } = client(ref);
+  return getSignedUrl(c, new UploadPartCommand({ Bucket, Key: ref.key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size }), {
+    expiresIn,
+  });
+}
+
+export async function completeMultipart(ref: ObjectRef, uploadId: string, parts: readonly { partNumber: number; etag: string }[]): Promise<void> {
+  const { s3: c, Bucket } = client(ref);
+  await c.send(
+    new CompleteMultipartUploadCommand({
+      Bucket,
+      Key: ref.key,
+      UploadId: uploadId,
+      MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+    }),
+  );
+}
+
+/** Best effort: S3 also drops incomplete uploads by lifecycle; s3rver answers 405 to Abort. */
+export async function abortMultipart(ref: ObjectRef, uploadId: string): Promise<void> {
+  const { s3: c, Bucket } = client(ref);
+  try {
+    await c.send(new AbortMultipartUploadCommand({ Bucket, Key: ref.key, UploadId: uploadId }));
+  } catch {
+    // already completed, aborted, or unsupported by the emulator
+  }
+}
+
+/** The stored size, or undefined when the object does not exist. */
+export async function objectSize(ref: ObjectRef): Promise<number | undefined> {
+  const { s3: c, Bucket } = client(ref);
+  try {
+    const out = await c.send(new HeadObjectCommand({ Bucket, Key: ref.key }));
+    return out.ContentLength ?? 0;
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (err as { name?: string }).name === 'NotFound') return undefined;
+    throw err;
+  }
+}
+
+/**
+ * RFC 6266 attachment header: an ASCII fallback `filename` (quotes, backslashes and controls
+ * replaced) and the exact UTF-8 name in `filename*`, so every browser saves it under its name
+ * and never renders it inline.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const base = fileName.split(/[\\/]/u).pop() || 'download';
+  const ascii = base.replace(/[^\x20-\x7e]/gu, '_').replace(/["\\%]/gu, '_') || 'download';
+  const encoded = encodeURIComponent(base).replace(/['()*]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Short-lived GET that downloads as an attachment with the original name. */
+export async function presignDownload(ref: ObjectRef, fileName: string, expiresIn: number): Promise<string> {
+  const { s3: c, Bucket } = client(ref);
+  return getSignedUrl(
+    c,
+    new GetObjectCommand({
+      Bucket,
+      Key: ref.key,
+      ResponseContentDisposition: attachmentDisposition(fileName),
+      ResponseContentType: 'application/octet-stream',
+    }),
+    { expiresIn },
+  );
+}
+
+/** Deletes every object under a prefix, a page (1,000 keys) at a time; returns how many. */
+export async function deletePrefix(ref: Pick<ObjectRef, 'regionId' | 'anon'>, prefix: string): Promise<number> {
+  const { s3: c, Bucket } = client(ref);
+  let deleted = 0;
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await c.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken, MaxKeys: 1000 }));
+    const objects = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+    if (objects.length > 0) {
+      await c.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects, Quiet: true } }));
+      deleted += objects.length;
+    }
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+  return deleted;
 }

@@ -5,6 +5,47 @@
 export const keys = {
   healthProbe: (probeId: string) => ({ pk: `HEALTH#${probeId}`, sk: 'PROBE' }),
   jobRun: (jobName: string) => ({ pk: `JOB#${jobName}`, sk: 'LAST_RUN' }),
+
+  transfer: (slug: string) => ({ pk: `TRANSFER#${slug}`, sk: 'META' }),
+  transferFile: (slug: string, fileId: string) => ({ pk: `TRANSFER#${slug}`, sk: `FILE#${fileId}` }),
+  filePrefix: 'FILE#',
+  /** Part numbers are zero-padded so a file's parts sort in order. */
+  transferPart: (slug: string, fileId: string, partNumber: number) => ({
+    pk: `TRANSFER#${slug}`,
+    sk: `PART#${fileId}#${String(partNumber).padStart(5, '0')}`,
+  }),
+  partPrefix: (fileId: string) => `PART#${fileId}#`,
+  transferZip: (slug: string, contentHash: string) => ({ pk: `TRANSFER#${slug}`, sk: `ZIP#${contentHash}` }),
+  zipPrefix: 'ZIP#',
+  transferDownload: (slug: string, at: number, id: string) => ({
+    pk: `TRANSFER#${slug}`,
+    sk: `DOWNLOAD#${String(at).padStart(15, '0')}#${id}`,
+  }),
+  downloadPrefix: 'DOWNLOAD#',
+  /** gsi1: a signed-in sender's transfers, newest last. */
+  userTransfers: (userId: string, createdAt: number, slug: string) => ({
+    gsi1pk: `USER#${userId}`,
+    gsi1sk: `TRANSFER#${String(createdAt).padStart(15, '0')}#${slug}`,
+  }),
+  /** gsi2: the sweep's work queue, sorted by when the next expiry step is due (sparse). */
+  sweepIndex: (dueAt: number, slug: string) => ({ gsi2pk: 'SWEEP', gsi2sk: `${String(dueAt).padStart(15, '0')}#${slug}` }),
+  sweepPartition: 'SWEEP',
+  sweepUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
+
+  notification: (userId: string, at: number, id: string) => ({
+    pk: `USER#${userId}`,
+    sk: `NOTIFY#${String(at).padStart(15, '0')}#${id}`,
+  }),
+  notificationPrefix: 'NOTIFY#',
+
+  senderCode: (email: string) => ({ pk: `SENDERCODE#${email}`, sk: 'CODE' }),
+  senderToken: (tokenHash: string) => ({ pk: `SENDERTOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  extensionToken: (tokenHash: string) => ({ pk: `EXTENSION#${tokenHash}`, sk: 'REQUEST' }),
+  rateWindow: (scope: string, subject: string, windowStart: number) => ({
+    pk: `RATE#${scope}#${subject}`,
+    sk: `W#${windowStart}`,
+  }),
+  userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

@@ -20,6 +20,12 @@ export const CUSTOM_DATE_LABEL = 'Custom Date';
 
 export const EXTENSION_SECONDS = 48 * 3600;
 export const RESUME_WINDOW_SECONDS = 7 * 24 * 3600;
+/**
+ * Files of an expired transfer are kept this long before the sweep deletes them, so that a
+ * recipient can still ask for an extension of an expired download (spec §1) and the sender can
+ * approve it. The page says 410 from the expiry date on; nobody can download in the grace period.
+ */
+export const PURGE_GRACE_SECONDS = 7 * 24 * 3600;
 
 export const CUSTOM_EXPIRY_MIN_AHEAD_MS = 30 * MINUTE_MS;
 /** "At most 1 year" is read as the 1 Year preset, so a custom date never outlives the longest preset. */

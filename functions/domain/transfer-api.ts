@@ -162,7 +162,11 @@ export interface CompleteResponse {
   readonly recipients: readonly string[];
 }
 
-export type TransferStatus = 'uploading' | 'ready' | 'cancelled' | 'deleted';
+/**
+ * uploading: created, files arriving; ready: sent (downloadable until expiryDate); expired: the
+ * sweep saw the expiry (files kept for the grace period, then purged); cancelled; deleted.
+ */
+export type TransferStatus = 'uploading' | 'ready' | 'expired' | 'cancelled' | 'deleted';
 
 // ---- download ------------------------------------------------------------------------------
 

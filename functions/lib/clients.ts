@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { config } from './env';
 
 /**
@@ -58,4 +59,15 @@ export function cognitoIdp(): CognitoIdentityProviderClient {
     cognito = new CognitoIdentityProviderClient({ region: c.awsRegion, endpoint: c.endpoints.cognito });
   }
   return cognito;
+}
+
+let lambdaClient: LambdaClient | undefined;
+
+/** For async job starts; locally the endpoint is the gateway's Lambda Invoke emulation. */
+export function lambda(): LambdaClient {
+  if (!lambdaClient) {
+    const c = config();
+    lambdaClient = new LambdaClient({ region: c.awsRegion, endpoint: c.endpoints.lambda, maxAttempts: 3 });
+  }
+  return lambdaClient;
 }

@@ -22,6 +22,10 @@ export const ENV = {
   s3Endpoint: 'S3_ENDPOINT',
   cognitoEndpoint: 'COGNITO_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
+  /** JSON: { [jobName]: lambdaFunctionName } of the jobs a handler may start (async invoke) */
+  jobFunctions: 'JOB_FUNCTIONS',
+  /** loopback Lambda Invoke endpoint (the local gateway); unset in AWS */
+  lambdaEndpoint: 'LAMBDA_ENDPOINT',
   /** optional path to a GeoIP database for download countries */
   geoipDatabase: 'GEOIP_DATABASE',
   logLevel: 'LOG_LEVEL',

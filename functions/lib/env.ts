@@ -34,7 +34,10 @@ export interface Config {
     readonly s3: string | undefined;
     readonly cognito: string | undefined;
     readonly ses: string | undefined;
+    readonly lambda: string | undefined;
   };
+  /** job name -> Lambda function name, for the jobs this function may start */
+  readonly jobFunctions: Readonly<Record<string, string>>;
   readonly geoipDatabase: string | undefined;
 }
 
@@ -80,9 +83,27 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
       s3: optional(source, ENV.s3Endpoint),
       cognito: optional(source, ENV.cognitoEndpoint),
       ses: optional(source, ENV.sesEndpoint),
+      lambda: optional(source, ENV.lambdaEndpoint),
     },
+    jobFunctions: readJobFunctions(source),
     geoipDatabase: optional(source, ENV.geoipDatabase),
   };
+}
+
+function readJobFunctions(source: NodeJS.ProcessEnv): Record<string, string> {
+  const raw = optional(source, ENV.jobFunctions);
+  if (!raw) return {};
+  const parsed = z.record(z.string(), z.string().min(1)).safeParse(safeJson(raw));
+  if (!parsed.success) throw new MissingConfigError(ENV.jobFunctions, 'is not valid JSON of {jobName: functionName}');
+  return parsed.data;
+}
+
+function safeJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 let cached: Config | undefined;

@@ -32,6 +32,8 @@ export interface ApiResources {
   readonly configurationSetName: string;
   readonly mailFrom: string;
   readonly appOrigin: string;
+  /** on-demand jobs (routes.ts jobs without a schedule) by name, for routes that start them */
+  readonly jobFunctions?: Readonly<Record<string, lambda.IFunction>>;
 }
 
 export interface ApiFunctionProps {
@@ -144,13 +146,31 @@ export class ApiFunction extends Construct {
   }
 
   /** Grants what `access` names (idempotent; call once per route that shares this handler). */
-  bind(access: readonly Access[]): this {
+  bind(access: readonly Access[], invokes: readonly string[] = []): this {
     for (const a of access) {
+      if (a === 'jobs:invoke') continue;
       if (this.bound.has(a)) continue;
       this.bound.add(a);
       this.policy.addStatements(...this.statementsFor(a));
     }
+    if (access.includes('jobs:invoke')) this.bindJobs(invokes);
     return this;
+  }
+
+  private readonly invokable = new Map<string, lambda.IFunction>();
+
+  /** lambda:InvokeFunction on exactly the named jobs, and their names in JOB_FUNCTIONS. */
+  private bindJobs(names: readonly string[]): void {
+    if (names.length === 0) throw new Error(`ApiFunction ${this.node.id}: access 'jobs:invoke' needs the route's 'invokes'`);
+    for (const name of names) {
+      if (this.invokable.has(name)) continue;
+      const fn = this.resources.jobFunctions?.[name];
+      if (!fn) throw new Error(`ApiFunction ${this.node.id}: no on-demand job named '${name}'`);
+      this.invokable.set(name, fn);
+      this.policy.addStatements(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+    }
+    const env = Object.fromEntries([...this.invokable].map(([name, fn]) => [name, fn.functionName]));
+    this.function.addEnvironment(ENV.jobFunctions, Stack.of(this).toJsonString(env));
   }
 
   private setEnvironment(): void {
@@ -205,6 +225,8 @@ export class ApiFunction extends Construct {
         return [new iam.PolicyStatement({ actions: ['cognito-idp:DescribeUserPool'], resources: [r.userPool.userPoolArn] })];
       case 'userpool:admin':
         return [new iam.PolicyStatement({ actions: [...USER_POOL_ADMIN_ACTIONS], resources: [r.userPool.userPoolArn] })];
+      case 'jobs:invoke':
+        return []; // granted per job by bindJobs
       default: {
         const unknown: never = access;
         throw new Error(`ApiFunction: no grant defined for access '${String(unknown)}'`);

@@ -5,6 +5,7 @@ import { createJwtCheck } from './gateway/jwt';
 import { createGateway, type Gateway } from './gateway/server';
 import { startLocalStack, type LocalStack, type StackOptions } from './stack';
 import { HOST } from './ports';
+import { ENV } from '../../functions/lib/env-names';
 
 export const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions', import.meta.url));
 export const REPO_ROOT = path.dirname(FUNCTIONS_DIR);
@@ -39,11 +40,17 @@ export async function startLocalApp(opts: StackOptions & { apiPort: number; log?
     await stack.stop();
     throw err;
   }
+  const apiOrigin = `http://${HOST}:${port}`;
+  // Handlers start on-demand jobs through the Lambda Invoke API, which the gateway emulates;
+  // locally a job's function name is its job name.
+  process.env[ENV.lambdaEndpoint] = apiOrigin;
+  process.env[ENV.jobFunctions] = JSON.stringify(Object.fromEntries(jobs.filter((j) => !j.schedule).map((j) => [j.name, j.name])));
   return {
     stack,
     gateway,
-    apiOrigin: `http://${HOST}:${port}`,
+    apiOrigin,
     async stop() {
+      await gateway.idle();
       await gateway.close();
       await stack.stop();
     },

@@ -41,6 +41,7 @@ const MARKER: Record<Access, string> = {
   'mail:read': 'ses:GetAccount',
   'userpool:read': 'cognito-idp:DescribeUserPool',
   'userpool:admin': 'cognito-idp:AdminCreateUser',
+  'jobs:invoke': 'lambda:InvokeFunction',
 };
 const ALWAYS = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
 const ALLOWED_BY: Record<Access, RegExp> = {
@@ -52,6 +53,7 @@ const ALLOWED_BY: Record<Access, RegExp> = {
   'mail:read': /^ses:GetAccount$/,
   'userpool:read': /^cognito-idp:DescribeUserPool$/,
   'userpool:admin': new RegExp(`^(${USER_POOL_ADMIN_ACTIONS.join('|')})$`),
+  'jobs:invoke': /^lambda:InvokeFunction$/,
 };
 
 function expectLeastPrivilege(fnLogicalId: string, access: readonly Access[]): void {
@@ -150,14 +152,34 @@ describe('HTTP API', () => {
     }
   });
 
-  it('runs each job on its schedule with exactly its access', () => {
+  it('runs each scheduled job on its schedule, and on-demand jobs on no schedule, with exactly their access', () => {
     const rules = Object.values(resourcesOf(core, 'AWS::Events::Rule'));
-    expect(rules).toHaveLength(jobs.length);
+    expect(rules).toHaveLength(jobs.filter((j) => j.schedule).length);
     for (const job of jobs) {
       const fnId = logicalId(t.core.jobFunctions.get(job.name)!.function, t.core);
       const rule = rules.find((r) => JSON.stringify(r.Properties!.Targets).includes(`"${fnId}"`));
-      expect(rule?.Properties?.ScheduleExpression, job.name).toBe(job.schedule);
+      if (job.schedule) expect(rule?.Properties?.ScheduleExpression, job.name).toBe(job.schedule);
+      else expect(rule, job.name).toBeUndefined();
       expectLeastPrivilege(fnId, job.access);
+    }
+  });
+
+  it('lets a route start exactly the jobs it names, and tells it their function names', () => {
+    for (const route of routes.filter((r) => r.access.includes('jobs:invoke'))) {
+      const fnId = functionIdOf(route.handler);
+      const fn = core.toJSON().Resources[fnId];
+      const env = JSON.stringify(fn.Properties.Environment.Variables.JOB_FUNCTIONS);
+      const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+      const statements = core.toJSON().Resources[roleId].Properties.Policies.flatMap(
+        (p: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } }) => p.PolicyDocument.Statement,
+      );
+      const invoke = statements.filter((s: { Action: string | string[] }) => [s.Action].flat().includes('lambda:InvokeFunction'));
+      expect(invoke, route.path).toHaveLength(route.invokes!.length);
+      for (const name of route.invokes!) {
+        const jobFnId = logicalId(t.core.jobFunctions.get(name)!.function, t.core);
+        expect(env, `${route.path} JOB_FUNCTIONS names ${name}`).toContain(jobFnId);
+        expect(JSON.stringify(invoke.map((s: { Resource: unknown }) => s.Resource)), route.path).toContain(jobFnId);
+      }
     }
   });
 

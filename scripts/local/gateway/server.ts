@@ -138,6 +138,10 @@ export function createGateway(opts: GatewayOptions) {
       return send(res, 204, h, '');
     }
 
+    // Lambda Invoke API (async only), so functions start jobs with the same SDK call as in AWS.
+    const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(pathOnly);
+    if (invoke && method === 'POST') return handleInvoke(req, res, decodeURIComponent(invoke[1]!));
+
     if (!pathOnly.startsWith(`${API_PREFIX}/`)) return message(res, 404, 'Not Found', cors);
     const match = router.match(method, pathOnly.slice(API_PREFIX.length));
     if (!match) return message(res, 404, 'Not Found', cors);
@@ -189,10 +193,38 @@ export function createGateway(opts: GatewayOptions) {
     });
   });
 
-  async function runJob(name: string): Promise<unknown> {
+  /** Jobs started by async invoke still running; tests and shutdown can wait for them. */
+  const running = new Set<Promise<unknown>>();
+
+  async function handleInvoke(req: http.IncomingMessage, res: http.ServerResponse, functionName: string) {
+    const job = opts.jobs?.find((j) => j.name === functionName);
+    if (!job) return message(res, 404, `Function not found: ${functionName}`, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+    if (req.headers['x-amz-invocation-type'] !== 'Event') {
+      return message(res, 400, 'The local gateway runs jobs asynchronously only (InvocationType Event)');
+    }
+    const body = await readBody(req);
+    if (body === 'too-large') return message(res, 413, 'Request Entity Too Large');
+    let payload: unknown;
+    try {
+      payload = body.length ? JSON.parse(body.toString('utf8')) : {};
+    } catch {
+      return message(res, 400, 'Could not parse request body into json', { 'x-amzn-errortype': 'InvalidRequestContentException' });
+    }
+    const run = runJob(job.name, payload)
+      .catch((err: unknown) => log(`[jobs] ${job.name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`))
+      .finally(() => running.delete(run));
+    running.add(run);
+    send(res, 202, { 'x-amzn-requestid': randomUUID() }, '');
+  }
+
+  async function runJob(name: string, payload?: unknown): Promise<unknown> {
     const job = opts.jobs?.find((j) => j.name === name);
     if (!job) throw new Error(`no job named ${name}`);
     const handler = await load(job.handler);
+    const timeoutS = job.timeoutSeconds ?? 60;
+    if (payload !== undefined) {
+      return withTimeout(handler(payload, lambdaContext(job.handler, timeoutS, job.memoryMb)), timeoutS * 1000, `job ${name}`);
+    }
     const now = new Date();
     const event = {
       version: '0',
@@ -205,13 +237,16 @@ export function createGateway(opts: GatewayOptions) {
       resources: [`arn:aws:events:local:000000000000:rule/${job.name}`],
       detail: {},
     };
-    const timeoutS = job.timeoutSeconds ?? 60;
     return withTimeout(handler(event, lambdaContext(job.handler, timeoutS, job.memoryMb)), timeoutS * 1000, `job ${name}`);
   }
 
   return {
     server,
     runJob,
+    /** Resolves when every job started by async invoke has finished. */
+    async idle(): Promise<void> {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
     listen(port: number, host = '127.0.0.1'): Promise<number> {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -244,6 +279,8 @@ export function rateToMs(schedule: string): number {
 export function startJobTimer(gateway: Gateway, jobs: readonly JobDef[], opts: { intervalOverrideMs?: number; log?: (l: string) => void } = {}) {
   const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
+    const schedule = job.schedule;
+    if (!schedule) continue;
     let running = false;
     const tick = async () => {
       if (running) return;
@@ -256,7 +293,7 @@ export function startJobTimer(gateway: Gateway, jobs: readonly JobDef[], opts: {
         running = false;
       }
     };
-    timers.push(setInterval(tick, opts.intervalOverrideMs ?? rateToMs(job.schedule)));
+    timers.push(setInterval(tick, opts.intervalOverrideMs ?? rateToMs(schedule)));
     void tick();
   }
   return { stop: () => timers.forEach(clearInterval) };

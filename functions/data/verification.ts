@@ -1,0 +1,172 @@
+/**
+ * Short-lived secrets in the table (docs/data-model.md, patterns 17-22): guest sender codes,
+ * sender tokens, extension tokens and fixed-window rate counters. All carry a ttl; reads treat
+ * a past ttl as absent because DynamoDB deletes expired items only eventually.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/clients';
+import { config } from '../lib/env';
+import { isLive, keys, ttlIn } from './keys';
+import { isConditionFailure } from './transfers';
+
+const table = () => config().tableName;
+
+export interface SenderCode {
+  readonly email: string;
+  readonly codeHash: string;
+  readonly salt: string;
+  readonly attempts: number;
+  readonly expiresAt: number;
+}
+
+/** Pattern 17: a new code replaces any earlier one for the address (attempts start again). */
+export async function putSenderCode(code: SenderCode, now = Date.now()): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.senderCode(code.email), entity: 'SenderCode', ...code, ttl: ttlIn((code.expiresAt - now) / 1000, now) },
+    }),
+  );
+}
+
+export async function getSenderCode(email: string, now = Date.now()): Promise<SenderCode | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.senderCode(email), ConsistentRead: true }));
+  if (!out.Item || !isLive(out.Item, now)) return undefined;
+  const i = out.Item;
+  return { email, codeHash: String(i.codeHash), salt: String(i.salt), attempts: Number(i.attempts), expiresAt: Number(i.expiresAt) };
+}
+
+/**
+ * Pattern 18: counts one check against the code. False when the attempts are used up, so
+ * concurrent guesses cannot exceed the bound.
+ */
+export async function countCodeAttempt(email: string, maxAttempts: number): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.senderCode(email),
+        UpdateExpression: 'ADD attempts :one',
+        ConditionExpression: 'attribute_exists(pk) AND attempts < :max',
+        ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export async function deleteSenderCode(email: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.senderCode(email) }));
+}
+
+/** Pattern 19: a proven guest sender address, for the sends of the next hours. */
+export async function putSenderToken(tokenHash: string, email: string, expiresAt: number, now = Date.now()): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.senderToken(tokenHash), entity: 'SenderToken', email, expiresAt, ttl: ttlIn((expiresAt - now) / 1000, now) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getSenderTokenEmail(tokenHash: string, now = Date.now()): Promise<string | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.senderToken(tokenHash) }));
+  if (!out.Item || !isLive(out.Item, now) || Number(out.Item.expiresAt) <= now) return undefined;
+  return String(out.Item.email);
+}
+
+export interface ExtensionToken {
+  readonly slug: string;
+  readonly requesterEmail: string;
+  readonly lang: string;
+  readonly createdAt: number;
+  /** set when approved: the expiry it granted (a second approval answers the same) */
+  readonly grantedExpiryDate?: number;
+}
+
+/** Pattern 20 */
+export async function putExtensionToken(tokenHash: string, t: ExtensionToken, validUntil: number, now = Date.now()): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.extensionToken(tokenHash), entity: 'ExtensionRequest', ...t, ttl: ttlIn((validUntil - now) / 1000, now) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getExtensionToken(tokenHash: string, now = Date.now()): Promise<ExtensionToken | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.extensionToken(tokenHash), ConsistentRead: true }));
+  if (!out.Item || !isLive(out.Item, now)) return undefined;
+  const i = out.Item;
+  return {
+    slug: String(i.slug),
+    requesterEmail: String(i.requesterEmail),
+    lang: String(i.lang),
+    createdAt: Number(i.createdAt),
+    ...(typeof i.grantedExpiryDate === 'number' ? { grantedExpiryDate: i.grantedExpiryDate } : {}),
+  };
+}
+
+/** Pattern 21: marks the token used, once; false if it already was. */
+export async function grantExtensionToken(tokenHash: string, expiryDate: number): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.extensionToken(tokenHash),
+        UpdateExpression: 'SET grantedExpiryDate = :x',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(grantedExpiryDate)',
+        ExpressionAttributeValues: { ':x': expiryDate },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Pattern 22: fixed-window counter. Adds one hit and answers whether it stayed within `limit`;
+ * the conditional update keeps concurrent requests from passing together.
+ */
+export async function hitRateWindow(
+  scope: string,
+  subject: string,
+  limit: number,
+  windowSeconds: number,
+  now = Date.now(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.rateWindow(scope, subject, windowStart),
+        UpdateExpression: 'SET entity = :e, #t = if_not_exists(#t, :ttl) ADD hits :one',
+        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        ExpressionAttributeNames: { '#t': 'ttl' },
+        ExpressionAttributeValues: { ':e': 'RateWindow', ':one': 1, ':limit': limit, ':ttl': Math.floor((windowStart + 2 * windowMs) / 1000) },
+      }),
+    );
+    return { allowed: true, retryAfterSeconds };
+  } catch (err) {
+    if (isConditionFailure(err)) return { allowed: false, retryAfterSeconds };
+    throw err;
+  }
+}
+
+/** Hits so far in the current window, without adding one. */
+export async function rateWindowHits(scope: string, subject: string, windowSeconds: number, now = Date.now()): Promise<number> {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.rateWindow(scope, subject, windowStart), ConsistentRead: true }));
+  return typeof out.Item?.hits === 'number' ? out.Item.hits : 0;
+}

@@ -1,0 +1,275 @@
+/**
+ * The receive side (architecture §3 steps 4-6): the download page's data behind its gate
+ * (404 / 410 / 401), presigned attachment GETs, download records with country, the sender's
+ * notification, the ZIP of all files, and extension requests and approvals.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { PURGE_GRACE_SECONDS, extendedExpiryDate } from '../domain/expiry';
+import { expiredAgoText } from '../domain/format';
+import { TEXTS } from '../domain/texts';
+import type { DownloadView, ExpiredDetails, ZipResponse } from '../domain/transfer-api';
+import * as data from '../data/transfers';
+import type { FileRecord, TransferRecord } from '../data/transfers';
+import { getExtensionToken, grantExtensionToken, hitRateWindow, putExtensionToken, rateWindowHits } from '../data/verification';
+import { putNotification } from '../data/notifications';
+import * as storage from '../adapters/storage';
+import { countryOf } from '../adapters/geo';
+import { startJob } from '../adapters/jobs';
+import { HttpError, gone, notFound, tooManyRequests, unauthorized } from '../lib/errors';
+import { hashToken, newToken, verifyPassword } from '../lib/secrets';
+import { config } from '../lib/env';
+import { errorFields, log } from '../lib/log';
+import { refOf } from './transfers';
+import { mailDownloadNotice, mailExtensionGranted, mailExtensionRequest } from './mail';
+
+const SECOND = 1000;
+/** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
+export const DOWNLOAD_URL_SECONDS = 15 * 60;
+/** Wrong passwords per transfer and client address per window (spec: attempts limited). */
+export const UNLOCK_ATTEMPTS = 10;
+export const UNLOCK_WINDOW_SECONDS = 15 * 60;
+/** A ZIP build that has not finished in this time is considered crashed and may restart. */
+export const ZIP_STALE_MS = 16 * 60 * SECOND;
+/** At most one download mail per transfer and downloader per hour; every download is still recorded. */
+const NOTICE_WINDOW_SECONDS = 3600;
+
+export interface Viewer {
+  readonly password?: string;
+  readonly recipient?: string;
+  readonly sourceIp: string;
+  readonly viewerCountry?: string;
+}
+
+export function purgeAt(t: Pick<TransferRecord, 'expiryDate'>): number {
+  return t.expiryDate + PURGE_GRACE_SECONDS * SECOND;
+}
+
+/** The transfer if this viewer may download it now; otherwise the spec's 404 / 410 / 401. */
+export async function openTransfer(slug: string, viewer: Viewer, now = Date.now()): Promise<TransferRecord> {
+  const t = await data.getTransfer(slug);
+  if (!t || t.status === 'uploading' || t.status === 'cancelled' || t.status === 'deleted') {
+    throw notFound('transfer_not_found', TEXTS.download404);
+  }
+  if (now >= t.expiryDate || t.purged) {
+    const details: ExpiredDetails = { expiryDate: t.expiryDate, extendable: !t.purged && now < purgeAt(t) };
+    throw gone('transfer_expired', expiredAgoText(t.expiryDate, now), details);
+  }
+  if (t.passwordHash) {
+    if (!viewer.password) throw unauthorized('password_required', TEXTS.download401);
+    const subject = `${slug}:${viewer.sourceIp}`;
+    if ((await rateWindowHits('unlock', subject, UNLOCK_WINDOW_SECONDS, now)) >= UNLOCK_ATTEMPTS) {
+      throw tooManyRequests(UNLOCK_WINDOW_SECONDS, 'Too many wrong passwords. Try again in 15 minutes.');
+    }
+    if (!(await verifyPassword(viewer.password, t.passwordHash))) {
+      await hitRateWindow('unlock', subject, Number.MAX_SAFE_INTEGER, UNLOCK_WINDOW_SECONDS, now);
+      throw unauthorized('wrong_password', TEXTS.download401);
+    }
+  }
+  return t;
+}
+
+function baseName(name: string): string {
+  return name.split(/[\\/]/u).pop() || name;
+}
+
+export function titleOf(files: readonly Pick<FileRecord, 'fileName'>[]): string {
+  if (files.length === 1) return baseName(files[0]!.fileName);
+  return `${files.length} files`;
+}
+
+async function sentFiles(slug: string): Promise<FileRecord[]> {
+  return (await data.listFiles(slug)).filter((f) => f.status === 'uploaded');
+}
+
+function recipientEmail(t: TransferRecord, recipientId: string | undefined): string | undefined {
+  return recipientId ? t.recipients.find((r) => r.recipientId === recipientId)?.email : undefined;
+}
+
+/** POST /getDownload */
+export async function downloadView(slug: string, viewer: Viewer, now = Date.now()): Promise<DownloadView> {
+  const t = await openTransfer(slug, viewer, now);
+  const files = await sentFiles(slug);
+  const to = recipientEmail(t, viewer.recipient);
+  return {
+    id: slug,
+    title: titleOf(files),
+    fileCount: files.length,
+    totalBytes: files.reduce((s, f) => s + f.size, 0),
+    files: files.map((f) => ({ fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size })),
+    message: t.message,
+    senderEmail: t.senderEmail,
+    ...(t.senderName ? { senderName: t.senderName } : {}),
+    ...(to ? { recipientEmail: to } : {}),
+    dateSent: t.dateSent ?? t.createdAt,
+    expiryDate: t.expiryDate,
+    totalDownloads: t.totalDownloads,
+  };
+}
+
+/** Records a download, notifies the sender in the app (signed-in senders) and by mail (throttled). */
+async function track(t: TransferRecord, viewer: Viewer, what: { fileName: string; origin: 'file' | 'zip' }, now: number): Promise<void> {
+  try {
+    const country = await countryOf(viewer.viewerCountry, viewer.sourceIp);
+    const downloaderEmail = recipientEmail(t, viewer.recipient);
+    const id = randomUUID();
+    await data.recordDownload(t.slug, {
+      at: now,
+      id,
+      countryCode: country.code,
+      countryName: country.name,
+      fileName: what.fileName,
+      origin: what.origin,
+      ...(downloaderEmail ? { recipientEmail: downloaderEmail } : {}),
+    });
+    if (t.senderId) {
+      await putNotification(t.senderId, {
+        _id: id,
+        slug: t.slug,
+        read: false,
+        dlDate: now,
+        dlCountryCode: country.code,
+        ...(downloaderEmail ? { receiverEmail: downloaderEmail } : {}),
+        fileName: what.fileName,
+        dlOrigin: what.origin,
+      });
+    }
+    const who = downloaderEmail ?? viewer.sourceIp;
+    const notice = await hitRateWindow('dlmail', `${t.slug}:${who}`, 1, NOTICE_WINDOW_SECONDS, now);
+    if (notice.allowed) {
+      await mailDownloadNotice(t, {
+        ...(downloaderEmail ? { downloaderEmail } : {}),
+        ...(what.origin === 'file' ? { fileName: what.fileName } : {}),
+        downloadedAt: now,
+        countryCode: country.code,
+      });
+    }
+  } catch (err) {
+    // The download itself must not fail because its bookkeeping did.
+    log.error('download not tracked', { slug: t.slug, ...errorFields(err) });
+  }
+}
+
+/** POST /getDownload/file */
+export async function fileDownload(slug: string, fileId: string, viewer: Viewer, now = Date.now()): Promise<{ url: string }> {
+  const t = await openTransfer(slug, viewer, now);
+  const f = await data.getFile(slug, fileId);
+  if (!f || f.status !== 'uploaded') throw notFound('file_not_found', TEXTS.download404);
+  const url = await storage.presignDownload(refOf(t, f.key), baseName(f.fileName), DOWNLOAD_URL_SECONDS);
+  await track(t, viewer, { fileName: baseName(f.fileName), origin: 'file' }, now);
+  return { url };
+}
+
+/** Identifies a ZIP by the exact set of files in it, so adding files builds a new one. */
+export function zipContentHash(files: readonly Pick<FileRecord, 'fileId' | 'size'>[]): string {
+  const list = files.map((f) => `${f.fileId}:${f.size}`).sort().join(',');
+  return createHash('sha256').update(list).digest('hex').slice(0, 24);
+}
+
+export function zipKey(slug: string, contentHash: string): string {
+  return `z/${slug}/${contentHash}.zip`;
+}
+
+export function zipName(t: Pick<TransferRecord, 'slug'>, files: readonly Pick<FileRecord, 'fileName'>[]): string {
+  const title = files.length === 1 ? baseName(files[0]!.fileName).replace(/\.[^.]*$/u, '') : `SendBridge-${t.slug}`;
+  return `${title || `SendBridge-${t.slug}`}.zip`;
+}
+
+/** POST /zip: the ZIP when it is ready, else starts (at most one) build and says so. */
+export async function zipDownload(slug: string, viewer: Viewer, now = Date.now()): Promise<{ status: number; body: ZipResponse }> {
+  const t = await openTransfer(slug, viewer, now);
+  const files = await sentFiles(slug);
+  if (files.length === 0) throw notFound('transfer_empty', TEXTS.download404);
+  const contentHash = zipContentHash(files);
+  const existing = await data.getZip(slug, contentHash);
+  if (existing?.status === 'ready') {
+    const url = await storage.presignDownload(refOf(t, existing.key), zipName(t, files), DOWNLOAD_URL_SECONDS);
+    await track(t, viewer, { fileName: zipName(t, files), origin: 'zip' }, now);
+    return { status: 200, body: { status: 'ready', url, size: existing.size ?? 0 } };
+  }
+  const claimed = await data.claimZipBuild(
+    slug,
+    { contentHash, status: 'building', key: zipKey(slug, contentHash), startedAt: now },
+    now - ZIP_STALE_MS,
+  );
+  if (claimed) {
+    try {
+      await startJob('zip-build', { slug, contentHash } satisfies ZipJobInput);
+    } catch (err) {
+      await data.finishZip(slug, contentHash, { status: 'failed', error: String(err) });
+      throw err;
+    }
+  }
+  return { status: 202, body: { status: 'building' } };
+}
+
+export interface ZipJobInput {
+  readonly slug: string;
+  readonly contentHash: string;
+}
+
+/** The zip-build job: streams the files from S3 into one stored ZIP in S3 (adapters/zip). */
+export async function buildTransferZip(input: ZipJobInput, build: (args: { t: TransferRecord; files: FileRecord[]; key: string; name: string }) => Promise<{ size: number }>): Promise<void> {
+  const t = await data.getTransfer(input.slug);
+  const zip = await data.getZip(input.slug, input.contentHash);
+  if (!t || !zip || zip.status === 'ready') return;
+  const files = await sentFiles(input.slug);
+  if (zipContentHash(files) !== input.contentHash) {
+    await data.finishZip(input.slug, input.contentHash, { status: 'failed', error: 'files changed' });
+    return;
+  }
+  try {
+    const result = await build({ t, files, key: zip.key, name: zipName(t, files) });
+    await data.finishZip(input.slug, input.contentHash, { status: 'ready', size: result.size });
+  } catch (err) {
+    log.error('zip build failed', { slug: input.slug, ...errorFields(err) });
+    await data.finishZip(input.slug, input.contentHash, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/** Extension requests per transfer and address, and per client address. */
+const EXTENSION_PER_ADDRESS = { limit: 3, windowSeconds: 24 * 3600 };
+const EXTENSION_PER_IP = { limit: 10, windowSeconds: 3600 };
+
+/** POST /extension/request: a recipient of an expired transfer asks the sender for 48 more hours. */
+export async function requestExtension(slug: string, email: string, lang: string | undefined, sourceIp: string, now = Date.now()): Promise<void> {
+  const t = await data.getTransfer(slug);
+  if (!t || t.status === 'uploading' || t.status === 'cancelled' || t.status === 'deleted') throw notFound('transfer_not_found', TEXTS.download404);
+  if (now < t.expiryDate) throw new HttpError(409, 'not_expired', 'This transfer has not expired yet.');
+  if (t.purged || now >= purgeAt(t)) throw gone('link_expired', TEXTS.linkExpired);
+  for (const [scope, subject, rule] of [
+    ['ext-address', `${slug}:${email}`, EXTENSION_PER_ADDRESS],
+    ['ext-ip', sourceIp, EXTENSION_PER_IP],
+  ] as const) {
+    const hit = await hitRateWindow(scope, subject, rule.limit, rule.windowSeconds, now);
+    if (!hit.allowed) throw tooManyRequests(hit.retryAfterSeconds, 'You already asked for an extension. The sender has been notified.');
+  }
+  const token = newToken();
+  await putExtensionToken(hashToken(token), { slug, requesterEmail: email, lang: lang ?? t.lang, createdAt: now }, purgeAt(t), now);
+  const files = await sentFiles(slug);
+  await mailExtensionRequest(t, email, titleOf(files), `${config().appOrigin}/extension/${token}`);
+}
+
+/** POST /checkExtension: the sender's approve link. Idempotent: a second call answers the same date. */
+export async function approveExtension(token: string, now = Date.now()): Promise<{ expiryDate: number }> {
+  const tokenHash = hashToken(token);
+  const request = await getExtensionToken(tokenHash, now);
+  if (!request) throw gone('link_expired', TEXTS.linkExpired);
+  if (request.grantedExpiryDate !== undefined) return { expiryDate: request.grantedExpiryDate };
+  const t = await data.getTransfer(request.slug);
+  if (!t || t.purged) throw gone('link_expired', TEXTS.linkExpired);
+  const expiryDate = extendedExpiryDate(t.expiryDate, now);
+  if (!(await data.extendExpiry(t.slug, expiryDate))) throw gone('link_expired', TEXTS.linkExpired);
+  if (!(await grantExtensionToken(tokenHash, expiryDate))) {
+    // A concurrent approval won; answer with its date and mail nothing twice.
+    const again = await getExtensionToken(tokenHash, now);
+    return { expiryDate: again?.grantedExpiryDate ?? expiryDate };
+  }
+  const files = await sentFiles(t.slug);
+  await mailExtensionGranted(request.requesterEmail, request.lang, {
+    title: titleOf(files),
+    expiryDate,
+    slug: t.slug,
+    ...(t.senderName ? { senderName: t.senderName } : {}),
+  });
+  return { expiryDate };
+}

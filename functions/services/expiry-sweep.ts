@@ -1,0 +1,70 @@
+/**
+ * The expiry sweep (architecture §3 step 6). Walks the sweep index (gsi2, due time order) a
+ * page at a time. Each step is conditional on the due time it read, so a concurrent extension
+ * wins, and every step is safe to repeat:
+ *   uploading, resume window over -> multipart uploads aborted, objects deleted, cancelled
+ *   ready, expiry reached          -> marked expired, due again at the end of the grace period
+ *   expired, grace period over     -> objects (files and ZIPs) deleted, purged; the record stays for the 410
+ */
+import * as data from '../data/transfers';
+import type { TransferRecord } from '../data/transfers';
+import * as storage from '../adapters/storage';
+import { errorFields, log } from '../lib/log';
+import { locOf, refOf } from './transfers';
+import { purgeAt } from './downloads';
+
+export interface SweepResult {
+  readonly examined: number;
+  readonly expired: number;
+  readonly purged: number;
+  readonly abandoned: number;
+  readonly failed: number;
+  readonly objectsDeleted: number;
+}
+
+async function deleteObjects(t: TransferRecord): Promise<number> {
+  const files = await data.listFiles(t.slug);
+  await Promise.all(
+    files.filter((f) => f.status === 'pending' && f.mode === 'multipart').map((f) => storage.abortMultipart(refOf(t, f.key), f.uploadId!)),
+  );
+  return (await storage.deletePrefix(locOf(t), `t/${t.slug}/`)) + (await storage.deletePrefix(locOf(t), `z/${t.slug}/`));
+}
+
+export async function sweepExpired(opts: { now?: number; pageSize?: number; timeLeftMs?: () => number } = {}): Promise<SweepResult> {
+  const now = opts.now ?? Date.now();
+  const timeLeft = opts.timeLeftMs ?? (() => Number.POSITIVE_INFINITY);
+  const result = { examined: 0, expired: 0, purged: 0, abandoned: 0, failed: 0, objectsDeleted: 0 };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await data.listSweepDue(now, opts.pageSize ?? 25, startKey);
+    startKey = page.next;
+    for (const slug of page.slugs) {
+      if (timeLeft() < 15_000) return result;
+      result.examined += 1;
+      try {
+        const t = await data.getTransfer(slug);
+        const due = t?.sweepDueAt;
+        if (!t || due === undefined || due > now) continue;
+        if (t.status === 'uploading') {
+          result.objectsDeleted += await deleteObjects(t);
+          if (await data.setStatus(slug, 'cancelled', { from: ['uploading'], expectedSweepDueAt: due })) result.abandoned += 1;
+        } else if (t.status === 'ready' && now >= t.expiryDate) {
+          if (await data.setStatus(slug, 'expired', { from: ['ready'], sweepDueAt: purgeAt(t), expectedSweepDueAt: due })) result.expired += 1;
+        } else if (t.status === 'expired' && now >= purgeAt(t)) {
+          result.objectsDeleted += await deleteObjects(t);
+          if (await data.setStatus(slug, 'expired', { from: ['expired'], purged: true, expectedSweepDueAt: due })) result.purged += 1;
+        } else if (t.status === 'ready' || t.status === 'expired') {
+          // Due early (e.g. an extension moved the expiry): look again when the next step is due.
+          const next = t.status === 'ready' ? t.expiryDate : purgeAt(t);
+          await data.setStatus(slug, t.status, { from: [t.status], sweepDueAt: next, expectedSweepDueAt: due });
+        } else {
+          await data.setStatus(slug, t.status, { expectedSweepDueAt: due });
+        }
+      } catch (err) {
+        result.failed += 1;
+        log.error('sweep step failed', { slug, ...errorFields(err) });
+      }
+    }
+  } while (startKey);
+  return result;
+}

@@ -1,0 +1,118 @@
+/**
+ * Product mail sent by the transfer loop. A mail that fails is logged and reported to the
+ * caller; it never undoes the action that caused it (a download stays counted, a send stays sent).
+ */
+import { mailLanguageOf } from '../domain/transfer-api';
+import { sendMail } from '../adapters/mailer';
+import {
+  downloadNoticeMail,
+  extensionGrantedMail,
+  extensionRequestMail,
+  senderCodeMail,
+  transferMail,
+  transferSentMail,
+  type RenderedMail,
+} from '../adapters/mail/templates';
+import type { FileRecord, TransferRecord } from '../data/transfers';
+import { errorFields, log } from '../lib/log';
+import { config } from '../lib/env';
+
+async function deliver(to: string, mail: RenderedMail, kind: string, replyTo?: string): Promise<boolean> {
+  try {
+    await sendMail({ to: [to], ...mail, ...(replyTo ? { replyTo } : {}), tags: { kind } });
+    return true;
+  } catch (err) {
+    log.error('mail not sent', { kind, ...errorFields(err) });
+    return false;
+  }
+}
+
+function recipientLink(slug: string, recipientId: string): string {
+  return `${config().appOrigin}/downloads/${slug}/${recipientId}`;
+}
+
+/** Mails each recipient their link and the sender a confirmation; returns the recipients that failed. */
+export async function mailTransferSent(t: TransferRecord, files: readonly FileRecord[]): Promise<string[]> {
+  const lang = mailLanguageOf(t.lang);
+  const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
+  const failed: string[] = [];
+  for (const r of t.recipients) {
+    const ok = await deliver(
+      r.email,
+      transferMail({
+        lang,
+        senderEmail: t.senderEmail,
+        ...(t.senderName ? { senderName: t.senderName } : {}),
+        message: t.message,
+        files: mailFiles,
+        downloadLink: recipientLink(t.slug, r.recipientId),
+        expiryDate: t.expiryDate,
+        passwordProtected: Boolean(t.passwordHash),
+      }),
+      'transfer',
+      t.senderEmail,
+    );
+    if (!ok) failed.push(r.email);
+  }
+  await deliver(
+    t.senderEmail,
+    transferSentMail({
+      lang,
+      recipients: t.recipients.map((r) => r.email),
+      files: mailFiles,
+      downloadLink: `${config().appOrigin}/w/${t.slug}`,
+      expiryDate: t.expiryDate,
+    }),
+    'transfer-sent',
+  );
+  return failed;
+}
+
+export async function mailSenderCode(email: string, code: string, validMinutes: number, lang: string | undefined): Promise<boolean> {
+  return deliver(email, senderCodeMail({ lang: mailLanguageOf(lang), code, validMinutes }), 'sender-code');
+}
+
+export async function mailDownloadNotice(
+  t: TransferRecord,
+  d: { downloaderEmail?: string; fileName?: string; downloadedAt: number; countryCode: string },
+): Promise<boolean> {
+  return deliver(
+    t.senderEmail,
+    downloadNoticeMail({
+      lang: mailLanguageOf(t.lang),
+      ...(d.downloaderEmail ? { downloaderEmail: d.downloaderEmail } : {}),
+      ...(d.fileName ? { fileName: d.fileName } : {}),
+      downloadedAt: d.downloadedAt,
+      ...(d.countryCode !== 'XX' ? { country: d.countryCode } : {}),
+      transferLink: `${config().appOrigin}/w/${t.slug}`,
+    }),
+    'download-notice',
+  );
+}
+
+export async function mailExtensionRequest(t: TransferRecord, requesterEmail: string, title: string, approveLink: string): Promise<boolean> {
+  return deliver(
+    t.senderEmail,
+    extensionRequestMail({ lang: mailLanguageOf(t.lang), requesterEmail, title, expiredAt: t.expiryDate, approveLink }),
+    'extension-request',
+    requesterEmail,
+  );
+}
+
+export async function mailExtensionGranted(
+  to: string,
+  lang: string,
+  v: { title: string; expiryDate: number; slug: string; senderName?: string },
+): Promise<boolean> {
+  return deliver(
+    to,
+    extensionGrantedMail({
+      lang: mailLanguageOf(lang),
+      title: v.title,
+      expiryDate: v.expiryDate,
+      downloadLink: `${config().appOrigin}/downloads/${v.slug}`,
+      ...(v.senderName ? { senderName: v.senderName } : {}),
+    }),
+    'extension-granted',
+  );
+}

@@ -1,0 +1,370 @@
+/**
+ * The send side of the core loop (architecture §3 steps 1-3): create a transfer and its upload
+ * plan, sign and record parts, complete files and the transfer (mail to recipients), add files,
+ * cancel and delete. Handlers stay thin and call these; rules come from functions/domain.
+ */
+import { randomString, generateSlug } from '../domain/slug';
+import { transferDraftSchema, type TransferDraft } from '../domain/validation';
+import { dedupeFiles, totalSize, type FileEntry } from '../domain/file-filters';
+import { partCountFor, partRange, partSizeFor, usesMultipart, SIGNED_PUT_EXPIRES_SECONDS } from '../domain/upload';
+import { RESUME_WINDOW_SECONDS, CUSTOM_DATE_MARKER, expiryDateFor } from '../domain/expiry';
+import { isRegionId, type RegionId } from '../domain/regions';
+import { limitsFor } from '../domain/plans';
+import {
+  FILE_ID_LENGTH,
+  addFilesRequestSchema,
+  type CompleteResponse,
+  type CreateTransferResponse,
+  type PlannedFile,
+  type RecordPartRequest,
+  type SignRequest,
+  type SignResponse,
+  type UploadStateResponse,
+} from '../domain/transfer-api';
+import * as data from '../data/transfers';
+import type { FileRecord, TransferRecord } from '../data/transfers';
+import * as storage from '../adapters/storage';
+import { config } from '../lib/env';
+import { HttpError, badRequest, conflict, forbidden, gone, notFound } from '../lib/errors';
+import { hashPassword, hashToken, newToken, safeEqual } from '../lib/secrets';
+import { log } from '../lib/log';
+import { draftError } from './draft-error';
+import { mailTransferSent } from './mail';
+import { z } from 'zod';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const SECOND = 1000;
+/** Keeps the create call inside API Gateway's 30 s for big multipart file lists. */
+const MULTIPART_CREATE_CONCURRENCY = 8;
+
+export type Sender =
+  | { readonly kind: 'guest'; readonly email: string }
+  | { readonly kind: 'user'; readonly userId: string; readonly email: string; readonly role: string; readonly name?: string };
+
+export function downloadLink(slug: string): string {
+  return `${config().appOrigin}/w/${slug}`;
+}
+
+export function recipientLink(slug: string, recipientId: string): string {
+  return `${config().appOrigin}/downloads/${slug}/${recipientId}`;
+}
+
+export function locOf(t: Pick<TransferRecord, 'region' | 'anon'>) {
+  return { regionId: t.region, anon: t.anon };
+}
+
+export function refOf(t: Pick<TransferRecord, 'region' | 'anon'>, key: string): storage.ObjectRef {
+  return { regionId: t.region, anon: t.anon, key };
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+/** File records (and multipart uploads) for new files of a transfer. */
+async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>, entries: readonly FileEntry[], now: number): Promise<FileRecord[]> {
+  return mapLimited(entries, MULTIPART_CREATE_CONCURRENCY, async (f) => {
+    const fileId = randomString(FILE_ID_LENGTH, ALNUM);
+    const key = `t/${t.slug}/${fileId}`;
+    const base = {
+      slug: t.slug,
+      fileId,
+      fileName: f.fileName,
+      ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+      size: f.size,
+      key,
+      status: 'pending' as const,
+      createdAt: now,
+    };
+    if (!usesMultipart(f.size)) return { ...base, mode: 'single' as const };
+    const uploadId = await storage.startMultipart(refOf(t, key));
+    return { ...base, mode: 'multipart' as const, uploadId, partSize: partSizeFor(f.size), partCount: partCountFor(f.size) };
+  });
+}
+
+async function plannedFile(t: TransferRecord, f: FileRecord, expiresIn: number): Promise<PlannedFile> {
+  const common = { fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size };
+  if (f.mode === 'single') return { ...common, mode: 'single', url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) };
+  return { ...common, mode: 'multipart', partSize: f.partSize!, partCount: f.partCount! };
+}
+
+function urlLifetime(t: TransferRecord, now: number): number {
+  return Math.max(60, Math.min(SIGNED_PUT_EXPIRES_SECONDS, Math.floor((t.uploadTokenExpiresAt - now) / SECOND)));
+}
+
+function regionOf(draft: TransferDraft): RegionId {
+  const region = draft.region;
+  if (!isRegionId(region) || !config().regionBuckets[region]) {
+    throw badRequest('region_unavailable', 'This storage region is not available.');
+  }
+  return region;
+}
+
+const langSchema = z.object({ lang: z.string().max(16).optional() });
+
+/** POST /transfers (guest, proven sender address) and POST /me/transfers (signed in). */
+export async function createTransfer(body: unknown, sender: Sender, now = Date.now()): Promise<CreateTransferResponse> {
+  const role = sender.kind === 'guest' ? 'anon' : sender.role;
+  const parsed = transferDraftSchema({ role, now }).safeParse(body);
+  if (!parsed.success) throw draftError(parsed.error);
+  const draft = parsed.data;
+  const lang = langSchema.safeParse(body).data?.lang ?? 'en';
+
+  let senderEmail: string;
+  if (sender.kind === 'guest') {
+    if (draft.senderEmail !== sender.email) {
+      throw forbidden('sender_not_verified', 'Verify your email address before sending.');
+    }
+    senderEmail = sender.email;
+  } else {
+    senderEmail = draft.senderEmail ?? sender.email;
+  }
+  const region = regionOf(draft);
+  const entries = [...draft.fileObjects, ...draft.recordedVideos, ...draft.voiceMemo];
+  const uploadToken = newToken();
+  const passwordHash = draft.password ? await hashPassword(draft.password) : undefined;
+
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const slug = generateSlug();
+    const anon = sender.kind === 'guest';
+    const files = await planFiles({ slug, region, anon }, entries, now);
+    const record: TransferRecord = {
+      slug,
+      status: 'uploading',
+      region,
+      anon,
+      sendAs: draft.sendAs,
+      ...(sender.kind === 'user' ? { senderId: sender.userId } : {}),
+      senderEmail,
+      ...(draft.senderName ? { senderName: draft.senderName } : sender.kind === 'user' && sender.name ? { senderName: sender.name } : {}),
+      message: draft.message,
+      lang,
+      recipients: draft.sendAs === 'email' ? draft.emailTo.map((r) => ({ ...r, recipientId: randomString(8, ALNUM) })) : [],
+      shareWith: draft.shareWith,
+      ...(passwordHash ? { passwordHash } : {}),
+      uploadTokenHash: hashToken(uploadToken),
+      uploadTokenExpiresAt: now + RESUME_WINDOW_SECONDS * SECOND,
+      fileCount: files.length,
+      totalBytes: totalSize(files),
+      createdAt: now,
+      expirySeconds: draft.expirySeconds,
+      ...(draft.customExpiryDate !== undefined ? { customExpiryDate: draft.customExpiryDate } : {}),
+      expiryDate: draft.expiryDate,
+      totalDownloads: 0,
+      // An upload nobody finishes is cleaned up by the sweep once it can no longer resume.
+      sweepDueAt: now + RESUME_WINDOW_SECONDS * SECOND,
+    };
+    if (!(await data.createTransfer(record, files))) continue;
+    const expiresIn = urlLifetime(record, now);
+    return {
+      id: slug,
+      uploadToken,
+      region,
+      sendAs: record.sendAs,
+      link: downloadLink(slug),
+      expiryDate: record.expiryDate,
+      files: await Promise.all(files.map((f) => plannedFile(record, f, expiresIn))),
+    };
+  }
+  throw new Error('could not find a free slug in 5 tries');
+}
+
+/** The transfer behind an upload token; anything else is refused before touching storage. */
+export async function requireUpload(slug: string, token: string | undefined, now = Date.now()): Promise<TransferRecord> {
+  const t = await data.getTransfer(slug);
+  if (!t || t.status === 'deleted') throw notFound('transfer_not_found', 'This transfer does not exist.');
+  if (!token || !safeEqual(hashToken(token), t.uploadTokenHash)) {
+    throw forbidden('invalid_upload_token', 'This upload key is not valid for this transfer.');
+  }
+  if (t.status === 'cancelled') throw gone('upload_cancelled', 'You aborted the upload.');
+  if (t.status === 'expired' || now >= t.uploadTokenExpiresAt) {
+    throw gone('upload_expired', 'This upload can no longer be resumed.');
+  }
+  return t;
+}
+
+async function requireFile(t: TransferRecord, fileId: string): Promise<FileRecord> {
+  const f = await data.getFile(t.slug, fileId);
+  if (!f) throw notFound('file_not_found', 'This file is not part of the transfer.');
+  return f;
+}
+
+/** POST /transfers/{id}/sign: fresh URLs ("fresh key fetch"). */
+export async function signUpload(t: TransferRecord, req: SignRequest, now = Date.now()): Promise<SignResponse> {
+  const f = await requireFile(t, req.fileId);
+  if (f.status === 'uploaded') throw conflict('file_already_uploaded', 'This file is already uploaded.');
+  const expiresIn = urlLifetime(t, now);
+  const expiresAt = now + expiresIn * SECOND;
+  if (f.mode === 'single') {
+    if (req.partNumbers) throw badRequest('not_multipart', 'This file is uploaded in one piece; ask without partNumbers.');
+    return { fileId: f.fileId, url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn), expiresAt };
+  }
+  if (!req.partNumbers) throw badRequest('part_numbers_required', 'Say which parts to sign.');
+  const parts = await Promise.all(
+    [...new Set(req.partNumbers)].map(async (partNumber) => {
+      if (partNumber > f.partCount!) throw badRequest('part_out_of_range', `This file has ${f.partCount} parts.`);
+      const { start, end } = partRange(f.size, partNumber);
+      return { partNumber, url: await storage.presignPart(refOf(t, f.key), f.uploadId!, partNumber, end - start, expiresIn) };
+    }),
+  );
+  return { fileId: f.fileId, parts, expiresAt };
+}
+
+/** POST /transfers/{id}/parts: the browser finished a part; S3 does not tell us (s3rver has no ListParts). */
+export async function recordPart(t: TransferRecord, req: RecordPartRequest): Promise<void> {
+  const f = await requireFile(t, req.fileId);
+  if (f.mode !== 'multipart') throw badRequest('not_multipart', 'This file is uploaded in one piece.');
+  if (f.status === 'uploaded') throw conflict('file_already_uploaded', 'This file is already uploaded.');
+  if (req.partNumber > f.partCount!) throw badRequest('part_out_of_range', `This file has ${f.partCount} parts.`);
+  const { start, end } = partRange(f.size, req.partNumber);
+  // Part sizes are ours to enforce: the emulator accepts any, S3 would fail only at completion.
+  if (req.size !== end - start) {
+    throw badRequest('part_size_mismatch', `Part ${req.partNumber} must be ${end - start} bytes, not ${req.size}.`);
+  }
+  await data.putPart(t.slug, f.fileId, { partNumber: req.partNumber, etag: req.etag, size: req.size });
+}
+
+/** GET /transfers/{id}/upload-state: what a resumed upload can skip. */
+export async function uploadState(t: TransferRecord): Promise<UploadStateResponse> {
+  const files = await data.listFiles(t.slug);
+  return {
+    id: t.slug,
+    status: t.status,
+    resumableUntil: t.uploadTokenExpiresAt,
+    files: await Promise.all(
+      files.map(async (f) => ({
+        fileId: f.fileId,
+        fileName: f.fileName,
+        ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+        size: f.size,
+        mode: f.mode,
+        ...(f.mode === 'multipart' ? { partSize: f.partSize!, partCount: f.partCount! } : {}),
+        uploaded: f.status === 'uploaded',
+        partsDone: f.mode === 'multipart' && f.status === 'pending' ? (await data.listParts(t.slug, f.fileId)).map((p) => p.partNumber) : [],
+      })),
+    ),
+  };
+}
+
+/** POST /transfers/{id}/files/{fileId}/complete: completes the multipart upload and checks the stored size. */
+export async function completeFile(t: TransferRecord, fileId: string): Promise<{ fileId: string; size: number }> {
+  const f = await requireFile(t, fileId);
+  if (f.status === 'uploaded') return { fileId, size: f.size };
+  const ref = refOf(t, f.key);
+  if (f.mode === 'multipart') {
+    const parts = await data.listParts(t.slug, fileId);
+    const have = new Set(parts.map((p) => p.partNumber));
+    const missing: number[] = [];
+    for (let n = 1; n <= f.partCount!; n += 1) if (!have.has(n)) missing.push(n);
+    if (missing.length > 0) {
+      throw new HttpError(409, 'parts_missing', `${missing.length} of ${f.partCount} parts have not been uploaded yet.`, { missing: missing.slice(0, 100) });
+    }
+    await storage.completeMultipart(ref, f.uploadId!, parts);
+  }
+  const stored = await storage.objectSize(ref);
+  if (stored === undefined) throw conflict('upload_incomplete', 'This file has not been uploaded yet.');
+  if (stored !== f.size) {
+    throw new HttpError(409, 'size_mismatch', `The uploaded file has ${stored} bytes, ${f.size} were announced.`);
+  }
+  await data.markFileUploaded(t.slug, fileId);
+  return { fileId, size: f.size };
+}
+
+/**
+ * POST /transfers/{id}/complete: every file is in place. The first completion sends the
+ * transfer (mail to recipients and the sender); after add-files it refreshes the totals.
+ */
+export async function completeTransfer(t: TransferRecord, now = Date.now()): Promise<CompleteResponse> {
+  const files = await data.listFiles(t.slug);
+  const pending = files.filter((f) => f.status !== 'uploaded');
+  if (pending.length > 0) {
+    throw new HttpError(409, 'files_pending', `${pending.length} file(s) have not finished uploading.`, {
+      pending: pending.slice(0, 100).map((f) => f.fileId),
+    });
+  }
+  // Presets run from the moment of sending, not from the start of a long upload.
+  const expiryDate = t.expirySeconds === CUSTOM_DATE_MARKER ? t.expiryDate : expiryDateFor(t.expirySeconds, now);
+  const first = await data.markSent(t.slug, { dateSent: now, expiryDate, fileCount: files.length, totalBytes: totalSize(files) });
+  const sent: TransferRecord = first ? { ...t, status: 'ready', dateSent: now, expiryDate } : t;
+  let recipients = sent.recipients.map((r) => r.email);
+  if (first && sent.sendAs === 'email') {
+    const failed = await mailTransferSent(sent, files);
+    recipients = recipients.filter((r) => !failed.includes(r));
+  }
+  return { id: t.slug, link: downloadLink(t.slug), expiryDate: sent.expiryDate, recipients };
+}
+
+/** POST /transfers/{id}/cancel: aborts what is still uploading. A sent transfer keeps its sent files. */
+export async function cancelUpload(t: TransferRecord): Promise<void> {
+  const files = await data.listFiles(t.slug);
+  const pending = files.filter((f) => f.status === 'pending');
+  await Promise.all(pending.map((f) => (f.mode === 'multipart' ? storage.abortMultipart(refOf(t, f.key), f.uploadId!) : undefined)));
+  if (t.status === 'uploading') {
+    await storage.deletePrefix(locOf(t), `t/${t.slug}/`);
+    await data.setStatus(t.slug, 'cancelled', { from: ['uploading'] });
+    return;
+  }
+  await Promise.all(pending.map((f) => storage.deletePrefix(locOf(t), f.key)));
+  await data.deleteFiles(t.slug, pending.map((f) => f.fileId));
+}
+
+/** The signed-in owner of a transfer, or 403 / 404. */
+export async function requireOwner(slug: string, userId: string): Promise<TransferRecord> {
+  const t = await data.getTransfer(slug);
+  if (!t || t.status === 'deleted' || t.status === 'cancelled') throw notFound('transfer_not_found', 'This transfer does not exist.');
+  if (t.senderId !== userId) throw forbidden('not_owner', 'Only the sender can change this transfer.');
+  return t;
+}
+
+/** PATCH /transfers/addFiles: new files for a sent transfer, checked against the plan with what is there. */
+export async function addFiles(body: z.output<typeof addFilesRequestSchema>, sender: Extract<Sender, { kind: 'user' }>, now = Date.now()): Promise<CreateTransferResponse> {
+  const t = await requireOwner(body.slug, sender.userId);
+  if (t.status !== 'ready' || now >= t.expiryDate) throw gone('transfer_expired', 'This transfer has expired; files can no longer be added.');
+  if (body.region && body.region !== t.region) {
+    throw badRequest('region_mismatch', 'Files of a transfer stay in its storage region.');
+  }
+  const existing = await data.listFiles(t.slug);
+  const { kept } = dedupeFiles(body.fileObjects, existing);
+  if (kept.length === 0) throw badRequest('no_new_files', 'These files are already in the transfer.');
+  const limits = limitsFor(sender.role);
+  if (existing.length + kept.length > limits.files) throw badRequest('too_many_files', 'Too many files for your plan');
+  if (totalSize(existing) + totalSize(kept) > limits.uploadLimit) {
+    throw badRequest('transfer_too_large', 'These files are larger than your plan allows');
+  }
+  const files = await planFiles(t, kept, now);
+  const uploadToken = newToken();
+  const uploadTokenExpiresAt = Math.min(now + RESUME_WINDOW_SECONDS * SECOND, t.expiryDate);
+  await data.addFiles(t.slug, files, hashToken(uploadToken), uploadTokenExpiresAt);
+  const updated: TransferRecord = { ...t, uploadTokenExpiresAt };
+  const expiresIn = urlLifetime(updated, now);
+  return {
+    id: t.slug,
+    uploadToken,
+    region: t.region,
+    sendAs: t.sendAs,
+    link: downloadLink(t.slug),
+    expiryDate: t.expiryDate,
+    files: await Promise.all(files.map((f) => plannedFile(updated, f, expiresIn))),
+  };
+}
+
+/** DELETE /transfers/{id}: the owner removes it; the record stays so the link answers 404. */
+export async function deleteTransfer(slug: string, userId: string): Promise<void> {
+  const t = await requireOwner(slug, userId);
+  const files = await data.listFiles(slug);
+  await Promise.all(files.filter((f) => f.status === 'pending' && f.mode === 'multipart').map((f) => storage.abortMultipart(refOf(t, f.key), f.uploadId!)));
+  await storage.deletePrefix(locOf(t), `t/${slug}/`);
+  await storage.deletePrefix(locOf(t), `z/${slug}/`);
+  await data.setStatus(slug, 'deleted', { purged: true });
+  log.info('transfer deleted', { slug });
+}
