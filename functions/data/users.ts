@@ -3,7 +3,7 @@
  * The accounts capability writes the profile at sign-up; until a profile exists a signed-in
  * user counts as free (spec §6: role defaults to free).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/env';
 import { isLive, keys } from './keys';
@@ -30,4 +30,23 @@ export async function getSenderProfile(userId: string): Promise<SenderProfile | 
     ...(str(i.status) ? { status: str(i.status) } : {}),
     ...(str(i.parentAdminID) ? { parentAdminId: str(i.parentAdminID) } : {}),
   };
+}
+
+/** Writes the profile fields the transfer loop reads (the accounts capability owns the rest). */
+export async function putSenderProfile(p: SenderProfile & { email: string }): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: {
+        ...keys.userProfile(p.userId),
+        entity: 'User',
+        userId: p.userId,
+        email: p.email,
+        ...(p.fullName ? { fullName: p.fullName } : {}),
+        role: p.role ?? 'free',
+        ...(p.status ? { status: p.status } : {}),
+        ...(p.parentAdminId ? { parentAdminID: p.parentAdminId } : {}),
+      },
+    }),
+  );
 }

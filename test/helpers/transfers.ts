@@ -1,0 +1,144 @@
+/**
+ * Drives the transfer API the way the app does, against the local stack: guest verification
+ * through the SES inbox, signed-in users through cognito-local, uploads straight to s3rver.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { LocalApp } from '../../scripts/local/app';
+import type { CreateTransferResponse, PlannedFile, SignResponse } from '../../functions/domain/transfer-api';
+import { partRange } from '../../functions/domain/upload';
+import { api } from './local-app';
+import { putSenderProfile } from '../../functions/data/users';
+
+export interface StoredMail {
+  messageId: string;
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { html: string; text: string };
+  at: number;
+}
+
+export async function mailsTo(app: LocalApp, to: string): Promise<StoredMail[]> {
+  const res = await fetch(`${app.stack.urls.sesInbox}/store`);
+  const { emails } = (await res.json()) as { emails: StoredMail[] };
+  return emails.filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(to.toLowerCase())));
+}
+
+/** The newest mail to `to` whose text matches, waiting briefly for it. */
+export async function waitForMail(app: LocalApp, to: string, match: RegExp, timeoutMs = 5000): Promise<StoredMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailsTo(app, to)).filter((m) => match.test(m.body.text)).pop();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${match}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function json(body: unknown, headers: Record<string, string> = {}, method = 'POST'): RequestInit {
+  return { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
+
+/** Verifies a guest sender through the mailed code; returns the sender token. */
+export async function guestToken(app: LocalApp, email: string): Promise<string> {
+  const sent = await api(app, '/verifyEmail', json({ email, lang: 'en' }));
+  if (sent.status !== 202) throw new Error(`verifyEmail ${sent.status} ${sent.text}`);
+  const mail = await waitForMail(app, email, /\b\d{5}\b/);
+  const code = /\b(\d{5})\b/.exec(mail.body.text)![1]!;
+  const checked = await api(app, '/checkVerifyEmail', json({ email, code }));
+  if (checked.status !== 200) throw new Error(`checkVerifyEmail ${checked.status} ${checked.text}`);
+  return checked.json.senderToken as string;
+}
+
+export interface TestUser {
+  email: string;
+  accessToken: string;
+  sub: string;
+}
+
+export async function createUser(app: LocalApp, email: string, role = 'pro'): Promise<TestUser> {
+  const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  await idp.send(
+    new AdminCreateUserCommand({
+      UserPoolId: app.stack.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: app.stack.userPoolId, Username: email, Password: 'secret123', Permanent: true }));
+  const auth = await idp.send(
+    new InitiateAuthCommand({ ClientId: app.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'secret123' } }),
+  );
+  const accessToken = auth.AuthenticationResult!.AccessToken!;
+  const sub = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sub as string;
+  idp.destroy();
+  // Sign-up writes the profile (accounts capability); the transfer loop reads role and address from it.
+  await putSenderProfile({ userId: sub, email, role });
+  return { email, accessToken, sub };
+}
+
+export const bearer = (u: TestUser) => ({ authorization: `Bearer ${u.accessToken}` });
+
+export function sha256(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+export function randomData(size: number): Buffer {
+  return randomBytes(size);
+}
+
+async function putOk(url: string, body: Uint8Array): Promise<string> {
+  const res = await fetch(url, { method: 'PUT', body });
+  if (!res.ok) throw new Error(`PUT ${res.status} ${await res.text()}`);
+  return res.headers.get('etag') ?? '';
+}
+
+export async function sign(app: LocalApp, id: string, token: string, fileId: string, partNumbers?: number[]): Promise<SignResponse> {
+  const res = await api(app, `/transfers/${id}/sign`, json({ fileId, ...(partNumbers ? { partNumbers } : {}) }, { 'x-upload-token': token }));
+  if (res.status !== 200) throw new Error(`sign ${res.status} ${res.text}`);
+  return res.json as SignResponse;
+}
+
+/** Uploads one part and records it, as the upload engine does. */
+export async function uploadPart(app: LocalApp, t: CreateTransferResponse, f: PlannedFile, data: Uint8Array, partNumber: number): Promise<void> {
+  const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [partNumber]);
+  const { start, end } = partRange(f.size, partNumber);
+  const etag = await putOk(parts![0]!.url, data.subarray(start, end));
+  const rec = await api(app, `/transfers/${t.id}/parts`, json({ fileId: f.fileId, partNumber, etag, size: end - start }, { 'x-upload-token': t.uploadToken }));
+  if (rec.status !== 200) throw new Error(`record part ${rec.status} ${rec.text}`);
+}
+
+export async function completeFile(app: LocalApp, t: CreateTransferResponse, fileId: string) {
+  return api(app, `/transfers/${t.id}/files/${fileId}/complete`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
+}
+
+/** Uploads every planned file (parts in order) and completes each file; `skipParts` leaves parts out. */
+export async function uploadAll(app: LocalApp, t: CreateTransferResponse, contents: Map<string, Uint8Array>): Promise<void> {
+  for (const f of t.files) {
+    const data = contents.get(f.itemPath ?? f.fileName);
+    if (!data) throw new Error(`no content for ${f.fileName}`);
+    if (f.mode === 'single') await putOk(f.url!, data);
+    else for (let n = 1; n <= f.partCount!; n += 1) await uploadPart(app, t, f, data, n);
+    const done = await completeFile(app, t, f.fileId);
+    if (done.status !== 200) throw new Error(`complete file ${done.status} ${done.text}`);
+  }
+}
+
+export async function completeTransfer(app: LocalApp, t: CreateTransferResponse) {
+  return api(app, `/transfers/${t.id}/complete`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
+}
+
+export async function fetchBytes(url: string): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
+  const res = await fetch(url);
+  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+}

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalApp } from '../../scripts/local/app';
+import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
+import { MB } from '../../functions/domain/units';
+import { partRange } from '../../functions/domain/upload';
+import { TEXTS } from '../../functions/domain/texts';
+import { api, startTestApp } from '../helpers/local-app';
+import {
+  bearer,
+  completeFile,
+  completeTransfer,
+  createUser,
+  fetchBytes,
+  guestToken,
+  json,
+  mailsTo,
+  randomData,
+  sha256,
+  sign,
+  uploadAll,
+  uploadPart,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
+
+let app: LocalApp;
+let owner: TestUser;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await createUser(app, 'owner@example.com');
+  stranger = await createUser(app, 'stranger@example.com');
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function downloadFile(id: string, fileId: string, extra: Record<string, unknown> = {}) {
+  const res = await api(app, '/getDownload/file', json({ id, fileId, ...extra }));
+  expect(res.status, res.text).toBe(200);
+  return fetchBytes(res.json.url as string);
+}
+
+describe('a guest sends by email', () => {
+  const sender = 'guest.sender@example.com';
+  const small = randomData(1500);
+  const big = randomData(60 * MB);
+  let token: string;
+  let t: CreateTransferResponse;
+
+  it('verifies the sender address with the mailed 5-digit code', async () => {
+    token = await guestToken(app, sender);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('creates the transfer with a PUT for the small file and a multipart plan for the 60 MB one', async () => {
+    const res = await api(
+      app,
+      '/transfers',
+      json(
+        {
+          sendAs: 'email',
+          senderEmail: sender,
+          emailTo: [{ email: 'Recipient.One@example.com' }, { email: 'two@example.com' }],
+          message: 'Here are the files',
+          fileObjects: [
+            { fileName: 'notes.txt', size: small.length, itemPath: 'notes.txt' },
+            { fileName: 'video.bin', size: big.length, itemPath: 'folder/video.bin' },
+          ],
+        },
+        { 'x-sender-token': token },
+      ),
+    );
+    expect(res.status, res.text).toBe(201);
+    t = res.json as CreateTransferResponse;
+    expect(t.id).toMatch(/^[A-Za-z0-9]{7}$/);
+    const [f1, f2] = t.files;
+    expect(f1).toMatchObject({ mode: 'single', size: 1500 });
+    expect(f1!.url).toContain('sendbridge-local-hongkong-anon');
+    expect(f2).toMatchObject({ mode: 'multipart', partSize: 5 * 1024 * 1024, partCount: 12 });
+  });
+
+  it('uploads real bytes straight to storage, completes, and mails each recipient their link', async () => {
+    await uploadAll(app, t, new Map([['notes.txt', small], ['folder/video.bin', big]]));
+    const done = await completeTransfer(app, t);
+    expect(done.status, done.text).toBe(200);
+    expect(done.json.recipients).toEqual(['recipient.one@example.com', 'two@example.com']);
+    const mail = await waitForMail(app, 'recipient.one@example.com', new RegExp(`/downloads/${t.id}/`));
+    expect(mail.body.text).toContain('Here are the files');
+    expect(mail.body.text).toContain('notes.txt');
+    await waitForMail(app, 'two@example.com', new RegExp(`/downloads/${t.id}/`));
+    await waitForMail(app, sender, new RegExp(`/w/${t.id}`));
+  });
+
+  it('a second complete sends no second mail', async () => {
+    const before = (await mailsTo(app, 'two@example.com')).length;
+    const again = await completeTransfer(app, t);
+    expect(again.status).toBe(200);
+    expect((await mailsTo(app, 'two@example.com')).length).toBe(before);
+  });
+
+  it('downloads both files with their sha256 intact, as attachments with their names', async () => {
+    const view = await api(app, '/getDownload', json({ id: t.id }));
+    expect(view.status, view.text).toBe(200);
+    expect(view.json).toMatchObject({ id: t.id, fileCount: 2, totalBytes: small.length + big.length, message: 'Here are the files', title: '2 files' });
+    const byName = new Map((view.json.files as { fileId: string; fileName: string }[]).map((f) => [f.fileName, f.fileId]));
+    const a = await downloadFile(t.id, byName.get('notes.txt')!);
+    expect(sha256(a.bytes)).toBe(sha256(small));
+    expect(a.headers.get('content-disposition')).toContain('attachment; filename="notes.txt"');
+    const b = await downloadFile(t.id, byName.get('video.bin')!);
+    expect(b.bytes.length).toBe(big.length);
+    expect(sha256(b.bytes)).toBe(sha256(big));
+  });
+
+  it('counts the downloads and tells the sender by mail, with the country from CloudFront', async () => {
+    const view = await api(app, '/getDownload', json({ id: t.id }));
+    const fileId = view.json.files[0].fileId as string;
+    const link = (await waitForMail(app, 'two@example.com', /\/downloads\//)).body.text;
+    const recipient = new RegExp(`/downloads/${t.id}/([A-Za-z0-9]{8})`).exec(link)![1]!;
+    const asTwo = await api(app, '/getDownload', json({ id: t.id, recipient }));
+    expect(asTwo.json.recipientEmail).toBe('two@example.com');
+    const res = await api(app, '/getDownload/file', { ...json({ id: t.id, fileId, recipient }), headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'DE' } });
+    expect(res.status).toBe(200);
+    const after = await api(app, '/getDownload', json({ id: t.id }));
+    expect(after.json.totalDownloads).toBe(3);
+    const notice = await waitForMail(app, sender, /two@example\.com[\s\S]*Germany|Germany[\s\S]*two@example\.com/);
+    expect(notice.subject).not.toBe('');
+  });
+
+  it('refuses a guest send without a verified address, or for another address', async () => {
+    const body = { sendAs: 'email', senderEmail: 'other@example.com', emailTo: [{ email: 'x@example.com' }], fileObjects: [{ fileName: 'a.txt', size: 1 }] };
+    expect((await api(app, '/transfers', json(body))).status).toBe(403);
+    expect((await api(app, '/transfers', json(body, { 'x-sender-token': token }))).status).toBe(403);
+  });
+
+  it('refuses link mode and html files for guests with the spec texts', async () => {
+    const base = { senderEmail: sender, emailTo: [{ email: 'x@example.com' }], fileObjects: [{ fileName: 'a.txt', size: 1 }] };
+    const link = await api(app, '/transfers', json({ ...base, sendAs: 'link' }, { 'x-sender-token': token }));
+    expect(link.status).toBe(400);
+    expect(link.json.error).toMatchObject({ code: 'links_reserved', message: TEXTS.linksReserved });
+    const html = await api(app, '/transfers', json({ ...base, fileObjects: [{ fileName: 'page.html', size: 10 }] }, { 'x-sender-token': token }));
+    expect(html.status).toBe(400);
+    expect(html.json.error.code).toBe('file_not_allowed');
+    const tooMany = await api(app, '/transfers', json({ ...base, emailTo: Array.from({ length: 7 }, (_, i) => ({ email: `r${i}@example.com` })) }, { 'x-sender-token': token }));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.error.code).toBe('too_many_recipients');
+  });
+});
+
+describe('guest verification codes', () => {
+  it('answers 403 with the spec text for a wrong code and bounds the attempts', async () => {
+    const email = 'tries@example.com';
+    expect((await api(app, '/verifyEmail', json({ email }))).status).toBe(202);
+    const mail = await waitForMail(app, email, /\b\d{5}\b/);
+    const code = /\b(\d{5})\b/.exec(mail.body.text)![1]!;
+    const wrong = code === '00000' ? '11111' : '00000';
+    const first = await api(app, '/checkVerifyEmail', json({ email, code: wrong }));
+    expect(first.status).toBe(403);
+    expect(first.json.error.message).toBe(TEXTS.incorrectCode);
+    for (let i = 0; i < 4; i += 1) await api(app, '/checkVerifyEmail', json({ email, code: wrong }));
+    // The right code no longer works once the attempts are used up.
+    expect((await api(app, '/checkVerifyEmail', json({ email, code }))).status).toBe(429);
+  });
+
+  it('rate-limits code sends per address', async () => {
+    const email = 'flood@example.com';
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await api(app, '/verifyEmail', json({ email }))).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+});
+
+describe('resume after the connection drops mid-part', () => {
+  it('keeps the finished parts, skips them, and completes byte-exact', async () => {
+    const data = randomData(52 * MB);
+    const create = await api(
+      app,
+      '/me/transfers',
+      json({ sendAs: 'link', fileObjects: [{ fileName: 'resume.bin', size: data.length }] }, bearer(owner)),
+    );
+    expect(create.status, create.text).toBe(201);
+    const t = create.json as CreateTransferResponse;
+    const f = t.files[0]!;
+    expect(f.partCount).toBe(10);
+    for (let n = 1; n <= 4; n += 1) await uploadPart(app, t, f, data, n);
+
+    // Part 5: the body stream dies half way, like a dropped connection.
+    const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [5]);
+    const { start, end } = partRange(f.size, 5);
+    const half = data.subarray(start, start + (end - start) / 2);
+    const dying = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(half));
+        setTimeout(() => controller.error(new Error('connection lost')), 50);
+      },
+    });
+    await expect(fetch(parts![0]!.url, { method: 'PUT', body: dying, duplex: 'half' } as RequestInit)).rejects.toThrow();
+
+    const state = await api(app, `/transfers/${t.id}/upload-state`, { headers: { 'x-upload-token': t.uploadToken } });
+    expect(state.status).toBe(200);
+    expect(state.json.files[0]).toMatchObject({ fileId: f.fileId, uploaded: false, partsDone: [1, 2, 3, 4] });
+
+    expect((await completeFile(app, t, f.fileId)).json.error.code).toBe('parts_missing');
+    for (let n = 5; n <= 10; n += 1) await uploadPart(app, t, f, data, n);
+    expect((await completeFile(app, t, f.fileId)).status).toBe(200);
+    const done = await completeTransfer(app, t);
+    expect(done.status).toBe(200);
+    expect(done.json.link).toMatch(new RegExp(`/w/${t.id}$`));
+    const view = await api(app, '/getDownload', json({ id: t.id }));
+    const got = await downloadFile(t.id, view.json.files[0].fileId);
+    expect(sha256(got.bytes)).toBe(sha256(data));
+  });
+
+  it('refuses a part of the wrong size and an upload without its token', async () => {
+    const create = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'x.bin', size: 60 * MB }] }, bearer(owner)));
+    const t = create.json as CreateTransferResponse;
+    const fileId = t.files[0]!.fileId;
+    const wrongSize = await api(app, `/transfers/${t.id}/parts`, json({ fileId, partNumber: 1, etag: '"x"', size: 100 }, { 'x-upload-token': t.uploadToken }));
+    expect(wrongSize.status).toBe(400);
+    expect(wrongSize.json.error.code).toBe('part_size_mismatch');
+    const noToken = await api(app, `/transfers/${t.id}/sign`, json({ fileId, partNumbers: [1] }));
+    expect(noToken.status).toBe(403);
+    const cancel = await api(app, `/transfers/${t.id}/cancel`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
+    expect(cancel.status).toBe(200);
+    expect((await api(app, `/transfers/${t.id}/sign`, json({ fileId, partNumbers: [1] }, { 'x-upload-token': t.uploadToken }))).status).toBe(410);
+    expect((await api(app, '/getDownload', json({ id: t.id }))).status).toBe(404);
+  });
+});
+
+describe('signed-in transfers and other people', () => {
+  let t: CreateTransferResponse;
+  const content = randomData(2048);
+
+  it('a user sends a protected link transfer', async () => {
+    const res = await api(
+      app,
+      '/me/transfers',
+      json({ sendAs: 'link', password: 'open sesame', fileObjects: [{ fileName: 'secret.pdf', size: content.length }] }, bearer(owner)),
+    );
+    expect(res.status, res.text).toBe(201);
+    t = res.json as CreateTransferResponse;
+    expect(t.files[0]!.url).not.toContain('-anon');
+    await uploadAll(app, t, new Map([['secret.pdf', content]]));
+    expect((await completeTransfer(app, t)).status).toBe(200);
+  });
+
+  it('answers 401 with the spec text without or with a wrong password, and opens with the right one', async () => {
+    const none = await api(app, '/getDownload', json({ id: t.id }));
+    expect(none.status).toBe(401);
+    expect(none.json.error).toMatchObject({ code: 'password_required', message: TEXTS.download401 });
+    const wrong = await api(app, '/getDownload', json({ id: t.id, password: 'nope' }));
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error.code).toBe('wrong_password');
+    const right = await api(app, '/getDownload', json({ id: t.id, password: 'open sesame' }));
+    expect(right.status).toBe(200);
+    const fileId = right.json.files[0].fileId as string;
+    expect((await api(app, '/getDownload/file', json({ id: t.id, fileId }))).status).toBe(401);
+    const got = await downloadFile(t.id, fileId, { password: 'open sesame' });
+    expect(sha256(got.bytes)).toBe(sha256(content));
+    expect((await api(app, '/zip', json({ id: t.id, password: 'wrong' }))).status).toBe(401);
+  });
+
+  it('another user cannot add files to it or delete it', async () => {
+    const add = await api(app, '/transfers/addFiles', json({ slug: t.id, fileObjects: [{ fileName: 'more.txt', size: 3 }] }, bearer(stranger), 'PATCH'));
+    expect(add.status).toBe(403);
+    const del = await api(app, `/transfers/${t.id}`, { method: 'DELETE', headers: bearer(stranger) });
+    expect(del.status).toBe(403);
+    expect((await api(app, `/transfers/${t.id}`, { method: 'DELETE' })).status).toBe(401);
+    expect((await api(app, '/getDownload', json({ id: t.id, password: 'open sesame' }))).status).toBe(200);
+  });
+
+  it('the owner adds files, and the page shows them once uploaded', async () => {
+    const extra = randomData(10);
+    const add = await api(app, '/transfers/addFiles', json({ slug: t.id, fileObjects: [{ fileName: 'more.txt', size: extra.length }] }, bearer(owner), 'PATCH'));
+    expect(add.status, add.text).toBe(200);
+    const plan = add.json as CreateTransferResponse;
+    expect((await api(app, '/getDownload', json({ id: t.id, password: 'open sesame' }))).json.fileCount).toBe(1);
+    await uploadAll(app, plan, new Map([['more.txt', extra]]));
+    expect((await completeTransfer(app, plan)).status).toBe(200);
+    const view = await api(app, '/getDownload', json({ id: t.id, password: 'open sesame' }));
+    expect(view.json.fileCount).toBe(2);
+  });
+
+  it('the owner deletes it; the link then answers 404 with the spec text', async () => {
+    const del = await api(app, `/transfers/${t.id}`, { method: 'DELETE', headers: bearer(owner) });
+    expect(del.status).toBe(200);
+    const gone = await api(app, '/getDownload', json({ id: t.id, password: 'open sesame' }));
+    expect(gone.status).toBe(404);
+    expect(gone.json.error.message).toBe(TEXTS.download404);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect((await api(app, '/getDownload', json({ id: 'ZZZZZZZ' }))).status).toBe(404);
+    expect((await api(app, '/getDownload', json({ id: '../../etc' }))).status).toBe(400);
+  });
+});
