@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { LocalApp } from '../../scripts/local/app';
+import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
+import { routes, API_PREFIX } from '../../functions/routes';
+import { keys } from '../../functions/data/keys';
+import { dynamo } from '../../functions/lib/clients';
+import { PURGE_GRACE_SECONDS } from '../../functions/domain/expiry';
+import { TEXTS } from '../../functions/domain/texts';
+import { api, startTestApp } from '../helpers/local-app';
+import { bearer, completeTransfer, createUser, fetchBytes, json, randomData, sha256, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+
+let app: LocalApp;
+let owner: TestUser;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await createUser(app, 'sender@example.com');
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const DAY = 86_400_000;
+
+async function send(files: Record<string, Buffer>, extra: Record<string, unknown> = {}): Promise<CreateTransferResponse> {
+  const res = await api(
+    app,
+    '/me/transfers',
+    json({ sendAs: 'link', fileObjects: Object.entries(files).map(([p, d]) => ({ fileName: p.split('/').pop()!, itemPath: p, size: d.length })), ...extra }, bearer(owner)),
+  );
+  expect(res.status, res.text).toBe(201);
+  const t = res.json as CreateTransferResponse;
+  await uploadAll(app, t, new Map(Object.entries(files)));
+  expect((await completeTransfer(app, t)).status).toBe(200);
+  return t;
+}
+
+async function setExpiry(id: string, expiryDate: number) {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: app.stack.env.TABLE_NAME,
+      Key: keys.transfer(id),
+      UpdateExpression: 'SET expiryDate = :x, sweepDueAt = :x, gsi2sk = :s',
+      ExpressionAttributeValues: { ':x': expiryDate, ':s': keys.sweepIndex(expiryDate, id).gsi2sk },
+    }),
+  );
+}
+
+function unzipAll(buf: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('download all as one ZIP', () => {
+  it('answers 202 while the job builds it, then 200 with a ZIP whose files match byte for byte', async () => {
+    const files = { 'a.txt': randomData(1000), 'docs/b.bin': randomData(6 * 1024 * 1024 + 7), 'docs/c.bin': randomData(10) };
+    const t = await send(files);
+    const first = await api(app, '/zip', json({ id: t.id }));
+    expect(first.status, first.text).toBe(202);
+    expect(first.json).toEqual({ status: 'building' });
+    await app.gateway.idle();
+    const ready = await api(app, '/zip', json({ id: t.id }));
+    expect(ready.status, ready.text).toBe(200);
+    expect(ready.json.status).toBe('ready');
+    const zip = await fetchBytes(ready.json.url as string);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-disposition')).toContain('.zip');
+    expect(zip.bytes.length).toBe(ready.json.size);
+    const entries = await unzipAll(zip.bytes);
+    expect([...entries.keys()].sort()).toEqual(Object.keys(files).sort());
+    for (const [name, data] of Object.entries(files)) expect(sha256(entries.get(name)!), name).toBe(sha256(data));
+  });
+});
+
+describe('expiry, extension and the sweep', () => {
+  let t: CreateTransferResponse;
+  const data = randomData(4096);
+
+  it('answers 410 with how long ago it expired', async () => {
+    t = await send({ 'report.pdf': data });
+    await setExpiry(t.id, Date.now() - 3 * DAY - 60_000);
+    const res = await api(app, '/getDownload', json({ id: t.id }));
+    expect(res.status).toBe(410);
+    expect(res.json.error.message).toBe('Sorry, this download expired 3 days ago.');
+    expect(res.json.error.details.extendable).toBe(true);
+    expect((await api(app, '/getDownload/file', json({ id: t.id, fileId: t.files[0]!.fileId }))).status).toBe(410);
+  });
+
+  it('the sweep marks it expired and keeps the files for the grace period', async () => {
+    const result = (await app.gateway.runJob('expiry-sweep')) as { expired: number; purged: number };
+    expect(result.expired).toBeGreaterThanOrEqual(1);
+    expect(result.purged).toBe(0);
+    expect((await api(app, '/getDownload', json({ id: t.id }))).json.error.details.extendable).toBe(true);
+  });
+
+  it('a recipient asks for an extension; the sender approves by the mailed link; the recipient is told', async () => {
+    const req = await api(app, '/extension/request', json({ id: t.id, email: 'late@example.com', lang: 'de' }));
+    expect(req.status, req.text).toBe(202);
+    const mail = await waitForMail(app, owner.email, /\/extension\/[A-Za-z0-9_-]{43}/);
+    const token = /\/extension\/([A-Za-z0-9_-]{43})/.exec(mail.body.text)![1]!;
+    const approved = await api(app, '/checkExtension', json({ token }));
+    expect(approved.status, approved.text).toBe(200);
+    const expiry = approved.json.expiryDate as number;
+    expect(Math.abs(expiry - (Date.now() + 2 * DAY))).toBeLessThan(60_000);
+    // A second click (or React StrictMode) answers the same date.
+    expect((await api(app, '/checkExtension', json({ token }))).json.expiryDate).toBe(expiry);
+    await waitForMail(app, 'late@example.com', new RegExp(`/downloads/${t.id}`));
+    const view = await api(app, '/getDownload', json({ id: t.id }));
+    expect(view.status).toBe(200);
+    expect(view.json.expiryDate).toBe(expiry);
+  });
+
+  it('an unknown or malformed extension token says Link expired', async () => {
+    const unknown = await api(app, '/checkExtension', json({ token: 'x'.repeat(43) }));
+    expect(unknown.status).toBe(410);
+    expect(unknown.json.error.message).toBe(TEXTS.linkExpired);
+    expect((await api(app, '/checkExtension', json({ token: 'short' }))).status).toBe(400);
+  });
+
+  it('an extension is refused while the transfer is live', async () => {
+    expect((await api(app, '/extension/request', json({ id: t.id, email: 'late@example.com' }))).status).toBe(409);
+  });
+
+  it('after the grace period the sweep deletes the objects, idempotently, and the page still says 410', async () => {
+    await setExpiry(t.id, Date.now() - PURGE_GRACE_SECONDS * 1000 - 2 * DAY);
+    await app.gateway.runJob('expiry-sweep'); // ready -> expired
+    const purge = (await app.gateway.runJob('expiry-sweep')) as { purged: number; objectsDeleted: number };
+    expect(purge.purged).toBe(1);
+    expect(purge.objectsDeleted).toBeGreaterThanOrEqual(1);
+    const again = (await app.gateway.runJob('expiry-sweep')) as { purged: number };
+    expect(again.purged).toBe(0);
+    const s3 = new S3Client({ endpoint: app.stack.urls.s3, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const left = await s3.send(new ListObjectsV2Command({ Bucket: 'sendbridge-local-hongkong', Prefix: `t/${t.id}/` }));
+    expect(left.KeyCount ?? 0).toBe(0);
+    s3.destroy();
+    const res = await api(app, '/getDownload', json({ id: t.id }));
+    expect(res.status).toBe(410);
+    expect(res.json.error.details.extendable).toBe(false);
+    const ext = await api(app, '/extension/request', json({ id: t.id, email: 'late@example.com' }));
+    expect(ext.status).toBe(410);
+  });
+
+  it('the sweep cancels and cleans an upload nobody finished within the resume window', async () => {
+    const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'left.bin', size: 3 }] }, bearer(owner)));
+    const abandoned = res.json as CreateTransferResponse;
+    await fetch(abandoned.files[0]!.url!, { method: 'PUT', body: 'abc' });
+    await setExpiry(abandoned.id, Date.now() - 1000); // sweepDueAt in the past
+    const result = (await app.gateway.runJob('expiry-sweep')) as { abandoned: number };
+    expect(result.abandoned).toBe(1);
+    expect((await api(app, '/getDownload', json({ id: abandoned.id }))).status).toBe(404);
+  });
+});
+
+describe('malformed input on every transfer route', () => {
+  const bodies: [string, RequestInit][] = [
+    ['invalid JSON', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id": ' }],
+    ['an array', json([1, 2])],
+    ['wrong types', json({ id: 5, fileId: [], email: 7, code: {}, token: null, slug: 1, fileObjects: 'x', partNumber: 'one' })],
+    ['a huge string', json({ id: 'a'.repeat(200_000), email: `${'a'.repeat(300)}@x.com` })],
+    ['hostile names', json({ fileObjects: [{ fileName: '../../etc/passwd\u0000<script>', size: -1 }] })],
+  ];
+  const targets = routes.filter((r) => !['/health', '/me/claims'].includes(r.path));
+
+  it.each(targets.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 4xx, never 5xx', async (_name, route) => {
+    const path = route.path.replace('{id}', 'AAAAAAA').replace('{fileId}', 'BBBBBBBBBB');
+    for (const [label, init] of bodies) {
+      const res = await api(app, path, {
+        ...init,
+        method: route.method,
+        headers: { ...(init.headers as Record<string, string>), ...(route.auth === 'jwt' ? bearer(owner) : {}), 'x-upload-token': 'nope', 'x-sender-token': 'nope' },
+        ...(route.method === 'GET' ? { body: undefined } : {}),
+      });
+      expect(res.status, `${route.method} ${API_PREFIX}${route.path} with ${label}: ${res.text}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${route.method} ${API_PREFIX}${route.path} with ${label}: ${res.text}`).toBeLessThan(500);
+      expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+    }
+  });
+});
