@@ -72,6 +72,13 @@ function baseName(name: string): string {
   return name.split(/[\\/]/u).pop() || name;
 }
 
+/** Mail is translated, so it names the first file instead of the English 'n files'. */
+export function mailTitleOf(files: readonly Pick<FileRecord, 'fileName'>[]): string {
+  if (files.length === 0) return 'SendBridge';
+  const first = baseName(files[0]!.fileName);
+  return files.length === 1 ? first : `${first} (+${files.length - 1})`;
+}
+
 export function titleOf(files: readonly Pick<FileRecord, 'fileName'>[]): string {
   if (files.length === 1) return baseName(files[0]!.fileName);
   return `${files.length} files`;
@@ -246,7 +253,7 @@ export async function requestExtension(slug: string, email: string, lang: string
   const token = newToken();
   await putExtensionToken(hashToken(token), { slug, requesterEmail: email, lang: lang ?? t.lang, createdAt: now }, purgeAt(t), now);
   const files = await sentFiles(slug);
-  await mailExtensionRequest(t, email, titleOf(files), `${config().appOrigin}/extension/${token}`);
+  await mailExtensionRequest(t, email, mailTitleOf(files), `${config().appOrigin}/extension/${token}`);
 }
 
 /** POST /checkExtension: the sender's approve link. Idempotent: a second call answers the same date. */
@@ -266,7 +273,7 @@ export async function approveExtension(token: string, now = Date.now()): Promise
   }
   const files = await sentFiles(t.slug);
   await mailExtensionGranted(request.requesterEmail, request.lang, {
-    title: titleOf(files),
+    title: mailTitleOf(files),
     expiryDate,
     slug: t.slug,
     ...(t.senderName ? { senderName: t.senderName } : {}),
