@@ -140,6 +140,6 @@ export const API_CORS = {
 export const BUCKET_CORS = {
   allowMethods: ['GET', 'PUT', 'HEAD', 'POST'],
   allowHeaders: ['*'],
-  exposeHeaders: ['ETag'],
+  exposeHeaders: ['ETag', 'x-amz-request-id'],
   maxAgeSeconds: 3000,
 } as const;

@@ -6,14 +6,14 @@ import { buildEvent } from '../local/gateway/event';
 import { routes } from '../../functions/routes';
 import { median, percentile } from './machine';
 
-interface RoundResult {
+export interface RoundResult {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
 }
 
 /** Runs `total` calls with `concurrency` workers; each call's latency is recorded. */
-async function drive(call: () => Promise<void>, total: number, concurrency: number): Promise<RoundResult> {
+export async function drive(call: () => Promise<void>, total: number, concurrency: number): Promise<RoundResult> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();

@@ -9,13 +9,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalApp, REPO_ROOT } from '../local/app';
 import { benchGatewayOverhead } from './gateway-overhead';
+import { benchCreateTransfer } from './create-transfer';
 import { machineInfo } from './machine';
+import { benchUploadThroughput } from './upload-throughput';
+import { benchZipBuild } from './zip-build';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'silent';
 
 const BENCHES = {
   'gateway-overhead': benchGatewayOverhead,
+  'create-transfer': benchCreateTransfer,
+  'upload-throughput': benchUploadThroughput,
+  'zip-build': benchZipBuild,
 } as const;
 
 type BenchName = keyof typeof BENCHES;

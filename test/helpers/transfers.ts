@@ -98,7 +98,7 @@ export function randomData(size: number): Buffer {
 }
 
 async function putOk(url: string, body: Uint8Array): Promise<string> {
-  const res = await fetch(url, { method: 'PUT', body });
+  const res = await fetch(url, { method: 'PUT', body: body as unknown as BodyInit });
   if (!res.ok) throw new Error(`PUT ${res.status} ${await res.text()}`);
   return res.headers.get('etag') ?? '';
 }

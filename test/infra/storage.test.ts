@@ -90,7 +90,7 @@ describe('StorageStack', () => {
               AllowedOrigins: [...FALLBACK_BUCKET_ORIGINS],
               AllowedMethods: [...BUCKET_CORS.allowMethods],
               AllowedHeaders: [...BUCKET_CORS.allowHeaders],
-              ExposedHeaders: ['ETag'],
+              ExposedHeaders: ['ETag', 'x-amz-request-id'],
               MaxAge: BUCKET_CORS.maxAgeSeconds,
             },
           ],

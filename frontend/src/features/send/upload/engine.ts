@@ -1,0 +1,672 @@
+/**
+ * The browser upload engine (spec §8, §9; architecture §3): files go straight to the bucket by
+ * presigned PUTs, small files whole, large ones in parts, at most 4 requests in flight across
+ * all files (3 once something is on its 3rd try, 2 from the 5th), each failing unit retried
+ * with backoff up to 15 tries. Every finished part is recorded server-side, which is what
+ * makes a transfer resumable: the server, not ListParts, knows what is done.
+ * Framework-free; the send screen drives it through runUpload and its callbacks.
+ */
+import type { PlannedFile, RecordPartRequest, SignRequest, SignResponse } from '@domain/transfer-api';
+import { MAX_PARTS_PER_SIGN } from '@domain/transfer-api';
+import { MAX_UPLOAD_TRIES, SIGNED_PUT_EXPIRES_SECONDS, backoffMs, isRetryWarningTry, parallelismForTry } from '@domain/upload';
+import { secondsRemaining } from '@domain/time-remaining';
+import { WARNING_TOAST_MS } from '@domain/ui-timings';
+import { MINUTE_MS, SECOND_MS } from '@domain/units';
+import { SpeedMeter } from './speed';
+import { TransportError, defaultPut, isAuthFailure, parseS3Error, type PutFn, type PutResult } from './transport';
+
+/** Optional second argument: the engine aborts API calls it no longer waits for. */
+export interface UploadApiCallInit {
+  readonly signal?: AbortSignal;
+}
+
+export interface UploadApi {
+  /** fresh presigned URL(s): the spec's "fresh key fetch" */
+  sign(req: SignRequest, init?: UploadApiCallInit): Promise<SignResponse>;
+  /** the server records number, ETag and size of a finished part */
+  recordPart(req: RecordPartRequest, init?: UploadApiCallInit): Promise<void>;
+  /** the server completes the multipart upload / verifies the size */
+  completeFile(fileId: string, init?: UploadApiCallInit): Promise<void>;
+}
+
+export interface EngineFile {
+  plan: PlannedFile;
+  blob: Blob;
+  /** resume: the server already has the whole file */
+  uploaded?: boolean;
+  /** resume: part numbers the server has recorded */
+  partsDone?: readonly number[];
+}
+
+export type UploadPhase = 'getting-ready' | 'warming-up' | 'transferring' | 'resuming' | 'almost-done';
+
+export interface UploadProgress {
+  bytesDone: number;
+  bytesTotal: number;
+  filesDone: number;
+  filesTotal: number;
+  /** moving average over the last ~5 s, bytes per second */
+  speedBps: number;
+  /** null while unknown */
+  etaMs: number | null;
+  phase: UploadPhase;
+  /** the highest try any unfinished file or part is on (1 when all is well) */
+  tryNumber: number;
+}
+
+export type UploadWarning =
+  /** tries 2, 5, 10: 'Slow network' / 'We are retrying...' */
+  | { kind: 'retrying'; tryNumber: number }
+  /** 'Retrying' / 'Network error ~ {message}' */
+  | { kind: 'network'; message: string }
+  /** 'File is locked' / 'Make sure your file is not in use' */
+  | { kind: 'file-locked'; fileName: string };
+
+/** Spec §8: after 15 tries the upload fails with name, message, index, part and request id. */
+export class UploadFailedError extends Error {
+  readonly fileName: string;
+  /** index of the file in the files passed to runUpload */
+  readonly index: number;
+  /** 1-based part number (1 for a single PUT); 0 when completing the file failed */
+  readonly part: number;
+  /** S3's x-amz-request-id of the last failed PUT, when it answered */
+  readonly requestId?: string;
+  readonly tries: number;
+
+  constructor(init: { fileName: string; index: number; part: number; message: string; tries: number; requestId?: string; cause?: unknown }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'UploadFailedError';
+    this.fileName = init.fileName;
+    this.index = init.index;
+    this.part = init.part;
+    this.tries = init.tries;
+    if (init.requestId) this.requestId = init.requestId;
+  }
+}
+
+/** 'Upload cancelled': 'You aborted the upload.' */
+export class UploadCancelledError extends Error {
+  constructor() {
+    super('You aborted the upload.');
+    this.name = 'UploadCancelledError';
+  }
+}
+
+export interface RunUploadOptions {
+  api: UploadApi;
+  files: EngineFile[];
+  signal?: AbortSignal;
+  onProgress?(p: UploadProgress): void;
+  onWarning?(w: UploadWarning): void;
+  /** the files continue an earlier upload (phase 'resuming') */
+  resuming?: boolean;
+  /** PUT with this fetch instead of XMLHttpRequest (Node, benchmarks) */
+  fetchImpl?: typeof fetch;
+  /** requests in flight on tries 1-2 (default 4); later tries still drop to 3 and 2 */
+  parallelism?: number;
+  /** delay before try n (n >= 2); default backoffMs(n - 1). Tests shorten it. */
+  retryDelayMs?(tryNumber: number): number;
+}
+
+/** 'Warming Up...' lasts at least this long after the first byte, and until a unit is done. */
+const WARM_UP_MS = 3 * SECOND_MS;
+/** Progress callbacks at most this often, except when the phase or try number changes. */
+const PROGRESS_INTERVAL_MS = 250;
+/** Re-sign a cached URL this long before it expires rather than risk a 403 mid-part. */
+const URL_EXPIRY_MARGIN_MS = MINUTE_MS;
+/** How far ahead of the parts in flight URLs are signed (keeps sign calls off the critical path). */
+const SIGN_AHEAD_PARTS = 8;
+
+interface FileState {
+  readonly index: number;
+  readonly plan: PlannedFile;
+  readonly blob: Blob;
+  readonly multipart: boolean;
+  readonly uploaded: boolean;
+  /** units not finished yet */
+  remaining: number;
+  /** parts not started, in order; the ones sign batches are taken from */
+  readonly units: Unit[];
+  /** single PUT URL in use */
+  singleUrl?: string;
+  /** multipart: signed URLs by part number */
+  readonly urls: Map<number, { url: string; validUntil: number }>;
+  signing?: Promise<void>;
+}
+
+interface Unit {
+  readonly file: FileState;
+  readonly part: number;
+  readonly start: number;
+  readonly end: number;
+  /** the try about to run or running (1-based) */
+  tryNumber: number;
+  /** set once the PUT succeeded; a failed recordPart is retried without uploading again */
+  etag?: string;
+  /** bytes of the running PUT acknowledged by progress events */
+  loaded: number;
+  done: boolean;
+}
+
+/** One failed try of a unit, classified. */
+class TryFailure extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'auth' | 'network' | 'http' | 'api' | 'fatal',
+    readonly requestId?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+function statusOf(err: unknown): number | undefined {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** A 4xx from our API (bad token, cancelled transfer, size mismatch) will not change on retry. */
+function isFinalApiError(err: unknown): boolean {
+  const status = statusOf(err);
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Settles with the promise, or rejects as soon as the signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+class UploadRun {
+  private readonly abort = new AbortController();
+  private readonly put: PutFn;
+  private readonly files: FileState[];
+  private readonly queue: Unit[] = [];
+  /** units that failed at least once and are not done: they set the try number */
+  private readonly troubled = new Set<Unit>();
+  private readonly inFlight = new Set<Unit>();
+  private readonly speed = new SpeedMeter();
+  private readonly warnedAt = new Map<string, number>();
+  private readonly bytesTotal: number;
+  private readonly resumedBytes: number;
+  private readonly resumingStart: boolean;
+  private bytesFinished = 0;
+  private filesDone: number;
+  private completing = 0;
+  private firstByteAt: number | null = null;
+  private unitsDone = 0;
+  private lastPhase: UploadPhase | null = null;
+  private lastTry = 1;
+  private lastEmit = 0;
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  private settle!: { resolve: () => void; reject: (e: unknown) => void };
+  private finished = false;
+  private detach = () => {};
+
+  constructor(private readonly opts: RunUploadOptions) {
+    this.put = defaultPut(opts.fetchImpl);
+    this.files = opts.files.map((f, index) => this.planFile(f, index));
+    this.bytesTotal = this.files.reduce((sum, f) => sum + f.plan.size, 0);
+    // Bytes the server already has: whole uploaded files and recorded parts.
+    let resumedBytes = 0;
+    for (const f of this.files) {
+      resumedBytes += f.plan.size;
+      for (const u of f.units) resumedBytes -= u.end - u.start;
+    }
+    this.resumedBytes = resumedBytes;
+    this.resumingStart = Boolean(opts.resuming) && resumedBytes > 0;
+    this.filesDone = this.files.filter((f) => f.uploaded).length;
+    for (const f of this.files) this.queue.push(...f.units);
+  }
+
+  private rangeOf(plan: PlannedFile, part: number): { start: number; end: number } {
+    const partSize = plan.partSize ?? plan.size;
+    const start = (part - 1) * partSize;
+    return { start, end: Math.min(plan.size, start + partSize) };
+  }
+
+  private planFile(f: EngineFile, index: number): FileState {
+    const { plan, blob } = f;
+    const fail = (message: string) => new UploadFailedError({ fileName: plan.fileName, index, part: 0, message, tries: 0 });
+    if (blob.size !== plan.size) throw fail(`${plan.fileName} changed size since it was picked (${blob.size} bytes, planned ${plan.size})`);
+    const multipart = plan.mode === 'multipart';
+    const file: FileState = { index, plan, blob, multipart, uploaded: Boolean(f.uploaded), remaining: 0, units: [], urls: new Map() };
+    if (plan.url) file.singleUrl = plan.url;
+    if (f.uploaded) return file;
+    if (!multipart) {
+      file.units.push({ file, part: 1, start: 0, end: plan.size, tryNumber: 1, loaded: 0, done: false });
+    } else {
+      const { partSize, partCount } = plan;
+      if (!partSize || !partCount || Math.max(1, Math.ceil(plan.size / partSize)) !== partCount) {
+        throw fail(`${plan.fileName}: the upload plan's parts (${partCount} of ${partSize} bytes) do not cover ${plan.size} bytes`);
+      }
+      const done = new Set(f.partsDone ?? []);
+      for (let part = 1; part <= partCount; part++) {
+        if (done.has(part)) continue;
+        const { start, end } = this.rangeOf(plan, part);
+        file.units.push({ file, part, start, end, tryNumber: 1, loaded: 0, done: false });
+      }
+    }
+    file.remaining = file.units.length;
+    return file;
+  }
+
+  run(): Promise<void> {
+    const { signal } = this.opts;
+    if (signal?.aborted) return Promise.reject(new UploadCancelledError());
+    return new Promise<void>((resolve, reject) => {
+      this.settle = { resolve, reject };
+      const onCancel = () => this.fail(new UploadCancelledError());
+      signal?.addEventListener('abort', onCancel, { once: true });
+      this.detach = () => signal?.removeEventListener('abort', onCancel);
+      this.ticker = setInterval(() => this.emit(), SECOND_MS);
+      this.emit(true);
+      // Files with nothing left to send (resumed, or all parts recorded) only need completing.
+      for (const f of this.files) {
+        if (!f.uploaded && f.remaining === 0) void this.completeFile(f);
+      }
+      this.checkAllDone();
+      this.pump();
+    });
+  }
+
+  // ---- scheduling --------------------------------------------------------------------------
+
+  private currentTry(): number {
+    let max = 1;
+    for (const u of this.troubled) max = Math.max(max, u.tryNumber);
+    return max;
+  }
+
+  private limit(): number {
+    const tryNumber = this.currentTry();
+    const base = this.opts.parallelism ?? parallelismForTry(1);
+    return tryNumber < 3 ? base : Math.min(base, parallelismForTry(tryNumber));
+  }
+
+  private pump(): void {
+    while (!this.finished && this.inFlight.size < this.limit() && this.queue.length > 0) {
+      const unit = this.queue.shift()!;
+      this.inFlight.add(unit);
+      void this.attempt(unit).finally(() => {
+        this.inFlight.delete(unit);
+        this.pump();
+      });
+    }
+  }
+
+  private async attempt(unit: Unit): Promise<void> {
+    const { file } = unit;
+    try {
+      if (!unit.etag) unit.etag = await this.send(unit);
+      if (file.multipart) {
+        await this.call((init) =>
+          this.opts.api.recordPart({ fileId: file.plan.fileId, partNumber: unit.part, etag: unit.etag!, size: unit.end - unit.start }, init),
+        );
+      }
+    } catch (err) {
+      unit.loaded = 0;
+      // Not awaited: a unit waiting out its backoff must not hold a slot of the parallelism.
+      if (!this.finished) void this.failedTry(unit, err);
+      return;
+    }
+    unit.done = true;
+    unit.loaded = 0;
+    this.troubled.delete(unit);
+    this.bytesFinished += unit.end - unit.start;
+    this.unitsDone += 1;
+    file.urls.delete(unit.part);
+    file.remaining -= 1;
+    if (file.remaining === 0) void this.completeFile(file);
+    this.emit();
+  }
+
+  /** Counts the failed try and queues the next one after the backoff, or fails the upload. */
+  private async failedTry(unit: Unit, err: unknown): Promise<void> {
+    const { file } = unit;
+    const failure = err instanceof TryFailure ? err : new TryFailure(messageOf(err), 'api', undefined, { cause: err });
+    if (failure.kind === 'fatal' || unit.tryNumber >= MAX_UPLOAD_TRIES) {
+      this.fail(
+        new UploadFailedError({
+          fileName: file.plan.fileName,
+          index: file.index,
+          part: unit.part,
+          message: failure.message,
+          tries: unit.tryNumber,
+          ...(failure.requestId ? { requestId: failure.requestId } : {}),
+          cause: failure.cause ?? failure,
+        }),
+      );
+      return;
+    }
+    if (failure.kind === 'auth' || failure.kind === 'network') {
+      // Spec §8: an expired or rejected URL (and a failed connection) gets a fresh key first.
+      if (failure.kind === 'auth' && file.multipart) file.urls.clear();
+      else if (file.multipart) file.urls.delete(unit.part);
+      else delete file.singleUrl;
+    }
+    // Counted at once, so units started meanwhile already see the lower parallelism.
+    unit.tryNumber += 1;
+    this.troubled.add(unit);
+    if (isRetryWarningTry(unit.tryNumber)) this.warn(`retry:${unit.tryNumber}`, { kind: 'retrying', tryNumber: unit.tryNumber });
+    this.emit();
+    if (failure.kind === 'api') {
+      this.warn(`network:${failure.message}`, { kind: 'network', message: failure.message });
+    } else if (failure.kind === 'network') {
+      if (await this.unreadable(unit)) this.warn(`locked:${file.plan.fileName}`, { kind: 'file-locked', fileName: file.plan.fileName });
+      else this.warn(`network:${failure.message}`, { kind: 'network', message: failure.message });
+    }
+    // A spent URL is not the network's fault: retry at once with the fresh one.
+    const delay = failure.kind === 'auth' ? 0 : this.retryDelay(unit.tryNumber);
+    try {
+      await sleep(delay, this.abort.signal);
+    } catch {
+      return;
+    }
+    // Retries go first: a stuck part holds up its file's completion.
+    this.queue.unshift(unit);
+    this.pump();
+  }
+
+  /** Wait before try `tryNumber` (2..15): the spec's exponential backoff unless overridden. */
+  private retryDelay(tryNumber: number): number {
+    return this.opts.retryDelayMs ? this.opts.retryDelayMs(tryNumber) : backoffMs(tryNumber - 1);
+  }
+
+  /** A blob that cannot be read (file changed, deleted, locked by another program). */
+  private async unreadable(unit: Unit): Promise<boolean> {
+    try {
+      await unit.file.blob.slice(unit.start, Math.min(unit.end, unit.start + 1)).arrayBuffer();
+      return false;
+    } catch {
+      // NotReadableError (changed or locked) or NotFoundError (deleted): either way not in our hands.
+      return true;
+    }
+  }
+
+  // ---- one PUT -------------------------------------------------------------------------------
+
+  /** Uploads the unit's bytes and returns the ETag. */
+  private async send(unit: Unit): Promise<string> {
+    const url = await this.urlFor(unit);
+    if (this.firstByteAt === null) {
+      this.firstByteAt = performance.now();
+      this.speed.add(this.firstByteAt, this.bytesSent());
+      this.emit();
+    }
+    let res: PutResult;
+    try {
+      res = await this.put(url, unit.file.blob.slice(unit.start, unit.end), this.abort.signal, (loaded) => {
+        unit.loaded = Math.min(loaded, unit.end - unit.start);
+        this.emit();
+      });
+    } catch (err) {
+      if (err instanceof TransportError) throw new TryFailure(err.message, 'network', undefined, { cause: err });
+      throw err;
+    }
+    const requestId = res.requestId ?? undefined;
+    if (res.status >= 200 && res.status < 300) {
+      if (!res.etag) {
+        // Without the ETag the part cannot be completed; the bucket's CORS must expose it.
+        throw new TryFailure('The storage answer carried no ETag (is it exposed by the bucket CORS?)', 'fatal', requestId);
+      }
+      return res.etag;
+    }
+    const s3 = parseS3Error(res.errorBody);
+    const message = s3.code ? `${s3.code}: ${s3.message ?? `HTTP ${res.status}`}` : `HTTP ${res.status}`;
+    throw new TryFailure(message, isAuthFailure(res.status, res.errorBody) ? 'auth' : 'http', requestId);
+  }
+
+  private async urlFor(unit: Unit): Promise<string> {
+    const { file } = unit;
+    if (!file.multipart) {
+      if (!file.singleUrl) {
+        const res = await this.sign({ fileId: file.plan.fileId });
+        if (!res.url) throw new TryFailure(`Network Error - Could not get key (no URL for ${file.plan.fileName})`, 'api');
+        file.singleUrl = res.url;
+      }
+      return file.singleUrl;
+    }
+    const cached = file.urls.get(unit.part);
+    if (cached && cached.validUntil > Date.now()) {
+      this.signAhead(file);
+      return cached.url;
+    }
+    if (file.signing) {
+      await file.signing.catch(() => undefined);
+      // Just signed: trust it even if the clocks disagree about its expiry.
+      const fresh = file.urls.get(unit.part);
+      if (fresh) return fresh.url;
+    }
+    await this.signParts(file, unit.part);
+    const fresh = file.urls.get(unit.part);
+    if (!fresh) throw new TryFailure(`Network Error - Could not get key (part ${unit.part} not signed)`, 'api');
+    this.signAhead(file);
+    return fresh.url;
+  }
+
+  /** Signs `first` plus the next unsigned parts of the file, one batch, shared by all waiters. */
+  private signParts(file: FileState, first: number): Promise<void> {
+    const now = Date.now();
+    const wanted = [first];
+    for (const u of this.queue) {
+      if (wanted.length >= MAX_PARTS_PER_SIGN) break;
+      if (u.file !== file || u.part === first) continue;
+      const c = file.urls.get(u.part);
+      if (!c || c.validUntil <= now) wanted.push(u.part);
+    }
+    const job = (async () => {
+      const res = await this.sign({ fileId: file.plan.fileId, partNumbers: wanted });
+      const validUntil = this.validUntil(res.expiresAt);
+      for (const p of res.parts ?? []) file.urls.set(p.partNumber, { url: p.url, validUntil });
+    })();
+    file.signing = job;
+    void job.finally(() => {
+      if (file.signing === job) delete file.signing;
+    }).catch(() => undefined);
+    return job;
+  }
+
+  /** Signs the next batch in the background while the queued parts still have URLs to use. */
+  private signAhead(file: FileState): void {
+    if (file.signing || this.finished) return;
+    const now = Date.now();
+    let ready = 0;
+    let next: number | undefined;
+    for (const u of this.queue) {
+      if (u.file !== file) continue;
+      const c = file.urls.get(u.part);
+      if (c && c.validUntil > now) ready += 1;
+      else if (next === undefined) next = u.part;
+      if (ready >= SIGN_AHEAD_PARTS) return;
+    }
+    if (next !== undefined) void this.signParts(file, next).catch(() => undefined);
+  }
+
+  /** Local deadline for a signed URL; falls back to the spec's lifetime when the clocks disagree. */
+  private validUntil(expiresAt: number): number {
+    const now = Date.now();
+    const lifetime = SIGNED_PUT_EXPIRES_SECONDS * SECOND_MS;
+    const left = expiresAt > now ? Math.min(expiresAt - now, lifetime) : lifetime;
+    return now + left - URL_EXPIRY_MARGIN_MS;
+  }
+
+  private async sign(req: SignRequest): Promise<SignResponse> {
+    try {
+      return await this.call((init) => this.opts.api.sign(req, init));
+    } catch (err) {
+      if (err instanceof TryFailure || this.finished) throw err;
+      throw new TryFailure(`Network Error - Could not get key (${messageOf(err)})`, 'api', undefined, { cause: err });
+    }
+  }
+
+  /** An API call that stops being awaited on cancel; a final 4xx fails the upload at once. */
+  private async call<T>(fn: (init: UploadApiCallInit) => Promise<T>): Promise<T> {
+    try {
+      return await untilAborted(fn({ signal: this.abort.signal }), this.abort.signal);
+    } catch (err) {
+      if (this.finished) throw err;
+      if (isFinalApiError(err)) throw new TryFailure(messageOf(err), 'fatal', undefined, { cause: err });
+      throw err;
+    }
+  }
+
+  // ---- completing files ----------------------------------------------------------------------
+
+  private async completeFile(file: FileState): Promise<void> {
+    this.completing += 1;
+    this.emit();
+    for (let tryNumber = 1; ; tryNumber++) {
+      try {
+        await this.call((init) => this.opts.api.completeFile(file.plan.fileId, init));
+        break;
+      } catch (err) {
+        if (this.finished) return;
+        const fatal = err instanceof TryFailure && err.kind === 'fatal';
+        if (fatal || tryNumber >= MAX_UPLOAD_TRIES) {
+          this.fail(new UploadFailedError({ fileName: file.plan.fileName, index: file.index, part: 0, message: messageOf(err), tries: tryNumber, cause: err }));
+          return;
+        }
+        if (isRetryWarningTry(tryNumber + 1)) this.warn(`retry:${tryNumber + 1}`, { kind: 'retrying', tryNumber: tryNumber + 1 });
+        try {
+          await sleep(this.retryDelay(tryNumber + 1), this.abort.signal);
+        } catch {
+          return;
+        }
+      }
+    }
+    this.completing -= 1;
+    this.filesDone += 1;
+    this.emit(true);
+    this.checkAllDone();
+  }
+
+  private checkAllDone(): void {
+    if (this.finished || this.filesDone < this.filesTotal()) return;
+    this.emit(true);
+    this.finish();
+    this.settle.resolve();
+  }
+
+  private filesTotal(): number {
+    return this.files.length;
+  }
+
+  // ---- ending --------------------------------------------------------------------------------
+
+  private fail(err: unknown): void {
+    if (this.finished) return;
+    this.finish();
+    this.abort.abort(err);
+    this.settle.reject(err);
+  }
+
+  private finish(): void {
+    this.finished = true;
+    this.detach();
+    if (this.ticker !== undefined) clearInterval(this.ticker);
+  }
+
+  // ---- progress and warnings -----------------------------------------------------------------
+
+  /** bytes sent in this run (resumed bytes excluded): finished units plus running progress */
+  private bytesSent(): number {
+    let running = 0;
+    for (const u of this.inFlight) running += u.loaded;
+    return this.bytesFinished + running;
+  }
+
+  private phase(bytesDone: number): UploadPhase {
+    if (bytesDone >= this.bytesTotal && (this.completing > 0 || this.filesDone === this.filesTotal())) return 'almost-done';
+    const early = this.resumingStart ? 'resuming' : null;
+    if (this.firstByteAt === null) return early ?? 'getting-ready';
+    if (this.unitsDone === 0 || performance.now() - this.firstByteAt < WARM_UP_MS) return early ?? 'warming-up';
+    return 'transferring';
+  }
+
+  private emit(force = false): void {
+    const { onProgress } = this.opts;
+    if (!onProgress || (this.finished && !force)) return;
+    const now = performance.now();
+    const sent = this.bytesSent();
+    const bytesDone = Math.min(this.bytesTotal, this.resumedBytes + sent);
+    const phase = this.phase(bytesDone);
+    const tryNumber = this.currentTry();
+    if (!force && phase === this.lastPhase && tryNumber === this.lastTry && now - this.lastEmit < PROGRESS_INTERVAL_MS) return;
+    this.lastEmit = now;
+    this.lastPhase = phase;
+    this.lastTry = tryNumber;
+    let speedBps = 0;
+    let etaMs: number | null = null;
+    if (this.firstByteAt !== null) {
+      this.speed.add(now, sent);
+      speedBps = this.speed.bytesPerSecond();
+      const seconds = this.speed.spanMs() >= SECOND_MS ? secondsRemaining(this.bytesTotal - bytesDone, speedBps) : null;
+      etaMs = seconds === null ? null : Math.round(seconds * SECOND_MS);
+    }
+    onProgress({
+      bytesDone,
+      bytesTotal: this.bytesTotal,
+      filesDone: this.filesDone,
+      filesTotal: this.filesTotal(),
+      speedBps,
+      etaMs,
+      phase,
+      tryNumber,
+    });
+  }
+
+  /** Same warning at most once per warning-toast period, so 4 failing parts raise one toast. */
+  private warn(key: string, warning: UploadWarning): void {
+    if (this.finished || !this.opts.onWarning) return;
+    const now = performance.now();
+    const last = this.warnedAt.get(key);
+    if (last !== undefined && now - last < WARNING_TOAST_MS) return;
+    this.warnedAt.set(key, now);
+    this.opts.onWarning(warning);
+  }
+}
+
+/**
+ * Uploads every file of the plan and completes each on the server. Resolves when all files are
+ * complete; rejects with UploadCancelledError when `signal` aborts (every request in flight is
+ * aborted with it) or UploadFailedError when a file or part fails its 15th try.
+ */
+export async function runUpload(opts: RunUploadOptions): Promise<void> {
+  return new UploadRun(opts).run();
+}

@@ -1,0 +1,37 @@
+/**
+ * The engine's UploadApi over the transfer API (functions/domain/transfer-api.ts), authorised
+ * by the per-transfer upload token. apiFetch retries network errors and 5xx itself (spec §7).
+ */
+import {
+  UPLOAD_TOKEN_HEADER,
+  type RecordPartRequest,
+  type SignRequest,
+  type SignResponse,
+  type UploadStateResponse,
+} from '@domain/transfer-api';
+import { apiFetch } from '@/lib/api';
+import type { UploadApi, UploadApiCallInit } from './engine';
+
+export interface HttpUploadApi extends UploadApi {
+  /** resume: which files and parts the server has recorded */
+  uploadState(init?: UploadApiCallInit): Promise<UploadStateResponse>;
+}
+
+export function createHttpUploadApi(transferId: string, uploadToken: string): HttpUploadApi {
+  const base = `/transfers/${encodeURIComponent(transferId)}`;
+  const headers = { [UPLOAD_TOKEN_HEADER]: uploadToken };
+  const signalOf = (init?: UploadApiCallInit) => (init?.signal ? { signal: init.signal } : {});
+
+  return {
+    sign: (req: SignRequest, init?: UploadApiCallInit) =>
+      apiFetch<SignResponse>(`${base}/sign`, { method: 'POST', body: req, headers, ...signalOf(init) }),
+    async recordPart(req: RecordPartRequest, init?: UploadApiCallInit) {
+      await apiFetch<unknown>(`${base}/parts`, { method: 'POST', body: req, headers, ...signalOf(init) });
+    },
+    async completeFile(fileId: string, init?: UploadApiCallInit) {
+      await apiFetch<unknown>(`${base}/files/${encodeURIComponent(fileId)}/complete`, { method: 'POST', body: {}, headers, ...signalOf(init) });
+    },
+    uploadState: (init?: UploadApiCallInit) =>
+      apiFetch<UploadStateResponse>(`${base}/upload-state`, { method: 'GET', headers, ...signalOf(init) }),
+  };
+}

@@ -1,0 +1,88 @@
+import type { Context } from 'aws-lambda';
+import { FUNCTIONS_DIR, type LocalApp } from '../local/app';
+import { createHandlerLoader } from '../local/gateway/server';
+import { buildEvent } from '../local/gateway/event';
+import { routes } from '../../functions/routes';
+import { MB } from '../../functions/domain/units';
+import { median } from './machine';
+import { drive, type RoundResult } from './gateway-overhead';
+
+/** A typical guest send: four small files and one multipart file, one recipient. */
+const BODY = JSON.stringify({
+  sendAs: 'email',
+  senderEmail: 'bench@example.com',
+  emailTo: [{ email: 'recipient@example.com' }],
+  message: 'Benchmark',
+  fileObjects: [
+    ...Array.from({ length: 4 }, (_, i) => ({ fileName: `photo-${i}.jpg`, size: 3 * MB, itemPath: `photos/photo-${i}.jpg` })),
+    { fileName: 'video.mp4', size: 200 * MB, itemPath: 'video.mp4' },
+  ],
+});
+
+async function senderToken(app: LocalApp): Promise<string> {
+  const email = 'bench@example.com';
+  const sent = await fetch(`${app.apiOrigin}/api/verifyEmail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  if (sent.status !== 202) throw new Error(`verifyEmail answered ${sent.status}`);
+  const { emails } = (await (await fetch(`${app.stack.urls.sesInbox}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text: string } }[] };
+  const mail = emails.filter((m) => m.destination.to.includes(email)).pop();
+  const code = /\b(\d{5})\b/.exec(mail?.body.text ?? '')?.[1];
+  if (!code) throw new Error('no code mail');
+  const res = await fetch(`${app.apiOrigin}/api/checkVerifyEmail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) });
+  return ((await res.json()) as { senderToken: string }).senderToken;
+}
+
+/**
+ * POST /api/transfers (guest create: token check, plan validation, slug by conditional write,
+ * file records, one CreateMultipartUpload, presigned PUTs) with 50 concurrent clients through
+ * the local gateway, beside the same handler called in-process, in alternating rounds.
+ */
+export async function benchCreateTransfer(app: LocalApp, opts = { rounds: 3, requests: 500, concurrency: 50 }) {
+  const token = await senderToken(app);
+  const route = routes.find((r) => r.method === 'POST' && r.path === '/transfers')!;
+  const handler = await createHandlerLoader(FUNCTIONS_DIR)(route.handler);
+  const headers = { 'content-type': 'application/json', 'x-sender-token': token };
+  const rawHeaders = Object.entries(headers).flat();
+  const ctx = { awsRequestId: 'bench', getRemainingTimeInMillis: () => 29_000 } as unknown as Context;
+
+  const viaGateway = async () => {
+    const res = await fetch(`${app.apiOrigin}/api/transfers`, { method: 'POST', headers, body: BODY });
+    await res.arrayBuffer();
+    if (res.status !== 201) throw new Error(`gateway answered ${res.status}`);
+  };
+  const inProcess = async () => {
+    const event = buildEvent(
+      { method: 'POST', url: '/api/transfers', rawHeaders, body: Buffer.from(BODY), sourceIp: '127.0.0.1', host: 'bench' },
+      route,
+      {},
+      undefined,
+    );
+    const r = (await handler(event, ctx)) as { statusCode: number };
+    if (r.statusCode !== 201) throw new Error(`handler answered ${r.statusCode}`);
+  };
+
+  await drive(viaGateway, 50, opts.concurrency);
+  await drive(inProcess, 50, opts.concurrency);
+  const gateway: RoundResult[] = [];
+  const direct: RoundResult[] = [];
+  for (let i = 0; i < opts.rounds; i++) {
+    gateway.push(await drive(viaGateway, opts.requests, opts.concurrency));
+    direct.push(await drive(inProcess, opts.requests, opts.concurrency));
+  }
+  const summary = (rs: RoundResult[]) => ({
+    requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)),
+    p50Ms: median(rs.map((r) => r.p50Ms)),
+    p99Ms: median(rs.map((r) => r.p99Ms)),
+  });
+  const g = summary(gateway);
+  const d = summary(direct);
+  const ratios = { p50GatewayOverInProcess: g.p50Ms / d.p50Ms, p99GatewayOverInProcess: g.p99Ms / d.p99Ms, throughputGatewayOverInProcess: g.requestsPerSecond / d.requestsPerSecond };
+  return {
+    name: 'create-transfer',
+    description: 'POST /api/transfers (5 files, one multipart) at 50 concurrent clients through the local gateway vs in-process; medians of alternating rounds',
+    parameters: opts,
+    gateway: { ...g, rounds: gateway },
+    inProcess: { ...d, rounds: direct },
+    ratios,
+    summary: { gateway: g, inProcess: d, ratios },
+  };
+}

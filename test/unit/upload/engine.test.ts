@@ -1,0 +1,443 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_PARTS_PER_SIGN, type PlannedFile } from '../../../functions/domain/transfer-api';
+import { MAX_UPLOAD_TRIES } from '../../../functions/domain/upload';
+import {
+  UploadCancelledError,
+  UploadFailedError,
+  runUpload,
+  type EngineFile,
+  type RunUploadOptions,
+  type UploadProgress,
+  type UploadWarning,
+} from '../../../frontend/src/features/send/upload/engine';
+import { FakeBucket, FakeUploadApi } from './s3-double';
+
+const KiB = 1024;
+
+let bucket: FakeBucket;
+beforeEach(async () => {
+  bucket = await new FakeBucket().start();
+});
+afterEach(async () => {
+  await bucket.stop();
+});
+
+function singlePlan(fileId: string, size: number, url?: string): PlannedFile {
+  return { fileId, fileName: `${fileId}.txt`, size, mode: 'single', ...(url ? { url } : {}) };
+}
+
+function multipartPlan(fileId: string, size: number, partSize: number): PlannedFile {
+  return { fileId, fileName: `${fileId}.bin`, size, mode: 'multipart', partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
+}
+
+/** Runs the engine under Node (fetch), with retries a millisecond apart so 15 tries take no time. */
+function upload(api: FakeUploadApi, files: EngineFile[], extra: Partial<RunUploadOptions> = {}) {
+  const progress: UploadProgress[] = [];
+  const warnings: UploadWarning[] = [];
+  const done = runUpload({
+    api,
+    files,
+    fetchImpl: fetch,
+    retryDelayMs: () => 1,
+    onProgress: (p) => progress.push(p),
+    onWarning: (w) => warnings.push(w),
+    ...extra,
+  });
+  return { done, progress, warnings };
+}
+
+describe('single PUT (files under 50 MB)', () => {
+  it('puts the whole file to the planned URL, then completes it, without signing', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(20 * KiB);
+    const plan = singlePlan('file000001', data.length, api.planUrl('file000001'));
+
+    const { done, progress } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    await done;
+
+    expect(bucket.objects.get('file000001')?.equals(data)).toBe(true);
+    expect(api.signCalls).toEqual([]);
+    expect(api.recorded).toEqual([]);
+    expect(api.completed).toEqual(['file000001']);
+    const last = progress.at(-1)!;
+    expect(last).toMatchObject({ bytesDone: data.length, bytesTotal: data.length, filesDone: 1, filesTotal: 1, phase: 'almost-done' });
+    expect(progress[0]).toMatchObject({ phase: 'getting-ready', bytesDone: 0, etaMs: null });
+  });
+
+  it('signs a URL first when the plan carries none', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(1000);
+    const { done } = upload(api, [{ plan: singlePlan('file000002', data.length), blob: new Blob([data]) }]);
+    await done;
+    expect(api.signCalls).toEqual([{ fileId: 'file000002' }]);
+    expect(bucket.objects.get('file000002')?.equals(data)).toBe(true);
+  });
+
+  it('uploads an empty file', async () => {
+    const api = new FakeUploadApi(bucket);
+    const { done } = upload(api, [{ plan: singlePlan('file000003', 0, api.planUrl('file000003')), blob: new Blob([]) }]);
+    await done;
+    expect(bucket.objects.get('file000003')?.length).toBe(0);
+    expect(api.completed).toEqual(['file000003']);
+  });
+
+  it('keeps up to 4 small files in flight at once, never more', async () => {
+    const api = new FakeUploadApi(bucket);
+    bucket.delayMs = 50;
+    const files = Array.from({ length: 20 }, (_, i) => {
+      const id = `small${String(i).padStart(5, '0')}`;
+      const data = randomBytes(100 + i);
+      return { plan: singlePlan(id, data.length, api.planUrl(id)), blob: new Blob([data]), data };
+    });
+    const { done, progress } = upload(api, files.map(({ plan, blob }) => ({ plan, blob })));
+    await done;
+
+    expect(bucket.maxActive).toBe(4);
+    expect(api.completed.sort()).toEqual(files.map((f) => f.plan.fileId).sort());
+    for (const f of files) expect(bucket.objects.get(f.plan.fileId)?.equals(f.data)).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ filesDone: 20, filesTotal: 20 });
+  });
+});
+
+describe('multipart', () => {
+  it('signs in batches, records every part with its ETag and size, and the parts reassemble byte-exact', async () => {
+    const api = new FakeUploadApi(bucket);
+    const partSize = 1 * KiB;
+    const data = randomBytes(250 * partSize + 123); // 251 parts: three sign batches at least
+    const plan = multipartPlan('file000010', data.length, partSize);
+
+    const { done } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    await done;
+
+    expect(api.assembled('file000010', 251).equals(data)).toBe(true);
+    expect(api.recorded).toHaveLength(251);
+    expect(api.recorded.find((r) => r.partNumber === 251)?.size).toBe(123);
+    expect(api.signCalls.every((c) => c.partNumbers!.length <= MAX_PARTS_PER_SIGN)).toBe(true);
+    expect(api.signCalls.length).toBeGreaterThanOrEqual(3);
+    expect(api.signCalls.length).toBeLessThan(20);
+    expect(bucket.puts).toHaveLength(251);
+    // completes once, after the last part is recorded
+    expect(api.log.filter((l) => l.startsWith('complete'))).toEqual(['complete:file000010']);
+    expect(api.log.at(-1)).toBe('complete:file000010');
+  });
+
+  it('never has more than 4 parts in flight, and reaches 4', async () => {
+    const api = new FakeUploadApi(bucket);
+    bucket.delayMs = 100; // long enough for all 4 to be seen at once even on a busy machine
+    const data = randomBytes(12 * KiB);
+    const { done } = upload(api, [{ plan: multipartPlan('file000011', data.length, KiB), blob: new Blob([data]) }]);
+    await done;
+    expect(bucket.maxActive).toBe(4);
+    expect(api.assembled('file000011', 12).equals(data)).toBe(true);
+  });
+
+  it('drops to 3 parts in flight from the 3rd try and to 2 from the 5th', async () => {
+    const api = new FakeUploadApi(bucket);
+    bucket.delayMs = 10;
+    const data = randomBytes(12 * KiB);
+    const plan = multipartPlan('file000012', data.length, KiB);
+    for (let part = 1; part <= 12; part++) bucket.fail(plan.fileId, part, ...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 500 })));
+
+    const { done, progress } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    await done;
+
+    expect(api.assembled(plan.fileId, 12).equals(data)).toBe(true);
+    const startedOnTry = (min: number) => bucket.puts.filter((p) => p.attempt >= min);
+    expect(Math.max(...bucket.puts.map((p) => p.activeAtStart))).toBeLessThanOrEqual(4);
+    expect(startedOnTry(3).length).toBeGreaterThan(0);
+    expect(Math.max(...startedOnTry(3).map((p) => p.activeAtStart))).toBeLessThanOrEqual(3);
+    expect(Math.max(...startedOnTry(5).map((p) => p.activeAtStart))).toBeLessThanOrEqual(2);
+    expect(Math.max(...progress.map((p) => p.tryNumber))).toBe(5);
+    expect(progress.at(-1)!.tryNumber).toBe(1);
+  });
+});
+
+describe('retries', () => {
+  it('warns at tries 2, 5 and 10 and succeeds on the 11th', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(500);
+    const plan = singlePlan('file000020', data.length, api.planUrl('file000020'));
+    bucket.fail(plan.fileId, null, ...Array.from({ length: 10 }, () => ({ kind: 'status' as const, status: 503, code: 'SlowDown' })));
+
+    const { done, warnings, progress } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    await done;
+
+    expect(warnings).toEqual([
+      { kind: 'retrying', tryNumber: 2 },
+      { kind: 'retrying', tryNumber: 5 },
+      { kind: 'retrying', tryNumber: 10 },
+    ]);
+    expect(bucket.putsTo(plan.fileId)).toHaveLength(11);
+    expect(bucket.objects.get(plan.fileId)?.equals(data)).toBe(true);
+    expect(progress.some((p) => p.tryNumber === 11)).toBe(true);
+  });
+
+  it('waits the backoff before each retry', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(10);
+    const plan = singlePlan('file000021', data.length, api.planUrl('file000021'));
+    bucket.fail(plan.fileId, null, { kind: 'status', status: 500 }, { kind: 'status', status: 500 });
+    const delays: number[] = [];
+    const { done } = upload(api, [{ plan, blob: new Blob([data]) }], {
+      retryDelayMs: (n) => {
+        delays.push(n);
+        return 40;
+      },
+    });
+    const started = performance.now();
+    await done;
+    expect(delays).toEqual([2, 3]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(70);
+  });
+
+  it('fetches a fresh URL after a 403 for an expired single-PUT URL and retries at once', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(300);
+    // The plan's URL already expired: the bucket answers 403 AccessDenied 'Request has expired'.
+    const plan = singlePlan('file000022', data.length, api.planUrl('file000022', -1000));
+    const { done, warnings } = upload(api, [{ plan, blob: new Blob([data]) }], { retryDelayMs: () => 60_000 });
+    await done;
+
+    expect(bucket.putsTo(plan.fileId).map((p) => p.status)).toEqual([403, 200]);
+    expect(api.signCalls).toEqual([{ fileId: plan.fileId }]);
+    expect(bucket.putsTo(plan.fileId)[1]!.url).toContain('sig=1');
+    expect(warnings).toEqual([{ kind: 'retrying', tryNumber: 2 }]);
+  });
+
+  it('re-signs the parts of a multipart file after a 403 instead of reusing the spent URLs', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(6 * KiB);
+    const plan = multipartPlan('file000023', data.length, KiB);
+    bucket.fail(plan.fileId, 3, { kind: 'expired' });
+
+    const { done } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    await done;
+
+    const part3 = bucket.putsTo(plan.fileId, 3);
+    expect(part3.map((p) => p.status)).toEqual([403, 200]);
+    expect(part3[1]!.url).not.toBe(part3[0]!.url);
+    expect(api.signCalls.length).toBeGreaterThanOrEqual(2);
+    expect(api.signCalls.at(-1)!.partNumbers).toContain(3);
+    expect(api.assembled(plan.fileId, 6).equals(data)).toBe(true);
+  });
+
+  it('re-signs URLs that are about to expire before using them', async () => {
+    // URLs live 30 s, under the engine's 1-minute margin: each batch is re-signed rather than risked.
+    const api = new FakeUploadApi(bucket, { ttlMs: 30_000 });
+    const data = randomBytes(3 * KiB);
+    const plan = multipartPlan('file000024', data.length, KiB);
+    const { done } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    await done;
+    expect(bucket.puts.every((p) => p.status === 200)).toBe(true);
+    expect(api.assembled(plan.fileId, 3).equals(data)).toBe(true);
+  });
+
+  it('retries a part whose connection dropped mid-body and warns about the network', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(256 * KiB);
+    const plan = multipartPlan('file000025', data.length, 128 * KiB);
+    bucket.fail(plan.fileId, 2, { kind: 'drop' });
+
+    const { done, warnings } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    await done;
+
+    expect(bucket.putsTo(plan.fileId, 2)[0]!.aborted).toBe(true);
+    expect(api.assembled(plan.fileId, 2).equals(data)).toBe(true);
+    expect(warnings.some((w) => w.kind === 'network' && w.message.length > 0)).toBe(true);
+    expect(warnings).toContainEqual({ kind: 'retrying', tryNumber: 2 });
+  });
+
+  it('fails with name, message, index, part and request id after 15 tries', async () => {
+    const api = new FakeUploadApi(bucket);
+    const first = randomBytes(100);
+    const second = randomBytes(5 * KiB);
+    const plans = [singlePlan('file000030', first.length, api.planUrl('file000030')), multipartPlan('file000031', second.length, KiB)];
+    bucket.failAlways('file000031', 3, { kind: 'status', status: 500, code: 'InternalError', message: 'We encountered an internal error' });
+
+    const { done } = upload(api, [
+      { plan: plans[0]!, blob: new Blob([first]) },
+      { plan: plans[1]!, blob: new Blob([second]) },
+    ]);
+    const err = await done.then(
+      () => null,
+      (e: unknown) => e,
+    );
+
+    expect(err).toBeInstanceOf(UploadFailedError);
+    const failed = err as UploadFailedError;
+    const part3 = bucket.putsTo('file000031', 3);
+    expect(part3).toHaveLength(MAX_UPLOAD_TRIES);
+    expect(failed).toMatchObject({
+      name: 'UploadFailedError',
+      fileName: 'file000031.bin',
+      index: 1,
+      part: 3,
+      tries: MAX_UPLOAD_TRIES,
+      message: 'InternalError: We encountered an internal error',
+    });
+    expect(failed.requestId).toMatch(/^req-\d+$/);
+    expect(api.completed).not.toContain('file000031');
+  });
+
+  it('fails at once when the API refuses to sign (a 4xx will not change on retry)', async () => {
+    const refused = Object.assign(new Error('This upload was cancelled'), { status: 409 });
+    const api = new FakeUploadApi(bucket, { signErrors: [refused] });
+    const data = randomBytes(10);
+    const { done } = upload(api, [{ plan: singlePlan('file000032', data.length), blob: new Blob([data]) }]);
+    await expect(done).rejects.toMatchObject({ name: 'UploadFailedError', message: 'This upload was cancelled', tries: 1, part: 1, index: 0 });
+    expect(bucket.puts).toHaveLength(0);
+  });
+
+  it('retries a sign call that failed on the network, warning with its message', async () => {
+    const api = new FakeUploadApi(bucket, { signErrors: [Object.assign(new Error('Failed to fetch'), { status: 0 })] });
+    const data = randomBytes(10);
+    const { done, warnings } = upload(api, [{ plan: singlePlan('file000033', data.length), blob: new Blob([data]) }]);
+    await done;
+    expect(api.signCalls).toHaveLength(2);
+    expect(warnings).toContainEqual({ kind: 'network', message: 'Network Error - Could not get key (Failed to fetch)' });
+  });
+
+  it('retries completing a file the API could not complete', async () => {
+    const api = new FakeUploadApi(bucket, { completeErrors: [Object.assign(new Error('Service unavailable'), { status: 503 })] });
+    const data = randomBytes(10);
+    const { done } = upload(api, [{ plan: singlePlan('file000034', data.length, api.planUrl('file000034')), blob: new Blob([data]) }]);
+    await done;
+    expect(api.log.filter((l) => l.startsWith('complete'))).toHaveLength(2);
+    expect(api.completed).toEqual(['file000034']);
+  });
+
+  it('warns that the file is locked when it can no longer be read, and gives up after 15 tries', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'upload-locked-'));
+    try {
+      const file = path.join(dir, 'report.pdf');
+      writeFileSync(file, randomBytes(2000));
+      const blob = await openAsBlob(file);
+      // Changing the file after picking makes every read of the Blob fail (NotReadableError).
+      await new Promise((r) => setTimeout(r, 20));
+      writeFileSync(file, randomBytes(2000));
+      const api = new FakeUploadApi(bucket);
+      const plan = { ...singlePlan('file000035', 2000, api.planUrl('file000035')), fileName: 'report.pdf' };
+
+      const { done, warnings } = upload(api, [{ plan, blob }]);
+      await expect(done).rejects.toMatchObject({ name: 'UploadFailedError', fileName: 'report.pdf', tries: MAX_UPLOAD_TRIES });
+      expect(warnings).toContainEqual({ kind: 'file-locked', fileName: 'report.pdf' });
+      expect(warnings.filter((w) => w.kind === 'file-locked')).toHaveLength(1);
+      expect(bucket.objects.has('file000035')).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('cancel', () => {
+  it('aborts every request in flight at once and rejects with UploadCancelledError', async () => {
+    const api = new FakeUploadApi(bucket);
+    bucket.delayMs = 10_000; // the bucket holds every answer; only the abort can end the requests
+    const data = randomBytes(40 * KiB);
+    const controller = new AbortController();
+    const { done } = upload(api, [{ plan: multipartPlan('file000040', data.length, KiB), blob: new Blob([data]) }], { signal: controller.signal });
+
+    await expect.poll(() => bucket.active).toBe(4);
+    const t = performance.now();
+    controller.abort();
+    await expect(done).rejects.toBeInstanceOf(UploadCancelledError);
+    expect(performance.now() - t).toBeLessThan(200);
+    await expect.poll(() => bucket.active).toBe(0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(bucket.puts).toHaveLength(4);
+    expect(bucket.puts.every((p) => p.aborted)).toBe(true);
+    expect(api.recorded).toEqual([]);
+    expect(api.completed).toEqual([]);
+  });
+
+  it('stops waiting out a backoff when cancelled', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(10);
+    const plan = singlePlan('file000041', data.length, api.planUrl('file000041'));
+    bucket.failAlways(plan.fileId, null, { kind: 'status', status: 500 });
+    const controller = new AbortController();
+    const { done } = upload(api, [{ plan, blob: new Blob([data]) }], { signal: controller.signal, retryDelayMs: () => 60_000 });
+
+    await expect.poll(() => bucket.puts.length).toBe(1);
+    controller.abort();
+    await expect(done).rejects.toMatchObject({ name: 'UploadCancelledError', message: 'You aborted the upload.' });
+    expect(bucket.puts).toHaveLength(1);
+  });
+
+  it('rejects without a request when the signal is already aborted', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(10);
+    const { done } = upload(api, [{ plan: singlePlan('file000042', 10, api.planUrl('file000042')), blob: new Blob([data]) }], {
+      signal: AbortSignal.abort(),
+    });
+    await expect(done).rejects.toBeInstanceOf(UploadCancelledError);
+    expect(bucket.puts).toHaveLength(0);
+  });
+});
+
+describe('resume', () => {
+  it('skips recorded parts and uploaded files, counting them as done, in the resuming phase', async () => {
+    const api = new FakeUploadApi(bucket);
+    const partSize = KiB;
+    const big = randomBytes(8 * partSize);
+    const done1 = randomBytes(300);
+    const bigPlan = multipartPlan('file000050', big.length, partSize);
+    const doneParts = [1, 2, 5];
+
+    const { done, progress } = upload(
+      api,
+      [
+        { plan: singlePlan('file000051', done1.length), blob: new Blob([done1]), uploaded: true },
+        { plan: bigPlan, blob: new Blob([big]), partsDone: doneParts },
+      ],
+      { resuming: true },
+    );
+    await done;
+
+    expect(bucket.puts.map((p) => p.part).sort((a, b) => a! - b!)).toEqual([3, 4, 6, 7, 8]);
+    expect(api.recorded.map((r) => r.partNumber).sort()).toEqual([3, 4, 6, 7, 8]);
+    expect(api.completed).toEqual(['file000050']);
+    expect(progress[0]).toMatchObject({ phase: 'resuming', bytesDone: done1.length + 3 * partSize, filesDone: 1, filesTotal: 2 });
+    expect(progress.at(-1)).toMatchObject({ bytesDone: done1.length + big.length, filesDone: 2 });
+    for (let n = 3; n <= 8; n++) if (!doneParts.includes(n)) {
+      expect(bucket.objects.get(`file000050#${n}`)?.equals(big.subarray((n - 1) * partSize, n * partSize))).toBe(true);
+    }
+  });
+
+  it('only completes a multipart file whose parts were all recorded before', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(2 * KiB);
+    const { done } = upload(api, [{ plan: multipartPlan('file000052', data.length, KiB), blob: new Blob([data]), partsDone: [1, 2] }], { resuming: true });
+    await done;
+    expect(bucket.puts).toHaveLength(0);
+    expect(api.completed).toEqual(['file000052']);
+  });
+});
+
+describe('progress', () => {
+  it('goes getting-ready, warming-up, then almost-done, with bytes never going back', async () => {
+    const api = new FakeUploadApi(bucket);
+    bucket.delayMs = 5;
+    const data = randomBytes(16 * KiB);
+    const { done, progress } = upload(api, [{ plan: multipartPlan('file000060', data.length, KiB), blob: new Blob([data]) }]);
+    await done;
+
+    const phases = progress.map((p) => p.phase).filter((ph, i, all) => ph !== all[i - 1]);
+    expect(phases[0]).toBe('getting-ready');
+    expect(phases).toContain('warming-up');
+    expect(phases.at(-1)).toBe('almost-done');
+    for (let i = 1; i < progress.length; i++) expect(progress[i]!.bytesDone).toBeGreaterThanOrEqual(progress[i - 1]!.bytesDone);
+    expect(progress.every((p) => p.bytesTotal === data.length && p.filesTotal === 1)).toBe(true);
+  });
+
+  it('rejects a blob whose size is not the planned size before sending anything', async () => {
+    const api = new FakeUploadApi(bucket);
+    const { done } = upload(api, [{ plan: singlePlan('file000061', 99, api.planUrl('file000061')), blob: new Blob([randomBytes(100)]) }]);
+    await expect(done).rejects.toBeInstanceOf(UploadFailedError);
+    expect(bucket.puts).toHaveLength(0);
+  });
+});
