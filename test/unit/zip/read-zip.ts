@@ -1,0 +1,65 @@
+/** Reading archives back with independent readers: yauzl always, Info-ZIP unzip when installed. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import yauzl from 'yauzl';
+
+export interface ReadEntry {
+  readonly name: string;
+  readonly data: Buffer;
+  readonly entry: yauzl.Entry;
+}
+
+export async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const c of source) chunks.push(c);
+  return Buffer.concat(chunks);
+}
+
+async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Every entry with its bytes; strict names, so a backslash or "../" in a name fails here. */
+export async function readZip(zip: Buffer, opts: { data?: boolean } = {}): Promise<ReadEntry[]> {
+  const file = await yauzl.fromBufferPromise(zip, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true });
+  const out: ReadEntry[] = [];
+  try {
+    for await (const entry of file.eachEntry()) {
+      const data = opts.data === false ? Buffer.alloc(0) : await streamToBuffer(await file.openReadStreamPromise(entry));
+      out.push({ name: entry.fileName, data, entry });
+    }
+  } finally {
+    file.close();
+  }
+  return out;
+}
+
+export const UNZIP = '/usr/bin/unzip';
+export const hasUnzip = existsSync(UNZIP);
+
+/** `unzip -t` (tests every entry's CRC); returns its output, throws on a non-zero exit. */
+export function unzipTest(zip: Buffer): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ziptest-'));
+  try {
+    const file = path.join(dir, 'a.zip');
+    writeFileSync(file, zip);
+    return execFileSync(UNZIP, ['-t', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Extracts with `unzip` into a fresh folder inside a parent folder; returns both paths. */
+export function unzipExtract(zip: Buffer): { parent: string; target: string; cleanup: () => void } {
+  const parent = mkdtempSync(path.join(os.tmpdir(), 'zipx-'));
+  const target = path.join(parent, 'target');
+  const file = path.join(parent, 'a.zip');
+  writeFileSync(file, zip);
+  execFileSync(UNZIP, ['-qq', '-o', file, '-d', target]);
+  rmSync(file);
+  return { parent, target, cleanup: () => rmSync(parent, { recursive: true, force: true }) };
+}
