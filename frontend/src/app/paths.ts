@@ -38,6 +38,12 @@ export const ROUTES = {
   thankyou2: { pattern: '/thankyou2', aliases: [] },
   product: { pattern: '/product/:slug', aliases: [] },
   compare: { pattern: '/compare/:slug', aliases: [] },
+  /** {user} is the recipient id of an emailed link; a last segment 'downloadZip' starts the ZIP */
+  downloads: { pattern: '/downloads/:id/:user?/:downloadZip?', aliases: ['/d/:id/:user?'] },
+  /** the public link {origin}/w/{slug}: the same download page */
+  publicLink: { pattern: '/w/:slug', aliases: [] },
+  /** the sender's approve link from an extension request mail */
+  extension: { pattern: '/extension/:id', aliases: [] },
   notFound: { pattern: '/404', aliases: [] },
 } as const satisfies Record<string, { pattern: string; aliases: readonly string[] }>;
 
@@ -72,11 +78,11 @@ export const PLANNED_ROUTES = [
       'data-residency, billing, settings, teams, customize, powered-by, roadmap/*, analytics, contacts, ' +
       'requests, requests/:slug, transfers, transfers/:slug',
   },
-  { pattern: '/downloads/:id/:user?/:downloadZip?', aliases: ['/d/:id/:user?'], issue: 'Send and download', note: 'Download page' },
-  { pattern: '/w/:slug', aliases: [], issue: 'Send and download', note: 'Public download link' },
-  { pattern: '/extension/:id', aliases: [], issue: 'Send and download', note: 'Posts the link token, shows the result' },
   { pattern: '/r/:id', aliases: [], issue: 'File requests', note: 'File request page' },
 ] as const satisfies readonly PlannedRoute[];
+
+/** The download page's last path segment that asks for the ZIP of all files (spec §2). */
+export const DOWNLOAD_ZIP_SEGMENT = 'downloadZip';
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
@@ -100,6 +106,15 @@ export const paths = {
   thankyou2: () => '/thankyou2',
   product: (slug: ProductSlug) => `/product/${slug}`,
   compare: (slug: CompareSlug) => `/compare/${slug}`,
+  /** recipient: the recipient id of an emailed link; downloadZip: start the ZIP of all files on arrival */
+  downloads: (id: string, options: { recipient?: string; downloadZip?: boolean } = {}) => {
+    let path = `/downloads/${encodeURIComponent(id)}`;
+    if (options.recipient) path += `/${encodeURIComponent(options.recipient)}`;
+    if (options.downloadZip) path += `/${DOWNLOAD_ZIP_SEGMENT}`;
+    return path;
+  },
+  publicLink: (slug: string) => `/w/${encodeURIComponent(slug)}`,
+  extension: (token: string) => `/extension/${encodeURIComponent(token)}`,
   /** originalPath: the address that was not found (path + search), shown on the page */
   notFound: (originalPath?: string) => withQuery('/404/', { path: originalPath }),
 } as const;

@@ -7,6 +7,18 @@ import { importWithRetry } from '@/lib/import-with-retry';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
+/** /downloads, its /d alias and /w/{slug} are one screen (spec §2). */
+function downloadScreen() {
+  return Promise.all([
+    importWithRetry(() => import('@/features/downloads/components/download-page')),
+    importWithRetry(() => import('@/features/downloads/download-loader')),
+  ]).then(([page, loader]) => ({
+    Component: page.DownloadPage,
+    loader: loader.downloadLoader,
+    shouldRevalidate: loader.shouldRevalidateDownload,
+  }));
+}
+
 /** Screens load on demand (spec §2 lazy-loaded screens), with the chunk retry of spec §9. */
 const screens = {
   home: () => importWithRetry(() => import('@/features/home/components/home-page')).then((m) => ({ Component: m.HomePage })),
@@ -33,6 +45,17 @@ const screens = {
       importWithRetry(() => import('@/features/compare/components/compare-page')),
       importWithRetry(() => import('@/features/compare/compare-loader')),
     ]).then(([page, loader]) => ({ Component: page.ComparePage, loader: loader.compareLoader })),
+  downloads: () => downloadScreen(),
+  publicLink: () => downloadScreen(),
+  extension: () =>
+    Promise.all([
+      importWithRetry(() => import('@/features/extension/components/extension-page')),
+      importWithRetry(() => import('@/features/extension/extension-loader')),
+    ]).then(([page, loader]) => ({
+      Component: page.ExtensionPage,
+      loader: loader.extensionLoader,
+      shouldRevalidate: loader.shouldRevalidateExtension,
+    })),
   notFound: () => importWithRetry(() => import('@/features/not-found/components/not-found-page')).then((m) => ({ Component: m.NotFoundPage })),
 } satisfies Record<RouteId, Lazy>;
 
@@ -47,7 +70,7 @@ function keepSearch(request: Request): string {
 }
 
 /**
- * Aliases of routes whose screens later issues build (`/signup/login`, `/d/:id/:user?`) already
+ * Aliases of routes whose screens later issues build (e.g. `/signup/login`) already
  * redirect to their canonical address, keeping the query; the canonical route is served when
  * its screen lands, and until then lands on /404/ like any other missing page.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, matchRoutes } from 'react-router';
 import { COMPARE_REDIRECTS, COMPARE_SLUGS, PLANNED_ROUTES, PRODUCT_SLUGS, ROUTES, paths } from '@/app/paths';
 import { routes } from '@/app/routes';
 import { isServedPath } from '@/lib/served-routes';
@@ -19,7 +19,33 @@ describe('routes', () => {
   it('does not serve the routes planned for later issues (they fall through to /404/)', () => {
     for (const { pattern } of PLANNED_ROUTES) expect(isServedPath(routes, sample(pattern)), pattern).toBe(false);
     expect(isServedPath(routes, '/dash')).toBe(false);
-    expect(isServedPath(routes, '/downloads/abc1234/bob/zip')).toBe(false);
+  });
+
+  it('serves the download page at every address of spec §2, and nothing deeper', () => {
+    for (const path of [
+      '/downloads/abc1234',
+      '/downloads/abc1234/Ab3dEf7h',
+      '/downloads/abc1234/Ab3dEf7h/downloadZip',
+      '/d/abc1234',
+      '/d/abc1234/Ab3dEf7h',
+      '/w/abc1234',
+      '/extension/tok',
+    ]) {
+      expect(isServedPath(routes, path), path).toBe(true);
+    }
+    expect(isServedPath(routes, '/downloads')).toBe(false);
+    expect(isServedPath(routes, '/downloads/abc1234/Ab3dEf7h/downloadZip/more')).toBe(false);
+    expect(isServedPath(routes, '/d/abc1234/Ab3dEf7h/downloadZip')).toBe(false);
+    expect(isServedPath(routes, '/w/abc1234/more')).toBe(false);
+  });
+
+  it('/d is an alias of the download page: same screen, same params', () => {
+    const matches = (path: string) => matchRoutes(routes, path)?.at(-1);
+    const alias = matches('/d/abc1234/Ab3dEf7h');
+    const canonical = matches('/downloads/abc1234/Ab3dEf7h');
+    expect(alias?.params).toMatchObject({ id: 'abc1234', user: 'Ab3dEf7h' });
+    expect(alias?.route.lazy).toBe(canonical?.route.lazy);
+    expect(canonical?.route.id).toBe('downloads');
   });
 
   it('redirects the aliases of planned routes to their canonical address, keeping params and query', async () => {
@@ -27,16 +53,16 @@ describe('routes', () => {
       const router = createMemoryRouter(routes, { initialEntries: [path] });
       await router.initialize();
       // let the redirect chain (alias -> canonical -> /404/) settle
-      for (let i = 0; i < 50 && router.state.navigation.state !== 'idle'; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && (!router.state.initialized || router.state.navigation.state !== 'idle'); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await new Promise((r) => setTimeout(r, 50));
       const { pathname, search } = router.state.location;
       router.dispose();
       return { pathname, query: new URLSearchParams(search) };
     };
-    const d = await landing('/d/abc1234/bob?x=1');
-    expect(d.pathname).toBe('/404/');
-    expect(d.query.get('path')).toBe('/downloads/abc1234/bob?x=1');
     const login = await landing('/signup/login?redirect=%2Fdash');
+    expect(login.pathname).toBe('/404/');
     expect(login.query.get('path')).toBe('/login?redirect=%2Fdash');
   });
 
@@ -62,6 +88,12 @@ describe('routes', () => {
       paths.notFound('/x'),
       ...PRODUCT_SLUGS.map(paths.product),
       ...COMPARE_SLUGS.map(paths.compare),
+      paths.downloads('abc1234'),
+      paths.downloads('abc1234', { recipient: 'Ab3dEf7h' }),
+      paths.downloads('abc1234', { recipient: 'Ab3dEf7h', downloadZip: true }),
+      paths.downloads('abc1234', { downloadZip: true }),
+      paths.publicLink('abc1234'),
+      paths.extension('a'.repeat(43)),
     ];
     for (const href of hrefs) expect(isServedPath(routes, href.split('?')[0] ?? href), href).toBe(true);
   });
@@ -86,5 +118,13 @@ describe('paths', () => {
 
   it('support selects an article by query', () => {
     expect(paths.support({ article: 'file-types' })).toBe('/support?article=file-types');
+  });
+
+  it('downloads adds the recipient and the downloadZip segment only when given', () => {
+    expect(paths.downloads('abc1234')).toBe('/downloads/abc1234');
+    expect(paths.downloads('abc1234', { recipient: 'Ab3dEf7h' })).toBe('/downloads/abc1234/Ab3dEf7h');
+    expect(paths.downloads('abc1234', { recipient: 'Ab3dEf7h', downloadZip: true })).toBe('/downloads/abc1234/Ab3dEf7h/downloadZip');
+    expect(paths.publicLink('abc1234')).toBe('/w/abc1234');
+    expect(paths.extension('tok_en-1')).toBe('/extension/tok_en-1');
   });
 });

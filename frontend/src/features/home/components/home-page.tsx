@@ -4,6 +4,7 @@ import { paths } from '@/app/paths';
 import { ArrowRight, CheckIcon, FeatureIcon } from '@/components/icons';
 import { MAPPED_REGIONS, REGION_LABEL_AT, REGION_LOCATIONS } from '@/components/region-pins';
 import { WorldMap } from '@/components/world-map';
+import { QuickSend } from '@/features/send/components/quick-send';
 import { formatBytes, formatPrice } from '@/lib/format';
 import { CARD_ROLES, plan } from '@/lib/plans';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -36,17 +37,8 @@ export function HomePage() {
             </div>
             <p className="hero-trust">{t('home.hero.trust')}</p>
           </div>
-          <div className="hero-visual">
-            <WorldMap
-              title={t('home.features.regions.title')}
-              arcsFrom="hongkong"
-              pins={MAPPED_REGIONS.map((id) => ({ id, label: t(`regions.${id}`), lonLat: REGION_LOCATIONS[id], kind: 'region', labelAt: REGION_LABEL_AT[id] }))}
-            />
-            <ul className="region-chips" aria-label={t('home.features.regions.title')}>
-              {MAPPED_REGIONS.map((id) => (
-                <li key={id}>{t(`regions.${id}`)}</li>
-              ))}
-            </ul>
+          <div className="hero-send">
+            <QuickSend />
           </div>
         </div>
       </section>
@@ -92,6 +84,20 @@ export function HomePage() {
               </article>
             ))}
           </div>
+          <figure className="map-figure">
+            <WorldMap
+              title={t('home.features.regions.title')}
+              arcsFrom="hongkong"
+              pins={MAPPED_REGIONS.map((id) => ({ id, label: t(`regions.${id}`), lonLat: REGION_LOCATIONS[id], kind: 'region', labelAt: REGION_LABEL_AT[id] }))}
+            />
+            <figcaption>
+              <ul className="region-chips" aria-label={t('home.features.regions.title')}>
+                {MAPPED_REGIONS.map((id) => (
+                  <li key={id}>{t(`regions.${id}`)}</li>
+                ))}
+              </ul>
+            </figcaption>
+          </figure>
         </div>
       </section>
 

@@ -1,0 +1,45 @@
+/**
+ * The download page's calls (functions/domain/transfer-api.ts). Each attempt may take up to
+ * the spec's 40 s download request timeout; apiFetch retries network errors and 5xx.
+ */
+import { DOWNLOAD_REQUEST_TIMEOUT_MS } from '@domain/upload';
+import type { DownloadView, ExtensionRequest, GetDownloadRequest, ZipResponse } from '@domain/transfer-api';
+import { apiFetch } from '@/lib/api';
+
+/** Who is asking: the transfer, the password once unlocked, the recipient id of an emailed link. */
+export interface DownloadAccess {
+  readonly id: string;
+  readonly password?: string;
+  readonly recipient?: string;
+}
+
+function body(access: DownloadAccess): GetDownloadRequest {
+  return {
+    id: access.id,
+    ...(access.password !== undefined ? { password: access.password } : {}),
+    ...(access.recipient !== undefined ? { recipient: access.recipient } : {}),
+  };
+}
+
+export function fetchDownload(access: DownloadAccess, signal?: AbortSignal): Promise<DownloadView> {
+  return apiFetch<DownloadView>('/getDownload', { body: body(access), timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
+}
+
+/** A short-lived presigned GET served as an attachment. */
+export function fetchFileUrl(access: DownloadAccess, fileId: string, signal?: AbortSignal): Promise<{ url: string }> {
+  return apiFetch<{ url: string }>('/getDownload/file', {
+    body: { ...body(access), fileId },
+    timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS,
+    signal,
+  });
+}
+
+/** Starts the ZIP of all files, or reads it once built; call again while it says 'building'. */
+export function requestZip(access: DownloadAccess, signal?: AbortSignal): Promise<ZipResponse> {
+  return apiFetch<ZipResponse>('/zip', { body: body(access), timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
+}
+
+/** Asks the sender of an expired transfer for more time; 202 with no body. */
+export async function requestExtension(request: ExtensionRequest, signal?: AbortSignal): Promise<void> {
+  await apiFetch<unknown>('/extension/request', { body: request, timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
+}

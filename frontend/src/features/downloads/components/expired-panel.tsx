@@ -1,0 +1,110 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { emailSchema } from '@domain/validation';
+import { requestExtension } from '@/features/downloads/api/download-api';
+import { ApiError } from '@/lib/api';
+import { expiredText } from '@/features/downloads/expired-text';
+import { CheckIcon } from '@/components/icons';
+import { ClockIcon } from '@/features/downloads/components/download-icons';
+
+/** 410: how long ago the download expired and, while the files still exist, 'Request extension'. */
+export function ExpiredPanel({ id, expiryDate, extendable }: { id: string; expiryDate: number; extendable: boolean }) {
+  const { t, i18n } = useTranslation();
+  // Read the clock once, so re-renders (typing an email) do not move the text.
+  const [now] = useState(() => Date.now());
+  return (
+    <div className="download-card download-state">
+      <span className="download-state-icon download-state-icon-warn" aria-hidden="true">
+        <ClockIcon width={28} height={28} />
+      </span>
+      <h1 className="download-state-title" data-testid="download-expired">
+        {expiredText(expiryDate, now, i18n.language, t)}
+      </h1>
+      {extendable && <ExtensionRequestForm id={id} />}
+    </div>
+  );
+}
+
+function ExtensionRequestForm({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const inputId = useId();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [shaking, setShaking] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) {
+      setError(t('download.invalidEmail'));
+      setShaking(true);
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await requestExtension({ id, email: parsed.data, lang: i18n.resolvedLanguage ?? i18n.language });
+      setSent(true);
+    } catch (err) {
+      const status = err instanceof ApiError ? err.status : 0;
+      if (status === 400) setError(t('download.invalidEmail'));
+      else if (status === 404) setError(t('download.notFound'));
+      // the files were purged meanwhile: nothing left to extend
+      else if (status === 410) setError(t('extension.expiredTitle'));
+      // 409 (extended meanwhile) and 429 (already asked) carry a message meant for the visitor
+      else if ((status === 409 || status === 429) && err instanceof ApiError) setError(err.message);
+      else setError(t('download.networkError'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <p className="download-notice download-notice-success" role="status" data-testid="extension-requested">
+        <CheckIcon aria-hidden="true" />
+        <span>{t('download.extensionRequested')}</span>
+      </p>
+    );
+  }
+
+  return (
+    <form className="download-form" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="muted">{t('download.extensionHint')}</p>
+      <label className="download-label" htmlFor={inputId}>
+        {t('download.emailLabel')}
+      </label>
+      <div className="download-form-row">
+        <input
+          ref={input}
+          id={inputId}
+          className={`download-input${shaking ? ' download-shake' : ''}${error ? ' invalid' : ''}`}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          onAnimationEnd={() => setShaking(false)}
+          aria-invalid={error !== null}
+          aria-describedby={error ? errorId : undefined}
+          data-testid="extension-email"
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="request-extension">
+          {busy && <span className="download-spinner" aria-hidden="true" />}
+          {t('download.requestExtension')}
+        </button>
+      </div>
+      {error && (
+        <p className="download-field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DownloadFailure } from '@/features/downloads/download-failure';
+import { LockIcon } from '@/features/downloads/components/download-icons';
+
+/**
+ * 401: the password field and unlock button. A wrong password shakes the field and says so;
+ * a 429 (too many attempts) shows the server's message. On success the page shows the files.
+ */
+export function PasswordPanel({
+  initialWrong,
+  onUnlock,
+}: {
+  initialWrong: boolean;
+  /** null on success; otherwise what went wrong */
+  onUnlock: (password: string) => Promise<DownloadFailure | null>;
+}) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(initialWrong ? t('download.wrongPassword') : null);
+  const [shaking, setShaking] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (value === '') {
+      setShaking(true);
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const failure = await onUnlock(value);
+    if (failure === null) return; // the page now shows the files; this panel is gone
+    setBusy(false);
+    if (failure.kind === 'locked') {
+      setError(t('download.wrongPassword'));
+      setShaking(true);
+      input.current?.select();
+    } else if (failure.kind === 'rateLimited') {
+      setError(failure.message);
+    } else if (failure.kind === 'network') {
+      setError(t('download.networkError'));
+    }
+  }
+
+  return (
+    <div className="download-card download-state">
+      <span className="download-state-icon" aria-hidden="true">
+        <LockIcon width={28} height={28} />
+      </span>
+      <h1 className="download-state-title">{t('download.protected')}</h1>
+      <form className="download-form" onSubmit={(event) => void submit(event)} noValidate>
+        <label className="download-label" htmlFor={inputId}>
+          {t('download.passwordLabel')}
+        </label>
+        <div className="download-form-row">
+          <input
+            ref={input}
+            id={inputId}
+            className={`download-input${shaking ? ' download-shake' : ''}${error ? ' invalid' : ''}`}
+            type="password"
+            autoComplete="off"
+            autoFocus
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            onAnimationEnd={() => setShaking(false)}
+            aria-invalid={error !== null}
+            aria-describedby={error ? errorId : undefined}
+            data-testid="download-password"
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="download-unlock">
+            {busy && <span className="download-spinner" aria-hidden="true" />}
+            {t('download.unlock')}
+          </button>
+        </div>
+        {error && (
+          <p className="download-field-error" id={errorId} role="alert" data-testid="download-password-error">
+            {error}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}

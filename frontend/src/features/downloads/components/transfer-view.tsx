@@ -1,0 +1,255 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@domain/format';
+import type { DownloadFile, DownloadView } from '@domain/transfer-api';
+import { CheckIcon } from '@/components/icons';
+import { fetchFileUrl, requestZip, type DownloadAccess } from '@/features/downloads/api/download-api';
+import { downloadFailureOf, replacesPage, type DownloadFailure } from '@/features/downloads/download-failure';
+import { folderOf } from '@/features/downloads/file-folder';
+import { formatDateTime } from '@/features/downloads/format-date-time';
+import { transferTitle } from '@/features/downloads/transfer-title';
+import { startBrowserDownload } from '@/features/downloads/start-browser-download';
+import { useLifetimeSignal } from '@/features/downloads/use-lifetime-signal';
+import { pollZip, ZipTimeoutError } from '@/features/downloads/zip-poll';
+import { ClockIcon, DownloadIcon, FileIcon } from '@/features/downloads/components/download-icons';
+
+type ZipPhase = 'idle' | 'building' | 'started';
+
+/** The unlocked transfer: who sent it, the message, the files and their Download buttons. */
+export function TransferView({
+  view,
+  access,
+  autoZip,
+  onAutoZipDone,
+  onFailure,
+}: {
+  view: DownloadView;
+  access: () => DownloadAccess;
+  /** start the ZIP (or the only file) on arrival, for the emailed "Download all" link */
+  autoZip: boolean;
+  onAutoZipDone: () => void;
+  /** a 401, 404 or 410 on a later call replaces the page */
+  onFailure: (failure: DownloadFailure) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [started, setStarted] = useState<ReadonlySet<string>>(new Set());
+  const [busyFile, setBusyFile] = useState<string | null>(null);
+  const [zip, setZip] = useState<ZipPhase>('idle');
+  const [notice, setNotice] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Aborts when the page goes away: stops ZIP polling and drops late answers.
+  const signal = useLifetimeSignal();
+
+  function showError(failure: unknown) {
+    if (failure instanceof ZipTimeoutError) {
+      setError(t('download.zipTooSlow'));
+      return;
+    }
+    const mapped = downloadFailureOf(failure);
+    if (replacesPage(mapped)) onFailure(mapped);
+    else setError(mapped.kind === 'rateLimited' ? mapped.message : t('download.networkError'));
+  }
+
+  async function downloadFile(file: DownloadFile): Promise<void> {
+    setBusyFile(file.fileId);
+    setError(null);
+    try {
+      const { url } = await fetchFileUrl(access(), file.fileId, signal);
+      if (signal.aborted) return;
+      startBrowserDownload(url);
+      setStarted((ids) => new Set(ids).add(file.fileId));
+      setNotice(true);
+    } catch (failure) {
+      if (!signal.aborted) showError(failure);
+    } finally {
+      if (!signal.aborted) setBusyFile(null);
+    }
+  }
+
+  async function downloadAll(): Promise<void> {
+    setZip('building');
+    setError(null);
+    try {
+      const { url } = await pollZip((s) => requestZip(access(), s), { signal });
+      if (signal.aborted) return;
+      startBrowserDownload(url);
+      setZip('started');
+      setNotice(true);
+    } catch (failure) {
+      if (signal.aborted) return;
+      setZip('idle');
+      showError(failure);
+    }
+  }
+
+  // The emailed "Download all" link: once the files are visible, start the ZIP (or the one
+  // file) exactly once; the ref survives StrictMode's second run of the effect, so the
+  // download is requested (and counted) once.
+  const files = view.files;
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!autoZip || autoStarted.current || files.length === 0) return;
+    autoStarted.current = true;
+    const only = files.length === 1 ? files[0] : undefined;
+    void (only ? downloadFile(only) : downloadAll()).then(() => {
+      if (!signal.aborted) onAutoZipDone();
+    });
+    // Keyed on autoZip alone: it is for the arrival, and later renders must not restart it.
+  }, [autoZip]);
+
+  const sender = view.senderName || view.senderEmail;
+  const summary =
+    view.fileCount === 1
+      ? t('download.summaryOne', { size: formatBytes(view.totalBytes) })
+      : t('download.summaryMany', { n: view.fileCount, size: formatBytes(view.totalBytes) });
+  const single = files.length === 1;
+
+  return (
+    <article className="download-card">
+      <header className="download-head">
+        <p className="download-greeting">
+          {view.recipientEmail ? t('download.greetingNamed', { email: view.recipientEmail }) : t('download.greeting')}{' '}
+          {sender ? t('download.sentBy', { sender }) : t('download.sentAnonymous')}
+        </p>
+        <h1 className="download-title">{transferTitle(view, t)}</h1>
+        <p className="download-summary" data-testid="download-summary">
+          {summary}
+        </p>
+      </header>
+
+      {view.message.trim() !== '' && (
+        <figure className="download-message">
+          <figcaption>{t('download.messageLabel')}</figcaption>
+          <blockquote>{view.message}</blockquote>
+        </figure>
+      )}
+
+      {files.length === 0 ? (
+        <div className="download-empty" data-testid="download-empty">
+          <h2>{t('download.emptyTitle')}</h2>
+          <p className="muted">{t('download.emptyBody')}</p>
+        </div>
+      ) : (
+        <>
+          {!single && (
+            <button
+              type="button"
+              className="btn btn-primary btn-lg btn-block"
+              disabled={zip === 'building'}
+              onClick={() => void downloadAll()}
+              data-testid="download-all"
+            >
+              {zip === 'building' ? <span className="download-spinner" aria-hidden="true" /> : <DownloadIcon />}
+              {zip === 'started' ? t('download.downloadAllAgain') : t('download.downloadAll')}
+            </button>
+          )}
+
+          <Status zip={zip} notice={notice} error={error} />
+
+          <h2 className="download-files-heading">{t('download.filesHeading')}</h2>
+          <ul className="download-files">
+            {files.map((file) => (
+              <FileRow
+                key={file.fileId}
+                file={file}
+                primary={single}
+                started={started.has(file.fileId)}
+                busy={busyFile === file.fileId}
+                onDownload={() => void downloadFile(file)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+
+      <p className="download-expiry" data-testid="download-expiry">
+        <ClockIcon width={16} height={16} />
+        {t('download.expires', { date: formatDateTime(view.expiryDate, i18n.language) })}
+      </p>
+    </article>
+  );
+}
+
+/** One live region for progress and outcome, so a screen reader hears each change once. */
+function Status({ zip, notice, error }: { zip: ZipPhase; notice: boolean; error: string | null }) {
+  const { t } = useTranslation();
+  let content = null;
+  if (zip === 'building') {
+    content = (
+      <p className="download-notice" data-testid="zip-building">
+        <span className="download-spinner download-spinner-brand" aria-hidden="true" />
+        {t('download.fetchingFiles')}
+      </p>
+    );
+  } else if (error) {
+    content = (
+      <p className="download-notice download-notice-error" data-testid="download-action-error">
+        {error}
+      </p>
+    );
+  } else if (notice) {
+    content = (
+      <p className="download-notice download-notice-success" data-testid="download-started">
+        <CheckIcon aria-hidden="true" />
+        {t('download.downloadStarted')}
+      </p>
+    );
+  }
+  return (
+    <div className="download-status" role="status" aria-live="polite">
+      {content}
+    </div>
+  );
+}
+
+function FileRow({
+  file,
+  primary,
+  started,
+  busy,
+  onDownload,
+}: {
+  file: DownloadFile;
+  /** the only file: its button is the page's main action */
+  primary: boolean;
+  started: boolean;
+  busy: boolean;
+  onDownload: () => void;
+}) {
+  const { t } = useTranslation();
+  const nameId = useId();
+  const folder = folderOf(file);
+  return (
+    <li className="download-file">
+      <span className="download-file-icon" aria-hidden="true">
+        <FileIcon />
+      </span>
+      <span className="download-file-text">
+        <span className="download-file-name" id={nameId} title={file.fileName}>
+          {file.fileName}
+        </span>
+        <span className="download-file-meta">
+          {folder && (
+            <span className="download-file-folder" title={folder}>
+              {folder}/
+            </span>
+          )}
+          <span>{formatBytes(file.size)}</span>
+        </span>
+      </span>
+      <button
+        type="button"
+        className={`btn ${primary ? 'btn-primary' : 'btn-ghost'} btn-sm download-file-button`}
+        disabled={busy}
+        onClick={onDownload}
+        aria-describedby={nameId}
+        data-testid="download-file"
+        data-file-name={file.fileName}
+      >
+        {busy ? <span className="download-spinner" aria-hidden="true" /> : <DownloadIcon width={16} height={16} />}
+        <span className="download-file-label">{started ? t('download.downloadAgain') : t('download.download')}</span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * Download request states of spec §4 (401 protected, 404, 410 expired, 500 network error),
+ * read from what the API answered.
+ */
+import { z } from 'zod';
+import type { ExpiredDetails } from '@domain/transfer-api';
+import { ApiError } from '@/lib/api';
+
+export type DownloadFailure =
+  /** 401: a password is needed; `wrong` when the one given was rejected */
+  | { readonly kind: 'locked'; readonly wrong: boolean }
+  | { readonly kind: 'notFound' }
+  | ({ readonly kind: 'expired' } & ExpiredDetails)
+  /** 429, e.g. too many password attempts: the server's message says when to try again */
+  | { readonly kind: 'rateLimited'; readonly message: string }
+  /** no answer, a 5xx, or anything else unexpected: the spec's network error text */
+  | { readonly kind: 'network' };
+
+const expiredDetailsSchema = z.object({ expiryDate: z.number().finite(), extendable: z.boolean() });
+
+export function downloadFailureOf(error: unknown): DownloadFailure {
+  if (!(error instanceof ApiError)) return { kind: 'network' };
+  switch (error.status) {
+    case 401:
+      return { kind: 'locked', wrong: error.code === 'wrong_password' };
+    // 400 is a malformed id or recipient in the link: to the visitor that is a link that leads nowhere.
+    case 400:
+    case 404:
+      return { kind: 'notFound' };
+    case 410: {
+      const details = expiredDetailsSchema.safeParse(error.details);
+      // Without the expiry date there is no "{time} ago" to tell; the link is simply gone.
+      return details.success ? { kind: 'expired', ...details.data } : { kind: 'notFound' };
+    }
+    case 429:
+      return { kind: 'rateLimited', message: error.message };
+    default:
+      return { kind: 'network' };
+  }
+}
+
+/** Failures that replace the whole page; the others are shown beside the button that failed. */
+export function replacesPage(failure: DownloadFailure): boolean {
+  return failure.kind === 'locked' || failure.kind === 'notFound' || failure.kind === 'expired';
+}

@@ -1,0 +1,236 @@
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CUSTOM_DATE_MARKER, CUSTOM_EXPIRY_MAX_AHEAD_MS, CUSTOM_EXPIRY_MIN_AHEAD_MS } from '@domain/expiry';
+import { SEND_PASSWORD_MIN_LENGTH } from '@domain/validation';
+import { paths } from '@/app/paths';
+import { expiryKey } from '../labels';
+import { ceilToMinute, fromLocalInputValue, toLocalInputValue } from '../datetime-local';
+import {
+  expiryOptions,
+  selectExpiry,
+  setCustomExpiry,
+  setPassword,
+  setSendAs,
+  setShareEveryone,
+  sharesWithEveryone,
+  toggleShare,
+  type SendForm,
+  type SenderContext,
+  type TeamMemberOption,
+} from '../send-state';
+
+export const OPTION_TABS = ['link', 'sharing', 'expiry', 'password'] as const;
+export type OptionTab = (typeof OPTION_TABS)[number];
+
+interface OptionsPanelProps {
+  readonly id: string;
+  readonly form: SendForm;
+  readonly sender: SenderContext;
+  /** team members other than the sender, or null when it's just them */
+  readonly members: readonly TeamMemberOption[] | null;
+  readonly tab: OptionTab;
+  readonly now: number;
+  /** translated problems, by option */
+  readonly problems: { readonly sendAs?: string; readonly expiry?: string; readonly password?: string };
+  readonly fieldRefs: { readonly sendAs: RefObject<HTMLDivElement | null>; readonly expiry: RefObject<HTMLDivElement | null>; readonly password: RefObject<HTMLDivElement | null> };
+  onTab(tab: OptionTab): void;
+  onChange(update: (form: SendForm) => SendForm): void;
+}
+
+/** The cog panel (spec §2): Link, Sharing, Expiry and Password tabs. */
+export function OptionsPanel({ id, form, sender, members, tab, now, problems, fieldRefs, onTab, onChange }: OptionsPanelProps) {
+  const { t } = useTranslation();
+  const base = useId();
+  const tabRefs = useRef<Partial<Record<OptionTab, HTMLButtonElement | null>>>({});
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = OPTION_TABS.indexOf(tab);
+    const move = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: OPTION_TABS.length - 1 - index }[event.key];
+    if (move === undefined) return;
+    event.preventDefault();
+    const next = OPTION_TABS[(index + move + OPTION_TABS.length) % OPTION_TABS.length]!;
+    onTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div id={id} className="qs-options">
+      <div role="tablist" aria-label={t('send.form.options')} className="qs-tabs">
+        {OPTION_TABS.map((name) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabRefs.current[name] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${base}-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className="qs-tab"
+            onClick={() => onTab(name)}
+            onKeyDown={onTabKey}
+          >
+            {t(`send.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${base}-panel-${tab}`} aria-labelledby={`${base}-tab-${tab}`} className="qs-tabpanel">
+        {tab === 'link' && <LinkTab form={form} sender={sender} problem={problems.sendAs} fieldRef={fieldRefs.sendAs} onChange={onChange} />}
+        {tab === 'sharing' && <SharingTab form={form} members={members} onChange={onChange} />}
+        {tab === 'expiry' && <ExpiryTab form={form} sender={sender} now={now} problem={problems.expiry} fieldRef={fieldRefs.expiry} onChange={onChange} />}
+        {tab === 'password' && <PasswordTab form={form} problem={problems.password} fieldRef={fieldRefs.password} onChange={onChange} />}
+      </div>
+    </div>
+  );
+}
+
+interface TabProps {
+  readonly form: SendForm;
+  onChange(update: (form: SendForm) => SendForm): void;
+}
+
+function LinkTab({ form, sender, problem, fieldRef, onChange }: TabProps & { sender: SenderContext; problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
+  const { t } = useTranslation();
+  const name = useId();
+  if (!sender.signedIn) {
+    return (
+      <div ref={fieldRef} className="qs-upsell">
+        <p>{t('send.link.reserved')}</p>
+        <Link to={paths.pricing({ plan: 'premium' })} className="btn btn-primary btn-sm">
+          {t('send.toast.getTrial')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div ref={fieldRef} role="radiogroup" aria-label={t('send.link.legend')} className="qs-choices">
+      {(['email', 'link'] as const).map((mode) => (
+        <label key={mode} className="qs-choice">
+          <input type="radio" name={name} checked={form.sendAs === mode} onChange={() => onChange((f) => setSendAs(f, mode, sender))} />
+          <span>{t(`send.link.${mode}`)}</span>
+        </label>
+      ))}
+      {problem && <p className="qs-field-error">{problem}</p>}
+    </div>
+  );
+}
+
+function SharingTab({ form, members, onChange }: TabProps & { members: readonly TeamMemberOption[] | null }) {
+  const { t } = useTranslation();
+  if (!members) return <p className="qs-muted">{t('send.sharing.justYou')}</p>;
+  const ids = members.map((m) => m.shareWithId);
+  const everyone = sharesWithEveryone(form, ids);
+  return (
+    <fieldset className="qs-fieldset">
+      <legend className="qs-label">{t('send.sharing.legend')}</legend>
+      <label className="qs-choice qs-switch">
+        <input type="checkbox" role="switch" checked={everyone} onChange={(e) => onChange((f) => setShareEveryone(f, ids, e.target.checked))} />
+        <span>{t('send.sharing.everyone')}</span>
+      </label>
+      <ul className="qs-members">
+        {members.map((m) => (
+          <li key={m.shareWithId}>
+            <label className="qs-choice">
+              <input type="checkbox" checked={form.shareWith.includes(m.shareWithId)} onChange={() => onChange((f) => toggleShare(f, m.shareWithId))} />
+              {m.shareWithProfilePic ? <img className="qs-avatar" src={m.shareWithProfilePic} alt="" width={24} height={24} /> : <span className="qs-avatar" aria-hidden="true">{(m.shareWithFullName || m.shareWithEmail).slice(0, 1).toUpperCase()}</span>}
+              <span>
+                {m.shareWithFullName || m.shareWithEmail}
+                {m.shareWithFullName && <span className="qs-muted"> · {m.shareWithEmail}</span>}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+function ExpiryTab({ form, sender, now, problem, fieldRef, onChange }: TabProps & { sender: SenderContext; now: number; problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
+  const { t } = useTranslation();
+  const name = useId();
+  const dateId = useId();
+  const options = expiryOptions(sender.role);
+  const someLocked = options.some((o) => !o.allowed);
+  const custom = form.expirySeconds === CUSTOM_DATE_MARKER;
+  return (
+    <div ref={fieldRef}>
+      <div role="radiogroup" aria-label={t('send.expiry.legend')} className="qs-choices qs-choices-grid">
+        {options.map((option) => (
+          <label key={option.seconds} className={`qs-choice${option.allowed ? '' : ' qs-choice-locked'}`}>
+            <input
+              type="radio"
+              name={name}
+              value={option.seconds}
+              checked={form.expirySeconds === option.seconds}
+              disabled={!option.allowed}
+              onChange={() => onChange((f) => selectExpiry(f, option.seconds, sender.role))}
+            />
+            <span>{t(`send.expiry.${expiryKey(option.seconds)}`)}</span>
+          </label>
+        ))}
+      </div>
+      {custom && (
+        <div className="qs-field qs-date">
+          <label className="qs-label" htmlFor={dateId}>
+            {t('send.expiry.dateLabel')}
+          </label>
+          <input
+            id={dateId}
+            className="qs-input"
+            type="datetime-local"
+            min={toLocalInputValue(ceilToMinute(now + CUSTOM_EXPIRY_MIN_AHEAD_MS))}
+            max={toLocalInputValue(now + CUSTOM_EXPIRY_MAX_AHEAD_MS)}
+            value={form.customExpiryDate === null ? '' : toLocalInputValue(form.customExpiryDate)}
+            aria-invalid={problem ? true : undefined}
+            onChange={(e) => onChange((f) => setCustomExpiry(f, fromLocalInputValue(e.target.value)))}
+          />
+        </div>
+      )}
+      {problem && <p className="qs-field-error">{problem}</p>}
+      {someLocked && (
+        <p className="qs-hint">
+          {t('send.expiry.upgradeHint')}{' '}
+          <Link to={paths.pricing({ plan: 'premium' })}>{t('send.toast.getTrial')}</Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PasswordTab({ form, problem, fieldRef, onChange }: TabProps & { problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [visible, setVisible] = useState(false);
+  const tooShort = form.password.length > 0 && form.password.length < SEND_PASSWORD_MIN_LENGTH;
+  const shown = problem ?? (tooShort ? t('send.errors.passwordTooShort') : undefined);
+  return (
+    <div ref={fieldRef} className="qs-field">
+      <label className="qs-label" htmlFor={inputId}>
+        {t('send.password.label')}
+      </label>
+      <div className="qs-password">
+        <input
+          id={inputId}
+          className="qs-input"
+          type={visible ? 'text' : 'password'}
+          autoComplete="new-password"
+          minLength={SEND_PASSWORD_MIN_LENGTH}
+          value={form.password}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={`${inputId}-hint`}
+          onChange={(e) => onChange((f) => setPassword(f, e.target.value))}
+          data-testid="password-input"
+        />
+        <button type="button" className="qs-link-button" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+          {visible ? t('send.password.hide') : t('send.password.show')}
+        </button>
+      </div>
+      <p id={`${inputId}-hint`} className={shown ? 'qs-field-error' : 'qs-hint'}>
+        {shown ?? t('send.password.hint')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { filterFilesForRole, totalSize } from '@domain/file-filters';
+import type { CompleteResponse } from '@domain/transfer-api';
+import { paths } from '@/app/paths';
+import { env } from '@/config/env';
+import { ApiError } from '@/lib/api';
+import { useIssueText } from '../hooks/use-issue-text';
+import { useToasts } from '../hooks/use-toasts';
+import { warningToast } from '../progress-text';
+import { createTransfer, type SenderAuth } from '../send-api';
+import { cancelUpload, resumeTransfer, uploadNewTransfer, type UploadCallbacks } from '../send-flow';
+import {
+  GUEST,
+  addFiles,
+  initialForm,
+  sendAnother,
+  stepAfterSubmit,
+  toDraftInput,
+  type PickedFile,
+  type SendForm,
+  type SendStep,
+  type SenderContext,
+  type TeamMemberOption,
+} from '../send-state';
+import { rememberGuestSend, rememberedSenderEmail } from '../sender-memory';
+import { findCheckpoint, type UploadCheckpoint } from '../upload/checkpoint';
+import { UploadCancelledError, UploadFailedError, type UploadProgress } from '../upload/engine';
+import { DoneView } from './done-view';
+import { ProgressView } from './progress-view';
+import { SendFormView } from './send-form';
+import { ToastStack } from './toast-stack';
+import { VerifyStep } from './verify-step';
+import '../quick-send.css';
+
+/** A signed-in sender (accounts arrive in a later issue; the home page passes none). */
+export interface QuickSendSession {
+  readonly accessToken: string;
+  readonly email: string;
+  readonly role: string;
+  readonly teamMembers?: readonly TeamMemberOption[];
+}
+
+interface ActiveUpload {
+  readonly controller: AbortController;
+  /** known once the transfer exists on the server */
+  transfer: { readonly id: string; readonly uploadToken: string } | null;
+}
+
+function startingProgress(files: readonly PickedFile[], resuming: boolean): UploadProgress {
+  return {
+    bytesDone: 0,
+    bytesTotal: totalSize(files),
+    filesDone: 0,
+    filesTotal: files.length,
+    speedBps: 0,
+    etaMs: null,
+    phase: resuming ? 'resuming' : 'getting-ready',
+    tryNumber: 1,
+  };
+}
+
+/**
+ * Quick send (spec §2, §4): the form, the guest's email verification, the upload's progress
+ * and the done view, with the notifications of §8.
+ */
+export function QuickSend({ session }: { session?: QuickSendSession }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const lang = i18n.resolvedLanguage ?? 'en';
+  const sessionRole = session?.role;
+  const sessionEmail = session?.email;
+  const sender = useMemo<SenderContext>(
+    () => (sessionRole && sessionEmail ? { role: sessionRole, signedIn: true, email: sessionEmail } : GUEST),
+    [sessionRole, sessionEmail],
+  );
+  const issueText = useIssueText(sender.role);
+  const [form, setForm] = useState<SendForm>(() => initialForm(session ? '' : rememberedSenderEmail()));
+  const [step, setStep] = useState<SendStep>('form');
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [done, setDone] = useState<CompleteResponse | null>(null);
+  const { toasts, push, dismiss } = useToasts();
+  const active = useRef<ActiveUpload | null>(null);
+  const card = useRef<HTMLDivElement>(null);
+  const shownStep = useRef<SendStep>(step);
+
+  const checkpoint: UploadCheckpoint | null = useMemo(
+    () => (step === 'form' && form.files.length > 0 ? findCheckpoint(form.files, Date.now()) : null),
+    [form.files, step],
+  );
+
+  // A new step takes focus at its heading, unless the step put focus somewhere itself (the code box).
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const root = card.current;
+    if (root && !root.contains(document.activeElement)) root.querySelector<HTMLElement>('[data-step-heading]')?.focus();
+  }, [step]);
+
+  // Leaving the page mid-upload loses the progress (the checkpoint stays); the browser asks first.
+  useEffect(() => {
+    if (step !== 'uploading') return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [step]);
+
+  // Unmounting stops the upload without cancelling it on the server, so it can be resumed.
+  useEffect(() => () => active.current?.controller.abort(), []);
+
+  const trialAction = { label: t('send.toast.getTrial'), to: paths.pricing({ plan: 'premium' }) };
+
+  const addPicked = useCallback(
+    (incoming: PickedFile[]) => {
+      for (const { file, reason } of filterFilesForRole(sender.role, incoming).removed) {
+        push({
+          kind: 'info',
+          title: reason === 'insecure' ? t('send.toast.insecureFile') : t('send.toast.fileRemoved'),
+          body: t('send.toast.removedFile', { file: file.fileName }),
+          action: { label: t('send.toast.emailSupport'), href: `mailto:${env.supportEmail}` },
+        });
+      }
+      setForm((current) => addFiles(current, incoming, sender.role).form);
+    },
+    [push, sender.role, t],
+  );
+
+  const callbacksFor = (run: ActiveUpload): UploadCallbacks => ({
+    signal: run.controller.signal,
+    onProgress: (p) => {
+      if (active.current === run) setProgress(p);
+    },
+    onWarning: (warning) => {
+      if (active.current !== run) return;
+      const toast = warningToast(warning);
+      push({ kind: 'warning', title: t(toast.title), body: 'message' in toast ? t(toast.body, { message: toast.message }) : t(toast.body) });
+    },
+  });
+
+  const finish = (run: ActiveUpload, result: CompleteResponse, sent: SendForm) => {
+    if (active.current !== run) return;
+    active.current = null;
+    if (!sender.signedIn) rememberGuestSend(sent.senderEmail);
+    setDone(result);
+    setProgress(null);
+    setStep('done');
+  };
+
+  const fail = (run: ActiveUpload, err: unknown) => {
+    // A confirmed cancel has already reset the view.
+    if (active.current !== run) return;
+    active.current = null;
+    setProgress(null);
+    setStep('form');
+    if (err instanceof UploadCancelledError || run.controller.signal.aborted) return;
+    if (err instanceof UploadFailedError) {
+      const body = t('send.toast.couldNotSendBody', { file: err.fileName });
+      push({ kind: 'error', title: t('send.toast.couldNotSend'), body: err.requestId ? `${body} ${t('send.toast.requestId', { id: err.requestId })}` : body });
+      push({ kind: 'info', title: t('send.toast.connectionError'), body: t('send.toast.resumeWithin') });
+    } else if (err instanceof ApiError && err.code === 'over_transfer_limit') {
+      push({ kind: 'info', title: t('send.toast.overTransferLimit'), body: err.message, action: trialAction });
+    } else if (err instanceof ApiError && err.isNetwork) {
+      push({ kind: 'error', title: t('send.toast.connectionError'), body: run.transfer ? t('send.toast.resumeWithin') : t('send.toast.connectionTrouble') });
+    } else {
+      push({ kind: 'error', title: t('send.toast.sendFailed'), body: err instanceof ApiError ? err.message : t('send.toast.connectionTrouble') });
+    }
+  };
+
+  const startSend = async (auth: SenderAuth, sent: SendForm) => {
+    const run: ActiveUpload = { controller: new AbortController(), transfer: null };
+    active.current = run;
+    setProgress(startingProgress(sent.files, false));
+    setStep('uploading');
+    try {
+      const created = await createTransfer({ ...toDraftInput(sent, sender), lang }, auth, run.controller.signal);
+      run.transfer = created;
+      finish(run, await uploadNewTransfer(created, sent.files, callbacksFor(run)), sent);
+    } catch (err) {
+      fail(run, err);
+    }
+  };
+
+  const startResume = async () => {
+    if (!checkpoint) return;
+    const run: ActiveUpload = { controller: new AbortController(), transfer: { id: checkpoint.id, uploadToken: checkpoint.uploadToken } };
+    const sent = form;
+    active.current = run;
+    setProgress(startingProgress(sent.files, true));
+    setStep('uploading');
+    try {
+      const result = await resumeTransfer(checkpoint, sent.files, callbacksFor(run));
+      if (result) finish(run, result, sent);
+      else {
+        fail(run, new UploadCancelledError());
+        push({ kind: 'info', title: t('send.toast.resumeExpired'), body: t('send.toast.resumeExpiredBody') });
+      }
+    } catch (err) {
+      fail(run, err);
+    }
+  };
+
+  const cancel = () => {
+    const run = active.current;
+    if (!run) return;
+    active.current = null;
+    run.controller.abort();
+    // The files stay picked; the server drops what was uploaded (best effort: it also expires).
+    if (run.transfer) cancelUpload(run.transfer).catch(() => undefined);
+    setProgress(null);
+    setStep('form');
+    push({ kind: 'info', title: t('send.toast.uploadCancelled'), body: t('send.toast.youAborted') });
+  };
+
+  const onSubmit = (ready: SendForm) => {
+    setForm(ready);
+    if (stepAfterSubmit(sender, ready.sendAs) === 'verify') setStep('verify');
+    else if (session) void startSend({ kind: 'account', accessToken: session.accessToken }, ready);
+  };
+
+  return (
+    <div ref={card} className="qs-card" data-testid="quick-send" data-step={step}>
+      {step === 'form' && (
+        <SendFormView
+          form={form}
+          sender={sender}
+          teamMembers={session?.teamMembers}
+          resumable={checkpoint !== null}
+          onChange={setForm}
+          onAddFiles={addPicked}
+          onRecipientsOverLimit={() =>
+            push({ kind: 'info', title: t('send.toast.tooManyPeople'), body: issueText({ code: 'too_many_recipients' }), action: trialAction })
+          }
+          onUnreadable={(names) => push({ kind: 'warning', title: t('send.toast.fileLocked'), body: `${t('send.toast.fileLockedBody')}: ${names.join(', ')}` })}
+          onSubmit={onSubmit}
+          onResume={() => void startResume()}
+        />
+      )}
+      {step === 'verify' && (
+        <VerifyStep
+          email={form.senderEmail.trim().toLowerCase()}
+          lang={lang}
+          onVerified={(senderToken) => void startSend({ kind: 'guest', senderToken }, form)}
+          onBack={() => setStep('form')}
+        />
+      )}
+      {step === 'uploading' && progress && <ProgressView progress={progress} onCancel={cancel} />}
+      {step === 'done' && done && (
+        <DoneView
+          link={done.link}
+          recipients={done.recipients}
+          signedIn={sender.signedIn}
+          onSendAnother={() => {
+            setForm((f) => sendAnother(f));
+            setDone(null);
+            setStep('form');
+          }}
+          onKeepFiles={() => navigate(paths.pricing({ plan: 'premium' }))}
+        />
+      )}
+      <ToastStack toasts={toasts} onDismiss={dismiss} />
+    </div>
+  );
+}

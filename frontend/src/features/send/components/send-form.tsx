@@ -1,0 +1,346 @@
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CUSTOM_DATE_MARKER } from '@domain/expiry';
+import { MESSAGE_MAX_LENGTH } from '@domain/validation';
+import { paths } from '@/app/paths';
+import { LANGUAGE_TAGS, toLanguage } from '@/i18n/languages';
+import { expiryKey } from '../labels';
+import { entriesOfDrop, filesFromEntries, pickedFromFiles } from '../picked-files';
+import {
+  OPTION_TAB,
+  commitRecipients,
+  filesSummary,
+  formIssues,
+  issueFor,
+  offendingField,
+  removeFile,
+  removeRecipient,
+  setMessage,
+  setSenderEmail,
+  shareableMembers,
+  typeRecipients,
+  type FieldIssue,
+  type FormField,
+  type PickedFile,
+  type RecipientCommit,
+  type SendForm,
+  type SenderContext,
+  type TeamMemberOption,
+} from '../send-state';
+import { useShake } from '../hooks/use-shake';
+import { useIssueText } from '../hooks/use-issue-text';
+import { FileSection } from './file-section';
+import { OptionsPanel, type OptionTab } from './options-panel';
+import { RecipientsField } from './recipients-field';
+import { CogIcon } from './send-icons';
+
+interface SendFormViewProps {
+  readonly form: SendForm;
+  readonly sender: SenderContext;
+  readonly teamMembers?: readonly TeamMemberOption[];
+  /** the picked files continue an unfinished upload: offer to resume it */
+  readonly resumable: boolean;
+  onChange(update: (form: SendForm) => SendForm): void;
+  onAddFiles(files: PickedFile[]): void;
+  /** a recipient commit reached the plan's cap */
+  onRecipientsOverLimit(): void;
+  /** some dropped files could not be read */
+  onUnreadable(names: string[]): void;
+  /** the form to send, with any address still in the recipient box committed */
+  onSubmit(form: SendForm): void;
+  onResume(): void;
+}
+
+/** The quick-send form (spec §2): files, recipients, sender, message, options, summary and submit. */
+export function SendFormView(props: SendFormViewProps) {
+  const { form, sender, teamMembers, resumable, onChange, onAddFiles, onRecipientsOverLimit, onUnreadable, onSubmit, onResume } = props;
+  const { t, i18n } = useTranslation();
+  const issueText = useIssueText(sender.role);
+  const shake = useShake();
+  const ids = useId();
+  const [now, setNow] = useState(() => Date.now());
+  const [attempted, setAttempted] = useState(false);
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const [tab, setTab] = useState<OptionTab>('link');
+  const [dragging, setDragging] = useState(false);
+  const dragDepth = useRef(0);
+  const pendingShake = useRef<FormField | null>(null);
+
+  const refs = {
+    files: useRef<HTMLDivElement>(null),
+    recipients: useRef<HTMLDivElement>(null),
+    senderEmail: useRef<HTMLDivElement>(null),
+    message: useRef<HTMLDivElement>(null),
+    sendAs: useRef<HTMLDivElement>(null),
+    expiry: useRef<HTMLDivElement>(null),
+    password: useRef<HTMLDivElement>(null),
+  } satisfies Record<FormField, unknown>;
+
+  // Custom-date bounds move with the clock; a minute is the picker's resolution.
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const issues: FieldIssue[] = formIssues(form, sender, now);
+  const valid = issues.length === 0;
+  const summary = filesSummary(form, sender.role);
+  const members = shareableMembers(teamMembers, sender.email);
+  const expirySummary = useExpirySummary(form, i18n.resolvedLanguage ?? 'en');
+  // Field messages wait for the first send attempt; the blocked button explains itself before that.
+  const problemFor = (field: FormField): string | undefined => {
+    const issue = issueFor(issues, field);
+    return issue && attempted ? issueText(issue) : undefined;
+  };
+
+  // An option field lives in a tab that may be closed: open it, then shake once it is drawn.
+  useEffect(() => {
+    const field = pendingShake.current;
+    if (!field) return;
+    pendingShake.current = null;
+    shake(refs[field].current);
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setNow(Date.now());
+    // An address still in the recipient box is committed first (as blur would have done).
+    let ready = form;
+    if (form.sendAs === 'email' && form.recipientDraft.trim() !== '') {
+      const committed = commitRecipients(form, form.recipientDraft, sender.role);
+      onCommitted(committed);
+      ready = committed.form;
+    }
+    const field = offendingField(formIssues(ready, sender, Date.now()));
+    if (!field) {
+      onSubmit(ready);
+      return;
+    }
+    setAttempted(true);
+    const optionTab = OPTION_TAB[field];
+    if (optionTab && (!optionsOpen || tab !== optionTab)) {
+      setOptionsOpen(true);
+      setTab(optionTab);
+      pendingShake.current = field;
+    } else {
+      shake(refs[field].current);
+    }
+  };
+
+  const onCommitted = (result: RecipientCommit) => {
+    onChange(() => result.form);
+    if (result.overLimit) onRecipientsOverLimit();
+  };
+
+  const onDragEnter = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    dragDepth.current += 1;
+    setDragging(true);
+  };
+  const onDragLeave = () => {
+    dragDepth.current = Math.max(0, dragDepth.current - 1);
+    if (dragDepth.current === 0) setDragging(false);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    dragDepth.current = 0;
+    setDragging(false);
+    const { entries, plainFiles } = entriesOfDrop(event.dataTransfer);
+    if (plainFiles.length) onAddFiles(pickedFromFiles(plainFiles));
+    if (entries.length) {
+      void filesFromEntries(entries).then(({ files, unreadable }) => {
+        if (files.length) onAddFiles(files);
+        if (unreadable.length) onUnreadable(unreadable);
+      });
+    }
+  };
+
+  const submitWhy = valid ? undefined : issueText(issues[0]!);
+
+  return (
+    <form
+      className="qs-form"
+      noValidate
+      onSubmit={submit}
+      onDragEnter={onDragEnter}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
+      }}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+      aria-labelledby={`${ids}-title`}
+    >
+      <h2 id={`${ids}-title`} className="qs-title" tabIndex={-1} data-step-heading>
+        {t('send.heading')}
+      </h2>
+      {dragging && (
+        <div className="qs-drop-overlay" aria-hidden="true">
+          {t('send.form.dropHere')}
+        </div>
+      )}
+
+      <FileSection
+        ref={refs.files}
+        files={form.files}
+        summary={summary}
+        problem={summary.overLimit ? t('send.errors.transferTooLarge') : problemFor('files')}
+        onAdd={onAddFiles}
+        onRemove={(key) => onChange((f) => removeFile(f, key))}
+      />
+
+      {resumable && (
+        <div className="qs-resume" role="status">
+          <div>
+            <p className="qs-resume-title">{t('send.form.resumeTitle')}</p>
+            <p className="qs-hint">{t('send.form.resumeBody')}</p>
+          </div>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onResume} data-testid="resume-button">
+            {t('send.form.resumeAction')}
+          </button>
+        </div>
+      )}
+
+      {form.sendAs === 'email' && (
+        <RecipientsField
+          ref={refs.recipients}
+          recipients={form.recipients}
+          draft={form.recipientDraft}
+          invalid={form.recipientInvalid}
+          problem={form.recipientInvalid ? undefined : problemFor('recipients')}
+          onType={(text) => onCommitted(typeRecipients(form, text, sender.role))}
+          onCommit={(text) => onCommitted(commitRecipients(form, text, sender.role))}
+          onRemove={(email) => onChange((f) => removeRecipient(f, email))}
+        />
+      )}
+
+      {!sender.signedIn && (
+        <Field label={t('send.form.senderEmailLabel')} fieldRef={refs.senderEmail} problem={problemFor('senderEmail')}>
+          {(inputId, describedBy) => (
+            <>
+              <input
+                id={inputId}
+                className="qs-input"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={form.senderEmail}
+                placeholder={t('send.form.senderEmailPlaceholder')}
+                aria-invalid={problemFor('senderEmail') ? true : undefined}
+                aria-describedby={`${describedBy} ${inputId}-hint`}
+                onChange={(e) => onChange((f) => setSenderEmail(f, e.target.value))}
+                data-testid="sender-email"
+              />
+              <p id={`${inputId}-hint`} className="qs-hint">
+                {t('send.form.senderEmailHint')}{' '}
+                <Link to={paths.pricing()}>{t('send.form.avoidVerifying')}</Link>
+              </p>
+            </>
+          )}
+        </Field>
+      )}
+
+      <Field label={t('send.form.messageLabel')} fieldRef={refs.message} problem={problemFor('message')}>
+        {(inputId, describedBy) => (
+          <>
+            <textarea
+              id={inputId}
+              className="qs-input qs-textarea"
+              rows={2}
+              maxLength={MESSAGE_MAX_LENGTH}
+              value={form.message}
+              placeholder={t('send.form.messagePlaceholder')}
+              aria-describedby={`${describedBy} ${inputId}-count`}
+              onChange={(e) => onChange((f) => setMessage(f, e.target.value))}
+              data-testid="message"
+            />
+            <p id={`${inputId}-count`} className="qs-counter">
+              {t('send.form.messageCounter', { used: form.message.length, max: MESSAGE_MAX_LENGTH })}
+            </p>
+          </>
+        )}
+      </Field>
+
+      {optionsOpen && (
+        <OptionsPanel
+          id={`${ids}-options`}
+          form={form}
+          sender={sender}
+          members={members}
+          tab={tab}
+          now={now}
+          problems={{ sendAs: problemFor('sendAs'), expiry: problemFor('expiry'), password: problemFor('password') }}
+          fieldRefs={{ sendAs: refs.sendAs, expiry: refs.expiry, password: refs.password }}
+          onTab={setTab}
+          onChange={onChange}
+        />
+      )}
+
+      <div className="qs-footer">
+        <button
+          type="button"
+          className={`qs-cog${optionsOpen ? ' qs-cog-open' : ''}`}
+          aria-expanded={optionsOpen}
+          aria-controls={`${ids}-options`}
+          aria-label={t('send.form.options')}
+          onClick={() => setOptionsOpen((open) => !open)}
+          data-testid="options-toggle"
+        >
+          <CogIcon />
+        </button>
+        <p className="qs-summary" data-testid="send-summary">
+          <span>{expirySummary}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{form.password ? t('send.summary.withPassword') : t('send.summary.noPassword')}</span>
+        </p>
+        {/* aria-disabled, not disabled: a click on the blocked button still arrives and shakes the field. */}
+        <span className="qs-submit-area" data-testid="send-submit-area">
+          <button
+            type="submit"
+            className="btn btn-primary qs-submit"
+            aria-disabled={!valid}
+            aria-describedby={submitWhy ? `${ids}-why` : undefined}
+            data-testid="send-submit"
+          >
+            {form.sendAs === 'link' ? t('send.form.submitLink') : t('send.form.submitEmail')}
+          </button>
+        </span>
+        {submitWhy && (
+          <span id={`${ids}-why`} className="qs-sr-only">
+            {submitWhy}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Field({ label, fieldRef, problem, children }: { label: string; fieldRef: RefObject<HTMLDivElement | null>; problem?: string; children(inputId: string, describedBy: string): ReactNode }) {
+  const id = useId();
+  const problemId = `${id}-problem`;
+  return (
+    <div ref={fieldRef} className={`qs-field${problem ? ' qs-field-invalid' : ''}`}>
+      <label htmlFor={id} className="qs-label">
+        {label}
+      </label>
+      {children(id, problem ? problemId : '')}
+      {problem && (
+        <p id={problemId} className="qs-field-error">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Footer text: 'Expires in 1 Week', or the custom date in the reader's language. */
+function useExpirySummary(form: SendForm, language: string): string {
+  const { t } = useTranslation();
+  if (form.expirySeconds !== CUSTOM_DATE_MARKER) return t('send.summary.expiresIn', { period: t(`send.expiry.${expiryKey(form.expirySeconds)}`) });
+  if (form.customExpiryDate === null) return t('send.summary.pickDate');
+  const date = new Intl.DateTimeFormat(LANGUAGE_TAGS[toLanguage(language)], { dateStyle: 'medium', timeStyle: 'short' }).format(form.customExpiryDate);
+  return t('send.summary.expiresOn', { date });
+}

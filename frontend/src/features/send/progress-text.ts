@@ -1,0 +1,84 @@
+/**
+ * Progress and warning texts of the upload (spec §4, §8, §9) as translation keys, so the
+ * thresholds live in one place and every language says the same thing at the same moment.
+ * The English copy equals functions/domain/time-remaining.ts (a unit test holds them together).
+ */
+import { progressWidthPercent } from '@domain/time-remaining';
+import { ERROR_POPUP_MS, TOAST_MS, WARNING_TOAST_MS } from '@domain/ui-timings';
+
+/** The engine's phases (upload/engine.ts UploadPhase) and their spec texts. */
+export const PHASE_KEYS = {
+  'getting-ready': 'send.progress.phase.gettingReady',
+  'warming-up': 'send.progress.phase.warmingUp',
+  transferring: 'send.progress.phase.transferring',
+  resuming: 'send.progress.phase.resuming',
+  'almost-done': 'send.progress.phase.almostDone',
+} as const;
+
+export type PhaseName = keyof typeof PHASE_KEYS;
+
+/** Whole percent done, 0..100; 100 only when every byte is in. */
+export function percentDone(bytesDone: number, bytesTotal: number): number {
+  if (!(bytesTotal > 0)) return 0;
+  const exact = (Math.max(0, bytesDone) / bytesTotal) * 100;
+  return bytesDone >= bytesTotal ? 100 : Math.min(99, Math.floor(exact));
+}
+
+/** Width of the bar in percent: never below 3 so a fresh upload shows (spec §9). */
+export function barWidthPercent(percent: number): number {
+  return progressWidthPercent(percent);
+}
+
+export type RemainingText =
+  | { key: 'send.progress.remaining.calculating' | 'send.progress.remaining.under30' | 'send.progress.remaining.underMinute' }
+  | { key: 'send.progress.remaining.minutes' | 'send.progress.remaining.hours' | 'send.progress.remaining.days'; count: number };
+
+/** The time-remaining line for an ETA in ms (null while the engine has no estimate). */
+export function remainingText(etaMs: number | null | undefined): RemainingText {
+  const seconds = etaMs == null ? null : etaMs / 1000;
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return { key: 'send.progress.remaining.calculating' };
+  if (seconds < 30) return { key: 'send.progress.remaining.under30' };
+  if (seconds < 60) return { key: 'send.progress.remaining.underMinute' };
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return { key: 'send.progress.remaining.minutes', count: minutes };
+  const hours = Math.round(seconds / 3600);
+  if (hours < 24) return { key: 'send.progress.remaining.hours', count: hours };
+  return { key: 'send.progress.remaining.days', count: Math.round(seconds / 86400) };
+}
+
+export type ToastKind = 'info' | 'warning' | 'error';
+
+/** Spec §9: notification toasts 15.5 s, warnings 8.5 s; error popups 8 s. */
+export function toastDurationMs(kind: ToastKind): number {
+  if (kind === 'warning') return WARNING_TOAST_MS;
+  if (kind === 'error') return ERROR_POPUP_MS;
+  return TOAST_MS;
+}
+
+/** The engine's warnings (upload/engine.ts UploadWarning), structurally. */
+export type WarningInput =
+  | { kind: 'retrying'; tryNumber: number }
+  | { kind: 'network'; message: string }
+  | { kind: 'file-locked'; fileName: string };
+
+export type WarningToast =
+  | { title: 'send.toast.slowNetwork'; body: 'send.toast.weAreRetrying' }
+  | { title: 'send.toast.retrying'; body: 'send.toast.networkError'; message: string }
+  | { title: 'send.toast.fileLocked'; body: 'send.toast.fileLockedBody'; fileName: string };
+
+/** Spec §8: 'Slow network' / 'We are retrying...', 'Retrying' / 'Network error ~ {message}', 'File is locked'. */
+export function warningToast(warning: WarningInput): WarningToast {
+  switch (warning.kind) {
+    case 'retrying':
+      return { title: 'send.toast.slowNetwork', body: 'send.toast.weAreRetrying' };
+    case 'network':
+      return { title: 'send.toast.retrying', body: 'send.toast.networkError', message: warning.message };
+    case 'file-locked':
+      return { title: 'send.toast.fileLocked', body: 'send.toast.fileLockedBody', fileName: warning.fileName };
+  }
+}
+
+/** The screen-reader line announces progress in 10 % steps, not on every tick. */
+export function announcedPercent(percent: number): number {
+  return percent >= 100 ? 100 : Math.floor(percent / 10) * 10;
+}

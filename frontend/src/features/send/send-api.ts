@@ -1,0 +1,52 @@
+/** The send flow's API calls (functions/domain/transfer-api.ts has the routes and shapes). */
+import {
+  SENDER_TOKEN_HEADER,
+  UPLOAD_TOKEN_HEADER,
+  type CompleteResponse,
+  type CreateTransferResponse,
+  type SenderTokenResponse,
+  type VerifySenderResponse,
+} from '@domain/transfer-api';
+import type { TransferDraftInput } from '@domain/validation';
+import { apiFetch } from '@/lib/api';
+
+/** Guest sender: mail a 5-digit code (on entering the verification step, and on Resend). */
+export function requestSenderCode(email: string, lang: string, signal?: AbortSignal): Promise<VerifySenderResponse> {
+  return apiFetch<VerifySenderResponse>('/verifyEmail', { body: { email, lang }, signal });
+}
+
+/** Guest sender: the code for a sender token; a wrong code answers 403. */
+export function checkSenderCode(email: string, code: string, signal?: AbortSignal): Promise<SenderTokenResponse> {
+  return apiFetch<SenderTokenResponse>('/checkVerifyEmail', { body: { email, code }, signal });
+}
+
+export type CreateBody = TransferDraftInput & { lang: string };
+
+/** How the sender proves who they are when creating a transfer. */
+export type SenderAuth = { kind: 'guest'; senderToken: string } | { kind: 'account'; accessToken: string };
+
+/**
+ * Creates the transfer and its upload plan. Not retried: a create whose answer was lost may
+ * still have happened, and a second one would count twice against the monthly limit.
+ */
+export function createTransfer(body: CreateBody, auth: SenderAuth, signal?: AbortSignal): Promise<CreateTransferResponse> {
+  return auth.kind === 'guest'
+    ? apiFetch<CreateTransferResponse>('/transfers', { body, headers: { [SENDER_TOKEN_HEADER]: auth.senderToken }, retries: 0, signal })
+    : apiFetch<CreateTransferResponse>('/me/transfers', { body, accessToken: auth.accessToken, retries: 0, signal });
+}
+
+/** Finishes the transfer: the server completes the uploads and mails the recipients. */
+export function completeTransfer(id: string, uploadToken: string, signal?: AbortSignal): Promise<CompleteResponse> {
+  return apiFetch<CompleteResponse>(`/transfers/${encodeURIComponent(id)}/complete`, {
+    body: {},
+    headers: { [UPLOAD_TOKEN_HEADER]: uploadToken },
+    signal,
+  });
+}
+
+export function cancelTransfer(id: string, uploadToken: string): Promise<{ cancelled: true }> {
+  return apiFetch<{ cancelled: true }>(`/transfers/${encodeURIComponent(id)}/cancel`, {
+    body: {},
+    headers: { [UPLOAD_TOKEN_HEADER]: uploadToken },
+  });
+}

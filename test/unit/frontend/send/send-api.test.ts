@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api';
+import { cancelTransfer, checkSenderCode, completeTransfer, createTransfer, requestSenderCode, type CreateBody } from '@/features/send/send-api';
+
+interface Seen {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+function serve(status: number, body: unknown) {
+  const seen: Seen[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    seen.push({ url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return seen;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const body: CreateBody = { sendAs: 'email', senderEmail: 'me@x.org', emailTo: [{ email: 'b@x.org' }], fileObjects: [{ fileName: 'a.txt', size: 1 }], lang: 'fr' };
+
+describe('send API calls', () => {
+  it('asks for a guest code and checks it by email and code', async () => {
+    const seen = serve(202, { expiresAt: 1 });
+    await requestSenderCode('me@x.org', 'de');
+    await checkSenderCode('me@x.org', '12345');
+    expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
+      ['POST', '/api/verifyEmail', { email: 'me@x.org', lang: 'de' }],
+      ['POST', '/api/checkVerifyEmail', { email: 'me@x.org', code: '12345' }],
+    ]);
+  });
+
+  it('a wrong code comes back as a 403 ApiError', async () => {
+    serve(403, { error: { code: 'incorrect_code', message: 'Incorrect code, check your email and try again.' } });
+    const err = await checkSenderCode('me@x.org', '00000').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 403, code: 'incorrect_code' });
+  });
+
+  it('creates a guest transfer with the sender token, a signed-in one with the bearer token', async () => {
+    const seen = serve(201, { id: 'abc1234' });
+    await createTransfer(body, { kind: 'guest', senderToken: 'sender-token' });
+    await createTransfer(body, { kind: 'account', accessToken: 'jwt' });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/transfers', body, headers: { 'x-sender-token': 'sender-token' } });
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+    expect(seen[1]).toMatchObject({ method: 'POST', url: '/api/me/transfers', body, headers: { authorization: 'Bearer jwt' } });
+    expect(seen[1]!.headers['x-sender-token']).toBeUndefined();
+  });
+
+  it('never repeats a create whose answer was a server error (it may have happened)', async () => {
+    const seen = serve(503, { error: { code: 'unavailable', message: 'try later' } });
+    await expect(createTransfer(body, { kind: 'guest', senderToken: 't' })).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('completes and cancels with the upload token', async () => {
+    const seen = serve(200, {});
+    await completeTransfer('abc1234', 'upload-token');
+    await cancelTransfer('abc1234', 'upload-token');
+    expect(seen.map((s) => [s.method, s.url, s.headers['x-upload-token']])).toEqual([
+      ['POST', '/api/transfers/abc1234/complete', 'upload-token'],
+      ['POST', '/api/transfers/abc1234/cancel', 'upload-token'],
+    ]);
+  });
+});

@@ -1,0 +1,175 @@
+import { createInstance, type i18n as I18n } from 'i18next';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '@/i18n/locales/en.json';
+import ja from '@/i18n/locales/ja.json';
+import { DoneView } from '@/features/send/components/done-view';
+import { ProgressView } from '@/features/send/components/progress-view';
+import { QuickSend } from '@/features/send/components/quick-send';
+import { VerifyStep } from '@/features/send/components/verify-step';
+import type { UploadProgress } from '@/features/send/upload/engine';
+
+// No DOM in the unit project: these render the views to HTML and read what a first paint shows.
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = createInstance();
+  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en }, ja: { translation: ja } }, interpolation: { escapeValue: false } });
+});
+
+/** Static markup and just enough querying of it for these assertions. */
+class Markup {
+  constructor(readonly html: string) {}
+  tag(testId: string): string {
+    const m = new RegExp(`<[^>]*data-testid="${testId}"[^>]*>`).exec(this.html);
+    if (!m) throw new Error(`no element with data-testid=${testId}`);
+    return m[0];
+  }
+  text(): string {
+    return this.html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ');
+  }
+}
+
+function doc(element: ReactElement): Markup {
+  return new Markup(
+    renderToStaticMarkup(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>{element}</MemoryRouter>
+      </I18nextProvider>,
+    ),
+  );
+}
+
+const progress = (p: Partial<UploadProgress>): UploadProgress => ({
+  bytesDone: 0,
+  bytesTotal: 100,
+  filesDone: 0,
+  filesTotal: 2,
+  speedBps: 0,
+  etaMs: null,
+  phase: 'getting-ready',
+  tryNumber: 1,
+  ...p,
+});
+
+describe('quick-send form, first paint (guest)', () => {
+  const page = () => doc(<QuickSend />);
+
+  it('has the pickers, fields and submit the end-to-end tests address', () => {
+    const view = page();
+    for (const id of ['quick-send', 'file-input', 'folder-input', 'recipients-input', 'sender-email', 'message', 'send-submit', 'send-submit-area', 'options-toggle']) {
+      expect(() => view.tag(id), id).not.toThrow();
+    }
+    expect(view.tag('file-input')).toContain('type="file"');
+    expect(view.tag('file-input')).toContain('multiple');
+  });
+
+  it('shows the submit as blocked and says why, without disabling the click', () => {
+    const view = page();
+    const submit = view.tag('send-submit');
+    expect(submit).toContain('aria-disabled="true"');
+    expect(submit).not.toMatch(/\sdisabled=/);
+    const why = /aria-describedby="([^"]+)"/.exec(submit)?.[1];
+    expect(view.html).toContain(`id="${why}" class="qs-sr-only">Add at least one file<`);
+    expect(view.text()).toContain('Transfer');
+  });
+
+  it("uses the spec's labels and hint, and summarises expiry and password", () => {
+    const text = page().text();
+    expect(text).toContain('Email to (Enter or , to separate)');
+    expect(text).toContain("Enter your work email and we'll let you know when your files get downloaded.");
+    expect(text).toContain('Avoid verifying every time');
+    expect(text).toContain('Expires in 1 Week');
+    expect(text).toContain('No password');
+    expect(text).toContain('0/280');
+  });
+
+  it('a signed-in sender is not asked for their email', () => {
+    const view = doc(<QuickSend session={{ accessToken: 'token', email: 'me@corp.com', role: 'pro' }} />);
+    expect(() => view.tag('sender-email')).toThrow();
+    expect(() => view.tag('recipients-input')).not.toThrow();
+  });
+
+  it('speaks the reader language', async () => {
+    await i18n.changeLanguage('ja');
+    try {
+      const text = page().text();
+      expect(text).toContain('ファイルを送信');
+      expect(text).toContain('転送');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});
+
+describe('progress view', () => {
+  it('starts at 0 % with a visible bar and no estimate yet', () => {
+    const view = doc(<ProgressView progress={progress({})} onCancel={() => undefined} />);
+    expect(view.tag('progress-percent')).toBeTruthy();
+    expect(view.html).toMatch(/data-testid="progress-percent">0<small>%<\/small>/);
+    expect(view.html).toContain('aria-valuenow="0"');
+    expect(view.html).toContain('style="width:3%"');
+    const text = view.text();
+    expect(text).toContain('Getting Ready...');
+    expect(text).toContain('Calculating...');
+    expect(text).toContain('0 of 2 files');
+    expect(text).toContain('0 B of 100 B uploaded');
+    expect(text).toContain('Cancel');
+  });
+
+  it('shows percent, speed, time left and counts while transferring', () => {
+    const view = doc(
+      <ProgressView
+        progress={progress({ bytesDone: 550_000_000, bytesTotal: 1_000_000_000, filesDone: 1, speedBps: 2_500_000, etaMs: 180_000, phase: 'transferring' })}
+        onCancel={() => undefined}
+      />,
+    );
+    expect(view.html).toMatch(/data-testid="progress-percent">55</);
+    expect(view.html).toContain('style="width:55%"');
+    const text = view.text();
+    expect(text).toContain('Transferring...');
+    expect(text).toContain('2.5 MB/s');
+    expect(text).toContain('About 3 minutes remaining');
+    expect(text).toContain('1 of 2 files');
+    expect(text).toContain('550 MB of 1 GB uploaded');
+    expect(text).toContain('50% uploaded');
+  });
+});
+
+describe('done view', () => {
+  it('gives a guest the link, who was mailed, and the way to keep files', () => {
+    const view = doc(<DoneView link="https://app.test/w/abc1234" recipients={['a@x.org', 'b@x.org']} signedIn={false} onSendAnother={() => undefined} onKeepFiles={() => undefined} />);
+    expect(view.tag('done-link')).toContain('value="https://app.test/w/abc1234"');
+    expect(view.tag('done-link')).toContain('readOnly=""');
+    expect(view.tag('copy-link')).toBeTruthy();
+    expect(view.text()).toContain("You're all done!");
+    expect(view.text()).toContain('The download email has been sent to a@x.org + 1');
+    expect(view.text()).toContain('Keep these files for later?');
+    expect(view.text()).not.toContain('Send Another?');
+  });
+
+  it('offers a signed-in sender another send; a link send names no recipient', () => {
+    const view = doc(<DoneView link="https://app.test/w/abc1234" recipients={[]} signedIn onSendAnother={() => undefined} onKeepFiles={() => undefined} />);
+    expect(view.text()).toContain('Send Another?');
+    expect(view.text()).not.toContain('The download email has been sent');
+  });
+});
+
+describe('verification step', () => {
+  it('asks for the 5-digit code with Verify disabled until it is complete', () => {
+    const view = doc(<VerifyStep email="me@corp.com" lang="en" onVerified={() => undefined} onBack={() => undefined} />);
+    expect(view.tag('verify-button')).toMatch(/\sdisabled=""/);
+    expect(view.tag('code-input')).toContain('inputMode="numeric"');
+    expect(view.tag('code-input')).toContain('autoComplete="one-time-code"');
+    expect(view.text()).toContain('We sent a 5 digit code to me@corp.com.');
+    expect(view.text()).toContain('Resend code');
+    expect(view.tag('verify-back')).toContain('aria-label="Back"');
+  });
+});
