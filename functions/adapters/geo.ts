@@ -1,9 +1,13 @@
 /**
  * Country of a download (architecture §1): CloudFront's viewer-country header when present,
  * else a GeoIP lookup of the client address when a database is configured (GEOIP_DATABASE,
- * any MaxMind-format .mmdb with a country record), else Unknown.
+ * any MaxMind-format .mmdb with a country record: GeoLite2/GeoIP2 Country, or the CC BY 4.0
+ * ip-location-db files), else Unknown.
  */
 import maxmind, { type CountryResponse, type Reader } from 'maxmind';
+
+/** MaxMind's GeoLite2/GeoIP2 Country shape, or the flat one of the open ip-location-db files. */
+type CountryRecord = CountryResponse & { country_code?: string };
 import { config } from '../lib/env';
 import { log } from '../lib/log';
 
@@ -29,12 +33,12 @@ export function countryFromCode(code: string | undefined): Country | undefined {
   }
 }
 
-let reader: Promise<Reader<CountryResponse> | undefined> | undefined;
+let reader: Promise<Reader<CountryRecord> | undefined> | undefined;
 
-function geoReader(): Promise<Reader<CountryResponse> | undefined> {
+function geoReader(): Promise<Reader<CountryRecord> | undefined> {
   const path = config().geoipDatabase;
   if (!path) return Promise.resolve(undefined);
-  reader ??= maxmind.open<CountryResponse>(path).catch((err: unknown) => {
+  reader ??= maxmind.open<CountryRecord>(path).catch((err: unknown) => {
     log.warn('GeoIP database could not be opened; countries will be Unknown', { path, error: String(err) });
     return undefined;
   });
@@ -47,7 +51,7 @@ export async function countryOf(viewerCountryHeader: string | undefined, sourceI
   const db = await geoReader();
   if (db && maxmind.validate(sourceIp)) {
     const hit = db.get(sourceIp);
-    const fromDb = countryFromCode(hit?.country?.iso_code ?? hit?.registered_country?.iso_code);
+    const fromDb = countryFromCode(hit?.country?.iso_code ?? hit?.registered_country?.iso_code ?? hit?.country_code);
     if (fromDb) return fromDb;
   }
   return UNKNOWN_COUNTRY;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UNIT_ENV } from '../../helpers/events';
+
 import { z } from 'zod';
 import { attachmentDisposition } from '../../../functions/adapters/storage';
 import { countryFromCode, countryOf, UNKNOWN_COUNTRY } from '../../../functions/adapters/geo';
