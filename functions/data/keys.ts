@@ -2,6 +2,9 @@
  * Every key string of the single table is built here (conventions §7); docs/data-model.md
  * lists the access patterns. Generic attributes: pk, sk, gsi1pk/gsi1sk, gsi2pk/gsi2sk, entity, ttl.
  */
+export type CodePurpose = 'sender' | 'signup';
+export type TokenPurpose = 'sender' | 'signup' | 'reset';
+
 export const keys = {
   healthProbe: (probeId: string) => ({ pk: `HEALTH#${probeId}`, sk: 'PROBE' }),
   jobRun: (jobName: string) => ({ pk: `JOB#${jobName}`, sk: 'LAST_RUN' }),
@@ -38,8 +41,16 @@ export const keys = {
   }),
   notificationPrefix: 'NOTIFY#',
 
-  senderCode: (email: string) => ({ pk: `SENDERCODE#${email}`, sk: 'CODE' }),
-  senderToken: (tokenHash: string) => ({ pk: `SENDERTOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  /** A mailed 5-digit code: guest sender proof or registration step 2. */
+  emailCode: (purpose: CodePurpose, email: string) => ({ pk: `CODE#${purpose}#${email}`, sk: 'CODE' }),
+  /** A token proving an address (guest sender, registration) or allowing a password reset. */
+  proofToken: (purpose: TokenPurpose, tokenHash: string) => ({ pk: `TOKEN#${purpose}#${tokenHash}`, sk: 'TOKEN' }),
+  /** One item per account email, so an address can be taken only once. */
+  userEmail: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'USER' }),
+  monthlyTransfers: (userId: string, month: string) => ({ pk: `USER#${userId}`, sk: `MONTH#${month}` }),
+  contact: (userId: string, email: string) => ({ pk: `USER#${userId}`, sk: `CONTACT#${email}` }),
+  contactPrefix: 'CONTACT#',
+  feedback: (at: number, id: string) => ({ pk: 'FEEDBACK', sk: `${String(at).padStart(15, '0')}#${id}` }),
   extensionToken: (tokenHash: string) => ({ pk: `EXTENSION#${tokenHash}`, sk: 'REQUEST' }),
   rateWindow: (scope: string, subject: string, windowStart: number) => ({
     pk: `RATE#${scope}#${subject}`,

@@ -55,6 +55,12 @@ export interface TransferRecord {
   readonly purged?: boolean;
   /** when the sweep should look at it next (mirrors gsi2sk); absent when nothing is due */
   readonly sweepDueAt?: number;
+  /** signed-in sends: whose storage the bytes count against, how many, and the month of the send */
+  readonly storageOwner?: string;
+  readonly reservedBytes?: number;
+  readonly sendMonth?: string;
+  /** set once the reservation was given back */
+  readonly storageReleased?: boolean;
 }
 
 export interface FileRecord {

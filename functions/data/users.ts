@@ -1,52 +1,293 @@
 /**
- * The part of a user's profile the transfer loop needs (pattern 24): role and addresses.
- * The accounts capability writes the profile at sign-up; until a profile exists a signed-in
- * user counts as free (spec §6: role defaults to free).
+ * Users in the single table (docs/data-model.md, patterns 24-30): the profile under
+ * `USER#<sub>/PROFILE` (spec §3 User), one `EMAIL#<email>` item per account so an address is
+ * taken once, the monthly transfer counter, contacts, and the storage counter kept on the
+ * profile of the storage owner (the team admin for team members).
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/env';
 import { isLive, keys } from './keys';
+import { isConditionFailure } from './transfers';
 
-export interface SenderProfile {
+const table = () => config().tableName;
+
+export interface UserProfile {
   readonly userId: string;
-  readonly email?: string;
+  readonly email: string;
   readonly fullName?: string;
+  readonly greetingName?: string;
+  readonly company?: string;
+  readonly profilePicKey?: string;
+  readonly logoPicKey?: string;
+  readonly showLogoNav?: boolean;
+  /** the enforced plan */
   readonly role?: string;
+  /** the plan picked at sign-up, kept for checkout */
+  readonly chosenRole?: string;
+  readonly period?: string;
   readonly status?: string;
+  readonly isTeamMember?: boolean;
   readonly parentAdminId?: string;
+  readonly loginCount?: number;
+  readonly storageUsed?: number;
+  readonly lang?: string;
+  readonly referrer?: string;
+  readonly fingerprint?: Record<string, string>;
+  readonly createdAt?: number;
+}
+
+/** Kept for the transfer loop's callers: the fields it reads. */
+export type SenderProfile = Pick<UserProfile, 'userId' | 'fullName' | 'role' | 'status' | 'parentAdminId'> & { readonly email?: string };
+
+function fromItem(i: Record<string, unknown>): UserProfile {
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  const out: Record<string, unknown> = {
+    userId: String(i.userId),
+    email: String(i.email),
+    fullName: str(i.fullName),
+    greetingName: str(i.greetingName),
+    company: str(i.company),
+    profilePicKey: str(i.profilePicKey),
+    logoPicKey: str(i.logoPicKey),
+    showLogoNav: i.showLogoNav === true,
+    role: str(i.role),
+    chosenRole: str(i.chosenRole),
+    period: str(i.period),
+    status: str(i.status),
+    isTeamMember: i.isTeamMember === true,
+    parentAdminId: str(i.parentAdminID),
+    loginCount: typeof i.loginCount === 'number' ? i.loginCount : 0,
+    storageUsed: typeof i.storageUsed === 'number' ? i.storageUsed : 0,
+    lang: str(i.lang),
+    createdAt: typeof i.createdAt === 'number' ? i.createdAt : undefined,
+  };
+  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
+  return out as unknown as UserProfile;
+}
+
+/** Pattern 24 */
+export async function getProfile(userId: string): Promise<UserProfile | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.userProfile(userId), ConsistentRead: true }));
+  if (!out.Item || !isLive(out.Item) || typeof out.Item.email !== 'string') return undefined;
+  return fromItem(out.Item);
 }
 
 export async function getSenderProfile(userId: string): Promise<SenderProfile | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: config().tableName, Key: keys.userProfile(userId) }));
-  if (!out.Item || !isLive(out.Item)) return undefined;
-  const i = out.Item;
-  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  return getProfile(userId);
+}
+
+function profileItem(p: UserProfile): Record<string, unknown> {
+  const { parentAdminId, ...rest } = p;
   return {
-    userId,
-    ...(str(i.email) ? { email: str(i.email) } : {}),
-    ...(str(i.fullName) ? { fullName: str(i.fullName) } : {}),
-    ...(str(i.role) ? { role: str(i.role) } : {}),
-    ...(str(i.status) ? { status: str(i.status) } : {}),
-    ...(str(i.parentAdminID) ? { parentAdminId: str(i.parentAdminID) } : {}),
+    ...keys.userProfile(p.userId),
+    entity: 'User',
+    ...rest,
+    ...(parentAdminId ? { parentAdminID: parentAdminId } : {}),
+    role: p.role ?? 'free',
+    storageUsed: p.storageUsed ?? 0,
+    loginCount: p.loginCount ?? 0,
   };
 }
 
-/** Writes the profile fields the transfer loop reads (the accounts capability owns the rest). */
-export async function putSenderProfile(p: SenderProfile & { email: string }): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: {
-        ...keys.userProfile(p.userId),
-        entity: 'User',
-        userId: p.userId,
-        email: p.email,
-        ...(p.fullName ? { fullName: p.fullName } : {}),
-        role: p.role ?? 'free',
-        ...(p.status ? { status: p.status } : {}),
-        ...(p.parentAdminId ? { parentAdminID: p.parentAdminId } : {}),
-      },
+/**
+ * Pattern 25: a new account: the profile and the email claim in one transaction, so two
+ * sign-ups of one address cannot both succeed. False when the email is taken.
+ */
+export async function createProfile(p: UserProfile): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: table(), Item: { ...keys.userEmail(p.email), entity: 'UserEmail', userId: p.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: table(), Item: profileItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'TransactionCanceledException' || isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Writes a profile as is (tests and the seed script); the email claim too. */
+export async function putSenderProfile(p: Partial<UserProfile> & { userId: string; email: string }): Promise<void> {
+  await dynamo().send(new PutCommand({ TableName: table(), Item: profileItem(p as UserProfile) }));
+  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.userEmail(p.email), entity: 'UserEmail', userId: p.userId } }));
+}
+
+/** Pattern 26: the account of an address, if any. */
+export async function userIdByEmail(email: string): Promise<string | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.userEmail(email), ConsistentRead: true }));
+  return typeof out.Item?.userId === 'string' ? out.Item.userId : undefined;
+}
+
+export async function countLogin(userId: string): Promise<number> {
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.userProfile(userId),
+      UpdateExpression: 'ADD loginCount :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
     }),
   );
+  return Number(out.Attributes?.loginCount ?? 0);
+}
+
+const EDITABLE = ['fullName', 'greetingName', 'company', 'profilePicKey', 'logoPicKey', 'showLogoNav'] as const;
+export type ProfileEdit = Partial<Pick<UserProfile, (typeof EDITABLE)[number]>>;
+
+/** Pattern 27: the user's own editable fields; '' removes a text field. */
+export async function updateProfile(userId: string, edit: ProfileEdit): Promise<void> {
+  const sets: string[] = [];
+  const removes: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  for (const field of EDITABLE) {
+    const value = edit[field];
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    if (value === '') removes.push(`#${field}`);
+    else {
+      sets.push(`#${field} = :${field}`);
+      values[`:${field}`] = value;
+    }
+  }
+  if (sets.length === 0 && removes.length === 0) return;
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.userProfile(userId),
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+    }),
+  );
+}
+
+/** Pattern 28: sends this calendar month (UTC). */
+export async function monthlyTransfers(userId: string, month: string): Promise<number> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.monthlyTransfers(userId, month), ConsistentRead: true }));
+  return typeof out.Item?.count === 'number' ? out.Item.count : 0;
+}
+
+export type ReservationFailure = 'storage_full' | 'over_transfer_limit';
+
+/**
+ * Pattern 29: reserves `bytes` of the owner's storage and, when `monthlyLimit` is set, one of
+ * this month's sends, in one transaction: both pass their condition or nothing changes. DynamoDB
+ * conditions cannot add, so "used + bytes <= limit" is written "used <= limit - bytes".
+ */
+export async function reserveSend(
+  owner: string,
+  bytes: number,
+  storageLimit: number,
+  month: { key: string; limit: number | null } | null,
+): Promise<ReservationFailure | null> {
+  const maxBefore = storageLimit - bytes;
+  if (maxBefore < 0) return 'storage_full';
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.userProfile(owner),
+        UpdateExpression: 'ADD storageUsed :b',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(storageUsed) OR storageUsed <= :max)',
+        ExpressionAttributeValues: { ':b': bytes, ':max': maxBefore },
+      },
+    },
+  ];
+  if (month) {
+    items.push({
+      Update: {
+        TableName: table(),
+        Key: keys.monthlyTransfers(owner, month.key),
+        UpdateExpression: 'SET entity = :e ADD #c :one',
+        ExpressionAttributeNames: { '#c': 'count' },
+        ...(month.limit === null
+          ? { ExpressionAttributeValues: { ':e': 'MonthlyTransfers', ':one': 1 } }
+          : {
+              ConditionExpression: 'attribute_not_exists(#c) OR #c < :limit',
+              ExpressionAttributeValues: { ':e': 'MonthlyTransfers', ':one': 1, ':limit': month.limit },
+            }),
+      },
+    });
+  }
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    return null;
+  } catch (err) {
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if ((err as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw err;
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'storage_full';
+    if (reasons[1]?.Code === 'ConditionalCheckFailed') return 'over_transfer_limit';
+    throw err;
+  }
+}
+
+/** Gives reserved bytes (and, for an unsent transfer, its monthly send) back. */
+export async function releaseSend(owner: string, bytes: number, month: string | null): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.userProfile(owner),
+      UpdateExpression: 'ADD storageUsed :b',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':b': -bytes },
+    }),
+  );
+  if (month) {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.monthlyTransfers(owner, month),
+        UpdateExpression: 'ADD #c :m',
+        ConditionExpression: 'attribute_exists(pk) AND #c > :zero',
+        ExpressionAttributeNames: { '#c': 'count' },
+        ExpressionAttributeValues: { ':m': -1, ':zero': 0 },
+      }),
+    ).catch((err: unknown) => {
+      if (!isConditionFailure(err)) throw err;
+    });
+  }
+}
+
+/** Pattern 30: contacts (spec §3 Contact), one item per address, newest send wins the name. */
+export async function putContacts(userId: string, contacts: readonly { email: string; name?: string; company?: string }[], now = Date.now()): Promise<void> {
+  for (const c of contacts) {
+    await dynamo().send(
+      new PutCommand({ TableName: table(), Item: { ...keys.contact(userId, c.email), entity: 'Contact', ...c, lastUsedAt: now } }),
+    );
+  }
+}
+
+export async function listContacts(userId: string): Promise<{ email: string; name?: string; company?: string; lastUsedAt: number }[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.userProfile(userId).pk, ':p': keys.contactPrefix },
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items.map((i) => ({
+    email: String(i.email),
+    ...(typeof i.name === 'string' ? { name: i.name } : {}),
+    ...(typeof i.company === 'string' ? { company: i.company } : {}),
+    lastUsedAt: Number(i.lastUsedAt ?? 0),
+  }));
+}
+
+export async function putFeedback(v: Record<string, unknown>, at: number, id: string): Promise<void> {
+  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.feedback(at, id), entity: 'Feedback', ...v, time: at } }));
 }

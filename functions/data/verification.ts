@@ -6,12 +6,13 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/env';
-import { isLive, keys, ttlIn } from './keys';
+import { isLive, keys, ttlIn, type CodePurpose, type TokenPurpose } from './keys';
 import { isConditionFailure } from './transfers';
 
 const table = () => config().tableName;
 
-export interface SenderCode {
+export interface EmailCode {
+  readonly purpose: CodePurpose;
   readonly email: string;
   readonly codeHash: string;
   readonly salt: string;
@@ -19,33 +20,33 @@ export interface SenderCode {
   readonly expiresAt: number;
 }
 
-/** Pattern 17: a new code replaces any earlier one for the address (attempts start again). */
-export async function putSenderCode(code: SenderCode, now = Date.now()): Promise<void> {
+/** Pattern 17: a new code replaces any earlier one for the address and purpose (attempts start again). */
+export async function putEmailCode(code: EmailCode, now = Date.now()): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: table(),
-      Item: { ...keys.senderCode(code.email), entity: 'SenderCode', ...code, ttl: ttlIn((code.expiresAt - now) / 1000, now) },
+      Item: { ...keys.emailCode(code.purpose, code.email), entity: 'EmailCode', ...code, ttl: ttlIn((code.expiresAt - now) / 1000, now) },
     }),
   );
 }
 
-export async function getSenderCode(email: string, now = Date.now()): Promise<SenderCode | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.senderCode(email), ConsistentRead: true }));
+export async function getEmailCode(purpose: CodePurpose, email: string, now = Date.now()): Promise<EmailCode | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.emailCode(purpose, email), ConsistentRead: true }));
   if (!out.Item || !isLive(out.Item, now)) return undefined;
   const i = out.Item;
-  return { email, codeHash: String(i.codeHash), salt: String(i.salt), attempts: Number(i.attempts), expiresAt: Number(i.expiresAt) };
+  return { purpose, email, codeHash: String(i.codeHash), salt: String(i.salt), attempts: Number(i.attempts), expiresAt: Number(i.expiresAt) };
 }
 
 /**
  * Pattern 18: counts one check against the code. False when the attempts are used up, so
  * concurrent guesses cannot exceed the bound.
  */
-export async function countCodeAttempt(email: string, maxAttempts: number): Promise<boolean> {
+export async function countCodeAttempt(purpose: CodePurpose, email: string, maxAttempts: number): Promise<boolean> {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: table(),
-        Key: keys.senderCode(email),
+        Key: keys.emailCode(purpose, email),
         UpdateExpression: 'ADD attempts :one',
         ConditionExpression: 'attribute_exists(pk) AND attempts < :max',
         ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts },
@@ -58,25 +59,42 @@ export async function countCodeAttempt(email: string, maxAttempts: number): Prom
   }
 }
 
-export async function deleteSenderCode(email: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.senderCode(email) }));
+export async function deleteEmailCode(purpose: CodePurpose, email: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.emailCode(purpose, email) }));
 }
 
-/** Pattern 19: a proven guest sender address, for the sends of the next hours. */
-export async function putSenderToken(tokenHash: string, email: string, expiresAt: number, now = Date.now()): Promise<void> {
+/** Pattern 19: a proof token (proven address, or a reset link), stored as its hash. */
+export async function putProofToken(
+  purpose: TokenPurpose,
+  tokenHash: string,
+  v: { email: string; userId?: string },
+  expiresAt: number,
+  now = Date.now(),
+): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: table(),
-      Item: { ...keys.senderToken(tokenHash), entity: 'SenderToken', email, expiresAt, ttl: ttlIn((expiresAt - now) / 1000, now) },
+      Item: { ...keys.proofToken(purpose, tokenHash), entity: 'ProofToken', purpose, ...v, expiresAt, ttl: ttlIn((expiresAt - now) / 1000, now) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 }
 
-export async function getSenderTokenEmail(tokenHash: string, now = Date.now()): Promise<string | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.senderToken(tokenHash) }));
+export async function getProofToken(purpose: TokenPurpose, tokenHash: string, now = Date.now()): Promise<{ email: string; userId?: string } | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.proofToken(purpose, tokenHash), ConsistentRead: true }));
   if (!out.Item || !isLive(out.Item, now) || Number(out.Item.expiresAt) <= now) return undefined;
-  return String(out.Item.email);
+  return { email: String(out.Item.email), ...(typeof out.Item.userId === 'string' ? { userId: out.Item.userId } : {}) };
+}
+
+/** Single use: deletes the token and answers whether it was still there (only one caller wins). */
+export async function consumeProofToken(purpose: TokenPurpose, tokenHash: string): Promise<boolean> {
+  try {
+    await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.proofToken(purpose, tokenHash), ConditionExpression: 'attribute_exists(pk)' }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 export interface ExtensionToken {

@@ -12,6 +12,7 @@ import * as storage from '../adapters/storage';
 import { errorFields, log } from '../lib/log';
 import { locOf, refOf } from './transfers';
 import { purgeAt } from './downloads';
+import { releaseTransfer } from './limits';
 
 export interface SweepResult {
   readonly examined: number;
@@ -47,12 +48,18 @@ export async function sweepExpired(opts: { now?: number; pageSize?: number; time
         if (!t || due === undefined || due > now) continue;
         if (t.status === 'uploading') {
           result.objectsDeleted += await deleteObjects(t);
-          if (await data.setStatus(slug, 'cancelled', { from: ['uploading'], expectedSweepDueAt: due })) result.abandoned += 1;
+          if (await data.setStatus(slug, 'cancelled', { from: ['uploading'], expectedSweepDueAt: due })) {
+            result.abandoned += 1;
+            await releaseTransfer(t, { unsent: true });
+          }
         } else if (t.status === 'ready' && now >= t.expiryDate) {
           if (await data.setStatus(slug, 'expired', { from: ['ready'], sweepDueAt: purgeAt(t), expectedSweepDueAt: due })) result.expired += 1;
         } else if (t.status === 'expired' && now >= purgeAt(t)) {
           result.objectsDeleted += await deleteObjects(t);
-          if (await data.setStatus(slug, 'expired', { from: ['expired'], purged: true, expectedSweepDueAt: due })) result.purged += 1;
+          if (await data.setStatus(slug, 'expired', { from: ['expired'], purged: true, expectedSweepDueAt: due })) {
+            result.purged += 1;
+            await releaseTransfer(t, { unsent: false });
+          }
         } else if (t.status === 'ready' || t.status === 'expired') {
           // Due early (e.g. an extension moved the expiry): look again when the next step is due.
           const next = t.status === 'ready' ? t.expiryDate : purgeAt(t);

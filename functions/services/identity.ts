@@ -1,5 +1,5 @@
 import { resolveRole } from '../domain/plans';
-import { getSenderProfile } from '../data/users';
+import { getProfile } from '../data/users';
 import { unauthorized } from '../lib/errors';
 import type { JwtClaims } from '../lib/http';
 import type { Sender } from './transfers';
@@ -8,16 +8,15 @@ import type { Sender } from './transfers';
 export async function userSender(claims: JwtClaims | undefined): Promise<Extract<Sender, { kind: 'user' }>> {
   const sub = typeof claims?.sub === 'string' ? claims.sub : undefined;
   if (!sub) throw unauthorized();
-  const profile = await getSenderProfile(sub);
-  // Cognito usernames are email addresses in this pool (email is the username, architecture §1).
-  const claimEmail = [claims?.email, claims?.username].find((v): v is string => typeof v === 'string' && v.includes('@'));
-  const email = profile?.email ?? claimEmail;
-  if (!email) throw unauthorized('profile_missing', 'Your account has no email address yet.');
+  const profile = await getProfile(sub);
+  // Every account gets its profile at sign-up (services/accounts.ts); a token without one is stale.
+  if (!profile) throw unauthorized('profile_missing', 'Your account could not be found. Please log in again.');
   return {
     kind: 'user',
     userId: sub,
-    email: email.toLowerCase(),
-    role: resolveRole({ customerRole: profile?.role }),
-    ...(profile?.fullName ? { name: profile.fullName } : {}),
+    email: profile.email,
+    role: resolveRole({ customerRole: profile.role }),
+    ...(profile.fullName ? { name: profile.fullName } : {}),
+    profile,
   };
 }

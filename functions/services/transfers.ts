@@ -31,6 +31,8 @@ import { log } from '../lib/log';
 import { draftError } from './draft-error';
 import { mailTransferSent } from './mail';
 import { z } from 'zod';
+import { putContacts, releaseSend, type UserProfile } from '../data/users';
+import { releaseBytes, releaseTransfer, reserveForSend, reserveMore, type Reservation } from './limits';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECOND = 1000;
@@ -39,7 +41,14 @@ const MULTIPART_CREATE_CONCURRENCY = 8;
 
 export type Sender =
   | { readonly kind: 'guest'; readonly email: string }
-  | { readonly kind: 'user'; readonly userId: string; readonly email: string; readonly role: string; readonly name?: string };
+  | {
+      readonly kind: 'user';
+      readonly userId: string;
+      readonly email: string;
+      readonly role: string;
+      readonly name?: string;
+      readonly profile: UserProfile;
+    };
 
 export function downloadLink(slug: string): string {
   return `${config().appOrigin}/w/${slug}`;
@@ -133,7 +142,21 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
   const entries = [...draft.fileObjects, ...draft.recordedVideos, ...draft.voiceMemo];
   const uploadToken = newToken();
   const passwordHash = draft.password ? await hashPassword(draft.password) : undefined;
+  const reservation: Reservation | undefined =
+    sender.kind === 'user' ? await reserveForSend(sender.profile, totalSize(entries), now, { countsAsSend: true }) : undefined;
+  try {
+    const created = await createWithFreeSlug();
+    if (sender.kind === 'user' && draft.emailTo.length > 0) await putContacts(sender.userId, draft.emailTo, now);
+    return created;
+  } catch (err) {
+    if (reservation) {
+      // Nothing was created: the reservation goes straight back.
+      await releaseSend(reservation.storageOwner, reservation.reservedBytes, reservation.sendMonth ?? null).catch(() => undefined);
+    }
+    throw err;
+  }
 
+  async function createWithFreeSlug(): Promise<CreateTransferResponse> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const slug = generateSlug();
     const anon = sender.kind === 'guest';
@@ -163,6 +186,7 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
       totalDownloads: 0,
       // An upload nobody finishes is cleaned up by the sweep once it can no longer resume.
       sweepDueAt: now + RESUME_WINDOW_SECONDS * SECOND,
+      ...(reservation ?? {}),
     };
     if (!(await data.createTransfer(record, files))) continue;
     const expiresIn = urlLifetime(record, now);
@@ -177,6 +201,7 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
     };
   }
   throw new Error('could not find a free slug in 5 tries');
+  }
 }
 
 /** The transfer behind an upload token; anything else is refused before touching storage. */
@@ -311,11 +336,12 @@ export async function cancelUpload(t: TransferRecord): Promise<void> {
   await Promise.all(pending.map((f) => (f.mode === 'multipart' ? storage.abortMultipart(refOf(t, f.key), f.uploadId!) : undefined)));
   if (t.status === 'uploading') {
     await storage.deletePrefix(locOf(t), `t/${t.slug}/`);
-    await data.setStatus(t.slug, 'cancelled', { from: ['uploading'] });
+    if (await data.setStatus(t.slug, 'cancelled', { from: ['uploading'] })) await releaseTransfer(t, { unsent: true });
     return;
   }
   await Promise.all(pending.map((f) => storage.deletePrefix(locOf(t), f.key)));
   await data.deleteFiles(t.slug, pending.map((f) => f.fileId));
+  await releaseBytes(t, totalSize(pending));
 }
 
 /** The signed-in owner of a transfer, or 403 / 404. */
@@ -341,6 +367,7 @@ export async function addFiles(body: z.output<typeof addFilesRequestSchema>, sen
   if (totalSize(existing) + totalSize(kept) > limits.uploadLimit) {
     throw badRequest('transfer_too_large', 'These files are larger than your plan allows');
   }
+  await reserveMore(t, sender.profile, totalSize(kept), now);
   const files = await planFiles(t, kept, now);
   const uploadToken = newToken();
   const uploadTokenExpiresAt = Math.min(now + RESUME_WINDOW_SECONDS * SECOND, t.expiryDate);
@@ -366,5 +393,6 @@ export async function deleteTransfer(slug: string, userId: string): Promise<void
   await storage.deletePrefix(locOf(t), `t/${slug}/`);
   await storage.deletePrefix(locOf(t), `z/${slug}/`);
   await data.setStatus(slug, 'deleted', { purged: true });
+  await releaseTransfer(t, { unsent: t.status === 'uploading' });
   log.info('transfer deleted', { slug });
 }

@@ -1,0 +1,151 @@
+/**
+ * The accounts API's shapes (spec §3, §7; architecture §6), shared by handlers, the app and
+ * tests. Paths are relative to /api. The access token travels in `Authorization: Bearer`;
+ * the refresh token only in the httpOnly cookie REFRESH_COOKIE (Path=/api), never in a body.
+ *
+ *   POST /newsignupverify          registration step 1: mail a code        -> 202 {verified:false} | 200 {verified:true} | 409 email_taken
+ *   POST /newsignupverify/check    registration step 2: check the code     -> 200 RegistrationProof | 403 incorrect_code
+ *   POST /signup2                  registration step 3: create the account -> 201 AuthResponse + refresh cookie
+ *   POST /combinedAuth             log in                                  -> 200 AuthResponse + refresh cookie | 401 auth_failed
+ *   GET  /refreshToken             renew with the cookie                   -> 200 AuthResponse | 401
+ *   GET  /logout                   revoke the refresh token, clear cookie  -> 200
+ *   POST /resetPasswordLink        mail a reset link (always the same answer) -> 202 { message }
+ *   POST /passTokenCheck           is the reset token usable               -> 202 | 410
+ *   POST /resetPassword            set the new password, consume the token -> 200
+ *   GET  /me                       (JWT) the signed-in user                -> 200 SessionUser
+ *   POST /v1/updateProfile         (JWT) profile fields                    -> 200 SessionUser
+ *   POST /me/images                (JWT) presigned PUT for a picture/logo  -> 200 ImageUploadResponse
+ *   POST /folderSize               (JWT) storage used and allowed          -> 200 FolderSizeResponse
+ *   POST /quicksend2               (JWT) contacts for recipient suggestions -> 200 { contacts }
+ *   POST /feedback                 (JWT) feedback widget                   -> 201
+ */
+import { z } from 'zod';
+import { ROLES } from './plans';
+import { emailSchema, feedbackSchema, PASSWORD_MAX_LENGTH, signupPasswordSchema, verificationCodeSchema } from './validation';
+import { TEXTS } from './texts';
+import type { StorageState } from './storage';
+
+export const REFRESH_COOKIE = 'sb_refresh';
+/** The app's non-secret marker that a session may exist (spec §2: "stored session flag"). */
+export const SESSION_FLAG_KEY = 'sb_session';
+
+export const registrationEmailSchema = z.object({ email: emailSchema, lang: z.string().max(16).optional() });
+export interface RegistrationStart {
+  /** true: this address was already proven (go to step 3); false: a code was mailed (step 2) */
+  readonly verified: boolean;
+  readonly registrationToken?: string;
+}
+
+export const registrationCodeSchema = z.object({ email: emailSchema, code: verificationCodeSchema });
+export interface RegistrationProof {
+  /** proves the address for step 3; 43 url-safe characters, valid 24 h */
+  readonly registrationToken: string;
+  readonly email: string;
+}
+
+const fingerprintSchema = z
+  .object({
+    language: z.string().max(64).optional(),
+    userAgent: z.string().max(1024).optional(),
+    browserVendor: z.string().max(256).optional(),
+    platform: z.string().max(256).optional(),
+    timezone: z.string().max(128).optional(),
+  })
+  .optional();
+
+/** Step 3 (spec §3 Signup payload). `role` is the chosen plan; paid plans start as free + unpaid until checkout. */
+export const signupSchema = z.object({
+  registrationToken: z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'Invalid registration'),
+  email: emailSchema,
+  fullName: z.string().trim().min(1, 'Enter your name').max(200),
+  password: signupPasswordSchema,
+  company: z.string().trim().max(200).optional(),
+  lang: z.string().max(16).optional(),
+  referrer: z.string().max(2048).optional(),
+  role: z.enum(ROLES).optional(),
+  period: z.enum(['monthly', 'yearly']).optional(),
+  fingerprint: fingerprintSchema,
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired).max(PASSWORD_MAX_LENGTH),
+});
+
+export interface SessionUser {
+  readonly _id: string;
+  readonly email: string;
+  readonly fullName: string;
+  readonly greetingName?: string;
+  readonly company?: string;
+  /** short-lived URLs of the uploaded pictures */
+  readonly profilePic?: string;
+  readonly logoPic?: string;
+  readonly showLogoNav: boolean;
+  /** the enforced plan (free until paid) */
+  readonly role: string;
+  /** the plan chosen at sign-up, kept for checkout */
+  readonly chosenRole?: string;
+  readonly status: string;
+  readonly isTeamMember: boolean;
+  readonly loginCount: number;
+  readonly storageUsed: number;
+  readonly storageLimit: number;
+  readonly storageState: StorageState;
+  readonly thisMonthsTransfers: number;
+  /** null when the plan has no monthly cap */
+  readonly monthlyTransferLimit: number | null;
+  /** the limit screen to show instead of sending, if any (functions/domain/blocking.ts) */
+  readonly blocked: string | null;
+}
+
+export interface AuthResponse {
+  readonly accessToken: string;
+  /** epoch ms */
+  readonly expiresAt: number;
+  readonly user: SessionUser;
+}
+
+export const resetLinkSchema = z.object({ email: emailSchema, lang: z.string().max(16).optional() });
+export const resetTokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'Invalid reset link') });
+export const resetPasswordSchema = resetTokenSchema.extend({ password: signupPasswordSchema });
+
+export const updateProfileSchema = z.object({
+  fullName: z.string().trim().min(1).max(200).optional(),
+  greetingName: z.string().trim().max(100).optional(),
+  company: z.string().trim().max(200).optional(),
+  /** keys returned by POST /me/images; '' removes the picture */
+  profilePicKey: z.string().max(300).optional(),
+  logoPicKey: z.string().max(300).optional(),
+  showLogoNav: z.boolean().optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const imageUploadSchema = z.object({
+  kind: z.enum(['profile', 'logo']),
+  contentType: z.enum(IMAGE_TYPES, 'Pictures must be PNG, JPEG, GIF or WebP'),
+  size: z.number().int().positive().max(IMAGE_MAX_BYTES, 'Pictures can be at most 5 MB'),
+});
+export interface ImageUploadResponse {
+  readonly url: string;
+  readonly key: string;
+  /** headers the PUT must send (signed) */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface FolderSizeResponse {
+  readonly size: number;
+  readonly limit: number;
+  readonly state: StorageState;
+}
+
+export interface ContactView {
+  readonly email: string;
+  readonly name?: string;
+  readonly company?: string;
+}
+
+export const feedbackRequestSchema = feedbackSchema;

@@ -1,0 +1,113 @@
+/**
+ * Plan limits on the server (spec §6, §9; architecture §4): storage used per owner (the team
+ * admin for members) and free users' monthly sends change only through conditional
+ * transactional writes, so concurrent sends cannot overshoot; account states block first.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { blockReason, overTransferLimitText, transferExcess, transferMonthKey, type BlockReason } from '../domain/blocking';
+import { limitsFor, resolveRole } from '../domain/plans';
+import { formatBytes } from '../domain/format';
+import { TEXTS } from '../domain/texts';
+import { keys } from '../data/keys';
+import { isConditionFailure, type TransferRecord } from '../data/transfers';
+import { getProfile, monthlyTransfers, releaseSend, reserveSend, type UserProfile } from '../data/users';
+import { dynamo } from '../lib/clients';
+import { config } from '../lib/env';
+import { HttpError } from '../lib/errors';
+
+export interface Reservation {
+  readonly storageOwner: string;
+  readonly reservedBytes: number;
+  readonly sendMonth?: string;
+}
+
+/** Whose storage and plan a user's sends count against: the parent admin for team members. */
+export async function storageOwnerOf(profile: UserProfile): Promise<UserProfile> {
+  if (!profile.isTeamMember || !profile.parentAdminId) return profile;
+  return (await getProfile(profile.parentAdminId)) ?? profile;
+}
+
+export function blockedError(reason: BlockReason, owner: UserProfile, thisMonthsTransfers: number): HttpError {
+  const limits = limitsFor(resolveRole({ customerRole: owner.role }));
+  switch (reason) {
+    case 'over_transfer_limit': {
+      const limit = limits.monthlyTransfers ?? 0;
+      return new HttpError(403, reason, overTransferLimitText({ role: limits.role, limit, excess: transferExcess(thisMonthsTransfers, limit) }), { limit });
+    }
+    case 'storage_full':
+      return new HttpError(403, reason, `${TEXTS.storageFull} ${TEXTS.storageFullHint}`, { allowance: formatBytes(limits.storage) });
+    case 'trial_expired':
+      return new HttpError(403, reason, TEXTS.trialExpired);
+    case 'revoked':
+      return new HttpError(403, reason, TEXTS.suspended);
+    case 'past_due':
+    case 'unpaid':
+    case 'subscription_over':
+      return new HttpError(403, reason, TEXTS.subscriptionOver);
+  }
+}
+
+/** Refuses a send the plan does not allow, and reserves its bytes (and monthly send) atomically. */
+export async function reserveForSend(profile: UserProfile, bytes: number, now: number, opts: { countsAsSend: boolean }): Promise<Reservation> {
+  const owner = await storageOwnerOf(profile);
+  const role = resolveRole({ customerRole: owner.role });
+  const limits = limitsFor(role);
+  const month = transferMonthKey(now);
+  const sent = await monthlyTransfers(owner.userId, month);
+  const reason = blockReason({ role, status: owner.status ?? null }, { thisMonthsTransfers: opts.countsAsSend ? sent : 0, storageUsed: owner.storageUsed ?? 0, now });
+  // Storage and monthly sends are decided by the conditional write below, not by this read.
+  if (reason && reason !== 'storage_full' && reason !== 'over_transfer_limit') throw blockedError(reason, owner, sent);
+  const failure = await reserveSend(owner.userId, bytes, limits.storage, opts.countsAsSend ? { key: month, limit: limits.monthlyTransfers } : null);
+  if (failure) throw blockedError(failure, owner, sent);
+  return { storageOwner: owner.userId, reservedBytes: bytes, ...(opts.countsAsSend ? { sendMonth: month } : {}) };
+}
+
+/**
+ * Gives a transfer's reservation back once (cancel, abandon, delete, purge): the flag on the
+ * transfer makes a repeat a no-op. An unsent transfer also gives its monthly send back.
+ */
+export async function releaseTransfer(t: TransferRecord, opts: { unsent: boolean }): Promise<void> {
+  if (!t.storageOwner || !t.reservedBytes) return;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: keys.transfer(t.slug),
+        UpdateExpression: 'SET storageReleased = :t',
+        ConditionExpression: 'attribute_not_exists(storageReleased)',
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) return;
+    throw err;
+  }
+  await releaseSend(t.storageOwner, t.reservedBytes, opts.unsent ? (t.sendMonth ?? null) : null);
+}
+
+/** Adds bytes to a sent transfer's reservation (add-files). */
+export async function reserveMore(t: TransferRecord, profile: UserProfile, bytes: number, now: number): Promise<void> {
+  const r = await reserveForSend(profile, bytes, now, { countsAsSend: false });
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: keys.transfer(t.slug),
+      UpdateExpression: 'SET storageOwner = :o ADD reservedBytes :b',
+      ExpressionAttributeValues: { ':o': r.storageOwner, ':b': bytes },
+    }),
+  );
+}
+
+/** Gives back the bytes of files cancelled before they finished (add-files cancel). */
+export async function releaseBytes(t: TransferRecord, bytes: number): Promise<void> {
+  if (!t.storageOwner || bytes <= 0 || t.storageReleased) return;
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: keys.transfer(t.slug),
+      UpdateExpression: 'ADD reservedBytes :b',
+      ExpressionAttributeValues: { ':b': -bytes },
+    }),
+  );
+  await releaseSend(t.storageOwner, bytes, null);
+}
