@@ -68,6 +68,23 @@ export const routes: readonly RouteDef[] = [
     access: [],
   },
 
+  // Accounts and sessions (spec §4, §7; architecture §6)
+  { method: 'POST', path: '/newsignupverify', handler: 'http/auth/signup-start', auth: 'none', access: ['table:read', 'table:write', 'mail:send'] },
+  { method: 'POST', path: '/newsignupverify/check', handler: 'http/auth/signup-check', auth: 'none', access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/signup2', handler: 'http/auth/signup', auth: 'none', access: ['table:read', 'table:write', 'userpool:admin', 'buckets:read'], timeoutSeconds: 15 },
+  { method: 'POST', path: '/combinedAuth', handler: 'http/auth/login', auth: 'none', access: ['table:read', 'table:write', 'buckets:read'] },
+  { method: 'GET', path: '/refreshToken', handler: 'http/auth/refresh', auth: 'none', access: ['table:read', 'buckets:read'] },
+  { method: 'GET', path: '/logout', handler: 'http/auth/logout', auth: 'none', access: [] },
+  { method: 'POST', path: '/resetPasswordLink', handler: 'http/auth/reset-link', auth: 'none', access: ['table:read', 'table:write', 'mail:send'] },
+  { method: 'POST', path: '/passTokenCheck', handler: 'http/auth/reset-check', auth: 'none', access: ['table:read'] },
+  { method: 'POST', path: '/resetPassword', handler: 'http/auth/reset', auth: 'none', access: ['table:read', 'table:write', 'userpool:admin'] },
+  { method: 'GET', path: '/me', handler: 'http/me/me', auth: 'jwt', access: ['table:read', 'buckets:read'] },
+  { method: 'POST', path: '/v1/updateProfile', handler: 'http/me/update-profile', auth: 'jwt', access: ['table:read', 'table:write', 'buckets:read'] },
+  { method: 'POST', path: '/me/images', handler: 'http/me/images', auth: 'jwt', access: ['buckets:write'] },
+  { method: 'POST', path: '/folderSize', handler: 'http/me/folder-size', auth: 'jwt', access: ['table:read'] },
+  { method: 'POST', path: '/quicksend2', handler: 'http/me/contacts', auth: 'jwt', access: ['table:read'] },
+  { method: 'POST', path: '/feedback', handler: 'http/me/feedback', auth: 'jwt', access: ['table:read', 'table:write'] },
+
   // Guest sender verification (spec §4)
   { method: 'POST', path: '/verifyEmail', handler: 'http/verify/send-code', auth: 'none', access: ['table:read', 'table:write', 'mail:send'] },
   { method: 'POST', path: '/checkVerifyEmail', handler: 'http/verify/check-code', auth: 'none', access: ['table:read', 'table:write'] },

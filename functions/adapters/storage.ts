@@ -152,3 +152,30 @@ export async function deletePrefix(ref: Pick<ObjectRef, 'regionId' | 'anon'>, pr
   } while (ContinuationToken);
   return deleted;
 }
+
+/** Short-lived GET shown inline (profile pictures and logos, stored only as image types). */
+export async function presignDownloadInline(ref: ObjectRef, expiresIn: number): Promise<string> {
+  const { s3: c, Bucket } = client(ref);
+  return getSignedUrl(c, new GetObjectCommand({ Bucket, Key: ref.key }), { expiresIn });
+}
+
+/** Presigned PUT that pins the content type and length (both signed). */
+export async function presignTypedPut(ref: ObjectRef, contentType: string, size: number, expiresIn: number): Promise<string> {
+  const { s3: c, Bucket } = client(ref);
+  return getSignedUrl(c, new PutObjectCommand({ Bucket, Key: ref.key, ContentType: contentType, ContentLength: size }), {
+    expiresIn,
+    signableHeaders: new Set(['content-type']),
+  });
+}
+
+export async function objectHead(ref: ObjectRef): Promise<{ size: number; contentType?: string } | undefined> {
+  const { s3: c, Bucket } = client(ref);
+  try {
+    const out = await c.send(new HeadObjectCommand({ Bucket, Key: ref.key }));
+    return { size: out.ContentLength ?? 0, ...(out.ContentType ? { contentType: out.ContentType } : {}) };
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (err as { name?: string }).name === 'NotFound') return undefined;
+    throw err;
+  }
+}

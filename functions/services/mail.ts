@@ -8,6 +8,7 @@ import {
   downloadNoticeMail,
   extensionGrantedMail,
   extensionRequestMail,
+  passwordResetMail,
   senderCodeMail,
   transferMail,
   transferSentMail,
@@ -115,4 +116,8 @@ export async function mailExtensionGranted(
     }),
     'extension-granted',
   );
+}
+
+export async function mailPasswordReset(to: string, resetLink: string, validMinutes: number, lang: string | undefined): Promise<boolean> {
+  return deliver(to, passwordResetMail({ lang: mailLanguageOf(lang), resetLink, validMinutes }), 'password-reset');
 }

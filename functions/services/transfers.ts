@@ -124,7 +124,12 @@ const langSchema = z.object({ lang: z.string().max(16).optional() });
 /** POST /transfers (guest, proven sender address) and POST /me/transfers (signed in). */
 export async function createTransfer(body: unknown, sender: Sender, now = Date.now()): Promise<CreateTransferResponse> {
   const role = sender.kind === 'guest' ? 'anon' : sender.role;
-  const parsed = transferDraftSchema({ role, now }).safeParse(body);
+  // A signed-in sender's address is their account's unless the form names one.
+  const input =
+    sender.kind === 'user' && body && typeof body === 'object' && !(body as { senderEmail?: unknown }).senderEmail
+      ? { ...(body as Record<string, unknown>), senderEmail: sender.email }
+      : body;
+  const parsed = transferDraftSchema({ role, now }).safeParse(input);
   if (!parsed.success) throw draftError(parsed.error);
   const draft = parsed.data;
   const lang = langSchema.safeParse(body).data?.lang ?? 'en';

@@ -100,6 +100,16 @@ export interface MailStrings {
     readonly body: string;
     readonly footer: string;
   };
+  readonly passwordReset: {
+    readonly subject: string;
+    readonly heading: string;
+    readonly intro: string;
+    readonly button: string;
+    /** {count} minutes */
+    readonly validity: Plural;
+    readonly ignore: string;
+    readonly footer: string;
+  };
 }
 
 const en: MailStrings = {
@@ -163,6 +173,15 @@ const en: MailStrings = {
     body: 'The sender extended the link to “{title}”. You can download the files until {date}.',
     footer: 'You received this email because you asked for more time to download files on SendBridge.',
   },
+  passwordReset: {
+    subject: 'Reset your SendBridge password',
+    heading: 'Reset your password',
+    intro: 'Someone asked to reset the SendBridge password for this email address.',
+    button: 'Reset password',
+    validity: { one: 'The link works once, for {count} minute.', other: 'The link works once, for {count} minutes.' },
+    ignore: "If you didn't ask for this, ignore this email and your password will stay the same.",
+    footer: 'You received this email because a password reset was requested for this address on SendBridge.',
+  },
 };
 
 const es: MailStrings = {
@@ -225,6 +244,18 @@ const es: MailStrings = {
     bodyWithSender: '{sender} ha ampliado el enlace de «{title}». Puedes descargar los archivos hasta el {date}.',
     body: 'El remitente ha ampliado el enlace de «{title}». Puedes descargar los archivos hasta el {date}.',
     footer: 'Recibes este correo porque pediste más tiempo para descargar archivos en SendBridge.',
+  },
+  passwordReset: {
+    subject: 'Restablece tu contraseña de SendBridge',
+    heading: 'Restablece tu contraseña',
+    intro: 'Alguien ha pedido restablecer la contraseña de SendBridge de esta dirección de correo.',
+    button: 'Restablecer contraseña',
+    validity: {
+      one: 'El enlace solo se puede usar una vez y funciona durante {count} minuto.',
+      other: 'El enlace solo se puede usar una vez y funciona durante {count} minutos.',
+    },
+    ignore: 'Si no lo has pedido tú, ignora este correo y tu contraseña seguirá siendo la misma.',
+    footer: 'Recibes este correo porque se ha pedido restablecer la contraseña de esta dirección en SendBridge.',
   },
 };
 
@@ -293,6 +324,18 @@ const fr: MailStrings = {
     body: `L’expéditeur a prolongé le lien vers «${NBSP}{title}${NBSP}». Vous pouvez télécharger les fichiers jusqu’au {date}.`,
     footer: 'Vous recevez cet e-mail car vous avez demandé plus de temps pour télécharger des fichiers sur SendBridge.',
   },
+  passwordReset: {
+    subject: 'Réinitialisez votre mot de passe SendBridge',
+    heading: 'Réinitialisez votre mot de passe',
+    intro: 'Quelqu’un a demandé la réinitialisation du mot de passe SendBridge associé à cette adresse e-mail.',
+    button: 'Réinitialiser le mot de passe',
+    validity: {
+      one: 'Ce lien ne fonctionne qu’une seule fois, pendant {count} minute.',
+      other: 'Ce lien ne fonctionne qu’une seule fois, pendant {count} minutes.',
+    },
+    ignore: `Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail${NBSP}: votre mot de passe restera inchangé.`,
+    footer: 'Vous recevez cet e-mail car une réinitialisation du mot de passe a été demandée pour cette adresse sur SendBridge.',
+  },
 };
 
 const de: MailStrings = {
@@ -355,6 +398,18 @@ const de: MailStrings = {
     bodyWithSender: '{sender} hat den Link zu „{title}“ verlängert. Sie können die Dateien bis zum {date} herunterladen.',
     body: 'Der Absender hat den Link zu „{title}“ verlängert. Sie können die Dateien bis zum {date} herunterladen.',
     footer: 'Sie erhalten diese E-Mail, weil Sie um mehr Zeit für den Download von Dateien bei SendBridge gebeten haben.',
+  },
+  passwordReset: {
+    subject: 'Setzen Sie Ihr SendBridge-Passwort zurück',
+    heading: 'Setzen Sie Ihr Passwort zurück',
+    intro: 'Jemand hat angefordert, das SendBridge-Passwort für diese E-Mail-Adresse zurückzusetzen.',
+    button: 'Passwort zurücksetzen',
+    validity: {
+      one: 'Der Link funktioniert nur einmal und ist {count} Minute lang gültig.',
+      other: 'Der Link funktioniert nur einmal und ist {count} Minuten lang gültig.',
+    },
+    ignore: 'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail. Ihr Passwort bleibt unverändert.',
+    footer: 'Sie erhalten diese E-Mail, weil für diese Adresse bei SendBridge das Zurücksetzen des Passworts angefordert wurde.',
   },
 };
 

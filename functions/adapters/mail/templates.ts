@@ -465,3 +465,31 @@ export function extensionGrantedMail(input: ExtensionGrantedMailInput & WithLang
   const text = [headingText, bodyText, download.text];
   return mail(input.lang, subject, bodyText, body, text, s.extensionGranted.footer);
 }
+
+// ---- 7. password reset link ----------------------------------------------------------------
+
+export interface PasswordResetMailInput {
+  /** {APP_ORIGIN}/updatepassword?t=<token> */
+  readonly resetLink: string;
+  /** minutes the link works */
+  readonly validMinutes: number;
+}
+
+export function passwordResetMail(input: PasswordResetMailInput & WithLang): RenderedMail {
+  const s = stringsFor(input.lang);
+  const link = safeLink(input.resetLink);
+  if (!Number.isInteger(input.validMinutes) || input.validMinutes <= 0) throw new RangeError('validMinutes must be a positive integer');
+  const validity = plural(s, s.passwordReset.validity, input.validMinutes);
+  const reset = linkBlocks(s, s.passwordReset.button, link);
+  const subject = subjectLine(s.passwordReset.subject);
+
+  const body = joinHtml([
+    heading(escapeHtml(s.passwordReset.heading)),
+    paragraph(escapeHtml(s.passwordReset.intro)),
+    reset.html,
+    paragraph(escapeHtml(validity)),
+    paragraph(escapeHtml(s.passwordReset.ignore), { muted: true, small: true }),
+  ]);
+  const text = [s.passwordReset.heading, s.passwordReset.intro, reset.text, `${validity}\n${s.passwordReset.ignore}`];
+  return mail(input.lang, subject, s.passwordReset.intro, body, text, s.passwordReset.footer);
+}

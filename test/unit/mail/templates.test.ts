@@ -3,6 +3,7 @@ import {
   downloadNoticeMail,
   extensionGrantedMail,
   extensionRequestMail,
+  passwordResetMail,
   senderCodeMail,
   transferMail,
   transferSentMail,
@@ -498,6 +499,78 @@ describe('extensionGrantedMail', () => {
 
   it('rejects a non-http download link', () => {
     expect(() => granted('en', { downloadLink: 'file:///etc/passwd' })).toThrow(UnsafeLinkError);
+  });
+});
+
+describe('passwordResetMail', () => {
+  const RESET_LINK = 'https://app.example.com/updatepassword?t=rst_abcdefghijklmnopqrstuvwxyz0123456789';
+  const reset = (lang: MailLanguage, overrides: Partial<Parameters<typeof passwordResetMail>[0]> = {}) =>
+    passwordResetMail({ lang, resetLink: RESET_LINK, validMinutes: 30, ...overrides });
+
+  const expected: Record<MailLanguage, { subject: string; button: string; validity: string; ignore: string; footer: string }> = {
+    en: {
+      subject: 'Reset your SendBridge password',
+      button: 'Reset password',
+      validity: 'The link works once, for 30 minutes.',
+      ignore: "If you didn't ask for this, ignore this email and your password will stay the same.",
+      footer: 'You received this email because a password reset was requested for this address on SendBridge.',
+    },
+    es: {
+      subject: 'Restablece tu contraseña de SendBridge',
+      button: 'Restablecer contraseña',
+      validity: 'El enlace solo se puede usar una vez y funciona durante 30 minutos.',
+      ignore: 'Si no lo has pedido tú, ignora este correo y tu contraseña seguirá siendo la misma.',
+      footer: 'Recibes este correo porque se ha pedido restablecer la contraseña de esta dirección en SendBridge.',
+    },
+    fr: {
+      subject: 'Réinitialisez votre mot de passe SendBridge',
+      button: 'Réinitialiser le mot de passe',
+      validity: 'Ce lien ne fonctionne qu’une seule fois, pendant 30 minutes.',
+      ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe restera inchangé.',
+      footer: 'Vous recevez cet e-mail car une réinitialisation du mot de passe a été demandée pour cette adresse sur SendBridge.',
+    },
+    de: {
+      subject: 'Setzen Sie Ihr SendBridge-Passwort zurück',
+      button: 'Passwort zurücksetzen',
+      validity: 'Der Link funktioniert nur einmal und ist 30 Minuten lang gültig.',
+      ignore: 'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail. Ihr Passwort bleibt unverändert.',
+      footer: 'Sie erhalten diese E-Mail, weil für diese Adresse bei SendBridge das Zurücksetzen des Passworts angefordert wurde.',
+    },
+  };
+
+  it.each(MAIL_LANGUAGES)('gives the reset link, how long it works and what to do if unasked in %s', (lang) => {
+    const mail = reset(lang);
+    const e = expected[lang];
+    expectWellFormed(mail, lang);
+    expect(mail.subject).toBe(e.subject);
+    expectBoth(mail, e.button, e.validity, e.ignore, e.footer);
+    expect(mail.html).toContain(`href="${RESET_LINK}"`);
+    expect(mail.text).toContain(`${e.button}${lang === 'fr' ? '\u00a0:' : ':'}\n${RESET_LINK}`);
+  });
+
+  it('shows the given number of minutes, singular for one', () => {
+    expectBoth(reset('en', { validMinutes: 45 }), 'for 45 minutes.');
+    expect(reset('en', { validMinutes: 45 }).text).not.toContain('30 minutes');
+    expectBoth(reset('en', { validMinutes: 1 }), 'The link works once, for 1 minute.');
+    expectBoth(reset('de', { validMinutes: 1 }), 'ist 1 Minute lang gültig.');
+    expectBoth(reset('fr', { validMinutes: 90 }), 'pendant 90 minutes.');
+  });
+
+  it('escapes the ampersand of a link with more query parameters', () => {
+    const mail = reset('en', { resetLink: 'https://app.example.com/updatepassword?t=abc&lang=de' });
+    expect(mail.html).toContain('href="https://app.example.com/updatepassword?t=abc&amp;lang=de"');
+    expect(mail.text).toContain('https://app.example.com/updatepassword?t=abc&lang=de');
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,<b>x</b>', '/updatepassword?t=abc', 'https://user:pw@app.example.com/updatepassword?t=abc'])(
+    'rejects the reset link %j',
+    (resetLink) => {
+      expect(() => reset('en', { resetLink })).toThrow(UnsafeLinkError);
+    },
+  );
+
+  it('rejects a validity that is not a positive whole number of minutes', () => {
+    for (const validMinutes of [0, -5, 1.5, Number.NaN]) expect(() => reset('en', { validMinutes })).toThrow(RangeError);
   });
 });
 

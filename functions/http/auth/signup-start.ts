@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { registrationEmailSchema } from '../../domain/auth-api';
+import { httpRoute } from '../../lib/http';
+import { startRegistration } from '../../services/accounts';
+
+const body = registrationEmailSchema.extend({ registrationToken: z.string().max(64).optional() });
+
+/** POST /newsignupverify: registration step 1 (409 if taken, 200 if already proven, else 202 and a code by mail). */
+export const handler = httpRoute({ body }, async ({ body, sourceIp }) => {
+  const result = await startRegistration(body.email, body.registrationToken, body.lang, sourceIp);
+  return { status: result.verified ? 200 : 202, body: result };
+});

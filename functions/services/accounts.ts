@@ -1,0 +1,256 @@
+/**
+ * Accounts and sessions (spec §4 Registration, Login modes; architecture §6): our own 5-digit
+ * codes and reset links, Cognito for passwords and tokens, the refresh token only in an
+ * httpOnly cookie. No answer tells whether an address has an account, except the spec's 409
+ * at registration step 1.
+ */
+import { randomUUID } from 'node:crypto';
+import { limitsFor, resolveRole } from '../domain/plans';
+import { storageState } from '../domain/storage';
+import { blockReason, transferMonthKey } from '../domain/blocking';
+import { TEXTS } from '../domain/texts';
+import { IMAGE_URL_EXPIRES_SECONDS } from '../domain/upload';
+import { REFRESH_COOKIE, type AuthResponse, type RegistrationProof, type RegistrationStart, type SessionUser, type SignupInput } from '../domain/auth-api';
+import { consumeProofToken, getProofToken, putProofToken } from '../data/verification';
+import { countLogin, createProfile, getProfile, monthlyTransfers, userIdByEmail, type UserProfile } from '../data/users';
+import {
+  AuthFailedError,
+  adminCreateUser,
+  adminDeleteUser,
+  adminSetPassword,
+  passwordAuth,
+  refreshAuth,
+  revokeRefreshToken,
+  type CognitoTokens,
+} from '../adapters/auth';
+import * as storage from '../adapters/storage';
+import { config } from '../lib/env';
+import { HttpError, conflict, forbidden, gone, unauthorized } from '../lib/errors';
+import { hashToken, newToken } from '../lib/secrets';
+import { errorFields, log } from '../lib/log';
+import { checkEmailCode, limitRate, sendEmailCode } from './email-codes';
+import { storageOwnerOf } from './limits';
+import { mailPasswordReset } from './mail';
+
+const HOUR = 3_600_000;
+export const REGISTRATION_TOKEN_HOURS = 24;
+export const RESET_LINK_MINUTES = 60;
+const REFRESH_COOKIE_MAX_AGE = 30 * 24 * 3600;
+
+const LOGIN_PER_ADDRESS = { limit: 10, windowSeconds: 900 };
+const LOGIN_PER_IP = { limit: 50, windowSeconds: 900 };
+const RESET_PER_ADDRESS = { limit: 3, windowSeconds: 3600 };
+const RESET_PER_IP = { limit: 20, windowSeconds: 3600 };
+
+// ---- cookies ---------------------------------------------------------------------------------
+
+/** httpOnly, Secure, SameSite=Strict, scoped to the API (architecture §6). */
+export function refreshCookie(token: string): string {
+  return `${REFRESH_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=/api; Max-Age=${REFRESH_COOKIE_MAX_AGE}`;
+}
+
+export function clearedRefreshCookie(): string {
+  return `${REFRESH_COOKIE}=; HttpOnly; Secure; SameSite=Strict; Path=/api; Max-Age=0`;
+}
+
+export function refreshTokenFrom(cookies: readonly string[] | undefined): string | undefined {
+  for (const c of cookies ?? []) {
+    const eq = c.indexOf('=');
+    if (eq > 0 && c.slice(0, eq).trim() === REFRESH_COOKIE) {
+      const value = c.slice(eq + 1).trim();
+      return value || undefined;
+    }
+  }
+  return undefined;
+}
+
+// ---- the signed-in user ------------------------------------------------------------------------
+
+async function imageUrl(key: string | undefined): Promise<string | undefined> {
+  if (!key) return undefined;
+  const region = config().defaultRegion;
+  return storage.presignDownloadInline({ regionId: region, anon: false, key }, IMAGE_URL_EXPIRES_SECONDS);
+}
+
+export async function sessionUser(profile: UserProfile, now = Date.now()): Promise<SessionUser> {
+  const owner = await storageOwnerOf(profile);
+  const role = resolveRole({ customerRole: owner.role });
+  const limits = limitsFor(role);
+  const thisMonthsTransfers = await monthlyTransfers(owner.userId, transferMonthKey(now));
+  const storageUsed = Math.max(0, owner.storageUsed ?? 0);
+  const [profilePic, logoPic] = await Promise.all([imageUrl(profile.profilePicKey), imageUrl(profile.logoPicKey)]);
+  return {
+    _id: profile.userId,
+    email: profile.email,
+    fullName: profile.fullName ?? '',
+    ...(profile.greetingName ? { greetingName: profile.greetingName } : {}),
+    ...(profile.company ? { company: profile.company } : {}),
+    ...(profilePic ? { profilePic } : {}),
+    ...(logoPic ? { logoPic } : {}),
+    showLogoNav: profile.showLogoNav === true,
+    role,
+    ...(profile.chosenRole ? { chosenRole: profile.chosenRole } : {}),
+    status: profile.status ?? 'active',
+    isTeamMember: profile.isTeamMember === true,
+    loginCount: profile.loginCount ?? 0,
+    storageUsed,
+    storageLimit: limits.storage,
+    storageState: storageState(storageUsed, limits.storage),
+    thisMonthsTransfers,
+    monthlyTransferLimit: limits.monthlyTransfers,
+    blocked: blockReason({ role, status: owner.status ?? null }, { thisMonthsTransfers, storageUsed, now }),
+  };
+}
+
+export async function requireProfile(userId: string): Promise<UserProfile> {
+  const profile = await getProfile(userId);
+  if (!profile) throw unauthorized('profile_missing', 'Your account could not be found. Please log in again.');
+  return profile;
+}
+
+async function authResponse(t: CognitoTokens, profile?: UserProfile): Promise<AuthResponse> {
+  const p = profile ?? (await requireProfile(t.sub));
+  return { accessToken: t.accessToken, expiresAt: t.expiresAt, user: await sessionUser(p) };
+}
+
+// ---- registration ----------------------------------------------------------------------------
+
+/** Step 1: 409 if taken; a still-valid proof for this address skips to step 3; else a code is mailed. */
+export async function startRegistration(email: string, proof: string | undefined, lang: string | undefined, sourceIp: string): Promise<RegistrationStart> {
+  if (await userIdByEmail(email)) throw conflict('email_taken', TEXTS.emailTaken);
+  if (proof && /^[A-Za-z0-9_-]{43}$/u.test(proof)) {
+    const proven = await getProofToken('signup', hashToken(proof));
+    if (proven?.email === email) return { verified: true, registrationToken: proof };
+  }
+  await sendEmailCode('signup', email, lang, sourceIp);
+  return { verified: false };
+}
+
+/** Step 2: a right code proves the address for 24 hours. */
+export async function checkRegistrationCode(email: string, code: string, now = Date.now()): Promise<RegistrationProof> {
+  await checkEmailCode('signup', email, code, now);
+  const registrationToken = newToken();
+  await putProofToken('signup', hashToken(registrationToken), { email }, now + REGISTRATION_TOKEN_HOURS * HOUR, now);
+  return { registrationToken, email };
+}
+
+/**
+ * Step 3: the Cognito user (no Cognito mail, email verified, our password) and the profile.
+ * A paid plan starts as free with status unpaid and the chosen plan kept for checkout.
+ */
+export async function signup(input: SignupInput & { email: string }, now = Date.now()): Promise<{ auth: AuthResponse; refreshToken: string }> {
+  const proof = await getProofToken('signup', hashToken(input.registrationToken), now);
+  if (!proof || proof.email !== input.email) throw forbidden('registration_expired', 'Please verify your email again.');
+  if (await userIdByEmail(input.email)) throw conflict('email_taken', TEXTS.emailTaken);
+  const created = await adminCreateUser(input.email);
+  if (created === 'exists') throw conflict('email_taken', TEXTS.emailTaken);
+  const chosen = input.role ?? 'free';
+  try {
+    await adminSetPassword(input.email, input.password);
+    const ok = await createProfile({
+      userId: created,
+      email: input.email,
+      fullName: input.fullName.trim(),
+      ...(input.company ? { company: input.company.trim() } : {}),
+      role: 'free',
+      ...(chosen !== 'free' ? { chosenRole: chosen } : {}),
+      ...(input.period ? { period: input.period } : {}),
+      status: 'unpaid',
+      ...(input.lang ? { lang: input.lang } : {}),
+      ...(input.referrer ? { referrer: input.referrer } : {}),
+      ...(input.fingerprint ? { fingerprint: Object.fromEntries(Object.entries(input.fingerprint).filter(([, v]) => typeof v === 'string')) as Record<string, string> } : {}),
+      loginCount: 0,
+      storageUsed: 0,
+      createdAt: now,
+    });
+    if (!ok) throw conflict('email_taken', TEXTS.emailTaken);
+  } catch (err) {
+    // Leave no half-made account behind: the address can register again.
+    await adminDeleteUser(input.email).catch((e: unknown) => log.error('signup rollback failed', errorFields(e)));
+    throw err;
+  }
+  await consumeProofToken('signup', hashToken(input.registrationToken));
+  // Right after sign-up the password was just set by us: no rate limit applies.
+  return login(input.email, input.password, null);
+}
+
+// ---- sessions --------------------------------------------------------------------------------
+
+/** POST /combinedAuth. Every failure is the spec's 'Auth Failed'. */
+export async function login(email: string, password: string, sourceIp: string | null): Promise<{ auth: AuthResponse; refreshToken: string }> {
+  if (sourceIp !== null) {
+    await limitRate(
+      [
+        ['login-address', email, LOGIN_PER_ADDRESS],
+        ['login-ip', sourceIp, LOGIN_PER_IP],
+      ],
+      'Too many sign-in attempts. Try again in {minutes} minutes.',
+    );
+  }
+  let t: CognitoTokens;
+  try {
+    t = await passwordAuth(email, password);
+  } catch (err) {
+    if (err instanceof AuthFailedError) throw unauthorized('auth_failed', TEXTS.authFailed);
+    throw err;
+  }
+  if (!t.refreshToken) throw new HttpError(502, 'auth_unavailable', 'Sign-in is unavailable right now.');
+  const profile = await requireProfile(t.sub);
+  const loginCount = await countLogin(profile.userId);
+  return { auth: await authResponse(t, { ...profile, loginCount }), refreshToken: t.refreshToken };
+}
+
+/** GET /refreshToken: a new access token from the cookie; 401 when it is missing, revoked or expired. */
+export async function refreshSession(refreshToken: string | undefined): Promise<AuthResponse> {
+  if (!refreshToken) throw unauthorized('no_session', 'Please log in.');
+  try {
+    return await authResponse(await refreshAuth(refreshToken));
+  } catch (err) {
+    if (err instanceof AuthFailedError) throw unauthorized('session_expired', 'Please log in again.');
+    throw err;
+  }
+}
+
+/** GET /logout: revokes the refresh token (RevokeToken) so a copied cookie stops working. */
+export async function logout(refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken) return;
+  await revokeRefreshToken(refreshToken).catch((err: unknown) => log.warn('revoke failed', errorFields(err)));
+}
+
+// ---- password reset --------------------------------------------------------------------------
+
+/** Always the same answer; a link is mailed only when the address has an account. */
+export async function sendResetLink(email: string, lang: string | undefined, sourceIp: string, now = Date.now()): Promise<{ message: string }> {
+  await limitRate(
+    [
+      ['reset-address', email, RESET_PER_ADDRESS],
+      ['reset-ip', sourceIp, RESET_PER_IP],
+    ],
+    'Too many reset requests. Try again in {minutes} minutes.',
+    now,
+  );
+  const userId = await userIdByEmail(email);
+  if (userId) {
+    const token = newToken();
+    await putProofToken('reset', hashToken(token), { email, userId }, now + RESET_LINK_MINUTES * 60_000, now);
+    await mailPasswordReset(email, `${config().appOrigin}/updatepassword?t=${token}`, RESET_LINK_MINUTES, lang);
+  }
+  return { message: TEXTS.resetLinkSent };
+}
+
+export async function checkResetToken(token: string): Promise<void> {
+  if (!(await getProofToken('reset', hashToken(token)))) throw gone('reset_expired', 'This reset link has expired or was already used.');
+}
+
+/** Sets the password and consumes the link (single use). */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  const hash = hashToken(token);
+  const found = await getProofToken('reset', hash);
+  if (!found) throw gone('reset_expired', 'This reset link has expired or was already used.');
+  if (!(await consumeProofToken('reset', hash))) throw gone('reset_expired', 'This reset link has expired or was already used.');
+  await adminSetPassword(found.email, password);
+}
+
+export function feedbackId(): string {
+  return randomUUID();
+}

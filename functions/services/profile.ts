@@ -1,0 +1,77 @@
+/** The signed-in user's own data: profile edits, pictures, storage, contacts, feedback (spec §2, §3, §5). */
+import { randomString } from '../domain/slug';
+import { dedupeContacts } from '../domain/validation';
+import { storageState } from '../domain/storage';
+import { limitsFor, resolveRole } from '../domain/plans';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, type ContactView, type FolderSizeResponse, type ImageUploadResponse, type SessionUser, type UpdateProfileInput } from '../domain/auth-api';
+import { listContacts, putFeedback, updateProfile as writeProfile, type UserProfile } from '../data/users';
+import * as storage from '../adapters/storage';
+import { config } from '../lib/env';
+import { badRequest } from '../lib/errors';
+import { requireProfile, sessionUser } from './accounts';
+import { storageOwnerOf } from './limits';
+import { randomUUID } from 'node:crypto';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const IMAGE_PUT_SECONDS = 600;
+
+function imageRef(key: string) {
+  return { regionId: config().defaultRegion, anon: false, key };
+}
+
+/** POST /me/images: a presigned PUT under the user's own prefix, type and size pinned. */
+export async function imageUpload(userId: string, kind: 'profile' | 'logo', contentType: string, size: number): Promise<ImageUploadResponse> {
+  const key = `u/${userId}/${kind}-${randomString(12, ALNUM)}`;
+  const url = await storage.presignTypedPut(imageRef(key), contentType, size, IMAGE_PUT_SECONDS);
+  return { url, key, headers: { 'content-type': contentType } };
+}
+
+/** A picture key must be the user's own upload, present, an image and within the size cap. */
+async function checkImageKey(userId: string, key: string): Promise<void> {
+  if (!key.startsWith(`u/${userId}/`) || key.includes('..')) throw badRequest('invalid_picture', 'This picture does not belong to your account.');
+  const head = await storage.objectHead(imageRef(key));
+  if (!head) throw badRequest('invalid_picture', 'Upload the picture first.');
+  if (head.size > IMAGE_MAX_BYTES) throw badRequest('invalid_picture', 'Pictures can be at most 5 MB');
+  if (head.contentType && !(IMAGE_TYPES as readonly string[]).includes(head.contentType)) {
+    throw badRequest('invalid_picture', 'Pictures must be PNG, JPEG, GIF or WebP');
+  }
+}
+
+/** POST /v1/updateProfile */
+export async function updateOwnProfile(userId: string, edit: UpdateProfileInput): Promise<SessionUser> {
+  for (const key of [edit.profilePicKey, edit.logoPicKey]) if (key) await checkImageKey(userId, key);
+  await writeProfile(userId, edit);
+  return sessionUser(await requireProfile(userId));
+}
+
+/** POST /folderSize: the storage the user's sends count against (the team admin's for members). */
+export async function folderSize(profile: UserProfile): Promise<FolderSizeResponse> {
+  const owner = await storageOwnerOf(profile);
+  const limit = limitsFor(resolveRole({ customerRole: owner.role })).storage;
+  const size = Math.max(0, owner.storageUsed ?? 0);
+  return { size, limit, state: storageState(size, limit) };
+}
+
+/** POST /quicksend2: contacts for recipient suggestions, most recently used first, deduplicated. */
+export async function contactsOf(userId: string): Promise<ContactView[]> {
+  const all = (await listContacts(userId)).sort((a, b) => b.lastUsedAt - a.lastUsedAt);
+  return dedupeContacts(all).map(({ email, name, company }) => ({ email, ...(name ? { name } : {}), ...(company ? { company } : {}) }));
+}
+
+export async function saveFeedback(profile: UserProfile, f: { message: string; rating?: string; route?: string; sessionUrl?: string; email?: string }, now = Date.now()): Promise<void> {
+  await putFeedback(
+    {
+      userId: profile.userId,
+      email: f.email ?? profile.email,
+      message: f.message,
+      ...(f.rating ? { rating: f.rating } : {}),
+      role: profile.role ?? 'free',
+      fullName: profile.fullName ?? '',
+      company: profile.company ?? '',
+      ...(f.route ? { route: f.route } : {}),
+      ...(f.sessionUrl ? { sessionUrl: f.sessionUrl } : {}),
+    },
+    now,
+    randomUUID(),
+  );
+}
