@@ -4,10 +4,9 @@
  * transactional writes, so concurrent sends cannot overshoot; account states block first.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { blockReason, overTransferLimitText, transferExcess, transferMonthKey, type BlockReason } from '../domain/blocking';
+import { blockReason, limitScreenFor, transferMonthKey, type BlockReason } from '../domain/blocking';
 import { limitsFor, resolveRole } from '../domain/plans';
 import { formatBytes } from '../domain/format';
-import { TEXTS } from '../domain/texts';
 import { keys } from '../data/keys';
 import { isConditionFailure, type TransferRecord } from '../data/transfers';
 import { getProfile, monthlyTransfers, releaseSend, reserveSend, type UserProfile } from '../data/users';
@@ -27,24 +26,13 @@ export async function storageOwnerOf(profile: UserProfile): Promise<UserProfile>
   return (await getProfile(profile.parentAdminId)) ?? profile;
 }
 
+/** 403 with the limit screen's own words (domain/blocking.ts), so API and app say the same. */
 export function blockedError(reason: BlockReason, owner: UserProfile, thisMonthsTransfers: number): HttpError {
-  const limits = limitsFor(resolveRole({ customerRole: owner.role }));
-  switch (reason) {
-    case 'over_transfer_limit': {
-      const limit = limits.monthlyTransfers ?? 0;
-      return new HttpError(403, reason, overTransferLimitText({ role: limits.role, limit, excess: transferExcess(thisMonthsTransfers, limit) }), { limit });
-    }
-    case 'storage_full':
-      return new HttpError(403, reason, `${TEXTS.storageFull} ${TEXTS.storageFullHint}`, { allowance: formatBytes(limits.storage) });
-    case 'trial_expired':
-      return new HttpError(403, reason, TEXTS.trialExpired);
-    case 'revoked':
-      return new HttpError(403, reason, TEXTS.suspended);
-    case 'past_due':
-    case 'unpaid':
-    case 'subscription_over':
-      return new HttpError(403, reason, TEXTS.subscriptionOver);
-  }
+  const role = resolveRole({ customerRole: owner.role });
+  const screen = limitScreenFor(reason, { role, thisMonthsTransfers });
+  const message = reason === 'over_transfer_limit' ? screen.lines[0]! : [screen.title, ...screen.lines.slice(reason === 'storage_full' ? 1 : 0)].join(' ');
+  const details = reason === 'storage_full' ? { allowance: formatBytes(limitsFor(role).storage) } : reason === 'over_transfer_limit' ? { limit: limitsFor(role).monthlyTransfers } : undefined;
+  return new HttpError(403, reason, message, details);
 }
 
 /** Refuses a send the plan does not allow, and reserves its bytes (and monthly send) atomically. */
