@@ -36,8 +36,8 @@ describe('web shell', () => {
     await hero.waitFor();
     expect(await hero.textContent()).toBe('Send big files anywhere. Know when they land.');
     expect(await page.title()).toContain('SendBridge');
-    // Login is built by a later issue: no link to it until the router serves it.
-    expect(await page.getByRole('link', { name: 'Log in' }).count()).toBe(0);
+    // A visitor without a session stays on home and is offered Log in.
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
   it('an unknown path lands on /404/ with the original path and a noindex meta', async () => {
@@ -56,10 +56,18 @@ describe('web shell', () => {
   });
 
   it('routes of later issues are not served yet and go to /404/', async () => {
-    await page.goto(`${web.url}/login`);
+    await page.goto(`${web.url}/invite/abc1234`);
 
     await page.waitForURL((url) => url.pathname === '/404/');
-    expect(new URL(page.url()).searchParams.get('path')).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/invite/abc1234');
+  });
+
+  it('the dashboard without a session sends to Login with the way back', async () => {
+    await page.goto(`${web.url}/dash/account/profile?tab=1`);
+
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dash/account/profile?tab=1');
+    await page.getByRole('heading', { level: 1, name: 'Log in to SendBridge' }).waitFor();
   });
 
   it('the old comparison address redirects to the comparison page', async () => {
@@ -91,6 +99,10 @@ describe('web shell', () => {
       ['/product/works-everywhere', 'Works everywhere'],
       ['/compare/china', 'How to send big files to China'],
       ['/how-to-send-big-files-to-china', 'How to send big files to China'],
+      ['/login', 'Log in to SendBridge'],
+      ['/signup/login?user=jane%40example.com', 'Log in to SendBridge'],
+      ['/register?step=1&plan=pro', 'Welcome to SendBridge'],
+      ['/updatepassword', 'Set a new password'],
     ];
     for (const [path, heading] of screens) {
       await page.goto(`${web.url}${path}`);

@@ -44,6 +44,14 @@ export const ROUTES = {
   publicLink: { pattern: '/w/:slug', aliases: [] },
   /** the sender's approve link from an extension request mail */
   extension: { pattern: '/extension/:id', aliases: [] },
+  /** query: user (prefill email), redirect (same-origin path to open after login), forgotPass */
+  login: { pattern: '/login', aliases: ['/signup/login'] },
+  /** query: step 1 email, 2 code, 3 account details; plan: the plan chosen on Pricing */
+  register: { pattern: '/register', aliases: [] },
+  /** query t: the reset token from the mail, checked before the form is enabled */
+  updatePassword: { pattern: '/updatepassword', aliases: [] },
+  /** login needed (guard in routes.tsx); child screens come from features/dashboard/routes */
+  dash: { pattern: '/dash', aliases: [] },
   notFound: { pattern: '/404', aliases: [] },
 } as const satisfies Record<string, { pattern: string; aliases: readonly string[] }>;
 
@@ -65,19 +73,7 @@ export interface PlannedRoute {
 
 /** Routes of spec §2 that later issues build. The router does not serve them yet. */
 export const PLANNED_ROUTES = [
-  { pattern: '/login', aliases: ['/signup/login'], issue: 'Accounts', note: 'Login; query user, redirect, forgotPass' },
-  { pattern: '/register', aliases: [], issue: 'Accounts', note: '3-step sign-up, step in query' },
-  { pattern: '/updatepassword', aliases: [], issue: 'Accounts', note: 'Password reset; query t is the reset token' },
   { pattern: '/invite/:id', aliases: [], issue: 'Accounts', note: 'Team invite' },
-  {
-    pattern: '/dash/*',
-    aliases: [],
-    issue: 'Dashboard',
-    note:
-      'Login needed; guard sends to /login?redirect=<full path>. Children: home, account, account/profile, ' +
-      'data-residency, billing, settings, teams, customize, powered-by, roadmap/*, analytics, contacts, ' +
-      'requests, requests/:slug, transfers, transfers/:slug',
-  },
   { pattern: '/r/:id', aliases: [], issue: 'File requests', note: 'File request page' },
 ] as const satisfies readonly PlannedRoute[];
 
@@ -117,4 +113,17 @@ export const paths = {
   extension: (token: string) => `/extension/${encodeURIComponent(token)}`,
   /** originalPath: the address that was not found (path + search), shown on the page */
   notFound: (originalPath?: string) => withQuery('/404/', { path: originalPath }),
+  /** user: email to prefill; redirect: path (+query) to open after login; forgotPass: start in forgot-password mode */
+  login: (query: { user?: string; redirect?: string; forgotPass?: boolean } = {}) =>
+    withQuery('/login', { user: query.user, redirect: query.redirect, forgotPass: query.forgotPass ? '1' : undefined }),
+  register: (query: { step?: 1 | 2 | 3; plan?: string } = {}) =>
+    withQuery('/register', { step: query.step === undefined ? undefined : String(query.step), plan: query.plan }),
+  updatePassword: (token: string) => withQuery('/updatepassword', { t: token }),
+  dash: () => '/dash',
+  /** Dashboard screens the top navigation's account menu opens (spec §2 named routes). */
+  accountProfile: () => '/dash/account/profile',
+  domainSettings: () => '/dash/settings',
+  teams: () => '/dash/teams',
+  accountBilling: () => '/dash/billing',
+  accountCustomize: () => '/dash/customize',
 } as const;

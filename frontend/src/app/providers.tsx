@@ -4,14 +4,17 @@ import type { RouteObject } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import type { i18n as I18n } from 'i18next';
 import { ServedRoutesProvider } from '@/lib/served-routes';
+import { SessionProvider } from '@/lib/session/session-provider';
 
 export function AppProviders({ i18n, routes, children }: { i18n: I18n; routes: readonly RouteObject[]; children: ReactNode }) {
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <ServedRoutesProvider routes={routes}>
-          <Suspense fallback={<PageLoading />}>{children}</Suspense>
-        </ServedRoutesProvider>
+        <SessionProvider>
+          <ServedRoutesProvider routes={routes}>
+            <Suspense fallback={<PageLoading />}>{children}</Suspense>
+          </ServedRoutesProvider>
+        </SessionProvider>
       </I18nextProvider>
     </StrictMode>
   );

@@ -3,7 +3,10 @@ import { COMPARE_REDIRECTS, PLANNED_ROUTES, ROUTES, paths, type RouteId } from '
 import { Layout } from '@/components/layout';
 import { PageLoading } from '@/components/page-loading';
 import { RouteError } from '@/components/route-error';
+import { dashRoutes } from '@/features/dashboard/routes';
 import { importWithRetry } from '@/lib/import-with-retry';
+import { canEnterDash, homeEntry, returnPath } from '@/lib/session/guards';
+import { sessionStore } from '@/lib/session/session';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
@@ -56,13 +59,46 @@ const screens = {
       loader: loader.extensionLoader,
       shouldRevalidate: loader.shouldRevalidateExtension,
     })),
+  login: () => importWithRetry(() => import('@/features/auth/components/login-page')).then((m) => ({ Component: m.LoginPage })),
+  register: () => importWithRetry(() => import('@/features/auth/components/register-page')).then((m) => ({ Component: m.RegisterPage })),
+  updatePassword: () =>
+    importWithRetry(() => import('@/features/auth/components/update-password-page')).then((m) => ({ Component: m.UpdatePasswordPage })),
+  dash: () => importWithRetry(() => import('@/features/auth/components/dash-guard')).then((m) => ({ Component: m.DashGuard })),
   notFound: () => importWithRetry(() => import('@/features/not-found/components/not-found-page')).then((m) => ({ Component: m.NotFoundPage })),
 } satisfies Record<RouteId, Lazy>;
+
+/**
+ * Home (spec §2): a stored session flag is checked and a signed-in visitor goes to the
+ * dashboard; a flag that no longer renews has been cleared and sends to Login, as does
+ * ?ref=trial_ending. Everyone else sees the home page.
+ */
+async function homeLoader({ request }: LoaderFunctionArgs) {
+  const entry = await homeEntry(new URL(request.url).searchParams, sessionStore());
+  if (entry === 'dash') return replace(paths.dash());
+  if (entry === 'login') return replace(paths.login());
+  return null;
+}
+
+/**
+ * Dashboard guard (spec §2): signed in, or a stored flag that renews; otherwise Login with
+ * the full path and query to come back to. Quick-send state needs no reset here: it lives in
+ * the QuickSend component, which unmounts when the dashboard replaces home.
+ */
+async function dashGuardLoader({ request }: LoaderFunctionArgs) {
+  if (await canEnterDash(sessionStore())) return null;
+  return replace(paths.login({ redirect: returnPath(new URL(request.url)) }));
+}
+
+/** Route settings beyond the screen: guards and the dashboard's own child routes. */
+const EXTRA: Partial<Record<RouteId, Omit<RouteObject, 'id' | 'path' | 'lazy' | 'index'>>> = {
+  home: { loader: homeLoader },
+  dash: { loader: dashGuardLoader, children: dashRoutes },
+};
 
 /** A route and its aliases, all rendering the same screen. */
 function served(id: RouteId): RouteObject[] {
   const { pattern, aliases } = ROUTES[id];
-  return [pattern, ...aliases].map((path) => ({ id: path === pattern ? id : `${id}:${path}`, path, lazy: screens[id] }));
+  return [pattern, ...aliases].map((path) => ({ id: path === pattern ? id : `${id}:${path}`, path, lazy: screens[id], ...EXTRA[id] }) as RouteObject);
 }
 
 function keepSearch(request: Request): string {
@@ -70,11 +106,11 @@ function keepSearch(request: Request): string {
 }
 
 /**
- * Aliases of routes whose screens later issues build (e.g. `/signup/login`) already
+ * Aliases of routes whose screens later issues build (none today: PLANNED_ROUTES have none) already
  * redirect to their canonical address, keeping the query; the canonical route is served when
  * its screen lands, and until then lands on /404/ like any other missing page.
  */
-const plannedAliasRedirects: RouteObject[] = PLANNED_ROUTES.flatMap(({ pattern, aliases }) =>
+const plannedAliasRedirects: RouteObject[] = PLANNED_ROUTES.flatMap(({ pattern, aliases }: { pattern: string; aliases: readonly string[] }) =>
   aliases.map((alias) => ({
     path: alias,
     loader: ({ params, request }: LoaderFunctionArgs) => replace(generatePath(pattern, params) + keepSearch(request)),

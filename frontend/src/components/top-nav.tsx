@@ -1,36 +1,75 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { showUpgradeBox } from '@domain/ui-timings';
 import { PRODUCT_SLUGS, paths } from '@/app/paths';
 import { ChevronDown, CloseIcon, LogoMark, MenuIcon } from '@/components/icons';
 import { useIsServed } from '@/lib/served-routes';
+import { useSession } from '@/lib/session/session-provider';
+import { accountMenuItems, initialsOf, type AccountMenuItem } from '@/lib/session/user-display';
+import '@/components/top-nav.css';
 
-/** Built by the Accounts issue; linked only once the router serves it. */
-const LOGIN_PATH = '/login';
+const ACCOUNT_HREFS: Readonly<Record<AccountMenuItem, () => string>> = {
+  profile: paths.accountProfile,
+  domain: paths.domainSettings,
+  teams: paths.teams,
+  billing: paths.accountBilling,
+  customize: paths.accountCustomize,
+};
 
+/** The avatar: the profile picture, or initials when there is none or its short-lived URL failed. */
+function NavAvatar({ src, initials }: { src?: string; initials: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && failed !== src) return <img className="nav-avatar" src={src} alt="" onError={() => setFailed(src)} />;
+  return (
+    <span className="nav-avatar nav-avatar-initials" aria-hidden="true">
+      {initials}
+    </span>
+  );
+}
+
+/**
+ * Top navigation (spec §2): Features dropdown, Pricing, 'Log in' or 'Dash'; for a signed-in
+ * user the company logo when chosen, the Upgrade box (free role from the second login, not
+ * on small screens) and the avatar with the account menu.
+ */
 export function TopNav() {
   const { t } = useTranslation();
   const location = useLocation();
+  const { status, user, logout } = useSession();
   const [featuresOpen, setFeaturesOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const featuresRef = useRef<HTMLLIElement>(null);
-  const showLogin = useIsServed(LOGIN_PATH);
+  const accountRef = useRef<HTMLDivElement>(null);
+  const signedIn = status === 'authenticated' && user !== null;
+  // Dashboard screens of later issues are linked once the router serves them (like Login was).
+  const served: Readonly<Record<AccountMenuItem, boolean>> = {
+    profile: useIsServed(ACCOUNT_HREFS.profile()),
+    domain: useIsServed(ACCOUNT_HREFS.domain()),
+    teams: useIsServed(ACCOUNT_HREFS.teams()),
+    billing: useIsServed(ACCOUNT_HREFS.billing()),
+    customize: useIsServed(ACCOUNT_HREFS.customize()),
+  };
 
   useEffect(() => {
     setFeaturesOpen(false);
+    setAccountOpen(false);
     setMobileOpen(false);
   }, [location.pathname, location.search]);
 
   useEffect(() => {
-    if (!featuresOpen && !mobileOpen) return;
+    if (!featuresOpen && !mobileOpen && !accountOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         setFeaturesOpen(false);
+        setAccountOpen(false);
         setMobileOpen(false);
       }
     };
     const onClick = (event: MouseEvent) => {
       if (featuresRef.current && !featuresRef.current.contains(event.target as Node)) setFeaturesOpen(false);
+      if (accountRef.current && !accountRef.current.contains(event.target as Node)) setAccountOpen(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('click', onClick);
@@ -38,7 +77,7 @@ export function TopNav() {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('click', onClick);
     };
-  }, [featuresOpen, mobileOpen]);
+  }, [featuresOpen, mobileOpen, accountOpen]);
 
   const productLinks = PRODUCT_SLUGS.map((slug) => (
     <li key={slug}>
@@ -49,12 +88,36 @@ export function TopNav() {
     </li>
   ));
 
+  const menuItems = signedIn ? accountMenuItems(user).filter((item) => served[item]) : [];
+  const accountLinks = menuItems.map((item) => (
+    <li key={item}>
+      <NavLink to={ACCOUNT_HREFS[item]()} className="account-menu-link" data-testid={`nav-${item}`}>
+        {t(`nav.${item}`)}
+      </NavLink>
+    </li>
+  ));
+  const logoutItem = (
+    <li>
+      <button type="button" className="account-menu-link" onClick={() => void logout()} data-testid="nav-logout">
+        {t('nav.logout')}
+      </button>
+    </li>
+  );
+  // Spec §3 showLogoNav: the user's company logo replaces ours in the bar.
+  const customLogo = signedIn && user.showLogoNav && user.logoPic ? user.logoPic : null;
+
   return (
     <header className="top-nav">
       <nav className="container top-nav-inner" aria-label={t('nav.main')}>
         <Link to={paths.home()} className="brand" aria-label={t('nav.homeLabel')}>
-          <LogoMark />
-          <span>{t('common.appName')}</span>
+          {customLogo ? (
+            <img className="brand-custom-logo" src={customLogo} alt={user?.company || t('common.appName')} />
+          ) : (
+            <>
+              <LogoMark />
+              <span>{t('common.appName')}</span>
+            </>
+          )}
         </Link>
 
         <ul className="nav-links">
@@ -82,14 +145,55 @@ export function TopNav() {
         </ul>
 
         <div className="nav-actions">
-          {showLogin && (
-            <Link to={LOGIN_PATH} className="nav-link">
-              {t('nav.login')}
-            </Link>
+          {signedIn ? (
+            <>
+              {showUpgradeBox({ role: user.role, loginCount: user.loginCount, smallScreen: false }) && (
+                // Small screens are left out by top-nav.css, so the box never squeezes the bar.
+                <Link to={paths.pricing()} className="upgrade-box" data-testid="nav-upgrade">
+                  <span>{t('nav.upgradeHint')}</span> <strong>{t('nav.upgrade')}</strong>
+                </Link>
+              )}
+              <NavLink to={paths.dash()} end className="nav-link" data-testid="nav-dash">
+                {t('nav.dash')}
+              </NavLink>
+              <div className="account-menu" ref={accountRef}>
+                <button
+                  type="button"
+                  className="account-toggle"
+                  aria-expanded={accountOpen}
+                  aria-controls="account-menu"
+                  aria-label={t('nav.account')}
+                  title={user.email}
+                  onClick={() => setAccountOpen((open) => !open)}
+                  data-testid="nav-avatar"
+                >
+                  <NavAvatar src={user.profilePic} initials={initialsOf(user)} />
+                  <ChevronDown />
+                </button>
+                {accountOpen && (
+                  <div id="account-menu" className="account-dropdown">
+                    <p className="account-who">
+                      <strong>{user.fullName || user.email}</strong>
+                      {user.fullName && <span>{user.email}</span>}
+                    </p>
+                    <ul>
+                      {accountLinks}
+                      {logoutItem}
+                    </ul>
+                  </div>
+                )}
+              </div>
+            </>
+          ) : (
+            <>
+              <Link to={paths.login()} className="nav-link" data-testid="nav-login">
+                {t('nav.login')}
+              </Link>
+              <Link to={paths.pricing({ plan: 'free' })} className="btn btn-primary btn-sm">
+                {t('common.tryFree')}
+              </Link>
+            </>
           )}
-          <Link to={paths.pricing({ plan: 'free' })} className="btn btn-primary btn-sm">
-            {t('common.tryFree')}
-          </Link>
         </div>
 
         <button
@@ -116,15 +220,26 @@ export function TopNav() {
               <li>
                 <NavLink to={paths.about()}>{t('nav.about')}</NavLink>
               </li>
-              {showLogin && (
+              {signedIn ? (
                 <li>
-                  <NavLink to={LOGIN_PATH}>{t('nav.login')}</NavLink>
+                  <NavLink to={paths.dash()} end>{t('nav.dash')}</NavLink>
+                </li>
+              ) : (
+                <li>
+                  <NavLink to={paths.login()}>{t('nav.login')}</NavLink>
                 </li>
               )}
             </ul>
-            <Link to={paths.pricing({ plan: 'free' })} className="btn btn-primary btn-block">
-              {t('common.tryFree')}
-            </Link>
+            {signedIn ? (
+              <ul className="mobile-menu-links mobile-account-links">
+                {accountLinks}
+                {logoutItem}
+              </ul>
+            ) : (
+              <Link to={paths.pricing({ plan: 'free' })} className="btn btn-primary btn-block">
+                {t('common.tryFree')}
+              </Link>
+            )}
           </div>
         </div>
       )}

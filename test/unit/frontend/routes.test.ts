@@ -18,7 +18,14 @@ describe('routes', () => {
 
   it('does not serve the routes planned for later issues (they fall through to /404/)', () => {
     for (const { pattern } of PLANNED_ROUTES) expect(isServedPath(routes, sample(pattern)), pattern).toBe(false);
-    expect(isServedPath(routes, '/dash')).toBe(false);
+  });
+
+  it('serves the account screens and the dashboard behind its guard', () => {
+    for (const path of ['/login', '/signup/login', '/register', '/updatepassword', '/dash', '/dash/account/profile']) {
+      expect(isServedPath(routes, path), path).toBe(true);
+    }
+    const dash = matchRoutes(routes, '/dash')?.find((m) => m.route.id === 'dash');
+    expect(dash?.route.loader).toBeTypeOf('function');
   });
 
   it('serves the download page at every address of spec §2, and nothing deeper', () => {
@@ -48,22 +55,23 @@ describe('routes', () => {
     expect(canonical?.route.id).toBe('downloads');
   });
 
-  it('redirects the aliases of planned routes to their canonical address, keeping params and query', async () => {
-    const landing = async (path: string) => {
-      const router = createMemoryRouter(routes, { initialEntries: [path] });
-      await router.initialize();
-      // let the redirect chain (alias -> canonical -> /404/) settle
-      for (let i = 0; i < 100 && (!router.state.initialized || router.state.navigation.state !== 'idle'); i++) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await new Promise((r) => setTimeout(r, 50));
-      const { pathname, search } = router.state.location;
-      router.dispose();
-      return { pathname, query: new URLSearchParams(search) };
-    };
-    const login = await landing('/signup/login?redirect=%2Fdash');
-    expect(login.pathname).toBe('/404/');
-    expect(login.query.get('path')).toBe('/login?redirect=%2Fdash');
+  it('/signup/login is an alias of Login: same screen, the query kept', () => {
+    const alias = matchRoutes(routes, '/signup/login')?.at(-1);
+    const canonical = matchRoutes(routes, '/login')?.at(-1);
+    expect(canonical?.route.id).toBe('login');
+    expect(alias?.route.lazy).toBe(canonical?.route.lazy);
+  });
+
+  it('a visitor without a session who opens the dashboard lands on Login with the full path to return to', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/dash/account/profile?tab=1'] });
+    await router.initialize();
+    for (let i = 0; i < 100 && (!router.state.initialized || router.state.navigation.state !== 'idle'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const { pathname, search } = router.state.location;
+    router.dispose();
+    expect(pathname).toBe('/login');
+    expect(new URLSearchParams(search).get('redirect')).toBe('/dash/account/profile?tab=1');
   });
 
   it('serves the legacy comparison addresses', () => {
@@ -94,6 +102,12 @@ describe('routes', () => {
       paths.downloads('abc1234', { downloadZip: true }),
       paths.publicLink('abc1234'),
       paths.extension('a'.repeat(43)),
+      paths.login(),
+      paths.login({ user: 'jane@example.com', redirect: '/dash', forgotPass: true }),
+      paths.register({ step: 2, plan: 'pro' }),
+      paths.updatePassword('a'.repeat(43)),
+      paths.dash(),
+      paths.accountProfile(),
     ];
     for (const href of hrefs) expect(isServedPath(routes, href.split('?')[0] ?? href), href).toBe(true);
   });
@@ -114,6 +128,16 @@ describe('paths', () => {
     expect(paths.pricing()).toBe('/pricing');
     expect(paths.pricing({ plan: 'free' })).toBe('/pricing?plan=free');
     expect(paths.pricing({ plan: 'pro', save: true })).toBe('/pricing?plan=pro&save=1');
+  });
+
+  it('login, register and updatePassword carry their query only when given', () => {
+    expect(paths.login()).toBe('/login');
+    expect(paths.login({ user: 'jane@example.com', redirect: '/dash/transfers?x=1', forgotPass: true })).toBe(
+      '/login?user=jane%40example.com&redirect=%2Fdash%2Ftransfers%3Fx%3D1&forgotPass=1',
+    );
+    expect(paths.register()).toBe('/register');
+    expect(paths.register({ step: 3, plan: 'pro' })).toBe('/register?step=3&plan=pro');
+    expect(paths.updatePassword('tok')).toBe('/updatepassword?t=tok');
   });
 
   it('support selects an article by query', () => {

@@ -4,6 +4,7 @@ import { paths } from '@/app/paths';
 import { ArrowRight, CheckIcon, FeatureIcon } from '@/components/icons';
 import { MAPPED_REGIONS, REGION_LABEL_AT, REGION_LOCATIONS } from '@/components/region-pins';
 import { WorldMap } from '@/components/world-map';
+import { SignupModalButton } from '@/features/auth/components/signup-modal';
 import { QuickSend } from '@/features/send/components/quick-send';
 import { formatBytes, formatPrice } from '@/lib/format';
 import { CARD_ROLES, plan } from '@/lib/plans';
@@ -50,9 +51,7 @@ export function HomePage() {
               <h2>{t('home.signup.title')}</h2>
               <p>{t('home.signup.body')}</p>
             </div>
-            <Link to={paths.pricing({ plan: 'free' })} className="btn btn-light btn-lg">
-              {t('home.signup.cta')}
-            </Link>
+            <SignupModalButton className="btn btn-light btn-lg">{t('home.signup.cta')}</SignupModalButton>
           </div>
         </div>
       </section>

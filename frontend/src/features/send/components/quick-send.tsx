@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { ContactView } from '@domain/auth-api';
 import { filterFilesForRole, totalSize } from '@domain/file-filters';
 import type { CompleteResponse } from '@domain/transfer-api';
 import { paths } from '@/app/paths';
@@ -34,7 +35,7 @@ import { ToastStack } from './toast-stack';
 import { VerifyStep } from './verify-step';
 import '../quick-send.css';
 
-/** A signed-in sender (accounts arrive in a later issue; the home page passes none). */
+/** A signed-in sender (the dashboard passes one; the home page passes none). */
 export interface QuickSendSession {
   readonly accessToken: string;
   readonly email: string;
@@ -65,7 +66,15 @@ function startingProgress(files: readonly PickedFile[], resuming: boolean): Uplo
  * Quick send (spec §2, §4): the form, the guest's email verification, the upload's progress
  * and the done view, with the notifications of §8.
  */
-export function QuickSend({ session }: { session?: QuickSendSession }) {
+interface QuickSendProps {
+  readonly session?: QuickSendSession;
+  /** the signed-in sender's contacts, suggested as recipients */
+  readonly contacts?: readonly ContactView[];
+  /** a transfer finished (the dashboard then reloads the user's usage) */
+  onSent?(result: CompleteResponse): void;
+}
+
+export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const lang = i18n.resolvedLanguage ?? 'en';
@@ -145,6 +154,7 @@ export function QuickSend({ session }: { session?: QuickSendSession }) {
     setDone(result);
     setProgress(null);
     setStep('done');
+    onSent?.(result);
   };
 
   const fail = (run: ActiveUpload, err: unknown) => {
@@ -225,6 +235,7 @@ export function QuickSend({ session }: { session?: QuickSendSession }) {
           form={form}
           sender={sender}
           teamMembers={session?.teamMembers}
+          contacts={session ? contacts : undefined}
           resumable={checkpoint !== null}
           onChange={setForm}
           onAddFiles={addPicked}

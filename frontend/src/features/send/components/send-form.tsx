@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { ContactView } from '@domain/auth-api';
 import { CUSTOM_DATE_MARKER } from '@domain/expiry';
 import { MESSAGE_MAX_LENGTH } from '@domain/validation';
 import { paths } from '@/app/paths';
@@ -39,6 +40,8 @@ interface SendFormViewProps {
   readonly form: SendForm;
   readonly sender: SenderContext;
   readonly teamMembers?: readonly TeamMemberOption[];
+  /** a signed-in sender's contacts, suggested in the recipient box */
+  readonly contacts?: readonly ContactView[];
   /** the picked files continue an unfinished upload: offer to resume it */
   readonly resumable: boolean;
   onChange(update: (form: SendForm) => SendForm): void;
@@ -54,7 +57,7 @@ interface SendFormViewProps {
 
 /** The quick-send form (spec §2): files, recipients, sender, message, options, summary and submit. */
 export function SendFormView(props: SendFormViewProps) {
-  const { form, sender, teamMembers, resumable, onChange, onAddFiles, onRecipientsOverLimit, onUnreadable, onSubmit, onResume } = props;
+  const { form, sender, teamMembers, contacts, resumable, onChange, onAddFiles, onRecipientsOverLimit, onUnreadable, onSubmit, onResume } = props;
   const { t, i18n } = useTranslation();
   const issueText = useIssueText(sender.role);
   const shake = useShake();
@@ -212,6 +215,7 @@ export function SendFormView(props: SendFormViewProps) {
           onType={(text) => onCommitted(typeRecipients(form, text, sender.role))}
           onCommit={(text) => onCommitted(commitRecipients(form, text, sender.role))}
           onRemove={(email) => onChange((f) => removeRecipient(f, email))}
+          contacts={contacts}
         />
       )}
 

@@ -1,0 +1,195 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { useSession } from '@/lib/session/session-provider';
+import { usePageTitle } from '@/lib/use-page-title';
+import { requestResetLink } from '../api/accounts-api';
+import { authErrorText, type AuthErrorText } from '../auth-errors';
+import { emailProblem, loginProblems, normalisedEmail, type FieldProblem } from '../field-problems';
+import { useShake } from '../hooks/use-shake';
+import { safeRedirect } from '../redirect';
+import { FieldError, useAuthErrorText } from './error-text';
+import '../auth.css';
+
+type Mode = 'login' | 'forgot' | 'sent';
+
+function startsInForgotMode(value: string | null): boolean {
+  return value !== null && value !== '0' && value !== 'false';
+}
+
+/**
+ * Login (spec §2, §4, §8): query user prefills the email, redirect is where to go afterwards
+ * (paths of this app only), forgotPass opens the forgot-password mode.
+ */
+export function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const errorText = useAuthErrorText();
+  const shake = useShake();
+  const id = useId();
+  const [mode, setMode] = useState<Mode>(() => (startsInForgotMode(searchParams.get('forgotPass')) ? 'forgot' : 'login'));
+  const [email, setEmail] = useState(() => searchParams.get('user') ?? '');
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<{ email: FieldProblem | null; password: FieldProblem | null }>({ email: null, password: null });
+  const [failure, setFailure] = useState<AuthErrorText | null>(null);
+  const [busy, setBusy] = useState(false);
+  const card = useRef<HTMLDivElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const forgotInput = useRef<HTMLInputElement>(null);
+  usePageTitle(t('auth.login.title'));
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setProblems({ email: null, password: null });
+    setFailure(null);
+  };
+
+  const logIn = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = loginProblems({ email, password });
+    setProblems(found);
+    setFailure(null);
+    if (found.email || found.password) {
+      shake(card.current, found.email ? emailInput.current : passwordInput.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      await session.login(normalisedEmail(email), password);
+      navigate(safeRedirect(searchParams.get('redirect')) ?? paths.dash(), { replace: true });
+    } catch (err) {
+      setBusy(false);
+      setFailure(authErrorText(err, { 401: 'authFailed' }));
+      shake(card.current, passwordInput.current);
+    }
+  };
+
+  const requestLink = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = emailProblem(email);
+    setProblems({ email: problem, password: null });
+    setFailure(null);
+    if (problem) {
+      shake(card.current, forgotInput.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      await requestResetLink(normalisedEmail(email), i18n.resolvedLanguage ?? 'en');
+      setBusy(false);
+      switchMode('sent');
+    } catch (err) {
+      setBusy(false);
+      setFailure(authErrorText(err));
+      shake(card.current, forgotInput.current);
+    }
+  };
+
+  const failureBox = (
+    <p className="auth-alert" role="alert" data-testid="login-error">
+      {failure ? errorText(failure) : ''}
+    </p>
+  );
+
+  return (
+    <div className="container auth-page">
+      <div className="auth-card" ref={card} data-testid="login-card">
+        {mode === 'login' && (
+          <form onSubmit={logIn} noValidate aria-labelledby={`${id}-title`}>
+            <h1 id={`${id}-title`} className="auth-title">{t('auth.login.heading')}</h1>
+            <p className="auth-lead">{t('auth.login.lead')}</p>
+            <div className="auth-field">
+              <label htmlFor={`${id}-email`}>{t('auth.fields.email')}</label>
+              <input
+                ref={emailInput}
+                id={`${id}-email`}
+                type="email"
+                autoComplete="username"
+                value={email}
+                aria-invalid={problems.email ? true : undefined}
+                aria-describedby={`${id}-email-problem`}
+                onChange={(e) => setEmail(e.target.value)}
+                data-testid="login-email"
+              />
+              <FieldError id={`${id}-email-problem`} problem={problems.email} />
+            </div>
+            <div className="auth-field">
+              <div className="auth-label-row">
+                <label htmlFor={`${id}-password`}>{t('auth.fields.password')}</label>
+                <button type="button" className="auth-link-button" onClick={() => switchMode('forgot')} data-testid="login-forgot">
+                  {t('auth.login.forgot')}
+                </button>
+              </div>
+              <input
+                ref={passwordInput}
+                id={`${id}-password`}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                aria-invalid={problems.password ? true : undefined}
+                aria-describedby={`${id}-password-problem`}
+                onChange={(e) => setPassword(e.target.value)}
+                data-testid="login-password"
+              />
+              <FieldError id={`${id}-password-problem`} problem={problems.password} />
+            </div>
+            {failureBox}
+            <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="login-submit">
+              {busy ? t('auth.login.submitting') : t('auth.login.submit')}
+            </button>
+            <p className="auth-footnote">
+              {t('auth.login.noAccount')} <Link to={paths.pricing()} data-testid="login-signup">{t('auth.login.signUp')}</Link>
+            </p>
+          </form>
+        )}
+
+        {mode === 'forgot' && (
+          <form onSubmit={requestLink} noValidate aria-labelledby={`${id}-forgot-title`}>
+            <h1 id={`${id}-forgot-title`} className="auth-title">{t('auth.forgot.heading')}</h1>
+            <p className="auth-lead">{t('auth.forgot.lead')}</p>
+            <div className="auth-field">
+              <label htmlFor={`${id}-forgot-email`}>{t('auth.fields.email')}</label>
+              <input
+                ref={forgotInput}
+                id={`${id}-forgot-email`}
+                type="email"
+                autoComplete="username"
+                value={email}
+                aria-invalid={problems.email ? true : undefined}
+                aria-describedby={`${id}-forgot-problem`}
+                onChange={(e) => setEmail(e.target.value)}
+                data-testid="forgot-email"
+              />
+              <FieldError id={`${id}-forgot-problem`} problem={problems.email} />
+            </div>
+            {failureBox}
+            <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="forgot-submit">
+              {busy ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
+            </button>
+            <p className="auth-footnote">
+              <button type="button" className="auth-link-button" onClick={() => switchMode('login')} data-testid="back-to-login">
+                {t('auth.forgot.back')}
+              </button>
+            </p>
+          </form>
+        )}
+
+        {mode === 'sent' && (
+          <div aria-labelledby={`${id}-sent-title`} role="region">
+            <h1 id={`${id}-sent-title`} className="auth-title">{t('auth.sent.heading')}</h1>
+            <p className="auth-lead" role="status" data-testid="reset-sent">{t('auth.sent.body')}</p>
+            <button type="button" className="btn btn-ghost btn-block" onClick={() => switchMode('login')} data-testid="back-to-login">
+              {t('auth.forgot.back')}
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

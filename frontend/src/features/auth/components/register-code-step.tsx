@@ -1,0 +1,99 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkRegistrationCode, startRegistration } from '../api/accounts-api';
+import { authErrorText, type AuthErrorText } from '../auth-errors';
+import { emptyCode, type CodeDigits } from '../code-boxes';
+import { useResendLock } from '../hooks/use-resend-lock';
+import { useShake } from '../hooks/use-shake';
+import { CodeBoxesInput } from './code-boxes-input';
+import { useAuthErrorText } from './error-text';
+import { RefreshIcon } from './auth-icons';
+
+interface CodeStepProps {
+  readonly email: string;
+  onVerified(registrationToken: string): void;
+  onOtherEmail(): void;
+}
+
+/**
+ * Step 2 (spec §4, §5, §8): five boxes that submit themselves when full; a wrong code (403)
+ * says so, shakes the boxes and starts again; Resend spins and locks for 2 s.
+ */
+export function CodeStep({ email, onVerified, onOtherEmail }: CodeStepProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const shake = useShake();
+  const errorText = useAuthErrorText();
+  const [digits, setDigits] = useState<CodeDigits>(emptyCode);
+  const [checking, setChecking] = useState(false);
+  const [failure, setFailure] = useState<AuthErrorText | null>(null);
+  const boxes = useRef<HTMLDivElement>(null);
+
+  const { locked, resent, resend } = useResendLock(async () => {
+    setFailure(null);
+    try {
+      const start = await startRegistration(email, i18n.resolvedLanguage ?? 'en');
+      // Proven meanwhile (another tab): nothing left to type.
+      if (start.verified && start.registrationToken) onVerified(start.registrationToken);
+      return true;
+    } catch (err) {
+      setFailure(authErrorText(err));
+      return false;
+    }
+  });
+
+  const check = async (code: string) => {
+    if (checking) return;
+    setChecking(true);
+    setFailure(null);
+    try {
+      const proof = await checkRegistrationCode(email, code);
+      onVerified(proof.registrationToken);
+    } catch (err) {
+      setChecking(false);
+      setFailure(authErrorText(err, { 403: 'incorrectCode' }));
+      setDigits(emptyCode());
+      shake(boxes.current, boxes.current?.querySelector('input'));
+    }
+  };
+
+  return (
+    <div aria-labelledby={`${id}-title`} role="group">
+      <h2 id={`${id}-title`} className="auth-subtitle">{t('auth.register.codeHeading')}</h2>
+      <p className="auth-lead">{t('auth.register.codeLead', { email })}</p>
+      <p id={`${id}-label`} className="auth-label">{t('auth.register.codeLabel')}</p>
+      <div ref={boxes}>
+        <CodeBoxesInput
+          digits={digits}
+          onChange={(next) => {
+            setDigits(next);
+            setFailure(null);
+          }}
+          onComplete={check}
+          disabled={checking}
+          invalid={failure !== null}
+          labelledBy={`${id}-label`}
+          describedBy={`${id}-problem`}
+          autoFocus
+        />
+      </div>
+      <p id={`${id}-problem`} className="auth-field-error" role="alert" data-testid="register-code-error">
+        {failure ? errorText(failure) : ''}
+      </p>
+      <p className="auth-hint" role="status">
+        {checking ? t('auth.register.verifying') : resent ? t('auth.register.resent') : ''}
+      </p>
+      <p className="auth-resend">
+        <span>{t('auth.register.noCode')}</span>{' '}
+        <button type="button" className="auth-link-button" onClick={resend} disabled={locked} aria-busy={locked} data-testid="register-resend">
+          <RefreshIcon className={locked ? 'auth-spin' : undefined} /> {t('auth.register.resend')}
+        </button>
+      </p>
+      <p className="auth-footnote">
+        <button type="button" className="auth-link-button" onClick={onOtherEmail} data-testid="register-other-email">
+          {t('auth.register.otherEmail')}
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { useSession } from '@/lib/session/session-provider';
+import { signup } from '../api/accounts-api';
+import { authErrorText, type AuthErrorText } from '../auth-errors';
+import { nameProblem, newPasswordProblem, type FieldProblem } from '../field-problems';
+import { useShake } from '../hooks/use-shake';
+import type { SignupRole } from '../register-steps';
+import { currentBrowser, signupBody } from '../signup-payload';
+import { FieldError, useAuthErrorText } from './error-text';
+
+interface DetailsStepProps {
+  readonly email: string;
+  readonly registrationToken: string;
+  readonly plan: SignupRole;
+  onSignedUp(): void;
+  /** back to step 1 with nothing remembered */
+  onStartOver(): void;
+}
+
+/**
+ * Step 3: full name, password (at least 6 characters), company; POST /signup2 with the
+ * proof of step 2, the chosen plan as role and the browser context (spec §3), then the
+ * answer becomes the session.
+ */
+export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStartOver }: DetailsStepProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const session = useSession();
+  const shake = useShake();
+  const errorText = useAuthErrorText();
+  const [fullName, setFullName] = useState('');
+  const [password, setPassword] = useState('');
+  const [company, setCompany] = useState('');
+  const [problems, setProblems] = useState<{ fullName: FieldProblem | null; password: FieldProblem | null }>({ fullName: null, password: null });
+  const [failure, setFailure] = useState<AuthErrorText | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => nameInput.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = { fullName: nameProblem(fullName), password: newPasswordProblem(password) };
+    setProblems(found);
+    setFailure(null);
+    if (found.fullName || found.password) {
+      shake(form.current, found.fullName ? nameInput.current : passwordInput.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      const auth = await signup(
+        signupBody({ registrationToken, email, fullName, password, company, role: plan, lang: i18n.resolvedLanguage ?? 'en' }, currentBrowser()),
+      );
+      session.completeSignup(auth);
+      onSignedUp();
+    } catch (err) {
+      setBusy(false);
+      // 401/403/410: the proof of the email is no longer accepted (expired or used).
+      setFailure(authErrorText(err, { 409: 'emailTaken', 401: 'registrationExpired', 403: 'registrationExpired', 410: 'registrationExpired' }));
+      shake(form.current, nameInput.current);
+    }
+  };
+
+  const failureKey = failure && 'key' in failure ? failure.key : null;
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="auth-subtitle">{t('auth.register.detailsHeading')}</h2>
+      <p className="auth-lead">{t('auth.register.detailsLead', { email })}</p>
+      <div className="auth-field">
+        <label htmlFor={`${id}-name`}>{t('auth.fields.fullName')}</label>
+        <input
+          ref={nameInput}
+          id={`${id}-name`}
+          type="text"
+          autoComplete="name"
+          maxLength={200}
+          value={fullName}
+          aria-invalid={problems.fullName ? true : undefined}
+          aria-describedby={`${id}-name-problem`}
+          onChange={(e) => setFullName(e.target.value)}
+          data-testid="register-name"
+        />
+        <FieldError id={`${id}-name-problem`} problem={problems.fullName} />
+      </div>
+      <div className="auth-field">
+        <label htmlFor={`${id}-password`}>{t('auth.fields.password')}</label>
+        <input
+          ref={passwordInput}
+          id={`${id}-password`}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          aria-invalid={problems.password ? true : undefined}
+          aria-describedby={`${id}-password-hint ${id}-password-problem`}
+          onChange={(e) => setPassword(e.target.value)}
+          data-testid="register-password"
+        />
+        <p id={`${id}-password-hint`} className="auth-hint">{t('auth.fields.passwordHint')}</p>
+        <FieldError id={`${id}-password-problem`} problem={problems.password} />
+      </div>
+      <div className="auth-field">
+        <label htmlFor={`${id}-company`}>
+          {t('auth.fields.company')} <span className="auth-optional">({t('auth.fields.optional')})</span>
+        </label>
+        <input
+          id={`${id}-company`}
+          type="text"
+          autoComplete="organization"
+          maxLength={200}
+          value={company}
+          onChange={(e) => setCompany(e.target.value)}
+          data-testid="register-company"
+        />
+      </div>
+      <p className="auth-alert" role="alert" data-testid="register-submit-error">
+        {failure ? errorText(failure) : ''}
+        {failureKey === 'emailTaken' && (
+          <>
+            {' '}
+            <Link to={paths.login({ user: email })}>{t('auth.register.signIn')}</Link>
+          </>
+        )}
+      </p>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="register-submit">
+        {busy ? t('auth.register.creating') : t('auth.register.create')}
+      </button>
+      <p className="auth-footnote">
+        <button type="button" className="auth-link-button" onClick={onStartOver} data-testid="register-other-email">
+          {failureKey === 'registrationExpired' ? t('auth.register.verifyAgain') : t('auth.register.otherEmail')}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { useCallback, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { usePageTitle } from '@/lib/use-page-title';
+import { guardStep, loadRegistration, parsePlan, parseStep, saveRegistration, type Registration, type RegisterStep } from '../register-steps';
+import { CodeStep } from './register-code-step';
+import { DetailsStep } from './register-details-step';
+import { EmailStep } from './register-email-step';
+import '../auth.css';
+
+function browserSessionStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Register (spec §2, §4): welcome, the chosen plan with a way back to Pricing, then
+ * step 1 work email, step 2 the mailed code, step 3 the account details. The step lives in the
+ * query and is guarded by what the visitor has proven (register-steps.ts).
+ */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [registration, setRegistrationState] = useState<Registration | null>(() => loadRegistration(browserSessionStorage()));
+  const requested = parseStep(searchParams.get('step'));
+  const plan = parsePlan(searchParams.get('plan'));
+  const step = guardStep(requested, registration);
+  usePageTitle(t('auth.register.title'));
+
+  const setRegistration = useCallback((next: Registration | null) => {
+    saveRegistration(browserSessionStorage(), next);
+    setRegistrationState(next);
+  }, []);
+
+  const goTo = useCallback(
+    (next: RegisterStep, replace = false) => navigate(paths.register({ step: next, plan }), { replace }),
+    [navigate, plan],
+  );
+
+  const startOver = useCallback(() => {
+    setRegistration(null);
+    goTo(1);
+  }, [goTo, setRegistration]);
+
+  if (step !== requested || searchParams.get('step') !== String(step)) {
+    return <Navigate replace to={paths.register({ step, plan })} />;
+  }
+
+  return (
+    <div className="container auth-page auth-split">
+      <section className="auth-card auth-card-wide" aria-labelledby="register-welcome">
+        <p className="auth-step-count">{t('auth.register.step', { step })}</p>
+        <h1 id="register-welcome" className="auth-title">{t('auth.register.welcome')}</h1>
+        <p className="auth-plan" data-testid="register-plan">
+          <span>{t('auth.register.plan')}:</span> <strong>{t(`plans.${plan}`)}</strong>{' '}
+          <Link to={paths.pricing({ plan })} data-testid="register-change-plan">{t('auth.register.changePlan')}</Link>
+        </p>
+
+        {step === 1 && (
+          <EmailStep
+            initialEmail={registration?.email ?? ''}
+            knownProof={registration?.registrationToken}
+            onCodeSent={(email) => {
+              setRegistration({ email });
+              goTo(2);
+            }}
+            onAlreadyVerified={(email, registrationToken) => {
+              setRegistration({ email, registrationToken });
+              goTo(3);
+            }}
+          />
+        )}
+        {step === 2 && registration && (
+          <CodeStep
+            email={registration.email}
+            onVerified={(registrationToken) => {
+              setRegistration({ email: registration.email, registrationToken });
+              goTo(3);
+            }}
+            onOtherEmail={startOver}
+          />
+        )}
+        {step === 3 && registration?.registrationToken && (
+          <DetailsStep
+            email={registration.email}
+            registrationToken={registration.registrationToken}
+            plan={plan}
+            onSignedUp={() => {
+              // Storage only: clearing the state too would let the step guard send this page
+              // back to step 1 while the dashboard is still loading.
+              saveRegistration(browserSessionStorage(), null);
+              navigate(paths.dash(), { replace: true });
+            }}
+            onStartOver={startOver}
+          />
+        )}
+
+        <p className="auth-footnote">
+          {t('auth.register.haveAccount')}{' '}
+          <Link to={paths.login({ user: registration?.email })} data-testid="register-sign-in">{t('auth.register.signIn')}</Link>
+        </p>
+        <p className="auth-legal">
+          <Trans
+            i18nKey="auth.register.legal"
+            components={{
+              terms: <Link to={paths.support({ article: 'terms' })} />,
+              privacy: <Link to={paths.support({ article: 'privacy' })} />,
+            }}
+          />
+        </p>
+      </section>
+
+      <aside className="auth-testimonial" aria-label={t('auth.register.testimonial.label')}>
+        <figure>
+          <blockquote>{t('auth.register.testimonial.quote')}</blockquote>
+          <figcaption>
+            <strong>{t('auth.register.testimonial.name')}</strong>
+            <span>{t('auth.register.testimonial.role')}</span>
+          </figcaption>
+        </figure>
+      </aside>
+    </div>
+  );
+}

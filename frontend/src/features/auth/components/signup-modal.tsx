@@ -1,0 +1,239 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@/app/paths';
+import { CloseIcon } from '@/components/icons';
+import { useSession } from '@/lib/session/session-provider';
+import { checkRegistrationCode, signup, startRegistration } from '../api/accounts-api';
+import { authErrorText, type AuthErrorText } from '../auth-errors';
+import { emptyCode, type CodeDigits } from '../code-boxes';
+import { emailProblem, newPasswordProblem, normalisedEmail, type FieldProblem } from '../field-problems';
+import { useResendLock } from '../hooks/use-resend-lock';
+import { useShake } from '../hooks/use-shake';
+import { currentBrowser, nameFromEmail, signupBody } from '../signup-payload';
+import { CodeBoxesInput } from './code-boxes-input';
+import { FieldError, useAuthErrorText } from './error-text';
+import { RefreshIcon } from './auth-icons';
+import '../auth.css';
+
+interface SignupModalProps {
+  readonly open: boolean;
+  onClose(): void;
+}
+
+/**
+ * Free sign-up in a dialog (spec §2, §4, §5): step 1 email and password (at least 6
+ * characters), step 2 the mailed code (auto-submits, Resend locked 2 s, wrong code:
+ * 'Incorrect, check your email and try again.'). The account is created on the free plan and
+ * the visitor lands on the dashboard.
+ */
+export function SignupModal({ open, onClose }: SignupModalProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? 'en';
+  const id = useId();
+  const navigate = useNavigate();
+  const session = useSession();
+  const shake = useShake();
+  const errorText = useAuthErrorText();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<1 | 2>(1);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<{ email: FieldProblem | null; password: FieldProblem | null }>({ email: null, password: null });
+  const [digits, setDigits] = useState<CodeDigits>(emptyCode);
+  const [failure, setFailure] = useState<AuthErrorText | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  // Closing starts over next time, without the password in memory.
+  useEffect(() => {
+    if (open) return;
+    setStep(1);
+    setPassword('');
+    setDigits(emptyCode());
+    setProblems({ email: null, password: null });
+    setFailure(null);
+    setBusy(false);
+  }, [open]);
+
+  const createAccount = async (address: string, registrationToken: string) => {
+    const auth = await signup(signupBody({ registrationToken, email: address, fullName: nameFromEmail(address), password, role: 'free', lang }, currentBrowser()));
+    session.completeSignup(auth);
+    onClose();
+    navigate(paths.dash());
+  };
+
+  const submitCredentials = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = { email: emailProblem(email), password: newPasswordProblem(password) };
+    setProblems(found);
+    setFailure(null);
+    if (found.email || found.password) {
+      shake(body.current, found.email ? emailInput.current : passwordInput.current);
+      return;
+    }
+    const address = normalisedEmail(email);
+    setBusy(true);
+    try {
+      const start = await startRegistration(address, lang);
+      if (start.verified && start.registrationToken) {
+        await createAccount(address, start.registrationToken);
+        return;
+      }
+      setBusy(false);
+      setStep(2);
+    } catch (err) {
+      setBusy(false);
+      setFailure(authErrorText(err, { 409: 'emailTaken' }));
+      shake(body.current, emailInput.current);
+    }
+  };
+
+  const checkCode = async (code: string) => {
+    if (busy) return;
+    const address = normalisedEmail(email);
+    setBusy(true);
+    setFailure(null);
+    try {
+      const proof = await checkRegistrationCode(address, code);
+      await createAccount(address, proof.registrationToken);
+    } catch (err) {
+      setBusy(false);
+      setFailure(authErrorText(err, { 403: 'incorrectCodeModal', 409: 'emailTaken' }));
+      setDigits(emptyCode());
+      shake(body.current, body.current?.querySelector<HTMLInputElement>('[data-testid="code-box-0"]'));
+    }
+  };
+
+  const { locked, resent, resend } = useResendLock(async () => {
+    setFailure(null);
+    try {
+      await startRegistration(normalisedEmail(email), lang);
+      return true;
+    } catch (err) {
+      setFailure(authErrorText(err));
+      return false;
+    }
+  });
+
+  const failureLine: ReactNode = (
+    <p className="auth-alert" role="alert" data-testid="signup-modal-error">
+      {failure ? errorText(failure) : ''}
+      {failure && 'key' in failure && failure.key === 'emailTaken' && (
+        <>
+          {' '}
+          <Link to={paths.login({ user: normalisedEmail(email) })} onClick={onClose}>
+            {t('auth.register.signIn')}
+          </Link>
+        </>
+      )}
+    </p>
+  );
+
+  return (
+    <dialog ref={dialog} className="auth-dialog" aria-labelledby={`${id}-title`} onClose={onClose} data-testid="signup-modal">
+      <div className="auth-dialog-body" ref={body}>
+        <button type="button" className="auth-dialog-close" aria-label={t('auth.modal.close')} onClick={onClose}>
+          <CloseIcon />
+        </button>
+        {step === 1 ? (
+          <form onSubmit={submitCredentials} noValidate>
+            <h2 id={`${id}-title`} className="auth-title">{t('auth.modal.title')}</h2>
+            <p className="auth-lead">{t('auth.modal.lead')}</p>
+            <div className="auth-field">
+              <label htmlFor={`${id}-email`}>{t('auth.fields.email')}</label>
+              <input
+                ref={emailInput}
+                id={`${id}-email`}
+                type="email"
+                autoComplete="email"
+                value={email}
+                aria-invalid={problems.email ? true : undefined}
+                aria-describedby={`${id}-email-problem`}
+                onChange={(e) => setEmail(e.target.value)}
+                data-testid="signup-modal-email"
+              />
+              <FieldError id={`${id}-email-problem`} problem={problems.email} />
+            </div>
+            <div className="auth-field">
+              <label htmlFor={`${id}-password`}>{t('auth.fields.password')}</label>
+              <input
+                ref={passwordInput}
+                id={`${id}-password`}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                aria-invalid={problems.password ? true : undefined}
+                aria-describedby={`${id}-password-problem`}
+                onChange={(e) => setPassword(e.target.value)}
+                data-testid="signup-modal-password"
+              />
+              <FieldError id={`${id}-password-problem`} problem={problems.password} />
+            </div>
+            {failureLine}
+            <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="signup-modal-continue">
+              {busy ? t('auth.register.checking') : t('auth.modal.continue')}
+            </button>
+          </form>
+        ) : (
+          <div>
+            <h2 id={`${id}-title`} className="auth-title">{t('auth.register.codeHeading')}</h2>
+            <p className="auth-lead">{t('auth.register.codeLead', { email: normalisedEmail(email) })}</p>
+            <p id={`${id}-code-label`} className="auth-label">{t('auth.register.codeLabel')}</p>
+            <CodeBoxesInput
+              digits={digits}
+              onChange={(next) => {
+                setDigits(next);
+                setFailure(null);
+              }}
+              onComplete={checkCode}
+              disabled={busy}
+              invalid={failure !== null}
+              labelledBy={`${id}-code-label`}
+              describedBy={`${id}-code-problem`}
+              autoFocus
+            />
+            <div id={`${id}-code-problem`}>{failureLine}</div>
+            <p className="auth-hint" role="status">
+              {busy ? t('auth.modal.creating') : resent ? t('auth.register.resent') : ''}
+            </p>
+            <p className="auth-resend">
+              <span>{t('auth.register.noCode')}</span>{' '}
+              <button type="button" className="auth-link-button" onClick={resend} disabled={locked} aria-busy={locked} data-testid="signup-modal-resend">
+                <RefreshIcon className={locked ? 'auth-spin' : undefined} /> {t('auth.register.resend')}
+              </button>
+            </p>
+            <p className="auth-footnote">
+              <button type="button" className="auth-link-button" onClick={() => setStep(1)} data-testid="signup-modal-back">
+                {t('auth.modal.back')}
+              </button>
+            </p>
+          </div>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+/** The home page's free sign-up button: opens the modal. */
+export function SignupModalButton({ className, children }: { className?: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="signup-modal-open">
+        {children}
+      </button>
+      <SignupModal open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

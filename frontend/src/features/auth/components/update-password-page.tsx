@@ -1,0 +1,142 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { resetTokenSchema } from '@domain/auth-api';
+import { paths } from '@/app/paths';
+import { ApiError } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import { checkResetToken, resetPassword } from '../api/accounts-api';
+import { authErrorText, type AuthErrorText } from '../auth-errors';
+import { newPasswordProblem, type FieldProblem } from '../field-problems';
+import { useShake } from '../hooks/use-shake';
+import { FieldError, useAuthErrorText } from './error-text';
+import '../auth.css';
+
+/** checking: POST /passTokenCheck under way; ready: 202; invalid: any other answer; done: saved. */
+type TokenState = 'checking' | 'ready' | 'invalid' | 'done';
+
+/** A refusal of the token itself, as opposed to a network or server fault. */
+function tokenRejected(err: unknown): boolean {
+  return err instanceof ApiError && !err.isNetwork && err.status >= 400 && err.status < 500;
+}
+
+/**
+ * Reset password (spec §2, §8): the token from ?t= is checked before the form is usable; a
+ * failed check disables the reset and offers a new link; success leads to Login.
+ */
+export function UpdatePasswordPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('t') ?? '';
+  const id = useId();
+  const shake = useShake();
+  const errorText = useAuthErrorText();
+  const [state, setState] = useState<TokenState>(() => (resetTokenSchema.safeParse({ token }).success ? 'checking' : 'invalid'));
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const [failure, setFailure] = useState<AuthErrorText | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  usePageTitle(t('auth.updatePassword.title'));
+
+  useEffect(() => {
+    if (!resetTokenSchema.safeParse({ token }).success) {
+      setState('invalid');
+      return;
+    }
+    const controller = new AbortController();
+    setState('checking');
+    setFailure(null);
+    checkResetToken(token, controller.signal).then(
+      () => setState('ready'),
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        setState('invalid');
+        // A network fault is not the link's fault: say so instead of calling it expired.
+        if (!tokenRejected(err)) setFailure(authErrorText(err));
+      },
+    );
+    return () => controller.abort();
+  }, [token]);
+
+  useEffect(() => {
+    if (state === 'ready') input.current?.focus();
+  }, [state]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || state !== 'ready') return;
+    const found = newPasswordProblem(password);
+    setProblem(found);
+    setFailure(null);
+    if (found) {
+      shake(form.current, input.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      await resetPassword(token, password);
+      setState('done');
+    } catch (err) {
+      setBusy(false);
+      if (tokenRejected(err) && err instanceof ApiError && err.status !== 400) setState('invalid');
+      else setFailure(authErrorText(err));
+    }
+  };
+
+  const disabled = state !== 'ready' || busy;
+
+  return (
+    <div className="container auth-page">
+      <div className="auth-card">
+        {state === 'done' ? (
+          <div role="status" data-testid="update-password-done">
+            <h1 className="auth-title">{t('auth.updatePassword.doneHeading')}</h1>
+            <p className="auth-lead">{t('auth.updatePassword.doneBody')}</p>
+            <Link to={paths.login()} className="btn btn-primary btn-block" data-testid="update-password-login">
+              {t('auth.updatePassword.login')}
+            </Link>
+          </div>
+        ) : (
+          <form ref={form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} aria-busy={state === 'checking'}>
+            <h1 id={`${id}-title`} className="auth-title">{t('auth.updatePassword.title')}</h1>
+            <p className="auth-lead">{state === 'checking' ? t('auth.updatePassword.checking') : t('auth.updatePassword.lead')}</p>
+            {state === 'invalid' && !failure && (
+              <p className="auth-alert" role="alert" data-testid="update-password-invalid">
+                {t('auth.errors.resetLinkInvalid')}{' '}
+                <Link to={paths.login({ forgotPass: true })} data-testid="update-password-request-new">
+                  {t('auth.updatePassword.requestNew')}
+                </Link>
+              </p>
+            )}
+            <fieldset className="auth-fieldset" disabled={disabled}>
+              <div className="auth-field">
+                <label htmlFor={`${id}-password`}>{t('auth.fields.newPassword')}</label>
+                <input
+                  ref={input}
+                  id={`${id}-password`}
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={`${id}-hint ${id}-problem`}
+                  onChange={(e) => setPassword(e.target.value)}
+                  data-testid="update-password-input"
+                />
+                <p id={`${id}-hint`} className="auth-hint">{t('auth.fields.passwordHint')}</p>
+                <FieldError id={`${id}-problem`} problem={problem} />
+              </div>
+              <p className="auth-alert" role="alert" data-testid="update-password-error">
+                {failure ? errorText(failure) : ''}
+              </p>
+              <button type="submit" className="btn btn-primary btn-block" aria-busy={busy} data-testid="update-password-submit">
+                {busy ? t('auth.updatePassword.saving') : t('auth.updatePassword.submit')}
+              </button>
+            </fieldset>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

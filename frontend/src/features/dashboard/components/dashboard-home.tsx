@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ContactView } from '@domain/auth-api';
+import { paths } from '@/app/paths';
+import { PageLoading } from '@/components/page-loading';
+import { QuickSend } from '@/features/send/components/quick-send';
+import { useSession } from '@/lib/session/session-provider';
+import { usePageTitle } from '@/lib/use-page-title';
+import { fetchContacts } from '../api/dashboard-api';
+import { dashPaths } from '../dash-paths';
+import { blockReasonOf } from '../limit-screen';
+import { greetingNameOf, initialsOf } from '../profile';
+import { usePlanName } from '../use-plan-name';
+import { Avatar } from './avatar';
+import { LimitScreen } from './limit-screen';
+import { UsageSummary } from './usage-summary';
+
+/** Dashboard home (spec §2): greeting, quick send (or the limit screen) and usage. */
+export function DashboardHome() {
+  const { t } = useTranslation();
+  const { user, accessToken, reloadUser } = useSession();
+  const planName = usePlanName();
+  const [contacts, setContacts] = useState<readonly ContactView[]>([]);
+  // After a send the done view stays up with its link even if the refreshed user is now blocked.
+  const [sentHere, setSentHere] = useState(false);
+  usePageTitle(t('dashboard.home.title'));
+
+  const loadContacts = useCallback((isLive: () => boolean) => {
+    fetchContacts()
+      .then((list) => {
+        if (isLive()) setContacts(list);
+      })
+      // Suggestions are a convenience: without them the recipient box works as for a guest.
+      .catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    loadContacts(() => live);
+    return () => {
+      live = false;
+    };
+  }, [loadContacts]);
+
+  const onSent = useCallback(() => {
+    setSentHere(true);
+    // Usage (storage, this month's transfers) and contacts (new recipients) changed.
+    reloadUser().catch(() => undefined);
+    loadContacts(() => true);
+  }, [reloadUser, loadContacts]);
+
+  if (!user || !accessToken) return <PageLoading />;
+  const reason = sentHere ? null : blockReasonOf(user);
+
+  return (
+    <div className="container dash-page">
+      <header className="dash-header">
+        <Avatar src={user.profilePic} initials={initialsOf(user)} alt={user.fullName || user.email} size={56} />
+        <div>
+          <h1 data-testid="dashboard-greeting">{t('dashboard.home.greeting', { name: greetingNameOf(user) })}</h1>
+          <p className="muted">{t('dashboard.home.lead')}</p>
+        </div>
+      </header>
+      <div className="dash-home-grid">
+        <div className="dash-send">
+          {reason ? (
+            <LimitScreen reason={reason} user={user} />
+          ) : (
+            <QuickSend session={{ accessToken, email: user.email, role: user.role }} contacts={contacts} onSent={onSent} />
+          )}
+        </div>
+        <aside className="card dash-side" aria-labelledby="dash-usage-title">
+          <h2 id="dash-usage-title">{t('dashboard.home.usageTitle')}</h2>
+          <p className="dash-plan-line">
+            {t('dashboard.account.planName', { plan: planName(user.role) })}
+            {' · '}
+            <Link to={dashPaths.account()}>{t('dashboard.home.accountLink')}</Link>
+          </p>
+          <UsageSummary user={user} storageNote={reason !== 'storage_full'} />
+          {!reason && user.role === 'free' && !user.isTeamMember && (
+            <Link to={paths.pricing()} className="btn btn-primary btn-block" data-testid="dashboard-upgrade">
+              {t('dashboard.limit.upgrade')}
+            </Link>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

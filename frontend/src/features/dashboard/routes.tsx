@@ -1,0 +1,38 @@
+import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { paths } from '@/app/paths';
+import { importWithRetry } from '@/lib/import-with-retry';
+
+/**
+ * Children of /dash (spec §2), mounted behind the login guard. The screens load on demand
+ * (DashboardHome is one of spec §2's lazy screens) with the chunk retry of spec §9.
+ */
+const screens = {
+  layout: () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout })),
+  home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
+  account: () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage })),
+  profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
+} satisfies Record<string, NonNullable<RouteObject['lazy']>>;
+
+/**
+ * The other /dash children of spec §2 (data-residency, billing, settings, teams, customize,
+ * powered-by, roadmap/*, analytics, contacts, requests, requests/:slug, transfers,
+ * transfers/:slug) are built by later issues; until then they, like any unknown /dash path,
+ * go to /404/?path=... as the app's own catch-all does.
+ */
+function notFoundRedirect({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return replace(paths.notFound(url.pathname + url.search));
+}
+
+export const dashRoutes: RouteObject[] = [
+  {
+    id: 'dash-layout',
+    lazy: screens.layout,
+    children: [
+      { index: true, id: 'dashboard', lazy: screens.home },
+      { path: 'account', id: 'account', lazy: screens.account },
+      { path: 'account/profile', id: 'accountProfile', lazy: screens.profile },
+    ],
+  },
+  { path: '*', loader: notFoundRedirect, element: null },
+];

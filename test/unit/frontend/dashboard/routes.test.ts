@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { paths } from '@/app/paths';
+import { dashRoutes } from '@/features/dashboard/routes';
+
+// Mounted as the session helper does: the children of /dash.
+const tree: RouteObject[] = [{ path: '/dash', children: dashRoutes }];
+const deepest = (path: string) => matchRoutes(tree, path)?.at(-1)?.route;
+
+describe('/dash children (spec §2)', () => {
+  it('serves home, account and profile under the named route ids', () => {
+    expect(deepest('/dash')?.id).toBe('dashboard');
+    expect(deepest('/dash/')?.id).toBe('dashboard');
+    expect(deepest('/dash/account')?.id).toBe('account');
+    expect(deepest('/dash/account/profile')?.id).toBe('accountProfile');
+  });
+
+  it('loads each screen on demand', async () => {
+    for (const path of ['/dash', '/dash/account', '/dash/account/profile']) {
+      const matches = matchRoutes(tree, path) ?? [];
+      for (const { route } of matches.slice(1)) {
+        const lazy = route.lazy as (() => Promise<Partial<RouteObject>>) | undefined;
+        expect(lazy, `${path} ${route.id}`).toBeTypeOf('function');
+        expect((await lazy!()).Component, `${path} ${route.id}`).toBeTypeOf('function');
+      }
+    }
+  });
+
+  it.each([
+    '/dash/data-residency',
+    '/dash/billing',
+    '/dash/settings',
+    '/dash/teams',
+    '/dash/customize',
+    '/dash/powered-by',
+    '/dash/roadmap/item-1',
+    '/dash/analytics',
+    '/dash/contacts',
+    '/dash/requests',
+    '/dash/requests/abc1234',
+    '/dash/transfers',
+    '/dash/transfers/abc1234',
+    '/dash/account/unknown',
+  ])('sends %s, built by a later issue, to /404/ with the path', async (path) => {
+    const route = deepest(path);
+    expect(route?.path).toBe('*');
+    const request = new Request(`http://app.test${path}?tab=1`);
+    const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({ request, params: {}, context: undefined } as LoaderFunctionArgs)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe(paths.notFound(`${path}?tab=1`));
+  });
+});
