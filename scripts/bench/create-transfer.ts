@@ -4,8 +4,7 @@ import { createHandlerLoader } from '../local/gateway/server';
 import { buildEvent } from '../local/gateway/event';
 import { routes } from '../../functions/routes';
 import { MB } from '../../functions/domain/units';
-import { median } from './machine';
-import { drive, type RoundResult } from './gateway-overhead';
+import { drive, medianOf, type RoundResult } from './gateway-overhead';
 
 /** A typical guest send: four small files and one multipart file, one recipient. */
 const BODY = JSON.stringify({
@@ -68,13 +67,8 @@ export async function benchCreateTransfer(app: LocalApp, opts = { rounds: 3, req
     gateway.push(await drive(viaGateway, opts.requests, opts.concurrency));
     direct.push(await drive(inProcess, opts.requests, opts.concurrency));
   }
-  const summary = (rs: RoundResult[]) => ({
-    requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)),
-    p50Ms: median(rs.map((r) => r.p50Ms)),
-    p99Ms: median(rs.map((r) => r.p99Ms)),
-  });
-  const g = summary(gateway);
-  const d = summary(direct);
+  const g = medianOf(gateway);
+  const d = medianOf(direct);
   const ratios = { p50GatewayOverInProcess: g.p50Ms / d.p50Ms, p99GatewayOverInProcess: g.p99Ms / d.p99Ms, throughputGatewayOverInProcess: g.requestsPerSecond / d.requestsPerSecond };
   return {
     name: 'create-transfer',

@@ -13,6 +13,15 @@ export interface RoundResult {
 }
 
 /** Runs `total` calls with `concurrency` workers; each call's latency is recorded. */
+/** Medians of rounds' throughput and latencies. */
+export function medianOf(rs: readonly RoundResult[]): RoundResult {
+  return {
+    requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)),
+    p50Ms: median(rs.map((r) => r.p50Ms)),
+    p99Ms: median(rs.map((r) => r.p99Ms)),
+  };
+}
+
 export async function drive(call: () => Promise<void>, total: number, concurrency: number): Promise<RoundResult> {
   const latencies: number[] = [];
   let next = 0;
@@ -75,12 +84,7 @@ export async function benchGatewayOverhead(app: LocalApp, opts = { rounds: 5, re
     gateway.push(await drive(viaGateway, opts.requests, opts.concurrency));
     direct.push(await drive(inProcess, opts.requests, opts.concurrency));
   }
-  const summary = (rs: RoundResult[]) => ({
-    requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)),
-    p50Ms: median(rs.map((r) => r.p50Ms)),
-    p99Ms: median(rs.map((r) => r.p99Ms)),
-    rounds: rs,
-  });
+  const summary = (rs: RoundResult[]) => ({ ...medianOf(rs), rounds: rs });
   const g = summary(gateway);
   const d = summary(direct);
   const ratios = {

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebDevServer, type WebDevServer } from '../../frontend/dev-server';
 import type { LocalApp } from '../../scripts/local/app';
+import { readZip } from '../helpers/read-zip';
 import { getFreePort, launchBrowser, newContext } from '../helpers/browser';
 import { startTestApp } from '../helpers/local-app';
 import { randomData, sha256, waitForMail } from '../helpers/transfers';
@@ -58,27 +58,8 @@ async function saved(download: Download): Promise<Buffer> {
   return readFileSync(target);
 }
 
-function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
+async function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
+  return new Map((await readZip(buf)).map((e) => [e.name, e.data]));
 }
 
 describe('a guest sends two files and a folder by email; the recipient downloads them', () => {

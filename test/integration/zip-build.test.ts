@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceSizeError, buildZipToS3 } from '../../functions/adapters/zip/s3-zip';
 import { localS3Client } from '../../scripts/local/s3';
 import { localBucketNames, startLocalStack, type LocalStack } from '../../scripts/local/stack';
-import { hasUnzip, readZip, unzipTest } from '../unit/zip/read-zip';
+import { hasUnzip, readZip, unzipTest } from '../helpers/read-zip';
 
 const MiB = 1024 * 1024;
 const bucket = localBucketNames('hongkong').bucket;

@@ -15,7 +15,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SourceSizeError, buildZipToS3, effectivePartSize } from '../../../functions/adapters/zip/s3-zip';
 import { planZip } from '../../../functions/adapters/zip/zip-stream';
-import { readZip } from './read-zip';
+import { readZip } from '../../helpers/read-zip';
 
 const MiB = 1024 * 1024;
 const s3mock = mockClient(S3Client);

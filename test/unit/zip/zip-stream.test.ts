@@ -6,7 +6,7 @@ import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
 import { ZipSizeError, crc32 } from '../../../functions/adapters/zip/zip-format';
 import { planZip, zipStream, type ZipInput } from '../../../functions/adapters/zip/zip-stream';
-import { collect, hasUnzip, readZip, unzipExtract, unzipTest } from './read-zip';
+import { collect, hasUnzip, readZip, unzipExtract, unzipTest } from '../../helpers/read-zip';
 
 interface MemFile extends ZipInput {
   readonly data: Buffer;
