@@ -1,14 +1,10 @@
-import { createInstance, type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@domain/auth-api';
 import { GB } from '@domain/units';
 import { env } from '@/config/env';
-import en from '@/i18n/locales/en.json';
-import ja from '@/i18n/locales/ja.json';
 import { AccountPage } from '@/features/dashboard/components/account-page';
 import { DashLayout } from '@/features/dashboard/components/dash-layout';
 import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
@@ -19,33 +15,13 @@ import { StorageMeter } from '@/features/dashboard/components/storage-meter';
 import { RecipientsField } from '@/features/send/components/recipients-field';
 import { SessionProvider } from '@/lib/session/session-provider';
 import { SessionStore } from '@/lib/session/session-store';
+import { createTestI18n, renderHtml, type Markup } from '../../../helpers/render-html';
 
 // No DOM in the unit project: the views render to HTML and the assertions read a first paint.
 let i18n: I18n;
 beforeAll(async () => {
-  i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en }, ja: { translation: ja } }, interpolation: { escapeValue: false } });
+  i18n = await createTestI18n();
 });
-
-class Markup {
-  constructor(readonly html: string) {}
-  tag(testId: string): string {
-    const m = new RegExp(`<[^>]*data-testid="${testId}"[^>]*>`).exec(this.html);
-    if (!m) throw new Error(`no element with data-testid=${testId}`);
-    return m[0];
-  }
-  has(testId: string): boolean {
-    return this.html.includes(`data-testid="${testId}"`);
-  }
-  text(): string {
-    return this.html
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/&#x27;/g, "'")
-      .replace(/&quot;/g, '"')
-      .replace(/&amp;/g, '&')
-      .replace(/\s+/g, ' ');
-  }
-}
 
 const USER: SessionUser = {
   _id: 'u1',
@@ -81,14 +57,11 @@ function signedIn(user: SessionUser): SessionStore {
 }
 
 function doc(element: ReactElement, user: SessionUser = USER, path = '/dash'): Markup {
-  return new Markup(
-    renderToStaticMarkup(
-      <I18nextProvider i18n={i18n}>
-        <SessionProvider store={signedIn(user)}>
-          <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
-        </SessionProvider>
-      </I18nextProvider>,
-    ),
+  return renderHtml(
+    i18n,
+    <SessionProvider store={signedIn(user)}>
+      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+    </SessionProvider>,
   );
 }
 

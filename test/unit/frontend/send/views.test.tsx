@@ -1,50 +1,22 @@
-import { createInstance, type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '@/i18n/locales/en.json';
-import ja from '@/i18n/locales/ja.json';
 import { DoneView } from '@/features/send/components/done-view';
 import { ProgressView } from '@/features/send/components/progress-view';
 import { QuickSend } from '@/features/send/components/quick-send';
 import { VerifyStep } from '@/features/send/components/verify-step';
 import type { UploadProgress } from '@/features/send/upload/engine';
+import { createTestI18n, renderHtml, type Markup } from '../../../helpers/render-html';
 
 // No DOM in the unit project: these render the views to HTML and read what a first paint shows.
 let i18n: I18n;
 beforeAll(async () => {
-  i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en }, ja: { translation: ja } }, interpolation: { escapeValue: false } });
+  i18n = await createTestI18n();
 });
 
-/** Static markup and just enough querying of it for these assertions. */
-class Markup {
-  constructor(readonly html: string) {}
-  tag(testId: string): string {
-    const m = new RegExp(`<[^>]*data-testid="${testId}"[^>]*>`).exec(this.html);
-    if (!m) throw new Error(`no element with data-testid=${testId}`);
-    return m[0];
-  }
-  text(): string {
-    return this.html
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/&#x27;/g, "'")
-      .replace(/&quot;/g, '"')
-      .replace(/&amp;/g, '&')
-      .replace(/\s+/g, ' ');
-  }
-}
-
 function doc(element: ReactElement): Markup {
-  return new Markup(
-    renderToStaticMarkup(
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>{element}</MemoryRouter>
-      </I18nextProvider>,
-    ),
-  );
+  return renderHtml(i18n, <MemoryRouter>{element}</MemoryRouter>);
 }
 
 const progress = (p: Partial<UploadProgress>): UploadProgress => ({

@@ -9,7 +9,8 @@ import { authErrorText, type AuthErrorText } from '../auth-errors';
 import { emailProblem, loginProblems, normalisedEmail, type FieldProblem } from '../field-problems';
 import { useShake } from '../hooks/use-shake';
 import { safeRedirect } from '../redirect';
-import { FieldError, useAuthErrorText } from './error-text';
+import { AuthField } from './auth-field';
+import { useAuthErrorText } from './error-text';
 import '../auth.css';
 
 type Mode = 'login' | 'forgot' | 'sent';
@@ -104,41 +105,33 @@ export function LoginPage() {
           <form onSubmit={logIn} noValidate aria-labelledby={`${id}-title`}>
             <h1 id={`${id}-title`} className="auth-title">{t('auth.login.heading')}</h1>
             <p className="auth-lead">{t('auth.login.lead')}</p>
-            <div className="auth-field">
-              <label htmlFor={`${id}-email`}>{t('auth.fields.email')}</label>
-              <input
-                ref={emailInput}
-                id={`${id}-email`}
-                type="email"
-                autoComplete="username"
-                value={email}
-                aria-invalid={problems.email ? true : undefined}
-                aria-describedby={`${id}-email-problem`}
-                onChange={(e) => setEmail(e.target.value)}
-                data-testid="login-email"
-              />
-              <FieldError id={`${id}-email-problem`} problem={problems.email} />
-            </div>
-            <div className="auth-field">
-              <div className="auth-label-row">
-                <label htmlFor={`${id}-password`}>{t('auth.fields.password')}</label>
+            <AuthField
+              id={`${id}-email`}
+              label={t('auth.fields.email')}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={setEmail}
+              problem={problems.email}
+              inputRef={emailInput}
+              testId="login-email"
+            />
+            <AuthField
+              id={`${id}-password`}
+              label={t('auth.fields.password')}
+              labelAside={
                 <button type="button" className="auth-link-button" onClick={() => switchMode('forgot')} data-testid="login-forgot">
                   {t('auth.login.forgot')}
                 </button>
-              </div>
-              <input
-                ref={passwordInput}
-                id={`${id}-password`}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                aria-invalid={problems.password ? true : undefined}
-                aria-describedby={`${id}-password-problem`}
-                onChange={(e) => setPassword(e.target.value)}
-                data-testid="login-password"
-              />
-              <FieldError id={`${id}-password-problem`} problem={problems.password} />
-            </div>
+              }
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              problem={problems.password}
+              inputRef={passwordInput}
+              testId="login-password"
+            />
             {failureBox}
             <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="login-submit">
               {busy ? t('auth.login.submitting') : t('auth.login.submit')}
@@ -153,21 +146,17 @@ export function LoginPage() {
           <form onSubmit={requestLink} noValidate aria-labelledby={`${id}-forgot-title`}>
             <h1 id={`${id}-forgot-title`} className="auth-title">{t('auth.forgot.heading')}</h1>
             <p className="auth-lead">{t('auth.forgot.lead')}</p>
-            <div className="auth-field">
-              <label htmlFor={`${id}-forgot-email`}>{t('auth.fields.email')}</label>
-              <input
-                ref={forgotInput}
-                id={`${id}-forgot-email`}
-                type="email"
-                autoComplete="username"
-                value={email}
-                aria-invalid={problems.email ? true : undefined}
-                aria-describedby={`${id}-forgot-problem`}
-                onChange={(e) => setEmail(e.target.value)}
-                data-testid="forgot-email"
-              />
-              <FieldError id={`${id}-forgot-problem`} problem={problems.email} />
-            </div>
+            <AuthField
+              id={`${id}-forgot-email`}
+              label={t('auth.fields.email')}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={setEmail}
+              problem={problems.email}
+              inputRef={forgotInput}
+              testId="forgot-email"
+            />
             {failureBox}
             <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="forgot-submit">
               {busy ? t('auth.forgot.submitting') : t('auth.forgot.submit')}

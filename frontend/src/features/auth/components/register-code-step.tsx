@@ -1,13 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkRegistrationCode, startRegistration } from '../api/accounts-api';
+import { checkRegistrationCode } from '../api/accounts-api';
 import { authErrorText, type AuthErrorText } from '../auth-errors';
 import { emptyCode, type CodeDigits } from '../code-boxes';
-import { useResendLock } from '../hooks/use-resend-lock';
 import { useShake } from '../hooks/use-shake';
 import { CodeBoxesInput } from './code-boxes-input';
 import { useAuthErrorText } from './error-text';
-import { RefreshIcon } from './auth-icons';
+import { ResendCode, useRegistrationResend } from './resend-code';
 
 interface CodeStepProps {
   readonly email: string;
@@ -20,7 +19,7 @@ interface CodeStepProps {
  * says so, shakes the boxes and starts again; Resend spins and locks for 2 s.
  */
 export function CodeStep({ email, onVerified, onOtherEmail }: CodeStepProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const shake = useShake();
   const errorText = useAuthErrorText();
@@ -29,17 +28,9 @@ export function CodeStep({ email, onVerified, onOtherEmail }: CodeStepProps) {
   const [failure, setFailure] = useState<AuthErrorText | null>(null);
   const boxes = useRef<HTMLDivElement>(null);
 
-  const { locked, resent, resend } = useResendLock(async () => {
-    setFailure(null);
-    try {
-      const start = await startRegistration(email, i18n.resolvedLanguage ?? 'en');
-      // Proven meanwhile (another tab): nothing left to type.
-      if (start.verified && start.registrationToken) onVerified(start.registrationToken);
-      return true;
-    } catch (err) {
-      setFailure(authErrorText(err));
-      return false;
-    }
+  const lock = useRegistrationResend(email, setFailure, (start) => {
+    // Proven meanwhile (another tab): nothing left to type.
+    if (start.verified && start.registrationToken) onVerified(start.registrationToken);
   });
 
   const check = async (code: string) => {
@@ -80,15 +71,7 @@ export function CodeStep({ email, onVerified, onOtherEmail }: CodeStepProps) {
       <p id={`${id}-problem`} className="auth-field-error" role="alert" data-testid="register-code-error">
         {failure ? errorText(failure) : ''}
       </p>
-      <p className="auth-hint" role="status">
-        {checking ? t('auth.register.verifying') : resent ? t('auth.register.resent') : ''}
-      </p>
-      <p className="auth-resend">
-        <span>{t('auth.register.noCode')}</span>{' '}
-        <button type="button" className="auth-link-button" onClick={resend} disabled={locked} aria-busy={locked} data-testid="register-resend">
-          <RefreshIcon className={locked ? 'auth-spin' : undefined} /> {t('auth.register.resend')}
-        </button>
-      </p>
+      <ResendCode working={checking ? t('auth.register.verifying') : null} lock={lock} testId="register-resend" />
       <p className="auth-footnote">
         <button type="button" className="auth-link-button" onClick={onOtherEmail} data-testid="register-other-email">
           {t('auth.register.otherEmail')}

@@ -9,7 +9,8 @@ import { nameProblem, newPasswordProblem, type FieldProblem } from '../field-pro
 import { useShake } from '../hooks/use-shake';
 import type { SignupRole } from '../register-steps';
 import { currentBrowser, signupBody } from '../signup-payload';
-import { FieldError, useAuthErrorText } from './error-text';
+import { AuthField } from './auth-field';
+import { useAuthErrorText } from './error-text';
 
 interface DetailsStepProps {
   readonly email: string;
@@ -74,38 +75,30 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
     <form ref={form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="auth-subtitle">{t('auth.register.detailsHeading')}</h2>
       <p className="auth-lead">{t('auth.register.detailsLead', { email })}</p>
-      <div className="auth-field">
-        <label htmlFor={`${id}-name`}>{t('auth.fields.fullName')}</label>
-        <input
-          ref={nameInput}
-          id={`${id}-name`}
-          type="text"
-          autoComplete="name"
-          maxLength={200}
-          value={fullName}
-          aria-invalid={problems.fullName ? true : undefined}
-          aria-describedby={`${id}-name-problem`}
-          onChange={(e) => setFullName(e.target.value)}
-          data-testid="register-name"
-        />
-        <FieldError id={`${id}-name-problem`} problem={problems.fullName} />
-      </div>
-      <div className="auth-field">
-        <label htmlFor={`${id}-password`}>{t('auth.fields.password')}</label>
-        <input
-          ref={passwordInput}
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          aria-invalid={problems.password ? true : undefined}
-          aria-describedby={`${id}-password-hint ${id}-password-problem`}
-          onChange={(e) => setPassword(e.target.value)}
-          data-testid="register-password"
-        />
-        <p id={`${id}-password-hint`} className="auth-hint">{t('auth.fields.passwordHint')}</p>
-        <FieldError id={`${id}-password-problem`} problem={problems.password} />
-      </div>
+      <AuthField
+        id={`${id}-name`}
+        label={t('auth.fields.fullName')}
+        type="text"
+        autoComplete="name"
+        maxLength={200}
+        value={fullName}
+        onChange={setFullName}
+        problem={problems.fullName}
+        inputRef={nameInput}
+        testId="register-name"
+      />
+      <AuthField
+        id={`${id}-password`}
+        label={t('auth.fields.password')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        problem={problems.password}
+        hint={t('auth.fields.passwordHint')}
+        inputRef={passwordInput}
+        testId="register-password"
+      />
       <div className="auth-field">
         <label htmlFor={`${id}-company`}>
           {t('auth.fields.company')} <span className="auth-optional">({t('auth.fields.optional')})</span>

@@ -8,12 +8,12 @@ import { checkRegistrationCode, signup, startRegistration } from '../api/account
 import { authErrorText, type AuthErrorText } from '../auth-errors';
 import { emptyCode, type CodeDigits } from '../code-boxes';
 import { emailProblem, newPasswordProblem, normalisedEmail, type FieldProblem } from '../field-problems';
-import { useResendLock } from '../hooks/use-resend-lock';
 import { useShake } from '../hooks/use-shake';
 import { currentBrowser, nameFromEmail, signupBody } from '../signup-payload';
+import { AuthField } from './auth-field';
 import { CodeBoxesInput } from './code-boxes-input';
-import { FieldError, useAuthErrorText } from './error-text';
-import { RefreshIcon } from './auth-icons';
+import { useAuthErrorText } from './error-text';
+import { ResendCode, useRegistrationResend } from './resend-code';
 import '../auth.css';
 
 interface SignupModalProps {
@@ -115,16 +115,7 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
     }
   };
 
-  const { locked, resent, resend } = useResendLock(async () => {
-    setFailure(null);
-    try {
-      await startRegistration(normalisedEmail(email), lang);
-      return true;
-    } catch (err) {
-      setFailure(authErrorText(err));
-      return false;
-    }
-  });
+  const lock = useRegistrationResend(normalisedEmail(email), setFailure);
 
   const failureLine: ReactNode = (
     <p className="auth-alert" role="alert" data-testid="signup-modal-error">
@@ -150,36 +141,28 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
           <form onSubmit={submitCredentials} noValidate>
             <h2 id={`${id}-title`} className="auth-title">{t('auth.modal.title')}</h2>
             <p className="auth-lead">{t('auth.modal.lead')}</p>
-            <div className="auth-field">
-              <label htmlFor={`${id}-email`}>{t('auth.fields.email')}</label>
-              <input
-                ref={emailInput}
-                id={`${id}-email`}
-                type="email"
-                autoComplete="email"
-                value={email}
-                aria-invalid={problems.email ? true : undefined}
-                aria-describedby={`${id}-email-problem`}
-                onChange={(e) => setEmail(e.target.value)}
-                data-testid="signup-modal-email"
-              />
-              <FieldError id={`${id}-email-problem`} problem={problems.email} />
-            </div>
-            <div className="auth-field">
-              <label htmlFor={`${id}-password`}>{t('auth.fields.password')}</label>
-              <input
-                ref={passwordInput}
-                id={`${id}-password`}
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                aria-invalid={problems.password ? true : undefined}
-                aria-describedby={`${id}-password-problem`}
-                onChange={(e) => setPassword(e.target.value)}
-                data-testid="signup-modal-password"
-              />
-              <FieldError id={`${id}-password-problem`} problem={problems.password} />
-            </div>
+            <AuthField
+              id={`${id}-email`}
+              label={t('auth.fields.email')}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={setEmail}
+              problem={problems.email}
+              inputRef={emailInput}
+              testId="signup-modal-email"
+            />
+            <AuthField
+              id={`${id}-password`}
+              label={t('auth.fields.password')}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={setPassword}
+              problem={problems.password}
+              inputRef={passwordInput}
+              testId="signup-modal-password"
+            />
             {failureLine}
             <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="signup-modal-continue">
               {busy ? t('auth.register.checking') : t('auth.modal.continue')}
@@ -204,15 +187,7 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
               autoFocus
             />
             <div id={`${id}-code-problem`}>{failureLine}</div>
-            <p className="auth-hint" role="status">
-              {busy ? t('auth.modal.creating') : resent ? t('auth.register.resent') : ''}
-            </p>
-            <p className="auth-resend">
-              <span>{t('auth.register.noCode')}</span>{' '}
-              <button type="button" className="auth-link-button" onClick={resend} disabled={locked} aria-busy={locked} data-testid="signup-modal-resend">
-                <RefreshIcon className={locked ? 'auth-spin' : undefined} /> {t('auth.register.resend')}
-              </button>
-            </p>
+            <ResendCode working={busy ? t('auth.modal.creating') : null} lock={lock} testId="signup-modal-resend" />
             <p className="auth-footnote">
               <button type="button" className="auth-link-button" onClick={() => setStep(1)} data-testid="signup-modal-back">
                 {t('auth.modal.back')}

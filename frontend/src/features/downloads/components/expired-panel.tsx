@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema } from '@domain/validation';
 import { requestExtension } from '@/features/downloads/api/download-api';
@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api';
 import { expiredText } from '@/features/downloads/expired-text';
 import { CheckIcon } from '@/components/icons';
 import { ClockIcon } from '@/features/downloads/components/download-icons';
+import { InlineField } from '@/features/downloads/components/inline-field';
 
 /** 410: how long ago the download expired and, while the files still exist, 'Request extension'. */
 export function ExpiredPanel({ id, expiryDate, extendable }: { id: string; expiryDate: number; extendable: boolean }) {
@@ -27,8 +28,6 @@ export function ExpiredPanel({ id, expiryDate, extendable }: { id: string; expir
 
 function ExtensionRequestForm({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
-  const inputId = useId();
-  const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -77,34 +76,22 @@ function ExtensionRequestForm({ id }: { id: string }) {
   return (
     <form className="download-form" onSubmit={(event) => void submit(event)} noValidate>
       <p className="muted">{t('download.extensionHint')}</p>
-      <label className="download-label" htmlFor={inputId}>
-        {t('download.emailLabel')}
-      </label>
-      <div className="download-form-row">
-        <input
-          ref={input}
-          id={inputId}
-          className={`download-input${shaking ? ' download-shake' : ''}${error ? ' invalid' : ''}`}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          onAnimationEnd={() => setShaking(false)}
-          aria-invalid={error !== null}
-          aria-describedby={error ? errorId : undefined}
-          data-testid="extension-email"
-        />
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="request-extension">
-          {busy && <span className="download-spinner" aria-hidden="true" />}
-          {t('download.requestExtension')}
-        </button>
-      </div>
-      {error && (
-        <p className="download-field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      )}
+      <InlineField
+        label={t('download.emailLabel')}
+        inputRef={input}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        shaking={shaking}
+        onShakeEnd={() => setShaking(false)}
+        error={error}
+        busy={busy}
+        submitText={t('download.requestExtension')}
+        inputTestId="extension-email"
+        submitTestId="request-extension"
+      />
     </form>
   );
 }

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadFailure } from '@/features/downloads/download-failure';
 import { LockIcon } from '@/features/downloads/components/download-icons';
+import { InlineField } from '@/features/downloads/components/inline-field';
 
 /**
  * 401: the password field and unlock button. A wrong password shakes the field and says so;
@@ -16,8 +17,6 @@ export function PasswordPanel({
   onUnlock: (password: string) => Promise<DownloadFailure | null>;
 }) {
   const { t } = useTranslation();
-  const inputId = useId();
-  const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
@@ -55,34 +54,23 @@ export function PasswordPanel({
       </span>
       <h1 className="download-state-title">{t('download.protected')}</h1>
       <form className="download-form" onSubmit={(event) => void submit(event)} noValidate>
-        <label className="download-label" htmlFor={inputId}>
-          {t('download.passwordLabel')}
-        </label>
-        <div className="download-form-row">
-          <input
-            ref={input}
-            id={inputId}
-            className={`download-input${shaking ? ' download-shake' : ''}${error ? ' invalid' : ''}`}
-            type="password"
-            autoComplete="off"
-            autoFocus
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            onAnimationEnd={() => setShaking(false)}
-            aria-invalid={error !== null}
-            aria-describedby={error ? errorId : undefined}
-            data-testid="download-password"
-          />
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="download-unlock">
-            {busy && <span className="download-spinner" aria-hidden="true" />}
-            {t('download.unlock')}
-          </button>
-        </div>
-        {error && (
-          <p className="download-field-error" id={errorId} role="alert" data-testid="download-password-error">
-            {error}
-          </p>
-        )}
+        <InlineField
+          label={t('download.passwordLabel')}
+          inputRef={input}
+          type="password"
+          autoComplete="off"
+          autoFocus
+          value={value}
+          onChange={setValue}
+          shaking={shaking}
+          onShakeEnd={() => setShaking(false)}
+          error={error}
+          busy={busy}
+          submitText={t('download.unlock')}
+          inputTestId="download-password"
+          submitTestId="download-unlock"
+          errorTestId="download-password-error"
+        />
       </form>
     </div>
   );
