@@ -4,9 +4,12 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from './units';
 
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
-/** '1.5 GB', '999 B', '1 TB': one decimal at most, trailing '.0' dropped. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
+/**
+ * A byte count in decimal units: the value rounded to one decimal (whole bytes) and the unit's
+ * index in B, KB, MB, GB, TB, PB. Shared by formatBytes and the app's localised sizes.
+ */
+export function scaleBytes(bytes: number): { value: number; unit: number } {
+  if (!Number.isFinite(bytes) || bytes <= 0) return { value: 0, unit: 0 };
   let unit = 0;
   let value = bytes;
   while (value >= 1000 && unit < SIZE_UNITS.length - 1) {
@@ -19,7 +22,13 @@ export function formatBytes(bytes: number): string {
     unit += 1;
     rounded = Math.round(rounded / 100) / 10;
   }
-  return `${rounded} ${SIZE_UNITS[unit]}`;
+  return { value: rounded, unit };
+}
+
+/** '1.5 GB', '999 B', '1 TB': one decimal at most, trailing '.0' dropped. */
+export function formatBytes(bytes: number): string {
+  const { value, unit } = scaleBytes(bytes);
+  return `${value} ${SIZE_UNITS[unit]}`;
 }
 
 /** Upload speed shown beside the progress ring, e.g. '2.4 MB/s'. */
