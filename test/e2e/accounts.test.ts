@@ -5,6 +5,8 @@ import type { LocalApp } from '../../scripts/local/app';
 import { getFreePort, launchBrowser, newContext } from '../helpers/browser';
 import { startTestApp } from '../helpers/local-app';
 import { createUser, waitForMail } from '../helpers/transfers';
+import { putSenderProfile } from '../../functions/data/users';
+import { GB } from '../../functions/domain/units';
 
 /**
  * Accounts as a new user meets them in Chromium: register a free account through the three
@@ -126,4 +128,22 @@ describe('a signed-in pro user', () => {
     expect(days).toBeLessThan(31);
     await context.close();
   }, 120_000);
+});
+
+describe('a user near the storage cap', () => {
+  it('sees the storage warning on the dashboard, and the limit screen once full', async () => {
+    const user = await createUser(app, 'e2e.nearly.full@example.com', 'free');
+    await putSenderProfile({ userId: user.sub, email: user.email, role: 'free', storageUsed: 9.5 * GB });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await logIn(page, user.email, 'secret123');
+    expect(await page.getByTestId('storage-bar').getAttribute('data-state')).toBe('warning');
+
+    await putSenderProfile({ userId: user.sub, email: user.email, role: 'free', storageUsed: 10 * GB });
+    await page.reload();
+    await page.getByTestId('limit-screen').waitFor();
+    expect(await page.getByTestId('limit-screen').getAttribute('data-reason')).toBe('storage_full');
+    expect(await page.getByTestId('limit-screen').textContent()).toContain('Your storage is now full.');
+    await context.close();
+  }, 60_000);
 });
