@@ -17,6 +17,9 @@ import {
 import type { FileRecord, TransferRecord } from '../data/transfers';
 import { errorFields, log } from '../lib/log';
 import { config } from '../lib/env';
+import { mapLimited } from '../lib/concurrency';
+
+const MAIL_CONCURRENCY = 10;
 
 async function deliver(to: string, mail: RenderedMail, kind: string, replyTo?: string): Promise<boolean> {
   try {
@@ -36,8 +39,8 @@ function recipientLink(slug: string, recipientId: string): string {
 export async function mailTransferSent(t: TransferRecord, files: readonly FileRecord[]): Promise<string[]> {
   const lang = mailLanguageOf(t.lang);
   const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
-  const failed: string[] = [];
-  for (const r of t.recipients) {
+  // Up to 300 recipients (teamelite) must be mailed within API Gateway's 30 s.
+  const results = await mapLimited(t.recipients, MAIL_CONCURRENCY, async (r) => {
     const ok = await deliver(
       r.email,
       transferMail({
@@ -53,8 +56,9 @@ export async function mailTransferSent(t: TransferRecord, files: readonly FileRe
       'transfer',
       t.senderEmail,
     );
-    if (!ok) failed.push(r.email);
-  }
+    return ok ? null : r.email;
+  });
+  const failed = results.filter((r): r is string => r !== null);
   await deliver(
     t.senderEmail,
     transferSentMail({

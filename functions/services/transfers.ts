@@ -28,6 +28,7 @@ import { config } from '../lib/env';
 import { HttpError, badRequest, conflict, forbidden, gone, notFound } from '../lib/errors';
 import { hashPassword, hashToken, newToken, safeEqual } from '../lib/secrets';
 import { log } from '../lib/log';
+import { mapLimited } from '../lib/concurrency';
 import { draftError } from './draft-error';
 import { mailTransferSent } from './mail';
 import { z } from 'zod';
@@ -66,19 +67,6 @@ export function refOf(t: Pick<TransferRecord, 'region' | 'anon'>, key: string): 
   return { regionId: t.region, anon: t.anon, key };
 }
 
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!);
-      }
-    }),
-  );
-  return out;
-}
 
 /** File records (and multipart uploads) for new files of a transfer. */
 async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>, entries: readonly FileEntry[], now: number): Promise<FileRecord[]> {
