@@ -6,7 +6,7 @@
 import type { CompleteResponse, CreateTransferResponse, PlannedFile, UploadStateFile } from '@domain/transfer-api';
 import { cancelTransfer, completeTransfer } from './send-api';
 import { matchPlannedFiles } from './picked-files';
-import type { PickedFile } from './send-state';
+import { inDraftOrder, type PickedFile } from './send-state';
 import { clearCheckpoint, matchCheckpointFiles, saveCheckpoint, type CheckpointStorage, type UploadCheckpoint } from './upload/checkpoint';
 import { runUpload, type EngineFile, type UploadProgress, type UploadWarning } from './upload/engine';
 import { createHttpUploadApi } from './upload/http-api';
@@ -60,7 +60,8 @@ export async function uploadNewTransfer(
   callbacks: UploadCallbacks,
   options: FlowOptions = {},
 ): Promise<CompleteResponse> {
-  const files: EngineFile[] = matchPlannedFiles(created.files, picked).map(({ plan, blob }) => ({ plan, blob }));
+  // The plan lists recordings after the picked files, whatever order they were added in.
+  const files: EngineFile[] = matchPlannedFiles(created.files, inDraftOrder(picked)).map(({ plan, blob }) => ({ plan, blob }));
   saveCheckpoint(
     {
       id: created.id,

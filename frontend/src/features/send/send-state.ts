@@ -20,10 +20,13 @@ import {
   type SendAs,
   type TransferDraftInput,
 } from '@domain/validation';
+import type { RecordingKind } from './recorder/recorder-machine';
 
-/** A file the sender picked or dropped, with the bytes to upload. */
+/** A file the sender picked or dropped, or recorded in the browser, with the bytes to upload. */
 export interface PickedFile extends FileEntry {
   readonly blob: Blob;
+  /** set for a voice memo or video recorded in the browser (sent as voiceMemo / recordedVideos) */
+  readonly recording?: RecordingKind;
 }
 
 export interface SendForm {
@@ -85,6 +88,24 @@ export function addFiles(form: SendForm, incoming: readonly PickedFile[], role: 
   const filtered = filterFilesForRole(role, incoming);
   const { kept, duplicates } = dedupeFiles(filtered.kept, form.files);
   return { form: kept.length ? { ...form, files: [...form.files, ...kept] } : form, removed: filtered.removed, duplicates };
+}
+
+/**
+ * Puts a recording in the file list, replacing the previous one of its kind (spec §4: a new
+ * recording clears the old one); null just clears it.
+ */
+export function setRecording(form: SendForm, kind: RecordingKind, recording: { fileName: string; blob: Blob } | null): SendForm {
+  const others = form.files.filter((f) => f.recording !== kind);
+  if (!recording) return others.length === form.files.length ? form : { ...form, files: others };
+  return { ...form, files: [...others, { fileName: recording.fileName, size: recording.blob.size, blob: recording.blob, recording: kind }] };
+}
+
+/**
+ * The files in the order the server plans them: picked files, then recorded videos, then the
+ * voice memo (the create body's fileObjects, recordedVideos, voiceMemo, concatenated).
+ */
+export function inDraftOrder<F extends Pick<PickedFile, 'recording'>>(files: readonly F[]): F[] {
+  return [...files.filter((f) => !f.recording), ...files.filter((f) => f.recording === 'video'), ...files.filter((f) => f.recording === 'voice')];
 }
 
 export function removeFile(form: SendForm, key: string): SendForm {
@@ -280,10 +301,16 @@ const FIELD_OF_PATH: Record<string, FormField> = {
   password: 'password',
 };
 
+function entriesOf(files: readonly PickedFile[]): FileEntry[] {
+  return files.map((f) => (f.itemPath ? { fileName: f.fileName, size: f.size, itemPath: f.itemPath } : { fileName: f.fileName, size: f.size }));
+}
+
 /** The body of POST /transfers and /me/transfers for this form. */
 export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDraftInput {
   const byEmail = typed.sendAs === 'email';
   const form = byEmail ? withDraftCommitted(typed, sender.role) : typed;
+  const recordedVideos = form.files.filter((f) => f.recording === 'video');
+  const voiceMemo = form.files.filter((f) => f.recording === 'voice');
   return {
     sendAs: form.sendAs,
     senderEmail: sender.signedIn ? sender.email : form.senderEmail.trim(),
@@ -293,7 +320,9 @@ export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDr
     password: form.password === '' ? undefined : form.password,
     expirySeconds: form.expirySeconds,
     customExpiryDate: form.expirySeconds === CUSTOM_DATE_MARKER ? (form.customExpiryDate ?? undefined) : undefined,
-    fileObjects: form.files.map((f) => (f.itemPath ? { fileName: f.fileName, size: f.size, itemPath: f.itemPath } : { fileName: f.fileName, size: f.size })),
+    fileObjects: entriesOf(form.files.filter((f) => !f.recording)),
+    ...(recordedVideos.length ? { recordedVideos: entriesOf(recordedVideos) } : {}),
+    ...(voiceMemo.length ? { voiceMemo: entriesOf(voiceMemo) } : {}),
     shareWith: [...form.shareWith],
   };
 }

@@ -1,8 +1,9 @@
-import { forwardRef, useRef, type ChangeEvent } from 'react';
+import { forwardRef, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileKey } from '@domain/file-filters';
 import { formatBytes } from '@domain/format';
 import { pickedFromFiles } from '../picked-files';
+import { MicIcon, VideoIcon } from '../recorder/recorder-icons';
 import type { FilesSummary, PickedFile } from '../send-state';
 import { FileIcon, FolderIcon, PlusIcon, UploadIcon, XIcon } from './send-icons';
 
@@ -13,6 +14,8 @@ interface FileSectionProps {
   readonly problem?: string;
   onAdd(files: PickedFile[]): void;
   onRemove(key: string): void;
+  /** the voice memo and video recorder, shown under the pickers or the list */
+  readonly recorder?: ReactNode;
 }
 
 /** The folder picker attribute has no React prop; set it on the element. */
@@ -22,7 +25,7 @@ function folderPicker(input: HTMLInputElement | null) {
 }
 
 /** File and folder pickers (real buttons, so no mouse or drag is needed) and the picked list. */
-export const FileSection = forwardRef<HTMLDivElement, FileSectionProps>(function FileSection({ files, summary, problem, onAdd, onRemove }, ref) {
+export const FileSection = forwardRef<HTMLDivElement, FileSectionProps>(function FileSection({ files, summary, problem, onAdd, onRemove, recorder }, ref) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -61,8 +64,14 @@ export const FileSection = forwardRef<HTMLDivElement, FileSectionProps>(function
               const key = fileKey(file);
               const folder = file.itemPath ? file.itemPath.slice(0, file.itemPath.lastIndexOf('/') + 1) : '';
               return (
-                <li key={key} className="qs-file">
-                  <FileIcon className="qs-file-icon" />
+                <li key={key} className="qs-file" data-testid="picked-file" data-file-name={file.fileName} data-file-size={file.size}>
+                  {file.recording === 'voice' ? (
+                    <MicIcon className="qs-file-icon" aria-label={t('send.recorder.voiceMemo')} aria-hidden={undefined} role="img" />
+                  ) : file.recording === 'video' ? (
+                    <VideoIcon className="qs-file-icon" aria-label={t('send.recorder.video')} aria-hidden={undefined} role="img" />
+                  ) : (
+                    <FileIcon className="qs-file-icon" />
+                  )}
                   <span className="qs-file-name">
                     <span className="qs-file-title" title={key}>{file.fileName}</span>
                     <span className="qs-file-meta">
@@ -92,6 +101,8 @@ export const FileSection = forwardRef<HTMLDivElement, FileSectionProps>(function
           </div>
         </>
       )}
+      {/* One place for both layouts: moving it would remount it and drop a recording under way. */}
+      {recorder}
       {problem && (
         <p id="qs-files-problem" className="qs-field-error" role="alert">
           {problem}

@@ -18,6 +18,7 @@ import {
   removeFile,
   removeRecipient,
   setMessage,
+  setRecording,
   setSenderEmail,
   shareableMembers,
   typeRecipients,
@@ -29,6 +30,7 @@ import {
   type SenderContext,
   type TeamMemberOption,
 } from '../send-state';
+import { RecorderPanel } from '../recorder/recorder-panel';
 import { useShake } from '../hooks/use-shake';
 import { useIssueText } from '../hooks/use-issue-text';
 import { FileSection } from './file-section';
@@ -191,6 +193,12 @@ export function SendFormView(props: SendFormViewProps) {
         problem={summary.overLimit ? t('send.errors.transferTooLarge') : problemFor('files')}
         onAdd={onAddFiles}
         onRemove={(key) => onChange((f) => removeFile(f, key))}
+        recorder={
+          <RecorderPanel
+            onStarted={(kind) => onChange((f) => setRecording(f, kind, null))}
+            onRecorded={(recording) => onChange((f) => setRecording(f, recording.kind, recording))}
+          />
+        }
       />
 
       {resumable && (
