@@ -8,6 +8,9 @@ export const SUPPORT_ARTICLES = [
   'regions',
   'trial-refund',
   'tracking',
+  // Linked from registration's legal line (auth.register.legal).
+  'privacy',
+  'terms',
 ] as const;
 
 export type SupportArticleId = (typeof SUPPORT_ARTICLES)[number];

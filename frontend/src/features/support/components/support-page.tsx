@@ -6,6 +6,9 @@ import { company } from '@/config/company';
 import { SUPPORT_ARTICLES, isSupportArticle, type SupportArticleId } from '@/features/support/support-articles';
 import { usePageTitle } from '@/lib/use-page-title';
 
+/** Values article texts may use: the legal articles name the configured support address. */
+const bodyValues = { email: company.supportEmail };
+
 function Paragraphs({ text }: { text: string }) {
   return text.split('\n\n').map((paragraph) => <p key={paragraph}>{paragraph}</p>);
 }
@@ -39,7 +42,7 @@ export function SupportPage() {
           {article ? (
             <article className="card article">
               <h2>{t(`support.items.${article}.title`)}</h2>
-              <Paragraphs text={t(`support.items.${article}.body`)} />
+              <Paragraphs text={t(`support.items.${article}.body`, bodyValues)} />
             </article>
           ) : (
             <div className="faq">
@@ -48,7 +51,7 @@ export function SupportPage() {
                   <h2>
                     <Link to={paths.support({ article: id })}>{t(`support.items.${id}.title`)}</Link>
                   </h2>
-                  <p>{t(`support.items.${id}.body`).split('\n\n')[0]}</p>
+                  <p>{t(`support.items.${id}.body`, bodyValues).split('\n\n')[0]}</p>
                 </article>
               ))}
             </div>
