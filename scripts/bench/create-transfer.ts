@@ -4,7 +4,7 @@ import { createHandlerLoader } from '../local/gateway/server';
 import { buildEvent } from '../local/gateway/event';
 import { routes } from '../../functions/routes';
 import { MB } from '../../functions/domain/units';
-import { drive, medianOf, type RoundResult } from './gateway-overhead';
+import { alternateRounds, medianOf } from './gateway-overhead';
 
 /** A typical guest send: four small files and one multipart file, one recipient. */
 const BODY = JSON.stringify({
@@ -59,14 +59,7 @@ export async function benchCreateTransfer(app: LocalApp, opts = { rounds: 3, req
     if (r.statusCode !== 201) throw new Error(`handler answered ${r.statusCode}`);
   };
 
-  await drive(viaGateway, 50, opts.concurrency);
-  await drive(inProcess, 50, opts.concurrency);
-  const gateway: RoundResult[] = [];
-  const direct: RoundResult[] = [];
-  for (let i = 0; i < opts.rounds; i++) {
-    gateway.push(await drive(viaGateway, opts.requests, opts.concurrency));
-    direct.push(await drive(inProcess, opts.requests, opts.concurrency));
-  }
+  const [gateway, direct] = await alternateRounds(viaGateway, inProcess, opts);
   const g = medianOf(gateway);
   const d = medianOf(direct);
   const ratios = { p50GatewayOverInProcess: g.p50Ms / d.p50Ms, p99GatewayOverInProcess: g.p99Ms / d.p99Ms, throughputGatewayOverInProcess: g.requestsPerSecond / d.requestsPerSecond };

@@ -22,6 +22,26 @@ export function medianOf(rs: readonly RoundResult[]): RoundResult {
   };
 }
 
+/**
+ * Warms both paths (module load, connections, JIT), then runs them in alternating rounds so
+ * machine noise falls on both alike. Returns each side's rounds.
+ */
+export async function alternateRounds(
+  a: () => Promise<void>,
+  b: () => Promise<void>,
+  opts: { rounds: number; requests: number; concurrency: number },
+): Promise<[RoundResult[], RoundResult[]]> {
+  await drive(a, 50, opts.concurrency);
+  await drive(b, 50, opts.concurrency);
+  const ra: RoundResult[] = [];
+  const rb: RoundResult[] = [];
+  for (let i = 0; i < opts.rounds; i++) {
+    ra.push(await drive(a, opts.requests, opts.concurrency));
+    rb.push(await drive(b, opts.requests, opts.concurrency));
+  }
+  return [ra, rb];
+}
+
 export async function drive(call: () => Promise<void>, total: number, concurrency: number): Promise<RoundResult> {
   const latencies: number[] = [];
   let next = 0;
@@ -74,16 +94,7 @@ export async function benchGatewayOverhead(app: LocalApp, opts = { rounds: 5, re
     if (r.statusCode !== 200) throw new Error(`handler answered ${r.statusCode}`);
   };
 
-  // warm both paths (module load, connections, JIT)
-  await drive(viaGateway, 50, opts.concurrency);
-  await drive(inProcess, 50, opts.concurrency);
-
-  const gateway: RoundResult[] = [];
-  const direct: RoundResult[] = [];
-  for (let i = 0; i < opts.rounds; i++) {
-    gateway.push(await drive(viaGateway, opts.requests, opts.concurrency));
-    direct.push(await drive(inProcess, opts.requests, opts.concurrency));
-  }
+  const [gateway, direct] = await alternateRounds(viaGateway, inProcess, opts);
   const summary = (rs: RoundResult[]) => ({ ...medianOf(rs), rounds: rs });
   const g = summary(gateway);
   const d = summary(direct);

@@ -5,6 +5,7 @@ import { startWebDevServer, type WebDevServer } from '../../frontend/dev-server'
 import type { LocalApp } from '../../scripts/local/app';
 import { CHROMIUM_PATH, getFreePort } from '../helpers/browser';
 import { startTestApp } from '../helpers/local-app';
+import { guestSendInBrowser } from '../helpers/guest-send';
 import { waitForMail } from '../helpers/transfers';
 
 /**
@@ -117,21 +118,7 @@ describe('a guest records a voice memo and sends it', () => {
   }, 60_000);
 
   it('sends the memo by email after the verification code; the transfer holds it', async () => {
-    await page.getByTestId('sender-email').fill(sender);
-    await page.getByTestId('recipients-input').fill(recipient);
-    await page.getByTestId('recipients-input').press('Enter');
-    await page.getByTestId('send-submit').click();
-
-    const codeMail = await waitForMail(app, sender, /\b\d{5}\b/, 10_000);
-    const code = /\b(\d{5})\b/.exec(codeMail.body.text)![1]!;
-    await page.getByTestId('code-input').first().waitFor();
-    const boxes = page.getByTestId('code-input');
-    if ((await boxes.count()) === 5) for (let i = 0; i < 5; i += 1) await boxes.nth(i).fill(code[i]!);
-    else await boxes.fill(code);
-    const verify = page.getByTestId('verify-button');
-    if (await verify.isVisible().catch(() => false)) await verify.click().catch(() => undefined);
-
-    await page.getByText("You're all done!").waitFor({ timeout: 60_000 });
+    await guestSendInBrowser(page, app, { sender, recipient });
     const mail = await waitForMail(app, recipient, /\/downloads\/[A-Za-z0-9]{7}\/[A-Za-z0-9]{8}/);
     const id = /\/downloads\/([A-Za-z0-9]{7})\/[A-Za-z0-9]{8}/.exec(mail.body.text)![1]!;
 

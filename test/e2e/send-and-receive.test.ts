@@ -8,6 +8,7 @@ import type { LocalApp } from '../../scripts/local/app';
 import { readZip } from '../helpers/read-zip';
 import { getFreePort, launchBrowser, newContext } from '../helpers/browser';
 import { startTestApp } from '../helpers/local-app';
+import { guestSendInBrowser } from '../helpers/guest-send';
 import { randomData, sha256, waitForMail } from '../helpers/transfers';
 
 /**
@@ -76,22 +77,7 @@ describe('a guest sends two files and a folder by email; the recipient downloads
     await page.getByTestId('folder-input').setInputFiles(path.join(dir, 'album'));
     await page.getByText('one.jpg').first().waitFor();
 
-    await page.getByTestId('sender-email').fill(sender);
-    await page.getByTestId('recipients-input').fill(recipient);
-    await page.getByTestId('recipients-input').press('Enter');
-    await page.getByTestId('message').fill('Files for the review');
-    await page.getByTestId('send-submit').click();
-
-    const codeMail = await waitForMail(app, sender, /\b\d{5}\b/, 10_000);
-    const code = /\b(\d{5})\b/.exec(codeMail.body.text)![1]!;
-    await page.getByTestId('code-input').first().waitFor();
-    const boxes = page.getByTestId('code-input');
-    if ((await boxes.count()) === 5) for (let i = 0; i < 5; i += 1) await boxes.nth(i).fill(code[i]!);
-    else await boxes.fill(code);
-    const verify = page.getByTestId('verify-button');
-    if (await verify.isVisible().catch(() => false)) await verify.click().catch(() => undefined);
-
-    await page.getByText("You're all done!").waitFor({ timeout: 90_000 });
+    await guestSendInBrowser(page, app, { sender, recipient, message: 'Files for the review' });
     expect(await page.getByTestId('sent-to').textContent()).toContain(`The download email has been sent to ${recipient}`);
     expect(await page.evaluate(() => window.localStorage.getItem('senderEmail'))).toContain(sender);
 
