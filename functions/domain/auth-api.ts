@@ -19,7 +19,7 @@
  *   POST /quicksend2               (JWT) contacts for recipient suggestions -> 200 { contacts }
  *   POST /feedback                 (JWT) feedback widget                   -> 201
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from './plans';
 import { emailSchema, feedbackSchema, PASSWORD_MAX_LENGTH, signupPasswordSchema, verificationCodeSchema } from './validation';
 import { TEXTS } from './texts';

@@ -1,5 +1,5 @@
 /** Transfer expiry rules of spec §4, §5, §6 and §9. Durations in seconds, dates in epoch ms. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Role } from './plans';
 import { TEXTS } from './texts';
 import { MINUTE_MS, SECOND_MS } from './units';

@@ -1,5 +1,5 @@
 /** File-list rules of spec §5: guest upload filter and duplicate removal. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const fileEntrySchema = z.object({
   fileName: z.string().min(1).max(1024),

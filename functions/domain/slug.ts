@@ -1,5 +1,5 @@
 /** Random public ids and codes. Uses Web Crypto so the same code runs in Node 20 and browsers. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SLUG_LENGTH = 7;
 /** URL-safe and without look-alikes (0 O o, 1 l I) so a link read aloud or retyped survives. */

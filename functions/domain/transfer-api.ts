@@ -20,7 +20,7 @@
  *   POST   /extension/request            recipient asks the sender for more time -> 202
  *   POST   /checkExtension               sender's approve link                  -> 200 { expiryDate } | 410 'Link expired'
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { fileEntrySchema } from './file-filters';
 import { slugSchema } from './slug';
 import { emailSchema, guestCodeSchema, sendPasswordSchema, PASSWORD_MAX_LENGTH } from './validation';

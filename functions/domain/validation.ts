@@ -2,7 +2,7 @@
  * Input rules of spec §5 as zod schemas, shared by handlers and the app's forms. Custom
  * issues carry `params.code`, a stable code the API returns beside the message.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CUSTOM_DATE_MARKER,
   DEFAULT_EXPIRY_SECONDS,

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { transferIdSchema } from '../domain/transfer-api';
 import { buildZipToS3 } from '../adapters/zip/s3-zip';
 import { bucketFor, attachmentDisposition } from '../adapters/storage';

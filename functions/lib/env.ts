@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ENV } from './env-names';
 import { DEFAULT_REGION, isRegionId, type RegionId } from '../domain/regions';
 

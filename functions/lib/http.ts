@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HttpError, badRequest, isHttpError, payloadTooLarge, unsupportedMediaType } from './errors';
 import { errorFields, log } from './log';
 

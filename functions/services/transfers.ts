@@ -31,7 +31,7 @@ import { log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
 import { draftError } from './draft-error';
 import { mailTransferSent } from './mail';
-import { z } from 'zod';
+import * as z from 'zod';
 import { putContacts, releaseSend, type UserProfile } from '../data/users';
 import { releaseBytes, releaseTransfer, reserveForSend, reserveMore, type Reservation } from './limits';
 

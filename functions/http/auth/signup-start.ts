@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { registrationEmailSchema } from '../../domain/auth-api';
 import { httpRoute } from '../../lib/http';
 import { startRegistration } from '../../services/accounts';

@@ -2,7 +2,7 @@
  * Download request states of spec §4 (401 protected, 404, 410 expired, 500 network error),
  * read from what the API answered.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ExpiredDetails } from '@domain/transfer-api';
 import { ApiError } from '@/lib/api';
 
