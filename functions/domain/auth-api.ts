@@ -26,8 +26,7 @@ import { TEXTS } from './texts';
 import type { StorageState } from './storage';
 
 export const REFRESH_COOKIE = 'sb_refresh';
-/** The app's non-secret marker that a session may exist (spec §2: "stored session flag"). */
-export const SESSION_FLAG_KEY = 'sb_session';
+export { SESSION_FLAG_KEY } from './session-flag';
 
 export const registrationEmailSchema = z.object({ email: emailSchema, lang: z.string().max(16).optional() });
 export interface RegistrationStart {

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { SESSION_FLAG_KEY, type AuthResponse, type SessionUser } from '@domain/auth-api';
+import type { AuthResponse, SessionUser } from '@domain/auth-api';
+import { SESSION_FLAG_KEY } from '@domain/session-flag';
 import { sessionStore } from './session';
 import type { AuthedInit, SessionStatus, SessionStore } from './session-store';
 

@@ -10,7 +10,8 @@
  *   login(), completeSignup(auth), logout() (GET /logout, clear, reload), setUser(user)
  *   authedFetch(path, init) apiFetch with the token; a 401 renews once and retries
  */
-import { SESSION_FLAG_KEY, type AuthResponse, type SessionUser } from '@domain/auth-api';
+import type { AuthResponse, SessionUser } from '@domain/auth-api';
+import { SESSION_FLAG_KEY } from '@domain/session-flag';
 import { ApiError, type ApiInit } from '@/lib/api';
 
 export type SessionStatus = 'unknown' | 'anonymous' | 'authenticated';
