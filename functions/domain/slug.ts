@@ -1,5 +1,6 @@
 /** Random public ids and codes. Uses Web Crypto so the same code runs in Node 20 and browsers. */
 import * as z from 'zod';
+import { SLUG_PATTERN } from './id-patterns';
 
 export const SLUG_LENGTH = 7;
 /** URL-safe and without look-alikes (0 O o, 1 l I) so a link read aloud or retyped survives. */
@@ -7,9 +8,10 @@ export const SLUG_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrst
 
 /**
  * Parsing accepts any 7 ASCII letters or digits, not only our alphabet: a mistyped link then
- * reaches the lookup and gets the spec's 404 text instead of a validation error.
+ * reaches the lookup and gets the spec's 404 text instead of a validation error. The message
+ * is the stable problem code (validation.ts problemOf).
  */
-export const slugSchema = z.string().regex(/^[A-Za-z0-9]{7}$/u, 'Invalid link');
+export const slugSchema = z.string().regex(SLUG_PATTERN, 'invalid_link');
 
 export const VERIFICATION_CODE_LENGTH = 5;
 const DIGITS = '0123456789';

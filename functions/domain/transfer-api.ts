@@ -22,6 +22,7 @@
  */
 import * as z from 'zod';
 import { fileEntrySchema } from './file-filters';
+import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
 import { emailSchema, guestCodeSchema, sendPasswordSchema, PASSWORD_MAX_LENGTH } from './validation';
 import { regionIdSchema } from './regions';
@@ -43,11 +44,11 @@ export function mailLanguageOf(lang: string | undefined): MailLanguage {
 export const transferIdSchema = slugSchema;
 /** Server-generated file id inside a transfer. */
 export const FILE_ID_LENGTH = 10;
-export const fileIdSchema = z.string().regex(/^[A-Za-z0-9]{10}$/u, 'Invalid file id');
+export const fileIdSchema = z.string().regex(/^[A-Za-z0-9]{10}$/u, 'invalid_file_id');
 /** Recipient id carried in the emailed link /downloads/{id}/{recipientId}. */
-export const recipientIdSchema = z.string().regex(/^[A-Za-z0-9]{8}$/u, 'Invalid recipient');
+export const recipientIdSchema = z.string().regex(RECIPIENT_ID_PATTERN, 'invalid_recipient');
 /** Opaque tokens (upload, sender, extension): 43 base64url characters (32 random bytes). */
-export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'Invalid token');
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'invalid_token');
 
 // ---- guest sender verification -------------------------------------------------------------
 

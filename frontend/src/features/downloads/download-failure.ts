@@ -2,7 +2,6 @@
  * Download request states of spec §4 (401 protected, 404, 410 expired, 500 network error),
  * read from what the API answered.
  */
-import * as z from 'zod';
 import type { ExpiredDetails } from '@domain/transfer-api';
 import { ApiError } from '@/lib/api';
 
@@ -16,7 +15,13 @@ export type DownloadFailure =
   /** no answer, a 5xx, or anything else unexpected: the spec's network error text */
   | { readonly kind: 'network' };
 
-const expiredDetailsSchema = z.object({ expiryDate: z.number().finite(), extendable: z.boolean() });
+/** The 410 answer's details, checked by hand: the download page loads without zod. */
+function expiredDetailsOf(details: unknown): ExpiredDetails | null {
+  if (typeof details !== 'object' || details === null) return null;
+  const { expiryDate, extendable } = details as Record<string, unknown>;
+  if (typeof expiryDate !== 'number' || !Number.isFinite(expiryDate) || typeof extendable !== 'boolean') return null;
+  return { expiryDate, extendable };
+}
 
 export function downloadFailureOf(error: unknown): DownloadFailure {
   if (!(error instanceof ApiError)) return { kind: 'network' };
@@ -28,9 +33,9 @@ export function downloadFailureOf(error: unknown): DownloadFailure {
     case 404:
       return { kind: 'notFound' };
     case 410: {
-      const details = expiredDetailsSchema.safeParse(error.details);
+      const details = expiredDetailsOf(error.details);
       // Without the expiry date there is no "{time} ago" to tell; the link is simply gone.
-      return details.success ? { kind: 'expired', ...details.data } : { kind: 'notFound' };
+      return details ? { kind: 'expired', ...details } : { kind: 'notFound' };
     }
     case 429:
       return { kind: 'rateLimited', message: error.message };

@@ -1,5 +1,5 @@
 import type { Params } from 'react-router';
-import { recipientIdSchema, transferIdSchema } from '@domain/transfer-api';
+import { isRecipientId, isSlug } from '@domain/id-patterns';
 import { DOWNLOAD_ZIP_SEGMENT } from '@/app/paths';
 
 /** What the address of a download page asks for. */
@@ -21,10 +21,10 @@ export interface DownloadRoute {
  */
 export function parseDownloadRoute(params: Params): DownloadRoute {
   const rawId = params.id ?? params.slug;
-  const id = transferIdSchema.safeParse(rawId).success ? rawId : undefined;
+  const id = isSlug(rawId) ? rawId : undefined;
   const user = params.user;
   const last = params.downloadZip;
   const autoZip = last === DOWNLOAD_ZIP_SEGMENT || (user === DOWNLOAD_ZIP_SEGMENT && last === undefined);
-  const recipient = user !== undefined && recipientIdSchema.safeParse(user).success ? user : undefined;
+  const recipient = isRecipientId(user) ? user : undefined;
   return { id, recipient, autoZip };
 }

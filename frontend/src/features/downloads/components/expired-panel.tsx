@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emailSchema } from '@domain/validation';
 import { requestExtension } from '@/features/downloads/api/download-api';
 import { ApiError } from '@/lib/api';
+import { importWithRetry } from '@/lib/import-with-retry';
 import { expiredText } from '@/features/downloads/expired-text';
 import { CheckIcon } from '@/components/icons';
 import { ClockIcon } from '@/features/downloads/components/download-icons';
@@ -26,6 +26,11 @@ export function ExpiredPanel({ id, expiryDate, extendable }: { id: string; expir
   );
 }
 
+/** The email rules (zod) load when a visitor first asks, not with the download page. */
+function loadEmailSchema() {
+  return importWithRetry(() => import('@domain/validation')).then((m) => m.emailSchema);
+}
+
 function ExtensionRequestForm({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -38,7 +43,7 @@ function ExtensionRequestForm({ id }: { id: string }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const parsed = emailSchema.safeParse(email);
+    const parsed = (await loadEmailSchema()).safeParse(email);
     if (!parsed.success) {
       setError(t('download.invalidEmail'));
       setShaking(true);
