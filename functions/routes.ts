@@ -1,6 +1,7 @@
 /**
- * THE route table (data only). Read by `lib/` (one HTTP API route + one Lambda per entry)
- * and by `scripts/local/gateway.ts` (dispatch). Never import handlers from here.
+ * THE route table (data only). Read by `lib/` (one HTTP API route per entry, served by the
+ * Lambda function of the route's group, see `FUNCTION_GROUPS`) and by the local gateway in
+ * `scripts/local/gateway/` (the same grouping and dispatcher). Never import handlers from here.
  *
  * `path` is relative to the API prefix (`/api`): CloudFront sends `/api/*` to the HTTP API,
  * whose routes are `/api` + path; the local gateway serves the same paths.
@@ -51,6 +52,27 @@ export interface JobDef {
 }
 
 export const API_PREFIX = '/api';
+
+/**
+ * The HTTP API's Lambda functions: each serves every route whose handler lives in one of its
+ * directories (`http/<dir>/<name>`) and dispatches by route key (functions/lib/dispatch.ts).
+ * Its IAM grants are the union of its routes' `access`; a directory belongs to exactly one
+ * group. Why these groups and not one function per route: docs/decisions.md ("Grouped functions").
+ */
+export const FUNCTION_GROUPS = {
+  /** health and the caller's claims */
+  system: ['system'],
+  /** registration, sign-in, sessions, password reset, guest sender codes */
+  auth: ['auth', 'verify'],
+  /** the signed-in user's profile, pictures, contacts, storage */
+  me: ['me'],
+  /** creating and uploading transfers */
+  transfers: ['transfers'],
+  /** the download page, files, ZIP, extensions */
+  downloads: ['downloads'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FunctionGroup = keyof typeof FUNCTION_GROUPS;
 
 export const routes: readonly RouteDef[] = [
   {
@@ -139,6 +161,62 @@ export const jobs: readonly JobDef[] = [
     memoryMb: 512,
   },
 ];
+
+/** API Gateway's route key of a route, as the v2 event's `routeKey` carries it. */
+export function routeKeyOf(route: Pick<RouteDef, 'method' | 'path'>): string {
+  return `${route.method} ${API_PREFIX}${route.path}`;
+}
+
+/** The directory a handler module lives in: `http/auth/login` -> `auth`. */
+export function handlerDirOf(handler: string): string {
+  const [kind, dir] = handler.split('/');
+  if (kind !== 'http' || !dir) throw new Error(`route handler ${handler} is not under functions/http/<dir>/`);
+  return dir;
+}
+
+/** The function group that serves a route (throws for a directory no group names). */
+export function functionGroupOf(route: Pick<RouteDef, 'handler'>): FunctionGroup {
+  const dir = handlerDirOf(route.handler);
+  for (const [group, dirs] of Object.entries(FUNCTION_GROUPS) as [FunctionGroup, readonly string[]][]) {
+    if (dirs.includes(dir)) return group;
+  }
+  throw new Error(`functions/http/${dir}/ belongs to no group of FUNCTION_GROUPS (functions/routes.ts)`);
+}
+
+/** One HTTP API Lambda function: its routes and what they need together. */
+export interface FunctionDef {
+  readonly name: FunctionGroup;
+  readonly routes: readonly RouteDef[];
+  /** union of the routes' access */
+  readonly access: readonly Access[];
+  /** union of the routes' invokes */
+  readonly invokes: readonly string[];
+  /** the longest route timeout (seconds) */
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number | undefined;
+}
+
+export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
+
+/** The route table grouped into functions (groups without routes are left out). */
+export function functionsOf(table: readonly RouteDef[] = routes): FunctionDef[] {
+  const byGroup = new Map<FunctionGroup, RouteDef[]>();
+  for (const route of table) {
+    const group = functionGroupOf(route);
+    byGroup.set(group, [...(byGroup.get(group) ?? []), route]);
+  }
+  return [...byGroup].map(([name, defs]) => {
+    const memory = defs.map((d) => d.memoryMb).filter((m): m is number => m !== undefined);
+    return {
+      name,
+      routes: defs,
+      access: [...new Set(defs.flatMap((d) => d.access))],
+      invokes: [...new Set(defs.flatMap((d) => d.invokes ?? []))],
+      timeoutSeconds: Math.max(...defs.map((d) => d.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS)),
+      memoryMb: memory.length ? Math.max(...memory) : undefined,
+    };
+  });
+}
 
 /**
  * CORS of the HTTP API. The app calls the API on its own origin (CloudFront `/api/*`, Vite

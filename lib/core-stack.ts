@@ -5,16 +5,17 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { API_CORS, API_PREFIX, jobs, routes, type Access, type RouteDef } from '../functions/routes';
+import { API_CORS, API_PREFIX, functionsOf, jobs, routes, type FunctionDef, type FunctionGroup, type JobDef, type RouteDef } from '../functions/routes';
 import { TABLE_GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/data/table-schema';
 import { DEFAULT_REGION, type RegionId } from '../functions/domain/regions';
 import { ApiFunction, type ApiResources, type RegionBucketsBinding } from './constructs/api-function';
+import { buildLambdaBundles, jobEntry, routeFunctionEntry, unbundledDir } from './lambda-bundles';
 import { acknowledge } from './nag/acknowledge';
 
 export interface CoreStackProps extends StackProps {
@@ -31,13 +32,18 @@ export interface CoreStackProps extends StackProps {
    * @default { rateLimit: 200, burstLimit: 400 } requests per second for the stage
    */
   readonly throttle?: apigwv2.ThrottleSettings;
+  /**
+   * The HTTP API's routes (infra tests pass a generated table to check the stack's headroom).
+   * @default routes of functions/routes.ts
+   */
+  readonly routes?: readonly RouteDef[];
 }
 
 /** Default-stage throttling: uploads ask for part URLs in batches, so this is far above real use. */
 export const DEFAULT_API_THROTTLE: apigwv2.ThrottleSettings = { rateLimit: 200, burstLimit: 400 };
 export const JOB_DEFAULT_TIMEOUT_SECONDS = 60;
 
-/** Construct id of a handler module: `http/system/health` -> `HttpSystemHealth`. */
+/** Construct id part of a name: `expiry-sweep` -> `ExpirySweep`, `http/system/health` -> `HttpSystemHealth`. */
 export function handlerConstructId(handler: string): string {
   return handler
     .split(/[^A-Za-z0-9]+/)
@@ -48,7 +54,8 @@ export function handlerConstructId(handler: string): string {
 
 /**
  * The home-region core: the single table, the user pool and its client, the SES configuration
- * set, the HTTP API with one Lambda per handler of functions/routes.ts, and the scheduled jobs.
+ * set, the HTTP API with one Lambda per function group of functions/routes.ts (each dispatching
+ * its routes by route key), and the scheduled and on-demand jobs.
  */
 export class CoreStack extends Stack {
   readonly table: dynamodb.TableV2;
@@ -57,8 +64,8 @@ export class CoreStack extends Stack {
   readonly httpApi: apigwv2.HttpApi;
   /** `{apiId}.execute-api.{region}.amazonaws.com`, the CloudFront origin of `/api/*`. */
   readonly apiDomainName: string;
-  /** Route handler module -> its function (one per module, shared by its routes). */
-  readonly routeFunctions = new Map<string, ApiFunction>();
+  /** Function group (functions/routes.ts FUNCTION_GROUPS) -> the function serving its routes. */
+  readonly routeFunctions = new Map<FunctionGroup, ApiFunction>();
   readonly jobFunctions = new Map<string, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: CoreStackProps) {
@@ -142,9 +149,11 @@ export class CoreStack extends Stack {
 
     this.httpApi = this.createApi(props);
     this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+    const apiFunctions = functionsOf(props.routes ?? routes);
+    const code = this.bundles(apiFunctions, jobs);
     // Jobs first: routes that start on-demand jobs need their functions.
-    const jobFunctions = this.addJobs(resources);
-    this.addRoutes({ ...resources, jobFunctions });
+    const jobFunctions = this.addJobs(resources, code);
+    this.addRoutes(apiFunctions, { ...resources, jobFunctions }, code);
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -200,7 +209,20 @@ export class CoreStack extends Stack {
     return api;
   }
 
-  private addRoutes(resources: ApiResources): void {
+  /** Code of every function, from one esbuild run (or a stand-in when this synth skips bundling). */
+  private bundles(apiFunctions: readonly FunctionDef[], jobDefs: readonly JobDef[]): (name: string) => lambda.Code {
+    if (!this.bundlingRequired) {
+      const stand = lambda.Code.fromAsset(unbundledDir());
+      return () => stand;
+    }
+    const built = buildLambdaBundles([
+      ...apiFunctions.map((fn) => ({ name: `api-${fn.name}`, source: routeFunctionEntry(fn) })),
+      ...jobDefs.map((job) => ({ name: `job-${job.name}`, source: jobEntry(job) })),
+    ]);
+    return (name) => lambda.Code.fromAsset(built.get(name)!.dir);
+  }
+
+  private addRoutes(apiFunctions: readonly FunctionDef[], resources: ApiResources, code: (name: string) => lambda.Code): void {
     // Access tokens carry `client_id`, not `aud`; the HTTP API JWT authorizer checks
     // client_id against the audience for access tokens, so the audience is the client id.
     // (The core is global-partition only, see lib/app-config.ts, hence amazonaws.com.)
@@ -210,40 +232,39 @@ export class CoreStack extends Stack {
       { jwtAudience: [this.userPoolClient.userPoolClientId], identitySource: ['$request.header.Authorization'] },
     );
 
-    const byHandler = new Map<string, RouteDef[]>();
-    for (const route of routes) byHandler.set(route.handler, [...(byHandler.get(route.handler) ?? []), route]);
-
-    for (const [handler, defs] of byHandler) {
-      const fn = new ApiFunction(this, handlerConstructId(handler), {
-        handler,
+    for (const def of apiFunctions) {
+      const id = `Api${handlerConstructId(def.name)}`;
+      const fn = new ApiFunction(this, id, {
+        name: `API ${def.name} (${def.routes.length} routes)`,
+        code: code(`api-${def.name}`),
         resources,
-        timeout: Duration.seconds(Math.max(...defs.map((d) => d.timeoutSeconds ?? 10))),
-        memorySize: maxDefined(defs.map((d) => d.memoryMb)),
-      }).bind(
-        unionAccess(defs.map((d) => d.access)),
-        [...new Set(defs.flatMap((d) => d.invokes ?? []))],
-      );
-      this.routeFunctions.set(handler, fn);
+        timeout: Duration.seconds(def.timeoutSeconds),
+        memorySize: def.memoryMb,
+      }).bind(def.access, def.invokes);
+      this.routeFunctions.set(def.name, fn);
 
-      const integration = new HttpLambdaIntegration(`${handlerConstructId(handler)}Integration`, fn.function);
-      for (const def of defs) {
-        const [route] = this.httpApi.addRoutes({
-          path: `${API_PREFIX}${def.path}`,
-          methods: [apigwv2.HttpMethod[def.method]],
+      // One invoke permission per function for this API (the dispatcher refuses route keys it
+      // does not serve), instead of one per route: 1 resource, not one per route.
+      const integration = new HttpLambdaIntegration(`${id}Integration`, fn.function, { scopePermissionToRoute: false });
+      for (const route of def.routes) {
+        const [added] = this.httpApi.addRoutes({
+          path: `${API_PREFIX}${route.path}`,
+          methods: [apigwv2.HttpMethod[route.method]],
           integration,
-          authorizer: def.auth === 'jwt' ? jwt : undefined,
+          authorizer: route.auth === 'jwt' ? jwt : undefined,
         });
-        if (def.auth === 'none' && route) acknowledge(route, 'AwsSolutions-APIG4', 'publicRoute');
+        if (route.auth === 'none' && added) acknowledge(added, 'AwsSolutions-APIG4', 'publicRoute');
       }
     }
   }
 
-  private addJobs(resources: ApiResources): Record<string, lambda.IFunction> {
+  private addJobs(resources: ApiResources, code: (name: string) => lambda.Code): Record<string, lambda.IFunction> {
     const onDemand: Record<string, lambda.IFunction> = {};
     for (const job of jobs) {
       const id = `Job${handlerConstructId(job.name)}`;
       const fn = new ApiFunction(this, id, {
-        handler: job.handler,
+        name: `job ${job.name}`,
+        code: code(`job-${job.name}`),
         resources,
         timeout: Duration.seconds(job.timeoutSeconds ?? JOB_DEFAULT_TIMEOUT_SECONDS),
         memorySize: job.memoryMb,
@@ -262,13 +283,4 @@ export class CoreStack extends Stack {
     }
     return onDemand;
   }
-}
-
-function unionAccess(lists: ReadonlyArray<readonly Access[]>): Access[] {
-  return [...new Set(lists.flat())];
-}
-
-function maxDefined(values: ReadonlyArray<number | undefined>): number | undefined {
-  const defined = values.filter((v): v is number => v !== undefined);
-  return defined.length ? Math.max(...defined) : undefined;
 }

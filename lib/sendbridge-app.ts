@@ -1,5 +1,6 @@
 import { Annotations, Tags, type App } from 'aws-cdk-lib';
 import type { RegionId } from '../functions/domain/regions';
+import type { RouteDef } from '../functions/routes';
 import { FALLBACK_BUCKET_ORIGINS, UNCONFIGURED_APP_ORIGIN, readAppConfig, type AppConfig } from './app-config';
 import { CoreStack } from './core-stack';
 import { REGION_CONFIG } from './region-config';
@@ -27,6 +28,11 @@ export interface SendBridgeOptions {
    * @default <repo>/frontend/dist
    */
   readonly appDistDir?: string;
+  /**
+   * The HTTP API's routes (infra tests pass a generated table to check the stacks' headroom).
+   * @default routes of functions/routes.ts
+   */
+  readonly routes?: readonly RouteDef[];
 }
 
 const titleCase = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -84,6 +90,7 @@ export function createSendBridge(app: App, options: SendBridgeOptions = {}): Sen
     mailFrom: config.mailFrom,
     appOrigin: config.appOrigins[0] ?? UNCONFIGURED_APP_ORIGIN,
     corsOrigins: config.appOrigins,
+    routes: options.routes,
   });
   if (!config.appOriginsConfigured) {
     Annotations.of(core).addWarningV2(

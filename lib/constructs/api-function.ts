@@ -1,17 +1,15 @@
-import * as path from 'node:path';
 import { Arn, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { Access } from '../../functions/routes';
 import { ENV } from '../../functions/lib/env-names';
 import type { RegionId } from '../../functions/domain/regions';
-import { handlerEntry, REPO_ROOT } from '../paths';
+import { LAMBDA_HANDLER } from '../lambda-bundles';
 import { acknowledge } from '../nag/acknowledge';
 
 /** The buckets of one storage region, as the functions see them (REGION_BUCKETS). */
@@ -37,8 +35,10 @@ export interface ApiResources {
 }
 
 export interface ApiFunctionProps {
-  /** Module under functions/ without extension (routes.ts `handler`); it exports `handler`. */
-  readonly handler: string;
+  /** The bundle (lib/lambda-bundles.ts): `index.mjs` exporting `handler`. */
+  readonly code: lambda.Code;
+  /** What it serves, for the description: a function group or a job name. */
+  readonly name: string;
   readonly resources: ApiResources;
   /**
    * @default Duration.seconds(10) (routes.ts: API Gateway caps integrations at 30 s)
@@ -75,17 +75,16 @@ const OBJECT_READ_ACTIONS = ['s3:GetObject'];
 const OBJECT_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
 
 /**
- * The one Lambda construct of the app (conventions §8): a NodejsFunction with the defaults —
- * arm64, nodejs22.x, ESM bundle by the local esbuild with source maps, its own log group with
- * retention, X-Ray — and `bind(access)`, which sets the env every function reads and grants
- * exactly what the route table's `access` names.
+ * The one Lambda construct of the app (conventions §8): a function with the defaults —
+ * arm64, nodejs22.x, the ESM bundle of lib/lambda-bundles.ts with source maps, its own log
+ * group with retention, X-Ray — and `bind(access)`, which sets the env every function reads
+ * and grants exactly what the route table's `access` names.
  *
  * The role keeps its statements in one inline policy instead of grant*() calls: those add an
- * AWS::IAM::Policy resource per function, and with one function per route the core stack must
- * stay well under CloudFormation's 500 resources.
+ * AWS::IAM::Policy resource per function, and every resource counts against the stack's 500.
  */
 export class ApiFunction extends Construct {
-  readonly function: nodejs.NodejsFunction;
+  readonly function: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
   private readonly policy = new iam.PolicyDocument();
@@ -102,7 +101,7 @@ export class ApiFunction extends Construct {
     });
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `SendBridge ${props.handler}`,
+      description: `SendBridge ${props.name}`,
       inlinePolicies: { Access: this.policy },
     });
     this.policy.addStatements(
@@ -110,32 +109,17 @@ export class ApiFunction extends Construct {
       new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }),
     );
 
-    this.function = new nodejs.NodejsFunction(this, 'Function', {
-      entry: handlerEntry(props.handler),
-      handler: 'handler',
-      description: props.description ?? `SendBridge ${props.handler}`,
+    this.function = new lambda.Function(this, 'Function', {
+      code: props.code,
+      handler: LAMBDA_HANDLER,
+      description: props.description ?? `SendBridge ${props.name}`,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       environment: { NODE_OPTIONS: '--enable-source-maps' },
-      bundling: {
-        format: nodejs.OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // Pin the SDK we test against instead of whatever version the runtime ships.
-        bundleAwsSDK: true,
-        // CommonJS dependencies bundled into ESM still call require().
-        banner: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
-        tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
-      },
     });
     // Tracing via the L1 property: the L2 `tracing` prop adds its X-Ray grant as a separate
     // policy resource; the inline statement above already covers it.
@@ -145,7 +129,7 @@ export class ApiFunction extends Construct {
     this.setEnvironment();
   }
 
-  /** Grants what `access` names (idempotent; call once per route that shares this handler). */
+  /** Grants what `access` names (idempotent: a grouped function binds its routes' union). */
   bind(access: readonly Access[], invokes: readonly string[] = []): this {
     for (const a of access) {
       if (a === 'jobs:invoke') continue;

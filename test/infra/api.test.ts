@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { API_CORS, API_PREFIX, jobs, routes, type Access } from '../../functions/routes';
+import { API_CORS, API_PREFIX, functionGroupOf, functionsOf, jobs, routes, type Access, type RouteDef } from '../../functions/routes';
 import { ENV } from '../../functions/lib/env-names';
 import { USER_POOL_ADMIN_ACTIONS } from '../../lib/constructs/api-function';
 import { logicalId, resourcesOf, synthSendBridge, type TestApp } from './synth';
@@ -14,11 +14,12 @@ beforeAll(() => {
 });
 
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${API_PREFIX}${r.path}`;
-const handlers = [...new Set(routes.map((r) => r.handler))];
+const apiFunctions = functionsOf();
 
-function functionIdOf(handler: string): string {
-  const fn = t.core.routeFunctions.get(handler);
-  if (!fn) throw new Error(`no function for ${handler}`);
+/** Logical id of the function that serves a route. */
+function functionIdOf(route: RouteDef): string {
+  const fn = t.core.routeFunctions.get(functionGroupOf(route));
+  if (!fn) throw new Error(`no function for ${route.handler}`);
   return logicalId(fn.function, t.core);
 }
 
@@ -101,23 +102,32 @@ describe('HTTP API', () => {
     }
   });
 
-  it("sends each route to its handler's function", () => {
+  it("sends each route to its group's function", () => {
     const integrations = resourcesOf(core, 'AWS::ApiGatewayV2::Integration');
     const byKey = new Map(Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties!.RouteKey, r.Properties!]));
     for (const route of routes) {
       const target = byKey.get(routeKey(route))!.Target as { 'Fn::Join': [string, unknown[]] };
       const integrationId = (target['Fn::Join'][1][1] as { Ref: string }).Ref;
       expect(integrations[integrationId]!.Properties!.IntegrationUri, routeKey(route)).toEqual({
-        'Fn::GetAtt': [functionIdOf(route.handler), 'Arn'],
+        'Fn::GetAtt': [functionIdOf(route), 'Arn'],
       });
     }
   });
 
-  it('has one Lambda per route handler and per job, on nodejs22.x arm64', () => {
+  it('has one Lambda per function group and per job, on nodejs22.x arm64, with one integration and one invoke permission each', () => {
     const functions = resourcesOf(core, 'AWS::Lambda::Function');
-    expect(Object.keys(functions)).toHaveLength(handlers.length + jobs.length);
+    expect(Object.keys(functions)).toHaveLength(apiFunctions.length + jobs.length);
     for (const fn of Object.values(functions)) {
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } });
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
+    }
+    expect(Object.keys(resourcesOf(core, 'AWS::ApiGatewayV2::Integration'))).toHaveLength(apiFunctions.length);
+    const permissions = Object.values(resourcesOf(core, 'AWS::Lambda::Permission'));
+    const fromApi = permissions.filter((p) => p.Properties!.Principal === 'apigateway.amazonaws.com');
+    expect(fromApi).toHaveLength(apiFunctions.length);
+    for (const p of fromApi) {
+      // Scoped to this API (any stage, method and path): the dispatcher refuses unknown route keys.
+      expect(JSON.stringify(p.Properties!.SourceArn)).toContain(logicalId(t.core.httpApi, t.core));
+      expect(JSON.stringify(p.Properties!.SourceArn)).toContain('/*/*/*');
     }
   });
 
@@ -133,7 +143,7 @@ describe('HTTP API', () => {
   });
 
   it('lists every served storage region in REGION_BUCKETS', () => {
-    const fn = resourcesOf(core, 'AWS::Lambda::Function')[functionIdOf(handlers[0]!)]!;
+    const fn = resourcesOf(core, 'AWS::Lambda::Function')[functionIdOf(routes[0]!)]!;
     const json = JSON.stringify((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[ENV.regionBuckets]);
     for (const [regionId, awsRegion, stackName] of [
       ['hongkong', 'ap-east-1', 'SendBridge-Storage-Hongkong'],
@@ -145,10 +155,10 @@ describe('HTTP API', () => {
     }
   });
 
-  it("grants each route function exactly what its routes' access names", () => {
-    for (const handler of handlers) {
-      const access = [...new Set(routes.filter((r) => r.handler === handler).flatMap((r) => r.access))];
-      expectLeastPrivilege(functionIdOf(handler), access);
+  it("grants each grouped function exactly the union of its routes' access, nothing more", () => {
+    for (const fn of apiFunctions) {
+      const access = [...new Set(routes.filter((r) => functionGroupOf(r) === fn.name).flatMap((r) => r.access))];
+      expectLeastPrivilege(logicalId(t.core.routeFunctions.get(fn.name)!.function, t.core), access);
     }
   });
 
@@ -166,7 +176,7 @@ describe('HTTP API', () => {
 
   it('lets a route start exactly the jobs it names, and tells it their function names', () => {
     for (const route of routes.filter((r) => r.access.includes('jobs:invoke'))) {
-      const fnId = functionIdOf(route.handler);
+      const fnId = functionIdOf(route);
       const fn = core.toJSON().Resources[fnId];
       const env = JSON.stringify(fn.Properties.Environment.Variables.JOB_FUNCTIONS);
       const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
@@ -174,7 +184,8 @@ describe('HTTP API', () => {
         (p: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } }) => p.PolicyDocument.Statement,
       );
       const invoke = statements.filter((s: { Action: string | string[] }) => [s.Action].flat().includes('lambda:InvokeFunction'));
-      expect(invoke, route.path).toHaveLength(route.invokes!.length);
+      const groupInvokes = new Set(routes.filter((r) => functionGroupOf(r) === functionGroupOf(route)).flatMap((r) => r.invokes ?? []));
+      expect(invoke, route.path).toHaveLength(groupInvokes.size);
       for (const name of route.invokes!) {
         const jobFnId = logicalId(t.core.jobFunctions.get(name)!.function, t.core);
         expect(env, `${route.path} JOB_FUNCTIONS names ${name}`).toContain(jobFnId);

@@ -4,9 +4,11 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Access } from '../../functions/routes';
 import { ApiFunction } from '../../lib/constructs/api-function';
+import { unbundledDir } from '../../lib/lambda-bundles';
 import { SendBridgeChecks, acknowledgeIamWildcards } from '../../lib/nag/checks';
 import { cdkJsonContext, synthSendBridge, type TestApp } from './synth';
 
@@ -71,7 +73,8 @@ describe('ApiFunction grants', () => {
     const stack = new Stack(app, 'S', { env: { region: 'eu-central-1' } });
     const userPool = new cognito.UserPool(stack, 'Pool');
     const fn = new ApiFunction(stack, 'Fn', {
-      handler: 'http/system/health',
+      name: 'every access',
+      code: lambda.Code.fromAsset(unbundledDir()),
       resources: {
         table: new dynamodb.TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } }),
         regionBuckets: [{ regionId: 'frankfurt', awsRegion: 'eu-central-1', transfers: new s3.Bucket(stack, 'T'), anon: new s3.Bucket(stack, 'A') }],

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_CORS, API_PREFIX, type JobDef, type RouteDef } from '../../../functions/routes';
+import { API_CORS, API_PREFIX, DEFAULT_ROUTE_TIMEOUT_SECONDS, functionGroupOf, routeKeyOf, type JobDef, type RouteDef } from '../../../functions/routes';
+import { createDispatcher } from '../../../functions/lib/dispatch';
 import { createRouter } from './router';
 import { buildEvent } from './event';
 
 /** API Gateway refuses payloads over 10 MB and gives up on integrations after 30 s. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 export const INTEGRATION_TIMEOUT_MS = 30_000;
-const DEFAULT_LAMBDA_TIMEOUT_S = 10;
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
@@ -24,6 +24,15 @@ export interface GatewayOptions {
   /** origins CORS answers for (the CDK HTTP API's corsPreflight.allowOrigins) */
   readonly corsOrigins: readonly string[];
   readonly log?: (line: string) => void;
+  /** the Lambda function serving a route (default: its group in functions/routes.ts FUNCTION_GROUPS) */
+  readonly functionOf?: (route: RouteDef) => string;
+}
+
+interface LocalFunction {
+  readonly name: string;
+  readonly dispatch: ReturnType<typeof createDispatcher>;
+  readonly timeoutS: number;
+  readonly memoryMb: number | undefined;
 }
 
 function lambdaContext(name: string, timeoutS: number, memoryMb = 1024): Context {
@@ -44,15 +53,40 @@ function lambdaContext(name: string, timeoutS: number, memoryMb = 1024): Context
   };
 }
 
+const moduleUrl = (functionsDir: string, modulePath: string) => pathToFileURL(path.join(functionsDir, `${modulePath}.ts`)).href;
+
+/**
+ * The HTTP API's functions as CDK deploys them: one per group of routes, each with the same
+ * dispatcher as the Lambda entry, the group's longest timeout and largest memory.
+ */
+export function createLocalFunctions(routes: readonly RouteDef[], functionsDir: string, functionOf: (route: RouteDef) => string = functionGroupOf) {
+  const groups = new Map<string, RouteDef[]>();
+  for (const route of routes) groups.set(functionOf(route), [...(groups.get(functionOf(route)) ?? []), route]);
+  const byRouteKey = new Map<string, LocalFunction>();
+  for (const [name, defs] of groups) {
+    const memory = defs.map((d) => d.memoryMb).filter((m): m is number => m !== undefined);
+    const fn: LocalFunction = {
+      name,
+      dispatch: createDispatcher(
+        Object.fromEntries(defs.map((d) => [routeKeyOf(d), () => import(moduleUrl(functionsDir, d.handler)) as Promise<{ handler?: unknown }>])),
+      ),
+      timeoutS: Math.max(...defs.map((d) => d.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS)),
+      memoryMb: memory.length ? Math.max(...memory) : undefined,
+    };
+    for (const d of defs) byRouteKey.set(routeKeyOf(d), fn);
+  }
+  return (route: RouteDef): LocalFunction => byRouteKey.get(routeKeyOf(route))!;
+}
+
+/** Imports one module (a job's) once; benches use it to call a route's handler directly. */
 export function createHandlerLoader(functionsDir: string) {
   const cache = new Map<string, Promise<Handler>>();
   /** Imports only the module a route or job names, once. */
   return function load(modulePath: string): Promise<Handler> {
     let p = cache.get(modulePath);
     if (!p) {
-      const file = path.join(functionsDir, `${modulePath}.ts`);
-      p = import(pathToFileURL(file).href).then((mod: { handler?: unknown }) => {
-        if (typeof mod.handler !== 'function') throw new Error(`${file} does not export handler`);
+      p = import(moduleUrl(functionsDir, modulePath)).then((mod: { handler?: unknown }) => {
+        if (typeof mod.handler !== 'function') throw new Error(`${modulePath} does not export handler`);
         return mod.handler as Handler;
       });
       p.catch(() => cache.delete(modulePath));
@@ -109,6 +143,7 @@ function readBody(req: http.IncomingMessage): Promise<Buffer | 'too-large'> {
 
 export function createGateway(opts: GatewayOptions) {
   const router = createRouter(opts.routes);
+  const functionFor = createLocalFunctions(opts.routes, opts.functionsDir, opts.functionOf);
   const load = createHandlerLoader(opts.functionsDir);
   const log = opts.log ?? (() => undefined);
 
@@ -161,12 +196,11 @@ export function createGateway(opts: GatewayOptions) {
       match.pathParameters,
       claims,
     );
-    const timeoutS = match.route.timeoutSeconds ?? DEFAULT_LAMBDA_TIMEOUT_S;
+    const fn = functionFor(match.route);
     let result: ReturnType<typeof normaliseResult>;
     try {
-      const handler = await load(match.route.handler);
       const raw = await withTimeout(
-        withTimeout(handler(event, lambdaContext(match.route.handler, timeoutS, match.route.memoryMb)), timeoutS * 1000, 'Task'),
+        withTimeout(fn.dispatch(event, lambdaContext(fn.name, fn.timeoutS, fn.memoryMb)), fn.timeoutS * 1000, 'Task'),
         INTEGRATION_TIMEOUT_MS,
         'Integration',
       );

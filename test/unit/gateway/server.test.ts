@@ -19,6 +19,8 @@ const gateway = createGateway({
   // JWT verification itself is tested against cognito-local in test/integration.
   checkJwt: async (auth) => (auth === 'Bearer good' ? { sub: 'u-1' } : undefined),
   corsOrigins: ['http://app.test'],
+  // One function per fixture module; the grouping of the real table is tested in test/unit/gateway/functions.test.ts.
+  functionOf: (r) => r.handler,
 });
 let base: string;
 

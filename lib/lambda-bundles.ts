@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import { routeKeyOf, type FunctionDef, type JobDef } from '../functions/routes';
+import { REPO_ROOT } from './paths';
+
+/**
+ * The Lambda bundles of the app, built by one esbuild run for all functions (not one
+ * NodejsFunction bundling per function): a grouped HTTP function's entry is generated from the
+ * route table and dispatches by route key (functions/lib/dispatch.ts), each route module behind
+ * an `import()` that esbuild keeps lazy inside the one file, so a cold start evaluates only the
+ * route it serves. Jobs re-export their module's handler.
+ *
+ * Bundles are ESM for nodejs22.x, minified, with external source maps (no sources content).
+ * The AWS SDK is bundled and tree-shaken (the version we test, not the runtime's); inside Lambda
+ * credentials always come from the environment, so the SDK's default provider chain (SSO, INI,
+ * process, web identity, IMDS and their nested clients) is replaced by the env provider
+ * (functions/lib/lambda-credentials.ts). Numbers: docs/benchmarks.md.
+ */
+
+export const LAMBDA_BUNDLE_FILE = 'index.mjs';
+export const LAMBDA_HANDLER = 'index.handler';
+
+export interface LambdaBundle {
+  /** directory holding index.mjs (+ its source map): the function's code asset */
+  readonly dir: string;
+  /** minified bytes of index.mjs */
+  readonly bytes: number;
+}
+
+export interface BundleSpec {
+  readonly name: string;
+  /** TypeScript source of the entry module; imports are absolute paths */
+  readonly source: string;
+}
+
+const functionsFile = (modulePath: string) => JSON.stringify(path.join(REPO_ROOT, 'functions', modulePath));
+
+/** The generated entry of a grouped HTTP function. */
+export function routeFunctionEntry(fn: Pick<FunctionDef, 'routes'>): string {
+  const loaders = fn.routes.map((r) => `  ${JSON.stringify(routeKeyOf(r))}: () => import(${functionsFile(r.handler)}),`);
+  return [
+    `import { createDispatcher } from ${functionsFile('lib/dispatch')};`,
+    `export const handler = createDispatcher({`,
+    ...loaders,
+    `});`,
+    '',
+  ].join('\n');
+}
+
+export function jobEntry(job: Pick<JobDef, 'handler'>): string {
+  return `export { handler } from ${functionsFile(job.handler)};\n`;
+}
+
+export const ESBUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourcemap: 'external',
+  sourcesContent: false,
+  legalComments: 'none',
+  // CommonJS dependencies bundled into ESM still call require().
+  banner: { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" },
+  alias: { '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'functions', 'lib', 'lambda-credentials.ts') },
+  tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+  logLevel: 'error',
+} as const satisfies esbuild.BuildOptions;
+
+/** Where bundles are built: a cache beside the dependencies, never committed. */
+export const BUNDLE_CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'sendbridge-lambda');
+
+const built = new Map<string, ReadonlyMap<string, LambdaBundle>>();
+
+/**
+ * Bundles every spec in one esbuild run (synchronous: CDK constructs are). Cached per process
+ * by the entries and the bundler options, so the several synths of one test run build once;
+ * esbuild itself re-reads the sources each time a new set is asked for.
+ */
+export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDLE_CACHE_DIR): ReadonlyMap<string, LambdaBundle> {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ specs, options: ESBUILD_OPTIONS, outRoot }))
+    .digest('hex')
+    .slice(0, 16);
+  const cached = built.get(key);
+  if (cached) return cached;
+
+  const root = path.join(outRoot, key);
+  rmSync(root, { recursive: true, force: true });
+  const entriesDir = path.join(root, 'entries');
+  const outDir = path.join(root, 'out');
+  mkdirSync(entriesDir, { recursive: true });
+  const entryPoints: Record<string, string> = {};
+  for (const spec of specs) {
+    if (!/^[a-z0-9-]+$/.test(spec.name)) throw new Error(`bundle name ${spec.name} must be kebab-case`);
+    const file = path.join(entriesDir, `${spec.name}.ts`);
+    writeFileSync(file, spec.source);
+    entryPoints[`${spec.name}/index`] = file;
+  }
+  esbuild.buildSync({ ...ESBUILD_OPTIONS, entryPoints, outdir: outDir, outExtension: { '.js': '.mjs' } });
+
+  const result = new Map<string, LambdaBundle>();
+  for (const spec of specs) {
+    const dir = path.join(outDir, spec.name);
+    result.set(spec.name, { dir, bytes: statSync(path.join(dir, LAMBDA_BUNDLE_FILE)).size });
+  }
+  built.set(key, result);
+  return result;
+}
+
+/** Stand-in code for stacks synthesized without bundling (`aws:cdk:bundling-stacks`), as NodejsFunction does. */
+export function unbundledDir(): string {
+  const dir = path.join(BUNDLE_CACHE_DIR, 'unbundled');
+  const file = path.join(dir, LAMBDA_BUNDLE_FILE);
+  mkdirSync(dir, { recursive: true });
+  const text = '// Bundling was skipped for this synth (aws:cdk:bundling-stacks); `cdk synth` builds the real bundle.\nexport const handler = async () => { throw new Error("unbundled"); };\n';
+  try {
+    if (readFileSync(file, 'utf8') === text) return dir;
+  } catch {
+    // first use
+  }
+  writeFileSync(file, text);
+  return dir;
+}
