@@ -22,7 +22,6 @@
 import * as z from 'zod';
 import { ROLES } from './plans';
 import { emailSchema, feedbackSchema, PASSWORD_MAX_LENGTH, signupPasswordSchema, verificationCodeSchema } from './validation';
-import { TEXTS } from './texts';
 import type { StorageState } from './storage';
 
 export const REFRESH_COOKIE = 'sb_refresh';
@@ -54,9 +53,9 @@ const fingerprintSchema = z
 
 /** Step 3 (spec §3 Signup payload). `role` is the chosen plan; paid plans start as free + unpaid until checkout. */
 export const signupSchema = z.object({
-  registrationToken: z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'Invalid registration'),
+  registrationToken: z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'invalid_registration'),
   email: emailSchema,
-  fullName: z.string().trim().min(1, 'Enter your name').max(200),
+  fullName: z.string().trim().min(1, 'name_required').max(200),
   password: signupPasswordSchema,
   company: z.string().trim().max(200).optional(),
   lang: z.string().max(16).optional(),
@@ -69,7 +68,7 @@ export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  password: z.string({ error: 'password_required' }).min(1, 'password_required').max(PASSWORD_MAX_LENGTH),
 });
 
 export interface SessionUser {
@@ -107,7 +106,7 @@ export interface AuthResponse {
 }
 
 export const resetLinkSchema = z.object({ email: emailSchema, lang: z.string().max(16).optional() });
-export const resetTokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'Invalid reset link') });
+export const resetTokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'invalid_reset_link') });
 export const resetPasswordSchema = resetTokenSchema.extend({ password: signupPasswordSchema });
 
 export const updateProfileSchema = z.object({
@@ -125,8 +124,8 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const imageUploadSchema = z.object({
   kind: z.enum(['profile', 'logo']),
-  contentType: z.enum(IMAGE_TYPES, 'Pictures must be PNG, JPEG, GIF or WebP'),
-  size: z.number().int().positive().max(IMAGE_MAX_BYTES, 'Pictures can be at most 5 MB'),
+  contentType: z.enum(IMAGE_TYPES, 'image_type_not_allowed'),
+  size: z.number().int().positive().max(IMAGE_MAX_BYTES, 'image_too_large'),
 });
 export interface ImageUploadResponse {
   readonly url: string;

@@ -1,7 +1,6 @@
 /** Transfer expiry rules of spec §4, §5, §6 and §9. Durations in seconds, dates in epoch ms. */
 import * as z from 'zod';
 import { type Role } from './plans';
-import { TEXTS } from './texts';
 import { MINUTE_MS, SECOND_MS } from './units';
 
 export const EXPIRY_PRESETS = [
@@ -68,11 +67,9 @@ export function customExpirySchema(now: number) {
     .superRefine((value, ctx) => {
       const problem = checkCustomExpiry(value, now);
       if (problem) {
-        ctx.addIssue({
-          code: 'custom',
-          message: problem === 'too_soon' ? TEXTS.customExpiryTooSoon : TEXTS.customExpiryTooLate,
-          params: { code: problem === 'too_soon' ? 'expiry_too_soon' : 'expiry_too_late' },
-        });
+        // The message is the stable code (validation.ts problemOf gives the English text).
+        const code = problem === 'too_soon' ? 'expiry_too_soon' : 'expiry_too_late';
+        ctx.addIssue({ code: 'custom', message: code, params: { code } });
       }
     });
 }

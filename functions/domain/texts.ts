@@ -56,7 +56,22 @@ export const TEXTS = {
   senderEmailRequired: 'Enter your email',
   emailToRequired: 'Add at least one recipient',
   feedbackRequired: 'Write a message',
+  nameRequired: 'Enter your name',
+  invalidRegistration: 'Invalid registration',
+  invalidResetLink: 'Invalid reset link',
+  imageTypeNotAllowed: 'Pictures must be PNG, JPEG, GIF or WebP',
+  imageTooLarge: 'Pictures can be at most 5 MB',
+  unknownRegion: 'Unknown region',
+  invalidLink: 'Invalid link',
+  invalidFileId: 'Invalid file id',
+  invalidRecipient: 'Invalid recipient',
+  invalidToken: 'Invalid token',
 } as const;
+
+/** 'You can transfer files up to {limit} people with your plan' (paid plans; ours, after the spec's upsell text). */
+export function planRecipientsText(limit: number): string {
+  return `You can transfer files up to ${limit} people with your plan`;
+}
 
 /** 'Sorry, we had to remove insecure file: {file}. ...' (also used, same wording, for 'File removed'). */
 export function removedFileText(fileName: string): string {

@@ -1,6 +1,13 @@
 /**
- * Input rules of spec §5 as zod schemas, shared by handlers and the app's forms. Custom
- * issues carry `params.code`, a stable code the API returns beside the message.
+ * Input rules of spec §5 as zod schemas, shared by handlers and the app's forms.
+ *
+ * Codes, not English: every problem these schemas report carries a stable snake_case code.
+ * The error param of each check IS the code (`.min(1, 'email_required')`), so a zod issue's
+ * `message` is a ProblemCode; custom issues also carry it in `params.code` beside the values
+ * their text needs. `problemOf` turns any issue into `{ code, field, message }` with the
+ * English text (texts.ts) for API users and logs; the app maps the code to an i18n key.
+ * Checks without a code of ours (e.g. a 200-character cap) keep zod's own issue code
+ * (`too_big`, `invalid_type`, …), which is stable too, and zod's English message.
  */
 import * as z from 'zod';
 import {
@@ -13,7 +20,7 @@ import {
 import { dedupeFiles, fileEntrySchema, guestRemovalReason, totalSize, type FileEntry } from './file-filters';
 import { limitsFor } from './plans';
 import { DEFAULT_REGION, regionIdSchema } from './regions';
-import { TEXTS, removedFileText } from './texts';
+import { TEXTS, planRecipientsText, removedFileText } from './texts';
 
 export const MESSAGE_MAX_LENGTH = 280;
 export const SEND_PASSWORD_MIN_LENGTH = 4;
@@ -23,6 +30,70 @@ export const PASSWORD_MAX_LENGTH = 256;
 /** RFC 5321 path limit. */
 export const EMAIL_MAX_LENGTH = 254;
 
+/** Values a problem's text needs (custom issues carry them in `params`). */
+export interface ProblemParams {
+  readonly limit?: number;
+  /** too_many_recipients: guests and free users get the spec's upsell wording */
+  readonly upsell?: boolean;
+  readonly fileName?: string;
+}
+
+/** Every code of ours, with its English text (the spec's, texts.ts). */
+const PROBLEM_TEXTS = {
+  // the transfer draft (send form)
+  too_many_recipients: (p: ProblemParams) => (p.upsell === false && p.limit !== undefined ? planRecipientsText(p.limit) : TEXTS.tooManyPeopleBody),
+  email_to_required: () => TEXTS.emailToRequired,
+  sender_email_required: () => TEXTS.senderEmailRequired,
+  invalid_email: () => TEXTS.invalidEmail,
+  links_reserved: () => TEXTS.linksReserved,
+  no_files: () => TEXTS.noFiles,
+  too_many_files: () => TEXTS.tooManyFiles,
+  transfer_too_large: () => TEXTS.transferTooLarge,
+  file_not_allowed: (p: ProblemParams) => removedFileText(p.fileName ?? ''),
+  expiry_not_allowed: () => TEXTS.expiryNotAllowed,
+  custom_expiry_required: () => TEXTS.customExpiryRequired,
+  expiry_too_soon: () => TEXTS.customExpiryTooSoon,
+  expiry_too_late: () => TEXTS.customExpiryTooLate,
+  password_too_short: () => TEXTS.sendPasswordTooShort,
+  message_too_long: () => TEXTS.messageTooLong,
+  unknown_region: () => TEXTS.unknownRegion,
+  // accounts
+  email_required: () => TEXTS.emailRequired,
+  password_required: () => TEXTS.passwordRequired,
+  signup_password_too_short: () => TEXTS.signupPasswordTooShort,
+  code_invalid: () => TEXTS.codeInvalid,
+  guest_code_invalid: () => TEXTS.guestCodeInvalid,
+  feedback_required: () => TEXTS.feedbackRequired,
+  name_required: () => TEXTS.nameRequired,
+  invalid_registration: () => TEXTS.invalidRegistration,
+  invalid_reset_link: () => TEXTS.invalidResetLink,
+  image_type_not_allowed: () => TEXTS.imageTypeNotAllowed,
+  image_too_large: () => TEXTS.imageTooLarge,
+  // ids in links and headers
+  invalid_link: () => TEXTS.invalidLink,
+  invalid_file_id: () => TEXTS.invalidFileId,
+  invalid_recipient: () => TEXTS.invalidRecipient,
+  invalid_token: () => TEXTS.invalidToken,
+} as const satisfies Record<string, (p: ProblemParams) => string>;
+
+export type ProblemCode = keyof typeof PROBLEM_TEXTS;
+export const PROBLEM_CODES = Object.keys(PROBLEM_TEXTS) as readonly ProblemCode[];
+
+/** zod's own issue codes, reported for checks that carry no code of ours. */
+export const ZOD_ISSUE_CODES = [
+  'invalid_type',
+  'too_big',
+  'too_small',
+  'invalid_format',
+  'not_multiple_of',
+  'unrecognized_keys',
+  'invalid_union',
+  'invalid_key',
+  'invalid_element',
+  'invalid_value',
+] as const;
+
+/** Problems of the transfer draft (the send form's fields). */
 export type IssueCode =
   | 'too_many_recipients'
   | 'email_to_required'
@@ -39,14 +110,62 @@ export type IssueCode =
   | 'expiry_too_late'
   | 'password_too_short';
 
-const emailFormat = z.email(TEXTS.invalidEmail);
+export function isProblemCode(value: unknown): value is ProblemCode {
+  return typeof value === 'string' && Object.hasOwn(PROBLEM_TEXTS, value);
+}
+
+/** The English text of a problem, for API users and logs (never matched by the app). */
+export function problemText(code: ProblemCode, params: ProblemParams = {}): string {
+  return PROBLEM_TEXTS[code](params);
+}
+
+/** One validation problem as the API answers it (like Stripe's code and param). */
+export interface Problem {
+  readonly code: string;
+  /** the input's path, dot-joined ('emailTo.0.email'); '' for the value itself */
+  readonly field: string;
+  /** English, for API users and logs */
+  readonly message: string;
+}
+
+type Issue = z.core.$ZodIssue;
+
+function ownCode(issue: Issue): { code: ProblemCode; params: ProblemParams } | null {
+  const params = (issue.code === 'custom' ? issue.params : undefined) as (ProblemParams & { code?: unknown }) | undefined;
+  if (isProblemCode(params?.code)) return { code: params.code, params };
+  if (isProblemCode(issue.message)) return { code: issue.message, params: params ?? {} };
+  return null;
+}
+
+/** Any zod issue of the domain schemas as `{ code, field, message }`. */
+export function problemOf(issue: Issue): Problem {
+  const field = issue.path.map(String).join('.');
+  const own = ownCode(issue);
+  if (own) return { code: own.code, field, message: problemText(own.code, own.params) };
+  // A union reports its branches' problems: the first one with a code of ours speaks for it.
+  if (issue.code === 'invalid_union') {
+    for (const branch of issue.errors) {
+      for (const inner of branch) {
+        const found = ownCode(inner);
+        if (found) return { code: found.code, field, message: problemText(found.code, found.params) };
+      }
+    }
+  }
+  return { code: issue.code === 'custom' ? 'invalid_value' : issue.code, field, message: issue.message };
+}
+
+export function problemsOf(error: z.ZodError): Problem[] {
+  return error.issues.map(problemOf);
+}
+
+const emailFormat = z.email('invalid_email' satisfies ProblemCode);
 
 /** Trimmed, lower-cased, valid email. */
 export const emailSchema = z
-  .string({ error: TEXTS.emailRequired })
+  .string({ error: 'email_required' satisfies ProblemCode })
   .trim()
-  .min(1, TEXTS.emailRequired)
-  .max(EMAIL_MAX_LENGTH, TEXTS.invalidEmail)
+  .min(1, 'email_required' satisfies ProblemCode)
+  .max(EMAIL_MAX_LENGTH, 'invalid_email' satisfies ProblemCode)
   .toLowerCase()
   .pipe(emailFormat);
 
@@ -96,9 +215,12 @@ function uniqueByEmail<T extends { email: string }>(list: readonly T[]): T[] {
 /** Spec wording for guests and free users; paid users see their own cap instead. */
 export function tooManyRecipientsText(role: string): string {
   const plan = limitsFor(role);
-  return plan.role === 'anon' || plan.role === 'free'
-    ? TEXTS.tooManyPeopleBody
-    : `You can transfer files up to ${plan.emailTo} people with your plan`;
+  return problemText('too_many_recipients', tooManyRecipientsParams(role));
+}
+
+function tooManyRecipientsParams(role: string): ProblemParams {
+  const plan = limitsFor(role);
+  return { limit: plan.emailTo, upsell: plan.role === 'anon' || plan.role === 'free' };
 }
 
 /** Recipients of one send, duplicates dropped, at most the role's emailTo. */
@@ -108,34 +230,34 @@ export function recipientListSchema(role: string) {
     .array(recipientSchema)
     .transform((list) => uniqueByEmail(list))
     .refine((list) => list.length <= limit, {
-      message: tooManyRecipientsText(role),
-      params: { code: 'too_many_recipients' satisfies IssueCode },
+      message: 'too_many_recipients' satisfies ProblemCode,
+      params: { code: 'too_many_recipients' satisfies IssueCode, ...tooManyRecipientsParams(role) },
     });
 }
 
-export const messageSchema = z.string().max(MESSAGE_MAX_LENGTH, TEXTS.messageTooLong);
+export const messageSchema = z.string().max(MESSAGE_MAX_LENGTH, 'message_too_long' satisfies ProblemCode);
 
 export const sendPasswordSchema = z
   .string()
-  .min(SEND_PASSWORD_MIN_LENGTH, TEXTS.sendPasswordTooShort)
+  .min(SEND_PASSWORD_MIN_LENGTH, 'password_too_short' satisfies ProblemCode)
   .max(PASSWORD_MAX_LENGTH);
 
 export const signupPasswordSchema = z
-  .string({ error: TEXTS.passwordRequired })
-  .min(SIGNUP_PASSWORD_MIN_LENGTH, TEXTS.signupPasswordTooShort)
+  .string({ error: 'password_required' satisfies ProblemCode })
+  .min(SIGNUP_PASSWORD_MIN_LENGTH, 'signup_password_too_short' satisfies ProblemCode)
   .max(PASSWORD_MAX_LENGTH);
 
 /** Registration and sign-in codes: exactly 5 digits. */
 export const verificationCodeSchema = z
-  .string({ error: TEXTS.codeInvalid })
+  .string({ error: 'code_invalid' satisfies ProblemCode })
   .trim()
-  .regex(/^\d{5}$/u, TEXTS.codeInvalid);
+  .regex(/^\d{5}$/u, 'code_invalid' satisfies ProblemCode);
 
 /** The send form's guest verification box takes 5 characters (our codes are digits, a subset). */
 export const guestCodeSchema = z
-  .string({ error: TEXTS.guestCodeInvalid })
+  .string({ error: 'guest_code_invalid' satisfies ProblemCode })
   .trim()
-  .regex(/^[A-Za-z0-9]{5}$/u, TEXTS.guestCodeInvalid);
+  .regex(/^[A-Za-z0-9]{5}$/u, 'guest_code_invalid' satisfies ProblemCode);
 
 /** One code box keeps only a digit: the last one typed, or '' when none. */
 export function sanitizeCodeBox(input: string): string {
@@ -150,7 +272,10 @@ export function parsePastedCode(text: string): string | null {
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'password_required' satisfies ProblemCode })
+    .min(1, 'password_required' satisfies ProblemCode)
+    .max(PASSWORD_MAX_LENGTH),
 });
 
 export const signupCredentialsSchema = z.object({
@@ -180,7 +305,11 @@ export function dedupeContacts<C extends { email?: string | null }>(contacts: re
 export const FEEDBACK_RATINGS = ['Bad', 'Fine', 'Fantastic'] as const;
 
 export const feedbackSchema = z.object({
-  message: z.string({ error: TEXTS.feedbackRequired }).trim().min(1, TEXTS.feedbackRequired).max(5000),
+  message: z
+    .string({ error: 'feedback_required' satisfies ProblemCode })
+    .trim()
+    .min(1, 'feedback_required' satisfies ProblemCode)
+    .max(5000),
   rating: z.enum(FEEDBACK_RATINGS).optional(),
   email: emailSchema.optional(),
   route: z.string().max(2048).optional(),
@@ -232,53 +361,53 @@ export function transferDraftSchema(ctx: DraftContext) {
       shareWith: z.array(z.string().min(1).max(200)).default([]),
     })
     .superRefine((d, issues) => {
-      const add = (path: (string | number)[], message: string, code: IssueCode) =>
-        issues.addIssue({ code: 'custom', path, message, params: { code } });
+      const add = (path: (string | number)[], code: IssueCode, params: ProblemParams = {}) =>
+        issues.addIssue({ code: 'custom', path, message: code, params: { code, ...params } });
 
-      if (isGuest && d.sendAs === 'link') add(['sendAs'], TEXTS.linksReserved, 'links_reserved');
+      if (isGuest && d.sendAs === 'link') add(['sendAs'], 'links_reserved');
 
       const senderEmail = d.senderEmail ?? '';
       if (d.sendAs === 'email' && senderEmail === '') {
-        add(['senderEmail'], TEXTS.senderEmailRequired, 'sender_email_required');
+        add(['senderEmail'], 'sender_email_required');
       } else if (senderEmail !== '' && !emailSchema.safeParse(senderEmail).success) {
-        add(['senderEmail'], TEXTS.invalidEmail, 'invalid_email');
+        add(['senderEmail'], 'invalid_email');
       }
 
       if (d.sendAs === 'email' && d.emailTo.length === 0) {
-        add(['emailTo'], TEXTS.emailToRequired, 'email_to_required');
+        add(['emailTo'], 'email_to_required');
       }
       if (d.emailTo.length > limits.emailTo) {
-        add(['emailTo'], tooManyRecipientsText(ctx.role), 'too_many_recipients');
+        add(['emailTo'], 'too_many_recipients', tooManyRecipientsParams(ctx.role));
       }
 
       if (d.password !== undefined && d.password !== '' && d.password.length < SEND_PASSWORD_MIN_LENGTH) {
-        add(['password'], TEXTS.sendPasswordTooShort, 'password_too_short');
+        add(['password'], 'password_too_short');
       }
 
       if (!isExpiryAllowed(ctx.role, d.expirySeconds)) {
-        add(['expirySeconds'], TEXTS.expiryNotAllowed, 'expiry_not_allowed');
+        add(['expirySeconds'], 'expiry_not_allowed');
       } else if (d.expirySeconds === CUSTOM_DATE_MARKER) {
         if (d.customExpiryDate === undefined) {
-          add(['customExpiryDate'], TEXTS.customExpiryRequired, 'custom_expiry_required');
+          add(['customExpiryDate'], 'custom_expiry_required');
         } else {
           const problem = checkCustomExpiry(d.customExpiryDate, ctx.now);
-          if (problem === 'too_soon') add(['customExpiryDate'], TEXTS.customExpiryTooSoon, 'expiry_too_soon');
-          if (problem === 'too_late') add(['customExpiryDate'], TEXTS.customExpiryTooLate, 'expiry_too_late');
+          if (problem === 'too_soon') add(['customExpiryDate'], 'expiry_too_soon');
+          if (problem === 'too_late') add(['customExpiryDate'], 'expiry_too_late');
         }
       }
 
       const all: FileEntry[] = [...d.fileObjects, ...d.recordedVideos, ...d.voiceMemo];
-      if (all.length === 0) add(['fileObjects'], TEXTS.noFiles, 'no_files');
+      if (all.length === 0) add(['fileObjects'], 'no_files');
       if (all.length + (ctx.existingFileCount ?? 0) > limits.files) {
-        add(['fileObjects'], TEXTS.tooManyFiles, 'too_many_files');
+        add(['fileObjects'], 'too_many_files');
       }
       if (totalSize(all) + (ctx.existingBytes ?? 0) > limits.uploadLimit) {
-        add(['fileObjects'], TEXTS.transferTooLarge, 'transfer_too_large');
+        add(['fileObjects'], 'transfer_too_large');
       }
       // The app removes these before sending; one arriving here bypassed the app.
       if (isGuest) {
         d.fileObjects.forEach((f, i) => {
-          if (guestRemovalReason(f)) add(['fileObjects', i], removedFileText(f.fileName), 'file_not_allowed');
+          if (guestRemovalReason(f)) add(['fileObjects', i], 'file_not_allowed', { fileName: f.fileName });
         });
       }
     })

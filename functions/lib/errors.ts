@@ -1,8 +1,11 @@
 /**
  * Typed HTTP errors with stable codes (conventions §3). Handlers throw these; the error
- * middleware in `http.ts` turns them into `{ error: { code, message } }`. Only 4xx messages
- * reach the client; anything else is logged and answered as a generic 500.
+ * middleware in `http.ts` turns them into `{ error: { code, message, field?, details? } }`.
+ * Only 4xx messages reach the client; anything else is logged and answered as a generic 500.
+ * The code is what clients act on (the app maps it to an i18n key); the English message is for
+ * API users and logs. Every code is listed in docs/error-codes.md (a unit test keeps it whole).
  */
+import type { Problem } from '../domain/validation';
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -21,6 +24,25 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * 400 for input its schema refused: the first problem's field (and, for `code` undefined, its
+ * code) at the top, every problem in `details.issues` as `{ code, field, message }`.
+ */
+export class ValidationError extends HttpError {
+  readonly field: string | undefined;
+  constructor(code: string, message: string, readonly problems: readonly Problem[], extra: Record<string, unknown> = {}) {
+    super(400, code, message, { ...extra, issues: problems });
+    this.name = 'ValidationError';
+    this.field = problems[0]?.field || undefined;
+  }
+}
+
+/** A refused send: the first problem speaks for the request (its code, field and message). */
+export function problemsError(problems: readonly Problem[], fallback = 'Invalid request'): ValidationError {
+  const first = problems[0];
+  return new ValidationError(first?.code ?? 'invalid_request', first?.message ?? fallback, problems);
+}
+
 export const badRequest = (code: string, message: string, details?: unknown) =>
   new HttpError(400, code, message, details);
 export const unauthorized = (code = 'unauthorized', message = 'Unauthorized') =>
@@ -32,8 +54,9 @@ export const gone = (code: string, message: string, details?: unknown) => new Ht
 export const payloadTooLarge = (code: string, message: string) => new HttpError(413, code, message);
 export const unsupportedMediaType = (message = 'Content-Type must be application/json') =>
   new HttpError(415, 'unsupported_media_type', message);
+/** 429 with Retry-After, and the same wait in details so a client can say it in its own words. */
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, try again later.') =>
-  new HttpError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+  new HttpError(429, 'rate_limited', message, { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
 
 export function isHttpError(err: unknown): err is HttpError {
   return err instanceof HttpError;

@@ -5,7 +5,8 @@ import type {
   Context,
 } from 'aws-lambda';
 import * as z from 'zod';
-import { HttpError, badRequest, isHttpError, payloadTooLarge, unsupportedMediaType } from './errors';
+import { problemsOf } from '../domain/validation';
+import { HttpError, ValidationError, badRequest, isHttpError, payloadTooLarge, unsupportedMediaType } from './errors';
 import { errorFields, log } from './log';
 
 /**
@@ -52,20 +53,23 @@ const BASE_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
 
 function errorResponse(err: HttpError): HttpResult {
   const error: Record<string, unknown> = { code: err.code, message: err.message };
+  if (err instanceof ValidationError && err.field !== undefined) error.field = err.field;
   if (err.details !== undefined) error.details = err.details;
   return { statusCode: err.statusCode, headers: { ...BASE_HEADERS, ...err.headers }, body: JSON.stringify({ error }) };
 }
 
-function issuesOf(error: z.ZodError) {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-}
-
+/**
+ * 400 invalid_request: every zod issue as `{ code, field, message }` (domain/validation.ts
+ * problemOf: stable codes, English messages), the first one's field at the top.
+ */
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (!result.success) {
-    const issues = issuesOf(result.error);
-    throw badRequest('invalid_request', issues[0] ? `${where}: ${issues[0].path || where} ${issues[0].message}`.trim() : `Invalid ${where}`, { where, issues });
+    const problems = problemsOf(result.error);
+    const first = problems[0];
+    const message = first ? `${where}: ${first.field || where} ${first.message}`.trim() : `Invalid ${where}`;
+    throw new ValidationError('invalid_request', message, problems, { where });
   }
   return result.data;
 }

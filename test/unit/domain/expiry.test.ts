@@ -17,6 +17,7 @@ import {
   isExpiryAllowed,
   isExpiryPreset,
 } from '../../../functions/domain/expiry';
+import { problemsOf } from '../../../functions/domain/validation';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const MIN = 60_000;
@@ -88,9 +89,9 @@ describe('custom expiry date', () => {
     expect(schema.parse(NOW + 31 * MIN)).toBe(NOW + 31 * MIN);
     const soon = schema.safeParse(NOW + 29 * MIN);
     expect(soon.success).toBe(false);
-    expect(soon.error?.issues[0]?.message).toBe('Pick a date at least 30 minutes from now');
+    expect(problemsOf(soon.error!)).toEqual([{ code: 'expiry_too_soon', field: '', message: 'Pick a date at least 30 minutes from now' }]);
     const late = schema.safeParse(NOW + 400 * 24 * 60 * MIN);
-    expect(late.error?.issues[0]?.message).toBe('Pick a date at most 1 year from now');
+    expect(problemsOf(late.error!)).toEqual([{ code: 'expiry_too_late', field: '', message: 'Pick a date at most 1 year from now' }]);
     expect(schema.safeParse('tomorrow').success).toBe(false);
   });
 });

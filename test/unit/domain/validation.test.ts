@@ -8,6 +8,11 @@ import {
   loginSchema,
   messageSchema,
   parsePastedCode,
+  PROBLEM_CODES,
+  problemOf,
+  problemsOf,
+  problemText,
+  ZOD_ISSUE_CODES,
   parseRecipientInput,
   recipientListSchema,
   sanitizeCodeBox,
@@ -24,7 +29,12 @@ const NOW = Date.UTC(2025, 5, 1);
 const GB = 1e9;
 
 function issueCodes(result: z.ZodSafeParseResult<unknown>): string[] {
-  return (result.error?.issues ?? []).map((i) => ('params' in i ? (i.params as { code?: string } | undefined)?.code : undefined) ?? i.code);
+  return result.error ? problemsOf(result.error).map((p) => p.code) : [];
+}
+
+/** The English text the API answers for the first problem. */
+function firstMessage(result: z.ZodSafeParseResult<unknown>): string | undefined {
+  return result.error ? problemsOf(result.error)[0]?.message : undefined;
 }
 
 describe('email', () => {
@@ -37,7 +47,10 @@ describe('email', () => {
   });
 
   it('rejects a missing value with the required message', () => {
-    expect(emailSchema.safeParse(undefined).error?.issues[0]?.message).toBe('Email is required');
+    expect(firstMessage(emailSchema.safeParse(undefined))).toBe('Email is required');
+    expect(issueCodes(emailSchema.safeParse(undefined))).toEqual(['email_required']);
+    expect(issueCodes(emailSchema.safeParse('  '))).toEqual(['email_required']);
+    expect(issueCodes(emailSchema.safeParse('ann@'))).toEqual(['invalid_email']);
   });
 
   it('rejects addresses longer than 254 characters', () => {
@@ -80,14 +93,15 @@ describe('recipient list', () => {
     expect(recipientListSchema('free').safeParse(people(6)).success).toBe(true);
     const over = recipientListSchema('free').safeParse(people(7));
     expect(over.success).toBe(false);
-    expect(over.error?.issues[0]?.message).toBe('You can transfer files up to 50 people with a subscription');
+    expect(firstMessage(over)).toBe('You can transfer files up to 50 people with a subscription');
+    expect(issueCodes(over)).toEqual(['too_many_recipients']);
     expect(recipientListSchema('teamelite').safeParse(people(300)).success).toBe(true);
     expect(recipientListSchema('teamelite').safeParse(people(301)).success).toBe(false);
   });
 
   it('tells paid users their own cap rather than the subscription upsell', () => {
     const over = recipientListSchema('pro').safeParse(people(51));
-    expect(over.error?.issues[0]?.message).toBe('You can transfer files up to 50 people with your plan');
+    expect(firstMessage(over)).toBe('You can transfer files up to 50 people with your plan');
   });
 
   it('counts duplicate addresses once', () => {
@@ -110,7 +124,8 @@ describe('message and passwords', () => {
   it('needs a signup password of at least 6 characters, with the spec message', () => {
     expect(signupPasswordSchema.safeParse('abcdef').success).toBe(true);
     const short = signupPasswordSchema.safeParse('abcde');
-    expect(short.error?.issues[0]?.message).toBe('Password has to be at least 6 characters');
+    expect(firstMessage(short)).toBe('Password has to be at least 6 characters');
+    expect(issueCodes(short)).toEqual(['signup_password_too_short']);
   });
 
   it('checks login and signup credentials together', () => {
@@ -202,7 +217,7 @@ describe('transfer draft', () => {
 
   it('refuses link mode to guests with the premium message', () => {
     const result = parse('anon', { sendAs: 'link', fileObjects: [file('a.txt')] });
-    expect(result.error?.issues[0]?.message).toBe('Hey, right now links are reserved for premium accounts.');
+    expect(firstMessage(result)).toBe('Hey, right now links are reserved for premium accounts.');
   });
 
   it('needs at least one file, recorded video or voice memo', () => {
@@ -265,11 +280,12 @@ describe('transfer draft', () => {
 
   it('refuses files a guest may not upload, naming the file', () => {
     const result = parse('anon', { ...emailDraft, fileObjects: [file('ok.txt'), file('page.HTML')] });
-    expect(result.error?.issues).toEqual([
-      expect.objectContaining({
-        path: ['fileObjects', 1],
+    expect(problemsOf(result.error!)).toEqual([
+      {
+        code: 'file_not_allowed',
+        field: 'fileObjects.1',
         message: 'Sorry, we had to remove insecure file: page.HTML. If we made a mistake please let us know below',
-      }),
+      },
     ]);
     expect(parse('free', { ...emailDraft, fileObjects: [file('page.html')] }).success).toBe(true);
   });
@@ -277,5 +293,52 @@ describe('transfer draft', () => {
   it('refuses unknown regions and accepts the offered ones', () => {
     expect(parse('pro', { ...emailDraft, region: 'frankfurt' }).data?.region).toBe('frankfurt');
     expect(parse('pro', { ...emailDraft, region: 'mars' as never }).success).toBe(false);
+  });
+});
+
+describe('problems: codes, not English', () => {
+  const known = new Set<string>([...PROBLEM_CODES, ...ZOD_ISSUE_CODES]);
+  const samples: [string, z.ZodSafeParseResult<unknown>][] = [
+    ['email missing', emailSchema.safeParse(undefined)],
+    ['email invalid', emailSchema.safeParse('x@')],
+    ['email too long', emailSchema.safeParse(`${'a'.repeat(250)}@b.com`)],
+    ['message', messageSchema.safeParse('x'.repeat(281))],
+    ['send password', sendPasswordSchema.safeParse('abc')],
+    ['signup password missing', signupPasswordSchema.safeParse(undefined)],
+    ['code', verificationCodeSchema.safeParse('12a45')],
+    ['guest code', guestCodeSchema.safeParse('12')],
+    ['login', loginSchema.safeParse({ email: '', password: '' })],
+    ['feedback', feedbackSchema.safeParse({ message: ' ', rating: 'Meh' })],
+    ['signup', signupCredentialsSchema.safeParse({ email: 'a', password: 1 })],
+    ['draft', transferDraftSchema({ role: 'anon', now: NOW }).safeParse({ sendAs: 'link', emailTo: [{ email: 'bad' }], message: 'x'.repeat(300), region: 'mars', fileObjects: [{ fileName: '', size: -1 }] })],
+  ];
+
+  it.each(samples)('%s: every issue has a stable code, a field and an English message', (_name, result) => {
+    expect(result.success).toBe(false);
+    for (const problem of problemsOf(result.error!)) {
+      expect(known.has(problem.code), problem.code).toBe(true);
+      expect(problem.code).toMatch(/^[a-z]+(_[a-z0-9]+)*$/u);
+      // the message is English text, never the code itself
+      expect(known.has(problem.message), problem.message).toBe(false);
+      expect(problem.message).toMatch(/^[A-Z]/u);
+    }
+  });
+
+  it('names the field by its path and gives the spec text of the code', () => {
+    const result = loginSchema.safeParse({ email: 'ann@x.com', password: '' });
+    expect(problemsOf(result.error!)).toEqual([{ code: 'password_required', field: 'password', message: 'Password is required' }]);
+    const draft = transferDraftSchema({ role: 'pro', now: NOW }).safeParse({ sendAs: 'email', senderEmail: 'a@x.com', emailTo: [{ email: 'nope' }], fileObjects: [{ fileName: 'a', size: 1 }] });
+    expect(problemsOf(draft.error!)).toEqual([{ code: 'invalid_email', field: 'emailTo.0.email', message: 'Enter a valid email address' }]);
+  });
+
+  it("keeps zod's own code and message for checks without a code of ours", () => {
+    const problem = problemOf(feedbackSchema.safeParse({ message: 'hi', rating: 'Meh' }).error!.issues[0]!);
+    expect(problem.code).toBe('invalid_value');
+    expect(problem.field).toBe('rating');
+    expect(problem.message).not.toBe('');
+  });
+
+  it('every code has an English text', () => {
+    for (const code of PROBLEM_CODES) expect(problemText(code, { limit: 3, upsell: false, fileName: 'a.exe' }).trim(), code).not.toBe('');
   });
 });

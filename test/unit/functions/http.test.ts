@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { httpRoute, MAX_JSON_BODY_BYTES } from '../../../functions/lib/http';
-import { conflict, HttpError } from '../../../functions/lib/errors';
+import { conflict, HttpError, tooManyRequests } from '../../../functions/lib/errors';
+import { loginRequestSchema } from '../../../functions/domain/auth-api';
 import { httpEvent, lambdaContext } from '../../helpers/events';
 
 const echo = httpRoute(
@@ -30,7 +31,37 @@ describe('the middy stack every handler uses', () => {
     expect(res).toMatchObject({ statusCode: 400 });
     const body = parse(res);
     expect(body.error.code).toBe('invalid_request');
-    expect(body.error.details.issues[0].path).toBe('name');
+    expect(body.error.field).toBe('name');
+    expect(body.error.details.issues).toEqual([{ code: 'invalid_type', field: 'name', message: expect.any(String) }]);
+  });
+
+  it("answers a domain schema's problems with their stable codes and English texts", async () => {
+    const h = httpRoute({ body: loginRequestSchema }, async () => ({ status: 200 }));
+    const res = await call(h, httpEvent({ method: 'POST', body: '{"email":"Ann@","password":""}', headers: { 'content-type': 'application/json' } }));
+    expect(res).toMatchObject({ statusCode: 400 });
+    expect(parse(res)).toEqual({
+      error: {
+        code: 'invalid_request',
+        message: 'body: email Enter a valid email address',
+        field: 'email',
+        details: {
+          where: 'body',
+          issues: [
+            { code: 'invalid_email', field: 'email', message: 'Enter a valid email address' },
+            { code: 'password_required', field: 'password', message: 'Password is required' },
+          ],
+        },
+      },
+    });
+  });
+
+  it('says how long to wait on 429, in the header and the details', async () => {
+    const h = httpRoute({}, async () => {
+      throw tooManyRequests(120, 'Too many tries.');
+    });
+    const res = await call(h);
+    expect(res).toMatchObject({ statusCode: 429, headers: { 'retry-after': '120' } });
+    expect(parse(res)).toEqual({ error: { code: 'rate_limited', message: 'Too many tries.', details: { retryAfterSeconds: 120 } } });
   });
 
   it('decodes base64 bodies', async () => {

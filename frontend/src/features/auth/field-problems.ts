@@ -1,22 +1,25 @@
 /**
  * Form checks of spec §5 with the domain's schemas, answered as translation keys
- * (auth.errors.*) so every language shows its own text for the same rule.
+ * (auth.errors.*) so every language shows its own text for the same rule. Problems are told
+ * apart by their stable code (domain/validation.ts problemOf), never by their English text.
  */
-import { loginSchema, emailSchema, signupPasswordSchema } from '@domain/validation';
-import { TEXTS } from '@domain/texts';
+import { loginSchema, emailSchema, problemOf, signupPasswordSchema } from '@domain/validation';
 
 export type FieldProblem = 'emailRequired' | 'invalidEmail' | 'passwordRequired' | 'passwordTooShort' | 'nameRequired';
 
-const BY_MESSAGE: Readonly<Record<string, FieldProblem>> = {
-  [TEXTS.emailRequired]: 'emailRequired',
-  [TEXTS.invalidEmail]: 'invalidEmail',
-  [TEXTS.passwordRequired]: 'passwordRequired',
-  [TEXTS.signupPasswordTooShort]: 'passwordTooShort',
+const BY_CODE: Readonly<Record<string, FieldProblem>> = {
+  email_required: 'emailRequired',
+  invalid_email: 'invalidEmail',
+  password_required: 'passwordRequired',
+  signup_password_too_short: 'passwordTooShort',
+  name_required: 'nameRequired',
 };
 
-function firstProblem(issues: readonly { message: string }[], fallback: FieldProblem): FieldProblem {
+type Issue = Parameters<typeof problemOf>[0];
+
+function firstProblem(issues: readonly Issue[], fallback: FieldProblem): FieldProblem {
   for (const issue of issues) {
-    const problem = BY_MESSAGE[issue.message];
+    const problem = BY_CODE[problemOf(issue).code];
     if (problem) return problem;
   }
   return fallback;

@@ -15,6 +15,7 @@ import { limitsFor } from '@domain/plans';
 import {
   MESSAGE_MAX_LENGTH,
   parseRecipientInput,
+  problemOf,
   transferDraftSchema,
   type IssueCode,
   type SendAs,
@@ -288,6 +289,29 @@ export interface FieldIssue {
   readonly message: string;
 }
 
+const FIELD_ISSUE_CODES: ReadonlySet<string> = new Set<FieldIssueCode>([
+  'too_many_recipients',
+  'email_to_required',
+  'sender_email_required',
+  'invalid_email',
+  'links_reserved',
+  'no_files',
+  'too_many_files',
+  'transfer_too_large',
+  'file_not_allowed',
+  'expiry_not_allowed',
+  'custom_expiry_required',
+  'expiry_too_soon',
+  'expiry_too_late',
+  'password_too_short',
+  'invalid_recipient_text',
+  'message_too_long',
+]);
+
+function isFieldIssueCode(code: string): code is FieldIssueCode {
+  return FIELD_ISSUE_CODES.has(code);
+}
+
 const FIELD_OF_PATH: Record<string, FormField> = {
   fileObjects: 'files',
   recordedVideos: 'files',
@@ -342,9 +366,10 @@ export function formIssues(typed: SendForm, sender: SenderContext, now: number):
     for (const issue of parsed.error.issues) {
       const field = FIELD_OF_PATH[String(issue.path[0])];
       if (!field) continue;
-      const params = (issue as { params?: { code?: IssueCode } }).params;
-      const code: FieldIssueCode = params?.code ?? (field === 'message' ? 'message_too_long' : 'invalid_email');
-      note({ field, code, message: issue.message });
+      // By the issue's stable code (domain problemOf), never by its English text.
+      const problem = problemOf(issue);
+      const code: FieldIssueCode = isFieldIssueCode(problem.code) ? problem.code : field === 'message' ? 'message_too_long' : 'invalid_email';
+      note({ field, code, message: problem.message });
     }
   }
   return FIELD_ORDER.flatMap((field) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, imageUploadSchema, type ImageUploadResponse, type SessionUser, type UpdateProfileInput } from '@domain/auth-api';
 import en from '@/i18n/locales/en.json';
+import { problemOf } from '@domain/validation';
 import {
   ImageRejectedError,
   greetingNameOf,
@@ -32,7 +33,7 @@ describe('picture checks before upload', () => {
 
   it("says it in the API's own words", () => {
     const issues = imageUploadSchema.safeParse({ kind: 'profile', contentType: 'image/tiff', size: IMAGE_MAX_BYTES + 1 }).error?.issues ?? [];
-    const messages = issues.map((i) => i.message);
+    const messages = issues.map((i) => problemOf(i).message);
     expect(messages).toContain(en.dashboard.profile.errors.type);
     expect(messages).toContain(en.dashboard.profile.errors.size);
   });
