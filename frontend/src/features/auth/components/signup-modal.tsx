@@ -199,16 +199,3 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
     </dialog>
   );
 }
-
-/** The home page's free sign-up button: opens the modal. */
-export function SignupModalButton({ className, children }: { className?: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="signup-modal-open">
-        {children}
-      </button>
-      <SignupModal open={open} onClose={() => setOpen(false)} />
-    </>
-  );
-}

@@ -4,7 +4,7 @@ import { paths } from '@/app/paths';
 import { ArrowRight, CheckIcon, FeatureIcon } from '@/components/icons';
 import { MAPPED_REGIONS, REGION_LABEL_AT, REGION_LOCATIONS } from '@/components/region-pins';
 import { WorldMap } from '@/components/world-map';
-import { SignupModalButton } from '@/features/auth/components/signup-modal';
+import { SignupModalButton } from '@/features/auth/components/signup-modal-button';
 import { QuickSend } from '@/features/send/components/quick-send';
 import { formatBytes, formatPrice } from '@/lib/format';
 import { CARD_ROLES, plan } from '@/lib/plans';

@@ -7,11 +7,12 @@ import type { CompleteResponse } from '@domain/transfer-api';
 import { paths } from '@/app/paths';
 import { env } from '@/config/env';
 import { ApiError } from '@/lib/api';
+import { importWithRetry } from '@/lib/import-with-retry';
 import { useIssueText } from '../hooks/use-issue-text';
 import { useToasts } from '../hooks/use-toasts';
 import { warningToast } from '../progress-text';
 import { createTransfer, type SenderAuth } from '../send-api';
-import { cancelUpload, resumeTransfer, uploadNewTransfer, type UploadCallbacks } from '../send-flow';
+import type { UploadCallbacks } from '../send-flow';
 import {
   GUEST,
   addFiles,
@@ -27,7 +28,8 @@ import {
 } from '../send-state';
 import { rememberGuestSend, rememberedSenderEmail } from '../sender-memory';
 import { findCheckpoint, type UploadCheckpoint } from '../upload/checkpoint';
-import { UploadCancelledError, UploadFailedError, type UploadProgress } from '../upload/engine';
+import type { UploadProgress } from '../upload/engine';
+import { UploadCancelledError, UploadFailedError } from '../upload/errors';
 import { DoneView } from './done-view';
 import { ProgressView } from './progress-view';
 import { SendFormView } from './send-form';
@@ -47,6 +49,11 @@ interface ActiveUpload {
   readonly controller: AbortController;
   /** known once the transfer exists on the server */
   transfer: { readonly id: string; readonly uploadToken: string } | null;
+}
+
+/** The upload engine loads when the first send, resume or cancel needs it, not with the form. */
+function sendFlow() {
+  return importWithRetry(() => import('../send-flow'));
 }
 
 function startingProgress(files: readonly PickedFile[], resuming: boolean): UploadProgress {
@@ -131,6 +138,8 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
         });
       }
       setForm((current) => addFiles(current, incoming, sender.role).form);
+      // Files are in: fetch the upload engine now, so it is there when 'Transfer' is pressed.
+      sendFlow().catch(() => undefined);
     },
     [push, sender.role, t],
   );
@@ -185,6 +194,7 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
     try {
       const created = await createTransfer({ ...toDraftInput(sent, sender), lang }, auth, run.controller.signal);
       run.transfer = created;
+      const { uploadNewTransfer } = await sendFlow();
       finish(run, await uploadNewTransfer(created, sent.files, callbacksFor(run)), sent);
     } catch (err) {
       fail(run, err);
@@ -199,6 +209,7 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
     setProgress(startingProgress(sent.files, true));
     setStep('uploading');
     try {
+      const { resumeTransfer } = await sendFlow();
       const result = await resumeTransfer(checkpoint, sent.files, callbacksFor(run));
       if (result) finish(run, result, sent);
       else {
@@ -216,7 +227,10 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
     active.current = null;
     run.controller.abort();
     // The files stay picked; the server drops what was uploaded (best effort: it also expires).
-    if (run.transfer) cancelUpload(run.transfer).catch(() => undefined);
+    if (run.transfer) {
+      const transfer = run.transfer;
+      sendFlow().then(({ cancelUpload }) => cancelUpload(transfer)).catch(() => undefined);
+    }
     setProgress(null);
     setStep('form');
     push({ kind: 'info', title: t('send.toast.uploadCancelled'), body: t('send.toast.youAborted') });

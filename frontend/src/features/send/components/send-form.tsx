@@ -30,7 +30,7 @@ import {
   type SenderContext,
   type TeamMemberOption,
 } from '../send-state';
-import { RecorderPanel } from '../recorder/recorder-panel';
+import { LazyRecorderPanel } from '../recorder/lazy-recorder-panel';
 import { useShake } from '../hooks/use-shake';
 import { useIssueText } from '../hooks/use-issue-text';
 import { FileSection } from './file-section';
@@ -194,7 +194,7 @@ export function SendFormView(props: SendFormViewProps) {
         onAdd={onAddFiles}
         onRemove={(key) => onChange((f) => removeFile(f, key))}
         recorder={
-          <RecorderPanel
+          <LazyRecorderPanel
             onStarted={(kind) => onChange((f) => setRecording(f, kind, null))}
             onRecorded={(recording) => onChange((f) => setRecording(f, recording.kind, recording))}
           />

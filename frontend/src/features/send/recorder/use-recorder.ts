@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { recordingSupported } from './recording-support';
 import { IDLE, RecorderController, type RecorderMedia, type RecorderState, type Recording, type RecordingKind } from './recorder-machine';
 
-/** Recording needs both getUserMedia and MediaRecorder; without either the recorder is not offered. */
-export function recordingSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.MediaRecorder === 'function' &&
-    typeof window.navigator?.mediaDevices?.getUserMedia === 'function'
-  );
-}
+export { recordingSupported };
 
 /** The real devices behind the controller. */
 function browserMedia(): RecorderMedia<MediaStream> {

@@ -14,6 +14,7 @@ import { WARNING_TOAST_MS } from '@domain/ui-timings';
 import { MINUTE_MS, SECOND_MS } from '@domain/units';
 import { SpeedMeter } from './speed';
 import { TransportError, defaultPut, isAuthFailure, parseS3Error, type PutFn, type PutResult } from './transport';
+import { UploadCancelledError, UploadFailedError } from './errors';
 
 /** Optional second argument: the engine aborts API calls it no longer waits for. */
 export interface UploadApiCallInit {
@@ -62,35 +63,7 @@ export type UploadWarning =
   /** 'File is locked' / 'Make sure your file is not in use' */
   | { kind: 'file-locked'; fileName: string };
 
-/** Spec §8: after 15 tries the upload fails with name, message, index, part and request id. */
-export class UploadFailedError extends Error {
-  readonly fileName: string;
-  /** index of the file in the files passed to runUpload */
-  readonly index: number;
-  /** 1-based part number (1 for a single PUT); 0 when completing the file failed */
-  readonly part: number;
-  /** S3's x-amz-request-id of the last failed PUT, when it answered */
-  readonly requestId?: string;
-  readonly tries: number;
-
-  constructor(init: { fileName: string; index: number; part: number; message: string; tries: number; requestId?: string; cause?: unknown }) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.name = 'UploadFailedError';
-    this.fileName = init.fileName;
-    this.index = init.index;
-    this.part = init.part;
-    this.tries = init.tries;
-    if (init.requestId) this.requestId = init.requestId;
-  }
-}
-
-/** 'Upload cancelled': 'You aborted the upload.' */
-export class UploadCancelledError extends Error {
-  constructor() {
-    super('You aborted the upload.');
-    this.name = 'UploadCancelledError';
-  }
-}
+export { UploadCancelledError, UploadFailedError };
 
 export interface RunUploadOptions {
   api: UploadApi;
