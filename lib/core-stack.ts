@@ -11,11 +11,11 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { API_CORS, API_PREFIX, functionsOf, jobs, routes, type FunctionDef, type FunctionGroup, type JobDef, type RouteDef } from '../functions/routes';
+import { API_CORS, API_PREFIX, functionsOf, jobs, routes, type FunctionDef, type FunctionGroup, type RouteDef } from '../functions/routes';
 import { TABLE_GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/data/table-schema';
 import { DEFAULT_REGION, type RegionId } from '../functions/domain/regions';
 import { ApiFunction, type ApiResources, type RegionBucketsBinding } from './constructs/api-function';
-import { buildLambdaBundles, jobEntry, routeFunctionEntry, unbundledDir } from './lambda-bundles';
+import { apiBundleName, buildLambdaBundles, jobBundleName, lambdaBundleSpecs, unbundledDir } from './lambda-bundles';
 import { acknowledge } from './nag/acknowledge';
 
 export interface CoreStackProps extends StackProps {
@@ -149,8 +149,9 @@ export class CoreStack extends Stack {
 
     this.httpApi = this.createApi(props);
     this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
-    const apiFunctions = functionsOf(props.routes ?? routes);
-    const code = this.bundles(apiFunctions, jobs);
+    const table = props.routes ?? routes;
+    const apiFunctions = functionsOf(table);
+    const code = this.bundles(table);
     // Jobs first: routes that start on-demand jobs need their functions.
     const jobFunctions = this.addJobs(resources, code);
     this.addRoutes(apiFunctions, { ...resources, jobFunctions }, code);
@@ -210,15 +211,12 @@ export class CoreStack extends Stack {
   }
 
   /** Code of every function, from one esbuild run (or a stand-in when this synth skips bundling). */
-  private bundles(apiFunctions: readonly FunctionDef[], jobDefs: readonly JobDef[]): (name: string) => lambda.Code {
+  private bundles(table: readonly RouteDef[]): (name: string) => lambda.Code {
     if (!this.bundlingRequired) {
       const stand = lambda.Code.fromAsset(unbundledDir());
       return () => stand;
     }
-    const built = buildLambdaBundles([
-      ...apiFunctions.map((fn) => ({ name: `api-${fn.name}`, source: routeFunctionEntry(fn) })),
-      ...jobDefs.map((job) => ({ name: `job-${job.name}`, source: jobEntry(job) })),
-    ]);
+    const built = buildLambdaBundles(lambdaBundleSpecs(table, jobs));
     return (name) => lambda.Code.fromAsset(built.get(name)!.dir);
   }
 
@@ -236,7 +234,7 @@ export class CoreStack extends Stack {
       const id = `Api${handlerConstructId(def.name)}`;
       const fn = new ApiFunction(this, id, {
         name: `API ${def.name} (${def.routes.length} routes)`,
-        code: code(`api-${def.name}`),
+        code: code(apiBundleName(def.name)),
         resources,
         timeout: Duration.seconds(def.timeoutSeconds),
         memorySize: def.memoryMb,
@@ -264,7 +262,7 @@ export class CoreStack extends Stack {
       const id = `Job${handlerConstructId(job.name)}`;
       const fn = new ApiFunction(this, id, {
         name: `job ${job.name}`,
-        code: code(`job-${job.name}`),
+        code: code(jobBundleName(job.name)),
         resources,
         timeout: Duration.seconds(job.timeoutSeconds ?? JOB_DEFAULT_TIMEOUT_SECONDS),
         memorySize: job.memoryMb,

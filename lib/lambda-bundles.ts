@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
-import { routeKeyOf, type FunctionDef, type JobDef } from '../functions/routes';
+import { functionsOf, jobs, routeKeyOf, routes, type FunctionDef, type JobDef, type RouteDef } from '../functions/routes';
 import { REPO_ROOT } from './paths';
 
 /**
@@ -52,6 +52,17 @@ export function routeFunctionEntry(fn: Pick<FunctionDef, 'routes'>): string {
 export function jobEntry(job: Pick<JobDef, 'handler'>): string {
   return `export { handler } from ${functionsFile(job.handler)};\n`;
 }
+
+/** Every bundle of the app: `api-<group>` per function group, `job-<name>` per job. */
+export function lambdaBundleSpecs(table: readonly RouteDef[] = routes, jobDefs: readonly JobDef[] = jobs): BundleSpec[] {
+  return [
+    ...functionsOf(table).map((fn) => ({ name: apiBundleName(fn.name), source: routeFunctionEntry(fn) })),
+    ...jobDefs.map((job) => ({ name: jobBundleName(job.name), source: jobEntry(job) })),
+  ];
+}
+
+export const apiBundleName = (group: string) => `api-${group}`;
+export const jobBundleName = (job: string) => `job-${job}`;
 
 export const ESBUILD_OPTIONS = {
   bundle: true,

@@ -23,7 +23,8 @@ export function isRegionId(value: unknown): value is RegionId {
 /** Regions a user may pick (spec §9 offers four; Hangzhou and Guangzhou exist but are not offered). */
 export const OFFERED_REGION_IDS: readonly RegionId[] = STORAGE_REGIONS.filter((r) => r.offered).map((r) => r.regionId);
 
-export const regionIdSchema = z.custom<RegionId>(isRegionId, 'unknown_region');
+// Marked pure so bundles that only need the region list (config, jobs) leave zod out.
+export const regionIdSchema = /* @__PURE__ */ z.custom<RegionId>(isRegionId, 'unknown_region');
 
 /** The 128 KB object each region's transfers bucket holds for the browser's speed test. */
 export const SPEED_TEST_KEY = 'speedtest/128kb.bin';

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { ENV } from './env-names';
 import { DEFAULT_REGION, isRegionId, type RegionId } from '../domain/regions';
 
@@ -6,12 +5,8 @@ import { DEFAULT_REGION, isRegionId, type RegionId } from '../domain/regions';
  * Configuration read once per cold start (conventions §6). Read lazily on first use rather
  * than at import so that tooling (CDK tests, the route-table check) can import handler
  * modules without a runtime environment; a missing variable still fails the first request
- * with its name.
+ * with its name. Checked by hand, not with zod: every function reads it, and most need no zod.
  */
-const regionBucketsSchema = z.record(
-  z.string().refine(isRegionId, 'unknown storage region id'),
-  z.object({ bucket: z.string().min(3), anonBucket: z.string().min(3), awsRegion: z.string().min(1) }),
-);
 
 export interface RegionBuckets {
   readonly bucket: string;
@@ -48,6 +43,21 @@ export class MissingConfigError extends Error {
   }
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isText = (v: unknown, min: number): v is string => typeof v === 'string' && v.length >= min;
+
+function parseRegionBuckets(raw: string): Config['regionBuckets'] {
+  const parsed = safeJson(raw);
+  if (!isObject(parsed)) throw new Error('not an object');
+  const out: Partial<Record<RegionId, RegionBuckets>> = {};
+  for (const [regionId, b] of Object.entries(parsed)) {
+    if (!isRegionId(regionId)) throw new Error(`unknown storage region id ${regionId}`);
+    if (!isObject(b) || !isText(b.bucket, 3) || !isText(b.anonBucket, 3) || !isText(b.awsRegion, 1)) throw new Error(`bad buckets of ${regionId}`);
+    out[regionId] = { bucket: b.bucket, anonBucket: b.anonBucket, awsRegion: b.awsRegion };
+  }
+  return out;
+}
+
 function required(source: NodeJS.ProcessEnv, name: string): string {
   const value = source[name];
   if (!value) throw new MissingConfigError(name);
@@ -59,7 +69,7 @@ const optional = (source: NodeJS.ProcessEnv, name: string) => source[name] || un
 export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
   let regionBuckets: Config['regionBuckets'];
   try {
-    regionBuckets = regionBucketsSchema.parse(JSON.parse(required(source, ENV.regionBuckets))) as Config['regionBuckets'];
+    regionBuckets = parseRegionBuckets(required(source, ENV.regionBuckets));
   } catch (err) {
     if (err instanceof MissingConfigError) throw err;
     throw new MissingConfigError(ENV.regionBuckets, 'is not valid JSON of {regionId: {bucket, anonBucket, awsRegion}}');
@@ -93,9 +103,11 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
 function readJobFunctions(source: NodeJS.ProcessEnv): Record<string, string> {
   const raw = optional(source, ENV.jobFunctions);
   if (!raw) return {};
-  const parsed = z.record(z.string(), z.string().min(1)).safeParse(safeJson(raw));
-  if (!parsed.success) throw new MissingConfigError(ENV.jobFunctions, 'is not valid JSON of {jobName: functionName}');
-  return parsed.data;
+  const parsed = safeJson(raw);
+  if (!isObject(parsed) || !Object.values(parsed).every((name) => isText(name, 1))) {
+    throw new MissingConfigError(ENV.jobFunctions, 'is not valid JSON of {jobName: functionName}');
+  }
+  return parsed as Record<string, string>;
 }
 
 function safeJson(raw: string): unknown {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { startLocalApp, REPO_ROOT } from '../local/app';
 import { benchGatewayOverhead } from './gateway-overhead';
 import { benchCreateTransfer } from './create-transfer';
+import { benchColdInit } from './cold-init';
 import { machineInfo } from './machine';
 import { benchUploadThroughput } from './upload-throughput';
 import { benchZipBuild } from './zip-build';
@@ -22,6 +23,7 @@ const BENCHES = {
   'create-transfer': benchCreateTransfer,
   'upload-throughput': benchUploadThroughput,
   'zip-build': benchZipBuild,
+  'cold-init': benchColdInit,
 } as const;
 
 type BenchName = keyof typeof BENCHES;

@@ -1,0 +1,22 @@
+// One cold start of a Lambda bundle in a fresh Node process (scripts/bench/cold-init.ts):
+// import the bundle, run its first request against the local emulators, print one line
+// `RESULT {json}`. Plain JavaScript so no TypeScript loader adds to what is measured.
+import { pathToFileURL } from 'node:url';
+
+const { bundle, event } = JSON.parse(process.env.COLD_INIT_CHILD ?? '{}');
+const context = {
+  awsRequestId: 'cold-init',
+  functionName: 'cold-init',
+  getRemainingTimeInMillis: () => 30_000,
+};
+const started = performance.now();
+const mod = await import(pathToFileURL(bundle).href);
+const imported = performance.now();
+const result = await mod.handler(event, context);
+const done = performance.now();
+const body = result && typeof result === "object" && typeof result.body === "string" ? result.body.slice(0, 400) : null;
+const statusCode = result && typeof result === 'object' && 'statusCode' in result ? result.statusCode : null;
+console.log(
+  `RESULT ${JSON.stringify({ importMs: imported - started, firstRequestMs: done - imported, totalMs: done - started, statusCode, body })}`,
+);
+process.exit(0);
