@@ -32,8 +32,8 @@ export const SENDER_TOKEN_HEADER = 'x-sender-token';
 /** Header carrying the per-transfer upload token returned at creation. */
 export const UPLOAD_TOKEN_HEADER = 'x-upload-token';
 
-/** Mail languages (spec §1: download page texts exist in en, es, fr, de). Others fall back to en. */
-export const MAIL_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+/** Mail languages: the app's 8 UI languages (frontend/src/i18n/languages.ts; a unit test keeps them equal). Others fall back to en. */
+export const MAIL_LANGUAGES = ['en', 'zh', 'fr', 'it', 'de', 'es', 'ko', 'ja'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 export function mailLanguageOf(lang: string | undefined): MailLanguage {
   const base = (lang ?? '').slice(0, 2).toLowerCase();

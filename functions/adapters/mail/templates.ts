@@ -9,7 +9,7 @@
 import { formatBytes } from '../../domain/format';
 import { EXTENSION_SECONDS } from '../../domain/expiry';
 import { mailLanguageOf, type MailLanguage } from '../../domain/transfer-api';
-import { stringsFor, type MailStrings, type Plural } from './strings';
+import { copyFor, type MailCopy } from './copy';
 import {
   breakable,
   button,
@@ -92,46 +92,17 @@ function required(value: string, what: string): string {
 
 // ---- copy and formatting -------------------------------------------------------------------
 
-const PLACEHOLDER = /\{(\w+)\}/gu;
-
-function fillWith(template: string, vars: Readonly<Record<string, string>>, literal: (s: string) => string): string {
-  let out = '';
-  let last = 0;
-  for (const match of template.matchAll(PLACEHOLDER)) {
-    const value = vars[match[1] ?? ''];
-    if (value === undefined) throw new Error(`Mail copy placeholder ${match[0]} has no value`);
-    out += literal(template.slice(last, match.index)) + value;
-    last = match.index + match[0].length;
-  }
-  return out + literal(template.slice(last));
-}
-
-/** Copy with plain values, for the text part and the subject. */
-function fill(template: string, vars: Readonly<Record<string, string>>): string {
-  return fillWith(template, vars, (s) => s);
-}
-
-/** Copy with HTML values: the copy's own words are escaped, the values are already markup. */
-function fillHtml(template: string, vars: Readonly<Record<string, Html>>): Html {
-  return fillWith(template, vars, escapeHtml) as Html;
-}
-
-function plural(s: MailStrings, forms: Plural, count: number): string {
-  const form = new Intl.PluralRules(s.locale).select(count) === 'one' ? forms.one : forms.other;
-  return fill(form, { count: new Intl.NumberFormat(s.locale).format(count) });
-}
-
 /** formatBytes' value with the language's decimal separator (and French unit names). */
-function formatSize(s: MailStrings, bytes: number): string {
+function formatSize(c: MailCopy, bytes: number): string {
   const [value = '0', unit = 'B'] = formatBytes(bytes).split(' ');
-  const number = new Intl.NumberFormat(s.locale, { maximumFractionDigits: 1, useGrouping: false }).format(Number(value));
-  return `${number}\u00a0${s.byteUnits?.[unit] ?? unit}`;
+  const number = new Intl.NumberFormat(c.locale, { maximumFractionDigits: 1, useGrouping: false }).format(Number(value));
+  return `${number}\u00a0${c.unit(unit)}`;
 }
 
 /** e.g. '21 November 2026 at 06:05 UTC', '21. November 2026 um 06:05 UTC'. */
-function formatDate(s: MailStrings, epochMs: number): string {
+function formatDate(c: MailCopy, epochMs: number): string {
   if (!Number.isFinite(epochMs)) throw new RangeError('Mail date must be epoch milliseconds');
-  return new Intl.DateTimeFormat(s.locale, {
+  return new Intl.DateTimeFormat(c.locale, {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -147,14 +118,14 @@ function formatDate(s: MailStrings, epochMs: number): string {
  * by its name in the reader's language; a longer value is taken as a name already. Missing,
  * 'Unknown' and the unknown codes XX/ZZ read as an unknown location.
  */
-function placeName(s: MailStrings, country: string | undefined): string {
+function placeName(c: MailCopy, country: string | undefined): string {
   const value = cleanInline(country ?? '');
-  const unknown = s.downloadNotice.unknownLocation;
+  const unknown = c.text('downloadNotice.unknownLocation');
   if (!value || value.toLowerCase() === 'unknown') return unknown;
   if (!/^[A-Za-z]{2}$/u.test(value)) return value;
   const code = value.toUpperCase();
   if (code === 'XX' || code === 'ZZ') return unknown;
-  const name = new Intl.DisplayNames(s.locale, { type: 'region' }).of(code);
+  const name = new Intl.DisplayNames(c.locale, { type: 'region' }).of(code);
   return name && name !== code ? name : unknown;
 }
 
@@ -171,11 +142,11 @@ interface FileListing {
 }
 
 /** The summary and the first MAX_LISTED names with sizes, then 'and N more'. */
-function fileListing(s: MailStrings, files: readonly MailFile[]): FileListing {
+function fileListing(c: MailCopy, files: readonly MailFile[]): FileListing {
   const total = files.reduce((sum, f) => sum + (Number.isFinite(f.size) && f.size > 0 ? f.size : 0), 0);
-  const summary = fill(s.filesSummary, { files: plural(s, s.fileCount, files.length), size: formatSize(s, total) });
-  const { shown, rest } = overflow(files.map((f) => ({ name: cleanInline(f.fileName), size: formatSize(s, f.size) })));
-  const more = rest > 0 ? plural(s, s.andMore, rest) : '';
+  const summary = c.text('filesSummary', { files: c.text('fileCount', {}, files.length), size: formatSize(c, total) });
+  const { shown, rest } = overflow(files.map((f) => ({ name: cleanInline(f.fileName), size: formatSize(c, f.size) })));
+  const more = rest > 0 ? c.text('andMore', {}, rest) : '';
   const listHtml = joinHtml([
     rows(shown.map((f) => [escapeHtml(f.name), escapeHtml(f.size)] as const)),
     more ? paragraph(escapeHtml(more), { muted: true, small: true }) : NONE,
@@ -184,10 +155,10 @@ function fileListing(s: MailStrings, files: readonly MailFile[]): FileListing {
   return { summary, listHtml, listText };
 }
 
-function linkBlocks(s: MailStrings, label: string, link: SafeUrl): { html: Html; text: string } {
+function linkBlocks(c: MailCopy, label: string, link: SafeUrl): { html: Html; text: string } {
   return {
-    html: joinHtml([button(link, escapeHtml(label)), linkFallback(escapeHtml(s.orCopyLink), link)]),
-    text: `${label}${s.colon}\n${link}`,
+    html: joinHtml([button(link, escapeHtml(label)), linkFallback(c.html('orCopyLink'), link)]),
+    text: `${label}${c.colon}\n${link}`,
   };
 }
 
@@ -220,26 +191,26 @@ export interface TransferMailInput {
 }
 
 export function transferMail(input: TransferMailInput & WithLang): RenderedMail {
-  const s = stringsFor(input.lang);
+  const c = copyFor(input.lang);
   const link = safeLink(input.downloadLink);
   const name = cleanInline(input.senderName ?? '');
   const email = cleanInline(input.senderEmail);
   const sender = required(name || email, 'sender');
-  const files = fileListing(s, input.files);
+  const files = fileListing(c, input.files);
   const only = input.files.length === 1 ? cleanInline(input.files[0]?.fileName ?? '') : '';
-  const what = only || plural(s, s.fileCount, input.files.length);
+  const what = only || c.text('fileCount', {}, input.files.length);
   const message = cleanMultiline(input.message ?? '');
-  const until = fill(s.availableUntil, { date: formatDate(s, input.expiryDate) });
-  const password = input.passwordProtected ? fill(s.transfer.password, { sender }) : '';
-  const footer = fill(s.transfer.footer, { sender });
-  const download = linkBlocks(s, s.downloadButton, link);
+  const until = c.text('availableUntil', { date: formatDate(c, input.expiryDate) });
+  const password = input.passwordProtected ? c.text('transfer.password', { sender }) : '';
+  const footer = c.text('transfer.footer', { sender });
+  const download = linkBlocks(c, c.text('downloadButton'), link);
 
-  const subject = subjectLine(fill(s.transfer.subject, { sender: truncate(sender, SUBJECT_PART_MAX), what: truncate(what, SUBJECT_PART_MAX) }));
-  const headingText = fill(s.transfer.heading, { sender, what });
+  const subject = subjectLine(c.text('transfer.subject', { sender: truncate(sender, SUBJECT_PART_MAX), what: truncate(what, SUBJECT_PART_MAX) }));
+  const headingText = c.text('transfer.heading', { sender, what });
   const showEmail = Boolean(name && email);
 
   const body = joinHtml([
-    heading(fillHtml(s.transfer.heading, { sender: breakable(escapeHtml(sender)), what: breakable(escapeHtml(what)) })),
+    heading(c.html('transfer.heading', { sender: breakable(escapeHtml(sender)), what: breakable(escapeHtml(what)) })),
     showEmail ? paragraph(breakable(escapeHtml(email)), { muted: true }) : NONE,
     message ? quote(message) : NONE,
     paragraph(strong(escapeHtml(files.summary))),
@@ -250,7 +221,7 @@ export function transferMail(input: TransferMailInput & WithLang): RenderedMail 
   ]);
   const text = [
     showEmail ? `${headingText}\n${email}` : headingText,
-    message && `${s.transfer.messageLabel}${s.colon}\n${message}`,
+    message && `${c.text('transfer.messageLabel')}${c.colon}\n${message}`,
     download.text,
     password ? `${until}\n${password}` : until,
     `${files.summary}\n${files.listText}`,
@@ -270,44 +241,44 @@ export interface TransferSentMailInput {
 }
 
 export function transferSentMail(input: TransferSentMailInput & WithLang): RenderedMail {
-  const s = stringsFor(input.lang);
+  const c = copyFor(input.lang);
   const link = safeLink(input.downloadLink);
   const recipients = input.recipients.map(cleanInline).filter(Boolean);
   const first = required(recipients[0] ?? '', 'recipients');
-  const files = fileListing(s, input.files);
-  const until = fill(s.availableUntil, { date: formatDate(s, input.expiryDate) });
-  const open = linkBlocks(s, s.transferSent.button, link);
+  const files = fileListing(c, input.files);
+  const until = c.text('availableUntil', { date: formatDate(c, input.expiryDate) });
+  const open = linkBlocks(c, c.text('transferSent.button'), link);
   const { shown, rest } = overflow(recipients);
-  const more = rest > 0 ? plural(s, s.andMore, rest) : '';
+  const more = rest > 0 ? c.text('andMore', {}, rest) : '';
 
   const subject = subjectLine(
     recipients.length === 1
-      ? fill(s.transferSent.subjectOne, { first: truncate(first, SUBJECT_PART_MAX) })
-      : fill(s.transferSent.subjectMany, {
+      ? c.text('transferSent.subjectOne', { first: truncate(first, SUBJECT_PART_MAX) })
+      : c.text('transferSent.subjectMany', {
           first: truncate(first, SUBJECT_PART_MAX),
-          others: plural(s, s.transferSent.others, recipients.length - 1),
+          others: c.text('transferSent.others', {}, recipients.length - 1),
         }),
   );
 
   const body = joinHtml([
-    heading(escapeHtml(s.transferSent.heading)),
-    paragraph(escapeHtml(s.transferSent.sentTo)),
+    heading(c.html('transferSent.heading')),
+    paragraph(c.html('transferSent.sentTo')),
     list(shown.map((r) => escapeHtml(r))),
     more ? paragraph(escapeHtml(more), { muted: true, small: true }) : NONE,
     open.html,
     paragraph(escapeHtml(until)),
-    paragraph(escapeHtml(s.transferSent.notify)),
+    paragraph(c.html('transferSent.notify')),
     paragraph(strong(escapeHtml(files.summary))),
     files.listHtml,
   ]);
   const text = [
-    s.transferSent.heading,
-    [s.transferSent.sentTo, ...shown.map((r) => `- ${r}`), ...(more ? [more] : [])].join('\n'),
+    c.text('transferSent.heading'),
+    [c.text('transferSent.sentTo'), ...shown.map((r) => `- ${r}`), ...(more ? [more] : [])].join('\n'),
     open.text,
-    `${until}\n${s.transferSent.notify}`,
+    `${until}\n${c.text('transferSent.notify')}`,
     `${files.summary}\n${files.listText}`,
   ];
-  return mail(input.lang, subject, files.summary, body, text, s.transferSent.footer);
+  return mail(input.lang, subject, files.summary, body, text, c.text('transferSent.footer'));
 }
 
 // ---- 3. guest sender verification code -----------------------------------------------------
@@ -320,22 +291,22 @@ export interface SenderCodeMailInput {
 }
 
 export function senderCodeMail(input: SenderCodeMailInput & WithLang): RenderedMail {
-  const s = stringsFor(input.lang);
+  const c = copyFor(input.lang);
   // The code also goes into the subject, so only plain letters and digits are accepted.
   if (!/^[A-Za-z0-9]{4,12}$/u.test(input.code)) throw new Error('Verification code must be 4-12 letters or digits');
   if (!Number.isInteger(input.validMinutes) || input.validMinutes <= 0) throw new RangeError('validMinutes must be a positive integer');
-  const validity = plural(s, s.senderCode.validity, input.validMinutes);
-  const subject = subjectLine(fill(s.senderCode.subject, { code: input.code }));
+  const validity = c.text('senderCode.validity', {}, input.validMinutes);
+  const subject = subjectLine(c.text('senderCode.subject', { code: input.code }));
 
   const body = joinHtml([
-    heading(escapeHtml(s.senderCode.heading)),
-    paragraph(escapeHtml(s.senderCode.intro)),
+    heading(c.html('senderCode.heading')),
+    paragraph(c.html('senderCode.intro')),
     codeBox(escapeHtml(input.code)),
     paragraph(escapeHtml(validity)),
-    paragraph(escapeHtml(s.senderCode.ignore), { muted: true, small: true }),
+    paragraph(c.html('senderCode.ignore'), { muted: true, small: true }),
   ]);
-  const text = [s.senderCode.heading, s.senderCode.intro, `    ${input.code}`, `${validity}\n${s.senderCode.ignore}`];
-  return mail(input.lang, subject, validity, body, text, s.senderCode.footer);
+  const text = [c.text('senderCode.heading'), c.text('senderCode.intro'), `    ${input.code}`, `${validity}\n${c.text('senderCode.ignore')}`];
+  return mail(input.lang, subject, validity, body, text, c.text('senderCode.footer'));
 }
 
 // ---- 4. download notice to the sender ------------------------------------------------------
@@ -354,33 +325,33 @@ export interface DownloadNoticeMailInput {
 }
 
 export function downloadNoticeMail(input: DownloadNoticeMailInput & WithLang): RenderedMail {
-  const s = stringsFor(input.lang);
+  const c = copyFor(input.lang);
   const link = safeLink(input.transferLink);
-  const who = cleanInline(input.downloaderEmail ?? '') || s.downloadNotice.someone;
-  const what = cleanInline(input.fileName ?? '') || s.downloadNotice.allFiles;
-  const when = formatDate(s, input.downloadedAt);
-  const where = placeName(s, input.country);
-  const view = linkBlocks(s, s.downloadNotice.button, link);
+  const who = cleanInline(input.downloaderEmail ?? '') || c.text('downloadNotice.someone');
+  const what = cleanInline(input.fileName ?? '') || c.text('downloadNotice.allFiles');
+  const when = formatDate(c, input.downloadedAt);
+  const where = placeName(c, input.country);
+  const view = linkBlocks(c, c.text('downloadNotice.button'), link);
 
-  const subject = subjectLine(fill(s.downloadNotice.subject, { who: truncate(who, SUBJECT_PART_MAX), what: truncate(what, SUBJECT_PART_MAX) }));
+  const subject = subjectLine(c.text('downloadNotice.subject', { who: truncate(who, SUBJECT_PART_MAX), what: truncate(what, SUBJECT_PART_MAX) }));
   const preheader = `${when} · ${where}`;
   const body = joinHtml([
-    heading(fillHtml(s.downloadNotice.heading, { who: breakable(escapeHtml(who)), what: breakable(escapeHtml(what)) })),
+    heading(c.html('downloadNotice.heading', { who: breakable(escapeHtml(who)), what: breakable(escapeHtml(what)) })),
     rows(
       [
-        [escapeHtml(s.downloadNotice.whenLabel), escapeHtml(when)],
-        [escapeHtml(s.downloadNotice.whereLabel), escapeHtml(where)],
+        [c.html('downloadNotice.whenLabel'), escapeHtml(when)],
+        [c.html('downloadNotice.whereLabel'), escapeHtml(where)],
       ],
       { labels: true },
     ),
     view.html,
   ]);
   const text = [
-    fill(s.downloadNotice.heading, { who, what }),
-    `${s.downloadNotice.whenLabel}${s.colon} ${when}\n${s.downloadNotice.whereLabel}${s.colon} ${where}`,
+    c.text('downloadNotice.heading', { who, what }),
+    `${c.text('downloadNotice.whenLabel')}${c.colon} ${when}\n${c.text('downloadNotice.whereLabel')}${c.colon} ${where}`,
     view.text,
   ];
-  return mail(input.lang, subject, preheader, body, text, s.downloadNotice.footer);
+  return mail(input.lang, subject, preheader, body, text, c.text('downloadNotice.footer'));
 }
 
 // ---- 5. extension request to the sender ----------------------------------------------------
@@ -397,23 +368,23 @@ export interface ExtensionRequestMailInput {
 }
 
 export function extensionRequestMail(input: ExtensionRequestMailInput & WithLang): RenderedMail {
-  const s = stringsFor(input.lang);
+  const c = copyFor(input.lang);
   const link = safeLink(input.approveLink);
   const requester = required(cleanInline(input.requesterEmail), 'requesterEmail');
   const title = required(cleanInline(input.title), 'title');
   const hours = String(EXTENSION_HOURS);
-  const date = formatDate(s, input.expiredAt);
-  const approveInfo = fill(s.extensionRequest.approveInfo, { hours });
-  const approve = linkBlocks(s, fill(s.extensionRequest.button, { hours }), link);
+  const date = formatDate(c, input.expiredAt);
+  const approveInfo = c.text('extensionRequest.approveInfo', { hours });
+  const approve = linkBlocks(c, c.text('extensionRequest.button', { hours }), link);
 
   const subject = subjectLine(
-    fill(s.extensionRequest.subject, { requester: truncate(requester, SUBJECT_PART_MAX), title: truncate(title, SUBJECT_PART_MAX) }),
+    c.text('extensionRequest.subject', { requester: truncate(requester, SUBJECT_PART_MAX), title: truncate(title, SUBJECT_PART_MAX) }),
   );
-  const bodyText = fill(s.extensionRequest.body, { requester, title, date });
+  const bodyText = c.text('extensionRequest.body', { requester, title, date });
   const body = joinHtml([
-    heading(escapeHtml(s.extensionRequest.heading)),
+    heading(c.html('extensionRequest.heading')),
     paragraph(
-      fillHtml(s.extensionRequest.body, {
+      c.html('extensionRequest.body', {
         requester: strong(breakable(escapeHtml(requester))),
         title: breakable(escapeHtml(title)),
         date: escapeHtml(date),
@@ -421,10 +392,10 @@ export function extensionRequestMail(input: ExtensionRequestMailInput & WithLang
     ),
     paragraph(escapeHtml(approveInfo)),
     approve.html,
-    paragraph(escapeHtml(s.extensionRequest.ignore), { muted: true, small: true }),
+    paragraph(c.html('extensionRequest.ignore'), { muted: true, small: true }),
   ]);
-  const text = [s.extensionRequest.heading, bodyText, approveInfo, approve.text, s.extensionRequest.ignore];
-  return mail(input.lang, subject, bodyText, body, text, s.extensionRequest.footer);
+  const text = [c.text('extensionRequest.heading'), bodyText, approveInfo, approve.text, c.text('extensionRequest.ignore')];
+  return mail(input.lang, subject, bodyText, body, text, c.text('extensionRequest.footer'));
 }
 
 // ---- 6. extension granted, to the requester ------------------------------------------------
@@ -439,23 +410,23 @@ export interface ExtensionGrantedMailInput {
 }
 
 export function extensionGrantedMail(input: ExtensionGrantedMailInput & WithLang): RenderedMail {
-  const s = stringsFor(input.lang);
+  const c = copyFor(input.lang);
   const link = safeLink(input.downloadLink);
   const title = required(cleanInline(input.title), 'title');
   const sender = cleanInline(input.senderName ?? '');
   const hours = String(EXTENSION_HOURS);
-  const date = formatDate(s, input.expiryDate);
-  const headingText = fill(s.extensionGranted.heading, { hours });
-  const download = linkBlocks(s, s.downloadButton, link);
+  const date = formatDate(c, input.expiryDate);
+  const headingText = c.text('extensionGranted.heading', { hours });
+  const download = linkBlocks(c, c.text('downloadButton'), link);
 
-  const subject = subjectLine(fill(s.extensionGranted.subject, { hours, title: truncate(title, SUBJECT_PART_MAX) }));
-  const template = sender ? s.extensionGranted.bodyWithSender : s.extensionGranted.body;
-  const bodyText = fill(template, { sender, title, date });
+  const subject = subjectLine(c.text('extensionGranted.subject', { hours, title: truncate(title, SUBJECT_PART_MAX) }));
+  const template = sender ? 'extensionGranted.bodyWithSender' : 'extensionGranted.body';
+  const bodyText = sender ? c.text(template, { sender, title, date }) : c.text(template, { title, date });
   const body = joinHtml([
     heading(escapeHtml(headingText)),
     paragraph(
-      fillHtml(template, {
-        sender: strong(breakable(escapeHtml(sender))),
+      c.html(template, {
+        ...(sender ? { sender: strong(breakable(escapeHtml(sender))) } : {}),
         title: breakable(escapeHtml(title)),
         date: strong(escapeHtml(date)),
       }),
@@ -463,7 +434,7 @@ export function extensionGrantedMail(input: ExtensionGrantedMailInput & WithLang
     download.html,
   ]);
   const text = [headingText, bodyText, download.text];
-  return mail(input.lang, subject, bodyText, body, text, s.extensionGranted.footer);
+  return mail(input.lang, subject, bodyText, body, text, c.text('extensionGranted.footer'));
 }
 
 // ---- 7. password reset link ----------------------------------------------------------------
@@ -476,20 +447,20 @@ export interface PasswordResetMailInput {
 }
 
 export function passwordResetMail(input: PasswordResetMailInput & WithLang): RenderedMail {
-  const s = stringsFor(input.lang);
+  const c = copyFor(input.lang);
   const link = safeLink(input.resetLink);
   if (!Number.isInteger(input.validMinutes) || input.validMinutes <= 0) throw new RangeError('validMinutes must be a positive integer');
-  const validity = plural(s, s.passwordReset.validity, input.validMinutes);
-  const reset = linkBlocks(s, s.passwordReset.button, link);
-  const subject = subjectLine(s.passwordReset.subject);
+  const validity = c.text('passwordReset.validity', {}, input.validMinutes);
+  const reset = linkBlocks(c, c.text('passwordReset.button'), link);
+  const subject = subjectLine(c.text('passwordReset.subject'));
 
   const body = joinHtml([
-    heading(escapeHtml(s.passwordReset.heading)),
-    paragraph(escapeHtml(s.passwordReset.intro)),
+    heading(c.html('passwordReset.heading')),
+    paragraph(c.html('passwordReset.intro')),
     reset.html,
     paragraph(escapeHtml(validity)),
-    paragraph(escapeHtml(s.passwordReset.ignore), { muted: true, small: true }),
+    paragraph(c.html('passwordReset.ignore'), { muted: true, small: true }),
   ]);
-  const text = [s.passwordReset.heading, s.passwordReset.intro, reset.text, `${validity}\n${s.passwordReset.ignore}`];
-  return mail(input.lang, subject, s.passwordReset.intro, body, text, s.passwordReset.footer);
+  const text = [c.text('passwordReset.heading'), c.text('passwordReset.intro'), reset.text, `${validity}\n${c.text('passwordReset.ignore')}`];
+  return mail(input.lang, subject, c.text('passwordReset.intro'), body, text, c.text('passwordReset.footer'));
 }

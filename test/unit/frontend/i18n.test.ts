@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/i18n/languages';
 import { LOCALE_LOADERS } from '@/i18n/locale-loaders';
+import { MAIL_LANGUAGES } from '@domain/transfer-api';
+import { TEXTS } from '@domain/texts';
+import { MAIL_CATALOGUES } from '../../../functions/adapters/mail/copy';
 
 const localesDir = fileURLToPath(new URL('../../../frontend/src/i18n/locales/', import.meta.url));
 
@@ -56,6 +59,62 @@ describe('locales', () => {
       for (const [key, value] of messages) {
         expect(value.trim(), key).not.toBe('');
         expect(interpolationVars(value), key).toEqual(interpolationVars(en.get(key) ?? ''));
+      }
+    });
+  });
+});
+
+/**
+ * Product mail reads the same i18next catalogues (locales/mail/<lang>.json, bundled into the
+ * mail Lambda code without the app's catalogue). Plural keys are compared by their base, and each
+ * language must have exactly the plural forms its Intl.PluralRules use.
+ */
+describe('mail locales', () => {
+  const mailDir = `${localesDir}mail/`;
+  const PLURAL = /_(zero|one|two|few|many|other)$/u;
+  const readMail = (language: string) => flatten(JSON.parse(readFileSync(`${mailDir}${language}.json`, 'utf8')) as Tree);
+  const bases = (keys: Iterable<string>) => new Set([...keys].map((k) => k.replace(PLURAL, '')));
+  const mailEn = readMail('en');
+  const pluralBases = new Set([...mailEn.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+  /** {{name}} and {{name, format}}: the names only */
+  const mailVars = (text: string) => [...new Set([...text.matchAll(/\{\{\s*(\w+)/gu)].map((m) => m[1] ?? ''))].sort();
+
+  it('there is one mail catalogue per UI language, and mail speaks exactly those languages', () => {
+    const files = readdirSync(mailDir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual([...LANGUAGES].sort());
+    expect([...MAIL_LANGUAGES].sort()).toEqual([...LANGUAGES].sort());
+    expect(Object.keys(MAIL_CATALOGUES).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('English mail copy has no empty texts and keeps the spec wording it shares with the app', () => {
+    for (const [key, value] of mailEn) expect(value.trim(), key).not.toBe('');
+    expect(mailEn.get('transfer.password')?.startsWith(TEXTS.download401)).toBe(true);
+    expect(mailEn.get('extensionGranted.heading')).toBe(TEXTS.linkExtended.replace('48', '{{hours}}'));
+  });
+
+  describe.each(LANGUAGES)('%s', (language) => {
+    const messages = readMail(language);
+    const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+
+    it("has exactly en's keys", () => {
+      const missing = [...bases(mailEn.keys())].filter((k) => !bases(messages.keys()).has(k));
+      const extra = [...bases(messages.keys())].filter((k) => !bases(mailEn.keys()).has(k));
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    });
+
+    it('has exactly the plural forms the language uses', () => {
+      for (const base of pluralBases) {
+        const forms = [...messages.keys()].filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k)).map((k) => PLURAL.exec(k)?.[1]);
+        expect(forms.sort(), base).toEqual([...categories].sort());
+      }
+    });
+
+    it('uses the same {{variables}} as en and has no empty texts', () => {
+      const enByBase = new Map([...mailEn].map(([k, v]) => [k.replace(PLURAL, ''), v]));
+      for (const [key, value] of messages) {
+        expect(value.trim(), key).not.toBe('');
+        if (key.startsWith('format.')) continue;
+        expect(mailVars(value), key).toEqual(mailVars(enByBase.get(key.replace(PLURAL, '')) ?? ''));
       }
     });
   });

@@ -25,12 +25,19 @@ const FILES: MailFile[] = [
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 const HOSTILE_MESSAGE = 'hello</table><script>alert(1)</script>';
 
+/** Between a label and its value in the text part. */
+const COLON: Record<MailLanguage, string> = { en: ':', es: ':', fr: '\u00a0:', de: ':', zh: '：', it: ':', ko: ':', ja: '：' };
+
 /** The expiry date as each language writes it, in UTC. */
 const EXPIRY_TEXT: Record<MailLanguage, string> = {
   en: '21 November 2026 at 06:05 UTC',
   es: '21 de noviembre de 2026 a las 06:05 UTC',
   fr: '21 novembre 2026 à 06:05 UTC',
   de: '21. November 2026 um 06:05 UTC',
+  zh: '2026年11月21日 UTC 06:05',
+  it: '21 novembre 2026 alle ore 06:05 UTC',
+  ko: '2026년 11월 21일 AM 06:05 UTC',
+  ja: '2026年11月21日 06:05 UTC',
 };
 
 function transfer(lang: MailLanguage, overrides: Partial<Parameters<typeof transferMail>[0]> = {}): RenderedMail {
@@ -88,6 +95,30 @@ describe('transferMail', () => {
       size: '3 Dateien · 2\u00a0GB',
       footer: 'Sie erhalten diese E-Mail, weil Alice Martin Ihnen über SendBridge Dateien geschickt hat.',
     },
+    zh: {
+      subject: 'Alice Martin 通过 SendBridge 向你发送了 3 个文件',
+      button: '下载文件',
+      size: '3 个文件 · 2\u00a0GB',
+      footer: '你收到这封邮件，是因为 Alice Martin 通过 SendBridge 向你发送了文件。',
+    },
+    it: {
+      subject: 'Alice Martin ti ha inviato 3 file con SendBridge',
+      button: 'Scarica i file',
+      size: '3 file · 2\u00a0GB',
+      footer: 'Ricevi questa email perché Alice Martin ti ha inviato dei file con SendBridge.',
+    },
+    ko: {
+      subject: 'Alice Martin님이 SendBridge로 파일 3개을(를) 보냈습니다',
+      button: '파일 다운로드',
+      size: '파일 3개 · 2\u00a0GB',
+      footer: 'Alice Martin님이 SendBridge로 파일을 보냈기 때문에 이 이메일을 받으셨습니다.',
+    },
+    ja: {
+      subject: 'Alice Martin さんが SendBridge で 3 件のファイル を送信しました',
+      button: 'ファイルをダウンロード',
+      size: '3 件のファイル · 2\u00a0GB',
+      footer: 'Alice Martin さんが SendBridge でファイルを送信したため、このメールをお送りしています。',
+    },
   };
 
   it.each(MAIL_LANGUAGES)('renders every part in %s', (lang) => {
@@ -128,6 +159,10 @@ describe('transferMail', () => {
       es: 'Este envío está protegido con contraseña. Alice Martin te la facilitará por separado.',
       fr: 'Ce transfert est protégé par un mot de passe\u00a0: Alice Martin vous le communiquera.',
       de: 'Diese Übertragung ist passwortgeschützt. Das Passwort erhalten Sie separat von Alice Martin.',
+      zh: '此传输受密码保护。Alice Martin 会将密码告诉你。',
+      it: 'Questo trasferimento è protetto da password. Alice Martin ti comunicherà la password.',
+      ko: '이 전송은 비밀번호로 보호되어 있습니다. 비밀번호는 Alice Martin님이 알려 드립니다.',
+      ja: 'この転送はパスワードで保護されています。パスワードは Alice Martin さんからお知らせします。',
     };
     for (const lang of MAIL_LANGUAGES) {
       const locked = transfer(lang, { passwordProtected: true });
@@ -190,8 +225,26 @@ describe('transferMail', () => {
 
   it("lists 20 files and says 'and N more' for the rest", () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ fileName: `file-${String(i).padStart(2, '0')}.raw`, size: 1000 }));
-    const more: Record<MailLanguage, string> = { en: 'and 5 more', es: 'y 5 más', fr: 'et 5 autres', de: 'und 5 weitere' };
-    const counts: Record<MailLanguage, string> = { en: '25 files', es: '25 archivos', fr: '25 fichiers', de: '25 Dateien' };
+    const more: Record<MailLanguage, string> = {
+      en: 'and 5 more',
+      es: 'y 5 más',
+      fr: 'et 5 autres',
+      de: 'und 5 weitere',
+      zh: '另外 5 个',
+      it: 'e altri 5',
+      ko: '외 5개',
+      ja: 'ほか 5 件',
+    };
+    const counts: Record<MailLanguage, string> = {
+      en: '25 files',
+      es: '25 archivos',
+      fr: '25 fichiers',
+      de: '25 Dateien',
+      zh: '25 个文件',
+      it: '25 file',
+      ko: '파일 25개',
+      ja: '25 件のファイル',
+    };
     for (const lang of MAIL_LANGUAGES) {
       const mail = transfer(lang, { files: many });
       for (const part of [mail.html, mail.text]) {
@@ -257,6 +310,26 @@ describe('transferSentMail', () => {
       notify: 'Wir sagen Ihnen Bescheid, sobald Ihre Dateien heruntergeladen werden.',
       one: 'Ihre Dateien wurden an bob@example.com gesendet',
     },
+    zh: {
+      subject: '你的文件已发送给 bob@example.com 和另外 2 人',
+      notify: '文件被下载时，我们会通知你。',
+      one: '你的文件已发送给 bob@example.com',
+    },
+    it: {
+      subject: 'I tuoi file sono stati inviati a bob@example.com e ad altre 2 persone',
+      notify: 'Ti avviseremo quando i tuoi file verranno scaricati.',
+      one: 'I tuoi file sono stati inviati a bob@example.com',
+    },
+    ko: {
+      subject: '파일을 bob@example.com님 외 2명에게 보냈습니다',
+      notify: '파일이 다운로드되면 알려 드리겠습니다.',
+      one: '파일을 bob@example.com님에게 보냈습니다',
+    },
+    ja: {
+      subject: 'ファイルを bob@example.com ほか 2 名に送信しました',
+      notify: 'ファイルがダウンロードされたらお知らせします。',
+      one: 'ファイルを bob@example.com に送信しました',
+    },
   };
 
   it.each(MAIL_LANGUAGES)('confirms the send in %s', (lang) => {
@@ -300,6 +373,10 @@ describe('senderCodeMail', () => {
     es: { subject: '48213 es tu código de verificación de SendBridge', validity: 'El código es válido durante 15 minutos.' },
     fr: { subject: '48213 est votre code de vérification SendBridge', validity: 'Ce code est valable 15 minutes.' },
     de: { subject: '48213 ist Ihr SendBridge-Bestätigungscode', validity: 'Der Code ist 15 Minuten lang gültig.' },
+    zh: { subject: '48213 是你的 SendBridge 验证码', validity: '验证码在 15 分钟内有效。' },
+    it: { subject: '48213 è il tuo codice di verifica SendBridge', validity: 'Il codice è valido per 15 minuti.' },
+    ko: { subject: 'SendBridge 인증 코드: 48213', validity: '코드는 15분 동안 유효합니다.' },
+    ja: { subject: 'SendBridge の確認コード：48213', validity: 'このコードの有効期限は 15 分です。' },
   };
 
   it.each(MAIL_LANGUAGES)('shows the code and how long it lasts in %s', (lang) => {
@@ -354,6 +431,34 @@ describe('downloadNoticeMail', () => {
       country: 'Deutschland',
       someoneAll: 'Jemand hat alle Dateien (ZIP) heruntergeladen',
       unknown: 'Unbekannter Ort',
+    },
+    zh: {
+      subject: 'bob@example.com 下载了 cut.mov',
+      when: '2026年1月2日 UTC 09:30',
+      country: '德国',
+      someoneAll: '有人 下载了 全部文件（ZIP）',
+      unknown: '未知地点',
+    },
+    it: {
+      subject: 'bob@example.com ha scaricato cut.mov',
+      when: '2 gennaio 2026 alle ore 09:30 UTC',
+      country: 'Germania',
+      someoneAll: 'Qualcuno ha scaricato tutti i file (ZIP)',
+      unknown: 'Luogo sconosciuto',
+    },
+    ko: {
+      subject: 'bob@example.com님이 cut.mov을(를) 다운로드했습니다',
+      when: '2026년 1월 2일 AM 09:30 UTC',
+      country: '독일',
+      someoneAll: '익명의 사용자님이 모든 파일(ZIP)을(를) 다운로드했습니다',
+      unknown: '알 수 없는 위치',
+    },
+    ja: {
+      subject: 'bob@example.com が cut.mov をダウンロードしました',
+      when: '2026年1月2日 09:30 UTC',
+      country: 'ドイツ',
+      someoneAll: '誰か が すべてのファイル（ZIP） をダウンロードしました',
+      unknown: '不明な場所',
     },
   };
 
@@ -423,6 +528,30 @@ describe('extensionRequestMail', () => {
       approve: 'Wenn Sie zustimmen, funktioniert der Download-Link wieder für 48 Stunden.',
       button: 'Um 48 Stunden verlängern',
     },
+    zh: {
+      subject: 'bob@example.com 请求延长“cut.mov”的下载时间',
+      expired: '该传输已于 2026年3月1日 UTC 12:00 过期',
+      approve: '如果你同意，下载链接将重新生效 48 小时。',
+      button: '延长 48 小时',
+    },
+    it: {
+      subject: 'bob@example.com chiede più tempo per scaricare «cut.mov»',
+      expired: 'scaduto il 1 marzo 2026 alle ore 12:00 UTC',
+      approve: 'Se approvi, il link per il download funzionerà di nuovo per 48 ore.',
+      button: 'Prolunga di 48 ore',
+    },
+    ko: {
+      subject: 'bob@example.com님이 “cut.mov” 다운로드 기간 연장을 요청했습니다',
+      expired: '2026년 3월 1일 PM 12:00 UTC에 만료된',
+      approve: '승인하면 다운로드 링크가 48시간 동안 다시 작동합니다.',
+      button: '48시간 연장',
+    },
+    ja: {
+      subject: 'bob@example.com さんが「cut.mov」のダウンロード期限の延長を求めています',
+      expired: '2026年3月1日 12:00 UTC に期限切れになった',
+      approve: '承認すると、ダウンロードリンクが 48 時間再び使えるようになります。',
+      button: '48 時間延長する',
+    },
   };
 
   it.each(MAIL_LANGUAGES)('asks the sender to approve in %s', (lang) => {
@@ -472,6 +601,26 @@ describe('extensionGrantedMail', () => {
       heading: 'Link um 48 Stunden verlängert',
       until: 'Sie können die Dateien bis zum 3. März 2026 um 12:00 UTC herunterladen.',
       bySender: 'Alice Martin hat den Link zu „cut.mov“ verlängert.',
+    },
+    zh: {
+      heading: '链接已延长 48 小时',
+      until: '你可以在 2026年3月3日 UTC 12:00 之前下载这些文件。',
+      bySender: 'Alice Martin 延长了“cut.mov”的链接。',
+    },
+    it: {
+      heading: 'Link esteso di 48 ore',
+      until: 'Puoi scaricare i file fino al 3 marzo 2026 alle ore 12:00 UTC.',
+      bySender: 'Alice Martin ha prolungato il link a «cut.mov».',
+    },
+    ko: {
+      heading: '링크가 48시간 연장되었습니다',
+      until: '2026년 3월 3일 PM 12:00 UTC까지 파일을 다운로드할 수 있습니다.',
+      bySender: 'Alice Martin님이 “cut.mov” 링크를 연장했습니다.',
+    },
+    ja: {
+      heading: 'リンクを 48 時間延長しました',
+      until: '2026年3月3日 12:00 UTC までファイルをダウンロードできます。',
+      bySender: 'Alice Martin さんが「cut.mov」のリンクを延長しました。',
     },
   };
 
@@ -536,6 +685,34 @@ describe('passwordResetMail', () => {
       ignore: 'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail. Ihr Passwort bleibt unverändert.',
       footer: 'Sie erhalten diese E-Mail, weil für diese Adresse bei SendBridge das Zurücksetzen des Passworts angefordert wurde.',
     },
+    zh: {
+      subject: '重置你的 SendBridge 密码',
+      button: '重置密码',
+      validity: '此链接仅可使用一次，30 分钟内有效。',
+      ignore: '如果这不是你本人的操作，请忽略这封邮件，你的密码不会改变。',
+      footer: '你收到这封邮件，是因为有人在 SendBridge 上为此地址申请了密码重置。',
+    },
+    it: {
+      subject: 'Reimposta la tua password di SendBridge',
+      button: 'Reimposta la password',
+      validity: 'Il link funziona una sola volta, per 30 minuti.',
+      ignore: 'Se non l’hai richiesto tu, ignora questa email: la tua password resterà invariata.',
+      footer: 'Ricevi questa email perché è stato richiesto il ripristino della password per questo indirizzo su SendBridge.',
+    },
+    ko: {
+      subject: 'SendBridge 비밀번호 재설정',
+      button: '비밀번호 재설정',
+      validity: '이 링크는 한 번만, 30분 동안 사용할 수 있습니다.',
+      ignore: '요청하지 않았다면 이 이메일을 무시하세요. 비밀번호는 변경되지 않습니다.',
+      footer: 'SendBridge에서 이 주소의 비밀번호 재설정이 요청되었기 때문에 이 이메일을 받으셨습니다.',
+    },
+    ja: {
+      subject: 'SendBridge のパスワードの再設定',
+      button: 'パスワードを再設定',
+      validity: 'このリンクは 30 分間、1 回だけ使用できます。',
+      ignore: '心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
+      footer: 'SendBridge でこのアドレスのパスワード再設定がリクエストされたため、このメールをお送りしています。',
+    },
   };
 
   it.each(MAIL_LANGUAGES)('gives the reset link, how long it works and what to do if unasked in %s', (lang) => {
@@ -545,7 +722,7 @@ describe('passwordResetMail', () => {
     expect(mail.subject).toBe(e.subject);
     expectBoth(mail, e.button, e.validity, e.ignore, e.footer);
     expect(mail.html).toContain(`href="${RESET_LINK}"`);
-    expect(mail.text).toContain(`${e.button}${lang === 'fr' ? '\u00a0:' : ':'}\n${RESET_LINK}`);
+    expect(mail.text).toContain(`${e.button}${COLON[lang]}\n${RESET_LINK}`);
   });
 
   it('shows the given number of minutes, singular for one', () => {
@@ -585,3 +762,30 @@ function expectBoth(mail: RenderedMail, ...texts: string[]): void {
 function escapeForTest(text: string): string {
   return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;').replace(/"/gu, '&quot;').replace(/'/gu, '&#39;');
 }
+
+describe('mail copy from the i18next catalogues', () => {
+  it('never reads user values as copy: placeholders and nesting in names stay literal', () => {
+    const mail = transfer('en', { senderName: '{{what}} $t(transfer.subject)', files: [{ fileName: '{{sender}}.pdf', size: 1 }] });
+    expect(mail.subject).toBe('{{what}} $t(transfer.subject) sent you {{sender}}.pdf via SendBridge');
+    expect(mail.text).toContain('{{what}} $t(transfer.subject) sent you {{sender}}.pdf');
+    expect(mail.html).toContain('{{what}} $t(transfer.subject)');
+  });
+
+  it("follows each language's plural rules and digit grouping", () => {
+    const files = (n: number) => Array.from({ length: n }, (_, i) => ({ fileName: `f${i}`, size: 1 }));
+    // French counts 0 as singular, English does not
+    expect(transfer('fr', { files: [] }).subject).toContain('0 fichier via');
+    expect(transfer('en', { files: [] }).subject).toContain('0 files via');
+    expect(transfer('en', { files: files(1234) }).subject).toContain('1,234 files');
+    expect(transfer('de', { files: files(1234) }).subject).toContain('1.234 Dateien');
+    expect(senderCodeMail({ lang: 'it', code: '48213', validMinutes: 1 }).text).toContain('valido per 1 minuto.');
+    expect(senderCodeMail({ lang: 'ja', code: '48213', validMinutes: 1 }).text).toContain('有効期限は 1 分です。');
+  });
+
+  it("escapes the copy's own words in HTML", () => {
+    // German quotes and French no-break spaces pass through; markup-significant characters would be escaped
+    const mail = extensionRequestMail({ lang: 'de', requesterEmail: 'bob@example.com', title: 'a&b', expiredAt: EXPIRY, approveLink: APPROVE_LINK });
+    expect(mail.html).toContain('„a&amp;b“');
+    expect(mail.text).toContain('„a&b“');
+  });
+});
