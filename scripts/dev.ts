@@ -11,6 +11,7 @@ import { startJobTimer } from './local/gateway/server';
 import { portsFromEnv, type Ports } from './local/stack';
 import { PortBusyError, assertPortFree, HOST, portFromEnv } from './local/ports';
 import { JavaMissingError } from './local/dynamodb';
+import { removeStackLock, writeStackLock } from './local/stack-lock';
 import { startWebDevServer, type WebDevServer } from '../frontend/dev-server';
 
 // This machine runs Node 20 by necessity (Lambda runs nodejs22.x); the SDK's notice about it is noise here.
@@ -34,6 +35,7 @@ async function main() {
   const appOrigins = [...new Set([appOrigin, `http://${HOST}:${webPort}`, `http://localhost:${webPort}`])];
   process.env.LOG_LEVEL ??= 'warn';
 
+  const dataDir = path.join(REPO_ROOT, '.data');
   let app: LocalApp | undefined;
   let web: WebDevServer | undefined;
   let timer: { stop(): void } | undefined;
@@ -44,6 +46,7 @@ async function main() {
     if (code === 0) console.log('\nStopping SendBridge local stack...');
     timer?.stop();
     await Promise.allSettled([web?.close(), app?.stop()]);
+    removeStackLock(dataDir);
     process.exit(code);
   };
   process.on('SIGINT', () => void shutdown(0));
@@ -52,8 +55,9 @@ async function main() {
   try {
     await assertPortFree('the API gateway', apiPort, 'API_PORT');
     await assertPortFree('the web app', webPort, 'WEB_PORT');
+    writeStackLock(dataDir);
     app = await startLocalApp({
-      dataDir: path.join(REPO_ROOT, '.data'),
+      dataDir,
       ports,
       appOrigins,
       appOrigin,

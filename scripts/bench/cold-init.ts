@@ -164,7 +164,7 @@ export async function benchColdInit(app: LocalApp, opts = { runs: 5 }) {
       request: (probe.event as { routeKey?: string }).routeKey ?? 'job event',
       current: { bytes: statSync(now).size, ...c },
       baseline: { module: probe.baselineHandler, bytes: statSync(before).size, ...b },
-      ratio: round1((c.totalMs / b.totalMs) * 100) / 100,
+      ratio: Math.round((c.totalMs / b.totalMs) * 100) / 100,
       runs,
     });
   }
