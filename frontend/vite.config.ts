@@ -43,7 +43,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
       include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-router', 'i18next', 'react-i18next', 'i18next-browser-languagedetector', 'zod'],
     },
     preview: { host: '127.0.0.1', port, strictPort: true },
-    build: { outDir: fileURLToPath(new URL("./dist", import.meta.url)), emptyOutDir: true, sourcemap: true, manifest: true },
+    build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true, sourcemap: true, manifest: true },
   };
 }
 

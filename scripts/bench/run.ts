@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startLocalApp, REPO_ROOT } from '../local/app';
 import { benchGatewayOverhead } from './gateway-overhead';
+import { benchLighthouse } from './lighthouse';
 import { benchCreateTransfer } from './create-transfer';
 import { benchColdInit } from './cold-init';
 import { machineInfo } from './machine';
@@ -24,6 +25,7 @@ const BENCHES = {
   'upload-throughput': benchUploadThroughput,
   'zip-build': benchZipBuild,
   'cold-init': benchColdInit,
+  lighthouse: benchLighthouse,
 } as const;
 
 type BenchName = keyof typeof BENCHES;
