@@ -4,14 +4,9 @@ import { PLANS, isPaidRole, isRole, limitsFor } from './plans';
 import { storageState } from './storage';
 import { TEXTS } from './texts';
 
-export type BlockReason =
-  | 'revoked'
-  | 'past_due'
-  | 'unpaid'
-  | 'trial_expired'
-  | 'subscription_over'
-  | 'over_transfer_limit'
-  | 'storage_full';
+/** Also the API's error codes for a refused send (403, docs/error-codes.md). */
+export const BLOCK_REASONS = ['revoked', 'past_due', 'unpaid', 'trial_expired', 'subscription_over', 'over_transfer_limit', 'storage_full'] as const;
+export type BlockReason = (typeof BLOCK_REASONS)[number];
 
 /**
  * User.status mirrors the subscription (trialing, active, past_due, unpaid, canceled, paused)

@@ -1,0 +1,162 @@
+/**
+ * API error codes and validation problem codes (docs/error-codes.md) to i18n keys: the app
+ * shows a refusal in the visitor's language from its stable code, never from the English
+ * message (that is for API users and logs). Unknown codes read as a generic translated text.
+ * A unit test (test/unit/functions/error-codes.test.ts) checks every code the API can answer
+ * with a 4xx, and every problem code, has a key here that exists in en.json.
+ */
+import type { ParseKeys } from 'i18next';
+
+export type ErrorKey = ParseKeys;
+
+export const GENERIC_ERROR_KEY = 'errors.generic' satisfies ErrorKey;
+
+const SIGN_IN_AGAIN = 'errors.signInAgain' satisfies ErrorKey;
+const NOT_FOUND = 'download.notFound' satisfies ErrorKey;
+const UPLOAD_FAILED = 'errors.uploadFailed' satisfies ErrorKey;
+
+export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
+  // requests the app itself builds: only a bug or a changed API makes these
+  invalid_request: 'errors.invalidRequest',
+  invalid_json: GENERIC_ERROR_KEY,
+  body_too_large: GENERIC_ERROR_KEY,
+  unsupported_media_type: GENERIC_ERROR_KEY,
+  // session and accounts
+  unauthorized: SIGN_IN_AGAIN,
+  profile_missing: SIGN_IN_AGAIN,
+  no_session: SIGN_IN_AGAIN,
+  session_expired: SIGN_IN_AGAIN,
+  rate_limited: 'errors.rateLimited',
+  email_taken: 'auth.errors.emailTaken',
+  registration_expired: 'auth.errors.registrationExpired',
+  auth_failed: 'auth.errors.authFailed',
+  reset_expired: 'auth.errors.resetLinkInvalid',
+  incorrect_code: 'auth.errors.incorrectCode',
+  too_many_attempts: 'errors.tooManyAttempts',
+  sender_not_verified: 'errors.senderNotVerified',
+  invalid_picture: 'errors.invalidPicture',
+  // limit screens
+  revoked: 'dashboard.limit.suspended',
+  past_due: 'dashboard.limit.suspended',
+  unpaid: 'dashboard.limit.suspended',
+  trial_expired: 'dashboard.limit.trialExpired',
+  subscription_over: 'dashboard.limit.subscriptionOver',
+  over_transfer_limit: 'dashboard.limit.overTransferLimit',
+  storage_full: 'dashboard.limit.storageFull',
+  // downloads and extensions
+  transfer_not_found: NOT_FOUND,
+  file_not_found: NOT_FOUND,
+  transfer_empty: NOT_FOUND,
+  transfer_expired: 'errors.transferExpired',
+  password_required: 'download.protected',
+  wrong_password: 'download.protected',
+  not_expired: 'errors.notExpired',
+  link_expired: 'extension.expiredTitle',
+  // uploads
+  region_unavailable: 'errors.regionUnavailable',
+  invalid_upload_token: UPLOAD_FAILED,
+  upload_cancelled: 'send.toast.youAborted',
+  upload_expired: 'errors.uploadExpired',
+  file_already_uploaded: UPLOAD_FAILED,
+  not_multipart: UPLOAD_FAILED,
+  part_numbers_required: UPLOAD_FAILED,
+  part_out_of_range: UPLOAD_FAILED,
+  part_size_mismatch: UPLOAD_FAILED,
+  parts_missing: UPLOAD_FAILED,
+  upload_incomplete: UPLOAD_FAILED,
+  size_mismatch: UPLOAD_FAILED,
+  files_pending: UPLOAD_FAILED,
+  not_owner: 'errors.notOwner',
+  region_mismatch: 'errors.regionMismatch',
+  no_new_files: 'errors.noNewFiles',
+  too_many_files: 'send.errors.tooManyFiles',
+  transfer_too_large: 'send.errors.transferTooLarge',
+};
+
+/**
+ * Validation problems (functions/domain/validation.ts; `details.issues[].code`, and a refused
+ * send's top-level code). A separate table: `password_required` here is an empty password
+ * field, while the API error of that name is a protected download.
+ */
+export const PROBLEM_KEYS: Readonly<Record<string, ErrorKey>> = {
+  too_many_recipients: 'send.errors.tooManyRecipients',
+  email_to_required: 'send.errors.emailToRequired',
+  sender_email_required: 'send.errors.senderEmailRequired',
+  invalid_email: 'auth.errors.invalidEmail',
+  links_reserved: 'send.errors.linksReserved',
+  no_files: 'send.errors.noFiles',
+  too_many_files: 'send.errors.tooManyFiles',
+  transfer_too_large: 'send.errors.transferTooLarge',
+  file_not_allowed: 'send.errors.fileNotAllowed',
+  expiry_not_allowed: 'send.errors.expiryNotAllowed',
+  custom_expiry_required: 'send.errors.customExpiryRequired',
+  expiry_too_soon: 'send.errors.expiryTooSoon',
+  expiry_too_late: 'send.errors.expiryTooLate',
+  password_too_short: 'send.errors.passwordTooShort',
+  message_too_long: 'send.errors.messageTooLong',
+  unknown_region: 'errors.regionUnavailable',
+  email_required: 'auth.errors.emailRequired',
+  password_required: 'auth.errors.passwordRequired',
+  signup_password_too_short: 'auth.errors.passwordTooShort',
+  code_invalid: 'errors.codeInvalid',
+  guest_code_invalid: 'errors.guestCodeInvalid',
+  feedback_required: 'errors.feedbackRequired',
+  name_required: 'auth.errors.nameRequired',
+  invalid_registration: 'auth.errors.registrationExpired',
+  invalid_reset_link: 'auth.errors.resetLinkInvalid',
+  image_type_not_allowed: 'dashboard.profile.errors.type',
+  image_too_large: 'dashboard.profile.errors.size',
+  invalid_link: NOT_FOUND,
+  invalid_file_id: NOT_FOUND,
+  invalid_recipient: NOT_FOUND,
+  invalid_token: 'extension.expiredTitle',
+};
+
+const keyIn = (table: Readonly<Record<string, ErrorKey>>, code: string | undefined) =>
+  code !== undefined && Object.hasOwn(table, code) ? table[code] : undefined;
+
+/** An error's code (or a refused send's problem code) as an i18n key; unknown codes read generic. */
+export function errorKeyOf(code: string | undefined): ErrorKey {
+  return keyIn(ERROR_KEYS, code) ?? keyIn(PROBLEM_KEYS, code) ?? GENERIC_ERROR_KEY;
+}
+
+/** A validation problem's code as an i18n key; unknown codes read generic. */
+export function problemKeyOf(code: string | undefined): ErrorKey {
+  return keyIn(PROBLEM_KEYS, code) ?? GENERIC_ERROR_KEY;
+}
+
+/** A refusal as a key and its values: `t(text.key, text.params)`. */
+export interface ErrorText {
+  readonly key: ErrorKey;
+  readonly params?: Readonly<Record<string, number>>;
+}
+
+interface CodedError {
+  readonly code: string;
+  readonly details?: unknown;
+}
+
+function isCoded(err: unknown): err is CodedError {
+  return typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string';
+}
+
+/**
+ * The text for a failed API call: its code's key; a 400 invalid_request by its first problem
+ * (`details.issues[0].code`); a 429 with the minutes to wait. Anything else is generic.
+ */
+export function errorTextOf(err: unknown): ErrorText {
+  if (!isCoded(err)) return { key: GENERIC_ERROR_KEY };
+  const details = (typeof err.details === 'object' && err.details !== null ? err.details : {}) as {
+    issues?: readonly { code?: unknown }[];
+    retryAfterSeconds?: unknown;
+  };
+  if (err.code === 'rate_limited') {
+    const seconds = typeof details.retryAfterSeconds === 'number' && details.retryAfterSeconds > 0 ? details.retryAfterSeconds : 60;
+    return { key: 'errors.rateLimited', params: { count: Math.ceil(seconds / 60) } };
+  }
+  if (err.code === 'invalid_request') {
+    const first = details.issues?.[0]?.code;
+    if (typeof first === 'string' && keyIn(PROBLEM_KEYS, first)) return { key: problemKeyOf(first) };
+  }
+  return { key: errorKeyOf(err.code) };
+}
