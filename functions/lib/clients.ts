@@ -36,7 +36,7 @@ export function s3(awsRegion: string): S3Client {
       endpoint: c.endpoints.s3,
       forcePathStyle: Boolean(c.endpoints.s3),
       // s3rver stores streamed bodies with the SDK's default checksum framing and presigned
-      // PUTs would carry an empty-body CRC32 (docs/local-emulators); only checksum when S3 requires it.
+      // PUTs would carry an empty-body CRC32 (docs/architecture.md §5); only checksum when S3 requires it.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
