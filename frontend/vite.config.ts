@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
+import { SCREENS } from './screen-modules';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -14,13 +15,63 @@ export interface WebConfigOptions {
   readonly apiOrigin: string;
 }
 
+/**
+ * Built app only: a small script, loaded `async` from index.html, that starts fetching the
+ * lazy route chunks (and their CSS) of the screen the address shows, in parallel with the
+ * entry chunk, instead of after the entry has run and the router asked for them. An external
+ * file because the app's Content-Security-Policy allows no inline script.
+ */
+function routePreload(): Plugin {
+  return {
+    name: 'sendbridge:route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = chunks.find((c) => c.isEntry);
+        const html = bundle['index.html'];
+        if (!entry || !html || html.type !== 'asset') return;
+        const closure = (start: readonly string[]) => {
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            if (seen.has(file)) return;
+            seen.add(file);
+            byFile.get(file)?.imports.forEach(visit);
+          };
+          start.forEach(visit);
+          return seen;
+        };
+        const loaded = closure([entry.fileName]);
+        const table = Object.values(SCREENS).map(({ paths, modules }) => {
+          const roots = modules.map((m) => chunks.find((c) => c.facadeModuleId === `${frontendRoot}${m}`)?.fileName);
+          if (roots.some((r) => r === undefined)) this.error(`route-preload: a screen module is not a chunk: ${modules.join(', ')}`);
+          const files = [...closure(roots as string[])].filter((f) => !loaded.has(f));
+          const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+          return [paths.source, [...files, ...new Set(css)]] as const;
+        });
+        const source =
+          `(function(){var p=location.pathname,t=${JSON.stringify(table)};` +
+          `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){` +
+          `var l=document.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';` +
+          `l.href='/'+f;document.head.appendChild(l)});break}})();\n`;
+        const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
+        const tag = `<script async src="/${this.getFileName(ref)}"></script>`;
+        html.source = String(html.source).replace('</title>', `</title>\n    ${tag}`);
+      },
+    },
+  };
+}
+
 /** The one Vite config, shared by `vite build`, `npm start` and the e2e tests (dev-server.ts). */
 export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
   return {
     root: frontendRoot,
     // `.env` lives at the repo root (architecture §4); only VITE_* names reach the bundle.
     envDir: repoRoot,
-    plugins: [react()],
+    plugins: [react(), routePreload()],
     resolve: {
       alias: {
         '@domain': fileURLToPath(new URL('../functions/domain', import.meta.url)),

@@ -6,18 +6,18 @@ import { buildWeb, kib, readManifest, screenJs, type Manifest, type Screen } fro
 
 /**
  * Issue 10's first-load budgets: the JavaScript a first visit downloads (entry chunk + the
- * screen's lazy route chunks + their static imports, from Vite's manifest), gzip at zlib's
- * default level, in KiB. `target` is the issue's number. Where the app is not there yet,
+ * screen's lazy route chunks + their static imports, from Vite's manifest, + the other scripts
+ * index.html loads), gzip at zlib's default level, in KiB (frontend/web-bundle.ts). `target` is the issue's number. Where the app is not there yet,
  * `ceiling` is what this test enforces meanwhile: the measured size when it was set plus under
  * 2 KiB, so any growth fails; lower it whenever a change makes the screen lighter.
  */
 const BUDGETS: Record<Screen, { readonly target: number; readonly ceiling?: number; readonly why?: string }> = {
   download: {
     target: 90,
-    ceiling: 157,
+    ceiling: 159,
     why: 'react-dom (~66 KiB), react-router (~31 KiB) and i18next + react-i18next (~23 KiB) alone weigh ~120 KiB',
   },
-  home: { target: 150, ceiling: 195, why: 'the quick-send form still brings zod (~25 KiB) and its own ~20 KiB' },
+  home: { target: 150, ceiling: 197.5, why: 'the quick-send form still brings zod (~25 KiB) and its own ~20 KiB' },
   dash: { target: 220 },
 };
 
