@@ -12,6 +12,7 @@ import { portsFromEnv, type Ports } from './local/stack';
 import { PortBusyError, assertPortFree, HOST, portFromEnv } from './local/ports';
 import { JavaMissingError } from './local/dynamodb';
 import { removeStackLock, writeStackLock } from './local/stack-lock';
+import { checkHealth } from '../functions/services/health';
 import { startWebDevServer, type WebDevServer } from '../frontend/dev-server';
 
 // This machine runs Node 20 by necessity (Lambda runs nodejs22.x); the SDK's notice about it is noise here.
@@ -92,6 +93,10 @@ async function main() {
       '',
     ].join('\n'),
   );
+  // The public /health says only ok or degraded; the operator's report is printed here.
+  const report = await checkHealth();
+  const failing = Object.entries(report.services).filter(([, r]) => !r.ok);
+  console.log(failing.length === 0 ? 'Health: every service ok.' : `Health: failing ${failing.map(([name, r]) => `${name} (${r.error})`).join(', ')}`);
 }
 
 void main();

@@ -12,10 +12,12 @@ const ses = mockClient(SESv2Client);
 const idp = mockClient(CognitoIdentityProviderClient);
 
 let handler: typeof import('../../../functions/http/system/health').handler;
+let checkHealth: typeof import('../../../functions/services/health').checkHealth;
 
 beforeAll(async () => {
   Object.assign(process.env, UNIT_ENV);
   ({ handler } = await import('../../../functions/http/system/health'));
+  ({ checkHealth } = await import('../../../functions/services/health'));
 });
 
 beforeEach(() => {
@@ -32,18 +34,38 @@ beforeEach(() => {
   idp.on(DescribeUserPoolCommand).resolves({ UserPool: { Id: 'us-east-1_unit', Name: 'pool' } });
 });
 
-async function health() {
+async function publicHealth() {
   const res = await handler(httpEvent(), lambdaContext());
   const r = res as { statusCode: number; body: string };
-  return { status: r.statusCode, body: JSON.parse(r.body) };
+  return { status: r.statusCode, body: JSON.parse(r.body) as unknown };
 }
 
-describe('GET /health', () => {
+/** The operator's report, with the status the public route answers for it. */
+async function health() {
+  const body = await checkHealth();
+  return { status: body.ok ? 200 : 503, body };
+}
+
+describe('GET /health, the public answer', () => {
+  it('says only ok with 200 when every service responds', async () => {
+    expect(await publicHealth()).toEqual({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('says only degraded with 503 when one fails, naming no service, pool, region or error', async () => {
+    ddb.on(PutCommand).rejects(new Error('connect ECONNREFUSED 10.0.0.7:8000'));
+    s3.on(HeadBucketCommand, { Bucket: 'fra-anon' }).rejects(Object.assign(new Error('nf'), { name: 'NotFound' }));
+    const { status, body } = await publicHealth();
+    expect(status).toBe(503);
+    expect(body).toEqual({ status: 'degraded' });
+  });
+});
+
+describe('the health report for operators', () => {
   it('answers 200 with every service ok when all respond', async () => {
     const { status, body } = await health();
     expect(status).toBe(200);
-    expect(body.status).toBe('ok');
-    for (const s of ['table', 'buckets', 'userPool', 'mail']) expect(body.services[s].ok).toBe(true);
+    expect(body.ok).toBe(true);
+    for (const s of ['table', 'buckets', 'userPool', 'mail'] as const) expect(body.services[s].ok).toBe(true);
     // both buckets of both configured regions are headed
     expect(s3.commandCalls(HeadBucketCommand).map((c) => c.args[0].input.Bucket).sort()).toEqual(['fra-anon', 'fra-transfers', 'hk-anon', 'hk-transfers']);
   });
@@ -80,7 +102,7 @@ describe('GET /health', () => {
   });
 
   it('never sends mail', async () => {
-    await health();
+    await publicHealth();
     expect(ses.calls().every((c) => c.args[0] instanceof GetAccountCommand)).toBe(true);
   });
 });
