@@ -26,9 +26,9 @@ describe('downloadFailureOf', () => {
     expect(downloadFailureOf(new ApiError(410, 'expired', 'x', { expiryDate: 'yesterday', extendable: true }))).toEqual({ kind: 'notFound' });
   });
 
-  it("keeps the server's message for 429", () => {
+  it('tells a 429 by its code and the minutes to wait, not by its English message', () => {
     const message = 'Too many password attempts. Try again in 10 minutes.';
-    expect(downloadFailureOf(new ApiError(429, 'rate_limited', message))).toEqual({ kind: 'rateLimited', message });
+    expect(downloadFailureOf(new ApiError(429, 'rate_limited', message, { retryAfterSeconds: 900 }))).toEqual({ kind: 'rateLimited', text: { key: 'errors.rateLimited', params: { count: 15 } } });
   });
 
   it('maps no answer, 5xx and unexpected errors to the network error', () => {
@@ -46,6 +46,6 @@ describe('replacesPage', () => {
     expect(replacesPage({ kind: 'notFound' })).toBe(true);
     expect(replacesPage({ kind: 'expired', expiryDate: 1, extendable: false })).toBe(true);
     expect(replacesPage({ kind: 'network' })).toBe(false);
-    expect(replacesPage({ kind: 'rateLimited', message: 'slow down' })).toBe(false);
+    expect(replacesPage({ kind: 'rateLimited', text: { key: 'errors.rateLimited', params: { count: 1 } } })).toBe(false);
   });
 });

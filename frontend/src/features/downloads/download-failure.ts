@@ -3,6 +3,7 @@
  * read from what the API answered.
  */
 import type { ExpiredDetails } from '@domain/transfer-api';
+import { errorTextOf, type ErrorText } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
 
 export type DownloadFailure =
@@ -10,8 +11,8 @@ export type DownloadFailure =
   | { readonly kind: 'locked'; readonly wrong: boolean }
   | { readonly kind: 'notFound' }
   | ({ readonly kind: 'expired' } & ExpiredDetails)
-  /** 429, e.g. too many password attempts: the server's message says when to try again */
-  | { readonly kind: 'rateLimited'; readonly message: string }
+  /** 429, e.g. too many password attempts: told by its code, with the minutes to wait */
+  | { readonly kind: 'rateLimited'; readonly text: ErrorText }
   /** no answer, a 5xx, or anything else unexpected: the spec's network error text */
   | { readonly kind: 'network' };
 
@@ -38,7 +39,7 @@ export function downloadFailureOf(error: unknown): DownloadFailure {
       return details ? { kind: 'expired', ...details } : { kind: 'notFound' };
     }
     case 429:
-      return { kind: 'rateLimited', message: error.message };
+      return { kind: 'rateLimited', text: errorTextOf(error) };
     default:
       return { kind: 'network' };
   }

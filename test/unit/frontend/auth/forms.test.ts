@@ -47,10 +47,12 @@ describe('what a failed call says (spec §8)', () => {
     expect(authErrorText(new TypeError('boom'))).toEqual({ key: 'connectionTrouble' });
   });
 
-  it('another refusal shows the server message', () => {
-    expect(authErrorText(new ApiError(429, 'rate_limited', 'Too many requests, try again later.'))).toEqual({
-      message: 'Too many requests, try again later.',
+  it('another refusal is told by its code, never by the English message', () => {
+    expect(authErrorText(new ApiError(429, 'rate_limited', 'Too many requests, try again later.', { retryAfterSeconds: 90 }))).toEqual({
+      text: { key: 'errors.rateLimited', params: { count: 2 } },
     });
+    expect(authErrorText(new ApiError(410, 'reset_expired', 'English for API users'))).toEqual({ text: { key: 'auth.errors.resetLinkInvalid' } });
+    expect(authErrorText(new ApiError(418, 'brand_new', 'Anything'))).toEqual({ text: { key: 'errors.generic' } });
   });
 });
 

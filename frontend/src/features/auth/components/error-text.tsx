@@ -5,7 +5,7 @@ import type { FieldProblem } from '../field-problems';
 /** The translated text of a failed call. */
 export function useAuthErrorText(): (error: AuthErrorText) => string {
   const { t } = useTranslation();
-  return (error) => ('key' in error ? t(`auth.errors.${error.key}`) : error.message);
+  return (error) => ('key' in error ? t(`auth.errors.${error.key}`) : t(error.text.key, error.text.params));
 }
 
 /** A field's problem under it; empty (and hidden by CSS) when there is none. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorTextOf } from '@/i18n/error-keys';
 import { useLocation } from 'react-router';
 import type { SessionUser } from '@domain/auth-api';
 import { MODAL_HIDE_MS } from '@domain/ui-timings';
@@ -118,7 +119,8 @@ export function FeedbackDialog({ onClose }: { onClose(): void }) {
       await sendFeedback(body);
       setState({ kind: 'sent' });
     } catch (err) {
-      setState({ kind: 'failed', message: err instanceof ApiError || err instanceof Error ? err.message : String(err) });
+      const text = errorTextOf(err);
+      setState({ kind: 'failed', message: t(text.key, text.params) });
     }
   };
 

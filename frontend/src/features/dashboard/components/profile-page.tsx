@@ -1,5 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { errorTextOf } from '@/i18n/error-keys';
 import { IMAGE_TYPES, type SessionUser } from '@domain/auth-api';
 import { PageLoading } from '@/components/page-loading';
 import { useSession } from '@/lib/session/session-provider';
@@ -21,8 +23,10 @@ import { Avatar } from './avatar';
 const NAME_MAX = 200;
 const GREETING_MAX = 100;
 
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+/** A failed call in the reader's language, by its code (never the API's English message). */
+function errorMessage(t: TFunction, err: unknown): string {
+  const text = errorTextOf(err);
+  return t(text.key, text.params);
 }
 
 /** Profile (spec §2 /dash/account/profile, §3 User): names, company, picture and company logo. */
@@ -79,7 +83,7 @@ function ProfileDetails({ user, onSaved }: { user: SessionUser; onSaved(user: Se
       onSaved(await updateProfile(changes.body));
       setSave({ kind: 'saved' });
     } catch (err) {
-      setSave({ kind: 'failed', message: errorMessage(err) });
+      setSave({ kind: 'failed', message: errorMessage(t, err) });
     }
   };
 
@@ -164,7 +168,7 @@ function ImageField({ kind, user, onSaved }: { kind: ImageKind; user: SessionUse
       onSaved(await work());
       setState({ kind: 'idle' });
     } catch (err) {
-      setState(err instanceof ImageRejectedError ? { kind: 'rejected', problem: err.problem } : { kind: 'failed', message: errorMessage(err) });
+      setState(err instanceof ImageRejectedError ? { kind: 'rejected', problem: err.problem } : { kind: 'failed', message: errorMessage(t, err) });
     }
   };
 

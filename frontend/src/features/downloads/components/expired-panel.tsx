@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestExtension } from '@/features/downloads/api/download-api';
 import { ApiError } from '@/lib/api';
+import { errorTextOf } from '@/i18n/error-keys';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { expiredText } from '@/features/downloads/expired-text';
 import { CheckIcon } from '@/components/icons';
@@ -62,7 +63,10 @@ function ExtensionRequestForm({ id }: { id: string }) {
       // the files were purged meanwhile: nothing left to extend
       else if (status === 410) setError(t('extension.expiredTitle'));
       // 409 (extended meanwhile) and 429 (already asked) carry a message meant for the visitor
-      else if ((status === 409 || status === 429) && err instanceof ApiError) setError(err.message);
+      else if ((status === 409 || status === 429) && err instanceof ApiError) {
+        const text = errorTextOf(err);
+        setError(t(text.key, text.params));
+      }
       else setError(t('download.networkError'));
     } finally {
       setBusy(false);

@@ -41,7 +41,7 @@ export function PasswordPanel({
       setShaking(true);
       input.current?.select();
     } else if (failure.kind === 'rateLimited') {
-      setError(failure.message);
+      setError(t(failure.text.key, failure.text.params));
     } else if (failure.kind === 'network') {
       setError(t('download.networkError'));
     }

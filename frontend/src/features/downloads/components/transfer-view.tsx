@@ -48,7 +48,7 @@ export function TransferView({
     }
     const mapped = downloadFailureOf(failure);
     if (replacesPage(mapped)) onFailure(mapped);
-    else setError(mapped.kind === 'rateLimited' ? mapped.message : t('download.networkError'));
+    else setError(mapped.kind === 'rateLimited' ? t(mapped.text.key, mapped.text.params) : t('download.networkError'));
   }
 
   async function downloadFile(file: DownloadFile): Promise<void> {

@@ -7,6 +7,7 @@ import type { CompleteResponse } from '@domain/transfer-api';
 import { paths } from '@/app/paths';
 import { env } from '@/config/env';
 import { ApiError } from '@/lib/api';
+import { errorTextOf } from '@/i18n/error-keys';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { useIssueText } from '../hooks/use-issue-text';
 import { useToasts } from '../hooks/use-toasts';
@@ -83,6 +84,11 @@ interface QuickSendProps {
 
 export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
   const { t, i18n } = useTranslation();
+  // A refusal is told by its code, never by the API's English message.
+  const apiText = (err: ApiError) => {
+    const text = errorTextOf(err);
+    return t(text.key, text.params);
+  };
   const navigate = useNavigate();
   const lang = i18n.resolvedLanguage ?? 'en';
   const sessionRole = session?.role;
@@ -178,11 +184,11 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
       push({ kind: 'error', title: t('send.toast.couldNotSend'), body: err.requestId ? `${body} ${t('send.toast.requestId', { id: err.requestId })}` : body });
       push({ kind: 'info', title: t('send.toast.connectionError'), body: t('send.toast.resumeWithin') });
     } else if (err instanceof ApiError && err.code === 'over_transfer_limit') {
-      push({ kind: 'info', title: t('send.toast.overTransferLimit'), body: err.message, action: trialAction });
+      push({ kind: 'info', title: t('send.toast.overTransferLimit'), body: t('dashboard.limit.upgrade'), action: trialAction });
     } else if (err instanceof ApiError && err.isNetwork) {
       push({ kind: 'error', title: t('send.toast.connectionError'), body: run.transfer ? t('send.toast.resumeWithin') : t('send.toast.connectionTrouble') });
     } else {
-      push({ kind: 'error', title: t('send.toast.sendFailed'), body: err instanceof ApiError ? err.message : t('send.toast.connectionTrouble') });
+      push({ kind: 'error', title: t('send.toast.sendFailed'), body: err instanceof ApiError && !err.isNetwork ? apiText(err) : t('send.toast.connectionTrouble') });
     }
   };
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESEND_LOCK_MS } from '@domain/ui-timings';
 import { ApiError } from '@/lib/api';
+import { errorTextOf } from '@/i18n/error-keys';
 import { useShake } from '../hooks/use-shake';
 import { checkSenderCode, requestSenderCode } from '../send-api';
 import { BackIcon, RefreshIcon } from './send-icons';
@@ -26,6 +27,11 @@ interface VerifyStepProps {
  */
 export function VerifyStep({ email, lang, onVerified, onBack }: VerifyStepProps) {
   const { t } = useTranslation();
+  // by the answer's code, never its English message
+  const apiText = (err: ApiError) => {
+    const text = errorTextOf(err);
+    return t(text.key, text.params);
+  };
   const id = useId();
   const shake = useShake();
   const [code, setCode] = useState('');
@@ -42,7 +48,7 @@ export function VerifyStep({ email, lang, onVerified, onBack }: VerifyStepProps)
       await requestSenderCode(email, lang);
       return true;
     } catch (err) {
-      if (live.current) setError(err instanceof ApiError && !err.isNetwork ? err.message : t('send.toast.connectionTrouble'));
+      if (live.current) setError(err instanceof ApiError && !err.isNetwork ? apiText(err) : t('send.toast.connectionTrouble'));
       return false;
     }
   };
@@ -72,7 +78,7 @@ export function VerifyStep({ email, lang, onVerified, onBack }: VerifyStepProps)
       if (!live.current) return;
       setChecking(false);
       if (err instanceof ApiError && err.status === 403) setError(t('send.verify.incorrect'));
-      else setError(err instanceof ApiError && !err.isNetwork ? err.message : t('send.toast.connectionTrouble'));
+      else setError(err instanceof ApiError && !err.isNetwork ? apiText(err) : t('send.toast.connectionTrouble'));
       shake(box.current);
     }
   };
