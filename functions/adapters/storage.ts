@@ -2,6 +2,7 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -94,6 +95,12 @@ export async function abortMultipart(ref: ObjectRef, uploadId: string): Promise<
   } catch {
     // already completed, aborted, or unsupported by the emulator
   }
+}
+
+/** Deletes one object (S3 answers success for a missing one). */
+export async function deleteObject(ref: ObjectRef): Promise<void> {
+  const { s3: c, Bucket } = client(ref);
+  await c.send(new DeleteObjectCommand({ Bucket, Key: ref.key }));
 }
 
 /** The stored size, or undefined when the object does not exist. */

@@ -109,18 +109,23 @@ async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Re
   return items;
 }
 
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
 /** BatchWrite in 25s, retrying unprocessed items with a short backoff. */
-async function batchPut(items: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+async function batchWrite(all: readonly WriteRequest[]): Promise<void> {
+  for (let i = 0; i < all.length; i += 25) {
+    let requests = all.slice(i, i + 25);
     for (let attempt = 0; requests.length > 0; attempt += 1) {
       if (attempt > 8) throw new Error('BatchWrite left unprocessed items');
       if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
-      requests = (out.UnprocessedItems?.[table()] ?? []) as typeof requests;
+      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: [...requests] } }));
+      requests = (out.UnprocessedItems?.[table()] ?? []) as WriteRequest[];
     }
   }
 }
+
+const batchPut = (items: Record<string, unknown>[]) => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+const batchDelete = (keyList: readonly Record<string, unknown>[]) => batchWrite(keyList.map((Key) => ({ DeleteRequest: { Key } })));
 
 function fileItem(f: FileRecord): Record<string, unknown> {
   return { ...keys.transferFile(f.slug, f.fileId), entity: 'TransferFile', ...f };
@@ -180,14 +185,32 @@ export async function addFiles(slug: string, files: readonly FileRecord[], uploa
 export async function deleteFiles(slug: string, fileIds: readonly string[]): Promise<void> {
   for (const fileId of fileIds) {
     const parts = await listParts(slug, fileId);
-    const keysToDelete = [keys.transferFile(slug, fileId), ...parts.map((p) => keys.transferPart(slug, fileId, p.partNumber))];
-    for (let i = 0; i < keysToDelete.length; i += 25) {
-      let requests = keysToDelete.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      for (let attempt = 0; requests.length > 0 && attempt < 8; attempt += 1) {
-        const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
-        requests = (out.UnprocessedItems?.[table()] ?? []) as typeof requests;
-      }
-    }
+    await batchDelete([keys.transferFile(slug, fileId), ...parts.map((p) => keys.transferPart(slug, fileId, p.partNumber))]);
+  }
+}
+
+/**
+ * A pending file whose stored object was wrong starts over: its recorded parts go, and a
+ * multipart file gets the new upload id. Returns false when the file is no longer pending.
+ */
+export async function resetFileUpload(slug: string, fileId: string, uploadId: string | undefined): Promise<boolean> {
+  const parts = await listParts(slug, fileId);
+  await batchDelete(parts.map((p) => keys.transferPart(slug, fileId, p.partNumber)));
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.transferFile(slug, fileId),
+        UpdateExpression: uploadId ? 'SET uploadId = :id' : 'SET #s = :p',
+        ConditionExpression: '#s = :p',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':p': 'pending', ...(uploadId ? { ':id': uploadId } : {}) },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
   }
 }
 

@@ -274,7 +274,12 @@ export async function uploadState(t: TransferRecord): Promise<UploadStateRespons
   };
 }
 
-/** POST /transfers/{id}/files/{fileId}/complete: completes the multipart upload and checks the stored size. */
+/**
+ * POST /transfers/{id}/files/{fileId}/complete: completes the multipart upload and checks the
+ * stored size. A file whose object is not what was announced is deleted and its upload reset
+ * (409, `upload-state` then shows no part done), so a client uploads it again instead of
+ * retrying a completion that can never succeed.
+ */
 export async function completeFile(t: TransferRecord, fileId: string): Promise<{ fileId: string; size: number }> {
   const f = await requireFile(t, fileId);
   if (f.status === 'uploaded') return { fileId, size: f.size };
@@ -287,15 +292,43 @@ export async function completeFile(t: TransferRecord, fileId: string): Promise<{
     if (missing.length > 0) {
       throw new HttpError(409, 'parts_missing', `${missing.length} of ${f.partCount} parts have not been uploaded yet.`, { missing: missing.slice(0, 100) });
     }
-    await storage.completeMultipart(ref, f.uploadId!, parts);
+    const recorded = parts.reduce((sum, p) => sum + p.size, 0);
+    if (recorded !== f.size) return resetUpload(t, f, `The recorded parts hold ${recorded} bytes, ${f.size} were announced.`);
+    try {
+      await storage.completeMultipart(ref, f.uploadId!, parts);
+    } catch (err) {
+      // An earlier completion may have finished it (its answer lost): the object decides below.
+      // Without an object, S3's 4xx (NoSuchUpload, InvalidPart, EntityTooSmall) means these
+      // parts can never complete; anything else is S3 failing and worth a retry.
+      if ((await storage.objectSize(ref)) === undefined) {
+        if (isClientFault(err)) return resetUpload(t, f, 'The uploaded parts could not be put together.');
+        throw err;
+      }
+    }
   }
   const stored = await storage.objectSize(ref);
   if (stored === undefined) throw conflict('upload_incomplete', 'This file has not been uploaded yet.');
-  if (stored !== f.size) {
-    throw new HttpError(409, 'size_mismatch', `The uploaded file has ${stored} bytes, ${f.size} were announced.`);
-  }
+  if (stored !== f.size) return resetUpload(t, f, `The uploaded file has ${stored} bytes, ${f.size} were announced.`, 'size_mismatch');
   await data.markFileUploaded(t.slug, fileId);
   return { fileId, size: f.size };
+}
+
+function isClientFault(err: unknown): boolean {
+  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+/** Deletes what was stored, gives a multipart file a fresh upload, forgets its parts, and answers 409. */
+async function resetUpload(t: TransferRecord, f: FileRecord, why: string, code = 'upload_reset'): Promise<never> {
+  const ref = refOf(t, f.key);
+  await storage.deleteObject(ref);
+  let uploadId: string | undefined;
+  if (f.mode === 'multipart') {
+    await storage.abortMultipart(ref, f.uploadId!);
+    uploadId = await storage.startMultipart(ref);
+  }
+  await data.resetFileUpload(t.slug, f.fileId, uploadId);
+  throw new HttpError(409, code, `${why} Upload this file again.`, { fileId: f.fileId, reset: true });
 }
 
 /**

@@ -172,6 +172,42 @@ describe('guest verification codes', () => {
   });
 });
 
+describe('a multipart file stored with another size than announced', () => {
+  it('is deleted and reset with a 409, never a 5xx on a repeated complete, and uploads again from scratch', async () => {
+    const data = randomData(52 * MB);
+    const create = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'short.bin', size: data.length }] }, bearer(owner)));
+    expect(create.status, create.text).toBe(201);
+    const t = create.json as CreateTransferResponse;
+    const f = t.files[0]!;
+    for (let n = 1; n < f.partCount!; n += 1) await uploadPart(app, t, f, data, n);
+    // The last part's body is 1,000 bytes short, but it is recorded with its announced size.
+    const last = f.partCount!;
+    const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [last]);
+    const { start, end } = partRange(f.size, last);
+    const put = await fetch(parts![0]!.url, { method: 'PUT', body: new Uint8Array(data.subarray(start, end - 1000)) });
+    expect(put.status).toBe(200);
+    const recorded = await api(app, `/transfers/${t.id}/parts`, json({ fileId: f.fileId, partNumber: last, etag: put.headers.get('etag'), size: end - start }, { 'x-upload-token': t.uploadToken }));
+    expect(recorded.status).toBe(200);
+
+    const first = await completeFile(app, t, f.fileId);
+    expect(first.status).toBe(409);
+    expect(first.json.error).toMatchObject({ code: 'size_mismatch', details: { fileId: f.fileId, reset: true } });
+    for (let i = 0; i < 2; i += 1) {
+      const again = await completeFile(app, t, f.fileId);
+      expect(again.status, again.text).toBe(409);
+      expect(again.json.error.code).toBe('parts_missing');
+    }
+    const state = await api(app, `/transfers/${t.id}/upload-state`, { headers: { 'x-upload-token': t.uploadToken } });
+    expect(state.json.files[0]).toMatchObject({ fileId: f.fileId, uploaded: false, partsDone: [] });
+
+    for (let n = 1; n <= f.partCount!; n += 1) await uploadPart(app, t, f, data, n);
+    expect((await completeFile(app, t, f.fileId)).status).toBe(200);
+    expect((await completeTransfer(app, t)).status).toBe(200);
+    const view = await api(app, '/getDownload', json({ id: t.id }));
+    expect(sha256((await downloadFile(t.id, view.json.files[0].fileId)).bytes)).toBe(sha256(data));
+  });
+});
+
 describe('resume after the connection drops mid-part', () => {
   it('keeps the finished parts, skips them, and completes byte-exact', async () => {
     const data = randomData(52 * MB);
