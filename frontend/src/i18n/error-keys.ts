@@ -65,6 +65,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   parts_missing: UPLOAD_FAILED,
   upload_incomplete: UPLOAD_FAILED,
   size_mismatch: UPLOAD_FAILED,
+  upload_reset: UPLOAD_FAILED,
   files_pending: UPLOAD_FAILED,
   not_owner: 'errors.notOwner',
   region_mismatch: 'errors.regionMismatch',

@@ -40,6 +40,8 @@ const DYNAMIC: Record<string, [string, number][]> = {
   'functions/services/limits.ts': BLOCK_REASONS.map((r) => [r, 403]),
   // problemsError: a refused send speaks with its first problem's code (second table)
   'functions/lib/errors.ts': [],
+  // resetUpload: a file whose stored object is wrong starts over
+  'functions/services/transfers.ts': [['upload_reset', 409], ['size_mismatch', 409]],
 };
 
 /** Every (code, status) that functions/ can throw, read from the source. */
