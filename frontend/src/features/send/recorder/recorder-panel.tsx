@@ -19,9 +19,12 @@ interface RecorderPanelProps {
 export function RecorderPanel({ onStarted, onRecorded, startWith }: RecorderPanelProps) {
   const recorder = useRecorder({ onStarted, onRecorded });
   const { start } = recorder;
-  // Runs after useRecorder's effect has made the controller; only on mount.
+  // On mount, once useRecorder's effect has made the controller. A timer the cleanup clears, so
+  // StrictMode's mount-unmount-mount asks for the microphone once, on the controller that stays.
   useEffect(() => {
-    if (startWith) start(startWith);
+    if (!startWith) return;
+    const timer = setTimeout(() => start(startWith), 0);
+    return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (!recorder.supported) return null;
