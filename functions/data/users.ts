@@ -4,7 +4,7 @@
  * taken once, the monthly transfer counter, contacts, and the storage counter kept on the
  * profile of the storage owner (the team admin for team members).
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/env';
 import { isLive, keys } from './keys';
@@ -121,6 +121,43 @@ export async function putSenderProfile(p: Partial<UserProfile> & { userId: strin
 export async function userIdByEmail(email: string): Promise<string | undefined> {
   const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.userEmail(email), ConsistentRead: true }));
   return typeof out.Item?.userId === 'string' ? out.Item.userId : undefined;
+}
+
+/** BatchGetItem in 100s, retrying unprocessed keys; returns the items found. */
+async function batchGet(keyList: readonly Record<string, string>[]): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < keyList.length; i += 100) {
+    let pending: Record<string, unknown>[] = keyList.slice(i, i + 100);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('BatchGet left unprocessed keys');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending } } }));
+      found.push(...((out.Responses?.[table()] ?? []) as Record<string, unknown>[]));
+      pending = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return found;
+}
+
+/** Pattern 32: the interface language of each address that has an account with one set. */
+export async function languagesOf(emails: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(emails)];
+  if (unique.length === 0) return new Map();
+  const emailOfPk = new Map(unique.map((e) => [keys.userEmail(e).pk, e]));
+  const claims = await batchGet(unique.map((e) => keys.userEmail(e)));
+  const userOf = new Map<string, string>();
+  for (const c of claims) {
+    const email = emailOfPk.get(String(c.pk));
+    if (typeof c.userId === 'string' && email) userOf.set(c.userId, email);
+  }
+  if (userOf.size === 0) return new Map();
+  const profiles = await batchGet([...userOf.keys()].map((id) => keys.userProfile(id)));
+  const langs = new Map<string, string>();
+  for (const p of profiles) {
+    const email = userOf.get(String(p.userId));
+    if (email && typeof p.lang === 'string' && p.lang !== '') langs.set(email, p.lang);
+  }
+  return langs;
 }
 
 export async function countLogin(userId: string): Promise<number> {

@@ -15,6 +15,7 @@ import {
   type RenderedMail,
 } from '../adapters/mail/templates';
 import type { FileRecord, TransferRecord } from '../data/transfers';
+import { languagesOf } from '../data/users';
 import { errorFields, log } from '../lib/log';
 import { config } from '../lib/env';
 import { mapLimited } from '../lib/concurrency';
@@ -35,16 +36,27 @@ function recipientLink(slug: string, recipientId: string): string {
   return `${config().appOrigin}/downloads/${slug}/${recipientId}`;
 }
 
+/** Recipients with an account get mail in their own language; a failed lookup falls back to the sender's. */
+async function recipientLanguages(emails: readonly string[]): Promise<Map<string, string>> {
+  try {
+    return await languagesOf(emails);
+  } catch (err) {
+    log.warn('recipient languages not read', errorFields(err));
+    return new Map();
+  }
+}
+
 /** Mails each recipient their link and the sender a confirmation; returns the recipients that failed. */
 export async function mailTransferSent(t: TransferRecord, files: readonly FileRecord[]): Promise<string[]> {
   const lang = mailLanguageOf(t.lang);
+  const recipientLang = await recipientLanguages(t.recipients.map((r) => r.email));
   const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
   // Up to 300 recipients (teamelite) must be mailed within API Gateway's 30 s.
   const results = await mapLimited(t.recipients, MAIL_CONCURRENCY, async (r) => {
     const ok = await deliver(
       r.email,
       transferMail({
-        lang,
+        lang: mailLanguageOf(recipientLang.get(r.email) ?? t.lang),
         senderEmail: t.senderEmail,
         ...(t.senderName ? { senderName: t.senderName } : {}),
         message: t.message,

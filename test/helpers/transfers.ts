@@ -62,7 +62,7 @@ export interface TestUser {
   sub: string;
 }
 
-export async function createUser(app: LocalApp, email: string, role = 'pro'): Promise<TestUser> {
+export async function createUser(app: LocalApp, email: string, role = 'pro', lang?: string): Promise<TestUser> {
   const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
   await idp.send(
     new AdminCreateUserCommand({
@@ -83,7 +83,7 @@ export async function createUser(app: LocalApp, email: string, role = 'pro'): Pr
   const sub = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sub as string;
   idp.destroy();
   // Sign-up writes the profile (accounts capability); the transfer loop reads role and address from it.
-  await putSenderProfile({ userId: sub, email, role });
+  await putSenderProfile({ userId: sub, email, role, ...(lang ? { lang } : {}) });
   return { email, accessToken, sub };
 }
 

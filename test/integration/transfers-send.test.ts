@@ -172,6 +172,25 @@ describe('guest verification codes', () => {
   });
 });
 
+describe('mail language of each recipient', () => {
+  it("uses the recipient's own language when the address has an account with one, the sender's otherwise", async () => {
+    await createUser(app, 'deutsch@example.com', 'free', 'de');
+    const create = await api(
+      app,
+      '/me/transfers',
+      json({ sendAs: 'email', lang: 'fr', emailTo: [{ email: 'deutsch@example.com' }, { email: 'sans-compte@example.com' }], fileObjects: [{ fileName: 'plan.txt', size: 5 }] }, bearer(owner)),
+    );
+    expect(create.status, create.text).toBe(201);
+    const t = create.json as CreateTransferResponse;
+    await uploadAll(app, t, new Map([['plan.txt', new TextEncoder().encode('hello')]]));
+    expect((await completeTransfer(app, t)).status).toBe(200);
+    const german = await waitForMail(app, 'deutsch@example.com', new RegExp(t.id));
+    expect(german.subject).toContain('hat Ihnen');
+    const french = await waitForMail(app, 'sans-compte@example.com', new RegExp(t.id));
+    expect(french.subject).toContain('vous a envoyé');
+  });
+});
+
 describe('a multipart file stored with another size than announced', () => {
   it('is deleted and reset with a 409, never a 5xx on a repeated complete, and uploads again from scratch', async () => {
     const data = randomData(52 * MB);
