@@ -14,10 +14,10 @@ import { buildWeb, kib, readManifest, screenJs, type Manifest, type Screen } fro
 const BUDGETS: Record<Screen, { readonly target: number; readonly ceiling?: number; readonly why?: string }> = {
   download: {
     target: 90,
-    ceiling: 159,
+    ceiling: 156,
     why: 'react-dom (~66 KiB), react-router (~31 KiB) and i18next + react-i18next (~23 KiB) alone weigh ~120 KiB',
   },
-  home: { target: 150, ceiling: 197.5, why: 'the quick-send form still brings zod (~25 KiB) and its own ~20 KiB' },
+  home: { target: 150, ceiling: 199, why: 'the quick-send form still brings zod (~25 KiB) and its own ~20 KiB' },
   dash: { target: 220 },
 };
 
