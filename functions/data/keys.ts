@@ -52,6 +52,11 @@ export const keys = {
   contactPrefix: 'CONTACT#',
   feedback: (at: number, id: string) => ({ pk: 'FEEDBACK', sk: `${String(at).padStart(15, '0')}#${id}` }),
   extensionToken: (tokenHash: string) => ({ pk: `EXTENSION#${tokenHash}`, sk: 'REQUEST' }),
+  /** failed attempts of one client on one subject (an address, a transfer) */
+  clientFailures: (scope: string, subject: string, client: string) => ({
+    pk: `FAIL#${scope}#${subject}`,
+    sk: `CLIENT#${client}`,
+  }),
   rateWindow: (scope: string, subject: string, windowStart: number) => ({
     pk: `RATE#${scope}#${subject}`,
     sk: `W#${windowStart}`,

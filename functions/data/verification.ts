@@ -188,3 +188,39 @@ export async function rateWindowHits(scope: string, subject: string, windowSecon
   const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.rateWindow(scope, subject, windowStart), ConsistentRead: true }));
   return typeof out.Item?.hits === 'number' ? out.Item.hits : 0;
 }
+
+/** Pattern 33: a client's failed attempts on one subject, and when the last one was. */
+export async function getClientFailures(scope: string, subject: string, client: string, now = Date.now()): Promise<{ failures: number; lastFailureAt: number }> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.clientFailures(scope, subject, client), ConsistentRead: true }));
+  if (!isLive(out.Item, now)) return { failures: 0, lastFailureAt: 0 };
+  return { failures: Number(out.Item?.failures ?? 0), lastFailureAt: Number(out.Item?.lastFailureAt ?? 0) };
+}
+
+/** Adds one failure atomically (the count restarts once the previous record has expired) and returns the new count. */
+export async function addClientFailure(scope: string, subject: string, client: string, keepSeconds: number, now = Date.now()): Promise<number> {
+  const Key = keys.clientFailures(scope, subject, client);
+  const ttl = Math.floor(now / 1000) + keepSeconds;
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key,
+        UpdateExpression: 'SET entity = :e, lastFailureAt = :now, #t = :ttl ADD failures :one',
+        ConditionExpression: 'attribute_not_exists(pk) OR #t > :nowSeconds',
+        ExpressionAttributeNames: { '#t': 'ttl' },
+        ExpressionAttributeValues: { ':e': 'ClientFailures', ':now': now, ':ttl': ttl, ':one': 1, ':nowSeconds': Math.floor(now / 1000) },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(out.Attributes?.failures ?? 1);
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    // An expired record that DynamoDB has not deleted yet: start over.
+    await dynamo().send(new PutCommand({ TableName: table(), Item: { ...Key, entity: 'ClientFailures', failures: 1, lastFailureAt: now, ttl } }));
+    return 1;
+  }
+}
+
+export async function clearClientFailures(scope: string, subject: string, client: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.clientFailures(scope, subject, client) }));
+}

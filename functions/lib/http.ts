@@ -149,11 +149,27 @@ export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S
         event,
         context,
         claims: event.requestContext?.authorizer?.jwt?.claims as JwtClaims | undefined,
-        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+        sourceIp: clientAddressOf(headers, event.requestContext?.http?.sourceIp),
         header: (name) => headers[name.toLowerCase()],
       });
       return toResult(reply);
     });
+}
+
+/**
+ * The client's address. Behind CloudFront, API Gateway's `sourceIp` is an edge server's, so
+ * limits per client use CloudFront's `CloudFront-Viewer-Address` (`ip:port`, forwarded by the
+ * `/api/*` origin request policy) when present. A caller of the execute-api endpoint itself
+ * could set that header; docs/security.md says how that endpoint is closed off.
+ */
+export function clientAddressOf(headers: Record<string, string | undefined>, sourceIp: string | undefined): string {
+  const viewer = headers['cloudfront-viewer-address']?.trim();
+  if (viewer) {
+    const cut = viewer.lastIndexOf(':');
+    const ip = (cut > 0 ? viewer.slice(0, cut) : viewer).replace(/^\[|\]$/g, '');
+    if (/^[0-9a-fA-F:.]{2,45}$/.test(ip)) return ip;
+  }
+  return sourceIp ?? '';
 }
 
 export function toResult(reply: Reply): HttpResult {

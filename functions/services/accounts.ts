@@ -29,6 +29,7 @@ import { HttpError, conflict, forbidden, gone, unauthorized } from '../lib/error
 import { hashToken, newToken } from '../lib/secrets';
 import { errorFields, log } from '../lib/log';
 import { checkEmailCode, limitRate, sendEmailCode } from './email-codes';
+import { assertMayTry, recordFailure, recordSuccess, type FailurePolicy } from './failure-throttle';
 import { storageOwnerOf } from './limits';
 import { mailPasswordReset } from './mail';
 
@@ -37,8 +38,15 @@ export const REGISTRATION_TOKEN_HOURS = 24;
 export const RESET_LINK_MINUTES = 60;
 const REFRESH_COOKIE_MAX_AGE = 30 * 24 * 3600;
 
-const LOGIN_PER_ADDRESS = { limit: 10, windowSeconds: 900 };
+/** Sign-in attempts of one client over every address (credential stuffing). */
 const LOGIN_PER_IP = { limit: 50, windowSeconds: 900 };
+/**
+ * Wrong passwords: per (address, client), five free, then 1, 2, 4 … minutes up to an hour; 100
+ * an hour on one address from every client together, past which only clients without failures
+ * may try. Nobody can lock an account out by guessing wrong on it (issue 11, finding 3).
+ */
+export const LOGIN_FAILURES: FailurePolicy = { scope: 'login', freeFailures: 5, firstDelaySeconds: 60, maxDelaySeconds: 3600, ceiling: { limit: 100, windowSeconds: 3600 } };
+const LOGIN_WAIT = 'Too many sign-in attempts. Try again in {minutes} minutes.';
 const RESET_PER_ADDRESS = { limit: 3, windowSeconds: 3600 };
 const RESET_PER_IP = { limit: 20, windowSeconds: 3600 };
 
@@ -179,21 +187,20 @@ export async function signup(input: SignupInput & { email: string }, now = Date.
 /** POST /combinedAuth. Every failure is the spec's 'Auth Failed'. */
 export async function login(email: string, password: string, sourceIp: string | null): Promise<{ auth: AuthResponse; refreshToken: string }> {
   if (sourceIp !== null) {
-    await limitRate(
-      [
-        ['login-address', email, LOGIN_PER_ADDRESS],
-        ['login-ip', sourceIp, LOGIN_PER_IP],
-      ],
-      'Too many sign-in attempts. Try again in {minutes} minutes.',
-    );
+    await limitRate([['login-ip', sourceIp, LOGIN_PER_IP]], LOGIN_WAIT);
+    await assertMayTry(LOGIN_FAILURES, email, sourceIp, LOGIN_WAIT);
   }
   let t: CognitoTokens;
   try {
     t = await passwordAuth(email, password);
   } catch (err) {
-    if (err instanceof AuthFailedError) throw unauthorized('auth_failed', TEXTS.authFailed);
+    if (err instanceof AuthFailedError) {
+      if (sourceIp !== null) await recordFailure(LOGIN_FAILURES, email, sourceIp);
+      throw unauthorized('auth_failed', TEXTS.authFailed);
+    }
     throw err;
   }
+  if (sourceIp !== null) await recordSuccess(LOGIN_FAILURES, email, sourceIp);
   if (!t.refreshToken) throw new HttpError(502, 'auth_unavailable', 'Sign-in is unavailable right now.');
   const profile = await requireProfile(t.sub);
   const loginCount = await countLogin(profile.userId);

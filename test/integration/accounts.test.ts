@@ -6,6 +6,7 @@ import { putSenderProfile } from '../../functions/data/users';
 import type { AuthResponse } from '../../functions/domain/auth-api';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { api, startTestApp } from '../helpers/local-app';
+import { assertMayTry, delayAfter, recordFailure, recordSuccess, type FailurePolicy } from '../../functions/services/failure-throttle';
 import { bearer, createUser, json, mailsTo, waitForMail } from '../helpers/transfers';
 
 let app: LocalApp;
@@ -102,6 +103,56 @@ describe('registration, login, refresh and logout', () => {
     expect(out.status).toBe(200);
     expect(cookieOf(out.headers)).toMatch(/Max-Age=0/);
     expect((await api(app, '/refreshToken', { headers: { cookie: refresh } })).status).toBe(401);
+  });
+});
+
+describe('wrong passwords cannot lock an account out', () => {
+  const viewer = (address: string) => ({ 'cloudfront-viewer-address': `${address}:40123` });
+
+  it('makes the guessing client wait, longer each time, while the right password from another client gets in', async () => {
+    const email = 'lockout-target@example.com';
+    await createUser(app, email, 'free');
+    const attacker = viewer('203.0.113.7');
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) statuses.push((await api(app, '/combinedAuth', json({ email, password: `wrong-${i}` }, attacker))).status);
+    // Five free failures, then the sixth try waits.
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    const waiting = await api(app, '/combinedAuth', json({ email, password: 'secret123' }, attacker));
+    expect(waiting.status).toBe(429);
+    expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThan(30);
+
+    const owner = await api(app, '/combinedAuth', json({ email, password: 'secret123' }, viewer('198.51.100.20')));
+    expect(owner.status, owner.text).toBe(200);
+  });
+});
+
+describe('the failure throttle against the table', () => {
+  const policy: FailurePolicy = { scope: `test-${Date.now()}`, freeFailures: 2, firstDelaySeconds: 60, maxDelaySeconds: 240, ceiling: { limit: 4, windowSeconds: 3600 } };
+  const wait = 'wait {minutes}';
+  const refusal = (p: Promise<unknown>) => p.then(() => undefined, (err: { statusCode?: number; headers?: Record<string, string> }) => err);
+
+  it('doubles the wait after each failure past the free ones, up to the maximum', async () => {
+    const t0 = Date.UTC(2026, 10, 24, 12, 0, 0);
+    const subject = 'doubling@example.com';
+    await recordFailure(policy, subject, 'a', t0);
+    await recordFailure(policy, subject, 'a', t0);
+    const third = await refusal(assertMayTry(policy, subject, 'a', wait, t0 + 1000));
+    expect(third).toMatchObject({ statusCode: 429, headers: { 'retry-after': '59' } });
+    expect(await refusal(assertMayTry(policy, subject, 'a', wait, t0 + 61_000))).toBeUndefined();
+    await recordFailure(policy, subject, 'a', t0 + 61_000);
+    expect(await refusal(assertMayTry(policy, subject, 'a', wait, t0 + 61_000 + 119_000))).toMatchObject({ statusCode: 429 });
+    expect([0, 1, 2, 3, 4, 5, 9].map((n) => delayAfter(policy, n))).toEqual([0, 0, 60, 120, 240, 240, 240]);
+  });
+
+  it('past the ceiling of one subject, refuses clients with failures and lets a clean client try', async () => {
+    const t0 = Date.UTC(2026, 10, 24, 13, 0, 0);
+    const subject = 'ceiling@example.com';
+    for (const client of ['b1', 'b2', 'b3', 'b4']) await recordFailure(policy, subject, client, t0);
+    expect(await refusal(assertMayTry(policy, subject, 'b1', wait, t0 + 1000))).toMatchObject({ statusCode: 429 });
+    expect(await refusal(assertMayTry(policy, subject, 'clean', wait, t0 + 1000))).toBeUndefined();
+    await recordSuccess(policy, subject, 'b1');
+    expect(await refusal(assertMayTry(policy, subject, 'b1', wait, t0 + 1000))).toBeUndefined();
   });
 });
 

@@ -109,3 +109,14 @@ describe('the middy stack every handler uses', () => {
     expect(parse(await call(h, e))).toEqual({ sub: 'user-1', sourceIp: '203.0.113.9' });
   });
 });
+
+describe('the client address', () => {
+  it("is CloudFront's viewer address when present (IPv4 and IPv6, port dropped), else API Gateway's source IP", async () => {
+    const { clientAddressOf } = await import('../../../functions/lib/http');
+    expect(clientAddressOf({ 'cloudfront-viewer-address': '198.51.100.10:46532' }, '130.176.1.1')).toBe('198.51.100.10');
+    expect(clientAddressOf({ 'cloudfront-viewer-address': '2001:db8:85a3::8a2e:370:7334:46532' }, '130.176.1.1')).toBe('2001:db8:85a3::8a2e:370:7334');
+    expect(clientAddressOf({}, '203.0.113.9')).toBe('203.0.113.9');
+    expect(clientAddressOf({ 'cloudfront-viewer-address': 'not an address:1' }, '203.0.113.9')).toBe('203.0.113.9');
+    expect(clientAddressOf({}, undefined)).toBe('');
+  });
+});
