@@ -49,7 +49,8 @@ export interface Reply {
 /** JSON bodies above this are refused before parsing (API Gateway itself caps at 10 MB). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-const BASE_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+/** Every answer: JSON, never cached (tokens and private data), never sniffed into another type. */
+const BASE_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
 function errorResponse(err: HttpError): HttpResult {
   const error: Record<string, unknown> = { code: err.code, message: err.message };

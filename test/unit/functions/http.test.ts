@@ -16,13 +16,14 @@ const parse = (r: Awaited<ReturnType<typeof echo>>) => JSON.parse(typeof r === '
 describe('the middy stack every handler uses', () => {
   it('hands the handler the parsed body and query and serialises its reply', async () => {
     const res = await call(echo, httpEvent({ method: 'POST', body: '{"name":"Ada"}', rawQueryString: 'page=2', headers: { 'content-type': 'application/json' } }));
-    expect(res).toMatchObject({ statusCode: 201, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+    expect(res).toMatchObject({ statusCode: 201, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } });
     expect(parse(res)).toEqual({ hello: 'Ada', page: 2 });
   });
 
   it('answers malformed JSON with 400 invalid_json', async () => {
     const res = await call(echo, httpEvent({ method: 'POST', body: '{"name":', headers: { 'content-type': 'application/json' } }));
     expect(res).toMatchObject({ statusCode: 400 });
+    expect(res).toMatchObject({ headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } });
     expect(parse(res).error.code).toBe('invalid_json');
   });
 
