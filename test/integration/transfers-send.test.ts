@@ -172,6 +172,33 @@ describe('guest verification codes', () => {
   });
 });
 
+describe('hostile file names and paths', () => {
+  const guestSend = async (token: string, fileObjects: unknown[]) =>
+    api(app, '/transfers', json({ sendAs: 'email', senderEmail: 'names@example.com', emailTo: [{ email: 'names-to@example.com' }], fileObjects }, { 'x-sender-token': token }));
+
+  it('refuses guest files whose normalised name is one guests may not send', async () => {
+    const token = await guestToken(app, 'names@example.com');
+    for (const fileName of ['evil.exe\u200B', 'evil.html::$DATA', 'setup.exe:Zone.Identifier', 'invoice.pdf.scr']) {
+      const res = await guestSend(token, [{ fileName, size: 3 }]);
+      expect(res.status, `${JSON.stringify(fileName)}: ${res.text}`).toBe(400);
+      expect(res.json.error.code).toBe('file_not_allowed');
+    }
+  });
+
+  it('stores a path that cannot climb out and whose last segment is the checked name', async () => {
+    const token = await guestToken(app, 'names@example.com');
+    const res = await guestSend(token, [
+      { fileName: 'ok.txt', size: 3, itemPath: 'dir/evil.html' },
+      { fileName: 'run.txt', size: 3, itemPath: 'x/../../run.txt' },
+    ]);
+    expect(res.status, res.text).toBe(201);
+    const t = res.json as CreateTransferResponse;
+    expect(t.files.map((f) => f.itemPath).sort()).toEqual(['dir/ok.txt', 'x/run.txt']);
+    const state = await api(app, `/transfers/${t.id}/upload-state`, { headers: { 'x-upload-token': t.uploadToken } });
+    expect(state.json.files.map((f: { itemPath: string }) => f.itemPath).sort()).toEqual(['dir/ok.txt', 'x/run.txt']);
+  });
+});
+
 describe('mail language of each recipient', () => {
   it("uses the recipient's own language when the address has an account with one, the sender's otherwise", async () => {
     await createUser(app, 'deutsch@example.com', 'free', 'de');

@@ -7,6 +7,8 @@ import {
   filterGuestFiles,
   guestRemovalReason,
   hasPiratedReleaseTag,
+  normalisePath,
+  normaliseSegment,
   totalSize,
 } from '../../../functions/domain/file-filters';
 
@@ -113,5 +115,49 @@ describe('file entries', () => {
   it('sum their sizes', () => {
     expect(totalSize([f('a', 2), f('b', 3)])).toBe(5);
     expect(totalSize([])).toBe(0);
+  });
+});
+
+describe('names and paths are normalised once, at creation', () => {
+  it.each([
+    ['evil.exe\u200B', 'evil.exe'],
+    ['evil.exe\u0000.txt', 'evil.exe.txt'],
+    ['photo\u202Egpj.exe', 'photogpj.exe'],
+    ['evil.html::$DATA', 'evil.html'],
+    ['evil.html:hidden:$DATA', 'evil.html'],
+    ['setup.exe:Zone.Identifier', 'setup.exe'],
+    ['page.html. . ', 'page.html'],
+    ['\uFEFFcafe\u0301.txt', 'caf\u00E9.txt'],
+    ['Meeting 10:30.txt', 'Meeting 10:30.txt'],
+  ])('segment %j becomes %j', (raw, want) => {
+    expect(normaliseSegment(raw)).toBe(want);
+  });
+
+  it('drops empty, "." and ".." segments and treats backslashes as separators', () => {
+    expect(normalisePath('x/../../run.exe')).toBe('x/run.exe');
+    expect(normalisePath('./a//b\\..\\c.txt')).toBe('a/b/c.txt');
+    expect(normalisePath('../..')).toBe('');
+  });
+
+  it('stores the path with the checked name as its last segment', () => {
+    expect(fileEntrySchema.parse(f('ok.txt', 1, 'dir/evil.html'))).toEqual({ fileName: 'ok.txt', size: 1, itemPath: 'dir/ok.txt' });
+    expect(fileEntrySchema.parse(f('run.exe', 1, 'x/../../run.exe'))).toEqual({ fileName: 'run.exe', size: 1, itemPath: 'x/run.exe' });
+    expect(fileEntrySchema.parse(f('a/b/c.txt', 1))).toEqual({ fileName: 'c.txt', size: 1 });
+  });
+
+  it('refuses a name that is nothing once normalised', () => {
+    for (const name of ['\u200B\u200B', '..', ' . ', '::$DATA']) {
+      const parsed = fileEntrySchema.safeParse(f(name));
+      expect(parsed.success, JSON.stringify(name)).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe('invalid_file_name');
+    }
+  });
+
+  it('runs the guest rules on the normalised name and on the final name of the path', () => {
+    for (const name of ['evil.exe\u200B', 'evil.exe\u0000', 'evil.html::$DATA', 'setup.exe:Zone.Identifier', 'tool.scr', 'page.xhtml']) {
+      expect(guestRemovalReason(f(name)), JSON.stringify(name)).toBe('insecure');
+    }
+    expect(guestRemovalReason(f('ok.txt', 1, 'dir/evil.html'))).toBe('insecure');
+    expect(guestRemovalReason(f('ok.txt', 1, 'dir/ok.txt'))).toBeNull();
   });
 });
