@@ -52,6 +52,8 @@ export const keys = {
   contactPrefix: 'CONTACT#',
   feedback: (at: number, id: string) => ({ pk: 'FEEDBACK', sk: `${String(at).padStart(15, '0')}#${id}` }),
   extensionToken: (tokenHash: string) => ({ pk: `EXTENSION#${tokenHash}`, sk: 'REQUEST' }),
+  /** storage reserved by a guest's verified sender address (the anon plan's storage) */
+  guestStorage: (email: string) => ({ pk: `GUEST#${email}`, sk: 'STORAGE' }),
   /** failed attempts of one client on one subject (an address, a transfer) */
   clientFailures: (scope: string, subject: string, client: string) => ({
     pk: `FAIL#${scope}#${subject}`,

@@ -214,6 +214,23 @@ export async function monthlyTransfers(userId: string, month: string): Promise<n
 
 export type ReservationFailure = 'storage_full' | 'over_transfer_limit';
 
+/** Storage owners are account ids, or `guest:<address>` for a guest's verified sender address. */
+export const GUEST_OWNER_PREFIX = 'guest:';
+export const guestOwner = (email: string) => `${GUEST_OWNER_PREFIX}${email}`;
+
+/** The item whose `storageUsed` a reservation changes, and whether it must exist already. */
+function storageLedger(owner: string): { Key: Record<string, string>; mustExist: boolean } {
+  return owner.startsWith(GUEST_OWNER_PREFIX)
+    ? { Key: keys.guestStorage(owner.slice(GUEST_OWNER_PREFIX.length)), mustExist: false }
+    : { Key: keys.userProfile(owner), mustExist: true };
+}
+
+/** Storage a guest address has reserved now (pattern 29 on `GUEST#<email>/STORAGE`). */
+export async function guestStorageUsed(email: string): Promise<number> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.guestStorage(email), ConsistentRead: true }));
+  return typeof out.Item?.storageUsed === 'number' ? out.Item.storageUsed : 0;
+}
+
 /**
  * Pattern 29: reserves `bytes` of the owner's storage and, when `monthlyLimit` is set, one of
  * this month's sends, in one transaction: both pass their condition or nothing changes. DynamoDB
@@ -227,13 +244,14 @@ export async function reserveSend(
 ): Promise<ReservationFailure | null> {
   const maxBefore = storageLimit - bytes;
   if (maxBefore < 0) return 'storage_full';
+  const ledger = storageLedger(owner);
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
       Update: {
         TableName: table(),
-        Key: keys.userProfile(owner),
+        Key: ledger.Key,
         UpdateExpression: 'ADD storageUsed :b',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(storageUsed) OR storageUsed <= :max)',
+        ConditionExpression: `${ledger.mustExist ? 'attribute_exists(pk) AND ' : ''}(attribute_not_exists(storageUsed) OR storageUsed <= :max)`,
         ExpressionAttributeValues: { ':b': bytes, ':max': maxBefore },
       },
     },
@@ -271,7 +289,7 @@ export async function releaseSend(owner: string, bytes: number, month: string | 
   await dynamo().send(
     new UpdateCommand({
       TableName: table(),
-      Key: keys.userProfile(owner),
+      Key: storageLedger(owner).Key,
       UpdateExpression: 'ADD storageUsed :b',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':b': -bytes },

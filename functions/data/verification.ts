@@ -159,19 +159,23 @@ export async function hitRateWindow(
   limit: number,
   windowSeconds: number,
   now = Date.now(),
+  /** what this hit counts (1 a request; bytes or recipients for volume caps) */
+  amount = 1,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const windowMs = windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+  if (amount > limit) return { allowed: false, retryAfterSeconds };
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.rateWindow(scope, subject, windowStart),
-        UpdateExpression: 'SET entity = :e, #t = if_not_exists(#t, :ttl) ADD hits :one',
-        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        UpdateExpression: 'SET entity = :e, #t = if_not_exists(#t, :ttl) ADD hits :n',
+        // "hits + amount <= limit", written without arithmetic, which conditions lack
+        ConditionExpression: 'attribute_not_exists(hits) OR hits <= :max',
         ExpressionAttributeNames: { '#t': 'ttl' },
-        ExpressionAttributeValues: { ':e': 'RateWindow', ':one': 1, ':limit': limit, ':ttl': Math.floor((windowStart + 2 * windowMs) / 1000) },
+        ExpressionAttributeValues: { ':e': 'RateWindow', ':n': amount, ':max': limit - amount, ':ttl': Math.floor((windowStart + 2 * windowMs) / 1000) },
       }),
     );
     return { allowed: true, retryAfterSeconds };

@@ -9,7 +9,9 @@ import { limitsFor, resolveRole } from '../domain/plans';
 import { formatBytes } from '../domain/format';
 import { keys } from '../data/keys';
 import { isConditionFailure, type TransferRecord } from '../data/transfers';
-import { getProfile, monthlyTransfers, releaseSend, reserveSend, type UserProfile } from '../data/users';
+import { getProfile, guestOwner, monthlyTransfers, releaseSend, reserveSend, type UserProfile } from '../data/users';
+import { hitRateWindow } from '../data/verification';
+import { GUEST_DAY_SECONDS, GUEST_LIMITS } from '../domain/guest-limits';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/env';
 import { HttpError } from '../lib/errors';
@@ -48,6 +50,43 @@ export async function reserveForSend(profile: UserProfile, bytes: number, now: n
   const failure = await reserveSend(owner.userId, bytes, limits.storage, opts.countsAsSend ? { key: month, limit: limits.monthlyTransfers } : null);
   if (failure) throw blockedError(failure, owner, sent);
   return { storageOwner: owner.userId, reservedBytes: bytes, ...(opts.countsAsSend ? { sendMonth: month } : {}) };
+}
+
+export interface GuestSend {
+  /** the verified sender address */
+  readonly email: string;
+  /** the client's address (functions/lib/http.ts clientAddressOf) */
+  readonly client: string;
+  readonly bytes: number;
+  readonly recipients: number;
+}
+
+/**
+ * A guest's send: the day's allowances of the address and of the client (sends, recipients,
+ * bytes), then the anon plan's storage reserved per verified address, like an account's
+ * (released on cancel, abandon and purge through the transfer's `storageOwner`).
+ */
+export async function reserveForGuest(send: GuestSend, now: number): Promise<Reservation> {
+  const day: [scope: string, subject: string, limit: number, amount: number][] = [
+    ['guest-sends-address', send.email, GUEST_LIMITS.sendsPerAddress, 1],
+    ['guest-sends-client', send.client, GUEST_LIMITS.sendsPerClient, 1],
+    ['guest-recipients-address', send.email, GUEST_LIMITS.recipientsPerAddress, send.recipients],
+    ['guest-recipients-client', send.client, GUEST_LIMITS.recipientsPerClient, send.recipients],
+    ['guest-bytes-client', send.client, GUEST_LIMITS.bytesPerClient, send.bytes],
+  ];
+  for (const [scope, subject, limit, amount] of day) {
+    if (amount === 0) continue;
+    const hit = await hitRateWindow(scope, subject, limit, GUEST_DAY_SECONDS, now, amount);
+    if (!hit.allowed) {
+      throw new HttpError(429, 'guest_daily_limit', "You've reached today's limit for sending without an account. Create a free account to keep sending.", { retryAfterSeconds: hit.retryAfterSeconds }, { 'retry-after': String(hit.retryAfterSeconds) });
+    }
+  }
+  const owner = guestOwner(send.email);
+  const storage = limitsFor('anon').storage;
+  if (await reserveSend(owner, send.bytes, storage, null)) {
+    throw new HttpError(403, 'guest_storage_full', `Guests can keep up to ${formatBytes(storage)} of files at a time. Create a free account for more room, or send again when earlier transfers expire.`, { allowance: formatBytes(storage) });
+  }
+  return { storageOwner: owner, reservedBytes: send.bytes };
 }
 
 /**

@@ -33,7 +33,7 @@ import { draftError } from './draft-error';
 import { mailTransferSent } from './mail';
 import * as z from 'zod';
 import { putContacts, releaseSend, type UserProfile } from '../data/users';
-import { releaseBytes, releaseTransfer, reserveForSend, reserveMore, type Reservation } from './limits';
+import { releaseBytes, releaseTransfer, reserveForGuest, reserveForSend, reserveMore, type Reservation } from './limits';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECOND = 1000;
@@ -41,7 +41,7 @@ const SECOND = 1000;
 const MULTIPART_CREATE_CONCURRENCY = 8;
 
 export type Sender =
-  | { readonly kind: 'guest'; readonly email: string }
+  | { readonly kind: 'guest'; readonly email: string; readonly client: string }
   | {
       readonly kind: 'user';
       readonly userId: string;
@@ -135,17 +135,17 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
   const entries = [...draft.fileObjects, ...draft.recordedVideos, ...draft.voiceMemo];
   const uploadToken = newToken();
   const passwordHash = draft.password ? await hashPassword(draft.password) : undefined;
-  const reservation: Reservation | undefined =
-    sender.kind === 'user' ? await reserveForSend(sender.profile, totalSize(entries), now, { countsAsSend: true }) : undefined;
+  const reservation: Reservation =
+    sender.kind === 'user'
+      ? await reserveForSend(sender.profile, totalSize(entries), now, { countsAsSend: true })
+      : await reserveForGuest({ email: sender.email, client: sender.client, bytes: totalSize(entries), recipients: draft.emailTo.length }, now);
   try {
     const created = await createWithFreeSlug();
     if (sender.kind === 'user' && draft.emailTo.length > 0) await putContacts(sender.userId, draft.emailTo, now);
     return created;
   } catch (err) {
-    if (reservation) {
-      // Nothing was created: the reservation goes straight back.
-      await releaseSend(reservation.storageOwner, reservation.reservedBytes, reservation.sendMonth ?? null).catch(() => undefined);
-    }
+    // Nothing was created: the reservation goes straight back.
+    await releaseSend(reservation.storageOwner, reservation.reservedBytes, reservation.sendMonth ?? null).catch(() => undefined);
     throw err;
   }
 
@@ -179,7 +179,7 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
       totalDownloads: 0,
       // An upload nobody finishes is cleaned up by the sweep once it can no longer resume.
       sweepDueAt: now + RESUME_WINDOW_SECONDS * SECOND,
-      ...(reservation ?? {}),
+      ...reservation,
     };
     if (!(await data.createTransfer(record, files))) continue;
     const expiresIn = urlLifetime(record, now);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
-import { MB } from '../../functions/domain/units';
+import { GB, MB } from '../../functions/domain/units';
+import { guestStorageUsed } from '../../functions/data/users';
 import { partRange } from '../../functions/domain/upload';
 import { TEXTS } from '../../functions/domain/texts';
 import { api, startTestApp } from '../helpers/local-app';
@@ -169,6 +170,47 @@ describe('guest verification codes', () => {
     const statuses = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await api(app, '/verifyEmail', json({ email }))).status);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+});
+
+describe('guest limits', () => {
+  const viewer = (address: string) => ({ 'cloudfront-viewer-address': `${address}:51000` });
+  const send = (token: string, email: string, size: number, client: string, emailTo = [{ email: 'limits-to@example.com' }]) =>
+    api(app, '/transfers', json({ sendAs: 'email', senderEmail: email, emailTo, fileObjects: [{ fileName: 'big.bin', size }] }, { 'x-sender-token': token, ...viewer(client) }));
+
+  it('reserve the anon plan\'s 5 GB of storage per verified address, and give it back on cancel', async () => {
+    const email = 'guest-storage@example.com';
+    const token = await guestToken(app, email);
+    const first = await send(token, email, 3 * GB, '203.0.113.31');
+    expect(first.status, first.text).toBe(201);
+    const second = await send(token, email, 3 * GB, '203.0.113.31');
+    expect(second.status, second.text).toBe(403);
+    expect(second.json.error).toMatchObject({ code: 'guest_storage_full', details: { allowance: '5 GB' } });
+    const t = first.json as CreateTransferResponse;
+    expect((await api(app, `/transfers/${t.id}/cancel`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } })).status).toBeLessThan(300);
+    expect(await guestStorageUsed(email)).toBe(0);
+    expect((await send(token, email, 3 * GB, '203.0.113.31')).status).toBe(201);
+  });
+
+  it('let exactly 5 of 20 parallel 1 GB sends of one address through, never past 5 GB', async () => {
+    const email = 'guest-parallel@example.com';
+    const token = await guestToken(app, email);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => send(token, email, 1 * GB, `198.51.100.${100 + i}`)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    for (const r of results.filter((x) => x.status !== 201)) expect(['guest_storage_full', 'guest_daily_limit'], r.text).toContain(r.json.error.code);
+    expect(await guestStorageUsed(email)).toBe(5 * GB);
+  });
+
+  it('bound the recipients mailed a day for one address, with Retry-After', async () => {
+    const email = 'guest-mailer@example.com';
+    const token = await guestToken(app, email);
+    const six = (n: number) => Array.from({ length: 6 }, (_, i) => ({ email: `r${n}-${i}@example.com` }));
+    for (let n = 0; n < 5; n += 1) expect((await send(token, email, 10, '203.0.113.32', six(n))).status).toBe(201);
+    const refused = await send(token, email, 10, '203.0.113.32', six(5));
+    expect(refused.status, refused.text).toBe(429);
+    expect(refused.json.error.code).toBe('guest_daily_limit');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 

@@ -43,6 +43,8 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   subscription_over: 'dashboard.limit.subscriptionOver',
   over_transfer_limit: 'dashboard.limit.overTransferLimit',
   storage_full: 'dashboard.limit.storageFull',
+  guest_storage_full: 'errors.guestStorageFull',
+  guest_daily_limit: 'errors.guestDailyLimit',
   // downloads and extensions
   transfer_not_found: NOT_FOUND,
   file_not_found: NOT_FOUND,
