@@ -64,6 +64,7 @@ export async function mailTransferSent(t: TransferRecord, files: readonly FileRe
         downloadLink: recipientLink(t.slug, r.recipientId),
         expiryDate: t.expiryDate,
         passwordProtected: Boolean(t.passwordHash),
+        guest: t.anon,
       }),
       'transfer',
       t.senderEmail,

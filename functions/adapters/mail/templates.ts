@@ -188,6 +188,11 @@ export interface TransferMailInput {
   /** epoch ms */
   readonly expiryDate: number;
   readonly passwordProtected: boolean;
+  /**
+   * A guest's send: only the address is proven, so the subject names the address, never the
+   * name the guest typed ('SendBridge Security' must not read as the product speaking).
+   */
+  readonly guest?: boolean;
 }
 
 export function transferMail(input: TransferMailInput & WithLang): RenderedMail {
@@ -205,7 +210,8 @@ export function transferMail(input: TransferMailInput & WithLang): RenderedMail 
   const footer = c.text('transfer.footer', { sender });
   const download = linkBlocks(c, c.text('downloadButton'), link);
 
-  const subject = subjectLine(c.text('transfer.subject', { sender: truncate(sender, SUBJECT_PART_MAX), what: truncate(what, SUBJECT_PART_MAX) }));
+  const subjectSender = input.guest ? required(email, 'sender email') : sender;
+  const subject = subjectLine(c.text('transfer.subject', { sender: truncate(subjectSender, SUBJECT_PART_MAX), what: truncate(what, SUBJECT_PART_MAX) }));
   const headingText = c.text('transfer.heading', { sender, what });
   const showEmail = Boolean(name && email);
 
@@ -221,7 +227,8 @@ export function transferMail(input: TransferMailInput & WithLang): RenderedMail 
   ]);
   const text = [
     showEmail ? `${headingText}\n${email}` : headingText,
-    message && `${c.text('transfer.messageLabel')}${c.colon}\n${message}`,
+    // Quoted line by line, as mail quotes: the sender's words never read as ours.
+    message && `${c.text('transfer.messageLabel')}${c.colon}\n${message.split('\n').map((line) => `> ${line}`).join('\n')}`,
     download.text,
     password ? `${until}\n${password}` : until,
     `${files.summary}\n${files.listText}`,

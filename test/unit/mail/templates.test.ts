@@ -130,7 +130,7 @@ describe('transferMail', () => {
     expect(mail.html).toContain(`href="${LINK}"`);
     expect(mail.html).toContain('Here are the files.<br>See you Monday.');
     expect(mail.text).toContain(LINK);
-    expect(mail.text).toContain('Here are the files.\nSee you Monday.');
+    expect(mail.text).toContain('> Here are the files.\n> See you Monday.');
   });
 
   it('writes sizes with the language decimal separator and units', () => {
@@ -177,13 +177,24 @@ describe('transferMail', () => {
       expect(mail.text).not.toContain('Message:');
       expect(mail.html).not.toContain('border-left:4px');
     }
-    expect(transfer('en').text).toContain('Message:\nHere are the files.');
+    expect(transfer('en').text).toContain('Message:\n> Here are the files.');
   });
 
   it('keeps line breaks of a CRLF message as single breaks', () => {
     const mail = transfer('en', { message: 'one\r\ntwo\rthree' });
-    expect(mail.text).toContain('one\ntwo\nthree');
+    expect(mail.text).toContain('> one\n> two\n> three');
     expect(mail.html).toContain('one<br>two<br>three');
+  });
+
+  it("names a guest's verified address in the subject, never the name the guest typed", () => {
+    const mail = transfer('en', { senderName: 'SendBridge Security Team', guest: true });
+    expect(mail.subject).toBe('alice@example.com sent you 3 files via SendBridge');
+    expect(mail.text).toContain('alice@example.com');
+    expect(transfer('en', { senderName: 'Alice Martin' }).subject).toBe('Alice Martin sent you 3 files via SendBridge');
+  });
+
+  it('quotes the message in the text part line by line', () => {
+    expect(transfer('en').text).toContain('Message:\n> Here are the files.\n> See you Monday.');
   });
 
   it('escapes a hostile sender name and message in html and keeps them plain in text', () => {
