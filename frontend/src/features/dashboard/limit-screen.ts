@@ -35,7 +35,8 @@ export type LimitKey =
   | 'dashboard.limit.suspended'
   | 'dashboard.limit.subscriptionOver'
   | 'dashboard.limit.overTransferLimit'
-  | 'dashboard.limit.overTransferLimitBody';
+  | 'dashboard.limit.overTransferLimitBody'
+  | 'dashboard.limit.atTransferLimitBody';
 
 export interface LimitLine {
   readonly key: LimitKey;
@@ -78,11 +79,17 @@ export function limitCopy(
       return { reason, title: { key: 'dashboard.limit.subscriptionOver' }, lines: [] };
     case 'over_transfer_limit': {
       const limit = user.monthlyTransferLimit ?? limitsFor(user.role).monthlyTransfers ?? 0;
+      const plan = format.planName(user.role);
+      // 10 of 10 used is at the limit, not over it: the screen shows what was sent, not the
+      // send that was refused (transferExcess counts that one for the server's refusal).
+      if (user.thisMonthsTransfers <= limit) {
+        return { reason, title: { key: 'dashboard.limit.overTransferLimit' }, lines: [{ key: 'dashboard.limit.atTransferLimitBody', params: { plan, limit } }] };
+      }
       const excess = transferExcess(user.thisMonthsTransfers, limit);
       return {
         reason,
         title: { key: 'dashboard.limit.overTransferLimit' },
-        lines: [{ key: 'dashboard.limit.overTransferLimitBody', params: { plan: format.planName(user.role), limit, excess } }],
+        lines: [{ key: 'dashboard.limit.overTransferLimitBody', params: { plan, limit, excess } }],
       };
     }
   }

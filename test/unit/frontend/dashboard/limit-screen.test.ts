@@ -78,10 +78,18 @@ describe('limit screen copy (spec §8)', () => {
     expect(text(limitCopy('storage_full', unknown, english).lines[0]!)).toBe('Your plan includes 10 GB of storage.');
   });
 
-  it('counts the refused send: at the free cap the user is 1 over, never 0', () => {
+  it('reads as at the limit at exactly 10 of 10 free transfers, not as 1 over', () => {
     const atCap = userOn('free', { thisMonthsTransfers: 10, monthlyTransferLimit: 10 });
-    expect(text(limitCopy('over_transfer_limit', atCap, english).lines[0]!)).toBe(
-      "Your Free plan is limited to 10 transfers. You're 1 over your limit.",
-    );
+    expect(text(limitCopy('over_transfer_limit', atCap, english).title)).toBe('Over transfer limit');
+    expect(limitCopy('over_transfer_limit', atCap, english).lines.map(text)).toEqual([
+      "Your Free plan is limited to 10 transfers a month, and you've used all 10.",
+    ]);
+  });
+
+  it('says how far over, counting the refused send as the domain does, only past the limit (a lowered limit)', () => {
+    const over = userOn('free', { thisMonthsTransfers: 12, monthlyTransferLimit: 10 });
+    expect(limitCopy('over_transfer_limit', over, english).lines.map(text)).toEqual([
+      "Your Free plan is limited to 10 transfers. You're 3 over your limit.",
+    ]);
   });
 });

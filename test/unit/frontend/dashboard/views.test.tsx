@@ -126,7 +126,7 @@ describe('limit screen', () => {
     ['past_due', "We're sorry, but your account is currently suspended. You still have access to your data."],
     ['revoked', "We're sorry, but your account is currently suspended. You still have access to your data."],
     ['subscription_over', 'Your subscription is over.'],
-    ['over_transfer_limit', "Your Free plan is limited to 10 transfers. You're 1 over your limit."],
+    ['over_transfer_limit', "Your Free plan is limited to 10 transfers a month, and you've used all 10."],
   ] as const)('%s', (reason, expected) => {
     expect(screen(reason, reason === 'over_transfer_limit' ? 'free' : 'pro').text()).toContain(expected);
   });
