@@ -29,6 +29,17 @@ export function barWidthPercent(percent: number): number {
   return progressWidthPercent(percent);
 }
 
+/**
+ * The ring's arc as SVG dash values, so it shows the same share as the bar. A round line cap
+ * adds half the stroke width at each end of the dash, which closed the ring at ~97 % while
+ * the bar still had a gap; the dash is shortened by the caps and starts half a cap in.
+ */
+export function ringArc(percent: number, circumference: number, strokeWidth: number): { dashArray: string; dashOffset: number; visible: boolean } {
+  const share = Math.min(100, Math.max(0, Number.isFinite(percent) ? percent : 0)) / 100;
+  const dash = Math.max(0, share * circumference - strokeWidth);
+  return { dashArray: `${dash} ${circumference}`, dashOffset: -strokeWidth / 2, visible: share > 0 };
+}
+
 export type RemainingText =
   | { key: 'send.progress.remaining.calculating' | 'send.progress.remaining.under30' | 'send.progress.remaining.underMinute' }
   | { key: 'send.progress.remaining.minutes' | 'send.progress.remaining.hours' | 'send.progress.remaining.days'; count: number };
@@ -44,6 +55,16 @@ export function remainingText(etaMs: number | null | undefined): RemainingText {
   const hours = Math.round(seconds / 3600);
   if (hours < 24) return { key: 'send.progress.remaining.hours', count: hours };
   return { key: 'send.progress.remaining.days', count: Math.round(seconds / 86400) };
+}
+
+/**
+ * The time-remaining line for the view: with every byte in, nothing is left to estimate, so it
+ * never reads 'Calculating...' beside a full ring (the engine has no speed for an upload that
+ * ended within its first second).
+ */
+export function remainingFor(progress: { bytesDone: number; bytesTotal: number; etaMs: number | null | undefined }): RemainingText {
+  if (percentDone(progress.bytesDone, progress.bytesTotal) >= 100) return { key: 'send.progress.remaining.under30' };
+  return remainingText(progress.etaMs);
 }
 
 export type ToastKind = 'info' | 'warning' | 'error';

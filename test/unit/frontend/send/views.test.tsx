@@ -115,6 +115,41 @@ describe('progress view', () => {
   });
 });
 
+describe('progress view agrees with itself', () => {
+  /** Visible share of the ring: the dash plus its two round caps (half the stroke each), over the circumference. */
+  const ringShare = (html: string): number => {
+    const circle = /<circle[^>]*data-testid="progress-ring"[^>]*>/.exec(html);
+    if (!circle) return 0;
+    const [dash, length] = /stroke-dasharray="([^"]+)"/.exec(circle[0])![1]!.split(' ').map(Number) as [number, number];
+    const stroke = Number(/stroke-width="([^"]+)"/.exec(circle[0])![1]);
+    return Math.min(1, (dash + stroke) / length);
+  };
+  const barWidth = (html: string): number => Number(/class="qs-bar-fill" style="width:([\d.]+)%"/.exec(html)![1]);
+
+  it('draws the ring at the share the bar shows (93 % is an open ring, not a full one)', () => {
+    for (const done of [10, 50, 93, 97, 99]) {
+      const view = doc(<ProgressView progress={progress({ bytesDone: done * 10, bytesTotal: 1000, phase: 'transferring', etaMs: 5_000 })} onCancel={() => undefined} />);
+      expect(view.html).toMatch(new RegExp(`data-testid="progress-percent">${done}<`));
+      expect(barWidth(view.html)).toBe(done);
+      expect(ringShare(view.html) * 100, `${done} %`).toBeCloseTo(done, 5);
+    }
+  });
+
+  it('closes the ring only at 100 % and draws none at 0 %', () => {
+    const full = doc(<ProgressView progress={progress({ bytesDone: 1000, bytesTotal: 1000, phase: 'almost-done' })} onCancel={() => undefined} />);
+    expect(ringShare(full.html)).toBe(1);
+    expect(barWidth(full.html)).toBe(100);
+    const none = doc(<ProgressView progress={progress({})} onCancel={() => undefined} />);
+    expect(ringShare(none.html)).toBe(0);
+  });
+
+  it('never says Calculating... once every byte is in, even without a speed estimate', () => {
+    const view = doc(<ProgressView progress={progress({ bytesDone: 1000, bytesTotal: 1000, filesDone: 2, phase: 'almost-done', etaMs: null })} onCancel={() => undefined} />);
+    expect(view.text()).not.toContain('Calculating...');
+    expect(view.text()).toContain('Less than 30 seconds remaining');
+  });
+});
+
 describe('done view', () => {
   it('gives a guest the link, who was mailed, and the way to keep files', () => {
     const view = doc(<DoneView link="https://app.test/w/abc1234" recipients={['a@x.org', 'b@x.org']} signedIn={false} onSendAnother={() => undefined} onKeepFiles={() => undefined} />);

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatSpeed } from '@domain/format';
-import { PHASE_KEYS, announcedPercent, barWidthPercent, percentDone, remainingText } from '../progress-text';
+import { PHASE_KEYS, announcedPercent, barWidthPercent, percentDone, remainingFor, ringArc } from '../progress-text';
 import type { UploadProgress } from '../upload/engine';
 
 const RING_RADIUS = 52;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
+/** stroke-width of .qs-ring-value (quick-send.css), in viewBox units */
+const RING_STROKE = 10;
 
 interface ProgressViewProps {
   readonly progress: UploadProgress;
@@ -22,7 +24,8 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
   const cancelButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
   const percent = percentDone(progress.bytesDone, progress.bytesTotal);
-  const remaining = remainingText(progress.etaMs);
+  const remaining = remainingFor(progress);
+  const arc = ringArc(percent, RING_LENGTH, RING_STROKE);
 
   useEffect(() => {
     if (confirming) noButton.current?.focus();
@@ -45,15 +48,19 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
       >
         <svg viewBox="0 0 120 120" width="160" height="160" aria-hidden="true">
           <circle className="qs-ring-track" cx="60" cy="60" r={RING_RADIUS} />
-          <circle
-            className="qs-ring-value"
-            cx="60"
-            cy="60"
-            r={RING_RADIUS}
-            strokeDasharray={RING_LENGTH}
-            strokeDashoffset={RING_LENGTH * (1 - percent / 100)}
-            transform="rotate(-90 60 60)"
-          />
+          {arc.visible && (
+            <circle
+              className="qs-ring-value"
+              cx="60"
+              cy="60"
+              r={RING_RADIUS}
+              strokeWidth={RING_STROKE}
+              strokeDasharray={arc.dashArray}
+              strokeDashoffset={arc.dashOffset}
+              transform="rotate(-90 60 60)"
+              data-testid="progress-ring"
+            />
+          )}
         </svg>
         <span className="qs-ring-text" data-testid="progress-percent">
           {percent}
