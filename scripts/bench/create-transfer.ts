@@ -5,6 +5,8 @@ import { buildEvent } from '../local/gateway/event';
 import { routes } from '../../functions/routes';
 import { MB } from '../../functions/domain/units';
 import { alternateRounds, medianOf } from './gateway-overhead';
+import { AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { putSenderProfile } from '../../functions/data/users';
 
 /** A typical guest send: four small files and one multipart file, one recipient. */
 const BODY = JSON.stringify({
@@ -18,42 +20,62 @@ const BODY = JSON.stringify({
   ],
 });
 
-async function senderToken(app: LocalApp): Promise<string> {
-  const email = 'bench@example.com';
-  const sent = await fetch(`${app.apiOrigin}/api/verifyEmail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
-  if (sent.status !== 202) throw new Error(`verifyEmail answered ${sent.status}`);
-  const { emails } = (await (await fetch(`${app.stack.urls.sesInbox}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text: string } }[] };
-  const mail = emails.filter((m) => m.destination.to.includes(email)).pop();
-  const code = /\b(\d{5})\b/.exec(mail?.body.text ?? '')?.[1];
-  if (!code) throw new Error('no code mail');
-  const res = await fetch(`${app.apiOrigin}/api/checkVerifyEmail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, code }) });
-  return ((await res.json()) as { senderToken: string }).senderToken;
+/**
+ * A business account (1 TB of storage, no monthly cap) signed in through cognito-local: guests
+ * have a daily allowance (functions/domain/guest-limits.ts) that 1,000 sends would exhaust.
+ */
+async function benchSender(app: LocalApp): Promise<{ accessToken: string; sub: string }> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-secret-1';
+  const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  try {
+    await idp.send(
+      new AdminCreateUserCommand({
+        UserPoolId: app.stack.userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: app.stack.userPoolId, Username: email, Password: password, Permanent: true }));
+    const auth = await idp.send(new InitiateAuthCommand({ ClientId: app.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
+    const accessToken = auth.AuthenticationResult!.AccessToken!;
+    const sub = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sub as string;
+    await putSenderProfile({ userId: sub, email, role: 'business' });
+    return { accessToken, sub };
+  } finally {
+    idp.destroy();
+  }
 }
 
 /**
- * POST /api/transfers (guest create: token check, plan validation, slug by conditional write,
- * file records, one CreateMultipartUpload, presigned PUTs) with 50 concurrent clients through
- * the local gateway, beside the same handler called in-process, in alternating rounds.
+ * POST /api/me/transfers (signed-in create: profile, plan validation, storage reservation by
+ * transaction, slug by conditional write, file records, one CreateMultipartUpload, presigned
+ * PUTs) with 50 concurrent clients through the local gateway, beside the same handler called
+ * in-process, in alternating rounds.
  */
 export async function benchCreateTransfer(app: LocalApp, opts = { rounds: 3, requests: 500, concurrency: 50 }) {
-  const token = await senderToken(app);
-  const route = routes.find((r) => r.method === 'POST' && r.path === '/transfers')!;
+  const sender = await benchSender(app);
+  const route = routes.find((r) => r.method === 'POST' && r.path === '/me/transfers')!;
   const handler = await createHandlerLoader(FUNCTIONS_DIR)(route.handler);
-  const headers = { 'content-type': 'application/json', 'x-sender-token': token };
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${sender.accessToken}` };
   const rawHeaders = Object.entries(headers).flat();
   const ctx = { awsRequestId: 'bench', getRemainingTimeInMillis: () => 29_000 } as unknown as Context;
 
   const viaGateway = async () => {
-    const res = await fetch(`${app.apiOrigin}/api/transfers`, { method: 'POST', headers, body: BODY });
+    const res = await fetch(`${app.apiOrigin}/api/me/transfers`, { method: 'POST', headers, body: BODY });
     await res.arrayBuffer();
     if (res.status !== 201) throw new Error(`gateway answered ${res.status}`);
   };
   const inProcess = async () => {
     const event = buildEvent(
-      { method: 'POST', url: '/api/transfers', rawHeaders, body: Buffer.from(BODY), sourceIp: '127.0.0.1', host: 'bench' },
+      { method: 'POST', url: '/api/me/transfers', rawHeaders, body: Buffer.from(BODY), sourceIp: '127.0.0.1', host: 'bench' },
       route,
       {},
-      undefined,
+      { sub: sender.sub, token_use: 'access' },
     );
     const r = (await handler(event, ctx)) as { statusCode: number };
     if (r.statusCode !== 201) throw new Error(`handler answered ${r.statusCode}`);
@@ -65,7 +87,7 @@ export async function benchCreateTransfer(app: LocalApp, opts = { rounds: 3, req
   const ratios = { p50GatewayOverInProcess: g.p50Ms / d.p50Ms, p99GatewayOverInProcess: g.p99Ms / d.p99Ms, throughputGatewayOverInProcess: g.requestsPerSecond / d.requestsPerSecond };
   return {
     name: 'create-transfer',
-    description: 'POST /api/transfers (5 files, one multipart) at 50 concurrent clients through the local gateway vs in-process; medians of alternating rounds',
+    description: 'POST /api/me/transfers (5 files, one multipart; a business account) at 50 concurrent clients through the local gateway vs in-process; medians of alternating rounds',
     parameters: opts,
     gateway: { ...g, rounds: gateway },
     inProcess: { ...d, rounds: direct },
