@@ -38,6 +38,58 @@ export interface RouteDef {
   readonly invokes?: readonly string[];
 }
 
+/**
+ * What a route touches and what proves the caller may touch it (issue 11: "a route says what
+ * it touches"). Every row of `routes` must declare it: the IDOR matrix
+ * (test/integration/idor.test.ts) and the schema fuzzing (test/integration/fuzz.test.ts)
+ * iterate the table, so a new route is covered on arrival. A (record, by) pair the IDOR test
+ * does not know yet fails that test until it learns to build such a record and attack it.
+ *
+ * - `'public'`: names no one's record and answers anyone alike: `/health`, and the routes that
+ *   start something whose secret goes only to the mailbox of the address given (guest code,
+ *   registration code, reset link), with a neutral answer.
+ * - `'self'`: only the signed-in caller's own records, found from the JWT's `sub` alone;
+ *   nothing in the request can name another user's record (needs `auth: 'jwt'`).
+ * - `{ record, by }`: a record the request names (path id, body id, a token) and what proves
+ *   the caller may touch it:
+ *   - `owner`: the JWT's user is the record's owner (`auth: 'jwt'`); anyone else 403 / 404
+ *   - `upload-token`: the `x-upload-token` header returned when that transfer was created
+ *   - `link-password`: the public link id, plus the transfer's password when it has one
+ *   - `link`: the public link id alone; the answer tells nothing about the transfer's content
+ *   - `sender-token`: the `x-sender-token` header a guest earned with a mailed code
+ *   - `mailed-code`: the 5-digit code mailed to the address in the body
+ *   - `mailed-token`: the token of a mailed link (password reset, extension approval)
+ *   - `proof-token`: the registration token a right mailed code earned (24 h)
+ *   - `password`: the account's password
+ *   - `refresh-cookie`: the session's httpOnly refresh cookie
+ *
+ * A new route picks an existing pair when it can; a new record or authority is added here
+ * and taught to the IDOR test in the same change.
+ */
+export type Owns =
+  | 'public'
+  | 'self'
+  | { readonly record: 'transfer'; readonly by: 'owner' | 'upload-token' | 'link-password' | 'link' }
+  | { readonly record: 'guest-sender'; readonly by: 'mailed-code' | 'sender-token' }
+  | { readonly record: 'registration'; readonly by: 'mailed-code' | 'proof-token' }
+  | { readonly record: 'account'; readonly by: 'password' }
+  | { readonly record: 'session'; readonly by: 'refresh-cookie' }
+  | { readonly record: 'password-reset'; readonly by: 'mailed-token' }
+  | { readonly record: 'extension'; readonly by: 'mailed-token' };
+
+/** `'public'`, `'self'`, or `record:by` (e.g. `transfer:upload-token`): one cell kind of the IDOR matrix. */
+export function ownsKindOf(owns: Owns): string {
+  return typeof owns === 'string' ? owns : `${owns.record}:${owns.by}`;
+}
+
+/**
+ * A row of the route table: a `RouteDef` that must also say what it touches. (Gateway and
+ * CDK code take plain `RouteDef`s, so their test fixtures need no declaration.)
+ */
+export interface ApiRoute extends RouteDef {
+  readonly owns: Owns;
+}
+
 export interface JobDef {
   readonly name: string;
   readonly handler: string;
@@ -74,12 +126,13 @@ export const FUNCTION_GROUPS = {
 
 export type FunctionGroup = keyof typeof FUNCTION_GROUPS;
 
-export const routes: readonly RouteDef[] = [
+export const routes: readonly ApiRoute[] = [
   {
     method: 'GET',
     path: '/health',
     handler: 'http/system/health',
     auth: 'none',
+    owns: 'public',
     access: ['table:read', 'table:write', 'buckets:read', 'userpool:read', 'mail:read'],
   },
   {
@@ -87,55 +140,57 @@ export const routes: readonly RouteDef[] = [
     path: '/me/claims',
     handler: 'http/system/whoami',
     auth: 'jwt',
+    owns: 'self',
     access: [],
   },
 
   // Accounts and sessions (spec §4, §7; architecture §6)
-  { method: 'POST', path: '/newsignupverify', handler: 'http/auth/signup-start', auth: 'none', access: ['table:read', 'table:write', 'mail:send'] },
-  { method: 'POST', path: '/newsignupverify/check', handler: 'http/auth/signup-check', auth: 'none', access: ['table:read', 'table:write'] },
-  { method: 'POST', path: '/signup2', handler: 'http/auth/signup', auth: 'none', access: ['table:read', 'table:write', 'userpool:admin', 'buckets:read'], timeoutSeconds: 15 },
-  { method: 'POST', path: '/combinedAuth', handler: 'http/auth/login', auth: 'none', access: ['table:read', 'table:write', 'buckets:read'] },
-  { method: 'GET', path: '/refreshToken', handler: 'http/auth/refresh', auth: 'none', access: ['table:read', 'buckets:read'] },
-  { method: 'GET', path: '/logout', handler: 'http/auth/logout', auth: 'none', access: [] },
-  { method: 'POST', path: '/resetPasswordLink', handler: 'http/auth/reset-link', auth: 'none', access: ['table:read', 'table:write', 'mail:send'] },
-  { method: 'POST', path: '/passTokenCheck', handler: 'http/auth/reset-check', auth: 'none', access: ['table:read'] },
-  { method: 'POST', path: '/resetPassword', handler: 'http/auth/reset', auth: 'none', access: ['table:read', 'table:write', 'userpool:admin'] },
-  { method: 'GET', path: '/me', handler: 'http/me/me', auth: 'jwt', access: ['table:read', 'buckets:read'] },
-  { method: 'POST', path: '/v1/updateProfile', handler: 'http/me/update-profile', auth: 'jwt', access: ['table:read', 'table:write', 'buckets:read'] },
-  { method: 'POST', path: '/me/images', handler: 'http/me/images', auth: 'jwt', access: ['buckets:write'] },
-  { method: 'POST', path: '/folderSize', handler: 'http/me/folder-size', auth: 'jwt', access: ['table:read'] },
-  { method: 'POST', path: '/quicksend2', handler: 'http/me/contacts', auth: 'jwt', access: ['table:read'] },
-  { method: 'POST', path: '/feedback', handler: 'http/me/feedback', auth: 'jwt', access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/newsignupverify', handler: 'http/auth/signup-start', auth: 'none', owns: 'public', access: ['table:read', 'table:write', 'mail:send'] },
+  { method: 'POST', path: '/newsignupverify/check', handler: 'http/auth/signup-check', auth: 'none', owns: { record: 'registration', by: 'mailed-code' }, access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/signup2', handler: 'http/auth/signup', auth: 'none', owns: { record: 'registration', by: 'proof-token' }, access: ['table:read', 'table:write', 'userpool:admin', 'buckets:read'], timeoutSeconds: 15 },
+  { method: 'POST', path: '/combinedAuth', handler: 'http/auth/login', auth: 'none', owns: { record: 'account', by: 'password' }, access: ['table:read', 'table:write', 'buckets:read'] },
+  { method: 'GET', path: '/refreshToken', handler: 'http/auth/refresh', auth: 'none', owns: { record: 'session', by: 'refresh-cookie' }, access: ['table:read', 'buckets:read'] },
+  { method: 'GET', path: '/logout', handler: 'http/auth/logout', auth: 'none', owns: { record: 'session', by: 'refresh-cookie' }, access: [] },
+  { method: 'POST', path: '/resetPasswordLink', handler: 'http/auth/reset-link', auth: 'none', owns: 'public', access: ['table:read', 'table:write', 'mail:send'] },
+  { method: 'POST', path: '/passTokenCheck', handler: 'http/auth/reset-check', auth: 'none', owns: { record: 'password-reset', by: 'mailed-token' }, access: ['table:read'] },
+  { method: 'POST', path: '/resetPassword', handler: 'http/auth/reset', auth: 'none', owns: { record: 'password-reset', by: 'mailed-token' }, access: ['table:read', 'table:write', 'userpool:admin'] },
+  { method: 'GET', path: '/me', handler: 'http/me/me', auth: 'jwt', owns: 'self', access: ['table:read', 'buckets:read'] },
+  { method: 'POST', path: '/v1/updateProfile', handler: 'http/me/update-profile', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'buckets:read'] },
+  { method: 'POST', path: '/me/images', handler: 'http/me/images', auth: 'jwt', owns: 'self', access: ['buckets:write'] },
+  { method: 'POST', path: '/folderSize', handler: 'http/me/folder-size', auth: 'jwt', owns: 'self', access: ['table:read'] },
+  { method: 'POST', path: '/quicksend2', handler: 'http/me/contacts', auth: 'jwt', owns: 'self', access: ['table:read'] },
+  { method: 'POST', path: '/feedback', handler: 'http/me/feedback', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
 
   // Guest sender verification (spec §4)
-  { method: 'POST', path: '/verifyEmail', handler: 'http/verify/send-code', auth: 'none', access: ['table:read', 'table:write', 'mail:send'] },
-  { method: 'POST', path: '/checkVerifyEmail', handler: 'http/verify/check-code', auth: 'none', access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/verifyEmail', handler: 'http/verify/send-code', auth: 'none', owns: 'public', access: ['table:read', 'table:write', 'mail:send'] },
+  { method: 'POST', path: '/checkVerifyEmail', handler: 'http/verify/check-code', auth: 'none', owns: { record: 'guest-sender', by: 'mailed-code' }, access: ['table:read', 'table:write'] },
 
   // Sending (architecture §3 steps 1-3)
-  { method: 'POST', path: '/transfers', handler: 'http/transfers/create-guest', auth: 'none', access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
-  { method: 'POST', path: '/me/transfers', handler: 'http/transfers/create', auth: 'jwt', access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
-  { method: 'PATCH', path: '/transfers/addFiles', handler: 'http/transfers/add-files', auth: 'jwt', access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
-  { method: 'POST', path: '/transfers/{id}/sign', handler: 'http/transfers/sign', auth: 'none', access: ['table:read', 'buckets:write'] },
-  { method: 'POST', path: '/transfers/{id}/parts', handler: 'http/transfers/record-part', auth: 'none', access: ['table:read', 'table:write'] },
-  { method: 'GET', path: '/transfers/{id}/upload-state', handler: 'http/transfers/upload-state', auth: 'none', access: ['table:read'] },
+  { method: 'POST', path: '/transfers', handler: 'http/transfers/create-guest', auth: 'none', owns: { record: 'guest-sender', by: 'sender-token' }, access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/me/transfers', handler: 'http/transfers/create', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'PATCH', path: '/transfers/addFiles', handler: 'http/transfers/add-files', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/transfers/{id}/sign', handler: 'http/transfers/sign', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'buckets:write'] },
+  { method: 'POST', path: '/transfers/{id}/parts', handler: 'http/transfers/record-part', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/transfers/{id}/upload-state', handler: 'http/transfers/upload-state', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read'] },
   {
     method: 'POST',
     path: '/transfers/{id}/files/{fileId}/complete',
     handler: 'http/transfers/complete-file',
     auth: 'none',
+    owns: { record: 'transfer', by: 'upload-token' },
     access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
     timeoutSeconds: 29,
   },
-  { method: 'POST', path: '/transfers/{id}/complete', handler: 'http/transfers/complete', auth: 'none', access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
-  { method: 'POST', path: '/transfers/{id}/cancel', handler: 'http/transfers/cancel', auth: 'none', access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
-  { method: 'DELETE', path: '/transfers/{id}', handler: 'http/transfers/delete', auth: 'jwt', access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/transfers/{id}/complete', handler: 'http/transfers/complete', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/transfers/{id}/cancel', handler: 'http/transfers/cancel', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'DELETE', path: '/transfers/{id}', handler: 'http/transfers/delete', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
 
   // Receiving (architecture §3 steps 4-6)
-  { method: 'POST', path: '/getDownload', handler: 'http/downloads/get-download', auth: 'none', access: ['table:read', 'table:write'] },
-  { method: 'POST', path: '/getDownload/file', handler: 'http/downloads/get-file', auth: 'none', access: ['table:read', 'table:write', 'buckets:read', 'mail:send'] },
-  { method: 'POST', path: '/zip', handler: 'http/downloads/zip', auth: 'none', access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'jobs:invoke'], invokes: ['zip-build'] },
-  { method: 'POST', path: '/extension/request', handler: 'http/downloads/request-extension', auth: 'none', access: ['table:read', 'table:write', 'mail:send'] },
-  { method: 'POST', path: '/checkExtension', handler: 'http/downloads/check-extension', auth: 'none', access: ['table:read', 'table:write', 'mail:send'] },
+  { method: 'POST', path: '/getDownload', handler: 'http/downloads/get-download', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/getDownload/file', handler: 'http/downloads/get-file', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send'] },
+  { method: 'POST', path: '/zip', handler: 'http/downloads/zip', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'jobs:invoke'], invokes: ['zip-build'] },
+  { method: 'POST', path: '/extension/request', handler: 'http/downloads/request-extension', auth: 'none', owns: { record: 'transfer', by: 'link' }, access: ['table:read', 'table:write', 'mail:send'] },
+  { method: 'POST', path: '/checkExtension', handler: 'http/downloads/check-extension', auth: 'none', owns: { record: 'extension', by: 'mailed-token' }, access: ['table:read', 'table:write', 'mail:send'] },
 ];
 
 export const jobs: readonly JobDef[] = [

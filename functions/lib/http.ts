@@ -137,8 +137,12 @@ const errorHandler = (): Mw => ({
   },
 });
 
+/**
+ * The handler of one route. Its request `schemas` stay readable on it so tests can derive
+ * requests from them (test/integration/fuzz.test.ts fuzzes every route of the table).
+ */
 export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S>) => Promise<Reply>) {
-  return middy<HttpEvent, HttpResult, Error, Context, Internal>()
+  const handler = middy<HttpEvent, HttpResult, Error, Context, Internal>()
     .use([logContext(), errorHandler(), parseWith(schemas)])
     .handler(async (event, context) => {
       const parsed = parsedByEvent.get(event);
@@ -155,6 +159,7 @@ export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S
       });
       return toResult(reply);
     });
+  return Object.assign(handler, { schemas: schemas as Schemas });
 }
 
 /**

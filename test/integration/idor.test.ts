@@ -1,0 +1,453 @@
+/**
+ * The IDOR matrix (issue 11): every route of functions/routes.ts, by what it declares it
+ * touches (`owns`). For each route that touches a record, user A's real record is built
+ * (transfers created and uploaded, a password-protected one for the link routes, mailed codes
+ * and links read from the inbox), then someone else tries: user B's token, a guest, a forged
+ * id or secret, no credentials, and for upload-token routes another transfer's token. Each
+ * try must be refused with the kind's status and no answer may carry A's data or a credential.
+ * A route whose `owns` kind this file does not know fails, so a new kind gets its cells here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalApp } from '../../scripts/local/app';
+import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
+import { API_PREFIX, ownsKindOf, routes, type ApiRoute } from '../../functions/routes';
+import { api, startTestApp } from '../helpers/local-app';
+import { bearer, completeTransfer, createUser, guestToken, json, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import { loadRouteSchemas, routeSchemas } from '../helpers/route-schemas';
+
+let app: LocalApp;
+let alice: TestUser;
+let bob: TestUser;
+let guest: string;
+/** A's sent transfer (owner routes), A's password-protected one (link routes), A's unfinished upload, B's unfinished upload. */
+let sent: CreateTransferResponse;
+let locked: CreateTransferResponse;
+let uploading: CreateTransferResponse;
+let bobs: CreateTransferResponse;
+let aliceCookie: string;
+let lockedExpiry: number;
+
+const PASSWORD = 'Blue-Lagoon-93';
+const FILE_SENT = 'alice-board-minutes.txt';
+const FILE_LOCKED = 'alice-salary-review.txt';
+const FILE_UPLOADING = 'alice-unreleased-draft.txt';
+const GUEST = 'guest.sender@example.com';
+const VICTIM_GUEST = 'victim.guest@example.com';
+const UNKNOWN_ID = 'Zq9Xw2K';
+const forgedToken = () => 'f'.repeat(42) + 'Q';
+
+/** Everything of A's that no refused answer may contain. */
+function aliceSecrets(): string[] {
+  return [alice.email, alice.sub, FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie];
+}
+/** Keys that would hand out a credential or a storage URL. */
+const CREDENTIAL_KEYS = /"(accessToken|refreshToken|senderToken|registrationToken|uploadToken|url|parts|files|user)"\s*:/;
+
+async function createAndUpload(user: TestUser, fileName: string, extra: Record<string, unknown> = {}, finish = true): Promise<CreateTransferResponse> {
+  const data = randomData(64);
+  const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName, size: data.length }], ...extra }, bearer(user)));
+  if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
+  const t = res.json as CreateTransferResponse;
+  if (finish) {
+    await uploadAll(app, t, new Map([[fileName, data]]));
+    const done = await completeTransfer(app, t);
+    if (done.status !== 200) throw new Error(`complete ${done.status} ${done.text}`);
+  }
+  return t;
+}
+
+/** The 5-digit code mailed to `email` (asked for once per address in this file) after `startPath`. */
+async function mailedCode(startPath: string, email: string): Promise<string> {
+  const res = await api(app, startPath, json({ email, lang: 'en' }));
+  if (res.status !== 202) throw new Error(`${startPath} ${res.status} ${res.text}`);
+  const mail = await waitForMail(app, email, /\b\d{5}\b/);
+  return /\b(\d{5})\b/.exec(mail.body.text)![1]!;
+}
+
+/** A JWT whose signature no longer matches. */
+function tampered(token: string): string {
+  const last = token.at(-2) === 'A' ? 'B' : 'A';
+  return `${token.slice(0, -2)}${last}${token.at(-1)}`;
+}
+
+interface Attempt {
+  readonly label: string;
+  readonly path?: { id?: string; fileId?: string };
+  readonly headers?: Readonly<Record<string, string | undefined>>;
+  readonly body?: Record<string, unknown>;
+  /** body fields left out (the secret a 'no code / no token' try does not send) */
+  readonly omit?: readonly string[];
+  /** statuses that mean "refused" for this try */
+  readonly expect: readonly number[];
+}
+
+interface Cell {
+  /** the record A owns that the attempts aim at, and the valid request fields for it */
+  setup(route: ApiRoute): Promise<{ path: { id?: string; fileId?: string }; body: Record<string, unknown>; attempts: Attempt[] }>;
+  /** optional: after the attempts, A's record is still A's and intact */
+  after?(route: ApiRoute): Promise<void>;
+}
+
+/** The valid body of a route aimed at a record, from the record's ids; undefined when the route reads no body. */
+function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<string, unknown> | undefined {
+  const key = `${route.method} ${route.path}`;
+  switch (key) {
+    case 'POST /transfers/{id}/sign':
+      return { fileId: ids.fileId };
+    case 'POST /transfers/{id}/parts':
+      return { fileId: ids.fileId, partNumber: 1, etag: '"0123456789abcdef"', size: 64 };
+    case 'PATCH /transfers/addFiles':
+      return { slug: ids.id, fileObjects: [{ fileName: 'slipped-in-by-bob.txt', size: 5 }] };
+    case 'POST /getDownload':
+    case 'POST /zip':
+      return { id: ids.id };
+    case 'POST /getDownload/file':
+      return { id: ids.id, fileId: ids.fileId };
+    case 'POST /extension/request':
+      return { id: ids.id, email: 'bob.other@example.com', lang: 'en' };
+    default:
+      return undefined;
+  }
+}
+
+const CELLS: Record<string, Cell> = {
+  'transfer:upload-token': {
+    async setup() {
+      const path = { id: uploading.id, fileId: uploading.files[0]!.fileId };
+      const tok = (t: string) => ({ 'x-upload-token': t });
+      return {
+        path,
+        body: {},
+        attempts: [
+          { label: "B's JWT, no upload token", headers: bearer(bob), expect: [403] },
+          { label: 'a guest (sender token), no upload token', headers: { 'x-sender-token': guest }, expect: [403] },
+          { label: 'no credentials', expect: [403] },
+          { label: "another transfer's upload token (B's)", headers: tok(bobs.uploadToken), expect: [403] },
+          { label: "A's own other transfer's upload token", headers: tok(sent.uploadToken), expect: [403] },
+          { label: 'a forged upload token', headers: tok(forgedToken()), expect: [403] },
+          { label: "A's JWT (the owner) without the upload token", headers: bearer(alice), expect: [403] },
+          { label: 'a forged transfer id with a real upload token', path: { id: UNKNOWN_ID }, headers: tok(uploading.uploadToken), expect: [404] },
+          { label: "this upload token on B's transfer", path: { id: bobs.id, fileId: bobs.files[0]!.fileId }, headers: tok(uploading.uploadToken), expect: [403] },
+        ],
+      };
+    },
+    async after() {
+      const state = await api(app, `/transfers/${uploading.id}/upload-state`, { headers: { 'x-upload-token': uploading.uploadToken } });
+      expect(state.status, state.text).toBe(200);
+      expect(state.json).toMatchObject({ status: 'uploading', files: [{ fileName: FILE_UPLOADING, uploaded: false, partsDone: [] }] });
+    },
+  },
+
+  'transfer:owner': {
+    async setup() {
+      return {
+        path: { id: sent.id },
+        body: {},
+        attempts: [
+          { label: "B's JWT", headers: bearer(bob), expect: [403, 404] },
+          { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, expect: [401] },
+          { label: 'no credentials', expect: [401] },
+          { label: "the transfer's own upload token instead of the owner's JWT", headers: { 'x-upload-token': sent.uploadToken }, expect: [401] },
+          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
+          { label: "a forged transfer id with A's JWT", path: { id: UNKNOWN_ID }, headers: bearer(alice), expect: [404] },
+        ],
+      };
+    },
+    async after() {
+      const view = await api(app, '/getDownload', json({ id: sent.id }));
+      expect(view.status, view.text).toBe(200);
+      expect(view.json.files).toEqual([expect.objectContaining({ fileName: FILE_SENT })]);
+    },
+  },
+
+  'transfer:link-password': {
+    async setup(route) {
+      const path = { id: locked.id, fileId: locked.files[0]!.fileId };
+      const takesFileId = 'fileId' in (routeSchemas(route).bodyShape ?? {});
+      return {
+        path,
+        body: {},
+        attempts: [
+          { label: 'no password (no credentials)', expect: [401] },
+          { label: "B's JWT, no password", headers: bearer(bob), expect: [401] },
+          { label: "the owner's JWT is not the password", headers: bearer(alice), expect: [401] },
+          { label: 'a guest, no password', headers: { 'x-sender-token': guest }, expect: [401] },
+          { label: 'a wrong password', body: { password: 'not-the-password' }, expect: [401] },
+          { label: 'the upload token as password', body: { password: locked.uploadToken }, expect: [401] },
+          { label: 'a forged link id with the right password', body: { id: UNKNOWN_ID, password: PASSWORD }, expect: [404] },
+          ...(takesFileId
+            ? [{ label: "the right password with another transfer's file id", body: { password: PASSWORD, fileId: sent.files[0]!.fileId }, expect: [404] }]
+            : []),
+        ],
+      };
+    },
+    async after() {
+      const view = await api(app, '/getDownload', json({ id: locked.id, password: PASSWORD }));
+      expect(view.status, view.text).toBe(200);
+      expect(view.json).toMatchObject({ senderEmail: alice.email, files: [{ fileName: FILE_LOCKED }] });
+    },
+  },
+
+  'transfer:link': {
+    async setup() {
+      return {
+        path: { id: locked.id },
+        body: {},
+        attempts: [
+          // The transfer is live: the only answer is that it has not expired, whoever asks.
+          { label: 'no credentials', expect: [409] },
+          { label: "B's JWT", headers: bearer(bob), expect: [409] },
+          { label: 'a guest', headers: { 'x-sender-token': guest }, expect: [409] },
+          { label: 'a forged link id', body: { id: UNKNOWN_ID }, expect: [404] },
+        ],
+      };
+    },
+  },
+
+  'guest-sender:sender-token': {
+    async setup() {
+      const base = { sendAs: 'email', senderEmail: GUEST, emailTo: [{ email: 'someone@example.com' }], fileObjects: [{ fileName: 'g.txt', size: 3 }] };
+      return {
+        path: {},
+        body: base,
+        attempts: [
+          { label: 'no credentials', expect: [403] },
+          { label: "B's JWT, no sender token", headers: bearer(bob), expect: [403] },
+          { label: 'a forged sender token', headers: { 'x-sender-token': forgedToken() }, expect: [403] },
+          { label: 'an upload token as sender token', headers: { 'x-sender-token': uploading.uploadToken }, expect: [403] },
+          { label: "a guest's token sending as another address", headers: { 'x-sender-token': guest }, body: { senderEmail: VICTIM_GUEST }, expect: [403] },
+        ],
+      };
+    },
+  },
+
+  'guest-sender:mailed-code': {
+    async setup() {
+      const victimCode = await mailedCode('/verifyEmail', VICTIM_GUEST);
+      const otherCode = await mailedCode('/verifyEmail', 'other.guest@example.com');
+      const wrong = victimCode === '00000' ? '11111' : '00000';
+      return {
+        path: {},
+        body: { email: VICTIM_GUEST },
+        attempts: [
+          ...(otherCode !== victimCode ? [{ label: "another address's code", body: { code: otherCode }, expect: [403] }] : []),
+          { label: 'a forged code', body: { code: wrong }, expect: [403] },
+          { label: "B's JWT with a forged code", headers: bearer(bob), body: { code: wrong }, expect: [403] },
+          { label: 'no code', omit: ['code'], expect: [400] },
+        ],
+      };
+    },
+  },
+
+  'registration:mailed-code': {
+    async setup() {
+      const victimCode = await mailedCode('/newsignupverify', 'victim.new@example.com');
+      const otherCode = await mailedCode('/newsignupverify', 'other.new@example.com');
+      const wrong = victimCode === '00000' ? '11111' : '00000';
+      return {
+        path: {},
+        body: { email: 'victim.new@example.com' },
+        attempts: [
+          ...(otherCode !== victimCode ? [{ label: "another address's code", body: { code: otherCode }, expect: [403] }] : []),
+          { label: 'a forged code', body: { code: wrong }, expect: [403] },
+          { label: 'no code', omit: ['code'], expect: [400] },
+        ],
+      };
+    },
+  },
+
+  'registration:proof-token': {
+    async setup() {
+      const email = 'prover.new@example.com';
+      const code = await mailedCode('/newsignupverify', email);
+      const proof = await api(app, '/newsignupverify/check', json({ email, code }));
+      expect(proof.status, proof.text).toBe(200);
+      const otherToken = proof.json.registrationToken as string;
+      return {
+        path: {},
+        body: { email: 'victim.signup@example.com', fullName: 'Mallory', password: 'Another-pass-123' },
+        attempts: [
+          { label: "another address's registration token", body: { registrationToken: otherToken }, expect: [403] },
+          { label: 'a forged registration token', body: { registrationToken: forgedToken() }, expect: [403] },
+          { label: "another address's token for an existing account (A's)", body: { registrationToken: otherToken, email: alice.email }, expect: [403, 409] },
+          { label: 'no registration token', omit: ['registrationToken'], expect: [400] },
+        ],
+      };
+    },
+  },
+
+  'account:password': {
+    async setup() {
+      return {
+        path: {},
+        body: { email: alice.email },
+        attempts: [
+          { label: "a wrong password for A's address", body: { password: 'wrong-password-1' }, expect: [401] },
+          { label: "B's JWT and a wrong password for A's address", headers: bearer(bob), body: { password: 'wrong-password-2' }, expect: [401] },
+          { label: 'an unknown address', body: { email: 'nobody.here@example.com', password: 'secret123' }, expect: [401] },
+          { label: 'no password', omit: ['password'], expect: [400] },
+        ],
+      };
+    },
+  },
+
+  'session:refresh-cookie': {
+    async setup() {
+      // A refused refresh is 401; logout answers every caller alike and must not end A's session.
+      return {
+        path: {},
+        body: {},
+        attempts: [
+          { label: 'no cookie', expect: [200, 401] },
+          { label: 'a forged refresh cookie', headers: { cookie: `sb_refresh=${forgedToken()}` }, expect: [200, 401] },
+          { label: "B's access token as refresh cookie", headers: { cookie: `sb_refresh=${bob.accessToken}` }, expect: [200, 401] },
+          { label: "B's JWT, no cookie", headers: bearer(bob), expect: [200, 401] },
+        ],
+      };
+    },
+    async after() {
+      const again = await api(app, '/refreshToken', { headers: { cookie: aliceCookie } });
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.user.email).toBe(alice.email);
+    },
+  },
+
+  'password-reset:mailed-token': {
+    async setup() {
+      return {
+        path: {},
+        body: { password: 'Taken-over-123' },
+        attempts: [
+          { label: 'a forged reset token', body: { token: forgedToken() }, expect: [410] },
+          { label: "B's JWT and a forged reset token", headers: bearer(bob), body: { token: forgedToken() }, expect: [410] },
+          { label: 'no token', omit: ['token'], expect: [400] },
+        ],
+      };
+    },
+    async after() {
+      // A's password is unchanged by every attempt.
+      const login = await api(app, '/combinedAuth', json({ email: alice.email, password: 'secret123' }));
+      expect(login.status, login.text).toBe(200);
+    },
+  },
+
+  'extension:mailed-token': {
+    async setup() {
+      lockedExpiry = (await api(app, '/getDownload', json({ id: locked.id, password: PASSWORD }))).json.expiryDate as number;
+      return {
+        path: {},
+        body: {},
+        attempts: [
+          { label: 'a forged approval token', body: { token: forgedToken() }, expect: [410] },
+          { label: "B's JWT and a forged approval token", headers: bearer(bob), body: { token: forgedToken() }, expect: [410] },
+          { label: 'no token', omit: ['token'], expect: [400] },
+        ],
+      };
+    },
+    async after() {
+      const view = await api(app, '/getDownload', json({ id: locked.id, password: PASSWORD }));
+      expect(view.json.expiryDate).toBe(lockedExpiry);
+    },
+  },
+
+  self: {
+    async setup(route) {
+      // Only the JWT's `sub` chooses the record. B, naming A's things in the body, gets B's or a refusal.
+      const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10 };
+      return {
+        path: {},
+        body: {},
+        attempts: [
+          { label: 'no credentials', expect: [401] },
+          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
+          { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, expect: [401] },
+          ...(route.method === 'GET' ? [] : [{ label: "B's JWT, body naming A's records", headers: bearer(bob), body: naming, expect: [200, 201, 202, 400, 403, 404] }]),
+          ...(route.method === 'GET' ? [{ label: "B's JWT", headers: bearer(bob), expect: [200] }] : []),
+        ],
+      };
+    },
+  },
+
+  public: {
+    async setup(route) {
+      // Names no one's record: asked about A's address, the answer is the neutral one.
+      return {
+        path: {},
+        body: route.method === 'GET' ? {} : { email: alice.email, lang: 'en' },
+        attempts: [{ label: 'no credentials', expect: [200, 202, 409] }],
+      };
+    },
+  },
+};
+
+beforeAll(async () => {
+  await loadRouteSchemas();
+  app = await startTestApp();
+  alice = await createUser(app, 'alice.owner@example.com');
+  bob = await createUser(app, 'bob.other@example.com');
+  guest = await guestToken(app, GUEST);
+  sent = await createAndUpload(alice, FILE_SENT);
+  locked = await createAndUpload(alice, FILE_LOCKED, { password: PASSWORD });
+  uploading = await createAndUpload(alice, FILE_UPLOADING, {}, false);
+  bobs = await createAndUpload(bob, 'bob-own-file.txt', {}, false);
+  const login = await api(app, '/combinedAuth', json({ email: alice.email, password: 'secret123' }));
+  expect(login.status, login.text).toBe(200);
+  aliceCookie = /sb_refresh=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+function urlOf(route: ApiRoute, path: { id?: string; fileId?: string }): string {
+  return route.path.replace('{id}', path.id ?? UNKNOWN_ID).replace('{fileId}', path.fileId ?? 'AAAAAAAAAA');
+}
+
+describe('IDOR matrix: every route of functions/routes.ts by what it owns', () => {
+  it('every route declares a kind this matrix can exercise, consistent with its auth', () => {
+    const unknown = routes.filter((r) => !(ownsKindOf(r.owns) in CELLS)).map((r) => `${r.method} ${r.path} (${ownsKindOf(r.owns)})`);
+    expect(unknown, 'routes whose owns kind idor.test.ts cannot exercise yet: teach CELLS how').toEqual([]);
+    for (const r of routes) {
+      const kind = ownsKindOf(r.owns);
+      if (kind === 'self' || kind === 'transfer:owner') expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
+      else expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('none');
+    }
+  });
+
+  it('the owner gets the data the attempts must not (the matrix can fail)', async () => {
+    const state = await api(app, `/transfers/${uploading.id}/upload-state`, { headers: { 'x-upload-token': uploading.uploadToken } });
+    expect(state.text).toContain(FILE_UPLOADING);
+    const view = await api(app, '/getDownload', json({ id: locked.id, password: PASSWORD }));
+    expect(view.text).toContain(FILE_LOCKED);
+    expect(view.text).toContain(alice.email);
+    const me = await api(app, '/me', { headers: bearer(alice) });
+    expect(me.text).toContain(alice.sub);
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (name, route) => {
+    const cell = CELLS[ownsKindOf(route.owns)];
+    if (!cell) throw new Error(`${name}: owns ${ownsKindOf(route.owns)} is not in the matrix`);
+    const { path, body, attempts } = await cell.setup(route);
+    const readsBody = routeSchemas(route).body !== undefined;
+    if (readsBody && ownsKindOf(route.owns).startsWith('transfer:') && bodyFor(route, { id: UNKNOWN_ID, fileId: 'AAAAAAAAAA' }) === undefined) {
+      throw new Error(`${name} reads a body: give idor.test.ts bodyFor() its valid body`);
+    }
+    expect(attempts.length).toBeGreaterThan(0);
+    for (const a of attempts) {
+      const target = { ...path, ...a.path };
+      // The record's ids go where the route reads them: the path, or the body (built per try, so a forged id reaches the body too).
+      const sentBody = readsBody ? { ...bodyFor(route, { id: target.id ?? UNKNOWN_ID, fileId: target.fileId ?? 'AAAAAAAAAA' }), ...body, ...a.body } : undefined;
+      for (const k of a.omit ?? []) delete sentBody?.[k];
+      const res = await api(app, urlOf(route, target), {
+        method: route.method,
+        headers: Object.fromEntries(Object.entries({ ...(sentBody ? { 'content-type': 'application/json' } : {}), ...a.headers }).filter((e): e is [string, string] => e[1] !== undefined)),
+        ...(sentBody ? { body: JSON.stringify(sentBody) } : {}),
+      });
+      const where = `${route.method} ${API_PREFIX}${route.path} with ${a.label}: ${res.status} ${res.text}`;
+      expect(a.expect, where).toContain(res.status);
+      for (const secret of aliceSecrets()) expect(res.text.includes(secret), `${where} carries A's ${secret}`).toBe(false);
+      if (res.status >= 400) expect(res.text, where).not.toMatch(CREDENTIAL_KEYS);
+    }
+    await cell.after?.(route);
+  });
+});
