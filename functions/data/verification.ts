@@ -16,11 +16,10 @@ export interface EmailCode {
   readonly email: string;
   readonly codeHash: string;
   readonly salt: string;
-  readonly attempts: number;
   readonly expiresAt: number;
 }
 
-/** Pattern 17: a new code replaces any earlier one for the address and purpose (attempts start again). */
+/** Pattern 17: a new code replaces any earlier one for the address and purpose. */
 export async function putEmailCode(code: EmailCode, now = Date.now()): Promise<void> {
   await dynamo().send(
     new PutCommand({
@@ -34,29 +33,7 @@ export async function getEmailCode(purpose: CodePurpose, email: string, now = Da
   const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.emailCode(purpose, email), ConsistentRead: true }));
   if (!out.Item || !isLive(out.Item, now)) return undefined;
   const i = out.Item;
-  return { purpose, email, codeHash: String(i.codeHash), salt: String(i.salt), attempts: Number(i.attempts), expiresAt: Number(i.expiresAt) };
-}
-
-/**
- * Pattern 18: counts one check against the code. False when the attempts are used up, so
- * concurrent guesses cannot exceed the bound.
- */
-export async function countCodeAttempt(purpose: CodePurpose, email: string, maxAttempts: number): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.emailCode(purpose, email),
-        UpdateExpression: 'ADD attempts :one',
-        ConditionExpression: 'attribute_exists(pk) AND attempts < :max',
-        ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return { purpose, email, codeHash: String(i.codeHash), salt: String(i.salt), expiresAt: Number(i.expiresAt) };
 }
 
 export async function deleteEmailCode(purpose: CodePurpose, email: string): Promise<void> {

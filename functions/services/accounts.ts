@@ -135,8 +135,8 @@ export async function startRegistration(email: string, proof: string | undefined
 }
 
 /** Step 2: a right code proves the address for 24 hours. */
-export async function checkRegistrationCode(email: string, code: string, now = Date.now()): Promise<RegistrationProof> {
-  await checkEmailCode('signup', email, code, now);
+export async function checkRegistrationCode(email: string, code: string, client: string, now = Date.now()): Promise<RegistrationProof> {
+  await checkEmailCode('signup', email, code, client, now);
   const registrationToken = newToken();
   await putProofToken('signup', hashToken(registrationToken), { email }, now + REGISTRATION_TOKEN_HOURS * HOUR, now);
   return { registrationToken, email };

@@ -10,7 +10,8 @@ import { TEXTS } from '../domain/texts';
 import type { DownloadView, ExpiredDetails, ZipResponse } from '../domain/transfer-api';
 import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
-import { getExtensionToken, grantExtensionToken, hitRateWindow, putExtensionToken, rateWindowHits } from '../data/verification';
+import { getExtensionToken, grantExtensionToken, hitRateWindow, putExtensionToken } from '../data/verification';
+import { assertMayTry, recordFailure, type FailurePolicy } from './failure-throttle';
 import { putNotification } from '../data/notifications';
 import * as storage from '../adapters/storage';
 import { countryOf } from '../adapters/geo';
@@ -25,9 +26,12 @@ import { mailDownloadNotice, mailExtensionGranted, mailExtensionRequest } from '
 const SECOND = 1000;
 /** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
 export const DOWNLOAD_URL_SECONDS = 15 * 60;
-/** Wrong passwords per transfer and client address per window (spec: attempts limited). */
-export const UNLOCK_ATTEMPTS = 10;
-export const UNLOCK_WINDOW_SECONDS = 15 * 60;
+/**
+ * Wrong download passwords: ten free per (transfer, client), then the client waits 1, 2, 4 …
+ * minutes up to an hour; 200 an hour on one transfer from every client together, past which
+ * only clients without failures may try. Guessing never locks the right password out for others.
+ */
+export const UNLOCK_FAILURES: FailurePolicy = { scope: 'unlock', freeFailures: 10, firstDelaySeconds: 60, maxDelaySeconds: 3600, ceiling: { limit: 200, windowSeconds: 3600 } };
 /** A ZIP build that has not finished in this time is considered crashed and may restart. */
 export const ZIP_STALE_MS = 16 * 60 * SECOND;
 /** At most one download mail per transfer and downloader per hour; every download is still recorded. */
@@ -56,12 +60,9 @@ export async function openTransfer(slug: string, viewer: Viewer, now = Date.now(
   }
   if (t.passwordHash) {
     if (!viewer.password) throw unauthorized('password_required', TEXTS.download401);
-    const subject = `${slug}:${viewer.sourceIp}`;
-    if ((await rateWindowHits('unlock', subject, UNLOCK_WINDOW_SECONDS, now)) >= UNLOCK_ATTEMPTS) {
-      throw tooManyRequests(UNLOCK_WINDOW_SECONDS, 'Too many wrong passwords. Try again in 15 minutes.');
-    }
+    await assertMayTry(UNLOCK_FAILURES, slug, viewer.sourceIp, 'Too many wrong passwords. Try again in {minutes} minutes.', now);
     if (!(await verifyPassword(viewer.password, t.passwordHash))) {
-      await hitRateWindow('unlock', subject, Number.MAX_SAFE_INTEGER, UNLOCK_WINDOW_SECONDS, now);
+      await recordFailure(UNLOCK_FAILURES, slug, viewer.sourceIp, now);
       throw unauthorized('wrong_password', TEXTS.download401);
     }
   }

@@ -6,15 +6,30 @@
 import { generateVerificationCode } from '../domain/slug';
 import { TEXTS } from '../domain/texts';
 import type { CodePurpose } from '../data/keys';
-import { countCodeAttempt, deleteEmailCode, getEmailCode, hitRateWindow, putEmailCode } from '../data/verification';
+import { deleteEmailCode, getEmailCode, hitRateWindow, putEmailCode } from '../data/verification';
 import { HttpError, forbidden, tooManyRequests } from '../lib/errors';
+import { assertMayTry, recordFailure, recordSuccess, type FailurePolicy } from './failure-throttle';
 import { hashCode, newSalt, safeEqual } from '../lib/secrets';
 import { mailSenderCode } from './mail';
 
 export const CODE_VALID_MINUTES = 15;
-export const CODE_MAX_ATTEMPTS = 5;
-export const CODES_PER_ADDRESS = { limit: 5, windowSeconds: 3600 };
+/** Codes mailed to an address an hour, from one client, and from every client together. */
+export const CODES_PER_ADDRESS_AND_CLIENT = { limit: 5, windowSeconds: 3600 };
+export const CODES_PER_ADDRESS = { limit: 20, windowSeconds: 3600 };
 export const CODES_PER_IP = { limit: 20, windowSeconds: 3600 };
+/**
+ * Wrong codes: five free per (address, client), then the client waits 1, 2, 4 … minutes; 20 in a
+ * code's lifetime on one address from every client together, past which only clients without
+ * failures may try. A stranger guessing wrong no longer burns the owner's code.
+ */
+export const CODE_FAILURES: Omit<FailurePolicy, 'scope'> = {
+  freeFailures: 5,
+  firstDelaySeconds: 60,
+  maxDelaySeconds: CODE_VALID_MINUTES * 60,
+  ceiling: { limit: 20, windowSeconds: CODE_VALID_MINUTES * 60 },
+};
+const codeFailures = (purpose: CodePurpose): FailurePolicy => ({ scope: `code-${purpose}`, ...CODE_FAILURES });
+const CODE_WAIT = 'Too many tries. Try again in {minutes} minutes.';
 
 /** Fixed-window limits in one place: 429 with Retry-After and the minutes in the message. */
 export async function limitRate(rules: readonly (readonly [scope: string, subject: string, rule: { limit: number; windowSeconds: number }])[], message: string, now = Date.now()): Promise<void> {
@@ -25,8 +40,10 @@ export async function limitRate(rules: readonly (readonly [scope: string, subjec
 }
 
 export async function sendEmailCode(purpose: CodePurpose, email: string, lang: string | undefined, sourceIp: string, now = Date.now()): Promise<{ expiresAt: number }> {
+  // Per (address, client) first, so one client asking for someone's codes uses up only its own share.
   await limitRate(
     [
+      [`code-address-client-${purpose}`, `${email}|${sourceIp}`, CODES_PER_ADDRESS_AND_CLIENT],
       [`code-address-${purpose}`, email, CODES_PER_ADDRESS],
       [`code-ip`, sourceIp, CODES_PER_IP],
     ],
@@ -36,20 +53,25 @@ export async function sendEmailCode(purpose: CodePurpose, email: string, lang: s
   const code = generateVerificationCode();
   const salt = newSalt();
   const expiresAt = now + CODE_VALID_MINUTES * 60_000;
-  await putEmailCode({ purpose, email, codeHash: hashCode(code, salt), salt, attempts: 0, expiresAt }, now);
+  await putEmailCode({ purpose, email, codeHash: hashCode(code, salt), salt, expiresAt }, now);
   if (!(await mailSenderCode(email, code, CODE_VALID_MINUTES, lang))) {
     throw new HttpError(503, 'mail_unavailable', 'We could not send the code right now. Please try again.');
   }
   return { expiresAt };
 }
 
-/** Throws 403 (spec text) for a wrong or expired code, 429 once the attempts are used; consumes a right one. */
-export async function checkEmailCode(purpose: CodePurpose, email: string, code: string, now = Date.now()): Promise<void> {
+/**
+ * Throws 403 (spec text) for a wrong or expired code and 429 while this client must wait;
+ * consumes a right one. Failures count per (address, client): see CODE_FAILURES.
+ */
+export async function checkEmailCode(purpose: CodePurpose, email: string, code: string, client: string, now = Date.now()): Promise<void> {
+  const policy = codeFailures(purpose);
+  await assertMayTry(policy, email, client, CODE_WAIT, now);
   const stored = await getEmailCode(purpose, email, now);
-  if (!stored || stored.expiresAt <= now) throw forbidden('incorrect_code', TEXTS.incorrectCode);
-  if (!(await countCodeAttempt(purpose, email, CODE_MAX_ATTEMPTS))) {
-    throw new HttpError(429, 'too_many_attempts', 'Too many tries. Ask for a new code.');
+  if (!stored || stored.expiresAt <= now || !safeEqual(hashCode(code.trim(), stored.salt), stored.codeHash)) {
+    await recordFailure(policy, email, client, now);
+    throw forbidden('incorrect_code', TEXTS.incorrectCode);
   }
-  if (!safeEqual(hashCode(code.trim(), stored.salt), stored.codeHash)) throw forbidden('incorrect_code', TEXTS.incorrectCode);
   await deleteEmailCode(purpose, email);
+  await recordSuccess(policy, email, client);
 }

@@ -14,8 +14,8 @@ export function sendSenderCode(email: string, lang: string | undefined, sourceIp
   return sendEmailCode('sender', email, lang, sourceIp, now);
 }
 
-export async function checkSenderCode(email: string, code: string, now = Date.now()): Promise<SenderTokenResponse> {
-  await checkEmailCode('sender', email, code, now);
+export async function checkSenderCode(email: string, code: string, client: string, now = Date.now()): Promise<SenderTokenResponse> {
+  await checkEmailCode('sender', email, code, client, now);
   const senderToken = newToken();
   const expiresAt = now + SENDER_TOKEN_HOURS * 3_600_000;
   await putProofToken('sender', hashToken(senderToken), { email }, expiresAt, now);

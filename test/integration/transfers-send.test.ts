@@ -173,6 +173,48 @@ describe('guest verification codes', () => {
   });
 });
 
+describe('guessing cannot lock anyone else out', () => {
+  const viewer = (address: string) => ({ 'cloudfront-viewer-address': `${address}:52000` });
+
+  it("a client's wrong codes make it wait but leave the owner's code working from their own client", async () => {
+    const email = 'code-owner@example.com';
+    expect((await api(app, '/verifyEmail', json({ email }, viewer('198.51.100.41')))).status).toBe(202);
+    const code = /\b(\d{5})\b/.exec((await waitForMail(app, email, /\b\d{5}\b/)).body.text)![1]!;
+    const wrong = code === '00000' ? '11111' : '00000';
+    const attacker = viewer('203.0.113.66');
+    const statuses = [];
+    for (let i = 0; i < 7; i += 1) statuses.push((await api(app, '/checkVerifyEmail', json({ email, code: wrong }, attacker))).status);
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429, 429]);
+    const owner = await api(app, '/checkVerifyEmail', json({ email, code }, viewer('198.51.100.41')));
+    expect(owner.status, owner.text).toBe(200);
+  });
+
+  it("one client asking for someone's codes uses up only its own share", async () => {
+    const email = 'code-flood@example.com';
+    const attacker = viewer('203.0.113.67');
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await api(app, '/verifyEmail', json({ email }, attacker))).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect((await api(app, '/verifyEmail', json({ email }, viewer('198.51.100.42')))).status).toBe(202);
+  });
+
+  it("a client's wrong download passwords make it wait, while the right one opens the transfer for another client", async () => {
+    const create = await api(app, '/me/transfers', json({ sendAs: 'link', password: 'right horse', fileObjects: [{ fileName: 'locked.txt', size: 4 }] }, bearer(owner)));
+    const t = create.json as CreateTransferResponse;
+    await uploadAll(app, t, new Map([['locked.txt', new TextEncoder().encode('data')]]));
+    expect((await completeTransfer(app, t)).status).toBe(200);
+    const attacker = viewer('203.0.113.68');
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await api(app, '/getDownload', json({ id: t.id, password: `guess-${i}` }, attacker))).status);
+    expect(statuses.slice(0, 10).every((st) => st === 401)).toBe(true);
+    const waiting = await api(app, '/getDownload', json({ id: t.id, password: 'right horse' }, attacker));
+    expect(statuses[10]).toBe(429);
+    expect(waiting.status).toBe(429);
+    expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThan(30);
+    expect((await api(app, '/getDownload', json({ id: t.id, password: 'right horse' }, viewer('198.51.100.43')))).status).toBe(200);
+  });
+});
+
 describe('guest limits', () => {
   const viewer = (address: string) => ({ 'cloudfront-viewer-address': `${address}:51000` });
   const send = (token: string, email: string, size: number, client: string, emailTo = [{ email: 'limits-to@example.com' }]) =>

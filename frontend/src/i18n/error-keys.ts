@@ -32,7 +32,6 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   auth_failed: 'auth.errors.authFailed',
   reset_expired: 'auth.errors.resetLinkInvalid',
   incorrect_code: 'auth.errors.incorrectCode',
-  too_many_attempts: 'errors.tooManyAttempts',
   sender_not_verified: 'errors.senderNotVerified',
   invalid_picture: 'errors.invalidPicture',
   // limit screens
