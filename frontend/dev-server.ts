@@ -1,16 +1,64 @@
-import { createServer } from 'vite';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Plugin } from 'vite';
+import { contentSecurityPolicy, securityHeaders } from './csp';
 import { webConfig } from './vite.config';
 
 export interface WebDevServer {
   /** e.g. http://127.0.0.1:5173 (no trailing slash) */
   readonly url: string;
+  /** the Content-Security-Policy every answer carries */
+  readonly contentSecurityPolicy: string;
   close(): Promise<void>;
 }
 
-/** Starts the Vite dev server for the app; used by scripts/dev.ts and the e2e tests. */
-export async function startWebDevServer({ port, apiOrigin }: { port: number; apiOrigin: string }): Promise<WebDevServer> {
-  const server = await createServer({ ...webConfig({ port, apiOrigin }), configFile: false, clearScreen: false, logLevel: 'warn' });
+export interface WebDevServerOptions {
+  readonly port: number;
+  readonly apiOrigin: string;
+  /**
+   * Origins of the buckets (s3rver) for the CSP.
+   * @default http://127.0.0.1:$S3_PORT (4569), as `npm start` runs s3rver
+   */
+  readonly storage?: readonly string[];
+}
+
+/**
+ * The app's CSP (frontend/csp.ts) on every answer of the dev server. Vite's dev mode injects
+ * one inline module script (React refresh's preamble); `html.cspNonce` puts this server's
+ * nonce on it, and the policy allows that nonce and nothing else inline
+ * (docs/decisions.md, "One CSP").
+ */
+function cspHeaders(headers: Record<string, string>): Plugin {
+  return {
+    name: 'sendbridge:csp-headers',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((_req, res, next) => {
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        next();
+      });
+    },
+  };
+}
+
+function defaultStorage(): string[] {
+  const port = process.env.S3_PORT || '4569';
+  return [`http://127.0.0.1:${port}`];
+}
+
+/** Starts the Vite dev server for the app; used by scripts/dev.ts (`npm start`) and one e2e check. */
+export async function startWebDevServer({ port, apiOrigin, storage }: WebDevServerOptions): Promise<WebDevServer> {
+  const nonce = randomBytes(16).toString('base64');
+  const csp = { storage: storage ?? defaultStorage(), scriptNonce: nonce };
+  const config = webConfig({ port, apiOrigin });
+  const server = await createServer({
+    ...config,
+    plugins: [...(config.plugins ?? []), cspHeaders(securityHeaders(csp))],
+    html: { cspNonce: nonce },
+    configFile: false,
+    clearScreen: false,
+    logLevel: 'warn',
+  });
   await server.listen();
   const url = `http://127.0.0.1:${port}`;
-  return { url, close: () => server.close() };
+  return { url, contentSecurityPolicy: contentSecurityPolicy(csp), close: () => server.close() };
 }

@@ -7,6 +7,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from '../frontend/csp';
 import { API_PREFIX } from '../functions/routes';
 import { PrivateBucket } from './constructs/private-bucket';
 import { acknowledge, acknowledgeBucketDeploymentHandler } from './nag/acknowledge';
@@ -27,27 +28,6 @@ export interface WebStackProps extends StackProps {
 
 /** Viewer headers the API reads for the country/city of a download (architecture §1). */
 export const VIEWER_LOCATION_HEADERS = ['CloudFront-Viewer-Country', 'CloudFront-Viewer-City'] as const;
-
-/**
- * Content-Security-Policy of the app: a React SPA that talks to its own origin (/api), PUTs and
- * GETs straight to the regional S3 endpoints (*.amazonaws.com) and embeds Stripe Checkout.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://js.stripe.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "media-src 'self' blob: https://*.amazonaws.com",
-  "connect-src 'self' https://*.amazonaws.com https://api.stripe.com",
-  'frame-src https://js.stripe.com https://checkout.stripe.com',
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  'upgrade-insecure-requests',
-].join('; ');
 
 /**
  * SPA fallback on the app behaviour only: a path whose last segment has no dot is a client-side
@@ -82,6 +62,8 @@ export class WebStack extends Stack {
 
     this.appBucket = new PrivateBucket(this, 'AppBucket', { serverAccessLogsBucket: logs, serverAccessLogsPrefix: 's3/' });
 
+    // One policy for the app and /api/*: API answers get nosniff here too, beside the one the
+    // functions send themselves (functions/lib/http.ts).
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'SendBridge security headers',
       securityHeadersBehavior: {
@@ -92,8 +74,7 @@ export class WebStack extends Stack {
         contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
       },
       customHeadersBehavior: {
-        // Voice memos and recorded videos need the microphone and camera (spec §2).
-        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(self), microphone=(self), geolocation=()', override: true }],
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
       },
     });
 

@@ -1,3 +1,5 @@
+// First: no schema may be created before Zod is told not to probe eval (CSP).
+import '@/lib/zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';

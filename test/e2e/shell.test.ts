@@ -1,16 +1,20 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { startWebDevServer, type WebDevServer } from '../../frontend/dev-server';
-import { getFreePort, launchBrowser, newContext } from '../helpers/browser';
+import { startBuiltAppServer, type BuiltAppServer } from '../../frontend/app-server';
+import { contentSecurityPolicy } from '../../frontend/csp';
+import { startWebDevServer } from '../../frontend/dev-server';
+import { cspViolations, getFreePort, launchBrowser, newContext } from '../helpers/browser';
 
-let web: WebDevServer;
+/** No bucket is reached by the shell; the CSP still names one, as the app server's would. */
+const STORAGE = 'http://127.0.0.1:4569';
+let web: BuiltAppServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
   // No API is needed by the shell; the proxy target is a port nothing listens on.
-  web = await startWebDevServer({ port: await getFreePort(), apiOrigin: `http://127.0.0.1:${await getFreePort()}` });
+  web = await startBuiltAppServer({ port: await getFreePort(), apiOrigin: `http://127.0.0.1:${await getFreePort()}`, storage: [STORAGE] });
   browser = await launchBrowser();
 });
 
@@ -25,7 +29,52 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  // Every screen the shell visits runs under the shipped CSP without a single violation.
+  const violations = cspViolations(context);
   await context?.close();
+  expect(violations).toEqual([]);
+});
+
+describe('Content-Security-Policy', () => {
+  it('the app is served with the CSP of frontend/csp.ts (the one CloudFront sends), storage origin aside', async () => {
+    const res = await fetch(`${web.url}/dash/anything`);
+    expect(res.headers.get('content-security-policy')).toBe(contentSecurityPolicy({ storage: [STORAGE] }));
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it('a violation on the page is seen by the test (the watcher works)', async () => {
+    const own = await newContext(browser);
+    const p = await own.newPage();
+    await p.goto(`${web.url}/about`);
+    await p.getByRole('heading', { level: 1, name: 'About SendBridge' }).waitFor();
+    await p.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__inlineRan = true';
+      document.body.append(script);
+    });
+    await p.waitForFunction(() => true);
+    await expect.poll(() => cspViolations(own).length).toBe(1);
+    expect(cspViolations(own)[0]).toMatch(/^\/about: script-src-elem blocked inline/);
+    expect(await p.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan)).toBeUndefined();
+    await own.close();
+  });
+
+  it('the dev server of npm start sends the same CSP, with a nonce for its one inline script, and home runs under it', async () => {
+    const dev = await startWebDevServer({ port: await getFreePort(), apiOrigin: `http://127.0.0.1:${await getFreePort()}`, storage: [STORAGE] });
+    try {
+      const res = await fetch(`${dev.url}/`);
+      const header = res.headers.get('content-security-policy')!;
+      const nonce = /'nonce-([^']+)'/.exec(header)![1]!;
+      expect(header).toBe(contentSecurityPolicy({ storage: [STORAGE], scriptNonce: nonce }));
+      const html = await res.text();
+      for (const tag of html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+      await page.goto(`${dev.url}/`);
+      await page.getByRole('heading', { level: 1, name: 'Send big files anywhere. Know when they land.' }).waitFor({ timeout: 30_000 });
+    } finally {
+      await dev.close();
+    }
+  });
 });
 
 describe('web shell', () => {

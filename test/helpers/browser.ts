@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -19,12 +20,71 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** A fresh context (no cookies, no localStorage) with a fixed language and viewport. */
-export function newContext(browser: Browser, options: { locale?: string; width?: number; height?: number } = {}): Promise<BrowserContext> {
-  return browser.newContext({
+const violations = new WeakMap<BrowserContext, string[]>();
+
+/**
+ * A fresh context (no cookies, no localStorage) with a fixed language and viewport. Every page
+ * of it reports each Content-Security-Policy violation the browser raises (the
+ * `securitypolicyviolation` event) to the test, read with `cspViolations(context)`.
+ */
+export async function newContext(browser: Browser, options: { locale?: string; width?: number; height?: number } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
+  const seen: string[] = [];
+  violations.set(context, seen);
+  // Bindings and init scripts run outside the page's CSP, so watching cannot itself violate it.
+  await context.exposeBinding('__sendbridgeCspViolation', ({ page }, report: string) => {
+    seen.push(`${new URL(page.url()).pathname}: ${report}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const report = (window as unknown as { __sendbridgeCspViolation(r: string): void }).__sendbridgeCspViolation;
+        report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || '?'}:${e.lineNumber}`);
+      },
+      true,
+    );
+  });
+  return context;
+}
+
+/** Every CSP violation the context's pages reported so far (empty when the app kept to its policy). */
+export function cspViolations(context: BrowserContext): readonly string[] {
+  const seen = violations.get(context);
+  if (!seen) throw new Error('cspViolations: the context was not made by newContext');
+  return seen;
+}
+
+/** What axe reports for one rule broken on a page, trimmed to what a failure message needs. */
+export interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly targets: readonly string[];
+}
+
+/**
+ * Runs axe-core on the page as it is now and returns the serious and critical violations
+ * (WCAG 2.x A and AA rules plus axe's best practices). axe's source is evaluated through
+ * DevTools (page.evaluate), which the app's CSP does not govern, so the app under test keeps
+ * its real policy (docs/decisions.md, "One CSP").
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(axe.source);
+  const found = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /** A port the OS reports free on loopback right now. */

@@ -1,3 +1,4 @@
+import { startBuiltAppServer, type BuiltAppServer } from '../../frontend/app-server';
 import { startLocalApp, type LocalApp } from '../../scripts/local/app';
 
 /** Starts the emulators and the local gateway on free ports, with ephemeral data. */
@@ -15,4 +16,13 @@ export async function api(app: LocalApp, path: string, init: RequestInit = {}) {
     json = undefined;
   }
   return { status: res.status, headers: res.headers, text, json: json as Record<string, any> };
+}
+
+/**
+ * The shipped app (`vite build`) on `port`, as CloudFront serves it: the one CSP of
+ * frontend/csp.ts and the other security headers, `/api` forwarded to the app's gateway, the
+ * buckets at the app's s3rver (docs/decisions.md, "One CSP").
+ */
+export function startTestWeb(port: number, app: Pick<LocalApp, 'apiOrigin' | 'stack'>): Promise<BuiltAppServer> {
+  return startBuiltAppServer({ port, apiOrigin: app.apiOrigin, storage: [new URL(app.stack.urls.s3).origin] });
 }

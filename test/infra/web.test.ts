@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
-import { CONTENT_SECURITY_POLICY, SPA_REWRITE_FUNCTION, VIEWER_LOCATION_HEADERS } from '../../lib/web-stack';
+import { AWS_STORAGE_SOURCES, CONTENT_SECURITY_POLICY, contentSecurityPolicy, PERMISSIONS_POLICY } from '../../frontend/csp';
+import { SPA_REWRITE_FUNCTION, VIEWER_LOCATION_HEADERS } from '../../lib/web-stack';
 import { resourcesOf, synthSendBridge, type TestApp } from './synth';
 
 /** id of the managed origin request policy AllViewerExceptHostHeader */
@@ -112,6 +113,31 @@ describe('WebStack', () => {
     });
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
     expect(CONTENT_SECURITY_POLICY).toMatch(/connect-src [^;]*https:\/\/\*\.amazonaws\.com/);
+  });
+
+  it('sends exactly the CSP of frontend/csp.ts, the one the local app servers send: no inline script, no eval', () => {
+    const policies = Object.values(resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy')).map(
+      (p) => (p.Properties!.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } } }).SecurityHeadersConfig,
+    );
+    expect(policies).toHaveLength(1);
+    const csp = policies[0]!.ContentSecurityPolicy.ContentSecurityPolicy;
+    expect(csp).toBe(CONTENT_SECURITY_POLICY);
+    expect(csp).toBe(contentSecurityPolicy({ storage: AWS_STORAGE_SOURCES }));
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '))!;
+    expect(scriptSrc).not.toMatch(/'unsafe-inline'|'unsafe-eval'|'nonce-|'sha\d+-/);
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it("answers /api/* with nosniff through the same response headers policy as the app", () => {
+    const config = distributionConfig();
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    const policyId = (api.ResponseHeadersPolicyId as { Ref: string }).Ref;
+    const policy = resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy')[policyId]!.Properties!.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: { ContentTypeOptions: { Override: boolean } };
+      CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
+    };
+    expect(policy.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
+    expect(policy.CustomHeadersConfig.Items).toContainEqual(expect.objectContaining({ Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY }));
   });
 
   it('uploads the built app: hashed assets immutable, pages revalidated, nothing pruned', () => {

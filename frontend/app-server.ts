@@ -1,0 +1,125 @@
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { securityHeaders } from './csp';
+import { buildWeb } from './web-bundle';
+
+export interface BuiltAppServer {
+  /** e.g. http://127.0.0.1:5173 (no trailing slash) */
+  readonly url: string;
+  /** the headers every answer carries, CSP included */
+  readonly headers: Readonly<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+export interface BuiltAppOptions {
+  readonly port: number;
+  /** origin of the local gateway that serves `/api` */
+  readonly apiOrigin: string;
+  /** origins of the buckets (s3rver), for the CSP's connect-src and media-src */
+  readonly storage: readonly string[];
+  /** an existing `vite build` output; by default the app is built into a temporary directory */
+  readonly distDir?: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+};
+
+/**
+ * The shipped app as CloudFront serves it, for the e2e tests: the `vite build` output, client
+ * routes falling back to index.html, `/api` forwarded to the local gateway, and the response
+ * headers policy of lib/web-stack.ts (the one CSP of frontend/csp.ts) on every answer, API
+ * answers included. Only the storage origins differ from AWS (docs/decisions.md, "One CSP").
+ */
+export async function startBuiltAppServer(options: BuiltAppOptions): Promise<BuiltAppServer> {
+  let distDir = options.distDir;
+  let temporary: string | undefined;
+  if (!distDir) {
+    temporary = mkdtempSync(path.join(tmpdir(), 'sendbridge-app-'));
+    await buildWeb(temporary);
+    distDir = temporary;
+  }
+  const root = path.resolve(distDir);
+  const headers = securityHeaders({ storage: options.storage });
+  const api = new URL(options.apiOrigin);
+
+  const sendFile = (req: IncomingMessage, res: ServerResponse, file: string) => {
+    const ext = path.extname(file);
+    res.writeHead(200, {
+      ...headers,
+      'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      'cache-control': file.startsWith(path.join(root, 'assets') + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(file).pipe(res);
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      // As the Vite proxy with xfwd: the gateway reads the client address from X-Forwarded-For.
+      const upstream = httpRequest(
+        {
+          host: api.hostname,
+          port: api.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' },
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...headers });
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => {
+        if (!res.headersSent) res.writeHead(502, headers);
+        res.end();
+      });
+      req.pipe(upstream);
+      return;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400, headers);
+      return void res.end();
+    }
+    // CloudFront's SPA rewrite: a last segment without a dot is a client-side route.
+    const candidate = path.join(root, path.normalize(decoded).replace(/^([/\\])+/, ''));
+    const inside = candidate.startsWith(root + path.sep);
+    if (inside && existsSync(candidate) && statSync(candidate).isFile()) return sendFile(req, res, candidate);
+    const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+    if (last.includes('.')) {
+      res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end('Not found');
+    }
+    sendFile(req, res, path.join(root, 'index.html'));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    headers,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      if (temporary) rmSync(temporary, { recursive: true, force: true });
+    },
+  };
+}
