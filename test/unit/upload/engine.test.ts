@@ -310,6 +310,30 @@ describe('retries', () => {
     expect(api.completed).toEqual(['file000034']);
   });
 
+  it('uploads every part of a file again when the server reset it, then completes', async () => {
+    const reset = () => Object.assign(new Error('The uploaded file has 5 bytes, 30 were announced.'), { status: 409, code: 'size_mismatch', details: { fileId: 'file000036', reset: true } });
+    const api = new FakeUploadApi(bucket, { completeErrors: [reset()] });
+    const data = randomBytes(30 * KiB);
+    const { done, progress } = upload(api, [{ plan: multipartPlan('file000036', data.length, 10 * KiB), blob: new Blob([data]) }]);
+    await done;
+    expect(api.log.filter((l) => l === 'part:file000036:1')).toHaveLength(2);
+    expect(api.recorded.filter((r) => r.fileId === 'file000036')).toHaveLength(6);
+    expect(api.completed).toEqual(['file000036']);
+    expect(api.assembled('file000036', 3).equals(data)).toBe(true);
+    // Progress drops back when the file starts over, and ends at all bytes.
+    expect(progress.at(-1)).toMatchObject({ bytesDone: data.length, filesDone: 1 });
+    expect(progress.some((p, i) => i > 0 && p.bytesDone < progress[i - 1]!.bytesDone)).toBe(true);
+  });
+
+  it('gives up on a file the server resets more than twice', async () => {
+    const reset = () => Object.assign(new Error('reset'), { status: 409, code: 'upload_reset', details: { reset: true } });
+    const api = new FakeUploadApi(bucket, { completeErrors: [reset(), reset(), reset()] });
+    const data = randomBytes(10);
+    const { done } = upload(api, [{ plan: singlePlan('file000037', data.length, api.planUrl('file000037')), blob: new Blob([data]) }]);
+    await expect(done).rejects.toMatchObject({ name: 'UploadFailedError', fileName: 'file000037.txt' });
+    expect(api.log.filter((l) => l.startsWith('complete'))).toHaveLength(3);
+  });
+
   it('warns that the file is locked when it can no longer be read, and gives up after 15 tries', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'upload-locked-'));
     try {

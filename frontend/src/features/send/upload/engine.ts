@@ -91,6 +91,8 @@ const URL_EXPIRY_MARGIN_MS = MINUTE_MS;
 const SIGN_AHEAD_PARTS = 8;
 
 interface FileState {
+  /** times the server reset this file's upload in this run */
+  restarts: number;
   readonly index: number;
   readonly plan: PlannedFile;
   readonly blob: Blob;
@@ -136,6 +138,19 @@ class TryFailure extends Error {
 function statusOf(err: unknown): number | undefined {
   const status = (err as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
+}
+
+/** Restarts of one file the server may ask for before the upload fails (a file that keeps changing). */
+const MAX_FILE_RESTARTS = 2;
+
+/**
+ * The server found the stored object other than announced, deleted it and reset the file's
+ * upload (409 size_mismatch / upload_reset with `details.reset`): upload the file again.
+ */
+function isUploadReset(err: unknown): boolean {
+  const cause = err instanceof TryFailure ? err.cause : err;
+  const details = (cause as { details?: unknown } | null)?.details;
+  return statusOf(cause) === 409 && typeof details === 'object' && details !== null && (details as { reset?: unknown }).reset === true;
 }
 
 /** A 4xx from our API (bad token, cancelled transfer, size mismatch) will not change on retry. */
@@ -196,7 +211,7 @@ class UploadRun {
   private readonly speed = new SpeedMeter();
   private readonly warnedAt = new Map<string, number>();
   private readonly bytesTotal: number;
-  private readonly resumedBytes: number;
+  private resumedBytes: number;
   private readonly resumingStart: boolean;
   private bytesFinished = 0;
   private filesDone: number;
@@ -238,7 +253,7 @@ class UploadRun {
     const fail = (message: string) => new UploadFailedError({ fileName: plan.fileName, index, part: 0, message, tries: 0 });
     if (blob.size !== plan.size) throw fail(`${plan.fileName} changed size since it was picked (${blob.size} bytes, planned ${plan.size})`);
     const multipart = plan.mode === 'multipart';
-    const file: FileState = { index, plan, blob, multipart, uploaded: Boolean(f.uploaded), remaining: 0, units: [], urls: new Map() };
+    const file: FileState = { restarts: 0, index, plan, blob, multipart, uploaded: Boolean(f.uploaded), remaining: 0, units: [], urls: new Map() };
     if (plan.url) file.singleUrl = plan.url;
     if (f.uploaded) return file;
     if (!multipart) {
@@ -530,6 +545,10 @@ class UploadRun {
         break;
       } catch (err) {
         if (this.finished) return;
+        if (isUploadReset(err) && file.restarts < MAX_FILE_RESTARTS) {
+          this.restartFile(file);
+          return;
+        }
         const fatal = err instanceof TryFailure && err.kind === 'fatal';
         if (fatal || tryNumber >= MAX_UPLOAD_TRIES) {
           this.fail(new UploadFailedError({ fileName: file.plan.fileName, index: file.index, part: 0, message: messageOf(err), tries: tryNumber, cause: err }));
@@ -547,6 +566,27 @@ class UploadRun {
     this.filesDone += 1;
     this.emit(true);
     this.checkAllDone();
+  }
+
+  /** Every part of the file again (the server has forgotten them), with fresh URLs. */
+  private restartFile(file: FileState): void {
+    this.completing -= 1;
+    file.restarts += 1;
+    file.urls.clear();
+    delete file.singleUrl;
+    // Its bytes, done in this run or before a reload, no longer count.
+    for (const u of file.units) if (u.done) this.bytesFinished -= u.end - u.start;
+    this.resumedBytes -= file.plan.size - file.units.reduce((sum, u) => sum + (u.end - u.start), 0);
+    const partCount = file.multipart ? file.plan.partCount! : 1;
+    file.units.length = 0;
+    for (let part = 1; part <= partCount; part++) {
+      const { start, end } = file.multipart ? this.rangeOf(file.plan, part) : { start: 0, end: file.plan.size };
+      file.units.push({ file, part, start, end, tryNumber: 1, loaded: 0, done: false });
+    }
+    file.remaining = file.units.length;
+    this.queue.push(...file.units);
+    this.emit(true);
+    this.pump();
   }
 
   private checkAllDone(): void {
