@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebDevServer, type WebDevServer } from '../../frontend/dev-server';
+import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
-import { getFreePort, launchBrowser, newContext } from '../helpers/browser';
-import { startTestApp } from '../helpers/local-app';
+import { cspViolations, getFreePort, launchBrowser, newContext } from '../helpers/browser';
+import { startTestApp, startTestWeb } from '../helpers/local-app';
 import { createUser, waitForMail } from '../helpers/transfers';
 import { putSenderProfile } from '../../functions/data/users';
 import { GB } from '../../functions/domain/units';
@@ -14,14 +14,14 @@ import { GB } from '../../functions/domain/units';
  * the password by the mailed link; and a pro user sends a link with a 1-month expiry.
  */
 let app: LocalApp;
-let web: WebDevServer;
+let web: BuiltAppServer;
 let browser: Browser;
 
 beforeAll(async () => {
   const port = await getFreePort();
   const origin = `http://127.0.0.1:${port}`;
   app = await startTestApp(origin);
-  web = await startWebDevServer({ port, apiOrigin: app.apiOrigin });
+  web = await startTestWeb(port, app);
   browser = await launchBrowser();
 }, 120_000);
 
@@ -97,6 +97,7 @@ describe('a new user', () => {
     await page.getByTestId('update-password-done').waitFor();
 
     await logIn(page, email, 'second-pass');
+    expect(cspViolations(context)).toEqual([]);
     await context.close();
   }, 120_000);
 });
@@ -126,6 +127,7 @@ describe('a signed-in pro user', () => {
     const days = (body.expiryDate - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(30);
     expect(days).toBeLessThan(31);
+    expect(cspViolations(context)).toEqual([]);
     await context.close();
   }, 120_000);
 });
@@ -144,6 +146,7 @@ describe('a user near the storage cap', () => {
     await page.getByTestId('limit-screen').waitFor();
     expect(await page.getByTestId('limit-screen').getAttribute('data-reason')).toBe('storage_full');
     expect(await page.getByTestId('limit-screen').textContent()).toContain('Your storage is now full.');
+    expect(cspViolations(context)).toEqual([]);
     await context.close();
   }, 60_000);
 });

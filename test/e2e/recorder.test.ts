@@ -1,10 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadView } from '@domain/transfer-api';
-import { startWebDevServer, type WebDevServer } from '../../frontend/dev-server';
+import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
 import { CHROMIUM_PATH, getFreePort } from '../helpers/browser';
-import { startTestApp } from '../helpers/local-app';
+import { startTestApp, startTestWeb } from '../helpers/local-app';
 import { guestSendInBrowser } from '../helpers/guest-send';
 import { waitForMail } from '../helpers/transfers';
 
@@ -16,7 +16,7 @@ import { waitForMail } from '../helpers/transfers';
 const BASE_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream'];
 
 let app: LocalApp;
-let web: WebDevServer;
+let web: BuiltAppServer;
 let browser: Browser;
 const sender = 'e2e.memo.sender@example.com';
 const recipient = 'e2e.memo.recipient@example.com';
@@ -46,7 +46,7 @@ beforeAll(async () => {
   const port = await getFreePort();
   const origin = `http://127.0.0.1:${port}`;
   app = await startTestApp(origin);
-  web = await startWebDevServer({ port, apiOrigin: app.apiOrigin });
+  web = await startTestWeb(port, app);
   browser = await launch('accept');
 }, 120_000);
 

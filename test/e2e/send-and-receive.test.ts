@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebDevServer, type WebDevServer } from '../../frontend/dev-server';
+import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
 import { readZip } from '../helpers/read-zip';
-import { getFreePort, launchBrowser, newContext } from '../helpers/browser';
-import { startTestApp } from '../helpers/local-app';
+import { cspViolations, getFreePort, launchBrowser, newContext } from '../helpers/browser';
+import { startTestApp, startTestWeb } from '../helpers/local-app';
 import { guestSendInBrowser } from '../helpers/guest-send';
 import { randomData, sha256, waitForMail } from '../helpers/transfers';
 
@@ -17,7 +17,7 @@ import { randomData, sha256, waitForMail } from '../helpers/transfers';
  * ZIP, every sha256 compared with what was picked.
  */
 let app: LocalApp;
-let web: WebDevServer;
+let web: BuiltAppServer;
 let browser: Browser;
 let dir: string;
 const sender = 'e2e.sender@example.com';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const port = await getFreePort();
   const origin = `http://127.0.0.1:${port}`;
   app = await startTestApp(origin);
-  web = await startWebDevServer({ port, apiOrigin: app.apiOrigin });
+  web = await startTestWeb(port, app);
   browser = await launchBrowser();
 
   dir = mkdtempSync(path.join(tmpdir(), 'sendbridge-e2e-'));
@@ -85,6 +85,7 @@ describe('a guest sends two files and a folder by email; the recipient downloads
     link = /(https?:\/\/\S+\/downloads\/[A-Za-z0-9]{7}\/[A-Za-z0-9]{8})/.exec(mail.body.text)![1]!;
     expect(link.startsWith(web.url)).toBe(true);
     expect(mail.body.text).toContain('Files for the review');
+    expect(cspViolations(context)).toEqual([]);
     await context.close();
   }, 150_000);
 
@@ -114,6 +115,7 @@ describe('a guest sends two files and a folder by email; the recipient downloads
 
     const notice = await waitForMail(app, sender, /e2e\.recipient@example\.com/);
     expect(notice.body.text).toContain(recipient);
+    expect(cspViolations(context)).toEqual([]);
     await context.close();
   }, 150_000);
 });
