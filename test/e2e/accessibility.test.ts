@@ -1,0 +1,159 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BuiltAppServer } from '../../frontend/app-server';
+import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
+import { keys } from '../../functions/data/keys';
+import { dynamo } from '../../functions/lib/clients';
+import type { LocalApp } from '../../scripts/local/app';
+import { cspViolations, getFreePort, launchBrowser, newContext, seriousAxeViolations } from '../helpers/browser';
+import { api, startTestApp, startTestWeb } from '../helpers/local-app';
+import { bearer, completeTransfer, createUser, json, uploadAll, type TestUser } from '../helpers/transfers';
+
+/**
+ * axe-core on every screen of the transfer loop and the account screens, in the shipped app
+ * under its real CSP: no serious or critical violation (WCAG 2.x A/AA and axe best practices),
+ * and no CSP violation on the way. New screens join the list as they arrive (issue 11).
+ */
+let app: LocalApp;
+let web: BuiltAppServer;
+let browser: Browser;
+let owner: TestUser;
+let context: BrowserContext;
+let page: Page;
+
+const DAY = 86_400_000;
+
+async function send(extra: Record<string, unknown> = {}): Promise<CreateTransferResponse> {
+  const files = new Map<string, Uint8Array>([
+    ['quarterly-report.pdf', Buffer.alloc(2048, 7)],
+    ['site-photos/entrance.jpg', Buffer.alloc(4096, 3)],
+  ]);
+  const fileObjects = [...files].map(([itemPath, d]) => ({ fileName: itemPath.split('/').pop()!, itemPath, size: d.length }));
+  const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects, ...extra }, bearer(owner)));
+  if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
+  const t = res.json as CreateTransferResponse;
+  await uploadAll(app, t, files);
+  const done = await completeTransfer(app, t);
+  if (done.status !== 200) throw new Error(`complete ${done.status} ${done.text}`);
+  return t;
+}
+
+const linkPath = (t: CreateTransferResponse) => new URL(t.link).pathname;
+
+async function expectAccessible(p: Page) {
+  const violations = await seriousAxeViolations(p);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}
+
+async function logIn(p: Page, email: string, password: string) {
+  await p.goto(`${web.url}/login`);
+  await p.getByTestId('login-email').fill(email);
+  await p.getByTestId('login-password').fill(password);
+  await p.getByTestId('login-submit').click();
+  await p.waitForURL((u) => u.pathname.startsWith('/dash'));
+  await p.getByTestId('dashboard-greeting').waitFor();
+}
+
+beforeAll(async () => {
+  const port = await getFreePort();
+  app = await startTestApp(`http://127.0.0.1:${port}`);
+  web = await startTestWeb(port, app);
+  browser = await launchBrowser();
+  owner = await createUser(app, 'a11y.owner@example.com', 'pro');
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+  await app?.stop();
+});
+
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  const violations = cspViolations(context);
+  await context?.close();
+  expect(violations).toEqual([]);
+});
+
+describe('no serious or critical axe violation', () => {
+  it('home', async () => {
+    await page.goto(`${web.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Send big files anywhere. Know when they land.' }).waitFor();
+    await page.getByTestId('file-input').waitFor({ state: 'attached' });
+    await expectAccessible(page);
+  });
+
+  it('the send form with files added', async () => {
+    await page.goto(`${web.url}/`);
+    await page.getByTestId('file-input').setInputFiles([
+      { name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 demo') },
+      { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(2048, 1) },
+    ]);
+    await page.getByText('photo.jpg').first().waitFor();
+    await page.getByTestId('options-toggle').click();
+    await expectAccessible(page);
+  });
+
+  it("the guest's verification step", async () => {
+    await page.goto(`${web.url}/`);
+    await page.getByTestId('file-input').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 demo') });
+    await page.getByTestId('sender-email').fill('a11y.guest@example.com');
+    await page.getByTestId('recipients-input').fill('a11y.friend@example.com');
+    await page.getByTestId('recipients-input').press('Enter');
+    await page.getByTestId('send-submit').click();
+    await page.getByTestId('code-input').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the download page of an open transfer', async () => {
+    const t = await send();
+    await page.goto(`${web.url}${linkPath(t)}`);
+    await page.getByTestId('download-summary').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the download page asking for the password', async () => {
+    const t = await send({ password: 'open sesame' });
+    await page.goto(`${web.url}${linkPath(t)}`);
+    await page.getByLabel(/password/i).first().waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the download page of an expired transfer', async () => {
+    const t = await send();
+    const expiryDate = Date.now() - 3 * DAY;
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.transfer(t.id),
+        UpdateExpression: 'SET expiryDate = :x, sweepDueAt = :x, gsi2sk = :s',
+        ExpressionAttributeValues: { ':x': expiryDate, ':s': keys.sweepIndex(expiryDate, t.id).gsi2sk },
+      }),
+    );
+    await page.goto(`${web.url}${linkPath(t)}`);
+    await page.getByText('Sorry, this download expired 3 days ago.').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('login', async () => {
+    await page.goto(`${web.url}/login`);
+    await page.getByRole('heading', { level: 1, name: 'Log in to SendBridge' }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('register', async () => {
+    await page.goto(`${web.url}/register?plan=free`);
+    await page.getByTestId('register-email').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the dashboard', async () => {
+    await logIn(page, owner.email, 'secret123');
+    await expectAccessible(page);
+  });
+});
