@@ -12,7 +12,7 @@ import { REPO_ROOT } from './paths';
  * an `import()` that esbuild keeps lazy inside the one file, so a cold start evaluates only the
  * route it serves. Jobs re-export their module's handler.
  *
- * Bundles are ESM for nodejs22.x, minified, with external source maps (no sources content).
+ * Bundles are ESM for nodejs22.x, minified, with linked source maps (no sources content).
  * The AWS SDK is bundled and tree-shaken (the version we test, not the runtime's); inside Lambda
  * credentials always come from the environment, so the SDK's default provider chain (SSO, INI,
  * process, web identity, IMDS and their nested clients) is replaced by the env provider
@@ -71,7 +71,8 @@ export const ESBUILD_OPTIONS = {
   target: 'node22',
   mainFields: ['module', 'main'],
   minify: true,
-  sourcemap: 'external',
+  // Linked: the map beside the bundle and a sourceMappingURL comment, which --enable-source-maps follows.
+  sourcemap: 'linked',
   sourcesContent: false,
   legalComments: 'none',
   // CommonJS dependencies bundled into ESM still call require().

@@ -5,8 +5,7 @@ import { buildEvent } from '../local/gateway/event';
 import { routes } from '../../functions/routes';
 import { MB } from '../../functions/domain/units';
 import { alternateRounds, medianOf } from './gateway-overhead';
-import { AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { putSenderProfile } from '../../functions/data/users';
+import { createSignedInUser } from '../local/users';
 
 /** A typical guest send: four small files and one multipart file, one recipient. */
 const BODY = JSON.stringify({
@@ -25,30 +24,7 @@ const BODY = JSON.stringify({
  * have a daily allowance (functions/domain/guest-limits.ts) that 1,000 sends would exhaust.
  */
 async function benchSender(app: LocalApp): Promise<{ accessToken: string; sub: string }> {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench-secret-1';
-  const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
-  try {
-    await idp.send(
-      new AdminCreateUserCommand({
-        UserPoolId: app.stack.userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
-    await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: app.stack.userPoolId, Username: email, Password: password, Permanent: true }));
-    const auth = await idp.send(new InitiateAuthCommand({ ClientId: app.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }));
-    const accessToken = auth.AuthenticationResult!.AccessToken!;
-    const sub = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sub as string;
-    await putSenderProfile({ userId: sub, email, role: 'business' });
-    return { accessToken, sub };
-  } finally {
-    idp.destroy();
-  }
+  return createSignedInUser(app, `bench-${Date.now()}@example.com`, { role: 'business', password: 'bench-secret-1' });
 }
 
 /**

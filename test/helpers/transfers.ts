@@ -3,17 +3,11 @@
  * through the SES inbox, signed-in users through cognito-local, uploads straight to s3rver.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { LocalApp } from '../../scripts/local/app';
+import { createSignedInUser } from '../../scripts/local/users';
 import type { CreateTransferResponse, PlannedFile, SignResponse } from '../../functions/domain/transfer-api';
 import { partRange } from '../../functions/domain/upload';
 import { api } from './local-app';
-import { putSenderProfile } from '../../functions/data/users';
 
 export interface StoredMail {
   messageId: string;
@@ -63,28 +57,7 @@ export interface TestUser {
 }
 
 export async function createUser(app: LocalApp, email: string, role = 'pro', lang?: string): Promise<TestUser> {
-  const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
-  await idp.send(
-    new AdminCreateUserCommand({
-      UserPoolId: app.stack.userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: app.stack.userPoolId, Username: email, Password: 'secret123', Permanent: true }));
-  const auth = await idp.send(
-    new InitiateAuthCommand({ ClientId: app.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'secret123' } }),
-  );
-  const accessToken = auth.AuthenticationResult!.AccessToken!;
-  const sub = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sub as string;
-  idp.destroy();
-  // Sign-up writes the profile (accounts capability); the transfer loop reads role and address from it.
-  await putSenderProfile({ userId: sub, email, role, ...(lang ? { lang } : {}) });
-  return { email, accessToken, sub };
+  return createSignedInUser(app, email, { role, ...(lang ? { lang } : {}) });
 }
 
 export const bearer = (u: TestUser) => ({ authorization: `Bearer ${u.accessToken}` });
