@@ -6,7 +6,7 @@ import {
   InitiateAuthCommand,
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoIdp } from '../lib/clients';
+import { cognitoIdp } from '../lib/cognito-client';
 import { config } from '../lib/env';
 
 export async function describeUserPool(): Promise<{ id: string; name: string | undefined }> {

@@ -4,7 +4,7 @@
  * JOB_FUNCTIONS; locally the gateway emulates the Invoke API and runs the job handler in-process.
  */
 import { InvokeCommand } from '@aws-sdk/client-lambda';
-import { lambda } from '../lib/clients';
+import { lambda } from '../lib/lambda-client';
 import { config } from '../lib/env';
 
 export async function startJob(jobName: string, payload: unknown): Promise<void> {

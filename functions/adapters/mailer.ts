@@ -1,5 +1,5 @@
 import { GetAccountCommand, SendEmailCommand, type MessageTag } from '@aws-sdk/client-sesv2';
-import { sesv2 } from '../lib/clients';
+import { sesv2 } from '../lib/ses-client';
 import { config } from '../lib/env';
 
 /** Asks SES for the account's sending status: proves reachability and credentials, sends nothing. */

@@ -12,7 +12,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3 } from '../lib/clients';
+import { s3 } from '../lib/s3-client';
 import { config } from '../lib/env';
 import type { RegionId } from '../domain/regions';
 

@@ -32,20 +32,28 @@ type WithoutPlural<K> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few
 export type MailKey = WithoutPlural<Leaves<typeof en>>;
 
 const NS = 'mail';
-const mailI18n = i18next.createInstance();
-void mailI18n.init({
-  resources: Object.fromEntries(MAIL_LANGUAGES.map((lang) => [lang, { [NS]: MAIL_CATALOGUES[lang] }])),
-  ns: [NS],
-  defaultNS: NS,
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: [...MAIL_LANGUAGES],
-  // resources are here already: init completes synchronously
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  returnEmptyString: false,
-});
+let instance: ReturnType<typeof i18next.createInstance> | undefined;
+
+/** Created on the first mail, not at import: most requests of a function send none. */
+function mailI18n(): ReturnType<typeof i18next.createInstance> {
+  if (!instance) {
+    instance = i18next.createInstance();
+    void instance.init({
+      resources: Object.fromEntries(MAIL_LANGUAGES.map((lang) => [lang, { [NS]: MAIL_CATALOGUES[lang] }])),
+      ns: [NS],
+      defaultNS: NS,
+      lng: 'en',
+      fallbackLng: 'en',
+      supportedLngs: [...MAIL_LANGUAGES],
+      // resources are here already: init completes synchronously
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      returnEmptyString: false,
+    });
+  }
+  return instance;
+}
 
 const SLOT = /\uE000(\w+)\uE001/gu;
 const slot = (name: string) => `\uE000${name}\uE001`;
@@ -69,7 +77,8 @@ function resolve(lang: MailLanguage, key: string, names: readonly string[], coun
   for (const name of names) options[name] = slot(name);
   if (count !== undefined) options.count = count;
   // The app's typed keys (i18next.d.ts) describe its own catalogue, not this namespace.
-  const t = mailI18n.t as unknown as (key: string, options: Record<string, unknown>) => unknown;
+  const i18n = mailI18n();
+  const t = i18n.t.bind(i18n) as unknown as (key: string, options: Record<string, unknown>) => unknown;
   const copy = t(key, options);
   if (typeof copy !== 'string' || copy === key) throw new Error(`Mail copy ${key} is missing`);
   const unfilled = /\{\{\s*(\w+)/u.exec(copy);
@@ -95,7 +104,7 @@ export function copyFor(lang: string): MailCopy {
     lang: language,
     locale: plain('format.locale'),
     colon: plain('format.colon'),
-    unit: (unit) => (mailI18n.exists(`format.units.${unit}`, { lng: language }) ? plain(`format.units.${unit}`) : unit),
+    unit: (unit) => (mailI18n().exists(`format.units.${unit}`, { lng: language }) ? plain(`format.units.${unit}`) : unit),
     text: (key, vars = {}, count) => fillSlots(resolve(language, key, Object.keys(vars), count), vars, (s) => s),
     html: (key, vars = {}, count) => fillSlots(resolve(language, key, Object.keys(vars), count), vars, escapeHtml) as Html,
   };
