@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createGzip } from 'node:zlib';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,9 +36,12 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
 };
+/** What CloudFront compresses (`compress: true`) when the browser accepts gzip. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.map']);
 
 /**
- * The shipped app as CloudFront serves it, for the e2e tests: the `vite build` output, client
+ * The shipped app as CloudFront serves it, for the e2e tests and the Lighthouse bench: the
+ * `vite build` output (gzip when accepted), client
  * routes falling back to index.html, `/api` forwarded to the local gateway, and the response
  * headers policy of lib/web-stack.ts (the one CSP of frontend/csp.ts) on every answer, API
  * answers included. Only the storage origins differ from AWS (docs/decisions.md, "One CSP").
@@ -56,13 +60,17 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
 
   const sendFile = (req: IncomingMessage, res: ServerResponse, file: string) => {
     const ext = path.extname(file);
+    const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
       ...headers,
       'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
       'cache-control': file.startsWith(path.join(root, 'assets') + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
     });
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).pipe(res);
+    const stream = createReadStream(file);
+    if (gzip) stream.pipe(createGzip()).pipe(res);
+    else stream.pipe(res);
   };
 
   const server = createServer((req, res) => {

@@ -2,10 +2,10 @@ import type { Context } from 'aws-lambda';
 
 /**
  * The dispatcher of a grouped Lambda function (functions/routes.ts `FUNCTION_GROUPS`): it picks
- * the route's handler by the event's `routeKey` and loads that handler's module on first use,
- * so a cold start evaluates only the code of the route it serves. The generated Lambda entry
- * (lib/lambda-bundles.ts) and the local gateway build it from the same route table; in a bundle
- * the loaders are `import()`s that esbuild keeps lazy inside the one file.
+ * the route's handler by the event's `routeKey`, asking its loader for the module once. The
+ * generated Lambda entry (lib/lambda-bundles.ts) and the local gateway build it from the same
+ * route table: in the bundle the loaders return statically imported modules (smaller and
+ * faster to start, measured); locally they import the TypeScript module on first use.
  */
 export type LambdaHandler = (event: never, context: Context) => Promise<unknown>;
 

@@ -1,89 +1,26 @@
 /**
  * Lighthouse (mobile preset, performance only) on the built app's download page and home,
- * served in production form (minified `vite build`, gzip) by a small static server that
- * forwards /api to the local gateway, as CloudFront does in AWS. The download page shows a
+ * served in production form (minified `vite build`, gzip, CloudFront's headers and CSP) by the
+ * e2e tests' built-app server, which forwards /api to the local gateway as CloudFront does. The download page shows a
  * real transfer: a guest verifies through the SES inbox, uploads three files to s3rver and
  * completes. Chromium runs headless with background networking off: nothing leaves 127.0.0.1.
  * Three measured runs per page after one warm-up each, pages alternating; medians recorded,
  * with the first-load JavaScript per screen from the build's manifest beside them.
  */
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createGzip } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { buildWeb, kib, readManifest, screenJs, SCREEN_MODULES, type Screen } from '../../frontend/web-bundle';
+import { startBuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../local/app';
 import { median } from './machine';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RUNS = 3;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.map']);
-
-/** The built app as CloudFront serves it: files (gzip), SPA fallback to index.html, /api to the gateway. */
-function serveBuiltApp(distDir: string, apiOrigin: string): Promise<{ origin: string; close(): Promise<void> }> {
-  const api = new URL(apiOrigin);
-  const sendFile = (req: IncomingMessage, res: ServerResponse, file: string) => {
-    const ext = path.extname(file);
-    const headers: Record<string, string> = { 'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream' };
-    headers['cache-control'] = file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-    const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    if (gzip) headers['content-encoding'] = 'gzip';
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') return void res.end();
-    const stream = createReadStream(file);
-    if (gzip) stream.pipe(createGzip()).pipe(res);
-    else stream.pipe(res);
-  };
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-      const upstream = httpRequest(
-        { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...req.headers, host: api.host, 'x-forwarded-for': '127.0.0.1' } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => {
-        res.writeHead(502);
-        res.end();
-      });
-      req.pipe(upstream);
-      return;
-    }
-    const candidate = path.join(distDir, path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, ''));
-    const inside = candidate.startsWith(distDir + path.sep);
-    const isFile = inside && existsSync(candidate) && statSync(candidate).isFile();
-    sendFile(req, res, isFile ? candidate : path.join(distDir, 'index.html'));
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        origin: `http://127.0.0.1:${port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
-  });
-}
 
 async function post<T>(app: LocalApp, route: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
   const res = await fetch(`${app.apiOrigin}/api${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -192,9 +129,9 @@ export async function benchLighthouse(app: LocalApp) {
     (Object.keys(SCREEN_MODULES) as Screen[]).map((screen) => [screen, Number(kib(screenJs(distDir, manifest, screen).gzipBytes))]),
   );
   const downloadPath = await realTransfer(app);
-  const site = await serveBuiltApp(distDir, app.apiOrigin);
+  const site = await startBuiltAppServer({ port: 0, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3], distDir });
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
-  const pages = { download: `${site.origin}${downloadPath}`, home: `${site.origin}/` } as const;
+  const pages = { download: `${site.url}${downloadPath}`, home: `${site.url}/` } as const;
   const runs: Record<keyof typeof pages, RunResult[]> = { download: [], home: [] };
   try {
     for (const url of Object.values(pages)) await runLighthouse(url, chrome.port);
