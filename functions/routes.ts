@@ -286,6 +286,12 @@ export const API_CORS = {
   maxAgeSeconds: 600,
 } as const;
 
+/**
+ * The header CloudFront adds to every `/api/*` origin request with the ORIGIN_VERIFY secret;
+ * functions trust viewer headers (CloudFront-Viewer-Address) only beside it.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
 /** Bucket CORS: the browser PUTs parts and GETs files straight from S3 and must read ETag. */
 export const BUCKET_CORS = {
   allowMethods: ['GET', 'PUT', 'HEAD', 'POST'],

@@ -10,6 +10,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as ses from 'aws-cdk-lib/aws-ses';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { API_CORS, API_PREFIX, functionsOf, jobs, routes, type FunctionDef, type FunctionGroup, type RouteDef } from '../functions/routes';
 import { TABLE_GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/data/table-schema';
@@ -64,6 +65,11 @@ export class CoreStack extends Stack {
   readonly httpApi: apigwv2.HttpApi;
   /** `{apiId}.execute-api.{region}.amazonaws.com`, the CloudFront origin of `/api/*`. */
   readonly apiDomainName: string;
+  /**
+   * The value CloudFront sends as `x-origin-verify` on `/api/*` and the functions compare
+   * (ORIGIN_VERIFY): viewer headers are trusted only beside it (functions/lib/http.ts).
+   */
+  readonly originVerify: secretsmanager.Secret;
   /** Function group (functions/routes.ts FUNCTION_GROUPS) -> the function serving its routes. */
   readonly routeFunctions = new Map<FunctionGroup, ApiFunction>();
   readonly jobFunctions = new Map<string, ApiFunction>();
@@ -134,6 +140,12 @@ export class CoreStack extends Stack {
       suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
 
+    this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: 'SendBridge: the header value CloudFront adds to /api/* requests (x-origin-verify)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    acknowledge(this.originVerify, 'AwsSolutions-SMG4', 'originVerifyRotation');
+
     const served = props.regionBuckets.map((b) => b.regionId);
     const defaultRegion: RegionId = served.includes(DEFAULT_REGION) ? DEFAULT_REGION : served[0]!;
     const resources: ApiResources = {
@@ -145,6 +157,7 @@ export class CoreStack extends Stack {
       configurationSetName: mail.configurationSetName,
       mailFrom: props.mailFrom,
       appOrigin: props.appOrigin,
+      originVerify: this.originVerify,
     };
 
     this.httpApi = this.createApi(props);

@@ -110,6 +110,7 @@ export function createSendBridge(app: App, options: SendBridgeOptions = {}): Sen
     env: home,
     crossRegionReferences: true,
     apiDomainName: core.apiDomainName,
+    originVerify: core.originVerify,
     domainName: config.domainName,
     certificateArn: config.certificateArn,
     appDistDir: options.appDistDir,

@@ -8,7 +8,8 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from '../frontend/csp';
-import { API_PREFIX } from '../functions/routes';
+import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../functions/routes';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { PrivateBucket } from './constructs/private-bucket';
 import { acknowledge, acknowledgeBucketDeploymentHandler } from './nag/acknowledge';
 import { REPO_ROOT } from './paths';
@@ -16,6 +17,8 @@ import { REPO_ROOT } from './paths';
 export interface WebStackProps extends StackProps {
   /** `{apiId}.execute-api.{region}.amazonaws.com` of the HTTP API (CoreStack). */
   readonly apiDomainName: string;
+  /** CoreStack's origin-verify secret: CloudFront sends its value as `x-origin-verify` on `/api/*`. */
+  readonly originVerify: secretsmanager.ISecret;
   /** Custom domain of the distribution; requires `certificateArn` (ACM, us-east-1). */
   readonly domainName?: string;
   readonly certificateArn?: string;
@@ -128,6 +131,8 @@ export class WebStack extends Stack {
           origin: new origins.HttpOrigin(props.apiDomainName, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            // The functions trust CloudFront-Viewer-Address only beside it (functions/lib/http.ts).
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

@@ -29,6 +29,12 @@ export const ENV = {
   /** optional path to a GeoIP database for download countries */
   geoipDatabase: 'GEOIP_DATABASE',
   logLevel: 'LOG_LEVEL',
+  /**
+   * The secret CloudFront adds to every `/api/*` request (`x-origin-verify`): viewer headers
+   * such as CloudFront-Viewer-Address are trusted only beside it. Unset locally, where the
+   * gateway listens on loopback behind the app server alone.
+   */
+  originVerify: 'ORIGIN_VERIFY',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -124,3 +124,11 @@ export function config(): Config {
   cached ??= readConfig();
   return cached;
 }
+
+let originVerify: { value: string | undefined } | undefined;
+
+/** ORIGIN_VERIFY, read once (alone: the HTTP layer needs it without the rest of the config). */
+export function originVerifySecret(): string | undefined {
+  originVerify ??= { value: process.env[ENV.originVerify] || undefined };
+  return originVerify.value;
+}

@@ -8,6 +8,9 @@ import * as z from 'zod';
 import { problemsOf } from '../domain/validation';
 import { HttpError, ValidationError, badRequest, isHttpError, payloadTooLarge, unsupportedMediaType } from './errors';
 import { errorFields, log } from './log';
+import { originVerifySecret } from './env';
+import { safeEqual } from './secrets';
+import { ORIGIN_VERIFY_HEADER } from '../routes';
 
 /**
  * The one middy stack every HTTP handler uses (conventions §2): log context, body/query/path
@@ -165,12 +168,14 @@ export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S
 /**
  * The client's address. Behind CloudFront, API Gateway's `sourceIp` is an edge server's, so
  * limits per client use CloudFront's `CloudFront-Viewer-Address` (`ip:port`, forwarded by the
- * `/api/*` origin request policy) when present. A caller of the execute-api endpoint itself
- * could set that header; docs/security.md says how that endpoint is closed off.
+ * `/api/*` origin request policy) — but only when the request carries CloudFront's secret
+ * origin header: a caller of the execute-api endpoint itself could set any viewer address, and
+ * is then known by its own source IP. Locally (no secret) the loopback gateway trusts it.
  */
-export function clientAddressOf(headers: Record<string, string | undefined>, sourceIp: string | undefined): string {
+export function clientAddressOf(headers: Record<string, string | undefined>, sourceIp: string | undefined, originSecret = originVerifySecret()): string {
   const viewer = headers['cloudfront-viewer-address']?.trim();
-  if (viewer) {
+  const viaCloudFront = originSecret === undefined || safeEqual(headers[ORIGIN_VERIFY_HEADER] ?? '', originSecret);
+  if (viewer && viaCloudFront) {
     const cut = viewer.lastIndexOf(':');
     const ip = (cut > 0 ? viewer.slice(0, cut) : viewer).replace(/^\[|\]$/g, '');
     if (/^[0-9a-fA-F:.]{2,45}$/.test(ip)) return ip;

@@ -5,6 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Access } from '../../functions/routes';
 import { ENV } from '../../functions/lib/env-names';
@@ -30,6 +31,8 @@ export interface ApiResources {
   readonly configurationSetName: string;
   readonly mailFrom: string;
   readonly appOrigin: string;
+  /** CloudFront's secret origin header value (ORIGIN_VERIFY) */
+  readonly originVerify: secretsmanager.ISecret;
   /** on-demand jobs (routes.ts jobs without a schedule) by name, for routes that start them */
   readonly jobFunctions?: Readonly<Record<string, lambda.IFunction>>;
 }
@@ -171,6 +174,8 @@ export class ApiFunction extends Construct {
       [ENV.mailFrom]: r.mailFrom,
       [ENV.sesConfigurationSet]: r.configurationSetName,
       [ENV.appOrigin]: r.appOrigin,
+      // A dynamic reference: CloudFormation resolves it at deploy; the template holds no secret.
+      [ENV.originVerify]: r.originVerify.secretValue.unsafeUnwrap(),
       [ENV.logLevel]: 'info',
     };
     for (const [name, value] of Object.entries(env)) this.function.addEnvironment(name, value);

@@ -6,6 +6,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Access } from '../../functions/routes';
 import { ApiFunction } from '../../lib/constructs/api-function';
 import { unbundledDir } from '../../lib/lambda-bundles';
@@ -84,6 +85,7 @@ describe('ApiFunction grants', () => {
         configurationSetName: 'mail',
         mailFrom: 'a@example.com',
         appOrigin: 'https://send.example.com',
+        originVerify: new secretsmanager.Secret(stack, 'OriginVerify'),
       },
     });
     const all: Access[] = ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send', 'mail:read', 'userpool:read', 'userpool:admin'];

@@ -167,3 +167,24 @@ describe('WebStack', () => {
     });
   });
 });
+
+describe('origin verification', () => {
+  it('sends the origin-verify secret to the API origin, and gives every function the same secret to compare', () => {
+    const dist = Object.values(resourcesOf(web, 'AWS::CloudFront::Distribution'))[0]!;
+    const origins = (dist.Properties!.DistributionConfig as { Origins: { DomainName: unknown; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] }).Origins;
+    const api = origins.filter((o) => o.CustomOriginConfig);
+    expect(api).toHaveLength(1);
+    const header = api[0]!.OriginCustomHeaders?.find((h) => h.HeaderName === 'x-origin-verify');
+    const secretRef = JSON.stringify(header?.HeaderValue);
+    // A dynamic reference to the core stack's secret, resolved by CloudFormation: no secret in the template.
+    expect(secretRef).toContain('resolve:secretsmanager');
+    const core = t.template(t.core);
+    const secrets = Object.keys(resourcesOf(core, 'AWS::SecretsManager::Secret'));
+    expect(secrets).toHaveLength(1);
+    for (const [id, fn] of Object.entries(resourcesOf(core, 'AWS::Lambda::Function'))) {
+      const value = JSON.stringify((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY);
+      expect(value, id).toContain('resolve:secretsmanager');
+      expect(value, id).toContain(secrets[0]);
+    }
+  });
+});

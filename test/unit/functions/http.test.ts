@@ -120,4 +120,13 @@ describe('the client address', () => {
     expect(clientAddressOf({ 'cloudfront-viewer-address': 'not an address:1' }, '203.0.113.9')).toBe('203.0.113.9');
     expect(clientAddressOf({}, undefined)).toBe('');
   });
+
+  it("trusts the viewer address only beside CloudFront's secret origin header when one is configured", async () => {
+    const { clientAddressOf } = await import('../../../functions/lib/http');
+    const viewer = { 'cloudfront-viewer-address': '198.51.100.10:46532' };
+    expect(clientAddressOf({ ...viewer, 'x-origin-verify': 's3cret-value' }, '130.176.1.1', 's3cret-value')).toBe('198.51.100.10');
+    // A direct caller of the execute-api endpoint is known by its own address, whatever it claims.
+    expect(clientAddressOf(viewer, '203.0.113.50', 's3cret-value')).toBe('203.0.113.50');
+    expect(clientAddressOf({ ...viewer, 'x-origin-verify': 'guess' }, '203.0.113.50', 's3cret-value')).toBe('203.0.113.50');
+  });
 });
