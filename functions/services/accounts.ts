@@ -186,9 +186,10 @@ export async function signup(input: SignupInput & { email: string }, now = Date.
 
 /** POST /combinedAuth. Every failure is the spec's 'Auth Failed'. */
 export async function login(email: string, password: string, sourceIp: string | null): Promise<{ auth: AuthResponse; refreshToken: string }> {
+  let failures = 0;
   if (sourceIp !== null) {
     await limitRate([['login-ip', sourceIp, LOGIN_PER_IP]], LOGIN_WAIT);
-    await assertMayTry(LOGIN_FAILURES, email, sourceIp, LOGIN_WAIT);
+    failures = await assertMayTry(LOGIN_FAILURES, email, sourceIp, LOGIN_WAIT);
   }
   let t: CognitoTokens;
   try {
@@ -200,7 +201,7 @@ export async function login(email: string, password: string, sourceIp: string | 
     }
     throw err;
   }
-  if (sourceIp !== null) await recordSuccess(LOGIN_FAILURES, email, sourceIp);
+  if (sourceIp !== null && failures > 0) await recordSuccess(LOGIN_FAILURES, email, sourceIp);
   if (!t.refreshToken) throw new HttpError(502, 'auth_unavailable', 'Sign-in is unavailable right now.');
   const profile = await requireProfile(t.sub);
   const loginCount = await countLogin(profile.userId);

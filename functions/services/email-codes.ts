@@ -66,12 +66,12 @@ export async function sendEmailCode(purpose: CodePurpose, email: string, lang: s
  */
 export async function checkEmailCode(purpose: CodePurpose, email: string, code: string, client: string, now = Date.now()): Promise<void> {
   const policy = codeFailures(purpose);
-  await assertMayTry(policy, email, client, CODE_WAIT, now);
+  const failures = await assertMayTry(policy, email, client, CODE_WAIT, now);
   const stored = await getEmailCode(purpose, email, now);
   if (!stored || stored.expiresAt <= now || !safeEqual(hashCode(code.trim(), stored.salt), stored.codeHash)) {
     await recordFailure(policy, email, client, now);
     throw forbidden('incorrect_code', TEXTS.incorrectCode);
   }
   await deleteEmailCode(purpose, email);
-  await recordSuccess(policy, email, client);
+  if (failures > 0) await recordSuccess(policy, email, client);
 }

@@ -26,10 +26,13 @@ export function delayAfter(policy: FailurePolicy, failures: number): number {
   return Math.min(policy.maxDelaySeconds, policy.firstDelaySeconds * 2 ** doublings);
 }
 
-/** Throws 429 (Retry-After) when this client must wait before guessing again on `subject`. */
-export async function assertMayTry(policy: FailurePolicy, subject: string, client: string, message: string, now = Date.now()): Promise<void> {
+/**
+ * Throws 429 (Retry-After) when this client must wait before guessing again on `subject`;
+ * otherwise answers the client's failures so far (a success need not clear none).
+ */
+export async function assertMayTry(policy: FailurePolicy, subject: string, client: string, message: string, now = Date.now()): Promise<number> {
   const mine = await getClientFailures(policy.scope, subject, client, now);
-  if (mine.failures === 0) return;
+  if (mine.failures === 0) return 0;
   const waitUntil = mine.lastFailureAt + delayAfter(policy, mine.failures) * 1000;
   if (waitUntil > now) throw tooManyRequests(Math.ceil((waitUntil - now) / 1000), message.replace('{minutes}', String(Math.max(1, Math.ceil((waitUntil - now) / 60_000)))));
   const all = await rateWindowHits(`${policy.scope}-failures`, subject, policy.ceiling.windowSeconds, now);
@@ -38,6 +41,7 @@ export async function assertMayTry(policy: FailurePolicy, subject: string, clien
     const retry = Math.max(1, Math.ceil((Math.floor(now / windowMs) * windowMs + windowMs - now) / 1000));
     throw tooManyRequests(retry, message.replace('{minutes}', String(Math.max(1, Math.ceil(retry / 60)))));
   }
+  return mine.failures;
 }
 
 export async function recordFailure(policy: FailurePolicy, subject: string, client: string, now = Date.now()): Promise<void> {
