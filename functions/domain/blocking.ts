@@ -61,8 +61,9 @@ export function transferMonthKey(now: number): string {
 }
 
 /**
- * How far over the limit a blocked send would go: the send being attempted counts, so the
- * first refused send is "1 over", never "0 over".
+ * How far over the limit a refused send would go (the spec's 'Over transfer limit' toast): the
+ * send being attempted counts, so the first refused send is "1 over", never "0 over". The limit
+ * screen shows what was sent instead (limitScreenFor).
  */
 export function transferExcess(thisMonthsTransfers: number, limit: number): number {
   return Math.max(1, thisMonthsTransfers + 1 - limit);
@@ -72,6 +73,12 @@ export function transferExcess(thisMonthsTransfers: number, limit: number): numb
 export function overTransferLimitText(input: { role: string; limit: number; excess: number }): string {
   const name = isRole(input.role) ? PLANS[input.role].displayName : input.role;
   return `Your ${name} plan is limited to ${input.limit} transfers. You're ${input.excess} over your limit.`;
+}
+
+/** The limit screen at exactly the limit: what was sent, not the send that was refused (ours). */
+export function atTransferLimitText(input: { role: string; limit: number }): string {
+  const name = isRole(input.role) ? PLANS[input.role].displayName : input.role;
+  return `Your ${name} plan is limited to ${input.limit} transfers a month, and you've used all ${input.limit}.`;
 }
 
 export interface LimitScreen {
@@ -100,11 +107,12 @@ export function limitScreenFor(reason: BlockReason, context: { role: string; thi
     case 'subscription_over':
       return { title: TEXTS.subscriptionOver, lines: [], action };
     case 'over_transfer_limit': {
+      // What was sent: 10 of 10 is at the limit, 12 of 10 (a lowered limit) 2 over.
       const limit = limits.monthlyTransfers ?? 0;
-      const excess = transferExcess(context.thisMonthsTransfers ?? limit, limit);
+      const excess = (context.thisMonthsTransfers ?? limit) - limit;
       return {
         title: TEXTS.overTransferLimitTitle,
-        lines: [overTransferLimitText({ role: context.role, limit, excess })],
+        lines: [excess > 0 ? overTransferLimitText({ role: context.role, limit, excess }) : atTransferLimitText({ role: context.role, limit })],
         action,
       };
     }

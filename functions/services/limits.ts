@@ -4,7 +4,7 @@
  * transactional writes, so concurrent sends cannot overshoot; account states block first.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { blockReason, limitScreenFor, transferMonthKey, type BlockReason } from '../domain/blocking';
+import { blockReason, limitScreenFor, overTransferLimitText, transferExcess, transferMonthKey, type BlockReason } from '../domain/blocking';
 import { limitsFor, resolveRole } from '../domain/plans';
 import { formatBytes } from '../domain/format';
 import { keys } from '../data/keys';
@@ -32,7 +32,11 @@ export async function storageOwnerOf(profile: UserProfile): Promise<UserProfile>
 export function blockedError(reason: BlockReason, owner: UserProfile, thisMonthsTransfers: number): HttpError {
   const role = resolveRole({ customerRole: owner.role });
   const screen = limitScreenFor(reason, { role, thisMonthsTransfers });
-  const message = reason === 'over_transfer_limit' ? screen.lines[0]! : [screen.title, ...screen.lines.slice(reason === 'storage_full' ? 1 : 0)].join(' ');
+  // A refused send is the spec's toast, which counts the refused send ("1 over" at 10 of 10).
+  const message =
+    reason === 'over_transfer_limit'
+      ? overTransferLimitText({ role, limit: limitsFor(role).monthlyTransfers ?? 0, excess: transferExcess(thisMonthsTransfers, limitsFor(role).monthlyTransfers ?? 0) })
+      : [screen.title, ...screen.lines.slice(reason === 'storage_full' ? 1 : 0)].join(' ');
   const details = reason === 'storage_full' ? { allowance: formatBytes(limitsFor(role).storage) } : reason === 'over_transfer_limit' ? { limit: limitsFor(role).monthlyTransfers } : undefined;
   return new HttpError(403, reason, message, details);
 }

@@ -96,11 +96,15 @@ describe('limit screens', () => {
       );
     }
     expect(limitScreenFor('subscription_over', { role: 'pro' }).title).toBe('Your subscription is over.');
+    // The screen shows what was sent: at 10 of 10 it reads as at the limit, past it as over.
     expect(limitScreenFor('over_transfer_limit', { role: 'free', thisMonthsTransfers: 10 })).toEqual({
       title: 'Over transfer limit',
-      lines: ["Your Free plan is limited to 10 transfers. You're 1 over your limit."],
+      lines: ["Your Free plan is limited to 10 transfers a month, and you've used all 10."],
       action: 'Upgrade your plan',
     });
+    expect(limitScreenFor('over_transfer_limit', { role: 'free', thisMonthsTransfers: 12 }).lines).toEqual([
+      "Your Free plan is limited to 10 transfers. You're 2 over your limit.",
+    ]);
   });
 });
 

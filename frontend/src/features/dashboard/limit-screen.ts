@@ -4,7 +4,7 @@
  * the English copy is limitScreenFor's, translated through the dashboard.limit keys.
  */
 import type { SessionUser } from '@domain/auth-api';
-import { transferExcess, type BlockReason } from '@domain/blocking';
+import type { BlockReason } from '@domain/blocking';
 import { limitsFor } from '@domain/plans';
 
 export const BLOCK_REASONS = [
@@ -80,12 +80,12 @@ export function limitCopy(
     case 'over_transfer_limit': {
       const limit = user.monthlyTransferLimit ?? limitsFor(user.role).monthlyTransfers ?? 0;
       const plan = format.planName(user.role);
-      // 10 of 10 used is at the limit, not over it: the screen shows what was sent, not the
-      // send that was refused (transferExcess counts that one for the server's refusal).
-      if (user.thisMonthsTransfers <= limit) {
+      // The screen shows what was sent: 10 of 10 is at the limit and 12 of 10 (a lowered limit)
+      // is 2 over. The server's refusal of a send counts that send too (transferExcess).
+      const excess = user.thisMonthsTransfers - limit;
+      if (excess <= 0) {
         return { reason, title: { key: 'dashboard.limit.overTransferLimit' }, lines: [{ key: 'dashboard.limit.atTransferLimitBody', params: { plan, limit } }] };
       }
-      const excess = transferExcess(user.thisMonthsTransfers, limit);
       return {
         reason,
         title: { key: 'dashboard.limit.overTransferLimit' },

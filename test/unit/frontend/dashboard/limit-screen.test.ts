@@ -86,10 +86,10 @@ describe('limit screen copy (spec §8)', () => {
     ]);
   });
 
-  it('says how far over, counting the refused send as the domain does, only past the limit (a lowered limit)', () => {
+  it('says how far over by what was sent, only past the limit (a lowered limit)', () => {
     const over = userOn('free', { thisMonthsTransfers: 12, monthlyTransferLimit: 10 });
     expect(limitCopy('over_transfer_limit', over, english).lines.map(text)).toEqual([
-      "Your Free plan is limited to 10 transfers. You're 3 over your limit.",
+      "Your Free plan is limited to 10 transfers. You're 2 over your limit.",
     ]);
   });
 });
