@@ -14,11 +14,8 @@ export interface WebDevServer {
 export interface WebDevServerOptions {
   readonly port: number;
   readonly apiOrigin: string;
-  /**
-   * Origins of the buckets (s3rver) for the CSP.
-   * @default http://127.0.0.1:$S3_PORT (4569), as `npm start` runs s3rver
-   */
-  readonly storage?: readonly string[];
+  /** Origins of the buckets (the running s3rver) for the CSP. */
+  readonly storage: readonly string[];
 }
 
 /**
@@ -40,15 +37,10 @@ function cspHeaders(headers: Record<string, string>): Plugin {
   };
 }
 
-function defaultStorage(): string[] {
-  const port = process.env.S3_PORT || '4569';
-  return [`http://127.0.0.1:${port}`];
-}
-
 /** Starts the Vite dev server for the app; used by scripts/dev.ts (`npm start`) and one e2e check. */
 export async function startWebDevServer({ port, apiOrigin, storage }: WebDevServerOptions): Promise<WebDevServer> {
   const nonce = randomBytes(16).toString('base64');
-  const csp = { storage: storage ?? defaultStorage(), scriptNonce: nonce };
+  const csp = { storage, scriptNonce: nonce };
   const config = webConfig({ port, apiOrigin });
   const server = await createServer({
     ...config,
