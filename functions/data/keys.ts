@@ -35,11 +35,49 @@ export const keys = {
   sweepPartition: 'SWEEP',
   sweepUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
 
+  /**
+   * gsi3: a user's sent transfers by expiry, in two partitions: `LIVE` (status ready; those
+   * past their expiry wait there for the sweep) and `ENDED` (status expired).
+   */
+  transferList: (userId: string, state: 'LIVE' | 'ENDED', expiryDate: number, slug: string) => ({
+    gsi3pk: `LIST#${userId}#${state}`,
+    gsi3sk: `${String(expiryDate).padStart(15, '0')}#${slug}`,
+  }),
+  transferListPartition: (userId: string, state: 'LIVE' | 'ENDED') => `LIST#${userId}#${state}`,
+  /** gsi4 (sparse): a user's sent transfers nobody has downloaded yet, by expiry. */
+  unseenTransfer: (userId: string, expiryDate: number, slug: string) => ({
+    gsi4pk: `UNSEEN#${userId}`,
+    gsi4sk: `${String(expiryDate).padStart(15, '0')}#${slug}`,
+  }),
+  unseenPartition: (userId: string) => `UNSEEN#${userId}`,
+  /** expiry boundary for gsi3sk / gsi4sk range conditions: every key of `at` sorts before it */
+  expiryBound: (at: number) => `${String(at).padStart(15, '0')}#~`,
+  /** counters of a sender's listed transfers: `all`, `expired` (those the sweep marked) */
+  transferStats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STATS#TRANSFERS' }),
+  /** the scheduled reminder of a transfer's recipients, due 24 h before expiry (gsi2 partition REMIND) */
+  reminder: (slug: string) => ({ pk: `TRANSFER#${slug}`, sk: 'REMIND' }),
+  reminderIndex: (dueAt: number, slug: string) => ({ gsi2pk: 'REMIND', gsi2sk: `${String(dueAt).padStart(15, '0')}#${slug}` }),
+  reminderPartition: 'REMIND',
+
   notification: (userId: string, at: number, id: string) => ({
     pk: `USER#${userId}`,
     sk: `NOTIFY#${String(at).padStart(15, '0')}#${id}`,
   }),
   notificationPrefix: 'NOTIFY#',
+  /** gsi1 (sparse) on a notification while it is unread: counting them is a bounded Query */
+  unreadNotification: (userId: string, at: number, id: string) => ({
+    gsi1pk: `UNREAD#${userId}`,
+    gsi1sk: `NOTIFY#${String(at).padStart(15, '0')}#${id}`,
+  }),
+  /** one row per download of a signed-in sender's transfers (analytics CSV) */
+  downloadLog: (userId: string, at: number, id: string) => ({
+    pk: `USER#${userId}`,
+    sk: `DLOG#${String(at).padStart(15, '0')}#${id}`,
+  }),
+  downloadLogPrefix: 'DLOG#',
+  /** per user and UTC day: downloads, `c#<country>`, `t#<slug>` counters and the recipients set */
+  dayStats: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),
+  dayStatsPrefix: 'DAY#',
 
   /** A mailed 5-digit code: guest sender proof or registration step 2. */
   emailCode: (purpose: CodePurpose, email: string) => ({ pk: `CODE#${purpose}#${email}`, sk: 'CODE' }),

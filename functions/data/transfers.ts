@@ -87,7 +87,7 @@ export interface PartRecord {
 
 const table = () => config().tableName;
 
-const STRIP = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity', 'ttl'];
+const STRIP = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'entity', 'ttl'];
 function strip<T>(item: Record<string, unknown>): T {
   const out: Record<string, unknown> = { ...item };
   for (const k of STRIP) delete out[k];

@@ -11,13 +11,24 @@ import {
   toLanguage,
 } from '@/i18n/languages';
 import { LOCALE_LOADERS } from '@/i18n/locale-loaders';
+import { isLazyNamespace, loadNamespace } from '@/i18n/namespaces';
 import en from '@/i18n/locales/en.json';
 
 /** Loads a non-English locale on demand; en is bundled (partialBundledLanguages). */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
+  read(language, namespace, callback) {
+    if (isLazyNamespace(namespace)) {
+      if (!isLanguage(language)) {
+        callback(null, {});
+        return;
+      }
+      loadNamespace(namespace, language)
+        .then((module) => callback(null, module.default))
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));
+      return;
+    }
     if (!isLanguage(language) || language === FALLBACK_LANGUAGE) {
       callback(null, language === FALLBACK_LANGUAGE ? en : {});
       return;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/i18n/languages';
 import { LOCALE_LOADERS } from '@/i18n/locale-loaders';
+import { LAZY_NAMESPACES } from '@/i18n/namespaces';
 import { MAIL_LANGUAGES } from '@domain/transfer-api';
 import { TEXTS } from '@domain/texts';
 import { MAIL_CATALOGUES } from '../../../functions/adapters/mail/copy';
@@ -61,6 +62,35 @@ describe('locales', () => {
         expect(interpolationVars(value), key).toEqual(interpolationVars(en.get(key) ?? ''));
       }
     });
+  });
+});
+
+/** The dashboard's lazy catalogues (locales/<namespace>/<lang>.json), held to the same rules. */
+describe.each(LAZY_NAMESPACES)('lazy namespace %s', (ns) => {
+  const dir = `${localesDir}${ns}/`;
+  const read = (language: string) => flatten(JSON.parse(readFileSync(`${dir}${language}.json`, 'utf8')) as Tree);
+  const nsEn = read('en');
+
+  it('has one catalogue per UI language and nothing else', () => {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('shares no top-level key with the bundled catalogue (a key lives in one place)', () => {
+    const bundled = new Set(Object.keys(readLocale('en')));
+    const own = Object.keys(JSON.parse(readFileSync(`${dir}en.json`, 'utf8')) as Tree);
+    expect(own.filter((k) => bundled.has(k))).toEqual([]);
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))("%s has exactly en's keys, the same {{variables}}, no empty texts", (language) => {
+    const messages = read(language);
+    const missing = [...nsEn.keys()].filter((k) => !messages.has(k));
+    const extra = [...messages.keys()].filter((k) => !nsEn.has(k));
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    for (const [key, value] of messages) {
+      expect(value.trim(), key).not.toBe('');
+      expect(interpolationVars(value), key).toEqual(interpolationVars(nsEn.get(key) ?? ''));
+    }
   });
 });
 

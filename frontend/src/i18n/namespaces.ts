@@ -1,0 +1,27 @@
+import type { Language } from '@/i18n/languages';
+
+/**
+ * Catalogues the first load does not carry: the dashboard's screens read them, so a visitor of
+ * the home or download page never downloads their text (issue 10's first-load budgets). Each is
+ * `locales/<namespace>/<lang>.json`, English included; a screen that uses one waits for it in its
+ * route's `lazy` (see `withNamespaces`) or renders once `useTranslation(ns)` reports it ready.
+ *
+ * - `transfers`: transfers list, TransferModal, dashboard home's recent transfers (issue 12)
+ * - `insights`: notifications bell, analytics, what's-new panel (issue 12)
+ */
+export const LAZY_NAMESPACES = ['transfers', 'insights'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+
+type Catalogue = { default: Record<string, unknown> };
+const files = import.meta.glob<Catalogue>('./locales/{transfers,insights}/*.json');
+
+export function isLazyNamespace(ns: string): ns is LazyNamespace {
+  return (LAZY_NAMESPACES as readonly string[]).includes(ns);
+}
+
+/** One dynamic import per (namespace, language). */
+export function loadNamespace(ns: LazyNamespace, language: Language): Promise<Catalogue> {
+  const load = files[`./locales/${ns}/${language}.json`];
+  if (!load) return Promise.reject(new Error(`no catalogue ${ns}/${language}`));
+  return load();
+}
