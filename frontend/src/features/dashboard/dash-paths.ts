@@ -5,4 +5,11 @@ export const dashPaths = {
   home: () => DASH,
   account: () => `${DASH}/account`,
   profile: () => `${DASH}/account/profile`,
+  analytics: () => `${DASH}/analytics`,
+  /** the TransferModal (route id TransferModal), opened from the list, the bell and analytics */
+  transfer: (slug: string) => `${DASH}/transfers/${encodeURIComponent(slug)}`,
+  /** the transfers list; search: the list's own query (?filter=&q=), kept while a transfer is open */
+  transfers: (search = '') => `${DASH}/transfers${search}`,
+  /** the TransferModal (route id TransferModal) over the list */
+  transfer: (slug: string, search = '') => `${DASH}/transfers/${encodeURIComponent(slug)}${search}`,
 } as const;
