@@ -6,8 +6,6 @@ export const dashPaths = {
   account: () => `${DASH}/account`,
   profile: () => `${DASH}/account/profile`,
   analytics: () => `${DASH}/analytics`,
-  /** the TransferModal (route id TransferModal), opened from the list, the bell and analytics */
-  transfer: (slug: string) => `${DASH}/transfers/${encodeURIComponent(slug)}`,
   /** the transfers list; search: the list's own query (?filter=&q=), kept while a transfer is open */
   transfers: (search = '') => `${DASH}/transfers${search}`,
   /** the TransferModal (route id TransferModal) over the list */
