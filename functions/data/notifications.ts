@@ -1,11 +1,26 @@
 /**
  * In-app notifications of a signed-in sender (spec §3 Notification: _id, slug, read, dlDate,
- * dlCountryCode, receiverEmail, fileName, dlOrigin), under `pk=USER#<id>` (pattern 23).
+ * dlCountryCode, receiverEmail, fileName, dlOrigin), under `pk=USER#<id>`, `sk=NOTIFY#<at>#<id>`
+ * (docs/data-model.md patterns 23, 35-38). Written by the download's transaction
+ * (data/download-events.ts); while unread the item is also in gsi1 under `UNREAD#<id>`, so the
+ * badge's count is a bounded Query of that sparse partition.
+ *
+ * Finding an item by its `_id` needs its sort key, which embeds the time: the id is a UUIDv7
+ * (RFC 9562) made from the download's time, so the time is read back from the id itself and no
+ * pointer item is needed. A foreign or forged id simply names no item under the caller's pk.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { v7 as uuidV7, validate as isUuid, version as uuidVersion } from 'uuid';
 import { dynamo } from '../lib/clients';
+import { mapLimited } from '../lib/concurrency';
 import { config } from '../lib/env';
-import { keys } from './keys';
+import { isLive, keys, ttlIn } from './keys';
+import { isConditionFailure } from './transfers';
+
+const table = () => config().tableName;
+
+/** Notifications are kept 180 days (table ttl). */
+export const NOTIFICATION_TTL_SECONDS = 180 * 24 * 3600;
 
 export interface NotificationRecord {
   readonly _id: string;
@@ -18,11 +33,157 @@ export interface NotificationRecord {
   readonly dlOrigin: 'file' | 'zip';
 }
 
-export async function putNotification(userId: string, n: NotificationRecord): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: { ...keys.notification(userId, n.dlDate, n._id), entity: 'Notification', userId, ...n },
+/** A new id for something that happened at `at` (epoch ms): a UUIDv7, which carries `at`. */
+export function eventIdAt(at: number): string {
+  return uuidV7({ msecs: at });
+}
+
+/** The time a UUIDv7 id was made for; undefined for anything else. */
+export function eventTimeOf(id: string): number | undefined {
+  if (!isUuid(id) || uuidVersion(id) !== 7) return undefined;
+  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}
+
+/** The notification item for the download transaction: unread, so in gsi1, kept 180 days. */
+export function notificationItem(userId: string, n: NotificationRecord): Record<string, unknown> {
+  return {
+    ...keys.notification(userId, n.dlDate, n._id),
+    ...(n.read ? {} : keys.unreadNotification(userId, n.dlDate, n._id)),
+    entity: 'Notification',
+    ttl: ttlIn(NOTIFICATION_TTL_SECONDS, n.dlDate),
+    ...n,
+  };
+}
+
+function fromItem(i: Record<string, unknown>): NotificationRecord {
+  return {
+    _id: String(i._id),
+    slug: String(i.slug),
+    read: i.read === true,
+    dlDate: Number(i.dlDate),
+    dlCountryCode: String(i.dlCountryCode),
+    ...(typeof i.receiverEmail === 'string' ? { receiverEmail: i.receiverEmail } : {}),
+    fileName: String(i.fileName),
+    dlOrigin: i.dlOrigin === 'zip' ? 'zip' : 'file',
+  };
+}
+
+/** Pattern 35: the newest `limit` notifications, newest first (expired ones, always the oldest, left out). */
+export async function listNotifications(userId: string, limit: number, now = Date.now()): Promise<NotificationRecord[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.notification(userId, 0, '').pk, ':p': keys.notificationPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
     }),
   );
+  return (out.Items ?? []).filter((i) => isLive(i, now)).map(fromItem);
+}
+
+/**
+ * Pattern 36: unread notifications, counted up to `cap` (one bounded Query of the sparse gsi1
+ * partition, keys only). The ttl follows the time in the key, so live ones are those newer
+ * than the retention: the range condition leaves out expired items DynamoDB has not removed yet.
+ */
+export async function countUnread(userId: string, cap: number, now = Date.now()): Promise<number> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk > :since',
+      ExpressionAttributeValues: {
+        ':pk': keys.unreadNotification(userId, 0, '').gsi1pk,
+        ':since': keys.unreadNotification(userId, now - NOTIFICATION_TTL_SECONDS * 1000, '').gsi1sk,
+      },
+      Select: 'COUNT',
+      Limit: cap,
+    }),
+  );
+  return Math.min(out.Count ?? 0, cap);
+}
+
+/** The item key of the caller's notification `id`; undefined when the id cannot be one. */
+function keyOf(userId: string, id: string) {
+  const at = eventTimeOf(id);
+  return at === undefined ? undefined : keys.notification(userId, at, id);
+}
+
+/** Pattern 37: mark one read (it leaves the unread index). False when the caller has no such notification. */
+export async function markRead(userId: string, id: string, now = Date.now()): Promise<boolean> {
+  const key = keyOf(userId, id);
+  if (!key) return false;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key,
+        UpdateExpression: 'SET #r = :true REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ttl) OR #ttl > :now)',
+        ExpressionAttributeNames: { '#r': 'read', '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':true': true, ':now': Math.floor(now / 1000) },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Pattern 38: delete one. False when the caller has no such notification. */
+export async function deleteNotification(userId: string, id: string): Promise<boolean> {
+  const key = keyOf(userId, id);
+  if (!key) return false;
+  try {
+    await dynamo().send(new DeleteCommand({ TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+type Key = Record<string, unknown>;
+
+/** BatchWriteItem deletes of 25, a few batches in flight, unprocessed keys retried with backoff. */
+async function batchDelete(all: readonly Key[]): Promise<void> {
+  const batches: Key[][] = [];
+  for (let i = 0; i < all.length; i += 25) batches.push(all.slice(i, i + 25));
+  await mapLimited(batches, 4, async (batch) => {
+    let requests = batch.map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('BatchWrite left unprocessed items');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+      requests = (out.UnprocessedItems?.[table()] ?? []) as typeof requests;
+    }
+  });
+}
+
+/**
+ * Pattern 39: delete all of the caller's notifications, or only the read ones: the keys are read
+ * a page at a time (keys only; `read = true` filtered for 'read') and deleted in batches.
+ * Returns how many were deleted.
+ */
+export async function deleteNotifications(userId: string, which: 'all' | 'read'): Promise<number> {
+  let deleted = 0;
+  let ExclusiveStartKey: Key | undefined;
+  do {
+    const input: QueryCommandInput = {
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.notification(userId, 0, '').pk, ':p': keys.notificationPrefix, ...(which === 'read' ? { ':true': true } : {}) },
+      ProjectionExpression: 'pk, sk',
+      ...(which === 'read' ? { FilterExpression: '#r = :true', ExpressionAttributeNames: { '#r': 'read' } } : {}),
+      ExclusiveStartKey,
+    };
+    const out = await dynamo().send(new QueryCommand(input));
+    const found = (out.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk }));
+    await batchDelete(found);
+    deleted += found.length;
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return deleted;
 }

@@ -363,61 +363,6 @@ export async function extendExpiry(slug: string, expiryDate: number): Promise<bo
   }
 }
 
-export interface DownloadEvent {
-  readonly at: number;
-  readonly id: string;
-  readonly countryCode: string;
-  readonly countryName: string;
-  readonly fileName: string;
-  readonly recipientEmail?: string;
-  readonly origin: 'file' | 'zip';
-}
-
-/** Pattern 13: record one download and count it on the transfer. */
-export async function recordDownload(slug: string, d: DownloadEvent): Promise<number> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...keys.transferDownload(slug, d.at, d.id),
-        entity: 'Download',
-        slug,
-        dlDate: d.at,
-        country_name: d.countryName,
-        countryCode: d.countryCode,
-        fileName: d.fileName,
-        receiverEmail: d.recipientEmail,
-        dlOrigin: d.origin,
-      },
-    }),
-  );
-  const out = await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.transfer(slug),
-      UpdateExpression: 'ADD totalDownloads :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(out.Attributes?.totalDownloads ?? 0);
-}
-
-/** Pattern 14: a transfer's downloads, oldest first (spec §3: downloads with country_name, dlDate). */
-export async function listDownloads(slug: string): Promise<{ dlDate: number; country_name: string; fileName: string; receiverEmail?: string }[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.downloadPrefix },
-  });
-  return items.map((i) => ({
-    dlDate: Number(i.dlDate),
-    country_name: String(i.country_name),
-    fileName: String(i.fileName),
-    ...(typeof i.receiverEmail === 'string' ? { receiverEmail: i.receiverEmail } : {}),
-  }));
-}
-
 export interface ZipRecord {
   readonly contentHash: string;
   readonly status: 'building' | 'ready' | 'failed';

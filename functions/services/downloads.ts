@@ -3,7 +3,7 @@
  * (404 / 410 / 401), presigned attachment GETs, download records with country, the sender's
  * notification, the ZIP of all files, and extension requests and approvals.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { PURGE_GRACE_SECONDS, extendedExpiryDate } from '../domain/expiry';
 import { expiredAgoText } from '../domain/format';
 import { TEXTS } from '../domain/texts';
@@ -12,7 +12,8 @@ import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
 import { getExtensionToken, grantExtensionToken, hitRateWindow, putExtensionToken } from '../data/verification';
 import { assertMayTry, recordFailure, type FailurePolicy } from './failure-throttle';
-import { putNotification } from '../data/notifications';
+import { eventIdAt } from '../data/notifications';
+import { recordDownload } from '../data/download-events';
 import * as storage from '../adapters/storage';
 import { countryOf } from '../adapters/geo';
 import { startJob } from '../adapters/jobs';
@@ -114,33 +115,24 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
   };
 }
 
-/** Records a download, notifies the sender in the app (signed-in senders) and by mail (throttled). */
+/**
+ * Records a download in one transaction (data/download-events.ts: the download, the transfer's
+ * count, and for signed-in senders the notification, the analytics log row and day counters),
+ * then mails the sender (throttled). Tracking failures never fail the download.
+ */
 async function track(t: TransferRecord, viewer: Viewer, what: { fileName: string; origin: 'file' | 'zip' }, now: number): Promise<void> {
   try {
     const country = await countryOf(viewer.viewerCountry, viewer.sourceIp);
     const downloaderEmail = recipientEmail(t, viewer.recipient);
-    const id = randomUUID();
-    await data.recordDownload(t.slug, {
+    await recordDownload(t, {
       at: now,
-      id,
+      id: eventIdAt(now),
       countryCode: country.code,
       countryName: country.name,
       fileName: what.fileName,
       origin: what.origin,
       ...(downloaderEmail ? { recipientEmail: downloaderEmail } : {}),
     });
-    if (t.senderId) {
-      await putNotification(t.senderId, {
-        _id: id,
-        slug: t.slug,
-        read: false,
-        dlDate: now,
-        dlCountryCode: country.code,
-        ...(downloaderEmail ? { receiverEmail: downloaderEmail } : {}),
-        fileName: what.fileName,
-        dlOrigin: what.origin,
-      });
-    }
     const who = downloaderEmail ?? viewer.sourceIp;
     const notice = await hitRateWindow('dlmail', `${t.slug}:${who}`, 1, NOTICE_WINDOW_SECONDS, now);
     if (notice.allowed) {
