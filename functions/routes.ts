@@ -122,6 +122,8 @@ export const FUNCTION_GROUPS = {
   transfers: ['transfers'],
   /** the download page, files, ZIP, extensions */
   downloads: ['downloads'],
+  /** the dashboard's transfer list and TransferModal reads, deleting a transfer */
+  dashboard: ['dashboard'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FunctionGroup = keyof typeof FUNCTION_GROUPS;
@@ -184,6 +186,10 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/transfers/{id}/complete', handler: 'http/transfers/complete', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
   { method: 'POST', path: '/transfers/{id}/cancel', handler: 'http/transfers/cancel', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
   { method: 'DELETE', path: '/transfers/{id}', handler: 'http/transfers/delete', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
+
+  // Dashboard (issue 12; spec §7 getQs, deleteTransfer)
+  { method: 'GET', path: '/getQs', handler: 'http/dashboard/get-qs', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read'] },
+  { method: 'POST', path: '/deleteTransfer', handler: 'http/dashboard/delete-transfer', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
 
   // Receiving (architecture §3 steps 4-6)
   { method: 'POST', path: '/getDownload', handler: 'http/downloads/get-download', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write'] },

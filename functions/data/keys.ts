@@ -30,6 +30,7 @@ export const keys = {
     gsi1pk: `USER#${userId}`,
     gsi1sk: `TRANSFER#${String(createdAt).padStart(15, '0')}#${slug}`,
   }),
+  userTransfersPartition: (userId: string) => `USER#${userId}`,
   /** gsi2: the sweep's work queue, sorted by when the next expiry step is due (sparse). */
   sweepIndex: (dueAt: number, slug: string) => ({ gsi2pk: 'SWEEP', gsi2sk: `${String(dueAt).padStart(15, '0')}#${slug}` }),
   sweepPartition: 'SWEEP',

@@ -8,8 +8,10 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  TransactWriteCommand,
   UpdateCommand,
   type QueryCommandInput,
+  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/clients';
@@ -61,6 +63,12 @@ export interface TransferRecord {
   readonly sendMonth?: string;
   /** set once the reservation was given back */
   readonly storageReleased?: boolean;
+  /** the first file's base name (spec §3 creation payload `fileName`), for list rows */
+  readonly fileName?: string;
+  /** lower-case file names and recipient addresses, what the dashboard's search looks in */
+  readonly searchText?: string;
+  /** the slug this transfer was forwarded (copied) from */
+  readonly forwardedFrom?: string;
 }
 
 export interface FileRecord {
@@ -95,7 +103,57 @@ function strip<T>(item: Record<string, unknown>): T {
 }
 
 export function isConditionFailure(err: unknown): boolean {
-  return err instanceof ConditionalCheckFailedException || (err as { name?: string })?.name === 'ConditionalCheckFailedException';
+  if (err instanceof ConditionalCheckFailedException || (err as { name?: string })?.name === 'ConditionalCheckFailedException') return true;
+  // A transaction names the failed condition in its cancellation reasons.
+  const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] })?.CancellationReasons;
+  return (err as { name?: string })?.name === 'TransactionCanceledException' && !!reasons?.some((r) => r.Code === 'ConditionalCheckFailed');
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** One TransactWriteItems; false when one of its conditions failed. */
+async function transact(items: readonly (TransactItem | undefined)[]): Promise<boolean> {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items.filter((i): i is TransactItem => i !== undefined) }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Pattern 34: the counters of a sender's listed transfers move with the write that changes them. */
+function statsDelta(senderId: string, delta: { all?: number; expired?: number }): TransactItem {
+  const parts = Object.entries(delta).filter(([, v]) => v !== undefined && v !== 0);
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.transferStats(senderId),
+      UpdateExpression: `SET entity = :e ADD ${parts.map(([k]) => `#${k} :${k}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(parts.map(([k]) => [`#${k}`, k])),
+      ExpressionAttributeValues: { ':e': 'TransferStats', ...Object.fromEntries(parts.map(([k, v]) => [`:${k}`, v])) },
+    },
+  };
+}
+
+/** The list-index keys of a sent transfer of a signed-in sender (gsi1 by send time, gsi3 by expiry, gsi4 while unseen). */
+function listKeys(t: { senderId: string; slug: string; createdAt: number; expiryDate: number; totalDownloads: number }, state: 'LIVE' | 'ENDED') {
+  return {
+    ...keys.userTransfers(t.senderId, t.createdAt, t.slug),
+    ...keys.transferList(t.senderId, state, t.expiryDate, t.slug),
+    ...(state === 'LIVE' && t.totalDownloads === 0 ? keys.unseenTransfer(t.senderId, t.expiryDate, t.slug) : {}),
+  };
+}
+
+/** The transfer item as stored (index keys included), for writes that move it between indexes. */
+async function getTransferItem(slug: string): Promise<Record<string, unknown> | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transfer(slug), ConsistentRead: true }));
+  return out.Item && isLive(out.Item) ? out.Item : undefined;
+}
+
+/** Listed: a sent transfer of a signed-in sender, in the dashboard's list index. */
+function listedOwner(item: Record<string, unknown>): string | undefined {
+  return typeof item.gsi3pk === 'string' && typeof item.senderId === 'string' ? item.senderId : undefined;
 }
 
 async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
@@ -133,8 +191,8 @@ function fileItem(f: FileRecord): Record<string, unknown> {
 
 /** Pattern 4: create a transfer and its files. False when the slug is taken (caller retries). */
 export async function createTransfer(t: TransferRecord, files: readonly FileRecord[]): Promise<boolean> {
+  // The list index keys arrive with the send (markSent): an upload in progress is not listed.
   const item: Record<string, unknown> = { ...keys.transfer(t.slug), entity: 'Transfer', ...t };
-  if (t.senderId) Object.assign(item, keys.userTransfers(t.senderId, t.createdAt, t.slug));
   if (t.sweepDueAt !== undefined) Object.assign(item, keys.sweepIndex(t.sweepDueAt, t.slug));
   try {
     await dynamo().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
@@ -142,6 +200,24 @@ export async function createTransfer(t: TransferRecord, files: readonly FileReco
     if (isConditionFailure(err)) return false;
     throw err;
   }
+  await batchPut(files.map(fileItem));
+  return true;
+}
+
+/**
+ * Pattern 4b: a transfer that is sent on creation (a forwarded copy): the item with its list
+ * index keys and the sender's `all` counter in one transaction, then its files. False when the
+ * slug is taken.
+ */
+export async function createSentTransfer(t: TransferRecord, files: readonly FileRecord[]): Promise<boolean> {
+  const item: Record<string, unknown> = { ...keys.transfer(t.slug), entity: 'Transfer', ...t };
+  if (t.sweepDueAt !== undefined) Object.assign(item, keys.sweepIndex(t.sweepDueAt, t.slug));
+  if (t.senderId) Object.assign(item, listKeys({ ...t, senderId: t.senderId }, 'LIVE'));
+  const created = await transact([
+    { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+    t.senderId ? statsDelta(t.senderId, { all: 1 }) : undefined,
+  ]);
+  if (!created) return false;
   await batchPut(files.map(fileItem));
   return true;
 }
@@ -248,44 +324,47 @@ export async function markFileUploaded(slug: string, fileId: string): Promise<vo
 }
 
 /**
- * Pattern 10: the send is complete. Moves uploading -> ready once (true) and always refreshes
- * the totals; a later call (after add-files) only updates the totals (false).
+ * Pattern 10: the send is complete. Moves uploading -> ready once (true): the transfer enters
+ * the sender's list index and its `all` counter grows in the same transaction. A later call
+ * (after add-files) only refreshes the totals and the search text (false).
  */
 export async function markSent(
-  slug: string,
-  v: { dateSent: number; expiryDate: number; fileCount: number; totalBytes: number },
+  t: Pick<TransferRecord, 'slug' | 'senderId' | 'createdAt'>,
+  v: { dateSent: number; expiryDate: number; fileCount: number; totalBytes: number; searchText?: string },
 ): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
+  const listed = t.senderId ? listKeys({ senderId: t.senderId, slug: t.slug, createdAt: t.createdAt, expiryDate: v.expiryDate, totalDownloads: 0 }, 'LIVE') : {};
+  const sets: Record<string, unknown> = {
+    dateSent: v.dateSent,
+    expiryDate: v.expiryDate,
+    fileCount: v.fileCount,
+    totalBytes: v.totalBytes,
+    sweepDueAt: v.expiryDate,
+    ...keys.sweepIndex(v.expiryDate, t.slug),
+    ...listed,
+    ...(v.searchText !== undefined ? { searchText: v.searchText } : {}),
+  };
+  const names = Object.keys(sets);
+  const first = await transact([
+    {
+      Update: {
         TableName: table(),
-        Key: keys.transfer(slug),
-        UpdateExpression: 'SET #s = :ready, dateSent = :d, expiryDate = :x, fileCount = :n, totalBytes = :b, sweepDueAt = :x, gsi2pk = :gpk, gsi2sk = :gsk',
+        Key: keys.transfer(t.slug),
+        UpdateExpression: `SET #s = :ready, ${names.map((n, i) => `#a${i} = :v${i}`).join(', ')}`,
         ConditionExpression: '#s = :uploading',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ':ready': 'ready',
-          ':uploading': 'uploading',
-          ':d': v.dateSent,
-          ':x': v.expiryDate,
-          ':n': v.fileCount,
-          ':b': v.totalBytes,
-          ':gpk': keys.sweepPartition,
-          ':gsk': keys.sweepIndex(v.expiryDate, slug).gsi2sk,
-        },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+        ExpressionAttributeNames: { '#s': 'status', ...Object.fromEntries(names.map((n, i) => [`#a${i}`, n])) },
+        ExpressionAttributeValues: { ':ready': 'ready', ':uploading': 'uploading', ...Object.fromEntries(names.map((n, i) => [`:v${i}`, sets[n]])) },
+      },
+    },
+    t.senderId ? statsDelta(t.senderId, { all: 1 }) : undefined,
+  ]);
+  if (first) return true;
   await dynamo().send(
     new UpdateCommand({
       TableName: table(),
-      Key: keys.transfer(slug),
-      UpdateExpression: 'SET fileCount = :n, totalBytes = :b',
+      Key: keys.transfer(t.slug),
+      UpdateExpression: `SET fileCount = :n, totalBytes = :b${v.searchText !== undefined ? ', searchText = :q' : ''}`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':n': v.fileCount, ':b': v.totalBytes },
+      ExpressionAttributeValues: { ':n': v.fileCount, ':b': v.totalBytes, ...(v.searchText !== undefined ? { ':q': v.searchText } : {}) },
     }),
   );
   return false;
@@ -337,30 +416,120 @@ export async function setStatus(
   }
 }
 
-/** Pattern 12: an approved extension: new expiry, back to ready, sweep due at the new expiry. Fails once purged. */
-export async function extendExpiry(slug: string, expiryDate: number): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
+/**
+ * Pattern 12: a new expiry (an approved extension, or the owner's change in the TransferModal).
+ * A transfer still inside its grace period becomes ready again; the sweep is due at the new
+ * expiry; a listed transfer moves within (or back into) the list index, and an expired one
+ * leaves the sender's `expired` counter, all in one transaction conditioned on what was read
+ * (a racing download or sweep makes it read again). False once purged, deleted or gone.
+ */
+export async function changeExpiry(t: Pick<TransferRecord, 'slug'>, expiryDate: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const item = await getTransferItem(t.slug);
+    if (!item || item.purged === true || (item.status !== 'ready' && item.status !== 'expired')) return false;
+    const owner = listedOwner(item);
+    const downloads = Number(item.totalDownloads ?? 0);
+    const sets: Record<string, unknown> = { expiryDate, sweepDueAt: expiryDate, ...keys.sweepIndex(expiryDate, t.slug) };
+    const removes = ['gsi4pk', 'gsi4sk'];
+    if (owner) {
+      Object.assign(sets, listKeys({ senderId: owner, slug: t.slug, createdAt: Number(item.createdAt), expiryDate, totalDownloads: downloads }, 'LIVE'));
+      if (downloads === 0) removes.length = 0;
+    }
+    const names = Object.keys(sets);
+    const done = await transact([
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.transfer(t.slug),
+          UpdateExpression: `SET #s = :ready, ${names.map((_, i) => `#a${i} = :v${i}`).join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+          ConditionExpression: '#s = :was AND attribute_not_exists(purged) AND (attribute_not_exists(totalDownloads) OR totalDownloads = :dl)',
+          ExpressionAttributeNames: { '#s': 'status', ...Object.fromEntries(names.map((n, i) => [`#a${i}`, n])) },
+          ExpressionAttributeValues: {
+            ':ready': 'ready',
+            ':was': item.status,
+            ':dl': downloads,
+            ...Object.fromEntries(names.map((n, i) => [`:v${i}`, sets[n]])),
+          },
+        },
+      },
+      owner && item.status === 'expired' ? statsDelta(owner, { expired: -1 }) : undefined,
+    ]);
+    if (done) return true;
+  }
+  throw new Error(`changeExpiry: ${t.slug} kept changing under us`);
+}
+
+/** Pattern 12 for an approved extension request. */
+export const extendExpiry = (slug: string, expiryDate: number) => changeExpiry({ slug }, expiryDate);
+
+/**
+ * Pattern 11b, the sweep's step at the expiry: ready -> expired (conditioned on the due time it
+ * read, so a concurrent extension wins). A listed transfer moves to its sender's ENDED list and
+ * leaves the unseen index; the `expired` counter grows in the same transaction.
+ */
+export async function markExpired(slug: string, opts: { sweepDueAt: number; expectedSweepDueAt: number }): Promise<boolean> {
+  const item = await getTransferItem(slug);
+  if (!item || item.status !== 'ready') return false;
+  const owner = listedOwner(item);
+  return transact([
+    {
+      Update: {
         TableName: table(),
         Key: keys.transfer(slug),
-        UpdateExpression: 'SET #s = :ready, expiryDate = :x, sweepDueAt = :x, gsi2pk = :gpk, gsi2sk = :gsk',
-        ConditionExpression: 'attribute_exists(pk) AND #s IN (:ready, :expired) AND attribute_not_exists(purged)',
+        UpdateExpression: `SET #s = :expired, sweepDueAt = :due, gsi2pk = :gpk, gsi2sk = :gsk${owner ? ', gsi3pk = :ended' : ''} REMOVE gsi4pk, gsi4sk`,
+        ConditionExpression: '#s = :ready AND sweepDueAt = :expDue',
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: {
-          ':ready': 'ready',
           ':expired': 'expired',
-          ':x': expiryDate,
+          ':ready': 'ready',
+          ':due': opts.sweepDueAt,
+          ':expDue': opts.expectedSweepDueAt,
           ':gpk': keys.sweepPartition,
-          ':gsk': keys.sweepIndex(expiryDate, slug).gsi2sk,
+          ':gsk': keys.sweepIndex(opts.sweepDueAt, slug).gsi2sk,
+          ...(owner ? { ':ended': keys.transferListPartition(owner, 'ENDED') } : {}),
         },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
+      },
+    },
+    owner ? statsDelta(owner, { expired: 1 }) : undefined,
+  ]);
+}
+
+/**
+ * Pattern 11c: the owner deletes a transfer. The record stays (the link answers 404) but leaves
+ * the list indexes; the sender's counters drop in the same transaction; the sweep checks once
+ * more at `recheckAt` that its objects are gone. Returns the status it had,
+ * or undefined when it was already deleted or gone (a second delete changes nothing).
+ */
+export async function markDeleted(slug: string, recheckAt: number): Promise<TransferStatus | undefined> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const item = await getTransferItem(slug);
+    if (!item || item.status === 'deleted') return undefined;
+    const owner = listedOwner(item);
+    const was = item.status as TransferStatus;
+    const done = await transact([
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.transfer(slug),
+          // The sweep looks again at `recheckAt`: objects a failed delete left behind still go.
+          UpdateExpression: 'SET #s = :deleted, purged = :t, sweepDueAt = :due, gsi2pk = :gpk, gsi2sk = :gsk REMOVE gsi1pk, gsi1sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk',
+          ConditionExpression: '#s = :was',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: {
+            ':deleted': 'deleted',
+            ':t': true,
+            ':was': was,
+            ':due': recheckAt,
+            ':gpk': keys.sweepPartition,
+            ':gsk': keys.sweepIndex(recheckAt, slug).gsi2sk,
+          },
+        },
+      },
+      owner ? statsDelta(owner, { all: -1, expired: was === 'expired' ? -1 : 0 }) : undefined,
+    ]);
+    if (done) return was;
   }
+  throw new Error(`markDeleted: ${slug} kept changing under us`);
 }
 
 export interface ZipRecord {

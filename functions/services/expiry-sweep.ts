@@ -5,6 +5,7 @@
  *   uploading, resume window over -> multipart uploads aborted, objects deleted, cancelled
  *   ready, expiry reached          -> marked expired, due again at the end of the grace period
  *   expired, grace period over     -> objects (files and ZIPs) deleted, purged; the record stays for the 410
+ *   deleted, an hour later         -> objects deleted again if a failed delete left any (idempotent)
  */
 import * as data from '../data/transfers';
 import type { TransferRecord } from '../data/transfers';
@@ -53,13 +54,18 @@ export async function sweepExpired(opts: { now?: number; pageSize?: number; time
             await releaseTransfer(t, { unsent: true });
           }
         } else if (t.status === 'ready' && now >= t.expiryDate) {
-          if (await data.setStatus(slug, 'expired', { from: ['ready'], sweepDueAt: purgeAt(t), expectedSweepDueAt: due })) result.expired += 1;
+          if (await data.markExpired(slug, { sweepDueAt: purgeAt(t), expectedSweepDueAt: due })) result.expired += 1;
         } else if (t.status === 'expired' && now >= purgeAt(t)) {
           result.objectsDeleted += await deleteObjects(t);
           if (await data.setStatus(slug, 'expired', { from: ['expired'], purged: true, expectedSweepDueAt: due })) {
             result.purged += 1;
             await releaseTransfer(t, { unsent: false });
           }
+        } else if (t.status === 'deleted') {
+          // A delete's second look: whatever a failed delete left behind goes now.
+          result.objectsDeleted += await deleteObjects(t);
+          await releaseTransfer(t, { unsent: false });
+          await data.setStatus(slug, 'deleted', { from: ['deleted'], expectedSweepDueAt: due });
         } else if (t.status === 'ready' || t.status === 'expired') {
           // Due early (e.g. an extension moved the expiry): look again when the next step is due.
           const next = t.status === 'ready' ? t.expiryDate : purgeAt(t);

@@ -30,6 +30,7 @@ import { hashPassword, hashToken, newToken, safeEqual } from '../lib/secrets';
 import { log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
 import { draftError } from './draft-error';
+import { firstFileNameOf, searchTextOf } from '../domain/transfer-search';
 import { mailTransferSent } from './mail';
 import * as z from 'zod';
 import { putContacts, releaseSend, type UserProfile } from '../data/users';
@@ -177,6 +178,7 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
       ...(draft.customExpiryDate !== undefined ? { customExpiryDate: draft.customExpiryDate } : {}),
       expiryDate: draft.expiryDate,
       totalDownloads: 0,
+      fileName: firstFileNameOf(files),
       // An upload nobody finishes is cleaned up by the sweep once it can no longer resume.
       sweepDueAt: now + RESUME_WINDOW_SECONDS * SECOND,
       ...reservation,
@@ -345,7 +347,8 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
   }
   // Presets run from the moment of sending, not from the start of a long upload.
   const expiryDate = t.expirySeconds === CUSTOM_DATE_MARKER ? t.expiryDate : expiryDateFor(t.expirySeconds, now);
-  const first = await data.markSent(t.slug, { dateSent: now, expiryDate, fileCount: files.length, totalBytes: totalSize(files) });
+  const searchText = searchTextOf(files, t.recipients.map((r) => r.email));
+  const first = await data.markSent(t, { dateSent: now, expiryDate, fileCount: files.length, totalBytes: totalSize(files), searchText });
   const sent: TransferRecord = first ? { ...t, status: 'ready', dateSent: now, expiryDate } : t;
   let recipients = sent.recipients.map((r) => r.email);
   if (first && sent.sendAs === 'email') {
@@ -411,14 +414,20 @@ export async function addFiles(body: z.output<typeof addFilesRequestSchema>, sen
   };
 }
 
-/** DELETE /transfers/{id}: the owner removes it; the record stays so the link answers 404. */
+/** After a delete, the sweep makes sure once more that no object was left behind. */
+export const DELETE_RECHECK_MS = 3600 * SECOND;
+
+/** DELETE /transfers/{id} and POST /deleteTransfer: the owner removes it; the record stays so the link answers 404. */
 export async function deleteTransfer(slug: string, userId: string): Promise<void> {
   const t = await requireOwner(slug, userId);
   const files = await data.listFiles(slug);
   await Promise.all(files.filter((f) => f.status === 'pending' && f.mode === 'multipart').map((f) => storage.abortMultipart(refOf(t, f.key), f.uploadId!)));
+  // The record leaves the lists first: from then on the link answers 404 and no download
+  // starts, and a second delete finds nothing to do.
+  const was = await data.markDeleted(slug, Date.now() + DELETE_RECHECK_MS);
+  if (was === undefined) throw notFound('transfer_not_found', 'This transfer does not exist.');
   await storage.deletePrefix(locOf(t), `t/${slug}/`);
   await storage.deletePrefix(locOf(t), `z/${slug}/`);
-  await data.setStatus(slug, 'deleted', { purged: true });
-  await releaseTransfer(t, { unsent: t.status === 'uploading' });
+  await releaseTransfer(t, { unsent: was === 'uploading' });
   log.info('transfer deleted', { slug });
 }

@@ -1,0 +1,121 @@
+/**
+ * The dashboard's reads of a sender's transfers (docs/data-model.md, patterns 35-38): pages of
+ * the list indexes (gsi1 by send time, gsi3 by expiry in LIVE / ENDED partitions, gsi4 while
+ * nobody downloaded), the counters item, and the bounded count of transfers past their expiry
+ * that the sweep has not marked yet. Nothing here reads every transfer of a sender to count.
+ */
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/clients';
+import { config } from '../lib/env';
+import { keys } from './keys';
+import type { TransferRecord } from './transfers';
+
+const table = () => config().tableName;
+
+/** A list index read: which index, which partition, which sort-key range, which direction. */
+export interface ListSource {
+  readonly index: 'gsi1' | 'gsi3' | 'gsi4';
+  readonly partition: string;
+  /** sort key strictly above / at most (gsi3/gsi4 keys are `<expiry>#<slug>`) */
+  readonly above?: string;
+  readonly atMost?: string;
+  readonly newestFirst: boolean;
+}
+
+/** Pattern 35: the rows of a sender's list, in order, a Query page at a time (lazily). */
+export async function* listItems(source: ListSource, opts: { search?: string; pageSize: number }): AsyncGenerator<TransferRecord> {
+  const pk = `${source.index}pk`;
+  const sk = `${source.index}sk`;
+  const names: Record<string, string> = { '#pk': pk };
+  const values: Record<string, unknown> = { ':pk': source.partition };
+  let condition = '#pk = :pk';
+  if (source.above !== undefined && source.atMost !== undefined) {
+    condition += ' AND #sk BETWEEN :lo AND :hi';
+    Object.assign(names, { '#sk': sk });
+    // BETWEEN is inclusive; keys never equal the bound strings (they end in `#~`).
+    Object.assign(values, { ':lo': source.above, ':hi': source.atMost });
+  } else if (source.above !== undefined) {
+    condition += ' AND #sk > :lo';
+    Object.assign(names, { '#sk': sk });
+    values[':lo'] = source.above;
+  } else if (source.atMost !== undefined) {
+    condition += ' AND #sk <= :hi';
+    Object.assign(names, { '#sk': sk });
+    values[':hi'] = source.atMost;
+  }
+  // Only sent transfers are listed; the filter is a safety net for items of older checkouts.
+  const filters = ['#st IN (:ready, :expired)'];
+  Object.assign(names, { '#st': 'status' });
+  Object.assign(values, { ':ready': 'ready', ':expired': 'expired' });
+  if (opts.search) {
+    filters.push('contains(searchText, :q)');
+    values[':q'] = opts.search;
+  }
+  const input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> = {
+    IndexName: source.index,
+    KeyConditionExpression: condition,
+    FilterExpression: filters.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: !source.newestFirst,
+    Limit: opts.pageSize,
+  };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(new QueryCommand({ TableName: table(), ...input, ExclusiveStartKey: start }));
+    for (const item of out.Items ?? []) yield item as unknown as TransferRecord;
+    start = out.LastEvaluatedKey;
+  } while (start);
+}
+
+/** Pattern 34 (read): a sender's counters of listed transfers. */
+export async function transferStats(userId: string): Promise<{ all: number; expired: number }> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transferStats(userId), ConsistentRead: true }));
+  return { all: Number(out.Item?.all ?? 0), expired: Number(out.Item?.expired ?? 0) };
+}
+
+/**
+ * Pattern 36: how many of a sender's ready transfers are past their expiry but not yet marked
+ * by the sweep. Bounded: the sweep marks them every 15 minutes, so this counts at most the
+ * transfers that expired since its last run.
+ */
+export async function countExpiredUnswept(userId: string, now: number): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
+        ExpressionAttributeValues: { ':pk': keys.transferListPartition(userId, 'LIVE'), ':now': keys.expiryBound(now) },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/** Pattern 37: a transfer's latest downloads, newest first (at most `limit`). */
+export async function latestDownloads(slug: string, limit: number): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.downloadPrefix },
+        ScanIndexForward: false,
+        Limit: limit - items.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < limit);
+  return items;
+}

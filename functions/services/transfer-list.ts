@@ -1,0 +1,159 @@
+/**
+ * The dashboard's view of a sender's transfers (issue 12): GET /getQs pages (filters all /
+ * active / expired / unseen / expiring soon, paging by `skip`, search) with the counts, and
+ * GET /getQs?slug= for the TransferModal. Reads only; the writes that keep the list indexes and
+ * counters right live with the writes themselves (data/transfers.ts).
+ */
+import {
+  DETAIL_MAX_DOWNLOADS,
+  EXPIRING_SOON_MS,
+  LIST_PAGE_SIZE,
+  type DetailDownload,
+  type DetailRecipient,
+  type ListFilter,
+  type TransferDetail,
+  type TransferListResponse,
+  type TransferRow,
+  type TransferState,
+} from '../domain/dashboard-api';
+import { transferMonthKey } from '../domain/blocking';
+import { firstFileNameOf, normaliseSearch } from '../domain/transfer-search';
+import { keys } from '../data/keys';
+import * as data from '../data/transfers';
+import type { TransferRecord } from '../data/transfers';
+import { countExpiredUnswept, latestDownloads, listItems, transferStats, type ListSource } from '../data/transfer-list';
+import { monthlyTransfers, type UserProfile } from '../data/users';
+import { downloadLink, recipientLink, requireOwner } from './transfers';
+import { storageOwnerOf } from './limits';
+
+/** Where each filter's rows come from, in display order (docs/data-model.md pattern 35). */
+export function sourcesOf(filter: ListFilter, userId: string, now: number): ListSource[] {
+  const live = keys.transferListPartition(userId, 'LIVE');
+  const now_ = keys.expiryBound(now);
+  switch (filter) {
+    case 'all':
+      return [{ index: 'gsi1', partition: keys.userTransfersPartition(userId), newestFirst: true }];
+    case 'active':
+      return [{ index: 'gsi3', partition: live, above: now_, newestFirst: true }];
+    case 'expired':
+      // Those past their expiry the sweep has not reached yet (minutes), then the swept ones.
+      return [
+        { index: 'gsi3', partition: live, atMost: now_, newestFirst: true },
+        { index: 'gsi3', partition: keys.transferListPartition(userId, 'ENDED'), newestFirst: true },
+      ];
+    case 'unseen':
+      return [{ index: 'gsi4', partition: keys.unseenPartition(userId), above: now_, newestFirst: true }];
+    case 'expiring':
+      return [{ index: 'gsi3', partition: live, above: now_, atMost: keys.expiryBound(now + EXPIRING_SOON_MS), newestFirst: false }];
+  }
+}
+
+export function stateOf(t: Pick<TransferRecord, 'status' | 'expiryDate'>, now: number): TransferState {
+  if (t.status === 'deleted' || t.status === 'cancelled') return 'deleted';
+  return t.status === 'expired' || now >= t.expiryDate ? 'expired' : 'active';
+}
+
+async function rowOf(t: TransferRecord, now: number): Promise<TransferRow> {
+  const fileName = t.fileName ?? firstFileNameOf(await data.listFiles(t.slug));
+  return {
+    _id: t.slug,
+    slug: t.slug,
+    fileName,
+    fileCount: t.fileCount,
+    size: t.totalBytes,
+    sendAs: t.sendAs,
+    recipients: t.recipients.map((r) => r.email),
+    dateSent: t.dateSent ?? t.createdAt,
+    expiryDate: t.expiryDate,
+    state: stateOf(t, now),
+    total_downloads: t.totalDownloads ?? 0,
+    hasPassword: !!t.passwordHash,
+    region: t.region,
+  };
+}
+
+/** `skip` rows of the sources, then one page (and whether more follow). */
+async function pageOf(sources: readonly ListSource[], skip: number, search: string | undefined): Promise<{ items: TransferRecord[]; hasMore: boolean }> {
+  const want = skip + LIST_PAGE_SIZE + 1;
+  const items: TransferRecord[] = [];
+  let seen = 0;
+  for (const source of sources) {
+    // The first page reads one Query page of 21 rows; deeper pages read larger Query pages.
+    const pageSize = Math.min(Math.max(want - seen, LIST_PAGE_SIZE + 1), 200);
+    for await (const item of listItems(source, { search, pageSize })) {
+      seen += 1;
+      if (seen > skip) items.push(item);
+      if (seen >= want) break;
+    }
+    if (seen >= want) break;
+  }
+  return { items: items.slice(0, LIST_PAGE_SIZE), hasMore: items.length > LIST_PAGE_SIZE };
+}
+
+/** GET /getQs: one page of the caller's transfers with the counts (spec §7). */
+export async function listTransfers(
+  profile: UserProfile,
+  query: { filter: ListFilter; skip: number; q?: string | undefined },
+  now = Date.now(),
+): Promise<TransferListResponse> {
+  const userId = profile.userId;
+  const owner = await storageOwnerOf(profile);
+  const [page, stats, unswept, thisMonthsTransfers] = await Promise.all([
+    pageOf(sourcesOf(query.filter, userId, now), query.skip, normaliseSearch(query.q)),
+    transferStats(userId),
+    countExpiredUnswept(userId, now),
+    monthlyTransfers(owner.userId, transferMonthKey(now)),
+  ]);
+  const allCount = Math.max(0, stats.all);
+  const expiredCount = Math.min(allCount, Math.max(0, stats.expired) + unswept);
+  return {
+    allDocs: await Promise.all(page.items.map((t) => rowOf(t, now))),
+    filter: query.filter,
+    skip: query.skip,
+    hasMore: page.hasMore,
+    allCount,
+    activeCount: allCount - expiredCount,
+    expiredCount,
+    thisMonthsTransfers,
+    sharedCount: 0,
+  };
+}
+
+/** GET /getQs?slug=: one transfer of the caller, everything the TransferModal shows. */
+export async function transferDetail(slug: string, userId: string, now = Date.now()): Promise<TransferDetail> {
+  const t = await requireOwner(slug, userId);
+  const [files, downloadItems] = await Promise.all([data.listFiles(slug), latestDownloads(slug, DETAIL_MAX_DOWNLOADS)]);
+  const sent = files.filter((f) => f.status === 'uploaded');
+  const downloads: DetailDownload[] = downloadItems.map((d) => ({
+    dlDate: Number(d.dlDate),
+    country_name: String(d.country_name ?? 'Unknown'),
+    countryCode: String(d.countryCode ?? 'XX'),
+    ...(typeof d.receiverEmail === 'string' ? { receiverEmail: d.receiverEmail } : {}),
+    fileName: String(d.fileName ?? ''),
+    dlOrigin: d.dlOrigin === 'zip' ? 'zip' : 'file',
+  }));
+  const recipientsDetail: DetailRecipient[] = t.recipients.map((r) => {
+    const theirs = downloads.filter((d) => d.receiverEmail === r.email);
+    return {
+      email: r.email,
+      ...(r.name ? { name: r.name } : {}),
+      link: recipientLink(slug, r.recipientId),
+      downloads: theirs.length,
+      ...(theirs[0] ? { lastDownloadAt: theirs[0].dlDate } : {}),
+    };
+  });
+  const row = await rowOf({ ...t, fileName: t.fileName ?? firstFileNameOf(sent) }, now);
+  return {
+    ...row,
+    link: downloadLink(slug),
+    message: t.message,
+    senderEmail: t.senderEmail,
+    ...(t.senderName ? { senderName: t.senderName } : {}),
+    files: sent.map((f) => ({ fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size })),
+    recipientsDetail,
+    downloads,
+    expirySeconds: t.expirySeconds,
+    purged: !!t.purged,
+    ...(t.forwardedFrom ? { forwardedFrom: t.forwardedFrom } : {}),
+  };
+}
