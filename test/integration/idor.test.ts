@@ -98,6 +98,8 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
       return { fileId: ids.fileId, partNumber: 1, etag: '"0123456789abcdef"', size: 64 };
     case 'PATCH /transfers/addFiles':
       return { slug: ids.id, fileObjects: [{ fileName: 'slipped-in-by-bob.txt', size: 5 }] };
+    case 'POST /deleteTransfer':
+      return { slug: ids.id };
     case 'POST /getDownload':
     case 'POST /zip':
       return { id: ids.id };
@@ -399,8 +401,18 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** The query string of a route that names its record there (GET /getQs?slug=). */
+function queryFor(route: ApiRoute, ids: { id?: string }): string {
+  switch (`${route.method} ${route.path}`) {
+    case 'GET /getQs':
+      return `?slug=${ids.id ?? UNKNOWN_ID}`;
+    default:
+      return '';
+  }
+}
+
 function urlOf(route: ApiRoute, path: { id?: string; fileId?: string }): string {
-  return route.path.replace('{id}', path.id ?? UNKNOWN_ID).replace('{fileId}', path.fileId ?? 'AAAAAAAAAA');
+  return route.path.replace('{id}', path.id ?? UNKNOWN_ID).replace('{fileId}', path.fileId ?? 'AAAAAAAAAA') + queryFor(route, path);
 }
 
 describe('IDOR matrix: every route of functions/routes.ts by what it owns', () => {
