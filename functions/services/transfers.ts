@@ -32,6 +32,7 @@ import { mapLimited } from '../lib/concurrency';
 import { draftError } from './draft-error';
 import { firstFileNameOf, searchTextOf } from '../domain/transfer-search';
 import { mailTransferSent } from './mail';
+import { trySchedulingReminder } from './reminders';
 import * as z from 'zod';
 import { putContacts, releaseSend, type UserProfile } from '../data/users';
 import { releaseBytes, releaseTransfer, reserveForGuest, reserveForSend, reserveMore, type Reservation } from './limits';
@@ -352,6 +353,7 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
   const sent: TransferRecord = first ? { ...t, status: 'ready', dateSent: now, expiryDate } : t;
   let recipients = sent.recipients.map((r) => r.email);
   if (first && sent.sendAs === 'email') {
+    await trySchedulingReminder(sent);
     const failed = await mailTransferSent(sent, files);
     recipients = recipients.filter((r) => !failed.includes(r));
   }
