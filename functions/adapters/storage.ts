@@ -1,6 +1,7 @@
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -10,11 +11,13 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
+  UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '../lib/s3-client';
 import { config } from '../lib/env';
 import type { RegionId } from '../domain/regions';
+import { GiB } from '../domain/units';
 
 /** Heads both buckets of every configured region; per region ok or the failing bucket's error. */
 export async function checkBuckets(): Promise<Record<string, { ok: boolean; error?: string }>> {
@@ -185,4 +188,88 @@ export async function objectHead(ref: ObjectRef): Promise<{ size: number; conten
     if (status === 404 || (err as { name?: string }).name === 'NotFound') return undefined;
     throw err;
   }
+}
+
+// ---- server-side copy (forwarded transfers) --------------------------------------------------
+
+/** S3's ceiling for one CopyObject, and for one UploadPartCopy part. */
+export const MAX_COPY_OBJECT_BYTES = 5 * GiB;
+/** S3 allows at most 10,000 parts; copies smaller than this use fewer, larger requests. */
+export const COPY_PART_BYTES = GiB;
+const MAX_PARTS = 10_000;
+/** Part copies of one object in flight together (each is a server-side copy, not a transfer through us). */
+const PART_COPY_CONCURRENCY = 8;
+
+/** Byte ranges (inclusive ends) of a multipart copy: 1 GiB parts, larger when 10,000 would not do, never above 5 GiB. */
+export function copyPartRanges(size: number): { partNumber: number; start: number; end: number }[] {
+  if (!Number.isSafeInteger(size) || size <= 0) throw new RangeError('copy size must be a positive whole number of bytes');
+  const partSize = Math.max(COPY_PART_BYTES, Math.ceil(size / MAX_PARTS));
+  if (partSize > MAX_COPY_OBJECT_BYTES) throw new RangeError('object too large to copy');
+  const ranges: { partNumber: number; start: number; end: number }[] = [];
+  for (let start = 0, partNumber = 1; start < size; start += partSize, partNumber += 1) {
+    ranges.push({ partNumber, start, end: Math.min(size, start + partSize) - 1 });
+  }
+  return ranges;
+}
+
+function copySource(bucket: string, key: string): string {
+  return `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * Copies an object inside S3 (same region): never through this function's memory or network.
+ * Up to 5 GiB in one CopyObject; above, a multipart upload whose parts are UploadPartCopy
+ * ranges of the source, aborted when any part fails. Throws S3's error (NoSuchKey when the
+ * source is gone).
+ */
+export async function copyObject(from: ObjectRef, to: ObjectRef, size: number): Promise<void> {
+  const src = client(from);
+  const dest = client(to);
+  if (bucketFor(from.regionId, from.anon).awsRegion !== bucketFor(to.regionId, to.anon).awsRegion) {
+    throw new Error('server-side copies stay in one AWS region');
+  }
+  const CopySource = copySource(src.Bucket, from.key);
+  if (size <= MAX_COPY_OBJECT_BYTES) {
+    await dest.s3.send(new CopyObjectCommand({ Bucket: dest.Bucket, Key: to.key, CopySource, MetadataDirective: 'COPY' }));
+    return;
+  }
+  const started = await dest.s3.send(new CreateMultipartUploadCommand({ Bucket: dest.Bucket, Key: to.key, ContentType: 'application/octet-stream' }));
+  const UploadId = started.UploadId;
+  if (!UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
+  try {
+    const ranges = copyPartRanges(size);
+    const parts: { PartNumber: number; ETag: string }[] = new Array(ranges.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(PART_COPY_CONCURRENCY, ranges.length) }, async () => {
+        while (next < ranges.length) {
+          const i = next++;
+          const r = ranges[i]!;
+          const out = await dest.s3.send(
+            new UploadPartCopyCommand({
+              Bucket: dest.Bucket,
+              Key: to.key,
+              UploadId,
+              PartNumber: r.partNumber,
+              CopySource,
+              CopySourceRange: `bytes=${r.start}-${r.end}`,
+            }),
+          );
+          const ETag = out.CopyPartResult?.ETag;
+          if (!ETag) throw new Error(`UploadPartCopy of part ${r.partNumber} returned no ETag`);
+          parts[i] = { PartNumber: r.partNumber, ETag };
+        }
+      }),
+    );
+    await dest.s3.send(new CompleteMultipartUploadCommand({ Bucket: dest.Bucket, Key: to.key, UploadId, MultipartUpload: { Parts: parts } }));
+  } catch (err) {
+    await abortMultipart(to, UploadId);
+    throw err;
+  }
+}
+
+/** Whether an S3 error says the object (or its source) does not exist. */
+export function isMissingObject(err: unknown): boolean {
+  const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.Code === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }

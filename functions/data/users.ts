@@ -35,6 +35,8 @@ export interface UserProfile {
   readonly referrer?: string;
   readonly fingerprint?: Record<string, string>;
   readonly createdAt?: number;
+  /** issue 12: e.g. whether expiry reminders go to recipients (absent: the defaults) */
+  readonly transferSettings?: { readonly expiryReminders: boolean };
 }
 
 /** Kept for the transfer loop's callers: the fields it reads. */
@@ -61,6 +63,10 @@ function fromItem(i: Record<string, unknown>): UserProfile {
     storageUsed: typeof i.storageUsed === 'number' ? i.storageUsed : 0,
     lang: str(i.lang),
     createdAt: typeof i.createdAt === 'number' ? i.createdAt : undefined,
+    transferSettings:
+      i.transferSettings && typeof i.transferSettings === 'object' && typeof (i.transferSettings as { expiryReminders?: unknown }).expiryReminders === 'boolean'
+        ? { expiryReminders: (i.transferSettings as { expiryReminders: boolean }).expiryReminders }
+        : undefined,
   };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out as unknown as UserProfile;
@@ -174,7 +180,7 @@ export async function countLogin(userId: string): Promise<number> {
   return Number(out.Attributes?.loginCount ?? 0);
 }
 
-const EDITABLE = ['fullName', 'greetingName', 'company', 'profilePicKey', 'logoPicKey', 'showLogoNav'] as const;
+const EDITABLE = ['fullName', 'greetingName', 'company', 'profilePicKey', 'logoPicKey', 'showLogoNav', 'transferSettings'] as const;
 export type ProfileEdit = Partial<Pick<UserProfile, (typeof EDITABLE)[number]>>;
 
 /** Pattern 27: the user's own editable fields; '' removes a text field. */

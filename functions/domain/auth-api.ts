@@ -96,7 +96,16 @@ export interface SessionUser {
   readonly monthlyTransferLimit: number | null;
   /** the limit screen to show instead of sending, if any (functions/domain/blocking.ts) */
   readonly blocked: string | null;
+  /** the user's transfer settings (GET /me always sends them; optional for older clients' fixtures) */
+  readonly transferSettings?: TransferSettings;
 }
+
+/** Per-user transfer settings (issue 12). */
+export interface TransferSettings {
+  /** mail recipients who have not downloaded a reminder 24 h before expiry (default on) */
+  readonly expiryReminders: boolean;
+}
+export const DEFAULT_TRANSFER_SETTINGS: TransferSettings = { expiryReminders: true };
 
 export interface AuthResponse {
   readonly accessToken: string;
@@ -117,6 +126,7 @@ export const updateProfileSchema = z.object({
   profilePicKey: z.string().max(300).optional(),
   logoPicKey: z.string().max(300).optional(),
   showLogoNav: z.boolean().optional(),
+  transferSettings: z.object({ expiryReminders: z.boolean() }).optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 

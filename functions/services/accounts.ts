@@ -10,7 +10,7 @@ import { storageState } from '../domain/storage';
 import { blockReason, transferMonthKey } from '../domain/blocking';
 import { TEXTS } from '../domain/texts';
 import { IMAGE_URL_EXPIRES_SECONDS } from '../domain/upload';
-import { REFRESH_COOKIE, type AuthResponse, type RegistrationProof, type RegistrationStart, type SessionUser, type SignupInput } from '../domain/auth-api';
+import { DEFAULT_TRANSFER_SETTINGS, REFRESH_COOKIE, type AuthResponse, type RegistrationProof, type RegistrationStart, type SessionUser, type SignupInput } from '../domain/auth-api';
 import { consumeProofToken, getProofToken, putProofToken } from '../data/verification';
 import { countLogin, createProfile, getProfile, monthlyTransfers, userIdByEmail, type UserProfile } from '../data/users';
 import {
@@ -107,6 +107,7 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
     thisMonthsTransfers,
     monthlyTransferLimit: limits.monthlyTransfers,
     blocked: blockReason({ role, status: owner.status ?? null }, { thisMonthsTransfers, storageUsed, now }),
+    transferSettings: { ...DEFAULT_TRANSFER_SETTINGS, ...profile.transferSettings },
   };
 }
 

@@ -2,7 +2,7 @@
  * Product mail sent by the transfer loop. A mail that fails is logged and reported to the
  * caller; it never undoes the action that caused it (a download stays counted, a send stays sent).
  */
-import { mailLanguageOf } from '../domain/transfer-api';
+import { mailLanguageOf, type MailLanguage } from '../domain/transfer-api';
 import { sendMail } from '../adapters/mailer';
 import {
   downloadNoticeMail,
@@ -11,10 +11,11 @@ import {
   passwordResetMail,
   senderCodeMail,
   transferMail,
+  transferReminderMail,
   transferSentMail,
   type RenderedMail,
 } from '../adapters/mail/templates';
-import type { FileRecord, TransferRecord } from '../data/transfers';
+import type { FileRecord, TransferRecipient, TransferRecord } from '../data/transfers';
 import { languagesOf } from '../data/users';
 import { errorFields, log } from '../lib/log';
 import { config } from '../lib/env';
@@ -46,32 +47,65 @@ async function recipientLanguages(emails: readonly string[]): Promise<Map<string
   }
 }
 
+/** Each of `recipients` gets their own link in a mail rendered by `render`; returns the addresses that failed. */
+async function mailRecipients(
+  t: TransferRecord,
+  recipients: readonly TransferRecipient[],
+  kind: string,
+  render: (lang: MailLanguage, downloadLink: string) => RenderedMail,
+): Promise<string[]> {
+  const recipientLang = await recipientLanguages(recipients.map((r) => r.email));
+  // Up to 300 recipients (teamelite) must be mailed within API Gateway's 30 s.
+  const results = await mapLimited(recipients, MAIL_CONCURRENCY, async (r) => {
+    const ok = await deliver(r.email, render(mailLanguageOf(recipientLang.get(r.email) ?? t.lang), recipientLink(t.slug, r.recipientId)), kind, t.senderEmail);
+    return ok ? null : r.email;
+  });
+  return results.filter((r): r is string => r !== null);
+}
+
+function transferMailFor(t: TransferRecord, files: readonly FileRecord[]) {
+  const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
+  return (lang: MailLanguage, downloadLink: string) =>
+    transferMail({
+      lang,
+      senderEmail: t.senderEmail,
+      ...(t.senderName ? { senderName: t.senderName } : {}),
+      message: t.message,
+      files: mailFiles,
+      downloadLink,
+      expiryDate: t.expiryDate,
+      passwordProtected: Boolean(t.passwordHash),
+      guest: t.anon,
+    });
+}
+
+/** The transfer mail again, to some of its recipients (POST /transfers/emailSend); returns the addresses that failed. */
+export async function mailTransferAgain(t: TransferRecord, files: readonly FileRecord[], recipients: readonly TransferRecipient[]): Promise<string[]> {
+  return mailRecipients(t, recipients, 'transfer-resend', transferMailFor(t, files));
+}
+
+/** A reminder with their own link to recipients who have not downloaded; returns the addresses that failed. */
+export async function mailTransferReminder(t: TransferRecord, files: readonly FileRecord[], recipients: readonly TransferRecipient[], kind: 'reminder' | 'reminder-scheduled'): Promise<string[]> {
+  const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
+  return mailRecipients(t, recipients, kind, (lang, downloadLink) =>
+    transferReminderMail({
+      lang,
+      senderEmail: t.senderEmail,
+      ...(t.senderName ? { senderName: t.senderName } : {}),
+      files: mailFiles,
+      downloadLink,
+      expiryDate: t.expiryDate,
+      passwordProtected: Boolean(t.passwordHash),
+      guest: t.anon,
+    }),
+  );
+}
+
 /** Mails each recipient their link and the sender a confirmation; returns the recipients that failed. */
 export async function mailTransferSent(t: TransferRecord, files: readonly FileRecord[]): Promise<string[]> {
   const lang = mailLanguageOf(t.lang);
-  const recipientLang = await recipientLanguages(t.recipients.map((r) => r.email));
   const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
-  // Up to 300 recipients (teamelite) must be mailed within API Gateway's 30 s.
-  const results = await mapLimited(t.recipients, MAIL_CONCURRENCY, async (r) => {
-    const ok = await deliver(
-      r.email,
-      transferMail({
-        lang: mailLanguageOf(recipientLang.get(r.email) ?? t.lang),
-        senderEmail: t.senderEmail,
-        ...(t.senderName ? { senderName: t.senderName } : {}),
-        message: t.message,
-        files: mailFiles,
-        downloadLink: recipientLink(t.slug, r.recipientId),
-        expiryDate: t.expiryDate,
-        passwordProtected: Boolean(t.passwordHash),
-        guest: t.anon,
-      }),
-      'transfer',
-      t.senderEmail,
-    );
-    return ok ? null : r.email;
-  });
-  const failed = results.filter((r): r is string => r !== null);
+  const failed = await mailRecipients(t, t.recipients, 'transfer', transferMailFor(t, files));
   await deliver(
     t.senderEmail,
     transferSentMail({

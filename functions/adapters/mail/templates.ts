@@ -236,6 +236,49 @@ export function transferMail(input: TransferMailInput & WithLang): RenderedMail 
   return mail(input.lang, subject, files.summary, body, text, footer);
 }
 
+// ---- 1b. reminder to a recipient who has not downloaded --------------------------------------
+
+/**
+ * The sender's Remind action, and the scheduled reminder 24 hours before expiry: the
+ * recipient's own link again, with when it stops working. The sender's message is not repeated.
+ */
+export function transferReminderMail(input: Omit<TransferMailInput, 'message'> & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const link = safeLink(input.downloadLink);
+  const name = cleanInline(input.senderName ?? '');
+  const email = cleanInline(input.senderEmail);
+  const sender = required(name || email, 'sender');
+  const files = fileListing(c, input.files);
+  const only = input.files.length === 1 ? cleanInline(input.files[0]?.fileName ?? '') : '';
+  const what = only || c.text('fileCount', {}, input.files.length);
+  const until = c.text('availableUntil', { date: formatDate(c, input.expiryDate) });
+  const password = input.passwordProtected ? c.text('transfer.password', { sender }) : '';
+  const footer = c.text('reminder.footer', { sender });
+  const download = linkBlocks(c, c.text('downloadButton'), link);
+
+  const subjectSender = input.guest ? required(email, 'sender email') : sender;
+  const subject = subjectLine(c.text('reminder.subject', { sender: truncate(subjectSender, SUBJECT_PART_MAX), what: truncate(what, SUBJECT_PART_MAX) }));
+  const headingText = c.text('reminder.heading', { sender, what });
+
+  const body = joinHtml([
+    heading(c.html('reminder.heading', { sender: breakable(escapeHtml(sender)), what: breakable(escapeHtml(what)) })),
+    paragraph(c.html('reminder.intro')),
+    paragraph(strong(escapeHtml(until))),
+    download.html,
+    password ? paragraph(strong(escapeHtml(password))) : NONE,
+    paragraph(strong(escapeHtml(files.summary))),
+    files.listHtml,
+  ]);
+  const text = [
+    `${headingText}\n${c.text('reminder.intro')}`,
+    until,
+    download.text,
+    password,
+    `${files.summary}\n${files.listText}`,
+  ];
+  return mail(input.lang, subject, until, body, text, footer);
+}
+
 // ---- 2. confirmation to the sender ---------------------------------------------------------
 
 export interface TransferSentMailInput {

@@ -1,0 +1,300 @@
+/**
+ * The TransferModal's actions on a sent transfer (issue 12; contract functions/domain/dashboard-api.ts):
+ * forward (a server-side copy under a new slug), mail the link again, remind recipients who
+ * have not downloaded, change the expiry, change or remove the password. Every action first
+ * proves the caller owns the transfer (`requireOwner`: 404 / 403), before reading anything else.
+ */
+import type * as z from 'zod';
+import type {
+  changeExpiryRequestSchema,
+  changePasswordRequestSchema,
+  emailSendRequestSchema,
+  forwardRequestSchema,
+  ForwardResponse,
+  TransferState,
+} from '../domain/dashboard-api';
+import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, checkCustomExpiry, expiryDateFor, isExpiryAllowed } from '../domain/expiry';
+import { totalSize } from '../domain/file-filters';
+import { FILE_ID_LENGTH } from '../domain/transfer-api';
+import { firstFileNameOf, searchTextOf } from '../domain/transfer-search';
+import { problemText, transferDraftSchema, type Problem, type ProblemCode } from '../domain/validation';
+import { randomString, generateSlug } from '../domain/slug';
+import * as data from '../data/transfers';
+import type { FileRecord, TransferRecord } from '../data/transfers';
+import { setExpiryChoice, setPasswordHash } from '../data/transfer-actions';
+import { putContacts, releaseSend } from '../data/users';
+import { hitRateWindow } from '../data/verification';
+import * as storage from '../adapters/storage';
+import { badRequest, conflict, gone, notFound, problemsError, tooManyRequests } from '../lib/errors';
+import { hashPassword, hashToken, newToken } from '../lib/secrets';
+import { errorFields, log } from '../lib/log';
+import { mapLimited } from '../lib/concurrency';
+import { draftError } from './draft-error';
+import { purgeAt } from './downloads';
+import { releaseTransfer, reserveForSend } from './limits';
+import { mailTransferAgain, mailTransferSent } from './mail';
+import { remindNow, scheduleReminder } from './reminders';
+import { downloadLink, locOf, refOf, requireOwner, type Sender } from './transfers';
+
+type UserSender = Extract<Sender, { kind: 'user' }>;
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const SECOND = 1000;
+/** Mails of one transfer's recipients the sender may ask for (resend and remind, each). */
+export const MAIL_AGAIN_LIMIT = { limit: 10, windowSeconds: 3600 };
+/**
+ * A forward's copy is written as an upload in progress first: if the function dies while
+ * copying, the sweep finds it once this has passed and removes it with its reservation.
+ */
+const FORWARD_ABANDON_MS = 3600 * SECOND;
+/** Objects copied together (each copy runs inside S3). */
+const COPY_CONCURRENCY = 8;
+
+const NOT_FOUND_MESSAGE = 'This transfer does not exist.';
+
+/** Sent, not expired: what forward, resend and remind need. */
+function assertLive(t: TransferRecord, now: number): void {
+  if (t.status === 'uploading') throw conflict('transfer_not_sent', 'This transfer has not been sent yet.');
+  if (t.status !== 'ready' || t.purged || now >= t.expiryDate) throw gone('transfer_expired', 'This transfer has expired.');
+}
+
+function assertEmailTransfer(t: TransferRecord): void {
+  if (t.sendAs !== 'email' || t.recipients.length === 0) {
+    throw conflict('not_email_transfer', 'This transfer was sent as a link: it has no recipients to mail.');
+  }
+}
+
+async function assertMayMailAgain(scope: 'resend' | 'remind', slug: string, now: number): Promise<void> {
+  const hit = await hitRateWindow(scope, slug, MAIL_AGAIN_LIMIT.limit, MAIL_AGAIN_LIMIT.windowSeconds, now);
+  if (!hit.allowed) {
+    throw tooManyRequests(hit.retryAfterSeconds, `The recipients of this transfer were mailed too often. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`);
+  }
+}
+
+async function sentFiles(slug: string): Promise<FileRecord[]> {
+  return (await data.listFiles(slug)).filter((f) => f.status === 'uploaded');
+}
+
+// ---- forward ----------------------------------------------------------------------------------
+
+/**
+ * POST /transfers/forward: the sender's sent, unexpired transfer copied under a new slug,
+ * inside S3 (storage.copyObject: CopyObject, or UploadPartCopy above 5 GiB), never uploaded
+ * again. The copy is a new send: it needs the plan's room and a monthly send (reserved first,
+ * given back if anything fails), gets a fresh default expiry and no password, and its
+ * recipients get the transfer mail with their own links. A forward racing a delete of the
+ * source either copies every file or fails with 404 and leaves nothing behind.
+ */
+export async function forwardTransfer(body: z.output<typeof forwardRequestSchema>, sender: UserSender, now = Date.now()): Promise<ForwardResponse> {
+  const source = await requireOwner(body.slug, sender.userId);
+  assertLive(source, now);
+  const files = await sentFiles(source.slug);
+  if (files.length === 0) throw notFound('transfer_empty', NOT_FOUND_MESSAGE);
+  // The same rules as a new send of these files by this sender: recipients, links, plan size.
+  const parsed = transferDraftSchema({ role: sender.role, now }).safeParse({
+    sendAs: body.sendAs,
+    senderEmail: source.senderEmail,
+    message: body.message,
+    emailTo: body.emailTo,
+    region: source.region,
+    expirySeconds: DEFAULT_EXPIRY_SECONDS,
+    fileObjects: files.map((f) => ({ fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size })),
+  });
+  if (!parsed.success) throw draftError(parsed.error);
+  const draft = parsed.data;
+
+  const bytes = totalSize(files);
+  const reservation = await reserveForSend(sender.profile, bytes, now, { countsAsSend: true });
+  let copy: { record: TransferRecord; files: FileRecord[] };
+  try {
+    copy = await createCopyRecord();
+  } catch (err) {
+    await releaseSend(reservation.storageOwner, reservation.reservedBytes, reservation.sendMonth ?? null).catch(() => undefined);
+    throw err;
+  }
+  const { record } = copy;
+
+  try {
+    // copy.files[i] is the copy of files[i]
+    await mapLimited(files.map((f, i) => [f, copy.files[i]!] as const), COPY_CONCURRENCY, ([from, to]) =>
+      storage.copyObject(refOf(source, from.key), refOf(record, to.key), from.size),
+    );
+    // The source's delete marks it first and removes its objects after: a delete that started
+    // while we copied wins, and the copy goes.
+    const still = await data.getTransfer(source.slug);
+    if (!still || still.status === 'deleted' || still.status === 'cancelled') throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
+    const sent = await data.markSent(record, {
+      dateSent: now,
+      expiryDate: record.expiryDate,
+      fileCount: copy.files.length,
+      totalBytes: bytes,
+      searchText: searchTextOf(copy.files, record.recipients.map((r) => r.email)),
+    });
+    if (!sent) throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
+  } catch (err) {
+    await abandonCopy(record);
+    if (storage.isMissingObject(err)) throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
+    throw err;
+  }
+
+  const sentRecord: TransferRecord = { ...record, status: 'ready', dateSent: now };
+  log.info('transfer forwarded', { from: source.slug, slug: record.slug, files: copy.files.length, bytes });
+  await scheduleReminder(sentRecord).catch((err: unknown) => log.error('reminder not scheduled', { slug: record.slug, ...errorFields(err) }));
+  let recipients: string[] = [];
+  if (sentRecord.sendAs === 'email') {
+    await putContacts(sender.userId, draft.emailTo, now);
+    const failed = new Set(await mailTransferSent(sentRecord, copy.files));
+    recipients = sentRecord.recipients.map((r) => r.email).filter((e) => !failed.has(e));
+  }
+  return { slug: record.slug, link: downloadLink(record.slug), expiryDate: record.expiryDate, recipients };
+
+  /** The copy's record, as an upload in progress nobody holds the key of, and its files (already uploaded). */
+  async function createCopyRecord(): Promise<{ record: TransferRecord; files: FileRecord[] }> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const slug = generateSlug();
+      const copyFiles: FileRecord[] = files.map((f) => {
+        const fileId = randomString(FILE_ID_LENGTH, ALNUM);
+        return {
+          slug,
+          fileId,
+          fileName: f.fileName,
+          ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+          size: f.size,
+          key: `t/${slug}/${fileId}`,
+          mode: 'single',
+          status: 'uploaded',
+          createdAt: f.createdAt,
+        };
+      });
+      const rec: TransferRecord = {
+        slug,
+        status: 'uploading',
+        region: source.region,
+        anon: source.anon,
+        sendAs: draft.sendAs,
+        senderId: sender.userId,
+        senderEmail: source.senderEmail,
+        ...(source.senderName ? { senderName: source.senderName } : sender.name ? { senderName: sender.name } : {}),
+        message: draft.message,
+        lang: body.lang ?? source.lang,
+        recipients: draft.sendAs === 'email' ? draft.emailTo.map((r) => ({ ...r, recipientId: randomString(8, ALNUM) })) : [],
+        shareWith: [],
+        uploadTokenHash: hashToken(newToken()),
+        uploadTokenExpiresAt: now,
+        fileCount: copyFiles.length,
+        totalBytes: bytes,
+        createdAt: now,
+        expirySeconds: DEFAULT_EXPIRY_SECONDS,
+        expiryDate: draft.expiryDate,
+        totalDownloads: 0,
+        sweepDueAt: now + FORWARD_ABANDON_MS,
+        fileName: firstFileNameOf(copyFiles),
+        forwardedFrom: source.slug,
+        ...reservation,
+      };
+      if (await data.createTransfer(rec, copyFiles)) return { record: rec, files: copyFiles };
+    }
+    throw new Error('could not find a free slug in 5 tries');
+  }
+}
+
+/** A forward that failed: its objects, its record (cancelled, as an abandoned upload) and its reservation go. */
+async function abandonCopy(record: TransferRecord): Promise<void> {
+  try {
+    await storage.deletePrefix(locOf(record), `t/${record.slug}/`);
+    if (await data.setStatus(record.slug, 'cancelled', { from: ['uploading'] })) await releaseTransfer(record, { unsent: true });
+  } catch (err) {
+    // The sweep removes it once its sweepDueAt passes (an upload nobody finished).
+    log.error('forward copy not cleaned up', { slug: record.slug, ...errorFields(err) });
+  }
+}
+
+// ---- mail the link again, remind ----------------------------------------------------------------
+
+/** POST /transfers/emailSend: the transfer mail again, to every recipient or the ones named. */
+export async function resendTransfer(body: z.output<typeof emailSendRequestSchema>, userId: string, now = Date.now()): Promise<{ sent: string[] }> {
+  const t = await requireOwner(body.slug, userId);
+  assertLive(t, now);
+  assertEmailTransfer(t);
+  let chosen = t.recipients;
+  if (body.emails) {
+    const byEmail = new Map(t.recipients.map((r) => [r.email.toLowerCase(), r]));
+    const unknown = [...new Set(body.emails.filter((e) => !byEmail.has(e)))];
+    if (unknown.length > 0) throw badRequest('not_a_recipient', 'These addresses are not recipients of this transfer.', { emails: unknown });
+    chosen = [...new Set(body.emails)].map((e) => byEmail.get(e)!);
+  }
+  await assertMayMailAgain('resend', t.slug, now);
+  const failed = new Set(await mailTransferAgain(t, await sentFiles(t.slug), chosen));
+  return { sent: chosen.map((r) => r.email).filter((e) => !failed.has(e)) };
+}
+
+/** POST /transfers/remind: a reminder to every recipient who has not downloaded yet. */
+export async function remindRecipients(slug: string, userId: string, now = Date.now()): Promise<{ sent: string[] }> {
+  const t = await requireOwner(slug, userId);
+  assertLive(t, now);
+  assertEmailTransfer(t);
+  await assertMayMailAgain('remind', t.slug, now);
+  return { sent: await remindNow(t, now) };
+}
+
+// ---- expiry -----------------------------------------------------------------------------------------
+
+function problem(code: ProblemCode, field: string): Problem {
+  return { code, field, message: problemText(code) };
+}
+
+/** The plan's presets (free and anon: 1 Week), or a custom date 30 minutes to 1 year ahead. */
+function expiryProblem(role: string, req: z.output<typeof changeExpiryRequestSchema>, now: number): Problem | null {
+  if (!isExpiryAllowed(role, req.expirySeconds)) return problem('expiry_not_allowed', 'expirySeconds');
+  if (req.expirySeconds !== CUSTOM_DATE_MARKER) return null;
+  if (req.customExpiryDate === undefined) return problem('custom_expiry_required', 'customExpiryDate');
+  const late = checkCustomExpiry(req.customExpiryDate, now);
+  if (late === 'too_soon') return problem('expiry_too_soon', 'customExpiryDate');
+  if (late === 'too_late') return problem('expiry_too_late', 'customExpiryDate');
+  return null;
+}
+
+/**
+ * POST /transfers/expiry: a new expiry from now (a preset of the plan) or a custom date; longer
+ * or shorter. An expired transfer whose files are still kept (the 7-day grace) is active again;
+ * a purged one answers 410. The scheduled reminder moves with it.
+ */
+export async function changeTransferExpiry(
+  body: z.output<typeof changeExpiryRequestSchema>,
+  sender: UserSender,
+  now = Date.now(),
+): Promise<{ expiryDate: number; state: TransferState }> {
+  const t = await requireOwner(body.slug, sender.userId);
+  const refused = expiryProblem(sender.role, body, now);
+  if (refused) throw problemsError([refused]);
+  assertKept(t, now);
+  const expiryDate = expiryDateFor(body.expirySeconds, now, body.customExpiryDate);
+  if (!(await data.changeExpiry(t, expiryDate))) await explainLostWrite(t.slug);
+  await setExpiryChoice(t.slug, body.expirySeconds, body.expirySeconds === CUSTOM_DATE_MARKER ? body.customExpiryDate : undefined);
+  await scheduleReminder({ ...t, expiryDate });
+  return { expiryDate, state: 'active' };
+}
+
+/** Sent, and its files still kept: what the expiry and password changes need. */
+function assertKept(t: TransferRecord, now: number): void {
+  if (t.status === 'uploading') throw conflict('transfer_not_sent', 'This transfer has not been sent yet.');
+  if (t.purged || now >= purgeAt(t)) throw gone('transfer_purged', 'The files of this transfer have been deleted; it can no longer be changed.');
+}
+
+/** A conditional write found the transfer changed: deleted meanwhile (404) or purged (410). */
+async function explainLostWrite(slug: string): Promise<never> {
+  const again = await data.getTransfer(slug);
+  if (!again || again.status === 'deleted' || again.status === 'cancelled') throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
+  throw gone('transfer_purged', 'The files of this transfer have been deleted; it can no longer be changed.');
+}
+
+// ---- password -----------------------------------------------------------------------------------------
+
+/** POST /transfers/password: sets (hashed) or removes the download password; the download page follows at once. */
+export async function changeTransferPassword(body: z.output<typeof changePasswordRequestSchema>, userId: string, now = Date.now()): Promise<{ hasPassword: boolean }> {
+  const t = await requireOwner(body.slug, userId);
+  assertKept(t, now);
+  const hash = body.password === null ? null : await hashPassword(body.password);
+  if (!(await setPasswordHash(t.slug, hash))) await explainLostWrite(t.slug);
+  return { hasPassword: hash !== null };
+}
