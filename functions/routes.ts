@@ -122,6 +122,8 @@ export const FUNCTION_GROUPS = {
   transfers: ['transfers'],
   /** the download page, files, ZIP, extensions */
   downloads: ['downloads'],
+  /** the dashboard's notifications and analytics */
+  insights: ['insights'],
   /** the dashboard's transfer list and TransferModal reads, deleting a transfer */
   dashboard: ['dashboard'],
 } as const satisfies Record<string, readonly string[]>;
@@ -204,6 +206,16 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/zip', handler: 'http/downloads/zip', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'jobs:invoke'], invokes: ['zip-build'] },
   { method: 'POST', path: '/extension/request', handler: 'http/downloads/request-extension', auth: 'none', owns: { record: 'transfer', by: 'link' }, access: ['table:read', 'table:write', 'mail:send'] },
   { method: 'POST', path: '/checkExtension', handler: 'http/downloads/check-extension', auth: 'none', owns: { record: 'extension', by: 'mailed-token' }, access: ['table:read', 'table:write', 'mail:send'] },
+
+  // Notifications and analytics of the dashboard (spec §2, §7; issue 12): only the caller's own records
+  { method: 'POST', path: '/notifications', handler: 'http/insights/notifications', auth: 'jwt', owns: 'self', access: ['table:read'] },
+  { method: 'POST', path: '/notifications/read', handler: 'http/insights/read-notification', auth: 'jwt', owns: 'self', access: ['table:write'] },
+  { method: 'POST', path: '/deleteNotification', handler: 'http/insights/delete-notification', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'], timeoutSeconds: 29 },
+  { method: 'GET', path: '/analytics', handler: 'http/insights/analytics', auth: 'jwt', owns: 'self', access: ['table:read'] },
+  { method: 'GET', path: '/analytics/downloads', handler: 'http/insights/download-rows', auth: 'jwt', owns: 'self', access: ['table:read'] },
+
+  // What's new (spec §7 GET /canny/changelog): our own changelog, public
+  { method: 'GET', path: '/canny/changelog', handler: 'http/system/changelog', auth: 'none', owns: 'public', access: [] },
 ];
 
 export const jobs: readonly JobDef[] = [

@@ -73,6 +73,12 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   no_new_files: 'errors.noNewFiles',
   too_many_files: 'send.errors.tooManyFiles',
   transfer_too_large: 'send.errors.transferTooLarge',
+  // notifications and analytics (dashboard)
+  notification_not_found: 'errors.notificationGone',
+  invalid_date: 'errors.dateRange',
+  invalid_range: 'errors.dateRange',
+  range_too_long: 'errors.dateRangeTooLong',
+  invalid_cursor: 'errors.invalidRequest',
 };
 
 /**
