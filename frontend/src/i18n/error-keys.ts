@@ -73,6 +73,11 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   no_new_files: 'errors.noNewFiles',
   too_many_files: 'send.errors.tooManyFiles',
   transfer_too_large: 'send.errors.transferTooLarge',
+  // TransferModal actions
+  transfer_not_sent: 'errors.transferNotSent',
+  not_email_transfer: 'errors.notEmailTransfer',
+  not_a_recipient: 'errors.notARecipient',
+  transfer_purged: 'errors.transferPurged',
   // notifications and analytics (dashboard)
   notification_not_found: 'errors.notificationGone',
   invalid_date: 'errors.dateRange',
