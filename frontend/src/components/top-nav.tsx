@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { showUpgradeBox } from '@domain/ui-timings';
 import { PRODUCT_SLUGS, paths } from '@/app/paths';
 import { ChevronDown, CloseIcon, LogoMark, MenuIcon } from '@/components/icons';
+import { withNamespaces } from '@/i18n/with-namespaces';
+import { importWithRetry } from '@/lib/import-with-retry';
 import { useIsServed } from '@/lib/served-routes';
 import { useSession } from '@/lib/session/session-provider';
 import { accountMenuItems, initialsOf, type AccountMenuItem } from '@/lib/session/user-display';
@@ -16,6 +18,20 @@ const ACCOUNT_HREFS: Readonly<Record<AccountMenuItem, () => string>> = {
   billing: paths.accountBilling,
   customize: paths.accountCustomize,
 };
+
+/**
+ * The notifications bell: its own chunk, with its catalogue, fetched only once someone is signed
+ * in (the home and download pages' first load stays as it was). If it cannot load, the bar goes
+ * without it rather than failing the page.
+ */
+const NotificationBell = lazy(
+  withNamespaces(['insights'], () =>
+    importWithRetry(() => import('@/features/notifications/components/notification-bell')).then(
+      (m): { default: ComponentType } => ({ default: m.NotificationBell }),
+      (): { default: ComponentType } => ({ default: () => null }),
+    ),
+  ),
+);
 
 /** The avatar: the profile picture, or initials when there is none or its short-lived URL failed. */
 function NavAvatar({ src, initials }: { src?: string; initials: string }) {
@@ -195,6 +211,12 @@ export function TopNav() {
             </>
           )}
         </div>
+
+        {signedIn && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
 
         <button
           type="button"

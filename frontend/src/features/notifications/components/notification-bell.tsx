@@ -1,0 +1,178 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { NotificationView } from '@domain/dashboard-api';
+import { dashPaths } from '@/features/dashboard/dash-paths';
+import { countryName } from '@/lib/country-name';
+import { badgeText } from '../badge';
+import { useNotifications } from '../hooks/use-notifications';
+import { relativeTime } from '../relative-time';
+import '../notifications.css';
+
+function BellIcon() {
+  return (
+    <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
+
+/**
+ * The bell of the top navigation (spec §2 Notifications panel), loaded as its own chunk for
+ * signed-in users only: the unread badge ('9+' above 9), a panel listing downloads of the
+ * user's transfers, 'Clear all alerts', and each item opening its TransferModal.
+ */
+export function NotificationBell() {
+  const { t, i18n } = useTranslation('insights');
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const { notifications, unreadCount, status, arrived, refresh, markRead, clearAll } = useNotifications();
+  const [open, setOpen] = useState(false);
+  const [clearing, setClearing] = useState(false);
+  const [clearFailed, setClearFailed] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const ids = { panel: useId(), title: useId(), count: useId() };
+  const badge = badgeText(unreadCount);
+  const unknown = t('country.unknown');
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.focus();
+    void refresh().catch(() => undefined);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    const onClick = (event: MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+    };
+  }, [open, refresh]);
+
+  const onClear = async () => {
+    setClearing(true);
+    setClearFailed(false);
+    try {
+      await clearAll();
+    } catch {
+      setClearFailed(true);
+    } finally {
+      setClearing(false);
+    }
+  };
+
+  const describe = (n: NotificationView) => ({
+    country: countryName(n.dlCountryCode, lng, unknown),
+    who: n.receiverEmail ? t('notifications.downloadedBy', { email: n.receiverEmail }) : t('notifications.downloadedLink'),
+  });
+
+  const latest = arrived[0];
+  const announcement = latest ? t('notifications.announce', { file: latest.fileName, country: describe(latest).country }) : '';
+  const now = Date.now();
+
+  return (
+    <div className="bell" ref={rootRef}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="bell-toggle"
+        aria-label={t('notifications.label')}
+        aria-describedby={badge ? ids.count : undefined}
+        aria-expanded={open}
+        aria-controls={ids.panel}
+        aria-haspopup="dialog"
+        onClick={() => setOpen((o) => !o)}
+        data-testid="nav-bell"
+      >
+        <BellIcon />
+        {badge && (
+          <span className="bell-badge" aria-hidden="true" data-testid="bell-badge">
+            {badge}
+          </span>
+        )}
+      </button>
+      {badge && (
+        <span id={ids.count} className="bell-sr">
+          {t('notifications.unread', { n: badge })}
+        </span>
+      )}
+      <div className="bell-sr" aria-live="polite" role="status">
+        {announcement}
+      </div>
+      {open && (
+        <div
+          ref={panelRef}
+          id={ids.panel}
+          className="bell-panel"
+          role="dialog"
+          aria-labelledby={ids.title}
+          tabIndex={-1}
+          data-testid="bell-panel"
+        >
+          <div className="bell-panel-head">
+            <h2 id={ids.title}>{t('notifications.title')}</h2>
+            {notifications.length > 0 && (
+              <button type="button" className="bell-clear" onClick={() => void onClear()} disabled={clearing} data-testid="bell-clear">
+                {t('notifications.clearAll')}
+              </button>
+            )}
+          </div>
+          {clearFailed && (
+            <p className="bell-error" role="alert">
+              {t('notifications.clearFailed')}
+            </p>
+          )}
+          {status === 'error' && notifications.length === 0 ? (
+            <p className="bell-error" role="alert">
+              {t('notifications.loadFailed')}
+            </p>
+          ) : notifications.length === 0 ? (
+            <div className="bell-empty" data-testid="bell-empty">
+              <p className="bell-empty-title">{t('notifications.emptyTitle')}</p>
+              <p>{t('notifications.emptyBody')}</p>
+            </div>
+          ) : (
+            <ul className="bell-list">
+              {notifications.map((n) => {
+                const { country, who } = describe(n);
+                return (
+                  <li key={n._id}>
+                    <Link
+                      to={dashPaths.transfer(n.slug)}
+                      className={n.read ? 'bell-item' : 'bell-item bell-item-unread'}
+                      onClick={() => {
+                        if (!n.read) markRead(n._id);
+                        setOpen(false);
+                      }}
+                      data-testid="bell-item"
+                    >
+                      <span className="bell-item-file">
+                        {!n.read && <span className="bell-sr">{t('notifications.new')} </span>}
+                        {n.fileName}
+                        {n.dlOrigin === 'zip' && <span className="badge bell-zip">{t('notifications.zip')}</span>}
+                      </span>
+                      <span className="bell-item-who">{who}</span>
+                      <span className="bell-item-meta">
+                        <span data-testid="bell-item-country">{country}</span>
+                        <span aria-hidden="true"> · </span>
+                        <time dateTime={new Date(n.dlDate).toISOString()}>{relativeTime(n.dlDate, now, lng)}</time>
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

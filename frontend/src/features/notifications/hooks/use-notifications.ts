@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { NOTIFICATIONS_POLL_MS, type NotificationView } from '@domain/dashboard-api';
+import { deleteNotifications, fetchNotifications, markNotificationRead } from '../notifications-api';
+import { applyLocalReads, arrivals, markedRead, type NotificationsView } from '../notification-list';
+import { browserPollerDeps, startVisiblePolling } from '../poller';
+
+export interface NotificationsState extends NotificationsView {
+  readonly status: 'loading' | 'ready' | 'error';
+  /** unread ones the latest poll brought (announced by the bell's live region) */
+  readonly arrived: readonly NotificationView[];
+}
+
+const INITIAL: NotificationsState = { notifications: [], unreadCount: 0, status: 'loading', arrived: [] };
+
+/**
+ * The signed-in user's notifications, polled every NOTIFICATIONS_POLL_MS while the tab is
+ * visible and at once when it becomes visible again; the owner unmounts it on sign-out.
+ */
+export function useNotifications() {
+  const [state, setState] = useState<NotificationsState>(INITIAL);
+  const pendingRead = useRef(new Set<string>());
+  const previous = useRef<readonly NotificationView[] | null>(null);
+
+  const refresh = useCallback(async () => {
+    try {
+      const view = applyLocalReads(await fetchNotifications(), pendingRead.current);
+      const arrived = arrivals(previous.current, view.notifications);
+      previous.current = view.notifications;
+      setState({ ...view, status: 'ready', arrived });
+    } catch (err) {
+      // Keep what is shown; only a bell that never loaded says so.
+      setState((s) => (s.status === 'ready' ? s : { ...s, status: 'error' }));
+      throw err;
+    }
+  }, []);
+
+  useEffect(() => startVisiblePolling(refresh, NOTIFICATIONS_POLL_MS, browserPollerDeps()), [refresh]);
+
+  const markRead = useCallback((id: string) => {
+    pendingRead.current.add(id);
+    setState((s) => ({ ...s, ...markedRead(s, id) }));
+    // A failed mark is retried by nobody: the item reads unread again on the next poll.
+    markNotificationRead(id).catch(() => pendingRead.current.delete(id));
+  }, []);
+
+  const clearAll = useCallback(async () => {
+    await deleteNotifications('all');
+    previous.current = [];
+    setState({ notifications: [], unreadCount: 0, status: 'ready', arrived: [] });
+  }, []);
+
+  return { ...state, refresh, markRead, clearAll };
+}

@@ -1,0 +1,42 @@
+import type { NotificationView, NotificationsResponse } from '@domain/dashboard-api';
+
+export interface NotificationsView {
+  readonly notifications: readonly NotificationView[];
+  readonly unreadCount: number;
+}
+
+/**
+ * Reads the user made here that the server may not reflect yet (a poll that started before
+ * POST /notifications/read landed): shown read, and no longer counted. An id the server already
+ * reports read is settled and leaves `pending`.
+ */
+export function applyLocalReads(response: NotificationsResponse, pending: Set<string>): NotificationsView {
+  let stillUnread = 0;
+  const notifications = response.notifications.map((n) => {
+    if (!pending.has(n._id)) return n;
+    if (n.read) {
+      pending.delete(n._id);
+      return n;
+    }
+    stillUnread += 1;
+    return { ...n, read: true };
+  });
+  return { notifications, unreadCount: Math.max(0, response.unreadCount - stillUnread) };
+}
+
+/** Unread notifications in `next` that `previous` did not have; none on the first load. */
+export function arrivals(previous: readonly NotificationView[] | null, next: readonly NotificationView[]): NotificationView[] {
+  if (previous === null) return [];
+  const known = new Set(previous.map((n) => n._id));
+  return next.filter((n) => !n.read && !known.has(n._id));
+}
+
+/** The list after the user opened one: marked read, the count one lower if it was unread. */
+export function markedRead(view: NotificationsView, id: string): NotificationsView {
+  const target = view.notifications.find((n) => n._id === id);
+  if (!target || target.read) return view;
+  return {
+    notifications: view.notifications.map((n) => (n._id === id ? { ...n, read: true } : n)),
+    unreadCount: Math.max(0, view.unreadCount - 1),
+  };
+}

@@ -1,0 +1,72 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChangelogEntry } from '@domain/dashboard-api';
+import { fetchChangelog } from '@/lib/changelog';
+import { importWithRetry } from '@/lib/import-with-retry';
+import { browserStorage, countLabel, countNew, isNewSince, readLastOpened, writeLastOpened } from '../last-opened';
+import '../whats-new.css';
+
+/** The panel brings the markdown renderer: it loads on the first opening only. */
+const WhatsNewPanel = lazy(() => importWithRetry(() => import('./whats-new-panel')).then((m) => ({ default: m.WhatsNewPanel })));
+
+export type ChangelogLoad = { state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; entries: readonly ChangelogEntry[] };
+
+/**
+ * The dashboard bar's What's-new button (spec §2 What's-new panel): how many changelog entries
+ * came out since this user last opened the panel, and the panel itself; opening it resets the count.
+ */
+export function WhatsNewButton({ userId }: { userId: string }) {
+  const { t } = useTranslation('insights');
+  const [load, setLoad] = useState<ChangelogLoad>({ state: 'loading' });
+  const [lastOpened, setLastOpened] = useState(() => readLastOpened(browserStorage(), userId));
+  // What counted as new when the panel opened: those entries stay marked while it is open.
+  const [seenBefore, setSeenBefore] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    setLastOpened(readLastOpened(browserStorage(), userId));
+  }, [userId]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchChangelog(controller.signal).then(
+      (entries) => setLoad({ state: 'ready', entries }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'error', error });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const count = load.state === 'ready' ? countNew(load.entries, lastOpened) : 0;
+  const label = countLabel(count);
+
+  const onOpen = () => {
+    const now = Date.now();
+    setSeenBefore(lastOpened);
+    writeLastOpened(browserStorage(), userId, now);
+    setLastOpened(now);
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <button type="button" className="whats-new-toggle" aria-haspopup="dialog" onClick={onOpen} data-testid="whats-new">
+        <span>{t('whatsNew.button')}</span>
+        {label && (
+          <>
+            <span className="whats-new-count" aria-hidden="true" data-testid="whats-new-count">
+              {label}
+            </span>
+            <span className="whats-new-sr">{t('whatsNew.newCount', { n: label })}</span>
+          </>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <WhatsNewPanel load={load} isNew={(entry) => isNewSince(entry, seenBefore)} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
