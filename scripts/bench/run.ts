@@ -12,6 +12,7 @@ import { benchGatewayOverhead } from './gateway-overhead';
 import { benchLighthouse } from './lighthouse';
 import { benchCreateTransfer } from './create-transfer';
 import { benchColdInit } from './cold-init';
+import { benchGetQs } from './get-qs';
 import { machineInfo } from './machine';
 import { benchUploadThroughput } from './upload-throughput';
 import { benchZipBuild } from './zip-build';
@@ -25,6 +26,7 @@ const BENCHES = {
   'upload-throughput': benchUploadThroughput,
   'zip-build': benchZipBuild,
   'cold-init': benchColdInit,
+  'get-qs': benchGetQs,
   lighthouse: benchLighthouse,
 } as const;
 
