@@ -13,10 +13,11 @@ describe('/dash children (spec §2)', () => {
     expect(deepest('/dash/')?.id).toBe('dashboard');
     expect(deepest('/dash/account')?.id).toBe('account');
     expect(deepest('/dash/account/profile')?.id).toBe('accountProfile');
+    expect(deepest('/dash/analytics')?.id).toBe('analytics');
   });
 
   it('loads each screen on demand', async () => {
-    for (const path of ['/dash', '/dash/account', '/dash/account/profile']) {
+    for (const path of ['/dash', '/dash/account', '/dash/account/profile', '/dash/analytics']) {
       const matches = matchRoutes(tree, path) ?? [];
       for (const { route } of matches.slice(1)) {
         const lazy = route.lazy as (() => Promise<Partial<RouteObject>>) | undefined;
@@ -34,7 +35,6 @@ describe('/dash children (spec §2)', () => {
     '/dash/customize',
     '/dash/powered-by',
     '/dash/roadmap/item-1',
-    '/dash/analytics',
     '/dash/contacts',
     '/dash/requests',
     '/dash/requests/abc1234',
