@@ -189,8 +189,6 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/transfers/{id}/cancel', handler: 'http/transfers/cancel', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
   { method: 'DELETE', path: '/transfers/{id}', handler: 'http/transfers/delete', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
 
-  // Dashboard (issue 12; spec §7 getQs, deleteTransfer)
-  { method: 'GET', path: '/getQs', handler: 'http/dashboard/get-qs', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read'] },
   // TransferModal actions (issue 12; contract: functions/domain/dashboard-api.ts)
   { method: 'POST', path: '/transfers/forward', handler: 'http/transfers/forward', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send'], timeoutSeconds: 29 },
   { method: 'POST', path: '/transfers/emailSend', handler: 'http/transfers/email-send', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
@@ -198,6 +196,8 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/transfers/expiry', handler: 'http/transfers/change-expiry', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write'] },
   { method: 'POST', path: '/transfers/password', handler: 'http/transfers/change-password', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write'] },
 
+  // Dashboard (issue 12; spec §7 getQs, deleteTransfer)
+  { method: 'GET', path: '/getQs', handler: 'http/dashboard/get-qs', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read'] },
   { method: 'POST', path: '/deleteTransfer', handler: 'http/dashboard/delete-transfer', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
 
   // Receiving (architecture §3 steps 4-6)
@@ -240,6 +240,14 @@ export const jobs: readonly JobDef[] = [
     timeoutSeconds: 900,
     memoryMb: 512,
   },
+  {
+    // Mails recipients who have not downloaded, 24 h before expiry, once each (services/reminders.ts).
+    name: 'expiry-reminders',
+    handler: 'jobs/expiry-reminders',
+    schedule: 'rate(15 minutes)',
+    access: ['table:read', 'table:write', 'mail:send'],
+    timeoutSeconds: 300,
+  },
 ];
 
 /** API Gateway's route key of a route, as the v2 event's `routeKey` carries it. */
@@ -252,14 +260,6 @@ export function handlerDirOf(handler: string): string {
   const [kind, dir] = handler.split('/');
   if (kind !== 'http' || !dir) throw new Error(`route handler ${handler} is not under functions/http/<dir>/`);
   return dir;
-  {
-    // Mails recipients who have not downloaded, 24 h before expiry, once each (services/reminders.ts).
-    name: 'expiry-reminders',
-    handler: 'jobs/expiry-reminders',
-    schedule: 'rate(15 minutes)',
-    access: ['table:read', 'table:write', 'mail:send'],
-    timeoutSeconds: 300,
-  },
 }
 
 /** The function group that serves a route (throws for a directory no group names). */
