@@ -1,5 +1,6 @@
 import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths } from '@/app/paths';
+import { withNamespaces } from '@/i18n/with-namespaces';
 import { importWithRetry } from '@/lib/import-with-retry';
 
 /**
@@ -7,15 +8,20 @@ import { importWithRetry } from '@/lib/import-with-retry';
  * (DashboardHome is one of spec §2's lazy screens) with the chunk retry of spec §9.
  */
 const screens = {
-  layout: () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout })),
+  // The layout's Analytics tab and its What's-new button read the insights catalogue.
+  layout: withNamespaces(['insights'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
   home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
   account: () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage })),
   profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
+  // The chart, the map and their data load with this screen only.
+  analytics: withNamespaces(['insights'], () =>
+    importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
+  ),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
 /**
  * The other /dash children of spec §2 (data-residency, billing, settings, teams, customize,
- * powered-by, roadmap/*, analytics, contacts, requests, requests/:slug, transfers,
+ * powered-by, roadmap/*, contacts, requests, requests/:slug, transfers,
  * transfers/:slug) are built by later issues; until then they, like any unknown /dash path,
  * go to /404/?path=... as the app's own catch-all does.
  */
@@ -32,6 +38,7 @@ export const dashRoutes: RouteObject[] = [
       { index: true, id: 'dashboard', lazy: screens.home },
       { path: 'account', id: 'account', lazy: screens.account },
       { path: 'account/profile', id: 'accountProfile', lazy: screens.profile },
+      { path: 'analytics', id: 'analytics', lazy: screens.analytics },
     ],
   },
   { path: '*', loader: notFoundRedirect, element: null },

@@ -1,14 +1,25 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
+import { importWithRetry } from '@/lib/import-with-retry';
 import { useSession } from '@/lib/session/session-provider';
 import { dashPaths } from '../dash-paths';
 import { FeedbackWidget } from './feedback-widget';
 import '../dashboard.css';
 
+/** What's new (its count and panel) loads after the dashboard's first paint, never in its way. */
+const WhatsNewButton = lazy(() =>
+  importWithRetry(() => import('@/features/whats-new/components/whats-new-button')).then(
+    (m): { default: ComponentType<{ userId: string }> } => ({ default: m.WhatsNewButton }),
+    (): { default: ComponentType<{ userId: string }> } => ({ default: () => null }),
+  ),
+);
+
 /** Frame of the dashboard screens: their tabs, the Feedback button and the feedback prompt. */
 export function DashLayout() {
   const { t } = useTranslation();
+  const { t: tInsights } = useTranslation('insights');
   const { user } = useSession();
   // The /dash guard only lets signed-in users through; this covers the instant of a sign-out.
   if (!user) return <PageLoading />;
@@ -20,6 +31,9 @@ export function DashLayout() {
             <NavLink end to={dashPaths.home()} className="dash-tab">
               {t('dashboard.nav.home')}
             </NavLink>
+            <NavLink end to={dashPaths.analytics()} className="dash-tab" data-testid="dash-tab-analytics">
+              {tInsights('analytics.tab')}
+            </NavLink>
             <NavLink end to={dashPaths.account()} className="dash-tab">
               {t('dashboard.nav.account')}
             </NavLink>
@@ -27,6 +41,9 @@ export function DashLayout() {
               {t('dashboard.nav.profile')}
             </NavLink>
           </nav>
+          <Suspense fallback={null}>
+            <WhatsNewButton userId={user._id} />
+          </Suspense>
           <FeedbackWidget user={user} />
         </div>
       </div>
