@@ -26,6 +26,9 @@ let uploading: CreateTransferResponse;
 let bobs: CreateTransferResponse;
 let aliceCookie: string;
 let lockedExpiry: number;
+/** A's notification of a download of `sent` (the self routes of notifications aim at it). */
+let aliceNotifyId: string;
+const TODAY = new Date().toISOString().slice(0, 10);
 
 const PASSWORD = 'Blue-Lagoon-93';
 const FILE_SENT = 'alice-board-minutes.txt';
@@ -355,7 +358,7 @@ const CELLS: Record<string, Cell> = {
   self: {
     async setup(route) {
       // Only the JWT's `sub` chooses the record. B, naming A's things in the body, gets B's or a refusal.
-      const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10 };
+      const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10, notifyId: aliceNotifyId };
       return {
         path: {},
         body: {},
@@ -367,6 +370,12 @@ const CELLS: Record<string, Cell> = {
           ...(route.method === 'GET' ? [{ label: "B's JWT", headers: bearer(bob), expect: [200] }] : []),
         ],
       };
+    },
+    async after(route) {
+      // B naming A's notification neither marked it read nor deleted it.
+      if (!/otification/u.test(route.path)) return;
+      const notes = await api(app, '/notifications', json({}, bearer(alice)));
+      expect(notes.json.notifications, `${route.method} ${route.path}`).toEqual([expect.objectContaining({ _id: aliceNotifyId, read: false })]);
     },
   },
 
@@ -395,6 +404,10 @@ beforeAll(async () => {
   const login = await api(app, '/combinedAuth', json({ email: alice.email, password: 'secret123' }));
   expect(login.status, login.text).toBe(200);
   aliceCookie = /sb_refresh=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+  // A download of A's transfer: A gets a notification and analytics naming FILE_SENT.
+  const dl = await api(app, '/getDownload/file', { ...json({ id: sent.id, fileId: sent.files[0]!.fileId }), headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'DE' } });
+  expect(dl.status, dl.text).toBe(200);
+  aliceNotifyId = (await api(app, '/notifications', json({}, bearer(alice)))).json.notifications[0]._id as string;
 });
 
 afterAll(async () => {
@@ -406,6 +419,9 @@ function queryFor(route: ApiRoute, ids: { id?: string }): string {
   switch (`${route.method} ${route.path}`) {
     case 'GET /getQs':
       return `?slug=${ids.id ?? UNKNOWN_ID}`;
+    case 'GET /analytics':
+    case 'GET /analytics/downloads':
+      return `?from=${TODAY}&to=${TODAY}`;
     default:
       return '';
   }
@@ -434,6 +450,9 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     expect(view.text).toContain(alice.email);
     const me = await api(app, '/me', { headers: bearer(alice) });
     expect(me.text).toContain(alice.sub);
+    const notes = await api(app, '/notifications', json({}, bearer(alice)));
+    expect(notes.json.notifications).toEqual([expect.objectContaining({ _id: aliceNotifyId, fileName: FILE_SENT, read: false })]);
+    for (const path of ['/analytics', '/analytics/downloads']) expect((await api(app, `${path}?from=${TODAY}&to=${TODAY}`, { headers: bearer(alice) })).text).toContain(FILE_SENT);
   });
 
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (name, route) => {
