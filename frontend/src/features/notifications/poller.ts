@@ -4,6 +4,13 @@
  * previous settles, so a slow answer never stacks requests. Hidden tab: no timer at all;
  * visible again: one poll at once, then the interval again.
  */
+/**
+ * NOTIFICATIONS_POLL_MS of functions/domain/dashboard-api.ts (a unit test holds them equal):
+ * importing the value from there would bring that module's zod schemas into the bell's chunk,
+ * which every signed-in page loads.
+ */
+export const POLL_MS = 15_000;
+
 export interface PollerDeps {
   isVisible(): boolean;
   /** returns the unsubscribe function */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationView } from '@domain/dashboard-api';
+import { NOTIFICATIONS_POLL_MS, type NotificationView } from '@domain/dashboard-api';
 import { badgeText } from '@/features/notifications/badge';
 import { applyLocalReads, arrivals, markedRead } from '@/features/notifications/notification-list';
-import { startVisiblePolling, type PollerDeps } from '@/features/notifications/poller';
+import { POLL_MS, startVisiblePolling, type PollerDeps } from '@/features/notifications/poller';
 import { relativeTime } from '@/features/notifications/relative-time';
 import { countryName } from '@/lib/country-name';
 
@@ -126,6 +126,11 @@ describe('polling while the tab is visible', () => {
     stops.push(stop);
     return stop;
   };
+
+  it("uses the contract's interval, which keeps a download under 30 s from the bell", () => {
+    expect(POLL_MS).toBe(NOTIFICATIONS_POLL_MS);
+    expect(POLL_MS * 2).toBeLessThanOrEqual(30_000);
+  });
 
   it('polls at once, then every interval', async () => {
     const poll = vi.fn(() => Promise.resolve());

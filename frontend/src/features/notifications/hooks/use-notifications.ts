@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NOTIFICATIONS_POLL_MS, type NotificationView } from '@domain/dashboard-api';
+import type { NotificationView } from '@domain/dashboard-api';
 import { deleteNotifications, fetchNotifications, markNotificationRead } from '../notifications-api';
 import { applyLocalReads, arrivals, markedRead, type NotificationsView } from '../notification-list';
-import { browserPollerDeps, startVisiblePolling } from '../poller';
+import { POLL_MS, browserPollerDeps, startVisiblePolling } from '../poller';
 
 export interface NotificationsState extends NotificationsView {
   readonly status: 'loading' | 'ready' | 'error';
@@ -13,7 +13,7 @@ export interface NotificationsState extends NotificationsView {
 const INITIAL: NotificationsState = { notifications: [], unreadCount: 0, status: 'loading', arrived: [] };
 
 /**
- * The signed-in user's notifications, polled every NOTIFICATIONS_POLL_MS while the tab is
+ * The signed-in user's notifications, polled every POLL_MS while the tab is
  * visible and at once when it becomes visible again; the owner unmounts it on sign-out.
  */
 export function useNotifications() {
@@ -34,7 +34,7 @@ export function useNotifications() {
     }
   }, []);
 
-  useEffect(() => startVisiblePolling(refresh, NOTIFICATIONS_POLL_MS, browserPollerDeps()), [refresh]);
+  useEffect(() => startVisiblePolling(refresh, POLL_MS, browserPollerDeps()), [refresh]);
 
   const markRead = useCallback((id: string) => {
     pendingRead.current.add(id);
