@@ -8,22 +8,28 @@ import { importWithRetry } from '@/lib/import-with-retry';
  * (DashboardHome is one of spec §2's lazy screens) with the chunk retry of spec §9.
  */
 const screens = {
-  // The layout's Analytics tab and its What's-new button read the insights catalogue.
-  layout: withNamespaces(['insights'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
-  home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
+  // The layout's Transfers and Analytics tabs and its What's-new button read these catalogues.
+  layout: withNamespaces(['transfers', 'insights'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
+  // The home lists the recent transfers: their catalogue arrives with it.
+  home: withNamespaces(['transfers'], () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome }))),
   account: () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage })),
   profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
   // The chart, the map and their data load with this screen only.
   analytics: withNamespaces(['insights'], () =>
     importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
   ),
+  transfers: withNamespaces(['transfers'], () =>
+    importWithRetry(() => import('@/features/transfers/components/transfers-page')).then((m) => ({ Component: m.TransfersPage })),
+  ),
+  transferModal: withNamespaces(['transfers'], () =>
+    importWithRetry(() => import('@/features/transfers/components/transfer-modal')).then((m) => ({ Component: m.TransferModal })),
+  ),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
 /**
  * The other /dash children of spec §2 (data-residency, billing, settings, teams, customize,
- * powered-by, roadmap/*, contacts, requests, requests/:slug, transfers,
- * transfers/:slug) are built by later issues; until then they, like any unknown /dash path,
- * go to /404/?path=... as the app's own catch-all does.
+ * powered-by, roadmap/*, contacts, requests, requests/:slug) are built by later issues; until
+ * then they, like any unknown /dash path, go to /404/?path=... as the app's own catch-all does.
  */
 function notFoundRedirect({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -39,6 +45,8 @@ export const dashRoutes: RouteObject[] = [
       { path: 'account', id: 'account', lazy: screens.account },
       { path: 'account/profile', id: 'accountProfile', lazy: screens.profile },
       { path: 'analytics', id: 'analytics', lazy: screens.analytics },
+      // The TransferModal is a child of the list, so the list stays behind it (spec §2).
+      { path: 'transfers', id: 'transfers', lazy: screens.transfers, children: [{ path: ':slug', id: 'TransferModal', lazy: screens.transferModal }] },
     ],
   },
   { path: '*', loader: notFoundRedirect, element: null },

@@ -19,6 +19,7 @@ const WhatsNewButton = lazy(() =>
 /** Frame of the dashboard screens: their tabs, the Feedback button and the feedback prompt. */
 export function DashLayout() {
   const { t } = useTranslation();
+  const { t: tTransfers } = useTranslation('transfers');
   const { t: tInsights } = useTranslation('insights');
   const { user } = useSession();
   // The /dash guard only lets signed-in users through; this covers the instant of a sign-out.
@@ -30,6 +31,9 @@ export function DashLayout() {
           <nav className="dash-tabs" aria-label={t('dashboard.nav.label')}>
             <NavLink end to={dashPaths.home()} className="dash-tab">
               {t('dashboard.nav.home')}
+            </NavLink>
+            <NavLink to={dashPaths.transfers()} className="dash-tab" data-testid="dash-tab-transfers">
+              {tTransfers('dashTab.label')}
             </NavLink>
             <NavLink end to={dashPaths.analytics()} className="dash-tab" data-testid="dash-tab-analytics">
               {tInsights('analytics.tab')}

@@ -5,6 +5,9 @@ import type { ContactView } from '@domain/auth-api';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
 import { QuickSend } from '@/features/send/components/quick-send';
+import { RecentTransfers } from '@/features/transfers/components/recent-transfers';
+import { useTransferList } from '@/features/transfers/hooks/use-transfer-list';
+import { transferListCache } from '@/features/transfers/list-cache';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fetchContacts } from '../api/dashboard-api';
@@ -16,7 +19,7 @@ import { Avatar } from './avatar';
 import { LimitScreen } from './limit-screen';
 import { UsageSummary } from './usage-summary';
 
-/** Dashboard home (spec §2): greeting, quick send (or the limit screen) and usage. */
+/** Dashboard home (spec §2): greeting, quick send (or the limit screen), usage and the latest transfers. */
 export function DashboardHome() {
   const { t } = useTranslation();
   const { user, accessToken, reloadUser } = useSession();
@@ -25,6 +28,8 @@ export function DashboardHome() {
   // After a send the done view stays up with its link even if the refreshed user is now blocked.
   const [sentHere, setSentHere] = useState(false);
   usePageTitle(t('dashboard.home.title'));
+  // The transfers list's first page (cached, then fresh): the five latest and this month's count.
+  const transfers = useTransferList(user?._id ?? '', 'all', '');
 
   const loadContacts = useCallback((isLive: () => boolean) => {
     fetchContacts()
@@ -45,9 +50,10 @@ export function DashboardHome() {
 
   const onSent = useCallback(() => {
     setSentHere(true);
-    // Usage (storage, this month's transfers) and contacts (new recipients) changed.
+    // Usage (storage, this month's transfers), contacts (new recipients) and the latest transfers changed.
     reloadUser().catch(() => undefined);
     loadContacts(() => true);
+    transferListCache().invalidate();
   }, [reloadUser, loadContacts]);
 
   if (!user || !accessToken) return <PageLoading />;
@@ -77,7 +83,10 @@ export function DashboardHome() {
             {' · '}
             <Link to={dashPaths.account()}>{t('dashboard.home.accountLink')}</Link>
           </p>
-          <UsageSummary user={user} storageNote={reason !== 'storage_full'} />
+          <UsageSummary
+            user={transfers.list && !transfers.refreshing ? { ...user, thisMonthsTransfers: transfers.list.counts.thisMonthsTransfers } : user}
+            storageNote={reason !== 'storage_full'}
+          />
           {!reason && user.role === 'free' && !user.isTeamMember && (
             <Link to={paths.pricing()} className="btn btn-primary btn-block" data-testid="dashboard-upgrade">
               {t('dashboard.limit.upgrade')}
@@ -85,6 +94,7 @@ export function DashboardHome() {
           )}
         </aside>
       </div>
+      <RecentTransfers rows={transfers.list?.rows ?? null} failed={Boolean(transfers.error)} />
     </div>
   );
 }

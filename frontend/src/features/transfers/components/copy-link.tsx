@@ -1,0 +1,47 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** How long the copy button says 'Link Copied!'. */
+const COPIED_MS = 3000;
+
+/** A link in a read-only box with a copy button that answers 'Link Copied!' (spec §2). */
+export function CopyLink({ link, label, testId = 'transfer-link' }: { link: string; label?: string; testId?: string }) {
+  const { t } = useTranslation('transfers');
+  const id = useId();
+  const box = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      // No clipboard permission (or an insecure origin): select the text so Ctrl+C copies it.
+      box.current?.select();
+      setCopied(document.execCommand?.('copy') ?? false);
+    }
+  };
+
+  return (
+    <div className="tr-copy">
+      <label htmlFor={id} className="tr-label">
+        {label ?? t('modal.linkLabel')}
+      </label>
+      <div className="tr-copy-row">
+        <input ref={box} id={id} className="tr-input" type="text" readOnly value={link} onFocus={(e) => e.target.select()} data-testid={testId} />
+        <button type="button" className="btn btn-primary btn-sm" onClick={copy} data-testid={`${testId}-copy`}>
+          {copied ? t('modal.copied') : t('modal.copy')}
+        </button>
+      </div>
+      <p className="tr-sr-only" role="status">
+        {copied ? t('modal.copied') : ''}
+      </p>
+    </div>
+  );
+}

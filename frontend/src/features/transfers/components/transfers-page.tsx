@@ -1,0 +1,159 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LIST_FILTERS, SEARCH_MAX_LENGTH, type ListFilter } from '@domain/dashboard-api';
+import { PageLoading } from '@/components/page-loading';
+import { dashPaths } from '@/features/dashboard/dash-paths';
+import { errorTextOf } from '@/i18n/error-keys';
+import { formatCount } from '@/lib/format';
+import { useSession } from '@/lib/session/session-provider';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useTransferList } from '../hooks/use-transfer-list';
+import { filterCount, listSearch, readListParams } from '../list-params';
+import { TransferTable } from './transfer-table';
+import '../transfers.css';
+
+/** How long typing pauses before the search is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * /dash/transfers (spec §2, §4): filter tabs with their counts, a search, the table and "Load
+ * more". The TransferModal (/dash/transfers/:slug) renders in the Outlet over the list.
+ */
+export function TransfersPage() {
+  const { t } = useTranslation('transfers');
+  const { t: tApp, i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { filter, q } = readListParams(searchParams);
+  const [typed, setTyped] = useState(q);
+  const searchId = useId();
+  const headingId = useId();
+  usePageTitle(t('list.title'));
+
+  // The address changed (a tab, back/forward): the box follows.
+  useEffect(() => setTyped(q), [q]);
+
+  useEffect(() => {
+    const next = typed.trim().slice(0, SEARCH_MAX_LENGTH);
+    if (next === q) return;
+    const timer = setTimeout(() => setSearchParams(new URLSearchParams(listSearch({ filter, q: next })), { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, filter, setSearchParams]);
+
+  const view = useTransferList(user?._id ?? '', filter, q);
+  if (!user) return <PageLoading />;
+  const { list } = view;
+  const errorText = view.error ? errorTextOf(view.error) : null;
+
+  return (
+    <div className="container dash-page tr-page">
+      <header className="tr-header">
+        <div>
+          <h1 id={headingId}>{t('list.title')}</h1>
+          <p className="muted">{t('list.lead')}</p>
+        </div>
+        <div className="tr-search">
+          <label htmlFor={searchId} className="tr-search-label">
+            {t('list.searchLabel')}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="tr-input"
+            value={typed}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder={t('list.searchPlaceholder')}
+            onChange={(e) => setTyped(e.target.value)}
+            data-testid="transfers-search"
+          />
+        </div>
+      </header>
+
+      <nav className="tr-filters" aria-label={t('list.filtersLabel')}>
+        {LIST_FILTERS.map((name) => (
+          <FilterTab key={name} name={name} active={name === filter} q={q} count={filterCount(name, list?.counts)} />
+        ))}
+      </nav>
+
+      <section className="card tr-card" aria-labelledby={headingId} aria-busy={view.refreshing || undefined}>
+        <p className="tr-sr-only" role="status">
+          {view.refreshing && list ? t('list.refreshing') : ''}
+        </p>
+        {errorText && (
+          <div className="tr-notice tr-notice-error" role="alert">
+            <span>
+              {t('list.loadFailed')} {tApp(errorText.key, errorText.params)}
+            </span>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={view.reload}>
+              {t('list.retry')}
+            </button>
+          </div>
+        )}
+        {!list ? (
+          !errorText && <p className="tr-empty">{t('list.loading')}</p>
+        ) : list.rows.length === 0 ? (
+          <EmptyState filter={filter} q={q} />
+        ) : (
+          <>
+            <TransferTable rows={list.rows} search={listSearch({ filter, q })} />
+            <div className="tr-more">
+              {list.hasMore ? (
+                <button type="button" className="btn btn-ghost" onClick={view.loadMore} disabled={view.loadingMore} data-testid="transfers-load-more">
+                  {view.loadingMore ? t('list.loadingMore') : t('list.loadMore')}
+                </button>
+              ) : (
+                filter === 'all' &&
+                !q && <p className="muted">{t('list.showing', { shown: formatCount(list.rows.length, lng), total: formatCount(list.counts.allCount, lng) })}</p>
+              )}
+            </div>
+          </>
+        )}
+      </section>
+      <Outlet />
+    </div>
+  );
+}
+
+function FilterTab({ name, active, q, count }: { name: ListFilter; active: boolean; q: string; count: number | null }) {
+  const { t, i18n } = useTranslation('transfers');
+  const label = t(`list.filters.${name}`);
+  return (
+    <Link
+      to={{ pathname: dashPaths.transfers(), search: listSearch({ filter: name, q }) }}
+      className="tr-filter"
+      aria-current={active ? 'page' : undefined}
+      data-testid={`transfers-filter-${name}`}
+    >
+      {label}
+      {count !== null && <span className="tr-filter-count">{formatCount(count, i18n.resolvedLanguage ?? 'en')}</span>}
+    </Link>
+  );
+}
+
+function EmptyState({ filter, q }: { filter: ListFilter; q: string }) {
+  const { t } = useTranslation('transfers');
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (q) {
+    return (
+      <div className="tr-empty" data-testid="transfers-empty">
+        <p>{t('list.empty.search', { q })}</p>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => navigate({ pathname: location.pathname, search: listSearch({ filter, q: '' }) })}>
+          {t('list.clearSearch')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="tr-empty" data-testid="transfers-empty">
+      <p>{t(`list.empty.${filter}`)}</p>
+      {filter === 'all' && (
+        <Link to={dashPaths.home()} className="btn btn-primary btn-sm">
+          {t('list.sendFirst')}
+        </Link>
+      )}
+    </div>
+  );
+}
