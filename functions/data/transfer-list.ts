@@ -1,5 +1,5 @@
 /**
- * The dashboard's reads of a sender's transfers (docs/data-model.md, patterns 35-38): pages of
+ * The dashboard's reads of a sender's transfers (docs/data-model.md, patterns 34-36): pages of
  * the list indexes (gsi1 by send time, gsi3 by expiry in LIVE / ENDED partitions, gsi4 while
  * nobody downloaded), the counters item, and the bounded count of transfers past their expiry
  * that the sweep has not marked yet. Nothing here reads every transfer of a sender to count.
@@ -97,25 +97,4 @@ export async function countExpiredUnswept(userId: string, now: number): Promise<
     start = out.LastEvaluatedKey;
   } while (start);
   return count;
-}
-
-/** Pattern 37: a transfer's latest downloads, newest first (at most `limit`). */
-export async function latestDownloads(slug: string, limit: number): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.downloadPrefix },
-        ScanIndexForward: false,
-        Limit: limit - items.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start && items.length < limit);
-  return items;
 }

@@ -8,7 +8,6 @@ import {
   DETAIL_MAX_DOWNLOADS,
   EXPIRING_SOON_MS,
   LIST_PAGE_SIZE,
-  type DetailDownload,
   type DetailRecipient,
   type ListFilter,
   type TransferDetail,
@@ -21,7 +20,8 @@ import { firstFileNameOf, normaliseSearch } from '../domain/transfer-search';
 import { keys } from '../data/keys';
 import * as data from '../data/transfers';
 import type { TransferRecord } from '../data/transfers';
-import { countExpiredUnswept, latestDownloads, listItems, transferStats, type ListSource } from '../data/transfer-list';
+import { countExpiredUnswept, listItems, transferStats, type ListSource } from '../data/transfer-list';
+import { listDownloads } from '../data/download-events';
 import { monthlyTransfers, type UserProfile } from '../data/users';
 import { downloadLink, recipientLink, requireOwner } from './transfers';
 import { storageOwnerOf } from './limits';
@@ -122,16 +122,8 @@ export async function listTransfers(
 /** GET /getQs?slug=: one transfer of the caller, everything the TransferModal shows. */
 export async function transferDetail(slug: string, userId: string, now = Date.now()): Promise<TransferDetail> {
   const t = await requireOwner(slug, userId);
-  const [files, downloadItems] = await Promise.all([data.listFiles(slug), latestDownloads(slug, DETAIL_MAX_DOWNLOADS)]);
+  const [files, downloads] = await Promise.all([data.listFiles(slug), listDownloads(slug, DETAIL_MAX_DOWNLOADS)]);
   const sent = files.filter((f) => f.status === 'uploaded');
-  const downloads: DetailDownload[] = downloadItems.map((d) => ({
-    dlDate: Number(d.dlDate),
-    country_name: String(d.country_name ?? 'Unknown'),
-    countryCode: String(d.countryCode ?? 'XX'),
-    ...(typeof d.receiverEmail === 'string' ? { receiverEmail: d.receiverEmail } : {}),
-    fileName: String(d.fileName ?? ''),
-    dlOrigin: d.dlOrigin === 'zip' ? 'zip' : 'file',
-  }));
   const recipientsDetail: DetailRecipient[] = t.recipients.map((r) => {
     const theirs = downloads.filter((d) => d.receiverEmail === r.email);
     return {
