@@ -104,6 +104,14 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
     case 'POST /deleteTransfer':
       return { slug: ids.id };
     case 'POST /getDownload':
+    case 'POST /transfers/forward':
+      return { slug: ids.id, emailTo: [{ email: 'bob.other@example.com' }], message: 'forwarded by bob' };
+    case 'POST /transfers/emailSend':
+      return { slug: ids.id, emails: ['bob.other@example.com'] };
+    case 'POST /transfers/expiry':
+      return { slug: ids.id, expirySeconds: 604_800 };
+    case 'POST /transfers/password':
+      return { slug: ids.id, password: 'bobs-password' };
     case 'POST /zip':
       return { id: ids.id };
     case 'POST /getDownload/file':
