@@ -104,10 +104,13 @@ export function groupByFolder(files: readonly DetailFile[]): FolderGroup[] {
     .map(([folder, list]) => ({ folder, files: list, size: list.reduce((sum, f) => sum + f.size, 0) }));
 }
 
+/** Codes for "no country known": the app's 'XX' and ICU's own 'ZZ' (Unknown Region). */
+const UNKNOWN_COUNTRIES = new Set(['XX', 'ZZ']);
+
 /** Country name in the reader's language; null for 'XX' and codes Intl does not know (shown as Unknown). */
 export function countryName(code: string, language: string): string | null {
   const upper = code.toUpperCase();
-  if (!/^[A-Z]{2}$/u.test(upper) || upper === 'XX') return null;
+  if (!/^[A-Z]{2}$/u.test(upper) || UNKNOWN_COUNTRIES.has(upper)) return null;
   try {
     const name = new Intl.DisplayNames([localeOf(language)], { type: 'region', fallback: 'none' }).of(upper);
     return name ?? null;

@@ -25,6 +25,7 @@ export function TransfersPage() {
   const { t: tApp, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   const { user } = useSession();
+  const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const { filter, q } = readListParams(searchParams);
   const [typed, setTyped] = useState(q);
@@ -43,6 +44,8 @@ export function TransfersPage() {
   }, [typed, q, filter, setSearchParams]);
 
   const view = useTransferList(user?._id ?? '', filter, q);
+  // The TransferModal says so when it deleted the transfer it showed.
+  const deleted = (location.state as { notice?: string } | null)?.notice === 'deleted';
   if (!user) return <PageLoading />;
   const { list } = view;
   const errorText = view.error ? errorTextOf(view.error) : null;
@@ -81,6 +84,11 @@ export function TransfersPage() {
         <p className="tr-sr-only" role="status">
           {view.refreshing && list ? t('list.refreshing') : ''}
         </p>
+        {deleted && (
+          <p className="tr-notice tr-notice-success" role="status" data-testid="transfers-deleted">
+            {t('list.deleted')}
+          </p>
+        )}
         {errorText && (
           <div className="tr-notice tr-notice-error" role="alert">
             <span>
