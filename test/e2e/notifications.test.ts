@@ -1,0 +1,135 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BuiltAppServer } from '../../frontend/app-server';
+import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
+import type { LocalApp } from '../../scripts/local/app';
+import { cspViolations, getFreePort, launchBrowser, newContext } from '../helpers/browser';
+import { api, startTestApp, startTestWeb } from '../helpers/local-app';
+import { bearer, completeTransfer, createUser, json, uploadAll, type TestUser } from '../helpers/transfers';
+
+/**
+ * Issue 12's live notifications in Chromium: a sender sits on /dash; a recipient elsewhere
+ * downloads (CloudFront's country header says Germany); without a reload the bell's badge
+ * shows it within 30 s, its panel names Germany, the item opens the TransferModal's address,
+ * and the analytics screen counts the download under Germany.
+ */
+let app: LocalApp;
+let web: BuiltAppServer;
+let browser: Browser;
+let owner: TestUser;
+let context: BrowserContext;
+let page: Page;
+
+async function sendLink(user: TestUser, name: string): Promise<CreateTransferResponse> {
+  const data = Buffer.alloc(4096, 5);
+  const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: name, size: data.length }] }, bearer(user)));
+  if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
+  const t = res.json as CreateTransferResponse;
+  await uploadAll(app, t, new Map([[name, data]]));
+  const done = await completeTransfer(app, t);
+  if (done.status !== 200) throw new Error(`complete ${done.status} ${done.text}`);
+  return t;
+}
+
+/** A recipient's download of the transfer's first file, as CloudFront would forward it. */
+async function downloadFrom(t: CreateTransferResponse, country: string) {
+  const res = await api(app, '/getDownload/file', {
+    ...json({ id: t.id, fileId: t.files[0]!.fileId }),
+    headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': country },
+  });
+  if (res.status !== 200) throw new Error(`download ${res.status} ${res.text}`);
+}
+
+async function logIn(p: Page, email: string) {
+  await p.goto(`${web.url}/login`);
+  await p.getByTestId('login-email').fill(email);
+  await p.getByTestId('login-password').fill('secret123');
+  await p.getByTestId('login-submit').click();
+  await p.waitForURL((u) => u.pathname.startsWith('/dash'));
+  await p.getByTestId('dashboard-greeting').waitFor();
+}
+
+beforeAll(async () => {
+  const port = await getFreePort();
+  app = await startTestApp(`http://127.0.0.1:${port}`);
+  web = await startTestWeb(port, app);
+  browser = await launchBrowser();
+  owner = await createUser(app, 'bell.owner@example.com', 'pro');
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+  await app?.stop();
+});
+
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  const violations = cspViolations(context);
+  await context?.close();
+  expect(violations).toEqual([]);
+});
+
+describe('download notifications', () => {
+  it('a download from Germany reaches the open dashboard without a reload, opens its transfer and counts in analytics', async () => {
+    const t = await sendLink(owner, 'site-survey.pdf');
+    await logIn(page, owner.email);
+    const bell = page.getByRole('button', { name: 'Notifications', exact: true });
+    await bell.waitFor();
+    expect(await page.getByTestId('bell-badge').count()).toBe(0);
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+
+    await downloadFrom(t, 'DE');
+    const badge = page.getByTestId('bell-badge');
+    await badge.waitFor({ timeout: 30_000 });
+    expect(await badge.textContent()).toBe('1');
+    expect(loads).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/dash');
+
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.waitFor();
+    const item = panel.getByTestId('bell-item');
+    expect(await item.count()).toBe(1);
+    expect(await item.getByTestId('bell-item-country').textContent()).toBe('Germany');
+    expect(await item.textContent()).toContain('site-survey.pdf');
+
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await bell.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await bell.click();
+    await page.getByTestId('bell-item').click();
+    await page.waitForURL((u) => u.pathname === `/dash/transfers/${t.id}`);
+    // Opened means read: the badge goes.
+    await badge.waitFor({ state: 'detached' });
+    expect(loads).toBe(0);
+
+    // The TransferModal covers the tabs; the analytics screen by its address.
+    await page.goto(`${web.url}/dash/analytics`);
+    const countries = page.getByTestId('analytics-countries');
+    await countries.waitFor();
+    expect(await countries.getByRole('row', { name: /Germany/ }).count()).toBe(1);
+    expect(await page.getByTestId('analytics-total').textContent()).toBe('1');
+    expect(await page.getByTestId('analytics-map').getAttribute('role')).toBe('img');
+  });
+
+  it("'Clear all alerts' empties the panel: You're up to date", async () => {
+    const t = await sendLink(owner, 'clear-me.txt');
+    await downloadFrom(t, 'FR');
+    await logIn(page, owner.email);
+    const bell = page.getByRole('button', { name: 'Notifications', exact: true });
+    await page.getByTestId('bell-badge').waitFor();
+    await bell.click();
+    await page.getByTestId('bell-clear').click();
+    const empty = page.getByTestId('bell-empty');
+    await empty.waitFor();
+    expect(await empty.textContent()).toBe("You're up to dateNo new notifications");
+    expect(await page.getByTestId('bell-badge').count()).toBe(0);
+  });
+});
