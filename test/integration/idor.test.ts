@@ -102,8 +102,8 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
     case 'PATCH /transfers/addFiles':
       return { slug: ids.id, fileObjects: [{ fileName: 'slipped-in-by-bob.txt', size: 5 }] };
     case 'POST /deleteTransfer':
+    case 'POST /transfers/remind':
       return { slug: ids.id };
-    case 'POST /getDownload':
     case 'POST /transfers/forward':
       return { slug: ids.id, emailTo: [{ email: 'bob.other@example.com' }], message: 'forwarded by bob' };
     case 'POST /transfers/emailSend':
@@ -112,6 +112,7 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
       return { slug: ids.id, expirySeconds: 604_800 };
     case 'POST /transfers/password':
       return { slug: ids.id, password: 'bobs-password' };
+    case 'POST /getDownload':
     case 'POST /zip':
       return { id: ids.id };
     case 'POST /getDownload/file':
