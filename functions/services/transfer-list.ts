@@ -22,6 +22,7 @@ import * as data from '../data/transfers';
 import type { TransferRecord } from '../data/transfers';
 import { countExpiredUnswept, listItems, transferStats, type ListSource } from '../data/transfer-list';
 import { listDownloads } from '../data/download-events';
+import { downloadedBy, getReminder } from '../data/reminders';
 import { monthlyTransfers, type UserProfile } from '../data/users';
 import { downloadLink, recipientLink, requireOwner } from './transfers';
 import { storageOwnerOf } from './limits';
@@ -122,16 +123,21 @@ export async function listTransfers(
 /** GET /getQs?slug=: one transfer of the caller, everything the TransferModal shows. */
 export async function transferDetail(slug: string, userId: string, now = Date.now()): Promise<TransferDetail> {
   const t = await requireOwner(slug, userId);
-  const [files, downloads] = await Promise.all([data.listFiles(slug), listDownloads(slug, DETAIL_MAX_DOWNLOADS)]);
+  const [files, downloads, reminder] = await Promise.all([data.listFiles(slug), listDownloads(slug, DETAIL_MAX_DOWNLOADS), getReminder(slug)]);
   const sent = files.filter((f) => f.status === 'uploaded');
+  // Past the latest downloads the modal lists, whether a recipient ever downloaded needs them all.
+  const everDownloaded = downloads.length >= DETAIL_MAX_DOWNLOADS && t.recipients.length > 0 ? await downloadedBy(slug) : undefined;
   const recipientsDetail: DetailRecipient[] = t.recipients.map((r) => {
     const theirs = downloads.filter((d) => d.receiverEmail === r.email);
+    const remindedAt = reminder?.remindedAt[r.email];
     return {
       email: r.email,
       ...(r.name ? { name: r.name } : {}),
       link: recipientLink(slug, r.recipientId),
-      downloads: theirs.length,
+      // at least 1 for a recipient whose downloads are all older than the ones listed
+      downloads: theirs.length || (everDownloaded?.has(r.email.toLowerCase()) ? 1 : 0),
       ...(theirs[0] ? { lastDownloadAt: theirs[0].dlDate } : {}),
+      ...(remindedAt !== undefined ? { remindedAt } : {}),
     };
   });
   const row = await rowOf({ ...t, fileName: t.fileName ?? firstFileNameOf(sent) }, now);
