@@ -24,13 +24,13 @@ let page: Page;
 
 const DAY = 86_400_000;
 
-async function send(extra: Record<string, unknown> = {}): Promise<CreateTransferResponse> {
+async function send(extra: Record<string, unknown> = {}, by: TestUser = owner): Promise<CreateTransferResponse> {
   const files = new Map<string, Uint8Array>([
     ['quarterly-report.pdf', Buffer.alloc(2048, 7)],
     ['site-photos/entrance.jpg', Buffer.alloc(4096, 3)],
   ]);
   const fileObjects = [...files].map(([itemPath, d]) => ({ fileName: itemPath.split('/').pop()!, itemPath, size: d.length }));
-  const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects, ...extra }, bearer(owner)));
+  const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects, ...extra }, bearer(by)));
   if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
   const t = res.json as CreateTransferResponse;
   await uploadAll(app, t, files);
@@ -40,6 +40,15 @@ async function send(extra: Record<string, unknown> = {}): Promise<CreateTransfer
 }
 
 const linkPath = (t: CreateTransferResponse) => new URL(t.link).pathname;
+
+/** A download of the transfer's first file, from `country` as CloudFront reports it. */
+async function downloadFrom(t: CreateTransferResponse, country: string) {
+  const res = await api(app, '/getDownload/file', {
+    ...json({ id: t.id, fileId: t.files[0]!.fileId }),
+    headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': country },
+  });
+  if (res.status !== 200) throw new Error(`download ${res.status} ${res.text}`);
+}
 
 async function expectAccessible(p: Page) {
   const violations = await seriousAxeViolations(p);
@@ -154,6 +163,41 @@ describe('no serious or critical axe violation', () => {
 
   it('the dashboard', async () => {
     await logIn(page, owner.email, 'secret123');
+    await expectAccessible(page);
+  });
+
+  // Each with its own account on its first sign-in, so the feedback prompt (3rd login) stays away.
+  it('the notifications panel, open', async () => {
+    const user = await createUser(app, 'a11y.bell@example.com', 'pro');
+    await downloadFrom(await send({}, user), 'DE');
+    await logIn(page, user.email, 'secret123');
+    await page.getByTestId('bell-badge').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).getByTestId('bell-item').first().waitFor();
+    await expectAccessible(page);
+  });
+
+  it('analytics, with downloads on the chart, the map and the tables', async () => {
+    const user = await createUser(app, 'a11y.analytics@example.com', 'pro');
+    await downloadFrom(await send({}, user), 'JP');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/analytics`);
+    await page.getByTestId('analytics-countries').getByRole('row', { name: /Japan/ }).waitFor();
+    await page.getByTestId('analytics-chart').locator('canvas').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('updates, its entries from GET /canny/changelog', async () => {
+    await page.goto(`${web.url}/updates`);
+    await page.getByTestId('changelog-entry').first().waitFor();
+    await expectAccessible(page);
+  });
+
+  it("the what's-new panel", async () => {
+    const user = await createUser(app, 'a11y.whatsnew@example.com', 'pro');
+    await logIn(page, user.email, 'secret123');
+    await page.getByTestId('whats-new').click();
+    await page.getByTestId('whats-new-panel').getByTestId('changelog-entry').first().waitFor();
     await expectAccessible(page);
   });
 });

@@ -93,12 +93,13 @@ export function NotificationBell() {
         data-testid="nav-bell"
       >
         <BellIcon />
-        {badge && (
-          <span className="bell-badge" aria-hidden="true" data-testid="bell-badge">
-            {badge}
-          </span>
-        )}
       </button>
+      {/* Beside the button, not in it: its name stays exactly 'Notifications'; the count is its description. */}
+      {badge && (
+        <span className="bell-badge" aria-hidden="true" data-testid="bell-badge">
+          {badge}
+        </span>
+      )}
       {badge && (
         <span id={ids.count} className="bell-sr">
           {t('notifications.unread', { n: badge })}
