@@ -149,8 +149,13 @@ export interface ForwardResponse {
   readonly slug: string;
   readonly link: string;
   readonly expiryDate: number;
-  /** addresses the mail went to */
+  /** addresses the mail went to (with `copying`: the addresses it will go to once copied) */
   readonly recipients: readonly string[];
+  /**
+   * A large transfer is still being copied (the forward-copy job): the new transfer is listed,
+   * and its recipients mailed, once every object is copied.
+   */
+  readonly copying?: boolean;
 }
 
 export const emailSendRequestSchema = z.object({

@@ -15,6 +15,7 @@ import type {
 } from '../domain/dashboard-api';
 import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, checkCustomExpiry, expiryDateFor, isExpiryAllowed } from '../domain/expiry';
 import { totalSize } from '../domain/file-filters';
+import { GiB } from '../domain/units';
 import { FILE_ID_LENGTH } from '../domain/transfer-api';
 import { firstFileNameOf, searchTextOf } from '../domain/transfer-search';
 import { problemText, transferDraftSchema, type Problem, type ProblemCode } from '../domain/validation';
@@ -25,6 +26,7 @@ import { setExpiryChoice, setPasswordHash } from '../data/transfer-actions';
 import { putContacts, releaseSend } from '../data/users';
 import { hitRateWindow } from '../data/verification';
 import * as storage from '../adapters/storage';
+import { startJob } from '../adapters/jobs';
 import { badRequest, conflict, gone, notFound, problemsError, tooManyRequests } from '../lib/errors';
 import { hashPassword, hashToken, newToken } from '../lib/secrets';
 import { errorFields, log } from '../lib/log';
@@ -33,7 +35,7 @@ import { draftError } from './draft-error';
 import { purgeAt } from './downloads';
 import { releaseTransfer, reserveForSend } from './limits';
 import { mailTransferAgain, mailTransferSent } from './mail';
-import { remindNow, scheduleReminder } from './reminders';
+import { remindNow, scheduleReminder, trySchedulingReminder } from './reminders';
 import { downloadLink, locOf, refOf, requireOwner, type Sender } from './transfers';
 
 type UserSender = Extract<Sender, { kind: 'user' }>;
@@ -49,6 +51,11 @@ export const MAIL_AGAIN_LIMIT = { limit: 10, windowSeconds: 3600 };
 const FORWARD_ABANDON_MS = 3600 * SECOND;
 /** Objects copied together (each copy runs inside S3). */
 const COPY_CONCURRENCY = 8;
+/**
+ * Forwards up to this size are copied before the request answers (S3 copies well above
+ * 100 MB/s, inside API Gateway's 30 s); larger ones in the forward-copy job.
+ */
+export const INLINE_COPY_MAX_BYTES = 2 * GiB;
 
 const NOT_FOUND_MESSAGE = 'This transfer does not exist.';
 
@@ -84,8 +91,17 @@ async function sentFiles(slug: string): Promise<FileRecord[]> {
  * given back if anything fails), gets a fresh default expiry and no password, and its
  * recipients get the transfer mail with their own links. A forward racing a delete of the
  * source either copies every file or fails with 404 and leaves nothing behind.
+ *
+ * Up to `INLINE_COPY_MAX_BYTES` the copy is made before answering; a larger one is handed to
+ * the forward-copy job (15 minutes, not API Gateway's 30 s) and the answer says `copying`: the
+ * new transfer is sent, and mailed, once its objects are all copied.
  */
-export async function forwardTransfer(body: z.output<typeof forwardRequestSchema>, sender: UserSender, now = Date.now()): Promise<ForwardResponse> {
+export async function forwardTransfer(
+  body: z.output<typeof forwardRequestSchema>,
+  sender: UserSender,
+  now = Date.now(),
+  opts: { inlineMaxBytes?: number } = {},
+): Promise<ForwardResponse> {
   const source = await requireOwner(body.slug, sender.userId);
   assertLive(source, now);
   const files = await sentFiles(source.slug);
@@ -113,42 +129,23 @@ export async function forwardTransfer(body: z.output<typeof forwardRequestSchema
     throw err;
   }
   const { record } = copy;
+  if (draft.sendAs === 'email') await putContacts(sender.userId, draft.emailTo, now);
+  const answer = { slug: record.slug, link: downloadLink(record.slug), expiryDate: record.expiryDate };
+  const pairs = files.map((f, i) => ({ from: f, to: copy.files[i]! }));
 
-  try {
-    // copy.files[i] is the copy of files[i]
-    await mapLimited(files.map((f, i) => [f, copy.files[i]!] as const), COPY_CONCURRENCY, ([from, to]) =>
-      storage.copyObject(refOf(source, from.key), refOf(record, to.key), from.size),
-    );
-    // The source's delete marks it first and removes its objects after: a delete that started
-    // while we copied wins, and the copy goes.
-    const still = await data.getTransfer(source.slug);
-    if (!still || still.status === 'deleted' || still.status === 'cancelled') throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
-    const sent = await data.markSent(record, {
-      dateSent: now,
-      expiryDate: record.expiryDate,
-      fileCount: copy.files.length,
-      totalBytes: bytes,
-      searchText: searchTextOf(copy.files, record.recipients.map((r) => r.email)),
-    });
-    if (!sent) throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
-  } catch (err) {
-    await abandonCopy(record);
-    if (storage.isMissingObject(err)) throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
-    throw err;
+  if (bytes > (opts.inlineMaxBytes ?? INLINE_COPY_MAX_BYTES)) {
+    try {
+      await startJob('forward-copy', { slug: record.slug, files: pairs.map((p) => [p.from.fileId, p.to.fileId]) } satisfies ForwardCopyJob);
+    } catch (err) {
+      await abandonCopy(record);
+      throw err;
+    }
+    log.info('transfer forward started', { from: source.slug, slug: record.slug, files: pairs.length, bytes });
+    return { ...answer, recipients: record.recipients.map((r) => r.email), copying: true };
   }
+  return { ...answer, recipients: await finishForward(source, record, pairs, now) };
 
-  const sentRecord: TransferRecord = { ...record, status: 'ready', dateSent: now };
-  log.info('transfer forwarded', { from: source.slug, slug: record.slug, files: copy.files.length, bytes });
-  await scheduleReminder(sentRecord).catch((err: unknown) => log.error('reminder not scheduled', { slug: record.slug, ...errorFields(err) }));
-  let recipients: string[] = [];
-  if (sentRecord.sendAs === 'email') {
-    await putContacts(sender.userId, draft.emailTo, now);
-    const failed = new Set(await mailTransferSent(sentRecord, copy.files));
-    recipients = sentRecord.recipients.map((r) => r.email).filter((e) => !failed.has(e));
-  }
-  return { slug: record.slug, link: downloadLink(record.slug), expiryDate: record.expiryDate, recipients };
-
-  /** The copy's record, as an upload in progress nobody holds the key of, and its files (already uploaded). */
+  /** The copy's record, as an upload in progress nobody holds the key of, and its files (already uploaded); copy.files[i] is the copy of files[i]. */
   async function createCopyRecord(): Promise<{ record: TransferRecord; files: FileRecord[] }> {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const slug = generateSlug();
@@ -195,6 +192,67 @@ export async function forwardTransfer(body: z.output<typeof forwardRequestSchema
       if (await data.createTransfer(rec, copyFiles)) return { record: rec, files: copyFiles };
     }
     throw new Error('could not find a free slug in 5 tries');
+  }
+}
+
+/** What POST /transfers/forward hands the forward-copy job: the copy's slug and [source fileId, copy fileId] pairs. */
+export interface ForwardCopyJob {
+  readonly slug: string;
+  readonly files: readonly (readonly [string, string])[];
+}
+
+/**
+ * Copies the objects, then sends the copy (list index, counters, expiry reminder) and mails its
+ * recipients; returns the addresses mailed. Any failure removes the partial copy and gives the
+ * reservation back (404 when the source went away meanwhile).
+ */
+async function finishForward(source: TransferRecord, record: TransferRecord, pairs: readonly { from: FileRecord; to: FileRecord }[], now: number): Promise<string[]> {
+  try {
+    await mapLimited(pairs, COPY_CONCURRENCY, ({ from, to }) => storage.copyObject(refOf(source, from.key), refOf(record, to.key), from.size));
+    // The source's delete marks it first and removes its objects after: a delete that started
+    // while we copied wins, and the copy goes.
+    const still = await data.getTransfer(source.slug);
+    if (!still || still.status === 'deleted' || still.status === 'cancelled') throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
+    const copied = pairs.map((p) => p.to);
+    const sent = await data.markSent(record, {
+      dateSent: now,
+      expiryDate: record.expiryDate,
+      fileCount: copied.length,
+      totalBytes: record.totalBytes,
+      searchText: searchTextOf(copied, record.recipients.map((r) => r.email)),
+    });
+    if (!sent) throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
+  } catch (err) {
+    await abandonCopy(record);
+    if (storage.isMissingObject(err)) throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
+    throw err;
+  }
+  const sentRecord: TransferRecord = { ...record, status: 'ready', dateSent: now };
+  log.info('transfer forwarded', { from: source.slug, slug: record.slug, files: pairs.length, bytes: record.totalBytes });
+  await trySchedulingReminder(sentRecord);
+  if (sentRecord.sendAs !== 'email') return [];
+  const failed = new Set(await mailTransferSent(sentRecord, pairs.map((p) => p.to)));
+  return sentRecord.recipients.map((r) => r.email).filter((e) => !failed.has(e));
+}
+
+/** The forward-copy job: a large forward's copy, then its send (idempotent: a copy no longer in progress is left alone). */
+export async function runForwardCopy(job: ForwardCopyJob, now = Date.now()): Promise<void> {
+  const record = await data.getTransfer(job.slug);
+  if (!record || record.status !== 'uploading' || !record.forwardedFrom) return;
+  const source = await data.getTransfer(record.forwardedFrom);
+  const [sourceFiles, copyFiles] = await Promise.all([data.listFiles(record.forwardedFrom), data.listFiles(record.slug)]);
+  const fromById = new Map(sourceFiles.map((f) => [f.fileId, f]));
+  const toById = new Map(copyFiles.map((f) => [f.fileId, f]));
+  const pairs = job.files.map(([from, to]) => ({ from: fromById.get(from), to: toById.get(to) }));
+  if (!source || pairs.some((p) => !p.from || !p.to || p.from.status !== 'uploaded')) {
+    log.warn('forward source gone before its copy', { slug: record.slug, from: record.forwardedFrom });
+    await abandonCopy(record);
+    return;
+  }
+  try {
+    await finishForward(source, record, pairs as { from: FileRecord; to: FileRecord }[], now);
+  } catch (err) {
+    log.error('forward copy failed', { slug: record.slug, from: record.forwardedFrom, ...errorFields(err) });
   }
 }
 

@@ -15,6 +15,8 @@ import { bucketFor } from '../../functions/adapters/storage';
 import type { RegionId } from '../../functions/domain/regions';
 import { getTransfer, listFiles } from '../../functions/data/transfers';
 import { dynamo } from '../../functions/lib/clients';
+import { forwardTransfer } from '../../functions/services/transfer-actions';
+import { userSender } from '../../functions/services/identity';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, fetchBytes, json, mailsTo, randomData, sha256, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
 
@@ -136,6 +138,19 @@ describe('forward: a server-side copy under a new slug', () => {
     expect(await downloadHashes(source.id)).toEqual(expected);
     // The first recipient of the source got nothing new.
     expect((await mailsTo(app, 'first.recipient@example.com')).filter((m) => m.body.text.includes(forwarded.slug))).toEqual([]);
+  });
+
+  it('a transfer too large to copy within the request is copied by the forward-copy job, then sent and mailed', async () => {
+    const before = await storageUsed(owner);
+    // As for a forward above INLINE_COPY_MAX_BYTES (2 GiB): the same service, the job started through the gateway.
+    const res = await forwardTransfer({ slug: source.id, sendAs: 'email', emailTo: [{ email: 'fwd.big@example.com' }], message: '' }, await userSender({ sub: owner.sub }), Date.now(), { inlineMaxBytes: 0 });
+    expect(res.copying).toBe(true);
+    expect(res.recipients).toEqual(['fwd.big@example.com']);
+    expect(await storageUsed(owner)).toBe(before + Object.values(files).reduce((s, d) => s + d.length, 0));
+    await app.gateway.idle();
+    expect(await getTransfer(res.slug)).toMatchObject({ status: 'ready', forwardedFrom: source.id });
+    const id = await mailedRecipientId('fwd.big@example.com', res.slug);
+    expect(await downloadHashes(res.slug, { recipient: id })).toEqual(new Map(Object.entries(files).map(([p, d]) => [p, sha256(d)])));
   });
 
   it('forwarding twice makes two copies', async () => {
