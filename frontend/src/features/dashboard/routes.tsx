@@ -3,6 +3,9 @@ import { paths } from '@/app/paths';
 import { withNamespaces } from '@/i18n/with-namespaces';
 import { importWithRetry } from '@/lib/import-with-retry';
 
+/** The list and the TransferModal come through one module (features/transfers/routes.ts). */
+const transfersScreens = () => importWithRetry(() => import('@/features/transfers/routes'));
+
 /**
  * Children of /dash (spec §2), mounted behind the login guard. The screens load on demand
  * (DashboardHome is one of spec §2's lazy screens) with the chunk retry of spec §9.
@@ -18,12 +21,8 @@ const screens = {
   analytics: withNamespaces(['insights'], () =>
     importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
   ),
-  transfers: withNamespaces(['transfers'], () =>
-    importWithRetry(() => import('@/features/transfers/components/transfers-page')).then((m) => ({ Component: m.TransfersPage })),
-  ),
-  transferModal: withNamespaces(['transfers'], () =>
-    importWithRetry(() => import('@/features/transfers/components/transfer-modal')).then((m) => ({ Component: m.TransferModal })),
-  ),
+  transfers: withNamespaces(['transfers'], () => transfersScreens().then((m) => ({ Component: m.TransfersPage }))),
+  transferModal: withNamespaces(['transfers'], () => transfersScreens().then((m) => m.loadTransferModal())),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
 /**
