@@ -48,7 +48,13 @@ export function ForwardPanel({ detail, run, busy, onCancel }: PanelProps) {
       <div data-testid="forward-done">
         <p>{t('forward.done')}</p>
         <CopyLink link={forwarded.link} label={t('forward.newLink')} testId="forward-link" />
-        {forwarded.recipients.length > 0 && <p className="muted">{t('forward.mailed', { emails: forwarded.recipients.join(', ') })}</p>}
+        {forwarded.copying ? (
+          <p className="muted" data-testid="forward-copying">
+            {t('forward.copying')}
+          </p>
+        ) : (
+          forwarded.recipients.length > 0 && <p className="muted">{t('forward.mailed', { emails: forwarded.recipients.join(', ') })}</p>
+        )}
         <div className="tr-panel-buttons">
           <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
             {t('modal.done')}
