@@ -193,6 +193,30 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  it('the transfers list', async () => {
+    const user = await createUser(app, 'a11y.transfers@example.com', 'pro');
+    const t = await send({}, user);
+    await downloadFrom(t, 'DE');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/transfers`);
+    await page.locator(`[data-testid="transfer-row"][data-slug="${t.id}"]`).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the TransferModal, open, with a download and the forward panel', async () => {
+    const user = await createUser(app, 'a11y.modal@example.com', 'pro');
+    const t = await send({ sendAs: 'email', emailTo: [{ email: 'a11y.recipient@example.com' }], message: 'For review' }, user);
+    await downloadFrom(t, 'FR');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/transfers/${t.id}`);
+    const modal = page.getByRole('dialog');
+    await modal.getByTestId('download-row').first().waitFor();
+    await expectAccessible(page);
+    await modal.getByTestId('action-forward').click();
+    await modal.getByTestId('panel-forward').getByTestId('recipients-input').waitFor();
+    await expectAccessible(page);
+  });
+
   it("the what's-new panel", async () => {
     const user = await createUser(app, 'a11y.whatsnew@example.com', 'pro');
     await logIn(page, user.email, 'secret123');
