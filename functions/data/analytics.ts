@@ -1,10 +1,11 @@
 /**
- * Reads behind /dash/analytics (docs/data-model.md patterns 40-42): the caller's day counters
- * (`USER#<sub>` / `DAY#<yyyy-mm-dd>`, written by the download transaction in
- * data/download-events.ts) over a range, the names of the top transfers, and the download-log
- * rows (`DLOG#<at>#<id>`) a page at a time for the CSV export. The page's cost is one Query per
- * ~1 MB of day items (at most ANALYTICS_MAX_DAYS items) and one BatchGet, whatever the number
- * of downloads.
+ * Reads behind /dash/analytics (docs/data-model.md patterns 40-42): the caller's counters
+ * (`USER#<sub>` / `MSTATS#<yyyy-mm>` for whole months, `DAY#<yyyy-mm-dd>` for the days of the
+ * partial months at a range's ends; written by the download transaction in
+ * data/download-events.ts), the names of the top transfers, and the download-log rows
+ * (`DLOG#<at>#<id>`) a page at a time for the CSV export. A range costs at most three Queries
+ * (about 25 month items and 60 day items at most) and one BatchGet, whatever the number of
+ * downloads.
  */
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DownloadRow } from '../domain/dashboard-api';
@@ -14,18 +15,18 @@ import { keys } from './keys';
 
 const table = () => config().tableName;
 
-export type DayStatsItem = Record<string, unknown>;
+/** A day item (`DAY#<yyyy-mm-dd>`) or month item (`MSTATS#<yyyy-mm>`) of counters. */
+export type StatsItem = Record<string, unknown>;
 
-/** Pattern 40: the caller's day counters from `from` to `to` (yyyy-mm-dd, both included), every page. */
-export async function queryDayStats(userId: string, from: string, to: string): Promise<DayStatsItem[]> {
-  const items: DayStatsItem[] = [];
+async function queryBetween(pk: string, lo: string, hi: string): Promise<StatsItem[]> {
+  const items: StatsItem[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const out = await dynamo().send(
       new QueryCommand({
         TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.dayStats(userId, from).pk, ':from': keys.dayStats(userId, from).sk, ':to': keys.dayStats(userId, to).sk },
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':pk': pk, ':lo': lo, ':hi': hi },
         ExclusiveStartKey,
       }),
     );
@@ -33,6 +34,16 @@ export async function queryDayStats(userId: string, from: string, to: string): P
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
+}
+
+/** Pattern 40: the caller's day counters from `from` to `to` (yyyy-mm-dd, both included), every page. */
+export function queryDayStats(userId: string, from: string, to: string): Promise<StatsItem[]> {
+  return queryBetween(keys.dayStats(userId, from).pk, keys.dayStats(userId, from).sk, keys.dayStats(userId, to).sk);
+}
+
+/** Pattern 40b: the caller's month counters from `from` to `to` (yyyy-mm, both included). */
+export function queryMonthStats(userId: string, from: string, to: string): Promise<StatsItem[]> {
+  return queryBetween(keys.monthStats(userId, from).pk, keys.monthStats(userId, from).sk, keys.monthStats(userId, to).sk);
 }
 
 /** Files looked at for a transfer without a stored `fileName` (transfers sent before it was stored). */

@@ -79,6 +79,8 @@ export const keys = {
   /** per user and UTC day: downloads, `c#<country>`, `t#<slug>` counters and the recipients set */
   dayStats: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `DAY#${day}` }),
   dayStatsPrefix: 'DAY#',
+  /** per user and UTC month (yyyy-mm): the day counters summed over the month, plus `d#<dd>` downloads per day */
+  monthStats: (userId: string, month: string) => ({ pk: `USER#${userId}`, sk: `MSTATS#${month}` }),
 
   /** A mailed 5-digit code: guest sender proof or registration step 2. */
   emailCode: (purpose: CodePurpose, email: string) => ({ pk: `CODE#${purpose}#${email}`, sk: 'CODE' }),

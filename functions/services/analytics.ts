@@ -66,6 +66,37 @@ export function bucketStarts(from: string, to: string, interval: AnalyticsInterv
   }
 }
 
+/** The last day of a month (yyyy-mm). */
+function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return dayOf(Date.UTC(y, m, 0));
+}
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return dayOf(Date.UTC(y, m, 1)).slice(0, 7);
+}
+
+function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return dayOf(Date.UTC(y, m - 2, 1)).slice(0, 7);
+}
+
+/**
+ * Which counters cover a range: the month items of the whole months inside it, and the day items
+ * of the days before the first and after the last whole month (the whole range when it holds no
+ * whole month).
+ */
+export function readPlan(from: string, to: string): { months?: [string, string]; days: [string, string][] } {
+  const first = from.endsWith('-01') ? from.slice(0, 7) : nextMonth(from.slice(0, 7));
+  const last = to === lastDayOf(to.slice(0, 7)) ? to.slice(0, 7) : previousMonth(to.slice(0, 7));
+  if (first > last) return { days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (from < `${first}-01`) days.push([from, dayOf(dayStart(`${first}-01`) - DAY_MS)]);
+  if (to > lastDayOf(last)) days.push([dayOf(dayStart(lastDayOf(last)) + DAY_MS), to]);
+  return { months: [first, last], days };
+}
+
 const byCountThenKey = <K extends string>(key: K) => (a: Record<K, string> & { downloads: number }, b: Record<K, string> & { downloads: number }) =>
   b.downloads - a.downloads || a[key].localeCompare(b[key]);
 
@@ -79,25 +110,38 @@ export interface Summary {
 }
 
 /**
- * Sums day-stats items (attributes `day`, `downloads`, `c#<country>`, `t#<slug>`, `recipients`)
- * into the range's buckets (zeros included), per country, per transfer, and the union of recipients.
+ * Sums counter items into the range's buckets (zeros included), per country, per transfer, and
+ * the union of recipients. Day items (`day`, `downloads`) count on their day; month items
+ * (`month`, `d#<dd>` per day) on each of their days. Both carry `c#<country>`, `t#<slug>` and
+ * the `recipients` set. The caller reads only items inside the range (readPlan).
  */
 export function summarise(items: readonly Record<string, unknown>[], from: string, to: string, interval: AnalyticsInterval): Summary {
   const buckets = new Map(bucketStarts(from, to, interval).map((s) => [s, 0]));
+  const bucketOfDay = new Map<string, string>();
+  const addToDay = (day: string, n: number) => {
+    let bucket = bucketOfDay.get(day);
+    if (bucket === undefined) bucketOfDay.set(day, (bucket = bucketOf(day, interval)));
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + n);
+  };
   const countries = new Map<string, number>();
   const transfers = new Map<string, number>();
   const recipients = new Set<string>();
   let total = 0;
   for (const item of items) {
-    const day = typeof item.day === 'string' ? item.day : String(item.sk).slice(4);
-    if (day < from || day > to) continue;
-    const downloads = Number(item.downloads ?? 0);
-    total += downloads;
-    const bucket = bucketOf(day, interval);
-    buckets.set(bucket, (buckets.get(bucket) ?? 0) + downloads);
-    for (const [name, value] of Object.entries(item)) {
-      if (name.startsWith('c#')) countries.set(name.slice(2), (countries.get(name.slice(2)) ?? 0) + Number(value));
-      else if (name.startsWith('t#')) transfers.set(name.slice(2), (transfers.get(name.slice(2)) ?? 0) + Number(value));
+    const month = typeof item.month === 'string' ? item.month : undefined;
+    if (!month) {
+      const day = String(item.day);
+      if (day < from || day > to) continue;
+      addToDay(day, Number(item.downloads ?? 0));
+    }
+    total += Number(item.downloads ?? 0);
+    for (const name in item) {
+      if (name[1] !== '#') continue;
+      const value = Number(item[name]);
+      const k = name.slice(2);
+      if (name[0] === 'c') countries.set(k, (countries.get(k) ?? 0) + value);
+      else if (name[0] === 't') transfers.set(k, (transfers.get(k) ?? 0) + value);
+      else if (name[0] === 'd' && month) addToDay(`${month}-${k}`, value);
     }
     if (item.recipients instanceof Set) for (const r of item.recipients as Set<string>) recipients.add(r);
   }
@@ -110,10 +154,15 @@ export function summarise(items: readonly Record<string, unknown>[], from: strin
   };
 }
 
-/** GET /analytics */
+/** GET /analytics: at most three Queries in parallel (whole months, the days at each end), then one BatchGet. */
 export async function analyticsOf(userId: string, q: { from: string; to: string; interval: AnalyticsInterval }): Promise<AnalyticsResponse> {
   checkRange(q.from, q.to);
-  const s = summarise(await data.queryDayStats(userId, q.from, q.to), q.from, q.to, q.interval);
+  const plan = readPlan(q.from, q.to);
+  const reads = await Promise.all([
+    ...(plan.months ? [data.queryMonthStats(userId, plan.months[0], plan.months[1])] : []),
+    ...plan.days.map(([a, b]) => data.queryDayStats(userId, a, b)),
+  ]);
+  const s = summarise(reads.flat(), q.from, q.to, q.interval);
   const top = s.transfers.slice(0, TOP_TRANSFERS);
   const names = await data.transferNames(top.map((t) => t.slug));
   return {

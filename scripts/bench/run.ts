@@ -13,6 +13,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchCreateTransfer } from './create-transfer';
 import { benchColdInit } from './cold-init';
 import { benchGetQs } from './get-qs';
+import { benchAnalytics } from './analytics';
 import { machineInfo } from './machine';
 import { benchUploadThroughput } from './upload-throughput';
 import { benchZipBuild } from './zip-build';
@@ -27,6 +28,7 @@ const BENCHES = {
   'zip-build': benchZipBuild,
   'cold-init': benchColdInit,
   'get-qs': benchGetQs,
+  analytics: benchAnalytics,
   lighthouse: benchLighthouse,
 } as const;
 

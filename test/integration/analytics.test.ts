@@ -7,12 +7,12 @@
  * user. Bad ranges are 400s with codes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BatchWriteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { ANALYTICS_MAX_DAYS, DOWNLOAD_ROWS_PAGE, type AnalyticsResponse, type DownloadRowsPage } from '../../functions/domain/dashboard-api';
 import { keys } from '../../functions/data/keys';
-import { downloadTransaction } from '../../functions/data/download-events';
+import { RECIPIENT_SET_CAP, downloadTransaction } from '../../functions/data/download-events';
 import { eventIdAt } from '../../functions/data/notifications';
 import { dynamo } from '../../functions/lib/clients';
 import { api, startTestApp } from '../helpers/local-app';
@@ -175,6 +175,31 @@ describe('GET /analytics after real downloads from DE, JP and BR', () => {
     const a = (await analytics(carol, `from=${today()}&to=${today()}`)).json as AnalyticsResponse;
     expect(a.topTransfers).toContainEqual({ slug: gone.id, fileName: 'withdrawn-draft.docx', downloads: 1 });
     expect(a.countries).toContainEqual({ countryCode: 'FR', downloads: 1 });
+  });
+});
+
+describe(`a month whose recipient set is full (${RECIPIENT_SET_CAP})`, () => {
+  it('still records the download (counts, notification, CSV row), only the full set stops growing', async () => {
+    const erin = await createUser(app, 'erin.popular@example.com');
+    const t = await sendByEmail(erin, { 'newsletter.pdf': randomData(30) }, ['fan@example.com']);
+    // This month's counters with a full recipient set.
+    const month = today().slice(0, 7);
+    const full = RECIPIENT_SET_CAP;
+    const tokens = new Set(Array.from({ length: full }, (_, i) => `r${String(i).padStart(9, '0')}`));
+    await dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.monthStats(erin.sub, month), entity: 'MonthStats', month, downloads: full, recipients: tokens } }));
+    await download(t, 'newsletter.pdf', 'CA', (await recipientIdsOf(t.id)).get('fan@example.com'));
+    const meta = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transfer(t.id) }));
+    expect(meta.Item!.totalDownloads).toBe(1);
+    const notes = await api(app, '/notifications', json({}, bearer(erin)));
+    expect(notes.json.notifications).toEqual([expect.objectContaining({ slug: t.id, receiverEmail: 'fan@example.com', dlCountryCode: 'CA' })]);
+    const a = (await analytics(erin, `from=${today()}&to=${today()}`)).json as AnalyticsResponse;
+    // the day's own set was not full: the recipient counts there
+    expect(a).toMatchObject({ totalDownloads: 1, countries: [{ countryCode: 'CA', downloads: 1 }], uniqueRecipients: 1 });
+    const rows = (await api(app, `/analytics/downloads?from=${today()}&to=${today()}`, { headers: bearer(erin) })).json as DownloadRowsPage;
+    expect(rows.rows).toEqual([expect.objectContaining({ slug: t.id, receiverEmail: 'fan@example.com', countryCode: 'CA' })]);
+    const monthItem = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.monthStats(erin.sub, month) }));
+    expect((monthItem.Item!.recipients as Set<string>).size).toBe(full);
+    expect(monthItem.Item!['c#CA']).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_MAX_DAYS } from '../../../functions/domain/dashboard-api';
-import { bucketOf, bucketStarts, checkRange, dayStart, decodeCursor, encodeCursor, summarise } from '../../../functions/services/analytics';
+import { bucketOf, bucketStarts, checkRange, dayStart, decodeCursor, encodeCursor, readPlan, summarise } from '../../../functions/services/analytics';
 import { downloadLogBounds } from '../../../functions/data/analytics';
 import { HttpError } from '../../../functions/lib/errors';
 
@@ -81,6 +81,23 @@ describe('summarise day counters', () => {
     expect(s.uniqueRecipients).toBe(3);
   });
 
+  it('counts a month item on each of its days, beside day items', () => {
+    const month = { sk: 'MSTATS#2025-02', month: '2025-02', downloads: 4, 'd#03': 1, 'd#28': 3, 'c#DE': 4, 't#AAAAAAA': 4, recipients: new Set(['a@x.com', 'z@x.com']) };
+    const s = summarise([month, ...items], '2025-02-01', '2025-03-04', 'week');
+    expect(s.series).toEqual([
+      { start: '2025-01-27', downloads: 0 },
+      { start: '2025-02-03', downloads: 1 },
+      { start: '2025-02-10', downloads: 0 },
+      { start: '2025-02-17', downloads: 0 },
+      { start: '2025-02-24', downloads: 6 },
+      { start: '2025-03-03', downloads: 2 },
+    ]);
+    expect(s.totalDownloads).toBe(9);
+    expect(s.countries[0]).toEqual({ countryCode: 'DE', downloads: 7 });
+    expect(s.transfers[0]).toEqual({ slug: 'AAAAAAA', downloads: 6 });
+    expect(s.uniqueRecipients).toBe(4);
+  });
+
   it('groups by ISO week and by month', () => {
     expect(summarise(items, '2025-03-01', '2025-03-31', 'week').series).toEqual([
       { start: '2025-02-24', downloads: 3 },
@@ -94,6 +111,21 @@ describe('summarise day counters', () => {
       { start: '2025-02-01', downloads: 0 },
       { start: '2025-03-01', downloads: 6 },
     ]);
+  });
+});
+
+describe('which counters a range reads', () => {
+  it('whole months from month items, the partial months at the ends from day items', () => {
+    expect(readPlan('2025-01-15', '2025-12-31')).toEqual({ months: ['2025-02', '2025-12'], days: [['2025-01-15', '2025-01-31']] });
+    expect(readPlan('2025-01-01', '2025-03-10')).toEqual({ months: ['2025-01', '2025-02'], days: [['2025-03-01', '2025-03-10']] });
+    expect(readPlan('2024-11-26', '2025-11-25')).toEqual({ months: ['2024-12', '2025-10'], days: [['2024-11-26', '2024-11-30'], ['2025-11-01', '2025-11-25']] });
+    expect(readPlan('2024-02-01', '2024-02-29')).toEqual({ months: ['2024-02', '2024-02'], days: [] });
+  });
+
+  it('only day items when the range holds no whole month', () => {
+    expect(readPlan('2025-03-05', '2025-03-20')).toEqual({ days: [['2025-03-05', '2025-03-20']] });
+    expect(readPlan('2025-01-15', '2025-02-14')).toEqual({ days: [['2025-01-15', '2025-02-14']] });
+    expect(readPlan('2025-02-01', '2025-02-27')).toEqual({ days: [['2025-02-01', '2025-02-27']] });
   });
 });
 
