@@ -171,6 +171,53 @@ describe('transfers list and TransferModal', () => {
     await page.getByText('Sorry, this link may have been removed.').waitFor();
   });
 
+  it('resend, remind, expiry and password from the modal, each answered in it and reflected in the transfer', async () => {
+    const t = await sendToTwo('contract.pdf');
+    await firstRecipientDownloads(t);
+    await logIn(page);
+    await page.goto(`${web.url}/dash/transfers/${t.id}`);
+    const notice = modal().getByTestId('action-notice');
+    await modal().getByTestId('download-row').first().waitFor();
+
+    // Resend to the second recipient only.
+    await modal().getByTestId('action-resend').click();
+    await modal().getByRole('checkbox', { name: FIRST }).uncheck();
+    await modal().getByTestId('panel-submit').click();
+    await notice.getByText('The email was sent again to 1 recipient.').waitFor();
+
+    // Remind: only the one who has not downloaded.
+    await modal().getByTestId('action-remind').click();
+    expect(await modal().getByTestId('panel-remind').textContent()).toContain(SECOND);
+    expect(await modal().getByTestId('panel-remind').textContent()).not.toContain(FIRST);
+    await modal().getByTestId('panel-submit').click();
+    await notice.getByText('A reminder was sent to 1 recipient.').waitFor();
+    await waitForMail(app, SECOND, /haven't downloaded/i);
+    await modal().getByTestId('recipient-row').filter({ hasText: SECOND }).getByText(/reminded on/).waitFor();
+
+    // Expiry: 1 Month from now.
+    await modal().getByTestId('action-expiry').click();
+    await modal().getByRole('radio', { name: '1 Month' }).check();
+    await modal().getByTestId('panel-submit').click();
+    await notice.getByText(/^The transfer now expires on /).waitFor();
+    expect(await modal().getByTestId('transfer-state').textContent()).toBe('Active');
+    expect(await modal().textContent()).toMatch(/Expires in (30|31) days/);
+
+    // Password on, then off.
+    await modal().getByTestId('action-password').click();
+    await modal().getByTestId('transfer-password-input').fill('abc');
+    expect(await modal().getByTestId('panel-submit').isDisabled()).toBe(true);
+    await modal().getByTestId('transfer-password-input').fill('abcd');
+    await modal().getByTestId('panel-submit').click();
+    await notice.getByText('The password was saved.').waitFor();
+    expect(await modal().getByTestId('transfer-password').textContent()).toContain('On');
+    expect((await api(app, '/getDownload', json({ id: t.id }))).status).toBe(401);
+    await modal().getByTestId('action-password').click();
+    await modal().getByTestId('transfer-password-remove').click();
+    await notice.getByText('The password was removed.').waitFor();
+    expect(await modal().getByTestId('transfer-password').textContent()).toBe('Off');
+    expect((await api(app, '/getDownload', json({ id: t.id }))).status).toBe(200);
+  });
+
   it('filters: the tabs carry their counts, Unseen lists a transfer nobody downloaded, the search narrows the list', async () => {
     const seen = await sendToTwo('budget-2027.xlsx');
     await firstRecipientDownloads(seen);
