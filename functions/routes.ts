@@ -190,7 +190,7 @@ export const routes: readonly ApiRoute[] = [
   { method: 'DELETE', path: '/transfers/{id}', handler: 'http/transfers/delete', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
 
   // TransferModal actions (issue 12; contract: functions/domain/dashboard-api.ts)
-  { method: 'POST', path: '/transfers/forward', handler: 'http/transfers/forward', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send', 'jobs:invoke'], invokes: ['forward-copy'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/transfers/forward', handler: 'http/transfers/forward', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send'], timeoutSeconds: 29 },
   { method: 'POST', path: '/transfers/emailSend', handler: 'http/transfers/email-send', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
   { method: 'POST', path: '/transfers/remind', handler: 'http/transfers/remind', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
   { method: 'POST', path: '/transfers/expiry', handler: 'http/transfers/change-expiry', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write'] },
@@ -241,9 +241,10 @@ export const jobs: readonly JobDef[] = [
     memoryMb: 512,
   },
   {
-    // Started by POST /transfers/forward for a transfer too large to copy within the request.
+    // Copies the forwards too large to copy within their request (queued by POST /transfers/forward).
     name: 'forward-copy',
     handler: 'jobs/forward-copy',
+    schedule: 'rate(1 minute)',
     access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send'],
     timeoutSeconds: 900,
   },

@@ -59,6 +59,10 @@ export const keys = {
   reminder: (slug: string) => ({ pk: `TRANSFER#${slug}`, sk: 'REMIND' }),
   reminderIndex: (dueAt: number, slug: string) => ({ gsi2pk: 'REMIND', gsi2sk: `${String(dueAt).padStart(15, '0')}#${slug}` }),
   reminderPartition: 'REMIND',
+  /** a forward too large to copy within its request, waiting for the forward-copy job (gsi2 partition COPY) */
+  forwardCopy: (slug: string) => ({ pk: `TRANSFER#${slug}`, sk: 'COPY' }),
+  forwardCopyIndex: (queuedAt: number, slug: string) => ({ gsi2pk: 'COPY', gsi2sk: `${String(queuedAt).padStart(15, '0')}#${slug}` }),
+  forwardCopyPartition: 'COPY',
 
   notification: (userId: string, at: number, id: string) => ({
     pk: `USER#${userId}`,

@@ -1,8 +1,9 @@
 /**
  * Writes on the transfer item by the TransferModal's actions that data/transfers.ts does not
- * cover (docs/data-model.md): the download password and the expiry choice shown in the modal.
+ * cover (docs/data-model.md): the download password, the expiry choice shown in the modal, and
+ * the queue of large forwards waiting for the forward-copy job.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/env';
 import { keys } from './keys';
@@ -47,4 +48,65 @@ export async function setExpiryChoice(slug: string, expirySeconds: number, custo
   ).catch((err: unknown) => {
     if (!isConditionFailure(err)) throw err;
   });
+}
+
+/** A forward waiting for the forward-copy job: the copy's slug and [source fileId, copy fileId] pairs. */
+export interface QueuedCopy {
+  readonly slug: string;
+  readonly files: readonly (readonly [string, string])[];
+}
+
+/** Queues a forward's copy for the job (its own item beside the copy's record, on gsi2 partition COPY). */
+export async function queueCopy(copy: QueuedCopy, now: number): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { ...keys.forwardCopy(copy.slug), ...keys.forwardCopyIndex(now, copy.slug), entity: 'ForwardCopy', slug: copy.slug, files: copy.files.map((p) => [...p]), queuedAt: now },
+    }),
+  );
+}
+
+/** Queued copies, oldest first, one page. */
+export async function listQueuedCopies(limit: number, startKey?: Record<string, unknown>) {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: config().tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :p',
+      ExpressionAttributeValues: { ':p': keys.forwardCopyPartition },
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { slugs: (out.Items ?? []).map((i) => String(i.slug)), next: out.LastEvaluatedKey };
+}
+
+/**
+ * Claims a queued copy until `until`: one job run copies it at a time; a run that died leaves a
+ * claim that lapses, and a later run takes it over. The queued pairs when claimed, else undefined.
+ */
+export async function claimCopy(slug: string, now: number, until: number): Promise<QueuedCopy | undefined> {
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: keys.forwardCopy(slug),
+        UpdateExpression: 'SET claimedUntil = :until',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+        ExpressionAttributeValues: { ':until': until, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const files = out.Attributes?.files;
+    if (!Array.isArray(files)) return undefined;
+    return { slug, files: files.filter((p): p is [string, string] => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'string')) };
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
+}
+
+/** The copy is done (sent, or failed and cleaned up). */
+export async function dequeueCopy(slug: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: config().tableName, Key: keys.forwardCopy(slug) }));
 }

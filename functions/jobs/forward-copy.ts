@@ -1,21 +1,15 @@
-import type { Context } from 'aws-lambda';
-import * as z from 'zod';
-import { FILE_ID_LENGTH, transferIdSchema } from '../domain/transfer-api';
-import { runForwardCopy } from '../services/transfer-actions';
+import type { Context, ScheduledEvent } from 'aws-lambda';
+import { recordJobRun } from '../data/system';
+import { runQueuedCopies } from '../services/transfer-actions';
 import { log } from '../lib/log';
 
-const fileId = z.string().regex(new RegExp(`^[A-Za-z0-9]{${FILE_ID_LENGTH}}$`, 'u'));
-const inputSchema = z.object({ slug: transferIdSchema, files: z.array(z.tuple([fileId, fileId])).min(1) });
-
 /**
- * Started asynchronously by POST /transfers/forward for a transfer too large to copy within the
- * request: copies its objects inside S3, then sends the copy and mails its recipients.
+ * Scheduled every minute: copies the forwards too large to copy within their request (queued by
+ * POST /transfers/forward), inside S3, then sends each copy and mails its recipients.
  */
-export async function handler(event: unknown, _context?: Context): Promise<void> {
-  const parsed = inputSchema.safeParse(event);
-  if (!parsed.success) {
-    log.error('forward-copy: bad input', { issues: parsed.error.issues.length });
-    return;
-  }
-  await runForwardCopy(parsed.data);
+export async function handler(_event: ScheduledEvent, context?: Context): Promise<{ sent: number; failed: number }> {
+  const result = await runQueuedCopies(context ? { timeLeftMs: () => context.getRemainingTimeInMillis() } : {});
+  await recordJobRun('forward-copy');
+  if (result.sent + result.failed > 0) log.info('forward copies', { ...result });
+  return result;
 }

@@ -13,7 +13,7 @@ import type {
   ForwardResponse,
   TransferState,
 } from '../domain/dashboard-api';
-import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, checkCustomExpiry, expiryDateFor, isExpiryAllowed } from '../domain/expiry';
+import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, PURGE_GRACE_SECONDS, checkCustomExpiry, expiryDateFor, isExpiryAllowed } from '../domain/expiry';
 import { totalSize } from '../domain/file-filters';
 import { GiB } from '../domain/units';
 import { FILE_ID_LENGTH } from '../domain/transfer-api';
@@ -22,17 +22,15 @@ import { problemText, transferDraftSchema, type Problem, type ProblemCode } from
 import { randomString, generateSlug } from '../domain/slug';
 import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
-import { setExpiryChoice, setPasswordHash } from '../data/transfer-actions';
+import { claimCopy, dequeueCopy, listQueuedCopies, queueCopy, setExpiryChoice, setPasswordHash, type QueuedCopy } from '../data/transfer-actions';
 import { putContacts, releaseSend } from '../data/users';
 import { hitRateWindow } from '../data/verification';
 import * as storage from '../adapters/storage';
-import { startJob } from '../adapters/jobs';
 import { badRequest, conflict, gone, notFound, problemsError, tooManyRequests } from '../lib/errors';
 import { hashPassword, hashToken, newToken } from '../lib/secrets';
 import { errorFields, log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
 import { draftError } from './draft-error';
-import { purgeAt } from './downloads';
 import { releaseTransfer, reserveForSend } from './limits';
 import { mailTransferAgain, mailTransferSent } from './mail';
 import { remindNow, scheduleReminder, trySchedulingReminder } from './reminders';
@@ -45,10 +43,11 @@ const SECOND = 1000;
 /** Mails of one transfer's recipients the sender may ask for (resend and remind, each). */
 export const MAIL_AGAIN_LIMIT = { limit: 10, windowSeconds: 3600 };
 /**
- * A forward's copy is written as an upload in progress first: if the function dies while
- * copying, the sweep finds it once this has passed and removes it with its reservation.
+ * A forward's copy is written as an upload in progress first: if it is never finished (the
+ * function died while copying, and the job's retries too), the sweep finds it once this has
+ * passed and removes it with its reservation.
  */
-const FORWARD_ABANDON_MS = 3600 * SECOND;
+const FORWARD_ABANDON_MS = 3 * 3600 * SECOND;
 /** Objects copied together (each copy runs inside S3). */
 const COPY_CONCURRENCY = 8;
 /**
@@ -92,9 +91,9 @@ async function sentFiles(slug: string): Promise<FileRecord[]> {
  * recipients get the transfer mail with their own links. A forward racing a delete of the
  * source either copies every file or fails with 404 and leaves nothing behind.
  *
- * Up to `INLINE_COPY_MAX_BYTES` the copy is made before answering; a larger one is handed to
- * the forward-copy job (15 minutes, not API Gateway's 30 s) and the answer says `copying`: the
- * new transfer is sent, and mailed, once its objects are all copied.
+ * Up to `INLINE_COPY_MAX_BYTES` the copy is made before answering; a larger one is queued for
+ * the forward-copy job (every minute, 15 minutes a run, not API Gateway's 30 s) and the answer
+ * says `copying`: the new transfer is sent, and mailed, once its objects are all copied.
  */
 export async function forwardTransfer(
   body: z.output<typeof forwardRequestSchema>,
@@ -135,12 +134,12 @@ export async function forwardTransfer(
 
   if (bytes > (opts.inlineMaxBytes ?? INLINE_COPY_MAX_BYTES)) {
     try {
-      await startJob('forward-copy', { slug: record.slug, files: pairs.map((p) => [p.from.fileId, p.to.fileId]) } satisfies ForwardCopyJob);
+      await queueCopy({ slug: record.slug, files: pairs.map((p) => [p.from.fileId, p.to.fileId] as const) }, now);
     } catch (err) {
       await abandonCopy(record);
       throw err;
     }
-    log.info('transfer forward started', { from: source.slug, slug: record.slug, files: pairs.length, bytes });
+    log.info('transfer forward queued', { from: source.slug, slug: record.slug, files: pairs.length, bytes });
     return { ...answer, recipients: record.recipients.map((r) => r.email), copying: true };
   }
   return { ...answer, recipients: await finishForward(source, record, pairs, now) };
@@ -195,12 +194,6 @@ export async function forwardTransfer(
   }
 }
 
-/** What POST /transfers/forward hands the forward-copy job: the copy's slug and [source fileId, copy fileId] pairs. */
-export interface ForwardCopyJob {
-  readonly slug: string;
-  readonly files: readonly (readonly [string, string])[];
-}
-
 /**
  * Copies the objects, then sends the copy (list index, counters, expiry reminder) and mails its
  * recipients; returns the addresses mailed. Any failure removes the partial copy and gives the
@@ -235,25 +228,61 @@ async function finishForward(source: TransferRecord, record: TransferRecord, pai
   return sentRecord.recipients.map((r) => r.email).filter((e) => !failed.has(e));
 }
 
-/** The forward-copy job: a large forward's copy, then its send (idempotent: a copy no longer in progress is left alone). */
-export async function runForwardCopy(job: ForwardCopyJob, now = Date.now()): Promise<void> {
+/** How long one job run holds a queued copy (its 15-minute timeout and a margin); then another run may take it. */
+const COPY_CLAIM_MS = 16 * 60 * SECOND;
+/** A run starts another copy only with this much of its 15 minutes left. */
+const COPY_START_MIN_LEFT_MS = 10 * 60 * SECOND;
+
+/** One queued large forward: copied, then sent and mailed; a copy no longer in progress is left alone. */
+async function runQueuedCopy(job: QueuedCopy, now: number): Promise<'sent' | 'failed' | 'skipped'> {
   const record = await data.getTransfer(job.slug);
-  if (!record || record.status !== 'uploading' || !record.forwardedFrom) return;
+  if (!record || record.status !== 'uploading' || !record.forwardedFrom) return 'skipped';
   const source = await data.getTransfer(record.forwardedFrom);
   const [sourceFiles, copyFiles] = await Promise.all([data.listFiles(record.forwardedFrom), data.listFiles(record.slug)]);
   const fromById = new Map(sourceFiles.map((f) => [f.fileId, f]));
   const toById = new Map(copyFiles.map((f) => [f.fileId, f]));
   const pairs = job.files.map(([from, to]) => ({ from: fromById.get(from), to: toById.get(to) }));
-  if (!source || pairs.some((p) => !p.from || !p.to || p.from.status !== 'uploaded')) {
+  if (!source || pairs.length === 0 || pairs.some((p) => !p.from || !p.to || p.from.status !== 'uploaded')) {
     log.warn('forward source gone before its copy', { slug: record.slug, from: record.forwardedFrom });
     await abandonCopy(record);
-    return;
+    return 'failed';
   }
   try {
     await finishForward(source, record, pairs as { from: FileRecord; to: FileRecord }[], now);
+    return 'sent';
   } catch (err) {
     log.error('forward copy failed', { slug: record.slug, from: record.forwardedFrom, ...errorFields(err) });
+    return 'failed';
   }
+}
+
+/**
+ * The forward-copy job (every minute): each queued large forward is claimed, copied inside S3,
+ * sent and mailed (or cleaned up), then leaves the queue. Runs that overlap never copy one
+ * forward twice at once; a run that dies leaves a claim that lapses for a later run.
+ */
+export async function runQueuedCopies(opts: { now?: () => number; timeLeftMs?: () => number } = {}): Promise<{ sent: number; failed: number }> {
+  const clock = opts.now ?? Date.now;
+  const timeLeft = opts.timeLeftMs ?? (() => Number.POSITIVE_INFINITY);
+  const result = { sent: 0, failed: 0 };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await listQueuedCopies(25, startKey);
+    startKey = page.next;
+    for (const slug of page.slugs) {
+      // A copy may take minutes: start one only with most of the run's time left (a run that
+      // times out mid-copy leaves its claim to lapse, and a later run copies again in full).
+      if (timeLeft() < COPY_START_MIN_LEFT_MS) return result;
+      const now = clock();
+      const job = await claimCopy(slug, now, now + COPY_CLAIM_MS);
+      if (!job) continue;
+      const outcome = await runQueuedCopy(job, now);
+      if (outcome === 'sent') result.sent += 1;
+      if (outcome === 'failed') result.failed += 1;
+      await dequeueCopy(slug);
+    }
+  } while (startKey);
+  return result;
 }
 
 /** A forward that failed: its objects, its record (cancelled, as an abandoned upload) and its reservation go. */
@@ -336,7 +365,8 @@ export async function changeTransferExpiry(
 /** Sent, and its files still kept: what the expiry and password changes need. */
 function assertKept(t: TransferRecord, now: number): void {
   if (t.status === 'uploading') throw conflict('transfer_not_sent', 'This transfer has not been sent yet.');
-  if (t.purged || now >= purgeAt(t)) throw gone('transfer_purged', 'The files of this transfer have been deleted; it can no longer be changed.');
+  // The sweep purges at expiry + the grace period (services/downloads.ts purgeAt), maybe a run later.
+  if (t.purged || now >= t.expiryDate + PURGE_GRACE_SECONDS * SECOND) throw gone('transfer_purged', 'The files of this transfer have been deleted; it can no longer be changed.');
 }
 
 /** A conditional write found the transfer changed: deleted meanwhile (404) or purged (410). */

@@ -140,17 +140,34 @@ describe('forward: a server-side copy under a new slug', () => {
     expect((await mailsTo(app, 'first.recipient@example.com')).filter((m) => m.body.text.includes(forwarded.slug))).toEqual([]);
   });
 
-  it('a transfer too large to copy within the request is copied by the forward-copy job, then sent and mailed', async () => {
+  it('a transfer too large to copy within the request is queued, then copied, sent and mailed by the forward-copy job', async () => {
     const before = await storageUsed(owner);
-    // As for a forward above INLINE_COPY_MAX_BYTES (2 GiB): the same service, the job started through the gateway.
+    // As for a forward above INLINE_COPY_MAX_BYTES (2 GiB): the same service, then the scheduled job.
     const res = await forwardTransfer({ slug: source.id, sendAs: 'email', emailTo: [{ email: 'fwd.big@example.com' }], message: '' }, await userSender({ sub: owner.sub }), Date.now(), { inlineMaxBytes: 0 });
     expect(res.copying).toBe(true);
     expect(res.recipients).toEqual(['fwd.big@example.com']);
     expect(await storageUsed(owner)).toBe(before + Object.values(files).reduce((s, d) => s + d.length, 0));
-    await app.gateway.idle();
+    expect((await getTransfer(res.slug))!.status).toBe('uploading');
+    expect((await api(app, '/getDownload', json({ id: res.slug }))).status).toBe(404);
+    // Two runs at once: one copies, the other finds the copy claimed.
+    const runs = (await Promise.all([app.gateway.runJob('forward-copy'), app.gateway.runJob('forward-copy')])) as { sent: number; failed: number }[];
+    expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(1);
     expect(await getTransfer(res.slug)).toMatchObject({ status: 'ready', forwardedFrom: source.id });
     const id = await mailedRecipientId('fwd.big@example.com', res.slug);
     expect(await downloadHashes(res.slug, { recipient: id })).toEqual(new Map(Object.entries(files).map(([p, d]) => [p, sha256(d)])));
+    expect(await app.gateway.runJob('forward-copy')).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('a queued copy whose source is deleted before the job runs is removed, with its reservation', async () => {
+    const src = await send(owner, { 'queued.bin': randomData(4000) });
+    const before = await storageUsed(owner);
+    const res = await forwardTransfer({ slug: src.id, sendAs: 'link', emailTo: [], message: '' }, await userSender({ sub: owner.sub }), Date.now(), { inlineMaxBytes: 0 });
+    expect(await storageUsed(owner)).toBe(before + 4000);
+    expect((await api(app, `/transfers/${src.id}`, { method: 'DELETE', headers: bearer(owner) })).status).toBe(200);
+    expect(await app.gateway.runJob('forward-copy')).toEqual({ sent: 0, failed: 1 });
+    expect((await getTransfer(res.slug))!.status).toBe('cancelled');
+    expect(await storageUsed(owner)).toBe(before - 4000);
+    expect(await objectKeys((await getTransfer(res.slug))!.region, `t/${res.slug}/`)).toEqual([]);
   });
 
   it('forwarding twice makes two copies', async () => {
