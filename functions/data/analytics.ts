@@ -1,5 +1,5 @@
 /**
- * Reads behind /dash/analytics (docs/data-model.md patterns 40-42): the caller's counters
+ * Reads behind /dash/analytics (docs/data-model.md patterns 52-54): the caller's counters
  * (`USER#<sub>` / `MSTATS#<yyyy-mm>` for whole months, `DAY#<yyyy-mm-dd>` for the days of the
  * partial months at a range's ends; written by the download transaction in
  * data/download-events.ts), the names of the top transfers, and the download-log rows
@@ -36,12 +36,12 @@ async function queryBetween(pk: string, lo: string, hi: string): Promise<StatsIt
   return items;
 }
 
-/** Pattern 40: the caller's day counters from `from` to `to` (yyyy-mm-dd, both included), every page. */
+/** Pattern 52: the caller's day counters from `from` to `to` (yyyy-mm-dd, both included), every page. */
 export function queryDayStats(userId: string, from: string, to: string): Promise<StatsItem[]> {
   return queryBetween(keys.dayStats(userId, from).pk, keys.dayStats(userId, from).sk, keys.dayStats(userId, to).sk);
 }
 
-/** Pattern 40b: the caller's month counters from `from` to `to` (yyyy-mm, both included). */
+/** Pattern 52: the caller's month counters from `from` to `to` (yyyy-mm, both included). */
 export function queryMonthStats(userId: string, from: string, to: string): Promise<StatsItem[]> {
   return queryBetween(keys.monthStats(userId, from).pk, keys.monthStats(userId, from).sk, keys.monthStats(userId, to).sk);
 }
@@ -64,7 +64,7 @@ async function firstFileName(slug: string): Promise<string | undefined> {
 }
 
 /**
- * Pattern 41: display names of transfers (at most 100): one BatchGet of the transfer items'
+ * Pattern 53: display names of transfers (at most 100): one BatchGet of the transfer items'
  * `fileName`; for an older transfer without it, its first file's name (a bounded Query). A
  * deleted transfer keeps its item, so it still has a name; one whose item is gone shows its slug.
  */
@@ -100,7 +100,7 @@ export function downloadLogBounds(userId: string, fromMs: number, toMs: number):
   return { pk: lo.pk, lo: lo.sk, hi: `${keys.downloadLog(userId, toMs, '').sk}~` };
 }
 
-/** Pattern 42: one page of download-log rows between two times, oldest first. */
+/** Pattern 54: one page of download-log rows between two times, oldest first. */
 export async function queryDownloadLog(
   userId: string,
   fromMs: number,

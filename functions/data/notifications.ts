@@ -1,7 +1,7 @@
 /**
  * In-app notifications of a signed-in sender (spec §3 Notification: _id, slug, read, dlDate,
  * dlCountryCode, receiverEmail, fileName, dlOrigin), under `pk=USER#<id>`, `sk=NOTIFY#<at>#<id>`
- * (docs/data-model.md patterns 23, 35-38). Written by the download's transaction
+ * (docs/data-model.md patterns 23, 46-50). Written by the download's transaction
  * (data/download-events.ts); while unread the item is also in gsi1 under `UNREAD#<id>`, so the
  * badge's count is a bounded Query of that sparse partition.
  *
@@ -68,7 +68,7 @@ function fromItem(i: Record<string, unknown>): NotificationRecord {
   };
 }
 
-/** Pattern 35: the newest `limit` notifications, newest first (expired ones, always the oldest, left out). */
+/** Pattern 46: the newest `limit` notifications, newest first (expired ones, always the oldest, left out). */
 export async function listNotifications(userId: string, limit: number, now = Date.now()): Promise<NotificationRecord[]> {
   const out = await dynamo().send(
     new QueryCommand({
@@ -83,7 +83,7 @@ export async function listNotifications(userId: string, limit: number, now = Dat
 }
 
 /**
- * Pattern 36: unread notifications, counted up to `cap` (one bounded Query of the sparse gsi1
+ * Pattern 47: unread notifications, counted up to `cap` (one bounded Query of the sparse gsi1
  * partition, keys only). The ttl follows the time in the key, so live ones are those newer
  * than the retention: the range condition leaves out expired items DynamoDB has not removed yet.
  */
@@ -110,7 +110,7 @@ function keyOf(userId: string, id: string) {
   return at === undefined ? undefined : keys.notification(userId, at, id);
 }
 
-/** Pattern 37: mark one read (it leaves the unread index). False when the caller has no such notification. */
+/** Pattern 48: mark one read (it leaves the unread index). False when the caller has no such notification. */
 export async function markRead(userId: string, id: string, now = Date.now()): Promise<boolean> {
   const key = keyOf(userId, id);
   if (!key) return false;
@@ -132,7 +132,7 @@ export async function markRead(userId: string, id: string, now = Date.now()): Pr
   }
 }
 
-/** Pattern 38: delete one. False when the caller has no such notification. */
+/** Pattern 49: delete one. False when the caller has no such notification. */
 export async function deleteNotification(userId: string, id: string): Promise<boolean> {
   const key = keyOf(userId, id);
   if (!key) return false;
@@ -163,7 +163,7 @@ async function batchDelete(all: readonly Key[]): Promise<void> {
 }
 
 /**
- * Pattern 39: delete all of the caller's notifications, or only the read ones: the keys are read
+ * Pattern 50: delete all of the caller's notifications, or only the read ones: the keys are read
  * a page at a time (keys only; `read = true` filtered for 'read') and deleted in batches.
  * Returns how many were deleted.
  */
