@@ -102,6 +102,9 @@ function hintsFor(t: CreateTransferResponse | undefined, password: string | unde
     partNumbers: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 }),
     expirySeconds: fc.constantFrom(3600, 86_400, 604_800, -1, 0, 10 ** 12),
     customExpiryDate: fc.constantFrom(Date.now() + 86_400_000, 0, -1, 8.64e15),
+    // analytics ranges: real days (a valid range, a reversed one, one too long), impossible ones
+    from: fc.constantFrom('2025-01-01', '2026-11-01', '2024-02-29', '2025-02-30', '0000-00-00'),
+    to: fc.constantFrom(new Date().toISOString().slice(0, 10), '2025-12-31', '2023-01-01', '9999-12-31'),
   };
 }
 
@@ -136,7 +139,12 @@ function requestArbitrary(route: ApiRoute, t: CreateTransferResponse | undefined
   const path = fc
     .tuple(segment(/^[A-Za-z0-9]{7}$/, t ? [t.id] : []), segment(/^[A-Za-z0-9]{10}$/, t ? t.files.map((f) => f.fileId) : []))
     .map(([id, fileId]) => route.path.replace('{id}', id).replace('{fileId}', fileId));
-  const query = fc.option(fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 20 }), junk.map((v) => JSON.stringify(v) ?? '')), { maxKeys: 3 }), { freq: 3 }).map((q) => (q ? `?${new URLSearchParams(q as Record<string, string>)}` : ''));
+  const randomQuery = fc.option(fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 20 }), junk.map((v) => JSON.stringify(v) ?? '')), { maxKeys: 3 }), { freq: 3 }).map((q) => (q ? `?${new URLSearchParams(q as Record<string, string>)}` : ''));
+  // A route with a query schema also gets queries derived from it, so its code runs past the schema.
+  const querySchema = routeSchemas(route).query;
+  const query = querySchema
+    ? fc.oneof(randomQuery, arbitraryOf(jsonSchemaOf(querySchema), hints).map((q) => `?${new URLSearchParams(Object.entries(q as Record<string, unknown>).map(([k, v]) => [k, String(v)]))}`))
+    : randomQuery;
   const raw = fc.record({
     text: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('{"id": ', '[', 'null', '"str"', '{"a":1}{', '\u0000', '{"__proto__": {"admin": true}}', '9'.repeat(400))),
     contentType: fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-16', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
