@@ -61,9 +61,10 @@ export function TransferActions({ detail, notice, onNotice, onChanged, onDeleted
     onNotice(null);
     try {
       const text = await call();
+      // The message comes with the changed transfer on screen, not before it.
+      await onChanged();
       onNotice({ kind: 'success', text });
       if (!options.keepOpen) setOpen(null);
-      await onChanged();
       return true;
     } catch (err) {
       const error = errorTextOf(err);
