@@ -58,6 +58,15 @@ export function bucketLabel(start: string, interval: AnalyticsInterval, language
   return new Intl.DateTimeFormat(LANGUAGE_TAGS[toLanguage(language)], options).format(new Date(ms));
 }
 
+/** A bucket on the chart's axis, short: "Mar 9" (days, weeks), "Mar 26" (months). */
+export function bucketTick(start: string, interval: AnalyticsInterval, language: string): string {
+  const ms = parseDay(start);
+  if (ms === null) return start;
+  const options: Intl.DateTimeFormatOptions =
+    interval === 'month' ? { year: '2-digit', month: 'short', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(LANGUAGE_TAGS[toLanguage(language)], options).format(new Date(ms));
+}
+
 /** The busiest bucket's downloads (the chart's and the map's top), at least 1. */
 export function peak(values: readonly number[]): number {
   return values.reduce((max, v) => (v > max ? v : max), 1);

@@ -9,7 +9,7 @@ import { numericOf } from '@/features/analytics/country-codes';
 import { buildCsv, csvCell, csvFileName, downloadsCsv } from '@/features/analytics/csv';
 import { parseDay, presetOf, presetRange, rangeProblem } from '@/features/analytics/date-range';
 import { SHADES, shadeOf } from '@/features/analytics/map-scale';
-import { bucketLabel, bucketStart, bucketStarts, completeSeries, peak, toChartData } from '@/features/analytics/series';
+import { bucketLabel, bucketStart, bucketTick, bucketStarts, completeSeries, peak, toChartData } from '@/features/analytics/series';
 
 describe('CSV cells', () => {
   it('leaves plain text alone', () => {
@@ -158,6 +158,12 @@ describe('buckets and series', () => {
     expect(bucketLabel('2026-03-09', 'day', 'en')).toBe('Mar 9, 2026');
     expect(bucketLabel('2026-03-01', 'month', 'en')).toBe('Mar 2026');
     expect(bucketLabel('2026-03-09', 'week', 'de')).toBe('9. März 2026');
+  });
+
+  it('keeps axis ticks short: no year for days and weeks, a short one for months', () => {
+    expect(bucketTick('2026-03-09', 'day', 'en')).toBe('Mar 9');
+    expect(bucketTick('2026-03-01', 'month', 'en')).toBe('Mar 26');
+    expect(bucketTick('2026-03-09', 'week', 'ja')).toBe('3月9日');
   });
 });
 

@@ -11,7 +11,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { fetchAllDownloadRows, fetchAnalytics } from '../analytics-api';
 import { csvFileName, downloadsCsv } from '../csv';
 import { DEFAULT_PRESET, RANGE_PRESETS, presetOf, presetRange, rangeProblem, type DayRange } from '../date-range';
-import { bucketLabel, completeSeries } from '../series';
+import { bucketLabel, bucketTick, completeSeries } from '../series';
 import { DownloadsChart } from './downloads-chart';
 import { WorldMap } from './world-map';
 import '../analytics.css';
@@ -75,6 +75,7 @@ export function AnalyticsPage() {
   const unknown = t('country.unknown');
   const nameOf = useCallback((code: string) => countryName(code, lng, unknown), [lng, unknown]);
   const bucketName = useCallback((start: string) => bucketLabel(start, interval, lng), [interval, lng]);
+  const tickName = useCallback((start: string) => bucketTick(start, interval, lng), [interval, lng]);
   const countName = useCallback((n: number) => formatCount(n, lng), [lng]);
   const data = load.state === 'ready' ? load.data : null;
   const series = useMemo(() => (data ? completeSeries(data.series, data.from, data.to, data.interval) : []), [data]);
@@ -195,7 +196,14 @@ export function AnalyticsPage() {
 
           <section className="card analytics-section" aria-labelledby="analytics-over-time">
             <h2 id="analytics-over-time">{t('analytics.overTime.title')}</h2>
-            <DownloadsChart series={series} bucketName={bucketName} countName={countName} seriesName={t('analytics.table.downloads')} />
+            <DownloadsChart
+              series={series}
+              bucketName={bucketName}
+              bucketTick={tickName}
+              bucketTitle={t(`analytics.overTime.bucket.${interval}`)}
+              countName={countName}
+              seriesName={t('analytics.table.downloads')}
+            />
             <details className="analytics-details">
               <summary>{t('analytics.overTime.asTable')}</summary>
               <table className="analytics-table">

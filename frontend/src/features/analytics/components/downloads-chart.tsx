@@ -19,11 +19,18 @@ function cssColor(el: HTMLElement, name: string, fallback: string): string {
 export function DownloadsChart({
   series,
   bucketName,
+  bucketTick,
+  bucketTitle,
   countName,
   seriesName,
 }: {
   series: readonly SeriesPoint[];
+  /** a bucket in full (the hover readout) */
   bucketName: (start: string) => string;
+  /** a bucket on the axis, short */
+  bucketTick: (start: string) => string;
+  /** what a bucket is: Day, Week starting, Month */
+  bucketTitle: string;
   countName: (count: number) => string;
   seriesName: string;
 }) {
@@ -35,7 +42,8 @@ export function DownloadsChart({
     const brand = cssColor(el, '--brand', '#1f4fd8');
     const ink = cssColor(el, '--muted', '#56657a');
     const grid = cssColor(el, '--line', '#e2e8f0');
-    const labelAt = (i: number) => (Number.isInteger(i) && series[i] ? bucketName(series[i].start) : '');
+    const nameAt = (i: number) => (Number.isInteger(i) && series[i] ? bucketName(series[i].start) : '');
+    const tickAt = (i: number) => (Number.isInteger(i) && series[i] ? bucketTick(series[i].start) : '');
     const opts: uPlot.Options = {
       width: Math.max(280, el.clientWidth),
       height: HEIGHT,
@@ -44,7 +52,7 @@ export function DownloadsChart({
         y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
       },
       series: [
-        { label: '', value: (_u, v) => (v === null ? '' : labelAt(v)) },
+        { label: bucketTitle, value: (_u, v) => (v === null ? '' : nameAt(v)) },
         {
           label: seriesName,
           stroke: brand,
@@ -56,7 +64,7 @@ export function DownloadsChart({
         },
       ],
       axes: [
-        { stroke: ink, grid: { show: false }, ticks: { stroke: grid }, incrs: WHOLE_STEPS, space: 70, values: (_u, splits) => splits.map(labelAt) },
+        { stroke: ink, grid: { show: false }, ticks: { stroke: grid }, incrs: WHOLE_STEPS, space: 64, values: (_u, splits) => splits.map(tickAt) },
         { stroke: ink, grid: { stroke: grid }, ticks: { show: false }, incrs: COUNT_STEPS, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? countName(v) : '')) },
       ],
       cursor: { points: { show: false }, drag: { x: false, y: false } },
@@ -69,7 +77,7 @@ export function DownloadsChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [series, bucketName, countName, seriesName]);
+  }, [series, bucketName, bucketTick, bucketTitle, countName, seriesName]);
 
   return <div ref={ref} className="analytics-chart" aria-hidden="true" data-testid="analytics-chart" />;
 }

@@ -52,13 +52,17 @@ export function WhatsNewButton({ userId }: { userId: string }) {
   return (
     <>
       <button type="button" className="whats-new-toggle" aria-haspopup="dialog" onClick={onOpen} data-testid="whats-new">
-        <span>{t('whatsNew.button')}</span>
+        <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
+          <path d="M19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8z" />
+        </svg>
+        <span className="whats-new-label">{t('whatsNew.button')}</span>
         {label && (
           <>
             <span className="whats-new-count" aria-hidden="true" data-testid="whats-new-count">
               {label}
             </span>
-            <span className="whats-new-sr">{t('whatsNew.newCount', { n: label })}</span>
+            <span className="whats-new-sr"> {t('whatsNew.newCount', { n: label })}</span>
           </>
         )}
       </button>
