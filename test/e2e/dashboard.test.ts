@@ -126,6 +126,8 @@ describe('transfers list and TransferModal', () => {
     await page.keyboard.press('Escape');
     await page.waitForURL((u) => u.pathname === '/dash/transfers');
     expect(await page.getByRole('dialog').count()).toBe(0);
+    // Focus is back on the transfer's row.
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-slug]')?.getAttribute('data-slug'))).toBe(t.id);
     await row(t.id).click();
     await page.waitForURL((u) => u.pathname === `/dash/transfers/${t.id}`);
     await modal().getByTestId('download-row').first().waitFor();

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LIST_FILTERS, SEARCH_MAX_LENGTH, type ListFilter } from '@domain/dashboard-api';
 import { PageLoading } from '@/components/page-loading';
 import { dashPaths } from '@/features/dashboard/dash-paths';
@@ -32,6 +32,15 @@ export function TransfersPage() {
   const searchId = useId();
   const headingId = useId();
   usePageTitle(t('list.title'));
+
+  // The TransferModal closed: focus goes back to the row it was opened for.
+  const { slug } = useParams();
+  const lastSlug = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const closed = lastSlug.current;
+    lastSlug.current = slug;
+    if (!slug && closed) document.querySelector<HTMLElement>(`[data-slug="${CSS.escape(closed)}"] a`)?.focus();
+  }, [slug]);
 
   // The address changed (a tab, back/forward): the box follows.
   useEffect(() => setTyped(q), [q]);
