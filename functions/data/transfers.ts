@@ -204,24 +204,6 @@ export async function createTransfer(t: TransferRecord, files: readonly FileReco
   return true;
 }
 
-/**
- * Pattern 4b: a transfer that is sent on creation (a forwarded copy): the item with its list
- * index keys and the sender's `all` counter in one transaction, then its files. False when the
- * slug is taken.
- */
-export async function createSentTransfer(t: TransferRecord, files: readonly FileRecord[]): Promise<boolean> {
-  const item: Record<string, unknown> = { ...keys.transfer(t.slug), entity: 'Transfer', ...t };
-  if (t.sweepDueAt !== undefined) Object.assign(item, keys.sweepIndex(t.sweepDueAt, t.slug));
-  if (t.senderId) Object.assign(item, listKeys({ ...t, senderId: t.senderId }, 'LIVE'));
-  const created = await transact([
-    { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-    t.senderId ? statsDelta(t.senderId, { all: 1 }) : undefined,
-  ]);
-  if (!created) return false;
-  await batchPut(files.map(fileItem));
-  return true;
-}
-
 /** Pattern 5 */
 export async function getTransfer(slug: string): Promise<TransferRecord | undefined> {
   const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transfer(slug), ConsistentRead: true }));

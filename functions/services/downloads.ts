@@ -23,6 +23,7 @@ import { config } from '../lib/env';
 import { errorFields, log } from '../lib/log';
 import { refOf } from './transfers';
 import { mailDownloadNotice, mailExtensionGranted, mailExtensionRequest } from './mail';
+import { trySchedulingReminder } from './reminders';
 
 const SECOND = 1000;
 /** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
@@ -264,6 +265,8 @@ export async function approveExtension(token: string, now = Date.now()): Promise
     const again = await getExtensionToken(tokenHash, now);
     return { expiryDate: again?.grantedExpiryDate ?? expiryDate };
   }
+  // Recipients who have not downloaded get their reminder a day before the new expiry.
+  await trySchedulingReminder({ ...t, expiryDate });
   const files = await sentFiles(t.slug);
   await mailExtensionGranted(request.requesterEmail, request.lang, {
     title: mailTitleOf(files),
