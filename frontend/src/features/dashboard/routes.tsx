@@ -11,18 +11,18 @@ const transfersScreens = () => importWithRetry(() => import('@/features/transfer
  * (DashboardHome is one of spec §2's lazy screens) with the chunk retry of spec §9.
  */
 const screens = {
-  // The layout's Transfers and Analytics tabs and its What's-new button read these catalogues.
+  // The layout's tabs and What's-new button read these catalogues; as every /dash screen waits
+  // for the layout, the transfers screens (list, TransferModal, the home's recent ones) have theirs too.
   layout: withNamespaces(['transfers', 'insights'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
-  // The home lists the recent transfers: their catalogue arrives with it.
-  home: withNamespaces(['transfers'], () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome }))),
+  home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
   account: () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage })),
   profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
   // The chart, the map and their data load with this screen only.
   analytics: withNamespaces(['insights'], () =>
     importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
   ),
-  transfers: withNamespaces(['transfers'], () => transfersScreens().then((m) => ({ Component: m.TransfersPage }))),
-  transferModal: withNamespaces(['transfers'], () => transfersScreens().then((m) => m.loadTransferModal())),
+  transfers: () => transfersScreens().then((m) => ({ Component: m.TransfersPage })),
+  transferModal: () => transfersScreens().then((m) => m.loadTransferModal()),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
 /**
