@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltAppServer } from '../../frontend/app-server';
@@ -117,6 +118,36 @@ describe('download notifications', () => {
     expect(await countries.getByRole('row', { name: /Germany/ }).count()).toBe(1);
     expect(await page.getByTestId('analytics-total').textContent()).toBe('1');
     expect(await page.getByTestId('analytics-map').getAttribute('role')).toBe('img');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('analytics-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^sendbridge-downloads-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv[0]).toBe('Date (UTC),Transfer,File,Downloaded as,Country,Country code,Recipient');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,${t.id},site-survey\\.pdf,File,Germany,DE,$`));
+  });
+
+  it("What's new counts the entries since this user last opened it, and opening resets the count", async () => {
+    const user = await createUser(app, 'whats.new@example.com', 'pro');
+    const entries = (await api(app, '/canny/changelog')).json as { entries: unknown[] };
+    await logIn(page, user.email);
+    const count = page.getByTestId('whats-new-count');
+    await count.waitFor();
+    expect(await count.textContent()).toBe(entries.entries.length > 9 ? '9+' : String(entries.entries.length));
+    await page.getByTestId('whats-new').click();
+    const panel = page.getByRole('dialog', { name: "What's new" });
+    await panel.waitFor();
+    expect(await panel.getByTestId('changelog-entry').count()).toBe(entries.entries.length);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await count.count()).toBe(0);
+    const changelog = page.waitForResponse((r) => r.url().endsWith('/canny/changelog'));
+    await page.reload();
+    await changelog;
+    await page.getByTestId('whats-new').waitFor();
+    // Two frames after the answer: the count would have rendered by now.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.getByTestId('whats-new-count').count()).toBe(0);
   });
 
   it("'Clear all alerts' empties the panel: You're up to date", async () => {
