@@ -17,10 +17,8 @@ const screens = {
   home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
   account: () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage })),
   profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
-  // The chart, the map and their data load with this screen only.
-  analytics: withNamespaces(['insights'], () =>
-    importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
-  ),
+  // The chart, the map and their data load with this screen only (its catalogue came with the layout).
+  analytics: () => importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
   transfers: () => transfersScreens().then((m) => ({ Component: m.TransfersPage })),
   transferModal: () => transfersScreens().then((m) => m.loadTransferModal()),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
