@@ -12,16 +12,12 @@ import type { Language } from '@/i18n/languages';
 export const LAZY_NAMESPACES = ['transfers', 'insights'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
-type Catalogue = { default: Record<string, unknown> };
-const files = import.meta.glob<Catalogue>('./locales/{transfers,insights}/*.json');
-
 export function isLazyNamespace(ns: string): ns is LazyNamespace {
   return (LAZY_NAMESPACES as readonly string[]).includes(ns);
 }
 
-/** One dynamic import per (namespace, language). */
-export function loadNamespace(ns: LazyNamespace, language: Language): Promise<Catalogue> {
-  const load = files[`./locales/${ns}/${language}.json`];
-  if (!load) return Promise.reject(new Error(`no catalogue ${ns}/${language}`));
-  return load();
+/** The namespace's catalogue in one language (namespace-files.ts, loaded on first use). */
+export async function loadNamespace(ns: LazyNamespace, language: Language): Promise<{ default: Record<string, unknown> }> {
+  const { loadNamespaceFile } = await import('@/i18n/namespace-files');
+  return loadNamespaceFile(ns, language);
 }
