@@ -244,4 +244,22 @@ describe('transfers list and TransferModal', () => {
     await page.getByTestId('transfers-search').fill('no-such-file-anywhere');
     await page.getByTestId('transfers-empty').waitFor();
   });
+
+  it('the account page turns the expiry reminders off and on, and the setting survives a reload', async () => {
+    await logIn(page);
+    await page.goto(`${web.url}/dash/account`);
+    const box = page.getByTestId('setting-expiry-reminders');
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(true);
+    await box.uncheck();
+    await page.getByTestId('transfer-settings').getByText('Saved.').waitFor();
+    const me = await api(app, '/me', { headers: bearer(owner) });
+    expect(me.json.transferSettings).toEqual({ expiryReminders: false });
+    await page.reload();
+    await page.getByTestId('setting-expiry-reminders').waitFor();
+    expect(await page.getByTestId('setting-expiry-reminders').isChecked()).toBe(false);
+    await page.getByTestId('setting-expiry-reminders').check();
+    await page.getByTestId('transfer-settings').getByText('Saved.').waitFor();
+    expect((await api(app, '/me', { headers: bearer(owner) })).json.transferSettings).toEqual({ expiryReminders: true });
+  });
 });

@@ -15,6 +15,7 @@ import { initialsOf } from '../profile';
 import { usePlanName } from '../use-plan-name';
 import { Avatar } from './avatar';
 import { UsageSummary } from './usage-summary';
+import { TransferSettingsCard } from '@/features/transfers/components/transfer-settings-card';
 
 const STATUS_KEYS = ['trialing', 'active', 'past_due', 'unpaid', 'canceled', 'paused', 'revoke'] as const;
 type StatusKey = (typeof STATUS_KEYS)[number];
@@ -92,6 +93,8 @@ export function AccountPage() {
           <h2 id="dash-usage-title">{t('dashboard.account.usageTitle')}</h2>
           <UsageSummary user={user} storage={folder ? { used: folder.size, limit: folder.limit } : undefined} />
         </section>
+
+        <TransferSettingsCard user={user} />
 
         <section className="card dash-profile-card" aria-labelledby="dash-profile-title">
           <h2 id="dash-profile-title">{t('dashboard.account.profileTitle')}</h2>
