@@ -11,6 +11,7 @@
  */
 import { BatchWriteCommand, DeleteCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { v7 as uuidV7, validate as isUuid, version as uuidVersion } from 'uuid';
+import type { NotificationView } from '../domain/dashboard-api';
 import { dynamo } from '../lib/clients';
 import { mapLimited } from '../lib/concurrency';
 import { config } from '../lib/env';
@@ -22,16 +23,8 @@ const table = () => config().tableName;
 /** Notifications are kept 180 days (table ttl). */
 export const NOTIFICATION_TTL_SECONDS = 180 * 24 * 3600;
 
-export interface NotificationRecord {
-  readonly _id: string;
-  readonly slug: string;
-  readonly read: boolean;
-  readonly dlDate: number;
-  readonly dlCountryCode: string;
-  readonly receiverEmail?: string;
-  readonly fileName: string;
-  readonly dlOrigin: 'file' | 'zip';
-}
+/** Spec §3 Notification, as stored and as POST /notifications lists it. */
+export type NotificationRecord = NotificationView;
 
 /** A new id for something that happened at `at` (epoch ms): a UUIDv7, which carries `at`. */
 export function eventIdAt(at: number): string {

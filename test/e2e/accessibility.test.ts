@@ -6,9 +6,10 @@ import type { CreateTransferResponse } from '../../functions/domain/transfer-api
 import { keys } from '../../functions/data/keys';
 import { dynamo } from '../../functions/lib/clients';
 import type { LocalApp } from '../../scripts/local/app';
-import { cspViolations, getFreePort, launchBrowser, newContext, seriousAxeViolations } from '../helpers/browser';
-import { api, startTestApp, startTestWeb } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, json, uploadAll, type TestUser } from '../helpers/transfers';
+import { seriousAxeViolations } from '../helpers/browser';
+import { closePage, logIn as logInAt, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
+import { api } from '../helpers/local-app';
+import { createUser, downloadFrom as downloadFromAt, sendFiles, type TestUser } from '../helpers/transfers';
 
 /**
  * axe-core on every screen of the transfer loop and the account screens, in the shipped app
@@ -24,70 +25,36 @@ let page: Page;
 
 const DAY = 86_400_000;
 
-async function send(extra: Record<string, unknown> = {}, by: TestUser = owner): Promise<CreateTransferResponse> {
+function send(extra: Record<string, unknown> = {}, by: TestUser = owner): Promise<CreateTransferResponse> {
   const files = new Map<string, Uint8Array>([
     ['quarterly-report.pdf', Buffer.alloc(2048, 7)],
     ['site-photos/entrance.jpg', Buffer.alloc(4096, 3)],
   ]);
-  const fileObjects = [...files].map(([itemPath, d]) => ({ fileName: itemPath.split('/').pop()!, itemPath, size: d.length }));
-  const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects, ...extra }, bearer(by)));
-  if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
-  const t = res.json as CreateTransferResponse;
-  await uploadAll(app, t, files);
-  const done = await completeTransfer(app, t);
-  if (done.status !== 200) throw new Error(`complete ${done.status} ${done.text}`);
-  return t;
+  return sendFiles(app, by, files, extra);
 }
 
 const linkPath = (t: CreateTransferResponse) => new URL(t.link).pathname;
 
 /** A download of the transfer's first file, from `country` as CloudFront reports it. */
-async function downloadFrom(t: CreateTransferResponse, country: string) {
-  const res = await api(app, '/getDownload/file', {
-    ...json({ id: t.id, fileId: t.files[0]!.fileId }),
-    headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': country },
-  });
-  if (res.status !== 200) throw new Error(`download ${res.status} ${res.text}`);
-}
+const downloadFrom = (t: CreateTransferResponse, country: string) => downloadFromAt(app, t, country);
 
 async function expectAccessible(p: Page) {
   const violations = await seriousAxeViolations(p);
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 }
 
-async function logIn(p: Page, email: string, password: string) {
-  await p.goto(`${web.url}/login`);
-  await p.getByTestId('login-email').fill(email);
-  await p.getByTestId('login-password').fill(password);
-  await p.getByTestId('login-submit').click();
-  await p.waitForURL((u) => u.pathname.startsWith('/dash'));
-  await p.getByTestId('dashboard-greeting').waitFor();
-}
+const logIn = (p: Page, email: string, password: string) => logInAt(p, web.url, email, password);
 
 beforeAll(async () => {
-  const port = await getFreePort();
-  app = await startTestApp(`http://127.0.0.1:${port}`);
-  web = await startTestWeb(port, app);
-  browser = await launchBrowser();
+  ({ app, web, browser } = await startBrowserStack());
   owner = await createUser(app, 'a11y.owner@example.com', 'pro');
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  await app?.stop();
-});
-
+afterAll(() => stopBrowserStack({ app, web, browser }));
 beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
+  ({ context, page } = await openPage(browser));
 });
-
-afterEach(async () => {
-  const violations = cspViolations(context);
-  await context?.close();
-  expect(violations).toEqual([]);
-});
+afterEach(() => closePage(context));
 
 describe('no serious or critical axe violation', () => {
   it('home', async () => {

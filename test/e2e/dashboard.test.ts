@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import type { LocalApp } from '../../scripts/local/app';
-import { cspViolations, getFreePort, launchBrowser, newContext } from '../helpers/browser';
-import { api, startTestApp, startTestWeb } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, json, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import { closePage, logIn as logInAt, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
+import { api } from '../helpers/local-app';
+import { bearer, createUser, downloadFrom, json, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
 
 /**
  * Issue 12's transfers screens in Chromium on the built app under its CSP: a signed-in sender
@@ -24,68 +24,32 @@ let page: Page;
 const FIRST = 'dash.first@example.com';
 const SECOND = 'dash.second@example.com';
 
-async function sendToTwo(name: string): Promise<CreateTransferResponse> {
-  const data = Buffer.alloc(4096, 9);
-  const res = await api(
-    app,
-    '/me/transfers',
-    json({ sendAs: 'email', emailTo: [{ email: FIRST }, { email: SECOND }], message: 'Plans for Monday', fileObjects: [{ fileName: name, size: data.length }] }, bearer(owner)),
-  );
-  if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
-  const t = res.json as CreateTransferResponse;
-  await uploadAll(app, t, new Map([[name, data]]));
-  const done = await completeTransfer(app, t);
-  if (done.status !== 200) throw new Error(`complete ${done.status} ${done.text}`);
-  return t;
+function sendToTwo(name: string): Promise<CreateTransferResponse> {
+  return sendFiles(app, owner, new Map([[name, Buffer.alloc(4096, 9)]]), { sendAs: 'email', emailTo: [{ email: FIRST }, { email: SECOND }], message: 'Plans for Monday' });
 }
 
 /** The first recipient opens their own mailed link and downloads, from Germany as CloudFront reports it. */
 async function firstRecipientDownloads(t: CreateTransferResponse) {
   const mail = await waitForMail(app, FIRST, new RegExp(`/downloads/${t.id}/`));
   const recipient = new RegExp(`/downloads/${t.id}/([A-Za-z0-9_-]+)`).exec(mail.body.text)![1]!;
-  const res = await api(app, '/getDownload/file', {
-    ...json({ id: t.id, fileId: t.files[0]!.fileId, recipient }),
-    headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'DE' },
-  });
-  if (res.status !== 200) throw new Error(`download ${res.status} ${res.text}`);
+  await downloadFrom(app, t, 'DE', recipient);
 }
 
-async function logIn(p: Page) {
-  await p.goto(`${web.url}/login`);
-  await p.getByTestId('login-email').fill(owner.email);
-  await p.getByTestId('login-password').fill('secret123');
-  await p.getByTestId('login-submit').click();
-  await p.waitForURL((u) => u.pathname.startsWith('/dash'));
-  await p.getByTestId('dashboard-greeting').waitFor();
-}
+const logIn = (p: Page) => logInAt(p, web.url, owner.email);
 
 const row = (slug: string) => page.locator(`[data-testid="transfer-row"][data-slug="${slug}"]`);
 const modal = () => page.getByRole('dialog');
 
 beforeAll(async () => {
-  const port = await getFreePort();
-  app = await startTestApp(`http://127.0.0.1:${port}`);
-  web = await startTestWeb(port, app);
-  browser = await launchBrowser();
+  ({ app, web, browser } = await startBrowserStack());
   owner = await createUser(app, 'dash.owner@example.com', 'pro');
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  await app?.stop();
-});
-
+afterAll(() => stopBrowserStack({ app, web, browser }));
 beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
+  ({ context, page } = await openPage(browser));
 });
-
-afterEach(async () => {
-  const violations = cspViolations(context);
-  await context?.close();
-  expect(violations).toEqual([]);
-});
+afterEach(() => closePage(context));
 
 describe('transfers list and TransferModal', () => {
   it('lists the transfer, opens it by address and by click, shows the download from Germany, adds a file, forwards it and deletes it', async () => {
@@ -127,7 +91,7 @@ describe('transfers list and TransferModal', () => {
     await page.waitForURL((u) => u.pathname === '/dash/transfers');
     expect(await page.getByRole('dialog').count()).toBe(0);
     // Focus is back on the transfer's row.
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-slug]')?.getAttribute('data-slug'))).toBe(t.id);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-slug]')?.getAttribute('data-slug'))).toBe(t.id);
     await row(t.id).click();
     await page.waitForURL((u) => u.pathname === `/dash/transfers/${t.id}`);
     await modal().getByTestId('download-row').first().waitFor();

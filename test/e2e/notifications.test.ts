@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import type { LocalApp } from '../../scripts/local/app';
-import { cspViolations, getFreePort, launchBrowser, newContext } from '../helpers/browser';
-import { api, startTestApp, startTestWeb } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, json, uploadAll, type TestUser } from '../helpers/transfers';
+import { closePage, logIn as logInAt, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
+import { api } from '../helpers/local-app';
+import { bearer, createUser, downloadFrom as downloadFromAt, json, sendFiles, type TestUser } from '../helpers/transfers';
 
 /**
  * Issue 12's live notifications in Chromium: a sender sits on /dash; a recipient elsewhere
@@ -21,59 +21,22 @@ let owner: TestUser;
 let context: BrowserContext;
 let page: Page;
 
-async function sendLink(user: TestUser, name: string): Promise<CreateTransferResponse> {
-  const data = Buffer.alloc(4096, 5);
-  const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: name, size: data.length }] }, bearer(user)));
-  if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
-  const t = res.json as CreateTransferResponse;
-  await uploadAll(app, t, new Map([[name, data]]));
-  const done = await completeTransfer(app, t);
-  if (done.status !== 200) throw new Error(`complete ${done.status} ${done.text}`);
-  return t;
-}
-
+const sendLink = (user: TestUser, name: string): Promise<CreateTransferResponse> => sendFiles(app, user, new Map([[name, Buffer.alloc(4096, 5)]]));
 /** A recipient's download of the transfer's first file, as CloudFront would forward it. */
-async function downloadFrom(t: CreateTransferResponse, country: string) {
-  const res = await api(app, '/getDownload/file', {
-    ...json({ id: t.id, fileId: t.files[0]!.fileId }),
-    headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': country },
-  });
-  if (res.status !== 200) throw new Error(`download ${res.status} ${res.text}`);
-}
+const downloadFrom = (t: CreateTransferResponse, country: string) => downloadFromAt(app, t, country);
 
-async function logIn(p: Page, email: string) {
-  await p.goto(`${web.url}/login`);
-  await p.getByTestId('login-email').fill(email);
-  await p.getByTestId('login-password').fill('secret123');
-  await p.getByTestId('login-submit').click();
-  await p.waitForURL((u) => u.pathname.startsWith('/dash'));
-  await p.getByTestId('dashboard-greeting').waitFor();
-}
+const logIn = (p: Page, email: string) => logInAt(p, web.url, email);
 
 beforeAll(async () => {
-  const port = await getFreePort();
-  app = await startTestApp(`http://127.0.0.1:${port}`);
-  web = await startTestWeb(port, app);
-  browser = await launchBrowser();
+  ({ app, web, browser } = await startBrowserStack());
   owner = await createUser(app, 'bell.owner@example.com', 'pro');
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  await app?.stop();
-});
-
+afterAll(() => stopBrowserStack({ app, web, browser }));
 beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
+  ({ context, page } = await openPage(browser));
 });
-
-afterEach(async () => {
-  const violations = cspViolations(context);
-  await context?.close();
-  expect(violations).toEqual([]);
-});
+afterEach(() => closePage(context));
 
 describe('download notifications', () => {
   it('a download from Germany reaches the open dashboard without a reload, opens its transfer and counts in analytics', async () => {

@@ -7,6 +7,9 @@ import type { LocalApp } from '../../scripts/local/app';
 import { createSignedInUser } from '../../scripts/local/users';
 import type { CreateTransferResponse, PlannedFile, SignResponse } from '../../functions/domain/transfer-api';
 import { partRange } from '../../functions/domain/upload';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../functions/data/keys';
+import { dynamo } from '../../functions/lib/clients';
 import { api } from './local-app';
 
 export interface StoredMail {
@@ -114,4 +117,32 @@ export async function completeTransfer(app: LocalApp, t: CreateTransferResponse)
 export async function fetchBytes(url: string): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
   const res = await fetch(url);
   return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+}
+
+/** A signed-in send of `files` (keyed by path), uploaded and completed. */
+export async function sendFiles(app: LocalApp, user: TestUser, files: ReadonlyMap<string, Uint8Array>, extra: Record<string, unknown> = {}): Promise<CreateTransferResponse> {
+  const fileObjects = [...files].map(([itemPath, d]) => ({ fileName: itemPath.split('/').pop()!, ...(itemPath.includes('/') ? { itemPath } : {}), size: d.length }));
+  const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects, ...extra }, bearer(user)));
+  if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
+  const t = res.json as CreateTransferResponse;
+  await uploadAll(app, t, new Map(files));
+  const done = await completeTransfer(app, t);
+  if (done.status !== 200) throw new Error(`complete ${done.status} ${done.text}`);
+  return t;
+}
+
+/** A download of the transfer's first file from `country`, as CloudFront reports it; through a recipient's own link when `recipient` is given. */
+export async function downloadFrom(app: LocalApp, t: CreateTransferResponse, country: string, recipient?: string): Promise<void> {
+  const res = await api(app, '/getDownload/file', {
+    ...json({ id: t.id, fileId: t.files[0]!.fileId, ...(recipient ? { recipient } : {}) }),
+    headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': country },
+  });
+  if (res.status !== 200) throw new Error(`download ${res.status} ${res.text}`);
+}
+
+
+/** The recipients' own link ids (/downloads/{slug}/{recipientId}), as the mail carries them, read from the transfer item. */
+export async function recipientIdsOf(app: LocalApp, slug: string): Promise<Map<string, string>> {
+  const out = await dynamo().send(new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.transfer(slug) }));
+  return new Map((out.Item!.recipients as { email: string; recipientId: string }[]).map((r) => [r.email, r.recipientId]));
 }

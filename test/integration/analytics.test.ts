@@ -16,7 +16,7 @@ import { RECIPIENT_SET_CAP, downloadTransaction } from '../../functions/data/dow
 import { eventIdAt } from '../../functions/data/notifications';
 import { dynamo } from '../../functions/lib/clients';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, json, randomData, uploadAll, type TestUser } from '../helpers/transfers';
+import { bearer, createUser, json, randomData, recipientIdsOf as recipientIdsOfAt, sendFiles, type TestUser } from '../helpers/transfers';
 
 const DAY = 86_400_000;
 let app: LocalApp;
@@ -29,23 +29,11 @@ const table = () => app.stack.env.TABLE_NAME!;
 const today = () => new Date().toISOString().slice(0, 10);
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-async function sendByEmail(user: TestUser, files: Record<string, Buffer>, to: string[]): Promise<CreateTransferResponse> {
-  const res = await api(
-    app,
-    '/me/transfers',
-    json({ sendAs: 'email', emailTo: to.map((email) => ({ email })), fileObjects: Object.entries(files).map(([fileName, d]) => ({ fileName, size: d.length })) }, bearer(user)),
-  );
-  expect(res.status, res.text).toBe(201);
-  const created = res.json as CreateTransferResponse;
-  await uploadAll(app, created, new Map(Object.entries(files)));
-  expect((await completeTransfer(app, created)).status).toBe(200);
-  return created;
+function sendByEmail(user: TestUser, files: Record<string, Buffer>, to: string[]): Promise<CreateTransferResponse> {
+  return sendFiles(app, user, new Map(Object.entries(files)), { sendAs: 'email', emailTo: to.map((email) => ({ email })) });
 }
 
-async function recipientIdsOf(slug: string): Promise<Map<string, string>> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transfer(slug) }));
-  return new Map((out.Item!.recipients as { email: string; recipientId: string }[]).map((r) => [r.email, r.recipientId]));
-}
+const recipientIdsOf = (slug: string) => recipientIdsOfAt(app, slug);
 
 async function download(t: CreateTransferResponse, fileName: string, country: string, recipient?: string) {
   const fileId = t.files.find((f) => f.fileName === fileName)!.fileId;

@@ -15,7 +15,7 @@ import { keys } from '../../functions/data/keys';
 import { eventIdAt, notificationItem } from '../../functions/data/notifications';
 import { dynamo } from '../../functions/lib/clients';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, guestToken, json, randomData, uploadAll, type TestUser } from '../helpers/transfers';
+import { bearer, completeTransfer, createUser, guestToken, json, randomData, recipientIdsOf as recipientIdsOfAt, sendFiles, uploadAll, type TestUser } from '../helpers/transfers';
 
 let app: LocalApp;
 let alice: TestUser;
@@ -26,24 +26,11 @@ const table = () => app.stack.env.TABLE_NAME!;
 
 const FILES = { 'quarterly-report.pdf': randomData(300), 'appendix.xlsx': randomData(200) };
 
-async function sendByEmail(user: TestUser, files: Record<string, Buffer>, to: string[]): Promise<CreateTransferResponse> {
-  const res = await api(
-    app,
-    '/me/transfers',
-    json({ sendAs: 'email', emailTo: to.map((email) => ({ email })), fileObjects: Object.entries(files).map(([fileName, d]) => ({ fileName, size: d.length })) }, bearer(user)),
-  );
-  expect(res.status, res.text).toBe(201);
-  const created = res.json as CreateTransferResponse;
-  await uploadAll(app, created, new Map(Object.entries(files)));
-  expect((await completeTransfer(app, created)).status).toBe(200);
-  return created;
+function sendByEmail(user: TestUser, files: Record<string, Buffer>, to: string[]): Promise<CreateTransferResponse> {
+  return sendFiles(app, user, new Map(Object.entries(files)), { sendAs: 'email', emailTo: to.map((email) => ({ email })) });
 }
 
-/** The recipients' own link ids, as the mail carries them (read from the transfer item). */
-async function recipientIdsOf(slug: string): Promise<Map<string, string>> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transfer(slug) }));
-  return new Map((out.Item!.recipients as { email: string; recipientId: string }[]).map((r) => [r.email, r.recipientId]));
-}
+const recipientIdsOf = (slug: string) => recipientIdsOfAt(app, slug);
 
 async function downloadFile(slug: string, fileId: string, country: string, recipient?: string) {
   const res = await api(app, '/getDownload/file', {

@@ -1,9 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCopyLink } from '../hooks/use-copy-link';
 import { CopyIcon, DoneIcon } from './send-icons';
-
-/** How long the copy button says 'Link Copied!'. */
-const COPIED_MS = 3000;
 
 interface DoneViewProps {
   readonly link: string;
@@ -18,25 +16,7 @@ interface DoneViewProps {
 export function DoneView({ link, recipients, signedIn, onSendAnother, onKeepFiles }: DoneViewProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [copied, setCopied] = useState(false);
-  const linkBox = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      // No clipboard permission (or an insecure origin): select the text so Ctrl+C copies it.
-      linkBox.current?.select();
-      setCopied(document.execCommand?.('copy') ?? false);
-    }
-  };
+  const { box: linkBox, copied, copy } = useCopyLink(link);
 
   const [first, ...rest] = recipients;
   return (

@@ -1,32 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** How long the copy button says 'Link Copied!'. */
-const COPIED_MS = 3000;
+import { useCopyLink } from '@/features/send/hooks/use-copy-link';
 
 /** A link in a read-only box with a copy button that answers 'Link Copied!' (spec §2). */
 export function CopyLink({ link, label, testId = 'transfer-link' }: { link: string; label?: string; testId?: string }) {
   const { t } = useTranslation('transfers');
   const id = useId();
-  const box = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      // No clipboard permission (or an insecure origin): select the text so Ctrl+C copies it.
-      box.current?.select();
-      setCopied(document.execCommand?.('copy') ?? false);
-    }
-  };
+  const { box, copied, copy } = useCopyLink(link);
 
   return (
     <div className="tr-copy">

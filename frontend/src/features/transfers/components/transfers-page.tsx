@@ -33,13 +33,24 @@ export function TransfersPage() {
   const headingId = useId();
   usePageTitle(t('list.title'));
 
-  // The TransferModal closed: focus goes back to the row it was opened for.
+  // The TransferModal closed: focus goes back to the row it was opened for, after the dialog's
+  // own focus return, and once the row is there (a modal opened by its address may close
+  // before the list behind it has loaded).
   const { slug } = useParams();
   const lastSlug = useRef<string | undefined>(undefined);
   useEffect(() => {
     const closed = lastSlug.current;
     lastSlug.current = slug;
-    if (!slug && closed) document.querySelector<HTMLElement>(`[data-slug="${CSS.escape(closed)}"] a`)?.focus();
+    if (slug || !closed) return;
+    let frames = 0;
+    let frame = 0;
+    const place = () => {
+      const link = document.querySelector<HTMLElement>(`[data-slug="${CSS.escape(closed)}"] a`);
+      if (link) link.focus();
+      else if ((frames += 1) < 120) frame = requestAnimationFrame(place);
+    };
+    frame = requestAnimationFrame(place);
+    return () => cancelAnimationFrame(frame);
   }, [slug]);
 
   // The address changed (a tab, back/forward): the box follows.
