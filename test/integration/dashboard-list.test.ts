@@ -272,6 +272,21 @@ describe('POST /deleteTransfer', () => {
     expectConsistent(r);
   });
 
+  it('downloads racing a delete: each answers 200 or 404, never 5xx; storage is released once and the counts stay whole', async () => {
+    const racer = await send(alice, 'race-me.bin', {}, 500);
+    const usedBefore = await storageUsed(alice);
+    const before = await list(alice);
+    const download = () => api(app, '/getDownload/file', json({ id: racer.id, fileId: racer.files[0]!.fileId }, { 'cloudfront-viewer-country': 'FR' }));
+    const answers = await Promise.all([download(), download(), api(app, '/deleteTransfer', json({ slug: racer.id }, bearer(alice))), download(), download(), download()]);
+    for (const a of answers) expect([200, 404], a.text).toContain(a.status);
+    expect(answers[2]!.status).toBe(200);
+    expect((await api(app, '/getDownload', json({ id: racer.id }))).status).toBe(404);
+    expect(await storageUsed(alice)).toBe(usedBefore - 500);
+    const after = await list(alice);
+    expect(after).toMatchObject({ allCount: before.allCount - 1, activeCount: before.activeCount - 1, expiredCount: before.expiredCount });
+    expect(after.allDocs.map((x) => x.slug)).not.toContain(racer.id);
+  });
+
   it('refuses another user\'s transfer, and the transfer stays', async () => {
     const res = await api(app, '/deleteTransfer', json({ slug: b.id }, bearer(bob)));
     expect([403, 404]).toContain(res.status);
