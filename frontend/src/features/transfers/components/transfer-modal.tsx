@@ -59,7 +59,7 @@ export function TransferModal() {
   return (
     <dialog
       ref={dialog}
-      className="tr-modal"
+      className="dash-modal tr-modal"
       aria-labelledby={titleId}
       aria-busy={loading || undefined}
       onClose={close}
@@ -69,8 +69,8 @@ export function TransferModal() {
       }}
       data-testid="transfer-modal"
     >
-      <div className="tr-modal-body">
-        <button type="button" className="tr-modal-close" aria-label={t('modal.close')} onClick={() => dialog.current?.close()} data-testid="transfer-modal-close">
+      <div className="dash-modal-body tr-modal-body">
+        <button type="button" className="dash-modal-close" aria-label={t('modal.close')} onClick={() => dialog.current?.close()} data-testid="transfer-modal-close">
           <span aria-hidden="true">×</span>
         </button>
         {detail ? (
