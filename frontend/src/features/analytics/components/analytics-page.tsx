@@ -130,7 +130,7 @@ export function AnalyticsPage() {
             <button
               key={days}
               type="button"
-              className="analytics-preset"
+              className="btn btn-ghost btn-sm analytics-preset"
               aria-pressed={preset === days}
               onClick={() => update(presetRange(days, Date.now()))}
               data-testid={`analytics-preset-${days}`}

@@ -45,7 +45,7 @@ export function WhatsNewPanel({ load, isNew, onClose }: { load: ChangelogLoad; i
     >
       <div className="whats-new-head">
         <h2 id={titleId}>{t('whatsNew.title')}</h2>
-        <button type="button" className="whats-new-close" onClick={() => ref.current?.close()}>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => ref.current?.close()}>
           {t('whatsNew.close')}
         </button>
       </div>
