@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CUSTOM_DATE_MARKER, CUSTOM_EXPIRY_MAX_AHEAD_MS, CUSTOM_EXPIRY_MIN_AHEAD_MS } from '@domain/expiry';
+import { CUSTOM_DATE_MARKER } from '@domain/expiry';
 import { SEND_PASSWORD_MIN_LENGTH } from '@domain/validation';
 import { paths } from '@/app/paths';
 import { expiryKey } from '../labels';
-import { ceilToMinute, fromLocalInputValue, toLocalInputValue } from '../datetime-local';
 import {
   expiryOptions,
   selectExpiry,
@@ -19,6 +18,7 @@ import {
   type SenderContext,
   type TeamMemberOption,
 } from '../send-state';
+import { CustomExpiryInput } from './custom-expiry-input';
 
 export const OPTION_TABS = ['link', 'sharing', 'expiry', 'password'] as const;
 export type OptionTab = (typeof OPTION_TABS)[number];
@@ -177,15 +177,13 @@ function ExpiryTab({ form, sender, now, problem, fieldRef, onChange }: TabProps 
           <label className="qs-label" htmlFor={dateId}>
             {t('send.expiry.dateLabel')}
           </label>
-          <input
+          <CustomExpiryInput
             id={dateId}
             className="qs-input"
-            type="datetime-local"
-            min={toLocalInputValue(ceilToMinute(now + CUSTOM_EXPIRY_MIN_AHEAD_MS))}
-            max={toLocalInputValue(now + CUSTOM_EXPIRY_MAX_AHEAD_MS)}
-            value={form.customExpiryDate === null ? '' : toLocalInputValue(form.customExpiryDate)}
-            aria-invalid={problem ? true : undefined}
-            onChange={(e) => onChange((f) => setCustomExpiry(f, fromLocalInputValue(e.target.value)))}
+            value={form.customExpiryDate}
+            now={now}
+            invalid={!!problem}
+            onChange={(value) => onChange((f) => setCustomExpiry(f, value))}
           />
         </div>
       )}

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CUSTOM_DATE_MARKER, CUSTOM_EXPIRY_MAX_AHEAD_MS, CUSTOM_EXPIRY_MIN_AHEAD_MS } from '@domain/expiry';
+import { CUSTOM_DATE_MARKER } from '@domain/expiry';
 import type { TransferDetail } from '@domain/dashboard-api';
 import { SEND_PASSWORD_MIN_LENGTH } from '@domain/validation';
-import { ceilToMinute, fromLocalInputValue, toLocalInputValue } from '@/features/send/datetime-local';
+import { CustomExpiryInput } from '@/features/send/components/custom-expiry-input';
 import { expiryKey } from '@/features/send/labels';
 import { expiryOptions } from '@/features/send/send-state';
 import { errorTextOf } from '@/i18n/error-keys';
@@ -315,17 +315,7 @@ function ExpiryPanel({ detail, run, busy, onCancel }: PanelProps) {
           <label className="tr-label" htmlFor={dateId}>
             {tApp('send.expiry.dateLabel')}
           </label>
-          <input
-            id={dateId}
-            className="tr-input"
-            type="datetime-local"
-            min={toLocalInputValue(ceilToMinute(now + CUSTOM_EXPIRY_MIN_AHEAD_MS))}
-            max={toLocalInputValue(now + CUSTOM_EXPIRY_MAX_AHEAD_MS)}
-            value={custom === null ? '' : toLocalInputValue(custom)}
-            aria-invalid={problem ? true : undefined}
-            onChange={(e) => setCustom(fromLocalInputValue(e.target.value))}
-            data-testid="expiry-date"
-          />
+          <CustomExpiryInput id={dateId} className="tr-input" value={custom} now={now} invalid={!!problem} onChange={setCustom} testId="expiry-date" />
         </div>
       )}
       {problem && custom !== null && <p className="tr-field-error">{tApp(`send.errors.${problem}`)}</p>}
