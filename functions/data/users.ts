@@ -9,6 +9,8 @@ import { dynamo } from '../lib/clients';
 import { config } from '../lib/env';
 import { isLive, keys } from './keys';
 import { isConditionFailure } from './transfers';
+import { isRegionId, type RegionId } from '../domain/regions';
+import { requestSettingsSchema, type RequestSettings } from '../domain/requests-api';
 
 const table = () => config().tableName;
 
@@ -37,6 +39,10 @@ export interface UserProfile {
   readonly createdAt?: number;
   /** issue 12: e.g. whether expiry reminders go to recipients (absent: the defaults) */
   readonly transferSettings?: { readonly expiryReminders: boolean };
+  /** issue 13: the storage region new transfers and request uploads go to (absent: the deployment's default) */
+  readonly region?: RegionId;
+  /** issue 13: spec §3 requestSettings, the defaults of a new file request (functions/domain/requests-api.ts) */
+  readonly requestSettings?: RequestSettings;
 }
 
 /** Kept for the transfer loop's callers: the fields it reads. */
@@ -67,6 +73,8 @@ function fromItem(i: Record<string, unknown>): UserProfile {
       i.transferSettings && typeof i.transferSettings === 'object' && typeof (i.transferSettings as { expiryReminders?: unknown }).expiryReminders === 'boolean'
         ? { expiryReminders: (i.transferSettings as { expiryReminders: boolean }).expiryReminders }
         : undefined,
+    region: isRegionId(i.region) ? i.region : undefined,
+    requestSettings: i.requestSettings && typeof i.requestSettings === 'object' ? requestSettingsSchema.safeParse(i.requestSettings).data : undefined,
   };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out as unknown as UserProfile;

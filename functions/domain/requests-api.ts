@@ -1,0 +1,181 @@
+/**
+ * File requests (issue 13; spec §1 "request files", §2 /r/{id}, /dash/requests,
+ * /dash/requests/{slug}, §3 requestSettings, §6 anonymous visitors use file-request links,
+ * §7 GET /requests with userid or slug). The contract between the API, the dashboard screens
+ * and the public request page: schemas parse what comes in, interfaces say what goes out.
+ *
+ * A request is the requester's record; each visitor's upload to it is stored like a transfer
+ * (same upload engine, same routes for signing parts and completing files) whose storage owner
+ * is the requester, in the requester's storage region.
+ */
+import * as z from 'zod';
+import { emailSchema } from './validation';
+import { fileEntrySchema } from './file-filters';
+
+/** A request's public id, the `/r/{id}` part: 8 letters or digits (longer than a transfer slug, so the two never mix). */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9]{8}$/u;
+export const REQUEST_ID_LENGTH = 8;
+export const requestIdSchema = z.string().regex(REQUEST_ID_PATTERN, 'invalid_request');
+
+export function isRequestId(value: unknown): value is string {
+  return typeof value === 'string' && REQUEST_ID_PATTERN.test(value);
+}
+
+export const REQUEST_TITLE_MAX = 120;
+export const REQUEST_MESSAGE_MAX = 2000;
+/** allowed file types are extensions without the dot, lower case */
+export const REQUEST_TYPES_MAX = 50;
+export const fileExtensionSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((s) => s.replace(/^\.+/u, ''))
+  .pipe(z.string().regex(/^[a-z0-9]{1,10}$/u, 'invalid_file_type'));
+
+/**
+ * Optional rules of a request, enforced by the server when a visitor starts an upload
+ * (and shown by the page first). `maxBytes` may not exceed the requester's plan upload limit.
+ */
+export const requestRulesSchema = z.object({
+  /** largest total of one visitor's upload, bytes */
+  maxBytes: z.number().int().positive().optional(),
+  /** extensions a file must have, e.g. ['pdf', 'jpg']; absent or empty: any type */
+  allowedTypes: z.array(fileExtensionSchema).max(REQUEST_TYPES_MAX).optional(),
+  /** most files in one visitor's upload */
+  maxFiles: z.number().int().positive().max(10_000).optional(),
+});
+export type RequestRules = z.output<typeof requestRulesSchema>;
+
+/** spec §3 requestSettings: the defaults a new request starts from (set on /dash/settings). */
+export const requestSettingsSchema = z.object({
+  /** the message a new request starts with */
+  defaultMessage: z.string().max(REQUEST_MESSAGE_MAX).optional(),
+  /** days from creation to the due date a new request proposes; absent: no due date */
+  defaultDueDays: z.number().int().min(1).max(365).optional(),
+  /** the rules a new request starts with */
+  defaultRules: requestRulesSchema.optional(),
+  /** mail the requester when someone uploads (the bell always shows it) */
+  emailOnUpload: z.boolean().optional(),
+});
+export type RequestSettings = z.output<typeof requestSettingsSchema>;
+export const DEFAULT_REQUEST_SETTINGS: RequestSettings = { emailOnUpload: true };
+
+/** POST /requests (JWT): a new request. */
+export const createRequestSchema = z.object({
+  title: z.string().trim().min(1, 'title_required').max(REQUEST_TITLE_MAX),
+  message: z.string().max(REQUEST_MESSAGE_MAX).default(''),
+  /** epoch ms; after it the request takes no uploads */
+  dueDate: z.number().int().positive().optional(),
+  rules: requestRulesSchema.default({}),
+});
+export type CreateRequestInput = z.input<typeof createRequestSchema>;
+
+/** PATCH /requests/{id} (JWT, owner): close or reopen, or edit. `dueDate: null` removes it. */
+export const updateRequestSchema = z.object({
+  state: z.enum(['open', 'closed']).optional(),
+  title: z.string().trim().min(1, 'title_required').max(REQUEST_TITLE_MAX).optional(),
+  message: z.string().max(REQUEST_MESSAGE_MAX).optional(),
+  dueDate: z.number().int().positive().nullable().optional(),
+  rules: requestRulesSchema.optional(),
+});
+export type UpdateRequestInput = z.input<typeof updateRequestSchema>;
+
+/** GET /requests?userid= | ?slug= (spec §7): exactly one of them. */
+export const listRequestsQuerySchema = z.union([
+  z.object({ userid: z.string().min(1).max(128), slug: z.undefined().optional() }),
+  z.object({ slug: requestIdSchema, userid: z.undefined().optional() }),
+]);
+
+/** `open`; `closed` by the requester; `expired` once the due date passed (reopening clears or moves it). */
+export type RequestState = 'open' | 'closed' | 'expired';
+
+export interface RequestSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly message: string;
+  readonly dueDate: number | null;
+  readonly rules: RequestRules;
+  readonly state: RequestState;
+  readonly createdAt: number;
+  /** finished uploads */
+  readonly uploadCount: number;
+  readonly totalBytes: number;
+  readonly lastUploadAt: number | null;
+  /** the public page, `/r/{id}` on the app's origin */
+  readonly link: string;
+}
+
+export interface RequestUploadFile {
+  readonly fileId: string;
+  readonly fileName: string;
+  readonly itemPath?: string;
+  readonly size: number;
+}
+
+/** One visitor's finished upload to a request. */
+export interface RequestUpload {
+  /** the stored upload's id (a transfer slug): downloads go through POST /getDownload/file and POST /zip with it */
+  readonly slug: string;
+  readonly senderName: string;
+  readonly senderEmail: string;
+  readonly message: string;
+  readonly uploadedAt: number;
+  /** when the files are deleted */
+  readonly expiryDate: number;
+  readonly fileCount: number;
+  readonly totalBytes: number;
+  readonly files: readonly RequestUploadFile[];
+}
+
+export interface ListRequestsResponse {
+  readonly requests: readonly RequestSummary[];
+}
+
+export interface RequestDetailResponse {
+  readonly request: RequestSummary;
+  readonly uploads: readonly RequestUpload[];
+}
+
+/** GET /r/{id} (public): only what the visitor's page needs. Closed or past due: 410 with the state. */
+export interface PublicRequestResponse {
+  readonly id: string;
+  readonly title: string;
+  readonly message: string;
+  readonly requesterName: string;
+  /** short-lived URL of the requester's logo, if they have one */
+  readonly logoUrl: string | null;
+  readonly dueDate: number | null;
+  readonly rules: RequestRules;
+  /** the plan's per-upload limit when the request sets none, so the page can say it first */
+  readonly maxBytes: number;
+  readonly maxFiles: number;
+}
+
+/**
+ * POST /r/{id}/uploads (public, `x-sender-token` of the visitor's verified address): starts an
+ * upload. The answer is the transfer creation's (slug, upload token, files to upload); the
+ * page then uses the same sign / parts / complete-file / complete routes as a send.
+ */
+export const startRequestUploadSchema = z.object({
+  senderName: z.string().trim().min(1, 'name_required').max(200),
+  senderEmail: emailSchema,
+  message: z.string().max(REQUEST_MESSAGE_MAX).default(''),
+  fileObjects: z.array(fileEntrySchema).min(1, 'no_files').max(10_000),
+  lang: z.string().max(16).optional(),
+});
+export type StartRequestUploadInput = z.input<typeof startRequestUploadSchema>;
+
+/** Whether a file name passes a request's allowed types (no list: any). */
+export function typeAllowed(fileName: string, allowedTypes: readonly string[] | undefined): boolean {
+  if (!allowedTypes || allowedTypes.length === 0) return true;
+  const dot = fileName.lastIndexOf('.');
+  if (dot <= 0 || dot === fileName.length - 1) return false;
+  return allowedTypes.includes(fileName.slice(dot + 1).toLowerCase());
+}
+
+/** The state a request shows at `now`. */
+export function requestStateAt(r: { readonly closed: boolean; readonly dueDate: number | null }, now: number): RequestState {
+  if (r.closed) return 'closed';
+  if (r.dueDate !== null && now >= r.dueDate) return 'expired';
+  return 'open';
+}
