@@ -216,6 +216,15 @@ export const routes: readonly ApiRoute[] = [
 
   // What's new (spec §7 GET /canny/changelog): our own changelog, public
   { method: 'GET', path: '/canny/changelog', handler: 'http/system/changelog', auth: 'none', owns: 'public', access: [] },
+
+  // Contacts (issue 13; spec §2 /dash/contacts, §3 Contact, §5; contract: functions/domain/contacts-api.ts).
+  // 'self': a contact is found by the JWT's sub and an address, so no request can name another user's.
+  { method: 'GET', path: '/contacts', handler: 'http/me/contacts-list', auth: 'jwt', owns: 'self', access: ['table:read'] },
+  { method: 'POST', path: '/contacts', handler: 'http/me/contacts-add', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'PATCH', path: '/contacts', handler: 'http/me/contacts-edit', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/contacts/remove', handler: 'http/me/contacts-remove', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/contacts/import', handler: 'http/me/contacts-import', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'], timeoutSeconds: 29 },
+  { method: 'GET', path: '/contacts/export', handler: 'http/me/contacts-export', auth: 'jwt', owns: 'self', access: ['table:read'] },
 ];
 
 export const jobs: readonly JobDef[] = [

@@ -93,8 +93,11 @@ export const keys = {
   /** One item per account email, so an address can be taken only once. */
   userEmail: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'USER' }),
   monthlyTransfers: (userId: string, month: string) => ({ pk: `USER#${userId}`, sk: `MONTH#${month}` }),
-  contact: (userId: string, email: string) => ({ pk: `USER#${userId}`, sk: `CONTACT#${email}` }),
+  /** one contact per address, case-insensitively (spec §5): the key holds it lower-cased, the item keeps it as written */
+  contact: (userId: string, email: string) => ({ pk: `USER#${userId}`, sk: `CONTACT#${email.trim().toLowerCase()}` }),
   contactPrefix: 'CONTACT#',
+  /** how many contacts the user has (MAX_CONTACTS is enforced on it) */
+  contactStats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STATS#CONTACTS' }),
   feedback: (at: number, id: string) => ({ pk: 'FEEDBACK', sk: `${String(at).padStart(15, '0')}#${id}` }),
   extensionToken: (tokenHash: string) => ({ pk: `EXTENSION#${tokenHash}`, sk: 'REQUEST' }),
   /** storage reserved by a guest's verified sender address (the anon plan's storage) */

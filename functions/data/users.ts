@@ -1,10 +1,10 @@
 /**
- * Users in the single table (docs/data-model.md, patterns 24-30): the profile under
+ * Users in the single table (docs/data-model.md, patterns 24-29, 31-32): the profile under
  * `USER#<sub>/PROFILE` (spec §3 User), one `EMAIL#<email>` item per account so an address is
- * taken once, the monthly transfer counter, contacts, and the storage counter kept on the
- * profile of the storage owner (the team admin for team members).
+ * taken once, the monthly transfer counter, and the storage counter kept on the
+ * profile of the storage owner (the team admin for team members). Contacts: data/contacts.ts.
  */
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/env';
 import { isLive, keys } from './keys';
@@ -323,38 +323,6 @@ export async function releaseSend(owner: string, bytes: number, month: string | 
       if (!isConditionFailure(err)) throw err;
     });
   }
-}
-
-/** Pattern 30: contacts (spec §3 Contact), one item per address, newest send wins the name. */
-export async function putContacts(userId: string, contacts: readonly { email: string; name?: string; company?: string }[], now = Date.now()): Promise<void> {
-  for (const c of contacts) {
-    await dynamo().send(
-      new PutCommand({ TableName: table(), Item: { ...keys.contact(userId, c.email), entity: 'Contact', ...c, lastUsedAt: now } }),
-    );
-  }
-}
-
-export async function listContacts(userId: string): Promise<{ email: string; name?: string; company?: string; lastUsedAt: number }[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.userProfile(userId).pk, ':p': keys.contactPrefix },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items.map((i) => ({
-    email: String(i.email),
-    ...(typeof i.name === 'string' ? { name: i.name } : {}),
-    ...(typeof i.company === 'string' ? { company: i.company } : {}),
-    lastUsedAt: Number(i.lastUsedAt ?? 0),
-  }));
 }
 
 export async function putFeedback(v: Record<string, unknown>, at: number, id: string): Promise<void> {

@@ -45,6 +45,8 @@ export interface HttpRequest<S extends Schemas> {
 export interface Reply {
   readonly status?: number;
   readonly body?: unknown;
+  /** a body sent as is instead of JSON (e.g. a CSV download); say its type in `headers` */
+  readonly text?: string;
   readonly headers?: Record<string, string>;
   readonly cookies?: string[];
 }
@@ -187,7 +189,7 @@ export function toResult(reply: Reply): HttpResult {
   const result: HttpResult = {
     statusCode: reply.status ?? 200,
     headers: { ...BASE_HEADERS, ...reply.headers },
-    body: reply.body === undefined ? '' : JSON.stringify(reply.body),
+    body: reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)),
   };
   if (reply.cookies?.length) result.cookies = reply.cookies;
   return result;

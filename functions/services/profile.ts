@@ -1,10 +1,9 @@
-/** The signed-in user's own data: profile edits, pictures, storage, contacts, feedback (spec §2, §3, §5). */
+/** The signed-in user's own data: profile edits, pictures, storage, feedback (spec §2, §3, §5). Contacts: services/contacts.ts. */
 import { randomString } from '../domain/slug';
-import { dedupeContacts } from '../domain/validation';
 import { storageState } from '../domain/storage';
 import { limitsFor, resolveRole } from '../domain/plans';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, type ContactView, type FolderSizeResponse, type ImageUploadResponse, type SessionUser, type UpdateProfileInput } from '../domain/auth-api';
-import { listContacts, putFeedback, updateProfile as writeProfile, type UserProfile } from '../data/users';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, type FolderSizeResponse, type ImageUploadResponse, type SessionUser, type UpdateProfileInput } from '../domain/auth-api';
+import { putFeedback, updateProfile as writeProfile, type UserProfile } from '../data/users';
 import * as storage from '../adapters/storage';
 import { config } from '../lib/env';
 import { badRequest } from '../lib/errors';
@@ -50,12 +49,6 @@ export async function folderSize(profile: UserProfile): Promise<FolderSizeRespon
   const limit = limitsFor(resolveRole({ customerRole: owner.role })).storage;
   const size = Math.max(0, owner.storageUsed ?? 0);
   return { size, limit, state: storageState(size, limit) };
-}
-
-/** POST /quicksend2: contacts for recipient suggestions, most recently used first, deduplicated. */
-export async function contactsOf(userId: string): Promise<ContactView[]> {
-  const all = (await listContacts(userId)).sort((a, b) => b.lastUsedAt - a.lastUsedAt);
-  return dedupeContacts(all).map(({ email, name, company }) => ({ email, ...(name ? { name } : {}), ...(company ? { company } : {}) }));
 }
 
 export async function saveFeedback(profile: UserProfile, f: { message: string; rating?: string; route?: string; sessionUrl?: string; email?: string }, now = Date.now()): Promise<void> {

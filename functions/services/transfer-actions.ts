@@ -23,7 +23,8 @@ import { randomString, generateSlug } from '../domain/slug';
 import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
 import { claimCopy, dequeueCopy, listQueuedCopies, queueCopy, setExpiryChoice, setPasswordHash, type QueuedCopy } from '../data/transfer-actions';
-import { putContacts, releaseSend } from '../data/users';
+import { releaseSend } from '../data/users';
+import { rememberRecipients } from './contacts';
 import { hitRateWindow } from '../data/verification';
 import * as storage from '../adapters/storage';
 import { badRequest, conflict, gone, notFound, problemsError, tooManyRequests } from '../lib/errors';
@@ -128,7 +129,7 @@ export async function forwardTransfer(
     throw err;
   }
   const { record } = copy;
-  if (draft.sendAs === 'email') await putContacts(sender.userId, draft.emailTo, now);
+  if (draft.sendAs === 'email') await rememberRecipients(sender.userId, draft.emailTo, now);
   const answer = { slug: record.slug, link: downloadLink(record.slug), expiryDate: record.expiryDate };
   const pairs = files.map((f, i) => ({ from: f, to: copy.files[i]! }));
 

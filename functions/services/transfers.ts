@@ -34,7 +34,8 @@ import { firstFileNameOf, searchTextOf } from '../domain/transfer-search';
 import { mailTransferSent } from './mail';
 import { trySchedulingReminder } from './reminders';
 import * as z from 'zod';
-import { putContacts, releaseSend, type UserProfile } from '../data/users';
+import { releaseSend, type UserProfile } from '../data/users';
+import { rememberRecipients } from './contacts';
 import { releaseBytes, releaseTransfer, reserveForGuest, reserveForSend, reserveMore, type Reservation } from './limits';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -143,7 +144,7 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
       : await reserveForGuest({ email: sender.email, client: sender.client, bytes: totalSize(entries), recipients: draft.emailTo.length }, now);
   try {
     const created = await createWithFreeSlug();
-    if (sender.kind === 'user' && draft.emailTo.length > 0) await putContacts(sender.userId, draft.emailTo, now);
+    if (sender.kind === 'user' && draft.emailTo.length > 0) await rememberRecipients(sender.userId, draft.emailTo, now);
     return created;
   } catch (err) {
     // Nothing was created: the reservation goes straight back.

@@ -84,6 +84,16 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_range: 'errors.dateRange',
   range_too_long: 'errors.dateRangeTooLong',
   invalid_cursor: 'errors.invalidRequest',
+  // contacts (issue 13): the contacts screen says these in its own words (features/contacts/contact-errors.ts,
+  // lazy `contacts` catalogue); elsewhere they read generic
+  contact_exists: GENERIC_ERROR_KEY,
+  contact_not_found: GENERIC_ERROR_KEY,
+  contacts_full: GENERIC_ERROR_KEY,
+  csv_too_large: GENERIC_ERROR_KEY,
+  csv_too_many_rows: GENERIC_ERROR_KEY,
+  csv_empty: GENERIC_ERROR_KEY,
+  csv_no_email_column: GENERIC_ERROR_KEY,
+  csv_unterminated: GENERIC_ERROR_KEY,
 };
 
 /**
