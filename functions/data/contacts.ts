@@ -190,10 +190,23 @@ export async function touchContactFromSend(userId: string, c: NewContact, now: n
 export async function editContactFields(userId: string, email: string, edit: ContactFields & { displayEmail?: string }, now: number): Promise<ContactRecord | undefined> {
   const sets = ['editedAt = :now'];
   const removes: string[] = [];
-  const names: Record<string, string> = { '#n': 'name' };
+  const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':now': now };
-  if (edit.name !== undefined) (edit.name === '' ? removes.push('#n') : (sets.push('#n = :n'), (values[':n'] = edit.name)));
-  if (edit.company !== undefined) (edit.company === '' ? removes.push('company') : (sets.push('company = :c'), (values[':c'] = edit.company)));
+  if (edit.name !== undefined) {
+    names['#n'] = 'name';
+    if (edit.name === '') removes.push('#n');
+    else {
+      sets.push('#n = :n');
+      values[':n'] = edit.name;
+    }
+  }
+  if (edit.company !== undefined) {
+    if (edit.company === '') removes.push('company');
+    else {
+      sets.push('company = :c');
+      values[':c'] = edit.company;
+    }
+  }
   if (edit.displayEmail !== undefined) {
     sets.push('email = :email');
     values[':email'] = edit.displayEmail;
@@ -205,7 +218,7 @@ export async function editContactFields(userId: string, email: string, edit: Con
         Key: keys.contact(userId, email),
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
