@@ -29,6 +29,8 @@ let lockedExpiry: number;
 /** A's notification of a download of `sent` (the self routes of notifications aim at it). */
 let aliceNotifyId: string;
 const TODAY = new Date().toISOString().slice(0, 10);
+/** A's contact (issue 13): the contacts routes are 'self', found by the JWT's sub and an address. */
+const ALICE_CONTACT = { email: 'alice.client@example.com', name: 'Alice Private Client', company: 'Alice Secret Holdings' };
 
 const PASSWORD = 'Blue-Lagoon-93';
 const FILE_SENT = 'alice-board-minutes.txt';
@@ -41,7 +43,7 @@ const forgedToken = () => 'f'.repeat(42) + 'Q';
 
 /** Everything of A's that no refused answer may contain. */
 function aliceSecrets(): string[] {
-  return [alice.email, alice.sub, FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie];
+  return [alice.email, alice.sub, FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company];
 }
 /** Keys that would hand out a credential or a storage URL. */
 const CREDENTIAL_KEYS = /"(accessToken|refreshToken|senderToken|registrationToken|uploadToken|url|parts|files|user)"\s*:/;
@@ -368,6 +370,10 @@ const CELLS: Record<string, Cell> = {
     async setup(route) {
       // Only the JWT's `sub` chooses the record. B, naming A's things in the body, gets B's or a refusal.
       const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10, notifyId: aliceNotifyId };
+      // The contacts routes: B names A's contact's address (add, edit, move, remove, import it); only B's own contacts may change.
+      if (route.path.startsWith('/contacts')) {
+        Object.assign(naming, { email: ALICE_CONTACT.email, name: 'Renamed by Bob', company: 'Bob Co', newEmail: 'moved.by.bob@example.com', csv: `email,name,company\n${ALICE_CONTACT.email},Renamed by Bob,Bob Co\n` });
+      }
       return {
         path: {},
         body: {},
@@ -381,6 +387,12 @@ const CELLS: Record<string, Cell> = {
       };
     },
     async after(route) {
+      if (route.path.startsWith('/contacts') || route.path === '/quicksend2') {
+        // A's contact is still hers, unchanged, whatever B sent.
+        const mine = await api(app, '/contacts', { headers: bearer(alice) });
+        expect(mine.json.contacts, `${route.method} ${route.path}`).toEqual([expect.objectContaining(ALICE_CONTACT)]);
+        return;
+      }
       // B naming A's notification neither marked it read nor deleted it.
       if (!/otification/u.test(route.path)) return;
       const notes = await api(app, '/notifications', json({}, bearer(alice)));
@@ -417,6 +429,8 @@ beforeAll(async () => {
   const dl = await api(app, '/getDownload/file', { ...json({ id: sent.id, fileId: sent.files[0]!.fileId }), headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'DE' } });
   expect(dl.status, dl.text).toBe(200);
   aliceNotifyId = (await api(app, '/notifications', json({}, bearer(alice)))).json.notifications[0]._id as string;
+  const contact = await api(app, '/contacts', json(ALICE_CONTACT, bearer(alice)));
+  expect(contact.status, contact.text).toBe(201);
 });
 
 afterAll(async () => {
@@ -462,6 +476,8 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     const notes = await api(app, '/notifications', json({}, bearer(alice)));
     expect(notes.json.notifications).toEqual([expect.objectContaining({ _id: aliceNotifyId, fileName: FILE_SENT, read: false })]);
     for (const path of ['/analytics', '/analytics/downloads']) expect((await api(app, `${path}?from=${TODAY}&to=${TODAY}`, { headers: bearer(alice) })).text).toContain(FILE_SENT);
+    for (const path of ['/contacts', '/contacts/export']) expect((await api(app, path, { headers: bearer(alice) })).text).toContain(ALICE_CONTACT.company);
+    expect((await api(app, '/quicksend2', json({}, bearer(alice)))).text).toContain(ALICE_CONTACT.name);
   });
 
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (name, route) => {
