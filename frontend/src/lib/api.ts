@@ -35,6 +35,8 @@ export interface ApiInit {
   readonly timeoutMs?: number;
   /** Bearer token for JWT routes */
   readonly accessToken?: string;
+  /** 'text': the answer's body as a string (a CSV download), not parsed as JSON */
+  readonly responseType?: 'json' | 'text';
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -90,6 +92,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
       });
       if (res.ok) {
         const text = await res.text();
+        if (init.responseType === 'text') return text as T;
         return (text ? JSON.parse(text) : undefined) as T;
       }
       error = await errorOf(res);

@@ -10,4 +10,7 @@ export const dashPaths = {
   transfers: (search = '') => `${DASH}/transfers${search}`,
   /** the TransferModal (route id TransferModal) over the list */
   transfer: (slug: string, search = '') => `${DASH}/transfers/${encodeURIComponent(slug)}${search}`,
+
+  // Contacts (issue 13)
+  contacts: () => `${DASH}/contacts`,
 } as const;

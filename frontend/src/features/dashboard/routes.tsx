@@ -13,7 +13,7 @@ const transfersScreens = () => importWithRetry(() => import('@/features/transfer
 const screens = {
   // The layout's tabs and What's-new button read these catalogues; as every /dash screen waits
   // for the layout, the transfers screens (list, TransferModal, the home's recent ones) have theirs too.
-  layout: withNamespaces(['transfers', 'insights'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
+  layout: withNamespaces(['transfers', 'insights', 'contacts'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
   home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
   account: () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage })),
   profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
@@ -21,11 +21,13 @@ const screens = {
   analytics: () => importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
   transfers: () => transfersScreens().then((m) => ({ Component: m.TransfersPage })),
   transferModal: () => transfersScreens().then((m) => m.loadTransferModal()),
+  // Contacts (issue 13; spec §2 lists it among the lazy screens); its catalogue came with the layout.
+  contacts: () => importWithRetry(() => import('@/features/contacts/components/contacts-page')).then((m) => ({ Component: m.ContactsPage })),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
 /**
  * The other /dash children of spec §2 (data-residency, billing, settings, teams, customize,
- * powered-by, roadmap/*, contacts, requests, requests/:slug) are built by later issues; until
+ * powered-by, roadmap/*, requests, requests/:slug) are built by later issues; until
  * then they, like any unknown /dash path, go to /404/?path=... as the app's own catch-all does.
  */
 function notFoundRedirect({ request }: LoaderFunctionArgs) {
@@ -44,6 +46,8 @@ export const dashRoutes: RouteObject[] = [
       { path: 'analytics', id: 'analytics', lazy: screens.analytics },
       // The TransferModal is a child of the list, so the list stays behind it (spec §2).
       { path: 'transfers', id: 'transfers', lazy: screens.transfers, children: [{ path: ':slug', id: 'TransferModal', lazy: screens.transferModal }] },
+      // Contacts (issue 13)
+      { path: 'contacts', id: 'contacts', lazy: screens.contacts },
     ],
   },
   { path: '*', loader: notFoundRedirect, element: null },

@@ -15,12 +15,13 @@ describe('/dash children (spec §2)', () => {
     expect(deepest('/dash/account/profile')?.id).toBe('accountProfile');
     expect(deepest('/dash/analytics')?.id).toBe('analytics');
     expect(deepest('/dash/transfers')?.id).toBe('transfers');
+    expect(deepest('/dash/contacts')?.id).toBe('contacts');
     // The TransferModal is the list's child: the list stays rendered behind it.
     expect(matchRoutes(tree, '/dash/transfers/abc1234')?.map((m) => m.route.id)).toEqual([undefined, 'dash-layout', 'transfers', 'TransferModal']);
   });
 
   it('loads each screen on demand', async () => {
-    for (const path of ['/dash', '/dash/account', '/dash/account/profile', '/dash/analytics', '/dash/transfers', '/dash/transfers/abc1234']) {
+    for (const path of ['/dash', '/dash/account', '/dash/account/profile', '/dash/analytics', '/dash/transfers', '/dash/transfers/abc1234', '/dash/contacts']) {
       const matches = matchRoutes(tree, path) ?? [];
       for (const { route } of matches.slice(1)) {
         const lazy = route.lazy as (() => Promise<Partial<RouteObject>>) | undefined;
@@ -38,7 +39,6 @@ describe('/dash children (spec §2)', () => {
     '/dash/customize',
     '/dash/powered-by',
     '/dash/roadmap/item-1',
-    '/dash/contacts',
     '/dash/requests',
     '/dash/requests/abc1234',
     '/dash/account/unknown',

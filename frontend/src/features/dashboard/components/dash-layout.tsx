@@ -21,6 +21,7 @@ export function DashLayout() {
   const { t } = useTranslation();
   const { t: tTransfers } = useTranslation('transfers');
   const { t: tInsights } = useTranslation('insights');
+  const { t: tContacts } = useTranslation('contacts');
   const { user } = useSession();
   // The /dash guard only lets signed-in users through; this covers the instant of a sign-out.
   if (!user) return <PageLoading />;
@@ -37,6 +38,10 @@ export function DashLayout() {
             </NavLink>
             <NavLink end to={dashPaths.analytics()} className="dash-tab" data-testid="dash-tab-analytics">
               {tInsights('analytics.tab')}
+            </NavLink>
+            {/* Contacts (issue 13) */}
+            <NavLink end to={dashPaths.contacts()} className="dash-tab" data-testid="dash-tab-contacts">
+              {tContacts('tab')}
             </NavLink>
             <NavLink end to={dashPaths.account()} className="dash-tab">
               {t('dashboard.nav.account')}
