@@ -184,6 +184,31 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  // Contacts (issue 13): the list with its tools, the edit dialog, the remove confirmation, the empty state
+  it('contacts, with a contact, its edit dialog and the remove confirmation', async () => {
+    const user = await createUser(app, 'a11y.contacts@example.com', 'pro');
+    await send({ sendAs: 'email', emailTo: [{ email: 'a11y.contact@example.com', name: 'Ada Contact', company: 'Engines' }] }, user);
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/contacts`);
+    await page.getByTestId('contact-row').first().waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('contact-edit').first().click();
+    await page.getByTestId('contact-edit-dialog').getByTestId('contact-edit-name').waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('contact-remove').first().click();
+    await page.getByTestId('contact-remove-dialog').getByTestId('contact-remove-confirm').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('contacts, empty', async () => {
+    const user = await createUser(app, 'a11y.nocontacts@example.com', 'pro');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/contacts`);
+    await page.getByTestId('contacts-empty').waitFor();
+    await expectAccessible(page);
+  });
+
   it("the what's-new panel", async () => {
     const user = await createUser(app, 'a11y.whatsnew@example.com', 'pro');
     await logIn(page, user.email, 'secret123');
