@@ -94,7 +94,7 @@ describe('contacts screen', () => {
 
     // Remove after the confirmation; Cancel first keeps it.
     await page.getByRole('button', { name: 'Remove past.recipient@example.com' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Remove this contact?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Remove this contact?' });
     await confirm.getByTestId('contact-remove-cancel').click();
     await confirm.waitFor({ state: 'detached' });
     expect(await rowOf('past.recipient@example.com').count()).toBe(1);

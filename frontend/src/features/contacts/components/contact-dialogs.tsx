@@ -9,7 +9,7 @@ import { useContactErrorText } from '../contact-errors';
  * A modal <dialog> in the dashboard's style: showModal traps the focus, Escape and a backdrop
  * click close it, and the browser returns the focus to where it was (the page moves it on).
  */
-function ContactDialog({ title, testId, onDismiss, children }: { title: string; testId: string; onDismiss(): void; children(titleId: string): ReactNode }) {
+function ContactDialog({ title, testId, alert, onDismiss, children }: { title: string; testId: string; alert?: boolean; onDismiss(): void; children(ids: { title: string; body: string }): ReactNode }) {
   const { t } = useTranslation('contacts');
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -22,6 +22,7 @@ function ContactDialog({ title, testId, onDismiss, children }: { title: string; 
       ref={ref}
       className="dash-modal"
       aria-labelledby={`${id}-title`}
+      {...(alert ? { role: 'alertdialog', 'aria-describedby': `${id}-body` } : {})}
       onClose={onDismiss}
       onClick={(event) => {
         if (event.target === event.currentTarget) ref.current?.close();
@@ -33,7 +34,7 @@ function ContactDialog({ title, testId, onDismiss, children }: { title: string; 
           <span aria-hidden="true">×</span>
         </button>
         <h2 id={`${id}-title`}>{title}</h2>
-        {children(`${id}-title`)}
+        {children({ title: `${id}-title`, body: `${id}-body` })}
       </div>
     </dialog>
   );
@@ -123,7 +124,7 @@ export function EditContactDialog({ contact, onClose }: { contact: ContactRow; o
   );
 }
 
-/** "Remove this contact?" with the address, Remove and Cancel. */
+/** "Remove this contact?" (an alertdialog) with the address, Remove and Cancel. */
 export function RemoveContactDialog({ contact, onClose }: { contact: ContactRow; onClose(removed: boolean): void }) {
   const { t } = useTranslation('contacts');
   const errorOf = useContactErrorText();
@@ -146,10 +147,10 @@ export function RemoveContactDialog({ contact, onClose }: { contact: ContactRow;
   };
 
   return (
-    <ContactDialog title={t('remove.title')} testId="contact-remove-dialog" onDismiss={() => onClose(removed.current)}>
-      {() => (
+    <ContactDialog title={t('remove.title')} testId="contact-remove-dialog" alert onDismiss={() => onClose(removed.current)}>
+      {(ids) => (
         <>
-          <p>{t('remove.body', { email: contact.email })}</p>
+          <p id={ids.body}>{t('remove.body', { email: contact.email })}</p>
           {problem && (
             <p className="ct-problem" role="alert">
               {problem}
