@@ -385,7 +385,7 @@ function CsvTools({ onImported, onNotice }: { onImported(result: ContactImportRe
         ['invalid', result.invalid],
         ['duplicates', result.duplicates],
         ['overLimit', result.overLimit],
-      ] as const)
+      ] as const).filter(([key, count]) => key === 'added' || count > 0)
     : [];
 
   return (
