@@ -130,3 +130,15 @@ describe('the client address', () => {
     expect(clientAddressOf({ ...viewer, 'x-origin-verify': 'guess' }, '203.0.113.50', 's3cret-value')).toBe('203.0.113.50');
   });
 });
+
+describe('a reply that is not JSON', () => {
+  it('sends `text` as is with the type the handler names, keeping no-store and nosniff', async () => {
+    const csv = httpRoute({}, async () => ({ text: 'email\r\n=1+1\r\n', headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="x.csv"' } }));
+    const res = await csv(httpEvent(), lambdaContext());
+    expect(res).toMatchObject({
+      statusCode: 200,
+      body: 'email\r\n=1+1\r\n',
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="x.csv"', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+    });
+  });
+});
