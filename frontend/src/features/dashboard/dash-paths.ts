@@ -10,4 +10,9 @@ export const dashPaths = {
   transfers: (search = '') => `${DASH}/transfers${search}`,
   /** the TransferModal (route id TransferModal) over the list */
   transfer: (slug: string, search = '') => `${DASH}/transfers/${encodeURIComponent(slug)}${search}`,
+  // ---- file requests (issue 13) ----
+  /** the requester's requests and "New request" */
+  requests: () => `${DASH}/requests`,
+  /** one request with its uploads (spec §2 /dash/requests/{slug}; the slug is the request's id) */
+  request: (id: string) => `${DASH}/requests/${encodeURIComponent(id)}`,
 } as const;
