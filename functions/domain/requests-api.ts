@@ -197,7 +197,9 @@ export function requestStateAt(r: { readonly closed: boolean; readonly dueDate: 
  *
  * POST /r/{id}/uploads refusals: 404 / 410 as GET /r/{id}; 403 sender_not_verified (no token, or
  * its address is not senderEmail); 400 request_too_many_files / request_too_large (details.limit),
- * request_file_type / request_file_blocked (details.fileName); the requester's plan: 403
+ * request_file_type (details.fileName, details.allowedTypes), file_not_allowed (a problem of
+ * `fileObjects.<i>`: the guest rules of spec §5, the visitor not being signed in); 400
+ * rules_exceed_plan / due_date_past for POST and PATCH /requests; the requester's plan: 403
  * storage_full (details.allowance), revoked, past_due, unpaid (the limit screen's texts).
  * A request upload finishes with POST /transfers/{id}/complete like a send: no recipient mail; the
  * requester gets a bell notification (NotificationView.kind 'request-upload') and, unless

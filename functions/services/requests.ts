@@ -25,7 +25,8 @@ import {
   type updateRequestSchema,
   type createRequestSchema,
 } from '../domain/requests-api';
-import { filterGuestFiles, totalSize } from '../domain/file-filters';
+import { guestRemovalReason, totalSize } from '../domain/file-filters';
+import { removedFileText } from '../domain/texts';
 import { limitsFor, resolveRole } from '../domain/plans';
 import { DEFAULT_EXPIRY_SECONDS, RESUME_WINDOW_SECONDS, expiryDateFor } from '../domain/expiry';
 import { IMAGE_URL_EXPIRES_SECONDS } from '../domain/upload';
@@ -38,7 +39,7 @@ import type { TransferRecord } from '../data/transfers';
 import { getProfile, releaseSend, type UserProfile } from '../data/users';
 import * as storage from '../adapters/storage';
 import { config } from '../lib/env';
-import { badRequest, forbidden, gone, notFound } from '../lib/errors';
+import { badRequest, forbidden, gone, notFound, problemsError } from '../lib/errors';
 import { hashToken, newToken } from '../lib/secrets';
 import { log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
@@ -256,9 +257,10 @@ export async function startUpload(
     throw badRequest('request_file_type', `${wrongType.fileName}: this request does not accept this type of file.`, { fileName: wrongType.fileName, allowedTypes: r.rules.allowedTypes ?? [] });
   }
   // The visitor is not signed in: the guest rules of spec §5 apply to what they bring.
-  const blocked = filterGuestFiles(entries).removed[0];
-  if (blocked) {
-    throw badRequest('request_file_blocked', `${blocked.file.fileName}: this file cannot be uploaded.`, { fileName: blocked.file.fileName, reason: blocked.reason });
+  const blocked = entries.findIndex((f) => guestRemovalReason(f) !== null);
+  if (blocked >= 0) {
+    const fileName = entries[blocked]!.fileName;
+    throw problemsError([{ code: 'file_not_allowed', field: `fileObjects.${blocked}`, message: removedFileText(fileName) }]);
   }
   const region = uploadRegionFor(requester);
   const reservation = await reserveForSend(requester, bytes, now, { countsAsSend: false });
