@@ -207,6 +207,13 @@ export function requestStateAt(r: { readonly closed: boolean; readonly dueDate: 
  */
 export const REQUEST_UPLOADS_PAGE = 200;
 
+/**
+ * Uploads one visitor may start a day (per verified address on one request, and per client
+ * address over all requests): an unfinished upload holds the requester's storage until it is
+ * cancelled or abandoned, so nobody may pile up reservations. Over it: 429 rate_limited.
+ */
+export const REQUEST_UPLOAD_LIMITS = { perAddressAndRequest: 20, perClient: 60, windowSeconds: 24 * 3600 } as const;
+
 /** PATCH /requests/{id}, GET /r/{id}, POST /r/{id}/uploads */
 export const requestIdParamsSchema = z.object({ id: requestIdSchema });
 /** DELETE /requests/{id}/uploads/{slug}: `slug` is RequestUpload.slug (a 7-character transfer id). */

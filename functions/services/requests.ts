@@ -10,6 +10,7 @@ import { randomString } from '../domain/slug';
 import {
   REQUEST_ID_LENGTH,
   REQUEST_UPLOADS_PAGE,
+  REQUEST_UPLOAD_LIMITS,
   effectiveLimits,
   requestStateAt,
   rulesBeyondPlan,
@@ -39,7 +40,8 @@ import type { TransferRecord } from '../data/transfers';
 import { getProfile, releaseSend, type UserProfile } from '../data/users';
 import * as storage from '../adapters/storage';
 import { config } from '../lib/env';
-import { badRequest, forbidden, gone, notFound, problemsError } from '../lib/errors';
+import { badRequest, forbidden, gone, notFound, problemsError, tooManyRequests } from '../lib/errors';
+import { hitRateWindow } from '../data/verification';
 import { hashToken, newToken } from '../lib/secrets';
 import { log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
@@ -240,6 +242,7 @@ export async function publicRequest(id: string, now = Date.now()): Promise<Publi
 export async function startUpload(
   id: string,
   verifiedEmail: string,
+  client: string,
   input: z.output<typeof startRequestUploadSchema>,
   now = Date.now(),
 ): Promise<CreateTransferResponse> {
@@ -261,6 +264,13 @@ export async function startUpload(
   if (blocked >= 0) {
     const fileName = entries[blocked]!.fileName;
     throw problemsError([{ code: 'file_not_allowed', field: `fileObjects.${blocked}`, message: removedFileText(fileName) }]);
+  }
+  for (const [scope, subject, limit] of [
+    ['request-uploads-address', `${r.id}:${verifiedEmail}`, REQUEST_UPLOAD_LIMITS.perAddressAndRequest],
+    ['request-uploads-client', client, REQUEST_UPLOAD_LIMITS.perClient],
+  ] as const) {
+    const hit = await hitRateWindow(scope, subject, limit, REQUEST_UPLOAD_LIMITS.windowSeconds, now);
+    if (!hit.allowed) throw tooManyRequests(hit.retryAfterSeconds, 'Too many uploads to this request today. Try again later.');
   }
   const region = uploadRegionFor(requester);
   const reservation = await reserveForSend(requester, bytes, now, { countsAsSend: false });

@@ -12,7 +12,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import type { NotificationsResponse } from '../../functions/domain/dashboard-api';
-import type { ListRequestsResponse, PublicRequestResponse, RequestDetailResponse, RequestSummary } from '../../functions/domain/requests-api';
+import { REQUEST_UPLOAD_LIMITS, type ListRequestsResponse, type PublicRequestResponse, type RequestDetailResponse, type RequestSummary } from '../../functions/domain/requests-api';
 import { limitsFor } from '../../functions/domain/plans';
 import { keys } from '../../functions/data/keys';
 import { dynamo } from '../../functions/lib/clients';
@@ -309,6 +309,14 @@ describe('rules and limits on the server', () => {
     const racing = await Promise.all([1, 2, 3].map((n) => startUpload(req.id, [{ fileName: `part-${n}.pdf`, size: 100 }])));
     expect(racing.map((r) => r.status).sort()).toEqual([201, 403, 403]);
     expect(await storageUsed(carol)).toBe(limit - 50);
+  });
+
+  it('one visitor cannot pile up unfinished uploads holding the requester storage: 429 after the day allowance', async () => {
+    const req = await createRequest(alice, { title: 'Popular' });
+    const results = [];
+    for (let i = 0; i <= REQUEST_UPLOAD_LIMITS.perAddressAndRequest; i += 1) results.push((await startUpload(req.id, [{ fileName: `n${i}.pdf`, size: 1 }])).status);
+    expect(results.slice(0, -1).every((s) => s === 201)).toBe(true);
+    expect(results.at(-1)).toBe(429);
   });
 
   it('guest rules apply to what visitors bring (insecure types refused)', async () => {
