@@ -61,9 +61,7 @@ const screens = {
       shouldRevalidate: loader.shouldRevalidateExtension,
     })),
   // file requests (issue 13): the page and its catalogue arrive together
-  fileRequest: withNamespaces(['requests'], () =>
-    importWithRetry(() => import('@/features/requests/components/public-request-page')).then((m) => ({ Component: m.PublicRequestPage })),
-  ),
+  fileRequest: withNamespaces(['requests'], () => importWithRetry(() => import('@/features/requests/routes')).then((m) => m.loadPublicRequestPage())),
   login: () => importWithRetry(() => import('@/features/auth/components/login-page')).then((m) => ({ Component: m.LoginPage })),
   register: () => importWithRetry(() => import('@/features/auth/components/register-page')).then((m) => ({ Component: m.RegisterPage })),
   updatePassword: () =>

@@ -95,6 +95,8 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   request_too_large: 'send.errors.transferTooLarge',
   request_file_type: 'send.errors.fileNotAllowed',
   request_file_blocked: 'send.errors.fileNotAllowed',
+  rules_exceed_plan: 'errors.invalidRequest',
+  due_date_past: 'errors.invalidRequest',
 };
 
 /**

@@ -6,7 +6,7 @@ import { importWithRetry } from '@/lib/import-with-retry';
 /** The list and the TransferModal come through one module (features/transfers/routes.ts). */
 const transfersScreens = () => importWithRetry(() => import('@/features/transfers/routes'));
 
-// ---- file requests (issue 13): the list and one request come through one module ----
+// ---- file requests (issue 13): one small module fetches the screens (features/requests/routes.ts) ----
 const requestsScreens = () => importWithRetry(() => import('@/features/requests/routes'));
 
 /**
@@ -25,8 +25,8 @@ const screens = {
   transfers: () => transfersScreens().then((m) => ({ Component: m.TransfersPage })),
   transferModal: () => transfersScreens().then((m) => m.loadTransferModal()),
   // file requests (issue 13); their catalogue came with the layout (its Requests tab reads it)
-  requests: () => requestsScreens().then((m) => ({ Component: m.RequestsPage })),
-  requestDetail: () => requestsScreens().then((m) => ({ Component: m.RequestDetailPage })),
+  requests: () => requestsScreens().then((m) => m.loadRequestsPage()),
+  requestDetail: () => requestsScreens().then((m) => m.loadRequestDetailPage()),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
 /**

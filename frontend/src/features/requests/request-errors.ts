@@ -4,6 +4,7 @@
  * through the app's table (i18n/error-keys.ts).
  */
 import { formatBytes } from '@domain/format';
+import type { FormProblem } from './request-rules';
 
 export type RefusalText =
   | { readonly key: 'public.refused.tooLarge'; readonly params: { readonly max: string } }
@@ -29,4 +30,15 @@ export function refusalText(code: string, details: unknown): RefusalText | null 
     default:
       return null;
   }
+}
+
+/**
+ * A refusal of POST /requests that names a field of the new-request form (the form checks the
+ * same first, so only a plan that changed meanwhile or a clock far off meets these).
+ */
+export function formProblemOf(code: string, details: unknown): FormProblem | null {
+  const field = typeof details === 'object' && details !== null ? (details as { field?: unknown }).field : undefined;
+  if (code === 'due_date_past') return { field: 'dueDate', code: 'past' };
+  if (code === 'rules_exceed_plan') return field === 'rules.maxFiles' ? { field: 'maxFiles', code: 'over_plan' } : { field: 'maxSize', code: 'over_plan' };
+  return null;
 }

@@ -6,6 +6,7 @@ import { formatSize } from '@/features/dashboard/format-size';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
 import { createRequest } from '../api/requests-api';
+import { formProblemOf } from '../request-errors';
 import { initialRequestForm, toCreateInput, toDateInputValue, type FormField, type FormProblem, type RequestForm, type SizeUnit } from '../request-rules';
 
 interface RequestFormProps {
@@ -84,7 +85,11 @@ export function RequestFormPanel({ role, settings, onCreated, onCancel }: Reques
       onCreated(await createRequest(result.input));
     } catch (err) {
       setSaving(false);
-      if (err instanceof ApiError && !err.isNetwork) {
+      const problem = err instanceof ApiError ? formProblemOf(err.code, err.details) : null;
+      if (problem) {
+        setProblems([problem]);
+        document.getElementById(`${ids}-${problem.field}`)?.focus();
+      } else if (err instanceof ApiError && !err.isNetwork) {
         const text = errorTextOf(err);
         setError(tApp(text.key, text.params));
       } else setError(tApp('send.toast.connectionTrouble'));
