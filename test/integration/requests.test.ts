@@ -319,6 +319,19 @@ describe('rules and limits on the server', () => {
     expect(results.at(-1)).toBe(429);
   });
 
+  it("a requester whose paid plan is past due takes no uploads: the limit screen's code and text", async () => {
+    const frank = await createUser(app, 'frank.pastdue@example.com', 'pro');
+    const req = await createRequest(frank, { title: 'Unpaid bills' });
+    await dynamo().send(
+      new UpdateCommand({ TableName: table(), Key: keys.userProfile(frank.sub), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'past_due' } }),
+    );
+    const res = await startUpload(req.id, [{ fileName: 'invoice.pdf', size: 10 }]);
+    expect(res.status, res.text).toBe(403);
+    expect(res.json.error.code).toBe('past_due');
+    expect(res.json.error.message).toContain('currently suspended');
+    expect(await storageUsed(frank)).toBe(0);
+  });
+
   it('guest rules apply to what visitors bring (insecure types refused)', async () => {
     const req = await createRequest(alice, { title: 'Anything' });
     const res = await startUpload(req.id, [{ fileName: 'invoice.pdf.scr', size: 3 }]);
