@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
 import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
+import { api } from '../helpers/local-app';
 import { readZip } from '../helpers/read-zip';
-import { randomData, sha256, waitForMail, createUser, type TestUser } from '../helpers/transfers';
+import { bearer, createUser, json, randomData, sha256, waitForMail, type TestUser } from '../helpers/transfers';
 
 /**
  * Issue 13's file requests in Chromium: a Pro user creates a request on /dash/requests; a
@@ -30,6 +31,9 @@ const files = new Map<string, Buffer>();
 beforeAll(async () => {
   ({ app, web, browser } = await startBrowserStack());
   owner = await createUser(app, 'requester@example.com', 'pro');
+  // The public page names the requester by their profile's name.
+  const named = await api(app, '/v1/updateProfile', json({ fullName: 'Ada Requester' }, bearer(owner)));
+  if (named.status !== 200) throw new Error(`updateProfile ${named.status} ${named.text}`);
   dir = mkdtempSync(path.join(tmpdir(), 'sendbridge-requests-e2e-'));
   const put = (rel: string, data: Buffer) => {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
@@ -107,6 +111,7 @@ describe('file requests', () => {
     await page.goto(requestLink);
     await page.getByTestId('request-title').waitFor();
     expect(await page.getByTestId('request-title').textContent()).toBe('Tax documents 2026');
+    expect(await page.getByTestId('request-requester').textContent()).toBe('Ada Requester is asking you for files');
     expect(await page.getByTestId('request-message').textContent()).toBe('Please upload your invoices and receipts.');
     const rules = await page.getByTestId('request-rules').textContent();
     expect(rules).toContain('Up to 50 MB in total');
@@ -134,7 +139,7 @@ describe('file requests', () => {
     await page.getByTestId('code-input').fill(code);
     await page.getByTestId('verify-button').click();
     await page.getByTestId('request-done').waitFor({ timeout: 90_000 });
-    expect(await page.getByTestId('request-done').textContent()).toContain('has received your 2 files');
+    expect(await page.getByTestId('request-done').textContent()).toContain('Ada Requester has received your 2 files.');
   }, 150_000);
 
   it('the requester sees it on the bell, opens the request and downloads each file and the ZIP', async () => {

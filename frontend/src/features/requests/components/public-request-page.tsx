@@ -290,6 +290,8 @@ export function PublicRequestPage() {
     );
   }
 
+  // A requester without a name on their profile (nor a company) is not named.
+  const named = request.requesterName.trim() !== '';
   // Broken rules show as soon as the files break them; an empty list only once the visitor tried.
   const filesProblem = problems.length > 0 ? problems.map(problemText).join(' ') : tried && files.length === 0 ? t('public.problems.noFiles') : undefined;
   const fieldError = (field: VisitorField) => (tried && fieldProblems.includes(field) ? t(`public.fieldErrors.${field}`) : undefined);
@@ -303,9 +305,11 @@ export function PublicRequestPage() {
     <main className="container rq-public">
       <div className="rq-public-grid">
         <section className="rq-intro" aria-labelledby={`${ids}-title`} data-testid="request-intro">
-          {request.logoUrl && <img className="rq-logo" src={request.logoUrl} alt={t('public.logoAlt', { name: request.requesterName })} data-testid="request-logo" />}
+          {request.logoUrl && (
+            <img className="rq-logo" src={request.logoUrl} alt={named ? t('public.logoAlt', { name: request.requesterName }) : t('public.logoAltNoName')} data-testid="request-logo" />
+          )}
           <p className="rq-eyebrow" data-testid="request-requester">
-            {t('public.asks', { name: request.requesterName })}
+            {named ? t('public.asks', { name: request.requesterName }) : t('public.asksNoName')}
           </p>
           <h1 id={`${ids}-title`} data-testid="request-title">
             {request.title}
@@ -439,7 +443,9 @@ export function PublicRequestPage() {
               <h2 id={`${ids}-done`} className="qs-title qs-center" tabIndex={-1} data-step-heading>
                 {t('public.done.title')}
               </h2>
-              <p className="qs-lead qs-center">{t('public.done.body', { name: request.requesterName, count: files.length })}</p>
+              <p className="qs-lead qs-center">
+                {named ? t('public.done.body', { name: request.requesterName, count: files.length }) : t('public.done.bodyNoName', { count: files.length })}
+              </p>
               <button
                 type="button"
                 className="btn btn-ghost btn-block"
