@@ -133,6 +133,18 @@ describe('a request, a visitor upload, the requester told and downloading', () =
     expect(mail.body.text).toContain('contract-signed.pdf');
   });
 
+  it('a repeated completion (a lost answer retried) counts, lists and notifies once', async () => {
+    const again = await completeTransfer(app, upload);
+    expect(again.status, again.text).toBe(200);
+    const both = await Promise.all([completeTransfer(app, upload), completeTransfer(app, upload)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const d = (await detail(alice, req.id)).json as RequestDetailResponse;
+    expect(d.request.uploadCount).toBe(1);
+    expect(d.uploads).toHaveLength(1);
+    const bell = (await api(app, '/notifications', json({}, bearer(alice)))).json as NotificationsResponse;
+    expect(bell.notifications).toHaveLength(1);
+  });
+
   it('lists the request with its counters and the upload with its files', async () => {
     const list = await api(app, `/requests?userid=${alice.sub}`, { headers: bearer(alice) });
     expect(list.status, list.text).toBe(200);
@@ -317,6 +329,21 @@ describe('rules and limits on the server', () => {
     for (let i = 0; i <= REQUEST_UPLOAD_LIMITS.perAddressAndRequest; i += 1) results.push((await startUpload(req.id, [{ fileName: `n${i}.pdf`, size: 1 }])).status);
     expect(results.slice(0, -1).every((s) => s === 201)).toBe(true);
     expect(results.at(-1)).toBe(429);
+  });
+
+  it('a visitor who cancels gives the storage back; the request never lists the upload', async () => {
+    const req = await createRequest(alice, { title: 'Cancelled one' });
+    const before = await storageUsed(alice);
+    const res = await startUpload(req.id, [{ fileName: 'half.pdf', size: 4321 }]);
+    expect(res.status, res.text).toBe(201);
+    expect(await storageUsed(alice)).toBe(before + 4321);
+    const t = res.json as CreateTransferResponse;
+    const cancel = await api(app, `/transfers/${t.id}/cancel`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
+    expect(cancel.status, cancel.text).toBe(200);
+    expect(await storageUsed(alice)).toBe(before);
+    const d = (await detail(alice, req.id)).json as RequestDetailResponse;
+    expect(d.uploads).toEqual([]);
+    expect(d.request.uploadCount).toBe(0);
   });
 
   it("a requester whose paid plan is past due takes no uploads: the limit screen's code and text", async () => {
