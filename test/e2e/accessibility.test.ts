@@ -229,7 +229,7 @@ describe('no serious or critical axe violation', () => {
   it('the public file request page, with a file its rules refuse', async () => {
     const user = await createUser(app, 'a11y.request.public@example.com', 'pro');
     const request = await createRequest(user, { title: 'Signed contracts', message: 'One PDF per contract, please.', dueDate: Date.now() + 7 * DAY, rules: { allowedTypes: ['pdf'], maxFiles: 3 } });
-    await page.goto(new URL(request.link).pathname);
+    await page.goto(`${web.url}${new URL(request.link).pathname}`);
     await page.getByTestId('request-title').waitFor();
     await page.getByTestId('file-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(2048, 1) });
     await page.getByText('This request does not accept the type of photo.jpg.').waitFor();
@@ -241,7 +241,7 @@ describe('no serious or critical axe violation', () => {
     const request = await createRequest(user, { title: 'Closed already' });
     const closed = await api(app, `/requests/${request.id}`, json({ state: 'closed' }, { authorization: `Bearer ${user.accessToken}` }, 'PATCH'));
     expect(closed.status).toBe(200);
-    await page.goto(new URL(request.link).pathname);
+    await page.goto(`${web.url}${new URL(request.link).pathname}`);
     await page.locator('[data-testid="request-state"][data-state="closed"]').waitFor();
     await expectAccessible(page);
   });

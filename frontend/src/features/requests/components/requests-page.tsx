@@ -23,8 +23,10 @@ function RowCopy({ link, title }: { link: string; title: string }) {
   const { copied, copy } = useCopyLink(link);
   return (
     <>
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => void copy()} aria-label={t('list.copyFor', { title })} data-testid="request-row-copy">
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => void copy()} data-testid="request-row-copy">
         {copied ? t('list.copied') : t('list.copy')}
+        {/* which request, for screen readers: the name starts with the visible text */}
+        <span className="tr-sr-only"> ({title})</span>
       </button>
       <span className="tr-sr-only" role="status">
         {copied ? t('list.copied') : ''}
