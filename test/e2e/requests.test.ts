@@ -8,7 +8,9 @@ import type { LocalApp } from '../../scripts/local/app';
 import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
 import { readZip } from '../helpers/read-zip';
-import { bearer, createUser, json, randomData, sha256, waitForMail, type TestUser } from '../helpers/transfers';
+import type { RequestDetailResponse } from '../../functions/domain/requests-api';
+import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
+import { bearer, createUser, fetchBytes, guestToken, json, randomData, sha256, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
 
 /**
  * Issue 13's file requests in Chromium: a Pro user creates a request on /dash/requests; a
@@ -214,4 +216,46 @@ describe('file requests', () => {
     await visitorPage.goto(requestLink);
     await visitorPage.getByTestId('request-title').waitFor();
   }, 120_000);
+
+  it('a visitor whose upload stopped halfway (a reload) picks the same folder again and resumes it', async () => {
+    // The upload as the page had started it: created, its first file stored, then the page went.
+    const resumer = 'request.resumer@example.com';
+    const token = await guestToken(app, resumer);
+    const fileObjects = [...files].map(([rel, data]) => ({ fileName: path.basename(rel), itemPath: rel, size: data.length }));
+    const started = await api(app, `/r/${requestId}/uploads`, json({ senderName: 'Rosa Resumer', senderEmail: resumer, fileObjects }, { 'x-sender-token': token }));
+    expect(started.status).toBe(201);
+    const created = started.json as CreateTransferResponse;
+    await uploadAll(app, { ...created, files: created.files.slice(0, 1) }, files);
+    const checkpoint = {
+      id: created.id,
+      uploadToken: created.uploadToken,
+      createdAt: Date.now(),
+      files: created.files.map((f) => ({ fileId: f.fileId, fileName: f.fileName, size: f.size, ...(f.itemPath ? { itemPath: f.itemPath } : {}) })),
+    };
+
+    const page = await freshPage();
+    await page.goto(requestLink);
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [`sendbridge.upload-checkpoints.request.${requestId}`, JSON.stringify([checkpoint])]);
+    // The home page's send form keeps its own checkpoints: this one is not offered there.
+    expect(await page.evaluate(() => localStorage.getItem('sendbridge.upload-checkpoints'))).toBeNull();
+    await page.reload();
+    await page.getByTestId('request-title').waitFor();
+    await page.getByTestId('folder-input').setInputFiles(path.join(dir, 'invoices'));
+    await page.getByTestId('resume-button').click();
+    await page.getByTestId('request-done').waitFor({ timeout: 90_000 });
+    expect(await page.evaluate((key) => localStorage.getItem(key), `sendbridge.upload-checkpoints.request.${requestId}`)).toBeNull();
+
+    // The requester has the whole upload, byte for byte.
+    const detail = await api(app, `/requests?slug=${requestId}`, { headers: bearer(owner) });
+    expect(detail.status).toBe(200);
+    const upload = (detail.json as RequestDetailResponse).uploads.find((u) => u.slug === created.id);
+    expect(upload?.senderName).toBe('Rosa Resumer');
+    expect(upload?.files.map((f) => f.itemPath).sort()).toEqual([...files.keys()].sort());
+    for (const f of upload!.files) {
+      const link = await api(app, '/getDownload/file', json({ id: created.id, fileId: f.fileId }));
+      expect(link.status).toBe(200);
+      const got = await fetchBytes((link.json as { url: string }).url);
+      expect(sha256(got.bytes), f.itemPath).toBe(sha256(files.get(f.itemPath!)!));
+    }
+  }, 150_000);
 });

@@ -12,6 +12,7 @@ import { useToasts } from '@/features/send/hooks/use-toasts';
 import { entriesOfDrop, filesFromEntries, pickedFromFiles } from '@/features/send/picked-files';
 import { warningToast } from '@/features/send/progress-text';
 import type { PickedFile } from '@/features/send/send-state';
+import { findCheckpoint, type UploadCheckpoint } from '@/features/send/upload/checkpoint';
 import type { UploadProgress } from '@/features/send/upload/engine';
 import { UploadCancelledError, UploadFailedError } from '@/features/send/upload/errors';
 import { formatDateTime } from '@/features/downloads/format-date-time';
@@ -21,6 +22,7 @@ import { importWithRetry } from '@/lib/import-with-retry';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fetchPublicRequest, startRequestUpload } from '../api/requests-api';
 import { effectiveRules, ruleProblems, visitorProblems, type RuleProblem, type VisitorField } from '../request-rules';
+import { requestCheckpointStorage } from '../request-checkpoints';
 import { refusalText } from '../request-errors';
 import { closedKind, type ClosedKind } from '../request-state';
 import '@/features/send/quick-send.css';
@@ -45,8 +47,17 @@ function sendFlow() {
   return importWithRetry(() => import('@/features/send/send-flow'));
 }
 
-function startingProgress(files: readonly PickedFile[]): UploadProgress {
-  return { bytesDone: 0, bytesTotal: totalSize(files), filesDone: 0, filesTotal: files.length, speedBps: 0, etaMs: null, phase: 'getting-ready', tryNumber: 1 };
+function startingProgress(files: readonly PickedFile[], resuming: boolean): UploadProgress {
+  return {
+    bytesDone: 0,
+    bytesTotal: totalSize(files),
+    filesDone: 0,
+    filesTotal: files.length,
+    speedBps: 0,
+    etaMs: null,
+    phase: resuming ? 'resuming' : 'getting-ready',
+    tryNumber: 1,
+  };
 }
 
 /** A refusal of GET /r/{id} or POST /r/{id}/uploads as a page state, if it is one. */
@@ -124,6 +135,13 @@ export function PublicRequestPage() {
   useEffect(() => () => active.current?.controller.abort(), []);
 
   const rules = useMemo(() => (request ? effectiveRules(request) : null), [request]);
+  // A reload mid-upload leaves a checkpoint (under this request's own key): picking the same
+  // files again offers to carry on where it stopped.
+  const storage = useMemo(() => requestCheckpointStorage(id), [id]);
+  const checkpoint: UploadCheckpoint | null = useMemo(
+    () => (step === 'form' && files.length > 0 ? findCheckpoint(files, Date.now(), storage) : null),
+    [files, step, storage],
+  );
   const problems: RuleProblem[] = rules ? ruleProblems(files, rules) : [];
   const details = { name, email, message };
   const fieldProblems: VisitorField[] = visitorProblems(details);
@@ -165,11 +183,49 @@ export function PublicRequestPage() {
     setStep('verify');
   };
 
+  const callbacksFor = (run: ActiveUpload) => ({
+    signal: run.controller.signal,
+    onProgress: (p: UploadProgress) => {
+      if (active.current === run) setProgress(p);
+    },
+    onWarning: (warning: Parameters<typeof warningToast>[0]) => {
+      if (active.current !== run) return;
+      const toast = warningToast(warning);
+      push({ kind: 'warning', title: tApp(toast.title), body: 'message' in toast ? tApp(toast.body, { message: toast.message }) : tApp(toast.body) });
+    },
+  });
+
+  const finished = (run: ActiveUpload) => {
+    if (active.current !== run) return;
+    active.current = null;
+    setProgress(null);
+    setStep('done');
+  };
+
+  const failed = (run: ActiveUpload, err: unknown) => {
+    if (active.current !== run) return;
+    active.current = null;
+    setProgress(null);
+    setStep('form');
+    if (err instanceof UploadCancelledError || run.controller.signal.aborted) return;
+    const closed = loadStateOf(err);
+    if (closed && closed.status === 'closed') {
+      setLoad(closed);
+      return;
+    }
+    if (err instanceof UploadFailedError) {
+      push({ kind: 'error', title: tApp('send.toast.couldNotSend'), body: tApp('send.toast.couldNotSendBody', { file: err.fileName }) });
+      push({ kind: 'info', title: tApp('send.toast.connectionError'), body: tApp('send.toast.resumeWithin') });
+      return;
+    }
+    setFormError(apiText(err));
+  };
+
   const upload = async (senderToken: string) => {
     if (!request) return;
     const run: ActiveUpload = { controller: new AbortController(), transfer: null };
     active.current = run;
-    setProgress(startingProgress(files));
+    setProgress(startingProgress(files, false));
     setStep('uploading');
     try {
       const created = await startRequestUpload(
@@ -186,43 +242,31 @@ export function PublicRequestPage() {
       );
       run.transfer = created;
       const { uploadNewTransfer } = await sendFlow();
-      await uploadNewTransfer(
-        created,
-        files,
-        {
-          signal: run.controller.signal,
-          onProgress: (p) => {
-            if (active.current === run) setProgress(p);
-          },
-          onWarning: (warning) => {
-            if (active.current !== run) return;
-            const toast = warningToast(warning);
-            push({ kind: 'warning', title: tApp(toast.title), body: 'message' in toast ? tApp(toast.body, { message: toast.message }) : tApp(toast.body) });
-          },
-        },
-        // A request's upload is not offered for resuming on the send form.
-        { storage: null },
-      );
-      if (active.current !== run) return;
-      active.current = null;
-      setProgress(null);
-      setStep('done');
+      await uploadNewTransfer(created, files, callbacksFor(run), { storage });
+      finished(run);
     } catch (err) {
-      if (active.current !== run) return;
-      active.current = null;
-      setProgress(null);
-      setStep('form');
-      if (err instanceof UploadCancelledError || run.controller.signal.aborted) return;
-      const closed = loadStateOf(err);
-      if (closed && closed.status === 'closed') {
-        setLoad(closed);
-        return;
+      failed(run, err);
+    }
+  };
+
+  /** Carries on the checkpoint's upload with the files picked again (no new verification: its token is the upload's). */
+  const resume = async () => {
+    if (!checkpoint) return;
+    const run: ActiveUpload = { controller: new AbortController(), transfer: { id: checkpoint.id, uploadToken: checkpoint.uploadToken } };
+    active.current = run;
+    setFormError(null);
+    setProgress(startingProgress(files, true));
+    setStep('uploading');
+    try {
+      const { resumeTransfer } = await sendFlow();
+      const result = await resumeTransfer(checkpoint, files, callbacksFor(run), { storage });
+      if (result) finished(run);
+      else {
+        failed(run, new UploadCancelledError());
+        push({ kind: 'info', title: tApp('send.toast.resumeExpired'), body: tApp('send.toast.resumeExpiredBody') });
       }
-      if (err instanceof UploadFailedError) {
-        push({ kind: 'error', title: tApp('send.toast.couldNotSend'), body: tApp('send.toast.couldNotSendBody', { file: err.fileName }) });
-        return;
-      }
-      setFormError(apiText(err));
+    } catch (err) {
+      failed(run, err);
     }
   };
 
@@ -233,7 +277,7 @@ export function PublicRequestPage() {
     run.controller.abort();
     if (run.transfer) {
       const transfer = run.transfer;
-      sendFlow().then(({ cancelUpload }) => cancelUpload(transfer, { storage: null })).catch(() => undefined);
+      sendFlow().then(({ cancelUpload }) => cancelUpload(transfer, { storage })).catch(() => undefined);
     }
     setProgress(null);
     setStep('form');
@@ -363,6 +407,17 @@ export function PublicRequestPage() {
                   onRemove={(key) => setFiles((current) => current.filter((f) => fileKey(f) !== key))}
                 />
               </div>
+              {checkpoint && (
+                <div className="qs-resume" role="status">
+                  <div>
+                    <p className="qs-resume-title">{tApp('send.form.resumeTitle')}</p>
+                    <p className="qs-hint">{tApp('send.form.resumeBody')}</p>
+                  </div>
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => void resume()} data-testid="resume-button">
+                    {tApp('send.form.resumeAction')}
+                  </button>
+                </div>
+              )}
               <div className="qs-field">
                 <label htmlFor={`${ids}-name`} className="qs-label">
                   {t('public.name')}
