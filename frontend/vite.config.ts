@@ -10,11 +10,19 @@ export const DEFAULT_WEB_PORT = 5173;
 
 /**
  * The send form's modules that load with it (not the upload engine, send-flow, nor the recorder,
- * which load on first use). The TransferModal's add-files and forward panels share some of them
+ * which load on first use; the recorder's icons and support check do load with the form, and
+ * apart they became a chunk of their own once the file request page shared the file list). The TransferModal's add-files and forward panels share some of them
  * with the home's quick send; left to itself the bundler splits each shared module into a chunk
  * of its own (six small files, 3.5 KiB more gzip on home). One chunk keeps the first load whole.
  */
-export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\.ts|upload\/(?!errors\.ts|checkpoint\.ts)|recorder\/(?!lazy-recorder-panel))/;
+export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\.ts|upload\/(?!errors\.ts|checkpoint\.ts)|recorder\/(?!lazy-recorder-panel|recorder-icons|recording-support))/;
+/**
+ * The download page's modules that the file request screen (issue 13) also uses to download an
+ * upload: the calls, the ZIP poll, the browser hand-off, the date format. Left to itself the
+ * bundler moves each shared one out of the download page's chunk into a chunk of its own (four
+ * small files, 0.6 KiB more gzip on the download page); one chunk keeps that first load whole.
+ */
+export const DOWNLOAD_SHARED_MODULES = /\/frontend\/src\/features\/downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)\.ts$/;
 export const DEFAULT_API_ORIGIN = 'http://127.0.0.1:3001';
 
 export interface WebConfigOptions {
@@ -109,6 +117,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
       manifest: true,
       rollupOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [
             { name: 'quick-send', test: SEND_FORM_MODULES },
+            { name: 'download-shared', test: DOWNLOAD_SHARED_MODULES },
             // what every screen loads beside the entry: the session's store, calls and provider,
             // and the chunk loader with its retries (spec §9), as one file rather than four
             { name: 'session', test: /\/frontend\/src\/lib\/(session\/|import-with-retry\.ts)|vite\/preload-helper/ },

@@ -75,7 +75,9 @@ export type Owns =
   | { readonly record: 'account'; readonly by: 'password' }
   | { readonly record: 'session'; readonly by: 'refresh-cookie' }
   | { readonly record: 'password-reset'; readonly by: 'mailed-token' }
-  | { readonly record: 'extension'; readonly by: 'mailed-token' };
+  | { readonly record: 'extension'; readonly by: 'mailed-token' }
+  /** issue 13: a file request; `owner` its requester's JWT, `link` its public id (uploads add the visitor's sender token) */
+  | { readonly record: 'request'; readonly by: 'owner' | 'link' };
 
 /** `'public'`, `'self'`, or `record:by` (e.g. `transfer:upload-token`): one cell kind of the IDOR matrix. */
 export function ownsKindOf(owns: Owns): string {
@@ -126,6 +128,8 @@ export const FUNCTION_GROUPS = {
   insights: ['insights'],
   /** the dashboard's transfer list and TransferModal reads, deleting a transfer */
   dashboard: ['dashboard'],
+  /** issue 13: file requests, the requester's screens and the public request page */
+  requests: ['requests'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FunctionGroup = keyof typeof FUNCTION_GROUPS;
@@ -213,6 +217,14 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/deleteNotification', handler: 'http/insights/delete-notification', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'], timeoutSeconds: 29 },
   { method: 'GET', path: '/analytics', handler: 'http/insights/analytics', auth: 'jwt', owns: 'self', access: ['table:read'] },
   { method: 'GET', path: '/analytics/downloads', handler: 'http/insights/download-rows', auth: 'jwt', owns: 'self', access: ['table:read'] },
+
+  // ---- issue 13: file requests (contract: functions/domain/requests-api.ts) ----
+  { method: 'POST', path: '/requests', handler: 'http/requests/create', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/requests', handler: 'http/requests/list', auth: 'jwt', owns: { record: 'request', by: 'owner' }, access: ['table:read'] },
+  { method: 'PATCH', path: '/requests/{id}', handler: 'http/requests/update', auth: 'jwt', owns: { record: 'request', by: 'owner' }, access: ['table:read', 'table:write'] },
+  { method: 'DELETE', path: '/requests/{id}/uploads/{slug}', handler: 'http/requests/delete-upload', auth: 'jwt', owns: { record: 'request', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'GET', path: '/r/{id}', handler: 'http/requests/public', auth: 'none', owns: { record: 'request', by: 'link' }, access: ['table:read', 'buckets:read'] },
+  { method: 'POST', path: '/r/{id}/uploads', handler: 'http/requests/start-upload', auth: 'none', owns: { record: 'request', by: 'link' }, access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
 
   // What's new (spec §7 GET /canny/changelog): our own changelog, public
   { method: 'GET', path: '/canny/changelog', handler: 'http/system/changelog', auth: 'none', owns: 'public', access: [] },

@@ -112,6 +112,19 @@ export const keys = {
     sk: `W#${windowStart}`,
   }),
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+
+  // ---- issue 13: file requests (docs/data-model.md patterns 60-65) ----
+  /** a file request, by its public id (`/r/{id}`) */
+  request: (id: string) => ({ pk: `REQUEST#${id}`, sk: 'REQUEST' }),
+  /** gsi1: a user's requests, newest last (own partition, apart from the transfers' `USER#`) */
+  userRequests: (userId: string, createdAt: number, id: string) => ({
+    gsi1pk: `REQUESTS#${userId}`,
+    gsi1sk: `${String(createdAt).padStart(15, '0')}#${id}`,
+  }),
+  userRequestsPartition: (userId: string) => `REQUESTS#${userId}`,
+  /** one finished upload to a request, by the upload's transfer slug */
+  requestUpload: (requestId: string, slug: string) => ({ pk: `REQUEST#${requestId}`, sk: `UPLOAD#${slug}` }),
+  requestUploadPrefix: 'UPLOAD#',
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

@@ -9,9 +9,10 @@
  * (RFC 9562) made from the download's time, so the time is read back from the id itself and no
  * pointer item is needed. A foreign or forged id simply names no item under the caller's pk.
  */
-import { BatchWriteCommand, DeleteCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { v7 as uuidV7, validate as isUuid, version as uuidVersion } from 'uuid';
 import type { NotificationView } from '../domain/dashboard-api';
+import type { RequestUploadNotice } from '../domain/requests-api';
 import { dynamo } from '../lib/clients';
 import { mapLimited } from '../lib/concurrency';
 import { config } from '../lib/env';
@@ -58,7 +59,30 @@ function fromItem(i: Record<string, unknown>): NotificationRecord {
     ...(typeof i.receiverEmail === 'string' ? { receiverEmail: i.receiverEmail } : {}),
     fileName: String(i.fileName),
     dlOrigin: i.dlOrigin === 'zip' ? 'zip' : 'file',
+    ...(i.kind === 'request-upload' && i.request && typeof i.request === 'object' ? { kind: 'request-upload' as const, request: requestNoticeOf(i.request as Record<string, unknown>) } : {}),
   };
+}
+
+function requestNoticeOf(r: Record<string, unknown>): RequestUploadNotice {
+  return {
+    requestId: String(r.requestId ?? ''),
+    requestTitle: String(r.requestTitle ?? ''),
+    senderName: String(r.senderName ?? ''),
+    senderEmail: String(r.senderEmail ?? ''),
+    fileCount: Number(r.fileCount ?? 0),
+    totalBytes: Number(r.totalBytes ?? 0),
+  };
+}
+
+/**
+ * Pattern 23b (issue 13): someone finished an upload to one of the user's file requests. An
+ * unread notification of kind 'request-upload' (same list, badge and retention as downloads).
+ */
+export async function putRequestUploadNotification(userId: string, at: number, slug: string, firstFileName: string, notice: RequestUploadNotice): Promise<string> {
+  const id = eventIdAt(at);
+  const n: NotificationRecord = { _id: id, slug, read: false, dlDate: at, dlCountryCode: 'XX', fileName: firstFileName, dlOrigin: 'file', kind: 'request-upload', request: notice };
+  await dynamo().send(new PutCommand({ TableName: table(), Item: notificationItem(userId, n) }));
+  return id;
 }
 
 /** Pattern 46: the newest `limit` notifications, newest first (expired ones, always the oldest, left out). */

@@ -69,6 +69,8 @@ export interface TransferRecord {
   readonly searchText?: string;
   /** the slug this transfer was forwarded (copied) from */
   readonly forwardedFrom?: string;
+  /** issue 13: a visitor's upload to this file request (storageOwner is the requester; never listed as a send) */
+  readonly requestId?: string;
 }
 
 export interface FileRecord {
@@ -109,10 +111,10 @@ export function isConditionFailure(err: unknown): boolean {
   return (err as { name?: string })?.name === 'TransactionCanceledException' && !!reasons?.some((r) => r.Code === 'ConditionalCheckFailed');
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** One TransactWriteItems; false when one of its conditions failed. */
-async function transact(items: readonly (TransactItem | undefined)[]): Promise<boolean> {
+export async function transact(items: readonly (TransactItem | undefined)[]): Promise<boolean> {
   try {
     await dynamo().send(new TransactWriteCommand({ TransactItems: items.filter((i): i is TransactItem => i !== undefined) }));
     return true;

@@ -23,6 +23,7 @@
 import * as z from 'zod';
 import { transferIdSchema } from './transfer-api';
 import { emailSchema, sendPasswordSchema } from './validation';
+import type { RequestUploadNotice } from './requests-api';
 
 // ---- transfer list (GET /getQs) -----------------------------------------------------------------
 
@@ -194,6 +195,13 @@ export interface NotificationView {
   readonly receiverEmail?: string;
   readonly fileName: string;
   readonly dlOrigin: 'file' | 'zip';
+  /**
+   * Issue 13: absent for a download; 'request-upload' when someone uploaded to one of the user's
+   * file requests (then `request` says which and who; `slug` is the upload's, `dlDate` its time,
+   * `fileName` its first file, `dlCountryCode` 'XX', `dlOrigin` 'file').
+   */
+  readonly kind?: 'request-upload';
+  readonly request?: RequestUploadNotice;
 }
 export const NOTIFICATIONS_PAGE = 50;
 /** Unread notifications are counted up to this (the badge says '9+' above 9). */

@@ -179,3 +179,78 @@ export function requestStateAt(r: { readonly closed: boolean; readonly dueDate: 
   if (r.dueDate !== null && now >= r.dueDate) return 'expired';
   return 'open';
 }
+
+// ---- issue 13 backend additions (the routes, path params, codes and the bell's notice) ----------
+
+/**
+ * The routes (paths relative to /api):
+ *
+ *   POST   /requests                           (JWT) CreateRequestInput          -> 201 RequestSummary
+ *   GET    /requests?userid=<caller's sub>     (JWT) the caller's requests       -> 200 ListRequestsResponse | 403 not_your_requests
+ *   GET    /requests?slug=<request id>         (JWT) one of the caller's         -> 200 RequestDetailResponse | 404 request_not_found
+ *   PATCH  /requests/{id}                      (JWT, owner) UpdateRequestInput   -> 200 RequestSummary | 404 request_not_found
+ *   DELETE /requests/{id}/uploads/{slug}       (JWT, owner) one upload           -> 200 { deleted: true } | 404 upload_not_found
+ *   GET    /r/{id}                             (public)                          -> 200 PublicRequestResponse | 404 request_not_found
+ *                                                                                   | 410 request_closed / request_expired (details: RequestGoneDetails)
+ *   POST   /r/{id}/uploads                     (public, x-sender-token) StartRequestUploadInput
+ *                                                                                -> 201 CreateTransferResponse (then the transfer upload routes)
+ *
+ * POST /r/{id}/uploads refusals: 404 / 410 as GET /r/{id}; 403 sender_not_verified (no token, or
+ * its address is not senderEmail); 400 request_too_many_files / request_too_large (details.limit),
+ * request_file_type (details.fileName, details.allowedTypes), file_not_allowed (a problem of
+ * `fileObjects.<i>`: the guest rules of spec §5, the visitor not being signed in); 400
+ * rules_exceed_plan / due_date_past for POST and PATCH /requests; the requester's plan: 403
+ * storage_full (details.allowance), revoked, past_due, unpaid (the limit screen's texts).
+ * A request upload finishes with POST /transfers/{id}/complete like a send: no recipient mail; the
+ * requester gets a bell notification (NotificationView.kind 'request-upload') and, unless
+ * requestSettings.emailOnUpload is false, a mail.
+ */
+export const REQUEST_UPLOADS_PAGE = 200;
+
+/**
+ * Uploads one visitor may start a day (per verified address on one request, and per client
+ * address over all requests): an unfinished upload holds the requester's storage until it is
+ * cancelled or abandoned, so nobody may pile up reservations. Over it: 429 rate_limited.
+ */
+export const REQUEST_UPLOAD_LIMITS = { perAddressAndRequest: 20, perClient: 60, windowSeconds: 24 * 3600 } as const;
+
+/** PATCH /requests/{id}, GET /r/{id}, POST /r/{id}/uploads */
+export const requestIdParamsSchema = z.object({ id: requestIdSchema });
+/** DELETE /requests/{id}/uploads/{slug}: `slug` is RequestUpload.slug (a 7-character transfer id). */
+export const requestUploadParamsSchema = z.object({ id: requestIdSchema, slug: z.string().regex(/^[A-Za-z0-9]{7}$/u, 'invalid_link') });
+
+/** `details` of the 410 of a closed or past-due request: enough for the page to say whose and which. */
+export interface RequestGoneDetails {
+  readonly state: Exclude<RequestState, 'open'>;
+  readonly title: string;
+  readonly requesterName: string;
+}
+
+/**
+ * What the bell shows for an upload to a request (NotificationView.request, with kind
+ * 'request-upload'; the view's `slug` is the upload's, `dlDate` its time, `fileName` its first file).
+ */
+export interface RequestUploadNotice {
+  readonly requestId: string;
+  readonly requestTitle: string;
+  readonly senderName: string;
+  readonly senderEmail: string;
+  readonly fileCount: number;
+  readonly totalBytes: number;
+}
+
+/** The largest upload and file count a request accepts now: its rules within the plan's. */
+export function effectiveLimits(rules: RequestRules, plan: { readonly uploadLimit: number; readonly files: number }): { maxBytes: number; maxFiles: number } {
+  return {
+    maxBytes: Math.min(rules.maxBytes ?? plan.uploadLimit, plan.uploadLimit),
+    maxFiles: Math.min(rules.maxFiles ?? plan.files, plan.files),
+  };
+}
+
+/** Which of a request's rules the plan does not allow (maxBytes over the upload limit, maxFiles over the file count). */
+export function rulesBeyondPlan(rules: RequestRules, plan: { readonly uploadLimit: number; readonly files: number }): ('maxBytes' | 'maxFiles')[] {
+  const out: ('maxBytes' | 'maxFiles')[] = [];
+  if (rules.maxBytes !== undefined && rules.maxBytes > plan.uploadLimit) out.push('maxBytes');
+  if (rules.maxFiles !== undefined && rules.maxFiles > plan.files) out.push('maxFiles');
+  return out;
+}

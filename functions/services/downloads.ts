@@ -134,6 +134,8 @@ async function track(t: TransferRecord, viewer: Viewer, what: { fileName: string
       origin: what.origin,
       ...(downloaderEmail ? { recipientEmail: downloaderEmail } : {}),
     });
+    // A file request's upload (issue 13) is downloaded by its requester: the visitor who sent it gets no notice.
+    if (t.requestId) return;
     const who = downloaderEmail ?? viewer.sourceIp;
     const notice = await hitRateWindow('dlmail', `${t.slug}:${who}`, 1, NOTICE_WINDOW_SECONDS, now);
     if (notice.allowed) {

@@ -6,6 +6,8 @@
  *   ready, expiry reached          -> marked expired, due again at the end of the grace period
  *   expired, grace period over     -> objects (files and ZIPs) deleted, purged; the record stays for the 410
  *   deleted, an hour later         -> objects deleted again if a failed delete left any (idempotent)
+ * A file request's upload (issue 13) goes the same way; its storage goes back to the requester
+ * (its storageOwner), and once purged or deleted it leaves the request's list and counters.
  */
 import * as data from '../data/transfers';
 import type { TransferRecord } from '../data/transfers';
@@ -14,6 +16,7 @@ import { errorFields, log } from '../lib/log';
 import { locOf, refOf } from './transfers';
 import { purgeAt } from './downloads';
 import { releaseTransfer } from './limits';
+import { removeUpload } from '../data/requests';
 
 export interface SweepResult {
   readonly examined: number;
@@ -60,11 +63,14 @@ export async function sweepExpired(opts: { now?: number; pageSize?: number; time
           if (await data.setStatus(slug, 'expired', { from: ['expired'], purged: true, expectedSweepDueAt: due })) {
             result.purged += 1;
             await releaseTransfer(t, { unsent: false });
+            // Issue 13: a purged upload to a file request leaves the request's list and counters.
+            if (t.requestId) await removeUpload(t.requestId, slug);
           }
         } else if (t.status === 'deleted') {
           // A delete's second look: whatever a failed delete left behind goes now.
           result.objectsDeleted += await deleteObjects(t);
           await releaseTransfer(t, { unsent: false });
+          if (t.requestId) await removeUpload(t.requestId, slug);
           await data.setStatus(slug, 'deleted', { from: ['deleted'], expectedSweepDueAt: due });
         } else if (t.status === 'ready' || t.status === 'expired') {
           // Due early (e.g. an extension moved the expiry): look again when the next step is due.

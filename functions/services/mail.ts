@@ -9,11 +9,13 @@ import {
   extensionGrantedMail,
   extensionRequestMail,
   passwordResetMail,
+  requestUploadMail,
   senderCodeMail,
   transferMail,
   transferReminderMail,
   transferSentMail,
   type RenderedMail,
+  type RequestUploadMailInput,
 } from '../adapters/mail/templates';
 import type { FileRecord, TransferRecipient, TransferRecord } from '../data/transfers';
 import { languagesOf } from '../data/users';
@@ -171,4 +173,9 @@ export async function mailExtensionGranted(
 
 export async function mailPasswordReset(to: string, resetLink: string, validMinutes: number, lang: string | undefined): Promise<boolean> {
   return deliver(to, passwordResetMail({ lang: mailLanguageOf(lang), resetLink, validMinutes }), 'password-reset');
+}
+
+/** Issue 13: the requester hears that someone uploaded to their file request (in the requester's language). */
+export async function mailRequestUpload(to: string, lang: string | undefined, v: RequestUploadMailInput): Promise<boolean> {
+  return deliver(to, requestUploadMail({ lang: mailLanguageOf(lang), ...v }), 'request-upload', v.senderEmail);
 }

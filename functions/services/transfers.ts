@@ -32,6 +32,7 @@ import { mapLimited } from '../lib/concurrency';
 import { draftError } from './draft-error';
 import { firstFileNameOf, searchTextOf } from '../domain/transfer-search';
 import { mailTransferSent } from './mail';
+import { completeRequestUpload } from './request-uploads';
 import { trySchedulingReminder } from './reminders';
 import * as z from 'zod';
 import { releaseSend, type UserProfile } from '../data/users';
@@ -72,7 +73,7 @@ export function refOf(t: Pick<TransferRecord, 'region' | 'anon'>, key: string): 
 
 
 /** File records (and multipart uploads) for new files of a transfer. */
-async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>, entries: readonly FileEntry[], now: number): Promise<FileRecord[]> {
+export async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>, entries: readonly FileEntry[], now: number): Promise<FileRecord[]> {
   return mapLimited(entries, MULTIPART_CREATE_CONCURRENCY, async (f) => {
     const fileId = randomString(FILE_ID_LENGTH, ALNUM);
     const key = `t/${t.slug}/${fileId}`;
@@ -92,13 +93,13 @@ async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>, en
   });
 }
 
-async function plannedFile(t: TransferRecord, f: FileRecord, expiresIn: number): Promise<PlannedFile> {
+export async function plannedFile(t: TransferRecord, f: FileRecord, expiresIn: number): Promise<PlannedFile> {
   const common = { fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size };
   if (f.mode === 'single') return { ...common, mode: 'single', url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) };
   return { ...common, mode: 'multipart', partSize: f.partSize!, partCount: f.partCount! };
 }
 
-function urlLifetime(t: TransferRecord, now: number): number {
+export function urlLifetime(t: TransferRecord, now: number): number {
   return Math.max(60, Math.min(SIGNED_PUT_EXPIRES_SECONDS, Math.floor((t.uploadTokenExpiresAt - now) / SECOND)));
 }
 
@@ -349,6 +350,8 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
   }
   // Presets run from the moment of sending, not from the start of a long upload.
   const expiryDate = t.expirySeconds === CUSTOM_DATE_MARKER ? t.expiryDate : expiryDateFor(t.expirySeconds, now);
+  // Issue 13: a visitor's upload to a file request goes to the requester, not to recipients.
+  if (t.requestId) return completeRequestUpload(t, files, expiryDate, now);
   const searchText = searchTextOf(files, t.recipients.map((r) => r.email));
   const first = await data.markSent(t, { dateSent: now, expiryDate, fileCount: files.length, totalBytes: totalSize(files), searchText });
   const sent: TransferRecord = first ? { ...t, status: 'ready', dateSent: now, expiryDate } : t;

@@ -9,7 +9,8 @@ import type { LocalApp } from '../../scripts/local/app';
 import { seriousAxeViolations } from '../helpers/browser';
 import { closePage, logIn as logInAt, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
-import { createUser, downloadFrom as downloadFromAt, sendFiles, type TestUser } from '../helpers/transfers';
+import { completeTransfer, createUser, downloadFrom as downloadFromAt, guestToken, json, sendFiles, uploadAll, type TestUser } from '../helpers/transfers';
+import type { RequestSummary } from '../../functions/domain/requests-api';
 
 /**
  * axe-core on every screen of the transfer loop and the account screens, in the shipped app
@@ -44,6 +45,38 @@ async function expectAccessible(p: Page) {
 }
 
 const logIn = (p: Page, email: string, password: string) => logInAt(p, web.url, email, password);
+
+// ---- file requests (issue 13): a request, and a visitor's upload to it, through the API ----
+async function createRequest(by: TestUser, body: Record<string, unknown>): Promise<RequestSummary> {
+  const res = await api(app, '/requests', json(body, { authorization: `Bearer ${by.accessToken}` }));
+  if (res.status !== 201) throw new Error(`POST /requests ${res.status} ${res.text}`);
+  return res.json as RequestSummary;
+}
+
+async function uploadToRequest(id: string, visitor: string): Promise<void> {
+  const token = await guestToken(app, visitor);
+  const contents = new Map<string, Uint8Array>([['contract-signed.pdf', Buffer.alloc(3000, 4)], ['scans/page-1.jpg', Buffer.alloc(5000, 2)]]);
+  const res = await api(
+    app,
+    `/r/${id}/uploads`,
+    json(
+      {
+        senderName: 'Ada Visitor',
+        senderEmail: visitor,
+        message: 'Signed copy attached.',
+        fileObjects: [...contents].map(([name, data]) => {
+          const slash = name.lastIndexOf('/');
+          return slash < 0 ? { fileName: name, size: data.length } : { fileName: name.slice(slash + 1), itemPath: name, size: data.length };
+        }),
+      },
+      { 'x-sender-token': token },
+    ),
+  );
+  if (res.status !== 201) throw new Error(`POST /r/${id}/uploads ${res.status} ${res.text}`);
+  const created = res.json as CreateTransferResponse;
+  await uploadAll(app, created, contents);
+  await completeTransfer(app, created);
+}
 
 beforeAll(async () => {
   ({ app, web, browser } = await startBrowserStack());
@@ -214,6 +247,53 @@ describe('no serious or critical axe violation', () => {
     await logIn(page, user.email, 'secret123');
     await page.getByTestId('whats-new').click();
     await page.getByTestId('whats-new-panel').getByTestId('changelog-entry').first().waitFor();
+    await expectAccessible(page);
+  });
+
+  // ---- file requests (issue 13) ----
+  it('the public file request page, with a file its rules refuse', async () => {
+    const user = await createUser(app, 'a11y.request.public@example.com', 'pro');
+    const request = await createRequest(user, { title: 'Signed contracts', message: 'One PDF per contract, please.', dueDate: Date.now() + 7 * DAY, rules: { allowedTypes: ['pdf'], maxFiles: 3 } });
+    await page.goto(`${web.url}${new URL(request.link).pathname}`);
+    await page.getByTestId('request-title').waitFor();
+    await page.getByTestId('file-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(2048, 1) });
+    await page.getByText('This request does not accept the type of photo.jpg.').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the public file request page of a closed request', async () => {
+    const user = await createUser(app, 'a11y.request.closed@example.com', 'pro');
+    const request = await createRequest(user, { title: 'Closed already' });
+    const closed = await api(app, `/requests/${request.id}`, json({ state: 'closed' }, { authorization: `Bearer ${user.accessToken}` }, 'PATCH'));
+    expect(closed.status).toBe(200);
+    await page.goto(`${web.url}${new URL(request.link).pathname}`);
+    await page.locator('[data-testid="request-state"][data-state="closed"]').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the requests list with the new-request form open', async () => {
+    const user = await createUser(app, 'a11y.requests@example.com', 'pro');
+    const request = await createRequest(user, { title: 'Event photos', rules: { maxBytes: 2_000_000_000 } });
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/requests`);
+    await page.locator(`[data-request-id="${request.id}"]`).waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('request-new').click();
+    await page.getByTestId('request-form-submit').click();
+    await page.getByText('Give the request a title.').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('one request with an upload, and the delete dialog open', async () => {
+    const user = await createUser(app, 'a11y.request.detail@example.com', 'pro');
+    const request = await createRequest(user, { title: 'Signed contracts', message: 'One PDF per contract.' });
+    await uploadToRequest(request.id, 'a11y.request.visitor@example.com');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/requests/${request.id}`);
+    await page.getByTestId('request-upload-card').waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('request-upload-delete').click();
+    await page.getByRole('dialog', { name: 'Delete this upload?' }).waitFor();
     await expectAccessible(page);
   });
 });

@@ -72,8 +72,27 @@ async function transferOf(fileSizes: number[], opts: { finish: boolean; password
  * The real record a route's requests aim at, so mutated requests get past the first lookup:
  * a fresh one per route (the fuzzing may delete, cancel or complete it).
  */
-async function recordFor(route: ApiRoute): Promise<{ t?: CreateTransferResponse; password?: string }> {
+/** issue 13: a request of the fuzzing user, with a visitor's finished upload for the owner routes. */
+async function requestOf(withUpload: boolean): Promise<{ id: string; uploadSlug?: string }> {
+  const res = await api(app, '/requests', json({ title: 'Fuzz request', message: 'send' }, bearer(user)));
+  if (res.status !== 201) throw new Error(`request ${res.status} ${res.text}`);
+  const id = res.json.id as string;
+  if (!withUpload) return { id };
+  const start = await api(app, `/r/${id}/uploads`, json({ senderName: 'Fuzz', senderEmail: 'fuzz.guest@example.com', fileObjects: [{ fileName: 'fuzz.pdf', size: 9 }] }, { 'x-sender-token': senderToken }));
+  if (start.status !== 201) throw new Error(`request upload ${start.status} ${start.text}`);
+  const t = start.json as CreateTransferResponse;
+  await uploadAll(app, t, new Map([['fuzz.pdf', randomData(9)]]));
+  const done = await completeTransfer(app, t);
+  if (done.status !== 200) throw new Error(`request upload complete ${done.status} ${done.text}`);
+  return { id, uploadSlug: t.id };
+}
+
+async function recordFor(route: ApiRoute): Promise<{ t?: CreateTransferResponse; password?: string; request?: { id: string; uploadSlug?: string } }> {
   switch (ownsKindOf(route.owns)) {
+    case 'request:owner':
+      return { request: await requestOf(true) };
+    case 'request:link':
+      return { request: await requestOf(false) };
     case 'transfer:upload-token':
       // one single-PUT file and one multipart file (the 6 MiB plan exists without uploading)
       return { t: await transferOf([10, 6 * 1024 * 1024 + 3], { finish: false }) };
@@ -87,11 +106,13 @@ async function recordFor(route: ApiRoute): Promise<{ t?: CreateTransferResponse;
   }
 }
 
-function hintsFor(t: CreateTransferResponse | undefined, password: string | undefined): Hints {
+function hintsFor(t: CreateTransferResponse | undefined, password: string | undefined, request?: { id: string }): Hints {
   const ids = t ? [t.id] : [];
   const fileIds = t ? t.files.map((f) => f.fileId) : [];
   return {
     ...(t ? { id: fc.constantFrom(...ids), slug: fc.constantFrom(...ids), fileId: fc.constantFrom(...fileIds) } : {}),
+    // issue 13: GET /requests?slug= names a request; ?userid= the caller or someone else
+    ...(request ? { slug: fc.constantFrom(request.id, 'Zq9Xw2Kp'), userid: fc.constantFrom(user.sub, 'someone-else', '') } : {}),
     ...(password ? { password: fc.constant(password) } : {}),
     email: fc.oneof(fc.emailAddress(), fc.constantFrom(user.email, 'fuzz.other@example.com')),
     senderEmail: fc.constant('fuzz.guest@example.com'),
@@ -135,10 +156,11 @@ interface FuzzRequest {
   readonly viewer: string;
 }
 
-function requestArbitrary(route: ApiRoute, t: CreateTransferResponse | undefined, hints: Hints): fc.Arbitrary<FuzzRequest> {
+function requestArbitrary(route: ApiRoute, t: CreateTransferResponse | undefined, hints: Hints, request?: { id: string; uploadSlug?: string }): fc.Arbitrary<FuzzRequest> {
+  const idSegment = request ? segment(/^[A-Za-z0-9]{8}$/, [request.id]) : segment(/^[A-Za-z0-9]{7}$/, t ? [t.id] : []);
   const path = fc
-    .tuple(segment(/^[A-Za-z0-9]{7}$/, t ? [t.id] : []), segment(/^[A-Za-z0-9]{10}$/, t ? t.files.map((f) => f.fileId) : []))
-    .map(([id, fileId]) => route.path.replace('{id}', id).replace('{fileId}', fileId));
+    .tuple(idSegment, segment(/^[A-Za-z0-9]{10}$/, t ? t.files.map((f) => f.fileId) : []), segment(/^[A-Za-z0-9]{7}$/, request?.uploadSlug ? [request.uploadSlug] : []))
+    .map(([id, fileId, slug]) => route.path.replace('{id}', id).replace('{fileId}', fileId).replace('{slug}', slug));
   const randomQuery = fc.option(fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 20 }), junk.map((v) => JSON.stringify(v) ?? '')), { maxKeys: 3 }), { freq: 3 }).map((q) => (q ? `?${new URLSearchParams(q as Record<string, string>)}` : ''));
   // A route with a query schema also gets queries derived from it, so its code runs past the schema.
   const querySchema = routeSchemas(route).query;
@@ -161,7 +183,7 @@ async function send(route: ApiRoute, req: FuzzRequest, t: CreateTransferResponse
   const headers: Record<string, string> = { 'cloudfront-viewer-address': req.viewer };
   if (route.auth === 'jwt') Object.assign(headers, bearer(user));
   if (t) headers['x-upload-token'] = t.uploadToken;
-  if (route.path === '/transfers') headers['x-sender-token'] = senderToken;
+  if (route.path === '/transfers' || route.path === '/r/{id}/uploads') headers['x-sender-token'] = senderToken;
   let body: string | undefined;
   if (route.method !== 'GET') {
     if (req.raw) {
@@ -213,10 +235,10 @@ describe('fuzzing every route from its schemas', () => {
   });
 
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: no 5xx, no stack trace, no internal name', async (name, route) => {
-    const { t, password } = await recordFor(route);
-    const hints = hintsFor(t, password);
+    const { t, password, request } = await recordFor(route);
+    const hints = hintsFor(t, password, request);
     await fc.assert(
-      fc.asyncProperty(requestArbitrary(route, t, hints), async (req) => {
+      fc.asyncProperty(requestArbitrary(route, t, hints, request), async (req) => {
         const res = await send(route, req, t);
         const where = `${route.method} ${API_PREFIX}${route.path} -> ${res.status} ${res.text.slice(0, 300)}`;
         expect(res.status, where).toBeLessThan(500);

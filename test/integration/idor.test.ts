@@ -14,6 +14,7 @@ import { API_PREFIX, ownsKindOf, routes, type ApiRoute } from '../../functions/r
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, guestToken, json, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
 import { loadRouteSchemas, routeSchemas } from '../helpers/route-schemas';
+import type { RequestSummary } from '../../functions/domain/requests-api';
 
 let app: LocalApp;
 let alice: TestUser;
@@ -39,11 +40,20 @@ const FILE_UPLOADING = 'alice-unreleased-draft.txt';
 const GUEST = 'guest.sender@example.com';
 const VICTIM_GUEST = 'victim.guest@example.com';
 const UNKNOWN_ID = 'Zq9Xw2K';
+/** issue 13: A's file request with a visitor's finished upload, A's closed one, B's own, and an unknown request id */
+let aliceRequest: RequestSummary;
+let closedRequest: RequestSummary;
+let bobRequest: RequestSummary;
+let requestUpload: CreateTransferResponse;
+let visitor: string;
+const VISITOR = 'request.visitor@example.com';
+const FILE_REQUESTED = 'alice-requested-passport-scan.pdf';
+const UNKNOWN_REQUEST = 'Zq9Xw2Kp';
 const forgedToken = () => 'f'.repeat(42) + 'Q';
 
 /** Everything of A's that no refused answer may contain. */
 function aliceSecrets(): string[] {
-  return [alice.email, alice.sub, FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company];
+  return [alice.email, alice.sub, FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company, VISITOR, FILE_REQUESTED, requestUpload.id, requestUpload.uploadToken];
 }
 /** Keys that would hand out a credential or a storage URL. */
 const CREDENTIAL_KEYS = /"(accessToken|refreshToken|senderToken|registrationToken|uploadToken|url|parts|files|user)"\s*:/;
@@ -77,7 +87,9 @@ function tampered(token: string): string {
 
 interface Attempt {
   readonly label: string;
-  readonly path?: { id?: string; fileId?: string };
+  readonly path?: { id?: string; fileId?: string; slug?: string };
+  /** a query string instead of the route's usual one (queryFor) */
+  readonly query?: string;
   readonly headers?: Readonly<Record<string, string | undefined>>;
   readonly body?: Record<string, unknown>;
   /** body fields left out (the secret a 'no code / no token' try does not send) */
@@ -88,7 +100,7 @@ interface Attempt {
 
 interface Cell {
   /** the record A owns that the attempts aim at, and the valid request fields for it */
-  setup(route: ApiRoute): Promise<{ path: { id?: string; fileId?: string }; body: Record<string, unknown>; attempts: Attempt[] }>;
+  setup(route: ApiRoute): Promise<{ path: { id?: string; fileId?: string; slug?: string }; body: Record<string, unknown>; attempts: Attempt[] }>;
   /** optional: after the attempts, A's record is still A's and intact */
   after?(route: ApiRoute): Promise<void>;
 }
@@ -366,6 +378,74 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
+  // issue 13: A's file request, by its requester's JWT
+  'request:owner': {
+    async setup(route) {
+      const path = { id: aliceRequest.id, slug: requestUpload.id };
+      const body = route.method === 'PATCH' ? { state: 'closed', title: 'renamed by bob' } : {};
+      const isDelete = route.method === 'DELETE';
+      return {
+        path,
+        body,
+        attempts: [
+          { label: "B's JWT", headers: bearer(bob), expect: [404] },
+          { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': visitor }, expect: [401] },
+          { label: 'no credentials', expect: [401] },
+          { label: "the visitor's upload token instead of a JWT", headers: { 'x-upload-token': requestUpload.uploadToken }, expect: [401] },
+          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
+          { label: "a forged request id with A's JWT", path: { id: UNKNOWN_REQUEST }, headers: bearer(alice), expect: [404] },
+          ...(route.method === 'GET' ? [{ label: "B's JWT listing A's requests by A's id", query: `?userid=${alice.sub}`, headers: bearer(bob), expect: [403] }] : []),
+          ...(isDelete
+            ? [
+                { label: "B's JWT on B's own request with A's upload", path: { id: bobRequest.id }, headers: bearer(bob), expect: [404] },
+                { label: "A's JWT with the upload under A's other request", path: { id: closedRequest.id }, headers: bearer(alice), expect: [404] },
+              ]
+            : []),
+        ],
+      };
+    },
+    async after() {
+      const d = await api(app, `/requests?slug=${aliceRequest.id}`, { headers: bearer(alice) });
+      expect(d.status, d.text).toBe(200);
+      expect(d.json.request).toMatchObject({ state: 'open', title: aliceRequest.title, uploadCount: 1 });
+      expect(d.json.uploads).toEqual([expect.objectContaining({ slug: requestUpload.id, senderEmail: VISITOR, files: [expect.objectContaining({ fileName: FILE_REQUESTED })] })]);
+    },
+  },
+
+  // issue 13: the public request page and a visitor's upload (plus the visitor's sender token)
+  'request:link': {
+    async setup(route) {
+      const uploads = route.method === 'POST';
+      return {
+        path: { id: aliceRequest.id },
+        body: uploads ? { senderName: 'Mallory', senderEmail: VISITOR, fileObjects: [{ fileName: 'slipped-in.pdf', size: 5 }] } : {},
+        attempts: uploads
+          ? [
+              { label: 'no credentials (no sender token)', expect: [403] },
+              { label: "B's JWT, no sender token", headers: bearer(bob), expect: [403] },
+              { label: "A's JWT (the requester), no sender token", headers: bearer(alice), expect: [403] },
+              { label: 'a forged sender token', headers: { 'x-sender-token': forgedToken() }, expect: [403] },
+              { label: 'an upload token as sender token', headers: { 'x-sender-token': requestUpload.uploadToken }, expect: [403] },
+              { label: "another guest's token uploading as the visitor's address", headers: { 'x-sender-token': guest }, expect: [403] },
+              { label: 'a forged request id with a real sender token', path: { id: UNKNOWN_REQUEST }, headers: { 'x-sender-token': visitor }, expect: [404] },
+              { label: 'a closed request with a real sender token', path: { id: closedRequest.id }, headers: { 'x-sender-token': visitor }, expect: [410] },
+            ]
+          : [
+              // The page is public: anyone gets the request's title, message and requester name, never its uploads or addresses.
+              { label: 'no credentials', expect: [200] },
+              { label: "B's JWT", headers: bearer(bob), expect: [200] },
+              { label: 'a forged request id', path: { id: UNKNOWN_REQUEST }, expect: [404] },
+              { label: 'a closed request', path: { id: closedRequest.id }, expect: [410] },
+            ],
+      };
+    },
+    async after() {
+      const d = await api(app, `/requests?slug=${aliceRequest.id}`, { headers: bearer(alice) });
+      expect(d.json.request.uploadCount).toBe(1);
+      expect(d.json.uploads).toHaveLength(1);
+    },
+  },
+
   self: {
     async setup(route) {
       // Only the JWT's `sub` chooses the record. B, naming A's things in the body, gets B's or a refusal.
@@ -431,6 +511,28 @@ beforeAll(async () => {
   aliceNotifyId = (await api(app, '/notifications', json({}, bearer(alice)))).json.notifications[0]._id as string;
   const contact = await api(app, '/contacts', json(ALICE_CONTACT, bearer(alice)));
   expect(contact.status, contact.text).toBe(201);
+  // issue 13: A's requests (one with a visitor's upload, one closed) and B's own
+  const newRequest = async (user: TestUser, title: string) => {
+    const res = await api(app, '/requests', json({ title, message: 'please send' }, bearer(user)));
+    expect(res.status, res.text).toBe(201);
+    return res.json as RequestSummary;
+  };
+  aliceRequest = await newRequest(alice, 'Alice asks for a passport scan');
+  closedRequest = await newRequest(alice, 'Alice closed this one');
+  bobRequest = await newRequest(bob, 'Bob asks too');
+  expect((await api(app, `/requests/${closedRequest.id}`, json({ state: 'closed' }, bearer(alice), 'PATCH'))).status).toBe(200);
+  visitor = await guestToken(app, VISITOR);
+  const data = randomData(48);
+  const start = await api(app, `/r/${aliceRequest.id}/uploads`, json({ senderName: 'Vera', senderEmail: VISITOR, fileObjects: [{ fileName: FILE_REQUESTED, size: data.length }] }, { 'x-sender-token': visitor }));
+  expect(start.status, start.text).toBe(201);
+  requestUpload = start.json as CreateTransferResponse;
+  await uploadAll(app, requestUpload, new Map([[FILE_REQUESTED, data]]));
+  expect((await completeTransfer(app, requestUpload)).status).toBe(200);
+  // The upload rang A's bell; the notification cells aim at the download's notification alone.
+  const bell = (await api(app, '/notifications', json({}, bearer(alice)))).json.notifications as { _id: string; kind?: string }[];
+  const rung = bell.find((n) => n.kind === 'request-upload');
+  expect(rung, 'the request upload notified A').toBeDefined();
+  expect((await api(app, '/deleteNotification', json({ notifyId: rung!._id }, bearer(alice)))).status).toBe(200);
 });
 
 afterAll(async () => {
@@ -442,6 +544,8 @@ function queryFor(route: ApiRoute, ids: { id?: string }): string {
   switch (`${route.method} ${route.path}`) {
     case 'GET /getQs':
       return `?slug=${ids.id ?? UNKNOWN_ID}`;
+    case 'GET /requests':
+      return `?slug=${ids.id ?? UNKNOWN_REQUEST}`;
     case 'GET /analytics':
     case 'GET /analytics/downloads':
       return `?from=${TODAY}&to=${TODAY}`;
@@ -450,8 +554,8 @@ function queryFor(route: ApiRoute, ids: { id?: string }): string {
   }
 }
 
-function urlOf(route: ApiRoute, path: { id?: string; fileId?: string }): string {
-  return route.path.replace('{id}', path.id ?? UNKNOWN_ID).replace('{fileId}', path.fileId ?? 'AAAAAAAAAA') + queryFor(route, path);
+function urlOf(route: ApiRoute, path: { id?: string; fileId?: string; slug?: string }, query?: string): string {
+  return route.path.replace('{id}', path.id ?? UNKNOWN_ID).replace('{fileId}', path.fileId ?? 'AAAAAAAAAA').replace('{slug}', path.slug ?? UNKNOWN_ID) + (query ?? queryFor(route, path));
 }
 
 describe('IDOR matrix: every route of functions/routes.ts by what it owns', () => {
@@ -460,7 +564,7 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     expect(unknown, 'routes whose owns kind idor.test.ts cannot exercise yet: teach CELLS how').toEqual([]);
     for (const r of routes) {
       const kind = ownsKindOf(r.owns);
-      if (kind === 'self' || kind === 'transfer:owner') expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
+      if (kind === 'self' || kind === 'transfer:owner' || kind === 'request:owner') expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
       else expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('none');
     }
   });
@@ -494,7 +598,7 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
       // The record's ids go where the route reads them: the path, or the body (built per try, so a forged id reaches the body too).
       const sentBody = readsBody ? { ...bodyFor(route, { id: target.id ?? UNKNOWN_ID, fileId: target.fileId ?? 'AAAAAAAAAA' }), ...body, ...a.body } : undefined;
       for (const k of a.omit ?? []) delete sentBody?.[k];
-      const res = await api(app, urlOf(route, target), {
+      const res = await api(app, urlOf(route, target, a.query), {
         method: route.method,
         headers: Object.fromEntries(Object.entries({ ...(sentBody ? { 'content-type': 'application/json' } : {}), ...a.headers }).filter((e): e is [string, string] => e[1] !== undefined)),
         ...(sentBody ? { body: JSON.stringify(sentBody) } : {}),

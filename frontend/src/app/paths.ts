@@ -42,6 +42,8 @@ export const ROUTES = {
   downloads: { pattern: '/downloads/:id/:user?/:downloadZip?', aliases: ['/d/:id/:user?'] },
   /** the public link {origin}/w/{slug}: the same download page */
   publicLink: { pattern: '/w/:slug', aliases: [] },
+  /** the public file request page (issue 13): a visitor uploads files to the requester */
+  fileRequest: { pattern: '/r/:id', aliases: [] },
   /** the sender's approve link from an extension request mail */
   extension: { pattern: '/extension/:id', aliases: [] },
   /** query: user (prefill email), redirect (same-origin path to open after login), forgotPass */
@@ -74,7 +76,6 @@ export interface PlannedRoute {
 /** Routes of spec §2 that later issues build. The router does not serve them yet. */
 export const PLANNED_ROUTES = [
   { pattern: '/invite/:id', aliases: [], issue: 'Accounts', note: 'Team invite' },
-  { pattern: '/r/:id', aliases: [], issue: 'File requests', note: 'File request page' },
 ] as const satisfies readonly PlannedRoute[];
 
 /** The download page's last path segment that asks for the ZIP of all files (spec §2). */
@@ -111,6 +112,7 @@ export const paths = {
   },
   publicLink: (slug: string) => `/w/${encodeURIComponent(slug)}`,
   extension: (token: string) => `/extension/${encodeURIComponent(token)}`,
+  fileRequest: (id: string) => `/r/${encodeURIComponent(id)}`,
   /** originalPath: the address that was not found (path + search), shown on the page */
   notFound: (originalPath?: string) => withQuery('/404/', { path: originalPath }),
   /** user: email to prefill; redirect: path (+query) to open after login; forgotPass: start in forgot-password mode */

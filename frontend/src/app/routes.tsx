@@ -4,6 +4,7 @@ import { Layout } from '@/components/layout';
 import { PageLoading } from '@/components/page-loading';
 import { RouteError } from '@/components/route-error';
 import { dashRoutes } from '@/features/dashboard/routes';
+import { withNamespaces } from '@/i18n/with-namespaces';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { canEnterDash, homeEntry, returnPath } from '@/lib/session/guards';
 import { sessionStore } from '@/lib/session/session';
@@ -59,6 +60,8 @@ const screens = {
       loader: loader.extensionLoader,
       shouldRevalidate: loader.shouldRevalidateExtension,
     })),
+  // file requests (issue 13): the page and its catalogue arrive together
+  fileRequest: withNamespaces(['requests'], () => importWithRetry(() => import('@/features/requests/routes')).then((m) => m.loadPublicRequestPage())),
   login: () => importWithRetry(() => import('@/features/auth/components/login-page')).then((m) => ({ Component: m.LoginPage })),
   register: () => importWithRetry(() => import('@/features/auth/components/register-page')).then((m) => ({ Component: m.RegisterPage })),
   updatePassword: () =>

@@ -25,7 +25,8 @@ const ACCOUNT_HREFS: Readonly<Record<AccountMenuItem, () => string>> = {
  * without it rather than failing the page.
  */
 const NotificationBell = lazy(
-  withNamespaces(['insights'], () =>
+  // 'requests': the bell names uploads to the user's file requests (issue 13)
+  withNamespaces(['insights', 'requests'], () =>
     importWithRetry(() => import('@/features/notifications/components/notification-bell')).then(
       (m): { default: ComponentType } => ({ default: m.NotificationBell }),
       (): { default: ComponentType } => ({ default: () => null }),

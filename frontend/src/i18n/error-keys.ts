@@ -94,6 +94,19 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   csv_empty: GENERIC_ERROR_KEY,
   csv_no_email_column: GENERIC_ERROR_KEY,
   csv_unterminated: GENERIC_ERROR_KEY,
+  // ---- file requests (issue 13): the request screens say these in their own catalogue
+  // (features/requests/request-errors.ts); these are the app-wide fallbacks ----
+  request_not_found: NOT_FOUND,
+  upload_not_found: NOT_FOUND,
+  not_your_requests: 'errors.invalidRequest',
+  request_closed: NOT_FOUND,
+  request_expired: NOT_FOUND,
+  request_too_many_files: 'send.errors.tooManyFiles',
+  request_too_large: 'send.errors.transferTooLarge',
+  request_file_type: 'send.errors.fileNotAllowed',
+  request_file_blocked: 'send.errors.fileNotAllowed',
+  rules_exceed_plan: 'errors.invalidRequest',
+  due_date_past: 'errors.invalidRequest',
 };
 
 /**

@@ -1,6 +1,7 @@
 import 'i18next';
 import type en from '@/i18n/locales/en.json';
 import type insights from '@/i18n/locales/insights/en.json';
+import type requests from '@/i18n/locales/requests/en.json';
 import type transfers from '@/i18n/locales/transfers/en.json';
 import type contacts from '@/i18n/locales/contacts/en.json';
 
@@ -8,6 +9,6 @@ import type contacts from '@/i18n/locales/contacts/en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; transfers: typeof transfers; insights: typeof insights; contacts: typeof contacts };
+    resources: { translation: typeof en; transfers: typeof transfers; insights: typeof insights; contacts: typeof contacts; requests: typeof requests };
   }
 }

@@ -9,8 +9,9 @@ import type { Language } from '@/i18n/languages';
  * - `transfers`: transfers list, TransferModal, dashboard home's recent transfers (issue 12)
  * - `insights`: notifications bell, analytics, what's-new panel (issue 12)
  * - `contacts`: the contacts screen and its dashboard tab (issue 13)
+ * - `requests`: file requests: the public /r/{id} page, /dash/requests and one request (issue 13)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts'] as const;
+export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 export function isLazyNamespace(ns: string): ns is LazyNamespace {

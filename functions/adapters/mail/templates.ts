@@ -514,3 +514,56 @@ export function passwordResetMail(input: PasswordResetMailInput & WithLang): Ren
   const text = [c.text('passwordReset.heading'), c.text('passwordReset.intro'), reset.text, `${validity}\n${c.text('passwordReset.ignore')}`];
   return mail(input.lang, subject, c.text('passwordReset.intro'), body, text, c.text('passwordReset.footer'));
 }
+
+// ---- 8. issue 13: someone uploaded to the requester's file request -------------------------
+
+export interface RequestUploadMailInput {
+  /** the request's title */
+  readonly requestTitle: string;
+  /** the visitor's name and verified address */
+  readonly senderName: string;
+  readonly senderEmail: string;
+  /** the visitor's message; empty for none */
+  readonly message?: string;
+  readonly files: readonly MailFile[];
+  /** when the uploaded files are deleted, epoch ms */
+  readonly expiryDate: number;
+  /** {APP_ORIGIN}/dash/requests/{id} */
+  readonly requestLink: string;
+}
+
+export function requestUploadMail(input: RequestUploadMailInput & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const link = safeLink(input.requestLink);
+  const name = cleanInline(input.senderName);
+  const email = required(cleanInline(input.senderEmail), 'senderEmail');
+  const sender = name || email;
+  const title = required(cleanInline(input.requestTitle), 'requestTitle');
+  const files = fileListing(c, input.files);
+  const what = c.text('fileCount', {}, input.files.length);
+  const message = cleanMultiline(input.message ?? '');
+  const until = c.text('availableUntil', { date: formatDate(c, input.expiryDate) });
+  const view = linkBlocks(c, c.text('requestUpload.button'), link);
+
+  // The visitor proved only the address: the subject names it, never the typed name.
+  const subject = subjectLine(c.text('requestUpload.subject', { sender: truncate(email, SUBJECT_PART_MAX), what, title: truncate(title, SUBJECT_PART_MAX) }));
+  const headingText = c.text('requestUpload.heading', { sender, what, title });
+  const showEmail = Boolean(name);
+  const body = joinHtml([
+    heading(c.html('requestUpload.heading', { sender: breakable(escapeHtml(sender)), what: escapeHtml(what), title: breakable(escapeHtml(title)) })),
+    showEmail ? paragraph(breakable(escapeHtml(email)), { muted: true }) : NONE,
+    message ? quote(message) : NONE,
+    paragraph(strong(escapeHtml(files.summary))),
+    view.html,
+    paragraph(escapeHtml(until)),
+    files.listHtml,
+  ]);
+  const text = [
+    showEmail ? `${headingText}\n${email}` : headingText,
+    message && `${c.text('requestUpload.messageLabel')}${c.colon}\n${message.split('\n').map((line) => `> ${line}`).join('\n')}`,
+    view.text,
+    until,
+    `${files.summary}\n${files.listText}`,
+  ];
+  return mail(input.lang, subject, files.summary, body, text, c.text('requestUpload.footer'));
+}

@@ -13,4 +13,9 @@ export const dashPaths = {
 
   // Contacts (issue 13)
   contacts: () => `${DASH}/contacts`,
+  // ---- file requests (issue 13) ----
+  /** the requester's requests and "New request" */
+  requests: () => `${DASH}/requests`,
+  /** one request with its uploads (spec §2 /dash/requests/{slug}; the slug is the request's id) */
+  request: (id: string) => `${DASH}/requests/${encodeURIComponent(id)}`,
 } as const;

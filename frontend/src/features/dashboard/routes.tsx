@@ -6,6 +6,9 @@ import { importWithRetry } from '@/lib/import-with-retry';
 /** The list and the TransferModal come through one module (features/transfers/routes.ts). */
 const transfersScreens = () => importWithRetry(() => import('@/features/transfers/routes'));
 
+// ---- file requests (issue 13): one small module fetches the screens (features/requests/routes.ts) ----
+const requestsScreens = () => importWithRetry(() => import('@/features/requests/routes'));
+
 /**
  * Children of /dash (spec §2), mounted behind the login guard. The screens load on demand
  * (DashboardHome is one of spec §2's lazy screens) with the chunk retry of spec §9.
@@ -13,7 +16,7 @@ const transfersScreens = () => importWithRetry(() => import('@/features/transfer
 const screens = {
   // The layout's tabs and What's-new button read these catalogues; as every /dash screen waits
   // for the layout, the transfers screens (list, TransferModal, the home's recent ones) have theirs too.
-  layout: withNamespaces(['transfers', 'insights', 'contacts'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
+  layout: withNamespaces(['transfers', 'insights', 'contacts', 'requests'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
   home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
   account: () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage })),
   profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
@@ -23,11 +26,14 @@ const screens = {
   transferModal: () => transfersScreens().then((m) => m.loadTransferModal()),
   // Contacts (issue 13; spec §2 lists it among the lazy screens); its catalogue came with the layout.
   contacts: () => importWithRetry(() => import('@/features/contacts/components/contacts-page')).then((m) => ({ Component: m.ContactsPage })),
+  // file requests (issue 13); their catalogue came with the layout (its Requests tab reads it)
+  requests: () => requestsScreens().then((m) => m.loadRequestsPage()),
+  requestDetail: () => requestsScreens().then((m) => m.loadRequestDetailPage()),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
 /**
  * The other /dash children of spec §2 (data-residency, billing, settings, teams, customize,
- * powered-by, roadmap/*, requests, requests/:slug) are built by later issues; until
+ * powered-by, roadmap/*) are built by later issues; until
  * then they, like any unknown /dash path, go to /404/?path=... as the app's own catch-all does.
  */
 function notFoundRedirect({ request }: LoaderFunctionArgs) {
@@ -48,6 +54,9 @@ export const dashRoutes: RouteObject[] = [
       { path: 'transfers', id: 'transfers', lazy: screens.transfers, children: [{ path: ':slug', id: 'TransferModal', lazy: screens.transferModal }] },
       // Contacts (issue 13)
       { path: 'contacts', id: 'contacts', lazy: screens.contacts },
+      // file requests (issue 13)
+      { path: 'requests', id: 'requests', lazy: screens.requests },
+      { path: 'requests/:slug', id: 'requestDetail', lazy: screens.requestDetail },
     ],
   },
   { path: '*', loader: notFoundRedirect, element: null },

@@ -31,6 +31,17 @@ describe('/dash children (spec §2)', () => {
     }
   });
 
+  // ---- file requests (issue 13) ----
+  it('serves the requests list and one request, each loaded on demand', async () => {
+    expect(deepest('/dash/requests')?.id).toBe('requests');
+    expect(matchRoutes(tree, '/dash/requests/AbCd1234')?.map((m) => m.route.id)).toEqual([undefined, 'dash-layout', 'requestDetail']);
+    for (const path of ['/dash/requests', '/dash/requests/AbCd1234']) {
+      const route = deepest(path)!;
+      const lazy = route.lazy as () => Promise<Partial<RouteObject>>;
+      expect((await lazy()).Component, path).toBeTypeOf('function');
+    }
+  });
+
   it.each([
     '/dash/data-residency',
     '/dash/billing',
@@ -39,8 +50,6 @@ describe('/dash children (spec §2)', () => {
     '/dash/customize',
     '/dash/powered-by',
     '/dash/roadmap/item-1',
-    '/dash/requests',
-    '/dash/requests/abc1234',
     '/dash/account/unknown',
   ])('sends %s, built by a later issue, to /404/ with the path', async (path) => {
     const route = deepest(path);

@@ -22,6 +22,7 @@ export function DashLayout() {
   const { t: tTransfers } = useTranslation('transfers');
   const { t: tInsights } = useTranslation('insights');
   const { t: tContacts } = useTranslation('contacts');
+  const { t: tRequests } = useTranslation('requests');
   const { user } = useSession();
   // The /dash guard only lets signed-in users through; this covers the instant of a sign-out.
   if (!user) return <PageLoading />;
@@ -35,6 +36,10 @@ export function DashLayout() {
             </NavLink>
             <NavLink to={dashPaths.transfers()} className="dash-tab" data-testid="dash-tab-transfers">
               {tTransfers('dashTab.label')}
+            </NavLink>
+            {/* file requests (issue 13) */}
+            <NavLink to={dashPaths.requests()} className="dash-tab" data-testid="dash-tab-requests">
+              {tRequests('dashTab.label')}
             </NavLink>
             <NavLink end to={dashPaths.analytics()} className="dash-tab" data-testid="dash-tab-analytics">
               {tInsights('analytics.tab')}

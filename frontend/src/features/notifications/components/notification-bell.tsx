@@ -25,6 +25,7 @@ function BellIcon() {
  */
 export function NotificationBell() {
   const { t, i18n } = useTranslation('insights');
+  const { t: tRequests } = useTranslation('requests');
   const lng = i18n.resolvedLanguage ?? 'en';
   const { notifications, unreadCount, status, arrived, refresh, markRead, clearAll } = useNotifications();
   const [open, setOpen] = useState(false);
@@ -75,7 +76,11 @@ export function NotificationBell() {
   });
 
   const latest = arrived[0];
-  const announcement = latest ? t('notifications.announce', { file: latest.fileName, country: describe(latest).country }) : '';
+  const announcement = !latest
+    ? ''
+    : latest.kind === 'request-upload' && latest.request
+      ? tRequests('notifications.uploaded', { name: latest.request.senderName, title: latest.request.requestTitle })
+      : t('notifications.announce', { file: latest.fileName, country: describe(latest).country });
   const now = Date.now();
 
   return (
@@ -143,6 +148,35 @@ export function NotificationBell() {
           ) : (
             <ul className="bell-list">
               {notifications.map((n) => {
+                // ---- file requests (issue 13): someone uploaded to one of the user's requests ----
+                if (n.kind === 'request-upload' && n.request) {
+                  const notice = n.request;
+                  return (
+                    <li key={n._id}>
+                      <Link
+                        to={dashPaths.request(notice.requestId)}
+                        className={n.read ? 'bell-item' : 'bell-item bell-item-unread'}
+                        onClick={() => {
+                          if (!n.read) markRead(n._id);
+                          setOpen(false);
+                        }}
+                        data-testid="bell-item"
+                        data-kind="request-upload"
+                      >
+                        <span className="bell-item-file">
+                          {!n.read && <span className="bell-sr">{t('notifications.new')} </span>}
+                          {tRequests('notifications.uploaded', { name: notice.senderName, title: notice.requestTitle })}
+                        </span>
+                        <span className="bell-item-who">{notice.senderEmail}</span>
+                        <span className="bell-item-meta">
+                          <span>{tRequests('notifications.uploadedFiles', { count: notice.fileCount })}</span>
+                          <span aria-hidden="true"> · </span>
+                          <time dateTime={new Date(n.dlDate).toISOString()}>{relativeTime(n.dlDate, now, lng)}</time>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                }
                 const { country, who } = describe(n);
                 return (
                   <li key={n._id}>

@@ -1,0 +1,185 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { RequestSettings, RequestSummary } from '@domain/requests-api';
+import { PageLoading } from '@/components/page-loading';
+import { dashPaths } from '@/features/dashboard/dash-paths';
+import { CopyLink } from '@/features/transfers/components/copy-link';
+import { useCopyLink } from '@/features/send/hooks/use-copy-link';
+import { formatDateTime } from '@/features/downloads/format-date-time';
+import { formatCount } from '@/lib/format';
+import { useSession } from '@/lib/session/session-provider';
+import { usePageTitle } from '@/lib/use-page-title';
+import { fetchRequests } from '../api/requests-api';
+import { STATE_BADGE } from '../request-state';
+import { RequestFormPanel } from './request-form';
+import '@/features/transfers/transfers.css';
+import '../requests.css';
+
+type ListState = { readonly status: 'loading' } | { readonly status: 'ready'; readonly requests: readonly RequestSummary[] } | { readonly status: 'failed' };
+
+function RowCopy({ link, title }: { link: string; title: string }) {
+  const { t } = useTranslation('requests');
+  const { copied, copy } = useCopyLink(link);
+  return (
+    <>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => void copy()} data-testid="request-row-copy">
+        {copied ? t('list.copied') : t('list.copy')}
+        {/* which request, for screen readers: the name starts with the visible text */}
+        <span className="tr-sr-only"> ({title})</span>
+      </button>
+      <span className="tr-sr-only" role="status">
+        {copied ? t('list.copied') : ''}
+      </span>
+    </>
+  );
+}
+
+/**
+ * /dash/requests (spec §2; a lazy screen): "New request" and the requester's requests with
+ * their uploads, state and due date, a copy of each public link and the way into each one.
+ */
+export function RequestsPage() {
+  const { t, i18n } = useTranslation('requests');
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const { user } = useSession();
+  const headingId = useId();
+  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<RequestSummary | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const createdNotice = useRef<HTMLDivElement>(null);
+  const wasCreating = useRef(false);
+  usePageTitle(t('list.title'));
+
+  const userId = user?._id;
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    setList((l) => (l.status === 'ready' ? l : { status: 'loading' }));
+    fetchRequests(userId, controller.signal).then(
+      (r) => setList({ status: 'ready', requests: r.requests }),
+      () => {
+        if (!controller.signal.aborted) setList({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [userId, attempt]);
+
+  // The form closed: focus goes to what replaced it (the new request's link, or the button).
+  useEffect(() => {
+    if (wasCreating.current && !creating) (createdNotice.current ?? newButton.current)?.focus();
+    wasCreating.current = creating;
+  }, [creating]);
+
+  if (!user) return <PageLoading />;
+  // GET /me carries requestSettings once the settings screen exists; until then the form starts empty.
+  const settings = (user as typeof user & { requestSettings?: RequestSettings }).requestSettings;
+
+  return (
+    <div className="container dash-page rq-page">
+      <header className="tr-header">
+        <div>
+          <h1 id={headingId}>{t('list.title')}</h1>
+          <p className="muted">{t('list.lead')}</p>
+        </div>
+        {!creating && (
+          <button
+            ref={newButton}
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              setCreated(null);
+              setCreating(true);
+            }}
+            data-testid="request-new"
+          >
+            {t('list.new')}
+          </button>
+        )}
+      </header>
+
+      {creating && (
+        <RequestFormPanel
+          role={user.role}
+          settings={settings}
+          onCancel={() => setCreating(false)}
+          onCreated={(request) => {
+            setCreated(request);
+            setList((l) => (l.status === 'ready' ? { status: 'ready', requests: [request, ...l.requests.filter((r) => r.id !== request.id)] } : l));
+            setCreating(false);
+          }}
+        />
+      )}
+
+      {created && !creating && (
+        <div ref={createdNotice} className="card rq-created" tabIndex={-1} aria-labelledby={`${headingId}-created`} role="region" data-testid="request-created">
+          <h2 id={`${headingId}-created`}>{t('list.created', { title: created.title })}</h2>
+          <p className="muted">{t('list.createdLead')}</p>
+          <CopyLink link={created.link} label={t('list.linkLabel')} testId="request-created-link" />
+        </div>
+      )}
+
+      <section className="card tr-card" aria-labelledby={headingId} aria-busy={list.status === 'loading'}>
+        {list.status === 'loading' && (
+          <p className="tr-empty" role="status">
+            {t('list.loading')}
+          </p>
+        )}
+        {list.status === 'failed' && (
+          <div className="tr-notice tr-notice-error" role="alert">
+            <span>{t('list.loadFailed')}</span>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAttempt((n) => n + 1)}>
+              {t('list.retry')}
+            </button>
+          </div>
+        )}
+        {list.status === 'ready' && list.requests.length === 0 && (
+          <p className="tr-empty" data-testid="requests-empty">
+            {t('list.empty')}
+          </p>
+        )}
+        {list.status === 'ready' && list.requests.length > 0 && (
+          <div className="tr-table-wrap">
+            <table className="tr-table" data-testid="requests-table">
+              <caption className="tr-sr-only">{t('list.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('list.columns.title')}</th>
+                  <th scope="col">{t('list.columns.state')}</th>
+                  <th scope="col">{t('list.columns.uploads')}</th>
+                  <th scope="col">{t('list.columns.due')}</th>
+                  <th scope="col">{t('list.columns.link')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.requests.map((r) => (
+                  <tr key={r.id} className="tr-row" data-request-id={r.id} data-testid="request-row">
+                    <td className="tr-break">
+                      <Link to={dashPaths.request(r.id)} className="rq-row-link" data-testid="request-row-open">
+                        {r.title}
+                      </Link>
+                    </td>
+                    <td>
+                      <span className={STATE_BADGE[r.state]} data-state={r.state} data-testid="request-row-state">
+                        {t(`state.${r.state}`)}
+                      </span>
+                    </td>
+                    <td className="tr-num" data-testid="request-row-uploads">
+                      {formatCount(r.uploadCount, lng)}
+                    </td>
+                    <td className="tr-nowrap">{r.dueDate === null ? t('list.noDue') : formatDateTime(r.dueDate, lng)}</td>
+                    <td className="tr-nowrap">
+                      <RowCopy link={r.link} title={r.title} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
