@@ -216,6 +216,12 @@ export const routes: readonly ApiRoute[] = [
 
   // What's new (spec §7 GET /canny/changelog): our own changelog, public
   { method: 'GET', path: '/canny/changelog', handler: 'http/system/changelog', auth: 'none', owns: 'public', access: [] },
+
+  // ---- Issue 13: storage regions and data residency (contract: functions/domain/settings-api.ts) ----
+  // The picker's region list with presigned HEAD URLs of each served region's speed-test object.
+  { method: 'GET', path: '/regions', handler: 'http/system/regions', auth: 'none', owns: 'public', access: ['buckets:read'] },
+  // spec §7 PATCH /settings/region {userid, region}: the body's userid must be the JWT's, so only the caller's own profile changes.
+  { method: 'PATCH', path: '/settings/region', handler: 'http/me/region', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
 ];
 
 export const jobs: readonly JobDef[] = [

@@ -67,6 +67,11 @@ export interface PlanLimits {
   readonly emailDomain: boolean;
   /** Transfers per calendar month; null means unlimited. */
   readonly monthlyTransfers: number | null;
+  /**
+   * Issue 13: the user may pick the storage region of new transfers and request uploads on
+   * /dash/data-residency. Without it (anon, free) files go to the default region, hongkong.
+   */
+  readonly regionChoice: boolean;
   readonly trialDays: number;
   readonly inferred: readonly InferableField[];
 }
@@ -84,6 +89,7 @@ const PRO: PlanRow = {
   files: 250,
   teamLimit: 2,
   emailDomain: false,
+  regionChoice: true,
   monthlyTransfers: null,
   inferred: [],
 };
@@ -100,6 +106,7 @@ const ROWS: Record<Role, PlanRow> = {
     files: 50,
     teamLimit: 0,
     emailDomain: false,
+    regionChoice: false,
     monthlyTransfers: FREE_MONTHLY_TRANSFERS,
     inferred: ['teamLimit', 'monthlyTransfers'],
     trialDays: 0,
@@ -113,6 +120,7 @@ const ROWS: Record<Role, PlanRow> = {
     files: 50,
     teamLimit: 0,
     emailDomain: false,
+    regionChoice: false,
     monthlyTransfers: FREE_MONTHLY_TRANSFERS,
     inferred: ['teamLimit'],
     trialDays: 0,
@@ -126,6 +134,7 @@ const ROWS: Record<Role, PlanRow> = {
     files: 50,
     teamLimit: 1,
     emailDomain: false,
+    regionChoice: true,
     monthlyTransfers: null,
     inferred: [],
   },
@@ -139,6 +148,7 @@ const ROWS: Record<Role, PlanRow> = {
     files: 1500,
     teamLimit: 5,
     emailDomain: true,
+    regionChoice: true,
     monthlyTransfers: null,
     inferred: [],
   },
@@ -152,6 +162,7 @@ const ROWS: Record<Role, PlanRow> = {
     files: 2000,
     teamLimit: 10,
     emailDomain: true,
+    regionChoice: true,
     monthlyTransfers: null,
     inferred: ['uploadLimit', 'storage', 'files'],
   },
@@ -164,6 +175,7 @@ const ROWS: Record<Role, PlanRow> = {
     files: 2500,
     teamLimit: 20,
     emailDomain: true,
+    regionChoice: true,
     monthlyTransfers: null,
     inferred: ['files'],
   },
@@ -176,6 +188,7 @@ const ROWS: Record<Role, PlanRow> = {
     files: 3000,
     teamLimit: 25,
     emailDomain: true,
+    regionChoice: true,
     monthlyTransfers: null,
     inferred: ['files'],
   },
@@ -188,6 +201,7 @@ const ROWS: Record<Role, PlanRow> = {
     files: 4000,
     teamLimit: 30,
     emailDomain: true,
+    regionChoice: true,
     monthlyTransfers: null,
     inferred: ['files'],
   },
@@ -201,6 +215,7 @@ const ROWS: Record<Role, PlanRow> = {
     files: 5000,
     teamLimit: 50,
     emailDomain: true,
+    regionChoice: true,
     monthlyTransfers: null,
     inferred: ['uploadLimit', 'files'],
   },
