@@ -367,7 +367,8 @@ const CELLS: Record<string, Cell> = {
   self: {
     async setup(route) {
       // Only the JWT's `sub` chooses the record. B, naming A's things in the body, gets B's or a refusal.
-      const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10, notifyId: aliceNotifyId };
+      // `userid` + `region`: PATCH /settings/region names the account in its body (spec §7); A's id from B is refused.
+      const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, userid: alice.sub, region: 'frankfurt', slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10, notifyId: aliceNotifyId };
       return {
         path: {},
         body: {},
@@ -381,6 +382,11 @@ const CELLS: Record<string, Cell> = {
       };
     },
     async after(route) {
+      // B naming A's userid did not move A's storage region.
+      if (route.path === '/settings/region') {
+        expect((await api(app, '/me', { headers: bearer(alice) })).json.region, 'A keeps the default region').toBe('hongkong');
+        return;
+      }
       // B naming A's notification neither marked it read nor deleted it.
       if (!/otification/u.test(route.path)) return;
       const notes = await api(app, '/notifications', json({}, bearer(alice)));
