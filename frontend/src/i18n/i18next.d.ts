@@ -2,11 +2,12 @@ import 'i18next';
 import type en from '@/i18n/locales/en.json';
 import type insights from '@/i18n/locales/insights/en.json';
 import type transfers from '@/i18n/locales/transfers/en.json';
+import type settings from '@/i18n/locales/settings/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; transfers: typeof transfers; insights: typeof insights };
+    resources: { translation: typeof en; transfers: typeof transfers; insights: typeof insights; settings: typeof settings };
   }
 }

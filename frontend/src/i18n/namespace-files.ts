@@ -2,10 +2,10 @@ import type { Language } from '@/i18n/languages';
 import type { LazyNamespace } from '@/i18n/namespaces';
 
 type Catalogue = { default: Record<string, unknown> };
-const files = import.meta.glob<Catalogue>('./locales/{transfers,insights}/*.json');
+const files = import.meta.glob<Catalogue>('./locales/{transfers,insights,settings}/*.json');
 
 /**
- * One dynamic import per (namespace, language). This table of 16 loaders is its own small
+ * One dynamic import per (namespace, language). This table of 24 loaders is its own small
  * chunk, fetched the first time a lazy namespace is needed, so the entry chunk does not carry it.
  */
 export function loadNamespaceFile(ns: LazyNamespace, language: Language): Promise<Catalogue> {

@@ -8,8 +8,10 @@ import type { Language } from '@/i18n/languages';
  *
  * - `transfers`: transfers list, TransferModal, dashboard home's recent transfers (issue 12)
  * - `insights`: notifications bell, analytics, what's-new panel (issue 12)
+ * - `settings`: storage region picker (/dash/data-residency), /dash/settings, the dashboard's
+ *   tabs to them and the plan table's region column (issue 13)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights'] as const;
+export const LAZY_NAMESPACES = ['transfers', 'insights', 'settings'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 export function isLazyNamespace(ns: string): ns is LazyNamespace {

@@ -10,4 +10,8 @@ export const dashPaths = {
   transfers: (search = '') => `${DASH}/transfers${search}`,
   /** the TransferModal (route id TransferModal) over the list */
   transfer: (slug: string, search = '') => `${DASH}/transfers/${encodeURIComponent(slug)}${search}`,
+  // ---- issue 13: storage region, settings, the roadmap inside the dashboard
+  dataResidency: () => `${DASH}/data-residency`,
+  settings: () => `${DASH}/settings`,
+  roadmap: (itemId?: string) => (itemId ? `${DASH}/roadmap/${encodeURIComponent(itemId)}` : `${DASH}/roadmap`),
 } as const;

@@ -13,7 +13,7 @@ const transfersScreens = () => importWithRetry(() => import('@/features/transfer
 const screens = {
   // The layout's tabs and What's-new button read these catalogues; as every /dash screen waits
   // for the layout, the transfers screens (list, TransferModal, the home's recent ones) have theirs too.
-  layout: withNamespaces(['transfers', 'insights'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
+  layout: withNamespaces(['transfers', 'insights', 'settings'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
   home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
   account: () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage })),
   profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
@@ -21,11 +21,21 @@ const screens = {
   analytics: () => importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
   transfers: () => transfersScreens().then((m) => ({ Component: m.TransfersPage })),
   transferModal: () => transfersScreens().then((m) => m.loadTransferModal()),
+  // ---- issue 13: storage region picker, settings (catalogue `settings`), the roadmap inside the dashboard
+  dataResidency: withNamespaces(['settings'], () =>
+    importWithRetry(() => import('@/features/settings/components/data-residency-page')).then((m) => ({ Component: m.DataResidencyPage })),
+  ),
+  settings: withNamespaces(['settings'], () => importWithRetry(() => import('@/features/settings/components/settings-page')).then((m) => ({ Component: m.SettingsPage }))),
+  roadmap: () =>
+    Promise.all([
+      importWithRetry(() => import('@/features/roadmap/components/roadmap-page')),
+      importWithRetry(() => import('@/features/roadmap/roadmap-loader')),
+    ]).then(([page, loader]) => ({ Component: page.RoadmapPage, loader: loader.roadmapLoader })),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
 /**
- * The other /dash children of spec §2 (data-residency, billing, settings, teams, customize,
- * powered-by, roadmap/*, contacts, requests, requests/:slug) are built by later issues; until
+ * The other /dash children of spec §2 (billing, teams, customize, powered-by, contacts,
+ * requests, requests/:slug) are built by later issues; until
  * then they, like any unknown /dash path, go to /404/?path=... as the app's own catch-all does.
  */
 function notFoundRedirect({ request }: LoaderFunctionArgs) {
@@ -44,6 +54,10 @@ export const dashRoutes: RouteObject[] = [
       { path: 'analytics', id: 'analytics', lazy: screens.analytics },
       // The TransferModal is a child of the list, so the list stays behind it (spec §2).
       { path: 'transfers', id: 'transfers', lazy: screens.transfers, children: [{ path: ':slug', id: 'TransferModal', lazy: screens.transferModal }] },
+      // ---- issue 13
+      { path: 'data-residency', id: 'dataResidency', lazy: screens.dataResidency },
+      { path: 'settings', id: 'settings', lazy: screens.settings },
+      { path: 'roadmap/*', id: 'dashRoadmap', lazy: screens.roadmap },
     ],
   },
   { path: '*', loader: notFoundRedirect, element: null },

@@ -21,6 +21,7 @@ export function DashLayout() {
   const { t } = useTranslation();
   const { t: tTransfers } = useTranslation('transfers');
   const { t: tInsights } = useTranslation('insights');
+  const { t: tSettings } = useTranslation('settings');
   const { user } = useSession();
   // The /dash guard only lets signed-in users through; this covers the instant of a sign-out.
   if (!user) return <PageLoading />;
@@ -43,6 +44,16 @@ export function DashLayout() {
             </NavLink>
             <NavLink end to={dashPaths.profile()} className="dash-tab">
               {t('dashboard.nav.profile')}
+            </NavLink>
+            {/* issue 13 */}
+            <NavLink end to={dashPaths.dataResidency()} className="dash-tab" data-testid="dash-tab-data-residency">
+              {tSettings('dashNav.dataResidency')}
+            </NavLink>
+            <NavLink end to={dashPaths.settings()} className="dash-tab" data-testid="dash-tab-settings">
+              {tSettings('dashNav.settings')}
+            </NavLink>
+            <NavLink to={dashPaths.roadmap()} className="dash-tab" data-testid="dash-tab-roadmap">
+              {tSettings('dashNav.roadmap')}
             </NavLink>
           </nav>
           <Suspense fallback={null}>

@@ -73,7 +73,11 @@ export function DashboardHome() {
           {reason ? (
             <LimitScreen reason={reason} user={user} />
           ) : (
-            <QuickSend session={{ accessToken, email: user.email, role: user.role }} contacts={contacts} onSent={onSent} />
+            <QuickSend
+              session={{ accessToken, email: user.email, role: user.role, ...(user.transferSettings ? { transferSettings: user.transferSettings } : {}) }}
+              contacts={contacts}
+              onSent={onSent}
+            />
           )}
         </div>
         <aside className="card dash-side" aria-labelledby="dash-usage-title">

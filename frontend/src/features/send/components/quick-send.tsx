@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ContactView } from '@domain/auth-api';
+import type { ContactView, TransferSettings } from '@domain/auth-api';
 import { filterFilesForRole, totalSize } from '@domain/file-filters';
 import type { CompleteResponse } from '@domain/transfer-api';
 import { paths } from '@/app/paths';
@@ -19,6 +19,7 @@ import {
   addFiles,
   initialForm,
   sendAnother,
+  sendDefaultsOf,
   stepAfterSubmit,
   toDraftInput,
   type PickedFile,
@@ -44,6 +45,8 @@ export interface QuickSendSession {
   readonly email: string;
   readonly role: string;
   readonly teamMembers?: readonly TeamMemberOption[];
+  /** the account's transferSettings (issue 13): a new form starts with their expiry, send mode and message */
+  readonly transferSettings?: Partial<Pick<TransferSettings, 'defaultExpirySeconds' | 'defaultSendAs' | 'defaultMessage'>>;
 }
 
 interface ActiveUpload {
@@ -98,7 +101,9 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
     [sessionRole, sessionEmail],
   );
   const issueText = useIssueText(sender.role);
-  const [form, setForm] = useState<SendForm>(() => initialForm(session ? '' : rememberedSenderEmail()));
+  const transferSettings = session?.transferSettings;
+  const defaults = useMemo(() => (session ? sendDefaultsOf(transferSettings, sender) : undefined), [session, transferSettings, sender]);
+  const [form, setForm] = useState<SendForm>(() => initialForm(session ? '' : rememberedSenderEmail(), defaults));
   const [step, setStep] = useState<SendStep>('form');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [done, setDone] = useState<CompleteResponse | null>(null);
@@ -282,7 +287,7 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
           recipients={done.recipients}
           signedIn={sender.signedIn}
           onSendAnother={() => {
-            setForm((f) => sendAnother(f));
+            setForm((f) => sendAnother(f, defaults));
             setDone(null);
             setStep('form');
           }}
