@@ -76,7 +76,7 @@ export interface PlanLimits {
   readonly inferred: readonly InferableField[];
 }
 
-type PlanRow = Omit<PlanLimits, 'role' | 'packageCode' | 'trialDays'> &
+type PlanRow = Omit<PlanLimits, 'role' | 'packageCode' | 'trialDays' | 'regionChoice'> &
   Partial<Pick<PlanLimits, 'packageCode' | 'trialDays'>>;
 
 // Pro is also the premium package's base (below).
@@ -89,7 +89,6 @@ const PRO: PlanRow = {
   files: 250,
   teamLimit: 2,
   emailDomain: false,
-  regionChoice: true,
   monthlyTransfers: null,
   inferred: [],
 };
@@ -106,7 +105,6 @@ const ROWS: Record<Role, PlanRow> = {
     files: 50,
     teamLimit: 0,
     emailDomain: false,
-    regionChoice: false,
     monthlyTransfers: FREE_MONTHLY_TRANSFERS,
     inferred: ['teamLimit', 'monthlyTransfers'],
     trialDays: 0,
@@ -120,7 +118,6 @@ const ROWS: Record<Role, PlanRow> = {
     files: 50,
     teamLimit: 0,
     emailDomain: false,
-    regionChoice: false,
     monthlyTransfers: FREE_MONTHLY_TRANSFERS,
     inferred: ['teamLimit'],
     trialDays: 0,
@@ -134,7 +131,6 @@ const ROWS: Record<Role, PlanRow> = {
     files: 50,
     teamLimit: 1,
     emailDomain: false,
-    regionChoice: true,
     monthlyTransfers: null,
     inferred: [],
   },
@@ -148,7 +144,6 @@ const ROWS: Record<Role, PlanRow> = {
     files: 1500,
     teamLimit: 5,
     emailDomain: true,
-    regionChoice: true,
     monthlyTransfers: null,
     inferred: [],
   },
@@ -162,7 +157,6 @@ const ROWS: Record<Role, PlanRow> = {
     files: 2000,
     teamLimit: 10,
     emailDomain: true,
-    regionChoice: true,
     monthlyTransfers: null,
     inferred: ['uploadLimit', 'storage', 'files'],
   },
@@ -175,7 +169,6 @@ const ROWS: Record<Role, PlanRow> = {
     files: 2500,
     teamLimit: 20,
     emailDomain: true,
-    regionChoice: true,
     monthlyTransfers: null,
     inferred: ['files'],
   },
@@ -188,7 +181,6 @@ const ROWS: Record<Role, PlanRow> = {
     files: 3000,
     teamLimit: 25,
     emailDomain: true,
-    regionChoice: true,
     monthlyTransfers: null,
     inferred: ['files'],
   },
@@ -201,7 +193,6 @@ const ROWS: Record<Role, PlanRow> = {
     files: 4000,
     teamLimit: 30,
     emailDomain: true,
-    regionChoice: true,
     monthlyTransfers: null,
     inferred: ['files'],
   },
@@ -215,7 +206,6 @@ const ROWS: Record<Role, PlanRow> = {
     files: 5000,
     teamLimit: 50,
     emailDomain: true,
-    regionChoice: true,
     monthlyTransfers: null,
     inferred: ['uploadLimit', 'files'],
   },
@@ -237,6 +227,8 @@ export const PLANS: Readonly<Record<Role, PlanLimits>> = Object.fromEntries(
       role,
       packageCode: null,
       trialDays: TRIAL_DAYS,
+      // Issue 13: every paid plan (premium's trial too) picks its storage region; anon and free use the default.
+      regionChoice: PAID_ROLES.includes(role),
       ...row,
     };
     return [role, Object.freeze(plan)];

@@ -6,7 +6,7 @@
  *   GET   /regions           (public) every region, whether it is offered and served here,
  *                            and a short-lived URL of its 128 KB speed-test object  -> 200 RegionsResponse
  *   PATCH /settings/region   (JWT) { userid, region }: the caller's default region    -> 200 SetRegionResponse
- *                            400 unknown_region | region_not_offered | region_unavailable,
+ *                            400 unknown_region | region_unavailable (details.reason not_offered | not_deployed),
  *                            403 not_your_account | region_choice_not_in_plan
  *
  * The transfer and request settings (spec §3 transferSettings, requestSettings) travel with the

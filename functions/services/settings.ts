@@ -16,14 +16,14 @@ import { setStorageRegion, type UserProfile } from '../data/users';
 import { bucketFor } from '../adapters/storage';
 import { s3 } from '../lib/s3-client';
 import { config } from '../lib/env';
-import { HttpError, badRequest, forbidden } from '../lib/errors';
+import { HttpError, badRequest, forbidden, problemsError } from '../lib/errors';
+import { problemText } from '../domain/validation';
 import { storageOwnerOf } from './limits';
 import { uploadRegionFor } from './storage-region';
 
 /** The words of the refusals (docs/error-codes.md). */
 export const SETTINGS_TEXTS = {
   notYourAccount: 'You can only change your own storage region.',
-  unknownRegion: 'This storage region does not exist.',
   regionNotOffered: 'This storage region is not offered for choice.',
   regionUnavailable: 'This storage region is not available in this deployment.',
   regionChoiceNotInPlan: 'Your plan stores files in Hong Kong. Upgrade your plan to choose a storage region.',
@@ -62,10 +62,12 @@ export async function planRoleOf(profile: UserProfile): Promise<string> {
 export async function chooseRegion(profile: UserProfile, userid: string, region: string): Promise<SetRegionResponse> {
   // The body names the account (spec §7 {userid, region}); only the JWT's own is accepted.
   if (userid !== profile.userId) throw forbidden('not_your_account', SETTINGS_TEXTS.notYourAccount);
-  if (!isRegionId(region)) throw badRequest('unknown_region', SETTINGS_TEXTS.unknownRegion);
+  // unknown_region is the validation problem of a region outside the list (a 400 with the problem's code on top)
+  if (!isRegionId(region)) throw problemsError([{ code: 'unknown_region', field: 'region', message: problemText('unknown_region') }]);
   const known = STORAGE_REGIONS.find((r) => r.regionId === region)!;
-  if (!known.offered) throw badRequest('region_not_offered', SETTINGS_TEXTS.regionNotOffered);
-  if (!config().regionBuckets[region]) throw badRequest('region_unavailable', SETTINGS_TEXTS.regionUnavailable);
+  // One code for a listed region that cannot be chosen here; details.reason says why.
+  if (!known.offered) throw badRequest('region_unavailable', SETTINGS_TEXTS.regionNotOffered, { reason: 'not_offered' });
+  if (!config().regionBuckets[region]) throw badRequest('region_unavailable', SETTINGS_TEXTS.regionUnavailable, { reason: 'not_deployed' });
   const role = await planRoleOf(profile);
   if (!limitsFor(role).regionChoice) {
     throw new HttpError(403, 'region_choice_not_in_plan', SETTINGS_TEXTS.regionChoiceNotInPlan, { role });
@@ -95,18 +97,20 @@ export async function checkedSettings(
   const out: { transferSettings?: Partial<TransferSettings>; requestSettings?: RequestSettings } = {};
   if (edit.transferSettings) {
     const expiry = edit.transferSettings.defaultExpirySeconds;
+    // The same refusal as a TransferModal expiry change the plan does not allow (400 expiry_not_allowed).
     if (expiry !== undefined && !isExpiryAllowed(role, expiry)) {
-      throw forbidden('expiry_not_in_plan', 'Your plan keeps files for 1 Week. Upgrade your plan to keep them longer.');
+      throw problemsError([{ code: 'expiry_not_allowed', field: 'transferSettings.defaultExpirySeconds', message: problemText('expiry_not_allowed') }]);
     }
     out.transferSettings = { ...profile.transferSettings, ...edit.transferSettings };
   }
   if (edit.requestSettings) {
     const rules = edit.requestSettings.defaultRules;
     if (rules?.maxBytes !== undefined && rules.maxBytes > limits.uploadLimit) {
-      throw badRequest('request_size_over_plan', `Your plan takes at most ${formatBytes(limits.uploadLimit)} per upload.`, { limit: limits.uploadLimit });
+      // The codes (and app texts) of adding files beyond the plan: a request's upload is a transfer of the requester's plan.
+      throw badRequest('transfer_too_large', `Your plan takes at most ${formatBytes(limits.uploadLimit)} per upload.`, { limit: limits.uploadLimit });
     }
     if (rules?.maxFiles !== undefined && rules.maxFiles > limits.files) {
-      throw badRequest('request_files_over_plan', `Your plan takes at most ${limits.files} files per upload.`, { limit: limits.files });
+      throw badRequest('too_many_files', `Your plan takes at most ${limits.files} files per upload.`, { limit: limits.files });
     }
     out.requestSettings = edit.requestSettings;
   }

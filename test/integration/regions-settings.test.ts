@@ -132,7 +132,7 @@ describe('PATCH /settings/region', () => {
     expect(await regionsHolding(t.id)).toEqual(['hongkong']);
   });
 
-  it('refuses a region outside the list (400 unknown_region) and Hangzhou / Guangzhou (400 region_not_offered)', async () => {
+  it('refuses a region outside the list (400 unknown_region) and Hangzhou / Guangzhou (400 region_unavailable, not offered)', async () => {
     for (const region of ['mars', 'HongKong', 'frankfurt ', '']) {
       const res = await patchRegion(other, { userid: other.sub, region });
       expect(res.status, `${region}: ${res.text}`).toBe(400);
@@ -141,7 +141,7 @@ describe('PATCH /settings/region', () => {
     for (const region of ['hangzhou', 'guangzhou']) {
       const res = await patchRegion(other, { userid: other.sub, region });
       expect(res.status, res.text).toBe(400);
-      expect(res.json.error.code).toBe('region_not_offered');
+      expect(res.json.error).toMatchObject({ code: 'region_unavailable', details: { reason: 'not_offered' } });
     }
     for (const body of [{ region: 'dubai' }, { userid: other.sub }, { userid: other.sub, region: 7 }, 'dubai']) {
       const res = await patchRegion(other, body);
@@ -200,15 +200,15 @@ describe('transfer and request settings', () => {
 
   it('enforces the plan: free may only default to 1 Week; request defaults within the plan per upload', async () => {
     let res = await update(free, { transferSettings: { defaultExpirySeconds: 2629746 } });
-    expect(res.status, res.text).toBe(403);
-    expect(res.json.error.code).toBe('expiry_not_in_plan');
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.error.code).toBe('expiry_not_allowed');
     res = await update(free, { transferSettings: { defaultExpirySeconds: 604800, defaultSendAs: 'link' } });
     expect(res.status, res.text).toBe(200);
     res = await update(free, { requestSettings: { defaultRules: { maxBytes: 4_000_000_000 } } });
     expect(res.status, res.text).toBe(400);
-    expect(res.json.error.code).toBe('request_size_over_plan');
+    expect(res.json.error.code).toBe('transfer_too_large');
     res = await update(free, { requestSettings: { defaultRules: { maxFiles: 51 } } });
-    expect(res.json.error.code).toBe('request_files_over_plan');
+    expect(res.json.error.code).toBe('too_many_files');
     const user = await me(free);
     expect(user.transferSettings?.defaultExpirySeconds).toBe(604800);
     expect(user.requestSettings).toEqual({ emailOnUpload: true });

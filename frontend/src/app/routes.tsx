@@ -5,7 +5,6 @@ import { PageLoading } from '@/components/page-loading';
 import { RouteError } from '@/components/route-error';
 import { dashRoutes } from '@/features/dashboard/routes';
 import { importWithRetry } from '@/lib/import-with-retry';
-import { withNamespaces } from '@/i18n/with-namespaces';
 import { canEnterDash, homeEntry, returnPath } from '@/lib/session/guards';
 import { sessionStore } from '@/lib/session/session';
 
@@ -26,8 +25,7 @@ function downloadScreen() {
 /** Screens load on demand (spec §2 lazy-loaded screens), with the chunk retry of spec §9. */
 const screens = {
   home: () => importWithRetry(() => import('@/features/home/components/home-page')).then((m) => ({ Component: m.HomePage })),
-  // The plan table's storage-region column reads the `settings` catalogue (issue 13).
-  pricing: withNamespaces(['settings'], () => importWithRetry(() => import('@/features/pricing/components/pricing-page')).then((m) => ({ Component: m.PricingPage }))),
+  pricing: () => importWithRetry(() => import('@/features/pricing/components/pricing-page')).then((m) => ({ Component: m.PricingPage })),
   about: () => importWithRetry(() => import('@/features/about/components/about-page')).then((m) => ({ Component: m.AboutPage })),
   updates: () => importWithRetry(() => import('@/features/updates/components/updates-page')).then((m) => ({ Component: m.UpdatesPage })),
   roadmap: () =>

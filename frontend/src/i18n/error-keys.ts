@@ -86,12 +86,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_cursor: 'errors.invalidRequest',
   // ---- issue 13: storage regions and settings (the settings screens say these in their own words first)
   not_your_account: SIGN_IN_AGAIN,
-  unknown_region: 'errors.regionUnavailable',
-  region_not_offered: 'errors.regionUnavailable',
   region_choice_not_in_plan: 'dashboard.limit.upgrade',
-  expiry_not_in_plan: 'send.errors.expiryNotAllowed',
-  request_size_over_plan: 'send.errors.transferTooLarge',
-  request_files_over_plan: 'send.errors.tooManyFiles',
 };
 
 /**

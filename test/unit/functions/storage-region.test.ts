@@ -47,13 +47,17 @@ describe('uploadRegionFor', () => {
 });
 
 describe('chooseRegion', () => {
-  const refused = async (p: Promise<unknown>) => p.then(() => null, (e: { statusCode: number; code: string }) => [e.statusCode, e.code]);
+  const refused = async (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: { statusCode: number; code: string; details?: { reason?: string } }) => (e.details?.reason ? [e.statusCode, e.code, { reason: e.details.reason }] : [e.statusCode, e.code]),
+    );
 
   it('refuses, before writing anything, a foreign userid, unknown and not offered regions, one without buckets here, and a plan without the choice', async () => {
     expect(await refused(settings.chooseRegion(user('pro'), 'u-2', 'frankfurt'))).toEqual([403, 'not_your_account']);
     expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'mars'))).toEqual([400, 'unknown_region']);
-    expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'guangzhou'))).toEqual([400, 'region_not_offered']);
-    expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'dubai'))).toEqual([400, 'region_unavailable']);
+    expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'guangzhou'))).toEqual([400, 'region_unavailable', { reason: 'not_offered' }]);
+    expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'dubai'))).toEqual([400, 'region_unavailable', { reason: 'not_deployed' }]);
     expect(await refused(settings.chooseRegion(user('free'), 'u-1', 'frankfurt'))).toEqual([403, 'region_choice_not_in_plan']);
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });

@@ -6,6 +6,9 @@ import { importWithRetry } from '@/lib/import-with-retry';
 /** The list and the TransferModal come through one module (features/transfers/routes.ts). */
 const transfersScreens = () => importWithRetry(() => import('@/features/transfers/routes'));
 
+/** Issue 13's screens (storage region picker, settings, the roadmap inside the dashboard) come through one module. */
+const issue13 = (screen: 'dataResidency' | 'settings' | 'roadmap') => () => importWithRetry(() => import('@/features/settings/routes')).then((m) => m[screen]());
+
 /**
  * Children of /dash (spec §2), mounted behind the login guard. The screens load on demand
  * (DashboardHome is one of spec §2's lazy screens) with the chunk retry of spec §9.
@@ -13,7 +16,7 @@ const transfersScreens = () => importWithRetry(() => import('@/features/transfer
 const screens = {
   // The layout's tabs and What's-new button read these catalogues; as every /dash screen waits
   // for the layout, the transfers screens (list, TransferModal, the home's recent ones) have theirs too.
-  layout: withNamespaces(['transfers', 'insights', 'settings'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
+  layout: withNamespaces(['transfers', 'insights'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
   home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
   account: () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage })),
   profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
@@ -21,16 +24,6 @@ const screens = {
   analytics: () => importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
   transfers: () => transfersScreens().then((m) => ({ Component: m.TransfersPage })),
   transferModal: () => transfersScreens().then((m) => m.loadTransferModal()),
-  // ---- issue 13: storage region picker, settings (catalogue `settings`), the roadmap inside the dashboard
-  dataResidency: withNamespaces(['settings'], () =>
-    importWithRetry(() => import('@/features/settings/components/data-residency-page')).then((m) => ({ Component: m.DataResidencyPage })),
-  ),
-  settings: withNamespaces(['settings'], () => importWithRetry(() => import('@/features/settings/components/settings-page')).then((m) => ({ Component: m.SettingsPage }))),
-  roadmap: () =>
-    Promise.all([
-      importWithRetry(() => import('@/features/roadmap/components/roadmap-page')),
-      importWithRetry(() => import('@/features/roadmap/roadmap-loader')),
-    ]).then(([page, loader]) => ({ Component: page.RoadmapPage, loader: loader.roadmapLoader })),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
 /**
@@ -54,10 +47,10 @@ export const dashRoutes: RouteObject[] = [
       { path: 'analytics', id: 'analytics', lazy: screens.analytics },
       // The TransferModal is a child of the list, so the list stays behind it (spec §2).
       { path: 'transfers', id: 'transfers', lazy: screens.transfers, children: [{ path: ':slug', id: 'TransferModal', lazy: screens.transferModal }] },
-      // ---- issue 13
-      { path: 'data-residency', id: 'dataResidency', lazy: screens.dataResidency },
-      { path: 'settings', id: 'settings', lazy: screens.settings },
-      { path: 'roadmap/*', id: 'dashRoadmap', lazy: screens.roadmap },
+      // ---- issue 13 (no route ids: none of spec §2's named routes)
+      { path: 'data-residency', lazy: issue13('dataResidency') },
+      { path: 'settings', lazy: issue13('settings') },
+      { path: 'roadmap/*', lazy: issue13('roadmap') },
     ],
   },
   { path: '*', loader: notFoundRedirect, element: null },

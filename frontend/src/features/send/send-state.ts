@@ -59,42 +59,16 @@ export interface SenderContext {
 
 export const GUEST: SenderContext = { role: 'anon', signedIn: false };
 
-/** A signed-in sender's saved defaults (transferSettings, issue 13) that a new form starts from. */
-export interface SendDefaults {
-  readonly expirySeconds: number;
-  readonly sendAs: SendAs;
-  readonly message: string;
-}
-
-/**
- * The defaults of /dash/settings a new send starts with; a saved expiry the plan no longer
- * allows (after a downgrade) falls back to 1 Week, link mode only for signed-in senders.
- */
-export function sendDefaultsOf(settings: Partial<SendDefaultsSource> | undefined, sender: SenderContext): SendDefaults {
-  const expiry = settings?.defaultExpirySeconds;
-  return {
-    expirySeconds: expiry !== undefined && expiry !== CUSTOM_DATE_MARKER && isExpiryAllowed(sender.role, expiry) ? expiry : DEFAULT_EXPIRY_SECONDS,
-    sendAs: settings?.defaultSendAs === 'link' && sender.signedIn ? 'link' : 'email',
-    message: (settings?.defaultMessage ?? '').slice(0, MESSAGE_MAX_LENGTH),
-  };
-}
-
-interface SendDefaultsSource {
-  readonly defaultExpirySeconds: number;
-  readonly defaultSendAs: SendAs;
-  readonly defaultMessage: string;
-}
-
-export function initialForm(senderEmail = '', defaults?: SendDefaults): SendForm {
+export function initialForm(senderEmail = ''): SendForm {
   return {
     files: [],
-    message: defaults?.message ?? '',
+    message: '',
     senderEmail,
     recipients: [],
     recipientDraft: '',
     recipientInvalid: false,
-    sendAs: defaults?.sendAs ?? 'email',
-    expirySeconds: defaults?.expirySeconds ?? DEFAULT_EXPIRY_SECONDS,
+    sendAs: 'email',
+    expirySeconds: DEFAULT_EXPIRY_SECONDS,
     customExpiryDate: null,
     password: '',
     shareWith: [],
@@ -423,7 +397,7 @@ export function stepAfterSubmit(sender: SenderContext, sendAs: SendAs): SendStep
   return !sender.signedIn && sendAs === 'email' ? 'verify' : 'uploading';
 }
 
-/** 'Send Another?' (signed-in): the form starts over (from the saved defaults) and sends as email (spec §4). */
-export function sendAnother(form: SendForm, defaults?: SendDefaults): SendForm {
-  return { ...initialForm(form.senderEmail, defaults), sendAs: 'email' };
+/** 'Send Another?' (signed-in): the form starts over and sends as email (spec §4). */
+export function sendAnother(form: SendForm): SendForm {
+  return initialForm(form.senderEmail);
 }

@@ -7,7 +7,9 @@ import { DEFAULT_TRANSFER_SETTINGS, transferSettingsSchema, type SessionUser, ty
 import { isExpiryAllowed } from '@domain/expiry';
 import { limitsFor } from '@domain/plans';
 import { DEFAULT_REQUEST_SETTINGS, fileExtensionSchema, requestSettingsSchema, type RequestSettings } from '@domain/requests-api';
-import { MB } from '@domain/units';
+
+/** Sizes are typed in decimal megabytes (functions/domain/units.ts MB; a local copy keeps that module's exports as the home page has them). */
+const MB = 1_000_000;
 
 export interface SettingsForm {
   readonly expirySeconds: number;

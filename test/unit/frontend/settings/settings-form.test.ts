@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TRANSFER_SETTINGS } from '@domain/auth-api';
 import { settingsBody, settingsFormOf } from '@/features/settings/settings-form';
-import { GUEST, initialForm, sendAnother, sendDefaultsOf } from '@/features/send/send-state';
+import { GUEST, initialForm, sendAnother } from '@/features/send/send-state';
+import { sendDefaultsOf } from '@/features/dashboard/send-defaults';
 
 const defaults = settingsFormOf({});
 
@@ -39,9 +40,10 @@ describe('quick send starts from the saved transfer defaults', () => {
   it('prefills expiry, send mode and message', () => {
     const d = sendDefaultsOf({ defaultExpirySeconds: 2629746, defaultSendAs: 'link', defaultMessage: 'Hi' }, pro);
     expect(d).toEqual({ expirySeconds: 2629746, sendAs: 'link', message: 'Hi' });
-    expect(initialForm('', d)).toMatchObject({ expirySeconds: 2629746, sendAs: 'link', message: 'Hi' });
-    // 'Send Another?' starts from them again but sends as email (spec §4).
-    expect(sendAnother(initialForm('', d), d)).toMatchObject({ expirySeconds: 2629746, sendAs: 'email', message: 'Hi' });
+    // The quick send spreads them over the initial form (quick-send.tsx); they are the form's own fields.
+    expect({ ...initialForm(''), ...d }).toMatchObject({ expirySeconds: 2629746, sendAs: 'link', message: 'Hi', files: [], recipients: [] });
+    expect(Object.keys(d).every((k) => k in initialForm(''))).toBe(true);
+    expect(sendAnother({ ...initialForm(''), ...d })).toMatchObject({ expirySeconds: 604800, sendAs: 'email', message: '' });
   });
 
   it('falls back where the plan or the sender no longer allows the saved value', () => {

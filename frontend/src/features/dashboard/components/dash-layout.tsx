@@ -21,7 +21,9 @@ export function DashLayout() {
   const { t } = useTranslation();
   const { t: tTransfers } = useTranslation('transfers');
   const { t: tInsights } = useTranslation('insights');
-  const { t: tSettings } = useTranslation('settings');
+  // Issue 13's tab labels: the `settings` catalogue, fetched on first use rather than waited for
+  // by the layout's route (which would grow every page's entry chunk); the tabs show once it is in.
+  const { t: tSettings, ready: settingsReady } = useTranslation('settings', { useSuspense: false });
   const { user } = useSession();
   // The /dash guard only lets signed-in users through; this covers the instant of a sign-out.
   if (!user) return <PageLoading />;
@@ -46,15 +48,19 @@ export function DashLayout() {
               {t('dashboard.nav.profile')}
             </NavLink>
             {/* issue 13 */}
-            <NavLink end to={dashPaths.dataResidency()} className="dash-tab" data-testid="dash-tab-data-residency">
-              {tSettings('dashNav.dataResidency')}
-            </NavLink>
-            <NavLink end to={dashPaths.settings()} className="dash-tab" data-testid="dash-tab-settings">
-              {tSettings('dashNav.settings')}
-            </NavLink>
-            <NavLink to={dashPaths.roadmap()} className="dash-tab" data-testid="dash-tab-roadmap">
-              {tSettings('dashNav.roadmap')}
-            </NavLink>
+            {settingsReady && (
+              <>
+                <NavLink end to={dashPaths.dataResidency()} className="dash-tab" data-testid="dash-tab-data-residency">
+                  {tSettings('dashNav.dataResidency')}
+                </NavLink>
+                <NavLink end to={dashPaths.settings()} className="dash-tab" data-testid="dash-tab-settings">
+                  {tSettings('dashNav.settings')}
+                </NavLink>
+                <NavLink to={dashPaths.roadmap()} className="dash-tab" data-testid="dash-tab-roadmap">
+                  {tSettings('dashNav.roadmap')}
+                </NavLink>
+              </>
+            )}
           </nav>
           <Suspense fallback={null}>
             <WhatsNewButton userId={user._id} />

@@ -5,6 +5,7 @@ import type { ContactView } from '@domain/auth-api';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
 import { QuickSend } from '@/features/send/components/quick-send';
+import { sendDefaultsOf } from '../send-defaults';
 import { RecentTransfers } from '@/features/transfers/components/recent-transfers';
 import { useTransferList } from '@/features/transfers/hooks/use-transfer-list';
 import { transferListCache } from '@/features/transfers/list-cache';
@@ -74,7 +75,7 @@ export function DashboardHome() {
             <LimitScreen reason={reason} user={user} />
           ) : (
             <QuickSend
-              session={{ accessToken, email: user.email, role: user.role, ...(user.transferSettings ? { transferSettings: user.transferSettings } : {}) }}
+              session={{ accessToken, email: user.email, role: user.role, defaults: sendDefaultsOf(user.transferSettings, { role: user.role, signedIn: true, email: user.email }) }}
               contacts={contacts}
               onSent={onSent}
             />

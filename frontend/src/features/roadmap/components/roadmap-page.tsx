@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useMatch, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageHeader } from '@/components/page-header';
 import { ROADMAP_ITEMS, ROADMAP_STATUSES, findRoadmapItem } from '@/features/roadmap/roadmap-items';
@@ -9,7 +9,7 @@ import { dashPaths } from '@/features/dashboard/dash-paths';
 /** /roadmap/* (public) and /dash/roadmap/* (issue 13: the same screen inside the dashboard, its links staying there). */
 export function RoadmapPage() {
   const { t } = useTranslation();
-  const inDash = useMatch('/dash/*') !== null;
+  const inDash = useLocation().pathname.startsWith('/dash/');
   const roadmapPath = inDash ? dashPaths.roadmap : paths.roadmap;
   const item = findRoadmapItem(useParams()['*']?.replace(/\/+$/, ''));
   usePageTitle(item ? t(`roadmap.items.${item.id}.title`) : t('roadmap.title'));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ContactView, TransferSettings } from '@domain/auth-api';
+import type { ContactView } from '@domain/auth-api';
 import { filterFilesForRole, totalSize } from '@domain/file-filters';
 import type { CompleteResponse } from '@domain/transfer-api';
 import { paths } from '@/app/paths';
@@ -14,12 +14,12 @@ import { useToasts } from '../hooks/use-toasts';
 import { warningToast } from '../progress-text';
 import { createTransfer, type SenderAuth } from '../send-api';
 import type { UploadCallbacks } from '../send-flow';
+import type { SendDefaults } from '@/features/dashboard/send-defaults';
 import {
   GUEST,
   addFiles,
   initialForm,
   sendAnother,
-  sendDefaultsOf,
   stepAfterSubmit,
   toDraftInput,
   type PickedFile,
@@ -45,8 +45,8 @@ export interface QuickSendSession {
   readonly email: string;
   readonly role: string;
   readonly teamMembers?: readonly TeamMemberOption[];
-  /** the account's transferSettings (issue 13): a new form starts with their expiry, send mode and message */
-  readonly transferSettings?: Partial<Pick<TransferSettings, 'defaultExpirySeconds' | 'defaultSendAs' | 'defaultMessage'>>;
+  /** issue 13: what a new form starts with (send-defaults.ts, from the account's transferSettings) */
+  readonly defaults?: SendDefaults;
 }
 
 interface ActiveUpload {
@@ -101,9 +101,8 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
     [sessionRole, sessionEmail],
   );
   const issueText = useIssueText(sender.role);
-  const transferSettings = session?.transferSettings;
-  const defaults = useMemo(() => (session ? sendDefaultsOf(transferSettings, sender) : undefined), [session, transferSettings, sender]);
-  const [form, setForm] = useState<SendForm>(() => initialForm(session ? '' : rememberedSenderEmail(), defaults));
+  const defaults = session?.defaults;
+  const [form, setForm] = useState<SendForm>(() => ({ ...initialForm(session ? '' : rememberedSenderEmail()), ...defaults }));
   const [step, setStep] = useState<SendStep>('form');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [done, setDone] = useState<CompleteResponse | null>(null);
@@ -287,7 +286,8 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
           recipients={done.recipients}
           signedIn={sender.signedIn}
           onSendAnother={() => {
-            setForm((f) => sendAnother(f, defaults));
+            // 'Send Another?' starts from the saved defaults again, and sends as email (spec §4).
+            setForm((f) => ({ ...sendAnother(f), ...defaults, sendAs: 'email' }));
             setDone(null);
             setStep('form');
           }}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { limitsFor } from '@domain/plans';
-import { DEFAULT_REGION, type RegionId } from '@domain/regions';
+import type { RegionId } from '@domain/regions';
 import type { RegionView } from '@domain/settings-api';
 import { signalBars } from '@domain/signal';
 import { paths } from '@/app/paths';
@@ -37,7 +37,8 @@ export function DataResidencyPage() {
   const ids = useId();
   usePageTitle(t('residency.title'));
   const [regions, setRegions] = useState<readonly RegionView[] | null>(null);
-  const [defaultRegion, setDefaultRegion] = useState<RegionId>(DEFAULT_REGION);
+  // spec §9's default until GET /regions says this deployment's (a value import of domain/regions would split it out of the home page's chunk)
+  const [defaultRegion, setDefaultRegion] = useState<RegionId>('hongkong');
   const [loadFailed, setLoadFailed] = useState(false);
   const [speeds, setSpeeds] = useState<Speeds>({});
   const [testing, setTesting] = useState(false);

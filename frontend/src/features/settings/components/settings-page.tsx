@@ -12,9 +12,11 @@ import { formatBytes, formatCount } from '@/lib/format';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { updateProfile } from '@/features/dashboard/api/dashboard-api';
-import { expiryKey } from '@/features/send/labels';
 import { settingsBody, settingsFormOf, type SettingsField, type SettingsForm, type SettingsProblem } from '../settings-form';
 import '../settings.css';
+
+/** send.expiry.<key> of EXPIRY_PRESETS, in their order (the send form's labels; not imported from it, so this screen shares no chunk with the home page's form). */
+const PRESET_KEYS = ['week', 'month', 'months3', 'year'] as const;
 
 type Save = { kind: 'idle' | 'saving' | 'saved' | 'invalid' } | { kind: 'failed'; message: string };
 
@@ -170,9 +172,9 @@ export function SettingsPage() {
                   onChange={(e) => set('expirySeconds', Number(e.currentTarget.value))}
                   data-testid="setting-expiry"
                 >
-                  {EXPIRY_PRESETS.map((p) => (
+                  {EXPIRY_PRESETS.map((p, i) => (
                     <option key={p.seconds} value={p.seconds} disabled={!isExpiryAllowed(user.role, p.seconds)}>
-                      {tApp(`send.expiry.${expiryKey(p.seconds)}`)}
+                      {tApp(`send.expiry.${PRESET_KEYS[i] ?? 'week'}`)}
                     </option>
                   ))}
                 </select>
