@@ -157,9 +157,10 @@ describe('Settings', () => {
     // A fresh account: the feedback prompt opens by itself at the third login (spec §2).
     const reader = await createUser(app, 'resident.roadmap@example.com', 'pro');
     await logInAt(page, web.url, reader.email);
-    await page.getByTestId('dash-tab-roadmap').click();
+    await page.locator('.dash-tab', { hasText: 'Account' }).click();
+    await page.getByTestId('account-roadmap').click();
     await page.waitForURL((u) => u.pathname === '/dash/roadmap');
-    expect(await page.getByTestId('dash-tab-roadmap').getAttribute('aria-current')).toBe('page');
+    await page.locator('.roadmap-board').waitFor();
     await page.locator('.roadmap-board a').first().click();
     await page.waitForURL((u) => u.pathname.startsWith('/dash/roadmap/'));
     await page.getByTestId('dash-tab-settings').waitFor();

@@ -43,6 +43,7 @@ describe('quick send starts from the saved transfer defaults', () => {
     // The quick send spreads them over the initial form (quick-send.tsx); they are the form's own fields.
     expect({ ...initialForm(''), ...d }).toMatchObject({ expirySeconds: 2629746, sendAs: 'link', message: 'Hi', files: [], recipients: [] });
     expect(Object.keys(d).every((k) => k in initialForm(''))).toBe(true);
+    // 'Send Another?' resets the form (spec §4); the defaults are for the first form of a visit.
     expect(sendAnother({ ...initialForm(''), ...d })).toMatchObject({ expirySeconds: 604800, sendAs: 'email', message: '' });
   });
 

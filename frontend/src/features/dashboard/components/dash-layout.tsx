@@ -56,9 +56,6 @@ export function DashLayout() {
                 <NavLink end to={dashPaths.settings()} className="dash-tab" data-testid="dash-tab-settings">
                   {tSettings('dashNav.settings')}
                 </NavLink>
-                <NavLink to={dashPaths.roadmap()} className="dash-tab" data-testid="dash-tab-roadmap">
-                  {tSettings('dashNav.roadmap')}
-                </NavLink>
               </>
             )}
           </nav>

@@ -101,8 +101,8 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
     [sessionRole, sessionEmail],
   );
   const issueText = useIssueText(sender.role);
-  const defaults = session?.defaults;
-  const [form, setForm] = useState<SendForm>(() => ({ ...initialForm(session ? '' : rememberedSenderEmail()), ...defaults }));
+  // A signed-in sender's first form starts from their saved defaults; 'Send Another?' resets as spec §4 says.
+  const [form, setForm] = useState<SendForm>(() => ({ ...initialForm(session ? '' : rememberedSenderEmail()), ...session?.defaults }));
   const [step, setStep] = useState<SendStep>('form');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [done, setDone] = useState<CompleteResponse | null>(null);
@@ -286,8 +286,7 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
           recipients={done.recipients}
           signedIn={sender.signedIn}
           onSendAnother={() => {
-            // 'Send Another?' starts from the saved defaults again, and sends as email (spec §4).
-            setForm((f) => ({ ...sendAnother(f), ...defaults, sendAs: 'email' }));
+            setForm((f) => sendAnother(f));
             setDone(null);
             setStep('form');
           }}

@@ -11,7 +11,6 @@ import { errorTextOf } from '@/i18n/error-keys';
 import { formatCount } from '@/lib/format';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
-import { usePlanName } from '@/features/dashboard/use-plan-name';
 import { fetchRegions, saveRegion } from '../settings-api';
 import { measureAll } from '../speed-test';
 import { SignalBars } from './signal-bars';
@@ -33,7 +32,6 @@ export function DataResidencyPage() {
   const { t: tApp, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   const { user, setUser } = useSession();
-  const planName = usePlanName();
   const ids = useId();
   usePageTitle(t('residency.title'));
   const [regions, setRegions] = useState<readonly RegionView[] | null>(null);
@@ -73,7 +71,10 @@ export function DataResidencyPage() {
   }, [test]);
 
   if (!user) return <PageLoading />;
-  const mayChoose = limitsFor(user.role).regionChoice;
+  const plan = limitsFor(user.role);
+  const mayChoose = plan.regionChoice;
+  // The plan's name as the dashboard says it (use-plan-name.ts), inline so this screen shares no chunk with the account page.
+  const planName = i18n.exists(`plans.${user.role}`) ? tApp(`plans.${user.role}` as 'plans.free') : plan.displayName;
   const current: RegionId = user.region ?? defaultRegion;
   const regionName = (id: RegionId) => (i18n.exists(`regions.${id}`) ? tApp(`regions.${id}` as 'regions.hongkong') : t(`regionNames.${id}` as 'regionNames.hangzhou'));
   const offered = regions?.filter((r) => r.offered) ?? [];
@@ -104,7 +105,7 @@ export function DataResidencyPage() {
 
       {!mayChoose && (
         <div className="card settings-plan-note" data-testid="residency-plan-note">
-          <p>{t('residency.planNote', { plan: planName(user.role), region: regionName(defaultRegion) })}</p>
+          <p>{t('residency.planNote', { plan: planName, region: regionName(defaultRegion) })}</p>
           <Link to={paths.pricing()} className="btn btn-primary btn-sm" data-testid="residency-upgrade">
             {t('residency.upgrade')}
           </Link>
@@ -169,7 +170,7 @@ export function DataResidencyPage() {
         </ul>
         {!mayChoose && (
           <p id={`${ids}-plan`} className="settings-sr-only">
-            {t('residency.planNote', { plan: planName(user.role), region: regionName(defaultRegion) })}
+            {t('residency.planNote', { plan: planName, region: regionName(defaultRegion) })}
           </p>
         )}
         <p role="status" className={save.kind === 'failed' ? 'dash-error' : 'dash-save-status'} data-testid="region-status">
