@@ -237,6 +237,11 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/contacts/remove', handler: 'http/me/contacts-remove', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
   { method: 'POST', path: '/contacts/import', handler: 'http/me/contacts-import', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'], timeoutSeconds: 29 },
   { method: 'GET', path: '/contacts/export', handler: 'http/me/contacts-export', auth: 'jwt', owns: 'self', access: ['table:read'] },
+  // ---- Issue 13: storage regions and data residency (contract: functions/domain/settings-api.ts) ----
+  // The picker's region list with presigned HEAD URLs of each served region's speed-test object.
+  { method: 'GET', path: '/regions', handler: 'http/system/regions', auth: 'none', owns: 'public', access: ['buckets:read'] },
+  // spec §7 PATCH /settings/region {userid, region}: the body's userid must be the JWT's, so only the caller's own profile changes.
+  { method: 'PATCH', path: '/settings/region', handler: 'http/me/region', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
 ];
 
 export const jobs: readonly JobDef[] = [

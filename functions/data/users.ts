@@ -11,6 +11,10 @@ import { isLive, keys } from './keys';
 import { isConditionFailure } from './transfers';
 import { isRegionId, type RegionId } from '../domain/regions';
 import { requestSettingsSchema, type RequestSettings } from '../domain/requests-api';
+import { transferSettingsSchema, type TransferSettings } from '../domain/auth-api';
+
+/** Stored transfer settings: each valid field kept, an unknown or broken one left to its default. */
+const storedTransferSettings = transferSettingsSchema.partial().catch({});
 
 const table = () => config().tableName;
 
@@ -37,8 +41,8 @@ export interface UserProfile {
   readonly referrer?: string;
   readonly fingerprint?: Record<string, string>;
   readonly createdAt?: number;
-  /** issue 12: e.g. whether expiry reminders go to recipients (absent: the defaults) */
-  readonly transferSettings?: { readonly expiryReminders: boolean };
+  /** spec §3 transferSettings (issue 12 expiryReminders, issue 13 the rest); absent fields: the defaults */
+  readonly transferSettings?: Partial<TransferSettings>;
   /** issue 13: the storage region new transfers and request uploads go to (absent: the deployment's default) */
   readonly region?: RegionId;
   /** issue 13: spec §3 requestSettings, the defaults of a new file request (functions/domain/requests-api.ts) */
@@ -69,10 +73,7 @@ function fromItem(i: Record<string, unknown>): UserProfile {
     storageUsed: typeof i.storageUsed === 'number' ? i.storageUsed : 0,
     lang: str(i.lang),
     createdAt: typeof i.createdAt === 'number' ? i.createdAt : undefined,
-    transferSettings:
-      i.transferSettings && typeof i.transferSettings === 'object' && typeof (i.transferSettings as { expiryReminders?: unknown }).expiryReminders === 'boolean'
-        ? { expiryReminders: (i.transferSettings as { expiryReminders: boolean }).expiryReminders }
-        : undefined,
+    transferSettings: i.transferSettings && typeof i.transferSettings === 'object' ? storedTransferSettings.parse(i.transferSettings) : undefined,
     region: isRegionId(i.region) ? i.region : undefined,
     requestSettings: i.requestSettings && typeof i.requestSettings === 'object' ? requestSettingsSchema.safeParse(i.requestSettings).data : undefined,
   };
@@ -188,7 +189,7 @@ export async function countLogin(userId: string): Promise<number> {
   return Number(out.Attributes?.loginCount ?? 0);
 }
 
-const EDITABLE = ['fullName', 'greetingName', 'company', 'profilePicKey', 'logoPicKey', 'showLogoNav', 'transferSettings'] as const;
+const EDITABLE = ['fullName', 'greetingName', 'company', 'profilePicKey', 'logoPicKey', 'showLogoNav', 'transferSettings', 'requestSettings'] as const;
 export type ProfileEdit = Partial<Pick<UserProfile, (typeof EDITABLE)[number]>>;
 
 /** Pattern 27: the user's own editable fields; '' removes a text field. */
@@ -216,6 +217,20 @@ export async function updateProfile(userId: string, edit: ProfileEdit): Promise<
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
       ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+    }),
+  );
+}
+
+/** Pattern S1 (issue 13, docs/data-model.md): the storage region the user picked on /dash/data-residency. */
+export async function setStorageRegion(userId: string, region: RegionId): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.userProfile(userId),
+      UpdateExpression: 'SET #region = :region',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#region': 'region' },
+      ExpressionAttributeValues: { ':region': region },
     }),
   );
 }

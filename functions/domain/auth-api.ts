@@ -21,8 +21,11 @@
  */
 import * as z from 'zod';
 import { ROLES } from './plans';
-import { emailSchema, feedbackSchema, PASSWORD_MAX_LENGTH, signupPasswordSchema, verificationCodeSchema } from './validation';
+import { emailSchema, feedbackSchema, MESSAGE_MAX_LENGTH, PASSWORD_MAX_LENGTH, signupPasswordSchema, verificationCodeSchema } from './validation';
 import type { StorageState } from './storage';
+import { DEFAULT_EXPIRY_SECONDS, isExpiryPreset } from './expiry';
+import type { RegionId } from './regions';
+import { requestSettingsSchema, type RequestSettings } from './requests-api';
 
 export const REFRESH_COOKIE = 'sb_refresh';
 export { SESSION_FLAG_KEY } from './session-flag';
@@ -96,16 +99,39 @@ export interface SessionUser {
   readonly monthlyTransferLimit: number | null;
   /** the limit screen to show instead of sending, if any (functions/domain/blocking.ts) */
   readonly blocked: string | null;
-  /** the user's transfer settings (GET /me always sends them; optional for older clients' fixtures) */
+  /** the user's transfer settings, defaults filled (GET /me always sends them; optional for older clients' fixtures) */
   readonly transferSettings?: TransferSettings;
+  /** issue 13: the defaults of a new file request (GET /me always sends them) */
+  readonly requestSettings?: RequestSettings;
+  /** issue 13: where the user's new transfers and request uploads are stored (their choice when the plan allows it) */
+  readonly region?: RegionId;
 }
 
-/** Per-user transfer settings (issue 12). */
-export interface TransferSettings {
+/**
+ * Per-user transfer settings (spec §3 transferSettings; issue 12 expiryReminders, issue 13 the
+ * rest). They prefill the dashboard's quick send; the server enforces the ones that are rules
+ * (the expiry must be within the plan when saved; downloadEmails and expiryReminders decide mail).
+ */
+export const transferSettingsSchema = z.object({
   /** mail recipients who have not downloaded a reminder 24 h before expiry (default on) */
-  readonly expiryReminders: boolean;
-}
-export const DEFAULT_TRANSFER_SETTINGS: TransferSettings = { expiryReminders: true };
+  expiryReminders: z.boolean(),
+  /** mail the sender when someone downloads (default on; the bell notification stays either way) */
+  downloadEmails: z.boolean(),
+  /** the expiry preset a new send starts with (spec §9 presets; a custom date is picked per send) */
+  defaultExpirySeconds: z.number().int().refine((s: number): boolean => isExpiryPreset(s), 'expiry_not_allowed'),
+  /** how a new send goes: by link or by email */
+  defaultSendAs: z.enum(['link', 'email']),
+  /** the message a new send starts with (spec §5: at most 280 characters) */
+  defaultMessage: z.string().max(MESSAGE_MAX_LENGTH, 'message_too_long'),
+});
+export type TransferSettings = z.output<typeof transferSettingsSchema>;
+export const DEFAULT_TRANSFER_SETTINGS: TransferSettings = {
+  expiryReminders: true,
+  downloadEmails: true,
+  defaultExpirySeconds: DEFAULT_EXPIRY_SECONDS,
+  defaultSendAs: 'email',
+  defaultMessage: '',
+};
 
 export interface AuthResponse {
   readonly accessToken: string;
@@ -126,7 +152,10 @@ export const updateProfileSchema = z.object({
   profilePicKey: z.string().max(300).optional(),
   logoPicKey: z.string().max(300).optional(),
   showLogoNav: z.boolean().optional(),
-  transferSettings: z.object({ expiryReminders: z.boolean() }).optional(),
+  /** only the fields sent change; the others keep their saved value */
+  transferSettings: transferSettingsSchema.partial().optional(),
+  /** issue 13: replaces the request defaults as a whole */
+  requestSettings: requestSettingsSchema.optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 

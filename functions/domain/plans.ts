@@ -67,11 +67,16 @@ export interface PlanLimits {
   readonly emailDomain: boolean;
   /** Transfers per calendar month; null means unlimited. */
   readonly monthlyTransfers: number | null;
+  /**
+   * Issue 13: the user may pick the storage region of new transfers and request uploads on
+   * /dash/data-residency. Without it (anon, free) files go to the default region, hongkong.
+   */
+  readonly regionChoice: boolean;
   readonly trialDays: number;
   readonly inferred: readonly InferableField[];
 }
 
-type PlanRow = Omit<PlanLimits, 'role' | 'packageCode' | 'trialDays'> &
+type PlanRow = Omit<PlanLimits, 'role' | 'packageCode' | 'trialDays' | 'regionChoice'> &
   Partial<Pick<PlanLimits, 'packageCode' | 'trialDays'>>;
 
 // Pro is also the premium package's base (below).
@@ -222,6 +227,8 @@ export const PLANS: Readonly<Record<Role, PlanLimits>> = Object.fromEntries(
       role,
       packageCode: null,
       trialDays: TRIAL_DAYS,
+      // Issue 13: every paid plan (premium's trial too) picks its storage region; anon and free use the default.
+      regionChoice: PAID_ROLES.includes(role),
       ...row,
     };
     return [role, Object.freeze(plan)];

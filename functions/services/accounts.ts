@@ -10,7 +10,7 @@ import { storageState } from '../domain/storage';
 import { blockReason, transferMonthKey } from '../domain/blocking';
 import { TEXTS } from '../domain/texts';
 import { IMAGE_URL_EXPIRES_SECONDS } from '../domain/upload';
-import { DEFAULT_TRANSFER_SETTINGS, REFRESH_COOKIE, type AuthResponse, type RegistrationProof, type RegistrationStart, type SessionUser, type SignupInput } from '../domain/auth-api';
+import { REFRESH_COOKIE, type AuthResponse, type RegistrationProof, type RegistrationStart, type SessionUser, type SignupInput } from '../domain/auth-api';
 import { consumeProofToken, getProofToken, putProofToken } from '../data/verification';
 import { countLogin, createProfile, getProfile, monthlyTransfers, userIdByEmail, type UserProfile } from '../data/users';
 import {
@@ -32,6 +32,9 @@ import { checkEmailCode, limitRate, sendEmailCode } from './email-codes';
 import { assertMayTry, recordFailure, recordSuccess, type FailurePolicy } from './failure-throttle';
 import { storageOwnerOf } from './limits';
 import { mailPasswordReset } from './mail';
+import { DEFAULT_REQUEST_SETTINGS } from '../domain/requests-api';
+import { transferSettingsOf } from './settings';
+import { uploadRegionFor } from './storage-region';
 
 const HOUR = 3_600_000;
 export const REGISTRATION_TOKEN_HOURS = 24;
@@ -107,7 +110,9 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
     thisMonthsTransfers,
     monthlyTransferLimit: limits.monthlyTransfers,
     blocked: blockReason({ role, status: owner.status ?? null }, { thisMonthsTransfers, storageUsed, now }),
-    transferSettings: { ...DEFAULT_TRANSFER_SETTINGS, ...profile.transferSettings },
+    transferSettings: transferSettingsOf(profile),
+    requestSettings: { ...DEFAULT_REQUEST_SETTINGS, ...profile.requestSettings },
+    region: uploadRegionFor(profile, role),
   };
 }
 

@@ -24,6 +24,7 @@ import { errorFields, log } from '../lib/log';
 import { refOf } from './transfers';
 import { mailDownloadNotice, mailExtensionGranted, mailExtensionRequest } from './mail';
 import { trySchedulingReminder } from './reminders';
+import { getProfile } from '../data/users';
 
 const SECOND = 1000;
 /** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
@@ -116,6 +117,13 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
   };
 }
 
+/** A signed-in sender's transferSettings.downloadEmails (default on); guests have no settings and always get the mail. */
+async function wantsDownloadEmails(t: Pick<TransferRecord, 'senderId'>): Promise<boolean> {
+  if (!t.senderId) return true;
+  const profile = await getProfile(t.senderId);
+  return profile?.transferSettings?.downloadEmails !== false;
+}
+
 /**
  * Records a download in one transaction (data/download-events.ts: the download, the transfer's
  * count, and for signed-in senders the notification, the analytics log row and day counters),
@@ -136,6 +144,8 @@ async function track(t: TransferRecord, viewer: Viewer, what: { fileName: string
     });
     // A file request's upload (issue 13) is downloaded by its requester: the visitor who sent it gets no notice.
     if (t.requestId) return;
+    // The bell notification (recorded above) stays; the mail goes unless the sender turned it off (issue 13).
+    if (!(await wantsDownloadEmails(t))) return;
     const who = downloaderEmail ?? viewer.sourceIp;
     const notice = await hitRateWindow('dlmail', `${t.slug}:${who}`, 1, NOTICE_WINDOW_SECONDS, now);
     if (notice.allowed) {

@@ -9,6 +9,7 @@ import { config } from '../lib/env';
 import { badRequest } from '../lib/errors';
 import { requireProfile, sessionUser } from './accounts';
 import { storageOwnerOf } from './limits';
+import { checkedSettings } from './settings';
 import { randomUUID } from 'node:crypto';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -39,7 +40,10 @@ async function checkImageKey(userId: string, key: string): Promise<void> {
 /** POST /v1/updateProfile */
 export async function updateOwnProfile(userId: string, edit: UpdateProfileInput): Promise<SessionUser> {
   for (const key of [edit.profilePicKey, edit.logoPicKey]) if (key) await checkImageKey(userId, key);
-  await writeProfile(userId, edit);
+  // Settings are checked against the plan and merged with the saved ones (services/settings.ts).
+  const settings = edit.transferSettings || edit.requestSettings ? await checkedSettings(await requireProfile(userId), edit) : {};
+  const { transferSettings: _t, requestSettings: _r, ...rest } = edit;
+  await writeProfile(userId, { ...rest, ...settings });
   return sessionUser(await requireProfile(userId));
 }
 

@@ -9,7 +9,7 @@ import { dedupeFiles, totalSize, type FileEntry } from '../domain/file-filters';
 import { partCountFor, partRange, partSizeFor, usesMultipart, SIGNED_PUT_EXPIRES_SECONDS } from '../domain/upload';
 import { RESUME_WINDOW_SECONDS, CUSTOM_DATE_MARKER, expiryDateFor } from '../domain/expiry';
 import { isRegionId, type RegionId } from '../domain/regions';
-import { limitsFor } from '../domain/plans';
+import { limitsFor, resolveRole } from '../domain/plans';
 import {
   FILE_ID_LENGTH,
   addFilesRequestSchema,
@@ -37,7 +37,8 @@ import { trySchedulingReminder } from './reminders';
 import * as z from 'zod';
 import { releaseSend, type UserProfile } from '../data/users';
 import { rememberRecipients } from './contacts';
-import { releaseBytes, releaseTransfer, reserveForGuest, reserveForSend, reserveMore, type Reservation } from './limits';
+import { releaseBytes, releaseTransfer, reserveForGuest, reserveForSend, reserveMore, storageOwnerOf, type Reservation } from './limits';
+import { uploadRegionFor } from './storage-region';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECOND = 1000;
@@ -103,12 +104,16 @@ export function urlLifetime(t: TransferRecord, now: number): number {
   return Math.max(60, Math.min(SIGNED_PUT_EXPIRES_SECONDS, Math.floor((t.uploadTokenExpiresAt - now) / SECOND)));
 }
 
-function regionOf(draft: TransferDraft): RegionId {
-  const region = draft.region;
-  if (!isRegionId(region) || !config().regionBuckets[region]) {
-    throw badRequest('region_unavailable', 'This storage region is not available.');
-  }
-  return region;
+/**
+ * Where a new transfer's files go, decided here and never by the client (issue 13): a guest's
+ * in the default region (spec §9 hongkong; guests have no choice), a signed-in sender's in
+ * uploadRegionFor (their chosen region when the plan includes the choice). A region the draft
+ * names is not honoured; the answer's `region` says where the files went.
+ */
+async function regionOf(sender: Sender): Promise<RegionId> {
+  if (sender.kind === 'guest') return config().defaultRegion;
+  const owner = await storageOwnerOf(sender.profile);
+  return uploadRegionFor(sender.profile, resolveRole({ customerRole: owner.role }));
 }
 
 const langSchema = z.object({ lang: z.string().max(16).optional() });
@@ -135,7 +140,7 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
   } else {
     senderEmail = draft.senderEmail ?? sender.email;
   }
-  const region = regionOf(draft);
+  const region = await regionOf(sender);
   const entries = [...draft.fileObjects, ...draft.recordedVideos, ...draft.voiceMemo];
   const uploadToken = newToken();
   const passwordHash = draft.password ? await hashPassword(draft.password) : undefined;

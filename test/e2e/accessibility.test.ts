@@ -242,6 +242,43 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  // ---- issue 13: storage region picker (measured, and a free plan's disabled choice), settings, the dashboard's roadmap
+  it('the storage region picker, measured', async () => {
+    const user = await createUser(app, 'a11y.regions@example.com', 'pro');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/data-residency`);
+    await expect.poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 20_000 }).toMatch(/^\d+$/);
+    await page.getByTestId('regions-not-offered').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the storage region picker on a free plan', async () => {
+    const user = await createUser(app, 'a11y.regions.free@example.com', 'free');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/data-residency`);
+    await page.getByTestId('residency-plan-note').waitFor();
+    await expect.poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 20_000 }).toMatch(/^\d+$/);
+    await expectAccessible(page);
+  });
+
+  it('settings, with a refused field', async () => {
+    const user = await createUser(app, 'a11y.settings@example.com', 'pro');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/settings`);
+    await page.getByTestId('setting-dueDays').fill('999');
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('settings-status').getByText('Check the highlighted fields.').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the roadmap inside the dashboard', async () => {
+    const user = await createUser(app, 'a11y.roadmap@example.com', 'pro');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/roadmap`);
+    await page.locator('.roadmap-board').waitFor();
+    await expectAccessible(page);
+  });
+
   it("the what's-new panel", async () => {
     const user = await createUser(app, 'a11y.whatsnew@example.com', 'pro');
     await logIn(page, user.email, 'secret123');

@@ -6,6 +6,8 @@ import type { LocalApp } from '../../scripts/local/app';
 import { closePage, logIn as logInAt, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
 import { bearer, createUser, downloadFrom, json, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
+// issue 13: GET /me answers every transfer setting, defaults filled
+import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/domain/auth-api';
 
 /**
  * Issue 12's transfers screens in Chromium on the built app under its CSP: a signed-in sender
@@ -218,12 +220,12 @@ describe('transfers list and TransferModal', () => {
     await box.uncheck();
     await page.getByTestId('transfer-settings').getByText('Saved.').waitFor();
     const me = await api(app, '/me', { headers: bearer(owner) });
-    expect(me.json.transferSettings).toEqual({ expiryReminders: false });
+    expect(me.json.transferSettings).toEqual({ ...DEFAULT_TRANSFER_SETTINGS, expiryReminders: false });
     await page.reload();
     await page.getByTestId('setting-expiry-reminders').waitFor();
     expect(await page.getByTestId('setting-expiry-reminders').isChecked()).toBe(false);
     await page.getByTestId('setting-expiry-reminders').check();
     await page.getByTestId('transfer-settings').getByText('Saved.').waitFor();
-    expect((await api(app, '/me', { headers: bearer(owner) })).json.transferSettings).toEqual({ expiryReminders: true });
+    expect((await api(app, '/me', { headers: bearer(owner) })).json.transferSettings).toEqual({ ...DEFAULT_TRANSFER_SETTINGS, expiryReminders: true });
   });
 });

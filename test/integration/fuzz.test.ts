@@ -118,6 +118,8 @@ function hintsFor(t: CreateTransferResponse | undefined, password: string | unde
     senderEmail: fc.constant('fuzz.guest@example.com'),
     lang: fc.constantFrom('en', 'de', 'zh-TW', 'xx'),
     region: fc.constantFrom(...REGION_IDS, 'mars'),
+    // PATCH /settings/region names the account: the caller's own id reaches the region rules, others the 403
+    userid: fc.constantFrom(user.sub, 'someone-else'),
     size: fc.oneof(fc.integer({ min: 0, max: 10_000_000 }), fc.constantFrom(0, 1, 2 ** 53 - 1)),
     partNumber: fc.integer({ min: 1, max: 3 }),
     partNumbers: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 }),

@@ -449,7 +449,8 @@ const CELLS: Record<string, Cell> = {
   self: {
     async setup(route) {
       // Only the JWT's `sub` chooses the record. B, naming A's things in the body, gets B's or a refusal.
-      const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10, notifyId: aliceNotifyId };
+      // `userid` + `region`: PATCH /settings/region names the account in its body (spec §7); A's id from B is refused.
+      const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, userid: alice.sub, region: 'frankfurt', slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10, notifyId: aliceNotifyId };
       // The contacts routes: B names A's contact's address (add, edit, move, remove, import it); only B's own contacts may change.
       if (route.path.startsWith('/contacts')) {
         Object.assign(naming, { email: ALICE_CONTACT.email, name: 'Renamed by Bob', company: 'Bob Co', newEmail: 'moved.by.bob@example.com', csv: `email,name,company\n${ALICE_CONTACT.email},Renamed by Bob,Bob Co\n` });
@@ -471,6 +472,11 @@ const CELLS: Record<string, Cell> = {
         // A's contact is still hers, unchanged, whatever B sent.
         const mine = await api(app, '/contacts', { headers: bearer(alice) });
         expect(mine.json.contacts, `${route.method} ${route.path}`).toEqual([expect.objectContaining(ALICE_CONTACT)]);
+        return;
+      }
+      // B naming A's userid did not move A's storage region.
+      if (route.path === '/settings/region') {
+        expect((await api(app, '/me', { headers: bearer(alice) })).json.region, 'A keeps the default region').toBe('hongkong');
         return;
       }
       // B naming A's notification neither marked it read nor deleted it.

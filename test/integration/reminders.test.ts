@@ -15,6 +15,8 @@ import { dynamo } from '../../functions/lib/clients';
 import type { ReminderRunResult } from '../../functions/services/reminders';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, json, mailsTo, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+// issue 13: GET /me answers every transfer setting, defaults filled
+import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/domain/auth-api';
 
 let app: LocalApp;
 let owner: TestUser;
@@ -129,11 +131,11 @@ describe('the scheduled expiry reminder', () => {
 
   it("not when the sender's setting is off (GET /me shows it; default on)", async () => {
     const me = await api(app, '/me', { headers: bearer(quiet) });
-    expect(me.json.transferSettings).toEqual({ expiryReminders: true });
+    expect(me.json.transferSettings).toEqual({ ...DEFAULT_TRANSFER_SETTINGS, expiryReminders: true });
     const off = await api(app, '/v1/updateProfile', json({ transferSettings: { expiryReminders: false } }, bearer(quiet)));
     expect(off.status, off.text).toBe(200);
-    expect(off.json.transferSettings).toEqual({ expiryReminders: false });
-    expect((await api(app, '/me', { headers: bearer(quiet) })).json.transferSettings).toEqual({ expiryReminders: false });
+    expect(off.json.transferSettings).toEqual({ ...DEFAULT_TRANSFER_SETTINGS, expiryReminders: false });
+    expect((await api(app, '/me', { headers: bearer(quiet) })).json.transferSettings).toEqual({ ...DEFAULT_TRANSFER_SETTINGS, expiryReminders: false });
     const u = await sendTo(quiet, ['quiet.r@example.com']);
     await expireIn(quiet, u.id, 20);
     await run();

@@ -107,6 +107,9 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   request_file_blocked: 'send.errors.fileNotAllowed',
   rules_exceed_plan: 'errors.invalidRequest',
   due_date_past: 'errors.invalidRequest',
+  // ---- issue 13: storage regions and settings (the settings screens say these in their own words first)
+  not_your_account: SIGN_IN_AGAIN,
+  region_choice_not_in_plan: 'dashboard.limit.upgrade',
 };
 
 /**

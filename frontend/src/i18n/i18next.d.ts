@@ -4,11 +4,12 @@ import type insights from '@/i18n/locales/insights/en.json';
 import type requests from '@/i18n/locales/requests/en.json';
 import type transfers from '@/i18n/locales/transfers/en.json';
 import type contacts from '@/i18n/locales/contacts/en.json';
+import type settings from '@/i18n/locales/settings/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; transfers: typeof transfers; insights: typeof insights; contacts: typeof contacts; requests: typeof requests };
+    resources: { translation: typeof en; transfers: typeof transfers; insights: typeof insights; contacts: typeof contacts; requests: typeof requests; settings: typeof settings };
   }
 }

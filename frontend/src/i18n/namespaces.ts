@@ -10,8 +10,10 @@ import type { Language } from '@/i18n/languages';
  * - `insights`: notifications bell, analytics, what's-new panel (issue 12)
  * - `contacts`: the contacts screen and its dashboard tab (issue 13)
  * - `requests`: file requests: the public /r/{id} page, /dash/requests and one request (issue 13)
+ * - `settings`: storage region picker (/dash/data-residency), /dash/settings, the dashboard's
+ *   tabs to them and the plan table's region column (issue 13)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests'] as const;
+export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 export function isLazyNamespace(ns: string): ns is LazyNamespace {

@@ -18,4 +18,8 @@ export const dashPaths = {
   requests: () => `${DASH}/requests`,
   /** one request with its uploads (spec §2 /dash/requests/{slug}; the slug is the request's id) */
   request: (id: string) => `${DASH}/requests/${encodeURIComponent(id)}`,
+  // ---- issue 13: storage region, settings, the roadmap inside the dashboard
+  dataResidency: () => `${DASH}/data-residency`,
+  settings: () => `${DASH}/settings`,
+  roadmap: (itemId?: string) => (itemId ? `${DASH}/roadmap/${encodeURIComponent(itemId)}` : `${DASH}/roadmap`),
 } as const;

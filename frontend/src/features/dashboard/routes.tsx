@@ -8,6 +8,8 @@ const transfersScreens = () => importWithRetry(() => import('@/features/transfer
 
 // ---- file requests (issue 13): one small module fetches the screens (features/requests/routes.ts) ----
 const requestsScreens = () => importWithRetry(() => import('@/features/requests/routes'));
+/** Issue 13's screens (storage region picker, settings, the roadmap inside the dashboard) come through one module. */
+const issue13 = (screen: 'dataResidency' | 'settings' | 'roadmap') => () => importWithRetry(() => import('@/features/settings/routes')).then((m) => m[screen]());
 
 /**
  * Children of /dash (spec §2), mounted behind the login guard. The screens load on demand
@@ -32,8 +34,8 @@ const screens = {
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
 /**
- * The other /dash children of spec §2 (data-residency, billing, settings, teams, customize,
- * powered-by, roadmap/*) are built by later issues; until
+ * The other /dash children of spec §2 (billing, teams, customize, powered-by) are built by
+ * later issues; until
  * then they, like any unknown /dash path, go to /404/?path=... as the app's own catch-all does.
  */
 function notFoundRedirect({ request }: LoaderFunctionArgs) {
@@ -57,6 +59,10 @@ export const dashRoutes: RouteObject[] = [
       // file requests (issue 13)
       { path: 'requests', id: 'requests', lazy: screens.requests },
       { path: 'requests/:slug', id: 'requestDetail', lazy: screens.requestDetail },
+      // ---- issue 13 (no route ids: none of spec §2's named routes)
+      { path: 'data-residency', lazy: issue13('dataResidency') },
+      { path: 'settings', lazy: issue13('settings') },
+      { path: 'roadmap/*', lazy: issue13('roadmap') },
     ],
   },
   { path: '*', loader: notFoundRedirect, element: null },

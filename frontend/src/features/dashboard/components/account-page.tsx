@@ -111,6 +111,12 @@ export function AccountPage() {
           </Link>
         </section>
       </div>
+      {/* issue 13: the roadmap inside the dashboard */}
+      <p className="dash-account-more">
+        <Link to={dashPaths.roadmap()} className="text-link" data-testid="account-roadmap">
+          {t('roadmap.title')}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -23,6 +23,9 @@ export function DashLayout() {
   const { t: tInsights } = useTranslation('insights');
   const { t: tContacts } = useTranslation('contacts');
   const { t: tRequests } = useTranslation('requests');
+  // Issue 13's tab labels: the `settings` catalogue, fetched on first use rather than waited for
+  // by the layout's route (which would grow every page's entry chunk); the tabs show once it is in.
+  const { t: tSettings, ready: settingsReady } = useTranslation('settings', { useSuspense: false });
   const { user } = useSession();
   // The /dash guard only lets signed-in users through; this covers the instant of a sign-out.
   if (!user) return <PageLoading />;
@@ -54,6 +57,17 @@ export function DashLayout() {
             <NavLink end to={dashPaths.profile()} className="dash-tab">
               {t('dashboard.nav.profile')}
             </NavLink>
+            {/* issue 13 */}
+            {settingsReady && (
+              <>
+                <NavLink end to={dashPaths.dataResidency()} className="dash-tab" data-testid="dash-tab-data-residency">
+                  {tSettings('dashNav.dataResidency')}
+                </NavLink>
+                <NavLink end to={dashPaths.settings()} className="dash-tab" data-testid="dash-tab-settings">
+                  {tSettings('dashNav.settings')}
+                </NavLink>
+              </>
+            )}
           </nav>
           <Suspense fallback={null}>
             <WhatsNewButton userId={user._id} />

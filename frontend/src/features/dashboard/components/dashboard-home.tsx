@@ -5,6 +5,7 @@ import type { ContactView } from '@domain/auth-api';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
 import { QuickSend } from '@/features/send/components/quick-send';
+import { sendDefaultsOf } from '../send-defaults';
 import { RecentTransfers } from '@/features/transfers/components/recent-transfers';
 import { useTransferList } from '@/features/transfers/hooks/use-transfer-list';
 import { transferListCache } from '@/features/transfers/list-cache';
@@ -73,7 +74,11 @@ export function DashboardHome() {
           {reason ? (
             <LimitScreen reason={reason} user={user} />
           ) : (
-            <QuickSend session={{ accessToken, email: user.email, role: user.role }} contacts={contacts} onSent={onSent} />
+            <QuickSend
+              session={{ accessToken, email: user.email, role: user.role, defaults: sendDefaultsOf(user.transferSettings, { role: user.role, signedIn: true, email: user.email }) }}
+              contacts={contacts}
+              onSent={onSent}
+            />
           )}
         </div>
         <aside className="card dash-side" aria-labelledby="dash-usage-title">

@@ -6,6 +6,9 @@ import { LISTED_ROLES, plan } from '@/lib/plans';
 /** Every listed plan with every limit; values the domain marks as inferred carry an asterisk. */
 export function PlanTable({ yearly, selected }: { yearly: boolean; selected: string | null }) {
   const { t, i18n } = useTranslation();
+  // issue 13: the storage-region column's header is in the lazy `settings` catalogue, fetched on
+  // first use (not waited for by the route, so the entry chunk stays as it was)
+  const { t: tSettings, ready: settingsReady } = useTranslation('settings', { useSuspense: false });
   const lng = i18n.resolvedLanguage ?? 'en';
   const none = t('pricing.table.none');
 
@@ -41,6 +44,9 @@ export function PlanTable({ yearly, selected }: { yearly: boolean; selected: str
             <th scope="col">{t('pricing.table.files')}</th>
             <th scope="col">{t('pricing.table.team')}</th>
             <th scope="col">{t('pricing.table.emailDomain')}</th>
+            <th scope="col" data-testid="plan-region-choice-header">
+              {settingsReady ? tSettings('planTable.regionChoice') : null}
+            </th>
             <th scope="col">{t('pricing.table.transfers')}</th>
           </tr>
         </thead>
@@ -57,6 +63,7 @@ export function PlanTable({ yearly, selected }: { yearly: boolean; selected: str
                 <td>{mark(limits, 'files', formatCount(limits.files, lng))}</td>
                 <td>{mark(limits, 'teamLimit', limits.teamLimit > 0 ? formatCount(limits.teamLimit, lng) : none)}</td>
                 <td>{limits.emailDomain ? t('pricing.table.yes') : none}</td>
+                <td data-testid={`plan-region-choice-${role}`}>{limits.regionChoice ? t('pricing.table.yes') : none}</td>
                 <td>
                   {mark(
                     limits,

@@ -1,12 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageHeader } from '@/components/page-header';
 import { ROADMAP_ITEMS, ROADMAP_STATUSES, findRoadmapItem } from '@/features/roadmap/roadmap-items';
 import { usePageTitle } from '@/lib/use-page-title';
+import { dashPaths } from '@/features/dashboard/dash-paths';
 
+/** /roadmap/* (public) and /dash/roadmap/* (issue 13: the same screen inside the dashboard, its links staying there). */
 export function RoadmapPage() {
   const { t } = useTranslation();
+  const inDash = useLocation().pathname.startsWith('/dash/');
+  const roadmapPath = inDash ? dashPaths.roadmap : paths.roadmap;
   const item = findRoadmapItem(useParams()['*']?.replace(/\/+$/, ''));
   usePageTitle(item ? t(`roadmap.items.${item.id}.title`) : t('roadmap.title'));
 
@@ -18,7 +22,7 @@ export function RoadmapPage() {
             <span className={`badge badge-status-${item.status}`}>{t(`roadmap.status.${item.status}`)}</span>
           </p>
         </PageHeader>
-        <Link to={paths.roadmap()} className="text-link">
+        <Link to={roadmapPath()} className="text-link">
           ← {t('roadmap.all')}
         </Link>
       </div>
@@ -37,7 +41,7 @@ export function RoadmapPage() {
             <ul>
               {ROADMAP_ITEMS.filter((entry) => entry.status === status).map((entry) => (
                 <li key={entry.id}>
-                  <Link to={paths.roadmap(entry.id)} className="card card-link">
+                  <Link to={roadmapPath(entry.id)} className="card card-link">
                     <h3>{t(`roadmap.items.${entry.id}.title`)}</h3>
                     <p>{t(`roadmap.items.${entry.id}.summary`)}</p>
                   </Link>

@@ -14,6 +14,7 @@ import { useToasts } from '../hooks/use-toasts';
 import { warningToast } from '../progress-text';
 import { createTransfer, type SenderAuth } from '../send-api';
 import type { UploadCallbacks } from '../send-flow';
+import type { SendDefaults } from '@/features/dashboard/send-defaults';
 import {
   GUEST,
   addFiles,
@@ -44,6 +45,8 @@ export interface QuickSendSession {
   readonly email: string;
   readonly role: string;
   readonly teamMembers?: readonly TeamMemberOption[];
+  /** issue 13: what a new form starts with (send-defaults.ts, from the account's transferSettings) */
+  readonly defaults?: SendDefaults;
 }
 
 interface ActiveUpload {
@@ -98,7 +101,8 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
     [sessionRole, sessionEmail],
   );
   const issueText = useIssueText(sender.role);
-  const [form, setForm] = useState<SendForm>(() => initialForm(session ? '' : rememberedSenderEmail()));
+  // A signed-in sender's first form starts from their saved defaults; 'Send Another?' resets as spec §4 says.
+  const [form, setForm] = useState<SendForm>(() => ({ ...initialForm(session ? '' : rememberedSenderEmail()), ...session?.defaults }));
   const [step, setStep] = useState<SendStep>('form');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [done, setDone] = useState<CompleteResponse | null>(null);
