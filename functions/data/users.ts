@@ -10,11 +10,53 @@ import { config } from '../lib/env';
 import { isLive, keys } from './keys';
 import { isConditionFailure } from './transfers';
 import { isRegionId, type RegionId } from '../domain/regions';
-import { requestSettingsSchema, type RequestSettings } from '../domain/requests-api';
-import { transferSettingsSchema, type TransferSettings } from '../domain/auth-api';
+import type { RequestRules, RequestSettings } from '../domain/requests-api';
+import type { TransferSettings } from '../domain/auth-api';
+import { isExpiryPreset } from '../domain/expiry';
 
-/** Stored transfer settings: each valid field kept, an unknown or broken one left to its default. */
-const storedTransferSettings = transferSettingsSchema.partial().catch({});
+/*
+ * Stored settings are read field by field: each valid field kept, an unknown or broken one left
+ * to its default. They were checked by transferSettingsSchema / requestSettingsSchema when saved;
+ * reading them without those zod schemas keeps the schema modules out of every function that
+ * reads a profile (the downloads function's bundle budget, test/infra/budgets.test.ts).
+ */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const bool = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
+const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
+
+function defined<T extends Record<string, unknown>>(o: T): T {
+  for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
+  return o;
+}
+
+function storedTransferSettings(raw: unknown): Partial<TransferSettings> | undefined {
+  if (!isObject(raw)) return undefined;
+  return defined({
+    expiryReminders: bool(raw.expiryReminders),
+    downloadEmails: bool(raw.downloadEmails),
+    defaultExpirySeconds: typeof raw.defaultExpirySeconds === 'number' && isExpiryPreset(raw.defaultExpirySeconds) ? raw.defaultExpirySeconds : undefined,
+    defaultSendAs: raw.defaultSendAs === 'link' || raw.defaultSendAs === 'email' ? (raw.defaultSendAs as 'link' | 'email') : undefined,
+    defaultMessage: typeof raw.defaultMessage === 'string' ? raw.defaultMessage : undefined,
+  });
+}
+
+function storedRequestSettings(raw: unknown): RequestSettings | undefined {
+  if (!isObject(raw)) return undefined;
+  const rules = isObject(raw.defaultRules) ? raw.defaultRules : undefined;
+  const defaultRules: RequestRules | undefined = rules
+    ? defined({
+        maxBytes: count(rules.maxBytes),
+        allowedTypes: Array.isArray(rules.allowedTypes) ? rules.allowedTypes.filter((t): t is string => typeof t === 'string') : undefined,
+        maxFiles: count(rules.maxFiles),
+      })
+    : undefined;
+  return defined({
+    defaultMessage: typeof raw.defaultMessage === 'string' ? raw.defaultMessage : undefined,
+    defaultDueDays: count(raw.defaultDueDays),
+    defaultRules,
+    emailOnUpload: bool(raw.emailOnUpload),
+  });
+}
 
 const table = () => config().tableName;
 
@@ -73,9 +115,9 @@ function fromItem(i: Record<string, unknown>): UserProfile {
     storageUsed: typeof i.storageUsed === 'number' ? i.storageUsed : 0,
     lang: str(i.lang),
     createdAt: typeof i.createdAt === 'number' ? i.createdAt : undefined,
-    transferSettings: i.transferSettings && typeof i.transferSettings === 'object' ? storedTransferSettings.parse(i.transferSettings) : undefined,
+    transferSettings: storedTransferSettings(i.transferSettings),
     region: isRegionId(i.region) ? i.region : undefined,
-    requestSettings: i.requestSettings && typeof i.requestSettings === 'object' ? requestSettingsSchema.safeParse(i.requestSettings).data : undefined,
+    requestSettings: storedRequestSettings(i.requestSettings),
   };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out as unknown as UserProfile;

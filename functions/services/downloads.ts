@@ -21,7 +21,7 @@ import { HttpError, gone, notFound, tooManyRequests, unauthorized } from '../lib
 import { hashToken, newToken, verifyPassword } from '../lib/secrets';
 import { config } from '../lib/env';
 import { errorFields, log } from '../lib/log';
-import { refOf } from './transfers';
+import { refOf } from './object-refs';
 import { mailDownloadNotice, mailExtensionGranted, mailExtensionRequest } from './mail';
 import { trySchedulingReminder } from './reminders';
 import { getProfile } from '../data/users';

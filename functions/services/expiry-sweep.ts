@@ -13,7 +13,7 @@ import * as data from '../data/transfers';
 import type { TransferRecord } from '../data/transfers';
 import * as storage from '../adapters/storage';
 import { errorFields, log } from '../lib/log';
-import { locOf, refOf } from './transfers';
+import { locOf, refOf } from './object-refs';
 import { purgeAt } from './downloads';
 import { releaseTransfer } from './limits';
 import { removeUpload } from '../data/requests';

@@ -64,13 +64,9 @@ export function recipientLink(slug: string, recipientId: string): string {
   return `${config().appOrigin}/downloads/${slug}/${recipientId}`;
 }
 
-export function locOf(t: Pick<TransferRecord, 'region' | 'anon'>) {
-  return { regionId: t.region, anon: t.anon };
-}
+import { locOf, refOf } from './object-refs';
 
-export function refOf(t: Pick<TransferRecord, 'region' | 'anon'>, key: string): storage.ObjectRef {
-  return { regionId: t.region, anon: t.anon, key };
-}
+export { locOf, refOf };
 
 
 /** File records (and multipart uploads) for new files of a transfer. */
