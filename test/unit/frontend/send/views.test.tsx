@@ -49,7 +49,7 @@ describe('quick-send form, first paint (guest)', () => {
     expect(submit).toContain('aria-disabled="true"');
     expect(submit).not.toMatch(/\sdisabled=/);
     const why = /aria-describedby="([^"]+)"/.exec(submit)?.[1];
-    expect(view.html).toContain(`id="${why}" class="qs-sr-only">Add at least one file<`);
+    expect(view.html).toContain(`id="${why}" class="sr-only">Add at least one file<`);
     expect(view.text()).toContain('Transfer');
   });
 

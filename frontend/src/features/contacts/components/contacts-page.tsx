@@ -153,7 +153,7 @@ export function ContactsPage() {
           <>
             <div className="ct-table-wrap">
               <table className="ct-table" data-testid="contacts-table">
-                <caption className="ct-sr-only">{t('table.caption')}</caption>
+                <caption className="sr-only">{t('table.caption')}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t('table.email')}</th>
@@ -161,7 +161,7 @@ export function ContactsPage() {
                     <th scope="col">{t('table.company')}</th>
                     <th scope="col">{t('table.lastSent')}</th>
                     <th scope="col">
-                      <span className="ct-sr-only">{t('table.actions')}</span>
+                      <span className="sr-only">{t('table.actions')}</span>
                     </th>
                   </tr>
                 </thead>

@@ -106,11 +106,11 @@ export function NotificationBell() {
         </span>
       )}
       {badge && (
-        <span id={ids.count} className="bell-sr">
+        <span id={ids.count} className="sr-only">
           {t('notifications.unread', { n: badge })}
         </span>
       )}
-      <div className="bell-sr" aria-live="polite" role="status">
+      <div className="sr-only" aria-live="polite" role="status">
         {announcement}
       </div>
       {open && (
@@ -164,7 +164,7 @@ export function NotificationBell() {
                         data-kind="request-upload"
                       >
                         <span className="bell-item-file">
-                          {!n.read && <span className="bell-sr">{t('notifications.new')} </span>}
+                          {!n.read && <span className="sr-only">{t('notifications.new')} </span>}
                           {tRequests('notifications.uploaded', { name: notice.senderName, title: notice.requestTitle })}
                         </span>
                         <span className="bell-item-who">{notice.senderEmail}</span>
@@ -190,7 +190,7 @@ export function NotificationBell() {
                       data-testid="bell-item"
                     >
                       <span className="bell-item-file">
-                        {!n.read && <span className="bell-sr">{t('notifications.new')} </span>}
+                        {!n.read && <span className="sr-only">{t('notifications.new')} </span>}
                         {n.fileName}
                         {n.dlOrigin === 'zip' && <span className="badge bell-zip">{t('notifications.zip')}</span>}
                       </span>

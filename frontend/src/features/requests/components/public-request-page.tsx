@@ -11,6 +11,7 @@ import { VerifyStep } from '@/features/send/components/verify-step';
 import { useToasts } from '@/features/send/hooks/use-toasts';
 import { entriesOfDrop, filesFromEntries, pickedFromFiles } from '@/features/send/picked-files';
 import { warningToast } from '@/features/send/progress-text';
+import { sendFlow, startingProgress, type ActiveUpload } from '@/features/send/active-upload';
 import type { PickedFile } from '@/features/send/send-state';
 import { findCheckpoint, type UploadCheckpoint } from '@/features/send/upload/checkpoint';
 import type { UploadProgress } from '@/features/send/upload/engine';
@@ -18,7 +19,6 @@ import { UploadCancelledError, UploadFailedError } from '@/features/send/upload/
 import { formatDateTime } from '@/features/downloads/format-date-time';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
-import { importWithRetry } from '@/lib/import-with-retry';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fetchPublicRequest, startRequestUpload } from '../api/requests-api';
 import { effectiveRules, ruleProblems, visitorProblems, type RuleProblem, type VisitorField } from '../request-rules';
@@ -36,29 +36,6 @@ type Load =
   | { readonly status: 'failed' };
 
 type Step = 'form' | 'verify' | 'uploading' | 'done';
-
-interface ActiveUpload {
-  readonly controller: AbortController;
-  transfer: { readonly id: string; readonly uploadToken: string } | null;
-}
-
-/** The upload engine loads when the first upload needs it, not with the page. */
-function sendFlow() {
-  return importWithRetry(() => import('@/features/send/send-flow'));
-}
-
-function startingProgress(files: readonly PickedFile[], resuming: boolean): UploadProgress {
-  return {
-    bytesDone: 0,
-    bytesTotal: totalSize(files),
-    filesDone: 0,
-    filesTotal: files.length,
-    speedBps: 0,
-    etaMs: null,
-    phase: resuming ? 'resuming' : 'getting-ready',
-    tryNumber: 1,
-  };
-}
 
 /** A refusal of GET /r/{id} or POST /r/{id}/uploads as a page state, if it is one. */
 function loadStateOf(err: unknown): Load | null {

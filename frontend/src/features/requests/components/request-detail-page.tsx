@@ -116,7 +116,7 @@ function UploadCard({ upload, onDelete }: { upload: RequestUpload; onDelete(uplo
           </li>
         ))}
       </ul>
-      <p className="tr-sr-only" role="status">
+      <p className="sr-only" role="status">
         {status}
       </p>
       {busy?.kind === 'zip' && <p className="muted rq-zip-note">{t('detail.zipBuilding')}</p>}

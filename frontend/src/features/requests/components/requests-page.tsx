@@ -26,9 +26,9 @@ function RowCopy({ link, title }: { link: string; title: string }) {
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => void copy()} data-testid="request-row-copy">
         {copied ? t('list.copied') : t('list.copy')}
         {/* which request, for screen readers: the name starts with the visible text */}
-        <span className="tr-sr-only"> ({title})</span>
+        <span className="sr-only"> ({title})</span>
       </button>
-      <span className="tr-sr-only" role="status">
+      <span className="sr-only" role="status">
         {copied ? t('list.copied') : ''}
       </span>
     </>
@@ -143,7 +143,7 @@ export function RequestsPage() {
         {list.status === 'ready' && list.requests.length > 0 && (
           <div className="tr-table-wrap">
             <table className="tr-table" data-testid="requests-table">
-              <caption className="tr-sr-only">{t('list.caption')}</caption>
+              <caption className="sr-only">{t('list.caption')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('list.columns.title')}</th>

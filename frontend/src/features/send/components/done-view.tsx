@@ -39,7 +39,7 @@ export function DoneView({ link, recipients, signedIn, onSendAnother, onKeepFile
           <CopyIcon /> {copied ? t('send.done.copied') : t('send.done.copy')}
         </button>
       </div>
-      <p className="qs-sr-only" role="status">
+      <p className="sr-only" role="status">
         {copied ? t('send.done.copied') : ''}
       </p>
       {signedIn ? (

@@ -72,24 +72,24 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
       </div>
       <dl className="qs-stats">
         <div>
-          <dt className="qs-sr-only">{t('send.progress.speedLabel')}</dt>
+          <dt className="sr-only">{t('send.progress.speedLabel')}</dt>
           <dd>{progress.speedBps > 0 ? formatSpeed(progress.speedBps) : '–'}</dd>
         </div>
         <div>
-          <dt className="qs-sr-only">{t('send.progress.remainingLabel')}</dt>
+          <dt className="sr-only">{t('send.progress.remainingLabel')}</dt>
           <dd>{'count' in remaining ? t(remaining.key, { count: remaining.count }) : t(remaining.key)}</dd>
         </div>
         <div>
-          <dt className="qs-sr-only">{t('send.progress.filesLabel')}</dt>
+          <dt className="sr-only">{t('send.progress.filesLabel')}</dt>
           <dd data-testid="progress-files">{t('send.progress.files', { done: progress.filesDone, total: progress.filesTotal })}</dd>
         </div>
         <div>
-          <dt className="qs-sr-only">{t('send.progress.bytesLabel')}</dt>
+          <dt className="sr-only">{t('send.progress.bytesLabel')}</dt>
           <dd>{t('send.progress.bytes', { done: formatBytes(progress.bytesDone), total: formatBytes(progress.bytesTotal) })}</dd>
         </div>
       </dl>
       {/* Screen readers hear the phase and each 10 % step, not every progress tick. */}
-      <p className="qs-sr-only" aria-live="polite" aria-atomic="true">
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
         {t(PHASE_KEYS[progress.phase])} {t('send.progress.announce', { percent: announcedPercent(percent) })}
       </p>
       {confirming ? (

@@ -2,16 +2,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ContactView } from '@domain/auth-api';
-import { filterFilesForRole, totalSize } from '@domain/file-filters';
+import { filterFilesForRole } from '@domain/file-filters';
 import type { CompleteResponse } from '@domain/transfer-api';
 import { paths } from '@/app/paths';
 import { env } from '@/config/env';
 import { ApiError } from '@/lib/api';
 import { errorTextOf } from '@/i18n/error-keys';
-import { importWithRetry } from '@/lib/import-with-retry';
 import { useIssueText } from '../hooks/use-issue-text';
 import { useToasts } from '../hooks/use-toasts';
 import { warningToast } from '../progress-text';
+import { sendFlow, startingProgress, type ActiveUpload } from '../active-upload';
 import { createTransfer, type SenderAuth } from '../send-api';
 import type { UploadCallbacks } from '../send-flow';
 import type { SendDefaults } from '@/features/dashboard/send-defaults';
@@ -47,30 +47,6 @@ export interface QuickSendSession {
   readonly teamMembers?: readonly TeamMemberOption[];
   /** issue 13: what a new form starts with (send-defaults.ts, from the account's transferSettings) */
   readonly defaults?: SendDefaults;
-}
-
-interface ActiveUpload {
-  readonly controller: AbortController;
-  /** known once the transfer exists on the server */
-  transfer: { readonly id: string; readonly uploadToken: string } | null;
-}
-
-/** The upload engine loads when the first send, resume or cancel needs it, not with the form. */
-function sendFlow() {
-  return importWithRetry(() => import('../send-flow'));
-}
-
-function startingProgress(files: readonly PickedFile[], resuming: boolean): UploadProgress {
-  return {
-    bytesDone: 0,
-    bytesTotal: totalSize(files),
-    filesDone: 0,
-    filesTotal: files.length,
-    speedBps: 0,
-    etaMs: null,
-    phase: resuming ? 'resuming' : 'getting-ready',
-    tryNumber: 1,
-  };
 }
 
 /**

@@ -321,7 +321,7 @@ export function SendFormView(props: SendFormViewProps) {
           </button>
         </span>
         {submitWhy && (
-          <span id={`${ids}-why`} className="qs-sr-only">
+          <span id={`${ids}-why`} className="sr-only">
             {submitWhy}
           </span>
         )}

@@ -169,7 +169,7 @@ export function DataResidencyPage() {
           })}
         </ul>
         {!mayChoose && (
-          <p id={`${ids}-plan`} className="settings-sr-only">
+          <p id={`${ids}-plan`} className="sr-only">
             {t('residency.planNote', { plan: planName, region: regionName(defaultRegion) })}
           </p>
         )}

@@ -19,7 +19,7 @@ export function CopyLink({ link, label, testId = 'transfer-link' }: { link: stri
           {copied ? t('modal.copied') : t('modal.copy')}
         </button>
       </div>
-      <p className="tr-sr-only" role="status">
+      <p className="sr-only" role="status">
         {copied ? t('modal.copied') : ''}
       </p>
     </div>

@@ -78,7 +78,7 @@ export function TransferActions({ detail, notice, onNotice, onChanged, onDeleted
   const panelProps = { detail, run, busy, onCancel: () => setOpen(null) };
   return (
     <section className="tr-actions" aria-labelledby={`${ids}-title`}>
-      <h3 id={`${ids}-title`} className="tr-sr-only">
+      <h3 id={`${ids}-title`} className="sr-only">
         {t('modal.actionsLabel')}
       </h3>
       <div className="tr-action-bar">

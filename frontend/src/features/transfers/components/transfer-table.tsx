@@ -53,7 +53,7 @@ export function TransferTable({ rows, search }: { rows: readonly TransferRow[]; 
   return (
     <div className="tr-table-wrap">
       <table className="tr-table" data-testid="transfers-table">
-        <caption className="tr-sr-only">{t('list.caption')}</caption>
+        <caption className="sr-only">{t('list.caption')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('list.columns.files')}</th>

@@ -101,7 +101,7 @@ export function TransfersPage() {
       </nav>
 
       <section className="card tr-card" aria-labelledby={headingId} aria-busy={view.refreshing || undefined}>
-        <p className="tr-sr-only" role="status">
+        <p className="sr-only" role="status">
           {view.refreshing && list ? t('list.refreshing') : ''}
         </p>
         {deleted && (

@@ -62,7 +62,7 @@ export function WhatsNewButton({ userId }: { userId: string }) {
             <span className="whats-new-count" aria-hidden="true" data-testid="whats-new-count">
               {label}
             </span>
-            <span className="whats-new-sr"> {t('whatsNew.newCount', { n: label })}</span>
+            <span className="sr-only"> {t('whatsNew.newCount', { n: label })}</span>
           </>
         )}
       </button>
