@@ -8,12 +8,12 @@
  * and unused slots are given back (a crash in between can leave the count a little high,
  * never low).
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_CONTACTS, type ContactRow, type ContactSource } from '../domain/contacts-api';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/env';
 import { keys } from './keys';
-import { isConditionFailure } from './transfers';
+import { isConditionFailure, queryAll } from './transfers';
 
 const table = () => config().tableName;
 
@@ -42,20 +42,10 @@ function fromItem(i: Record<string, unknown>): ContactRecord {
 
 /** Pattern 30: every contact of a user (bounded by MAX_CONTACTS), in key order. */
 export async function listContactRecords(userId: string): Promise<ContactRecord[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.userProfile(userId).pk, ':p': keys.contactPrefix },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.userProfile(userId).pk, ':p': keys.contactPrefix },
+  });
   return items.filter((i) => typeof i.email === 'string' && i.email !== '').map(fromItem);
 }
 

@@ -9,7 +9,7 @@ import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/env';
 import { keys } from './keys';
-import { isConditionFailure } from './transfers';
+import { isConditionFailure, queryAll } from './transfers';
 
 const table = () => config().tableName;
 
@@ -172,22 +172,12 @@ export async function requeueReminder(slug: string, expectedDueAt: number, dueAt
  * lower-cased (all pages: a popular transfer has more downloads than the dashboard lists).
  */
 export async function downloadedBy(slug: string): Promise<Set<string>> {
-  const found = new Set<string>();
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.downloadPrefix },
-        ProjectionExpression: 'receiverEmail',
-        ExclusiveStartKey,
-      }),
-    );
-    for (const i of out.Items ?? []) if (typeof i.receiverEmail === 'string') found.add(i.receiverEmail.toLowerCase());
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.downloadPrefix },
+    ProjectionExpression: 'receiverEmail',
+  });
+  return new Set(items.flatMap((i) => (typeof i.receiverEmail === 'string' ? [i.receiverEmail.toLowerCase()] : [])));
 }
 
 /** A deleted transfer's reminder goes. */

@@ -5,11 +5,11 @@
  * (data/transfers.ts, `requestId` set); the request's counters move in the same transaction
  * as the upload item that they count.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients';
 import { config } from '../lib/env';
 import { keys } from './keys';
-import { isConditionFailure, transact, type TransferRecord } from './transfers';
+import { isConditionFailure, queryAll, transact, type TransferRecord } from './transfers';
 import { requestRulesSchema, type RequestRules } from '../domain/requests-api';
 
 const table = () => config().tableName;
@@ -109,23 +109,10 @@ export async function getRequest(id: string): Promise<RequestRecord | undefined>
 
 /** Pattern 62: a user's requests, newest first (at most `limit`). */
 export async function listUserRequests(ownerId: string, limit: number): Promise<RequestRecord[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userRequestsPartition(ownerId) },
-        ScanIndexForward: false,
-        Limit: Math.min(100, limit - items.length),
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey && items.length < limit);
+  const items = await queryAll(
+    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.userRequestsPartition(ownerId) }, ScanIndexForward: false },
+    limit,
+  );
   return items.map(requestFromItem);
 }
 
@@ -230,21 +217,11 @@ export async function finishUpload(
 
 /** Pattern 65: the finished uploads of a request (newest first, at most `limit`). */
 export async function listUploads(requestId: string, limit: number): Promise<RequestUploadRecord[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.request(requestId).pk, ':p': keys.requestUploadPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.request(requestId).pk, ':p': keys.requestUploadPrefix },
+    ConsistentRead: true,
+  });
   return items
     .map(uploadFromItem)
     .sort((a, b) => b.uploadedAt - a.uploadedAt || a.slug.localeCompare(b.slug))

@@ -158,14 +158,19 @@ function listedOwner(item: Record<string, unknown>): string | undefined {
   return typeof item.gsi3pk === 'string' && typeof item.senderId === 'string' ? item.senderId : undefined;
 }
 
-async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
+/**
+ * Every item of a query, page after page; with `limit`, at most that many (read in pages of up
+ * to 100, so no page reads past the limit). Shared by the data modules' list patterns.
+ */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>, limit?: number): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const out = await dynamo().send(new QueryCommand({ TableName: table(), ...input, ExclusiveStartKey }));
+    const page = limit === undefined ? {} : { Limit: Math.min(100, limit - items.length) };
+    const out = await dynamo().send(new QueryCommand({ TableName: table(), ...input, ...page, ExclusiveStartKey }));
     items.push(...(out.Items ?? []));
     ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  } while (ExclusiveStartKey && (limit === undefined || items.length < limit));
   return items;
 }
 
