@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { RequestSettings, RequestSummary } from '@domain/requests-api';
+import type { RequestSummary } from '@domain/requests-api';
 import { PageLoading } from '@/components/page-loading';
 import { dashPaths } from '@/features/dashboard/dash-paths';
 import { CopyLink } from '@/features/transfers/components/copy-link';
@@ -74,8 +74,8 @@ export function RequestsPage() {
   }, [creating]);
 
   if (!user) return <PageLoading />;
-  // GET /me carries requestSettings once the settings screen exists; until then the form starts empty.
-  const settings = (user as typeof user & { requestSettings?: RequestSettings }).requestSettings;
+  // GET /me's requestSettings (set on /dash/settings) prefill the new-request form.
+  const settings = user.requestSettings;
 
   return (
     <div className="container dash-page rq-page">
