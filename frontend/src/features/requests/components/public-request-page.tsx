@@ -11,7 +11,7 @@ import { VerifyStep } from '@/features/send/components/verify-step';
 import { useToasts } from '@/features/send/hooks/use-toasts';
 import { entriesOfDrop, filesFromEntries, pickedFromFiles } from '@/features/send/picked-files';
 import { warningToast } from '@/features/send/progress-text';
-import { sendFlow, startingProgress, type ActiveUpload } from '@/features/send/active-upload';
+import { sendFlow, startingProgress, useUploadCardSteps, type ActiveUpload } from '@/features/send/active-upload';
 import type { PickedFile } from '@/features/send/send-state';
 import { findCheckpoint, type UploadCheckpoint } from '@/features/send/upload/checkpoint';
 import type { UploadProgress } from '@/features/send/upload/engine';
@@ -70,7 +70,6 @@ export function PublicRequestPage() {
   const dragDepth = useRef(0);
   const active = useRef<ActiveUpload | null>(null);
   const card = useRef<HTMLDivElement>(null);
-  const shownStep = useRef<Step>(step);
   const { toasts, push, dismiss } = useToasts();
 
   const request = load.status === 'ready' ? load.request : null;
@@ -93,23 +92,7 @@ export function PublicRequestPage() {
     return () => controller.abort();
   }, [id, attempt]);
 
-  // A new step takes focus at its heading, unless the step put focus somewhere itself (the code box).
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    const root = card.current;
-    if (root && !root.contains(document.activeElement)) root.querySelector<HTMLElement>('[data-step-heading]')?.focus();
-  }, [step]);
-
-  // Leaving mid-upload loses it; the browser asks first.
-  useEffect(() => {
-    if (step !== 'uploading') return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [step]);
-
-  useEffect(() => () => active.current?.controller.abort(), []);
+  useUploadCardSteps(step, card, active);
 
   const rules = useMemo(() => (request ? effectiveRules(request) : null), [request]);
   // A reload mid-upload leaves a checkpoint (under this request's own key): picking the same

@@ -11,7 +11,7 @@ import { errorTextOf } from '@/i18n/error-keys';
 import { useIssueText } from '../hooks/use-issue-text';
 import { useToasts } from '../hooks/use-toasts';
 import { warningToast } from '../progress-text';
-import { sendFlow, startingProgress, type ActiveUpload } from '../active-upload';
+import { sendFlow, startingProgress, useUploadCardSteps, type ActiveUpload } from '../active-upload';
 import { createTransfer, type SenderAuth } from '../send-api';
 import type { UploadCallbacks } from '../send-flow';
 import type { SendDefaults } from '@/features/dashboard/send-defaults';
@@ -85,31 +85,13 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
   const { toasts, push, dismiss } = useToasts();
   const active = useRef<ActiveUpload | null>(null);
   const card = useRef<HTMLDivElement>(null);
-  const shownStep = useRef<SendStep>(step);
 
   const checkpoint: UploadCheckpoint | null = useMemo(
     () => (step === 'form' && form.files.length > 0 ? findCheckpoint(form.files, Date.now()) : null),
     [form.files, step],
   );
 
-  // A new step takes focus at its heading, unless the step put focus somewhere itself (the code box).
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    const root = card.current;
-    if (root && !root.contains(document.activeElement)) root.querySelector<HTMLElement>('[data-step-heading]')?.focus();
-  }, [step]);
-
-  // Leaving the page mid-upload loses the progress (the checkpoint stays); the browser asks first.
-  useEffect(() => {
-    if (step !== 'uploading') return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [step]);
-
-  // Unmounting stops the upload without cancelling it on the server, so it can be resumed.
-  useEffect(() => () => active.current?.controller.abort(), []);
+  useUploadCardSteps(step, card, active);
 
   const trialAction = { label: t('send.toast.getTrial'), to: paths.pricing({ plan: 'premium' }) };
 
