@@ -19,7 +19,7 @@
  *   POST /quicksend2               (JWT) contacts for recipient suggestions -> 200 { contacts }
  *   POST /feedback                 (JWT) feedback widget                   -> 201
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ROLES } from './plans';
 import { emailSchema, feedbackSchema, MESSAGE_MAX_LENGTH, PASSWORD_MAX_LENGTH, signupPasswordSchema, verificationCodeSchema } from './validation';
 import type { StorageState } from './storage';
@@ -30,7 +30,7 @@ import { requestSettingsSchema, type RequestSettings } from './requests-api';
 export const REFRESH_COOKIE = 'sb_refresh';
 export { SESSION_FLAG_KEY } from './session-flag';
 
-export const registrationEmailSchema = z.object({ email: emailSchema, lang: z.string().max(16).optional() });
+export const registrationEmailSchema = z.object({ email: emailSchema, lang: z.optional(z.string().check(z.maxLength(16))) });
 export interface RegistrationStart {
   /** true: this address was already proven (go to step 3); false: a code was mailed (step 2) */
   readonly verified: boolean;
@@ -44,34 +44,34 @@ export interface RegistrationProof {
   readonly email: string;
 }
 
-const fingerprintSchema = z
-  .object({
-    language: z.string().max(64).optional(),
-    userAgent: z.string().max(1024).optional(),
-    browserVendor: z.string().max(256).optional(),
-    platform: z.string().max(256).optional(),
-    timezone: z.string().max(128).optional(),
-  })
-  .optional();
+const fingerprintSchema = z.optional(
+  z.object({
+    language: z.optional(z.string().check(z.maxLength(64))),
+    userAgent: z.optional(z.string().check(z.maxLength(1024))),
+    browserVendor: z.optional(z.string().check(z.maxLength(256))),
+    platform: z.optional(z.string().check(z.maxLength(256))),
+    timezone: z.optional(z.string().check(z.maxLength(128))),
+  }),
+);
 
 /** Step 3 (spec §3 Signup payload). `role` is the chosen plan; paid plans start as free + unpaid until checkout. */
 export const signupSchema = z.object({
-  registrationToken: z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'invalid_registration'),
+  registrationToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/u, 'invalid_registration')),
   email: emailSchema,
-  fullName: z.string().trim().min(1, 'name_required').max(200),
+  fullName: z.string().check(z.trim(), z.minLength(1, 'name_required'), z.maxLength(200)),
   password: signupPasswordSchema,
-  company: z.string().trim().max(200).optional(),
-  lang: z.string().max(16).optional(),
-  referrer: z.string().max(2048).optional(),
-  role: z.enum(ROLES).optional(),
-  period: z.enum(['monthly', 'yearly']).optional(),
+  company: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  lang: z.optional(z.string().check(z.maxLength(16))),
+  referrer: z.optional(z.string().check(z.maxLength(2048))),
+  role: z.optional(z.enum(ROLES)),
+  period: z.optional(z.enum(['monthly', 'yearly'])),
   fingerprint: fingerprintSchema,
 });
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'password_required' }).min(1, 'password_required').max(PASSWORD_MAX_LENGTH),
+  password: z.string({ error: 'password_required' }).check(z.minLength(1, 'password_required'), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 
 export interface SessionUser {
@@ -118,11 +118,11 @@ export const transferSettingsSchema = z.object({
   /** mail the sender when someone downloads (default on; the bell notification stays either way) */
   downloadEmails: z.boolean(),
   /** the expiry preset a new send starts with (spec §9 presets; a custom date is picked per send) */
-  defaultExpirySeconds: z.number().int().refine((s: number): boolean => isExpiryPreset(s), 'expiry_not_allowed'),
+  defaultExpirySeconds: z.number().check(z.int(), z.refine((s: number): boolean => isExpiryPreset(s), 'expiry_not_allowed')),
   /** how a new send goes: by link or by email */
   defaultSendAs: z.enum(['link', 'email']),
   /** the message a new send starts with (spec §5: at most 280 characters) */
-  defaultMessage: z.string().max(MESSAGE_MAX_LENGTH, 'message_too_long'),
+  defaultMessage: z.string().check(z.maxLength(MESSAGE_MAX_LENGTH, 'message_too_long')),
 });
 export type TransferSettings = z.output<typeof transferSettingsSchema>;
 export const DEFAULT_TRANSFER_SETTINGS: TransferSettings = {
@@ -140,22 +140,22 @@ export interface AuthResponse {
   readonly user: SessionUser;
 }
 
-export const resetLinkSchema = z.object({ email: emailSchema, lang: z.string().max(16).optional() });
-export const resetTokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'invalid_reset_link') });
-export const resetPasswordSchema = resetTokenSchema.extend({ password: signupPasswordSchema });
+export const resetLinkSchema = z.object({ email: emailSchema, lang: z.optional(z.string().check(z.maxLength(16))) });
+export const resetTokenSchema = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/u, 'invalid_reset_link')) });
+export const resetPasswordSchema = z.extend(resetTokenSchema, { password: signupPasswordSchema });
 
 export const updateProfileSchema = z.object({
-  fullName: z.string().trim().min(1).max(200).optional(),
-  greetingName: z.string().trim().max(100).optional(),
-  company: z.string().trim().max(200).optional(),
+  fullName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  greetingName: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  company: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   /** keys returned by POST /me/images; '' removes the picture */
-  profilePicKey: z.string().max(300).optional(),
-  logoPicKey: z.string().max(300).optional(),
-  showLogoNav: z.boolean().optional(),
+  profilePicKey: z.optional(z.string().check(z.maxLength(300))),
+  logoPicKey: z.optional(z.string().check(z.maxLength(300))),
+  showLogoNav: z.optional(z.boolean()),
   /** only the fields sent change; the others keep their saved value */
-  transferSettings: transferSettingsSchema.partial().optional(),
+  transferSettings: z.optional(z.partial(transferSettingsSchema)),
   /** issue 13: replaces the request defaults as a whole */
-  requestSettings: requestSettingsSchema.optional(),
+  requestSettings: z.optional(requestSettingsSchema),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
@@ -164,7 +164,7 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const imageUploadSchema = z.object({
   kind: z.enum(['profile', 'logo']),
   contentType: z.enum(IMAGE_TYPES, 'image_type_not_allowed'),
-  size: z.number().int().positive().max(IMAGE_MAX_BYTES, 'image_too_large'),
+  size: z.number().check(z.int(), z.positive(), z.maximum(IMAGE_MAX_BYTES, 'image_too_large')),
 });
 export interface ImageUploadResponse {
   readonly url: string;

@@ -16,7 +16,7 @@
  * A contact is one per lower-cased address (the key); `email` keeps the address as it was first
  * written, for display. Sends add their recipients (docs/data-model.md, "Contacts").
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, isValidEmail, type ProblemCode } from './validation';
 
 /** Most contacts one account keeps (a counter with a conditional write enforces it). */
@@ -44,10 +44,12 @@ function cleanText(value: string): string {
  */
 export const contactEmailSchema = z
   .string({ error: 'email_required' satisfies ProblemCode })
-  .trim()
-  .min(1, 'email_required' satisfies ProblemCode)
-  .max(EMAIL_MAX_LENGTH, 'invalid_email' satisfies ProblemCode)
-  .refine(isValidEmail, 'invalid_email' satisfies ProblemCode);
+  .check(
+    z.trim(),
+    z.minLength(1, 'email_required' satisfies ProblemCode),
+    z.maxLength(EMAIL_MAX_LENGTH, 'invalid_email' satisfies ProblemCode),
+    z.refine(isValidEmail, 'invalid_email' satisfies ProblemCode),
+  );
 
 /** A name or company from a file: cleaned like typed ones, cut at 200 characters. */
 export function cleanContactText(value: string): string {
@@ -55,21 +57,24 @@ export function cleanContactText(value: string): string {
 }
 
 /** A name or company: control characters removed, at most 200 characters; '' clears it. */
-export const contactTextSchema = z.string().max(CONTACT_FIELD_MAX * 2).transform(cleanText).pipe(z.string().max(CONTACT_FIELD_MAX));
+export const contactTextSchema = z.pipe(
+  z.pipe(z.string().check(z.maxLength(CONTACT_FIELD_MAX * 2)), z.transform(cleanText)),
+  z.string().check(z.maxLength(CONTACT_FIELD_MAX)),
+);
 
 export const addContactSchema = z.object({
   email: contactEmailSchema,
-  name: contactTextSchema.optional(),
-  company: contactTextSchema.optional(),
+  name: z.optional(contactTextSchema),
+  company: z.optional(contactTextSchema),
 });
 export type AddContactInput = z.input<typeof addContactSchema>;
 
 /** Edit names the contact by its address (any case); `newEmail` changes the address itself. */
 export const editContactSchema = z.object({
   email: contactEmailSchema,
-  name: contactTextSchema.optional(),
-  company: contactTextSchema.optional(),
-  newEmail: contactEmailSchema.optional(),
+  name: z.optional(contactTextSchema),
+  company: z.optional(contactTextSchema),
+  newEmail: z.optional(contactEmailSchema),
 });
 export type EditContactInput = z.input<typeof editContactSchema>;
 
@@ -77,12 +82,12 @@ export const removeContactSchema = z.object({ email: contactEmailSchema });
 
 export const listContactsQuerySchema = z.object({
   /** case-insensitive substring of the address, name or company */
-  q: z.string().trim().max(CONTACT_SEARCH_MAX).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(CONTACT_SEARCH_MAX))),
 });
 
 export const importContactsSchema = z.object({
   /** the CSV file's text (RFC 4180; a header row names the email, name and company columns) */
-  csv: z.string().max(CSV_IMPORT_MAX_BYTES),
+  csv: z.string().check(z.maxLength(CSV_IMPORT_MAX_BYTES)),
 });
 
 /** Where a contact came from first: a send's recipient, typed on the contacts screen, a CSV import. */

@@ -20,7 +20,7 @@
  *   GET  /analytics/downloads?from&to&cursor  download rows for the CSV export     -> 200 DownloadRowsPage
  *   GET  /canny/changelog              changelog entries, newest first (public)    -> 200 { entries: ChangelogEntry[] }
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { transferIdSchema } from './transfer-api';
 import { emailSchema, sendPasswordSchema } from './validation';
 import type { RequestUploadNotice } from './requests-api';
@@ -39,12 +39,12 @@ export const SEARCH_MAX_LENGTH = 100;
 
 /** Query string of GET /getQs (strings, as API Gateway passes them). */
 export const listQuerySchema = z.object({
-  filter: z.enum(LIST_FILTERS).default('all'),
-  skip: z.coerce.number().int().min(0).max(LIST_MAX_SKIP).default(0),
+  filter: z._default(z.enum(LIST_FILTERS), 'all'),
+  skip: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(LIST_MAX_SKIP)), 0),
   /** search by file name or recipient address (case-insensitive substring) */
-  q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
   /** when present: the one transfer, as TransferDetail */
-  slug: transferIdSchema.optional(),
+  slug: z.optional(transferIdSchema),
 });
 export type ListQuery = z.input<typeof listQuerySchema>;
 
@@ -140,10 +140,10 @@ export const deleteTransferRequestSchema = slugBodySchema;
 
 export const forwardRequestSchema = z.object({
   slug: transferIdSchema,
-  sendAs: z.enum(['link', 'email']).default('email'),
-  emailTo: z.array(z.object({ email: emailSchema, name: z.string().trim().max(100).optional() })).max(300).default([]),
-  message: z.string().max(280, 'message_too_long').default(''),
-  lang: z.string().max(16).optional(),
+  sendAs: z._default(z.enum(['link', 'email']), 'email'),
+  emailTo: z._default(z.array(z.object({ email: emailSchema, name: z.optional(z.string().check(z.trim(), z.maxLength(100))) })).check(z.maxLength(300)), []),
+  message: z._default(z.string().check(z.maxLength(280, 'message_too_long')), ''),
+  lang: z.optional(z.string().check(z.maxLength(16))),
 });
 export type ForwardRequest = z.input<typeof forwardRequestSchema>;
 export interface ForwardResponse {
@@ -162,7 +162,7 @@ export interface ForwardResponse {
 export const emailSendRequestSchema = z.object({
   slug: transferIdSchema,
   /** some of the transfer's recipients; all when absent */
-  emails: z.array(emailSchema).min(1).max(300).optional(),
+  emails: z.optional(z.array(emailSchema).check(z.minLength(1), z.maxLength(300))),
 });
 export type EmailSendRequest = z.input<typeof emailSendRequestSchema>;
 
@@ -171,8 +171,8 @@ export const remindRequestSchema = slugBodySchema;
 export const changeExpiryRequestSchema = z.object({
   slug: transferIdSchema,
   /** one of the expiry presets (spec §9), or the Custom Date marker with customExpiryDate */
-  expirySeconds: z.number().int().positive(),
-  customExpiryDate: z.number().int().positive().optional(),
+  expirySeconds: z.number().check(z.int(), z.positive()),
+  customExpiryDate: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type ChangeExpiryRequest = z.input<typeof changeExpiryRequestSchema>;
 
@@ -211,7 +211,7 @@ export interface NotificationsResponse {
   /** unread ones, counted up to UNREAD_COUNT_CAP */
   readonly unreadCount: number;
 }
-export const notificationIdSchema = z.string().regex(/^[0-9a-f-]{36}$/u, 'invalid_notification_id');
+export const notificationIdSchema = z.string().check(z.regex(/^[0-9a-f-]{36}$/u, 'invalid_notification_id'));
 export const readNotificationRequestSchema = z.object({ notifyId: notificationIdSchema });
 export const deleteNotificationRequestSchema = z.object({
   notifyId: z.union([z.literal('all'), z.literal('Allread'), notificationIdSchema]),
@@ -224,13 +224,13 @@ export const NOTIFICATIONS_POLL_MS = 15_000;
 export const ANALYTICS_INTERVALS = ['day', 'week', 'month'] as const;
 export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 /** yyyy-mm-dd (UTC days) */
-export const dayStringSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/u, 'invalid_date');
+export const dayStringSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/u, 'invalid_date'));
 /** Longest range one analytics request covers. */
 export const ANALYTICS_MAX_DAYS = 731;
 export const analyticsQuerySchema = z.object({
   from: dayStringSchema,
   to: dayStringSchema,
-  interval: z.enum(ANALYTICS_INTERVALS).default('day'),
+  interval: z._default(z.enum(ANALYTICS_INTERVALS), 'day'),
 });
 export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
 
@@ -250,7 +250,7 @@ export interface AnalyticsResponse {
 export const downloadRowsQuerySchema = z.object({
   from: dayStringSchema,
   to: dayStringSchema,
-  cursor: z.string().max(512).optional(),
+  cursor: z.optional(z.string().check(z.maxLength(512))),
 });
 export const DOWNLOAD_ROWS_PAGE = 1000;
 export interface DownloadRow {

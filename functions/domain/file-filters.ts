@@ -1,5 +1,5 @@
 /** File-list rules of spec §5: guest upload filter and duplicate removal. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 // Characters that change how a name displays without being seen: C0/C1 controls, the bidi
 // embeddings, overrides and isolates and their marks, zero-width spaces and joiners, the word
@@ -36,21 +36,25 @@ export function normalisePath(raw: string): string {
  * stored): the name as a segment, the path as a path whose last segment is the name, so the
  * single download and the ZIP entry always carry the same checked name.
  */
-export const fileEntrySchema = z
-  .object({
-    fileName: z.string().min(1).max(1024),
-    size: z.number().int().nonnegative(),
-    itemPath: z.string().max(4096).optional(),
-  })
-  .transform((f, ctx) => {
+const fileEntryInputSchema = z.object({
+  fileName: z.string().check(z.minLength(1), z.maxLength(1024)),
+  size: z.number().check(z.int(), z.nonnegative()),
+  itemPath: z.optional(z.string().check(z.maxLength(4096))),
+});
+
+export const fileEntrySchema = z.pipe(
+  fileEntryInputSchema,
+  z.transform((f: z.output<typeof fileEntryInputSchema>, ctx) => {
     const fileName = normaliseSegment(normalisePath(f.fileName).split('/').pop() ?? '');
     if (fileName === '' || fileName === '.' || fileName === '..') {
-      ctx.addIssue({ code: 'custom', path: ['fileName'], message: 'invalid_file_name' });
+      // zod/mini's transform context has no addIssue: the issue goes on the payload itself
+      ctx.issues.push({ code: 'custom', path: ['fileName'], message: 'invalid_file_name', input: f });
       return z.NEVER;
     }
     const dirs = f.itemPath === undefined ? [] : normalisePath(f.itemPath).split('/').slice(0, -1).filter(Boolean);
     return { fileName, size: f.size, ...(f.itemPath === undefined ? {} : { itemPath: [...dirs, fileName].join('/') }) };
-  });
+  }),
+);
 
 export type FileEntry = z.output<typeof fileEntrySchema>;
 

@@ -3,7 +3,7 @@
  * "not shown" are filled with a choice consistent with the neighbouring plans and listed in
  * the plan's `inferred` so the app and docs can say they are ours, not the product's.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { GB, TB } from './units';
 
 export const ROLES = [

@@ -1,5 +1,5 @@
 /** Storage regions of spec §9. Pure data shared by the API, the app, the local stack and CDK. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const STORAGE_REGIONS = [
   { regionId: 'hongkong', name: 'Hong Kong', offered: true },

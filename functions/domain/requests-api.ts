@@ -8,14 +8,14 @@
  * (same upload engine, same routes for signing parts and completing files) whose storage owner
  * is the requester, in the requester's storage region.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema } from './validation';
 import { fileEntrySchema } from './file-filters';
 
 /** A request's public id, the `/r/{id}` part: 8 letters or digits (longer than a transfer slug, so the two never mix). */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9]{8}$/u;
 export const REQUEST_ID_LENGTH = 8;
-export const requestIdSchema = z.string().regex(REQUEST_ID_PATTERN, 'invalid_request');
+export const requestIdSchema = z.string().check(z.regex(REQUEST_ID_PATTERN, 'invalid_request'));
 
 export function isRequestId(value: unknown): value is string {
   return typeof value === 'string' && REQUEST_ID_PATTERN.test(value);
@@ -25,12 +25,13 @@ export const REQUEST_TITLE_MAX = 120;
 export const REQUEST_MESSAGE_MAX = 2000;
 /** allowed file types are extensions without the dot, lower case */
 export const REQUEST_TYPES_MAX = 50;
-export const fileExtensionSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .transform((s) => s.replace(/^\.+/u, ''))
-  .pipe(z.string().regex(/^[a-z0-9]{1,10}$/u, 'invalid_file_type'));
+export const fileExtensionSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.trim(), z.toLowerCase()),
+    z.transform((s: string) => s.replace(/^\.+/u, '')),
+  ),
+  z.string().check(z.regex(/^[a-z0-9]{1,10}$/u, 'invalid_file_type')),
+);
 
 /**
  * Optional rules of a request, enforced by the server when a visitor starts an upload
@@ -38,52 +39,52 @@ export const fileExtensionSchema = z
  */
 export const requestRulesSchema = z.object({
   /** largest total of one visitor's upload, bytes */
-  maxBytes: z.number().int().positive().optional(),
+  maxBytes: z.optional(z.number().check(z.int(), z.positive())),
   /** extensions a file must have, e.g. ['pdf', 'jpg']; absent or empty: any type */
-  allowedTypes: z.array(fileExtensionSchema).max(REQUEST_TYPES_MAX).optional(),
+  allowedTypes: z.optional(z.array(fileExtensionSchema).check(z.maxLength(REQUEST_TYPES_MAX))),
   /** most files in one visitor's upload */
-  maxFiles: z.number().int().positive().max(10_000).optional(),
+  maxFiles: z.optional(z.number().check(z.int(), z.positive(), z.maximum(10_000))),
 });
 export type RequestRules = z.output<typeof requestRulesSchema>;
 
 /** spec §3 requestSettings: the defaults a new request starts from (set on /dash/settings). */
 export const requestSettingsSchema = z.object({
   /** the message a new request starts with */
-  defaultMessage: z.string().max(REQUEST_MESSAGE_MAX).optional(),
+  defaultMessage: z.optional(z.string().check(z.maxLength(REQUEST_MESSAGE_MAX))),
   /** days from creation to the due date a new request proposes; absent: no due date */
-  defaultDueDays: z.number().int().min(1).max(365).optional(),
+  defaultDueDays: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(365))),
   /** the rules a new request starts with */
-  defaultRules: requestRulesSchema.optional(),
+  defaultRules: z.optional(requestRulesSchema),
   /** mail the requester when someone uploads (the bell always shows it) */
-  emailOnUpload: z.boolean().optional(),
+  emailOnUpload: z.optional(z.boolean()),
 });
 export type RequestSettings = z.output<typeof requestSettingsSchema>;
 export const DEFAULT_REQUEST_SETTINGS: RequestSettings = { emailOnUpload: true };
 
 /** POST /requests (JWT): a new request. */
 export const createRequestSchema = z.object({
-  title: z.string().trim().min(1, 'title_required').max(REQUEST_TITLE_MAX),
-  message: z.string().max(REQUEST_MESSAGE_MAX).default(''),
+  title: z.string().check(z.trim(), z.minLength(1, 'title_required'), z.maxLength(REQUEST_TITLE_MAX)),
+  message: z._default(z.string().check(z.maxLength(REQUEST_MESSAGE_MAX)), ''),
   /** epoch ms; after it the request takes no uploads */
-  dueDate: z.number().int().positive().optional(),
-  rules: requestRulesSchema.default({}),
+  dueDate: z.optional(z.number().check(z.int(), z.positive())),
+  rules: z._default(requestRulesSchema, {}),
 });
 export type CreateRequestInput = z.input<typeof createRequestSchema>;
 
 /** PATCH /requests/{id} (JWT, owner): close or reopen, or edit. `dueDate: null` removes it. */
 export const updateRequestSchema = z.object({
-  state: z.enum(['open', 'closed']).optional(),
-  title: z.string().trim().min(1, 'title_required').max(REQUEST_TITLE_MAX).optional(),
-  message: z.string().max(REQUEST_MESSAGE_MAX).optional(),
-  dueDate: z.number().int().positive().nullable().optional(),
-  rules: requestRulesSchema.optional(),
+  state: z.optional(z.enum(['open', 'closed'])),
+  title: z.optional(z.string().check(z.trim(), z.minLength(1, 'title_required'), z.maxLength(REQUEST_TITLE_MAX))),
+  message: z.optional(z.string().check(z.maxLength(REQUEST_MESSAGE_MAX))),
+  dueDate: z.optional(z.nullable(z.number().check(z.int(), z.positive()))),
+  rules: z.optional(requestRulesSchema),
 });
 export type UpdateRequestInput = z.input<typeof updateRequestSchema>;
 
 /** GET /requests?userid= | ?slug= (spec §7): exactly one of them. */
 export const listRequestsQuerySchema = z.union([
-  z.object({ userid: z.string().min(1).max(128), slug: z.undefined().optional() }),
-  z.object({ slug: requestIdSchema, userid: z.undefined().optional() }),
+  z.object({ userid: z.string().check(z.minLength(1), z.maxLength(128)), slug: z.optional(z.undefined()) }),
+  z.object({ slug: requestIdSchema, userid: z.optional(z.undefined()) }),
 ]);
 
 /** `open`; `closed` by the requester; `expired` once the due date passed (reopening clears or moves it). */
@@ -157,11 +158,11 @@ export interface PublicRequestResponse {
  * page then uses the same sign / parts / complete-file / complete routes as a send.
  */
 export const startRequestUploadSchema = z.object({
-  senderName: z.string().trim().min(1, 'name_required').max(200),
+  senderName: z.string().check(z.trim(), z.minLength(1, 'name_required'), z.maxLength(200)),
   senderEmail: emailSchema,
-  message: z.string().max(REQUEST_MESSAGE_MAX).default(''),
-  fileObjects: z.array(fileEntrySchema).min(1, 'no_files').max(10_000),
-  lang: z.string().max(16).optional(),
+  message: z._default(z.string().check(z.maxLength(REQUEST_MESSAGE_MAX)), ''),
+  fileObjects: z.array(fileEntrySchema).check(z.minLength(1, 'no_files'), z.maxLength(10_000)),
+  lang: z.optional(z.string().check(z.maxLength(16))),
 });
 export type StartRequestUploadInput = z.input<typeof startRequestUploadSchema>;
 
@@ -217,7 +218,7 @@ export const REQUEST_UPLOAD_LIMITS = { perAddressAndRequest: 20, perClient: 60, 
 /** PATCH /requests/{id}, GET /r/{id}, POST /r/{id}/uploads */
 export const requestIdParamsSchema = z.object({ id: requestIdSchema });
 /** DELETE /requests/{id}/uploads/{slug}: `slug` is RequestUpload.slug (a 7-character transfer id). */
-export const requestUploadParamsSchema = z.object({ id: requestIdSchema, slug: z.string().regex(/^[A-Za-z0-9]{7}$/u, 'invalid_link') });
+export const requestUploadParamsSchema = z.object({ id: requestIdSchema, slug: z.string().check(z.regex(/^[A-Za-z0-9]{7}$/u, 'invalid_link')) });
 
 /** `details` of the 410 of a closed or past-due request: enough for the page to say whose and which. */
 export interface RequestGoneDetails {

@@ -12,13 +12,13 @@
  * The transfer and request settings (spec §3 transferSettings, requestSettings) travel with the
  * profile: POST /v1/updateProfile (functions/domain/auth-api.ts) and GET /me.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { RegionId } from './regions';
 
 /** The body of PATCH /settings/region; the region id is checked by the service so each refusal has its own code. */
 export const setRegionSchema = z.object({
-  userid: z.string().min(1).max(128),
-  region: z.string().min(1).max(64),
+  userid: z.string().check(z.minLength(1), z.maxLength(128)),
+  region: z.string().check(z.minLength(1), z.maxLength(64)),
 });
 export type SetRegionInput = z.input<typeof setRegionSchema>;
 

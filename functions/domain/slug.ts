@@ -1,5 +1,5 @@
 /** Random public ids and codes. Uses Web Crypto so the same code runs in Node 20 and browsers. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SLUG_PATTERN } from './id-patterns';
 
 export const SLUG_LENGTH = 7;
@@ -11,7 +11,7 @@ export const SLUG_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrst
  * reaches the lookup and gets the spec's 404 text instead of a validation error. The message
  * is the stable problem code (validation.ts problemOf).
  */
-export const slugSchema = z.string().regex(SLUG_PATTERN, 'invalid_link');
+export const slugSchema = z.string().check(z.regex(SLUG_PATTERN, 'invalid_link'));
 
 export const VERIFICATION_CODE_LENGTH = 5;
 const DIGITS = '0123456789';

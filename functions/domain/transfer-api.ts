@@ -20,7 +20,7 @@
  *   POST   /extension/request            recipient asks the sender for more time -> 202
  *   POST   /checkExtension               sender's approve link                  -> 200 { expiryDate } | 410 'Link expired'
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fileEntrySchema } from './file-filters';
 import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
@@ -44,15 +44,15 @@ export function mailLanguageOf(lang: string | undefined): MailLanguage {
 export const transferIdSchema = slugSchema;
 /** Server-generated file id inside a transfer. */
 export const FILE_ID_LENGTH = 10;
-export const fileIdSchema = z.string().regex(/^[A-Za-z0-9]{10}$/u, 'invalid_file_id');
+export const fileIdSchema = z.string().check(z.regex(/^[A-Za-z0-9]{10}$/u, 'invalid_file_id'));
 /** Recipient id carried in the emailed link /downloads/{id}/{recipientId}. */
-export const recipientIdSchema = z.string().regex(RECIPIENT_ID_PATTERN, 'invalid_recipient');
+export const recipientIdSchema = z.string().check(z.regex(RECIPIENT_ID_PATTERN, 'invalid_recipient'));
 /** Opaque tokens (upload, sender, extension): 43 base64url characters (32 random bytes). */
-export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/u, 'invalid_token');
+export const tokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/u, 'invalid_token'));
 
 // ---- guest sender verification -------------------------------------------------------------
 
-export const verifySenderRequestSchema = z.object({ email: emailSchema, lang: z.string().max(16).optional() });
+export const verifySenderRequestSchema = z.object({ email: emailSchema, lang: z.optional(z.string().check(z.maxLength(16))) });
 export type VerifySenderRequest = z.input<typeof verifySenderRequestSchema>;
 export interface VerifySenderResponse {
   /** When the code stops working (epoch ms). */
@@ -78,8 +78,8 @@ export const createTransferRequestSchema = z.record(z.string(), z.unknown());
 
 export const addFilesRequestSchema = z.object({
   slug: transferIdSchema,
-  fileObjects: z.array(fileEntrySchema).min(1).max(5000),
-  region: regionIdSchema.optional(),
+  fileObjects: z.array(fileEntrySchema).check(z.minLength(1), z.maxLength(5000)),
+  region: z.optional(regionIdSchema),
 });
 export type AddFilesRequest = z.input<typeof addFilesRequestSchema>;
 
@@ -116,7 +116,7 @@ export const MAX_PARTS_PER_SIGN = 100;
 export const signRequestSchema = z.object({
   fileId: fileIdSchema,
   /** multipart only: which parts to sign (1-based); omitted for a single PUT */
-  partNumbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(MAX_PARTS_PER_SIGN).optional(),
+  partNumbers: z.optional(z.array(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))).check(z.minLength(1), z.maxLength(MAX_PARTS_PER_SIGN))),
 });
 export type SignRequest = z.input<typeof signRequestSchema>;
 export interface SignResponse {
@@ -129,9 +129,9 @@ export interface SignResponse {
 
 export const recordPartRequestSchema = z.object({
   fileId: fileIdSchema,
-  partNumber: z.number().int().min(1).max(10_000),
-  etag: z.string().min(1).max(200),
-  size: z.number().int().positive(),
+  partNumber: z.number().check(z.int(), z.minimum(1), z.maximum(10_000)),
+  etag: z.string().check(z.minLength(1), z.maxLength(200)),
+  size: z.number().check(z.int(), z.positive()),
 });
 export type RecordPartRequest = z.input<typeof recordPartRequestSchema>;
 
@@ -171,12 +171,12 @@ export type TransferStatus = 'uploading' | 'ready' | 'expired' | 'cancelled' | '
 
 // ---- download ------------------------------------------------------------------------------
 
-const optionalPassword = z.string().max(PASSWORD_MAX_LENGTH).optional();
+const optionalPassword = z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)));
 
 export const getDownloadRequestSchema = z.object({
   id: transferIdSchema,
   password: optionalPassword,
-  recipient: recipientIdSchema.optional(),
+  recipient: z.optional(recipientIdSchema),
 });
 export type GetDownloadRequest = z.input<typeof getDownloadRequestSchema>;
 
@@ -211,7 +211,7 @@ export interface ExpiredDetails {
   readonly extendable: boolean;
 }
 
-export const downloadFileRequestSchema = getDownloadRequestSchema.extend({ fileId: fileIdSchema });
+export const downloadFileRequestSchema = z.extend(getDownloadRequestSchema, { fileId: fileIdSchema });
 export type DownloadFileRequest = z.input<typeof downloadFileRequestSchema>;
 
 export const zipRequestSchema = getDownloadRequestSchema;
@@ -220,7 +220,7 @@ export type ZipResponse = { readonly status: 'building' } | { readonly status: '
 export const extensionRequestSchema = z.object({
   id: transferIdSchema,
   email: emailSchema,
-  lang: z.string().max(16).optional(),
+  lang: z.optional(z.string().check(z.maxLength(16))),
 });
 export type ExtensionRequest = z.input<typeof extensionRequestSchema>;
 
@@ -230,4 +230,4 @@ export interface CheckExtensionResponse {
 }
 
 /** The password field of the send form, optional; '' means none. */
-export const optionalSendPasswordSchema = z.union([z.literal(''), sendPasswordSchema]).optional();
+export const optionalSendPasswordSchema = z.optional(z.union([z.literal(''), sendPasswordSchema]));

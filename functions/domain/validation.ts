@@ -1,15 +1,17 @@
 /**
- * Input rules of spec §5 as zod schemas, shared by handlers and the app's forms.
+ * Input rules of spec §5 as zod schemas (zod/mini's functional API: checks in `.check(…)`,
+ * wrappers as functions, so bundles carry only what they use), shared by handlers and the app's forms.
  *
  * Codes, not English: every problem these schemas report carries a stable snake_case code.
- * The error param of each check IS the code (`.min(1, 'email_required')`), so a zod issue's
+ * The error param of each check IS the code (`z.minLength(1, 'email_required')`), so a zod issue's
  * `message` is a ProblemCode; custom issues also carry it in `params.code` beside the values
  * their text needs. `problemOf` turns any issue into `{ code, field, message }` with the
  * English text (texts.ts) for API users and logs; the app maps the code to an i18n key.
  * Checks without a code of ours (e.g. a 200-character cap) keep zod's own issue code
  * (`too_big`, `invalid_type`, …), which is stable too, and zod's English message.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
 import {
   CUSTOM_DATE_MARKER,
   DEFAULT_EXPIRY_SECONDS,
@@ -21,6 +23,12 @@ import { dedupeFiles, fileEntrySchema, guestRemovalReason, totalSize, type FileE
 import { limitsFor } from './plans';
 import { DEFAULT_REGION, regionIdSchema } from './regions';
 import { TEXTS, planRecipientsText, removedFileText } from './texts';
+
+// zod/mini registers no locale ('Invalid input' for everything); the classic build set English
+// on its first schema. problemOf passes zod's own message on for the checks without a code of
+// ours, so English is set here, where issues become problems: the messages are made at parse
+// time, after this module (every caller of problemOf imports it) has run.
+z.config(en());
 
 export const MESSAGE_MAX_LENGTH = 280;
 export const SEND_PASSWORD_MIN_LENGTH = 4;
@@ -154,20 +162,22 @@ export function problemOf(issue: Issue): Problem {
   return { code: issue.code === 'custom' ? 'invalid_value' : issue.code, field, message: issue.message };
 }
 
-export function problemsOf(error: z.ZodError): Problem[] {
+export function problemsOf(error: z.core.$ZodError): Problem[] {
   return error.issues.map(problemOf);
 }
 
 const emailFormat = z.email('invalid_email' satisfies ProblemCode);
 
 /** Trimmed, lower-cased, valid email. */
-export const emailSchema = z
-  .string({ error: 'email_required' satisfies ProblemCode })
-  .trim()
-  .min(1, 'email_required' satisfies ProblemCode)
-  .max(EMAIL_MAX_LENGTH, 'invalid_email' satisfies ProblemCode)
-  .toLowerCase()
-  .pipe(emailFormat);
+export const emailSchema = z.pipe(
+  z.string({ error: 'email_required' satisfies ProblemCode }).check(
+    z.trim(),
+    z.minLength(1, 'email_required' satisfies ProblemCode),
+    z.maxLength(EMAIL_MAX_LENGTH, 'invalid_email' satisfies ProblemCode),
+    z.toLowerCase(),
+  ),
+  emailFormat,
+);
 
 export function isValidEmail(value: string): boolean {
   return emailSchema.safeParse(value).success;
@@ -201,8 +211,8 @@ export function parseRecipientInput(
 
 export const recipientSchema = z.object({
   email: emailSchema,
-  name: z.string().trim().max(200).optional(),
-  company: z.string().trim().max(200).optional(),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  company: z.optional(z.string().check(z.trim(), z.maxLength(200))),
 });
 
 export type Recipient = z.infer<typeof recipientSchema>;
@@ -226,38 +236,33 @@ function tooManyRecipientsParams(role: string): ProblemParams {
 /** Recipients of one send, duplicates dropped, at most the role's emailTo. */
 export function recipientListSchema(role: string) {
   const limit = limitsFor(role).emailTo;
-  return z
-    .array(recipientSchema)
-    .transform((list) => uniqueByEmail(list))
-    .refine((list) => list.length <= limit, {
+  return z.pipe(z.array(recipientSchema), z.transform((list: Recipient[]) => uniqueByEmail(list))).check(
+    z.refine((list) => list.length <= limit, {
       message: 'too_many_recipients' satisfies ProblemCode,
       params: { code: 'too_many_recipients' satisfies IssueCode, ...tooManyRecipientsParams(role) },
-    });
+    }),
+  );
 }
 
-export const messageSchema = z.string().max(MESSAGE_MAX_LENGTH, 'message_too_long' satisfies ProblemCode);
+export const messageSchema = z.string().check(z.maxLength(MESSAGE_MAX_LENGTH, 'message_too_long' satisfies ProblemCode));
 
 export const sendPasswordSchema = z
   .string()
-  .min(SEND_PASSWORD_MIN_LENGTH, 'password_too_short' satisfies ProblemCode)
-  .max(PASSWORD_MAX_LENGTH);
+  .check(z.minLength(SEND_PASSWORD_MIN_LENGTH, 'password_too_short' satisfies ProblemCode), z.maxLength(PASSWORD_MAX_LENGTH));
 
 export const signupPasswordSchema = z
   .string({ error: 'password_required' satisfies ProblemCode })
-  .min(SIGNUP_PASSWORD_MIN_LENGTH, 'signup_password_too_short' satisfies ProblemCode)
-  .max(PASSWORD_MAX_LENGTH);
+  .check(z.minLength(SIGNUP_PASSWORD_MIN_LENGTH, 'signup_password_too_short' satisfies ProblemCode), z.maxLength(PASSWORD_MAX_LENGTH));
 
 /** Registration and sign-in codes: exactly 5 digits. */
 export const verificationCodeSchema = z
   .string({ error: 'code_invalid' satisfies ProblemCode })
-  .trim()
-  .regex(/^\d{5}$/u, 'code_invalid' satisfies ProblemCode);
+  .check(z.trim(), z.regex(/^\d{5}$/u, 'code_invalid' satisfies ProblemCode));
 
 /** The send form's guest verification box takes 5 characters (our codes are digits, a subset). */
 export const guestCodeSchema = z
   .string({ error: 'guest_code_invalid' satisfies ProblemCode })
-  .trim()
-  .regex(/^[A-Za-z0-9]{5}$/u, 'guest_code_invalid' satisfies ProblemCode);
+  .check(z.trim(), z.regex(/^[A-Za-z0-9]{5}$/u, 'guest_code_invalid' satisfies ProblemCode));
 
 /** One code box keeps only a digit: the last one typed, or '' when none. */
 export function sanitizeCodeBox(input: string): string {
@@ -274,8 +279,7 @@ export const loginSchema = z.object({
   email: emailSchema,
   password: z
     .string({ error: 'password_required' satisfies ProblemCode })
-    .min(1, 'password_required' satisfies ProblemCode)
-    .max(PASSWORD_MAX_LENGTH),
+    .check(z.minLength(1, 'password_required' satisfies ProblemCode), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 
 export const signupCredentialsSchema = z.object({
@@ -285,8 +289,8 @@ export const signupCredentialsSchema = z.object({
 
 export const contactSchema = z.object({
   email: emailSchema,
-  name: z.string().trim().max(200).optional(),
-  company: z.string().trim().max(200).optional(),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  company: z.optional(z.string().check(z.trim(), z.maxLength(200))),
 });
 
 /** Contacts deduplicated case-insensitively by email; entries without an email are dropped. */
@@ -307,13 +311,11 @@ export const FEEDBACK_RATINGS = ['Bad', 'Fine', 'Fantastic'] as const;
 export const feedbackSchema = z.object({
   message: z
     .string({ error: 'feedback_required' satisfies ProblemCode })
-    .trim()
-    .min(1, 'feedback_required' satisfies ProblemCode)
-    .max(5000),
-  rating: z.enum(FEEDBACK_RATINGS).optional(),
-  email: emailSchema.optional(),
-  route: z.string().max(2048).optional(),
-  sessionUrl: z.string().max(2048).optional(),
+    .check(z.trim(), z.minLength(1, 'feedback_required' satisfies ProblemCode), z.maxLength(5000)),
+  rating: z.optional(z.enum(FEEDBACK_RATINGS)),
+  email: z.optional(emailSchema),
+  route: z.optional(z.string().check(z.maxLength(2048))),
+  sessionUrl: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 export const SEND_AS = ['link', 'email'] as const;
@@ -329,10 +331,10 @@ export interface DraftContext {
   existingFileCount?: number;
 }
 
-const fileListSchema = z
-  .array(fileEntrySchema)
-  .default([])
-  .transform((files) => dedupeFiles(files).kept);
+const fileListSchema = z.pipe(
+  z._default(z.array(fileEntrySchema), []),
+  z.transform((files: FileEntry[]) => dedupeFiles(files).kept),
+);
 
 /**
  * A send, checked against the sender's plan. Output adds the computed `expiryDate` and drops
@@ -341,83 +343,88 @@ const fileListSchema = z
 export function transferDraftSchema(ctx: DraftContext) {
   const limits = limitsFor(ctx.role);
   const isGuest = ctx.role === 'anon';
-  return z
+  const draft = z
     .object({
-      sendAs: z.enum(SEND_AS).default('email'),
-      senderEmail: z.string().trim().toLowerCase().optional(),
-      senderName: z.string().trim().max(200).optional(),
-      message: messageSchema.default(''),
-      emailTo: z
-        .array(recipientSchema)
-        .default([])
-        .transform((list) => uniqueByEmail(list)),
-      password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
-      expirySeconds: z.number().int().default(DEFAULT_EXPIRY_SECONDS),
-      customExpiryDate: z.number().int().optional(),
-      region: regionIdSchema.default(DEFAULT_REGION),
+      sendAs: z._default(z.enum(SEND_AS), 'email'),
+      senderEmail: z.optional(z.string().check(z.trim(), z.toLowerCase())),
+      senderName: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+      message: z._default(messageSchema, ''),
+      emailTo: z.pipe(
+        z._default(z.array(recipientSchema), []),
+        z.transform((list: Recipient[]) => uniqueByEmail(list)),
+      ),
+      password: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
+      expirySeconds: z._default(z.number().check(z.int()), DEFAULT_EXPIRY_SECONDS),
+      customExpiryDate: z.optional(z.number().check(z.int())),
+      region: z._default(regionIdSchema, DEFAULT_REGION),
       fileObjects: fileListSchema,
       recordedVideos: fileListSchema,
       voiceMemo: fileListSchema,
-      shareWith: z.array(z.string().min(1).max(200)).default([]),
+      shareWith: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(200))), []),
     })
-    .superRefine((d, issues) => {
-      const add = (path: (string | number)[], code: IssueCode, params: ProblemParams = {}) =>
-        issues.addIssue({ code: 'custom', path, message: code, params: { code, ...params } });
+    .check(
+      z.superRefine((d, issues) => {
+        const add = (path: (string | number)[], code: IssueCode, params: ProblemParams = {}) =>
+          issues.addIssue({ code: 'custom', path, message: code, params: { code, ...params } });
 
-      if (isGuest && d.sendAs === 'link') add(['sendAs'], 'links_reserved');
+        if (isGuest && d.sendAs === 'link') add(['sendAs'], 'links_reserved');
 
-      const senderEmail = d.senderEmail ?? '';
-      if (d.sendAs === 'email' && senderEmail === '') {
-        add(['senderEmail'], 'sender_email_required');
-      } else if (senderEmail !== '' && !emailSchema.safeParse(senderEmail).success) {
-        add(['senderEmail'], 'invalid_email');
-      }
-
-      if (d.sendAs === 'email' && d.emailTo.length === 0) {
-        add(['emailTo'], 'email_to_required');
-      }
-      if (d.emailTo.length > limits.emailTo) {
-        add(['emailTo'], 'too_many_recipients', tooManyRecipientsParams(ctx.role));
-      }
-
-      if (d.password !== undefined && d.password !== '' && d.password.length < SEND_PASSWORD_MIN_LENGTH) {
-        add(['password'], 'password_too_short');
-      }
-
-      if (!isExpiryAllowed(ctx.role, d.expirySeconds)) {
-        add(['expirySeconds'], 'expiry_not_allowed');
-      } else if (d.expirySeconds === CUSTOM_DATE_MARKER) {
-        if (d.customExpiryDate === undefined) {
-          add(['customExpiryDate'], 'custom_expiry_required');
-        } else {
-          const problem = checkCustomExpiry(d.customExpiryDate, ctx.now);
-          if (problem === 'too_soon') add(['customExpiryDate'], 'expiry_too_soon');
-          if (problem === 'too_late') add(['customExpiryDate'], 'expiry_too_late');
+        const senderEmail = d.senderEmail ?? '';
+        if (d.sendAs === 'email' && senderEmail === '') {
+          add(['senderEmail'], 'sender_email_required');
+        } else if (senderEmail !== '' && !emailSchema.safeParse(senderEmail).success) {
+          add(['senderEmail'], 'invalid_email');
         }
-      }
 
-      const all: FileEntry[] = [...d.fileObjects, ...d.recordedVideos, ...d.voiceMemo];
-      if (all.length === 0) add(['fileObjects'], 'no_files');
-      if (all.length + (ctx.existingFileCount ?? 0) > limits.files) {
-        add(['fileObjects'], 'too_many_files');
-      }
-      if (totalSize(all) + (ctx.existingBytes ?? 0) > limits.uploadLimit) {
-        add(['fileObjects'], 'transfer_too_large');
-      }
-      // The app removes these before sending; one arriving here bypassed the app.
-      if (isGuest) {
-        d.fileObjects.forEach((f, i) => {
-          if (guestRemovalReason(f)) add(['fileObjects', i], 'file_not_allowed', { fileName: f.fileName });
-        });
-      }
-    })
-    .transform((d) => ({
+        if (d.sendAs === 'email' && d.emailTo.length === 0) {
+          add(['emailTo'], 'email_to_required');
+        }
+        if (d.emailTo.length > limits.emailTo) {
+          add(['emailTo'], 'too_many_recipients', tooManyRecipientsParams(ctx.role));
+        }
+
+        if (d.password !== undefined && d.password !== '' && d.password.length < SEND_PASSWORD_MIN_LENGTH) {
+          add(['password'], 'password_too_short');
+        }
+
+        if (!isExpiryAllowed(ctx.role, d.expirySeconds)) {
+          add(['expirySeconds'], 'expiry_not_allowed');
+        } else if (d.expirySeconds === CUSTOM_DATE_MARKER) {
+          if (d.customExpiryDate === undefined) {
+            add(['customExpiryDate'], 'custom_expiry_required');
+          } else {
+            const problem = checkCustomExpiry(d.customExpiryDate, ctx.now);
+            if (problem === 'too_soon') add(['customExpiryDate'], 'expiry_too_soon');
+            if (problem === 'too_late') add(['customExpiryDate'], 'expiry_too_late');
+          }
+        }
+
+        const all: FileEntry[] = [...d.fileObjects, ...d.recordedVideos, ...d.voiceMemo];
+        if (all.length === 0) add(['fileObjects'], 'no_files');
+        if (all.length + (ctx.existingFileCount ?? 0) > limits.files) {
+          add(['fileObjects'], 'too_many_files');
+        }
+        if (totalSize(all) + (ctx.existingBytes ?? 0) > limits.uploadLimit) {
+          add(['fileObjects'], 'transfer_too_large');
+        }
+        // The app removes these before sending; one arriving here bypassed the app.
+        if (isGuest) {
+          d.fileObjects.forEach((f, i) => {
+            if (guestRemovalReason(f)) add(['fileObjects', i], 'file_not_allowed', { fileName: f.fileName });
+          });
+        }
+      }),
+    );
+  return z.pipe(
+    draft,
+    z.transform((d: z.output<typeof draft>) => ({
       ...d,
       senderEmail: d.senderEmail === '' ? undefined : d.senderEmail,
       password: d.password === '' ? undefined : d.password,
       customExpiryDate: d.expirySeconds === CUSTOM_DATE_MARKER ? d.customExpiryDate : undefined,
       expiryDate: expiryDateFor(d.expirySeconds, ctx.now, d.customExpiryDate),
-    }));
+    })),
+  );
 }
 
 export type TransferDraftInput = z.input<ReturnType<typeof transferDraftSchema>>;

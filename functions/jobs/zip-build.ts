@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { transferIdSchema } from '../domain/transfer-api';
 import { buildZipToS3 } from '../adapters/zip/s3-zip';
 import { bucketFor, attachmentDisposition } from '../adapters/storage';
@@ -7,7 +7,7 @@ import { s3 } from '../lib/s3-client';
 import { buildTransferZip } from '../services/downloads';
 import { log } from '../lib/log';
 
-const inputSchema = z.object({ slug: transferIdSchema, contentHash: z.string().regex(/^[a-f0-9]{24}$/u) });
+const inputSchema = z.object({ slug: transferIdSchema, contentHash: z.string().check(z.regex(/^[a-f0-9]{24}$/u)) });
 
 /**
  * Started asynchronously by POST /zip. Streams the transfer's files from S3 into one stored

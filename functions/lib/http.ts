@@ -4,7 +4,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { problemsOf } from '../domain/validation';
 import { HttpError, ValidationError, badRequest, isHttpError, payloadTooLarge, unsupportedMediaType } from './errors';
 import { errorFields, log } from './log';
@@ -21,12 +21,12 @@ export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
 export interface Schemas {
-  readonly body?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly params?: z.ZodType;
+  readonly body?: z.ZodMiniType;
+  readonly query?: z.ZodMiniType;
+  readonly params?: z.ZodMiniType;
 }
 
-type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Parsed<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
 
 export type JwtClaims = Record<string, string | number | boolean | string[]>;
 
@@ -68,7 +68,7 @@ function errorResponse(err: HttpError): HttpResult {
  * 400 invalid_request: every zod issue as `{ code, field, message }` (domain/validation.ts
  * problemOf: stable codes, English messages), the first one's field at the top.
  */
-function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+function parsePart(schema: z.ZodMiniType | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (!result.success) {

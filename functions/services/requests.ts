@@ -48,7 +48,7 @@ import { mapLimited } from '../lib/concurrency';
 import { reserveForSend, releaseTransfer, storageOwnerOf } from './limits';
 import { uploadRegionFor } from './storage-region';
 import { DELETE_RECHECK_MS, downloadLink, locOf, planFiles, plannedFile, refOf, urlLifetime } from './transfers';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECOND = 1000;

@@ -4,7 +4,7 @@
  * have not downloaded, change the expiry, change or remove the password. Every action first
  * proves the caller owns the transfer (`requireOwner`: 404 / 403), before reading anything else.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type {
   changeExpiryRequestSchema,
   changePasswordRequestSchema,

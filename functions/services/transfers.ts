@@ -34,7 +34,7 @@ import { firstFileNameOf, searchTextOf } from '../domain/transfer-search';
 import { mailTransferSent } from './mail';
 import { completeRequestUpload } from './request-uploads';
 import { trySchedulingReminder } from './reminders';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { releaseSend, type UserProfile } from '../data/users';
 import { rememberRecipients } from './contacts';
 import { releaseBytes, releaseTransfer, reserveForGuest, reserveForSend, reserveMore, storageOwnerOf, type Reservation } from './limits';
@@ -112,7 +112,7 @@ async function regionOf(sender: Sender): Promise<RegionId> {
   return uploadRegionFor(sender.profile, resolveRole({ customerRole: owner.role }));
 }
 
-const langSchema = z.object({ lang: z.string().max(16).optional() });
+const langSchema = z.object({ lang: z.optional(z.string().check(z.maxLength(16))) });
 
 /** POST /transfers (guest, proven sender address) and POST /me/transfers (signed in). */
 export async function createTransfer(body: unknown, sender: Sender, now = Date.now()): Promise<CreateTransferResponse> {

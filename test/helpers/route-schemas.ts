@@ -4,13 +4,13 @@
  * route table (IDOR matrix, fuzzing) see exactly what each route parses.
  */
 import { fileURLToPath } from 'node:url';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Schemas } from '../../functions/lib/http';
 import { routes, type RouteDef } from '../../functions/routes';
 
 export interface RouteSchemas extends Schemas {
   /** the body's object shape, when the body schema is a plain object */
-  readonly bodyShape?: Readonly<Record<string, z.ZodType>>;
+  readonly bodyShape?: Readonly<Record<string, z.core.$ZodType>>;
 }
 
 const loaded = new Map<string, RouteSchemas>();
@@ -24,7 +24,9 @@ export async function loadRouteSchemas(table: readonly RouteDef[] = routes): Pro
     const schemas = mod.handler?.schemas;
     if (!schemas) throw new Error(`functions/${route.handler}.ts: handler has no schemas (not built with httpRoute?)`);
     const body = schemas.body;
-    loaded.set(route.handler, { ...schemas, ...(body instanceof z.ZodObject ? { bodyShape: body.shape as Record<string, z.ZodType> } : {}) });
+    // read from the def (zod/mini and classic share it), not from classic-only accessors
+    const def = body?._zod.def;
+    loaded.set(route.handler, { ...schemas, ...(def?.type === 'object' ? { bodyShape: (def as z.core.$ZodObjectDef).shape } : {}) });
   }
 }
 

@@ -4,7 +4,7 @@
  * unicode, arrays for objects, missing and extra keys. Used by test/integration/fuzz.test.ts.
  */
 import fc from 'fast-check';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface JsonSchema {
@@ -34,7 +34,7 @@ export type Hints = Readonly<Record<string, fc.Arbitrary<unknown>>>;
 
 const INT32 = 2 ** 31 - 1;
 
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+export function jsonSchemaOf(schema: z.core.$ZodType): JsonSchema {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }
 

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { registrationEmailSchema } from '../../domain/auth-api';
 import { httpRoute } from '../../lib/http';
 import { startRegistration } from '../../services/accounts';
 
-const body = registrationEmailSchema.extend({ registrationToken: z.string().max(64).optional() });
+const body = z.extend(registrationEmailSchema, { registrationToken: z.optional(z.string().check(z.maxLength(64))) });
 
 /** POST /newsignupverify: registration step 1 (409 if taken, 200 if already proven, else 202 and a code by mail). */
 export const handler = httpRoute({ body }, async ({ body, sourceIp }) => {

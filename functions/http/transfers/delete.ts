@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { transferIdSchema } from '../../domain/transfer-api';
 import { httpRoute } from '../../lib/http';
 import { userSender } from '../../services/identity';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { UPLOAD_TOKEN_HEADER, recordPartRequestSchema, transferIdSchema } from '../../domain/transfer-api';
 import { httpRoute } from '../../lib/http';
 import { recordPart, requireUpload } from '../../services/transfers';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { UPLOAD_TOKEN_HEADER, signRequestSchema, transferIdSchema } from '../../domain/transfer-api';
 import { httpRoute } from '../../lib/http';
 import { requireUpload, signUpload } from '../../services/transfers';

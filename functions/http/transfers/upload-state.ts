@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { UPLOAD_TOKEN_HEADER, transferIdSchema } from '../../domain/transfer-api';
 import { httpRoute } from '../../lib/http';
 import { requireUpload, uploadState } from '../../services/transfers';

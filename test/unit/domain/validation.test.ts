@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   dedupeContacts,
   emailSchema,
@@ -28,12 +28,12 @@ import { CUSTOM_DATE_MARKER } from '../../../functions/domain/expiry';
 const NOW = Date.UTC(2025, 5, 1);
 const GB = 1e9;
 
-function issueCodes(result: z.ZodSafeParseResult<unknown>): string[] {
+function issueCodes(result: z.core.util.SafeParseResult<unknown>): string[] {
   return result.error ? problemsOf(result.error).map((p) => p.code) : [];
 }
 
 /** The English text the API answers for the first problem. */
-function firstMessage(result: z.ZodSafeParseResult<unknown>): string | undefined {
+function firstMessage(result: z.core.util.SafeParseResult<unknown>): string | undefined {
   return result.error ? problemsOf(result.error)[0]?.message : undefined;
 }
 
@@ -298,7 +298,7 @@ describe('transfer draft', () => {
 
 describe('problems: codes, not English', () => {
   const known = new Set<string>([...PROBLEM_CODES, ...ZOD_ISSUE_CODES]);
-  const samples: [string, z.ZodSafeParseResult<unknown>][] = [
+  const samples: [string, z.core.util.SafeParseResult<unknown>][] = [
     ['email missing', emailSchema.safeParse(undefined)],
     ['email invalid', emailSchema.safeParse('x@')],
     ['email too long', emailSchema.safeParse(`${'a'.repeat(250)}@b.com`)],

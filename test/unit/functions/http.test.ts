@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { httpRoute, MAX_JSON_BODY_BYTES } from '../../../functions/lib/http';
 import { conflict, HttpError, tooManyRequests } from '../../../functions/lib/errors';
 import { loginRequestSchema } from '../../../functions/domain/auth-api';
 import { httpEvent, lambdaContext } from '../../helpers/events';
 
 const echo = httpRoute(
-  { body: z.object({ name: z.string().min(1) }), query: z.object({ page: z.coerce.number().int().min(0).default(0) }) },
+  { body: z.object({ name: z.string().check(z.minLength(1)) }), query: z.object({ page: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0) }) },
   async ({ body, query }) => ({ status: 201, body: { hello: body.name, page: query.page } }),
 );
 

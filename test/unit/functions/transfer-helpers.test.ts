@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UNIT_ENV } from '../../helpers/events';
 
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import { attachmentDisposition } from '../../../functions/adapters/storage';
 import { countryFromCode, countryOf, UNKNOWN_COUNTRY } from '../../../functions/adapters/geo';
 import { hashCode, hashPassword, hashToken, newToken, safeEqual, verifyPassword } from '../../../functions/lib/secrets';
@@ -98,7 +98,7 @@ describe('draftError', () => {
   it('answers the first problem with its stable code and lists them all', () => {
     const result = transferDraftSchema({ role: 'anon', now: 0 }).safeParse({ sendAs: 'link', fileObjects: [] });
     expect(result.success).toBe(false);
-    const err = draftError((result as { error: z.ZodError }).error);
+    const err = draftError((result as { error: z.core.$ZodError }).error);
     expect(err.statusCode).toBe(400);
     expect(err.code).toBe('links_reserved');
     expect(err.message).toBe(TEXTS.linksReserved);

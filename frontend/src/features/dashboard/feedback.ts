@@ -31,7 +31,8 @@ export function withShownCount(shown: readonly number[], loginCount: number): nu
   return shown.includes(loginCount) ? [...shown] : [...shown, loginCount];
 }
 
-export const FEEDBACK_MESSAGE_MAX = feedbackRequestSchema.shape.message.maxLength ?? 5000;
+/** The schema's own cap (zod/mini keeps what its checks set in `_zod.bag`; classic's `.maxLength` read the same). */
+export const FEEDBACK_MESSAGE_MAX = feedbackRequestSchema.shape.message._zod.bag.maximum ?? 5000;
 
 /** Send needs a message with something other than spaces (spec §5). */
 export function canSendFeedback(message: string): boolean {

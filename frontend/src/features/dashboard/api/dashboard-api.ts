@@ -1,5 +1,5 @@
 /** The dashboard's calls (functions/domain/auth-api.ts), all with the signed-in user's token (GET /me is the session's reloadUser). */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type {
   ContactView,
   FolderSizeResponse,
