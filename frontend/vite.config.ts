@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
+import { PREACT_ALIASES } from './preact-aliases';
 import { SCREENS } from './screen-modules';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -87,12 +87,17 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     root: frontendRoot,
     // `.env` lives at the repo root (architecture §4); only VITE_* names reach the bundle.
     envDir: repoRoot,
-    plugins: [react(), routePreload()],
+    // JSX by Vite's own transform (automatic runtime, `react/jsx-runtime` aliased to Preact's);
+    // no @vitejs/plugin-react: its React Refresh cannot update Preact components, so an edit
+    // reloads the page in `npm start` instead.
+    plugins: [routePreload()],
     resolve: {
-      alias: {
-        '@domain': fileURLToPath(new URL('../functions/domain', import.meta.url)),
-        '@': fileURLToPath(new URL('./src', import.meta.url)),
-      },
+      alias: [
+        ...PREACT_ALIASES,
+        { find: /^@domain\//, replacement: `${fileURLToPath(new URL('../functions/domain', import.meta.url))}/` },
+        { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+      ],
+      dedupe: ['preact'],
     },
     server: {
       host: '127.0.0.1',
@@ -107,7 +112,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     },
     // Pre-bundle up front so a first visit never triggers a dependency re-optimisation reload.
     optimizeDeps: {
-      include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-router', 'i18next', 'react-i18next', 'i18next-browser-languagedetector', 'zod'],
+      include: ['preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/compat/jsx-dev-runtime', 'react-router', 'i18next', 'react-i18next', 'i18next-browser-languagedetector', 'zod'],
     },
     preview: { host: '127.0.0.1', port, strictPort: true },
     build: {

@@ -22,8 +22,8 @@ beforeAll(async () => {
 const noop = () => undefined;
 
 /** The value attribute of the input with this test id. */
-function valueOf(html: ReturnType<typeof renderHtml>, testId: string): string | undefined {
-  return /value="([^"]*)"/.exec(html.tag(testId))?.[1];
+function valueOf(html: ReturnType<typeof renderHtml>, testId: string): string | null {
+  return html.attr(testId, 'value');
 }
 
 describe('the new-request form, on its first paint', () => {
