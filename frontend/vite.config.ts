@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
 import { PREACT_ALIASES } from './preact-aliases';
-import { SCREENS } from './screen-modules';
+import { NAMESPACE_LOADER_MODULE, namespaceModule, SCREENS } from './screen-modules';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -61,9 +61,11 @@ function routePreload(): Plugin {
           return seen;
         };
         const loaded = closure([entry.fileName]);
-        const table = Object.values(SCREENS).map(({ paths, modules }) => {
-          const roots = modules.map((m) => chunks.find((c) => c.facadeModuleId === `${frontendRoot}${m}`)?.fileName);
-          if (roots.some((r) => r === undefined)) this.error(`route-preload: a screen module is not a chunk: ${modules.join(', ')}`);
+        const table = Object.values(SCREENS).map(({ paths, modules, namespaces }) => {
+          // the route's chunks and the English catalogues it waits for (another language's come later)
+          const wanted = [...modules, ...(namespaces.length > 0 ? [NAMESPACE_LOADER_MODULE, ...namespaces.map(namespaceModule)] : [])];
+          const roots = wanted.map((m) => chunks.find((c) => c.facadeModuleId === `${frontendRoot}${m}`)?.fileName);
+          if (roots.some((r) => r === undefined)) this.error(`route-preload: a screen module is not a chunk: ${wanted.join(', ')}`);
           const files = [...closure(roots as string[])].filter((f) => !loaded.has(f));
           const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
           return [paths.source, [...files, ...new Set(css)]] as const;

@@ -3,13 +3,12 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import en from '@/i18n/locales/en.json';
-import ja from '@/i18n/locales/ja.json';
+import { CATALOGUE, FALLBACK_NS } from './catalogues';
 
 /** An i18next of its own per test file (English, Japanese on request), so language switches do not leak. */
 export async function createTestI18n(): Promise<I18n> {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en }, ja: { translation: ja } }, interpolation: { escapeValue: false } });
+  await i18n.use(initReactI18next).init({ lng: 'en', resources: CATALOGUE, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
   return i18n;
 }
 

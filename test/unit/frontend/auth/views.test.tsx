@@ -6,20 +6,20 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@domain/auth-api';
-import en from '@/i18n/locales/en.json';
 import { TopNav } from '@/components/top-nav';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { RegisterPage } from '@/features/auth/components/register-page';
 import { UpdatePasswordPage } from '@/features/auth/components/update-password-page';
 import { SessionProvider } from '@/lib/session/session-provider';
 import { SessionStore } from '@/lib/session/session-store';
+import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
 import { attribute } from '../../../helpers/render-html';
 
 // No DOM in the unit project: these render first paints to HTML and read them.
 let i18n: I18n;
 beforeAll(async () => {
   i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: CATALOGUE.en }, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
 });
 
 function storeWith(user: Partial<SessionUser> | null): SessionStore {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { limitsFor } from '@domain/plans';
 import { RequestFormPanel } from '@/features/requests/components/request-form';
 import { toDateInputValue } from '@/features/requests/request-rules';
-import en from '@/i18n/locales/en.json';
+import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
 import requestsEn from '@/i18n/locales/requests/en.json';
 import { renderHtml } from '../../../helpers/render-html';
 
@@ -14,7 +14,8 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'en',
     ns: ['translation', 'requests'],
-    resources: { en: { translation: en, requests: requestsEn } },
+    resources: { en: { ...CATALOGUE.en, requests: requestsEn } },
+    fallbackNS: FALLBACK_NS,
     interpolation: { escapeValue: false },
   });
 });
