@@ -1,16 +1,19 @@
 /**
  * The lazy route modules a first visit to a screen loads (the `lazy` of its routes in
- * src/app/routes.tsx and src/features/dashboard/routes.tsx), with the addresses that show it.
- * Read by the build (route-preload plugin in vite.config.ts) and the first-load budget test.
+ * src/app/routes.tsx and src/features/dashboard/routes.tsx), with the addresses that show it,
+ * and the lazy catalogues (src/i18n/namespaces.ts) its routes wait for (`withNamespaces`), whose
+ * English files a first visit loads as well. Read by the build (route-preload plugin in
+ * vite.config.ts) and the first-load budget test.
  */
 export const SCREENS = {
   /** /downloads/{id}/…, /d/{id}/…, /w/{slug} */
   download: {
     paths: /^\/(downloads|d|w)\//,
     modules: ['src/features/downloads/components/download-page.tsx', 'src/features/downloads/download-loader.ts'],
+    namespaces: [],
   },
   /** / for a visitor without a session */
-  home: { paths: /^\/$/, modules: ['src/features/home/components/home-page.tsx'] },
+  home: { paths: /^\/$/, modules: ['src/features/home/components/home-page.tsx'], namespaces: ['send', 'account'] },
   /** /dash: the guard, the dashboard layout and its home */
   dash: {
     paths: /^\/dash\/?$/,
@@ -19,7 +22,16 @@ export const SCREENS = {
       'src/features/dashboard/components/dash-layout.tsx',
       'src/features/dashboard/components/dashboard-home.tsx',
     ],
+    namespaces: ['transfers', 'insights', 'contacts', 'requests', 'send', 'account', 'pages'],
   },
-} as const satisfies Record<string, { readonly paths: RegExp; readonly modules: readonly string[] }>;
+} as const satisfies Record<string, { readonly paths: RegExp; readonly modules: readonly string[]; readonly namespaces: readonly string[] }>;
+
+/** The manifest key of a lazy catalogue's English file (what a first visit in English loads). */
+export function namespaceModule(ns: string): string {
+  return `src/i18n/locales/${ns}/en.json`;
+}
+
+/** The table of catalogue loaders, fetched the first time any lazy catalogue is needed. */
+export const NAMESPACE_LOADER_MODULE = 'src/i18n/namespace-files.ts';
 
 export type Screen = keyof typeof SCREENS;

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
-import { SCREENS } from './screen-modules';
+import { PREACT_ALIASES } from './preact-aliases';
+import { NAMESPACE_LOADER_MODULE, namespaceModule, SCREENS } from './screen-modules';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -61,9 +61,11 @@ function routePreload(): Plugin {
           return seen;
         };
         const loaded = closure([entry.fileName]);
-        const table = Object.values(SCREENS).map(({ paths, modules }) => {
-          const roots = modules.map((m) => chunks.find((c) => c.facadeModuleId === `${frontendRoot}${m}`)?.fileName);
-          if (roots.some((r) => r === undefined)) this.error(`route-preload: a screen module is not a chunk: ${modules.join(', ')}`);
+        const table = Object.values(SCREENS).map(({ paths, modules, namespaces }) => {
+          // the route's chunks and the English catalogues it waits for (another language's come later)
+          const wanted = [...modules, ...(namespaces.length > 0 ? [NAMESPACE_LOADER_MODULE, ...namespaces.map(namespaceModule)] : [])];
+          const roots = wanted.map((m) => chunks.find((c) => c.facadeModuleId === `${frontendRoot}${m}`)?.fileName);
+          if (roots.some((r) => r === undefined)) this.error(`route-preload: a screen module is not a chunk: ${wanted.join(', ')}`);
           const files = [...closure(roots as string[])].filter((f) => !loaded.has(f));
           const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
           return [paths.source, [...files, ...new Set(css)]] as const;
@@ -87,12 +89,17 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     root: frontendRoot,
     // `.env` lives at the repo root (architecture §4); only VITE_* names reach the bundle.
     envDir: repoRoot,
-    plugins: [react(), routePreload()],
+    // JSX by Vite's own transform (automatic runtime, `react/jsx-runtime` aliased to Preact's);
+    // no @vitejs/plugin-react: its React Refresh cannot update Preact components, so an edit
+    // reloads the page in `npm start` instead.
+    plugins: [routePreload()],
     resolve: {
-      alias: {
-        '@domain': fileURLToPath(new URL('../functions/domain', import.meta.url)),
-        '@': fileURLToPath(new URL('./src', import.meta.url)),
-      },
+      alias: [
+        ...PREACT_ALIASES,
+        { find: /^@domain\//, replacement: `${fileURLToPath(new URL('../functions/domain', import.meta.url))}/` },
+        { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+      ],
+      dedupe: ['preact'],
     },
     server: {
       host: '127.0.0.1',
@@ -107,7 +114,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     },
     // Pre-bundle up front so a first visit never triggers a dependency re-optimisation reload.
     optimizeDeps: {
-      include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-router', 'i18next', 'react-i18next', 'i18next-browser-languagedetector', 'zod'],
+      include: ['preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/compat/jsx-dev-runtime', 'react-router', 'i18next', 'react-i18next', 'i18next-browser-languagedetector', 'zod'],
     },
     preview: { host: '127.0.0.1', port, strictPort: true },
     build: {

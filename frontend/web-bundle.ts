@@ -2,18 +2,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { SCREENS, type Screen } from './screen-modules';
+import { NAMESPACE_LOADER_MODULE, namespaceModule, SCREENS, type Screen } from './screen-modules';
 import { DEFAULT_API_ORIGIN, DEFAULT_WEB_PORT, webConfig } from './vite.config';
 
 /**
  * What a first visit to a screen downloads, read from the manifest Vite writes
  * (`.vite/manifest.json`): the entry chunk and its static imports, plus the screen's lazy
- * route modules (screen-modules.ts) and their static imports. Dynamic imports are left out:
+ * route modules (screen-modules.ts) and their static imports, plus the English catalogues its
+ * routes wait for and the loader table that fetches them. Other dynamic imports are left out:
  * they load on a later action (adding files, pressing record, opening the signup modal, another
  * language). JavaScript only, gzip at zlib's default level (6), sizes in KiB (1024 bytes).
  */
 export const SCREEN_MODULES: Readonly<Record<Screen, readonly string[]>> = Object.fromEntries(
-  Object.entries(SCREENS).map(([screen, { modules }]) => [screen, modules]),
+  Object.entries(SCREENS).map(([screen, { modules, namespaces }]) => [
+    screen,
+    [...modules, ...(namespaces.length > 0 ? [NAMESPACE_LOADER_MODULE, ...namespaces.map(namespaceModule)] : [])],
+  ]),
 ) as unknown as Record<Screen, readonly string[]>;
 
 export type { Screen };

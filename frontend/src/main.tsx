@@ -3,7 +3,7 @@ import '@/lib/zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { router } from '@/app/router';
+import { createAppRouter } from '@/app/router';
 import { routes } from '@/app/routes';
 import { initI18n } from '@/i18n/i18n';
 import '@/styles/app.css';
@@ -13,6 +13,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 // Render once the visitor's language is loaded, so the first paint is already translated.
 const i18n = await initI18n();
+const router = createAppRouter();
 
 createRoot(container).render(
   <AppProviders i18n={i18n} routes={routes}>

@@ -23,22 +23,29 @@ function downloadScreen() {
   }));
 }
 
-/** Screens load on demand (spec §2 lazy-loaded screens), with the chunk retry of spec §9. */
+/**
+ * Screens load on demand (spec §2 lazy-loaded screens), with the chunk retry of spec §9, and
+ * with the sections of the catalogue they read (i18n/namespaces.ts): home and the quick send
+ * `send` (+ `account` for the signup modal and the verify step's errors), sign-in `account`,
+ * the small marketing pages `pages`. The download page, product, compare, extension and 404
+ * read the bundled catalogue only.
+ */
 const screens = {
-  home: () => importWithRetry(() => import('@/features/home/components/home-page')).then((m) => ({ Component: m.HomePage })),
-  pricing: () => importWithRetry(() => import('@/features/pricing/components/pricing-page')).then((m) => ({ Component: m.PricingPage })),
-  about: () => importWithRetry(() => import('@/features/about/components/about-page')).then((m) => ({ Component: m.AboutPage })),
-  updates: () => importWithRetry(() => import('@/features/updates/components/updates-page')).then((m) => ({ Component: m.UpdatesPage })),
-  roadmap: () =>
+  home: withNamespaces(['send', 'account'], () => importWithRetry(() => import('@/features/home/components/home-page')).then((m) => ({ Component: m.HomePage }))),
+  pricing: withNamespaces(['send'], () => importWithRetry(() => import('@/features/pricing/components/pricing-page')).then((m) => ({ Component: m.PricingPage }))),
+  about: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/about/components/about-page')).then((m) => ({ Component: m.AboutPage }))),
+  updates: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/updates/components/updates-page')).then((m) => ({ Component: m.UpdatesPage }))),
+  roadmap: withNamespaces(['pages'], () =>
     Promise.all([
       importWithRetry(() => import('@/features/roadmap/components/roadmap-page')),
       importWithRetry(() => import('@/features/roadmap/roadmap-loader')),
     ]).then(([page, loader]) => ({ Component: page.RoadmapPage, loader: loader.roadmapLoader })),
-  support: () => importWithRetry(() => import('@/features/support/components/support-page')).then((m) => ({ Component: m.SupportPage })),
-  affiliate: () => importWithRetry(() => import('@/features/affiliate/components/affiliate-page')).then((m) => ({ Component: m.AffiliatePage })),
-  sumo: () => importWithRetry(() => import('@/features/sumo/components/sumo-page')).then((m) => ({ Component: m.SumoPage })),
-  thankyou: () => importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({ Component: m.ThankyouDonePage })),
-  thankyou2: () => importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({ Component: m.ThankyouTrialPage })),
+  ),
+  support: withNamespaces(['send'], () => importWithRetry(() => import('@/features/support/components/support-page')).then((m) => ({ Component: m.SupportPage }))),
+  affiliate: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/affiliate/components/affiliate-page')).then((m) => ({ Component: m.AffiliatePage }))),
+  sumo: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/sumo/components/sumo-page')).then((m) => ({ Component: m.SumoPage }))),
+  thankyou: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({ Component: m.ThankyouDonePage }))),
+  thankyou2: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({ Component: m.ThankyouTrialPage }))),
   product: () =>
     Promise.all([
       importWithRetry(() => import('@/features/product/components/product-page')),
@@ -60,12 +67,14 @@ const screens = {
       loader: loader.extensionLoader,
       shouldRevalidate: loader.shouldRevalidateExtension,
     })),
-  // file requests (issue 13): the page and its catalogue arrive together
-  fileRequest: withNamespaces(['requests'], () => importWithRetry(() => import('@/features/requests/routes')).then((m) => m.loadPublicRequestPage())),
-  login: () => importWithRetry(() => import('@/features/auth/components/login-page')).then((m) => ({ Component: m.LoginPage })),
-  register: () => importWithRetry(() => import('@/features/auth/components/register-page')).then((m) => ({ Component: m.RegisterPage })),
-  updatePassword: () =>
+  // file requests (issue 13): the page and its catalogues arrive together (the upload card reads
+  // `send`, and a refusal may name a limit from `account`)
+  fileRequest: withNamespaces(['requests', 'send', 'account'], () => importWithRetry(() => import('@/features/requests/routes')).then((m) => m.loadPublicRequestPage())),
+  login: withNamespaces(['account'], () => importWithRetry(() => import('@/features/auth/components/login-page')).then((m) => ({ Component: m.LoginPage }))),
+  register: withNamespaces(['account'], () => importWithRetry(() => import('@/features/auth/components/register-page')).then((m) => ({ Component: m.RegisterPage }))),
+  updatePassword: withNamespaces(['account'], () =>
     importWithRetry(() => import('@/features/auth/components/update-password-page')).then((m) => ({ Component: m.UpdatePasswordPage })),
+  ),
   dash: () => importWithRetry(() => import('@/features/auth/components/dash-guard')).then((m) => ({ Component: m.DashGuard })),
   notFound: () => importWithRetry(() => import('@/features/not-found/components/not-found-page')).then((m) => ({ Component: m.NotFoundPage })),
 } satisfies Record<RouteId, Lazy>;

@@ -11,7 +11,7 @@ import {
   toLanguage,
 } from '@/i18n/languages';
 import { LOCALE_LOADERS } from '@/i18n/locale-loaders';
-import { isLazyNamespace, loadNamespace } from '@/i18n/namespaces';
+import { isLazyNamespace, loadNamespace, SECTION_NAMESPACES } from '@/i18n/namespaces';
 import en from '@/i18n/locales/en.json';
 
 /** Loads a non-English locale on demand; en is bundled (partialBundledLanguages). */
@@ -52,6 +52,7 @@ export async function initI18n(): Promise<typeof i18n> {
     .init({
       resources: { en: { translation: en } },
       partialBundledLanguages: true,
+      fallbackNS: [...SECTION_NAMESPACES],
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',

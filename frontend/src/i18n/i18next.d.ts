@@ -5,11 +5,26 @@ import type requests from '@/i18n/locales/requests/en.json';
 import type transfers from '@/i18n/locales/transfers/en.json';
 import type contacts from '@/i18n/locales/contacts/en.json';
 import type settings from '@/i18n/locales/settings/en.json';
+import type send from '@/i18n/locales/send/en.json';
+import type account from '@/i18n/locales/account/en.json';
+import type pages from '@/i18n/locales/pages/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en; transfers: typeof transfers; insights: typeof insights; contacts: typeof contacts; requests: typeof requests; settings: typeof settings };
+    // the sections of the catalogue that load with their screens (namespaces.ts SECTION_NAMESPACES)
+    fallbackNS: ['send', 'account', 'pages'];
+    resources: {
+      translation: typeof en;
+      transfers: typeof transfers;
+      insights: typeof insights;
+      contacts: typeof contacts;
+      requests: typeof requests;
+      settings: typeof settings;
+      send: typeof send;
+      account: typeof account;
+      pages: typeof pages;
+    };
   }
 }

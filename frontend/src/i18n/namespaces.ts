@@ -12,8 +12,23 @@ import type { Language } from '@/i18n/languages';
  * - `requests`: file requests: the public /r/{id} page, /dash/requests and one request (issue 13)
  * - `settings`: storage region picker (/dash/data-residency), /dash/settings, the dashboard's
  *   tabs to them and the plan table's region column (issue 13)
+ *
+ * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
+ * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
+ * 10's 90 KiB download page). A component reads them with a plain `useTranslation()`: i18next
+ * looks a key it does not find in `translation` up in these (`fallbackNS`), once its screen's
+ * route has loaded them (routes.tsx, `withNamespaces`).
+ *
+ * - `send`: home, the quick send and upload cards, support articles, pricing (home, /pricing,
+ *   /support, the dashboard, the file request page)
+ * - `account`: sign-in, registration and the signup modal, the dashboard frame and its
+ *   account screens (home, auth pages, the dashboard)
+ * - `pages`: roadmap, about, affiliate, sumo, thank-you and updates pages (also the dashboard's
+ *   what's-new panel and account page)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings'] as const;
+export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'send', 'account', 'pages'] as const;
+/** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
+export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 export function isLazyNamespace(ns: string): ns is LazyNamespace {

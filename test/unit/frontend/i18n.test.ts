@@ -65,7 +65,7 @@ describe('locales', () => {
   });
 });
 
-/** The dashboard's lazy catalogues (locales/<namespace>/<lang>.json), held to the same rules. */
+/** The lazy catalogues (locales/<namespace>/<lang>.json: the dashboard's and the catalogue's sections), held to the same rules. */
 describe.each(LAZY_NAMESPACES)('lazy namespace %s', (ns) => {
   const dir = `${localesDir}${ns}/`;
   const read = (language: string) => flatten(JSON.parse(readFileSync(`${dir}${language}.json`, 'utf8')) as Tree);

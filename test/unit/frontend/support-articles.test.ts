@@ -20,7 +20,7 @@ function sourceFiles(dir: string): string[] {
 type Items = Record<string, { title?: unknown; body?: unknown }>;
 
 function items(language: string): Items {
-  const locale = JSON.parse(readFileSync(join(localesDir, `${language}.json`), 'utf8')) as { support: { items: Items } };
+  const locale = JSON.parse(readFileSync(join(localesDir, 'send', `${language}.json`), 'utf8')) as { support: { items: Items } };
   return locale.support.items;
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BLOCK_REASONS } from '../../../functions/domain/blocking';
 import { PROBLEM_CODES, ZOD_ISSUE_CODES, problemText, type ProblemCode } from '../../../functions/domain/validation';
 import { ERROR_KEYS, PROBLEM_KEYS, errorKeyOf, errorTextOf } from '../../../frontend/src/i18n/error-keys';
-import en from '../../../frontend/src/i18n/locales/en.json';
+import { EN_TEXTS as en } from '../../helpers/catalogues';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const doc = readFileSync(join(root, 'docs/error-codes.md'), 'utf8');

@@ -17,8 +17,9 @@ const issue13 = (screen: 'dataResidency' | 'settings' | 'roadmap') => () => impo
  */
 const screens = {
   // The layout's tabs and What's-new button read these catalogues; as every /dash screen waits
-  // for the layout, the transfers screens (list, TransferModal, the home's recent ones) have theirs too.
-  layout: withNamespaces(['transfers', 'insights', 'contacts', 'requests'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
+  // for the layout, the transfers screens (list, TransferModal, the home's recent ones) have theirs too,
+  // as do the quick send (`send`), the account screens (`account`) and the roadmap and what's new (`pages`).
+  layout: withNamespaces(['transfers', 'insights', 'contacts', 'requests', 'send', 'account', 'pages'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
   home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
   account: () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage })),
   profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),

@@ -1,13 +1,13 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@domain/texts';
-import en from '@/i18n/locales/en.json';
+import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
 
 // The English copy of the account screens is the spec's (functions/domain/texts.ts).
 let i18n: I18n;
 beforeAll(async () => {
   i18n = createInstance();
-  await i18n.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+  await i18n.init({ lng: 'en', resources: { en: CATALOGUE.en }, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
 });
 const t = (key: string): string => (i18n.t as (k: string) => string)(key);
 

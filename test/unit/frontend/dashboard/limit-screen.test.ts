@@ -5,13 +5,13 @@ import { limitScreenFor, type BlockReason } from '@domain/blocking';
 import { formatBytes } from '@domain/format';
 import { PLANS, limitsFor } from '@domain/plans';
 import { TEXTS } from '@domain/texts';
-import en from '@/i18n/locales/en.json';
+import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
 import { BLOCK_REASONS, blockReasonOf, limitCopy, type LimitLine } from '@/features/dashboard/limit-screen';
 
 let i18n: I18n;
 beforeAll(async () => {
   i18n = createInstance();
-  await i18n.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+  await i18n.init({ lng: 'en', resources: { en: CATALOGUE.en }, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
 });
 const text = (line: LimitLine): string => (i18n.t as (k: string, o?: Record<string, unknown>) => string)(line.key, line.params);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, imageUploadSchema, type ImageUploadResponse, type SessionUser, type UpdateProfileInput } from '@domain/auth-api';
-import en from '@/i18n/locales/en.json';
+import { EN_TEXTS as en } from '../../../helpers/catalogues';
 import { problemOf } from '@domain/validation';
 import {
   ImageRejectedError,

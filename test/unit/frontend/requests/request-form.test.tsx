@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { limitsFor } from '@domain/plans';
 import { RequestFormPanel } from '@/features/requests/components/request-form';
 import { toDateInputValue } from '@/features/requests/request-rules';
-import en from '@/i18n/locales/en.json';
+import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
 import requestsEn from '@/i18n/locales/requests/en.json';
 import { renderHtml } from '../../../helpers/render-html';
 
@@ -14,7 +14,8 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'en',
     ns: ['translation', 'requests'],
-    resources: { en: { translation: en, requests: requestsEn } },
+    resources: { en: { ...CATALOGUE.en, requests: requestsEn } },
+    fallbackNS: FALLBACK_NS,
     interpolation: { escapeValue: false },
   });
 });
@@ -22,8 +23,8 @@ beforeAll(async () => {
 const noop = () => undefined;
 
 /** The value attribute of the input with this test id. */
-function valueOf(html: ReturnType<typeof renderHtml>, testId: string): string | undefined {
-  return /value="([^"]*)"/.exec(html.tag(testId))?.[1];
+function valueOf(html: ReturnType<typeof renderHtml>, testId: string): string | null {
+  return html.attr(testId, 'value');
 }
 
 describe('the new-request form, on its first paint', () => {

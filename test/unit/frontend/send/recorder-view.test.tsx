@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import en from '@/i18n/locales/en.json';
+import { EN_TEXTS as en } from '../../../helpers/catalogues';
 import { FileSection } from '@/features/send/components/file-section';
 import { QuickSend } from '@/features/send/components/quick-send';
 import type { RecorderState } from '@/features/send/recorder/recorder-machine';

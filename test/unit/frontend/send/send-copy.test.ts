@@ -4,7 +4,7 @@ import { CUSTOM_DATE_MARKER, EXPIRY_PRESETS } from '@domain/expiry';
 import { TEXTS, removedFileText, sentToText } from '@domain/texts';
 import { timeRemainingText } from '@domain/time-remaining';
 import { tooManyRecipientsText } from '@domain/validation';
-import en from '@/i18n/locales/en.json';
+import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
 import { expiryKey, issueText } from '@/features/send/labels';
 import { PHASE_KEYS, remainingText, warningToast } from '@/features/send/progress-text';
 import {
@@ -27,7 +27,7 @@ import {
 let i18n: I18n;
 beforeAll(async () => {
   i18n = createInstance();
-  await i18n.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+  await i18n.init({ lng: 'en', resources: { en: CATALOGUE.en }, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
 });
 // Keys here are built at run time; the typed t() only takes literal keys.
 const t = (key: string, options?: Record<string, unknown>): string => (i18n.t as (k: string, o?: Record<string, unknown>) => string)(key, options);

@@ -7,7 +7,7 @@ import { qrPath } from '@/features/transfers/components/qr-code';
 import { RecentTransfers } from '@/features/transfers/components/recent-transfers';
 import { TransferView } from '@/features/transfers/components/transfer-modal';
 import { TransferTable } from '@/features/transfers/components/transfer-table';
-import en from '@/i18n/locales/en.json';
+import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
 import transfersEn from '@/i18n/locales/transfers/en.json';
 import { renderHtml } from '../../../helpers/render-html';
 
@@ -17,7 +17,8 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'en',
     ns: ['translation', 'transfers'],
-    resources: { en: { translation: en, transfers: transfersEn } },
+    resources: { en: { ...CATALOGUE.en, transfers: transfersEn } },
+    fallbackNS: FALLBACK_NS,
     interpolation: { escapeValue: false },
   });
 });
@@ -107,7 +108,8 @@ describe('TransferModal content', () => {
     expect(text).toContain('ZIP of all files');
     expect(text).toContain('Public link');
     // The message is text, never markup.
-    expect(doc.html).toContain('Q4 numbers &lt;b&gt;inside&lt;/b&gt;');
+    expect(doc.html).toContain('Q4 numbers &lt;b>inside&lt;/b>');
+    expect(doc.html).not.toContain('<b>inside');
   });
 
   it('a deleted transfer shows no link or QR code', () => {

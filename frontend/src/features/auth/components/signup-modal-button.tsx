@@ -1,4 +1,5 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
+import { withNamespaces } from '@/i18n/with-namespaces';
 import { importWithRetry } from '@/lib/import-with-retry';
 import type { SignupModal } from './signup-modal';
 
@@ -14,7 +15,8 @@ export function SignupModalButton({ className, children }: { className?: string;
       setOpen(true);
       return;
     }
-    importWithRetry(() => import('./signup-modal')).then(
+    // home's route loaded the `account` texts already; this keeps the modal whole wherever it is used
+    withNamespaces(['account'], () => importWithRetry(() => import('./signup-modal')))().then(
       (module) => {
         setModal(() => module.SignupModal);
         setOpen(true);

@@ -13,6 +13,7 @@ import { ExpiredPanel } from '@/features/downloads/components/expired-panel';
 import { PasswordPanel } from '@/features/downloads/components/password-panel';
 import { TransferView } from '@/features/downloads/components/transfer-view';
 import { transferTitle } from '@/features/downloads/transfer-title';
+import { useNoIndex } from '@/lib/use-no-index';
 import { usePageTitle } from '@/lib/use-page-title';
 import '@/features/downloads/components/download-page.css';
 
@@ -20,10 +21,10 @@ import '@/features/downloads/components/download-page.css';
 export function DownloadPage() {
   const { route, result } = useLoaderData<typeof downloadLoader>();
   const { pathname } = useLocation();
+  // Download pages are private to their link holders: keep them out of search engines.
+  useNoIndex();
   return (
     <section className="container narrow download-page">
-      {/* Download pages are private to their link holders: keep them out of search engines. */}
-      <meta name="robots" content="noindex" />
       {/* A new address is a new transfer: start over rather than carry a password across. */}
       <DownloadScreen key={pathname} route={route} initial={result} />
       <p className="download-powered">

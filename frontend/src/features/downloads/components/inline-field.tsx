@@ -6,7 +6,6 @@ interface InlineFieldProps {
   readonly type: 'email' | 'password';
   readonly inputMode?: 'email';
   readonly autoComplete: string;
-  readonly autoFocus?: boolean;
   readonly value: string;
   onChange(value: string): void;
   /** the field shakes once, then calls onShakeEnd */
@@ -30,7 +29,6 @@ export function InlineField({
   type,
   inputMode,
   autoComplete,
-  autoFocus,
   value,
   onChange,
   shaking,
@@ -57,7 +55,6 @@ export function InlineField({
           type={type}
           inputMode={inputMode}
           autoComplete={autoComplete}
-          autoFocus={autoFocus}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onAnimationEnd={onShakeEnd}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadFailure } from '@/features/downloads/download-failure';
 import { LockIcon } from '@/features/downloads/components/download-icons';
@@ -22,6 +22,9 @@ export function PasswordPanel({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(initialWrong ? t('download.wrongPassword') : null);
   const [shaking, setShaking] = useState(false);
+  // The field takes the focus when the panel appears (what autoFocus did under React; Preact
+  // only writes the attribute, which a browser honours on page load, not on a later render).
+  useEffect(() => input.current?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -59,7 +62,6 @@ export function PasswordPanel({
           inputRef={input}
           type="password"
           autoComplete="off"
-          autoFocus
           value={value}
           onChange={setValue}
           shaking={shaking}

@@ -4,6 +4,7 @@ import { paths } from '@/app/paths';
 import { CheckIcon } from '@/components/icons';
 import type { extensionLoader } from '@/features/extension/extension-loader';
 import { LANGUAGE_TAGS, toLanguage } from '@/i18n/languages';
+import { useNoIndex } from '@/lib/use-no-index';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** The dashboard (spec §2 /dash) is built by a later issue; the link is its address meanwhile. */
@@ -15,11 +16,11 @@ export function ExtensionPage() {
   const { t, i18n } = useTranslation();
   const title = result.status === 'extended' ? t('extension.extendedTitle') : t('extension.expiredTitle');
   usePageTitle(title);
+  // A one-off link from an email: nothing here for search engines.
+  useNoIndex();
 
   return (
     <section className="container narrow center-block">
-      {/* A one-off link from an email: nothing here for search engines. */}
-      <meta name="robots" content="noindex" />
       {result.status === 'extended' ? (
         <>
           <span className="success-mark" aria-hidden="true">

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { HomeSupportActions } from '@/components/home-support-actions';
+import { useNoIndex } from '@/lib/use-no-index';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   const path = useSearchParams()[0].get('path');
   usePageTitle(t('notFound.title'));
+  useNoIndex();
 
   return (
     <section className="container narrow center-block not-found">
-      {/* React 19 hoists this into <head> while the page is mounted. */}
-      <meta name="robots" content="noindex" />
       <p className="not-found-code" aria-hidden="true">404</p>
       <h1>{t('notFound.heading')}</h1>
       <p className="lead">
