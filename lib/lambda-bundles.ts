@@ -26,6 +26,8 @@ export interface LambdaBundle {
   readonly dir: string;
   /** minified bytes of index.mjs */
   readonly bytes: number;
+  /** the source files bundled into index.mjs (esbuild metafile paths, relative to the repository) */
+  readonly inputs: readonly string[];
 }
 
 export interface BundleSpec {
@@ -118,12 +120,15 @@ export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDL
     writeFileSync(file, spec.source);
     entryPoints[`${spec.name}/index`] = file;
   }
-  esbuild.buildSync({ ...ESBUILD_OPTIONS, entryPoints, outdir: outDir, outExtension: { '.js': '.mjs' } });
+  const { metafile } = esbuild.buildSync({ ...ESBUILD_OPTIONS, entryPoints, outdir: outDir, outExtension: { '.js': '.mjs' }, metafile: true });
 
   const result = new Map<string, LambdaBundle>();
   for (const spec of specs) {
     const dir = path.join(outDir, spec.name);
-    result.set(spec.name, { dir, bytes: statSync(path.join(dir, LAMBDA_BUNDLE_FILE)).size });
+    const file = path.join(dir, LAMBDA_BUNDLE_FILE);
+    const output = metafile.outputs[path.relative(process.cwd(), file).split(path.sep).join('/')];
+    const inputs = Object.keys(output?.inputs ?? {}).map((p) => path.relative(REPO_ROOT, path.resolve(process.cwd(), p)).split(path.sep).join('/'));
+    result.set(spec.name, { dir, bytes: statSync(file).size, inputs });
   }
   built.set(key, result);
   return result;
