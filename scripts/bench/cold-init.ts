@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -73,7 +73,10 @@ async function baselineBundles(outRoot: string): Promise<ReadonlyMap<string, { d
     execFileSync('git', ['worktree', 'prune'], { cwd: REPO_ROOT });
     execFileSync('git', ['worktree', 'add', '--detach', '--force', tree, BASELINE_REF], { cwd: REPO_ROOT, stdio: 'ignore' });
   }
-  if (!existsSync(path.join(tree, 'node_modules'))) symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(tree, 'node_modules'));
+  // Its own locked dependencies (the AWS SDK clients it bundled are not all ours any more).
+  const modules = path.join(tree, 'node_modules');
+  if (existsSync(modules) && lstatSync(modules).isSymbolicLink()) rmSync(modules);
+  if (!existsSync(modules)) execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: tree, stdio: 'ignore' });
   const bundler = (await import(pathToFileURL(path.join(tree, 'lib', 'lambda-bundles.ts')).href)) as typeof import('../../lib/lambda-bundles');
   return bundler.buildLambdaBundles(bundler.lambdaBundleSpecs(), path.join(outRoot, 'baseline'));
 }
