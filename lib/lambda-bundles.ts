@@ -12,10 +12,10 @@ import { REPO_ROOT } from './paths';
  * module's handler.
  *
  * Bundles are ESM for nodejs22.x, minified, with linked source maps (no sources content).
- * The AWS SDK is bundled and tree-shaken (the version we test, not the runtime's); inside Lambda
- * credentials always come from the environment, so the SDK's default provider chain (SSO, INI,
- * process, web identity, IMDS and their nested clients) is replaced by the env provider
- * (functions/lib/lambda-credentials.ts). Numbers: docs/benchmarks.md.
+ * functions/ talks to AWS through its own thin layer (functions/lib/aws/: aws4fetch's SigV4 over
+ * fetch, @aws-sdk/util-dynamodb's marshalling), not the AWS SDK's clients, which weighed
+ * 370-510 KB in every bundle (docs/decisions.md, "Lambda bundles"; test/infra/bundle-contents
+ * fails if an SDK client comes back). Numbers: docs/benchmarks.md.
  */
 
 export const LAMBDA_BUNDLE_FILE = 'index.mjs';
@@ -26,6 +26,8 @@ export interface LambdaBundle {
   readonly dir: string;
   /** minified bytes of index.mjs */
   readonly bytes: number;
+  /** the source files bundled into index.mjs (esbuild metafile paths, relative to the repository) */
+  readonly inputs: readonly string[];
 }
 
 export interface BundleSpec {
@@ -84,7 +86,6 @@ export const ESBUILD_OPTIONS = {
   legalComments: 'none',
   // CommonJS dependencies bundled into ESM still call require().
   banner: { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" },
-  alias: { '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'functions', 'lib', 'lambda-credentials.ts') },
   tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
   logLevel: 'error',
 } as const satisfies esbuild.BuildOptions;
@@ -119,12 +120,15 @@ export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDL
     writeFileSync(file, spec.source);
     entryPoints[`${spec.name}/index`] = file;
   }
-  esbuild.buildSync({ ...ESBUILD_OPTIONS, entryPoints, outdir: outDir, outExtension: { '.js': '.mjs' } });
+  const { metafile } = esbuild.buildSync({ ...ESBUILD_OPTIONS, entryPoints, outdir: outDir, outExtension: { '.js': '.mjs' }, metafile: true });
 
   const result = new Map<string, LambdaBundle>();
   for (const spec of specs) {
     const dir = path.join(outDir, spec.name);
-    result.set(spec.name, { dir, bytes: statSync(path.join(dir, LAMBDA_BUNDLE_FILE)).size });
+    const file = path.join(dir, LAMBDA_BUNDLE_FILE);
+    const output = metafile.outputs[path.relative(process.cwd(), file).split(path.sep).join('/')];
+    const inputs = Object.keys(output?.inputs ?? {}).map((p) => path.relative(REPO_ROOT, path.resolve(process.cwd(), p)).split(path.sep).join('/'));
+    result.set(spec.name, { dir, bytes: statSync(file).size, inputs });
   }
   built.set(key, result);
   return result;

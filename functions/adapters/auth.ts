@@ -1,16 +1,8 @@
-import {
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminSetUserPasswordCommand,
-  DescribeUserPoolCommand,
-  InitiateAuthCommand,
-  RevokeTokenCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { cognitoIdp } from '../lib/cognito-client';
+import { cognitoIdp } from '../lib/aws/cognito';
 import { config } from '../lib/env';
 
 export async function describeUserPool(): Promise<{ id: string; name: string | undefined }> {
-  const out = await cognitoIdp().send(new DescribeUserPoolCommand({ UserPoolId: config().userPoolId }));
+  const out = await cognitoIdp().describeUserPool({ UserPoolId: config().userPoolId });
   if (!out.UserPool?.Id) throw new Error('user pool not found');
   return { id: out.UserPool.Id, name: out.UserPool.Name };
 }
@@ -47,9 +39,11 @@ const AUTH_FAILURES = new Set(['NotAuthorizedException', 'InvalidPasswordExcepti
 
 export async function passwordAuth(email: string, password: string): Promise<CognitoTokens> {
   try {
-    const out = await cognitoIdp().send(
-      new InitiateAuthCommand({ ClientId: config().userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
-    );
+    const out = await cognitoIdp().initiateAuth({
+      ClientId: config().userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
     return tokens(out.AuthenticationResult);
   } catch (err) {
     if (AUTH_FAILURES.has((err as { name?: string }).name ?? '')) throw new AuthFailedError();
@@ -59,9 +53,11 @@ export async function passwordAuth(email: string, password: string): Promise<Cog
 
 export async function refreshAuth(refreshToken: string): Promise<CognitoTokens> {
   try {
-    const out = await cognitoIdp().send(
-      new InitiateAuthCommand({ ClientId: config().userPoolClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } }),
-    );
+    const out = await cognitoIdp().initiateAuth({
+      ClientId: config().userPoolClientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    });
     return tokens(out.AuthenticationResult);
   } catch (err) {
     if (AUTH_FAILURES.has((err as { name?: string }).name ?? '')) throw new AuthFailedError();
@@ -70,23 +66,21 @@ export async function refreshAuth(refreshToken: string): Promise<CognitoTokens> 
 }
 
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
-  await cognitoIdp().send(new RevokeTokenCommand({ ClientId: config().userPoolClientId, Token: refreshToken }));
+  await cognitoIdp().revokeToken({ ClientId: config().userPoolClientId, Token: refreshToken });
 }
 
 /** A user whose email is already proven (our code), with no Cognito mail (architecture §6). Returns the sub. */
 export async function adminCreateUser(email: string): Promise<string | 'exists'> {
   try {
-    const out = await cognitoIdp().send(
-      new AdminCreateUserCommand({
-        UserPoolId: config().userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
+    const out = await cognitoIdp().adminCreateUser({
+      UserPoolId: config().userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    });
     const sub = out.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? out.User?.Username;
     if (!sub) throw new Error('AdminCreateUser returned no sub');
     return sub;
@@ -97,9 +91,9 @@ export async function adminCreateUser(email: string): Promise<string | 'exists'>
 }
 
 export async function adminSetPassword(email: string, password: string): Promise<void> {
-  await cognitoIdp().send(new AdminSetUserPasswordCommand({ UserPoolId: config().userPoolId, Username: email, Password: password, Permanent: true }));
+  await cognitoIdp().adminSetUserPassword({ UserPoolId: config().userPoolId, Username: email, Password: password, Permanent: true });
 }
 
 export async function adminDeleteUser(email: string): Promise<void> {
-  await cognitoIdp().send(new AdminDeleteUserCommand({ UserPoolId: config().userPoolId, Username: email }));
+  await cognitoIdp().adminDeleteUser({ UserPoolId: config().userPoolId, Username: email });
 }

@@ -1,10 +1,10 @@
-import { GetAccountCommand, SendEmailCommand, type MessageTag } from '@aws-sdk/client-sesv2';
-import { sesv2 } from '../lib/ses-client';
+import type { MessageTag } from '@aws-sdk/client-sesv2';
+import { sesv2 } from '../lib/aws/ses';
 import { config } from '../lib/env';
 
 /** Asks SES for the account's sending status: proves reachability and credentials, sends nothing. */
 export async function checkMailReachable(): Promise<{ sendingEnabled: boolean }> {
-  const account = await sesv2().send(new GetAccountCommand({}));
+  const account = await sesv2().getAccount();
   return { sendingEnabled: account.SendingEnabled === true };
 }
 
@@ -45,24 +45,22 @@ export async function sendMail(msg: MailMessage): Promise<{ messageId: string }>
   }
   const c = config();
   const tags = msg.tags ? emailTags(msg.tags) : [];
-  const out = await sesv2().send(
-    new SendEmailCommand({
-      FromEmailAddress: c.mailFrom,
-      Destination: { ToAddresses: [...msg.to] },
-      ...(msg.replyTo ? { ReplyToAddresses: [msg.replyTo] } : {}),
-      Content: {
-        Simple: {
-          Subject: { Data: msg.subject.replace(/[\r\n]+/gu, ' ').trim(), Charset: UTF8 },
-          Body: {
-            Html: { Data: msg.html, Charset: UTF8 },
-            Text: { Data: msg.text, Charset: UTF8 },
-          },
+  const out = await sesv2().sendEmail({
+    FromEmailAddress: c.mailFrom,
+    Destination: { ToAddresses: [...msg.to] },
+    ...(msg.replyTo ? { ReplyToAddresses: [msg.replyTo] } : {}),
+    Content: {
+      Simple: {
+        Subject: { Data: msg.subject.replace(/[\r\n]+/gu, ' ').trim(), Charset: UTF8 },
+        Body: {
+          Html: { Data: msg.html, Charset: UTF8 },
+          Text: { Data: msg.text, Charset: UTF8 },
         },
       },
-      ...(c.sesConfigurationSet ? { ConfigurationSetName: c.sesConfigurationSet } : {}),
-      ...(tags.length > 0 ? { EmailTags: tags } : {}),
-    }),
-  );
+    },
+    ...(c.sesConfigurationSet ? { ConfigurationSetName: c.sesConfigurationSet } : {}),
+    ...(tags.length > 0 ? { EmailTags: tags } : {}),
+  });
   if (!out.MessageId) throw new Error('SES accepted the message but returned no MessageId');
   return { messageId: out.MessageId };
 }

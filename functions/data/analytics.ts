@@ -7,9 +7,8 @@
  * (about 25 month items and 60 day items at most) and one BatchGet, whatever the number of
  * downloads.
  */
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DownloadRow } from '../domain/dashboard-api';
-import { dynamo } from '../lib/clients';
+import { ddb } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 
@@ -22,14 +21,12 @@ async function queryBetween(pk: string, lo: string, hi: string): Promise<StatsIt
   const items: StatsItem[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: { ':pk': pk, ':lo': lo, ':hi': hi },
-        ExclusiveStartKey,
-      }),
-    );
+    const out = await ddb().query({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':pk': pk, ':lo': lo, ':hi': hi },
+      ExclusiveStartKey,
+    });
     items.push(...(out.Items ?? []));
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -50,15 +47,13 @@ export function queryMonthStats(userId: string, from: string, to: string): Promi
 const FIRST_FILE_SCAN = 50;
 
 async function firstFileName(slug: string): Promise<string | undefined> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.filePrefix },
-      ProjectionExpression: 'fileName, createdAt',
-      Limit: FIRST_FILE_SCAN,
-    }),
-  );
+  const out = await ddb().query({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.filePrefix },
+    ProjectionExpression: 'fileName, createdAt',
+    Limit: FIRST_FILE_SCAN,
+  });
   const first = (out.Items ?? []).sort((a, b) => Number(a.createdAt) - Number(b.createdAt))[0];
   return typeof first?.fileName === 'string' ? first.fileName : undefined;
 }
@@ -74,11 +69,9 @@ export async function transferNames(slugs: readonly string[]): Promise<Map<strin
   let requested: Record<string, unknown>[] = slugs.map((s) => keys.transfer(s));
   for (let attempt = 0; requested.length > 0 && attempt < 8; attempt += 1) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    const out = await dynamo().send(
-      new BatchGetCommand({
-        RequestItems: { [table()]: { Keys: requested, ProjectionExpression: 'slug, fileName' } },
-      }),
-    );
+    const out = await ddb().batchGet({
+      RequestItems: { [table()]: { Keys: requested, ProjectionExpression: 'slug, fileName' } },
+    });
     for (const item of out.Responses?.[table()] ?? []) {
       if (typeof item.slug === 'string' && typeof item.fileName === 'string' && item.fileName) names.set(item.slug, item.fileName);
     }
@@ -109,15 +102,13 @@ export async function queryDownloadLog(
   startKey?: { pk: string; sk: string },
 ): Promise<{ rows: DownloadRow[]; next?: { pk: string; sk: string } }> {
   const b = downloadLogBounds(userId, fromMs, toMs);
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-      ExpressionAttributeValues: { ':pk': b.pk, ':lo': b.lo, ':hi': b.hi },
-      Limit: limit,
-      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-    }),
-  );
+  const out = await ddb().query({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': b.pk, ':lo': b.lo, ':hi': b.hi },
+    Limit: limit,
+    ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+  });
   const rows = (out.Items ?? []).map(
     (i): DownloadRow => ({
       dlDate: Number(i.dlDate),

@@ -8,9 +8,8 @@
  * and unused slots are given back (a crash in between can leave the count a little high,
  * never low).
  */
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_CONTACTS, type ContactRow, type ContactSource } from '../domain/contacts-api';
-import { dynamo } from '../lib/clients';
+import { ddb } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { isConditionFailure, queryAll } from './transfers';
@@ -50,13 +49,13 @@ export async function listContactRecords(userId: string): Promise<ContactRecord[
 }
 
 export async function getContact(userId: string, email: string): Promise<ContactRecord | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.contact(userId, email), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.contact(userId, email), ConsistentRead: true });
   return out.Item && typeof out.Item.email === 'string' ? fromItem(out.Item) : undefined;
 }
 
 /** Pattern 30a: how many contacts the counter says the user has. */
 export async function contactCount(userId: string): Promise<number> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.contactStats(userId), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.contactStats(userId), ConsistentRead: true });
   return typeof out.Item?.count === 'number' ? Math.max(0, out.Item.count) : 0;
 }
 
@@ -69,16 +68,14 @@ export async function reserveContactSlots(userId: string, wanted: number): Promi
     const grant = Math.min(wanted, MAX_CONTACTS - (await contactCount(userId)));
     if (grant <= 0) return 0;
     try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: keys.contactStats(userId),
-          UpdateExpression: 'SET entity = :e ADD #c :g',
-          ConditionExpression: 'attribute_not_exists(#c) OR #c <= :before',
-          ExpressionAttributeNames: { '#c': 'count' },
-          ExpressionAttributeValues: { ':e': 'ContactStats', ':g': grant, ':before': MAX_CONTACTS - grant },
-        }),
-      );
+      await ddb().update({
+        TableName: table(),
+        Key: keys.contactStats(userId),
+        UpdateExpression: 'SET entity = :e ADD #c :g',
+        ConditionExpression: 'attribute_not_exists(#c) OR #c <= :before',
+        ExpressionAttributeNames: { '#c': 'count' },
+        ExpressionAttributeValues: { ':e': 'ContactStats', ':g': grant, ':before': MAX_CONTACTS - grant },
+      });
       return grant;
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
@@ -91,16 +88,14 @@ export async function reserveContactSlots(userId: string, wanted: number): Promi
 /** Gives back reserved slots that no contact used. */
 export async function releaseContactSlots(userId: string, unused: number): Promise<void> {
   if (unused <= 0) return;
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.contactStats(userId),
-      UpdateExpression: 'ADD #c :m',
-      ConditionExpression: 'attribute_exists(#c)',
-      ExpressionAttributeNames: { '#c': 'count' },
-      ExpressionAttributeValues: { ':m': -unused },
-    }),
-  );
+  await ddb().update({
+    TableName: table(),
+    Key: keys.contactStats(userId),
+    UpdateExpression: 'ADD #c :m',
+    ConditionExpression: 'attribute_exists(#c)',
+    ExpressionAttributeNames: { '#c': 'count' },
+    ExpressionAttributeValues: { ':m': -unused },
+  });
 }
 
 export interface NewContact extends ContactFields {
@@ -113,22 +108,20 @@ export interface NewContact extends ContactFields {
  */
 export async function putNewContact(userId: string, c: NewContact, source: ContactSource, now: number, lastUsedAt?: number): Promise<boolean> {
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...keys.contact(userId, c.email),
-          entity: 'Contact',
-          email: c.email.trim(),
-          ...(c.name ? { name: c.name } : {}),
-          ...(c.company ? { company: c.company } : {}),
-          source,
-          createdAt: now,
-          ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await ddb().put({
+      TableName: table(),
+      Item: {
+        ...keys.contact(userId, c.email),
+        entity: 'Contact',
+        email: c.email.trim(),
+        ...(c.name ? { name: c.name } : {}),
+        ...(c.company ? { company: c.company } : {}),
+        source,
+        createdAt: now,
+        ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -156,16 +149,14 @@ export async function touchContactFromSend(userId: string, c: NewContact, now: n
     values[':c'] = c.company;
   }
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.contact(userId, c.email),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await ddb().update({
+      TableName: table(),
+      Key: keys.contact(userId, c.email),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -202,17 +193,15 @@ export async function editContactFields(userId: string, email: string, edit: Con
     values[':email'] = edit.displayEmail;
   }
   try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.contact(userId, email),
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const out = await ddb().update({
+      TableName: table(),
+      Key: keys.contact(userId, email),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    });
     return out.Attributes ? fromItem(out.Attributes) : undefined;
   } catch (err) {
     if (isConditionFailure(err)) return undefined;
@@ -227,30 +216,28 @@ export async function editContactFields(userId: string, email: string, edit: Con
  */
 export async function moveContact(userId: string, from: string, to: NewContact & { source: ContactSource; createdAt: number; lastUsedAt: number | null }, now: number): Promise<'moved' | 'missing' | 'exists'> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: keys.contact(userId, from), ConditionExpression: 'attribute_exists(pk)' } },
-          {
-            Put: {
-              TableName: table(),
-              Item: {
-                ...keys.contact(userId, to.email),
-                entity: 'Contact',
-                email: to.email.trim(),
-                ...(to.name ? { name: to.name } : {}),
-                ...(to.company ? { company: to.company } : {}),
-                source: to.source,
-                createdAt: to.createdAt,
-                ...(to.lastUsedAt !== null ? { lastUsedAt: to.lastUsedAt } : {}),
-                editedAt: now,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
+    await ddb().transactWrite({
+      TransactItems: [
+        { Delete: { TableName: table(), Key: keys.contact(userId, from), ConditionExpression: 'attribute_exists(pk)' } },
+        {
+          Put: {
+            TableName: table(),
+            Item: {
+              ...keys.contact(userId, to.email),
+              entity: 'Contact',
+              email: to.email.trim(),
+              ...(to.name ? { name: to.name } : {}),
+              ...(to.company ? { company: to.company } : {}),
+              source: to.source,
+              createdAt: to.createdAt,
+              ...(to.lastUsedAt !== null ? { lastUsedAt: to.lastUsedAt } : {}),
+              editedAt: now,
             },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        ],
-      }),
-    );
+        },
+      ],
+    });
     return 'moved';
   } catch (err) {
     const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
@@ -264,23 +251,21 @@ export async function moveContact(userId: string, from: string, to: NewContact &
 /** Pattern 30f: removes a contact and its slot on the counter together; false when there was none. */
 export async function deleteContact(userId: string, email: string): Promise<boolean> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' } },
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.contactStats(userId),
-              UpdateExpression: 'ADD #c :m',
-              ConditionExpression: 'attribute_exists(#c) AND #c > :zero',
-              ExpressionAttributeNames: { '#c': 'count' },
-              ExpressionAttributeValues: { ':m': -1, ':zero': 0 },
-            },
+    await ddb().transactWrite({
+      TransactItems: [
+        { Delete: { TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' } },
+        {
+          Update: {
+            TableName: table(),
+            Key: keys.contactStats(userId),
+            UpdateExpression: 'ADD #c :m',
+            ConditionExpression: 'attribute_exists(#c) AND #c > :zero',
+            ExpressionAttributeNames: { '#c': 'count' },
+            ExpressionAttributeValues: { ':m': -1, ':zero': 0 },
           },
-        ],
-      }),
-    );
+        },
+      ],
+    });
     return true;
   } catch (err) {
     const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
@@ -289,7 +274,7 @@ export async function deleteContact(userId: string, email: string): Promise<bool
     // A contact without a counted slot (written before the counter existed): remove it alone.
     if (reasons[1]?.Code === 'ConditionalCheckFailed') {
       try {
-        await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' }));
+        await ddb().delete({ TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' });
         return true;
       } catch (inner) {
         if (isConditionFailure(inner)) return false;

@@ -19,10 +19,9 @@
  * the notification and the log row.
  */
 import { createHash } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { DetailDownload } from '../domain/dashboard-api';
 import { DETAIL_MAX_DOWNLOADS } from '../domain/dashboard-api';
-import { dynamo } from '../lib/clients';
+import { ddb, type TransactWriteCommandInput } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { notificationItem } from './notifications';
@@ -196,30 +195,26 @@ function failedConditions(err: unknown): number[] {
 export async function recordDownload(t: { slug: string; senderId?: string | undefined }, d: DownloadEvent): Promise<void> {
   const items = downloadTransaction(t, d);
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    await ddb().transactWrite({ TransactItems: items });
   } catch (err) {
     const failed = failedConditions(err);
     const statsFull = failed.length > 0 && failed.every((i) => items[i]?.Update?.ConditionExpression === RECIPIENTS_NOT_FULL);
     if (!d.recipientEmail || !t.senderId || !statsFull) throw err;
     // The day item comes second to last, the month item last (downloadTransaction).
     const full = new Set(failed);
-    await dynamo().send(
-      new TransactWriteCommand({ TransactItems: downloadTransaction(t, d, { recipientInDay: !full.has(items.length - 2), recipientInMonth: !full.has(items.length - 1) }) }),
-    );
+    await ddb().transactWrite({ TransactItems: downloadTransaction(t, d, { recipientInDay: !full.has(items.length - 2), recipientInMonth: !full.has(items.length - 1) }) });
   }
 }
 
 /** Pattern 14: a transfer's downloads, newest first, at most `limit` (spec §3: downloads with country_name, dlDate). */
 export async function listDownloads(slug: string, limit = DETAIL_MAX_DOWNLOADS): Promise<DetailDownload[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.downloadPrefix },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
+  const out = await ddb().query({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.downloadPrefix },
+    ScanIndexForward: false,
+    Limit: limit,
+  });
   return (out.Items ?? []).map((i) => ({
     dlDate: Number(i.dlDate),
     country_name: String(i.country_name),

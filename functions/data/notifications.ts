@@ -9,11 +9,10 @@
  * (RFC 9562) made from the download's time, so the time is read back from the id itself and no
  * pointer item is needed. A foreign or forged id simply names no item under the caller's pk.
  */
-import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { v7 as uuidV7, validate as isUuid, version as uuidVersion } from 'uuid';
 import type { NotificationView } from '../domain/dashboard-api';
 import type { RequestUploadNotice } from '../domain/requests-api';
-import { dynamo } from '../lib/clients';
+import { ddb, type QueryCommandInput } from '../lib/aws/dynamodb';
 import { mapLimited } from '../lib/concurrency';
 import { config } from '../lib/env';
 import { isLive, keys, ttlIn } from './keys';
@@ -81,21 +80,19 @@ function requestNoticeOf(r: Record<string, unknown>): RequestUploadNotice {
 export async function putRequestUploadNotification(userId: string, at: number, slug: string, firstFileName: string, notice: RequestUploadNotice): Promise<string> {
   const id = eventIdAt(at);
   const n: NotificationRecord = { _id: id, slug, read: false, dlDate: at, dlCountryCode: 'XX', fileName: firstFileName, dlOrigin: 'file', kind: 'request-upload', request: notice };
-  await dynamo().send(new PutCommand({ TableName: table(), Item: notificationItem(userId, n) }));
+  await ddb().put({ TableName: table(), Item: notificationItem(userId, n) });
   return id;
 }
 
 /** Pattern 46: the newest `limit` notifications, newest first (expired ones, always the oldest, left out). */
 export async function listNotifications(userId: string, limit: number, now = Date.now()): Promise<NotificationRecord[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.notification(userId, 0, '').pk, ':p': keys.notificationPrefix },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
+  const out = await ddb().query({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.notification(userId, 0, '').pk, ':p': keys.notificationPrefix },
+    ScanIndexForward: false,
+    Limit: limit,
+  });
   return (out.Items ?? []).filter((i) => isLive(i, now)).map(fromItem);
 }
 
@@ -105,19 +102,17 @@ export async function listNotifications(userId: string, limit: number, now = Dat
  * than the retention: the range condition leaves out expired items DynamoDB has not removed yet.
  */
 export async function countUnread(userId: string, cap: number, now = Date.now()): Promise<number> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk > :since',
-      ExpressionAttributeValues: {
-        ':pk': keys.unreadNotification(userId, 0, '').gsi1pk,
-        ':since': keys.unreadNotification(userId, now - NOTIFICATION_TTL_SECONDS * 1000, '').gsi1sk,
-      },
-      Select: 'COUNT',
-      Limit: cap,
-    }),
-  );
+  const out = await ddb().query({
+    TableName: table(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk > :since',
+    ExpressionAttributeValues: {
+      ':pk': keys.unreadNotification(userId, 0, '').gsi1pk,
+      ':since': keys.unreadNotification(userId, now - NOTIFICATION_TTL_SECONDS * 1000, '').gsi1sk,
+    },
+    Select: 'COUNT',
+    Limit: cap,
+  });
   return Math.min(out.Count ?? 0, cap);
 }
 
@@ -132,16 +127,14 @@ export async function markRead(userId: string, id: string, now = Date.now()): Pr
   const key = keyOf(userId, id);
   if (!key) return false;
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: key,
-        UpdateExpression: 'SET #r = :true REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ttl) OR #ttl > :now)',
-        ExpressionAttributeNames: { '#r': 'read', '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':true': true, ':now': Math.floor(now / 1000) },
-      }),
-    );
+    await ddb().update({
+      TableName: table(),
+      Key: key,
+      UpdateExpression: 'SET #r = :true REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ttl) OR #ttl > :now)',
+      ExpressionAttributeNames: { '#r': 'read', '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':true': true, ':now': Math.floor(now / 1000) },
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -154,7 +147,7 @@ export async function deleteNotification(userId: string, id: string): Promise<bo
   const key = keyOf(userId, id);
   if (!key) return false;
   try {
-    await dynamo().send(new DeleteCommand({ TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' }));
+    await ddb().delete({ TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -173,7 +166,7 @@ async function batchDelete(all: readonly Key[]): Promise<void> {
     for (let attempt = 0; requests.length > 0; attempt += 1) {
       if (attempt > 8) throw new Error('BatchWrite left unprocessed items');
       if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+      const out = await ddb().batchWrite({ RequestItems: { [table()]: requests } });
       requests = (out.UnprocessedItems?.[table()] ?? []) as typeof requests;
     }
   });
@@ -196,7 +189,7 @@ export async function deleteNotifications(userId: string, which: 'all' | 'read')
       ...(which === 'read' ? { FilterExpression: '#r = :true', ExpressionAttributeNames: { '#r': 'read' } } : {}),
       ExclusiveStartKey,
     };
-    const out = await dynamo().send(new QueryCommand(input));
+    const out = await ddb().query(input);
     const found = (out.Items ?? []).map((i) => ({ pk: i.pk, sk: i.sk }));
     await batchDelete(found);
     deleted += found.length;

@@ -5,8 +5,7 @@
  * set, claimed one address at a time with a condition, so a recipient is mailed once even when
  * two runs overlap) and when each recipient was last reminded (a map, for the dashboard).
  */
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients';
+import { ddb } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { isConditionFailure, queryAll } from './transfers';
@@ -28,18 +27,16 @@ export interface ReminderRecord {
 /** Puts the reminder in the queue at `dueAt` (creates it, or moves it; who was reminded stays). */
 export async function queueReminder(slug: string, dueAt: number): Promise<void> {
   const index = keys.reminderIndex(dueAt, slug);
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.reminder(slug),
-      UpdateExpression: 'SET entity = :e, slug = :s, dueAt = :d, gsi2pk = :gpk, gsi2sk = :gsk',
-      ExpressionAttributeValues: { ':e': 'Reminder', ':s': slug, ':d': dueAt, ':gpk': index.gsi2pk, ':gsk': index.gsi2sk },
-    }),
-  );
+  await ddb().update({
+    TableName: table(),
+    Key: keys.reminder(slug),
+    UpdateExpression: 'SET entity = :e, slug = :s, dueAt = :d, gsi2pk = :gpk, gsi2sk = :gsk',
+    ExpressionAttributeValues: { ':e': 'Reminder', ':s': slug, ':d': dueAt, ':gpk': index.gsi2pk, ':gsk': index.gsi2sk },
+  });
 }
 
 export async function getReminder(slug: string): Promise<ReminderRecord | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.reminder(slug), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.reminder(slug), ConsistentRead: true });
   const i = out.Item;
   if (!i) return undefined;
   const reminded = i.reminded instanceof Set ? [...(i.reminded as Set<string>)] : [];
@@ -52,16 +49,14 @@ export async function getReminder(slug: string): Promise<ReminderRecord | undefi
 
 /** Reminders due by `now`, soonest first, one page (gsi2, partition REMIND). */
 export async function listRemindersDue(now: number, limit: number, startKey?: Record<string, unknown>) {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :p AND gsi2sk <= :upTo',
-      ExpressionAttributeValues: { ':p': keys.reminderPartition, ':upTo': keys.expiryBound(now) },
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
+  const out = await ddb().query({
+    TableName: table(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :p AND gsi2sk <= :upTo',
+    ExpressionAttributeValues: { ':p': keys.reminderPartition, ':upTo': keys.expiryBound(now) },
+    Limit: limit,
+    ExclusiveStartKey: startKey,
+  });
   return { slugs: (out.Items ?? []).map((i) => String(i.slug)), next: out.LastEvaluatedKey };
 }
 
@@ -71,15 +66,13 @@ export async function listRemindersDue(now: number, limit: number, startKey?: Re
  */
 export async function claimRecipient(slug: string, email: string): Promise<boolean> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.reminder(slug),
-        UpdateExpression: 'ADD reminded :one',
-        ConditionExpression: 'attribute_exists(pk) AND NOT contains(reminded, :email)',
-        ExpressionAttributeValues: { ':one': new Set([email]), ':email': email },
-      }),
-    );
+    await ddb().update({
+      TableName: table(),
+      Key: keys.reminder(slug),
+      UpdateExpression: 'ADD reminded :one',
+      ConditionExpression: 'attribute_exists(pk) AND NOT contains(reminded, :email)',
+      ExpressionAttributeValues: { ':one': new Set([email]), ':email': email },
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -89,39 +82,33 @@ export async function claimRecipient(slug: string, email: string): Promise<boole
 
 /** Gives a claim back (its mail could not be sent), so a later run tries again. */
 export async function releaseRecipient(slug: string, email: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.reminder(slug),
-      UpdateExpression: 'DELETE reminded :one',
-      ExpressionAttributeValues: { ':one': new Set([email]) },
-    }),
-  );
+  await ddb().update({
+    TableName: table(),
+    Key: keys.reminder(slug),
+    UpdateExpression: 'DELETE reminded :one',
+    ExpressionAttributeValues: { ':one': new Set([email]) },
+  });
 }
 
 /** Notes when these recipients were reminded (the item is created when missing, outside the queue). */
 export async function recordReminded(slug: string, emails: readonly string[], at: number): Promise<void> {
   if (emails.length === 0) return;
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.reminder(slug),
-      UpdateExpression: 'SET entity = :e, slug = :s, remindedAt = if_not_exists(remindedAt, :empty)',
-      ExpressionAttributeValues: { ':e': 'Reminder', ':s': slug, ':empty': {} },
-    }),
-  );
+  await ddb().update({
+    TableName: table(),
+    Key: keys.reminder(slug),
+    UpdateExpression: 'SET entity = :e, slug = :s, remindedAt = if_not_exists(remindedAt, :empty)',
+    ExpressionAttributeValues: { ':e': 'Reminder', ':s': slug, ':empty': {} },
+  });
   // 100 addresses per update keeps each expression well inside DynamoDB's limits.
   for (let i = 0; i < emails.length; i += 100) {
     const chunk = emails.slice(i, i + 100);
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.reminder(slug),
-        UpdateExpression: `SET ${chunk.map((_, j) => `remindedAt.#e${j} = :at`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(chunk.map((email, j) => [`#e${j}`, email])),
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    );
+    await ddb().update({
+      TableName: table(),
+      Key: keys.reminder(slug),
+      UpdateExpression: `SET ${chunk.map((_, j) => `remindedAt.#e${j} = :at`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(chunk.map((email, j) => [`#e${j}`, email])),
+      ExpressionAttributeValues: { ':at': at },
+    });
   }
 }
 
@@ -131,15 +118,13 @@ export async function recordReminded(slug: string, emails: readonly string[], at
  */
 export async function unqueueReminder(slug: string, expectedDueAt: number): Promise<boolean> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.reminder(slug),
-        UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: 'dueAt = :d',
-        ExpressionAttributeValues: { ':d': expectedDueAt },
-      }),
-    );
+    await ddb().update({
+      TableName: table(),
+      Key: keys.reminder(slug),
+      UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: 'dueAt = :d',
+      ExpressionAttributeValues: { ':d': expectedDueAt },
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -151,15 +136,13 @@ export async function unqueueReminder(slug: string, expectedDueAt: number): Prom
 export async function requeueReminder(slug: string, expectedDueAt: number, dueAt: number): Promise<boolean> {
   const index = keys.reminderIndex(dueAt, slug);
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.reminder(slug),
-        UpdateExpression: 'SET dueAt = :d, gsi2pk = :gpk, gsi2sk = :gsk',
-        ConditionExpression: 'dueAt = :expected',
-        ExpressionAttributeValues: { ':d': dueAt, ':expected': expectedDueAt, ':gpk': index.gsi2pk, ':gsk': index.gsi2sk },
-      }),
-    );
+    await ddb().update({
+      TableName: table(),
+      Key: keys.reminder(slug),
+      UpdateExpression: 'SET dueAt = :d, gsi2pk = :gpk, gsi2sk = :gsk',
+      ConditionExpression: 'dueAt = :expected',
+      ExpressionAttributeValues: { ':d': dueAt, ':expected': expectedDueAt, ':gpk': index.gsi2pk, ':gsk': index.gsi2sk },
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -182,5 +165,5 @@ export async function downloadedBy(slug: string): Promise<Set<string>> {
 
 /** A deleted transfer's reminder goes. */
 export async function deleteReminder(slug: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.reminder(slug) }));
+  await ddb().delete({ TableName: table(), Key: keys.reminder(slug) });
 }

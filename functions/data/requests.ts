@@ -5,8 +5,7 @@
  * (data/transfers.ts, `requestId` set); the request's counters move in the same transaction
  * as the upload item that they count.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients';
+import { ddb } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { isConditionFailure, queryAll, transact, type TransferRecord } from './transfers';
@@ -80,20 +79,18 @@ function uploadFromItem(i: Record<string, unknown>): RequestUploadRecord {
 export async function createRequest(r: RequestRecord): Promise<boolean> {
   const { dueDate, lastUploadAt, ...rest } = r;
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...keys.request(r.id),
-          ...keys.userRequests(r.ownerId, r.createdAt, r.id),
-          entity: 'Request',
-          ...rest,
-          ...(dueDate !== null ? { dueDate } : {}),
-          ...(lastUploadAt !== null ? { lastUploadAt } : {}),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await ddb().put({
+      TableName: table(),
+      Item: {
+        ...keys.request(r.id),
+        ...keys.userRequests(r.ownerId, r.createdAt, r.id),
+        entity: 'Request',
+        ...rest,
+        ...(dueDate !== null ? { dueDate } : {}),
+        ...(lastUploadAt !== null ? { lastUploadAt } : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -103,7 +100,7 @@ export async function createRequest(r: RequestRecord): Promise<boolean> {
 
 /** Pattern 61 */
 export async function getRequest(id: string): Promise<RequestRecord | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.request(id), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.request(id), ConsistentRead: true });
   return out.Item && out.Item.entity === 'Request' ? requestFromItem(out.Item) : undefined;
 }
 
@@ -142,17 +139,15 @@ export async function updateRequest(id: string, ownerId: string, edit: RequestEd
     }
   }
   try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.request(id),
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_exists(pk) AND ownerId = :owner',
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const out = await ddb().update({
+      TableName: table(),
+      Key: keys.request(id),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: 'attribute_exists(pk) AND ownerId = :owner',
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    });
     return out.Attributes ? requestFromItem(out.Attributes) : undefined;
   } catch (err) {
     if (isConditionFailure(err)) return undefined;
@@ -229,7 +224,7 @@ export async function listUploads(requestId: string, limit: number): Promise<Req
 }
 
 export async function getUpload(requestId: string, slug: string): Promise<RequestUploadRecord | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.requestUpload(requestId, slug), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.requestUpload(requestId, slug), ConsistentRead: true });
   return out.Item ? uploadFromItem(out.Item) : undefined;
 }
 

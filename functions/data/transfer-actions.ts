@@ -3,8 +3,7 @@
  * cover (docs/data-model.md): the download password, the expiry choice shown in the modal, and
  * the queue of large forwards waiting for the forward-copy job.
  */
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients';
+import { ddb } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { isConditionFailure } from './transfers';
@@ -15,16 +14,14 @@ import { isConditionFailure } from './transfers';
  */
 export async function setPasswordHash(slug: string, passwordHash: string | null): Promise<boolean> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: keys.transfer(slug),
-        UpdateExpression: passwordHash === null ? 'REMOVE passwordHash' : 'SET passwordHash = :h',
-        ConditionExpression: 'attribute_exists(pk) AND #s IN (:ready, :expired) AND attribute_not_exists(purged)',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':ready': 'ready', ':expired': 'expired', ...(passwordHash === null ? {} : { ':h': passwordHash }) },
-      }),
-    );
+    await ddb().update({
+      TableName: config().tableName,
+      Key: keys.transfer(slug),
+      UpdateExpression: passwordHash === null ? 'REMOVE passwordHash' : 'SET passwordHash = :h',
+      ConditionExpression: 'attribute_exists(pk) AND #s IN (:ready, :expired) AND attribute_not_exists(purged)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':ready': 'ready', ':expired': 'expired', ...(passwordHash === null ? {} : { ':h': passwordHash }) },
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -37,15 +34,13 @@ export async function setPasswordHash(slug: string, passwordHash: string | null)
  * the expiryDate that data/transfers.ts changeExpiry wrote, so the TransferModal shows the choice.
  */
 export async function setExpiryChoice(slug: string, expirySeconds: number, customExpiryDate: number | undefined): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: keys.transfer(slug),
-      UpdateExpression: customExpiryDate === undefined ? 'SET expirySeconds = :s REMOVE customExpiryDate' : 'SET expirySeconds = :s, customExpiryDate = :c',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':s': expirySeconds, ...(customExpiryDate === undefined ? {} : { ':c': customExpiryDate }) },
-    }),
-  ).catch((err: unknown) => {
+  await ddb().update({
+    TableName: config().tableName,
+    Key: keys.transfer(slug),
+    UpdateExpression: customExpiryDate === undefined ? 'SET expirySeconds = :s REMOVE customExpiryDate' : 'SET expirySeconds = :s, customExpiryDate = :c',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':s': expirySeconds, ...(customExpiryDate === undefined ? {} : { ':c': customExpiryDate }) },
+  }).catch((err: unknown) => {
     if (!isConditionFailure(err)) throw err;
   });
 }
@@ -58,26 +53,22 @@ export interface QueuedCopy {
 
 /** Queues a forward's copy for the job (its own item beside the copy's record, on gsi2 partition COPY). */
 export async function queueCopy(copy: QueuedCopy, now: number): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: { ...keys.forwardCopy(copy.slug), ...keys.forwardCopyIndex(now, copy.slug), entity: 'ForwardCopy', slug: copy.slug, files: copy.files.map((p) => [...p]), queuedAt: now },
-    }),
-  );
+  await ddb().put({
+    TableName: config().tableName,
+    Item: { ...keys.forwardCopy(copy.slug), ...keys.forwardCopyIndex(now, copy.slug), entity: 'ForwardCopy', slug: copy.slug, files: copy.files.map((p) => [...p]), queuedAt: now },
+  });
 }
 
 /** Queued copies, oldest first, one page. */
 export async function listQueuedCopies(limit: number, startKey?: Record<string, unknown>) {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: config().tableName,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :p',
-      ExpressionAttributeValues: { ':p': keys.forwardCopyPartition },
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
+  const out = await ddb().query({
+    TableName: config().tableName,
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :p',
+    ExpressionAttributeValues: { ':p': keys.forwardCopyPartition },
+    Limit: limit,
+    ExclusiveStartKey: startKey,
+  });
   return { slugs: (out.Items ?? []).map((i) => String(i.slug)), next: out.LastEvaluatedKey };
 }
 
@@ -87,16 +78,14 @@ export async function listQueuedCopies(limit: number, startKey?: Record<string, 
  */
 export async function claimCopy(slug: string, now: number, until: number): Promise<QueuedCopy | undefined> {
   try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: keys.forwardCopy(slug),
-        UpdateExpression: 'SET claimedUntil = :until',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
-        ExpressionAttributeValues: { ':until': until, ':now': now },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const out = await ddb().update({
+      TableName: config().tableName,
+      Key: keys.forwardCopy(slug),
+      UpdateExpression: 'SET claimedUntil = :until',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+      ExpressionAttributeValues: { ':until': until, ':now': now },
+      ReturnValues: 'ALL_NEW',
+    });
     const files = out.Attributes?.files;
     if (!Array.isArray(files)) return undefined;
     return { slug, files: files.filter((p): p is [string, string] => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'string')) };
@@ -108,5 +97,5 @@ export async function claimCopy(slug: string, now: number, until: number): Promi
 
 /** The copy is done (sent, or failed and cleaned up). */
 export async function dequeueCopy(slug: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: config().tableName, Key: keys.forwardCopy(slug) }));
+  await ddb().delete({ TableName: config().tableName, Key: keys.forwardCopy(slug) });
 }

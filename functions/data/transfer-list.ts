@@ -4,8 +4,7 @@
  * nobody downloaded), the counters item, and the bounded count of transfers past their expiry
  * that the sweep has not marked yet. Nothing here reads every transfer of a sender to count.
  */
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients';
+import { ddb, type QueryCommandInput } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import type { TransferRecord } from './transfers';
@@ -62,7 +61,7 @@ export async function* listItems(source: ListSource, opts: { search?: string; pa
   };
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await dynamo().send(new QueryCommand({ TableName: table(), ...input, ExclusiveStartKey: start }));
+    const out = await ddb().query({ TableName: table(), ...input, ExclusiveStartKey: start });
     for (const item of out.Items ?? []) yield item as unknown as TransferRecord;
     start = out.LastEvaluatedKey;
   } while (start);
@@ -70,7 +69,7 @@ export async function* listItems(source: ListSource, opts: { search?: string; pa
 
 /** Pattern 34 (read): a sender's counters of listed transfers. */
 export async function transferStats(userId: string): Promise<{ all: number; expired: number }> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transferStats(userId), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.transferStats(userId), ConsistentRead: true });
   return { all: Number(out.Item?.all ?? 0), expired: Number(out.Item?.expired ?? 0) };
 }
 
@@ -83,16 +82,14 @@ export async function countExpiredUnswept(userId: string, now: number): Promise<
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
-        ExpressionAttributeValues: { ':pk': keys.transferListPartition(userId, 'LIVE'), ':now': keys.expiryBound(now) },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
+    const out = await ddb().query({
+      TableName: table(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
+      ExpressionAttributeValues: { ':pk': keys.transferListPartition(userId, 'LIVE'), ':now': keys.expiryBound(now) },
+      Select: 'COUNT',
+      ExclusiveStartKey: start,
+    });
     count += out.Count ?? 0;
     start = out.LastEvaluatedKey;
   } while (start);

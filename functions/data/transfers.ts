@@ -3,18 +3,7 @@
  * files, the finished parts of multipart uploads, its download records and its ZIP builds,
  * all under `pk=TRANSFER#<slug>`. One exported function per access pattern.
  */
-import {
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type QueryCommandInput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { dynamo } from '../lib/clients';
+import { ddb, type QueryCommandInput, type TransactWriteCommandInput } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys } from './keys';
 import type { RegionId } from '../domain/regions';
@@ -105,7 +94,7 @@ function strip<T>(item: Record<string, unknown>): T {
 }
 
 export function isConditionFailure(err: unknown): boolean {
-  if (err instanceof ConditionalCheckFailedException || (err as { name?: string })?.name === 'ConditionalCheckFailedException') return true;
+  if ((err as { name?: string })?.name === 'ConditionalCheckFailedException') return true;
   // A transaction names the failed condition in its cancellation reasons.
   const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] })?.CancellationReasons;
   return (err as { name?: string })?.name === 'TransactionCanceledException' && !!reasons?.some((r) => r.Code === 'ConditionalCheckFailed');
@@ -116,7 +105,7 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 /** One TransactWriteItems; false when one of its conditions failed. */
 export async function transact(items: readonly (TransactItem | undefined)[]): Promise<boolean> {
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items.filter((i): i is TransactItem => i !== undefined) }));
+    await ddb().transactWrite({ TransactItems: items.filter((i): i is TransactItem => i !== undefined) });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -149,7 +138,7 @@ function listKeys(t: { senderId: string; slug: string; createdAt: number; expiry
 
 /** The transfer item as stored (index keys included), for writes that move it between indexes. */
 async function getTransferItem(slug: string): Promise<Record<string, unknown> | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transfer(slug), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.transfer(slug), ConsistentRead: true });
   return out.Item && isLive(out.Item) ? out.Item : undefined;
 }
 
@@ -167,7 +156,7 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>, limi
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = limit === undefined ? {} : { Limit: Math.min(100, limit - items.length) };
-    const out = await dynamo().send(new QueryCommand({ TableName: table(), ...input, ...page, ExclusiveStartKey }));
+    const out = await ddb().query({ TableName: table(), ...input, ...page, ExclusiveStartKey });
     items.push(...(out.Items ?? []));
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey && (limit === undefined || items.length < limit));
@@ -183,7 +172,7 @@ async function batchWrite(all: readonly WriteRequest[]): Promise<void> {
     for (let attempt = 0; requests.length > 0; attempt += 1) {
       if (attempt > 8) throw new Error('BatchWrite left unprocessed items');
       if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: [...requests] } }));
+      const out = await ddb().batchWrite({ RequestItems: { [table()]: [...requests] } });
       requests = (out.UnprocessedItems?.[table()] ?? []) as WriteRequest[];
     }
   }
@@ -202,7 +191,7 @@ export async function createTransfer(t: TransferRecord, files: readonly FileReco
   const item: Record<string, unknown> = { ...keys.transfer(t.slug), entity: 'Transfer', ...t };
   if (t.sweepDueAt !== undefined) Object.assign(item, keys.sweepIndex(t.sweepDueAt, t.slug));
   try {
-    await dynamo().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await ddb().put({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
   } catch (err) {
     if (isConditionFailure(err)) return false;
     throw err;
@@ -213,7 +202,7 @@ export async function createTransfer(t: TransferRecord, files: readonly FileReco
 
 /** Pattern 5 */
 export async function getTransfer(slug: string): Promise<TransferRecord | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transfer(slug), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.transfer(slug), ConsistentRead: true });
   return out.Item && isLive(out.Item) ? strip<TransferRecord>(out.Item) : undefined;
 }
 
@@ -228,22 +217,20 @@ export async function listFiles(slug: string): Promise<FileRecord[]> {
 }
 
 export async function getFile(slug: string, fileId: string): Promise<FileRecord | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transferFile(slug, fileId), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.transferFile(slug, fileId), ConsistentRead: true });
   return out.Item ? strip<FileRecord>(out.Item) : undefined;
 }
 
 /** Pattern 7: add files to an existing transfer, with a new upload token. */
 export async function addFiles(slug: string, files: readonly FileRecord[], uploadTokenHash: string, uploadTokenExpiresAt: number): Promise<void> {
   await batchPut(files.map(fileItem));
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.transfer(slug),
-      UpdateExpression: 'SET uploadTokenHash = :h, uploadTokenExpiresAt = :e',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':h': uploadTokenHash, ':e': uploadTokenExpiresAt },
-    }),
-  );
+  await ddb().update({
+    TableName: table(),
+    Key: keys.transfer(slug),
+    UpdateExpression: 'SET uploadTokenHash = :h, uploadTokenExpiresAt = :e',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':h': uploadTokenHash, ':e': uploadTokenExpiresAt },
+  });
 }
 
 /** Removes file items (and their parts) of files that were cancelled before they finished. */
@@ -262,16 +249,14 @@ export async function resetFileUpload(slug: string, fileId: string, uploadId: st
   const parts = await listParts(slug, fileId);
   await batchDelete(parts.map((p) => keys.transferPart(slug, fileId, p.partNumber)));
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.transferFile(slug, fileId),
-        UpdateExpression: uploadId ? 'SET uploadId = :id' : 'SET #s = :p',
-        ConditionExpression: '#s = :p',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':p': 'pending', ...(uploadId ? { ':id': uploadId } : {}) },
-      }),
-    );
+    await ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: uploadId ? 'SET uploadId = :id' : 'SET #s = :p',
+      ConditionExpression: '#s = :p',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':p': 'pending', ...(uploadId ? { ':id': uploadId } : {}) },
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -281,12 +266,10 @@ export async function resetFileUpload(slug: string, fileId: string, uploadId: st
 
 /** Pattern 8: record a finished part (a re-upload of the same part overwrites it). */
 export async function putPart(slug: string, fileId: string, part: PartRecord): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...keys.transferPart(slug, fileId, part.partNumber), entity: 'TransferPart', fileId, ...part },
-    }),
-  );
+  await ddb().put({
+    TableName: table(),
+    Item: { ...keys.transferPart(slug, fileId, part.partNumber), entity: 'TransferPart', fileId, ...part },
+  });
 }
 
 /** Pattern 9: the recorded parts of one file, in part order. */
@@ -300,16 +283,14 @@ export async function listParts(slug: string, fileId: string): Promise<PartRecor
 }
 
 export async function markFileUploaded(slug: string, fileId: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.transferFile(slug, fileId),
-      UpdateExpression: 'SET #s = :u',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':u': 'uploaded' },
-    }),
-  );
+  await ddb().update({
+    TableName: table(),
+    Key: keys.transferFile(slug, fileId),
+    UpdateExpression: 'SET #s = :u',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':u': 'uploaded' },
+  });
 }
 
 /**
@@ -347,15 +328,13 @@ export async function markSent(
     t.senderId ? statsDelta(t.senderId, { all: 1 }) : undefined,
   ]);
   if (first) return true;
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.transfer(t.slug),
-      UpdateExpression: `SET fileCount = :n, totalBytes = :b${v.searchText !== undefined ? ', searchText = :q' : ''}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':n': v.fileCount, ':b': v.totalBytes, ...(v.searchText !== undefined ? { ':q': v.searchText } : {}) },
-    }),
-  );
+  await ddb().update({
+    TableName: table(),
+    Key: keys.transfer(t.slug),
+    UpdateExpression: `SET fileCount = :n, totalBytes = :b${v.searchText !== undefined ? ', searchText = :q' : ''}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':n': v.fileCount, ':b': v.totalBytes, ...(v.searchText !== undefined ? { ':q': v.searchText } : {}) },
+  });
   return false;
 }
 
@@ -388,16 +367,14 @@ export async function setStatus(
     values[':expDue'] = opts.expectedSweepDueAt;
   }
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.transfer(slug),
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await ddb().update({
+      TableName: table(),
+      Key: keys.transfer(slug),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -532,7 +509,7 @@ export interface ZipRecord {
 
 /** Pattern 15 */
 export async function getZip(slug: string, contentHash: string): Promise<ZipRecord | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transferZip(slug, contentHash), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.transferZip(slug, contentHash), ConsistentRead: true });
   return out.Item ? strip<ZipRecord>(out.Item) : undefined;
 }
 
@@ -542,15 +519,13 @@ export async function getZip(slug: string, contentHash: string): Promise<ZipReco
  */
 export async function claimZipBuild(slug: string, z: ZipRecord, staleBefore: number): Promise<boolean> {
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...keys.transferZip(slug, z.contentHash), entity: 'TransferZip', slug, ...z },
-        ConditionExpression: 'attribute_not_exists(pk) OR #s = :failed OR (#s = :building AND startedAt < :stale)',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':building': 'building', ':stale': staleBefore },
-      }),
-    );
+    await ddb().put({
+      TableName: table(),
+      Item: { ...keys.transferZip(slug, z.contentHash), entity: 'TransferZip', slug, ...z },
+      ConditionExpression: 'attribute_not_exists(pk) OR #s = :failed OR (#s = :building AND startedAt < :stale)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':failed': 'failed', ':building': 'building', ':stale': staleBefore },
+    });
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
@@ -559,16 +534,14 @@ export async function claimZipBuild(slug: string, z: ZipRecord, staleBefore: num
 }
 
 export async function finishZip(slug: string, contentHash: string, result: { status: 'ready'; size: number } | { status: 'failed'; error: string }): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.transferZip(slug, contentHash),
-      UpdateExpression: result.status === 'ready' ? 'SET #s = :s, size = :v' : 'SET #s = :s, #e = :v',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: result.status === 'ready' ? { '#s': 'status' } : { '#s': 'status', '#e': 'error' },
-      ExpressionAttributeValues: { ':s': result.status, ':v': result.status === 'ready' ? result.size : result.error },
-    }),
-  );
+  await ddb().update({
+    TableName: table(),
+    Key: keys.transferZip(slug, contentHash),
+    UpdateExpression: result.status === 'ready' ? 'SET #s = :s, size = :v' : 'SET #s = :s, #e = :v',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: result.status === 'ready' ? { '#s': 'status' } : { '#s': 'status', '#e': 'error' },
+    ExpressionAttributeValues: { ':s': result.status, ':v': result.status === 'ready' ? result.size : result.error },
+  });
 }
 
 export async function listZips(slug: string): Promise<ZipRecord[]> {
@@ -581,15 +554,13 @@ export async function listZips(slug: string): Promise<ZipRecord[]> {
 
 /** Pattern 16: transfers whose next expiry step is due, oldest first, one page. */
 export async function listSweepDue(now: number, limit: number, startKey?: Record<string, unknown>) {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :p AND gsi2sk <= :upTo',
-      ExpressionAttributeValues: { ':p': keys.sweepPartition, ':upTo': keys.sweepUpTo(now) },
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
+  const out = await ddb().query({
+    TableName: table(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :p AND gsi2sk <= :upTo',
+    ExpressionAttributeValues: { ':p': keys.sweepPartition, ':upTo': keys.sweepUpTo(now) },
+    Limit: limit,
+    ExclusiveStartKey: startKey,
+  });
   return { slugs: (out.Items ?? []).map((i) => String(i.pk).replace(/^TRANSFER#/u, '')), next: out.LastEvaluatedKey };
 }

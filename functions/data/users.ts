@@ -4,8 +4,7 @@
  * taken once, the monthly transfer counter, and the storage counter kept on the
  * profile of the storage owner (the team admin for team members). Contacts: data/contacts.ts.
  */
-import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients';
+import { ddb, type TransactWriteCommandInput } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys } from './keys';
 import { isConditionFailure } from './transfers';
@@ -125,7 +124,7 @@ function fromItem(i: Record<string, unknown>): UserProfile {
 
 /** Pattern 24 */
 export async function getProfile(userId: string): Promise<UserProfile | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.userProfile(userId), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.userProfile(userId), ConsistentRead: true });
   if (!out.Item || !isLive(out.Item) || typeof out.Item.email !== 'string') return undefined;
   return fromItem(out.Item);
 }
@@ -153,14 +152,12 @@ function profileItem(p: UserProfile): Record<string, unknown> {
  */
 export async function createProfile(p: UserProfile): Promise<boolean> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: { ...keys.userEmail(p.email), entity: 'UserEmail', userId: p.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: table(), Item: profileItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
+    await ddb().transactWrite({
+      TransactItems: [
+        { Put: { TableName: table(), Item: { ...keys.userEmail(p.email), entity: 'UserEmail', userId: p.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: table(), Item: profileItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
+      ],
+    });
     return true;
   } catch (err) {
     if ((err as { name?: string }).name === 'TransactionCanceledException' || isConditionFailure(err)) return false;
@@ -170,13 +167,13 @@ export async function createProfile(p: UserProfile): Promise<boolean> {
 
 /** Writes a profile as is (tests and the seed script); the email claim too. */
 export async function putSenderProfile(p: Partial<UserProfile> & { userId: string; email: string }): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: table(), Item: profileItem(p as UserProfile) }));
-  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.userEmail(p.email), entity: 'UserEmail', userId: p.userId } }));
+  await ddb().put({ TableName: table(), Item: profileItem(p as UserProfile) });
+  await ddb().put({ TableName: table(), Item: { ...keys.userEmail(p.email), entity: 'UserEmail', userId: p.userId } });
 }
 
 /** Pattern 26: the account of an address, if any. */
 export async function userIdByEmail(email: string): Promise<string | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.userEmail(email), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.userEmail(email), ConsistentRead: true });
   return typeof out.Item?.userId === 'string' ? out.Item.userId : undefined;
 }
 
@@ -188,7 +185,7 @@ async function batchGet(keyList: readonly Record<string, string>[]): Promise<Rec
     for (let attempt = 0; pending.length > 0; attempt += 1) {
       if (attempt > 8) throw new Error('BatchGet left unprocessed keys');
       if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending } } }));
+      const out = await ddb().batchGet({ RequestItems: { [table()]: { Keys: pending } } });
       found.push(...((out.Responses?.[table()] ?? []) as Record<string, unknown>[]));
       pending = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
     }
@@ -218,16 +215,14 @@ export async function languagesOf(emails: readonly string[]): Promise<Map<string
 }
 
 export async function countLogin(userId: string): Promise<number> {
-  const out = await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.userProfile(userId),
-      UpdateExpression: 'ADD loginCount :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
+  const out = await ddb().update({
+    TableName: table(),
+    Key: keys.userProfile(userId),
+    UpdateExpression: 'ADD loginCount :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':one': 1 },
+    ReturnValues: 'UPDATED_NEW',
+  });
   return Number(out.Attributes?.loginCount ?? 0);
 }
 
@@ -251,35 +246,31 @@ export async function updateProfile(userId: string, edit: ProfileEdit): Promise<
     }
   }
   if (sets.length === 0 && removes.length === 0) return;
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.userProfile(userId),
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-    }),
-  );
+  await ddb().update({
+    TableName: table(),
+    Key: keys.userProfile(userId),
+    UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: names,
+    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+  });
 }
 
 /** Pattern S1 (issue 13, docs/data-model.md): the storage region the user picked on /dash/data-residency. */
 export async function setStorageRegion(userId: string, region: RegionId): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.userProfile(userId),
-      UpdateExpression: 'SET #region = :region',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#region': 'region' },
-      ExpressionAttributeValues: { ':region': region },
-    }),
-  );
+  await ddb().update({
+    TableName: table(),
+    Key: keys.userProfile(userId),
+    UpdateExpression: 'SET #region = :region',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#region': 'region' },
+    ExpressionAttributeValues: { ':region': region },
+  });
 }
 
 /** Pattern 28: sends this calendar month (UTC). */
 export async function monthlyTransfers(userId: string, month: string): Promise<number> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.monthlyTransfers(userId, month), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.monthlyTransfers(userId, month), ConsistentRead: true });
   return typeof out.Item?.count === 'number' ? out.Item.count : 0;
 }
 
@@ -298,7 +289,7 @@ function storageLedger(owner: string): { Key: Record<string, string>; mustExist:
 
 /** Storage a guest address has reserved now (pattern 29 on `GUEST#<email>/STORAGE`). */
 export async function guestStorageUsed(email: string): Promise<number> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.guestStorage(email), ConsistentRead: true }));
+  const out = await ddb().get({ TableName: table(), Key: keys.guestStorage(email), ConsistentRead: true });
   return typeof out.Item?.storageUsed === 'number' ? out.Item.storageUsed : 0;
 }
 
@@ -316,7 +307,7 @@ export async function reserveSend(
   const maxBefore = storageLimit - bytes;
   if (maxBefore < 0) return 'storage_full';
   const ledger = storageLedger(owner);
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+  const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
     {
       Update: {
         TableName: table(),
@@ -344,7 +335,7 @@ export async function reserveSend(
     });
   }
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    await ddb().transactWrite({ TransactItems: items });
     return null;
   } catch (err) {
     const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
@@ -357,31 +348,27 @@ export async function reserveSend(
 
 /** Gives reserved bytes (and, for an unsent transfer, its monthly send) back. */
 export async function releaseSend(owner: string, bytes: number, month: string | null): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: storageLedger(owner).Key,
-      UpdateExpression: 'ADD storageUsed :b',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':b': -bytes },
-    }),
-  );
+  await ddb().update({
+    TableName: table(),
+    Key: storageLedger(owner).Key,
+    UpdateExpression: 'ADD storageUsed :b',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':b': -bytes },
+  });
   if (month) {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.monthlyTransfers(owner, month),
-        UpdateExpression: 'ADD #c :m',
-        ConditionExpression: 'attribute_exists(pk) AND #c > :zero',
-        ExpressionAttributeNames: { '#c': 'count' },
-        ExpressionAttributeValues: { ':m': -1, ':zero': 0 },
-      }),
-    ).catch((err: unknown) => {
+    await ddb().update({
+      TableName: table(),
+      Key: keys.monthlyTransfers(owner, month),
+      UpdateExpression: 'ADD #c :m',
+      ConditionExpression: 'attribute_exists(pk) AND #c > :zero',
+      ExpressionAttributeNames: { '#c': 'count' },
+      ExpressionAttributeValues: { ':m': -1, ':zero': 0 },
+    }).catch((err: unknown) => {
       if (!isConditionFailure(err)) throw err;
     });
   }
 }
 
 export async function putFeedback(v: Record<string, unknown>, at: number, id: string): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.feedback(at, id), entity: 'Feedback', ...v, time: at } }));
+  await ddb().put({ TableName: table(), Item: { ...keys.feedback(at, id), entity: 'Feedback', ...v, time: at } });
 }

@@ -15,7 +15,6 @@ import { assertMayTry, recordFailure, type FailurePolicy } from './failure-throt
 import { eventIdAt } from '../data/notifications';
 import { recordDownload } from '../data/download-events';
 import * as storage from '../adapters/storage';
-import { countryOf } from '../adapters/geo';
 import { startJob } from '../adapters/jobs';
 import { HttpError, gone, notFound, tooManyRequests, unauthorized } from '../lib/errors';
 import { hashToken, newToken, verifyPassword } from '../lib/secrets';
@@ -131,6 +130,9 @@ async function wantsDownloadEmails(t: Pick<TransferRecord, 'senderId'>): Promise
  */
 async function track(t: TransferRecord, viewer: Viewer, what: { fileName: string; origin: 'file' | 'zip' }, now: number): Promise<void> {
   try {
+    // Loaded on the first download: the jobs that import this module for other reasons (the ZIP
+    // build, the expiry sweep) then do not carry the GeoIP reader (maxmind, ~18 KB).
+    const { countryOf } = await import('../adapters/geo');
     const country = await countryOf(viewer.viewerCountry, viewer.sourceIp);
     const downloaderEmail = recipientEmail(t, viewer.recipient);
     await recordDownload(t, {

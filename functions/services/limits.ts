@@ -3,7 +3,6 @@
  * admin for members) and free users' monthly sends change only through conditional
  * transactional writes, so concurrent sends cannot overshoot; account states block first.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { blockReason, limitScreenFor, overTransferLimitText, transferExcess, transferMonthKey, type BlockReason } from '../domain/blocking';
 import { limitsFor, resolveRole } from '../domain/plans';
 import { formatBytes } from '../domain/format';
@@ -12,7 +11,7 @@ import { isConditionFailure, type TransferRecord } from '../data/transfers';
 import { getProfile, guestOwner, monthlyTransfers, releaseSend, reserveSend, type UserProfile } from '../data/users';
 import { hitRateWindow } from '../data/verification';
 import { GUEST_DAY_SECONDS, GUEST_LIMITS } from '../domain/guest-limits';
-import { dynamo } from '../lib/clients';
+import { ddb } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { HttpError } from '../lib/errors';
 
@@ -100,15 +99,13 @@ export async function reserveForGuest(send: GuestSend, now: number): Promise<Res
 export async function releaseTransfer(t: TransferRecord, opts: { unsent: boolean }): Promise<void> {
   if (!t.storageOwner || !t.reservedBytes) return;
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: config().tableName,
-        Key: keys.transfer(t.slug),
-        UpdateExpression: 'SET storageReleased = :t',
-        ConditionExpression: 'attribute_not_exists(storageReleased)',
-        ExpressionAttributeValues: { ':t': true },
-      }),
-    );
+    await ddb().update({
+      TableName: config().tableName,
+      Key: keys.transfer(t.slug),
+      UpdateExpression: 'SET storageReleased = :t',
+      ConditionExpression: 'attribute_not_exists(storageReleased)',
+      ExpressionAttributeValues: { ':t': true },
+    });
   } catch (err) {
     if (isConditionFailure(err)) return;
     throw err;
@@ -119,26 +116,22 @@ export async function releaseTransfer(t: TransferRecord, opts: { unsent: boolean
 /** Adds bytes to a sent transfer's reservation (add-files). */
 export async function reserveMore(t: TransferRecord, profile: UserProfile, bytes: number, now: number): Promise<void> {
   const r = await reserveForSend(profile, bytes, now, { countsAsSend: false });
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: keys.transfer(t.slug),
-      UpdateExpression: 'SET storageOwner = :o ADD reservedBytes :b',
-      ExpressionAttributeValues: { ':o': r.storageOwner, ':b': bytes },
-    }),
-  );
+  await ddb().update({
+    TableName: config().tableName,
+    Key: keys.transfer(t.slug),
+    UpdateExpression: 'SET storageOwner = :o ADD reservedBytes :b',
+    ExpressionAttributeValues: { ':o': r.storageOwner, ':b': bytes },
+  });
 }
 
 /** Gives back the bytes of files cancelled before they finished (add-files cancel). */
 export async function releaseBytes(t: TransferRecord, bytes: number): Promise<void> {
   if (!t.storageOwner || bytes <= 0 || t.storageReleased) return;
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: config().tableName,
-      Key: keys.transfer(t.slug),
-      UpdateExpression: 'ADD reservedBytes :b',
-      ExpressionAttributeValues: { ':b': -bytes },
-    }),
-  );
+  await ddb().update({
+    TableName: config().tableName,
+    Key: keys.transfer(t.slug),
+    UpdateExpression: 'ADD reservedBytes :b',
+    ExpressionAttributeValues: { ':b': -bytes },
+  });
   await releaseSend(t.storageOwner, bytes, null);
 }

@@ -4,19 +4,7 @@
  */
 import { mailLanguageOf, type MailLanguage } from '../domain/transfer-api';
 import { sendMail } from '../adapters/mailer';
-import {
-  downloadNoticeMail,
-  extensionGrantedMail,
-  extensionRequestMail,
-  passwordResetMail,
-  requestUploadMail,
-  senderCodeMail,
-  transferMail,
-  transferReminderMail,
-  transferSentMail,
-  type RenderedMail,
-  type RequestUploadMailInput,
-} from '../adapters/mail/templates';
+import type { RenderedMail, RequestUploadMailInput } from '../adapters/mail/templates';
 import type { FileRecord, TransferRecipient, TransferRecord } from '../data/transfers';
 import { languagesOf } from '../data/users';
 import { errorFields, log } from '../lib/log';
@@ -24,6 +12,14 @@ import { config } from '../lib/env';
 import { mapLimited } from '../lib/concurrency';
 
 const MAIL_CONCURRENCY = 10;
+
+/**
+ * The templates (and with them i18next and the mail catalogues), loaded on the first mail: a
+ * dynamic import, so a bundle whose routes import this module but never mail (GET /me, the
+ * dashboard, the ZIP job...) does not carry them (docs/decisions.md, "Lambda bundles").
+ */
+type Templates = typeof import('../adapters/mail/templates');
+const templates = (): Promise<Templates> => import('../adapters/mail/templates');
 
 async function deliver(to: string, mail: RenderedMail, kind: string, replyTo?: string): Promise<boolean> {
   try {
@@ -65,10 +61,10 @@ async function mailRecipients(
   return results.filter((r): r is string => r !== null);
 }
 
-function transferMailFor(t: TransferRecord, files: readonly FileRecord[]) {
+function transferMailFor(m: Templates, t: TransferRecord, files: readonly FileRecord[]) {
   const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
   return (lang: MailLanguage, downloadLink: string) =>
-    transferMail({
+    m.transferMail({
       lang,
       senderEmail: t.senderEmail,
       ...(t.senderName ? { senderName: t.senderName } : {}),
@@ -83,14 +79,15 @@ function transferMailFor(t: TransferRecord, files: readonly FileRecord[]) {
 
 /** The transfer mail again, to some of its recipients (POST /transfers/emailSend); returns the addresses that failed. */
 export async function mailTransferAgain(t: TransferRecord, files: readonly FileRecord[], recipients: readonly TransferRecipient[]): Promise<string[]> {
-  return mailRecipients(t, recipients, 'transfer-resend', transferMailFor(t, files));
+  return mailRecipients(t, recipients, 'transfer-resend', transferMailFor(await templates(), t, files));
 }
 
 /** A reminder with their own link to recipients who have not downloaded; returns the addresses that failed. */
 export async function mailTransferReminder(t: TransferRecord, files: readonly FileRecord[], recipients: readonly TransferRecipient[], kind: 'reminder' | 'reminder-scheduled'): Promise<string[]> {
+  const m = await templates();
   const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
   return mailRecipients(t, recipients, kind, (lang, downloadLink) =>
-    transferReminderMail({
+    m.transferReminderMail({
       lang,
       senderEmail: t.senderEmail,
       ...(t.senderName ? { senderName: t.senderName } : {}),
@@ -105,12 +102,13 @@ export async function mailTransferReminder(t: TransferRecord, files: readonly Fi
 
 /** Mails each recipient their link and the sender a confirmation; returns the recipients that failed. */
 export async function mailTransferSent(t: TransferRecord, files: readonly FileRecord[]): Promise<string[]> {
+  const m = await templates();
   const lang = mailLanguageOf(t.lang);
   const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
-  const failed = await mailRecipients(t, t.recipients, 'transfer', transferMailFor(t, files));
+  const failed = await mailRecipients(t, t.recipients, 'transfer', transferMailFor(m, t, files));
   await deliver(
     t.senderEmail,
-    transferSentMail({
+    m.transferSentMail({
       lang,
       recipients: t.recipients.map((r) => r.email),
       files: mailFiles,
@@ -123,7 +121,7 @@ export async function mailTransferSent(t: TransferRecord, files: readonly FileRe
 }
 
 export async function mailSenderCode(email: string, code: string, validMinutes: number, lang: string | undefined): Promise<boolean> {
-  return deliver(email, senderCodeMail({ lang: mailLanguageOf(lang), code, validMinutes }), 'sender-code');
+  return deliver(email, (await templates()).senderCodeMail({ lang: mailLanguageOf(lang), code, validMinutes }), 'sender-code');
 }
 
 export async function mailDownloadNotice(
@@ -132,7 +130,7 @@ export async function mailDownloadNotice(
 ): Promise<boolean> {
   return deliver(
     t.senderEmail,
-    downloadNoticeMail({
+    (await templates()).downloadNoticeMail({
       lang: mailLanguageOf(t.lang),
       ...(d.downloaderEmail ? { downloaderEmail: d.downloaderEmail } : {}),
       ...(d.fileName ? { fileName: d.fileName } : {}),
@@ -147,7 +145,7 @@ export async function mailDownloadNotice(
 export async function mailExtensionRequest(t: TransferRecord, requesterEmail: string, title: string, approveLink: string): Promise<boolean> {
   return deliver(
     t.senderEmail,
-    extensionRequestMail({ lang: mailLanguageOf(t.lang), requesterEmail, title, expiredAt: t.expiryDate, approveLink }),
+    (await templates()).extensionRequestMail({ lang: mailLanguageOf(t.lang), requesterEmail, title, expiredAt: t.expiryDate, approveLink }),
     'extension-request',
     requesterEmail,
   );
@@ -160,7 +158,7 @@ export async function mailExtensionGranted(
 ): Promise<boolean> {
   return deliver(
     to,
-    extensionGrantedMail({
+    (await templates()).extensionGrantedMail({
       lang: mailLanguageOf(lang),
       title: v.title,
       expiryDate: v.expiryDate,
@@ -172,10 +170,10 @@ export async function mailExtensionGranted(
 }
 
 export async function mailPasswordReset(to: string, resetLink: string, validMinutes: number, lang: string | undefined): Promise<boolean> {
-  return deliver(to, passwordResetMail({ lang: mailLanguageOf(lang), resetLink, validMinutes }), 'password-reset');
+  return deliver(to, (await templates()).passwordResetMail({ lang: mailLanguageOf(lang), resetLink, validMinutes }), 'password-reset');
 }
 
 /** Issue 13: the requester hears that someone uploaded to their file request (in the requester's language). */
 export async function mailRequestUpload(to: string, lang: string | undefined, v: RequestUploadMailInput): Promise<boolean> {
-  return deliver(to, requestUploadMail({ lang: mailLanguageOf(lang), ...v }), 'request-upload', v.senderEmail);
+  return deliver(to, (await templates()).requestUploadMail({ lang: mailLanguageOf(lang), ...v }), 'request-upload', v.senderEmail);
 }

@@ -3,8 +3,6 @@
  * the public region list with speed-test URLs, choosing the default region, and the plan rules
  * of the transfer and request settings saved through POST /v1/updateProfile.
  */
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { limitsFor, resolveRole } from '../domain/plans';
 import { isExpiryAllowed } from '../domain/expiry';
 import { formatBytes } from '../domain/format';
@@ -14,7 +12,7 @@ import { DEFAULT_TRANSFER_SETTINGS, type TransferSettings, type UpdateProfileInp
 import type { RequestSettings } from '../domain/requests-api';
 import { setStorageRegion, type UserProfile } from '../data/users';
 import { bucketFor } from '../adapters/storage';
-import { s3 } from '../lib/s3-client';
+import { s3 } from '../lib/aws/s3';
 import { config } from '../lib/env';
 import { HttpError, badRequest, forbidden, problemsError } from '../lib/errors';
 import { problemText } from '../domain/validation';
@@ -32,7 +30,7 @@ export const SETTINGS_TEXTS = {
 /** A presigned HEAD of the region's speed-test object in its transfers bucket (the buckets block public access). */
 async function speedTestUrl(regionId: RegionId): Promise<string> {
   const { bucket, awsRegion } = bucketFor(regionId, false);
-  return getSignedUrl(s3(awsRegion), new HeadObjectCommand({ Bucket: bucket, Key: SPEED_TEST_KEY }), { expiresIn: SPEED_TEST_URL_SECONDS });
+  return s3(awsRegion).presign('HEAD', { Bucket: bucket, Key: SPEED_TEST_KEY }, SPEED_TEST_URL_SECONDS);
 }
 
 /** GET /regions */

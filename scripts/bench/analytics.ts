@@ -1,7 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalApp } from '../local/app';
 import { createSignedInUser } from '../local/users';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../local/sdk-dynamo';
 import { keys } from '../../functions/data/keys';
 import { countryAttr, dayAttr, recipientToken, transferAttr, utcDayOf } from '../../functions/data/download-events';
 import { percentile } from './machine';

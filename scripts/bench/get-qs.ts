@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalApp } from '../local/app';
 import { createSignedInUser } from '../local/users';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../local/sdk-dynamo';
 import { keys } from '../../functions/data/keys';
 import { LIST_FILTERS, type ListFilter } from '../../functions/domain/dashboard-api';
 import { alternateRounds, medianOf } from './gateway-overhead';

@@ -6,9 +6,8 @@
  *                 same reader and uploader, without ZIP framing or CRC (the baseline)
  *   mode 'idle' : loads the same modules and client, builds nothing (RSS floor of the runner)
  */
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { buildZipToS3, multipartUpload, readS3Object } from '../../functions/adapters/zip/s3-zip';
-import { localS3Client } from '../local/s3';
+import { localFunctionsS3 } from '../local/s3';
 
 export interface ChildConfig {
   readonly mode: 'zip' | 'copy' | 'idle';
@@ -31,7 +30,7 @@ export interface ChildResult {
 
 async function main() {
   const cfg = JSON.parse(process.env.ZIP_BENCH_CHILD ?? '') as ChildConfig;
-  const s3 = localS3Client(cfg.endpoint);
+  const s3 = localFunctionsS3(cfg.endpoint);
   const started = performance.now();
   let out = { size: 0, parts: 0 };
   if (cfg.mode === 'zip') {
@@ -58,10 +57,9 @@ async function main() {
   }
   const seconds = (performance.now() - started) / 1000;
   if (cfg.mode !== 'idle') {
-    const head = await s3.send(new HeadObjectCommand({ Bucket: cfg.bucket, Key: cfg.targetKey }));
+    const head = await s3.headObject({ Bucket: cfg.bucket, Key: cfg.targetKey });
     if (head.ContentLength !== out.size) throw new Error(`stored object has ${head.ContentLength} bytes, build reported ${out.size}`);
   }
-  s3.destroy();
   const result: ChildResult = { mode: cfg.mode, seconds, bytesWritten: out.size, parts: out.parts, maxRssKiB: process.resourceUsage().maxRSS };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 }

@@ -6,7 +6,7 @@ import { multipartUpload } from '../../functions/adapters/zip/s3-zip';
 import { planZip } from '../../functions/adapters/zip/zip-stream';
 import { GiB, MiB } from '../../functions/domain/units';
 import { REPO_ROOT, type LocalApp } from '../local/app';
-import { localS3Client } from '../local/s3';
+import { localFunctionsS3, localS3Client } from '../local/s3';
 import { localBucketNames } from '../local/stack';
 import { median } from './machine';
 import type { ChildConfig, ChildResult } from './zip-build-child';
@@ -109,7 +109,7 @@ export async function benchZipBuild(app: LocalApp, opts: ZipBenchOptions = defau
     }));
     const t0 = performance.now();
     for (const [i, o] of objects.entries()) {
-      await multipartUpload(s3, { bucket, key: o.key }, objectBytes(seed, i, o.size), { partSize: opts.partSize, concurrency: 4, expectedSize: o.size });
+      await multipartUpload(localFunctionsS3(app.stack.urls.s3), { bucket, key: o.key }, objectBytes(seed, i, o.size), { partSize: opts.partSize, concurrency: 4, expectedSize: o.size });
     }
     const sourceUploadSeconds = (performance.now() - t0) / 1000;
     const archiveBytes = planZip(objects.map((o, i) => ({ name: `file-${String(i).padStart(2, '0')}.bin`, size: o.size }))).size;

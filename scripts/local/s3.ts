@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BUCKET_CORS } from '../../functions/routes';
+import { createS3, type S3 } from '../../functions/lib/aws/s3';
 import { SPEED_TEST_BYTES, SPEED_TEST_KEY } from '../../functions/domain/regions';
 import { startChild, type Child } from './child';
 
@@ -37,6 +38,11 @@ export function localS3Client(endpoint: string): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/** The functions' own S3 layer (functions/lib/aws/s3.ts) on the emulator, with its key pair. */
+export function localFunctionsS3(endpoint: string): S3 {
+  return createS3({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 }
 
 /** Puts the 128 KB speed-test object into each transfers bucket unless it is already there. */

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { keys } from '../../functions/data/keys';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import type { LocalApp } from '../../scripts/local/app';
 import { seriousAxeViolations } from '../helpers/browser';
 import { closePage, logIn as logInAt, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';

@@ -9,7 +9,7 @@ import type { CreateTransferResponse, PlannedFile, SignResponse } from '../../fu
 import { partRange } from '../../functions/domain/upload';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../functions/data/keys';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { api } from './local-app';
 
 export interface StoredMail {

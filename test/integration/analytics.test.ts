@@ -14,7 +14,7 @@ import { ANALYTICS_MAX_DAYS, DOWNLOAD_ROWS_PAGE, type AnalyticsResponse, type Do
 import { keys } from '../../functions/data/keys';
 import { RECIPIENT_SET_CAP, downloadTransaction } from '../../functions/data/download-events';
 import { eventIdAt } from '../../functions/data/notifications';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, json, randomData, recipientIdsOf as recipientIdsOfAt, sendFiles, type TestUser } from '../helpers/transfers';
 

@@ -13,7 +13,7 @@ import type { LocalApp } from '../../scripts/local/app';
 import { CSV_IMPORT_MAX_BYTES, MAX_CONTACTS, type ContactImportResult, type ContactListResponse, type ContactRow } from '../../functions/domain/contacts-api';
 import type { ContactView } from '../../functions/domain/auth-api';
 import { keys } from '../../functions/data/keys';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, json, randomData, sendFiles, type TestUser } from '../helpers/transfers';
 

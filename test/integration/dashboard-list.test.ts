@@ -11,7 +11,7 @@ import type { CreateTransferResponse } from '../../functions/domain/transfer-api
 import type { ListFilter, TransferDetail, TransferListResponse } from '../../functions/domain/dashboard-api';
 import { LIST_PAGE_SIZE } from '../../functions/domain/dashboard-api';
 import { keys } from '../../functions/data/keys';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { TEXTS } from '../../functions/domain/texts';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, json, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';

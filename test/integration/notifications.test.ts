@@ -13,7 +13,7 @@ import type { NotificationView, NotificationsResponse } from '../../functions/do
 import { UNREAD_COUNT_CAP } from '../../functions/domain/dashboard-api';
 import { keys } from '../../functions/data/keys';
 import { eventIdAt, notificationItem } from '../../functions/data/notifications';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, guestToken, json, randomData, recipientIdsOf as recipientIdsOfAt, sendFiles, uploadAll, type TestUser } from '../helpers/transfers';
 

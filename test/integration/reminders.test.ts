@@ -11,7 +11,7 @@ import type { CreateTransferResponse } from '../../functions/domain/transfer-api
 import { CUSTOM_DATE_MARKER } from '../../functions/domain/expiry';
 import { keys } from '../../functions/data/keys';
 import { getReminder } from '../../functions/data/reminders';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import type { ReminderRunResult } from '../../functions/services/reminders';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, json, mailsTo, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';

@@ -15,7 +15,7 @@ import type { NotificationsResponse } from '../../functions/domain/dashboard-api
 import { REQUEST_UPLOAD_LIMITS, type ListRequestsResponse, type PublicRequestResponse, type RequestDetailResponse, type RequestSummary } from '../../functions/domain/requests-api';
 import { limitsFor } from '../../functions/domain/plans';
 import { keys } from '../../functions/data/keys';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, fetchBytes, guestToken, json, mailsTo, randomData, sha256, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
 import { readZip } from '../helpers/read-zip';

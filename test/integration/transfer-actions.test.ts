@@ -14,7 +14,7 @@ import { keys } from '../../functions/data/keys';
 import { bucketFor } from '../../functions/adapters/storage';
 import type { RegionId } from '../../functions/domain/regions';
 import { getTransfer, listFiles } from '../../functions/data/transfers';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { forwardTransfer } from '../../functions/services/transfer-actions';
 import { userSender } from '../../functions/services/identity';
 import { api, startTestApp } from '../helpers/local-app';

@@ -5,7 +5,7 @@ import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { routes, API_PREFIX } from '../../functions/routes';
 import { keys } from '../../functions/data/keys';
-import { dynamo } from '../../functions/lib/clients';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { PURGE_GRACE_SECONDS } from '../../functions/domain/expiry';
 import { TEXTS } from '../../functions/domain/texts';
 import { readZip } from '../helpers/read-zip';

@@ -8,7 +8,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceSizeError, buildZipToS3 } from '../../functions/adapters/zip/s3-zip';
-import { localS3Client } from '../../scripts/local/s3';
+import { localFunctionsS3, localS3Client } from '../../scripts/local/s3';
+import type { S3 } from '../../functions/lib/aws/s3';
 import { localBucketNames, startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { hasUnzip, readZip, unzipTest } from '../helpers/read-zip';
 
@@ -18,6 +19,8 @@ const prefix = `it-zip-${Date.now()}`;
 
 let stack: LocalStack;
 let s3: S3Client;
+/** what the ZIP job uses: the functions' S3 layer */
+let layer: S3;
 const written: string[] = [];
 
 const sources = [
@@ -38,6 +41,7 @@ async function download(key: string): Promise<Buffer> {
 beforeAll(async () => {
   stack = await startLocalStack({ ports: 'free', appOrigins: ['http://127.0.0.1:5999'], appOrigin: 'http://127.0.0.1:5999' });
   s3 = localS3Client(stack.urls.s3);
+  layer = localFunctionsS3(stack.urls.s3);
   for (const s of sources) {
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: s.key, Body: s.data }));
     written.push(s.key);
@@ -57,7 +61,7 @@ describe('buildZipToS3 against s3rver', () => {
     const targetKey = `${prefix}/zips/all.zip`;
     written.push(targetKey);
     const result = await buildZipToS3({
-      s3,
+      s3: layer,
       sourceBucket: bucket,
       entries: sources.map((s) => ({ key: s.key, name: s.name, size: s.data.length, mtime: s.mtime })),
       targetBucket: bucket,
@@ -87,7 +91,7 @@ describe('buildZipToS3 against s3rver', () => {
     const targetKey = `${prefix}/zips/small-parts.zip`;
     written.push(targetKey);
     const entries = sources.map((s) => ({ key: s.key, name: s.name, size: s.data.length, mtime: s.mtime }));
-    const result = await buildZipToS3({ s3, sourceBucket: bucket, entries, targetBucket: bucket, targetKey, partSize: 5 * MiB, concurrency: 4 });
+    const result = await buildZipToS3({ s3: layer, sourceBucket: bucket, entries, targetBucket: bucket, targetKey, partSize: 5 * MiB, concurrency: 4 });
     expect(result.parts).toBe(Math.ceil(result.size / (5 * MiB)));
     const zip = await download(targetKey);
     const read = await readZip(zip);
@@ -98,7 +102,7 @@ describe('buildZipToS3 against s3rver', () => {
     const targetKey = `${prefix}/zips/bad.zip`;
     const s = sources[1]!;
     const err = await buildZipToS3({
-      s3,
+      s3: layer,
       sourceBucket: bucket,
       entries: [{ key: s.key, name: s.name, size: s.data.length + 1 }],
       targetBucket: bucket,

@@ -3,15 +3,8 @@
  * streaming S3 -> ZIP framing -> S3 multipart in constant memory: at most
  * (concurrency + 1) part buffers, whatever the archive's size.
  */
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  GetObjectCommand,
-  UploadPartCommand,
-  type CompletedPart,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import type { CompletedPart } from '@aws-sdk/client-s3';
+import type { S3 } from '../../lib/aws/s3';
 import { S3_MAX_PARTS, S3_MAX_PART_BYTES, S3_MIN_PART_BYTES } from '../../domain/upload';
 import { MiB } from '../../domain/units';
 import { log } from '../../lib/log';
@@ -34,7 +27,7 @@ export interface ZipSourceObject {
 }
 
 export interface BuildZipOptions {
-  readonly s3: S3Client;
+  readonly s3: S3;
   readonly sourceBucket: string;
   /** archive order */
   readonly entries: readonly ZipSourceObject[];
@@ -92,7 +85,7 @@ export class SourceSizeError extends Error {
  * pinned to the same ETag, so the consumer sees one uninterrupted stream of the same object.
  */
 export async function* readS3Object(
-  s3: S3Client,
+  s3: S3,
   o: { bucket: string; key: string; size: number; signal?: AbortSignal; resumes?: number },
 ): AsyncGenerator<Uint8Array, void, undefined> {
   let received = 0;
@@ -100,13 +93,13 @@ export async function* readS3Object(
   let resumes = 0;
   for (;;) {
     const resuming = received > 0;
-    const res = await s3.send(
-      new GetObjectCommand({
+    const res = await s3.getObject(
+      {
         Bucket: o.bucket,
         Key: o.key,
         ...(resuming ? { Range: `bytes=${received}-`, ...(etag ? { IfMatch: etag } : {}) } : {}),
-      }),
-      { abortSignal: o.signal },
+      },
+      o.signal ? { signal: o.signal } : {},
     );
     if (!resuming) {
       etag = res.ETag;
@@ -171,7 +164,7 @@ export function effectivePartSize(requested: number, expectedSize?: number): num
  * On any failure the upload is aborted; Abort errors are ignored (s3rver answers 405).
  */
 export async function multipartUpload(
-  s3: S3Client,
+  s3: S3,
   target: UploadTarget,
   body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   opts: MultipartOptions = {},
@@ -184,14 +177,14 @@ export async function multipartUpload(
   const { signal } = opts;
   const Bucket = target.bucket;
   const Key = target.key;
-  const created = await s3.send(
-    new CreateMultipartUploadCommand({
+  const created = await s3.createMultipartUpload(
+    {
       Bucket,
       Key,
       ...(target.contentType ? { ContentType: target.contentType } : {}),
       ...(target.contentDisposition ? { ContentDisposition: target.contentDisposition } : {}),
-    }),
-    { abortSignal: signal },
+    },
+    signal ? { signal } : {},
   );
   const UploadId = created.UploadId;
   if (!UploadId) throw new Error(`CreateMultipartUpload ${Key}: no UploadId`);
@@ -206,7 +199,7 @@ export async function multipartUpload(
   const uploadPart = (buf: Buffer, length: number) => {
     const PartNumber = ++partNumber;
     const p: Promise<void> = s3
-      .send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: buf.subarray(0, length), ContentLength: length }), { abortSignal: signal })
+      .uploadPart({ Bucket, Key, UploadId, PartNumber, Body: buf.subarray(0, length) }, signal ? { signal } : {})
       .then((r) => {
         if (!r.ETag) throw new Error(`UploadPart ${PartNumber}: no ETag`);
         parts[PartNumber - 1] = { PartNumber, ETag: r.ETag };
@@ -251,15 +244,12 @@ export async function multipartUpload(
     if (opts.expectedSize !== undefined && total !== opts.expectedSize) {
       throw new Error(`stream for ${Key} had ${total} bytes, expected ${opts.expectedSize}`);
     }
-    const done = await s3.send(
-      new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }),
-      { abortSignal: signal },
-    );
+    const done = await s3.completeMultipartUpload({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }, signal ? { signal } : {});
     return { size: total, parts: partNumber, ...(done.ETag ? { etag: done.ETag } : {}) };
   } catch (err) {
     await Promise.allSettled([...inFlight]);
     // Not with the (possibly aborted) signal: the parts must go either way.
-    await s3.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);
+    await s3.abortMultipartUpload({ Bucket, Key, UploadId }).catch(() => undefined);
     throw err;
   }
 }

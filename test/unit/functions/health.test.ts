@@ -1,16 +1,11 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { S3Client, HeadBucketCommand } from '@aws-sdk/client-s3';
-import { SESv2Client, GetAccountCommand } from '@aws-sdk/client-sesv2';
-import { CognitoIdentityProviderClient, DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { httpEvent, lambdaContext, UNIT_ENV } from '../../helpers/events';
+import { jsonResponse, s3Target, stubFetch, type SentRequest } from '../../helpers/fetch-stub';
 
-const ddb = mockClient(DynamoDBDocumentClient);
-const s3 = mockClient(S3Client);
-const ses = mockClient(SESv2Client);
-const idp = mockClient(CognitoIdentityProviderClient);
-
+/**
+ * GET /health and the operators' report, with AWS answered at the fetch boundary: DynamoDB
+ * (JSON 1.0), S3 HEAD bucket, Cognito DescribeUserPool, SES GetAccount, as each service answers.
+ */
 let handler: typeof import('../../../functions/http/system/health').handler;
 let checkHealth: typeof import('../../../functions/services/health').checkHealth;
 
@@ -20,19 +15,53 @@ beforeAll(async () => {
   ({ checkHealth } = await import('../../../functions/services/health'));
 });
 
+/** What each service answers; tests override one. */
+interface Answers {
+  putItem: (req: SentRequest) => Response;
+  getItem: (req: SentRequest) => Response;
+  headBucket: (bucket: string) => Response;
+  account: () => Response;
+}
+
+let answers: Answers;
+let calls: SentRequest[];
+let restore: () => void;
+
+const refused = () => {
+  throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:8000'), { code: 'ECONNREFUSED' }) });
+};
+
 beforeEach(() => {
-  for (const m of [ddb, s3, ses, idp]) m.reset();
-  ddb.on(PutCommand).resolves({});
-  ddb.on(GetCommand).callsFake((input: { Key: { pk: string } }) =>
-    input.Key.pk === 'JOB#heartbeat'
-      ? { Item: { lastRunAt: Date.UTC(2026, 10, 21, 6, 0), runs: 7 } }
-      : { Item: { probeId: input.Key.pk.replace('HEALTH#', '') } },
-  );
-  ddb.on(DeleteCommand).resolves({});
-  s3.on(HeadBucketCommand).resolves({});
-  ses.on(GetAccountCommand).resolves({ SendingEnabled: true });
-  idp.on(DescribeUserPoolCommand).resolves({ UserPool: { Id: 'us-east-1_unit', Name: 'pool' } });
+  answers = {
+    putItem: () => jsonResponse({}),
+    getItem: (req) => {
+      const pk = req.json<{ Key: { pk: { S: string } } }>().Key.pk.S;
+      return jsonResponse(
+        pk === 'JOB#heartbeat'
+          ? { Item: { lastRunAt: { N: String(Date.UTC(2026, 10, 21, 6, 0)) }, runs: { N: '7' } } }
+          : { Item: { probeId: { S: pk.replace('HEALTH#', '') } } },
+      );
+    },
+    headBucket: () => new Response(null, { status: 200 }),
+    account: () => jsonResponse({ SendingEnabled: true }),
+  };
+  ({ calls, restore } = stubFetch((req) => {
+    const host = req.url.hostname;
+    if (host === 'dynamodb.us-east-1.amazonaws.com') {
+      if (req.target === 'PutItem') return answers.putItem(req);
+      if (req.target === 'GetItem') return answers.getItem(req);
+      if (req.target === 'DeleteItem') return jsonResponse({});
+    }
+    if (host.includes('.s3.') && req.method === 'HEAD' && req.url.pathname === '/') return answers.headBucket(s3Target(req.url).bucket);
+    if (host === 'cognito-idp.us-east-1.amazonaws.com' && req.target === 'DescribeUserPool') {
+      return jsonResponse({ UserPool: { Id: 'us-east-1_unit', Name: 'pool' } }, 200, { 'content-type': 'application/x-amz-json-1.1' });
+    }
+    if (host === 'email.us-east-1.amazonaws.com' && req.method === 'GET' && req.url.pathname === '/v2/email/account') return answers.account();
+    return jsonResponse({ __type: 'UnexpectedRequest', message: `${req.method} ${req.url.href} ${req.target ?? ''}` }, 400);
+  }));
 });
+
+afterEach(() => restore());
 
 async function publicHealth() {
   const res = await handler(httpEvent(), lambdaContext());
@@ -52,8 +81,8 @@ describe('GET /health, the public answer', () => {
   });
 
   it('says only degraded with 503 when one fails, naming no service, pool, region or error', async () => {
-    ddb.on(PutCommand).rejects(new Error('connect ECONNREFUSED 10.0.0.7:8000'));
-    s3.on(HeadBucketCommand, { Bucket: 'fra-anon' }).rejects(Object.assign(new Error('nf'), { name: 'NotFound' }));
+    answers.putItem = refused;
+    answers.headBucket = (bucket) => new Response(null, { status: bucket === 'fra-anon' ? 404 : 200 });
     const { status, body } = await publicHealth();
     expect(status).toBe(503);
     expect(body).toEqual({ status: 'degraded' });
@@ -67,27 +96,39 @@ describe('the health report for operators', () => {
     expect(body.ok).toBe(true);
     for (const s of ['table', 'buckets', 'userPool', 'mail'] as const) expect(body.services[s].ok).toBe(true);
     // both buckets of both configured regions are headed
-    expect(s3.commandCalls(HeadBucketCommand).map((c) => c.args[0].input.Bucket).sort()).toEqual(['fra-anon', 'fra-transfers', 'hk-anon', 'hk-transfers']);
+    const heads = calls.filter((c) => c.method === 'HEAD').map((c) => c.url.href);
+    expect(heads.sort()).toEqual([
+      'https://fra-anon.s3.eu-central-1.amazonaws.com/',
+      'https://fra-transfers.s3.eu-central-1.amazonaws.com/',
+      'https://hk-anon.s3.ap-east-1.amazonaws.com/',
+      'https://hk-transfers.s3.ap-east-1.amazonaws.com/',
+    ]);
+    // signed with the environment's credentials for each bucket's region
+    for (const c of calls.filter((x) => x.method === 'HEAD')) {
+      expect(c.headers.get('authorization')).toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=unit/\\d{8}/${c.url.hostname.split('.')[2]}/s3/aws4_request, `, 'u'));
+    }
   });
 
   it('answers 503 naming the failing service and keeps the others ok', async () => {
-    ddb.on(PutCommand).rejects(new Error('connect ECONNREFUSED'));
+    answers.putItem = refused;
     const { status, body } = await health();
     expect(status).toBe(503);
     expect(body.services.table).toMatchObject({ ok: false });
     expect(body.services.table.error).toContain('ECONNREFUSED');
+    // a refused connection is tried three times
+    expect(calls.filter((c) => c.target === 'PutItem')).toHaveLength(3);
     expect(body.services.mail.ok).toBe(true);
   });
 
   it('reports the region whose bucket is missing', async () => {
-    s3.on(HeadBucketCommand, { Bucket: 'fra-anon' }).rejects(Object.assign(new Error('nf'), { name: 'NotFound' }));
+    answers.headBucket = (bucket) => new Response(null, { status: bucket === 'fra-anon' ? 404 : 200 });
     const { body } = await health();
     expect(body.services.buckets.ok).toBe(false);
     expect(body.services.buckets.error).toContain('frankfurt (NotFound)');
   });
 
   it('reports mail as failing when SES sending is disabled', async () => {
-    ses.on(GetAccountCommand).resolves({ SendingEnabled: false });
+    answers.account = () => jsonResponse({ SendingEnabled: false });
     const { status, body } = await health();
     expect(status).toBe(503);
     expect(body.services.mail.ok).toBe(false);
@@ -95,7 +136,8 @@ describe('the health report for operators', () => {
 
   it('shows when the scheduled heartbeat last ran, and null before its first run', async () => {
     expect((await health()).body.scheduler).toEqual({ heartbeat: { lastRunAt: '2026-11-21T06:00:00.000Z', runs: 7 } });
-    ddb.on(GetCommand, { Key: { pk: 'JOB#heartbeat', sk: 'LAST_RUN' } }).resolves({});
+    const probes = answers.getItem;
+    answers.getItem = (req) => (req.json<{ Key: { pk: { S: string } } }>().Key.pk.S === 'JOB#heartbeat' ? jsonResponse({}) : probes(req));
     const { status, body } = await health();
     expect(body.scheduler).toEqual({ heartbeat: null });
     expect(status).toBe(200);
@@ -103,6 +145,7 @@ describe('the health report for operators', () => {
 
   it('never sends mail', async () => {
     await publicHealth();
-    expect(ses.calls().every((c) => c.args[0] instanceof GetAccountCommand)).toBe(true);
+    const mail = calls.filter((c) => c.url.hostname.startsWith('email.'));
+    expect(mail.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /v2/email/account']);
   });
 });

@@ -1,16 +1,18 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLANS, ROLES } from '../../../functions/domain/plans';
 import type { UserProfile } from '../../../functions/data/users';
 import { UNIT_ENV } from '../../helpers/events';
+import { jsonResponse, stubFetch, type SentRequest } from '../../helpers/fetch-stub';
 
 /**
  * Issue 13 with a deployment that serves hongkong and frankfurt only (UNIT_ENV): where a user's
  * uploads go, what PATCH /settings/region refuses before writing, and the speed-test URLs of
- * GET /regions. The table is mocked (this is about the rules, the integration test has the stack).
+ * GET /regions. The table answers at the fetch boundary (this is about the rules, the integration
+ * test has the stack).
  */
-const ddb = mockClient(DynamoDBDocumentClient);
+let calls: SentRequest[];
+let restore: () => void;
+const updates = () => calls.filter((c) => c.target === 'UpdateItem');
 let uploadRegionFor: typeof import('../../../functions/services/storage-region').uploadRegionFor;
 let settings: typeof import('../../../functions/services/settings');
 
@@ -21,9 +23,10 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  ddb.reset();
-  ddb.on(UpdateCommand).resolves({});
+  ({ calls, restore } = stubFetch((req) => (req.target === 'UpdateItem' ? jsonResponse({}) : jsonResponse({ __type: 'UnexpectedRequest' }, 400))));
 });
+
+afterEach(() => restore());
 
 const user = (role: string, region?: UserProfile['region']): UserProfile => ({ userId: 'u-1', email: 'u@example.com', role, ...(region ? { region } : {}) });
 
@@ -59,13 +62,13 @@ describe('chooseRegion', () => {
     expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'guangzhou'))).toEqual([400, 'region_unavailable', { reason: 'not_offered' }]);
     expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'dubai'))).toEqual([400, 'region_unavailable', { reason: 'not_deployed' }]);
     expect(await refused(settings.chooseRegion(user('free'), 'u-1', 'frankfurt'))).toEqual([403, 'region_choice_not_in_plan']);
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(updates()).toHaveLength(0);
   });
 
   it('stores an allowed choice on the profile', async () => {
     expect(await settings.chooseRegion(user('personal'), 'u-1', 'frankfurt')).toEqual({ region: 'frankfurt' });
-    const [call] = ddb.commandCalls(UpdateCommand);
-    expect(call!.args[0].input).toMatchObject({ Key: { pk: 'USER#u-1', sk: 'PROFILE' }, ExpressionAttributeValues: { ':region': 'frankfurt' } });
+    const [call] = updates();
+    expect(call!.json()).toMatchObject({ TableName: 'unit-table', Key: { pk: { S: 'USER#u-1' }, sk: { S: 'PROFILE' } }, ExpressionAttributeValues: { ':region': { S: 'frankfurt' } } });
   });
 });
 
@@ -81,6 +84,8 @@ describe('listRegions', () => {
     expect(url.hostname).toContain('eu-central-1');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/u);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('host');
+    expect(url.searchParams.get('X-Amz-Credential')).toMatch(/^unit\/\d{8}\/eu-central-1\/s3\/aws4_request$/u);
     expect(by.dubai).toMatchObject({ offered: true, available: false, speedTestUrl: null });
     expect(by.hangzhou).toMatchObject({ offered: false, speedTestUrl: null });
     expect(by.guangzhou).toMatchObject({ offered: false, speedTestUrl: null });

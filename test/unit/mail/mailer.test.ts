@@ -1,10 +1,14 @@
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockClient } from 'aws-sdk-client-mock';
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNIT_ENV } from '../../helpers/events';
+import { jsonResponse, stubFetch, type SentRequest } from '../../helpers/fetch-stub';
 
-const ses = mockClient(SESv2Client);
+/** SES v2 answers at the fetch boundary; the assertions read the SendEmail request as SES gets it. */
 const saved = { ...process.env };
+let calls: SentRequest[];
+let restore: () => void;
+let answer: () => Response;
+const sends = () => calls.filter((c) => c.method === 'POST' && c.url.href === 'https://email.us-east-1.amazonaws.com/v2/email/outbound-emails');
+const sent = (i = 0) => sends()[i]!.json<Record<string, any>>();
 
 /** config() caches per module instance: a fresh import reads the env of this test. */
 async function loadMailer(env: Record<string, string | undefined>) {
@@ -21,9 +25,11 @@ const MESSAGE = {
 };
 
 beforeEach(() => {
-  ses.reset();
-  ses.on(SendEmailCommand).resolves({ MessageId: 'msg-0001' });
+  answer = () => jsonResponse({ MessageId: 'msg-0001' }, 200, { 'content-type': 'application/json' });
+  ({ calls, restore } = stubFetch(() => answer()));
 });
+
+afterEach(() => restore());
 
 afterAll(() => {
   process.env = saved;
@@ -35,9 +41,10 @@ describe('sendMail', () => {
     const result = await sendMail({ ...MESSAGE, replyTo: 'alice@example.com', tags: { kind: 'transfer' } });
 
     expect(result).toEqual({ messageId: 'msg-0001' });
-    const calls = ses.commandCalls(SendEmailCommand);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.args[0].input).toEqual({
+    expect(sends()).toHaveLength(1);
+    expect(sends()[0]!.headers.get('content-type')).toBe('application/json');
+    expect(sends()[0]!.headers.get('authorization')).toMatch(/^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/us-east-1\/ses\/aws4_request, /u);
+    expect(sent()).toEqual({
       FromEmailAddress: 'SendBridge <no-reply@example.com>',
       Destination: { ToAddresses: ['bob@example.com'] },
       ReplyToAddresses: ['alice@example.com'],
@@ -58,7 +65,7 @@ describe('sendMail', () => {
   it('names no configuration set, reply-to or tags when none are given', async () => {
     const { sendMail } = await loadMailer({ SES_CONFIGURATION_SET: undefined });
     await sendMail(MESSAGE);
-    const input = ses.commandCalls(SendEmailCommand)[0]?.args[0].input;
+    const input = sent();
     expect(input).not.toHaveProperty('ConfigurationSetName');
     expect(input).not.toHaveProperty('ReplyToAddresses');
     expect(input).not.toHaveProperty('EmailTags');
@@ -68,13 +75,13 @@ describe('sendMail', () => {
   it('keeps the subject on one line', async () => {
     const { sendMail } = await loadMailer({});
     await sendMail({ ...MESSAGE, subject: 'Hello\r\nBcc: victim@example.com' });
-    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.Content?.Simple?.Subject?.Data).toBe('Hello Bcc: victim@example.com');
+    expect(sent().Content.Simple.Subject.Data).toBe('Hello Bcc: victim@example.com');
   });
 
   it('turns tag characters SES refuses into underscores and drops empty tags', async () => {
     const { sendMail } = await loadMailer({});
     await sendMail({ ...MESSAGE, tags: { kind: 'download notice', 'transfer.id': 'Ab3dE5g', empty: '' } });
-    expect(ses.commandCalls(SendEmailCommand)[0]?.args[0].input.EmailTags).toEqual([
+    expect(sent().EmailTags).toEqual([
       { Name: 'kind', Value: 'download_notice' },
       { Name: 'transfer_id', Value: 'Ab3dE5g' },
     ]);
@@ -85,14 +92,20 @@ describe('sendMail', () => {
     await expect(sendMail({ ...MESSAGE, to: [] })).rejects.toThrow(/recipient/u);
     await expect(sendMail({ ...MESSAGE, to: ['bob@example.com\r\nBcc: x@example.com'] })).rejects.toThrow(/line break/u);
     await expect(sendMail({ ...MESSAGE, replyTo: 'a@example.com\nx' })).rejects.toThrow(/line break/u);
-    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(calls).toHaveLength(0);
   });
 
   it('passes SES failures on and fails when SES returns no message id', async () => {
     const { sendMail } = await loadMailer({});
-    ses.on(SendEmailCommand).rejectsOnce(Object.assign(new Error('Email address is not verified.'), { name: 'MessageRejected' }));
-    await expect(sendMail(MESSAGE)).rejects.toThrow('Email address is not verified.');
-    ses.on(SendEmailCommand).resolves({});
+    // SES v2 names the error in x-amzn-ErrorType; a 400 is not retried.
+    answer = () =>
+      new Response(JSON.stringify({ message: 'Email address is not verified.' }), {
+        status: 400,
+        headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/coral/com.amazonaws.sesv2/' },
+      });
+    await expect(sendMail(MESSAGE)).rejects.toMatchObject({ name: 'MessageRejected', message: 'Email address is not verified.', $metadata: { httpStatusCode: 400 } });
+    expect(sends()).toHaveLength(1);
+    answer = () => jsonResponse({});
     await expect(sendMail(MESSAGE)).rejects.toThrow(/MessageId/u);
   });
 });

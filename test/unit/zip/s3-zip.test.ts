@@ -1,25 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  GetObjectCommand,
-  S3Client,
-  UploadPartCommand,
-  type GetObjectCommandInput,
-  type GetObjectCommandOutput,
-  type UploadPartCommandInput,
-} from '@aws-sdk/client-s3';
-import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SourceSizeError, buildZipToS3, effectivePartSize } from '../../../functions/adapters/zip/s3-zip';
 import { planZip } from '../../../functions/adapters/zip/zip-stream';
+import { createS3 } from '../../../functions/lib/aws/s3';
 import { readZip } from '../../helpers/read-zip';
+import { s3Error, s3Target, stubFetch, xmlResponse, type SentRequest } from '../../helpers/fetch-stub';
 
+/**
+ * The ZIP job's S3 side (functions/adapters/zip/s3-zip.ts) through the functions' S3 layer,
+ * against a fake S3 at the fetch boundary: requests are read as S3 reads them (method, query,
+ * Range and If-Match headers, part bodies) and answered with S3's status codes, XML and
+ * streamed bodies that can break mid-way. The real s3rver round trip is test/integration/zip-build.
+ */
 const MiB = 1024 * 1024;
-const s3mock = mockClient(S3Client);
-const client = new S3Client({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+const client = createS3({ region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
 
 interface FakeObject {
   data: Buffer;
@@ -27,18 +22,28 @@ interface FakeObject {
   /** break each body after this many bytes (from where it starts), this many times */
   breakAfter?: number;
   breaks?: number;
-  /** claim this length in ContentLength instead of the real one */
+  /** send no Content-Length instead of the real one */
   contentLength?: number | null;
 }
 
+interface GetCall {
+  Key: string;
+  Range: string | undefined;
+  IfMatch: string | undefined;
+}
+
 let objects: Map<string, FakeObject>;
-let getCalls: GetObjectCommandInput[];
+let getCalls: GetCall[];
 let uploaded: Map<number, Buffer>;
 let inFlight: number;
 let maxInFlight: number;
 /** bytes handed out by all GetObject bodies so far */
 let served: number;
 let uploadDelay: () => Promise<void>;
+let s3calls: SentRequest[];
+let restore: () => void;
+/** part numbers answered with 503 SlowDown */
+let slowDownParts: Set<number>;
 
 function body(o: FakeObject, from: number): Readable {
   const stop = o.breaks && o.breakAfter !== undefined ? from + o.breakAfter : o.data.length;
@@ -58,41 +63,68 @@ function body(o: FakeObject, from: number): Readable {
   );
 }
 
+/** What S3 answers, per operation (the query and method name it). */
+async function fakeS3(req: SentRequest): Promise<Response> {
+  const { key } = s3Target(req.url);
+  const q = req.url.searchParams;
+  if (req.method === 'POST' && q.has('uploads')) return xmlResponse('<InitiateMultipartUploadResult><UploadId>up-1</UploadId></InitiateMultipartUploadResult>');
+  if (req.method === 'GET') {
+    const range = req.headers.get('range') ?? undefined;
+    const ifMatch = req.headers.get('if-match') ?? undefined;
+    getCalls.push({ Key: key, Range: range, IfMatch: ifMatch });
+    const o = objects.get(key);
+    if (!o) return s3Error(404, 'NoSuchKey');
+    const from = range ? Number(/bytes=(\d+)-/u.exec(range)![1]) : 0;
+    if (ifMatch && ifMatch !== o.etag) return s3Error(412, 'PreconditionFailed');
+    const length = o.contentLength === null ? undefined : (o.contentLength ?? o.data.length - from);
+    const headers: Record<string, string> = { etag: o.etag };
+    if (length !== undefined) headers['content-length'] = String(length);
+    return new Response(Readable.toWeb(body(o, from)) as ReadableStream<Uint8Array>, { status: range ? 206 : 200, headers });
+  }
+  if (req.method === 'PUT' && q.has('partNumber')) {
+    const partNumber = Number(q.get('partNumber'));
+    if (slowDownParts.has(partNumber)) return s3Error(503, 'SlowDown', 'Please reduce your request rate.');
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    try {
+      await uploadDelay();
+    } finally {
+      inFlight--;
+    }
+    req.signal?.throwIfAborted();
+    uploaded.set(partNumber, req.body);
+    return new Response(null, { status: 200, headers: { etag: `"etag-${partNumber}"` } });
+  }
+  if (req.method === 'POST' && q.has('uploadId')) return xmlResponse('<CompleteMultipartUploadResult><ETag>&quot;final&quot;</ETag></CompleteMultipartUploadResult>');
+  // s3rver answers 405 to AbortMultipartUpload; the job ignores Abort errors.
+  if (req.method === 'DELETE' && q.has('uploadId')) return s3Error(405, 'MethodNotAllowed');
+  return s3Error(400, 'UnexpectedRequest');
+}
+
 beforeEach(() => {
-  s3mock.reset();
   objects = new Map();
   getCalls = [];
   uploaded = new Map();
   inFlight = 0;
   maxInFlight = 0;
   served = 0;
+  slowDownParts = new Set();
   uploadDelay = () => new Promise((r) => setTimeout(r, 2));
-  s3mock.on(CreateMultipartUploadCommand).resolves({ UploadId: 'up-1' });
-  s3mock.on(GetObjectCommand).callsFake(async (input: GetObjectCommandInput) => {
-    getCalls.push(input);
-    const o = objects.get(input.Key!);
-    if (!o) throw Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey' });
-    const from = input.Range ? Number(/bytes=(\d+)-/.exec(input.Range)![1]) : 0;
-    if (input.IfMatch && input.IfMatch !== o.etag) throw Object.assign(new Error('PreconditionFailed'), { name: 'PreconditionFailed' });
-    const length = o.contentLength === null ? undefined : (o.contentLength ?? o.data.length - from);
-    return { Body: body(o, from), ETag: o.etag, ContentLength: length } as unknown as GetObjectCommandOutput;
-  });
-  s3mock.on(UploadPartCommand).callsFake(async (input: UploadPartCommandInput) => {
-    inFlight++;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    await uploadDelay();
-    // Copied when the "upload" finishes, so a buffer reused while in flight would show up as corruption.
-    uploaded.set(input.PartNumber!, Buffer.from(input.Body as Uint8Array));
-    inFlight--;
-    return { ETag: `"etag-${input.PartNumber}"` };
-  });
-  s3mock.on(CompleteMultipartUploadCommand).resolves({ ETag: '"final"' });
-  s3mock.on(AbortMultipartUploadCommand).rejects(Object.assign(new Error('Method Not Allowed'), { $metadata: { httpStatusCode: 405 } }));
+  ({ calls: s3calls, restore } = stubFetch(fakeS3));
 });
 
 afterEach(() => {
-  s3mock.reset();
+  restore();
 });
+
+const callsOf = (op: 'create' | 'part' | 'complete' | 'abort') =>
+  s3calls.filter((c) => {
+    const q = c.url.searchParams;
+    if (op === 'create') return c.method === 'POST' && q.has('uploads');
+    if (op === 'part') return c.method === 'PUT' && q.has('partNumber');
+    if (op === 'complete') return c.method === 'POST' && q.has('uploadId');
+    return c.method === 'DELETE' && q.has('uploadId');
+  });
 
 function put(key: string, data: Buffer, extra: Partial<FakeObject> = {}): { key: string; name: string; size: number } {
   objects.set(key, { data, etag: `"${key}-etag"`, ...extra });
@@ -109,7 +141,7 @@ function assembled(): Buffer {
 
 const target = { s3: client, sourceBucket: 'src', targetBucket: 'dst', targetKey: 'zips/t1.zip' };
 
-describe('buildZipToS3 (S3 mocked)', () => {
+describe('buildZipToS3 (S3 at the fetch boundary)', () => {
   it('uploads the archive in exact 5 MiB parts and completes with every part in order', async () => {
     const entries = [put('a', randomBytes(7 * MiB)), put('b', Buffer.alloc(0)), put('c', randomBytes(4 * MiB + 3))];
     const result = await buildZipToS3({ ...target, entries, partSize: 5 * MiB, contentDisposition: 'attachment; filename="t1.zip"' });
@@ -117,17 +149,30 @@ describe('buildZipToS3 (S3 mocked)', () => {
     const plan = planZip(entries);
     expect(result).toEqual({ size: plan.size, parts: 3, etag: '"final"' });
     expect([...uploaded.values()].map((b) => b.length)).toEqual([5 * MiB, 5 * MiB, plan.size - 10 * MiB]);
-    const create = s3mock.commandCalls(CreateMultipartUploadCommand)[0]!.args[0].input;
-    expect(create).toMatchObject({ Bucket: 'dst', Key: 'zips/t1.zip', ContentType: 'application/zip', ContentDisposition: 'attachment; filename="t1.zip"' });
-    const complete = s3mock.commandCalls(CompleteMultipartUploadCommand)[0]!.args[0].input;
-    expect(complete.MultipartUpload!.Parts).toEqual([1, 2, 3].map((n) => ({ PartNumber: n, ETag: `"etag-${n}"` })));
+    const [create] = callsOf('create');
+    expect(create!.url.href).toBe('https://dst.s3.us-east-1.amazonaws.com/zips/t1.zip?uploads=');
+    expect(create!.headers.get('content-type')).toBe('application/zip');
+    expect(create!.headers.get('content-disposition')).toBe('attachment; filename="t1.zip"');
+    expect(create!.headers.get('authorization')).toMatch(/^AWS4-HMAC-SHA256 Credential=x\/\d{8}\/us-east-1\/s3\/aws4_request, /u);
+    expect(callsOf('part').map((c) => [c.url.searchParams.get('partNumber'), c.url.searchParams.get('uploadId')])).toEqual([
+      ['1', 'up-1'],
+      ['2', 'up-1'],
+      ['3', 'up-1'],
+    ]);
+    const [complete] = callsOf('complete');
+    expect(complete!.url.searchParams.get('uploadId')).toBe('up-1');
+    expect(complete!.body.toString()).toBe(
+      '<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+        [1, 2, 3].map((n) => `<Part><PartNumber>${n}</PartNumber><ETag>&quot;etag-${n}&quot;</ETag></Part>`).join('') +
+        '</CompleteMultipartUpload>',
+    );
     expect(getCalls.map((c) => c.Key)).toEqual(['a', 'b', 'c']);
 
     const zip = assembled();
     const read = await readZip(zip);
     expect(read.map((e) => e.name)).toEqual(['a.bin', 'b.bin', 'c.bin']);
     expect(read.map((e) => sha(e.data))).toEqual(entries.map((e) => sha(objects.get(e.key)!.data)));
-    expect(s3mock.commandCalls(AbortMultipartUploadCommand)).toHaveLength(0);
+    expect(callsOf('abort')).toHaveLength(0);
   });
 
   it('keeps at most `concurrency` parts in flight and reads ahead no more than the part buffers hold', async () => {
@@ -152,26 +197,31 @@ describe('buildZipToS3 (S3 mocked)', () => {
     const err = await buildZipToS3({ ...target, entries }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SourceSizeError);
     expect((err as Error).message).toBe('source object bad has 1000 bytes, expected 999');
-    expect(s3mock.commandCalls(AbortMultipartUploadCommand)).toHaveLength(1);
-    expect(s3mock.commandCalls(AbortMultipartUploadCommand)[0]!.args[0].input).toEqual({ Bucket: 'dst', Key: 'zips/t1.zip', UploadId: 'up-1' });
-    expect(s3mock.commandCalls(CompleteMultipartUploadCommand)).toHaveLength(0);
+    // Abort is not retried: 405 is a client error.
+    expect(callsOf('abort').map((c) => c.url.href)).toEqual(['https://dst.s3.us-east-1.amazonaws.com/zips/t1.zip?uploadId=up-1']);
+    expect(callsOf('complete')).toHaveLength(0);
   });
 
   it('counts the bytes when the response has no length: a short body fails', async () => {
     const entries = [{ ...put('short', randomBytes(1000), { contentLength: null }), size: 2000 }];
     await expect(buildZipToS3({ ...target, entries })).rejects.toThrow('source object short has 1000 bytes, expected 2000');
-    expect(s3mock.commandCalls(CompleteMultipartUploadCommand)).toHaveLength(0);
+    expect(callsOf('complete')).toHaveLength(0);
   });
 
-  it('resumes a body that breaks mid-stream with a ranged GET pinned to the same ETag', async () => {
+  it('resumes a body that breaks mid-stream with a ranged GET from the last byte received, pinned to the same ETag', async () => {
     const data = randomBytes(3 * MiB);
     const entries = [put('flaky', data, { breakAfter: MiB + 123, breaks: 2 })];
     await buildZipToS3({ ...target, entries });
-    expect(getCalls.map((c) => [c.Range, c.IfMatch])).toEqual([
-      [undefined, undefined],
-      [`bytes=${MiB + 123}-`, '"flaky-etag"'],
-      [`bytes=${MiB + 123 + MiB + 123}-`, '"flaky-etag"'],
-    ]);
+    // A broken fetch body drops what it had queued but not yet handed over, so each resume
+    // starts at or before the break: wherever it starts, the archive must hold the exact bytes.
+    expect(getCalls).toHaveLength(3);
+    expect(getCalls[0]).toEqual({ Key: 'flaky', Range: undefined, IfMatch: undefined });
+    const starts = getCalls.slice(1).map((c) => Number(/^bytes=(\d+)-$/u.exec(c.Range!)![1]));
+    expect(starts[0]).toBeGreaterThan(0);
+    expect(starts[0]).toBeLessThanOrEqual(MiB + 123);
+    expect(starts[1]).toBeGreaterThan(starts[0]!);
+    expect(starts[1]).toBeLessThanOrEqual(starts[0]! + MiB + 123);
+    expect(getCalls.slice(1).map((c) => c.IfMatch)).toEqual(['"flaky-etag"', '"flaky-etag"']);
     expect(sha((await readZip(assembled()))[0]!.data)).toBe(sha(data));
   });
 
@@ -179,16 +229,22 @@ describe('buildZipToS3 (S3 mocked)', () => {
     const entries = [put('dead', randomBytes(MiB), { breakAfter: 1000, breaks: 10 })];
     await expect(buildZipToS3({ ...target, entries })).rejects.toThrow('socket hang up');
     expect(getCalls).toHaveLength(4);
-    expect(s3mock.commandCalls(AbortMultipartUploadCommand)).toHaveLength(1);
+    expect(callsOf('abort')).toHaveLength(1);
   });
 
-  it('aborts and rethrows when a part upload fails, and stops reading the source', async () => {
-    const entries = [put('a', randomBytes(30 * MiB))];
-    s3mock.on(UploadPartCommand, { PartNumber: 2 }).rejects(Object.assign(new Error('SlowDown'), { name: 'SlowDown' }));
-    await expect(buildZipToS3({ ...target, entries, partSize: 5 * MiB })).rejects.toThrow('SlowDown');
-    expect(s3mock.commandCalls(AbortMultipartUploadCommand)).toHaveLength(1);
-    expect(s3mock.commandCalls(CompleteMultipartUploadCommand)).toHaveLength(0);
-    expect(served).toBeLessThan(30 * MiB);
+  it('retries a throttled part twice, then aborts and rethrows S3 error, and stops reading the source', async () => {
+    const entries = [put('a', randomBytes(60 * MiB))];
+    slowDownParts.add(2);
+    // Slow parts: part 2's three attempts (backoff at most 100 + 200 ms) end long before the rest could be read.
+    uploadDelay = () => new Promise((r) => setTimeout(r, 200));
+    await expect(buildZipToS3({ ...target, entries, partSize: 5 * MiB })).rejects.toMatchObject({ name: 'SlowDown', $metadata: { httpStatusCode: 503, attempts: 3 } });
+    const part2 = callsOf('part').filter((c) => c.url.searchParams.get('partNumber') === '2');
+    expect(part2).toHaveLength(3);
+    // every attempt sends the whole part again
+    for (const c of part2) expect(c.body.length).toBe(5 * MiB);
+    expect(callsOf('abort')).toHaveLength(1);
+    expect(callsOf('complete')).toHaveLength(0);
+    expect(served).toBeLessThan(60 * MiB);
   });
 
   it('stops when the signal aborts', async () => {
@@ -198,8 +254,8 @@ describe('buildZipToS3 (S3 mocked)', () => {
       ac.abort();
     };
     await expect(buildZipToS3({ ...target, entries, partSize: 5 * MiB, signal: ac.signal })).rejects.toThrow();
-    expect(s3mock.commandCalls(CompleteMultipartUploadCommand)).toHaveLength(0);
-    expect(s3mock.commandCalls(AbortMultipartUploadCommand)).toHaveLength(1);
+    expect(callsOf('complete')).toHaveLength(0);
+    expect(callsOf('abort')).toHaveLength(1);
   });
 
   it('writes a valid empty archive for no entries (one short part)', async () => {

@@ -1,13 +1,11 @@
 /**
- * SDK clients, one per process (conventions §5). Endpoints come from config: unset in AWS,
- * loopback emulators locally. Created on first use so importing a handler needs no env.
- * One module per service: a grouped function loads a route's modules on its first request,
- * and a module's imports are loaded with it, so a route that only reads the table never loads
- * the S3, SES, Cognito or Lambda clients.
+ * The AWS SDK's document client on the functions' table, for tests, benches and scripts only:
+ * they seed and read back items with the SDK, an independent check of the functions' own
+ * DynamoDB layer (functions/lib/aws/dynamodb.ts). Endpoint and region from the functions' config.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { config } from './env';
+import { config } from '../../functions/lib/env';
 
 let ddbDoc: DynamoDBDocumentClient | undefined;
 
