@@ -126,7 +126,7 @@ describe('limit screen', () => {
     const view = screen('trial_expired');
     expect(view.tag('limit-screen')).toContain('data-reason="trial_expired"');
     expect(view.text()).toContain('Your trial has expired');
-    expect(view.tag('limit-upgrade')).toContain('href="/pricing"');
+    expect(view.tag('limit-upgrade')).toContain('href="/dash/account?tab=1"');
     expect(view.text()).toContain('Upgrade your plan');
     expect(view.tag('limit-support')).toContain(`href="mailto:${env.supportEmail}"`);
     expect(view.text()).toContain(`Questions? Contact us at ${env.supportEmail}`);
