@@ -223,7 +223,9 @@ describe('account', () => {
     expect(text).toContain('Pro plan');
     expect(text).toContain('Active');
     expect(text).toContain('25 GB');
-    expect(view.tag('account-upgrade')).toContain('href="/pricing"');
+    // issue 14: the upgrade is the account's plan tab (spec §2: tab 1), the billing page beside it
+    expect(view.tag('account-upgrade')).toContain('href="/dash/account?tab=1"');
+    expect(view.tag('account-billing')).toContain('href="/dash/account/billing"');
     expect(view.tag('storage-bar')).toContain('data-state="ok"');
   });
 
