@@ -10,6 +10,7 @@ import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fetchInvoices, requestRefund, setCancel } from '../billing-api';
+import { billingErrorKey } from '../billing-errors';
 import { brandName, canRefund, formatCardExpiry, formatDay, formatMoney, hasManagedSubscription, invoiceLinks, periodKey, renewalLine } from '../billing-format';
 import { useStripeData } from '../use-stripe-data';
 import { ConfirmDialog } from './confirm-dialog';
@@ -59,6 +60,10 @@ function BillingOverview() {
   const [notice, setNotice] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const now = Date.now();
+  const failureText = (err: unknown) => {
+    const own = billingErrorKey(err);
+    return own ? t(own) : (tApp as (key: string) => string)(errorTextOf(err).key);
+  };
 
   useEffect(() => {
     let live = true;
@@ -98,7 +103,7 @@ function BillingOverview() {
       setRound((n) => n + 1);
       void session.reloadUser().catch(() => undefined);
     } catch (err) {
-      setDialogError((tApp as (key: string) => string)(errorTextOf(err).key));
+      setDialogError(failureText(err));
     } finally {
       setBusy(false);
     }
@@ -113,7 +118,7 @@ function BillingOverview() {
       setNotice(t('page.resumed'));
       void session.reloadUser().catch(() => undefined);
     } catch (err) {
-      setNotice((tApp as (key: string) => string)(errorTextOf(err).key));
+      setNotice(failureText(err));
     } finally {
       setBusy(false);
     }

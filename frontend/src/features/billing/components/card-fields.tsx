@@ -130,7 +130,6 @@ export function TestCardsHint() {
           <code>4000 0000 0000 0341</code> {t('card.testCards.laterFails')}
         </li>
       </ul>
-      <p className="muted">{t('card.testCards.other')}</p>
     </aside>
   );
 }

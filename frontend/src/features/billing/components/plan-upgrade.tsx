@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
 import { changePlan, fetchBillingConfig } from '../billing-api';
+import { billingErrorKey } from '../billing-errors';
 import { formatDay, formatMoney, periodKey, storageExcess } from '../billing-format';
 import { changeKind, contactRolesOf, isLiveSubscription, isTrialRole, parsePeriod, priceFor, selectedPlan, TRIAL_ROLES, yearlySavingPercent, type TrialRole } from '../price-choice';
 import { useStripeData } from '../use-stripe-data';
@@ -107,9 +108,9 @@ export function PlanUpgrade() {
         if (excess) return t('upgrade.storageExceeds', { used: formatSize(excess.used, lng), limit: formatSize(excess.limit, lng), plan: planName(excess.role ?? role ?? '') });
         return t('upgrade.storageExceedsShort');
       }
-      if (err.code === 'plan_unchanged') return t('upgrade.unchanged');
-      if (err.code === 'no_subscription') return t('upgrade.noSubscription');
     }
+    const own = billingErrorKey(err);
+    if (own) return t(own);
     return (tApp as (key: string) => string)(errorTextOf(err).key);
   };
 

@@ -4,6 +4,7 @@ import type { StripeCardElement, Stripe } from '@stripe/stripe-js';
 import type { CardView, SetupIntentResponse } from '@domain/billing-api';
 import { errorTextOf } from '@/i18n/error-keys';
 import { addCard, confirmSimulatedSetup, createSetupIntent, fetchBillingConfig } from '../billing-api';
+import { billingErrorKey } from '../billing-errors';
 import { cardProblems, hasProblem, simulatedCard, type CardProblems } from '../card-format';
 import { cardErrorMessage } from '../checkout-state';
 import { CardFields, EMPTY_CARD, TestCardsHint, type CardValues } from './card-fields';
@@ -19,7 +20,10 @@ export function ReplaceCard({ onReplaced, onCancel }: { onReplaced(card: CardVie
   const { t: tApp } = useTranslation();
   const [intent, setIntent] = useState<SetupIntentResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const errorWords = (err: unknown) => cardErrorMessage(err) ?? (tApp as (key: string) => string)(errorTextOf(err).key);
+  const errorWords = (err: unknown) => {
+    const own = billingErrorKey(err);
+    return cardErrorMessage(err) ?? (own ? t(own) : (tApp as (key: string) => string)(errorTextOf(err).key));
+  };
 
   useEffect(() => {
     let live = true;
