@@ -110,24 +110,6 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   // ---- issue 13: storage regions and settings (the settings screens say these in their own words first)
   not_your_account: SIGN_IN_AGAIN,
   region_choice_not_in_plan: 'dashboard.limit.upgrade',
-  // ---- issue 14: plans and billing. The billing screens say these in their own words first
-  // (features/billing/billing-errors.ts, lazy `billing` catalogue; card errors in the provider's
-  // words); these are the app-wide fallbacks ----
-  unknown_price: 'errors.invalidRequest',
-  team_member_billing: 'dashboard.account.teamManaged',
-  already_subscribed: GENERIC_ERROR_KEY,
-  no_subscription: GENERIC_ERROR_KEY,
-  plan_unchanged: GENERIC_ERROR_KEY,
-  storage_exceeds_plan: GENERIC_ERROR_KEY,
-  refund_window_over: GENERIC_ERROR_KEY,
-  nothing_to_refund: GENERIC_ERROR_KEY,
-  invalid_code: GENERIC_ERROR_KEY,
-  code_already_used: GENERIC_ERROR_KEY,
-  sumo_codes_full: GENERIC_ERROR_KEY,
-  // the webhook's refusals (the provider reads them, never a person)
-  invalid_signature: 'errors.invalidRequest',
-  signature_too_old: 'errors.invalidRequest',
-  invalid_event: 'errors.invalidRequest',
 };
 
 /**
