@@ -4,6 +4,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
+import { PageLoading } from '@/components/page-loading';
 // issue 14: step 3's checkout for a paid plan (its `billing` catalogue comes with this route)
 import { Checkout } from '@/features/billing/components/checkout';
 import { parsePeriod } from '@/features/billing/price-choice';
@@ -106,7 +107,9 @@ export function RegisterPage() {
             <Checkout role={plan} period={period} coupon={coupon ?? null} />
           </div>
         )}
-        {step === 3 && !paying && registration?.registrationToken && (
+        {/* a reload on the payment step: the session renews before we know which part to show */}
+        {step === 3 && paid && session.status === 'unknown' && <PageLoading />}
+        {step === 3 && !paying && !(paid && session.status === 'unknown') && registration?.registrationToken && (
           <DetailsStep
             email={registration.email}
             registrationToken={registration.registrationToken}
