@@ -141,6 +141,23 @@ describe('limit screen', () => {
     expect(screen(reason, reason === 'over_transfer_limit' ? 'free' : 'pro').text()).toContain(expected);
   });
 
+  // issue 14: every block reason has its words, the upgrade to the account's plan tab and the support line
+  it.each([
+    ['trial_expired', 'Your trial has expired'],
+    ['subscription_over', 'Your subscription is over.'],
+    ['revoked', "We're sorry, but your account is currently suspended. You still have access to your data."],
+    ['past_due', "We're sorry, but your account is currently suspended. You still have access to your data."],
+    ['unpaid', "We're sorry, but your account is currently suspended. You still have access to your data."],
+    ['storage_full', 'Your storage is now full.'],
+    ['over_transfer_limit', 'Over transfer limit'],
+  ] as const)('%s: its words, Upgrade your plan to /dash/account?tab=1, and the support line', (reason, expected) => {
+    const view = screen(reason, reason === 'over_transfer_limit' ? 'free' : 'pro');
+    expect(view.text()).toContain(expected);
+    expect(view.tag('limit-upgrade')).toContain('href="/dash/account?tab=1"');
+    expect(view.firstText('limit-upgrade')).toBe('Upgrade your plan');
+    expect(view.tag('limit-support')).toContain(`href="mailto:${env.supportEmail}"`);
+  });
+
   it("speaks the reader's language", async () => {
     await i18n.changeLanguage('ja');
     try {
