@@ -110,6 +110,20 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   // ---- issue 13: storage regions and settings (the settings screens say these in their own words first)
   not_your_account: SIGN_IN_AGAIN,
   region_choice_not_in_plan: 'dashboard.limit.upgrade',
+  // ---- issue 14: payments. Card errors are shown in the provider's words (spec §8); these are the fallbacks ----
+  not_found: GENERIC_ERROR_KEY,
+  checkout_not_found: 'errors.checkoutGone',
+  checkout_not_open: 'errors.checkoutGone',
+  setup_not_open: GENERIC_ERROR_KEY,
+  card_declined: 'errors.cardError',
+  incorrect_number: 'errors.cardError',
+  invalid_number: 'errors.cardError',
+  invalid_expiry_month: 'errors.cardError',
+  invalid_expiry_year: 'errors.cardError',
+  invalid_cvc: 'errors.cardError',
+  incorrect_cvc: 'errors.cardError',
+  expired_card: 'errors.cardError',
+  processing_error: 'errors.cardError',
 };
 
 /**
