@@ -125,6 +125,14 @@ export const keys = {
   /** one finished upload to a request, by the upload's transfer slug */
   requestUpload: (requestId: string, slug: string) => ({ pk: `REQUEST#${requestId}`, sk: `UPLOAD#${slug}` }),
   requestUploadPrefix: 'UPLOAD#',
+
+  // ---- issue 14: billing (docs/data-model.md patterns B1-B7) ----
+  /** the provider's customer -> our user, one item per customer (like `EMAIL#`): a customer belongs to one account */
+  stripeCustomer: (customerId: string) => ({ pk: `STRIPECUST#${customerId}`, sk: 'USER' }),
+  /** a processed webhook event, by the provider's event id: the same event twice changes the user once */
+  paymentEvent: (eventId: string) => ({ pk: `PAYEVENT#${eventId}`, sk: 'EVENT' }),
+  /** a lifetime code, by the SHA-256 of the code: single use across every account */
+  sumoCode: (codeHash: string) => ({ pk: `SUMO#${codeHash}`, sk: 'CODE' }),
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

@@ -130,6 +130,21 @@ export function effectiveRole(src: RoleSources): Role {
   return tierRank(fromCodes) > tierRank(fromSubscription) ? fromCodes : fromSubscription;
 }
 
+/** The higher tier of two plans (the first on a tie). */
+export function higherTier(a: Role, b: Role): Role {
+  return tierRank(b) > tierRank(a) ? b : a;
+}
+
+/**
+ * The plan an account has apart from lifetime codes: its subscription's while one is live
+ * (free once it is over); an account that never subscribed keeps the role it was given
+ * (sign-up's free, a seeded or granted plan).
+ */
+export function baseRoleOf(p: { role?: string | null; subscriptionId?: string | null; subscriptionRole?: string | null; status?: string | null }): Role {
+  if (p.subscriptionId) return effectiveRole({ subscriptionRole: p.subscriptionRole ?? null, status: p.status ?? null });
+  return isRole(p.role) ? p.role : DEFAULT_ROLE;
+}
+
 /** What domain/blocking.ts reads for an account (BlockingUser), given its stored fields. */
 export interface AccountStanding {
   readonly role?: string | null;
