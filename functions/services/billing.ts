@@ -8,6 +8,7 @@
  * looked up among the provider's prices, its ids and addresses must be the caller's own, and
  * the webhook re-reads what it is told from the provider before it changes a user.
  */
+import { randomBytes } from 'node:crypto';
 import { PAID_ROLES, PLANS, REFUND_DAYS, TRIAL_DAYS, limitsFor, type Role } from '../domain/plans';
 import { formatBytes } from '../domain/format';
 import {
@@ -54,7 +55,7 @@ import {
   type PaymentsProvider,
   type SubscriptionObject,
 } from '../adapters/payments/provider';
-import { claimEvent, getSumoCode, linkCustomer, putBillingState, redeemSumoCode, releaseEvent, setFirstCharge, setStripeId, userIdByCustomer } from '../data/billing';
+import { claimEvent, getSumoCode, linkCustomer, putBillingState, putSumoCode, redeemSumoCode, releaseEvent, setFirstCharge, setStripeId, userIdByCustomer } from '../data/billing';
 import { getProfile, type UserProfile } from '../data/users';
 import { HttpError, badRequest, conflict, forbidden } from '../lib/errors';
 import { hashToken } from '../lib/secrets';
@@ -304,6 +305,32 @@ export async function refund(provider: PaymentsProvider, userId: string, now: nu
 /** Codes are compared without case, spaces or dashes: `sb-abcd efgh` is `SBABCDEFGH`. */
 export function normalizeSumoCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]+/gu, '');
+}
+
+/** Crockford's base32 without the look-alikes: a person can type a code read from a screen. */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A new code: `SB-XXXX-XXXX-XXXX-XXXX`, 16 random characters of 30 (78 bits). */
+export function newSumoCode(): string {
+  let chars = '';
+  // Bytes past the last whole multiple of the alphabet are skipped, so every character is equally likely.
+  const limit = 256 - (256 % CODE_ALPHABET.length);
+  while (chars.length < 16) for (const b of randomBytes(24)) if (b < limit && chars.length < 16) chars += CODE_ALPHABET[b % CODE_ALPHABET.length];
+  return `SB-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12, 16)}`;
+}
+
+/**
+ * Issues `count` lifetime codes in a batch (the operator's `npm run sumo:codes`): each stored
+ * only as its hash (B5), returned once to be handed out.
+ */
+export async function issueSumoCodes(count: number, batch: string, now: number): Promise<string[]> {
+  if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new RangeError('issue 1 to 10000 codes at a time');
+  const codes: string[] = [];
+  while (codes.length < count) {
+    const code = newSumoCode();
+    if (await putSumoCode(hashToken(normalizeSumoCode(code)), batch, now)) codes.push(code);
+  }
+  return codes;
 }
 
 export async function redeem(userId: string, code: string, now: number): Promise<RedeemResponse> {
