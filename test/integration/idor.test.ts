@@ -451,6 +451,8 @@ const CELLS: Record<string, Cell> = {
       // Only the JWT's `sub` chooses the record. B, naming A's things in the body, gets B's or a refusal.
       // `userid` + `region`: PATCH /settings/region names the account in its body (spec §7); A's id from B is refused.
       const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, userid: alice.sub, region: 'frankfurt', slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10, notifyId: aliceNotifyId };
+      // issue 14: the billing routes name the account in their bodies (spec §3, §7): A's ids from B are refused.
+      Object.assign(naming, { mongo_id: alice.sub, customer_email: alice.email, price_id: 'price_sim_pro_month', SSuserId: alice.sub, priceId: 'price_sim_business_month', paymentMethodId: 'pm_of_alice', cancel: true, code: 'SB-AAAA-BBBB-CCCC-DDDD' });
       // The contacts routes: B names A's contact's address (add, edit, move, remove, import it); only B's own contacts may change.
       if (route.path.startsWith('/contacts')) {
         Object.assign(naming, { email: ALICE_CONTACT.email, name: 'Renamed by Bob', company: 'Bob Co', newEmail: 'moved.by.bob@example.com', csv: `email,name,company\n${ALICE_CONTACT.email},Renamed by Bob,Bob Co\n` });
@@ -462,7 +464,8 @@ const CELLS: Record<string, Cell> = {
           { label: 'no credentials', expect: [401] },
           { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
           { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, expect: [401] },
-          ...(route.method === 'GET' ? [] : [{ label: "B's JWT, body naming A's records", headers: bearer(bob), body: naming, expect: [200, 201, 202, 400, 403, 404] }]),
+          // (409: issue 14's billing routes when B has no subscription of B's own to change)
+          ...(route.method === 'GET' ? [] : [{ label: "B's JWT, body naming A's records", headers: bearer(bob), body: naming, expect: [200, 201, 202, 400, 403, 404, 409] }]),
           ...(route.method === 'GET' ? [{ label: "B's JWT", headers: bearer(bob), expect: [200] }] : []),
         ],
       };
@@ -483,6 +486,50 @@ const CELLS: Record<string, Cell> = {
       if (!/otification/u.test(route.path)) return;
       const notes = await api(app, '/notifications', json({}, bearer(alice)));
       expect(notes.json.notifications, `${route.method} ${route.path}`).toEqual([expect.objectContaining({ _id: aliceNotifyId, read: false })]);
+    },
+  },
+
+  // issue 14: the payment provider's webhook: only the provider's signature over the raw body proves an event.
+  'payment-event:signature': {
+    async setup() {
+      // A forged event that would make A teamelite if it were believed.
+      const forged = {
+        id: 'evt_forged_by_bob',
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created: Math.floor(Date.now() / 1000) + 86_400,
+        data: {
+          object: {
+            id: 'sub_forged',
+            object: 'subscription',
+            customer: 'cus_forged',
+            status: 'active',
+            items: { data: [{ id: 'si_forged', price: { id: 'price_sim_teamelite_month', object: 'price', nickname: null, unit_amount: 1, currency: 'usd', recurring: { interval: 'month' }, metadata: { role: 'teamelite' } } }] },
+            trial_end: null,
+            current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
+            cancel_at_period_end: false,
+            canceled_at: null,
+            created: Math.floor(Date.now() / 1000),
+            metadata: { userId: alice.sub },
+            default_payment_method: null,
+          },
+        },
+      };
+      const t = Math.floor(Date.now() / 1000);
+      return {
+        path: {},
+        body: forged,
+        attempts: [
+          { label: 'no signature', expect: [400] },
+          { label: "B's JWT, no signature", headers: bearer(bob), expect: [400] },
+          { label: "A's JWT, no signature", headers: bearer(alice), expect: [400] },
+          { label: 'a forged signature', headers: { 'stripe-signature': `t=${t},v1=${'ab'.repeat(32)}` }, expect: [400] },
+          { label: 'an old forged signature', headers: { 'stripe-signature': `t=${t - 3600},v1=${'cd'.repeat(32)}` }, expect: [400] },
+        ],
+      };
+    },
+    async after() {
+      expect((await api(app, '/me', { headers: bearer(alice) })).json.role, 'A keeps her plan').toBe('pro');
     },
   },
 
@@ -594,7 +641,8 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     const cell = CELLS[ownsKindOf(route.owns)];
     if (!cell) throw new Error(`${name}: owns ${ownsKindOf(route.owns)} is not in the matrix`);
     const { path, body, attempts } = await cell.setup(route);
-    const readsBody = routeSchemas(route).body !== undefined;
+    // The webhook reads its raw body without a schema (its signature covers the exact bytes).
+    const readsBody = routeSchemas(route).body !== undefined || ownsKindOf(route.owns) === 'payment-event:signature';
     if (readsBody && ownsKindOf(route.owns).startsWith('transfer:') && bodyFor(route, { id: UNKNOWN_ID, fileId: 'AAAAAAAAAA' }) === undefined) {
       throw new Error(`${name} reads a body: give idor.test.ts bodyFor() its valid body`);
     }
