@@ -87,6 +87,11 @@ describe('a new user on a paid plan', () => {
     expect(await page.getByTestId('trial-days-left').textContent()).toMatch(/^7 days left in trial/);
     expect(await page.getByTestId('account-plan-name').textContent()).toContain('Pro');
 
+    // the account menu's 'Billing' leads to the billing page (spec §2: hidden from team members only)
+    await page.getByTestId('nav-avatar').click();
+    expect(await page.getByTestId('nav-billing').getAttribute('href')).toBe('/dash/account/billing');
+    await page.getByTestId('nav-avatar').click();
+
     // the billing page: the plan, the card; replace the card, then cancel at the period end
     await page.getByTestId('account-billing').click();
     await page.waitForURL((u) => u.pathname === '/dash/account/billing');
