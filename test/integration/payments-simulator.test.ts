@@ -18,6 +18,7 @@ import { simPrice, priceView } from '../../functions/adapters/payments/simulated
 import { verifySignedPayload } from '../../functions/adapters/payments/signature';
 import { ENV } from '../../functions/lib/env-names';
 import { resetPaymentsConfig } from '../../functions/lib/env';
+import { runClockCommand } from '../../scripts/local/payments-clock';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, json, type TestUser } from '../helpers/transfers';
 
@@ -405,6 +406,28 @@ describe('delivery', () => {
     const ids = relisted.map((e) => e.event.id).reverse();
     expect(again).toEqual([...ids, ...ids]);
     expect(await sim().redeliverEvent('evt_sim_unknown')).toBeNull();
+    await sim().setCancelAtPeriodEnd(sub.id, true);
+  });
+});
+
+describe('npm run payments:clock', () => {
+  it('advance runs the steps due and lists their events; show and events read the log; redeliver sends one again', async () => {
+    const { sub } = await subscribe(bob, '4000000000000341', 'price_sim_personal_month');
+    const lines = await runClockCommand(['advance', '8d'], sim());
+    expect(lines[0]).toMatch(/^Clock: \S+ -> \S+ \(\+691200 s\); [1-9]\d* subscription step\(s\) run/u);
+    const mine = lines.filter((l) => l.includes(sub.id));
+    expect(mine.some((l) => l.includes('customer.subscription.trial_will_end'))).toBe(true);
+    expect(mine.some((l) => /customer\.subscription\.updated\s+\S+\s+past_due\s+delivered \(200\)/u.test(l))).toBe(true);
+    expect((await sim().retrieveSubscription(sub.id))!.status).toBe('past_due');
+    const show = await runClockCommand(['show'], sim());
+    expect(show[0]).toMatch(/^Simulator clock: \d{4}-\d\d-\d\dT/u);
+    expect(show[1]).toMatch(/0 not delivered yet/u);
+    const events = await runClockCommand(['events', '3'], sim());
+    expect(events).toHaveLength(3);
+    const id = /(evt_sim_\w+)$/u.exec(events[2]!)![1]!;
+    expect(await runClockCommand(['redeliver', id], sim())).toEqual([`${id}: delivered (HTTP 200)`]);
+    await expect(runClockCommand(['redeliver', 'evt_sim_nope'], sim())).rejects.toThrow(/no event/u);
+    await expect(runClockCommand(['advance', 'soon'], sim())).rejects.toThrow(/duration/u);
     await sim().setCancelAtPeriodEnd(sub.id, true);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The simulator's built-in prices: every plan with a price in functions/domain/plans.ts
+ * The simulator's built-in prices: every plan with a published price in functions/domain/plans.ts
  * (spec §9: personal 12 / 108, pro 29 / 228, business 69 / 588 USD), monthly and yearly, as
  * Stripe price objects `price_sim_<role>_<month|year>` with metadata.role.
  */
@@ -17,7 +17,8 @@ function nickname(role: Role, period: BillingPeriod): string {
 
 export const SIM_PRICES: readonly PriceObject[] = PAID_ROLES.flatMap((role) => {
   const price = PLANS[role].price;
-  if (!price || price.monthly <= 0) return [];
+  // Only prices the spec publishes (§9); an inferred one (premium's) is not on sale.
+  if (!price || price.monthly <= 0 || PLANS[role].inferred.includes('price')) return [];
   return (['month', 'year'] as const).map(
     (period): PriceObject => ({
       id: simPriceId(role, period),
