@@ -19,7 +19,10 @@ export type Access =
   | 'userpool:admin'
   /** start the async jobs named in the route's `invokes` (Lambda InvokeFunction, JOB_FUNCTIONS env) */
   | 'jobs:invoke'
-  /** issue 14: talk to the payment provider (the Stripe secret in Secrets Manager) */
+  /**
+   * issue 14: talk to the payments provider: env PAYMENTS and STRIPE_PRICES, and
+   * `secretsmanager:GetSecretValue` on the one Stripe secret (STRIPE_SECRET_ID)
+   */
   | 'payments';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -80,6 +83,8 @@ export type Owns =
   | { readonly record: 'extension'; readonly by: 'mailed-token' }
   /** issue 13: a file request; `owner` its requester's JWT, `link` its public id (uploads add the visitor's sender token) */
   | { readonly record: 'request'; readonly by: 'owner' | 'link' }
+  /** issue 14: a payments checkout session or SetupIntent (by its client secret); `owner` the user it was made for */
+  | { readonly record: 'checkout'; readonly by: 'owner' }
   /**
    * issue 14: a payment provider's webhook event; `signature` the provider's signature over the
    * raw body with the webhook secret (`Stripe-Signature`, 300 s tolerance), nothing else
@@ -137,7 +142,7 @@ export const FUNCTION_GROUPS = {
   dashboard: ['dashboard'],
   /** issue 13: file requests, the requester's screens and the public request page */
   requests: ['requests'],
-  /** issue 14: plans and billing, the payment provider's webhook, lifetime codes */
+  /** issue 14: plans and billing, the payment provider's webhook, lifetime codes, the simulator's checkout screen */
   billing: ['billing'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -251,6 +256,11 @@ export const routes: readonly ApiRoute[] = [
   { method: 'GET', path: '/regions', handler: 'http/system/regions', auth: 'none', owns: 'public', access: ['buckets:read'] },
   // spec §7 PATCH /settings/region {userid, region}: the body's userid must be the JWT's, so only the caller's own profile changes.
   { method: 'PATCH', path: '/settings/region', handler: 'http/me/region', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+
+  // ---- issue 14: the payments simulator's checkout screen (contract: functions/domain/billing-api.ts); 404 when PAYMENTS=stripe ----
+  { method: 'GET', path: '/payments/simulated/checkout', handler: 'http/billing/simulated-checkout-view', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'payments'] },
+  { method: 'POST', path: '/payments/simulated/checkout', handler: 'http/billing/simulated-checkout', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'table:write', 'payments'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/payments/simulated/setup', handler: 'http/billing/simulated-setup', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'table:write', 'payments'] },
 
   // ---- issue 14: plans and billing (contract: functions/domain/billing-api.ts) ----
   // 'self': the caller's subscription is found from the JWT's sub; ids in a body (mongo_id, SSuserId,
