@@ -234,6 +234,20 @@ describe('the billing page', () => {
     expect((await api(app, '/billing/cancel', json({ cancel: true }, bearer(user)))).json.error.code).toBe('no_subscription');
   });
 
+  it('replace the card: a SetupIntent, the simulator\'s card field, POST /addCard', async () => {
+    const user = await trialing('card.swap@example.com');
+    const intent = await api(app, '/billing/setup-intent', { method: 'POST', headers: bearer(user) });
+    expect(intent.status, intent.text).toBe(200);
+    expect(intent.json.type).toBe('simulated');
+    const setup = await api(app, '/payments/simulated/setup', json({ clientSecret: intent.json.clientSecret, number: '5555 5555 5555 4444', expMonth: 6, expYear: new Date().getFullYear() + 2, cvc: '321' }, bearer(user)));
+    expect(setup.status, setup.text).toBe(200);
+    const added = await api(app, '/addCard', json({ paymentMethodId: setup.json.paymentMethodId }, bearer(user)));
+    expect(added.status, added.text).toBe(200);
+    expect(added.json.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect((await stripeData(user)).view.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect((await profileItem(user)).card).toMatchObject({ last4: '4444' });
+  });
+
   it('refund inside 30 days of the first charge ends the subscription; none before a charge', async () => {
     const user = await trialing('refund@example.com');
     const early = await api(app, '/billing/refund', { method: 'POST', headers: bearer(user) });
