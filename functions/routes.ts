@@ -142,7 +142,7 @@ export const FUNCTION_GROUPS = {
   dashboard: ['dashboard'],
   /** issue 13: file requests, the requester's screens and the public request page */
   requests: ['requests'],
-  /** issue 14: plans and billing, the payments provider and its webhook, the simulator's checkout screen, lifetime codes */
+  /** issue 14: plans and billing, the payment provider's webhook, lifetime codes, the simulator's checkout screen */
   billing: ['billing'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -257,6 +257,11 @@ export const routes: readonly ApiRoute[] = [
   // spec §7 PATCH /settings/region {userid, region}: the body's userid must be the JWT's, so only the caller's own profile changes.
   { method: 'PATCH', path: '/settings/region', handler: 'http/me/region', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
 
+  // ---- issue 14: the payments simulator's checkout screen (contract: functions/domain/billing-api.ts); 404 when PAYMENTS=stripe ----
+  { method: 'GET', path: '/payments/simulated/checkout', handler: 'http/billing/simulated-checkout-view', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'payments'] },
+  { method: 'POST', path: '/payments/simulated/checkout', handler: 'http/billing/simulated-checkout', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'table:write', 'payments'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/payments/simulated/setup', handler: 'http/billing/simulated-setup', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'table:write', 'payments'] },
+
   // ---- issue 14: plans and billing (contract: functions/domain/billing-api.ts) ----
   // 'self': the caller's subscription is found from the JWT's sub; ids in a body (mongo_id, SSuserId,
   // stripeCustomerId, customer_email) must be the caller's own (403 not_your_account).
@@ -272,10 +277,6 @@ export const routes: readonly ApiRoute[] = [
   // The provider's events: no JWT, the signature over the raw body is the proof (functions/services/billing.ts handleWebhook).
   { method: 'POST', path: '/stripe/webhook', handler: 'http/billing/webhook', auth: 'none', owns: { record: 'payment-event', by: 'signature' }, access: ['table:read', 'table:write', 'mail:send', 'payments'], timeoutSeconds: 29 },
   { method: 'POST', path: '/appsumo/redeem', handler: 'http/billing/redeem', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
-  // ---- issue 14: the payments simulator's checkout screen (contract: functions/domain/billing-api.ts); 404 when PAYMENTS=stripe ----
-  { method: 'GET', path: '/payments/simulated/checkout', handler: 'http/billing/simulated-checkout-view', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'payments'] },
-  { method: 'POST', path: '/payments/simulated/checkout', handler: 'http/billing/simulated-checkout', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'table:write', 'payments'], timeoutSeconds: 29 },
-  { method: 'POST', path: '/payments/simulated/setup', handler: 'http/billing/simulated-setup', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'table:write', 'payments'] },
 ];
 
 export const jobs: readonly JobDef[] = [

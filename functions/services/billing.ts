@@ -62,6 +62,7 @@ import { hashToken } from '../lib/secrets';
 import { errorFields, log } from '../lib/log';
 import { config } from '../lib/env';
 import { requireProfile } from './accounts';
+import { cardHttpError } from './payment-errors';
 import { mailTrialEnding } from './mail';
 
 /** Optimistic writes retried this often before the request fails (and the provider retries). */
@@ -84,7 +85,7 @@ function assertOwnIds(profile: UserProfile, ids: { userId?: string | undefined; 
 
 /** The provider refused a request (spec §8: the checkout reloads); a card problem in the provider's words (402). */
 function providerError(err: unknown): never {
-  if (err instanceof CardError) throw new HttpError(402, 'card_error', err.message, { code: err.code, ...(err.declineCode ? { declineCode: err.declineCode } : {}) });
+  if (err instanceof CardError) throw cardHttpError(err);
   if (err instanceof InvalidRequestError) throw badRequest('payment_request_invalid', err.message, { code: err.code, ...(err.param ? { param: err.param } : {}) });
   throw err;
 }

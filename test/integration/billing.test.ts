@@ -31,14 +31,14 @@ const sim = () => simulator();
 const target = () => ({ url: `${app.apiOrigin}/api/stripe/webhook`, secret: paymentsConfig().simulatorWebhookSecret });
 
 async function profileItem(user: TestUser): Promise<Record<string, any>> {
-  const out = await dynamo(app).send(new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.userProfile(user.sub), ConsistentRead: true }));
+  const out = await dynamo().send(new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.userProfile(user.sub), ConsistentRead: true }));
   return out.Item ?? {};
 }
 
 async function setProfile(user: TestUser, fields: Record<string, unknown>): Promise<void> {
   const names = Object.fromEntries(Object.keys(fields).map((k) => [`#${k}`, k]));
   const values = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`:${k}`, v]));
-  await dynamo(app).send(new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.userProfile(user.sub), UpdateExpression: `SET ${Object.keys(fields).map((k) => `#${k} = :${k}`).join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values }));
+  await dynamo().send(new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.userProfile(user.sub), UpdateExpression: `SET ${Object.keys(fields).map((k) => `#${k} = :${k}`).join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values }));
 }
 
 /** A new free account, as sign-up makes it (role free, status unpaid). */
@@ -149,7 +149,7 @@ describe('webhook: idempotent, ordered, verified', () => {
     expect(again?.lastStatus).toBe(200);
     expect((await profileItem(user)).status, 'a processed event is not applied again').toBe('active');
     // The check can fail: without the processed-event item the same delivery changes the user.
-    await dynamo(app).send(new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.paymentEvent(event.event.id), UpdateExpression: 'SET #ttl = :past', ExpressionAttributeNames: { '#ttl': 'ttl' }, ExpressionAttributeValues: { ':past': 1 } }));
+    await dynamo().send(new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.paymentEvent(event.event.id), UpdateExpression: 'SET #ttl = :past', ExpressionAttributeNames: { '#ttl': 'ttl' }, ExpressionAttributeValues: { ':past': 1 } }));
     await redeliverEvent(event.event.id, target());
     expect((await profileItem(user)).status).toBe('trialing');
   });
@@ -232,6 +232,20 @@ describe('the billing page', () => {
     const session = await me(user);
     expect(session).toMatchObject({ role: 'free', storageLimit: PLANS.free.storage, monthlyTransferLimit: PLANS.free.monthlyTransfers });
     expect((await api(app, '/billing/cancel', json({ cancel: true }, bearer(user)))).json.error.code).toBe('no_subscription');
+  });
+
+  it('replace the card: a SetupIntent, the simulator\'s card field, POST /addCard', async () => {
+    const user = await trialing('card.swap@example.com');
+    const intent = await api(app, '/billing/setup-intent', { method: 'POST', headers: bearer(user) });
+    expect(intent.status, intent.text).toBe(200);
+    expect(intent.json.type).toBe('simulated');
+    const setup = await api(app, '/payments/simulated/setup', json({ clientSecret: intent.json.clientSecret, number: '5555 5555 5555 4444', expMonth: 6, expYear: new Date().getFullYear() + 2, cvc: '321' }, bearer(user)));
+    expect(setup.status, setup.text).toBe(200);
+    const added = await api(app, '/addCard', json({ paymentMethodId: setup.json.paymentMethodId }, bearer(user)));
+    expect(added.status, added.text).toBe(200);
+    expect(added.json.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect((await stripeData(user)).view.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect((await profileItem(user)).card).toMatchObject({ last4: '4444' });
   });
 
   it('refund inside 30 days of the first charge ends the subscription; none before a charge', async () => {

@@ -124,8 +124,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   incorrect_cvc: 'errors.cardError',
   expired_card: 'errors.cardError',
   processing_error: 'errors.cardError',
-  // ---- issue 14: billing and lifetime codes (the billing screens may say these in their own words;
-  // a card error's own message is the provider's, shown as it is) ----
+  // ---- issue 14: billing and lifetime codes (the billing screens may say these in their own words) ----
   team_member_billing: 'dashboard.billingErrors.teamMemberBilling',
   unknown_price: 'errors.invalidRequest',
   already_subscribed: 'dashboard.billingErrors.alreadySubscribed',
@@ -134,7 +133,6 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   storage_exceeds_plan: 'dashboard.billingErrors.storageExceedsPlan',
   refund_window_over: 'dashboard.billingErrors.refundWindowOver',
   nothing_to_refund: 'dashboard.billingErrors.nothingToRefund',
-  card_error: 'dashboard.billingErrors.cardError',
   payment_request_invalid: GENERIC_ERROR_KEY,
   invalid_code: 'dashboard.billingErrors.invalidCode',
   code_already_used: 'dashboard.billingErrors.codeAlreadyUsed',
