@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SUMO_MAX_CODES, type RedeemResponse } from '@domain/billing-api';
+import { sumoRoleOf } from '@domain/billing';
 import { paths } from '@/app/paths';
 import { usePlanName } from '@/features/dashboard/use-plan-name';
 import { errorTextOf } from '@/i18n/error-keys';
@@ -43,6 +44,8 @@ export function SumoRedeem() {
 
   const redeemed = result?.codesRedeemed ?? current.data?.view.sumoCodes ?? null;
   const full = redeemed !== null && redeemed >= SUMO_MAX_CODES;
+  // each code stacks to the next tier: n codes give the n-th (the server's rule, @domain/billing)
+  const tier = result?.sumoRole ?? (redeemed !== null && redeemed > 0 ? sumoRoleOf(redeemed) : null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +76,7 @@ export function SumoRedeem() {
       {redeemed !== null && (
         <p data-testid="sumo-count">
           {t('redeem.count', { count: redeemed, max: SUMO_MAX_CODES })}
-          {result && <> {t('redeem.tier', { plan: planName(result.sumoRole) })}</>}
+          {tier && <> {t('redeem.tier', { plan: planName(tier) })}</>}
         </p>
       )}
       {result && (
