@@ -18,7 +18,12 @@ export type Access =
   | 'userpool:read'
   | 'userpool:admin'
   /** start the async jobs named in the route's `invokes` (Lambda InvokeFunction, JOB_FUNCTIONS env) */
-  | 'jobs:invoke';
+  | 'jobs:invoke'
+  /**
+   * issue 14: talk to the payments provider: env PAYMENTS and STRIPE_PRICES, and
+   * `secretsmanager:GetSecretValue` on the one Stripe secret (STRIPE_SECRET_ID)
+   */
+  | 'payments';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -77,7 +82,14 @@ export type Owns =
   | { readonly record: 'password-reset'; readonly by: 'mailed-token' }
   | { readonly record: 'extension'; readonly by: 'mailed-token' }
   /** issue 13: a file request; `owner` its requester's JWT, `link` its public id (uploads add the visitor's sender token) */
-  | { readonly record: 'request'; readonly by: 'owner' | 'link' };
+  | { readonly record: 'request'; readonly by: 'owner' | 'link' }
+  /** issue 14: a payments checkout session or SetupIntent (by its client secret); `owner` the user it was made for */
+  | { readonly record: 'checkout'; readonly by: 'owner' }
+  /**
+   * issue 14: a payment provider's webhook event; `signature` the provider's signature over the
+   * raw body with the webhook secret (`Stripe-Signature`, 300 s tolerance), nothing else
+   */
+  | { readonly record: 'payment-event'; readonly by: 'signature' };
 
 /** `'public'`, `'self'`, or `record:by` (e.g. `transfer:upload-token`): one cell kind of the IDOR matrix. */
 export function ownsKindOf(owns: Owns): string {
@@ -130,6 +142,8 @@ export const FUNCTION_GROUPS = {
   dashboard: ['dashboard'],
   /** issue 13: file requests, the requester's screens and the public request page */
   requests: ['requests'],
+  /** issue 14: plans and billing, the payment provider's webhook, lifetime codes, the simulator's checkout screen */
+  billing: ['billing'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FunctionGroup = keyof typeof FUNCTION_GROUPS;
@@ -242,6 +256,27 @@ export const routes: readonly ApiRoute[] = [
   { method: 'GET', path: '/regions', handler: 'http/system/regions', auth: 'none', owns: 'public', access: ['buckets:read'] },
   // spec §7 PATCH /settings/region {userid, region}: the body's userid must be the JWT's, so only the caller's own profile changes.
   { method: 'PATCH', path: '/settings/region', handler: 'http/me/region', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+
+  // ---- issue 14: the payments simulator's checkout screen (contract: functions/domain/billing-api.ts); 404 when PAYMENTS=stripe ----
+  { method: 'GET', path: '/payments/simulated/checkout', handler: 'http/billing/simulated-checkout-view', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'payments'] },
+  { method: 'POST', path: '/payments/simulated/checkout', handler: 'http/billing/simulated-checkout', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'table:write', 'payments'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/payments/simulated/setup', handler: 'http/billing/simulated-setup', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'table:write', 'payments'] },
+
+  // ---- issue 14: plans and billing (contract: functions/domain/billing-api.ts) ----
+  // 'self': the caller's subscription is found from the JWT's sub; ids in a body (mongo_id, SSuserId,
+  // stripeCustomerId, customer_email) must be the caller's own (403 not_your_account).
+  { method: 'GET', path: '/billing/config', handler: 'http/billing/config', auth: 'none', owns: 'public', access: ['payments'] },
+  { method: 'POST', path: '/stripe/createSubscription', handler: 'http/billing/create-checkout', auth: 'jwt', owns: 'self', access: ['table:read', 'payments'] },
+  { method: 'GET', path: '/getStripeData', handler: 'http/billing/stripe-data', auth: 'jwt', owns: 'self', access: ['table:read', 'payments'] },
+  { method: 'POST', path: '/billing/setup-intent', handler: 'http/billing/setup-intent', auth: 'jwt', owns: 'self', access: ['table:read', 'payments'] },
+  { method: 'POST', path: '/addCard', handler: 'http/billing/add-card', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'payments'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/create-subscription', handler: 'http/billing/change-plan', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'payments'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/billing/cancel', handler: 'http/billing/cancel', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'payments'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/billing/refund', handler: 'http/billing/refund', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'payments'], timeoutSeconds: 29 },
+  { method: 'GET', path: '/billing/invoices', handler: 'http/billing/invoices', auth: 'jwt', owns: 'self', access: ['table:read', 'payments'] },
+  // The provider's events: no JWT, the signature over the raw body is the proof (functions/services/billing.ts handleWebhook).
+  { method: 'POST', path: '/stripe/webhook', handler: 'http/billing/webhook', auth: 'none', owns: { record: 'payment-event', by: 'signature' }, access: ['table:read', 'table:write', 'mail:send', 'payments'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/appsumo/redeem', handler: 'http/billing/redeem', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
 ];
 
 export const jobs: readonly JobDef[] = [

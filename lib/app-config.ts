@@ -26,7 +26,21 @@ export interface AppConfig {
   /** Optional custom domain of the distribution, with its ACM certificate (us-east-1). */
   readonly domainName: string | undefined;
   readonly certificateArn: string | undefined;
+  /** issue 14: which payments provider the functions run (PAYMENTS) and Stripe's price ids (STRIPE_PRICES) */
+  readonly payments: PaymentsSettings;
 }
+
+export interface PaymentsSettings {
+  /** `simulated` (default) or `stripe` */
+  readonly provider: 'simulated' | 'stripe';
+  /** `role/period` -> Stripe price id, as `npm run stripe:setup` prints it */
+  readonly stripePrices: Readonly<Record<string, string>>;
+  /** the Secrets Manager secret with { secretKey, publishableKey, webhookSecret } */
+  readonly stripeSecretName: string;
+}
+
+/** The one Stripe secret (docs/deploy.md): created by the operator, read by the billing functions. */
+export const STRIPE_SECRET_NAME = 'sendbridge/stripe';
 
 export const CONTEXT_KEYS = {
   regions: 'regions',
@@ -37,6 +51,8 @@ export const CONTEXT_KEYS = {
   mailFrom: 'mailFrom',
   domainName: 'domainName',
   certificateArn: 'certificateArn',
+  payments: 'payments',
+  stripePrices: 'stripePrices',
 } as const;
 
 /**
@@ -112,6 +128,7 @@ export function readAppConfig(app: App, env: NodeJS.ProcessEnv = process.env): A
 
   const mailFrom = contextString(app, CONTEXT_KEYS.mailFrom);
   return {
+    payments: readPayments(app),
     regions,
     chinaRegions,
     homeRegion,
@@ -124,4 +141,26 @@ export function readAppConfig(app: App, env: NodeJS.ProcessEnv = process.env): A
     domainName,
     certificateArn,
   };
+}
+
+function readPayments(app: App): PaymentsSettings {
+  const provider = contextString(app, CONTEXT_KEYS.payments) ?? 'simulated';
+  if (provider !== 'simulated' && provider !== 'stripe') throw new Error(`-c payments: '${provider}' is not simulated or stripe`);
+  const raw: unknown = app.node.tryGetContext(CONTEXT_KEYS.stripePrices);
+  let prices: unknown = raw ?? {};
+  if (typeof raw === 'string') {
+    try {
+      prices = JSON.parse(raw);
+    } catch {
+      throw new Error('-c stripePrices is not JSON (paste what `npm run stripe:setup` prints)');
+    }
+  }
+  if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) throw new Error('-c stripePrices must be a JSON object');
+  for (const [key, id] of Object.entries(prices)) {
+    if (!/^[a-z]+\/(month|year)$/u.test(key) || typeof id !== 'string' || !id.startsWith('price_')) {
+      throw new Error(`-c stripePrices: '${key}' -> '${String(id)}' is not "<role>/<month|year>": "price_..."`);
+    }
+  }
+  if (provider === 'stripe' && Object.keys(prices).length === 0) throw new Error('-c payments=stripe needs -c stripePrices (run `npm run stripe:setup`)');
+  return { provider, stripePrices: prices as Record<string, string>, stripeSecretName: STRIPE_SECRET_NAME };
 }

@@ -18,6 +18,7 @@ import { DEFAULT_REGION, type RegionId } from '../functions/domain/regions';
 import { ApiFunction, type ApiResources, type RegionBucketsBinding } from './constructs/api-function';
 import { apiBundleName, buildLambdaBundles, jobBundleName, lambdaBundleSpecs, unbundledDir } from './lambda-bundles';
 import { acknowledge } from './nag/acknowledge';
+import type { PaymentsSettings } from './app-config';
 
 export interface CoreStackProps extends StackProps {
   /** Storage regions served by the API (their buckets go into REGION_BUCKETS and the grants). */
@@ -38,6 +39,11 @@ export interface CoreStackProps extends StackProps {
    * @default routes of functions/routes.ts
    */
   readonly routes?: readonly RouteDef[];
+  /**
+   * issue 14: the payments provider and Stripe's price ids for routes with access 'payments'.
+   * @default the simulator
+   */
+  readonly payments?: PaymentsSettings;
 }
 
 /** Default-stage throttling: uploads ask for part URLs in batches, so this is far above real use. */
@@ -158,6 +164,7 @@ export class CoreStack extends Stack {
       mailFrom: props.mailFrom,
       appOrigin: props.appOrigin,
       originVerify: this.originVerify,
+      ...(props.payments ? { payments: props.payments } : {}),
     };
 
     this.httpApi = this.createApi(props);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { functionsOf, jobs, routeKeyOf, routes, type FunctionDef, type JobDef, type RouteDef } from '../functions/routes';
@@ -28,7 +28,18 @@ export interface LambdaBundle {
   readonly bytes: number;
   /** the source files bundled into index.mjs (esbuild metafile paths, relative to the repository) */
   readonly inputs: readonly string[];
+  /** files beside index.mjs that it imports only on demand (the Stripe SDK chunk), with their minified bytes */
+  readonly chunks: readonly { readonly file: string; readonly bytes: number }[];
 }
+
+/**
+ * The Stripe SDK (~246 KB minified) is not bundled into index.mjs: the Stripe provider imports
+ * it on first use from this file beside index.mjs, written into every bundle that holds the
+ * provider, so a function of a simulated deployment never loads it (docs/decisions.md,
+ * "Payments providers").
+ */
+export const STRIPE_SDK_CHUNK_FILE = 'stripe-sdk.mjs';
+export const STRIPE_PROVIDER_MODULE = 'functions/adapters/payments/stripe.ts';
 
 export interface BundleSpec {
   readonly name: string;
@@ -88,6 +99,8 @@ export const ESBUILD_OPTIONS = {
   banner: { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" },
   tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
   logLevel: 'error',
+  // functions/adapters/payments/stripe.ts imports the Stripe SDK from this path (see STRIPE_SDK_CHUNK_FILE)
+  define: { STRIPE_SDK_CHUNK: JSON.stringify(`./${STRIPE_SDK_CHUNK_FILE}`) },
 } as const satisfies esbuild.BuildOptions;
 
 /** Where bundles are built: a cache beside the dependencies, never committed. */
@@ -123,15 +136,34 @@ export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDL
   const { metafile } = esbuild.buildSync({ ...ESBUILD_OPTIONS, entryPoints, outdir: outDir, outExtension: { '.js': '.mjs' }, metafile: true });
 
   const result = new Map<string, LambdaBundle>();
+  let stripeChunk: string | undefined;
   for (const spec of specs) {
     const dir = path.join(outDir, spec.name);
     const file = path.join(dir, LAMBDA_BUNDLE_FILE);
     const output = metafile.outputs[path.relative(process.cwd(), file).split(path.sep).join('/')];
     const inputs = Object.keys(output?.inputs ?? {}).map((p) => path.relative(REPO_ROOT, path.resolve(process.cwd(), p)).split(path.sep).join('/'));
-    result.set(spec.name, { dir, bytes: statSync(file).size, inputs });
+    const chunks: { file: string; bytes: number }[] = [];
+    if (inputs.includes(STRIPE_PROVIDER_MODULE)) {
+      stripeChunk ??= buildStripeChunk(path.join(root, 'vendor'));
+      copyFileSync(stripeChunk, path.join(dir, STRIPE_SDK_CHUNK_FILE));
+      chunks.push({ file: STRIPE_SDK_CHUNK_FILE, bytes: statSync(stripeChunk).size });
+    }
+    result.set(spec.name, { dir, bytes: statSync(file).size, inputs, chunks });
   }
   built.set(key, result);
   return result;
+}
+
+/** The Stripe SDK as one ESM file (same options as the functions, no source map: it is not our code). */
+function buildStripeChunk(dir: string): string {
+  const outfile = path.join(dir, STRIPE_SDK_CHUNK_FILE);
+  esbuild.buildSync({
+    ...ESBUILD_OPTIONS,
+    sourcemap: false,
+    stdin: { contents: "export { default } from 'stripe';\n", resolveDir: REPO_ROOT, loader: 'ts' },
+    outfile,
+  });
+  return outfile;
 }
 
 /** Stand-in code for stacks synthesized without bundling (`aws:cdk:bundling-stacks`), as NodejsFunction does. */

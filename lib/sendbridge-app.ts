@@ -91,6 +91,7 @@ export function createSendBridge(app: App, options: SendBridgeOptions = {}): Sen
     appOrigin: config.appOrigins[0] ?? UNCONFIGURED_APP_ORIGIN,
     corsOrigins: config.appOrigins,
     routes: options.routes,
+    payments: config.payments,
   });
   if (!config.appOriginsConfigured) {
     Annotations.of(core).addWarningV2(

@@ -64,6 +64,30 @@ export const keys = {
   forwardCopyIndex: (queuedAt: number, slug: string) => ({ gsi2pk: 'COPY', gsi2sk: `${String(queuedAt).padStart(15, '0')}#${slug}` }),
   forwardCopyPartition: 'COPY',
 
+  // ---- issue 14: the payments simulator's state (functions/adapters/payments/simulated/) ----
+  /** the simulator's clock: an offset in seconds added to wall time, like a Stripe test clock */
+  simpayClock: { pk: 'SIMPAY#CLOCK', sk: 'CLOCK' },
+  /** one simulated Stripe object by its id (cus_, pm_, cs_, seti_, sub_, in_, re_, evt_ sim ids) */
+  simpayObject: (id: string) => ({ pk: `SIMPAY#${id}`, sk: 'OBJECT' }),
+  /** a simulated customer's invoice number counter (Stripe numbers invoices <prefix>-0001, -0002… per customer) */
+  simpayInvoiceCounter: (customerId: string) => ({ pk: `SIMPAY#${customerId}`, sk: 'INVOICE_SEQ' }),
+  /** gsi1: a simulated customer's subscriptions or invoices, oldest first */
+  simpayCustomerList: (kind: 'SUBS' | 'INVOICES', customerId: string, created: number, id: string) => ({
+    gsi1pk: `SIMPAY#${kind}#${customerId}`,
+    gsi1sk: `${String(created).padStart(12, '0')}#${id}`,
+  }),
+  simpayCustomerListPartition: (kind: 'SUBS' | 'INVOICES', customerId: string) => `SIMPAY#${kind}#${customerId}`,
+  /** gsi1: the simulator's event log in order (simulated time, then the order of writing) */
+  simpayEventLog: (order: string) => ({ gsi1pk: 'SIMPAY#EVENTS', gsi1sk: order }),
+  simpayEventLogPartition: 'SIMPAY#EVENTS',
+  /** gsi2 (sparse): a simulated subscription's next due step (trial_will_end, period end, payment retry) */
+  simpayDue: (dueAt: number, subscriptionId: string) => ({ gsi2pk: 'SIMPAY#DUE', gsi2sk: `${String(dueAt).padStart(12, '0')}#${subscriptionId}` }),
+  simpayDuePartition: 'SIMPAY#DUE',
+  simpayDueUpTo: (at: number) => `${String(at).padStart(12, '0')}#~`,
+  /** gsi2 (sparse): events not delivered to the webhook yet, in log order */
+  simpayUndelivered: (order: string) => ({ gsi2pk: 'SIMPAY#UNDELIVERED', gsi2sk: order }),
+  simpayUndeliveredPartition: 'SIMPAY#UNDELIVERED',
+
   notification: (userId: string, at: number, id: string) => ({
     pk: `USER#${userId}`,
     sk: `NOTIFY#${String(at).padStart(15, '0')}#${id}`,
@@ -125,6 +149,14 @@ export const keys = {
   /** one finished upload to a request, by the upload's transfer slug */
   requestUpload: (requestId: string, slug: string) => ({ pk: `REQUEST#${requestId}`, sk: `UPLOAD#${slug}` }),
   requestUploadPrefix: 'UPLOAD#',
+
+  // ---- issue 14: billing (docs/data-model.md patterns B1-B7) ----
+  /** the provider's customer -> our user, one item per customer (like `EMAIL#`): a customer belongs to one account */
+  stripeCustomer: (customerId: string) => ({ pk: `STRIPECUST#${customerId}`, sk: 'USER' }),
+  /** a processed webhook event, by the provider's event id: the same event twice changes the user once */
+  paymentEvent: (eventId: string) => ({ pk: `PAYEVENT#${eventId}`, sk: 'EVENT' }),
+  /** a lifetime code, by the SHA-256 of the code: single use across every account */
+  sumoCode: (codeHash: string) => ({ pk: `SUMO#${codeHash}`, sk: 'CODE' }),
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

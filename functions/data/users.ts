@@ -12,6 +12,7 @@ import { isRegionId, type RegionId } from '../domain/regions';
 import type { RequestRules, RequestSettings } from '../domain/requests-api';
 import type { TransferSettings } from '../domain/auth-api';
 import { isExpiryPreset } from '../domain/expiry';
+import type { CardView } from '../domain/billing-api';
 
 /*
  * Stored settings are read field by field: each valid field kept, an unknown or broken one left
@@ -88,10 +89,36 @@ export interface UserProfile {
   readonly region?: RegionId;
   /** issue 13: spec §3 requestSettings, the defaults of a new file request (functions/domain/requests-api.ts) */
   readonly requestSettings?: RequestSettings;
+  // ---- issue 14: billing (data/billing.ts; `role` above is the enforced plan, `status` the subscription's) ----
+  /** the provider's customer id (spec §3 User.stripeId) */
+  readonly stripeId?: string;
+  /** the subscription plan's own role (the enforced `role` adds the lifetime codes' tier) */
+  readonly subscriptionRole?: string;
+  readonly subscriptionId?: string;
+  readonly priceId?: string;
+  /** epoch ms */
+  readonly trialEnd?: number;
+  /** epoch ms */
+  readonly periodEnd?: number;
+  readonly cancelAtPeriodEnd?: boolean;
+  readonly card?: CardView;
+  /** epoch ms of the first non-zero paid invoice (the 30-day refund window) */
+  readonly firstChargeAt?: number;
+  /** epoch ms of the provider state last stored: an older state is ignored */
+  readonly billingUpdatedAt?: number;
+  /** lifetime codes redeemed, 0-8 (spec §3 isSumo) */
+  readonly sumoCodes?: number;
 }
 
 /** Kept for the transfer loop's callers: the fields it reads. */
 export type SenderProfile = Pick<UserProfile, 'userId' | 'fullName' | 'role' | 'status' | 'parentAdminId'> & { readonly email?: string };
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+function storedCard(raw: unknown): CardView | undefined {
+  if (!isObject(raw) || typeof raw.brand !== 'string' || typeof raw.last4 !== 'string') return undefined;
+  return { brand: raw.brand, last4: raw.last4, expMonth: num(raw.expMonth) ?? 0, expYear: num(raw.expYear) ?? 0 };
+}
 
 function fromItem(i: Record<string, unknown>): UserProfile {
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -117,6 +144,17 @@ function fromItem(i: Record<string, unknown>): UserProfile {
     transferSettings: storedTransferSettings(i.transferSettings),
     region: isRegionId(i.region) ? i.region : undefined,
     requestSettings: storedRequestSettings(i.requestSettings),
+    stripeId: str(i.stripeId),
+    subscriptionRole: str(i.subscriptionRole),
+    subscriptionId: str(i.subscriptionId),
+    priceId: str(i.priceId),
+    trialEnd: num(i.trialEnd),
+    periodEnd: num(i.periodEnd),
+    cancelAtPeriodEnd: i.cancelAtPeriodEnd === true ? true : undefined,
+    card: storedCard(i.card),
+    firstChargeAt: num(i.firstChargeAt),
+    billingUpdatedAt: num(i.billingUpdatedAt),
+    sumoCodes: num(i.sumoCodes),
   };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out as unknown as UserProfile;

@@ -105,6 +105,10 @@ export interface SessionUser {
   readonly requestSettings?: RequestSettings;
   /** issue 13: where the user's new transfers and request uploads are stored (their choice when the plan allows it) */
   readonly region?: RegionId;
+  /** issue 14: spec §3 User.stripeId, the payment provider's customer id, once the user went through checkout */
+  readonly stripeId?: string;
+  /** issue 14: spec §3 isSumo, code1..code8: true for each lifetime code redeemed (GET /me always sends it) */
+  readonly isSumo?: Readonly<Record<`code${number}`, boolean>>;
 }
 
 /**

@@ -35,6 +35,18 @@ export const ENV = {
    * gateway listens on loopback behind the app server alone.
    */
   originVerify: 'ORIGIN_VERIFY',
+  /** issue 14: the payments provider, `simulated` (default) or `stripe` (functions/adapters/payments/) */
+  payments: 'PAYMENTS',
+  /** simulator: where it POSTs its events (default: APP_ORIGIN + /api/stripe/webhook) */
+  paymentsWebhookUrl: 'PAYMENTS_WEBHOOK_URL',
+  /** simulator: the secret it signs its events with and the webhook verifies them with (local only; AWS reads the Stripe secret) */
+  paymentsWebhookSecret: 'PAYMENTS_WEBHOOK_SECRET',
+  /** JSON { "<role>/<month|year>": "price_..." }: Stripe's price ids (CDK context `stripePrices`) */
+  stripePrices: 'STRIPE_PRICES',
+  /** name or ARN of the Secrets Manager secret holding { secretKey, publishableKey, webhookSecret }; the keys never travel in env */
+  stripeSecretId: 'STRIPE_SECRET_ID',
+  /** loopback Secrets Manager endpoint (tests); unset in AWS */
+  secretsManagerEndpoint: 'SECRETS_MANAGER_ENDPOINT',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -132,3 +132,68 @@ export function originVerifySecret(): string | undefined {
   originVerify ??= { value: process.env[ENV.originVerify] || undefined };
   return originVerify.value;
 }
+
+/** issue 14: which payments provider runs and how it is reached (functions/adapters/payments/). */
+export interface PaymentsConfig {
+  /** `stripe` only when PAYMENTS=stripe and a Stripe secret is configured; otherwise the simulator */
+  readonly provider: 'simulated' | 'stripe';
+  /** PAYMENTS=stripe was asked for but no STRIPE_SECRET_ID names the keys: the simulator runs instead */
+  readonly stripeRequestedWithoutKey: boolean;
+  /** the simulator delivers its events here */
+  readonly webhookUrl: string;
+  /** the simulator's signing secret (never Stripe's: Stripe's comes from Secrets Manager) */
+  readonly simulatorWebhookSecret: string;
+  /** `role/period` -> Stripe price id */
+  readonly stripePrices: Readonly<Record<string, string>>;
+  readonly stripeSecretId: string | undefined;
+  readonly secretsManagerEndpoint: string | undefined;
+  readonly appOrigin: string;
+  readonly awsRegion: string;
+}
+
+/**
+ * The simulator's webhook secret when PAYMENTS_WEBHOOK_SECRET is unset (the local stack sets
+ * it). Not a secret worth guarding: whoever can reach a simulated deployment can "pay" with
+ * the test card 4242 anyway (docs/decisions.md, "Payments providers").
+ */
+export const SIMULATOR_DEFAULT_WEBHOOK_SECRET = 'whsec_sendbridge_local_simulator';
+
+export function readPaymentsConfig(source: NodeJS.ProcessEnv = process.env): PaymentsConfig {
+  const asked = source[ENV.payments] || 'simulated';
+  if (asked !== 'simulated' && asked !== 'stripe') throw new MissingConfigError(ENV.payments, `must be simulated or stripe, not ${asked}`);
+  const stripeSecretId = optional(source, ENV.stripeSecretId);
+  const appOrigin = required(source, ENV.appOrigin).replace(/\/+$/u, '');
+  let stripePrices: Record<string, string> = {};
+  const rawPrices = optional(source, ENV.stripePrices);
+  if (rawPrices) {
+    const parsed = safeJson(rawPrices);
+    if (!isObject(parsed) || !Object.entries(parsed).every(([k, v]) => /^[a-z]+\/(month|year)$/u.test(k) && isText(v, 1))) {
+      throw new MissingConfigError(ENV.stripePrices, 'is not valid JSON of {"<role>/<month|year>": "price_..."}');
+    }
+    stripePrices = parsed as Record<string, string>;
+  }
+  const provider = asked === 'stripe' && stripeSecretId ? 'stripe' : 'simulated';
+  return {
+    provider,
+    stripeRequestedWithoutKey: asked === 'stripe' && !stripeSecretId,
+    webhookUrl: optional(source, ENV.paymentsWebhookUrl) ?? `${appOrigin}/api/stripe/webhook`,
+    simulatorWebhookSecret: optional(source, ENV.paymentsWebhookSecret) ?? SIMULATOR_DEFAULT_WEBHOOK_SECRET,
+    stripePrices,
+    stripeSecretId,
+    secretsManagerEndpoint: optional(source, ENV.secretsManagerEndpoint),
+    appOrigin,
+    awsRegion: source.AWS_REGION || source.AWS_DEFAULT_REGION || 'us-east-1',
+  };
+}
+
+let paymentsCached: PaymentsConfig | undefined;
+
+export function paymentsConfig(): PaymentsConfig {
+  paymentsCached ??= readPaymentsConfig();
+  return paymentsCached;
+}
+
+/** Forgets the cached payments configuration (tests that point the simulator elsewhere, scripts). */
+export function resetPaymentsConfig(): void {
+  paymentsCached = undefined;
+}

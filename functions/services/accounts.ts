@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { limitsFor, resolveRole } from '../domain/plans';
 import { storageState } from '../domain/storage';
 import { blockReason, transferMonthKey } from '../domain/blocking';
+import { blockingOf, isSumoOf } from '../domain/billing';
 import { TEXTS } from '../domain/texts';
 import { IMAGE_URL_EXPIRES_SECONDS } from '../domain/upload';
 import { REFRESH_COOKIE, type AuthResponse, type RegistrationProof, type RegistrationStart, type SessionUser, type SignupInput } from '../domain/auth-api';
@@ -109,7 +110,10 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
     storageState: storageState(storageUsed, limits.storage),
     thisMonthsTransfers,
     monthlyTransferLimit: limits.monthlyTransfers,
-    blocked: blockReason({ role, status: owner.status ?? null }, { thisMonthsTransfers, storageUsed, now }),
+    blocked: blockReason(blockingOf({ ...owner, role }), { thisMonthsTransfers, storageUsed, now }),
+    // issue 14: spec §3 User.stripeId and isSumo (code1..code8)
+    ...(profile.stripeId ? { stripeId: profile.stripeId } : {}),
+    isSumo: isSumoOf(profile.sumoCodes ?? 0),
     transferSettings: transferSettingsOf(profile),
     requestSettings: { ...DEFAULT_REQUEST_SETTINGS, ...profile.requestSettings },
     region: uploadRegionFor(profile, role),

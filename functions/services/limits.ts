@@ -5,6 +5,7 @@
  */
 import { blockReason, limitScreenFor, overTransferLimitText, transferExcess, transferMonthKey, type BlockReason } from '../domain/blocking';
 import { limitsFor, resolveRole } from '../domain/plans';
+import { blockingOf } from '../domain/billing';
 import { formatBytes } from '../domain/format';
 import { keys } from '../data/keys';
 import { isConditionFailure, type TransferRecord } from '../data/transfers';
@@ -47,7 +48,8 @@ export async function reserveForSend(profile: UserProfile, bytes: number, now: n
   const limits = limitsFor(role);
   const month = transferMonthKey(now);
   const sent = await monthlyTransfers(owner.userId, month);
-  const reason = blockReason({ role, status: owner.status ?? null }, { thisMonthsTransfers: opts.countsAsSend ? sent : 0, storageUsed: owner.storageUsed ?? 0, now });
+  // issue 14: the subscription's status and trial end (a stale trialing past its end blocks); lifetime codes never block
+  const reason = blockReason(blockingOf({ ...owner, role }), { thisMonthsTransfers: opts.countsAsSend ? sent : 0, storageUsed: owner.storageUsed ?? 0, now });
   // Storage and monthly sends are decided by the conditional write below, not by this read.
   if (reason && reason !== 'storage_full' && reason !== 'over_transfer_limit') throw blockedError(reason, owner, sent);
   const failure = await reserveSend(owner.userId, bytes, limits.storage, opts.countsAsSend ? { key: month, limit: limits.monthlyTransfers } : null);

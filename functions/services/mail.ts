@@ -4,7 +4,7 @@
  */
 import { mailLanguageOf, type MailLanguage } from '../domain/transfer-api';
 import { sendMail } from '../adapters/mailer';
-import type { RenderedMail, RequestUploadMailInput } from '../adapters/mail/templates';
+import type { RenderedMail, RequestUploadMailInput, TrialEndingMailInput } from '../adapters/mail/templates';
 import type { FileRecord, TransferRecipient, TransferRecord } from '../data/transfers';
 import { languagesOf } from '../data/users';
 import { errorFields, log } from '../lib/log';
@@ -176,4 +176,9 @@ export async function mailPasswordReset(to: string, resetLink: string, validMinu
 /** Issue 13: the requester hears that someone uploaded to their file request (in the requester's language). */
 export async function mailRequestUpload(to: string, lang: string | undefined, v: RequestUploadMailInput): Promise<boolean> {
   return deliver(to, (await templates()).requestUploadMail({ lang: mailLanguageOf(lang), ...v }), 'request-upload', v.senderEmail);
+}
+
+/** Issue 14: the trial ends in 3 days (the provider's trial_will_end), in the user's language. */
+export async function mailTrialEnding(to: string, lang: string | undefined, v: TrialEndingMailInput): Promise<boolean> {
+  return deliver(to, (await templates()).trialEndingMail({ lang: mailLanguageOf(lang), ...v }), 'trial-ending');
 }

@@ -1,4 +1,4 @@
-import { Arn, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -12,6 +12,7 @@ import { ENV } from '../../functions/lib/env-names';
 import type { RegionId } from '../../functions/domain/regions';
 import { LAMBDA_HANDLER } from '../lambda-bundles';
 import { acknowledge } from '../nag/acknowledge';
+import { STRIPE_SECRET_NAME, type PaymentsSettings } from '../app-config';
 
 /** The buckets of one storage region, as the functions see them (REGION_BUCKETS). */
 export interface RegionBucketsBinding {
@@ -33,6 +34,8 @@ export interface ApiResources {
   readonly appOrigin: string;
   /** CloudFront's secret origin header value (ORIGIN_VERIFY) */
   readonly originVerify: secretsmanager.ISecret;
+  /** issue 14: the payments provider of the routes with access 'payments' */
+  readonly payments?: PaymentsSettings;
   /** on-demand jobs (routes.ts jobs without a schedule) by name, for routes that start them */
   readonly jobFunctions?: Readonly<Record<string, lambda.IFunction>>;
 }
@@ -141,7 +144,23 @@ export class ApiFunction extends Construct {
       this.policy.addStatements(...this.statementsFor(a));
     }
     if (access.includes('jobs:invoke')) this.bindJobs(invokes);
+    if (access.includes('payments')) this.bindPayments();
     return this;
+  }
+
+  private paymentsBound = false;
+
+  /**
+   * The provider choice and Stripe's price ids in env; the keys stay in Secrets Manager (only
+   * the secret's name travels, STRIPE_SECRET_ID) and are read by the function at cold start.
+   */
+  private bindPayments(): void {
+    if (this.paymentsBound) return;
+    this.paymentsBound = true;
+    const p = this.resources.payments ?? { provider: 'simulated', stripePrices: {}, stripeSecretName: STRIPE_SECRET_NAME };
+    this.function.addEnvironment(ENV.payments, p.provider);
+    this.function.addEnvironment(ENV.stripePrices, JSON.stringify(p.stripePrices));
+    this.function.addEnvironment(ENV.stripeSecretId, p.stripeSecretName);
   }
 
   private readonly invokable = new Map<string, lambda.IFunction>();
@@ -216,6 +235,19 @@ export class ApiFunction extends Construct {
         return [new iam.PolicyStatement({ actions: [...USER_POOL_ADMIN_ACTIONS], resources: [r.userPool.userPoolArn] })];
       case 'jobs:invoke':
         return []; // granted per job by bindJobs
+      case 'payments':
+        // The one Stripe secret by name: Secrets Manager appends 6 random characters to its ARN.
+        return [
+          new iam.PolicyStatement({
+            actions: ['secretsmanager:GetSecretValue'],
+            resources: [
+              Arn.format(
+                { service: 'secretsmanager', resource: 'secret', resourceName: `${r.payments?.stripeSecretName ?? STRIPE_SECRET_NAME}-??????`, arnFormat: ArnFormat.COLON_RESOURCE_NAME },
+                stack,
+              ),
+            ],
+          }),
+        ];
       default: {
         const unknown: never = access;
         throw new Error(`ApiFunction: no grant defined for access '${String(unknown)}'`);

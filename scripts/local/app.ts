@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { jobs, routes } from '../../functions/routes';
+import { API_PREFIX, jobs, routes } from '../../functions/routes';
 import { createJwtCheck } from './gateway/jwt';
 import { createGateway, type Gateway } from './gateway/server';
 import { startLocalStack, type LocalStack, type StackOptions } from './stack';
@@ -44,6 +44,8 @@ export async function startLocalApp(opts: StackOptions & { apiPort: number; log?
   // Handlers start on-demand jobs through the Lambda Invoke API, which the gateway emulates;
   // locally a job's function name is its job name.
   process.env[ENV.lambdaEndpoint] = apiOrigin;
+  // The payments simulator delivers its events to the gateway's webhook route (unless .env points elsewhere).
+  process.env[ENV.paymentsWebhookUrl] ||= `${apiOrigin}${API_PREFIX}/stripe/webhook`;
   process.env[ENV.jobFunctions] = JSON.stringify(Object.fromEntries(jobs.filter((j) => !j.schedule).map((j) => [j.name, j.name])));
   return {
     stack,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ENV } from '../../functions/lib/env-names';
+import { SIMULATOR_DEFAULT_WEBHOOK_SECRET } from '../../functions/lib/env';
 import { DEFAULT_REGION, REGION_IDS, type RegionId } from '../../functions/domain/regions';
 import type { Child } from './child';
 import { ensureTable, startDynamoDb } from './dynamodb';
@@ -127,6 +128,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       [ENV.s3Endpoint]: urls.s3,
       [ENV.cognitoEndpoint]: urls.cognito,
       [ENV.sesEndpoint]: urls.sesInbox,
+      // issue 14: the payments simulator (the only provider locally) and its webhook signing secret
+      [ENV.payments]: 'simulated',
+      [ENV.paymentsWebhookSecret]: process.env[ENV.paymentsWebhookSecret] || SIMULATOR_DEFAULT_WEBHOOK_SECRET,
     };
     return {
       ports,

@@ -333,4 +333,47 @@ describe('no serious or critical axe violation', () => {
     await page.getByRole('dialog', { name: 'Delete this upload?' }).waitFor();
     await expectAccessible(page);
   });
+  // ---- plans and billing (issue 14), on the simulated payment provider ----
+  it('pricing, with the trial and contact buttons', async () => {
+    await page.goto(`${web.url}/pricing?plan=premium&save=1`);
+    await page.getByTestId('plan-table-trial-pro').waitFor();
+    await page.getByTestId('pricing-contact').waitFor();
+    await expectAccessible(page);
+  });
+
+  it("the plan tab with the simulator's checkout, its field problems, then /thankyou2 and the billing page with its cancel dialog", async () => {
+    const user = await createUser(app, 'a11y.billing@example.com', 'free');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/account?tab=1&plan=pro&period=month`);
+    await page.getByTestId('simulated-checkout').waitFor({ timeout: 20_000 });
+    await expectAccessible(page);
+    await page.getByTestId('checkout-submit').click();
+    await page.getByText('Your card number is incomplete.').waitFor();
+    await expectAccessible(page);
+
+    await page.getByTestId('card-number').fill('4242 4242 4242 4242');
+    await page.getByTestId('card-expiry').fill('12 / 34');
+    await page.getByTestId('card-cvc').fill('123');
+    await page.getByTestId('checkout-submit').click();
+    await page.getByTestId('thankyou-confirmed').waitFor({ timeout: 25_000 });
+    await expectAccessible(page);
+
+    await page.goto(`${web.url}/dash/account/billing`);
+    await page.getByTestId('billing-subscription').getByTestId('subscription-status').waitFor();
+    await page.getByTestId('invoice-row').or(page.getByText('No invoices yet.')).first().waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('billing-cancel').click();
+    await page.getByTestId('billing-cancel-dialog').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the lifetime deal with the redeem form and a refused code', async () => {
+    const user = await createUser(app, 'a11y.sumo@example.com', 'free');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/appsumoforever`);
+    await page.getByTestId('sumo-code').fill('NOT-A-REAL-CODE');
+    await page.getByTestId('sumo-submit').click();
+    await page.getByTestId('sumo-error').getByText("That code isn't valid. Check it and try again.").waitFor();
+    await expectAccessible(page);
+  });
 });

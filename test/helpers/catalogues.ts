@@ -6,6 +6,8 @@ import pagesEn from '@/i18n/locales/pages/en.json';
 import pagesJa from '@/i18n/locales/pages/ja.json';
 import sendEn from '@/i18n/locales/send/en.json';
 import sendJa from '@/i18n/locales/send/ja.json';
+import billingEn from '@/i18n/locales/billing/en.json';
+import billingJa from '@/i18n/locales/billing/ja.json';
 import { SECTION_NAMESPACES } from '@/i18n/namespaces';
 
 /**
@@ -14,8 +16,9 @@ import { SECTION_NAMESPACES } from '@/i18n/namespaces';
  * `send.…`, `auth.…` and `about.…` keys the way the app's i18next does.
  */
 export const CATALOGUE = {
-  en: { translation: en, send: sendEn, account: accountEn, pages: pagesEn },
-  ja: { translation: ja, send: sendJa, account: accountJa, pages: pagesJa },
+  // issue 14: the billing screens read their lazy catalogue by name (useTranslation('billing'))
+  en: { translation: en, send: sendEn, account: accountEn, pages: pagesEn, billing: billingEn },
+  ja: { translation: ja, send: sendJa, account: accountJa, pages: pagesJa, billing: billingJa },
 } as const;
 
 export const FALLBACK_NS = [...SECTION_NAMESPACES];

@@ -43,6 +43,7 @@ const MARKER: Record<Access, string> = {
   'userpool:read': 'cognito-idp:DescribeUserPool',
   'userpool:admin': 'cognito-idp:AdminCreateUser',
   'jobs:invoke': 'lambda:InvokeFunction',
+  payments: 'secretsmanager:GetSecretValue',
 };
 const ALWAYS = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
 const ALLOWED_BY: Record<Access, RegExp> = {
@@ -55,6 +56,7 @@ const ALLOWED_BY: Record<Access, RegExp> = {
   'userpool:read': /^cognito-idp:DescribeUserPool$/,
   'userpool:admin': new RegExp(`^(${USER_POOL_ADMIN_ACTIONS.join('|')})$`),
   'jobs:invoke': /^lambda:InvokeFunction$/,
+  payments: /^secretsmanager:GetSecretValue$/,
 };
 
 function expectLeastPrivilege(fnLogicalId: string, access: readonly Access[]): void {

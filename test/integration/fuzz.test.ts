@@ -120,6 +120,12 @@ function hintsFor(t: CreateTransferResponse | undefined, password: string | unde
     region: fc.constantFrom(...REGION_IDS, 'mars'),
     // PATCH /settings/region names the account: the caller's own id reaches the region rules, others the 403
     userid: fc.constantFrom(user.sub, 'someone-else'),
+    // issue 14: billing bodies name a price and the account: real and forged ones
+    price_id: fc.constantFrom('price_sim_pro_month', 'price_sim_business_year', 'price_forged'),
+    priceId: fc.constantFrom('price_sim_personal_month', 'price_sim_pro_year', 'price_forged'),
+    mongo_id: fc.constantFrom(user.sub, 'someone-else'),
+    SSuserId: fc.constantFrom(user.sub, 'someone-else'),
+    customer_email: fc.constantFrom(user.email, 'fuzz.other@example.com'),
     size: fc.oneof(fc.integer({ min: 0, max: 10_000_000 }), fc.constantFrom(0, 1, 2 ** 53 - 1)),
     partNumber: fc.integer({ min: 1, max: 3 }),
     partNumbers: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 }),

@@ -15,6 +15,9 @@ import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, guestToken, json, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
 import { loadRouteSchemas, routeSchemas } from '../helpers/route-schemas';
 import type { RequestSummary } from '../../functions/domain/requests-api';
+import { simulator } from '../../functions/adapters/payments/simulated';
+import { priceView, simPrice } from '../../functions/adapters/payments/simulated/prices';
+import { getObject } from '../../functions/adapters/payments/simulated/store';
 
 let app: LocalApp;
 let alice: TestUser;
@@ -50,10 +53,14 @@ const VISITOR = 'request.visitor@example.com';
 const FILE_REQUESTED = 'alice-requested-passport-scan.pdf';
 const UNKNOWN_REQUEST = 'Zq9Xw2Kp';
 const forgedToken = () => 'f'.repeat(42) + 'Q';
+/** issue 14: A's open checkout session and A's unused SetupIntent in the payments simulator (their client secrets) */
+let aliceCheckout: { id: string; secret: string } | undefined;
+let aliceSetup: { id: string; secret: string } | undefined;
+const TEST_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 5, cvc: '123' };
 
 /** Everything of A's that no refused answer may contain. */
 function aliceSecrets(): string[] {
-  return [alice.email, alice.sub, FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company, VISITOR, FILE_REQUESTED, requestUpload.id, requestUpload.uploadToken];
+  return [...(aliceCheckout ? [aliceCheckout.secret, aliceCheckout.id] : []), ...(aliceSetup ? [aliceSetup.secret] : []), alice.email, alice.sub, FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company, VISITOR, FILE_REQUESTED, requestUpload.id, requestUpload.uploadToken];
 }
 /** Keys that would hand out a credential or a storage URL. */
 const CREDENTIAL_KEYS = /"(accessToken|refreshToken|senderToken|registrationToken|uploadToken|url|parts|files|user)"\s*:/;
@@ -446,11 +453,47 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
+  // issue 14: the payments simulator's checkout screen, on A's session or SetupIntent by its client secret
+  'checkout:owner': {
+    async setup(route) {
+      const setup = route.path === '/payments/simulated/setup';
+      const mine = setup ? aliceSetup! : aliceCheckout!;
+      const other = setup ? aliceCheckout! : aliceSetup!;
+      const forged = `${mine.secret.split('_secret_')[0]}_secret_${'Q'.repeat(24)}`;
+      const q = (secret: string) => `?clientSecret=${encodeURIComponent(secret)}`;
+      const aim = (secret: string) => (route.method === 'GET' ? { query: q(secret) } : { body: { clientSecret: secret } });
+      return {
+        path: {},
+        body: route.method === 'GET' ? {} : { ...TEST_CARD, clientSecret: mine.secret },
+        attempts: [
+          { label: "B's JWT with A's client secret", headers: bearer(bob), ...aim(mine.secret), expect: [404] },
+          { label: 'no credentials', ...aim(mine.secret), expect: [401] },
+          { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, ...aim(mine.secret), expect: [401] },
+          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, ...aim(mine.secret), expect: [401] },
+          { label: "A's JWT with a forged secret of A's session", headers: bearer(alice), ...aim(forged), expect: [404] },
+          { label: "A's JWT with A's secret of the other kind", headers: bearer(alice), ...aim(other.secret), expect: [404] },
+        ],
+      };
+    },
+    async after(route) {
+      if (route.path === '/payments/simulated/setup') {
+        const intent = await getObject<{ status: string }, unknown>(aliceSetup!.id);
+        expect(intent?.data.status).toBe('requires_payment_method');
+        return;
+      }
+      const view = await api(app, `/payments/simulated/checkout?clientSecret=${encodeURIComponent(aliceCheckout!.secret)}`, { headers: bearer(alice) });
+      expect(view.status, view.text).toBe(200);
+      expect(view.json).toMatchObject({ sessionId: aliceCheckout!.id, status: 'open', customerEmail: alice.email });
+    },
+  },
+
   self: {
     async setup(route) {
       // Only the JWT's `sub` chooses the record. B, naming A's things in the body, gets B's or a refusal.
       // `userid` + `region`: PATCH /settings/region names the account in its body (spec §7); A's id from B is refused.
       const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, userid: alice.sub, region: 'frankfurt', slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10, notifyId: aliceNotifyId };
+      // issue 14: the billing routes name the account in their bodies (spec §3, §7): A's ids from B are refused.
+      Object.assign(naming, { mongo_id: alice.sub, customer_email: alice.email, price_id: 'price_sim_pro_month', SSuserId: alice.sub, priceId: 'price_sim_business_month', paymentMethodId: 'pm_of_alice', cancel: true, code: 'SB-AAAA-BBBB-CCCC-DDDD' });
       // The contacts routes: B names A's contact's address (add, edit, move, remove, import it); only B's own contacts may change.
       if (route.path.startsWith('/contacts')) {
         Object.assign(naming, { email: ALICE_CONTACT.email, name: 'Renamed by Bob', company: 'Bob Co', newEmail: 'moved.by.bob@example.com', csv: `email,name,company\n${ALICE_CONTACT.email},Renamed by Bob,Bob Co\n` });
@@ -462,7 +505,8 @@ const CELLS: Record<string, Cell> = {
           { label: 'no credentials', expect: [401] },
           { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
           { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, expect: [401] },
-          ...(route.method === 'GET' ? [] : [{ label: "B's JWT, body naming A's records", headers: bearer(bob), body: naming, expect: [200, 201, 202, 400, 403, 404] }]),
+          // (409: issue 14's billing routes when B has no subscription of B's own to change)
+          ...(route.method === 'GET' ? [] : [{ label: "B's JWT, body naming A's records", headers: bearer(bob), body: naming, expect: [200, 201, 202, 400, 403, 404, 409] }]),
           ...(route.method === 'GET' ? [{ label: "B's JWT", headers: bearer(bob), expect: [200] }] : []),
         ],
       };
@@ -483,6 +527,50 @@ const CELLS: Record<string, Cell> = {
       if (!/otification/u.test(route.path)) return;
       const notes = await api(app, '/notifications', json({}, bearer(alice)));
       expect(notes.json.notifications, `${route.method} ${route.path}`).toEqual([expect.objectContaining({ _id: aliceNotifyId, read: false })]);
+    },
+  },
+
+  // issue 14: the payment provider's webhook: only the provider's signature over the raw body proves an event.
+  'payment-event:signature': {
+    async setup() {
+      // A forged event that would make A teamelite if it were believed.
+      const forged = {
+        id: 'evt_forged_by_bob',
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created: Math.floor(Date.now() / 1000) + 86_400,
+        data: {
+          object: {
+            id: 'sub_forged',
+            object: 'subscription',
+            customer: 'cus_forged',
+            status: 'active',
+            items: { data: [{ id: 'si_forged', price: { id: 'price_sim_teamelite_month', object: 'price', nickname: null, unit_amount: 1, currency: 'usd', recurring: { interval: 'month' }, metadata: { role: 'teamelite' } } }] },
+            trial_end: null,
+            current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
+            cancel_at_period_end: false,
+            canceled_at: null,
+            created: Math.floor(Date.now() / 1000),
+            metadata: { userId: alice.sub },
+            default_payment_method: null,
+          },
+        },
+      };
+      const t = Math.floor(Date.now() / 1000);
+      return {
+        path: {},
+        body: forged,
+        attempts: [
+          { label: 'no signature', expect: [400] },
+          { label: "B's JWT, no signature", headers: bearer(bob), expect: [400] },
+          { label: "A's JWT, no signature", headers: bearer(alice), expect: [400] },
+          { label: 'a forged signature', headers: { 'stripe-signature': `t=${t},v1=${'ab'.repeat(32)}` }, expect: [400] },
+          { label: 'an old forged signature', headers: { 'stripe-signature': `t=${t - 3600},v1=${'cd'.repeat(32)}` }, expect: [400] },
+        ],
+      };
+    },
+    async after() {
+      expect((await api(app, '/me', { headers: bearer(alice) })).json.role, 'A keeps her plan').toBe('pro');
     },
   },
 
@@ -539,6 +627,16 @@ beforeAll(async () => {
   const rung = bell.find((n) => n.kind === 'request-upload');
   expect(rung, 'the request upload notified A').toBeDefined();
   expect((await api(app, '/deleteNotification', json({ notifyId: rung!._id }, bearer(alice)))).status).toBe(200);
+  // issue 14: A pays one checkout (so A is a customer with a SetupIntent) and has another open.
+  const session = (priceId: string) =>
+    simulator().createCheckoutSession({ price: priceView(simPrice(priceId)!), userId: alice.sub, customerEmail: alice.email, trialDays: 7, returnUrl: 'http://127.0.0.1:5999/thankyou2?session_id={CHECKOUT_SESSION_ID}' });
+  const paid = await session('price_sim_pro_month');
+  const pay = await api(app, '/payments/simulated/checkout', json({ clientSecret: paid.client_secret, ...TEST_CARD }, bearer(alice)));
+  expect(pay.status, pay.text).toBe(200);
+  const open = await session('price_sim_business_year');
+  aliceCheckout = { id: open.id, secret: open.client_secret };
+  const intent = await simulator().createSetupIntent((await simulator().retrieveCheckoutSession(paid.id))!.customer!);
+  aliceSetup = { id: intent.id, secret: intent.client_secret };
 });
 
 afterAll(async () => {
@@ -552,6 +650,8 @@ function queryFor(route: ApiRoute, ids: { id?: string }): string {
       return `?slug=${ids.id ?? UNKNOWN_ID}`;
     case 'GET /requests':
       return `?slug=${ids.id ?? UNKNOWN_REQUEST}`;
+    case 'GET /payments/simulated/checkout':
+      return `?clientSecret=${encodeURIComponent(aliceCheckout?.secret ?? 'cs_unknown')}`;
     case 'GET /analytics':
     case 'GET /analytics/downloads':
       return `?from=${TODAY}&to=${TODAY}`;
@@ -570,7 +670,7 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     expect(unknown, 'routes whose owns kind idor.test.ts cannot exercise yet: teach CELLS how').toEqual([]);
     for (const r of routes) {
       const kind = ownsKindOf(r.owns);
-      if (kind === 'self' || kind === 'transfer:owner' || kind === 'request:owner') expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
+      if (kind === 'self' || kind === 'transfer:owner' || kind === 'request:owner' || kind === 'checkout:owner') expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
       else expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('none');
     }
   });
@@ -594,7 +694,8 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     const cell = CELLS[ownsKindOf(route.owns)];
     if (!cell) throw new Error(`${name}: owns ${ownsKindOf(route.owns)} is not in the matrix`);
     const { path, body, attempts } = await cell.setup(route);
-    const readsBody = routeSchemas(route).body !== undefined;
+    // The webhook reads its raw body without a schema (its signature covers the exact bytes).
+    const readsBody = routeSchemas(route).body !== undefined || ownsKindOf(route.owns) === 'payment-event:signature';
     if (readsBody && ownsKindOf(route.owns).startsWith('transfer:') && bodyFor(route, { id: UNKNOWN_ID, fileId: 'AAAAAAAAAA' }) === undefined) {
       throw new Error(`${name} reads a body: give idor.test.ts bodyFor() its valid body`);
     }

@@ -118,14 +118,26 @@ export const paths = {
   /** user: email to prefill; redirect: path (+query) to open after login; forgotPass: start in forgot-password mode */
   login: (query: { user?: string; redirect?: string; forgotPass?: boolean } = {}) =>
     withQuery('/login', { user: query.user, redirect: query.redirect, forgotPass: query.forgotPass ? '1' : undefined }),
-  register: (query: { step?: 1 | 2 | 3; plan?: string } = {}) =>
-    withQuery('/register', { step: query.step === undefined ? undefined : String(query.step), plan: query.plan }),
+  /** period (month / year) and coupon: the paid plan's price and a coupon for its checkout at step 3 (issue 14) */
+  register: (query: { step?: 1 | 2 | 3; plan?: string; period?: string; coupon?: string } = {}) =>
+    withQuery('/register', {
+      step: query.step === undefined ? undefined : String(query.step),
+      plan: query.plan,
+      period: query.period,
+      coupon: query.coupon,
+    }),
   updatePassword: (token: string) => withQuery('/updatepassword', { t: token }),
   dash: () => '/dash',
+  /** the account (spec §2 named route `account`, parameter tab; tab 1 is plan upgrade with plan and period preselected) */
+  account: (query: { tab?: 0 | 1; plan?: string; period?: string; coupon?: string } = {}) =>
+    withQuery('/dash/account', { tab: query.tab ? String(query.tab) : undefined, plan: query.plan, period: query.period, coupon: query.coupon }),
   /** Dashboard screens the top navigation's account menu opens (spec §2 named routes). */
   accountProfile: () => '/dash/account/profile',
   domainSettings: () => '/dash/settings',
   teams: () => '/dash/teams',
-  accountBilling: () => '/dash/billing',
+  /** issue 14: the billing page (the former /dash/billing redirects here) */
+  accountBilling: () => '/dash/account/billing',
+  /** the simulator's hosted invoice page: a printable invoice */
+  accountInvoice: (id: string) => `/dash/account/billing/invoices/${encodeURIComponent(id)}`,
   accountCustomize: () => '/dash/customize',
 } as const;

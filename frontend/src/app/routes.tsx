@@ -32,7 +32,7 @@ function downloadScreen() {
  */
 const screens = {
   home: withNamespaces(['send', 'account'], () => importWithRetry(() => import('@/features/home/components/home-page')).then((m) => ({ Component: m.HomePage }))),
-  pricing: withNamespaces(['send'], () => importWithRetry(() => import('@/features/pricing/components/pricing-page')).then((m) => ({ Component: m.PricingPage }))),
+  pricing: withNamespaces(['send', 'billing'], () => importWithRetry(() => import('@/features/pricing/components/pricing-page')).then((m) => ({ Component: m.PricingPage }))),
   about: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/about/components/about-page')).then((m) => ({ Component: m.AboutPage }))),
   updates: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/updates/components/updates-page')).then((m) => ({ Component: m.UpdatesPage }))),
   roadmap: withNamespaces(['pages'], () =>
@@ -43,9 +43,12 @@ const screens = {
   ),
   support: withNamespaces(['send'], () => importWithRetry(() => import('@/features/support/components/support-page')).then((m) => ({ Component: m.SupportPage }))),
   affiliate: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/affiliate/components/affiliate-page')).then((m) => ({ Component: m.AffiliatePage }))),
-  sumo: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/sumo/components/sumo-page')).then((m) => ({ Component: m.SumoPage }))),
+  // issue 14: the lifetime-code form, the trial's thank-you page and pricing's buttons read `billing`
+  sumo: withNamespaces(['pages', 'billing'], () => importWithRetry(() => import('@/features/sumo/components/sumo-page')).then((m) => ({ Component: m.SumoPage }))),
   thankyou: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({ Component: m.ThankyouDonePage }))),
-  thankyou2: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({ Component: m.ThankyouTrialPage }))),
+  thankyou2: withNamespaces(['pages', 'billing'], () =>
+    importWithRetry(() => import('@/features/billing/components/thankyou-trial-page')).then((m) => ({ Component: m.ThankyouTrialPage })),
+  ),
   product: () =>
     Promise.all([
       importWithRetry(() => import('@/features/product/components/product-page')),
@@ -71,7 +74,7 @@ const screens = {
   // `send`, and a refusal may name a limit from `account`)
   fileRequest: withNamespaces(['requests', 'send', 'account'], () => importWithRetry(() => import('@/features/requests/routes')).then((m) => m.loadPublicRequestPage())),
   login: withNamespaces(['account'], () => importWithRetry(() => import('@/features/auth/components/login-page')).then((m) => ({ Component: m.LoginPage }))),
-  register: withNamespaces(['account'], () => importWithRetry(() => import('@/features/auth/components/register-page')).then((m) => ({ Component: m.RegisterPage }))),
+  register: withNamespaces(['account', 'billing'], () => importWithRetry(() => import('@/features/auth/components/register-page')).then((m) => ({ Component: m.RegisterPage }))),
   updatePassword: withNamespaces(['account'], () =>
     importWithRetry(() => import('@/features/auth/components/update-password-page')).then((m) => ({ Component: m.UpdatePasswordPage })),
   ),

@@ -110,6 +110,37 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   // ---- issue 13: storage regions and settings (the settings screens say these in their own words first)
   not_your_account: SIGN_IN_AGAIN,
   region_choice_not_in_plan: 'dashboard.limit.upgrade',
+  // ---- issue 14: payments. Card errors are shown in the provider's words (spec §8); these are the fallbacks ----
+  not_found: GENERIC_ERROR_KEY,
+  checkout_not_found: 'errors.checkoutGone',
+  checkout_not_open: 'errors.checkoutGone',
+  setup_not_open: GENERIC_ERROR_KEY,
+  card_declined: 'errors.cardError',
+  incorrect_number: 'errors.cardError',
+  invalid_number: 'errors.cardError',
+  invalid_expiry_month: 'errors.cardError',
+  invalid_expiry_year: 'errors.cardError',
+  invalid_cvc: 'errors.cardError',
+  incorrect_cvc: 'errors.cardError',
+  expired_card: 'errors.cardError',
+  processing_error: 'errors.cardError',
+  // ---- issue 14: billing and lifetime codes (the billing screens may say these in their own words) ----
+  team_member_billing: 'dashboard.billingErrors.teamMemberBilling',
+  unknown_price: 'errors.invalidRequest',
+  already_subscribed: 'dashboard.billingErrors.alreadySubscribed',
+  no_subscription: 'dashboard.billingErrors.noSubscription',
+  plan_unchanged: 'dashboard.billingErrors.planUnchanged',
+  storage_exceeds_plan: 'dashboard.billingErrors.storageExceedsPlan',
+  refund_window_over: 'dashboard.billingErrors.refundWindowOver',
+  nothing_to_refund: 'dashboard.billingErrors.nothingToRefund',
+  payment_request_invalid: GENERIC_ERROR_KEY,
+  invalid_code: 'dashboard.billingErrors.invalidCode',
+  code_already_used: 'dashboard.billingErrors.codeAlreadyUsed',
+  sumo_codes_full: 'dashboard.billingErrors.sumoCodesFull',
+  // the provider's webhook only: no person meets these
+  invalid_signature: GENERIC_ERROR_KEY,
+  signature_too_old: GENERIC_ERROR_KEY,
+  invalid_event: GENERIC_ERROR_KEY,
 };
 
 /**

@@ -5,6 +5,7 @@ import type requests from '@/i18n/locales/requests/en.json';
 import type transfers from '@/i18n/locales/transfers/en.json';
 import type contacts from '@/i18n/locales/contacts/en.json';
 import type settings from '@/i18n/locales/settings/en.json';
+import type billing from '@/i18n/locales/billing/en.json';
 import type send from '@/i18n/locales/send/en.json';
 import type account from '@/i18n/locales/account/en.json';
 import type pages from '@/i18n/locales/pages/en.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       contacts: typeof contacts;
       requests: typeof requests;
       settings: typeof settings;
+      billing: typeof billing;
       send: typeof send;
       account: typeof account;
       pages: typeof pages;

@@ -567,3 +567,48 @@ export function requestUploadMail(input: RequestUploadMailInput & WithLang): Ren
   ];
   return mail(input.lang, subject, files.summary, body, text, c.text('requestUpload.footer'));
 }
+
+// ---- 9. issue 14: the trial ends in 3 days (customer.subscription.trial_will_end) -----------
+
+export interface TrialEndingMailInput {
+  /** the plan's display name (Pro, Business…) */
+  readonly planName: string;
+  /** epoch ms */
+  readonly trialEnd: number;
+  /** what the first charge will be, major units; null when unknown */
+  readonly amount: number | null;
+  readonly currency: string | null;
+  readonly period: 'month' | 'year' | null;
+  /** {APP_ORIGIN}/?ref=trial_ending (spec §2: goes to Login) */
+  readonly link: string;
+}
+
+/** e.g. '21 November 2026', '21. November 2026' (UTC, the day the provider charges). */
+function formatDay(c: MailCopy, epochMs: number): string {
+  if (!Number.isFinite(epochMs)) throw new RangeError('Mail date must be epoch milliseconds');
+  return new Intl.DateTimeFormat(c.locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(epochMs);
+}
+
+export function trialEndingMail(input: TrialEndingMailInput & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const link = safeLink(input.link);
+  const plan = required(cleanInline(input.planName), 'planName');
+  const date = formatDay(c, input.trialEnd);
+  const price =
+    input.amount !== null && input.currency && input.period
+      ? new Intl.NumberFormat(c.locale, { style: 'currency', currency: input.currency.toUpperCase() }).format(input.amount)
+      : null;
+  const key = price === null ? 'trialEnding.bodyNoPrice' : input.period === 'year' ? 'trialEnding.bodyYear' : 'trialEnding.bodyMonth';
+  const vars = { plan, date, ...(price === null ? {} : { price }) };
+  const bodyText = c.text(key, vars);
+  const review = linkBlocks(c, c.text('trialEnding.button'), link);
+  const subject = subjectLine(c.text('trialEnding.subject', { plan, date }));
+  const body = joinHtml([
+    heading(c.html('trialEnding.heading')),
+    paragraph(c.html(key, { plan: strong(escapeHtml(plan)), date: strong(escapeHtml(date)), ...(price === null ? {} : { price: strong(escapeHtml(price)) }) })),
+    paragraph(c.html('trialEnding.change')),
+    review.html,
+  ]);
+  const text = [c.text('trialEnding.heading'), bodyText, c.text('trialEnding.change'), review.text];
+  return mail(input.lang, subject, bodyText, body, text, c.text('trialEnding.footer'));
+}

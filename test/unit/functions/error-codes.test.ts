@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_REASONS } from '../../../functions/domain/blocking';
+import { CARD_ERROR_CODES } from '../../../functions/services/payment-errors';
 import { PROBLEM_CODES, ZOD_ISSUE_CODES, problemText, type ProblemCode } from '../../../functions/domain/validation';
 import { ERROR_KEYS, PROBLEM_KEYS, errorKeyOf, errorTextOf } from '../../../frontend/src/i18n/error-keys';
 import { EN_TEXTS as en } from '../../helpers/catalogues';
@@ -38,6 +39,8 @@ const DEFAULTS: [RegExp, string, number][] = [
 /** Files that throw with a code computed at run time, and the codes it can take. */
 const DYNAMIC: Record<string, [string, number][]> = {
   'functions/services/limits.ts': BLOCK_REASONS.map((r) => [r, 403]),
+  // issue 14: a card error answers 402 with Stripe's card error code
+  'functions/services/payment-errors.ts': CARD_ERROR_CODES.map((c) => [c, 402]),
   // problemsError: a refused send speaks with its first problem's code (second table)
   'functions/lib/errors.ts': [],
   // resetUpload: a file whose stored object is wrong starts over

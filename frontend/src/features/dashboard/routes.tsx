@@ -10,6 +10,9 @@ const transfersScreens = () => importWithRetry(() => import('@/features/transfer
 const requestsScreens = () => importWithRetry(() => import('@/features/requests/routes'));
 /** Issue 13's screens (storage region picker, settings, the roadmap inside the dashboard) come through one module. */
 const issue13 = (screen: 'dataResidency' | 'settings' | 'roadmap') => () => importWithRetry(() => import('@/features/settings/routes')).then((m) => m[screen]());
+/** Issue 14's billing screens (billing page, one invoice) come through one module, with their `billing` catalogue. */
+const billing = (screen: 'billingPage' | 'invoicePage') =>
+  withNamespaces(['billing'], () => importWithRetry(() => import('@/features/billing/routes')).then((m) => m[screen]()));
 
 /**
  * Children of /dash (spec §2), mounted behind the login guard. The screens load on demand
@@ -21,7 +24,8 @@ const screens = {
   // as do the quick send (`send`), the account screens (`account`) and the roadmap and what's new (`pages`).
   layout: withNamespaces(['transfers', 'insights', 'contacts', 'requests', 'send', 'account', 'pages'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
   home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
-  account: () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage })),
+  // issue 14: the account's plan card and its plan tab read the `billing` catalogue
+  account: withNamespaces(['billing'], () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage }))),
   profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
   // The chart, the map and their data load with this screen only (its catalogue came with the layout).
   analytics: () => importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
@@ -34,8 +38,13 @@ const screens = {
   requestDetail: () => requestsScreens().then((m) => m.loadRequestDetailPage()),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
+/** The billing page moved under the account (issue 14): the old address keeps working, query included. */
+function billingRedirect({ request }: LoaderFunctionArgs) {
+  return replace(paths.accountBilling() + new URL(request.url).search);
+}
+
 /**
- * The other /dash children of spec §2 (billing, teams, customize, powered-by) are built by
+ * The other /dash children of spec §2 (teams, customize, powered-by) are built by
  * later issues; until
  * then they, like any unknown /dash path, go to /404/?path=... as the app's own catch-all does.
  */
@@ -52,6 +61,10 @@ export const dashRoutes: RouteObject[] = [
       { index: true, id: 'dashboard', lazy: screens.home },
       { path: 'account', id: 'account', lazy: screens.account },
       { path: 'account/profile', id: 'accountProfile', lazy: screens.profile },
+      // ---- issue 14: billing (spec §2 named route accountBilling) and the simulator's hosted invoice page
+      { path: 'account/billing', id: 'accountBilling', lazy: billing('billingPage') },
+      { path: 'account/billing/invoices/:id', id: 'accountInvoice', lazy: billing('invoicePage') },
+      { path: 'billing', loader: billingRedirect, element: null },
       { path: 'analytics', id: 'analytics', lazy: screens.analytics },
       // The TransferModal is a child of the list, so the list stays behind it (spec §2).
       { path: 'transfers', id: 'transfers', lazy: screens.transfers, children: [{ path: ':slug', id: 'TransferModal', lazy: screens.transferModal }] },

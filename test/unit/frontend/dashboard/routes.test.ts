@@ -47,8 +47,26 @@ describe('/dash children (spec §2)', () => {
     }
   });
 
+  // ---- issue 14: billing ----
+  it('serves the billing page and its invoices under the account, each loaded on demand with the billing catalogue', async () => {
+    expect(deepest('/dash/account/billing')?.id).toBe('accountBilling');
+    expect(deepest('/dash/account/billing/invoices/in_sim_1')?.id).toBe('accountInvoice');
+    expect(paths.accountBilling()).toBe('/dash/account/billing');
+    for (const path of ['/dash/account/billing', '/dash/account/billing/invoices/in_sim_1']) {
+      const lazy = deepest(path)!.lazy as () => Promise<Partial<RouteObject>>;
+      expect((await lazy()).Component, path).toBeTypeOf('function');
+    }
+  });
+
+  it('sends the old /dash/billing to /dash/account/billing, keeping the query', async () => {
+    const route = deepest('/dash/billing');
+    const request = new Request('http://app.test/dash/billing?x=1');
+    const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({ request, params: {}, context: undefined } as LoaderFunctionArgs)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/dash/account/billing?x=1');
+  });
+
   it.each([
-    '/dash/billing',
     '/dash/teams',
     '/dash/customize',
     '/dash/powered-by',

@@ -126,7 +126,7 @@ describe('limit screen', () => {
     const view = screen('trial_expired');
     expect(view.tag('limit-screen')).toContain('data-reason="trial_expired"');
     expect(view.text()).toContain('Your trial has expired');
-    expect(view.tag('limit-upgrade')).toContain('href="/pricing"');
+    expect(view.tag('limit-upgrade')).toContain('href="/dash/account?tab=1"');
     expect(view.text()).toContain('Upgrade your plan');
     expect(view.tag('limit-support')).toContain(`href="mailto:${env.supportEmail}"`);
     expect(view.text()).toContain(`Questions? Contact us at ${env.supportEmail}`);
@@ -139,6 +139,23 @@ describe('limit screen', () => {
     ['over_transfer_limit', "Your Free plan is limited to 10 transfers a month, and you've used all 10."],
   ] as const)('%s', (reason, expected) => {
     expect(screen(reason, reason === 'over_transfer_limit' ? 'free' : 'pro').text()).toContain(expected);
+  });
+
+  // issue 14: every block reason has its words, the upgrade to the account's plan tab and the support line
+  it.each([
+    ['trial_expired', 'Your trial has expired'],
+    ['subscription_over', 'Your subscription is over.'],
+    ['revoked', "We're sorry, but your account is currently suspended. You still have access to your data."],
+    ['past_due', "We're sorry, but your account is currently suspended. You still have access to your data."],
+    ['unpaid', "We're sorry, but your account is currently suspended. You still have access to your data."],
+    ['storage_full', 'Your storage is now full.'],
+    ['over_transfer_limit', 'Over transfer limit'],
+  ] as const)('%s: its words, Upgrade your plan to /dash/account?tab=1, and the support line', (reason, expected) => {
+    const view = screen(reason, reason === 'over_transfer_limit' ? 'free' : 'pro');
+    expect(view.text()).toContain(expected);
+    expect(view.tag('limit-upgrade')).toContain('href="/dash/account?tab=1"');
+    expect(view.firstText('limit-upgrade')).toBe('Upgrade your plan');
+    expect(view.tag('limit-support')).toContain(`href="mailto:${env.supportEmail}"`);
   });
 
   it("speaks the reader's language", async () => {
@@ -223,7 +240,9 @@ describe('account', () => {
     expect(text).toContain('Pro plan');
     expect(text).toContain('Active');
     expect(text).toContain('25 GB');
-    expect(view.tag('account-upgrade')).toContain('href="/pricing"');
+    // issue 14: the upgrade is the account's plan tab (spec §2: tab 1), the billing page beside it
+    expect(view.tag('account-upgrade')).toContain('href="/dash/account?tab=1"');
+    expect(view.tag('account-billing')).toContain('href="/dash/account/billing"');
     expect(view.tag('storage-bar')).toContain('data-state="ok"');
   });
 

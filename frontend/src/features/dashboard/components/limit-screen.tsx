@@ -24,7 +24,7 @@ export function LimitScreen({ reason, user }: { readonly reason: BlockReason; re
       {copy.lines.map((line) => (
         <p key={line.key}>{text(line)}</p>
       ))}
-      <Link to={paths.pricing()} className="btn btn-primary" data-testid="limit-upgrade">
+      <Link to={paths.account({ tab: 1 })} className="btn btn-primary" data-testid="limit-upgrade">
         {t('dashboard.limit.upgrade')}
       </Link>
       <p className="dash-limit-support">

@@ -1,10 +1,24 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InferableField, PlanLimits } from '../../../../../functions/domain/plans';
 import { formatBytes, formatCount, formatPrice } from '@/lib/format';
-import { LISTED_ROLES, plan } from '@/lib/plans';
+import { LISTED_ROLES, plan, type ListedRole } from '@/lib/plans';
 
-/** Every listed plan with every limit; values the domain marks as inferred carry an asterisk. */
-export function PlanTable({ yearly, selected }: { yearly: boolean; selected: string | null }) {
+/**
+ * Every listed plan with every limit; values the domain marks as inferred carry an asterisk.
+ * `action` (issue 14): each row's button (Free trial, Try free or Contact us) under `actionHeader`.
+ */
+export function PlanTable({
+  yearly,
+  selected,
+  action,
+  actionHeader,
+}: {
+  yearly: boolean;
+  selected: string | null;
+  action?: (role: ListedRole) => ReactNode;
+  actionHeader?: string;
+}) {
   const { t, i18n } = useTranslation();
   // issue 13: the storage-region column's header is in the lazy `settings` catalogue, fetched on
   // first use (not waited for by the route, so the entry chunk stays as it was)
@@ -48,6 +62,11 @@ export function PlanTable({ yearly, selected }: { yearly: boolean; selected: str
               {settingsReady ? tSettings('planTable.regionChoice') : null}
             </th>
             <th scope="col">{t('pricing.table.transfers')}</th>
+            {action && (
+              <th scope="col">
+                <span className="sr-only">{actionHeader}</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -73,6 +92,7 @@ export function PlanTable({ yearly, selected }: { yearly: boolean; selected: str
                       : t('pricing.table.perMonth', { count: limits.monthlyTransfers }),
                   )}
                 </td>
+                {action && <td>{action(role)}</td>}
               </tr>
             );
           })}

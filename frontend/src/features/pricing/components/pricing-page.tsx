@@ -6,20 +6,44 @@ import { PageHeader } from '@/components/page-header';
 import { formatBytes, formatCount, formatPrice } from '@/lib/format';
 import { CARD_ROLES, maxYearlySavingPercent, plan, type ListedRole } from '@/lib/plans';
 import { useIsServed } from '@/lib/served-routes';
+import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PlanTable } from '@/features/pricing/components/plan-table';
+import { company } from '@/config/company';
+// issue 14: where 'Free trial' leads, the premium package's preselection, 'Contact us' (the
+// `billing` catalogue comes with this route)
+import { ContactRoles, useContactRoles } from '@/features/billing/components/contact-roles';
+import { selectedPlan, trialHref } from '@/features/billing/price-choice';
 
 /** Built by the Accounts issue; plan cards link to it only once it is served. */
 const REGISTER_PATH = '/register';
 const POPULAR: ListedRole = 'pro';
+
+/**
+ * A plan's button target: signed out, registration with the plan and period (after a verified
+ * email, `verifyComplete`, straight to its step 3); signed in, the dashboard (free) or the
+ * account's plan tab.
+ */
+function planHref(role: ListedRole, yearly: boolean, signedIn: boolean, verified: boolean, coupon: string | null): string {
+  const href = trialHref(role, yearly ? 'year' : 'month', signedIn, coupon);
+  return !signedIn && verified ? href.replace('/register?', '/register?step=3&') : href;
+}
 
 export function PricingPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   const [searchParams, setSearchParams] = useSearchParams();
   const yearly = searchParams.has('save') && searchParams.get('save') !== '0';
-  const selected = searchParams.get('plan');
+  // spec §4: the premium package (PRM, from the guest done view) preselects pro
+  const selected = selectedPlan(searchParams.get('plan'));
+  const verified = searchParams.has('verifyComplete') && searchParams.get('verifyComplete') !== '0';
+  const coupon = searchParams.get('coupon')?.slice(0, 255) || null;
   const canRegister = useIsServed(REGISTER_PATH);
+  const { status, user } = useSession();
+  const signedIn = status === 'authenticated' && user !== null;
+  const { t: tBilling } = useTranslation('billing');
+  const contactRoles = useContactRoles();
+  const href = (role: ListedRole) => planHref(role, yearly, signedIn, verified, coupon);
   usePageTitle(t('pricing.title'));
 
   // Spec §1/§9: the sign-up offer (20 GB / 5 GB) and the plan table (10 GB / 3 GB) both stand.
@@ -49,6 +73,12 @@ export function PricingPage() {
           </button>
         </div>
       </PageHeader>
+
+      {verified && !signedIn && (
+        <p className="callout" role="status" data-testid="pricing-verified">
+          {tBilling('offer.verified')}
+        </p>
+      )}
 
       <div className="card-grid card-grid-4 pricing-cards">
         {CARD_ROLES.map((role) => {
@@ -80,8 +110,8 @@ export function PricingPage() {
                     : t('pricing.transfersPerMonth', { count: limits.monthlyTransfers })}
                 </li>
               </ul>
-              {canRegister && (
-                <Link to={`${REGISTER_PATH}?plan=${role}`} className={role === POPULAR ? 'btn btn-primary btn-block' : 'btn btn-ghost btn-block'}>
+              {(canRegister || signedIn) && (
+                <Link to={href(role)} className={role === POPULAR ? 'btn btn-primary btn-block' : 'btn btn-ghost btn-block'} data-testid={`pricing-card-${role}`}>
                   {isFree ? t('common.tryFree') : t('pricing.trial')}
                 </Link>
               )}
@@ -89,6 +119,8 @@ export function PricingPage() {
           );
         })}
       </div>
+
+      <ContactRoles roles={contactRoles} email={company.supportEmail} />
 
       <aside className="callout" aria-labelledby="free-readings">
         <h2 id="free-readings">{t('pricing.freeReadings.title')}</h2>
@@ -107,7 +139,27 @@ export function PricingPage() {
         </dl>
       </aside>
 
-      <PlanTable yearly={yearly} selected={selected} />
+      <PlanTable
+        yearly={yearly}
+        selected={selected}
+        actionHeader={tBilling('offer.action')}
+        action={(role) => {
+          if (role === 'anon') return null;
+          if (contactRoles.includes(role)) {
+            return (
+              <a href={`mailto:${company.supportEmail}?subject=${encodeURIComponent(tBilling('offer.contactSubject', { plan: t(`plans.${role}`) }))}`} className="btn btn-ghost btn-sm" data-testid={`plan-table-contact-${role}`}>
+                {t('pricing.contact')}
+              </a>
+            );
+          }
+          if (!canRegister && !signedIn) return null;
+          return (
+            <Link to={href(role)} className="btn btn-primary btn-sm" data-testid={`plan-table-trial-${role}`}>
+              {role === 'free' ? t('common.tryFree') : tBilling('offer.freeTrial')}
+            </Link>
+          );
+        }}
+      />
     </div>
   );
 }
