@@ -243,6 +243,36 @@ describe('checkout with the test cards', () => {
   });
 });
 
+describe('a returning customer', () => {
+  it("a new checkout for the user's customer adds a subscription to it (newest first); the card becomes the default; nobody else can pay as that customer", async () => {
+    const { sub, session } = await subscribe(alice, '4242424242424242', 'price_sim_personal_year');
+    await sim().refundAndCancel(sub.id);
+    const again = await sim().createCheckoutSession({
+      price: priceView(simPrice('price_sim_pro_year')!),
+      userId: alice.sub,
+      customerEmail: alice.email,
+      customerId: session.customer!,
+      trialDays: 7,
+      returnUrl: 'http://127.0.0.1:5999/thankyou2?session_id={CHECKOUT_SESSION_ID}',
+    });
+    expect(again).toMatchObject({ customer: session.customer, customer_email: null });
+    const view = await api(app, `/payments/simulated/checkout?clientSecret=${encodeURIComponent(again.client_secret)}`, { headers: bearer(alice) });
+    expect(view.json.customerEmail).toBe(alice.email);
+    expect((await pay(alice, again.client_secret, '5555555555554444')).status).toBe(200);
+    const customer = (await sim().retrieveCustomer(session.customer!))!;
+    expect(customer.subscriptions!.data.map((s) => [s.status, s.items.data[0]!.price.id])).toEqual([
+      ['trialing', 'price_sim_pro_year'],
+      ['canceled', 'price_sim_personal_year'],
+    ]);
+    expect(customer.invoice_settings.default_payment_method).toMatchObject({ card: { brand: 'mastercard', last4: '4444' } });
+    await sim().setCancelAtPeriodEnd(customer.subscriptions!.data[0]!.id, true);
+
+    const forged = await sim().createCheckoutSession({ price: priceView(simPrice('price_sim_pro_month')!), userId: bob.sub, customerEmail: bob.email, customerId: session.customer!, trialDays: 7, returnUrl: 'http://x' });
+    expect((await pay(bob, forged.client_secret)).status).toBe(404);
+    expect((await sim().retrieveCheckoutSession(forged.id))!.status).toBe('open');
+  });
+});
+
 describe('checkout without a trial, with a coupon', () => {
   it('charges the discounted first period at once; a card that cannot pay is declined before anything is made', async () => {
     const make = () =>

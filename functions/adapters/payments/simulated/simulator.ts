@@ -31,7 +31,6 @@ import {
   type CustomerObject,
   type InvoiceObject,
   type PaymentEvent,
-  type PaymentEventType,
   type PaymentMethodObject,
   type PaymentsProvider,
   type PriceObject,
@@ -324,6 +323,11 @@ export class PaymentsSimulator implements PaymentsProvider {
     const now = await simNow();
     const session = this.sessionWithStatus(item.data, now);
     if (session.status !== 'open') return { kind: 'not_open', status: session.status };
+    if (session.customer) {
+      // A session made for an existing customer pays only as that customer's user.
+      const owner = await getObject<CustomerData, CustomerSim>(session.customer);
+      if (!owner || owner.sim.userId !== userId) return { kind: 'not_found' };
+    }
     const checked = checkCard(cardInput, now);
     const price = priceFor(item.sim.priceId);
     const coupon = item.sim.couponId ? SIM_COUPONS[item.sim.couponId] : undefined;
@@ -834,4 +838,3 @@ function returnUrlOf(session: Pick<SessionData, 'return_url' | 'id'>): string {
   return session.return_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
 }
 
-export type { PaymentEventType };
