@@ -3,7 +3,7 @@
  * simulator's clock and event log, like Stripe's test clocks and its dashboard's event list.
  */
 import type { PaymentsSimulator } from '../../functions/adapters/payments/simulated';
-import { clockOffset } from '../../functions/adapters/payments/simulated/store';
+import { clockOffset, listDue } from '../../functions/adapters/payments/simulated/store';
 
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
 
@@ -46,8 +46,11 @@ export async function runClockCommand(args: readonly string[], sim: PaymentsSimu
       const days = (offset / 86_400).toFixed(2);
       const all = await sim.listEvents();
       const undelivered = all.filter((e) => e.delivery.status !== 'delivered').length;
+      const due = await listDue<{ status: string }, { dueAt: number | null }>(9_999_999_999, 10);
       return [
         `Simulator clock: ${iso(now)} (wall clock + ${offset} s, ${days} days)`,
+        `Next steps due (trial_will_end, trial end or renewal, payment retry, cancellation):`,
+        ...(due.length ? due.map((d) => `  ${iso(d.sim.dueAt ?? 0)}  ${d.id.padEnd(28)} ${d.data.status}`) : ['  none']),
         `Events: ${all.length} logged, ${undelivered} not delivered yet (retried at the next advance)`,
         'Latest events:',
         ...(await eventLines(10)),

@@ -243,6 +243,55 @@ describe('checkout with the test cards', () => {
   });
 });
 
+describe('a returning customer', () => {
+  it("a new checkout for the user's customer adds a subscription to it (newest first); the card becomes the default; nobody else can pay as that customer", async () => {
+    const { sub, session } = await subscribe(alice, '4242424242424242', 'price_sim_personal_year');
+    await sim().refundAndCancel(sub.id);
+    const again = await sim().createCheckoutSession({
+      price: priceView(simPrice('price_sim_pro_year')!),
+      userId: alice.sub,
+      customerEmail: alice.email,
+      customerId: session.customer!,
+      trialDays: 7,
+      returnUrl: 'http://127.0.0.1:5999/thankyou2?session_id={CHECKOUT_SESSION_ID}',
+    });
+    expect(again).toMatchObject({ customer: session.customer, customer_email: null });
+    const view = await api(app, `/payments/simulated/checkout?clientSecret=${encodeURIComponent(again.client_secret)}`, { headers: bearer(alice) });
+    expect(view.json.customerEmail).toBe(alice.email);
+    expect((await pay(alice, again.client_secret, '5555555555554444')).status).toBe(200);
+    const customer = (await sim().retrieveCustomer(session.customer!))!;
+    expect(customer.subscriptions!.data.map((s) => [s.status, s.items.data[0]!.price.id])).toEqual([
+      ['trialing', 'price_sim_pro_year'],
+      ['canceled', 'price_sim_personal_year'],
+    ]);
+    expect(customer.invoice_settings.default_payment_method).toMatchObject({ card: { brand: 'mastercard', last4: '4444' } });
+    await sim().setCancelAtPeriodEnd(customer.subscriptions!.data[0]!.id, true);
+
+    const forged = await sim().createCheckoutSession({ price: priceView(simPrice('price_sim_pro_month')!), userId: bob.sub, customerEmail: bob.email, customerId: session.customer!, trialDays: 7, returnUrl: 'http://x' });
+    expect((await pay(bob, forged.client_secret)).status).toBe(404);
+    expect((await sim().retrieveCheckoutSession(forged.id))!.status).toBe('open');
+  });
+});
+
+describe('checkout without a trial, with a coupon', () => {
+  it('charges the discounted first period at once; a card that cannot pay is declined before anything is made', async () => {
+    const make = () =>
+      sim().createCheckoutSession({ price: priceView(simPrice('price_sim_pro_month')!), userId: bob.sub, customerEmail: bob.email, trialDays: 0, couponId: 'SIM20', returnUrl: 'http://127.0.0.1:5999/thankyou2?session_id={CHECKOUT_SESSION_ID}' });
+    await expect(sim().createCheckoutSession({ price: priceView(simPrice('price_sim_pro_month')!), userId: bob.sub, customerEmail: bob.email, trialDays: 0, couponId: 'NOPE', returnUrl: 'http://x' })).rejects.toThrow(/No such coupon/u);
+    const declined = await make();
+    const res = await pay(bob, declined.client_secret, '4000000000000341');
+    expect(res.status, res.text).toBe(402);
+    expect((await sim().retrieveCheckoutSession(declined.id))!).toMatchObject({ status: 'open', subscription: null });
+    const session = await make();
+    expect((await pay(bob, session.client_secret)).status).toBe(200);
+    const done = (await sim().retrieveCheckoutSession(session.id))!;
+    const sub = (await sim().retrieveSubscription(done.subscription!))!;
+    expect(sub).toMatchObject({ status: 'active', trial_end: null, discount: { coupon: { id: 'SIM20', percent_off: 20 } } });
+    expect(eventsOf(sub.id).filter((e) => e.type === 'invoice.paid').map((e) => invoiceOf(e).amount_paid)).toEqual([2320]);
+    await sim().setCancelAtPeriodEnd(sub.id, true);
+  });
+});
+
 describe('the clock: trials, renewals, failures', () => {
   it('4242: trial_will_end 3 days before, then at the trial end the card pays: invoice.paid and active', async () => {
     const { sub } = await subscribe(alice);
@@ -421,7 +470,9 @@ describe('npm run payments:clock', () => {
     expect((await sim().retrieveSubscription(sub.id))!.status).toBe('past_due');
     const show = await runClockCommand(['show'], sim());
     expect(show[0]).toMatch(/^Simulator clock: \d{4}-\d\d-\d\dT/u);
-    expect(show[1]).toMatch(/0 not delivered yet/u);
+    expect(show[1]).toMatch(/^Next steps due/u);
+    expect(show.some((l) => l.includes(sub.id) && l.includes('past_due'))).toBe(true);
+    expect(show.find((l) => l.startsWith('Events:'))).toMatch(/0 not delivered yet/u);
     const events = await runClockCommand(['events', '3'], sim());
     expect(events).toHaveLength(3);
     const id = /(evt_sim_\w+)$/u.exec(events[2]!)![1]!;

@@ -44,7 +44,7 @@ export interface DeliveryTarget {
 
 /** What the simulator answers as `api_version` (the stripe SDK's pinned version). */
 export const SIM_API_VERSION = '2026-10-28.endive';
-const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 5_000;
 
 let sequence = 0;
 

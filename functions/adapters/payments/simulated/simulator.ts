@@ -31,7 +31,6 @@ import {
   type CustomerObject,
   type InvoiceObject,
   type PaymentEvent,
-  type PaymentEventType,
   type PaymentMethodObject,
   type PaymentsProvider,
   type PriceObject,
@@ -324,10 +323,18 @@ export class PaymentsSimulator implements PaymentsProvider {
     const now = await simNow();
     const session = this.sessionWithStatus(item.data, now);
     if (session.status !== 'open') return { kind: 'not_open', status: session.status };
+    if (session.customer) {
+      // A session made for an existing customer pays only as that customer's user.
+      const owner = await getObject<CustomerData, CustomerSim>(session.customer);
+      if (!owner || owner.sim.userId !== userId) return { kind: 'not_found' };
+    }
     const checked = checkCard(cardInput, now);
     const price = priceFor(item.sim.priceId);
     const coupon = item.sim.couponId ? SIM_COUPONS[item.sim.couponId] : undefined;
     const discount = item.sim.couponId && coupon ? { coupon: { id: item.sim.couponId, ...coupon } } : null;
+    const firstAmount = item.sim.trialDays > 0 ? 0 : discounted(price.unit_amount, discount?.coupon);
+    // Without a trial (never asked by the app) the first payment is due now: a card that cannot pay is declined before anything is made.
+    if (firstAmount > 0 && checked.behaviour !== 'succeeds') throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
 
     // Claim the session first: a second submit of the same session loses here, before anything is made.
     const subId = simId('sub');
@@ -372,7 +379,6 @@ export class PaymentsSimulator implements PaymentsProvider {
 
     const trialEnd = item.sim.trialDays > 0 ? now + item.sim.trialDays * DAY_SECONDS : null;
     const periodEnd = trialEnd ?? addInterval(now, price.recurring.interval);
-    const firstAmount = trialEnd ? 0 : discounted(price.unit_amount, discount?.coupon);
     const invoiceId = simId('in');
     const sub: SubscriptionData = {
       id: subId,
@@ -396,10 +402,7 @@ export class PaymentsSimulator implements PaymentsProvider {
     };
     const events: Pending[] = [];
     const charged = await this.charge(pmId, firstAmount);
-    if (!charged.ok) {
-      // Only without a trial (never used by the app): the first payment fails like Stripe's error_if_incomplete.
-      throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
-    }
+    if (!charged.ok) throw new Error(`payments simulator: the card ${pmId} checked as paying did not pay`);
     const subSim = withDue(sub, { trialWillEndSent: false, retry: null });
     await putObject<SubscriptionData, SubscriptionSim>({ id: subId, kind: 'subscription', data: sub, sim: subSim }, 0, subIndex(sub, subSim));
     events.push(await recordEvent('customer.subscription.created', publicSubscription(sub), now));
@@ -641,7 +644,7 @@ export class PaymentsSimulator implements PaymentsProvider {
       if (!due || due.sim.dueAt === null) break;
       await setSimNow(due.sim.dueAt);
       try {
-        await this.runStep(due, target);
+        await this.runStep(due, target, until);
         steps += 1;
       } catch (err) {
         // Someone changed the subscription meanwhile: read it again on the next round.
@@ -651,11 +654,11 @@ export class PaymentsSimulator implements PaymentsProvider {
     return { now: await setSimNow(until), steps, redelivered };
   }
 
-  private async runStep(item: SimItem<SubscriptionData, SubscriptionSim>, target: DeliveryTarget): Promise<void> {
+  private async runStep(item: SimItem<SubscriptionData, SubscriptionSim>, target: DeliveryTarget, until: number): Promise<void> {
     const step = nextStep(item.data, item.sim);
-    if (!step) {
-      // Nothing left to do: drop it from the due queue.
-      const sim = { ...item.sim, dueAt: null };
+    if (!step || step.at > until) {
+      // Nothing due after all (a queue entry older than the subscription's state): file it under its real next step.
+      const sim = { ...item.sim, dueAt: step?.at ?? null };
       await putObject({ id: item.id, kind: 'subscription', data: item.data, sim }, item.version, subIndex(item.data, sim));
       return;
     }
@@ -835,4 +838,3 @@ function returnUrlOf(session: Pick<SessionData, 'return_url' | 'id'>): string {
   return session.return_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
 }
 
-export type { PaymentEventType };
