@@ -79,7 +79,9 @@ function routePreload(): Plugin {
           if (roots.some((r) => r === undefined)) this.error(`route-preload: a screen module is not a chunk: ${wanted.join(', ')}`);
           const files = [...closure(roots as string[])].filter((f) => !loaded.has(f));
           const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
-          return [paths.source, [...files, ...new Set(css)]] as const;
+          // the stylesheets first: the route's render waits for them (Vite's loader inserts them
+          // before the chunk runs), and they are few and small
+          return [paths.source, [...new Set(css), ...files]] as const;
         });
         const source =
           `(function(){var p=location.pathname,t=${JSON.stringify(table)};` +
