@@ -6,7 +6,6 @@ import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { routes } from '@/app/routes';
 import { initI18n } from '@/i18n/i18n';
-import { prepareNumberFormat } from '@/lib/format';
 import '@/styles/app.css';
 
 const container = document.getElementById('root');
@@ -21,6 +20,3 @@ createRoot(container).render(
     <RouterProvider router={router} />
   </AppProviders>,
 );
-
-// The router is fetching the screen's code and catalogues: Intl's number data is set up meanwhile.
-prepareNumberFormat(i18n.resolvedLanguage ?? 'en');

@@ -19,16 +19,6 @@ function numberFormat(language: string, kind: string, options?: Intl.NumberForma
   return format;
 }
 
-/**
- * Makes the visitor's plain number formatter now. A page's first Intl number formatter also sets
- * up ICU's number data, 20-50 ms of main thread in Chromium whatever the locale or style; the
- * app does it as it starts, while the screen's code downloads, rather than in the screen's first
- * render (sizes, counts, prices).
- */
-export function prepareNumberFormat(language: string): void {
-  numberFormat(language, 'count').format(0);
-}
-
 /** Plan sizes are decimal (functions/domain/units.ts): "3 GB", "1,25 To" — Intl localises the unit. */
 export function formatBytes(bytes: number, language: string): string {
   const unit = bytes >= TB ? 'terabyte' : 'gigabyte';
