@@ -142,10 +142,9 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
             // files beside the entry, one per library and one of ours: Preact, react-router,
             // i18next with its React binding and detector, then the app's own shell (layout,
             // session, route table, English core catalogue). Left to itself the bundler makes 17
-            // files of it, 16 of them under 3 KiB, each a request before anything paints; one file
-            // would put the whole shell's work on the arrival of its last byte (docs/benchmarks.md,
-            // "First load of the web app"), and a release that changes only our code keeps the
-            // libraries' files (and their cache) as they were.
+            // files of it, 16 of them under 3 KiB, each a request before anything paints. One file
+            // for all of it scored worse in Lighthouse (docs/decisions.md, "First-load files"), and
+            // per library a release that changes only our code keeps the libraries' files cached.
             { name: 'preact', tags: ['$initial'], test: /[\\/]node_modules[\\/]preact[\\/]/ },
             { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/ },
