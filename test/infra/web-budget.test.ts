@@ -10,11 +10,12 @@ import { buildWeb, kib, readManifest, screenJs, type Manifest, type Screen } fro
  * for, from Vite's manifest, + the other scripts index.html loads), gzip at zlib's default
  * level, in KiB (frontend/web-bundle.ts). `target` is the issue's number. Where the app is not there yet,
  * `ceiling` is what this test enforces meanwhile: the measured size when it was set plus under
- * 2 KiB, so any growth fails; lower it whenever a change makes the screen lighter.
+ * 2 KiB, so any growth fails; lower it whenever a change makes the screen lighter. A ceiling
+ * under the target keeps a screen from growing back after it was made lighter for Lighthouse.
  */
 const BUDGETS: Record<Screen, { readonly target: number; readonly ceiling?: number; readonly why?: string }> = {
-  download: { target: 90 },
-  home: { target: 150 },
+  download: { target: 90, ceiling: 87, why: 'measured 85.1 KiB after the Lighthouse work on the first load (docs/benchmarks.md)' },
+  home: { target: 150, ceiling: 123, why: 'measured 121.2 KiB after the Lighthouse work on the first load (docs/benchmarks.md)' },
   dash: { target: 220 },
 };
 
@@ -43,7 +44,9 @@ describe('first-load JavaScript per screen (gzip, KiB)', () => {
       const status =
         budget.ceiling === undefined
           ? `target ${budget.target} KiB`
-          : `target ${budget.target} KiB not reached yet (${budget.why}); enforced ceiling ${budget.ceiling} KiB`;
+          : budget.ceiling <= budget.target
+            ? `target ${budget.target} KiB met; enforced ceiling ${budget.ceiling} KiB (${budget.why})`
+            : `target ${budget.target} KiB not reached yet (${budget.why}); enforced ceiling ${budget.ceiling} KiB`;
       expect(js.gzipBytes, `${screen}: ${kib(js.gzipBytes)} KiB gzip in ${js.files.length} files; ${status}; largest: ${top}`).toBeLessThanOrEqual(limit);
     });
   }

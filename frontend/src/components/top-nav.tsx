@@ -6,7 +6,7 @@ import { PRODUCT_SLUGS, paths } from '@/app/paths';
 import { ChevronDown, CloseIcon, LogoMark, MenuIcon } from '@/components/icons';
 import { withNamespaces } from '@/i18n/with-namespaces';
 import { importWithRetry } from '@/lib/import-with-retry';
-import { useIsServed } from '@/lib/served-routes';
+import { useServedCheck } from '@/lib/served-routes';
 import { useSession } from '@/lib/session/session-provider';
 import { accountMenuItems, initialsOf, type AccountMenuItem } from '@/lib/session/user-display';
 import '@/components/top-nav.css';
@@ -60,14 +60,9 @@ export function TopNav() {
   const featuresRef = useRef<HTMLLIElement>(null);
   const accountRef = useRef<HTMLDivElement>(null);
   const signedIn = status === 'authenticated' && user !== null;
-  // Dashboard screens of later issues are linked once the router serves them (like Login was).
-  const served: Readonly<Record<AccountMenuItem, boolean>> = {
-    profile: useIsServed(ACCOUNT_HREFS.profile()),
-    domain: useIsServed(ACCOUNT_HREFS.domain()),
-    teams: useIsServed(ACCOUNT_HREFS.teams()),
-    billing: useIsServed(ACCOUNT_HREFS.billing()),
-    customize: useIsServed(ACCOUNT_HREFS.customize()),
-  };
+  // Dashboard screens of later issues are linked once the router serves them (like Login was);
+  // asked only for a signed-in user's menu, so a visitor's first render does not match routes.
+  const isServed = useServedCheck();
 
   useEffect(() => {
     setFeaturesOpen(false);
@@ -105,7 +100,7 @@ export function TopNav() {
     </li>
   ));
 
-  const menuItems = signedIn ? accountMenuItems(user).filter((item) => served[item]) : [];
+  const menuItems = signedIn ? accountMenuItems(user).filter((item) => isServed(ACCOUNT_HREFS[item]())) : [];
   const accountLinks = menuItems.map((item) => (
     <li key={item}>
       <NavLink to={ACCOUNT_HREFS[item]()} className="account-menu-link" data-testid={`nav-${item}`}>

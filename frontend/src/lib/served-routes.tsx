@@ -18,6 +18,26 @@ export function isServedPath(routes: readonly RouteObject[], path: string): bool
   return deepest !== undefined && deepest.route.path !== '*';
 }
 
+/**
+ * Answers per route table, by path: each answer flattens and ranks the whole table
+ * (`matchRoutes`), and the table does not change while the app runs.
+ */
+const answers = new WeakMap<readonly RouteObject[], Map<string, boolean>>();
+
+function servedIn(routes: readonly RouteObject[], path: string): boolean {
+  let known = answers.get(routes);
+  if (!known) answers.set(routes, (known = new Map()));
+  let served = known.get(path);
+  if (served === undefined) known.set(path, (served = isServedPath(routes, path)));
+  return served;
+}
+
 export function useIsServed(path: string): boolean {
-  return isServedPath(useContext(ServedRoutesContext), path);
+  return servedIn(useContext(ServedRoutesContext), path);
+}
+
+/** A check to call only where an answer is needed (the account menu of a signed-in user). */
+export function useServedCheck(): (path: string) => boolean {
+  const routes = useContext(ServedRoutesContext);
+  return (path) => servedIn(routes, path);
 }

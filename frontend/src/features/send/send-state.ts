@@ -351,6 +351,17 @@ export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDr
   };
 }
 
+/**
+ * The draft schema for a role and a time, kept while neither changes: the form checks itself on
+ * every render, and `now` moves once a minute (send-form.tsx).
+ */
+let lastDraftSchema: { readonly role: string; readonly now: number; readonly schema: ReturnType<typeof transferDraftSchema> } | null = null;
+
+function draftSchema(role: string, now: number): ReturnType<typeof transferDraftSchema> {
+  if (lastDraftSchema?.role !== role || lastDraftSchema.now !== now) lastDraftSchema = { role, now, schema: transferDraftSchema({ role, now }) };
+  return lastDraftSchema.schema;
+}
+
 /** Everything that keeps the form from being sent, at most one issue per field, in form order. */
 export function formIssues(typed: SendForm, sender: SenderContext, now: number): FieldIssue[] {
   const form = typed.sendAs === 'email' ? withDraftCommitted(typed, sender.role) : typed;
@@ -361,7 +372,7 @@ export function formIssues(typed: SendForm, sender: SenderContext, now: number):
   if (form.sendAs === 'email' && form.recipientInvalid) {
     note({ field: 'recipients', code: 'invalid_recipient_text', message: 'Invalid Email To Address' });
   }
-  const parsed = transferDraftSchema({ role: sender.role, now }).safeParse(toDraftInput(form, sender));
+  const parsed = draftSchema(sender.role, now).safeParse(toDraftInput(form, sender));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = FIELD_OF_PATH[String(issue.path[0])];

@@ -44,7 +44,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section">
+      <section className="section below-fold">
         <div className="container">
           <div className="signup-block">
             <div>
@@ -56,7 +56,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="steps-title">
+      <section className="section below-fold" aria-labelledby="steps-title">
         <div className="container">
           <h2 id="steps-title" className="section-title">{t('home.steps.title')}</h2>
           <ol className="steps">
@@ -71,7 +71,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section section-alt" aria-labelledby="features-title">
+      <section className="section below-fold section-alt" aria-labelledby="features-title">
         <div className="container">
           <h2 id="features-title" className="section-title">{t('home.features.title')}</h2>
           <div className="card-grid">
@@ -100,7 +100,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="plans-title">
+      <section className="section below-fold" aria-labelledby="plans-title">
         <div className="container">
           <h2 id="plans-title" className="section-title">{t('home.plans.title')}</h2>
           <p className="section-lead">{t('home.plans.subtitle')}</p>
@@ -136,7 +136,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section section-alt" aria-labelledby="faq-title">
+      <section className="section below-fold section-alt" aria-labelledby="faq-title">
         <div className="container narrow">
           <h2 id="faq-title" className="section-title">{t('home.faq.title')}</h2>
           <div className="faq">
