@@ -104,7 +104,9 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
 export const CONTACT_ROLES: readonly Role[] = SUMO_TIERS.filter((r) => PLANS[r].price === null);
 
 export async function billingConfig(provider: PaymentsProvider): Promise<BillingConfigResponse> {
-  return { provider: provider.name, publishableKey: provider.publishableKey, prices: await provider.prices(), trialDays: TRIAL_DAYS, refundDays: REFUND_DAYS, contactRoles: CONTACT_ROLES };
+  // The prices first: a Stripe provider loads its keys (publishable key included) on its first call.
+  const prices = await provider.prices();
+  return { provider: provider.name, publishableKey: provider.publishableKey, prices, trialDays: TRIAL_DAYS, refundDays: REFUND_DAYS, contactRoles: CONTACT_ROLES };
 }
 
 /** The browser's price id, as one of the provider's prices on sale: never a role or amount from the request. */

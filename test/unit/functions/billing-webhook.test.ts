@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { WebhookError, type PaymentEvent, type PaymentsProvider } from '../../../functions/adapters/payments/provider';
-import { handleWebhook, newSumoCode, normalizeSumoCode } from '../../../functions/services/billing';
+import { billingConfig, handleWebhook, newSumoCode, normalizeSumoCode } from '../../../functions/services/billing';
 import { HttpError } from '../../../functions/lib/errors';
 
 function provider(verify: PaymentsProvider['verifyWebhook']): { provider: PaymentsProvider; other: ReturnType<typeof vi.fn> } {
@@ -55,5 +55,26 @@ describe('lifetime codes', () => {
 
   it('are compared without case, spaces or dashes', () => {
     expect(normalizeSumoCode(' sb-abcd efgh-2345 6789 ')).toBe('SBABCDEFGH23456789');
+  });
+});
+
+describe('billingConfig', () => {
+  it('reads the publishable key after the prices, when a Stripe provider has loaded its keys', async () => {
+    // A Stripe provider's keys (publishable key included) arrive with its first call.
+    let key: string | null = null;
+    const p = {
+      name: 'stripe',
+      get publishableKey() {
+        return key;
+      },
+      prices: async () => {
+        key = 'pk_test_123';
+        return [{ priceId: 'price_1', role: 'pro', period: 'month', amount: 29, currency: 'usd', nickname: 'Pro monthly' }];
+      },
+    } as unknown as PaymentsProvider;
+    const config = await billingConfig(p);
+    expect(config.publishableKey).toBe('pk_test_123');
+    expect(config.provider).toBe('stripe');
+    expect(config.prices.map((x) => x.priceId)).toEqual(['price_1']);
   });
 });
