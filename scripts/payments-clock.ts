@@ -12,7 +12,7 @@ import { SIMULATOR_DEFAULT_WEBHOOK_SECRET } from '../functions/lib/env';
 import { API_PREFIX } from '../functions/routes';
 import { simulator } from '../functions/adapters/payments/simulated';
 import { REPO_ROOT } from './local/app';
-import { HOST, assertPortFree, portFromEnv } from './local/ports';
+import { HOST, isListening, portFromEnv } from './local/ports';
 import { LOCAL_AWS_REGION, LOCAL_TABLE_NAME, portsFromEnv } from './local/stack';
 import { runClockCommand, USAGE } from './local/payments-clock';
 
@@ -20,14 +20,6 @@ process.env.LOG_LEVEL ??= 'warn';
 const envFile = path.join(REPO_ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-async function listening(port: number): Promise<boolean> {
-  try {
-    await assertPortFree('probe', port, 'PORT');
-    return false;
-  } catch {
-    return true;
-  }
-}
 
 async function main() {
   const args = process.argv.slice(2);
@@ -37,7 +29,7 @@ async function main() {
   }
   const ports = portsFromEnv();
   const apiPort = portFromEnv('API_PORT', 3001);
-  if (!(await listening(ports.dynamodb)) || !(await listening(apiPort))) {
+  if (!(await isListening(ports.dynamodb)) || !(await isListening(apiPort))) {
     throw new Error(`no running local stack (DynamoDB on ${ports.dynamodb}, API on ${apiPort}): start it with npm start, then run this again`);
   }
   const webOrigin = process.env[ENV.appOrigin] || `http://${HOST}:${process.env.WEB_PORT || 5173}`;

@@ -14,7 +14,7 @@ import { ENV } from '../functions/lib/env-names';
 import { REPO_ROOT } from './local/app';
 import { ensureTable } from './local/dynamodb';
 import { ensureUserPool } from './local/cognito';
-import { HOST, assertPortFree } from './local/ports';
+import { HOST, isListening } from './local/ports';
 import { LOCAL_AWS_REGION, LOCAL_TABLE_NAME, portsFromEnv, startLocalStack, type LocalStack } from './local/stack';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -26,21 +26,13 @@ const DATA_DIR = path.join(REPO_ROOT, '.data');
 /** Plans a person can hold (anon is the guest role, not an account). */
 const SEEDED = ROLES.filter((r) => r !== 'anon');
 
-async function running(port: number): Promise<boolean> {
-  try {
-    await assertPortFree('probe', port, 'PORT');
-    return false;
-  } catch {
-    return true;
-  }
-}
 
 async function main() {
   const ports = portsFromEnv();
   let stack: LocalStack | undefined;
   let cognitoUrl = `http://${HOST}:${ports.cognito}`;
   let poolId: string;
-  if ((await running(ports.dynamodb)) && (await running(ports.cognito))) {
+  if ((await isListening(ports.dynamodb)) && (await isListening(ports.cognito))) {
     console.log('Using the running local stack (npm start).');
     await ensureTable(`http://${HOST}:${ports.dynamodb}`, LOCAL_TABLE_NAME);
     poolId = (await ensureUserPool(cognitoUrl, path.join(DATA_DIR, 'cognito'))).userPoolId;

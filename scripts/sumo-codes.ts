@@ -10,21 +10,13 @@ import path from 'node:path';
 import { ENV } from '../functions/lib/env-names';
 import { REPO_ROOT } from './local/app';
 import { ensureTable } from './local/dynamodb';
-import { HOST, assertPortFree } from './local/ports';
+import { HOST, isListening } from './local/ports';
 import { LOCAL_AWS_REGION, LOCAL_TABLE_NAME, portsFromEnv, startLocalStack, type LocalStack } from './local/stack';
 
 process.env.LOG_LEVEL ??= 'warn';
 const envFile = path.join(REPO_ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-async function running(port: number): Promise<boolean> {
-  try {
-    await assertPortFree('probe', port, 'PORT');
-    return false;
-  } catch {
-    return true;
-  }
-}
 
 /** The data layer reads the whole configuration; only the table (and its endpoint) is used here. */
 function placeholders(): Record<string, string> {
@@ -45,7 +37,7 @@ async function main() {
   const batch = batchArg || `batch-${new Date().toISOString().slice(0, 10)}`;
   const ports = portsFromEnv();
   let stack: LocalStack | undefined;
-  if (await running(ports.dynamodb)) {
+  if (await isListening(ports.dynamodb)) {
     const endpoint = `http://${HOST}:${ports.dynamodb}`;
     await ensureTable(endpoint, LOCAL_TABLE_NAME);
     Object.assign(process.env, { AWS_REGION: LOCAL_AWS_REGION, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', [ENV.tableName]: LOCAL_TABLE_NAME, [ENV.dynamodbEndpoint]: endpoint });

@@ -35,6 +35,11 @@ export async function assertPortFree(service: string, port: number, envName: str
   if (!(await canListen(port, host))) throw new PortBusyError(service, port, envName);
 }
 
+/** Something already listens on the port (the local stack of `npm start`, for the scripts that use it). */
+export async function isListening(port: number, host = HOST): Promise<boolean> {
+  return !(await canListen(port, host));
+}
+
 export async function waitForPort(port: number, timeoutMs: number, host = HOST): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -5,9 +5,9 @@ import type { CardView, SetupIntentResponse } from '@domain/billing-api';
 import { errorTextOf } from '@/i18n/error-keys';
 import { addCard, confirmSimulatedSetup, createSetupIntent, fetchBillingConfig } from '../billing-api';
 import { billingErrorKey } from '../billing-errors';
-import { cardProblems, hasProblem, simulatedCard, type CardProblems } from '../card-format';
 import { cardErrorMessage } from '../checkout-state';
-import { CardFields, EMPTY_CARD, TestCardsHint, type CardValues } from './card-fields';
+import { useSimulatedCardForm } from '../use-simulated-card-form';
+import { CardFields, TestCardsHint } from './card-fields';
 
 /**
  * Replace the card (spec §7 POST /addCard via a SetupIntent): POST /billing/setup-intent, then
@@ -83,33 +83,18 @@ function SetupActions({ busy, onCancel }: { readonly busy: boolean; onCancel(): 
 }
 
 function SimulatedCardSetup({ clientSecret, onConfirmed, onCancel, errorWords }: SetupProps) {
-  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [problems, setProblems] = useState<CardProblems | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const numberRef = useRef<HTMLInputElement>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = cardProblems(card, new Date());
-    setProblems(found);
-    setFailure(null);
-    if (hasProblem(found)) return;
-    setBusy(true);
-    try {
-      const { paymentMethodId } = await confirmSimulatedSetup(simulatedCard(card, clientSecret));
+  const { fields, failure, busy, submit } = useSimulatedCardForm(
+    clientSecret,
+    async (card) => {
+      const { paymentMethodId } = await confirmSimulatedSetup(card);
       await onConfirmed(paymentMethodId);
-    } catch (err) {
-      setBusy(false);
-      setFailure(errorWords(err));
-      numberRef.current?.focus();
-    }
-  };
+    },
+    errorWords,
+  );
 
   return (
     <form onSubmit={submit} noValidate>
-      <CardFields values={card} onChange={setCard} problems={problems} disabled={busy} numberRef={numberRef} />
+      <CardFields {...fields} />
       <p className="bl-alert" role="alert" data-testid="replace-card-error">
         {failure ?? ''}
       </p>

@@ -1,13 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceView, SimulatedSessionView } from '@domain/billing-api';
 import { errorTextOf } from '@/i18n/error-keys';
 import { usePlanName } from '@/features/dashboard/use-plan-name';
 import { paySimulatedCheckout } from '../billing-api';
 import { formatDay, formatMoney, periodKey } from '../billing-format';
-import { cardProblems, hasProblem, simulatedCard, type CardProblems } from '../card-format';
 import { cardErrorMessage, safeReturnPath } from '../checkout-state';
-import { CardFields, EMPTY_CARD, TestCardsHint, type CardValues } from './card-fields';
+import { useSimulatedCardForm } from '../use-simulated-card-form';
+import { CardFields, TestCardsHint } from './card-fields';
 
 const DAY_MS = 86_400_000;
 
@@ -32,32 +31,16 @@ export function SimulatedCheckout({
   const { t: tApp } = useTranslation();
   const planName = usePlanName();
   const lng = i18n.resolvedLanguage ?? 'en';
-  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [problems, setProblems] = useState<CardProblems | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const numberRef = useRef<HTMLInputElement>(null);
   const trialDays = session.trialDays;
   const amount = formatMoney(price.amount, price.currency, lng);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = cardProblems(card, new Date());
-    setProblems(found);
-    setFailure(null);
-    if (hasProblem(found)) return;
-    setBusy(true);
-    try {
-      const done = await paySimulatedCheckout(simulatedCard(card, clientSecret));
+  const { fields, failure, busy, submit } = useSimulatedCardForm(
+    clientSecret,
+    async (card) => {
+      const done = await paySimulatedCheckout(card);
       onComplete(safeReturnPath(done.returnUrl, window.location.origin));
-    } catch (err) {
-      setBusy(false);
-      const words = cardErrorMessage(err);
-      setFailure(words ?? (tApp as (key: string) => string)(errorTextOf(err).key));
-      numberRef.current?.focus();
-    }
-  };
+    },
+    (err) => cardErrorMessage(err) ?? (tApp as (key: string) => string)(errorTextOf(err).key),
+  );
 
   return (
     <section className="bl-checkout bl-simulated" aria-labelledby="bl-simulated-title" data-testid="simulated-checkout">
@@ -74,7 +57,7 @@ export function SimulatedCheckout({
         <p className="muted">{t('checkout.email', { email: session.customerEmail })}</p>
       </div>
       <form className="bl-checkout-form" onSubmit={submit} noValidate>
-        <CardFields values={card} onChange={setCard} problems={problems} disabled={busy} numberRef={numberRef} />
+        <CardFields {...fields} />
         <p className="bl-alert" role="alert" data-testid="checkout-error">
           {failure ?? ''}
         </p>
