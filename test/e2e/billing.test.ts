@@ -119,5 +119,10 @@ describe('a new user on a paid plan', () => {
     await page.goto(`${stack.web.url}/dash/billing`);
     await page.waitForURL((u) => u.pathname === '/dash/account/billing');
     await page.getByTestId('billing-resume').waitFor();
+
+    // the trial's $0 invoice opens as the simulator's printable invoice page, inside the app
+    await page.getByTestId('invoice-view').first().click();
+    await page.waitForURL((u) => u.pathname.startsWith('/dash/account/billing/invoices/'));
+    expect(await page.getByTestId('invoice-total').textContent()).toBe('$0');
   }, 180_000);
 });

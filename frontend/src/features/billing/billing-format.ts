@@ -111,8 +111,14 @@ export function hasManagedSubscription(view: Pick<SubscriptionView, 'status'>): 
  * An invoice's links: the PDF, and the hosted page, which for the simulator is an app page
  * (a same-origin path, opened in the app) and for Stripe its own site (a new tab).
  */
-export function invoiceLinks(invoice: Pick<InvoiceView, 'pdfUrl' | 'hostedUrl'>): { readonly pdf: string | null; readonly hosted: { readonly href: string; readonly inApp: boolean } | null } {
-  const hosted = invoice.hostedUrl;
+export function invoiceLinks(
+  invoice: Pick<InvoiceView, 'pdfUrl' | 'hostedUrl'>,
+  appOrigin: string,
+): { readonly pdf: string | null; readonly hosted: { readonly href: string; readonly inApp: boolean } | null } {
+  // The simulator's hosted invoice is an app page, named absolutely on the app's origin as Stripe
+  // names its own: it opens in the app by its path.
+  const raw = invoice.hostedUrl;
+  const hosted = raw !== null && raw.startsWith(`${appOrigin}/`) ? raw.slice(appOrigin.length) : raw;
   const inApp = hosted !== null && hosted.startsWith('/') && !hosted.startsWith('//');
   const external = (url: string | null) => (url !== null && /^https:\/\//u.test(url) ? url : null);
   return {

@@ -269,12 +269,17 @@ describe('billing view formatting', () => {
   });
 
   it("opens the simulator's hosted invoice in the app and Stripe's on its site; nothing else", () => {
-    expect(invoiceLinks({ pdfUrl: null, hostedUrl: '/dash/account/billing/invoices/in_1' })).toEqual({ pdf: null, hosted: { href: '/dash/account/billing/invoices/in_1', inApp: true } });
-    expect(invoiceLinks({ pdfUrl: 'https://pay.stripe.com/invoice/x/pdf', hostedUrl: 'https://invoice.stripe.com/i/x' })).toEqual({
+    const app = 'http://127.0.0.1:5173';
+    expect(invoiceLinks({ pdfUrl: null, hostedUrl: '/dash/account/billing/invoices/in_1' }, app)).toEqual({ pdf: null, hosted: { href: '/dash/account/billing/invoices/in_1', inApp: true } });
+    // the simulator names it on the app's origin, as Stripe names its own page absolutely
+    expect(invoiceLinks({ pdfUrl: null, hostedUrl: `${app}/dash/account/billing/invoices/in_2` }, app)).toEqual({ pdf: null, hosted: { href: '/dash/account/billing/invoices/in_2', inApp: true } });
+    // another plain-http origin is not ours and not https: no link
+    expect(invoiceLinks({ pdfUrl: null, hostedUrl: 'http://127.0.0.1:5174/dash/account/billing/invoices/in_3' }, app)).toEqual({ pdf: null, hosted: null });
+    expect(invoiceLinks({ pdfUrl: 'https://pay.stripe.com/invoice/x/pdf', hostedUrl: 'https://invoice.stripe.com/i/x' }, app)).toEqual({
       pdf: 'https://pay.stripe.com/invoice/x/pdf',
       hosted: { href: 'https://invoice.stripe.com/i/x', inApp: false },
     });
-    expect(invoiceLinks({ pdfUrl: 'javascript:alert(1)', hostedUrl: '//evil.example/x' })).toEqual({ pdf: null, hosted: null });
+    expect(invoiceLinks({ pdfUrl: 'javascript:alert(1)', hostedUrl: '//evil.example/x' }, app)).toEqual({ pdf: null, hosted: null });
   });
 
   it("reads storage_exceeds_plan's details", () => {

@@ -307,7 +307,7 @@ function BillingOverview() {
               </thead>
               <tbody>
                 {invoices.map((invoice) => {
-                  const links = invoiceLinks(invoice);
+                  const links = invoiceLinks(invoice, window.location.origin);
                   return (
                     <tr key={invoice.id} data-testid="invoice-row">
                       <td>{formatDay(invoice.created, lng)}</td>
