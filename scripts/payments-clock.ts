@@ -13,7 +13,7 @@ import { API_PREFIX } from '../functions/routes';
 import { simulator } from '../functions/adapters/payments/simulated';
 import { REPO_ROOT } from './local/app';
 import { HOST, isListening, portFromEnv } from './local/ports';
-import { LOCAL_AWS_REGION, LOCAL_TABLE_NAME, portsFromEnv } from './local/stack';
+import { portsFromEnv, runningTableEnv } from './local/stack';
 import { runClockCommand, USAGE } from './local/payments-clock';
 
 process.env.LOG_LEVEL ??= 'warn';
@@ -33,22 +33,16 @@ async function main() {
     throw new Error(`no running local stack (DynamoDB on ${ports.dynamodb}, API on ${apiPort}): start it with npm start, then run this again`);
   }
   const webOrigin = process.env[ENV.appOrigin] || `http://${HOST}:${process.env.WEB_PORT || 5173}`;
-  Object.assign(process.env, {
-    AWS_REGION: LOCAL_AWS_REGION,
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    [ENV.tableName]: LOCAL_TABLE_NAME,
-    [ENV.dynamodbEndpoint]: `http://${HOST}:${ports.dynamodb}`,
-    // The data layer reads the full config; only the table and the app origin are used here.
-    [ENV.regionBuckets]: JSON.stringify({ hongkong: { bucket: 'unused', anonBucket: 'unused', awsRegion: LOCAL_AWS_REGION } }),
-    [ENV.userPoolId]: 'unused',
-    [ENV.userPoolClientId]: 'unused',
-    [ENV.mailFrom]: 'payments-clock@sendbridge.local',
-    [ENV.appOrigin]: webOrigin,
-    [ENV.payments]: 'simulated',
-    [ENV.paymentsWebhookUrl]: process.env[ENV.paymentsWebhookUrl] || `http://${HOST}:${apiPort}${API_PREFIX}/stripe/webhook`,
-    [ENV.paymentsWebhookSecret]: process.env[ENV.paymentsWebhookSecret] || SIMULATOR_DEFAULT_WEBHOOK_SECRET,
-  });
+  Object.assign(
+    process.env,
+    runningTableEnv(ports.dynamodb, {
+      [ENV.mailFrom]: 'payments-clock@sendbridge.local',
+      [ENV.appOrigin]: webOrigin,
+      [ENV.payments]: 'simulated',
+      [ENV.paymentsWebhookUrl]: process.env[ENV.paymentsWebhookUrl] || `http://${HOST}:${apiPort}${API_PREFIX}/stripe/webhook`,
+      [ENV.paymentsWebhookSecret]: process.env[ENV.paymentsWebhookSecret] || SIMULATOR_DEFAULT_WEBHOOK_SECRET,
+    }),
+  );
   for (const line of await runClockCommand(args, simulator())) console.log(line);
 }
 

@@ -15,7 +15,7 @@ import { REPO_ROOT } from './local/app';
 import { ensureTable } from './local/dynamodb';
 import { ensureUserPool } from './local/cognito';
 import { HOST, isListening } from './local/ports';
-import { LOCAL_AWS_REGION, LOCAL_TABLE_NAME, portsFromEnv, startLocalStack, type LocalStack } from './local/stack';
+import { LOCAL_AWS_REGION, LOCAL_TABLE_NAME, portsFromEnv, runningTableEnv, startLocalStack, type LocalStack } from './local/stack';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
@@ -36,19 +36,10 @@ async function main() {
     console.log('Using the running local stack (npm start).');
     await ensureTable(`http://${HOST}:${ports.dynamodb}`, LOCAL_TABLE_NAME);
     poolId = (await ensureUserPool(cognitoUrl, path.join(DATA_DIR, 'cognito'))).userPoolId;
-    Object.assign(process.env, {
-      AWS_REGION: LOCAL_AWS_REGION,
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      [ENV.tableName]: LOCAL_TABLE_NAME,
-      [ENV.dynamodbEndpoint]: `http://${HOST}:${ports.dynamodb}`,
-      // The data layer reads the full config; these values are not used by seeding.
-      [ENV.regionBuckets]: JSON.stringify({ hongkong: { bucket: 'unused', anonBucket: 'unused', awsRegion: LOCAL_AWS_REGION } }),
-      [ENV.userPoolId]: poolId,
-      [ENV.userPoolClientId]: 'unused',
-      [ENV.mailFrom]: 'seed@sendbridge.local',
-      [ENV.appOrigin]: 'http://127.0.0.1',
-    });
+    Object.assign(
+      process.env,
+      runningTableEnv(ports.dynamodb, { [ENV.userPoolId]: poolId, [ENV.mailFrom]: 'seed@sendbridge.local', [ENV.appOrigin]: 'http://127.0.0.1' }),
+    );
   } else {
     console.log('Starting the local emulators on .data/ for seeding...');
     const appOrigin = process.env.APP_ORIGIN || `http://${HOST}:${process.env.WEB_PORT || 5173}`;

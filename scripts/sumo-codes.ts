@@ -11,7 +11,7 @@ import { ENV } from '../functions/lib/env-names';
 import { REPO_ROOT } from './local/app';
 import { ensureTable } from './local/dynamodb';
 import { HOST, isListening } from './local/ports';
-import { LOCAL_AWS_REGION, LOCAL_TABLE_NAME, portsFromEnv, startLocalStack, type LocalStack } from './local/stack';
+import { LOCAL_AWS_REGION, LOCAL_TABLE_NAME, portsFromEnv, runningTableEnv, startLocalStack, type LocalStack } from './local/stack';
 
 process.env.LOG_LEVEL ??= 'warn';
 const envFile = path.join(REPO_ROOT, '.env');
@@ -40,7 +40,7 @@ async function main() {
   if (await isListening(ports.dynamodb)) {
     const endpoint = `http://${HOST}:${ports.dynamodb}`;
     await ensureTable(endpoint, LOCAL_TABLE_NAME);
-    Object.assign(process.env, { AWS_REGION: LOCAL_AWS_REGION, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', [ENV.tableName]: LOCAL_TABLE_NAME, [ENV.dynamodbEndpoint]: endpoint });
+    Object.assign(process.env, runningTableEnv(ports.dynamodb, { [ENV.mailFrom]: 'codes@sendbridge.local' }));
     console.error(`Writing to the running local stack's table ${LOCAL_TABLE_NAME}.`);
   } else if (process.env[ENV.tableName]) {
     console.error(`Writing to the table ${process.env[ENV.tableName]} (AWS, region ${process.env.AWS_REGION ?? 'from the environment'}).`);

@@ -19,6 +19,25 @@ export interface Ports {
 }
 
 /** Default ports of `npm start`, each overridable by its env var. */
+/**
+ * The environment of a script that writes to the running local stack's table (`npm start`):
+ * seed, sumo:codes, payments:clock. The data layer reads the whole configuration, so what a
+ * script does not use is named 'unused'; `extra` sets what it does use (user pool, sender, app origin...).
+ */
+export function runningTableEnv(dynamodbPort: number, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    AWS_REGION: LOCAL_AWS_REGION,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    [ENV.tableName]: LOCAL_TABLE_NAME,
+    [ENV.dynamodbEndpoint]: `http://${HOST}:${dynamodbPort}`,
+    [ENV.regionBuckets]: JSON.stringify({ hongkong: { bucket: 'unused', anonBucket: 'unused', awsRegion: LOCAL_AWS_REGION } }),
+    [ENV.userPoolId]: 'unused',
+    [ENV.userPoolClientId]: 'unused',
+    ...extra,
+  };
+}
+
 export const PORT_ENV = { dynamodb: 'DYNAMODB_PORT', s3: 'S3_PORT', cognito: 'COGNITO_PORT', ses: 'SES_PORT' } as const;
 export const DEFAULT_PORTS: Ports = { dynamodb: 8000, s3: 4569, cognito: 9229, ses: 8005 };
 
