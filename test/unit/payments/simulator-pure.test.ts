@@ -2,6 +2,7 @@
  * The simulator's pure parts: its built-in prices (spec §9), the card checks in Stripe's words,
  * and billing-period arithmetic. Its stateful behaviour is in test/integration/payments-simulator.test.ts.
  */
+import { randomSecret, simId } from '../../../functions/adapters/payments/simulated/store';
 import { describe, expect, it } from 'vitest';
 import { CardError } from '../../../functions/adapters/payments/provider';
 import { brandOf, checkCard, luhnValid } from '../../../functions/adapters/payments/simulated/cards';
@@ -84,5 +85,18 @@ describe('billing periods', () => {
     expect(addInterval(at(2026, 12, 31), 'month')).toBe(at(2027, 1, 31));
     expect(addInterval(at(2028, 2, 29), 'year')).toBe(at(2029, 2, 28));
     expect(addInterval(at(2026, 11, 25), 'year')).toBe(at(2027, 11, 25));
+  });
+});
+
+describe('simulated ids', () => {
+  it('sort in the order they were made (a customer list keyed by second, then id, stays newest first within a second)', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(simId('sub'));
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids) expect(id).toMatch(/^sub_sim_[A-Za-z0-9]{16}$/u);
+    expect(randomSecret()).toMatch(/^[A-Za-z0-9]{24}$/u);
   });
 });

@@ -38,16 +38,26 @@ export class SimConflictError extends Error {
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Stripe-like ids: `<prefix>_sim_` + 16 alphanumerics, e.g. cus_sim_4fJ2... */
-export function simId(prefix: string, length = 16): string {
-  const bytes = randomBytes(length);
+function randomChars(length: number): string {
   let out = '';
-  for (const b of bytes) out += ID_ALPHABET[b % ID_ALPHABET.length];
-  return `${prefix}_sim_${out}`;
+  for (const b of randomBytes(length)) out += ID_ALPHABET[b % ID_ALPHABET.length];
+  return out;
 }
 
+/**
+ * Stripe-like ids: `<prefix>_sim_` + 16 characters, e.g. sub_sim_0mhx2k9qa4fJ2xQz. The first 9
+ * are the wall clock in base 36, so ids made in the same simulated second sort in the order they
+ * were made: the customer's lists (subscriptions, invoices) are keyed by created second, then id,
+ * and "newest first" must not depend on chance when a user re-subscribes within a second.
+ */
+export function simId(prefix: string, length = 16): string {
+  const time = Date.now().toString(36).padStart(9, '0');
+  return `${prefix}_sim_${time}${randomChars(Math.max(length - time.length, 6))}`;
+}
+
+/** Client secrets: random all through (never time-ordered). */
 export function randomSecret(length = 24): string {
-  return simId('x', length).slice('x_sim_'.length);
+  return randomChars(length);
 }
 
 export async function getObject<D, S>(id: string): Promise<SimItem<D, S> | undefined> {
