@@ -157,6 +157,10 @@ export const keys = {
   paymentEvent: (eventId: string) => ({ pk: `PAYEVENT#${eventId}`, sk: 'EVENT' }),
   /** a lifetime code, by the SHA-256 of the code: single use across every account */
   sumoCode: (codeHash: string) => ({ pk: `SUMO#${codeHash}`, sk: 'CODE' }),
+
+  // ---- issue 15: custom domains (docs/data-model.md patterns D1-) ----
+  /** a custom host name claimed by one user (like `EMAIL#`: a host belongs to one account), lower-case, no port */
+  customDomain: (host: string) => ({ pk: `DOMAIN#${host}`, sk: 'CLAIM' }),
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */
