@@ -22,7 +22,7 @@ import * as data from '../data/teams';
 import { getProfile, userIdByEmail, type UserProfile } from '../data/users';
 import { adminCreateUser, adminDeleteUser, adminSetPassword } from '../adapters/auth';
 import { config } from '../lib/env';
-import { badRequest, conflict, forbidden, gone, notFound } from '../lib/errors';
+import { conflict, forbidden, gone, notFound } from '../lib/errors';
 import { hashToken, newToken } from '../lib/secrets';
 import { errorFields, log } from '../lib/log';
 import type { AuthResponse } from '../domain/auth-api';
@@ -220,35 +220,4 @@ export async function acceptInvite(input: AcceptInviteInput, now = Date.now()): 
     throw err;
   }
   return login(inv.email, input.password, null);
-}
-
-/**
- * The team mates a user may share a transfer with (spec §3 Team member option): everyone in
- * the sender's team but the sender. Empty outside a team.
- */
-export async function teamMateIds(profile: UserProfile): Promise<Set<string>> {
-  const adminId = profile.isTeamMember && profile.parentAdminId ? profile.parentAdminId : profile.userId;
-  const team = await data.readTeam(adminId);
-  const ids = new Set([adminId, ...team.members.map((m) => m.memberId)]);
-  ids.delete(profile.userId);
-  return ids;
-}
-
-/** shareWith of a new transfer: only the sender's own team mates (400 share_not_team otherwise). */
-export async function checkShareWith(profile: UserProfile, shareWith: readonly string[]): Promise<string[]> {
-  const wanted = [...new Set(shareWith)];
-  if (wanted.length === 0) return [];
-  const mates = await teamMateIds(profile);
-  const stranger = wanted.find((id) => !mates.has(id));
-  if (stranger !== undefined) throw badRequest('share_not_team', 'You can share transfers only with members of your team.');
-  return wanted;
-}
-
-/** Who sees a sent transfer under 'shared': the chosen team mates, and the admin for a member's send. */
-export async function shareOnSend(t: { slug: string; createdAt: number; senderId?: string; shareWith: readonly string[]; storageOwner?: string }, now = Date.now()): Promise<void> {
-  const ids = new Set(t.shareWith);
-  // A member's sends use the admin's storage: the admin sees and manages them (docs/decisions.md).
-  if (t.senderId && t.storageOwner && t.storageOwner !== t.senderId && !t.storageOwner.includes(':')) ids.add(t.storageOwner);
-  if (t.senderId) ids.delete(t.senderId);
-  if (ids.size > 0) await data.putShares(t, [...ids], now);
 }
