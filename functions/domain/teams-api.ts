@@ -32,10 +32,10 @@ export const INVITE_ID_PATTERN = /^[A-Za-z0-9]{16}$/u;
 /** Cognito `sub`s are UUIDs. */
 export const MEMBER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u;
 
-export const inviteTokenSchema = z.string().check(z.regex(INVITE_TOKEN_PATTERN, 'invite_not_found'));
+export const inviteTokenSchema = z.string().check(z.regex(INVITE_TOKEN_PATTERN, 'invalid_token'));
 export const inviteTokenParamsSchema = z.object({ id: inviteTokenSchema });
-export const inviteIdParamsSchema = z.object({ id: z.string().check(z.regex(INVITE_ID_PATTERN, 'invite_not_found')) });
-export const memberIdParamsSchema = z.object({ id: z.string().check(z.regex(MEMBER_ID_PATTERN, 'member_not_found')) });
+export const inviteIdParamsSchema = z.object({ id: z.string().check(z.regex(INVITE_ID_PATTERN, 'invalid_link')) });
+export const memberIdParamsSchema = z.object({ id: z.string().check(z.regex(MEMBER_ID_PATTERN, 'invalid_link')) });
 
 export const createInviteSchema = z.object({
   email: emailSchema,
