@@ -126,11 +126,12 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   processing_error: 'errors.cardError',
   // ---- issue 14: billing and lifetime codes (the billing screens may say these in their own words) ----
   team_member_billing: 'dashboard.billingErrors.teamMemberBilling',
-  // ---- issue 15: teams and sharing (account catalogue, teamErrors) ----
+  // ---- issue 15: teams and sharing (the pages catalogue's teamErrors: not on home's first load) ----
   team_member_forbidden: 'teamErrors.memberForbidden',
   team_plan_required: 'teamErrors.planRequired',
   team_full: 'teamErrors.full',
-  email_invited: 'teamErrors.invited',
+  // registration reads the account catalogue: the spec's 'This email has been taken'
+  email_invited: 'auth.errors.emailTaken',
   invite_not_found: 'teamErrors.inviteNotFound',
   invite_expired: 'teamErrors.inviteExpired',
   invite_wrong_address: 'teamErrors.wrongAddress',

@@ -16,7 +16,7 @@ import type { Language } from '@/i18n/languages';
  *   /thankyou2, the account page's subscription status, /dash/account/billing and its
  *   invoices, the lifetime-code form on /appsumoforever, pricing's trial and contact buttons
  * - `teams`: /dash/account/teams, the /invite/{id} page and the read-only note of a shared
- *   transfer (issue 15; the teams error codes' texts are in `account`, `teamErrors.…`)
+ *   transfer (issue 15; the teams error codes' texts are in `pages`, `teamErrors.…`)
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
