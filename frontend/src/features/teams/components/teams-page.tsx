@@ -111,7 +111,8 @@ export function TeamsPage() {
     );
   }
 
-  if (team.limit === 0) {
+  // No seats and nobody in the team: the upgrade path (a downgraded admin still sees and removes members).
+  if (team.role === 'none') {
     return (
       <div className="container dash-page tm-page">
         <h1>{t('title')}</h1>
