@@ -4,14 +4,16 @@ import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
 import { seriousAxeViolations } from '../helpers/browser';
 import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
-import { createUser, waitForMail, type TestUser } from '../helpers/transfers';
+import { createUser, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
 
 /**
  * Issue 15's teams in Chromium on the built app under its CSP: a business admin invites on
  * /dash/account/teams; the invitee opens the mailed link (read from the SES inbox) in a fresh
  * browser context, joins with name and password, lands on /accept-invite signed in, sees no
  * Domain, Teams or Billing in the account menu and is refused at /dash/account/billing. axe
- * checks the Teams screen and the invite page (0 serious or critical).
+ * checks the Teams screen and the invite page (0 serious or critical). Then sharing: the admin's
+ * quick send lists the member in its Sharing tab; a transfer the admin shared shows under the
+ * member's Shared filter and opens read only.
  */
 let app: LocalApp;
 let web: BuiltAppServer;
@@ -78,6 +80,21 @@ describe('teams', () => {
       await a.page.reload();
       await a.page.getByTestId('teams-member').filter({ hasText: 'Erin Invitee' }).waitFor();
       await a.page.getByTestId('teams-seats').getByText('1 of 5 seats used').waitFor();
+
+      // sharing: the admin's Sharing tab lists the member (with Everyone); a shared transfer is read only for the member
+      await a.page.goto(`${web.url}/dash`);
+      await a.page.getByTestId('options-toggle').click();
+      await a.page.getByRole('tab', { name: 'Sharing' }).click();
+      await a.page.getByRole('switch', { name: 'Everyone' }).waitFor();
+      await a.page.getByRole('checkbox', { name: /Erin Invitee/ }).waitFor();
+      const member = (await (await fetch(`${app.apiOrigin}/api/teams`, { headers: { authorization: `Bearer ${admin.accessToken}` } })).json()) as { members: { shareWithId: string; isAdmin: boolean }[] };
+      const memberId = member.members.find((x) => !x.isAdmin)!.shareWithId;
+      const shared = await sendFiles(app, admin, new Map([['team-budget.xlsx', Buffer.alloc(1500, 9)]]), { shareWith: [memberId] });
+      await m.page.goto(`${web.url}/dash/transfers?filter=shared`);
+      await m.page.getByTestId('transfer-row').filter({ hasText: 'team-budget.xlsx' }).click();
+      await m.page.getByTestId('transfer-shared-note').waitFor();
+      expect(await m.page.getByTestId('action-delete').count()).toBe(0);
+      expect(new URL(m.page.url()).pathname).toBe(`/dash/transfers/${shared.id}`);
     } finally {
       await closePage(memberContext);
       await closePage(adminContext);
