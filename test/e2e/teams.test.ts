@@ -91,7 +91,7 @@ describe('teams', () => {
       const memberId = member.members.find((x) => !x.isAdmin)!.shareWithId;
       const shared = await sendFiles(app, admin, new Map([['team-budget.xlsx', Buffer.alloc(1500, 9)]]), { shareWith: [memberId] });
       await m.page.goto(`${web.url}/dash/transfers?filter=shared`);
-      await m.page.getByTestId('transfer-row').filter({ hasText: 'team-budget.xlsx' }).click();
+      await m.page.getByTestId('transfer-row').filter({ hasText: 'team-budget.xlsx' }).filter({ hasText: `shared by ${admin.email}` }).click();
       await m.page.getByTestId('transfer-shared-note').waitFor();
       expect(await m.page.getByTestId('action-delete').count()).toBe(0);
       expect(new URL(m.page.url()).pathname).toBe(`/dash/transfers/${shared.id}`);
