@@ -22,7 +22,7 @@ import * as data from '../data/teams';
 import { getProfile, userIdByEmail, type UserProfile } from '../data/users';
 import { adminCreateUser, adminDeleteUser, adminSetPassword } from '../adapters/auth';
 import { config } from '../lib/env';
-import { conflict, forbidden, gone, notFound } from '../lib/errors';
+import { conflict, forbidden, gone, notFound, tooManyRequests } from '../lib/errors';
 import { hashToken, newToken } from '../lib/secrets';
 import { errorFields, log } from '../lib/log';
 import type { AuthResponse } from '../domain/auth-api';
@@ -30,6 +30,8 @@ import { imageUrl, login } from './accounts';
 import { mailTeamInvite } from './mail';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A resend waits this long after the last mail, so nobody's inbox can be flooded through resends. */
+export const RESEND_COOLDOWN_MS = 60_000;
 
 const memberForbidden = () => forbidden('team_member_forbidden', "Teams are managed by your team's admin.");
 const inviteGone = () => gone('invite_expired', 'This invitation has expired or was already used. Ask your team admin for a new one.');
@@ -127,6 +129,8 @@ async function requireInvite(admin: UserProfile, inviteId: string): Promise<data
 export async function resendInvite(profile: UserProfile, inviteId: string, lang: string | undefined, now = Date.now()): Promise<TeamInviteView> {
   const admin = requireAdmin(profile);
   const inv = await requireInvite(admin, inviteId);
+  const wait = inv.sentAt + RESEND_COOLDOWN_MS - now;
+  if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000), 'The invitation was just sent. Try again in a minute.');
   const token = newToken();
   const next = { tokenHash: hashToken(token), sentAt: now, expiresAt: now + INVITE_VALID_MS };
   if (!(await data.rotateInvite(inv, next, now))) throw conflict('email_invited', 'This address has a pending invitation from another team now. Revoke this one.');

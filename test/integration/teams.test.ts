@@ -97,6 +97,10 @@ describe('teams', () => {
     expect([late.status, late.json.error.code]).toEqual([410, 'invite_expired']);
     const team = await api(app, '/teams', { headers: bearer(admin) });
     const m3 = (team.json.invites as { id: string; email: string }[]).find((i) => i.email === M3)!;
+    // a resend right after the mail waits (no inbox flooding); a minute later it goes
+    const early = await api(app, `/teams/invites/${m3.id}/resend`, json({}, bearer(admin)));
+    expect([early.status, early.json.error.code]).toEqual([429, 'rate_limited']);
+    await ddb().update({ TableName: config().tableName, Key: keys.teamInvite(admin.sub, m3.id), UpdateExpression: 'SET sentAt = :s', ExpressionAttributeValues: { ':s': Date.now() - 61_000 } });
     const resent = await api(app, `/teams/invites/${m3.id}/resend`, json({}, bearer(admin)));
     expect([resent.status, resent.json.state]).toEqual([200, 'pending']);
     const fresh = await inviteToken(M3);
