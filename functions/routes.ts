@@ -89,7 +89,15 @@ export type Owns =
    * issue 14: a payment provider's webhook event; `signature` the provider's signature over the
    * raw body with the webhook secret (`Stripe-Signature`, 300 s tolerance), nothing else
    */
-  | { readonly record: 'payment-event'; readonly by: 'signature' };
+  | { readonly record: 'payment-event'; readonly by: 'signature' }
+  /**
+   * issue 15: a pending team invite; `owner` the inviting admin's JWT (the path names the
+   * admin's own handle on it), `mailed-token` the token of the mailed link (`/invite/{token}`),
+   * bound to the invited address
+   */
+  | { readonly record: 'team-invite'; readonly by: 'owner' | 'mailed-token' }
+  /** issue 15: a member of a team; `owner` the team admin's JWT */
+  | { readonly record: 'team-member'; readonly by: 'owner' };
 
 /** `'public'`, `'self'`, or `record:by` (e.g. `transfer:upload-token`): one cell kind of the IDOR matrix. */
 export function ownsKindOf(owns: Owns): string {
@@ -144,6 +152,8 @@ export const FUNCTION_GROUPS = {
   requests: ['requests'],
   /** issue 14: plans and billing, the payment provider's webhook, lifetime codes, the simulator's checkout screen */
   billing: ['billing'],
+  /** issue 15: teams (the admin's members and invites, the invite page and accepting it) */
+  teams: ['teams'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FunctionGroup = keyof typeof FUNCTION_GROUPS;
@@ -277,6 +287,16 @@ export const routes: readonly ApiRoute[] = [
   // The provider's events: no JWT, the signature over the raw body is the proof (functions/services/billing.ts handleWebhook).
   { method: 'POST', path: '/stripe/webhook', handler: 'http/billing/webhook', auth: 'none', owns: { record: 'payment-event', by: 'signature' }, access: ['table:read', 'table:write', 'mail:send', 'payments'], timeoutSeconds: 29 },
   { method: 'POST', path: '/appsumo/redeem', handler: 'http/billing/redeem', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+
+  // ---- issue 15: teams and sharing (contract: functions/domain/teams-api.ts) ----
+  // Members are refused the admin's routes (403 team_member_forbidden); GET /teams shows a member the team mates to share with.
+  { method: 'GET', path: '/teams', handler: 'http/teams/list', auth: 'jwt', owns: 'self', access: ['table:read', 'buckets:read'] },
+  { method: 'POST', path: '/teams/invites', handler: 'http/teams/invite', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:send'] },
+  { method: 'POST', path: '/teams/invites/{id}/resend', handler: 'http/teams/resend', auth: 'jwt', owns: { record: 'team-invite', by: 'owner' }, access: ['table:read', 'table:write', 'mail:send'] },
+  { method: 'DELETE', path: '/teams/invites/{id}', handler: 'http/teams/revoke', auth: 'jwt', owns: { record: 'team-invite', by: 'owner' }, access: ['table:read', 'table:write'] },
+  { method: 'DELETE', path: '/teams/members/{id}', handler: 'http/teams/remove-member', auth: 'jwt', owns: { record: 'team-member', by: 'owner' }, access: ['table:read', 'table:write'], timeoutSeconds: 29 },
+  { method: 'GET', path: '/invite/{id}', handler: 'http/teams/invite-info', auth: 'none', owns: { record: 'team-invite', by: 'mailed-token' }, access: ['table:read'] },
+  { method: 'PATCH', path: '/v1/teams', handler: 'http/teams/accept', auth: 'none', owns: { record: 'team-invite', by: 'mailed-token' }, access: ['table:read', 'table:write', 'userpool:admin', 'buckets:read'], timeoutSeconds: 15 },
 ];
 
 export const jobs: readonly JobDef[] = [

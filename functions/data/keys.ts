@@ -161,6 +161,29 @@ export const keys = {
   // ---- issue 15: custom domains (docs/data-model.md patterns D1-) ----
   /** a custom host name claimed by one user (like `EMAIL#`: a host belongs to one account), lower-case, no port */
   customDomain: (host: string) => ({ pk: `DOMAIN#${host}`, sk: 'CLAIM' }),
+
+  // ---- issue 15: teams and sharing (docs/data-model.md patterns T1-T9) ----
+  /** the admin's seat counter: members + pending invites, raised only under `used < limit` */
+  teamSeats: (adminId: string) => ({ pk: `TEAM#${adminId}`, sk: 'SEATS' }),
+  /** a pending invite, by the admin's handle on it (resend, revoke) */
+  teamInvite: (adminId: string, inviteId: string) => ({ pk: `TEAM#${adminId}`, sk: `INVITE#${inviteId}` }),
+  teamInvitePrefix: 'INVITE#',
+  /** a member of the admin's team */
+  teamMember: (adminId: string, memberId: string) => ({ pk: `TEAM#${adminId}`, sk: `MEMBER#${memberId}` }),
+  teamMemberPrefix: 'MEMBER#',
+  teamPartition: (adminId: string) => `TEAM#${adminId}`,
+  /** the invite link, by the SHA-256 of its token (single use: deleted on accept, resend, revoke) */
+  inviteToken: (tokenHash: string) => ({ pk: `INVITETOKEN#${tokenHash}`, sk: 'INVITE' }),
+  /** one pending invite per address across all teams (registration answers 409 email_invited while it lives) */
+  invitedEmail: (email: string) => ({ pk: `INVITED#${email}`, sk: 'INVITE' }),
+  /** a transfer shared with one team mate; gsi1 lists a user's shared transfers, newest last */
+  transferShare: (slug: string, userId: string) => ({ pk: `TRANSFER#${slug}`, sk: `SHARE#${userId}` }),
+  transferSharePrefix: 'SHARE#',
+  sharedWith: (userId: string, createdAt: number, slug: string) => ({
+    gsi1pk: `SHARED#${userId}`,
+    gsi1sk: `${String(createdAt).padStart(15, '0')}#${slug}`,
+  }),
+  sharedWithPartition: (userId: string) => `SHARED#${userId}`,
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

@@ -171,7 +171,7 @@ export async function getSenderProfile(userId: string): Promise<SenderProfile | 
   return getProfile(userId);
 }
 
-function profileItem(p: UserProfile): Record<string, unknown> {
+export function profileItem(p: UserProfile): Record<string, unknown> {
   const { parentAdminId, ...rest } = p;
   return {
     ...keys.userProfile(p.userId),

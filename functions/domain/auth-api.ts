@@ -21,6 +21,7 @@
  */
 import * as z from 'zod/mini';
 import { ROLES } from './plans';
+import type { ParentAdmin } from './teams-api';
 import { emailSchema, feedbackSchema, MESSAGE_MAX_LENGTH, PASSWORD_MAX_LENGTH, signupPasswordSchema, verificationCodeSchema } from './validation';
 import type { StorageState } from './storage';
 import { DEFAULT_EXPIRY_SECONDS, isExpiryPreset } from './expiry';
@@ -90,6 +91,8 @@ export interface SessionUser {
   readonly chosenRole?: string;
   readonly status: string;
   readonly isTeamMember: boolean;
+  /** issue 15: spec §3 User.parentAdmin, the team's admin (members only) */
+  readonly parentAdmin?: ParentAdmin;
   readonly loginCount: number;
   readonly storageUsed: number;
   readonly storageLimit: number;

@@ -27,8 +27,8 @@ import type { RequestUploadNotice } from './requests-api';
 
 // ---- transfer list (GET /getQs) -----------------------------------------------------------------
 
-/** Spec §4: unseen = active with zero downloads; expiring soon = active, under 2.2 days left. */
-export const LIST_FILTERS = ['all', 'active', 'expired', 'unseen', 'expiring'] as const;
+/** Spec §4: unseen = active with zero downloads; expiring soon = active, under 2.2 days left; shared = team mates' transfers shared with the caller (issue 15). */
+export const LIST_FILTERS = ['all', 'active', 'expired', 'unseen', 'expiring', 'shared'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 export const EXPIRING_SOON_MS = 2.2 * 24 * 3600 * 1000;
 /** Rows per page of GET /getQs. */
@@ -68,6 +68,8 @@ export interface TransferRow {
   readonly total_downloads: number;
   readonly hasPassword: boolean;
   readonly region: string;
+  /** issue 15: shared with the caller by a team mate (read only for the caller); the sender's address */
+  readonly sharedBy?: string;
 }
 
 export interface TransferListResponse {
@@ -80,7 +82,7 @@ export interface TransferListResponse {
   readonly activeCount: number;
   readonly expiredCount: number;
   readonly thisMonthsTransfers: number;
-  /** transfers team mates shared with the caller: 0 until teams exist (issue 15) */
+  /** transfers team mates shared with the caller (issue 15) */
   readonly sharedCount: number;
 }
 
@@ -130,6 +132,8 @@ export interface TransferDetail extends TransferRow {
   readonly purged: boolean;
   /** the copy's origin, for a forwarded transfer */
   readonly forwardedFrom?: string;
+  /** issue 15: the caller may only view, download and copy the link (a transfer a team mate shared) */
+  readonly readOnly?: boolean;
 }
 export const DETAIL_MAX_DOWNLOADS = 500;
 

@@ -360,7 +360,8 @@ export function transferDraftSchema(ctx: DraftContext) {
       fileObjects: fileListSchema,
       recordedVideos: fileListSchema,
       voiceMemo: fileListSchema,
-      shareWith: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(200))), []),
+      // issue 15: team mates' ids (a team has at most 50 members and its admin)
+      shareWith: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(60)), []),
     })
     .check(
       z.superRefine((d, issues) => {

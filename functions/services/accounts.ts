@@ -36,6 +36,10 @@ import { mailPasswordReset } from './mail';
 import { DEFAULT_REQUEST_SETTINGS } from '../domain/requests-api';
 import { transferSettingsOf } from './settings';
 import { uploadRegionFor } from './storage-region';
+import { hasLiveInvite } from '../data/teams';
+
+/** issue 15: an address waiting on a team invite joins through the invite, not by registering. */
+const EMAIL_INVITED = 'This email has been taken: it has a pending team invitation. Accept it from the invitation email.';
 
 const HOUR = 3_600_000;
 export const REGISTRATION_TOKEN_HOURS = 24;
@@ -78,7 +82,7 @@ export function refreshTokenFrom(cookies: readonly string[] | undefined): string
 
 // ---- the signed-in user ------------------------------------------------------------------------
 
-async function imageUrl(key: string | undefined): Promise<string | undefined> {
+export async function imageUrl(key: string | undefined): Promise<string | undefined> {
   if (!key) return undefined;
   const region = config().defaultRegion;
   return storage.presignDownloadInline({ regionId: region, anon: false, key }, IMAGE_URL_EXPIRES_SECONDS);
@@ -90,7 +94,8 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
   const limits = limitsFor(role);
   const thisMonthsTransfers = await monthlyTransfers(owner.userId, transferMonthKey(now));
   const storageUsed = Math.max(0, owner.storageUsed ?? 0);
-  const [profilePic, logoPic] = await Promise.all([imageUrl(profile.profilePicKey), imageUrl(profile.logoPicKey)]);
+  const isMember = profile.isTeamMember === true && owner.userId !== profile.userId;
+  const [profilePic, logoPic, adminPic] = await Promise.all([imageUrl(profile.profilePicKey), imageUrl(profile.logoPicKey), isMember ? imageUrl(owner.profilePicKey) : undefined]);
   return {
     _id: profile.userId,
     email: profile.email,
@@ -103,7 +108,11 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
     role,
     ...(profile.chosenRole ? { chosenRole: profile.chosenRole } : {}),
     status: profile.status ?? 'active',
-    isTeamMember: profile.isTeamMember === true,
+    isTeamMember: isMember,
+    // issue 15: spec §3 User.parentAdmin (members only)
+    ...(isMember
+      ? { parentAdmin: { parentAdminID: owner.userId, parentEmail: owner.email, parentAdminFullName: owner.fullName ?? '', ...(adminPic ? { parentAdminProfilePic: adminPic } : {}) } }
+      : {}),
     loginCount: profile.loginCount ?? 0,
     storageUsed,
     storageLimit: limits.storage,
@@ -136,6 +145,7 @@ async function authResponse(t: CognitoTokens, profile?: UserProfile): Promise<Au
 /** Step 1: 409 if taken; a still-valid proof for this address skips to step 3; else a code is mailed. */
 export async function startRegistration(email: string, proof: string | undefined, lang: string | undefined, sourceIp: string): Promise<RegistrationStart> {
   if (await userIdByEmail(email)) throw conflict('email_taken', TEXTS.emailTaken);
+  if (await hasLiveInvite(email)) throw conflict('email_invited', EMAIL_INVITED);
   if (proof && /^[A-Za-z0-9_-]{43}$/u.test(proof)) {
     const proven = await getProofToken('signup', hashToken(proof));
     if (proven?.email === email) return { verified: true, registrationToken: proof };
@@ -160,6 +170,7 @@ export async function signup(input: SignupInput & { email: string }, now = Date.
   const proof = await getProofToken('signup', hashToken(input.registrationToken), now);
   if (!proof || proof.email !== input.email) throw forbidden('registration_expired', 'Please verify your email again.');
   if (await userIdByEmail(input.email)) throw conflict('email_taken', TEXTS.emailTaken);
+  if (await hasLiveInvite(input.email, now)) throw conflict('email_invited', EMAIL_INVITED);
   const created = await adminCreateUser(input.email);
   if (created === 'exists') throw conflict('email_taken', TEXTS.emailTaken);
   const chosen = input.role ?? 'free';

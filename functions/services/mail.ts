@@ -4,7 +4,7 @@
  */
 import { mailLanguageOf, type MailLanguage } from '../domain/transfer-api';
 import { sendMail } from '../adapters/mailer';
-import type { RenderedMail, RequestUploadMailInput, TrialEndingMailInput } from '../adapters/mail/templates';
+import type { RenderedMail, RequestUploadMailInput, TeamInviteMailInput, TrialEndingMailInput } from '../adapters/mail/templates';
 import type { FileRecord, TransferRecipient, TransferRecord } from '../data/transfers';
 import { languagesOf } from '../data/users';
 import { errorFields, log } from '../lib/log';
@@ -181,4 +181,9 @@ export async function mailRequestUpload(to: string, lang: string | undefined, v:
 /** Issue 14: the trial ends in 3 days (the provider's trial_will_end), in the user's language. */
 export async function mailTrialEnding(to: string, lang: string | undefined, v: TrialEndingMailInput): Promise<boolean> {
   return deliver(to, (await templates()).trialEndingMail({ lang: mailLanguageOf(lang), ...v }), 'trial-ending');
+}
+
+/** Issue 15: a team admin's invitation, in the language the admin's app used (the invitee has no account yet). */
+export async function mailTeamInvite(to: string, lang: string | undefined, v: TeamInviteMailInput): Promise<boolean> {
+  return deliver(to, (await templates()).teamInviteMail({ lang: mailLanguageOf(lang), ...v }), 'team-invite', v.adminEmail);
 }

@@ -24,7 +24,9 @@ import { countExpiredUnswept, listItems, transferStats, type ListSource } from '
 import { listDownloads } from '../data/download-events';
 import { downloadedBy, getReminder } from '../data/reminders';
 import { monthlyTransfers, type UserProfile } from '../data/users';
-import { downloadLink, recipientLink, requireOwner } from './transfers';
+import { downloadLink, recipientLink } from './transfers';
+import { managesTransfer, requireReader } from './sharing';
+import { countShared, sharedSlugs } from '../data/teams';
 import { storageOwnerOf } from './limits';
 
 /** Where each filter's rows come from, in display order (docs/data-model.md pattern 35). */
@@ -46,6 +48,9 @@ export function sourcesOf(filter: ListFilter, userId: string, now: number): List
       return [{ index: 'gsi4', partition: keys.unseenPartition(userId), above: now_, newestFirst: true }];
     case 'expiring':
       return [{ index: 'gsi3', partition: live, above: now_, atMost: keys.expiryBound(now + EXPIRING_SOON_MS), newestFirst: false }];
+    case 'shared':
+      // read by sharedPage (share items on gsi1 `SHARED#<user>`, then the transfers)
+      return [];
   }
 }
 
@@ -54,7 +59,7 @@ export function stateOf(t: Pick<TransferRecord, 'status' | 'expiryDate'>, now: n
   return t.status === 'expired' || now >= t.expiryDate ? 'expired' : 'active';
 }
 
-async function rowOf(t: TransferRecord, now: number): Promise<TransferRow> {
+async function rowOf(t: TransferRecord, now: number, viewer?: string): Promise<TransferRow> {
   const fileName = t.fileName ?? firstFileNameOf(await data.listFiles(t.slug));
   return {
     _id: t.slug,
@@ -70,7 +75,24 @@ async function rowOf(t: TransferRecord, now: number): Promise<TransferRow> {
     total_downloads: t.totalDownloads ?? 0,
     hasPassword: !!t.passwordHash,
     region: t.region,
+    ...(viewer !== undefined && !managesTransfer(t, viewer) ? { sharedBy: t.senderEmail } : {}),
   };
+}
+
+/** issue 15: the transfers shared with the caller, newest first: a Query of share items, then the transfers (pattern T9). */
+async function sharedPage(userId: string, skip: number, search: string | undefined): Promise<{ items: TransferRecord[]; hasMore: boolean }> {
+  const want = skip + LIST_PAGE_SIZE + 1;
+  const items: TransferRecord[] = [];
+  let seen = 0;
+  for await (const slug of sharedSlugs(userId, Math.min(Math.max(want, LIST_PAGE_SIZE + 1), 200))) {
+    const t = await data.getTransfer(slug);
+    if (!t || (t.status !== 'ready' && t.status !== 'expired')) continue;
+    if (search && !(t.searchText ?? '').includes(search)) continue;
+    seen += 1;
+    if (seen > skip) items.push(t);
+    if (seen >= want) break;
+  }
+  return { items: items.slice(0, LIST_PAGE_SIZE), hasMore: items.length > LIST_PAGE_SIZE };
 }
 
 /** `skip` rows of the sources, then one page (and whether more follow). */
@@ -99,16 +121,17 @@ export async function listTransfers(
 ): Promise<TransferListResponse> {
   const userId = profile.userId;
   const owner = await storageOwnerOf(profile);
-  const [page, stats, unswept, thisMonthsTransfers] = await Promise.all([
-    pageOf(sourcesOf(query.filter, userId, now), query.skip, normaliseSearch(query.q)),
+  const [page, stats, unswept, thisMonthsTransfers, sharedCount] = await Promise.all([
+    query.filter === 'shared' ? sharedPage(userId, query.skip, normaliseSearch(query.q)) : pageOf(sourcesOf(query.filter, userId, now), query.skip, normaliseSearch(query.q)),
     transferStats(userId),
     countExpiredUnswept(userId, now),
     monthlyTransfers(owner.userId, transferMonthKey(now)),
+    countShared(userId),
   ]);
   const allCount = Math.max(0, stats.all);
   const expiredCount = Math.min(allCount, Math.max(0, stats.expired) + unswept);
   return {
-    allDocs: await Promise.all(page.items.map((t) => rowOf(t, now))),
+    allDocs: await Promise.all(page.items.map((t) => rowOf(t, now, userId))),
     filter: query.filter,
     skip: query.skip,
     hasMore: page.hasMore,
@@ -116,13 +139,13 @@ export async function listTransfers(
     activeCount: allCount - expiredCount,
     expiredCount,
     thisMonthsTransfers,
-    sharedCount: 0,
+    sharedCount,
   };
 }
 
-/** GET /getQs?slug=: one transfer of the caller, everything the TransferModal shows. */
+/** GET /getQs?slug=: one transfer of the caller (or shared with the caller: read only), everything the TransferModal shows. */
 export async function transferDetail(slug: string, userId: string, now = Date.now()): Promise<TransferDetail> {
-  const t = await requireOwner(slug, userId);
+  const { t, manages } = await requireReader(slug, userId);
   const [files, downloads, reminder] = await Promise.all([data.listFiles(slug), listDownloads(slug, DETAIL_MAX_DOWNLOADS), getReminder(slug)]);
   const sent = files.filter((f) => f.status === 'uploaded');
   // Past the latest downloads the modal lists, whether a recipient ever downloaded needs them all.
@@ -140,7 +163,7 @@ export async function transferDetail(slug: string, userId: string, now = Date.no
       ...(remindedAt !== undefined ? { remindedAt } : {}),
     };
   });
-  const row = await rowOf({ ...t, fileName: t.fileName ?? firstFileNameOf(sent) }, now);
+  const row = await rowOf({ ...t, fileName: t.fileName ?? firstFileNameOf(sent) }, now, userId);
   return {
     ...row,
     link: downloadLink(slug),
@@ -153,5 +176,6 @@ export async function transferDetail(slug: string, userId: string, now = Date.no
     expirySeconds: t.expirySeconds,
     purged: !!t.purged,
     ...(t.forwardedFrom ? { forwardedFrom: t.forwardedFrom } : {}),
+    ...(manages ? {} : { readOnly: true }),
   };
 }

@@ -3,6 +3,8 @@
  * plan, sign and record parts, complete files and the transfer (mail to recipients), add files,
  * cancel and delete. Handlers stay thin and call these; rules come from functions/domain.
  */
+import { checkShareWith, managesTransfer, shareOnSend } from './sharing';
+import { deleteShares } from '../data/teams';
 import { randomString, generateSlug } from '../domain/slug';
 import { transferDraftSchema, type TransferDraft } from '../domain/validation';
 import { dedupeFiles, totalSize, type FileEntry } from '../domain/file-filters';
@@ -126,6 +128,11 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
   if (!parsed.success) throw draftError(parsed.error);
   const draft = parsed.data;
   const lang = langSchema.safeParse(body).data?.lang ?? 'en';
+  // issue 15: only the sender's own team mates (a guest has none)
+  if (draft.shareWith.length > 0) {
+    if (sender.kind === 'guest') throw badRequest('share_not_team', 'You can share transfers only with members of your team.');
+    draft.shareWith = await checkShareWith(sender.profile, draft.shareWith);
+  }
 
   let senderEmail: string;
   if (sender.kind === 'guest') {
@@ -356,6 +363,8 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
   const searchText = searchTextOf(files, t.recipients.map((r) => r.email));
   const first = await data.markSent(t, { dateSent: now, expiryDate, fileCount: files.length, totalBytes: totalSize(files), searchText });
   const sent: TransferRecord = first ? { ...t, status: 'ready', dateSent: now, expiryDate } : t;
+  // issue 15: the team mates it was shared with (and a member's admin) see it under 'shared'
+  if (first) await shareOnSend(sent, now);
   let recipients = sent.recipients.map((r) => r.email);
   if (first && sent.sendAs === 'email') {
     await trySchedulingReminder(sent);
@@ -384,7 +393,8 @@ export async function cancelUpload(t: TransferRecord): Promise<void> {
 export async function requireOwner(slug: string, userId: string): Promise<TransferRecord> {
   const t = await data.getTransfer(slug);
   if (!t || t.status === 'deleted' || t.status === 'cancelled') throw notFound('transfer_not_found', 'This transfer does not exist.');
-  if (t.senderId !== userId) throw forbidden('not_owner', 'Only the sender can change this transfer.');
+  // issue 15: a member's team admin manages the member's sends too (services/sharing.ts)
+  if (!managesTransfer(t, userId)) throw forbidden('not_owner', 'Only the sender can change this transfer.');
   return t;
 }
 
@@ -436,5 +446,6 @@ export async function deleteTransfer(slug: string, userId: string): Promise<void
   await storage.deletePrefix(locOf(t), `t/${slug}/`);
   await storage.deletePrefix(locOf(t), `z/${slug}/`);
   await releaseTransfer(t, { unsent: was === 'uploading' });
+  await deleteShares(slug);
   log.info('transfer deleted', { slug });
 }

@@ -9,7 +9,7 @@ import type { LocalApp } from '../../scripts/local/app';
 import { seriousAxeViolations } from '../helpers/browser';
 import { closePage, logIn as logInAt, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
-import { completeTransfer, createUser, downloadFrom as downloadFromAt, guestToken, json, sendFiles, uploadAll, type TestUser } from '../helpers/transfers';
+import { completeTransfer, createUser, downloadFrom as downloadFromAt, guestToken, json, sendFiles, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
 import type { RequestSummary } from '../../functions/domain/requests-api';
 
 /**
@@ -364,6 +364,34 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
     await page.getByTestId('billing-cancel').click();
     await page.getByTestId('billing-cancel-dialog').waitFor();
+    await expectAccessible(page);
+  });
+
+  // ---- teams (issue 15): the admin's screen with a member and a pending invite, the invite page, the upgrade path ----
+  it('teams: the admin screen with a member, a pending invite and the remove confirmation; the invite page', async () => {
+    const admin = await createUser(app, 'a11y.team.admin@example.com', 'business');
+    const auth = { authorization: `Bearer ${admin.accessToken}` };
+    const tokenOf = async (email: string) => /\/invite\/([A-Za-z0-9_-]{43})/.exec((await waitForMail(app, email, /\/invite\//)).body.text)![1]!;
+    expect((await api(app, '/teams/invites', json({ email: 'a11y.member@example.com' }, auth))).status).toBe(201);
+    const joined = await api(app, '/v1/teams', json({ token: await tokenOf('a11y.member@example.com'), newMemberEmail: 'a11y.member@example.com', fullName: 'Ada Member', password: 'Member-pass-123' }, {}, 'PATCH'));
+    expect(joined.status, joined.text).toBe(201);
+    expect((await api(app, '/teams/invites', json({ email: 'a11y.invitee@example.com' }, auth))).status).toBe(201);
+    await page.goto(`${web.url}/invite/${await tokenOf('a11y.invitee@example.com')}`);
+    await page.getByTestId('invite-form').waitFor();
+    await expectAccessible(page);
+    await logIn(page, admin.email, 'secret123');
+    await page.goto(`${web.url}/dash/account/teams`);
+    await page.getByTestId('teams-invite').waitFor();
+    await page.getByTestId('teams-member').filter({ hasText: 'Ada Member' }).getByRole('button').click();
+    await page.getByRole('alert').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('teams: the upgrade path of a plan without seats', async () => {
+    const user = await createUser(app, 'a11y.team.free@example.com', 'free');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/account/teams`);
+    await page.getByTestId('teams-upgrade').waitFor();
     await expectAccessible(page);
   });
 

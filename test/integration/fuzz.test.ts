@@ -18,7 +18,7 @@ import { transferDraftSchema } from '../../functions/domain/validation';
 import { REGION_IDS } from '../../functions/domain/regions';
 import { API_PREFIX, ownsKindOf, routes, type ApiRoute } from '../../functions/routes';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, guestToken, json, randomData, uploadAll, type TestUser } from '../helpers/transfers';
+import { bearer, completeTransfer, createUser, guestToken, json, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
 import { loadRouteSchemas, routeSchemas } from '../helpers/route-schemas';
 import { arbitraryOf, jsonSchemaOf, junk, mutated, type Hints } from '../helpers/schema-arbitrary';
 
@@ -87,8 +87,25 @@ async function requestOf(withUpload: boolean): Promise<{ id: string; uploadSlug?
   return { id, uploadSlug: t.id };
 }
 
-async function recordFor(route: ApiRoute): Promise<{ t?: CreateTransferResponse; password?: string; request?: { id: string; uploadSlug?: string } }> {
+/** issue 15: a pending invite of the fuzzing user (a pro plan, 2 seats: earlier routes' invites and members are cleared first). */
+async function inviteOf(): Promise<{ id: string; token: string; email: string }> {
+  const team = await api(app, '/teams', { headers: bearer(user) });
+  for (const i of team.json.invites as { id: string }[]) await api(app, `/teams/invites/${i.id}`, { method: 'DELETE', headers: bearer(user) });
+  for (const m of (team.json.members as { shareWithId: string; isAdmin: boolean }[]).filter((x) => !x.isAdmin)) await api(app, `/teams/members/${m.shareWithId}`, { method: 'DELETE', headers: bearer(user) });
+  inviteCount += 1;
+  const email = `fuzz.invitee${inviteCount}@example.com`;
+  const res = await api(app, '/teams/invites', json({ email }, bearer(user)));
+  if (res.status !== 201) throw new Error(`invite ${res.status} ${res.text}`);
+  const mail = await waitForMail(app, email, /\/invite\/[A-Za-z0-9_-]{43}/);
+  return { id: res.json.id as string, token: /\/invite\/([A-Za-z0-9_-]{43})/.exec(mail.body.text)![1]!, email };
+}
+let inviteCount = 0;
+
+async function recordFor(route: ApiRoute): Promise<{ t?: CreateTransferResponse; password?: string; request?: { id: string; uploadSlug?: string }; invite?: { id: string; token: string; email: string } }> {
   switch (ownsKindOf(route.owns)) {
+    case 'team-invite:owner':
+    case 'team-invite:mailed-token':
+      return { invite: await inviteOf() };
     case 'request:owner':
       return { request: await requestOf(true) };
     case 'request:link':
@@ -106,7 +123,7 @@ async function recordFor(route: ApiRoute): Promise<{ t?: CreateTransferResponse;
   }
 }
 
-function hintsFor(t: CreateTransferResponse | undefined, password: string | undefined, request?: { id: string }): Hints {
+function hintsFor(t: CreateTransferResponse | undefined, password: string | undefined, request?: { id: string }, invite?: { token: string; email: string }): Hints {
   const ids = t ? [t.id] : [];
   const fileIds = t ? t.files.map((f) => f.fileId) : [];
   return {
@@ -114,6 +131,8 @@ function hintsFor(t: CreateTransferResponse | undefined, password: string | unde
     // issue 13: GET /requests?slug= names a request; ?userid= the caller or someone else
     ...(request ? { slug: fc.constantFrom(request.id, 'Zq9Xw2Kp'), userid: fc.constantFrom(user.sub, 'someone-else', '') } : {}),
     ...(password ? { password: fc.constant(password) } : {}),
+    // issue 15: PATCH /v1/teams names the invite's token and the invited address (real ones reach the accept)
+    ...(invite ? { token: fc.constantFrom(invite.token, 'f'.repeat(43)), newMemberEmail: fc.constantFrom(invite.email, 'fuzz.other@example.com') } : {}),
     email: fc.oneof(fc.emailAddress(), fc.constantFrom(user.email, 'fuzz.other@example.com')),
     senderEmail: fc.constant('fuzz.guest@example.com'),
     lang: fc.constantFrom('en', 'de', 'zh-TW', 'xx'),
@@ -164,8 +183,14 @@ interface FuzzRequest {
   readonly viewer: string;
 }
 
-function requestArbitrary(route: ApiRoute, t: CreateTransferResponse | undefined, hints: Hints, request?: { id: string; uploadSlug?: string }): fc.Arbitrary<FuzzRequest> {
-  const idSegment = request ? segment(/^[A-Za-z0-9]{8}$/, [request.id]) : segment(/^[A-Za-z0-9]{7}$/, t ? [t.id] : []);
+function requestArbitrary(route: ApiRoute, t: CreateTransferResponse | undefined, hints: Hints, request?: { id: string; uploadSlug?: string }, invite?: { id: string; token: string }): fc.Arbitrary<FuzzRequest> {
+  const idSegment = invite
+    ? route.path === '/invite/{id}'
+      ? segment(/^[A-Za-z0-9_-]{43}$/, [invite.token])
+      : segment(/^[A-Za-z0-9]{16}$/, [invite.id])
+    : request
+      ? segment(/^[A-Za-z0-9]{8}$/, [request.id])
+      : segment(/^[A-Za-z0-9]{7}$/, t ? [t.id] : []);
   const path = fc
     .tuple(idSegment, segment(/^[A-Za-z0-9]{10}$/, t ? t.files.map((f) => f.fileId) : []), segment(/^[A-Za-z0-9]{7}$/, request?.uploadSlug ? [request.uploadSlug] : []))
     .map(([id, fileId, slug]) => route.path.replace('{id}', id).replace('{fileId}', fileId).replace('{slug}', slug));
@@ -243,10 +268,10 @@ describe('fuzzing every route from its schemas', () => {
   });
 
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: no 5xx, no stack trace, no internal name', async (name, route) => {
-    const { t, password, request } = await recordFor(route);
-    const hints = hintsFor(t, password, request);
+    const { t, password, request, invite } = await recordFor(route);
+    const hints = hintsFor(t, password, request, invite);
     await fc.assert(
-      fc.asyncProperty(requestArbitrary(route, t, hints, request), async (req) => {
+      fc.asyncProperty(requestArbitrary(route, t, hints, request, invite), async (req) => {
         const res = await send(route, req, t);
         const where = `${route.method} ${API_PREFIX}${route.path} -> ${res.status} ${res.text.slice(0, 300)}`;
         expect(res.status, where).toBeLessThan(500);

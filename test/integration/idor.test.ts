@@ -56,11 +56,17 @@ const forgedToken = () => 'f'.repeat(42) + 'Q';
 /** issue 14: A's open checkout session and A's unused SetupIntent in the payments simulator (their client secrets) */
 let aliceCheckout: { id: string; secret: string } | undefined;
 let aliceSetup: { id: string; secret: string } | undefined;
+/** issue 15: A's pending team invite (its admin handle and mailed token) and A's team member */
+const ALICE_INVITEE = 'alice.invitee@example.com';
+const ALICE_MEMBER = 'alice.member@example.com';
+let aliceInvite: { id: string; token: string };
+let aliceMember: TestUser;
+const UNKNOWN_MEMBER = '00000000-0000-4000-8000-000000000000';
 const TEST_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 5, cvc: '123' };
 
 /** Everything of A's that no refused answer may contain. */
 function aliceSecrets(): string[] {
-  return [...(aliceCheckout ? [aliceCheckout.secret, aliceCheckout.id] : []), ...(aliceSetup ? [aliceSetup.secret] : []), alice.email, alice.sub, FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company, VISITOR, FILE_REQUESTED, requestUpload.id, requestUpload.uploadToken];
+  return [...(aliceCheckout ? [aliceCheckout.secret, aliceCheckout.id] : []), ...(aliceSetup ? [aliceSetup.secret] : []), alice.email, alice.sub, ...(aliceInvite ? [aliceInvite.token, aliceInvite.id, ALICE_INVITEE] : []), FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company, VISITOR, FILE_REQUESTED, requestUpload.id, requestUpload.uploadToken];
 }
 /** Keys that would hand out a credential or a storage URL. */
 const CREDENTIAL_KEYS = /"(accessToken|refreshToken|senderToken|registrationToken|uploadToken|url|parts|files|user)"\s*:/;
@@ -574,6 +580,86 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
+  // issue 15: A's pending invite, by A's JWT (the admin's handle on it in the path)
+  'team-invite:owner': {
+    async setup() {
+      return {
+        path: { id: aliceInvite.id },
+        body: {},
+        attempts: [
+          { label: "B's JWT", headers: bearer(bob), expect: [404] },
+          { label: "A's team member's JWT", headers: bearer(aliceMember), expect: [403] },
+          { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, expect: [401] },
+          { label: 'no credentials', expect: [401] },
+          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
+          { label: "a forged invite id with A's JWT", path: { id: 'Zq9Xw2KpZq9Xw2Kp' }, headers: bearer(alice), expect: [404] },
+          { label: "the mailed token as the id with A's JWT", path: { id: aliceInvite.token }, headers: bearer(alice), expect: [400, 404] },
+        ],
+      };
+    },
+    async after() {
+      const team = await api(app, '/teams', { headers: bearer(alice) });
+      expect(team.json.invites).toEqual([expect.objectContaining({ id: aliceInvite.id, email: ALICE_INVITEE, state: 'pending' })]);
+      expect((await api(app, `/invite/${aliceInvite.token}`)).status, 'the link still works').toBe(200);
+    },
+  },
+
+  // issue 15: A's team member, by A's JWT
+  'team-member:owner': {
+    async setup() {
+      return {
+        path: { id: aliceMember.sub },
+        body: {},
+        attempts: [
+          { label: "B's JWT", headers: bearer(bob), expect: [404] },
+          { label: "the member's own JWT", headers: bearer(aliceMember), expect: [403] },
+          { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, expect: [401] },
+          { label: 'no credentials', expect: [401] },
+          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
+          { label: "an unknown member id with A's JWT", path: { id: UNKNOWN_MEMBER }, headers: bearer(alice), expect: [404] },
+          { label: "B's id as a member with A's JWT", path: { id: bob.sub }, headers: bearer(alice), expect: [404] },
+        ],
+      };
+    },
+    async after() {
+      const me = await api(app, '/me', { headers: bearer(aliceMember) });
+      expect(me.json).toMatchObject({ isTeamMember: true, parentAdmin: { parentAdminID: alice.sub } });
+    },
+  },
+
+  // issue 15: the invite page and accepting it: only the mailed token, and only for the invited address
+  'team-invite:mailed-token': {
+    async setup(route) {
+      if (route.method === 'GET') {
+        return {
+          path: { id: 'f'.repeat(43) },
+          body: {},
+          attempts: [
+            { label: 'a forged token', expect: [404] },
+            { label: "B's JWT and a forged token", headers: bearer(bob), expect: [404] },
+            { label: "A's JWT and a forged token", headers: bearer(alice), expect: [404] },
+            { label: "the admin's invite id instead of the token", path: { id: aliceInvite.id }, expect: [400, 404] },
+          ],
+        };
+      }
+      return {
+        path: {},
+        body: { fullName: 'Mallory', password: 'Taken-over-123', newMemberEmail: ALICE_INVITEE },
+        attempts: [
+          { label: 'a forged token', body: { token: forgedToken() }, expect: [404] },
+          { label: "A's token for another address", body: { token: aliceInvite.token, newMemberEmail: 'mallory@example.com' }, expect: [403] },
+          { label: "A's token for B's address (B has an account)", headers: bearer(bob), body: { token: aliceInvite.token, newMemberEmail: bob.email }, expect: [403, 409] },
+          { label: "the admin's invite id as the token", body: { token: aliceInvite.id }, expect: [400, 404] },
+          { label: 'no token', omit: ['token'], expect: [400] },
+        ],
+      };
+    },
+    async after() {
+      const info = await api(app, `/invite/${aliceInvite.token}`);
+      expect(info.json).toMatchObject({ email: ALICE_INVITEE, state: 'pending' });
+    },
+  },
+
   public: {
     async setup(route) {
       // Names no one's record: asked about A's address, the answer is the neutral one.
@@ -637,6 +723,15 @@ beforeAll(async () => {
   aliceCheckout = { id: open.id, secret: open.client_secret };
   const intent = await simulator().createSetupIntent((await simulator().retrieveCheckoutSession(paid.id))!.customer!);
   aliceSetup = { id: intent.id, secret: intent.client_secret };
+  // issue 15: A (pro: 2 seats) has a member and a pending invite
+  const tokenOf = async (email: string) => /\/invite\/([A-Za-z0-9_-]{43})/.exec((await waitForMail(app, email, /\/invite\//)).body.text)![1]!;
+  expect((await api(app, '/teams/invites', json({ email: ALICE_MEMBER }, bearer(alice)))).status).toBe(201);
+  const joined = await api(app, '/v1/teams', json({ token: await tokenOf(ALICE_MEMBER), newMemberEmail: ALICE_MEMBER, fullName: 'Alice Member', password: 'Member-pass-123' }, {}, 'PATCH'));
+  expect(joined.status, joined.text).toBe(201);
+  aliceMember = { email: ALICE_MEMBER, accessToken: joined.json.accessToken as string, sub: joined.json.user._id as string };
+  const invited = await api(app, '/teams/invites', json({ email: ALICE_INVITEE }, bearer(alice)));
+  expect(invited.status, invited.text).toBe(201);
+  aliceInvite = { id: invited.json.id as string, token: await tokenOf(ALICE_INVITEE) };
 });
 
 afterAll(async () => {
@@ -670,7 +765,7 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     expect(unknown, 'routes whose owns kind idor.test.ts cannot exercise yet: teach CELLS how').toEqual([]);
     for (const r of routes) {
       const kind = ownsKindOf(r.owns);
-      if (kind === 'self' || kind === 'transfer:owner' || kind === 'request:owner' || kind === 'checkout:owner') expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
+      if (kind === 'self' || kind === 'transfer:owner' || kind === 'request:owner' || kind === 'checkout:owner' || kind === 'team-invite:owner' || kind === 'team-member:owner') expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
       else expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('none');
     }
   });

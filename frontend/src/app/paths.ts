@@ -52,6 +52,8 @@ export const ROUTES = {
   register: { pattern: '/register', aliases: [] },
   /** query t: the reset token from the mail, checked before the form is enabled */
   updatePassword: { pattern: '/updatepassword', aliases: [] },
+  /** issue 15: the mailed team invite link; the invitee sets name and password, then /accept-invite */
+  invite: { pattern: '/invite/:id', aliases: [] },
   /** login needed (guard in routes.tsx); child screens come from features/dashboard/routes */
   dash: { pattern: '/dash', aliases: [] },
   notFound: { pattern: '/404', aliases: [] },
@@ -74,9 +76,7 @@ export interface PlannedRoute {
 }
 
 /** Routes of spec §2 that later issues build. The router does not serve them yet. */
-export const PLANNED_ROUTES = [
-  { pattern: '/invite/:id', aliases: [], issue: 'Accounts', note: 'Team invite' },
-] as const satisfies readonly PlannedRoute[];
+export const PLANNED_ROUTES = [] as const satisfies readonly PlannedRoute[];
 
 /** The download page's last path segment that asks for the ZIP of all files (spec §2). */
 export const DOWNLOAD_ZIP_SEGMENT = 'downloadZip';
@@ -134,7 +134,11 @@ export const paths = {
   /** Dashboard screens the top navigation's account menu opens (spec §2 named routes). */
   accountProfile: () => '/dash/account/profile',
   domainSettings: () => '/dash/settings',
-  teams: () => '/dash/teams',
+  /** issue 15: the admin's Teams screen (the former /dash/teams redirects here) */
+  teams: () => '/dash/account/teams',
+  /** issue 15: the mailed invite link, and where accepting lands (spec §2: alias of /thankyou) */
+  invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
+  acceptInvite: () => '/accept-invite',
   /** issue 14: the billing page (the former /dash/billing redirects here) */
   accountBilling: () => '/dash/account/billing',
   /** the simulator's hosted invoice page: a printable invoice */

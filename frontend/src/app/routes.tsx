@@ -78,6 +78,8 @@ const screens = {
   updatePassword: withNamespaces(['account'], () =>
     importWithRetry(() => import('@/features/auth/components/update-password-page')).then((m) => ({ Component: m.UpdatePasswordPage })),
   ),
+  // issue 15: the team invite page (its texts in `teams`, the refusals' in `pages`)
+  invite: withNamespaces(['teams', 'pages'], () => importWithRetry(() => import('@/features/teams/components/invite-page')).then((m) => ({ Component: m.InvitePage }))),
   dash: () => importWithRetry(() => import('@/features/auth/components/dash-guard')).then((m) => ({ Component: m.DashGuard })),
   notFound: () => importWithRetry(() => import('@/features/not-found/components/not-found-page')).then((m) => ({ Component: m.NotFoundPage })),
 } satisfies Record<RouteId, Lazy>;

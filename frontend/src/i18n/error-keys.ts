@@ -126,6 +126,17 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   processing_error: 'errors.cardError',
   // ---- issue 14: billing and lifetime codes (the billing screens may say these in their own words) ----
   team_member_billing: 'dashboard.billingErrors.teamMemberBilling',
+  // ---- issue 15: teams and sharing (the pages catalogue's teamErrors: not on home's first load) ----
+  team_member_forbidden: 'teamErrors.memberForbidden',
+  team_plan_required: 'teamErrors.planRequired',
+  team_full: 'teamErrors.full',
+  // registration reads the account catalogue: the spec's 'This email has been taken'
+  email_invited: 'auth.errors.emailTaken',
+  invite_not_found: 'teamErrors.inviteNotFound',
+  invite_expired: 'teamErrors.inviteExpired',
+  invite_wrong_address: 'teamErrors.wrongAddress',
+  member_not_found: 'teamErrors.memberNotFound',
+  share_not_team: 'teamErrors.shareNotTeam',
   unknown_price: 'errors.invalidRequest',
   already_subscribed: 'dashboard.billingErrors.alreadySubscribed',
   no_subscription: 'dashboard.billingErrors.noSubscription',

@@ -15,6 +15,8 @@ import type { Language } from '@/i18n/languages';
  * - `billing`: plans and billing (issue 14): checkout (register step 3, /dash/account tab 1),
  *   /thankyou2, the account page's subscription status, /dash/account/billing and its
  *   invoices, the lifetime-code form on /appsumoforever, pricing's trial and contact buttons
+ * - `teams`: /dash/account/teams, the /invite/{id} page and the read-only note of a shared
+ *   transfer (issue 15; the teams error codes' texts are in `pages`, `teamErrors.…`)
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
@@ -29,7 +31,7 @@ import type { Language } from '@/i18n/languages';
  * - `pages`: roadmap, about, affiliate, sumo, thank-you and updates pages (also the dashboard's
  *   what's-new panel and account page)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages'] as const;
+export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams'] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

@@ -612,3 +612,38 @@ export function trialEndingMail(input: TrialEndingMailInput & WithLang): Rendere
   const text = [c.text('trialEnding.heading'), bodyText, c.text('trialEnding.change'), review.text];
   return mail(input.lang, subject, bodyText, body, text, c.text('trialEnding.footer'));
 }
+
+// ---- 10. issue 15: a team admin invites an address ------------------------------------------
+
+export interface TeamInviteMailInput {
+  /** the admin's name (or address when no name is set) and address */
+  readonly adminName: string;
+  readonly adminEmail: string;
+  readonly company?: string;
+  /** {APP_ORIGIN}/invite/{token} */
+  readonly link: string;
+  readonly validDays: number;
+}
+
+export function teamInviteMail(input: TeamInviteMailInput & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const link = safeLink(input.link);
+  const email = required(cleanInline(input.adminEmail), 'adminEmail');
+  const admin = cleanInline(input.adminName) || email;
+  const company = cleanInline(input.company ?? '');
+  if (!Number.isInteger(input.validDays) || input.validDays <= 0) throw new RangeError('validDays must be a positive integer');
+  const companyText = company ? c.text('teamInvite.companySuffix', { company }) : '';
+  const validity = c.text('teamInvite.validity', {}, input.validDays);
+  const accept = linkBlocks(c, c.text('teamInvite.button'), link);
+  const subject = subjectLine(c.text('teamInvite.subject', { admin: truncate(admin, SUBJECT_PART_MAX) }));
+  const intro = c.text('teamInvite.intro', { admin, email, company: companyText });
+  const body = joinHtml([
+    heading(c.html('teamInvite.heading', { admin: breakable(escapeHtml(admin)) })),
+    paragraph(c.html('teamInvite.intro', { admin: strong(escapeHtml(admin)), email: breakable(escapeHtml(email)), company: company ? c.html('teamInvite.companySuffix', { company: escapeHtml(company) }) : ('' as Html) })),
+    accept.html,
+    paragraph(escapeHtml(validity)),
+    paragraph(c.html('teamInvite.ignore'), { muted: true, small: true }),
+  ]);
+  const text = [c.text('teamInvite.heading', { admin }), intro, accept.text, `${validity}\n${c.text('teamInvite.ignore')}`];
+  return mail(input.lang, subject, intro, body, text, c.text('teamInvite.footer'));
+}

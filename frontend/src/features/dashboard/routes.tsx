@@ -38,13 +38,21 @@ const screens = {
   requestDetail: () => requestsScreens().then((m) => m.loadRequestDetailPage()),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
+/** Issue 15: the Teams screen, with its `teams` catalogue. */
+const teamsPage = withNamespaces(['teams'], () => importWithRetry(() => import('@/features/teams/components/teams-page')).then((m) => ({ Component: m.TeamsPage })));
+
+/** Issue 15: the Teams screen moved under the account; /dash/teams keeps working, query included. */
+function teamsRedirect({ request }: LoaderFunctionArgs) {
+  return replace(paths.teams() + new URL(request.url).search);
+}
+
 /** The billing page moved under the account (issue 14): the old address keeps working, query included. */
 function billingRedirect({ request }: LoaderFunctionArgs) {
   return replace(paths.accountBilling() + new URL(request.url).search);
 }
 
 /**
- * The other /dash children of spec §2 (teams, customize, powered-by) are built by
+ * The other /dash children of spec §2 (customize, powered-by) are built by
  * later issues; until
  * then they, like any unknown /dash path, go to /404/?path=... as the app's own catch-all does.
  */
@@ -65,6 +73,9 @@ export const dashRoutes: RouteObject[] = [
       { path: 'account/billing', id: 'accountBilling', lazy: billing('billingPage') },
       { path: 'account/billing/invoices/:id', id: 'accountInvoice', lazy: billing('invoicePage') },
       { path: 'billing', loader: billingRedirect, element: null },
+      // ---- issue 15: teams (spec §2 named route teams)
+      { path: 'account/teams', id: 'teams', lazy: teamsPage },
+      { path: 'teams', loader: teamsRedirect, element: null },
       { path: 'analytics', id: 'analytics', lazy: screens.analytics },
       // The TransferModal is a child of the list, so the list stays behind it (spec §2).
       { path: 'transfers', id: 'transfers', lazy: screens.transfers, children: [{ path: ':slug', id: 'TransferModal', lazy: screens.transferModal }] },

@@ -26,8 +26,9 @@ export function listSearch({ filter, q }: ListParamsView): string {
 }
 
 /** The count a filter tab shows; unseen and expiring soon have none in the answer (shown without a number). */
-export function filterCount(filter: ListFilter, counts: { allCount: number; activeCount: number; expiredCount: number } | undefined): number | null {
+export function filterCount(filter: ListFilter, counts: { allCount: number; activeCount: number; expiredCount: number; sharedCount?: number } | undefined): number | null {
   if (!counts) return null;
+  if (filter === 'shared') return counts.sharedCount ?? null;
   if (filter === 'all') return counts.allCount;
   if (filter === 'active') return counts.activeCount;
   if (filter === 'expired') return counts.expiredCount;

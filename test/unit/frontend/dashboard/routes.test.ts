@@ -66,8 +66,15 @@ describe('/dash children (spec §2)', () => {
     expect(response.headers.get('Location')).toBe('/dash/account/billing?x=1');
   });
 
+  it('sends the old /dash/teams to /dash/account/teams, keeping the query (issue 15)', async () => {
+    const route = deepest('/dash/teams');
+    const request = new Request('http://app.test/dash/teams?x=1');
+    const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({ request, params: {}, context: undefined } as LoaderFunctionArgs)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/dash/account/teams?x=1');
+  });
+
   it.each([
-    '/dash/teams',
     '/dash/customize',
     '/dash/powered-by',
     '/dash/account/unknown',

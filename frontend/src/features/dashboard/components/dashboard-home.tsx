@@ -12,6 +12,8 @@ import { transferListCache } from '@/features/transfers/list-cache';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fetchContacts } from '../api/dashboard-api';
+import { fetchTeam } from '@/features/teams/api/teams-api';
+import type { TeamMemberOption } from '@/features/send/send-state';
 import { dashPaths } from '../dash-paths';
 import { blockReasonOf } from '../limit-screen';
 import { greetingNameOf, initialsOf } from '../profile';
@@ -26,6 +28,8 @@ export function DashboardHome() {
   const { user, accessToken, reloadUser } = useSession();
   const planName = usePlanName();
   const [contacts, setContacts] = useState<readonly ContactView[]>([]);
+  // issue 15: the Sharing tab's team mates (spec §3 Team member option); none outside a team
+  const [teamMembers, setTeamMembers] = useState<readonly TeamMemberOption[]>([]);
   // After a send the done view stays up with its link even if the refreshed user is now blocked.
   const [sentHere, setSentHere] = useState(false);
   usePageTitle(t('dashboard.home.title'));
@@ -48,6 +52,15 @@ export function DashboardHome() {
       live = false;
     };
   }, [loadContacts]);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchTeam(abort.signal)
+      .then((team) => setTeamMembers(team.members.map((m) => ({ shareWithId: m.shareWithId, shareWithEmail: m.shareWithEmail, shareWithFullName: m.shareWithFullName, shareWithProfilePic: m.shareWithProfilePic ?? '' }))))
+      // Sharing is optional: without the list the tab says it's just you.
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, []);
 
   const onSent = useCallback(() => {
     setSentHere(true);
@@ -75,7 +88,7 @@ export function DashboardHome() {
             <LimitScreen reason={reason} user={user} />
           ) : (
             <QuickSend
-              session={{ accessToken, email: user.email, role: user.role, defaults: sendDefaultsOf(user.transferSettings, { role: user.role, signedIn: true, email: user.email }) }}
+              session={{ accessToken, email: user.email, role: user.role, teamMembers, defaults: sendDefaultsOf(user.transferSettings, { role: user.role, signedIn: true, email: user.email }) }}
               contacts={contacts}
               onSent={onSent}
             />

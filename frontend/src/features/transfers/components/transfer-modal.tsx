@@ -79,16 +79,26 @@ export function TransferModal() {
               <FilesLabel row={detail} />
             </h2>
             <TransferView detail={detail} />
-            <TransferActions
-              detail={detail}
-              notice={notice}
-              onNotice={setNotice}
-              onChanged={async () => {
-                transferListCache().invalidate();
-                await reload();
-              }}
-              onDeleted={onDeleted}
-            />
+            {detail.readOnly ? (
+              // issue 15: a team mate's shared transfer: view, download and copy the link only
+              <p className="tr-notice" role="note" data-testid="transfer-shared-note">
+                {t('modal.sharedReadOnly', { email: detail.senderEmail })}{' '}
+                <a href={detail.link} target="_blank" rel="noopener noreferrer">
+                  {t('modal.openDownload')}
+                </a>
+              </p>
+            ) : (
+              <TransferActions
+                detail={detail}
+                notice={notice}
+                onNotice={setNotice}
+                onChanged={async () => {
+                  transferListCache().invalidate();
+                  await reload();
+                }}
+                onDeleted={onDeleted}
+              />
+            )}
           </>
         ) : (
           <>

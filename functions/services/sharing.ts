@@ -1,0 +1,59 @@
+/**
+ * Sharing a transfer with team mates (issue 15; spec §3 Team member option, shareWith): kept
+ * apart from services/teams.ts so the transfers and dashboard functions bundle no Cognito or
+ * mail code. Shares are items per team mate (data/teams.ts pattern T8), listed by a Query.
+ */
+import * as data from '../data/teams';
+import * as transfers from '../data/transfers';
+import type { TransferRecord } from '../data/transfers';
+import type { UserProfile } from '../data/users';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+
+/**
+ * The team mates a user may share a transfer with (spec §3 Team member option): everyone in
+ * the sender's team but the sender. Empty outside a team.
+ */
+export async function teamMateIds(profile: UserProfile): Promise<Set<string>> {
+  const adminId = profile.isTeamMember && profile.parentAdminId ? profile.parentAdminId : profile.userId;
+  const team = await data.readTeam(adminId);
+  const ids = new Set([adminId, ...team.members.map((m) => m.memberId)]);
+  ids.delete(profile.userId);
+  return ids;
+}
+
+/** shareWith of a new transfer: only the sender's own team mates (400 share_not_team otherwise). */
+export async function checkShareWith(profile: UserProfile, shareWith: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(shareWith)];
+  if (wanted.length === 0) return [];
+  const mates = await teamMateIds(profile);
+  const stranger = wanted.find((id) => !mates.has(id));
+  if (stranger !== undefined) throw badRequest('share_not_team', 'You can share transfers only with members of your team.');
+  return wanted;
+}
+
+/** Who sees a sent transfer under 'shared': the chosen team mates, and the admin for a member's send. */
+export async function shareOnSend(t: { slug: string; createdAt: number; senderId?: string; shareWith: readonly string[]; storageOwner?: string }, now = Date.now()): Promise<void> {
+  const ids = new Set(t.shareWith);
+  // A member's sends use the admin's storage: the admin sees and manages them (docs/decisions.md).
+  if (t.senderId && t.storageOwner && t.storageOwner !== t.senderId && !t.storageOwner.includes(':')) ids.add(t.storageOwner);
+  if (t.senderId) ids.delete(t.senderId);
+  if (ids.size > 0) await data.putShares(t, [...ids], now);
+}
+
+/**
+ * Who may manage a transfer: its sender, and the team admin for a member's send (the storage
+ * owner of a signed-in send that is not the sender; never a file request's requester).
+ */
+export function managesTransfer(t: Pick<TransferRecord, 'senderId' | 'storageOwner' | 'requestId'>, userId: string): boolean {
+  if (t.senderId === userId) return true;
+  return t.senderId !== undefined && !t.requestId && t.storageOwner === userId;
+}
+
+/** Read access for the TransferModal: a manager, or a team mate it was shared with. */
+export async function requireReader(slug: string, userId: string): Promise<{ t: TransferRecord; manages: boolean }> {
+  const t = await transfers.getTransfer(slug);
+  if (!t || t.status === 'deleted' || t.status === 'cancelled') throw notFound('transfer_not_found', 'This transfer does not exist.');
+  if (managesTransfer(t, userId)) return { t, manages: true };
+  if (await data.isSharedWith(slug, userId)) return { t, manages: false };
+  throw forbidden('not_owner', 'Only the sender can change this transfer.');
+}
