@@ -44,6 +44,8 @@ const MARKER: Record<Access, string> = {
   'userpool:admin': 'cognito-idp:AdminCreateUser',
   'jobs:invoke': 'lambda:InvokeFunction',
   payments: 'secretsmanager:GetSecretValue',
+  'mail:identities': 'ses:CreateEmailIdentity',
+  'cdn:tenants': 'cloudfront:CreateDistributionTenant',
 };
 const ALWAYS = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
 const ALLOWED_BY: Record<Access, RegExp> = {
@@ -57,6 +59,8 @@ const ALLOWED_BY: Record<Access, RegExp> = {
   'userpool:admin': new RegExp(`^(${USER_POOL_ADMIN_ACTIONS.join('|')})$`),
   'jobs:invoke': /^lambda:InvokeFunction$/,
   payments: /^secretsmanager:GetSecretValue$/,
+  'mail:identities': /^ses:(CreateEmailIdentity|GetEmailIdentity|DeleteEmailIdentity)$/,
+  'cdn:tenants': /^cloudfront:(CreateDistributionTenant|GetDistributionTenant|GetDistributionTenantByDomain|UpdateDistributionTenant|DeleteDistributionTenant)$/,
 };
 
 function expectLeastPrivilege(fnLogicalId: string, access: readonly Access[]): void {
