@@ -12,7 +12,6 @@ import {
   nextCheckDelay,
   ownershipRecordName,
   ownershipRecordValue,
-  senderFrom,
   statusAfterCheck,
   type RecordProblem,
   type HostRefusal,
@@ -21,11 +20,12 @@ import type { CustomDomainView, DomainSettings, EmailDomainView } from '../domai
 import { limitsFor, resolveRole } from '../domain/plans';
 import * as claims from '../data/custom-domains';
 import * as mailDomains from '../data/email-domains';
-import { getProfile, type UserProfile } from '../data/users';
+import type { UserProfile } from '../data/users';
 import { cnamesOf, txtsOf } from '../adapters/dns-check';
 import * as identities from '../adapters/email-identities';
 import { tenantProvider } from '../adapters/cdn-tenants';
 import { config } from '../lib/env';
+import { customDomainOrigin } from './link-origin';
 import { ENV } from '../lib/env-names';
 import { HttpError, badRequest, conflict, forbidden } from '../lib/errors';
 import { newToken } from '../lib/secrets';
@@ -38,12 +38,6 @@ export function cnameTarget(): string {
   const configured = process.env[ENV.customDomainTarget];
   if (configured) return configured.toLowerCase().replace(/\.$/u, '');
   return `edge.${new URL(config().appOrigin).hostname.replace(/^\d+(\.\d+){3}$/u, 'sendbridge.localhost')}`;
-}
-
-/** The origin of a verified host: `https://{host}` in AWS, `http://{host}:<web port>` locally. */
-export function customDomainOrigin(host: string): string {
-  const template = process.env[ENV.customDomainOrigin] || 'https://{host}';
-  return template.replace('{host}', host).replace(/\/+$/u, '');
 }
 
 /** The product's own host names: the app origin's and the CNAME target's. */
@@ -232,30 +226,6 @@ export async function syncTenants(limit: number): Promise<{ tenantsCreated: numb
   return { tenantsCreated, tenantsDeleted };
 }
 
-// ---- links -----------------------------------------------------------------------------------
-
-/**
- * THE origin of a signed-in sender's links (issue 15): the storage owner's (the team admin's for
- * members) verified custom domain while their plan includes it, else APP_ORIGIN. Guests: APP_ORIGIN.
- */
-export async function linkOriginFor(ownerId: string | undefined): Promise<string> {
-  const fallback = config().appOrigin;
-  if (!ownerId || ownerId.startsWith('guest:')) return fallback;
-  try {
-    const [d, owner] = await Promise.all([claims.getUserDomain(ownerId), getProfile(ownerId)]);
-    if (d?.status === 'verified' && owner && customDomainInPlan(roleOf(owner))) return customDomainOrigin(d.host);
-  } catch (err) {
-    // A link on the product's domain always works: never fail a send over the lookup.
-    log.warn('link origin lookup failed', errorFields(err));
-  }
-  return fallback;
-}
-
-/** The transfer's link origin, from its storage owner (signed-in sends only). */
-export function linkOriginOf(t: { readonly anon: boolean; readonly storageOwner?: string; readonly senderId?: string }): Promise<string> {
-  return t.anon ? Promise.resolve(config().appOrigin) : linkOriginFor(t.storageOwner ?? t.senderId);
-}
-
 // ---- sender email domain ---------------------------------------------------------------------
 
 function assertEmailPlan(profile: UserProfile): void {
@@ -297,24 +267,4 @@ export async function removeEmailDomain(profile: UserProfile): Promise<DomainSet
   const domain = await mailDomains.releaseEmailDomain(profile.userId);
   if (domain) await identities.deleteIdentity(domain);
   return domainSettings(profile);
-}
-
-/**
- * The From of a signed-in sender's transfer mail: their name on their (or their admin's)
- * verified sender domain while the plan includes it, else their name on the product's address.
- */
-export async function senderFromOf(t: { readonly anon: boolean; readonly storageOwner?: string; readonly senderId?: string; readonly senderName?: string }): Promise<string | undefined> {
-  if (t.anon) return undefined;
-  const productFrom = config().mailFrom;
-  const ownerId = t.storageOwner ?? t.senderId;
-  let domain: string | undefined;
-  if (ownerId) {
-    try {
-      const [mine, owner] = await Promise.all([mailDomains.getUserEmailDomain(ownerId), getProfile(ownerId)]);
-      if (mine?.status === 'SUCCESS' && owner && limitsFor(roleOf(owner)).emailDomain) domain = mine.domain;
-    } catch (err) {
-      log.warn('sender domain lookup failed', errorFields(err));
-    }
-  }
-  return senderFrom(t.senderName, productFrom, domain);
 }
