@@ -133,7 +133,7 @@ export const paths = {
     withQuery('/dash/account', { tab: query.tab ? String(query.tab) : undefined, plan: query.plan, period: query.period, coupon: query.coupon }),
   /** Dashboard screens the top navigation's account menu opens (spec §2 named routes). */
   accountProfile: () => '/dash/account/profile',
-  domainSettings: () => '/dash/settings',
+  domainSettings: () => '/dash/account/domain',
   teams: () => '/dash/teams',
   /** issue 14: the billing page (the former /dash/billing redirects here) */
   accountBilling: () => '/dash/account/billing',
