@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { securityHeaders } from './csp';
 import { buildWeb } from './web-bundle';
+import { hostGate, refuseHost, type CustomHostCheck } from './custom-hosts';
 
 export interface BuiltAppServer {
   /** e.g. http://127.0.0.1:5173 (no trailing slash) */
@@ -23,6 +24,8 @@ export interface BuiltAppOptions {
   readonly storage: readonly string[];
   /** an existing `vite build` output; by default the app is built into a temporary directory */
   readonly distDir?: string;
+  /** issue 15: serves a custom host while this says it is verified, as its CloudFront tenant does (default: loopback only) */
+  readonly customHost?: CustomHostCheck;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -73,7 +76,14 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
     else stream.pipe(res);
   };
 
+  const allows = hostGate(options.customHost);
   const server = createServer((req, res) => {
+    allows(req.headers.host).then(
+      (ok) => (ok ? serve(req, res) : refuseHost(res)),
+      () => refuseHost(res),
+    );
+  });
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://local');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       // As the Vite proxy with xfwd: the gateway reads the client address from X-Forwarded-For.
@@ -114,7 +124,7 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
       return void res.end('Not found');
     }
     sendFile(req, res, path.join(root, 'index.html'));
-  });
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -14,6 +14,7 @@ import { JavaMissingError } from './local/dynamodb';
 import { removeStackLock, writeStackLock } from './local/stack-lock';
 import { checkHealth } from '../functions/services/health';
 import { cnameTarget } from '../functions/services/domains';
+import { servedCustomHost } from '../functions/data/custom-domains';
 import { startWebDevServer, type WebDevServer } from '../frontend/dev-server';
 
 // This machine runs Node 20 by necessity (Lambda runs nodejs22.x); the SDK's notice about it is noise here.
@@ -70,7 +71,7 @@ async function main() {
     });
     const intervalOverride = process.env.JOBS_INTERVAL_MS ? Number(process.env.JOBS_INTERVAL_MS) : undefined;
     timer = startJobTimer(app.gateway, jobs, { log: (l) => console.error(l), ...(intervalOverride ? { intervalOverrideMs: intervalOverride } : {}) });
-    web = await startWebDevServer({ port: webPort, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3] });
+    web = await startWebDevServer({ port: webPort, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3], customHost: servedCustomHost });
   } catch (err) {
     // One line that says what to do; the expected failures need no stack trace.
     const known = err instanceof PortBusyError || err instanceof JavaMissingError;
