@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { securityHeaders } from './csp';
 import { buildWeb } from './web-bundle';
-import { hostGate, refuseHost, type CustomHostCheck } from './custom-hosts';
+import { hostGate, isLoopbackHost, localCustomHostHeaders, refuseHost, type CustomHostCheck } from './custom-hosts';
 
 export interface BuiltAppServer {
   /** e.g. http://127.0.0.1:5173 (no trailing slash) */
@@ -58,10 +58,12 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
     distDir = temporary;
   }
   const root = path.resolve(distDir);
-  const headers = securityHeaders({ storage: options.storage });
+  const loopbackHeaders = securityHeaders({ storage: options.storage });
+  const customHeaders = localCustomHostHeaders(loopbackHeaders);
   const api = new URL(options.apiOrigin);
 
   const sendFile = (req: IncomingMessage, res: ServerResponse, file: string) => {
+    const headers = isLoopbackHost(req.headers.host) ? loopbackHeaders : customHeaders;
     const ext = path.extname(file);
     const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
@@ -84,6 +86,7 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
     );
   });
   const serve = (req: IncomingMessage, res: ServerResponse) => {
+    const headers = isLoopbackHost(req.headers.host) ? loopbackHeaders : customHeaders;
     const url = new URL(req.url ?? '/', 'http://local');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       // As the Vite proxy with xfwd: the gateway reads the client address from X-Forwarded-For.
@@ -133,7 +136,7 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    headers,
+    headers: loopbackHeaders,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));

@@ -55,3 +55,19 @@ export function hostMiddleware(check: CustomHostCheck | undefined) {
     allows(req.headers.host).then((ok) => (ok ? next() : refuseHost(res)), () => refuseHost(res));
   };
 }
+
+/**
+ * Locally a custom host is plain http on the web server's port (in AWS its tenant is https):
+ * the shipped CSP's `upgrade-insecure-requests` would send its scripts to https, which browsers
+ * skip only for loopback names. The local servers drop that one directive on a custom host.
+ */
+export function localCustomHostHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const csp = headers['content-security-policy'];
+  if (!csp) return { ...headers };
+  return { ...headers, 'content-security-policy': csp.split('; ').filter((d) => d !== 'upgrade-insecure-requests').join('; ') };
+}
+
+export function isLoopbackHost(hostHeader: string | undefined): boolean {
+  const host = hostnameOf(hostHeader);
+  return host !== undefined && LOOPBACK.has(host);
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Plugin } from 'vite';
 import { contentSecurityPolicy, securityHeaders } from './csp';
 import { webConfig } from './vite.config';
-import { hostMiddleware, type CustomHostCheck } from './custom-hosts';
+import { hostMiddleware, isLoopbackHost, localCustomHostHeaders, type CustomHostCheck } from './custom-hosts';
 
 export interface WebDevServer {
   /** e.g. http://127.0.0.1:5173 (no trailing slash) */
@@ -43,8 +43,9 @@ function cspHeaders(headers: Record<string, string>): Plugin {
     name: 'sendbridge:csp-headers',
     apply: 'serve',
     configureServer(server) {
-      server.middlewares.use((_req, res, next) => {
-        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      const onCustomHost = localCustomHostHeaders(headers);
+      server.middlewares.use((req, res, next) => {
+        for (const [name, value] of Object.entries(isLoopbackHost(req.headers.host) ? headers : onCustomHost)) res.setHeader(name, value);
         next();
       });
     },
