@@ -141,7 +141,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_signature: GENERIC_ERROR_KEY,
   signature_too_old: GENERIC_ERROR_KEY,
   invalid_event: GENERIC_ERROR_KEY,
-  // ---- issue 15: domain settings (the `account` catalogue, loaded with the dashboard) ----
+  // ---- issue 15: domain settings (the `pages` catalogue, loaded with the dashboard) ----
   domain_invalid: 'domainErrors.domainInvalid',
   domain_ip: 'domainErrors.domainIp',
   domain_wildcard: 'domainErrors.domainWildcard',
