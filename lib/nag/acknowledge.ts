@@ -27,8 +27,6 @@ export const NAG_REASONS = {
     "CDK's BucketDeployment handler (deploy-time only) uses AWSLambdaBasicExecutionRole for its own logs; the role is created and scoped by aws-cdk-lib.",
   tenantCertificates:
     'issue 15: the multi-tenant distribution has no certificate of its own; each custom domain\'s tenant gets a CloudFront-managed certificate (TLS 1.2 minimum), made by the tenant job.',
-  tenantWildcards:
-    'issue 15: distribution tenants are created at run time for users\' verified domains, so their ids are unknown at deploy; the grant names only tenant actions, and creation only on this multi-tenant distribution and its connection group.',
   originVerifyRotation:
     "The origin-verify value lives in CloudFront's origin headers and the functions' environment, both set at deploy; a rotation Lambda would change it under a running distribution. Rotate by deleting the secret's version and redeploying (docs/deploy.md).",
 } as const;
