@@ -9,6 +9,9 @@ import type { LocalApp } from '../../scripts/local/app';
 import type { DomainSettings } from '../../functions/domain/domains-api';
 import type { SessionUser } from '../../functions/domain/auth-api';
 import { putSenderProfile } from '../../functions/data/users';
+import { getUserDomain } from '../../functions/data/custom-domains';
+import { runDomainJob } from '../../functions/services/domains';
+import { FIRST_CHECK_DELAY_MS } from '../../functions/domain/custom-domains';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, json, mailsTo, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
 
@@ -149,6 +152,28 @@ describe('custom link domain', () => {
     const taken = await claim(rival, HOST);
     expect(taken.status, taken.text).toBe(200);
     expect((taken.json as DomainSettings).customDomain?.domain_status).toBe('pending');
+  });
+});
+
+describe('the scheduled check', () => {
+  it('checks a pending claim when due, backs off while its records are missing, and verifies it once they answer', async () => {
+    const host = 'share.rival.test';
+    await remove(rival);
+    const added = (await claim(rival, host)).json as DomainSettings;
+    const created = added.customDomain!.createdAt;
+    // Not due yet: nothing checked.
+    expect((await runDomainJob(created + 1_000)).checked).toBe(0);
+    const first = await runDomainJob(created + FIRST_CHECK_DELAY_MS + 1);
+    expect(first.checked).toBeGreaterThanOrEqual(1);
+    const after = (await getUserDomain(rival.sub))!;
+    expect(after).toMatchObject({ status: 'pending', failedChecks: 1 });
+    expect(after.nextCheckAt).toBe(created + FIRST_CHECK_DELAY_MS + 1 + 2 * FIRST_CHECK_DELAY_MS);
+
+    for (const r of added.customDomain!.records) app.stack.dns.add({ name: r.name, type: r.type, value: r.value });
+    expect((await runDomainJob(after.nextCheckAt! - 1)).checked).toBe(0);
+    const due = await runDomainJob(after.nextCheckAt!);
+    expect(due.verified).toBe(1);
+    expect((await settings(rival)).customDomain?.domain_status).toBe('verified');
   });
 });
 
