@@ -41,7 +41,9 @@ function call(method: string, path: string, body?: string, headers: Record<strin
 }
 
 function tenantOf(out: { xml: string; etag: string | undefined }): TenantRef {
-  return { id: xmlText(out.xml, 'Id') ?? '', etag: out.etag, enabled: xmlText(out.xml, 'Enabled') === 'true', status: xmlText(out.xml, 'Status') };
+  // Each DomainResult has a Status of its own (active / inactive): read the tenant's outside them.
+  const own = out.xml.replace(/<Domains>[\s\S]*?<\/Domains>/u, '');
+  return { id: xmlText(own, 'Id') ?? '', etag: out.etag, enabled: xmlText(own, 'Enabled') === 'true', status: xmlText(own, 'Status') };
 }
 
 /** A tenant serving `host` on `distributionId` in `connectionGroupId`, with a CloudFront-managed certificate. */
