@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { securityHeaders } from './csp';
 import { buildWeb } from './web-bundle';
+import { hostGate, isLoopbackHost, localCustomHostHeaders, refuseHost, type CustomHostCheck } from './custom-hosts';
 
 export interface BuiltAppServer {
   /** e.g. http://127.0.0.1:5173 (no trailing slash) */
@@ -23,6 +24,8 @@ export interface BuiltAppOptions {
   readonly storage: readonly string[];
   /** an existing `vite build` output; by default the app is built into a temporary directory */
   readonly distDir?: string;
+  /** issue 15: serves a custom host while this says it is verified, as its CloudFront tenant does (default: loopback only) */
+  readonly customHost?: CustomHostCheck;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -55,10 +58,12 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
     distDir = temporary;
   }
   const root = path.resolve(distDir);
-  const headers = securityHeaders({ storage: options.storage });
+  const loopbackHeaders = securityHeaders({ storage: options.storage });
+  const customHeaders = localCustomHostHeaders(loopbackHeaders);
   const api = new URL(options.apiOrigin);
 
   const sendFile = (req: IncomingMessage, res: ServerResponse, file: string) => {
+    const headers = isLoopbackHost(req.headers.host) ? loopbackHeaders : customHeaders;
     const ext = path.extname(file);
     const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
@@ -73,7 +78,15 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
     else stream.pipe(res);
   };
 
+  const allows = hostGate(options.customHost);
   const server = createServer((req, res) => {
+    allows(req.headers.host).then(
+      (ok) => (ok ? serve(req, res) : refuseHost(res)),
+      () => refuseHost(res),
+    );
+  });
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    const headers = isLoopbackHost(req.headers.host) ? loopbackHeaders : customHeaders;
     const url = new URL(req.url ?? '/', 'http://local');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       // As the Vite proxy with xfwd: the gateway reads the client address from X-Forwarded-For.
@@ -114,7 +127,7 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
       return void res.end('Not found');
     }
     sendFile(req, res, path.join(root, 'index.html'));
-  });
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -123,7 +136,7 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    headers,
+    headers: loopbackHeaders,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));

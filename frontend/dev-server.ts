@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Plugin } from 'vite';
 import { contentSecurityPolicy, securityHeaders } from './csp';
 import { webConfig } from './vite.config';
+import { hostMiddleware, isLoopbackHost, localCustomHostHeaders, type CustomHostCheck } from './custom-hosts';
 
 export interface WebDevServer {
   /** e.g. http://127.0.0.1:5173 (no trailing slash) */
@@ -16,6 +17,19 @@ export interface WebDevServerOptions {
   readonly apiOrigin: string;
   /** Origins of the buckets (the running s3rver) for the CSP. */
   readonly storage: readonly string[];
+  /** issue 15: serves a custom host while this says it is verified (default: loopback only) */
+  readonly customHost?: CustomHostCheck;
+}
+
+/** issue 15: Vite's static allowedHosts replaced by the gate of frontend/custom-hosts.ts (verified custom hosts only). */
+function customHosts(check: CustomHostCheck | undefined): Plugin {
+  return {
+    name: 'sendbridge:custom-hosts',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(hostMiddleware(check));
+    },
+  };
 }
 
 /**
@@ -29,8 +43,9 @@ function cspHeaders(headers: Record<string, string>): Plugin {
     name: 'sendbridge:csp-headers',
     apply: 'serve',
     configureServer(server) {
-      server.middlewares.use((_req, res, next) => {
-        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      const onCustomHost = localCustomHostHeaders(headers);
+      server.middlewares.use((req, res, next) => {
+        for (const [name, value] of Object.entries(isLoopbackHost(req.headers.host) ? headers : onCustomHost)) res.setHeader(name, value);
         next();
       });
     },
@@ -38,13 +53,15 @@ function cspHeaders(headers: Record<string, string>): Plugin {
 }
 
 /** Starts the Vite dev server for the app; used by scripts/dev.ts (`npm start`) and one e2e check. */
-export async function startWebDevServer({ port, apiOrigin, storage }: WebDevServerOptions): Promise<WebDevServer> {
+export async function startWebDevServer({ port, apiOrigin, storage, customHost }: WebDevServerOptions): Promise<WebDevServer> {
   const nonce = randomBytes(16).toString('base64');
   const csp = { storage, scriptNonce: nonce };
   const config = webConfig({ port, apiOrigin });
   const server = await createServer({
     ...config,
-    plugins: [...(config.plugins ?? []), cspHeaders(securityHeaders(csp))],
+    plugins: [customHosts(customHost), ...(config.plugins ?? []), cspHeaders(securityHeaders(csp))],
+    // The gate above decides the Host (a verified custom domain's too); Vite's own list is static.
+    server: { ...config.server, allowedHosts: true },
     html: { cspNonce: nonce },
     configFile: false,
     clearScreen: false,

@@ -23,7 +23,15 @@ export type Access =
    * issue 14: talk to the payments provider: env PAYMENTS and STRIPE_PRICES, and
    * `secretsmanager:GetSecretValue` on the one Stripe secret (STRIPE_SECRET_ID)
    */
-  | 'payments';
+  | 'payments'
+  /** issue 15: SESv2 Create/Get/DeleteEmailIdentity on the account's identities (users' sender domains) */
+  | 'mail:identities'
+  /**
+   * issue 15: create, read, disable and delete CloudFront distribution tenants of the one
+   * multi-tenant distribution (env TENANT_DISTRIBUTION_ID, CONNECTION_GROUP_ID); jobs in the
+   * WebStack only (`stack: 'web'`), where that distribution is
+   */
+  | 'cdn:tenants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -123,6 +131,11 @@ export interface JobDef {
   readonly access: readonly Access[];
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
+  /**
+   * issue 15: the stack the job's Lambda lives in (default the CoreStack). 'web': beside the
+   * multi-tenant distribution it manages, which the CoreStack cannot reference (WebStack depends on it).
+   */
+  readonly stack?: 'core' | 'web';
 }
 
 export const API_PREFIX = '/api';
@@ -154,6 +167,8 @@ export const FUNCTION_GROUPS = {
   billing: ['billing'],
   /** issue 15: teams (the admin's members and invites, the invite page and accepting it) */
   teams: ['teams'],
+  /** issue 15: domain settings, the custom link domain and the sender email domain */
+  domains: ['domains'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FunctionGroup = keyof typeof FUNCTION_GROUPS;
@@ -297,6 +312,16 @@ export const routes: readonly ApiRoute[] = [
   { method: 'DELETE', path: '/teams/members/{id}', handler: 'http/teams/remove-member', auth: 'jwt', owns: { record: 'team-member', by: 'owner' }, access: ['table:read', 'table:write'], timeoutSeconds: 29 },
   { method: 'GET', path: '/invite/{id}', handler: 'http/teams/invite-info', auth: 'none', owns: { record: 'team-invite', by: 'mailed-token' }, access: ['table:read'] },
   { method: 'PATCH', path: '/v1/teams', handler: 'http/teams/accept', auth: 'none', owns: { record: 'team-invite', by: 'mailed-token' }, access: ['table:read', 'table:write', 'userpool:admin', 'buckets:read'], timeoutSeconds: 15 },
+
+  // ---- issue 15: custom domains and sender email domains (contract: functions/domain/domains-api.ts) ----
+  // 'self': the caller's domains are found from the JWT's sub alone; no request names another user's.
+  { method: 'GET', path: '/domains', handler: 'http/domains/get', auth: 'jwt', owns: 'self', access: ['table:read'] },
+  { method: 'PUT', path: '/domains/custom', handler: 'http/domains/set-custom', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/domains/custom/check', handler: 'http/domains/check-custom', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'DELETE', path: '/domains/custom', handler: 'http/domains/remove-custom', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'PUT', path: '/domains/email', handler: 'http/domains/set-email', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:identities'] },
+  { method: 'POST', path: '/domains/email/check', handler: 'http/domains/check-email', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:identities'] },
+  { method: 'DELETE', path: '/domains/email', handler: 'http/domains/remove-email', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:identities'] },
 ];
 
 export const jobs: readonly JobDef[] = [
@@ -336,6 +361,23 @@ export const jobs: readonly JobDef[] = [
     schedule: 'rate(15 minutes)',
     access: ['table:read', 'table:write', 'mail:send'],
     timeoutSeconds: 300,
+  },
+  {
+    // issue 15: DNS checks of pending custom domains, each on its own backoff (services/domains.ts).
+    name: 'custom-domains',
+    handler: 'jobs/custom-domains',
+    schedule: 'rate(15 minutes)',
+    access: ['table:read', 'table:write'],
+    timeoutSeconds: 300,
+  },
+  {
+    // issue 15: CloudFront distribution tenants of verified (and released) custom domains.
+    name: 'domain-tenants',
+    handler: 'jobs/domain-tenants',
+    schedule: 'rate(5 minutes)',
+    access: ['table:read', 'table:write', 'cdn:tenants'],
+    timeoutSeconds: 120,
+    stack: 'web',
   },
 ];
 

@@ -26,6 +26,8 @@ export interface AppConfig {
   /** Optional custom domain of the distribution, with its ACM certificate (us-east-1). */
   readonly domainName: string | undefined;
   readonly certificateArn: string | undefined;
+  /** issue 15: where users point their custom domain's CNAME (the connection group's routing endpoint, known after the first deploy) */
+  readonly customDomainTarget: string | undefined;
   /** issue 14: which payments provider the functions run (PAYMENTS) and Stripe's price ids (STRIPE_PRICES) */
   readonly payments: PaymentsSettings;
 }
@@ -53,6 +55,7 @@ export const CONTEXT_KEYS = {
   certificateArn: 'certificateArn',
   payments: 'payments',
   stripePrices: 'stripePrices',
+  customDomainTarget: 'customDomainTarget',
 } as const;
 
 /**
@@ -140,6 +143,7 @@ export function readAppConfig(app: App, env: NodeJS.ProcessEnv = process.env): A
     mailFromConfigured: mailFrom !== undefined,
     domainName,
     certificateArn,
+    customDomainTarget: contextString(app, CONTEXT_KEYS.customDomainTarget),
   };
 }
 

@@ -44,6 +44,8 @@ export interface CoreStackProps extends StackProps {
    * @default the simulator
    */
   readonly payments?: PaymentsSettings;
+  /** issue 15: -c customDomainTarget, the CNAME target the domain settings page shows */
+  readonly customDomainTarget?: string;
 }
 
 /** Default-stage throttling: uploads ask for part URLs in batches, so this is far above real use. */
@@ -79,6 +81,10 @@ export class CoreStack extends Stack {
   /** Function group (functions/routes.ts FUNCTION_GROUPS) -> the function serving its routes. */
   readonly routeFunctions = new Map<FunctionGroup, ApiFunction>();
   readonly jobFunctions = new Map<string, ApiFunction>();
+  /** issue 15: what every function is bound to, for the jobs the WebStack runs (`stack: 'web'`) */
+  readonly apiResources: ApiResources;
+  /** issue 15: the bundled code of a function or job by bundle name (lib/lambda-bundles.ts) */
+  readonly codeFor: (name: string) => lambda.Code;
 
   constructor(scope: Construct, id: string, props: CoreStackProps) {
     super(scope, id, props);
@@ -165,13 +171,16 @@ export class CoreStack extends Stack {
       appOrigin: props.appOrigin,
       originVerify: this.originVerify,
       ...(props.payments ? { payments: props.payments } : {}),
+      ...(props.customDomainTarget ? { customDomainTarget: props.customDomainTarget } : {}),
     };
+    this.apiResources = resources;
 
     this.httpApi = this.createApi(props);
     this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
     const table = props.routes ?? routes;
     const apiFunctions = functionsOf(table);
     const code = this.bundles(table);
+    this.codeFor = code;
     // Jobs first: routes that start on-demand jobs need their functions.
     const jobFunctions = this.addJobs(resources, code);
     this.addRoutes(apiFunctions, { ...resources, jobFunctions }, code);
@@ -233,8 +242,8 @@ export class CoreStack extends Stack {
   /** Code of every function, from one esbuild run (or a stand-in when this synth skips bundling). */
   private bundles(table: readonly RouteDef[]): (name: string) => lambda.Code {
     if (!this.bundlingRequired) {
-      const stand = lambda.Code.fromAsset(unbundledDir());
-      return () => stand;
+      // A Code per call: a Code binds to one stack, and the WebStack's tenant job (issue 15) uses one too.
+      return () => lambda.Code.fromAsset(unbundledDir());
     }
     const built = buildLambdaBundles(lambdaBundleSpecs(table, jobs));
     return (name) => lambda.Code.fromAsset(built.get(name)!.dir);
@@ -278,7 +287,8 @@ export class CoreStack extends Stack {
 
   private addJobs(resources: ApiResources, code: (name: string) => lambda.Code): Record<string, lambda.IFunction> {
     const onDemand: Record<string, lambda.IFunction> = {};
-    for (const job of jobs) {
+    // issue 15: jobs of the WebStack (beside the distribution they manage) are not made here.
+    for (const job of jobs.filter((j) => (j.stack ?? 'core') === 'core')) {
       const id = `Job${handlerConstructId(job.name)}`;
       const fn = new ApiFunction(this, id, {
         name: `job ${job.name}`,

@@ -92,6 +92,7 @@ export function createSendBridge(app: App, options: SendBridgeOptions = {}): Sen
     corsOrigins: config.appOrigins,
     routes: options.routes,
     payments: config.payments,
+    ...(config.customDomainTarget ? { customDomainTarget: config.customDomainTarget } : {}),
   });
   if (!config.appOriginsConfigured) {
     Annotations.of(core).addWarningV2(
@@ -115,6 +116,7 @@ export function createSendBridge(app: App, options: SendBridgeOptions = {}): Sen
     domainName: config.domainName,
     certificateArn: config.certificateArn,
     appDistDir: options.appDistDir,
+    tenantJobs: { resources: core.apiResources, code: core.codeFor },
   });
 
   return { config, storage, chinaStorage, core, web };

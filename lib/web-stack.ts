@@ -10,7 +10,13 @@ import type { Construct } from 'constructs';
 import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from '../frontend/csp';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../functions/routes';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { PrivateBucket } from './constructs/private-bucket';
+import { ApiFunction, type ApiResources } from './constructs/api-function';
+import { jobs } from '../functions/routes';
+import { jobBundleName } from './lambda-bundles';
 import { acknowledge, acknowledgeBucketDeploymentHandler } from './nag/acknowledge';
 import { REPO_ROOT } from './paths';
 
@@ -27,6 +33,11 @@ export interface WebStackProps extends StackProps {
    * @default <repo>/frontend/dist
    */
   readonly appDistDir?: string;
+  /**
+   * issue 15: what the tenant job needs from the CoreStack (its resources and bundled code); without
+   * it no multi-tenant distribution is made (infra tests of other stacks).
+   */
+  readonly tenantJobs?: { readonly resources: ApiResources; readonly code: (name: string) => lambda.Code };
 }
 
 /** Viewer headers the API reads for the country/city of a download (architecture §1). */
@@ -52,6 +63,10 @@ export const SPA_REWRITE_FUNCTION = `function handler(event) {
 export class WebStack extends Stack {
   readonly appBucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
+  /** issue 15: the multi-tenant distribution (SaaS Manager) serving users' verified custom domains, one tenant each */
+  readonly tenantDistribution?: cloudfront.Distribution;
+  readonly connectionGroup?: cloudfront.CfnConnectionGroup;
+  readonly tenantJobFunctions = new Map<string, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -102,22 +117,8 @@ export class WebStack extends Stack {
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
     });
 
-    const customDomain = props.domainName && props.certificateArn;
-    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
-      comment: 'SendBridge app and API',
-      defaultRootObject: 'index.html',
-      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
-      priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,
-      enableLogging: true,
-      logBucket: logs,
-      logFilePrefix: 'cloudfront/',
-      ...(customDomain
-        ? {
-            domainNames: [props.domainName!],
-            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn!),
-            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
-          }
-        : {}),
+    // A fresh origin per distribution: each binds its own OAC and bucket policy statement.
+    const behaviours = (): Pick<cloudfront.DistributionProps, 'defaultBehavior' | 'additionalBehaviors'> => ({
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.appBucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -145,9 +146,34 @@ export class WebStack extends Stack {
         },
       },
     });
+
+    const customDomain = props.domainName && props.certificateArn;
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'SendBridge app and API',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      ...(customDomain
+        ? {
+            domainNames: [props.domainName!],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn!),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      ...behaviours(),
+    });
     acknowledge(this.distribution, 'AwsSolutions-CFR1', 'noGeoRestriction');
     acknowledge(this.distribution, 'AwsSolutions-CFR2', 'noWaf');
     if (!customDomain) acknowledge(this.distribution, 'AwsSolutions-CFR4', 'defaultCertificate');
+
+    if (props.tenantJobs) {
+      const tenants = this.addTenantDistribution(behaviours(), logs, props.tenantJobs);
+      this.tenantDistribution = tenants.distribution;
+      this.connectionGroup = tenants.connectionGroup;
+    }
 
     this.deployApp(props.appDistDir ?? path.join(REPO_ROOT, 'frontend', 'dist'));
 
@@ -155,6 +181,73 @@ export class WebStack extends Stack {
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'AppBucketName', { value: this.appBucket.bucketName });
+  }
+
+  /**
+   * issue 15: users' custom domains. A multi-tenant distribution (CloudFront SaaS Manager,
+   * ConnectionMode tenant-only) with the main distribution's origins and behaviours, a connection
+   * group whose routing endpoint users' CNAMEs point at, and the tenant job (functions/jobs/
+   * domain-tenants.ts) that makes one tenant per verified domain with a CloudFront-managed
+   * certificate and deletes it on release, granted the tenant actions on this distribution only.
+   */
+  private addTenantDistribution(
+    shared: Pick<cloudfront.DistributionProps, 'defaultBehavior' | 'additionalBehaviors'>,
+    logs: s3.IBucket,
+    tenantJobs: NonNullable<WebStackProps['tenantJobs']>,
+  ): { distribution: cloudfront.Distribution; connectionGroup: cloudfront.CfnConnectionGroup } {
+    const distribution = new cloudfront.Distribution(this, 'TenantDistribution', {
+      comment: 'SendBridge custom domains (multi-tenant)',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront-tenants/',
+      ...shared,
+    });
+    const cfn = distribution.node.defaultChild as cloudfront.CfnDistribution;
+    cfn.addPropertyOverride('DistributionConfig.ConnectionMode', 'tenant-only');
+    // Domains, certificates, IPv6 and price class belong to tenants and connection groups here.
+    for (const unsupported of ['PriceClass', 'IPV6Enabled', 'Aliases', 'ViewerCertificate']) cfn.addPropertyDeletionOverride(`DistributionConfig.${unsupported}`);
+    acknowledge(distribution, 'AwsSolutions-CFR1', 'noGeoRestriction');
+    acknowledge(distribution, 'AwsSolutions-CFR2', 'noWaf');
+    acknowledge(distribution, 'AwsSolutions-CFR4', 'tenantCertificates');
+
+    const connectionGroup = new cloudfront.CfnConnectionGroup(this, 'TenantConnectionGroup', {
+      name: `${this.stackName}-custom-domains`.slice(0, 64),
+      enabled: true,
+      ipv6Enabled: true,
+    });
+
+    const resources: ApiResources = {
+      ...tenantJobs.resources,
+      tenants: { distributionId: distribution.distributionId, connectionGroupId: connectionGroup.attrId, connectionGroupArn: connectionGroup.attrArn },
+    };
+    for (const job of jobs.filter((j) => j.stack === 'web')) {
+      const id = `Job${job.name.split('-').map((p) => p[0]!.toUpperCase() + p.slice(1)).join('')}`;
+      const fn = new ApiFunction(this, id, {
+        name: `job ${job.name}`,
+        code: tenantJobs.code(jobBundleName(job.name)),
+        resources,
+        timeout: Duration.seconds(job.timeoutSeconds ?? 60),
+        memorySize: job.memoryMb,
+        description: `SendBridge job ${job.name} (${job.schedule ?? 'on demand'})`,
+      }).bind(job.access);
+      this.tenantJobFunctions.set(job.name, fn);
+      if (job.schedule) {
+        new events.Rule(this, `${id}Schedule`, {
+          description: `SendBridge job ${job.name}`,
+          schedule: events.Schedule.expression(job.schedule),
+          targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 2, maxEventAge: Duration.hours(1) })],
+        });
+      }
+    }
+
+    new CfnOutput(this, 'TenantDistributionId', { value: distribution.distributionId });
+    new CfnOutput(this, 'CustomDomainTarget', {
+      value: connectionGroup.attrRoutingEndpoint,
+      description: 'Redeploy with -c customDomainTarget=<this value>: the CNAME target users are shown (docs/deploy.md)',
+    });
+    return { distribution, connectionGroup };
   }
 
   /**

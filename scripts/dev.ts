@@ -8,11 +8,13 @@ import path from 'node:path';
 import { jobs } from '../functions/routes';
 import { startLocalApp, REPO_ROOT, type LocalApp } from './local/app';
 import { startJobTimer } from './local/gateway/server';
-import { portsFromEnv, type Ports } from './local/stack';
+import { DEFAULT_DNS_PORT, DNS_PORT_ENV, portsFromEnv, type Ports } from './local/stack';
 import { PortBusyError, assertPortFree, HOST, portFromEnv } from './local/ports';
 import { JavaMissingError } from './local/dynamodb';
 import { removeStackLock, writeStackLock } from './local/stack-lock';
 import { checkHealth } from '../functions/services/health';
+import { cnameTarget } from '../functions/services/domains';
+import { servedCustomHost } from '../functions/data/custom-domains';
 import { startWebDevServer, type WebDevServer } from '../frontend/dev-server';
 
 // This machine runs Node 20 by necessity (Lambda runs nodejs22.x); the SDK's notice about it is noise here.
@@ -23,9 +25,10 @@ if (existsSync(envFile)) process.loadEnvFile(envFile);
 
 async function main() {
   const started = Date.now();
-  let ports: Ports, apiPort: number, webPort: number;
+  let ports: Ports, apiPort: number, webPort: number, dnsPort: number;
   try {
     ports = portsFromEnv();
+    dnsPort = portFromEnv(DNS_PORT_ENV, DEFAULT_DNS_PORT);
     apiPort = portFromEnv('API_PORT', 3001);
     webPort = portFromEnv('WEB_PORT', 5173);
   } catch (err) {
@@ -63,11 +66,12 @@ async function main() {
       appOrigins,
       appOrigin,
       apiPort,
+      dnsPort,
       log: (l) => console.log(l),
     });
     const intervalOverride = process.env.JOBS_INTERVAL_MS ? Number(process.env.JOBS_INTERVAL_MS) : undefined;
     timer = startJobTimer(app.gateway, jobs, { log: (l) => console.error(l), ...(intervalOverride ? { intervalOverrideMs: intervalOverride } : {}) });
-    web = await startWebDevServer({ port: webPort, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3] });
+    web = await startWebDevServer({ port: webPort, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3], customHost: servedCustomHost });
   } catch (err) {
     // One line that says what to do; the expected failures need no stack trace.
     const known = err instanceof PortBusyError || err instanceof JavaMissingError;
@@ -88,6 +92,7 @@ async function main() {
       `  DynamoDB     ${u.dynamodb}   (DynamoDB Local listens on all interfaces: it has no bind option)`,
       `  S3 (s3rver)  ${u.s3}`,
       `  Cognito      ${u.cognito}   (pool ${app.stack.userPoolId})`,
+      `  DNS          ${app.stack.dns.address} (UDP and TCP)   add a record: npm run dns -- add files.acme.test CNAME ${cnameTarget()}`,
       `  Data         .data/   (npm run reset wipes it)`,
       'Press Ctrl-C to stop.',
       '',

@@ -15,6 +15,8 @@ export interface MailMessage {
   readonly html: string;
   readonly text: string;
   readonly replyTo?: string;
+  /** issue 15: the From of a signed-in sender's transfer mail (their name, their verified domain); default MAIL_FROM */
+  readonly from?: string;
   /** SES message tags, e.g. { kind: 'transfer' }; reach the configuration set's event destinations */
   readonly tags?: Readonly<Record<string, string>>;
 }
@@ -40,13 +42,13 @@ function emailTags(tags: Readonly<Record<string, string>>): MessageTag[] {
 export async function sendMail(msg: MailMessage): Promise<{ messageId: string }> {
   if (msg.to.length === 0) throw new Error('sendMail needs at least one recipient');
   // Addresses are parsed by SES into headers; a line break there is never legitimate.
-  for (const address of [...msg.to, msg.replyTo ?? '']) {
+  for (const address of [...msg.to, msg.replyTo ?? '', msg.from ?? '']) {
     if (LINE_BREAK.test(address)) throw new Error('Mail address contains a line break');
   }
   const c = config();
   const tags = msg.tags ? emailTags(msg.tags) : [];
   const out = await sesv2().sendEmail({
-    FromEmailAddress: c.mailFrom,
+    FromEmailAddress: msg.from ?? c.mailFrom,
     Destination: { ToAddresses: [...msg.to] },
     ...(msg.replyTo ? { ReplyToAddresses: [msg.replyTo] } : {}),
     Content: {

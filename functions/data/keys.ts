@@ -184,6 +184,23 @@ export const keys = {
     gsi1sk: `${String(createdAt).padStart(15, '0')}#${slug}`,
   }),
   sharedWithPartition: (userId: string) => `SHARED#${userId}`,
+  /** the user's side of the claim: which host, its ownership token, the last check's result */
+  userCustomDomain: (userId: string) => ({ pk: `USER#${userId}`, sk: 'DOMAIN' }),
+  /** gsi2 (sparse) on a pending claim: the scheduled check's queue, by when the next check is due */
+  domainCheckIndex: (dueAt: number, host: string) => ({ gsi2pk: 'DOMAINCHECK', gsi2sk: `${String(dueAt).padStart(15, '0')}#${host}` }),
+  domainCheckPartition: 'DOMAINCHECK',
+  domainCheckUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
+  /** the CDN tenant of a verified host (CloudFront distribution tenant, or the local provider's record) */
+  domainTenant: (host: string) => ({ pk: `DOMAIN#${host}`, sk: 'TENANT' }),
+  /** gsi2 (sparse) on a tenant that must be created or deleted: the tenant job's queue */
+  tenantSyncIndex: (queuedAt: number, host: string) => ({ gsi2pk: 'TENANTSYNC', gsi2sk: `${String(queuedAt).padStart(15, '0')}#${host}` }),
+  tenantSyncPartition: 'TENANTSYNC',
+  /** a sender email domain claimed by one user (an SES identity belongs to one account) */
+  emailDomainClaim: (domain: string) => ({ pk: `MAILDOMAIN#${domain}`, sk: 'CLAIM' }),
+  /** the user's sender email domain: the SES identity, its DKIM tokens and status */
+  userEmailDomain: (userId: string) => ({ pk: `USER#${userId}`, sk: 'MAILDOMAIN' }),
+  /** locally only: the email identity the SES emulator cannot keep (adapters/email-identities.ts) */
+  localEmailIdentity: (domain: string) => ({ pk: `SESIDENTITY#${domain}`, sk: 'IDENTITY' }),
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

@@ -108,6 +108,8 @@ export interface UserProfile {
   readonly billingUpdatedAt?: number;
   /** lifetime codes redeemed, 0-8 (spec §3 isSumo) */
   readonly sumoCodes?: number;
+  /** issue 15: spec §2 customDomainOption, set with the custom domain's claim (data/custom-domains.ts) */
+  readonly customDomainOption?: 'standard' | 'custom';
 }
 
 /** Kept for the transfer loop's callers: the fields it reads. */
@@ -155,6 +157,7 @@ function fromItem(i: Record<string, unknown>): UserProfile {
     firstChargeAt: num(i.firstChargeAt),
     billingUpdatedAt: num(i.billingUpdatedAt),
     sumoCodes: num(i.sumoCodes),
+    customDomainOption: i.customDomainOption === 'custom' ? 'custom' : undefined,
   };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out as unknown as UserProfile;

@@ -112,6 +112,8 @@ export interface SessionUser {
   readonly stripeId?: string;
   /** issue 14: spec §3 isSumo, code1..code8: true for each lifetime code redeemed (GET /me always sends it) */
   readonly isSumo?: Readonly<Record<`code${number}`, boolean>>;
+  /** issue 15: spec §2 customDomainOption, 'standard' until the user's custom link domain is verified */
+  readonly customDomainOption?: 'standard' | 'custom';
 }
 
 /**

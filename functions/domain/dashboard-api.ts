@@ -167,6 +167,12 @@ export const emailSendRequestSchema = z.object({
   slug: transferIdSchema,
   /** some of the transfer's recipients; all when absent */
   emails: z.optional(z.array(emailSchema).check(z.minLength(1), z.maxLength(300))),
+  /**
+   * issue 15, spec §7: the sender domain (pmDomain.ID) the app expects the mail from. The server
+   * always sends from the sender's own verified domain (services/link-origin.ts senderFromOf), so
+   * this cannot make anyone's mail come from a domain they do not hold.
+   */
+  pmDomainID: z.optional(z.string().check(z.maxLength(253))),
 });
 export type EmailSendRequest = z.input<typeof emailSendRequestSchema>;
 

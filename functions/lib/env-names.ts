@@ -47,6 +47,17 @@ export const ENV = {
   stripeSecretId: 'STRIPE_SECRET_ID',
   /** loopback Secrets Manager endpoint (tests); unset in AWS */
   secretsManagerEndpoint: 'SECRETS_MANAGER_ENDPOINT',
+  // ---- issue 15: custom domains and sender email domains (functions/services/domains.ts) ----
+  /** `host:port` of the DNS server domain checks query (the local DNS server); unset: the system resolver */
+  dnsResolver: 'DNS_RESOLVER',
+  /** the host name users point their custom domain's CNAME at (the connection group's routing endpoint in AWS) */
+  customDomainTarget: 'CUSTOM_DOMAIN_TARGET',
+  /** origin of a verified custom domain, `{host}` replaced (default `https://{host}`; locally `http://{host}:<web port>`) */
+  customDomainOrigin: 'CUSTOM_DOMAIN_ORIGIN',
+  /** the multi-tenant CloudFront distribution tenants are created in (the tenant job, AWS only) */
+  tenantDistributionId: 'TENANT_DISTRIBUTION_ID',
+  /** the CloudFront connection group of those tenants (AWS only) */
+  connectionGroupId: 'CONNECTION_GROUP_ID',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -126,6 +126,8 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
     transferSettings: transferSettingsOf(profile),
     requestSettings: { ...DEFAULT_REQUEST_SETTINGS, ...profile.requestSettings },
     region: uploadRegionFor(profile, role),
+    // issue 15: links use the custom domain only once it is verified
+    customDomainOption: profile.customDomainOption ?? 'standard',
   };
 }
 

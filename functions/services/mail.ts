@@ -10,6 +10,7 @@ import { languagesOf } from '../data/users';
 import { errorFields, log } from '../lib/log';
 import { config } from '../lib/env';
 import { mapLimited } from '../lib/concurrency';
+import { linkOriginOf, senderFromOf } from './link-origin';
 
 const MAIL_CONCURRENCY = 10;
 
@@ -21,9 +22,9 @@ const MAIL_CONCURRENCY = 10;
 type Templates = typeof import('../adapters/mail/templates');
 const templates = (): Promise<Templates> => import('../adapters/mail/templates');
 
-async function deliver(to: string, mail: RenderedMail, kind: string, replyTo?: string): Promise<boolean> {
+async function deliver(to: string, mail: RenderedMail, kind: string, replyTo?: string, from?: string): Promise<boolean> {
   try {
-    await sendMail({ to: [to], ...mail, ...(replyTo ? { replyTo } : {}), tags: { kind } });
+    await sendMail({ to: [to], ...mail, ...(replyTo ? { replyTo } : {}), ...(from ? { from } : {}), tags: { kind } });
     return true;
   } catch (err) {
     log.error('mail not sent', { kind, ...errorFields(err) });
@@ -31,8 +32,8 @@ async function deliver(to: string, mail: RenderedMail, kind: string, replyTo?: s
   }
 }
 
-function recipientLink(slug: string, recipientId: string): string {
-  return `${config().appOrigin}/downloads/${slug}/${recipientId}`;
+function recipientLink(origin: string, slug: string, recipientId: string): string {
+  return `${origin}/downloads/${slug}/${recipientId}`;
 }
 
 /** Recipients with an account get mail in their own language; a failed lookup falls back to the sender's. */
@@ -52,10 +53,11 @@ async function mailRecipients(
   kind: string,
   render: (lang: MailLanguage, downloadLink: string) => RenderedMail,
 ): Promise<string[]> {
-  const recipientLang = await recipientLanguages(recipients.map((r) => r.email));
+  // issue 15: links on the sender's verified custom domain, From their verified sender domain.
+  const [recipientLang, origin, from] = await Promise.all([recipientLanguages(recipients.map((r) => r.email)), linkOriginOf(t), senderFromOf(t)]);
   // Up to 300 recipients (teamelite) must be mailed within API Gateway's 30 s.
   const results = await mapLimited(recipients, MAIL_CONCURRENCY, async (r) => {
-    const ok = await deliver(r.email, render(mailLanguageOf(recipientLang.get(r.email) ?? t.lang), recipientLink(t.slug, r.recipientId)), kind, t.senderEmail);
+    const ok = await deliver(r.email, render(mailLanguageOf(recipientLang.get(r.email) ?? t.lang), recipientLink(origin, t.slug, r.recipientId)), kind, t.senderEmail, from);
     return ok ? null : r.email;
   });
   return results.filter((r): r is string => r !== null);
@@ -112,7 +114,7 @@ export async function mailTransferSent(t: TransferRecord, files: readonly FileRe
       lang,
       recipients: t.recipients.map((r) => r.email),
       files: mailFiles,
-      downloadLink: `${config().appOrigin}/w/${t.slug}`,
+      downloadLink: `${await linkOriginOf(t)}/w/${t.slug}`,
       expiryDate: t.expiryDate,
     }),
     'transfer-sent',
@@ -136,7 +138,7 @@ export async function mailDownloadNotice(
       ...(d.fileName ? { fileName: d.fileName } : {}),
       downloadedAt: d.downloadedAt,
       ...(d.countryCode !== 'XX' ? { country: d.countryCode } : {}),
-      transferLink: `${config().appOrigin}/w/${t.slug}`,
+      transferLink: `${await linkOriginOf(t)}/w/${t.slug}`,
     }),
     'download-notice',
   );

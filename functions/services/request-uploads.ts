@@ -15,6 +15,7 @@ import { getProfile } from '../data/users';
 import { config } from '../lib/env';
 import { errorFields, log } from '../lib/log';
 import { mailRequestUpload } from './mail';
+import { linkOriginOf } from './link-origin';
 
 export async function completeRequestUpload(t: TransferRecord, files: readonly FileRecord[], expiryDate: number, now: number): Promise<CompleteResponse> {
   const requestId = t.requestId!;
@@ -30,7 +31,8 @@ export async function completeRequestUpload(t: TransferRecord, files: readonly F
     totalBytes: totalSize(files),
   };
   const first = await finishUpload(t, upload);
-  const link = `${config().appOrigin}/w/${t.slug}`;
+  // issue 15: on the requester's verified custom domain, as for their own sends
+  const link = `${await linkOriginOf(t)}/w/${t.slug}`;
   if (!first) {
     // A repeated completion: the upload is in place already.
     const again = await data.getTransfer(t.slug);

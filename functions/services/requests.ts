@@ -48,6 +48,7 @@ import { mapLimited } from '../lib/concurrency';
 import { reserveForSend, releaseTransfer, storageOwnerOf } from './limits';
 import { uploadRegionFor } from './storage-region';
 import { DELETE_RECHECK_MS, downloadLink, locOf, planFiles, plannedFile, refOf, urlLifetime } from './transfers';
+import { linkOriginOf } from './link-origin';
 import type * as z from 'zod/mini';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -313,7 +314,8 @@ export async function startUpload(
         uploadToken,
         region,
         sendAs: 'link',
-        link: downloadLink(slug),
+        // issue 15: the requester's verified custom domain, as for their own sends
+        link: downloadLink(slug, await linkOriginOf(record)),
         expiryDate: record.expiryDate,
         files: await Promise.all(files.map((f) => plannedFile(record, f, expiresIn))),
       };

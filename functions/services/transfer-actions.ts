@@ -36,6 +36,7 @@ import { releaseTransfer, reserveForSend } from './limits';
 import { mailTransferAgain, mailTransferSent } from './mail';
 import { remindNow, scheduleReminder, trySchedulingReminder } from './reminders';
 import { downloadLink, locOf, refOf, requireOwner, type Sender } from './transfers';
+import { linkOriginOf } from './link-origin';
 
 type UserSender = Extract<Sender, { kind: 'user' }>;
 
@@ -130,7 +131,7 @@ export async function forwardTransfer(
   }
   const { record } = copy;
   if (draft.sendAs === 'email') await rememberRecipients(sender.userId, draft.emailTo, now);
-  const answer = { slug: record.slug, link: downloadLink(record.slug), expiryDate: record.expiryDate };
+  const answer = { slug: record.slug, link: downloadLink(record.slug, await linkOriginOf(record)), expiryDate: record.expiryDate };
   const pairs = files.map((f, i) => ({ from: f, to: copy.files[i]! }));
 
   if (bytes > (opts.inlineMaxBytes ?? INLINE_COPY_MAX_BYTES)) {

@@ -28,6 +28,7 @@ import { downloadLink, recipientLink } from './transfers';
 import { managesTransfer, requireReader } from './sharing';
 import { countShared, sharedSlugs } from '../data/teams';
 import { storageOwnerOf } from './limits';
+import { linkOriginOf } from './link-origin';
 
 /** Where each filter's rows come from, in display order (docs/data-model.md pattern 35). */
 export function sourcesOf(filter: ListFilter, userId: string, now: number): ListSource[] {
@@ -150,13 +151,14 @@ export async function transferDetail(slug: string, userId: string, now = Date.no
   const sent = files.filter((f) => f.status === 'uploaded');
   // Past the latest downloads the modal lists, whether a recipient ever downloaded needs them all.
   const everDownloaded = downloads.length >= DETAIL_MAX_DOWNLOADS && t.recipients.length > 0 ? await downloadedBy(slug) : undefined;
+  const origin = await linkOriginOf(t);
   const recipientsDetail: DetailRecipient[] = t.recipients.map((r) => {
     const theirs = downloads.filter((d) => d.receiverEmail === r.email);
     const remindedAt = reminder?.remindedAt[r.email];
     return {
       email: r.email,
       ...(r.name ? { name: r.name } : {}),
-      link: recipientLink(slug, r.recipientId),
+      link: recipientLink(slug, r.recipientId, origin),
       // at least 1 for a recipient whose downloads are all older than the ones listed
       downloads: theirs.length || (everDownloaded?.has(r.email.toLowerCase()) ? 1 : 0),
       ...(theirs[0] ? { lastDownloadAt: theirs[0].dlDate } : {}),
@@ -166,7 +168,7 @@ export async function transferDetail(slug: string, userId: string, now = Date.no
   const row = await rowOf({ ...t, fileName: t.fileName ?? firstFileNameOf(sent) }, now, userId);
   return {
     ...row,
-    link: downloadLink(slug),
+    link: downloadLink(slug, origin),
     message: t.message,
     senderEmail: t.senderEmail,
     ...(t.senderName ? { senderName: t.senderName } : {}),

@@ -41,6 +41,7 @@ import { releaseSend, type UserProfile } from '../data/users';
 import { rememberRecipients } from './contacts';
 import { releaseBytes, releaseTransfer, reserveForGuest, reserveForSend, reserveMore, storageOwnerOf, type Reservation } from './limits';
 import { uploadRegionFor } from './storage-region';
+import { linkOriginOf } from './link-origin';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECOND = 1000;
@@ -58,12 +59,13 @@ export type Sender =
       readonly profile: UserProfile;
     };
 
-export function downloadLink(slug: string): string {
-  return `${config().appOrigin}/w/${slug}`;
+/** `{origin}/w/{slug}`; the origin of a signed-in sender's transfer is linkOriginOf's (their custom domain). */
+export function downloadLink(slug: string, origin: string = config().appOrigin): string {
+  return `${origin}/w/${slug}`;
 }
 
-export function recipientLink(slug: string, recipientId: string): string {
-  return `${config().appOrigin}/downloads/${slug}/${recipientId}`;
+export function recipientLink(slug: string, recipientId: string, origin: string = config().appOrigin): string {
+  return `${origin}/downloads/${slug}/${recipientId}`;
 }
 
 import { locOf, refOf } from './object-refs';
@@ -201,7 +203,7 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
       uploadToken,
       region,
       sendAs: record.sendAs,
-      link: downloadLink(slug),
+      link: downloadLink(slug, await linkOriginOf(record)),
       expiryDate: record.expiryDate,
       files: await Promise.all(files.map((f) => plannedFile(record, f, expiresIn))),
     };
@@ -371,7 +373,7 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
     const failed = await mailTransferSent(sent, files);
     recipients = recipients.filter((r) => !failed.includes(r));
   }
-  return { id: t.slug, link: downloadLink(t.slug), expiryDate: sent.expiryDate, recipients };
+  return { id: t.slug, link: downloadLink(t.slug, await linkOriginOf(t)), expiryDate: sent.expiryDate, recipients };
 }
 
 /** POST /transfers/{id}/cancel: aborts what is still uploading. A sent transfer keeps its sent files. */
@@ -425,7 +427,7 @@ export async function addFiles(body: z.output<typeof addFilesRequestSchema>, sen
     uploadToken,
     region: t.region,
     sendAs: t.sendAs,
-    link: downloadLink(t.slug),
+    link: downloadLink(t.slug, await linkOriginOf(t)),
     expiryDate: t.expiryDate,
     files: await Promise.all(files.map((f) => plannedFile(updated, f, expiresIn))),
   };

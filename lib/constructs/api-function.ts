@@ -38,6 +38,10 @@ export interface ApiResources {
   readonly payments?: PaymentsSettings;
   /** on-demand jobs (routes.ts jobs without a schedule) by name, for routes that start them */
   readonly jobFunctions?: Readonly<Record<string, lambda.IFunction>>;
+  /** issue 15: the multi-tenant distribution and connection group a 'cdn:tenants' job manages (WebStack) */
+  readonly tenants?: { readonly distributionId: string; readonly connectionGroupId: string; readonly connectionGroupArn: string };
+  /** issue 15: what users point their custom domain's CNAME at (-c customDomainTarget) */
+  readonly customDomainTarget?: string;
 }
 
 export interface ApiFunctionProps {
@@ -196,6 +200,7 @@ export class ApiFunction extends Construct {
       // A dynamic reference: CloudFormation resolves it at deploy; the template holds no secret.
       [ENV.originVerify]: r.originVerify.secretValue.unsafeUnwrap(),
       [ENV.logLevel]: 'info',
+      ...(r.customDomainTarget ? { [ENV.customDomainTarget]: r.customDomainTarget } : {}),
     };
     for (const [name, value] of Object.entries(env)) this.function.addEnvironment(name, value);
   }
@@ -248,6 +253,32 @@ export class ApiFunction extends Construct {
             ],
           }),
         ];
+      case 'mail:identities':
+        // Users' sender domains (issue 15): identities only, never sending or account settings.
+        return [
+          new iam.PolicyStatement({
+            actions: ['ses:CreateEmailIdentity', 'ses:GetEmailIdentity', 'ses:DeleteEmailIdentity'],
+            resources: [Arn.format({ service: 'ses', resource: 'identity', resourceName: '*' }, stack)],
+          }),
+        ];
+      case 'cdn:tenants': {
+        // Tenants of the one multi-tenant distribution (issue 15); tenant ids are only known once made.
+        const t = r.tenants;
+        if (!t) throw new Error(`ApiFunction ${this.node.id}: access 'cdn:tenants' needs the multi-tenant distribution (WebStack)`);
+        this.function.addEnvironment(ENV.tenantDistributionId, t.distributionId);
+        this.function.addEnvironment(ENV.connectionGroupId, t.connectionGroupId);
+        const cf = (resource: string) => Arn.format({ service: 'cloudfront', region: '', resource, arnFormat: ArnFormat.SLASH_RESOURCE_NAME, resourceName: undefined }, stack);
+        return [
+          new iam.PolicyStatement({
+            actions: ['cloudfront:CreateDistributionTenant'],
+            resources: [cf(`distribution/${t.distributionId}`), t.connectionGroupArn, cf('distribution-tenant/*')],
+          }),
+          new iam.PolicyStatement({
+            actions: ['cloudfront:GetDistributionTenant', 'cloudfront:GetDistributionTenantByDomain', 'cloudfront:UpdateDistributionTenant', 'cloudfront:DeleteDistributionTenant'],
+            resources: [cf('distribution-tenant/*')],
+          }),
+        ];
+      }
       default: {
         const unknown: never = access;
         throw new Error(`ApiFunction: no grant defined for access '${String(unknown)}'`);

@@ -46,6 +46,17 @@ export const IAM_WILDCARD_ALLOWANCES: readonly WildcardAllowance[] = [
       'Mail goes out from the verified product identity and from customer sender domains verified at runtime (spec: email domain feature), so identities cannot be listed at deploy time. The configuration set is named exactly.',
   },
   {
+    actions: /^ses:(CreateEmailIdentity|GetEmailIdentity|DeleteEmailIdentity)$/,
+    resources: /:ses:[^*]+:identity\/\*$/,
+    reason: "issue 15: users' sender domains become SES identities at run time (spec §6), so their names cannot be listed at deploy time; only identity actions are granted.",
+  },
+  {
+    actions: /^cloudfront:(CreateDistributionTenant|GetDistributionTenant|GetDistributionTenantByDomain|UpdateDistributionTenant|DeleteDistributionTenant)$/,
+    resources: /:cloudfront::[^*]+:distribution-tenant\/\*$/,
+    reason:
+      "issue 15: one distribution tenant per user's verified custom domain is created at run time, so tenant ids cannot be listed at deploy time; creation is also scoped to the one multi-tenant distribution and connection group.",
+  },
+  {
     path: /\/Custom::CDKBucketDeployment[^/]*\//,
     actions: /^(s3|cloudfront):[A-Za-z*]+$/,
     resources: /.*/,

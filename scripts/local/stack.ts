@@ -10,6 +10,7 @@ import { ensureSpeedTestObjects, startS3 } from './s3';
 import { ensureUserPool, startCognito } from './cognito';
 import { startSes } from './ses';
 import { HOST, assertPortFree, freePort, portFromEnv } from './ports';
+import { startDnsServer, type LocalDnsServer } from './dns-server';
 
 export interface Ports {
   dynamodb: number;
@@ -57,7 +58,13 @@ export interface StackOptions {
   readonly appOrigins: readonly string[];
   /** public origin of the app, used in mailed links */
   readonly appOrigin: string;
+  /** issue 15: port of the local DNS server (DNS_PORT); default a free port */
+  readonly dnsPort?: number;
 }
+
+/** issue 15: the local DNS server's default port for `npm start` (DNS_PORT overrides it). */
+export const DEFAULT_DNS_PORT = 5300;
+export const DNS_PORT_ENV = 'DNS_PORT';
 
 export interface LocalStack {
   readonly ports: Ports;
@@ -66,6 +73,8 @@ export interface LocalStack {
   readonly urls: { dynamodb: string; s3: string; cognito: string; sesInbox: string };
   readonly userPoolId: string;
   readonly userPoolClientId: string;
+  /** issue 15: the local DNS server the domain checks query (DNS_RESOLVER) */
+  readonly dns: LocalDnsServer;
   /** stops one emulator (tests use it to see /health report the failure) */
   stopService(name: keyof Ports): Promise<void>;
   stop(): Promise<void>;
@@ -97,8 +106,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
   const transferBuckets = REGION_IDS.map((r) => localBucketNames(r).bucket);
 
   const children: Child[] = [];
+  let dns: LocalDnsServer | undefined;
   const stopAll = async () => {
-    await Promise.all(children.map((c) => c.stop()));
+    await Promise.all([...children.map((c) => c.stop()), dns?.close()]);
     if (ephemeral) rmSync(root, { recursive: true, force: true });
   };
   try {
@@ -119,6 +129,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
     });
     const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
+    if (opts.dnsPort) await assertPortFree('dns', opts.dnsPort, DNS_PORT_ENV);
+    dns = await startDnsServer({ port: opts.dnsPort ?? 0, recordsFile: path.join(root, 'dns', 'records.json') });
+    const app = new URL(opts.appOrigin);
     const urls = {
       dynamodb: `http://${HOST}:${ports.dynamodb}`,
       s3: `http://${HOST}:${ports.s3}`,
@@ -150,6 +163,10 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       // issue 14: the payments simulator (the only provider locally) and its webhook signing secret
       [ENV.payments]: 'simulated',
       [ENV.paymentsWebhookSecret]: process.env[ENV.paymentsWebhookSecret] || SIMULATOR_DEFAULT_WEBHOOK_SECRET,
+      // issue 15: domain checks ask the local DNS server; a verified custom host is served by the
+      // local web server on its own port (the browser reaches it through a hosts/resolver rule).
+      [ENV.dnsResolver]: dns.address,
+      [ENV.customDomainOrigin]: `${app.protocol}//{host}${app.port ? `:${app.port}` : ''}`,
     };
     return {
       ports,
@@ -157,6 +174,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       urls,
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.userPoolClientId,
+      dns,
       stopService: (name) => byService[name].stop(),
       stop: stopAll,
     };

@@ -271,6 +271,19 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  // issue 15: domain settings with a pending custom domain (its records and a failed check) and the email domain's upgrade path
+  it('the domain settings page', async () => {
+    const user = await createUser(app, 'a11y.domains@example.com', 'pro');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/account/domain`);
+    await page.getByTestId('custom-domain-input').fill('files.a11y.test');
+    await page.getByTestId('custom-domain-add').click();
+    await page.getByTestId('custom-domain-check').click();
+    await page.getByTestId('custom-domain-problems').waitFor();
+    await page.getByTestId('domains-upgrade-business').waitFor();
+    await expectAccessible(page);
+  });
+
   it('the roadmap inside the dashboard', async () => {
     const user = await createUser(app, 'a11y.roadmap@example.com', 'pro');
     await logIn(page, user.email, 'secret123');

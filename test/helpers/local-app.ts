@@ -1,5 +1,6 @@
 import { startBuiltAppServer, type BuiltAppServer } from '../../frontend/app-server';
 import { startLocalApp, type LocalApp } from '../../scripts/local/app';
+import { servedCustomHost } from '../../functions/data/custom-domains';
 
 /** Starts the emulators and the local gateway on free ports, with ephemeral data. */
 export async function startTestApp(appOrigin = 'http://127.0.0.1:5999'): Promise<LocalApp> {
@@ -24,5 +25,5 @@ export async function api(app: LocalApp, path: string, init: RequestInit = {}) {
  * buckets at the app's s3rver (docs/decisions.md, "One CSP").
  */
 export function startTestWeb(port: number, app: Pick<LocalApp, 'apiOrigin' | 'stack'>): Promise<BuiltAppServer> {
-  return startBuiltAppServer({ port, apiOrigin: app.apiOrigin, storage: [new URL(app.stack.urls.s3).origin] });
+  return startBuiltAppServer({ port, apiOrigin: app.apiOrigin, storage: [new URL(app.stack.urls.s3).origin], customHost: servedCustomHost });
 }

@@ -67,11 +67,13 @@ describe('Lambda bundles', () => {
       context: { ...cdkJsonContext(), regions: 'hongkong,frankfurt', 'aws:cdk:enable-asset-metadata': true },
       builtinCloudFormationValidation: false,
     });
-    const { core } = createSendBridge(app);
+    const { core, web } = createSendBridge(app);
     const assembly = app.synth();
-    const template = assembly.getStackArtifact(core.artifactId).template as { Resources: Record<string, { Type: string; Metadata?: Record<string, string> }> };
+    const templateOf = (artifactId: string) => assembly.getStackArtifact(artifactId).template as { Resources: Record<string, { Type: string; Metadata?: Record<string, string> }> };
+    // issue 15: the tenant job lives in the WebStack (its other Lambda is CDK's BucketDeployment handler).
+    const resources = [...Object.entries(templateOf(core.artifactId).Resources), ...Object.entries(templateOf(web.artifactId).Resources).filter(([id]) => id.startsWith('Job'))];
     sizes = {};
-    for (const [id, r] of Object.entries(template.Resources)) {
+    for (const [id, r] of resources) {
       if (r.Type !== 'AWS::Lambda::Function') continue;
       const asset = r.Metadata?.['aws:asset:path'];
       if (!asset) throw new Error(`${id} has no code asset`);

@@ -133,7 +133,7 @@ export const paths = {
     withQuery('/dash/account', { tab: query.tab ? String(query.tab) : undefined, plan: query.plan, period: query.period, coupon: query.coupon }),
   /** Dashboard screens the top navigation's account menu opens (spec §2 named routes). */
   accountProfile: () => '/dash/account/profile',
-  domainSettings: () => '/dash/settings',
+  domainSettings: () => '/dash/account/domain',
   /** issue 15: the admin's Teams screen (the former /dash/teams redirects here) */
   teams: () => '/dash/account/teams',
   /** issue 15: the mailed invite link, and where accepting lands (spec §2: alias of /thankyou) */

@@ -152,6 +152,21 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_signature: GENERIC_ERROR_KEY,
   signature_too_old: GENERIC_ERROR_KEY,
   invalid_event: GENERIC_ERROR_KEY,
+  // ---- issue 15: domain settings (the `pages` catalogue, loaded with the dashboard) ----
+  domain_invalid: 'domainErrors.domainInvalid',
+  domain_ip: 'domainErrors.domainIp',
+  domain_wildcard: 'domainErrors.domainWildcard',
+  domain_port_or_path: 'domainErrors.domainPortOrPath',
+  domain_too_long: 'domainErrors.domainTooLong',
+  domain_product: 'domainErrors.domainProduct',
+  domain_taken: 'domainErrors.domainTaken',
+  domain_already_set: 'domainErrors.domainAlreadySet',
+  domain_not_found: 'domainErrors.domainNotFound',
+  custom_domain_not_in_plan: 'domainErrors.customNotInPlan',
+  email_domain_not_in_plan: 'domainErrors.emailNotInPlan',
+  email_domain_taken: 'domainErrors.emailTaken',
+  email_domain_already_set: 'domainErrors.emailAlreadySet',
+  email_domain_not_found: 'domainErrors.emailNotFound',
 };
 
 /**

@@ -10,6 +10,7 @@ import type send from '@/i18n/locales/send/en.json';
 import type account from '@/i18n/locales/account/en.json';
 import type pages from '@/i18n/locales/pages/en.json';
 import type teams from '@/i18n/locales/teams/en.json';
+import type domains from '@/i18n/locales/domains/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -29,6 +30,7 @@ declare module 'i18next' {
       account: typeof account;
       pages: typeof pages;
       teams: typeof teams;
+      domains: typeof domains;
     };
   }
 }

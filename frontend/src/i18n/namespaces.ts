@@ -12,6 +12,7 @@ import type { Language } from '@/i18n/languages';
  * - `requests`: file requests: the public /r/{id} page, /dash/requests and one request (issue 13)
  * - `settings`: storage region picker (/dash/data-residency), /dash/settings, the dashboard's
  *   tabs to them and the plan table's region column (issue 13)
+ * - `domains`: the domain settings page /dash/account/domain (issue 15)
  * - `billing`: plans and billing (issue 14): checkout (register step 3, /dash/account tab 1),
  *   /thankyou2, the account page's subscription status, /dash/account/billing and its
  *   invoices, the lifetime-code form on /appsumoforever, pricing's trial and contact buttons
@@ -31,7 +32,7 @@ import type { Language } from '@/i18n/languages';
  * - `pages`: roadmap, about, affiliate, sumo, thank-you and updates pages (also the dashboard's
  *   what's-new panel and account page)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams'] as const;
+export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains'] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

@@ -1,5 +1,12 @@
-/** SES v2 (REST/JSON): SendEmail and GetAccount, the SDK's types. */
-import type { GetAccountCommandOutput, SendEmailCommandInput, SendEmailCommandOutput } from '@aws-sdk/client-sesv2';
+/** SES v2 (REST/JSON): SendEmail and GetAccount, and issue 15's email identities; the SDK's types. */
+import type {
+  CreateEmailIdentityCommandInput,
+  CreateEmailIdentityCommandOutput,
+  GetAccountCommandOutput,
+  GetEmailIdentityCommandOutput,
+  SendEmailCommandInput,
+  SendEmailCommandOutput,
+} from '@aws-sdk/client-sesv2';
 import { config } from '../env';
 import { jsonReplacer, parseJson, parseJsonError, send, serviceEndpoint } from './core';
 
@@ -8,7 +15,7 @@ type Out<T> = Omit<T, '$metadata'>;
 export function createSesV2(opts: { region: string; endpoint?: string | undefined }) {
   const { region } = opts;
   const endpoint = serviceEndpoint('email', region, opts.endpoint);
-  const call = <T>(method: 'GET' | 'POST', path: string, input?: unknown) =>
+  const call = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, input?: unknown) =>
     send<T>(
       {
         service: 'ses',
@@ -23,6 +30,10 @@ export function createSesV2(opts: { region: string; endpoint?: string | undefine
     sendEmail: (input: SendEmailCommandInput) => call<Out<SendEmailCommandOutput>>('POST', '/v2/email/outbound-emails', input),
     /** Dates stay epoch seconds (numbers) here: nothing reads them. */
     getAccount: () => call<Out<GetAccountCommandOutput>>('GET', '/v2/email/account'),
+    // issue 15: a user's sender domain (Easy DKIM); dates are left as SES sends them (unread)
+    createEmailIdentity: (input: CreateEmailIdentityCommandInput) => call<Out<CreateEmailIdentityCommandOutput>>('POST', '/v2/email/identities', input),
+    getEmailIdentity: (identity: string) => call<Out<GetEmailIdentityCommandOutput>>('GET', `/v2/email/identities/${encodeURIComponent(identity)}`),
+    deleteEmailIdentity: (identity: string) => call<Record<string, never>>('DELETE', `/v2/email/identities/${encodeURIComponent(identity)}`),
   };
 }
 

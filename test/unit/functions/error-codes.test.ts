@@ -45,6 +45,8 @@ const DYNAMIC: Record<string, [string, number][]> = {
   'functions/lib/errors.ts': [],
   // resetUpload: a file whose stored object is wrong starts over
   'functions/services/transfers.ts': [['upload_reset', 409], ['size_mismatch', 409]],
+  // issue 15: a refused host name answers with checkCustomHost's code
+  'functions/services/domains.ts': (['domain_invalid', 'domain_ip', 'domain_wildcard', 'domain_port_or_path', 'domain_too_long', 'domain_product'] as const).map((c) => [c, 400]),
 };
 
 /** Every (code, status) that functions/ can throw, read from the source. */

@@ -13,6 +13,8 @@ const issue13 = (screen: 'dataResidency' | 'settings' | 'roadmap') => () => impo
 /** Issue 14's billing screens (billing page, one invoice) come through one module, with their `billing` catalogue. */
 const billing = (screen: 'billingPage' | 'invoicePage') =>
   withNamespaces(['billing'], () => importWithRetry(() => import('@/features/billing/routes')).then((m) => m[screen]()));
+/** Issue 15's domain settings, with its own `domains` catalogue. */
+const domainSettings = withNamespaces(['domains'], () => importWithRetry(() => import('@/features/domains/routes')).then((m) => m.domainSettings()));
 
 /**
  * Children of /dash (spec §2), mounted behind the login guard. The screens load on demand
@@ -72,6 +74,8 @@ export const dashRoutes: RouteObject[] = [
       // ---- issue 14: billing (spec §2 named route accountBilling) and the simulator's hosted invoice page
       { path: 'account/billing', id: 'accountBilling', lazy: billing('billingPage') },
       { path: 'account/billing/invoices/:id', id: 'accountInvoice', lazy: billing('invoicePage') },
+      // ---- issue 15: spec §2 named route domainSettings
+      { path: 'account/domain', id: 'domainSettings', lazy: domainSettings },
       { path: 'billing', loader: billingRedirect, element: null },
       // ---- issue 15: teams (spec §2 named route teams)
       { path: 'account/teams', id: 'teams', lazy: teamsPage },

@@ -1,0 +1,7 @@
+/** Issue 15's /dash/account/domain, loaded on demand with its `domains` catalogue (features/dashboard/routes.tsx). */
+import { importWithRetry } from '@/lib/import-with-retry';
+
+export async function domainSettings() {
+  const m = await importWithRetry(() => import('./components/domain-settings-page'));
+  return { Component: m.DomainSettingsPage };
+}

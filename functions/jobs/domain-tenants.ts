@@ -1,0 +1,15 @@
+import type { ScheduledEvent } from 'aws-lambda';
+import { recordJobRun } from '../data/system';
+import { syncTenants } from '../services/domains';
+import { log } from '../lib/log';
+
+/**
+ * Scheduled (in AWS beside the multi-tenant distribution, WebStack): creates a CloudFront
+ * distribution tenant for each newly verified custom domain and deletes those of released ones.
+ */
+export async function handler(_event: ScheduledEvent): Promise<{ tenantsCreated: number; tenantsDeleted: number }> {
+  const result = await syncTenants(20);
+  await recordJobRun('domain-tenants');
+  log.info('domain tenants', { ...result });
+  return result;
+}

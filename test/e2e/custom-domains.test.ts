@@ -1,0 +1,79 @@
+/**
+ * Custom domains end to end (issue 15): the admin adds a domain on /dash/account/domain, creates
+ * the records it shows in the local DNS server (as a user would at their DNS host), "Check now"
+ * turns it verified, and the transfer's link on that host opens the download page: Chromium maps
+ * the host to 127.0.0.1 (--host-resolver-rules), the built app server serves it only once verified.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BuiltAppServer } from '../../frontend/app-server';
+import type { LocalApp } from '../../scripts/local/app';
+import { getFreePort, launchBrowser } from '../helpers/browser';
+import { closePage, logIn, openPage } from '../helpers/browser-stack';
+import { startTestApp, startTestWeb } from '../helpers/local-app';
+import { createUser, randomData, sendFiles, type TestUser } from '../helpers/transfers';
+
+const HOST = 'files.acme.test';
+
+let app: LocalApp;
+let web: BuiltAppServer;
+let browser: Browser;
+let admin: TestUser;
+let context: BrowserContext | undefined;
+let page: Page;
+let port: number;
+
+beforeAll(async () => {
+  port = await getFreePort();
+  app = await startTestApp(`http://127.0.0.1:${port}`);
+  web = await startTestWeb(port, app);
+  // The custom host resolves to the test web server, whose port stays the same (local mode).
+  browser = await launchBrowser([`--host-resolver-rules=MAP ${HOST} 127.0.0.1`]);
+  admin = await createUser(app, 'admin@acme.test', 'pro');
+}, 180_000);
+
+afterEach(async () => {
+  await closePage(context);
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+  await app?.stop();
+});
+
+describe('custom domain', () => {
+  it('is refused by the web server until verified, then serves the download page on that host', async () => {
+    ({ context, page } = await openPage(browser));
+    const before = await page.goto(`http://${HOST}:${port}/`);
+    expect(before?.status()).toBe(421);
+
+    await logIn(page, web.url, admin.email);
+    await page.getByTestId('nav-avatar').click();
+    await page.getByTestId('nav-domain').click();
+    await page.waitForURL((u) => u.pathname === '/dash/account/domain');
+    await page.getByTestId('custom-domain-input').fill(HOST);
+    await page.getByTestId('custom-domain-add').click();
+    await expect.poll(() => page.getByTestId('custom-domain-status').getAttribute('data-status')).toBe('pending');
+
+    // The user creates the two records the page shows at their DNS host.
+    const rows = page.getByTestId('custom-domain-records').locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    for (let i = 0; i < 2; i += 1) {
+      const row = rows.nth(i);
+      const type = (await row.getAttribute('data-record-type')) as 'CNAME' | 'TXT';
+      app.stack.dns.add({ name: (await row.getByTestId('record-name').textContent())!, type, value: (await row.getByTestId('record-value').textContent())! });
+    }
+    await page.getByTestId('custom-domain-check').click();
+    await expect.poll(() => page.getByTestId('custom-domain-status').getAttribute('data-status')).toBe('verified');
+    expect(await page.getByTestId('custom-domain-live').textContent()).toContain(`http://${HOST}:${port}/w/`);
+
+    const t = await sendFiles(app, admin, new Map([['drawings.pdf', randomData(2048)]]));
+    expect(t.link).toBe(`http://${HOST}:${port}/w/${t.id}`);
+    await page.goto(t.link);
+    await page.getByTestId('download-summary').waitFor();
+    expect(await page.getByText('drawings.pdf').first().isVisible()).toBe(true);
+    expect(new URL(page.url()).hostname).toBe(HOST);
+  });
+});
