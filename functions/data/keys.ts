@@ -161,6 +161,10 @@ export const keys = {
   // ---- issue 15: custom domains (docs/data-model.md patterns D1-) ----
   /** a custom host name claimed by one user (like `EMAIL#`: a host belongs to one account), lower-case, no port */
   customDomain: (host: string) => ({ pk: `DOMAIN#${host}`, sk: 'CLAIM' }),
+
+  // ---- issue 15: branding (docs/data-model.md patterns BR1-BR3) ----
+  /** the storage owner's download-page branding: background, accent colour, the powered-by choice (the logo is on the profile, spec §3 logoPic) */
+  branding: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BRANDING' }),
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

@@ -10,6 +10,7 @@ import { badRequest } from '../lib/errors';
 import { requireProfile, sessionUser } from './accounts';
 import { storageOwnerOf } from './limits';
 import { checkedSettings } from './settings';
+import { acceptBrandImage, requireBrandingEditor } from './branding';
 import { randomUUID } from 'node:crypto';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -39,7 +40,10 @@ async function checkImageKey(userId: string, key: string): Promise<void> {
 
 /** POST /v1/updateProfile */
 export async function updateOwnProfile(userId: string, edit: UpdateProfileInput): Promise<SessionUser> {
-  for (const key of [edit.profilePicKey, edit.logoPicKey]) if (key) await checkImageKey(userId, key);
+  if (edit.profilePicKey) await checkImageKey(userId, edit.profilePicKey);
+  // issue 15: the logo is branding: checked by its bytes and copied to a checked key (services/branding.ts); members may not change it.
+  if (edit.logoPicKey !== undefined || edit.showLogoNav !== undefined) requireBrandingEditor(await requireProfile(userId));
+  if (edit.logoPicKey) edit = { ...edit, logoPicKey: await acceptBrandImage(userId, 'logo', edit.logoPicKey) };
   // Settings are checked against the plan and merged with the saved ones (services/settings.ts).
   const settings = edit.transferSettings || edit.requestSettings ? await checkedSettings(await requireProfile(userId), edit) : {};
   const { transferSettings: _t, requestSettings: _r, ...rest } = edit;
