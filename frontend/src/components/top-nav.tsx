@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { showUpgradeBox } from '@domain/ui-timings';
 import { PRODUCT_SLUGS, paths } from '@/app/paths';
 import { ChevronDown, CloseIcon, LogoMark, MenuIcon } from '@/components/icons';
+import { InitialsAvatar } from '@/components/initials-avatar';
 import { withNamespaces } from '@/i18n/with-namespaces';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { useServedCheck } from '@/lib/served-routes';
@@ -35,14 +36,11 @@ const NotificationBell = lazy(
 );
 
 /** The avatar: the profile picture, or initials when there is none or its short-lived URL failed. */
-function NavAvatar({ src, initials }: { src?: string; initials: string }) {
+function NavAvatar({ src, initials, seed }: { src?: string; initials: string; seed: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (src && failed !== src) return <img className="nav-avatar" src={src} alt="" onError={() => setFailed(src)} />;
-  return (
-    <span className="nav-avatar nav-avatar-initials" aria-hidden="true">
-      {initials}
-    </span>
-  );
+  // issue 15: initials drawn locally on the user's own colour
+  return <InitialsAvatar className="nav-avatar" seed={seed} initials={initials} size={32} />;
 }
 
 /**
@@ -179,7 +177,7 @@ export function TopNav() {
                   onClick={() => setAccountOpen((open) => !open)}
                   data-testid="nav-avatar"
                 >
-                  <NavAvatar src={user.profilePic} initials={initialsOf(user)} />
+                  <NavAvatar src={user.profilePic} initials={initialsOf(user)} seed={user._id} />
                   <ChevronDown />
                 </button>
                 {accountOpen && (

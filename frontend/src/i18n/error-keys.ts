@@ -141,6 +141,11 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_signature: GENERIC_ERROR_KEY,
   signature_too_old: GENERIC_ERROR_KEY,
   invalid_event: GENERIC_ERROR_KEY,
+  // ---- issue 15: branding
+  image_content_invalid: 'errors.invalidPicture',
+  team_member_forbidden: 'errors.teamMemberBranding',
+  plan_forbids_powered_by: 'errors.poweredByPlan',
+  branding_not_found: GENERIC_ERROR_KEY,
 };
 
 /**

@@ -9,6 +9,7 @@ import type billing from '@/i18n/locales/billing/en.json';
 import type send from '@/i18n/locales/send/en.json';
 import type account from '@/i18n/locales/account/en.json';
 import type pages from '@/i18n/locales/pages/en.json';
+import type branding from '@/i18n/locales/branding/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       send: typeof send;
       account: typeof account;
       pages: typeof pages;
+      branding: typeof branding;
     };
   }
 }
