@@ -14,6 +14,15 @@ const issue13 = (screen: 'dataResidency' | 'settings' | 'roadmap') => () => impo
 const billing = (screen: 'billingPage' | 'invoicePage') =>
   withNamespaces(['billing'], () => importWithRetry(() => import('@/features/billing/routes')).then((m) => m[screen]()));
 
+/** Issue 15's branding screens come through one module, with their `branding` catalogue. */
+const branding = (screen: 'customize' | 'poweredBy') =>
+  withNamespaces(['branding'], () => importWithRetry(() => import('@/features/branding/routes')).then((m) => m[screen]()));
+
+/** The customize screen moved under the account (issue 15): the old address keeps working. */
+function customizeRedirect() {
+  return replace(paths.accountCustomize());
+}
+
 /**
  * Children of /dash (spec §2), mounted behind the login guard. The screens load on demand
  * (DashboardHome is one of spec §2's lazy screens) with the chunk retry of spec §9.
@@ -77,6 +86,10 @@ export const dashRoutes: RouteObject[] = [
       { path: 'data-residency', lazy: issue13('dataResidency') },
       { path: 'settings', lazy: issue13('settings') },
       { path: 'roadmap/*', lazy: issue13('roadmap') },
+      // ---- issue 15: branding (spec §2 /dash/account/customize, /dash/account/powered-by)
+      { path: 'account/customize', id: 'accountCustomize', lazy: branding('customize') },
+      { path: 'account/powered-by', id: 'accountPoweredBy', lazy: branding('poweredBy') },
+      { path: 'customize', loader: customizeRedirect, element: null },
     ],
   },
   { path: '*', loader: notFoundRedirect, element: null },
