@@ -7,26 +7,17 @@ interface InitialsAvatarProps {
   readonly size?: number;
   /** accessible name; without it the avatar is decorative */
   readonly label?: string;
-  readonly square?: boolean;
   readonly className?: string;
   readonly testId?: string;
 }
 
 /** An inline SVG of one or two initials on the seed's colour (nav, dashboard, team member lists). */
-export function InitialsAvatar({ seed, initials, size = 40, label, square = false, className, testId }: InitialsAvatarProps) {
+export function InitialsAvatar({ seed, initials, size = 40, label, className, testId }: InitialsAvatarProps) {
   const fill = avatarColourOf(seed);
   return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 40 40"
-      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
-      data-testid={testId}
-      data-colour={fill}
-    >
-      {square ? <rect width="40" height="40" rx="8" fill={fill} /> : <circle cx="20" cy="20" r="20" fill={fill} />}
-      <text x="20" y="20" dy="0.35em" textAnchor="middle" fill="#fff" fontSize={initials.length > 1 ? 15 : 18} fontWeight="700" fontFamily="inherit">
+    <svg className={className} width={size} height={size} viewBox="0 0 40 40" role={label ? 'img' : undefined} aria-label={label} aria-hidden={!label} data-testid={testId}>
+      <circle cx="20" cy="20" r="20" fill={fill} />
+      <text x="20" y="20" dy=".35em" textAnchor="middle" fill="#fff" fontSize={initials.length > 1 ? 15 : 18} fontWeight="700">
         {initials}
       </text>
     </svg>

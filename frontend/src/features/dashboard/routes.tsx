@@ -14,14 +14,8 @@ const issue13 = (screen: 'dataResidency' | 'settings' | 'roadmap') => () => impo
 const billing = (screen: 'billingPage' | 'invoicePage') =>
   withNamespaces(['billing'], () => importWithRetry(() => import('@/features/billing/routes')).then((m) => m[screen]()));
 
-/** Issue 15's branding screens come through one module, with their `branding` catalogue. */
-const branding = (screen: 'customize' | 'poweredBy') =>
-  withNamespaces(['branding'], () => importWithRetry(() => import('@/features/branding/routes')).then((m) => m[screen]()));
-
-/** The customize screen moved under the account (issue 15): the old address keeps working. */
-function customizeRedirect() {
-  return replace(paths.accountCustomize());
-}
+/** Issue 15's branding screens come through one module, which also loads their `branding` catalogue. */
+const branding = (screen: 'customize' | 'poweredBy') => () => importWithRetry(() => import('@/features/branding/routes')).then((m) => m[screen]());
 
 /**
  * Children of /dash (spec §2), mounted behind the login guard. The screens load on demand
@@ -89,7 +83,8 @@ export const dashRoutes: RouteObject[] = [
       // ---- issue 15: branding (spec §2 /dash/account/customize, /dash/account/powered-by)
       { path: 'account/customize', id: 'accountCustomize', lazy: branding('customize') },
       { path: 'account/powered-by', id: 'accountPoweredBy', lazy: branding('poweredBy') },
-      { path: 'customize', loader: customizeRedirect, element: null },
+      // the customize screen moved under the account: the old address keeps working
+      { path: 'customize', loader: () => replace(paths.accountCustomize()), element: null },
     ],
   },
   { path: '*', loader: notFoundRedirect, element: null },
