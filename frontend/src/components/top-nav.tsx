@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { showUpgradeBox } from '@domain/ui-timings';
 import { PRODUCT_SLUGS, paths } from '@/app/paths';
 import { ChevronDown, CloseIcon, LogoMark, MenuIcon } from '@/components/icons';
-import { InitialsAvatar } from '@/components/initials-avatar';
+import { avatarColourOf } from '@/components/avatar-colour';
 import { withNamespaces } from '@/i18n/with-namespaces';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { useServedCheck } from '@/lib/served-routes';
@@ -39,8 +39,13 @@ const NotificationBell = lazy(
 function NavAvatar({ src, initials, seed }: { src?: string; initials: string; seed: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (src && failed !== src) return <img className="nav-avatar" src={src} alt="" onError={() => setFailed(src)} />;
-  // issue 15: initials drawn locally on the user's own colour
-  return <InitialsAvatar className="nav-avatar" seed={seed} initials={initials} size={32} />;
+  // issue 15: initials on the user's own colour (components/avatar-colour.ts); a styled span, not
+  // the SVG InitialsAvatar, keeps the home's first load within its budget
+  return (
+    <span className="nav-avatar nav-avatar-initials" aria-hidden="true" style={{ background: avatarColourOf(seed), color: '#fff' }}>
+      {initials}
+    </span>
+  );
 }
 
 /**
