@@ -12,7 +12,7 @@
 import * as z from 'zod/mini';
 import { BRAND_IMAGE_MAX_BYTES, BRAND_IMAGE_TYPES, HEX_COLOUR } from './branding';
 
-const colour = z.string().check(z.trim(), z.regex(HEX_COLOUR, 'invalid_colour'));
+const colour = z.string().check(z.trim(), z.regex(HEX_COLOUR));
 /** an uploaded image's key from POST /branding/images; '' removes it */
 const imageKey = z.string().check(z.maxLength(300));
 
@@ -35,7 +35,7 @@ export const brandingImageSchema = z.object({
 
 /** Host names only: letters, digits, dots and hyphens (a port is dropped). */
 export const hostQuerySchema = z.object({
-  host: z.string().check(z.trim(), z.maxLength(253), z.regex(/^[A-Za-z0-9.-]+(?::\d{1,5})?$/u, 'invalid_host')),
+  host: z.string().check(z.trim(), z.maxLength(253), z.regex(/^[A-Za-z0-9.-]+(?::\d{1,5})?$/u)),
 });
 
 /** What a recipient's page shows of the sender's branding; URLs are short-lived presigned GETs. */

@@ -53,7 +53,7 @@ export function checkedTypeOf(key: string): BrandImageType | undefined {
 export async function acceptBrandImage(userId: string, kind: BrandImageKind, key: string): Promise<string> {
   if (checkedTypeOf(key) && key.startsWith(`u/${userId}/brand-${kind}-`)) return key; // already accepted (saved again)
   if (!key.startsWith(`u/${userId}/`) || key.includes('..') || key.slice(`u/${userId}/`.length).includes('/')) {
-    throw forbidden('invalid_picture', 'This picture does not belong to your account.');
+    throw forbidden('not_your_image', 'This image does not belong to your account.');
   }
   const head = await storage.objectHead(ref(key));
   if (!head) throw badRequest('invalid_picture', 'Upload the picture first.');

@@ -143,6 +143,8 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_event: GENERIC_ERROR_KEY,
   // ---- issue 15: branding
   image_content_invalid: 'errors.invalidPicture',
+  not_your_image: 'errors.invalidPicture',
+  image_too_large: 'dashboard.profile.errors.size',
   team_member_forbidden: 'brandingErrors.teamMember',
   plan_forbids_powered_by: 'brandingErrors.poweredByPlan',
   branding_not_found: GENERIC_ERROR_KEY,
