@@ -9,7 +9,7 @@ import { createUser, sendFiles, type TestUser } from '../helpers/transfers';
  * Issue 15 in Chromium on the built app under its CSP: a business user uploads a logo and picks
  * an accent colour on /dash/account/customize (the preview follows before saving), a link
  * transfer's download page then shows the logo (loaded: naturalWidth > 0) and the accent on its
- * buttons, and turning 'Powered by' off on /dash/account/powered-by removes the line there.
+ * buttons (the TransferModal previews both), and turning 'Powered by' off on /dash/account/powered-by removes the line there.
  */
 let app: LocalApp;
 let web: BuiltAppServer;
@@ -55,6 +55,9 @@ describe('branding', () => {
     await page.locator('img.brand-custom-logo').waitFor();
 
     const t = await sendFiles(app, business, new Map([['brief.pdf', Buffer.from('%PDF-1.4 brief')], ['notes.txt', Buffer.from('notes')]]));
+    // The TransferModal previews what its recipients will see.
+    await page.goto(`${web.url}/dash/transfers/${t.id}`);
+    await page.getByTestId('transfer-branding').locator('img').waitFor();
     const recipient = await browser.newContext();
     try {
       const visitor = await recipient.newPage();
