@@ -1,5 +1,7 @@
 import { useEffect, useId, useState, type ChangeEvent, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
 import { normalizeHexColour, readableTextOn, type BrandImageKind } from '@domain/branding';
 import type { BrandingUpdateInput, OwnBranding } from '@domain/branding-api';
 import { PageLoading } from '@/components/page-loading';
@@ -114,7 +116,12 @@ function CustomizeForm({ initial, onSaved }: { initial: OwnBranding; onSaved(b: 
   return (
     <div className="container dash-page branding-page">
       <h1>{t('customize.title')}</h1>
-      <p className="lead muted">{t('customize.lead')}</p>
+      <p className="lead muted">
+        {t('customize.lead')}{' '}
+        <Link className="text-link" to={paths.accountPoweredBy()} data-testid="branding-powered-by-link">
+          {t('poweredBy.title')}
+        </Link>
+      </p>
       {readOnly && (
         <p className="branding-note" data-testid="branding-member-note">
           {t('customize.memberNote')}
