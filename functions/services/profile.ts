@@ -11,6 +11,7 @@ import { requireProfile, sessionUser } from './accounts';
 import { storageOwnerOf } from './limits';
 import { checkedSettings } from './settings';
 import { acceptBrandImage, requireBrandingEditor } from './branding';
+import { SNIFF_BYTES, sniffImageType } from '../domain/branding';
 import { randomUUID } from 'node:crypto';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -36,6 +37,9 @@ async function checkImageKey(userId: string, key: string): Promise<void> {
   if (head.contentType && !(IMAGE_TYPES as readonly string[]).includes(head.contentType)) {
     throw badRequest('invalid_picture', 'Pictures must be PNG, JPEG, GIF or WebP');
   }
+  // issue 15: the stored bytes decide, not the declared type (domain/branding.ts sniffImageType)
+  const bytes = await storage.readObjectHead(imageRef(key), SNIFF_BYTES);
+  if (!bytes || !sniffImageType(bytes)) throw badRequest('image_content_invalid', 'This file is not a PNG, JPEG, GIF or WebP image.');
 }
 
 /** POST /v1/updateProfile */

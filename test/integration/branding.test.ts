@@ -101,6 +101,14 @@ describe('logo upload', () => {
     expect(new URL(own.logoUrl!).pathname).not.toContain(key.split('/').pop()!);
   });
 
+  it('checks profile pictures by their bytes too', async () => {
+    const up = await api(app, '/me/images', json({ kind: 'profile', contentType: 'image/png', size: HTML.length }, bearer(pro)));
+    await fetch(up.json.url as string, { method: 'PUT', headers: up.json.headers as Record<string, string>, body: HTML as unknown as BodyInit });
+    const res = await api(app, '/v1/updateProfile', json({ profilePicKey: up.json.key }, bearer(pro)));
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe('image_content_invalid');
+  });
+
   it('refuses an empty object and bad colours', async () => {
     const res = await api(app, '/branding/images', json({ kind: 'logo', contentType: 'image/png', size: 0 }, bearer(business)));
     expect(res.status).toBe(400);
