@@ -33,7 +33,8 @@ function supportEmail(): string {
 export const env = Object.freeze({
   apiBase: apiBase(),
   supportEmail: supportEmail(),
-  appHosts: (read(NAMES.appHosts) ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+  /** comma-separated; parsed where used (features/auth/host-branding.ts), off the first load */
+  appHosts: read(NAMES.appHosts) ?? '',
   dev: import.meta.env.DEV,
   mode: import.meta.env.MODE,
 });
