@@ -75,6 +75,12 @@ export async function brandImageUrl(key: string | undefined): Promise<string | n
   return storage.presignImage(ref(key), type, IMAGE_URL_EXPIRES_SECONDS);
 }
 
+/** Deletes a checked branding image that `next` replaced (undefined: not changed). */
+export async function removeReplaced(old: string | undefined, next: string | null | undefined): Promise<void> {
+  if (next === undefined || !old || old === next || !checkedTypeOf(old)) return;
+  await storage.deleteObject(ref(old)).catch((err: unknown) => log.warn('replaced image not removed', { key: old, error: String(err) }));
+}
+
 /** What recipients see of a storage owner's branding; the plan decides whether 'Powered by' may go. */
 export async function publicBrandingOf(owner: UserProfile): Promise<PublicBranding> {
   const b = await getBranding(owner.userId);
@@ -117,6 +123,7 @@ export async function changeBranding(profile: UserProfile, edit: BrandingUpdateI
   if (edit.showPoweredBy === false && !canRemovePoweredBy(role)) {
     throw forbidden('plan_forbids_powered_by', "Removing 'Powered by SendBridge' needs a Business plan or above.");
   }
+  const previous = await getBranding(profile.userId);
   const colour = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : normalizeHexColour(v));
   const backgroundKey = edit.backgroundKey === undefined ? undefined : edit.backgroundKey === '' ? null : await acceptBrandImage(profile.userId, 'background', edit.backgroundKey);
   const logoKey = edit.logoKey === undefined ? undefined : edit.logoKey === '' ? '' : await acceptBrandImage(profile.userId, 'logo', edit.logoKey);
@@ -133,6 +140,11 @@ export async function changeBranding(profile: UserProfile, edit: BrandingUpdateI
   if (logoKey !== undefined || edit.showLogoNav !== undefined) {
     await updateProfile(profile.userId, { ...(logoKey !== undefined ? { logoPicKey: logoKey } : {}), ...(edit.showLogoNav !== undefined ? { showLogoNav: edit.showLogoNav } : {}) });
   }
+  // Replaced or removed images are deleted (best effort): only this account ever pointed at them.
+  await Promise.all([
+    removeReplaced(profile.logoPicKey, logoKey === undefined ? undefined : logoKey || null),
+    backgroundKey !== undefined ? removeReplaced(previous.backgroundKey, backgroundKey) : undefined,
+  ]);
   return ownBranding((await getProfile(profile.userId)) ?? profile);
 }
 

@@ -10,7 +10,7 @@ import { badRequest } from '../lib/errors';
 import { requireProfile, sessionUser } from './accounts';
 import { storageOwnerOf } from './limits';
 import { checkedSettings } from './settings';
-import { acceptBrandImage, requireBrandingEditor } from './branding';
+import { acceptBrandImage, removeReplaced, requireBrandingEditor } from './branding';
 import { SNIFF_BYTES, sniffImageType } from '../domain/branding';
 import { randomUUID } from 'node:crypto';
 
@@ -48,10 +48,12 @@ export async function updateOwnProfile(userId: string, edit: UpdateProfileInput)
   // issue 15: the logo is branding: checked by its bytes and copied to a checked key (services/branding.ts); members may not change it.
   if (edit.logoPicKey !== undefined || edit.showLogoNav !== undefined) requireBrandingEditor(await requireProfile(userId));
   if (edit.logoPicKey) edit = { ...edit, logoPicKey: await acceptBrandImage(userId, 'logo', edit.logoPicKey) };
+  const previousLogo = edit.logoPicKey !== undefined ? (await requireProfile(userId)).logoPicKey : undefined;
   // Settings are checked against the plan and merged with the saved ones (services/settings.ts).
   const settings = edit.transferSettings || edit.requestSettings ? await checkedSettings(await requireProfile(userId), edit) : {};
   const { transferSettings: _t, requestSettings: _r, ...rest } = edit;
   await writeProfile(userId, { ...rest, ...settings });
+  if (edit.logoPicKey !== undefined) await removeReplaced(previousLogo, edit.logoPicKey || null);
   return sessionUser(await requireProfile(userId));
 }
 

@@ -99,6 +99,11 @@ describe('logo upload', () => {
     expect(logo.headers.get('content-disposition')).toBe('inline');
     // The upload's own presigned PUT cannot replace the accepted logo: it lives under another key.
     expect(new URL(own.logoUrl!).pathname).not.toContain(key.split('/').pop()!);
+    // A new logo replaces the old one, whose object is deleted.
+    const next = await patch(business, { logoKey: await upload(business, 'logo', PNG) });
+    expect(next.status, next.text).toBe(200);
+    expect((await fetchBytes(own.logoUrl!)).status).toBe(404);
+    expect((await fetchBytes((next.json as OwnBranding).logoUrl!)).status).toBe(200);
   });
 
   it('checks profile pictures by their bytes too', async () => {
