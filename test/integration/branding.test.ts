@@ -99,6 +99,11 @@ describe('logo upload', () => {
     expect(logo.headers.get('content-disposition')).toBe('inline');
     // The upload's own presigned PUT cannot replace the accepted logo: it lives under another key.
     expect(new URL(own.logoUrl!).pathname).not.toContain(key.split('/').pop()!);
+    // A background image (up to 5 MB) by the same checks.
+    const bg = await patch(business, { backgroundKey: bigKey });
+    expect(bg.status, bg.text).toBe(200);
+    const background = await fetchBytes((bg.json as OwnBranding).backgroundUrl!);
+    expect([background.status, background.headers.get('content-type'), background.bytes.length]).toEqual([200, 'image/png', big.length]);
     // A new logo replaces the old one, whose object is deleted.
     const next = await patch(business, { logoKey: await upload(business, 'logo', PNG) });
     expect(next.status, next.text).toBe(200);
