@@ -202,7 +202,7 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/passTokenCheck', handler: 'http/auth/reset-check', auth: 'none', owns: { record: 'password-reset', by: 'mailed-token' }, access: ['table:read'] },
   { method: 'POST', path: '/resetPassword', handler: 'http/auth/reset', auth: 'none', owns: { record: 'password-reset', by: 'mailed-token' }, access: ['table:read', 'table:write', 'userpool:admin'] },
   { method: 'GET', path: '/me', handler: 'http/me/me', auth: 'jwt', owns: 'self', access: ['table:read', 'buckets:read'] },
-  { method: 'POST', path: '/v1/updateProfile', handler: 'http/me/update-profile', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'buckets:read'] },
+  { method: 'POST', path: '/v1/updateProfile', handler: 'http/me/update-profile', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'] },
   { method: 'POST', path: '/me/images', handler: 'http/me/images', auth: 'jwt', owns: 'self', access: ['buckets:write'] },
   { method: 'POST', path: '/folderSize', handler: 'http/me/folder-size', auth: 'jwt', owns: 'self', access: ['table:read'] },
   { method: 'POST', path: '/quicksend2', handler: 'http/me/contacts', auth: 'jwt', owns: 'self', access: ['table:read'] },
@@ -322,6 +322,14 @@ export const routes: readonly ApiRoute[] = [
   { method: 'PUT', path: '/domains/email', handler: 'http/domains/set-email', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:identities'] },
   { method: 'POST', path: '/domains/email/check', handler: 'http/domains/check-email', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:identities'] },
   { method: 'DELETE', path: '/domains/email', handler: 'http/domains/remove-email', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:identities'] },
+
+  // ---- issue 15: branding (contract: functions/domain/branding-api.ts) ----
+  // 'self': the caller's own (or, read-only, their admin's) branding, found from the JWT's sub; image keys must be under the caller's prefix.
+  { method: 'GET', path: '/branding/me', handler: 'http/me/branding-get', auth: 'jwt', owns: 'self', access: ['table:read', 'buckets:read'] },
+  { method: 'PATCH', path: '/branding/me', handler: 'http/me/branding-update', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 15 },
+  { method: 'POST', path: '/branding/images', handler: 'http/me/branding-image', auth: 'jwt', owns: 'self', access: ['table:read', 'buckets:write'] },
+  // The login page of a custom host: answers alike for every unknown, pending or failed host (404), and only logo, colours and company name.
+  { method: 'GET', path: '/branding', handler: 'http/system/host-branding', auth: 'none', owns: 'public', access: ['table:read', 'buckets:read'] },
 ];
 
 export const jobs: readonly JobDef[] = [

@@ -247,3 +247,34 @@ export function isMissingObject(err: unknown): boolean {
   const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NoSuchKey' || e?.Code === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
+
+// ---- issue 15: branding images ----------------------------------------------------------------
+
+/** The first `bytes` bytes of an object (a ranged GET), to check what it really is; undefined when absent. */
+export async function readObjectHead(ref: ObjectRef, bytes: number): Promise<Uint8Array | undefined> {
+  const { s3: c, Bucket } = client(ref);
+  try {
+    const out = await c.getObject({ Bucket, Key: ref.key, Range: `bytes=0-${bytes - 1}` });
+    const chunks: Buffer[] = [];
+    let got = 0;
+    for await (const chunk of out.Body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      got += chunk.length;
+      if (got >= bytes) break;
+    }
+    return new Uint8Array(Buffer.concat(chunks).subarray(0, bytes));
+  } catch (err) {
+    if (isMissingObject(err) || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Short-lived GET of a checked branding image: the answer's Content-Type is the type its bytes
+ * were checked to be, shown inline, never what the uploader declared (S3 cannot add
+ * X-Content-Type-Options itself: docs/decisions.md "Branding images").
+ */
+export async function presignImage(ref: ObjectRef, contentType: string, expiresIn: number): Promise<string> {
+  const { s3: c, Bucket } = client(ref);
+  return c.presign('GET', { Bucket, Key: ref.key, query: { 'response-content-type': contentType, 'response-content-disposition': 'inline' } }, expiresIn);
+}

@@ -201,6 +201,10 @@ export const keys = {
   userEmailDomain: (userId: string) => ({ pk: `USER#${userId}`, sk: 'MAILDOMAIN' }),
   /** locally only: the email identity the SES emulator cannot keep (adapters/email-identities.ts) */
   localEmailIdentity: (domain: string) => ({ pk: `SESIDENTITY#${domain}`, sk: 'IDENTITY' }),
+
+  // ---- issue 15: branding (docs/data-model.md patterns BR1-BR3) ----
+  /** the storage owner's download-page branding: background, accent colour, the powered-by choice (the logo is on the profile, spec §3 logoPic) */
+  branding: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BRANDING' }),
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

@@ -9,6 +9,7 @@
  * is the requester, in the requester's storage region.
  */
 import * as z from 'zod/mini';
+import type { PublicBranding } from './branding-api';
 import { emailSchema } from './validation';
 import { fileEntrySchema } from './file-filters';
 
@@ -145,6 +146,8 @@ export interface PublicRequestResponse {
   readonly requesterName: string;
   /** short-lived URL of the requester's logo, if they have one */
   readonly logoUrl: string | null;
+  /** issue 15: the requester's (storage owner's) branding, functions/domain/branding-api.ts */
+  readonly branding: PublicBranding;
   readonly dueDate: number | null;
   readonly rules: RequestRules;
   /** the plan's per-upload limit when the request sets none, so the page can say it first */

@@ -21,6 +21,7 @@
  *   POST   /checkExtension               sender's approve link                  -> 200 { expiryDate } | 410 'Link expired'
  */
 import * as z from 'zod/mini';
+import type { PublicBranding } from './branding-api';
 import { fileEntrySchema } from './file-filters';
 import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
@@ -202,6 +203,8 @@ export interface DownloadView {
   readonly dateSent: number;
   readonly expiryDate: number;
   readonly totalDownloads: number;
+  /** issue 15: the sender's (storage owner's) branding; guests' transfers carry the product's (null) */
+  readonly branding?: PublicBranding | null;
 }
 
 /** Body of the 410 answer: `error.details`. */

@@ -11,6 +11,7 @@ import { blockReason, transferMonthKey } from '../domain/blocking';
 import { blockingOf, isSumoOf } from '../domain/billing';
 import { TEXTS } from '../domain/texts';
 import { IMAGE_URL_EXPIRES_SECONDS } from '../domain/upload';
+import { brandImageUrl } from './branding';
 import { REFRESH_COOKIE, type AuthResponse, type RegistrationProof, type RegistrationStart, type SessionUser, type SignupInput } from '../domain/auth-api';
 import { consumeProofToken, getProofToken, putProofToken } from '../data/verification';
 import { countLogin, createProfile, getProfile, monthlyTransfers, userIdByEmail, type UserProfile } from '../data/users';
@@ -95,7 +96,12 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
   const thisMonthsTransfers = await monthlyTransfers(owner.userId, transferMonthKey(now));
   const storageUsed = Math.max(0, owner.storageUsed ?? 0);
   const isMember = profile.isTeamMember === true && owner.userId !== profile.userId;
-  const [profilePic, logoPic, adminPic] = await Promise.all([imageUrl(profile.profilePicKey), imageUrl(profile.logoPicKey), isMember ? imageUrl(owner.profilePicKey) : undefined]);
+  // issue 15: the logo shown is the storage owner's (a team member's nav shows the admin's), by its checked type.
+  const [profilePic, logoPic, adminPic] = await Promise.all([
+    imageUrl(profile.profilePicKey),
+    brandImageUrl(owner.logoPicKey).then((u) => u ?? undefined),
+    isMember ? imageUrl(owner.profilePicKey) : undefined,
+  ]);
   return {
     _id: profile.userId,
     email: profile.email,
@@ -104,7 +110,7 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
     ...(profile.company ? { company: profile.company } : {}),
     ...(profilePic ? { profilePic } : {}),
     ...(logoPic ? { logoPic } : {}),
-    showLogoNav: profile.showLogoNav === true,
+    showLogoNav: owner.showLogoNav === true,
     role,
     ...(profile.chosenRole ? { chosenRole: profile.chosenRole } : {}),
     status: profile.status ?? 'active',

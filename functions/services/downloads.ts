@@ -24,6 +24,7 @@ import { refOf } from './object-refs';
 import { mailDownloadNotice, mailExtensionGranted, mailExtensionRequest } from './mail';
 import { trySchedulingReminder } from './reminders';
 import { getProfile } from '../data/users';
+import { brandingForSender } from './branding';
 
 const SECOND = 1000;
 /** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
@@ -98,7 +99,7 @@ function recipientEmail(t: TransferRecord, recipientId: string | undefined): str
 /** POST /getDownload */
 export async function downloadView(slug: string, viewer: Viewer, now = Date.now()): Promise<DownloadView> {
   const t = await openTransfer(slug, viewer, now);
-  const files = await sentFiles(slug);
+  const [files, branding] = await Promise.all([sentFiles(slug), brandingForSender(t.senderId)]);
   const to = recipientEmail(t, viewer.recipient);
   return {
     id: slug,
@@ -113,6 +114,7 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
     dateSent: t.dateSent ?? t.createdAt,
     expiryDate: t.expiryDate,
     totalDownloads: t.totalDownloads,
+    branding,
   };
 }
 

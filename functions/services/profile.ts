@@ -10,6 +10,8 @@ import { badRequest } from '../lib/errors';
 import { requireProfile, sessionUser } from './accounts';
 import { storageOwnerOf } from './limits';
 import { checkedSettings } from './settings';
+import { acceptBrandImage, removeReplaced, requireBrandingEditor } from './branding';
+import { SNIFF_BYTES, sniffImageType } from '../domain/branding';
 import { randomUUID } from 'node:crypto';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -35,15 +37,23 @@ async function checkImageKey(userId: string, key: string): Promise<void> {
   if (head.contentType && !(IMAGE_TYPES as readonly string[]).includes(head.contentType)) {
     throw badRequest('invalid_picture', 'Pictures must be PNG, JPEG, GIF or WebP');
   }
+  // issue 15: the stored bytes decide, not the declared type (domain/branding.ts sniffImageType)
+  const bytes = await storage.readObjectHead(imageRef(key), SNIFF_BYTES);
+  if (!bytes || !sniffImageType(bytes)) throw badRequest('image_content_invalid', 'This file is not a PNG, JPEG, GIF or WebP image.');
 }
 
 /** POST /v1/updateProfile */
 export async function updateOwnProfile(userId: string, edit: UpdateProfileInput): Promise<SessionUser> {
-  for (const key of [edit.profilePicKey, edit.logoPicKey]) if (key) await checkImageKey(userId, key);
+  if (edit.profilePicKey) await checkImageKey(userId, edit.profilePicKey);
+  // issue 15: the logo is branding: checked by its bytes and copied to a checked key (services/branding.ts); members may not change it.
+  if (edit.logoPicKey !== undefined || edit.showLogoNav !== undefined) requireBrandingEditor(await requireProfile(userId));
+  if (edit.logoPicKey) edit = { ...edit, logoPicKey: await acceptBrandImage(userId, 'logo', edit.logoPicKey) };
+  const previousLogo = edit.logoPicKey !== undefined ? (await requireProfile(userId)).logoPicKey : undefined;
   // Settings are checked against the plan and merged with the saved ones (services/settings.ts).
   const settings = edit.transferSettings || edit.requestSettings ? await checkedSettings(await requireProfile(userId), edit) : {};
   const { transferSettings: _t, requestSettings: _r, ...rest } = edit;
   await writeProfile(userId, { ...rest, ...settings });
+  if (edit.logoPicKey !== undefined) await removeReplaced(previousLogo, edit.logoPicKey || null);
   return sessionUser(await requireProfile(userId));
 }
 

@@ -42,6 +42,7 @@ import * as storage from '../adapters/storage';
 import { config } from '../lib/env';
 import { badRequest, forbidden, gone, notFound, problemsError, tooManyRequests } from '../lib/errors';
 import { hitRateWindow } from '../data/verification';
+import { publicBrandingOf } from './branding';
 import { hashToken, newToken } from '../lib/secrets';
 import { log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
@@ -219,15 +220,15 @@ async function requireOpen(id: string, now: number): Promise<{ r: RequestRecord;
 export async function publicRequest(id: string, now = Date.now()): Promise<PublicRequestResponse> {
   const { r, requester } = await requireOpen(id, now);
   const limits = effectiveLimits(r.rules, await planOf(requester));
-  const logoUrl = requester.logoPicKey
-    ? await storage.presignDownloadInline({ regionId: config().defaultRegion, anon: false, key: requester.logoPicKey }, IMAGE_URL_EXPIRES_SECONDS)
-    : null;
+  // issue 15: the requester's storage owner's branding (checked images by their checked type).
+  const branding = await publicBrandingOf(await storageOwnerOf(requester));
   return {
     id: r.id,
     title: r.title,
     message: r.message,
     requesterName: requesterNameOf(requester),
-    logoUrl,
+    logoUrl: branding.logoUrl,
+    branding,
     dueDate: r.dueDate,
     rules: r.rules,
     maxBytes: limits.maxBytes,

@@ -408,6 +408,31 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  // ---- issue 15: branding ----
+  it('customize with a picked accent in the preview, and powered-by with the upgrade path (pro)', async () => {
+    await logIn(page, owner.email, 'secret123');
+    await page.goto(`${web.url}/dash/account/customize`);
+    await page.getByTestId('branding-preview').waitFor();
+    await page.getByTestId('branding-accent-color').fill('#ffcc00');
+    await page.getByTestId('branding-background-color').fill('#10');
+    await page.getByText('Enter a colour like #1d4ed8.').first().waitFor();
+    await expectAccessible(page);
+    await page.goto(`${web.url}/dash/account/powered-by`);
+    await page.getByTestId('powered-by-upgrade').waitFor();
+    await expectAccessible(page);
+  });
+
+  it("a download page in its sender's colours", async () => {
+    const brand = await createUser(app, 'a11y.brand@example.com', 'business');
+    const res = await api(app, '/branding/me', json({ accentColor: '#ffcc00', backgroundColor: '#102030', showPoweredBy: true }, { authorization: `Bearer ${brand.accessToken}` }, 'PATCH'));
+    expect(res.status, res.text).toBe(200);
+    const t = await send({}, brand);
+    await page.goto(`${web.url}${linkPath(t)}`);
+    await page.getByTestId('download-branded').waitFor();
+    await page.getByTestId('download-summary').waitFor();
+    await expectAccessible(page);
+  });
+
   it('the lifetime deal with the redeem form and a refused code', async () => {
     const user = await createUser(app, 'a11y.sumo@example.com', 'free');
     await logIn(page, user.email, 'secret123');

@@ -666,7 +666,8 @@ const CELLS: Record<string, Cell> = {
       return {
         path: {},
         body: route.method === 'GET' ? {} : { email: alice.email, lang: 'en' },
-        attempts: [{ label: 'no credentials', expect: [200, 202, 409] }],
+        // issue 15: GET /branding?host= answers one 404 for a host that is no one's verified domain.
+        attempts: [{ label: 'no credentials', expect: route.path === '/branding' ? [404] : [200, 202, 409] }],
       };
     },
   },
@@ -750,6 +751,8 @@ function queryFor(route: ApiRoute, ids: { id?: string }): string {
     case 'GET /analytics':
     case 'GET /analytics/downloads':
       return `?from=${TODAY}&to=${TODAY}`;
+    case 'GET /branding':
+      return '?host=files.alice-owner.example.com';
     default:
       return '';
   }

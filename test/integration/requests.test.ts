@@ -98,7 +98,7 @@ describe('a request, a visitor upload, the requester told and downloading', () =
     const page = await api(app, `/r/${req.id}`);
     expect(page.status, page.text).toBe(200);
     const view = page.json as PublicRequestResponse;
-    expect(Object.keys(view).sort()).toEqual(['dueDate', 'id', 'logoUrl', 'maxBytes', 'maxFiles', 'message', 'requesterName', 'rules', 'title']);
+    expect(Object.keys(view).sort()).toEqual(['branding', 'dueDate', 'id', 'logoUrl', 'maxBytes', 'maxFiles', 'message', 'requesterName', 'rules', 'title']);
     expect(view).toMatchObject({ id: req.id, title: req.title, message: req.message, requesterName: 'Alice Archer', logoUrl: null, maxFiles: 5, maxBytes: limitsFor('pro').uploadLimit });
     expect(page.text).not.toContain(alice.email);
     expect(page.text).not.toContain(alice.sub);

@@ -143,5 +143,8 @@ export const paths = {
   accountBilling: () => '/dash/account/billing',
   /** the simulator's hosted invoice page: a printable invoice */
   accountInvoice: (id: string) => `/dash/account/billing/invoices/${encodeURIComponent(id)}`,
-  accountCustomize: () => '/dash/customize',
+  /** issue 15: branding (spec §2 /dash/account/customize; the former /dash/customize redirects here) */
+  accountCustomize: () => '/dash/account/customize',
+  /** issue 15: the 'Powered by' line (spec §2 /dash/account/powered-by) */
+  accountPoweredBy: () => '/dash/account/powered-by',
 } as const;

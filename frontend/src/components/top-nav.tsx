@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { showUpgradeBox } from '@domain/ui-timings';
 import { PRODUCT_SLUGS, paths } from '@/app/paths';
 import { ChevronDown, CloseIcon, LogoMark, MenuIcon } from '@/components/icons';
+import { avatarColourOf } from '@/components/avatar-colour';
 import { withNamespaces } from '@/i18n/with-namespaces';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { useServedCheck } from '@/lib/served-routes';
@@ -35,11 +36,13 @@ const NotificationBell = lazy(
 );
 
 /** The avatar: the profile picture, or initials when there is none or its short-lived URL failed. */
-function NavAvatar({ src, initials }: { src?: string; initials: string }) {
+function NavAvatar({ src, initials, seed }: { src?: string; initials: string; seed: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (src && failed !== src) return <img className="nav-avatar" src={src} alt="" onError={() => setFailed(src)} />;
+  // issue 15: initials on the user's own colour (components/avatar-colour.ts); a styled span, not
+  // the SVG InitialsAvatar, keeps the home's first load within its budget
   return (
-    <span className="nav-avatar nav-avatar-initials" aria-hidden="true">
+    <span className="nav-avatar nav-avatar-initials" aria-hidden="true" style={{ background: avatarColourOf(seed), color: '#fff' }}>
       {initials}
     </span>
   );
@@ -179,7 +182,7 @@ export function TopNav() {
                   onClick={() => setAccountOpen((open) => !open)}
                   data-testid="nav-avatar"
                 >
-                  <NavAvatar src={user.profilePic} initials={initialsOf(user)} />
+                  <NavAvatar src={user.profilePic} initials={initialsOf(user)} seed={user._id} />
                   <ChevronDown />
                 </button>
                 {accountOpen && (

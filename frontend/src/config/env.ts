@@ -6,6 +6,8 @@
 const NAMES = {
   apiBase: 'VITE_API_BASE',
   supportEmail: 'VITE_SUPPORT_EMAIL',
+  /** issue 15: the app's own host names (comma-separated); any other host may be a customer's custom domain */
+  appHosts: 'VITE_APP_HOSTS',
 } as const;
 
 function read(name: string): string | undefined {
@@ -31,6 +33,8 @@ function supportEmail(): string {
 export const env = Object.freeze({
   apiBase: apiBase(),
   supportEmail: supportEmail(),
+  /** comma-separated; parsed where used (features/auth/host-branding.ts), off the first load */
+  appHosts: read(NAMES.appHosts) ?? '',
   dev: import.meta.env.DEV,
   mode: import.meta.env.MODE,
 });

@@ -167,6 +167,12 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   email_domain_taken: 'domainErrors.emailTaken',
   email_domain_already_set: 'domainErrors.emailAlreadySet',
   email_domain_not_found: 'domainErrors.emailNotFound',
+  // ---- issue 15: branding
+  image_content_invalid: 'errors.invalidPicture',
+  not_your_image: 'errors.invalidPicture',
+  image_too_large: 'dashboard.profile.errors.size',
+  plan_forbids_powered_by: 'brandingErrors.poweredByPlan',
+  branding_not_found: GENERIC_ERROR_KEY,
 };
 
 /**

@@ -11,6 +11,7 @@ import type account from '@/i18n/locales/account/en.json';
 import type pages from '@/i18n/locales/pages/en.json';
 import type teams from '@/i18n/locales/teams/en.json';
 import type domains from '@/i18n/locales/domains/en.json';
+import type branding from '@/i18n/locales/branding/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -31,6 +32,7 @@ declare module 'i18next' {
       pages: typeof pages;
       teams: typeof teams;
       domains: typeof domains;
+      branding: typeof branding;
     };
   }
 }

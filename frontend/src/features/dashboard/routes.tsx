@@ -16,6 +16,9 @@ const billing = (screen: 'billingPage' | 'invoicePage') =>
 /** Issue 15's domain settings, with its own `domains` catalogue. */
 const domainSettings = withNamespaces(['domains'], () => importWithRetry(() => import('@/features/domains/routes')).then((m) => m.domainSettings()));
 
+/** Issue 15's branding screens come through one module, which also loads their `branding` catalogue. */
+const branding = (screen: 'customize' | 'poweredBy') => () => importWithRetry(() => import('@/features/branding/routes')).then((m) => m[screen]());
+
 /**
  * Children of /dash (spec §2), mounted behind the login guard. The screens load on demand
  * (DashboardHome is one of spec §2's lazy screens) with the chunk retry of spec §9.
@@ -92,6 +95,11 @@ export const dashRoutes: RouteObject[] = [
       { path: 'data-residency', lazy: issue13('dataResidency') },
       { path: 'settings', lazy: issue13('settings') },
       { path: 'roadmap/*', lazy: issue13('roadmap') },
+      // ---- issue 15: branding (spec §2 /dash/account/customize, /dash/account/powered-by)
+      { path: 'account/customize', id: 'accountCustomize', lazy: branding('customize') },
+      { path: 'account/powered-by', id: 'accountPoweredBy', lazy: branding('poweredBy') },
+      // the customize screen moved under the account: the old address keeps working
+      { path: 'customize', loader: () => replace(paths.accountCustomize()), element: null },
     ],
   },
   { path: '*', loader: notFoundRedirect, element: null },

@@ -74,11 +74,19 @@ describe('/dash children (spec §2)', () => {
     expect(response.headers.get('Location')).toBe('/dash/account/teams?x=1');
   });
 
+  // issue 15: branding under the account; the former /dash/customize redirects there
+  it('serves customize and powered-by under the account, and moves /dash/customize there', async () => {
+    expect(deepest('/dash/account/customize')?.id).toBe('accountCustomize');
+    expect(deepest('/dash/account/powered-by')?.id).toBe('accountPoweredBy');
+    const route = deepest('/dash/customize');
+    const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({ request: new Request('http://app.test/dash/customize'), params: {}, context: undefined } as LoaderFunctionArgs)) as Response;
+    expect(response.headers.get('Location')).toBe(paths.accountCustomize());
+  });
+
   it.each([
-    '/dash/customize',
     '/dash/powered-by',
     '/dash/account/unknown',
-  ])('sends %s, built by a later issue, to /404/ with the path', async (path) => {
+  ])('sends the unknown %s to /404/ with the path', async (path) => {
     const route = deepest(path);
     expect(route?.path).toBe('*');
     const request = new Request(`http://app.test${path}?tab=1`);

@@ -9,6 +9,7 @@ import { authErrorText, type AuthErrorText } from '../auth-errors';
 import { emailProblem, loginProblems, normalisedEmail, type FieldProblem } from '../field-problems';
 import { useShake } from '../hooks/use-shake';
 import { safeRedirect } from '../redirect';
+import { useHostBranding } from '../host-branding';
 import { AuthField } from './auth-field';
 import { useAuthErrorText } from './error-text';
 import '../auth.css';
@@ -24,6 +25,8 @@ function startsInForgotMode(value: string | null): boolean {
  * (paths of this app only), forgotPass opens the forgot-password mode.
  */
 export function LoginPage() {
+  // issue 15: on a customer's verified domain, their logo above the form
+  const hostBranding = useHostBranding();
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -101,6 +104,7 @@ export function LoginPage() {
   return (
     <div className="container auth-page">
       <div className="auth-card" ref={card} data-testid="login-card">
+        {hostBranding?.logoUrl && <img className="auth-host-logo" src={hostBranding.logoUrl} alt={hostBranding.companyName ?? ''} data-testid="login-host-logo" />}
         {mode === 'login' && (
           <form onSubmit={logIn} noValidate aria-labelledby={`${id}-title`}>
             <h1 id={`${id}-title`} className="auth-title">{t('auth.login.heading')}</h1>

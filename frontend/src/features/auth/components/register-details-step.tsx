@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { suggestCompany } from '@domain/branding';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { useSession } from '@/lib/session/session-provider';
@@ -34,7 +35,8 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
   const errorText = useAuthErrorText();
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
-  const [company, setCompany] = useState('');
+  // issue 15 (spec §7): the company an address's domain suggests pre-fills the field once; what the user types stays
+  const [company, setCompany] = useState(() => suggestCompany(email) ?? '');
   const [problems, setProblems] = useState<{ fullName: FieldProblem | null; password: FieldProblem | null }>({ fullName: null, password: null });
   const [failure, setFailure] = useState<AuthErrorText | null>(null);
   const [busy, setBusy] = useState(false);

@@ -190,7 +190,7 @@ function AccountOverview() {
         <section className="card dash-profile-card" aria-labelledby="dash-profile-title">
           <h2 id="dash-profile-title">{t('dashboard.account.profileTitle')}</h2>
           <div className="dash-profile-summary">
-            <Avatar src={user.profilePic} initials={initialsOf(user)} alt={user.fullName || user.email} size={48} />
+            <Avatar src={user.profilePic} initials={initialsOf(user)} seed={user._id} alt={user.fullName || user.email} size={48} />
             <div>
               <p className="dash-profile-name">{user.fullName}</p>
               <p className="muted">{user.email}</p>

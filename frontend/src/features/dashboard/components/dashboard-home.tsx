@@ -76,7 +76,7 @@ export function DashboardHome() {
   return (
     <div className="container dash-page">
       <header className="dash-header">
-        <Avatar src={user.profilePic} initials={initialsOf(user)} alt={user.fullName || user.email} size={56} />
+        <Avatar src={user.profilePic} initials={initialsOf(user)} seed={user._id} alt={user.fullName || user.email} size={56} />
         <div>
           <h1 data-testid="dashboard-greeting">{t('dashboard.home.greeting', { name: greetingNameOf(user) })}</h1>
           <p className="muted">{t('dashboard.home.lead')}</p>

@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { suggestCompany } from '@domain/branding';
 import type { TFunction } from 'i18next';
 import { errorTextOf } from '@/i18n/error-keys';
 import { IMAGE_TYPES, type SessionUser } from '@domain/auth-api';
@@ -56,7 +57,11 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { k
 function ProfileDetails({ user, onSaved }: { user: SessionUser; onSaved(user: SessionUser): void }) {
   const { t } = useTranslation();
   const ids = useId();
-  const [fields, setFields] = useState<ProfileFields>(() => profileFields(user));
+  // issue 15 (spec §7): an empty company starts from the one the email's domain suggests (free mail domains give none); saved only with the form
+  const [fields, setFields] = useState<ProfileFields>(() => {
+    const saved = profileFields(user);
+    return saved.company ? saved : { ...saved, company: suggestCompany(user.email) ?? '' };
+  });
   const [problems, setProblems] = useState<Partial<Record<keyof ProfileFields, ProfileFieldProblem>>>({});
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
 

@@ -1,4 +1,6 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
+import type { PublicBranding } from '@domain/branding-api';
+import type { DownloadView } from '@domain/transfer-api';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
@@ -23,15 +25,44 @@ export function DownloadPage() {
   const { pathname } = useLocation();
   // Download pages are private to their link holders: keep them out of search engines.
   useNoIndex();
-  return (
+  // issue 15: the sender's branding, from the first answer or the one after unlocking.
+  const [brandOf, setBranding] = useState<{ path: string; branding: PublicBranding | null | undefined }>({ path: '', branding: undefined });
+  const branding = brandOf.path === pathname ? brandOf.branding : result.kind === 'ready' ? result.view.branding : undefined;
+  const page = (
     <section className="container narrow download-page">
+      {branding?.logoUrl && <img className="download-brand-logo" src={branding.logoUrl} alt="" data-testid="download-brand-logo" />}
       {/* A new address is a new transfer: start over rather than carry a password across. */}
-      <DownloadScreen key={pathname} route={route} initial={result} />
-      <p className="download-powered">
-        <PoweredBy />
-      </p>
+      <DownloadScreen key={pathname} route={route} initial={result} onView={(view) => setBranding({ path: pathname, branding: view.branding })} />
+      {branding?.showPoweredBy !== false && (
+        <p className="download-powered" data-testid="download-powered-by">
+          <PoweredBy />
+        </p>
+      )}
     </section>
   );
+  return branding ? (
+    <div className="download-branded" style={brandStyle(branding)} data-testid="download-branded">
+      {page}
+    </div>
+  ) : (
+    page
+  );
+}
+
+/**
+ * The sender's colours as CSS variables (buttons take the accent with the server's readable
+ * text colour; links take it only when it reads on white) and the background.
+ */
+function brandStyle(b: PublicBranding): CSSProperties {
+  const vars: Record<string, string> = {};
+  if (b.accentColor) {
+    vars['--brand-accent'] = b.accentColor;
+    vars['--brand-accent-text'] = b.accentTextColor ?? '#fff';
+    if (b.accentTextColor === '#ffffff') vars['--brand'] = b.accentColor;
+  }
+  if (b.backgroundColor) vars.backgroundColor = b.backgroundColor;
+  if (b.backgroundUrl) vars.backgroundImage = `url("${b.backgroundUrl}")`;
+  return vars as CSSProperties;
 }
 
 /**
@@ -52,7 +83,7 @@ function PoweredBy() {
   );
 }
 
-function DownloadScreen({ route, initial }: { route: DownloadRoute; initial: DownloadResult }) {
+function DownloadScreen({ route, initial, onView }: { route: DownloadRoute; initial: DownloadResult; onView(view: DownloadView): void }) {
   const { t } = useTranslation();
   const [result, setResult] = useState<DownloadResult>(initial);
   // The password lives only in memory, for the file and ZIP calls after unlocking.
@@ -69,6 +100,7 @@ function DownloadScreen({ route, initial }: { route: DownloadRoute; initial: Dow
       const view = await fetchDownload({ ...access(), password: candidate });
       password.current = candidate;
       setResult({ kind: 'ready', view });
+      onView(view);
       return null;
     } catch (error) {
       const failure = downloadFailureOf(error);

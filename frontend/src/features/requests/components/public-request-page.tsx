@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent, type FormEvent, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { dedupeFiles, fileKey, totalSize } from '@domain/file-filters';
@@ -305,8 +305,12 @@ export function PublicRequestPage() {
     t('public.rules.maxFiles', { count: rules.maxFiles }),
   ];
 
+  // issue 15: the requester's accent colour on the page's buttons (text black or white, chosen by the server)
+  const accent = request.branding?.accentColor;
+  const brandStyle = accent ? ({ '--brand-accent': accent, '--brand-accent-text': request.branding?.accentTextColor ?? '#fff' } as CSSProperties) : undefined;
+
   return (
-    <main className="container rq-public">
+    <main className={accent ? 'container rq-public rq-branded' : 'container rq-public'} style={brandStyle} data-testid="request-page">
       <div className="rq-public-grid">
         <section className="rq-intro" aria-labelledby={`${ids}-title`} data-testid="request-intro">
           {request.logoUrl && (

@@ -13,6 +13,7 @@ import { transferListCache } from '../list-cache';
 import { countryName, expiryPhase, formatDateTime, groupByFolder, recipientStatus } from '../transfer-format';
 import { CopyLink } from './copy-link';
 import { QrCode } from './qr-code';
+import { BrandingStrip } from '@/features/branding/components/branding-strip';
 import { TransferActions, type ActionNotice } from './transfer-actions';
 import { ExpiryLabel, FilesLabel, LockIcon } from './transfer-table';
 
@@ -208,6 +209,9 @@ export function TransferView({ detail }: { detail: TransferDetail }) {
         </div>
         {phase !== 'deleted' && <QrCode text={detail.link} label={t('modal.qrLabel')} />}
       </div>
+
+      {/* issue 15: the sender's branding as recipients see it */}
+      {phase !== 'deleted' && <BrandingStrip />}
 
       <section className="tr-section" aria-labelledby={`${ids}-message`}>
         <h3 id={`${ids}-message`}>{t('modal.message')}</h3>
