@@ -15,7 +15,7 @@ import { buildWeb, kib, readManifest, screenJs, type Manifest, type Screen } fro
  */
 const BUDGETS: Record<Screen, { readonly target: number; readonly ceiling?: number; readonly why?: string }> = {
   download: { target: 90, ceiling: 87, why: 'measured 85.1 KiB after the Lighthouse work on the first load (docs/benchmarks.md)' },
-  home: { target: 150, ceiling: 123, why: 'measured 121.2 KiB after the Lighthouse work on the first load (docs/benchmarks.md)' },
+  home: { target: 150, ceiling: 124, why: 'measured 121.2 KiB after the Lighthouse work on the first load (docs/benchmarks.md); 123.6 KiB once issue 15 added its screens to the route table and its error codes to the shared error map' },
   dash: { target: 220 },
 };
 
