@@ -3,6 +3,7 @@
  * the records it shows in the local DNS server (as a user would at their DNS host), "Check now"
  * turns it verified, and the transfer's link on that host opens the download page: Chromium maps
  * the host to 127.0.0.1 (--host-resolver-rules), the built app server serves it only once verified.
+ * There the download page and the login page show the owner's logo.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -10,10 +11,14 @@ import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
 import { getFreePort, launchBrowser } from '../helpers/browser';
 import { closePage, logIn, openPage } from '../helpers/browser-stack';
-import { startTestApp, startTestWeb } from '../helpers/local-app';
-import { createUser, randomData, sendFiles, type TestUser } from '../helpers/transfers';
+import type { ImageUploadResponse } from '../../functions/domain/auth-api';
+import { api, startTestApp, startTestWeb } from '../helpers/local-app';
+import { bearer, createUser, json, randomData, sendFiles, type TestUser } from '../helpers/transfers';
 
 const HOST = 'files.acme.test';
+/** A real 2x2 PNG: the admin's company logo. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mNk+M/AwMDAxMDAwMDAAAAcMAMBFg+3PQAAAABJRU5ErkJggg==', 'base64');
+const loadedWidth = (p: Page, testId: string) => p.getByTestId(testId).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
 
 let app: LocalApp;
 let web: BuiltAppServer;
@@ -69,11 +74,24 @@ describe('custom domain', () => {
     await expect.poll(() => page.getByTestId('custom-domain-status').getAttribute('data-status')).toBe('verified');
     expect(await page.getByTestId('custom-domain-live').textContent()).toContain(`http://${HOST}:${port}/w/`);
 
+    // The admin's logo (Customize's upload path): the download and login pages on the host show it.
+    const upload = await api(app, '/branding/images', json({ kind: 'logo', contentType: 'image/png', size: PNG.length }, bearer(admin)));
+    expect(upload.status, upload.text).toBe(200);
+    const { url, headers, key } = upload.json as ImageUploadResponse;
+    expect((await fetch(url, { method: 'PUT', headers, body: PNG as unknown as BodyInit })).status).toBe(200);
+    const saved = await api(app, '/branding/me', json({ logoKey: key }, bearer(admin), 'PATCH'));
+    expect(saved.status, saved.text).toBe(200);
+
     const t = await sendFiles(app, admin, new Map([['drawings.pdf', randomData(2048)]]));
     expect(t.link).toBe(`http://${HOST}:${port}/w/${t.id}`);
     await page.goto(t.link);
     await page.getByTestId('download-summary').waitFor();
     expect(await page.getByText('drawings.pdf').first().isVisible()).toBe(true);
     expect(new URL(page.url()).hostname).toBe(HOST);
+    await expect.poll(() => loadedWidth(page, 'download-brand-logo')).toBeGreaterThan(0);
+
+    // The login page on the custom host: the owner's logo, found by the host name (GET /branding?host=).
+    await page.goto(`http://${HOST}:${port}/login`);
+    await expect.poll(() => loadedWidth(page, 'login-host-logo')).toBeGreaterThan(0);
   });
 });

@@ -104,11 +104,11 @@ describe('web shell', () => {
     expect(await page.locator('meta[name="robots"]').count()).toBe(0);
   });
 
-  it('routes of later issues are not served yet and go to /404/', async () => {
+  it('an invite link that does not exist says so on the invite page, not the 404 page', async () => {
     await page.goto(`${web.url}/invite/abc1234`);
 
-    await page.waitForURL((url) => url.pathname === '/404/');
-    expect(new URL(page.url()).searchParams.get('path')).toBe('/invite/abc1234');
+    await page.getByTestId('invite-unusable').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/invite/abc1234');
   });
 
   it('the dashboard without a session sends to Login with the way back', async () => {
