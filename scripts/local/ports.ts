@@ -15,6 +15,27 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `n` distinct ports, free on every interface right now: all probes are held open together, so
+ * the OS cannot hand one port out twice (DynamoDB Local binds the wildcard address, so a port
+ * free on loopback alone is not enough for it).
+ */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: n }, () =>
+      new Promise<net.Server>((resolve, reject) => {
+        const srv = net.createServer();
+        srv.unref();
+        srv.on('error', reject);
+        srv.listen(0, '0.0.0.0', () => resolve(srv));
+      }),
+    ),
+  );
+  const ports = servers.map((srv) => (srv.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
+  return ports;
+}
+
 function canListen(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = net.createServer();

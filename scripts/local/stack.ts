@@ -9,7 +9,7 @@ import { ensureTable, startDynamoDb } from './dynamodb';
 import { ensureSpeedTestObjects, startS3 } from './s3';
 import { ensureUserPool, startCognito } from './cognito';
 import { startSes } from './ses';
-import { HOST, assertPortFree, freePort, portFromEnv } from './ports';
+import { HOST, assertPortFree, freePorts, portFromEnv } from './ports';
 import { startDnsServer, type LocalDnsServer } from './dns-server';
 
 export interface Ports {
@@ -90,7 +90,8 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
   const root = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sendbridge-'));
   let ports: Ports;
   if (opts.ports === 'free') {
-    ports = { dynamodb: await freePort(), s3: await freePort(), cognito: await freePort(), ses: await freePort() };
+    const [dynamodb, s3, cognito, ses] = (await freePorts(4)) as [number, number, number, number];
+    ports = { dynamodb, s3, cognito, ses };
   } else {
     ports = opts.ports;
     for (const k of Object.keys(ports) as (keyof Ports)[]) {
