@@ -4,7 +4,7 @@
  * attributes: `userId` (the claiming user), `status` (`pending` until the DNS records check
  * out, then `verified`; see `CustomDomainStatus`), `createdAt`, `checkedAt` (epoch ms).
  */
-import { ddb, type TransactWriteCommandInput } from '../lib/aws/dynamodb';
+import { ddb, failedConditions, type TransactWriteCommandInput } from '../lib/aws/dynamodb';
 import type { CustomDomainOption, RecordProblem } from '../domain/custom-domains';
 import { config } from '../lib/env';
 import { isLive, keys } from './keys';
@@ -99,10 +99,9 @@ export async function claimDomain(userId: string, host: string, token: string, n
     });
     return null;
   } catch (err) {
-    const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((err as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw err;
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'taken';
-    if (reasons[1]?.Code === 'ConditionalCheckFailed') return 'already_set';
+    const failed = failedConditions(err);
+    if (failed.includes(0)) return 'taken';
+    if (failed.includes(1)) return 'already_set';
     throw err;
   }
 }

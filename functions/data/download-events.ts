@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import type { DetailDownload } from '../domain/dashboard-api';
 import { DETAIL_MAX_DOWNLOADS } from '../domain/dashboard-api';
-import { ddb, type TransactWriteCommandInput } from '../lib/aws/dynamodb';
+import { ddb, failedConditions, type TransactWriteCommandInput } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { notificationItem } from './notifications';
@@ -177,13 +177,6 @@ function dayStatsUpdate(userId: string, d: DownloadEvent, slug: string): NonNull
 function monthStatsUpdate(userId: string, d: DownloadEvent, slug: string): NonNullable<TransactItem['Update']> {
   const day = utcDayOf(d.at);
   return statsUpdate(keys.monthStats(userId, day.slice(0, 7)), d, slug, { name: 'month', value: day.slice(0, 7), entity: 'MonthStats', perDay: dayAttr(day) });
-}
-
-/** Which of a cancelled transaction's items failed their condition. */
-function failedConditions(err: unknown): number[] {
-  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (e?.name !== 'TransactionCanceledException') return [];
-  return (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
 }
 
 /**

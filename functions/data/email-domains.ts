@@ -4,7 +4,7 @@
  * per account) and the user's side `USER#<id>/MAILDOMAIN` with the identity's DKIM tokens and
  * its last known status (spec §3 pmDomain {ID, DKIMUpdateStatus}).
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb, failedConditions } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import type { DkimStatus } from '../domain/custom-domains';
@@ -50,10 +50,9 @@ export async function claimEmailDomain(userId: string, domain: string, now: numb
     });
     return null;
   } catch (err) {
-    const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((err as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw err;
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'taken';
-    if (reasons[1]?.Code === 'ConditionalCheckFailed') return 'already_set';
+    const failed = failedConditions(err);
+    if (failed.includes(0)) return 'taken';
+    if (failed.includes(1)) return 'already_set';
     throw err;
   }
 }

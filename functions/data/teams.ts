@@ -4,7 +4,7 @@
  * link by its token's hash, one live invite per address, and one share item per team mate a
  * transfer is shared with (gsi1 `SHARED#<userId>`, so the shared list is a Query).
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb, failedConditions } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys, ttlIn } from './keys';
 import { isConditionFailure, queryAll, transact, type TransactItem, type TransferRecord } from './transfers';
@@ -38,7 +38,6 @@ function memberOf(i: Record<string, unknown>): MemberRecord {
   return { adminId: String(i.adminId), memberId: String(i.memberId), email: String(i.email), joinedAt: Number(i.joinedAt) };
 }
 
-const reasonsOf = (err: unknown) => (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
 
 /** The token item lives a day past the link's end, so an expired link answers 410 rather than 404 for a while. */
 const tokenItem = (inv: InviteRecord, now: number) => ({
@@ -85,11 +84,10 @@ export async function createInvite(inv: InviteRecord, limit: number, now: number
     });
     return null;
   } catch (err) {
-    if ((err as { name?: string }).name !== 'TransactionCanceledException') throw err;
-    const r = reasonsOf(err);
-    if (r[0]?.Code === 'ConditionalCheckFailed') return 'team_full';
-    if (r[1]?.Code === 'ConditionalCheckFailed') return 'email_invited';
-    if (r[2]?.Code === 'ConditionalCheckFailed') return 'email_taken';
+    const failed = failedConditions(err);
+    if (failed.includes(0)) return 'team_full';
+    if (failed.includes(1)) return 'email_invited';
+    if (failed.includes(2)) return 'email_taken';
     throw err;
   }
 }
@@ -203,10 +201,9 @@ export async function acceptInvite(inv: InviteRecord, profile: UserProfile, now:
       ],
     });
   } catch (err) {
-    if ((err as { name?: string }).name !== 'TransactionCanceledException') throw err;
-    const r = reasonsOf(err);
-    if (r[0]?.Code === 'ConditionalCheckFailed' || r[1]?.Code === 'ConditionalCheckFailed') return 'email_taken';
-    if (r[2]?.Code === 'ConditionalCheckFailed' || r[3]?.Code === 'ConditionalCheckFailed') return 'used';
+    const failed = failedConditions(err);
+    if (failed.includes(0) || failed.includes(1)) return 'email_taken';
+    if (failed.includes(2) || failed.includes(3)) return 'used';
     throw err;
   }
   await releaseEmailClaim(inv);

@@ -193,3 +193,10 @@ export function ddb(): DynamoDb {
   }
   return client;
 }
+
+/** Which of a cancelled transaction's items failed their condition (none for any other error). */
+export function failedConditions(err: unknown): number[] {
+  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (e?.name !== 'TransactionCanceledException') return [];
+  return (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+}
