@@ -112,6 +112,32 @@ function UpgradeNote({ text, plan }: { text: string; plan: 'pro' | 'business' })
   );
 }
 
+/** "Check now" while the records are not verified yet, and removal after a confirmation: one domain's actions. */
+function DomainActions(props: { testId: string; busy: Busy; canCheck: boolean; onCheck: () => void; removeLabel: string; removeConfirm: string; onRemove: () => void }) {
+  const { t } = useTranslation('domains');
+  const { testId, busy } = props;
+  return (
+    <div className="domains-actions">
+      {props.canCheck && (
+        <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={props.onCheck} data-testid={`${testId}-check`}>
+          {busy === 'check' ? t('domains.custom.checking') : t('domains.custom.checkNow')}
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-ghost"
+        disabled={busy !== null}
+        onClick={() => {
+          if (window.confirm(props.removeConfirm)) props.onRemove();
+        }}
+        data-testid={`${testId}-remove`}
+      >
+        {props.removeLabel}
+      </button>
+    </div>
+  );
+}
+
 function AddForm({ label, button, busy, onAdd, testId }: { label: string; button: string; busy: boolean; onAdd: (domain: string) => void; testId: string }) {
   const id = useId();
   const [value, setValue] = useState('');
@@ -184,24 +210,15 @@ function CustomDomainCard({ settings, setSettings }: { settings: DomainSettings;
               {d.checkedAt !== null && <p className="dash-hint">{t('domains.custom.lastChecked', { time: when(d.checkedAt) })}</p>}
             </>
           )}
-          <div className="domains-actions">
-            {d.domain_status !== 'verified' && (
-              <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void run('check', checkCustomDomain)} data-testid="custom-domain-check">
-                {busy === 'check' ? t('domains.custom.checking') : t('domains.custom.checkNow')}
-              </button>
-            )}
-            <button
-              type="button"
-              className="btn btn-ghost"
-              disabled={busy !== null}
-              onClick={() => {
-                if (window.confirm(t('domains.custom.removeConfirm', { domain: d.displayDomain }))) void run('remove', removeCustomDomain);
-              }}
-              data-testid="custom-domain-remove"
-            >
-              {t('domains.custom.remove')}
-            </button>
-          </div>
+          <DomainActions
+            testId="custom-domain"
+            busy={busy}
+            canCheck={d.domain_status !== 'verified'}
+            onCheck={() => void run('check', checkCustomDomain)}
+            removeLabel={t('domains.custom.remove')}
+            removeConfirm={t('domains.custom.removeConfirm', { domain: d.displayDomain })}
+            onRemove={() => void run('remove', removeCustomDomain)}
+          />
         </>
       )}
       <p className="dash-error" role="alert" data-testid="custom-domain-error">
@@ -252,24 +269,15 @@ function EmailDomainCard({ settings, setSettings }: { settings: DomainSettings; 
               <p className="dash-hint">{t('domains.email.until')}</p>
             </>
           )}
-          <div className="domains-actions">
-            {pending && (
-              <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void run('check', checkEmailDomain)} data-testid="email-domain-check">
-                {busy === 'check' ? t('domains.custom.checking') : t('domains.custom.checkNow')}
-              </button>
-            )}
-            <button
-              type="button"
-              className="btn btn-ghost"
-              disabled={busy !== null}
-              onClick={() => {
-                if (window.confirm(t('domains.email.removeConfirm', { domain: e.domain }))) void run('remove', removeEmailDomain);
-              }}
-              data-testid="email-domain-remove"
-            >
-              {t('domains.email.remove')}
-            </button>
-          </div>
+          <DomainActions
+            testId="email-domain"
+            busy={busy}
+            canCheck={pending}
+            onCheck={() => void run('check', checkEmailDomain)}
+            removeLabel={t('domains.email.remove')}
+            removeConfirm={t('domains.email.removeConfirm', { domain: e.domain })}
+            onRemove={() => void run('remove', removeEmailDomain)}
+          />
         </>
       )}
       <p className="dash-error" role="alert" data-testid="email-domain-error">
