@@ -4,7 +4,7 @@
  * link by its token's hash, one live invite per address, and one share item per team mate a
  * transfer is shared with (gsi1 `SHARED#<userId>`, so the shared list is a Query).
  */
-import { ddb, failedConditions } from '../lib/aws/dynamodb';
+import { countAll, ddb, failedConditions } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys, ttlIn } from './keys';
 import { isConditionFailure, queryAll, transact, type TransactItem, type TransferRecord } from './transfers';
@@ -266,22 +266,13 @@ export async function* sharedSlugs(userId: string, pageSize: number): AsyncGener
   } while (start);
 }
 
-export async function countShared(userId: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().query({
-      TableName: table(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.sharedWithPartition(userId) },
-      Select: 'COUNT',
-      ExclusiveStartKey: start,
-    });
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
+export function countShared(userId: string): Promise<number> {
+  return countAll({
+    TableName: table(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.sharedWithPartition(userId) },
+  });
 }
 
 /** A deleted transfer leaves every shared list (its share items live in its own partition). */

@@ -4,7 +4,7 @@
  * nobody downloaded), the counters item, and the bounded count of transfers past their expiry
  * that the sweep has not marked yet. Nothing here reads every transfer of a sender to count.
  */
-import { ddb, type QueryCommandInput } from '../lib/aws/dynamodb';
+import { countAll, ddb, type QueryCommandInput } from '../lib/aws/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import type { TransferRecord } from './transfers';
@@ -78,20 +78,11 @@ export async function transferStats(userId: string): Promise<{ all: number; expi
  * by the sweep. Bounded: the sweep marks them every 15 minutes, so this counts at most the
  * transfers that expired since its last run.
  */
-export async function countExpiredUnswept(userId: string, now: number): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().query({
-      TableName: table(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
-      ExpressionAttributeValues: { ':pk': keys.transferListPartition(userId, 'LIVE'), ':now': keys.expiryBound(now) },
-      Select: 'COUNT',
-      ExclusiveStartKey: start,
-    });
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
+export function countExpiredUnswept(userId: string, now: number): Promise<number> {
+  return countAll({
+    TableName: table(),
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
+    ExpressionAttributeValues: { ':pk': keys.transferListPartition(userId, 'LIVE'), ':now': keys.expiryBound(now) },
+  });
 }

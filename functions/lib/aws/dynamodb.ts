@@ -200,3 +200,15 @@ export function failedConditions(err: unknown): number[] {
   if (e?.name !== 'TransactionCanceledException') return [];
   return (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
 }
+
+/** How many items a Query matches, over every page (`Select: 'COUNT'`: no items are read back). */
+export async function countAll(input: Omit<QueryCommandInput, 'Select' | 'ExclusiveStartKey'>): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().query({ ...input, Select: 'COUNT', ExclusiveStartKey: start });
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
