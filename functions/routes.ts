@@ -31,7 +31,13 @@ export type Access =
    * multi-tenant distribution (env TENANT_DISTRIBUTION_ID, CONNECTION_GROUP_ID); jobs in the
    * WebStack only (`stack: 'web'`), where that distribution is
    */
-  | 'cdn:tenants';
+  | 'cdn:tenants'
+  /**
+   * issue 15: read and replace the CORS configuration of every region's transfers and anon
+   * buckets (s3:GetBucketCORS, s3:PutBucketCORS; no object access): the verified custom hosts'
+   * rule (services/bucket-cors.ts)
+   */
+  | 'buckets:cors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -379,11 +385,12 @@ export const jobs: readonly JobDef[] = [
     timeoutSeconds: 300,
   },
   {
-    // issue 15: CloudFront distribution tenants of verified (and released) custom domains.
+    // issue 15: CloudFront distribution tenants of verified (and released) custom domains, and
+    // the buckets' CORS rule for the hosts served.
     name: 'domain-tenants',
     handler: 'jobs/domain-tenants',
     schedule: 'rate(5 minutes)',
-    access: ['table:read', 'table:write', 'cdn:tenants'],
+    access: ['table:read', 'table:write', 'cdn:tenants', 'buckets:cors'],
     timeoutSeconds: 120,
     stack: 'web',
   },

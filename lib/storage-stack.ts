@@ -3,6 +3,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { BUCKET_CORS } from '../functions/routes';
+import { APP_ORIGINS_RULE_ID } from '../functions/domain/bucket-cors';
 import { SPEED_TEST_BYTES, SPEED_TEST_KEY, type RegionId } from '../functions/domain/regions';
 import { PrivateBucket } from './constructs/private-bucket';
 import { acknowledge, acknowledgeBucketDeploymentHandler } from './nag/acknowledge';
@@ -39,8 +40,11 @@ export class StorageStack extends Stack {
     const logs = new PrivateBucket(this, 'AccessLogs', { expireAfterDays: ACCESS_LOG_RETENTION_DAYS });
     acknowledge(logs, 'AwsSolutions-S1', 'accessLogBucket');
 
+    // The app origins' rule; the tenant job adds and keeps a rule of its own, `custom-domains`,
+    // for the verified custom hosts (functions/services/bucket-cors.ts).
     const cors: s3.CorsRule[] = [
       {
+        id: APP_ORIGINS_RULE_ID,
         allowedOrigins: [...props.allowedOrigins],
         allowedMethods: BUCKET_CORS.allowMethods.map((m) => s3.HttpMethods[m]),
         allowedHeaders: [...BUCKET_CORS.allowHeaders],

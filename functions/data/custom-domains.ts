@@ -195,7 +195,7 @@ export async function releaseDomain(userId: string, now: number): Promise<string
     .update({
       TableName: table(),
       Key: keys.domainTenant(mine.host),
-      UpdateExpression: 'SET want = :absent, queuedAt = :now, gsi2pk = :gpk, gsi2sk = :gsk',
+      UpdateExpression: 'SET want = :absent, queuedAt = :now, gsi2pk = :gpk, gsi2sk = :gsk REMOVE gsi1pk, gsi1sk',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':absent': 'absent', ':now': now, ':gpk': keys.tenantSyncPartition, ':gsk': keys.tenantSyncIndex(now, mine.host).gsi2sk },
     })
@@ -260,9 +260,15 @@ export async function tenantCreated(host: string, tenantId: string, etag: string
     await ddb().update({
       TableName: table(),
       Key: keys.domainTenant(host),
-      UpdateExpression: `SET tenantId = :id${etag ? ', etag = :etag' : ''} REMOVE gsi2pk, gsi2sk`,
+      UpdateExpression: `SET tenantId = :id${etag ? ', etag = :etag' : ''}, gsi1pk = :spk, gsi1sk = :ssk REMOVE gsi2pk, gsi2sk`,
       ConditionExpression: 'want = :present',
-      ExpressionAttributeValues: { ':id': tenantId, ':present': 'present', ...(etag ? { ':etag': etag } : {}) },
+      ExpressionAttributeValues: {
+        ':id': tenantId,
+        ':present': 'present',
+        ':spk': keys.servedHostPartition,
+        ':ssk': keys.servedHostIndex(host).gsi1sk,
+        ...(etag ? { ':etag': etag } : {}),
+      },
     });
     return true;
   } catch (err) {
@@ -278,6 +284,28 @@ export async function tenantDeleted(host: string): Promise<void> {
     .catch((err: unknown) => {
       if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
     });
+}
+
+/**
+ * D14: every host the app is served on (tenant made and still wanted), for the buckets' CORS.
+ * One small partition read whole, page by page (about 60 bytes a host).
+ */
+export async function servedHosts(): Promise<string[]> {
+  const hosts: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().query({
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.servedHostPartition },
+      ProjectionExpression: 'host',
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    });
+    for (const i of out.Items ?? []) if (typeof i.host === 'string') hosts.push(i.host);
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return hosts;
 }
 
 /** The host of a verified claim whose tenant exists: what a web server may serve the app on. */

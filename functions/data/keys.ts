@@ -195,6 +195,9 @@ export const keys = {
   /** gsi2 (sparse) on a tenant that must be created or deleted: the tenant job's queue */
   tenantSyncIndex: (queuedAt: number, host: string) => ({ gsi2pk: 'TENANTSYNC', gsi2sk: `${String(queuedAt).padStart(15, '0')}#${host}` }),
   tenantSyncPartition: 'TENANTSYNC',
+  /** gsi1 (sparse) on a tenant that exists and is wanted: the hosts the app is served on (bucket CORS) */
+  servedHostIndex: (host: string) => ({ gsi1pk: 'SERVEDHOST', gsi1sk: host }),
+  servedHostPartition: 'SERVEDHOST',
   /** a sender email domain claimed by one user (an SES identity belongs to one account) */
   emailDomainClaim: (domain: string) => ({ pk: `MAILDOMAIN#${domain}`, sk: 'CLAIM' }),
   /** the user's sender email domain: the SES identity, its DKIM tokens and status */

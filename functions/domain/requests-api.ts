@@ -103,7 +103,7 @@ export interface RequestSummary {
   readonly uploadCount: number;
   readonly totalBytes: number;
   readonly lastUploadAt: number | null;
-  /** the public page, `/r/{id}` on the app's origin */
+  /** the public page, `/r/{id}` on the requester's verified custom domain (the admin's for members), else the app's origin */
   readonly link: string;
 }
 

@@ -26,6 +26,7 @@ import * as identities from '../adapters/email-identities';
 import { tenantProvider } from '../adapters/cdn-tenants';
 import { config } from '../lib/env';
 import { customDomainOrigin } from './link-origin';
+import { syncBucketCors } from './bucket-cors';
 import { ENV } from '../lib/env-names';
 import { HttpError, badRequest, conflict, forbidden } from '../lib/errors';
 import { newToken } from '../lib/secrets';
@@ -182,11 +183,9 @@ export async function removeCustomDomain(profile: UserProfile, now = Date.now())
   return domainSettings(profile);
 }
 
-export interface DomainJobResult {
+export interface DomainJobResult extends TenantSyncResult {
   checked: number;
   verified: number;
-  tenantsCreated: number;
-  tenantsDeleted: number;
 }
 
 /** The scheduled job: due checks of pending claims (with backoff), then the tenant queue. */
@@ -204,12 +203,22 @@ export async function runDomainJob(now = Date.now(), limit = 50): Promise<Domain
   return { checked, verified, ...tenants };
 }
 
-/** Creates the tenants of verified hosts and deletes those of released ones. */
-export async function syncTenants(limit: number): Promise<{ tenantsCreated: number; tenantsDeleted: number }> {
+export interface TenantSyncResult {
+  tenantsCreated: number;
+  tenantsDeleted: number;
+  /** buckets whose custom-domains CORS rule was rewritten */
+  bucketsCorsUpdated: number;
+}
+
+/**
+ * Creates the tenants of verified hosts and deletes those of released ones, then lets every
+ * bucket's CORS allow exactly the hosts served (a page on a custom host uploads straight to S3).
+ */
+export async function syncTenants(limit: number): Promise<TenantSyncResult> {
   const provider = tenantProvider();
   let tenantsCreated = 0;
   let tenantsDeleted = 0;
-  if (!provider) return { tenantsCreated, tenantsDeleted };
+  if (!provider) return { tenantsCreated, tenantsDeleted, bucketsCorsUpdated: 0 };
   for (const t of await claims.queuedTenants(limit)) {
     try {
       if (t.want === 'present') {
@@ -223,7 +232,8 @@ export async function syncTenants(limit: number): Promise<{ tenantsCreated: numb
       log.error('domain tenant not synced', { host: t.host, want: t.want, ...errorFields(err) });
     }
   }
-  return { tenantsCreated, tenantsDeleted };
+  const cors = await syncBucketCors();
+  return { tenantsCreated, tenantsDeleted, bucketsCorsUpdated: cors.updated };
 }
 
 // ---- sender email domain ---------------------------------------------------------------------

@@ -49,7 +49,7 @@ import { mapLimited } from '../lib/concurrency';
 import { reserveForSend, releaseTransfer, storageOwnerOf } from './limits';
 import { uploadRegionFor } from './storage-region';
 import { DELETE_RECHECK_MS, downloadLink, locOf, planFiles, plannedFile, refOf, urlLifetime } from './transfers';
-import { linkOriginOf } from './link-origin';
+import { linkOriginFor, linkOriginOf } from './link-origin';
 import type * as z from 'zod/mini';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -59,11 +59,15 @@ export const REQUESTS_LIST_MAX = 500;
 
 const NOT_FOUND = 'This request does not exist.';
 
-export function requestLink(id: string): string {
-  return `${config().appOrigin}/r/${id}`;
+/**
+ * The origin of a requester's public request links (issue 15): their storage owner's verified
+ * custom domain (the team admin's for members) while the plan includes it, else APP_ORIGIN.
+ */
+async function requestOriginOf(profile: Pick<UserProfile, 'userId' | 'isTeamMember' | 'parentAdminId'> | undefined, userId: string): Promise<string> {
+  return linkOriginFor(profile?.isTeamMember && profile.parentAdminId ? profile.parentAdminId : userId);
 }
 
-function summaryOf(r: RequestRecord, now: number): RequestSummary {
+function summaryOf(r: RequestRecord, now: number, origin: string): RequestSummary {
   return {
     id: r.id,
     title: r.title,
@@ -75,7 +79,7 @@ function summaryOf(r: RequestRecord, now: number): RequestSummary {
     uploadCount: r.uploadCount,
     totalBytes: r.totalBytes,
     lastUploadAt: r.lastUploadAt,
-    link: requestLink(r.id),
+    link: `${origin}/r/${r.id}`,
   };
 }
 
@@ -114,7 +118,7 @@ export async function createRequest(profile: UserProfile, input: z.output<typeof
       totalBytes: 0,
       lastUploadAt: null,
     };
-    if (await requestsData.createRequest(record)) return summaryOf(record, now);
+    if (await requestsData.createRequest(record)) return summaryOf(record, now, await requestOriginOf(profile, profile.userId));
   }
   throw new Error('could not find a free request id in 5 tries');
 }
@@ -129,15 +133,15 @@ async function requireOwnRequest(id: string, userId: string): Promise<RequestRec
 /** GET /requests?userid= */
 export async function listRequests(callerId: string, userid: string, now = Date.now()): Promise<ListRequestsResponse> {
   if (userid !== callerId) throw forbidden('not_your_requests', 'You can only list your own requests.');
-  const records = await requestsData.listUserRequests(callerId, REQUESTS_LIST_MAX);
-  return { requests: records.map((r) => summaryOf(r, now)) };
+  const [records, origin] = await Promise.all([requestsData.listUserRequests(callerId, REQUESTS_LIST_MAX), getProfile(callerId).then((p) => requestOriginOf(p, callerId))]);
+  return { requests: records.map((r) => summaryOf(r, now, origin)) };
 }
 
 /** GET /requests?slug= */
 export async function requestDetail(callerId: string, id: string, now = Date.now()): Promise<RequestDetailResponse> {
   const r = await requireOwnRequest(id, callerId);
-  const uploads = await requestsData.listUploads(id, REQUEST_UPLOADS_PAGE);
-  return { request: summaryOf(r, now), uploads: await mapLimited(uploads, 8, uploadView) };
+  const [uploads, origin] = await Promise.all([requestsData.listUploads(id, REQUEST_UPLOADS_PAGE), getProfile(callerId).then((p) => requestOriginOf(p, callerId))]);
+  return { request: summaryOf(r, now, origin), uploads: await mapLimited(uploads, 8, uploadView) };
 }
 
 async function uploadView(u: RequestUploadRecord): Promise<RequestUpload> {
@@ -177,7 +181,7 @@ export async function updateRequest(profile: UserProfile, id: string, edit: z.ou
     now,
   );
   if (!updated) throw notFound('request_not_found', NOT_FOUND);
-  return summaryOf(updated, now);
+  return summaryOf(updated, now, await requestOriginOf(profile, profile.userId));
 }
 
 /**

@@ -279,6 +279,10 @@ export class ApiFunction extends Construct {
           }),
         ];
       }
+      case 'buckets:cors':
+        // The custom hosts' CORS rule (issue 15): the buckets' configuration, none of their objects.
+        // PutBucketCors, DeleteBucketCors and GetBucketCors are all authorized by these two actions.
+        return [new iam.PolicyStatement({ actions: ['s3:GetBucketCORS', 's3:PutBucketCORS'], resources: buckets.map((b) => b.bucketArn) })];
       default: {
         const unknown: never = access;
         throw new Error(`ApiFunction: no grant defined for access '${String(unknown)}'`);

@@ -1,27 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { BUCKET_CORS } from '../../functions/routes';
+import { appCorsXml } from '../../functions/domain/bucket-cors';
 import { createS3, type S3 } from '../../functions/lib/aws/s3';
 import { SPEED_TEST_BYTES, SPEED_TEST_KEY } from '../../functions/domain/regions';
 import { startChild, type Child } from './child';
 
 const childScript = fileURLToPath(new URL('./s3rver-child.ts', import.meta.url));
 
-export function corsXml(origins: readonly string[]): string {
-  const rule = [
-    ...origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`),
-    ...BUCKET_CORS.allowMethods.map((m) => `<AllowedMethod>${m}</AllowedMethod>`),
-    ...BUCKET_CORS.allowHeaders.map((h) => `<AllowedHeader>${h}</AllowedHeader>`),
-    ...BUCKET_CORS.exposeHeaders.map((h) => `<ExposeHeader>${h}</ExposeHeader>`),
-    `<MaxAgeSeconds>${BUCKET_CORS.maxAgeSeconds}</MaxAgeSeconds>`,
-  ].join('');
-  return `<CORSConfiguration><CORSRule>${rule}</CORSRule></CORSConfiguration>`;
-}
-
 export async function startS3(opts: { port: number; dataDir: string; buckets: string[]; corsOrigins: string[] }): Promise<Child> {
   mkdirSync(opts.dataDir, { recursive: true });
-  const config = { port: opts.port, directory: opts.dataDir, buckets: opts.buckets, corsXml: corsXml(opts.corsOrigins) };
+  const config = { port: opts.port, directory: opts.dataDir, buckets: opts.buckets, corsXml: appCorsXml(opts.corsOrigins) };
   return startChild('s3rver', process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', childScript], {
     env: { ...process.env, S3RVER_CONFIG: JSON.stringify(config) },
     ready: /S3RVER READY/,

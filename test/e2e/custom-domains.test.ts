@@ -13,9 +13,10 @@ import { getFreePort, launchBrowser } from '../helpers/browser';
 import { closePage, logIn, openPage } from '../helpers/browser-stack';
 import type { ImageUploadResponse } from '../../functions/domain/auth-api';
 import { api, startTestApp, startTestWeb } from '../helpers/local-app';
-import { bearer, createUser, json, randomData, sendFiles, type TestUser } from '../helpers/transfers';
+import { bearer, createUser, json, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
 
 const HOST = 'files.acme.test';
+const VISITOR = 'visitor@example.com';
 /** A real 2x2 PNG: the admin's company logo. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mNk+M/AwMDAxMDAwMDAAAAcMAMBFg+3PQAAAABJRU5ErkJggg==', 'base64');
 const loadedWidth = (p: Page, testId: string) => p.getByTestId(testId).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
@@ -94,4 +95,30 @@ describe('custom domain', () => {
     await page.goto(`http://${HOST}:${port}/login`);
     await expect.poll(() => loadedWidth(page, 'login-host-logo')).toBeGreaterThan(0);
   });
+
+  it("takes a visitor's upload on the file-request page served on the host (bucket CORS allows it)", async () => {
+    // The admin's domain is verified by the test above; the request's link is on the host.
+    const created = await api(app, '/requests', json({ title: 'Site photos' }, bearer(admin)));
+    expect(created.status, created.text).toBe(201);
+    const link = (created.json as { link: string }).link;
+    expect(link).toMatch(new RegExp(`^http://${HOST.replace(/\./gu, '\\.')}:${port}/r/`, 'u'));
+
+    ({ context, page } = await openPage(browser));
+    await page.goto(link);
+    await page.getByTestId('request-title').waitFor();
+    expect(new URL(page.url()).hostname).toBe(HOST);
+    await page.getByTestId('file-input').setInputFiles({ name: 'roof.pdf', mimeType: 'application/pdf', buffer: randomData(300_000) });
+    await page.getByTestId('request-name').fill('Vera Visitor');
+    await page.getByTestId('request-email').fill(VISITOR);
+    await page.getByTestId('request-submit').click();
+    const codeMail = await waitForMail(app, VISITOR, /\b\d{5}\b/u, 10_000);
+    await page.getByTestId('code-input').fill(/\b(\d{5})\b/u.exec(codeMail.body.text)![1]!);
+    await page.getByTestId('verify-button').click();
+    // The PUT to the bucket comes from a page on the custom host: S3 checks that origin.
+    await page.getByTestId('request-done').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('request-done').textContent()).toContain('Your file has been received.');
+    const id = link.slice(link.lastIndexOf('/') + 1);
+    const detail = await api(app, `/requests?slug=${id}`, { headers: bearer(admin) });
+    expect(detail.json.request, detail.text).toMatchObject({ uploadCount: 1, totalBytes: 300_000 });
+  }, 120_000);
 });

@@ -49,6 +49,7 @@ const MARKER: Record<Access, string> = {
   payments: 'secretsmanager:GetSecretValue',
   'mail:identities': 'ses:CreateEmailIdentity',
   'cdn:tenants': 'cloudfront:CreateDistributionTenant',
+  'buckets:cors': 's3:PutBucketCORS',
 };
 const ALWAYS = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
 const ALLOWED_BY: Record<Access, RegExp> = {
@@ -64,6 +65,7 @@ const ALLOWED_BY: Record<Access, RegExp> = {
   payments: /^secretsmanager:GetSecretValue$/,
   'mail:identities': /^ses:(CreateEmailIdentity|GetEmailIdentity|DeleteEmailIdentity)$/,
   'cdn:tenants': /^cloudfront:(CreateDistributionTenant|GetDistributionTenant|GetDistributionTenantByDomain|UpdateDistributionTenant|DeleteDistributionTenant)$/,
+  'buckets:cors': /^s3:(GetBucketCORS|PutBucketCORS)$/,
 };
 
 function expectLeastPrivilege(fnLogicalId: string, access: readonly Access[]): void {

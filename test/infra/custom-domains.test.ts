@@ -57,8 +57,14 @@ describe('custom domains (issue 15)', () => {
       const create = cf.find((s) => [s.Action].flat().includes('cloudfront:CreateDistributionTenant'))!;
       expect(JSON.stringify(create.Resource)).toContain(logicalId(t.web.tenantDistribution!, t.web));
       for (const s of cf) expect(JSON.stringify(s.Resource)).not.toMatch(/distribution\/\*"/u);
+      // The buckets' CORS (custom hosts upload straight to S3): every region's two buckets, no objects.
+      const s3Statements = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+      expect(actionsOf(s3Statements)).toEqual(new Set(['s3:GetBucketCORS', 's3:PutBucketCORS']));
+      const bucketRefs = JSON.stringify(s3Statements.map((s) => s.Resource));
+      expect(bucketRefs).not.toContain('/*');
+      expect([...bucketRefs.matchAll(/Bucket/gu)].length).toBeGreaterThanOrEqual(2 * t.storage.size);
       // Nothing else but the table, logs and tracing.
-      for (const action of actionsOf(statements)) expect(action).toMatch(/^(cloudfront:|dynamodb:|logs:|xray:)/u);
+      for (const action of actionsOf(statements)) expect(action).toMatch(/^(cloudfront:|dynamodb:|s3:(Get|Put)BucketCORS$|logs:|xray:)/u);
     }
     const rules = Object.values(resourcesOf(t.template(t.web), 'AWS::Events::Rule'));
     expect(rules.map((r) => r.Properties!.ScheduleExpression)).toContain('rate(5 minutes)');

@@ -1,3 +1,4 @@
+import { APP_ORIGINS_RULE_ID } from '../../functions/domain/bucket-cors';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { BUCKET_CORS } from '../../functions/routes';
@@ -80,13 +81,14 @@ describe('StorageStack', () => {
     }
   });
 
-  it('allows the browser to PUT and GET with BUCKET_CORS and read ETag', () => {
+  it('allows the browser to PUT and GET with BUCKET_CORS and read ETag (the app-origins rule; the tenant job owns the custom hosts\' rule)', () => {
     for (const stack of storageStacks()) {
       for (const bucket of [stack.transfersBucket, stack.anonBucket]) {
         const props = resourcesOf(t.template(stack), 'AWS::S3::Bucket')[logicalId(bucket, stack)]!.Properties!;
         expect(props.CorsConfiguration).toEqual({
           CorsRules: [
             {
+              Id: APP_ORIGINS_RULE_ID,
               AllowedOrigins: [...FALLBACK_BUCKET_ORIGINS],
               AllowedMethods: [...BUCKET_CORS.allowMethods],
               AllowedHeaders: [...BUCKET_CORS.allowHeaders],

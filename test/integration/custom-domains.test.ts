@@ -13,6 +13,10 @@ import { getUserDomain } from '../../functions/data/custom-domains';
 import { runDomainJob } from '../../functions/services/domains';
 import { FIRST_CHECK_DELAY_MS } from '../../functions/domain/custom-domains';
 import { api, startTestApp } from '../helpers/local-app';
+import { localBucketNames } from '../../scripts/local/stack';
+import { REGION_IDS } from '../../functions/domain/regions';
+import { customOriginsOf } from '../../functions/domain/bucket-cors';
+import { localFunctionsS3 } from '../../scripts/local/s3';
 import { bearer, createUser, json, mailsTo, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
 
 const APP_ORIGIN = 'http://127.0.0.1:5999';
@@ -30,6 +34,15 @@ const settings = async (u: TestUser) => (await api(app, '/domains', { headers: b
 const claim = (u: TestUser, domain: unknown) => api(app, '/domains/custom', json({ domain }, bearer(u), 'PUT'));
 const checkNow = (u: TestUser) => api(app, '/domains/custom/check', { method: 'POST', headers: bearer(u) });
 const remove = (u: TestUser) => api(app, '/domains/custom', { method: 'DELETE', headers: bearer(u) });
+const CUSTOM_ORIGIN = `http://${HOST}:5999`;
+const ALL_BUCKETS = REGION_IDS.flatMap((r) => Object.values(localBucketNames(r)));
+/** What the browser asks S3 before a cross-origin PUT of a part from a page on `origin`. */
+const preflight = (bucket: string, origin: string) =>
+  fetch(`${app.stack.urls.s3}/${bucket}/t/some-key?partNumber=1&uploadId=x`, {
+    method: 'OPTIONS',
+    headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type' },
+  });
+const customOrigins = async (bucket: string) => customOriginsOf(await localFunctionsS3(app.stack.urls.s3).getBucketCors({ Bucket: bucket }));
 
 beforeAll(async () => {
   app = await startTestApp(APP_ORIGIN);
@@ -61,6 +74,10 @@ describe('custom link domain', () => {
     expect((added.json as DomainSettings).customDomainOption).toBe('standard');
 
     // Nothing in DNS yet: both records missing.
+    // Until verified, S3 refuses uploads from a page on the host (the app origin's are fine).
+    expect((await preflight(ALL_BUCKETS[0]!, CUSTOM_ORIGIN)).status).toBe(403);
+    expect((await preflight(ALL_BUCKETS[0]!, APP_ORIGIN)).status).toBe(200);
+
     const none = await checkNow(pro);
     expect(none.status, none.text).toBe(200);
     expect((none.json as DomainSettings).customDomain).toMatchObject({
@@ -84,6 +101,16 @@ describe('custom link domain', () => {
     expect(ok.customDomainOption).toBe('custom');
     const me = (await api(app, '/me', { headers: bearer(pro) })).json as SessionUser;
     expect(me.customDomainOption).toBe('custom');
+
+    // Served on the host (its tenant made): every region's buckets accept the host's uploads.
+    for (const bucket of ALL_BUCKETS) {
+      expect(await customOrigins(bucket), bucket).toEqual([CUSTOM_ORIGIN]);
+      const res = await preflight(bucket, CUSTOM_ORIGIN);
+      expect(res.status, bucket).toBe(200);
+      // s3rver answers '*' where S3 echoes the origin: either lets the page read the answer.
+      expect([CUSTOM_ORIGIN, '*']).toContain(res.headers.get('access-control-allow-origin'));
+      expect((await preflight(bucket, APP_ORIGIN)).status, `${bucket} app origin kept`).toBe(200);
+    }
   });
 
   it('puts the link-mode link, the dashboard link and the recipient mail on the custom domain', async () => {
@@ -149,6 +176,12 @@ describe('custom link domain', () => {
     expect(res.json).toMatchObject({ customDomain: null, customDomainOption: 'standard' });
     const link = await sendFiles(app, pro, new Map([['after.txt', randomData(8)]]));
     expect(link.link).toBe(`${APP_ORIGIN}/w/${link.id}`);
+    // The buckets no longer accept the released host's origin; the app's still work.
+    for (const bucket of ALL_BUCKETS) {
+      expect(await customOrigins(bucket), bucket).toEqual([]);
+      expect((await preflight(bucket, CUSTOM_ORIGIN)).status, bucket).toBe(403);
+      expect((await preflight(bucket, APP_ORIGIN)).status, bucket).toBe(200);
+    }
     const taken = await claim(rival, HOST);
     expect(taken.status, taken.text).toBe(200);
     expect((taken.json as DomainSettings).customDomain?.domain_status).toBe('pending');

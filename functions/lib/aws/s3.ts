@@ -303,6 +303,29 @@ export function createS3(opts: S3Options) {
       );
     },
 
+    /** The bucket's CORS configuration as S3 returns it (XML), or undefined when it has none. */
+    async getBucketCors(input: { Bucket: string }): Promise<string | undefined> {
+      try {
+        return await request({ method: 'GET', bucket: input.Bucket, query: { cors: '' } }, xmlOrError);
+      } catch (err) {
+        if (err instanceof AwsError && err.name === 'NoSuchCORSConfiguration') return undefined;
+        throw err;
+      }
+    },
+
+    /** Replaces the bucket's CORS configuration (S3 requires Content-MD5 here). */
+    async putBucketCors(input: { Bucket: string; ConfigurationXml: string }): Promise<void> {
+      const md5 = createHash('md5').update(input.ConfigurationXml).digest('base64');
+      await request(
+        { method: 'PUT', bucket: input.Bucket, query: { cors: '' }, headers: { 'content-type': 'application/xml', 'content-md5': md5 }, body: input.ConfigurationXml },
+        drain,
+      );
+    },
+
+    async deleteBucketCors(input: { Bucket: string }): Promise<void> {
+      await request({ method: 'DELETE', bucket: input.Bucket, query: { cors: '' } }, drain);
+    },
+
     async abortMultipartUpload(input: Pick<AbortMultipartUploadCommandInput, 'Bucket' | 'Key' | 'UploadId'>): Promise<void> {
       await request({ method: 'DELETE', bucket: need(input.Bucket, 'Bucket'), key: need(input.Key, 'Key'), query: { uploadId: need(input.UploadId, 'UploadId') } }, drain);
     },
