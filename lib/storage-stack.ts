@@ -4,6 +4,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { BUCKET_CORS } from '../functions/routes';
 import { APP_ORIGINS_RULE_ID } from '../functions/domain/bucket-cors';
+import { IMAGE_STAGING_DAYS, IMAGE_STAGING_PREFIX } from '../functions/domain/branding';
 import { SPEED_TEST_BYTES, SPEED_TEST_KEY, type RegionId } from '../functions/domain/regions';
 import { PrivateBucket } from './constructs/private-bucket';
 import { acknowledge, acknowledgeBucketDeploymentHandler } from './nag/acknowledge';
@@ -59,7 +60,7 @@ export class StorageStack extends Stack {
 
     this.transfersBucket = new PrivateBucket(this, 'TransfersBucket', {
       cors,
-      lifecycleRules: [abortIncomplete],
+      lifecycleRules: [abortIncomplete, { id: 'ExpireUnacceptedImageUploads', prefix: IMAGE_STAGING_PREFIX, expiration: Duration.days(IMAGE_STAGING_DAYS) }],
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 'transfers/',
     });

@@ -108,3 +108,12 @@ export function suggestCompany(email: string): string | null {
   if (words.length === 0) return null;
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
+
+/**
+ * Where a branding image waits until its bytes are checked (services/branding.ts): the transfers
+ * bucket's lifecycle rule ExpireUnacceptedImageUploads empties this prefix after
+ * IMAGE_STAGING_DAYS, so an upload that is never saved does not stay. Accepted images are copied
+ * out to `u/<id>/brand-...`.
+ */
+export const IMAGE_STAGING_PREFIX = 'staging/';
+export const IMAGE_STAGING_DAYS = 1;

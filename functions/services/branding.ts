@@ -3,7 +3,7 @@
  * owner's logo, download-page background, accent colour and the 'Powered by' choice, what a
  * recipient's page gets of them, and the public branding of a verified custom domain's host.
  */
-import { BRAND_IMAGE_MAX_BYTES, EXTENSION_OF, SNIFF_BYTES, canRemovePoweredBy, normalizeHexColour, readableTextOn, sniffImageType, type BrandImageKind, type BrandImageType } from '../domain/branding';
+import { BRAND_IMAGE_MAX_BYTES, EXTENSION_OF, IMAGE_STAGING_PREFIX, SNIFF_BYTES, canRemovePoweredBy, normalizeHexColour, readableTextOn, sniffImageType, type BrandImageKind, type BrandImageType } from '../domain/branding';
 import type { BrandingUpdateInput, HostBranding, OwnBranding, PublicBranding } from '../domain/branding-api';
 import type { ImageUploadResponse } from '../domain/auth-api';
 import { resolveRole } from '../domain/plans';
@@ -29,11 +29,14 @@ export function requireBrandingEditor(profile: UserProfile): void {
   if (profile.isTeamMember) throw forbidden('team_member_forbidden', "Your team's admin manages the branding.");
 }
 
+/** An unchecked upload's prefix (IMAGE_STAGING_PREFIX, emptied by the bucket's lifecycle). */
+const stagingPrefixOf = (userId: string) => `${IMAGE_STAGING_PREFIX}u/${userId}/up-`;
+
 /** POST /branding/images: a presigned PUT under the caller's own prefix, type and length signed. */
 export async function brandImageUpload(profile: UserProfile, kind: BrandImageKind, contentType: BrandImageType, size: number): Promise<ImageUploadResponse> {
   requireBrandingEditor(profile);
   if (size > BRAND_IMAGE_MAX_BYTES[kind]) throw badRequest('image_too_large', `This image is too large (at most ${BRAND_IMAGE_MAX_BYTES[kind] / 1024 / 1024} MB).`);
-  const key = `u/${profile.userId}/up-${kind}-${randomString(12, ALNUM)}.${EXTENSION_OF[contentType]}`;
+  const key = `${stagingPrefixOf(profile.userId)}${kind}-${randomString(12, ALNUM)}.${EXTENSION_OF[contentType]}`;
   const url = await storage.presignTypedPut(ref(key), contentType, size, IMAGE_PUT_SECONDS);
   return { url, key, headers: { 'content-type': contentType } };
 }
@@ -52,7 +55,7 @@ export function checkedTypeOf(key: string): BrandImageType | undefined {
  */
 export async function acceptBrandImage(userId: string, kind: BrandImageKind, key: string): Promise<string> {
   if (checkedTypeOf(key) && key.startsWith(`u/${userId}/brand-${kind}-`)) return key; // already accepted (saved again)
-  if (!key.startsWith(`u/${userId}/`) || key.includes('..') || key.slice(`u/${userId}/`.length).includes('/')) {
+  if (!key.startsWith(stagingPrefixOf(userId)) || key.includes('..') || key.slice(stagingPrefixOf(userId).length).includes('/')) {
     throw forbidden('not_your_image', 'This image does not belong to your account.');
   }
   const head = await storage.objectHead(ref(key));

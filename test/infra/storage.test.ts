@@ -1,4 +1,5 @@
 import { APP_ORIGINS_RULE_ID } from '../../functions/domain/bucket-cors';
+import { IMAGE_STAGING_DAYS, IMAGE_STAGING_PREFIX } from '../../functions/domain/branding';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { BUCKET_CORS } from '../../functions/routes';
@@ -71,13 +72,14 @@ describe('StorageStack', () => {
     }
   });
 
-  it('expires anonymous uploads as a backstop, never the transfers bucket', () => {
+  it("expires anonymous uploads as a backstop, and in the transfers bucket only the unchecked image uploads under staging/", () => {
     for (const stack of storageStacks()) {
       const buckets = resourcesOf(t.template(stack), 'AWS::S3::Bucket');
       const anonRules = (buckets[logicalId(stack.anonBucket, stack)]!.Properties!.LifecycleConfiguration as { Rules: object[] }).Rules;
       expect(anonRules).toContainEqual(expect.objectContaining({ ExpirationInDays: ANON_OBJECT_EXPIRY_DAYS }));
       const transferRules = (buckets[logicalId(stack.transfersBucket, stack)]!.Properties!.LifecycleConfiguration as { Rules: object[] }).Rules;
-      expect(transferRules.some((r) => 'ExpirationInDays' in r)).toBe(false);
+      const expiring = transferRules.filter((r) => 'ExpirationInDays' in r);
+      expect(expiring).toEqual([expect.objectContaining({ Id: 'ExpireUnacceptedImageUploads', Prefix: IMAGE_STAGING_PREFIX, ExpirationInDays: IMAGE_STAGING_DAYS, Status: 'Enabled' })]);
     }
   });
 

@@ -86,8 +86,10 @@ describe('logo upload', () => {
     const stolen = await patch(business, { logoKey: othersKey });
     expect(stolen.status).toBe(403);
     expect((await api(app, '/v1/updateProfile', json({ logoPicKey: othersKey }, bearer(business)))).status).toBe(403);
-    // Accepted: real PNG bytes.
+    // Accepted: real PNG bytes. The upload waits under staging/ (a lifecycle rule empties it),
+    // the accepted copy lives under the user's own prefix.
     const key = await upload(business, 'logo', PNG);
+    expect(key.startsWith(`staging/u/${business.sub}/up-logo-`), key).toBe(true);
     const ok = await patch(business, { logoKey: key, showLogoNav: true, accentColor: '#FFCC00', backgroundColor: '#102030' });
     expect(ok.status, ok.text).toBe(200);
     const own = ok.json as OwnBranding;
