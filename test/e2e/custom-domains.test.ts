@@ -13,6 +13,8 @@ import { getFreePort, launchBrowser } from '../helpers/browser';
 import { closePage, logIn, openPage } from '../helpers/browser-stack';
 import type { ImageUploadResponse } from '../../functions/domain/auth-api';
 import { api, startTestApp, startTestWeb } from '../helpers/local-app';
+import { localBucketNames } from '../../scripts/local/stack';
+import { REGION_IDS } from '../../functions/domain/regions';
 import { bearer, createUser, json, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
 
 const HOST = 'files.acme.test';
@@ -120,5 +122,32 @@ describe('custom domain', () => {
     const id = link.slice(link.lastIndexOf('/') + 1);
     const detail = await api(app, `/requests?slug=${id}`, { headers: bearer(admin) });
     expect(detail.json.request, detail.text).toMatchObject({ uploadCount: 1, totalBytes: 300_000 });
+  }, 120_000);
+
+  it('is removed after an inline confirmation, and uploads from the host are refused again', async () => {
+    ({ context, page } = await openPage(browser));
+    await logIn(page, web.url, admin.email);
+    await page.goto(`${web.url}/dash/account/domain`);
+    await page.getByTestId('custom-domain-remove').click();
+    // No, then yes: Keep returns focus to Remove and keeps the domain.
+    const question = page.getByTestId('custom-domain-confirm');
+    expect(await question.textContent()).toContain(`Remove ${HOST}?`);
+    expect(await page.getByTestId('custom-domain-remove-cancel').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByTestId('custom-domain-remove-cancel').click();
+    expect(await page.getByTestId('custom-domain-remove').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByTestId('custom-domain-status').getAttribute('data-status')).toBe('verified');
+    await page.getByTestId('custom-domain-remove').click();
+    await page.getByTestId('custom-domain-remove-confirm').click();
+    await page.getByTestId('custom-domain-input').waitFor();
+    expect(await page.getByTestId('custom-domain-status').count()).toBe(0);
+    // The claim and the tenant go (the web server's host cache lets it lapse like CloudFront's
+    // tenant deletion), and S3 no longer takes uploads from a page there at once.
+    const bucket = localBucketNames(REGION_IDS[0]!).bucket;
+    const preflight = await fetch(`${app.stack.urls.s3}/${bucket}/t/x/y?partNumber=1&uploadId=z`, {
+      method: 'OPTIONS',
+      headers: { Origin: `http://${HOST}:${port}`, 'Access-Control-Request-Method': 'PUT' },
+    });
+    expect(preflight.status).toBe(403);
+    await expect.poll(async () => (await page.goto(`http://${HOST}:${port}/`))?.status(), { timeout: 20_000, interval: 1_000 }).toBe(421);
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DnsRecordView, RecordProblem } from '@domain/custom-domains';
@@ -112,10 +112,44 @@ function UpgradeNote({ text, plan }: { text: string; plan: 'pro' | 'business' })
   );
 }
 
-/** "Check now" while the records are not verified yet, and removal after a confirmation: one domain's actions. */
+/**
+ * "Check now" while the records are not verified yet, and removal after an inline confirmation
+ * (the question, then Remove or Keep; focus moves to the answer and back): one domain's actions.
+ */
 function DomainActions(props: { testId: string; busy: Busy; canCheck: boolean; onCheck: () => void; removeLabel: string; removeConfirm: string; onRemove: () => void }) {
   const { t } = useTranslation('domains');
   const { testId, busy } = props;
+  const [confirming, setConfirming] = useState(false);
+  const questionId = useId();
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus();
+    else if (asked.current) removeRef.current?.focus();
+  }, [confirming]);
+  if (confirming) {
+    return (
+      <div className="domains-actions domains-confirm" role="group" aria-labelledby={questionId} data-testid={`${testId}-confirm`}>
+        <p id={questionId}>{props.removeConfirm}</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy !== null}
+          onClick={() => {
+            setConfirming(false);
+            props.onRemove();
+          }}
+          data-testid={`${testId}-remove-confirm`}
+        >
+          {props.removeLabel}
+        </button>
+        <button type="button" className="btn btn-ghost" ref={keepRef} onClick={() => setConfirming(false)} data-testid={`${testId}-remove-cancel`}>
+          {t('domains.keep')}
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="domains-actions">
       {props.canCheck && (
@@ -126,9 +160,11 @@ function DomainActions(props: { testId: string; busy: Busy; canCheck: boolean; o
       <button
         type="button"
         className="btn btn-ghost"
+        ref={removeRef}
         disabled={busy !== null}
         onClick={() => {
-          if (window.confirm(props.removeConfirm)) props.onRemove();
+          asked.current = true;
+          setConfirming(true);
         }}
         data-testid={`${testId}-remove`}
       >
