@@ -1,10 +1,22 @@
 /**
  * The app's one way to call its API (same origin: CloudFront /api/* in AWS, the Vite proxy
- * locally). Errors arrive as `ApiError` with the server's stable code and message. Network
- * failures and 5xx answers are retried up to 4 times with exponential backoff (spec §7);
+ * locally). Errors arrive as `ApiError` with the server's stable code and message.
+ *
+ * Retries (spec §7, issue 16; rules in functions/domain/retry-policy.ts): idempotent calls
+ * (GET, PUT, DELETE, the POSTs the server treats as idempotent) are sent again up to 4 times
+ * after a network error or a 5xx, with exponential backoff and jitter, honouring Retry-After;
+ * the creates of `KEYED_ROUTES` carry an `Idempotency-Key` (the same one on every attempt) so
+ * they are retried too without ever happening twice; every other POST / PATCH is sent once.
  * 4xx answers are final.
  */
-import { backoffMs, REQUEST_RETRIES } from '@domain/upload';
+import {
+  API_RETRIES,
+  IDEMPOTENCY_KEY_HEADER,
+  isRetryableStatus,
+  retryAfterSecondsOf,
+  retryDelayMs,
+  retryRuleOf,
+} from '@domain/retry-policy';
 import { env } from '@/config/env';
 
 export class ApiError extends Error {
@@ -29,8 +41,13 @@ export interface ApiInit {
   readonly body?: unknown;
   readonly headers?: Record<string, string>;
   readonly signal?: AbortSignal;
-  /** retries after the first attempt for network errors and 5xx (default 4) */
+  /**
+   * retries after the first attempt for network errors and 5xx (default 4, 0 to send once);
+   * calls the retry policy says never to repeat are sent once whatever this says
+   */
   readonly retries?: number;
+  /** the Idempotency-Key of a keyed create (default: a fresh one for this call, kept across its attempts) */
+  readonly idempotencyKey?: string;
   /** per attempt, ms */
   readonly timeoutMs?: number;
   /** Bearer token for JWT routes */
@@ -71,22 +88,34 @@ async function errorOf(res: Response): Promise<ApiError> {
   return new ApiError(res.status, code, message, details);
 }
 
+/** 128 random bits, URL-safe (crypto.getRandomValues also works outside secure contexts, unlike randomUUID). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
-  const retries = init.retries ?? REQUEST_RETRIES;
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  const rule = retryRuleOf(method, path);
+  const retries = rule === 'never' ? 0 : (init.retries ?? API_RETRIES);
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.accessToken) headers.authorization = `Bearer ${init.accessToken}`;
+  if (rule === 'retry-with-key') headers[IDEMPOTENCY_KEY_HEADER] = init.idempotencyKey ?? newIdempotencyKey();
+  // One serialisation for every attempt: the server compares a keyed repeat's bytes.
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
 
   for (let attempt = 0; ; attempt += 1) {
     const signals = [init.signal, init.timeoutMs ? AbortSignal.timeout(init.timeoutMs) : undefined].filter(
       (s): s is AbortSignal => s !== undefined,
     );
     let error: ApiError;
+    let retryAfter: number | undefined;
     try {
       const res = await fetch(`${env.apiBase}${path}`, {
-        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        method,
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body,
         credentials: 'same-origin',
         signal: signals.length ? AbortSignal.any(signals) : undefined,
       });
@@ -96,13 +125,12 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
         return (text ? JSON.parse(text) : undefined) as T;
       }
       error = await errorOf(res);
-      if (res.status < 500) throw error;
+      retryAfter = retryAfterSecondsOf(res.headers.get('retry-after'));
     } catch (err) {
-      if (err instanceof ApiError) throw err;
       if (init.signal?.aborted) throw err;
       error = new ApiError(0, 'network_error', err instanceof Error ? err.message : String(err));
     }
-    if (attempt >= retries) throw error;
-    await sleep(backoffMs(attempt + 1), init.signal);
+    if (attempt >= retries || !isRetryableStatus(rule, error.status, error.code)) throw error;
+    await sleep(retryDelayMs(attempt + 1, Math.random, retryAfter), init.signal);
   }
 }
