@@ -52,10 +52,35 @@ describe('send API calls', () => {
     expect(seen[1]!.headers['x-sender-token']).toBeUndefined();
   });
 
-  it('never repeats a create whose answer was a server error (it may have happened)', async () => {
-    const seen = serve(503, { error: { code: 'unavailable', message: 'try later' } });
-    await expect(createTransfer(body, { kind: 'guest', senderToken: 't' })).rejects.toMatchObject({ status: 503 });
+  it('retries a create after a server error with one Idempotency-Key for every attempt (issue 16)', async () => {
+    vi.useFakeTimers();
+    try {
+      const seen = serve(503, { error: { code: 'internal_error', message: 'try later' } });
+      const done = createTransfer(body, { kind: 'guest', senderToken: 't' }).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      expect(await done).toMatchObject({ status: 503 });
+      expect(seen).toHaveLength(5);
+      const keys = new Set(seen.map((s) => s.headers['idempotency-key']));
+      expect(keys.size).toBe(1);
+      expect([...keys][0]).toMatch(/^[A-Za-z0-9_-]{22}$/u);
+      // a new create is a new key
+      const again = createTransfer(body, { kind: 'guest', senderToken: 't' }).catch(() => undefined);
+      await vi.runAllTimersAsync();
+      await again;
+      expect(seen[5]!.headers['idempotency-key']).not.toBe([...keys][0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never repeats a create refused with a 4xx, nor a POST the policy does not list', async () => {
+    let seen = serve(403, { error: { code: 'sender_not_verified', message: 'no' } });
+    await expect(createTransfer(body, { kind: 'guest', senderToken: 't' })).rejects.toMatchObject({ status: 403 });
     expect(seen).toHaveLength(1);
+    seen = serve(503, { error: { code: 'internal_error', message: 'try later' } });
+    await expect(requestSenderCode('me@x.org', 'de')).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers['idempotency-key']).toBeUndefined();
   });
 
   it('completes and cancels with the upload token', async () => {
