@@ -107,11 +107,10 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   return Math.min(RETRY_CAP_MS, Math.max(jittered, asked));
 }
 
-/** A Retry-After header's seconds (delta-seconds or an HTTP date), undefined when absent or unreadable. */
-export function retryAfterSecondsOf(header: string | null | undefined, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/u.test(trimmed)) return Number(trimmed);
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+/**
+ * A Retry-After header's seconds, undefined when absent or not delta-seconds (the API sends
+ * seconds; an HTTP-date form is not used by it and is ignored: the backoff applies).
+ */
+export function retryAfterSecondsOf(header: string | null | undefined): number | undefined {
+  return header && /^\s*\d+\s*$/u.test(header) ? Number(header) : undefined;
 }

@@ -107,7 +107,8 @@ describe('retry policy: backoff', () => {
     expect(retryDelayMs(1, () => 0, 3)).toBe(3_000);
     expect(retryDelayMs(4, () => 1, 1)).toBe(4_000);
     expect(retryAfterSecondsOf('7')).toBe(7);
-    expect(retryAfterSecondsOf(new Date(Date.UTC(2030, 0, 1, 0, 0, 10)).toUTCString(), Date.UTC(2030, 0, 1))).toBe(10);
+    expect(retryAfterSecondsOf(' 12 ')).toBe(12);
+    expect(retryAfterSecondsOf('Wed, 21 Oct 2015 07:28:00 GMT')).toBeUndefined();
     expect(retryAfterSecondsOf('soon')).toBeUndefined();
     expect(retryAfterSecondsOf(null)).toBeUndefined();
   });
