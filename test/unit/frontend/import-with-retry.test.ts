@@ -10,6 +10,7 @@ import {
 import { CHUNK_RETRIES, CHUNK_RETRY_DELAY_MS, CHUNK_TIMEOUT_MS, importWithRetry } from '@/lib/import-with-retry';
 import { IDEMPOTENCY_KEY_HEADER as CLIENT_HEADER } from '@/lib/api';
 import { IDEMPOTENCY_KEY_HEADER, API_RETRIES } from '@domain/retry-policy';
+import { CHUNK_LOAD_RETRIES, CHUNK_LOAD_TIMEOUT_MS } from '@domain/upload';
 
 const ORIGIN = 'https://app.example.com';
 const CHUNK = `${ORIGIN}/assets/about-page-DmqsMy8B.js`;
@@ -43,6 +44,7 @@ const fast = (env: ChunkLoadEnv) => ({ delayMs: 0, recovery: async () => createR
 describe('importWithRetry (spec §9)', () => {
   it('5 retries, 3 s apart, 120 s each', () => {
     expect([CHUNK_RETRIES, CHUNK_RETRY_DELAY_MS, CHUNK_TIMEOUT_MS]).toEqual([5, 3_000, 120_000]);
+    expect([CHUNK_RETRIES, CHUNK_TIMEOUT_MS]).toEqual([CHUNK_LOAD_RETRIES, CHUNK_LOAD_TIMEOUT_MS]);
   });
 
   it('retries a failed chunk by its URL with a fresh query, then answers the module', async () => {
