@@ -15,16 +15,18 @@ export const DEFAULT_WEB_PORT = 5173;
  * with the home's quick send; left to itself the bundler splits each shared module into a chunk
  * of its own (six small files, 3.5 KiB more gzip on home). One chunk keeps the first load whole.
  * The progress bar's time arithmetic (domain/time-remaining.ts), which only the send code
- * imports, joins it rather than being a file of its own.
+ * imports, joins it rather than being a file of its own; so do the upload rules
+ * (domain/upload.ts: issue 16 took the API client's and the download page's imports off it).
  */
-export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\.ts|upload\/(?!errors\.ts|checkpoint\.ts)|recorder\/(?!lazy-recorder-panel|recorder-icons|recording-support))|\/functions\/domain\/time-remaining\.ts$/;
+export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\.ts|upload\/(?!errors\.ts|checkpoint\.ts)|recorder\/(?!lazy-recorder-panel|recorder-icons|recording-support))|\/functions\/domain\/(time-remaining|upload)\.ts$/;
 /**
  * The download page's modules that the file request screen (issue 13) also uses to download an
- * upload: the calls, the ZIP poll, the browser hand-off, the date format. Left to itself the
+ * upload: the calls, the ZIP poll, the browser hand-off, the date format, and (issue 16) sizes in
+ * the reader's locale (dashboard/format-size.ts, the dashboard's too). Left to itself the
  * bundler moves each shared one out of the download page's chunk into a chunk of its own (four
  * small files, 0.6 KiB more gzip on the download page); one chunk keeps that first load whole.
  */
-export const DOWNLOAD_SHARED_MODULES = /\/frontend\/src\/features\/downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)\.ts$/;
+export const DOWNLOAD_SHARED_MODULES = /\/frontend\/src\/features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts$/;
 /**
  * Small modules nearly every screen's code imports, the download page's included: the English
  * texts of the domain's problems, the map from error codes to i18n keys, the id patterns of links

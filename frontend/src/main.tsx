@@ -6,6 +6,7 @@ import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { routes } from '@/app/routes';
 import { initI18n } from '@/i18n/i18n';
+import { preloadRecovery } from '@/lib/import-with-retry';
 import '@/styles/app.css';
 
 const container = document.getElementById('root');
@@ -20,3 +21,6 @@ createRoot(container).render(
     <RouterProvider router={router} />
   </AppProviders>,
 );
+
+// issue 16: the failure paths (chunk recovery, the API's retry rules) load at idle time.
+preloadRecovery();

@@ -208,6 +208,10 @@ export const keys = {
   // ---- issue 15: branding (docs/data-model.md patterns BR1-BR3) ----
   /** the storage owner's download-page branding: background, accent colour, the powered-by choice (the logo is on the profile, spec §3 logoPic) */
   branding: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BRANDING' }),
+
+  // ---- issue 16: Idempotency-Key records (docs/data-model.md pattern IK1) ----
+  /** one caller's key: `scope` names the caller (a user, a guest's verified address, an upload token's transfer) */
+  idempotencyKey: (scope: string, key: string) => ({ pk: `IDEM#${scope}`, sk: `KEY#${key}` }),
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

@@ -11,6 +11,8 @@ export const WARNING_TOAST_MS = 8_500;
 export const MARKETING_TOAST_MS = 5_800;
 export const MARKETING_TOAST_CYCLE_MS = 2 * SECOND_MS;
 export const NOTIFICATION_BADGE_MAX = 9;
+/** Spec §9: a download page request (the transfer, a file's URL, the ZIP) waits this long per attempt. */
+export const DOWNLOAD_REQUEST_TIMEOUT_MS = 40 * SECOND_MS;
 
 export const FEEDBACK_LOGIN_COUNTS = [3, 18, 35] as const;
 export const UPGRADE_BOX_FROM_LOGIN = 2;

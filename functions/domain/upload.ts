@@ -84,7 +84,8 @@ export function canPreviewImage(fileSize: number): boolean {
   return fileSize <= IMAGE_PREVIEW_MAX_BYTES;
 }
 
-export const DOWNLOAD_REQUEST_TIMEOUT_MS = 40 * SECOND_MS;
+/** Defined with the interface timings (the download page's first load needs nothing else of this module). */
+export { DOWNLOAD_REQUEST_TIMEOUT_MS } from './ui-timings';
 export const STORAGE_TOKEN_REFRESH_MS = 300_000;
 export const STORAGE_TOKEN_TIMEOUT_MS = 90 * SECOND_MS;
 export const STORAGE_TOKEN_RETRIES = 3;

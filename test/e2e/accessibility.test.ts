@@ -152,6 +152,13 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  it('the reload screen of a screen whose chunk never arrived (issue 16)', async () => {
+    await page.route('**/assets/about-page-*.js*', (route) => (route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue()));
+    await page.goto(`${web.url}/about`);
+    await page.getByRole('alert').getByRole('button', { name: 'Reload' }).waitFor({ timeout: 40_000 });
+    await expectAccessible(page);
+  }, 60_000);
+
   it('login', async () => {
     await page.goto(`${web.url}/login`);
     await page.getByRole('heading', { level: 1, name: 'Log in to SendBridge' }).waitFor();

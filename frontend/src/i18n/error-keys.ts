@@ -21,6 +21,10 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_json: GENERIC_ERROR_KEY,
   body_too_large: GENERIC_ERROR_KEY,
   unsupported_media_type: GENERIC_ERROR_KEY,
+  // issue 16: the API client sends and retries its Idempotency-Key itself
+  idempotency_key_invalid: GENERIC_ERROR_KEY,
+  idempotency_key_reused: GENERIC_ERROR_KEY,
+  idempotency_in_progress: GENERIC_ERROR_KEY,
   // session and accounts
   unauthorized: SIGN_IN_AGAIN,
   profile_missing: SIGN_IN_AGAIN,

@@ -1,11 +1,23 @@
 /**
  * The app's one way to call its API (same origin: CloudFront /api/* in AWS, the Vite proxy
- * locally). Errors arrive as `ApiError` with the server's stable code and message. Network
- * failures and 5xx answers are retried up to 4 times with exponential backoff (spec §7);
- * 4xx answers are final.
+ * locally). Errors arrive as `ApiError` with the server's stable code and message.
+ *
+ * Retries (spec §7, issue 16; the rules are functions/domain/retry-policy.ts): idempotent calls
+ * (GET, PUT, DELETE, the POSTs the server treats as idempotent) are sent again up to 4 times
+ * after a network error or a 5xx, with exponential backoff and jitter, honouring Retry-After;
+ * the creates of `KEYED_ROUTES` are retried too, with the same `Idempotency-Key` on every
+ * attempt, so they never happen twice; every other POST / PATCH is sent once. 4xx answers are
+ * final. Every POST and PATCH carries a key (the keyed routes honour it, the others ignore it),
+ * so the first attempt needs no rules: they load after a failure (or at idle time, see
+ * lib/import-with-retry.ts `preloadRecovery`), outside every first load. If they cannot load,
+ * only GETs are retried.
  */
-import { backoffMs, REQUEST_RETRIES } from '@domain/upload';
 import { env } from '@/config/env';
+
+/** The request header of functions/domain/retry-policy.ts IDEMPOTENCY_KEY_HEADER (a unit test keeps them equal). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Spec §7: retried up to 4 times (functions/domain/retry-policy.ts API_RETRIES). */
+const API_RETRIES = 4;
 
 export class ApiError extends Error {
   constructor(
@@ -29,8 +41,13 @@ export interface ApiInit {
   readonly body?: unknown;
   readonly headers?: Record<string, string>;
   readonly signal?: AbortSignal;
-  /** retries after the first attempt for network errors and 5xx (default 4) */
+  /**
+   * at most this many retries after the first attempt (default 4, 0 to send once); calls the
+   * retry policy says never to repeat are sent once whatever this says
+   */
   readonly retries?: number;
+  /** the Idempotency-Key of a POST / PATCH (default: a fresh one for this call, kept across its attempts) */
+  readonly idempotencyKey?: string;
   /** per attempt, ms */
   readonly timeoutMs?: number;
   /** Bearer token for JWT routes */
@@ -71,22 +88,37 @@ async function errorOf(res: Response): Promise<ApiError> {
   return new ApiError(res.status, code, message, details);
 }
 
+/** The wait before retry `attempt`, or undefined when the call must not be repeated. */
+async function retryDelayAfter(method: string, path: string, error: ApiError, attempt: number, retryAfter: string | null): Promise<number | undefined> {
+  const policy = await import('@domain/retry-policy').catch(() => undefined);
+  // (here the error is a network error, a 5xx or a 409)
+  if (!policy) return method === 'GET' && error.status !== 409 ? 1_000 * attempt : undefined;
+  const rule = policy.retryRuleOf(method as Parameters<typeof policy.retryRuleOf>[0], path.split('?')[0] ?? path);
+  if (!policy.isRetryableStatus(rule, error.status, error.code)) return undefined;
+  return policy.retryDelayMs(attempt, Math.random, policy.retryAfterSecondsOf(retryAfter));
+}
+
 export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
-  const retries = init.retries ?? REQUEST_RETRIES;
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  const retries = init.retries ?? API_RETRIES;
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.accessToken) headers.authorization = `Bearer ${init.accessToken}`;
+  if (method === 'POST' || method === 'PATCH') headers[IDEMPOTENCY_KEY_HEADER] = init.idempotencyKey ?? crypto.randomUUID();
+  // One serialisation for every attempt: the server compares a keyed repeat's bytes.
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
 
   for (let attempt = 0; ; attempt += 1) {
     const signals = [init.signal, init.timeoutMs ? AbortSignal.timeout(init.timeoutMs) : undefined].filter(
       (s): s is AbortSignal => s !== undefined,
     );
     let error: ApiError;
+    let retryAfter: string | null = null;
     try {
       const res = await fetch(`${env.apiBase}${path}`, {
-        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        method,
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body,
         credentials: 'same-origin',
         signal: signals.length ? AbortSignal.any(signals) : undefined,
       });
@@ -96,13 +128,14 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
         return (text ? JSON.parse(text) : undefined) as T;
       }
       error = await errorOf(res);
-      if (res.status < 500) throw error;
+      retryAfter = res.headers.get('retry-after');
     } catch (err) {
-      if (err instanceof ApiError) throw err;
       if (init.signal?.aborted) throw err;
       error = new ApiError(0, 'network_error', err instanceof Error ? err.message : String(err));
     }
-    if (attempt >= retries) throw error;
-    await sleep(backoffMs(attempt + 1), init.signal);
+    if (attempt >= retries || (!error.isNetwork && error.status < 500 && error.status !== 409)) throw error;
+    const wait = await retryDelayAfter(method, path, error, attempt + 1, retryAfter);
+    if (wait === undefined) throw error;
+    await sleep(wait, init.signal);
   }
 }

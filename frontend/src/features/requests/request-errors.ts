@@ -3,7 +3,7 @@
  * checks the rules again; functions/domain/requests-api.ts lists the codes). Other codes read
  * through the app's table (i18n/error-keys.ts).
  */
-import { formatBytes } from '@domain/format';
+import { formatSize } from '@/features/dashboard/format-size';
 import type { FormProblem } from './request-rules';
 
 export type RefusalText =
@@ -15,12 +15,13 @@ function detailsOf(details: unknown): { limit?: unknown; fileName?: unknown } {
   return typeof details === 'object' && details !== null ? (details as { limit?: unknown; fileName?: unknown }) : {};
 }
 
-export function refusalText(code: string, details: unknown): RefusalText | null {
+/** `language`: the page's, for the size in the reader's own format (issue 16). */
+export function refusalText(code: string, details: unknown, language = 'en'): RefusalText | null {
   const d = detailsOf(details);
   const file = typeof d.fileName === 'string' ? d.fileName : '';
   switch (code) {
     case 'request_too_large':
-      return typeof d.limit === 'number' ? { key: 'public.refused.tooLarge', params: { max: formatBytes(d.limit) } } : null;
+      return typeof d.limit === 'number' ? { key: 'public.refused.tooLarge', params: { max: formatSize(d.limit, language) } } : null;
     case 'request_too_many_files':
       return typeof d.limit === 'number' ? { key: 'public.refused.tooMany', params: { max: d.limit } } : null;
     case 'request_file_type':

@@ -26,16 +26,17 @@ export type CreateBody = TransferDraftInput & { lang: string };
 export type SenderAuth = { kind: 'guest'; senderToken: string } | { kind: 'account'; accessToken: string };
 
 /**
- * Creates the transfer and its upload plan. Not retried: a create whose answer was lost may
- * still have happened, and a second one would count twice against the monthly limit.
+ * Creates the transfer and its upload plan. Retried after a network error or a 5xx with one
+ * Idempotency-Key (apiFetch, issue 16): a create whose answer was lost answers the same
+ * transfer again instead of making (and counting) a second one.
  */
 export function createTransfer(body: CreateBody, auth: SenderAuth, signal?: AbortSignal): Promise<CreateTransferResponse> {
   return auth.kind === 'guest'
-    ? apiFetch<CreateTransferResponse>('/transfers', { body, headers: { [SENDER_TOKEN_HEADER]: auth.senderToken }, retries: 0, signal })
-    : apiFetch<CreateTransferResponse>('/me/transfers', { body, accessToken: auth.accessToken, retries: 0, signal });
+    ? apiFetch<CreateTransferResponse>('/transfers', { body, headers: { [SENDER_TOKEN_HEADER]: auth.senderToken }, signal })
+    : apiFetch<CreateTransferResponse>('/me/transfers', { body, accessToken: auth.accessToken, signal });
 }
 
-/** Finishes the transfer: the server completes the uploads and mails the recipients. */
+/** Finishes the transfer: the server completes the uploads and mails the recipients (keyed, retried). */
 export function completeTransfer(id: string, uploadToken: string, signal?: AbortSignal): Promise<CompleteResponse> {
   return apiFetch<CompleteResponse>(`/transfers/${encodeURIComponent(id)}/complete`, {
     body: {},

@@ -52,10 +52,42 @@ describe('send API calls', () => {
     expect(seen[1]!.headers['x-sender-token']).toBeUndefined();
   });
 
-  it('never repeats a create whose answer was a server error (it may have happened)', async () => {
-    const seen = serve(503, { error: { code: 'unavailable', message: 'try later' } });
-    await expect(createTransfer(body, { kind: 'guest', senderToken: 't' })).rejects.toMatchObject({ status: 503 });
+  it('retries a create after a server error with one Idempotency-Key for every attempt (issue 16)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    /** runs the backoff timers until `p` settles (the retry rules load by a dynamic import in between) */
+    const settle = async <T,>(p: Promise<T>): Promise<T> => {
+      let done = false;
+      void p.finally(() => (done = true));
+      while (!done) {
+        await vi.runAllTimersAsync();
+        await new Promise((r) => setImmediate(r));
+      }
+      return p;
+    };
+    try {
+      const seen = serve(503, { error: { code: 'internal_error', message: 'try later' } });
+      expect(await settle(createTransfer(body, { kind: 'guest', senderToken: 't' }).catch((e: unknown) => e))).toMatchObject({ status: 503 });
+      expect(seen).toHaveLength(5);
+      const keys = new Set(seen.map((s) => s.headers['idempotency-key']));
+      expect(keys.size).toBe(1);
+      expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/u);
+      // a new create is a new key
+      await settle(createTransfer(body, { kind: 'guest', senderToken: 't' }).catch(() => undefined));
+      expect(seen[5]!.headers['idempotency-key']).not.toBe([...keys][0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never repeats a create refused with a 4xx, nor a POST the policy does not list', async () => {
+    let seen = serve(403, { error: { code: 'sender_not_verified', message: 'no' } });
+    await expect(createTransfer(body, { kind: 'guest', senderToken: 't' })).rejects.toMatchObject({ status: 403 });
     expect(seen).toHaveLength(1);
+    seen = serve(503, { error: { code: 'internal_error', message: 'try later' } });
+    await expect(requestSenderCode('me@x.org', 'de')).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(1);
+    // every POST carries a key (the server ignores it where it does not apply); only the rules decide a retry
+    expect(seen[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/u);
   });
 
   it('completes and cancels with the upload token', async () => {

@@ -2,7 +2,7 @@
  * The download page's calls (functions/domain/transfer-api.ts). Each attempt may take up to
  * the spec's 40 s download request timeout; apiFetch retries network errors and 5xx.
  */
-import { DOWNLOAD_REQUEST_TIMEOUT_MS } from '@domain/upload';
+import { DOWNLOAD_REQUEST_TIMEOUT_MS } from '@domain/ui-timings';
 import type { DownloadView, ExtensionRequest, GetDownloadRequest, ZipResponse } from '@domain/transfer-api';
 import { apiFetch } from '@/lib/api';
 

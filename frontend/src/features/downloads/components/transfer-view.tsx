@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '@domain/format';
 import type { DownloadFile, DownloadView } from '@domain/transfer-api';
 import { CheckIcon } from '@/components/icons';
+import { formatSize } from '@/features/dashboard/format-size';
 import { fetchFileUrl, requestZip, type DownloadAccess } from '@/features/downloads/api/download-api';
 import { downloadFailureOf, replacesPage, type DownloadFailure } from '@/features/downloads/download-failure';
 import { folderOf } from '@/features/downloads/file-folder';
@@ -101,8 +101,8 @@ export function TransferView({
   const sender = view.senderName || view.senderEmail;
   const summary =
     view.fileCount === 1
-      ? t('download.summaryOne', { size: formatBytes(view.totalBytes) })
-      : t('download.summaryMany', { n: view.fileCount, size: formatBytes(view.totalBytes) });
+      ? t('download.summaryOne', { size: formatSize(view.totalBytes, i18n.language) })
+      : t('download.summaryMany', { n: view.fileCount, size: formatSize(view.totalBytes, i18n.language) });
   const single = files.length === 1;
 
   return (
@@ -217,7 +217,7 @@ function FileRow({
   busy: boolean;
   onDownload: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nameId = useId();
   const folder = folderOf(file);
   return (
@@ -235,7 +235,7 @@ function FileRow({
               {folder}/
             </span>
           )}
-          <span>{formatBytes(file.size)}</span>
+          <span>{formatSize(file.size, i18n.language)}</span>
         </span>
       </span>
       <button

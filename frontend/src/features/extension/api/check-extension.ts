@@ -1,5 +1,5 @@
 import type { CheckExtensionResponse } from '@domain/transfer-api';
-import { DOWNLOAD_REQUEST_TIMEOUT_MS } from '@domain/upload';
+import { DOWNLOAD_REQUEST_TIMEOUT_MS } from '@domain/ui-timings';
 import { apiFetch } from '@/lib/api';
 
 /** The sender's approve link: grants 48 more hours (idempotent on the server). */

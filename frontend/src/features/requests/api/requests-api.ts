@@ -15,8 +15,6 @@ import { SENDER_TOKEN_HEADER, type CreateTransferResponse } from '@domain/transf
 import { apiFetch } from '@/lib/api';
 import { authedFetch } from '@/lib/session/session';
 
-const once = { retries: 0 } as const;
-
 /** GET /requests?userid= : the requester's requests, newest first. */
 export function fetchRequests(userId: string, signal?: AbortSignal): Promise<ListRequestsResponse> {
   return authedFetch<ListRequestsResponse>(`/requests?${new URLSearchParams({ userid: userId }).toString()}`, signal ? { signal } : {});
@@ -27,9 +25,9 @@ export function fetchRequestDetail(id: string, signal?: AbortSignal): Promise<Re
   return authedFetch<RequestDetailResponse>(`/requests?${new URLSearchParams({ slug: id }).toString()}`, signal ? { signal } : {});
 }
 
-/** POST /requests. Not retried: a create whose answer was lost may still have happened. */
+/** POST /requests, with an Idempotency-Key: retried, and a retry whose first answer was lost makes no second request. */
 export function createRequest(body: CreateRequestInput): Promise<RequestSummary> {
-  return authedFetch<RequestSummary>('/requests', { method: 'POST', body, ...once });
+  return authedFetch<RequestSummary>('/requests', { method: 'POST', body });
 }
 
 /** PATCH /requests/{id}: close, reopen or edit. */
@@ -49,13 +47,12 @@ export function fetchPublicRequest(id: string, signal?: AbortSignal): Promise<Pu
 
 /**
  * POST /r/{id}/uploads (public, the visitor's verified address): the upload and its plan, as
- * a transfer creation answers. Not retried, like a transfer creation.
+ * a transfer creation answers. Keyed and retried, like a transfer creation.
  */
 export function startRequestUpload(id: string, body: StartRequestUploadInput, senderToken: string, signal?: AbortSignal): Promise<CreateTransferResponse> {
   return apiFetch<CreateTransferResponse>(`/r/${encodeURIComponent(id)}/uploads`, {
     body,
     headers: { [SENDER_TOKEN_HEADER]: senderToken },
-    retries: 0,
     ...(signal ? { signal } : {}),
   });
 }

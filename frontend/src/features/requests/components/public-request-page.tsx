@@ -2,7 +2,6 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEven
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { dedupeFiles, fileKey, totalSize } from '@domain/file-filters';
-import { formatBytes } from '@domain/format';
 import { REQUEST_MESSAGE_MAX, isRequestId, type PublicRequestResponse } from '@domain/requests-api';
 import { FileSection } from '@/features/send/components/file-section';
 import { ProgressView } from '@/features/send/components/progress-view';
@@ -25,6 +24,7 @@ import { effectiveRules, ruleProblems, visitorProblems, type RuleProblem, type V
 import { requestCheckpointStorage } from '../request-checkpoints';
 import { refusalText } from '../request-errors';
 import { closedKind, type ClosedKind } from '../request-state';
+import { formatSize } from '@/features/dashboard/format-size';
 import '@/features/send/quick-send.css';
 import '../requests.css';
 
@@ -117,13 +117,13 @@ export function PublicRequestPage() {
 
   const problemText = (p: RuleProblem): string => {
     if (p.kind === 'type') return t('public.problems.type', { files: p.files.join(', '), count: p.files.length });
-    if (p.kind === 'size') return t('public.problems.size', { size: formatBytes(p.bytes), max: formatBytes(p.max) });
+    if (p.kind === 'size') return t('public.problems.size', { size: formatSize(p.bytes, i18n.language), max: formatSize(p.max, i18n.language) });
     return t('public.problems.count', { count: p.count, max: p.max });
   };
 
   const apiText = (err: unknown): string => {
     if (err instanceof ApiError && !err.isNetwork) {
-      const refusal = refusalText(err.code, err.details);
+      const refusal = refusalText(err.code, err.details, i18n.language);
       if (refusal) return t(refusal.key, refusal.params);
       const text = errorTextOf(err);
       return tApp(text.key, text.params);
@@ -300,7 +300,7 @@ export function PublicRequestPage() {
   const filesProblem = problems.length > 0 ? problems.map(problemText).join(' ') : tried && files.length === 0 ? t('public.problems.noFiles') : undefined;
   const fieldError = (field: VisitorField) => (tried && fieldProblems.includes(field) ? t(`public.fieldErrors.${field}`) : undefined);
   const ruleItems = [
-    t('public.rules.maxBytes', { size: formatBytes(rules.maxBytes) }),
+    t('public.rules.maxBytes', { size: formatSize(rules.maxBytes, i18n.language) }),
     rules.allowedTypes.length > 0 ? t('public.rules.types', { types: rules.allowedTypes.join(', ') }) : t('public.rules.anyType'),
     t('public.rules.maxFiles', { count: rules.maxFiles }),
   ];
