@@ -6,11 +6,10 @@
  * not stored, and the bytes are never trusted either way. Whatever a file holds, the preview URL
  * is served with the type named here (`response-content-type`), so a file named `.png` that
  * holds HTML is fetched as an image the browser will not render, never as a page. HTML, SVG and
- * anything not listed get a typed icon and no URL.
+ * anything not listed get a typed icon and no URL. No zod here: the app's previews chunk
+ * imports these rules.
  */
-import * as z from 'zod/mini';
 import { IMAGE_PREVIEW_MAX_BYTES } from './upload';
-import { getDownloadRequestSchema } from './transfer-api';
 
 /** What the page shows for a file. */
 export type PreviewKind = 'image' | 'audio' | 'video' | 'pdf' | 'text' | 'none';
@@ -148,9 +147,8 @@ export function thumbnailKeyOf(objectKey: string): string {
 
 // ---- API -------------------------------------------------------------------------------------
 
-/** POST /getDownload/previews: the download page's access (id, password once unlocked, recipient). */
-export const previewsRequestSchema = getDownloadRequestSchema;
-export type PreviewsRequest = z.input<typeof previewsRequestSchema>;
+// POST /getDownload/previews takes the download page's body (transfer-api.ts getDownloadRequestSchema:
+// id, the password once unlocked, the recipient id); GET /transfers/{id}/previews the TransferModal's JWT.
 
 export type ThumbnailState =
   /** made: its URL */

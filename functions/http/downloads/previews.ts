@@ -1,4 +1,4 @@
-import { previewsRequestSchema } from '../../domain/previews';
+import { getDownloadRequestSchema } from '../../domain/transfer-api';
 import { httpRoute } from '../../lib/http';
 import { downloadPreviews } from '../../services/previews';
 import { viewerOf } from './viewer';
@@ -8,6 +8,6 @@ import { viewerOf } from './viewer';
  * whoever may download them now: 401 before unlocking, 404 / 410 as the download page. Previews
  * are not downloads: nothing is recorded or mailed.
  */
-export const handler = httpRoute({ body: previewsRequestSchema }, async (req) => ({
+export const handler = httpRoute({ body: getDownloadRequestSchema }, async (req) => ({
   body: await downloadPreviews(req.body.id, viewerOf(req, req.body)),
 }));
