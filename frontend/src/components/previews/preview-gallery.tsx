@@ -78,9 +78,10 @@ function Tile({ file, preview, onOpen, onBroken }: { file: PreviewFile; preview:
       {preview.thumbnail?.status === 'pending' && <span className="pv-pending">{t('thumbnailPending')}</span>}
     </span>
   );
+  // A thumbnail's alt text is the file's name, so the caption does not say it to screen readers twice.
   const caption = (
     <span className="pv-caption">
-      <span className="pv-name" title={file.fileName}>
+      <span className="pv-name" title={file.fileName} aria-hidden={thumb ? true : undefined}>
         {file.fileName}
       </span>
       <span className="pv-kind">{t(`kinds.${preview.icon}` as const)}</span>
@@ -95,7 +96,8 @@ function Tile({ file, preview, onOpen, onBroken }: { file: PreviewFile; preview:
     );
   }
   return (
-    <button type="button" className="pv-card pv-open" onClick={onOpen} aria-label={t('open', { name: file.fileName })} data-testid="preview-open">
+    <button type="button" className="pv-card pv-open" onClick={onOpen} data-testid="preview-open">
+      <span className="sr-only">{t('open')} </span>
       {face}
       {caption}
     </button>

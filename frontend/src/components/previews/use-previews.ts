@@ -31,13 +31,22 @@ export function usePreviews(load: (signal: AbortSignal) => Promise<PreviewsRespo
   const loadRef = useRef(load);
   loadRef.current = load;
 
+  /** a poll for thumbnails keeps the URLs it has (an open image or text would reload otherwise) */
+  const polling = useRef(false);
+
   useEffect(() => {
     const controller = new AbortController();
+    const poll = polling.current;
+    polling.current = false;
     loadRef.current(controller.signal).then(
       (answer) => {
         if (controller.signal.aborted) return;
-        fetchedAt.current = Date.now();
-        setData(answer);
+        if (poll) {
+          setData((previous) => (previous ? keepUrls(previous, answer) : answer));
+        } else {
+          fetchedAt.current = Date.now();
+          setData(answer);
+        }
         setFailed(false);
       },
       () => {
@@ -70,6 +79,7 @@ export function usePreviews(load: (signal: AbortSignal) => Promise<PreviewsRespo
     if (!data?.files.some((f) => f.thumbnail?.status === 'pending') || polls.current >= PENDING_POLLS) return;
     const timer = setTimeout(() => {
       polls.current += 1;
+      polling.current = true;
       renew();
     }, PENDING_POLL_MS);
     return () => clearTimeout(timer);
@@ -82,4 +92,10 @@ export function usePreviews(load: (signal: AbortSignal) => Promise<PreviewsRespo
   }, [renew]);
 
   return { data, failed, renew: renewOnError };
+}
+
+/** The new answer's thumbnails with the URLs of the files already shown (still fresh: renewal replaces them). */
+function keepUrls(previous: PreviewsResponse, next: PreviewsResponse): PreviewsResponse {
+  const urls = new Map(previous.files.map((f) => [f.fileId, f.url]));
+  return { ...next, files: next.files.map((f) => (urls.get(f.fileId) ? { ...f, url: urls.get(f.fileId) } : f)) };
 }
