@@ -168,7 +168,7 @@ describe('no serious or critical axe violation', () => {
     await page.getByTestId('preview-thumbnail').waitFor({ timeout: 30_000 });
     await page.getByTestId('preview-player').waitFor();
     await expectAccessible(page);
-    await page.getByTestId('preview-open').first().click();
+    await page.locator('[data-testid="preview-tile"][data-kind="image"] [data-testid="preview-open"]').click();
     await page.getByTestId('preview-full-image').waitFor();
     await expectAccessible(page);
     await page.getByTestId('preview-next').click();

@@ -191,7 +191,7 @@ describe('previews on the download page', () => {
   });
 
   it('opens the full-size viewer as a dialog: arrow keys move to the next file, Escape closes it and focus returns', async () => {
-    await page.getByTestId('preview-open').first().click();
+    await page.locator('[data-testid="preview-tile"][data-kind="image"] [data-testid="preview-open"]').click();
     const viewer = page.getByTestId('preview-viewer');
     await viewer.waitFor();
     expect(await viewer.evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'))).toBe(true);
