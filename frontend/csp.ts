@@ -32,7 +32,8 @@ export function contentSecurityPolicy({ storage, scriptNonce }: CspOptions): str
     "font-src 'self' data:",
     `media-src 'self' blob: ${s}`,
     `connect-src 'self' ${s} https://api.stripe.com`,
-    'frame-src https://js.stripe.com https://checkout.stripe.com',
+    // issue 16: a PDF preview is a presigned GET of the bucket (served as application/pdf) in the viewer's frame
+    `frame-src ${s} https://js.stripe.com https://checkout.stripe.com`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

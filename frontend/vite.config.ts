@@ -26,7 +26,10 @@ export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\
  * bundler moves each shared one out of the download page's chunk into a chunk of its own (four
  * small files, 0.6 KiB more gzip on the download page); one chunk keeps that first load whole.
  */
-export const DOWNLOAD_SHARED_MODULES = /\/frontend\/src\/features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts$/;
+// issue 16: with the loader of the previews' chunk (components/previews/lazy-previews), which the
+// TransferModal shares, and the locale-aware size format of the download page
+export const DOWNLOAD_SHARED_MODULES =
+  /\/frontend\/src\/(features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts|components\/previews\/lazy-previews\.tsx)$/;
 /**
  * Small modules nearly every screen's code imports, the download page's included: the English
  * texts of the domain's problems, the map from error codes to i18n keys, the id patterns of links

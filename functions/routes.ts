@@ -142,6 +142,11 @@ export interface JobDef {
    * multi-tenant distribution it manages, which the CoreStack cannot reference (WebStack depends on it).
    */
   readonly stack?: 'core' | 'web';
+  /**
+   * issue 16: the Lambda's architecture (default arm64). x86_64 for a job that ships a native
+   * package built for linux-x64 (sharp's prebuilt binary, lib/lambda-bundles.ts NATIVE_PACKAGES).
+   */
+  readonly architecture?: 'arm64' | 'x86_64';
 }
 
 export const API_PREFIX = '/api';
@@ -244,6 +249,8 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/transfers/remind', handler: 'http/transfers/remind', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
   { method: 'POST', path: '/transfers/expiry', handler: 'http/transfers/change-expiry', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write'] },
   { method: 'POST', path: '/transfers/password', handler: 'http/transfers/change-password', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write'] },
+  // issue 16: the TransferModal's previews (sender, admin, or a team mate it is shared with: read only)
+  { method: 'GET', path: '/transfers/{id}/previews', handler: 'http/transfers/previews', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'jobs:invoke'], invokes: ['thumbnails'] },
 
   // Dashboard (issue 12; spec §7 getQs, deleteTransfer)
   { method: 'GET', path: '/getQs', handler: 'http/dashboard/get-qs', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read'] },
@@ -252,6 +259,8 @@ export const routes: readonly ApiRoute[] = [
   // Receiving (architecture §3 steps 4-6)
   { method: 'POST', path: '/getDownload', handler: 'http/downloads/get-download', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write'] },
   { method: 'POST', path: '/getDownload/file', handler: 'http/downloads/get-file', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send'] },
+  // issue 16: previews (inline 600 s URLs, thumbnails made once by the thumbnails job); the download page's gate, nothing recorded
+  { method: 'POST', path: '/getDownload/previews', handler: 'http/downloads/previews', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'jobs:invoke'], invokes: ['thumbnails'] },
   { method: 'POST', path: '/zip', handler: 'http/downloads/zip', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'jobs:invoke'], invokes: ['zip-build'] },
   { method: 'POST', path: '/extension/request', handler: 'http/downloads/request-extension', auth: 'none', owns: { record: 'transfer', by: 'link' }, access: ['table:read', 'table:write', 'mail:send'] },
   { method: 'POST', path: '/checkExtension', handler: 'http/downloads/check-extension', auth: 'none', owns: { record: 'extension', by: 'mailed-token' }, access: ['table:read', 'table:write', 'mail:send'] },
@@ -359,6 +368,16 @@ export const jobs: readonly JobDef[] = [
     access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
     timeoutSeconds: 900,
     memoryMb: 512,
+  },
+  {
+    // issue 16: started by the previews routes; sharp makes each image's thumbnail once, stored beside it.
+    // x86_64: sharp's native binary is shipped from the installed @img/sharp-linux-x64 (lib/lambda-bundles.ts).
+    name: 'thumbnails',
+    handler: 'jobs/thumbnails',
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
+    timeoutSeconds: 300,
+    memoryMb: 1536,
+    architecture: 'x86_64',
   },
   {
     // Copies the forwards too large to copy within their request (queued by POST /transfers/forward).

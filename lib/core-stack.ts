@@ -296,6 +296,7 @@ export class CoreStack extends Stack {
         resources,
         timeout: Duration.seconds(job.timeoutSeconds ?? JOB_DEFAULT_TIMEOUT_SECONDS),
         memorySize: job.memoryMb,
+        ...(job.architecture ? { architecture: job.architecture } : {}),
         description: `SendBridge job ${job.name} (${job.schedule ?? 'on demand'})`,
       }).bind(job.access);
       this.jobFunctions.set(job.name, fn);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { functionsOf, jobs, routeKeyOf, routes, type FunctionDef, type JobDef, type RouteDef } from '../functions/routes';
@@ -30,7 +30,23 @@ export interface LambdaBundle {
   readonly inputs: readonly string[];
   /** files beside index.mjs that it imports only on demand (the Stripe SDK chunk), with their minified bytes */
   readonly chunks: readonly { readonly file: string; readonly bytes: number }[];
+  /** issue 16: native packages shipped in `node_modules/` beside index.mjs (NATIVE_PACKAGES), by name */
+  readonly nativePackages: readonly string[];
 }
+
+/**
+ * Issue 16: packages with a native binary that esbuild cannot bundle. They stay external in
+ * every bundle; a bundle whose code imports one gets it copied, with the packages it needs, into
+ * `node_modules/` beside index.mjs from the repository's installed tree (no download, no Docker:
+ * synth stays offline). Per package, the installed packages that must be there: the prebuilt
+ * linux-x64 (glibc) binary the Lambda runs, so its function is x86_64 (routes.ts `architecture`).
+ * On another machine, `npm install --os=linux --cpu=x64 --libc=glibc sharp` adds them.
+ */
+export const NATIVE_PACKAGES: Readonly<Record<string, { readonly required: readonly string[] }>> = {
+  sharp: { required: ['@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64'] },
+};
+/** The platform the shipped native packages are for (Lambda x86_64 on Amazon Linux: glibc). */
+const LAMBDA_NATIVE_PLATFORM = { os: 'linux', cpu: 'x64', libc: 'glibc' } as const;
 
 /**
  * The Stripe SDK (~246 KB minified) is not bundled into index.mjs: the Stripe provider imports
@@ -101,6 +117,8 @@ export const ESBUILD_OPTIONS = {
   logLevel: 'error',
   // functions/adapters/payments/stripe.ts imports the Stripe SDK from this path (see STRIPE_SDK_CHUNK_FILE)
   define: { STRIPE_SDK_CHUNK: JSON.stringify(`./${STRIPE_SDK_CHUNK_FILE}`) },
+  // issue 16: native packages are shipped beside the bundle, not in it (NATIVE_PACKAGES)
+  external: Object.keys(NATIVE_PACKAGES),
 } as const satisfies esbuild.BuildOptions;
 
 /** Where bundles are built: a cache beside the dependencies, never committed. */
@@ -148,10 +166,61 @@ export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDL
       copyFileSync(stripeChunk, path.join(dir, STRIPE_SDK_CHUNK_FILE));
       chunks.push({ file: STRIPE_SDK_CHUNK_FILE, bytes: statSync(stripeChunk).size });
     }
-    result.set(spec.name, { dir, bytes: statSync(file).size, inputs, chunks });
+    const natives = [...new Set((output?.imports ?? []).filter((i) => i.external && Object.hasOwn(NATIVE_PACKAGES, i.path)).map((i) => i.path))];
+    for (const name of natives) copyNativePackage(name, path.join(dir, 'node_modules'));
+    result.set(spec.name, { dir, bytes: statSync(file).size, inputs, chunks, nativePackages: natives });
   }
   built.set(key, result);
   return result;
+}
+
+interface PackageJson {
+  readonly dependencies?: Record<string, string>;
+  readonly optionalDependencies?: Record<string, string>;
+  readonly os?: readonly string[];
+  readonly cpu?: readonly string[];
+  readonly libc?: readonly string[];
+}
+
+function readPackage(dir: string): PackageJson {
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+/** Whether an installed package runs on the Lambda (no os / cpu / libc field, or ones naming it). */
+function runsOnLambda(pkg: PackageJson): boolean {
+  const fits = (list: readonly string[] | undefined, value: string) => !list || list.includes(value);
+  return fits(pkg.os, LAMBDA_NATIVE_PLATFORM.os) && fits(pkg.cpu, LAMBDA_NATIVE_PLATFORM.cpu) && fits(pkg.libc, LAMBDA_NATIVE_PLATFORM.libc);
+}
+
+/**
+ * Copies an installed native package and what it needs (its dependencies, and those of its
+ * optional dependencies that are installed and run on the Lambda) into `target`. Throws,
+ * naming the missing package, when the binary the Lambda needs is not installed here.
+ */
+export function copyNativePackage(name: string, target: string, root = path.join(REPO_ROOT, 'node_modules')): string[] {
+  const missing = (NATIVE_PACKAGES[name]?.required ?? []).filter((req) => !existsSync(path.join(root, req, 'package.json')));
+  if (missing.length > 0) {
+    throw new Error(
+      `${name} is shipped to Lambda with its linux-x64 binary, but ${missing.join(', ')} is not installed in node_modules: ` +
+        `run \`npm install --os=linux --cpu=x64 --libc=glibc ${name}\` (adds the prebuilt package, keeps yours)`,
+    );
+  }
+  const copied: string[] = [];
+  const queue = [name];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    if (copied.includes(next)) continue;
+    const from = path.join(root, next);
+    const pkg = readPackage(from);
+    copied.push(next);
+    cpSync(from, path.join(target, next), { recursive: true, dereference: true });
+    queue.push(...Object.keys(pkg.dependencies ?? {}));
+    for (const optional of Object.keys(pkg.optionalDependencies ?? {})) {
+      const dir = path.join(root, optional);
+      if (existsSync(path.join(dir, 'package.json')) && runsOnLambda(readPackage(dir))) queue.push(optional);
+    }
+  }
+  return copied;
 }
 
 /** The Stripe SDK as one ESM file (same options as the functions, no source map: it is not our code). */

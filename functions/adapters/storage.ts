@@ -278,3 +278,28 @@ export async function presignImage(ref: ObjectRef, contentType: string, expiresI
   const { s3: c, Bucket } = client(ref);
   return c.presign('GET', { Bucket, Key: ref.key, query: { 'response-content-type': contentType, 'response-content-disposition': 'inline' } }, expiresIn);
 }
+
+// ---- previews (issue 16) ---------------------------------------------------------------------
+
+/**
+ * Short-lived GET shown inline with a type we choose (never the stored one): the preview of a
+ * file whose kind allows it (domain/previews.ts); the name rides along for the viewer's save.
+ */
+export async function presignInline(ref: ObjectRef, contentType: string, fileName: string, expiresIn: number): Promise<string> {
+  const { s3: c, Bucket } = client(ref);
+  const disposition = attachmentDisposition(fileName).replace(/^attachment;/u, 'inline;');
+  return c.presign('GET', { Bucket, Key: ref.key, query: { 'response-content-type': contentType, 'response-content-disposition': disposition } }, expiresIn);
+}
+
+/** The object's bytes as a stream (destroy it to stop early). */
+export async function readObject(ref: ObjectRef): Promise<{ body: import('node:stream').Readable; size?: number }> {
+  const { s3: c, Bucket } = client(ref);
+  const out = await c.getObject({ Bucket, Key: ref.key });
+  return { body: out.Body, ...(out.ContentLength !== undefined ? { size: out.ContentLength } : {}) };
+}
+
+/** Stores a small object (a thumbnail) whole. */
+export async function putSmallObject(ref: ObjectRef, body: Uint8Array, contentType: string): Promise<void> {
+  const { s3: c, Bucket } = client(ref);
+  await c.putObject({ Bucket, Key: ref.key, Body: body, ContentType: contentType });
+}

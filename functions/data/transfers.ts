@@ -9,6 +9,7 @@ import { isLive, keys } from './keys';
 import type { RegionId } from '../domain/regions';
 import type { SendAs } from '../domain/validation';
 import type { TransferStatus, UploadMode } from '../domain/transfer-api';
+import type { Recording } from '../domain/previews';
 
 export interface TransferRecipient {
   readonly email: string;
@@ -76,6 +77,12 @@ export interface FileRecord {
   readonly partCount?: number;
   readonly status: 'pending' | 'uploaded';
   readonly createdAt: number;
+  /** issue 16: a recording of the send form (sent as voiceMemo / recordedVideos) */
+  readonly recording?: Recording;
+  /** issue 16: the image's thumbnail, made once by the thumbnails job (data/thumbnails.ts) */
+  readonly thumbStatus?: 'building' | 'ready' | 'failed';
+  readonly thumbStartedAt?: number;
+  readonly thumbBytes?: number;
 }
 
 export interface PartRecord {

@@ -328,6 +328,24 @@ function storageLedger(owner: string): { Key: Record<string, string>; mustExist:
     : { Key: keys.userProfile(owner), mustExist: true };
 }
 
+/**
+ * Issue 16: the ledger update that adds bytes the product stored for a transfer after its send
+ * (an image's thumbnail) to its owner's storage, as one item of the caller's transaction.
+ * No limit: a few kilobytes beside an image the owner already had room for.
+ */
+export function storedBytesUpdate(owner: string, bytes: number): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+  const ledger = storageLedger(owner);
+  return {
+    Update: {
+      TableName: table(),
+      Key: ledger.Key,
+      UpdateExpression: 'ADD storageUsed :b',
+      ...(ledger.mustExist ? { ConditionExpression: 'attribute_exists(pk)' } : {}),
+      ExpressionAttributeValues: { ':b': bytes },
+    },
+  };
+}
+
 /** Storage a guest address has reserved now (pattern 29 on `GUEST#<email>/STORAGE`). */
 export async function guestStorageUsed(email: string): Promise<number> {
   const out = await ddb().get({ TableName: table(), Key: keys.guestStorage(email), ConsistentRead: true });

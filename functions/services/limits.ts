@@ -9,7 +9,7 @@ import { blockingOf } from '../domain/billing';
 import { formatBytes } from '../domain/format';
 import { keys } from '../data/keys';
 import { isConditionFailure, type TransferRecord } from '../data/transfers';
-import { getProfile, guestOwner, monthlyTransfers, releaseSend, reserveSend, type UserProfile } from '../data/users';
+import { getProfile, guestOwner, monthlyTransfers, releaseSend, reserveSend, storedBytesUpdate, type UserProfile } from '../data/users';
 import { hitRateWindow } from '../data/verification';
 import { GUEST_DAY_SECONDS, GUEST_LIMITS } from '../domain/guest-limits';
 import { ddb } from '../lib/aws/dynamodb';
@@ -100,19 +100,52 @@ export async function reserveForGuest(send: GuestSend, now: number): Promise<Res
  */
 export async function releaseTransfer(t: TransferRecord, opts: { unsent: boolean }): Promise<void> {
   if (!t.storageOwner || !t.reservedBytes) return;
+  let reserved: number;
   try {
-    await ddb().update({
+    const out = await ddb().update({
       TableName: config().tableName,
       Key: keys.transfer(t.slug),
       UpdateExpression: 'SET storageReleased = :t',
       ConditionExpression: 'attribute_not_exists(storageReleased)',
       ExpressionAttributeValues: { ':t': true },
+      ReturnValues: 'ALL_NEW',
     });
+    // What is reserved when the flag is set: a thumbnail charged since `t` was read (issue 16) goes back too.
+    reserved = typeof out.Attributes?.reservedBytes === 'number' ? out.Attributes.reservedBytes : t.reservedBytes;
   } catch (err) {
     if (isConditionFailure(err)) return;
     throw err;
   }
-  await releaseSend(t.storageOwner, t.reservedBytes, opts.unsent ? (t.sendMonth ?? null) : null);
+  await releaseSend(t.storageOwner, reserved, opts.unsent ? (t.sendMonth ?? null) : null);
+}
+
+/**
+ * Issue 16: bytes the product stored for a sent transfer (an image's thumbnail) count as the
+ * transfer's: added to its reservation and its owner's storage in one transaction, so its
+ * release gives them back. False (nothing charged) once the reservation was released.
+ */
+export async function chargeStoredBytes(t: Pick<TransferRecord, 'slug' | 'storageOwner'>, bytes: number): Promise<boolean> {
+  if (!t.storageOwner || bytes <= 0) return false;
+  try {
+    await ddb().transactWrite({
+      TransactItems: [
+        {
+          Update: {
+            TableName: config().tableName,
+            Key: keys.transfer(t.slug),
+            UpdateExpression: 'ADD reservedBytes :b',
+            ConditionExpression: 'storageOwner = :o AND attribute_not_exists(storageReleased)',
+            ExpressionAttributeValues: { ':b': bytes, ':o': t.storageOwner },
+          },
+        },
+        storedBytesUpdate(t.storageOwner, bytes),
+      ],
+    });
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 /** Adds bytes to a sent transfer's reservation (add-files). */

@@ -157,6 +157,7 @@ export async function forwardTransfer(
           fileId,
           fileName: f.fileName,
           ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+          ...(f.recording ? { recording: f.recording } : {}),
           size: f.size,
           key: `t/${slug}/${fileId}`,
           mode: 'single',

@@ -69,12 +69,13 @@ export function recipientLink(slug: string, recipientId: string, origin: string 
 }
 
 import { locOf, refOf } from './object-refs';
+import type { Recording } from '../domain/previews';
 
 export { locOf, refOf };
 
 
 /** File records (and multipart uploads) for new files of a transfer. */
-export async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>, entries: readonly FileEntry[], now: number): Promise<FileRecord[]> {
+export async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>, entries: readonly (FileEntry & { readonly recording?: Recording })[], now: number): Promise<FileRecord[]> {
   return mapLimited(entries, MULTIPART_CREATE_CONCURRENCY, async (f) => {
     const fileId = randomString(FILE_ID_LENGTH, ALNUM);
     const key = `t/${t.slug}/${fileId}`;
@@ -83,6 +84,7 @@ export async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'ano
       fileId,
       fileName: f.fileName,
       ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+      ...(f.recording ? { recording: f.recording } : {}),
       size: f.size,
       key,
       status: 'pending' as const,
@@ -146,7 +148,12 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
     senderEmail = draft.senderEmail ?? sender.email;
   }
   const region = await regionOf(sender);
-  const entries = [...draft.fileObjects, ...draft.recordedVideos, ...draft.voiceMemo];
+  // issue 16: the recordings stay known as such, so the download page labels and plays them.
+  const entries = [
+    ...draft.fileObjects,
+    ...draft.recordedVideos.map((e) => ({ ...e, recording: 'video' as const })),
+    ...draft.voiceMemo.map((e) => ({ ...e, recording: 'voice' as const })),
+  ];
   const uploadToken = newToken();
   const passwordHash = draft.password ? await hashPassword(draft.password) : undefined;
   const reservation: Reservation =

@@ -63,6 +63,10 @@ export interface ApiFunctionProps {
    */
   readonly logRetention?: logs.RetentionDays;
   readonly description?: string;
+  /**
+   * @default arm64; x86_64 for a job that ships a linux-x64 native package (issue 16: sharp)
+   */
+  readonly architecture?: 'arm64' | 'x86_64';
 }
 
 /** Cognito admin calls the backend makes (architecture §6): create, prove, update, remove users. */
@@ -124,7 +128,7 @@ export class ApiFunction extends Construct {
       handler: LAMBDA_HANDLER,
       description: props.description ?? `SendBridge ${props.name}`,
       runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
+      architecture: props.architecture === 'x86_64' ? lambda.Architecture.X86_64 : lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -38,6 +39,27 @@ const linkPath = (t: CreateTransferResponse) => new URL(t.link).pathname;
 
 /** A download of the transfer's first file, from `country` as CloudFront reports it. */
 const downloadFrom = (t: CreateTransferResponse, country: string) => downloadFromAt(app, t, country);
+
+/** One second of a 440 Hz tone as 8 kHz 16-bit mono PCM WAV. */
+function wavTone(): Buffer {
+  const rate = 8000;
+  const samples = Buffer.alloc(rate * 2);
+  for (let i = 0; i < rate; i += 1) samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}
 
 async function expectAccessible(p: Page) {
   // The resting state is what is checked: with reduced motion the app's transitions end at once
@@ -126,6 +148,42 @@ describe('no serious or critical axe violation', () => {
     const t = await send();
     await page.goto(`${web.url}${linkPath(t)}`);
     await page.getByTestId('download-summary').waitFor();
+    await expectAccessible(page);
+  });
+
+  // issue 16: the previews (a thumbnail, a player, the typed icons) and the viewer dialog
+  it('the download page with its previews, and the viewer open', async () => {
+    const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2a6' } }).png().toBuffer();
+    const t = await sendFiles(
+      app,
+      owner,
+      new Map<string, Uint8Array>([
+        ['garden.png', photo],
+        ['notes.txt', Buffer.from('Planting plan\n- tomatoes\n- basil\n')],
+        ['birdsong.wav', wavTone()],
+        ['archive.zip', Buffer.alloc(512, 1)],
+      ]),
+    );
+    await page.goto(`${web.url}${linkPath(t)}`);
+    await page.getByTestId('preview-thumbnail').waitFor({ timeout: 30_000 });
+    await page.getByTestId('preview-player').waitFor();
+    await expectAccessible(page);
+    await page.locator('[data-testid="preview-tile"][data-kind="image"] [data-testid="preview-open"]').click();
+    await page.getByTestId('preview-full-image').waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('preview-next').click();
+    await page.getByTestId('preview-text').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the TransferModal with its previews', async () => {
+    const user = await createUser(app, 'a11y.modal.previews@example.com', 'pro');
+    const photo = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#a26' } }).jpeg().toBuffer();
+    const t = await sendFiles(app, user, new Map<string, Uint8Array>([['portrait.jpg', photo], ['readme.md', Buffer.from('# Read me\n')]]));
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/transfers/${t.id}`);
+    const modal = page.getByRole('dialog');
+    await modal.getByTestId('preview-thumbnail').waitFor({ timeout: 30_000 });
     await expectAccessible(page);
   });
 

@@ -140,6 +140,7 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
     case 'POST /transfers/password':
       return { slug: ids.id, password: 'bobs-password' };
     case 'POST /getDownload':
+    case 'POST /getDownload/previews':
     case 'POST /zip':
       return { id: ids.id };
     case 'POST /getDownload/file':

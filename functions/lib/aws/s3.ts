@@ -235,6 +235,25 @@ export function createS3(opts: S3Options) {
       );
     },
 
+    /** A small whole object from a buffer (issue 16: thumbnails), with its type. */
+    async putObject(input: { Bucket: string; Key: string; Body: Uint8Array; ContentType: string; CacheControl?: string }): Promise<Pick<UploadPartCommandOutput, 'ETag'>> {
+      return request(
+        {
+          method: 'PUT',
+          bucket: need(input.Bucket, 'Bucket'),
+          key: need(input.Key, 'Key'),
+          headers: defined({ 'content-type': input.ContentType, 'cache-control': input.CacheControl }),
+          body: input.Body,
+          timeoutMs: 30_000 + Math.ceil(input.Body.byteLength / MiB) * 1000,
+        },
+        async (res) => {
+          await drain(res);
+          const etag = res.headers.get('etag');
+          return etag ? { ETag: etag } : {};
+        },
+      );
+    },
+
     /** The body is a buffer (replayable: a failed attempt sends it again). */
     async uploadPart(
       input: Pick<UploadPartCommandInput, 'Bucket' | 'Key' | 'UploadId' | 'PartNumber'> & { Body: Uint8Array },

@@ -4,6 +4,7 @@
  */
 import { DOWNLOAD_REQUEST_TIMEOUT_MS } from '@domain/ui-timings';
 import type { DownloadView, ExtensionRequest, GetDownloadRequest, ZipResponse } from '@domain/transfer-api';
+import type { PreviewsResponse } from '@domain/previews';
 import { apiFetch } from '@/lib/api';
 
 /** Who is asking: the transfer, the password once unlocked, the recipient id of an emailed link. */
@@ -32,6 +33,11 @@ export function fetchFileUrl(access: DownloadAccess, fileId: string, signal?: Ab
     timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS,
     signal,
   });
+}
+
+/** Issue 16: the files' previews (inline URLs of 600 s, thumbnails); the same access as a download. */
+export function fetchPreviews(access: DownloadAccess, signal?: AbortSignal): Promise<PreviewsResponse> {
+  return apiFetch<PreviewsResponse>('/getDownload/previews', { body: body(access), timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
 }
 
 /** Starts the ZIP of all files, or reads it once built; call again while it says 'building'. */

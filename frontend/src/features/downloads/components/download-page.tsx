@@ -40,12 +40,12 @@ export function DownloadPage() {
       )}
     </section>
   );
-  return branding ? (
-    <div className="download-branded" style={brandStyle(branding)} data-testid="download-branded">
+  // One wrapper whether branded or not: branding that arrives with the unlocked view must not
+  // remount the screen (that dropped the unlock and showed the password form again).
+  return (
+    <div className={branding ? 'download-branded' : undefined} style={branding ? brandStyle(branding) : undefined} data-testid={branding ? 'download-branded' : undefined}>
       {page}
     </div>
-  ) : (
-    page
   );
 }
 

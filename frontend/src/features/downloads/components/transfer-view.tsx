@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { DownloadFile, DownloadView } from '@domain/transfer-api';
 import { CheckIcon } from '@/components/icons';
 import { formatSize } from '@/features/dashboard/format-size';
-import { fetchFileUrl, requestZip, type DownloadAccess } from '@/features/downloads/api/download-api';
+import { fetchFileUrl, fetchPreviews, requestZip, type DownloadAccess } from '@/features/downloads/api/download-api';
+import { LazyPreviews } from '@/components/previews/lazy-previews';
 import { downloadFailureOf, replacesPage, type DownloadFailure } from '@/features/downloads/download-failure';
 import { folderOf } from '@/features/downloads/file-folder';
 import { formatDateTime } from '@/features/downloads/format-date-time';
@@ -160,6 +161,8 @@ export function TransferView({
               />
             ))}
           </ul>
+
+          <LazyPreviews files={files} load={(signal) => fetchPreviews(access(), signal)} />
         </>
       )}
 

@@ -15,6 +15,7 @@ import type {
   TransferState,
 } from '@domain/dashboard-api';
 import type { AddFilesRequest, CreateTransferResponse } from '@domain/transfer-api';
+import type { PreviewsResponse } from '@domain/previews';
 import { authedFetch } from '@/lib/session/session';
 
 export interface ListParams {
@@ -38,6 +39,11 @@ export function fetchTransferList(params: ListParams, signal?: AbortSignal): Pro
 
 export function fetchTransferDetail(slug: string, signal?: AbortSignal): Promise<TransferDetail> {
   return authedFetch<TransferDetail>(`/getQs?${new URLSearchParams({ slug }).toString()}`, signal ? { signal } : {});
+}
+
+/** Issue 16: the TransferModal's previews (its sender, admin or a team mate it is shared with). */
+export function fetchTransferPreviews(slug: string, signal?: AbortSignal): Promise<PreviewsResponse> {
+  return authedFetch<PreviewsResponse>(`/transfers/${encodeURIComponent(slug)}/previews`, signal ? { signal } : {});
 }
 
 const once = { retries: 0 } as const;

@@ -15,6 +15,8 @@ import { CopyLink } from './copy-link';
 import { QrCode } from './qr-code';
 import { BrandingStrip } from '@/features/branding/components/branding-strip';
 import { TransferActions, type ActionNotice } from './transfer-actions';
+import { LazyPreviews } from '@/components/previews/lazy-previews';
+import { fetchTransferPreviews } from '../api/transfers-api';
 import { ExpiryLabel, FilesLabel, LockIcon } from './transfer-table';
 
 /** Where closing the modal goes: the page it was opened from, or the list with its filter. */
@@ -219,6 +221,10 @@ export function TransferView({ detail }: { detail: TransferDetail }) {
       </section>
 
       <FilesSection detail={detail} />
+      {/* issue 16: what the recipients see and play; none once expired or deleted */}
+      {(phase === 'active' || phase === 'expiring') && !detail.purged && detail.files.length > 0 && (
+        <LazyPreviews key={detail.slug} files={detail.files} load={(signal) => fetchTransferPreviews(detail.slug, signal)} />
+      )}
       <RecipientsSection detail={detail} />
       <DownloadsSection detail={detail} />
     </div>

@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TEXT_PREVIEW_MAX_BYTES } from '@domain/previews';
+import { formatBytes } from '@domain/format';
+
+export interface ViewerItem {
+  readonly fileId: string;
+  readonly fileName: string;
+  readonly kind: 'image' | 'pdf' | 'text';
+  readonly url: string;
+}
+
+/**
+ * The full-size viewer (issue 16): a modal <dialog> (showModal: the page behind is inert, so
+ * focus stays inside; Escape closes), with labelled Previous / Next / Close buttons and the
+ * arrow keys for the previous and next file. Images at full size, PDFs in the browser's
+ * viewer, text as text (its first 256 KB).
+ */
+export function PreviewViewer({
+  items,
+  index,
+  onIndex,
+  onClose,
+  onBroken,
+}: {
+  items: readonly ViewerItem[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+  onBroken: () => void;
+}) {
+  const { t } = useTranslation('previews');
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const item = items[index]!;
+  const many = items.length > 1;
+  const go = (step: number) => onIndex((index + step + items.length) % items.length);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    // Focus returns to the tile that opened it (the browser does so when a modal dialog closes).
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="pv-viewer"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onKeyDown={(event) => {
+        if (!many) return;
+        // Arrow keys move between files, except inside the text viewer, where they scroll.
+        if ((event.target as HTMLElement).closest('.pv-text')) return;
+        if (event.key === 'ArrowRight') {
+          event.preventDefault();
+          go(1);
+        } else if (event.key === 'ArrowLeft') {
+          event.preventDefault();
+          go(-1);
+        }
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) dialog.current?.close();
+      }}
+      data-testid="preview-viewer"
+    >
+      <header className="pv-viewer-head">
+        <h2 id={titleId} className="pv-viewer-title" title={item.fileName}>
+          {item.fileName}
+        </h2>
+        {many && <span className="pv-viewer-position">{t('viewer.position', { n: index + 1, total: items.length })}</span>}
+        <button type="button" className="pv-viewer-button" aria-label={t('viewer.close')} onClick={() => dialog.current?.close()} data-testid="preview-close" autoFocus>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <div className="pv-viewer-body">
+        {item.kind === 'image' && <img key={item.fileId} className="pv-full" src={item.url} alt={item.fileName} onError={onBroken} data-testid="preview-full-image" />}
+        {item.kind === 'pdf' && <iframe key={item.fileId} className="pv-pdf" src={item.url} title={item.fileName} data-testid="preview-pdf" />}
+        {item.kind === 'text' && <TextView key={item.fileId} url={item.url} name={item.fileName} onBroken={onBroken} />}
+      </div>
+      {many && (
+        <footer className="pv-viewer-nav">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => go(-1)} aria-label={t('viewer.previous')} data-testid="preview-previous">
+            <span aria-hidden="true">‹</span> {t('viewer.previousShort')}
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => go(1)} aria-label={t('viewer.next')} data-testid="preview-next">
+            {t('viewer.nextShort')} <span aria-hidden="true">›</span>
+          </button>
+        </footer>
+      )}
+    </dialog>
+  );
+}
+
+/** The start of a text file, read by a ranged GET (never a whole large log), shown as text, never as markup. */
+function TextView({ url, name, onBroken }: { url: string; name: string; onBroken: () => void }) {
+  const { t } = useTranslation('previews');
+  const [text, setText] = useState<{ body: string; truncated: boolean } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(url, { headers: { range: `bytes=0-${TEXT_PREVIEW_MAX_BYTES - 1}` }, signal: controller.signal })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status));
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const total = Number(/\/(\d+)$/u.exec(res.headers.get('content-range') ?? '')?.[1] ?? bytes.length);
+        const body = new TextDecoder('utf-8').decode(bytes.subarray(0, TEXT_PREVIEW_MAX_BYTES));
+        setText({ body, truncated: total > TEXT_PREVIEW_MAX_BYTES || bytes.length > TEXT_PREVIEW_MAX_BYTES });
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setFailed(true);
+        onBroken();
+      });
+    return () => controller.abort();
+  }, [url]);
+  if (failed) return <p className="pv-note">{t('viewer.loadFailed')}</p>;
+  if (!text) return <p className="pv-note">{t('viewer.loading')}</p>;
+  return (
+    <>
+      <pre className="pv-text" tabIndex={0} aria-label={name} data-testid="preview-text">
+        {text.body}
+      </pre>
+      {text.truncated && <p className="pv-note">{t('viewer.textTruncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) })}</p>}
+    </>
+  );
+}
