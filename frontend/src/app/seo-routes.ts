@@ -83,8 +83,6 @@ function prefixesOf(kind: Indexing): string[] {
   ];
 }
 
-/** The path prefixes of the private routes and their aliases (robots.txt, servers, CloudFront). */
-export const PRIVATE_PREFIXES: readonly string[] = prefixesOf('private');
 /**
  * robots.txt's Disallow lines for the private routes: a route with parameters by its folder
  * (`/r/`, so `/roadmap` stays allowed), a route without by its path (`/dash` covers `/dash/…`).
@@ -103,9 +101,9 @@ function under(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** A private address (a download, request, invite, extension or dashboard page, the reset link). */
+/** A private address (a download, request, invite, extension or dashboard page, the reset link), by the same rules as robots.txt and CloudFront. */
 export function isPrivatePath(pathname: string): boolean {
-  return PRIVATE_PREFIXES.some((prefix) => under(pathname, prefix));
+  return ROBOTS_DISALLOW.some((rule) => (rule.endsWith('/') ? pathname.startsWith(rule) : under(pathname, rule)));
 }
 
 /** The indexable page at this address, if it is one (trailing slashes and aliases aside). */

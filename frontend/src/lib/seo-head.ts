@@ -1,7 +1,28 @@
 import { alternatesOf, canonicalUrl, indexingFor, seoPageFor } from '@/app/seo-routes';
 import { env } from '@/config/env';
 import { isLanguage, LANGUAGE_QUERY_PARAM, toLanguage, type Language } from '@/i18n/languages';
-import { ROUTE_HEAD_ATTRIBUTE } from '@/lib/route-head';
+
+/** The <head> tags this module owns carry this attribute; tags of the screens' own hooks (useNoIndex) are left alone. */
+export const ROUTE_HEAD_ATTRIBUTE = 'data-route-head';
+/** What CloudFront and the local servers send on public pages (frontend/csp.ts). */
+const PUBLIC_REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+function setMeta(name: string, content: string | undefined): void {
+  let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"][${ROUTE_HEAD_ATTRIBUTE}]`);
+  if (content === undefined) {
+    meta?.remove();
+    return;
+  }
+  if (meta?.content === content) return;
+  // A new element rather than a changed attribute: browsers apply a referrer policy when its
+  // <meta> is inserted.
+  meta?.remove();
+  meta = document.createElement('meta');
+  meta.name = name;
+  meta.content = content;
+  meta.setAttribute(ROUTE_HEAD_ATTRIBUTE, '');
+  document.head.append(meta);
+}
 
 type Descriptions = Record<string, string | Record<string, string>>;
 const catalogues = import.meta.glob<{ default: Descriptions }>('../i18n/locales/seo/*.json');
@@ -50,14 +71,22 @@ export interface HeadInput {
 }
 
 /**
- * The description, canonical URL and hreflang alternates of an indexable page (app/seo-routes.ts);
- * other addresses get the app's default description and no canonical. Languages are addressed
- * with `?lng=`: the canonical keeps it when the address has it, and drops every other query.
+ * The head of the address (app/seo-routes.ts): robots and referrer at once; then for an indexable
+ * page its description, canonical URL and hreflang alternates, while other addresses get the
+ * app's default description and no canonical. Languages are addressed with `?lng=`: the
+ * canonical keeps it when the address has it, and drops every other query.
  */
-export async function applySeoHead({ pathname, search, language }: HeadInput): Promise<void> {
-  const page = indexingFor(pathname) === 'index' ? seoPageFor(pathname) : undefined;
+let generation = 0;
+
+export async function applyRouteHead({ pathname, search, language }: HeadInput): Promise<void> {
+  const mine = ++generation;
+  const indexing = indexingFor(pathname);
+  setMeta('robots', indexing === 'index' ? undefined : 'noindex');
+  setMeta('referrer', indexing === 'private' ? 'no-referrer' : PUBLIC_REFERRER_POLICY);
+  const page = indexing === 'index' ? seoPageFor(pathname) : undefined;
   const meta = descriptionMeta();
   const texts = page ? await loadDescriptions(toLanguage(language)) : undefined;
+  if (mine !== generation) return; // a later navigation owns the head now
   for (const old of document.head.querySelectorAll(`link[${ROUTE_HEAD_ATTRIBUTE}]`)) old.remove();
   if (!page || !texts) {
     meta.content = defaultDescription ?? '';
