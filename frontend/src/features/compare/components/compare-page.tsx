@@ -4,7 +4,8 @@ import { isCompareSlug, paths } from '@/app/paths';
 import { ArrowRight } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { MAPPED_REGIONS } from '@/components/region-pins';
-import { COMPARISON_ROWS, COMPETITOR_NAMES } from '@/features/compare/compare-content';
+import { COMPARISON_ROWS, type OurValue } from '@/features/compare/compare-content';
+import { CHECKED_ON, COMPETITORS, competitorSources, type Figure } from '@/features/compare/competitors';
 import { formatBytes } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -16,13 +17,25 @@ export function ComparePage() {
   const slug = isCompareSlug(rawSlug) ? rawSlug : 'wetransfer';
   usePageTitle(t(`compare.${slug}.title`));
 
-  const cell = (row: (typeof COMPARISON_ROWS)[number]) => {
-    const value = row.value;
+  const ours = (value: OurValue) => {
     if ('bytes' in value) return formatBytes(value.bytes, lng);
-    if ('days' in value) return t(value.key, { days: value.days });
-    if ('count' in value) return t(value.key, { count: value.count });
+    if (value.days !== undefined) return t(value.key, { days: value.days });
+    if (value.count !== undefined) return t(value.key, { count: value.count });
     return t(value.key);
   };
+  const theirs = (figure: Figure) => {
+    switch (figure.kind) {
+      case 'bytes':
+        return formatBytes(figure.bytes, lng);
+      case 'noSizeLimit':
+        return t('comparison.noSizeLimit');
+      case 'daysDefaultMax':
+        return t('comparison.daysDefaultMax', { days: figure.days, max: figure.max });
+      default:
+        return t('comparison.notPublished');
+    }
+  };
+  const checked = new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${CHECKED_ON}T00:00:00Z`));
 
   return (
     <div className="container">
@@ -49,21 +62,40 @@ export function ComparePage() {
             <thead>
               <tr>
                 <th scope="col">{t('compare.table.feature')}</th>
-                <th scope="col" className="col-us">{t('common.appName')}</th>
-                <th scope="col">{COMPETITOR_NAMES[slug]}</th>
+                <th scope="col" className="col-us">{t('comparison.claimColumn')}</th>
+                <th scope="col" className="col-us">{t('comparison.planColumn')}</th>
+                {COMPETITORS.map((c) => (
+                  <th key={c.id} scope="col">{c.name}</th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {COMPARISON_ROWS.map((row) => (
                 <tr key={row.id}>
                   <th scope="row">{t(`compare.table.${row.id}`)}</th>
-                  <td className="col-us">{cell(row)}</td>
-                  <td className="muted">{t('compare.table.notQuoted')}</td>
+                  <td className="col-us">{ours(row.claim)}</td>
+                  <td className="col-us">{ours(row.planTable)}</td>
+                  {COMPETITORS.map((c) => (
+                    <td key={c.id} className={c.figures[row.id].kind === 'notPublished' ? 'muted' : undefined}>
+                      {theirs(c.figures[row.id])}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="table-note">{t('compare.table.footnote')}</p>
+          <p className="table-note">{t('comparison.readings')}</p>
+          <p className="table-note compare-checked">{t('comparison.checked', { date: checked })}</p>
+          <ul className="table-note compare-sources" aria-label={t('comparison.sources')}>
+            {competitorSources().map(({ competitor, url }) => (
+              <li key={url}>
+                {competitor}:{' '}
+                <a href={url} rel="noopener noreferrer" target="_blank" className="text-link">
+                  {new URL(url).hostname}
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
       </section>
 
