@@ -101,8 +101,9 @@ function routePreload(): Plugin {
  * Issue 16: sitemap.xml and robots.txt written beside index.html at build time, from the route
  * table the router uses (src/app/seo-routes.ts) and the public origin (`PUBLIC_ORIGIN`, else
  * `APP_ORIGIN`, from the environment or `.env`; else the local app's address). The dev server
- * answers both addresses with the same text. The origin also reaches the app
- * (`import.meta.env.VITE_PUBLIC_ORIGIN`) for its canonical and hreflang links.
+ * answers both addresses with the same text. The origin also reaches the app as the constant
+ * `__SENDBRIDGE_PUBLIC_ORIGIN__`, which only lib/seo-head.ts (a lazy chunk) reads, for its
+ * canonical and hreflang links.
  */
 function seoFiles(port: number): Plugin {
   let origin = '';
@@ -112,7 +113,7 @@ function seoFiles(port: number): Plugin {
     name: 'sendbridge:seo-files',
     config(_config, { mode }) {
       origin = publicOrigin(loadEnv(mode, repoRoot, ['PUBLIC_ORIGIN', 'APP_ORIGIN']), `http://127.0.0.1:${port}`);
-      return { define: { 'import.meta.env.VITE_PUBLIC_ORIGIN': JSON.stringify(origin) } };
+      return { define: { __SENDBRIDGE_PUBLIC_ORIGIN__: JSON.stringify(origin) } };
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {

@@ -8,8 +8,6 @@ const NAMES = {
   supportEmail: 'VITE_SUPPORT_EMAIL',
   /** issue 15: the app's own host names (comma-separated); any other host may be a customer's custom domain */
   appHosts: 'VITE_APP_HOSTS',
-  /** issue 16: the public origin of canonical and hreflang links (set by the build from PUBLIC_ORIGIN / APP_ORIGIN, vite.config.ts) */
-  publicOrigin: 'VITE_PUBLIC_ORIGIN',
 } as const;
 
 function read(name: string): string | undefined {
@@ -37,8 +35,6 @@ export const env = Object.freeze({
   supportEmail: supportEmail(),
   /** comma-separated; parsed where used (features/auth/host-branding.ts), off the first load */
   appHosts: read(NAMES.appHosts) ?? '',
-  /** '' when the build did not set one: the page's own origin is used (lib/seo-head.ts) */
-  publicOrigin: (read(NAMES.publicOrigin) ?? '').replace(/\/+$/, ''),
   dev: import.meta.env.DEV,
   mode: import.meta.env.MODE,
 });

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { whenIdle } from '@/lib/when-idle';
 
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void) => number };
 let loaded = false;
 
 /**
@@ -26,12 +26,10 @@ export function useRouteHead(): void {
         .then((m) => (current ? m.applyRouteHead({ pathname, search, language }) : undefined))
         .catch(() => undefined); // the servers' headers still cover a first load of a private page
     };
-    const w = window as IdleWindow;
-    if (loaded) run();
-    else if (w.requestIdleCallback) w.requestIdleCallback(run);
-    else window.setTimeout(run, 1);
+    const cancel = loaded ? (run(), undefined) : whenIdle(run);
     return () => {
       current = false;
+      cancel?.();
     };
   }, [pathname, search, language]);
 }

@@ -1,5 +1,4 @@
 import { alternatesOf, canonicalUrl, indexingFor, seoPageFor } from '@/app/seo-routes';
-import { env } from '@/config/env';
 import { isLanguage, LANGUAGE_QUERY_PARAM, toLanguage, type Language } from '@/i18n/languages';
 
 /** The <head> tags this module owns carry this attribute; tags of the screens' own hooks (useNoIndex) are left alone. */
@@ -23,6 +22,12 @@ function setMeta(name: string, content: string | undefined): void {
   meta.setAttribute(ROUTE_HEAD_ATTRIBUTE, '');
   document.head.append(meta);
 }
+
+/**
+ * The public origin the build was configured with (vite.config.ts, PUBLIC_ORIGIN / APP_ORIGIN), put
+ * in by the bundler where it is read here, so it costs no first load.
+ */
+declare const __SENDBRIDGE_PUBLIC_ORIGIN__: string | undefined;
 
 type Descriptions = Record<string, string | Record<string, string>>;
 const catalogues = import.meta.glob<{ default: Descriptions }>('../i18n/locales/seo/*.json');
@@ -93,7 +98,7 @@ export async function applyRouteHead({ pathname, search, language }: HeadInput):
     return;
   }
   meta.content = descriptionOf(texts, page.descriptionKey) ?? defaultDescription ?? '';
-  const origin = env.publicOrigin || window.location.origin;
+  const origin = (typeof __SENDBRIDGE_PUBLIC_ORIGIN__ === 'string' && __SENDBRIDGE_PUBLIC_ORIGIN__) || window.location.origin;
   const named = new URLSearchParams(search).get(LANGUAGE_QUERY_PARAM);
   document.head.append(
     link('canonical', canonicalUrl(origin, page, isLanguage(named) ? named : undefined)),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMPARISON_ROWS } from '@/features/compare/compare-content';
+import { COMPARISON_ROWS, FREE_PLAN_EXPIRY_DAYS } from '@/features/compare/compare-content';
+import { allowedExpiryPresets } from '@domain/expiry';
 import { CHECKED_ON, COMPETITORS, competitorSources } from '@/features/compare/competitors';
 import { GB } from '@domain/units';
 import { PLANS } from '@domain/plans';
@@ -38,6 +39,7 @@ describe('comparison table (issue 16)', () => {
     expect(row('transferLimit')).toEqual({ id: 'transferLimit', claim: { bytes: 5 * GB }, planTable: { bytes: 3 * GB } });
     expect(row('expiry').claim).toMatchObject({ days: 14 });
     expect(row('expiry').planTable).toMatchObject({ days: 7 });
+    expect(Math.max(...allowedExpiryPresets('free'))).toBe(FREE_PLAN_EXPIRY_DAYS * 86_400);
     expect(row('recipients').claim).toMatchObject({ count: 20 });
     expect(row('recipients').planTable).toMatchObject({ count: 6 });
   });

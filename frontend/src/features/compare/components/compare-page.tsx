@@ -28,27 +28,27 @@ export function ComparePage() {
       case 'bytes':
         return formatBytes(figure.bytes, lng);
       case 'noSizeLimit':
-        return t('comparison.noSizeLimit');
+        return t('comparison.table.noSizeLimit');
       case 'daysDefaultMax':
-        return t('comparison.daysDefaultMax', { days: figure.days, max: figure.max });
+        return t('comparison.table.daysDefaultMax', { days: figure.days, max: figure.max });
       default:
-        return t('comparison.notPublished');
+        return t('comparison.table.notPublished');
     }
   };
   const checked = new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${CHECKED_ON}T00:00:00Z`));
 
   return (
     <div className="container">
-      <PageHeader eyebrow={t('compare.eyebrow')} title={t(`compare.${slug}.title`)} lead={t(`compare.${slug}.intro`)} />
+      <PageHeader eyebrow={t('comparison.eyebrow')} title={t(`compare.${slug}.title`)} lead={t(`comparison.${slug}.intro`)} />
 
       {slug === 'china' && (
         <section className="section-tight">
-          <h2>{t('compare.china.stepsTitle')}</h2>
+          <h2>{t('comparison.china.stepsTitle')}</h2>
           <ol className="steps steps-compact">
             {(['step1', 'step2', 'step3'] as const).map((step, index) => (
               <li key={step} className="step">
                 <span className="step-number">{index + 1}</span>
-                <p>{t(`compare.china.${step}`)}</p>
+                <p>{t(`comparison.china.${step}`)}</p>
               </li>
             ))}
           </ol>
@@ -58,12 +58,12 @@ export function ComparePage() {
       <section className="section-tight">
         <div className="table-wrap">
           <table className="data-table compare-table">
-            <caption>{t('compare.table.caption')}</caption>
+            <caption>{t('comparison.table.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('compare.table.feature')}</th>
-                <th scope="col" className="col-us">{t('comparison.claimColumn')}</th>
-                <th scope="col" className="col-us">{t('comparison.planColumn')}</th>
+                <th scope="col">{t('comparison.table.feature')}</th>
+                <th scope="col" className="col-us">{t('comparison.table.claimColumn')}</th>
+                <th scope="col" className="col-us">{t('comparison.table.planColumn')}</th>
                 {COMPETITORS.map((c) => (
                   <th key={c.id} scope="col">{c.name}</th>
                 ))}
@@ -72,7 +72,7 @@ export function ComparePage() {
             <tbody>
               {COMPARISON_ROWS.map((row) => (
                 <tr key={row.id}>
-                  <th scope="row">{t(`compare.table.${row.id}`)}</th>
+                  <th scope="row">{t(`comparison.table.${row.id}`)}</th>
                   <td className="col-us">{ours(row.claim)}</td>
                   <td className="col-us">{ours(row.planTable)}</td>
                   {COMPETITORS.map((c) => (
@@ -84,9 +84,9 @@ export function ComparePage() {
               ))}
             </tbody>
           </table>
-          <p className="table-note">{t('comparison.readings')}</p>
-          <p className="table-note compare-checked">{t('comparison.checked', { date: checked })}</p>
-          <ul className="table-note compare-sources" aria-label={t('comparison.sources')}>
+          <p className="table-note">{t('comparison.table.readings')}</p>
+          <p className="table-note compare-checked">{t('comparison.table.checked', { date: checked })}</p>
+          <ul className="table-note compare-sources" aria-label={t('comparison.table.sources')}>
             {competitorSources().map(({ competitor, url }) => (
               <li key={url}>
                 {competitor}:{' '}
@@ -103,18 +103,18 @@ export function ComparePage() {
         <section className="section-tight">
           <div className="table-wrap">
             <table className="data-table">
-              <caption>{t('compare.china.regionsTitle')}</caption>
+              <caption>{t('comparison.china.regionsTitle')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('compare.china.regionHeader')}</th>
-                  <th scope="col">{t('compare.china.bestFor')}</th>
+                  <th scope="col">{t('comparison.china.regionHeader')}</th>
+                  <th scope="col">{t('comparison.china.bestFor')}</th>
                 </tr>
               </thead>
               <tbody>
                 {MAPPED_REGIONS.map((region) => (
                   <tr key={region} className={region === 'hongkong' ? 'row-selected' : undefined}>
                     <th scope="row">{t(`regions.${region}`)}</th>
-                    <td>{t(`compare.china.${region}`)}</td>
+                    <td>{t(`comparison.china.${region}`)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -125,7 +125,7 @@ export function ComparePage() {
 
       <p className="center section-tight">
         <Link to={paths.pricing()} className="btn btn-primary btn-lg">
-          {t('compare.cta')} <ArrowRight />
+          {t('comparison.cta')} <ArrowRight />
         </Link>
       </p>
     </div>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -9,16 +10,38 @@ import { QuickSend } from '@/features/send/components/quick-send';
 import { formatBytes, formatPrice } from '@/lib/format';
 import { CARD_ROLES, plan } from '@/lib/plans';
 import { usePageTitle } from '@/lib/use-page-title';
+import { whenIdle } from '@/lib/when-idle';
+import type { HomeExtras } from '@/features/home/components/home-extras';
 
 const STEPS = ['add', 'send', 'track'] as const;
 const FEATURES = ['regions', 'security', 'tracking', 'requests', 'teams', 'resume'] as const;
 /** Support articles answered on the home page; the full list lives on /support. */
 const FAQ = ['getting-started', 'file-size', 'security', 'trial-refund', 'file-types'] as const;
 
+/**
+ * Issue 16: the formats strip and the example toasts (components/home-extras.tsx) arrive after the
+ * page has loaded and the browser is idle, with their catalogue: nothing of them is in a first load.
+ */
+function useHomeExtras(): HomeExtras | null {
+  const [extras, setExtras] = useState<HomeExtras | null>(null);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        import('@/features/home/components/home-extras')
+          .then((m) => m.loadHomeExtras())
+          .then(setExtras)
+          .catch(() => undefined); // extras only: the page works without them
+      }),
+    [],
+  );
+  return extras;
+}
+
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   usePageTitle(t('home.title'));
+  const extras = useHomeExtras();
 
   return (
     <>
@@ -55,6 +78,9 @@ export function HomePage() {
           </div>
         </div>
       </section>
+
+      {/* the "customer logos" strip: its height is reserved, so its late arrival shifts nothing */}
+      <div className="container logo-strip-slot">{extras && <extras.LogoStrip />}</div>
 
       <section className="section below-fold" aria-labelledby="steps-title">
         <div className="container">
@@ -158,6 +184,7 @@ export function HomePage() {
           </p>
         </div>
       </section>
+      {extras && <extras.ExampleToasts />}
     </>
   );
 }
