@@ -1,5 +1,6 @@
 import { alternatesOf, canonicalUrl, indexingFor, seoPageFor } from '@/app/seo-routes';
 import { isLanguage, LANGUAGE_QUERY_PARAM, toLanguage, type Language } from '@/i18n/languages';
+import { holdNoIndex } from '@/lib/use-no-index';
 
 /** The <head> tags this module owns carry this attribute; tags of the screens' own hooks (useNoIndex) are left alone. */
 export const ROUTE_HEAD_ATTRIBUTE = 'data-route-head';
@@ -82,11 +83,17 @@ export interface HeadInput {
  * canonical keeps it when the address has it, and drops every other query.
  */
 let generation = 0;
+/** the route rule's hold on the shared noindex tag, while the current route is not indexable */
+let releaseNoIndex: (() => void) | undefined;
 
 export async function applyRouteHead({ pathname, search, language }: HeadInput): Promise<void> {
   const mine = ++generation;
   const indexing = indexingFor(pathname);
-  setMeta('robots', indexing === 'index' ? undefined : 'noindex');
+  if (indexing !== 'index') releaseNoIndex ??= holdNoIndex();
+  else {
+    releaseNoIndex?.();
+    releaseNoIndex = undefined;
+  }
   setMeta('referrer', indexing === 'private' ? 'no-referrer' : PUBLIC_REFERRER_POLICY);
   const page = indexing === 'index' ? seoPageFor(pathname) : undefined;
   const meta = descriptionMeta();
