@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltAppServer } from '../../frontend/app-server';
+import { startWebDevServer } from '../../frontend/dev-server';
+import { getFreePort } from '../helpers/browser';
 import type { LocalApp } from '../../scripts/local/app';
 import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { createUser, sendFiles, type TestUser } from '../helpers/transfers';
@@ -224,5 +226,23 @@ describe('public pages', () => {
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
     expect(xml).toContain('/compare/wetransfer</loc>');
     expect(xml).not.toContain('/downloads/');
+  });
+
+  it('the dev server of npm start answers robots.txt and sitemap.xml too, and sends the private pages\' headers', async () => {
+    const dev = await startWebDevServer({ port: await getFreePort(), apiOrigin: `http://127.0.0.1:${await getFreePort()}`, storage: ['http://127.0.0.1:4569'] });
+    try {
+      const robots = await fetch(`${dev.url}/robots.txt`);
+      expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await robots.text()).toContain('Disallow: /r/\n');
+      expect(await (await fetch(`${dev.url}/sitemap.xml`)).text()).toContain('/product/works-everywhere?lng=ja</loc>');
+      const download = await fetch(`${dev.url}/w/abc1234`);
+      expect(download.headers.get('x-robots-tag')).toBe('noindex');
+      expect(download.headers.get('referrer-policy')).toBe('no-referrer');
+      const home = await fetch(`${dev.url}/`);
+      expect(home.headers.get('x-robots-tag')).toBeNull();
+      expect(home.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    } finally {
+      await dev.close();
+    }
   });
 });
