@@ -106,10 +106,15 @@ export function isPrivatePath(pathname: string): boolean {
   return ROBOTS_DISALLOW.some((rule) => (rule.endsWith('/') ? pathname.startsWith(rule) : under(pathname, rule)));
 }
 
-/** The indexable page at this address, if it is one (trailing slashes and aliases aside). */
+const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/**
+ * The indexable page at this address, if it is one, trailing slashes aside. An alias of a page's
+ * route (`/signup` of pricing, `/index.html` of home) is that page: its canonical URL names the page.
+ */
 export function seoPageFor(pathname: string): SeoPage | undefined {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return SEO_PAGES.find((page) => (page.path.length > 1 ? page.path.replace(/\/+$/, '') : page.path) === clean);
+  const clean = trimmed(pathname);
+  return SEO_PAGES.find((page) => trimmed(page.path) === clean || (ROUTES[page.id].aliases as readonly string[]).some((alias) => !/[:*]/.test(alias) && trimmed(alias) === clean));
 }
 
 /** How the address is indexed: private first, then the public noindex routes, else indexable. */

@@ -76,16 +76,16 @@ export interface HeadInput {
   readonly language: string;
 }
 
+let generation = 0;
+/** the route rule's hold on the shared noindex tag, while the current route is not indexable */
+let releaseNoIndex: (() => void) | undefined;
+
 /**
  * The head of the address (app/seo-routes.ts): robots and referrer at once; then for an indexable
  * page its description, canonical URL and hreflang alternates, while other addresses get the
  * app's default description and no canonical. Languages are addressed with `?lng=`: the
  * canonical keeps it when the address has it, and drops every other query.
  */
-let generation = 0;
-/** the route rule's hold on the shared noindex tag, while the current route is not indexable */
-let releaseNoIndex: (() => void) | undefined;
-
 export async function applyRouteHead({ pathname, search, language }: HeadInput): Promise<void> {
   const mine = ++generation;
   const indexing = indexingFor(pathname);

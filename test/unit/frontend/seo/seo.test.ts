@@ -74,10 +74,15 @@ describe('route table: what search engines see', () => {
       expect(isServedPath(routes, page.path), page.path).toBe(true);
       expect(indexingFor(page.path), page.path).toBe('index');
       expect(seoPageFor(page.path)).toBe(page);
+      expect(seoPageFor(`${page.path}/`.replace(/\/\/$/, '/'))).toBe(page);
     }
     expect(seoPageFor('/affiliate-program')?.id).toBe('affiliate');
     expect(seoPageFor('/pricing/')?.id).toBe('pricing');
     expect(seoPageFor('/roadmap/whatever')).toBeUndefined();
+    // aliases name their page as canonical
+    expect(seoPageFor('/signup')?.path).toBe('/pricing');
+    expect(seoPageFor('/welcomeback')?.path).toBe('/pricing');
+    expect(seoPageFor('/index.html')?.path).toBe('/');
   });
 
   it('has a title and a description for every public page in every language (its own text, not the English fallback)', () => {
