@@ -19,21 +19,29 @@ const FEATURES = ['regions', 'security', 'tracking', 'requests', 'teams', 'resum
 const FAQ = ['getting-started', 'file-size', 'security', 'trial-refund', 'file-types'] as const;
 
 /**
- * Issue 16: the formats strip and the example toasts (components/home-extras.tsx) arrive after the
- * page has loaded and the browser is idle, with their catalogue: nothing of them is in a first load.
+ * Issue 16: the formats strip and the example toasts (components/home-extras.tsx) with their
+ * catalogue; nothing of them is in a first load. Wide screens get them once the page has loaded
+ * and the browser is idle; narrow ones (no toasts there, the strip far below the fold) on the
+ * first scroll, so a phone's first view does no late work at all.
  */
 function useHomeExtras(): HomeExtras | null {
   const [extras, setExtras] = useState<HomeExtras | null>(null);
-  useEffect(
-    () =>
-      whenIdle(() => {
-        import('@/features/home/components/home-extras')
-          .then((m) => m.loadHomeExtras())
-          .then(setExtras)
-          .catch(() => undefined); // extras only: the page works without them
-      }),
-    [],
-  );
+  useEffect(() => {
+    let live = true;
+    const load = () => {
+      window.removeEventListener('scroll', load);
+      import('@/features/home/components/home-extras')
+        .then((m) => m.loadHomeExtras())
+        .then((loaded) => live && setExtras(loaded))
+        .catch(() => undefined); // extras only: the page works without them
+    };
+    const cancel = window.matchMedia('(min-width: 641px)').matches ? whenIdle(load) : (window.addEventListener('scroll', load, { passive: true }), undefined);
+    return () => {
+      live = false;
+      cancel?.();
+      window.removeEventListener('scroll', load);
+    };
+  }, []);
   return extras;
 }
 
