@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltAppServer } from '../../frontend/app-server';
 import { startWebDevServer } from '../../frontend/dev-server';
-import { getFreePort } from '../helpers/browser';
+import { getFreePort, newContext } from '../helpers/browser';
 import type { LocalApp } from '../../scripts/local/app';
 import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { createUser, sendFiles, type TestUser } from '../helpers/transfers';
@@ -102,6 +102,27 @@ describe('home: the formats strip and the example toasts', () => {
     // hidden for the visit: past the moment the first toast would have come (2 s), none came
     await page.waitForTimeout(3500);
     expect(await page.locator('.example-toast').count()).toBe(0);
+  });
+
+  it('on a phone-sized screen loads nothing more until the visitor scrolls, then shows the strip (and no toast)', async () => {
+    const phone = await newContext(browser, { width: 400, height: 800 });
+    try {
+      const p = await phone.newPage();
+      const loaded: string[] = [];
+      p.on('request', (r) => loaded.push(new URL(r.url()).pathname));
+      await p.goto(`${web.url}/`);
+      await p.getByRole('heading', { level: 1, name: HOME_HEADING }).waitFor();
+      await p.waitForTimeout(3000);
+      expect(loaded.filter((f) => /home-extras/.test(f))).toEqual([]);
+      expect(await p.locator('.logo-strip').count()).toBe(0);
+      await p.mouse.wheel(0, 1500);
+      await p.getByRole('region', { name: STRIP_HEADING }).waitFor();
+      expect(loaded.some((f) => /home-extras/.test(f))).toBe(true);
+      await p.waitForTimeout(2500);
+      expect(await p.locator('.example-toast:visible').count()).toBe(0);
+    } finally {
+      await closePage(phone);
+    }
   });
 
   it('shows no toast under prefers-reduced-motion (the strip still comes)', async () => {
