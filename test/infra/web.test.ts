@@ -93,6 +93,9 @@ describe('WebStack', () => {
     expect(uri('/updatepassword')).toBe('/index.html');
     expect(uri('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(uri('/favicon.svg')).toBe('/favicon.svg');
+    // issue 16: the build's robots.txt and sitemap.xml are served as files, never as the app
+    expect(uri('/robots.txt')).toBe('/robots.txt');
+    expect(uri('/sitemap.xml')).toBe('/sitemap.xml');
     // No distribution-wide error pages: API 403/404 must reach the client unchanged.
     expect(JSON.stringify(distributionConfig())).not.toContain('CustomErrorResponses');
   });
