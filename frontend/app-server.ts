@@ -4,7 +4,8 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { securityHeaders } from './csp';
+import { PRIVATE_PAGE_HEADERS, securityHeaders } from './csp';
+import { isPrivatePath } from './src/app/seo-routes';
 import { buildWeb } from './web-bundle';
 import { hostGate, isLoopbackHost, localCustomHostHeaders, refuseHost, type CustomHostCheck } from './custom-hosts';
 
@@ -37,10 +38,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
   '.map': 'application/json',
 };
 /** What CloudFront compresses (`compress: true`) when the browser accepts gzip. */
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.map']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.map']);
 
 /**
  * The shipped app as CloudFront serves it, for the e2e tests and the Lighthouse bench: the
@@ -62,8 +64,10 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
   const customHeaders = localCustomHostHeaders(loopbackHeaders);
   const api = new URL(options.apiOrigin);
 
-  const sendFile = (req: IncomingMessage, res: ServerResponse, file: string) => {
-    const headers = isLoopbackHost(req.headers.host) ? loopbackHeaders : customHeaders;
+  const sendFile = (req: IncomingMessage, res: ServerResponse, file: string, pathname: string) => {
+    const hostHeaders = isLoopbackHost(req.headers.host) ? loopbackHeaders : customHeaders;
+    // as CloudFront's behaviours for the private paths (lib/web-stack.ts)
+    const headers = isPrivatePath(pathname) ? { ...hostHeaders, ...PRIVATE_PAGE_HEADERS } : hostHeaders;
     const ext = path.extname(file);
     const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
@@ -120,13 +124,13 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
     // CloudFront's SPA rewrite: a last segment without a dot is a client-side route.
     const candidate = path.join(root, path.normalize(decoded).replace(/^([/\\])+/, ''));
     const inside = candidate.startsWith(root + path.sep);
-    if (inside && existsSync(candidate) && statSync(candidate).isFile()) return sendFile(req, res, candidate);
+    if (inside && existsSync(candidate) && statSync(candidate).isFile()) return sendFile(req, res, candidate, url.pathname);
     const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
     if (last.includes('.')) {
       res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
       return void res.end('Not found');
     }
-    sendFile(req, res, path.join(root, 'index.html'));
+    sendFile(req, res, path.join(root, 'index.html'), url.pathname);
   };
 
   await new Promise<void>((resolve, reject) => {

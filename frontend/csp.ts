@@ -62,3 +62,14 @@ export function securityHeaders(options: CspOptions): Record<string, string> {
     'permissions-policy': PERMISSIONS_POLICY,
   };
 }
+
+/**
+ * Issue 16: what the private pages (download, request, invite, extension, dashboard pages and the
+ * reset link: `isPrivatePath` in src/app/seo-routes.ts) get on top of the headers above, from
+ * CloudFront and the local servers alike: kept out of search engines, and their address (a
+ * transfer id, a recipient id, a token) never sent to another site as a Referer.
+ */
+export const PRIVATE_PAGE_HEADERS = {
+  'x-robots-tag': 'noindex',
+  'referrer-policy': 'no-referrer',
+} as const;

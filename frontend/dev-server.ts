@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Plugin } from 'vite';
-import { contentSecurityPolicy, securityHeaders } from './csp';
+import { contentSecurityPolicy, PRIVATE_PAGE_HEADERS, securityHeaders } from './csp';
+import { isPrivatePath } from './src/app/seo-routes';
 import { webConfig } from './vite.config';
 import { hostMiddleware, isLoopbackHost, localCustomHostHeaders, type CustomHostCheck } from './custom-hosts';
 
@@ -46,6 +47,8 @@ function cspHeaders(headers: Record<string, string>): Plugin {
       const onCustomHost = localCustomHostHeaders(headers);
       server.middlewares.use((req, res, next) => {
         for (const [name, value] of Object.entries(isLoopbackHost(req.headers.host) ? headers : onCustomHost)) res.setHeader(name, value);
+        // issue 16: the private pages' headers, as CloudFront and the built-app server send them
+        if (isPrivatePath((req.url ?? '/').split('?')[0] ?? '/')) for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) res.setHeader(name, value);
         next();
       });
     },

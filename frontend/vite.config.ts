@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type Rollup, type UserConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rollup, type UserConfig } from 'vite';
 import { PREACT_ALIASES } from './preact-aliases';
+import { publicOrigin, renderRobots, renderSitemap } from './seo-files';
 import { NAMESPACE_LOADER_MODULE, namespaceModule, SCREENS } from './screen-modules';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -101,6 +102,39 @@ function routePreload(): Plugin {
   };
 }
 
+/**
+ * Issue 16: sitemap.xml and robots.txt written beside index.html at build time, from the route
+ * table the router uses (src/app/seo-routes.ts) and the public origin (`PUBLIC_ORIGIN`, else
+ * `APP_ORIGIN`, from the environment or `.env`; else the local app's address). The dev server
+ * answers both addresses with the same text. The origin also reaches the app as the constant
+ * `__SENDBRIDGE_PUBLIC_ORIGIN__`, which only lib/seo-head.ts (a lazy chunk) reads, for its
+ * canonical and hreflang links.
+ */
+function seoFiles(port: number): Plugin {
+  let origin = '';
+  const files = () => ({ '/robots.txt': renderRobots(origin), '/sitemap.xml': renderSitemap(origin) });
+  const types: Record<string, string> = { '/robots.txt': 'text/plain; charset=utf-8', '/sitemap.xml': 'application/xml; charset=utf-8' };
+  return {
+    name: 'sendbridge:seo-files',
+    config(_config, { mode }) {
+      origin = publicOrigin(loadEnv(mode, repoRoot, ['PUBLIC_ORIGIN', 'APP_ORIGIN']), `http://127.0.0.1:${port}`);
+      return { define: { __SENDBRIDGE_PUBLIC_ORIGIN__: JSON.stringify(origin) } };
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0] ?? '';
+        const text = (files() as Record<string, string>)[path];
+        if (text === undefined) return next();
+        res.setHeader('content-type', types[path]!);
+        res.end(text);
+      });
+    },
+    generateBundle() {
+      for (const [path, source] of Object.entries(files())) this.emitFile({ type: 'asset', fileName: path.slice(1), source });
+    },
+  };
+}
+
 /** The one Vite config, shared by `vite build`, `npm start` and the e2e tests (dev-server.ts). */
 export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
   return {
@@ -110,7 +144,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     // JSX by Vite's own transform (automatic runtime, `react/jsx-runtime` aliased to Preact's);
     // no @vitejs/plugin-react: its React Refresh cannot update Preact components, so an edit
     // reloads the page in `npm start` instead.
-    plugins: [routePreload()],
+    plugins: [routePreload(), seoFiles(port)],
     resolve: {
       alias: [
         ...PREACT_ALIASES,

@@ -7,7 +7,8 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from '../frontend/csp';
+import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY, PRIVATE_PAGE_HEADERS } from '../frontend/csp';
+import { ROBOTS_DISALLOW } from '../frontend/src/app/seo-routes';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../functions/routes';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -56,6 +57,17 @@ export const SPA_REWRITE_FUNCTION = `function handler(event) {
 }`;
 
 /**
+ * Issue 16: CloudFront path patterns of the private pages (download, request, invite, extension,
+ * dashboard pages, the reset link), from the route table (frontend/src/app/seo-routes.ts): a
+ * folder `/r/` becomes `/r/*`, a page `/dash` becomes `/dash` and `/dash/*`. Their behaviours add
+ * `X-Robots-Tag: noindex` and `Referrer-Policy: no-referrer`. sitemap.xml and robots.txt have a
+ * dot in their last segment, so the SPA rewrite serves them from the bucket as they are.
+ */
+export function privatePathPatterns(disallow: readonly string[] = ROBOTS_DISALLOW): string[] {
+  return disallow.flatMap((p) => (p.endsWith('/') ? [`${p}*`] : [p, `${p}/*`]));
+}
+
+/**
  * The one origin of the product (architecture §1): CloudFront serves the built app from a
  * private bucket (OAC) and sends /api/* to the HTTP API, so the refresh cookie is first-party
  * and the app needs no CORS for its own calls.
@@ -96,6 +108,24 @@ export class WebStack extends Stack {
       },
     });
 
+    // issue 16: the same policy plus noindex and no referrer, for the private pages' behaviours
+    const privateHeaders = new cloudfront.ResponseHeadersPolicy(this, 'PrivatePageHeaders', {
+      comment: 'SendBridge private pages: security headers, noindex, no referrer',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
+          { header: 'X-Robots-Tag', value: PRIVATE_PAGE_HEADERS['x-robots-tag'], override: true },
+        ],
+      },
+    });
+
     // The Authorization header can only reach an origin through the cache policy, and a cache
     // policy may only name headers when caching is possible (max TTL > 0). Default TTL 0 means
     // nothing is cached unless the API says so, and the key holds everything identity-bearing.
@@ -118,34 +148,39 @@ export class WebStack extends Stack {
     });
 
     // A fresh origin per distribution: each binds its own OAC and bucket policy statement.
-    const behaviours = (): Pick<cloudfront.DistributionProps, 'defaultBehavior' | 'additionalBehaviors'> => ({
-      defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.appBucket),
+    const behaviours = (): Pick<cloudfront.DistributionProps, 'defaultBehavior' | 'additionalBehaviors'> => {
+      const app = origins.S3BucketOrigin.withOriginAccessControl(this.appBucket);
+      const appBehaviour = {
+        origin: app,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
         functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: spaRewrite }],
         compress: true,
-      },
-      additionalBehaviors: {
-        [`${API_PREFIX}/*`]: {
-          origin: new origins.HttpOrigin(props.apiDomainName, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            // The functions trust CloudFront-Viewer-Address only beside it (functions/lib/http.ts).
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
-          }),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: apiCachePolicy,
-          // Every viewer header but Host (API Gateway routes on its own host name); the viewer
-          // location headers come in through the cache policy above.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: securityHeaders,
-          compress: true,
+      };
+      return {
+        defaultBehavior: appBehaviour,
+        additionalBehaviors: {
+          [`${API_PREFIX}/*`]: {
+            origin: new origins.HttpOrigin(props.apiDomainName, {
+              protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+              originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+              // The functions trust CloudFront-Viewer-Address only beside it (functions/lib/http.ts).
+              customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
+            }),
+            viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+            allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+            cachePolicy: apiCachePolicy,
+            // Every viewer header but Host (API Gateway routes on its own host name); the viewer
+            // location headers come in through the cache policy above.
+            originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+            responseHeadersPolicy: securityHeaders,
+            compress: true,
+          },
+          ...Object.fromEntries(privatePathPatterns().map((pattern) => [pattern, { ...appBehaviour, responseHeadersPolicy: privateHeaders }])),
         },
-      },
-    });
+      };
+    };
 
     const customDomain = props.domainName && props.certificateArn;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {

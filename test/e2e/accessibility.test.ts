@@ -122,6 +122,29 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  it('home with its formats strip and an example toast (issue 16)', async () => {
+    await page.goto(`${web.url}/`);
+    await page.getByRole('region', { name: 'Works with the files and devices you already use' }).waitFor();
+    const toast = page.getByRole('complementary', { name: 'Example activity' });
+    await toast.waitFor({ timeout: 10_000 });
+    // its arrival's fade (240 ms) over, so colours are sampled at rest; reduced motion would hide it
+    await page.waitForTimeout(400);
+    const violations = await seriousAxeViolations(page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  });
+
+  it('a comparison page with the competitors and their sources (issue 16)', async () => {
+    await page.goto(`${web.url}/compare/china`);
+    await page.getByRole('list', { name: 'Sources' }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the roadmap with its notice for an unknown item (issue 16)', async () => {
+    await page.goto(`${web.url}/roadmap/no-such-item`);
+    await page.getByRole('status').waitFor();
+    await expectAccessible(page);
+  });
+
   it('the send form with files added', async () => {
     await page.goto(`${web.url}/`);
     await page.getByTestId('file-input').setInputFiles([

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { AWS_STORAGE_SOURCES, CONTENT_SECURITY_POLICY, contentSecurityPolicy, PERMISSIONS_POLICY } from '../../frontend/csp';
-import { SPA_REWRITE_FUNCTION, VIEWER_LOCATION_HEADERS } from '../../lib/web-stack';
+import { privatePathPatterns, SPA_REWRITE_FUNCTION, VIEWER_LOCATION_HEADERS } from '../../lib/web-stack';
+import { isPrivatePath } from '../../frontend/src/app/seo-routes';
 import { resourcesOf, synthSendBridge, type TestApp } from './synth';
 
 /** id of the managed origin request policy AllViewerExceptHostHeader */
@@ -92,6 +93,9 @@ describe('WebStack', () => {
     expect(uri('/updatepassword')).toBe('/index.html');
     expect(uri('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(uri('/favicon.svg')).toBe('/favicon.svg');
+    // issue 16: the build's robots.txt and sitemap.xml are served as files, never as the app
+    expect(uri('/robots.txt')).toBe('/robots.txt');
+    expect(uri('/sitemap.xml')).toBe('/sitemap.xml');
     // No distribution-wide error pages: API 403/404 must reach the client unchanged.
     expect(JSON.stringify(distributionConfig())).not.toContain('CustomErrorResponses');
   });
@@ -99,7 +103,8 @@ describe('WebStack', () => {
   it('sends security headers on every behaviour', () => {
     const config = distributionConfig();
     const policyRef = config.DefaultCacheBehavior.ResponseHeadersPolicyId;
-    for (const b of config.CacheBehaviors) expect(b.ResponseHeadersPolicyId).toEqual(policyRef);
+    // issue 16: the private pages' behaviours have a policy of their own (the same plus noindex, no referrer)
+    for (const b of config.CacheBehaviors.filter((c) => !privatePathPatterns().includes(c.PathPattern!))) expect(b.ResponseHeadersPolicyId).toEqual(policyRef);
     web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: {
@@ -119,13 +124,40 @@ describe('WebStack', () => {
     const policies = Object.values(resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy')).map(
       (p) => (p.Properties!.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } } }).SecurityHeadersConfig,
     );
-    expect(policies).toHaveLength(1);
+    // the app's and the private pages' (issue 16), with the one CSP
+    expect(policies).toHaveLength(2);
+    expect(policies[1]!.ContentSecurityPolicy.ContentSecurityPolicy).toBe(policies[0]!.ContentSecurityPolicy.ContentSecurityPolicy);
     const csp = policies[0]!.ContentSecurityPolicy.ContentSecurityPolicy;
     expect(csp).toBe(CONTENT_SECURITY_POLICY);
     expect(csp).toBe(contentSecurityPolicy({ storage: AWS_STORAGE_SOURCES }));
     const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '))!;
     expect(scriptSrc).not.toMatch(/'unsafe-inline'|'unsafe-eval'|'nonce-|'sha\d+-/);
     expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('issue 16: the private pages (download, request, invite, extension, dashboard, reset link) get noindex and no referrer, still through the SPA rewrite', () => {
+    const config = distributionConfig();
+    const patterns = privatePathPatterns();
+    expect(patterns).toEqual(expect.arrayContaining(['/downloads/*', '/d/*', '/w/*', '/r/*', '/invite/*', '/extension/*', '/dash', '/dash/*', '/updatepassword']));
+    // every pattern covers private addresses only: /r/* is not /roadmap, /d/* is not /dash
+    for (const p of patterns) expect(isPrivatePath(p.replace('*', 'x1')), p).toBe(true);
+    for (const pattern of patterns) {
+      const b = config.CacheBehaviors.find((c) => c.PathPattern === pattern)!;
+      expect(b, pattern).toBeDefined();
+      expect(b.TargetOriginId).toEqual(config.DefaultCacheBehavior.TargetOriginId);
+      expect(b.FunctionAssociations).toEqual(config.DefaultCacheBehavior.FunctionAssociations);
+      expect(b.ResponseHeadersPolicyId).not.toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+      const policyId = (b.ResponseHeadersPolicyId as { Ref: string }).Ref;
+      const policy = resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy')[policyId]!.Properties!.ResponseHeadersPolicyConfig as {
+        SecurityHeadersConfig: { ReferrerPolicy: { ReferrerPolicy: string }; ContentSecurityPolicy: { ContentSecurityPolicy: string } };
+        CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
+      };
+      expect(policy.SecurityHeadersConfig.ReferrerPolicy.ReferrerPolicy).toBe('no-referrer');
+      expect(policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(CONTENT_SECURITY_POLICY);
+      expect(policy.CustomHeadersConfig.Items).toContainEqual(expect.objectContaining({ Header: 'X-Robots-Tag', Value: 'noindex' }));
+    }
+    // public pages and the build's robots.txt / sitemap.xml stay on the default behaviour
+    for (const path of ['/', '/pricing', '/roadmap/x', '/robots.txt', '/sitemap.xml', '/dashboard-analytics']) expect(isPrivatePath(path), path).toBe(false);
   });
 
   it("answers /api/* with nosniff through the same response headers policy as the app", () => {

@@ -27,7 +27,7 @@ function downloadScreen() {
  * Screens load on demand (spec §2 lazy-loaded screens), with the chunk retry of spec §9, and
  * with the sections of the catalogue they read (i18n/namespaces.ts): home and the quick send
  * `send` (+ `account` for the signup modal and the verify step's errors), sign-in `account`,
- * the small marketing pages `pages`. The download page, product, compare, extension and 404
+ * the small marketing pages, the product pages' bodies and the comparison table `pages`. The download page, extension and 404
  * read the bundled catalogue only.
  */
 const screens = {
@@ -49,16 +49,20 @@ const screens = {
   thankyou2: withNamespaces(['pages', 'billing'], () =>
     importWithRetry(() => import('@/features/billing/components/thankyou-trial-page')).then((m) => ({ Component: m.ThankyouTrialPage })),
   ),
-  product: () =>
+  // issue 16: the product pages' bodies are in `pages` (their names and taglines stay bundled for the menus)
+  product: withNamespaces(['pages'], () =>
     Promise.all([
       importWithRetry(() => import('@/features/product/components/product-page')),
       importWithRetry(() => import('@/features/product/product-loader')),
     ]).then(([page, loader]) => ({ Component: page.ProductPage, loader: loader.productLoader })),
-  compare: () =>
+  ),
+  // issue 16: the comparison table's readings, competitors' figures and sources are in `pages`
+  compare: withNamespaces(['pages'], () =>
     Promise.all([
       importWithRetry(() => import('@/features/compare/components/compare-page')),
       importWithRetry(() => import('@/features/compare/compare-loader')),
     ]).then(([page, loader]) => ({ Component: page.ComparePage, loader: loader.compareLoader })),
+  ),
   downloads: () => downloadScreen(),
   publicLink: () => downloadScreen(),
   extension: () =>

@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Footer } from '@/components/footer';
 import { TopNav } from '@/components/top-nav';
+import { useRouteHead } from '@/lib/route-head';
 
 export function Layout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  useRouteHead();
   return (
     <div className="app">
       <a className="skip-link" href="#main">

@@ -13,6 +13,7 @@ import type teams from '@/i18n/locales/teams/en.json';
 import type domains from '@/i18n/locales/domains/en.json';
 import type branding from '@/i18n/locales/branding/en.json';
 import type previews from '@/i18n/locales/previews/en.json';
+import type marketing from '@/i18n/locales/marketing/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -35,6 +36,7 @@ declare module 'i18next' {
       domains: typeof domains;
       branding: typeof branding;
       previews: typeof previews;
+      marketing: typeof marketing;
     };
   }
 }

@@ -1,16 +1,38 @@
 import { useEffect } from 'react';
 
+let holders = 0;
+let meta: HTMLMetaElement | null = null;
+
 /**
- * `<meta name="robots" content="noindex">` in <head> while the screen is mounted (private or
- * error pages stay out of search engines). A hook, not a `<meta>` in the JSX: React 19 hoisted
- * such a tag into <head>, Preact (what the app runs on) renders it where it stands.
+ * One `<meta name="robots" content="noindex">` in <head> for every screen and route rule that asks
+ * for it (a screen's useNoIndex, issue 16's route head in lib/seo-head.ts), removed when the last
+ * one lets go: never two of them. Returns the release.
  */
-export function useNoIndex(): void {
-  useEffect(() => {
-    const meta = document.createElement('meta');
+export function holdNoIndex(): () => void {
+  holders += 1;
+  if (!meta) {
+    meta = document.createElement('meta');
     meta.name = 'robots';
     meta.content = 'noindex';
     document.head.append(meta);
-    return () => meta.remove();
-  }, []);
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders === 0) {
+      meta?.remove();
+      meta = null;
+    }
+  };
+}
+
+/**
+ * `noindex` while the screen is mounted (private or error pages stay out of search engines). A
+ * hook, not a `<meta>` in the JSX: React 19 hoisted such a tag into <head>, Preact (what the app
+ * runs on) renders it where it stands.
+ */
+export function useNoIndex(): void {
+  useEffect(() => holdNoIndex(), []);
 }

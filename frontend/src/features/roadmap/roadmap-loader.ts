@@ -1,13 +1,13 @@
-import { replace, type LoaderFunctionArgs } from 'react-router';
-import { paths } from '@/app/paths';
+import type { LoaderFunctionArgs } from 'react-router';
 import { findRoadmapItem } from '@/features/roadmap/roadmap-items';
 
-/** /roadmap/<item> shows one item; an unknown item is a missing page. */
-export function roadmapLoader({ params, request }: LoaderFunctionArgs) {
+export interface RoadmapData {
+  /** issue 16: a sub-path that names no roadmap item; the page shows the whole roadmap with a notice about it */
+  readonly missing: string | undefined;
+}
+
+/** /roadmap/<item> shows one item; an unknown item shows the roadmap with a notice (not the 404 page). */
+export function roadmapLoader({ params }: LoaderFunctionArgs): RoadmapData {
   const splat = (params['*'] ?? '').replace(/\/+$/, '');
-  if (splat !== '' && !findRoadmapItem(splat)) {
-    const url = new URL(request.url);
-    return replace(paths.notFound(url.pathname + url.search));
-  }
-  return null;
+  return { missing: splat !== '' && !findRoadmapItem(splat) ? splat : undefined };
 }

@@ -4,7 +4,8 @@ import { isCompareSlug, paths } from '@/app/paths';
 import { ArrowRight } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { MAPPED_REGIONS } from '@/components/region-pins';
-import { COMPARISON_ROWS, COMPETITOR_NAMES } from '@/features/compare/compare-content';
+import { COMPARISON_ROWS, type OurValue } from '@/features/compare/compare-content';
+import { CHECKED_ON, COMPETITORS, competitorSources, type Figure } from '@/features/compare/competitors';
 import { formatBytes } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -16,26 +17,38 @@ export function ComparePage() {
   const slug = isCompareSlug(rawSlug) ? rawSlug : 'wetransfer';
   usePageTitle(t(`compare.${slug}.title`));
 
-  const cell = (row: (typeof COMPARISON_ROWS)[number]) => {
-    const value = row.value;
+  const ours = (value: OurValue) => {
     if ('bytes' in value) return formatBytes(value.bytes, lng);
-    if ('days' in value) return t(value.key, { days: value.days });
-    if ('count' in value) return t(value.key, { count: value.count });
+    if (value.days !== undefined) return t(value.key, { days: value.days });
+    if (value.count !== undefined) return t(value.key, { count: value.count });
     return t(value.key);
   };
+  const theirs = (figure: Figure) => {
+    switch (figure.kind) {
+      case 'bytes':
+        return formatBytes(figure.bytes, lng);
+      case 'noSizeLimit':
+        return t('comparison.table.noSizeLimit');
+      case 'daysDefaultMax':
+        return t('comparison.table.daysDefaultMax', { days: figure.days, max: figure.max });
+      default:
+        return t('comparison.table.notPublished');
+    }
+  };
+  const checked = new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${CHECKED_ON}T00:00:00Z`));
 
   return (
     <div className="container">
-      <PageHeader eyebrow={t('compare.eyebrow')} title={t(`compare.${slug}.title`)} lead={t(`compare.${slug}.intro`)} />
+      <PageHeader eyebrow={t('comparison.eyebrow')} title={t(`compare.${slug}.title`)} lead={t(`comparison.${slug}.intro`)} />
 
       {slug === 'china' && (
         <section className="section-tight">
-          <h2>{t('compare.china.stepsTitle')}</h2>
+          <h2>{t('comparison.china.stepsTitle')}</h2>
           <ol className="steps steps-compact">
             {(['step1', 'step2', 'step3'] as const).map((step, index) => (
               <li key={step} className="step">
                 <span className="step-number">{index + 1}</span>
-                <p>{t(`compare.china.${step}`)}</p>
+                <p>{t(`comparison.china.${step}`)}</p>
               </li>
             ))}
           </ol>
@@ -45,25 +58,44 @@ export function ComparePage() {
       <section className="section-tight">
         <div className="table-wrap">
           <table className="data-table compare-table">
-            <caption>{t('compare.table.caption')}</caption>
+            <caption>{t('comparison.table.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('compare.table.feature')}</th>
-                <th scope="col" className="col-us">{t('common.appName')}</th>
-                <th scope="col">{COMPETITOR_NAMES[slug]}</th>
+                <th scope="col">{t('comparison.table.feature')}</th>
+                <th scope="col" className="col-us">{t('comparison.table.claimColumn')}</th>
+                <th scope="col" className="col-us">{t('comparison.table.planColumn')}</th>
+                {COMPETITORS.map((c) => (
+                  <th key={c.id} scope="col">{c.name}</th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {COMPARISON_ROWS.map((row) => (
                 <tr key={row.id}>
-                  <th scope="row">{t(`compare.table.${row.id}`)}</th>
-                  <td className="col-us">{cell(row)}</td>
-                  <td className="muted">{t('compare.table.notQuoted')}</td>
+                  <th scope="row">{t(`comparison.table.${row.id}`)}</th>
+                  <td className="col-us">{ours(row.claim)}</td>
+                  <td className="col-us">{ours(row.planTable)}</td>
+                  {COMPETITORS.map((c) => (
+                    <td key={c.id} className={c.figures[row.id].kind === 'notPublished' ? 'muted' : undefined}>
+                      {theirs(c.figures[row.id])}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="table-note">{t('compare.table.footnote')}</p>
+          <p className="table-note">{t('comparison.table.readings')}</p>
+          <p className="table-note compare-checked">{t('comparison.table.checked', { date: checked })}</p>
+          <ul className="table-note compare-sources" aria-label={t('comparison.table.sources')}>
+            {competitorSources().map(({ competitor, url }) => (
+              <li key={url}>
+                {competitor}:{' '}
+                <a href={url} rel="noopener noreferrer" target="_blank" className="text-link">
+                  {new URL(url).hostname}
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
       </section>
 
@@ -71,18 +103,18 @@ export function ComparePage() {
         <section className="section-tight">
           <div className="table-wrap">
             <table className="data-table">
-              <caption>{t('compare.china.regionsTitle')}</caption>
+              <caption>{t('comparison.china.regionsTitle')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('compare.china.regionHeader')}</th>
-                  <th scope="col">{t('compare.china.bestFor')}</th>
+                  <th scope="col">{t('comparison.china.regionHeader')}</th>
+                  <th scope="col">{t('comparison.china.bestFor')}</th>
                 </tr>
               </thead>
               <tbody>
                 {MAPPED_REGIONS.map((region) => (
                   <tr key={region} className={region === 'hongkong' ? 'row-selected' : undefined}>
                     <th scope="row">{t(`regions.${region}`)}</th>
-                    <td>{t(`compare.china.${region}`)}</td>
+                    <td>{t(`comparison.china.${region}`)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -93,7 +125,7 @@ export function ComparePage() {
 
       <p className="center section-tight">
         <Link to={paths.pricing()} className="btn btn-primary btn-lg">
-          {t('compare.cta')} <ArrowRight />
+          {t('comparison.cta')} <ArrowRight />
         </Link>
       </p>
     </div>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -9,16 +10,46 @@ import { QuickSend } from '@/features/send/components/quick-send';
 import { formatBytes, formatPrice } from '@/lib/format';
 import { CARD_ROLES, plan } from '@/lib/plans';
 import { usePageTitle } from '@/lib/use-page-title';
+import { whenIdle } from '@/lib/when-idle';
+import type { HomeExtras } from '@/features/home/components/home-extras';
 
 const STEPS = ['add', 'send', 'track'] as const;
 const FEATURES = ['regions', 'security', 'tracking', 'requests', 'teams', 'resume'] as const;
 /** Support articles answered on the home page; the full list lives on /support. */
 const FAQ = ['getting-started', 'file-size', 'security', 'trial-refund', 'file-types'] as const;
 
+/**
+ * Issue 16: the formats strip and the example toasts (components/home-extras.tsx) with their
+ * catalogue; nothing of them is in a first load. Wide screens get them once the page has loaded
+ * and the browser is idle; narrow ones (no toasts there, the strip far below the fold) on the
+ * first scroll, so a phone's first view does no late work at all.
+ */
+function useHomeExtras(): HomeExtras | null {
+  const [extras, setExtras] = useState<HomeExtras | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () => {
+      window.removeEventListener('scroll', load);
+      import('@/features/home/components/home-extras')
+        .then((m) => m.loadHomeExtras())
+        .then((loaded) => live && setExtras(loaded))
+        .catch(() => undefined); // extras only: the page works without them
+    };
+    const cancel = window.matchMedia('(min-width: 641px)').matches ? whenIdle(load) : (window.addEventListener('scroll', load, { passive: true }), undefined);
+    return () => {
+      live = false;
+      cancel?.();
+      window.removeEventListener('scroll', load);
+    };
+  }, []);
+  return extras;
+}
+
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   usePageTitle(t('home.title'));
+  const extras = useHomeExtras();
 
   return (
     <>
@@ -55,6 +86,9 @@ export function HomePage() {
           </div>
         </div>
       </section>
+
+      {/* the "customer logos" strip: its height is reserved, so its late arrival shifts nothing */}
+      <div className="container logo-strip-slot">{extras && <extras.LogoStrip />}</div>
 
       <section className="section below-fold" aria-labelledby="steps-title">
         <div className="container">
@@ -158,6 +192,7 @@ export function HomePage() {
           </p>
         </div>
       </section>
+      {extras && <extras.ExampleToasts />}
     </>
   );
 }

@@ -16,13 +16,13 @@ export function ProductPage() {
 
   return (
     <div className="container">
-      <PageHeader eyebrow={t('product.eyebrow')} title={t(`product.${slug}.name`)} lead={t(`product.${slug}.tagline`)} />
+      <PageHeader eyebrow={t('productPage.eyebrow')} title={t(`product.${slug}.name`)} lead={t(`product.${slug}.tagline`)} />
       <section className="product-body">
-        <p className="product-intro">{t(`product.${slug}.intro`)}</p>
+        <p className="product-intro">{t(`productPage.${slug}.intro`)}</p>
         <ul className="check-list check-list-lg">
           {POINTS.map((point) => (
             <li key={point}>
-              <CheckIcon /> {t(`product.${slug}.${point}`)}
+              <CheckIcon /> {t(`productPage.${slug}.${point}`)}
             </li>
           ))}
         </ul>
@@ -32,7 +32,7 @@ export function ProductPage() {
       </section>
 
       <section className="section-tight" aria-labelledby="more-features">
-        <h2 id="more-features">{t('product.more')}</h2>
+        <h2 id="more-features">{t('productPage.more')}</h2>
         <div className="card-grid">
           {PRODUCT_SLUGS.filter((other) => other !== slug).map((other) => (
             <Link key={other} to={paths.product(other)} className="card card-link">

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLoaderData, useLocation, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageHeader } from '@/components/page-header';
 import { ROADMAP_ITEMS, ROADMAP_STATUSES, findRoadmapItem } from '@/features/roadmap/roadmap-items';
+import { useNoIndex } from '@/lib/use-no-index';
 import { usePageTitle } from '@/lib/use-page-title';
+import type { RoadmapData } from '@/features/roadmap/roadmap-loader';
 import { dashPaths } from '@/features/dashboard/dash-paths';
 
 /** /roadmap/* (public) and /dash/roadmap/* (issue 13: the same screen inside the dashboard, its links staying there). */
@@ -13,6 +15,7 @@ export function RoadmapPage() {
   const roadmapPath = inDash ? dashPaths.roadmap : paths.roadmap;
   const item = findRoadmapItem(useParams()['*']?.replace(/\/+$/, ''));
   usePageTitle(item ? t(`roadmap.items.${item.id}.title`) : t('roadmap.title'));
+  const missing = useLoaderData<RoadmapData | undefined>()?.missing;
 
   if (item) {
     return (
@@ -32,6 +35,7 @@ export function RoadmapPage() {
   return (
     <div className="container">
       <PageHeader title={t('roadmap.title')} lead={t('roadmap.subtitle')} />
+      {missing !== undefined && <MissingItemNotice path={missing} />}
       <div className="roadmap-board">
         {ROADMAP_STATUSES.map((status) => (
           <section key={status} className="roadmap-column" aria-labelledby={`status-${status}`}>
@@ -52,5 +56,16 @@ export function RoadmapPage() {
         ))}
       </div>
     </div>
+  );
+}
+
+/** issue 16: an unknown /roadmap/<item> keeps the visitor on the roadmap, says so, and stays out of search. */
+function MissingItemNotice({ path }: { path: string }) {
+  const { t } = useTranslation();
+  useNoIndex();
+  return (
+    <p className="notice roadmap-notice" role="status">
+      {t('roadmap.missingItem', { path })}
+    </p>
   );
 }
