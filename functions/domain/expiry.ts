@@ -1,5 +1,7 @@
-/** Transfer expiry rules of spec §4, §5, §6 and §9. Durations in seconds, dates in epoch ms. */
-import * as z from 'zod/mini';
+/**
+ * Transfer expiry rules of spec §4, §5, §6 and §9. Durations in seconds, dates in epoch ms.
+ * Plain code without zod (the send form uses it on the first load); the schemas are in validation.ts.
+ */
 import { type Role } from './plans';
 import { MINUTE_MS, SECOND_MS } from './units';
 
@@ -58,20 +60,6 @@ export function checkCustomExpiry(expiryDateMs: number, now: number): CustomExpi
   if (!(expiryDateMs - now >= CUSTOM_EXPIRY_MIN_AHEAD_MS)) return 'too_soon';
   if (expiryDateMs - now > CUSTOM_EXPIRY_MAX_AHEAD_MS) return 'too_late';
   return null;
-}
-
-export function customExpirySchema(now: number) {
-  return z.number().check(
-    z.int(),
-    z.superRefine((value: number, ctx) => {
-      const problem = checkCustomExpiry(value, now);
-      if (problem) {
-        // The message is the stable code (validation.ts problemOf gives the English text).
-        const code = problem === 'too_soon' ? 'expiry_too_soon' : 'expiry_too_late';
-        ctx.addIssue({ code: 'custom', message: code, params: { code } });
-      }
-    }),
-  );
 }
 
 /** The stored expiryDate for a send: now + preset, or the custom date when the marker is chosen. */

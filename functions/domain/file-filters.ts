@@ -1,5 +1,7 @@
-/** File-list rules of spec §5: guest upload filter and duplicate removal. */
-import * as z from 'zod/mini';
+/**
+ * File-list rules of spec §5: guest upload filter and duplicate removal. Plain code without zod
+ * (the send form runs it on the home page's first load); the input schema is in file-entry-schema.ts.
+ */
 
 // Characters that change how a name displays without being seen: C0/C1 controls, the bidi
 // embeddings, overrides and isolates and their marks, zero-width spaces and joiners, the word
@@ -32,31 +34,14 @@ export function normalisePath(raw: string): string {
 }
 
 /**
- * A file of a send, normalised once on the server at creation (only the normalised form is
- * stored): the name as a segment, the path as a path whose last segment is the name, so the
- * single download and the ZIP entry always carry the same checked name.
+ * A file of a send as the server stores it (file-entry-schema.ts checks and normalises the
+ * input): the name a segment, the path (when there is one) ending in that name.
  */
-const fileEntryInputSchema = z.object({
-  fileName: z.string().check(z.minLength(1), z.maxLength(1024)),
-  size: z.number().check(z.int(), z.nonnegative()),
-  itemPath: z.optional(z.string().check(z.maxLength(4096))),
-});
-
-export const fileEntrySchema = z.pipe(
-  fileEntryInputSchema,
-  z.transform((f: z.output<typeof fileEntryInputSchema>, ctx) => {
-    const fileName = normaliseSegment(normalisePath(f.fileName).split('/').pop() ?? '');
-    if (fileName === '' || fileName === '.' || fileName === '..') {
-      // zod/mini's transform context has no addIssue: the issue goes on the payload itself
-      ctx.issues.push({ code: 'custom', path: ['fileName'], message: 'invalid_file_name', input: f });
-      return z.NEVER;
-    }
-    const dirs = f.itemPath === undefined ? [] : normalisePath(f.itemPath).split('/').slice(0, -1).filter(Boolean);
-    return { fileName, size: f.size, ...(f.itemPath === undefined ? {} : { itemPath: [...dirs, fileName].join('/') }) };
-  }),
-);
-
-export type FileEntry = z.output<typeof fileEntrySchema>;
+export interface FileEntry {
+  fileName: string;
+  size: number;
+  itemPath?: string;
+}
 
 export type RemovalReason = 'insecure' | 'copyright';
 

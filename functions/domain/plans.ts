@@ -2,8 +2,9 @@
  * Plan table of spec §9 (sizes in decimal units, see units.ts). Values the spec leaves
  * "not shown" are filled with a choice consistent with the neighbouring plans and listed in
  * the plan's `inferred` so the app and docs can say they are ours, not the product's.
+ * Plain data without zod (home's plan cards and the send form read it on the first load);
+ * the role schema is in validation.ts.
  */
-import * as z from 'zod/mini';
 import { GB, TB } from './units';
 
 export const ROLES = [
@@ -21,8 +22,6 @@ export const ROLES = [
 ] as const;
 
 export type Role = (typeof ROLES)[number];
-
-export const roleSchema = z.enum(ROLES);
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

@@ -11,7 +11,7 @@
 import * as z from 'zod/mini';
 import type { PublicBranding } from './branding-api';
 import { emailSchema } from './validation';
-import { fileEntrySchema } from './file-filters';
+import { fileEntrySchema } from './file-entry-schema';
 
 /** A request's public id, the `/r/{id}` part: 8 letters or digits (longer than a transfer slug, so the two never mix). */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9]{8}$/u;

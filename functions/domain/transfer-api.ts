@@ -22,16 +22,13 @@
  */
 import * as z from 'zod/mini';
 import type { PublicBranding } from './branding-api';
-import { fileEntrySchema } from './file-filters';
+import { fileEntrySchema } from './file-entry-schema';
 import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
 import { emailSchema, guestCodeSchema, sendPasswordSchema, PASSWORD_MAX_LENGTH } from './validation';
 import { regionIdSchema } from './regions';
 
-/** Header carrying the guest sender token from /checkVerifyEmail. */
-export const SENDER_TOKEN_HEADER = 'x-sender-token';
-/** Header carrying the per-transfer upload token returned at creation. */
-export const UPLOAD_TOKEN_HEADER = 'x-upload-token';
+export { SENDER_TOKEN_HEADER, UPLOAD_TOKEN_HEADER } from './transfer-headers';
 
 /** Mail languages: the app's 8 UI languages (frontend/src/i18n/languages.ts; a unit test keeps them equal). Others fall back to en. */
 export const MAIL_LANGUAGES = ['en', 'zh', 'fr', 'it', 'de', 'es', 'ko', 'ja'] as const;

@@ -19,8 +19,17 @@ import {
   expiryDateFor,
   isExpiryAllowed,
 } from './expiry';
-import { dedupeFiles, fileEntrySchema, guestRemovalReason, totalSize, type FileEntry } from './file-filters';
-import { limitsFor } from './plans';
+import { fileEntrySchema } from './file-entry-schema';
+import { dedupeFiles, guestRemovalReason, totalSize, type FileEntry } from './file-filters';
+import { ROLES, limitsFor } from './plans';
+import {
+  EMAIL_MAX_LENGTH,
+  MESSAGE_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  SEND_AS,
+  SEND_PASSWORD_MIN_LENGTH,
+  SIGNUP_PASSWORD_MIN_LENGTH,
+} from './input-rules';
 import { DEFAULT_REGION, regionIdSchema } from './regions';
 import { TEXTS, planRecipientsText, removedFileText } from './texts';
 
@@ -30,13 +39,19 @@ import { TEXTS, planRecipientsText, removedFileText } from './texts';
 // time, after this module (every caller of problemOf imports it) has run.
 z.config(en());
 
-export const MESSAGE_MAX_LENGTH = 280;
-export const SEND_PASSWORD_MIN_LENGTH = 4;
-export const SIGNUP_PASSWORD_MIN_LENGTH = 6;
-/** Cognito's own ceiling for passwords. */
-export const PASSWORD_MAX_LENGTH = 256;
-/** RFC 5321 path limit. */
-export const EMAIL_MAX_LENGTH = 254;
+// The plain rules (lengths, ways to send, the e-mail check), here for the handlers and forms
+// that import this module; the send form's first render takes them from input-rules.ts, without zod.
+export {
+  EMAIL_MAX_LENGTH,
+  MESSAGE_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  SEND_AS,
+  SEND_PASSWORD_MIN_LENGTH,
+  SIGNUP_PASSWORD_MIN_LENGTH,
+  isValidEmail,
+  parseRecipientInput,
+  type SendAs,
+} from './input-rules';
 
 /** Values a problem's text needs (custom issues carry them in `params`). */
 export interface ProblemParams {
@@ -168,7 +183,10 @@ export function problemsOf(error: z.core.$ZodError): Problem[] {
 
 const emailFormat = z.email('invalid_email' satisfies ProblemCode);
 
-/** Trimmed, lower-cased, valid email. */
+/**
+ * Trimmed, lower-cased, valid email. input-rules.ts's `normaliseEmail` is the same check without
+ * zod (the recipient chips and the sender memory use it); a unit test keeps the two in agreement.
+ */
 export const emailSchema = z.pipe(
   z.string({ error: 'email_required' satisfies ProblemCode }).check(
     z.trim(),
@@ -178,36 +196,6 @@ export const emailSchema = z.pipe(
   ),
   emailFormat,
 );
-
-export function isValidEmail(value: string): boolean {
-  return emailSchema.safeParse(value).success;
-}
-
-/**
- * Recipients typed or pasted into the emailTo field: split on ';', ',' and whitespace
- * (which no unquoted address contains), lower-cased, duplicates of `existing` or of one
- * another dropped. Invalid entries come back as typed (trimmed) so the field can keep them.
- */
-export function parseRecipientInput(
-  raw: string,
-  existing: readonly string[] = [],
-): { added: string[]; invalid: string[] } {
-  const seen = new Set(existing.map((e) => e.trim().toLowerCase()));
-  const added: string[] = [];
-  const invalid: string[] = [];
-  for (const token of raw.split(/[;,\s]+/u)) {
-    if (token === '') continue;
-    const parsed = emailSchema.safeParse(token);
-    if (!parsed.success) {
-      invalid.push(token);
-      continue;
-    }
-    if (seen.has(parsed.data)) continue;
-    seen.add(parsed.data);
-    added.push(parsed.data);
-  }
-  return { added, invalid };
-}
 
 export const recipientSchema = z.object({
   email: emailSchema,
@@ -240,6 +228,24 @@ export function recipientListSchema(role: string) {
     z.refine((list) => list.length <= limit, {
       message: 'too_many_recipients' satisfies ProblemCode,
       params: { code: 'too_many_recipients' satisfies IssueCode, ...tooManyRecipientsParams(role) },
+    }),
+  );
+}
+
+/** A role of the plan table (plans.ts). */
+export const roleSchema = z.enum(ROLES);
+
+/** A custom expiry date (epoch ms) for a send made at `now`: 30 minutes to 1 year ahead (expiry.ts). */
+export function customExpirySchema(now: number) {
+  return z.number().check(
+    z.int(),
+    z.superRefine((value: number, ctx) => {
+      const problem = checkCustomExpiry(value, now);
+      if (problem) {
+        // The message is the stable code (problemOf gives the English text).
+        const code = problem === 'too_soon' ? 'expiry_too_soon' : 'expiry_too_late';
+        ctx.addIssue({ code: 'custom', message: code, params: { code } });
+      }
     }),
   );
 }
@@ -317,9 +323,6 @@ export const feedbackSchema = z.object({
   route: z.optional(z.string().check(z.maxLength(2048))),
   sessionUrl: z.optional(z.string().check(z.maxLength(2048))),
 });
-
-export const SEND_AS = ['link', 'email'] as const;
-export type SendAs = (typeof SEND_AS)[number];
 
 export interface DraftContext {
   /** The sender's role; anon for a guest. */

@@ -10,14 +10,13 @@ import {
   allowedExpiryPresets,
   canPickCustomExpiry,
   checkCustomExpiry,
-  customExpirySchema,
   expiryDateFor,
   expiryLabel,
   extendedExpiryDate,
   isExpiryAllowed,
   isExpiryPreset,
 } from '../../../functions/domain/expiry';
-import { problemsOf } from '../../../functions/domain/validation';
+import { customExpirySchema, problemsOf } from '../../../functions/domain/validation';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
 const MIN = 60_000;

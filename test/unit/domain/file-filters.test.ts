@@ -2,7 +2,6 @@ import { describe, it, expect } from 'vitest';
 import {
   dedupeFiles,
   extensionOf,
-  fileEntrySchema,
   filterFilesForRole,
   filterGuestFiles,
   guestRemovalReason,
@@ -11,6 +10,7 @@ import {
   normaliseSegment,
   totalSize,
 } from '../../../functions/domain/file-filters';
+import { fileEntrySchema } from '../../../functions/domain/file-entry-schema';
 
 const f = (fileName: string, size = 1, itemPath?: string) => ({ fileName, size, ...(itemPath ? { itemPath } : {}) });
 

@@ -14,9 +14,9 @@ import {
   isPaidRole,
   limitsFor,
   resolveRole,
-  roleSchema,
   type Role,
 } from '../../../functions/domain/plans';
+import { roleSchema } from '../../../functions/domain/validation';
 
 const GB = 1e9;
 const TB = 1e12;

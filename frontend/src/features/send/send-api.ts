@@ -1,12 +1,6 @@
 /** The send flow's API calls (functions/domain/transfer-api.ts has the routes and shapes). */
-import {
-  SENDER_TOKEN_HEADER,
-  UPLOAD_TOKEN_HEADER,
-  type CompleteResponse,
-  type CreateTransferResponse,
-  type SenderTokenResponse,
-  type VerifySenderResponse,
-} from '@domain/transfer-api';
+import type { CompleteResponse, CreateTransferResponse, SenderTokenResponse, VerifySenderResponse } from '@domain/transfer-api';
+import { SENDER_TOKEN_HEADER, UPLOAD_TOKEN_HEADER } from '@domain/transfer-headers';
 import type { TransferDraftInput } from '@domain/validation';
 import { apiFetch } from '@/lib/api';
 

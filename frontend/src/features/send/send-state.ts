@@ -1,7 +1,8 @@
 /**
  * The quick-send form as pure data and transitions (spec §2, §4, §5, §6). Components hold a
  * `SendForm` in state and call these; validity comes from the same draft schema the API
- * applies (conventions 4), so the button and the server never disagree about a send.
+ * applies (conventions 4), so the button and the server never disagree about a send. That schema
+ * (with zod) loads on first use (draft-rules.ts); everything else here is plain code.
  */
 import {
   CUSTOM_DATE_MARKER,
@@ -11,16 +12,11 @@ import {
   isExpiryAllowed,
 } from '@domain/expiry';
 import { dedupeFiles, fileKey, filterFilesForRole, totalSize, type FileEntry, type RemovalReason } from '@domain/file-filters';
+import { MESSAGE_MAX_LENGTH, parseRecipientInput, type SendAs } from '@domain/input-rules';
 import { limitsFor } from '@domain/plans';
-import {
-  MESSAGE_MAX_LENGTH,
-  parseRecipientInput,
-  problemOf,
-  transferDraftSchema,
-  type IssueCode,
-  type SendAs,
-  type TransferDraftInput,
-} from '@domain/validation';
+import { TEXTS } from '@domain/texts';
+import type { IssueCode, TransferDraftInput } from '@domain/validation';
+import { draftRules, type DraftRules } from './draft-rules';
 import type { RecordingKind } from './recorder/recorder-machine';
 
 /** A file the sender picked or dropped, or recorded in the browser, with the bytes to upload. */
@@ -355,38 +351,70 @@ export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDr
  * The draft schema for a role and a time, kept while neither changes: the form checks itself on
  * every render, and `now` moves once a minute (send-form.tsx).
  */
-let lastDraftSchema: { readonly role: string; readonly now: number; readonly schema: ReturnType<typeof transferDraftSchema> } | null = null;
+let lastDraftSchema: {
+  readonly rules: DraftRules;
+  readonly role: string;
+  readonly now: number;
+  readonly schema: ReturnType<DraftRules['transferDraftSchema']>;
+} | null = null;
 
-function draftSchema(role: string, now: number): ReturnType<typeof transferDraftSchema> {
-  if (lastDraftSchema?.role !== role || lastDraftSchema.now !== now) lastDraftSchema = { role, now, schema: transferDraftSchema({ role, now }) };
+function draftSchema(rules: DraftRules, role: string, now: number): ReturnType<DraftRules['transferDraftSchema']> {
+  if (lastDraftSchema?.rules !== rules || lastDraftSchema.role !== role || lastDraftSchema.now !== now) {
+    lastDraftSchema = { rules, role, now, schema: rules.transferDraftSchema({ role, now }) };
+  }
   return lastDraftSchema.schema;
 }
 
-/** Everything that keeps the form from being sent, at most one issue per field, in form order. */
-export function formIssues(typed: SendForm, sender: SenderContext, now: number): FieldIssue[] {
+function inFormOrder(found: ReadonlyMap<FormField, FieldIssue>): FieldIssue[] {
+  return FIELD_ORDER.flatMap((field) => {
+    const issue = found.get(field);
+    return issue ? [issue] : [];
+  });
+}
+
+/**
+ * Everything that keeps the form from being sent, at most one issue per field, in form order,
+ * by the draft schema: `rules` defaults to the loaded ones (draft-rules.ts, loadDraftRules first).
+ */
+export function formIssues(typed: SendForm, sender: SenderContext, now: number, rules: DraftRules | null = draftRules()): FieldIssue[] {
+  if (!rules) throw new Error('formIssues needs the draft rules: call loadDraftRules() first');
   const form = typed.sendAs === 'email' ? withDraftCommitted(typed, sender.role) : typed;
   const found = new Map<FormField, FieldIssue>();
   const note = (issue: FieldIssue) => {
     if (!found.has(issue.field)) found.set(issue.field, issue);
   };
   if (form.sendAs === 'email' && form.recipientInvalid) {
-    note({ field: 'recipients', code: 'invalid_recipient_text', message: 'Invalid Email To Address' });
+    note({ field: 'recipients', code: 'invalid_recipient_text', message: TEXTS.invalidEmailTo });
   }
-  const parsed = draftSchema(sender.role, now).safeParse(toDraftInput(form, sender));
+  const parsed = draftSchema(rules, sender.role, now).safeParse(toDraftInput(form, sender));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = FIELD_OF_PATH[String(issue.path[0])];
       if (!field) continue;
       // By the issue's stable code (domain problemOf), never by its English text.
-      const problem = problemOf(issue);
+      const problem = rules.problemOf(issue);
       const code: FieldIssueCode = isFieldIssueCode(problem.code) ? problem.code : field === 'message' ? 'message_too_long' : 'invalid_email';
       note({ field, code, message: problem.message });
     }
   }
-  return FIELD_ORDER.flatMap((field) => {
-    const issue = found.get(field);
-    return issue ? [issue] : [];
-  });
+  return inFormOrder(found);
+}
+
+/**
+ * The issues known without the draft schema, for the form's renders before it has loaded: text
+ * in the recipient box that is not an address, and no file. formIssues reports each of them
+ * too, and for a form without files its first issue is this list's first (files lead the form
+ * order), which is all the blocked submit shows; test/unit/frontend/send/send-state.test.ts
+ * checks both over many forms.
+ */
+export function uncheckedIssues(typed: SendForm, sender: SenderContext): FieldIssue[] {
+  const form = typed.sendAs === 'email' ? withDraftCommitted(typed, sender.role) : typed;
+  const found = new Map<FormField, FieldIssue>();
+  if (form.files.length === 0) found.set('files', { field: 'files', code: 'no_files', message: TEXTS.noFiles });
+  if (form.sendAs === 'email' && form.recipientInvalid) {
+    found.set('recipients', { field: 'recipients', code: 'invalid_recipient_text', message: TEXTS.invalidEmailTo });
+  }
+  return inFormOrder(found);
 }
 
 /** The field a click on the disabled-looking submit shakes, or null when the form can be sent. */

@@ -2,7 +2,7 @@
  * What the browser remembers about a guest sender (spec §3 local values, §4): how many times
  * they sent and the email they sent from, to prefill the form next time.
  */
-import { isValidEmail } from '@domain/validation';
+import { isValidEmail } from '@domain/input-rules';
 
 export const SEND_TIMES_KEY = 'sendTimes';
 export const SENDER_EMAIL_KEY = 'senderEmail';

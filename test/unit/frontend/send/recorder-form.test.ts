@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_TOKEN_HEADER, type CreateTransferResponse, type PlannedFile } from '@domain/transfer-api';
 import { transferDraftSchema } from '@domain/validation';
+import { loadDraftRules } from '@/features/send/draft-rules';
 import { matchPlannedFiles } from '@/features/send/picked-files';
 import { uploadNewTransfer } from '@/features/send/send-flow';
 import {
@@ -28,6 +29,11 @@ function guestForm(files: (form: SendForm) => SendForm): SendForm {
   const base = commitRecipients({ ...initialForm('me@corp.com') }, 'bob@example.com', 'anon').form;
   return files(base);
 }
+
+// formIssues checks with the draft schema, which the app loads on first use
+beforeAll(async () => {
+  await loadDraftRules();
+});
 
 describe('recordings in the form', () => {
   it('a recording joins the file list; a new one of the same kind replaces it, the other kind stays', () => {

@@ -5,6 +5,7 @@ import { TEXTS, removedFileText, sentToText } from '@domain/texts';
 import { timeRemainingText } from '@domain/time-remaining';
 import { tooManyRecipientsText } from '@domain/validation';
 import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
+import { loadDraftRules } from '@/features/send/draft-rules';
 import { expiryKey, issueText } from '@/features/send/labels';
 import { PHASE_KEYS, remainingText, warningToast } from '@/features/send/progress-text';
 import {
@@ -28,6 +29,8 @@ let i18n: I18n;
 beforeAll(async () => {
   i18n = createInstance();
   await i18n.init({ lng: 'en', resources: { en: CATALOGUE.en }, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
+  // formIssues checks with the draft schema, which the app loads on first use
+  await loadDraftRules();
 });
 // Keys here are built at run time; the typed t() only takes literal keys.
 const t = (key: string, options?: Record<string, unknown>): string => (i18n.t as (k: string, o?: Record<string, unknown>) => string)(key, options);

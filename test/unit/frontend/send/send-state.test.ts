@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS } from '@domain/expiry';
 import { GB, HOUR_MS, MINUTE_MS } from '@domain/units';
 import { transferDraftSchema } from '@domain/validation';
+import { draftRules, loadDraftRules } from '@/features/send/draft-rules';
 import {
   GUEST,
   addFiles,
@@ -18,6 +19,7 @@ import {
   setCustomExpiry,
   setMessage,
   setPassword,
+  setRecording,
   setSendAs,
   setShareEveryone,
   shareableMembers,
@@ -26,6 +28,7 @@ import {
   toDraftInput,
   toggleShare,
   typeRecipients,
+  uncheckedIssues,
   type PickedFile,
   withDraftCommitted,
   type SendForm,
@@ -33,6 +36,11 @@ import {
 } from '@/features/send/send-state';
 
 const NOW = Date.UTC(2025, 4, 1, 12);
+
+// formIssues checks with the draft schema, which the app loads on first use (draft-rules.ts)
+beforeAll(async () => {
+  await loadDraftRules();
+});
 const PRO: SenderContext = { role: 'pro', signedIn: true, email: 'owner@corp.com' };
 const FREE: SenderContext = { role: 'free', signedIn: true, email: 'me@corp.com' };
 
@@ -310,5 +318,61 @@ describe('steps', () => {
     let form = setSendAs(readyGuestForm(), 'link', FREE);
     form = setPassword(setMessage(form, 'x'), 'secret');
     expect(sendAnother(form)).toEqual(initialForm('me@corp.com'));
+  });
+});
+
+describe('before the draft schema has loaded', () => {
+  it('formIssues does not guess without the schema', () => {
+    expect(() => formIssues(readyGuestForm(), GUEST, NOW, null)).toThrow(/loadDraftRules/);
+  });
+
+  it("the empty form's first render blocks the send for the reason the schema gives first", () => {
+    expect(uncheckedIssues(initialForm(), GUEST)).toEqual([{ field: 'files', code: 'no_files', message: 'Add at least one file' }]);
+    expect(uncheckedIssues(initialForm(), GUEST)[0]).toEqual(formIssues(initialForm(), GUEST, NOW)[0]);
+    expect(uncheckedIssues(readyGuestForm(), GUEST)).toEqual([]);
+  });
+
+  /** A small deterministic generator (mulberry32), so a failure names a reproducible form. */
+  function random(seed: number): () => number {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  it('every issue it knows is one the schema reports, and without files its first is the schema\'s first (2,000 forms)', () => {
+    const next = random(10);
+    const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const senders: SenderContext[] = [GUEST, FREE, PRO, { role: 'business', signedIn: true, email: 'b@corp.com' }];
+    const rules = draftRules();
+    expect(rules).not.toBeNull();
+    let withoutFiles = 0;
+    for (let n = 0; n < 2000; n += 1) {
+      const sender = pick(senders);
+      let form = initialForm(pick(['', 'me@corp.com', 'me@', ' Me@Corp.com ', 'not an address']));
+      const fileCount = pick([0, 0, 1, 3, 51]);
+      const files = Array.from({ length: fileCount }, (_, i) => file(pick(['a.pdf', 'page.html', 'movie.1080p.mp4', 'b.txt']).replace('.', `${i}.`), pick([10, 2 * GB, 200 * GB])));
+      form = addFiles(form, files, sender.role).form;
+      if (next() < 0.3) form = setRecording(form, 'voice', { fileName: 'memo.webm', blob: new Blob(['v']) });
+      if (next() < 0.5) form = commitRecipients(form, pick(['bob@example.com', 'a@x.com, b@y.org', 'nope', 'x@y.com; bad@', '']), sender.role).form;
+      if (next() < 0.4) form = typeRecipients(form, pick(['carol@example.com', 'car', 'dave@ex.com,', 'bad@,', ' ']), sender.role).form;
+      if (next() < 0.3) form = setMessage(form, 'm'.repeat(pick([0, 10, 280, 400])));
+      if (next() < 0.3) form = setPassword(form, pick(['', 'ab', 'abcd', 'p'.repeat(300)]));
+      if (next() < 0.3) form = setSendAs(form, pick(['link', 'email'] as const), sender);
+      if (next() < 0.3) form = selectExpiry(form, pick([DEFAULT_EXPIRY_SECONDS, 2629746, CUSTOM_DATE_MARKER]), sender.role);
+      if (next() < 0.5) form = setCustomExpiry(form, NOW + pick([-HOUR_MS, 10 * MINUTE_MS, 2 * HOUR_MS, 400 * 24 * HOUR_MS]));
+      const checked = formIssues(form, sender, NOW, rules);
+      const known = uncheckedIssues(form, sender);
+      const where = JSON.stringify({ n, role: sender.role, form: { ...form, files: form.files.map((f) => [f.fileName, f.size]) } });
+      for (const issue of known) expect(checked, where).toContainEqual(issue);
+      if (form.files.length === 0) {
+        withoutFiles += 1;
+        expect(known[0], where).toEqual(checked[0]);
+      }
+    }
+    expect(withoutFiles).toBeGreaterThan(500);
   });
 });

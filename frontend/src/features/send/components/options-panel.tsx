@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CUSTOM_DATE_MARKER } from '@domain/expiry';
-import { SEND_PASSWORD_MIN_LENGTH } from '@domain/validation';
+import { SEND_PASSWORD_MIN_LENGTH } from '@domain/input-rules';
 import { paths } from '@/app/paths';
 import { expiryKey } from '../labels';
 import {

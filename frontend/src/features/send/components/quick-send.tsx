@@ -226,6 +226,7 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
           }
           onUnreadable={(names) => push({ kind: 'warning', title: t('send.toast.fileLocked'), body: `${t('send.toast.fileLockedBody')}: ${names.join(', ')}` })}
           onSubmit={onSubmit}
+          onCheckFailed={() => push({ kind: 'error', title: t('send.toast.connectionError'), body: t('send.toast.connectionTrouble') })}
           onResume={() => void startResume()}
         />
       )}

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ContactView } from '@domain/auth-api';
 import { CUSTOM_DATE_MARKER } from '@domain/expiry';
-import { MESSAGE_MAX_LENGTH } from '@domain/validation';
+import { MESSAGE_MAX_LENGTH } from '@domain/input-rules';
 import { paths } from '@/app/paths';
 import { LANGUAGE_TAGS, toLanguage } from '@/i18n/languages';
+import { draftRules, loadDraftRules, type DraftRules } from '../draft-rules';
 import { expiryKey } from '../labels';
 import { entriesOfDrop, filesFromEntries, pickedFromFiles } from '../picked-files';
 import {
@@ -22,6 +23,7 @@ import {
   setSenderEmail,
   shareableMembers,
   typeRecipients,
+  uncheckedIssues,
   type FieldIssue,
   type FormField,
   type PickedFile,
@@ -54,12 +56,14 @@ interface SendFormViewProps {
   onUnreadable(names: string[]): void;
   /** the form to send, with any address still in the recipient box committed */
   onSubmit(form: SendForm): void;
+  /** the draft schema could not be loaded to check a submit (the connection is down) */
+  onCheckFailed(): void;
   onResume(): void;
 }
 
 /** The quick-send form (spec §2): files, recipients, sender, message, options, summary and submit. */
 export function SendFormView(props: SendFormViewProps) {
-  const { form, sender, teamMembers, contacts, resumable, onChange, onAddFiles, onRecipientsOverLimit, onUnreadable, onSubmit, onResume } = props;
+  const { form, sender, teamMembers, contacts, resumable, onChange, onAddFiles, onRecipientsOverLimit, onUnreadable, onSubmit, onCheckFailed, onResume } = props;
   const { t, i18n } = useTranslation();
   const issueText = useIssueText(sender.role);
   const shake = useShake();
@@ -71,6 +75,10 @@ export function SendFormView(props: SendFormViewProps) {
   const [dragging, setDragging] = useState(false);
   const dragDepth = useRef(0);
   const pendingShake = useRef<FormField | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The draft schema (zod) is not part of the page's first load: it loads on the sender's first
+  // interaction with the form, and a submit waits for it (draft-rules.ts).
+  const [rules, setRules] = useState<DraftRules | null>(draftRules);
 
   const refs = {
     files: useRef<HTMLDivElement>(null),
@@ -88,8 +96,30 @@ export function SendFormView(props: SendFormViewProps) {
     return () => clearInterval(timer);
   }, []);
 
-  const issues: FieldIssue[] = formIssues(form, sender, now);
-  const valid = issues.length === 0;
+  useEffect(() => {
+    const element = formRef.current;
+    if (rules || !element) return;
+    let live = true;
+    const load = () => {
+      loadDraftRules().then(
+        (loaded) => {
+          if (live) setRules(loaded);
+        },
+        () => undefined,
+      );
+    };
+    const events = ['focusin', 'pointerdown', 'keydown', 'dragenter'] as const;
+    for (const type of events) element.addEventListener(type, load, { once: true, passive: true });
+    return () => {
+      live = false;
+      for (const type of events) element.removeEventListener(type, load);
+    };
+  }, [rules]);
+
+  // Until the schema has loaded, the issues known without it (no file yet, an invalid recipient
+  // text), and the form is not sendable: the first render of an empty form shows what it always did.
+  const issues: FieldIssue[] = rules ? formIssues(form, sender, now, rules) : uncheckedIssues(form, sender);
+  const valid = rules !== null && issues.length === 0;
   const summary = filesSummary(form, sender.role);
   const members = shareableMembers(teamMembers, sender.email);
   const expirySummary = useExpirySummary(form, i18n.resolvedLanguage ?? 'en');
@@ -117,7 +147,23 @@ export function SendFormView(props: SendFormViewProps) {
       onCommitted(committed);
       ready = committed.form;
     }
-    const field = offendingField(formIssues(ready, sender, Date.now()));
+    const loaded = draftRules();
+    if (loaded) {
+      check(ready, loaded);
+      return;
+    }
+    loadDraftRules().then(
+      (fresh) => {
+        setRules(fresh);
+        check(ready, fresh);
+      },
+      () => onCheckFailed(),
+    );
+  };
+
+  /** A submit, checked by the draft schema: sent, or the first offending field shakes. */
+  const check = (ready: SendForm, loaded: DraftRules) => {
+    const field = offendingField(formIssues(ready, sender, Date.now(), loaded));
     if (!field) {
       onSubmit(ready);
       return;
@@ -162,10 +208,11 @@ export function SendFormView(props: SendFormViewProps) {
     }
   };
 
-  const submitWhy = valid ? undefined : issueText(issues[0]!);
+  const submitWhy = issues[0] ? issueText(issues[0]) : undefined;
 
   return (
     <form
+      ref={formRef}
       className="qs-form"
       noValidate
       onSubmit={submit}

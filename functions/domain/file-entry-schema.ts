@@ -1,0 +1,29 @@
+/** The schema of a file in a send (spec §5), on the plain rules of file-filters.ts. */
+import * as z from 'zod/mini';
+import { normalisePath, normaliseSegment, type FileEntry } from './file-filters';
+
+/**
+ * A file of a send, normalised once on the server at creation (only the normalised form is
+ * stored): the name as a segment, the path as a path whose last segment is the name, so the
+ * single download and the ZIP entry always carry the same checked name.
+ */
+const fileEntryInputSchema = z.object({
+  fileName: z.string().check(z.minLength(1), z.maxLength(1024)),
+  size: z.number().check(z.int(), z.nonnegative()),
+  itemPath: z.optional(z.string().check(z.maxLength(4096))),
+});
+
+export const fileEntrySchema = z.pipe(
+  fileEntryInputSchema,
+  z.transform((f: z.output<typeof fileEntryInputSchema>, ctx): FileEntry => {
+    const fileName = normaliseSegment(normalisePath(f.fileName).split('/').pop() ?? '');
+    if (fileName === '' || fileName === '.' || fileName === '..') {
+      // zod/mini's transform context has no addIssue: the issue goes on the payload itself
+      ctx.issues.push({ code: 'custom', path: ['fileName'], message: 'invalid_file_name', input: f });
+      return z.NEVER;
+    }
+    const dirs = f.itemPath === undefined ? [] : normalisePath(f.itemPath).split('/').slice(0, -1).filter(Boolean);
+    return { fileName, size: f.size, ...(f.itemPath === undefined ? {} : { itemPath: [...dirs, fileName].join('/') }) };
+  }),
+);
+
