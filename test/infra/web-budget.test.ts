@@ -14,7 +14,7 @@ import { buildWeb, kib, readManifest, screenJs, type Manifest, type Screen } fro
  * under the target keeps a screen from growing back after it was made lighter for Lighthouse.
  */
 const BUDGETS: Record<Screen, { readonly target: number; readonly ceiling?: number; readonly why?: string }> = {
-  download: { target: 90, ceiling: 88, why: 'measured 85.1 KiB after the Lighthouse work on the first load (docs/benchmarks.md); 87.4 KiB once issue 16 added the previews\' loader and the chunk-recovery preload' },
+  download: { target: 90, ceiling: 88, why: 'measured 85.1 KiB after the Lighthouse work on the first load (docs/benchmarks.md); 87.4 KiB once issue 16 added the previews\' loader and the chunk-recovery preload, 86.7 KiB once its product texts moved to the pages catalogue' },
   home: { target: 150, ceiling: 113, why: 'measured 111.8 KiB once zod and the draft schema left the first load (they load on the quick send\'s first interaction; docs/benchmarks.md)' },
   dash: { target: 220 },
 };
