@@ -56,7 +56,8 @@ export async function publishEvent<T extends EventType>(input: PublishInput<T>):
     if (input.userId) {
       const endpoints = (await listEndpoints(input.userId)).filter((e) => e.enabled && e.events.includes(input.type));
       const stored: StoredEvent = { id: envelope.id, type: input.type, userId: input.userId, createdAt: at, body };
-      const deliveries = endpoints.map((e) => newDelivery(stored, e, at));
+      // Deliveries run on the wall clock (a caller's `at` may be a job's logical time).
+      const deliveries = endpoints.map((e) => newDelivery(stored, e, Date.now()));
       await recordEvent(stored, deliveries);
       deliveryIds = deliveries.map((d) => d.id);
     }
