@@ -55,13 +55,10 @@ async function requireWebhookUser(userId: string): Promise<{ isAdminOrSolo: bool
 
 function urlOrThrow(raw: string): string {
   const v = checkEndpointUrl(raw, { localMode: isLocalMode() });
-  if (!v.ok) {
-    const message =
-      v.code === 'webhook_url_invalid'
-        ? `Enter an https:// URL${isLocalMode() ? ' (or http:// to 127.0.0.1 locally)' : ''}: ${v.reason}.`
-        : `That address cannot receive webhooks: ${v.reason}.`;
-    throw badRequest(v.code, message, { field: 'url' });
+  if (!v.ok && v.code === 'webhook_url_invalid') {
+    throw badRequest('webhook_url_invalid', `Enter an https:// URL${isLocalMode() ? ' (or http:// to 127.0.0.1 locally)' : ''}: ${v.reason}.`, { field: 'url' });
   }
+  if (!v.ok) throw badRequest('webhook_url_not_allowed', `That address cannot receive webhooks: ${v.reason}.`, { field: 'url' });
   return v.url.toString();
 }
 
