@@ -1,0 +1,22 @@
+/** What the webhooks screen shows of a delivery (pure, unit-tested). */
+import type { DeliveryView } from '@domain/webhooks-api';
+
+export type LastResponse = { kind: 'status'; status: number } | { kind: 'error'; error: string } | { kind: 'none' };
+
+/** The latest attempt's answer: its HTTP status, else why none arrived; `none` before any attempt. */
+export function lastResponseOf(d: Pick<DeliveryView, 'attempts'>): LastResponse {
+  const last = d.attempts[d.attempts.length - 1];
+  if (!last) return { kind: 'none' };
+  if (last.status !== undefined) return { kind: 'status', status: last.status };
+  return { kind: 'error', error: last.error ?? '' };
+}
+
+/** When the next attempt is due: pending deliveries only. */
+export function nextRetryOf(d: Pick<DeliveryView, 'status' | 'nextAttemptAt'>): number | undefined {
+  return d.status === 'pending' ? d.nextAttemptAt : undefined;
+}
+
+/** The log is asked for again while any of its deliveries is still pending. */
+export function anyPending(deliveries: readonly Pick<DeliveryView, 'status'>[]): boolean {
+  return deliveries.some((d) => d.status === 'pending');
+}
