@@ -1,5 +1,5 @@
 /** What the webhooks screen shows of a delivery (pure, unit-tested). */
-import type { DeliveryView } from '@domain/webhooks-api';
+import type { DeliveredEventType, DeliveryView } from '@domain/webhooks-api';
 
 export type LastResponse = { kind: 'status'; status: number } | { kind: 'error'; error: string } | { kind: 'none' };
 
@@ -19,4 +19,10 @@ export function nextRetryOf(d: Pick<DeliveryView, 'status' | 'nextAttemptAt'>): 
 /** The log is asked for again while any of its deliveries is still pending. */
 export function anyPending(deliveries: readonly Pick<DeliveryView, 'status'>[]): boolean {
   return deliveries.some((d) => d.status === 'pending');
+}
+
+/** An event type's text key in the `webhooks` catalogue (`transfer.created` → `transfer_created`: a key holds no dot). */
+export type EventTextKey<T extends string> = T extends `${infer A}.${infer B}` ? `${A}_${B}` : T;
+export function eventTextKey<T extends DeliveredEventType>(type: T): EventTextKey<T> {
+  return type.replace('.', '_') as EventTextKey<T>;
 }

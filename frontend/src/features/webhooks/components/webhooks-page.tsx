@@ -6,7 +6,7 @@ import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
-import { anyPending, lastResponseOf, nextRetryOf } from '../delivery-format';
+import { anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '../delivery-format';
 import { VERIFY_SNIPPET } from '../verify-snippet';
 import {
   DELIVERY_POLL_MS,
@@ -115,7 +115,7 @@ function EventChecks({ value, onChange, idPrefix, legend }: { value: readonly Ev
             data-testid={`webhook-event-${type}`}
           />
           <label htmlFor={`${idPrefix}-${type}`}>
-            <code>{type}</code> <span className="muted">{t(`webhooks.events.${type}`)}</span>
+            <code>{type}</code> <span className="muted">{t(`webhooks.events.${eventTextKey(type)}`)}</span>
           </label>
         </div>
       ))}
