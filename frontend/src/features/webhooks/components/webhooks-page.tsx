@@ -511,14 +511,20 @@ function TeamToggle({ allowed, onSaved }: { allowed: boolean; onSaved: (allowed:
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The box follows the click at once; a refusal puts it back.
+  const [checked, setChecked] = useState(allowed);
   const change = async (next: boolean) => {
+    setChecked(next);
     setBusy(true);
     setError(null);
     setStatus(null);
     try {
-      onSaved((await saveWebhookSettings({ membersAllowed: next })).settings.membersAllowed);
+      const saved = (await saveWebhookSettings({ membersAllowed: next })).settings.membersAllowed;
+      setChecked(saved);
+      onSaved(saved);
       setStatus(t('webhooks.team.saved'));
     } catch (err) {
+      setChecked(!next);
       setError(errorText(err));
     } finally {
       setBusy(false);
@@ -528,7 +534,7 @@ function TeamToggle({ allowed, onSaved }: { allowed: boolean; onSaved: (allowed:
     <section className="card" aria-labelledby={`${ids}-h`} data-testid="webhook-team">
       <h2 id={`${ids}-h`}>{t('webhooks.team.title')}</h2>
       <div className="webhooks-check">
-        <input id={`${ids}-t`} type="checkbox" checked={allowed} disabled={busy} aria-describedby={`${ids}-hint`} onChange={(e) => void change(e.currentTarget.checked)} data-testid="webhook-members-allowed" />
+        <input id={`${ids}-t`} type="checkbox" checked={checked} disabled={busy} aria-describedby={`${ids}-hint`} onChange={(e) => void change(e.currentTarget.checked)} data-testid="webhook-members-allowed" />
         <label htmlFor={`${ids}-t`}>{t('webhooks.team.toggle')}</label>
       </div>
       <p id={`${ids}-hint`} className="dash-hint">
