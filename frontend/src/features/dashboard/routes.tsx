@@ -102,7 +102,7 @@ export const dashRoutes: RouteObject[] = [
       { path: 'account/customize', id: 'accountCustomize', lazy: branding('customize') },
       { path: 'account/powered-by', id: 'accountPoweredBy', lazy: branding('poweredBy') },
       // ---- issue 17: webhooks (endpoints, secrets, delivery logs)
-      { path: 'account/webhooks', id: 'accountWebhooks', lazy: webhooksPage },
+      { path: 'account/webhooks', lazy: webhooksPage },
       // the customize screen moved under the account: the old address keeps working
       { path: 'customize', loader: () => replace(paths.accountCustomize()), element: null },
     ],

@@ -1,5 +1,5 @@
 /** What the webhooks screen shows of a delivery (pure, unit-tested). */
-import type { DeliveredEventType, DeliveryView } from '@domain/webhooks-api';
+import type { DeliveredEventType, DeliveryView, EventType } from '@domain/webhooks-api';
 
 export type LastResponse = { kind: 'status'; status: number } | { kind: 'error'; error: string } | { kind: 'none' };
 
@@ -26,3 +26,11 @@ export type EventTextKey<T extends string> = T extends `${infer A}.${infer B}` ?
 export function eventTextKey<T extends DeliveredEventType>(type: T): EventTextKey<T> {
   return type.replace('.', '_') as EventTextKey<T>;
 }
+
+/**
+ * The event types a user can subscribe to, in the contract's order. A copy of the contract's
+ * EVENT_TYPES (functions/domain/webhooks-api.ts; a unit test keeps them equal) so the screen
+ * takes no runtime code from that module, whose zod schemas would reshuffle shared chunks of
+ * the first load.
+ */
+export const SUBSCRIBABLE_EVENTS = ['transfer.created', 'transfer.downloaded', 'transfer.expired', 'request.uploaded', 'transfer.scan_failed'] as const satisfies readonly EventType[];

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type DeliveryView } from '@domain/webhooks-api';
-import { anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '@/features/webhooks/delivery-format';
+import { SUBSCRIBABLE_EVENTS, anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '@/features/webhooks/delivery-format';
 import { VERIFY_SNIPPET } from '@/features/webhooks/verify-snippet';
 import { LANGUAGES } from '@/i18n/languages';
 
@@ -28,6 +28,10 @@ describe('webhooks screen', () => {
     const page = readFileSync(path.join(ROOT, 'docs/webhooks.md'), 'utf8');
     const section = page.slice(page.indexOf('## Verifying a delivery'));
     expect(/```js\n([\s\S]*?)```/u.exec(section)?.[1]).toBe(VERIFY_SNIPPET);
+  });
+
+  it("offers exactly the contract's event types", () => {
+    expect(SUBSCRIBABLE_EVENTS).toEqual(EVENT_TYPES);
   });
 
   it('reads the last response as the latest attempt: its status, else its error', () => {

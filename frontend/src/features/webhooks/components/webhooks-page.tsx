@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVENT_TYPES, type DeliveryView, type EventType, type WebhookEndpointView, type WebhookListResponse } from '@domain/webhooks-api';
+import type { DeliveryView, EventType, WebhookEndpointView, WebhookListResponse } from '@domain/webhooks-api';
 import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
-import { anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '../delivery-format';
+import { SUBSCRIBABLE_EVENTS, anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '../delivery-format';
 import { VERIFY_SNIPPET } from '../verify-snippet';
 import {
   DELIVERY_POLL_MS,
@@ -105,7 +105,7 @@ function EventChecks({ value, onChange, idPrefix, legend }: { value: readonly Ev
   return (
     <fieldset className="webhooks-events">
       <legend className="dash-label">{legend}</legend>
-      {EVENT_TYPES.map((type) => (
+      {SUBSCRIBABLE_EVENTS.map((type) => (
         <div className="webhooks-check" key={type}>
           <input
             id={`${idPrefix}-${type}`}
