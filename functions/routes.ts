@@ -37,7 +37,14 @@ export type Access =
    * buckets (s3:GetBucketCORS, s3:PutBucketCORS; no object access): the verified custom hosts'
    * rule (services/bucket-cors.ts)
    */
-  | 'buckets:cors';
+  | 'buckets:cors'
+  /**
+   * issue 17: publish product events (functions/services/events.ts): EventBridge PutEvents on
+   * the deployment's bus (EVENT_BUS_NAME) and SQS SendMessage to the webhook delivery queue
+   * (WEBHOOK_QUEUE_URL). Locally neither exists and the delivery job is started through the
+   * local Invoke API; the outbox itself is in the table (table:write).
+   */
+  | 'events:publish';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -239,7 +246,7 @@ export const routes: readonly ApiRoute[] = [
     access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
     timeoutSeconds: 29,
   },
-  { method: 'POST', path: '/transfers/{id}/complete', handler: 'http/transfers/complete', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/transfers/{id}/complete', handler: 'http/transfers/complete', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'table:write', 'mail:send', 'events:publish'], timeoutSeconds: 29 },
   { method: 'POST', path: '/transfers/{id}/cancel', handler: 'http/transfers/cancel', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
   { method: 'DELETE', path: '/transfers/{id}', handler: 'http/transfers/delete', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
 
@@ -258,10 +265,10 @@ export const routes: readonly ApiRoute[] = [
 
   // Receiving (architecture §3 steps 4-6)
   { method: 'POST', path: '/getDownload', handler: 'http/downloads/get-download', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write'] },
-  { method: 'POST', path: '/getDownload/file', handler: 'http/downloads/get-file', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send'] },
+  { method: 'POST', path: '/getDownload/file', handler: 'http/downloads/get-file', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'events:publish'] },
   // issue 16: previews (inline 600 s URLs, thumbnails made once by the thumbnails job); the download page's gate, nothing recorded
   { method: 'POST', path: '/getDownload/previews', handler: 'http/downloads/previews', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'jobs:invoke'], invokes: ['thumbnails'] },
-  { method: 'POST', path: '/zip', handler: 'http/downloads/zip', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'jobs:invoke'], invokes: ['zip-build'] },
+  { method: 'POST', path: '/zip', handler: 'http/downloads/zip', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'jobs:invoke', 'events:publish'], invokes: ['zip-build'] },
   { method: 'POST', path: '/extension/request', handler: 'http/downloads/request-extension', auth: 'none', owns: { record: 'transfer', by: 'link' }, access: ['table:read', 'table:write', 'mail:send'] },
   { method: 'POST', path: '/checkExtension', handler: 'http/downloads/check-extension', auth: 'none', owns: { record: 'extension', by: 'mailed-token' }, access: ['table:read', 'table:write', 'mail:send'] },
 
@@ -345,6 +352,20 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/branding/images', handler: 'http/me/branding-image', auth: 'jwt', owns: 'self', access: ['table:read', 'buckets:write'] },
   // The login page of a custom host: answers alike for every unknown, pending or failed host (404), and only logo, colours and company name.
   { method: 'GET', path: '/branding', handler: 'http/system/host-branding', auth: 'none', owns: 'public', access: ['table:read', 'buckets:read'] },
+
+  // ---- issue 17: webhooks (contract: functions/domain/webhooks-api.ts) ----
+  // 'self': endpoints live under the JWT's user (pk USER#<sub>, sk WEBHOOK#<id>), so an id in the path
+  // names only the caller's own (a foreign id is simply not found); a delivery is served only when its
+  // endpoint is the caller's. The `me` group: the signed-in user's own account settings.
+  { method: 'GET', path: '/webhooks', handler: 'http/me/webhooks-list', auth: 'jwt', owns: 'self', access: ['table:read'] },
+  { method: 'POST', path: '/webhooks', handler: 'http/me/webhooks-create', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'PUT', path: '/webhook-settings', handler: 'http/me/webhooks-settings', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'PATCH', path: '/webhooks/{id}', handler: 'http/me/webhooks-update', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'DELETE', path: '/webhooks/{id}', handler: 'http/me/webhooks-delete', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/webhooks/{id}/rotate', handler: 'http/me/webhooks-rotate', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/webhooks/{id}/deliveries', handler: 'http/me/webhooks-deliveries', auth: 'jwt', owns: 'self', access: ['table:read'] },
+  { method: 'POST', path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver', handler: 'http/me/webhooks-redeliver', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'events:publish'] },
+  { method: 'POST', path: '/webhooks/{id}/test', handler: 'http/me/webhooks-test', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'events:publish'] },
 ];
 
 export const jobs: readonly JobDef[] = [
@@ -358,7 +379,7 @@ export const jobs: readonly JobDef[] = [
     name: 'expiry-sweep',
     handler: 'jobs/expiry-sweep',
     schedule: 'rate(15 minutes)',
-    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'events:publish'],
     timeoutSeconds: 300,
   },
   {
@@ -412,6 +433,16 @@ export const jobs: readonly JobDef[] = [
     access: ['table:read', 'table:write', 'cdn:tenants', 'buckets:cors'],
     timeoutSeconds: 120,
     stack: 'web',
+  },
+  {
+    // issue 17: webhook deliveries. In AWS it also consumes the delivery queue (SQS, with a
+    // dead-letter queue; lib/core-stack.ts); the schedule sends every due retry and whatever a
+    // failed hand-off left in the outbox (services/webhooks.ts).
+    name: 'webhook-deliver',
+    handler: 'jobs/webhook-deliver',
+    schedule: 'rate(1 minute)',
+    access: ['table:read', 'table:write', 'events:publish'],
+    timeoutSeconds: 60,
   },
 ];
 

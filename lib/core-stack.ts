@@ -9,6 +9,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -160,7 +162,9 @@ export class CoreStack extends Stack {
 
     const served = props.regionBuckets.map((b) => b.regionId);
     const defaultRegion: RegionId = served.includes(DEFAULT_REGION) ? DEFAULT_REGION : served[0]!;
+    const productEvents = this.productEvents();
     const resources: ApiResources = {
+      productEvents,
       table: this.table,
       regionBuckets: props.regionBuckets,
       defaultRegion,
@@ -183,6 +187,12 @@ export class CoreStack extends Stack {
     this.codeFor = code;
     // Jobs first: routes that start on-demand jobs need their functions.
     const jobFunctions = this.addJobs(resources, code);
+    // issue 17: the delivery job consumes the webhook queue (one attempt per message; failures of
+    // the attempt itself are reported per message, and after 5 receives a message goes to the DLQ).
+    const deliver = this.jobFunctions.get('webhook-deliver');
+    if (deliver) {
+      deliver.function.addEventSource(new SqsEventSource(productEvents.deliveryQueue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }));
+    }
     this.addRoutes(apiFunctions, { ...resources, jobFunctions }, code);
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
@@ -190,6 +200,38 @@ export class CoreStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'SesConfigurationSetName', { value: mail.configurationSetName });
+  }
+
+  /**
+   * issue 17: every product event goes on this bus (source `sendbridge`, detail-type the event
+   * type), where operators add rules to route them anywhere; webhook deliveries run from the
+   * queue, whose dead-letter queue keeps messages an attempt could not even be made for.
+   */
+  private productEvents(): { bus: events.EventBus; deliveryQueue: sqs.Queue; deadLetters: sqs.Queue } {
+    const bus = new events.EventBus(this, 'ProductEvents', { description: 'SendBridge product events (transfer.created, transfer.downloaded, ...)' });
+    new events.Archive(this, 'ProductEventsArchive', {
+      sourceEventBus: bus,
+      eventPattern: { source: ['sendbridge'] },
+      retention: Duration.days(30),
+      description: 'SendBridge product events, replayable for 30 days',
+    });
+    const deadLetters = new sqs.Queue(this, 'WebhookDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    acknowledge(deadLetters, 'AwsSolutions-SQS3', 'deadLetterQueue');
+    const deliveryQueue = new sqs.Queue(this, 'WebhookDeliveries', {
+      // six times the delivery job's timeout (60 s), as Lambda's SQS event source advises
+      visibilityTimeout: Duration.seconds(360),
+      retentionPeriod: Duration.days(2),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: 5 },
+    });
+    new CfnOutput(this, 'EventBusName', { value: bus.eventBusName });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: deadLetters.queueUrl });
+    return { bus, deliveryQueue, deadLetters };
   }
 
   private createApi(props: CoreStackProps): apigwv2.HttpApi {

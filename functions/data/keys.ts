@@ -212,6 +212,24 @@ export const keys = {
   // ---- issue 16: Idempotency-Key records (docs/data-model.md pattern IK1) ----
   /** one caller's key: `scope` names the caller (a user, a guest's verified address, an upload token's transfer) */
   idempotencyKey: (scope: string, key: string) => ({ pk: `IDEM#${scope}`, sk: `KEY#${key}` }),
+
+  // ---- issue 17: webhooks and events (docs/data-model.md patterns WH1-WH8) ----
+  /** a user's webhook endpoint (url, event types, secrets) */
+  webhookEndpoint: (userId: string, endpointId: string) => ({ pk: `USER#${userId}`, sk: `WEBHOOK#${endpointId}` }),
+  webhookEndpointPrefix: 'WEBHOOK#',
+  /** how many endpoints the user has (the limit's conditional counter) and a team admin's choice for members */
+  webhookSettings: (userId: string) => ({ pk: `USER#${userId}`, sk: 'WEBHOOKSETTINGS' }),
+  /** one published event with deliveries: its body, signed as is by every attempt */
+  webhookEvent: (eventId: string) => ({ pk: `WHEVENT#${eventId}`, sk: 'EVENT' }),
+  /** one delivery of an event to an endpoint */
+  webhookDelivery: (deliveryId: string) => ({ pk: `WHDELIVERY#${deliveryId}`, sk: 'DELIVERY' }),
+  /** gsi1: an endpoint's delivery log, newest last */
+  webhookLog: (endpointId: string, createdAt: number, deliveryId: string) => ({ gsi1pk: `WHLOG#${endpointId}`, gsi1sk: `${String(createdAt).padStart(15, '0')}#${deliveryId}` }),
+  webhookLogPartition: (endpointId: string) => `WHLOG#${endpointId}`,
+  /** gsi2 (sparse) on a pending delivery: the delivery job's queue, by when the next attempt is due */
+  webhookDueIndex: (dueAt: number, deliveryId: string) => ({ gsi2pk: 'WHDUE', gsi2sk: `${String(dueAt).padStart(15, '0')}#${deliveryId}` }),
+  webhookDuePartition: 'WHDUE',
+  webhookDueUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

@@ -114,6 +114,8 @@ export interface SessionUser {
   readonly isSumo?: Readonly<Record<`code${number}`, boolean>>;
   /** issue 15: spec §2 customDomainOption, 'standard' until the user's custom link domain is verified */
   readonly customDomainOption?: 'standard' | 'custom';
+  /** issue 17: may this user use webhooks (always, unless a team member whose admin has not allowed it) */
+  readonly webhooksAllowed?: boolean;
 }
 
 /**

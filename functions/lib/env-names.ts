@@ -58,6 +58,11 @@ export const ENV = {
   tenantDistributionId: 'TENANT_DISTRIBUTION_ID',
   /** the CloudFront connection group of those tenants (AWS only) */
   connectionGroupId: 'CONNECTION_GROUP_ID',
+  // ---- issue 17: product events and webhooks (functions/services/events.ts) ----
+  /** the deployment's EventBridge bus every product event goes on (AWS only) */
+  eventBusName: 'EVENT_BUS_NAME',
+  /** the SQS queue webhook deliveries run from (AWS only; locally the delivery job is invoked) */
+  webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

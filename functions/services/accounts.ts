@@ -38,6 +38,7 @@ import { DEFAULT_REQUEST_SETTINGS } from '../domain/requests-api';
 import { transferSettingsOf } from './settings';
 import { uploadRegionFor } from './storage-region';
 import { hasLiveInvite } from '../data/teams';
+import { getMembersAllowed } from '../data/webhooks';
 
 /** issue 15: an address waiting on a team invite joins through the invite, not by registering. */
 const EMAIL_INVITED = 'This email has been taken: it has a pending team invitation. Accept it from the invitation email.';
@@ -97,10 +98,12 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
   const storageUsed = Math.max(0, owner.storageUsed ?? 0);
   const isMember = profile.isTeamMember === true && owner.userId !== profile.userId;
   // issue 15: the logo shown is the storage owner's (a team member's nav shows the admin's), by its checked type.
-  const [profilePic, logoPic, adminPic] = await Promise.all([
+  const [profilePic, logoPic, adminPic, webhooksAllowed] = await Promise.all([
     imageUrl(profile.profilePicKey),
     brandImageUrl(owner.logoPicKey).then((u) => u ?? undefined),
     isMember ? imageUrl(owner.profilePicKey) : undefined,
+    // issue 17: a member's account menu shows Webhooks only once their admin allowed it
+    isMember ? getMembersAllowed(owner.userId) : true,
   ]);
   return {
     _id: profile.userId,
@@ -134,6 +137,7 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
     region: uploadRegionFor(profile, role),
     // issue 15: links use the custom domain only once it is verified
     customDomainOption: profile.customDomainOption ?? 'standard',
+    webhooksAllowed,
   };
 }
 

@@ -24,6 +24,7 @@ import { refOf } from './object-refs';
 import { mailDownloadNotice, mailExtensionGranted, mailExtensionRequest } from './mail';
 import { trySchedulingReminder } from './reminders';
 import { getProfile } from '../data/users';
+import { publishEvent } from './events';
 import { brandingForSender } from './branding';
 
 const SECOND = 1000;
@@ -137,15 +138,34 @@ async function track(t: TransferRecord, viewer: Viewer, what: { fileName: string
     const { countryOf } = await import('../adapters/geo');
     const country = await countryOf(viewer.viewerCountry, viewer.sourceIp);
     const downloaderEmail = recipientEmail(t, viewer.recipient);
+    const downloadId = eventIdAt(now);
     await recordDownload(t, {
       at: now,
-      id: eventIdAt(now),
+      id: downloadId,
       countryCode: country.code,
       countryName: country.name,
       fileName: what.fileName,
       origin: what.origin,
       ...(downloaderEmail ? { recipientEmail: downloaderEmail } : {}),
     });
+    // issue 17: the sender's `transfer.downloaded` (a file request's upload is the requester's own download: none)
+    if (!t.requestId) {
+      await publishEvent({
+        type: 'transfer.downloaded',
+        userId: t.senderId,
+        at: now,
+        data: {
+          transferId: t.slug,
+          downloadId,
+          country: country.code,
+          countryName: country.name,
+          ...(downloaderEmail ? { recipient: downloaderEmail } : {}),
+          origin: what.origin,
+          fileName: what.fileName,
+          downloadedAt: new Date(now).toISOString(),
+        },
+      });
+    }
     // A file request's upload (issue 13) is downloaded by its requester: the visitor who sent it gets no notice.
     if (t.requestId) return;
     // The bell notification (recorded above) stays; the mail goes unless the sender turned it off (issue 13).

@@ -16,6 +16,7 @@ import { errorFields, log } from '../lib/log';
 import { locOf, refOf } from './object-refs';
 import { purgeAt } from './downloads';
 import { releaseTransfer } from './limits';
+import { publishEvent } from './events';
 import { removeUpload } from '../data/requests';
 
 export interface SweepResult {
@@ -57,7 +58,16 @@ export async function sweepExpired(opts: { now?: number; pageSize?: number; time
             await releaseTransfer(t, { unsent: true });
           }
         } else if (t.status === 'ready' && now >= t.expiryDate) {
-          if (await data.markExpired(slug, { sweepDueAt: purgeAt(t), expectedSweepDueAt: due })) result.expired += 1;
+          if (await data.markExpired(slug, { sweepDueAt: purgeAt(t), expectedSweepDueAt: due })) {
+            result.expired += 1;
+            // issue 17: once, by the sweep that marked it (publishEvent logs and never throws)
+            await publishEvent({
+              type: 'transfer.expired',
+              userId: t.requestId ? t.storageOwner : t.senderId,
+              at: now,
+              data: { transferId: slug, expiredAt: new Date(t.expiryDate).toISOString(), totalDownloads: t.totalDownloads },
+            });
+          }
         } else if (t.status === 'expired' && now >= purgeAt(t)) {
           result.objectsDeleted += await deleteObjects(t);
           if (await data.setStatus(slug, 'expired', { from: ['expired'], purged: true, expectedSweepDueAt: due })) {

@@ -16,6 +16,7 @@ import { config } from '../lib/env';
 import { errorFields, log } from '../lib/log';
 import { mailRequestUpload } from './mail';
 import { linkOriginOf } from './link-origin';
+import { publishEvent } from './events';
 
 export async function completeRequestUpload(t: TransferRecord, files: readonly FileRecord[], expiryDate: number, now: number): Promise<CompleteResponse> {
   const requestId = t.requestId!;
@@ -39,6 +40,25 @@ export async function completeRequestUpload(t: TransferRecord, files: readonly F
     return { id: t.slug, link, expiryDate: again?.expiryDate ?? expiryDate, recipients: [] };
   }
   await notifyRequester(upload, files).catch((err: unknown) => log.error('request upload notice failed', { slug: t.slug, ...errorFields(err) }));
+  // issue 17: the requester's `request.uploaded` (publishEvent logs and never throws)
+  const request = await getRequest(requestId).catch(() => undefined);
+  if (request) {
+    await publishEvent({
+      type: 'request.uploaded',
+      userId: request.ownerId,
+      at: now,
+      data: {
+        requestId,
+        requestTitle: request.title,
+        transferId: t.slug,
+        senderName: upload.senderName,
+        senderEmail: upload.senderEmail,
+        fileCount: upload.fileCount,
+        totalBytes: upload.totalBytes,
+        expiryDate: new Date(expiryDate).toISOString(),
+      },
+    });
+  }
   return { id: t.slug, link, expiryDate, recipients: [] };
 }
 

@@ -68,6 +68,7 @@ export function recipientLink(slug: string, recipientId: string, origin: string 
   return `${origin}/downloads/${slug}/${recipientId}`;
 }
 
+import { publishEvent } from './events';
 import { locOf, refOf } from './object-refs';
 import type { Recording } from '../domain/previews';
 
@@ -380,7 +381,17 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
     const failed = await mailTransferSent(sent, files);
     recipients = recipients.filter((r) => !failed.includes(r));
   }
-  return { id: t.slug, link: downloadLink(t.slug, await linkOriginOf(t)), expiryDate: sent.expiryDate, recipients };
+  const link = downloadLink(t.slug, await linkOriginOf(t));
+  // issue 17: once, on the first completion (publishEvent logs and never throws)
+  if (first) {
+    await publishEvent({
+      type: 'transfer.created',
+      userId: sent.senderId,
+      at: now,
+      data: { transferId: t.slug, link, sendAs: sent.sendAs, fileCount: files.length, totalBytes: totalSize(files), expiryDate: new Date(sent.expiryDate).toISOString(), recipients },
+    });
+  }
+  return { id: t.slug, link, expiryDate: sent.expiryDate, recipients };
 }
 
 /** POST /transfers/{id}/cancel: aborts what is still uploading. A sent transfer keeps its sent files. */

@@ -12,6 +12,8 @@ import { ENV } from '../../functions/lib/env-names';
 import type { RegionId } from '../../functions/domain/regions';
 import { LAMBDA_HANDLER } from '../lambda-bundles';
 import { acknowledge } from '../nag/acknowledge';
+import type * as events from 'aws-cdk-lib/aws-events';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { STRIPE_SECRET_NAME, type PaymentsSettings } from '../app-config';
 
 /** The buckets of one storage region, as the functions see them (REGION_BUCKETS). */
@@ -42,6 +44,8 @@ export interface ApiResources {
   readonly tenants?: { readonly distributionId: string; readonly connectionGroupId: string; readonly connectionGroupArn: string };
   /** issue 15: what users point their custom domain's CNAME at (-c customDomainTarget) */
   readonly customDomainTarget?: string;
+  /** issue 17: the deployment's event bus and the webhook delivery queue ('events:publish') */
+  readonly productEvents?: { readonly bus: events.IEventBus; readonly deliveryQueue: sqs.IQueue };
 }
 
 export interface ApiFunctionProps {
@@ -282,6 +286,21 @@ export class ApiFunction extends Construct {
             resources: [cf('distribution-tenant/*')],
           }),
         ];
+      }
+      case 'events:publish': {
+        // issue 17: product events on the deployment's bus, webhook deliveries to their queue.
+        const pe = r.productEvents;
+        if (!pe) throw new Error(`ApiFunction ${this.node.id}: access 'events:publish' needs the event bus and delivery queue`);
+        this.function.addEnvironment(ENV.eventBusName, pe.bus.eventBusName);
+        this.function.addEnvironment(ENV.webhookQueueUrl, pe.deliveryQueue.queueUrl);
+        const statements = [
+          new iam.PolicyStatement({ actions: ['events:PutEvents'], resources: [pe.bus.eventBusArn] }),
+          new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [pe.deliveryQueue.queueArn] }),
+        ];
+        if (pe.deliveryQueue.encryptionMasterKey) {
+          statements.push(new iam.PolicyStatement({ actions: ['kms:GenerateDataKey', 'kms:Decrypt'], resources: [pe.deliveryQueue.encryptionMasterKey.keyArn] }));
+        }
+        return statements;
       }
       case 'buckets:cors':
         // The custom hosts' CORS rule (issue 15): the buckets' configuration, none of their objects.

@@ -27,6 +27,8 @@ export const NAG_REASONS = {
     "CDK's BucketDeployment handler (deploy-time only) uses AWSLambdaBasicExecutionRole for its own logs; the role is created and scoped by aws-cdk-lib.",
   tenantCertificates:
     'issue 15: the multi-tenant distribution has no certificate of its own; each custom domain\'s tenant gets a CloudFront-managed certificate (TLS 1.2 minimum), made by the tenant job.',
+  deadLetterQueue:
+    "issue 17: this queue is the webhook delivery queue's dead-letter queue; a dead-letter queue of its own would only move the problem.",
   originVerifyRotation:
     "The origin-verify value lives in CloudFront's origin headers and the functions' environment, both set at deploy; a rotation Lambda would change it under a running distribution. Rotate by deleting the secret's version and redeploying (docs/deploy.md).",
 } as const;

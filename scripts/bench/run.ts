@@ -17,6 +17,7 @@ import { benchAnalytics } from './analytics';
 import { machineInfo } from './machine';
 import { benchUploadThroughput } from './upload-throughput';
 import { benchZipBuild } from './zip-build';
+import { benchWebhookLatency } from './webhook-latency';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'silent';
@@ -30,6 +31,7 @@ const BENCHES = {
   'get-qs': benchGetQs,
   analytics: benchAnalytics,
   lighthouse: benchLighthouse,
+  'webhook-latency': benchWebhookLatency,
 } as const;
 
 type BenchName = keyof typeof BENCHES;

@@ -375,6 +375,25 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  // issue 17: webhooks with an endpoint whose receiver does not answer (a pending delivery with
+  // its error and next retry in the log), the secret shown once, the team toggle and the delete confirmation
+  it('the webhooks screen', async () => {
+    const user = await createUser(app, 'a11y.webhooks@example.com', 'pro');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/account/webhooks`);
+    await page.getByTestId('webhook-url').fill('http://127.0.0.1:9/hook');
+    await page.getByTestId('webhook-add-submit').click();
+    await page.getByTestId('webhook-secret-panel').waitFor();
+    await page.getByTestId('webhook-test').click();
+    await page.getByTestId('webhook-log-toggle').click();
+    await page.getByTestId('delivery-row').waitFor();
+    await page.getByTestId('webhook-team').waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('webhook-delete').click();
+    await page.getByTestId('webhook-delete-confirm').waitFor();
+    await expectAccessible(page);
+  });
+
   it('the roadmap inside the dashboard', async () => {
     const user = await createUser(app, 'a11y.roadmap@example.com', 'pro');
     await logIn(page, user.email, 'secret123');

@@ -50,6 +50,7 @@ const MARKER: Record<Access, string> = {
   'mail:identities': 'ses:CreateEmailIdentity',
   'cdn:tenants': 'cloudfront:CreateDistributionTenant',
   'buckets:cors': 's3:PutBucketCORS',
+  'events:publish': 'events:PutEvents',
 };
 const ALWAYS = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
 const ALLOWED_BY: Record<Access, RegExp> = {
@@ -66,6 +67,7 @@ const ALLOWED_BY: Record<Access, RegExp> = {
   'mail:identities': /^ses:(CreateEmailIdentity|GetEmailIdentity|DeleteEmailIdentity)$/,
   'cdn:tenants': /^cloudfront:(CreateDistributionTenant|GetDistributionTenant|GetDistributionTenantByDomain|UpdateDistributionTenant|DeleteDistributionTenant)$/,
   'buckets:cors': /^s3:(GetBucketCORS|PutBucketCORS)$/,
+  'events:publish': /^(events:PutEvents|sqs:SendMessage)$/,
 };
 
 function expectLeastPrivilege(fnLogicalId: string, access: readonly Access[]): void {

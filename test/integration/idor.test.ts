@@ -60,6 +60,19 @@ let aliceSetup: { id: string; secret: string } | undefined;
 const ALICE_INVITEE = 'alice.invitee@example.com';
 const ALICE_MEMBER = 'alice.member@example.com';
 let aliceInvite: { id: string; token: string };
+/** issue 17: A's webhook endpoint and one delivery of it ('self' routes whose path names them) */
+let aliceWebhook: Promise<{ id: string; deliveryId: string }> | undefined;
+function aliceWebhookOnce(): Promise<{ id: string; deliveryId: string }> {
+  aliceWebhook ??= (async () => {
+    const created = await api(app, '/webhooks', json({ url: 'http://127.0.0.1:9/hook', events: ['transfer.expired'], description: 'alice-webhook' }, bearer(alice)));
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.endpoint.id as string;
+    const ping = await api(app, `/webhooks/${id}/test`, { method: 'POST', headers: bearer(alice) });
+    expect(ping.status, ping.text).toBe(202);
+    return { id, deliveryId: ping.json.delivery.id as string };
+  })();
+  return aliceWebhook;
+}
 let aliceMember: TestUser;
 const UNKNOWN_MEMBER = '00000000-0000-4000-8000-000000000000';
 const TEST_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 5, cvc: '123' };
@@ -505,6 +518,20 @@ const CELLS: Record<string, Cell> = {
       if (route.path.startsWith('/contacts')) {
         Object.assign(naming, { email: ALICE_CONTACT.email, name: 'Renamed by Bob', company: 'Bob Co', newEmail: 'moved.by.bob@example.com', csv: `email,name,company\n${ALICE_CONTACT.email},Renamed by Bob,Bob Co\n` });
       }
+      // issue 17: the webhook routes name an endpoint (and a delivery) in the path: B naming A's is not found.
+      if (route.path.startsWith('/webhooks/{id}')) {
+        const w = await aliceWebhookOnce();
+        Object.assign(naming, { url: 'http://127.0.0.1:9/bob', events: ['transfer.created'], enabled: false, description: 'by bob' });
+        return {
+          path: { id: w.id, deliveryId: w.deliveryId },
+          body: {},
+          attempts: [
+            { label: 'no credentials', expect: [401] },
+            { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
+            { label: "B's JWT naming A's endpoint", headers: bearer(bob), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: naming }), expect: [404] },
+          ],
+        };
+      }
       return {
         path: {},
         body: {},
@@ -519,6 +546,13 @@ const CELLS: Record<string, Cell> = {
       };
     },
     async after(route) {
+      if (route.path.startsWith('/webhooks')) {
+        // A's endpoint is still hers, unchanged, whatever B sent.
+        const w = await aliceWebhookOnce();
+        const mine = await api(app, '/webhooks', { headers: bearer(alice) });
+        expect(mine.json.endpoints, `${route.method} ${route.path}`).toEqual([expect.objectContaining({ id: w.id, url: 'http://127.0.0.1:9/hook', enabled: true, description: 'alice-webhook', events: ['transfer.expired'] })]);
+        return;
+      }
       if (route.path.startsWith('/contacts') || route.path === '/quicksend2') {
         // A's contact is still hers, unchanged, whatever B sent.
         const mine = await api(app, '/contacts', { headers: bearer(alice) });
@@ -759,8 +793,14 @@ function queryFor(route: ApiRoute, ids: { id?: string }): string {
   }
 }
 
-function urlOf(route: ApiRoute, path: { id?: string; fileId?: string; slug?: string }, query?: string): string {
-  return route.path.replace('{id}', path.id ?? UNKNOWN_ID).replace('{fileId}', path.fileId ?? 'AAAAAAAAAA').replace('{slug}', path.slug ?? UNKNOWN_ID) + (query ?? queryFor(route, path));
+function urlOf(route: ApiRoute, path: { id?: string; fileId?: string; slug?: string; deliveryId?: string }, query?: string): string {
+  return (
+    route.path
+      .replace('{id}', path.id ?? UNKNOWN_ID)
+      .replace('{fileId}', path.fileId ?? 'AAAAAAAAAA')
+      .replace('{slug}', path.slug ?? UNKNOWN_ID)
+      .replace('{deliveryId}', path.deliveryId ?? 'wd_aaaaaaaaaaaaaaaaaaaa') + (query ?? queryFor(route, path))
+  );
 }
 
 describe('IDOR matrix: every route of functions/routes.ts by what it owns', () => {

@@ -147,4 +147,6 @@ export const paths = {
   accountCustomize: () => '/dash/account/customize',
   /** issue 15: the 'Powered by' line (spec §2 /dash/account/powered-by) */
   accountPoweredBy: () => '/dash/account/powered-by',
+  /** issue 17: webhook endpoints, their secrets and delivery logs */
+  accountWebhooks: () => '/dash/account/webhooks',
 } as const;

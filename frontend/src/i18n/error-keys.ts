@@ -132,6 +132,12 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   team_member_billing: 'dashboard.billingErrors.teamMemberBilling',
   // ---- issue 15: teams and sharing (the pages catalogue's teamErrors: not on home's first load) ----
   team_member_forbidden: 'teamErrors.memberForbidden',
+  // ---- issue 17: webhooks (the pages catalogue's webhookErrors) ----
+  webhook_url_invalid: 'webhookErrors.urlInvalid',
+  webhook_url_not_allowed: 'webhookErrors.urlNotAllowed',
+  webhooks_full: 'webhookErrors.full',
+  webhook_not_found: 'webhookErrors.notFound',
+  delivery_not_found: 'webhookErrors.deliveryNotFound',
   team_plan_required: 'teamErrors.planRequired',
   team_full: 'teamErrors.full',
   // registration reads the account catalogue: the spec's 'This email has been taken'

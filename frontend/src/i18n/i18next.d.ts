@@ -14,6 +14,7 @@ import type domains from '@/i18n/locales/domains/en.json';
 import type branding from '@/i18n/locales/branding/en.json';
 import type previews from '@/i18n/locales/previews/en.json';
 import type marketing from '@/i18n/locales/marketing/en.json';
+import type webhooks from '@/i18n/locales/webhooks/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -37,6 +38,7 @@ declare module 'i18next' {
       branding: typeof branding;
       previews: typeof previews;
       marketing: typeof marketing;
+      webhooks: typeof webhooks;
     };
   }
 }

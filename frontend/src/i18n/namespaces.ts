@@ -24,6 +24,8 @@ import type { Language } from '@/i18n/languages';
  *   in the TransferModal, loaded with their chunk after the page has rendered
  * - `marketing`: issue 16's extras of the home page (the formats and platforms strip, the example
  *   activity toasts), loaded with them after the page is idle, never on a first load
+ * - `webhooks`: issue 17's /dash/account/webhooks (endpoints, secrets, delivery logs; the
+ *   webhook error codes' texts stay in `pages`, `webhookErrors.…`)
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
@@ -38,7 +40,7 @@ import type { Language } from '@/i18n/languages';
  * - `pages`: roadmap, about, affiliate, sumo, thank-you and updates pages (also the dashboard's
  *   what's-new panel and account page)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains', 'branding', 'previews', 'marketing'] as const;
+export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains', 'branding', 'previews', 'marketing', 'webhooks'] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

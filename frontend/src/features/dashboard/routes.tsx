@@ -16,6 +16,9 @@ const billing = (screen: 'billingPage' | 'invoicePage') =>
 /** Issue 15's domain settings, with its own `domains` catalogue. */
 const domainSettings = withNamespaces(['domains'], () => importWithRetry(() => import('@/features/domains/routes')).then((m) => m.domainSettings()));
 
+/** Issue 17's webhooks screen, with its own `webhooks` catalogue. */
+const webhooksPage = withNamespaces(['webhooks'], () => importWithRetry(() => import('@/features/webhooks/routes')).then((m) => m.webhooksPage()));
+
 /** Issue 15's branding screens come through one module, which also loads their `branding` catalogue. */
 const branding = (screen: 'customize' | 'poweredBy') => () => importWithRetry(() => import('@/features/branding/routes')).then((m) => m[screen]());
 
@@ -98,6 +101,8 @@ export const dashRoutes: RouteObject[] = [
       // ---- issue 15: branding (spec §2 /dash/account/customize, /dash/account/powered-by)
       { path: 'account/customize', id: 'accountCustomize', lazy: branding('customize') },
       { path: 'account/powered-by', id: 'accountPoweredBy', lazy: branding('poweredBy') },
+      // ---- issue 17: webhooks (endpoints, secrets, delivery logs)
+      { path: 'account/webhooks', lazy: webhooksPage },
       // the customize screen moved under the account: the old address keeps working
       { path: 'customize', loader: () => replace(paths.accountCustomize()), element: null },
     ],

@@ -8,9 +8,13 @@ export function initialsOf(user: Pick<SessionUser, 'fullName' | 'email'>): strin
   return (initials || Array.from(user.email)[0] || '?').toLocaleUpperCase();
 }
 
-/** Account menu entries of spec §2; Domain, Teams and Billing are hidden from team members. */
-export type AccountMenuItem = 'profile' | 'domain' | 'teams' | 'billing' | 'customize';
+/**
+ * Account menu entries of spec §2; Domain, Teams and Billing are hidden from team members.
+ * Webhooks (issue 17) too, unless the member's admin allowed them (SessionUser.webhooksAllowed).
+ */
+export type AccountMenuItem = 'profile' | 'domain' | 'teams' | 'billing' | 'customize' | 'webhooks';
 
-export function accountMenuItems(user: Pick<SessionUser, 'isTeamMember'>): AccountMenuItem[] {
-  return user.isTeamMember ? ['profile', 'customize'] : ['profile', 'domain', 'teams', 'billing', 'customize'];
+export function accountMenuItems(user: Pick<SessionUser, 'isTeamMember' | 'webhooksAllowed'>): AccountMenuItem[] {
+  if (!user.isTeamMember) return ['profile', 'domain', 'teams', 'billing', 'customize', 'webhooks'];
+  return user.webhooksAllowed === true ? ['profile', 'customize', 'webhooks'] : ['profile', 'customize'];
 }

@@ -113,8 +113,14 @@ describe('sign-up request (spec §3)', () => {
 
 describe('account menu (spec §2)', () => {
   it('hides Domain, Teams and Billing from team members', () => {
-    expect(accountMenuItems({ isTeamMember: false })).toEqual(['profile', 'domain', 'teams', 'billing', 'customize']);
+    expect(accountMenuItems({ isTeamMember: false })).toEqual(['profile', 'domain', 'teams', 'billing', 'customize', 'webhooks']);
     expect(accountMenuItems({ isTeamMember: true })).toEqual(['profile', 'customize']);
+  });
+
+  it('shows Webhooks to a team member only once their admin allowed them (issue 17)', () => {
+    expect(accountMenuItems({ isTeamMember: true, webhooksAllowed: false })).not.toContain('webhooks');
+    expect(accountMenuItems({ isTeamMember: true, webhooksAllowed: true })).toEqual(['profile', 'customize', 'webhooks']);
+    expect(accountMenuItems({ isTeamMember: false, webhooksAllowed: false })).toContain('webhooks');
   });
 
   it('the avatar falls back to initials: first and last name, else the email', () => {

@@ -1,0 +1,15 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** 20 base32 characters (100 bits) from the CSPRNG. */
+function base32(length = 20): string {
+  let out = '';
+  for (const b of randomBytes(length)) out += ALPHABET[b & 31];
+  return out;
+}
+
+export const newEndpointId = () => `we_${base32()}`;
+export const newDeliveryId = () => `wd_${base32()}`;
+/** An endpoint's signing secret: `whsec_` + 32 random bytes, base64url. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
