@@ -14,6 +14,16 @@
  */
 import { env } from '@/config/env';
 
+/**
+ * A fresh Idempotency-Key: 128 random bits, base64url (22 characters, within
+ * IDEMPOTENCY_KEY_PATTERN). Not crypto.randomUUID(): that exists in secure contexts only, and
+ * the app also runs on plain-http hosts (a custom domain locally), where getRandomValues works.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/gu, '-').replace(/\//gu, '_').replace(/=+$/u, '');
+}
+
 /** The request header of functions/domain/retry-policy.ts IDEMPOTENCY_KEY_HEADER (a unit test keeps them equal). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Spec §7: retried up to 4 times (functions/domain/retry-policy.ts API_RETRIES). */
@@ -104,7 +114,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.accessToken) headers.authorization = `Bearer ${init.accessToken}`;
-  if (method === 'POST' || method === 'PATCH') headers[IDEMPOTENCY_KEY_HEADER] = init.idempotencyKey ?? crypto.randomUUID();
+  if (method === 'POST' || method === 'PATCH') headers[IDEMPOTENCY_KEY_HEADER] = init.idempotencyKey ?? newIdempotencyKey();
   // One serialisation for every attempt: the server compares a keyed repeat's bytes.
   const body = init.body === undefined ? undefined : JSON.stringify(init.body);
 

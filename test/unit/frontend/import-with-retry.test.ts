@@ -8,8 +8,8 @@ import {
   type ChunkLoadEnv,
 } from '@/lib/chunk-recovery';
 import { CHUNK_RETRIES, CHUNK_RETRY_DELAY_MS, CHUNK_TIMEOUT_MS, importWithRetry } from '@/lib/import-with-retry';
-import { IDEMPOTENCY_KEY_HEADER as CLIENT_HEADER } from '@/lib/api';
-import { IDEMPOTENCY_KEY_HEADER, API_RETRIES } from '@domain/retry-policy';
+import { IDEMPOTENCY_KEY_HEADER as CLIENT_HEADER, newIdempotencyKey } from '@/lib/api';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, API_RETRIES } from '@domain/retry-policy';
 import { CHUNK_LOAD_RETRIES, CHUNK_LOAD_TIMEOUT_MS } from '@domain/upload';
 
 const ORIGIN = 'https://app.example.com';
@@ -152,5 +152,17 @@ describe('the API client agrees with the retry policy', () => {
   it('same header name and number of retries', () => {
     expect(CLIENT_HEADER).toBe(IDEMPOTENCY_KEY_HEADER);
     expect(API_RETRIES).toBe(4);
+  });
+
+  it('makes keys the server accepts without crypto.randomUUID (missing outside secure contexts, e.g. a custom host over http)', () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const keys = new Set(Array.from({ length: 200 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(200);
+      for (const k of keys) expect(k).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
   });
 });
