@@ -78,8 +78,8 @@ export const apiScopeSchema = z.enum(API_SCOPES);
 export const apiKeyIdSchema = z.string().check(z.regex(/^[0-9A-Za-z]{16}$/u, 'invalid_key_id'));
 
 export const createApiKeySchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'key_name_required'), z.maxLength(API_KEY_NAME_MAX, 'key_name_too_long')),
-  scopes: z.array(apiScopeSchema).check(z.minLength(1, 'scopes_required'), z.maxLength(API_SCOPES.length)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(API_KEY_NAME_MAX)),
+  scopes: z.array(apiScopeSchema).check(z.minLength(1), z.maxLength(API_SCOPES.length)),
 });
 export type CreateApiKeyRequest = z.input<typeof createApiKeySchema>;
 
