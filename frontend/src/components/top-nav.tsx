@@ -18,6 +18,7 @@ const ACCOUNT_HREFS: Readonly<Record<AccountMenuItem, () => string>> = {
   teams: paths.teams,
   billing: paths.accountBilling,
   customize: paths.accountCustomize,
+  apiKeys: paths.apiKeys,
 };
 
 /**

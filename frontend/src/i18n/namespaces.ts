@@ -20,6 +20,8 @@ import type { Language } from '@/i18n/languages';
  *   transfer (issue 15; the teams error codes' texts are in `pages`, `teamErrors.…`)
  *
  * - `branding`: issue 15's /dash/account/customize and /dash/account/powered-by
+ * - `apikeys`: issue 17's /dash/account/api-keys (the key errors' texts are in `pages`, `apiKeyErrors.…`)
+ * - `developers`: issue 17's public /developers page (the API reference and its examples)
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
@@ -34,7 +36,7 @@ import type { Language } from '@/i18n/languages';
  * - `pages`: roadmap, about, affiliate, sumo, thank-you and updates pages (also the dashboard's
  *   what's-new panel and account page)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains', 'branding'] as const;
+export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains', 'branding', 'apikeys', 'developers'] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

@@ -16,6 +16,9 @@ const billing = (screen: 'billingPage' | 'invoicePage') =>
 /** Issue 15's domain settings, with its own `domains` catalogue. */
 const domainSettings = withNamespaces(['domains'], () => importWithRetry(() => import('@/features/domains/routes')).then((m) => m.domainSettings()));
 
+/** Issue 17's API keys screen, with its `apikeys` catalogue (the key errors' texts are in `pages`, which the layout loads). */
+const apiKeys = withNamespaces(['apikeys'], () => importWithRetry(() => import('@/features/api-keys/routes')).then((m) => m.apiKeysPage()));
+
 /** Issue 15's branding screens come through one module, which also loads their `branding` catalogue. */
 const branding = (screen: 'customize' | 'poweredBy') => () => importWithRetry(() => import('@/features/branding/routes')).then((m) => m[screen]());
 
@@ -98,6 +101,8 @@ export const dashRoutes: RouteObject[] = [
       // ---- issue 15: branding (spec §2 /dash/account/customize, /dash/account/powered-by)
       { path: 'account/customize', id: 'accountCustomize', lazy: branding('customize') },
       { path: 'account/powered-by', id: 'accountPoweredBy', lazy: branding('poweredBy') },
+      // ---- issue 17: API keys (hidden from team members unless their admin allows keys)
+      { path: 'account/api-keys', id: 'apiKeys', lazy: apiKeys },
       // the customize screen moved under the account: the old address keeps working
       { path: 'customize', loader: () => replace(paths.accountCustomize()), element: null },
     ],

@@ -113,8 +113,10 @@ describe('sign-up request (spec §3)', () => {
 
 describe('account menu (spec §2)', () => {
   it('hides Domain, Teams and Billing from team members', () => {
-    expect(accountMenuItems({ isTeamMember: false })).toEqual(['profile', 'domain', 'teams', 'billing', 'customize']);
+    expect(accountMenuItems({ isTeamMember: false })).toEqual(['profile', 'domain', 'teams', 'billing', 'customize', 'apiKeys']);
     expect(accountMenuItems({ isTeamMember: true })).toEqual(['profile', 'customize']);
+    expect(accountMenuItems({ isTeamMember: true, apiKeysAllowed: false })).toEqual(['profile', 'customize']);
+    expect(accountMenuItems({ isTeamMember: true, apiKeysAllowed: true })).toEqual(['profile', 'customize', 'apiKeys']);
   });
 
   it('the avatar falls back to initials: first and last name, else the email', () => {
