@@ -195,8 +195,8 @@ export function DevelopersPage() {
       </section>
 
       <section className="dev-section" aria-labelledby="dev-errors">
-        <h2 id="dev-errors">{t('errors.title')}</h2>
-        <p>{t('errors.lead')}</p>
+        <h2 id="dev-errors">{t('errorFormat.title')}</h2>
+        <p>{t('errorFormat.lead')}</p>
         <Code label="HTTP" code={ERROR_EXAMPLE} />
         <dl className="dev-codes">
           {KEY_ERROR_CODES.map((code) => (
@@ -204,7 +204,7 @@ export function DevelopersPage() {
               <dt>
                 <code>{code}</code>
               </dt>
-              <dd>{t(`errors.codes.${code}`)}</dd>
+              <dd>{t(`errorFormat.codes.${code}`)}</dd>
             </div>
           ))}
         </dl>
