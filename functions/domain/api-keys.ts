@@ -9,6 +9,10 @@
  * the key, and compares in constant time.
  */
 import * as z from 'zod/mini';
+import { API_KEY_NAME_MAX, API_SCOPES, type ApiScope } from './api-key-scopes';
+
+// The scopes, the name's length and the rate limit live in a module without zod, for the app's screens.
+export { API_KEY_NAME_MAX, API_KEY_RATE_LIMIT, API_SCOPES, type ApiScope } from './api-key-scopes';
 
 export const API_KEY_PREFIX = 'sbk_';
 export const API_KEY_ENVS = ['live', 'local'] as const;
@@ -20,24 +24,8 @@ export const API_KEY_PATTERN = /^sbk_(live|local)_([0-9A-Za-z]{16})_([0-9A-Za-z]
 /** Anything that looks like a key, wherever it appears (log scrubbing, secret scanners). */
 export const API_KEY_SCAN_PATTERN = /\bsbk_(?:live|local)_[0-9A-Za-z]{16}_[0-9A-Za-z]{40}\b/gu;
 
-/**
- * What a key may do. `send`: create transfers, upload them and delete them; `transfers:read`:
- * list and read transfers with their downloads; `requests`: create and list file requests;
- * `webhooks`: manage webhook endpoints. Billing, teams, account settings and the keys
- * themselves are never reachable with a key (their routes take the Cognito session only).
- */
-export const API_SCOPES = ['send', 'transfers:read', 'requests', 'webhooks'] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
-
 /** Keys per user (a key is cheap to make; a runaway script should not fill the table). */
 export const MAX_API_KEYS = 25;
-export const API_KEY_NAME_MAX = 60;
-
-/**
- * Requests per key per window: a fixed window counted by a conditional write (docs/api.md).
- * Over it the API answers 429 `rate_limited` with Retry-After.
- */
-export const API_KEY_RATE_LIMIT = { requests: 120, windowSeconds: 60 } as const;
 
 export interface ParsedApiKey {
   readonly env: ApiKeyEnv;

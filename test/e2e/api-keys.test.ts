@@ -162,7 +162,7 @@ describe('/developers', () => {
 
     ({ context, page } = await openPage(stack.browser));
     await page.goto(`${stack.web.url}/`);
-    await page.getByTestId('footer-developers').click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Developers', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/developers');
     await page.getByTestId('dev-reference').waitFor();
     const shown = (await page.getByTestId('dev-operation').evaluateAll((els) => els.map((e) => e.getAttribute('data-operation') ?? ''))).sort();

@@ -12,8 +12,7 @@ import type pages from '@/i18n/locales/pages/en.json';
 import type teams from '@/i18n/locales/teams/en.json';
 import type domains from '@/i18n/locales/domains/en.json';
 import type branding from '@/i18n/locales/branding/en.json';
-import type apikeys from '@/i18n/locales/apikeys/en.json';
-import type developers from '@/i18n/locales/developers/en.json';
+import type api from '@/i18n/locales/api/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -35,8 +34,7 @@ declare module 'i18next' {
       teams: typeof teams;
       domains: typeof domains;
       branding: typeof branding;
-      apikeys: typeof apikeys;
-      developers: typeof developers;
+      api: typeof api;
     };
   }
 }

@@ -20,8 +20,9 @@ import type { Language } from '@/i18n/languages';
  *   transfer (issue 15; the teams error codes' texts are in `pages`, `teamErrors.…`)
  *
  * - `branding`: issue 15's /dash/account/customize and /dash/account/powered-by
- * - `apikeys`: issue 17's /dash/account/api-keys (the key errors' texts are in `pages`, `apiKeyErrors.…`)
- * - `developers`: issue 17's public /developers page (the API reference and its examples)
+ * - `api`: issue 17's public API screens, one catalogue for both (each new catalogue adds its
+ *   loaders to the home's first load): `keys.…` the dashboard's /dash/account/api-keys (the key
+ *   errors' texts are in `pages`, `apiKeyErrors.…`), `docs.…` the public /developers page
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
@@ -36,7 +37,7 @@ import type { Language } from '@/i18n/languages';
  * - `pages`: roadmap, about, affiliate, sumo, thank-you and updates pages (also the dashboard's
  *   what's-new panel and account page)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains', 'branding', 'apikeys', 'developers'] as const;
+export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains', 'branding', 'api'] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

@@ -16,8 +16,8 @@ const billing = (screen: 'billingPage' | 'invoicePage') =>
 /** Issue 15's domain settings, with its own `domains` catalogue. */
 const domainSettings = withNamespaces(['domains'], () => importWithRetry(() => import('@/features/domains/routes')).then((m) => m.domainSettings()));
 
-/** Issue 17's API keys screen, with its `apikeys` catalogue (the key errors' texts are in `pages`, which the layout loads). */
-const apiKeys = withNamespaces(['apikeys'], () => importWithRetry(() => import('@/features/api-keys/routes')).then((m) => m.apiKeysPage()));
+/** Issue 17's API keys screen; its module also loads the `api` catalogue. */
+const apiKeys = () => importWithRetry(() => import('@/features/api-keys/routes')).then((m) => m.apiKeysPage());
 
 /** Issue 15's branding screens come through one module, which also loads their `branding` catalogue. */
 const branding = (screen: 'customize' | 'poweredBy') => () => importWithRetry(() => import('@/features/branding/routes')).then((m) => m[screen]());

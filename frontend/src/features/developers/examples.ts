@@ -1,9 +1,9 @@
 /**
  * issue 17: the /developers page's code examples (curl and TypeScript), for the deployment the
  * page is served by (`api` is the document's server URL, `https://…/api`). Code stays code in
- * every language; the words around it come from the `developers` catalogue.
+ * every language; the words around it come from the `api` catalogue (`docs.…`).
  */
-import { API_KEY_RATE_LIMIT } from '@domain/api-keys';
+import { API_KEY_RATE_LIMIT } from '@domain/api-key-scopes';
 
 export const RATE_LIMIT = API_KEY_RATE_LIMIT;
 

@@ -15,11 +15,6 @@ export function initialsOf(user: Pick<SessionUser, 'fullName' | 'email'>): strin
 export type AccountMenuItem = 'profile' | 'domain' | 'teams' | 'billing' | 'customize' | 'apiKeys';
 
 export function accountMenuItems(user: Pick<SessionUser, 'isTeamMember' | 'apiKeysAllowed'>): AccountMenuItem[] {
-  if (user.isTeamMember) return user.apiKeysAllowed === true ? ['profile', 'customize', 'apiKeys'] : ['profile', 'customize'];
-  return ['profile', 'domain', 'teams', 'billing', 'customize', 'apiKeys'];
-}
-
-/** Whether the user may open the API keys screen (the API refuses the others alike). */
-export function mayUseApiKeys(user: Pick<SessionUser, 'isTeamMember' | 'apiKeysAllowed'>): boolean {
-  return accountMenuItems(user).includes('apiKeys');
+  const keys: AccountMenuItem[] = !user.isTeamMember || user.apiKeysAllowed ? ['apiKeys'] : [];
+  return [...(user.isTeamMember ? ['profile', 'customize'] : ['profile', 'domain', 'teams', 'billing', 'customize']), ...keys] as AccountMenuItem[];
 }

@@ -5,7 +5,9 @@ import { paths } from '@/app/paths';
 import { routes as appRoutes } from '@/app/routes';
 import { dashRoutes } from '@/features/dashboard/routes';
 import { apiDocView, exampleFields, fieldsOf, typeOf } from '@/features/developers/openapi-view';
-import { accountMenuItems, mayUseApiKeys } from '@/lib/session/user-display';
+import { accountMenuItems } from '@/lib/session/user-display';
+
+const mayUseApiKeys = (u: { isTeamMember: boolean; apiKeysAllowed?: boolean }) => accountMenuItems(u).includes('apiKeys');
 
 const tree: RouteObject[] = [{ path: '/dash', children: dashRoutes }];
 

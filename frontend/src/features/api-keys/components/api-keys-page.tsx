@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { API_KEY_NAME_MAX, API_SCOPES, type ApiKeyView, type ApiKeysResponse, type ApiScope, type CreateApiKeyResponse } from '@domain/api-keys';
+import { API_KEY_NAME_MAX, API_SCOPES, type ApiScope } from '@domain/api-key-scopes';
+import type { ApiKeyView, ApiKeysResponse, CreateApiKeyResponse } from '@domain/api-keys';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
-import { mayUseApiKeys } from '@/lib/session/user-display';
+import { accountMenuItems } from '@/lib/session/user-display';
 import { usePageTitle } from '@/lib/use-page-title';
 import { createApiKey, fetchApiKeys, revokeApiKey, setMembersAllowed } from '../api-keys-api';
 import '../api-keys.css';
@@ -29,7 +30,7 @@ function useWhen() {
 
 /** Name and scopes of a new key. */
 function CreateForm({ onCreated }: { onCreated: (key: CreateApiKeyResponse) => void }) {
-  const { t } = useTranslation('apikeys');
+  const { t } = useTranslation('api', { keyPrefix: 'keys' });
   const errorText = useErrorText();
   const ids = useId();
   const [name, setName] = useState('');
@@ -113,7 +114,7 @@ function CreateForm({ onCreated }: { onCreated: (key: CreateApiKeyResponse) => v
 
 /** The whole key, this once: copy it, then it is gone. Focus lands on its heading. */
 function NewKey({ created, onDone }: { created: CreateApiKeyResponse; onDone: () => void }) {
-  const { t } = useTranslation('apikeys');
+  const { t } = useTranslation('api', { keyPrefix: 'keys' });
   const ids = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState(false);
@@ -154,7 +155,7 @@ function NewKey({ created, onDone }: { created: CreateApiKeyResponse; onDone: ()
 
 /** One key's row: its revoke button asks inline (Revoke or Keep); focus moves to the answer and back. */
 function KeyRow({ k, onRevoked, onError }: { k: ApiKeyView; onRevoked: (k: ApiKeyView) => void; onError: (text: string) => void }) {
-  const { t } = useTranslation('apikeys');
+  const { t } = useTranslation('api', { keyPrefix: 'keys' });
   const errorText = useErrorText();
   const when = useWhen();
   const questionId = useId();
@@ -229,7 +230,7 @@ function KeyRow({ k, onRevoked, onError }: { k: ApiKeyView; onRevoked: (k: ApiKe
 }
 
 function KeyList({ keys, onRevoked }: { keys: readonly ApiKeyView[]; onRevoked: (k: ApiKeyView) => void }) {
-  const { t } = useTranslation('apikeys');
+  const { t } = useTranslation('api', { keyPrefix: 'keys' });
   const ids = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
@@ -284,7 +285,7 @@ function KeyList({ keys, onRevoked }: { keys: readonly ApiKeyView[]; onRevoked: 
 
 /** A team admin's setting: whether the team's members may create and use keys. */
 function MembersSetting({ allowed, onChange }: { allowed: boolean; onChange: (allowed: boolean) => void }) {
-  const { t } = useTranslation('apikeys');
+  const { t } = useTranslation('api', { keyPrefix: 'keys' });
   const errorText = useErrorText();
   const ids = useId();
   const [busy, setBusy] = useState(false);
@@ -322,12 +323,13 @@ function MembersSetting({ allowed, onChange }: { allowed: boolean; onChange: (al
  * admin also decides whether members may use keys.
  */
 export function ApiKeysPage() {
-  const { t } = useTranslation('apikeys');
+  const { t } = useTranslation('api', { keyPrefix: 'keys' });
   const { user } = useSession();
   usePageTitle(t('title'));
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
-  const permitted = user !== null && mayUseApiKeys(user);
+  // the account menu's rule: everyone but a team member whose admin has not allowed keys
+  const permitted = user !== null && accountMenuItems(user).includes('apiKeys');
 
   const fetchNow = useCallback((signal?: AbortSignal) => {
     setLoad({ kind: 'loading' });

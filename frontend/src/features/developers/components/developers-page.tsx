@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { API_SCOPES } from '@domain/api-keys';
+import { API_SCOPES } from '@domain/api-key-scopes';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
 import { apiFetch } from '@/lib/api';
@@ -30,7 +30,7 @@ function Code({ label, code, testId }: { label: string; code: string; testId?: s
 }
 
 function Fields({ caption, fields, showIn }: { caption: string; fields: readonly FieldView[]; showIn?: boolean }) {
-  const { t } = useTranslation('developers');
+  const { t } = useTranslation('api', { keyPrefix: 'docs' });
   if (fields.length === 0) return null;
   return (
     <div className="dev-table-wrap">
@@ -64,7 +64,7 @@ function Fields({ caption, fields, showIn }: { caption: string; fields: readonly
 }
 
 function Operation({ op }: { op: OperationView }) {
-  const { t } = useTranslation('developers');
+  const { t } = useTranslation('api', { keyPrefix: 'docs' });
   return (
     <section className="dev-op" id={anchorOf(op)} aria-labelledby={`${anchorOf(op)}-h`} data-testid="dev-operation" data-operation={op.id}>
       <h4 id={`${anchorOf(op)}-h`}>
@@ -95,7 +95,7 @@ function Operation({ op }: { op: OperationView }) {
 }
 
 function Reference({ doc }: { doc: ApiDocView }) {
-  const { t } = useTranslation('developers');
+  const { t } = useTranslation('api', { keyPrefix: 'docs' });
   return (
     <section className="dev-section" aria-labelledby="dev-reference" data-testid="dev-reference">
       <h2 id="dev-reference">{t('reference.title')}</h2>
@@ -136,7 +136,7 @@ function Reference({ doc }: { doc: ApiDocView }) {
  * document this deployment serves at GET /api/v1/openapi.json.
  */
 export function DevelopersPage() {
-  const { t } = useTranslation('developers');
+  const { t } = useTranslation('api', { keyPrefix: 'docs' });
   usePageTitle(t('title'));
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
