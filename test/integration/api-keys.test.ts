@@ -232,11 +232,15 @@ describe('team members', () => {
 
     const hidden = await api(app, '/me/api-keys', { headers: m });
     expect(hidden.json).toMatchObject({ allowed: false, keys: [] });
+    // the session says so too, so the app hides the account menu's API keys entry (members only)
+    expect((await api(app, '/me', { headers: m })).json.apiKeysAllowed).toBe(false);
+    expect((await api(app, '/me', { headers: bearer(alice) })).json).not.toHaveProperty('apiKeysAllowed');
     expect((await api(app, '/me/api-keys', json({ name: 'x', scopes: ['send'] }, m))).json.error.code).toBe('api_keys_not_allowed');
     expect((await api(app, '/teams/api-keys', json({ membersAllowed: true }, m, 'PUT'))).json.error.code).toBe('team_member_forbidden');
     expect((await api(app, '/me/api-keys', { headers: bearer(alice) })).json.membersAllowed).toBe(false);
 
     expect((await api(app, '/teams/api-keys', json({ membersAllowed: true }, bearer(alice), 'PUT'))).status).toBe(200);
+    expect((await api(app, '/me', { headers: m })).json.apiKeysAllowed).toBe(true);
     const made = await api(app, '/me/api-keys', json({ name: 'member key', scopes: ['transfers:read'] }, m));
     expect(made.status, made.text).toBe(201);
     expect((await api(app, '/v1/transfers', { headers: keyAuth(made.json.key as string) })).status).toBe(200);
