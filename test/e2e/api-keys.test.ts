@@ -50,6 +50,8 @@ describe('API keys in the dashboard', () => {
     await page.getByTestId('apikeys-create').click();
     expect(await page.getByTestId('apikeys-create-error').textContent()).toBe('Give the key a name.');
 
+    // every scope is offered with what it opens (a colon in a text key would hide the text)
+    expect(await page.getByTestId('apikeys-create-form').textContent()).toContain('transfers:read list and read transfers with their downloads');
     await page.getByTestId('apikeys-name').fill('Build server');
     await page.getByTestId('apikeys-scope-requests').check();
     await page.getByTestId('apikeys-create').click();
@@ -177,6 +179,7 @@ describe('/developers', () => {
     expect(curl).toContain(`API=${stack.web.url}/api\n`);
     expect(curl).toContain('"$API/v1/transfers"');
     for (const step of ['/sign', '/parts', '/files/$FID/complete', '/complete']) expect(curl).toContain(step);
+    expect(await page.locator('.dev-scopes').textContent()).toContain('transfers:read: list and read transfers with their downloads');
     expect(await page.getByTestId('dev-auth-ts').textContent()).toContain('authorization: `Bearer ${KEY}`');
   });
 });

@@ -12,6 +12,9 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { createApiKey, fetchApiKeys, revokeApiKey, setMembersAllowed } from '../api-keys-api';
 import '../api-keys.css';
 
+/** A scope's text key: i18next would read the colon of `transfers:read` as a namespace separator. */
+const scopeKey = (scope: ApiScope) => (scope === 'transfers:read' ? 'transfers_read' : scope);
+
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: ApiKeysResponse };
 
 /** A refusal in the user's language, from the API's stable code. */
@@ -97,7 +100,7 @@ function CreateForm({ onCreated }: { onCreated: (key: CreateApiKeyResponse) => v
           <label key={scope} className="ak-scope">
             <input type="checkbox" checked={scopes.has(scope)} onChange={(e) => toggle(scope, e.currentTarget.checked)} data-testid={`apikeys-scope-${scope}`} />
             <span>
-              <code>{scope}</code> <span className="ak-scope-text">{t(`scopes.${scope}`)}</span>
+              <code>{scope}</code> <span className="ak-scope-text">{t(`scopes.${scopeKey(scope)}`)}</span>
             </span>
           </label>
         ))}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { API_SCOPES } from '@domain/api-key-scopes';
+import { API_SCOPES, type ApiScope } from '@domain/api-key-scopes';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
 import { apiFetch } from '@/lib/api';
@@ -12,6 +12,9 @@ import '../developers.css';
 
 /** Where every deployment serves its document (functions/routes.ts, GET /v1/openapi.json). */
 export const OPENAPI_PATH = '/v1/openapi.json';
+
+/** A scope's text key: i18next would read the colon of `transfers:read` as a namespace separator. */
+const scopeKey = (scope: ApiScope) => (scope === 'transfers:read' ? 'transfers_read' : scope);
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; doc: ApiDocView };
 
@@ -29,7 +32,8 @@ function Code({ label, code, testId }: { label: string; code: string; testId?: s
   );
 }
 
-function Fields({ caption, fields, showIn }: { caption: string; fields: readonly FieldView[]; showIn?: boolean }) {
+/** A table of fields; an answer's (read from its example) has no Required column. */
+function Fields({ caption, fields, showIn, answer }: { caption: string; fields: readonly FieldView[]; showIn?: boolean; answer?: boolean }) {
   const { t } = useTranslation('api', { keyPrefix: 'docs' });
   if (fields.length === 0) return null;
   return (
@@ -41,7 +45,7 @@ function Fields({ caption, fields, showIn }: { caption: string; fields: readonly
             <th scope="col">{t('reference.field')}</th>
             {showIn && <th scope="col">{t('reference.in')}</th>}
             <th scope="col">{t('reference.type')}</th>
-            <th scope="col">{t('reference.required')}</th>
+            {!answer && <th scope="col">{t('reference.required')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -54,7 +58,7 @@ function Fields({ caption, fields, showIn }: { caption: string; fields: readonly
               <td>
                 <code>{f.type}</code>
               </td>
-              <td>{f.required ? t('reference.yes') : t('reference.no')}</td>
+              {!answer && <td>{f.required ? t('reference.yes') : t('reference.no')}</td>}
             </tr>
           ))}
         </tbody>
@@ -81,7 +85,7 @@ function Operation({ op }: { op: OperationView }) {
       <p>{op.description}</p>
       <Fields caption={t('reference.parameters')} fields={op.parameters} showIn />
       <Fields caption={t('reference.body')} fields={op.body} />
-      <Fields caption={t('reference.response', { status: op.status })} fields={op.response} />
+      <Fields caption={t('reference.response', { status: op.status })} fields={op.response} answer />
       {op.example !== undefined && (
         <details className="dev-example">
           <summary>{t('reference.example', { status: op.status })}</summary>
@@ -173,7 +177,7 @@ export function DevelopersPage() {
         <ul className="dev-scopes">
           {API_SCOPES.map((s) => (
             <li key={s}>
-              <code>{s}</code>: {t(`auth.scopes.${s}`)}
+              <code>{s}</code>: {t(`auth.scopes.${scopeKey(s)}`)}
             </li>
           ))}
         </ul>
