@@ -46,6 +46,9 @@ export type Access =
    */
   | 'events:publish';
 
+/** issue 17: what an API key may do (functions/domain/api-keys.ts API_SCOPES). */
+export type ApiScope = 'send' | 'transfers:read' | 'requests' | 'webhooks';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDef {
@@ -54,8 +57,16 @@ export interface RouteDef {
   readonly path: string;
   /** module under `functions/`, without extension; it must export `handler` */
   readonly handler: string;
-  /** `jwt`: Cognito access token required (HTTP API JWT authorizer / local gateway) */
-  readonly auth: 'none' | 'jwt';
+  /**
+   * `jwt`: Cognito access token required (HTTP API JWT authorizer / local gateway).
+   * `key` (issue 17, the public API v1): an API key (`Authorization: Bearer sbk_…`) with the
+   * route's `scope`, verified in the handler itself (services/api-keys.ts `keyRoute`): the HTTP
+   * API and the local gateway pass these routes through without an authorizer, alike
+   * (docs/decisions.md "API keys are checked in the handler").
+   */
+  readonly auth: 'none' | 'jwt' | 'key';
+  /** issue 17: with auth 'key', the scope the key must have */
+  readonly scope?: ApiScope;
   readonly access: readonly Access[];
   /** Lambda timeout in seconds (default 10; API Gateway caps integrations at 30) */
   readonly timeoutSeconds?: number;
@@ -75,10 +86,12 @@ export interface RouteDef {
  *   start something whose secret goes only to the mailbox of the address given (guest code,
  *   registration code, reset link), with a neutral answer.
  * - `'self'`: only the signed-in caller's own records, found from the JWT's `sub` alone;
- *   nothing in the request can name another user's record (needs `auth: 'jwt'`).
+ *   nothing in the request can name another user's record (needs `auth: 'jwt'`, or `'key'`:
+ *   the API key's user).
  * - `{ record, by }`: a record the request names (path id, body id, a token) and what proves
  *   the caller may touch it:
- *   - `owner`: the JWT's user is the record's owner (`auth: 'jwt'`); anyone else 403 / 404
+ *   - `owner`: the JWT's user (or on `auth: 'key'` routes the API key's user) is the record's
+ *     owner; anyone else 403 / 404
  *   - `upload-token`: the `x-upload-token` header returned when that transfer was created
  *   - `link-password`: the public link id, plus the transfer's password when it has one
  *   - `link`: the public link id alone; the answer tells nothing about the transfer's content
@@ -118,7 +131,9 @@ export type Owns =
    */
   | { readonly record: 'team-invite'; readonly by: 'owner' | 'mailed-token' }
   /** issue 15: a member of a team; `owner` the team admin's JWT */
-  | { readonly record: 'team-member'; readonly by: 'owner' };
+  | { readonly record: 'team-member'; readonly by: 'owner' }
+  /** issue 17: an API key; `owner` the JWT of the user it belongs to (keys never manage keys) */
+  | { readonly record: 'api-key'; readonly by: 'owner' };
 
 /** `'public'`, `'self'`, or `record:by` (e.g. `transfer:upload-token`): one cell kind of the IDOR matrix. */
 export function ownsKindOf(owns: Owns): string {
@@ -344,6 +359,37 @@ export const routes: readonly ApiRoute[] = [
   { method: 'PUT', path: '/domains/email', handler: 'http/domains/set-email', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:identities'] },
   { method: 'POST', path: '/domains/email/check', handler: 'http/domains/check-email', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:identities'] },
   { method: 'DELETE', path: '/domains/email', handler: 'http/domains/remove-email', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:identities'] },
+
+  // ---- issue 17: API keys (contract: functions/domain/api-keys.ts): the Cognito session only, never a key ----
+  { method: 'GET', path: '/me/api-keys', handler: 'http/me/api-keys-list', auth: 'jwt', owns: 'self', access: ['table:read'] },
+  { method: 'POST', path: '/me/api-keys', handler: 'http/me/api-keys-create', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'DELETE', path: '/me/api-keys/{id}', handler: 'http/me/api-keys-revoke', auth: 'jwt', owns: { record: 'api-key', by: 'owner' }, access: ['table:read', 'table:write'] },
+  // The team admin lets members use keys (default off); members are refused (403 team_member_forbidden).
+  { method: 'PUT', path: '/teams/api-keys', handler: 'http/teams/api-keys-setting', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
+
+  // ---- issue 17: the public API v1 (contract: functions/domain/public-api.ts; docs/api.md) ----
+  // The same services as the app's routes, in the same function groups; the key's user is the caller.
+  { method: 'GET', path: '/v1/openapi.json', handler: 'http/system/openapi', auth: 'none', owns: 'public', access: [] },
+  { method: 'POST', path: '/v1/transfers', handler: 'http/transfers/v1-create', auth: 'key', scope: 'send', owns: 'self', access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/v1/transfers/{id}/sign', handler: 'http/transfers/v1-sign', auth: 'key', scope: 'send', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:write'] },
+  { method: 'POST', path: '/v1/transfers/{id}/parts', handler: 'http/transfers/v1-record-part', auth: 'key', scope: 'send', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/v1/transfers/{id}/upload-state', handler: 'http/transfers/v1-upload-state', auth: 'key', scope: 'send', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write'] },
+  {
+    method: 'POST',
+    path: '/v1/transfers/{id}/files/{fileId}/complete',
+    handler: 'http/transfers/v1-complete-file',
+    auth: 'key',
+    scope: 'send',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
+    timeoutSeconds: 29,
+  },
+  { method: 'POST', path: '/v1/transfers/{id}/complete', handler: 'http/transfers/v1-complete', auth: 'key', scope: 'send', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
+  { method: 'DELETE', path: '/v1/transfers/{id}', handler: 'http/transfers/v1-delete', auth: 'key', scope: 'send', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
+  { method: 'GET', path: '/v1/transfers', handler: 'http/dashboard/v1-list', auth: 'key', scope: 'transfers:read', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/v1/transfers/{id}', handler: 'http/dashboard/v1-get', auth: 'key', scope: 'transfers:read', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/v1/requests', handler: 'http/requests/v1-create', auth: 'key', scope: 'requests', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/v1/requests', handler: 'http/requests/v1-list', auth: 'key', scope: 'requests', owns: 'self', access: ['table:read', 'table:write'] },
 
   // ---- issue 15: branding (contract: functions/domain/branding-api.ts) ----
   // 'self': the caller's own (or, read-only, their admin's) branding, found from the JWT's sub; image keys must be under the caller's prefix.

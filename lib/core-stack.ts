@@ -322,7 +322,8 @@ export class CoreStack extends Stack {
           integration,
           authorizer: route.auth === 'jwt' ? jwt : undefined,
         });
-        if (route.auth === 'none' && added) acknowledge(added, 'AwsSolutions-APIG4', 'publicRoute');
+        // issue 17: 'key' routes have no HTTP API authorizer either; their handler verifies the API key (keyRoute).
+        if (route.auth !== 'jwt' && added) acknowledge(added, 'AwsSolutions-APIG4', route.auth === 'key' ? 'apiKeyRoute' : 'publicRoute');
       }
     }
   }

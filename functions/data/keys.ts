@@ -230,6 +230,20 @@ export const keys = {
   webhookDueIndex: (dueAt: number, deliveryId: string) => ({ gsi2pk: 'WHDUE', gsi2sk: `${String(dueAt).padStart(15, '0')}#${deliveryId}` }),
   webhookDuePartition: 'WHDUE',
   webhookDueUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
+
+  // ---- issue 17: API keys (docs/data-model.md patterns K1-K6) ----
+  /** an API key by its id (the middle of `sbk_<env>_<id>_<secret>`); holds the SHA-256 of the whole key */
+  apiKey: (keyId: string) => ({ pk: `APIKEY#${keyId}`, sk: 'KEY' }),
+  /** gsi1: a user's API keys, oldest first */
+  userApiKeys: (userId: string, createdAt: number, keyId: string) => ({
+    gsi1pk: `APIKEYS#${userId}`,
+    gsi1sk: `${String(createdAt).padStart(15, '0')}#${keyId}`,
+  }),
+  userApiKeysPartition: (userId: string) => `APIKEYS#${userId}`,
+  /** how many keys the user has (MAX_API_KEYS is enforced on it) */
+  apiKeyStats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STATS#APIKEYS' }),
+  /** a team admin's API key setting: whether the team's members may create and use keys */
+  teamApiKeys: (adminId: string) => ({ pk: `TEAM#${adminId}`, sk: 'APIKEYS' }),
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

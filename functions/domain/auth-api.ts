@@ -93,6 +93,8 @@ export interface SessionUser {
   readonly isTeamMember: boolean;
   /** issue 15: spec §3 User.parentAdmin, the team's admin (members only) */
   readonly parentAdmin?: ParentAdmin;
+  /** issue 17: whether the team's admin lets members use API keys (members only; everyone else may) */
+  readonly apiKeysAllowed?: boolean;
   readonly loginCount: number;
   readonly storageUsed: number;
   readonly storageLimit: number;

@@ -7,7 +7,7 @@ import { normalisePath, normaliseSegment, type FileEntry } from './file-filters'
  * stored): the name as a segment, the path as a path whose last segment is the name, so the
  * single download and the ZIP entry always carry the same checked name.
  */
-const fileEntryInputSchema = z.object({
+export const fileEntryInputSchema = z.object({
   fileName: z.string().check(z.minLength(1), z.maxLength(1024)),
   size: z.number().check(z.int(), z.nonnegative()),
   itemPath: z.optional(z.string().check(z.maxLength(4096))),

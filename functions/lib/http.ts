@@ -129,6 +129,22 @@ const parseWith = (schemas: Schemas): Mw => ({
   },
 });
 
+/** Claims an `authorize` step found for an event (issue 17: the API key's user). */
+const authorizedByEvent = new WeakMap<HttpEvent, JwtClaims>();
+
+/**
+ * issue 17: a route's own authorizer, run before its input is parsed (so a caller without a
+ * credential learns nothing about the schema): API keys on `auth: 'key'` routes
+ * (services/api-keys.ts). What it returns is the request's `claims`.
+ */
+export type Authorize = (event: HttpEvent) => Promise<JwtClaims>;
+
+const authorizeWith = (authorize: Authorize): Mw => ({
+  before: async (request) => {
+    authorizedByEvent.set(request.event, await authorize(request.event));
+  },
+});
+
 /** Runs last on the way out: typed errors become their status; anything else a logged 500. */
 const errorHandler = (): Mw => ({
   onError: (request) => {
@@ -146,9 +162,9 @@ const errorHandler = (): Mw => ({
  * The handler of one route. Its request `schemas` stay readable on it so tests can derive
  * requests from them (test/integration/fuzz.test.ts fuzzes every route of the table).
  */
-export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S>) => Promise<Reply>) {
+export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S>) => Promise<Reply>, opts: { readonly authorize?: Authorize } = {}) {
   const handler = middy<HttpEvent, HttpResult, Error, Context, Internal>()
-    .use([logContext(), errorHandler(), parseWith(schemas)])
+    .use([logContext(), errorHandler(), ...(opts.authorize ? [authorizeWith(opts.authorize)] : []), parseWith(schemas)])
     .handler(async (event, context) => {
       const parsed = parsedByEvent.get(event);
       const headers = event.headers ?? {};
@@ -158,7 +174,7 @@ export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S
         params: parsed?.params as Parsed<S['params']>,
         event,
         context,
-        claims: event.requestContext?.authorizer?.jwt?.claims as JwtClaims | undefined,
+        claims: opts.authorize ? authorizedByEvent.get(event) : (event.requestContext?.authorizer?.jwt?.claims as JwtClaims | undefined),
         sourceIp: clientAddressOf(headers, event.requestContext?.http?.sourceIp),
         header: (name) => headers[name.toLowerCase()],
       });

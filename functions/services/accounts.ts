@@ -39,6 +39,7 @@ import { transferSettingsOf } from './settings';
 import { uploadRegionFor } from './storage-region';
 import { hasLiveInvite } from '../data/teams';
 import { getMembersAllowed } from '../data/webhooks';
+import { teamAllowsApiKeys } from '../data/api-keys';
 
 /** issue 15: an address waiting on a team invite joins through the invite, not by registering. */
 const EMAIL_INVITED = 'This email has been taken: it has a pending team invitation. Accept it from the invitation email.';
@@ -98,12 +99,14 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
   const storageUsed = Math.max(0, owner.storageUsed ?? 0);
   const isMember = profile.isTeamMember === true && owner.userId !== profile.userId;
   // issue 15: the logo shown is the storage owner's (a team member's nav shows the admin's), by its checked type.
-  const [profilePic, logoPic, adminPic, webhooksAllowed] = await Promise.all([
+  const [profilePic, logoPic, adminPic, webhooksAllowed, apiKeysAllowed] = await Promise.all([
     imageUrl(profile.profilePicKey),
     brandImageUrl(owner.logoPicKey).then((u) => u ?? undefined),
     isMember ? imageUrl(owner.profilePicKey) : undefined,
     // issue 17: a member's account menu shows Webhooks only once their admin allowed it
     isMember ? getMembersAllowed(owner.userId) : true,
+    // issue 17: the account menu shows API keys to a member only once the admin allowed them
+    isMember ? teamAllowsApiKeys(owner.userId) : undefined,
   ]);
   return {
     _id: profile.userId,
@@ -122,6 +125,7 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
     ...(isMember
       ? { parentAdmin: { parentAdminID: owner.userId, parentEmail: owner.email, parentAdminFullName: owner.fullName ?? '', ...(adminPic ? { parentAdminProfilePic: adminPic } : {}) } }
       : {}),
+    ...(apiKeysAllowed !== undefined ? { apiKeysAllowed } : {}),
     loginCount: profile.loginCount ?? 0,
     storageUsed,
     storageLimit: limits.storage,

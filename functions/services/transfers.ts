@@ -418,6 +418,16 @@ export async function requireOwner(slug: string, userId: string): Promise<Transf
   return t;
 }
 
+/**
+ * issue 17: the public API's upload routes: the API key's user owns the transfer (instead of
+ * the upload token the browser holds), and it can still be uploaded to (the 7-day window).
+ */
+export async function requireOwnedUpload(slug: string, userId: string, now = Date.now()): Promise<TransferRecord> {
+  const t = await requireOwner(slug, userId);
+  if (t.status === 'expired' || now >= t.uploadTokenExpiresAt) throw gone('upload_expired', 'This upload can no longer be resumed.');
+  return t;
+}
+
 /** PATCH /transfers/addFiles: new files for a sent transfer, checked against the plan with what is there. */
 export async function addFiles(body: z.output<typeof addFilesRequestSchema>, sender: Extract<Sender, { kind: 'user' }>, now = Date.now()): Promise<CreateTransferResponse> {
   const t = await requireOwner(body.slug, sender.userId);

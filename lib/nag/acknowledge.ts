@@ -10,6 +10,8 @@ export const NAG_REASONS = {
     'This bucket is the destination of access logs; logging it into itself would loop and another log bucket would only move the problem.',
   publicRoute:
     "The route's auth is 'none' in functions/routes.ts: anonymous product flows (download links, sign-in, sign-up, health) are public by design; the handler enforces link passwords, codes and rate limits itself.",
+  apiKeyRoute:
+    "issue 17: the route's auth is 'key' in functions/routes.ts (the public API v1): an API key is not a Cognito JWT, so the HTTP API has no authorizer for it; the handler verifies the key (hash, scope, rate limit) before reading any input (functions/services/api-keys.ts keyRoute), exactly as the local gateway runs it.",
   nodeRuntime:
     'The architecture pins Lambda to nodejs22.x (Node 22 LTS, supported until 2027) so the same code runs on the Node 20 used locally; a newer runtime is an explicit upgrade.',
   passwordPolicy:

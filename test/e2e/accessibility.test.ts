@@ -543,6 +543,48 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  // ---- issue 17: API keys and the public API's reference ----
+  it('API keys: a new key shown once, the list with a used key and the revoke confirmation, the team toggle', async () => {
+    const user = await createUser(app, 'a11y.keys@example.com', 'business');
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/account/api-keys`);
+    await page.getByTestId('apikeys-empty').waitFor();
+    await page.getByTestId('apikeys-create').click();
+    await page.getByTestId('apikeys-create-error').getByText('Give the key a name.').waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('apikeys-name').fill('CI');
+    await page.getByTestId('apikeys-create').click();
+    const key = (await page.getByTestId('apikeys-secret').textContent())!.trim();
+    expect((await api(app, '/v1/transfers', { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    await page.getByTestId('apikeys-team').waitFor();
+    await expectAccessible(page);
+    await page.reload();
+    await page.getByTestId('apikeys-row').waitFor();
+    await page.getByTestId('apikeys-revoke').click();
+    await page.getByTestId('apikeys-confirm').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('API keys refused to a team member whose admin has not allowed them', async () => {
+    const admin = await createUser(app, 'a11y.keys.admin@example.com', 'business');
+    const auth = { authorization: `Bearer ${admin.accessToken}` };
+    expect((await api(app, '/teams/invites', json({ email: 'a11y.keys.member@example.com' }, auth))).status).toBe(201);
+    const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec((await waitForMail(app, 'a11y.keys.member@example.com', /\/invite\//)).body.text)![1]!;
+    const joined = await api(app, '/v1/teams', json({ token, newMemberEmail: 'a11y.keys.member@example.com', fullName: 'Ada Keys', password: 'Member-pass-123' }, {}, 'PATCH'));
+    expect(joined.status, joined.text).toBe(201);
+    await logIn(page, 'a11y.keys.member@example.com', 'Member-pass-123');
+    await page.goto(`${web.url}/dash/account/api-keys`);
+    await page.getByTestId('apikeys-refused').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('developers: the API reference with its examples, an example answer open', async () => {
+    await page.goto(`${web.url}/developers`);
+    await page.getByTestId('dev-reference').waitFor();
+    await page.locator('[data-operation="POST /v1/transfers"] details summary').click();
+    await expectAccessible(page);
+  });
+
   it('the lifetime deal with the redeem form and a refused code', async () => {
     const user = await createUser(app, 'a11y.sumo@example.com', 'free');
     await logIn(page, user.email, 'secret123');

@@ -152,6 +152,7 @@ describe('web shell', () => {
       ['/signup/login?user=jane%40example.com', 'Log in to SendBridge'],
       ['/register?step=1&plan=pro', 'Welcome to SendBridge'],
       ['/updatepassword', 'Set a new password'],
+      ['/developers', 'SendBridge API'],
     ];
     for (const [path, heading] of screens) {
       await page.goto(`${web.url}${path}`);

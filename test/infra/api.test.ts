@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { API_CORS, API_PREFIX, functionGroupOf, functionsOf, jobs, routes, type Access, type RouteDef } from '../../functions/routes';
 import { ENV } from '../../functions/lib/env-names';
+import { handlerEntry } from '../../lib/paths';
 import { USER_POOL_ADMIN_ACTIONS } from '../../lib/constructs/api-function';
 import { logicalId, resourcesOf, synthSendBridge, type TestApp } from './synth';
 
@@ -113,6 +114,27 @@ describe('HTTP API', () => {
         expect(props.AuthorizerId, routeKey(route)).toBeUndefined();
       }
     }
+  });
+
+  it("issue 17: 'key' routes (the public API v1) have no authorizer in AWS, as locally, and their handler verifies the key with the route's scope", async () => {
+    const keyed = routes.filter((r) => r.auth === 'key');
+    expect(keyed.length).toBeGreaterThanOrEqual(10);
+    const byKey = new Map(Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties!.RouteKey, r.Properties!]));
+    for (const route of keyed) {
+      expect(route.path.startsWith('/v1/'), routeKey(route)).toBe(true);
+      expect(route.scope, routeKey(route)).toBeDefined();
+      const props = byKey.get(routeKey(route))!;
+      expect(props.AuthorizationType, routeKey(route)).toBe('NONE');
+      expect(props.AuthorizerId, routeKey(route)).toBeUndefined();
+      // the key check reads the key and writes its rate window and last use
+      expect(route.access, routeKey(route)).toEqual(expect.arrayContaining(['table:read', 'table:write']));
+      const actions = grantedActions(functionIdOf(route));
+      expect(actions.has('dynamodb:UpdateItem') && actions.has('dynamodb:GetItem'), routeKey(route)).toBe(true);
+      const mod = (await import(handlerEntry(route.handler))) as { handler: { keyScope?: string } };
+      expect(mod.handler.keyScope, `${route.handler} is built with keyRoute('${route.scope}')`).toBe(route.scope);
+    }
+    // and no route without 'key' auth verifies a key (a scope on it would be a lie)
+    for (const route of routes.filter((r) => r.auth !== 'key')) expect(route.scope, routeKey(route)).toBeUndefined();
   });
 
   it("sends each route to its group's function", () => {

@@ -114,6 +114,8 @@ async function recordFor(route: ApiRoute): Promise<{ t?: CreateTransferResponse;
       // one single-PUT file and one multipart file (the 6 MiB plan exists without uploading)
       return { t: await transferOf([10, 6 * 1024 * 1024 + 3], { finish: false }) };
     case 'transfer:owner':
+      // issue 17: the public API's upload routes aim at an unfinished upload, as the upload-token ones do
+      if (route.auth === 'key' && /sign|parts|upload-state|files/u.test(route.path)) return { t: await transferOf([10, 6 * 1024 * 1024 + 3], { finish: false }) };
       return { t: await transferOf([20], { finish: true }) };
     case 'transfer:link-password':
     case 'transfer:link':
@@ -215,6 +217,8 @@ function requestArbitrary(route: ApiRoute, t: CreateTransferResponse | undefined
 async function send(route: ApiRoute, req: FuzzRequest, t: CreateTransferResponse | undefined) {
   const headers: Record<string, string> = { 'cloudfront-viewer-address': req.viewer };
   if (route.auth === 'jwt') Object.assign(headers, bearer(user));
+  // issue 17: a fresh key per route (every scope), so the per-key rate limit does not flatten the runs into 429s
+  if (route.auth === 'key') headers.authorization = `Bearer ${await keyFor(route)}`;
   if (t) headers['x-upload-token'] = t.uploadToken;
   if (route.path === '/transfers' || route.path === '/r/{id}/uploads') headers['x-sender-token'] = senderToken;
   let body: string | undefined;
@@ -231,6 +235,27 @@ async function send(route: ApiRoute, req: FuzzRequest, t: CreateTransferResponse
   stats.requests += 1;
   stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
   return res;
+}
+
+const routeKeys = new Map<ApiRoute, string>();
+async function keyFor(route: ApiRoute): Promise<string> {
+  let key = routeKeys.get(route);
+  if (!key) {
+    const mint = () => api(app, '/me/api-keys', json({ name: `fuzz ${route.method} ${route.path}`.slice(0, 60), scopes: ['send', 'transfers:read', 'requests', 'webhooks'] }, bearer(user)));
+    let res = await mint();
+    if (res.status === 409) {
+      // the fuzzing of POST /me/api-keys filled the user's 25 keys: revoke those it made
+      const mine = new Set([...routeKeys.values()].map((k) => k.split('_')[2]));
+      for (const k of (await api(app, '/me/api-keys', { headers: bearer(user) })).json.keys as { id: string }[]) {
+        if (!mine.has(k.id)) await api(app, `/me/api-keys/${k.id}`, { method: 'DELETE', headers: bearer(user) });
+      }
+      res = await mint();
+    }
+    if (res.status !== 201) throw new Error(`api key ${res.status} ${res.text}`);
+    key = res.json.key as string;
+    routeKeys.set(route, key);
+  }
+  return key;
 }
 
 function leakIn(text: string, status = 500): string | undefined {

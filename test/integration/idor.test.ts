@@ -75,11 +75,39 @@ function aliceWebhookOnce(): Promise<{ id: string; deliveryId: string }> {
 }
 let aliceMember: TestUser;
 const UNKNOWN_MEMBER = '00000000-0000-4000-8000-000000000000';
+/** issue 17: API keys: A's and B's with every scope, A's with one other scope only, A's revoked one, and B's key id */
+const ALL_SCOPES = ['send', 'transfers:read', 'requests', 'webhooks'];
+let aliceKey: { id: string; key: string };
+let bobKey: { id: string; key: string };
+let aliceSendOnly: string;
+let aliceWebhooksOnly: string;
+let aliceRevokedKey: string;
+const keyAuth = (key: string) => ({ authorization: `Bearer ${key}` });
+/** A's key with a changed secret (its id is real). */
+const forgedKey = () => `${aliceKey.key.slice(0, -6)}${aliceKey.key.endsWith('ZZZZZZ') ? 'YYYYYY' : 'ZZZZZZ'}`;
+/** A key of A's that lacks the route's scope. */
+const keyWithout = (route: ApiRoute) => (route.scope === 'webhooks' ? aliceSendOnly : aliceWebhooksOnly);
+
+/**
+ * issue 17: the public API v1 routes (`auth: 'key'`): the same records and owners as the app's
+ * routes, attacked with keys instead of JWTs.
+ */
+function keyAttempts(route: ApiRoute): Attempt[] {
+  return [
+    { label: 'no credentials', expect: [401] },
+    { label: "A's JWT instead of a key", headers: bearer(alice), expect: [401] },
+    { label: "A's key with a forged secret", headers: keyAuth(forgedKey()), expect: [401] },
+    { label: "A's revoked key", headers: keyAuth(aliceRevokedKey), expect: [401] },
+    { label: "A's key without the route's scope", headers: keyAuth(keyWithout(route)), expect: [403] },
+    { label: "A's key in the query string", query: `?api_key=${aliceKey.key}`, expect: [401] },
+  ];
+}
+
 const TEST_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 5, cvc: '123' };
 
 /** Everything of A's that no refused answer may contain. */
 function aliceSecrets(): string[] {
-  return [...(aliceCheckout ? [aliceCheckout.secret, aliceCheckout.id] : []), ...(aliceSetup ? [aliceSetup.secret] : []), alice.email, alice.sub, ...(aliceInvite ? [aliceInvite.token, aliceInvite.id, ALICE_INVITEE] : []), FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company, VISITOR, FILE_REQUESTED, requestUpload.id, requestUpload.uploadToken];
+  return [...(aliceKey ? [aliceKey.key, aliceSendOnly, aliceWebhooksOnly] : []), ...(aliceCheckout ? [aliceCheckout.secret, aliceCheckout.id] : []), ...(aliceSetup ? [aliceSetup.secret] : []), alice.email, alice.sub, ...(aliceInvite ? [aliceInvite.token, aliceInvite.id, ALICE_INVITEE] : []), FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company, VISITOR, FILE_REQUESTED, requestUpload.id, requestUpload.uploadToken];
 }
 /** Keys that would hand out a credential or a storage URL. */
 const CREDENTIAL_KEYS = /"(accessToken|refreshToken|senderToken|registrationToken|uploadToken|url|parts|files|user)"\s*:/;
@@ -136,7 +164,9 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
   const key = `${route.method} ${route.path}`;
   switch (key) {
     case 'POST /transfers/{id}/sign':
+    case 'POST /v1/transfers/{id}/sign':
       return { fileId: ids.fileId };
+    case 'POST /v1/transfers/{id}/parts':
     case 'POST /transfers/{id}/parts':
       return { fileId: ids.fileId, partNumber: 1, etag: '"0123456789abcdef"', size: 64 };
     case 'PATCH /transfers/addFiles':
@@ -194,7 +224,20 @@ const CELLS: Record<string, Cell> = {
   },
 
   'transfer:owner': {
-    async setup() {
+    async setup(route) {
+      if (route.auth === 'key') {
+        return {
+          path: { id: sent.id, fileId: sent.files[0]!.fileId },
+          body: {},
+          attempts: [
+            ...keyAttempts(route),
+            { label: "B's key (every scope)", headers: keyAuth(bobKey.key), expect: [403, 404] },
+            ...(/\{fileId\}|\/sign$|\/parts$/u.test(route.path) ? [{ label: "B's key on B's own transfer id with A's file id", path: { id: bobs.id }, headers: keyAuth(bobKey.key), expect: [400, 404, 409] }] : []),
+            { label: "the transfer's own upload token instead of a key", headers: { 'x-upload-token': sent.uploadToken }, expect: [401] },
+            { label: "a forged transfer id with A's key", path: { id: UNKNOWN_ID }, headers: keyAuth(aliceKey.key), expect: [404] },
+          ],
+        };
+      }
       return {
         path: { id: sent.id },
         body: {},
@@ -509,6 +552,18 @@ const CELLS: Record<string, Cell> = {
 
   self: {
     async setup(route) {
+      if (route.auth === 'key') {
+        // The key's user alone chooses the records: B's key, naming A's things in the body, gets B's or a refusal.
+        const naming = { slug: sent.id, id: sent.id, userId: alice.sub, userid: alice.sub, email: alice.email, title: 'made by bob', fileObjects: [{ fileName: 'bob.txt', size: 3 }], sendAs: 'link' };
+        return {
+          path: {},
+          body: {},
+          attempts: [
+            ...keyAttempts(route),
+            ...(route.method === 'GET' ? [{ label: "B's key", headers: keyAuth(bobKey.key), query: `?userid=${alice.sub}&slug=${sent.id}`, expect: [200] }] : [{ label: "B's key, body naming A's records", headers: keyAuth(bobKey.key), body: naming, expect: [200, 201, 400, 403, 404, 409] }]),
+          ],
+        };
+      }
       // Only the JWT's `sub` chooses the record. B, naming A's things in the body, gets B's or a refusal.
       // `userid` + `region`: PATCH /settings/region names the account in its body (spec §7); A's id from B is refused.
       const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, userid: alice.sub, region: 'frankfurt', slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10, notifyId: aliceNotifyId };
@@ -695,6 +750,29 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
+  // issue 17: A's API key, by A's JWT (keys never manage keys)
+  'api-key:owner': {
+    async setup() {
+      return {
+        path: { id: aliceKey.id },
+        body: {},
+        attempts: [
+          { label: 'no credentials', expect: [401] },
+          { label: "B's JWT", headers: bearer(bob), expect: [404] },
+          { label: "A's own key instead of A's JWT", headers: keyAuth(aliceKey.key), expect: [401] },
+          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
+          { label: "B's JWT and an unknown key id", path: { id: 'Zq9Xw2KpZq9Xw2Kp' }, headers: bearer(bob), expect: [404] },
+        ],
+      };
+    },
+    async after() {
+      const res = await api(app, '/v1/transfers', { headers: keyAuth(aliceKey.key) });
+      expect(res.status, res.text).toBe(200);
+      const list = await api(app, '/me/api-keys', { headers: bearer(bob) });
+      expect(list.json.keys).toEqual([expect.objectContaining({ id: bobKey.id })]);
+    },
+  },
+
   public: {
     async setup(route) {
       // Names no one's record: asked about A's address, the answer is the neutral one.
@@ -768,6 +846,19 @@ beforeAll(async () => {
   const invited = await api(app, '/teams/invites', json({ email: ALICE_INVITEE }, bearer(alice)));
   expect(invited.status, invited.text).toBe(201);
   aliceInvite = { id: invited.json.id as string, token: await tokenOf(ALICE_INVITEE) };
+  // issue 17: API keys
+  const mint = async (user: TestUser, scopes: string[]) => {
+    const res = await api(app, '/me/api-keys', json({ name: 'idor', scopes }, bearer(user)));
+    expect(res.status, res.text).toBe(201);
+    return { id: res.json.id as string, key: res.json.key as string };
+  };
+  aliceKey = await mint(alice, ALL_SCOPES);
+  bobKey = await mint(bob, ALL_SCOPES);
+  aliceSendOnly = (await mint(alice, ['send'])).key;
+  aliceWebhooksOnly = (await mint(alice, ['webhooks'])).key;
+  const revoked = await mint(alice, ALL_SCOPES);
+  expect((await api(app, `/me/api-keys/${revoked.id}`, { method: 'DELETE', headers: bearer(alice) })).status).toBe(200);
+  aliceRevokedKey = revoked.key;
 });
 
 afterAll(async () => {
@@ -809,7 +900,9 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     expect(unknown, 'routes whose owns kind idor.test.ts cannot exercise yet: teach CELLS how').toEqual([]);
     for (const r of routes) {
       const kind = ownsKindOf(r.owns);
-      if (kind === 'self' || kind === 'transfer:owner' || kind === 'request:owner' || kind === 'checkout:owner' || kind === 'team-invite:owner' || kind === 'team-member:owner') expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
+      // issue 17: the public API's routes ('key') own the same records as the app's, by the key's user
+      if (r.auth === 'key') expect(['self', 'transfer:owner', 'request:owner'], `${r.method} ${r.path} is ${kind}`).toContain(kind);
+      else if (kind === 'self' || kind === 'transfer:owner' || kind === 'request:owner' || kind === 'checkout:owner' || kind === 'team-invite:owner' || kind === 'team-member:owner' || kind === 'api-key:owner') expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
       else expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('none');
     }
   });

@@ -14,10 +14,13 @@ import { bearer, completeTransfer, createUser, fetchBytes, json, randomData, sha
 
 let app: LocalApp;
 let owner: TestUser;
+/** issue 17: the owner's API key (every scope), for the public API v1 routes */
+let ownerKey: string;
 
 beforeAll(async () => {
   app = await startTestApp();
   owner = await createUser(app, 'sender@example.com');
+  ownerKey = (await api(app, '/me/api-keys', json({ name: 'malformed input', scopes: ['send', 'transfers:read', 'requests', 'webhooks'] }, bearer(owner)))).json.key as string;
 });
 
 afterAll(async () => {
@@ -164,7 +167,7 @@ describe('malformed input on every route', () => {
   ];
   const targets = routes.filter((r) => !['/health', '/me/claims'].includes(r.path));
   /** Routes that read no body: with a valid session they may answer 200 whatever is sent. */
-  const bodyless = new Set(['GET /logout', 'GET /me', 'GET /refreshToken', 'POST /folderSize', 'POST /quicksend2', 'POST /notifications', 'GET /canny/changelog', 'GET /getQs', 'GET /contacts', 'GET /contacts/export', 'GET /regions', 'GET /billing/config', 'GET /getStripeData', 'POST /billing/setup-intent', 'POST /billing/refund', 'GET /billing/invoices', 'GET /branding/me', 'GET /teams', 'GET /domains', 'DELETE /domains/custom', 'DELETE /domains/email', 'GET /webhooks']);
+  const bodyless = new Set(['GET /logout', 'GET /me', 'GET /refreshToken', 'POST /folderSize', 'POST /quicksend2', 'POST /notifications', 'GET /canny/changelog', 'GET /getQs', 'GET /contacts', 'GET /contacts/export', 'GET /regions', 'GET /billing/config', 'GET /getStripeData', 'POST /billing/setup-intent', 'POST /billing/refund', 'GET /billing/invoices', 'GET /branding/me', 'GET /teams', 'GET /domains', 'DELETE /domains/custom', 'DELETE /domains/email', 'GET /webhooks', 'GET /me/api-keys', 'GET /v1/openapi.json', 'GET /v1/transfers', 'GET /v1/requests']);
   /** Every field optional and unknown keys ignored: only unparseable bodies are refused. */
   const allOptional = new Set(['POST /v1/updateProfile', 'PATCH /branding/me']);
 
@@ -174,7 +177,7 @@ describe('malformed input on every route', () => {
       const res = await api(app, path, {
         ...init,
         method: route.method,
-        headers: { ...(init.headers as Record<string, string>), ...(route.auth === 'jwt' ? bearer(owner) : {}), 'x-upload-token': 'nope', 'x-sender-token': 'nope' },
+        headers: { ...(init.headers as Record<string, string>), ...(route.auth === 'jwt' ? bearer(owner) : {}), ...(route.auth === 'key' ? { authorization: `Bearer ${ownerKey}` } : {}), 'x-upload-token': 'nope', 'x-sender-token': 'nope' },
         ...(route.method === 'GET' ? { body: undefined } : {}),
       });
       const mustRefuse = !bodyless.has(name) && (!allOptional.has(name) || label === 'invalid JSON' || label === 'an array');

@@ -54,6 +54,8 @@ export const ROUTES = {
   updatePassword: { pattern: '/updatepassword', aliases: [] },
   /** issue 15: the mailed team invite link; the invitee sets name and password, then /accept-invite */
   invite: { pattern: '/invite/:id', aliases: [] },
+  /** issue 17: the public API's reference, rendered from GET /api/v1/openapi.json */
+  developers: { pattern: '/developers', aliases: [] },
   /** login needed (guard in routes.tsx); child screens come from features/dashboard/routes */
   dash: { pattern: '/dash', aliases: [] },
   notFound: { pattern: '/404', aliases: [] },
@@ -149,4 +151,8 @@ export const paths = {
   accountPoweredBy: () => '/dash/account/powered-by',
   /** issue 17: webhook endpoints, their secrets and delivery logs */
   accountWebhooks: () => '/dash/account/webhooks',
+  /** issue 17: the user's API keys (team members only when their admin allows keys) */
+  apiKeys: () => '/dash/account/api-keys',
+  /** issue 17: the public API's reference */
+  developers: () => '/developers',
 } as const;

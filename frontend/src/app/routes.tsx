@@ -84,6 +84,8 @@ const screens = {
   ),
   // issue 15: the team invite page (its texts in `teams`, the refusals' in `pages`)
   invite: withNamespaces(['teams', 'pages'], () => importWithRetry(() => import('@/features/teams/components/invite-page')).then((m) => ({ Component: m.InvitePage }))),
+  // issue 17: the public API's reference, rendered from GET /api/v1/openapi.json (its module loads the `developers` catalogue)
+  developers: () => importWithRetry(() => import('@/features/developers/routes')).then((m) => m.developersPage()),
   dash: () => importWithRetry(() => import('@/features/auth/components/dash-guard')).then((m) => ({ Component: m.DashGuard })),
   notFound: () => importWithRetry(() => import('@/features/not-found/components/not-found-page')).then((m) => ({ Component: m.NotFoundPage })),
 } satisfies Record<RouteId, Lazy>;

@@ -40,6 +40,8 @@ export const ROUTE_INDEXING = {
   invite: 'private',
   updatePassword: 'private',
   dash: 'private',
+  // issue 17: the public API's reference
+  developers: 'index',
 } as const satisfies Record<RouteId, Indexing>;
 
 /**
@@ -65,6 +67,8 @@ export const SEO_PAGES: readonly SeoPage[] = [
   { id: 'sumo', path: paths.sumo(), titleKey: 'sumo.title', descriptionKey: 'sumo' },
   ...PRODUCT_SLUGS.map((slug) => ({ id: 'product' as const, path: paths.product(slug), titleKey: `product.${slug}.name`, descriptionKey: `product.${slug}` })),
   ...COMPARE_SLUGS.map((slug) => ({ id: 'compare' as const, path: paths.compare(slug), titleKey: `compare.${slug}.title`, descriptionKey: `compare.${slug}` })),
+  // issue 17: its title is in the `api` catalogue
+  { id: 'developers', path: paths.developers(), titleKey: 'docs.title', descriptionKey: 'developers' },
 ];
 
 /** The static start of a route pattern: `/downloads/:id/…` → `/downloads`, `/roadmap/*` → `/roadmap`. */

@@ -45,6 +45,7 @@ export function Footer() {
           <h2>{t('footer.resources')}</h2>
           <ul>
             <li><Link to={paths.support()}>{t('footer.support')}</Link></li>
+            <li><Link to={paths.developers()}>{t('footer.developers')}</Link></li>
             <li><Link to={paths.compare('wetransfer')}>{t('compare.wetransfer.title')}</Link></li>
             <li><Link to={paths.compare('china')}>{t('compare.china.title')}</Link></li>
           </ul>

@@ -19,6 +19,7 @@ const ACCOUNT_HREFS: Readonly<Record<AccountMenuItem, () => string>> = {
   billing: paths.accountBilling,
   customize: paths.accountCustomize,
   webhooks: paths.accountWebhooks,
+  apiKeys: paths.apiKeys,
 };
 
 /**
@@ -178,7 +179,8 @@ export function TopNav() {
                   className="account-toggle"
                   aria-expanded={accountOpen}
                   aria-controls="account-menu"
-                  aria-label={t('nav.account')}
+                  // the initials the button shows are part of its name (WCAG 2.5.3 label in name)
+                  aria-label={`${t('nav.account')}: ${initialsOf(user)}`}
                   title={user.email}
                   onClick={() => setAccountOpen((open) => !open)}
                   data-testid="nav-avatar"

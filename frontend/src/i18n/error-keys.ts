@@ -138,6 +138,12 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   webhooks_full: 'webhookErrors.full',
   webhook_not_found: 'webhookErrors.notFound',
   delivery_not_found: 'webhookErrors.deliveryNotFound',
+  // ---- issue 17: API keys (the pages catalogue's apiKeyErrors) ----
+  invalid_api_key: 'apiKeyErrors.invalidKey',
+  key_scope_missing: 'apiKeyErrors.scopeMissing',
+  api_keys_not_allowed: 'apiKeyErrors.notAllowed',
+  too_many_keys: 'apiKeyErrors.tooMany',
+  key_not_found: 'apiKeyErrors.notFound',
   team_plan_required: 'teamErrors.planRequired',
   team_full: 'teamErrors.full',
   // registration reads the account catalogue: the spec's 'This email has been taken'

@@ -185,6 +185,8 @@ export function createGateway(opts: GatewayOptions) {
     if (body === 'too-large') return message(res, 413, 'Request Entity Too Large', cors);
 
     let claims: Record<string, string> | undefined;
+    // Only 'jwt' routes have the HTTP API's authorizer; 'none' and (issue 17) 'key' routes reach
+    // their handler as in AWS, and a 'key' handler verifies the API key itself (keyRoute).
     if (match.route.auth === 'jwt') {
       claims = await opts.checkJwt(req.headers.authorization);
       if (!claims) return message(res, 401, 'Unauthorized', { ...cors, 'www-authenticate': 'Bearer' });

@@ -9,6 +9,7 @@ const gateway = createGateway({
   routes: [
     route('POST', '/echo/{id}', 'echo'),
     route('GET', '/private', 'echo', { auth: 'jwt' }),
+    route('GET', '/keyed', 'echo', { auth: 'key', scope: 'send' }),
     route('GET', '/binary', 'binary'),
     route('GET', '/plain', 'plain'),
     route('GET', '/slow', 'slow', { timeoutSeconds: 1 }),
@@ -55,6 +56,17 @@ describe('local gateway HTTP behaviour', () => {
     expect((await fetch(`${base}/private`, { headers: { authorization: 'Bearer bad' } })).status).toBe(401);
     const ok = await fetch(`${base}/private`, { headers: { authorization: 'Bearer good' } });
     expect((await ok.json()).claims).toEqual({ sub: 'u-1' });
+  });
+
+  it("issue 17: passes 'key' routes to the handler unverified, as the HTTP API does (no authorizer), with the Authorization header and no claims", async () => {
+    const key = 'sbk_local_0123456789abcdef_' + 'a'.repeat(40);
+    const res = await fetch(`${base}/keyed`, { headers: { authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    const event = await res.json();
+    expect(event.authorization).toBe(`Bearer ${key}`);
+    expect(event.claims).toBeNull();
+    // and a key is no JWT: a jwt route refuses it at the gateway
+    expect((await fetch(`${base}/private`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
   });
 
   it('answers 500 without details when a handler throws or times out', async () => {

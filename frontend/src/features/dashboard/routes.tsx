@@ -18,6 +18,8 @@ const domainSettings = withNamespaces(['domains'], () => importWithRetry(() => i
 
 /** Issue 17's webhooks screen, with its own `webhooks` catalogue. */
 const webhooksPage = withNamespaces(['webhooks'], () => importWithRetry(() => import('@/features/webhooks/routes')).then((m) => m.webhooksPage()));
+/** Issue 17's API keys screen; its module also loads the `api` catalogue. */
+const apiKeys = () => importWithRetry(() => import('@/features/api-keys/routes')).then((m) => m.apiKeysPage());
 
 /** Issue 15's branding screens come through one module, which also loads their `branding` catalogue. */
 const branding = (screen: 'customize' | 'poweredBy') => () => importWithRetry(() => import('@/features/branding/routes')).then((m) => m[screen]());
@@ -103,6 +105,8 @@ export const dashRoutes: RouteObject[] = [
       { path: 'account/powered-by', id: 'accountPoweredBy', lazy: branding('poweredBy') },
       // ---- issue 17: webhooks (endpoints, secrets, delivery logs)
       { path: 'account/webhooks', lazy: webhooksPage },
+      // ---- issue 17: API keys (hidden from team members unless their admin allows keys)
+      { path: 'account/api-keys', id: 'apiKeys', lazy: apiKeys },
       // the customize screen moved under the account: the old address keeps working
       { path: 'customize', loader: () => replace(paths.accountCustomize()), element: null },
     ],

@@ -10,11 +10,12 @@ export function initialsOf(user: Pick<SessionUser, 'fullName' | 'email'>): strin
 
 /**
  * Account menu entries of spec §2; Domain, Teams and Billing are hidden from team members.
- * Webhooks (issue 17) too, unless the member's admin allowed them (SessionUser.webhooksAllowed).
+ * Webhooks and API keys (issue 17) too, unless the member's admin allowed them
+ * (SessionUser.webhooksAllowed, SessionUser.apiKeysAllowed).
  */
-export type AccountMenuItem = 'profile' | 'domain' | 'teams' | 'billing' | 'customize' | 'webhooks';
+export type AccountMenuItem = 'profile' | 'domain' | 'teams' | 'billing' | 'customize' | 'webhooks' | 'apiKeys';
 
-export function accountMenuItems(user: Pick<SessionUser, 'isTeamMember' | 'webhooksAllowed'>): AccountMenuItem[] {
-  if (!user.isTeamMember) return ['profile', 'domain', 'teams', 'billing', 'customize', 'webhooks'];
-  return user.webhooksAllowed === true ? ['profile', 'customize', 'webhooks'] : ['profile', 'customize'];
+export function accountMenuItems(user: Pick<SessionUser, 'isTeamMember' | 'webhooksAllowed' | 'apiKeysAllowed'>): AccountMenuItem[] {
+  if (!user.isTeamMember) return ['profile', 'domain', 'teams', 'billing', 'customize', 'webhooks', 'apiKeys'];
+  return ['profile', 'customize', ...(user.webhooksAllowed === true ? (['webhooks'] as const) : []), ...(user.apiKeysAllowed === true ? (['apiKeys'] as const) : [])];
 }

@@ -113,8 +113,10 @@ describe('sign-up request (spec §3)', () => {
 
 describe('account menu (spec §2)', () => {
   it('hides Domain, Teams and Billing from team members', () => {
-    expect(accountMenuItems({ isTeamMember: false })).toEqual(['profile', 'domain', 'teams', 'billing', 'customize', 'webhooks']);
+    expect(accountMenuItems({ isTeamMember: false })).toEqual(['profile', 'domain', 'teams', 'billing', 'customize', 'webhooks', 'apiKeys']);
     expect(accountMenuItems({ isTeamMember: true })).toEqual(['profile', 'customize']);
+    expect(accountMenuItems({ isTeamMember: true, apiKeysAllowed: false })).toEqual(['profile', 'customize']);
+    expect(accountMenuItems({ isTeamMember: true, apiKeysAllowed: true })).toEqual(['profile', 'customize', 'apiKeys']);
   });
 
   it('shows Webhooks to a team member only once their admin allowed them (issue 17)', () => {

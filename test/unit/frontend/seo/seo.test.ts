@@ -67,7 +67,7 @@ describe('route table: what search engines see', () => {
   it('lists every marketing page once: home, pricing, about, updates, roadmap, support, affiliate, sumo, each product and comparison page', () => {
     const paths = SEO_PAGES.map((p) => p.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/pricing', '/about', '/updates', '/roadmap', '/support', '/affiliate-program/', '/appsumoforever']));
+    expect(paths).toEqual(expect.arrayContaining(['/', '/pricing', '/about', '/updates', '/roadmap', '/support', '/affiliate-program/', '/appsumoforever', '/developers']));
     for (const slug of PRODUCT_SLUGS) expect(paths).toContain(`/product/${slug}`);
     for (const slug of COMPARE_SLUGS) expect(paths).toContain(`/compare/${slug}`);
     for (const page of SEO_PAGES) {
@@ -87,7 +87,7 @@ describe('route table: what search engines see', () => {
 
   it('has a title and a description for every public page in every language (its own text, not the English fallback)', () => {
     for (const language of LANGUAGES) {
-      const catalogues = [read(`${language}.json`), read(`send/${language}.json`), read(`pages/${language}.json`)];
+      const catalogues = [read(`${language}.json`), read(`send/${language}.json`), read(`pages/${language}.json`), read(`api/${language}.json`)];
       const seo = read(`seo/${language}.json`) as Record<string, string | Record<string, string>>;
       const descriptions = new Set<string>();
       for (const page of SEO_PAGES) {

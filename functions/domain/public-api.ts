@@ -1,0 +1,152 @@
+/**
+ * issue 17: the public API v1 contract (docs/api.md). For every `auth: 'key'` route of
+ * functions/routes.ts: its request schemas (the v1 handlers parse with exactly these; a test
+ * checks they are the same objects), what it answers, and the words of its OpenAPI operation.
+ * The OpenAPI document (domain/openapi.ts) is generated from this and the route table.
+ */
+import * as z from 'zod/mini';
+import { fileEntryInputSchema } from './file-entry-schema';
+import { LIST_FILTERS, LIST_MAX_SKIP, SEARCH_MAX_LENGTH } from './dashboard-api';
+import { createRequestSchema } from './requests-api';
+import { regionIdSchema } from './regions';
+import { fileIdSchema, recordPartRequestSchema, signRequestSchema, transferIdSchema } from './transfer-api';
+import { SEND_AS, messageSchema, recipientSchema } from './validation';
+
+/** POST /v1/transfers: an email or link send. Plan rules (size, expiry, recipients) apply as in the app. */
+export const v1CreateTransferSchema = z.object({
+  sendAs: z._default(z.enum(SEND_AS), 'link'),
+  /** recipients of an email send */
+  emailTo: z.optional(z.array(recipientSchema).check(z.maxLength(500))),
+  message: z.optional(messageSchema),
+  password: z.optional(z.string().check(z.maxLength(128))),
+  /** seconds the link lives (the plan's choices: 3600, 86400, 604800, ...); -1 with customExpiryDate */
+  expirySeconds: z.optional(z.number().check(z.int())),
+  /** epoch ms, with expirySeconds -1 (plans with custom expiry) */
+  customExpiryDate: z.optional(z.number().check(z.int())),
+  senderName: z.optional(z.string().check(z.maxLength(200))),
+  /** language of the recipients' mail */
+  lang: z.optional(z.string().check(z.maxLength(16))),
+  region: z.optional(regionIdSchema),
+  fileObjects: z.array(fileEntryInputSchema).check(z.minLength(1), z.maxLength(5000)),
+});
+export type V1CreateTransferRequest = z.input<typeof v1CreateTransferSchema>;
+
+export const v1TransferParams = z.object({ id: transferIdSchema });
+export const v1FileParams = z.object({ id: transferIdSchema, fileId: fileIdSchema });
+export const v1ListTransfersQuery = z.object({
+  filter: z._default(z.enum(LIST_FILTERS), 'all'),
+  skip: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(LIST_MAX_SKIP)), 0),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
+});
+export const v1SignSchema = signRequestSchema;
+export const v1RecordPartSchema = recordPartRequestSchema;
+export const v1CreateRequestSchema = createRequestSchema;
+export const v1KeyIdParams = z.object({ id: z.string().check(z.regex(/^[0-9A-Za-z]{16}$/u, 'invalid_key_id')) });
+
+export interface V1Operation {
+  readonly summary: string;
+  readonly description: string;
+  readonly tag: 'Transfers' | 'Uploads' | 'Requests';
+  readonly body?: z.ZodMiniType;
+  readonly query?: z.ZodMiniType;
+  readonly params?: z.ZodMiniType;
+  /** the success status and an example of its body */
+  readonly status: 200 | 201;
+  readonly example: unknown;
+}
+
+const EXAMPLE_ID = 'a7Kx9Qp';
+const EXAMPLE_FILE = 'Pq3Rs8Tu1V';
+
+/** Route key (`METHOD /path` relative to /api) -> operation. */
+export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
+  'POST /v1/transfers': {
+    summary: 'Create a transfer',
+    description: 'Starts an email or link send and answers with its upload plan: a presigned PUT per file under 50 MB, otherwise a multipart upload (partSize, partCount) whose parts you sign, upload and record. Your plan limits apply.',
+    tag: 'Transfers',
+    body: v1CreateTransferSchema,
+    status: 201,
+    example: { id: EXAMPLE_ID, region: 'hongkong', sendAs: 'link', link: 'https://sendbridge.example/w/a7Kx9Qp', expiryDate: 1767225600000, files: [{ fileId: EXAMPLE_FILE, fileName: 'video.mov', size: 73400320, mode: 'multipart', partSize: 8388608, partCount: 9 }] },
+  },
+  'POST /v1/transfers/{id}/sign': {
+    summary: 'Sign upload URLs',
+    description: 'Fresh presigned URLs for a file (single PUT) or for up to 100 of its parts (multipart, partNumbers).',
+    tag: 'Uploads',
+    params: v1TransferParams,
+    body: v1SignSchema,
+    status: 200,
+    example: { fileId: EXAMPLE_FILE, parts: [{ partNumber: 1, url: 'https://…' }], expiresAt: 1767225600000 },
+  },
+  'POST /v1/transfers/{id}/parts': {
+    summary: 'Record an uploaded part',
+    description: "Records a part's number, ETag and size once its PUT succeeded, so the upload can resume and complete.",
+    tag: 'Uploads',
+    params: v1TransferParams,
+    body: v1RecordPartSchema,
+    status: 200,
+    example: { recorded: true },
+  },
+  'GET /v1/transfers/{id}/upload-state': {
+    summary: 'Upload state',
+    description: 'Which files are uploaded and which parts are recorded: what a client resuming an upload still has to send.',
+    tag: 'Uploads',
+    params: v1TransferParams,
+    status: 200,
+    example: { status: 'uploading', files: [{ fileId: EXAMPLE_FILE, fileName: 'video.mov', size: 73400320, mode: 'multipart', uploaded: false, partSize: 8388608, partCount: 9, partsDone: [1, 2] }] },
+  },
+  'POST /v1/transfers/{id}/files/{fileId}/complete': {
+    summary: 'Complete a file',
+    description: "Completes a file's multipart upload from the recorded parts (or checks a single PUT) and its size.",
+    tag: 'Uploads',
+    params: v1FileParams,
+    status: 200,
+    example: { fileId: EXAMPLE_FILE, size: 73400320 },
+  },
+  'POST /v1/transfers/{id}/complete': {
+    summary: 'Complete a transfer',
+    description: 'Every file is in: the transfer goes live and, for an email send, its recipients are mailed. Calling it again changes nothing.',
+    tag: 'Uploads',
+    params: v1TransferParams,
+    status: 200,
+    example: { id: EXAMPLE_ID, status: 'ready', link: 'https://sendbridge.example/w/a7Kx9Qp' },
+  },
+  'GET /v1/transfers': {
+    summary: 'List transfers',
+    description: 'A page of 20 of your transfers, newest first, with the counts per filter.',
+    tag: 'Transfers',
+    query: v1ListTransfersQuery,
+    status: 200,
+    example: { transfers: [{ slug: EXAMPLE_ID, fileName: 'video.mov', totalDownloads: 2 }], total: 1 },
+  },
+  'GET /v1/transfers/{id}': {
+    summary: 'Read a transfer',
+    description: 'One of your transfers with its files, recipients and downloads (date, country, recipient).',
+    tag: 'Transfers',
+    params: v1TransferParams,
+    status: 200,
+    example: { slug: EXAMPLE_ID, link: 'https://sendbridge.example/w/a7Kx9Qp', files: [{ fileName: 'video.mov', size: 73400320 }], downloads: [{ at: 1767139200000, country: 'DE' }] },
+  },
+  'DELETE /v1/transfers/{id}': {
+    summary: 'Delete a transfer',
+    description: 'Deletes the files; the link then answers 404.',
+    tag: 'Transfers',
+    params: v1TransferParams,
+    status: 200,
+    example: { deleted: true },
+  },
+  'POST /v1/requests': {
+    summary: 'Create a file request',
+    description: 'A page where others upload files to you; its rules must fit your plan.',
+    tag: 'Requests',
+    body: v1CreateRequestSchema,
+    status: 201,
+    example: { id: 'Rq8Zt2Lm', title: 'Scans for the contract', link: 'https://sendbridge.example/r/Rq8Zt2Lm', state: 'open' },
+  },
+  'GET /v1/requests': {
+    summary: 'List file requests',
+    description: 'Your file requests with their upload counts.',
+    tag: 'Requests',
+    status: 200,
+    example: { requests: [{ id: 'Rq8Zt2Lm', title: 'Scans for the contract', state: 'open', uploadCount: 1 }] },
+  },
+};
