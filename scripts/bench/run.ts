@@ -17,6 +17,7 @@ import { benchAnalytics } from './analytics';
 import { machineInfo } from './machine';
 import { benchUploadThroughput } from './upload-throughput';
 import { benchZipBuild } from './zip-build';
+import { benchCliUpload } from './cli-upload';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'silent';
@@ -26,6 +27,7 @@ const BENCHES = {
   'create-transfer': benchCreateTransfer,
   'upload-throughput': benchUploadThroughput,
   'zip-build': benchZipBuild,
+  'cli-upload': benchCliUpload,
   'cold-init': benchColdInit,
   'get-qs': benchGetQs,
   analytics: benchAnalytics,
