@@ -18,4 +18,11 @@ export const API_KEY_NAME_MAX = 60;
  * Over it the API answers 429 `rate_limited` with Retry-After.
  */
 export const API_KEY_RATE_LIMIT = { requests: 120, windowSeconds: 60 } as const;
-
+/**
+ * The upload calls of a transfer already made (sign, record a part, upload state, complete a
+ * file) count in their own window: a 1 GiB file is 205 parts and a large transfer up to
+ * 10,000 per file, each bounded by the plan the transfer was created with, so the general
+ * window would cap a key's upload at 120 parts a minute (10 MiB/s with 5 MiB parts).
+ */
+export const API_KEY_UPLOAD_RATE_LIMIT = { requests: 3000, windowSeconds: 60 } as const;
+export type ApiKeyRateWindow = 'default' | 'upload';

@@ -10,6 +10,8 @@ import {
   API_KEY_ALPHABET,
   API_KEY_ID_LENGTH,
   API_KEY_RATE_LIMIT,
+  API_KEY_UPLOAD_RATE_LIMIT,
+  type ApiKeyRateWindow,
   API_KEY_SECRET_LENGTH,
   MAX_API_KEYS,
   formatApiKey,
@@ -102,7 +104,7 @@ const invalidKey = () => unauthorized('invalid_api_key', 'Send a valid API key a
  * (none, malformed, unknown, revoked), 403 key_scope_missing, 403 api_keys_not_allowed (a team
  * member whose admin turned keys off), 429 rate_limited (Retry-After) past the key's window.
  */
-export async function authenticateKey(authorization: string | undefined, scope: ApiScope, now = Date.now()): Promise<JwtClaims> {
+export async function authenticateKey(authorization: string | undefined, scope: ApiScope, now = Date.now(), window: ApiKeyRateWindow = 'default'): Promise<JwtClaims> {
   const key = keyFromAuthorization(authorization);
   const parsed = key ? parseApiKey(key) : undefined;
   if (!key || !parsed) throw invalidKey();
@@ -111,7 +113,8 @@ export async function authenticateKey(authorization: string | undefined, scope: 
   if (!scopeAllows(record.scopes, scope)) {
     throw forbidden('key_scope_missing', `This API key does not have the "${scope}" scope.`);
   }
-  const rate = await hitRateWindow('apikey', record.keyId, API_KEY_RATE_LIMIT.requests, API_KEY_RATE_LIMIT.windowSeconds, now);
+  const limit = window === 'upload' ? API_KEY_UPLOAD_RATE_LIMIT : API_KEY_RATE_LIMIT;
+  const rate = await hitRateWindow(window === 'upload' ? 'apikey-upload' : 'apikey', record.keyId, limit.requests, limit.windowSeconds, now);
   if (!rate.allowed) throw tooManyRequests(rate.retryAfterSeconds, `Too many requests with this API key. Try again in ${rate.retryAfterSeconds} seconds.`);
   const [profile] = await Promise.all([getProfile(record.userId), data.touchApiKey(record.keyId, now)]);
   if (!profile) throw invalidKey();
@@ -124,7 +127,7 @@ export async function authenticateKey(authorization: string | undefined, scope: 
  * `scope`, run before the input is parsed; `claims.sub` is then the key's user. The scope
  * stays readable on the handler (test/infra/handlers.test.ts checks it against the route table).
  */
-export function keyRoute<S extends Schemas>(scope: ApiScope, schemas: S, fn: (req: HttpRequest<S>) => Promise<Reply>) {
-  const handler = httpRoute(schemas, fn, { authorize: (event) => authenticateKey(event.headers?.authorization, scope) });
+export function keyRoute<S extends Schemas>(scope: ApiScope, schemas: S, fn: (req: HttpRequest<S>) => Promise<Reply>, opts: { rateWindow?: ApiKeyRateWindow } = {}) {
+  const handler = httpRoute(schemas, fn, { authorize: (event) => authenticateKey(event.headers?.authorization, scope, Date.now(), opts.rateWindow) });
   return Object.assign(handler, { keyScope: scope });
 }

@@ -18,6 +18,7 @@ import { machineInfo } from './machine';
 import { benchUploadThroughput } from './upload-throughput';
 import { benchZipBuild } from './zip-build';
 import { benchWebhookLatency } from './webhook-latency';
+import { benchCliUpload } from './cli-upload';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'silent';
@@ -27,6 +28,7 @@ const BENCHES = {
   'create-transfer': benchCreateTransfer,
   'upload-throughput': benchUploadThroughput,
   'zip-build': benchZipBuild,
+  'cli-upload': benchCliUpload,
   'cold-init': benchColdInit,
   'get-qs': benchGetQs,
   analytics: benchAnalytics,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { LocalApp } from '../../scripts/local/app';
-import { API_KEY_RATE_LIMIT, parseApiKey, type CreateApiKeyResponse } from '../../functions/domain/api-keys';
+import { API_KEY_RATE_LIMIT, API_KEY_UPLOAD_RATE_LIMIT, parseApiKey, type CreateApiKeyResponse } from '../../functions/domain/api-keys';
 import type { PlannedFile, SignResponse } from '../../functions/domain/transfer-api';
 import { routes } from '../../functions/routes';
 import { MULTIPART_THRESHOLD_BYTES } from '../../functions/domain/upload';
@@ -147,6 +147,25 @@ describe('public API v1 with a key', () => {
     expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited!.json.error.details.retryAfterSeconds).toBeLessThanOrEqual(API_KEY_RATE_LIMIT.windowSeconds);
     expect((await api(app, '/v1/requests', { headers: keyAuth(other.key) })).status).toBe(200);
+  });
+
+  it(`counts the upload calls of a transfer in their own window of ${API_KEY_UPLOAD_RATE_LIMIT.requests}: a key past its general limit still uploads`, async () => {
+    const k = await newKey(bob, ['send', 'transfers:read']);
+    const created = await api(app, '/v1/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'big.bin', size: MULTIPART_THRESHOLD_BYTES }] }, keyAuth(k.key)));
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.id as string;
+    const fileId = (created.json.files as PlannedFile[])[0]!.fileId;
+    let limited = false;
+    for (let i = 0; i <= 2 * API_KEY_RATE_LIMIT.requests + 1 && !limited; i += 1) {
+      const res = await api(app, '/v1/transfers', { headers: keyAuth(k.key) });
+      if (res.status === 429) limited = true;
+      else expect(res.status, res.text).toBe(200);
+    }
+    expect(limited, 'the general window was used up').toBe(true);
+    expect((await api(app, `/v1/transfers/${id}/upload-state`, { headers: keyAuth(k.key) })).status).toBe(200);
+    const signed = await api(app, `/v1/transfers/${id}/sign`, json({ fileId, partNumbers: [1, 2] }, keyAuth(k.key)));
+    expect(signed.status, signed.text).toBe(200);
+    expect((await api(app, '/v1/transfers', { headers: keyAuth(k.key) })).status).toBe(429);
   });
 
   it('a whole send with a key only: create, sign, upload a multipart file and a small one, record parts, complete; read it with its download; delete it', async () => {

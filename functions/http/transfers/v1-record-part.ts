@@ -6,4 +6,4 @@ import { recordPart, requireOwnedUpload } from '../../services/transfers';
 export const handler = keyRoute('send', { params: v1TransferParams, body: v1RecordPartSchema }, async ({ params, body, claims }) => {
   await recordPart(await requireOwnedUpload(params.id, String(claims?.sub)), body);
   return { body: { recorded: true } };
-});
+}, { rateWindow: 'upload' });

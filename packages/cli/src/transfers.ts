@@ -1,0 +1,141 @@
+/** `sendbridge ls`, `sendbridge get` and `sendbridge request create`. */
+import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { TransferListResponse } from '../../../functions/domain/dashboard-api';
+import type { DownloadView, ZipResponse } from '../../../functions/domain/transfer-api';
+import { isRecipientId, isSlug } from '../../../functions/domain/id-patterns';
+import { ApiClient, describeFetchError } from './api';
+import { CliError, EXIT, NetworkError, UsageError } from './errors';
+import { formatBytes } from './progress';
+import type { Context } from './context';
+
+export async function ls(ctx: Context, values: Record<string, unknown>): Promise<number> {
+  const client = ctx.requireKey();
+  const q = new URLSearchParams();
+  if (typeof values.filter === 'string') q.set('filter', values.filter);
+  if (typeof values.skip === 'string') q.set('skip', values.skip);
+  if (typeof values.search === 'string') q.set('q', values.search);
+  const res = await client.call<TransferListResponse>(`/v1/transfers${q.size ? `?${q}` : ''}`);
+  if (ctx.json) {
+    ctx.printJson(res);
+    return EXIT.ok;
+  }
+  if (res.allDocs.length === 0) {
+    ctx.info('No transfers.');
+    return EXIT.ok;
+  }
+  const rows = res.allDocs.map((t) => [
+    t.slug,
+    new Date(t.dateSent).toISOString().slice(0, 16).replace('T', ' '),
+    t.state,
+    String(t.fileCount),
+    formatBytes(t.size),
+    String(t.total_downloads),
+    t.sendAs === 'email' ? t.recipients.join(',') : 'link',
+    t.fileName,
+  ]);
+  const head = ['ID', 'SENT (UTC)', 'STATE', 'FILES', 'SIZE', 'DOWNLOADS', 'TO', 'NAME'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  for (const r of [head, ...rows]) ctx.print(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  '));
+  if (res.hasMore) ctx.info(`More: sendbridge ls --skip ${res.skip + res.allDocs.length}`);
+  return EXIT.ok;
+}
+
+/** A download link (`/w/{id}`, `/downloads/{id}[/{recipient}]`, `/d/{id}`) or a bare transfer id. */
+export function parseTransferRef(ref: string): { id: string; recipient?: string; origin?: string } {
+  if (isSlug(ref)) return { id: ref };
+  let url: URL;
+  try {
+    url = new URL(ref);
+  } catch {
+    throw new UsageError(`get: not a link or transfer id: ${ref}`);
+  }
+  const parts = url.pathname.split('/').filter(Boolean);
+  const at = parts.findIndex((p) => p === 'w' || p === 'downloads' || p === 'd');
+  const id = at === -1 ? undefined : parts[at + 1];
+  if (!id || !isSlug(id)) throw new UsageError(`get: no transfer id in ${url.origin}${url.pathname}`);
+  const recipient = parts[at] === 'downloads' ? parts[at + 2] : undefined;
+  return { id, origin: url.origin, ...(recipient && isRecipientId(recipient) ? { recipient } : {}) };
+}
+
+/** The file's place under the output folder, never outside it (no `..`, no absolute paths). */
+export function safeRelativePath(name: string): string {
+  const segs = name.split(/[\\/]+/u).filter((s) => s !== '' && s !== '.' && s !== '..');
+  if (segs.length === 0) throw new CliError(`refusing a file name with no usable path: ${JSON.stringify(name)}`, EXIT.server, 'bad_file_name');
+  return path.join(...segs.map((s) => s.replace(/[\u0000-\u001f]/gu, '_')));
+}
+
+async function download(url: string, dest: string, expectedSize: number): Promise<void> {
+  mkdirSync(path.dirname(dest), { recursive: true });
+  const tmp = `${dest}.sendbridge-part`;
+  let res: Response;
+  try {
+    res = await fetch(url);
+  } catch (err) {
+    throw new NetworkError(`download failed: ${describeFetchError(err)}`, { cause: err });
+  }
+  if (!res.ok || !res.body) throw new CliError(`download of ${path.basename(dest)} failed: HTTP ${res.status}`, res.status === 404 || res.status === 410 ? EXIT.notFound : res.status >= 500 ? EXIT.server : EXIT.network, 'download_failed');
+  try {
+    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(tmp));
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new NetworkError(`download of ${path.basename(dest)} broke off: ${describeFetchError(err)}`, { cause: err });
+  }
+  const size = statSync(tmp).size;
+  if (size !== expectedSize) {
+    rmSync(tmp, { force: true });
+    throw new CliError(`${path.basename(dest)}: received ${size} bytes, expected ${expectedSize}`, EXIT.server, 'size_mismatch');
+  }
+  renameSync(tmp, dest);
+}
+
+export async function get(ctx: Context, values: Record<string, unknown>, ref: string): Promise<number> {
+  const target = parseTransferRef(ref);
+  const client = ctx.client;
+  const outDir = path.resolve(ctx.cwd, typeof values.output === 'string' ? values.output : '.');
+  const auth = { id: target.id, ...(typeof values.password === 'string' ? { password: values.password } : {}), ...(target.recipient ? { recipient: target.recipient } : {}) };
+  const view = await client.call<DownloadView>('/getDownload', { body: auth });
+  if (values.zip) {
+    let zip: ZipResponse;
+    const deadline = Date.now() + 30 * 60_000;
+    for (;;) {
+      zip = await client.call<ZipResponse>('/zip', { body: auth });
+      if (zip.status === 'ready') break;
+      if (Date.now() > deadline) throw new CliError('the ZIP is still being built after 30 minutes; try again later', EXIT.server, 'zip_timeout');
+      ctx.info('Building the ZIP...');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const dest = path.join(outDir, `sendbridge-${view.id}.zip`);
+    await download(zip.url, dest, zip.size);
+    if (ctx.json) ctx.printJson({ id: view.id, zip: dest, size: zip.size });
+    else ctx.print(dest);
+    return EXIT.ok;
+  }
+  const written: { path: string; size: number }[] = [];
+  for (const f of view.files) {
+    const rel = safeRelativePath(f.itemPath ?? f.fileName);
+    const dest = path.join(outDir, rel);
+    if (!dest.startsWith(outDir + path.sep)) throw new CliError(`refusing to write outside ${outDir}: ${rel}`, EXIT.server, 'bad_file_name');
+    const { url } = await client.call<{ url: string }>('/getDownload/file', { body: { ...auth, fileId: f.fileId } });
+    ctx.info(`${rel} (${formatBytes(f.size)})`);
+    await download(url, dest, f.size);
+    written.push({ path: dest, size: f.size });
+  }
+  if (ctx.json) ctx.printJson({ id: view.id, files: written });
+  else for (const w of written) ctx.print(w.path);
+  return EXIT.ok;
+}
+
+export async function requestCreate(ctx: Context, values: Record<string, unknown>): Promise<number> {
+  const client = ctx.requireKey();
+  const made = await client.call<{ id: string; link: string; title: string }>('/v1/requests', {
+    body: { title: String(values.title), ...(typeof values.message === 'string' ? { message: values.message } : {}) },
+  });
+  if (ctx.json) ctx.printJson(made);
+  else ctx.print(made.link);
+  return EXIT.ok;
+}
+
+export { ApiClient };

@@ -1,0 +1,224 @@
+/**
+ * issue 17: the `sendbridge` CLI, built with esbuild and run as a child process against the
+ * real local stack. It sends a folder of 3 files (one multipart) to a recipient, is
+ * interrupted with SIGINT once a part has been recorded, resumes with the same command
+ * (uploading only the parts the server does not have), and the recipient downloads every file
+ * with sha256 equal; `sendbridge get` fetches it back, files and ZIP, with equal bytes. Also:
+ * login stores the key 0600 and never prints it, exit codes for a bad key and a missing
+ * transfer, ls and request create.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import yauzl from 'yauzl';
+import type { LocalApp } from '../../scripts/local/app';
+import { REPO_ROOT } from '../../scripts/local/app';
+import type { CreateApiKeyResponse } from '../../functions/domain/api-keys';
+import type { UploadStateResponse } from '../../functions/domain/transfer-api';
+import { MULTIPART_THRESHOLD_BYTES } from '../../functions/domain/upload';
+import { api, startTestApp } from '../helpers/local-app';
+import { bearer, createUser, fetchBytes, json, randomData, sha256, waitForMail, type TestUser } from '../helpers/transfers';
+
+const BIN = path.join(REPO_ROOT, 'packages', 'cli', 'bin', 'sendbridge.mjs');
+
+let app: LocalApp;
+let alice: TestUser;
+let key: string;
+let work: string;
+let configDir: string;
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  events: Record<string, any>[];
+}
+
+/** Runs the CLI; `onEvent` sees each --json line as it arrives and may interrupt the child. */
+function cli(args: string[], opts: { env?: Record<string, string>; onEvent?: (e: Record<string, any>, child: ReturnType<typeof spawn>) => void; cwd?: string } = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: opts.cwd ?? work,
+      env: { PATH: process.env.PATH ?? '', HOME: work, SENDBRIDGE_CONFIG_DIR: configDir, ...opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stdin.end();
+    let stdout = '';
+    let stderr = '';
+    let pending = '';
+    const events: Record<string, any>[] = [];
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      pending += d.toString();
+      let nl: number;
+      while ((nl = pending.indexOf('\n')) !== -1) {
+        const line = pending.slice(0, nl);
+        pending = pending.slice(nl + 1);
+        try {
+          const e = JSON.parse(line) as Record<string, any>;
+          events.push(e);
+          opts.onEvent?.(e, child);
+        } catch {
+          // not a JSON line (human output)
+        }
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, events }));
+  });
+}
+
+function unzip(file: string): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+beforeAll(async () => {
+  // the bundle the binary runs, built from the current sources
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'packages', 'cli', 'build.mjs')], { stdio: 'pipe' });
+  app = await startTestApp();
+  alice = await createUser(app, 'alice.cli@example.com');
+  const made = await api(app, '/me/api-keys', json({ name: 'cli', scopes: ['send', 'transfers:read', 'requests'] }, bearer(alice)));
+  expect(made.status, made.text).toBe(201);
+  key = (made.json as CreateApiKeyResponse).key;
+  work = mkdtempSync(path.join(os.tmpdir(), 'sendbridge-cli-e2e-'));
+  configDir = path.join(work, 'config');
+});
+
+afterAll(async () => {
+  await app?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('sendbridge CLI on the local stack', () => {
+  it('login checks the key, stores it 0600 and never prints it; a bad key exits 2', async () => {
+    const bad = await cli(['login', '--key', key.slice(0, -4) + 'AAAA', '--api', app.apiOrigin]);
+    expect(bad.code, bad.stderr).toBe(2);
+    expect(bad.stderr + bad.stdout).not.toContain(key.slice(-12));
+    expect(existsSync(path.join(configDir, 'config.json'))).toBe(false);
+
+    const ok = await cli(['login', '--api', app.apiOrigin], { env: { SENDBRIDGE_API_KEY: key } });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout + ok.stderr).not.toContain(key);
+    const file = path.join(configDir, 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ api: app.apiOrigin, key });
+  });
+
+  it('sends a folder of 3 files, is interrupted after a part, resumes with the same command; the recipient gets equal bytes; get fetches it back', async () => {
+    const folder = path.join(work, 'project');
+    mkdirSync(path.join(folder, 'sub'), { recursive: true });
+    const contents = new Map<string, Buffer>([
+      ['project/a.txt', randomData(1500)],
+      ['project/big.bin', randomData(MULTIPART_THRESHOLD_BYTES + 4321)],
+      ['project/sub/b.bin', randomData(300_000)],
+    ]);
+    for (const [rel, data] of contents) writeFileSync(path.join(work, rel), data);
+    const recipient = 'carol.cli@example.com';
+    // one request in flight, so the interrupt lands while most parts are still to do
+    const args = ['send', 'project', '--to', recipient, '--message', 'From the terminal', '--expiry', '1w', '--parallel', '1', '--json'];
+
+    let interrupted = false;
+    const first = await cli(args, {
+      onEvent: (e, child) => {
+        if (e.event === 'part' && !interrupted) {
+          interrupted = true;
+          child.kill('SIGINT');
+        }
+      },
+    });
+    expect(first.code, first.stderr + first.stdout).toBe(130);
+    const created = first.events.find((e) => e.event === 'created')!;
+    expect(created).toMatchObject({ files: 3 });
+    const id = created.id as string;
+    expect(first.events.at(-1)).toMatchObject({ event: 'interrupted', id });
+
+    const state = await api(app, `/v1/transfers/${id}/upload-state`, { headers: { authorization: `Bearer ${key}` } });
+    const big = (state.json as UploadStateResponse).files.find((f) => f.fileName === 'big.bin')!;
+    expect(state.json.status).toBe('uploading');
+    expect(big.partCount).toBeGreaterThanOrEqual(10);
+    expect(big.partsDone.length).toBeGreaterThanOrEqual(1);
+    expect(big.partsDone.length).toBeLessThan(big.partCount!);
+    const doneBefore = big.partsDone.length;
+
+    const second = await cli(args);
+    expect(second.code, second.stderr + second.stdout).toBe(0);
+    expect(second.events.find((e) => e.event === 'created')).toBeUndefined();
+    expect(second.events.find((e) => e.event === 'resumed')).toMatchObject({ id, partsDone: doneBefore });
+    // only the parts the server lacked went up again
+    expect(second.events.filter((e) => e.event === 'part')).toHaveLength(big.partCount! - doneBefore);
+    const done = second.events.at(-1)!;
+    expect(done).toMatchObject({ event: 'done', id, recipients: [recipient] });
+    expect(JSON.stringify(second.events)).not.toContain(key);
+
+    // the recipient's mail and download: sha256 equal
+    await waitForMail(app, recipient, new RegExp(id));
+    const view = await api(app, '/getDownload', json({ id }));
+    expect(view.status, view.text).toBe(200);
+    const files = view.json.files as { fileId: string; fileName: string; itemPath?: string; size: number }[];
+    expect(files.map((f) => f.itemPath).sort()).toEqual([...contents.keys()].sort());
+    for (const f of files) {
+      const link = await api(app, '/getDownload/file', json({ id, fileId: f.fileId }));
+      expect(link.status, link.text).toBe(200);
+      const got = await fetchBytes(link.json.url as string);
+      expect(sha256(got.bytes), f.itemPath).toBe(sha256(contents.get(f.itemPath!)!));
+    }
+
+    // `get` fetches it back by its link, every file and then the ZIP
+    const out = path.join(work, 'received');
+    const got = await cli(['get', done.link as string, '-o', out, '--json']);
+    expect(got.code, got.stderr + got.stdout).toBe(0);
+    for (const [rel, data] of contents) expect(sha256(readFileSync(path.join(out, rel))), rel).toBe(sha256(data));
+
+    const zipped = await cli(['get', id, '--zip', '-o', out, '--json']);
+    expect(zipped.code, zipped.stderr + zipped.stdout).toBe(0);
+    const entries = await unzip(zipped.events.at(-1)!.zip as string);
+    for (const [rel, data] of contents) expect(sha256(entries.get(rel)!), `zip ${rel}`).toBe(sha256(data));
+
+    const listed = await cli(['ls', '--json']);
+    expect(listed.code).toBe(0);
+    expect((listed.events[0]!.allDocs as { slug: string }[]).map((t) => t.slug)).toContain(id);
+  }, 240_000);
+
+  it('exit codes: 3 for a transfer that does not exist, 1 for bad usage, 2 without a key; request create prints the link', async () => {
+    const missing = await cli(['get', 'Zz9Zz9Z', '-o', path.join(work, 'none')]);
+    expect(missing.code, missing.stderr).toBe(3);
+    expect((await cli(['send', 'project'])).code).toBe(1);
+    expect((await cli(['send', 'project', '--link', '--expiry', 'soon'])).code).toBe(1);
+    const plain = await cli(['ls', '--api', 'http://sendbridge.example']);
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toContain('refusing plain http');
+
+    const req = await cli(['request', 'create', '--title', 'Scans please', '--message', 'thanks']);
+    expect(req.code, req.stderr).toBe(0);
+    expect(req.stdout).toMatch(/\/r\/[A-Za-z0-9]{8}/u);
+
+    expect((await cli(['logout'])).code).toBe(0);
+    expect(existsSync(path.join(configDir, 'config.json'))).toBe(false);
+    const noKey = await cli(['ls', '--api', app.apiOrigin]);
+    expect(noKey.code).toBe(2);
+  });
+});

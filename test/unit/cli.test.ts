@@ -1,0 +1,234 @@
+/**
+ * issue 17: the CLI's pure parts: argument parsing, expiry parsing, the refusal of plain http
+ * to non-loopback hosts, the resume checkpoint store (keyed by file identity and options,
+ * 0600, dropped after the resume window), exit codes, link parsing and safe output paths.
+ */
+import { describe, expect, it, beforeEach, afterEach } from 'vitest';
+import { mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseCommandLine, parseExpiry } from '../../packages/cli/src/args';
+import { UsageError, EXIT, exitCodeForStatus } from '../../packages/cli/src/errors';
+import { isLoopbackHost, parseApiOrigin, resolveApiOrigin } from '../../packages/cli/src/origin';
+import { checkpointFile, checkpointKey, clearSendCheckpoint, findSendCheckpoint, saveSendCheckpoint, type LocalFileIdentity } from '../../packages/cli/src/checkpoint';
+import { configDir, readConfig, writeConfig } from '../../packages/cli/src/config';
+import { collectFiles } from '../../packages/cli/src/files';
+import { parseTransferRef, safeRelativePath } from '../../packages/cli/src/transfers';
+import { redact } from '../../packages/cli/src/context';
+import { matchPlan } from '../../packages/cli/src/send';
+import { RESUME_WINDOW_SECONDS } from '../../functions/domain/expiry';
+
+describe('argument parsing', () => {
+  it('parses send with repeated --to, message, expiry and password', () => {
+    const p = parseCommandLine(['send', './a', 'b.txt', '--to', 'x@y.io', '--to', 'z@y.io', '-m', 'hi', '--expiry', '1w', '--password', 'pw', '--json']);
+    expect(p.command).toBe('send');
+    expect(p.positionals).toEqual(['./a', 'b.txt']);
+    expect(p.values).toMatchObject({ to: ['x@y.io', 'z@y.io'], message: 'hi', expiry: '1w', password: 'pw', json: true });
+  });
+
+  it('refuses bad usage with UsageError (exit 1)', () => {
+    const bad: string[][] = [
+      ['frobnicate'],
+      ['send'],
+      ['send', 'a'],
+      ['send', 'a', '--to', 'x@y.io', '--link'],
+      ['send', 'a', '--to', 'not-an-email'],
+      ['send', 'a', '--link', '--expiry', 'soon'],
+      ['send', 'a', '--link', '--bogus'],
+      ['send', 'a', '--link', '--parallel', '0'],
+      ['get'],
+      ['get', 'a', 'b'],
+      ['ls', 'extra'],
+      ['ls', '--skip', '-1'],
+      ['request'],
+      ['request', 'delete'],
+      ['request', 'create'],
+      ['request', 'create', '--title', '  '],
+      ['login', '--api'],
+    ];
+    for (const argv of bad) {
+      expect(() => parseCommandLine(argv), argv.join(' ')).toThrow(UsageError);
+      try {
+        parseCommandLine(argv);
+      } catch (err) {
+        expect((err as UsageError).exitCode).toBe(EXIT.usage);
+      }
+    }
+  });
+
+  it('knows request create, get -o, --zip, help and version', () => {
+    expect(parseCommandLine(['request', 'create', '--title', 'T', '-m', 'M'])).toMatchObject({ command: 'request create', values: { title: 'T', message: 'M' } });
+    expect(parseCommandLine(['get', 'Abc1234', '-o', 'out', '--zip'])).toMatchObject({ command: 'get', positionals: ['Abc1234'], values: { output: 'out', zip: true } });
+    expect(parseCommandLine([]).command).toBe('help');
+    expect(parseCommandLine(['send', '--help']).command).toBe('help');
+    expect(parseCommandLine(['--version']).command).toBe('version');
+  });
+});
+
+describe('expiry parsing', () => {
+  it('reads h, d, w, mo, y and seconds', () => {
+    expect(parseExpiry('1w')).toBe(604800);
+    expect(parseExpiry('7d')).toBe(604800);
+    expect(parseExpiry('24h')).toBe(86400);
+    expect(parseExpiry('1mo')).toBe(2629746);
+    expect(parseExpiry('3mo')).toBe(7889238);
+    expect(parseExpiry('1y')).toBe(31536000);
+    expect(parseExpiry('3600')).toBe(3600);
+    expect(parseExpiry(' 2W ')).toBe(1209600);
+  });
+  it('refuses anything else', () => {
+    for (const v of ['', 'w', '1 week', '-1d', '0', '0d', '1.5d', '1x', '99999999999999999y']) expect(() => parseExpiry(v), v).toThrow(UsageError);
+  });
+});
+
+describe('http refusal and the API origin', () => {
+  it('allows https anywhere and http only to loopback', () => {
+    expect(parseApiOrigin('https://send.example.com/some/path')).toBe('https://send.example.com');
+    expect(parseApiOrigin('http://127.0.0.1:3001')).toBe('http://127.0.0.1:3001');
+    expect(parseApiOrigin('http://localhost:3001')).toBe('http://localhost:3001');
+    expect(parseApiOrigin('http://[::1]:3001')).toBe('http://[::1]:3001');
+    for (const v of ['http://send.example.com', 'http://10.0.0.5:3001', 'http://192.168.1.2', 'http://127.0.0.1.nip.io', 'http://localhost.example.com', 'ftp://127.0.0.1', 'https://user:pw@send.example.com', 'not a url']) {
+      expect(() => parseApiOrigin(v), v).toThrow(UsageError);
+    }
+  });
+  it('recognises loopback hosts', () => {
+    expect(isLoopbackHost('127.8.9.10')).toBe(true);
+    expect(isLoopbackHost('[::1]')).toBe(true);
+    expect(isLoopbackHost('api.localhost')).toBe(true);
+    expect(isLoopbackHost('128.0.0.1')).toBe(false);
+    expect(isLoopbackHost('::2')).toBe(false);
+  });
+  it('takes --api, then SENDBRIDGE_API, then the saved login, then the local stack on API_PORT', () => {
+    expect(resolveApiOrigin('https://a.example', { SENDBRIDGE_API: 'https://b.example' }, 'https://c.example')).toBe('https://a.example');
+    expect(resolveApiOrigin(undefined, { SENDBRIDGE_API: 'https://b.example' }, 'https://c.example')).toBe('https://b.example');
+    expect(resolveApiOrigin(undefined, {}, 'https://c.example')).toBe('https://c.example');
+    expect(resolveApiOrigin(undefined, { API_PORT: '3701' }, undefined)).toBe('http://127.0.0.1:3701');
+    expect(resolveApiOrigin(undefined, {}, undefined)).toBe('http://127.0.0.1:3001');
+    expect(() => resolveApiOrigin(undefined, { SENDBRIDGE_API: 'http://evil.example' }, undefined)).toThrow(/refusing plain http/);
+  });
+});
+
+describe('config and checkpoint store', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'sendbridge-cli-unit-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('puts the config in SENDBRIDGE_CONFIG_DIR, XDG_CONFIG_HOME or ~/.config, written 0600', () => {
+    expect(configDir({ SENDBRIDGE_CONFIG_DIR: '/x' })).toBe('/x');
+    expect(configDir({ XDG_CONFIG_HOME: '/cfg' })).toBe(path.join('/cfg', 'sendbridge'));
+    expect(configDir({})).toBe(path.join(os.homedir(), '.config', 'sendbridge'));
+    const d = path.join(dir, 'nested', 'sendbridge');
+    writeConfig(d, { api: 'https://a.example', key: 'sbk_x' });
+    expect(statSync(path.join(d, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(d).mode & 0o777).toBe(0o700);
+    expect(readConfig(d)).toEqual({ api: 'https://a.example', key: 'sbk_x' });
+    writeFileSync(path.join(d, 'config.json'), '{not json');
+    expect(readConfig(d)).toEqual({});
+  });
+
+  const files: LocalFileIdentity[] = [
+    { path: '/p/a.txt', size: 10, mtimeMs: 1000.5, ino: 1 },
+    { path: '/p/b.bin', size: 99, mtimeMs: 2000, ino: 2 },
+  ];
+  const opts = { sendAs: 'email', emailTo: [{ email: 'x@y.io' }], expirySeconds: 604800 };
+
+  it('keys a send by the files identity and options, whatever their order', () => {
+    const k = checkpointKey('https://a.example', files, opts);
+    expect(checkpointKey('https://a.example', [...files].reverse(), { expirySeconds: 604800, emailTo: [{ email: 'x@y.io' }], sendAs: 'email' })).toBe(k);
+    expect(checkpointKey('https://b.example', files, opts)).not.toBe(k);
+    expect(checkpointKey('https://a.example', [files[0]!, { ...files[1]!, size: 100 }], opts)).not.toBe(k);
+    expect(checkpointKey('https://a.example', [files[0]!, { ...files[1]!, mtimeMs: 2001 }], opts)).not.toBe(k);
+    expect(checkpointKey('https://a.example', [files[0]!, { ...files[1]!, ino: 3 }], opts)).not.toBe(k);
+    expect(checkpointKey('https://a.example', files, { ...opts, emailTo: [{ email: 'other@y.io' }] })).not.toBe(k);
+  });
+
+  it('saves, finds within the resume window only, and clears checkpoints (0600)', () => {
+    const k = checkpointKey('https://a.example', files, opts);
+    const now = 1_800_000_000_000;
+    const cp = { transferId: 'Abc1234', origin: 'https://a.example', createdAt: now, files: [{ fileId: 'f000000001', path: '/p/a.txt', size: 10 }] };
+    expect(findSendCheckpoint(dir, k, now)).toBeNull();
+    saveSendCheckpoint(dir, k, cp, now);
+    expect(statSync(checkpointFile(dir)).mode & 0o777).toBe(0o600);
+    expect(findSendCheckpoint(dir, k, now + 1000)).toEqual(cp);
+    expect(findSendCheckpoint(dir, 'other', now)).toBeNull();
+    expect(findSendCheckpoint(dir, k, now + RESUME_WINDOW_SECONDS * 1000 - 1)).toEqual(cp);
+    expect(findSendCheckpoint(dir, k, now + RESUME_WINDOW_SECONDS * 1000)).toBeNull();
+    // an expired one is dropped from the file when another is saved
+    const later = now + RESUME_WINDOW_SECONDS * 1000 + 1;
+    saveSendCheckpoint(dir, 'second', { ...cp, transferId: 'Xyz9876', createdAt: later }, later);
+    expect(findSendCheckpoint(dir, k, now)).toBeNull();
+    expect(findSendCheckpoint(dir, 'second', now + RESUME_WINDOW_SECONDS * 1000 + 2)?.transferId).toBe('Xyz9876');
+    clearSendCheckpoint(dir, 'second', now + RESUME_WINDOW_SECONDS * 1000 + 2);
+    expect(findSendCheckpoint(dir, 'second', now + RESUME_WINDOW_SECONDS * 1000 + 2)).toBeNull();
+    writeFileSync(checkpointFile(dir), 'garbage');
+    expect(findSendCheckpoint(dir, k, now)).toBeNull();
+  });
+
+  it('collects folders recursively with paths relative to the folder parent', () => {
+    mkdirSync(path.join(dir, 'proj', 'sub', 'deeper'), { recursive: true });
+    writeFileSync(path.join(dir, 'proj', 'a.txt'), 'a');
+    writeFileSync(path.join(dir, 'proj', 'sub', 'deeper', 'c.txt'), 'ccc');
+    writeFileSync(path.join(dir, 'loose.bin'), 'xx');
+    const got = collectFiles(['proj', 'loose.bin', 'proj/a.txt'], dir);
+    expect(got.map((f) => [f.fileName, f.itemPath ?? null, f.size])).toEqual([
+      ['a.txt', 'proj/a.txt', 1],
+      ['c.txt', 'proj/sub/deeper/c.txt', 3],
+      ['loose.bin', null, 2],
+    ]);
+    expect(() => collectFiles(['missing'], dir)).toThrow(UsageError);
+    mkdirSync(path.join(dir, 'empty'));
+    expect(() => collectFiles(['empty'], dir)).toThrow(/nothing to send/);
+  });
+});
+
+describe('exit codes, links, paths, secrets', () => {
+  it('maps API answers to exit codes', () => {
+    expect(exitCodeForStatus(401, 'invalid_api_key')).toBe(EXIT.auth);
+    expect(exitCodeForStatus(403, 'key_scope_missing')).toBe(EXIT.auth);
+    expect(exitCodeForStatus(404, 'transfer_not_found')).toBe(EXIT.notFound);
+    expect(exitCodeForStatus(410, 'transfer_expired')).toBe(EXIT.notFound);
+    expect(exitCodeForStatus(400, 'invalid_request')).toBe(EXIT.usage);
+    expect(exitCodeForStatus(429, 'rate_limited')).toBe(EXIT.network);
+    expect(exitCodeForStatus(502, 'http_502')).toBe(EXIT.server);
+  });
+
+  it('reads links and ids', () => {
+    expect(parseTransferRef('Abc1234')).toEqual({ id: 'Abc1234' });
+    expect(parseTransferRef('https://send.example/w/Abc1234')).toEqual({ id: 'Abc1234', origin: 'https://send.example' });
+    expect(parseTransferRef('https://send.example/downloads/Abc1234/R1234567')).toEqual({ id: 'Abc1234', recipient: 'R1234567', origin: 'https://send.example' });
+    expect(parseTransferRef('https://send.example/d/Abc1234')).toMatchObject({ id: 'Abc1234' });
+    for (const bad of ['Abc12', 'https://send.example/x/Abc1234', 'https://send.example/w/../../etc']) expect(() => parseTransferRef(bad), bad).toThrow(UsageError);
+  });
+
+  it('never writes outside the output folder', () => {
+    expect(safeRelativePath('a/b/c.txt')).toBe(path.join('a', 'b', 'c.txt'));
+    expect(safeRelativePath('../../etc/passwd')).toBe(path.join('etc', 'passwd'));
+    expect(safeRelativePath('/abs/x')).toBe(path.join('abs', 'x'));
+    expect(safeRelativePath('a\\..\\b')).toBe(path.join('a', 'b'));
+    expect(() => safeRelativePath('../..')).toThrow();
+  });
+
+  it('masks API keys in anything printed', () => {
+    const k = 'sbk_live_0123456789abcdef_' + 'A'.repeat(40);
+    expect(redact(`oops ${k} here`)).toBe('oops sbk_*** here');
+  });
+
+  it('pairs the server plan with local files by path and size', () => {
+    const local = [
+      { path: '/w/p/a', fileName: 'a', itemPath: 'p/a', size: 1, mtimeMs: 0, ino: 1 },
+      { path: '/w/p/b', fileName: 'b', itemPath: 'p/b', size: 2, mtimeMs: 0, ino: 2 },
+    ];
+    const m = matchPlan(
+      [
+        { fileId: 'F2', fileName: 'b', itemPath: 'p/b', size: 2, mode: 'single' },
+        { fileId: 'F1', fileName: 'a', itemPath: 'p/a', size: 1, mode: 'single' },
+      ],
+      local,
+    );
+    expect(m.get('F1')!.path).toBe('/w/p/a');
+    expect(m.get('F2')!.path).toBe('/w/p/b');
+    expect(() => matchPlan([{ fileId: 'F3', fileName: 'c', size: 9, mode: 'single' }], local)).toThrow(/cannot find/);
+  });
+});
