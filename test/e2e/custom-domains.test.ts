@@ -132,9 +132,10 @@ describe('custom domain', () => {
     // No, then yes: Keep returns focus to Remove and keeps the domain.
     const question = page.getByTestId('custom-domain-confirm');
     expect(await question.textContent()).toContain(`Remove ${HOST}?`);
-    expect(await page.getByTestId('custom-domain-remove-cancel').evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus moves in an effect after the render: poll for it.
+    await expect.poll(() => page.getByTestId('custom-domain-remove-cancel').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByTestId('custom-domain-remove-cancel').click();
-    expect(await page.getByTestId('custom-domain-remove').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.getByTestId('custom-domain-remove').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByTestId('custom-domain-status').getAttribute('data-status')).toBe('verified');
     await page.getByTestId('custom-domain-remove').click();
     await page.getByTestId('custom-domain-remove-confirm').click();

@@ -101,7 +101,8 @@ describe('web shell', () => {
 
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.getByRole('heading', { level: 1, name: 'Send big files anywhere. Know when they land.' }).waitFor();
-    expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+    // The route head is applied after the navigation renders (lib/seo-head.ts): poll for it.
+    await expect.poll(() => page.locator('meta[name="robots"]').count()).toBe(0);
   });
 
   it('an invite link that does not exist says so on the invite page, not the 404 page', async () => {
