@@ -279,6 +279,8 @@ export const routes: readonly ApiRoute[] = [
   // issue 16: previews (inline 600 s URLs, thumbnails made once by the thumbnails job); the download page's gate, nothing recorded
   { method: 'POST', path: '/getDownload/previews', handler: 'http/downloads/previews', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'jobs:invoke'], invokes: ['thumbnails'] },
   { method: 'POST', path: '/zip', handler: 'http/downloads/zip', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'jobs:invoke', 'events:publish'], invokes: ['zip-build'] },
+  // issue 17: 'Report this transfer' (the link alone; the answer tells nothing about the transfer), rate-limited per client and transfer
+  { method: 'POST', path: '/getDownload/report', handler: 'http/downloads/report', auth: 'none', owns: { record: 'transfer', by: 'link' }, access: ['table:read', 'table:write', 'mail:send'] },
   { method: 'POST', path: '/extension/request', handler: 'http/downloads/request-extension', auth: 'none', owns: { record: 'transfer', by: 'link' }, access: ['table:read', 'table:write', 'mail:send'] },
   { method: 'POST', path: '/checkExtension', handler: 'http/downloads/check-extension', auth: 'none', owns: { record: 'extension', by: 'mailed-token' }, access: ['table:read', 'table:write', 'mail:send'] },
 
