@@ -13,9 +13,9 @@ import * as z from 'zod/mini';
 import { transferIdSchema } from './transfer-api';
 import { emailSchema } from './validation';
 
-export const ABUSE_REASONS = ['malware', 'phishing', 'copyright', 'illegal', 'harassment', 'spam', 'other'] as const;
-export type AbuseReason = (typeof ABUSE_REASONS)[number];
-export const ABUSE_DETAILS_MAX = 2000;
+import { ABUSE_DETAILS_MAX, ABUSE_REASONS } from './abuse-reasons';
+
+export { ABUSE_DETAILS_MAX, ABUSE_REASONS, type AbuseReason } from './abuse-reasons';
 
 /** One client may report one transfer this often (per day), and any transfers this often (per hour). */
 export const REPORTS_PER_TRANSFER = { limit: 2, windowSeconds: 24 * 3600 } as const;

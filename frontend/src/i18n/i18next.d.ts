@@ -15,6 +15,7 @@ import type branding from '@/i18n/locales/branding/en.json';
 import type previews from '@/i18n/locales/previews/en.json';
 import type marketing from '@/i18n/locales/marketing/en.json';
 import type webhooks from '@/i18n/locales/webhooks/en.json';
+import type abuse from '@/i18n/locales/abuse/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -39,6 +40,7 @@ declare module 'i18next' {
       previews: typeof previews;
       marketing: typeof marketing;
       webhooks: typeof webhooks;
+      abuse: typeof abuse;
     };
   }
 }

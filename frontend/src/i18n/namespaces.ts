@@ -26,6 +26,8 @@ import type { Language } from '@/i18n/languages';
  *   activity toasts), loaded with them after the page is idle, never on a first load
  * - `webhooks`: issue 17's /dash/account/webhooks (endpoints, secrets, delivery logs; the
  *   webhook error codes' texts stay in `pages`, `webhookErrors.…`)
+ * - `abuse`: issue 17's 'Report this transfer' form on the download page, loaded with its chunk
+ *   when the visitor opens it
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
@@ -40,7 +42,7 @@ import type { Language } from '@/i18n/languages';
  * - `pages`: roadmap, about, affiliate, sumo, thank-you and updates pages (also the dashboard's
  *   what's-new panel and account page)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains', 'branding', 'previews', 'marketing', 'webhooks'] as const;
+export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains', 'branding', 'previews', 'marketing', 'webhooks', 'abuse'] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
