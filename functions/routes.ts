@@ -169,6 +169,13 @@ export interface JobDef {
    * package built for linux-x64 (sharp's prebuilt binary, lib/lambda-bundles.ts NATIVE_PACKAGES).
    */
   readonly architecture?: 'arm64' | 'x86_64';
+  /**
+   * issue 17: events that start the job in AWS. `guardduty-scan-results`: an EventBridge rule on
+   * the home region's default bus for "GuardDuty Malware Protection Object Scan Result" events
+   * (each storage region forwards its own; lib/storage-stack.ts). Locally such a job is started
+   * by routes (`invokes`).
+   */
+  readonly trigger?: 'guardduty-scan-results';
 }
 
 export const API_PREFIX = '/api';
@@ -258,7 +265,10 @@ export const routes: readonly ApiRoute[] = [
     handler: 'http/transfers/complete-file',
     auth: 'none',
     owns: { record: 'transfer', by: 'upload-token' },
-    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
+    // issue 17: locally the malware scan runs here (inline, or the malware-scan job for large files);
+    // an infected file is quarantined, its sender mailed and `transfer.scan_failed` published
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send', 'events:publish', 'jobs:invoke'],
+    invokes: ['malware-scan'],
     timeoutSeconds: 29,
   },
   { method: 'POST', path: '/transfers/{id}/complete', handler: 'http/transfers/complete', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'table:write', 'mail:send', 'events:publish'], timeoutSeconds: 29 },
@@ -284,6 +294,8 @@ export const routes: readonly ApiRoute[] = [
   // issue 16: previews (inline 600 s URLs, thumbnails made once by the thumbnails job); the download page's gate, nothing recorded
   { method: 'POST', path: '/getDownload/previews', handler: 'http/downloads/previews', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'jobs:invoke'], invokes: ['thumbnails'] },
   { method: 'POST', path: '/zip', handler: 'http/downloads/zip', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'jobs:invoke', 'events:publish'], invokes: ['zip-build'] },
+  // issue 17: 'Report this transfer' (the link alone; the answer tells nothing about the transfer), rate-limited per client and transfer
+  { method: 'POST', path: '/getDownload/report', handler: 'http/downloads/report', auth: 'none', owns: { record: 'transfer', by: 'link' }, access: ['table:read', 'table:write', 'mail:send'] },
   { method: 'POST', path: '/extension/request', handler: 'http/downloads/request-extension', auth: 'none', owns: { record: 'transfer', by: 'link' }, access: ['table:read', 'table:write', 'mail:send'] },
   { method: 'POST', path: '/checkExtension', handler: 'http/downloads/check-extension', auth: 'none', owns: { record: 'extension', by: 'mailed-token' }, access: ['table:read', 'table:write', 'mail:send'] },
 
@@ -489,6 +501,16 @@ export const jobs: readonly JobDef[] = [
     schedule: 'rate(1 minute)',
     access: ['table:read', 'table:write', 'events:publish'],
     timeoutSeconds: 60,
+  },
+  {
+    // issue 17: malware scan results. In AWS GuardDuty Malware Protection for S3 scans each new
+    // transfer file and this job consumes its result events (quarantine, notify, scan_failed);
+    // locally it scans the files too large to scan inside their completion (services/malware-scan.ts).
+    name: 'malware-scan',
+    handler: 'jobs/malware-scan',
+    trigger: 'guardduty-scan-results',
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send', 'events:publish'],
+    timeoutSeconds: 300,
   },
 ];
 

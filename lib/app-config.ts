@@ -28,6 +28,8 @@ export interface AppConfig {
   readonly certificateArn: string | undefined;
   /** issue 15: where users point their custom domain's CNAME (the connection group's routing endpoint, known after the first deploy) */
   readonly customDomainTarget: string | undefined;
+  /** issue 17: -c abuseReportTo, the operator address abuse reports are mailed to (unset: recorded only) */
+  readonly abuseReportTo: string | undefined;
   /** issue 14: which payments provider the functions run (PAYMENTS) and Stripe's price ids (STRIPE_PRICES) */
   readonly payments: PaymentsSettings;
 }
@@ -56,6 +58,7 @@ export const CONTEXT_KEYS = {
   payments: 'payments',
   stripePrices: 'stripePrices',
   customDomainTarget: 'customDomainTarget',
+  abuseReportTo: 'abuseReportTo',
 } as const;
 
 /**
@@ -144,6 +147,7 @@ export function readAppConfig(app: App, env: NodeJS.ProcessEnv = process.env): A
     domainName,
     certificateArn,
     customDomainTarget: contextString(app, CONTEXT_KEYS.customDomainTarget),
+    abuseReportTo: contextString(app, CONTEXT_KEYS.abuseReportTo),
   };
 }
 

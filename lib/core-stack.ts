@@ -14,6 +14,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { GUARDDUTY_DETAIL_TYPE, GUARDDUTY_SOURCE } from '../functions/domain/malware-scan';
 import { API_CORS, API_PREFIX, functionsOf, jobs, routes, type FunctionDef, type FunctionGroup, type RouteDef } from '../functions/routes';
 import { TABLE_GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/data/table-schema';
 import { DEFAULT_REGION, type RegionId } from '../functions/domain/regions';
@@ -48,6 +49,8 @@ export interface CoreStackProps extends StackProps {
   readonly payments?: PaymentsSettings;
   /** issue 15: -c customDomainTarget, the CNAME target the domain settings page shows */
   readonly customDomainTarget?: string;
+  /** issue 17: -c abuseReportTo */
+  readonly abuseReportTo?: string;
 }
 
 /** Default-stage throttling: uploads ask for part URLs in batches, so this is far above real use. */
@@ -176,6 +179,7 @@ export class CoreStack extends Stack {
       originVerify: this.originVerify,
       ...(props.payments ? { payments: props.payments } : {}),
       ...(props.customDomainTarget ? { customDomainTarget: props.customDomainTarget } : {}),
+      ...(props.abuseReportTo ? { abuseReportTo: props.abuseReportTo } : {}),
     };
     this.apiResources = resources;
 
@@ -343,6 +347,15 @@ export class CoreStack extends Stack {
         description: `SendBridge job ${job.name} (${job.schedule ?? 'on demand'})`,
       }).bind(job.access);
       this.jobFunctions.set(job.name, fn);
+      // issue 17: GuardDuty's malware scan results (of every storage region, forwarded to this
+      // region's default bus by the StorageStacks) start the job, with EventBridge's retries.
+      if (job.trigger === 'guardduty-scan-results') {
+        new events.Rule(this, `${id}ScanResults`, {
+          description: `SendBridge job ${job.name}: GuardDuty Malware Protection scan results`,
+          eventPattern: { source: [GUARDDUTY_SOURCE], detailType: [GUARDDUTY_DETAIL_TYPE] },
+          targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+        });
+      }
       if (!job.schedule) {
         onDemand[job.name] = fn.function;
         continue;

@@ -57,6 +57,7 @@ export function createSendBridge(app: App, options: SendBridgeOptions = {}): Sen
         crossRegionReferences: true,
         regionId,
         allowedOrigins: bucketOrigins,
+        homeRegion: config.homeRegion,
       }),
     );
   }
@@ -93,6 +94,7 @@ export function createSendBridge(app: App, options: SendBridgeOptions = {}): Sen
     routes: options.routes,
     payments: config.payments,
     ...(config.customDomainTarget ? { customDomainTarget: config.customDomainTarget } : {}),
+    ...(config.abuseReportTo ? { abuseReportTo: config.abuseReportTo } : {}),
   });
   if (!config.appOriginsConfigured) {
     Annotations.of(core).addWarningV2(

@@ -1,18 +1,29 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as guardduty from 'aws-cdk-lib/aws-guardduty';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { BUCKET_CORS } from '../functions/routes';
 import { APP_ORIGINS_RULE_ID } from '../functions/domain/bucket-cors';
 import { IMAGE_STAGING_DAYS, IMAGE_STAGING_PREFIX } from '../functions/domain/branding';
 import { SPEED_TEST_BYTES, SPEED_TEST_KEY, type RegionId } from '../functions/domain/regions';
 import { PrivateBucket } from './constructs/private-bucket';
+import { GUARDDUTY_DETAIL_TYPE, GUARDDUTY_SOURCE, QUARANTINE_PREFIX, QUARANTINE_RETENTION_DAYS, SCANNED_PREFIX } from '../functions/domain/malware-scan';
 import { acknowledge, acknowledgeBucketDeploymentHandler } from './nag/acknowledge';
 
 export interface StorageStackProps extends StackProps {
   readonly regionId: RegionId;
   /** Origins allowed to PUT/GET straight to the buckets (the app and custom domains). */
   readonly allowedOrigins: readonly string[];
+  /**
+   * issue 17: the home region (CoreStack, the malware-scan job). GuardDuty's scan results of this
+   * region's buckets are forwarded to that region's default event bus when it is another region.
+   * Unset (the standalone China stacks): no malware protection plans.
+   */
+  readonly homeRegion?: string;
 }
 
 /** Uploads resumable within 7 days (spec §9): unfinished multipart uploads go after that. */
@@ -60,7 +71,12 @@ export class StorageStack extends Stack {
 
     this.transfersBucket = new PrivateBucket(this, 'TransfersBucket', {
       cors,
-      lifecycleRules: [abortIncomplete, { id: 'ExpireUnacceptedImageUploads', prefix: IMAGE_STAGING_PREFIX, expiration: Duration.days(IMAGE_STAGING_DAYS) }],
+      lifecycleRules: [
+        abortIncomplete,
+        { id: 'ExpireUnacceptedImageUploads', prefix: IMAGE_STAGING_PREFIX, expiration: Duration.days(IMAGE_STAGING_DAYS) },
+        // issue 17: quarantined files are kept for operators this long, never served
+        { id: 'ExpireQuarantinedFiles', prefix: QUARANTINE_PREFIX, expiration: Duration.days(QUARANTINE_RETENTION_DAYS) },
+      ],
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 'transfers/',
     });
@@ -84,10 +100,55 @@ export class StorageStack extends Stack {
     });
     acknowledgeBucketDeploymentHandler(this);
 
+    if (props.homeRegion) this.malwareProtection(props.homeRegion);
+
     new CfnOutput(this, 'TransfersBucketName', { value: this.transfersBucket.bucketName });
     new CfnOutput(this, 'AnonBucketName', { value: this.anonBucket.bucketName });
   }
+
+  /**
+   * issue 17: GuardDuty Malware Protection for S3 on both buckets: every new object under the
+   * transfers prefix (`t/`) is scanned and tagged `GuardDutyMalwareScanStatus`, and a
+   * "GuardDuty Malware Protection Object Scan Result" event goes on this region's default bus.
+   * The role is the one the plans assume (the policy of GuardDuty's documentation, scoped to
+   * these two buckets). A rule forwards the results to the home region's default bus, where the
+   * CoreStack's rule starts the malware-scan job.
+   */
+  private malwareProtection(homeRegion: string): void {
+    const buckets = [this.transfersBucket, this.anonBucket];
+    const role = new iam.Role(this, 'MalwareProtectionRole', {
+      assumedBy: new iam.ServicePrincipal('malware-protection-plan.guardduty.amazonaws.com'),
+      description: 'GuardDuty Malware Protection for S3: scans and tags the SendBridge buckets of this region',
+    });
+    const ruleArn = `arn:${this.partition}:events:${this.region}:${this.account}:rule/${GUARDDUTY_MANAGED_RULE_PREFIX}*`;
+    role.addToPolicy(new iam.PolicyStatement({ actions: ['events:PutRule', 'events:DeleteRule', 'events:PutTargets', 'events:RemoveTargets'], resources: [ruleArn], conditions: { StringLike: { 'events:ManagedBy': 'malware-protection-plan.guardduty.amazonaws.com' } } }));
+    role.addToPolicy(new iam.PolicyStatement({ actions: ['events:DescribeRule', 'events:ListTargetsByRule'], resources: [ruleArn] }));
+    role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:PutBucketNotification', 's3:GetBucketNotification', 's3:ListBucket'], resources: buckets.map((b) => b.bucketArn) }));
+    role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:GetObjectVersion', 's3:GetObjectTagging', 's3:GetObjectVersionTagging', 's3:PutObjectTagging', 's3:PutObjectVersionTagging'], resources: buckets.map((b) => b.arnForObjects('*')) }));
+    role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: buckets.map((b) => b.arnForObjects('malware-protection-resource-validation-object')) }));
+
+    buckets.forEach((bucket, i) => {
+      const plan = new guardduty.CfnMalwareProtectionPlan(this, i === 0 ? 'TransfersMalwareProtection' : 'AnonMalwareProtection', {
+        role: role.roleArn,
+        protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: [SCANNED_PREFIX] } },
+        actions: { tagging: { status: 'ENABLED' } },
+      });
+      // The plan checks the role's access when it is created.
+      plan.node.addDependency(role);
+    });
+
+    if (homeRegion === this.region) return;
+    const homeBus = events.EventBus.fromEventBusArn(this, 'HomeDefaultBus', `arn:${this.partition}:events:${homeRegion}:${this.account}:event-bus/default`);
+    new events.Rule(this, 'ForwardScanResults', {
+      description: 'SendBridge: GuardDuty malware scan results of this region\'s buckets to the home region',
+      eventPattern: { source: [GUARDDUTY_SOURCE], detailType: [GUARDDUTY_DETAIL_TYPE], detail: { s3ObjectDetails: { bucketName: buckets.map((b) => b.bucketName) } } },
+      targets: [new targets.EventBus(homeBus)],
+    });
+  }
 }
+
+/** The prefix of the EventBridge rules GuardDuty manages on a protected bucket's behalf (its docs' IAM policy). */
+export const GUARDDUTY_MANAGED_RULE_PREFIX = 'DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3';
 
 /**
  * Deterministic, incompressible-looking ASCII of exactly `bytes` bytes (a fixed asset hash, so

@@ -58,6 +58,7 @@ function fromItem(i: Record<string, unknown>): NotificationRecord {
     ...(typeof i.receiverEmail === 'string' ? { receiverEmail: i.receiverEmail } : {}),
     fileName: String(i.fileName),
     dlOrigin: i.dlOrigin === 'zip' ? 'zip' : 'file',
+    ...(i.kind === 'scan-failed' && i.scan && typeof i.scan === 'object' ? { kind: 'scan-failed' as const, scan: { finding: String((i.scan as Record<string, unknown>).finding ?? '') } } : {}),
     ...(i.kind === 'request-upload' && i.request && typeof i.request === 'object' ? { kind: 'request-upload' as const, request: requestNoticeOf(i.request as Record<string, unknown>) } : {}),
   };
 }
@@ -80,6 +81,14 @@ function requestNoticeOf(r: Record<string, unknown>): RequestUploadNotice {
 export async function putRequestUploadNotification(userId: string, at: number, slug: string, firstFileName: string, notice: RequestUploadNotice): Promise<string> {
   const id = eventIdAt(at);
   const n: NotificationRecord = { _id: id, slug, read: false, dlDate: at, dlCountryCode: 'XX', fileName: firstFileName, dlOrigin: 'file', kind: 'request-upload', request: notice };
+  await ddb().put({ TableName: table(), Item: notificationItem(userId, n) });
+  return id;
+}
+
+/** Pattern 23c (issue 17): a file of the user's transfer was found infected and removed. */
+export async function putScanFailedNotification(userId: string, at: number, slug: string, fileName: string, finding: string): Promise<string> {
+  const id = eventIdAt(at);
+  const n: NotificationRecord = { _id: id, slug, read: false, dlDate: at, dlCountryCode: 'XX', fileName, dlOrigin: 'file', kind: 'scan-failed', scan: { finding } };
   await ddb().put({ TableName: table(), Item: notificationItem(userId, n) });
   return id;
 }

@@ -10,6 +10,7 @@ import type { RegionId } from '../domain/regions';
 import type { SendAs } from '../domain/validation';
 import type { TransferStatus, UploadMode } from '../domain/transfer-api';
 import type { Recording } from '../domain/previews';
+import type { ScanStatus } from '../domain/malware-scan';
 
 export interface TransferRecipient {
   readonly email: string;
@@ -61,6 +62,11 @@ export interface TransferRecord {
   readonly forwardedFrom?: string;
   /** issue 13: a visitor's upload to this file request (storageOwner is the requester; never listed as a send) */
   readonly requestId?: string;
+  /** issue 17: the malware scan's state of its files (domain/malware-scan.ts transferScanState); absent before scanning existed */
+  readonly scanState?: ScanStatus;
+  /** issue 17: an operator disabled it after an abuse report (epoch ms): the link answers 410, the objects are kept */
+  readonly disabledAt?: number;
+  readonly disabledReportId?: string;
 }
 
 export interface FileRecord {
@@ -83,6 +89,13 @@ export interface FileRecord {
   readonly thumbStatus?: 'building' | 'ready' | 'failed';
   readonly thumbStartedAt?: number;
   readonly thumbBytes?: number;
+  /** issue 17: the malware scan (set to pending when the upload completes); absent: completed before scanning existed */
+  readonly scanStatus?: ScanStatus;
+  /** what the scanner found (infected) or why it could not decide (error) */
+  readonly scanFinding?: string;
+  /** `guardduty`, `clamav` or `eicar` */
+  readonly scanner?: string;
+  readonly scannedAt?: number;
 }
 
 export interface PartRecord {
@@ -289,15 +302,74 @@ export async function listParts(slug: string, fileId: string): Promise<PartRecor
   return items.map((i) => ({ partNumber: Number(i.partNumber), etag: String(i.etag), size: Number(i.size) }));
 }
 
+/** The upload is complete: the file waits for its malware scan (issue 17) before anyone may download it. */
 export async function markFileUploaded(slug: string, fileId: string): Promise<void> {
   await ddb().update({
     TableName: table(),
     Key: keys.transferFile(slug, fileId),
-    UpdateExpression: 'SET #s = :u',
+    UpdateExpression: 'SET #s = :u, scanStatus = :p',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: { '#s': 'status' },
-    ExpressionAttributeValues: { ':u': 'uploaded' },
+    ExpressionAttributeValues: { ':u': 'uploaded', ':p': 'pending' },
   });
+}
+
+/**
+ * Issue 17: a scan's result for one file. Answers the state it replaced (undefined when the
+ * file is gone), so the caller acts on an infection once even when the result arrives twice.
+ * A file already found infected stays so (a later result for its key is about another object).
+ */
+export async function setFileScan(
+  slug: string,
+  fileId: string,
+  r: { status: ScanStatus; finding?: string; scanner: string; at: number },
+): Promise<{ previous: ScanStatus | undefined } | undefined> {
+  try {
+    const out = await ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: `SET scanStatus = :s, scanner = :n, scannedAt = :at${r.finding ? ', scanFinding = :f' : ' REMOVE scanFinding'}`,
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(scanStatus) OR scanStatus <> :i)',
+      ExpressionAttributeValues: { ':s': r.status, ':n': r.scanner, ':at': r.at, ':i': 'infected', ...(r.finding ? { ':f': r.finding } : {}) },
+      ReturnValues: 'ALL_OLD',
+    });
+    return { previous: out.Attributes?.scanStatus as ScanStatus | undefined };
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Issue 17: the transfer's scan state (the worst of its files'). */
+export async function setScanState(slug: string, state: ScanStatus): Promise<void> {
+  await ddb().update({
+    TableName: table(),
+    Key: keys.transfer(slug),
+    UpdateExpression: 'SET scanState = :s',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':s': state },
+  });
+}
+
+/** Issue 17: an operator disables (or enables again) a transfer after an abuse report; false when there is none. */
+export async function setDisabled(slug: string, disabled: { at: number; reportId?: string } | undefined): Promise<boolean> {
+  try {
+    await ddb().update({
+      TableName: table(),
+      Key: keys.transfer(slug),
+      ...(disabled
+        ? {
+            UpdateExpression: `SET disabledAt = :at${disabled.reportId ? ', disabledReportId = :r' : ''}`,
+            ExpressionAttributeValues: { ':at': disabled.at, ...(disabled.reportId ? { ':r': disabled.reportId } : {}) },
+          }
+        : { UpdateExpression: 'REMOVE disabledAt, disabledReportId' }),
+      ConditionExpression: 'attribute_exists(pk)',
+    });
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 /**

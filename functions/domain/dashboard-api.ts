@@ -210,8 +210,13 @@ export interface NotificationView {
    * file requests (then `request` says which and who; `slug` is the upload's, `dlDate` its time,
    * `fileName` its first file, `dlCountryCode` 'XX', `dlOrigin` 'file').
    */
-  readonly kind?: 'request-upload';
+  readonly kind?: 'request-upload' | 'scan-failed';
   readonly request?: RequestUploadNotice;
+  /**
+   * Issue 17: with kind 'scan-failed', a file of the transfer `slug` (named by `fileName`) was
+   * found infected and removed; `finding` is the scanner's name of what it found.
+   */
+  readonly scan?: { readonly finding: string };
 }
 export const NOTIFICATIONS_PAGE = 50;
 /** Unread notifications are counted up to this (the badge says '9+' above 9). */

@@ -22,6 +22,7 @@
  */
 import * as z from 'zod/mini';
 import type { PublicBranding } from './branding-api';
+import type { FileScanView, ScanStatus } from './malware-scan';
 import { fileEntrySchema } from './file-entry-schema';
 import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
@@ -183,6 +184,12 @@ export interface DownloadFile {
   readonly fileName: string;
   readonly itemPath?: string;
   readonly size: number;
+  /**
+   * Issue 17: the malware scan: `pending` (being checked: no download yet, 409 scan_pending),
+   * `clean`, `removed` (found infected and quarantined: 410 file_removed), `error` (the scan
+   * could not decide: 409 scan_failed). Absent on answers of servers before scanning (clean).
+   */
+  readonly scan?: FileScanView;
 }
 
 export interface DownloadView {
@@ -202,6 +209,8 @@ export interface DownloadView {
   readonly totalDownloads: number;
   /** issue 15: the sender's (storage owner's) branding; guests' transfers carry the product's (null) */
   readonly branding?: PublicBranding | null;
+  /** issue 17: `pending` while any file is being checked (the page polls), else the worst result */
+  readonly scanState?: ScanStatus;
 }
 
 /** Body of the 410 answer: `error.details`. */

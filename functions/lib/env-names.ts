@@ -63,6 +63,11 @@ export const ENV = {
   eventBusName: 'EVENT_BUS_NAME',
   /** the SQS queue webhook deliveries run from (AWS only; locally the delivery job is invoked) */
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
+  // ---- issue 17: malware scanning and abuse reports ----
+  /** `guardduty` in AWS (GuardDuty Malware Protection scans each object; its events reach the malware-scan job); unset or `local`: the local scanner */
+  malwareScanner: 'MALWARE_SCANNER',
+  /** the operator address abuse reports are mailed to (unset: recorded only) */
+  abuseReportTo: 'ABUSE_REPORT_TO',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

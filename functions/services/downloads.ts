@@ -16,7 +16,8 @@ import { eventIdAt } from '../data/notifications';
 import { recordDownload } from '../data/download-events';
 import * as storage from '../adapters/storage';
 import { startJob } from '../adapters/jobs';
-import { HttpError, gone, notFound, tooManyRequests, unauthorized } from '../lib/errors';
+import { HttpError, conflict, gone, notFound, tooManyRequests, unauthorized } from '../lib/errors';
+import { fileScanView, transferScanState, type ScanStatus } from '../domain/malware-scan';
 import { hashToken, newToken, verifyPassword } from '../lib/secrets';
 import { config } from '../lib/env';
 import { errorFields, log } from '../lib/log';
@@ -48,6 +49,21 @@ export interface Viewer {
   readonly viewerCountry?: string;
 }
 
+/** The 410 of a transfer disabled after an abuse report (the page shows its translation). */
+export const DISABLED_TEXT = 'This transfer was disabled after a report and can no longer be downloaded.';
+
+/** Issue 17: the malware scan decides what may be served; files without a state predate scanning. */
+function scanOf(f: FileRecord): ScanStatus {
+  return f.scanStatus ?? 'clean';
+}
+
+function assertServable(f: FileRecord): void {
+  const s = scanOf(f);
+  if (s === 'pending') throw conflict('scan_pending', 'This file is still being checked for malware. Try again in a moment.');
+  if (s === 'infected') throw gone('file_removed', 'This file was removed because it contains malware.');
+  if (s === 'error') throw conflict('scan_failed', 'This file could not be checked for malware, so it cannot be downloaded.');
+}
+
 export function purgeAt(t: Pick<TransferRecord, 'expiryDate'>): number {
   return t.expiryDate + PURGE_GRACE_SECONDS * SECOND;
 }
@@ -58,6 +74,8 @@ export async function openTransfer(slug: string, viewer: Viewer, now = Date.now(
   if (!t || t.status === 'uploading' || t.status === 'cancelled' || t.status === 'deleted') {
     throw notFound('transfer_not_found', TEXTS.download404);
   }
+  // issue 17: an operator disabled it after an abuse report (its objects are kept as evidence)
+  if (t.disabledAt !== undefined) throw gone('transfer_disabled', DISABLED_TEXT);
   if (now >= t.expiryDate || t.purged) {
     const details: ExpiredDetails = { expiryDate: t.expiryDate, extendable: !t.purged && now < purgeAt(t) };
     throw gone('transfer_expired', expiredAgoText(t.expiryDate, now), details);
@@ -107,7 +125,8 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
     title: titleOf(files),
     fileCount: files.length,
     totalBytes: files.reduce((s, f) => s + f.size, 0),
-    files: files.map((f) => ({ fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size })),
+    files: files.map((f) => ({ fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size, scan: fileScanView(f.scanStatus) })),
+    scanState: transferScanState(files),
     message: t.message,
     senderEmail: t.senderEmail,
     ...(t.senderName ? { senderName: t.senderName } : {}),
@@ -191,9 +210,15 @@ export async function fileDownload(slug: string, fileId: string, viewer: Viewer,
   const t = await openTransfer(slug, viewer, now);
   const f = await data.getFile(slug, fileId);
   if (!f || f.status !== 'uploaded') throw notFound('file_not_found', TEXTS.download404);
+  assertServable(f);
   const url = await storage.presignDownload(refOf(t, f.key), baseName(f.fileName), DOWNLOAD_URL_SECONDS);
   await track(t, viewer, { fileName: baseName(f.fileName), origin: 'file' }, now);
   return { url };
+}
+
+/** What the ZIP holds: the files found clean (a removed or unchecked file never goes in). */
+function zipFiles(files: readonly FileRecord[]): FileRecord[] {
+  return files.filter((f) => scanOf(f) === 'clean');
 }
 
 /** Identifies a ZIP by the exact set of files in it, so adding files builds a new one. */
@@ -214,7 +239,9 @@ export function zipName(t: Pick<TransferRecord, 'slug'>, files: readonly Pick<Fi
 /** POST /zip: the ZIP when it is ready, else starts (at most one) build and says so. */
 export async function zipDownload(slug: string, viewer: Viewer, now = Date.now()): Promise<{ status: number; body: ZipResponse }> {
   const t = await openTransfer(slug, viewer, now);
-  const files = await sentFiles(slug);
+  const sent = await sentFiles(slug);
+  if (sent.some((f) => scanOf(f) === 'pending')) throw conflict('scan_pending', 'The files are still being checked for malware. Try again in a moment.');
+  const files = zipFiles(sent);
   if (files.length === 0) throw notFound('transfer_empty', TEXTS.download404);
   const contentHash = zipContentHash(files);
   const existing = await data.getZip(slug, contentHash);
@@ -249,7 +276,7 @@ export async function buildTransferZip(input: ZipJobInput, build: (args: { t: Tr
   const t = await data.getTransfer(input.slug);
   const zip = await data.getZip(input.slug, input.contentHash);
   if (!t || !zip || zip.status === 'ready') return;
-  const files = await sentFiles(input.slug);
+  const files = zipFiles(await sentFiles(input.slug));
   if (zipContentHash(files) !== input.contentHash) {
     await data.finishZip(input.slug, input.contentHash, { status: 'failed', error: 'files changed' });
     return;

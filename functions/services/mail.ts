@@ -189,3 +189,17 @@ export async function mailTrialEnding(to: string, lang: string | undefined, v: T
 export async function mailTeamInvite(to: string, lang: string | undefined, v: TeamInviteMailInput): Promise<boolean> {
   return deliver(to, (await templates()).teamInviteMail({ lang: mailLanguageOf(lang), ...v }), 'team-invite', v.adminEmail);
 }
+
+/** Issue 17: a file of the sender's transfer was found infected and quarantined (the sender's language). */
+export async function mailScanFailed(t: TransferRecord, v: { fileName: string; finding: string }): Promise<boolean> {
+  return deliver(
+    t.senderEmail,
+    (await templates()).scanFailedMail({ lang: mailLanguageOf(t.lang), fileName: v.fileName, finding: v.finding, transferLink: `${await linkOriginOf(t)}/w/${t.slug}` }),
+    'scan-failed',
+  );
+}
+
+/** Issue 17: an abuse report to the operator address. */
+export async function mailAbuseReport(to: string, v: import('../adapters/mail/templates').AbuseReportMailInput): Promise<boolean> {
+  return deliver(to, (await templates()).abuseReportMail(v), 'abuse-report', v.reporterEmail);
+}

@@ -64,7 +64,8 @@ async function previewsOf(t: TransferRecord, now: number): Promise<PreviewsRespo
     files.map(async (f): Promise<FilePreview> => {
       const rule = previewRuleOf(f);
       const base = { fileId: f.fileId, kind: rule.kind, icon: rule.icon, ...(f.recording ? { recording: f.recording } : {}) };
-      if (!rule.contentType) return base;
+      // issue 17: a file not (yet) found clean by the malware scan has no preview
+      if (!rule.contentType || (f.scanStatus ?? 'clean') !== 'clean') return base;
       const url = await storage.presignInline(refOf(t, f.key), rule.contentType, baseName(f.fileName), IMAGE_URL_EXPIRES_SECONDS);
       if (!rule.thumbnail) return { ...base, url };
       return { ...base, url, thumbnail: await thumbnailState(t, f, now, claimed) };

@@ -105,7 +105,10 @@ export async function forwardTransfer(
 ): Promise<ForwardResponse> {
   const source = await requireOwner(body.slug, sender.userId);
   assertLive(source, now);
-  const files = await sentFiles(source.slug);
+  const all = await sentFiles(source.slug);
+  // issue 17: only scanned files travel: none while the scan runs, never a quarantined one.
+  if (all.some((f) => f.scanStatus === 'pending')) throw conflict('scan_pending', 'The files are still being checked. Try again in a moment.');
+  const files = all.filter((f) => (f.scanStatus ?? 'clean') === 'clean');
   if (files.length === 0) throw notFound('transfer_empty', NOT_FOUND_MESSAGE);
   // The same rules as a new send of these files by this sender: recipients, links, plan size.
   const parsed = transferDraftSchema({ role: sender.role, now }).safeParse({
@@ -163,6 +166,10 @@ export async function forwardTransfer(
           mode: 'single',
           status: 'uploaded',
           createdAt: f.createdAt,
+          // issue 17: the same bytes as a scanned clean file (GuardDuty scans the copy again in AWS)
+          scanStatus: 'clean',
+          ...(f.scanner ? { scanner: f.scanner } : {}),
+          ...(f.scannedAt ? { scannedAt: f.scannedAt } : {}),
         };
       });
       const rec: TransferRecord = {

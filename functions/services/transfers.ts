@@ -29,7 +29,7 @@ import * as storage from '../adapters/storage';
 import { config } from '../lib/env';
 import { HttpError, badRequest, conflict, forbidden, gone, notFound } from '../lib/errors';
 import { hashPassword, hashToken, newToken, safeEqual } from '../lib/secrets';
-import { log } from '../lib/log';
+import { errorFields, log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
 import { draftError } from './draft-error';
 import { firstFileNameOf, searchTextOf } from '../domain/transfer-search';
@@ -69,6 +69,7 @@ export function recipientLink(slug: string, recipientId: string, origin: string 
 }
 
 import { publishEvent } from './events';
+import { scanOnCompletion } from './malware-scan';
 import { locOf, refOf } from './object-refs';
 import type { Recording } from '../domain/previews';
 
@@ -305,7 +306,11 @@ export async function uploadState(t: TransferRecord): Promise<UploadStateRespons
  */
 export async function completeFile(t: TransferRecord, fileId: string): Promise<{ fileId: string; size: number }> {
   const f = await requireFile(t, fileId);
-  if (f.status === 'uploaded') return { fileId, size: f.size };
+  if (f.status === 'uploaded') {
+    // A retried completion whose scan did not finish (locally) scans again.
+    if (f.scanStatus === 'pending') await scanAfterUpload(t, f);
+    return { fileId, size: f.size };
+  }
   const ref = refOf(t, f.key);
   if (f.mode === 'multipart') {
     const parts = await data.listParts(t.slug, fileId);
@@ -333,7 +338,19 @@ export async function completeFile(t: TransferRecord, fileId: string): Promise<{
   if (stored === undefined) throw conflict('upload_incomplete', 'This file has not been uploaded yet.');
   if (stored !== f.size) return resetUpload(t, f, `The uploaded file has ${stored} bytes, ${f.size} were announced.`, 'size_mismatch');
   await data.markFileUploaded(t.slug, fileId);
+  // issue 17: no download before the malware scan (GuardDuty in AWS; locally scanned now)
+  await data.setScanState(t.slug, 'pending');
+  await scanAfterUpload(t, { ...f, status: 'uploaded', scanStatus: 'pending' });
   return { fileId, size: f.size };
+}
+
+/** The completion answers even when the local scan could not run: the file stays pending (never served). */
+async function scanAfterUpload(t: TransferRecord, f: FileRecord): Promise<void> {
+  try {
+    await scanOnCompletion(t, f);
+  } catch (err) {
+    log.error('malware scan not started', { slug: t.slug, fileId: f.fileId, ...errorFields(err) });
+  }
 }
 
 function isClientFault(err: unknown): boolean {

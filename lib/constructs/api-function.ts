@@ -44,6 +44,8 @@ export interface ApiResources {
   readonly tenants?: { readonly distributionId: string; readonly connectionGroupId: string; readonly connectionGroupArn: string };
   /** issue 15: what users point their custom domain's CNAME at (-c customDomainTarget) */
   readonly customDomainTarget?: string;
+  /** issue 17: the operator address abuse reports are mailed to (-c abuseReportTo) */
+  readonly abuseReportTo?: string;
   /** issue 17: the deployment's event bus and the webhook delivery queue ('events:publish') */
   readonly productEvents?: { readonly bus: events.IEventBus; readonly deliveryQueue: sqs.IQueue };
 }
@@ -209,6 +211,9 @@ export class ApiFunction extends Construct {
       [ENV.originVerify]: r.originVerify.secretValue.unsafeUnwrap(),
       [ENV.logLevel]: 'info',
       ...(r.customDomainTarget ? { [ENV.customDomainTarget]: r.customDomainTarget } : {}),
+      // issue 17: GuardDuty Malware Protection scans the buckets; the malware-scan job consumes its results
+      [ENV.malwareScanner]: 'guardduty',
+      ...(r.abuseReportTo ? { [ENV.abuseReportTo]: r.abuseReportTo } : {}),
     };
     for (const [name, value] of Object.entries(env)) this.function.addEnvironment(name, value);
   }

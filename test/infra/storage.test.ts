@@ -1,3 +1,4 @@
+import { QUARANTINE_PREFIX, QUARANTINE_RETENTION_DAYS } from '../../functions/domain/malware-scan';
 import { APP_ORIGINS_RULE_ID } from '../../functions/domain/bucket-cors';
 import { IMAGE_STAGING_DAYS, IMAGE_STAGING_PREFIX } from '../../functions/domain/branding';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -72,14 +73,18 @@ describe('StorageStack', () => {
     }
   });
 
-  it("expires anonymous uploads as a backstop, and in the transfers bucket only the unchecked image uploads under staging/", () => {
+  it("expires anonymous uploads as a backstop, and in the transfers bucket only the unchecked image uploads under staging/ and quarantined files under q/", () => {
     for (const stack of storageStacks()) {
       const buckets = resourcesOf(t.template(stack), 'AWS::S3::Bucket');
       const anonRules = (buckets[logicalId(stack.anonBucket, stack)]!.Properties!.LifecycleConfiguration as { Rules: object[] }).Rules;
       expect(anonRules).toContainEqual(expect.objectContaining({ ExpirationInDays: ANON_OBJECT_EXPIRY_DAYS }));
       const transferRules = (buckets[logicalId(stack.transfersBucket, stack)]!.Properties!.LifecycleConfiguration as { Rules: object[] }).Rules;
       const expiring = transferRules.filter((r) => 'ExpirationInDays' in r);
-      expect(expiring).toEqual([expect.objectContaining({ Id: 'ExpireUnacceptedImageUploads', Prefix: IMAGE_STAGING_PREFIX, ExpirationInDays: IMAGE_STAGING_DAYS, Status: 'Enabled' })]);
+      expect(expiring).toEqual([
+        expect.objectContaining({ Id: 'ExpireUnacceptedImageUploads', Prefix: IMAGE_STAGING_PREFIX, ExpirationInDays: IMAGE_STAGING_DAYS, Status: 'Enabled' }),
+        // issue 17: quarantined files are evidence for QUARANTINE_RETENTION_DAYS, then go
+        expect.objectContaining({ Id: 'ExpireQuarantinedFiles', Prefix: QUARANTINE_PREFIX, ExpirationInDays: QUARANTINE_RETENTION_DAYS, Status: 'Enabled' }),
+      ]);
     }
   });
 

@@ -190,6 +190,8 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
       return { id: ids.id, fileId: ids.fileId };
     case 'POST /extension/request':
       return { id: ids.id, email: 'bob.other@example.com', lang: 'en' };
+    case 'POST /getDownload/report':
+      return { id: ids.id, reason: 'spam' };
     default:
       return undefined;
   }
@@ -287,7 +289,20 @@ const CELLS: Record<string, Cell> = {
   },
 
   'transfer:link': {
-    async setup() {
+    async setup(route) {
+      // issue 17: anyone holding the link may report it (202; the same client a third time 429); the answer names nothing of the transfer
+      if (route.path === '/getDownload/report') {
+        return {
+          path: { id: locked.id },
+          body: {},
+          attempts: [
+            { label: 'no credentials', expect: [202] },
+            { label: "B's JWT", headers: bearer(bob), expect: [202] },
+            { label: 'a guest, past the per-transfer limit', headers: { 'x-sender-token': guest }, expect: [429] },
+            { label: 'a forged link id', body: { id: UNKNOWN_ID }, expect: [404] },
+          ],
+        };
+      }
       return {
         path: { id: locked.id },
         body: {},

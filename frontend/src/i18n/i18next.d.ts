@@ -16,6 +16,7 @@ import type previews from '@/i18n/locales/previews/en.json';
 import type marketing from '@/i18n/locales/marketing/en.json';
 import type webhooks from '@/i18n/locales/webhooks/en.json';
 import type api from '@/i18n/locales/api/en.json';
+import type abuse from '@/i18n/locales/abuse/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -41,6 +42,7 @@ declare module 'i18next' {
       marketing: typeof marketing;
       webhooks: typeof webhooks;
       api: typeof api;
+      abuse: typeof abuse;
     };
   }
 }

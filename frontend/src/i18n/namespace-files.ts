@@ -2,7 +2,7 @@ import type { Language } from '@/i18n/languages';
 import type { LazyNamespace } from '@/i18n/namespaces';
 
 type Catalogue = { default: Record<string, unknown> };
-const files = import.meta.glob<Catalogue>('./locales/{transfers,insights,contacts,requests,settings,billing,send,account,pages,teams,domains,branding,previews,marketing,webhooks,api}/*.json');
+const files = import.meta.glob<Catalogue>('./locales/{transfers,insights,contacts,requests,settings,billing,send,account,pages,teams,domains,branding,previews,marketing,webhooks,api,abuse}/*.json');
 
 /**
  * One dynamic import per (namespace, language). This table of loaders is its own small

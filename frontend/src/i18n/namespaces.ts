@@ -29,6 +29,8 @@ import type { Language } from '@/i18n/languages';
  * - `api`: issue 17's public API screens, one catalogue for both (each new catalogue adds its
  *   loaders to the home's first load): `keys.…` the dashboard's /dash/account/api-keys (the key
  *   errors' texts are in `pages`, `apiKeyErrors.…`), `docs.…` the public /developers page
+ * - `abuse`: issue 17's 'Report this transfer' form on the download page, loaded with its chunk
+ *   when the visitor opens it
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
@@ -43,7 +45,7 @@ import type { Language } from '@/i18n/languages';
  * - `pages`: roadmap, about, affiliate, sumo, thank-you and updates pages (also the dashboard's
  *   what's-new panel and account page)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains', 'branding', 'previews', 'marketing', 'webhooks', 'api'] as const;
+export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains', 'branding', 'previews', 'marketing', 'webhooks', 'api', 'abuse'] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

@@ -647,3 +647,65 @@ export function teamInviteMail(input: TeamInviteMailInput & WithLang): RenderedM
   const text = [c.text('teamInvite.heading', { admin }), intro, accept.text, `${validity}\n${c.text('teamInvite.ignore')}`];
   return mail(input.lang, subject, intro, body, text, c.text('teamInvite.footer'));
 }
+
+// ---- issue 17: a file of the sender's transfer was found infected and removed ------------------
+
+export interface ScanFailedMailInput {
+  readonly fileName: string;
+  /** the scanner's name of what it found */
+  readonly finding: string;
+  /** the sender's view of the transfer */
+  readonly transferLink: string;
+}
+
+export function scanFailedMail(input: ScanFailedMailInput & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const link = safeLink(input.transferLink);
+  const file = required(cleanInline(input.fileName), 'fileName');
+  const finding = cleanInline(input.finding) || '?';
+  const view = linkBlocks(c, c.text('scanFailed.button'), link);
+  const subject = subjectLine(c.text('scanFailed.subject', { file: truncate(file, SUBJECT_PART_MAX) }));
+  const intro = c.text('scanFailed.intro', { file, finding });
+  const body = joinHtml([
+    heading(c.html('scanFailed.heading', { file: breakable(escapeHtml(file)) })),
+    paragraph(c.html('scanFailed.intro', { file: strong(escapeHtml(file)), finding: escapeHtml(finding) })),
+    paragraph(c.html('scanFailed.advice')),
+    view.html,
+  ]);
+  const text = [c.text('scanFailed.heading', { file }), intro, c.text('scanFailed.advice'), view.text];
+  return mail(input.lang, subject, intro, body, text, c.text('scanFailed.footer'));
+}
+
+// ---- issue 17: an abuse report reaches the operator -------------------------------------------
+
+export interface AbuseReportMailInput {
+  readonly slug: string;
+  readonly reason: string;
+  readonly reporterEmail?: string;
+  readonly details?: string;
+  readonly reportId: string;
+  readonly downloadLink: string;
+}
+
+/** To the operator address (ABUSE_REPORT_TO), always in English: an operator's mail, not a user's. */
+export function abuseReportMail(input: AbuseReportMailInput): RenderedMail {
+  const link = safeLink(input.downloadLink);
+  const reporter = cleanInline(input.reporterEmail ?? '') || '-';
+  const details = (input.details ?? '').trim() || '-';
+  const subject = subjectLine(`Abuse report on transfer ${input.slug}: ${input.reason}`);
+  const lines: [string, string][] = [
+    ['Transfer', input.slug],
+    ['Reason', input.reason],
+    ['Reporter', reporter],
+    ['Report id', input.reportId],
+  ];
+  const body = joinHtml([
+    heading(escapeHtml(`Abuse report: ${input.slug}`)),
+    rows(lines.map(([k, v]) => [escapeHtml(k), breakable(escapeHtml(v))]), { labels: true }),
+    paragraph(escapeHtml(details)),
+    paragraph(escapeHtml(`Review: npm run abuse -- show ${input.slug}; disable: npm run abuse -- disable ${input.slug}`), { muted: true, small: true }),
+    paragraph(breakable(escapeHtml(link))),
+  ]);
+  const text = [`Abuse report: ${input.slug}`, lines.map(([k, v]) => `${k}: ${v}`).join('\n'), details, link];
+  return mail('en', subject, `${input.reason} · ${input.slug}`, body, text, 'SendBridge operator mail');
+}

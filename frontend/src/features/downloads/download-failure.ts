@@ -11,6 +11,8 @@ export type DownloadFailure =
   | { readonly kind: 'locked'; readonly wrong: boolean }
   | { readonly kind: 'notFound' }
   | ({ readonly kind: 'expired' } & ExpiredDetails)
+  /** issue 17: 410 transfer_disabled, an operator disabled it after an abuse report */
+  | { readonly kind: 'disabled' }
   /** 429, e.g. too many password attempts: told by its code, with the minutes to wait */
   | { readonly kind: 'rateLimited'; readonly text: ErrorText }
   /** no answer, a 5xx, or anything else unexpected: the spec's network error text */
@@ -34,6 +36,7 @@ export function downloadFailureOf(error: unknown): DownloadFailure {
     case 404:
       return { kind: 'notFound' };
     case 410: {
+      if (error.code === 'transfer_disabled') return { kind: 'disabled' };
       const details = expiredDetailsOf(error.details);
       // Without the expiry date there is no "{time} ago" to tell; the link is simply gone.
       return details ? { kind: 'expired', ...details } : { kind: 'notFound' };
@@ -47,5 +50,5 @@ export function downloadFailureOf(error: unknown): DownloadFailure {
 
 /** Failures that replace the whole page; the others are shown beside the button that failed. */
 export function replacesPage(failure: DownloadFailure): boolean {
-  return failure.kind === 'locked' || failure.kind === 'notFound' || failure.kind === 'expired';
+  return failure.kind === 'locked' || failure.kind === 'notFound' || failure.kind === 'expired' || failure.kind === 'disabled';
 }

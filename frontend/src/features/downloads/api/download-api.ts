@@ -49,3 +49,8 @@ export function requestZip(access: DownloadAccess, signal?: AbortSignal): Promis
 export async function requestExtension(request: ExtensionRequest, signal?: AbortSignal): Promise<void> {
   await apiFetch<unknown>('/extension/request', { body: request, timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
 }
+
+/** Issue 17: 'Report this transfer'; 202, or 429 when this client already reported it. */
+export async function reportTransfer(request: import('@domain/abuse-api').AbuseReportRequest, signal?: AbortSignal): Promise<void> {
+  await apiFetch<unknown>('/getDownload/report', { body: request, timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
+}

@@ -1,4 +1,4 @@
-import { useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { PublicBranding } from '@domain/branding-api';
 import type { DownloadView } from '@domain/transfer-api';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,9 @@ import { transferTitle } from '@/features/downloads/transfer-title';
 import { useNoIndex } from '@/lib/use-no-index';
 import { usePageTitle } from '@/lib/use-page-title';
 import '@/features/downloads/components/download-page.css';
+
+/** How often the page asks again while the files are being checked (issue 17). */
+const SCAN_POLL_MS = 1500;
 
 /** /downloads/{id}/{user?}/{downloadZip?}, /d/{id}/{user?} and /w/{slug} (spec §2). */
 export function DownloadPage() {
@@ -95,6 +98,28 @@ function DownloadScreen({ route, initial, onView }: { route: DownloadRoute; init
   const id = route.id;
   const access = (): DownloadAccess => ({ id: id ?? '', password: password.current, recipient: route.recipient });
 
+  // issue 17: while the malware scan runs the page asks again until every file is checked.
+  const scanning = result.kind === 'ready' && result.view.scanState === 'pending';
+  useEffect(() => {
+    if (!scanning) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetchDownload(access(), controller.signal).then(
+        (view) => setResult({ kind: 'ready', view }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const failure = downloadFailureOf(error);
+          // a passing network error leaves the page as it is; the next render asks again
+          setResult(failure.kind === 'network' ? (r) => (r.kind === 'ready' ? { kind: 'ready', view: { ...r.view } } : r) : failure);
+        },
+      );
+    }, SCAN_POLL_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [result]);
+
   async function unlock(candidate: string): Promise<DownloadFailure | null> {
     try {
       const view = await fetchDownload({ ...access(), password: candidate });
@@ -128,6 +153,18 @@ function DownloadScreen({ route, initial, onView }: { route: DownloadRoute; init
       );
     case 'locked':
       return <PasswordPanel initialWrong={result.wrong} onUnlock={unlock} />;
+    case 'disabled':
+      return (
+        <div className="download-card download-state">
+          <span className="download-state-icon download-state-icon-warn" aria-hidden="true">
+            <AlertIcon width={28} height={28} />
+          </span>
+          <h1 className="download-state-title" data-testid="download-disabled">
+            {t('download.disabled')}
+          </h1>
+          <HomeSupportActions />
+        </div>
+      );
     case 'expired':
       return <ExpiredPanel id={id ?? ''} expiryDate={result.expiryDate} extendable={result.extendable} />;
     case 'notFound':

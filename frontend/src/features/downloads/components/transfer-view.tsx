@@ -12,7 +12,8 @@ import { transferTitle } from '@/features/downloads/transfer-title';
 import { startBrowserDownload } from '@/features/downloads/start-browser-download';
 import { useLifetimeSignal } from '@/features/downloads/use-lifetime-signal';
 import { pollZip, ZipTimeoutError } from '@/features/downloads/zip-poll';
-import { ClockIcon, DownloadIcon, FileIcon } from '@/features/downloads/components/download-icons';
+import { AlertIcon, ClockIcon, DownloadIcon, FileIcon } from '@/features/downloads/components/download-icons';
+import { ReportAction } from '@/features/downloads/components/report-action';
 
 type ZipPhase = 'idle' | 'building' | 'started';
 
@@ -90,14 +91,14 @@ export function TransferView({
   const files = view.files;
   const autoStarted = useRef(false);
   useEffect(() => {
-    if (!autoZip || autoStarted.current || files.length === 0) return;
+    if (!autoZip || autoStarted.current || files.length === 0 || view.scanState === 'pending') return;
     autoStarted.current = true;
     const only = files.length === 1 ? files[0] : undefined;
     void (only ? downloadFile(only) : downloadAll()).then(() => {
       if (!signal.aborted) onAutoZipDone();
     });
-    // Keyed on autoZip alone: it is for the arrival, and later renders must not restart it.
-  }, [autoZip]);
+    // Keyed on autoZip (and the scan's end): it is for the arrival, and later renders must not restart it.
+  }, [autoZip, view.scanState]);
 
   const sender = view.senderName || view.senderEmail;
   const summary =
@@ -105,6 +106,9 @@ export function TransferView({
       ? t('download.summaryOne', { size: formatSize(view.totalBytes, i18n.language) })
       : t('download.summaryMany', { n: view.fileCount, size: formatSize(view.totalBytes, i18n.language) });
   const single = files.length === 1;
+  // issue 17: nothing downloads before the malware scan; removed and unchecked files never do
+  const checking = view.scanState === 'pending';
+  const servable = files.filter((f) => (f.scan ?? 'clean') === 'clean');
 
   return (
     <article className="download-card">
@@ -133,11 +137,17 @@ export function TransferView({
         </div>
       ) : (
         <>
+          {checking && (
+            <p className="download-notice download-scan-notice" role="status" data-testid="download-checking">
+              <span className="download-spinner download-spinner-brand" aria-hidden="true" />
+              {t('download.scanChecking')}
+            </p>
+          )}
           {!single && (
             <button
               type="button"
               className="btn btn-primary btn-lg btn-block"
-              disabled={zip === 'building'}
+              disabled={zip === 'building' || checking || servable.length === 0}
               onClick={() => void downloadAll()}
               data-testid="download-all"
             >
@@ -156,13 +166,13 @@ export function TransferView({
                 file={file}
                 primary={single}
                 started={started.has(file.fileId)}
-                busy={busyFile === file.fileId}
+                busy={busyFile === file.fileId || file.scan === 'pending'}
                 onDownload={() => void downloadFile(file)}
               />
             ))}
           </ul>
 
-          <LazyPreviews files={files} load={(signal) => fetchPreviews(access(), signal)} />
+          <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />
         </>
       )}
 
@@ -170,6 +180,7 @@ export function TransferView({
         <ClockIcon width={16} height={16} />
         {t('download.expires', { date: formatDateTime(view.expiryDate, i18n.language) })}
       </p>
+      <ReportAction id={view.id} />
     </article>
   );
 }
@@ -232,6 +243,12 @@ function FileRow({
         <span className="download-file-name" id={nameId} title={file.fileName}>
           {file.fileName}
         </span>
+        {(file.scan === 'removed' || file.scan === 'error') && (
+          <span className="download-file-removed" data-testid="download-file-removed">
+            <AlertIcon width={14} height={14} aria-hidden="true" />
+            {file.scan === 'removed' ? t('download.scanRemoved') : t('download.scanError')}
+          </span>
+        )}
         <span className="download-file-meta">
           {folder && (
             <span className="download-file-folder" title={folder}>
@@ -241,7 +258,7 @@ function FileRow({
           <span>{formatSize(file.size, i18n.language)}</span>
         </span>
       </span>
-      <button
+      {(file.scan ?? 'clean') !== 'removed' && file.scan !== 'error' && <button
         type="button"
         className={`btn ${primary ? 'btn-primary' : 'btn-ghost'} btn-sm download-file-button`}
         disabled={busy}
@@ -252,7 +269,7 @@ function FileRow({
       >
         {busy ? <span className="download-spinner" aria-hidden="true" /> : <DownloadIcon width={16} height={16} />}
         <span className="download-file-label">{started ? t('download.downloadAgain') : t('download.download')}</span>
-      </button>
+      </button>}
     </li>
   );
 }

@@ -78,7 +78,9 @@ export function NotificationBell() {
   const latest = arrived[0];
   const announcement = !latest
     ? ''
-    : latest.kind === 'request-upload' && latest.request
+    : latest.kind === 'scan-failed'
+      ? t('notifications.scanFailed', { file: latest.fileName, finding: latest.scan?.finding ?? '' })
+      : latest.kind === 'request-upload' && latest.request
       ? tRequests('notifications.uploaded', { name: latest.request.senderName, title: latest.request.requestTitle })
       : t('notifications.announce', { file: latest.fileName, country: describe(latest).country });
   const now = Date.now();
@@ -148,6 +150,31 @@ export function NotificationBell() {
           ) : (
             <ul className="bell-list">
               {notifications.map((n) => {
+                // ---- issue 17: a file of the user's transfer was found infected and removed ----
+                if (n.kind === 'scan-failed') {
+                  return (
+                    <li key={n._id}>
+                      <Link
+                        to={dashPaths.transfer(n.slug)}
+                        className={n.read ? 'bell-item' : 'bell-item bell-item-unread'}
+                        onClick={() => {
+                          if (!n.read) markRead(n._id);
+                          setOpen(false);
+                        }}
+                        data-testid="bell-item"
+                        data-kind="scan-failed"
+                      >
+                        <span className="bell-item-file">
+                          {!n.read && <span className="sr-only">{t('notifications.new')} </span>}
+                          {t('notifications.scanFailed', { file: n.fileName, finding: n.scan?.finding ?? '' })}
+                        </span>
+                        <span className="bell-item-meta">
+                          <time dateTime={new Date(n.dlDate).toISOString()}>{relativeTime(n.dlDate, now, lng)}</time>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                }
                 // ---- file requests (issue 13): someone uploaded to one of the user's requests ----
                 if (n.kind === 'request-upload' && n.request) {
                   const notice = n.request;
