@@ -57,6 +57,11 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   wrong_password: 'download.protected',
   not_expired: 'errors.notExpired',
   link_expired: 'extension.expiredTitle',
+  // issue 17: the malware scan and abuse reports
+  scan_pending: 'download.scanChecking',
+  scan_failed: 'download.scanError',
+  file_removed: 'download.scanRemoved',
+  transfer_disabled: 'download.disabled',
   // uploads
   region_unavailable: 'errors.regionUnavailable',
   invalid_upload_token: UPLOAD_FAILED,
