@@ -8,6 +8,7 @@ import { getFreePort, launchBrowser, newContext, seriousAxeViolations } from '..
 import { closePage } from '../helpers/browser-stack';
 import { api, startTestApp, startTestWeb } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, json, uploadAll, type TestUser } from '../helpers/transfers';
+import { tinyPdf } from '../helpers/tiny-pdf';
 
 /**
  * Issue 16 in Chromium, on the built app under its CSP: a transfer of an image, a PDF, a voice
@@ -24,20 +25,6 @@ let fixtures: { photo: Buffer; pdf: Buffer; memo: Buffer; video: Buffer };
 
 const MEMO = 'voice-memo-2026-11-26T01-02-03.webm';
 const VIDEO = 'video-2026-11-26T01-02-03.webm';
-
-function tinyPdf(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 /** A short WebM recorded by Chromium itself (a tone, or a moving square), so Chromium can play it back. */
 async function recordWebm(kind: 'audio' | 'video'): Promise<Buffer> {

@@ -21,6 +21,7 @@ import { localBucketNames } from '../../scripts/local/stack';
 import { localS3Client } from '../../scripts/local/s3';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, fetchBytes, json, uploadAll, type TestUser } from '../helpers/transfers';
+import { tinyPdf } from '../helpers/tiny-pdf';
 
 const BUCKET = localBucketNames('hongkong').bucket;
 const DAY = 86_400_000;
@@ -31,21 +32,6 @@ let owner: TestUser;
 let stranger: TestUser;
 let s3: S3Client;
 let photo: Buffer;
-
-/** A tiny valid PDF (one empty page), written by hand with a correct cross-reference table. */
-function tinyPdf(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 interface Sent extends CreateTransferResponse {
   readonly byName: ReadonlyMap<string, string>;
