@@ -424,6 +424,16 @@ export const routes: readonly ApiRoute[] = [
   { method: 'GET', path: '/webhooks/{id}/deliveries', handler: 'http/me/webhooks-deliveries', auth: 'jwt', owns: 'self', access: ['table:read'] },
   { method: 'POST', path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver', handler: 'http/me/webhooks-redeliver', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'events:publish'] },
   { method: 'POST', path: '/webhooks/{id}/test', handler: 'http/me/webhooks-test', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'events:publish'] },
+  // The same operations with an API key of the `webhooks` scope (http/me/webhook-ops.ts): 'self' as above, the key's user
+  // alone chooses the endpoints. Not the member setting (PUT /webhook-settings): that is team administration.
+  { method: 'GET', path: '/v1/webhooks', handler: 'http/me/v1-webhooks-list', auth: 'key', scope: 'webhooks', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/v1/webhooks', handler: 'http/me/v1-webhooks-create', auth: 'key', scope: 'webhooks', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'PATCH', path: '/v1/webhooks/{id}', handler: 'http/me/v1-webhooks-update', auth: 'key', scope: 'webhooks', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'DELETE', path: '/v1/webhooks/{id}', handler: 'http/me/v1-webhooks-delete', auth: 'key', scope: 'webhooks', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/v1/webhooks/{id}/rotate', handler: 'http/me/v1-webhooks-rotate', auth: 'key', scope: 'webhooks', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'GET', path: '/v1/webhooks/{id}/deliveries', handler: 'http/me/v1-webhooks-deliveries', auth: 'key', scope: 'webhooks', owns: 'self', access: ['table:read', 'table:write'] },
+  { method: 'POST', path: '/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver', handler: 'http/me/v1-webhooks-redeliver', auth: 'key', scope: 'webhooks', owns: 'self', access: ['table:read', 'table:write', 'events:publish'] },
+  { method: 'POST', path: '/v1/webhooks/{id}/test', handler: 'http/me/v1-webhooks-test', auth: 'key', scope: 'webhooks', owns: 'self', access: ['table:read', 'table:write', 'events:publish'] },
 ];
 
 export const jobs: readonly JobDef[] = [

@@ -74,10 +74,10 @@ export function openApiDocument(serverUrl: string, table: readonly RouteDef[] = 
     info: {
       title: 'SendBridge API',
       version: PUBLIC_API_VERSION,
-      description: 'Send files, read transfers and their downloads, and create file requests with an API key. Keys are made in the dashboard (Account, API keys); send one as `Authorization: Bearer sbk_…`. Errors carry a stable `code`.',
+      description: 'Send files, read transfers and their downloads, create file requests and manage webhook endpoints with an API key. Keys are made in the dashboard (Account, API keys); send one as `Authorization: Bearer sbk_…`. Errors carry a stable `code`.',
     },
     servers: [{ url: serverUrl }],
-    tags: [{ name: 'Transfers' }, { name: 'Uploads' }, { name: 'Requests' }],
+    tags: [{ name: 'Transfers' }, { name: 'Uploads' }, { name: 'Requests' }, { name: 'Webhooks' }],
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'sbk_<env>_<id>_<secret>', description: 'An API key from the dashboard' } },

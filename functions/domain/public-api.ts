@@ -11,6 +11,7 @@ import { createRequestSchema } from './requests-api';
 import { regionIdSchema } from './regions';
 import { fileIdSchema, recordPartRequestSchema, signRequestSchema, transferIdSchema } from './transfer-api';
 import { SEND_AS, messageSchema, recipientSchema } from './validation';
+import { EVENT_TYPES, createWebhookSchema, deliveryParamsSchema, rotateWebhookSchema, updateWebhookSchema, webhookIdParamsSchema } from './webhooks-api';
 
 /** POST /v1/transfers: an email or link send. Plan rules (size, expiry, recipients) apply as in the app. */
 export const v1CreateTransferSchema = z.object({
@@ -46,17 +47,19 @@ export const v1KeyIdParams = z.object({ id: z.string().check(z.regex(/^[0-9A-Za-
 export interface V1Operation {
   readonly summary: string;
   readonly description: string;
-  readonly tag: 'Transfers' | 'Uploads' | 'Requests';
+  readonly tag: 'Transfers' | 'Uploads' | 'Requests' | 'Webhooks';
   readonly body?: z.ZodMiniType;
   readonly query?: z.ZodMiniType;
   readonly params?: z.ZodMiniType;
   /** the success status and an example of its body */
-  readonly status: 200 | 201;
+  readonly status: 200 | 201 | 202;
   readonly example: unknown;
 }
 
 const EXAMPLE_ID = 'a7Kx9Qp';
 const EXAMPLE_FILE = 'Pq3Rs8Tu1V';
+const EXAMPLE_ENDPOINT = { id: 'we_a2b3c4d5e6f7g2h3i4j5', url: 'https://hooks.example.com/sendbridge', description: 'Build server', events: ['transfer.downloaded', 'transfer.expired'], enabled: true, createdAt: 1767225600000, secretHint: 'whsec_6f1c…' };
+const EXAMPLE_DELIVERY = { id: 'wd_a2b3c4d5e6f7g2h3i4j5', eventId: 'evt_019b7a5e-4c00-7a3d-9f21-6b8c2d4e1a07', eventType: 'transfer.downloaded', status: 'delivered', createdAt: 1767225600000, attempts: [{ at: 1767225600200, status: 200, durationMs: 48 }] };
 
 /** Route key (`METHOD /path` relative to /api) -> operation. */
 export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
@@ -148,5 +151,70 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
     tag: 'Requests',
     status: 200,
     example: { requests: [{ id: 'Rq8Zt2Lm', title: 'Scans for the contract', state: 'open', uploadCount: 1 }] },
+  },
+  'GET /v1/webhooks': {
+    summary: 'List webhook endpoints',
+    description: 'Your webhook endpoints (never their secrets) and how many you may have.',
+    tag: 'Webhooks',
+    status: 200,
+    example: { endpoints: [EXAMPLE_ENDPOINT], max: 10, localMode: false },
+  },
+  'POST /v1/webhooks': {
+    summary: 'Register a webhook endpoint',
+    description: `An HTTPS URL that receives the events you choose (${EVENT_TYPES.join(', ')}), each delivery signed with the endpoint's secret (\`sendbridge-signature: v1=<hex>\`, HMAC-SHA256). The secret is in this answer only: store it.`,
+    tag: 'Webhooks',
+    body: createWebhookSchema,
+    status: 201,
+    example: { endpoint: EXAMPLE_ENDPOINT, secret: 'whsec_6f1c0e2b9a4d7f3e8b5a1c9d2e7f4a6b' },
+  },
+  'PATCH /v1/webhooks/{id}': {
+    summary: 'Change a webhook endpoint',
+    description: 'Its URL, events, description, or whether it is enabled.',
+    tag: 'Webhooks',
+    params: webhookIdParamsSchema,
+    body: updateWebhookSchema,
+    status: 200,
+    example: { endpoint: { ...EXAMPLE_ENDPOINT, enabled: false } },
+  },
+  'DELETE /v1/webhooks/{id}': {
+    summary: 'Remove a webhook endpoint',
+    description: 'No more deliveries go to it.',
+    tag: 'Webhooks',
+    params: webhookIdParamsSchema,
+    status: 200,
+    example: { removed: true },
+  },
+  'POST /v1/webhooks/{id}/rotate': {
+    summary: "Rotate an endpoint's secret",
+    description: 'A new secret, in this answer only. The previous one keeps signing too (a second `v1=` signature) for `graceHours` (default 24, at most 168), so your receiver can switch without losing a delivery.',
+    tag: 'Webhooks',
+    params: webhookIdParamsSchema,
+    body: rotateWebhookSchema,
+    status: 200,
+    example: { endpoint: { ...EXAMPLE_ENDPOINT, previousSecretExpiresAt: 1767312000000 }, secret: 'whsec_0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d' },
+  },
+  'GET /v1/webhooks/{id}/deliveries': {
+    summary: 'List deliveries',
+    description: "The endpoint's newest 50 deliveries with each attempt's response code. A failed delivery is retried with backoff for 24 h.",
+    tag: 'Webhooks',
+    params: webhookIdParamsSchema,
+    status: 200,
+    example: { deliveries: [EXAMPLE_DELIVERY] },
+  },
+  'POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    summary: 'Redeliver an event',
+    description: 'Sends the same event again now, with the same event id (receivers de-duplicate on it).',
+    tag: 'Webhooks',
+    params: deliveryParamsSchema,
+    status: 202,
+    example: { delivery: { ...EXAMPLE_DELIVERY, id: 'wd_b3c4d5e6f7g2h3i4j5k6', status: 'pending', attempts: [], redeliveryOf: EXAMPLE_DELIVERY.id } },
+  },
+  'POST /v1/webhooks/{id}/test': {
+    summary: 'Send a test event',
+    description: 'A `ping` event to this endpoint, logged like any delivery.',
+    tag: 'Webhooks',
+    params: webhookIdParamsSchema,
+    status: 202,
+    example: { delivery: { ...EXAMPLE_DELIVERY, eventType: 'ping', status: 'pending', attempts: [] } },
   },
 };

@@ -17,6 +17,8 @@ import { keys as tableKeys } from '../../functions/data/keys';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, fetchBytes, json, randomData, sendFiles, sha256, waitForMail, type TestUser } from '../helpers/transfers';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
+import { createHmac } from 'node:crypto';
+import { eventOf, startReceiver } from '../helpers/webhook-receiver';
 
 let app: LocalApp;
 let alice: TestUser;
@@ -38,7 +40,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
+  await receiver?.close();
 });
+
+let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
 
 describe('API keys in the dashboard (Cognito session)', () => {
   it('shows a key once, stores only its hash, lists it without the secret and with its last use', async () => {
@@ -237,6 +242,70 @@ describe('public API v1 with a key', () => {
     expect(list.status).toBe(200);
     expect(list.text).toContain(made.json.id as string);
     expect((await api(app, '/v1/requests', json({ title: '' }, keyAuth(k.key)))).json.error.code).toBe('invalid_request');
+  });
+});
+
+describe('webhooks with the webhooks scope', () => {
+  it('registers, lists, tests, redelivers, rotates, edits and removes endpoints with a key alone; the same endpoints as the dashboard', async () => {
+    receiver = await startReceiver();
+    const k = await newKey(alice, ['webhooks']);
+    const h = keyAuth(k.key);
+    const made = await api(app, '/v1/webhooks', json({ url: receiver.url, events: ['transfer.downloaded'], description: 'made with a key' }, h));
+    expect(made.status, made.text).toBe(201);
+    const { endpoint, secret } = made.json as { endpoint: { id: string }; secret: string };
+    expect(secret).toMatch(/^whsec_/u);
+
+    // the dashboard's session sees the same endpoint, never its secret
+    const dash = await api(app, '/webhooks', { headers: bearer(alice) });
+    expect(dash.json.endpoints).toEqual([expect.objectContaining({ id: endpoint.id, url: receiver.url, description: 'made with a key', enabled: true })]);
+    expect(dash.text).not.toContain(secret);
+    const listed = await api(app, '/v1/webhooks', { headers: h });
+    expect(listed.status).toBe(200);
+    expect(listed.json.endpoints.map((e: { id: string }) => e.id)).toEqual([endpoint.id]);
+    expect(listed.text).not.toContain(secret);
+
+    // a ping arrives signed with the secret the key was shown
+    const ping = await api(app, `/v1/webhooks/${endpoint.id}/test`, { method: 'POST', headers: h });
+    expect(ping.status, ping.text).toBe(202);
+    const hook = await receiver.waitFor((x) => eventOf(x).type === 'ping');
+    const ts = Number(hook.headers['sendbridge-timestamp']);
+    expect(hook.headers['sendbridge-signature']).toBe(`v1=${createHmac('sha256', secret).update(`${ts}.${hook.body}`).digest('hex')}`);
+    await expect.poll(async () => (await api(app, `/v1/webhooks/${endpoint.id}/deliveries`, { headers: h })).json.deliveries[0]?.status, { timeout: 10_000 }).toBe('delivered');
+
+    // redelivery: the same event id again
+    const deliveryId = ping.json.delivery.id as string;
+    const again = await api(app, `/v1/webhooks/${endpoint.id}/deliveries/${deliveryId}/redeliver`, { method: 'POST', headers: h });
+    expect(again.status, again.text).toBe(202);
+    await expect.poll(() => receiver!.received.filter((x) => eventOf(x).id === eventOf(hook).id).length, { timeout: 10_000 }).toBe(2);
+
+    // rotation: the new secret is shown once; during the grace period both sign
+    const rotated = await api(app, `/v1/webhooks/${endpoint.id}/rotate`, json({ graceHours: 1 }, h));
+    expect(rotated.status, rotated.text).toBe(200);
+    const next = rotated.json.secret as string;
+    expect(next).not.toBe(secret);
+    expect((await api(app, `/v1/webhooks/${endpoint.id}/test`, { method: 'POST', headers: h })).status).toBe(202);
+    const signedTwice = await receiver.waitFor((x) => eventOf(x).type === 'ping' && (x.headers['sendbridge-signature'] ?? '').includes(' '));
+    const t2 = Number(signedTwice.headers['sendbridge-timestamp']);
+    const sig = (s: string) => `v1=${createHmac('sha256', s).update(`${t2}.${signedTwice.body}`).digest('hex')}`;
+    expect(signedTwice.headers['sendbridge-signature']!.split(' ')).toEqual([sig(next), sig(secret)]);
+
+    const edited = await api(app, `/v1/webhooks/${endpoint.id}`, json({ enabled: false, events: ['transfer.expired'] }, h, 'PATCH'));
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.json.endpoint).toMatchObject({ enabled: false, events: ['transfer.expired'] });
+    expect((await api(app, `/v1/webhooks/${endpoint.id}`, json({ url: 'http://10.0.0.8/hook' }, h, 'PATCH'))).json.error.code).toBe('webhook_url_invalid');
+
+    // another user's key, and a key without the scope, reach nothing
+    const bobs = await newKey(bob, ['send', 'transfers:read', 'requests', 'webhooks']);
+    expect((await api(app, `/v1/webhooks/${endpoint.id}/deliveries`, { headers: keyAuth(bobs.key) })).json.error.code).toBe('webhook_not_found');
+    expect((await api(app, `/v1/webhooks/${endpoint.id}`, { method: 'DELETE', headers: keyAuth(bobs.key) })).status).toBe(404);
+    expect((await api(app, '/v1/webhooks', { headers: keyAuth(bobs.key) })).json.endpoints).toEqual([]);
+    const sendOnly = await newKey(alice, ['send']);
+    expect((await api(app, '/v1/webhooks', { headers: keyAuth(sendOnly.key) })).json.error.code).toBe('key_scope_missing');
+    // the member setting is team administration: no key route for it
+    expect((await api(app, '/v1/webhook-settings', json({ membersAllowed: true }, h, 'PUT'))).status).toBe(404);
+
+    expect((await api(app, `/v1/webhooks/${endpoint.id}`, { method: 'DELETE', headers: h })).json).toEqual({ removed: true });
+    expect((await api(app, '/webhooks', { headers: bearer(alice) })).json.endpoints).toEqual([]);
   });
 });
 

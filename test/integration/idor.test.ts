@@ -567,6 +567,16 @@ const CELLS: Record<string, Cell> = {
 
   self: {
     async setup(route) {
+      // issue 17: the public API's webhook routes name A's endpoint (and delivery) in the path: B's key gets 404.
+      if (route.auth === 'key' && route.path.startsWith('/v1/webhooks/{id}')) {
+        const w = await aliceWebhookOnce();
+        const naming = { url: 'http://127.0.0.1:9/bob', events: ['transfer.created'], enabled: false, description: 'by bob', graceHours: 0 };
+        return {
+          path: { id: w.id, deliveryId: w.deliveryId },
+          body: {},
+          attempts: [...keyAttempts(route), { label: "B's key (every scope) naming A's endpoint", headers: keyAuth(bobKey.key), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: naming }), expect: [404] }],
+        };
+      }
       if (route.auth === 'key') {
         // The key's user alone chooses the records: B's key, naming A's things in the body, gets B's or a refusal.
         const naming = { slug: sent.id, id: sent.id, userId: alice.sub, userid: alice.sub, email: alice.email, title: 'made by bob', fileObjects: [{ fileName: 'bob.txt', size: 3 }], sendAs: 'link' };
@@ -616,7 +626,7 @@ const CELLS: Record<string, Cell> = {
       };
     },
     async after(route) {
-      if (route.path.startsWith('/webhooks')) {
+      if (route.path.startsWith('/webhooks') || route.path.startsWith('/v1/webhooks')) {
         // A's endpoint is still hers, unchanged, whatever B sent.
         const w = await aliceWebhookOnce();
         const mine = await api(app, '/webhooks', { headers: bearer(alice) });

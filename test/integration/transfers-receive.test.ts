@@ -167,7 +167,7 @@ describe('malformed input on every route', () => {
   ];
   const targets = routes.filter((r) => !['/health', '/me/claims'].includes(r.path));
   /** Routes that read no body: with a valid session they may answer 200 whatever is sent. */
-  const bodyless = new Set(['GET /logout', 'GET /me', 'GET /refreshToken', 'POST /folderSize', 'POST /quicksend2', 'POST /notifications', 'GET /canny/changelog', 'GET /getQs', 'GET /contacts', 'GET /contacts/export', 'GET /regions', 'GET /billing/config', 'GET /getStripeData', 'POST /billing/setup-intent', 'POST /billing/refund', 'GET /billing/invoices', 'GET /branding/me', 'GET /teams', 'GET /domains', 'DELETE /domains/custom', 'DELETE /domains/email', 'GET /webhooks', 'GET /me/api-keys', 'GET /v1/openapi.json', 'GET /v1/transfers', 'GET /v1/requests']);
+  const bodyless = new Set(['GET /logout', 'GET /me', 'GET /refreshToken', 'POST /folderSize', 'POST /quicksend2', 'POST /notifications', 'GET /canny/changelog', 'GET /getQs', 'GET /contacts', 'GET /contacts/export', 'GET /regions', 'GET /billing/config', 'GET /getStripeData', 'POST /billing/setup-intent', 'POST /billing/refund', 'GET /billing/invoices', 'GET /branding/me', 'GET /teams', 'GET /domains', 'DELETE /domains/custom', 'DELETE /domains/email', 'GET /webhooks', 'GET /me/api-keys', 'GET /v1/openapi.json', 'GET /v1/transfers', 'GET /v1/requests', 'GET /v1/webhooks']);
   /** Every field optional and unknown keys ignored: only unparseable bodies are refused. */
   const allOptional = new Set(['POST /v1/updateProfile', 'PATCH /branding/me']);
 

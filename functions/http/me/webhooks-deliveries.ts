@@ -1,10 +1,4 @@
-import { webhookIdParamsSchema } from '../../domain/webhooks-api';
-import { httpRoute } from '../../lib/http';
-import { unauthorized } from '../../lib/errors';
-import { listEndpointDeliveries } from '../../services/webhooks';
+import { sessionWebhookRoute, webhookOps } from './webhook-ops';
 
 /** GET /webhooks/{id}/deliveries (JWT): the endpoint's delivery log, newest first. */
-export const handler = httpRoute({ params: webhookIdParamsSchema }, async ({ params, claims }) => {
-  if (typeof claims?.sub !== 'string') throw unauthorized();
-  return { body: await listEndpointDeliveries(claims.sub, params.id) };
-});
+export const handler = sessionWebhookRoute(webhookOps.deliveries);
