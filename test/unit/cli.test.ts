@@ -16,6 +16,7 @@ import { collectFiles } from '../../packages/cli/src/files';
 import { parseTransferRef, safeRelativePath } from '../../packages/cli/src/transfers';
 import { redact } from '../../packages/cli/src/context';
 import { matchPlan } from '../../packages/cli/src/send';
+import { progressLine } from '../../packages/cli/src/progress';
 import { RESUME_WINDOW_SECONDS } from '../../functions/domain/expiry';
 
 describe('argument parsing', () => {
@@ -208,6 +209,12 @@ describe('exit codes, links, paths, secrets', () => {
     expect(safeRelativePath('/abs/x')).toBe(path.join('abs', 'x'));
     expect(safeRelativePath('a\\..\\b')).toBe(path.join('a', 'b'));
     expect(() => safeRelativePath('../..')).toThrow();
+  });
+
+  it('prints sizes and speeds rounded, small speeds included', () => {
+    const p = { bytesDone: 41, bytesTotal: 82, filesDone: 0, filesTotal: 2, speedBps: 268.17606008205985, etaMs: 153, phase: 'transferring', tryNumber: 1 } as Parameters<typeof progressLine>[0];
+    expect(progressLine(p, 10)).toBe('[#####.....]  50%  41 B / 82 B  268 B/s  0s left');
+    expect(progressLine({ ...p, bytesDone: 1_234_567_890, bytesTotal: 2_900_000_000, speedBps: 35_149_999 }, 10)).toMatch(/ 1\.2 GB \/ 2\.9 GB {2}35\.1 MB\/s /u);
   });
 
   it('masks API keys in anything printed', () => {

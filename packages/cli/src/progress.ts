@@ -3,18 +3,10 @@
  * place on a TTY; plain lines (at most every few seconds) otherwise; NDJSON events with --json.
  */
 import type { UploadProgress } from '../../../frontend/src/features/send/upload/engine';
+import { formatBytes } from '../../../functions/domain/format';
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
-
-export function formatBytes(n: number): string {
-  let v = n;
-  let i = 0;
-  while (v >= 1000 && i < UNITS.length - 1) {
-    v /= 1000;
-    i++;
-  }
-  return `${i === 0 ? v : v.toFixed(v >= 100 ? 0 : 1)} ${UNITS[i]}`;
-}
+/** Sizes and speeds in the product's units (`1.5 GB`, `268 B`): the mails' and the server's formatter. */
+export { formatBytes };
 
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));

@@ -7,7 +7,7 @@ import type { TransferListResponse } from '../../../functions/domain/dashboard-a
 import type { DownloadView, ZipResponse } from '../../../functions/domain/transfer-api';
 import { isRecipientId, isSlug } from '../../../functions/domain/id-patterns';
 import { ApiClient, describeFetchError } from './api';
-import { CliError, EXIT, NetworkError, UsageError } from './errors';
+import { ApiError, CliError, EXIT, NetworkError, UsageError } from './errors';
 import { formatBytes } from './progress';
 import type { Context } from './context';
 
@@ -101,7 +101,7 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
     let zip: ZipResponse;
     const deadline = Date.now() + 30 * 60_000;
     for (;;) {
-      zip = await client.call<ZipResponse>('/zip', { body: auth });
+      zip = await whileScanning(ctx, 'the files', () => client.call<ZipResponse>('/zip', { body: auth }));
       if (zip.status === 'ready') break;
       if (Date.now() > deadline) throw new CliError('the ZIP is still being built after 30 minutes; try again later', EXIT.server, 'zip_timeout');
       ctx.info('Building the ZIP...');
@@ -114,18 +114,49 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
     return EXIT.ok;
   }
   const written: { path: string; size: number }[] = [];
+  const skipped: { path: string; reason: string }[] = [];
   for (const f of view.files) {
     const rel = safeRelativePath(f.itemPath ?? f.fileName);
     const dest = path.join(outDir, rel);
     if (!dest.startsWith(outDir + path.sep)) throw new CliError(`refusing to write outside ${outDir}: ${rel}`, EXIT.server, 'bad_file_name');
-    const { url } = await client.call<{ url: string }>('/getDownload/file', { body: { ...auth, fileId: f.fileId } });
+    // The malware scan removed it, or could not check it: the server serves neither; the rest still comes.
+    if (f.scan === 'removed' || f.scan === 'error') {
+      const reason = f.scan === 'removed' ? 'file_removed' : 'scan_failed';
+      ctx.info(`${rel}: skipped, ${f.scan === 'removed' ? 'removed by the malware scan' : 'the malware scan could not check it'}`);
+      skipped.push({ path: rel, reason });
+      continue;
+    }
+    const { url } = await whileScanning(ctx, rel, () => client.call<{ url: string }>('/getDownload/file', { body: { ...auth, fileId: f.fileId } }));
     ctx.info(`${rel} (${formatBytes(f.size)})`);
     await download(url, dest, f.size);
     written.push({ path: dest, size: f.size });
   }
-  if (ctx.json) ctx.printJson({ id: view.id, files: written });
+  if (ctx.json) ctx.printJson({ id: view.id, files: written, ...(skipped.length ? { skipped } : {}) });
   else for (const w of written) ctx.print(w.path);
+  if (skipped.length) {
+    ctx.info(`${skipped.length} of ${view.files.length} files could not be downloaded (see above).`);
+    return EXIT.notFound;
+  }
   return EXIT.ok;
+}
+
+/** How long `get` waits for the malware scan of a fresh upload before it gives up. */
+export const SCAN_WAIT_MS = 10 * 60_000;
+
+/** Runs `call` again every 2 s while the server answers 409 scan_pending (a fresh upload being checked). */
+async function whileScanning<T>(ctx: Context, what: string, call: () => Promise<T>, waitMs = SCAN_WAIT_MS): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  let told = false;
+  for (;;) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'scan_pending' || Date.now() > deadline) throw err;
+      if (!told) ctx.info(`Waiting for the malware scan of ${what}...`);
+      told = true;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
 }
 
 export async function requestCreate(ctx: Context, values: Record<string, unknown>): Promise<number> {
