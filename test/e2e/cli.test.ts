@@ -8,20 +8,18 @@
  * transfer, ls and request create.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import type { LocalApp } from '../../scripts/local/app';
-import { REPO_ROOT } from '../../scripts/local/app';
 import type { CreateApiKeyResponse } from '../../functions/domain/api-keys';
 import type { UploadStateResponse } from '../../functions/domain/transfer-api';
 import { MULTIPART_THRESHOLD_BYTES } from '../../functions/domain/upload';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, fetchBytes, json, randomData, sha256, waitForMail, type TestUser } from '../helpers/transfers';
+import { buildCli, runCli, type CliRun, type RunOptions } from '../helpers/cli-runner';
 
-const BIN = path.join(REPO_ROOT, 'packages', 'cli', 'bin', 'sendbridge.mjs');
 
 let app: LocalApp;
 let alice: TestUser;
@@ -29,48 +27,8 @@ let key: string;
 let work: string;
 let configDir: string;
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  events: Record<string, any>[];
-}
-
-/** Runs the CLI; `onEvent` sees each --json line as it arrives and may interrupt the child. */
-function cli(args: string[], opts: { env?: Record<string, string>; onEvent?: (e: Record<string, any>, child: ReturnType<typeof spawn>) => void; cwd?: string } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: opts.cwd ?? work,
-      env: { PATH: process.env.PATH ?? '', HOME: work, SENDBRIDGE_CONFIG_DIR: configDir, ...opts.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    child.stdin.end();
-    let stdout = '';
-    let stderr = '';
-    let pending = '';
-    const events: Record<string, any>[] = [];
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      pending += d.toString();
-      let nl: number;
-      while ((nl = pending.indexOf('\n')) !== -1) {
-        const line = pending.slice(0, nl);
-        pending = pending.slice(nl + 1);
-        try {
-          const e = JSON.parse(line) as Record<string, any>;
-          events.push(e);
-          opts.onEvent?.(e, child);
-        } catch {
-          // not a JSON line (human output)
-        }
-      }
-    });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, events }));
-  });
-}
+/** Runs the CLI in `work` with its config in `configDir` (test/helpers/cli-runner.ts). */
+const cli = (args: string[], opts: RunOptions = {}): Promise<CliRun> => runCli(args, { cwd: work, home: work, configDir }, opts);
 
 function unzip(file: string): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
@@ -98,7 +56,7 @@ function unzip(file: string): Promise<Map<string, Buffer>> {
 
 beforeAll(async () => {
   // the bundle the binary runs, built from the current sources
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'packages', 'cli', 'build.mjs')], { stdio: 'pipe' });
+  buildCli();
   app = await startTestApp();
   alice = await createUser(app, 'alice.cli@example.com');
   const made = await api(app, '/me/api-keys', json({ name: 'cli', scopes: ['send', 'transfers:read', 'requests'] }, bearer(alice)));
