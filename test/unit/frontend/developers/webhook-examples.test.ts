@@ -66,7 +66,7 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const event = { id: 'evt_01968b2e-75c0-74d2-8415-161f668a482d', type: 'transfer.created', body: JSON.stringify({ id: 'evt_01968b2e-75c0-74d2-8415-161f668a482d', type: 'transfer.created', data: { name: 'Ünïcødé ✓' } }) };
+const event = { id: 'evt_01968b2e-75c0-74d2-8415-161f668a482d', type: 'transfer.created' as const, body: JSON.stringify({ id: 'evt_01968b2e-75c0-74d2-8415-161f668a482d', type: 'transfer.created', data: { name: 'Ünïcødé ✓' } }) };
 const SECRET = 'whsec_current-secret';
 const OLD = 'whsec_previous-secret';
 
