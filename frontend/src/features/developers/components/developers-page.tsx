@@ -173,7 +173,7 @@ export function DevelopersPage() {
                 {routes.length > 0 && (
                   <ul className="dev-scope-routes" aria-label={t('auth.scopeRoutes', { scope: s })}>
                     {routes.map((op) => (
-                      <li key={op.id} data-operation={op.id}>
+                      <li key={op.id} data-scope-operation={op.id}>
                         <a href={`#${anchorOf(op)}`}>
                           <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span> <code>{op.path}</code>
                         </a>
