@@ -21,35 +21,22 @@
  */
 import * as z from 'zod/mini';
 
-/** The product's event types; `ping` is only ever sent by the test button. */
-export const EVENT_TYPES = ['transfer.created', 'transfer.downloaded', 'transfer.expired', 'request.uploaded', 'transfer.scan_failed'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+/**
+ * The event types, the delivery headers and the signing and retry timings live in a module
+ * without zod (webhook-events.ts), so the public /developers page reads them without the
+ * schemas; this contract re-exports them under the same names.
+ */
+import { EVENT_TYPES, type EventType } from './webhook-events';
+export { DEFAULT_ROTATION_GRACE_HOURS, EVENT_TYPES, isEventType, RETRY_WINDOW_MS, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from './webhook-events';
+export type { EventType } from './webhook-events';
 export type DeliveredEventType = EventType | 'ping';
-
-export function isEventType(v: string): v is EventType {
-  return (EVENT_TYPES as readonly string[]).includes(v);
-}
 
 /** Most endpoints one account keeps. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 export const WEBHOOK_URL_MAX = 2048;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
-/** How long the previous secret keeps signing after a rotation (default, and the most one may ask). */
-export const DEFAULT_ROTATION_GRACE_HOURS = 24;
+/** The most a rotation's grace period may be (the default: DEFAULT_ROTATION_GRACE_HOURS). */
 export const MAX_ROTATION_GRACE_HOURS = 7 * 24;
-/** A receiver should refuse a timestamp further than this from its clock (the documented snippet does). */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
-/** Deliveries are retried with backoff for this long after the event. */
-export const RETRY_WINDOW_MS = 24 * 3600 * 1000;
-
-/** Headers of every delivery. */
-export const WEBHOOK_HEADERS = {
-  id: 'sendbridge-event-id',
-  timestamp: 'sendbridge-timestamp',
-  /** `v1=<hex>` per valid secret, space-separated (two during a rotation's grace period) */
-  signature: 'sendbridge-signature',
-  type: 'sendbridge-event-type',
-} as const;
 
 /** Endpoint ids: `we_` + 20 lower-case base32 characters; delivery ids `wd_` + the same. */
 export const WEBHOOK_ID_PATTERN = /^we_[a-z2-7]{20}$/u;

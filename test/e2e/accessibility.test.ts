@@ -578,9 +578,10 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  it('developers: the API reference with its examples, an example answer open', async () => {
+  it('developers: the API reference with its examples and the webhooks section, an example answer open', async () => {
     await page.goto(`${web.url}/developers`);
     await page.getByTestId('dev-reference').waitFor();
+    await page.getByTestId('dev-webhook-verify').waitFor();
     await page.locator('[data-operation="POST /v1/transfers"] details summary').click();
     await expectAccessible(page);
   });

@@ -4,11 +4,13 @@
  * reload shows only its prefix), uses it against the local API (200, and the list then shows
  * when), revokes it after the inline confirmation and the next call is refused (401). A team
  * member sees no API keys until the admin allows them. /developers lists every v1 route of the
- * OpenAPI document the deployment serves.
+ * OpenAPI document the deployment serves, each scope with its routes, and explains webhooks.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { API_KEY_PATTERN } from '../../functions/domain/api-keys';
+import { API_SCOPES } from '../../functions/domain/api-key-scopes';
+import { EVENT_TYPES, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from '../../functions/domain/webhooks-api';
 import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack, type BrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
 import { createUser, json, waitForMail } from '../helpers/transfers';
@@ -181,5 +183,44 @@ describe('/developers', () => {
     for (const step of ['/sign', '/parts', '/files/$FID/complete', '/complete']) expect(curl).toContain(step);
     expect(await page.locator('.dev-scopes').textContent()).toContain('transfers:read: list and read transfers with their downloads');
     expect(await page.getByTestId('dev-auth-ts').textContent()).toContain('authorization: `Bearer ${KEY}`');
+
+    // Each scope lists the document's routes of that scope (the webhooks scope its /v1/webhooks… routes).
+    const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([m, op]) => ({ id: `${m.toUpperCase()} ${path}`, scope: (op as { 'x-sendbridge-scope'?: string })['x-sendbridge-scope'] })),
+    );
+    for (const scope of API_SCOPES) {
+      const listed = (await page.locator(`.dev-scopes > li[data-scope="${scope}"] li[data-scope-operation]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-scope-operation') ?? ''))).sort();
+      expect(listed, scope).toEqual(ops.filter((o) => o.scope === scope).map((o) => o.id).sort());
+    }
+  });
+
+  it('explains webhooks: the event types, a signed delivery, registering with a key, verifying in TypeScript', async () => {
+    ({ context, page } = await openPage(stack.browser));
+    await page.goto(`${stack.web.url}/developers`);
+    const section = page.getByTestId('dev-webhooks');
+    await section.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
+    const events = await page.getByTestId('dev-webhook-events').locator('dt').allTextContents();
+    expect(events).toEqual([...EVENT_TYPES, 'ping']);
+    expect(await page.getByTestId('dev-webhook-events').textContent()).toContain('a file or the ZIP was downloaded: the country');
+    expect((await page.getByTestId('dev-webhook-headers').locator('dt').allTextContents()).sort()).toEqual(Object.values(WEBHOOK_HEADERS).sort());
+    const example = (await page.getByTestId('dev-webhook-example').textContent())!;
+    expect(example).toContain(`${WEBHOOK_HEADERS.signature}: v1=`);
+    expect(example).toContain('"type": "transfer.downloaded"');
+    expect(await section.textContent()).toContain('for 24 hours after the event');
+    expect(await section.textContent()).toContain(`more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from your clock`);
+    // Registering: this deployment's API, with a key; the dashboard's screen is linked.
+    expect(await page.getByTestId('dev-webhook-register-curl').textContent()).toContain(`curl -s -X POST "${stack.web.url}/api/v1/webhooks"`);
+    expect(await page.getByTestId('dev-webhook-register-ts').textContent()).toContain("('/v1/webhooks', {");
+    expect(await section.getByRole('link', { name: 'Manage webhooks' }).getAttribute('href')).toBe('/dash/account/webhooks');
+    const verify = (await page.getByTestId('dev-webhook-verify').textContent())!;
+    expect(verify).toContain("import { createHmac, timingSafeEqual } from 'node:crypto';");
+    expect(verify).toContain(`headers['${WEBHOOK_HEADERS.timestamp}']`);
+    expect(await page.getByTestId('dev-webhook-receiver').textContent()).toContain('verifySendBridgeWebhook(raw, req.headers, SECRET)');
+
+    // In another language the words change, the code does not.
+    await page.goto(`${stack.web.url}/developers?lng=de`);
+    await section.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
+    await section.getByRole('link', { name: 'Webhooks verwalten' }).waitFor();
+    expect(await page.getByTestId('dev-webhook-verify').textContent()).toBe(verify);
   });
 });

@@ -8,6 +8,8 @@ import { apiFetch } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ERROR_EXAMPLE, KEY_ERROR_CODES, RATE_LIMIT, RATE_LIMIT_EXAMPLE, authExamples, sendExamples } from '../examples';
 import { apiDocView, type ApiDocView, type FieldView, type OperationView } from '../openapi-view';
+import { Code } from './code';
+import { WebhooksSection } from './webhooks-section';
 import '../developers.css';
 
 /** Where every deployment serves its document (functions/routes.ts, GET /v1/openapi.json). */
@@ -19,18 +21,6 @@ const scopeKey = (scope: ApiScope) => (scope === 'transfers:read' ? 'transfers_r
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; doc: ApiDocView };
 
 const anchorOf = (op: OperationView) => `op-${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+/gu, '-')}`.replace(/-+$/u, '');
-
-/** A code block; focusable, as it may scroll sideways (axe: scrollable-region-focusable). */
-function Code({ label, code, testId }: { label: string; code: string; testId?: string }) {
-  return (
-    <figure className="dev-code">
-      <figcaption>{label}</figcaption>
-      <pre tabIndex={0} {...(testId ? { 'data-testid': testId } : {})}>
-        <code>{code}</code>
-      </pre>
-    </figure>
-  );
-}
 
 /** A table of fields; an answer's (read from its example) has no Required column. */
 function Fields({ caption, fields, showIn, answer }: { caption: string; fields: readonly FieldView[]; showIn?: boolean; answer?: boolean }) {
@@ -174,12 +164,26 @@ export function DevelopersPage() {
         </p>
         <p>{t('auth.header')}</p>
         <p>{t('auth.scopesLead')}</p>
-        <ul className="dev-scopes">
-          {API_SCOPES.map((s) => (
-            <li key={s}>
-              <code>{s}</code>: {t(`auth.scopes.${scopeKey(s)}`)}
-            </li>
-          ))}
+        <ul className="dev-scopes" data-testid="dev-scopes">
+          {API_SCOPES.map((s) => {
+            const routes = load.kind === 'ready' ? load.doc.tags.flatMap((tag) => tag.operations.filter((op) => op.scope === s)) : [];
+            return (
+              <li key={s} data-scope={s}>
+                <code>{s}</code>: {t(`auth.scopes.${scopeKey(s)}`)}
+                {routes.length > 0 && (
+                  <ul className="dev-scope-routes" aria-label={t('auth.scopeRoutes', { scope: s })}>
+                    {routes.map((op) => (
+                      <li key={op.id} data-scope-operation={op.id}>
+                        <a href={`#${anchorOf(op)}`}>
+                          <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span> <code>{op.path}</code>
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
         </ul>
         <p>{t('auth.limits')}</p>
         <Code label="curl" code={auth.curl} testId="dev-auth-curl" />
@@ -219,6 +223,8 @@ export function DevelopersPage() {
         <p>{t('limits.lead', { requests: RATE_LIMIT.requests, seconds: RATE_LIMIT.windowSeconds })}</p>
         <Code label="HTTP" code={RATE_LIMIT_EXAMPLE} />
       </section>
+
+      <WebhooksSection api={api} />
 
       {load.kind === 'loading' ? (
         <PageLoading />

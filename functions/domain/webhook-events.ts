@@ -1,0 +1,30 @@
+/**
+ * The parts of the webhooks contract (issue 17, functions/domain/webhooks-api.ts, which
+ * re-exports them) that the public /developers page shows: event types, delivery headers, and
+ * the signing and retry timings. Apart from the contract's zod schemas so the page's lazy chunk
+ * stays without zod, as api-key-scopes.ts does for the API keys.
+ */
+
+/** The product's event types; `ping` is only ever sent by the test button. */
+export const EVENT_TYPES = ['transfer.created', 'transfer.downloaded', 'transfer.expired', 'request.uploaded', 'transfer.scan_failed'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(v: string): v is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(v);
+}
+
+/** How long the previous secret keeps signing after a rotation unless asked otherwise (at most MAX_ROTATION_GRACE_HOURS, webhooks-api.ts). */
+export const DEFAULT_ROTATION_GRACE_HOURS = 24;
+/** A receiver should refuse a timestamp further than this from its clock (the documented snippet does). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** Deliveries are retried with backoff for this long after the event. */
+export const RETRY_WINDOW_MS = 24 * 3600 * 1000;
+
+/** Headers of every delivery. */
+export const WEBHOOK_HEADERS = {
+  id: 'sendbridge-event-id',
+  timestamp: 'sendbridge-timestamp',
+  /** `v1=<hex>` per valid secret, space-separated (two during a rotation's grace period) */
+  signature: 'sendbridge-signature',
+  type: 'sendbridge-event-type',
+} as const;
