@@ -42,7 +42,7 @@ describe('/developers (issue 17)', () => {
     expect(view.serverUrl).toBe('https://app.example/api');
     const shown = view.tags.flatMap((t) => t.operations.map((o) => o.id)).sort();
     expect(shown).toEqual(publicRoutes().map((r) => `${r.method} ${r.path}`).sort());
-    expect(view.tags.map((t) => t.name)).toEqual(['Transfers', 'Uploads', 'Requests']);
+    expect(view.tags.map((t) => t.name)).toEqual(['Transfers', 'Uploads', 'Requests', 'Webhooks']);
 
     const create = view.tags.flatMap((t) => t.operations).find((o) => o.id === 'POST /v1/transfers')!;
     expect(create.scope).toBe('send');
