@@ -243,6 +243,14 @@ describe('HTTP API', () => {
     });
   });
 
+  it('issue 17: keeps API keys and tokens out of the access log: route keys only, no path, query string or header', () => {
+    const stage = Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Stage'))[0]!;
+    const format = (stage.Properties!.AccessLogSettings as { Format: string }).Format;
+    const fields = Object.values(JSON.parse(format) as Record<string, string>);
+    expect(fields).toContain('$context.routeKey');
+    for (const f of fields) expect(f, f).not.toMatch(/\$context\.(path|requestOverride|authorizer\.claims)|\$request\.(querystring|header|path)|\$input/u);
+  });
+
   it('has no CORS without app origins (the app calls /api on its own origin)', () => {
     const api = Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Api'))[0]!;
     expect(api.Properties!.CorsConfiguration).toBeUndefined();

@@ -120,6 +120,37 @@ describe('public API v1 with a key', () => {
     expect((await api(app, `/me/api-keys/${k.id}`, { method: 'DELETE', headers: bearer(alice) })).json.error.code).toBe('key_not_found');
   });
 
+  it('never writes a key to the logs, whatever the request (handlers log at debug here)', async () => {
+    const k = await newKey(alice, ['send', 'webhooks']);
+    const gone = await newKey(alice, ['send']);
+    expect((await api(app, `/me/api-keys/${gone.id}`, { method: 'DELETE', headers: bearer(alice) })).status).toBe(200);
+    const lines: string[] = [];
+    const out = process.stdout.write.bind(process.stdout);
+    const err = process.stderr.write.bind(process.stderr);
+    const capture = (chunk: unknown) => (lines.push(String(chunk)), true);
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'debug';
+    process.stdout.write = capture as typeof process.stdout.write;
+    process.stderr.write = capture as typeof process.stderr.write;
+    try {
+      await api(app, '/v1/webhooks', { headers: keyAuth(k.key) });
+      await api(app, '/v1/transfers', { headers: keyAuth(k.key) }); // scope missing
+      await api(app, '/v1/webhooks', { headers: keyAuth(gone.key) }); // revoked
+      await api(app, `/v1/webhooks?api_key=${encodeURIComponent(k.key)}`);
+      await api(app, '/v1/transfers', { method: 'POST', headers: { ...keyAuth(k.key), 'content-type': 'application/json' }, body: '{"fileObjects": [' });
+      await api(app, '/v1/webhooks', json({ url: `http://127.0.0.1:9/${k.key}`, events: ['ping'] }, keyAuth(k.key)));
+    } finally {
+      process.stdout.write = out;
+      process.stderr.write = err;
+      if (level === undefined) delete process.env.LOG_LEVEL;
+      else process.env.LOG_LEVEL = level;
+    }
+    const logged = lines.join('');
+    expect(logged).toContain('"route":"GET /api/v1/webhooks"');
+    const secretOf = (key: string) => key.slice(key.lastIndexOf('_') + 1);
+    for (const key of [k.key, gone.key]) expect(logged).not.toContain(secretOf(key));
+  });
+
   it("a user's key never reaches another user's records, and another user cannot revoke it", async () => {
     const aliceSent = await sendFiles(app, alice, new Map([['alice-private.txt', randomData(20)]]));
     const bobKey = await newKey(bob, ['send', 'transfers:read', 'requests']);
