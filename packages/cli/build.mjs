@@ -2,6 +2,7 @@
 // upload engine, the domain rules, zod). `npm run build -w sendbridge`; bin/sendbridge.mjs
 // also runs this on first use when dist is missing (a fresh `npm ci`).
 import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -9,7 +10,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 
 export async function buildCli(outfile = path.join(here, 'dist', 'sendbridge.mjs')) {
-  await build({
+  const result = await build({
+    metafile: true,
+    absWorkingDir: root,
     entryPoints: [path.join(here, 'src', 'main.ts')],
     outfile,
     bundle: true,
@@ -23,6 +26,10 @@ export async function buildCli(outfile = path.join(here, 'dist', 'sendbridge.mjs
     tsconfig: path.join(root, 'tsconfig.json'),
     banner: { js: '// SendBridge CLI (built by packages/cli/build.mjs)' },
   });
+  // The repo's source files in the bundle, so bin/sendbridge.mjs can rebuild a bundle older than
+  // any of them (a `git pull` in a checkout); paths relative to this folder.
+  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')).map((f) => path.relative(here, path.resolve(root, f)));
+  writeFileSync(path.join(path.dirname(outfile), 'inputs.json'), JSON.stringify(inputs) + '\n');
   return outfile;
 }
 

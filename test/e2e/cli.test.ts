@@ -8,7 +8,7 @@
  * transfer, ls and request create.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
@@ -18,7 +18,7 @@ import type { UploadStateResponse } from '../../functions/domain/transfer-api';
 import { MULTIPART_THRESHOLD_BYTES } from '../../functions/domain/upload';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, fetchBytes, json, randomData, sha256, waitForMail, type TestUser } from '../helpers/transfers';
-import { buildCli, runCli, type CliRun, type RunOptions } from '../helpers/cli-runner';
+import { CLI_DIR, buildCli, runCli, type CliRun, type RunOptions } from '../helpers/cli-runner';
 
 
 let app: LocalApp;
@@ -160,6 +160,17 @@ describe('sendbridge CLI on the local stack', () => {
     expect(listed.code).toBe(0);
     expect((listed.events[0]!.allDocs as { slug: string }[]).map((t) => t.slug)).toContain(id);
   }, 240_000);
+
+  it('rebuilds its bundle when a source file it was made from is newer (a checkout after git pull), not otherwise', async () => {
+    const dist = path.join(CLI_DIR, 'dist', 'sendbridge.mjs');
+    const past = new Date(Date.now() - 3600_000);
+    utimesSync(dist, past, past);
+    expect((await cli(['--version'])).code).toBe(0);
+    const rebuilt = statSync(dist).mtimeMs;
+    expect(rebuilt).toBeGreaterThan(past.getTime() + 60_000);
+    expect((await cli(['--version'])).code).toBe(0);
+    expect(statSync(dist).mtimeMs).toBe(rebuilt);
+  });
 
   it('exit codes: 3 for a transfer that does not exist, 1 for bad usage, 2 without a key; request create prints the link', async () => {
     const missing = await cli(['get', 'Zz9Zz9Z', '-o', path.join(work, 'none')]);

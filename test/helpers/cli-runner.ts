@@ -6,11 +6,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from '../../scripts/local/app';
 
-export const CLI_BIN = path.join(REPO_ROOT, 'packages', 'cli', 'bin', 'sendbridge.mjs');
+export const CLI_DIR = path.join(REPO_ROOT, 'packages', 'cli');
+export const CLI_BIN = path.join(CLI_DIR, 'bin', 'sendbridge.mjs');
 
 /** Builds the bundle the binary runs from the current sources (a stale dist/ would test old code). */
 export function buildCli(): void {
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'packages', 'cli', 'build.mjs')], { stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(CLI_DIR, 'build.mjs')], { stdio: 'pipe' });
 }
 
 export interface CliRun {
