@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { API_KEY_NAME_MAX, API_SCOPES, type ApiScope } from '@domain/api-key-scopes';
 import type { ApiKeyView, ApiKeysResponse, CreateApiKeyResponse } from '@domain/api-keys';
 import { paths } from '@/app/paths';
+import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
 import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
@@ -161,16 +162,8 @@ function KeyRow({ k, onRevoked, onError }: { k: ApiKeyView; onRevoked: (k: ApiKe
   const { t } = useTranslation('api', { keyPrefix: 'keys' });
   const errorText = useErrorText();
   const when = useWhen();
-  const questionId = useId();
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useInlineConfirm();
   const [busy, setBusy] = useState(false);
-  const revokeRef = useRef<HTMLButtonElement>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (confirming) keepRef.current?.focus();
-    else if (asked.current) revokeRef.current?.focus();
-  }, [confirming]);
 
   const revoke = async () => {
     setBusy(true);
@@ -179,7 +172,7 @@ function KeyRow({ k, onRevoked, onError }: { k: ApiKeyView; onRevoked: (k: ApiKe
       onRevoked(k);
     } catch (err) {
       setBusy(false);
-      setConfirming(false);
+      confirm.close();
       onError(errorText(err));
     }
   };
@@ -202,28 +195,24 @@ function KeyRow({ k, onRevoked, onError }: { k: ApiKeyView; onRevoked: (k: ApiKe
       <td>{when(k.createdAt)}</td>
       <td data-testid="apikeys-last-used">{k.lastUsedAt !== undefined ? when(k.lastUsedAt) : t('list.never')}</td>
       <td>
-        {confirming ? (
-          <div className="ak-confirm" role="group" aria-labelledby={questionId} data-testid="apikeys-confirm">
-            <p id={questionId}>{t('list.revokeConfirm', { name: k.name })}</p>
-            <button type="button" className="btn btn-sm ak-danger" disabled={busy} onClick={() => void revoke()} data-testid="apikeys-revoke-confirm">
-              {t('list.revoke')}
-            </button>
-            <button type="button" className="btn btn-ghost btn-sm" ref={keepRef} disabled={busy} onClick={() => setConfirming(false)} data-testid="apikeys-revoke-cancel">
-              {t('list.keep')}
-            </button>
-          </div>
+        {confirm.open ? (
+          <InlineConfirm
+            className="ak-confirm"
+            confirmClassName="btn btn-sm ak-danger"
+            cancelClassName="btn btn-ghost btn-sm"
+            question={t('list.revokeConfirm', { name: k.name })}
+            confirmLabel={t('list.revoke')}
+            cancelLabel={t('list.keep')}
+            busy={busy}
+            cancelWhileBusy={false}
+            onConfirm={() => void revoke()}
+            onCancel={confirm.close}
+            testId="apikeys-confirm"
+            confirmTestId="apikeys-revoke-confirm"
+            cancelTestId="apikeys-revoke-cancel"
+          />
         ) : (
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            ref={revokeRef}
-            aria-label={t('list.revokeNamed', { name: k.name })}
-            onClick={() => {
-              asked.current = true;
-              setConfirming(true);
-            }}
-            data-testid="apikeys-revoke"
-          >
+          <button type="button" className="btn btn-ghost btn-sm" ref={confirm.triggerRef} aria-label={t('list.revokeNamed', { name: k.name })} onClick={confirm.ask} data-testid="apikeys-revoke">
             {t('list.revoke')}
           </button>
         )}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { DnsRecordView, RecordProblem } from '@domain/custom-domains';
 import type { DomainSettings } from '@domain/domains-api';
 import { paths } from '@/app/paths';
+import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
 import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
@@ -119,35 +120,24 @@ function UpgradeNote({ text, plan }: { text: string; plan: 'pro' | 'business' })
 function DomainActions(props: { testId: string; busy: Busy; canCheck: boolean; onCheck: () => void; removeLabel: string; removeConfirm: string; onRemove: () => void }) {
   const { t } = useTranslation('domains');
   const { testId, busy } = props;
-  const [confirming, setConfirming] = useState(false);
-  const questionId = useId();
-  const removeRef = useRef<HTMLButtonElement>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (confirming) keepRef.current?.focus();
-    else if (asked.current) removeRef.current?.focus();
-  }, [confirming]);
-  if (confirming) {
+  const confirm = useInlineConfirm();
+  if (confirm.open) {
     return (
-      <div className="domains-actions domains-confirm" role="group" aria-labelledby={questionId} data-testid={`${testId}-confirm`}>
-        <p id={questionId}>{props.removeConfirm}</p>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy !== null}
-          onClick={() => {
-            setConfirming(false);
-            props.onRemove();
-          }}
-          data-testid={`${testId}-remove-confirm`}
-        >
-          {props.removeLabel}
-        </button>
-        <button type="button" className="btn btn-ghost" ref={keepRef} onClick={() => setConfirming(false)} data-testid={`${testId}-remove-cancel`}>
-          {t('domains.keep')}
-        </button>
-      </div>
+      <InlineConfirm
+        className="domains-actions domains-confirm"
+        question={props.removeConfirm}
+        confirmLabel={props.removeLabel}
+        cancelLabel={t('domains.keep')}
+        busy={busy !== null}
+        onConfirm={() => {
+          confirm.close();
+          props.onRemove();
+        }}
+        onCancel={confirm.close}
+        testId={`${testId}-confirm`}
+        confirmTestId={`${testId}-remove-confirm`}
+        cancelTestId={`${testId}-remove-cancel`}
+      />
     );
   }
   return (
@@ -157,17 +147,7 @@ function DomainActions(props: { testId: string; busy: Busy; canCheck: boolean; o
           {busy === 'check' ? t('domains.custom.checking') : t('domains.custom.checkNow')}
         </button>
       )}
-      <button
-        type="button"
-        className="btn btn-ghost"
-        ref={removeRef}
-        disabled={busy !== null}
-        onClick={() => {
-          asked.current = true;
-          setConfirming(true);
-        }}
-        data-testid={`${testId}-remove`}
-      >
+      <button type="button" className="btn btn-ghost" ref={confirm.triggerRef} disabled={busy !== null} onClick={confirm.ask} data-testid={`${testId}-remove`}>
         {props.removeLabel}
       </button>
     </div>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryView, EventType, WebhookEndpointView, WebhookListResponse } from '@domain/webhooks-api';
+import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
 import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
@@ -294,13 +295,10 @@ function EndpointCard(props: { endpoint: WebhookEndpointView; onChanged: (e: Web
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [editing, setEditing] = useState<EventType[] | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useInlineConfirm();
   const [logOpen, setLogOpen] = useState(false);
   const [deliveries, setDeliveries] = useState<DeliveryView[] | null>(null);
   const [reloads, setReloads] = useState(0);
-  const deleteRef = useRef<HTMLButtonElement>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
 
   // The log (and the last delivery shown on the card): loaded now, asked again while one is pending.
   useEffect(() => {
@@ -319,11 +317,6 @@ function EndpointCard(props: { endpoint: WebhookEndpointView; onChanged: (e: Web
     }, DELIVERY_POLL_MS);
     return () => clearTimeout(timer);
   }, [pending, deliveries]);
-
-  useEffect(() => {
-    if (confirming) keepRef.current?.focus();
-    else if (asked.current) deleteRef.current?.focus();
-  }, [confirming]);
 
   const run = async (kind: CardBusy, call: () => Promise<void>) => {
     setBusy(kind);
@@ -424,25 +417,24 @@ function EndpointCard(props: { endpoint: WebhookEndpointView; onChanged: (e: Web
             </button>
           </div>
         </div>
-      ) : confirming ? (
-        <div className="webhooks-actions webhooks-confirm" role="group" aria-labelledby={`${ids}-q`} data-testid="webhook-delete-confirm">
-          <p id={`${ids}-q`}>{t('webhooks.actions.deleteConfirm', { url: endpoint.url })}</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={busy !== null}
-            onClick={() => {
-              setConfirming(false);
-              void remove();
-            }}
-            data-testid="webhook-delete-yes"
-          >
-            {t('webhooks.actions.delete')}
-          </button>
-          <button type="button" className="btn btn-ghost btn-sm" ref={keepRef} onClick={() => setConfirming(false)} data-testid="webhook-delete-keep">
-            {t('webhooks.actions.keep')}
-          </button>
-        </div>
+      ) : confirm.open ? (
+        <InlineConfirm
+          className="webhooks-actions webhooks-confirm"
+          confirmClassName="btn btn-primary btn-sm"
+          cancelClassName="btn btn-ghost btn-sm"
+          question={t('webhooks.actions.deleteConfirm', { url: endpoint.url })}
+          confirmLabel={t('webhooks.actions.delete')}
+          cancelLabel={t('webhooks.actions.keep')}
+          busy={busy !== null}
+          onConfirm={() => {
+            confirm.close();
+            void remove();
+          }}
+          onCancel={confirm.close}
+          testId="webhook-delete-confirm"
+          confirmTestId="webhook-delete-yes"
+          cancelTestId="webhook-delete-keep"
+        />
       ) : (
         <div className="webhooks-actions">
           <button type="button" className="btn btn-ghost btn-sm" disabled={busy !== null} onClick={() => setEditing([...endpoint.events])} data-testid="webhook-edit-events">
@@ -457,17 +449,7 @@ function EndpointCard(props: { endpoint: WebhookEndpointView; onChanged: (e: Web
           <button type="button" className="btn btn-ghost btn-sm" disabled={busy !== null} onClick={() => void rotate()} data-testid="webhook-rotate">
             {t('webhooks.actions.rotate')}
           </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            ref={deleteRef}
-            disabled={busy !== null}
-            onClick={() => {
-              asked.current = true;
-              setConfirming(true);
-            }}
-            data-testid="webhook-delete"
-          >
+          <button type="button" className="btn btn-ghost btn-sm" ref={confirm.triggerRef} disabled={busy !== null} onClick={confirm.ask} data-testid="webhook-delete">
             {t('webhooks.actions.delete')}
           </button>
           <button

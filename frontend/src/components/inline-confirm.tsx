@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * Whether an inline confirmation is open, and the focus that goes back to the button that asked
+ * when it closes (Keep, or a failed action). Give `triggerRef` to that button; `ask` opens, `close`
+ * closes. Focus returns only after the question was asked once, never on the first render.
+ */
+export function useInlineConfirm<E extends HTMLElement = HTMLButtonElement>() {
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<E>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (open) asked.current = true;
+    else if (asked.current) triggerRef.current?.focus();
+  }, [open]);
+  const ask = useCallback(() => setOpen(true), []);
+  const close = useCallback(() => setOpen(false), []);
+  return { open, ask, close, triggerRef };
+}
+
+export interface InlineConfirmProps {
+  /** The question; it names the group. */
+  readonly question: ReactNode;
+  readonly confirmLabel: ReactNode;
+  readonly cancelLabel: ReactNode;
+  onConfirm(): void;
+  onCancel(): void;
+  /** An action under way: the confirm button is disabled (and Cancel too with `cancelWhileBusy: false`). */
+  readonly busy?: boolean;
+  readonly cancelWhileBusy?: boolean;
+  readonly className: string;
+  readonly confirmClassName?: string;
+  readonly cancelClassName?: string;
+  /** `alertdialog` (not modal) where the question interrupts a running task; `group` otherwise. */
+  readonly role?: 'group' | 'alertdialog';
+  readonly questionClassName?: string;
+  /** Set: the two buttons sit in a `div` of this class. */
+  readonly actionsClassName?: string;
+  readonly testId?: string;
+  readonly confirmTestId?: string;
+  readonly cancelTestId?: string;
+}
+
+/**
+ * An inline "Remove? Remove / Keep" question in place of the actions that asked it. Focus moves to
+ * the cancel answer when it appears (the safe one); `useInlineConfirm` brings it back afterwards.
+ */
+export function InlineConfirm(props: InlineConfirmProps) {
+  const { busy = false, role = 'group' } = props;
+  const questionId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
+  const buttons = (
+    <>
+      <button type="button" className={props.confirmClassName ?? 'btn btn-primary'} disabled={busy} onClick={props.onConfirm} data-testid={props.confirmTestId}>
+        {props.confirmLabel}
+      </button>
+      <button
+        type="button"
+        className={props.cancelClassName ?? 'btn btn-ghost'}
+        ref={cancelRef}
+        disabled={busy && props.cancelWhileBusy === false}
+        onClick={props.onCancel}
+        data-testid={props.cancelTestId}
+      >
+        {props.cancelLabel}
+      </button>
+    </>
+  );
+  return (
+    <div className={props.className} role={role} aria-labelledby={questionId} aria-modal={role === 'alertdialog' ? 'false' : undefined} data-testid={props.testId}>
+      <p id={questionId} className={props.questionClassName}>
+        {props.question}
+      </p>
+      {props.actionsClassName ? <div className={props.actionsClassName}>{buttons}</div> : buttons}
+    </div>
+  );
+}
