@@ -1,22 +1,21 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { API_KEY_NAME_MAX, API_SCOPES, type ApiScope } from '@domain/api-key-scopes';
-import type { ApiKeyView, ApiKeysResponse, CreateApiKeyResponse } from '@domain/api-keys';
+import type { ApiKeyView, CreateApiKeyResponse } from '@domain/api-keys';
 import { paths } from '@/app/paths';
 import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
 import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
 import { accountMenuItems } from '@/lib/session/user-display';
+import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
 import { createApiKey, fetchApiKeys, revokeApiKey, setMembersAllowed } from '../api-keys-api';
 import '../api-keys.css';
 
 /** A scope's text key: i18next would read the colon of `transfers:read` as a namespace separator. */
 const scopeKey = (scope: ApiScope) => (scope === 'transfers:read' ? 'transfers_read' : scope);
-
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: ApiKeysResponse };
 
 /** A refusal in the user's language, from the API's stable code. */
 function useErrorText() {
@@ -318,31 +317,14 @@ export function ApiKeysPage() {
   const { t } = useTranslation('api', { keyPrefix: 'keys' });
   const { user } = useSession();
   usePageTitle(t('title'));
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
   // the account menu's rule: everyone but a team member whose admin has not allowed keys
   const permitted = user !== null && accountMenuItems(user).includes('apiKeys');
-
-  const fetchNow = useCallback((signal?: AbortSignal) => {
-    setLoad({ kind: 'loading' });
-    fetchApiKeys(signal).then(
-      (data) => setLoad({ kind: 'ready', data }),
-      () => {
-        if (!signal?.aborted) setLoad({ kind: 'failed' });
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    if (!permitted) return;
-    const abort = new AbortController();
-    fetchNow(abort.signal);
-    return () => abort.abort();
-  }, [permitted, fetchNow]);
+  const load = useLoad(fetchApiKeys, [], { enabled: permitted });
 
   if (!user) return <PageLoading />;
-  const refused = !permitted || (load.kind === 'ready' && !load.data.allowed);
-  const update = (f: (d: ApiKeysResponse) => ApiKeysResponse) => setLoad((l) => (l.kind === 'ready' ? { kind: 'ready', data: f(l.data) } : l));
+  const refused = !permitted || (load.state === 'ready' && !load.data.allowed);
+  const update = load.setData;
 
   return (
     <div className="container dash-page ak-page">
@@ -354,12 +336,12 @@ export function ApiKeysPage() {
         <p className="card" role="alert" data-testid="apikeys-refused">
           {t('refused')}
         </p>
-      ) : load.kind === 'loading' ? (
+      ) : load.state === 'loading' ? (
         <PageLoading />
-      ) : load.kind === 'failed' ? (
+      ) : load.state === 'failed' ? (
         <div className="card" role="alert">
           <p>{t('loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => fetchNow()}>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={load.reload}>
             {t('retry')}
           </button>
         </div>

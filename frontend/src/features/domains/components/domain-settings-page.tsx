@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DnsRecordView, RecordProblem } from '@domain/custom-domains';
@@ -8,6 +8,7 @@ import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
 import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
+import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
 import {
   EMAIL_POLL_MS,
@@ -21,7 +22,6 @@ import {
 } from '../domains-api';
 import '../domains.css';
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; settings: DomainSettings };
 type Busy = null | 'add' | 'check' | 'remove';
 
 /** One call of the page: its answer replaces the settings; a refusal is said in the user's language. */
@@ -312,26 +312,9 @@ export function DomainSettingsPage() {
   const { t } = useTranslation('domains');
   const { user } = useSession();
   usePageTitle(t('domains.title'));
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const setSettings = useCallback((settings: DomainSettings) => setLoad({ kind: 'ready', settings }), []);
   const member = user?.isTeamMember === true;
-
-  const fetchNow = useCallback(
-    (signal?: AbortSignal) => {
-      setLoad({ kind: 'loading' });
-      fetchDomainSettings(signal).then(setSettings, () => {
-        if (!signal?.aborted) setLoad({ kind: 'failed' });
-      });
-    },
-    [setSettings],
-  );
-
-  useEffect(() => {
-    if (!user || member) return;
-    const abort = new AbortController();
-    fetchNow(abort.signal);
-    return () => abort.abort();
-  }, [user, member, fetchNow]);
+  const load = useLoad(fetchDomainSettings, [user], { enabled: user !== null && !member });
+  const setSettings = load.setData;
 
   if (!user) return <PageLoading />;
   return (
@@ -342,19 +325,19 @@ export function DomainSettingsPage() {
         <p className="card" data-testid="domains-member">
           {t('domains.member')}
         </p>
-      ) : load.kind === 'loading' ? (
+      ) : load.state === 'loading' ? (
         <PageLoading />
-      ) : load.kind === 'failed' ? (
+      ) : load.state === 'failed' ? (
         <div className="card" role="alert">
           <p>{t('domains.loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => fetchNow()}>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={load.reload}>
             {t('domains.retry')}
           </button>
         </div>
       ) : (
         <>
-          <CustomDomainCard settings={load.settings} setSettings={setSettings} />
-          <EmailDomainCard settings={load.settings} setSettings={setSettings} />
+          <CustomDomainCard settings={load.data} setSettings={setSettings} />
+          <EmailDomainCard settings={load.data} setSettings={setSettings} />
         </>
       )}
     </div>

@@ -6,6 +6,7 @@ import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session/session-provider';
+import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SUBSCRIBABLE_EVENTS, anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '../delivery-format';
 import { VERIFY_SNIPPET } from '../verify-snippet';
@@ -23,11 +24,13 @@ import {
 } from '../webhooks-api';
 import '../webhooks.css';
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'refused' } | { kind: 'ready'; list: WebhookListResponse };
 /** A secret to show once: after creating an endpoint, or after rotating its secret. */
 type Revealed = { kind: 'created' | 'rotated'; url: string; secret: string; graceUntil?: number };
 
 const VERIFY_ID = 'webhooks-verify';
+
+/** A team member whose admin has not allowed webhooks: said once, no Retry. */
+const isMemberRefusal = (err: unknown) => err instanceof ApiError && err.code === 'team_member_forbidden';
 
 /** An error in the user's language (codes through i18n/error-keys.ts). */
 function useErrorText() {
@@ -560,29 +563,10 @@ export function WebhooksPage() {
   const { t } = useTranslation('webhooks');
   const { user } = useSession();
   usePageTitle(t('webhooks.title'));
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [revealed, setRevealed] = useState<Revealed | null>(null);
-
-  const fetchNow = useCallback((signal?: AbortSignal) => {
-    setLoad({ kind: 'loading' });
-    fetchWebhooks(signal).then(
-      (list) => setLoad({ kind: 'ready', list }),
-      (err: unknown) => {
-        if (signal?.aborted) return;
-        setLoad(err instanceof ApiError && err.code === 'team_member_forbidden' ? { kind: 'refused' } : { kind: 'failed' });
-      },
-    );
-  }, []);
-
   const userId = user?._id;
-  useEffect(() => {
-    if (!userId) return;
-    const abort = new AbortController();
-    fetchNow(abort.signal);
-    return () => abort.abort();
-  }, [userId, fetchNow]);
-
-  const edit = (change: (list: WebhookListResponse) => WebhookListResponse) => setLoad((l) => (l.kind === 'ready' ? { kind: 'ready', list: change(l.list) } : l));
+  const load = useLoad(fetchWebhooks, [userId], { enabled: Boolean(userId), refused: isMemberRefusal });
+  const edit = load.setData;
   const replaceEndpoint = (e: WebhookEndpointView) => edit((l) => ({ ...l, endpoints: l.endpoints.map((x) => (x.id === e.id ? e : x)) }));
 
   if (!user) return <PageLoading />;
@@ -590,16 +574,16 @@ export function WebhooksPage() {
     <div className="container dash-page webhooks-page">
       <h1>{t('webhooks.title')}</h1>
       <p className="lead muted">{t('webhooks.lead')}</p>
-      {load.kind === 'loading' ? (
+      {load.state === 'loading' ? (
         <PageLoading />
-      ) : load.kind === 'refused' ? (
+      ) : load.state === 'refused' ? (
         <p className="card" data-testid="webhooks-refused">
           {t('webhooks.memberRefused')}
         </p>
-      ) : load.kind === 'failed' ? (
+      ) : load.state === 'failed' ? (
         <div className="card" role="alert">
           <p>{t('webhooks.loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => fetchNow()}>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={load.reload}>
             {t('webhooks.retry')}
           </button>
         </div>
@@ -608,15 +592,15 @@ export function WebhooksPage() {
           {revealed && <SecretPanel revealed={revealed} onDone={() => setRevealed(null)} />}
           <section className="webhooks-list" aria-labelledby="webhooks-list-h">
             <h2 id="webhooks-list-h">
-              {t('webhooks.list.title')} <span className="muted webhooks-count">{t('webhooks.list.count', { count: load.list.endpoints.length, max: load.list.max })}</span>
+              {t('webhooks.list.title')} <span className="muted webhooks-count">{t('webhooks.list.count', { count: load.data.endpoints.length, max: load.data.max })}</span>
             </h2>
-            {load.list.endpoints.length === 0 ? (
+            {load.data.endpoints.length === 0 ? (
               <p className="muted" data-testid="webhooks-empty">
                 {t('webhooks.list.empty')}
               </p>
             ) : (
               <ul className="webhooks-endpoints">
-                {load.list.endpoints.map((e) => (
+                {load.data.endpoints.map((e) => (
                   <EndpointCard
                     key={e.id}
                     endpoint={e}
@@ -632,13 +616,13 @@ export function WebhooksPage() {
             )}
           </section>
           <AddForm
-            list={load.list}
+            list={load.data}
             onCreated={(endpoint, secret) => {
               edit((l) => ({ ...l, endpoints: [...l.endpoints, endpoint] }));
               setRevealed({ kind: 'created', url: endpoint.url, secret });
             }}
           />
-          {load.list.settings && <TeamToggle allowed={load.list.settings.membersAllowed} onSaved={(membersAllowed) => edit((l) => ({ ...l, settings: { membersAllowed } }))} />}
+          {load.data.settings && <TeamToggle allowed={load.data.settings.membersAllowed} onSaved={(membersAllowed) => edit((l) => ({ ...l, settings: { membersAllowed } }))} />}
           <VerifySection />
         </>
       )}
