@@ -29,7 +29,11 @@ export interface InlineConfirmProps {
   readonly busy?: boolean;
   readonly cancelWhileBusy?: boolean;
   readonly className: string;
+  /** Small buttons (`btn-sm`), as in a row of small actions. */
+  readonly small?: boolean;
+  /** Default `btn btn-primary` (with `btn-sm` when small). */
   readonly confirmClassName?: string;
+  /** Default `btn btn-ghost` (with `btn-sm` when small). */
   readonly cancelClassName?: string;
   /** `alertdialog` (not modal) where the question interrupts a running task; `group` otherwise. */
   readonly role?: 'group' | 'alertdialog';
@@ -47,17 +51,18 @@ export interface InlineConfirmProps {
  */
 export function InlineConfirm(props: InlineConfirmProps) {
   const { busy = false, role = 'group' } = props;
+  const size = props.small ? ' btn-sm' : '';
   const questionId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => cancelRef.current?.focus(), []);
   const buttons = (
     <>
-      <button type="button" className={props.confirmClassName ?? 'btn btn-primary'} disabled={busy} onClick={props.onConfirm} data-testid={props.confirmTestId}>
+      <button type="button" className={props.confirmClassName ?? `btn btn-primary${size}`} disabled={busy} onClick={props.onConfirm} data-testid={props.confirmTestId}>
         {props.confirmLabel}
       </button>
       <button
         type="button"
-        className={props.cancelClassName ?? 'btn btn-ghost'}
+        className={props.cancelClassName ?? `btn btn-ghost${size}`}
         ref={cancelRef}
         disabled={busy && props.cancelWhileBusy === false}
         onClick={props.onCancel}

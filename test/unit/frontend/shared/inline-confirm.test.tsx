@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InlineConfirm, useInlineConfirm, type InlineConfirmProps } from '@/components/inline-confirm';
 import { click, mount } from '../../../helpers/dom-render';
 
-type Extra = Partial<Pick<InlineConfirmProps, 'busy' | 'cancelWhileBusy' | 'role' | 'actionsClassName' | 'questionClassName' | 'confirmClassName' | 'cancelClassName'>>;
+type Extra = Partial<Pick<InlineConfirmProps, 'busy' | 'cancelWhileBusy' | 'small' | 'role' | 'actionsClassName' | 'questionClassName' | 'confirmClassName' | 'cancelClassName'>>;
 
 /** A screen's use: a Remove button that asks, the question in its place, Remove closing it. */
 function Harness({ onConfirm, extra = {} }: { onConfirm: () => void; extra?: Extra }) {
@@ -104,6 +104,15 @@ describe('InlineConfirm with useInlineConfirm', () => {
     view.rerender(<Harness onConfirm={() => undefined} extra={{ busy: false, cancelWhileBusy: false }} />);
     expect((view.byTestId('yes') as HTMLButtonElement).disabled).toBe(false);
     expect((view.byTestId('no') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('has small buttons in a row of small actions, and keeps a class the screen gives', () => {
+    view = mount(<Harness onConfirm={() => undefined} extra={{ small: true, confirmClassName: 'btn btn-sm ak-danger' }} />);
+    click(view.byTestId('ask'));
+    expect(view.byTestId('yes')?.className).toBe('btn btn-sm ak-danger');
+    expect(view.byTestId('no')?.className).toBe('btn btn-ghost btn-sm');
+    view.rerender(<Harness onConfirm={() => undefined} extra={{ small: true }} />);
+    expect(view.byTestId('yes')?.className).toBe('btn btn-primary btn-sm');
   });
 
   it('can be a non-modal alertdialog with its answers in a row of their own', () => {

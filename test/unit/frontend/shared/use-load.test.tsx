@@ -5,6 +5,7 @@
  * on unmount and on a newer load with any late answer dropped, and the screen's own changes.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LoadFailed } from '@/components/load-failed';
 import { useLoad, type LoadOptions, type LoadResult } from '@/lib/use-load';
 import { mount, settle } from '../../../helpers/dom-render';
 import { act } from 'preact/test-utils';
@@ -168,5 +169,18 @@ describe('useLoad', () => {
     expect(seen.length).toBeGreaterThan(1);
     expect(last().reload).toBe(first.reload);
     expect(last().setData).toBe(first.setData);
+  });
+});
+
+describe('LoadFailed', () => {
+  it('says what failed as an alert, and its button retries', () => {
+    const onRetry = vi.fn();
+    view = mount(<LoadFailed text="Could not load." retryLabel="Try again" onRetry={onRetry} />);
+    const card = view.container.querySelector('[role="alert"]')!;
+    expect(card.querySelector('p')?.textContent).toBe('Could not load.');
+    const button = card.querySelector('button')!;
+    expect(button.textContent).toBe('Try again');
+    act(() => button.click());
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,6 +5,7 @@ import { API_KEY_NAME_MAX, API_SCOPES, type ApiScope } from '@domain/api-key-sco
 import type { ApiKeyView, CreateApiKeyResponse } from '@domain/api-keys';
 import { paths } from '@/app/paths';
 import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
+import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
@@ -197,8 +198,8 @@ function KeyRow({ k, onRevoked, onError }: { k: ApiKeyView; onRevoked: (k: ApiKe
         {confirm.open ? (
           <InlineConfirm
             className="ak-confirm"
+            small
             confirmClassName="btn btn-sm ak-danger"
-            cancelClassName="btn btn-ghost btn-sm"
             question={t('list.revokeConfirm', { name: k.name })}
             confirmLabel={t('list.revoke')}
             cancelLabel={t('list.keep')}
@@ -339,12 +340,7 @@ export function ApiKeysPage() {
       ) : load.state === 'loading' ? (
         <PageLoading />
       ) : load.state === 'failed' ? (
-        <div className="card" role="alert">
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={load.reload}>
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed text={t('loadFailed')} retryLabel={t('retry')} onRetry={load.reload} />
       ) : (
         <>
           {created && <NewKey key={created.id} created={created} onDone={() => setCreated(null)} />}

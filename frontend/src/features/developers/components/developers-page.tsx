@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { API_SCOPES, type ApiScope } from '@domain/api-key-scopes';
 import { paths } from '@/app/paths';
+import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { apiFetch } from '@/lib/api';
 import { useLoad } from '@/lib/use-load';
@@ -211,12 +212,7 @@ export function DevelopersPage() {
       {load.state === 'loading' ? (
         <PageLoading />
       ) : load.state === 'failed' ? (
-        <div className="card" role="alert">
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={load.reload}>
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed text={t('loadFailed')} retryLabel={t('retry')} onRetry={load.reload} />
       ) : (
         <Reference doc={load.data} />
       )}

@@ -5,6 +5,7 @@ import type { DnsRecordView, RecordProblem } from '@domain/custom-domains';
 import type { DomainSettings } from '@domain/domains-api';
 import { paths } from '@/app/paths';
 import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
+import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
@@ -328,12 +329,7 @@ export function DomainSettingsPage() {
       ) : load.state === 'loading' ? (
         <PageLoading />
       ) : load.state === 'failed' ? (
-        <div className="card" role="alert">
-          <p>{t('domains.loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={load.reload}>
-            {t('domains.retry')}
-          </button>
-        </div>
+        <LoadFailed text={t('domains.loadFailed')} retryLabel={t('domains.retry')} onRetry={load.reload} />
       ) : (
         <>
           <CustomDomainCard settings={load.data} setSettings={setSettings} />

@@ -90,8 +90,7 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
           role="alertdialog"
           questionClassName="qs-confirm-text"
           actionsClassName="qs-confirm-actions"
-          confirmClassName="btn btn-primary btn-sm"
-          cancelClassName="btn btn-ghost btn-sm"
+          small
           question={t('send.progress.confirm')}
           confirmLabel={t('send.progress.yes')}
           cancelLabel={t('send.progress.no')}

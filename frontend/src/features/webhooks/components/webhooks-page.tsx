@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useTranslation } from 'react-i18next';
 import type { DeliveryView, EventType, WebhookEndpointView, WebhookListResponse } from '@domain/webhooks-api';
 import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
+import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
@@ -423,8 +424,7 @@ function EndpointCard(props: { endpoint: WebhookEndpointView; onChanged: (e: Web
       ) : confirm.open ? (
         <InlineConfirm
           className="webhooks-actions webhooks-confirm"
-          confirmClassName="btn btn-primary btn-sm"
-          cancelClassName="btn btn-ghost btn-sm"
+          small
           question={t('webhooks.actions.deleteConfirm', { url: endpoint.url })}
           confirmLabel={t('webhooks.actions.delete')}
           cancelLabel={t('webhooks.actions.keep')}
@@ -581,12 +581,7 @@ export function WebhooksPage() {
           {t('webhooks.memberRefused')}
         </p>
       ) : load.state === 'failed' ? (
-        <div className="card" role="alert">
-          <p>{t('webhooks.loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={load.reload}>
-            {t('webhooks.retry')}
-          </button>
-        </div>
+        <LoadFailed text={t('webhooks.loadFailed')} retryLabel={t('webhooks.retry')} onRetry={load.reload} />
       ) : (
         <>
           {revealed && <SecretPanel revealed={revealed} onDone={() => setRevealed(null)} />}
