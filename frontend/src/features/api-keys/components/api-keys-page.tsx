@@ -7,6 +7,7 @@ import { paths } from '@/app/paths';
 import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { TableHead } from '@/components/table-head';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
 import { accountMenuItems } from '@/lib/session/user-display';
@@ -238,18 +239,7 @@ function KeyList({ keys, onRevoked }: { keys: readonly ApiKeyView[]; onRevoked: 
       ) : (
         <div className="ak-table-wrap">
           <table className="ak-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('list.name')}</th>
-                <th scope="col">{t('list.key')}</th>
-                <th scope="col">{t('list.scopes')}</th>
-                <th scope="col">{t('list.created')}</th>
-                <th scope="col">{t('list.lastUsed')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('list.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('list.name'), t('list.key'), t('list.scopes'), t('list.created'), t('list.lastUsed'), <span className="sr-only">{t('list.actions')}</span>]} />
             <tbody>
               {keys.map((k) => (
                 <KeyRow

@@ -7,6 +7,7 @@ import { paths } from '@/app/paths';
 import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { TableHead } from '@/components/table-head';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
 import { useLoad } from '@/lib/use-load';
@@ -70,13 +71,7 @@ function RecordsTable({ records, caption, testId }: { records: readonly DnsRecor
     <div className="domains-records-wrap">
       <table className="domains-records" data-testid={testId}>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('domains.records.type')}</th>
-            <th scope="col">{t('domains.records.name')}</th>
-            <th scope="col">{t('domains.records.value')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t('domains.records.type'), t('domains.records.name'), t('domains.records.value')]} />
         <tbody>
           {records.map((r) => (
             <tr key={`${r.type} ${r.name}`} data-record-type={r.type}>

@@ -4,6 +4,7 @@ import type { DeliveryView, EventType, WebhookEndpointView, WebhookListResponse 
 import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
 import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { TableHead } from '@/components/table-head';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session/session-provider';
@@ -232,18 +233,7 @@ function DeliveryLog({ endpoint, deliveries, onRedeliver, busyId }: { endpoint: 
     <div className="webhooks-log-wrap">
       <table className="webhooks-log" data-testid="delivery-log">
         <caption>{t('webhooks.log.caption', { url: endpoint.url })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('webhooks.log.event')}</th>
-            <th scope="col">{t('webhooks.log.eventId')}</th>
-            <th scope="col">{t('webhooks.log.time')}</th>
-            <th scope="col">{t('webhooks.list.state')}</th>
-            <th scope="col">{t('webhooks.log.attempts')}</th>
-            <th scope="col">{t('webhooks.log.response')}</th>
-            <th scope="col">{t('webhooks.log.nextRetry')}</th>
-            <th scope="col">{t('webhooks.log.action')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t('webhooks.log.event'), t('webhooks.log.eventId'), t('webhooks.log.time'), t('webhooks.list.state'), t('webhooks.log.attempts'), t('webhooks.log.response'), t('webhooks.log.nextRetry'), t('webhooks.log.action')]} />
         <tbody>
           {deliveries.map((d) => {
             const next = nextRetryOf(d);
