@@ -35,11 +35,6 @@ export interface InlineConfirmProps {
   readonly confirmClassName?: string;
   /** Default `btn btn-ghost` (with `btn-sm` when small). */
   readonly cancelClassName?: string;
-  /** `alertdialog` (not modal) where the question interrupts a running task; `group` otherwise. */
-  readonly role?: 'group' | 'alertdialog';
-  readonly questionClassName?: string;
-  /** Set: the two buttons sit in a `div` of this class. */
-  readonly actionsClassName?: string;
   readonly testId?: string;
   readonly confirmTestId?: string;
   readonly cancelTestId?: string;
@@ -50,13 +45,14 @@ export interface InlineConfirmProps {
  * the cancel answer when it appears (the safe one); `useInlineConfirm` brings it back afterwards.
  */
 export function InlineConfirm(props: InlineConfirmProps) {
-  const { busy = false, role = 'group' } = props;
+  const { busy = false } = props;
   const size = props.small ? ' btn-sm' : '';
   const questionId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => cancelRef.current?.focus(), []);
-  const buttons = (
-    <>
+  return (
+    <div className={props.className} role="group" aria-labelledby={questionId} data-testid={props.testId}>
+      <p id={questionId}>{props.question}</p>
       <button type="button" className={props.confirmClassName ?? `btn btn-primary${size}`} disabled={busy} onClick={props.onConfirm} data-testid={props.confirmTestId}>
         {props.confirmLabel}
       </button>
@@ -70,14 +66,6 @@ export function InlineConfirm(props: InlineConfirmProps) {
       >
         {props.cancelLabel}
       </button>
-    </>
-  );
-  return (
-    <div className={props.className} role={role} aria-labelledby={questionId} aria-modal={role === 'alertdialog' ? 'false' : undefined} data-testid={props.testId}>
-      <p id={questionId} className={props.questionClassName}>
-        {props.question}
-      </p>
-      {props.actionsClassName ? <div className={props.actionsClassName}>{buttons}</div> : buttons}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InlineConfirm, useInlineConfirm, type InlineConfirmProps } from '@/components/inline-confirm';
 import { click, mount } from '../../../helpers/dom-render';
 
-type Extra = Partial<Pick<InlineConfirmProps, 'busy' | 'cancelWhileBusy' | 'small' | 'role' | 'actionsClassName' | 'questionClassName' | 'confirmClassName' | 'cancelClassName'>>;
+type Extra = Partial<Pick<InlineConfirmProps, 'busy' | 'cancelWhileBusy' | 'small' | 'confirmClassName' | 'cancelClassName'>>;
 
 /** A screen's use: a Remove button that asks, the question in its place, Remove closing it. */
 function Harness({ onConfirm, extra = {} }: { onConfirm: () => void; extra?: Extra }) {
@@ -62,7 +62,6 @@ describe('InlineConfirm with useInlineConfirm', () => {
     click(view.byTestId('ask'));
     const group = view.byTestId('q')!;
     expect(group.getAttribute('role')).toBe('group');
-    expect(group.hasAttribute('aria-modal')).toBe(false);
     expect(group.className).toBe('x-confirm');
     const question = document.getElementById(group.getAttribute('aria-labelledby')!);
     expect(question?.textContent).toBe('Remove files.example.com?');
@@ -113,20 +112,6 @@ describe('InlineConfirm with useInlineConfirm', () => {
     expect(view.byTestId('no')?.className).toBe('btn btn-ghost btn-sm');
     view.rerender(<Harness onConfirm={() => undefined} extra={{ small: true }} />);
     expect(view.byTestId('yes')?.className).toBe('btn btn-primary btn-sm');
-  });
-
-  it('can be a non-modal alertdialog with its answers in a row of their own', () => {
-    view = mount(<Harness onConfirm={() => undefined} extra={{ role: 'alertdialog', actionsClassName: 'row', questionClassName: 'text', confirmClassName: 'btn btn-sm' }} />);
-    click(view.byTestId('ask'));
-    const group = view.byTestId('q')!;
-    expect(group.getAttribute('role')).toBe('alertdialog');
-    expect(group.getAttribute('aria-modal')).toBe('false');
-    expect(group.querySelector('p')?.className).toBe('text');
-    const row = group.querySelector('div.row');
-    expect(row?.contains(view.byTestId('yes'))).toBe(true);
-    expect(row?.contains(view.byTestId('no'))).toBe(true);
-    expect(view.byTestId('yes')?.className).toBe('btn btn-sm');
-    expect(document.activeElement).toBe(view.byTestId('no'));
   });
 
   it('does not take focus back on renders that did not close a question', () => {

@@ -1,7 +1,6 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatSpeed } from '@domain/format';
-import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
 import { PHASE_KEYS, announcedPercent, barWidthPercent, percentDone, remainingFor, ringArc } from '../progress-text';
 import type { UploadProgress } from '../upload/engine';
 
@@ -20,10 +19,19 @@ interface ProgressViewProps {
 export function ProgressView({ progress, onCancel }: ProgressViewProps) {
   const { t } = useTranslation();
   const id = useId();
-  const confirm = useInlineConfirm();
+  const [confirming, setConfirming] = useState(false);
+  const noButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
   const percent = percentDone(progress.bytesDone, progress.bytesTotal);
   const remaining = remainingFor(progress);
   const arc = ringArc(percent, RING_LENGTH, RING_STROKE);
+
+  useEffect(() => {
+    if (confirming) noButton.current?.focus();
+    else if (wasConfirming.current) cancelButton.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
 
   return (
     <section className="qs-progress" aria-labelledby={`${id}-title`}>
@@ -84,23 +92,22 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
       <p className="sr-only" aria-live="polite" aria-atomic="true">
         {t(PHASE_KEYS[progress.phase])} {t('send.progress.announce', { percent: announcedPercent(percent) })}
       </p>
-      {confirm.open ? (
-        <InlineConfirm
-          className="qs-confirm"
-          role="alertdialog"
-          questionClassName="qs-confirm-text"
-          actionsClassName="qs-confirm-actions"
-          small
-          question={t('send.progress.confirm')}
-          confirmLabel={t('send.progress.yes')}
-          cancelLabel={t('send.progress.no')}
-          onConfirm={onCancel}
-          onCancel={confirm.close}
-          confirmTestId="cancel-yes"
-          cancelTestId="cancel-no"
-        />
+      {confirming ? (
+        <div className="qs-confirm" role="alertdialog" aria-labelledby={`${id}-confirm`} aria-modal="false">
+          <p id={`${id}-confirm`} className="qs-confirm-text">
+            {t('send.progress.confirm')}
+          </p>
+          <div className="qs-confirm-actions">
+            <button type="button" className="btn btn-primary btn-sm" onClick={onCancel} data-testid="cancel-yes">
+              {t('send.progress.yes')}
+            </button>
+            <button ref={noButton} type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(false)} data-testid="cancel-no">
+              {t('send.progress.no')}
+            </button>
+          </div>
+        </div>
       ) : (
-        <button ref={confirm.triggerRef} type="button" className="btn btn-ghost btn-sm qs-cancel" onClick={confirm.ask} data-testid="cancel-upload">
+        <button ref={cancelButton} type="button" className="btn btn-ghost btn-sm qs-cancel" onClick={() => setConfirming(true)} data-testid="cancel-upload">
           {t('send.progress.cancel')}
         </button>
       )}
