@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ANALYTICS_INTERVALS, type AnalyticsInterval, type AnalyticsResponse } from '@domain/dashboard-api';
+import { ANALYTICS_INTERVALS, type AnalyticsInterval } from '@domain/dashboard-api';
 import { PageLoading } from '@/components/page-loading';
 import { dashPaths } from '@/features/dashboard/dash-paths';
 import { errorTextOf } from '@/i18n/error-keys';
 import { countryName } from '@/lib/country-name';
 import { formatCount } from '@/lib/format';
+import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fetchAllDownloadRows, fetchAnalytics } from '../analytics-api';
 import { csvFileName, downloadsCsv } from '../csv';
@@ -32,8 +33,6 @@ function saveFile(text: string, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-type Load = { state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; data: AnalyticsResponse };
-
 /**
  * Analytics (spec §2 /dash/analytics): downloads over time by day, week or month in a chosen
  * range, by country on a map and in a table, top transfers, unique recipients, and the CSV
@@ -51,7 +50,6 @@ export function AnalyticsPage() {
   const interval: AnalyticsInterval = isInterval(intervalParam) ? intervalParam : 'day';
   const problem = rangeProblem(range);
   const preset = presetOf(range, Date.now());
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [exporting, setExporting] = useState<'idle' | 'busy' | 'empty' | 'failed'>('idle');
 
   const update = (next: Partial<DayRange & { interval: AnalyticsInterval }>) => {
@@ -59,18 +57,7 @@ export function AnalyticsPage() {
     setParams({ from: merged.from, to: merged.to, interval: merged.interval }, { replace: true });
   };
 
-  useEffect(() => {
-    if (problem) return;
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    fetchAnalytics(range.from, range.to, interval, controller.signal).then(
-      (data) => setLoad({ state: 'ready', data }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [range.from, range.to, interval, problem]);
+  const load = useLoad((signal) => fetchAnalytics(range.from, range.to, interval, signal), [range.from, range.to, interval], { enabled: !problem });
 
   const unknown = t('country.unknown');
   const nameOf = useCallback((code: string) => countryName(code, lng, unknown), [lng, unknown]);
@@ -165,7 +152,7 @@ export function AnalyticsPage() {
         </p>
       ) : load.state === 'loading' ? (
         <PageLoading />
-      ) : load.state === 'error' ? (
+      ) : load.state === 'failed' ? (
         <p role="alert" className="analytics-error">
           {(() => {
             const text = errorTextOf(load.error);

@@ -1,21 +1,23 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { API_KEY_NAME_MAX, API_SCOPES, type ApiScope } from '@domain/api-key-scopes';
-import type { ApiKeyView, ApiKeysResponse, CreateApiKeyResponse } from '@domain/api-keys';
+import type { ApiKeyView, CreateApiKeyResponse } from '@domain/api-keys';
 import { paths } from '@/app/paths';
+import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
+import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { TableHead } from '@/components/table-head';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
 import { accountMenuItems } from '@/lib/session/user-display';
+import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
 import { createApiKey, fetchApiKeys, revokeApiKey, setMembersAllowed } from '../api-keys-api';
 import '../api-keys.css';
 
 /** A scope's text key: i18next would read the colon of `transfers:read` as a namespace separator. */
 const scopeKey = (scope: ApiScope) => (scope === 'transfers:read' ? 'transfers_read' : scope);
-
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: ApiKeysResponse };
 
 /** A refusal in the user's language, from the API's stable code. */
 function useErrorText() {
@@ -161,16 +163,8 @@ function KeyRow({ k, onRevoked, onError }: { k: ApiKeyView; onRevoked: (k: ApiKe
   const { t } = useTranslation('api', { keyPrefix: 'keys' });
   const errorText = useErrorText();
   const when = useWhen();
-  const questionId = useId();
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useInlineConfirm();
   const [busy, setBusy] = useState(false);
-  const revokeRef = useRef<HTMLButtonElement>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (confirming) keepRef.current?.focus();
-    else if (asked.current) revokeRef.current?.focus();
-  }, [confirming]);
 
   const revoke = async () => {
     setBusy(true);
@@ -179,7 +173,7 @@ function KeyRow({ k, onRevoked, onError }: { k: ApiKeyView; onRevoked: (k: ApiKe
       onRevoked(k);
     } catch (err) {
       setBusy(false);
-      setConfirming(false);
+      confirm.close();
       onError(errorText(err));
     }
   };
@@ -202,28 +196,24 @@ function KeyRow({ k, onRevoked, onError }: { k: ApiKeyView; onRevoked: (k: ApiKe
       <td>{when(k.createdAt)}</td>
       <td data-testid="apikeys-last-used">{k.lastUsedAt !== undefined ? when(k.lastUsedAt) : t('list.never')}</td>
       <td>
-        {confirming ? (
-          <div className="ak-confirm" role="group" aria-labelledby={questionId} data-testid="apikeys-confirm">
-            <p id={questionId}>{t('list.revokeConfirm', { name: k.name })}</p>
-            <button type="button" className="btn btn-sm ak-danger" disabled={busy} onClick={() => void revoke()} data-testid="apikeys-revoke-confirm">
-              {t('list.revoke')}
-            </button>
-            <button type="button" className="btn btn-ghost btn-sm" ref={keepRef} disabled={busy} onClick={() => setConfirming(false)} data-testid="apikeys-revoke-cancel">
-              {t('list.keep')}
-            </button>
-          </div>
+        {confirm.open ? (
+          <InlineConfirm
+            className="ak-confirm"
+            small
+            confirmClassName="btn btn-sm ak-danger"
+            question={t('list.revokeConfirm', { name: k.name })}
+            confirmLabel={t('list.revoke')}
+            cancelLabel={t('list.keep')}
+            busy={busy}
+            cancelWhileBusy={false}
+            onConfirm={() => void revoke()}
+            onCancel={confirm.close}
+            testId="apikeys-confirm"
+            confirmTestId="apikeys-revoke-confirm"
+            cancelTestId="apikeys-revoke-cancel"
+          />
         ) : (
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            ref={revokeRef}
-            aria-label={t('list.revokeNamed', { name: k.name })}
-            onClick={() => {
-              asked.current = true;
-              setConfirming(true);
-            }}
-            data-testid="apikeys-revoke"
-          >
+          <button type="button" className="btn btn-ghost btn-sm" ref={confirm.triggerRef} aria-label={t('list.revokeNamed', { name: k.name })} onClick={confirm.ask} data-testid="apikeys-revoke">
             {t('list.revoke')}
           </button>
         )}
@@ -249,18 +239,7 @@ function KeyList({ keys, onRevoked }: { keys: readonly ApiKeyView[]; onRevoked: 
       ) : (
         <div className="ak-table-wrap">
           <table className="ak-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('list.name')}</th>
-                <th scope="col">{t('list.key')}</th>
-                <th scope="col">{t('list.scopes')}</th>
-                <th scope="col">{t('list.created')}</th>
-                <th scope="col">{t('list.lastUsed')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('list.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('list.name'), t('list.key'), t('list.scopes'), t('list.created'), t('list.lastUsed'), <span className="sr-only">{t('list.actions')}</span>]} />
             <tbody>
               {keys.map((k) => (
                 <KeyRow
@@ -329,31 +308,14 @@ export function ApiKeysPage() {
   const { t } = useTranslation('api', { keyPrefix: 'keys' });
   const { user } = useSession();
   usePageTitle(t('title'));
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [created, setCreated] = useState<CreateApiKeyResponse | null>(null);
   // the account menu's rule: everyone but a team member whose admin has not allowed keys
   const permitted = user !== null && accountMenuItems(user).includes('apiKeys');
-
-  const fetchNow = useCallback((signal?: AbortSignal) => {
-    setLoad({ kind: 'loading' });
-    fetchApiKeys(signal).then(
-      (data) => setLoad({ kind: 'ready', data }),
-      () => {
-        if (!signal?.aborted) setLoad({ kind: 'failed' });
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    if (!permitted) return;
-    const abort = new AbortController();
-    fetchNow(abort.signal);
-    return () => abort.abort();
-  }, [permitted, fetchNow]);
+  const load = useLoad(fetchApiKeys, [], { enabled: permitted });
 
   if (!user) return <PageLoading />;
-  const refused = !permitted || (load.kind === 'ready' && !load.data.allowed);
-  const update = (f: (d: ApiKeysResponse) => ApiKeysResponse) => setLoad((l) => (l.kind === 'ready' ? { kind: 'ready', data: f(l.data) } : l));
+  const refused = !permitted || (load.state === 'ready' && !load.data.allowed);
+  const update = load.setData;
 
   return (
     <div className="container dash-page ak-page">
@@ -365,15 +327,10 @@ export function ApiKeysPage() {
         <p className="card" role="alert" data-testid="apikeys-refused">
           {t('refused')}
         </p>
-      ) : load.kind === 'loading' ? (
+      ) : load.state === 'loading' ? (
         <PageLoading />
-      ) : load.kind === 'failed' ? (
-        <div className="card" role="alert">
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => fetchNow()}>
-            {t('retry')}
-          </button>
-        </div>
+      ) : load.state === 'failed' ? (
+        <LoadFailed text={t('loadFailed')} retryLabel={t('retry')} onRetry={load.reload} />
       ) : (
         <>
           {created && <NewKey key={created.id} created={created} onDone={() => setCreated(null)} />}

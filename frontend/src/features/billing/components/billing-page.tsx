@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { InvoiceView, StripeDataResponse } from '@domain/billing-api';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
+import { TableHead } from '@/components/table-head';
 import { company } from '@/config/company';
 import { usePlanName } from '@/features/dashboard/use-plan-name';
 import { errorTextOf } from '@/i18n/error-keys';
@@ -296,15 +297,7 @@ function BillingOverview() {
         ) : (
           <div className="table-wrap">
             <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('invoices.date')}</th>
-                  <th scope="col">{t('invoices.number')}</th>
-                  <th scope="col">{t('invoices.amount')}</th>
-                  <th scope="col">{t('invoices.status')}</th>
-                  <th scope="col">{t('invoices.links')}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('invoices.date'), t('invoices.number'), t('invoices.amount'), t('invoices.status'), t('invoices.links')]} />
               <tbody>
                 {invoices.map((invoice) => {
                   const links = invoiceLinks(invoice, window.location.origin);

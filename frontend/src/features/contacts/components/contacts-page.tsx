@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_FIELD_MAX, CONTACT_SEARCH_MAX, CONTACTS_CSV_FILENAME, CSV_IMPORT_MAX_BYTES, contactEmailSchema, type ContactImportResult, type ContactListResponse, type ContactRow } from '@domain/contacts-api';
+import { TableHead } from '@/components/table-head';
 import { problemKeyOf } from '@/i18n/error-keys';
 import { formatCount } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -154,17 +155,7 @@ export function ContactsPage() {
             <div className="ct-table-wrap">
               <table className="ct-table" data-testid="contacts-table">
                 <caption className="sr-only">{t('table.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('table.email')}</th>
-                    <th scope="col">{t('table.name')}</th>
-                    <th scope="col">{t('table.company')}</th>
-                    <th scope="col">{t('table.lastSent')}</th>
-                    <th scope="col">
-                      <span className="sr-only">{t('table.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={[t('table.email'), t('table.name'), t('table.company'), t('table.lastSent'), <span className="sr-only">{t('table.actions')}</span>]} />
                 <tbody>
                   {visible.map((c) => (
                     <tr key={c.email.toLowerCase()} data-contact-row={c.email.toLowerCase()} data-testid="contact-row">

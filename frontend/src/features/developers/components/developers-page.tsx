@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { API_SCOPES, type ApiScope } from '@domain/api-key-scopes';
 import { paths } from '@/app/paths';
+import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
 import { apiFetch } from '@/lib/api';
+import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ERROR_EXAMPLE, KEY_ERROR_CODES, RATE_LIMIT, RATE_LIMIT_EXAMPLE, authExamples, sendExamples } from '../examples';
 import { apiDocView, type ApiDocView, type FieldView, type OperationView } from '../openapi-view';
@@ -18,7 +19,8 @@ export const OPENAPI_PATH = '/v1/openapi.json';
 /** A scope's text key: i18next would read the colon of `transfers:read` as a namespace separator. */
 const scopeKey = (scope: ApiScope) => (scope === 'transfers:read' ? 'transfers_read' : scope);
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; doc: ApiDocView };
+/** The deployment's document, read into what the reference shows. */
+const fetchApiDoc = async (signal: AbortSignal) => apiDocView(await apiFetch<unknown>(OPENAPI_PATH, { signal }));
 
 const anchorOf = (op: OperationView) => `op-${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+/gu, '-')}`.replace(/-+$/u, '');
 
@@ -132,23 +134,10 @@ function Reference({ doc }: { doc: ApiDocView }) {
 export function DevelopersPage() {
   const { t } = useTranslation('api', { keyPrefix: 'docs' });
   usePageTitle(t('title'));
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setLoad({ kind: 'loading' });
-    apiFetch<unknown>(OPENAPI_PATH, { signal: abort.signal }).then(
-      (doc) => setLoad({ kind: 'ready', doc: apiDocView(doc) }),
-      () => {
-        if (!abort.signal.aborted) setLoad({ kind: 'failed' });
-      },
-    );
-    return () => abort.abort();
-  }, [attempt]);
+  const load = useLoad(fetchApiDoc, []);
 
   // Until the document arrives, the examples use this origin's API.
-  const api = load.kind === 'ready' && load.doc.serverUrl ? load.doc.serverUrl : `${window.location.origin}/api`;
+  const api = load.state === 'ready' && load.data.serverUrl ? load.data.serverUrl : `${window.location.origin}/api`;
   const auth = authExamples(api);
   const send = sendExamples(api);
 
@@ -166,7 +155,7 @@ export function DevelopersPage() {
         <p>{t('auth.scopesLead')}</p>
         <ul className="dev-scopes" data-testid="dev-scopes">
           {API_SCOPES.map((s) => {
-            const routes = load.kind === 'ready' ? load.doc.tags.flatMap((tag) => tag.operations.filter((op) => op.scope === s)) : [];
+            const routes = load.state === 'ready' ? load.data.tags.flatMap((tag) => tag.operations.filter((op) => op.scope === s)) : [];
             return (
               <li key={s} data-scope={s}>
                 <code>{s}</code>: {t(`auth.scopes.${scopeKey(s)}`)}
@@ -226,17 +215,12 @@ export function DevelopersPage() {
 
       <WebhooksSection api={api} />
 
-      {load.kind === 'loading' ? (
+      {load.state === 'loading' ? (
         <PageLoading />
-      ) : load.kind === 'failed' ? (
-        <div className="card" role="alert">
-          <p>{t('loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAttempt((n) => n + 1)}>
-            {t('retry')}
-          </button>
-        </div>
+      ) : load.state === 'failed' ? (
+        <LoadFailed text={t('loadFailed')} retryLabel={t('retry')} onRetry={load.reload} />
       ) : (
-        <Reference doc={load.doc} />
+        <Reference doc={load.data} />
       )}
     </div>
   );

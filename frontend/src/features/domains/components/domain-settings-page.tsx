@@ -1,12 +1,16 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DnsRecordView, RecordProblem } from '@domain/custom-domains';
 import type { DomainSettings } from '@domain/domains-api';
 import { paths } from '@/app/paths';
+import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
+import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { TableHead } from '@/components/table-head';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
+import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
 import {
   EMAIL_POLL_MS,
@@ -20,7 +24,6 @@ import {
 } from '../domains-api';
 import '../domains.css';
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; settings: DomainSettings };
 type Busy = null | 'add' | 'check' | 'remove';
 
 /** One call of the page: its answer replaces the settings; a refusal is said in the user's language. */
@@ -68,13 +71,7 @@ function RecordsTable({ records, caption, testId }: { records: readonly DnsRecor
     <div className="domains-records-wrap">
       <table className="domains-records" data-testid={testId}>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('domains.records.type')}</th>
-            <th scope="col">{t('domains.records.name')}</th>
-            <th scope="col">{t('domains.records.value')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t('domains.records.type'), t('domains.records.name'), t('domains.records.value')]} />
         <tbody>
           {records.map((r) => (
             <tr key={`${r.type} ${r.name}`} data-record-type={r.type}>
@@ -119,35 +116,24 @@ function UpgradeNote({ text, plan }: { text: string; plan: 'pro' | 'business' })
 function DomainActions(props: { testId: string; busy: Busy; canCheck: boolean; onCheck: () => void; removeLabel: string; removeConfirm: string; onRemove: () => void }) {
   const { t } = useTranslation('domains');
   const { testId, busy } = props;
-  const [confirming, setConfirming] = useState(false);
-  const questionId = useId();
-  const removeRef = useRef<HTMLButtonElement>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (confirming) keepRef.current?.focus();
-    else if (asked.current) removeRef.current?.focus();
-  }, [confirming]);
-  if (confirming) {
+  const confirm = useInlineConfirm();
+  if (confirm.open) {
     return (
-      <div className="domains-actions domains-confirm" role="group" aria-labelledby={questionId} data-testid={`${testId}-confirm`}>
-        <p id={questionId}>{props.removeConfirm}</p>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy !== null}
-          onClick={() => {
-            setConfirming(false);
-            props.onRemove();
-          }}
-          data-testid={`${testId}-remove-confirm`}
-        >
-          {props.removeLabel}
-        </button>
-        <button type="button" className="btn btn-ghost" ref={keepRef} onClick={() => setConfirming(false)} data-testid={`${testId}-remove-cancel`}>
-          {t('domains.keep')}
-        </button>
-      </div>
+      <InlineConfirm
+        className="domains-actions domains-confirm"
+        question={props.removeConfirm}
+        confirmLabel={props.removeLabel}
+        cancelLabel={t('domains.keep')}
+        busy={busy !== null}
+        onConfirm={() => {
+          confirm.close();
+          props.onRemove();
+        }}
+        onCancel={confirm.close}
+        testId={`${testId}-confirm`}
+        confirmTestId={`${testId}-remove-confirm`}
+        cancelTestId={`${testId}-remove-cancel`}
+      />
     );
   }
   return (
@@ -157,17 +143,7 @@ function DomainActions(props: { testId: string; busy: Busy; canCheck: boolean; o
           {busy === 'check' ? t('domains.custom.checking') : t('domains.custom.checkNow')}
         </button>
       )}
-      <button
-        type="button"
-        className="btn btn-ghost"
-        ref={removeRef}
-        disabled={busy !== null}
-        onClick={() => {
-          asked.current = true;
-          setConfirming(true);
-        }}
-        data-testid={`${testId}-remove`}
-      >
+      <button type="button" className="btn btn-ghost" ref={confirm.triggerRef} disabled={busy !== null} onClick={confirm.ask} data-testid={`${testId}-remove`}>
         {props.removeLabel}
       </button>
     </div>
@@ -332,26 +308,9 @@ export function DomainSettingsPage() {
   const { t } = useTranslation('domains');
   const { user } = useSession();
   usePageTitle(t('domains.title'));
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const setSettings = useCallback((settings: DomainSettings) => setLoad({ kind: 'ready', settings }), []);
   const member = user?.isTeamMember === true;
-
-  const fetchNow = useCallback(
-    (signal?: AbortSignal) => {
-      setLoad({ kind: 'loading' });
-      fetchDomainSettings(signal).then(setSettings, () => {
-        if (!signal?.aborted) setLoad({ kind: 'failed' });
-      });
-    },
-    [setSettings],
-  );
-
-  useEffect(() => {
-    if (!user || member) return;
-    const abort = new AbortController();
-    fetchNow(abort.signal);
-    return () => abort.abort();
-  }, [user, member, fetchNow]);
+  const load = useLoad(fetchDomainSettings, [user], { enabled: user !== null && !member });
+  const setSettings = load.setData;
 
   if (!user) return <PageLoading />;
   return (
@@ -362,19 +321,14 @@ export function DomainSettingsPage() {
         <p className="card" data-testid="domains-member">
           {t('domains.member')}
         </p>
-      ) : load.kind === 'loading' ? (
+      ) : load.state === 'loading' ? (
         <PageLoading />
-      ) : load.kind === 'failed' ? (
-        <div className="card" role="alert">
-          <p>{t('domains.loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => fetchNow()}>
-            {t('domains.retry')}
-          </button>
-        </div>
+      ) : load.state === 'failed' ? (
+        <LoadFailed text={t('domains.loadFailed')} retryLabel={t('domains.retry')} onRetry={load.reload} />
       ) : (
         <>
-          <CustomDomainCard settings={load.settings} setSettings={setSettings} />
-          <EmailDomainCard settings={load.settings} setSettings={setSettings} />
+          <CustomDomainCard settings={load.data} setSettings={setSettings} />
+          <EmailDomainCard settings={load.data} setSettings={setSettings} />
         </>
       )}
     </div>

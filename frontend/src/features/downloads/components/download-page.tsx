@@ -13,6 +13,7 @@ import type { DownloadRoute } from '@/features/downloads/download-route';
 import { AlertIcon, LinkOffIcon } from '@/features/downloads/components/download-icons';
 import { ExpiredPanel } from '@/features/downloads/components/expired-panel';
 import { PasswordPanel } from '@/features/downloads/components/password-panel';
+import { StatePanel } from '@/features/downloads/components/state-panel';
 import { TransferView } from '@/features/downloads/components/transfer-view';
 import { transferTitle } from '@/features/downloads/transfer-title';
 import { useNoIndex } from '@/lib/use-no-index';
@@ -155,46 +156,28 @@ function DownloadScreen({ route, initial, onView }: { route: DownloadRoute; init
       return <PasswordPanel initialWrong={result.wrong} onUnlock={unlock} />;
     case 'disabled':
       return (
-        <div className="download-card download-state">
-          <span className="download-state-icon download-state-icon-warn" aria-hidden="true">
-            <AlertIcon width={28} height={28} />
-          </span>
-          <h1 className="download-state-title" data-testid="download-disabled">
-            {t('download.disabled')}
-          </h1>
+        <StatePanel icon={AlertIcon} warn title={t('download.disabled')} titleTestId="download-disabled">
           <HomeSupportActions />
-        </div>
+        </StatePanel>
       );
     case 'expired':
       return <ExpiredPanel id={id ?? ''} expiryDate={result.expiryDate} extendable={result.extendable} />;
     case 'notFound':
       return (
-        <div className="download-card download-state">
-          <span className="download-state-icon" aria-hidden="true">
-            <LinkOffIcon width={28} height={28} />
-          </span>
-          <h1 className="download-state-title" data-testid="download-not-found">
-            {t('download.notFound')}
-          </h1>
+        <StatePanel icon={LinkOffIcon} title={t('download.notFound')} titleTestId="download-not-found">
           <HomeSupportActions />
-        </div>
+        </StatePanel>
       );
     case 'rateLimited':
     case 'network':
       return (
-        <div className="download-card download-state">
-          <span className="download-state-icon download-state-icon-warn" aria-hidden="true">
-            <AlertIcon width={28} height={28} />
-          </span>
-          <h1 className="download-state-title" data-testid="download-error">
-            {result.kind === 'rateLimited' ? t(result.text.key, result.text.params) : t('download.networkError')}
-          </h1>
+        <StatePanel icon={AlertIcon} warn title={result.kind === 'rateLimited' ? t(result.text.key, result.text.params) : t('download.networkError')} titleTestId="download-error">
           <div className="hero-actions center-actions">
             <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
               {t('download.refresh')}
             </button>
           </div>
-        </div>
+        </StatePanel>
       );
   }
 }

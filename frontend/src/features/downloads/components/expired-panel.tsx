@@ -8,6 +8,7 @@ import { expiredText } from '@/features/downloads/expired-text';
 import { CheckIcon } from '@/components/icons';
 import { ClockIcon } from '@/features/downloads/components/download-icons';
 import { InlineField } from '@/features/downloads/components/inline-field';
+import { StatePanel } from '@/features/downloads/components/state-panel';
 
 /** 410: how long ago the download expired and, while the files still exist, 'Request extension'. */
 export function ExpiredPanel({ id, expiryDate, extendable }: { id: string; expiryDate: number; extendable: boolean }) {
@@ -15,15 +16,9 @@ export function ExpiredPanel({ id, expiryDate, extendable }: { id: string; expir
   // Read the clock once, so re-renders (typing an email) do not move the text.
   const [now] = useState(() => Date.now());
   return (
-    <div className="download-card download-state">
-      <span className="download-state-icon download-state-icon-warn" aria-hidden="true">
-        <ClockIcon width={28} height={28} />
-      </span>
-      <h1 className="download-state-title" data-testid="download-expired">
-        {expiredText(expiryDate, now, i18n.language, t)}
-      </h1>
+    <StatePanel icon={ClockIcon} warn title={expiredText(expiryDate, now, i18n.language, t)} titleTestId="download-expired">
       {extendable && <ExtensionRequestForm id={id} />}
-    </div>
+    </StatePanel>
   );
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DownloadFailure } from '@/features/downloads/download-failure';
 import { LockIcon } from '@/features/downloads/components/download-icons';
 import { InlineField } from '@/features/downloads/components/inline-field';
+import { StatePanel } from '@/features/downloads/components/state-panel';
 
 /**
  * 401: the password field and unlock button. A wrong password shakes the field and says so;
@@ -51,11 +52,7 @@ export function PasswordPanel({
   }
 
   return (
-    <div className="download-card download-state">
-      <span className="download-state-icon" aria-hidden="true">
-        <LockIcon width={28} height={28} />
-      </span>
-      <h1 className="download-state-title">{t('download.protected')}</h1>
+    <StatePanel icon={LockIcon} title={t('download.protected')}>
       <form className="download-form" onSubmit={(event) => void submit(event)} noValidate>
         <InlineField
           label={t('download.passwordLabel')}
@@ -74,6 +71,6 @@ export function PasswordPanel({
           errorTestId="download-password-error"
         />
       </form>
-    </div>
+    </StatePanel>
   );
 }

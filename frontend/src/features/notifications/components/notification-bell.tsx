@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NotificationView } from '@domain/dashboard-api';
@@ -15,6 +15,34 @@ function BellIcon() {
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </svg>
+  );
+}
+
+/**
+ * One item of the panel, a link to what it is about: its title (with "New" for screen readers
+ * while unread), who when known, and when, after an optional detail.
+ */
+function BellItem(props: { n: NotificationView; to: string; kind?: string; title: ReactNode; who?: ReactNode; detail?: ReactNode; newLabel: string; now: number; lng: string; onOpen: (n: NotificationView) => void }) {
+  const { n } = props;
+  return (
+    <li>
+      <Link to={props.to} className={n.read ? 'bell-item' : 'bell-item bell-item-unread'} onClick={() => props.onOpen(n)} data-testid="bell-item" data-kind={props.kind}>
+        <span className="bell-item-file">
+          {!n.read && <span className="sr-only">{props.newLabel} </span>}
+          {props.title}
+        </span>
+        {props.who !== undefined && <span className="bell-item-who">{props.who}</span>}
+        <span className="bell-item-meta">
+          {props.detail !== undefined && (
+            <>
+              {props.detail}
+              <span aria-hidden="true"> · </span>
+            </>
+          )}
+          <time dateTime={new Date(n.dlDate).toISOString()}>{relativeTime(n.dlDate, props.now, props.lng)}</time>
+        </span>
+      </Link>
+    </li>
   );
 }
 
@@ -68,6 +96,12 @@ export function NotificationBell() {
     } finally {
       setClearing(false);
     }
+  };
+
+  // Opening an item marks it read and closes the panel.
+  const openItem = (n: NotificationView) => {
+    if (!n.read) markRead(n._id);
+    setOpen(false);
   };
 
   const describe = (n: NotificationView) => ({
@@ -150,85 +184,41 @@ export function NotificationBell() {
           ) : (
             <ul className="bell-list">
               {notifications.map((n) => {
+                const item = { n, now, lng, newLabel: t('notifications.new'), onOpen: openItem };
                 // ---- issue 17: a file of the user's transfer was found infected and removed ----
                 if (n.kind === 'scan-failed') {
-                  return (
-                    <li key={n._id}>
-                      <Link
-                        to={dashPaths.transfer(n.slug)}
-                        className={n.read ? 'bell-item' : 'bell-item bell-item-unread'}
-                        onClick={() => {
-                          if (!n.read) markRead(n._id);
-                          setOpen(false);
-                        }}
-                        data-testid="bell-item"
-                        data-kind="scan-failed"
-                      >
-                        <span className="bell-item-file">
-                          {!n.read && <span className="sr-only">{t('notifications.new')} </span>}
-                          {t('notifications.scanFailed', { file: n.fileName, finding: n.scan?.finding ?? '' })}
-                        </span>
-                        <span className="bell-item-meta">
-                          <time dateTime={new Date(n.dlDate).toISOString()}>{relativeTime(n.dlDate, now, lng)}</time>
-                        </span>
-                      </Link>
-                    </li>
-                  );
+                  return <BellItem key={n._id} {...item} to={dashPaths.transfer(n.slug)} kind="scan-failed" title={t('notifications.scanFailed', { file: n.fileName, finding: n.scan?.finding ?? '' })} />;
                 }
                 // ---- file requests (issue 13): someone uploaded to one of the user's requests ----
                 if (n.kind === 'request-upload' && n.request) {
                   const notice = n.request;
                   return (
-                    <li key={n._id}>
-                      <Link
-                        to={dashPaths.request(notice.requestId)}
-                        className={n.read ? 'bell-item' : 'bell-item bell-item-unread'}
-                        onClick={() => {
-                          if (!n.read) markRead(n._id);
-                          setOpen(false);
-                        }}
-                        data-testid="bell-item"
-                        data-kind="request-upload"
-                      >
-                        <span className="bell-item-file">
-                          {!n.read && <span className="sr-only">{t('notifications.new')} </span>}
-                          {tRequests('notifications.uploaded', { name: notice.senderName, title: notice.requestTitle })}
-                        </span>
-                        <span className="bell-item-who">{notice.senderEmail}</span>
-                        <span className="bell-item-meta">
-                          <span>{tRequests('notifications.uploadedFiles', { count: notice.fileCount })}</span>
-                          <span aria-hidden="true"> · </span>
-                          <time dateTime={new Date(n.dlDate).toISOString()}>{relativeTime(n.dlDate, now, lng)}</time>
-                        </span>
-                      </Link>
-                    </li>
+                    <BellItem
+                      key={n._id}
+                      {...item}
+                      to={dashPaths.request(notice.requestId)}
+                      kind="request-upload"
+                      title={tRequests('notifications.uploaded', { name: notice.senderName, title: notice.requestTitle })}
+                      who={notice.senderEmail}
+                      detail={<span>{tRequests('notifications.uploadedFiles', { count: notice.fileCount })}</span>}
+                    />
                   );
                 }
                 const { country, who } = describe(n);
                 return (
-                  <li key={n._id}>
-                    <Link
-                      to={dashPaths.transfer(n.slug)}
-                      className={n.read ? 'bell-item' : 'bell-item bell-item-unread'}
-                      onClick={() => {
-                        if (!n.read) markRead(n._id);
-                        setOpen(false);
-                      }}
-                      data-testid="bell-item"
-                    >
-                      <span className="bell-item-file">
-                        {!n.read && <span className="sr-only">{t('notifications.new')} </span>}
+                  <BellItem
+                    key={n._id}
+                    {...item}
+                    to={dashPaths.transfer(n.slug)}
+                    title={
+                      <>
                         {n.fileName}
                         {n.dlOrigin === 'zip' && <span className="badge bell-zip">{t('notifications.zip')}</span>}
-                      </span>
-                      <span className="bell-item-who">{who}</span>
-                      <span className="bell-item-meta">
-                        <span data-testid="bell-item-country">{country}</span>
-                        <span aria-hidden="true"> · </span>
-                        <time dateTime={new Date(n.dlDate).toISOString()}>{relativeTime(n.dlDate, now, lng)}</time>
-                      </span>
-                    </Link>
-                  </li>
+                      </>
+                    }
+                    who={who}
+                    detail={<span data-testid="bell-item-country">{country}</span>}
+                  />
                 );
               })}
             </ul>

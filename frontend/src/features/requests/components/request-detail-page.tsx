@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isRequestId, type RequestDetailResponse, type RequestUpload } from '@domain/requests-api';
+import { isRequestId, type RequestUpload } from '@domain/requests-api';
 import { PageLoading } from '@/components/page-loading';
 import { dashPaths } from '@/features/dashboard/dash-paths';
 import { formatSize } from '@/features/dashboard/format-size';
@@ -12,13 +12,15 @@ import { pollZip } from '@/features/downloads/zip-poll';
 import { CopyLink } from '@/features/transfers/components/copy-link';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
+import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
 import { deleteRequestUpload, fetchRequestDetail, updateRequest } from '../api/requests-api';
 import { STATE_BADGE } from '../request-state';
 import '@/features/transfers/transfers.css';
 import '../requests.css';
 
-type Load = { readonly status: 'loading' } | { readonly status: 'ready'; readonly detail: RequestDetailResponse } | { readonly status: 'missing' } | { readonly status: 'failed' };
+/** Not found, or not the user's: said as missing, without Retry. */
+const isMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);
 
 /** What one upload's card is doing: a file's link, the ZIP being built, a failure. */
 type Busy = { readonly kind: 'file'; readonly fileId: string } | { readonly kind: 'zip' } | null;
@@ -140,8 +142,9 @@ export function RequestDetailPage() {
   const { t: tApp } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   const ids = useId();
-  const [load, setLoad] = useState<Load>(() => (isRequestId(slug) ? { status: 'loading' } : { status: 'missing' }));
-  const [attempt, setAttempt] = useState(0);
+  // A malformed id is missing at once, without asking the API.
+  const valid = isRequestId(slug);
+  const load = useLoad((signal) => fetchRequestDetail(slug, signal), [slug], { enabled: valid, refused: isMissing });
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [confirming, setConfirming] = useState<RequestUpload | null>(null);
@@ -150,24 +153,8 @@ export function RequestDetailPage() {
   const returnFocus = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const detail = load.status === 'ready' ? load.detail : null;
+  const detail = valid && load.state === 'ready' ? load.data : null;
   usePageTitle(detail ? detail.request.title : t('detail.pageTitle'));
-
-  useEffect(() => {
-    if (!isRequestId(slug)) {
-      setLoad({ status: 'missing' });
-      return;
-    }
-    const controller = new AbortController();
-    fetchRequestDetail(slug, controller.signal).then(
-      (d) => setLoad({ status: 'ready', detail: d }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad(err instanceof ApiError && (err.status === 404 || err.status === 403) ? { status: 'missing' } : { status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [slug, attempt]);
 
   useEffect(() => {
     const element = dialog.current;
@@ -182,7 +169,7 @@ export function RequestDetailPage() {
     setNotice(null);
     try {
       const request = await updateRequest(detail.request.id, { state, ...(state === 'open' && detail.request.state === 'expired' ? { dueDate: null } : {}) });
-      setLoad({ status: 'ready', detail: { ...detail, request } });
+      load.setData({ ...detail, request });
       setNotice({ kind: 'success', text: state === 'closed' ? t('detail.closedNotice') : t('detail.reopenedNotice') });
     } catch (err) {
       setNotice({ kind: 'error', text: apiText(err) });
@@ -205,12 +192,9 @@ export function RequestDetailPage() {
     try {
       await deleteRequestUpload(detail.request.id, upload.slug);
       const uploads = detail.uploads.filter((u) => u.slug !== upload.slug);
-      setLoad({
-        status: 'ready',
-        detail: {
-          request: { ...detail.request, uploadCount: Math.max(0, detail.request.uploadCount - 1), totalBytes: Math.max(0, detail.request.totalBytes - upload.totalBytes) },
-          uploads,
-        },
+      load.setData({
+        request: { ...detail.request, uploadCount: Math.max(0, detail.request.uploadCount - 1), totalBytes: Math.max(0, detail.request.totalBytes - upload.totalBytes) },
+        uploads,
       });
       setNotice({ kind: 'success', text: t('detail.deleted', { name: upload.senderName }) });
       // Its card is gone: focus goes to the page's heading instead.
@@ -223,7 +207,7 @@ export function RequestDetailPage() {
     }
   };
 
-  if (load.status === 'loading') return <PageLoading />;
+  if (valid && load.state === 'loading') return <PageLoading />;
   if (!detail) {
     return (
       <div className="container dash-page rq-page">
@@ -231,9 +215,9 @@ export function RequestDetailPage() {
           <Link to={dashPaths.requests()}>{t('detail.back')}</Link>
         </p>
         <div className="card tr-empty" role="alert" data-testid="request-detail-missing">
-          <p>{load.status === 'missing' ? t('detail.notFound') : t('detail.loadFailed')}</p>
-          {load.status === 'failed' && (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAttempt((n) => n + 1)}>
+          <p>{valid && load.state === 'failed' ? t('detail.loadFailed') : t('detail.notFound')}</p>
+          {valid && load.state === 'failed' && (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={load.reload}>
               {t('list.retry')}
             </button>
           )}

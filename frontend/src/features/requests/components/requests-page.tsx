@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RequestSummary } from '@domain/requests-api';
 import { PageLoading } from '@/components/page-loading';
+import { TableHead } from '@/components/table-head';
 import { dashPaths } from '@/features/dashboard/dash-paths';
 import { CopyLink } from '@/features/transfers/components/copy-link';
 import { useCopyLink } from '@/features/send/hooks/use-copy-link';
@@ -144,15 +145,7 @@ export function RequestsPage() {
           <div className="tr-table-wrap">
             <table className="tr-table" data-testid="requests-table">
               <caption className="sr-only">{t('list.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('list.columns.title')}</th>
-                  <th scope="col">{t('list.columns.state')}</th>
-                  <th scope="col">{t('list.columns.uploads')}</th>
-                  <th scope="col">{t('list.columns.due')}</th>
-                  <th scope="col">{t('list.columns.link')}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t('list.columns.title'), t('list.columns.state'), t('list.columns.uploads'), t('list.columns.due'), t('list.columns.link')]} />
               <tbody>
                 {list.requests.map((r) => (
                   <tr key={r.id} className="tr-row" data-request-id={r.id} data-testid="request-row">

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CUSTOM_DATE_MARKER } from '@domain/expiry';
@@ -19,6 +19,7 @@ import {
   type TeamMemberOption,
 } from '../send-state';
 import { CustomExpiryInput } from './custom-expiry-input';
+import { PasswordInput } from './password-input';
 
 export const OPTION_TABS = ['link', 'sharing', 'expiry', 'password'] as const;
 export type OptionTab = (typeof OPTION_TABS)[number];
@@ -201,7 +202,6 @@ function ExpiryTab({ form, sender, now, problem, fieldRef, onChange }: TabProps 
 function PasswordTab({ form, problem, fieldRef, onChange }: TabProps & { problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
   const { t } = useTranslation();
   const inputId = useId();
-  const [visible, setVisible] = useState(false);
   const tooShort = form.password.length > 0 && form.password.length < SEND_PASSWORD_MIN_LENGTH;
   const shown = problem ?? (tooShort ? t('send.errors.passwordTooShort') : undefined);
   return (
@@ -209,23 +209,16 @@ function PasswordTab({ form, problem, fieldRef, onChange }: TabProps & { problem
       <label className="qs-label" htmlFor={inputId}>
         {t('send.password.label')}
       </label>
-      <div className="qs-password">
-        <input
-          id={inputId}
-          className="qs-input"
-          type={visible ? 'text' : 'password'}
-          autoComplete="new-password"
-          minLength={SEND_PASSWORD_MIN_LENGTH}
-          value={form.password}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={`${inputId}-hint`}
-          onChange={(e) => onChange((f) => setPassword(f, e.target.value))}
-          data-testid="password-input"
-        />
-        <button type="button" className="qs-link-button" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
-          {visible ? t('send.password.hide') : t('send.password.show')}
-        </button>
-      </div>
+      <PasswordInput
+        id={inputId}
+        rowClassName="qs-password"
+        inputClassName="qs-input"
+        toggleClassName="qs-link-button"
+        value={form.password}
+        invalid={Boolean(shown)}
+        onChange={(value) => onChange((f) => setPassword(f, value))}
+        testId="password-input"
+      />
       <p id={`${inputId}-hint`} className={shown ? 'qs-field-error' : 'qs-hint'}>
         {shown ?? t('send.password.hint')}
       </p>

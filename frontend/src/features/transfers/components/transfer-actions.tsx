@@ -4,6 +4,7 @@ import { CUSTOM_DATE_MARKER } from '@domain/expiry';
 import type { TransferDetail } from '@domain/dashboard-api';
 import { SEND_PASSWORD_MIN_LENGTH } from '@domain/validation';
 import { CustomExpiryInput } from '@/features/send/components/custom-expiry-input';
+import { PasswordInput } from '@/features/send/components/password-input';
 import { expiryKey } from '@/features/send/labels';
 import { expiryOptions } from '@/features/send/send-state';
 import { errorTextOf } from '@/i18n/error-keys';
@@ -329,7 +330,6 @@ function PasswordPanel({ detail, run, busy, onCancel }: PanelProps) {
   const { t: tApp } = useTranslation();
   const inputId = useId();
   const [password, setPassword] = useState('');
-  const [visible, setVisible] = useState(false);
   const tooShort = password.length > 0 && password.length < SEND_PASSWORD_MIN_LENGTH;
   return (
     <PanelForm
@@ -350,23 +350,16 @@ function PasswordPanel({ detail, run, busy, onCancel }: PanelProps) {
         <label className="tr-label" htmlFor={inputId}>
           {t('password.label')}
         </label>
-        <div className="tr-copy-row">
-          <input
-            id={inputId}
-            className="tr-input"
-            type={visible ? 'text' : 'password'}
-            autoComplete="new-password"
-            minLength={SEND_PASSWORD_MIN_LENGTH}
-            value={password}
-            aria-invalid={tooShort || undefined}
-            aria-describedby={`${inputId}-hint`}
-            onChange={(e) => setPassword(e.target.value)}
-            data-testid="transfer-password-input"
-          />
-          <button type="button" className="btn btn-ghost btn-sm" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
-            {visible ? tApp('send.password.hide') : tApp('send.password.show')}
-          </button>
-        </div>
+        <PasswordInput
+          id={inputId}
+          rowClassName="tr-copy-row"
+          inputClassName="tr-input"
+          toggleClassName="btn btn-ghost btn-sm"
+          value={password}
+          invalid={tooShort}
+          onChange={setPassword}
+          testId="transfer-password-input"
+        />
         <p id={`${inputId}-hint`} className={tooShort ? 'tr-field-error' : 'muted tr-hint'}>
           {tooShort ? tApp('send.errors.passwordTooShort') : t('password.hint')}
         </p>

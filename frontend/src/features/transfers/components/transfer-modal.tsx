@@ -16,6 +16,7 @@ import { QrCode } from './qr-code';
 import { BrandingStrip } from '@/features/branding/components/branding-strip';
 import { TransferActions, type ActionNotice } from './transfer-actions';
 import { LazyPreviews } from '@/components/previews/lazy-previews';
+import { TableHead } from '@/components/table-head';
 import { fetchTransferPreviews } from '../api/transfers-api';
 import { ExpiryLabel, FilesLabel, LockIcon } from './transfer-table';
 
@@ -274,12 +275,7 @@ function RecipientsSection({ detail }: { detail: TransferDetail }) {
       ) : (
         <div className="tr-table-wrap">
           <table className="tr-table tr-table-compact" data-testid="transfer-recipients">
-            <thead>
-              <tr>
-                <th scope="col">{t('modal.recipientColumns.recipient')}</th>
-                <th scope="col">{t('modal.recipientColumns.status')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('modal.recipientColumns.recipient'), t('modal.recipientColumns.status')]} />
             <tbody>
               {detail.recipientsDetail.map((r) => {
                 const status = recipientStatus(r);
@@ -325,14 +321,7 @@ function DownloadsSection({ detail }: { detail: TransferDetail }) {
       ) : (
         <div className="tr-table-wrap">
           <table className="tr-table tr-table-compact" data-testid="transfer-downloads-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('modal.downloadColumns.country')}</th>
-                <th scope="col">{t('modal.downloadColumns.date')}</th>
-                <th scope="col">{t('modal.downloadColumns.recipient')}</th>
-                <th scope="col">{t('modal.downloadColumns.file')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('modal.downloadColumns.country'), t('modal.downloadColumns.date'), t('modal.downloadColumns.recipient'), t('modal.downloadColumns.file')]} />
             <tbody>
               {detail.downloads.map((d, index) => (
                 <tr key={`${d.dlDate}-${index}`} data-testid="download-row">

@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryView, EventType, WebhookEndpointView, WebhookListResponse } from '@domain/webhooks-api';
+import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
+import { LoadFailed } from '@/components/load-failed';
 import { PageLoading } from '@/components/page-loading';
+import { TableHead } from '@/components/table-head';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session/session-provider';
+import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SUBSCRIBABLE_EVENTS, anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '../delivery-format';
 import { VERIFY_SNIPPET } from '../verify-snippet';
@@ -22,11 +26,13 @@ import {
 } from '../webhooks-api';
 import '../webhooks.css';
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'refused' } | { kind: 'ready'; list: WebhookListResponse };
 /** A secret to show once: after creating an endpoint, or after rotating its secret. */
 type Revealed = { kind: 'created' | 'rotated'; url: string; secret: string; graceUntil?: number };
 
 const VERIFY_ID = 'webhooks-verify';
+
+/** A team member whose admin has not allowed webhooks: said once, no Retry. */
+const isMemberRefusal = (err: unknown) => err instanceof ApiError && err.code === 'team_member_forbidden';
 
 /** An error in the user's language (codes through i18n/error-keys.ts). */
 function useErrorText() {
@@ -227,18 +233,7 @@ function DeliveryLog({ endpoint, deliveries, onRedeliver, busyId }: { endpoint: 
     <div className="webhooks-log-wrap">
       <table className="webhooks-log" data-testid="delivery-log">
         <caption>{t('webhooks.log.caption', { url: endpoint.url })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('webhooks.log.event')}</th>
-            <th scope="col">{t('webhooks.log.eventId')}</th>
-            <th scope="col">{t('webhooks.log.time')}</th>
-            <th scope="col">{t('webhooks.list.state')}</th>
-            <th scope="col">{t('webhooks.log.attempts')}</th>
-            <th scope="col">{t('webhooks.log.response')}</th>
-            <th scope="col">{t('webhooks.log.nextRetry')}</th>
-            <th scope="col">{t('webhooks.log.action')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t('webhooks.log.event'), t('webhooks.log.eventId'), t('webhooks.log.time'), t('webhooks.list.state'), t('webhooks.log.attempts'), t('webhooks.log.response'), t('webhooks.log.nextRetry'), t('webhooks.log.action')]} />
         <tbody>
           {deliveries.map((d) => {
             const next = nextRetryOf(d);
@@ -294,13 +289,10 @@ function EndpointCard(props: { endpoint: WebhookEndpointView; onChanged: (e: Web
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [editing, setEditing] = useState<EventType[] | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useInlineConfirm();
   const [logOpen, setLogOpen] = useState(false);
   const [deliveries, setDeliveries] = useState<DeliveryView[] | null>(null);
   const [reloads, setReloads] = useState(0);
-  const deleteRef = useRef<HTMLButtonElement>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
 
   // The log (and the last delivery shown on the card): loaded now, asked again while one is pending.
   useEffect(() => {
@@ -319,11 +311,6 @@ function EndpointCard(props: { endpoint: WebhookEndpointView; onChanged: (e: Web
     }, DELIVERY_POLL_MS);
     return () => clearTimeout(timer);
   }, [pending, deliveries]);
-
-  useEffect(() => {
-    if (confirming) keepRef.current?.focus();
-    else if (asked.current) deleteRef.current?.focus();
-  }, [confirming]);
 
   const run = async (kind: CardBusy, call: () => Promise<void>) => {
     setBusy(kind);
@@ -424,25 +411,23 @@ function EndpointCard(props: { endpoint: WebhookEndpointView; onChanged: (e: Web
             </button>
           </div>
         </div>
-      ) : confirming ? (
-        <div className="webhooks-actions webhooks-confirm" role="group" aria-labelledby={`${ids}-q`} data-testid="webhook-delete-confirm">
-          <p id={`${ids}-q`}>{t('webhooks.actions.deleteConfirm', { url: endpoint.url })}</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={busy !== null}
-            onClick={() => {
-              setConfirming(false);
-              void remove();
-            }}
-            data-testid="webhook-delete-yes"
-          >
-            {t('webhooks.actions.delete')}
-          </button>
-          <button type="button" className="btn btn-ghost btn-sm" ref={keepRef} onClick={() => setConfirming(false)} data-testid="webhook-delete-keep">
-            {t('webhooks.actions.keep')}
-          </button>
-        </div>
+      ) : confirm.open ? (
+        <InlineConfirm
+          className="webhooks-actions webhooks-confirm"
+          small
+          question={t('webhooks.actions.deleteConfirm', { url: endpoint.url })}
+          confirmLabel={t('webhooks.actions.delete')}
+          cancelLabel={t('webhooks.actions.keep')}
+          busy={busy !== null}
+          onConfirm={() => {
+            confirm.close();
+            void remove();
+          }}
+          onCancel={confirm.close}
+          testId="webhook-delete-confirm"
+          confirmTestId="webhook-delete-yes"
+          cancelTestId="webhook-delete-keep"
+        />
       ) : (
         <div className="webhooks-actions">
           <button type="button" className="btn btn-ghost btn-sm" disabled={busy !== null} onClick={() => setEditing([...endpoint.events])} data-testid="webhook-edit-events">
@@ -457,17 +442,7 @@ function EndpointCard(props: { endpoint: WebhookEndpointView; onChanged: (e: Web
           <button type="button" className="btn btn-ghost btn-sm" disabled={busy !== null} onClick={() => void rotate()} data-testid="webhook-rotate">
             {t('webhooks.actions.rotate')}
           </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            ref={deleteRef}
-            disabled={busy !== null}
-            onClick={() => {
-              asked.current = true;
-              setConfirming(true);
-            }}
-            data-testid="webhook-delete"
-          >
+          <button type="button" className="btn btn-ghost btn-sm" ref={confirm.triggerRef} disabled={busy !== null} onClick={confirm.ask} data-testid="webhook-delete">
             {t('webhooks.actions.delete')}
           </button>
           <button
@@ -578,29 +553,10 @@ export function WebhooksPage() {
   const { t } = useTranslation('webhooks');
   const { user } = useSession();
   usePageTitle(t('webhooks.title'));
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [revealed, setRevealed] = useState<Revealed | null>(null);
-
-  const fetchNow = useCallback((signal?: AbortSignal) => {
-    setLoad({ kind: 'loading' });
-    fetchWebhooks(signal).then(
-      (list) => setLoad({ kind: 'ready', list }),
-      (err: unknown) => {
-        if (signal?.aborted) return;
-        setLoad(err instanceof ApiError && err.code === 'team_member_forbidden' ? { kind: 'refused' } : { kind: 'failed' });
-      },
-    );
-  }, []);
-
   const userId = user?._id;
-  useEffect(() => {
-    if (!userId) return;
-    const abort = new AbortController();
-    fetchNow(abort.signal);
-    return () => abort.abort();
-  }, [userId, fetchNow]);
-
-  const edit = (change: (list: WebhookListResponse) => WebhookListResponse) => setLoad((l) => (l.kind === 'ready' ? { kind: 'ready', list: change(l.list) } : l));
+  const load = useLoad(fetchWebhooks, [userId], { enabled: Boolean(userId), refused: isMemberRefusal });
+  const edit = load.setData;
   const replaceEndpoint = (e: WebhookEndpointView) => edit((l) => ({ ...l, endpoints: l.endpoints.map((x) => (x.id === e.id ? e : x)) }));
 
   if (!user) return <PageLoading />;
@@ -608,33 +564,28 @@ export function WebhooksPage() {
     <div className="container dash-page webhooks-page">
       <h1>{t('webhooks.title')}</h1>
       <p className="lead muted">{t('webhooks.lead')}</p>
-      {load.kind === 'loading' ? (
+      {load.state === 'loading' ? (
         <PageLoading />
-      ) : load.kind === 'refused' ? (
+      ) : load.state === 'refused' ? (
         <p className="card" data-testid="webhooks-refused">
           {t('webhooks.memberRefused')}
         </p>
-      ) : load.kind === 'failed' ? (
-        <div className="card" role="alert">
-          <p>{t('webhooks.loadFailed')}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => fetchNow()}>
-            {t('webhooks.retry')}
-          </button>
-        </div>
+      ) : load.state === 'failed' ? (
+        <LoadFailed text={t('webhooks.loadFailed')} retryLabel={t('webhooks.retry')} onRetry={load.reload} />
       ) : (
         <>
           {revealed && <SecretPanel revealed={revealed} onDone={() => setRevealed(null)} />}
           <section className="webhooks-list" aria-labelledby="webhooks-list-h">
             <h2 id="webhooks-list-h">
-              {t('webhooks.list.title')} <span className="muted webhooks-count">{t('webhooks.list.count', { count: load.list.endpoints.length, max: load.list.max })}</span>
+              {t('webhooks.list.title')} <span className="muted webhooks-count">{t('webhooks.list.count', { count: load.data.endpoints.length, max: load.data.max })}</span>
             </h2>
-            {load.list.endpoints.length === 0 ? (
+            {load.data.endpoints.length === 0 ? (
               <p className="muted" data-testid="webhooks-empty">
                 {t('webhooks.list.empty')}
               </p>
             ) : (
               <ul className="webhooks-endpoints">
-                {load.list.endpoints.map((e) => (
+                {load.data.endpoints.map((e) => (
                   <EndpointCard
                     key={e.id}
                     endpoint={e}
@@ -650,13 +601,13 @@ export function WebhooksPage() {
             )}
           </section>
           <AddForm
-            list={load.list}
+            list={load.data}
             onCreated={(endpoint, secret) => {
               edit((l) => ({ ...l, endpoints: [...l.endpoints, endpoint] }));
               setRevealed({ kind: 'created', url: endpoint.url, secret });
             }}
           />
-          {load.list.settings && <TeamToggle allowed={load.list.settings.membersAllowed} onSaved={(membersAllowed) => edit((l) => ({ ...l, settings: { membersAllowed } }))} />}
+          {load.data.settings && <TeamToggle allowed={load.data.settings.membersAllowed} onSaved={(membersAllowed) => edit((l) => ({ ...l, settings: { membersAllowed } }))} />}
           <VerifySection />
         </>
       )}

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { ChangelogEntry } from '@domain/dashboard-api';
 import { fetchChangelog } from '@/lib/changelog';
 import { importWithRetry } from '@/lib/import-with-retry';
+import { useLoad, type Load } from '@/lib/use-load';
 import { browserStorage, countLabel, countNew, isNewSince, readLastOpened, writeLastOpened } from '../last-opened';
 import '../whats-new.css';
 
 /** The panel brings the markdown renderer: it loads on the first opening only. */
 const WhatsNewPanel = lazy(() => importWithRetry(() => import('./whats-new-panel')).then((m) => ({ default: m.WhatsNewPanel })));
 
-export type ChangelogLoad = { state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; entries: readonly ChangelogEntry[] };
+export type ChangelogLoad = Load<readonly ChangelogEntry[]>;
 
 /**
  * The dashboard bar's What's-new button (spec §2 What's-new panel): how many changelog entries
@@ -17,7 +18,7 @@ export type ChangelogLoad = { state: 'loading' } | { state: 'error'; error: unkn
  */
 export function WhatsNewButton({ userId }: { userId: string }) {
   const { t } = useTranslation('insights');
-  const [load, setLoad] = useState<ChangelogLoad>({ state: 'loading' });
+  const load = useLoad(fetchChangelog, []);
   const [lastOpened, setLastOpened] = useState(() => readLastOpened(browserStorage(), userId));
   // What counted as new when the panel opened: those entries stay marked while it is open.
   const [seenBefore, setSeenBefore] = useState<number | null>(null);
@@ -27,18 +28,7 @@ export function WhatsNewButton({ userId }: { userId: string }) {
     setLastOpened(readLastOpened(browserStorage(), userId));
   }, [userId]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchChangelog(controller.signal).then(
-      (entries) => setLoad({ state: 'ready', entries }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, []);
-
-  const count = load.state === 'ready' ? countNew(load.entries, lastOpened) : 0;
+  const count = load.state === 'ready' ? countNew(load.data, lastOpened) : 0;
   const label = countLabel(count);
 
   const onOpen = () => {

@@ -25,11 +25,11 @@ export function WhatsNewPanel({ load, isNew, onClose }: { load: ChangelogLoad; i
 
   let body;
   if (load.state === 'loading') body = <PageLoading />;
-  else if (load.state === 'error') {
+  else if (load.state === 'failed') {
     const text = errorTextOf(load.error);
     body = <p role="alert">{tApp(text.key, text.params)}</p>;
-  } else if (load.entries.length === 0) body = <p>{t('whatsNew.empty')}</p>;
-  else body = <ChangelogEntries entries={load.entries} headingLevel={3} isNew={isNew} newLabel={t('whatsNew.unseen')} />;
+  } else if (load.data.length === 0) body = <p>{t('whatsNew.empty')}</p>;
+  else body = <ChangelogEntries entries={load.data} headingLevel={3} isNew={isNew} newLabel={t('whatsNew.unseen')} />;
 
   return (
     <dialog
