@@ -95,6 +95,21 @@ describe('teams', () => {
       await m.page.getByTestId('transfer-shared-note').waitFor();
       expect(await m.page.getByTestId('action-delete').count()).toBe(0);
       expect(new URL(m.page.url()).pathname).toBe(`/dash/transfers/${shared.id}`);
+
+      // removing the member asks inline: focus moves to Keep, Keep returns it to the member's Remove; then Remove removes
+      await a.page.goto(`${web.url}/dash/account/teams`);
+      const removeErin = a.page.getByRole('button', { name: 'Remove Erin Invitee' });
+      await removeErin.click();
+      const confirm = a.page.getByTestId('teams-remove-confirm');
+      await confirm.getByText('Remove Erin Invitee from your team?', { exact: false }).waitFor();
+      await expect.poll(() => a.page.evaluate(() => document.activeElement?.textContent)).toBe('Keep');
+      await expectAccessible(a.page);
+      await confirm.getByRole('button', { name: 'Keep' }).click();
+      await expect.poll(() => a.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Remove Erin Invitee');
+      await removeErin.click();
+      await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+      await a.page.getByTestId('teams-notice').getByText('Erin Invitee was removed. Their transfers are now yours.').waitFor();
+      await a.page.getByTestId('teams-seats').getByText('0 of 5 seats used').waitFor();
     } finally {
       await closePage(memberContext);
       await closePage(adminContext);

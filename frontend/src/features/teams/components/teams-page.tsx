@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TeamMemberView, TeamView } from '@domain/teams-api';
 import { paths } from '@/app/paths';
+import { InlineConfirm } from '@/components/inline-confirm';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fetchTeam, inviteMember, removeMember, resendInvite, revokeInvite } from '../api/teams-api';
@@ -33,6 +34,16 @@ export function TeamsPage() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
+  // Focus goes back to the member's Remove button when the question closes (Keep, or a failed removal).
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (confirming) asked.current = confirming;
+    else if (asked.current) {
+      removeButtons.current.get(asked.current)?.focus();
+      asked.current = null;
+    }
+  }, [confirming]);
 
   const load = useCallback(
     (signal?: AbortSignal) =>
@@ -171,23 +182,35 @@ export function TeamsPage() {
                 </span>
               </span>
               {!m.isAdmin && (
-                <span className="tm-actions">
+                <div className="tm-actions">
                   {confirming === m.shareWithId ? (
-                    <>
-                      <span role="alert">{t('members.removeConfirm', { name: m.shareWithFullName || m.shareWithEmail })}</span>
-                      <button type="button" className="btn btn-danger btn-sm" disabled={busy} onClick={() => void act(async () => (await removeMember(m.shareWithId), t('members.removed', { name: m.shareWithFullName || m.shareWithEmail })))}>
-                        {t('members.remove')}
-                      </button>
-                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(null)}>
-                        ×<span className="visually-hidden">{t('members.remove')}</span>
-                      </button>
-                    </>
+                    <InlineConfirm
+                      className="tm-actions tm-confirm"
+                      small
+                      question={t('members.removeConfirm', { name: m.shareWithFullName || m.shareWithEmail })}
+                      confirmLabel={t('members.remove')}
+                      confirmClassName="btn btn-danger btn-sm"
+                      cancelLabel={t('members.keep')}
+                      busy={busy}
+                      onConfirm={() => void act(async () => (await removeMember(m.shareWithId), t('members.removed', { name: m.shareWithFullName || m.shareWithEmail })))}
+                      onCancel={() => setConfirming(null)}
+                      testId="teams-remove-confirm"
+                    />
                   ) : (
-                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(m.shareWithId)} aria-label={`${t('members.remove')} ${m.shareWithFullName || m.shareWithEmail}`}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      ref={(el) => {
+                        if (el) removeButtons.current.set(m.shareWithId, el);
+                        else removeButtons.current.delete(m.shareWithId);
+                      }}
+                      onClick={() => setConfirming(m.shareWithId)}
+                      aria-label={`${t('members.remove')} ${m.shareWithFullName || m.shareWithEmail}`}
+                    >
                       {t('members.remove')}
                     </button>
                   )}
-                </span>
+                </div>
               )}
             </li>
           ))}
