@@ -20,6 +20,7 @@
  *   GET  /analytics/downloads?from&to&cursor  download rows for the CSV export     -> 200 DownloadRowsPage
  *   GET  /canny/changelog              changelog entries, newest first (public)    -> 200 { entries: ChangelogEntry[] }
  */
+import type { FileScanView } from './malware-scan';
 import * as z from 'zod/mini';
 import { transferIdSchema } from './transfer-api';
 import { emailSchema, sendPasswordSchema } from './validation';
@@ -94,6 +95,13 @@ export interface DetailFile {
   /** folder path of the file, when it was sent inside a folder */
   readonly itemPath?: string;
   readonly size: number;
+  /**
+   * Issue 17: the malware scan's verdict when the file is not (yet) downloadable: `pending` while
+   * it is checked, `removed` when it was found infected and quarantined (with the scanner's
+   * `finding`), `error` when it could not be checked. Absent for a clean file.
+   */
+  readonly scan?: Exclude<FileScanView, 'clean'>;
+  readonly finding?: string;
 }
 
 export interface DetailRecipient {

@@ -8,6 +8,7 @@ import {
   DETAIL_MAX_DOWNLOADS,
   EXPIRING_SOON_MS,
   LIST_PAGE_SIZE,
+  type DetailFile,
   type DetailRecipient,
   type ListFilter,
   type TransferDetail,
@@ -19,7 +20,8 @@ import { transferMonthKey } from '../domain/blocking';
 import { firstFileNameOf, normaliseSearch } from '../domain/transfer-search';
 import { keys } from '../data/keys';
 import * as data from '../data/transfers';
-import type { TransferRecord } from '../data/transfers';
+import type { FileRecord, TransferRecord } from '../data/transfers';
+import { fileScanView } from '../domain/malware-scan';
 import { countExpiredUnswept, listItems, transferStats, type ListSource } from '../data/transfer-list';
 import { listDownloads } from '../data/download-events';
 import { downloadedBy, getReminder } from '../data/reminders';
@@ -145,6 +147,19 @@ export async function listTransfers(
 }
 
 /** GET /getQs?slug=: one transfer of the caller (or shared with the caller: read only), everything the TransferModal shows. */
+/** One file of the detail; a file the malware scan has not cleared says why (issue 17). */
+function detailFile(f: FileRecord): DetailFile {
+  const scan = fileScanView(f.scanStatus);
+  return {
+    fileId: f.fileId,
+    fileName: f.fileName,
+    ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+    size: f.size,
+    ...(scan !== 'clean' ? { scan } : {}),
+    ...(scan === 'removed' && f.scanFinding ? { finding: f.scanFinding } : {}),
+  };
+}
+
 export async function transferDetail(slug: string, userId: string, now = Date.now()): Promise<TransferDetail> {
   const { t, manages } = await requireReader(slug, userId);
   const [files, downloads, reminder] = await Promise.all([data.listFiles(slug), listDownloads(slug, DETAIL_MAX_DOWNLOADS), getReminder(slug)]);
@@ -172,7 +187,7 @@ export async function transferDetail(slug: string, userId: string, now = Date.no
     message: t.message,
     senderEmail: t.senderEmail,
     ...(t.senderName ? { senderName: t.senderName } : {}),
-    files: sent.map((f) => ({ fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size })),
+    files: sent.map(detailFile),
     recipientsDetail,
     downloads,
     expirySeconds: t.expirySeconds,

@@ -112,6 +112,21 @@ describe('TransferModal content', () => {
     expect(doc.html).not.toContain('<b>inside');
   });
 
+  it("says which files the malware scan has not cleared: removed (with the finding), being checked, not checkable", () => {
+    const files = [
+      { fileId: 'f1', fileName: 'invoice.pdf.exe', size: 68, scan: 'removed', finding: 'EICAR-Test-File (not a virus)' },
+      { fileId: 'f2', fileName: 'fresh.mov', size: 10, scan: 'pending' },
+      { fileId: 'f3', fileName: 'odd.bin', size: 10, scan: 'error' },
+      { fileId: 'f4', fileName: 'clean.txt', size: 10 },
+    ] as const;
+    const doc = renderHtml(i18n, <MemoryRouter><TransferView detail={{ ...DETAIL, files }} /></MemoryRouter>);
+    const text = doc.text();
+    expect(text).toContain('invoice.pdf.exe Removed by the malware scan · EICAR-Test-File (not a virus)');
+    expect(text).toContain('fresh.mov Being checked for malware…');
+    expect(text).toContain("odd.bin Could not be checked for malware: recipients can't download it");
+    expect(doc.html.match(/data-testid="transfer-file-scan"/gu)).toHaveLength(3);
+  });
+
   it('a deleted transfer shows no link or QR code', () => {
     const doc = renderHtml(i18n, <MemoryRouter><TransferView detail={{ ...DETAIL, state: 'deleted' }} /></MemoryRouter>);
     expect(doc.has('transfer-link')).toBe(false);

@@ -252,7 +252,15 @@ function FilesSection({ detail }: { detail: TransferDetail }) {
           <ul className="tr-files" aria-label={group.folder || t('modal.files')} data-testid="transfer-files">
             {group.files.map((file) => (
               <li key={file.fileId}>
-                <span className="tr-break">{file.fileName}</span>
+                <span className="tr-break">
+                  {file.fileName}
+                  {file.scan && (
+                    <span className={`tr-scan tr-scan-${file.scan}`} data-testid="transfer-file-scan">
+                      {file.scan === 'pending' ? t('modal.scanPending') : file.scan === 'removed' ? t('modal.scanRemoved') : t('modal.scanError')}
+                      {file.finding && <span className="muted"> · {file.finding}</span>}
+                    </span>
+                  )}
+                </span>
                 <span className="muted tr-nowrap">{formatSize(file.size, lng)}</span>
               </li>
             ))}
