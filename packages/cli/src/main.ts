@@ -8,6 +8,7 @@ import { createContext, redact, type CliIo } from './context';
 import { login, logout } from './login';
 import { send } from './send';
 import { get, ls, requestCreate } from './transfers';
+import { LIST_FILTERS } from '../../../functions/domain/dashboard-api';
 
 export const VERSION = '0.1.0';
 
@@ -17,16 +18,17 @@ Usage:
   sendbridge login [--key sbk_...]          check an API key and save it (0600) in your config dir
   sendbridge logout                          forget the saved key
   sendbridge send <paths...> --to a@b.c [--to ...] | --link
-                  [--message "..."] [--expiry 1w] [--password p] [--parallel 4] [--restart]
+                  [--message "..."] [--expiry 1w] [--password p] [--sender-name n]
+                  [--parallel 4] [--restart]
                                              upload files and folders (resumable: run it again
                                              after Ctrl-C or a dropped connection)
-  sendbridge ls [--filter all|active|expired] [--skip n] [--search text]
+  sendbridge ls [--filter ${LIST_FILTERS.join('|')}] [--skip n] [--search text]
   sendbridge get <link-or-id> [-o dir] [--zip] [--password p]
                                              download every file (or the ZIP), sizes verified
   sendbridge request create --title "..." [--message "..."]
 
 Options for every command:
-  --api <origin>   the deployment (default: the saved login's, else $SENDBRIDGE_API, else
+  --api <origin>   the deployment (default: $SENDBRIDGE_API, else the saved login's, else
                    http://127.0.0.1:$API_PORT, the local stack of npm start). https only,
                    except http to a loopback host
   --json           machine-readable output (send: one JSON event per line)
