@@ -506,7 +506,7 @@ describe('no serious or critical axe violation', () => {
     await page.goto(`${web.url}/dash/account/teams`);
     await page.getByTestId('teams-invite').waitFor();
     await page.getByTestId('teams-member').filter({ hasText: 'Ada Member' }).getByRole('button').click();
-    await page.getByRole('alert').waitFor();
+    await page.getByTestId('teams-remove-confirm').getByRole('button', { name: 'Keep' }).waitFor();
     await expectAccessible(page);
   });
 
