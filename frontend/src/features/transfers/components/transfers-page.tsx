@@ -84,7 +84,7 @@ export function TransfersPage() {
           <input
             id={searchId}
             type="search"
-            className="tr-input"
+            className="field-input"
             value={typed}
             maxLength={SEARCH_MAX_LENGTH}
             placeholder={t('list.searchPlaceholder')}
