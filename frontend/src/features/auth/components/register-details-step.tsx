@@ -104,6 +104,7 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
         </label>
         <input
           id={`${id}-company`}
+          className="account-input"
           type="text"
           autoComplete="organization"
           maxLength={200}

@@ -62,6 +62,7 @@ export function EmailStep({ initialEmail, knownProof, onCodeSent, onAlreadyVerif
         <input
           ref={input}
           id={`${id}-email`}
+          className="account-input"
           type="email"
           autoComplete="email"
           value={email}
