@@ -79,12 +79,12 @@ export function ContactsPage() {
 
   return (
     <div className="container dash-page ct-page">
-      <header className="ct-header">
+      <header className="list-header">
         <div>
           <h1 id={headingId}>{t('title')}</h1>
           <p className="muted">{t('lead')}</p>
         </div>
-        <div className="ct-search">
+        <div className="list-search">
           <label htmlFor={searchId} className="ct-label">
             {t('searchLabel')}
           </label>

@@ -72,12 +72,12 @@ export function TransfersPage() {
 
   return (
     <div className="container dash-page tr-page">
-      <header className="tr-header">
+      <header className="list-header">
         <div>
           <h1 id={headingId}>{t('list.title')}</h1>
           <p className="muted">{t('list.lead')}</p>
         </div>
-        <div className="tr-search">
+        <div className="list-search">
           <label htmlFor={searchId} className="tr-search-label">
             {t('list.searchLabel')}
           </label>
