@@ -14,9 +14,9 @@ export function closedKind(code: string, details: unknown): ClosedKind {
   return /expired|past_due|due/u.test(code) ? 'expired' : 'closed';
 }
 
-/** The badge class of each state (requests.css). */
+/** The badge class of each state (the shared pill, styles/app.css). */
 export const STATE_BADGE: Readonly<Record<RequestState, string>> = {
-  open: 'rq-badge rq-badge-open',
-  closed: 'rq-badge rq-badge-closed',
-  expired: 'rq-badge rq-badge-expired',
+  open: 'pill pill-success',
+  closed: 'pill pill-muted',
+  expired: 'pill pill-muted',
 };

@@ -38,6 +38,7 @@ export function AuthField({ id, label, labelAside, type, autoComplete, maxLength
       <input
         ref={inputRef}
         id={id}
+        className="account-input"
         type={type}
         autoComplete={autoComplete}
         maxLength={maxLength}

@@ -6,12 +6,12 @@ import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { requestResetLink } from '../api/accounts-api';
 import { authErrorText, type AuthErrorText } from '../auth-errors';
-import { emailProblem, loginProblems, normalisedEmail, type FieldProblem } from '../field-problems';
+import { emailProblem, loginProblems, normalisedEmail } from '../field-problems';
 import { useShake } from '../hooks/use-shake';
 import { safeRedirect } from '../redirect';
 import { useHostBranding } from '../host-branding';
 import { AuthField } from './auth-field';
-import { useAuthErrorText } from './error-text';
+import { CredentialFields, FailureAlert, noCredentialProblems, SubmitButton, useCredentials } from './form-parts';
 import '../auth.css';
 
 type Mode = 'login' | 'forgot' | 'sent';
@@ -31,24 +31,20 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const session = useSession();
-  const errorText = useAuthErrorText();
   const shake = useShake();
   const id = useId();
   const [mode, setMode] = useState<Mode>(() => (startsInForgotMode(searchParams.get('forgotPass')) ? 'forgot' : 'login'));
-  const [email, setEmail] = useState(() => searchParams.get('user') ?? '');
-  const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<{ email: FieldProblem | null; password: FieldProblem | null }>({ email: null, password: null });
+  const credentials = useCredentials(() => searchParams.get('user') ?? '');
+  const { email, setEmail, password, problems, setProblems } = credentials;
   const [failure, setFailure] = useState<AuthErrorText | null>(null);
   const [busy, setBusy] = useState(false);
   const card = useRef<HTMLDivElement>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
   const forgotInput = useRef<HTMLInputElement>(null);
   usePageTitle(t('auth.login.title'));
 
   const switchMode = (next: Mode) => {
     setMode(next);
-    setProblems({ email: null, password: null });
+    setProblems(noCredentialProblems);
     setFailure(null);
   };
 
@@ -59,7 +55,7 @@ export function LoginPage() {
     setProblems(found);
     setFailure(null);
     if (found.email || found.password) {
-      shake(card.current, found.email ? emailInput.current : passwordInput.current);
+      shake(card.current, credentials.firstInvalid(found));
       return;
     }
     setBusy(true);
@@ -69,7 +65,7 @@ export function LoginPage() {
     } catch (err) {
       setBusy(false);
       setFailure(authErrorText(err, { 401: 'authFailed' }));
-      shake(card.current, passwordInput.current);
+      shake(card.current, credentials.passwordInput.current);
     }
   };
 
@@ -95,11 +91,7 @@ export function LoginPage() {
     }
   };
 
-  const failureBox = (
-    <p className="auth-alert" role="alert" data-testid="login-error">
-      {failure ? errorText(failure) : ''}
-    </p>
-  );
+  const failureBox = <FailureAlert failure={failure} testId="login-error" />;
 
   return (
     <div className="container auth-page">
@@ -109,37 +101,19 @@ export function LoginPage() {
           <form onSubmit={logIn} noValidate aria-labelledby={`${id}-title`}>
             <h1 id={`${id}-title`} className="auth-title">{t('auth.login.heading')}</h1>
             <p className="auth-lead">{t('auth.login.lead')}</p>
-            <AuthField
-              id={`${id}-email`}
-              label={t('auth.fields.email')}
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={setEmail}
-              problem={problems.email}
-              inputRef={emailInput}
-              testId="login-email"
-            />
-            <AuthField
-              id={`${id}-password`}
-              label={t('auth.fields.password')}
-              labelAside={
+            <CredentialFields
+              id={id}
+              kind="login"
+              fields={credentials}
+              testIdPrefix="login"
+              passwordAside={
                 <button type="button" className="auth-link-button" onClick={() => switchMode('forgot')} data-testid="login-forgot">
                   {t('auth.login.forgot')}
                 </button>
               }
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={setPassword}
-              problem={problems.password}
-              inputRef={passwordInput}
-              testId="login-password"
             />
             {failureBox}
-            <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="login-submit">
-              {busy ? t('auth.login.submitting') : t('auth.login.submit')}
-            </button>
+            <SubmitButton busy={busy} label={t('auth.login.submit')} busyLabel={t('auth.login.submitting')} testId="login-submit" />
             <p className="auth-footnote">
               {t('auth.login.noAccount')} <Link to={paths.pricing()} data-testid="login-signup">{t('auth.login.signUp')}</Link>
             </p>
@@ -162,9 +136,7 @@ export function LoginPage() {
               testId="forgot-email"
             />
             {failureBox}
-            <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="forgot-submit">
-              {busy ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
-            </button>
+            <SubmitButton busy={busy} label={t('auth.forgot.submit')} busyLabel={t('auth.forgot.submitting')} testId="forgot-submit" />
             <p className="auth-footnote">
               <button type="button" className="auth-link-button" onClick={() => switchMode('login')} data-testid="back-to-login">
                 {t('auth.forgot.back')}

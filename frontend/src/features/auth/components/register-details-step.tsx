@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { suggestCompany } from '@domain/branding';
-import { Link } from 'react-router';
-import { paths } from '@/app/paths';
 import { useSession } from '@/lib/session/session-provider';
 import { signup } from '../api/accounts-api';
 import { authErrorText, type AuthErrorText } from '../auth-errors';
@@ -11,7 +9,7 @@ import { useShake } from '../hooks/use-shake';
 import type { SignupRole } from '../register-steps';
 import { currentBrowser, signupBody } from '../signup-payload';
 import { AuthField } from './auth-field';
-import { useAuthErrorText } from './error-text';
+import { FailureAlert, SubmitButton, TakenEmailSignIn } from './form-parts';
 
 interface DetailsStepProps {
   readonly email: string;
@@ -32,7 +30,6 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
   const id = useId();
   const session = useSession();
   const shake = useShake();
-  const errorText = useAuthErrorText();
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
   // issue 15 (spec §7): the company an address's domain suggests pre-fills the field once; what the user types stays
@@ -107,6 +104,7 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
         </label>
         <input
           id={`${id}-company`}
+          className="account-input"
           type="text"
           autoComplete="organization"
           maxLength={200}
@@ -115,18 +113,10 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
           data-testid="register-company"
         />
       </div>
-      <p className="auth-alert" role="alert" data-testid="register-submit-error">
-        {failure ? errorText(failure) : ''}
-        {failureKey === 'emailTaken' && (
-          <>
-            {' '}
-            <Link to={paths.login({ user: email })}>{t('auth.register.signIn')}</Link>
-          </>
-        )}
-      </p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="register-submit">
-        {busy ? t('auth.register.creating') : t('auth.register.create')}
-      </button>
+      <FailureAlert failure={failure} testId="register-submit-error">
+        <TakenEmailSignIn failure={failure} email={email} />
+      </FailureAlert>
+      <SubmitButton busy={busy} label={t('auth.register.create')} busyLabel={t('auth.register.creating')} testId="register-submit" />
       <p className="auth-footnote">
         <button type="button" className="auth-link-button" onClick={onStartOver} data-testid="register-other-email">
           {failureKey === 'registrationExpired' ? t('auth.register.verifyAgain') : t('auth.register.otherEmail')}

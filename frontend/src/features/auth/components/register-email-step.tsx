@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/app/paths';
 import { startRegistration } from '../api/accounts-api';
 import { authErrorText, type AuthErrorText } from '../auth-errors';
 import { emailProblem, normalisedEmail } from '../field-problems';
 import { useShake } from '../hooks/use-shake';
 import { useAuthErrorText } from './error-text';
+import { SubmitButton, TakenEmailSignIn } from './form-parts';
 
 interface EmailStepProps {
   readonly initialEmail: string;
@@ -52,7 +51,6 @@ export function EmailStep({ initialEmail, knownProof, onCodeSent, onAlreadyVerif
     }
   };
 
-  const taken = failure !== null && 'key' in failure && failure.key === 'emailTaken';
   // After leaving the field, a typed but invalid address says why Continue is off.
   const shownProblem = touched && email.trim() !== '' ? problem : null;
 
@@ -64,6 +62,7 @@ export function EmailStep({ initialEmail, knownProof, onCodeSent, onAlreadyVerif
         <input
           ref={input}
           id={`${id}-email`}
+          className="account-input"
           type="email"
           autoComplete="email"
           value={email}
@@ -79,19 +78,10 @@ export function EmailStep({ initialEmail, knownProof, onCodeSent, onAlreadyVerif
         <p id={`${id}-hint`} className="auth-hint">{t('auth.register.emailHint')}</p>
         <p id={`${id}-problem`} className="auth-field-error" role="alert" data-testid="register-error">
           {failure ? errorText(failure) : shownProblem ? t(`auth.errors.${shownProblem}`) : ''}
-          {taken && (
-            <>
-              {' '}
-              <Link to={paths.login({ user: normalisedEmail(email) })} data-testid="register-taken-sign-in">
-                {t('auth.register.signIn')}
-              </Link>
-            </>
-          )}
+          <TakenEmailSignIn failure={failure} email={normalisedEmail(email)} testId="register-taken-sign-in" />
         </p>
       </div>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy || problem !== null} aria-busy={busy} data-testid="register-continue">
-        {busy ? t('auth.register.checking') : t('auth.register.continue')}
-      </button>
+      <SubmitButton busy={busy} disabled={busy || problem !== null} label={t('auth.register.continue')} busyLabel={t('auth.register.checking')} testId="register-continue" />
     </form>
   );
 }

@@ -1,18 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { CloseIcon } from '@/components/icons';
 import { useSession } from '@/lib/session/session-provider';
 import { checkRegistrationCode, signup, startRegistration } from '../api/accounts-api';
 import { authErrorText, type AuthErrorText } from '../auth-errors';
 import { emptyCode, type CodeDigits } from '../code-boxes';
-import { emailProblem, newPasswordProblem, normalisedEmail, type FieldProblem } from '../field-problems';
+import { emailProblem, newPasswordProblem, normalisedEmail } from '../field-problems';
 import { useShake } from '../hooks/use-shake';
 import { currentBrowser, nameFromEmail, signupBody } from '../signup-payload';
-import { AuthField } from './auth-field';
 import { CodeBoxesInput } from './code-boxes-input';
-import { useAuthErrorText } from './error-text';
+import { CredentialFields, FailureAlert, noCredentialProblems, SubmitButton, TakenEmailSignIn, useCredentials } from './form-parts';
 import { ResendCode, useRegistrationResend } from './resend-code';
 import '../auth.css';
 
@@ -34,15 +33,11 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
   const navigate = useNavigate();
   const session = useSession();
   const shake = useShake();
-  const errorText = useAuthErrorText();
   const dialog = useRef<HTMLDialogElement>(null);
   const body = useRef<HTMLDivElement>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<1 | 2>(1);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<{ email: FieldProblem | null; password: FieldProblem | null }>({ email: null, password: null });
+  const credentials = useCredentials();
+  const { email, password, setPassword, setProblems } = credentials;
   const [digits, setDigits] = useState<CodeDigits>(emptyCode);
   const [failure, setFailure] = useState<AuthErrorText | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,7 +55,7 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
     setStep(1);
     setPassword('');
     setDigits(emptyCode());
-    setProblems({ email: null, password: null });
+    setProblems(noCredentialProblems);
     setFailure(null);
     setBusy(false);
   }, [open]);
@@ -79,7 +74,7 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
     setProblems(found);
     setFailure(null);
     if (found.email || found.password) {
-      shake(body.current, found.email ? emailInput.current : passwordInput.current);
+      shake(body.current, credentials.firstInvalid(found));
       return;
     }
     const address = normalisedEmail(email);
@@ -95,7 +90,7 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
     } catch (err) {
       setBusy(false);
       setFailure(authErrorText(err, { 409: 'emailTaken' }));
-      shake(body.current, emailInput.current);
+      shake(body.current, credentials.emailInput.current);
     }
   };
 
@@ -118,17 +113,9 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
   const lock = useRegistrationResend(normalisedEmail(email), setFailure);
 
   const failureLine: ReactNode = (
-    <p className="auth-alert" role="alert" data-testid="signup-modal-error">
-      {failure ? errorText(failure) : ''}
-      {failure && 'key' in failure && failure.key === 'emailTaken' && (
-        <>
-          {' '}
-          <Link to={paths.login({ user: normalisedEmail(email) })} onClick={onClose}>
-            {t('auth.register.signIn')}
-          </Link>
-        </>
-      )}
-    </p>
+    <FailureAlert failure={failure} testId="signup-modal-error">
+      <TakenEmailSignIn failure={failure} email={normalisedEmail(email)} onNavigate={onClose} />
+    </FailureAlert>
   );
 
   return (
@@ -141,32 +128,9 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
           <form onSubmit={submitCredentials} noValidate>
             <h2 id={`${id}-title`} className="auth-title">{t('auth.modal.title')}</h2>
             <p className="auth-lead">{t('auth.modal.lead')}</p>
-            <AuthField
-              id={`${id}-email`}
-              label={t('auth.fields.email')}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={setEmail}
-              problem={problems.email}
-              inputRef={emailInput}
-              testId="signup-modal-email"
-            />
-            <AuthField
-              id={`${id}-password`}
-              label={t('auth.fields.password')}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={setPassword}
-              problem={problems.password}
-              inputRef={passwordInput}
-              testId="signup-modal-password"
-            />
+            <CredentialFields id={id} kind="signup" fields={credentials} testIdPrefix="signup-modal" />
             {failureLine}
-            <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="signup-modal-continue">
-              {busy ? t('auth.register.checking') : t('auth.modal.continue')}
-            </button>
+            <SubmitButton busy={busy} label={t('auth.modal.continue')} busyLabel={t('auth.register.checking')} testId="signup-modal-continue" />
           </form>
         ) : (
           <div>

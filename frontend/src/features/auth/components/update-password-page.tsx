@@ -9,7 +9,8 @@ import { checkResetToken, resetPassword } from '../api/accounts-api';
 import { authErrorText, type AuthErrorText } from '../auth-errors';
 import { newPasswordProblem, type FieldProblem } from '../field-problems';
 import { useShake } from '../hooks/use-shake';
-import { FieldError, useAuthErrorText } from './error-text';
+import { AuthField } from './auth-field';
+import { FailureAlert, SubmitButton } from './form-parts';
 import '../auth.css';
 
 /** checking: POST /passTokenCheck under way; ready: 202; invalid: any other answer; done: saved. */
@@ -30,7 +31,6 @@ export function UpdatePasswordPage() {
   const token = searchParams.get('t') ?? '';
   const id = useId();
   const shake = useShake();
-  const errorText = useAuthErrorText();
   const [state, setState] = useState<TokenState>(() => (resetTokenSchema.safeParse({ token }).success ? 'checking' : 'invalid'));
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<FieldProblem | null>(null);
@@ -111,28 +111,21 @@ export function UpdatePasswordPage() {
               </p>
             )}
             <fieldset className="auth-fieldset" disabled={disabled}>
-              <div className="auth-field">
-                <label htmlFor={`${id}-password`}>{t('auth.fields.newPassword')}</label>
-                <input
-                  ref={input}
-                  id={`${id}-password`}
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={`${id}-hint ${id}-problem`}
-                  onChange={(e) => setPassword(e.target.value)}
-                  data-testid="update-password-input"
-                />
-                <p id={`${id}-hint`} className="auth-hint">{t('auth.fields.passwordHint')}</p>
-                <FieldError id={`${id}-problem`} problem={problem} />
-              </div>
-              <p className="auth-alert" role="alert" data-testid="update-password-error">
-                {failure ? errorText(failure) : ''}
-              </p>
-              <button type="submit" className="btn btn-primary btn-block" aria-busy={busy} data-testid="update-password-submit">
-                {busy ? t('auth.updatePassword.saving') : t('auth.updatePassword.submit')}
-              </button>
+              <AuthField
+                id={`${id}-password`}
+                label={t('auth.fields.newPassword')}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={setPassword}
+                problem={problem}
+                hint={t('auth.fields.passwordHint')}
+                inputRef={input}
+                testId="update-password-input"
+              />
+              <FailureAlert failure={failure} testId="update-password-error" />
+              {/* the fieldset disables it while the link is checked or a save is under way */}
+              <SubmitButton busy={busy} disabled={false} label={t('auth.updatePassword.submit')} busyLabel={t('auth.updatePassword.saving')} testId="update-password-submit" />
             </fieldset>
           </form>
         )}

@@ -47,6 +47,7 @@ export function CardFields({
         <input
           ref={input.ref}
           id={`${id}-${name}`}
+          className="account-input"
           name={`cc-${name}`}
           type="text"
           inputMode={input.inputMode}
@@ -98,6 +99,7 @@ export function CardFields({
         <label htmlFor={`${id}-name`}>{t('card.name')}</label>
         <input
           id={`${id}-name`}
+          className="account-input"
           name="cc-name"
           type="text"
           autoComplete="cc-name"

@@ -92,6 +92,7 @@ export function SumoRedeem() {
             <label htmlFor={`${id}-code`}>{t('redeem.code')}</label>
             <input
               id={`${id}-code`}
+              className="account-input"
               type="text"
               autoComplete="off"
               spellCheck={false}

@@ -88,7 +88,7 @@ export function EditContactDialog({ contact, onClose }: { contact: ContactRow; o
             <input
               id={`${id}-email`}
               type="email"
-              className="ct-input"
+              className="field-input"
               value={email}
               required
               aria-invalid={problem ? true : undefined}
@@ -99,11 +99,11 @@ export function EditContactDialog({ contact, onClose }: { contact: ContactRow; o
             <label htmlFor={`${id}-name`} className="ct-label">
               {t('fields.name')}
             </label>
-            <input id={`${id}-name`} className="ct-input" maxLength={CONTACT_FIELD_MAX} value={name} onChange={(e) => setName(e.target.value)} data-testid="contact-edit-name" />
+            <input id={`${id}-name`} className="field-input" maxLength={CONTACT_FIELD_MAX} value={name} onChange={(e) => setName(e.target.value)} data-testid="contact-edit-name" />
             <label htmlFor={`${id}-company`} className="ct-label">
               {t('fields.company')}
             </label>
-            <input id={`${id}-company`} className="ct-input" maxLength={CONTACT_FIELD_MAX} value={company} onChange={(e) => setCompany(e.target.value)} data-testid="contact-edit-company" />
+            <input id={`${id}-company`} className="field-input" maxLength={CONTACT_FIELD_MAX} value={company} onChange={(e) => setCompany(e.target.value)} data-testid="contact-edit-company" />
           </div>
           {problem && (
             <p id={`${id}-problem`} className="ct-problem" role="alert">

@@ -79,19 +79,19 @@ export function ContactsPage() {
 
   return (
     <div className="container dash-page ct-page">
-      <header className="ct-header">
+      <header className="list-header">
         <div>
           <h1 id={headingId}>{t('title')}</h1>
           <p className="muted">{t('lead')}</p>
         </div>
-        <div className="ct-search">
+        <div className="list-search">
           <label htmlFor={searchId} className="ct-label">
             {t('searchLabel')}
           </label>
           <input
             id={searchId}
             type="search"
-            className="ct-input"
+            className="field-input"
             value={typed}
             maxLength={CONTACT_SEARCH_MAX}
             placeholder={t('searchPlaceholder')}
@@ -275,7 +275,7 @@ function AddContactForm({ onAdded }: { onAdded(contact: ContactRow): void }) {
             ref={emailRef}
             id={`${id}-email`}
             type="email"
-            className="ct-input"
+            className="field-input"
             autoComplete="off"
             value={email}
             required
@@ -289,13 +289,13 @@ function AddContactForm({ onAdded }: { onAdded(contact: ContactRow): void }) {
           <label htmlFor={`${id}-name`} className="ct-label">
             {t('fields.name')} <span className="ct-optional">{t('fields.optional')}</span>
           </label>
-          <input id={`${id}-name`} className="ct-input" autoComplete="off" maxLength={CONTACT_FIELD_MAX} value={name} onChange={(e) => setName(e.target.value)} data-testid="contact-add-name" />
+          <input id={`${id}-name`} className="field-input" autoComplete="off" maxLength={CONTACT_FIELD_MAX} value={name} onChange={(e) => setName(e.target.value)} data-testid="contact-add-name" />
         </div>
         <div className="ct-field">
           <label htmlFor={`${id}-company`} className="ct-label">
             {t('fields.company')} <span className="ct-optional">{t('fields.optional')}</span>
           </label>
-          <input id={`${id}-company`} className="ct-input" autoComplete="off" maxLength={CONTACT_FIELD_MAX} value={company} onChange={(e) => setCompany(e.target.value)} data-testid="contact-add-company" />
+          <input id={`${id}-company`} className="field-input" autoComplete="off" maxLength={CONTACT_FIELD_MAX} value={company} onChange={(e) => setCompany(e.target.value)} data-testid="contact-add-company" />
         </div>
         <button type="submit" className="btn btn-primary ct-add-submit" disabled={busy} data-testid="contact-add-submit">
           {busy ? t('add.adding') : t('add.submit')}

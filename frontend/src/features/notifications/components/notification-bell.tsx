@@ -159,7 +159,7 @@ export function NotificationBell() {
           tabIndex={-1}
           data-testid="bell-panel"
         >
-          <div className="bell-panel-head">
+          <div className="panel-head bell-panel-head">
             <h2 id={ids.title}>{t('notifications.title')}</h2>
             {notifications.length > 0 && (
               <button type="button" className="bell-clear" onClick={() => void onClear()} disabled={clearing} data-testid="bell-clear">

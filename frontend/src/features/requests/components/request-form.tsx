@@ -106,7 +106,7 @@ export function RequestFormPanel({ role, settings, onCreated, onCancel }: Reques
         <input
           ref={title}
           id={`${ids}-title`}
-          className="tr-input"
+          className="field-input"
           type="text"
           maxLength={REQUEST_TITLE_MAX}
           value={form.title}
@@ -124,7 +124,7 @@ export function RequestFormPanel({ role, settings, onCreated, onCancel }: Reques
         </label>
         <textarea
           id={`${ids}-message`}
-          className="tr-input tr-textarea"
+          className="field-input tr-textarea"
           rows={3}
           maxLength={REQUEST_MESSAGE_MAX}
           value={form.message}
@@ -141,7 +141,7 @@ export function RequestFormPanel({ role, settings, onCreated, onCancel }: Reques
         </label>
         <input
           id={`${ids}-dueDate`}
-          className="tr-input rq-narrow"
+          className="field-input rq-narrow"
           type="date"
           min={toDateInputValue(Date.now())}
           value={form.dueDate}
@@ -165,7 +165,7 @@ export function RequestFormPanel({ role, settings, onCreated, onCancel }: Reques
           <div className="rq-size-row">
             <input
               id={`${ids}-maxSize`}
-              className="tr-input rq-narrow"
+              className="field-input rq-narrow"
               type="text"
               inputMode="decimal"
               value={form.maxSize}
@@ -176,7 +176,7 @@ export function RequestFormPanel({ role, settings, onCreated, onCancel }: Reques
               data-testid="request-form-size"
             />
             <select
-              className="tr-input rq-unit"
+              className="field-input rq-unit"
               value={form.sizeUnit}
               onChange={(e) => set('sizeUnit', e.target.value as SizeUnit)}
               aria-label={t('form.fields.sizeUnit')}
@@ -198,7 +198,7 @@ export function RequestFormPanel({ role, settings, onCreated, onCancel }: Reques
           </label>
           <input
             id={`${ids}-types`}
-            className="tr-input"
+            className="field-input"
             type="text"
             value={form.types}
             placeholder="pdf, docx, jpg"
@@ -219,7 +219,7 @@ export function RequestFormPanel({ role, settings, onCreated, onCancel }: Reques
           </label>
           <input
             id={`${ids}-maxFiles`}
-            className="tr-input rq-narrow"
+            className="field-input rq-narrow"
             type="text"
             inputMode="numeric"
             value={form.maxFiles}

@@ -80,7 +80,7 @@ export function RequestsPage() {
 
   return (
     <div className="container dash-page rq-page">
-      <header className="tr-header">
+      <header className="list-header">
         <div>
           <h1 id={headingId}>{t('list.title')}</h1>
           <p className="muted">{t('list.lead')}</p>

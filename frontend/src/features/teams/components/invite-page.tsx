@@ -81,19 +81,19 @@ export function InvitePage() {
       <form onSubmit={(e) => void submit(e)} data-testid="invite-form">
         <label htmlFor={`${ids}-email`}>
           {t('invitePage.email')}
-          <input className="tm-input" id={`${ids}-email`} type="email" value={invite.email} readOnly autoComplete="username" />
+          <input className="field-input" id={`${ids}-email`} type="email" value={invite.email} readOnly autoComplete="username" />
         </label>
         <label htmlFor={`${ids}-name`}>
           {t('invitePage.fullName')}
-          <input className="tm-input" id={`${ids}-name`} type="text" value={fullName} onChange={(e) => setFullName(e.target.value)} maxLength={200} required autoComplete="name" />
+          <input className="field-input" id={`${ids}-name`} type="text" value={fullName} onChange={(e) => setFullName(e.target.value)} maxLength={200} required autoComplete="name" />
         </label>
         <label htmlFor={`${ids}-password`}>
           {t('invitePage.password')}
-          <input className="tm-input" id={`${ids}-password`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={6} maxLength={256} required autoComplete="new-password" />
+          <input className="field-input" id={`${ids}-password`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={6} maxLength={256} required autoComplete="new-password" />
         </label>
         <label htmlFor={`${ids}-company`}>
           {t('invitePage.company')}
-          <input className="tm-input" id={`${ids}-company`} type="text" value={company} onChange={(e) => setCompany(e.target.value)} maxLength={200} autoComplete="organization" />
+          <input className="field-input" id={`${ids}-company`} type="text" value={company} onChange={(e) => setCompany(e.target.value)} maxLength={200} autoComplete="organization" />
         </label>
         {problem && (
           <p role="alert" className="tm-notice tm-notice-error">

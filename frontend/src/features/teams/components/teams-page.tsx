@@ -152,7 +152,7 @@ export function TeamsPage() {
       <form className="card tm-invite" onSubmit={submit} noValidate data-testid="teams-invite-form">
         <div className="field">
           <label htmlFor={emailId}>{t('invite.label')}</label>
-          <input id={emailId} className="tm-input" type="email" autoComplete="off" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} disabled={full} required />
+          <input id={emailId} className="field-input" type="email" autoComplete="off" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} disabled={full} required />
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy || full || !email.trim()}>
           {t('invite.button')}

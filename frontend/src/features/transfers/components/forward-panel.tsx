@@ -117,7 +117,7 @@ export function ForwardPanel({ detail, run, busy, onCancel }: PanelProps) {
         </label>
         <textarea
           id={messageId}
-          className="tr-input tr-textarea"
+          className="field-input tr-textarea"
           maxLength={MESSAGE_MAX_LENGTH}
           rows={3}
           value={form.message}

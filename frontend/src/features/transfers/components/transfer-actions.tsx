@@ -316,7 +316,7 @@ function ExpiryPanel({ detail, run, busy, onCancel }: PanelProps) {
           <label className="tr-label" htmlFor={dateId}>
             {tApp('send.expiry.dateLabel')}
           </label>
-          <CustomExpiryInput id={dateId} className="tr-input" value={custom} now={now} invalid={!!problem} onChange={setCustom} testId="expiry-date" />
+          <CustomExpiryInput id={dateId} className="field-input" value={custom} now={now} invalid={!!problem} onChange={setCustom} testId="expiry-date" />
         </div>
       )}
       {problem && custom !== null && <p className="tr-field-error">{tApp(`send.errors.${problem}`)}</p>}
@@ -353,7 +353,7 @@ function PasswordPanel({ detail, run, busy, onCancel }: PanelProps) {
         <PasswordInput
           id={inputId}
           rowClassName="tr-copy-row"
-          inputClassName="tr-input"
+          inputClassName="field-input"
           toggleClassName="btn btn-ghost btn-sm"
           value={password}
           invalid={tooShort}

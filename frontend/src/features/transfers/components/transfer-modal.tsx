@@ -10,7 +10,7 @@ import { formatCount } from '@/lib/format';
 import { useNow } from '../hooks/use-now';
 import { useTransferDetail } from '../hooks/use-transfer-detail';
 import { transferListCache } from '../list-cache';
-import { countryName, expiryPhase, formatDateTime, groupByFolder, recipientStatus } from '../transfer-format';
+import { countryName, expiryPhase, formatDateTime, groupByFolder, recipientStatus, type ExpiryPhase } from '../transfer-format';
 import { CopyLink } from './copy-link';
 import { QrCode } from './qr-code';
 import { BrandingStrip } from '@/features/branding/components/branding-strip';
@@ -144,6 +144,14 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {
 }
 
 /** Everything the modal shows about the transfer: link, facts, message, files, recipients, downloads. */
+/** The tone of the state pill (styles/app.css) for each phase. */
+const PHASE_PILL: Readonly<Record<ExpiryPhase, string>> = {
+  active: 'pill-success',
+  expiring: 'pill-warn',
+  expired: 'pill-muted',
+  deleted: 'pill-muted',
+};
+
 export function TransferView({ detail }: { detail: TransferDetail }) {
   const { t, i18n } = useTranslation('transfers');
   const lng = i18n.resolvedLanguage ?? 'en';
@@ -159,7 +167,7 @@ export function TransferView({ detail }: { detail: TransferDetail }) {
             <div>
               <dt>{t('modal.facts.state')}</dt>
               <dd>
-                <span className={`tr-badge tr-badge-${phase}`} data-testid="transfer-state">
+                <span className={`pill ${PHASE_PILL[phase]}`} data-testid="transfer-state">
                   {t(`modal.state.${phase}`)}
                 </span>
               </dd>

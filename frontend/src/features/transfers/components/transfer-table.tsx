@@ -36,7 +36,7 @@ export function ExpiryLabel({ row, now }: { row: Pick<TransferRow, 'state' | 'ex
   return (
     <span className={`tr-expiry tr-expiry-${phase}`} data-state={phase}>
       {t(text.key, { when: text.when })}
-      {phase === 'expiring' && <span className="tr-badge tr-badge-warn">{t('list.expiringBadge')}</span>}
+      {phase === 'expiring' && <span className="pill pill-warn">{t('list.expiringBadge')}</span>}
     </span>
   );
 }

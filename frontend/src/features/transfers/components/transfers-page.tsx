@@ -72,19 +72,19 @@ export function TransfersPage() {
 
   return (
     <div className="container dash-page tr-page">
-      <header className="tr-header">
+      <header className="list-header">
         <div>
           <h1 id={headingId}>{t('list.title')}</h1>
           <p className="muted">{t('list.lead')}</p>
         </div>
-        <div className="tr-search">
+        <div className="list-search">
           <label htmlFor={searchId} className="tr-search-label">
             {t('list.searchLabel')}
           </label>
           <input
             id={searchId}
             type="search"
-            className="tr-input"
+            className="field-input"
             value={typed}
             maxLength={SEARCH_MAX_LENGTH}
             placeholder={t('list.searchPlaceholder')}

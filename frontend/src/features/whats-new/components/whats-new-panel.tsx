@@ -43,7 +43,7 @@ export function WhatsNewPanel({ load, isNew, onClose }: { load: ChangelogLoad; i
       }}
       data-testid="whats-new-panel"
     >
-      <div className="whats-new-head">
+      <div className="panel-head whats-new-head">
         <h2 id={titleId}>{t('whatsNew.title')}</h2>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => ref.current?.close()}>
           {t('whatsNew.close')}
