@@ -1,5 +1,5 @@
 /**
- * Phones: at 375 CSS px no screen is wider than the viewport (no sideways page scroll). Wide
+ * Phones: at 320 CSS px (the narrowest phones in use) no screen is wider than the viewport (no sideways page scroll). Wide
  * tables scroll inside their own box, long route paths and addresses wrap. The screens are
  * shown with data in them (transfers with long names, an API key, a webhook endpoint and its
  * delivery, a contact, a file request), signed in and as a visitor. The offender is named when
@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => stopBrowserStack(stack));
 
 async function narrowPage(signedIn: boolean): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(stack.browser, { width: 375, height: 740 });
+  const context = await newContext(stack.browser, { width: 320, height: 700 });
   const page = await context.newPage();
   if (signedIn) await logIn(page, stack.web.url, user.email);
   return { context, page };
@@ -77,7 +77,7 @@ async function overflowOf(page: Page, path: string): Promise<string | null> {
   });
 }
 
-describe('no screen is wider than a 375 px phone', () => {
+describe('no screen is wider than a 320 px phone', () => {
   it('the dashboard screens, with data in them', async () => {
     const { context, page } = await narrowPage(true);
     try {

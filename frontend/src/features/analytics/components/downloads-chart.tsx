@@ -16,6 +16,9 @@ function cssColor(el: HTMLElement, name: string, fallback: string): string {
  * Downloads per bucket as bars (uPlot: docs/decisions.md). The canvas is hidden from assistive
  * technology: the same numbers are in the table the screen shows beside it.
  */
+/** The narrowest chart; its box is about 280 px on a 320 px phone, so the chart never widens the page there. */
+const MIN_CHART_WIDTH = 200;
+
 export function DownloadsChart({
   series,
   bucketName,
@@ -45,7 +48,7 @@ export function DownloadsChart({
     const nameAt = (i: number) => (Number.isInteger(i) && series[i] ? bucketName(series[i].start) : '');
     const tickAt = (i: number) => (Number.isInteger(i) && series[i] ? bucketTick(series[i].start) : '');
     const opts: uPlot.Options = {
-      width: Math.max(280, el.clientWidth),
+      width: Math.max(MIN_CHART_WIDTH, el.clientWidth),
       height: HEIGHT,
       scales: {
         x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
@@ -71,7 +74,7 @@ export function DownloadsChart({
       legend: { live: true },
     };
     const plot = new uPlot(opts, toChartData(series), el);
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: HEIGHT }));
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(MIN_CHART_WIDTH, el.clientWidth), height: HEIGHT }));
     resize.observe(el);
     return () => {
       resize.disconnect();
