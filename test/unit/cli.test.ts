@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { parseCommandLine, parseExpiry } from '../../packages/cli/src/args';
-import { UsageError, EXIT, exitCodeForStatus } from '../../packages/cli/src/errors';
+import { ApiError, UsageError, EXIT, exitCodeForStatus } from '../../packages/cli/src/errors';
 import { isLoopbackHost, parseApiOrigin, resolveApiOrigin } from '../../packages/cli/src/origin';
 import { checkpointFile, checkpointKey, clearSendCheckpoint, findSendCheckpoint, saveSendCheckpoint, type LocalFileIdentity } from '../../packages/cli/src/checkpoint';
 import { configDir, readConfig, writeConfig } from '../../packages/cli/src/config';
 import { collectFiles } from '../../packages/cli/src/files';
-import { parseTransferRef, safeRelativePath } from '../../packages/cli/src/transfers';
+import { parseTransferRef, passwordHint, safeRelativePath } from '../../packages/cli/src/transfers';
 import { redact } from '../../packages/cli/src/context';
 import { matchPlan } from '../../packages/cli/src/send';
 import { progressLine } from '../../packages/cli/src/progress';
@@ -215,6 +215,16 @@ describe('exit codes, links, paths, secrets', () => {
     const p = { bytesDone: 41, bytesTotal: 82, filesDone: 0, filesTotal: 2, speedBps: 268.17606008205985, etaMs: 153, phase: 'transferring', tryNumber: 1 } as Parameters<typeof progressLine>[0];
     expect(progressLine(p, 10)).toBe('[#####.....]  50%  41 B / 82 B  268 B/s  0s left');
     expect(progressLine({ ...p, bytesDone: 1_234_567_890, bytesTotal: 2_900_000_000, speedBps: 35_149_999 }, 10)).toMatch(/ 1\.2 GB \/ 2\.9 GB {2}35\.1 MB\/s /u);
+  });
+
+  it('tells a missing password from a wrong one, with the option to use, keeping code and exit code', () => {
+    const missing = passwordHint(new ApiError(401, 'password_required', 'This transfer is password protected.')) as ApiError;
+    expect(missing.message).toBe('This transfer is password protected: give its password with --password.');
+    const wrong = passwordHint(new ApiError(401, 'wrong_password', 'This transfer is password protected.')) as ApiError;
+    expect(wrong.message).toBe('Wrong password for this transfer (--password).');
+    expect([missing.code, missing.exitCode, wrong.code, wrong.exitCode]).toEqual(['password_required', EXIT.auth, 'wrong_password', EXIT.auth]);
+    const other = new ApiError(404, 'transfer_not_found', 'gone');
+    expect(passwordHint(other)).toBe(other);
   });
 
   it('masks API keys in anything printed', () => {

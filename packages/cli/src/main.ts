@@ -38,7 +38,8 @@ Environment: SENDBRIDGE_API_KEY (a key instead of the saved login), SENDBRIDGE_A
 SENDBRIDGE_CONFIG_DIR (default $XDG_CONFIG_HOME/sendbridge or ~/.config/sendbridge).
 
 Exit codes: 0 ok, 1 usage or bad input, 2 authentication (no, invalid, revoked key or scope
-missing), 3 not found or expired, 4 network, 5 server, 130 interrupted (resumable).
+missing; a transfer's password missing or wrong), 3 not found or expired, 4 network, 5 server,
+130 interrupted (resumable).
 `;
 
 async function dispatch(io: CliIo, parsed: ParsedCommand): Promise<number> {

@@ -96,7 +96,9 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
   const client = ctx.client;
   const outDir = path.resolve(ctx.cwd, typeof values.output === 'string' ? values.output : '.');
   const auth = { id: target.id, ...(typeof values.password === 'string' ? { password: values.password } : {}), ...(target.recipient ? { recipient: target.recipient } : {}) };
-  const view = await client.call<DownloadView>('/getDownload', { body: auth });
+  const view = await client.call<DownloadView>('/getDownload', { body: auth }).catch((err: unknown) => {
+    throw passwordHint(err);
+  });
   if (values.zip) {
     let zip: ZipResponse;
     const deadline = Date.now() + 30 * 60_000;
@@ -138,6 +140,14 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
     return EXIT.notFound;
   }
   return EXIT.ok;
+}
+
+/** The API says the same words for a missing and a wrong password; a terminal user needs to know which, and the option. */
+export function passwordHint(err: unknown): unknown {
+  if (!(err instanceof ApiError)) return err;
+  if (err.code === 'password_required') return new ApiError(err.status, err.code, 'This transfer is password protected: give its password with --password.', err.details);
+  if (err.code === 'wrong_password') return new ApiError(err.status, err.code, 'Wrong password for this transfer (--password).', err.details);
+  return err;
 }
 
 /** How long `get` waits for the malware scan of a fresh upload before it gives up. */
