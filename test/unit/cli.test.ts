@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { parseCommandLine, parseExpiry } from '../../packages/cli/src/args';
-import { ApiError, UsageError, EXIT, exitCodeForStatus } from '../../packages/cli/src/errors';
+import { ApiError, UsageError, EXIT, describeError, exitCodeForStatus } from '../../packages/cli/src/errors';
 import { isLoopbackHost, parseApiOrigin, resolveApiOrigin } from '../../packages/cli/src/origin';
 import { checkpointFile, checkpointKey, clearSendCheckpoint, findSendCheckpoint, saveSendCheckpoint, type LocalFileIdentity } from '../../packages/cli/src/checkpoint';
 import { configDir, readConfig, writeConfig } from '../../packages/cli/src/config';
@@ -225,6 +225,15 @@ describe('exit codes, links, paths, secrets', () => {
     expect([missing.code, missing.exitCode, wrong.code, wrong.exitCode]).toEqual(['password_required', EXIT.auth, 'wrong_password', EXIT.auth]);
     const other = new ApiError(404, 'transfer_not_found', 'gone');
     expect(passwordHint(other)).toBe(other);
+  });
+
+  it('names the option a refused field came from', () => {
+    const refused = (field: string, message: string) => new ApiError(400, 'invalid_request', `body: ${field} ${message}`, { where: 'body', issues: [{ code: 'x', field, message }] });
+    expect(describeError(refused('message', 'Message can be at most 280 characters'))).toBe('--message: Message can be at most 280 characters');
+    expect(describeError(refused('emailTo.3.email', 'Enter a valid email address'))).toBe('--to: Enter a valid email address');
+    expect(describeError(refused('fileObjects', 'Too many files'))).toBe('fileObjects: Too many files');
+    expect(describeError(new ApiError(404, 'transfer_not_found', 'This transfer does not exist.'))).toBe('This transfer does not exist.');
+    expect(describeError(new Error('plain'))).toBe('plain');
   });
 
   it('masks API keys in anything printed', () => {

@@ -62,3 +62,32 @@ export function exitCodeForStatus(status: number, code?: string): ExitCode {
   if (status >= 500) return EXIT.server;
   return EXIT.usage;
 }
+
+/** The API's request fields that a CLI option sets: a refusal names the option the user typed. */
+const OPTION_OF_FIELD: Readonly<Record<string, string>> = {
+  message: '--message',
+  emailTo: '--to',
+  password: '--password',
+  expirySeconds: '--expiry',
+  customExpiryDate: '--expiry',
+  senderName: '--sender-name',
+  title: '--title',
+  filter: '--filter',
+  skip: '--skip',
+  q: '--search',
+};
+
+/**
+ * What to print for an error: a refused request (`invalid_request`, or a product rule with a
+ * field) reads "--message: Message can be at most 280 characters" instead of the API's
+ * "body: message Message …"; everything else as it came.
+ */
+export function describeError(err: unknown): string {
+  if (!(err instanceof ApiError)) return err instanceof Error ? err.message : String(err);
+  const issues = (err.details as { issues?: { field?: unknown; message?: unknown }[] } | undefined)?.issues;
+  const first = Array.isArray(issues) ? issues[0] : undefined;
+  if (!first || typeof first.message !== 'string') return err.message;
+  const field = typeof first.field === 'string' ? first.field.split('.')[0]! : '';
+  const option = OPTION_OF_FIELD[field];
+  return option ? `${option}: ${first.message}` : field ? `${field}: ${first.message}` : first.message;
+}

@@ -3,7 +3,7 @@
  * the exit code; it never throws.
  */
 import { parseCommandLine, type ParsedCommand } from './args';
-import { CliError, EXIT } from './errors';
+import { CliError, EXIT, describeError } from './errors';
 import { createContext, redact, type CliIo } from './context';
 import { login, logout } from './login';
 import { send } from './send';
@@ -76,7 +76,7 @@ export async function main(argv: readonly string[], io: CliIo = { stdin: process
   } catch (err) {
     const cli = err instanceof CliError ? err : undefined;
     const exitCode = cli?.exitCode ?? EXIT.usage;
-    const message = redact(err instanceof Error ? err.message : String(err));
+    const message = redact(describeError(err));
     if (json) io.stdout.write(JSON.stringify({ error: { code: cli?.code ?? 'error', message, exitCode } }) + '\n');
     else io.stderr.write(`sendbridge: ${message}\n`);
     return exitCode;
