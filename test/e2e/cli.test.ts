@@ -16,6 +16,7 @@ import type { LocalApp } from '../../scripts/local/app';
 import type { CreateApiKeyResponse } from '../../functions/domain/api-keys';
 import type { UploadStateResponse } from '../../functions/domain/transfer-api';
 import { MULTIPART_THRESHOLD_BYTES } from '../../functions/domain/upload';
+import { formatBytes } from '../../functions/domain/format';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, fetchBytes, json, randomData, sha256, waitForMail, type TestUser } from '../helpers/transfers';
 import { CLI_DIR, buildCli, runCli, type CliRun, type RunOptions } from '../helpers/cli-runner';
@@ -150,6 +151,13 @@ describe('sendbridge CLI on the local stack', () => {
     const got = await cli(['get', done.link as string, '-o', out, '--json']);
     expect(got.code, got.stderr + got.stdout).toBe(0);
     for (const [rel, data] of contents) expect(sha256(readFileSync(path.join(out, rel))), rel).toBe(sha256(data));
+    expect(got.stderr, 'no progress with --json').toBe('');
+    // without --json: the files on stdout, progress on stderr ending at 100 % of the bytes
+    const plain = await cli(['get', id, '-o', path.join(work, 'plain')]);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout.trim().split('\n')).toHaveLength(contents.size);
+    const total = [...contents.values()].reduce((sum, d) => sum + d.length, 0);
+    expect(plain.stderr).toMatch(new RegExp(`100%  ${formatBytes(total).replace('.', '\\.')} / ${formatBytes(total).replace('.', '\\.')}`, 'u'));
 
     const zipped = await cli(['get', id, '--zip', '-o', out, '--json']);
     expect(zipped.code, zipped.stderr + zipped.stdout).toBe(0);

@@ -1,14 +1,14 @@
 /** `sendbridge ls`, `sendbridge get` and `sendbridge request create`. */
 import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { TransferListResponse } from '../../../functions/domain/dashboard-api';
 import type { DownloadView, ZipResponse } from '../../../functions/domain/transfer-api';
 import { isRecipientId, isSlug } from '../../../functions/domain/id-patterns';
 import { ApiClient, describeFetchError } from './api';
 import { ApiError, CliError, EXIT, NetworkError, UsageError } from './errors';
-import { formatBytes } from './progress';
+import { createProgressSink, formatBytes } from './progress';
 import type { Context } from './context';
 
 export async function ls(ctx: Context, values: Record<string, unknown>): Promise<number> {
@@ -67,7 +67,7 @@ export function safeRelativePath(name: string): string {
   return path.join(...segs.map((s) => s.replace(/[\u0000-\u001f]/gu, '_')));
 }
 
-async function download(url: string, dest: string, expectedSize: number): Promise<void> {
+async function download(url: string, dest: string, expectedSize: number, onBytes: (n: number) => void = () => undefined): Promise<void> {
   mkdirSync(path.dirname(dest), { recursive: true });
   const tmp = `${dest}.sendbridge-part`;
   let res: Response;
@@ -78,7 +78,13 @@ async function download(url: string, dest: string, expectedSize: number): Promis
   }
   if (!res.ok || !res.body) throw new CliError(`download of ${path.basename(dest)} failed: HTTP ${res.status}`, res.status === 404 || res.status === 410 ? EXIT.notFound : res.status >= 500 ? EXIT.server : EXIT.network, 'download_failed');
   try {
-    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(tmp));
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        onBytes(chunk.length);
+        done(null, chunk);
+      },
+    });
+    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), count, createWriteStream(tmp));
   } catch (err) {
     rmSync(tmp, { force: true });
     throw new NetworkError(`download of ${path.basename(dest)} broke off: ${describeFetchError(err)}`, { cause: err });
@@ -110,13 +116,18 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
       await new Promise((r) => setTimeout(r, 1000));
     }
     const dest = path.join(outDir, `sendbridge-${view.id}.zip`);
-    await download(zip.url, dest, zip.size);
+    const meter = downloadMeter(ctx, zip.size, 1);
+    await download(zip.url, dest, zip.size, meter.add);
+    meter.fileDone();
+    meter.end();
     if (ctx.json) ctx.printJson({ id: view.id, zip: dest, size: zip.size });
     else ctx.print(dest);
     return EXIT.ok;
   }
   const written: { path: string; size: number }[] = [];
   const skipped: { path: string; reason: string }[] = [];
+  const wanted = view.files.filter((f) => f.scan !== 'removed' && f.scan !== 'error');
+  const meter = downloadMeter(ctx, wanted.reduce((sum, f) => sum + f.size, 0), wanted.length);
   for (const f of view.files) {
     const rel = safeRelativePath(f.itemPath ?? f.fileName);
     const dest = path.join(outDir, rel);
@@ -124,15 +135,17 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
     // The malware scan removed it, or could not check it: the server serves neither; the rest still comes.
     if (f.scan === 'removed' || f.scan === 'error') {
       const reason = f.scan === 'removed' ? 'file_removed' : 'scan_failed';
-      ctx.info(`${rel}: skipped, ${f.scan === 'removed' ? 'removed by the malware scan' : 'the malware scan could not check it'}`);
+      meter.note(`${rel}: skipped, ${f.scan === 'removed' ? 'removed by the malware scan' : 'the malware scan could not check it'}`);
       skipped.push({ path: rel, reason });
       continue;
     }
     const { url } = await whileScanning(ctx, rel, () => client.call<{ url: string }>('/getDownload/file', { body: { ...auth, fileId: f.fileId } }));
-    ctx.info(`${rel} (${formatBytes(f.size)})`);
-    await download(url, dest, f.size);
+    meter.note(`${rel} (${formatBytes(f.size)})`);
+    await download(url, dest, f.size, meter.add);
+    meter.fileDone();
     written.push({ path: dest, size: f.size });
   }
+  meter.end();
   if (ctx.json) ctx.printJson({ id: view.id, files: written, ...(skipped.length ? { skipped } : {}) });
   else for (const w of written) ctx.print(w.path);
   if (skipped.length) {
@@ -140,6 +153,39 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
     return EXIT.notFound;
   }
   return EXIT.ok;
+}
+
+/**
+ * `get`'s progress on stderr, as `send` draws it (bar, bytes, speed, time left; redrawn at most 5
+ * times a second on a terminal, a line every 5 s otherwise). Nothing with --json: its stdout is
+ * one object.
+ */
+function downloadMeter(ctx: Context, bytesTotal: number, filesTotal: number) {
+  const sink = ctx.json ? undefined : createProgressSink({ json: false, tty: Boolean(ctx.stderr.isTTY) }, ctx.stdout, ctx.stderr);
+  const started = Date.now();
+  let bytesDone = 0;
+  let filesDone = 0;
+  let drawnAt = 0;
+  const draw = (force: boolean) => {
+    const now = Date.now();
+    if (!sink || (!force && now - drawnAt < 200)) return;
+    drawnAt = now;
+    const seconds = (now - started) / 1000;
+    const speedBps = seconds >= 0.5 ? bytesDone / seconds : 0;
+    sink.progress({ bytesDone, bytesTotal, filesDone, filesTotal, speedBps, etaMs: speedBps > 0 ? ((bytesTotal - bytesDone) / speedBps) * 1000 : null, phase: 'transferring', tryNumber: 1 });
+  };
+  return {
+    add: (n: number) => {
+      bytesDone += n;
+      draw(false);
+    },
+    fileDone: () => {
+      filesDone += 1;
+      draw(filesDone === filesTotal);
+    },
+    note: (line: string) => (sink ? sink.note(line) : ctx.info(line)),
+    end: () => sink?.end(),
+  };
 }
 
 /** The API says the same words for a missing and a wrong password; a terminal user needs to know which, and the option. */
