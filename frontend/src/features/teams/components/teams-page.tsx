@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TeamMemberView, TeamView } from '@domain/teams-api';
 import { paths } from '@/app/paths';
-import { InlineConfirm } from '@/components/inline-confirm';
+import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fetchTeam, inviteMember, removeMember, resendInvite, revokeInvite } from '../api/teams-api';
@@ -33,17 +33,6 @@ export function TeamsPage() {
   const [notice, setNotice] = useState<Notice>(null);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  // Focus goes back to the member's Remove button when the question closes (Keep, or a failed removal).
-  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
-  const asked = useRef<string | null>(null);
-  useEffect(() => {
-    if (confirming) asked.current = confirming;
-    else if (asked.current) {
-      removeButtons.current.get(asked.current)?.focus();
-      asked.current = null;
-    }
-  }, [confirming]);
 
   const load = useCallback(
     (signal?: AbortSignal) =>
@@ -68,7 +57,6 @@ export function TeamsPage() {
       setNotice({ kind: 'error', text: errorText(err) });
     } finally {
       setBusy(false);
-      setConfirming(null);
       await load();
     }
   };
@@ -183,33 +171,11 @@ export function TeamsPage() {
               </span>
               {!m.isAdmin && (
                 <div className="tm-actions">
-                  {confirming === m.shareWithId ? (
-                    <InlineConfirm
-                      className="tm-actions tm-confirm"
-                      small
-                      question={t('members.removeConfirm', { name: m.shareWithFullName || m.shareWithEmail })}
-                      confirmLabel={t('members.remove')}
-                      confirmClassName="btn btn-danger btn-sm"
-                      cancelLabel={t('members.keep')}
-                      busy={busy}
-                      onConfirm={() => void act(async () => (await removeMember(m.shareWithId), t('members.removed', { name: m.shareWithFullName || m.shareWithEmail })))}
-                      onCancel={() => setConfirming(null)}
-                      testId="teams-remove-confirm"
-                    />
-                  ) : (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      ref={(el) => {
-                        if (el) removeButtons.current.set(m.shareWithId, el);
-                        else removeButtons.current.delete(m.shareWithId);
-                      }}
-                      onClick={() => setConfirming(m.shareWithId)}
-                      aria-label={`${t('members.remove')} ${m.shareWithFullName || m.shareWithEmail}`}
-                    >
-                      {t('members.remove')}
-                    </button>
-                  )}
+                  <RemoveMember
+                    name={m.shareWithFullName || m.shareWithEmail}
+                    busy={busy}
+                    onRemove={() => act(async () => (await removeMember(m.shareWithId), t('members.removed', { name: m.shareWithFullName || m.shareWithEmail })))}
+                  />
                 </div>
               )}
             </li>
@@ -244,5 +210,32 @@ export function TeamsPage() {
         )}
       </section>
     </div>
+  );
+}
+
+/** A member's Remove, asked inline; focus goes to Keep, and back to Remove when the question closes. */
+function RemoveMember({ name, busy, onRemove }: { name: string; busy: boolean; onRemove: () => Promise<void> }) {
+  const { t } = useTranslation('teams');
+  const confirm = useInlineConfirm();
+  if (!confirm.open) {
+    return (
+      <button type="button" className="btn btn-ghost btn-sm" ref={confirm.triggerRef} onClick={confirm.ask} aria-label={`${t('members.remove')} ${name}`}>
+        {t('members.remove')}
+      </button>
+    );
+  }
+  return (
+    <InlineConfirm
+      className="tm-actions tm-confirm"
+      small
+      question={t('members.removeConfirm', { name })}
+      confirmLabel={t('members.remove')}
+      confirmClassName="btn btn-danger btn-sm"
+      cancelLabel={t('members.keep')}
+      busy={busy}
+      onConfirm={() => void onRemove().then(confirm.close)}
+      onCancel={confirm.close}
+      testId="teams-remove-confirm"
+    />
   );
 }
