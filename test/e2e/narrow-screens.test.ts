@@ -8,8 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTransferResponse } from '@domain/transfer-api';
-import { logIn, startBrowserStack, stopBrowserStack, type BrowserStack } from '../helpers/browser-stack';
-import { closePage } from '../helpers/browser-stack';
+import { closePage, logIn, startBrowserStack, stopBrowserStack, type BrowserStack } from '../helpers/browser-stack';
 import { newContext } from '../helpers/browser';
 import { api } from '../helpers/local-app';
 import { bearer, createUser, downloadFrom, json, randomData, sendFiles, type TestUser } from '../helpers/transfers';
