@@ -6,7 +6,7 @@
  * with real queries: the same records a user creates for SES, checked the same way.
  */
 import { randomBytes } from 'node:crypto';
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { sesv2 } from '../lib/aws/ses';
 import { AwsError } from '../lib/aws/core';
 import { config } from '../lib/env';

@@ -3,7 +3,7 @@
  * (docs/data-model.md pattern 60), newest last. Reports are never deleted by the product:
  * they are the operator's record of why a transfer was disabled.
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import type { AbuseReason } from '../domain/abuse-api';
 import { queryAll } from './transfers';

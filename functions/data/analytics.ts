@@ -8,7 +8,7 @@
  * downloads.
  */
 import type { DownloadRow } from '../domain/dashboard-api';
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 

@@ -4,7 +4,7 @@
  * key compared in constant time), listed per user on gsi1 `APIKEYS#<userId>`; a counter item
  * keeps a user under MAX_API_KEYS; revoking deletes the item, so the next request fails.
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import type { ApiKeyEnv, ApiScope } from '../domain/api-keys';
 import { API_SCOPES } from '../domain/api-keys';

@@ -4,7 +4,7 @@
  * codes. The simulated provider's own customers, subscriptions and invoices are its items
  * (functions/adapters/payments/simulated/), not these.
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys, ttlIn } from './keys';
 import { isConditionFailure } from './transfers';

@@ -3,7 +3,7 @@
  * `USER#<sub>/BRANDING`: `backgroundKey`, `backgroundColor`, `accentColor` (`#rrggbb`),
  * `hidePoweredBy`, `updatedAt`. The logo stays on the profile (spec §3 User logoPic, showLogoNav).
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 

@@ -9,7 +9,7 @@
  * never low).
  */
 import { MAX_CONTACTS, type ContactRow, type ContactSource } from '../domain/contacts-api';
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { isConditionFailure, queryAll } from './transfers';

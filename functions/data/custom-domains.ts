@@ -4,7 +4,7 @@
  * attributes: `userId` (the claiming user), `status` (`pending` until the DNS records check
  * out, then `verified`; see `CustomDomainStatus`), `createdAt`, `checkedAt` (epoch ms).
  */
-import { ddb, failedConditions, type TransactWriteCommandInput } from '../lib/aws/dynamodb';
+import { ddb, failedConditions, type TransactWriteCommandInput } from '../lib/clients/dynamodb';
 import type { CustomDomainOption, RecordProblem } from '../domain/custom-domains';
 import { config } from '../lib/env';
 import { isLive, keys } from './keys';

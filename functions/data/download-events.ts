@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import type { DetailDownload } from '../domain/dashboard-api';
 import { DETAIL_MAX_DOWNLOADS } from '../domain/dashboard-api';
-import { ddb, failedConditions, type TransactWriteCommandInput } from '../lib/aws/dynamodb';
+import { ddb, failedConditions, type TransactWriteCommandInput } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { notificationItem } from './notifications';

@@ -4,7 +4,7 @@
  * per account) and the user's side `USER#<id>/MAILDOMAIN` with the identity's DKIM tokens and
  * its last known status (spec §3 pmDomain {ID, DKIMUpdateStatus}).
  */
-import { ddb, failedConditions } from '../lib/aws/dynamodb';
+import { ddb, failedConditions } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import type { DkimStatus } from '../domain/custom-domains';

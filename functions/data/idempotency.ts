@@ -3,7 +3,7 @@
  * key). A call claims its key with a conditional put, then stores its answer on the item (or
  * deletes the item when it failed, so the caller may try again). A repeat reads the item.
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys, ttlIn } from './keys';
 import { isConditionFailure } from './transfers';

@@ -12,7 +12,7 @@
 import { v7 as uuidV7, validate as isUuid, version as uuidVersion } from 'uuid';
 import type { NotificationView } from '../domain/dashboard-api';
 import type { RequestUploadNotice } from '../domain/requests-api';
-import { ddb, type QueryCommandInput } from '../lib/aws/dynamodb';
+import { ddb, type QueryCommandInput } from '../lib/clients/dynamodb';
 import { mapLimited } from '../lib/concurrency';
 import { config } from '../lib/env';
 import { isLive, keys, ttlIn } from './keys';

@@ -5,7 +5,7 @@
  * set, claimed one address at a time with a condition, so a recipient is mailed once even when
  * two runs overlap) and when each recipient was last reminded (a map, for the dashboard).
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { isConditionFailure, queryAll } from './transfers';

@@ -5,7 +5,7 @@
  * (data/transfers.ts, `requestId` set); the request's counters move in the same transaction
  * as the upload item that they count.
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { isConditionFailure, queryAll, transact, type TransferRecord } from './transfers';

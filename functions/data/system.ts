@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys, ttlIn } from './keys';
 

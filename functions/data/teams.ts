@@ -4,7 +4,7 @@
  * link by its token's hash, one live invite per address, and one share item per team mate a
  * transfer is shared with (gsi1 `SHARED#<userId>`, so the shared list is a Query).
  */
-import { countAll, ddb, failedConditions } from '../lib/aws/dynamodb';
+import { countAll, ddb, failedConditions } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys, ttlIn } from './keys';
 import { isConditionFailure, queryAll, transact, type TransactItem, type TransferRecord } from './transfers';

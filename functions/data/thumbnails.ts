@@ -4,7 +4,7 @@
  * Claimed by a conditional write, so two page loads start one build; a build that has not
  * finished in time may be claimed again (the job crashed).
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { isConditionFailure } from './transfers';

@@ -3,7 +3,7 @@
  * cover (docs/data-model.md): the download password, the expiry choice shown in the modal, and
  * the queue of large forwards waiting for the forward-copy job.
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import { isConditionFailure } from './transfers';

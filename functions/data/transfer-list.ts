@@ -4,7 +4,7 @@
  * nobody downloaded), the counters item, and the bounded count of transfers past their expiry
  * that the sweep has not marked yet. Nothing here reads every transfer of a sender to count.
  */
-import { countAll, ddb, type QueryCommandInput } from '../lib/aws/dynamodb';
+import { countAll, ddb, type QueryCommandInput } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { keys } from './keys';
 import type { TransferRecord } from './transfers';

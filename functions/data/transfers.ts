@@ -3,7 +3,7 @@
  * files, the finished parts of multipart uploads, its download records and its ZIP builds,
  * all under `pk=TRANSFER#<slug>`. One exported function per access pattern.
  */
-import { ddb, type QueryCommandInput, type TransactWriteCommandInput } from '../lib/aws/dynamodb';
+import { ddb, type QueryCommandInput, type TransactWriteCommandInput } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys } from './keys';
 import type { RegionId } from '../domain/regions';

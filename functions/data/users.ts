@@ -4,7 +4,7 @@
  * taken once, the monthly transfer counter, and the storage counter kept on the
  * profile of the storage owner (the team admin for team members). Contacts: data/contacts.ts.
  */
-import { ddb, type TransactWriteCommandInput } from '../lib/aws/dynamodb';
+import { ddb, type TransactWriteCommandInput } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys } from './keys';
 import { isConditionFailure } from './transfers';

@@ -3,7 +3,7 @@
  * sender tokens, extension tokens and fixed-window rate counters. All carry a ttl; reads treat
  * a past ttl as absent because DynamoDB deletes expired items only eventually.
  */
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys, ttlIn, type CodePurpose, type TokenPurpose } from './keys';
 import { isConditionFailure } from './transfers';

@@ -7,7 +7,7 @@
  */
 import type { DeliveredEventType, DeliveryAttemptView, DeliveryStatus, DeliveryView, EventType, WebhookEndpointView } from '../domain/webhooks-api';
 import { isEventType } from '../domain/webhooks-api';
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys, ttlIn } from './keys';
 import { isConditionFailure } from './transfers';

@@ -12,7 +12,7 @@ import { isConditionFailure, type TransferRecord } from '../data/transfers';
 import { getProfile, guestOwner, monthlyTransfers, releaseSend, reserveSend, storedBytesUpdate, type UserProfile } from '../data/users';
 import { hitRateWindow } from '../data/verification';
 import { GUEST_DAY_SECONDS, GUEST_LIMITS } from '../domain/guest-limits';
-import { ddb } from '../lib/aws/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { HttpError } from '../lib/errors';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApp } from '../../scripts/local/app';
-import { ddb } from '../../functions/lib/aws/dynamodb';
+import { ddb } from '../../functions/lib/clients/dynamodb';
 import { config } from '../../functions/lib/env';
 import { keys } from '../../functions/data/keys';
 import { hashToken } from '../../functions/lib/secrets';

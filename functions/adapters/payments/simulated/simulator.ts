@@ -18,7 +18,7 @@
  *   (Stripe's default end state of smart retries: the invoice stays open).
  */
 import { keys } from '../../../data/keys';
-import { ddb } from '../../../lib/aws/dynamodb';
+import { ddb } from '../../../lib/clients/dynamodb';
 import { config } from '../../../lib/env';
 import { safeEqual } from '../../../lib/secrets';
 import type { BillingPeriod, PriceView, SimulatedSessionView } from '../../../domain/billing-api';

@@ -5,7 +5,7 @@
  * writes, and the index keys of the lists it belongs to; plus the clock item.
  */
 import { randomBytes } from 'node:crypto';
-import { ddb } from '../../../lib/aws/dynamodb';
+import { ddb } from '../../../lib/clients/dynamodb';
 import { config } from '../../../lib/env';
 import { keys } from '../../../data/keys';
 import { isConditionFailure, queryAll } from '../../../data/transfers';
