@@ -36,6 +36,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // React's development warnings (and any other console error) fail the test that caused them.
+          setupFiles: ['test/helpers/console-guard.ts'],
         },
       },
       {
