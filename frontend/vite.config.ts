@@ -184,7 +184,9 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
             // per library a release that changes only our code keeps the libraries' files cached.
             { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-            { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/ },
+            // react-i18next's useSyncExternalStore shim with it: left in `app`, which imports
+            // `i18n`, the two files would import each other and the shim would run too late
+            { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector|use-sync-external-store)[\\/]/ },
             { name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id) },
             { name: 'shared', test: FIRST_SCREEN_SHARED_MODULES },
           ] } } },
