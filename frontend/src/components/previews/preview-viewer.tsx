@@ -40,7 +40,8 @@ export function PreviewViewer({
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    // The close button takes the focus once the dialog is open (React's autoFocus focuses at mount, while the dialog is still closed).
+    // The close button takes the focus once the dialog is open: React's autoFocus focuses at
+    // mount, while the dialog is still closed, and writes no attribute for showModal() to honour.
     closeButton.current?.focus();
     // Focus returns to the tile that opened it (the browser does so when a modal dialog closes).
   }, []);

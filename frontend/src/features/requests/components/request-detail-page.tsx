@@ -161,7 +161,8 @@ export function RequestDetailPage() {
     const element = dialog.current;
     if (!confirming || !element || element.open) return;
     element.showModal();
-    // Cancel takes the focus once the dialog is open (React's autoFocus focuses at mount, while the dialog is still closed).
+    // Cancel takes the focus once the dialog is open: React's autoFocus focuses at
+    // mount, while the dialog is still closed, and writes no attribute for showModal() to honour.
     cancelButton.current?.focus();
   }, [confirming]);
 

@@ -394,7 +394,8 @@ function DeleteConfirm({ onConfirm, onCancel, busy }: { onConfirm(): void; onCan
     const element = dialog.current;
     if (!element || element.open) return;
     element.showModal();
-    // Cancel takes the focus once the dialog is open (React's autoFocus focuses at mount, while the dialog is still closed).
+    // Cancel takes the focus once the dialog is open: React's autoFocus focuses at
+    // mount, while the dialog is still closed, and writes no attribute for showModal() to honour.
     cancelButton.current?.focus();
   }, []);
   return (
