@@ -17,17 +17,17 @@ export const DEFAULT_WEB_PORT = 5173;
  * of its own (six small files, 3.5 KiB more gzip on home). One chunk keeps the first load whole.
  * The progress bar's time arithmetic (domain/time-remaining.ts), which only the send code
  * imports, joins it rather than being a file of its own; so do the upload rules
- * (domain/upload.ts: issue 16 took the API client's and the download page's imports off it).
+ * (domain/upload.ts, which neither the API client nor the download page imports).
  */
 export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\.ts|upload\/(?!errors\.ts|checkpoint\.ts)|recorder\/(?!lazy-recorder-panel|recorder-icons|recording-support))|\/functions\/domain\/(time-remaining|upload)\.ts$/;
 /**
- * The download page's modules that the file request screen (issue 13) also uses to download an
- * upload: the calls, the ZIP poll, the browser hand-off, the date format, and (issue 16) sizes in
+ * The download page's modules that the file request screen also uses to download an
+ * upload: the calls, the ZIP poll, the browser hand-off, the date format, and sizes in
  * the reader's locale (dashboard/format-size.ts, the dashboard's too). Left to itself the
  * bundler moves each shared one out of the download page's chunk into a chunk of its own (four
  * small files, 0.6 KiB more gzip on the download page); one chunk keeps that first load whole.
  */
-// issue 16: with the loader of the previews' chunk (components/previews/lazy-previews), which the
+// With the loader of the previews' chunk (components/previews/lazy-previews), which the
 // TransferModal shares, and the locale-aware size format of the download page
 export const DOWNLOAD_SHARED_MODULES =
   /\/frontend\/src\/(features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts|components\/previews\/lazy-previews\.tsx)$/;
@@ -103,7 +103,7 @@ function routePreload(): Plugin {
 }
 
 /**
- * Issue 16: sitemap.xml and robots.txt written beside index.html at build time, from the route
+ * sitemap.xml and robots.txt written beside index.html at build time, from the route
  * table the router uses (src/app/seo-routes.ts) and the public origin (`PUBLIC_ORIGIN`, else
  * `APP_ORIGIN`, from the environment or `.env`; else the local app's address). The dev server
  * answers both addresses with the same text. The origin also reaches the app as the constant

@@ -11,7 +11,7 @@ export interface ViewerItem {
 }
 
 /**
- * The full-size viewer (issue 16): a modal <dialog> (showModal: the page behind is inert, so
+ * The full-size viewer: a modal <dialog> (showModal: the page behind is inert, so
  * focus stays inside; Escape closes), with labelled Previous / Next / Close buttons and the
  * arrow keys for the previous and next file. Images at full size, PDFs in the browser's
  * viewer, text as text (its first 256 KB).
