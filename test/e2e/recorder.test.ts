@@ -33,6 +33,8 @@ const TRACK_STREAMS = () => {
   w.__streams = [];
   w.__constraints = [];
   const devices = navigator.mediaDevices;
+  // about:blank, where a new page starts, has no media devices; the app's pages do
+  if (!devices) return;
   const original = devices.getUserMedia.bind(devices);
   devices.getUserMedia = async (constraints?: MediaStreamConstraints) => {
     w.__constraints.push(constraints ?? {});
