@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type Rollup, type UserConfig } from 'vite';
-import { PREACT_ALIASES } from './preact-aliases';
 import { publicOrigin, renderRobots, renderSitemap } from './seo-files';
 import { NAMESPACE_LOADER_MODULE, namespaceModule, SCREENS } from './screen-modules';
 
@@ -17,17 +17,17 @@ export const DEFAULT_WEB_PORT = 5173;
  * of its own (six small files, 3.5 KiB more gzip on home). One chunk keeps the first load whole.
  * The progress bar's time arithmetic (domain/time-remaining.ts), which only the send code
  * imports, joins it rather than being a file of its own; so do the upload rules
- * (domain/upload.ts: issue 16 took the API client's and the download page's imports off it).
+ * (domain/upload.ts, which neither the API client nor the download page imports).
  */
 export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\.ts|upload\/(?!errors\.ts|checkpoint\.ts)|recorder\/(?!lazy-recorder-panel|recorder-icons|recording-support))|\/functions\/domain\/(time-remaining|upload)\.ts$/;
 /**
- * The download page's modules that the file request screen (issue 13) also uses to download an
- * upload: the calls, the ZIP poll, the browser hand-off, the date format, and (issue 16) sizes in
+ * The download page's modules that the file request screen also uses to download an
+ * upload: the calls, the ZIP poll, the browser hand-off, the date format, and sizes in
  * the reader's locale (dashboard/format-size.ts, the dashboard's too). Left to itself the
  * bundler moves each shared one out of the download page's chunk into a chunk of its own (four
  * small files, 0.6 KiB more gzip on the download page); one chunk keeps that first load whole.
  */
-// issue 16: with the loader of the previews' chunk (components/previews/lazy-previews), which the
+// With the loader of the previews' chunk (components/previews/lazy-previews), which the
 // TransferModal shares, and the locale-aware size format of the download page
 export const DOWNLOAD_SHARED_MODULES =
   /\/frontend\/src\/(features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts|components\/previews\/lazy-previews\.tsx)$/;
@@ -103,7 +103,7 @@ function routePreload(): Plugin {
 }
 
 /**
- * Issue 16: sitemap.xml and robots.txt written beside index.html at build time, from the route
+ * sitemap.xml and robots.txt written beside index.html at build time, from the route
  * table the router uses (src/app/seo-routes.ts) and the public origin (`PUBLIC_ORIGIN`, else
  * `APP_ORIGIN`, from the environment or `.env`; else the local app's address). The dev server
  * answers both addresses with the same text. The origin also reaches the app as the constant
@@ -141,17 +141,14 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     root: frontendRoot,
     // `.env` lives at the repo root (architecture §4); only VITE_* names reach the bundle.
     envDir: repoRoot,
-    // JSX by Vite's own transform (automatic runtime, `react/jsx-runtime` aliased to Preact's);
-    // no @vitejs/plugin-react: its React Refresh cannot update Preact components, so an edit
-    // reloads the page in `npm start` instead.
-    plugins: [routePreload(), seoFiles(port)],
+    // React's automatic JSX runtime, and Fast Refresh in `npm start` (docs/decisions.md, "React 19").
+    plugins: [react(), routePreload(), seoFiles(port)],
     resolve: {
       alias: [
-        ...PREACT_ALIASES,
         { find: /^@domain\//, replacement: `${fileURLToPath(new URL('../functions/domain', import.meta.url))}/` },
         { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
       ],
-      dedupe: ['preact'],
+      dedupe: ['react', 'react-dom'],
     },
     server: {
       host: '127.0.0.1',
@@ -166,7 +163,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     },
     // Pre-bundle up front so a first visit never triggers a dependency re-optimisation reload.
     optimizeDeps: {
-      include: ['preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/compat/jsx-dev-runtime', 'react-router', 'i18next', 'react-i18next', 'i18next-browser-languagedetector', 'zod'],
+      include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router', 'i18next', 'react-i18next', 'i18next-browser-languagedetector', 'zod'],
     },
     preview: { host: '127.0.0.1', port, strictPort: true },
     build: {
@@ -175,28 +172,21 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
       sourcemap: true,
       manifest: true,
       rollupOptions: {
-        // Two warnings every build printed into `npm test`'s output, both understood: react-router's
-        // "use client" directive (meaningless outside React Server Components) and its
-        // useOptimistic, which preact/compat does not have and react-router calls only for a
-        // <Form> with optimistic state, which the app does not use (docs/decisions.md, "Preact in place of React").
-        onLog(level, log, handler) {
-          if (log.code === 'MODULE_LEVEL_DIRECTIVE' && /node_modules[\\/]react-router[\\/]/u.test(log.id ?? log.message)) return;
-          if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic') && log.message.includes('preact/compat')) return;
-          handler(level, log);
-        },
         output: { codeSplitting: { includeDependenciesRecursively: false, groups: [
             { name: 'quick-send', test: SEND_FORM_MODULES },
             { name: 'download-shared', test: DOWNLOAD_SHARED_MODULES },
             // What every screen runs before its first render (everything the entry imports) as four
-            // files beside the entry, one per library and one of ours: Preact, react-router,
+            // files beside the entry, one per library and one of ours: React DOM, react-router,
             // i18next with its React binding and detector, then the app's own shell (layout,
             // session, route table, English core catalogue). Left to itself the bundler makes 17
             // files of it, 16 of them under 3 KiB, each a request before anything paints. One file
             // for all of it scored worse in Lighthouse (docs/decisions.md, "First-load files"), and
             // per library a release that changes only our code keeps the libraries' files cached.
-            { name: 'preact', tags: ['$initial'], test: /[\\/]node_modules[\\/]preact[\\/]/ },
+            { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-            { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/ },
+            // react-i18next's useSyncExternalStore shim with it: left in `app`, which imports
+            // `i18n`, the two files would import each other and the shim would run too late
+            { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector|use-sync-external-store)[\\/]/ },
             { name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id) },
             { name: 'shared', test: FIRST_SCREEN_SHARED_MODULES },
           ] } } },
