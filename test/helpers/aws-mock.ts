@@ -62,3 +62,64 @@ export function serviceError(name: string, message = name, statusCode = 400): Er
   return Object.assign(new Error(message), { name, $fault: statusCode >= 500 ? 'server' : 'client', $metadata: { httpStatusCode: statusCode } });
 }
 
+
+// ---- the Lambda functions of the route table ------------------------------------------------
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDispatcher } from '../../functions/lib/dispatch';
+import { functionsOf, routeKeyOf, type FunctionGroup } from '../../functions/routes';
+import type { HttpEvent, HttpResult } from '../../functions/lib/http';
+import { httpEvent, lambdaContext } from './events';
+
+const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions/', import.meta.url));
+
+/**
+ * The handler a group's Lambda runs: the dispatcher over the group's routes, as the generated
+ * bundle entry (lib/lambda-bundles.ts routeFunctionEntry) and the local gateway build it.
+ */
+export function groupHandler(group: FunctionGroup): (event: HttpEvent) => Promise<HttpResult> {
+  const fn = functionsOf().find((f) => f.name === group);
+  if (!fn) throw new Error(`no function group ${group}`);
+  const dispatch = createDispatcher(
+    Object.fromEntries(fn.routes.map((r) => [routeKeyOf(r), () => import(/* @vite-ignore */ path.join(FUNCTIONS_DIR, `${r.handler}.ts`)) as Promise<{ handler?: unknown }>])),
+  );
+  return async (event) => (await dispatch(event, lambdaContext())) as HttpResult;
+}
+
+export interface ApiCall {
+  /** the path as sent, e.g. /api/requests/abc (defaults to the route's path) */
+  readonly rawPath?: string;
+  readonly pathParameters?: Record<string, string>;
+  readonly query?: string;
+  readonly body?: unknown;
+  /** the JWT authorizer's claims (`sub`) of a signed-in caller */
+  readonly sub?: string;
+  readonly headers?: Record<string, string>;
+}
+
+/** An API Gateway HTTP API (payload 2.0) event for `routeKey` (e.g. `PATCH /api/requests/{id}`). */
+export function apiEvent(routeKey: string, call: ApiCall = {}): HttpEvent {
+  const [method, routePath] = routeKey.split(' ') as [string, string];
+  const rawPath = call.rawPath ?? routePath;
+  const event = httpEvent({ method, path: rawPath });
+  const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+  return {
+    ...event,
+    routeKey,
+    rawQueryString: call.query ?? '',
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...call.headers },
+    ...(body !== undefined ? { body } : {}),
+    ...(call.pathParameters ? { pathParameters: call.pathParameters } : {}),
+    requestContext: {
+      ...event.requestContext,
+      routeKey,
+      authorizer: { ...event.requestContext.authorizer, jwt: { claims: call.sub ? { sub: call.sub } : {}, scopes: [] } },
+    },
+  } as HttpEvent;
+}
+
+/** The JSON body of a handler's answer. */
+export function jsonOf(res: HttpResult): { error?: { code: string; message: string } } & Record<string, unknown> {
+  return JSON.parse(String(res.body ?? '')) as never;
+}

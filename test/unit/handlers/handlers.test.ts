@@ -1,0 +1,214 @@
+/**
+ * Every function group of the route table (functions/routes.ts FUNCTION_GROUPS), run as its
+ * Lambda runs it (the group's dispatcher over API Gateway HTTP API v2 events) with the table's
+ * client mocked: one representative route's happy path, and an AWS failure that must come out
+ * as a clean answer with a stable `code`.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { apiEvent, conditionFailed, ddbMock, groupHandler, jsonOf, throttled, transactionCancelled, useUnitEnv } from '../../helpers/aws-mock';
+import { keys } from '../../../functions/data/keys';
+import { hashToken } from '../../../functions/lib/secrets';
+import { normalizeSumoCode } from '../../../functions/services/billing';
+import { eventIdAt } from '../../../functions/data/notifications';
+import { FUNCTION_GROUPS } from '../../../functions/routes';
+
+useUnitEnv();
+
+beforeEach(() => {
+  ddbMock.reset();
+  // An empty table unless a test says otherwise: reads find nothing.
+  ddbMock.on(GetCommand).resolves({});
+  ddbMock.on(QueryCommand).resolves({ Items: [], Count: 0 });
+});
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const profile = (over: Record<string, unknown> = {}) => ({ ...keys.userProfile('u1'), entity: 'User', userId: 'u1', email: 'u1@example.com', role: 'free', ...over });
+const whenProfile = (over: Record<string, unknown> = {}) => ddbMock.on(GetCommand, { Key: keys.userProfile('u1') }).resolves({ Item: profile(over) });
+
+/** An unexpected AWS failure is a logged 500 with the stable code and a message that names nothing of AWS. */
+function expectInternalError(res: { statusCode?: number; body?: string }) {
+  expect(res.statusCode).toBe(500);
+  const body = jsonOf(res);
+  expect(body.error?.code).toBe('internal_error');
+  expect(body.error?.message).not.toMatch(/throughput|dynamodb|transaction/i);
+}
+
+const tested = new Set<string>();
+const group = (name: keyof typeof FUNCTION_GROUPS) => {
+  tested.add(name);
+  return groupHandler(name);
+};
+
+describe('system', () => {
+  const handler = group('system');
+
+  it('GET /me/claims answers the authorizer\'s claims', async () => {
+    const res = await handler(apiEvent('GET /api/me/claims', { sub: 'u1' }));
+    expect(res.statusCode).toBe(200);
+    expect(JSON.stringify(jsonOf(res))).toContain('u1');
+  });
+
+  it('GET /branding: a host without a verified domain is a 404 branding_not_found; a throttled table a 500', async () => {
+    ddbMock.on(GetCommand).resolvesOnce({}).rejectsOnce(throttled());
+    const res = await handler(apiEvent('GET /api/branding', { query: 'host=files.example.com' }));
+    expect(res.statusCode).toBe(404);
+    expect(jsonOf(res).error?.code).toBe('branding_not_found');
+    expect(ddbMock.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual(keys.customDomain('files.example.com'));
+    expectInternalError(await handler(apiEvent('GET /api/branding', { query: 'host=files.example.com' })));
+  });
+});
+
+describe('auth', () => {
+  const handler = group('auth');
+  const token = 'a'.repeat(43);
+
+  it('POST /passTokenCheck: a live reset link is 202', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: { email: 'u1@example.com', expiresAt: Date.now() + 60_000, ttl: nowSeconds() + 60 } });
+    const res = await handler(apiEvent('POST /api/passTokenCheck', { body: { token } }));
+    expect(res.statusCode).toBe(202);
+    expect(ddbMock.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual(keys.proofToken('reset', hashToken(token)));
+  });
+
+  it('POST /passTokenCheck: a link past its ttl (not yet deleted) is 410 reset_expired; throttling a 500', async () => {
+    ddbMock.on(GetCommand).resolvesOnce({ Item: { email: 'u1@example.com', expiresAt: Date.now() + 60_000, ttl: nowSeconds() - 1 } }).rejectsOnce(throttled());
+    const res = await handler(apiEvent('POST /api/passTokenCheck', { body: { token } }));
+    expect(res.statusCode).toBe(410);
+    expect(jsonOf(res).error?.code).toBe('reset_expired');
+    expectInternalError(await handler(apiEvent('POST /api/passTokenCheck', { body: { token } })));
+  });
+
+  it('bad input is a 400 with a code before any AWS call', async () => {
+    const res = await handler(apiEvent('POST /api/passTokenCheck', { body: { token: 'short' } }));
+    expect(res.statusCode).toBe(400);
+    expect(jsonOf(res).error?.code).toBe('invalid_request');
+    expect(ddbMock.calls()).toHaveLength(0);
+  });
+});
+
+describe('me', () => {
+  const handler = group('me');
+
+  it('PATCH /contacts: a contact\'s name is edited', async () => {
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { email: 'c@example.com', name: 'Cee', source: 'manual', createdAt: 1 } });
+    const res = await handler(apiEvent('PATCH /api/contacts', { sub: 'u1', body: { email: 'c@example.com', name: 'Cee' } }));
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf(res)).toMatchObject({ contact: { email: 'c@example.com', name: 'Cee' } });
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.Key).toEqual(keys.contact('u1', 'c@example.com'));
+  });
+
+  it('PATCH /contacts: moving to an address that is a contact already (cancelled transaction) is 409 contact_exists', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: { email: 'c@example.com', source: 'manual', createdAt: 1 } });
+    ddbMock.on(TransactWriteCommand).rejects(transactionCancelled(['ok', 'ConditionalCheckFailed']));
+    const res = await handler(apiEvent('PATCH /api/contacts', { sub: 'u1', body: { email: 'c@example.com', newEmail: 'd@example.com' } }));
+    expect(res.statusCode).toBe(409);
+    expect(jsonOf(res).error?.code).toBe('contact_exists');
+  });
+
+  it('PATCH /contacts: a gone contact is 404 contact_not_found; a throttled write a 500', async () => {
+    ddbMock.on(UpdateCommand).rejectsOnce(conditionFailed()).rejectsOnce(throttled());
+    const call = () => handler(apiEvent('PATCH /api/contacts', { sub: 'u1', body: { email: 'c@example.com', name: 'X' } }));
+    const res = await call();
+    expect(res.statusCode).toBe(404);
+    expect(jsonOf(res).error?.code).toBe('contact_not_found');
+    expectInternalError(await call());
+  });
+});
+
+describe('downloads', () => {
+  const handler = group('downloads');
+  const report = { id: 'Abc1234', reason: 'spam' };
+
+  it('POST /getDownload/report: a report on a live transfer is recorded (202)', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: { slug: 'Abc1234', status: 'ready' } });
+    ddbMock.on(UpdateCommand).resolves({});
+    ddbMock.on(PutCommand).resolves({});
+    const res = await handler(apiEvent('POST /api/getDownload/report', { body: report }));
+    expect(res.statusCode).toBe(202);
+    expect(ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({ pk: 'ABUSE', slug: 'Abc1234', reason: 'spam', sourceIp: '203.0.113.9' });
+  });
+
+  it('POST /getDownload/report: a full rate window (failed condition) is 429 with Retry-After', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: { slug: 'Abc1234', status: 'ready' } });
+    ddbMock.on(UpdateCommand).rejects(conditionFailed());
+    const res = await handler(apiEvent('POST /api/getDownload/report', { body: report }));
+    expect(res.statusCode).toBe(429);
+    expect(jsonOf(res).error?.code).toBeTruthy();
+    expect(Number(res.headers?.['retry-after'])).toBeGreaterThan(0);
+    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it('POST /getDownload/report: a throttled table is a 500', async () => {
+    ddbMock.on(GetCommand).rejects(throttled());
+    expectInternalError(await handler(apiEvent('POST /api/getDownload/report', { body: report })));
+  });
+});
+
+describe('insights', () => {
+  const handler = group('insights');
+  const notifyId = eventIdAt(Date.now() - 1000);
+
+  it('POST /notifications/read marks the caller\'s notification read', async () => {
+    ddbMock.on(UpdateCommand).resolves({});
+    const res = await handler(apiEvent('POST /api/notifications/read', { sub: 'u1', body: { notifyId } }));
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf(res)).toEqual({ read: true });
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.Key).toMatchObject({ pk: 'USER#u1' });
+  });
+
+  it('POST /notifications/read: a failed condition (not the caller\'s, or expired) is 404 notification_not_found', async () => {
+    ddbMock.on(UpdateCommand).rejectsOnce(conditionFailed()).rejectsOnce(throttled());
+    const res = await handler(apiEvent('POST /api/notifications/read', { sub: 'u1', body: { notifyId } }));
+    expect(res.statusCode).toBe(404);
+    expect(jsonOf(res).error?.code).toBe('notification_not_found');
+    expectInternalError(await handler(apiEvent('POST /api/notifications/read', { sub: 'u1', body: { notifyId } })));
+  });
+});
+
+describe('billing', () => {
+  const handler = group('billing');
+  const code = 'SUMO-1234-5678';
+
+  it('POST /appsumo/redeem redeems an unused code', async () => {
+    whenProfile();
+    ddbMock.on(GetCommand, { Key: keys.sumoCode(hashToken(normalizeSumoCode(code))) }).resolves({ Item: { batch: 'b1', createdAt: 1 } });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    const res = await handler(apiEvent('POST /api/appsumo/redeem', { sub: 'u1', body: { code } }));
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf(res)).toMatchObject({ codesRedeemed: 1 });
+  });
+
+  it('POST /appsumo/redeem: a code redeemed by someone else meanwhile (cancelled transaction) is 409 code_already_used', async () => {
+    whenProfile();
+    ddbMock.on(GetCommand, { Key: keys.sumoCode(hashToken(normalizeSumoCode(code))) }).resolvesOnce({ Item: { batch: 'b1', createdAt: 1 } }).resolves({ Item: { batch: 'b1', createdAt: 1, redeemedBy: 'u2' } });
+    ddbMock.on(TransactWriteCommand).rejects(transactionCancelled(['ConditionalCheckFailed', 'ok']));
+    const res = await handler(apiEvent('POST /api/appsumo/redeem', { sub: 'u1', body: { code } }));
+    expect(res.statusCode).toBe(409);
+    expect(jsonOf(res).error?.code).toBe('code_already_used');
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+});
+
+describe('domains', () => {
+  const handler = group('domains');
+
+  it('PUT /domains/custom claims the host for a Pro account', async () => {
+    whenProfile({ role: 'pro' });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    ddbMock.on(GetCommand, { Key: keys.userCustomDomain('u1') }).resolves({ Item: { host: 'files.othercorp.net', token: 't', status: 'pending', createdAt: 1 } });
+    const res = await handler(apiEvent('PUT /api/domains/custom', { sub: 'u1', body: { domain: 'Files.Othercorp.net' } }));
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf(res)).toMatchObject({ customDomain: { typedDomain: 'files.othercorp.net', domain_status: 'pending' } });
+    expect(ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!.Item).toMatchObject(keys.customDomain('files.othercorp.net'));
+  });
+
+  it('PUT /domains/custom: a host another account holds (cancelled transaction) is 409 domain_taken; throttling a 500', async () => {
+    whenProfile({ role: 'pro' });
+    ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok'])).rejectsOnce(throttled());
+    const call = () => handler(apiEvent('PUT /api/domains/custom', { sub: 'u1', body: { domain: 'files.othercorp.net' } }));
+    const res = await call();
+    expect(res.statusCode).toBe(409);
+    expect(jsonOf(res).error?.code).toBe('domain_taken');
+    expectInternalError(await call());
+  });
+});
