@@ -5,7 +5,7 @@
  * as a clean answer with a stable `code`.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { apiEvent, conditionFailed, ddbMock, groupHandler, jsonOf, throttled, transactionCancelled, useUnitEnv } from '../../helpers/aws-mock';
 import { keys } from '../../../functions/data/keys';
 import { hashToken } from '../../../functions/lib/secrets';
@@ -210,5 +210,139 @@ describe('domains', () => {
     expect(res.statusCode).toBe(409);
     expect(jsonOf(res).error?.code).toBe('domain_taken');
     expectInternalError(await call());
+  });
+});
+
+describe('transfers', () => {
+  const handler = group('transfers');
+  const sent = { ...keys.transfer('Abc1234'), slug: 'Abc1234', status: 'ready', senderId: 'u1', expiryDate: Date.now() + 86_400_000, passwordHash: 'x' };
+
+  it('POST /transfers/password removes the download password of the owner\'s sent transfer', async () => {
+    whenProfile();
+    ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolves({ Item: sent });
+    ddbMock.on(UpdateCommand).resolves({});
+    const res = await handler(apiEvent('POST /api/transfers/password', { sub: 'u1', body: { slug: 'Abc1234', password: null } }));
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf(res)).toEqual({ hasPassword: false });
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({ Key: keys.transfer('Abc1234'), UpdateExpression: 'REMOVE passwordHash' });
+  });
+
+  it('POST /transfers/password: purged meanwhile (failed condition, read again) is 410 transfer_purged', async () => {
+    whenProfile();
+    ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolves({ Item: sent });
+    ddbMock.on(UpdateCommand).rejects(conditionFailed());
+    const res = await handler(apiEvent('POST /api/transfers/password', { sub: 'u1', body: { slug: 'Abc1234', password: null } }));
+    expect(res.statusCode).toBe(410);
+    expect(jsonOf(res).error?.code).toBe('transfer_purged');
+  });
+
+  it('POST /transfers/password: another user\'s transfer is 403 not_owner; a throttled read a 500', async () => {
+    ddbMock.on(GetCommand, { Key: keys.userProfile('u2') }).resolves({ Item: { ...profile(), userId: 'u2', email: 'u2@example.com' } });
+    ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolvesOnce({ Item: sent }).rejects(throttled());
+    const call = () => handler(apiEvent('POST /api/transfers/password', { sub: 'u2', body: { slug: 'Abc1234', password: null } }));
+    const res = await call();
+    expect(res.statusCode).toBe(403);
+    expect(jsonOf(res).error?.code).toBe('not_owner');
+    expectInternalError(await call());
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+});
+
+describe('dashboard', () => {
+  const handler = group('dashboard');
+
+  it('GET /getQs lists the caller\'s transfers with the counters', async () => {
+    whenProfile();
+    ddbMock.on(GetCommand, { Key: keys.transferStats('u1') }).resolves({ Item: { all: 3, expired: 1 } });
+    ddbMock.on(QueryCommand, { IndexName: 'gsi1' }).resolves({ Items: [{ slug: 'Abc1234', status: 'ready', senderId: 'u1', createdAt: 1, expiryDate: Date.now() + 60_000, recipients: [], fileCount: 1, totalBytes: 5, totalDownloads: 0 }] });
+    const res = await handler(apiEvent('GET /api/getQs', { sub: 'u1', query: 'filter=all' }));
+    expect(res.statusCode).toBe(200);
+    const body = jsonOf(res);
+    expect(body).toMatchObject({ allCount: 3, expiredCount: 1, activeCount: 2 });
+    expect(body.allDocs).toHaveLength(1);
+  });
+
+  it('GET /getQs: a throttled table is a 500, not a page of wrong counts', async () => {
+    whenProfile();
+    ddbMock.on(QueryCommand).rejects(throttled());
+    expectInternalError(await handler(apiEvent('GET /api/getQs', { sub: 'u1' })));
+  });
+
+  it('a signed-in route without claims is 401', async () => {
+    const res = await handler(apiEvent('GET /api/getQs'));
+    expect(res.statusCode).toBe(401);
+    expect(jsonOf(res).error?.code).toBe('unauthorized');
+  });
+});
+
+describe('requests', () => {
+  const handler = group('requests');
+  const stored = { ...keys.request('Req12345'), entity: 'Request', id: 'Req12345', ownerId: 'u1', title: 'Docs', message: '', rules: {}, closed: false, createdAt: 1, updatedAt: 1, uploadCount: 0, totalBytes: 0 };
+  const call = (sub = 'u1') => handler(apiEvent('PATCH /api/requests/{id}', { sub, rawPath: '/api/requests/Req12345', pathParameters: { id: 'Req12345' }, body: { state: 'closed' } }));
+
+  it('PATCH /requests/{id} closes the owner\'s request', async () => {
+    whenProfile();
+    ddbMock.on(GetCommand, { Key: keys.request('Req12345') }).resolves({ Item: stored });
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { ...stored, closed: true } });
+    const res = await call();
+    expect(res.statusCode).toBe(200);
+    expect(JSON.stringify(jsonOf(res))).toContain('closed');
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({ Key: keys.request('Req12345'), ConditionExpression: 'attribute_exists(pk) AND ownerId = :owner', ExpressionAttributeValues: { ':closed': true, ':owner': 'u1' } });
+  });
+
+  it('PATCH /requests/{id}: deleted meanwhile (failed condition) is 404 request_not_found; another user\'s too', async () => {
+    whenProfile();
+    ddbMock.on(GetCommand, { Key: keys.request('Req12345') }).resolves({ Item: stored });
+    ddbMock.on(UpdateCommand).rejects(conditionFailed());
+    const res = await call();
+    expect(res.statusCode).toBe(404);
+    expect(jsonOf(res).error?.code).toBe('request_not_found');
+    ddbMock.on(GetCommand, { Key: keys.userProfile('u2') }).resolves({ Item: { ...profile(), userId: 'u2' } });
+    const other = await call('u2');
+    expect(other.statusCode).toBe(404);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(1);
+  });
+
+  it('PATCH /requests/{id}: a malformed id is a 400 before any AWS call', async () => {
+    const res = await handler(apiEvent('PATCH /api/requests/{id}', { sub: 'u1', rawPath: '/api/requests/x', pathParameters: { id: 'x' }, body: { state: 'closed' } }));
+    expect(res.statusCode).toBe(400);
+    expect(ddbMock.calls()).toHaveLength(0);
+  });
+});
+
+describe('teams', () => {
+  const handler = group('teams');
+  const inviteId = 'Inv0123456789abc';
+  const invite = { adminId: 'u1', inviteId, email: 'm@example.com', tokenHash: 'th', sentAt: 1, expiresAt: Date.now() + 60_000 };
+  const call = () => handler(apiEvent('DELETE /api/teams/invites/{id}', { sub: 'u1', rawPath: `/api/teams/invites/${inviteId}`, pathParameters: { id: inviteId } }));
+
+  it('DELETE /teams/invites/{id} revokes the admin\'s invite and frees its seat', async () => {
+    whenProfile({ role: 'team' });
+    ddbMock.on(GetCommand, { Key: keys.teamInvite('u1', inviteId) }).resolves({ Item: invite });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    ddbMock.on(DeleteCommand).resolves({});
+    const res = await call();
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf(res)).toEqual({ revoked: true });
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items[0]!.Delete!.Key).toEqual(keys.teamInvite('u1', inviteId));
+    expect(items[2]!.Update).toMatchObject({ Key: keys.teamSeats('u1'), ExpressionAttributeValues: { ':d': -1 } });
+  });
+
+  it('DELETE /teams/invites/{id}: revoked meanwhile (cancelled transaction) is 404 invite_not_found; throttling a 500', async () => {
+    whenProfile({ role: 'team' });
+    ddbMock.on(GetCommand, { Key: keys.teamInvite('u1', inviteId) }).resolves({ Item: invite });
+    ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok', 'ok'])).rejectsOnce(throttled());
+    const res = await call();
+    expect(res.statusCode).toBe(404);
+    expect(jsonOf(res).error?.code).toBe('invite_not_found');
+    expectInternalError(await call());
+    expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+});
+
+describe('the groups', () => {
+  it('every function group of the route table is exercised here', () => {
+    expect([...tested].sort()).toEqual(Object.keys(FUNCTION_GROUPS).sort());
   });
 });
