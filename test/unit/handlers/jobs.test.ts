@@ -1,0 +1,96 @@
+/** The scheduled jobs (functions/jobs/*) with the AWS clients mocked. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { conditionFailed, ddbMock, throttled, useUnitEnv } from '../../helpers/aws-mock';
+import { lambdaContext } from '../../helpers/events';
+import { keys } from '../../../functions/data/keys';
+import { purgeAt } from '../../../functions/services/downloads';
+import { handler as sweep } from '../../../functions/jobs/expiry-sweep';
+
+useUnitEnv({ EVENT_BUS_NAME: 'unit-bus' });
+
+const s3Mock = mockClient(S3Client);
+const busMock = mockClient(EventBridgeClient);
+
+beforeEach(() => {
+  ddbMock.reset();
+  s3Mock.reset();
+  busMock.reset();
+  ddbMock.on(GetCommand).resolves({});
+  ddbMock.on(QueryCommand).resolves({ Items: [] });
+  ddbMock.on(UpdateCommand).resolves({ Attributes: { runs: 1, lastRunAt: 1 } });
+  s3Mock.on(ListObjectsV2Command).resolves({ Contents: [] });
+  busMock.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e' }] });
+});
+
+const now = Date.now();
+/** A run with minutes left (the sweep stops when under 15 s remain). */
+const ctx = (ms = 600_000) => ({ ...lambdaContext(), getRemainingTimeInMillis: () => ms });
+const item = (slug: string, over: Record<string, unknown>) => ({ ...keys.transfer(slug), slug, region: 'hongkong', anon: false, senderId: 'u1', gsi3pk: 'LIST#u1#LIVE', totalDownloads: 0, ...over });
+
+describe('expiry-sweep', () => {
+  it('walks every page of the sweep index: expires a transfer at its expiry, purges one past its grace period, and records the run', async () => {
+    const expiring = item('Exp0001', { status: 'ready', expiryDate: now - 1000, sweepDueAt: now - 1000 });
+    const purging = item('Pur0001', { status: 'expired', expiryDate: now - 40 * 86_400_000, sweepDueAt: now - 1000 });
+    ddbMock
+      .on(QueryCommand, { IndexName: 'gsi2' })
+      .resolvesOnce({ Items: [{ pk: 'TRANSFER#Exp0001' }], LastEvaluatedKey: { pk: 'TRANSFER#Exp0001' } })
+      .resolvesOnce({ Items: [{ pk: 'TRANSFER#Pur0001' }] });
+    ddbMock.on(GetCommand, { Key: keys.transfer('Exp0001') }).resolves({ Item: expiring });
+    ddbMock.on(GetCommand, { Key: keys.transfer('Pur0001') }).resolves({ Item: purging });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    s3Mock.on(ListObjectsV2Command, { Prefix: 't/Pur0001/' }).resolves({ Contents: [{ Key: 't/Pur0001/f1' }, { Key: 't/Pur0001/f2' }] });
+    s3Mock.on(DeleteObjectsCommand).resolves({});
+
+    const result = await sweep({} as never, ctx());
+    expect(result).toEqual({ examined: 2, expired: 1, purged: 1, abandoned: 0, failed: 0, objectsDeleted: 2 });
+
+    // expired: conditioned on the due time read, due again at the end of the grace period
+    const expire = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Update!;
+    expect(expire.ExpressionAttributeValues).toMatchObject({ ':expDue': now - 1000, ':due': purgeAt({ expiryDate: now - 1000 }) });
+    // the product event went on the bus
+    expect(JSON.parse(busMock.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!.Detail!)).toMatchObject({ type: 'transfer.expired' });
+    // purged: its objects deleted from its own bucket, then marked purged on the due time it read
+    expect(s3Mock.commandCalls(DeleteObjectsCommand)[0]!.args[0].input).toEqual({ Bucket: 'hk-transfers', Delete: { Objects: [{ Key: 't/Pur0001/f1' }, { Key: 't/Pur0001/f2' }], Quiet: true } });
+    const purge = ddbMock.commandCalls(UpdateCommand).find((c) => (c.args[0].input.Key as { pk?: string }).pk === 'TRANSFER#Pur0001')!.args[0].input;
+    expect(purge).toMatchObject({ ExpressionAttributeValues: { ':p': true, ':expDue': now - 1000 } });
+    expect(ddbMock.commandCalls(UpdateCommand).some((c) => (c.args[0].input.Key as { sk?: string }).sk === keys.jobRun('expiry-sweep').sk)).toBe(true);
+  });
+
+  it('a failing transfer (throttled read) is counted and the sweep goes on with the next one', async () => {
+    ddbMock.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ pk: 'TRANSFER#Bad0001' }, { pk: 'TRANSFER#Exp0001' }] });
+    ddbMock.on(GetCommand, { Key: keys.transfer('Bad0001') }).rejects(throttled());
+    ddbMock.on(GetCommand, { Key: keys.transfer('Exp0001') }).resolves({ Item: item('Exp0001', { status: 'ready', expiryDate: now - 1, sweepDueAt: now - 1 }) });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    expect(await sweep({} as never, ctx())).toMatchObject({ examined: 2, failed: 1, expired: 1 });
+  });
+
+  it('an extension that won the race (failed condition) leaves the transfer as it is, without an event', async () => {
+    ddbMock.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ pk: 'TRANSFER#Exp0001' }] });
+    ddbMock.on(GetCommand, { Key: keys.transfer('Exp0001') }).resolves({ Item: item('Exp0001', { status: 'ready', expiryDate: now - 1, sweepDueAt: now - 1 }) });
+    ddbMock.on(TransactWriteCommand).rejects(conditionFailed());
+    expect(await sweep({} as never, ctx())).toMatchObject({ examined: 1, expired: 0, failed: 0 });
+    expect(busMock.commandCalls(PutEventsCommand)).toHaveLength(0);
+  });
+
+  it('an abandoned upload: its multipart uploads aborted, objects deleted, cancelled', async () => {
+    ddbMock.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ pk: 'TRANSFER#Upl0001' }] });
+    ddbMock.on(GetCommand, { Key: keys.transfer('Upl0001') }).resolves({ Item: item('Upl0001', { status: 'uploading', expiryDate: now + 1, sweepDueAt: now - 1 }) });
+    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'TRANSFER#Upl0001', ':p': keys.filePrefix } }).resolves({ Items: [{ slug: 'Upl0001', fileId: 'f1', key: 't/Upl0001/f1', status: 'pending', mode: 'multipart', uploadId: 'up-1', createdAt: 1 }] });
+    const { AbortMultipartUploadCommand } = await import('@aws-sdk/client-s3');
+    s3Mock.on(AbortMultipartUploadCommand).resolves({});
+    expect(await sweep({} as never, ctx())).toMatchObject({ abandoned: 1 });
+    expect(s3Mock.commandCalls(AbortMultipartUploadCommand)[0]!.args[0].input).toEqual({ Bucket: 'hk-transfers', Key: 't/Upl0001/f1', UploadId: 'up-1' });
+    const cancel = ddbMock.commandCalls(UpdateCommand).find((c) => (c.args[0].input.Key as { pk?: string }).pk === 'TRANSFER#Upl0001')!.args[0].input;
+    expect(cancel.ExpressionAttributeValues).toMatchObject({ ':s': 'cancelled', ':f0': 'uploading' });
+  });
+
+  it('stops before a step when under 15 s of the invocation remain, leaving the rest for the next run', async () => {
+    ddbMock.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ pk: 'TRANSFER#Exp0001' }] });
+    expect(await sweep({} as never, ctx(10_000))).toMatchObject({ examined: 0 });
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+});
