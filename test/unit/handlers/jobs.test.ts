@@ -1,24 +1,29 @@
 /** The scheduled jobs (functions/jobs/*) with the AWS clients mocked. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteObjectsCommand, GetBucketCorsCommand, ListObjectsV2Command, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { CloudFrontClient, CreateDistributionTenantCommand, DeleteDistributionTenantCommand, GetDistributionTenantCommand } from '@aws-sdk/client-cloudfront';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { conditionFailed, ddbMock, throttled, useUnitEnv } from '../../helpers/aws-mock';
 import { lambdaContext } from '../../helpers/events';
 import { keys } from '../../../functions/data/keys';
 import { purgeAt } from '../../../functions/services/downloads';
 import { handler as sweep } from '../../../functions/jobs/expiry-sweep';
+import { handler as domainTenants } from '../../../functions/jobs/domain-tenants';
+import { serviceError } from '../../helpers/aws-mock';
 
-useUnitEnv({ EVENT_BUS_NAME: 'unit-bus' });
+useUnitEnv({ EVENT_BUS_NAME: 'unit-bus', TENANT_DISTRIBUTION_ID: 'EDIST', CONNECTION_GROUP_ID: 'cg-1' });
 
 const s3Mock = mockClient(S3Client);
 const busMock = mockClient(EventBridgeClient);
+const cfMock = mockClient(CloudFrontClient);
 
 beforeEach(() => {
   ddbMock.reset();
   s3Mock.reset();
   busMock.reset();
+  cfMock.reset();
   ddbMock.on(GetCommand).resolves({});
   ddbMock.on(QueryCommand).resolves({ Items: [] });
   ddbMock.on(UpdateCommand).resolves({ Attributes: { runs: 1, lastRunAt: 1 } });
@@ -92,5 +97,45 @@ describe('expiry-sweep', () => {
     ddbMock.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ pk: 'TRANSFER#Exp0001' }] });
     expect(await sweep({} as never, ctx(10_000))).toMatchObject({ examined: 0 });
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+});
+
+describe('domain-tenants', () => {
+  const queue = (items: Record<string, unknown>[]) => ddbMock.on(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':p': keys.tenantSyncPartition } }).resolves({ Items: items });
+  const served = (hosts: string[]) => ddbMock.on(QueryCommand, { IndexName: 'gsi1' }).resolves({ Items: hosts.map((host) => ({ host })) });
+
+  it('creates the tenant of a verified host, deletes a released host\'s deployed one, and lets every bucket\'s CORS allow the served hosts', async () => {
+    queue([{ host: 'a.example.org', want: 'present' }, { host: 'b.example.org', want: 'absent', tenantId: 'dt-b' }]);
+    served(['a.example.org']);
+    cfMock.on(CreateDistributionTenantCommand).resolves({ DistributionTenant: { Id: 'dt-a' }, ETag: 'EA' });
+    cfMock.on(GetDistributionTenantCommand).resolves({ DistributionTenant: { Id: 'dt-b', Enabled: false, Status: 'Deployed' }, ETag: 'EB' });
+    cfMock.on(DeleteDistributionTenantCommand).resolves({});
+    ddbMock.on(DeleteCommand).resolves({});
+    s3Mock.on(GetBucketCorsCommand).rejects(serviceError('NoSuchCORSConfiguration', 'none', 404));
+    s3Mock.on(PutBucketCorsCommand).resolves({});
+
+    expect(await domainTenants({} as never)).toEqual({ tenantsCreated: 1, tenantsDeleted: 1, bucketsCorsUpdated: 4 });
+    expect(cfMock.commandCalls(CreateDistributionTenantCommand)[0]!.args[0].input).toMatchObject({ DistributionId: 'EDIST', ConnectionGroupId: 'cg-1', Domains: [{ Domain: 'a.example.org' }], Enabled: true });
+    expect(ddbMock.commandCalls(UpdateCommand).find((c) => (c.args[0].input.Key as { pk?: string }).pk === keys.domainTenant('a.example.org').pk)!.args[0].input.ExpressionAttributeValues).toMatchObject({ ':id': 'dt-a', ':etag': 'EA' });
+    expect(cfMock.commandCalls(DeleteDistributionTenantCommand)[0]!.args[0].input).toEqual({ Id: 'dt-b', IfMatch: 'EB' });
+    expect(ddbMock.commandCalls(DeleteCommand)[0]!.args[0].input.Key).toEqual(keys.domainTenant('b.example.org'));
+    const puts = s3Mock.commandCalls(PutBucketCorsCommand).map((c) => c.args[0].input);
+    expect(puts.map((p) => p.Bucket).sort()).toEqual(['fra-anon', 'fra-transfers', 'hk-anon', 'hk-transfers']);
+    expect(JSON.stringify(puts[0]!.CORSConfiguration)).toContain('https://a.example.org');
+  });
+
+  it('a throttled CloudFront leaves the host queued for the next run; a bucket that refuses its CORS does not stop the others', async () => {
+    queue([{ host: 'a.example.org', want: 'present' }]);
+    served([]);
+    cfMock.on(CreateDistributionTenantCommand).rejects(serviceError('Throttling', 'Rate exceeded'));
+    s3Mock.on(GetBucketCorsCommand).resolves({ CORSRules: [{ AllowedMethods: ['GET'], AllowedOrigins: ['https://old.example.org'], ID: 'custom-domains' }] });
+    s3Mock.on(PutBucketCorsCommand).resolves({});
+    const { DeleteBucketCorsCommand } = await import('@aws-sdk/client-s3');
+    s3Mock.on(DeleteBucketCorsCommand).resolves({});
+    s3Mock.on(DeleteBucketCorsCommand, { Bucket: 'hk-anon' }).rejects(serviceError('AccessDenied', 'denied', 403));
+    s3Mock.on(PutBucketCorsCommand, { Bucket: 'hk-anon' }).rejects(serviceError('AccessDenied', 'denied', 403));
+    const result = await domainTenants({} as never);
+    expect(result).toMatchObject({ tenantsCreated: 0, tenantsDeleted: 0, bucketsCorsUpdated: 3 });
+    expect(ddbMock.commandCalls(UpdateCommand).some((c) => (c.args[0].input.Key as { pk?: string }).pk === keys.domainTenant('a.example.org').pk)).toBe(false);
   });
 });
