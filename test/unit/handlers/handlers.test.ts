@@ -12,11 +12,22 @@ import { hashToken } from '../../../functions/lib/secrets';
 import { normalizeSumoCode } from '../../../functions/services/billing';
 import { eventIdAt } from '../../../functions/data/notifications';
 import { FUNCTION_GROUPS } from '../../../functions/routes';
+import { mockClient } from 'aws-sdk-client-mock';
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CognitoIdentityProviderClient, DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 
 useUnitEnv();
 
+const s3Mock = mockClient(S3Client);
+const cognitoMock = mockClient(CognitoIdentityProviderClient);
+const sesMock = mockClient(SESv2Client);
+
 beforeEach(() => {
   ddbMock.reset();
+  s3Mock.reset();
+  cognitoMock.reset();
+  sesMock.reset();
   // An empty table unless a test says otherwise: reads find nothing.
   ddbMock.on(GetCommand).resolves({});
   ddbMock.on(QueryCommand).resolves({ Items: [], Count: 0 });
@@ -47,6 +58,24 @@ describe('system', () => {
     const res = await handler(apiEvent('GET /api/me/claims', { sub: 'u1' }));
     expect(res.statusCode).toBe(200);
     expect(JSON.stringify(jsonOf(res))).toContain('u1');
+  });
+
+  it('GET /health is 200 ok when the table, buckets, user pool and SES all answer; 503 degraded, naming nothing, when the table is throttled', async () => {
+    ddbMock.on(PutCommand).resolves({});
+    ddbMock.on(GetCommand).callsFake((input: { Key: { pk: string } }) => (input.Key.pk.startsWith('HEALTH') ? { Item: { probeId: ddbMock.commandCalls(PutCommand).at(-1)!.args[0].input.Item!.probeId } } : {}));
+    ddbMock.on(DeleteCommand).resolves({});
+    s3Mock.on(HeadBucketCommand).resolves({});
+    cognitoMock.on(DescribeUserPoolCommand).resolves({ UserPool: { Id: 'us-east-1_unit', Name: 'unit' } });
+    sesMock.on(GetAccountCommand).resolves({ SendingEnabled: true });
+    const ok = await handler(apiEvent('GET /api/health'));
+    expect(ok.statusCode).toBe(200);
+    expect(jsonOf(ok)).toEqual({ status: 'ok' });
+    expect(s3Mock.commandCalls(HeadBucketCommand)).toHaveLength(4);
+
+    ddbMock.on(PutCommand).rejects(throttled());
+    const degraded = await handler(apiEvent('GET /api/health'));
+    expect(degraded.statusCode).toBe(503);
+    expect(jsonOf(degraded)).toEqual({ status: 'degraded' });
   });
 
   it('GET /branding: a host without a verified domain is a 404 branding_not_found; a throttled table a 500', async () => {
