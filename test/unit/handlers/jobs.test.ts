@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DeleteObjectsCommand, GetBucketCorsCommand, ListObjectsV2Command, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectsCommand, GetBucketCorsCommand, ListObjectsV2Command, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { CloudFrontClient, CreateDistributionTenantCommand, DeleteDistributionTenantCommand, GetDistributionTenantCommand } from '@aws-sdk/client-cloudfront';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { conditionFailed, ddbMock, throttled, useUnitEnv } from '../../helpers/aws-mock';
@@ -11,6 +11,7 @@ import { keys } from '../../../functions/data/keys';
 import { purgeAt } from '../../../functions/services/downloads';
 import { handler as sweep } from '../../../functions/jobs/expiry-sweep';
 import { handler as domainTenants } from '../../../functions/jobs/domain-tenants';
+import { handler as forwardCopy } from '../../../functions/jobs/forward-copy';
 import { serviceError } from '../../helpers/aws-mock';
 
 useUnitEnv({ EVENT_BUS_NAME: 'unit-bus', TENANT_DISTRIBUTION_ID: 'EDIST', CONNECTION_GROUP_ID: 'cg-1' });
@@ -137,5 +138,47 @@ describe('domain-tenants', () => {
     const result = await domainTenants({} as never);
     expect(result).toMatchObject({ tenantsCreated: 0, tenantsDeleted: 0, bucketsCorsUpdated: 3 });
     expect(ddbMock.commandCalls(UpdateCommand).some((c) => (c.args[0].input.Key as { pk?: string }).pk === keys.domainTenant('a.example.org').pk)).toBe(false);
+  });
+});
+
+describe('forward-copy', () => {
+  const copy = item('Cpy0001', { status: 'uploading', forwardedFrom: 'Src0001', sendAs: 'link', recipients: [], createdAt: now, expiryDate: now + 86_400_000, totalBytes: 10 });
+  const source = item('Src0001', { status: 'ready', expiryDate: now + 86_400_000 });
+  const files = (slug: string, fileId: string, status: string) => ({ Items: [{ ...keys.transferFile(slug, fileId), slug, fileId, fileName: 'a.bin', key: `t/${slug}/${fileId}`, size: 10, mode: 'single', status, createdAt: 1 }] });
+
+  beforeEach(() => {
+    ddbMock.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ slug: 'Cpy0001' }] });
+    ddbMock.on(UpdateCommand, { Key: keys.forwardCopy('Cpy0001') }).resolves({ Attributes: { files: [['f1', 'g1']] } });
+    ddbMock.on(GetCommand, { Key: keys.transfer('Cpy0001') }).resolves({ Item: copy });
+    ddbMock.on(GetCommand, { Key: keys.transfer('Src0001') }).resolves({ Item: source });
+    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'TRANSFER#Src0001', ':p': keys.filePrefix } }).resolves(files('Src0001', 'f1', 'uploaded'));
+    ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'TRANSFER#Cpy0001', ':p': keys.filePrefix } }).resolves(files('Cpy0001', 'g1', 'pending'));
+    ddbMock.on(TransactWriteCommand).resolves({});
+    ddbMock.on(DeleteCommand).resolves({});
+  });
+
+  it('copies a claimed forward inside S3, sends it, and takes it off the queue', async () => {
+    s3Mock.on(CopyObjectCommand).resolves({});
+    expect(await forwardCopy({} as never, ctx())).toEqual({ sent: 1, failed: 0 });
+    expect(s3Mock.commandCalls(CopyObjectCommand)[0]!.args[0].input).toMatchObject({ Bucket: 'hk-transfers', Key: 't/Cpy0001/g1', CopySource: 'hk-transfers/t/Src0001/f1' });
+    expect(ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Update).toMatchObject({ Key: keys.transfer('Cpy0001'), ConditionExpression: '#s = :uploading' });
+    expect(ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toContainEqual(keys.forwardCopy('Cpy0001'));
+  });
+
+  it('a source deleted meanwhile (NoSuchKey): the copy is cancelled and cleaned up, counted failed, and dequeued', async () => {
+    s3Mock.on(CopyObjectCommand).rejects(Object.assign(serviceError('NoSuchKey', 'gone', 404), { $metadata: { httpStatusCode: 404 } }));
+    expect(await forwardCopy({} as never, ctx())).toEqual({ sent: 0, failed: 1 });
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const cancel = ddbMock.commandCalls(UpdateCommand).find((c) => (c.args[0].input.Key as { pk?: string; sk?: string }).sk === 'META')!.args[0].input;
+    expect(cancel.ExpressionAttributeValues).toMatchObject({ ':s': 'cancelled', ':f0': 'uploading' });
+    expect(s3Mock.commandCalls(ListObjectsV2Command)[0]!.args[0].input.Prefix).toBe('t/Cpy0001/');
+    expect(ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toContainEqual(keys.forwardCopy('Cpy0001'));
+  });
+
+  it('a forward another run holds (failed claim) is left alone', async () => {
+    ddbMock.on(UpdateCommand, { Key: keys.forwardCopy('Cpy0001') }).rejects(conditionFailed());
+    expect(await forwardCopy({} as never, ctx())).toEqual({ sent: 0, failed: 0 });
+    expect(s3Mock.commandCalls(CopyObjectCommand)).toHaveLength(0);
+    expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
   });
 });
