@@ -12,10 +12,10 @@ import { REPO_ROOT } from './paths';
  * module's handler.
  *
  * Bundles are ESM for nodejs22.x, minified, with linked source maps (no sources content).
- * functions/ talks to AWS through its own thin layer (functions/lib/aws/: aws4fetch's SigV4 over
- * fetch, @aws-sdk/util-dynamodb's marshalling), not the AWS SDK's clients, which weighed
- * 370-510 KB in every bundle (docs/decisions.md, "Lambda bundles"; test/infra/bundle-contents
- * fails if an SDK client comes back). Numbers: docs/benchmarks.md.
+ * The AWS SDK v3 clients functions/ use (functions/lib/clients/) are bundled in, not taken from
+ * the Lambda runtime; clients few routes need are imported on demand, which esbuild keeps in
+ * the same file but runs on first use (docs/decisions.md, "The AWS SDK v3 in functions/").
+ * Numbers: docs/benchmarks.md.
  */
 
 export const LAMBDA_BUNDLE_FILE = 'index.mjs';

@@ -5,6 +5,7 @@
  * client signs for us-east-1. No emulator: locally the tenant provider is the table.
  */
 import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
+import { REQUEST_HANDLER } from './timeouts';
 
 export {
   CreateDistributionTenantCommand,
@@ -17,6 +18,6 @@ export {
 let client: CloudFrontClient | undefined;
 
 export function cloudFront(): CloudFrontClient {
-  client ??= new CloudFrontClient({ region: 'us-east-1' });
+  client ??= new CloudFrontClient({ region: 'us-east-1', requestHandler: REQUEST_HANDLER });
   return client;
 }

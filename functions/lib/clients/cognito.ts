@@ -7,6 +7,7 @@
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../env';
+import { REQUEST_HANDLER } from './timeouts';
 
 export {
   AdminCreateUserCommand,
@@ -22,7 +23,7 @@ let client: CognitoIdentityProviderClient | undefined;
 export function cognitoIdp(): CognitoIdentityProviderClient {
   if (!client) {
     const c = config();
-    client = new CognitoIdentityProviderClient({ region: c.awsRegion, ...(c.endpoints.cognito ? { endpoint: c.endpoints.cognito } : {}) });
+    client = new CognitoIdentityProviderClient({ region: c.awsRegion, requestHandler: REQUEST_HANDLER, ...(c.endpoints.cognito ? { endpoint: c.endpoints.cognito } : {}) });
   }
   return client;
 }

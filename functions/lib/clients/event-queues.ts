@@ -7,6 +7,7 @@
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '../env';
+import { REQUEST_HANDLER } from './timeouts';
 
 export { PutEventsCommand } from '@aws-sdk/client-eventbridge';
 export { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
@@ -15,11 +16,11 @@ let bus: EventBridgeClient | undefined;
 let queue: SQSClient | undefined;
 
 export function eventBridge(): EventBridgeClient {
-  bus ??= new EventBridgeClient({ region: config().awsRegion });
+  bus ??= new EventBridgeClient({ region: config().awsRegion, requestHandler: REQUEST_HANDLER });
   return bus;
 }
 
 export function sqs(): SQSClient {
-  queue ??= new SQSClient({ region: config().awsRegion });
+  queue ??= new SQSClient({ region: config().awsRegion, requestHandler: REQUEST_HANDLER });
   return queue;
 }

@@ -6,6 +6,7 @@
  */
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { config } from '../env';
+import { REQUEST_HANDLER } from './timeouts';
 
 export { InvokeCommand } from '@aws-sdk/client-lambda';
 
@@ -14,7 +15,7 @@ let client: LambdaClient | undefined;
 export function lambda(): LambdaClient {
   if (!client) {
     const c = config();
-    client = new LambdaClient({ region: c.awsRegion, ...(c.endpoints.lambda ? { endpoint: c.endpoints.lambda } : {}) });
+    client = new LambdaClient({ region: c.awsRegion, requestHandler: REQUEST_HANDLER, ...(c.endpoints.lambda ? { endpoint: c.endpoints.lambda } : {}) });
   }
   return client;
 }

@@ -7,9 +7,8 @@ import { S3Client, type S3ClientConfig, type ServiceInputTypes, type ServiceOutp
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { config } from '../env';
+import { DEFAULT_REQUEST_TIMEOUT_MS, REQUEST_HANDLER } from './timeouts';
 
-/** Time to answer an ordinary request (its body sent, the answer's headers back), per attempt. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** SigV4 query signatures are valid for 7 days at most. */
 export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
@@ -53,7 +52,7 @@ export function s3ClientConfig(opts: S3Options): S3ClientConfig {
     ...(opts.credentials ? { credentials: opts.credentials } : {}),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: new NodeHttpHandler({ requestTimeout: DEFAULT_REQUEST_TIMEOUT_MS, throwOnRequestTimeout: true }),
+    requestHandler: new NodeHttpHandler(REQUEST_HANDLER),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { paymentsConfig } from '../env';
+import { REQUEST_HANDLER } from './timeouts';
 
 export { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 
@@ -13,7 +14,7 @@ let client: SecretsManagerClient | undefined;
 export function secretsManager(): SecretsManagerClient {
   if (!client) {
     const c = paymentsConfig();
-    client = new SecretsManagerClient({ region: c.awsRegion, ...(c.secretsManagerEndpoint ? { endpoint: c.secretsManagerEndpoint } : {}) });
+    client = new SecretsManagerClient({ region: c.awsRegion, requestHandler: REQUEST_HANDLER, ...(c.secretsManagerEndpoint ? { endpoint: c.secretsManagerEndpoint } : {}) });
   }
   return client;
 }
