@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { apiEvent, conditionFailed, ddbMock, groupHandler, jsonOf, throttled, transactionCancelled, useUnitEnv } from '../../helpers/aws-mock';
+import { apiEvent, conditionFailed, ddbMock, groupHandler, jsonOf, serviceError, throttled, transactionCancelled, useUnitEnv } from '../../helpers/aws-mock';
 import { keys } from '../../../functions/data/keys';
 import { hashToken } from '../../../functions/lib/secrets';
 import { normalizeSumoCode } from '../../../functions/services/billing';
@@ -14,7 +14,7 @@ import { eventIdAt } from '../../../functions/data/notifications';
 import { FUNCTION_GROUPS } from '../../../functions/routes';
 import { mockClient } from 'aws-sdk-client-mock';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { CognitoIdentityProviderClient, DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, DescribeUserPoolCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 
 useUnitEnv();
@@ -105,6 +105,31 @@ describe('auth', () => {
     expect(res.statusCode).toBe(410);
     expect(jsonOf(res).error?.code).toBe('reset_expired');
     expectInternalError(await handler(apiEvent('POST /api/passTokenCheck', { body: { token } })));
+  });
+
+  const jwt = (payload: object) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
+  const login = () => handler(apiEvent('POST /api/combinedAuth', { body: { email: 'u1@example.com', password: 'correct horse battery' } }));
+
+  it('POST /combinedAuth signs in through Cognito: the access token in the body, the refresh token only as an httpOnly cookie', async () => {
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { loginCount: 2, hits: 1 } });
+    whenProfile();
+    cognitoMock.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: jwt({ sub: 'u1', exp: nowSeconds() + 3600 }), RefreshToken: 'refresh-1' } });
+    const res = await login();
+    expect(res.statusCode).toBe(200);
+    expect(jsonOf(res)).toMatchObject({ accessToken: expect.any(String), user: expect.anything() });
+    expect(res.body).not.toContain('refresh-1');
+    expect(res.cookies?.join(';')).toMatch(/refresh-1.*HttpOnly/iu);
+  });
+
+  it('POST /combinedAuth: Cognito\'s NotAuthorizedException is 401 auth_failed and counts a failure; its throttling a 500', async () => {
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { failures: 1, hits: 1 } });
+    cognitoMock.on(InitiateAuthCommand).rejectsOnce(serviceError('NotAuthorizedException', 'Incorrect username or password.')).rejectsOnce(serviceError('TooManyRequestsException', 'Too many requests'));
+    const res = await login();
+    expect(res.statusCode).toBe(401);
+    expect(jsonOf(res).error?.code).toBe('auth_failed');
+    expect(jsonOf(res).error?.message).not.toContain('Incorrect username');
+    expect(ddbMock.commandCalls(UpdateCommand).some((c) => c.args[0].input.UpdateExpression?.includes('failures'))).toBe(true);
+    expectInternalError(await login());
   });
 
   it('bad input is a 400 with a code before any AWS call', async () => {
