@@ -6,7 +6,10 @@ import { listAbuseReports, putAbuseReport } from '../../../functions/data/abuse'
 import { queryDayStats, queryDownloadLog, transferNames } from '../../../functions/data/analytics';
 import { createApiKey, deleteApiKey, getApiKey, touchApiKey } from '../../../functions/data/api-keys';
 import { getBranding, updateBranding } from '../../../functions/data/branding';
-import { roundTripProbe } from '../../../functions/data/system';
+import { getJobRun, roundTripProbe } from '../../../functions/data/system';
+import { getUserDomain } from '../../../functions/data/custom-domains';
+import { getEvent } from '../../../functions/data/webhooks';
+import { countLogin } from '../../../functions/data/users';
 import { claimThumbnail, finishThumbnail, releaseThumbnailClaim } from '../../../functions/data/thumbnails';
 import { claimCopy, setExpiryChoice, setPasswordHash } from '../../../functions/data/transfer-actions';
 import { countExpiredUnswept, listItems } from '../../../functions/data/transfer-list';
@@ -176,5 +179,25 @@ describe('the dashboard list', () => {
     ddbMock.on(QueryCommand).resolvesOnce({ Count: 2, LastEvaluatedKey: { pk: 'x' } }).resolvesOnce({ Count: 1 });
     expect(await countExpiredUnswept('u1', NOW)).toBe(3);
     expect(ddbMock.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ Select: 'COUNT', IndexName: 'gsi3', ExpressionAttributeValues: { ':now': keys.expiryBound(NOW) } });
+  });
+});
+
+describe('reads that drop what they cannot trust', () => {
+  it('a job run or a webhook event past its ttl reads as absent', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: { lastRunAt: 1, runs: 2, id: 'e', type: 't', userId: 'u', createdAt: 1, body: '{}', ttl: Math.floor(NOW / 1000) - 1 } });
+    expect(await getJobRun('heartbeat')).toBeUndefined();
+    expect(await getEvent('e', NOW)).toBeUndefined();
+  });
+
+  it('a custom domain keeps only well-formed record problems', async () => {
+    ddbMock.on(GetCommand).resolves({ Item: { host: 'f.example.com', token: 't', status: 'weird', problems: [{ record: 'cname', state: 'wrong', found: 'x.example.net' }, { record: 'mx', state: 'missing' }, null], createdAt: 1 } });
+    expect(await getUserDomain('u1')).toEqual({ host: 'f.example.com', token: 't', status: 'pending', problems: [{ record: 'cname', state: 'wrong', found: 'x.example.net' }], createdAt: 1, failedChecks: 0 });
+  });
+
+  it('counting a login needs the profile, and answers the new count', async () => {
+    ddbMock.on(UpdateCommand).resolvesOnce({ Attributes: { loginCount: 7 } }).rejectsOnce(conditionFailed());
+    expect(await countLogin('u1')).toBe(7);
+    await expect(countLogin('u1')).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({ UpdateExpression: 'ADD loginCount :one', ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'UPDATED_NEW' });
   });
 });

@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE, conditionFailed, ddbMock, throttled, transactionCancelled, useUnitEnv } from '../../helpers/aws-mock';
 import {
+  addFiles,
+  setDisabled,
   changeExpiry,
   claimZipBuild,
   createTransfer,
@@ -316,5 +318,23 @@ describe('listSweepDue', () => {
     ddbMock.on(QueryCommand).resolves({ Items: [{ pk: 'TRANSFER#s1' }, { pk: 'TRANSFER#s2' }], LastEvaluatedKey: { pk: 'TRANSFER#s2' } });
     expect(await listSweepDue(NOW, 2)).toEqual({ slugs: ['s1', 's2'], next: { pk: 'TRANSFER#s2' } });
     expect(ddbMock.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ IndexName: 'gsi2', Limit: 2, ExpressionAttributeValues: { ':p': 'SWEEP', ':upTo': `${String(NOW).padStart(15, '0')}#~` } });
+  });
+});
+
+describe('addFiles and setDisabled', () => {
+  it('adding files writes them, then a new upload token on a transfer that still exists', async () => {
+    ddbMock.on(BatchWriteCommand).resolves({});
+    ddbMock.on(UpdateCommand).rejects(conditionFailed());
+    await expect(addFiles('abc123', [file('f9')], 'th', NOW + 5)).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({ ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':h': 'th', ':e': NOW + 5 } });
+  });
+
+  it('disabling a transfer that does not exist answers false; enabling removes both marks', async () => {
+    ddbMock.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
+    expect(await setDisabled('abc123', { at: NOW, reportId: 'r1' })).toBe(false);
+    expect(await setDisabled('abc123', undefined)).toBe(true);
+    const [disable, enable] = ddbMock.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    expect(disable).toMatchObject({ UpdateExpression: 'SET disabledAt = :at, disabledReportId = :r', ExpressionAttributeValues: { ':at': NOW, ':r': 'r1' } });
+    expect(enable!.UpdateExpression).toBe('REMOVE disabledAt, disabledReportId');
   });
 });
