@@ -58,6 +58,29 @@ export const unsupportedMediaType = (message = 'Content-Type must be application
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, try again later.') =>
   new HttpError(429, 'rate_limited', message, { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
 
+/**
+ * AWS's throttling answers that outlived the SDK's own retries: the request was fine, the service
+ * is busy for a moment, so the client is told to come back (503 + Retry-After), not that it failed.
+ */
+const THROTTLING_NAMES = new Set([
+  'ThrottlingException',
+  'Throttling',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'SlowDown',
+  'LimitExceededException',
+]);
+
+export function isThrottling(err: unknown): boolean {
+  const e = err as { name?: unknown; $retryable?: { throttling?: boolean } } | null;
+  return typeof e?.name === 'string' && (THROTTLING_NAMES.has(e.name) || e.$retryable?.throttling === true);
+}
+
+export const SERVICE_BUSY_RETRY_SECONDS = 2;
+export const serviceBusy = () =>
+  new HttpError(503, 'service_busy', 'We are busy right now. Please try again in a moment.', { retryAfterSeconds: SERVICE_BUSY_RETRY_SECONDS }, { 'retry-after': String(SERVICE_BUSY_RETRY_SECONDS) });
+
 export function isHttpError(err: unknown): err is HttpError {
   return err instanceof HttpError;
 }

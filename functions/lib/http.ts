@@ -6,7 +6,7 @@ import type {
 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { problemsOf } from '../domain/validation';
-import { HttpError, ValidationError, badRequest, isHttpError, payloadTooLarge, unsupportedMediaType } from './errors';
+import { HttpError, ValidationError, badRequest, isHttpError, isThrottling, payloadTooLarge, serviceBusy, unsupportedMediaType } from './errors';
 import { errorFields, log } from './log';
 import { originVerifySecret } from './env';
 import { safeEqual } from './secrets';
@@ -145,12 +145,17 @@ const authorizeWith = (authorize: Authorize): Mw => ({
   },
 });
 
-/** Runs last on the way out: typed errors become their status; anything else a logged 500. */
+/** Runs last on the way out: typed errors become their status, AWS throttling a 503 to retry; anything else a logged 500. */
 const errorHandler = (): Mw => ({
   onError: (request) => {
     const err = request.error;
     if (isHttpError(err) && err.expose) {
       request.response = errorResponse(err);
+      return;
+    }
+    if (isThrottling(err)) {
+      log.warn('throttled by AWS', { route: request.event.routeKey, requestId: request.context.awsRequestId, ...errorFields(err) });
+      request.response = errorResponse(serviceBusy());
       return;
     }
     log.error('unhandled error', { route: request.event.routeKey, requestId: request.context.awsRequestId, ...errorFields(err) });

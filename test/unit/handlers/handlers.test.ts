@@ -37,12 +37,13 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const profile = (over: Record<string, unknown> = {}) => ({ ...keys.userProfile('u1'), entity: 'User', userId: 'u1', email: 'u1@example.com', role: 'free', ...over });
 const whenProfile = (over: Record<string, unknown> = {}) => ddbMock.on(GetCommand, { Key: keys.userProfile('u1') }).resolves({ Item: profile(over) });
 
-/** An unexpected AWS failure is a logged 500 with the stable code and a message that names nothing of AWS. */
-function expectInternalError(res: { statusCode?: number; body?: string }) {
-  expect(res.statusCode).toBe(500);
+/** AWS throttling that outlived the SDK's retries: 503 service_busy with Retry-After, naming nothing of AWS. */
+function expectBusy(res: { statusCode?: number; body?: string; headers?: Record<string, string | number | boolean> }) {
+  expect(res.statusCode).toBe(503);
+  expect(res.headers?.['retry-after']).toBe('2');
   const body = jsonOf(res);
-  expect(body.error?.code).toBe('internal_error');
-  expect(body.error?.message).not.toMatch(/throughput|dynamodb|transaction/i);
+  expect(body.error?.code).toBe('service_busy');
+  expect(body.error?.message).not.toMatch(/throughput|dynamodb|transaction|cognito/i);
 }
 
 const tested = new Set<string>();
@@ -78,13 +79,13 @@ describe('system', () => {
     expect(jsonOf(degraded)).toEqual({ status: 'degraded' });
   });
 
-  it('GET /branding: a host without a verified domain is a 404 branding_not_found; a throttled table a 500', async () => {
+  it('GET /branding: a host without a verified domain is a 404 branding_not_found; a throttled table a 503 service_busy', async () => {
     ddbMock.on(GetCommand).resolvesOnce({}).rejectsOnce(throttled());
     const res = await handler(apiEvent('GET /api/branding', { query: 'host=files.example.com' }));
     expect(res.statusCode).toBe(404);
     expect(jsonOf(res).error?.code).toBe('branding_not_found');
     expect(ddbMock.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual(keys.customDomain('files.example.com'));
-    expectInternalError(await handler(apiEvent('GET /api/branding', { query: 'host=files.example.com' })));
+    expectBusy(await handler(apiEvent('GET /api/branding', { query: 'host=files.example.com' })));
   });
 });
 
@@ -99,12 +100,12 @@ describe('auth', () => {
     expect(ddbMock.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual(keys.proofToken('reset', hashToken(token)));
   });
 
-  it('POST /passTokenCheck: a link past its ttl (not yet deleted) is 410 reset_expired; throttling a 500', async () => {
+  it('POST /passTokenCheck: a link past its ttl (not yet deleted) is 410 reset_expired; throttling a 503 service_busy', async () => {
     ddbMock.on(GetCommand).resolvesOnce({ Item: { email: 'u1@example.com', expiresAt: Date.now() + 60_000, ttl: nowSeconds() - 1 } }).rejectsOnce(throttled());
     const res = await handler(apiEvent('POST /api/passTokenCheck', { body: { token } }));
     expect(res.statusCode).toBe(410);
     expect(jsonOf(res).error?.code).toBe('reset_expired');
-    expectInternalError(await handler(apiEvent('POST /api/passTokenCheck', { body: { token } })));
+    expectBusy(await handler(apiEvent('POST /api/passTokenCheck', { body: { token } })));
   });
 
   const jwt = (payload: object) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
@@ -121,7 +122,7 @@ describe('auth', () => {
     expect(res.cookies?.join(';')).toMatch(/refresh-1.*HttpOnly/iu);
   });
 
-  it('POST /combinedAuth: Cognito\'s NotAuthorizedException is 401 auth_failed and counts a failure; its throttling a 500', async () => {
+  it('POST /combinedAuth: Cognito\'s NotAuthorizedException is 401 auth_failed and counts a failure; its throttling a 503 service_busy', async () => {
     ddbMock.on(UpdateCommand).resolves({ Attributes: { failures: 1, hits: 1 } });
     cognitoMock.on(InitiateAuthCommand).rejectsOnce(serviceError('NotAuthorizedException', 'Incorrect username or password.')).rejectsOnce(serviceError('TooManyRequestsException', 'Too many requests'));
     const res = await login();
@@ -129,7 +130,7 @@ describe('auth', () => {
     expect(jsonOf(res).error?.code).toBe('auth_failed');
     expect(jsonOf(res).error?.message).not.toContain('Incorrect username');
     expect(ddbMock.commandCalls(UpdateCommand).some((c) => c.args[0].input.UpdateExpression?.includes('failures'))).toBe(true);
-    expectInternalError(await login());
+    expectBusy(await login());
   });
 
   it('bad input is a 400 with a code before any AWS call', async () => {
@@ -159,13 +160,13 @@ describe('me', () => {
     expect(jsonOf(res).error?.code).toBe('contact_exists');
   });
 
-  it('PATCH /contacts: a gone contact is 404 contact_not_found; a throttled write a 500', async () => {
+  it('PATCH /contacts: a gone contact is 404 contact_not_found; a throttled write a 503 service_busy', async () => {
     ddbMock.on(UpdateCommand).rejectsOnce(conditionFailed()).rejectsOnce(throttled());
     const call = () => handler(apiEvent('PATCH /api/contacts', { sub: 'u1', body: { email: 'c@example.com', name: 'X' } }));
     const res = await call();
     expect(res.statusCode).toBe(404);
     expect(jsonOf(res).error?.code).toBe('contact_not_found');
-    expectInternalError(await call());
+    expectBusy(await call());
   });
 });
 
@@ -192,9 +193,9 @@ describe('downloads', () => {
     expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
   });
 
-  it('POST /getDownload/report: a throttled table is a 500', async () => {
+  it('POST /getDownload/report: a throttled table is a 503 service_busy', async () => {
     ddbMock.on(GetCommand).rejects(throttled());
-    expectInternalError(await handler(apiEvent('POST /api/getDownload/report', { body: report })));
+    expectBusy(await handler(apiEvent('POST /api/getDownload/report', { body: report })));
   });
 });
 
@@ -215,7 +216,7 @@ describe('insights', () => {
     const res = await handler(apiEvent('POST /api/notifications/read', { sub: 'u1', body: { notifyId } }));
     expect(res.statusCode).toBe(404);
     expect(jsonOf(res).error?.code).toBe('notification_not_found');
-    expectInternalError(await handler(apiEvent('POST /api/notifications/read', { sub: 'u1', body: { notifyId } })));
+    expectBusy(await handler(apiEvent('POST /api/notifications/read', { sub: 'u1', body: { notifyId } })));
   });
 });
 
@@ -256,14 +257,14 @@ describe('domains', () => {
     expect(ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!.Item).toMatchObject(keys.customDomain('files.othercorp.net'));
   });
 
-  it('PUT /domains/custom: a host another account holds (cancelled transaction) is 409 domain_taken; throttling a 500', async () => {
+  it('PUT /domains/custom: a host another account holds (cancelled transaction) is 409 domain_taken; throttling a 503 service_busy', async () => {
     whenProfile({ role: 'pro' });
     ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok'])).rejectsOnce(throttled());
     const call = () => handler(apiEvent('PUT /api/domains/custom', { sub: 'u1', body: { domain: 'files.othercorp.net' } }));
     const res = await call();
     expect(res.statusCode).toBe(409);
     expect(jsonOf(res).error?.code).toBe('domain_taken');
-    expectInternalError(await call());
+    expectBusy(await call());
   });
 });
 
@@ -290,14 +291,14 @@ describe('transfers', () => {
     expect(jsonOf(res).error?.code).toBe('transfer_purged');
   });
 
-  it('POST /transfers/password: another user\'s transfer is 403 not_owner; a throttled read a 500', async () => {
+  it('POST /transfers/password: another user\'s transfer is 403 not_owner; a throttled read a 503 service_busy', async () => {
     ddbMock.on(GetCommand, { Key: keys.userProfile('u2') }).resolves({ Item: { ...profile(), userId: 'u2', email: 'u2@example.com' } });
     ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolvesOnce({ Item: sent }).rejects(throttled());
     const call = () => handler(apiEvent('POST /api/transfers/password', { sub: 'u2', body: { slug: 'Abc1234', password: null } }));
     const res = await call();
     expect(res.statusCode).toBe(403);
     expect(jsonOf(res).error?.code).toBe('not_owner');
-    expectInternalError(await call());
+    expectBusy(await call());
     expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 });
@@ -316,10 +317,18 @@ describe('dashboard', () => {
     expect(body.allDocs).toHaveLength(1);
   });
 
-  it('GET /getQs: a throttled table is a 500, not a page of wrong counts', async () => {
+  it('GET /getQs: a throttled table is a 503 service_busy, not a page of wrong counts', async () => {
     whenProfile();
     ddbMock.on(QueryCommand).rejects(throttled());
-    expectInternalError(await handler(apiEvent('GET /api/getQs', { sub: 'u1' })));
+    expectBusy(await handler(apiEvent('GET /api/getQs', { sub: 'u1' })));
+  });
+
+  it('GET /getQs: an AWS failure that is not throttling is a logged 500 internal_error naming nothing of AWS', async () => {
+    whenProfile();
+    ddbMock.on(QueryCommand).rejects(serviceError('InternalServerError', 'Internal server error (DynamoDB)', 500));
+    const res = await handler(apiEvent('GET /api/getQs', { sub: 'u1' }));
+    expect(res.statusCode).toBe(500);
+    expect(jsonOf(res).error).toEqual({ code: 'internal_error', message: 'Sorry, something went wrong. Please try again.' });
   });
 
   it('a signed-in route without claims is 401', async () => {
@@ -383,14 +392,14 @@ describe('teams', () => {
     expect(items[2]!.Update).toMatchObject({ Key: keys.teamSeats('u1'), ExpressionAttributeValues: { ':d': -1 } });
   });
 
-  it('DELETE /teams/invites/{id}: revoked meanwhile (cancelled transaction) is 404 invite_not_found; throttling a 500', async () => {
+  it('DELETE /teams/invites/{id}: revoked meanwhile (cancelled transaction) is 404 invite_not_found; throttling a 503 service_busy', async () => {
     whenProfile({ role: 'team' });
     ddbMock.on(GetCommand, { Key: keys.teamInvite('u1', inviteId) }).resolves({ Item: invite });
     ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok', 'ok'])).rejectsOnce(throttled());
     const res = await call();
     expect(res.statusCode).toBe(404);
     expect(jsonOf(res).error?.code).toBe('invite_not_found');
-    expectInternalError(await call());
+    expectBusy(await call());
     expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
   });
 });
