@@ -11,9 +11,11 @@ import { REPO_ROOT } from './paths';
  * route table and dispatches by route key (functions/lib/dispatch.ts). Jobs re-export their
  * module's handler.
  *
- * Bundles are ESM for nodejs22.x, minified, with linked source maps (no sources content), and
- * code-split: what a dynamic import() reaches (the AWS SDK clients few routes use) is a chunk
- * loaded on first use, copied with the shared chunks into each function's asset under chunks/
+ * Bundles are ESM for nodejs22.x, minified, with linked source maps (no sources content).
+ * The AWS SDK v3 clients functions/ use (functions/lib/clients/) are bundled in, not taken from
+ * the Lambda runtime. Bundles are code-split: what a dynamic import() reaches (the clients few
+ * routes need, docs/decisions.md "The AWS SDK v3 in functions/") is a chunk loaded on first use,
+ * copied with the shared chunks into each function's asset under chunks/
  * (test/infra/bundle-contents.test.ts reads what loads with the entry and what later;
  * test/infra/budgets.test.ts counts every file). Numbers: docs/benchmarks.md.
  */

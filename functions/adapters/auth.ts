@@ -1,8 +1,11 @@
-import { cognitoIdp } from '../lib/aws/cognito';
 import { config } from '../lib/env';
 
+/** Cognito's client on first use: most routes of a group never call Cognito (tokens are checked by aws-jwt-verify). */
+const cognito = () => import('../lib/clients/cognito');
+
 export async function describeUserPool(): Promise<{ id: string; name: string | undefined }> {
-  const out = await cognitoIdp().describeUserPool({ UserPoolId: config().userPoolId });
+  const { cognitoIdp, DescribeUserPoolCommand } = await cognito();
+  const out = await cognitoIdp().send(new DescribeUserPoolCommand({ UserPoolId: config().userPoolId }));
   if (!out.UserPool?.Id) throw new Error('user pool not found');
   return { id: out.UserPool.Id, name: out.UserPool.Name };
 }
@@ -38,12 +41,15 @@ function tokens(result: { AccessToken?: string; RefreshToken?: string } | undefi
 const AUTH_FAILURES = new Set(['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException', 'UserNotConfirmedException', 'PasswordResetRequiredException']);
 
 export async function passwordAuth(email: string, password: string): Promise<CognitoTokens> {
+  const { cognitoIdp, InitiateAuthCommand } = await cognito();
   try {
-    const out = await cognitoIdp().initiateAuth({
-      ClientId: config().userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    });
+    const out = await cognitoIdp().send(
+      new InitiateAuthCommand({
+        ClientId: config().userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
     return tokens(out.AuthenticationResult);
   } catch (err) {
     if (AUTH_FAILURES.has((err as { name?: string }).name ?? '')) throw new AuthFailedError();
@@ -52,12 +58,15 @@ export async function passwordAuth(email: string, password: string): Promise<Cog
 }
 
 export async function refreshAuth(refreshToken: string): Promise<CognitoTokens> {
+  const { cognitoIdp, InitiateAuthCommand } = await cognito();
   try {
-    const out = await cognitoIdp().initiateAuth({
-      ClientId: config().userPoolClientId,
-      AuthFlow: 'REFRESH_TOKEN_AUTH',
-      AuthParameters: { REFRESH_TOKEN: refreshToken },
-    });
+    const out = await cognitoIdp().send(
+      new InitiateAuthCommand({
+        ClientId: config().userPoolClientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    );
     return tokens(out.AuthenticationResult);
   } catch (err) {
     if (AUTH_FAILURES.has((err as { name?: string }).name ?? '')) throw new AuthFailedError();
@@ -66,21 +75,25 @@ export async function refreshAuth(refreshToken: string): Promise<CognitoTokens> 
 }
 
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
-  await cognitoIdp().revokeToken({ ClientId: config().userPoolClientId, Token: refreshToken });
+  const { cognitoIdp, RevokeTokenCommand } = await cognito();
+  await cognitoIdp().send(new RevokeTokenCommand({ ClientId: config().userPoolClientId, Token: refreshToken }));
 }
 
 /** A user whose email is already proven (our code), with no Cognito mail (architecture §6). Returns the sub. */
 export async function adminCreateUser(email: string): Promise<string | 'exists'> {
+  const { cognitoIdp, AdminCreateUserCommand } = await cognito();
   try {
-    const out = await cognitoIdp().adminCreateUser({
-      UserPoolId: config().userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    });
+    const out = await cognitoIdp().send(
+      new AdminCreateUserCommand({
+        UserPoolId: config().userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
     const sub = out.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? out.User?.Username;
     if (!sub) throw new Error('AdminCreateUser returned no sub');
     return sub;
@@ -91,9 +104,11 @@ export async function adminCreateUser(email: string): Promise<string | 'exists'>
 }
 
 export async function adminSetPassword(email: string, password: string): Promise<void> {
-  await cognitoIdp().adminSetUserPassword({ UserPoolId: config().userPoolId, Username: email, Password: password, Permanent: true });
+  const { cognitoIdp, AdminSetUserPasswordCommand } = await cognito();
+  await cognitoIdp().send(new AdminSetUserPasswordCommand({ UserPoolId: config().userPoolId, Username: email, Password: password, Permanent: true }));
 }
 
 export async function adminDeleteUser(email: string): Promise<void> {
-  await cognitoIdp().adminDeleteUser({ UserPoolId: config().userPoolId, Username: email });
+  const { cognitoIdp, AdminDeleteUserCommand } = await cognito();
+  await cognitoIdp().send(new AdminDeleteUserCommand({ UserPoolId: config().userPoolId, Username: email }));
 }

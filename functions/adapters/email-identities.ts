@@ -1,5 +1,5 @@
 /**
- * Sender email domains as SES email identities with Easy DKIM (issue 15). In AWS: SESv2
+ * Sender email domains as SES email identities with Easy DKIM. In AWS: SESv2
  * CreateEmailIdentity / GetEmailIdentity / DeleteEmailIdentity. Locally the SES emulator keeps no
  * identities, so this adapter keeps the identity itself (`SESIDENTITY#<domain>`) with three
  * DKIM tokens made like SES's, and verifies their CNAMEs against the DNS server (DNS_RESOLVER)
@@ -7,8 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ddb } from '../lib/clients/dynamodb';
-import { sesv2 } from '../lib/aws/ses';
-import { AwsError } from '../lib/aws/core';
 import { config } from '../lib/env';
 import { keys } from '../data/keys';
 import { dkimRecords, type DkimStatus } from '../domain/custom-domains';
@@ -31,6 +29,10 @@ function localToken(): string {
 
 const local = () => config().endpoints.ses !== undefined;
 
+/** SES's client on first use: only the sender-domain routes and the domain job manage identities. */
+const ses = () => import('../lib/clients/sesv2');
+const errorName = (err: unknown) => (err as { name?: unknown } | undefined)?.name;
+
 /** Creates the identity (or returns the one that exists for this domain). */
 export async function createIdentity(domain: string, now = Date.now()): Promise<EmailIdentity> {
   if (local()) {
@@ -48,10 +50,11 @@ export async function createIdentity(domain: string, now = Date.now()): Promise<
     }
   }
   try {
-    const out = await sesv2().createEmailIdentity({ EmailIdentity: domain });
+    const { sesv2, CreateEmailIdentityCommand } = await ses();
+    const out = await sesv2().send(new CreateEmailIdentityCommand({ EmailIdentity: domain }));
     return { domain, dkimTokens: out.DkimAttributes?.Tokens ?? [], status: dkimStatusOf(out.DkimAttributes?.Status) };
   } catch (err) {
-    if (err instanceof AwsError && err.name === 'AlreadyExistsException') return (await getIdentity(domain))!;
+    if (errorName(err) === 'AlreadyExistsException') return (await getIdentity(domain))!;
     throw err;
   }
 }
@@ -71,10 +74,11 @@ export async function getIdentity(domain: string): Promise<EmailIdentity | undef
     return { domain, dkimTokens: tokens, status };
   }
   try {
-    const out = await sesv2().getEmailIdentity(domain);
+    const { sesv2, GetEmailIdentityCommand } = await ses();
+    const out = await sesv2().send(new GetEmailIdentityCommand({ EmailIdentity: domain }));
     return { domain, dkimTokens: out.DkimAttributes?.Tokens ?? [], status: dkimStatusOf(out.DkimAttributes?.Status) };
   } catch (err) {
-    if (err instanceof AwsError && err.name === 'NotFoundException') return undefined;
+    if (errorName(err) === 'NotFoundException') return undefined;
     throw err;
   }
 }
@@ -85,8 +89,9 @@ export async function deleteIdentity(domain: string): Promise<void> {
     return;
   }
   try {
-    await sesv2().deleteEmailIdentity(domain);
+    const { sesv2, DeleteEmailIdentityCommand } = await ses();
+    await sesv2().send(new DeleteEmailIdentityCommand({ EmailIdentity: domain }));
   } catch (err) {
-    if (!(err instanceof AwsError && err.name === 'NotFoundException')) throw err;
+    if (errorName(err) !== 'NotFoundException') throw err;
   }
 }

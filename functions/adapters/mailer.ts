@@ -1,10 +1,13 @@
 import type { MessageTag } from '@aws-sdk/client-sesv2';
-import { sesv2 } from '../lib/aws/ses';
 import { config } from '../lib/env';
+
+/** SES's client on first use: functions that never mail do not load it. */
+const ses = () => import('../lib/clients/sesv2');
 
 /** Asks SES for the account's sending status: proves reachability and credentials, sends nothing. */
 export async function checkMailReachable(): Promise<{ sendingEnabled: boolean }> {
-  const account = await sesv2().getAccount();
+  const { sesv2, GetAccountCommand } = await ses();
+  const account = await sesv2().send(new GetAccountCommand({}));
   return { sendingEnabled: account.SendingEnabled === true };
 }
 
@@ -15,7 +18,7 @@ export interface MailMessage {
   readonly html: string;
   readonly text: string;
   readonly replyTo?: string;
-  /** issue 15: the From of a signed-in sender's transfer mail (their name, their verified domain); default MAIL_FROM */
+  /** the From of a signed-in sender's transfer mail (their name, their verified domain); default MAIL_FROM */
   readonly from?: string;
   /** SES message tags, e.g. { kind: 'transfer' }; reach the configuration set's event destinations */
   readonly tags?: Readonly<Record<string, string>>;
@@ -47,7 +50,9 @@ export async function sendMail(msg: MailMessage): Promise<{ messageId: string }>
   }
   const c = config();
   const tags = msg.tags ? emailTags(msg.tags) : [];
-  const out = await sesv2().sendEmail({
+  const { sesv2, SendEmailCommand } = await ses();
+  const out = await sesv2().send(
+    new SendEmailCommand({
     FromEmailAddress: msg.from ?? c.mailFrom,
     Destination: { ToAddresses: [...msg.to] },
     ...(msg.replyTo ? { ReplyToAddresses: [msg.replyTo] } : {}),
@@ -62,7 +67,8 @@ export async function sendMail(msg: MailMessage): Promise<{ messageId: string }>
     },
     ...(c.sesConfigurationSet ? { ConfigurationSetName: c.sesConfigurationSet } : {}),
     ...(tags.length > 0 ? { EmailTags: tags } : {}),
-  });
+    }),
+  );
   if (!out.MessageId) throw new Error('SES accepted the message but returned no MessageId');
   return { messageId: out.MessageId };
 }

@@ -1,4 +1,20 @@
-import { s3 } from '../lib/aws/s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  UploadPartCommand,
+  UploadPartCopyCommand,
+} from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { LONG_OPERATION, presign, s3, uploadTimeout } from '../lib/clients/s3';
 import { config } from '../lib/env';
 import type { RegionId } from '../domain/regions';
 import { GiB } from '../domain/units';
@@ -9,7 +25,7 @@ export async function checkBuckets(): Promise<Record<string, { ok: boolean; erro
   const results = await Promise.all(
     entries.map(async ([regionId, b]) => {
       try {
-        await Promise.all([b.bucket, b.anonBucket].map((Bucket) => s3(b.awsRegion).headBucket({ Bucket })));
+        await Promise.all([b.bucket, b.anonBucket].map((Bucket) => s3(b.awsRegion).send(new HeadBucketCommand({ Bucket }))));
         return [regionId, { ok: true }] as const;
       } catch (err) {
         return [regionId, { ok: false, error: describe(err) }] as const;
@@ -45,36 +61,39 @@ function client(ref: Pick<ObjectRef, 'regionId' | 'anon'>) {
 /** Presigned PUT of a whole object; the signed Content-Length pins its size in S3. */
 export async function presignPut(ref: ObjectRef, size: number, expiresIn: number): Promise<string> {
   const { s3: c, Bucket } = client(ref);
-  return c.presign('PUT', { Bucket, Key: ref.key, headers: { 'content-length': size } }, expiresIn);
+  return presign(c, new PutObjectCommand({ Bucket, Key: ref.key, ContentLength: size }), expiresIn);
 }
 
 export async function startMultipart(ref: ObjectRef): Promise<string> {
   const { s3: c, Bucket } = client(ref);
-  const out = await c.createMultipartUpload({ Bucket, Key: ref.key, ContentType: 'application/octet-stream' });
+  const out = await c.send(new CreateMultipartUploadCommand({ Bucket, Key: ref.key, ContentType: 'application/octet-stream' }));
   if (!out.UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
   return out.UploadId;
 }
 
 export async function presignPart(ref: ObjectRef, uploadId: string, partNumber: number, size: number, expiresIn: number): Promise<string> {
   const { s3: c, Bucket } = client(ref);
-  return c.presign('PUT', { Bucket, Key: ref.key, query: { partNumber, uploadId }, headers: { 'content-length': size } }, expiresIn);
+  return presign(c, new UploadPartCommand({ Bucket, Key: ref.key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size }), expiresIn);
 }
 
 export async function completeMultipart(ref: ObjectRef, uploadId: string, parts: readonly { partNumber: number; etag: string }[]): Promise<void> {
   const { s3: c, Bucket } = client(ref);
-  await c.completeMultipartUpload({
-    Bucket,
-    Key: ref.key,
-    UploadId: uploadId,
-    MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
-  });
+  await c.send(
+    new CompleteMultipartUploadCommand({
+      Bucket,
+      Key: ref.key,
+      UploadId: uploadId,
+      MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+    }),
+    LONG_OPERATION,
+  );
 }
 
 /** Best effort: S3 also drops incomplete uploads by lifecycle; s3rver answers 405 to Abort. */
 export async function abortMultipart(ref: ObjectRef, uploadId: string): Promise<void> {
   const { s3: c, Bucket } = client(ref);
   try {
-    await c.abortMultipartUpload({ Bucket, Key: ref.key, UploadId: uploadId });
+    await c.send(new AbortMultipartUploadCommand({ Bucket, Key: ref.key, UploadId: uploadId }));
   } catch {
     // already completed, aborted, or unsupported by the emulator
   }
@@ -83,14 +102,14 @@ export async function abortMultipart(ref: ObjectRef, uploadId: string): Promise<
 /** Deletes one object (S3 answers success for a missing one). */
 export async function deleteObject(ref: ObjectRef): Promise<void> {
   const { s3: c, Bucket } = client(ref);
-  await c.deleteObject({ Bucket, Key: ref.key });
+  await c.send(new DeleteObjectCommand({ Bucket, Key: ref.key }));
 }
 
 /** The stored size, or undefined when the object does not exist. */
 export async function objectSize(ref: ObjectRef): Promise<number | undefined> {
   const { s3: c, Bucket } = client(ref);
   try {
-    const out = await c.headObject({ Bucket, Key: ref.key });
+    const out = await c.send(new HeadObjectCommand({ Bucket, Key: ref.key }));
     return out.ContentLength ?? 0;
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -114,13 +133,9 @@ export function attachmentDisposition(fileName: string): string {
 /** Short-lived GET that downloads as an attachment with the original name. */
 export async function presignDownload(ref: ObjectRef, fileName: string, expiresIn: number): Promise<string> {
   const { s3: c, Bucket } = client(ref);
-  return c.presign(
-    'GET',
-    {
-      Bucket,
-      Key: ref.key,
-      query: { 'response-content-disposition': attachmentDisposition(fileName), 'response-content-type': 'application/octet-stream' },
-    },
+  return presign(
+    c,
+    new GetObjectCommand({ Bucket, Key: ref.key, ResponseContentDisposition: attachmentDisposition(fileName), ResponseContentType: 'application/octet-stream' }),
     expiresIn,
   );
 }
@@ -131,10 +146,10 @@ export async function deletePrefix(ref: Pick<ObjectRef, 'regionId' | 'anon'>, pr
   let deleted = 0;
   let ContinuationToken: string | undefined;
   do {
-    const page = await c.listObjectsV2({ Bucket, Prefix: prefix, ContinuationToken, MaxKeys: 1000 });
+    const page = await c.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken, MaxKeys: 1000 }));
     const objects = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
     if (objects.length > 0) {
-      await c.deleteObjects({ Bucket, Delete: { Objects: objects, Quiet: true } });
+      await c.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects, Quiet: true } }));
       deleted += objects.length;
     }
     ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -145,19 +160,25 @@ export async function deletePrefix(ref: Pick<ObjectRef, 'regionId' | 'anon'>, pr
 /** Short-lived GET shown inline (profile pictures and logos, stored only as image types). */
 export async function presignDownloadInline(ref: ObjectRef, expiresIn: number): Promise<string> {
   const { s3: c, Bucket } = client(ref);
-  return c.presign('GET', { Bucket, Key: ref.key }, expiresIn);
+  return presign(c, new GetObjectCommand({ Bucket, Key: ref.key }), expiresIn);
+}
+
+/** Short-lived HEAD (the speed test times it; the buckets block public access). */
+export async function presignHead(ref: ObjectRef, expiresIn: number): Promise<string> {
+  const { s3: c, Bucket } = client(ref);
+  return presign(c, new HeadObjectCommand({ Bucket, Key: ref.key }), expiresIn);
 }
 
 /** Presigned PUT that pins the content type and length (both signed). */
 export async function presignTypedPut(ref: ObjectRef, contentType: string, size: number, expiresIn: number): Promise<string> {
   const { s3: c, Bucket } = client(ref);
-  return c.presign('PUT', { Bucket, Key: ref.key, headers: { 'content-type': contentType, 'content-length': size } }, expiresIn);
+  return presign(c, new PutObjectCommand({ Bucket, Key: ref.key, ContentType: contentType, ContentLength: size }), expiresIn);
 }
 
 export async function objectHead(ref: ObjectRef): Promise<{ size: number; contentType?: string } | undefined> {
   const { s3: c, Bucket } = client(ref);
   try {
-    const out = await c.headObject({ Bucket, Key: ref.key });
+    const out = await c.send(new HeadObjectCommand({ Bucket, Key: ref.key }));
     return { size: out.ContentLength ?? 0, ...(out.ContentType ? { contentType: out.ContentType } : {}) };
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -206,10 +227,10 @@ export async function copyObject(from: ObjectRef, to: ObjectRef, size: number): 
   }
   const CopySource = copySource(src.Bucket, from.key);
   if (size <= MAX_COPY_OBJECT_BYTES) {
-    await dest.s3.copyObject({ Bucket: dest.Bucket, Key: to.key, CopySource, MetadataDirective: 'COPY' });
+    await dest.s3.send(new CopyObjectCommand({ Bucket: dest.Bucket, Key: to.key, CopySource, MetadataDirective: 'COPY' }), LONG_OPERATION);
     return;
   }
-  const started = await dest.s3.createMultipartUpload({ Bucket: dest.Bucket, Key: to.key, ContentType: 'application/octet-stream' });
+  const started = await dest.s3.send(new CreateMultipartUploadCommand({ Bucket: dest.Bucket, Key: to.key, ContentType: 'application/octet-stream' }));
   const UploadId = started.UploadId;
   if (!UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
   try {
@@ -221,21 +242,24 @@ export async function copyObject(from: ObjectRef, to: ObjectRef, size: number): 
         while (next < ranges.length) {
           const i = next++;
           const r = ranges[i]!;
-          const out = await dest.s3.uploadPartCopy({
-            Bucket: dest.Bucket,
-            Key: to.key,
-            UploadId,
-            PartNumber: r.partNumber,
-            CopySource,
-            CopySourceRange: `bytes=${r.start}-${r.end}`,
-          });
+          const out = await dest.s3.send(
+            new UploadPartCopyCommand({
+              Bucket: dest.Bucket,
+              Key: to.key,
+              UploadId,
+              PartNumber: r.partNumber,
+              CopySource,
+              CopySourceRange: `bytes=${r.start}-${r.end}`,
+            }),
+            LONG_OPERATION,
+          );
           const ETag = out.CopyPartResult?.ETag;
           if (!ETag) throw new Error(`UploadPartCopy of part ${r.partNumber} returned no ETag`);
           parts[i] = { PartNumber: r.partNumber, ETag };
         }
       }),
     );
-    await dest.s3.completeMultipartUpload({ Bucket: dest.Bucket, Key: to.key, UploadId, MultipartUpload: { Parts: parts } });
+    await dest.s3.send(new CompleteMultipartUploadCommand({ Bucket: dest.Bucket, Key: to.key, UploadId, MultipartUpload: { Parts: parts } }), LONG_OPERATION);
   } catch (err) {
     await abortMultipart(to, UploadId);
     throw err;
@@ -248,18 +272,19 @@ export function isMissingObject(err: unknown): boolean {
   return e?.name === 'NoSuchKey' || e?.Code === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
-// ---- issue 15: branding images ----------------------------------------------------------------
+// ---- branding images ----------------------------------------------------------------------
 
 /** The first `bytes` bytes of an object (a ranged GET), to check what it really is; undefined when absent. */
 export async function readObjectHead(ref: ObjectRef, bytes: number): Promise<Uint8Array | undefined> {
   const { s3: c, Bucket } = client(ref);
   try {
-    const out = await c.getObject({ Bucket, Key: ref.key, Range: `bytes=0-${bytes - 1}` });
+    const out = await c.send(new GetObjectCommand({ Bucket, Key: ref.key, Range: `bytes=0-${bytes - 1}` }));
     const chunks: Buffer[] = [];
     let got = 0;
-    for await (const chunk of out.Body as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      got += chunk.length;
+    // Node's Readable (the SDK's Body in Node): breaking out of the loop destroys it.
+    for await (const chunk of out.Body as Readable) {
+      chunks.push(chunk as Buffer);
+      got += (chunk as Buffer).length;
       if (got >= bytes) break;
     }
     return new Uint8Array(Buffer.concat(chunks).subarray(0, bytes));
@@ -276,10 +301,10 @@ export async function readObjectHead(ref: ObjectRef, bytes: number): Promise<Uin
  */
 export async function presignImage(ref: ObjectRef, contentType: string, expiresIn: number): Promise<string> {
   const { s3: c, Bucket } = client(ref);
-  return c.presign('GET', { Bucket, Key: ref.key, query: { 'response-content-type': contentType, 'response-content-disposition': 'inline' } }, expiresIn);
+  return presign(c, new GetObjectCommand({ Bucket, Key: ref.key, ResponseContentType: contentType, ResponseContentDisposition: 'inline' }), expiresIn);
 }
 
-// ---- previews (issue 16) ---------------------------------------------------------------------
+// ---- previews ---------------------------------------------------------------------------------
 
 /**
  * Short-lived GET shown inline with a type we choose (never the stored one): the preview of a
@@ -288,18 +313,19 @@ export async function presignImage(ref: ObjectRef, contentType: string, expiresI
 export async function presignInline(ref: ObjectRef, contentType: string, fileName: string, expiresIn: number): Promise<string> {
   const { s3: c, Bucket } = client(ref);
   const disposition = attachmentDisposition(fileName).replace(/^attachment;/u, 'inline;');
-  return c.presign('GET', { Bucket, Key: ref.key, query: { 'response-content-type': contentType, 'response-content-disposition': disposition } }, expiresIn);
+  return presign(c, new GetObjectCommand({ Bucket, Key: ref.key, ResponseContentType: contentType, ResponseContentDisposition: disposition }), expiresIn);
 }
 
 /** The object's bytes as a stream (destroy it to stop early). */
-export async function readObject(ref: ObjectRef): Promise<{ body: import('node:stream').Readable; size?: number }> {
+export async function readObject(ref: ObjectRef): Promise<{ body: Readable; size?: number }> {
   const { s3: c, Bucket } = client(ref);
-  const out = await c.getObject({ Bucket, Key: ref.key });
-  return { body: out.Body, ...(out.ContentLength !== undefined ? { size: out.ContentLength } : {}) };
+  const out = await c.send(new GetObjectCommand({ Bucket, Key: ref.key }));
+  // In Node the SDK's Body is an http.IncomingMessage: a Readable.
+  return { body: out.Body as Readable, ...(out.ContentLength !== undefined ? { size: out.ContentLength } : {}) };
 }
 
 /** Stores a small object (a thumbnail) whole. */
 export async function putSmallObject(ref: ObjectRef, body: Uint8Array, contentType: string): Promise<void> {
   const { s3: c, Bucket } = client(ref);
-  await c.putObject({ Bucket, Key: ref.key, Body: body, ContentType: contentType });
+  await c.send(new PutObjectCommand({ Bucket, Key: ref.key, Body: body, ContentType: contentType }), uploadTimeout(body.byteLength));
 }

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { transferIdSchema } from '../domain/transfer-api';
 import { buildZipToS3 } from '../adapters/zip/s3-zip';
 import { bucketFor, attachmentDisposition } from '../adapters/storage';
-import { s3 } from '../lib/aws/s3';
+import { s3 } from '../lib/clients/s3';
 import { buildTransferZip } from '../services/downloads';
 import { log } from '../lib/log';
 

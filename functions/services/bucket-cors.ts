@@ -1,10 +1,11 @@
 /**
  * Keeps the custom-domains CORS rule of every region's buckets (functions/domain/bucket-cors.ts)
- * allowing exactly the hosts the app is served on (issue 15): a file-request page or a signed-in
+ * allowing exactly the hosts the app is served on: a file-request page or a signed-in
  * send on a custom host uploads straight to S3, which checks the page's origin.
  */
 import { MAX_CUSTOM_ORIGINS, planCustomOrigins } from '../domain/bucket-cors';
-import { s3 } from '../lib/aws/s3';
+import { DeleteBucketCorsCommand, GetBucketCorsCommand, PutBucketCorsCommand, type CORSRule, type S3Client } from '@aws-sdk/client-s3';
+import { s3 } from '../lib/clients/s3';
 import { config } from '../lib/env';
 import { errorFields, log } from '../lib/log';
 import { servedHosts } from '../data/custom-domains';
@@ -36,10 +37,10 @@ export async function syncBucketCors(): Promise<CorsSyncResult> {
   for (const { Bucket, awsRegion } of buckets) {
     try {
       const client = s3(awsRegion);
-      const plan = planCustomOrigins(await client.getBucketCors({ Bucket }), origins);
+      const plan = planCustomOrigins(await bucketCorsRules(client, Bucket), origins);
       if (plan.action === 'none') continue;
-      if (plan.action === 'put') await client.putBucketCors({ Bucket, ConfigurationXml: plan.xml });
-      else await client.deleteBucketCors({ Bucket });
+      if (plan.action === 'put') await client.send(new PutBucketCorsCommand({ Bucket, CORSConfiguration: { CORSRules: plan.rules } }));
+      else await client.send(new DeleteBucketCorsCommand({ Bucket }));
       updated += 1;
     } catch (err) {
       failed += 1;
@@ -47,4 +48,14 @@ export async function syncBucketCors(): Promise<CorsSyncResult> {
     }
   }
   return { updated, failed, origins: origins.length };
+}
+
+/** A bucket's CORS rules, or undefined when it has no configuration. */
+export async function bucketCorsRules(client: S3Client, Bucket: string): Promise<CORSRule[] | undefined> {
+  try {
+    return (await client.send(new GetBucketCorsCommand({ Bucket }))).CORSRules;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'NoSuchCORSConfiguration') return undefined;
+    throw err;
+  }
 }

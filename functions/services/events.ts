@@ -17,8 +17,6 @@
 import { v7 as uuidV7 } from 'uuid';
 import type { DeliveredEventType, EventDataOf, EventEnvelope, EventType } from '../domain/webhooks-api';
 import { listEndpoints, recordEvent, type DeliveryRecord, type EndpointRecord, type StoredEvent } from '../data/webhooks';
-import { createEventBridge, createSqs } from '../lib/aws/event-queues';
-import { lambda } from '../lib/aws/lambda';
 import { config } from '../lib/env';
 import { ENV } from '../lib/env-names';
 import { errorFields, log } from '../lib/log';
@@ -90,14 +88,20 @@ export function newDelivery(event: StoredEvent, endpoint: Pick<EndpointRecord, '
   };
 }
 
-let bus: ReturnType<typeof createEventBridge> | undefined;
-let queue: ReturnType<typeof createSqs> | undefined;
-
 async function putOnBus(envelope: EventEnvelope, userId: string | undefined, at: number): Promise<void> {
   const busName = process.env[ENV.eventBusName];
   if (!busName) return;
-  bus ??= createEventBridge({ region: config().awsRegion });
-  await bus.putEvents([{ busName, source: EVENT_SOURCE, detailType: envelope.type, detail: JSON.stringify({ ...envelope, ...(userId ? { userId } : {}) }), time: new Date(at) }]);
+  const { eventBridge, PutEventsCommand } = await import('../lib/clients/event-queues');
+  const out = await eventBridge().send(
+    new PutEventsCommand({
+      Entries: [{ EventBusName: busName, Source: EVENT_SOURCE, DetailType: envelope.type, Detail: JSON.stringify({ ...envelope, ...(userId ? { userId } : {}) }), Time: new Date(at) }],
+    }),
+  );
+  // PutEvents answers 200 with per-entry failures.
+  if (out.FailedEntryCount) {
+    const first = out.Entries?.find((e) => e.ErrorCode);
+    throw new Error(`PutEvents: ${out.FailedEntryCount} failed (${first?.ErrorCode ?? ''} ${first?.ErrorMessage ?? ''})`.trim());
+  }
 }
 
 /**
@@ -108,10 +112,21 @@ export async function startDeliveries(items: readonly { id: string; delaySeconds
   if (items.length === 0) return;
   const queueUrl = process.env[ENV.webhookQueueUrl];
   if (queueUrl) {
-    queue ??= createSqs({ region: config().awsRegion });
+    const { sqs, SendMessageBatchCommand } = await import('../lib/clients/event-queues');
     for (let i = 0; i < items.length; i += 10) {
       const batch = items.slice(i, i + 10);
-      await queue.sendBatch(queueUrl, batch.map((m, n) => ({ id: String(n), body: JSON.stringify({ deliveryId: m.id }), delaySeconds: m.delaySeconds })));
+      const out = await sqs().send(
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: batch.map((m, n) => ({
+            Id: String(n),
+            MessageBody: JSON.stringify({ deliveryId: m.id }),
+            ...(m.delaySeconds ? { DelaySeconds: Math.min(900, Math.max(0, Math.floor(m.delaySeconds))) } : {}),
+          })),
+        }),
+      );
+      // SendMessageBatch answers 200 with per-message failures.
+      if (out.Failed?.length) throw new Error(`SendMessageBatch: ${out.Failed.length} failed (${out.Failed[0]!.Code ?? ''})`);
     }
     return;
   }
@@ -119,6 +134,7 @@ export async function startDeliveries(items: readonly { id: string; delaySeconds
   if (now.length === 0 || !config().endpoints.lambda) return;
   // The SQS event's shape, so the job reads one kind of message in both places.
   const records = now.map((m) => ({ messageId: m.id, body: JSON.stringify({ deliveryId: m.id }) }));
-  const out = await lambda().invokeEvent(DELIVERY_JOB, JSON.stringify({ Records: records }));
+  const { lambda, InvokeCommand } = await import('../lib/clients/lambda');
+  const out = await lambda().send(new InvokeCommand({ FunctionName: DELIVERY_JOB, InvocationType: 'Event', Payload: JSON.stringify({ Records: records }) }));
   if (out.StatusCode !== 202) throw new Error(`async invoke of ${DELIVERY_JOB} answered ${String(out.StatusCode)}`);
 }

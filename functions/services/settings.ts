@@ -11,8 +11,7 @@ import { SPEED_TEST_URL_SECONDS, type RegionsResponse, type RegionView, type Set
 import { DEFAULT_TRANSFER_SETTINGS, type TransferSettings, type UpdateProfileInput } from '../domain/auth-api';
 import type { RequestSettings } from '../domain/requests-api';
 import { setStorageRegion, type UserProfile } from '../data/users';
-import { bucketFor } from '../adapters/storage';
-import { s3 } from '../lib/aws/s3';
+import { presignHead } from '../adapters/storage';
 import { config } from '../lib/env';
 import { HttpError, badRequest, forbidden, problemsError } from '../lib/errors';
 import { problemText } from '../domain/validation';
@@ -29,8 +28,7 @@ export const SETTINGS_TEXTS = {
 
 /** A presigned HEAD of the region's speed-test object in its transfers bucket (the buckets block public access). */
 async function speedTestUrl(regionId: RegionId): Promise<string> {
-  const { bucket, awsRegion } = bucketFor(regionId, false);
-  return s3(awsRegion).presign('HEAD', { Bucket: bucket, Key: SPEED_TEST_KEY }, SPEED_TEST_URL_SECONDS);
+  return presignHead({ regionId, anon: false, key: SPEED_TEST_KEY }, SPEED_TEST_URL_SECONDS);
 }
 
 /** GET /regions */

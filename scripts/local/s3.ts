@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, type HeadObjectCommandInput, type HeadObjectCommandOutput, type S3Client } from '@aws-sdk/client-s3';
 import { appCorsXml } from '../../functions/domain/bucket-cors';
-import { createS3, type S3 } from '../../functions/lib/aws/s3';
+import { createS3Client } from '../../functions/lib/clients/s3';
 import { SPEED_TEST_BYTES, SPEED_TEST_KEY } from '../../functions/domain/regions';
 import { startChild, type Child } from './child';
 
@@ -18,20 +18,18 @@ export async function startS3(opts: { port: number; dataDir: string; buckets: st
   });
 }
 
+/** An S3 client on the emulator, with its key pair, configured as the functions' (functions/lib/clients/s3.ts). */
 export function localS3Client(endpoint: string): S3Client {
-  return new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  return createS3Client({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 }
 
-/** The functions' own S3 layer (functions/lib/aws/s3.ts) on the emulator, with its key pair. */
-export function localFunctionsS3(endpoint: string): S3 {
-  return createS3({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+/**
+ * The same client for the ZIP bench (scripts/bench/zip-build*), which also checks the stored
+ * archive's size with a `headObject` of its own.
+ */
+export function localFunctionsS3(endpoint: string): S3Client & { headObject(input: HeadObjectCommandInput): Promise<HeadObjectCommandOutput> } {
+  const client = localS3Client(endpoint);
+  return Object.assign(client, { headObject: (input: HeadObjectCommandInput) => client.send(new HeadObjectCommand(input)) });
 }
 
 /** Puts the 128 KB speed-test object into each transfers bucket unless it is already there. */

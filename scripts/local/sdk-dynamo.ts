@@ -1,7 +1,7 @@
 /**
- * The AWS SDK's document client on the functions' table, for tests, benches and scripts only:
- * they seed and read back items with the SDK, an independent check of the functions' own
- * DynamoDB layer (functions/lib/aws/dynamodb.ts). Endpoint and region from the functions' config.
+ * A document client of its own on the functions' table, for tests, benches and scripts only:
+ * they seed and read back items apart from the functions' client (functions/lib/clients/dynamodb.ts).
+ * Endpoint and region from the functions' config.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -16,7 +16,8 @@ import { api, startTestApp } from '../helpers/local-app';
 import { localBucketNames } from '../../scripts/local/stack';
 import { REGION_IDS } from '../../functions/domain/regions';
 import { customOriginsOf } from '../../functions/domain/bucket-cors';
-import { localFunctionsS3 } from '../../scripts/local/s3';
+import { localS3Client } from '../../scripts/local/s3';
+import { bucketCorsRules } from '../../functions/services/bucket-cors';
 import { bearer, createUser, json, mailsTo, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
 
 const APP_ORIGIN = 'http://127.0.0.1:5999';
@@ -42,7 +43,7 @@ const preflight = (bucket: string, origin: string) =>
     method: 'OPTIONS',
     headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type' },
   });
-const customOrigins = async (bucket: string) => customOriginsOf(await localFunctionsS3(app.stack.urls.s3).getBucketCors({ Bucket: bucket }));
+const customOrigins = async (bucket: string) => customOriginsOf(await bucketCorsRules(localS3Client(app.stack.urls.s3), bucket));
 
 beforeAll(async () => {
   app = await startTestApp(APP_ORIGIN);

@@ -8,8 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceSizeError, buildZipToS3 } from '../../functions/adapters/zip/s3-zip';
-import { localFunctionsS3, localS3Client } from '../../scripts/local/s3';
-import type { S3 } from '../../functions/lib/aws/s3';
+import { localS3Client } from '../../scripts/local/s3';
 import { localBucketNames, startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { hasUnzip, readZip, unzipTest } from '../helpers/read-zip';
 
@@ -19,8 +18,8 @@ const prefix = `it-zip-${Date.now()}`;
 
 let stack: LocalStack;
 let s3: S3Client;
-/** what the ZIP job uses: the functions' S3 layer */
-let layer: S3;
+/** what the ZIP job uses: an S3 client configured as the functions' */
+let layer: S3Client;
 const written: string[] = [];
 
 const sources = [
@@ -41,7 +40,7 @@ async function download(key: string): Promise<Buffer> {
 beforeAll(async () => {
   stack = await startLocalStack({ ports: 'free', appOrigins: ['http://127.0.0.1:5999'], appOrigin: 'http://127.0.0.1:5999' });
   s3 = localS3Client(stack.urls.s3);
-  layer = localFunctionsS3(stack.urls.s3);
+  layer = localS3Client(stack.urls.s3);
   for (const s of sources) {
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: s.key, Body: s.data }));
     written.push(s.key);

@@ -4,7 +4,20 @@
  * kept in memory. They never go to environment variables or logs: errors name the secret, not
  * its content.
  */
-import { secretsManager, type SecretsManager } from '../../lib/aws/secrets-manager';
+import type { GetSecretValueCommandInput, GetSecretValueCommandOutput } from '@aws-sdk/client-secrets-manager';
+
+/** What reading the keys needs of Secrets Manager (tests hand in their own). */
+export interface SecretReader {
+  getSecretValue(input: GetSecretValueCommandInput): Promise<Pick<GetSecretValueCommandOutput, 'SecretString'>>;
+}
+
+/** Secrets Manager's SDK client, loaded on first use: only a Stripe deployment reads a secret. */
+const sdkReader: SecretReader = {
+  async getSecretValue(input) {
+    const { secretsManager, GetSecretValueCommand } = await import('../../lib/clients/secrets-manager');
+    return secretsManager().send(new GetSecretValueCommand(input));
+  },
+};
 
 export interface StripeKeys {
   readonly secretKey: string;
@@ -36,7 +49,7 @@ export function parseStripeKeys(secretId: string, secretString: string | undefin
 }
 
 /** Reads the keys once; concurrent first callers share the one request, a failure is retried on the next call. */
-export function createStripeKeysLoader(secretId: string, client: () => SecretsManager = secretsManager) {
+export function createStripeKeysLoader(secretId: string, client: () => SecretReader = () => sdkReader) {
   let pending: Promise<StripeKeys> | undefined;
   let loaded: StripeKeys | undefined;
   return {

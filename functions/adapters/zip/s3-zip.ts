@@ -3,8 +3,16 @@
  * streaming S3 -> ZIP framing -> S3 multipart in constant memory: at most
  * (concurrency + 1) part buffers, whatever the archive's size.
  */
-import type { CompletedPart } from '@aws-sdk/client-s3';
-import type { S3 } from '../../lib/aws/s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  UploadPartCommand,
+  type CompletedPart,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { LONG_OPERATION, uploadTimeout } from '../../lib/clients/s3';
 import { S3_MAX_PARTS, S3_MAX_PART_BYTES, S3_MIN_PART_BYTES } from '../../domain/upload';
 import { MiB } from '../../domain/units';
 import { log } from '../../lib/log';
@@ -27,7 +35,7 @@ export interface ZipSourceObject {
 }
 
 export interface BuildZipOptions {
-  readonly s3: S3;
+  readonly s3: S3Client;
   readonly sourceBucket: string;
   /** archive order */
   readonly entries: readonly ZipSourceObject[];
@@ -85,7 +93,7 @@ export class SourceSizeError extends Error {
  * pinned to the same ETag, so the consumer sees one uninterrupted stream of the same object.
  */
 export async function* readS3Object(
-  s3: S3,
+  s3: S3Client,
   o: { bucket: string; key: string; size: number; signal?: AbortSignal; resumes?: number },
 ): AsyncGenerator<Uint8Array, void, undefined> {
   let received = 0;
@@ -93,13 +101,14 @@ export async function* readS3Object(
   let resumes = 0;
   for (;;) {
     const resuming = received > 0;
-    const res = await s3.getObject(
-      {
+    // The SDK's Body in Node is the answer's own stream (http.IncomingMessage): read as it arrives, never buffered.
+    const res = await s3.send(
+      new GetObjectCommand({
         Bucket: o.bucket,
         Key: o.key,
         ...(resuming ? { Range: `bytes=${received}-`, ...(etag ? { IfMatch: etag } : {}) } : {}),
-      },
-      o.signal ? { signal: o.signal } : {},
+      }),
+      o.signal ? { abortSignal: o.signal } : {},
     );
     if (!resuming) {
       etag = res.ETag;
@@ -164,7 +173,7 @@ export function effectivePartSize(requested: number, expectedSize?: number): num
  * On any failure the upload is aborted; Abort errors are ignored (s3rver answers 405).
  */
 export async function multipartUpload(
-  s3: S3,
+  s3: S3Client,
   target: UploadTarget,
   body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   opts: MultipartOptions = {},
@@ -177,14 +186,14 @@ export async function multipartUpload(
   const { signal } = opts;
   const Bucket = target.bucket;
   const Key = target.key;
-  const created = await s3.createMultipartUpload(
-    {
+  const created = await s3.send(
+    new CreateMultipartUploadCommand({
       Bucket,
       Key,
       ...(target.contentType ? { ContentType: target.contentType } : {}),
       ...(target.contentDisposition ? { ContentDisposition: target.contentDisposition } : {}),
-    },
-    signal ? { signal } : {},
+    }),
+    signal ? { abortSignal: signal } : {},
   );
   const UploadId = created.UploadId;
   if (!UploadId) throw new Error(`CreateMultipartUpload ${Key}: no UploadId`);
@@ -199,7 +208,7 @@ export async function multipartUpload(
   const uploadPart = (buf: Buffer, length: number) => {
     const PartNumber = ++partNumber;
     const p: Promise<void> = s3
-      .uploadPart({ Bucket, Key, UploadId, PartNumber, Body: buf.subarray(0, length) }, signal ? { signal } : {})
+      .send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: buf.subarray(0, length) }), { ...uploadTimeout(length), ...(signal ? { abortSignal: signal } : {}) })
       .then((r) => {
         if (!r.ETag) throw new Error(`UploadPart ${PartNumber}: no ETag`);
         parts[PartNumber - 1] = { PartNumber, ETag: r.ETag };
@@ -244,12 +253,12 @@ export async function multipartUpload(
     if (opts.expectedSize !== undefined && total !== opts.expectedSize) {
       throw new Error(`stream for ${Key} had ${total} bytes, expected ${opts.expectedSize}`);
     }
-    const done = await s3.completeMultipartUpload({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }, signal ? { signal } : {});
+    const done = await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }), { ...LONG_OPERATION, ...(signal ? { abortSignal: signal } : {}) });
     return { size: total, parts: partNumber, ...(done.ETag ? { etag: done.ETag } : {}) };
   } catch (err) {
     await Promise.allSettled([...inFlight]);
     // Not with the (possibly aborted) signal: the parts must go either way.
-    await s3.abortMultipartUpload({ Bucket, Key, UploadId }).catch(() => undefined);
+    await s3.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);
     throw err;
   }
 }

@@ -6,6 +6,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocument, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../env';
+import { REQUEST_HANDLER } from './timeouts';
 
 export type {
   BatchGetCommandInput,
@@ -26,7 +27,7 @@ let client: DynamoDBDocument | undefined;
 export function ddb(): DynamoDBDocument {
   if (!client) {
     const c = config();
-    client = DynamoDBDocument.from(new DynamoDBClient({ region: c.awsRegion, ...(c.endpoints.dynamodb ? { endpoint: c.endpoints.dynamodb } : {}) }), TRANSLATE);
+    client = DynamoDBDocument.from(new DynamoDBClient({ region: c.awsRegion, requestHandler: REQUEST_HANDLER, ...(c.endpoints.dynamodb ? { endpoint: c.endpoints.dynamodb } : {}) }), TRANSLATE);
   }
   return client;
 }

@@ -1,12 +1,13 @@
 /**
- * The tenant job's CloudFront calls at the wire (fetch stubbed; functions/lib/aws/cloudfront.ts
- * and the CloudFront provider of functions/adapters/cdn-tenants.ts): signed for cloudfront in
- * us-east-1, the 2020-05-31 XML bodies, ETag and If-Match, and a tenant disabled before deletion.
+ * The tenant job's CloudFront calls at the wire (the CloudFront provider of
+ * functions/adapters/cdn-tenants.ts through @aws-sdk/client-cloudfront, answered at the SDK's
+ * HTTP handler): signed for cloudfront in us-east-1, the 2020-05-31 XML bodies, ETag and
+ * If-Match, and a tenant disabled before deletion.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tenantName, tenantProvider } from '../../../functions/adapters/cdn-tenants';
 import { ENV } from '../../../functions/lib/env-names';
-import { stubFetch, type SentRequest } from '../../helpers/fetch-stub';
+import { stubHttp, type SentRequest } from '../../helpers/http-stub';
 
 let calls: SentRequest[];
 let restore: () => void;
@@ -14,14 +15,15 @@ let answer: (req: SentRequest) => Response;
 
 const xml = (body: string, status = 200, headers: Record<string, string> = {}) => new Response(`<?xml version="1.0"?>${body}`, { status, headers: { 'content-type': 'text/xml', ...headers } });
 const tenantXml = (enabled: boolean, status: string) =>
-  `<DistributionTenant><Id>dt_123</Id><DistributionId>E1MT</DistributionId><Domains><DomainResult><Domain>files.acme.com</Domain><Status>active</Status></DomainResult></Domains><Enabled>${enabled}</Enabled><Status>${status}</Status></DistributionTenant>`;
+  // List members as the SDK's model of the API reads and writes them (`member`, the list's default element name).
+  `<DistributionTenant><Id>dt_123</Id><DistributionId>E1MT</DistributionId><Domains><member><Domain>files.acme.com</Domain><Status>active</Status></member></Domains><Enabled>${enabled}</Enabled><Status>${status}</Status></DistributionTenant>`;
 const provider = () => tenantProvider({ [ENV.tenantDistributionId]: 'E1MT', [ENV.connectionGroupId]: 'cg_9' })!;
 
 beforeEach(() => {
   process.env.AWS_ACCESS_KEY_ID = 'unit';
   process.env.AWS_SECRET_ACCESS_KEY = 'unit';
   answer = () => xml(tenantXml(true, 'InProgress'), 201, { etag: 'E1' });
-  ({ calls, restore } = stubFetch((req) => answer(req)));
+  ({ calls, restore } = stubHttp((req) => answer(req)));
 });
 
 afterEach(() => restore());
@@ -36,8 +38,9 @@ describe('CloudFront distribution tenants', () => {
     const body = req!.body.toString('utf8');
     expect(body).toContain('<DistributionId>E1MT</DistributionId>');
     expect(body).toContain('<ConnectionGroupId>cg_9</ConnectionGroupId>');
-    expect(body).toContain('<Domains><DomainItem><Domain>files.acme.com</Domain></DomainItem></Domains>');
-    expect(body).toContain('<PrimaryDomainName>files.acme.com</PrimaryDomainName><ValidationTokenHost>cloudfront</ValidationTokenHost>');
+    expect(body).toContain('<Domains><member><Domain>files.acme.com</Domain></member></Domains>');
+    expect(body).toMatch(/<ManagedCertificateRequest>(?=.*<PrimaryDomainName>files\.acme\.com<\/PrimaryDomainName>)(?=.*<ValidationTokenHost>cloudfront<\/ValidationTokenHost>).*<\/ManagedCertificateRequest>/u);
+    expect(body).toContain('<Enabled>true</Enabled>');
     expect(body).toContain(`<Name>${tenantName('files.acme.com')}</Name>`);
   });
 
@@ -47,7 +50,8 @@ describe('CloudFront distribution tenants', () => {
         ? xml('<ErrorResponse><Error><Code>CNAMEAlreadyExists</Code><Message>taken</Message></Error></ErrorResponse>', 409)
         : xml(tenantXml(true, 'Deployed'), 200, { etag: 'E2' });
     expect(await provider().create('files.acme.com')).toEqual({ tenantId: 'dt_123', etag: 'E2' });
-    expect(calls[1]!.url.href).toBe('https://cloudfront.amazonaws.com/2020-05-31/distribution-tenant-by-domain?domain=files.acme.com');
+    expect(calls[1]!.method).toBe('GET');
+    expect(calls[1]!.url.href).toBe('https://cloudfront.amazonaws.com/2020-05-31/distribution-tenant?domain=files.acme.com');
   });
 
   it('disables an enabled tenant first, deletes it once disabled and deployed, with If-Match', async () => {

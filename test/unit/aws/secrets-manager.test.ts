@@ -1,23 +1,25 @@
 /**
- * Secrets Manager's GetSecretValue at the wire (fetch stubbed), and the Stripe keys read from
- * it once per cold start (functions/adapters/payments/stripe-keys.ts).
+ * Secrets Manager's GetSecretValue at the wire (@aws-sdk/client-secrets-manager answered at the
+ * SDK's HTTP handler), and the Stripe keys read from it once per cold start
+ * (functions/adapters/payments/stripe-keys.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSecretsManager } from '../../../functions/lib/aws/secrets-manager';
+import { SecretsManagerClient, GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { createStripeKeysLoader, parseStripeKeys } from '../../../functions/adapters/payments/stripe-keys';
-import { jsonError, jsonResponse, stubFetch, type SentRequest } from '../../helpers/fetch-stub';
+import { jsonError, jsonResponse, stubHttp, type SentRequest } from '../../helpers/http-stub';
 
 let calls: SentRequest[];
 let restore: () => void;
 let answer: (req: SentRequest) => Response;
-const sm = createSecretsManager({ region: 'ap-southeast-1' });
+const client = new SecretsManagerClient({ region: 'ap-southeast-1' });
+const sm = { getSecretValue: (input: { SecretId: string }) => client.send(new GetSecretValueCommand(input)) };
 const KEYS = { secretKey: 'sk_live_abc', publishableKey: 'pk_live_abc', webhookSecret: 'whsec_abc' };
 
 beforeEach(() => {
   process.env.AWS_ACCESS_KEY_ID = 'unit';
   process.env.AWS_SECRET_ACCESS_KEY = 'unit';
   answer = () => jsonResponse({ ARN: 'arn:aws:secretsmanager:ap-southeast-1:123456789012:secret:sendbridge/stripe-AbCdEf', Name: 'sendbridge/stripe', SecretString: JSON.stringify(KEYS) });
-  ({ calls, restore } = stubFetch((req) => answer(req)));
+  ({ calls, restore } = stubHttp((req) => answer(req)));
 });
 
 afterEach(() => restore());

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLANS, ROLES } from '../../../functions/domain/plans';
 import type { UserProfile } from '../../../functions/data/users';
 import { UNIT_ENV } from '../../helpers/events';
-import { jsonResponse, stubFetch, type SentRequest } from '../../helpers/fetch-stub';
+import { jsonResponse, stubHttp, type SentRequest } from '../../helpers/http-stub';
 
 /**
  * Issue 13 with a deployment that serves hongkong and frankfurt only (UNIT_ENV): where a user's
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  ({ calls, restore } = stubFetch((req) => (req.target === 'UpdateItem' ? jsonResponse({}) : jsonResponse({ __type: 'UnexpectedRequest' }, 400))));
+  ({ calls, restore } = stubHttp((req) => (req.target === 'UpdateItem' ? jsonResponse({}) : jsonResponse({ __type: 'UnexpectedRequest' }, 400))));
 });
 
 afterEach(() => restore());

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNIT_ENV } from '../../helpers/events';
-import { jsonResponse, stubFetch, type SentRequest } from '../../helpers/fetch-stub';
+import { jsonResponse, stubHttp, type SentRequest } from '../../helpers/http-stub';
 
 /** SES v2 answers at the fetch boundary; the assertions read the SendEmail request as SES gets it. */
 const saved = { ...process.env };
@@ -26,7 +26,7 @@ const MESSAGE = {
 
 beforeEach(() => {
   answer = () => jsonResponse({ MessageId: 'msg-0001' }, 200, { 'content-type': 'application/json' });
-  ({ calls, restore } = stubFetch(() => answer()));
+  ({ calls, restore } = stubHttp(() => answer()));
 });
 
 afterEach(() => restore());
