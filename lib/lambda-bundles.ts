@@ -13,11 +13,10 @@ import { REPO_ROOT } from './paths';
  *
  * Bundles are ESM for nodejs22.x, minified, with linked source maps (no sources content).
  * The AWS SDK v3 clients functions/ use (functions/lib/clients/) are bundled in, not taken from
- * the Lambda runtime. Bundles are code-split: what a dynamic import() reaches (the clients few
- * routes need, docs/decisions.md "The AWS SDK v3 in functions/") is a chunk loaded on first use,
- * copied with the shared chunks into each function's asset under chunks/
- * (test/infra/bundle-contents.test.ts reads what loads with the entry and what later;
- * test/infra/budgets.test.ts counts every file). Numbers: docs/benchmarks.md.
+ * the Lambda runtime; clients few routes need are imported on demand, which esbuild keeps in
+ * the same file but runs on first use (docs/decisions.md, "The AWS SDK v3 in functions/";
+ * test/infra/bundle-contents.test.ts checks which run with the entry; test/infra/budgets.test.ts
+ * counts every file of an asset). Numbers: docs/benchmarks.md.
  */
 
 export const LAMBDA_BUNDLE_FILE = 'index.mjs';
@@ -29,18 +28,17 @@ export interface LambdaBundle {
   /** minified bytes of index.mjs */
   readonly bytes: number;
   /**
-   * the source files bundled into what loads with the function: index.mjs and the chunks it
-   * imports statically (esbuild metafile paths, relative to the repository)
+   * the source files bundled into index.mjs whose code runs when it is imported (esbuild
+   * metafile paths, relative to the repository)
    */
   readonly inputs: readonly string[];
-  /** the source files bundled only into chunks loaded on demand (a dynamic `import()`) */
-  readonly lazyInputs: readonly string[];
   /**
-   * files beside index.mjs that it loads (paths relative to `dir`), with their minified bytes:
-   * the code-split chunks under chunks/, `lazy` when reached only through a dynamic import,
-   * and the Stripe SDK chunk (always lazy)
+   * the source files bundled into index.mjs that only a dynamic `import()` reaches: esbuild
+   * wraps them to run on their first import (the AWS clients few routes use)
    */
-  readonly chunks: readonly { readonly file: string; readonly bytes: number; readonly lazy: boolean }[];
+  readonly lazyInputs: readonly string[];
+  /** files beside index.mjs that it imports only on demand (the Stripe SDK chunk), with their minified bytes */
+  readonly chunks: readonly { readonly file: string; readonly bytes: number }[];
   /** native packages shipped in `node_modules/` beside index.mjs (NATIVE_PACKAGES), by name */
   readonly nativePackages: readonly string[];
 }
@@ -164,18 +162,10 @@ export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDL
     writeFileSync(file, spec.source);
     entryPoints[`${spec.name}/index`] = file;
   }
-  // Code splitting: what a dynamic import() reaches (the AWS clients few routes use) goes to a
-  // chunk of its own, loaded on first use, and code shared by entries to shared chunks.
-  const { metafile } = esbuild.buildSync({
-    ...ESBUILD_OPTIONS,
-    entryPoints,
-    outdir: outDir,
-    outExtension: { '.js': '.mjs' },
-    splitting: true,
-    chunkNames: `${CHUNKS_DIR}/[name]-[hash]`,
-    metafile: true,
-  });
-  const outputKey = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
+  // No code splitting: with one run over every function, esbuild tree-shakes shared chunks for
+  // all entries at once, which made each function's asset 30-100 % larger (docs/decisions.md).
+  const { metafile } = esbuild.buildSync({ ...ESBUILD_OPTIONS, entryPoints, outdir: outDir, outExtension: { '.js': '.mjs' }, metafile: true });
+  const cwdPath = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
   const repoPath = (p: string) => path.relative(REPO_ROOT, path.resolve(process.cwd(), p)).split(path.sep).join('/');
 
   const result = new Map<string, LambdaBundle>();
@@ -183,18 +173,18 @@ export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDL
   for (const spec of specs) {
     const dir = path.join(outDir, spec.name);
     const file = path.join(dir, LAMBDA_BUNDLE_FILE);
-    const loaded = chunkClosure(metafile, outputKey(file));
-    const inputsOf = (keys: Iterable<string>) => [...new Set([...keys].flatMap((k) => Object.keys(metafile.outputs[k]?.inputs ?? {})))].map(repoPath);
-    const inputs = inputsOf(loaded.statics);
-    const lazyInputs = inputsOf(loaded.lazies).filter((i) => !inputs.includes(i));
-    const chunks = copyChunks(dir, path.join(outDir, CHUNKS_DIR), [...loaded.statics, ...loaded.lazies].filter((k) => k !== outputKey(file)), loaded.lazies);
-    if ([...inputs, ...lazyInputs].includes(STRIPE_PROVIDER_MODULE)) {
+    const output = metafile.outputs[cwdPath(file)];
+    const bundled = Object.keys(output?.inputs ?? {});
+    const eager = staticClosure(metafile, cwdPath(path.join(entriesDir, `${spec.name}.ts`)));
+    const inputs = bundled.filter((i) => eager.has(i)).map(repoPath);
+    const lazyInputs = bundled.filter((i) => !eager.has(i)).map(repoPath);
+    const chunks: { file: string; bytes: number }[] = [];
+    if (inputs.includes(STRIPE_PROVIDER_MODULE) || lazyInputs.includes(STRIPE_PROVIDER_MODULE)) {
       stripeChunk ??= buildStripeChunk(path.join(root, 'vendor'));
       copyFileSync(stripeChunk, path.join(dir, STRIPE_SDK_CHUNK_FILE));
-      chunks.push({ file: STRIPE_SDK_CHUNK_FILE, bytes: statSync(stripeChunk).size, lazy: true });
+      chunks.push({ file: STRIPE_SDK_CHUNK_FILE, bytes: statSync(stripeChunk).size });
     }
-    const imports = [...loaded.statics, ...loaded.lazies].flatMap((k) => metafile.outputs[k]?.imports ?? []);
-    const natives = [...new Set(imports.filter((i) => i.external && Object.hasOwn(NATIVE_PACKAGES, i.path)).map((i) => i.path))];
+    const natives = [...new Set((output?.imports ?? []).filter((i) => i.external && Object.hasOwn(NATIVE_PACKAGES, i.path)).map((i) => i.path))];
     for (const name of natives) copyNativePackage(name, path.join(dir, 'node_modules'));
     result.set(spec.name, { dir, bytes: statSync(file).size, inputs, lazyInputs, chunks, nativePackages: natives });
   }
@@ -251,59 +241,21 @@ export function copyNativePackage(name: string, target: string, root = path.join
   return copied;
 }
 
-/** Where the code-split chunks go, in the build and in each function's asset (beside index.mjs). */
-const CHUNKS_DIR = 'chunks';
-
 /**
- * The chunks an entry loads, by metafile output key: `statics` (the entry itself and what it
- * imports statically, transitively) and `lazies` (reached only through a dynamic import()).
+ * The inputs (metafile keys) whose code runs when an entry is imported: the entry and what it
+ * imports statically (import statements, require calls), transitively. What only a dynamic
+ * import() reaches is left out: esbuild runs it on its first import.
  */
-function chunkClosure(metafile: esbuild.Metafile, entryKey: string): { statics: Set<string>; lazies: Set<string> } {
-  const walk = (starts: string[], follow: (kind: string) => boolean) => {
-    const seen = new Set<string>();
-    const queue = [...starts];
-    while (queue.length > 0) {
-      const key = queue.shift()!;
-      if (seen.has(key) || !metafile.outputs[key]) continue;
-      seen.add(key);
-      for (const i of metafile.outputs[key].imports) if (!i.external && follow(i.kind)) queue.push(i.path);
-    }
-    return seen;
-  };
-  const statics = walk([entryKey], (kind) => kind === 'import-statement');
-  const all = walk([entryKey], (kind) => kind === 'import-statement' || kind === 'dynamic-import');
-  return { statics, lazies: new Set([...all].filter((k) => !statics.has(k))) };
-}
-
-/**
- * Copies the chunks a function loads into its asset (`<dir>/chunks/`, with their source maps),
- * so the asset stands alone, and points its index.mjs at them: `"../chunks/x.mjs"` becomes
- * ` "./chunks/x.mjs"`, the same length, so the entry's source map still lines up. Chunks import
- * each other from their own directory, unchanged. The copied maps' sources are re-based.
- */
-function copyChunks(dir: string, chunksDir: string, keys: readonly string[], lazies: ReadonlySet<string>): { file: string; bytes: number; lazy: boolean }[] {
-  if (keys.length === 0) return [];
-  const target = path.join(dir, CHUNKS_DIR);
-  mkdirSync(target, { recursive: true });
-  const copied: { file: string; bytes: number; lazy: boolean }[] = [];
-  const entryFile = path.join(dir, LAMBDA_BUNDLE_FILE);
-  let entry = readFileSync(entryFile, 'utf8');
-  for (const key of keys) {
-    const from = path.resolve(process.cwd(), key);
-    if (path.dirname(from) !== chunksDir) throw new Error(`chunk ${key} is not under ${chunksDir}`);
-    const name = path.basename(from);
-    copyFileSync(from, path.join(target, name));
-    if (existsSync(`${from}.map`)) {
-      const map = JSON.parse(readFileSync(`${from}.map`, 'utf8')) as { sources: string[] };
-      map.sources = map.sources.map((s) => path.relative(target, path.resolve(chunksDir, s)).split(path.sep).join('/'));
-      writeFileSync(path.join(target, `${name}.map`), JSON.stringify(map));
-    }
-    entry = entry.split(`"../${CHUNKS_DIR}/${name}"`).join(` "./${CHUNKS_DIR}/${name}"`);
-    copied.push({ file: `${CHUNKS_DIR}/${name}`, bytes: statSync(from).size, lazy: lazies.has(key) });
+function staticClosure(metafile: esbuild.Metafile, entry: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    if (seen.has(next) || !metafile.inputs[next]) continue;
+    seen.add(next);
+    for (const i of metafile.inputs[next].imports) if (!i.external && i.kind !== 'dynamic-import') queue.push(i.path);
   }
-  if (entry.includes(`"../${CHUNKS_DIR}/`)) throw new Error(`${entryFile} imports a chunk that was not copied beside it`);
-  writeFileSync(entryFile, entry);
-  return copied;
+  return seen;
 }
 
 /** The Stripe SDK as one ESM file (same options as the functions, no source map: it is not our code). */
