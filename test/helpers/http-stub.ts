@@ -52,8 +52,10 @@ function urlOf(r: SmithyRequest): URL {
 async function bodyOf(body: unknown): Promise<Buffer> {
   if (body === undefined || body === null) return Buffer.alloc(0);
   if (typeof body === 'string') return Buffer.from(body);
-  // A copy: the sender may reuse its buffer once the request is answered (the ZIP job's part buffers).
-  if (body instanceof Uint8Array) return Buffer.from(body);
+  // A copy: the sender may reuse its buffer once the request is answered (the ZIP job's part
+  // buffers). Through a plain view: the SDK's JSON bodies are a Uint8Array subclass whose
+  // valueOf (which Buffer.from calls) is its text.
+  if (body instanceof Uint8Array) return Buffer.from(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
   if (body instanceof Readable) {
     const chunks: Buffer[] = [];
     for await (const c of body) chunks.push(Buffer.from(c as Uint8Array));
