@@ -14,8 +14,9 @@ import { REPO_ROOT } from './paths';
  * Bundles are ESM for nodejs22.x, minified, with linked source maps (no sources content).
  * The AWS SDK v3 clients functions/ use (functions/lib/clients/) are bundled in, not taken from
  * the Lambda runtime; clients few routes need are imported on demand, which esbuild keeps in
- * the same file but runs on first use (docs/decisions.md, "The AWS SDK v3 in functions/").
- * Numbers: docs/benchmarks.md.
+ * the same file but runs on first use (docs/decisions.md, "The AWS SDK v3 in functions/";
+ * test/infra/bundle-contents.test.ts checks which run with the entry; test/infra/budgets.test.ts
+ * counts every file of an asset). Numbers: docs/benchmarks.md.
  */
 
 export const LAMBDA_BUNDLE_FILE = 'index.mjs';
@@ -26,11 +27,19 @@ export interface LambdaBundle {
   readonly dir: string;
   /** minified bytes of index.mjs */
   readonly bytes: number;
-  /** the source files bundled into index.mjs (esbuild metafile paths, relative to the repository) */
+  /**
+   * the source files bundled into index.mjs whose code runs when it is imported (esbuild
+   * metafile paths, relative to the repository)
+   */
   readonly inputs: readonly string[];
+  /**
+   * the source files bundled into index.mjs that only a dynamic `import()` reaches: esbuild
+   * wraps them to run on their first import (the AWS clients few routes use)
+   */
+  readonly lazyInputs: readonly string[];
   /** files beside index.mjs that it imports only on demand (the Stripe SDK chunk), with their minified bytes */
   readonly chunks: readonly { readonly file: string; readonly bytes: number }[];
-  /** issue 16: native packages shipped in `node_modules/` beside index.mjs (NATIVE_PACKAGES), by name */
+  /** native packages shipped in `node_modules/` beside index.mjs (NATIVE_PACKAGES), by name */
   readonly nativePackages: readonly string[];
 }
 
@@ -117,8 +126,10 @@ export const ESBUILD_OPTIONS = {
   logLevel: 'error',
   // functions/adapters/payments/stripe.ts imports the Stripe SDK from this path (see STRIPE_SDK_CHUNK_FILE)
   define: { STRIPE_SDK_CHUNK: JSON.stringify(`./${STRIPE_SDK_CHUNK_FILE}`) },
-  // issue 16: native packages are shipped beside the bundle, not in it (NATIVE_PACKAGES)
+  // Native packages are shipped beside the bundle, not in it (NATIVE_PACKAGES)
   external: Object.keys(NATIVE_PACKAGES),
+  // Lambda's credentials are always in the environment (lib/lambda-credentials.ts)
+  alias: { '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'lib', 'lambda-credentials.ts') },
 } as const satisfies esbuild.BuildOptions;
 
 /** Where bundles are built: a cache beside the dependencies, never committed. */
@@ -151,24 +162,31 @@ export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDL
     writeFileSync(file, spec.source);
     entryPoints[`${spec.name}/index`] = file;
   }
+  // No code splitting: with one run over every function, esbuild tree-shakes shared chunks for
+  // all entries at once, which made each function's asset 30-100 % larger (docs/decisions.md).
   const { metafile } = esbuild.buildSync({ ...ESBUILD_OPTIONS, entryPoints, outdir: outDir, outExtension: { '.js': '.mjs' }, metafile: true });
+  const cwdPath = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
+  const repoPath = (p: string) => path.relative(REPO_ROOT, path.resolve(process.cwd(), p)).split(path.sep).join('/');
 
   const result = new Map<string, LambdaBundle>();
   let stripeChunk: string | undefined;
   for (const spec of specs) {
     const dir = path.join(outDir, spec.name);
     const file = path.join(dir, LAMBDA_BUNDLE_FILE);
-    const output = metafile.outputs[path.relative(process.cwd(), file).split(path.sep).join('/')];
-    const inputs = Object.keys(output?.inputs ?? {}).map((p) => path.relative(REPO_ROOT, path.resolve(process.cwd(), p)).split(path.sep).join('/'));
+    const output = metafile.outputs[cwdPath(file)];
+    const bundled = Object.keys(output?.inputs ?? {});
+    const eager = staticClosure(metafile, cwdPath(path.join(entriesDir, `${spec.name}.ts`)));
+    const inputs = bundled.filter((i) => eager.has(i)).map(repoPath);
+    const lazyInputs = bundled.filter((i) => !eager.has(i)).map(repoPath);
     const chunks: { file: string; bytes: number }[] = [];
-    if (inputs.includes(STRIPE_PROVIDER_MODULE)) {
+    if (inputs.includes(STRIPE_PROVIDER_MODULE) || lazyInputs.includes(STRIPE_PROVIDER_MODULE)) {
       stripeChunk ??= buildStripeChunk(path.join(root, 'vendor'));
       copyFileSync(stripeChunk, path.join(dir, STRIPE_SDK_CHUNK_FILE));
       chunks.push({ file: STRIPE_SDK_CHUNK_FILE, bytes: statSync(stripeChunk).size });
     }
     const natives = [...new Set((output?.imports ?? []).filter((i) => i.external && Object.hasOwn(NATIVE_PACKAGES, i.path)).map((i) => i.path))];
     for (const name of natives) copyNativePackage(name, path.join(dir, 'node_modules'));
-    result.set(spec.name, { dir, bytes: statSync(file).size, inputs, chunks, nativePackages: natives });
+    result.set(spec.name, { dir, bytes: statSync(file).size, inputs, lazyInputs, chunks, nativePackages: natives });
   }
   built.set(key, result);
   return result;
@@ -221,6 +239,23 @@ export function copyNativePackage(name: string, target: string, root = path.join
     }
   }
   return copied;
+}
+
+/**
+ * The inputs (metafile keys) whose code runs when an entry is imported: the entry and what it
+ * imports statically (import statements, require calls), transitively. What only a dynamic
+ * import() reaches is left out: esbuild runs it on its first import.
+ */
+function staticClosure(metafile: esbuild.Metafile, entry: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    if (seen.has(next) || !metafile.inputs[next]) continue;
+    seen.add(next);
+    for (const i of metafile.inputs[next].imports) if (!i.external && i.kind !== 'dynamic-import') queue.push(i.path);
+  }
+  return seen;
 }
 
 /** The Stripe SDK as one ESM file (same options as the functions, no source map: it is not our code). */

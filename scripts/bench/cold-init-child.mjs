@@ -12,11 +12,18 @@ const context = {
 const started = performance.now();
 const mod = await import(pathToFileURL(bundle).href);
 const imported = performance.now();
-const result = await mod.handler(event, context);
+// A handler that throws is measured too (its time and its error), so both sides compare alike.
+let result = null;
+let error = null;
+try {
+  result = await mod.handler(event, context);
+} catch (err) {
+  error = err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : String(err);
+}
 const done = performance.now();
-const body = result && typeof result === "object" && typeof result.body === "string" ? result.body.slice(0, 400) : null;
+const body = result && typeof result === 'object' && typeof result.body === 'string' ? result.body.slice(0, 400) : null;
 const statusCode = result && typeof result === 'object' && 'statusCode' in result ? result.statusCode : null;
 console.log(
-  `RESULT ${JSON.stringify({ importMs: imported - started, firstRequestMs: done - imported, totalMs: done - started, statusCode, body })}`,
+  `RESULT ${JSON.stringify({ importMs: imported - started, firstRequestMs: done - imported, totalMs: done - started, statusCode, body, error })}`,
 );
 process.exit(0);

@@ -2,16 +2,17 @@
  * `npm run bench`: performance measurements against the local stack, written to
  * bench/results/<name>-<timestamp>.json with the machine noted. Medians of alternating
  * rounds, with the baseline measured side by side in the same run.
- * Usage: npm run bench [-- <name> ...]   (names: the keys of BENCHES)
+ * Usage: npm run bench [-- <name> ... [--option=value ...]]   (names: the keys of BENCHES)
+ *   cold-init: --baseline=<commit> (default DEFAULT_BASELINE in cold-init.ts), --runs=<n a side>
  * Each bench returns its full result with a `summary` (medians and ratios) printed here.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startLocalApp, REPO_ROOT } from '../local/app';
+import { startLocalApp, REPO_ROOT, type LocalApp } from '../local/app';
 import { benchGatewayOverhead } from './gateway-overhead';
 import { benchLighthouse } from './lighthouse';
 import { benchCreateTransfer } from './create-transfer';
-import { benchColdInit } from './cold-init';
+import { benchColdInit, type ColdInitOptions } from './cold-init';
 import { benchGetQs } from './get-qs';
 import { benchAnalytics } from './analytics';
 import { machineInfo } from './machine';
@@ -23,23 +24,38 @@ import { benchCliUpload } from './cli-upload';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'silent';
 
+/** `--name=value` options from the command line; each bench reads the ones it knows. */
+type Flags = Readonly<Record<string, string>>;
+
+function coldInitOptions(flags: Flags): ColdInitOptions {
+  return { ...(flags.baseline ? { baseline: flags.baseline } : {}), ...(flags.runs ? { runs: Number(flags.runs) } : {}) };
+}
+
 const BENCHES = {
-  'gateway-overhead': benchGatewayOverhead,
-  'create-transfer': benchCreateTransfer,
-  'upload-throughput': benchUploadThroughput,
-  'zip-build': benchZipBuild,
-  'cli-upload': benchCliUpload,
-  'cold-init': benchColdInit,
-  'get-qs': benchGetQs,
-  analytics: benchAnalytics,
-  lighthouse: benchLighthouse,
-  'webhook-latency': benchWebhookLatency,
-} as const;
+  'gateway-overhead': (app: LocalApp) => benchGatewayOverhead(app),
+  'create-transfer': (app: LocalApp) => benchCreateTransfer(app),
+  'upload-throughput': (app: LocalApp) => benchUploadThroughput(app),
+  'zip-build': (app: LocalApp) => benchZipBuild(app),
+  'cli-upload': (app: LocalApp) => benchCliUpload(app),
+  'cold-init': (app: LocalApp, flags: Flags) => benchColdInit(app, coldInitOptions(flags)),
+  'get-qs': (app: LocalApp) => benchGetQs(app),
+  analytics: (app: LocalApp) => benchAnalytics(app),
+  lighthouse: (app: LocalApp) => benchLighthouse(app),
+  'webhook-latency': (app: LocalApp) => benchWebhookLatency(app),
+} as const satisfies Record<string, (app: LocalApp, flags: Flags) => Promise<{ summary: unknown }>>;
 
 type BenchName = keyof typeof BENCHES;
 
 async function main() {
-  const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const args = process.argv.slice(2);
+  const requested = args.filter((a) => !a.startsWith('-'));
+  const flags: Flags = Object.fromEntries(
+    args.filter((a) => a.startsWith('--')).map((a) => {
+      const m = /^--([a-z-]+)=(.*)$/u.exec(a);
+      if (!m) throw new Error(`options are --name=value (got ${a})`);
+      return [m[1]!, m[2]!];
+    }),
+  );
   const names = (requested.length ? requested : Object.keys(BENCHES)) as BenchName[];
   for (const n of names) if (!(n in BENCHES)) throw new Error(`unknown benchmark ${n}; known: ${Object.keys(BENCHES).join(', ')}`);
 
@@ -49,7 +65,7 @@ async function main() {
   try {
     for (const name of names) {
       console.log(`bench ${name}...`);
-      const result = await BENCHES[name](app);
+      const result = await BENCHES[name](app, flags);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outDir, `${name}-${stamp}.json`);
       writeFileSync(file, JSON.stringify({ ...result, machine: machineInfo(), at: new Date().toISOString() }, null, 2) + '\n');

@@ -1,9 +1,8 @@
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { App, type Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_GROUPS, jobs, routes, type HttpMethod, type RouteDef } from '../../functions/routes';
-import { LAMBDA_BUNDLE_FILE } from '../../lib/lambda-bundles';
 import { createSendBridge } from '../../lib/sendbridge-app';
 import { cdkJsonContext, synthSendBridge } from './synth';
 
@@ -14,12 +13,47 @@ import { cdkJsonContext, synthSendBridge } from './synth';
 export const MAX_STACK_RESOURCES = 400;
 export const MAX_CORE_RESOURCES_PER_ROUTE = 2.5;
 /**
- * Bundle budgets in bytes (minified index.mjs): the platform issue's 400 KB per bundle and
- * 250 KB median. Met since functions/ reach AWS through functions/lib/aws (aws4fetch) instead
- * of the AWS SDK's clients (docs/decisions.md, "Lambda bundles"; test/infra/bundle-contents).
+ * Bundle budgets, in bytes as on disk (1 KB = 1,000 bytes, 1 MB = 1,000,000 bytes): per function,
+ * the sum of every file in its code asset, index.mjs and every chunk beside it, lazily imported
+ * or not (the Stripe SDK's, the rarely used AWS clients'), wherever in the directory it lies.
+ * Two kinds of file are counted apart, each against a limit of its own: source maps (`*.map`),
+ * which are not code, and the native packages shipped in `node_modules/` (sharp's prebuilt
+ * libvips, ~20 MB), which no JavaScript budget can hold; the whole asset, all files included,
+ * is held to Lambda's own limit for unzipped code.
  */
-export const MAX_BUNDLE_BYTES = 400_000;
-export const MEDIAN_BUNDLE_BYTES = 250_000;
+export const MAX_BUNDLE_BYTES = 1_000_000;
+export const MEDIAN_BUNDLE_BYTES = 700_000;
+/** Lambda's quota for a function's unzipped code (deployment package and layers): 250 MB. */
+export const LAMBDA_UNZIPPED_CODE_BYTES = 262_144_000;
+
+export interface AssetBytes {
+  /** every file that is neither a source map nor under node_modules/: what the budgets hold */
+  readonly code: number;
+  readonly sourceMaps: number;
+  readonly nativePackages: number;
+  /** every file of the asset */
+  readonly total: number;
+  readonly files: number;
+}
+
+/** Sizes of every file under an asset directory, by kind (see MAX_BUNDLE_BYTES). */
+export function assetBytes(dir: string): AssetBytes {
+  let code = 0;
+  let sourceMaps = 0;
+  let nativePackages = 0;
+  let files = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const bytes = statSync(file).size;
+    files++;
+    const rel = path.relative(dir, file).split(path.sep);
+    if (rel[0] === 'node_modules') nativePackages += bytes;
+    else if (entry.name.endsWith('.map')) sourceMaps += bytes;
+    else code += bytes;
+  }
+  return { code, sourceMaps, nativePackages, total: code + sourceMaps + nativePackages, files };
+}
 
 const resourceCount = (stack: Stack, app: App) =>
   Object.keys(app.synth().getStackArtifact(stack.artifactId).template.Resources as Record<string, unknown>).length;
@@ -59,7 +93,7 @@ describe('CloudFormation resources', () => {
 });
 
 describe('Lambda bundles', () => {
-  let sizes: Record<string, number>;
+  let sizes: Record<string, AssetBytes>;
 
   beforeAll(() => {
     // Synthesized as `cdk synth` does, bundling included; sizes read from the assembly's assets.
@@ -70,27 +104,43 @@ describe('Lambda bundles', () => {
     const { core, web } = createSendBridge(app);
     const assembly = app.synth();
     const templateOf = (artifactId: string) => assembly.getStackArtifact(artifactId).template as { Resources: Record<string, { Type: string; Metadata?: Record<string, string> }> };
-    // issue 15: the tenant job lives in the WebStack (its other Lambda is CDK's BucketDeployment handler).
+    // The tenant job lives in the WebStack (its other Lambda is CDK's BucketDeployment handler).
     const resources = [...Object.entries(templateOf(core.artifactId).Resources), ...Object.entries(templateOf(web.artifactId).Resources).filter(([id]) => id.startsWith('Job'))];
     sizes = {};
     for (const [id, r] of resources) {
       if (r.Type !== 'AWS::Lambda::Function') continue;
       const asset = r.Metadata?.['aws:asset:path'];
       if (!asset) throw new Error(`${id} has no code asset`);
-      sizes[id] = statSync(path.join(assembly.directory, asset, LAMBDA_BUNDLE_FILE)).size;
+      sizes[id] = assetBytes(path.join(assembly.directory, asset));
     }
   }, 120_000);
 
-  it('has one bundle per function', () => {
+  /** One line per function, largest code first: what a failure prints. */
+  const report = () =>
+    Object.entries(sizes)
+      .sort(([, a], [, b]) => b.code - a.code)
+      .map(([id, s]) => `${id}: ${s.code} B code (+ ${s.sourceMaps} B source maps, ${s.nativePackages} B native packages; ${s.files} files in all)`)
+      .join('\n');
+
+  it('has one bundle per function, each with its entry', () => {
     expect(Object.keys(sizes).length).toBe(Object.keys(FUNCTION_GROUPS).length + jobs.length);
+    for (const [id, s] of Object.entries(sizes)) expect(s.code, `${id} has no code`).toBeGreaterThan(0);
   });
 
-  it(`keeps every bundle under ${MAX_BUNDLE_BYTES / 1000} KB and the median under ${MEDIAN_BUNDLE_BYTES / 1000} KB`, () => {
-    const report = JSON.stringify(sizes);
-    for (const [id, bytes] of Object.entries(sizes)) expect(bytes, `${id} (${report})`).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);
-    const sorted = Object.values(sizes).sort((a, b) => a - b);
-    const mid = sorted.length / 2;
-    const median = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-    expect(median, report).toBeLessThanOrEqual(MEDIAN_BUNDLE_BYTES);
+  it(`keeps every function's code (all files of its asset) at most ${MAX_BUNDLE_BYTES / 1_000_000} MB and the median at most ${MEDIAN_BUNDLE_BYTES / 1000} KB`, () => {
+    const over = Object.entries(sizes).filter(([, s]) => s.code > MAX_BUNDLE_BYTES).map(([id]) => id);
+    expect(over, `over ${MAX_BUNDLE_BYTES} bytes:\n${report()}`).toEqual([]);
+    const median = medianOf(Object.values(sizes).map((s) => s.code));
+    expect(median, `median ${median} bytes:\n${report()}`).toBeLessThanOrEqual(MEDIAN_BUNDLE_BYTES);
+  });
+
+  it("keeps every function's whole asset (maps and native packages included) within Lambda's unzipped code limit", () => {
+    for (const [id, s] of Object.entries(sizes)) expect(s.total, `${id}\n${report()}`).toBeLessThanOrEqual(LAMBDA_UNZIPPED_CODE_BYTES);
   });
 });
+
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
