@@ -3,7 +3,7 @@
  * src/app/routes.tsx and src/features/dashboard/routes.tsx), with the addresses that show it,
  * and the lazy catalogues (src/i18n/namespaces.ts) its routes wait for (`withNamespaces`), whose
  * English files a first visit loads as well. Read by the build (route-preload plugin in
- * vite.config.ts) and the first-load budget test.
+ * vite.config.ts).
  */
 export const SCREENS = {
   /** /downloads/{id}/…, /d/{id}/…, /w/{slug} */

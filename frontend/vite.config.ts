@@ -135,6 +135,27 @@ function seoFiles(port: number): Plugin {
   };
 }
 
+/**
+ * The domain's rule modules (functions/domain) declare constants, types and pure functions, so
+ * a chunk that uses nothing of one of them need not load it. Without this the bundler keeps a
+ * bare `import "./chunk.js"` for a module it cannot prove free of side effects: the previews'
+ * chunk reached domain/upload.ts (one constant, tree-shaken away) and so fetched the whole
+ * quick-send chunk, where upload.ts lives, on the download page. validation.ts configures zod
+ * when it loads and keeps its side effects.
+ */
+export const PURE_DOMAIN_MODULES = /\/functions\/domain\/(?!validation\.ts$)[^/]+\.ts$/;
+function pureDomainModules(): Plugin {
+  return {
+    name: 'sendbridge:pure-domain-modules',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!PURE_DOMAIN_MODULES.test(id)) return null;
+      return { code, map: null, moduleSideEffects: false };
+    },
+  };
+}
+
 /** The one Vite config, shared by `vite build`, `npm start` and the e2e tests (dev-server.ts). */
 export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
   return {
@@ -144,7 +165,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     // JSX by Vite's own transform (automatic runtime, `react/jsx-runtime` aliased to Preact's);
     // no @vitejs/plugin-react: its React Refresh cannot update Preact components, so an edit
     // reloads the page in `npm start` instead.
-    plugins: [routePreload(), seoFiles(port)],
+    plugins: [routePreload(), seoFiles(port), pureDomainModules()],
     resolve: {
       alias: [
         ...PREACT_ALIASES,

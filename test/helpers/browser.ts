@@ -23,14 +23,19 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
 const violations = new WeakMap<BrowserContext, string[]>();
 
 /**
- * A fresh context (no cookies, no localStorage) with a fixed language and viewport. Every page
+ * A fresh context (no cookies, no localStorage, unless `storageState` carries a signed-in
+ * session over; always an empty HTTP cache) with a fixed language and viewport. Every page
  * of it reports each Content-Security-Policy violation the browser raises (the
  * `securitypolicyviolation` event) to the test, read with `cspViolations(context)`.
  */
-export async function newContext(browser: Browser, options: { locale?: string; width?: number; height?: number } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: { locale?: string; width?: number; height?: number; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.storageState ? { storageState: options.storageState } : {}),
   });
   const seen: string[] = [];
   violations.set(context, seen);
