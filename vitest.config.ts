@@ -1,10 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import { PREACT_ALIASES } from './frontend/preact-aliases';
 
-// The frontend's views render on Preact here too, as they ship (frontend/preact-aliases.ts).
 const alias = [
-  ...PREACT_ALIASES,
   { find: /^@domain\//, replacement: `${fileURLToPath(new URL('./functions/domain', import.meta.url))}/` },
   { find: /^@\//, replacement: `${fileURLToPath(new URL('./frontend/src', import.meta.url))}/` },
 ];
@@ -35,16 +32,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // react-router's ESM build: its `node` export is CommonJS, whose require('react') the
-        // aliases cannot reach.
-        resolve: { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) }] },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
-          // Libraries that import react go through the aliases too (an externalized one would
-          // load React 19 from node_modules beside the Preact our components use).
-          server: { deps: { inline: ['react-router', 'react-i18next', 'react-markdown'] } },
         },
       },
       {

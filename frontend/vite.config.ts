@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type Rollup, type UserConfig } from 'vite';
-import { PREACT_ALIASES } from './preact-aliases';
 import { publicOrigin, renderRobots, renderSitemap } from './seo-files';
 import { NAMESPACE_LOADER_MODULE, namespaceModule, SCREENS } from './screen-modules';
 
@@ -162,17 +162,14 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     root: frontendRoot,
     // `.env` lives at the repo root (architecture §4); only VITE_* names reach the bundle.
     envDir: repoRoot,
-    // JSX by Vite's own transform (automatic runtime, `react/jsx-runtime` aliased to Preact's);
-    // no @vitejs/plugin-react: its React Refresh cannot update Preact components, so an edit
-    // reloads the page in `npm start` instead.
-    plugins: [routePreload(), seoFiles(port), pureDomainModules()],
+    // React's automatic JSX runtime, and Fast Refresh in `npm start` (docs/decisions.md, "React 19").
+    plugins: [react(), routePreload(), seoFiles(port), pureDomainModules()],
     resolve: {
       alias: [
-        ...PREACT_ALIASES,
         { find: /^@domain\//, replacement: `${fileURLToPath(new URL('../functions/domain', import.meta.url))}/` },
         { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
       ],
-      dedupe: ['preact'],
+      dedupe: ['react', 'react-dom'],
     },
     server: {
       host: '127.0.0.1',
@@ -187,7 +184,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     },
     // Pre-bundle up front so a first visit never triggers a dependency re-optimisation reload.
     optimizeDeps: {
-      include: ['preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/compat/jsx-dev-runtime', 'react-router', 'i18next', 'react-i18next', 'i18next-browser-languagedetector', 'zod'],
+      include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router', 'i18next', 'react-i18next', 'i18next-browser-languagedetector', 'zod'],
     },
     preview: { host: '127.0.0.1', port, strictPort: true },
     build: {
@@ -196,26 +193,17 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
       sourcemap: true,
       manifest: true,
       rollupOptions: {
-        // Two warnings every build printed into `npm test`'s output, both understood: react-router's
-        // "use client" directive (meaningless outside React Server Components) and its
-        // useOptimistic, which preact/compat does not have and react-router calls only for a
-        // <Form> with optimistic state, which the app does not use (docs/decisions.md, "Preact in place of React").
-        onLog(level, log, handler) {
-          if (log.code === 'MODULE_LEVEL_DIRECTIVE' && /node_modules[\\/]react-router[\\/]/u.test(log.id ?? log.message)) return;
-          if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic') && log.message.includes('preact/compat')) return;
-          handler(level, log);
-        },
         output: { codeSplitting: { includeDependenciesRecursively: false, groups: [
             { name: 'quick-send', test: SEND_FORM_MODULES },
             { name: 'download-shared', test: DOWNLOAD_SHARED_MODULES },
             // What every screen runs before its first render (everything the entry imports) as four
-            // files beside the entry, one per library and one of ours: Preact, react-router,
+            // files beside the entry, one per library and one of ours: React DOM, react-router,
             // i18next with its React binding and detector, then the app's own shell (layout,
             // session, route table, English core catalogue). Left to itself the bundler makes 17
             // files of it, 16 of them under 3 KiB, each a request before anything paints. One file
             // for all of it scored worse in Lighthouse (docs/decisions.md, "First-load files"), and
             // per library a release that changes only our code keeps the libraries' files cached.
-            { name: 'preact', tags: ['$initial'], test: /[\\/]node_modules[\\/]preact[\\/]/ },
+            { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/ },
             { name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id) },

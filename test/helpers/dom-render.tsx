@@ -1,11 +1,13 @@
-import type { ReactElement } from 'react';
+import { act, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { act } from 'preact/test-utils';
+
+// Tells React that updates here are wrapped in act(), so it flushes them and warns of any that are not.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /**
  * For unit tests that run in the happy-dom environment (`// @vitest-environment happy-dom`):
- * renders a view into a fresh container with Preact (what `react-dom` resolves to), effects
- * flushed, and gives back the container, a rerender and an unmount.
+ * renders a view into a fresh container with react-dom/client, effects flushed, and gives back
+ * the container, a rerender and an unmount.
  */
 export function mount(element: ReactElement) {
   const container = document.createElement('div');

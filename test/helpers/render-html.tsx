@@ -1,7 +1,7 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { CATALOGUE, FALLBACK_NS } from './catalogues';
 
@@ -13,10 +13,9 @@ export async function createTestI18n(): Promise<I18n> {
 }
 
 /**
- * Static markup and just enough querying of it for view assertions. The markup is Preact's
- * (preact-render-to-string, what react-dom/server resolves to, frontend/preact-aliases.ts): a
- * component's className comes after its other attributes, a true boolean attribute is bare
- * (`disabled`, not `disabled=""`), so assertions read attributes by name, not by position.
+ * Static markup (react-dom/server's) and just enough querying of it for view assertions.
+ * Assertions read attributes by name, not by position, and a true boolean attribute may stand
+ * bare (`disabled`) or empty (`disabled=""`).
  */
 export class Markup {
   constructor(readonly html: string) {}
@@ -63,10 +62,17 @@ export function renderHtml(i18n: I18n, element: ReactElement): Markup {
 }
 
 /**
- * The same, waiting for the lazy parts of the tree (a `lazy` component inside `<Suspense>`):
- * Preact's synchronous renderer cannot render a tree that suspends, where React's rendered the
- * fallback. The lazy part then shows as it will once loaded.
+ * The markup of a tree once every lazy part of it has loaded (react-dom/static's prerender);
+ * the synchronous renderer would show a `<Suspense>` fallback in its place.
  */
+export async function prerenderHtml(element: ReactElement): Promise<string> {
+  const { prelude } = await prerender(element);
+  const html = await new Response(prelude).text();
+  // the streaming renderer's markers (Suspense boundaries, text separators), which static markup has not
+  return html.replace(/<!--.*?-->/g, '');
+}
+
+/** renderHtml, waiting for the lazy parts of the tree (a `lazy` component inside `<Suspense>`). */
 export async function renderHtmlAsync(i18n: I18n, element: ReactElement): Promise<Markup> {
-  return new Markup(await renderToStringAsync((<I18nextProvider i18n={i18n}>{element}</I18nextProvider>) as never));
+  return new Markup(await prerenderHtml(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>));
 }

@@ -5,7 +5,7 @@ let meta: HTMLMetaElement | null = null;
 
 /**
  * One `<meta name="robots" content="noindex">` in <head> for every screen and route rule that asks
- * for it (a screen's useNoIndex, issue 16's route head in lib/seo-head.ts), removed when the last
+ * for it (a screen's useNoIndex, the route head of lib/seo-head.ts), removed when the last
  * one lets go: never two of them. Returns the release.
  */
 export function holdNoIndex(): () => void {
@@ -30,8 +30,8 @@ export function holdNoIndex(): () => void {
 
 /**
  * `noindex` while the screen is mounted (private or error pages stay out of search engines). A
- * hook, not a `<meta>` in the JSX: React 19 hoisted such a tag into <head>, Preact (what the app
- * runs on) renders it where it stands.
+ * hook, not a `<meta>` in the JSX: React 19 would hoist that tag into <head>, but one per
+ * rendering component, so a screen's and its route rule's would stand there twice.
  */
 export function useNoIndex(): void {
   useEffect(() => holdNoIndex(), []);

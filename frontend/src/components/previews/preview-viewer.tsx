@@ -31,6 +31,7 @@ export function PreviewViewer({
 }) {
   const { t } = useTranslation('previews');
   const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const item = items[index]!;
   const many = items.length > 1;
@@ -39,6 +40,8 @@ export function PreviewViewer({
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // The close button takes the focus once the dialog is open (React's autoFocus focuses at mount, while the dialog is still closed).
+    closeButton.current?.focus();
     // Focus returns to the tile that opened it (the browser does so when a modal dialog closes).
   }, []);
 
@@ -70,7 +73,7 @@ export function PreviewViewer({
           {item.fileName}
         </h2>
         {many && <span className="pv-viewer-position">{t('viewer.position', { n: index + 1, total: items.length })}</span>}
-        <button type="button" className="pv-viewer-button" aria-label={t('viewer.close')} onClick={() => dialog.current?.close()} data-testid="preview-close" autoFocus>
+        <button type="button" className="pv-viewer-button" aria-label={t('viewer.close')} onClick={() => dialog.current?.close()} data-testid="preview-close" ref={closeButton}>
           <span aria-hidden="true">×</span>
         </button>
       </header>

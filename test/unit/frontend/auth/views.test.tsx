@@ -1,7 +1,6 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { renderToStringAsync } from 'preact-render-to-string';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { UpdatePasswordPage } from '@/features/auth/components/update-password-p
 import { SessionProvider } from '@/lib/session/session-provider';
 import { SessionStore } from '@/lib/session/session-store';
 import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
-import { attribute } from '../../../helpers/render-html';
+import { attribute, prerenderHtml } from '../../../helpers/render-html';
 
 // No DOM in the unit project: these render first paints to HTML and read them.
 let i18n: I18n;
@@ -57,16 +56,14 @@ function html(element: ReactElement, url = '/', store = storeWith(null)): string
   );
 }
 
-/** For a tree with a lazy part (the signed-in nav's bell): Preact's sync renderer cannot suspend. */
+/** For a tree with a lazy part (the signed-in nav's bell), once that part has loaded. */
 async function htmlAsync(element: ReactElement, url = '/', store = storeWith(null)): Promise<string> {
-  return await renderToStringAsync(
-    (
-      <I18nextProvider i18n={i18n}>
-        <SessionProvider store={store}>
-          <MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>
-        </SessionProvider>
-      </I18nextProvider>
-    ) as never,
+  return await prerenderHtml(
+    <I18nextProvider i18n={i18n}>
+      <SessionProvider store={store}>
+        <MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>
+      </SessionProvider>
+    </I18nextProvider>,
   );
 }
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoadFailed } from '@/components/load-failed';
 import { useLoad, type LoadOptions, type LoadResult } from '@/lib/use-load';
 import { mount, settle } from '../../../helpers/dom-render';
-import { act } from 'preact/test-utils';
+import { act } from 'react';
 
 /** A promise the test answers when it wants, with the signal its call got. */
 function deferred<T>() {

@@ -108,7 +108,7 @@ describe('TransferModal content', () => {
     expect(text).toContain('ZIP of all files');
     expect(text).toContain('Public link');
     // The message is text, never markup.
-    expect(doc.html).toContain('Q4 numbers &lt;b>inside&lt;/b>');
+    expect(doc.html).toContain('Q4 numbers &lt;b&gt;inside&lt;/b&gt;');
     expect(doc.html).not.toContain('<b>inside');
   });
 

@@ -6,6 +6,8 @@ interface InlineFieldProps {
   readonly type: 'email' | 'password';
   readonly inputMode?: 'email';
   readonly autoComplete: string;
+  /** the field takes the focus when it appears */
+  readonly autoFocus?: boolean;
   readonly value: string;
   onChange(value: string): void;
   /** the field shakes once, then calls onShakeEnd */
@@ -29,6 +31,7 @@ export function InlineField({
   type,
   inputMode,
   autoComplete,
+  autoFocus,
   value,
   onChange,
   shaking,
@@ -55,6 +58,7 @@ export function InlineField({
           type={type}
           inputMode={inputMode}
           autoComplete={autoComplete}
+          autoFocus={autoFocus}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onAnimationEnd={onShakeEnd}

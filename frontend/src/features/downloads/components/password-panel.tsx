@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadFailure } from '@/features/downloads/download-failure';
 import { LockIcon } from '@/features/downloads/components/download-icons';
@@ -23,9 +23,6 @@ export function PasswordPanel({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(initialWrong ? t('download.wrongPassword') : null);
   const [shaking, setShaking] = useState(false);
-  // The field takes the focus when the panel appears (what autoFocus did under React; Preact
-  // only writes the attribute, which a browser honours on page load, not on a later render).
-  useEffect(() => input.current?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -57,6 +54,7 @@ export function PasswordPanel({
         <InlineField
           label={t('download.passwordLabel')}
           inputRef={input}
+          autoFocus
           type="password"
           autoComplete="off"
           value={value}

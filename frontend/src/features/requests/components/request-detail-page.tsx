@@ -150,6 +150,7 @@ export function RequestDetailPage() {
   const [confirming, setConfirming] = useState<RequestUpload | null>(null);
   const [deleting, setDeleting] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -158,7 +159,10 @@ export function RequestDetailPage() {
 
   useEffect(() => {
     const element = dialog.current;
-    if (confirming && element && !element.open) element.showModal();
+    if (!confirming || !element || element.open) return;
+    element.showModal();
+    // Cancel takes the focus once the dialog is open (React's autoFocus focuses at mount, while the dialog is still closed).
+    cancelButton.current?.focus();
   }, [confirming]);
 
   const apiText = (err: unknown) => (err instanceof ApiError && !err.isNetwork ? tApp(errorTextOf(err).key, errorTextOf(err).params) : tApp('send.toast.connectionTrouble'));
@@ -309,7 +313,7 @@ export function RequestDetailPage() {
             <h2 id={`${ids}-confirm`}>{t('detail.confirmTitle')}</h2>
             <p id={`${ids}-confirm-body`}>{t('detail.confirmBody', { name: confirming.senderName, count: confirming.fileCount })}</p>
             <div className="rq-form-actions">
-              <button type="button" className="btn btn-ghost" onClick={closeDialog} autoFocus data-testid="request-delete-cancel">
+              <button type="button" className="btn btn-ghost" onClick={closeDialog} ref={cancelButton} data-testid="request-delete-cancel">
                 {t('detail.confirmNo')}
               </button>
               <button type="button" className="btn btn-primary tr-danger-solid" onClick={() => void confirmDelete()} disabled={deleting} data-testid="request-delete-confirm">

@@ -388,10 +388,14 @@ function PasswordPanel({ detail, run, busy, onCancel }: PanelProps) {
 function DeleteConfirm({ onConfirm, onCancel, busy }: { onConfirm(): void; onCancel(): void; busy: boolean }) {
   const { t } = useTranslation('transfers');
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const ids = useId();
   useEffect(() => {
     const element = dialog.current;
-    if (element && !element.open) element.showModal();
+    if (!element || element.open) return;
+    element.showModal();
+    // Cancel takes the focus once the dialog is open (React's autoFocus focuses at mount, while the dialog is still closed).
+    cancelButton.current?.focus();
   }, []);
   return (
     <dialog
@@ -410,7 +414,7 @@ function DeleteConfirm({ onConfirm, onCancel, busy }: { onConfirm(): void; onCan
       <h3 id={`${ids}-title`}>{t('delete.title')}</h3>
       <p id={`${ids}-body`}>{t('delete.body')}</p>
       <div className="tr-panel-buttons">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => dialog.current?.close()} disabled={busy} autoFocus>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => dialog.current?.close()} disabled={busy} ref={cancelButton}>
           {t('modal.cancel')}
         </button>
         <button type="button" className="btn btn-primary btn-sm tr-danger-solid" onClick={onConfirm} disabled={busy} data-testid="delete-confirm-yes">
