@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
-import { cspViolations, getFreePort, launchBrowser, newContext } from '../helpers/browser';
+import { closeCleanContext, getFreePort, launchBrowser, newContext } from '../helpers/browser';
 import { startTestApp, startTestWeb } from '../helpers/local-app';
 import { createUser, waitForMail } from '../helpers/transfers';
 import { putSenderProfile } from '../../functions/data/users';
@@ -97,8 +97,7 @@ describe('a new user', () => {
     await page.getByTestId('update-password-done').waitFor();
 
     await logIn(page, email, 'second-pass');
-    expect(cspViolations(context)).toEqual([]);
-    await context.close();
+    await closeCleanContext(context);
   }, 120_000);
 });
 
@@ -127,8 +126,7 @@ describe('a signed-in pro user', () => {
     const days = (body.expiryDate - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(30);
     expect(days).toBeLessThan(31);
-    expect(cspViolations(context)).toEqual([]);
-    await context.close();
+    await closeCleanContext(context);
   }, 120_000);
 });
 
@@ -146,7 +144,6 @@ describe('a user near the storage cap', () => {
     await page.getByTestId('limit-screen').waitFor();
     expect(await page.getByTestId('limit-screen').getAttribute('data-reason')).toBe('storage_full');
     expect(await page.getByTestId('limit-screen').textContent()).toContain('Your storage is now full.');
-    expect(cspViolations(context)).toEqual([]);
-    await context.close();
+    await closeCleanContext(context);
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
+import { closeCleanContext, newContext } from '../helpers/browser';
 import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { createUser, sendFiles, type TestUser } from '../helpers/transfers';
 
@@ -58,7 +59,7 @@ describe('branding', () => {
     // The TransferModal previews what its recipients will see.
     await page.goto(`${web.url}/dash/transfers/${t.id}`);
     await page.getByTestId('transfer-branding').locator('img').waitFor();
-    const recipient = await browser.newContext();
+    const recipient = await newContext(browser);
     try {
       const visitor = await recipient.newPage();
       await visitor.goto(`${web.url}${new URL(t.link).pathname}`);
@@ -80,7 +81,7 @@ describe('branding', () => {
       await visitor.getByTestId('download-summary').waitFor();
       expect(await visitor.getByTestId('download-powered-by').count()).toBe(0);
     } finally {
-      await recipient.close();
+      await closeCleanContext(recipient);
     }
   });
 });

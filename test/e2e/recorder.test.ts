@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadView } from '@domain/transfer-api';
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
-import { CHROMIUM_PATH, getFreePort } from '../helpers/browser';
+import { CHROMIUM_PATH, closeCleanContext, getFreePort, newContext } from '../helpers/browser';
 import { startTestApp, startTestWeb } from '../helpers/local-app';
 import { guestSendInBrowser } from '../helpers/guest-send';
 import { waitForMail } from '../helpers/transfers';
@@ -65,7 +65,7 @@ describe('a guest records a voice memo and sends it', () => {
   let memoSize: number;
 
   it('records with the keyboard: countdown, Stop with elapsed time, then the memo is in the list and the microphone is off', async () => {
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 }, permissions: ['microphone', 'camera'] });
+    context = await newContext(browser, { permissions: ['microphone', 'camera'] });
     await context.addInitScript(TRACK_STREAMS);
     page = await context.newPage();
     await page.goto(`${web.url}/`);
@@ -127,7 +127,7 @@ describe('a guest records a voice memo and sends it', () => {
     const view = (await res.json()) as DownloadView;
     expect(view.files.map((f) => [f.fileName, f.size])).toEqual([[memoName, memoSize]]);
     expect(view.files[0]!.fileName.startsWith('voice-memo-')).toBe(true);
-    await context.close();
+    await closeCleanContext(context);
   }, 120_000);
 });
 
@@ -139,7 +139,7 @@ describe('a browser that refuses the microphone', () => {
 
   it("shows \"Can't get audio permission\" and records nothing", async () => {
     denying = await launch('deny');
-    const context = await denying.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const context = await newContext(denying);
     const page = await context.newPage();
     await page.goto(`${web.url}/`);
     await page.getByTestId('record-voice').click();
@@ -149,6 +149,6 @@ describe('a browser that refuses the microphone', () => {
     expect(await alert.getAttribute('role')).toBe('alert');
     expect(await page.getByTestId('recorder-countdown').count()).toBe(0);
     expect(await page.locator('[data-testid="picked-file"]').count()).toBe(0);
-    await context.close();
+    await closeCleanContext(context);
   }, 60_000);
 });

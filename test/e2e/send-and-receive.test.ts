@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
 import { readZip } from '../helpers/read-zip';
-import { cspViolations, getFreePort, launchBrowser, newContext } from '../helpers/browser';
+import { closeCleanContext, getFreePort, launchBrowser, newContext } from '../helpers/browser';
 import { startTestApp, startTestWeb } from '../helpers/local-app';
 import { guestSendInBrowser } from '../helpers/guest-send';
 import { randomData, sha256, waitForMail } from '../helpers/transfers';
@@ -85,8 +85,7 @@ describe('a guest sends two files and a folder by email; the recipient downloads
     link = /(https?:\/\/\S+\/downloads\/[A-Za-z0-9]{7}\/[A-Za-z0-9]{8})/.exec(mail.body.text)![1]!;
     expect(link.startsWith(web.url)).toBe(true);
     expect(mail.body.text).toContain('Files for the review');
-    expect(cspViolations(context)).toEqual([]);
-    await context.close();
+    await closeCleanContext(context);
   }, 150_000);
 
   it('the recipient downloads each file and the ZIP, and every sha256 matches', async () => {
@@ -115,7 +114,6 @@ describe('a guest sends two files and a folder by email; the recipient downloads
 
     const notice = await waitForMail(app, sender, /e2e\.recipient@example\.com/);
     expect(notice.body.text).toContain(recipient);
-    expect(cspViolations(context)).toEqual([]);
-    await context.close();
+    await closeCleanContext(context);
   }, 150_000);
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -21,21 +22,52 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
 }
 
 const violations = new WeakMap<BrowserContext, string[]>();
+const consoleSeen = new WeakMap<BrowserContext, string[]>();
+
+/**
+ * The browser's own line for an answer that was not 2xx or did not come ("Failed to load
+ * resource: the server responded with a status of 401"): tests of refusals cause it on purpose,
+ * and the app's handling of the answer is what they check. Anything else on the console counts.
+ */
+const NETWORK_LOG = /^Failed to load resource: /;
 
 /**
  * A fresh context (no cookies, no localStorage, unless `storageState` carries a signed-in
  * session over; always an empty HTTP cache) with a fixed language and viewport. Every page
  * of it reports each Content-Security-Policy violation the browser raises (the
- * `securitypolicyviolation` event) to the test, read with `cspViolations(context)`.
+ * `securitypolicyviolation` event) to the test, read with `cspViolations(context)`, and each
+ * console error or warning (React's included) and uncaught exception, read with
+ * `consoleProblems(context)`.
  */
 export async function newContext(
   browser: Browser,
-  options: { locale?: string; width?: number; height?: number; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
+  options: { locale?: string; width?: number; height?: number; permissions?: string[]; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.permissions ? { permissions: options.permissions } : {}),
     ...(options.storageState ? { storageState: options.storageState } : {}),
+  });
+  const logged: string[] = [];
+  consoleSeen.set(context, logged);
+  const where = (page: Page) => {
+    try {
+      return new URL(page.url()).pathname;
+    } catch {
+      return page.url();
+    }
+  };
+  context.on('console', (message) => {
+    const type = message.type();
+    if (type !== 'error' && type !== 'warning') return;
+    if (NETWORK_LOG.test(message.text())) return;
+    const page = message.page();
+    logged.push(`${page ? where(page) : '?'}: console.${type === 'warning' ? 'warn' : 'error'}: ${message.text()}`);
+  });
+  context.on('weberror', (webError) => {
+    const page = webError.page();
+    logged.push(`${page ? where(page) : '?'}: uncaught: ${webError.error().message}`);
   });
   const seen: string[] = [];
   violations.set(context, seen);
@@ -61,6 +93,25 @@ export function cspViolations(context: BrowserContext): readonly string[] {
   const seen = violations.get(context);
   if (!seen) throw new Error('cspViolations: the context was not made by newContext');
   return seen;
+}
+
+/** Every console error or warning and uncaught exception the context's pages had so far (network lines aside). */
+export function consoleProblems(context: BrowserContext): readonly string[] {
+  const logged = consoleSeen.get(context);
+  if (!logged) throw new Error('consoleProblems: the context was not made by newContext');
+  return logged;
+}
+
+/**
+ * Closes a context made by newContext and fails the test if any of its pages broke the CSP or
+ * wrote an error or warning to the console (a React warning, a failed hydration, an exception).
+ */
+export async function closeCleanContext(context: BrowserContext): Promise<void> {
+  const csp = [...cspViolations(context)];
+  const logged = [...consoleProblems(context)];
+  await context.close();
+  expect(csp, 'Content-Security-Policy violations').toEqual([]);
+  expect(logged, 'console errors and warnings').toEqual([]);
 }
 
 /** What axe reports for one rule broken on a page, trimmed to what a failure message needs. */
