@@ -203,7 +203,9 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
             // files of it, 16 of them under 3 KiB, each a request before anything paints. One file
             // for all of it scored worse in Lighthouse (docs/decisions.md, "First-load files"), and
             // per library a release that changes only our code keeps the libraries' files cached.
-            { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // use-sync-external-store's shim (react-i18next's) goes with React: left to the `app`
+            // group it made app and i18n import each other, and the i18n file ran first and failed.
+            { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/ },
             { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/ },
             { name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id) },
