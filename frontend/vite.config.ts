@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type Rollup, type UserConfig } from 'vite';
+import { prerenderPages } from './prerender-plugin';
 import { publicOrigin, renderRobots, renderSitemap } from './seo-files';
 import { NAMESPACE_LOADER_MODULE, namespaceModule, SCREENS } from './screen-modules';
 
@@ -163,7 +164,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     // `.env` lives at the repo root (architecture §4); only VITE_* names reach the bundle.
     envDir: repoRoot,
     // React's automatic JSX runtime, and Fast Refresh in `npm start` (docs/decisions.md, "React 19").
-    plugins: [react(), routePreload(), seoFiles(port), pureDomainModules()],
+    plugins: [react(), routePreload(), seoFiles(port), pureDomainModules(), prerenderPages(() => webConfig({ port, apiOrigin }))],
     resolve: {
       alias: [
         { find: /^@domain\//, replacement: `${fileURLToPath(new URL('../functions/domain', import.meta.url))}/` },

@@ -1,11 +1,12 @@
 // First: no schema may be created before Zod is told not to probe eval (CSP).
 import '@/lib/zod-jitless';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { routes } from '@/app/routes';
 import { initI18n } from '@/i18n/i18n';
+import { toLanguage } from '@/i18n/languages';
 import { preloadRecovery } from '@/lib/import-with-retry';
 import '@/styles/app.css';
 
@@ -15,12 +16,36 @@ if (!container) throw new Error('index.html has no #root element');
 // Render once the visitor's language is loaded, so the first paint is already translated.
 const i18n = await initI18n();
 const router = createAppRouter();
-
-createRoot(container).render(
+const app = (
   <AppProviders i18n={i18n} routes={routes}>
     <RouterProvider router={router} />
-  </AppProviders>,
+  </AppProviders>
 );
+
+/**
+ * A page the build prerendered (`data-prerendered="<page>:<lang>"`, src/prerender.tsx) is
+ * already on screen: once the router has its route's module and data, the first render
+ * matches it and hydrates it, without repainting. When it would not match (another language
+ * stored in this browser, a redirect such as a signed-in visitor's home going to the
+ * dashboard) the app renders afresh over it, as for index.html.
+ */
+const prerendered = container.dataset.prerendered?.split(':')[1];
+if (prerendered && prerendered === toLanguage(i18n.resolvedLanguage)) {
+  const path = location.pathname;
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+  if (router.state.location.pathname === path && !router.state.errors) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+} else {
+  createRoot(container).render(app);
+}
 
 // issue 16: the failure paths (chunk recovery, the API's retry rules) load at idle time.
 preloadRecovery();

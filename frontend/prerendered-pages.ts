@@ -1,0 +1,74 @@
+import { LANGUAGES } from './src/i18n/languages';
+
+/** Where the build writes the prerendered pages (prerender-plugin.ts), beside index.html. */
+export const PRERENDERED_DIR = 'prerendered';
+
+/**
+ * The public pages the build renders to HTML, one file per language: their address and the
+ * key of their title (what usePageTitle shows once the app runs).
+ */
+export const PRERENDERED_PAGES = {
+  home: { pathname: '/', titleKey: 'home.title' },
+} as const satisfies Record<string, { readonly pathname: string; readonly titleKey: string }>;
+
+const PAGE_BY_PATH = Object.fromEntries(Object.entries(PRERENDERED_PAGES).map(([name, page]) => [page.pathname, name]));
+
+/**
+ * The app behaviour's viewer-request function (CloudFront Functions, JS 2.0 runtime), and the
+ * same code run by the local built-app server (app-server.ts), so both pick the same file:
+ * - a last segment with a dot is a file of the build, served as it is;
+ * - a prerendered page's address gets `/prerendered/<page>.<lang>.html`, the language from
+ *   `?lng=` if it names one of ours, else the best of Accept-Language (by q, then order), else
+ *   English, as the app's own detection would choose before it reads localStorage (a choice
+ *   stored there that differs is caught by main.tsx, which then renders instead of hydrating);
+ * - any other address is a client-side route and gets /index.html.
+ * Only the URI changes, so CloudFront's cache key (the rewritten URI) needs no header.
+ */
+export const SPA_REWRITE_FUNCTION = `var LANGUAGES = ${JSON.stringify(LANGUAGES)};
+var PAGES = ${JSON.stringify(PAGE_BY_PATH)};
+function base(tag) {
+  return tag.trim().toLowerCase().split('-')[0].split('_')[0];
+}
+function language(request) {
+  var lng = request.querystring && request.querystring.lng;
+  if (lng && lng.value && LANGUAGES.indexOf(base(lng.value)) !== -1) return base(lng.value);
+  var header = request.headers && request.headers['accept-language'];
+  var best = null;
+  var bestQ = 0;
+  if (header && header.value) {
+    var ranges = header.value.split(',');
+    for (var i = 0; i < ranges.length; i++) {
+      var parts = ranges[i].split(';');
+      var q = 1;
+      for (var j = 1; j < parts.length; j++) {
+        var p = parts[j].trim();
+        if (p.indexOf('q=') === 0) q = parseFloat(p.substring(2));
+      }
+      var tag = base(parts[0]);
+      if (LANGUAGES.indexOf(tag) !== -1 && q > bestQ) {
+        best = tag;
+        bestQ = q;
+      }
+    }
+  }
+  return best || 'en';
+}
+function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') !== -1) return request;
+  var page = PAGES[request.uri];
+  request.uri = page ? '/${PRERENDERED_DIR}/' + page + '.' + language(request) + '.html' : '/index.html';
+  return request;
+}`;
+
+export interface ViewerRequest {
+  uri: string;
+  readonly querystring?: Readonly<Record<string, { readonly value: string }>>;
+  readonly headers?: Readonly<Record<string, { readonly value: string }>>;
+}
+
+/** SPA_REWRITE_FUNCTION as a function, for the local servers and the tests. */
+export function spaRewrite(): (event: { request: ViewerRequest }) => ViewerRequest {
+  return new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (event: { request: ViewerRequest }) => ViewerRequest;
+}
