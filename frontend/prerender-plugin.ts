@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin, type UserConfig } from 'vite';
@@ -22,7 +23,8 @@ export function prerenderPages(config: () => UserConfig): Plugin {
       outDir = resolved.build.outDir;
     },
     async writeBundle() {
-      const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const { html: shell, boot } = bootAfterPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+      writeFileSync(path.join(outDir, boot.file), boot.source);
       const base = config();
       const server = await createServer({
         ...base,
@@ -33,15 +35,16 @@ export function prerenderPages(config: () => UserConfig): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { renderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+        const { renderPage, renderShell } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
           renderPage(pathname: string, language: Language, titleKey: string): Promise<PrerenderedPage>;
+          renderShell(language: Language): Promise<PrerenderedPage>;
         };
         mkdirSync(path.join(outDir, PRERENDERED_DIR), { recursive: true });
         for (const [name, page] of Object.entries(PRERENDERED_PAGES)) {
           for (const language of LANGUAGES) {
-            const { html, title } = await renderPage(page.pathname, language, page.titleKey);
+            const { html, title } = page.kind === 'page' ? await renderPage(page.pathname, language, page.titleKey) : await renderShell(language);
             if (/<script\b/i.test(html)) throw new Error(`prerender: ${name} (${language}) renders a <script>, which the CSP would block`);
-            writeFileSync(path.join(outDir, PRERENDERED_DIR, `${name}.${language}.html`), fillShell(shell, { html, title, language, page: name }));
+            writeFileSync(path.join(outDir, PRERENDERED_DIR, `${name}.${language}.html`), fillShell(shell, { html, title, language, page: name, hydrate: page.kind === 'page' }));
           }
         }
       } finally {
@@ -51,13 +54,39 @@ export function prerenderPages(config: () => UserConfig): Plugin {
   };
 }
 
-/** index.html with the rendered screen in #root, marked with its page and language for main.tsx. */
-export function fillShell(shell: string, { html, title, language, page }: { html: string; title: string; language: Language; page: string }): string {
+/**
+ * A prerendered page is worth seeing before the app's JavaScript runs, so its HTML starts the
+ * app only after the first paint: index.html's entry script, its modulepreload links and the
+ * route-preload script are taken out and a small module (`assets/boot-<hash>.js`, external:
+ * the CSP allows no inline script) asks for them once a frame has been painted. Without this,
+ * on a fast connection the browser fetched and ran the whole entry (React, the router,
+ * i18next) before painting the HTML it already had.
+ */
+export function bootAfterPaint(indexHtml: string): { html: string; boot: { file: string; source: string } } {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(indexHtml);
+  const route = /<script async src="([^"]+route-preload[^"]+)"><\/script>\s*/.exec(indexHtml);
+  if (!entry || !route) throw new Error('prerender: index.html has no entry module or route-preload script');
+  const preloads = [...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const source =
+    `const preload=${JSON.stringify(preloads.map((m) => m[1]))};\n` +
+    `const start=()=>{for(const href of preload){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)}` +
+    `const s=document.createElement('script');s.async=true;s.src=${JSON.stringify(route[1])};document.head.appendChild(s);import(${JSON.stringify(entry[1])})};\n` +
+    // a hidden tab paints no frame: start at once there
+    `if(document.visibilityState==='hidden')start();else requestAnimationFrame(()=>setTimeout(start));\n`;
+  const file = `assets/boot-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+  let html = indexHtml.replace(entry[0], '').replace(route[0], '');
+  for (const m of preloads) html = html.replace(m[0], '');
+  html = html.replace('</title>', `</title>\n    <script type="module" src="/${file}"></script>`);
+  return { html, boot: { file, source } };
+}
+
+/** index.html with the rendered screen in #root, marked with its page and language for main.tsx (and `data-shell` when it is only a frame). */
+export function fillShell(shell: string, { html, title, language, page, hydrate }: { html: string; title: string; language: Language; page: string; hydrate: boolean }): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   const filled = shell
     .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}:${language}">${html}</div>`);
+    .replace(/<title>[^<]*<\/title>/, `<title>${escape(title || 'SendBridge')}</title>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}:${language}"${hydrate ? '' : ' data-shell=""'}>${html}</div>`);
   if (!filled.includes('data-prerendered=')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
   return filled;
 }

@@ -1,23 +1,28 @@
 import { LANGUAGES } from './src/i18n/languages';
+import { SCREENS } from './screen-modules';
 
 /** Where the build writes the prerendered pages (prerender-plugin.ts), beside index.html. */
 export const PRERENDERED_DIR = 'prerendered';
 
-/**
- * The public pages the build renders to HTML, one file per language: their address and the
- * key of their title (what usePageTitle shows once the app runs).
- */
-export const PRERENDERED_PAGES = {
-  home: { pathname: '/', titleKey: 'home.title' },
-} as const satisfies Record<string, { readonly pathname: string; readonly titleKey: string }>;
+export type PrerenderedPageSpec =
+  /** the screen itself, hydrated by main.tsx: its address and the key of its title */
+  | { readonly kind: 'page'; readonly paths: RegExp; readonly pathname: string; readonly titleKey: string }
+  /** the app's frame around the loading state, for a screen whose content comes from the API */
+  | { readonly kind: 'shell'; readonly paths: RegExp };
 
-const PAGE_BY_PATH = Object.fromEntries(Object.entries(PRERENDERED_PAGES).map(([name, page]) => [page.pathname, name]));
+/** The pages the build renders to HTML, one file per language, and the addresses that get them. */
+export const PRERENDERED_PAGES: Readonly<Record<string, PrerenderedPageSpec>> = {
+  home: { kind: 'page', paths: /^\/$/, pathname: '/', titleKey: 'home.title' },
+  download: { kind: 'shell', paths: SCREENS.download.paths },
+};
+
+const PAGE_PATTERNS = Object.entries(PRERENDERED_PAGES).map(([name, page]) => [page.paths.source, name]);
 
 /**
  * The app behaviour's viewer-request function (CloudFront Functions, JS 2.0 runtime), and the
  * same code run by the local built-app server (app-server.ts), so both pick the same file:
  * - a last segment with a dot is a file of the build, served as it is;
- * - a prerendered page's address gets `/prerendered/<page>.<lang>.html`, the language from
+ * - a prerendered page's address (PRERENDERED_PAGES) gets `/prerendered/<page>.<lang>.html`, the language from
  *   `?lng=` if it names one of ours, else the best of Accept-Language (by q, then order), else
  *   English, as the app's own detection would choose before it reads localStorage (a choice
  *   stored there that differs is caught by main.tsx, which then renders instead of hydrating);
@@ -25,7 +30,7 @@ const PAGE_BY_PATH = Object.fromEntries(Object.entries(PRERENDERED_PAGES).map(([
  * Only the URI changes, so CloudFront's cache key (the rewritten URI) needs no header.
  */
 export const SPA_REWRITE_FUNCTION = `var LANGUAGES = ${JSON.stringify(LANGUAGES)};
-var PAGES = ${JSON.stringify(PAGE_BY_PATH)};
+var PAGES = ${JSON.stringify(PAGE_PATTERNS)};
 function base(tag) {
   return tag.trim().toLowerCase().split('-')[0].split('_')[0];
 }
@@ -57,7 +62,8 @@ function handler(event) {
   var request = event.request;
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') !== -1) return request;
-  var page = PAGES[request.uri];
+  var page = null;
+  for (var i = 0; i < PAGES.length && !page; i++) if (new RegExp(PAGES[i][0]).test(request.uri)) page = PAGES[i][1];
   request.uri = page ? '/${PRERENDERED_DIR}/' + page + '.' + language(request) + '.html' : '/index.html';
   return request;
 }`;

@@ -24,13 +24,15 @@ const app = (
 
 /**
  * A page the build prerendered (`data-prerendered="<page>:<lang>"`, src/prerender.tsx) is
- * already on screen: once the router has its route's module and data, the first render
+ * already on screen. Once the router has its route's module and data, the first render
  * matches it and hydrates it, without repainting. When it would not match (another language
  * stored in this browser, a redirect such as a signed-in visitor's home going to the
- * dashboard) the app renders afresh over it, as for index.html.
+ * dashboard) the app renders afresh over it, as for index.html. A shell (`data-shell`: the
+ * frame around a loading state) stays until the screen's data is there, then the screen is
+ * rendered over it, so the frame is never replaced by the bare loading state.
  */
 const prerendered = container.dataset.prerendered?.split(':')[1];
-if (prerendered && prerendered === toLanguage(i18n.resolvedLanguage)) {
+if (prerendered) {
   const path = location.pathname;
   if (!router.state.initialized) {
     await new Promise<void>((resolve) => {
@@ -41,7 +43,8 @@ if (prerendered && prerendered === toLanguage(i18n.resolvedLanguage)) {
       });
     });
   }
-  if (router.state.location.pathname === path && !router.state.errors) hydrateRoot(container, app);
+  const matches = container.dataset.shell === undefined && prerendered === toLanguage(i18n.resolvedLanguage) && router.state.location.pathname === path && !router.state.errors;
+  if (matches) hydrateRoot(container, app);
   else createRoot(container).render(app);
 } else {
   createRoot(container).render(app);

@@ -99,7 +99,11 @@ describe('WebStack', () => {
     expect(home('fr-FR', 'ja')).toBe('/prerendered/home.ja.html');
     expect(home('fr-FR', 'xx')).toBe('/prerendered/home.fr.html');
     expect(rewrite({ request: { uri: '/pricing', headers: { 'accept-language': { value: 'de' } } } }).uri).toBe('/index.html');
-    expect(uri('/w/AbC1234')).toBe('/index.html');
+    // the download page's shell (header and footer around the loading state), in the same language
+    expect(uri('/w/AbC1234')).toBe('/prerendered/download.en.html');
+    expect(uri('/downloads/AbC1234/r1')).toBe('/prerendered/download.en.html');
+    expect(rewrite({ request: { uri: '/d/AbC1234', headers: { 'accept-language': { value: 'ko-KR' } } } }).uri).toBe('/prerendered/download.ko.html');
+    expect(uri('/dash')).toBe('/index.html');
     expect(uri('/404/')).toBe('/index.html');
     expect(uri('/updatepassword')).toBe('/index.html');
     expect(uri('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
