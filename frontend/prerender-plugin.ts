@@ -5,6 +5,7 @@ import { createServer, type Plugin, type UserConfig } from 'vite';
 import { LANGUAGES, LANGUAGE_TAGS, type Language } from './src/i18n/languages';
 import type { PrerenderedPage } from './src/prerender';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from './prerendered-pages';
+import { SCREENS, type Screen } from './screen-modules';
 
 /**
  * Built app only: the public pages of PRERENDERED_PAGES rendered to HTML once per language with
@@ -23,6 +24,7 @@ export function prerenderPages(config: () => UserConfig): Plugin {
       outDir = resolved.build.outDir;
     },
     async writeBundle() {
+      const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
       const { html: shell, boot } = bootAfterPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
       writeFileSync(path.join(outDir, boot.file), boot.source);
       const base = config();
@@ -44,7 +46,9 @@ export function prerenderPages(config: () => UserConfig): Plugin {
           for (const language of LANGUAGES) {
             const { html, title } = page.kind === 'page' ? await renderPage(page.pathname, language, page.titleKey) : await renderShell(language);
             if (/<script\b/i.test(html)) throw new Error(`prerender: ${name} (${language}) renders a <script>, which the CSP would block`);
-            writeFileSync(path.join(outDir, PRERENDERED_DIR, `${name}.${language}.html`), fillShell(shell, { html, title, language, page: name, hydrate: page.kind === 'page' }));
+            const styles = page.kind === 'page' ? screenStyles(manifest, page.screen) : [];
+            const withStyles = shell.replace(/(<link rel="stylesheet"[^>]*>)/, (link) => [link, ...styles.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`)].join('\n    '));
+            writeFileSync(path.join(outDir, PRERENDERED_DIR, `${name}.${language}.html`), fillShell(withStyles, { html, title, language, page: name, hydrate: page.kind === 'page' }));
           }
         }
       } finally {
@@ -52,6 +56,27 @@ export function prerenderPages(config: () => UserConfig): Plugin {
       }
     },
   };
+}
+
+type Manifest = Record<string, { readonly file: string; readonly isEntry?: boolean; readonly imports?: readonly string[]; readonly css?: readonly string[] }>;
+
+/** The stylesheets of a screen's route modules and their static imports that the entry does not already link. */
+function screenStyles(manifest: Manifest, screen: Screen): string[] {
+  const closure = (roots: readonly string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      manifest[key]!.imports?.forEach(visit);
+    };
+    roots.forEach(visit);
+    return [...seen].flatMap((key) => manifest[key]!.css ?? []);
+  };
+  const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const linked = new Set(closure(entry));
+  const modules = SCREENS[screen].modules as readonly string[];
+  if (modules.some((m) => !manifest[m])) throw new Error(`prerender: a module of ${screen} is not in the manifest`);
+  return [...new Set(closure(modules))].filter((css) => !linked.has(css));
 }
 
 /**
@@ -68,6 +93,8 @@ export function bootAfterPaint(indexHtml: string): { html: string; boot: { file:
   if (!entry || !route) throw new Error('prerender: index.html has no entry module or route-preload script');
   const preloads = [...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   const source =
+    // files picked before the app has hydrated: main.tsx replays their change events
+    `const early=window.sendbridgeEarlyChanges=[];document.addEventListener('change',(e)=>{if(e.target instanceof HTMLInputElement&&e.target.type==='file')early.push(e.target)},true);\n` +
     `const preload=${JSON.stringify(preloads.map((m) => m[1]))};\n` +
     `const start=()=>{for(const href of preload){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)}` +
     `const s=document.createElement('script');s.async=true;s.src=${JSON.stringify(route[1])};document.head.appendChild(s);import(${JSON.stringify(entry[1])})};\n` +

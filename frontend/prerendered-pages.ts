@@ -1,18 +1,22 @@
 import { LANGUAGES } from './src/i18n/languages';
-import { SCREENS } from './screen-modules';
+import { SCREENS, type Screen } from './screen-modules';
 
 /** Where the build writes the prerendered pages (prerender-plugin.ts), beside index.html. */
 export const PRERENDERED_DIR = 'prerendered';
 
 export type PrerenderedPageSpec =
-  /** the screen itself, hydrated by main.tsx: its address and the key of its title */
-  | { readonly kind: 'page'; readonly paths: RegExp; readonly pathname: string; readonly titleKey: string }
+  /**
+   * the screen itself, hydrated by main.tsx: its address, the key of its title, and its entry
+   * in screen-modules.ts, whose stylesheets the HTML links (they would otherwise arrive with the
+   * route's chunk and move what is already painted)
+   */
+  | { readonly kind: 'page'; readonly paths: RegExp; readonly pathname: string; readonly titleKey: string; readonly screen: Screen }
   /** the app's frame around the loading state, for a screen whose content comes from the API */
   | { readonly kind: 'shell'; readonly paths: RegExp };
 
 /** The pages the build renders to HTML, one file per language, and the addresses that get them. */
 export const PRERENDERED_PAGES: Readonly<Record<string, PrerenderedPageSpec>> = {
-  home: { kind: 'page', paths: /^\/$/, pathname: '/', titleKey: 'home.title' },
+  home: { kind: 'page', paths: /^\/$/, pathname: '/', titleKey: 'home.title', screen: 'home' },
   download: { kind: 'shell', paths: SCREENS.download.paths },
 };
 

@@ -1,5 +1,6 @@
 // First: no schema may be created before Zod is told not to probe eval (CSP).
 import '@/lib/zod-jitless';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
@@ -44,8 +45,15 @@ if (prerendered) {
     });
   }
   const matches = container.dataset.shell === undefined && prerendered === toLanguage(i18n.resolvedLanguage) && router.state.location.pathname === path && !router.state.errors;
-  if (matches) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree (the page is on screen already).
+  if (matches) {
+    startTransition(() => void hydrateRoot(container, app));
+    // Files picked in the prerendered quick send before this point (the boot script kept their
+    // inputs): their change event again, now that React listens; React hydrates at once for it.
+    const early = (window as { sendbridgeEarlyChanges?: HTMLInputElement[] }).sendbridgeEarlyChanges ?? [];
+    for (const input of early.splice(0)) if (input.isConnected) input.dispatchEvent(new Event('change', { bubbles: true }));
+  } else startTransition(() => createRoot(container).render(app));
 } else {
   createRoot(container).render(app);
 }

@@ -20,9 +20,9 @@ interface LazyRecorderPanelProps {
  */
 export function LazyRecorderPanel({ onStarted, onRecorded }: LazyRecorderPanelProps) {
   const { t } = useTranslation();
-  // The prerendered home has no recorder (the build cannot know the browser): hydration renders
-  // that first, then the browser's answer.
-  const supported = useSyncExternalStore(never, recordingSupported, () => false);
+  // The prerendered home shows the buttons (every current browser records), so hydrating it
+  // moves nothing; a browser that cannot record drops them right after.
+  const supported = useSyncExternalStore(never, recordingSupported, () => true);
   const [loaded, setLoaded] = useState<{ Panel: ComponentType<ComponentProps<typeof RecorderPanel>>; kind: RecordingKind } | null>(null);
   const [loading, setLoading] = useState(false);
   if (!supported) return null;
