@@ -33,7 +33,8 @@ export function prerenderPages(config: () => UserConfig): Plugin {
         configFile: false,
         logLevel: 'warn',
         appType: 'custom',
-        server: { ...base.server, middlewareMode: true, hmr: false, watch: null },
+        // no HMR, no WebSocket (its port may be taken by a running `npm start`), no watcher
+        server: { ...base.server, middlewareMode: true, hmr: false, ws: false, watch: null },
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
