@@ -114,7 +114,7 @@ export function fillShell(shell: string, { html, title, language, page, hydrate 
   const filled = shell
     .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escape(title || 'SendBridge')}</title>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}:${language}"${hydrate ? '' : ' data-shell=""'}>${html}</div>`);
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}:${language}"${hydrate ? '' : ' data-shell=""'} inert>${html}</div>`);
   if (!filled.includes('data-prerendered=')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
   return filled;
 }

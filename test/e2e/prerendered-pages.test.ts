@@ -10,7 +10,7 @@ import { createUser, sendFiles } from '../helpers/transfers';
  * The prerendered public pages on the built app as CloudFront serves them: home and the
  * download page's shell are HTML in the visitor's language (Accept-Language, or ?lng=) before
  * any script runs, with no inline script; with the app's scripts blocked they still show their
- * content (home's hero and quick send, the shell's header and footer) and pass axe; with the
+ * content (home's hero and quick send, the shell's header and footer), inert, and pass axe; with the
  * scripts, home hydrates without a console error (closePage fails the test on any) and works,
  * another language stored in the browser renders over it, and the download page replaces
  * its shell with the transfer.
@@ -66,11 +66,13 @@ describe('prerendered pages', () => {
     const context = await withoutScripts();
     try {
       const page = await context.newPage();
-      await page.goto(`${web.url}/`);
+      await page.goto(`${web.url}/`, { waitUntil: 'domcontentloaded' });
       await expect.poll(() => page.locator('h1').textContent()).toContain('Send big files anywhere');
+      // inert until the app runs: nothing typed or clicked before then is lost
+      expect(await page.locator('#root').getAttribute('inert')).toBe('');
       expect(await page.getByTestId('quick-send').isVisible()).toBe(true);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.goto(`${web.url}${downloadPath}`);
+      await page.goto(`${web.url}${downloadPath}`, { waitUntil: 'domcontentloaded' });
       expect(await page.locator('header.top-nav').isVisible()).toBe(true);
       expect(await page.getByRole('status').count()).toBe(1);
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -96,6 +98,8 @@ describe('prerendered pages', () => {
       release();
       await page.getByText('plan.pdf').first().waitFor();
       expect(await page.evaluate(() => [document.documentElement.lang, document.title])).toEqual(['fr', 'Envoyez de gros fichiers avec suivi · SendBridge']);
+      // the app has started: the page is no longer inert
+      expect(await page.locator('#root').getAttribute('inert')).toBeNull();
     } finally {
       await closePage(context);
     }

@@ -69,6 +69,24 @@ export async function newContext(
     const page = webError.page();
     logged.push(`${page ? where(page) : '?'}: uncaught: ${webError.error().message}`);
   });
+  // A prerendered page (home, the download shell) paints before the app runs and is inert until
+  // then: a test that opens one acts once the app has started, as it did when #root was empty
+  // (unless it asks for an earlier moment itself, with waitUntil 'commit' or 'domcontentloaded').
+  context.on('page', (page) => {
+    const untilStarted = () => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'), undefined, { timeout: 30_000 });
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit' && options?.waitUntil !== 'domcontentloaded') await untilStarted();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await untilStarted();
+      return response;
+    };
+  });
   const seen: string[] = [];
   violations.set(context, seen);
   // Bindings and init scripts run outside the page's CSP, so watching cannot itself violate it.
