@@ -9,8 +9,10 @@ export const SCREENS = {
   /** /downloads/{id}/…, /d/{id}/…, /w/{slug} */
   download: {
     paths: /^\/(downloads|d|w)\//,
-    modules: ['src/features/downloads/components/download-page.tsx', 'src/features/downloads/download-loader.ts'],
-    namespaces: [],
+    // with the previews' chunk and texts, which the page imports after its first render: preloaded
+    // with the route, they are not one more round trip before the thumbnails (the largest paint)
+    modules: ['src/features/downloads/components/download-page.tsx', 'src/features/downloads/download-loader.ts', 'src/components/previews/preview-gallery.tsx'],
+    namespaces: ['previews'],
   },
   /** / for a visitor without a session */
   home: { paths: /^\/$/, modules: ['src/features/home/components/home-page.tsx'], namespaces: ['send', 'account'] },
