@@ -7,6 +7,7 @@ import path from 'node:path';
 import { PRIVATE_PAGE_HEADERS, securityHeaders } from './csp';
 import { isPrivatePath } from './src/app/seo-routes';
 import { buildWeb } from './web-bundle';
+import { spaRewrite } from './prerendered-pages';
 import { hostGate, isLoopbackHost, localCustomHostHeaders, refuseHost, type CustomHostCheck } from './custom-hosts';
 
 export interface BuiltAppServer {
@@ -82,6 +83,7 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
     else stream.pipe(res);
   };
 
+  const rewrite = spaRewrite();
   const allows = hostGate(options.customHost);
   const server = createServer((req, res) => {
     allows(req.headers.host).then(
@@ -130,7 +132,18 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
       res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
       return void res.end('Not found');
     }
-    sendFile(req, res, path.join(root, 'index.html'), url.pathname);
+    // CloudFront's viewer-request function itself: index.html, or a prerendered page in the visitor's language
+    const lng = url.searchParams.get('lng');
+    const acceptLanguage = req.headers['accept-language'];
+    const { uri } = rewrite({
+      request: {
+        uri: url.pathname,
+        ...(lng !== null ? { querystring: { lng: { value: lng } } } : {}),
+        ...(acceptLanguage ? { headers: { 'accept-language': { value: acceptLanguage } } } : {}),
+      },
+    });
+    const page = path.join(root, uri);
+    sendFile(req, res, page.startsWith(root + path.sep) && existsSync(page) ? page : path.join(root, 'index.html'), url.pathname);
   };
 
   await new Promise<void>((resolve, reject) => {

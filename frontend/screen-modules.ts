@@ -3,14 +3,16 @@
  * src/app/routes.tsx and src/features/dashboard/routes.tsx), with the addresses that show it,
  * and the lazy catalogues (src/i18n/namespaces.ts) its routes wait for (`withNamespaces`), whose
  * English files a first visit loads as well. Read by the build (route-preload plugin in
- * vite.config.ts) and the first-load budget test.
+ * vite.config.ts).
  */
 export const SCREENS = {
   /** /downloads/{id}/…, /d/{id}/…, /w/{slug} */
   download: {
     paths: /^\/(downloads|d|w)\//,
-    modules: ['src/features/downloads/components/download-page.tsx', 'src/features/downloads/download-loader.ts'],
-    namespaces: [],
+    // with the previews' chunk and texts, which the page imports after its first render: preloaded
+    // with the route, they are not one more round trip before the thumbnails (the largest paint)
+    modules: ['src/features/downloads/components/download-page.tsx', 'src/features/downloads/download-loader.ts', 'src/components/previews/preview-gallery.tsx'],
+    namespaces: ['previews'],
   },
   /** / for a visitor without a session */
   home: { paths: /^\/$/, modules: ['src/features/home/components/home-page.tsx'], namespaces: ['send', 'account'] },

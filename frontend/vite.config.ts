@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type Rollup, type UserConfig } from 'vite';
+import { prerenderPages } from './prerender-plugin';
 import { publicOrigin, renderRobots, renderSitemap } from './seo-files';
 import { NAMESPACE_LOADER_MODULE, namespaceModule, SCREENS } from './screen-modules';
 
@@ -135,6 +136,27 @@ function seoFiles(port: number): Plugin {
   };
 }
 
+/**
+ * The domain's rule modules (functions/domain) declare constants, types and pure functions, so
+ * a chunk that uses nothing of one of them need not load it. Without this the bundler keeps a
+ * bare `import "./chunk.js"` for a module it cannot prove free of side effects: the previews'
+ * chunk reached domain/upload.ts (one constant, tree-shaken away) and so fetched the whole
+ * quick-send chunk, where upload.ts lives, on the download page. validation.ts configures zod
+ * when it loads and keeps its side effects.
+ */
+export const PURE_DOMAIN_MODULES = /\/functions\/domain\/(?!validation\.ts$)[^/]+\.ts$/;
+function pureDomainModules(): Plugin {
+  return {
+    name: 'sendbridge:pure-domain-modules',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!PURE_DOMAIN_MODULES.test(id)) return null;
+      return { code, map: null, moduleSideEffects: false };
+    },
+  };
+}
+
 /** The one Vite config, shared by `vite build`, `npm start` and the e2e tests (dev-server.ts). */
 export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
   return {
@@ -142,7 +164,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     // `.env` lives at the repo root (architecture §4); only VITE_* names reach the bundle.
     envDir: repoRoot,
     // React's automatic JSX runtime, and Fast Refresh in `npm start` (docs/decisions.md, "React 19").
-    plugins: [react(), routePreload(), seoFiles(port)],
+    plugins: [react(), routePreload(), seoFiles(port), pureDomainModules(), prerenderPages(() => webConfig({ port, apiOrigin }))],
     resolve: {
       alias: [
         { find: /^@domain\//, replacement: `${fileURLToPath(new URL('../functions/domain', import.meta.url))}/` },
@@ -182,7 +204,9 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
             // files of it, 16 of them under 3 KiB, each a request before anything paints. One file
             // for all of it scored worse in Lighthouse (docs/decisions.md, "First-load files"), and
             // per library a release that changes only our code keeps the libraries' files cached.
-            { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // use-sync-external-store's shim (react-i18next's) goes with React: left to the `app`
+            // group it made app and i18n import each other, and the i18n file ran first and failed.
+            { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/ },
             { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             // react-i18next's useSyncExternalStore shim with it: left in `app`, which imports
             // `i18n`, the two files would import each other and the shim would run too late

@@ -9,6 +9,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY, PRIVATE_PAGE_HEADERS } from '../frontend/csp';
 import { ROBOTS_DISALLOW } from '../frontend/src/app/seo-routes';
+import { SPA_REWRITE_FUNCTION } from '../frontend/prerendered-pages';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../functions/routes';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -45,16 +46,12 @@ export interface WebStackProps extends StackProps {
 export const VIEWER_LOCATION_HEADERS = ['CloudFront-Viewer-Country', 'CloudFront-Viewer-City'] as const;
 
 /**
- * SPA fallback on the app behaviour only: a path whose last segment has no dot is a client-side
- * route and gets /index.html. Unlike distribution-wide 403/404 error responses this never
- * touches /api/*, so API 404s stay 404.
+ * SPA fallback on the app behaviour only (frontend/prerendered-pages.ts): a path whose last
+ * segment has no dot is a client-side route and gets /index.html, or the prerendered page of
+ * its address in the visitor's language. Unlike distribution-wide 403/404 error responses this
+ * never touches /api/*, so API 404s stay 404.
  */
-export const SPA_REWRITE_FUNCTION = `function handler(event) {
-  var request = event.request;
-  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
-  return request;
-}`;
+export { SPA_REWRITE_FUNCTION };
 
 /**
  * Issue 16: CloudFront path patterns of the private pages (download, request, invite, extension,

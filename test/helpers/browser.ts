@@ -32,7 +32,8 @@ const consoleSeen = new WeakMap<BrowserContext, string[]>();
 const NETWORK_LOG = /^Failed to load resource: /;
 
 /**
- * A fresh context (no cookies, no localStorage) with a fixed language and viewport. Every page
+ * A fresh context (no cookies, no localStorage, unless `storageState` carries a signed-in
+ * session over; always an empty HTTP cache) with a fixed language and viewport. Every page
  * of it reports each Content-Security-Policy violation the browser raises (the
  * `securitypolicyviolation` event) to the test, read with `cspViolations(context)`, and each
  * console error or warning (React's included) and uncaught exception, read with
@@ -40,12 +41,13 @@ const NETWORK_LOG = /^Failed to load resource: /;
  */
 export async function newContext(
   browser: Browser,
-  options: { locale?: string; width?: number; height?: number; permissions?: string[] } = {},
+  options: { locale?: string; width?: number; height?: number; permissions?: string[]; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     ...(options.permissions ? { permissions: options.permissions } : {}),
+    ...(options.storageState ? { storageState: options.storageState } : {}),
   });
   const logged: string[] = [];
   consoleSeen.set(context, logged);
@@ -66,6 +68,24 @@ export async function newContext(
   context.on('weberror', (webError) => {
     const page = webError.page();
     logged.push(`${page ? where(page) : '?'}: uncaught: ${webError.error().message}`);
+  });
+  // A prerendered page (home, the download shell) paints before the app runs and is inert until
+  // then: a test that opens one acts once the app has started, as it did when #root was empty
+  // (unless it asks for an earlier moment itself, with waitUntil 'commit' or 'domcontentloaded').
+  context.on('page', (page) => {
+    const untilStarted = () => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'), undefined, { timeout: 30_000 });
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit' && options?.waitUntil !== 'domcontentloaded') await untilStarted();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await untilStarted();
+      return response;
+    };
   });
   const seen: string[] = [];
   violations.set(context, seen);

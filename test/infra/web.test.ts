@@ -85,10 +85,25 @@ describe('WebStack', () => {
     ]);
     web.hasResourceProperties('AWS::CloudFront::Function', { FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
 
-    const rewrite = new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+    type Request = { uri: string; querystring?: Record<string, { value: string }>; headers?: Record<string, { value: string }> };
+    const rewrite = new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (e: { request: Request }) => Request;
     const uri = (u: string) => rewrite({ request: { uri: u } }).uri;
-    expect(uri('/')).toBe('/index.html');
-    expect(uri('/w/AbC1234')).toBe('/index.html');
+    // the prerendered home in the visitor's language: ?lng= first, then Accept-Language by q, else English
+    expect(uri('/')).toBe('/prerendered/home.en.html');
+    const home = (acceptLanguage: string, lng?: string) =>
+      rewrite({ request: { uri: '/', headers: { 'accept-language': { value: acceptLanguage } }, ...(lng ? { querystring: { lng: { value: lng } } } : {}) } }).uri;
+    expect(home('fr-FR,fr;q=0.9,en;q=0.8')).toBe('/prerendered/home.fr.html');
+    expect(home('nl-NL,nl;q=0.9,de;q=0.7,en;q=0.8')).toBe('/prerendered/home.en.html');
+    expect(home('zh-TW')).toBe('/prerendered/home.zh.html');
+    expect(home('pt-BR,*;q=0.5')).toBe('/prerendered/home.en.html');
+    expect(home('fr-FR', 'ja')).toBe('/prerendered/home.ja.html');
+    expect(home('fr-FR', 'xx')).toBe('/prerendered/home.fr.html');
+    expect(rewrite({ request: { uri: '/pricing', headers: { 'accept-language': { value: 'de' } } } }).uri).toBe('/index.html');
+    // the download page's shell (header and footer around the loading state), in the same language
+    expect(uri('/w/AbC1234')).toBe('/prerendered/download.en.html');
+    expect(uri('/downloads/AbC1234/r1')).toBe('/prerendered/download.en.html');
+    expect(rewrite({ request: { uri: '/d/AbC1234', headers: { 'accept-language': { value: 'ko-KR' } } } }).uri).toBe('/prerendered/download.ko.html');
+    expect(uri('/dash')).toBe('/index.html');
     expect(uri('/404/')).toBe('/index.html');
     expect(uri('/updatepassword')).toBe('/index.html');
     expect(uri('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');

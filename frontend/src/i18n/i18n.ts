@@ -8,6 +8,7 @@ import {
   LANGUAGE_TAGS,
   LANGUAGES,
   isLanguage,
+  type Language,
   toLanguage,
 } from '@/i18n/languages';
 import { LOCALE_LOADERS } from '@/i18n/locale-loaders';
@@ -41,6 +42,21 @@ const lazyLocales: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
+/** The options the browser and the build's prerender share: English bundled, the rest loaded. */
+function options(language?: string) {
+  return {
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    fallbackNS: [...SECTION_NAMESPACES],
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly' as const,
+    fallbackLng: FALLBACK_LANGUAGE,
+    interpolation: { escapeValue: false },
+    ...(language ? { lng: language } : {}),
+  };
+}
+
 export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = LANGUAGE_TAGS[toLanguage(lng)];
@@ -50,14 +66,7 @@ export async function initI18n(): Promise<typeof i18n> {
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en } },
-      partialBundledLanguages: true,
-      fallbackNS: [...SECTION_NAMESPACES],
-      supportedLngs: [...LANGUAGES],
-      nonExplicitSupportedLngs: true,
-      load: 'languageOnly',
-      fallbackLng: FALLBACK_LANGUAGE,
-      interpolation: { escapeValue: false },
+      ...options(),
       detection: {
         order: ['querystring', 'localStorage', 'navigator'],
         lookupQuerystring: LANGUAGE_QUERY_PARAM,
@@ -65,5 +74,12 @@ export async function initI18n(): Promise<typeof i18n> {
         caches: ['localStorage'],
       },
     });
+  return i18n;
+}
+
+/** The build's prerender (src/prerender.tsx): the same i18next in one given language, no detection. */
+export async function initI18nIn(language: Language): Promise<typeof i18n> {
+  if (!i18n.isInitialized) await i18n.use(lazyLocales).use(initReactI18next).init(options(language));
+  else await i18n.changeLanguage(language);
   return i18n;
 }

@@ -1,10 +1,12 @@
-import { useState, type ComponentType, type ComponentProps } from 'react';
+import { useState, useSyncExternalStore, type ComponentType, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importWithRetry } from '@/lib/import-with-retry';
 import type { Recording, RecordingKind } from './recorder-machine';
 import type { RecorderPanel } from './recorder-panel';
 import { MicIcon, VideoIcon } from './recorder-icons';
 import { recordingSupported } from './recording-support';
+
+const never = () => () => undefined;
 
 interface LazyRecorderPanelProps {
   onStarted(kind: RecordingKind): void;
@@ -18,7 +20,9 @@ interface LazyRecorderPanelProps {
  */
 export function LazyRecorderPanel({ onStarted, onRecorded }: LazyRecorderPanelProps) {
   const { t } = useTranslation();
-  const [supported] = useState(recordingSupported);
+  // The prerendered home shows the buttons (every current browser records), so hydrating it
+  // moves nothing; a browser that cannot record drops them right after.
+  const supported = useSyncExternalStore(never, recordingSupported, () => true);
   const [loaded, setLoaded] = useState<{ Panel: ComponentType<ComponentProps<typeof RecorderPanel>>; kind: RecordingKind } | null>(null);
   const [loading, setLoading] = useState(false);
   if (!supported) return null;
