@@ -208,9 +208,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
             // group it made app and i18n import each other, and the i18n file ran first and failed.
             { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/ },
             { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-            // react-i18next's useSyncExternalStore shim with it: left in `app`, which imports
-            // `i18n`, the two files would import each other and the shim would run too late
-            { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector|use-sync-external-store)[\\/]/ },
+            { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/ },
             { name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id) },
             { name: 'shared', test: FIRST_SCREEN_SHARED_MODULES },
           ] } } },
