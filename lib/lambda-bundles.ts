@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { functionsOf, jobs, routeKeyOf, routes, type FunctionDef, type JobDef, type RouteDef } from '../functions/routes';
 import { REPO_ROOT } from './paths';
+import { filterSourceMap, type SourceMapV3 } from './source-map-filter';
 
 /**
  * The Lambda bundles of the app, built by one esbuild run for all functions (not one
@@ -11,7 +12,9 @@ import { REPO_ROOT } from './paths';
  * route table and dispatches by route key (functions/lib/dispatch.ts). Jobs re-export their
  * module's handler.
  *
- * Bundles are ESM for nodejs22.x, minified, with linked source maps (no sources content).
+ * Bundles are ESM for nodejs22.x, minified, with linked source maps (no sources content) of our
+ * own code only: mappings into node_modules are dropped (docs/decisions.md, "Lambda source maps
+ * map our code only"), which cuts the map `--enable-source-maps` parses at cold start ~7x.
  * The AWS SDK v3 clients functions/ use (functions/lib/clients/) are bundled in, not taken from
  * the Lambda runtime; clients few routes need are imported on demand, which esbuild keeps in
  * the same file but runs on first use (docs/decisions.md, "The AWS SDK v3 in functions/";
@@ -184,12 +187,22 @@ export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDL
       copyFileSync(stripeChunk, path.join(dir, STRIPE_SDK_CHUNK_FILE));
       chunks.push({ file: STRIPE_SDK_CHUNK_FILE, bytes: statSync(stripeChunk).size });
     }
+    narrowSourceMap(`${file}.map`);
     const natives = [...new Set((output?.imports ?? []).filter((i) => i.external && Object.hasOwn(NATIVE_PACKAGES, i.path)).map((i) => i.path))];
     for (const name of natives) copyNativePackage(name, path.join(dir, 'node_modules'));
     result.set(spec.name, { dir, bytes: statSync(file).size, inputs, lazyInputs, chunks, nativePackages: natives });
   }
   built.set(key, result);
   return result;
+}
+
+/** Keeps the mappings into our own sources only (sources outside node_modules). */
+export const mapsOurCode = (source: string) => !source.split(/[\\/]/).includes('node_modules');
+
+function narrowSourceMap(mapFile: string): void {
+  if (!existsSync(mapFile)) return;
+  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapV3;
+  writeFileSync(mapFile, JSON.stringify(filterSourceMap(map, mapsOurCode)));
 }
 
 interface PackageJson {

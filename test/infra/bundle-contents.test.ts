@@ -79,6 +79,17 @@ describe('Lambda bundle contents', () => {
     expect(dynamoLazy, 'DynamoDB not run with the entry').toEqual([]);
   });
 
+  it("maps our own code and nothing from node_modules in every bundle's source map", () => {
+    const wrong: string[] = [];
+    for (const [name, b] of bundles) {
+      const map = JSON.parse(readFileSync(path.join(b.dir, 'index.mjs.map'), 'utf8')) as { sources: string[] };
+      const dependencies = map.sources.filter((s) => s.includes('node_modules'));
+      if (dependencies.length > 0) wrong.push(`${name}: maps ${dependencies.length} sources from node_modules, e.g. ${dependencies[0]}`);
+      if (!map.sources.some((s) => /(^|\/)functions\//u.test(s))) wrong.push(`${name}: maps no source of functions/`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it(`runs ${LAZY_CLIENTS.map((c) => c.replace('@aws-sdk/client-', '')).join(', ')} on first use, never with the entry`, () => {
     const eager: string[] = [];
     let lazy = 0;
