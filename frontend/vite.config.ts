@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type Rollup, type UserConfig } from 'vite';
 import { prerenderPages } from './prerender-plugin';
 import { publicOrigin, renderRobots, renderSitemap } from './seo-files';
-import { NAMESPACE_LOADER_MODULE, namespaceModule, SCREENS } from './screen-modules';
+import { namespaceLoaderModule, namespaceModule, SCREENS } from './screen-modules';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -81,7 +81,7 @@ function routePreload(): Plugin {
         const loaded = closure([entry.fileName]);
         const table = Object.values(SCREENS).map(({ paths, modules, namespaces }) => {
           // the route's chunks and the English catalogues it waits for (another language's come later)
-          const wanted = [...modules, ...(namespaces.length > 0 ? [NAMESPACE_LOADER_MODULE, ...namespaces.map(namespaceModule)] : [])];
+          const wanted = [...new Set([...modules, ...namespaces.flatMap((ns) => [namespaceLoaderModule(ns), namespaceModule(ns)])])];
           const roots = wanted.map((m) => chunks.find((c) => c.facadeModuleId === `${frontendRoot}${m}`)?.fileName);
           if (roots.some((r) => r === undefined)) this.error(`route-preload: a screen module is not a chunk: ${wanted.join(', ')}`);
           const files = [...closure(roots as string[])].filter((f) => !loaded.has(f));
@@ -185,7 +185,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     },
     // Pre-bundle up front so a first visit never triggers a dependency re-optimisation reload.
     optimizeDeps: {
-      include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router', 'i18next', 'react-i18next', 'i18next-browser-languagedetector', 'zod'],
+      include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router', 'i18next', 'react-i18next', 'zod'],
     },
     preview: { host: '127.0.0.1', port, strictPort: true },
     build: {
@@ -199,7 +199,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
             { name: 'download-shared', test: DOWNLOAD_SHARED_MODULES },
             // What every screen runs before its first render (everything the entry imports) as four
             // files beside the entry, one per library and one of ours: React DOM, react-router,
-            // i18next with its React binding and detector, then the app's own shell (layout,
+            // i18next with its React binding, then the app's own shell (layout,
             // session, route table, English core catalogue). Left to itself the bundler makes 17
             // files of it, 16 of them under 3 KiB, each a request before anything paints. One file
             // for all of it scored worse in Lighthouse (docs/decisions.md, "First-load files"), and
@@ -208,7 +208,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
             // group it made app and i18n import each other, and the i18n file ran first and failed.
             { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/ },
             { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-            { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/ },
+            { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
             { name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id) },
             { name: 'shared', test: FIRST_SCREEN_SHARED_MODULES },
           ] } } },
