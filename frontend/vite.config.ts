@@ -31,14 +31,14 @@ export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\
 // With the loader of the previews' chunk (components/previews/lazy-previews), which the
 // TransferModal shares, and the locale-aware size format of the download page
 export const DOWNLOAD_SHARED_MODULES =
-  /\/frontend\/src\/(features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts|components\/previews\/lazy-previews\.tsx)$/;
+  /\/frontend\/src\/(features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts|components\/previews\/lazy-previews\.tsx|i18n\/download-namespace-files\.ts)$/;
 /**
  * Small modules nearly every screen's code imports, the download page's included: the English
  * texts of the domain's problems, the map from error codes to i18n keys, the id patterns of links
  * and the domain's formatting helpers. One `shared` chunk (3.2 KiB gzip) rather than four files
  * of under 2 KiB each: the download page loads the same bytes in three requests fewer, home too.
  */
-export const FIRST_SCREEN_SHARED_MODULES = /\/(functions\/domain\/(texts|format|id-patterns)|frontend\/src\/i18n\/error-keys)\.ts$/;
+export const FIRST_SCREEN_SHARED_MODULES = /\/(functions\/domain\/(texts|format|id-patterns|ui-timings|units)|frontend\/src\/i18n\/error-keys)\.ts$/;
 /** index.html's module and main.tsx: they stay the entry chunk, which imports the four above. */
 const ENTRY_MODULES = /\/frontend\/(index\.html|src\/main\.tsx)$/;
 export const DEFAULT_API_ORIGIN = 'http://127.0.0.1:3001';
