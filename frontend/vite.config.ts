@@ -29,9 +29,11 @@ export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\
  * small files, 0.6 KiB more gzip on the download page); one chunk keeps that first load whole.
  */
 // With the loader of the previews' chunk (components/previews/lazy-previews), which the
-// TransferModal shares, and the locale-aware size format of the download page
+// TransferModal shares, and the locale-aware size format of the download page; the loader table
+// of its catalogues; and the end-of-road pieces it shares with the 404 and thank-you pages
+// (home-support-actions, config/company), files of their own otherwise
 export const DOWNLOAD_SHARED_MODULES =
-  /\/frontend\/src\/(features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts|components\/previews\/lazy-previews\.tsx|i18n\/download-namespace-files\.ts)$/;
+  /\/frontend\/src\/(features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts|components\/(previews\/lazy-previews|home-support-actions)\.tsx|i18n\/download-namespace-files\.ts|config\/company\.ts)$/;
 /**
  * Small modules nearly every screen's code imports, the download page's included: the English
  * texts of the domain's problems, the map from error codes to i18n keys, the id patterns of links
@@ -88,13 +90,17 @@ function routePreload(): Plugin {
           const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
           // the stylesheets first: the route's render waits for them (Vite's loader inserts them
           // before the chunk runs), and they are few and small
-          return [paths.source, [...new Set(css), ...files]] as const;
+          // every file is under assets/: the table names them without it (0.1 KiB less gzip)
+          const listed = [...new Set(css), ...files];
+          const outside = listed.find((f) => !f.startsWith('assets/'));
+          if (outside !== undefined) this.error(`route-preload: ${outside} is not under assets/`);
+          return [paths.source, listed.map((f) => f.slice('assets/'.length))] as const;
         });
         const source =
           `(function(){var p=location.pathname,t=${JSON.stringify(table)};` +
           `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){` +
           `var l=document.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';` +
-          `l.href='/'+f;document.head.appendChild(l)});break}})();\n`;
+          `l.href='/assets/'+f;document.head.appendChild(l)});break}})();\n`;
         const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
         const tag = `<script async src="/${this.getFileName(ref)}"></script>`;
         html.source = String(html.source).replace('</title>', `</title>\n    ${tag}`);
