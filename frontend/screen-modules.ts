@@ -33,7 +33,12 @@ export function namespaceModule(ns: string): string {
   return `src/i18n/locales/${ns}/en.json`;
 }
 
-/** The table of catalogue loaders, fetched the first time any lazy catalogue is needed. */
-export const NAMESPACE_LOADER_MODULE = 'src/i18n/namespace-files.ts';
+/**
+ * The table of loaders of a lazy catalogue, fetched the first time one of its catalogues is
+ * needed: the download page's two (src/i18n/namespaces.ts, DOWNLOAD_PAGE_NAMESPACES) have a small one.
+ */
+export function namespaceLoaderModule(ns: string): string {
+  return ns === 'previews' || ns === 'abuse' ? 'src/i18n/download-namespace-files.ts' : 'src/i18n/namespace-files.ts';
+}
 
 export type Screen = keyof typeof SCREENS;

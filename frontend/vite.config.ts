@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type Rollup, type UserConfig } from 'vite';
 import { prerenderPages } from './prerender-plugin';
 import { publicOrigin, renderRobots, renderSitemap } from './seo-files';
-import { NAMESPACE_LOADER_MODULE, namespaceModule, SCREENS } from './screen-modules';
+import { namespaceLoaderModule, namespaceModule, SCREENS } from './screen-modules';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -29,16 +29,18 @@ export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\
  * small files, 0.6 KiB more gzip on the download page); one chunk keeps that first load whole.
  */
 // With the loader of the previews' chunk (components/previews/lazy-previews), which the
-// TransferModal shares, and the locale-aware size format of the download page
+// TransferModal shares, and the locale-aware size format of the download page; the loader table
+// of its catalogues; and the end-of-road pieces it shares with the 404 and thank-you pages
+// (home-support-actions, config/company), files of their own otherwise
 export const DOWNLOAD_SHARED_MODULES =
-  /\/frontend\/src\/(features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts|components\/previews\/lazy-previews\.tsx)$/;
+  /\/frontend\/src\/(features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts|components\/(previews\/lazy-previews|home-support-actions)\.tsx|i18n\/download-namespace-files\.ts|config\/company\.ts)$/;
 /**
  * Small modules nearly every screen's code imports, the download page's included: the English
  * texts of the domain's problems, the map from error codes to i18n keys, the id patterns of links
  * and the domain's formatting helpers. One `shared` chunk (3.2 KiB gzip) rather than four files
  * of under 2 KiB each: the download page loads the same bytes in three requests fewer, home too.
  */
-export const FIRST_SCREEN_SHARED_MODULES = /\/(functions\/domain\/(texts|format|id-patterns)|frontend\/src\/i18n\/error-keys)\.ts$/;
+export const FIRST_SCREEN_SHARED_MODULES = /\/(functions\/domain\/(texts|format|id-patterns|ui-timings|units)|frontend\/src\/i18n\/error-keys)\.ts$/;
 /** index.html's module and main.tsx: they stay the entry chunk, which imports the four above. */
 const ENTRY_MODULES = /\/frontend\/(index\.html|src\/main\.tsx)$/;
 export const DEFAULT_API_ORIGIN = 'http://127.0.0.1:3001';
@@ -81,20 +83,24 @@ function routePreload(): Plugin {
         const loaded = closure([entry.fileName]);
         const table = Object.values(SCREENS).map(({ paths, modules, namespaces }) => {
           // the route's chunks and the English catalogues it waits for (another language's come later)
-          const wanted = [...modules, ...(namespaces.length > 0 ? [NAMESPACE_LOADER_MODULE, ...namespaces.map(namespaceModule)] : [])];
+          const wanted = [...new Set([...modules, ...namespaces.flatMap((ns) => [namespaceLoaderModule(ns), namespaceModule(ns)])])];
           const roots = wanted.map((m) => chunks.find((c) => c.facadeModuleId === `${frontendRoot}${m}`)?.fileName);
           if (roots.some((r) => r === undefined)) this.error(`route-preload: a screen module is not a chunk: ${wanted.join(', ')}`);
           const files = [...closure(roots as string[])].filter((f) => !loaded.has(f));
           const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
           // the stylesheets first: the route's render waits for them (Vite's loader inserts them
           // before the chunk runs), and they are few and small
-          return [paths.source, [...new Set(css), ...files]] as const;
+          // every file is under assets/: the table names them without it (0.1 KiB less gzip)
+          const listed = [...new Set(css), ...files];
+          const outside = listed.find((f) => !f.startsWith('assets/'));
+          if (outside !== undefined) this.error(`route-preload: ${outside} is not under assets/`);
+          return [paths.source, listed.map((f) => f.slice('assets/'.length))] as const;
         });
         const source =
           `(function(){var p=location.pathname,t=${JSON.stringify(table)};` +
           `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){` +
           `var l=document.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';` +
-          `l.href='/'+f;document.head.appendChild(l)});break}})();\n`;
+          `l.href='/assets/'+f;document.head.appendChild(l)});break}})();\n`;
         const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
         const tag = `<script async src="/${this.getFileName(ref)}"></script>`;
         html.source = String(html.source).replace('</title>', `</title>\n    ${tag}`);
@@ -185,7 +191,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
     },
     // Pre-bundle up front so a first visit never triggers a dependency re-optimisation reload.
     optimizeDeps: {
-      include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router', 'i18next', 'react-i18next', 'i18next-browser-languagedetector', 'zod'],
+      include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router', 'i18next', 'react-i18next', 'zod'],
     },
     preview: { host: '127.0.0.1', port, strictPort: true },
     build: {
@@ -199,7 +205,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
             { name: 'download-shared', test: DOWNLOAD_SHARED_MODULES },
             // What every screen runs before its first render (everything the entry imports) as four
             // files beside the entry, one per library and one of ours: React DOM, react-router,
-            // i18next with its React binding and detector, then the app's own shell (layout,
+            // i18next with its React binding, then the app's own shell (layout,
             // session, route table, English core catalogue). Left to itself the bundler makes 17
             // files of it, 16 of them under 3 KiB, each a request before anything paints. One file
             // for all of it scored worse in Lighthouse (docs/decisions.md, "First-load files"), and
@@ -208,7 +214,7 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
             // group it made app and i18n import each other, and the i18n file ran first and failed.
             { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/ },
             { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-            { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/ },
+            { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
             { name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id) },
             { name: 'shared', test: FIRST_SCREEN_SHARED_MODULES },
           ] } } },

@@ -27,7 +27,7 @@ function downloadScreen() {
  * Screens load on demand (spec §2 lazy-loaded screens), with the chunk retry of spec §9, and
  * with the sections of the catalogue they read (i18n/namespaces.ts): home and the quick send
  * `send` (+ `account` for the signup modal and the verify step's errors), sign-in `account`,
- * the small marketing pages, the product pages' bodies and the comparison table `pages`. The download page, extension and 404
+ * the small marketing pages, the product pages' bodies and the comparison table `pages`, the 404 page `pages`. The download page and extension
  * read the bundled catalogue only.
  */
 const screens = {
@@ -87,7 +87,8 @@ const screens = {
   // issue 17: the public API's reference, rendered from GET /api/v1/openapi.json (its module loads the `developers` catalogue)
   developers: () => importWithRetry(() => import('@/features/developers/routes')).then((m) => m.developersPage()),
   dash: () => importWithRetry(() => import('@/features/auth/components/dash-guard')).then((m) => ({ Component: m.DashGuard })),
-  notFound: () => importWithRetry(() => import('@/features/not-found/components/not-found-page')).then((m) => ({ Component: m.NotFoundPage })),
+  // its texts are in `pages`, so that no other screen's first load carries them
+  notFound: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/not-found/components/not-found-page')).then((m) => ({ Component: m.NotFoundPage }))),
 } satisfies Record<RouteId, Lazy>;
 
 /**

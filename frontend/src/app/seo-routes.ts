@@ -14,35 +14,9 @@
  */
 import { LANGUAGE_QUERY_PARAM, LANGUAGE_TAGS, LANGUAGES, type Language } from '../i18n/languages';
 import { COMPARE_SLUGS, PRODUCT_SLUGS, ROUTES, paths, type RouteId } from './paths';
+import { ROUTE_INDEXING, type Indexing } from './route-indexing';
 
-export type Indexing = 'index' | 'noindex' | 'private';
-
-export const ROUTE_INDEXING = {
-  home: 'index',
-  pricing: 'index',
-  about: 'index',
-  updates: 'index',
-  roadmap: 'index',
-  support: 'index',
-  affiliate: 'index',
-  sumo: 'index',
-  product: 'index',
-  compare: 'index',
-  thankyou: 'noindex',
-  thankyou2: 'noindex',
-  login: 'noindex',
-  register: 'noindex',
-  notFound: 'noindex',
-  downloads: 'private',
-  publicLink: 'private',
-  fileRequest: 'private',
-  extension: 'private',
-  invite: 'private',
-  updatePassword: 'private',
-  dash: 'private',
-  // issue 17: the public API's reference
-  developers: 'index',
-} as const satisfies Record<RouteId, Indexing>;
+export { ROUTE_INDEXING, type Indexing };
 
 /**
  * One indexable page: its canonical path, the i18n key of its title (the one the screen shows in

@@ -1,26 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { showUpgradeBox } from '@domain/ui-timings';
 import { PRODUCT_SLUGS, paths } from '@/app/paths';
+import type { AccountNavProps } from '@/components/account-nav';
 import { ChevronDown, CloseIcon, LogoMark, MenuIcon } from '@/components/icons';
-import { avatarColourOf } from '@/components/avatar-colour';
 import { withNamespaces } from '@/i18n/with-namespaces';
 import { importWithRetry } from '@/lib/import-with-retry';
-import { useServedCheck } from '@/lib/served-routes';
 import { useSession } from '@/lib/session/session-provider';
-import { accountMenuItems, initialsOf, type AccountMenuItem } from '@/lib/session/user-display';
 import '@/components/top-nav.css';
-
-const ACCOUNT_HREFS: Readonly<Record<AccountMenuItem, () => string>> = {
-  profile: paths.accountProfile,
-  domain: paths.domainSettings,
-  teams: paths.teams,
-  billing: paths.accountBilling,
-  customize: paths.accountCustomize,
-  webhooks: paths.accountWebhooks,
-  apiKeys: paths.apiKeys,
-};
 
 /**
  * The notifications bell: its own chunk, with its catalogue, fetched only once someone is signed
@@ -37,18 +24,20 @@ const NotificationBell = lazy(
   ),
 );
 
-/** The avatar: the profile picture, or initials when there is none or its short-lived URL failed. */
-function NavAvatar({ src, initials, seed }: { src?: string; initials: string; seed: string }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (src && failed !== src) return <img className="nav-avatar" src={src} alt="" onError={() => setFailed(src)} />;
-  // issue 15: initials on the user's own colour (components/avatar-colour.ts); a styled span, not
-  // the SVG InitialsAvatar, keeps the home's first load within its budget
-  return (
-    <span className="nav-avatar nav-avatar-initials" aria-hidden="true" style={{ background: avatarColourOf(seed), color: '#fff' }}>
-      {initials}
-    </span>
+/**
+ * The signed-in user's part of the bar (components/account-nav.tsx), fetched once someone is
+ * signed in; if it cannot load, the bar goes without it rather than failing the page.
+ */
+function lazyAccountPart(pick: (m: typeof import('@/components/account-nav')) => ComponentType<AccountNavProps>) {
+  return lazy(() =>
+    importWithRetry(() => import('@/components/account-nav')).then(
+      (m): { default: ComponentType<AccountNavProps> } => ({ default: pick(m) }),
+      (): { default: ComponentType<AccountNavProps> } => ({ default: () => null }),
+    ),
   );
 }
+const AccountNav = lazyAccountPart((m) => m.AccountNav);
+const AccountLinks = lazyAccountPart((m) => m.AccountLinks);
 
 /**
  * Top navigation (spec §2): Features dropdown, Pricing, 'Log in' or 'Dash'; for a signed-in
@@ -60,33 +49,25 @@ export function TopNav() {
   const location = useLocation();
   const { status, user, logout } = useSession();
   const [featuresOpen, setFeaturesOpen] = useState(false);
-  const [accountOpen, setAccountOpen] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const featuresRef = useRef<HTMLLIElement>(null);
-  const accountRef = useRef<HTMLDivElement>(null);
   const signedIn = status === 'authenticated' && user !== null;
-  // Dashboard screens of later issues are linked once the router serves them (like Login was);
-  // asked only for a signed-in user's menu, so a visitor's first render does not match routes.
-  const isServed = useServedCheck();
 
   useEffect(() => {
     setFeaturesOpen(false);
-    setAccountOpen(false);
     setMobileOpen(false);
   }, [location.pathname, location.search]);
 
   useEffect(() => {
-    if (!featuresOpen && !mobileOpen && !accountOpen) return;
+    if (!featuresOpen && !mobileOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         setFeaturesOpen(false);
-        setAccountOpen(false);
         setMobileOpen(false);
       }
     };
     const onClick = (event: MouseEvent) => {
       if (featuresRef.current && !featuresRef.current.contains(event.target as Node)) setFeaturesOpen(false);
-      if (accountRef.current && !accountRef.current.contains(event.target as Node)) setAccountOpen(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('click', onClick);
@@ -94,7 +75,7 @@ export function TopNav() {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('click', onClick);
     };
-  }, [featuresOpen, mobileOpen, accountOpen]);
+  }, [featuresOpen, mobileOpen]);
 
   const productLinks = PRODUCT_SLUGS.map((slug) => (
     <li key={slug}>
@@ -105,21 +86,6 @@ export function TopNav() {
     </li>
   ));
 
-  const menuItems = signedIn ? accountMenuItems(user).filter((item) => isServed(ACCOUNT_HREFS[item]())) : [];
-  const accountLinks = menuItems.map((item) => (
-    <li key={item}>
-      <NavLink to={ACCOUNT_HREFS[item]()} className="account-menu-link" data-testid={`nav-${item}`}>
-        {t(`nav.${item}`)}
-      </NavLink>
-    </li>
-  ));
-  const logoutItem = (
-    <li>
-      <button type="button" className="account-menu-link" onClick={() => void logout()} data-testid="nav-logout">
-        {t('nav.logout')}
-      </button>
-    </li>
-  );
   // Spec §3 showLogoNav: the user's company logo replaces ours in the bar.
   const customLogo = signedIn && user.showLogoNav && user.logoPic ? user.logoPic : null;
 
@@ -163,45 +129,9 @@ export function TopNav() {
 
         <div className="nav-actions">
           {signedIn ? (
-            <>
-              {showUpgradeBox({ role: user.role, loginCount: user.loginCount, smallScreen: false }) && (
-                // Small screens are left out by top-nav.css, so the box never squeezes the bar.
-                <Link to={paths.pricing()} className="upgrade-box" data-testid="nav-upgrade">
-                  <span>{t('nav.upgradeHint')}</span> <strong>{t('nav.upgrade')}</strong>
-                </Link>
-              )}
-              <NavLink to={paths.dash()} end className="nav-link" data-testid="nav-dash">
-                {t('nav.dash')}
-              </NavLink>
-              <div className="account-menu" ref={accountRef}>
-                <button
-                  type="button"
-                  className="account-toggle"
-                  aria-expanded={accountOpen}
-                  aria-controls="account-menu"
-                  // the initials the button shows are part of its name (WCAG 2.5.3 label in name)
-                  aria-label={`${t('nav.account')}: ${initialsOf(user)}`}
-                  title={user.email}
-                  onClick={() => setAccountOpen((open) => !open)}
-                  data-testid="nav-avatar"
-                >
-                  <NavAvatar src={user.profilePic} initials={initialsOf(user)} seed={user._id} />
-                  <ChevronDown />
-                </button>
-                {accountOpen && (
-                  <div id="account-menu" className="account-dropdown">
-                    <p className="account-who">
-                      <strong>{user.fullName || user.email}</strong>
-                      {user.fullName && <span>{user.email}</span>}
-                    </p>
-                    <ul>
-                      {accountLinks}
-                      {logoutItem}
-                    </ul>
-                  </div>
-                )}
-              </div>
-            </>
+            <Suspense fallback={null}>
+              <AccountNav user={user} logout={logout} />
+            </Suspense>
           ) : (
             <>
               <Link to={paths.login()} className="nav-link" data-testid="nav-login">
@@ -256,8 +186,9 @@ export function TopNav() {
             </ul>
             {signedIn ? (
               <ul className="mobile-menu-links mobile-account-links">
-                {accountLinks}
-                {logoutItem}
+                <Suspense fallback={null}>
+                  <AccountLinks user={user} logout={logout} />
+                </Suspense>
               </ul>
             ) : (
               <Link to={paths.pricing({ plan: 'free' })} className="btn btn-primary btn-block">

@@ -1,16 +1,14 @@
 import i18next, { type BackendModule } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import {
   FALLBACK_LANGUAGE,
-  LANGUAGE_QUERY_PARAM,
-  LANGUAGE_STORAGE_KEY,
   LANGUAGE_TAGS,
   LANGUAGES,
   isLanguage,
   type Language,
   toLanguage,
 } from '@/i18n/languages';
+import { languageDetector } from '@/i18n/language-detector';
 import { LOCALE_LOADERS } from '@/i18n/locale-loaders';
 import { isLazyNamespace, loadNamespace, SECTION_NAMESPACES } from '@/i18n/namespaces';
 import en from '@/i18n/locales/en.json';
@@ -63,17 +61,9 @@ export async function initI18n(): Promise<typeof i18n> {
   });
   await i18n
     .use(lazyLocales)
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(initReactI18next)
-    .init({
-      ...options(),
-      detection: {
-        order: ['querystring', 'localStorage', 'navigator'],
-        lookupQuerystring: LANGUAGE_QUERY_PARAM,
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
-      },
-    });
+    .init(options());
   return i18n;
 }
 

@@ -54,8 +54,20 @@ export function isLazyNamespace(ns: string): ns is LazyNamespace {
   return (LAZY_NAMESPACES as readonly string[]).includes(ns);
 }
 
-/** The namespace's catalogue in one language (namespace-files.ts, loaded on first use). */
+/** The catalogues the download page reads: their loaders are a small table of their own. */
+export const DOWNLOAD_PAGE_NAMESPACES = ['previews', 'abuse'] as const satisfies readonly LazyNamespace[];
+export type DownloadPageNamespace = (typeof DOWNLOAD_PAGE_NAMESPACES)[number];
+
+function isDownloadPageNamespace(ns: LazyNamespace): ns is DownloadPageNamespace {
+  return (DOWNLOAD_PAGE_NAMESPACES as readonly string[]).includes(ns);
+}
+
+/** The namespace's catalogue in one language (its table of loaders is loaded on first use). */
 export async function loadNamespace(ns: LazyNamespace, language: Language): Promise<{ default: Record<string, unknown> }> {
+  if (isDownloadPageNamespace(ns)) {
+    const { loadDownloadNamespaceFile } = await import('@/i18n/download-namespace-files');
+    return loadDownloadNamespaceFile(ns, language);
+  }
   const { loadNamespaceFile } = await import('@/i18n/namespace-files');
   return loadNamespaceFile(ns, language);
 }

@@ -1,9 +1,9 @@
 import { alternatesOf, canonicalUrl, indexingFor, seoPageFor } from '@/app/seo-routes';
 import { isLanguage, LANGUAGE_QUERY_PARAM, toLanguage, type Language } from '@/i18n/languages';
+import { ROUTE_HEAD_ATTRIBUTE } from '@/lib/route-head';
 import { holdNoIndex } from '@/lib/use-no-index';
 
-/** The <head> tags this module owns carry this attribute; tags of the screens' own hooks (useNoIndex) are left alone. */
-export const ROUTE_HEAD_ATTRIBUTE = 'data-route-head';
+export { ROUTE_HEAD_ATTRIBUTE };
 /** What CloudFront and the local servers send on public pages (frontend/csp.ts). */
 const PUBLIC_REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
@@ -74,6 +74,8 @@ export interface HeadInput {
   readonly search: string;
   /** the language the screen is shown in */
   readonly language: string;
+  /** a hold on the noindex tag taken before this module loaded (lib/route-head.ts), now this module's */
+  readonly heldNoIndex?: () => void;
 }
 
 let generation = 0;
@@ -86,8 +88,12 @@ let releaseNoIndex: (() => void) | undefined;
  * app's default description and no canonical. Languages are addressed with `?lng=`: the
  * canonical keeps it when the address has it, and drops every other query.
  */
-export async function applyRouteHead({ pathname, search, language }: HeadInput): Promise<void> {
+export async function applyRouteHead({ pathname, search, language, heldNoIndex }: HeadInput): Promise<void> {
   const mine = ++generation;
+  if (heldNoIndex) {
+    if (releaseNoIndex) heldNoIndex();
+    else releaseNoIndex = heldNoIndex;
+  }
   const indexing = indexingFor(pathname);
   if (indexing !== 'index') releaseNoIndex ??= holdNoIndex();
   else {

@@ -1,0 +1,35 @@
+import type { RouteId } from './paths';
+
+/**
+ * How each route stands towards search engines (app/seo-routes.ts says what each kind means).
+ * A module of its own so that the app shell's route head (lib/route-head.ts) can tell a private
+ * screen by its route id without the rest of seo-routes.ts.
+ */
+export type Indexing = 'index' | 'noindex' | 'private';
+
+export const ROUTE_INDEXING = {
+  home: 'index',
+  pricing: 'index',
+  about: 'index',
+  updates: 'index',
+  roadmap: 'index',
+  support: 'index',
+  affiliate: 'index',
+  sumo: 'index',
+  product: 'index',
+  compare: 'index',
+  thankyou: 'noindex',
+  thankyou2: 'noindex',
+  login: 'noindex',
+  register: 'noindex',
+  notFound: 'noindex',
+  downloads: 'private',
+  publicLink: 'private',
+  fileRequest: 'private',
+  extension: 'private',
+  invite: 'private',
+  updatePassword: 'private',
+  dash: 'private',
+  // issue 17: the public API's reference
+  developers: 'index',
+} as const satisfies Record<RouteId, Indexing>;
