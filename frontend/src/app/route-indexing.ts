@@ -30,6 +30,6 @@ export const ROUTE_INDEXING = {
   invite: 'private',
   updatePassword: 'private',
   dash: 'private',
-  // issue 17: the public API's reference
+  // the public API's reference: meant to be found by search engines
   developers: 'index',
 } as const satisfies Record<RouteId, Indexing>;
