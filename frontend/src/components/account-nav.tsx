@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useDismiss } from '@/lib/use-dismiss';
 import type { SessionUser } from '@domain/auth-api';
 import { showUpgradeBox } from '@domain/ui-timings';
 import { paths } from '@/app/paths';
@@ -77,21 +78,7 @@ export function AccountNav({ user, logout }: AccountNavProps) {
 
   useEffect(() => setOpen(false), [location.pathname, location.search]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    const onClick = (event: MouseEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('click', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('click', onClick);
-    };
-  }, [open]);
+  useDismiss(open, ref, () => setOpen(false));
 
   return (
     <>

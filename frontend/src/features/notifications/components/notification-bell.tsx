@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDismiss } from '@/lib/use-dismiss';
 import { Link } from 'react-router';
 import type { NotificationView } from '@domain/dashboard-api';
 import { dashPaths } from '@/features/dashboard/dash-paths';
@@ -70,21 +71,12 @@ export function NotificationBell() {
     if (!open) return;
     panelRef.current?.focus();
     void refresh().catch(() => undefined);
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    const onClick = (event: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('click', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('click', onClick);
-    };
   }, [open, refresh]);
+
+  useDismiss(open, rootRef, (how) => {
+    setOpen(false);
+    if (how === 'escape') toggleRef.current?.focus();
+  });
 
   const onClear = async () => {
     setClearing(true);
