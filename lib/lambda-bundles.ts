@@ -131,8 +131,8 @@ export const ESBUILD_OPTIONS = {
   define: { STRIPE_SDK_CHUNK: JSON.stringify(`./${STRIPE_SDK_CHUNK_FILE}`) },
   // Native packages are shipped beside the bundle, not in it (NATIVE_PACKAGES)
   external: Object.keys(NATIVE_PACKAGES),
-  // Lambda's credentials are always in the environment (lib/lambda-credentials.ts)
-  alias: { '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'lib', 'lambda-credentials.ts') },
+  // Lambda's credentials are always in the environment (functions/lib/clients/lambda-credentials.ts)
+  alias: { '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'functions', 'lib', 'clients', 'lambda-credentials.ts') },
 } as const satisfies esbuild.BuildOptions;
 
 /** Where bundles are built: a cache beside the dependencies, never committed. */
