@@ -23,6 +23,8 @@ export interface ApiKeyRecord {
   readonly keyHash: string;
   readonly createdAt: number;
   readonly lastUsedAt?: number;
+  /** the team admin, for a key a team member made: it acts only while that membership lasts */
+  readonly teamAdminId?: string;
 }
 
 function recordOf(i: Record<string, unknown>): ApiKeyRecord {
@@ -35,6 +37,7 @@ function recordOf(i: Record<string, unknown>): ApiKeyRecord {
     keyHash: String(i.keyHash),
     createdAt: Number(i.createdAt),
     ...(typeof i.lastUsedAt === 'number' ? { lastUsedAt: i.lastUsedAt } : {}),
+    ...(typeof i.teamAdminId === 'string' ? { teamAdminId: i.teamAdminId } : {}),
   };
 }
 
@@ -99,6 +102,13 @@ export async function deleteApiKey(userId: string, keyId: string): Promise<boole
       },
     },
   ]);
+}
+
+/** K4b: every key of the user goes (a team membership ended); how many. */
+export async function deleteUserApiKeys(userId: string): Promise<number> {
+  let deleted = 0;
+  for (const k of await listApiKeys(userId)) if (await deleteApiKey(userId, k.keyId)) deleted += 1;
+  return deleted;
 }
 
 /** K5: when the key was last used; only while it exists (a revoked key is not brought back). */

@@ -4,7 +4,7 @@
  * link by its token's hash, one live invite per address, and one share item per team mate a
  * transfer is shared with (gsi1 `SHARED#<userId>`, so the shared list is a Query).
  */
-import { countAll, ddb, failedConditions } from '../lib/clients/dynamodb';
+import { ddb, failedConditions } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
 import { isLive, keys, ttlIn } from './keys';
 import { isConditionFailure, queryAll, transact, type TransactItem, type TransferRecord } from './transfers';
@@ -210,12 +210,19 @@ export async function acceptInvite(inv: InviteRecord, profile: UserProfile, now:
   return null;
 }
 
+/** DynamoDB's limit on the items of one TransactWriteItems call. */
+const TRANSACT_MAX_ITEMS = 100;
+
 /**
- * Pattern T7: remove a member: the member item goes, the seat comes back and the profile is
- * detached (a free account of its own) in one transaction. False if not this admin's member.
+ * Pattern T7: remove a member: the member item goes, the seat comes back, the profile is
+ * detached (a free account of its own) and the transfers shared with the member are withdrawn,
+ * in one transaction (as many shares as fit; the rest, and any share written meanwhile, right
+ * after). Readers re-check membership anyway (`isOnTeam`), so a leftover share opens nothing.
+ * False if not this admin's member.
  */
 export async function removeMember(adminId: string, memberId: string): Promise<boolean> {
-  return transact([
+  const shares = await shareKeysOf(memberId);
+  const membership: TransactItem[] = [
     { Delete: { TableName: table(), Key: keys.teamMember(adminId, memberId), ConditionExpression: 'attribute_exists(pk)' } },
     seatDelta(adminId, -1),
     {
@@ -228,17 +235,34 @@ export async function removeMember(adminId: string, memberId: string): Promise<b
         ExpressionAttributeValues: { ':f': false, ':free': 'free', ':a': adminId },
       },
     },
-  ]);
+  ];
+  const inline = shares.slice(0, TRANSACT_MAX_ITEMS - membership.length);
+  if (!(await transact([...membership, ...inline.map((Key): TransactItem => ({ Delete: { TableName: table(), Key } }))]))) return false;
+  await withdrawSharesTo(memberId);
+  return true;
+}
+
+/**
+ * Whether `userId` is in `adminId`'s team now: the admin, or a member whose member item
+ * exists (read consistently: the item goes in the same transaction as the membership).
+ */
+export async function isOnTeam(adminId: string, userId: string): Promise<boolean> {
+  if (adminId === userId) return true;
+  return (await getMember(adminId, userId)) !== undefined;
 }
 
 // ---- sharing ------------------------------------------------------------------------------------
 
-/** Pattern T8: one item per team mate a sent transfer is shared with (written once, at the send). */
-export async function putShares(t: Pick<TransferRecord, 'slug' | 'createdAt' | 'senderId'>, userIds: readonly string[], now: number): Promise<void> {
+/**
+ * Pattern T8: one item per team mate a sent transfer is shared with (written once, at the
+ * send). `teamId` is the team's admin, whose storage the transfer uses: a share counts only
+ * while its reader is on that team.
+ */
+export async function putShares(t: Pick<TransferRecord, 'slug' | 'createdAt' | 'senderId'>, teamId: string, userIds: readonly string[], now: number): Promise<void> {
   for (const userId of new Set(userIds)) {
     await ddb().put({
       TableName: table(),
-      Item: { ...keys.transferShare(t.slug, userId), ...keys.sharedWith(userId, t.createdAt, t.slug), entity: 'TransferShare', slug: t.slug, userId, senderId: t.senderId, sharedAt: now },
+      Item: { ...keys.transferShare(t.slug, userId), ...keys.sharedWith(userId, t.createdAt, t.slug), entity: 'TransferShare', slug: t.slug, userId, senderId: t.senderId, teamId, sharedAt: now },
     });
   }
 }
@@ -248,7 +272,7 @@ export async function isSharedWith(slug: string, userId: string): Promise<boolea
   return !!out.Item;
 }
 
-/** Pattern T9: the slugs shared with a user, newest first (a Query on gsi1), and how many. */
+/** Pattern T9: the slugs shared with a user, newest first (a Query on gsi1). */
 export async function* sharedSlugs(userId: string, pageSize: number): AsyncGenerator<string> {
   let start: Record<string, unknown> | undefined;
   do {
@@ -266,13 +290,36 @@ export async function* sharedSlugs(userId: string, pageSize: number): AsyncGener
   } while (start);
 }
 
-export function countShared(userId: string): Promise<number> {
-  return countAll({
-    TableName: table(),
+/**
+ * The share items of a user's shared list: the slug and the team each was shared in (items
+ * written before shares named their team carry none; the caller then asks the transfer).
+ */
+export async function sharedItems(userId: string): Promise<{ slug: string; teamId?: string }[]> {
+  const items = await queryAll({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.sharedWithPartition(userId) },
+    ProjectionExpression: 'slug, teamId',
   });
+  return items.map((i) => ({ slug: String(i.slug), ...(typeof i.teamId === 'string' ? { teamId: i.teamId } : {}) }));
+}
+
+/** The keys of every share item naming `userId` as its reader. */
+async function shareKeysOf(userId: string): Promise<{ pk: string; sk: string }[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.sharedWithPartition(userId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  return items.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
+}
+
+/** Withdraws every transfer shared with `userId` (their shared list ends empty). */
+export async function withdrawSharesTo(userId: string): Promise<number> {
+  const found = await shareKeysOf(userId);
+  for (const Key of found) await ddb().delete({ TableName: table(), Key });
+  return found.length;
 }
 
 /** A deleted transfer leaves every shared list (its share items live in its own partition). */

@@ -28,6 +28,7 @@ import {
 import { randomString } from '../domain/slug';
 import * as data from '../data/api-keys';
 import { getProfile, type UserProfile } from '../data/users';
+import { isOnTeam } from '../data/teams';
 import { hitRateWindow } from '../data/verification';
 import { config } from '../lib/env';
 import { conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../lib/errors';
@@ -80,7 +81,17 @@ export async function createKey(profile: UserProfile, input: { name: string; sco
   const env = keyEnv();
   const keyId = randomString(API_KEY_ID_LENGTH, API_KEY_ALPHABET);
   const key = formatApiKey(env, keyId, randomString(API_KEY_SECRET_LENGTH, API_KEY_ALPHABET));
-  const record: data.ApiKeyRecord = { keyId, userId: profile.userId, env, name: input.name, scopes: [...new Set(input.scopes)], keyHash: hashToken(key), createdAt: now };
+  const record: data.ApiKeyRecord = {
+    keyId,
+    userId: profile.userId,
+    env,
+    name: input.name,
+    scopes: [...new Set(input.scopes)],
+    keyHash: hashToken(key),
+    createdAt: now,
+    // A member's key is bound to the membership it was made in (authenticateKey re-checks it).
+    ...(profile.isTeamMember && profile.parentAdminId ? { teamAdminId: profile.parentAdminId } : {}),
+  };
   if (!(await data.createApiKey(record, MAX_API_KEYS))) throw conflict('too_many_keys', `You can have at most ${MAX_API_KEYS} API keys. Revoke one first.`);
   return { ...viewOf(record), key };
 }
@@ -101,7 +112,7 @@ const invalidKey = () => unauthorized('invalid_api_key', 'Send a valid API key a
 
 /**
  * The user behind a request's API key, for a route that needs `scope`: 401 invalid_api_key
- * (none, malformed, unknown, revoked), 403 key_scope_missing, 403 api_keys_not_allowed (a team
+ * (none, malformed, unknown, revoked, a member's key once the membership ended), 403 key_scope_missing, 403 api_keys_not_allowed (a team
  * member whose admin turned keys off), 429 rate_limited (Retry-After) past the key's window.
  */
 export async function authenticateKey(authorization: string | undefined, scope: ApiScope, now = Date.now(), window: ApiKeyRateWindow = 'default'): Promise<JwtClaims> {
@@ -118,6 +129,8 @@ export async function authenticateKey(authorization: string | undefined, scope: 
   if (!rate.allowed) throw tooManyRequests(rate.retryAfterSeconds, `Too many requests with this API key. Try again in ${rate.retryAfterSeconds} seconds.`);
   const [profile] = await Promise.all([getProfile(record.userId), data.touchApiKey(record.keyId, now)]);
   if (!profile) throw invalidKey();
+  // A key made by a team member dies with the membership, even if its removal missed it.
+  if (record.teamAdminId !== undefined && !(profile.parentAdminId === record.teamAdminId && (await isOnTeam(record.teamAdminId, record.userId)))) throw invalidKey();
   if (!(await keysAllowed(profile))) throw notAllowed();
   return { sub: record.userId, [KEY_ID_CLAIM]: record.keyId, [KEY_SCOPES_CLAIM]: record.scopes.join(' ') };
 }

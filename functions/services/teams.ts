@@ -19,6 +19,7 @@ import {
   type TeamView,
 } from '../domain/teams-api';
 import * as data from '../data/teams';
+import { deleteUserApiKeys } from '../data/api-keys';
 import { getProfile, userIdByEmail, type UserProfile } from '../data/users';
 import { adminCreateUser, adminDeleteUser, adminSetPassword } from '../adapters/auth';
 import { config } from '../lib/env';
@@ -146,15 +147,21 @@ export async function revokeInvite(profile: UserProfile, inviteId: string): Prom
   return { revoked: true };
 }
 
-/** DELETE /teams/members/{id}: detached to a free account; its sent transfers pass to the admin. */
+/**
+ * DELETE /teams/members/{id}: detached to a free account; its sent transfers pass to the admin.
+ * Membership ends all the member's access at once: the transfers shared with them are withdrawn
+ * with the membership (data/teams.ts T7) and their API keys, made under the team's permission,
+ * are revoked. Reads re-check membership too (services/sharing.ts), so nothing left behind opens.
+ */
 export async function removeMember(profile: UserProfile, memberId: string): Promise<{ removed: true; transfersMoved: number }> {
   const admin = requireAdmin(profile);
   if (!(await data.getMember(admin.userId, memberId))) throw notFound('member_not_found', 'This person is not in your team.');
   if (!(await data.removeMember(admin.userId, memberId))) throw notFound('member_not_found', 'This person is not in your team.');
+  const keysRevoked = await deleteUserApiKeys(memberId);
   const moved = await data.moveTransfers(memberId, admin.userId);
   // The admin now owns them: their copies in the admin's shared list would be doubles.
   await Promise.all(moved.map((slug) => data.deleteShare(slug, admin.userId)));
-  log.info('team member removed', { adminId: admin.userId, memberId, transfersMoved: moved.length });
+  log.info('team member removed', { adminId: admin.userId, memberId, transfersMoved: moved.length, keysRevoked });
   return { removed: true, transfersMoved: moved.length };
 }
 

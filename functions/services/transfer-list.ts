@@ -27,8 +27,8 @@ import { listDownloads } from '../data/download-events';
 import { downloadedBy, getReminder } from '../data/reminders';
 import { monthlyTransfers, type UserProfile } from '../data/users';
 import { downloadLink, recipientLink } from './transfers';
-import { managesTransfer, requireReader } from './sharing';
-import { countShared, sharedSlugs } from '../data/teams';
+import { currentTeamOf, managesTransfer, requireReader, teamOfTransfer } from './sharing';
+import { sharedItems, sharedSlugs } from '../data/teams';
 import { storageOwnerOf } from './limits';
 import { linkOriginOf } from './link-origin';
 
@@ -82,20 +82,41 @@ async function rowOf(t: TransferRecord, now: number, viewer?: string): Promise<T
   };
 }
 
-/** issue 15: the transfers shared with the caller, newest first: a Query of share items, then the transfers (pattern T9). */
-async function sharedPage(userId: string, skip: number, search: string | undefined): Promise<{ items: TransferRecord[]; hasMore: boolean }> {
+/**
+ * issue 15: the transfers shared with the caller, newest first: a Query of share items, then
+ * the transfers (pattern T9). Only those of the team the caller is on now: a share item that
+ * outlived its membership (a race with the removal, an old item) shows nothing.
+ */
+async function sharedPage(userId: string, team: string | undefined, skip: number, search: string | undefined): Promise<{ items: TransferRecord[]; hasMore: boolean }> {
+  if (team === undefined) return { items: [], hasMore: false };
   const want = skip + LIST_PAGE_SIZE + 1;
   const items: TransferRecord[] = [];
   let seen = 0;
   for await (const slug of sharedSlugs(userId, Math.min(Math.max(want, LIST_PAGE_SIZE + 1), 200))) {
     const t = await data.getTransfer(slug);
     if (!t || (t.status !== 'ready' && t.status !== 'expired')) continue;
+    if (teamOfTransfer(t) !== team) continue;
     if (search && !(t.searchText ?? '').includes(search)) continue;
     seen += 1;
     if (seen > skip) items.push(t);
     if (seen >= want) break;
   }
   return { items: items.slice(0, LIST_PAGE_SIZE), hasMore: items.length > LIST_PAGE_SIZE };
+}
+
+/** How many share items of the caller belong to the team they are on now (older items without a team: the transfer's). */
+async function sharedCountOf(userId: string, team: string | undefined): Promise<number> {
+  if (team === undefined) return 0;
+  let count = 0;
+  for (const item of await sharedItems(userId)) {
+    if (item.teamId !== undefined) {
+      if (item.teamId === team) count += 1;
+      continue;
+    }
+    const t = await data.getTransfer(item.slug);
+    if (t && teamOfTransfer(t) === team) count += 1;
+  }
+  return count;
 }
 
 /** `skip` rows of the sources, then one page (and whether more follow). */
@@ -123,13 +144,13 @@ export async function listTransfers(
   now = Date.now(),
 ): Promise<TransferListResponse> {
   const userId = profile.userId;
-  const owner = await storageOwnerOf(profile);
+  const [owner, team] = await Promise.all([storageOwnerOf(profile), currentTeamOf(profile)]);
   const [page, stats, unswept, thisMonthsTransfers, sharedCount] = await Promise.all([
-    query.filter === 'shared' ? sharedPage(userId, query.skip, normaliseSearch(query.q)) : pageOf(sourcesOf(query.filter, userId, now), query.skip, normaliseSearch(query.q)),
+    query.filter === 'shared' ? sharedPage(userId, team, query.skip, normaliseSearch(query.q)) : pageOf(sourcesOf(query.filter, userId, now), query.skip, normaliseSearch(query.q)),
     transferStats(userId),
     countExpiredUnswept(userId, now),
     monthlyTransfers(owner.userId, transferMonthKey(now)),
-    countShared(userId),
+    sharedCountOf(userId, team),
   ]);
   const allCount = Math.max(0, stats.all);
   const expiredCount = Math.min(allCount, Math.max(0, stats.expired) + unswept);

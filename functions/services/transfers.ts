@@ -3,7 +3,7 @@
  * plan, sign and record parts, complete files and the transfer (mail to recipients), add files,
  * cancel and delete. Handlers stay thin and call these; rules come from functions/domain.
  */
-import { checkShareWith, managesTransfer, shareOnSend } from './sharing';
+import { checkShareWith, managesNow, shareOnSend } from './sharing';
 import { deleteShares } from '../data/teams';
 import { randomString, generateSlug } from '../domain/slug';
 import { transferDraftSchema, type TransferDraft } from '../domain/validation';
@@ -431,7 +431,7 @@ export async function requireOwner(slug: string, userId: string): Promise<Transf
   const t = await data.getTransfer(slug);
   if (!t || t.status === 'deleted' || t.status === 'cancelled') throw notFound('transfer_not_found', 'This transfer does not exist.');
   // issue 15: a member's team admin manages the member's sends too (services/sharing.ts)
-  if (!managesTransfer(t, userId)) throw forbidden('not_owner', 'Only the sender can change this transfer.');
+  if (!(await managesNow(t, userId))) throw forbidden('not_owner', 'Only the sender can change this transfer.');
   return t;
 }
 

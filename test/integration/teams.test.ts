@@ -2,7 +2,8 @@
  * Teams and sharing (issue 15) against the local emulators: seats under concurrency, invite
  * links (single use, bound to the address, expiring), members refused the admin's routes and
  * billing, members' sends counted against the admin, sharing and the shared filter, read-only
- * shared transfers, and removal (transfers stay with the admin, the account is detached).
+ * shared transfers, and removal (transfers stay with the admin, the account is detached; what
+ * was shared with the member, and the member's API keys, stop working at once).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApp } from '../../scripts/local/app';
@@ -12,7 +13,7 @@ import { keys } from '../../functions/data/keys';
 import { hashToken } from '../../functions/lib/secrets';
 import { TEXTS } from '../../functions/domain/texts';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, createUser, json, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
+import { bearer, createUser, fetchBytes, json, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
 
 let app: LocalApp;
 let admin: TestUser;
@@ -209,6 +210,97 @@ describe('teams', () => {
     // the admin deletes it: it leaves the shared lists
     expect((await api(app, '/deleteTransfer', json({ slug: shared }, bearer(admin)))).status).toBe(200);
     expect((await api(app, '/getQs?filter=shared', { headers: bearer(member2) })).json.sharedCount).toBe(0);
+  });
+
+  it('a removed member reads nothing that was shared with them, even after signing in again (the probe)', async () => {
+    const keyAuth = (key: string) => ({ authorization: `Bearer ${key}` });
+    // The admin lets members use API keys; member2 makes one while in the team.
+    expect((await api(app, '/teams/api-keys', json({ membersAllowed: true }, bearer(admin), 'PUT'))).status).toBe(200);
+    const minted = await api(app, '/me/api-keys', json({ name: 'member2', scopes: ['transfers:read', 'send'] }, bearer(member2)));
+    expect(minted.status, minted.text).toBe(201);
+    const memberKey = minted.json.key as string;
+    // Two transfers of the admin shared with member2: an open one and a password-protected one.
+    const notes = randomData(2048);
+    const open = await sendFiles(app, admin, new Map([['board-notes.txt', notes]]), { shareWith: [member2.sub] });
+    const locked = await sendFiles(app, admin, new Map([['salaries.txt', randomData(1024)]]), { shareWith: [member2.sub], password: 'Locked-pass-42' });
+    // While in the team: previews with URLs to the bytes (the locked one too, without its password), the shared list, the detail, the key.
+    const before = await api(app, `/transfers/${open.id}/previews`, { headers: bearer(member2) });
+    expect(before.status, before.text).toBe(200);
+    const url = (before.json.files as { url?: string }[])[0]!.url!;
+    expect((await fetchBytes(url)).bytes.equals(notes)).toBe(true);
+    expect((await api(app, `/transfers/${locked.id}/previews`, { headers: bearer(member2) })).json.files[0].url).toEqual(expect.any(String));
+    const listed = await api(app, '/getQs?filter=shared', { headers: bearer(member2) });
+    expect(listed.json.sharedCount).toBe(2);
+    expect((listed.json.allDocs as { slug: string }[]).map((d) => d.slug).sort()).toEqual([open.id, locked.id].sort());
+    expect((await api(app, `/getQs?slug=${open.id}`, { headers: bearer(member2) })).status).toBe(200);
+    expect((await api(app, `/v1/transfers/${open.id}`, { headers: keyAuth(memberKey) })).status).toBe(200);
+
+    const removed = await api(app, `/teams/members/${member2.sub}`, { method: 'DELETE', headers: bearer(admin) });
+    expect(removed.status, removed.text).toBe(200);
+    const login = await api(app, '/combinedAuth', json({ email: M2, password: PASSWORD }));
+    expect(login.status, login.text).toBe(200);
+    expect(login.json.user).toMatchObject({ isTeamMember: false, role: 'free' });
+    const fresh: TestUser = { email: M2, accessToken: login.json.accessToken as string, sub: member2.sub };
+
+    const refusedAll = async (who: TestUser, why: string) => {
+      for (const t of [open, locked]) {
+        for (const path of [`/transfers/${t.id}/previews`, `/getQs?slug=${t.id}`]) {
+          const res = await api(app, path, { headers: bearer(who) });
+          expect([res.status, res.json.error?.code], `${why}: ${path} ${res.text}`).toEqual([403, 'not_owner']);
+          expect(res.text).not.toContain('board-notes.txt');
+          expect(res.text).not.toContain('salaries.txt');
+        }
+        // The download routes take the link's password, never a session: the JWT opens nothing.
+        for (const [path, body] of [['/getDownload/file', { id: t.id, fileId: t.files[0]!.fileId }], ['/zip', { id: t.id }]] as const) {
+          if (t === open) continue;
+          const res = await api(app, path, json(body, bearer(who)));
+          expect([res.status, res.json.error?.code], `${why}: ${path} ${res.text}`).toEqual([401, 'password_required']);
+        }
+      }
+      const list = await api(app, '/getQs?filter=shared', { headers: bearer(who) });
+      expect(list.status, list.text).toBe(200);
+      expect(list.json, why).toMatchObject({ sharedCount: 0, allDocs: [] });
+      const all = await api(app, '/getQs', { headers: bearer(who) });
+      expect(all.json.allDocs, why).toEqual([]);
+    };
+    await refusedAll(fresh, 'after a fresh sign-in');
+    await refusedAll(member2, 'with the token from before the removal');
+    // The key made in the team is revoked with the membership: it acts for no one.
+    for (const path of [`/v1/transfers/${open.id}`, '/v1/transfers?filter=shared', '/v1/transfers']) {
+      const res = await api(app, path, { headers: keyAuth(memberKey) });
+      expect([res.status, res.json.error?.code], `${path} ${res.text}`).toEqual([401, 'invalid_api_key']);
+    }
+    expect((await api(app, '/me/api-keys', { headers: bearer(fresh) })).json.keys).toEqual([]);
+
+    // A share item that outlived the membership (written by a send racing the removal, or an
+    // old one) opens nothing: reads check the membership itself, not the item.
+    await ddb().put({
+      TableName: config().tableName,
+      Item: { ...keys.transferShare(open.id, member2.sub), ...keys.sharedWith(member2.sub, Date.now(), open.id), entity: 'TransferShare', slug: open.id, userId: member2.sub, senderId: admin.sub, teamId: admin.sub, sharedAt: Date.now() },
+    });
+    await refusedAll(fresh, 'with a leftover share item');
+    // The admin still has everything.
+    expect((await api(app, `/transfers/${open.id}/previews`, { headers: bearer(admin) })).status).toBe(200);
+  });
+
+  it('a membership that ends without the removal route (a team deleted, a member gone) ends what was shared and the keys too', async () => {
+    const M4 = 'member.four@example.com';
+    expect((await api(app, '/teams/invites', json({ email: M4 }, bearer(admin)))).status).toBe(201);
+    const joined = await accept(await inviteToken(M4), M4, 'Fay Four');
+    expect(joined.status, joined.text).toBe(201);
+    const member4: TestUser = { email: M4, accessToken: joined.json.accessToken as string, sub: joined.json.user._id as string };
+    const minted = await api(app, '/me/api-keys', json({ name: 'member4', scopes: ['transfers:read'] }, bearer(member4)));
+    expect(minted.status, minted.text).toBe(201);
+    const t = await sendFiles(app, admin, new Map([['plan-b.txt', randomData(512)]]), { shareWith: [member4.sub] });
+    expect((await api(app, `/transfers/${t.id}/previews`, { headers: bearer(member4) })).status).toBe(200);
+    expect((await api(app, `/v1/transfers/${t.id}`, { headers: { authorization: `Bearer ${minted.json.key}` } })).status).toBe(200);
+    // Only the member item goes: the profile still says member, the share item and the key are still there.
+    await ddb().delete({ TableName: config().tableName, Key: keys.teamMember(admin.sub, member4.sub) });
+    const previews = await api(app, `/transfers/${t.id}/previews`, { headers: bearer(member4) });
+    expect([previews.status, previews.json.error?.code]).toEqual([403, 'not_owner']);
+    expect((await api(app, '/getQs?filter=shared', { headers: bearer(member4) })).json).toMatchObject({ sharedCount: 0, allDocs: [] });
+    const key = await api(app, `/v1/transfers/${t.id}`, { headers: { authorization: `Bearer ${minted.json.key}` } });
+    expect([key.status, key.json.error?.code]).toEqual([401, 'invalid_api_key']);
   });
 
   it('free accounts have no seats: the invite is refused', async () => {

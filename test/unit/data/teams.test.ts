@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed, ddbMock, throttled, transactionCancelled, useUnitEnv } from '../../helpers/aws-mock';
-import { acceptInvite, countShared, createInvite, hasLiveInvite, inviteByToken, moveTransfers, putShares, readTeam, removeMember, revokeInvite, rotateInvite, sharedSlugs, type InviteRecord } from '../../../functions/data/teams';
+import { acceptInvite, createInvite, hasLiveInvite, inviteByToken, isOnTeam, moveTransfers, putShares, readTeam, removeMember, revokeInvite, rotateInvite, sharedItems, sharedSlugs, type InviteRecord } from '../../../functions/data/teams';
 import { keys } from '../../../functions/data/keys';
 import type { UserProfile } from '../../../functions/data/users';
 
@@ -109,26 +109,57 @@ describe('acceptInvite', () => {
 
 describe('removeMember', () => {
   it('detaches the profile only if it is this admin\'s member', async () => {
+    ddbMock.on(QueryCommand).resolves({ Items: [] });
     ddbMock.on(TransactWriteCommand).rejects(transactionCancelled(['ok', 'ok', 'ConditionalCheckFailed']));
     expect(await removeMember('adm', 'u9')).toBe(false);
     expect(ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![2]!.Update).toMatchObject({ Key: keys.userProfile('u9'), ConditionExpression: 'parentAdminID = :a', ExpressionAttributeValues: { ':a': 'adm', ':free': 'free' } });
+    expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it('withdraws the shares to the member in the membership\'s transaction, up to its 100 items, the rest (and late ones) right after', async () => {
+    const share = (n: number) => ({ ...keys.transferShare(`s${n}`, 'u9') });
+    const all = Array.from({ length: 120 }, (_, n) => share(n));
+    ddbMock.on(QueryCommand).resolvesOnce({ Items: all }).resolvesOnce({ Items: all.slice(97) });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    ddbMock.on(DeleteCommand).resolves({});
+    expect(await removeMember('adm', 'u9')).toBe(true);
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items).toHaveLength(100);
+    expect(items[0]!.Delete).toMatchObject({ Key: keys.teamMember('adm', 'u9') });
+    expect(items.slice(3).map((i) => i.Delete!.Key)).toEqual(all.slice(0, 97));
+    expect(ddbMock.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({ IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': keys.sharedWithPartition('u9') } });
+    expect(ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual(all.slice(97));
+  });
+});
+
+describe('isOnTeam', () => {
+  it('is the admin, or a member whose item exists (read consistently)', async () => {
+    ddbMock.on(GetCommand, { Key: keys.teamMember('adm', 'u1') }).resolves({ Item: { adminId: 'adm', memberId: 'u1' } });
+    ddbMock.on(GetCommand, { Key: keys.teamMember('adm', 'u2') }).resolves({});
+    expect(await isOnTeam('adm', 'adm')).toBe(true);
+    expect(await isOnTeam('adm', 'u1')).toBe(true);
+    expect(await isOnTeam('adm', 'u2')).toBe(false);
+    expect(ddbMock.commandCalls(GetCommand).every((c) => c.args[0].input.ConsistentRead === true)).toBe(true);
   });
 });
 
 describe('sharing', () => {
-  it('writes one share per distinct team mate', async () => {
+  it('writes one share per distinct team mate, naming the team', async () => {
     ddbMock.on(PutCommand).resolves({});
-    await putShares({ slug: 's1', createdAt: NOW, senderId: 'adm' }, ['a', 'b', 'a'], NOW);
-    expect(ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input.Item!.userId)).toEqual(['a', 'b']);
+    await putShares({ slug: 's1', createdAt: NOW, senderId: 'adm' }, 'adm', ['a', 'b', 'a'], NOW);
+    expect(ddbMock.commandCalls(PutCommand).map((c) => [c.args[0].input.Item!.userId, c.args[0].input.Item!.teamId])).toEqual([
+      ['a', 'adm'],
+      ['b', 'adm'],
+    ]);
   });
 
-  it('lists shared slugs newest first across pages, and counts them over every page', async () => {
-    ddbMock.on(QueryCommand, { Select: 'COUNT' }).resolvesOnce({ Count: 3, LastEvaluatedKey: { pk: 'x' } }).resolvesOnce({ Count: 2 });
+  it('lists shared slugs newest first across pages, and the items with their teams over every page', async () => {
+    ddbMock.on(QueryCommand, { ProjectionExpression: 'slug, teamId' }).resolvesOnce({ Items: [{ slug: 'c', teamId: 'adm' }], LastEvaluatedKey: { pk: 'x' } }).resolvesOnce({ Items: [{ slug: 'd' }] });
     ddbMock.on(QueryCommand, { ScanIndexForward: false }).resolvesOnce({ Items: [{ slug: 'b' }], LastEvaluatedKey: { pk: 'x' } }).resolvesOnce({ Items: [{ slug: 'a' }] });
     const slugs: string[] = [];
     for await (const s of sharedSlugs('u1', 1)) slugs.push(s);
     expect(slugs).toEqual(['b', 'a']);
-    expect(await countShared('u1')).toBe(5);
+    expect(await sharedItems('u1')).toEqual([{ slug: 'c', teamId: 'adm' }, { slug: 'd' }]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptInviteSchema, createInviteSchema, inviteIdParamsSchema, inviteTokenParamsSchema, memberIdParamsSchema } from '../../../functions/domain/teams-api';
 import { limitsFor } from '../../../functions/domain/plans';
-import { managesTransfer } from '../../../functions/services/sharing';
+import { managesTransfer, teamOfTransfer } from '../../../functions/services/sharing';
 
 /** Issue 15's pure rules: who manages a transfer, the seats per plan, and what the teams routes accept. */
 describe('managesTransfer', () => {
@@ -15,6 +15,19 @@ describe('managesTransfer', () => {
     expect(managesTransfer({ storageOwner: 'requester', requestId: 'Abcd1234' }, 'requester')).toBe(false);
     expect(managesTransfer({ senderId: 'x', storageOwner: 'requester', requestId: 'Abcd1234' }, 'requester')).toBe(false);
     expect(managesTransfer({ storageOwner: 'guest:a@example.com' }, 'guest:a@example.com')).toBe(false);
+  });
+});
+
+describe('teamOfTransfer', () => {
+  it("a signed-in send belongs to the team whose storage it uses: the admin's for a member's send, the sender's own otherwise", () => {
+    expect(teamOfTransfer({ senderId: 'member', storageOwner: 'admin' })).toBe('admin');
+    expect(teamOfTransfer({ senderId: 'admin', storageOwner: 'admin' })).toBe('admin');
+    expect(teamOfTransfer({ senderId: 'solo' })).toBe('solo');
+  });
+
+  it("no team for a guest's send or a file request's upload (never shared)", () => {
+    expect(teamOfTransfer({ storageOwner: 'guest:a@example.com' })).toBeUndefined();
+    expect(teamOfTransfer({ senderId: 'x', storageOwner: 'requester', requestId: 'Abcd1234' })).toBeUndefined();
   });
 });
 
