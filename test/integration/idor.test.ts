@@ -12,6 +12,9 @@ import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { API_PREFIX, ownsKindOf, routes, type ApiRoute } from '../../functions/routes';
 import { api, startTestApp } from '../helpers/local-app';
+import { ddb } from '../../functions/lib/clients/dynamodb';
+import { config } from '../../functions/lib/env';
+import { keys } from '../../functions/data/keys';
 import { bearer, completeTransfer, createUser, guestToken, json, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
 import { loadRouteSchemas, routeSchemas } from '../helpers/route-schemas';
 import type { RequestSummary } from '../../functions/domain/requests-api';
@@ -74,6 +77,18 @@ function aliceWebhookOnce(): Promise<{ id: string; deliveryId: string }> {
   return aliceWebhook;
 }
 let aliceMember: TestUser;
+/**
+ * A's former team member: while in A's team, A shared `sharedToRemoved` with them, they sent
+ * `sentByRemoved` into A's storage and made `removedKey` (every scope); then A removed them and
+ * they signed in again (`removed` holds that fresh session). Every route is tried by them too.
+ */
+const REMOVED = 'alice.former.member@example.com';
+const FILE_SHARED_TO_REMOVED = 'alice-shared-with-team.txt';
+const FILE_SENT_BY_REMOVED = 'sent-while-in-alices-team.txt';
+let removed: TestUser;
+let removedKey: string;
+let sharedToRemoved: CreateTransferResponse;
+let sentByRemoved: CreateTransferResponse;
 const UNKNOWN_MEMBER = '00000000-0000-4000-8000-000000000000';
 /** issue 17: API keys: A's and B's with every scope, A's with one other scope only, A's revoked one, and B's key id */
 const ALL_SCOPES = ['send', 'transfers:read', 'requests', 'webhooks'];
@@ -107,7 +122,7 @@ const TEST_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Da
 
 /** Everything of A's that no refused answer may contain. */
 function aliceSecrets(): string[] {
-  return [...(aliceKey ? [aliceKey.key, aliceSendOnly, aliceWebhooksOnly] : []), ...(aliceCheckout ? [aliceCheckout.secret, aliceCheckout.id] : []), ...(aliceSetup ? [aliceSetup.secret] : []), alice.email, alice.sub, ...(aliceInvite ? [aliceInvite.token, aliceInvite.id, ALICE_INVITEE] : []), FILE_SENT, FILE_LOCKED, FILE_UPLOADING, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company, VISITOR, FILE_REQUESTED, requestUpload.id, requestUpload.uploadToken];
+  return [...(aliceKey ? [aliceKey.key, aliceSendOnly, aliceWebhooksOnly] : []), ...(aliceCheckout ? [aliceCheckout.secret, aliceCheckout.id] : []), ...(aliceSetup ? [aliceSetup.secret] : []), alice.email, alice.sub, ...(aliceInvite ? [aliceInvite.token, aliceInvite.id, ALICE_INVITEE] : []), FILE_SENT, FILE_LOCKED, FILE_UPLOADING, FILE_SHARED_TO_REMOVED, FILE_SENT_BY_REMOVED, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company, VISITOR, FILE_REQUESTED, requestUpload.id, requestUpload.uploadToken];
 }
 /** Keys that would hand out a credential or a storage URL. */
 const CREDENTIAL_KEYS = /"(accessToken|refreshToken|senderToken|registrationToken|uploadToken|url|parts|files|user)"\s*:/;
@@ -197,6 +212,43 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
   }
 }
 
+/**
+ * The removed member, on every route: each try a cell makes with B's JWT or B's key is made
+ * again by A's former team member, who is an outsider now. Their fresh JWT gets B's refusal
+ * (on transfer routes aimed at what A's team shared with them and at what they sent while in
+ * it); their key, made in the team, is revoked with the membership: 401 wherever it is shown.
+ * A cell without a try by B gets its first try again with the removed member's JWT.
+ */
+function removedMemberAttempts(route: ApiRoute, attempts: readonly Attempt[]): Attempt[] {
+  const bobJwt = bearer(bob).authorization;
+  const bobKeyAuth = keyAuth(bobKey.key).authorization;
+  const onTransfers = ownsKindOf(route.owns) === 'transfer:owner';
+  const aims = (t: CreateTransferResponse) => ({ id: t.id, fileId: t.files[0]!.fileId });
+  const out: Attempt[] = [];
+  for (const a of attempts) {
+    // tries aimed at B's own records (a path of their own) stay B's
+    if (a.path) continue;
+    const auth = a.headers?.authorization;
+    if (auth === bobKeyAuth) {
+      const tries = onTransfers ? [{ what: 'the transfer shared with them', path: aims(sharedToRemoved) }, { what: 'the transfer they sent', path: aims(sentByRemoved) }] : [{ what: '', path: undefined }];
+      for (const { what, path } of tries) out.push({ ...a, label: `the removed member's key from the team${what ? ` on ${what}` : ''}`, headers: { ...a.headers, ...keyAuth(removedKey) }, ...(path ? { path } : {}), expect: [401] });
+    } else if (auth === bobJwt) {
+      const label = a.label.replace("B's JWT", "the removed member's fresh JWT");
+      const headers = { ...a.headers, ...bearer(removed) };
+      // the same client a third time on one transfer: past the report limit, as the guest's try is
+      const expect = route.path === '/getDownload/report' ? [429] : a.expect;
+      if (onTransfers) {
+        out.push({ ...a, label: `${label} on the transfer shared with them`, headers, path: aims(sharedToRemoved), expect });
+        out.push({ ...a, label: `${label} on the transfer they sent while in the team`, headers, path: aims(sentByRemoved), expect });
+      } else {
+        out.push({ ...a, label, headers, expect });
+      }
+    }
+  }
+  if (out.length === 0 && attempts[0]) out.push({ ...attempts[0], label: `${attempts[0].label}, with the removed member's fresh JWT`, headers: { ...attempts[0].headers, ...bearer(removed) } });
+  return out;
+}
+
 const CELLS: Record<string, Cell> = {
   'transfer:upload-token': {
     async setup() {
@@ -257,6 +309,13 @@ const CELLS: Record<string, Cell> = {
       const view = await api(app, '/getDownload', json({ id: sent.id }));
       expect(view.status, view.text).toBe(200);
       expect(view.json.files).toEqual([expect.objectContaining({ fileName: FILE_SENT })]);
+      // what A's team shared with the removed member, and what they sent into it, are A's and intact
+      for (const [t, fileName] of [[sharedToRemoved, FILE_SHARED_TO_REMOVED], [sentByRemoved, FILE_SENT_BY_REMOVED]] as const) {
+        const mine = await api(app, `/getQs?slug=${t.id}`, { headers: bearer(alice) });
+        expect(mine.status, mine.text).toBe(200);
+        expect(mine.json).toMatchObject({ files: [expect.objectContaining({ fileName })] });
+        expect(mine.json.readOnly).toBeUndefined();
+      }
     },
   },
 
@@ -862,8 +921,32 @@ beforeAll(async () => {
   aliceCheckout = { id: open.id, secret: open.client_secret };
   const intent = await simulator().createSetupIntent((await simulator().retrieveCheckoutSession(paid.id))!.customer!);
   aliceSetup = { id: intent.id, secret: intent.client_secret };
-  // issue 15: A (pro: 2 seats) has a member and a pending invite
   const tokenOf = async (email: string) => /\/invite\/([A-Za-z0-9_-]{43})/.exec((await waitForMail(app, email, /\/invite\//)).body.text)![1]!;
+  const mint = async (user: TestUser, scopes: string[]) => {
+    const res = await api(app, '/me/api-keys', json({ name: 'idor', scopes }, bearer(user)));
+    expect(res.status, res.text).toBe(201);
+    return { id: res.json.id as string, key: res.json.key as string };
+  };
+  // A's former team member: shared with, sending and holding a key while in the team, then removed (the seat comes back).
+  expect((await api(app, '/teams/invites', json({ email: REMOVED }, bearer(alice)))).status).toBe(201);
+  const formerJoin = await api(app, '/v1/teams', json({ token: await tokenOf(REMOVED), newMemberEmail: REMOVED, fullName: 'Rae Former', password: 'Member-pass-123' }, {}, 'PATCH'));
+  expect(formerJoin.status, formerJoin.text).toBe(201);
+  const inTeam: TestUser = { email: REMOVED, accessToken: formerJoin.json.accessToken as string, sub: formerJoin.json.user._id as string };
+  expect((await api(app, '/teams/api-keys', json({ membersAllowed: true }, bearer(alice), 'PUT'))).status).toBe(200);
+  removedKey = (await mint(inTeam, ALL_SCOPES)).key;
+  sharedToRemoved = await createAndUpload(alice, FILE_SHARED_TO_REMOVED, { shareWith: [inTeam.sub] });
+  sentByRemoved = await createAndUpload(inTeam, FILE_SENT_BY_REMOVED);
+  // While in the team they read both (so the removed member's cells can fail).
+  for (const t of [sharedToRemoved, sentByRemoved]) {
+    expect((await api(app, `/transfers/${t.id}/previews`, { headers: bearer(inTeam) })).status).toBe(200);
+    expect((await api(app, `/v1/transfers/${t.id}`, { headers: keyAuth(removedKey) })).status).toBe(200);
+  }
+  expect((await api(app, `/teams/members/${inTeam.sub}`, { method: 'DELETE', headers: bearer(alice) })).status).toBe(200);
+  expect((await api(app, '/teams/api-keys', json({ membersAllowed: false }, bearer(alice), 'PUT'))).status).toBe(200);
+  const again = await api(app, '/combinedAuth', json({ email: REMOVED, password: 'Member-pass-123' }));
+  expect(again.status, again.text).toBe(200);
+  removed = { email: REMOVED, accessToken: again.json.accessToken as string, sub: inTeam.sub };
+  // issue 15: A (pro: 2 seats) has a member and a pending invite
   expect((await api(app, '/teams/invites', json({ email: ALICE_MEMBER }, bearer(alice)))).status).toBe(201);
   const joined = await api(app, '/v1/teams', json({ token: await tokenOf(ALICE_MEMBER), newMemberEmail: ALICE_MEMBER, fullName: 'Alice Member', password: 'Member-pass-123' }, {}, 'PATCH'));
   expect(joined.status, joined.text).toBe(201);
@@ -872,11 +955,6 @@ beforeAll(async () => {
   expect(invited.status, invited.text).toBe(201);
   aliceInvite = { id: invited.json.id as string, token: await tokenOf(ALICE_INVITEE) };
   // issue 17: API keys
-  const mint = async (user: TestUser, scopes: string[]) => {
-    const res = await api(app, '/me/api-keys', json({ name: 'idor', scopes }, bearer(user)));
-    expect(res.status, res.text).toBe(201);
-    return { id: res.json.id as string, key: res.json.key as string };
-  };
   aliceKey = await mint(alice, ALL_SCOPES);
   bobKey = await mint(bob, ALL_SCOPES);
   aliceSendOnly = (await mint(alice, ['send'])).key;
@@ -947,10 +1025,24 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     expect((await api(app, '/quicksend2', json({}, bearer(alice)))).text).toContain(ALICE_CONTACT.name);
   });
 
+  it("the removed member's lists show nothing of A's team; the shares and the member's key went with the membership", async () => {
+    for (const filter of ['all', 'shared']) {
+      const res = await api(app, `/getQs?filter=${filter}`, { headers: bearer(removed) });
+      expect(res.status, res.text).toBe(200);
+      expect(res.json).toMatchObject({ allDocs: [], allCount: 0, sharedCount: 0 });
+    }
+    expect((await api(app, '/me/api-keys', { headers: bearer(removed) })).json.keys).toEqual([]);
+    const shares = await ddb().query({ TableName: config().tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': keys.sharedWithPartition(removed.sub) } });
+    expect(shares.Items).toEqual([]);
+  });
+
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (name, route) => {
     const cell = CELLS[ownsKindOf(route.owns)];
     if (!cell) throw new Error(`${name}: owns ${ownsKindOf(route.owns)} is not in the matrix`);
-    const { path, body, attempts } = await cell.setup(route);
+    const { path, body, attempts: byOthers } = await cell.setup(route);
+    const asRemoved = removedMemberAttempts(route, byOthers);
+    expect(asRemoved.length, `${name}: the removed member tries it`).toBeGreaterThan(0);
+    const attempts = [...byOthers, ...asRemoved];
     // The webhook reads its raw body without a schema (its signature covers the exact bytes).
     const readsBody = routeSchemas(route).body !== undefined || ownsKindOf(route.owns) === 'payment-event:signature';
     if (readsBody && ownsKindOf(route.owns).startsWith('transfer:') && bodyFor(route, { id: UNKNOWN_ID, fileId: 'AAAAAAAAAA' }) === undefined) {
