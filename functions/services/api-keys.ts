@@ -112,8 +112,9 @@ const invalidKey = () => unauthorized('invalid_api_key', 'Send a valid API key a
 
 /**
  * The user behind a request's API key, for a route that needs `scope`: 401 invalid_api_key
- * (none, malformed, unknown, revoked, a member's key once the membership ended), 403 key_scope_missing, 403 api_keys_not_allowed (a team
- * member whose admin turned keys off), 429 rate_limited (Retry-After) past the key's window.
+ * (none, malformed, unknown, revoked, or a member's key once that membership ended), 403
+ * key_scope_missing, 403 api_keys_not_allowed (a team member whose admin turned keys off), 429
+ * rate_limited (Retry-After) past the key's window.
  */
 export async function authenticateKey(authorization: string | undefined, scope: ApiScope, now = Date.now(), window: ApiKeyRateWindow = 'default'): Promise<JwtClaims> {
   const key = keyFromAuthorization(authorization);
