@@ -111,6 +111,34 @@ describe('the middy stack every handler uses', () => {
   });
 });
 
+describe('a backing service that does not answer', () => {
+  const failing = (err: unknown) => httpRoute({}, async () => {
+    throw err;
+  });
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED', $metadata: { attempts: 3 } });
+
+  it.each([
+    ['a refused connection', refused],
+    ['a reset connection', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+    ["the SDK's request timeout", Object.assign(new Error('Connection timed out after 30000 ms'), { name: 'TimeoutError' })],
+    ['each address refused (AggregateError)', new AggregateError([refused, Object.assign(new Error('connect ECONNREFUSED ::1:8000'), { code: 'ECONNREFUSED' })], '')],
+    ['a wrapped refusal', new Error('query failed', { cause: refused })],
+    ['the service saying so', Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } })],
+  ])('%s answers 503 service_unavailable with Retry-After', async (_what, err) => {
+    const res = await call(failing(err));
+    expect(res).toMatchObject({ statusCode: 503, headers: { 'retry-after': '5', 'cache-control': 'no-store' } });
+    expect(parse(res).error).toEqual({ code: 'service_unavailable', message: expect.any(String), details: { retryAfterSeconds: 5 } });
+    expect(JSON.stringify(res)).not.toContain('127.0.0.1');
+  });
+
+  it('leaves throttling its own code, and any other failure a 500', async () => {
+    expect(parse(await call(failing(Object.assign(new Error('slow down'), { name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } })))).error.code).toBe('service_busy');
+    const other = await call(failing(new TypeError('x is undefined')));
+    expect(other).toMatchObject({ statusCode: 500 });
+    expect(parse(other).error.code).toBe('internal_error');
+  });
+});
+
 describe('the client address', () => {
   it("is CloudFront's viewer address when present (IPv4 and IPv6, port dropped), else API Gateway's source IP", async () => {
     const { clientAddressOf } = await import('../../../functions/lib/http');
