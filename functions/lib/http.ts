@@ -201,11 +201,12 @@ export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S
  * limits per client use CloudFront's `CloudFront-Viewer-Address` (`ip:port`, forwarded by the
  * `/api/*` origin request policy) — but only when the request carries CloudFront's secret
  * origin header: a caller of the execute-api endpoint itself could set any viewer address, and
- * is then known by its own source IP. Locally (no secret) the loopback gateway trusts it.
+ * is then known by its own source IP. Without a configured secret nothing is trusted: locally
+ * the app origin plays CloudFront with a secret of its own (scripts/local/edge.ts).
  */
 export function clientAddressOf(headers: Record<string, string | undefined>, sourceIp: string | undefined, originSecret = originVerifySecret()): string {
   const viewer = headers['cloudfront-viewer-address']?.trim();
-  const viaCloudFront = originSecret === undefined || safeEqual(headers[ORIGIN_VERIFY_HEADER] ?? '', originSecret);
+  const viaCloudFront = originSecret !== undefined && safeEqual(headers[ORIGIN_VERIFY_HEADER] ?? '', originSecret);
   if (viewer && viaCloudFront) {
     const cut = viewer.lastIndexOf(':');
     const ip = (cut > 0 ? viewer.slice(0, cut) : viewer).replace(/^\[|\]$/g, '');

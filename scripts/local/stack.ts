@@ -11,6 +11,7 @@ import { ensureUserPool, startCognito } from './cognito';
 import { startSes } from './ses';
 import { HOST, assertPortFree, freePorts, portFromEnv } from './ports';
 import { startDnsServer, type LocalDnsServer } from './dns-server';
+import { newOriginSecret } from './edge';
 
 export interface Ports {
   dynamodb: number;
@@ -180,6 +181,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       // issue 15: domain checks ask the local DNS server; a verified custom host is served by the
       // local web server on its own port (the browser reaches it through a hosts/resolver rule).
       [ENV.dnsResolver]: dns.address,
+      // The app origin plays CloudFront in front of /api with this secret (scripts/local/edge.ts):
+      // the functions trust its viewer address, and only beside it.
+      [ENV.originVerify]: newOriginSecret(),
       [ENV.customDomainOrigin]: `${app.protocol}//{host}${app.port ? `:${app.port}` : ''}`,
     };
     return {

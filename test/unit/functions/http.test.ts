@@ -142,11 +142,35 @@ describe('a backing service that does not answer', () => {
 describe('the client address', () => {
   it("is CloudFront's viewer address when present (IPv4 and IPv6, port dropped), else API Gateway's source IP", async () => {
     const { clientAddressOf } = await import('../../../functions/lib/http');
-    expect(clientAddressOf({ 'cloudfront-viewer-address': '198.51.100.10:46532' }, '130.176.1.1')).toBe('198.51.100.10');
-    expect(clientAddressOf({ 'cloudfront-viewer-address': '2001:db8:85a3::8a2e:370:7334:46532' }, '130.176.1.1')).toBe('2001:db8:85a3::8a2e:370:7334');
-    expect(clientAddressOf({}, '203.0.113.9')).toBe('203.0.113.9');
-    expect(clientAddressOf({ 'cloudfront-viewer-address': 'not an address:1' }, '203.0.113.9')).toBe('203.0.113.9');
-    expect(clientAddressOf({}, undefined)).toBe('');
+    const cf = { 'x-origin-verify': 's3cret-value' };
+    expect(clientAddressOf({ ...cf, 'cloudfront-viewer-address': '198.51.100.10:46532' }, '130.176.1.1', 's3cret-value')).toBe('198.51.100.10');
+    expect(clientAddressOf({ ...cf, 'cloudfront-viewer-address': '2001:db8:85a3::8a2e:370:7334:46532' }, '130.176.1.1', 's3cret-value')).toBe('2001:db8:85a3::8a2e:370:7334');
+    expect(clientAddressOf(cf, '203.0.113.9', 's3cret-value')).toBe('203.0.113.9');
+    expect(clientAddressOf({ ...cf, 'cloudfront-viewer-address': 'not an address:1' }, '203.0.113.9', 's3cret-value')).toBe('203.0.113.9');
+    expect(clientAddressOf({}, undefined, 's3cret-value')).toBe('');
+  });
+
+  it('trusts no viewer address when no origin secret is configured: anyone could send the header', async () => {
+    const { clientAddressOf } = await import('../../../functions/lib/http');
+    expect(clientAddressOf({ 'cloudfront-viewer-address': '198.51.100.10:46532' }, '127.0.0.1', undefined)).toBe('127.0.0.1');
+    expect(clientAddressOf({ 'cloudfront-viewer-address': '198.51.100.10:46532', 'x-origin-verify': '' }, '127.0.0.1', undefined)).toBe('127.0.0.1');
+  });
+
+  it('reads the secret from ORIGIN_VERIFY on each request (a local stack makes a new one per start)', async () => {
+    const { clientAddressOf } = await import('../../../functions/lib/http');
+    const before = process.env.ORIGIN_VERIFY;
+    const viewer = { 'cloudfront-viewer-address': '198.51.100.10:46532' };
+    try {
+      process.env.ORIGIN_VERIFY = 'first-start';
+      expect(clientAddressOf({ ...viewer, 'x-origin-verify': 'first-start' }, '127.0.0.1')).toBe('198.51.100.10');
+      process.env.ORIGIN_VERIFY = 'second-start';
+      expect(clientAddressOf({ ...viewer, 'x-origin-verify': 'first-start' }, '127.0.0.1')).toBe('127.0.0.1');
+      delete process.env.ORIGIN_VERIFY;
+      expect(clientAddressOf(viewer, '127.0.0.1')).toBe('127.0.0.1');
+    } finally {
+      if (before === undefined) delete process.env.ORIGIN_VERIFY;
+      else process.env.ORIGIN_VERIFY = before;
+    }
   });
 
   it("trusts the viewer address only beside CloudFront's secret origin header when one is configured", async () => {
