@@ -10,10 +10,16 @@ import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/routes';
 
+/**
+ * Where the viewer is: CloudFront looks it up, this machine cannot, so what the browser (a test)
+ * says passes on. It feeds download statistics only, never a limit (docs/security.md).
+ */
+const LOCATION_HEADERS = new Set(['cloudfront-viewer-country', 'cloudfront-viewer-city']);
+
 /** Headers only CloudFront may write: what a browser sent under these names is dropped. */
 export function isEdgeHeader(name: string): boolean {
   const n = name.toLowerCase();
-  return n.startsWith('cloudfront-') || n === ORIGIN_VERIFY_HEADER;
+  return (n.startsWith('cloudfront-') && !LOCATION_HEADERS.has(n)) || n === ORIGIN_VERIFY_HEADER;
 }
 
 /** A fresh secret per local stack start (AWS keeps its own in Secrets Manager). */

@@ -7,8 +7,10 @@ const socket = (remoteAddress: string, remotePort: number) => ({ socket: { remot
 
 describe('the local app origin plays CloudFront in front of /api', () => {
   it("knows CloudFront's headers, whatever their case", () => {
-    for (const name of ['CloudFront-Viewer-Address', 'cloudfront-viewer-country', 'CLOUDFRONT-IS-MOBILE-VIEWER', 'X-Origin-Verify']) expect(isEdgeHeader(name), name).toBe(true);
+    for (const name of ['CloudFront-Viewer-Address', 'CLOUDFRONT-IS-MOBILE-VIEWER', 'CloudFront-Viewer-TLS', 'X-Origin-Verify']) expect(isEdgeHeader(name), name).toBe(true);
     for (const name of ['authorization', 'x-forwarded-for', 'cookie', 'x-cloudfront-ish']) expect(isEdgeHeader(name), name).toBe(false);
+    // no geo lookup here: the location a test gives passes on (statistics only)
+    for (const name of ['CloudFront-Viewer-Country', 'cloudfront-viewer-city']) expect(isEdgeHeader(name), name).toBe(false);
   });
 
   it('writes the viewer address of the real socket (IPv4-mapped unwrapped) and the secret', () => {
@@ -18,11 +20,12 @@ describe('the local app origin plays CloudFront in front of /api', () => {
 
   it("drops what the browser sent under CloudFront's names and keeps everything else", () => {
     const req = Object.assign(socket('127.0.0.1', 40000), {
-      headers: { 'cloudfront-viewer-address': '203.0.113.9:1', 'cloudfront-viewer-country': 'KP', 'x-origin-verify': 'guess', authorization: 'Bearer t', cookie: 'rt=1' },
+      headers: { 'cloudfront-viewer-address': '203.0.113.9:1', 'cloudfront-is-desktop-viewer': 'true', 'cloudfront-viewer-country': 'DE', 'x-origin-verify': 'guess', authorization: 'Bearer t', cookie: 'rt=1' },
     }) as http.IncomingMessage;
-    expect(forwardedHeaders(req, 'secret')).toEqual({ authorization: 'Bearer t', cookie: 'rt=1', 'cloudfront-viewer-address': '127.0.0.1:40000', 'x-origin-verify': 'secret' });
+    const kept = { authorization: 'Bearer t', cookie: 'rt=1', 'cloudfront-viewer-country': 'DE' };
+    expect(forwardedHeaders(req, 'secret')).toEqual({ ...kept, 'cloudfront-viewer-address': '127.0.0.1:40000', 'x-origin-verify': 'secret' });
     // without a secret the forged values are still gone, and the functions trust no viewer address
-    expect(forwardedHeaders(req, undefined)).toEqual({ authorization: 'Bearer t', cookie: 'rt=1', 'cloudfront-viewer-address': '127.0.0.1:40000' });
+    expect(forwardedHeaders(req, undefined)).toEqual({ ...kept, 'cloudfront-viewer-address': '127.0.0.1:40000' });
   });
 
   describe("on a proxy's outgoing request", () => {
