@@ -61,6 +61,8 @@ export async function startLocalApp(opts: StackOptions & { apiPort: number; log?
     apiOrigin,
     originSecret,
     async stop() {
+      // first, so an emulator that Ctrl-C already reached is not started again meanwhile
+      stack.holdRestarts();
       await gateway.idle();
       await gateway.close();
       await stack.stop();

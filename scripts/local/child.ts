@@ -86,6 +86,8 @@ export function stopProcess(proc: ChildProcess, graceMs = 3000): Promise<void> {
 export interface Supervised {
   readonly name: string;
   current(): Child;
+  /** no restart from now on; the child runs until `stop` (shutting down: Ctrl-C reaches the children too) */
+  hold(): void;
   /** stops it for good (no restart) */
   stop(): Promise<void>;
 }
@@ -94,6 +96,11 @@ export interface Supervised {
 const MAX_RESTART_DELAY_MS = 30_000;
 /** A child that ran this long before dying is restarted at once. */
 const HEALTHY_RUN_MS = 10_000;
+/**
+ * How long an exit is looked at before it counts as a death: Ctrl-C in a terminal reaches the
+ * emulators at the same moment as `npm start`, whose shutdown holds the restarts meanwhile.
+ */
+const EXIT_GRACE_MS = 500;
 
 /**
  * Keeps an emulator of the local stack running, as a managed service would be: when its child
@@ -121,8 +128,11 @@ export async function supervise(
     });
 
   async function revive(why: string): Promise<void> {
+    const ran = Date.now() - startedAt;
+    await pause(EXIT_GRACE_MS);
+    if (stopping) return;
     // The first death is restarted at once; a child dying again soon after its restart waits 1, 2, 4 … s.
-    quickDeaths = Date.now() - startedAt < HEALTHY_RUN_MS ? quickDeaths + 1 : 0;
+    quickDeaths = ran < HEALTHY_RUN_MS ? quickDeaths + 1 : 0;
     let delay = quickDeaths <= 1 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 500 * 2 ** (quickDeaths - 1));
     opts.log(`[stack] ${child.name} ${why}; restarting it${delay ? ` in ${Math.round(delay / 1000)} s` : ''}`);
     while (!stopping) {
@@ -158,6 +168,10 @@ export async function supervise(
   return {
     name: child.name,
     current: () => child,
+    hold() {
+      stopping = true;
+      wake?.();
+    },
     async stop() {
       stopping = true;
       wake?.();

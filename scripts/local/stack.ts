@@ -82,6 +82,8 @@ export interface LocalStack {
   stopService(name: keyof Ports): Promise<void>;
   /** the running child of one emulator (replaced when the supervisor restarts it) */
   child(name: keyof Ports): Child;
+  /** no more restarts: the stack is shutting down (its children may be dying already) */
+  holdRestarts(): void;
   stop(): Promise<void>;
 }
 
@@ -195,6 +197,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       dns,
       stopService: (name) => byService[name].stop(),
       child: (name) => byService[name].current(),
+      holdRestarts: () => children.forEach((c) => c.hold()),
       stop: stopAll,
     };
   } catch (err) {

@@ -50,6 +50,17 @@ describe('the local stack supervisor', () => {
     expect(lines).toEqual([]);
   });
 
+  it('once held (the stack shutting down, Ctrl-C reaching every child), lets a dying child go', async () => {
+    const lines: string[] = [];
+    running = await supervise(startToy, { log: (l) => lines.push(l) });
+    const child = running.current();
+    child.process.kill('SIGINT');
+    running.hold();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(running.current()).toBe(child);
+    expect(lines).toEqual([]);
+  });
+
   it('waits before restarting a child that dies again right after its restart', async () => {
     const lines: string[] = [];
     running = await supervise(startToy, { log: (l) => lines.push(l) });
