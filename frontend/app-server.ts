@@ -9,6 +9,7 @@ import { isPrivatePath } from './src/app/seo-routes';
 import { buildWeb } from './web-bundle';
 import { spaRewrite } from './prerendered-pages';
 import { hostGate, isLoopbackHost, localCustomHostHeaders, refuseHost, type CustomHostCheck } from './custom-hosts';
+import { forwardedHeaders } from '../scripts/local/edge';
 
 export interface BuiltAppServer {
   /** e.g. http://127.0.0.1:5173 (no trailing slash) */
@@ -28,6 +29,8 @@ export interface BuiltAppOptions {
   readonly distDir?: string;
   /** issue 15: serves a custom host while this says it is verified, as its CloudFront tenant does (default: loopback only) */
   readonly customHost?: CustomHostCheck;
+  /** the local stack's origin secret, added to `/api` requests as CloudFront adds its own */
+  readonly originSecret?: string;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -95,14 +98,14 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
     const headers = isLoopbackHost(req.headers.host) ? loopbackHeaders : customHeaders;
     const url = new URL(req.url ?? '/', 'http://local');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-      // As the Vite proxy with xfwd: the gateway reads the client address from X-Forwarded-For.
+      // As CloudFront: the viewer headers are written here, never taken from the browser.
       const upstream = httpRequest(
         {
           host: api.hostname,
           port: api.port,
           method: req.method,
           path: req.url,
-          headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' },
+          headers: { ...forwardedHeaders(req, options.originSecret), 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' },
         },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...headers });

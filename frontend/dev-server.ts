@@ -20,6 +20,8 @@ export interface WebDevServerOptions {
   readonly storage: readonly string[];
   /** issue 15: serves a custom host while this says it is verified (default: loopback only) */
   readonly customHost?: CustomHostCheck;
+  /** the local stack's origin secret, added to `/api` requests as CloudFront adds its own */
+  readonly originSecret?: string;
 }
 
 /** issue 15: Vite's static allowedHosts replaced by the gate of frontend/custom-hosts.ts (verified custom hosts only). */
@@ -56,10 +58,10 @@ function cspHeaders(headers: Record<string, string>): Plugin {
 }
 
 /** Starts the Vite dev server for the app; used by scripts/dev.ts (`npm start`) and one e2e check. */
-export async function startWebDevServer({ port, apiOrigin, storage, customHost }: WebDevServerOptions): Promise<WebDevServer> {
+export async function startWebDevServer({ port, apiOrigin, storage, customHost, originSecret }: WebDevServerOptions): Promise<WebDevServer> {
   const nonce = randomBytes(16).toString('base64');
   const csp = { storage, scriptNonce: nonce };
-  const config = webConfig({ port, apiOrigin });
+  const config = webConfig({ port, apiOrigin, ...(originSecret ? { originSecret } : {}) });
   const server = await createServer({
     ...config,
     plugins: [customHosts(customHost), ...(config.plugins ?? []), cspHeaders(securityHeaders(csp))],

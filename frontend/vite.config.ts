@@ -4,6 +4,7 @@ import { defineConfig, loadEnv, type Plugin, type Rollup, type UserConfig } from
 import { prerenderPages } from './prerender-plugin';
 import { publicOrigin, renderRobots, renderSitemap } from './seo-files';
 import { namespaceLoaderModule, namespaceModule, SCREENS } from './screen-modules';
+import { playCloudFront } from '../scripts/local/edge';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -49,6 +50,8 @@ export interface WebConfigOptions {
   readonly port: number;
   /** origin of the local gateway that serves `/api` (scripts/dev) */
   readonly apiOrigin: string;
+  /** the local stack's origin secret, sent to `/api` as CloudFront sends its own (scripts/local/edge.ts) */
+  readonly originSecret?: string;
 }
 
 /**
@@ -164,7 +167,7 @@ function pureDomainModules(): Plugin {
 }
 
 /** The one Vite config, shared by `vite build`, `npm start` and the e2e tests (dev-server.ts). */
-export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
+export function webConfig({ port, apiOrigin, originSecret }: WebConfigOptions): UserConfig {
   return {
     root: frontendRoot,
     // `.env` lives at the repo root (architecture §4); only VITE_* names reach the bundle.
@@ -185,8 +188,8 @@ export function webConfig({ port, apiOrigin }: WebConfigOptions): UserConfig {
       // The app imports pure rules from functions/domain (conventions 4).
       fs: { allow: [repoRoot] },
       proxy: {
-        // One origin, as behind CloudFront; xfwd passes the client address to the gateway.
-        '/api': { target: apiOrigin, changeOrigin: false, xfwd: true },
+        // One origin, as behind CloudFront, which also writes the viewer headers: the browser's own are dropped.
+        '/api': { target: apiOrigin, changeOrigin: false, xfwd: true, configure: (proxy) => proxy.on('proxyReq', (proxyReq, req) => playCloudFront(proxyReq, req, originSecret)) },
       },
     },
     // Pre-bundle up front so a first visit never triggers a dependency re-optimisation reload.

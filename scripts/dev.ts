@@ -71,7 +71,7 @@ async function main() {
     });
     const intervalOverride = process.env.JOBS_INTERVAL_MS ? Number(process.env.JOBS_INTERVAL_MS) : undefined;
     timer = startJobTimer(app.gateway, jobs, { log: (l) => console.error(l), ...(intervalOverride ? { intervalOverrideMs: intervalOverride } : {}) });
-    web = await startWebDevServer({ port: webPort, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3], customHost: servedCustomHost });
+    web = await startWebDevServer({ port: webPort, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3], customHost: servedCustomHost, originSecret: app.originSecret });
   } catch (err) {
     // One line that says what to do; the expected failures need no stack trace.
     const known = err instanceof PortBusyError || err instanceof JavaMissingError;

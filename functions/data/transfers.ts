@@ -582,6 +582,10 @@ export interface ZipRecord {
   readonly status: 'building' | 'ready' | 'failed';
   readonly key: string;
   readonly startedAt: number;
+  /** while building: the build's lease, renewed by its heartbeat; past it the build is taken for dead */
+  readonly leaseUntil?: number;
+  /** while building: which claim holds the lease (a superseded build neither renews nor finishes) */
+  readonly attempt?: string;
   readonly size?: number;
   readonly error?: string;
 }
@@ -593,17 +597,18 @@ export async function getZip(slug: string, contentHash: string): Promise<ZipReco
 }
 
 /**
- * Claims the build of a ZIP: succeeds when there is no record, or the previous attempt failed or
- * is older than `staleBefore` (a crashed build). Two concurrent clicks start one build.
+ * Claims the build of a ZIP: succeeds when there is no record, the previous attempt failed, or
+ * its lease ran out by `now` (a crashed build; a record without a lease predates leases). Two
+ * concurrent clicks start one build.
  */
-export async function claimZipBuild(slug: string, z: ZipRecord, staleBefore: number): Promise<boolean> {
+export async function claimZipBuild(slug: string, z: ZipRecord & { leaseUntil: number; attempt: string }, now: number): Promise<boolean> {
   try {
     await ddb().put({
       TableName: table(),
       Item: { ...keys.transferZip(slug, z.contentHash), entity: 'TransferZip', slug, ...z },
-      ConditionExpression: 'attribute_not_exists(pk) OR #s = :failed OR (#s = :building AND startedAt < :stale)',
+      ConditionExpression: 'attribute_not_exists(pk) OR #s = :failed OR (#s = :building AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now))',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':failed': 'failed', ':building': 'building', ':stale': staleBefore },
+      ExpressionAttributeValues: { ':failed': 'failed', ':building': 'building', ':now': now },
     });
     return true;
   } catch (err) {
@@ -612,15 +617,40 @@ export async function claimZipBuild(slug: string, z: ZipRecord, staleBefore: num
   }
 }
 
-export async function finishZip(slug: string, contentHash: string, result: { status: 'ready'; size: number } | { status: 'failed'; error: string }): Promise<void> {
-  await ddb().update({
-    TableName: table(),
-    Key: keys.transferZip(slug, contentHash),
-    UpdateExpression: result.status === 'ready' ? 'SET #s = :s, size = :v' : 'SET #s = :s, #e = :v',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: result.status === 'ready' ? { '#s': 'status' } : { '#s': 'status', '#e': 'error' },
-    ExpressionAttributeValues: { ':s': result.status, ':v': result.status === 'ready' ? result.size : result.error },
-  });
+/** The build's heartbeat: extends its lease while this attempt still holds it; false once superseded or finished. */
+export async function renewZipLease(slug: string, contentHash: string, attempt: string, leaseUntil: number): Promise<boolean> {
+  try {
+    await ddb().update({
+      TableName: table(),
+      Key: keys.transferZip(slug, contentHash),
+      UpdateExpression: 'SET leaseUntil = :l',
+      ConditionExpression: '#s = :building AND attempt = :a',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':building': 'building', ':a': attempt, ':l': leaseUntil },
+    });
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Ends a build while `attempt` still holds the record (false otherwise: a build that lost its lease leaves the record to its successor). */
+export async function finishZip(slug: string, contentHash: string, attempt: string, result: { status: 'ready'; size: number } | { status: 'failed'; error: string }): Promise<boolean> {
+  try {
+    await ddb().update({
+      TableName: table(),
+      Key: keys.transferZip(slug, contentHash),
+      UpdateExpression: `${result.status === 'ready' ? 'SET #s = :s, size = :v' : 'SET #s = :s, #e = :v'} REMOVE leaseUntil`,
+      ConditionExpression: 'attribute_exists(pk) AND attempt = :a',
+      ExpressionAttributeNames: result.status === 'ready' ? { '#s': 'status' } : { '#s': 'status', '#e': 'error' },
+      ExpressionAttributeValues: { ':s': result.status, ':v': result.status === 'ready' ? result.size : result.error, ':a': attempt },
+    });
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }
 
 export async function listZips(slug: string): Promise<ZipRecord[]> {

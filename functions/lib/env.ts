@@ -125,12 +125,12 @@ export function config(): Config {
   return cached;
 }
 
-let originVerify: { value: string | undefined } | undefined;
-
-/** ORIGIN_VERIFY, read once (alone: the HTTP layer needs it without the rest of the config). */
+/**
+ * ORIGIN_VERIFY (alone: the HTTP layer needs it without the rest of the config). Read on each
+ * call: a local stack makes a new one on every start, and tests start several in one process.
+ */
 export function originVerifySecret(): string | undefined {
-  originVerify ??= { value: process.env[ENV.originVerify] || undefined };
-  return originVerify.value;
+  return process.env[ENV.originVerify] || undefined;
 }
 
 /** issue 14: which payments provider runs and how it is reached (functions/adapters/payments/). */

@@ -81,6 +81,36 @@ export const SERVICE_BUSY_RETRY_SECONDS = 2;
 export const serviceBusy = () =>
   new HttpError(503, 'service_busy', 'We are busy right now. Please try again in a moment.', { retryAfterSeconds: SERVICE_BUSY_RETRY_SECONDS }, { 'retry-after': String(SERVICE_BUSY_RETRY_SECONDS) });
 
+/**
+ * A backing service (DynamoDB, S3, Cognito, SES, Lambda) that did not answer at all after the
+ * SDK's retries: refused or dropped connections, timeouts, name lookups that failed, or the
+ * service saying it is unavailable. Nothing was wrong with the request, so the client is told to
+ * come back (503 + Retry-After) with a code of its own, not a generic 500.
+ */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'ServiceUnavailable', 'ServiceUnavailableException']);
+
+export function isServiceUnavailable(err: unknown): boolean {
+  // The SDK rethrows the socket's error, sometimes wrapped (cause) or grouped (AggregateError of
+  // each address tried): look a few levels down.
+  const seen = new Set<unknown>();
+  const visit = (e: unknown, depth: number): boolean => {
+    if (!e || typeof e !== 'object' || seen.has(e) || depth > 4) return false;
+    seen.add(e);
+    const x = e as { name?: unknown; code?: unknown; cause?: unknown; errors?: unknown; $metadata?: { httpStatusCode?: unknown } };
+    if (typeof x.code === 'string' && UNREACHABLE_CODES.has(x.code)) return true;
+    if (typeof x.name === 'string' && UNAVAILABLE_NAMES.has(x.name)) return true;
+    if (x.$metadata?.httpStatusCode === 503 && !isThrottling(e)) return true;
+    if (Array.isArray(x.errors) && x.errors.some((inner) => visit(inner, depth + 1))) return true;
+    return visit(x.cause, depth + 1);
+  };
+  return visit(err, 0);
+}
+
+export const SERVICE_UNAVAILABLE_RETRY_SECONDS = 5;
+export const serviceUnavailable = () =>
+  new HttpError(503, 'service_unavailable', 'The service is unavailable right now. Please try again shortly.', { retryAfterSeconds: SERVICE_UNAVAILABLE_RETRY_SECONDS }, { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_SECONDS) });
+
 export function isHttpError(err: unknown): err is HttpError {
   return err instanceof HttpError;
 }

@@ -6,7 +6,7 @@ import type {
 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { problemsOf } from '../domain/validation';
-import { HttpError, ValidationError, badRequest, isHttpError, isThrottling, payloadTooLarge, serviceBusy, unsupportedMediaType } from './errors';
+import { HttpError, ValidationError, badRequest, isHttpError, isServiceUnavailable, isThrottling, payloadTooLarge, serviceBusy, serviceUnavailable, unsupportedMediaType } from './errors';
 import { errorFields, log } from './log';
 import { originVerifySecret } from './env';
 import { safeEqual } from './secrets';
@@ -145,7 +145,10 @@ const authorizeWith = (authorize: Authorize): Mw => ({
   },
 });
 
-/** Runs last on the way out: typed errors become their status, AWS throttling a 503 to retry; anything else a logged 500. */
+/**
+ * Runs last on the way out: typed errors become their status, AWS throttling and an unreachable
+ * backing service a 503 to retry (each with its code); anything else a logged 500.
+ */
 const errorHandler = (): Mw => ({
   onError: (request) => {
     const err = request.error;
@@ -156,6 +159,11 @@ const errorHandler = (): Mw => ({
     if (isThrottling(err)) {
       log.warn('throttled by AWS', { route: request.event.routeKey, requestId: request.context.awsRequestId, ...errorFields(err) });
       request.response = errorResponse(serviceBusy());
+      return;
+    }
+    if (isServiceUnavailable(err)) {
+      log.error('backing service unavailable', { route: request.event.routeKey, requestId: request.context.awsRequestId, ...errorFields(err) });
+      request.response = errorResponse(serviceUnavailable());
       return;
     }
     log.error('unhandled error', { route: request.event.routeKey, requestId: request.context.awsRequestId, ...errorFields(err) });
@@ -193,11 +201,12 @@ export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S
  * limits per client use CloudFront's `CloudFront-Viewer-Address` (`ip:port`, forwarded by the
  * `/api/*` origin request policy) — but only when the request carries CloudFront's secret
  * origin header: a caller of the execute-api endpoint itself could set any viewer address, and
- * is then known by its own source IP. Locally (no secret) the loopback gateway trusts it.
+ * is then known by its own source IP. Without a configured secret nothing is trusted: locally
+ * the app origin plays CloudFront with a secret of its own (scripts/local/edge.ts).
  */
 export function clientAddressOf(headers: Record<string, string | undefined>, sourceIp: string | undefined, originSecret = originVerifySecret()): string {
   const viewer = headers['cloudfront-viewer-address']?.trim();
-  const viaCloudFront = originSecret === undefined || safeEqual(headers[ORIGIN_VERIFY_HEADER] ?? '', originSecret);
+  const viaCloudFront = originSecret !== undefined && safeEqual(headers[ORIGIN_VERIFY_HEADER] ?? '', originSecret);
   if (viewer && viaCloudFront) {
     const cut = viewer.lastIndexOf(':');
     const ip = (cut > 0 ? viewer.slice(0, cut) : viewer).replace(/^\[|\]$/g, '');

@@ -3,7 +3,7 @@
  * (404 / 410 / 401), presigned attachment GETs, download records with country, the sender's
  * notification, the ZIP of all files, and extension requests and approvals.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { PURGE_GRACE_SECONDS, extendedExpiryDate } from '../domain/expiry';
 import { expiredAgoText } from '../domain/format';
 import { TEXTS } from '../domain/texts';
@@ -37,8 +37,16 @@ export const DOWNLOAD_URL_SECONDS = 15 * 60;
  * only clients without failures may try. Guessing never locks the right password out for others.
  */
 export const UNLOCK_FAILURES: FailurePolicy = { scope: 'unlock', freeFailures: 10, firstDelaySeconds: 60, maxDelaySeconds: 3600, ceiling: { limit: 200, windowSeconds: 3600 } };
-/** A ZIP build that has not finished in this time is considered crashed and may restart. */
-export const ZIP_STALE_MS = 16 * 60 * SECOND;
+/**
+ * A ZIP build holds a lease on its record: a minute, renewed every 20 s while the job runs (it may
+ * run 15). A build that died stops renewing, so the next POST /zip after its lease starts another.
+ */
+export const ZIP_LEASE: ZipLease = { ms: 60 * SECOND, renewEveryMs: 20 * SECOND };
+
+export interface ZipLease {
+  readonly ms: number;
+  readonly renewEveryMs: number;
+}
 /** At most one download mail per transfer and downloader per hour; every download is still recorded. */
 const NOTICE_WINDOW_SECONDS = 3600;
 
@@ -250,16 +258,17 @@ export async function zipDownload(slug: string, viewer: Viewer, now = Date.now()
     await track(t, viewer, { fileName: zipName(t, files), origin: 'zip' }, now);
     return { status: 200, body: { status: 'ready', url, size: existing.size ?? 0 } };
   }
+  const attempt = randomUUID();
   const claimed = await data.claimZipBuild(
     slug,
-    { contentHash, status: 'building', key: zipKey(slug, contentHash), startedAt: now },
-    now - ZIP_STALE_MS,
+    { contentHash, status: 'building', key: zipKey(slug, contentHash), startedAt: now, leaseUntil: now + ZIP_LEASE.ms, attempt },
+    now,
   );
   if (claimed) {
     try {
-      await startJob('zip-build', { slug, contentHash } satisfies ZipJobInput);
+      await startJob('zip-build', { slug, contentHash, attempt } satisfies ZipJobInput);
     } catch (err) {
-      await data.finishZip(slug, contentHash, { status: 'failed', error: String(err) });
+      await data.finishZip(slug, contentHash, attempt, { status: 'failed', error: String(err) });
       throw err;
     }
   }
@@ -269,24 +278,73 @@ export async function zipDownload(slug: string, viewer: Viewer, now = Date.now()
 export interface ZipJobInput {
   readonly slug: string;
   readonly contentHash: string;
+  /** the claim that started this build (data/transfers.ts ZipRecord.attempt) */
+  readonly attempt: string;
 }
 
-/** The zip-build job: streams the files from S3 into one stored ZIP in S3 (adapters/zip). */
-export async function buildTransferZip(input: ZipJobInput, build: (args: { t: TransferRecord; files: FileRecord[]; key: string; name: string }) => Promise<{ size: number }>): Promise<void> {
+export interface ZipBuildArgs {
+  readonly t: TransferRecord;
+  readonly files: FileRecord[];
+  readonly key: string;
+  readonly name: string;
+  /** aborted when the build lost its lease (another attempt took over) */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * The lease's heartbeat: renews it every `renewEveryMs` until stopped; aborts `controller` when
+ * the record moved on to another attempt. A failed renewal (DynamoDB briefly away) is retried at
+ * the next beat: the lease outlives two missed beats.
+ */
+function keepLease(input: ZipJobInput, lease: ZipLease, controller: AbortController) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const beat = async () => {
+    try {
+      if (!(await data.renewZipLease(input.slug, input.contentHash, input.attempt, Date.now() + lease.ms))) {
+        log.warn('zip build lost its lease', { slug: input.slug });
+        controller.abort(new Error('zip build lost its lease'));
+        return;
+      }
+    } catch (err) {
+      log.warn('zip lease renewal failed', { slug: input.slug, ...errorFields(err) });
+    }
+    if (!stopped) timer = setTimeout(() => void beat(), lease.renewEveryMs);
+  };
+  timer = setTimeout(() => void beat(), lease.renewEveryMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * The zip-build job: streams the files from S3 into one stored ZIP in S3 (adapters/zip), holding
+ * the record's lease while it runs. A build started for an attempt that no longer holds the record
+ * (its lease ran out and another POST /zip claimed it) does nothing.
+ */
+export async function buildTransferZip(input: ZipJobInput, build: (args: ZipBuildArgs) => Promise<{ size: number }>, lease: ZipLease = ZIP_LEASE): Promise<void> {
   const t = await data.getTransfer(input.slug);
   const zip = await data.getZip(input.slug, input.contentHash);
-  if (!t || !zip || zip.status === 'ready') return;
+  if (!t || !zip || zip.status === 'ready' || zip.attempt !== input.attempt) return;
+  // The job may start a while after the claim: its lease counts from now.
+  if (!(await data.renewZipLease(input.slug, input.contentHash, input.attempt, Date.now() + lease.ms))) return;
   const files = zipFiles(await sentFiles(input.slug));
   if (zipContentHash(files) !== input.contentHash) {
-    await data.finishZip(input.slug, input.contentHash, { status: 'failed', error: 'files changed' });
+    await data.finishZip(input.slug, input.contentHash, input.attempt, { status: 'failed', error: 'files changed' });
     return;
   }
+  const controller = new AbortController();
+  const stop = keepLease(input, lease, controller);
   try {
-    const result = await build({ t, files, key: zip.key, name: zipName(t, files) });
-    await data.finishZip(input.slug, input.contentHash, { status: 'ready', size: result.size });
+    const result = await build({ t, files, key: zip.key, name: zipName(t, files), signal: controller.signal });
+    stop();
+    await data.finishZip(input.slug, input.contentHash, input.attempt, { status: 'ready', size: result.size });
   } catch (err) {
+    stop();
+    if (controller.signal.aborted) return;
     log.error('zip build failed', { slug: input.slug, ...errorFields(err) });
-    await data.finishZip(input.slug, input.contentHash, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
+    await data.finishZip(input.slug, input.contentHash, input.attempt, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
   }
 }
 

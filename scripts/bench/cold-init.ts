@@ -86,7 +86,7 @@ export function coldInitProbes(env: Record<string, string>): Probe[] {
   if (!bucket) throw new Error(`the local stack has no ${ENV.regionBuckets}`);
   // What POST /zip, the previews routes and GuardDuty send, for a transfer that does not exist.
   const onDemand: Record<string, { request: string; event: unknown }> = {
-    'zip-build': { request: 'ZIP of an unknown transfer', event: { slug: UNKNOWN_SLUG, contentHash: '0'.repeat(24) } },
+    'zip-build': { request: 'ZIP of an unknown transfer', event: { slug: UNKNOWN_SLUG, contentHash: '0'.repeat(24), attempt: '00000000-0000-4000-8000-000000000000' } },
     thumbnails: { request: 'thumbnail of an unknown transfer', event: { slug: UNKNOWN_SLUG, fileIds: [UNKNOWN_FILE], claimedAt: Date.now() } },
     'malware-scan': {
       request: 'GuardDuty result, unknown transfer',

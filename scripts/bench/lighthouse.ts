@@ -145,7 +145,7 @@ export async function benchLighthouse(app: LocalApp) {
   const distDir = mkdtempSync(path.join(tmpdir(), 'sendbridge-lighthouse-'));
   await buildWeb(distDir);
   const downloadPath = await realTransfer(app);
-  const site = await startBuiltAppServer({ port: 0, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3], distDir });
+  const site = await startBuiltAppServer({ port: 0, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3], distDir, originSecret: app.originSecret });
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   const pages = { download: `${site.url}${downloadPath}`, home: `${site.url}/` } as const;
   const runs: Record<keyof typeof pages, RunResult[]> = { download: [], home: [] };

@@ -6,6 +6,7 @@ import { createGateway, type Gateway } from './gateway/server';
 import { startLocalStack, type LocalStack, type StackOptions } from './stack';
 import { HOST } from './ports';
 import { ENV } from '../../functions/lib/env-names';
+import { securityHeaders } from '../../frontend/csp';
 
 export const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions', import.meta.url));
 export const REPO_ROOT = path.dirname(FUNCTIONS_DIR);
@@ -15,6 +16,8 @@ export interface LocalApp {
   readonly gateway: Gateway;
   /** e.g. http://127.0.0.1:3001 (routes live under /api) */
   readonly apiOrigin: string;
+  /** the secret the app origin adds in front of /api as CloudFront does (scripts/local/edge.ts) */
+  readonly originSecret: string;
   stop(): Promise<void>;
 }
 
@@ -25,12 +28,15 @@ export interface LocalApp {
 export async function startLocalApp(opts: StackOptions & { apiPort: number; log?: (l: string) => void }): Promise<LocalApp> {
   const stack = await startLocalStack(opts);
   Object.assign(process.env, stack.env);
+  const originSecret = stack.env[ENV.originVerify]!;
   const gateway = createGateway({
     routes,
     jobs,
     functionsDir: FUNCTIONS_DIR,
     checkJwt: createJwtCheck({ issuer: `${stack.urls.cognito}/${stack.userPoolId}`, clientId: stack.userPoolClientId }),
     corsOrigins: opts.appOrigins,
+    originSecret,
+    responseHeaders: securityHeaders({ storage: [stack.urls.s3] }),
     ...(opts.log ? { log: opts.log } : {}),
   });
   let port: number;
@@ -53,7 +59,10 @@ export async function startLocalApp(opts: StackOptions & { apiPort: number; log?
     stack,
     gateway,
     apiOrigin,
+    originSecret,
     async stop() {
+      // first, so an emulator that Ctrl-C already reached is not started again meanwhile
+      stack.holdRestarts();
       await gateway.idle();
       await gateway.close();
       await stack.stop();

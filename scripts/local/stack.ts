@@ -4,13 +4,14 @@ import path from 'node:path';
 import { ENV } from '../../functions/lib/env-names';
 import { SIMULATOR_DEFAULT_WEBHOOK_SECRET } from '../../functions/lib/env';
 import { DEFAULT_REGION, REGION_IDS, type RegionId } from '../../functions/domain/regions';
-import type { Child } from './child';
+import { supervise, type Child, type Supervised } from './child';
 import { ensureTable, startDynamoDb } from './dynamodb';
 import { ensureSpeedTestObjects, startS3 } from './s3';
 import { ensureUserPool, startCognito } from './cognito';
 import { startSes } from './ses';
 import { HOST, assertPortFree, freePorts, portFromEnv } from './ports';
 import { startDnsServer, type LocalDnsServer } from './dns-server';
+import { newOriginSecret } from './edge';
 
 export interface Ports {
   dynamodb: number;
@@ -60,6 +61,8 @@ export interface StackOptions {
   readonly appOrigin: string;
   /** issue 15: port of the local DNS server (DNS_PORT); default a free port */
   readonly dnsPort?: number;
+  /** where the supervisor says an emulator died and was restarted (default: stderr) */
+  readonly log?: (line: string) => void;
 }
 
 /** issue 15: the local DNS server's default port for `npm start` (DNS_PORT overrides it). */
@@ -75,8 +78,12 @@ export interface LocalStack {
   readonly userPoolClientId: string;
   /** issue 15: the local DNS server the domain checks query (DNS_RESOLVER) */
   readonly dns: LocalDnsServer;
-  /** stops one emulator (tests use it to see /health report the failure) */
+  /** stops one emulator for good, no restart (tests use it to see /health report the failure) */
   stopService(name: keyof Ports): Promise<void>;
+  /** the running child of one emulator (replaced when the supervisor restarts it) */
+  child(name: keyof Ports): Child;
+  /** no more restarts: the stack is shutting down (its children may be dying already) */
+  holdRestarts(): void;
   stop(): Promise<void>;
 }
 
@@ -106,7 +113,14 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
   const allBuckets = REGION_IDS.flatMap((r) => Object.values(localBucketNames(r)));
   const transferBuckets = REGION_IDS.map((r) => localBucketNames(r).bucket);
 
-  const children: Child[] = [];
+  const children: Supervised[] = [];
+  const log = opts.log ?? ((line: string) => console.error(line));
+  const urls = {
+    dynamodb: `http://${HOST}:${ports.dynamodb}`,
+    s3: `http://${HOST}:${ports.s3}`,
+    cognito: `http://${HOST}:${ports.cognito}`,
+    sesInbox: `http://${HOST}:${ports.ses}`,
+  };
   let dns: LocalDnsServer | undefined;
   const stopAll = async () => {
     await Promise.all([...children.map((c) => c.stop()), dns?.close()]);
@@ -114,13 +128,21 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
   };
   try {
     // Start all four at once; wait for every start to settle so a failure stops the others too.
+    // Each is supervised: a child that dies is started again (DynamoDB Local in memory comes back
+    // empty, so its table is made again; the others keep their data in `root`).
     const started = await Promise.allSettled([
-      startDynamoDb({ port: ports.dynamodb, workDir: root, ...(ephemeral ? {} : { dataDir: path.join(root, 'dynamodb') }) }),
-      startS3({ port: ports.s3, dataDir: path.join(root, 's3'), buckets: allBuckets, corsOrigins: [...opts.appOrigins] }),
-      startCognito({ port: ports.cognito, dataDir: path.join(root, 'cognito') }),
-      startSes({ port: ports.ses }),
+      supervise(() => startDynamoDb({ port: ports.dynamodb, workDir: root, ...(ephemeral ? {} : { dataDir: path.join(root, 'dynamodb') }) }), {
+        log,
+        afterRestart: () => ensureTable(urls.dynamodb, LOCAL_TABLE_NAME).then(() => undefined),
+      }),
+      supervise(() => startS3({ port: ports.s3, dataDir: path.join(root, 's3'), buckets: allBuckets, corsOrigins: [...opts.appOrigins] }), {
+        log,
+        afterRestart: () => ensureSpeedTestObjects(urls.s3, transferBuckets),
+      }),
+      supervise(() => startCognito({ port: ports.cognito, dataDir: path.join(root, 'cognito') }), { log }),
+      supervise(() => startSes({ port: ports.ses }), { log }),
     ]);
-    const byService = {} as Record<keyof Ports, Child>;
+    const byService = {} as Record<keyof Ports, Supervised>;
     (['dynamodb', 's3', 'cognito', 'ses'] as const).forEach((k, i) => {
       const s = started[i];
       if (s?.status === 'fulfilled') {
@@ -133,12 +155,6 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
     if (opts.dnsPort) await assertPortFree('dns', opts.dnsPort, DNS_PORT_ENV);
     dns = await startDnsServer({ port: opts.dnsPort ?? 0, recordsFile: path.join(root, 'dns', 'records.json') });
     const app = new URL(opts.appOrigin);
-    const urls = {
-      dynamodb: `http://${HOST}:${ports.dynamodb}`,
-      s3: `http://${HOST}:${ports.s3}`,
-      cognito: `http://${HOST}:${ports.cognito}`,
-      sesInbox: `http://${HOST}:${ports.ses}`,
-    };
     const [, pool] = await Promise.all([
       ensureTable(urls.dynamodb, LOCAL_TABLE_NAME),
       ensureUserPool(urls.cognito, path.join(root, 'cognito')),
@@ -167,6 +183,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       // issue 15: domain checks ask the local DNS server; a verified custom host is served by the
       // local web server on its own port (the browser reaches it through a hosts/resolver rule).
       [ENV.dnsResolver]: dns.address,
+      // The app origin plays CloudFront in front of /api with this secret (scripts/local/edge.ts):
+      // the functions trust its viewer address, and only beside it.
+      [ENV.originVerify]: newOriginSecret(),
       [ENV.customDomainOrigin]: `${app.protocol}//{host}${app.port ? `:${app.port}` : ''}`,
     };
     return {
@@ -177,6 +196,8 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       userPoolClientId: pool.userPoolClientId,
       dns,
       stopService: (name) => byService[name].stop(),
+      child: (name) => byService[name].current(),
+      holdRestarts: () => children.forEach((c) => c.hold()),
       stop: stopAll,
     };
   } catch (err) {

@@ -5,7 +5,7 @@ import { GB, MB } from '../../functions/domain/units';
 import { putSenderProfile } from '../../functions/data/users';
 import type { AuthResponse } from '../../functions/domain/auth-api';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
-import { api, startTestApp } from '../helpers/local-app';
+import { api, startTestApp, viaCloudFront } from '../helpers/local-app';
 import { assertMayTry, delayAfter, recordFailure, recordSuccess, type FailurePolicy } from '../../functions/services/failure-throttle';
 import { bearer, createUser, json, mailsTo, waitForMail } from '../helpers/transfers';
 
@@ -107,7 +107,7 @@ describe('registration, login, refresh and logout', () => {
 });
 
 describe('wrong passwords cannot lock an account out', () => {
-  const viewer = (address: string) => ({ 'cloudfront-viewer-address': `${address}:40123` });
+  const viewer = (address: string) => viaCloudFront(app, address);
 
   it('makes the guessing client wait, longer each time, while the right password from another client gets in', async () => {
     const email = 'lockout-target@example.com';

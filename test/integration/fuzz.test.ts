@@ -16,7 +16,7 @@ import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { transferDraftSchema } from '../../functions/domain/validation';
 import { REGION_IDS } from '../../functions/domain/regions';
-import { API_PREFIX, ownsKindOf, routes, type ApiRoute } from '../../functions/routes';
+import { API_PREFIX, ORIGIN_VERIFY_HEADER, ownsKindOf, routes, type ApiRoute } from '../../functions/routes';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, guestToken, json, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
 import { loadRouteSchemas, routeSchemas } from '../helpers/route-schemas';
@@ -215,7 +215,7 @@ function requestArbitrary(route: ApiRoute, t: CreateTransferResponse | undefined
 }
 
 async function send(route: ApiRoute, req: FuzzRequest, t: CreateTransferResponse | undefined) {
-  const headers: Record<string, string> = { 'cloudfront-viewer-address': req.viewer };
+  const headers: Record<string, string> = { 'cloudfront-viewer-address': req.viewer, [ORIGIN_VERIFY_HEADER]: app.originSecret };
   if (route.auth === 'jwt') Object.assign(headers, bearer(user));
   // issue 17: a fresh key per route (every scope), so the per-key rate limit does not flatten the runs into 429s
   if (route.auth === 'key') headers.authorization = `Bearer ${await keyFor(route)}`;

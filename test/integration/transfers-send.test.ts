@@ -5,7 +5,7 @@ import { GB, MB } from '../../functions/domain/units';
 import { guestStorageUsed } from '../../functions/data/users';
 import { partRange } from '../../functions/domain/upload';
 import { TEXTS } from '../../functions/domain/texts';
-import { api, startTestApp } from '../helpers/local-app';
+import { api, startTestApp, viaCloudFront } from '../helpers/local-app';
 import {
   bearer,
   completeFile,
@@ -174,7 +174,7 @@ describe('guest verification codes', () => {
 });
 
 describe('guessing cannot lock anyone else out', () => {
-  const viewer = (address: string) => ({ 'cloudfront-viewer-address': `${address}:52000` });
+  const viewer = (address: string) => viaCloudFront(app, address, 52000);
 
   it("a client's wrong codes make it wait but leave the owner's code working from their own client", async () => {
     const email = 'code-owner@example.com';
@@ -216,7 +216,7 @@ describe('guessing cannot lock anyone else out', () => {
 });
 
 describe('guest limits', () => {
-  const viewer = (address: string) => ({ 'cloudfront-viewer-address': `${address}:51000` });
+  const viewer = (address: string) => viaCloudFront(app, address, 51000);
   const send = (token: string, email: string, size: number, client: string, emailTo = [{ email: 'limits-to@example.com' }]) =>
     api(app, '/transfers', json({ sendAs: 'email', senderEmail: email, emailTo, fileObjects: [{ fileName: 'big.bin', size }] }, { 'x-sender-token': token, ...viewer(client) }));
 

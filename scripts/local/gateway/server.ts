@@ -3,8 +3,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_CORS, API_PREFIX, DEFAULT_ROUTE_TIMEOUT_SECONDS, functionGroupOf, routeKeyOf, type JobDef, type RouteDef } from '../../../functions/routes';
+import { API_CORS, API_PREFIX, DEFAULT_ROUTE_TIMEOUT_SECONDS, ORIGIN_VERIFY_HEADER, functionGroupOf, routeKeyOf, type JobDef, type RouteDef } from '../../../functions/routes';
 import { createDispatcher } from '../../../functions/lib/dispatch';
+import { safeEqual } from '../../../functions/lib/secrets';
+import { isLoopbackHost, refuseHost } from '../../../frontend/custom-hosts';
 import { createRouter } from './router';
 import { buildEvent } from './event';
 
@@ -26,6 +28,13 @@ export interface GatewayOptions {
   readonly log?: (line: string) => void;
   /** the Lambda function serving a route (default: its group in functions/routes.ts FUNCTION_GROUPS) */
   readonly functionOf?: (route: RouteDef) => string;
+  /**
+   * The secret the app origin adds as CloudFront does (scripts/local/edge.ts): a request with it
+   * came through the app origin, whose own gate already judged its Host (a verified custom domain).
+   */
+  readonly originSecret?: string;
+  /** CloudFront's response headers policy (frontend/csp.ts securityHeaders), on every answer */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
 }
 
 interface LocalFunction {
@@ -147,9 +156,21 @@ export function createGateway(opts: GatewayOptions) {
   const load = createHandlerLoader(opts.functionsDir);
   const log = opts.log ?? (() => undefined);
 
+  const responseHeaders = opts.responseHeaders ?? {};
+  // As CloudFront's policy (override: true), these win over what a handler set.
   function send(res: http.ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer | string) {
-    res.writeHead(status, headers);
+    res.writeHead(status, { ...headers, ...responseHeaders });
     res.end(body);
+  }
+  /**
+   * Only loopback names reach the gateway's own port, so a DNS-rebinding page (a foreign name
+   * resolving to 127.0.0.1) cannot call the API; the app origin forwards a custom domain's Host
+   * with the secret, after its own gate.
+   */
+  function hostAllowed(req: http.IncomingMessage): boolean {
+    if (isLoopbackHost(req.headers.host)) return true;
+    const sent = req.headers[ORIGIN_VERIFY_HEADER];
+    return opts.originSecret !== undefined && typeof sent === 'string' && safeEqual(sent, opts.originSecret);
   }
   const message = (res: http.ServerResponse, status: number, text: string, extra: Record<string, string> = {}) =>
     send(res, status, { 'content-type': 'application/json', ...extra }, JSON.stringify({ message: text }));
@@ -161,6 +182,10 @@ export function createGateway(opts: GatewayOptions) {
     const pathOnly = url.split('?')[0] ?? '/';
     const origin = req.headers.origin;
     const cors = corsHeaders(origin, opts.corsOrigins);
+    if (!hostAllowed(req)) {
+      for (const [name, value] of Object.entries(responseHeaders)) res.setHeader(name, value);
+      return refuseHost(res);
+    }
 
     // CORS preflight is answered by API Gateway itself, before any route or authorizer.
     if (method === 'OPTIONS' && req.headers['access-control-request-method']) {

@@ -6,6 +6,8 @@ import {
   setDisabled,
   changeExpiry,
   claimZipBuild,
+  finishZip,
+  renewZipLease,
   createTransfer,
   getTransfer,
   isConditionFailure,
@@ -301,15 +303,27 @@ describe('markDeleted', () => {
 });
 
 describe('claimZipBuild', () => {
-  it('claims only a missing, failed or stale build', async () => {
+  it('claims only a missing or failed build, or one whose lease ran out', async () => {
     ddbMock.on(PutCommand).resolvesOnce({}).rejectsOnce(conditionFailed());
-    const z = { contentHash: 'h', status: 'building' as const, key: 'z', startedAt: NOW };
-    expect(await claimZipBuild('abc123', z, NOW - 60_000)).toBe(true);
-    expect(await claimZipBuild('abc123', z, NOW - 60_000)).toBe(false);
+    const z = { contentHash: 'h', status: 'building' as const, key: 'z', startedAt: NOW, leaseUntil: NOW + 60_000, attempt: 'a1' };
+    expect(await claimZipBuild('abc123', z, NOW)).toBe(true);
+    expect(await claimZipBuild('abc123', z, NOW)).toBe(false);
     expect(ddbMock.commandCalls(PutCommand)[0]!.args[0].input).toMatchObject({
-      ConditionExpression: 'attribute_not_exists(pk) OR #s = :failed OR (#s = :building AND startedAt < :stale)',
-      ExpressionAttributeValues: { ':stale': NOW - 60_000 },
+      Item: { leaseUntil: NOW + 60_000, attempt: 'a1' },
+      ConditionExpression: 'attribute_not_exists(pk) OR #s = :failed OR (#s = :building AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now))',
+      ExpressionAttributeValues: { ':now': NOW },
     });
+  });
+
+  it('renews and finishes only for the attempt holding the record', async () => {
+    ddbMock.on(UpdateCommand).resolvesOnce({}).rejectsOnce(conditionFailed()).resolvesOnce({}).rejectsOnce(conditionFailed());
+    expect(await renewZipLease('abc123', 'h', 'a1', NOW + 60_000)).toBe(true);
+    expect(await renewZipLease('abc123', 'h', 'a0', NOW + 60_000)).toBe(false);
+    expect(await finishZip('abc123', 'h', 'a1', { status: 'ready', size: 9 })).toBe(true);
+    expect(await finishZip('abc123', 'h', 'a0', { status: 'ready', size: 9 })).toBe(false);
+    const [renew, , finish] = ddbMock.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    expect(renew).toMatchObject({ ConditionExpression: '#s = :building AND attempt = :a', ExpressionAttributeValues: { ':a': 'a1', ':l': NOW + 60_000 } });
+    expect(finish).toMatchObject({ UpdateExpression: 'SET #s = :s, size = :v REMOVE leaseUntil', ConditionExpression: 'attribute_exists(pk) AND attempt = :a' });
   });
 });
 

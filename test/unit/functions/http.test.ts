@@ -111,14 +111,66 @@ describe('the middy stack every handler uses', () => {
   });
 });
 
+describe('a backing service that does not answer', () => {
+  const failing = (err: unknown) => httpRoute({}, async () => {
+    throw err;
+  });
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED', $metadata: { attempts: 3 } });
+
+  it.each([
+    ['a refused connection', refused],
+    ['a reset connection', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+    ["the SDK's request timeout", Object.assign(new Error('Connection timed out after 30000 ms'), { name: 'TimeoutError' })],
+    ['each address refused (AggregateError)', new AggregateError([refused, Object.assign(new Error('connect ECONNREFUSED ::1:8000'), { code: 'ECONNREFUSED' })], '')],
+    ['a wrapped refusal', new Error('query failed', { cause: refused })],
+    ['the service saying so', Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } })],
+  ])('%s answers 503 service_unavailable with Retry-After', async (_what, err) => {
+    const res = await call(failing(err));
+    expect(res).toMatchObject({ statusCode: 503, headers: { 'retry-after': '5', 'cache-control': 'no-store' } });
+    expect(parse(res).error).toEqual({ code: 'service_unavailable', message: expect.any(String), details: { retryAfterSeconds: 5 } });
+    expect(JSON.stringify(res)).not.toContain('127.0.0.1');
+  });
+
+  it('leaves throttling its own code, and any other failure a 500', async () => {
+    expect(parse(await call(failing(Object.assign(new Error('slow down'), { name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } })))).error.code).toBe('service_busy');
+    const other = await call(failing(new TypeError('x is undefined')));
+    expect(other).toMatchObject({ statusCode: 500 });
+    expect(parse(other).error.code).toBe('internal_error');
+  });
+});
+
 describe('the client address', () => {
   it("is CloudFront's viewer address when present (IPv4 and IPv6, port dropped), else API Gateway's source IP", async () => {
     const { clientAddressOf } = await import('../../../functions/lib/http');
-    expect(clientAddressOf({ 'cloudfront-viewer-address': '198.51.100.10:46532' }, '130.176.1.1')).toBe('198.51.100.10');
-    expect(clientAddressOf({ 'cloudfront-viewer-address': '2001:db8:85a3::8a2e:370:7334:46532' }, '130.176.1.1')).toBe('2001:db8:85a3::8a2e:370:7334');
-    expect(clientAddressOf({}, '203.0.113.9')).toBe('203.0.113.9');
-    expect(clientAddressOf({ 'cloudfront-viewer-address': 'not an address:1' }, '203.0.113.9')).toBe('203.0.113.9');
-    expect(clientAddressOf({}, undefined)).toBe('');
+    const cf = { 'x-origin-verify': 's3cret-value' };
+    expect(clientAddressOf({ ...cf, 'cloudfront-viewer-address': '198.51.100.10:46532' }, '130.176.1.1', 's3cret-value')).toBe('198.51.100.10');
+    expect(clientAddressOf({ ...cf, 'cloudfront-viewer-address': '2001:db8:85a3::8a2e:370:7334:46532' }, '130.176.1.1', 's3cret-value')).toBe('2001:db8:85a3::8a2e:370:7334');
+    expect(clientAddressOf(cf, '203.0.113.9', 's3cret-value')).toBe('203.0.113.9');
+    expect(clientAddressOf({ ...cf, 'cloudfront-viewer-address': 'not an address:1' }, '203.0.113.9', 's3cret-value')).toBe('203.0.113.9');
+    expect(clientAddressOf({}, undefined, 's3cret-value')).toBe('');
+  });
+
+  it('trusts no viewer address when no origin secret is configured: anyone could send the header', async () => {
+    const { clientAddressOf } = await import('../../../functions/lib/http');
+    expect(clientAddressOf({ 'cloudfront-viewer-address': '198.51.100.10:46532' }, '127.0.0.1', undefined)).toBe('127.0.0.1');
+    expect(clientAddressOf({ 'cloudfront-viewer-address': '198.51.100.10:46532', 'x-origin-verify': '' }, '127.0.0.1', undefined)).toBe('127.0.0.1');
+  });
+
+  it('reads the secret from ORIGIN_VERIFY on each request (a local stack makes a new one per start)', async () => {
+    const { clientAddressOf } = await import('../../../functions/lib/http');
+    const before = process.env.ORIGIN_VERIFY;
+    const viewer = { 'cloudfront-viewer-address': '198.51.100.10:46532' };
+    try {
+      process.env.ORIGIN_VERIFY = 'first-start';
+      expect(clientAddressOf({ ...viewer, 'x-origin-verify': 'first-start' }, '127.0.0.1')).toBe('198.51.100.10');
+      process.env.ORIGIN_VERIFY = 'second-start';
+      expect(clientAddressOf({ ...viewer, 'x-origin-verify': 'first-start' }, '127.0.0.1')).toBe('127.0.0.1');
+      delete process.env.ORIGIN_VERIFY;
+      expect(clientAddressOf(viewer, '127.0.0.1')).toBe('127.0.0.1');
+    } finally {
+      if (before === undefined) delete process.env.ORIGIN_VERIFY;
+      else process.env.ORIGIN_VERIFY = before;
+    }
   });
 
   it("trusts the viewer address only beside CloudFront's secret origin header when one is configured", async () => {
