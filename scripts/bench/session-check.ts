@@ -12,9 +12,10 @@ import { alternateRounds, medianOf, type RoundResult } from './gateway-overhead'
  *  - `skipped`: claims without a `jti` (no check: the baseline),
  *  - `uncached`: a new `jti` on every call (one GetItem each),
  *  - `cached`: one `jti` over and over (the short cache answers),
- * in alternating rounds. DynamoDB calls are counted on the table client itself.
+ * in alternating rounds, one request at a time (the added latency of one request). DynamoDB
+ * calls are counted on the table client itself.
  */
-export async function benchSessionCheck(_app: LocalApp, opts = { rounds: 5, requests: 300, concurrency: 8 }) {
+export async function benchSessionCheck(_app: LocalApp, opts = { rounds: 5, requests: 200, concurrency: 1 }) {
   const route = routes.find((r) => r.path === '/me/claims')!;
   const handler = await createHandlerLoader(FUNCTIONS_DIR)(route.handler);
   const ctx = { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
