@@ -1,9 +1,9 @@
 /**
  * Session families (docs/data-model.md, patterns S1-S5): one item per sign-in, keyed by a
- * random session id carried in the refresh cookie. It holds only the SHA-256 of the cookie's
- * current secret and of the Cognito refresh token, the generation the next rotation must find,
- * and the access tokens issued to the family (so ending it can end them too). Revoked
- * access tokens are marker items keyed by `jti`, living until the token's own expiry.
+ * random session id carried in the refresh cookie. It holds the SHA-256 of the cookie's current
+ * secret, the Cognito refresh token sealed with a key only the cookie carries, the generation
+ * the next rotation must find, and the access tokens issued to the family (so ending it can end
+ * them too). Revoked access tokens are marker items keyed by `jti`, living until the token's own expiry.
  */
 import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
@@ -26,7 +26,8 @@ export interface SessionRecord {
   /** bumped by every rotation; a rotation writes only over the generation it read */
   readonly generation: number;
   readonly secretHash: string;
-  readonly cognitoHash: string;
+  /** the Cognito refresh token, AES-256-GCM with the cookie's key (services/accounts-sessions.ts) */
+  readonly cognitoSealed: string;
   readonly createdAt: number;
   readonly rotatedAt: number;
   /** epoch ms: the Cognito refresh token's own end (30 days), after which the item may go */
@@ -67,7 +68,7 @@ export async function getSession(sessionId: string, now = Date.now()): Promise<S
     userId: String(i.userId),
     generation: Number(i.generation),
     secretHash: String(i.secretHash),
-    cognitoHash: String(i.cognitoHash),
+    cognitoSealed: String(i.cognitoSealed),
     createdAt: Number(i.createdAt),
     rotatedAt: Number(i.rotatedAt),
     expiresAt: Number(i.expiresAt),

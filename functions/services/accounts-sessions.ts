@@ -1,12 +1,15 @@
 /**
  * Session families (docs/decisions.md, "Sessions: rotating refresh cookies and revocable
  * access tokens"). A sign-in starts a family; its refresh cookie is
- * `s1.<session id>.<secret>.<Cognito refresh token>`. Every refresh checks the secret against
- * the family's and hands out a new one (conditional write on the generation it read); an old
- * secret presented again means the cookie was copied, so the whole family ends. Ending a family
- * (that, or logout) revokes the Cognito refresh token and writes a marker for each access token
- * the family issued, which the per-request check below consults.
+ * `s1.<session id>.<secret>.<key>`, and the family keeps the Cognito refresh token sealed with
+ * that key: the cookie alone cannot be taken to Cognito directly (past our rotation), and the
+ * table alone holds no usable token. Every refresh checks the secret against the family's and
+ * hands out a new one (conditional write on the generation it read); an old secret presented
+ * again means the cookie was copied, so the whole family ends. Ending a family (that, or
+ * logout) revokes the Cognito refresh token and writes a marker for each access token the
+ * family issued, which the per-request check below consults.
  */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { hashToken, newToken, safeEqual } from '../lib/secrets';
 import { unauthorized } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
@@ -35,22 +38,46 @@ export const REVOCATION_CACHE_MS = 5_000;
 const REVOCATION_CACHE_SIZE = 1_000;
 
 const COOKIE_VERSION = 's1';
-const COOKIE_RE = /^s1\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9._~+/=-]{20,4000})$/u;
+const COOKIE_RE = /^s1\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/u;
 
 export interface SessionCookie {
   readonly sessionId: string;
+  /** rotates with every renewal */
   readonly secret: string;
-  readonly cognitoRefresh: string;
+  /** fixed for the family: opens its sealed Cognito refresh token */
+  readonly key: string;
 }
 
 export function sessionCookieValue(c: SessionCookie): string {
-  return `${COOKIE_VERSION}.${c.sessionId}.${c.secret}.${c.cognitoRefresh}`;
+  return `${COOKIE_VERSION}.${c.sessionId}.${c.secret}.${c.key}`;
 }
 
 /** undefined for anything else, including a bare Cognito token from before session families. */
 export function parseSessionCookie(value: string | undefined): SessionCookie | undefined {
   const m = COOKIE_RE.exec(value ?? '');
-  return m ? { sessionId: m[1]!, secret: m[2]!, cognitoRefresh: m[3]! } : undefined;
+  return m ? { sessionId: m[1]!, secret: m[2]!, key: m[3]! } : undefined;
+}
+
+/** AES-256-GCM, bound to the family's id: `<iv>.<tag>.<ciphertext>`, base64url. */
+export function sealCognitoToken(token: string, c: Pick<SessionCookie, 'sessionId' | 'key'>): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(c.key, 'base64url'), iv);
+  cipher.setAAD(Buffer.from(c.sessionId));
+  const body = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+/** undefined when the key is not the family's (a forged cookie). */
+export function openCognitoToken(sealed: string, c: Pick<SessionCookie, 'sessionId' | 'key'>): string | undefined {
+  const [iv = '', tag = '', body = ''] = sealed.split('.');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', Buffer.from(c.key, 'base64url'), Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(c.sessionId));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** When the client should consider the access token gone: Cognito's exp, capped by our own maximum age. */
@@ -66,13 +93,13 @@ const sessionRevoked = () => unauthorized('session_revoked', 'This session has e
 /** A new family for a fresh sign-in; answers the refresh cookie's value. */
 export async function startSession(t: CognitoTokens, now = Date.now()): Promise<string> {
   if (!t.refreshToken) throw new Error('sign-in answered no refresh token');
-  const cookie = { sessionId: newToken(), secret: newToken(), cognitoRefresh: t.refreshToken };
+  const cookie = { sessionId: newToken(), secret: newToken(), key: newToken() };
   await createSession({
     sessionId: cookie.sessionId,
     userId: t.sub,
     generation: 0,
     secretHash: hashToken(cookie.secret),
-    cognitoHash: hashToken(t.refreshToken),
+    cognitoSealed: sealCognitoToken(t.refreshToken, cookie),
     createdAt: now,
     rotatedAt: now,
     expiresAt: now + SESSION_DAYS * 86_400_000,
@@ -90,15 +117,16 @@ export async function rotateSession(value: string | undefined, now = Date.now())
   const cookie = parseSessionCookie(value);
   if (!cookie) throw sessionExpired();
   const family = await getSession(cookie.sessionId, now);
-  if (!family || !safeEqual(family.cognitoHash, hashToken(cookie.cognitoRefresh))) throw sessionExpired();
+  const cognitoRefresh = family && openCognitoToken(family.cognitoSealed, cookie);
+  if (!family || !cognitoRefresh) throw sessionExpired();
   if (family.revokedAt !== undefined) throw sessionRevoked();
   if (!safeEqual(family.secretHash, hashToken(cookie.secret))) {
-    await endFamily(cookie, 'reuse', [], now);
+    await endFamily(cookie.sessionId, cognitoRefresh, 'reuse', [], now);
     throw sessionRevoked();
   }
   let tokens: CognitoTokens;
   try {
-    tokens = await refreshAuth(cookie.cognitoRefresh);
+    tokens = await refreshAuth(cognitoRefresh);
   } catch (err) {
     if (err instanceof AuthFailedError) throw sessionExpired();
     throw err;
@@ -107,7 +135,7 @@ export async function rotateSession(value: string | undefined, now = Date.now())
   const rotated = await rotateRecord(family, { secretHash: hashToken(secret), tokens: liveTokens([...family.tokens, issued(tokens)], now) }, now);
   if (!rotated) {
     // Another refresh with this same cookie got there first: one of the two is a copy.
-    await endFamily(cookie, 'reuse', [issued(tokens)], now);
+    await endFamily(cookie.sessionId, cognitoRefresh, 'reuse', [issued(tokens)], now);
     throw sessionRevoked();
   }
   return { tokens, cookie: sessionCookieValue({ ...cookie, secret }) };
@@ -116,19 +144,24 @@ export async function rotateSession(value: string | undefined, now = Date.now())
 /** GET /logout: ends the cookie's family (any secret of it: an old one is reuse anyway). */
 export async function endSession(value: string | undefined, now = Date.now()): Promise<void> {
   const cookie = parseSessionCookie(value);
-  if (!cookie) return;
+  if (!cookie) {
+    // A cookie from before session families held the Cognito refresh token itself: end that.
+    if (value && value.length > 100 && !value.startsWith(`${COOKIE_VERSION}.`)) await revokeRefreshToken(value).catch((err: unknown) => log.warn('revoke failed', errorFields(err)));
+    return;
+  }
   const family = await getSession(cookie.sessionId, now);
-  if (!family || !safeEqual(family.cognitoHash, hashToken(cookie.cognitoRefresh))) return;
-  await endFamily(cookie, safeEqual(family.secretHash, hashToken(cookie.secret)) ? 'logout' : 'reuse', [], now);
+  const cognitoRefresh = family && openCognitoToken(family.cognitoSealed, cookie);
+  if (!family || !cognitoRefresh) return;
+  await endFamily(cookie.sessionId, cognitoRefresh, safeEqual(family.secretHash, hashToken(cookie.secret)) ? 'logout' : 'reuse', [], now);
 }
 
-async function endFamily(cookie: SessionCookie, reason: RevokeReason, extra: readonly IssuedToken[], now: number): Promise<void> {
-  const tokens = await revokeSession(cookie.sessionId, reason, extra, now);
+async function endFamily(sessionId: string, cognitoRefresh: string, reason: RevokeReason, extra: readonly IssuedToken[], now: number): Promise<void> {
+  const tokens = await revokeSession(sessionId, reason, extra, now);
   await putRevokedTokens(tokens, now);
   for (const t of tokens) notRevokedUntil.delete(t.jti);
-  if (reason === 'reuse') log.warn('refresh cookie reused: session family ended', { sessionId: cookie.sessionId.slice(0, 8) });
+  if (reason === 'reuse') log.warn('refresh cookie reused: session family ended', { sessionId: sessionId.slice(0, 8) });
   // Also ends the token for Cognito itself; our markers already stop our API.
-  await revokeRefreshToken(cookie.cognitoRefresh).catch((err: unknown) => log.warn('revoke failed', errorFields(err)));
+  await revokeRefreshToken(cognitoRefresh).catch((err: unknown) => log.warn('revoke failed', errorFields(err)));
 }
 
 /** jti -> until when (epoch ms) a "not revoked" answer may be reused, oldest first. */

@@ -101,6 +101,21 @@ describe('refresh cookie rotation', () => {
     expect((await me(phone.accessToken)).status).toBe(200);
   });
 
+  it('the cookie cannot be taken to Cognito directly (the Cognito refresh token stays sealed in the table)', async () => {
+    const { cookie } = await login(email);
+    const value = cookie.slice('sb_refresh='.length);
+    const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    try {
+      for (const candidate of [value, ...value.split('.')]) {
+        await expect(
+          idp.send(new InitiateAuthCommand({ ClientId: app.stack.userPoolClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: candidate } })),
+        ).rejects.toThrow();
+      }
+    } finally {
+      idp.destroy();
+    }
+  });
+
   it('a bare Cognito refresh token (the cookie before session families) is not a session', async () => {
     const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
     try {

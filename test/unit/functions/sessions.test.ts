@@ -80,14 +80,15 @@ describe('the access check on JWT routes', () => {
 describe('rotation', () => {
   const sid = 'S'.repeat(43);
   const secret = 'A'.repeat(43);
-  const cookie = `s1.${sid}.${secret}.${COGNITO_REFRESH}`;
+  const key = 'K'.repeat(43);
+  const cookie = `s1.${sid}.${secret}.${key}`;
   const family = (over: Record<string, unknown> = {}) => ({
     Item: {
       ...keys.session(sid),
       userId: 'u1',
       generation: 3,
       secretHash: hashToken(secret),
-      cognitoHash: hashToken(COGNITO_REFRESH),
+      cognitoSealed: sessions.sealCognitoToken(COGNITO_REFRESH, { sessionId: sid, key }),
       createdAt: NOW - 60_000,
       rotatedAt: NOW - 60_000,
       expiresAt: NOW + 86_400_000,
@@ -98,14 +99,15 @@ describe('rotation', () => {
   });
   const renewedTokens = { AuthenticationResult: { AccessToken: jwt({ sub: 'u1', exp: nowS + 900, iat: nowS, jti: 'new-1' }) } };
 
-  it('the right secret: a new secret is written over the generation read, and the cookie keeps id and Cognito token', async () => {
+  it('the right secret: Cognito gets the unsealed token, a new secret is written over the generation read, the cookie keeps id and key', async () => {
     ddbMock.on(GetCommand).resolves(family());
     ddbMock.on(UpdateCommand).resolves({});
     cognitoMock.on(InitiateAuthCommand).resolves(renewedTokens);
     const out = await sessions.rotateSession(cookie, NOW);
     const next = sessions.parseSessionCookie(out.cookie)!;
     expect(next.sessionId).toBe(sid);
-    expect(next.cognitoRefresh).toBe(COGNITO_REFRESH);
+    expect(next.key).toBe(key);
+    expect(cognitoMock.commandCalls(InitiateAuthCommand)[0]!.args[0].input.AuthParameters).toEqual({ REFRESH_TOKEN: COGNITO_REFRESH });
     expect(next.secret).not.toBe(secret);
     const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(update.ConditionExpression).toContain('generation = :gen');
@@ -138,8 +140,8 @@ describe('rotation', () => {
     expect(written).toEqual(['REVOKED#old-1', 'REVOKED#new-1']);
   });
 
-  it('a cookie whose Cognito token is not the family\'s is no session and changes nothing', async () => {
-    ddbMock.on(GetCommand).resolves(family({ cognitoHash: hashToken('another') }));
+  it('a cookie whose key does not open the family\'s sealed token is no session and changes nothing', async () => {
+    ddbMock.on(GetCommand).resolves(family({ cognitoSealed: sessions.sealCognitoToken(COGNITO_REFRESH, { sessionId: sid, key: 'X'.repeat(43) }) }));
     await expect(sessions.rotateSession(cookie, NOW)).rejects.toMatchObject({ code: 'session_expired' });
     await sessions.endSession(cookie, NOW);
     expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
@@ -153,5 +155,27 @@ describe('the route table', () => {
     const jwtRoutes = routes.filter((r) => r.auth === 'jwt');
     expect(jwtRoutes.length).toBeGreaterThan(0);
     expect(jwtRoutes.filter((r) => !r.access.includes('table:read')).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+});
+
+describe('the sealed Cognito token', () => {
+  const sessionId = 'S'.repeat(43);
+  const key = 'K'.repeat(43);
+
+  it('opens with the family\'s key and id only', () => {
+    const sealed = sessions.sealCognitoToken(COGNITO_REFRESH, { sessionId, key });
+    expect(sealed).not.toContain(COGNITO_REFRESH);
+    expect(sessions.openCognitoToken(sealed, { sessionId, key })).toBe(COGNITO_REFRESH);
+    expect(sessions.openCognitoToken(sealed, { sessionId, key: 'L'.repeat(43) })).toBeUndefined();
+    expect(sessions.openCognitoToken(sealed, { sessionId: 'T'.repeat(43), key })).toBeUndefined();
+    expect(sessions.openCognitoToken('garbage', { sessionId, key })).toBeUndefined();
+  });
+
+  it('a logout with a cookie from before session families revokes that Cognito token', async () => {
+    cognitoMock.on(RevokeTokenCommand).resolves({});
+    const legacy = `eyJ${'x'.repeat(200)}.y.z`;
+    await sessions.endSession(legacy, NOW);
+    expect(cognitoMock.commandCalls(RevokeTokenCommand)[0]!.args[0].input).toEqual({ ClientId: 'unitclient', Token: legacy });
+    expect(ddbMock.calls()).toHaveLength(0);
   });
 });

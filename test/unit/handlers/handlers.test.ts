@@ -119,8 +119,9 @@ describe('auth', () => {
     expect(res.statusCode).toBe(200);
     expect(jsonOf(res)).toMatchObject({ accessToken: expect.any(String), user: expect.anything() });
     expect(res.body).not.toContain('refresh-1');
-    expect(res.cookies?.join(';')).toMatch(/^sb_refresh=s1\.[\w-]{43}\.[\w-]{43}\.refresh-1;.*HttpOnly/iu);
-    // the session family: hashes only, never the cookie's secret or the Cognito token
+    expect(res.cookies?.join(';')).toMatch(/^sb_refresh=s1\.[\w-]{43}\.[\w-]{43}\.[\w-]{43};.*HttpOnly/iu);
+    expect(res.cookies?.join(';')).not.toContain('refresh-1');
+    // the session family: the Cognito token only sealed with the cookie's key
     const family = ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input.Item!).find((i) => i.entity === 'Session')!;
     expect(family).toMatchObject({ userId: 'u1', generation: 0, tokens: [{ jti: 'jti-1', exp: expect.any(Number) }] });
     expect(JSON.stringify(family)).not.toContain('refresh-1');
