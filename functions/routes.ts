@@ -58,7 +58,8 @@ export interface RouteDef {
   /** module under `functions/`, without extension; it must export `handler` */
   readonly handler: string;
   /**
-   * `jwt`: Cognito access token required (HTTP API JWT authorizer / local gateway).
+   * `jwt`: Cognito access token required (HTTP API JWT authorizer / local gateway), then the
+   *   handler's session check reads its revocation marker (so such a route needs `table:read`).
    * `key` (issue 17, the public API v1): an API key (`Authorization: Bearer sbk_…`) with the
    * route's `scope`, verified in the handler itself (services/api-keys.ts `keyRoute`): the HTTP
    * API and the local gateway pass these routes through without an authorizer, alike
@@ -228,7 +229,7 @@ export const routes: readonly ApiRoute[] = [
     handler: 'http/system/whoami',
     auth: 'jwt',
     owns: 'self',
-    access: [],
+    access: ['table:read'],
   },
 
   // Accounts and sessions (spec §4, §7; architecture §6)
@@ -236,14 +237,14 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/newsignupverify/check', handler: 'http/auth/signup-check', auth: 'none', owns: { record: 'registration', by: 'mailed-code' }, access: ['table:read', 'table:write'] },
   { method: 'POST', path: '/signup2', handler: 'http/auth/signup', auth: 'none', owns: { record: 'registration', by: 'proof-token' }, access: ['table:read', 'table:write', 'userpool:admin', 'buckets:read'], timeoutSeconds: 15 },
   { method: 'POST', path: '/combinedAuth', handler: 'http/auth/login', auth: 'none', owns: { record: 'account', by: 'password' }, access: ['table:read', 'table:write', 'buckets:read'] },
-  { method: 'GET', path: '/refreshToken', handler: 'http/auth/refresh', auth: 'none', owns: { record: 'session', by: 'refresh-cookie' }, access: ['table:read', 'buckets:read'] },
-  { method: 'GET', path: '/logout', handler: 'http/auth/logout', auth: 'none', owns: { record: 'session', by: 'refresh-cookie' }, access: [] },
+  { method: 'GET', path: '/refreshToken', handler: 'http/auth/refresh', auth: 'none', owns: { record: 'session', by: 'refresh-cookie' }, access: ['table:read', 'table:write', 'buckets:read'] },
+  { method: 'GET', path: '/logout', handler: 'http/auth/logout', auth: 'none', owns: { record: 'session', by: 'refresh-cookie' }, access: ['table:read', 'table:write'] },
   { method: 'POST', path: '/resetPasswordLink', handler: 'http/auth/reset-link', auth: 'none', owns: 'public', access: ['table:read', 'table:write', 'mail:send'] },
   { method: 'POST', path: '/passTokenCheck', handler: 'http/auth/reset-check', auth: 'none', owns: { record: 'password-reset', by: 'mailed-token' }, access: ['table:read'] },
   { method: 'POST', path: '/resetPassword', handler: 'http/auth/reset', auth: 'none', owns: { record: 'password-reset', by: 'mailed-token' }, access: ['table:read', 'table:write', 'userpool:admin'] },
   { method: 'GET', path: '/me', handler: 'http/me/me', auth: 'jwt', owns: 'self', access: ['table:read', 'buckets:read'] },
   { method: 'POST', path: '/v1/updateProfile', handler: 'http/me/update-profile', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'] },
-  { method: 'POST', path: '/me/images', handler: 'http/me/images', auth: 'jwt', owns: 'self', access: ['buckets:write'] },
+  { method: 'POST', path: '/me/images', handler: 'http/me/images', auth: 'jwt', owns: 'self', access: ['table:read', 'buckets:write'] },
   { method: 'POST', path: '/folderSize', handler: 'http/me/folder-size', auth: 'jwt', owns: 'self', access: ['table:read'] },
   { method: 'POST', path: '/quicksend2', handler: 'http/me/contacts', auth: 'jwt', owns: 'self', access: ['table:read'] },
   { method: 'POST', path: '/feedback', handler: 'http/me/feedback', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
@@ -301,7 +302,7 @@ export const routes: readonly ApiRoute[] = [
 
   // Notifications and analytics of the dashboard (spec §2, §7; issue 12): only the caller's own records
   { method: 'POST', path: '/notifications', handler: 'http/insights/notifications', auth: 'jwt', owns: 'self', access: ['table:read'] },
-  { method: 'POST', path: '/notifications/read', handler: 'http/insights/read-notification', auth: 'jwt', owns: 'self', access: ['table:write'] },
+  { method: 'POST', path: '/notifications/read', handler: 'http/insights/read-notification', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
   { method: 'POST', path: '/deleteNotification', handler: 'http/insights/delete-notification', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'], timeoutSeconds: 29 },
   { method: 'GET', path: '/analytics', handler: 'http/insights/analytics', auth: 'jwt', owns: 'self', access: ['table:read'] },
   { method: 'GET', path: '/analytics/downloads', handler: 'http/insights/download-rows', auth: 'jwt', owns: 'self', access: ['table:read'] },

@@ -146,8 +146,10 @@ export class CoreStack extends Stack {
       disableOAuth: true,
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
+      // Short-lived: a logout or a reused refresh cookie also ends access tokens through the
+      // API's revocation check, and this bounds how long any copied token can be replayed.
+      accessTokenValidity: Duration.minutes(15),
+      idTokenValidity: Duration.minutes(15),
       refreshTokenValidity: Duration.days(30),
     });
 

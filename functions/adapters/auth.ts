@@ -23,18 +23,22 @@ export interface CognitoTokens {
   /** epoch ms, from the token's own exp (cognito-local sends no ExpiresIn) */
   readonly expiresAt: number;
   readonly sub: string;
+  /** the access token's id (Cognito sets one on every token): what a revocation marker names */
+  readonly jti: string;
+  /** epoch s the access token was issued */
+  readonly iat: number;
 }
 
-function claimsOf(accessToken: string): { sub: string; exp: number } {
-  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string; exp?: number };
-  if (!payload.sub || !payload.exp) throw new Error('access token without sub or exp');
-  return { sub: payload.sub, exp: payload.exp };
+function claimsOf(accessToken: string): { sub: string; exp: number; jti: string; iat: number } {
+  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string; exp?: number; jti?: string; iat?: number };
+  if (!payload.sub || !payload.exp || !payload.jti || !payload.iat) throw new Error('access token without sub, exp, jti or iat');
+  return { sub: payload.sub, exp: payload.exp, jti: payload.jti, iat: payload.iat };
 }
 
 function tokens(result: { AccessToken?: string; RefreshToken?: string } | undefined): CognitoTokens {
   if (!result?.AccessToken) throw new AuthFailedError();
-  const { sub, exp } = claimsOf(result.AccessToken);
-  return { accessToken: result.AccessToken, ...(result.RefreshToken ? { refreshToken: result.RefreshToken } : {}), expiresAt: exp * 1000, sub };
+  const { sub, exp, jti, iat } = claimsOf(result.AccessToken);
+  return { accessToken: result.AccessToken, ...(result.RefreshToken ? { refreshToken: result.RefreshToken } : {}), expiresAt: exp * 1000, sub, jti, iat };
 }
 
 /** Both local (InvalidPasswordException) and AWS (NotAuthorizedException) wrong-password errors are 'Auth Failed'. */
@@ -74,6 +78,10 @@ export async function refreshAuth(refreshToken: string): Promise<CognitoTokens> 
   }
 }
 
+/**
+ * Ends a Cognito refresh token and, for Cognito's own APIs, the access tokens it issued (the
+ * API's JWT authorizer checks signatures only: services/accounts-sessions.ts keeps its own list).
+ */
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
   const { cognitoIdp, RevokeTokenCommand } = await cognito();
   await cognitoIdp().send(new RevokeTokenCommand({ ClientId: config().userPoolClientId, Token: refreshToken }));

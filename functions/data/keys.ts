@@ -136,6 +136,10 @@ export const keys = {
     sk: `W#${windowStart}`,
   }),
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  /** a sign-in's session family: the refresh cookie's current secret and the access tokens it issued */
+  session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
+  /** an access token ended before its expiry (logout, reuse of an old refresh cookie), by its `jti` */
+  revokedAccessToken: (jti: string) => ({ pk: `REVOKED#${jti}`, sk: 'ACCESS' }),
 
   // ---- issue 13: file requests (docs/data-model.md patterns 60-65) ----
   /** a file request, by its public id (`/r/{id}`) */

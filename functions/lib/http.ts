@@ -11,6 +11,7 @@ import { errorFields, log } from './log';
 import { originVerifySecret } from './env';
 import { safeEqual } from './secrets';
 import { ORIGIN_VERIFY_HEADER } from '../routes';
+import { assertAccessTokenLive } from '../services/accounts-sessions';
 
 /**
  * The one middy stack every HTTP handler uses (conventions §2): log context, body/query/path
@@ -146,6 +147,17 @@ const authorizeWith = (authorize: Authorize): Mw => ({
 });
 
 /**
+ * `auth: 'jwt'` routes: the authorizer checked the token's signature and expiry; this refuses
+ * one of an ended session or past the maximum age (at most one GetItem, services/accounts-sessions.ts).
+ */
+const sessionCheck = (): Mw => ({
+  before: async (request) => {
+    const claims = request.event.requestContext?.authorizer?.jwt?.claims as JwtClaims | undefined;
+    if (claims) await assertAccessTokenLive(claims);
+  },
+});
+
+/**
  * Runs last on the way out: typed errors become their status, AWS throttling and an unreachable
  * backing service a 503 to retry (each with its code); anything else a logged 500.
  */
@@ -177,7 +189,7 @@ const errorHandler = (): Mw => ({
  */
 export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S>) => Promise<Reply>, opts: { readonly authorize?: Authorize } = {}) {
   const handler = middy<HttpEvent, HttpResult, Error, Context, Internal>()
-    .use([logContext(), errorHandler(), ...(opts.authorize ? [authorizeWith(opts.authorize)] : []), parseWith(schemas)])
+    .use([logContext(), errorHandler(), opts.authorize ? authorizeWith(opts.authorize) : sessionCheck(), parseWith(schemas)])
     .handler(async (event, context) => {
       const parsed = parsedByEvent.get(event);
       const headers = event.headers ?? {};

@@ -21,10 +21,9 @@ import {
   adminDeleteUser,
   adminSetPassword,
   passwordAuth,
-  refreshAuth,
-  revokeRefreshToken,
   type CognitoTokens,
 } from '../adapters/auth';
+import { accessExpiresAt, endSession, rotateSession, startSession } from './accounts-sessions';
 import * as storage from '../adapters/storage';
 import { config } from '../lib/env';
 import { HttpError, conflict, forbidden, gone, unauthorized } from '../lib/errors';
@@ -153,7 +152,7 @@ export async function requireProfile(userId: string): Promise<UserProfile> {
 
 async function authResponse(t: CognitoTokens, profile?: UserProfile): Promise<AuthResponse> {
   const p = profile ?? (await requireProfile(t.sub));
-  return { accessToken: t.accessToken, expiresAt: t.expiresAt, user: await sessionUser(p) };
+  return { accessToken: t.accessToken, expiresAt: accessExpiresAt(t), user: await sessionUser(p) };
 }
 
 // ---- registration ----------------------------------------------------------------------------
@@ -221,7 +220,10 @@ export async function signup(input: SignupInput & { email: string }, now = Date.
 
 // ---- sessions --------------------------------------------------------------------------------
 
-/** POST /combinedAuth. Every failure is the spec's 'Auth Failed'. */
+/**
+ * POST /combinedAuth. Every failure is the spec's 'Auth Failed'. Starts a session family
+ * (services/accounts-sessions.ts): `refreshToken` is the refresh cookie's value.
+ */
 export async function login(email: string, password: string, sourceIp: string | null): Promise<{ auth: AuthResponse; refreshToken: string }> {
   let failures = 0;
   if (sourceIp !== null) {
@@ -242,24 +244,22 @@ export async function login(email: string, password: string, sourceIp: string | 
   if (!t.refreshToken) throw new HttpError(502, 'auth_unavailable', 'Sign-in is unavailable right now.');
   const profile = await requireProfile(t.sub);
   const loginCount = await countLogin(profile.userId);
-  return { auth: await authResponse(t, { ...profile, loginCount }), refreshToken: t.refreshToken };
+  const refreshToken = await startSession(t);
+  return { auth: await authResponse(t, { ...profile, loginCount }), refreshToken };
 }
 
-/** GET /refreshToken: a new access token from the cookie; 401 when it is missing, revoked or expired. */
-export async function refreshSession(refreshToken: string | undefined): Promise<AuthResponse> {
-  if (!refreshToken) throw unauthorized('no_session', 'Please log in.');
-  try {
-    return await authResponse(await refreshAuth(refreshToken));
-  } catch (err) {
-    if (err instanceof AuthFailedError) throw unauthorized('session_expired', 'Please log in again.');
-    throw err;
-  }
+/**
+ * GET /refreshToken: a new access token and a rotated cookie; 401 when the cookie is missing,
+ * expired or of an ended family (an old cookie presented again ends its family).
+ */
+export async function refreshSession(cookie: string | undefined): Promise<{ auth: AuthResponse; refreshToken: string }> {
+  const { tokens, cookie: next } = await rotateSession(cookie);
+  return { auth: await authResponse(tokens), refreshToken: next };
 }
 
-/** GET /logout: revokes the refresh token (RevokeToken) so a copied cookie stops working. */
-export async function logout(refreshToken: string | undefined): Promise<void> {
-  if (!refreshToken) return;
-  await revokeRefreshToken(refreshToken).catch((err: unknown) => log.warn('revoke failed', errorFields(err)));
+/** GET /logout: ends the cookie's session family, its access tokens and its Cognito refresh token. */
+export async function logout(cookie: string | undefined): Promise<void> {
+  await endSession(cookie);
 }
 
 // ---- password reset --------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import { benchUploadThroughput } from './upload-throughput';
 import { benchZipBuild } from './zip-build';
 import { benchWebhookLatency } from './webhook-latency';
 import { benchCliUpload } from './cli-upload';
+import { benchSessionCheck } from './session-check';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'silent';
@@ -42,6 +43,7 @@ const BENCHES = {
   analytics: (app: LocalApp) => benchAnalytics(app),
   lighthouse: (app: LocalApp) => benchLighthouse(app),
   'webhook-latency': (app: LocalApp) => benchWebhookLatency(app),
+  'session-check': (app: LocalApp) => benchSessionCheck(app),
 } as const satisfies Record<string, (app: LocalApp, flags: Flags) => Promise<{ summary: unknown }>>;
 
 type BenchName = keyof typeof BENCHES;

@@ -73,6 +73,10 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
         GenerateSecret: false,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         EnableTokenRevocation: true,
+        // As the CDK app client: 15-minute access tokens (the API also caps their age itself).
+        AccessTokenValidity: 15,
+        IdTokenValidity: 15,
+        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes' },
       }),
     );
     const userPoolClientId = app.UserPoolClient?.ClientId;

@@ -75,6 +75,9 @@ describe('CoreStack', () => {
       GenerateSecret: false,
       EnableTokenRevocation: true,
       PreventUserExistenceErrors: 'ENABLED',
+      // 15-minute access tokens (logout and refresh-cookie reuse end them sooner, services/accounts-sessions.ts)
+      AccessTokenValidity: 15,
+      TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes' }),
     });
   });
 

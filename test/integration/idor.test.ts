@@ -481,6 +481,8 @@ const CELLS: Record<string, Cell> = {
       const again = await api(app, '/refreshToken', { headers: { cookie: aliceCookie } });
       expect(again.status, again.text).toBe(200);
       expect(again.json.user.email).toBe(alice.email);
+      // Each renewal rotates the cookie (an old one presented again would end A's session).
+      aliceCookie = /sb_refresh=[^;]+/.exec(again.headers.get('set-cookie') ?? '')![0];
     },
   },
 

@@ -1,7 +1,7 @@
 import { httpRoute } from '../../lib/http';
 import { clearedRefreshCookie, logout, refreshTokenFrom } from '../../services/accounts';
 
-/** GET /logout: revokes the refresh token and clears its cookie. */
+/** GET /logout: ends the session family (refresh cookie and the access tokens it issued) and clears the cookie. */
 export const handler = httpRoute({}, async ({ event }) => {
   await logout(refreshTokenFrom(event.cookies));
   return { body: { loggedOut: true }, cookies: [clearedRefreshCookie()] };

@@ -1,5 +1,8 @@
 import { httpRoute } from '../../lib/http';
-import { refreshSession, refreshTokenFrom } from '../../services/accounts';
+import { refreshCookie, refreshSession, refreshTokenFrom } from '../../services/accounts';
 
-/** GET /refreshToken: renews the access token from the refresh cookie. */
-export const handler = httpRoute({}, async ({ event }) => ({ body: await refreshSession(refreshTokenFrom(event.cookies)) }));
+/** GET /refreshToken: renews the access token and rotates the refresh cookie's secret. */
+export const handler = httpRoute({}, async ({ event }) => {
+  const { auth, refreshToken } = await refreshSession(refreshTokenFrom(event.cookies));
+  return { body: auth, cookies: [refreshCookie(refreshToken)] };
+});

@@ -114,12 +114,17 @@ describe('auth', () => {
   it('POST /combinedAuth signs in through Cognito: the access token in the body, the refresh token only as an httpOnly cookie', async () => {
     ddbMock.on(UpdateCommand).resolves({ Attributes: { loginCount: 2, hits: 1 } });
     whenProfile();
-    cognitoMock.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: jwt({ sub: 'u1', exp: nowSeconds() + 3600 }), RefreshToken: 'refresh-1' } });
+    cognitoMock.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: jwt({ sub: 'u1', exp: nowSeconds() + 900, iat: nowSeconds(), jti: 'jti-1' }), RefreshToken: 'refresh-1' } });
     const res = await login();
     expect(res.statusCode).toBe(200);
     expect(jsonOf(res)).toMatchObject({ accessToken: expect.any(String), user: expect.anything() });
     expect(res.body).not.toContain('refresh-1');
-    expect(res.cookies?.join(';')).toMatch(/refresh-1.*HttpOnly/iu);
+    expect(res.cookies?.join(';')).toMatch(/^sb_refresh=s1\.[\w-]{43}\.[\w-]{43}\.[\w-]{43};.*HttpOnly/iu);
+    expect(res.cookies?.join(';')).not.toContain('refresh-1');
+    // the session family: the Cognito token only sealed with the cookie's key
+    const family = ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input.Item!).find((i) => i.entity === 'Session')!;
+    expect(family).toMatchObject({ userId: 'u1', generation: 0, tokens: [{ jti: 'jti-1', exp: expect.any(Number) }] });
+    expect(JSON.stringify(family)).not.toContain('refresh-1');
   });
 
   it('POST /combinedAuth: Cognito\'s NotAuthorizedException is 401 auth_failed and counts a failure; its throttling a 503 service_busy', async () => {

@@ -42,6 +42,11 @@ export interface SessionDeps {
   readonly clearTimer: (handle: unknown) => void;
   /** spec §4: logout reloads the page */
   readonly reload: () => void;
+  /**
+   * Runs a renewal while no other tab of this browser renews: each renewal rotates the shared
+   * cookie, and the server ends the session when one cookie is presented twice. Absent: no lock.
+   */
+  readonly exclusive?: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
 /** Renew this long before the access token expires. */
@@ -116,7 +121,8 @@ export class SessionStore {
     const epoch = this.epoch;
     const run = (async () => {
       try {
-        const auth = await this.deps.api<AuthResponse>('/refreshToken');
+        const renew = () => this.deps.api<AuthResponse>('/refreshToken');
+        const auth = await (this.deps.exclusive ? this.deps.exclusive(renew) : renew());
         if (epoch !== this.epoch) return this.isLoggedIn();
         return this.apply(auth);
       } catch (err) {

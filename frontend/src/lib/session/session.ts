@@ -15,8 +15,18 @@ function browserStorage(): FlagStorage | null {
   }
 }
 
+/** Web Locks: one renewal at a time across the tabs of this origin (absent in old browsers: no lock). */
+const REFRESH_LOCK = 'sb-session-refresh';
+function crossTabExclusive(): SessionDeps['exclusive'] {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return undefined;
+  return <T,>(run: () => Promise<T>) => locks.request(REFRESH_LOCK, run) as Promise<T>;
+}
+
 export function browserSessionDeps(): SessionDeps {
+  const exclusive = crossTabExclusive();
   return {
+    ...(exclusive ? { exclusive } : {}),
     api: apiFetch,
     flagStorage: browserStorage(),
     now: () => Date.now(),

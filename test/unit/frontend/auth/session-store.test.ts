@@ -416,3 +416,48 @@ describe('session store: authedFetch', () => {
     expect(h.store.getSnapshot().user?.storageUsed).toBe(42);
   });
 });
+
+describe('session store: renewals across tabs', () => {
+  /** Two tabs of one browser: separate stores, one shared lock (as navigator.locks is per origin). */
+  function sharedLock() {
+    let tail: Promise<unknown> = Promise.resolve();
+    const exclusive = <T,>(run: () => Promise<T>): Promise<T> => {
+      const next = tail.then(run);
+      tail = next.catch(() => undefined);
+      return next;
+    };
+    return { exclusive };
+  }
+
+  it('two tabs renewing at once send the cookie one after the other, never together', async () => {
+    const lock = sharedLock();
+    let inFlight = 0;
+    let overlapped = false;
+    const serve = (token: string) => async () => {
+      inFlight += 1;
+      overlapped ||= inFlight > 1;
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      return auth(token);
+    };
+    const tab = (token: string) =>
+      new SessionStore({
+        api: (async <T,>(path: string) => {
+          if (path !== '/refreshToken') throw new Error(`unexpected ${path}`);
+          return (await serve(token)()) as T;
+        }) as ApiCall,
+        flagStorage: null,
+        now: () => NOW,
+        setTimer: () => null,
+        clearTimer: () => undefined,
+        reload: () => undefined,
+        exclusive: lock.exclusive,
+      });
+    const [a, b] = [tab('tok-a'), tab('tok-b')];
+
+    expect(await Promise.all([a.refresh(), b.refresh()])).toEqual([true, true]);
+    expect(overlapped).toBe(false);
+    expect(a.getSnapshot().accessToken).toBe('tok-a');
+    expect(b.getSnapshot().accessToken).toBe('tok-b');
+  });
+});
