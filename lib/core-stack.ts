@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -184,7 +184,9 @@ export class CoreStack extends Stack {
     this.apiResources = resources;
 
     this.httpApi = this.createApi(props);
-    this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+    // Built from the API id rather than split out of its endpoint URL: the Web stack reads it through
+    // Fn::GetStackOutput, which CloudFormation's rules do not allow inside Fn::Split.
+    this.apiDomainName = Fn.join('', [this.httpApi.apiId, '.execute-api.', this.region, '.', Aws.URL_SUFFIX]);
     const table = props.routes ?? routes;
     const apiFunctions = functionsOf(table);
     const code = this.bundles(table);

@@ -133,8 +133,10 @@ export class StorageStack extends Stack {
         protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: [SCANNED_PREFIX] } },
         actions: { tagging: { status: 'ENABLED' } },
       });
-      // The plan checks the role's access when it is created.
-      plan.node.addDependency(role);
+      // The plan checks the role's access when it is created: wait for its policy (the GetAtt of
+      // the role's ARN already orders the role itself).
+      const policy = role.node.tryFindChild('DefaultPolicy');
+      if (policy) plan.node.addDependency(policy);
     });
 
     if (homeRegion === this.region) return;
