@@ -149,13 +149,13 @@ describe('HTTP API', () => {
     }
   });
 
-  it('has one Lambda per function group and per job, on nodejs22.x arm64, with one integration and one invoke permission each', () => {
+  it('has one Lambda per function group and per job, on nodejs24.x arm64, with one integration and one invoke permission each', () => {
     const functions = resourcesOf(core, 'AWS::Lambda::Function');
     expect(Object.keys(functions)).toHaveLength(apiFunctions.length + coreJobs.length);
     // issue 16: a job that ships a linux-x64 native package (sharp) declares x86_64; everything else is arm64
     const x86 = new Set(coreJobs.filter((j) => j.architecture === 'x86_64').map((j) => logicalId(t.core.jobFunctions.get(j.name)!.function, t.core)));
     for (const [id, fn] of Object.entries(functions)) {
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: [x86.has(id) ? 'x86_64' : 'arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: [x86.has(id) ? 'x86_64' : 'arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
     }
     expect(Object.keys(resourcesOf(core, 'AWS::ApiGatewayV2::Integration'))).toHaveLength(apiFunctions.length);
     const permissions = Object.values(resourcesOf(core, 'AWS::Lambda::Permission'));
