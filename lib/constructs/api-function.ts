@@ -11,7 +11,6 @@ import type { Access } from '../../functions/routes';
 import { ENV } from '../../functions/lib/env-names';
 import type { RegionId } from '../../functions/domain/regions';
 import { LAMBDA_HANDLER } from '../lambda-bundles';
-import { acknowledge } from '../nag/acknowledge';
 import type * as events from 'aws-cdk-lib/aws-events';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { STRIPE_SECRET_NAME, type PaymentsSettings } from '../app-config';
