@@ -227,7 +227,13 @@ export async function copyObject(from: ObjectRef, to: ObjectRef, size: number): 
   }
   const CopySource = copySource(src.Bucket, from.key);
   if (size <= MAX_COPY_OBJECT_BYTES) {
-    await dest.s3.send(new CopyObjectCommand({ Bucket: dest.Bucket, Key: to.key, CopySource, MetadataDirective: 'COPY' }), LONG_OPERATION);
+    // Tags are not copied: the source may carry GuardDuty's scan tag, and copying tags needs
+    // s3:GetObjectTagging and s3:PutObjectTagging, which no function role holds. A copy under the
+    // scanned prefix is a new object that GuardDuty scans (and tags) itself.
+    await dest.s3.send(
+      new CopyObjectCommand({ Bucket: dest.Bucket, Key: to.key, CopySource, MetadataDirective: 'COPY', TaggingDirective: 'REPLACE' }),
+      LONG_OPERATION,
+    );
     return;
   }
   const started = await dest.s3.send(new CreateMultipartUploadCommand({ Bucket: dest.Bucket, Key: to.key, ContentType: 'application/octet-stream' }));

@@ -213,6 +213,18 @@ describe('HTTP API', () => {
     }
   });
 
+  it('grants no function the object-tagging actions, so its server-side copies must leave tags behind', () => {
+    // S3 copies tags by default (x-amz-tagging-directive COPY), which needs s3:GetObjectTagging on
+    // the source and s3:PutObjectTagging on the copy; GuardDuty tags every scanned object, so such
+    // a copy would be AccessDenied. storage.copyObject sends TaggingDirective REPLACE instead.
+    const fns = Object.entries(core.toJSON().Resources as Record<string, { Type: string }>).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+    expect(fns.length).toBeGreaterThan(10);
+    for (const [id] of fns) {
+      const actions = [...grantedActions(id)];
+      expect(actions.filter((a) => /^s3:.*Tagging$/u.test(a)), id).toEqual([]);
+    }
+  });
+
   it('lets a route start exactly the jobs it names, and tells it their function names', () => {
     for (const route of routes.filter((r) => r.access.includes('jobs:invoke'))) {
       const fnId = functionIdOf(route);
