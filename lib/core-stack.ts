@@ -51,6 +51,8 @@ export interface CoreStackProps extends StackProps {
   readonly customDomainTarget?: string;
   /** issue 17: -c abuseReportTo */
   readonly abuseReportTo?: string;
+  /** `-c originVerifyVersion`: the origin-verify secret's version the functions expect */
+  readonly originVerifyVersion?: string;
 }
 
 /** Default-stage throttling: uploads ask for part URLs in batches, so this is far above real use. */
@@ -177,6 +179,7 @@ export class CoreStack extends Stack {
       mailFrom: props.mailFrom,
       appOrigin: props.appOrigin,
       originVerify: this.originVerify,
+      ...(props.originVerifyVersion ? { originVerifyVersion: props.originVerifyVersion } : {}),
       ...(props.payments ? { payments: props.payments } : {}),
       ...(props.customDomainTarget ? { customDomainTarget: props.customDomainTarget } : {}),
       ...(props.abuseReportTo ? { abuseReportTo: props.abuseReportTo } : {}),

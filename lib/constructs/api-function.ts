@@ -13,6 +13,7 @@ import type { RegionId } from '../../functions/domain/regions';
 import { LAMBDA_HANDLER } from '../lambda-bundles';
 import type * as events from 'aws-cdk-lib/aws-events';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { originVerifyValue } from '../origin-verify';
 import { STRIPE_SECRET_NAME, type PaymentsSettings } from '../app-config';
 
 /** The buckets of one storage region, as the functions see them (REGION_BUCKETS). */
@@ -35,6 +36,8 @@ export interface ApiResources {
   readonly appOrigin: string;
   /** CloudFront's secret origin header value (ORIGIN_VERIFY) */
   readonly originVerify: secretsmanager.ISecret;
+  /** the secret's version to resolve (`-c originVerifyVersion`), else its current value */
+  readonly originVerifyVersion?: string;
   /** issue 14: the payments provider of the routes with access 'payments' */
   readonly payments?: PaymentsSettings;
   /** on-demand jobs (routes.ts jobs without a schedule) by name, for routes that start them */
@@ -208,7 +211,7 @@ export class ApiFunction extends Construct {
       [ENV.sesConfigurationSet]: r.configurationSetName,
       [ENV.appOrigin]: r.appOrigin,
       // A dynamic reference: CloudFormation resolves it at deploy; the template holds no secret.
-      [ENV.originVerify]: r.originVerify.secretValue.unsafeUnwrap(),
+      [ENV.originVerify]: originVerifyValue(r.originVerify, r.originVerifyVersion),
       [ENV.logLevel]: 'info',
       ...(r.customDomainTarget ? { [ENV.customDomainTarget]: r.customDomainTarget } : {}),
       // issue 17: GuardDuty Malware Protection scans the buckets; the malware-scan job consumes its results

@@ -24,7 +24,7 @@ const SETUPS: Record<string, Record<string, string>> = {
     regions: Object.keys(REGION_CONFIG).join(','),
     chinaAccount: '111122223333',
   },
-  'custom domain, payments by Stripe, tenant domains, home Frankfurt': {
+  'custom domain, payments by Stripe, tenant domains, a rotated origin secret, home Frankfurt': {
     regions: 'frankfurt,dubai',
     homeRegion: 'eu-central-1',
     appOrigins: 'https://send.example.com',
@@ -32,6 +32,7 @@ const SETUPS: Record<string, Record<string, string>> = {
     certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
     customDomainTarget: 'd123.cloudfront-routing.example',
     abuseReportTo: 'abuse@example.com',
+    originVerifyVersion: '8f14e45f-ceea-467f-a0e6-3f1a2b4c5d6e',
     payments: 'stripe',
     stripePrices: JSON.stringify(
       Object.fromEntries(['pro', 'team', 'teamelite'].flatMap((p) => ['month', 'year'].map((t) => [`${p}/${t}`, `price_${p}_${t}`]))),
