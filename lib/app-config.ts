@@ -1,6 +1,7 @@
 import type { App } from 'aws-cdk-lib';
 import type { RegionId } from '../functions/domain/regions';
 import { DEFAULT_REGIONS, REGION_CONFIG, isChinaRegion, parseRegionList } from './region-config';
+import { ORIGIN_VERIFY_VERSION } from './origin-verify';
 
 /**
  * Everything a deployment varies by, read once from CDK context (`-c key=value` or cdk.json).
@@ -30,6 +31,8 @@ export interface AppConfig {
   readonly customDomainTarget: string | undefined;
   /** issue 17: -c abuseReportTo, the operator address abuse reports are mailed to (unset: recorded only) */
   readonly abuseReportTo: string | undefined;
+  /** -c originVerifyVersion: the origin-verify secret's VersionId after a rotation (unset: its current value) */
+  readonly originVerifyVersion: string | undefined;
   /** issue 14: which payments provider the functions run (PAYMENTS) and Stripe's price ids (STRIPE_PRICES) */
   readonly payments: PaymentsSettings;
 }
@@ -59,6 +62,7 @@ export const CONTEXT_KEYS = {
   stripePrices: 'stripePrices',
   customDomainTarget: 'customDomainTarget',
   abuseReportTo: 'abuseReportTo',
+  originVerifyVersion: 'originVerifyVersion',
 } as const;
 
 /**
@@ -148,7 +152,16 @@ export function readAppConfig(app: App, env: NodeJS.ProcessEnv = process.env): A
     certificateArn,
     customDomainTarget: contextString(app, CONTEXT_KEYS.customDomainTarget),
     abuseReportTo: contextString(app, CONTEXT_KEYS.abuseReportTo),
+    originVerifyVersion: readOriginVerifyVersion(app),
   };
+}
+
+function readOriginVerifyVersion(app: App): string | undefined {
+  const version = contextString(app, CONTEXT_KEYS.originVerifyVersion);
+  if (version !== undefined && !ORIGIN_VERIFY_VERSION.test(version)) {
+    throw new Error(`-c originVerifyVersion: '${version}' is not a Secrets Manager VersionId (the UUID put-secret-value prints)`);
+  }
+  return version;
 }
 
 function readPayments(app: App): PaymentsSettings {

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -51,6 +51,8 @@ export interface CoreStackProps extends StackProps {
   readonly customDomainTarget?: string;
   /** issue 17: -c abuseReportTo */
   readonly abuseReportTo?: string;
+  /** `-c originVerifyVersion`: the origin-verify secret's version the functions expect */
+  readonly originVerifyVersion?: string;
 }
 
 /** Default-stage throttling: uploads ask for part URLs in batches, so this is far above real use. */
@@ -179,6 +181,7 @@ export class CoreStack extends Stack {
       mailFrom: props.mailFrom,
       appOrigin: props.appOrigin,
       originVerify: this.originVerify,
+      ...(props.originVerifyVersion ? { originVerifyVersion: props.originVerifyVersion } : {}),
       ...(props.payments ? { payments: props.payments } : {}),
       ...(props.customDomainTarget ? { customDomainTarget: props.customDomainTarget } : {}),
       ...(props.abuseReportTo ? { abuseReportTo: props.abuseReportTo } : {}),
@@ -186,7 +189,9 @@ export class CoreStack extends Stack {
     this.apiResources = resources;
 
     this.httpApi = this.createApi(props);
-    this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+    // Built from the API id rather than split out of its endpoint URL: the Web stack reads it through
+    // Fn::GetStackOutput, which CloudFormation's rules do not allow inside Fn::Split.
+    this.apiDomainName = Fn.join('', [this.httpApi.apiId, '.execute-api.', this.region, '.', Aws.URL_SUFFIX]);
     const table = props.routes ?? routes;
     const apiFunctions = functionsOf(table);
     const code = this.bundles(table);

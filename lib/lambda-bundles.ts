@@ -12,7 +12,7 @@ import { filterSourceMap, type SourceMapV3 } from './source-map-filter';
  * route table and dispatches by route key (functions/lib/dispatch.ts). Jobs re-export their
  * module's handler.
  *
- * Bundles are ESM for nodejs22.x, minified, with linked source maps (no sources content) of our
+ * Bundles are ESM for nodejs24.x (Node 22 syntax: the bench runs them on the local Node 20 too), minified, with linked source maps (no sources content) of our
  * own code only: mappings into node_modules are dropped (docs/decisions.md, "Lambda source maps
  * map our code only"), which cuts the map `--enable-source-maps` parses at cold start ~7x.
  * The AWS SDK v3 clients functions/ use (functions/lib/clients/) are bundled in, not taken from

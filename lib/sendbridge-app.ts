@@ -95,6 +95,7 @@ export function createSendBridge(app: App, options: SendBridgeOptions = {}): Sen
     payments: config.payments,
     ...(config.customDomainTarget ? { customDomainTarget: config.customDomainTarget } : {}),
     ...(config.abuseReportTo ? { abuseReportTo: config.abuseReportTo } : {}),
+    ...(config.originVerifyVersion ? { originVerifyVersion: config.originVerifyVersion } : {}),
   });
   if (!config.appOriginsConfigured) {
     Annotations.of(core).addWarningV2(
@@ -115,6 +116,7 @@ export function createSendBridge(app: App, options: SendBridgeOptions = {}): Sen
     crossRegionReferences: true,
     apiDomainName: core.apiDomainName,
     originVerify: core.originVerify,
+    ...(config.originVerifyVersion ? { originVerifyVersion: config.originVerifyVersion } : {}),
     domainName: config.domainName,
     certificateArn: config.certificateArn,
     appDistDir: options.appDistDir,

@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { BUCKET_CORS } from '../functions/routes';
 import { APP_ORIGINS_RULE_ID } from '../functions/domain/bucket-cors';
 import { IMAGE_STAGING_DAYS, IMAGE_STAGING_PREFIX } from '../functions/domain/branding';
+import { ANON_OBJECT_EXPIRY_DAYS } from '../functions/domain/expiry';
 import { SPEED_TEST_BYTES, SPEED_TEST_KEY, type RegionId } from '../functions/domain/regions';
 import { PrivateBucket } from './constructs/private-bucket';
 import { GUARDDUTY_DETAIL_TYPE, GUARDDUTY_SOURCE, QUARANTINE_PREFIX, QUARANTINE_RETENTION_DAYS, SCANNED_PREFIX } from '../functions/domain/malware-scan';
@@ -29,10 +30,10 @@ export interface StorageStackProps extends StackProps {
 /** Uploads resumable within 7 days (spec §9): unfinished multipart uploads go after that. */
 export const ABORT_INCOMPLETE_UPLOAD_DAYS = 7;
 /**
- * Backstop for anonymous transfers (1 week expiry, spec §9, plus 48 h extensions): the expiry
- * sweep deletes them; this rule removes anything the sweep missed.
+ * Backstop for anonymous transfers (1 week expiry, spec §9, plus 48 h extensions, never past
+ * it): the expiry sweep deletes them; this rule removes anything the sweep missed.
  */
-export const ANON_OBJECT_EXPIRY_DAYS = 30;
+export { ANON_OBJECT_EXPIRY_DAYS };
 export const ACCESS_LOG_RETENTION_DAYS = 90;
 
 /**
@@ -133,8 +134,10 @@ export class StorageStack extends Stack {
         protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: [SCANNED_PREFIX] } },
         actions: { tagging: { status: 'ENABLED' } },
       });
-      // The plan checks the role's access when it is created.
-      plan.node.addDependency(role);
+      // The plan checks the role's access when it is created: wait for its policy (the GetAtt of
+      // the role's ARN already orders the role itself).
+      const policy = role.node.tryFindChild('DefaultPolicy');
+      if (policy) plan.node.addDependency(policy);
     });
 
     if (homeRegion === this.region) return;

@@ -20,6 +20,7 @@ import { ApiFunction, type ApiResources } from './constructs/api-function';
 import { jobs } from '../functions/routes';
 import { jobBundleName } from './lambda-bundles';
 import { acknowledge, acknowledgeBucketDeploymentHandler } from './nag/acknowledge';
+import { originVerifyValue } from './origin-verify';
 import { REPO_ROOT } from './paths';
 
 export interface WebStackProps extends StackProps {
@@ -27,6 +28,8 @@ export interface WebStackProps extends StackProps {
   readonly apiDomainName: string;
   /** CoreStack's origin-verify secret: CloudFront sends its value as `x-origin-verify` on `/api/*`. */
   readonly originVerify: secretsmanager.ISecret;
+  /** the secret's version to send (`-c originVerifyVersion`), else its current value */
+  readonly originVerifyVersion?: string;
   /** Custom domain of the distribution; requires `certificateArn` (ACM, us-east-1). */
   readonly domainName?: string;
   readonly certificateArn?: string;
@@ -163,7 +166,7 @@ export class WebStack extends Stack {
               protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
               originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
               // The functions trust CloudFront-Viewer-Address only beside it (functions/lib/http.ts).
-              customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
+              customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerifyValue(props.originVerify, props.originVerifyVersion) },
             }),
             viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
             allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

@@ -197,10 +197,22 @@ const MAX_PARTS = 10_000;
 /** Part copies of one object in flight together (each is a server-side copy, not a transfer through us). */
 const PART_COPY_CONCURRENCY = 8;
 
+/**
+ * How copies are cut: S3's limits in production; the S3 conformance tests shrink them to run a
+ * multipart copy of a few MiB against moto (S3's 5 MiB minimum part still holds there).
+ */
+export interface CopySizing {
+  /** largest object copied with one CopyObject */
+  readonly singleCopyMax: number;
+  /** part size of a multipart copy (grown when 10,000 parts would not do) */
+  readonly partBytes: number;
+}
+const S3_COPY_SIZING: CopySizing = { singleCopyMax: MAX_COPY_OBJECT_BYTES, partBytes: COPY_PART_BYTES };
+
 /** Byte ranges (inclusive ends) of a multipart copy: 1 GiB parts, larger when 10,000 would not do, never above 5 GiB. */
-export function copyPartRanges(size: number): { partNumber: number; start: number; end: number }[] {
+export function copyPartRanges(size: number, basePartBytes = COPY_PART_BYTES): { partNumber: number; start: number; end: number }[] {
   if (!Number.isSafeInteger(size) || size <= 0) throw new RangeError('copy size must be a positive whole number of bytes');
-  const partSize = Math.max(COPY_PART_BYTES, Math.ceil(size / MAX_PARTS));
+  const partSize = Math.max(basePartBytes, Math.ceil(size / MAX_PARTS));
   if (partSize > MAX_COPY_OBJECT_BYTES) throw new RangeError('object too large to copy');
   const ranges: { partNumber: number; start: number; end: number }[] = [];
   for (let start = 0, partNumber = 1; start < size; start += partSize, partNumber += 1) {
@@ -219,22 +231,28 @@ function copySource(bucket: string, key: string): string {
  * ranges of the source, aborted when any part fails. Throws S3's error (NoSuchKey when the
  * source is gone).
  */
-export async function copyObject(from: ObjectRef, to: ObjectRef, size: number): Promise<void> {
+export async function copyObject(from: ObjectRef, to: ObjectRef, size: number, sizing: CopySizing = S3_COPY_SIZING): Promise<void> {
   const src = client(from);
   const dest = client(to);
   if (bucketFor(from.regionId, from.anon).awsRegion !== bucketFor(to.regionId, to.anon).awsRegion) {
     throw new Error('server-side copies stay in one AWS region');
   }
   const CopySource = copySource(src.Bucket, from.key);
-  if (size <= MAX_COPY_OBJECT_BYTES) {
-    await dest.s3.send(new CopyObjectCommand({ Bucket: dest.Bucket, Key: to.key, CopySource, MetadataDirective: 'COPY' }), LONG_OPERATION);
+  if (size <= sizing.singleCopyMax) {
+    // Tags are not copied: the source may carry GuardDuty's scan tag, and copying tags needs
+    // s3:GetObjectTagging and s3:PutObjectTagging, which no function role holds. A copy under the
+    // scanned prefix is a new object that GuardDuty scans (and tags) itself.
+    await dest.s3.send(
+      new CopyObjectCommand({ Bucket: dest.Bucket, Key: to.key, CopySource, MetadataDirective: 'COPY', TaggingDirective: 'REPLACE' }),
+      LONG_OPERATION,
+    );
     return;
   }
   const started = await dest.s3.send(new CreateMultipartUploadCommand({ Bucket: dest.Bucket, Key: to.key, ContentType: 'application/octet-stream' }));
   const UploadId = started.UploadId;
   if (!UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
   try {
-    const ranges = copyPartRanges(size);
+    const ranges = copyPartRanges(size, sizing.partBytes);
     const parts: { PartNumber: number; ETag: string }[] = new Array(ranges.length);
     let next = 0;
     await Promise.all(

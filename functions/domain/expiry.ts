@@ -3,7 +3,7 @@
  * Plain code without zod (the send form uses it on the first load); the schemas are in validation.ts.
  */
 import { type Role } from './plans';
-import { MINUTE_MS, SECOND_MS } from './units';
+import { DAY_MS, MINUTE_MS, SECOND_MS } from './units';
 
 export const EXPIRY_PRESETS = [
   { seconds: 604800, label: '1 Week' },
@@ -72,11 +72,35 @@ export function expiryDateFor(expirySeconds: number, now: number, customExpiryDa
 }
 
 /**
- * An approved extension gives 48 hours from the later of now and the current expiry, so an
- * extension of a live transfer never shortens it.
+ * Days the anon bucket's lifecycle rule keeps an object, counted from its upload: the backstop
+ * that removes whatever the expiry sweep missed (lib/storage-stack.ts).
  */
-export function extendedExpiryDate(currentExpiryMs: number, now: number): number {
-  return Math.max(currentExpiryMs, now) + EXTENSION_SECONDS * SECOND_MS;
+export const ANON_OBJECT_EXPIRY_DAYS = 30;
+
+/**
+ * Until when an anonymous transfer's files surely exist: S3 counts each object's days from its
+ * upload, which is never before the transfer was created.
+ */
+export function anonFilesKeptUntil(createdAt: number): number {
+  return createdAt + ANON_OBJECT_EXPIRY_DAYS * DAY_MS;
+}
+
+/**
+ * When the sweep deletes a transfer's files: its expiry plus the grace period in which an
+ * extension can still be asked for, but never after S3 has dropped an anonymous transfer's files.
+ */
+export function purgeDateOf(t: { readonly expiryDate: number; readonly anon: boolean; readonly createdAt: number }): number {
+  const afterGrace = t.expiryDate + PURGE_GRACE_SECONDS * SECOND_MS;
+  return t.anon ? Math.min(afterGrace, anonFilesKeptUntil(t.createdAt)) : afterGrace;
+}
+
+/**
+ * An approved extension gives 48 hours from the later of now and the current expiry, so an
+ * extension of a live transfer never shortens it; an anonymous transfer's never passes the date
+ * S3 deletes its files (`keptUntil`), so the page never promises files that are gone.
+ */
+export function extendedExpiryDate(currentExpiryMs: number, now: number, keptUntil = Number.POSITIVE_INFINITY): number {
+  return Math.min(Math.max(currentExpiryMs, now) + EXTENSION_SECONDS * SECOND_MS, Math.max(currentExpiryMs, keptUntil));
 }
 
 export function expiryLabel(expirySeconds: number): string | null {

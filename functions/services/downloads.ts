@@ -4,7 +4,7 @@
  * notification, the ZIP of all files, and extension requests and approvals.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { PURGE_GRACE_SECONDS, extendedExpiryDate } from '../domain/expiry';
+import { anonFilesKeptUntil, extendedExpiryDate, purgeDateOf } from '../domain/expiry';
 import { expiredAgoText } from '../domain/format';
 import { TEXTS } from '../domain/texts';
 import type { DownloadView, ExpiredDetails, ZipResponse } from '../domain/transfer-api';
@@ -72,8 +72,8 @@ function assertServable(f: FileRecord): void {
   if (s === 'error') throw conflict('scan_failed', 'This file could not be checked for malware, so it cannot be downloaded.');
 }
 
-export function purgeAt(t: Pick<TransferRecord, 'expiryDate'>): number {
-  return t.expiryDate + PURGE_GRACE_SECONDS * SECOND;
+export function purgeAt(t: Pick<TransferRecord, 'expiryDate' | 'anon' | 'createdAt'>): number {
+  return purgeDateOf(t);
 }
 
 /** The transfer if this viewer may download it now; otherwise the spec's 404 / 410 / 401. */
@@ -379,7 +379,7 @@ export async function approveExtension(token: string, now = Date.now()): Promise
   if (request.grantedExpiryDate !== undefined) return { expiryDate: request.grantedExpiryDate };
   const t = await data.getTransfer(request.slug);
   if (!t || t.purged) throw gone('link_expired', TEXTS.linkExpired);
-  const expiryDate = extendedExpiryDate(t.expiryDate, now);
+  const expiryDate = extendedExpiryDate(t.expiryDate, now, t.anon ? anonFilesKeptUntil(t.createdAt) : undefined);
   if (!(await data.extendExpiry(t.slug, expiryDate))) throw gone('link_expired', TEXTS.linkExpired);
   if (!(await grantExtensionToken(tokenHash, expiryDate))) {
     // A concurrent approval won; answer with its date and mail nothing twice.

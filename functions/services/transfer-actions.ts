@@ -13,7 +13,7 @@ import type {
   ForwardResponse,
   TransferState,
 } from '../domain/dashboard-api';
-import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, PURGE_GRACE_SECONDS, checkCustomExpiry, expiryDateFor, isExpiryAllowed } from '../domain/expiry';
+import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, checkCustomExpiry, purgeDateOf, expiryDateFor, isExpiryAllowed } from '../domain/expiry';
 import { totalSize } from '../domain/file-filters';
 import { GiB } from '../domain/units';
 import { FILE_ID_LENGTH } from '../domain/transfer-api';
@@ -375,8 +375,8 @@ export async function changeTransferExpiry(
 /** Sent, and its files still kept: what the expiry and password changes need. */
 function assertKept(t: TransferRecord, now: number): void {
   if (t.status === 'uploading') throw conflict('transfer_not_sent', 'This transfer has not been sent yet.');
-  // The sweep purges at expiry + the grace period (services/downloads.ts purgeAt), maybe a run later.
-  if (t.purged || now >= t.expiryDate + PURGE_GRACE_SECONDS * SECOND) throw gone('transfer_purged', 'The files of this transfer have been deleted; it can no longer be changed.');
+  // The sweep purges then (maybe a run later).
+  if (t.purged || now >= purgeDateOf(t)) throw gone('transfer_purged', 'The files of this transfer have been deleted; it can no longer be changed.');
 }
 
 /** A conditional write found the transfer changed: deleted meanwhile (404) or purged (410). */

@@ -11,9 +11,9 @@ import type { Access } from '../../functions/routes';
 import { ENV } from '../../functions/lib/env-names';
 import type { RegionId } from '../../functions/domain/regions';
 import { LAMBDA_HANDLER } from '../lambda-bundles';
-import { acknowledge } from '../nag/acknowledge';
 import type * as events from 'aws-cdk-lib/aws-events';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { originVerifyValue } from '../origin-verify';
 import { STRIPE_SECRET_NAME, type PaymentsSettings } from '../app-config';
 
 /** The buckets of one storage region, as the functions see them (REGION_BUCKETS). */
@@ -36,6 +36,8 @@ export interface ApiResources {
   readonly appOrigin: string;
   /** CloudFront's secret origin header value (ORIGIN_VERIFY) */
   readonly originVerify: secretsmanager.ISecret;
+  /** the secret's version to resolve (`-c originVerifyVersion`), else its current value */
+  readonly originVerifyVersion?: string;
   /** issue 14: the payments provider of the routes with access 'payments' */
   readonly payments?: PaymentsSettings;
   /** on-demand jobs (routes.ts jobs without a schedule) by name, for routes that start them */
@@ -96,7 +98,7 @@ const OBJECT_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultip
 
 /**
  * The one Lambda construct of the app (conventions §8): a function with the defaults —
- * arm64, nodejs22.x, the ESM bundle of lib/lambda-bundles.ts with source maps, its own log
+ * arm64, nodejs24.x, the ESM bundle of lib/lambda-bundles.ts with source maps, its own log
  * group with retention, X-Ray — and `bind(access)`, which sets the env every function reads
  * and grants exactly what the route table's `access` names.
  *
@@ -133,7 +135,9 @@ export class ApiFunction extends Construct {
       code: props.code,
       handler: LAMBDA_HANDLER,
       description: props.description ?? `SendBridge ${props.name}`,
-      runtime: lambda.Runtime.NODEJS_22_X,
+      // The newest Node.js runtime of aws-cdk-lib 2.276; Lambda deprecates it on 2028-04-30.
+      // cdk-nag's AwsSolutions-L1 (test/infra/nag.test.ts) fails once a newer one exists.
+      runtime: lambda.Runtime.NODEJS_24_X,
       architecture: props.architecture === 'x86_64' ? lambda.Architecture.X86_64 : lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
@@ -144,7 +148,6 @@ export class ApiFunction extends Construct {
     // Tracing via the L1 property: the L2 `tracing` prop adds its X-Ray grant as a separate
     // policy resource; the inline statement above already covers it.
     (this.function.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: lambda.Tracing.ACTIVE };
-    acknowledge(this.function, 'AwsSolutions-L1', 'nodeRuntime');
 
     this.setEnvironment();
   }
@@ -208,7 +211,7 @@ export class ApiFunction extends Construct {
       [ENV.sesConfigurationSet]: r.configurationSetName,
       [ENV.appOrigin]: r.appOrigin,
       // A dynamic reference: CloudFormation resolves it at deploy; the template holds no secret.
-      [ENV.originVerify]: r.originVerify.secretValue.unsafeUnwrap(),
+      [ENV.originVerify]: originVerifyValue(r.originVerify, r.originVerifyVersion),
       [ENV.logLevel]: 'info',
       ...(r.customDomainTarget ? { [ENV.customDomainTarget]: r.customDomainTarget } : {}),
       // issue 17: GuardDuty Malware Protection scans the buckets; the malware-scan job consumes its results

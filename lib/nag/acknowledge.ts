@@ -12,8 +12,6 @@ export const NAG_REASONS = {
     "The route's auth is 'none' in functions/routes.ts: anonymous product flows (download links, sign-in, sign-up, health) are public by design; the handler enforces link passwords, codes and rate limits itself.",
   apiKeyRoute:
     "issue 17: the route's auth is 'key' in functions/routes.ts (the public API v1): an API key is not a Cognito JWT, so the HTTP API has no authorizer for it; the handler verifies the key (hash, scope, rate limit) before reading any input (functions/services/api-keys.ts keyRoute), exactly as the local gateway runs it.",
-  nodeRuntime:
-    'The architecture pins Lambda to nodejs22.x (Node 22 LTS, supported until 2027) so the same code runs on the Node 20 used locally; a newer runtime is an explicit upgrade.',
   passwordPolicy:
     'Spec section 9: signup passwords need at least 6 characters and no composition rules; the pool enforces exactly the product rule (min 6), the signup form validates the same.',
   noMfa: 'The product (spec section 7) has no MFA; sign-in is email + password through the backend, attempts are counted server-side.',
@@ -32,7 +30,7 @@ export const NAG_REASONS = {
   deadLetterQueue:
     "issue 17: this queue is the webhook delivery queue's dead-letter queue; a dead-letter queue of its own would only move the problem.",
   originVerifyRotation:
-    "The origin-verify value lives in CloudFront's origin headers and the functions' environment, both set at deploy; a rotation Lambda would change it under a running distribution. Rotate by deleting the secret's version and redeploying (docs/deploy.md).",
+    "The origin-verify value lives in CloudFront's origin headers and the functions' environment, both set at deploy; a rotation Lambda would change it under a running distribution. Rotate by putting a new value and deploying with -c originVerifyVersion=<its VersionId>, which changes both templates (docs/deploy.md, Rotating the origin-verify secret).",
 } as const;
 
 export type NagReasonKey = keyof typeof NAG_REASONS;

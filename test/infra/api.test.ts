@@ -149,13 +149,13 @@ describe('HTTP API', () => {
     }
   });
 
-  it('has one Lambda per function group and per job, on nodejs22.x arm64, with one integration and one invoke permission each', () => {
+  it('has one Lambda per function group and per job, on nodejs24.x arm64, with one integration and one invoke permission each', () => {
     const functions = resourcesOf(core, 'AWS::Lambda::Function');
     expect(Object.keys(functions)).toHaveLength(apiFunctions.length + coreJobs.length);
     // issue 16: a job that ships a linux-x64 native package (sharp) declares x86_64; everything else is arm64
     const x86 = new Set(coreJobs.filter((j) => j.architecture === 'x86_64').map((j) => logicalId(t.core.jobFunctions.get(j.name)!.function, t.core)));
     for (const [id, fn] of Object.entries(functions)) {
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: [x86.has(id) ? 'x86_64' : 'arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: [x86.has(id) ? 'x86_64' : 'arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
     }
     expect(Object.keys(resourcesOf(core, 'AWS::ApiGatewayV2::Integration'))).toHaveLength(apiFunctions.length);
     const permissions = Object.values(resourcesOf(core, 'AWS::Lambda::Permission'));
@@ -210,6 +210,18 @@ describe('HTTP API', () => {
       if (job.schedule) expect(rule?.Properties?.ScheduleExpression, job.name).toBe(job.schedule);
       else expect(rule, job.name).toBeUndefined();
       expectLeastPrivilege(fnId, job.access);
+    }
+  });
+
+  it('grants no function the object-tagging actions, so its server-side copies must leave tags behind', () => {
+    // S3 copies tags by default (x-amz-tagging-directive COPY), which needs s3:GetObjectTagging on
+    // the source and s3:PutObjectTagging on the copy; GuardDuty tags every scanned object, so such
+    // a copy would be AccessDenied. storage.copyObject sends TaggingDirective REPLACE instead.
+    const fns = Object.entries(core.toJSON().Resources as Record<string, { Type: string }>).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+    expect(fns.length).toBeGreaterThan(10);
+    for (const [id] of fns) {
+      const actions = [...grantedActions(id)];
+      expect(actions.filter((a) => /^s3:.*Tagging$/u.test(a)), id).toEqual([]);
     }
   });
 

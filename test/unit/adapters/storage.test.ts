@@ -117,10 +117,10 @@ describe('deletePrefix', () => {
 describe('copyObject', () => {
   const to = { ...ref, key: 'transfers/Xyz9876/f1' };
 
-  it('copies up to 5 GiB in one CopyObject with an encoded source', async () => {
+  it('copies up to 5 GiB in one CopyObject with an encoded source, leaving the source\'s tags behind', async () => {
     s3Mock.on(CopyObjectCommand).resolves({});
     await copyObject({ ...ref, key: 'transfers/Abc1234/a b#c.txt' }, to, 10);
-    expect(s3Mock.commandCalls(CopyObjectCommand)[0]!.args[0].input).toEqual({ Bucket: 'hk-transfers', Key: to.key, CopySource: 'hk-transfers/transfers/Abc1234/a%20b%23c.txt', MetadataDirective: 'COPY' });
+    expect(s3Mock.commandCalls(CopyObjectCommand)[0]!.args[0].input).toEqual({ Bucket: 'hk-transfers', Key: to.key, CopySource: 'hk-transfers/transfers/Abc1234/a%20b%23c.txt', MetadataDirective: 'COPY', TaggingDirective: 'REPLACE' });
   });
 
   it('a missing source is S3\'s NoSuchKey to the caller', async () => {

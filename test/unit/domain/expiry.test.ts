@@ -1,6 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import {
+  ANON_OBJECT_EXPIRY_DAYS,
   CUSTOM_DATE_MARKER,
+  PURGE_GRACE_SECONDS,
+  anonFilesKeptUntil,
+  purgeDateOf,
   CUSTOM_EXPIRY_MAX_AHEAD_MS,
   CUSTOM_EXPIRY_MIN_AHEAD_MS,
   DEFAULT_EXPIRY_SECONDS,
@@ -111,5 +115,37 @@ describe('expiry dates', () => {
 
   it('extend a live transfer 48 hours past its current expiry', () => {
     expect(extendedExpiryDate(NOW + 1_000, NOW)).toBe(NOW + 1_000 + 48 * 3_600_000);
+  });
+});
+
+describe('anonymous transfers never outlive the anon bucket\'s object lifetime', () => {
+  const DAY = 86_400_000;
+  const created = NOW - 20 * DAY;
+  const keptUntil = anonFilesKeptUntil(created);
+
+  it('S3 keeps their objects 30 days from the transfer\'s creation at least', () => {
+    expect(ANON_OBJECT_EXPIRY_DAYS).toBe(30);
+    expect(keptUntil).toBe(created + 30 * DAY);
+  });
+
+  it('every approved extension stops at that date, however often the recipients ask', () => {
+    let expiry = created + 7 * DAY;
+    let now = expiry + DAY;
+    for (let i = 0; i < 20; i++) {
+      expiry = extendedExpiryDate(expiry, now, keptUntil);
+      expect(expiry).toBeLessThanOrEqual(keptUntil);
+      now = Math.min(expiry + DAY, purgeDateOf({ expiryDate: expiry, anon: true, createdAt: created }) - 1);
+    }
+    expect(expiry).toBe(keptUntil);
+  });
+
+  it('an extension inside the lifetime still gives the full 48 hours', () => {
+    expect(extendedExpiryDate(created + 7 * DAY, created + 8 * DAY, keptUntil)).toBe(created + 10 * DAY);
+  });
+
+  it('the sweep purges them by that date; other transfers keep the whole grace period', () => {
+    const expiryDate = keptUntil - DAY;
+    expect(purgeDateOf({ expiryDate, anon: true, createdAt: created })).toBe(keptUntil);
+    expect(purgeDateOf({ expiryDate, anon: false, createdAt: created })).toBe(expiryDate + PURGE_GRACE_SECONDS * 1000);
   });
 });

@@ -56,7 +56,7 @@ describe('expiry-sweep', () => {
 
     // expired: conditioned on the due time read, due again at the end of the grace period
     const expire = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Update!;
-    expect(expire.ExpressionAttributeValues).toMatchObject({ ':expDue': now - 1000, ':due': purgeAt({ expiryDate: now - 1000 }) });
+    expect(expire.ExpressionAttributeValues).toMatchObject({ ':expDue': now - 1000, ':due': purgeAt({ expiryDate: now - 1000, anon: false, createdAt: now - 8 * 86_400_000 }) });
     // the product event went on the bus
     expect(JSON.parse(busMock.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!.Detail!)).toMatchObject({ type: 'transfer.expired' });
     // purged: its objects deleted from its own bucket, then marked purged on the due time it read
