@@ -4,12 +4,18 @@
  * Config arrives as JSON in S3RVER_CONFIG; prints "S3RVER READY <port>" when listening.
  */
 import S3rver from 's3rver';
+import { applyS3MultipartRules } from './s3rver-s3-rules';
 
 interface ChildConfig {
   port: number;
   directory: string;
   buckets: string[];
   corsXml: string;
+}
+
+if (!applyS3MultipartRules()) {
+  console.error('s3rver: its filesystem store changed shape; S3\'s multipart rules are not enforced');
+  process.exit(1);
 }
 
 const cfg = JSON.parse(process.env.S3RVER_CONFIG ?? '{}') as ChildConfig;
