@@ -76,7 +76,8 @@ async function main() {
       if (!sub) throw new Error(`no sub for ${email}`);
       await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: email, Password: password, Permanent: true }));
       const plan = PLANS[role];
-      await putSenderProfile({ userId: sub, email, fullName: `Demo ${plan.displayName}`, role, status: role === 'free' ? 'unpaid' : 'active', storageUsed: 0, loginCount: 0 });
+      // created now, as sign-up records it: what's new counts only what came out since
+      await putSenderProfile({ userId: sub, email, fullName: `Demo ${plan.displayName}`, role, status: role === 'free' ? 'unpaid' : 'active', storageUsed: 0, loginCount: 0, createdAt: Date.now() });
       rows.push([plan.displayName, email, password, formatBytes(plan.uploadLimit), formatBytes(plan.storage), String(plan.emailTo)]);
     }
   } finally {

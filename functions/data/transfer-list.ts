@@ -23,6 +23,25 @@ export interface ListSource {
 
 /** Pattern 35: the rows of a sender's list, in order, a Query page at a time (lazily). */
 export async function* listItems(source: ListSource, opts: { search?: string; pageSize: number }): AsyncGenerator<TransferRecord> {
+  const input = { ...listQuery(source, opts.search), Limit: opts.pageSize };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().query({ TableName: table(), ...input, ExclusiveStartKey: start });
+    for (const item of out.Items ?? []) yield item as unknown as TransferRecord;
+    start = out.LastEvaluatedKey;
+  } while (start);
+}
+
+/**
+ * How many rows a list source holds (the unseen and expiring-soon filters' counts): a COUNT
+ * Query of the same key range and filter as its pages, bounded like the list itself (gsi4 holds
+ * only the live transfers nobody downloaded, the expiring range only the next days' expiries).
+ */
+export function countListed(source: ListSource): Promise<number> {
+  return countAll({ TableName: table(), ...listQuery(source, undefined) });
+}
+
+function listQuery(source: ListSource, search: string | undefined): Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'> {
   const pk = `${source.index}pk`;
   const sk = `${source.index}sk`;
   const names: Record<string, string> = { '#pk': pk };
@@ -46,25 +65,18 @@ export async function* listItems(source: ListSource, opts: { search?: string; pa
   const filters = ['#st IN (:ready, :expired)'];
   Object.assign(names, { '#st': 'status' });
   Object.assign(values, { ':ready': 'ready', ':expired': 'expired' });
-  if (opts.search) {
+  if (search) {
     filters.push('contains(searchText, :q)');
-    values[':q'] = opts.search;
+    values[':q'] = search;
   }
-  const input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> = {
+  return {
     IndexName: source.index,
     KeyConditionExpression: condition,
     FilterExpression: filters.join(' AND '),
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
     ScanIndexForward: !source.newestFirst,
-    Limit: opts.pageSize,
   };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().query({ TableName: table(), ...input, ExclusiveStartKey: start });
-    for (const item of out.Items ?? []) yield item as unknown as TransferRecord;
-    start = out.LastEvaluatedKey;
-  } while (start);
 }
 
 /** Pattern 34 (read): a sender's counters of listed transfers. */

@@ -96,6 +96,8 @@ export interface SessionUser {
   /** issue 17: whether the team's admin lets members use API keys (members only; everyone else may) */
   readonly apiKeysAllowed?: boolean;
   readonly loginCount: number;
+  /** epoch ms the account was made (absent for accounts made before it was kept): what's new to it starts there */
+  readonly createdAt?: number;
   readonly storageUsed: number;
   readonly storageLimit: number;
   readonly storageState: StorageState;

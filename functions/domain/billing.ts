@@ -224,6 +224,11 @@ export interface ViewInput {
   readonly firstChargeAt: number | null;
   /** billingNow() */
   readonly now: number;
+  /**
+   * The plan the account holds apart from a subscription (baseRoleOf: a seeded or granted plan, a
+   * lifetime deal): shown while no subscription is live, so billing agrees with the account page.
+   */
+  readonly heldRole?: Role;
 }
 
 const major = (minor: number | null | undefined): number | null => (typeof minor === 'number' ? minor / 100 : null);
@@ -238,7 +243,8 @@ export function subscriptionView(input: ViewInput): SubscriptionView {
   const periodEnd = ms(sub?.current_period_end);
   const pending = sub?.pending_price ?? null;
   const discount = sub?.discount ?? input.customer?.discount ?? null;
-  const role = effectiveRole({ subscriptionRole: sub ? subscriptionRoleOf(sub, input.customer) : null, status, sumoCodes: input.sumoCodes });
+  const paid = effectiveRole({ subscriptionRole: sub ? subscriptionRoleOf(sub, input.customer) : null, status, sumoCodes: input.sumoCodes });
+  const role = !live && input.heldRole ? higherTier(paid, input.heldRole) : paid;
   return {
     status,
     role,

@@ -82,6 +82,10 @@ export interface TransferListResponse {
   readonly allCount: number;
   readonly activeCount: number;
   readonly expiredCount: number;
+  /** live transfers nobody has downloaded yet (the unseen filter) */
+  readonly unseenCount: number;
+  /** live transfers that expire within EXPIRING_SOON_MS (the expiring-soon filter) */
+  readonly expiringCount: number;
   readonly thisMonthsTransfers: number;
   /** transfers team mates shared with the caller (issue 15) */
   readonly sharedCount: number;

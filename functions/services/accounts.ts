@@ -126,6 +126,7 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
       : {}),
     ...(apiKeysAllowed !== undefined ? { apiKeysAllowed } : {}),
     loginCount: profile.loginCount ?? 0,
+    ...(profile.createdAt !== undefined ? { createdAt: profile.createdAt } : {}),
     storageUsed,
     storageLimit: limits.storage,
     storageState: storageState(storageUsed, limits.storage),

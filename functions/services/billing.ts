@@ -130,7 +130,7 @@ async function providerView(provider: PaymentsProvider, profile: UserProfile): P
 }
 
 function dataResponse(profile: UserProfile, view: ProviderView, wallClock: number): StripeDataResponse {
-  return stripeDataResponse({ ...view, sumoCodes: profile.sumoCodes ?? 0, firstChargeAt: profile.firstChargeAt ?? null, now: billingNow(wallClock, profile.billingUpdatedAt) });
+  return stripeDataResponse({ ...view, sumoCodes: profile.sumoCodes ?? 0, firstChargeAt: profile.firstChargeAt ?? null, now: billingNow(wallClock, profile.billingUpdatedAt), heldRole: baseRoleOf(profile) });
 }
 
 /** The live subscription the billing page acts on; 409 no_subscription without one. */

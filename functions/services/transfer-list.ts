@@ -22,7 +22,7 @@ import { keys } from '../data/keys';
 import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
 import { fileScanView } from '../domain/malware-scan';
-import { countExpiredUnswept, listItems, transferStats, type ListSource } from '../data/transfer-list';
+import { countExpiredUnswept, countListed, listItems, transferStats, type ListSource } from '../data/transfer-list';
 import { listDownloads } from '../data/download-events';
 import { downloadedBy, getReminder } from '../data/reminders';
 import { monthlyTransfers, type UserProfile } from '../data/users';
@@ -145,12 +145,14 @@ export async function listTransfers(
 ): Promise<TransferListResponse> {
   const userId = profile.userId;
   const [owner, team] = await Promise.all([storageOwnerOf(profile), currentTeamOf(profile)]);
-  const [page, stats, unswept, thisMonthsTransfers, sharedCount] = await Promise.all([
+  const [page, stats, unswept, thisMonthsTransfers, sharedCount, unseenCount, expiringCount] = await Promise.all([
     query.filter === 'shared' ? sharedPage(userId, team, query.skip, normaliseSearch(query.q)) : pageOf(sourcesOf(query.filter, userId, now), query.skip, normaliseSearch(query.q)),
     transferStats(userId),
     countExpiredUnswept(userId, now),
     monthlyTransfers(owner.userId, transferMonthKey(now)),
     sharedCountOf(userId, team),
+    countSources(sourcesOf('unseen', userId, now)),
+    countSources(sourcesOf('expiring', userId, now)),
   ]);
   const allCount = Math.max(0, stats.all);
   const expiredCount = Math.min(allCount, Math.max(0, stats.expired) + unswept);
@@ -162,9 +164,16 @@ export async function listTransfers(
     allCount,
     activeCount: allCount - expiredCount,
     expiredCount,
+    unseenCount,
+    expiringCount,
     thisMonthsTransfers,
     sharedCount,
   };
+}
+
+async function countSources(sources: readonly ListSource[]): Promise<number> {
+  const counts = await Promise.all(sources.map(countListed));
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 /** GET /getQs?slug=: one transfer of the caller (or shared with the caller: read only), everything the TransferModal shows. */

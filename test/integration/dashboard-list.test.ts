@@ -125,6 +125,7 @@ describe('GET /getQs: the list', () => {
     const dl = await api(app, '/getDownload/file', json({ id: c.id, fileId: c.files[0]!.fileId }, { 'cloudfront-viewer-country': 'DE' }));
     expect(dl.status, dl.text).toBe(200);
     expect(await listAll(alice, 'unseen')).toEqual([e.id, d.id, b.id, a.id]);
+    expect((await list(alice)).unseenCount).toBe(4);
     const res = await detail(alice, c.id);
     expect(res.status, res.text).toBe(200);
     const t = res.json as TransferDetail;
@@ -137,6 +138,7 @@ describe('GET /getQs: the list', () => {
     await moveExpiry(c.id, Date.now() + 1 * DAY);
     expect(await listAll(alice, 'expiring')).toEqual([c.id, d.id]);
     expect(await listAll(alice, 'active')).toHaveLength(5);
+    expect(await list(alice, { filter: 'active' })).toMatchObject({ expiringCount: 2, unseenCount: 4 });
   });
 
   it('a transfer past its expiry is expired at once, before and after the sweep marks it, and counted once', async () => {

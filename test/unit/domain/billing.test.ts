@@ -193,6 +193,10 @@ describe('views', () => {
   it('no subscription: status none, free (or the codes\' tier)', () => {
     expect(subscriptionView({ subscription: null, customer: null, sumoCodes: 0, firstChargeAt: null, now: NOW })).toMatchObject({ status: 'none', role: 'free', card: null, amount: null });
     expect(subscriptionView({ subscription: null, customer: null, sumoCodes: 2, firstChargeAt: null, now: NOW })).toMatchObject({ status: 'none', role: 'pro', sumoCodes: 2 });
+    // A plan held without a subscription (seeded, granted) is the view's plan; a live subscription's own role wins.
+    expect(subscriptionView({ subscription: null, customer: null, sumoCodes: 0, firstChargeAt: null, now: NOW, heldRole: 'pro' })).toMatchObject({ status: 'none', role: 'pro' });
+    expect(subscriptionView({ subscription: null, customer: null, sumoCodes: 4, firstChargeAt: null, now: NOW, heldRole: 'pro' })).toMatchObject({ role: 'businessplus' });
+    expect(subscriptionView({ subscription: sub('active'), customer: customer(), sumoCodes: 0, firstChargeAt: null, now: NOW, heldRole: 'teamelite' }).role).not.toBe('teamelite');
   });
 
   it('a pending downgrade and a discount', () => {

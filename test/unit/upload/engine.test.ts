@@ -458,6 +458,35 @@ describe('progress', () => {
     expect(progress.every((p) => p.bytesTotal === data.length && p.filesTotal === 1)).toBe(true);
   });
 
+  it('counts a file once its bytes are in, while the server still completes it, and says almost-done only then', async () => {
+    // The storage's multipart completion takes a while (seconds for a large file): it must not hold the count back.
+    const release: Array<() => void> = [];
+    class SlowCompleteApi extends FakeUploadApi {
+      override async completeFile(fileId: string): Promise<void> {
+        await new Promise<void>((resolve) => release.push(resolve));
+        return super.completeFile(fileId);
+      }
+    }
+    const api = new SlowCompleteApi(bucket);
+    const a = randomBytes(4 * KiB);
+    const b = randomBytes(4 * KiB);
+    const { done, progress } = upload(api, [
+      { plan: multipartPlan('file000061', a.length, KiB), blob: new Blob([a]) },
+      { plan: singlePlan('file000062', b.length, api.planUrl('file000062')), blob: new Blob([b]) },
+    ]);
+    await expect.poll(() => release.length, { timeout: 5000 }).toBe(2);
+    const whileCompleting = progress.at(-1)!;
+    expect(api.completed).toEqual([]);
+    expect(whileCompleting).toMatchObject({ bytesDone: a.length + b.length, filesDone: 2, filesTotal: 2, phase: 'almost-done' });
+    // Before the last bytes were in, the phase was never almost-done, and the count rose one file at a time.
+    const counts = progress.map((p) => p.filesDone).filter((n, i, all) => n !== all[i - 1]);
+    expect(counts).toEqual([0, 1, 2]);
+    expect(progress.filter((p) => p.bytesDone < p.bytesTotal).every((p) => p.phase !== 'almost-done')).toBe(true);
+    for (const r of release) r();
+    await done;
+    expect(api.completed.sort()).toEqual(['file000061', 'file000062']);
+  });
+
   it('rejects a blob whose size is not the planned size before sending anything', async () => {
     const api = new FakeUploadApi(bucket);
     const { done } = upload(api, [{ plan: singlePlan('file000061', 99, api.planUrl('file000061')), blob: new Blob([randomBytes(100)]) }]);

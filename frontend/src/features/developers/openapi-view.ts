@@ -20,6 +20,8 @@ export interface FieldView {
 export interface OperationView {
   /** `POST /v1/transfers` */
   readonly id: string;
+  /** the document's operationId (`postTransfers`): the key of its texts in the `api` catalogues */
+  readonly operationId?: string;
   readonly method: string;
   readonly path: string;
   readonly summary: string;
@@ -99,6 +101,7 @@ function operationOf(method: string, path: string, op: Json): OperationView {
   const scope = typeof op['x-sendbridge-scope'] === 'string' ? op['x-sendbridge-scope'] : undefined;
   return {
     id: `${method.toUpperCase()} ${path}`,
+    ...(typeof op.operationId === 'string' ? { operationId: op.operationId } : {}),
     method: method.toUpperCase(),
     path,
     summary: typeof op.summary === 'string' ? op.summary : '',

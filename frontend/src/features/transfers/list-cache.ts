@@ -8,7 +8,14 @@
  */
 import type { ListFilter, TransferListResponse, TransferRow } from '@domain/dashboard-api';
 
-export type ListCounts = Pick<TransferListResponse, 'allCount' | 'activeCount' | 'expiredCount' | 'thisMonthsTransfers' | 'sharedCount'>;
+/** The unseen and expiring-soon counts may be missing from a list cached by an older version of the app. */
+export type ListCounts = Pick<TransferListResponse, 'allCount' | 'activeCount' | 'expiredCount' | 'thisMonthsTransfers' | 'sharedCount'> &
+  Partial<Pick<TransferListResponse, 'unseenCount' | 'expiringCount'>>;
+
+function countsOf(response: TransferListResponse): ListCounts {
+  const { allCount, activeCount, expiredCount, unseenCount, expiringCount, thisMonthsTransfers, sharedCount } = response;
+  return { allCount, activeCount, expiredCount, unseenCount, expiringCount, thisMonthsTransfers, sharedCount };
+}
 
 export interface CachedList {
   readonly rows: readonly TransferRow[];
@@ -50,16 +57,14 @@ function isCachedList(value: unknown): value is CachedList {
 
 /** The first page of an answer as a cache entry. */
 export function entryOf(response: TransferListResponse, fetchedAt: number): CachedList {
-  const { allCount, activeCount, expiredCount, thisMonthsTransfers, sharedCount } = response;
-  return { rows: response.allDocs, counts: { allCount, activeCount, expiredCount, thisMonthsTransfers, sharedCount }, hasMore: response.hasMore, fetchedAt };
+  return { rows: response.allDocs, counts: countsOf(response), hasMore: response.hasMore, fetchedAt };
 }
 
 /** A next page appended: rows already listed (a transfer that moved up meanwhile) are not repeated. */
 export function withNextPage(entry: CachedList, page: TransferListResponse): CachedList {
   const seen = new Set(entry.rows.map((r) => r.slug));
   const rows = [...entry.rows, ...page.allDocs.filter((r) => !seen.has(r.slug))];
-  const { allCount, activeCount, expiredCount, thisMonthsTransfers, sharedCount } = page;
-  return { ...entry, rows, hasMore: page.hasMore, counts: { allCount, activeCount, expiredCount, thisMonthsTransfers, sharedCount } };
+  return { ...entry, rows, hasMore: page.hasMore, counts: countsOf(page) };
 }
 
 export class TransferListCache {

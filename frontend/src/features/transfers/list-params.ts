@@ -25,12 +25,24 @@ export function listSearch({ filter, q }: ListParamsView): string {
   return text ? `?${text}` : '';
 }
 
-/** The count a filter tab shows; unseen and expiring soon have none in the answer (shown without a number). */
-export function filterCount(filter: ListFilter, counts: { allCount: number; activeCount: number; expiredCount: number; sharedCount?: number } | undefined): number | null {
+/** The count a filter tab shows (null until the answer is in, or from a server without it). */
+export function filterCount(
+  filter: ListFilter,
+  counts: { allCount: number; activeCount: number; expiredCount: number; unseenCount?: number; expiringCount?: number; sharedCount?: number } | undefined,
+): number | null {
   if (!counts) return null;
-  if (filter === 'shared') return counts.sharedCount ?? null;
-  if (filter === 'all') return counts.allCount;
-  if (filter === 'active') return counts.activeCount;
-  if (filter === 'expired') return counts.expiredCount;
-  return null;
+  switch (filter) {
+    case 'all':
+      return counts.allCount;
+    case 'active':
+      return counts.activeCount;
+    case 'expired':
+      return counts.expiredCount;
+    case 'unseen':
+      return counts.unseenCount ?? null;
+    case 'expiring':
+      return counts.expiringCount ?? null;
+    case 'shared':
+      return counts.sharedCount ?? null;
+  }
 }

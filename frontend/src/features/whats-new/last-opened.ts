@@ -32,6 +32,17 @@ export function writeLastOpened(storage: Storage | null, userId: string, at: num
   }
 }
 
+/**
+ * Where the count starts: the last opening of the panel, or, for an account that never opened it
+ * here, the account's creation (entries older than the account are not news to it); null when
+ * neither is known (an account made before its creation date was kept: every entry is new).
+ */
+export function newSince(lastOpened: number | null, accountCreatedAt: number | undefined): number | null {
+  const created = accountCreatedAt !== undefined && Number.isFinite(accountCreatedAt) && accountCreatedAt > 0 ? accountCreatedAt : null;
+  if (lastOpened === null) return created;
+  return created === null ? lastOpened : Math.max(lastOpened, created);
+}
+
 /** Published after `lastOpened`; every entry is new to someone who never opened the panel. */
 export function isNewSince(entry: ChangelogEntry, lastOpened: number | null): boolean {
   if (lastOpened === null) return true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangelogEntry } from '@domain/dashboard-api';
-import { countLabel, countNew, isNewSince, lastOpenedKey, readLastOpened, writeLastOpened } from '@/features/whats-new/last-opened';
+import { countLabel, countNew, isNewSince, lastOpenedKey, newSince, readLastOpened, writeLastOpened } from '@/features/whats-new/last-opened';
 
 const entry = (id: string, created: string): ChangelogEntry => ({ id, types: ['new'], created, title: id, markdownDetails: '' });
 const entries = [entry('c', '2026-03-10T00:00:00Z'), entry('b', '2026-02-01T00:00:00Z'), entry('a', '2026-01-01T00:00:00Z')];
@@ -13,6 +13,17 @@ function memoryStorage() {
 describe("what's new: entries since the panel was last opened", () => {
   it('counts every entry for someone who never opened it', () => {
     expect(countNew(entries, null)).toBe(3);
+  });
+
+  it('counts nothing older than the account for an account that never opened it', () => {
+    const createdAt = Date.parse('2026-02-15T00:00:00Z');
+    expect(countNew(entries, newSince(null, createdAt))).toBe(1);
+    expect(countNew(entries, newSince(null, Date.parse('2026-04-01T00:00:00Z')))).toBe(0);
+    // the later of the account's creation and the last opening
+    expect(newSince(Date.parse('2026-03-11T00:00:00Z'), createdAt)).toBe(Date.parse('2026-03-11T00:00:00Z'));
+    expect(newSince(Date.parse('2026-01-02T00:00:00Z'), createdAt)).toBe(createdAt);
+    // an account without a kept creation date: every entry until it opens the panel
+    expect(newSince(null, undefined)).toBeNull();
   });
 
   it('counts only entries published after the last opening', () => {

@@ -141,7 +141,7 @@ describe('progress view agrees with itself', () => {
   });
 
   it('closes the ring only at 100 % and draws none at 0 %', () => {
-    const full = doc(<ProgressView progress={progress({ bytesDone: 1000, bytesTotal: 1000, phase: 'almost-done' })} onCancel={() => undefined} />);
+    const full = doc(<ProgressView progress={progress({ bytesDone: 1000, bytesTotal: 1000, phase: 'transferring' })} onCancel={() => undefined} />);
     expect(ringShare(full.html)).toBe(1);
     expect(barWidth(full.html)).toBe(100);
     const none = doc(<ProgressView progress={progress({})} onCancel={() => undefined} />);
@@ -149,9 +149,23 @@ describe('progress view agrees with itself', () => {
   });
 
   it('never says Calculating... once every byte is in, even without a speed estimate', () => {
-    const view = doc(<ProgressView progress={progress({ bytesDone: 1000, bytesTotal: 1000, filesDone: 2, phase: 'almost-done', etaMs: null })} onCancel={() => undefined} />);
+    const view = doc(<ProgressView progress={progress({ bytesDone: 1000, bytesTotal: 1000, filesDone: 2, phase: 'transferring', etaMs: null })} onCancel={() => undefined} />);
     expect(view.text()).not.toContain('Calculating...');
     expect(view.text()).toContain('Less than 30 seconds remaining');
+  });
+
+  it('while the server completes the files, says it is finishing with a moving segment instead of a stuck 100 %', () => {
+    const view = doc(<ProgressView progress={progress({ bytesDone: 1000, bytesTotal: 1000, filesDone: 2, phase: 'almost-done', etaMs: null })} onCancel={() => undefined} />);
+    expect(view.firstText('progress-finishing')).toBe('Finishing upload…');
+    expect(view.firstText('progress-remaining')).toBe('Every byte is in: putting your files together');
+    expect(view.has('progress-percent')).toBe(false);
+    expect(view.text()).not.toContain('Less than 30 seconds remaining');
+    // an indeterminate progress bar: no value, a text saying what happens; a quarter ring that turns (CSS)
+    expect(view.attr('progress-ring-box', 'aria-valuenow')).toBeNull();
+    expect(view.attr('progress-ring-box', 'aria-valuetext')).toBe('Finishing upload…');
+    expect(view.attr('progress-ring-box', 'class')).toContain('qs-ring-busy');
+    expect(ringShare(view.html) * 100).toBeCloseTo(25, 5);
+    expect(view.firstText('progress-files')).toBe('2 of 2 files');
   });
 });
 

@@ -50,6 +50,8 @@ function response(slugs: string[], extra: Partial<TransferListResponse> = {}): T
     allCount: slugs.length,
     activeCount: slugs.length,
     expiredCount: 0,
+    unseenCount: slugs.length,
+    expiringCount: 0,
     thisMonthsTransfers: 2,
     sharedCount: 0,
     ...extra,
@@ -79,7 +81,7 @@ describe('transfer list cache (spec §3: lists cached locally per filter)', () =
     new TransferListCache(storage).set(ADA, entryOf(response(['aaaaaaa'], { allCount: 7, thisMonthsTransfers: 3 }), 5));
     const reloaded = new TransferListCache(storage).get(ADA);
     expect(reloaded?.rows.map((r) => r.slug)).toEqual(['aaaaaaa']);
-    expect(reloaded?.counts).toEqual({ allCount: 7, activeCount: 1, expiredCount: 0, thisMonthsTransfers: 3, sharedCount: 0 });
+    expect(reloaded?.counts).toEqual({ allCount: 7, activeCount: 1, expiredCount: 0, unseenCount: 1, expiringCount: 0, thisMonthsTransfers: 3, sharedCount: 0 });
     expect(reloaded?.fetchedAt).toBe(5);
   });
 

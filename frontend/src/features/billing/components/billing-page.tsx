@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InvoiceView, StripeDataResponse } from '@domain/billing-api';
+import { DEFAULT_ROLE } from '@domain/plans';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
 import { TableHead } from '@/components/table-head';
@@ -89,6 +90,7 @@ function BillingOverview() {
   if (!stripe.data) return <PageLoading />;
   const view = stripe.data.view;
   const managed = hasManagedSubscription(view);
+  const held = !managed && view.role !== DEFAULT_ROLE;
   const renewal = renewalLine(view);
   const refundable = managed && canRefund(view, now);
   const otherPeriod = view.period === 'year' ? 'month' : 'year';
@@ -200,6 +202,17 @@ function BillingOverview() {
                   </Link>
                 )}
               </p>
+            </>
+          ) : held ? (
+            <>
+              {/* A plan held without a subscription (a lifetime deal, a granted plan): nothing renews, nothing to cancel. */}
+              <p className="bl-plan-line" data-testid="billing-held">
+                <strong data-testid="billing-plan">{planName(view.role)}</strong>
+              </p>
+              <p>{t('page.held', { plan: planName(view.role) })}</p>
+              <Link to={paths.account({ tab: 1 })} className="btn btn-ghost btn-sm" data-testid="billing-choose-plan">
+                {t('page.changePlan')}
+              </Link>
             </>
           ) : (
             <>

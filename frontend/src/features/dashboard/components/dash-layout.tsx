@@ -11,8 +11,8 @@ import '../dashboard.css';
 /** What's new (its count and panel) loads after the dashboard's first paint, never in its way. */
 const WhatsNewButton = lazy(() =>
   importWithRetry(() => import('@/features/whats-new/components/whats-new-button')).then(
-    (m): { default: ComponentType<{ userId: string }> } => ({ default: m.WhatsNewButton }),
-    (): { default: ComponentType<{ userId: string }> } => ({ default: () => null }),
+    (m): { default: ComponentType<{ userId: string; createdAt?: number }> } => ({ default: m.WhatsNewButton }),
+    (): { default: ComponentType<{ userId: string; createdAt?: number }> } => ({ default: () => null }),
   ),
 );
 
@@ -70,7 +70,7 @@ export function DashLayout() {
             )}
           </nav>
           <Suspense fallback={null}>
-            <WhatsNewButton userId={user._id} />
+            <WhatsNewButton userId={user._id} {...(user.createdAt !== undefined ? { createdAt: user.createdAt } : {})} />
           </Suspense>
           <FeedbackWidget user={user} />
         </div>

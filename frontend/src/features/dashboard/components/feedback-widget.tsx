@@ -54,7 +54,7 @@ export function FeedbackWidget({ user }: { readonly user: Pick<SessionUser, '_id
 
   return (
     <>
-      <button type="button" className="btn btn-ghost btn-sm dash-feedback-button" onClick={() => setOpen(true)} data-testid="feedback-open">
+      <button type="button" className="btn btn-ghost btn-sm dash-feedback-button" onClick={() => setOpen(true)} title={t('dashboard.feedback.open')} data-testid="feedback-open">
         <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
           <path d="M20 14.5a2 2 0 0 1-2 2H8.5L4 20V6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2z" />
         </svg>

@@ -22,6 +22,27 @@ const scopeKey = (scope: ApiScope) => (scope === 'transfers:read' ? 'transfers_r
 /** The deployment's document, read into what the reference shows. */
 const fetchApiDoc = async (signal: AbortSignal) => apiDocView(await apiFetch<unknown>(OPENAPI_PATH, { signal }));
 
+/**
+ * An operation's summary and description in the reader's language: the `api` catalogues hold
+ * them by operationId (`docs.reference.operations.<id>`); one the catalogues do not know yet (a
+ * route newer than this build) shows the document's English.
+ */
+function useOperationText(): (op: OperationView, field: 'summary' | 'description') => string {
+  const { t, i18n } = useTranslation('api', { keyPrefix: 'docs.reference' });
+  const text = t as unknown as (key: string) => string;
+  return (op, field) => {
+    const key = `operations.${op.operationId ?? ''}.${field}`;
+    return op.operationId && i18n.exists(`docs.reference.${key}`, { ns: 'api' }) ? text(key) : op[field];
+  };
+}
+
+/** A tag's heading in the reader's language (the document's name for a tag the catalogues lack). */
+function useTagName(): (name: string) => string {
+  const { t, i18n } = useTranslation('api', { keyPrefix: 'docs.reference' });
+  const text = t as unknown as (key: string) => string;
+  return (name) => (i18n.exists(`docs.reference.tags.${name}`, { ns: 'api' }) ? text(`tags.${name}`) : name);
+}
+
 const anchorOf = (op: OperationView) => `op-${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+/gu, '-')}`.replace(/-+$/u, '');
 
 /** A table of fields; an answer's (read from its example) has no Required column. */
@@ -61,20 +82,21 @@ function Fields({ caption, fields, showIn, answer }: { caption: string; fields: 
 
 function Operation({ op }: { op: OperationView }) {
   const { t } = useTranslation('api', { keyPrefix: 'docs' });
+  const textOf = useOperationText();
   return (
     <section className="dev-op" id={anchorOf(op)} aria-labelledby={`${anchorOf(op)}-h`} data-testid="dev-operation" data-operation={op.id}>
       <h4 id={`${anchorOf(op)}-h`}>
         <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span> <code className="dev-path">{op.path}</code>
       </h4>
       <p className="dev-summary">
-        <strong>{op.summary}</strong>
+        <strong>{textOf(op, 'summary')}</strong>
         {op.scope && (
           <span className="dev-scope">
             {t('reference.scope')} <code>{op.scope}</code>
           </span>
         )}
       </p>
-      <p>{op.description}</p>
+      <p>{textOf(op, 'description')}</p>
       <Fields caption={t('reference.parameters')} fields={op.parameters} showIn />
       <Fields caption={t('reference.body')} fields={op.body} />
       <Fields caption={t('reference.response', { status: op.status })} fields={op.response} answer />
@@ -92,6 +114,7 @@ function Operation({ op }: { op: OperationView }) {
 
 function Reference({ doc }: { doc: ApiDocView }) {
   const { t } = useTranslation('api', { keyPrefix: 'docs' });
+  const tagName = useTagName();
   return (
     <section className="dev-section" aria-labelledby="dev-reference" data-testid="dev-reference">
       <h2 id="dev-reference">{t('reference.title')}</h2>
@@ -116,7 +139,7 @@ function Reference({ doc }: { doc: ApiDocView }) {
       </nav>
       {doc.tags.map((tag) => (
         <section key={tag.name} className="dev-tag" aria-labelledby={`dev-tag-${tag.name}`}>
-          <h3 id={`dev-tag-${tag.name}`}>{tag.name}</h3>
+          <h3 id={`dev-tag-${tag.name}`}>{tagName(tag.name)}</h3>
           {tag.operations.map((op) => (
             <Operation key={op.id} op={op} />
           ))}

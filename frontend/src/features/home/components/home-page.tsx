@@ -50,6 +50,8 @@ export function HomePage() {
   const lng = i18n.resolvedLanguage ?? 'en';
   usePageTitle(t('home.title'));
   const extras = useHomeExtras();
+  // Made-up activity has no place beside the visitor's own upload: the example toasts stop for good once one starts.
+  const [uploadStarted, setUploadStarted] = useState(false);
 
   return (
     <>
@@ -70,7 +72,7 @@ export function HomePage() {
             <p className="hero-trust">{t('home.hero.trust')}</p>
           </div>
           <div className="hero-send">
-            <QuickSend />
+            <QuickSend onUploadStart={() => setUploadStarted(true)} />
           </div>
         </div>
       </section>
@@ -192,7 +194,7 @@ export function HomePage() {
           </p>
         </div>
       </section>
-      {extras && <extras.ExampleToasts />}
+      {extras && !uploadStarted && <extras.ExampleToasts />}
     </>
   );
 }

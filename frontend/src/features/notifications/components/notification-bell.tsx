@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismiss } from '@/lib/use-dismiss';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { NotificationView } from '@domain/dashboard-api';
 import { dashPaths } from '@/features/dashboard/dash-paths';
 import { countryName } from '@/lib/country-name';
@@ -56,7 +56,9 @@ export function NotificationBell() {
   const { t, i18n } = useTranslation('insights');
   const { t: tRequests } = useTranslation('requests');
   const lng = i18n.resolvedLanguage ?? 'en';
-  const { notifications, unreadCount, status, arrived, refresh, markRead, clearAll } = useNotifications();
+  // Only the dashboard keeps polling: a public page's network goes idle once it has loaded.
+  const { pathname } = useLocation();
+  const { notifications, unreadCount, status, arrived, refresh, markRead, clearAll } = useNotifications(pathname === '/dash' || pathname.startsWith('/dash/'));
   const [open, setOpen] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [clearFailed, setClearFailed] = useState(false);

@@ -13,19 +13,23 @@ export interface NotificationsState extends NotificationsView {
 const INITIAL: NotificationsState = { notifications: [], unreadCount: 0, status: 'loading', arrived: [] };
 
 /**
- * The signed-in user's notifications, polled every POLL_MS while the tab is
- * visible and at once when it becomes visible again; the owner unmounts it on sign-out.
+ * The signed-in user's notifications. `live` (the dashboard's screens): polled every POLL_MS
+ * while the tab is visible and at once when it becomes visible again. Elsewhere (the public
+ * pages, which must leave the network idle once loaded) read once, and again when the bell
+ * opens. The owner unmounts it on sign-out.
  */
-export function useNotifications() {
+export function useNotifications(live = true) {
   const [state, setState] = useState<NotificationsState>(INITIAL);
   const pendingRead = useRef(new Set<string>());
   const previous = useRef<readonly NotificationView[] | null>(null);
+  const loaded = useRef(false);
 
   const refresh = useCallback(async () => {
     try {
       const view = applyLocalReads(await fetchNotifications(), pendingRead.current);
       const arrived = arrivals(previous.current, view.notifications);
       previous.current = view.notifications;
+      loaded.current = true;
       setState({ ...view, status: 'ready', arrived });
     } catch (err) {
       // Keep what is shown; only a bell that never loaded says so.
@@ -34,7 +38,11 @@ export function useNotifications() {
     }
   }, []);
 
-  useEffect(() => startVisiblePolling(refresh, POLL_MS, browserPollerDeps()), [refresh]);
+  useEffect(() => {
+    if (live) return startVisiblePolling(refresh, POLL_MS, browserPollerDeps());
+    if (!loaded.current) void refresh().catch(() => undefined);
+    return undefined;
+  }, [refresh, live]);
 
   const markRead = useCallback((id: string) => {
     pendingRead.current.add(id);

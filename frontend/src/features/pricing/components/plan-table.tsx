@@ -45,7 +45,7 @@ export function PlanTable({
   };
 
   return (
-    <div className="table-wrap">
+    <div className="table-wrap plan-table-wrap">
       <table className="data-table plan-table">
         <caption>{t('pricing.table.caption')}</caption>
         <thead>

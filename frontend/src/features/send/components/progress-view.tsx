@@ -8,6 +8,8 @@ const RING_RADIUS = 52;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 /** stroke-width of .qs-ring-value (quick-send.css), in viewBox units */
 const RING_STROKE = 10;
+/** the share of the ring (and bar) the moving segment covers while the upload is finishing */
+const FINISHING_ARC_PERCENT = 25;
 
 interface ProgressViewProps {
   readonly progress: UploadProgress;
@@ -25,7 +27,9 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
   const wasConfirming = useRef(false);
   const percent = percentDone(progress.bytesDone, progress.bytesTotal);
   const remaining = remainingFor(progress);
-  const arc = ringArc(percent, RING_LENGTH, RING_STROKE);
+  // Every byte is in and the server is putting the files together: a busy ring, not a stuck 100 %.
+  const finishing = progress.phase === 'almost-done';
+  const arc = ringArc(finishing ? FINISHING_ARC_PERCENT : percent, RING_LENGTH, RING_STROKE);
 
   useEffect(() => {
     if (confirming) noButton.current?.focus();
@@ -39,12 +43,13 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
         {t(PHASE_KEYS[progress.phase])}
       </h2>
       <div
-        className="qs-ring"
+        className={finishing ? 'qs-ring qs-ring-busy' : 'qs-ring'}
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={percent}
+        {...(finishing ? { 'aria-valuetext': t('send.progress.finishing') } : { 'aria-valuenow': percent })}
         aria-label={t('send.progress.label')}
+        data-testid="progress-ring-box"
       >
         <svg viewBox="0 0 120 120" width="160" height="160" aria-hidden="true">
           <circle className="qs-ring-track" cx="60" cy="60" r={RING_RADIUS} />
@@ -62,13 +67,19 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
             />
           )}
         </svg>
-        <span className="qs-ring-text" data-testid="progress-percent">
-          {percent}
-          <small>%</small>
-        </span>
+        {finishing ? (
+          <span className="qs-ring-text qs-ring-text-busy" data-testid="progress-finishing">
+            {t('send.progress.finishing')}
+          </span>
+        ) : (
+          <span className="qs-ring-text" data-testid="progress-percent">
+            {percent}
+            <small>%</small>
+          </span>
+        )}
       </div>
-      <div className="qs-bar" aria-hidden="true">
-        <div className="qs-bar-fill" style={{ width: `${barWidthPercent(percent)}%` }} />
+      <div className={finishing ? 'qs-bar qs-bar-busy' : 'qs-bar'} aria-hidden="true">
+        <div className="qs-bar-fill" style={{ width: `${finishing ? FINISHING_ARC_PERCENT : barWidthPercent(percent)}%` }} />
       </div>
       <dl className="qs-stats">
         <div>
@@ -77,7 +88,7 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
         </div>
         <div>
           <dt className="sr-only">{t('send.progress.remainingLabel')}</dt>
-          <dd>{'count' in remaining ? t(remaining.key, { count: remaining.count }) : t(remaining.key)}</dd>
+          <dd data-testid="progress-remaining">{finishing ? t('send.progress.finishingDetail') : 'count' in remaining ? t(remaining.key, { count: remaining.count }) : t(remaining.key)}</dd>
         </div>
         <div>
           <dt className="sr-only">{t('send.progress.filesLabel')}</dt>
@@ -90,7 +101,7 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
       </dl>
       {/* Screen readers hear the phase and each 10 % step, not every progress tick. */}
       <p className="sr-only" aria-live="polite" aria-atomic="true">
-        {t(PHASE_KEYS[progress.phase])} {t('send.progress.announce', { percent: announcedPercent(percent) })}
+        {t(PHASE_KEYS[progress.phase])} {finishing ? t('send.progress.finishing') : t('send.progress.announce', { percent: announcedPercent(percent) })}
       </p>
       {confirming ? (
         <div className="qs-confirm" role="alertdialog" aria-labelledby={`${id}-confirm`} aria-modal="false">

@@ -59,9 +59,11 @@ interface QuickSendProps {
   readonly contacts?: readonly ContactView[];
   /** a transfer finished (the dashboard then reloads the user's usage) */
   onSent?(result: CompleteResponse): void;
+  /** an upload (or its resume) started: home stops its made-up example activity then */
+  onUploadStart?(): void;
 }
 
-export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
+export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSendProps) {
   const { t, i18n } = useTranslation();
   // A refusal is told by its code, never by the API's English message.
   const apiText = (err: ApiError) => {
@@ -159,6 +161,7 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
     active.current = run;
     setProgress(startingProgress(sent.files, false));
     setStep('uploading');
+    onUploadStart?.();
     try {
       const created = await createTransfer({ ...toDraftInput(sent, sender), lang }, auth, run.controller.signal);
       run.transfer = created;
@@ -176,6 +179,7 @@ export function QuickSend({ session, contacts, onSent }: QuickSendProps) {
     active.current = run;
     setProgress(startingProgress(sent.files, true));
     setStep('uploading');
+    onUploadStart?.();
     try {
       const { resumeTransfer } = await sendFlow();
       const result = await resumeTransfer(checkpoint, sent.files, callbacksFor(run));

@@ -44,6 +44,7 @@ export type UploadPhase = 'getting-ready' | 'warming-up' | 'transferring' | 'res
 export interface UploadProgress {
   bytesDone: number;
   bytesTotal: number;
+  /** files whose bytes are all uploaded (the server may still be completing them: phase 'almost-done') */
   filesDone: number;
   filesTotal: number;
   /** moving average over the last ~5 s, bytes per second */
@@ -214,7 +215,10 @@ class UploadRun {
   private resumedBytes: number;
   private readonly resumingStart: boolean;
   private bytesFinished = 0;
+  /** files whose bytes are all in (the count the view shows): a file counts once its last part is uploaded */
   private filesDone: number;
+  /** files the server has completed (multipart assembled): the upload ends when all are */
+  private filesCompleted: number;
   private completing = 0;
   private firstByteAt: number | null = null;
   private unitsDone = 0;
@@ -238,7 +242,8 @@ class UploadRun {
     }
     this.resumedBytes = resumedBytes;
     this.resumingStart = Boolean(opts.resuming) && resumedBytes > 0;
-    this.filesDone = this.files.filter((f) => f.uploaded).length;
+    this.filesDone = this.files.filter((f) => f.uploaded || f.remaining === 0).length;
+    this.filesCompleted = this.files.filter((f) => f.uploaded).length;
     for (const f of this.files) this.queue.push(...f.units);
   }
 
@@ -340,8 +345,11 @@ class UploadRun {
     this.unitsDone += 1;
     file.urls.delete(unit.part);
     file.remaining -= 1;
-    if (file.remaining === 0) void this.completeFile(file);
-    this.emit();
+    if (file.remaining === 0) {
+      this.filesDone += 1;
+      void this.completeFile(file);
+    }
+    this.emit(file.remaining === 0);
   }
 
   /** Counts the failed try and queues the next one after the backoff, or fails the upload. */
@@ -563,7 +571,7 @@ class UploadRun {
       }
     }
     this.completing -= 1;
-    this.filesDone += 1;
+    this.filesCompleted += 1;
     this.emit(true);
     this.checkAllDone();
   }
@@ -571,6 +579,8 @@ class UploadRun {
   /** Every part of the file again (the server has forgotten them), with fresh URLs. */
   private restartFile(file: FileState): void {
     this.completing -= 1;
+    // Its bytes are to be sent again: it no longer counts as in.
+    this.filesDone -= 1;
     file.restarts += 1;
     file.urls.clear();
     delete file.singleUrl;
@@ -590,7 +600,7 @@ class UploadRun {
   }
 
   private checkAllDone(): void {
-    if (this.finished || this.filesDone < this.filesTotal()) return;
+    if (this.finished || this.filesCompleted < this.filesTotal()) return;
     this.emit(true);
     this.finish();
     this.settle.resolve();
@@ -625,7 +635,7 @@ class UploadRun {
   }
 
   private phase(bytesDone: number): UploadPhase {
-    if (bytesDone >= this.bytesTotal && (this.completing > 0 || this.filesDone === this.filesTotal())) return 'almost-done';
+    if (bytesDone >= this.bytesTotal && (this.completing > 0 || this.filesCompleted === this.filesTotal())) return 'almost-done';
     const early = this.resumingStart ? 'resuming' : null;
     if (this.firstByteAt === null) return early ?? 'getting-ready';
     if (this.unitsDone === 0 || performance.now() - this.firstByteAt < WARM_UP_MS) return early ?? 'warming-up';

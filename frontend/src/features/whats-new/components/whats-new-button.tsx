@@ -4,7 +4,7 @@ import type { ChangelogEntry } from '@domain/dashboard-api';
 import { fetchChangelog } from '@/lib/changelog';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { useLoad, type Load } from '@/lib/use-load';
-import { browserStorage, countLabel, countNew, isNewSince, readLastOpened, writeLastOpened } from '../last-opened';
+import { browserStorage, countLabel, countNew, isNewSince, newSince, readLastOpened, writeLastOpened } from '../last-opened';
 import '../whats-new.css';
 
 /** The panel brings the markdown renderer: it loads on the first opening only. */
@@ -14,9 +14,10 @@ export type ChangelogLoad = Load<readonly ChangelogEntry[]>;
 
 /**
  * The dashboard bar's What's-new button (spec §2 What's-new panel): how many changelog entries
- * came out since this user last opened the panel, and the panel itself; opening it resets the count.
+ * came out since this user last opened the panel (or since the account was made), and the panel
+ * itself; opening it resets the count.
  */
-export function WhatsNewButton({ userId }: { userId: string }) {
+export function WhatsNewButton({ userId, createdAt }: { userId: string; createdAt?: number }) {
   const { t } = useTranslation('insights');
   const load = useLoad(fetchChangelog, []);
   const [lastOpened, setLastOpened] = useState(() => readLastOpened(browserStorage(), userId));
@@ -28,12 +29,13 @@ export function WhatsNewButton({ userId }: { userId: string }) {
     setLastOpened(readLastOpened(browserStorage(), userId));
   }, [userId]);
 
-  const count = load.state === 'ready' ? countNew(load.data, lastOpened) : 0;
+  const since = newSince(lastOpened, createdAt);
+  const count = load.state === 'ready' ? countNew(load.data, since) : 0;
   const label = countLabel(count);
 
   const onOpen = () => {
     const now = Date.now();
-    setSeenBefore(lastOpened);
+    setSeenBefore(since);
     writeLastOpened(browserStorage(), userId, now);
     setLastOpened(now);
     setOpen(true);
@@ -41,7 +43,7 @@ export function WhatsNewButton({ userId }: { userId: string }) {
 
   return (
     <>
-      <button type="button" className="whats-new-toggle" aria-haspopup="dialog" onClick={onOpen} data-testid="whats-new">
+      <button type="button" className="whats-new-toggle" aria-haspopup="dialog" onClick={onOpen} title={t('whatsNew.button')} data-testid="whats-new">
         <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
           <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
           <path d="M19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8z" />
