@@ -83,7 +83,7 @@ async function rowOf(t: TransferRecord, now: number, viewer?: string): Promise<T
 }
 
 /**
- * issue 15: the transfers shared with the caller, newest first: a Query of share items, then
+ * The transfers shared with the caller, newest first: a Query of share items, then
  * the transfers (pattern T9). Only those of the team the caller is on now: a share item that
  * outlived its membership (a race with the removal, an old item) shows nothing.
  */

@@ -948,7 +948,7 @@ beforeAll(async () => {
   const again = await api(app, '/combinedAuth', json({ email: REMOVED, password: 'Member-pass-123' }));
   expect(again.status, again.text).toBe(200);
   removed = { email: REMOVED, accessToken: again.json.accessToken as string, sub: inTeam.sub };
-  // issue 15: A (pro: 2 seats) has a member and a pending invite
+  // A (pro: 2 seats) has a member and a pending invite
   expect((await api(app, '/teams/invites', json({ email: ALICE_MEMBER }, bearer(alice)))).status).toBe(201);
   const joined = await api(app, '/v1/teams', json({ token: await tokenOf(ALICE_MEMBER), newMemberEmail: ALICE_MEMBER, fullName: 'Alice Member', password: 'Member-pass-123' }, {}, 'PATCH'));
   expect(joined.status, joined.text).toBe(201);
