@@ -165,7 +165,14 @@ function readOriginVerifyVersion(app: App): string | undefined {
 }
 
 function readPayments(app: App): PaymentsSettings {
-  const provider = contextString(app, CONTEXT_KEYS.payments) ?? 'simulated';
+  const provider = contextString(app, CONTEXT_KEYS.payments);
+  // No default: a deploy that silently ran the simulator would hand out paid plans for a test card.
+  if (provider === undefined) {
+    throw new Error(
+      '-c payments is required: "stripe" takes real payments (with -c stripePrices and the sendbridge/stripe secret, docs/deploy.md), ' +
+        '"simulated" runs the payments simulator, a demo in which anyone can subscribe with the test card 4242 4242 4242 4242',
+    );
+  }
   if (provider !== 'simulated' && provider !== 'stripe') throw new Error(`-c payments: '${provider}' is not simulated or stripe`);
   const raw: unknown = app.node.tryGetContext(CONTEXT_KEYS.stripePrices);
   let prices: unknown = raw ?? {};

@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -167,6 +167,21 @@ export class CoreStack extends Stack {
     });
     acknowledge(this.originVerify, 'AwsSolutions-SMG4', 'originVerifyRotation');
 
+    // The simulator in AWS signs its events with a generated secret, never the local stack's
+    // built-in one, which is public in this repository.
+    let simulatorWebhookSecret: secretsmanager.Secret | undefined;
+    if ((props.payments?.provider ?? 'simulated') === 'simulated') {
+      simulatorWebhookSecret = new secretsmanager.Secret(this, 'PaymentsSimulatorWebhookSecret', {
+        description: 'SendBridge: the payments simulator signs the events it delivers to /api/stripe/webhook with this',
+        generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      });
+      acknowledge(simulatorWebhookSecret, 'AwsSolutions-SMG4', 'simulatorSecretRotation');
+      Annotations.of(this).addWarningV2(
+        'sendbridge:payments:simulated',
+        'Payments run on the simulator (-c payments=simulated): anyone can subscribe to any plan with the test card 4242 4242 4242 4242. Its events are signed with the generated PaymentsSimulatorWebhookSecret. For real payments deploy with -c payments=stripe (docs/deploy.md).',
+      );
+    }
+
     const served = props.regionBuckets.map((b) => b.regionId);
     const defaultRegion: RegionId = served.includes(DEFAULT_REGION) ? DEFAULT_REGION : served[0]!;
     const productEvents = this.productEvents();
@@ -183,6 +198,7 @@ export class CoreStack extends Stack {
       originVerify: this.originVerify,
       ...(props.originVerifyVersion ? { originVerifyVersion: props.originVerifyVersion } : {}),
       ...(props.payments ? { payments: props.payments } : {}),
+      ...(simulatorWebhookSecret ? { simulatorWebhookSecret } : {}),
       ...(props.customDomainTarget ? { customDomainTarget: props.customDomainTarget } : {}),
       ...(props.abuseReportTo ? { abuseReportTo: props.abuseReportTo } : {}),
     };

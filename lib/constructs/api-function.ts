@@ -40,6 +40,8 @@ export interface ApiResources {
   readonly originVerifyVersion?: string;
   /** issue 14: the payments provider of the routes with access 'payments' */
   readonly payments?: PaymentsSettings;
+  /** the simulator's generated signing secret (CoreStack creates it when payments are simulated) */
+  readonly simulatorWebhookSecret?: secretsmanager.ISecret;
   /** on-demand jobs (routes.ts jobs without a schedule) by name, for routes that start them */
   readonly jobFunctions?: Readonly<Record<string, lambda.IFunction>>;
   /** issue 15: the multi-tenant distribution and connection group a 'cdn:tenants' job manages (WebStack) */
@@ -178,6 +180,11 @@ export class ApiFunction extends Construct {
     this.function.addEnvironment(ENV.payments, p.provider);
     this.function.addEnvironment(ENV.stripePrices, JSON.stringify(p.stripePrices));
     this.function.addEnvironment(ENV.stripeSecretId, p.stripeSecretName);
+    if (p.provider === 'simulated') {
+      const secret = this.resources.simulatorWebhookSecret;
+      if (!secret) throw new Error('payments=simulated needs the generated simulator secret (CoreStack creates it)');
+      this.function.addEnvironment(ENV.paymentsWebhookSecret, secret.secretValue.unsafeUnwrap());
+    }
   }
 
   private readonly invokable = new Map<string, lambda.IFunction>();

@@ -31,6 +31,8 @@ export const NAG_REASONS = {
     "issue 17: this queue is the webhook delivery queue's dead-letter queue; a dead-letter queue of its own would only move the problem.",
   originVerifyRotation:
     "The origin-verify value lives in CloudFront's origin headers and the functions' environment, both set at deploy; a rotation Lambda would change it under a running distribution. Rotate by putting a new value and deploying with -c originVerifyVersion=<its VersionId>, which changes both templates (docs/deploy.md, Rotating the origin-verify secret).",
+  simulatorSecretRotation:
+    "The payments simulator's signing secret is only shared by the billing function with itself (it signs the events it delivers to its own webhook route) and lives in its environment, set at deploy; there is no third party to rotate with. A new value takes a redeploy.",
 } as const;
 
 export type NagReasonKey = keyof typeof NAG_REASONS;

@@ -98,7 +98,7 @@ describe('Lambda bundles', () => {
   beforeAll(() => {
     // Synthesized as `cdk synth` does, bundling included; sizes read from the assembly's assets.
     const app = new App({
-      context: { ...cdkJsonContext(), regions: 'hongkong,frankfurt', 'aws:cdk:enable-asset-metadata': true },
+      context: { ...cdkJsonContext(), regions: 'hongkong,frankfurt', payments: 'simulated', 'aws:cdk:enable-asset-metadata': true },
       builtinCloudFormationValidation: false,
     });
     const { core, web } = createSendBridge(app);

@@ -4,7 +4,8 @@ import { REGION_IDS, STORAGE_REGIONS } from '../../functions/domain/regions';
 import { DEFAULT_MAIL_FROM, readAppConfig } from '../../lib/app-config';
 import { REGION_CONFIG, parseRegionList } from '../../lib/region-config';
 
-const config = (context: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => readAppConfig(new App({ context }), env);
+// Payments have no default (a test of its own refuses a synth without); the rest is read as given.
+const config = (context: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => readAppConfig(new App({ context: { payments: 'simulated', ...context } }), env);
 
 describe('region config', () => {
   it('maps every storage region of the product to an AWS region', () => {

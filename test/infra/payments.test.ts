@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { functionGroupOf, routes } from '../../functions/routes';
 import { ENV } from '../../functions/lib/env-names';
+import { SIMULATOR_DEFAULT_WEBHOOK_SECRET } from '../../functions/lib/env';
 import { STRIPE_SECRET_NAME } from '../../lib/app-config';
 import { buildLambdaBundles, lambdaBundleSpecs, LAMBDA_BUNDLE_FILE, STRIPE_PROVIDER_MODULE, STRIPE_SDK_CHUNK_FILE } from '../../lib/lambda-bundles';
 import { REPO_ROOT } from '../../lib/paths';
@@ -119,5 +120,48 @@ describe('the Stripe SDK chunk', () => {
   it('the bundled provider loads the chunk at run time and talks through the SDK', async () => {
     const mod = (await import(pathToFileURL(path.join(bundles.get('probe-stripe')!.dir, LAMBDA_BUNDLE_FILE)).href)) as { handler: () => Promise<unknown> };
     expect(await mod.handler()).toEqual([{ priceId: 'price_probe', role: 'pro', period: 'month', amount: 29, currency: 'usd', nickname: 'Pro monthly' }]);
+  });
+});
+
+describe('payments fail closed in AWS', () => {
+  it('a synth that does not choose a provider is refused, naming both choices', () => {
+    expect(() => synthSendBridge({ payments: '' })).toThrow(/-c payments is required: "stripe" takes real payments.*"simulated" runs the payments simulator/su);
+  });
+
+  it('the simulator signs its events with a generated secret, never the local stack\'s built-in one', () => {
+    const t = synthSendBridge();
+    const core = t.template(t.core).toJSON();
+    expect(JSON.stringify(core)).not.toContain(SIMULATOR_DEFAULT_WEBHOOK_SECRET);
+    const secrets = Object.entries(resourcesOf(t.template(t.core), 'AWS::SecretsManager::Secret')).filter(([id]) => id.startsWith('PaymentsSimulatorWebhookSecret'));
+    expect(secrets).toHaveLength(1);
+    const [secretId, secret] = secrets[0]!;
+    expect(secret.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 48 });
+    const paying = new Set(routes.filter((r) => r.access.includes('payments')).map((r) => functionGroupOf(r)));
+    for (const [group, fn] of t.core.routeFunctions) {
+      const value = fnOf(t, logicalId(fn.function, t.core)).env[ENV.paymentsWebhookSecret];
+      if (!paying.has(group)) {
+        expect(value, group).toBeUndefined();
+        continue;
+      }
+      expect(JSON.stringify(value), group).toContain('{{resolve:secretsmanager:');
+      expect(JSON.stringify(value), group).toContain(secretId);
+    }
+  });
+
+  it('the synth says the simulator hands out plans for a test card', () => {
+    const t = synthSendBridge();
+    const warnings = t.app.node
+      .findAll()
+      .flatMap((c) => c.node.metadata)
+      .filter((m) => m.type === 'aws:cdk:warning')
+      .map((m) => String(m.data));
+    expect(warnings.some((w) => w.includes('4242 4242 4242 4242') && w.includes('-c payments=stripe'))).toBe(true);
+  });
+
+  it('with Stripe there is no simulator secret and no simulator signing secret in any environment', () => {
+    const prices = Object.fromEntries(['pro', 'team', 'teamelite'].flatMap((p) => ['month', 'year'].map((i) => [`${p}/${i}`, `price_${p}_${i}`])));
+    const t = synthSendBridge({ payments: 'stripe', stripePrices: JSON.stringify(prices) });
+    expect(Object.keys(resourcesOf(t.template(t.core), 'AWS::SecretsManager::Secret')).filter((id) => id.startsWith('PaymentsSimulator'))).toEqual([]);
+    for (const [group, fn] of t.core.routeFunctions) expect(fnOf(t, logicalId(fn.function, t.core)).env[ENV.paymentsWebhookSecret], group).toBeUndefined();
   });
 });

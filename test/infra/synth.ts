@@ -16,13 +16,13 @@ export interface TestApp extends SendBridgeStacks {
 }
 
 /**
- * The whole app as `cdk synth -c regions=hongkong,frankfurt` builds it, minus the slow parts
+ * The whole app as `npm run synth` (`cdk synth -c regions=hongkong,frankfurt -c payments=simulated`) builds it, minus the slow parts
  * that are not under test: esbuild bundling (`aws:cdk:bundling-stacks: []`) and the built-in
  * CloudFormation schema validation (covered by the real `cdk synth`).
  */
 export function synthSendBridge(context: Record<string, unknown> = {}, options: SendBridgeOptions = {}): TestApp {
   const app = new App({
-    context: { ...cdkJsonContext(), regions: 'hongkong,frankfurt', 'aws:cdk:bundling-stacks': [], ...context },
+    context: { ...cdkJsonContext(), regions: 'hongkong,frankfurt', payments: 'simulated', 'aws:cdk:bundling-stacks': [], ...context },
     builtinCloudFormationValidation: false,
   });
   const stacks = createSendBridge(app, options);
