@@ -54,7 +54,7 @@ beforeEach(() => {
   });
   ddbMock.on(GetCommand, { Key: keys.webhookEvent('ev-1') }).resolves({ Item: { ...keys.webhookEvent('ev-1'), id: 'ev-1', type: 'transfer.downloaded', userId: 'u1', createdAt: now, body: BODY } });
   // The claim (conditioned) answers the claimed delivery; finishing an attempt answers what it wrote.
-  ddbMock.on(UpdateCommand, { ExpressionAttributeNames: { '#s': 'status' }, ReturnValues: 'ALL_NEW' }).callsFake((input: { Key: { pk: string }; ExpressionAttributeValues: Record<string, unknown>; ConditionExpression?: string }) =>
+  ddbMock.on(UpdateCommand, { ExpressionAttributeNames: { '#s': 'status' }, ReturnValues: 'ALL_NEW' }).callsFake(async (input: { Key: { pk: string }; ExpressionAttributeValues: Record<string, unknown>; ConditionExpression?: string }) =>
     input.ConditionExpression ? { Attributes: delivery(input.Key.pk.replace('WHDELIVERY#', '')) } : { Attributes: { ...delivery(input.Key.pk.replace('WHDELIVERY#', '')), status: input.ExpressionAttributeValues[':s'], attempts: input.ExpressionAttributeValues[':a'] } },
   );
   ddbMock.on(UpdateCommand, { Key: keys.jobRun('webhook-deliver') }).resolves({ Attributes: { runs: 1, lastRunAt: now } });
