@@ -23,7 +23,7 @@ import * as mailDomains from '../data/email-domains';
 import type { UserProfile } from '../data/users';
 import { cnamesOf, txtsOf } from '../adapters/dns-check';
 import * as identities from '../adapters/email-identities';
-import { tenantProvider } from '../adapters/cdn-tenants';
+import { tenantProvider, type TenantProvider } from '../adapters/cdn-tenants';
 import { config } from '../lib/env';
 import { customDomainOrigin } from './link-origin';
 import { syncBucketCors } from './bucket-cors';
@@ -213,9 +213,9 @@ export interface TenantSyncResult {
 /**
  * Creates the tenants of verified hosts and deletes those of released ones, then lets every
  * bucket's CORS allow exactly the hosts served (a page on a custom host uploads straight to S3).
+ * The provider is the local one unless the caller hands in another (the tenant job: CloudFront's).
  */
-export async function syncTenants(limit: number): Promise<TenantSyncResult> {
-  const provider = tenantProvider();
+export async function syncTenants(limit: number, provider: TenantProvider | undefined = tenantProvider()): Promise<TenantSyncResult> {
   let tenantsCreated = 0;
   let tenantsDeleted = 0;
   if (!provider) return { tenantsCreated, tenantsDeleted, bucketsCorsUpdated: 0 };

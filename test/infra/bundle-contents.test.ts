@@ -106,6 +106,13 @@ describe('Lambda bundle contents', () => {
     expect(lazy).toBeGreaterThan(0);
   });
 
+  it('carries CloudFront only in the functions granted cdn:tenants (the tenant job), not in every one importing the domain services', () => {
+    const granted = new Set(FUNCTIONS.filter((f) => f.access.includes('cdn:tenants')).map((f) => f.bundle));
+    const carrying = [...bundles].filter(([, b]) => packagesOf([...b.inputs, ...b.lazyInputs]).has('@aws-sdk/client-cloudfront')).map(([name]) => name);
+    expect(granted.size).toBeGreaterThan(0);
+    expect(carrying.sort()).toEqual([...granted].sort());
+  });
+
   it('bundles neither aws4fetch nor the hand-written AWS layer (functions/lib/aws)', () => {
     const found: string[] = [];
     for (const [name, b] of bundles) {

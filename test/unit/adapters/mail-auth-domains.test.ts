@@ -7,7 +7,7 @@ import { serviceError, useUnitEnv } from '../../helpers/aws-mock';
 import { checkMailReachable, sendMail } from '../../../functions/adapters/mailer';
 import { AuthFailedError, adminCreateUser, passwordAuth, refreshAuth } from '../../../functions/adapters/auth';
 import { createIdentity, deleteIdentity, getIdentity } from '../../../functions/adapters/email-identities';
-import { tenantProvider } from '../../../functions/adapters/cdn-tenants';
+import { cloudFrontTenantProvider } from '../../../functions/adapters/cdn-tenants-cloudfront';
 
 useUnitEnv({ SES_CONFIGURATION_SET: 'unit-set' });
 
@@ -133,7 +133,7 @@ describe('email identities (SES in AWS)', () => {
 });
 
 describe('CDN tenants (CloudFront)', () => {
-  const provider = tenantProvider({ TENANT_DISTRIBUTION_ID: 'EDIST', CONNECTION_GROUP_ID: 'cg-1' })!;
+  const provider = cloudFrontTenantProvider({ TENANT_DISTRIBUTION_ID: 'EDIST', CONNECTION_GROUP_ID: 'cg-1' })!;
 
   it('a tenant CloudFront no longer has is deleted already', async () => {
     cloudFront.on(GetDistributionTenantCommand).rejects(serviceError('EntityNotFound', 'gone', 404));

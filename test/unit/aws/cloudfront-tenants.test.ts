@@ -1,11 +1,12 @@
 /**
  * The tenant job's CloudFront calls at the wire (the CloudFront provider of
- * functions/adapters/cdn-tenants.ts through @aws-sdk/client-cloudfront, answered at the SDK's
+ * functions/adapters/cdn-tenants-cloudfront.ts through @aws-sdk/client-cloudfront, answered at the SDK's
  * HTTP handler): signed for cloudfront in us-east-1, the 2020-05-31 XML bodies, ETag and
  * If-Match, and a tenant disabled before deletion.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tenantName, tenantProvider } from '../../../functions/adapters/cdn-tenants';
+import { cloudFrontTenantProvider } from '../../../functions/adapters/cdn-tenants-cloudfront';
 import { ENV } from '../../../functions/lib/env-names';
 import { stubHttp, type SentRequest } from '../../helpers/http-stub';
 
@@ -17,7 +18,7 @@ const xml = (body: string, status = 200, headers: Record<string, string> = {}) =
 const tenantXml = (enabled: boolean, status: string) =>
   // List members as the SDK's model of the API reads and writes them (`member`, the list's default element name).
   `<DistributionTenant><Id>dt_123</Id><DistributionId>E1MT</DistributionId><Domains><member><Domain>files.acme.com</Domain><Status>active</Status></member></Domains><Enabled>${enabled}</Enabled><Status>${status}</Status></DistributionTenant>`;
-const provider = () => tenantProvider({ [ENV.tenantDistributionId]: 'E1MT', [ENV.connectionGroupId]: 'cg_9' })!;
+const provider = () => cloudFrontTenantProvider({ [ENV.tenantDistributionId]: 'E1MT', [ENV.connectionGroupId]: 'cg_9' })!;
 
 beforeEach(() => {
   process.env.AWS_ACCESS_KEY_ID = 'unit';
@@ -77,5 +78,9 @@ describe('CloudFront distribution tenants', () => {
   it('uses no provider in AWS without the tenant grant, the local one beside the emulators', () => {
     expect(tenantProvider({})).toBeUndefined();
     expect(tenantProvider({ [ENV.dynamodbEndpoint]: 'http://127.0.0.1:8000' })?.kind).toBe('local');
+    // CloudFront is the tenant job's alone: only its env names the distribution and connection group.
+    expect(tenantProvider({ [ENV.tenantDistributionId]: 'E1MT', [ENV.connectionGroupId]: 'cg_9' })).toBeUndefined();
+    expect(cloudFrontTenantProvider({ [ENV.tenantDistributionId]: 'E1MT' })).toBeUndefined();
+    expect(cloudFrontTenantProvider({ [ENV.tenantDistributionId]: 'E1MT', [ENV.connectionGroupId]: 'cg_9' })?.kind).toBe('cloudfront');
   });
 });

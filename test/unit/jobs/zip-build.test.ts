@@ -1,0 +1,113 @@
+/**
+ * The ZIP build job (functions/jobs/zip-build.ts) with the table's and S3's clients mocked: the
+ * parts it uploads are put together and read back as an archive (yauzl).
+ */
+import { Readable } from 'node:stream';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { ddbMock, serviceError, TABLE, throttled, useUnitEnv } from '../../helpers/aws-mock';
+import { readZip } from '../../helpers/read-zip';
+import { keys } from '../../../functions/data/keys';
+import { zipContentHash, zipKey } from '../../../functions/services/downloads';
+import { handler } from '../../../functions/jobs/zip-build';
+
+useUnitEnv();
+
+const s3 = mockClient(S3Client);
+const now = Date.now();
+const SLUG = 'Zip0001';
+const CONTENT: Record<string, string> = { Fil0000001: 'hello from the first file\n', Fil0000002: 'and the second, in a folder\n' };
+const files = [
+  { ...keys.transferFile(SLUG, 'Fil0000001'), slug: SLUG, fileId: 'Fil0000001', key: `t/${SLUG}/Fil0000001`, fileName: 'a.txt', size: CONTENT.Fil0000001!.length, status: 'uploaded', createdAt: now - 2000 },
+  { ...keys.transferFile(SLUG, 'Fil0000002'), slug: SLUG, fileId: 'Fil0000002', key: `t/${SLUG}/Fil0000002`, fileName: 'b.txt', itemPath: 'docs/b.txt', size: CONTENT.Fil0000002!.length, status: 'uploaded', createdAt: now - 1000 },
+];
+const HASH = zipContentHash(files);
+const transfer = { ...keys.transfer(SLUG), entity: 'Transfer', slug: SLUG, status: 'ready', region: 'hongkong', anon: true, recipients: [], expiryDate: now + 86_400_000, totalDownloads: 0 };
+const zipFinish = () => ddbMock.commandCalls(UpdateCommand).map((c) => c.args[0].input).filter((i) => (i.Key as { sk?: string }).sk === keys.transferZip(SLUG, HASH).sk);
+
+beforeEach(() => {
+  ddbMock.reset();
+  s3.reset();
+  ddbMock.on(GetCommand).resolves({});
+  ddbMock.on(UpdateCommand).resolves({});
+  ddbMock.on(GetCommand, { Key: keys.transfer(SLUG) }).resolves({ Item: transfer });
+  ddbMock.on(GetCommand, { Key: keys.transferZip(SLUG, HASH) }).resolves({ Item: { ...keys.transferZip(SLUG, HASH), slug: SLUG, contentHash: HASH, key: zipKey(SLUG, HASH), status: 'building', startedAt: now - 1000 } });
+  ddbMock.on(QueryCommand).resolves({ Items: files });
+  s3.on(GetObjectCommand).callsFake(async (input: { Key: string }) => {
+    const text = CONTENT[input.Key.split('/').pop()!]!;
+    return { Body: Readable.from([Buffer.from(text)]), ContentLength: text.length, ETag: '"src"' };
+  });
+  s3.on(CreateMultipartUploadCommand).resolves({ UploadId: 'up-1' });
+  s3.on(UploadPartCommand).callsFake(async (input: { PartNumber: number }) => ({ ETag: `"p${input.PartNumber}"` }));
+  s3.on(CompleteMultipartUploadCommand).resolves({ ETag: '"zip"' });
+  s3.on(AbortMultipartUploadCommand).resolves({});
+});
+
+describe('ZIP build job', () => {
+  it('streams each file from the transfer\'s bucket into one multipart upload of the ZIP, then marks it ready with its size', async () => {
+    await handler({ slug: SLUG, contentHash: HASH });
+
+    // the guest bucket of the transfer's region, for both reads and the upload
+    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input)).toEqual(files.map((f) => ({ Bucket: 'hk-anon', Key: f.key })));
+    expect(s3.commandCalls(CreateMultipartUploadCommand)[0]!.args[0].input).toMatchObject({ Bucket: 'hk-anon', Key: zipKey(SLUG, HASH), ContentType: 'application/zip' });
+    expect(s3.commandCalls(CreateMultipartUploadCommand)[0]!.args[0].input.ContentDisposition).toMatch(/^attachment; filename=/u);
+    const parts = s3.commandCalls(UploadPartCommand).map((c) => c.args[0].input);
+    const zip = Buffer.concat(parts.map((p) => Buffer.from(p.Body as Uint8Array)));
+    const entries = await readZip(zip);
+    expect(entries.map((e) => [e.name, e.data.toString('utf8')])).toEqual([
+      ['a.txt', CONTENT.Fil0000001],
+      ['docs/b.txt', CONTENT.Fil0000002],
+    ]);
+    expect(s3.commandCalls(CompleteMultipartUploadCommand)[0]!.args[0].input).toEqual({
+      Bucket: 'hk-anon',
+      Key: zipKey(SLUG, HASH),
+      UploadId: 'up-1',
+      MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.PartNumber, ETag: `"p${p.PartNumber}"` })) },
+    });
+    expect(zipFinish()).toEqual([expect.objectContaining({ TableName: TABLE, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':s': 'ready', ':v': zip.length } })]);
+    expect(s3.commandCalls(AbortMultipartUploadCommand)).toHaveLength(0);
+  });
+
+  it('a source gone from S3 (NoSuchKey): the upload is aborted, no ZIP completed, and the build recorded failed so POST /zip can start another', async () => {
+    s3.on(GetObjectCommand, { Key: files[1]!.key }).rejects(serviceError('NoSuchKey', 'The specified key does not exist.', 404));
+    await handler({ slug: SLUG, contentHash: HASH });
+    expect(s3.commandCalls(AbortMultipartUploadCommand)[0]!.args[0].input).toEqual({ Bucket: 'hk-anon', Key: zipKey(SLUG, HASH), UploadId: 'up-1' });
+    expect(s3.commandCalls(CompleteMultipartUploadCommand)).toHaveLength(0);
+    expect(zipFinish()).toEqual([expect.objectContaining({ ExpressionAttributeNames: { '#s': 'status', '#e': 'error' }, ExpressionAttributeValues: expect.objectContaining({ ':s': 'failed' }) })]);
+  });
+
+  it('S3 throttling a part (SlowDown): aborted and recorded failed, never left building', async () => {
+    s3.on(UploadPartCommand).rejects(serviceError('SlowDown', 'Please reduce your request rate.', 503));
+    await handler({ slug: SLUG, contentHash: HASH });
+    expect(s3.commandCalls(AbortMultipartUploadCommand)).toHaveLength(1);
+    expect(zipFinish()[0]!.ExpressionAttributeValues).toEqual({ ':s': 'failed', ':v': 'Please reduce your request rate.' });
+  });
+
+  it('files changed since the request (another content hash): recorded failed without touching S3', async () => {
+    ddbMock.on(QueryCommand).resolves({ Items: [files[0]!] });
+    await handler({ slug: SLUG, contentHash: HASH });
+    expect(s3.calls()).toHaveLength(0);
+    expect(zipFinish()[0]!.ExpressionAttributeValues).toEqual({ ':s': 'failed', ':v': 'files changed' });
+  });
+
+  it('a throttled table fails the invocation (the async invoke retries it) before anything is built', async () => {
+    ddbMock.on(GetCommand, { Key: keys.transfer(SLUG) }).rejects(throttled());
+    await expect(handler({ slug: SLUG, contentHash: HASH })).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
+    expect(s3.calls()).toHaveLength(0);
+  });
+
+  it('bad input is refused without a call to AWS', async () => {
+    await handler({ slug: SLUG, contentHash: 'not-a-hash' });
+    expect(ddbMock.calls()).toHaveLength(0);
+    expect(s3.calls()).toHaveLength(0);
+  });
+});
