@@ -45,11 +45,12 @@ const priceSchema = z.looseObject({
   metadata,
 });
 
+// Zeros and '' are what the Stripe mapping gives a payment method without card details.
 const cardSchema = z.looseObject({
   brand: z.string().check(z.minLength(1), z.maxLength(40)),
-  last4: z.string().check(z.regex(/^[0-9]{4}$/u)),
-  exp_month: z.number().check(z.int(), z.gte(1), z.lte(12)),
-  exp_year: z.number().check(z.int(), z.gte(1970), z.lte(9999)),
+  last4: z.string().check(z.regex(/^[0-9]{0,4}$/u)),
+  exp_month: z.number().check(z.int(), z.gte(0), z.lte(12)),
+  exp_year: z.number().check(z.int(), z.gte(0), z.lte(9999)),
 });
 
 const paymentMethodSchema = z.union([paymentId, z.looseObject({ id: paymentId, object: z.literal('payment_method'), card: cardSchema })]);
