@@ -13,6 +13,7 @@ import { PortBusyError, assertPortFree, HOST, portFromEnv } from './local/ports'
 import { JavaMissingError } from './local/dynamodb';
 import { removeStackLock, writeStackLock } from './local/stack-lock';
 import { checkHealth } from '../functions/services/health';
+import { readPaymentsConfig } from '../functions/lib/env';
 import { cnameTarget } from '../functions/services/domains';
 import { servedCustomHost } from '../functions/data/custom-domains';
 import { startWebDevServer, type WebDevServer } from '../frontend/dev-server';
@@ -27,6 +28,9 @@ async function main() {
   const started = Date.now();
   let ports: Ports, apiPort: number, webPort: number, dnsPort: number;
   try {
+    // The handlers' own payments configuration, loaded now: PAYMENTS=stripe without its secret
+    // (or a bad STRIPE_PRICES) stops here with one line instead of at the first payment.
+    readPaymentsConfig({ ...process.env, APP_ORIGIN: process.env.APP_ORIGIN || `http://${HOST}` });
     ports = portsFromEnv();
     dnsPort = portFromEnv(DNS_PORT_ENV, DEFAULT_DNS_PORT);
     apiPort = portFromEnv('API_PORT', 3001);

@@ -84,7 +84,7 @@ export function billingStateOf(sub: SubscriptionObject, customer: CustomerObject
     stripeId: sub.customer,
     subscriptionId: sub.id,
     priceId: price?.id ?? null,
-    period: price?.recurring.interval ?? null,
+    period: price?.recurring?.interval ?? null,
     trialEnd: ms(sub.trial_end),
     periodEnd: ms(periodEnd),
     cancelAtPeriodEnd: sub.cancel_at_period_end === true,
@@ -251,14 +251,14 @@ export function subscriptionView(input: ViewInput): SubscriptionView {
     nickname: price?.nickname ?? null,
     amount: major(price?.unit_amount),
     currency: price?.currency ?? null,
-    period: price?.recurring.interval ?? null,
+    period: price?.recurring?.interval ?? null,
     priceId: price?.id ?? null,
     trialDaysLeft: trialDaysLeft(status, trialEnd, input.now),
     trialEnd: status === 'trialing' ? trialEnd : null,
     renewalDate: live ? periodEnd : null,
     cancelAtPeriodEnd: live && sub?.cancel_at_period_end === true,
     pendingChange:
-      live && pending && periodEnd !== null
+      live && pending?.recurring && periodEnd !== null
         ? { priceId: pending.id, role: resolveRole({ planRole: pending.metadata.role ?? null }), period: pending.recurring.interval, at: periodEnd }
         : null,
     card: cardFrom(sub, input.customer),
@@ -295,7 +295,7 @@ export function stripeDataResponse(input: ViewInput): StripeDataResponse {
               id: price?.id ?? '',
               nickname: price?.nickname ?? null,
               amount: price?.unit_amount ?? 0,
-              interval: price?.recurring.interval ?? 'month',
+              interval: price?.recurring?.interval ?? 'month',
               metadata: price && isRole(price.metadata.role) ? { role: price.metadata.role } : {},
             },
             trial_end: s.trial_end,

@@ -118,6 +118,41 @@ export function filterGuestFiles<F extends FileEntry>(files: readonly F[]): Filt
   return result;
 }
 
+/**
+ * The file lists a call can carry: a send's files and the send form's two kinds of recording;
+ * a request upload and an added-files call carry `fileObjects` only.
+ */
+export const FILE_LISTS = ['fileObjects', 'recordedVideos', 'voiceMemo'] as const;
+export type FileListField = (typeof FILE_LISTS)[number];
+export type FileLists<F> = { readonly [K in FileListField]?: readonly F[] | undefined };
+
+/** One file entry of a call, with where it sits in the body (`fileObjects.2`, `voiceMemo.0`). */
+export interface LocatedFile<F> {
+  readonly field: FileListField;
+  readonly index: number;
+  readonly file: F;
+}
+
+/**
+ * Every file entry of a send, a request upload or an added-files call, whatever list it came
+ * in: the rules that count, size or filter files run over this, so no kind of file skips one.
+ */
+export function fileEntriesOf<F>(call: FileLists<F>): LocatedFile<F>[] {
+  return FILE_LISTS.flatMap((field) => (call[field] ?? []).map((file, index) => ({ field, index, file })));
+}
+
+/**
+ * The entries of a call that a sender of `role` may not upload (spec §5: only for a
+ * not-logged-in sender, the anon role), over every file list of the call.
+ */
+export function fileRuleViolations<F extends Pick<FileEntry, 'fileName' | 'itemPath'>>(role: string, call: FileLists<F>): (LocatedFile<F> & { readonly reason: RemovalReason })[] {
+  if (role !== 'anon') return [];
+  return fileEntriesOf(call).flatMap((entry) => {
+    const reason = guestRemovalReason(entry.file);
+    return reason ? [{ ...entry, reason }] : [];
+  });
+}
+
 /** Applies the guest filter only where the spec does: the anon role. */
 export function filterFilesForRole<F extends FileEntry>(role: string, files: readonly F[]): FilterResult<F> {
   return role === 'anon' ? filterGuestFiles(files) : { kept: [...files], removed: [] };

@@ -20,7 +20,7 @@ import {
   isExpiryAllowed,
 } from './expiry';
 import { fileEntrySchema } from './file-entry-schema';
-import { dedupeFiles, guestRemovalReason, totalSize, type FileEntry } from './file-filters';
+import { dedupeFiles, fileEntriesOf, fileRuleViolations, totalSize, type FileEntry } from './file-filters';
 import { ROLES, limitsFor } from './plans';
 import {
   EMAIL_MAX_LENGTH,
@@ -403,7 +403,7 @@ export function transferDraftSchema(ctx: DraftContext) {
           }
         }
 
-        const all: FileEntry[] = [...d.fileObjects, ...d.recordedVideos, ...d.voiceMemo];
+        const all: FileEntry[] = fileEntriesOf(d).map((e) => e.file);
         if (all.length === 0) add(['fileObjects'], 'no_files');
         if (all.length + (ctx.existingFileCount ?? 0) > limits.files) {
           add(['fileObjects'], 'too_many_files');
@@ -411,11 +411,10 @@ export function transferDraftSchema(ctx: DraftContext) {
         if (totalSize(all) + (ctx.existingBytes ?? 0) > limits.uploadLimit) {
           add(['fileObjects'], 'transfer_too_large');
         }
-        // The app removes these before sending; one arriving here bypassed the app.
-        if (isGuest) {
-          d.fileObjects.forEach((f, i) => {
-            if (guestRemovalReason(f)) add(['fileObjects', i], 'file_not_allowed', { fileName: f.fileName });
-          });
+        // The app removes these before sending; one arriving here bypassed the app. Recordings
+        // are files like any other: a renamed one is checked too.
+        for (const { field, index, file } of fileRuleViolations(ctx.role, d)) {
+          add([field, index], 'file_not_allowed', { fileName: file.fileName });
         }
       }),
     );

@@ -20,11 +20,30 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 /** Deliveries are retried with backoff for this long after the event. */
 export const RETRY_WINDOW_MS = 24 * 3600 * 1000;
 
-/** Headers of every delivery. */
+/**
+ * Headers of every delivery: Standard Webhooks' three (https://www.standardwebhooks.com/), so its
+ * official libraries verify our deliveries, and the event type for routing before parsing.
+ */
 export const WEBHOOK_HEADERS = {
-  id: 'sendbridge-event-id',
-  timestamp: 'sendbridge-timestamp',
-  /** `v1=<hex>` per valid secret, space-separated (two during a rotation's grace period) */
-  signature: 'sendbridge-signature',
+  /** the event id: the same on every retry and redelivery */
+  id: 'webhook-id',
+  /** Unix seconds of this attempt */
+  timestamp: 'webhook-timestamp',
+  /** `v1,<base64 HMAC-SHA256>` per valid secret, space-separated (two during a rotation's grace period) */
+  signature: 'webhook-signature',
   type: 'sendbridge-event-type',
 } as const;
+
+/**
+ * The headers of the scheme before Standard Webhooks (`v1=<hex>` of `${timestamp}.${body}`
+ * keyed with the secret's text), still sent beside the standard ones to endpoints whose secret
+ * dates from then, so receivers written for it keep working until the secret is rotated.
+ */
+export const LEGACY_WEBHOOK_HEADERS = {
+  id: 'sendbridge-event-id',
+  timestamp: 'sendbridge-timestamp',
+  signature: 'sendbridge-signature',
+} as const;
+
+/** The prefix of a signing secret; the rest is the key, base64 (Standard Webhooks). */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';

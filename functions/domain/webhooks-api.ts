@@ -27,7 +27,7 @@ import * as z from 'zod/mini';
  * schemas; this contract re-exports them under the same names.
  */
 import { EVENT_TYPES, type EventType } from './webhook-events';
-export { DEFAULT_ROTATION_GRACE_HOURS, EVENT_TYPES, isEventType, RETRY_WINDOW_MS, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from './webhook-events';
+export { DEFAULT_ROTATION_GRACE_HOURS, EVENT_TYPES, isEventType, LEGACY_WEBHOOK_HEADERS, RETRY_WINDOW_MS, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS, WEBHOOK_SECRET_PREFIX } from './webhook-events';
 export type { EventType } from './webhook-events';
 export type DeliveredEventType = EventType | 'ping';
 

@@ -135,10 +135,8 @@ export function originVerifySecret(): string | undefined {
 
 /** issue 14: which payments provider runs and how it is reached (functions/adapters/payments/). */
 export interface PaymentsConfig {
-  /** `stripe` only when PAYMENTS=stripe and a Stripe secret is configured; otherwise the simulator */
+  /** PAYMENTS: `stripe` (which then needs STRIPE_SECRET_ID) or `simulated` (the default) */
   readonly provider: 'simulated' | 'stripe';
-  /** PAYMENTS=stripe was asked for but no STRIPE_SECRET_ID names the keys: the simulator runs instead */
-  readonly stripeRequestedWithoutKey: boolean;
   /** the simulator delivers its events here */
   readonly webhookUrl: string;
   /** the simulator's signing secret (never Stripe's: Stripe's comes from Secrets Manager) */
@@ -172,10 +170,12 @@ export function readPaymentsConfig(source: NodeJS.ProcessEnv = process.env): Pay
     }
     stripePrices = parsed as Record<string, string>;
   }
-  const provider = asked === 'stripe' && stripeSecretId ? 'stripe' : 'simulated';
+  // Asked for Stripe, a deployment without its keys must not quietly take payments on the simulator.
+  if (asked === 'stripe' && !stripeSecretId) {
+    throw new MissingConfigError(ENV.stripeSecretId, 'is not set: PAYMENTS=stripe reads the Stripe keys from the Secrets Manager secret it names');
+  }
   return {
-    provider,
-    stripeRequestedWithoutKey: asked === 'stripe' && !stripeSecretId,
+    provider: asked,
     webhookUrl: optional(source, ENV.paymentsWebhookUrl) ?? `${appOrigin}/api/stripe/webhook`,
     simulatorWebhookSecret: optional(source, ENV.paymentsWebhookSecret) ?? SIMULATOR_DEFAULT_WEBHOOK_SECRET,
     stripePrices,

@@ -55,6 +55,7 @@ import {
   type PaymentsProvider,
   type SubscriptionObject,
 } from '../adapters/payments/provider';
+import { HANDLED_EVENT_TYPES, paymentEventEnvelopeSchema, paymentEventSchema } from '../adapters/payments/event-schema';
 import { claimEvent, getSumoCode, linkCustomer, putBillingState, putSumoCode, redeemSumoCode, releaseEvent, setFirstCharge, setStripeId, userIdByCustomer } from '../data/billing';
 import { getProfile, type UserProfile } from '../data/users';
 import { HttpError, badRequest, conflict, forbidden } from '../lib/errors';
@@ -262,7 +263,7 @@ export async function changePlan(provider: PaymentsProvider, userId: string, bod
   const { subscription, customer } = await liveSubscription(provider, profile);
   const current = priceOf(subscription);
   const direction = changeDirection(
-    { role: subscriptionRoleOf(subscription, customer), period: current?.recurring.interval ?? null, priceId: current?.id ?? null },
+    { role: subscriptionRoleOf(subscription, customer), period: current?.recurring?.interval ?? null, priceId: current?.id ?? null },
     { role: price.role, period: price.period, priceId: price.priceId },
   );
   if (direction === 'same') throw conflict('plan_unchanged', 'You are on this plan already.');
@@ -356,16 +357,6 @@ export async function redeem(userId: string, code: string, now: number): Promise
 
 // ---- POST /stripe/webhook ---------------------------------------------------------------------------------
 
-const HANDLED = new Set([
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'customer.subscription.trial_will_end',
-  'invoice.paid',
-  'invoice.payment_failed',
-]);
-
 export interface WebhookResult {
   readonly received: true;
 }
@@ -384,21 +375,12 @@ function refusal(err: WebhookError): HttpError {
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
-function asSubscription(o: Record<string, unknown>): SubscriptionObject {
-  const items = (o.items as { data?: unknown } | undefined)?.data;
-  if (o.object !== 'subscription' || !isText(o.id) || !isText(o.customer) || !isText(o.status) || !Array.isArray(items)) throw badRequest('invalid_event', 'The webhook body is not an event.');
-  return o as unknown as SubscriptionObject;
-}
+const invalidEvent = () => badRequest('invalid_event', 'The webhook body is not an event.');
 
-function asInvoice(o: Record<string, unknown>): InvoiceObject {
-  if (o.object !== 'invoice' || !isText(o.id) || !isText(o.customer)) throw badRequest('invalid_event', 'The webhook body is not an event.');
-  return o as unknown as InvoiceObject;
-}
-
-function asSession(o: Record<string, unknown>): CheckoutSessionObject {
-  if (o.object !== 'checkout.session' || !isText(o.id)) throw badRequest('invalid_event', 'The webhook body is not an event.');
-  return o as unknown as CheckoutSessionObject;
-}
+// The objects below passed paymentEventSchema: the fields the handler reads are there, in range.
+const asSubscription = (o: unknown) => o as SubscriptionObject;
+const asInvoice = (o: unknown) => o as InvoiceObject;
+const asSession = (o: unknown) => o as CheckoutSessionObject;
 
 /**
  * The account of a customer: the `STRIPECUST#` link, else the user id our server put on the
@@ -418,7 +400,7 @@ async function userOfCustomer(customerId: string, hints: readonly (string | null
 }
 
 async function onSubscriptionEvent(provider: PaymentsProvider, event: PaymentEvent, at: number): Promise<void> {
-  const sub = asSubscription(event.data.object as Record<string, unknown>);
+  const sub = asSubscription(event.data.object);
   const customer = await provider.retrieveCustomer(sub.customer);
   const userId = await userOfCustomer(sub.customer, [customer?.metadata.userId, sub.metadata?.userId], at);
   if (!userId) {
@@ -434,21 +416,21 @@ async function onSubscriptionEvent(provider: PaymentsProvider, event: PaymentEve
 
 async function mailTrialEnd(userId: string, sub: SubscriptionObject): Promise<void> {
   const profile = await getProfile(userId);
-  if (!profile || sub.trial_end === null) return;
+  if (!profile || sub.trial_end == null) return;
   const price = priceOf(sub);
   const role = subscriptionRoleOf(sub, null);
   await mailTrialEnding(profile.email, profile.lang, {
     planName: PLANS[role].displayName,
     trialEnd: sub.trial_end * 1000,
-    amount: price ? price.unit_amount / 100 : null,
+    amount: typeof price?.unit_amount === 'number' ? price.unit_amount / 100 : null,
     currency: price?.currency ?? null,
-    period: price?.recurring.interval ?? null,
+    period: price?.recurring?.interval ?? null,
     link: `${config().appOrigin}${TRIAL_ENDING_PATH}`,
   });
 }
 
 async function onCheckoutCompleted(provider: PaymentsProvider, event: PaymentEvent, at: number): Promise<void> {
-  const hinted = asSession(event.data.object as Record<string, unknown>);
+  const hinted = asSession(event.data.object);
   // The event's copy is a hint: the provider's own session decides.
   const session = await provider.retrieveCheckoutSession(hinted.id);
   if (!session || session.status !== 'complete' || !session.customer) return;
@@ -464,7 +446,7 @@ async function onCheckoutCompleted(provider: PaymentsProvider, event: PaymentEve
 }
 
 async function onInvoiceEvent(provider: PaymentsProvider, event: PaymentEvent, at: number): Promise<void> {
-  const invoice = asInvoice(event.data.object as Record<string, unknown>);
+  const invoice = asInvoice(event.data.object);
   const customer = await provider.retrieveCustomer(invoice.customer);
   const userId = await userOfCustomer(invoice.customer, [customer?.metadata.userId], at);
   if (!userId) return;
@@ -483,9 +465,13 @@ export async function handleWebhook(provider: PaymentsProvider, rawBody: string,
     if (err instanceof WebhookError) throw refusal(err);
     throw err;
   }
-  if (!isText(event.id) || !HANDLED.has(event.type) || typeof event.data?.object !== 'object' || event.data.object === null) return { received: true };
+  // Validly signed is not well formed: every shape the handler reads is checked first, so an
+  // odd event is a 400 the provider sees, never a failure halfway through applying it.
+  if (!paymentEventEnvelopeSchema.safeParse(event).success) throw invalidEvent();
+  if (!HANDLED_EVENT_TYPES.includes(event.type)) return { received: true };
+  if (!paymentEventSchema.safeParse(event).success) throw invalidEvent();
   if (!(await claimEvent(event.id, event.type, now))) return { received: true };
-  const at = Number.isFinite(event.created) ? event.created * 1000 : now;
+  const at = event.created * 1000;
   try {
     if (event.type === 'checkout.session.completed') await onCheckoutCompleted(provider, event, at);
     else if (event.type.startsWith('customer.subscription.')) await onSubscriptionEvent(provider, event, at);

@@ -26,7 +26,7 @@ import {
   type updateRequestSchema,
   type createRequestSchema,
 } from '../domain/requests-api';
-import { guestRemovalReason, totalSize } from '../domain/file-filters';
+import { fileEntriesOf, fileRuleViolations, totalSize } from '../domain/file-filters';
 import { removedFileText } from '../domain/texts';
 import { limitsFor, resolveRole } from '../domain/plans';
 import { DEFAULT_EXPIRY_SECONDS, RESUME_WINDOW_SECONDS, expiryDateFor } from '../domain/expiry';
@@ -255,7 +255,7 @@ export async function startUpload(
   if (input.senderEmail !== verifiedEmail) throw forbidden('sender_not_verified', 'Verify your email address before sending.');
   const { r, requester } = await requireOpen(id, now);
   const limits = effectiveLimits(r.rules, await planOf(requester));
-  const entries = input.fileObjects;
+  const entries = fileEntriesOf(input).map((e) => e.file);
   if (entries.length > limits.maxFiles) {
     throw badRequest('request_too_many_files', `This request accepts at most ${limits.maxFiles} files.`, { limit: limits.maxFiles });
   }
@@ -266,11 +266,8 @@ export async function startUpload(
     throw badRequest('request_file_type', `${wrongType.fileName}: this request does not accept this type of file.`, { fileName: wrongType.fileName, allowedTypes: r.rules.allowedTypes ?? [] });
   }
   // The visitor is not signed in: the guest rules of spec §5 apply to what they bring.
-  const blocked = entries.findIndex((f) => guestRemovalReason(f) !== null);
-  if (blocked >= 0) {
-    const fileName = entries[blocked]!.fileName;
-    throw problemsError([{ code: 'file_not_allowed', field: `fileObjects.${blocked}`, message: removedFileText(fileName) }]);
-  }
+  const blocked = fileRuleViolations('anon', input)[0];
+  if (blocked) throw problemsError([{ code: 'file_not_allowed', field: `${blocked.field}.${blocked.index}`, message: removedFileText(blocked.file.fileName) }]);
   for (const [scope, subject, limit] of [
     ['request-uploads-address', `${r.id}:${verifiedEmail}`, REQUEST_UPLOAD_LIMITS.perAddressAndRequest],
     ['request-uploads-client', client, REQUEST_UPLOAD_LIMITS.perClient],

@@ -7,7 +7,7 @@ import { checkShareWith, managesNow, shareOnSend } from './sharing';
 import { deleteShares } from '../data/teams';
 import { randomString, generateSlug } from '../domain/slug';
 import { transferDraftSchema, type TransferDraft } from '../domain/validation';
-import { dedupeFiles, totalSize, type FileEntry } from '../domain/file-filters';
+import { dedupeFiles, fileEntriesOf, fileRuleViolations, totalSize, type FileEntry } from '../domain/file-filters';
 import { partCountFor, partRange, partSizeFor, usesMultipart, SIGNED_PUT_EXPIRES_SECONDS } from '../domain/upload';
 import { RESUME_WINDOW_SECONDS, CUSTOM_DATE_MARKER, expiryDateFor } from '../domain/expiry';
 import { isRegionId, type RegionId } from '../domain/regions';
@@ -27,7 +27,8 @@ import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
 import * as storage from '../adapters/storage';
 import { config } from '../lib/env';
-import { HttpError, badRequest, conflict, forbidden, gone, notFound } from '../lib/errors';
+import { HttpError, badRequest, conflict, forbidden, gone, notFound, problemsError } from '../lib/errors';
+import { removedFileText } from '../domain/texts';
 import { hashPassword, hashToken, newToken, safeEqual } from '../lib/secrets';
 import { errorFields, log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
@@ -151,11 +152,9 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
   }
   const region = await regionOf(sender);
   // issue 16: the recordings stay known as such, so the download page labels and plays them.
-  const entries = [
-    ...draft.fileObjects,
-    ...draft.recordedVideos.map((e) => ({ ...e, recording: 'video' as const })),
-    ...draft.voiceMemo.map((e) => ({ ...e, recording: 'voice' as const })),
-  ];
+  const entries = fileEntriesOf(draft).map(({ field, file }) =>
+    field === 'recordedVideos' ? { ...file, recording: 'video' as const } : field === 'voiceMemo' ? { ...file, recording: 'voice' as const } : file,
+  );
   const uploadToken = newToken();
   const passwordHash = draft.password ? await hashPassword(draft.password) : undefined;
   const reservation: Reservation =
@@ -454,6 +453,9 @@ export async function addFiles(body: z.output<typeof addFilesRequestSchema>, sen
   }
   const existing = await data.listFiles(t.slug);
   const { kept } = dedupeFiles(body.fileObjects, existing);
+  // Only accounts add files today; the rule still runs over the call, as on every path.
+  const blocked = fileRuleViolations(sender.role, { fileObjects: kept })[0];
+  if (blocked) throw problemsError([{ code: 'file_not_allowed', field: `fileObjects.${blocked.index}`, message: removedFileText(blocked.file.fileName) }]);
   if (kept.length === 0) throw badRequest('no_new_files', 'These files are already in the transfer.');
   const limits = limitsFor(sender.role);
   if (existing.length + kept.length > limits.files) throw badRequest('too_many_files', 'Too many files for your plan');

@@ -11,5 +11,8 @@ function base32(length = 20): string {
 
 export const newEndpointId = () => `we_${base32()}`;
 export const newDeliveryId = () => `wd_${base32()}`;
-/** An endpoint's signing secret: `whsec_` + 32 random bytes, base64url. */
-export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+/**
+ * An endpoint's signing secret as Standard Webhooks writes it: `whsec_` + 32 random bytes in
+ * standard base64 (44 characters, one `=`; the secrets before it were 43 URL-safe ones).
+ */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;

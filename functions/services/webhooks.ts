@@ -1,7 +1,8 @@
 /**
  * Webhook endpoints and their delivery (issue 17). Users register endpoints for a set of event
  * types; services/events.ts writes a pending delivery per matching endpoint; this module sends
- * them: signed (HMAC-SHA256 over `${timestamp}.${body}`, one `v1=` signature per valid secret),
+ * them: signed as Standard Webhooks sign (`webhook-signature: v1,<base64 HMAC-SHA256 of
+ * id.timestamp.body>`, one per valid secret),
  * through the SSRF-guarded HTTP adapter, retried with exponential backoff until 24 h after the
  * event, every attempt logged with its status and time. A redelivery is a new delivery of the
  * same event: same event id and body, so receivers that de-duplicate on the id see it once.
@@ -10,8 +11,10 @@ import { createHmac } from 'node:crypto';
 import {
   backoffMs,
   DEFAULT_ROTATION_GRACE_HOURS,
+  LEGACY_WEBHOOK_HEADERS,
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_HEADERS,
+  WEBHOOK_SECRET_PREFIX,
   type CreatedWebhook,
   type CreateWebhookInput,
   type DeliveryAttemptView,
@@ -179,19 +182,62 @@ export async function sendTestEvent(userId: string, id: string, now = Date.now()
 
 // ---- signing ----------------------------------------------------------------------------------
 
-export function signatureOf(secret: string, timestamp: number, body: string): string {
+/**
+ * Secrets minted before Standard Webhooks: `whsec_` + 43 URL-safe base64 characters (32 bytes,
+ * unpadded). The standard's secrets (newWebhookSecret) always end in `=`, so the two never mix.
+ */
+const LEGACY_SECRET = /^whsec_[A-Za-z0-9_-]{43}$/u;
+
+export function isLegacySecret(secret: string): boolean {
+  return LEGACY_SECRET.test(secret);
+}
+
+/**
+ * The HMAC key of a secret, as Standard Webhooks reads it: the bytes the base64 after `whsec_`
+ * stands for. Node's decoder reads the URL-safe alphabet too, so a legacy secret gives the same
+ * 32 random bytes it was made of.
+ */
+export function signingKeyOf(secret: string): Buffer {
+  const encoded = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
+  return Buffer.from(encoded, 'base64');
+}
+
+/** A secret written as Standard Webhooks libraries take it (a legacy one re-encoded: the same key). */
+export function standardSecretOf(secret: string): string {
+  return `${WEBHOOK_SECRET_PREFIX}${signingKeyOf(secret).toString('base64')}`;
+}
+
+/** Standard Webhooks' signature: base64 HMAC-SHA256 of `${id}.${timestamp}.${body}` with the secret's key. */
+export function signatureOf(secret: string, id: string, timestamp: number, body: string): string {
+  return createHmac('sha256', signingKeyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64');
+}
+
+/** The scheme before it: hex HMAC-SHA256 of `${timestamp}.${body}`, keyed with the secret's text. */
+export function legacySignatureOf(secret: string, timestamp: number, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 
-/** The headers of one attempt: event id, timestamp, and a `v1=` signature per valid secret. */
+/**
+ * The headers of one attempt: Standard Webhooks' id, timestamp and a `v1,` signature per valid
+ * secret (two during a rotation's grace period), the event type, and, while a valid secret is a
+ * legacy one, the old headers signed with it, so a receiver still on the old scheme keeps working.
+ */
 export function deliveryHeaders(e: Pick<EndpointRecord, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>, event: Pick<StoredEvent, 'id' | 'type' | 'body'>, now: number): Record<string, string> {
   const timestamp = Math.floor(now / 1000);
   const secrets = [e.secret, ...(e.previousSecret && (e.previousSecretExpiresAt ?? 0) > now ? [e.previousSecret] : [])];
+  const legacy = secrets.filter(isLegacySecret);
   return {
     [WEBHOOK_HEADERS.id]: event.id,
     [WEBHOOK_HEADERS.type]: event.type,
     [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-    [WEBHOOK_HEADERS.signature]: secrets.map((s) => `v1=${signatureOf(s, timestamp, event.body)}`).join(' '),
+    [WEBHOOK_HEADERS.signature]: secrets.map((s) => `v1,${signatureOf(s, event.id, timestamp, event.body)}`).join(' '),
+    ...(legacy.length > 0
+      ? {
+          [LEGACY_WEBHOOK_HEADERS.id]: event.id,
+          [LEGACY_WEBHOOK_HEADERS.timestamp]: String(timestamp),
+          [LEGACY_WEBHOOK_HEADERS.signature]: legacy.map((s) => `v1=${legacySignatureOf(s, timestamp, event.body)}`).join(' '),
+        }
+      : {}),
   };
 }
 

@@ -204,7 +204,7 @@ describe('/developers', () => {
     expect(await page.getByTestId('dev-webhook-events').textContent()).toContain('a file or the ZIP was downloaded: the country');
     expect((await page.getByTestId('dev-webhook-headers').locator('dt').allTextContents()).sort()).toEqual(Object.values(WEBHOOK_HEADERS).sort());
     const example = (await page.getByTestId('dev-webhook-example').textContent())!;
-    expect(example).toContain(`${WEBHOOK_HEADERS.signature}: v1=`);
+    expect(example).toContain(`${WEBHOOK_HEADERS.signature}: v1,`);
     expect(example).toContain('"type": "transfer.downloaded"');
     expect(await section.textContent()).toContain('for 24 hours after the event');
     expect(await section.textContent()).toContain(`more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from your clock`);

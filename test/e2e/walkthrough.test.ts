@@ -8,7 +8,7 @@
  * shows it removed, the API answers 410 file_removed, `transfer.scan_failed` arrives, and
  * `sendbridge get` brings only the clean file (exit 3).
  */
-import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,10 +34,9 @@ let secret: string;
 
 const cli = (args: string[], opts: RunOptions = {}) => runCli(args, { cwd: work, home: work, configDir: path.join(work, 'config') }, opts);
 
-/** The signature check of docs/webhooks.md: HMAC-SHA256 over `${timestamp}.${body}` with the endpoint's secret. */
+/** The signature check of docs/webhooks.md: the official Standard Webhooks library's signature with the endpoint's secret. */
 function signedWith(hook: ReceivedHook, s: string): boolean {
-  const ts = hook.headers[WEBHOOK_HEADERS.timestamp];
-  const expected = `v1=${createHmac('sha256', s).update(`${ts}.${hook.body}`).digest('hex')}`;
+  const expected = new Webhook(s).sign(hook.headers[WEBHOOK_HEADERS.id] ?? '', new Date(Number(hook.headers[WEBHOOK_HEADERS.timestamp]) * 1000), hook.body);
   return (hook.headers[WEBHOOK_HEADERS.signature] ?? '').split(' ').includes(expected);
 }
 
@@ -130,7 +129,7 @@ describe('issue 17 as a new user tries it', () => {
     const downloaded = await receiver.waitFor(hookOf('transfer.downloaded', id));
     expect(signedWith(downloaded, secret)).toBe(true);
     expect(eventOf(downloaded).data).toMatchObject({ country: 'DE', countryName: 'Germany', recipient: RECIPIENT, origin: 'file', fileName: 'notes.txt' });
-    expect(signedWith(downloaded, 'whsec_not-the-secret')).toBe(false);
+    expect(signedWith(downloaded, 'whsec_bm90IHRoZSBlbmRwb2ludCdzIHNlY3JldA==')).toBe(false);
   });
 
   it('refuses an EICAR file: removed on the download page, 410 from the API, scan_failed webhook, get skips it', async () => {

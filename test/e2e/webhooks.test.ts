@@ -7,7 +7,7 @@
  * 24 h grace said) and deletes after the inline confirmation. A team member sees neither the
  * menu entry nor the screen until their admin ticks "Let team members use webhooks".
  */
-import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { WebhookListResponse } from '../../functions/domain/webhooks-api';
@@ -26,10 +26,10 @@ async function open(): Promise<Page> {
   return page;
 }
 
-/** The signature header holds a `v1=` HMAC-SHA256 over `${timestamp}.${body}` with this secret. */
+/** The Standard Webhooks signature header holds a `v1,` signature made with this secret (the official library's own). */
 function signedWith(hook: ReceivedHook, secret: string): boolean {
-  const expected = createHmac('sha256', secret).update(`${hook.headers['sendbridge-timestamp']}.${hook.body}`).digest('hex');
-  return (hook.headers['sendbridge-signature'] ?? '').split(' ').includes(`v1=${expected}`);
+  const expected = new Webhook(secret).sign(hook.headers['webhook-id'] ?? '', new Date(Number(hook.headers['webhook-timestamp']) * 1000), hook.body);
+  return (hook.headers['webhook-signature'] ?? '').split(' ').includes(expected);
 }
 
 const rowsOfEvent = (page: Page, eventId: string) => page.locator(`[data-testid="delivery-row"][data-event-id="${eventId}"]`);

@@ -17,7 +17,7 @@ import { keys as tableKeys } from '../../functions/data/keys';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, fetchBytes, json, randomData, sendFiles, sha256, waitForMail, type TestUser } from '../helpers/transfers';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
-import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { eventOf, startReceiver } from '../helpers/webhook-receiver';
 
 let app: LocalApp;
@@ -299,8 +299,7 @@ describe('webhooks with the webhooks scope', () => {
     const ping = await api(app, `/v1/webhooks/${endpoint.id}/test`, { method: 'POST', headers: h });
     expect(ping.status, ping.text).toBe(202);
     const hook = await receiver.waitFor((x) => eventOf(x).type === 'ping');
-    const ts = Number(hook.headers['sendbridge-timestamp']);
-    expect(hook.headers['sendbridge-signature']).toBe(`v1=${createHmac('sha256', secret).update(`${ts}.${hook.body}`).digest('hex')}`);
+    expect(new Webhook(secret).verify(hook.body, hook.headers)).toEqual(eventOf(hook));
     await expect.poll(async () => (await api(app, `/v1/webhooks/${endpoint.id}/deliveries`, { headers: h })).json.deliveries[0]?.status, { timeout: 10_000 }).toBe('delivered');
 
     // redelivery: the same event id again
@@ -315,10 +314,10 @@ describe('webhooks with the webhooks scope', () => {
     const next = rotated.json.secret as string;
     expect(next).not.toBe(secret);
     expect((await api(app, `/v1/webhooks/${endpoint.id}/test`, { method: 'POST', headers: h })).status).toBe(202);
-    const signedTwice = await receiver.waitFor((x) => eventOf(x).type === 'ping' && (x.headers['sendbridge-signature'] ?? '').includes(' '));
-    const t2 = Number(signedTwice.headers['sendbridge-timestamp']);
-    const sig = (s: string) => `v1=${createHmac('sha256', s).update(`${t2}.${signedTwice.body}`).digest('hex')}`;
-    expect(signedTwice.headers['sendbridge-signature']!.split(' ')).toEqual([sig(next), sig(secret)]);
+    const signedTwice = await receiver.waitFor((x) => eventOf(x).type === 'ping' && (x.headers['webhook-signature'] ?? '').includes(' '));
+    const t2 = new Date(Number(signedTwice.headers['webhook-timestamp']) * 1000);
+    const sig = (s: string) => new Webhook(s).sign(eventOf(signedTwice).id, t2, signedTwice.body);
+    expect(signedTwice.headers['webhook-signature']!.split(' ')).toEqual([sig(next), sig(secret)]);
 
     const edited = await api(app, `/v1/webhooks/${endpoint.id}`, json({ enabled: false, events: ['transfer.expired'] }, h, 'PATCH'));
     expect(edited.status, edited.text).toBe(200);

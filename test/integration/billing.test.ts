@@ -192,6 +192,42 @@ describe('webhook: idempotent, ordered, verified', () => {
   });
 });
 
+describe('webhook: odd but validly signed events are 2xx or 4xx, never 5xx', () => {
+  it('a subscription item whose price has no `recurring` (a one-time price) is applied, without a period', async () => {
+    const user = await trialing('one.time.price@example.com');
+    const sub = await subscriptionOf(user);
+    const item = sub.items.data[0]!;
+    const { recurring: _r, ...oneTime } = item.price;
+    for (const price of [oneTime, { ...item.price, recurring: null }]) {
+      const ev = signedEvent('customer.subscription.updated', { ...sub, status: 'active', items: { data: [{ ...item, price }] } }, Math.floor(Date.now() / 1000) + 60 * DAY + Math.floor(Math.random() * 1000));
+      const res = await postWebhook(ev.body, ev.signature);
+      expect(res.status, res.text).toBe(200);
+      const p = await profileItem(user);
+      expect(p.status).toBe('active');
+      expect(p.period).toBeUndefined();
+    }
+  });
+
+  it('times no date can hold (created 1e15, a trial ending in 1e300) are refused as invalid_event and change nothing', async () => {
+    const user = await trialing('far.future@example.com');
+    const before = await profileItem(user);
+    const sub = await subscriptionOf(user);
+    for (const [created, object] of [
+      [1e15, { ...sub, status: 'active' }],
+      [Math.floor(Date.now() / 1000), { ...sub, status: 'active', trial_end: 1e300 }],
+      [-1, { ...sub, status: 'active' }],
+      [1.5, { ...sub, status: 'active' }],
+    ] as const) {
+      const ev = signedEvent('customer.subscription.updated', object, created);
+      const res = await postWebhook(ev.body, ev.signature);
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.error.code).toBe('invalid_event');
+    }
+    const after = await profileItem(user);
+    expect({ status: after.status, billingUpdatedAt: after.billingUpdatedAt }).toEqual({ status: before.status, billingUpdatedAt: before.billingUpdatedAt });
+  });
+});
+
 describe('the trial ends', () => {
   it('with 4242: active, the first charge paid, the refund window open', async () => {
     const user = await trialing('good.card@example.com');

@@ -4,7 +4,7 @@ import type { CreateTransferResponse } from '../../functions/domain/transfer-api
 import { GB, MB } from '../../functions/domain/units';
 import { guestStorageUsed } from '../../functions/data/users';
 import { partRange } from '../../functions/domain/upload';
-import { TEXTS } from '../../functions/domain/texts';
+import { TEXTS, removedFileText } from '../../functions/domain/texts';
 import { api, startTestApp, viaCloudFront } from '../helpers/local-app';
 import {
   bearer,
@@ -280,6 +280,46 @@ describe('hostile file names and paths', () => {
     expect(t.files.map((f) => f.itemPath).sort()).toEqual(['dir/ok.txt', 'x/run.txt']);
     const state = await api(app, `/transfers/${t.id}/upload-state`, { headers: { 'x-upload-token': t.uploadToken } });
     expect(state.json.files.map((f: { itemPath: string }) => f.itemPath).sort()).toEqual(['dir/ok.txt', 'x/run.txt']);
+  });
+});
+
+describe('guest file rules over every kind of file a send carries', () => {
+  const sender = 'recorder@example.com';
+  const base = { sendAs: 'email', senderEmail: sender, emailTo: [{ email: 'recorder-to@example.com' }] };
+
+  it('refuses recorded videos and voice memos a guest may not send, with the spec text and the entry named', async () => {
+    const token = await guestToken(app, sender);
+    const cases: [string, string][] = [
+      ['recordedVideos', 'evil.html'],
+      ['recordedVideos', 'setup.exe'],
+      ['recordedVideos', 'Show.S01E01.1080p.WEB-DL.mkv'],
+      ['voiceMemo', 'evil.html'],
+      ['voiceMemo', 'setup.exe'],
+      ['voiceMemo', 'Show.S01E01.1080p.WEB-DL.mkv'],
+    ];
+    for (const [field, fileName] of cases) {
+      const res = await api(app, '/transfers', json({ ...base, fileObjects: [{ fileName: 'ok.txt', size: 3 }], [field]: [{ fileName: 'fine.webm', size: 3 }, { fileName, size: 3 }] }, { 'x-sender-token': token }));
+      expect(res.status, `${field} ${fileName}: ${res.text}`).toBe(400);
+      expect(res.json.error).toMatchObject({ code: 'file_not_allowed', message: removedFileText(fileName) });
+      expect(res.json.error.details.issues).toContainEqual({ code: 'file_not_allowed', field: `${field}.1`, message: removedFileText(fileName) });
+    }
+    // a recording alone (no fileObjects) is checked as well
+    const only = await api(app, '/transfers', json({ ...base, voiceMemo: [{ fileName: 'memo.exe', size: 3 }] }, { 'x-sender-token': token }));
+    expect(only.status, only.text).toBe(400);
+    expect(only.json.error.code).toBe('file_not_allowed');
+  });
+
+  it("accepts the send form's own recordings, and a signed-in sender's renamed ones (the rule is the guests')", async () => {
+    const token = await guestToken(app, sender);
+    const ok = await api(
+      app,
+      '/transfers',
+      json({ ...base, recordedVideos: [{ fileName: 'video-2026-11-26T01-00-00.webm', size: 3 }], voiceMemo: [{ fileName: 'voice-memo-2026-11-26T01-00-00.webm', size: 3 }] }, { 'x-sender-token': token }),
+    );
+    expect(ok.status, ok.text).toBe(201);
+    expect((ok.json as CreateTransferResponse).files).toHaveLength(2);
+    const member = await api(app, '/me/transfers', json({ sendAs: 'link', recordedVideos: [{ fileName: 'page.html', size: 3 }] }, bearer(owner)));
+    expect(member.status, member.text).toBe(201);
   });
 });
 

@@ -3,11 +3,15 @@
  * a receiving HTTP server on loopback: endpoints are registered through the API; real sends,
  * downloads and the expiry sweep publish events; the delivery job (started through the local
  * Invoke API, as in `npm start`) POSTs them; the signature verifies with the snippet documented
- * in docs/webhooks.md (read from the page and run as is); a 500 is retried with backoff and then
- * succeeds; a redelivery carries the same event id; rotation signs with both secrets.
+ * in docs/webhooks.md (read from the page and run as is: the official `standardwebhooks` library),
+ * and an endpoint whose secret predates the standard still gets the old headers; a 500 is
+ * retried with backoff and then succeeds; a redelivery carries the same event id; rotation signs
+ * with both secrets.
  */
-import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createHmac, randomBytes } from 'node:crypto';
+import { readFile, writeFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Webhook } from 'standardwebhooks';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +19,9 @@ import type { LocalApp } from '../../scripts/local/app';
 import { REPO_ROOT } from '../../scripts/local/app';
 import type { CreatedWebhook, DeliveryView, WebhookListResponse } from '../../functions/domain/webhooks-api';
 import { MAX_WEBHOOK_ENDPOINTS } from '../../functions/domain/webhooks-api';
-import { deliverDue } from '../../functions/services/webhooks';
+import { deliverDue, standardSecretOf } from '../../functions/services/webhooks';
+import { keys } from '../../functions/data/keys';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { sweepExpired } from '../../functions/services/expiry-sweep';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, downloadFrom, json, randomData, recipientIdsOf, sendFiles, type TestUser } from '../helpers/transfers';
@@ -38,7 +44,9 @@ async function documentedVerifier(): Promise<Verify> {
   const section = page.slice(page.indexOf('## Verifying a delivery'));
   const code = /```js\n([\s\S]*?)```/u.exec(section)?.[1];
   if (!code) throw new Error('no js snippet in docs/webhooks.md');
-  const dir = await mkdtemp(path.join(tmpdir(), 'sb-verify-'));
+  // Inside the repository, so the snippet finds its `standardwebhooks` import in node_modules.
+  await mkdir(path.join(REPO_ROOT, 'node_modules/.cache'), { recursive: true });
+  const dir = await mkdtemp(path.join(REPO_ROOT, 'node_modules/.cache/sb-verify-'));
   const file = path.join(dir, 'verify.mjs');
   await writeFile(file, code);
   const mod = (await import(pathToFileURL(file).href)) as { verifySendBridgeWebhook: Verify };
@@ -100,7 +108,7 @@ describe('registering endpoints', () => {
 
   it('shows the secret once: the list carries only a hint of it', async () => {
     const created = await addEndpoint(alice, ['transfer.created', 'transfer.downloaded', 'transfer.expired', 'request.uploaded']);
-    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/u);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/u);
     const list = (await call(alice, 'GET', '/webhooks')).json as WebhookListResponse;
     expect(list.endpoints).toHaveLength(1);
     expect(list.max).toBe(MAX_WEBHOOK_ENDPOINTS);
@@ -148,14 +156,18 @@ describe('deliveries', () => {
     const hook = await receiver.waitFor(ofType('transfer.created', t.id));
     const event = eventOf(hook);
     expect(event.id).toMatch(/^evt_/u);
-    expect(hook.headers['sendbridge-event-id']).toBe(event.id);
+    expect(hook.headers['webhook-id']).toBe(event.id);
     expect(hook.headers['sendbridge-event-type']).toBe('transfer.created');
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/u);
+    // the official Standard Webhooks library verifies it, and these endpoints get no legacy headers
+    expect(new Webhook(secret).verify(hook.body, hook.headers)).toEqual(event);
+    expect(hook.headers['sendbridge-signature']).toBeUndefined();
     expect(event.data).toMatchObject({ transferId: t.id, sendAs: 'link', fileCount: 1, totalBytes: 2048 });
     expect(verify(hook.body, hook.headers, secret)).toBe(true);
     // and it is not fooled: another secret, a changed body, an old timestamp
     expect(verify(hook.body, hook.headers, 'whsec_wrong')).toBe(false);
     expect(verify(hook.body.replace('2048', '2049'), hook.headers, secret)).toBe(false);
-    expect(verify(hook.body, { ...hook.headers, 'sendbridge-timestamp': String(Number(hook.headers['sendbridge-timestamp']) - 600) }, secret)).toBe(false);
+    expect(verify(hook.body, { ...hook.headers, 'webhook-timestamp': String(Number(hook.headers['webhook-timestamp']) - 600) }, secret)).toBe(false);
   });
 
   it('sends transfer.downloaded after a real download, with the country and the recipient', async () => {
@@ -204,7 +216,7 @@ describe('deliveries', () => {
     const after = receiver.received.filter((h) => eventOf(h).id === original.eventId);
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)!.body).toBe(before[0]!.body);
-    expect(after.at(-1)!.headers['sendbridge-event-id']).toBe(original.eventId);
+    expect(after.at(-1)!.headers['webhook-id']).toBe(original.eventId);
     const redelivery = (await deliveriesOf(alice, endpointId)).find((d) => d.redeliveryOf === original.id)!;
     expect(redelivery).toMatchObject({ eventId: original.eventId, status: 'delivered' });
     // a delivery of another endpoint, or a made-up one, is not found
@@ -220,10 +232,31 @@ describe('deliveries', () => {
     expect(ping.status, ping.text).toBe(202);
     await app.gateway.idle();
     const hook = await receiver.waitFor((h) => eventOf(h).type === 'ping');
-    expect(hook.headers['sendbridge-signature']!.split(' ')).toHaveLength(2);
+    expect(hook.headers['webhook-signature']!.split(' ')).toHaveLength(2);
     expect(verify(hook.body, hook.headers, next)).toBe(true);
     expect(verify(hook.body, hook.headers, secret)).toBe(true);
     secret = next;
+  });
+
+  it('keeps an endpoint whose secret predates Standard Webhooks working: the old headers for the old check, and the standard ones', async () => {
+    const legacy = `whsec_${randomBytes(32).toString('base64url')}`;
+    await dynamo().send(
+      new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.webhookEndpoint(alice.sub, endpointId), UpdateExpression: 'SET secret = :s REMOVE previousSecret, previousSecretExpiresAt', ExpressionAttributeValues: { ':s': legacy } }),
+    );
+    const ping = await call(alice, 'POST', `/webhooks/${endpointId}/test`);
+    expect(ping.status, ping.text).toBe(202);
+    await app.gateway.idle();
+    const hook = await receiver.waitFor((h) => eventOf(h).type === 'ping' && eventOf(h).id === ping.json.delivery.eventId);
+    // what a receiver written for the old scheme checks
+    const ts = hook.headers['sendbridge-timestamp'];
+    expect(hook.headers['sendbridge-event-id']).toBe(eventOf(hook).id);
+    expect(hook.headers['sendbridge-signature']).toBe(`v1=${createHmac('sha256', legacy).update(`${ts}.${hook.body}`).digest('hex')}`);
+    // and the same key, written in standard base64, verifies with the official library
+    expect(new Webhook(standardSecretOf(legacy)).verify(hook.body, hook.headers)).toEqual(eventOf(hook));
+    // rotating moves the endpoint to a standard secret
+    const rotated = await call(alice, 'POST', `/webhooks/${endpointId}/rotate`, { graceHours: 0 });
+    secret = (rotated.json as CreatedWebhook).secret;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/u);
   });
 
   it('does not deliver to a disabled endpoint or for event types it did not choose', async () => {

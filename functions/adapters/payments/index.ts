@@ -1,11 +1,10 @@
 /**
- * The payments provider of this deployment (issue 14): `PAYMENTS=stripe` with a Stripe secret
- * configured (STRIPE_SECRET_ID) runs Stripe; anything else runs the local simulator. Chosen
- * once per cold start. Stripe's keys are read from Secrets Manager on first use, and its SDK is
+ * The payments provider of this deployment: `PAYMENTS=stripe` runs Stripe with the keys of the
+ * secret STRIPE_SECRET_ID names (without it the configuration does not load: lib/env.ts);
+ * otherwise the local simulator runs. Chosen once per cold start. Stripe's keys are read from Secrets Manager on first use, and its SDK is
  * loaded only in Stripe mode (docs/decisions.md, "Payments providers").
  */
 import { paymentsConfig } from '../../lib/env';
-import { log } from '../../lib/log';
 import type { PaymentsProvider } from './provider';
 import { simulator } from './simulated';
 import { StripeProvider } from './stripe';
@@ -16,7 +15,6 @@ let chosen: PaymentsProvider | undefined;
 export function payments(): PaymentsProvider {
   if (!chosen) {
     const cfg = paymentsConfig();
-    if (cfg.stripeRequestedWithoutKey) log.warn('PAYMENTS=stripe without STRIPE_SECRET_ID: the payments simulator runs instead');
     chosen = cfg.provider === 'stripe' && cfg.stripeSecretId ? new StripeProvider({ keys: createStripeKeysLoader(cfg.stripeSecretId), prices: cfg.stripePrices }) : simulator();
   }
   return chosen;

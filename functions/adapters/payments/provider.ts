@@ -30,11 +30,15 @@ export interface PriceObject {
   /** minor units */
   readonly unit_amount: number;
   readonly currency: string;
-  readonly recurring: { readonly interval: BillingPeriod };
+  /** absent or null on a one-time price (Stripe sends such items too): no billing period */
+  readonly recurring?: { readonly interval: BillingPeriod } | null;
   /** `role`: the plan this price pays for (spec §6: role from the subscription plan's metadata) */
   readonly metadata: { readonly role?: string };
   readonly product?: string;
 }
+
+/** A price billed every period: every price on sale is one (the simulator's, Stripe's configured ones). */
+export type RecurringPriceObject = PriceObject & { readonly recurring: { readonly interval: BillingPeriod } };
 
 export interface SubscriptionObject {
   readonly id: string;

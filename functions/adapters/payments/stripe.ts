@@ -62,18 +62,21 @@ const loadSdk = async (): Promise<StripeClass> => ((await import(STRIPE_SDK_MODU
 
 const idOf = (v: string | { id: string } | null | undefined): string | null => (v === null || v === undefined ? null : typeof v === 'string' ? v : v.id);
 
-function intervalOf(price: Stripe.Price): BillingPeriod {
-  return price.recurring?.interval === 'year' ? 'year' : 'month';
+/** A one-time price has no period (null), rather than passing for a monthly one. */
+function intervalOf(price: Stripe.Price): BillingPeriod | null {
+  if (!price.recurring) return null;
+  return price.recurring.interval === 'year' ? 'year' : 'month';
 }
 
 export function toPrice(price: Stripe.Price): PriceObject {
+  const interval = intervalOf(price);
   return {
     id: price.id,
     object: 'price',
     nickname: price.nickname,
     unit_amount: price.unit_amount ?? 0,
     currency: price.currency,
-    recurring: { interval: intervalOf(price) },
+    recurring: interval ? { interval } : null,
     metadata: { ...price.metadata },
     ...(price.product ? { product: idOf(price.product as string | { id: string })! } : {}),
   };
@@ -451,15 +454,21 @@ export class StripeProvider implements PaymentsProvider {
       throw new WebhookError('invalid_event', 'The payload is not an event');
     }
     const parsed = parseEvent(JSON.stringify(event));
-    const object = event.data.object as { object?: string };
-    const mapped =
-      object.object === 'subscription'
-        ? toSubscription(object as Stripe.Subscription)
-        : object.object === 'invoice'
-          ? toInvoice(object as Stripe.Invoice)
-          : object.object === 'checkout.session'
-            ? toCheckoutSession(object as Stripe.Checkout.Session)
-            : parsed.data.object;
+    const object = parsed.data.object as { object?: string };
+    let mapped: PaymentEvent['data']['object'];
+    // A signed event is still the sender's shape: one the mapping cannot read is refused, not a crash.
+    try {
+      mapped =
+        object.object === 'subscription'
+          ? toSubscription(object as Stripe.Subscription)
+          : object.object === 'invoice'
+            ? toInvoice(object as Stripe.Invoice)
+            : object.object === 'checkout.session'
+              ? toCheckoutSession(object as Stripe.Checkout.Session)
+              : parsed.data.object;
+    } catch {
+      throw new WebhookError('invalid_event', 'The payload is not an event');
+    }
     return { id: parsed.id, object: 'event', type: parsed.type, created: parsed.created, data: { object: mapped } };
   }
 }

@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import {
   dedupeFiles,
   extensionOf,
+  fileEntriesOf,
+  fileRuleViolations,
   filterFilesForRole,
   filterGuestFiles,
   guestRemovalReason,
@@ -159,5 +161,27 @@ describe('names and paths are normalised once, at creation', () => {
     }
     expect(guestRemovalReason(f('ok.txt', 1, 'dir/evil.html'))).toBe('insecure');
     expect(guestRemovalReason(f('ok.txt', 1, 'dir/ok.txt'))).toBeNull();
+  });
+});
+
+describe('one guest rule for every file list of a call', () => {
+  const call = {
+    fileObjects: [f('a.txt'), f('evil.html')],
+    recordedVideos: [f('Show.S01E01.1080p.WEB-DL.mkv')],
+    voiceMemo: [f('memo.webm'), f('setup.exe')],
+  };
+
+  it('enumerates files, recorded videos and voice memos with where each sits', () => {
+    expect(fileEntriesOf(call).map((e) => `${e.field}.${e.index}`)).toEqual(['fileObjects.0', 'fileObjects.1', 'recordedVideos.0', 'voiceMemo.0', 'voiceMemo.1']);
+    expect(fileEntriesOf({ fileObjects: [f('x.txt')] })).toHaveLength(1);
+  });
+
+  it('names every entry a guest may not send, whatever list it is in, and none for an account', () => {
+    expect(fileRuleViolations('anon', call).map((v) => [v.field, v.index, v.reason])).toEqual([
+      ['fileObjects', 1, 'insecure'],
+      ['recordedVideos', 0, 'copyright'],
+      ['voiceMemo', 1, 'insecure'],
+    ]);
+    expect(fileRuleViolations('free', call)).toEqual([]);
   });
 });

@@ -35,13 +35,22 @@ describe('handleWebhook before the table', () => {
     expect(verify).toHaveBeenCalledWith('{"raw": true}', 'sig', 1_700_000_000);
   });
 
-  it.each([
-    ['an event type it does not handle', { id: 'evt_2', object: 'event', type: 'customer.created', created: 1, data: { object: {} } }],
-    ['an event without an id', { id: '', object: 'event', type: 'invoice.paid', created: 1, data: { object: {} } }],
-    ['an event without an object', { id: 'evt_3', object: 'event', type: 'invoice.paid', created: 1, data: { object: null } }],
-  ])('acknowledges %s and changes nothing', async (_label, event) => {
+  it('acknowledges an event type it does not handle and changes nothing', async () => {
+    const event = { id: 'evt_2', object: 'event', type: 'customer.created', created: 1, data: { object: {} } };
     const { provider: p, other } = provider(async () => event as unknown as PaymentEvent);
     await expect(handleWebhook(p, '{}', 'sig', Date.now())).resolves.toEqual({ received: true });
+    expect(other).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an event without an id', { id: '', object: 'event', type: 'invoice.paid', created: 1, data: { object: {} } }],
+    ['an event without an object', { id: 'evt_3', object: 'event', type: 'invoice.paid', created: 1, data: { object: null } }],
+    ['an invoice without its customer', { id: 'evt_4', object: 'event', type: 'invoice.paid', created: 1, data: { object: { id: 'in_1', object: 'invoice', amount_paid: 0 } } }],
+    ['a subscription item without a price', { id: 'evt_5', object: 'event', type: 'customer.subscription.updated', created: 1, data: { object: { id: 'sub_1', object: 'subscription', customer: 'cus_1', status: 'active', items: { data: [{}] } } } }],
+    ['a time no date can hold', { id: 'evt_6', object: 'event', type: 'customer.created', created: 1e15, data: { object: {} } }],
+  ])('refuses %s as invalid_event, before asking the provider or the table anything', async (_label, event) => {
+    const { provider: p, other } = provider(async () => event as unknown as PaymentEvent);
+    await expect(handleWebhook(p, '{}', 'sig', Date.now())).rejects.toMatchObject({ statusCode: 400, code: 'invalid_event' });
     expect(other).not.toHaveBeenCalled();
   });
 });

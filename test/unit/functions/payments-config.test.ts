@@ -8,7 +8,6 @@ describe('payments configuration', () => {
   it('runs the simulator by default, delivering to the app origin\'s webhook with the default local secret', () => {
     expect(readPaymentsConfig(BASE)).toMatchObject({
       provider: 'simulated',
-      stripeRequestedWithoutKey: false,
       webhookUrl: 'https://send.example.com/api/stripe/webhook',
       simulatorWebhookSecret: SIMULATOR_DEFAULT_WEBHOOK_SECRET,
       stripePrices: {},
@@ -17,14 +16,17 @@ describe('payments configuration', () => {
     expect(readPaymentsConfig({ ...BASE, PAYMENTS_WEBHOOK_URL: 'http://127.0.0.1:3001/api/stripe/webhook', PAYMENTS_WEBHOOK_SECRET: 'whsec_x' })).toMatchObject({ webhookUrl: 'http://127.0.0.1:3001/api/stripe/webhook', simulatorWebhookSecret: 'whsec_x' });
   });
 
-  it('runs Stripe only when asked and a secret is named; asked without one, the simulator runs and says so', () => {
+  it('runs Stripe when asked, with the secret named; asked without one, the configuration does not load', () => {
     const prices = JSON.stringify({ 'pro/month': 'price_1', 'business/year': 'price_2' });
     expect(readPaymentsConfig({ ...BASE, PAYMENTS: 'stripe', STRIPE_SECRET_ID: 'sendbridge/stripe', STRIPE_PRICES: prices })).toMatchObject({
       provider: 'stripe',
       stripeSecretId: 'sendbridge/stripe',
       stripePrices: { 'pro/month': 'price_1', 'business/year': 'price_2' },
     });
-    expect(readPaymentsConfig({ ...BASE, PAYMENTS: 'stripe' })).toMatchObject({ provider: 'simulated', stripeRequestedWithoutKey: true });
+    expect(() => readPaymentsConfig({ ...BASE, PAYMENTS: 'stripe' })).toThrow(
+      'Environment variable STRIPE_SECRET_ID is not set: PAYMENTS=stripe reads the Stripe keys from the Secrets Manager secret it names',
+    );
+    expect(() => readPaymentsConfig({ ...BASE, PAYMENTS: 'stripe', STRIPE_SECRET_ID: '' })).toThrow(/STRIPE_SECRET_ID is not set/u);
     expect(readPaymentsConfig({ ...BASE, PAYMENTS: 'simulated', STRIPE_SECRET_ID: 'sendbridge/stripe' }).provider).toBe('simulated');
   });
 

@@ -11,6 +11,7 @@ import { REFUNDED_METADATA_KEY, StripeProvider } from '../../../functions/adapte
 import { createStripeKeysLoader } from '../../../functions/adapters/payments/stripe-keys';
 import { signatureHeader } from '../../../functions/adapters/payments/signature';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../../../functions/domain/billing-api';
+import { paymentEventSchema } from '../../../functions/adapters/payments/event-schema';
 import { list, price, stripeRecorder, subscription, type StripeRecorder } from '../../helpers/stripe-recorder';
 
 const KEYS = { secretKey: 'sk_test_unit', publishableKey: 'pk_test_unit', webhookSecret: 'whsec_unit' };
@@ -317,6 +318,21 @@ describe('webhooks through stripe.webhooks.constructEventAsync', () => {
   it('accepts a valid signature and maps the object to the interface shape', async () => {
     const out = await provider.verifyWebhook(body, signatureHeader(body, KEYS.webhookSecret, now), now);
     expect(out).toMatchObject({ id: 'evt_1', type: 'customer.subscription.updated', created: 1_700_000_100, data: { object: { id: 'sub_1', status: 'past_due', current_period_end: 1_702_592_000 } } });
+    // what the mapping gives is what the webhook handler's schema accepts
+    expect(paymentEventSchema.safeParse(out).success).toBe(true);
+  });
+
+  it('maps a one-time price to no period (not a monthly one), and refuses an object it cannot read', async () => {
+    const sub = subscription({ status: 'active' }) as { items: { data: { price: Record<string, unknown> }[] } };
+    const oneTime = { ...event, data: { object: { ...sub, items: { ...sub.items, data: sub.items.data.map((i) => ({ ...i, price: { ...i.price, recurring: null, type: 'one_time' } })) } } } };
+    const oneTimeBody = JSON.stringify(oneTime);
+    const out = await provider.verifyWebhook(oneTimeBody, signatureHeader(oneTimeBody, KEYS.webhookSecret, now), now);
+    expect((out.data.object as { items: { data: { price: { recurring: unknown } }[] } }).items.data[0]!.price.recurring).toBeNull();
+    expect(paymentEventSchema.safeParse(out).success).toBe(true);
+    const broken = JSON.stringify({ ...event, data: { object: { id: 'sub_2', object: 'subscription', customer: 'cus_1', status: 'active' } } });
+    const refused = await provider.verifyWebhook(broken, signatureHeader(broken, KEYS.webhookSecret, now), now).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(WebhookError);
+    expect((refused as WebhookError).code).toBe('invalid_event');
   });
 
   it('refuses tampered, too old, wrong-secret and missing signatures with their codes', async () => {

@@ -157,11 +157,12 @@ export const EXAMPLE_EVENT: EventEnvelope<'transfer.downloaded', TransferDownloa
 
 /**
  * A test vector: the example event delivered at EXAMPLE_TIMESTAMP to an endpoint whose secret is
- * EXAMPLE_SECRET carries EXAMPLE_SIGNATURE (the unit test recomputes it with the server's signing).
+ * EXAMPLE_SECRET carries EXAMPLE_SIGNATURE (the unit test recomputes it with the server's signing
+ * and checks it with the official Standard Webhooks library).
  */
-export const EXAMPLE_SECRET = 'whsec_example-secret-do-not-use';
+export const EXAMPLE_SECRET = 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD';
 export const EXAMPLE_TIMESTAMP = 1746091801;
-export const EXAMPLE_SIGNATURE = 'v1=339f11cf1ee68108721734548867c85c40d6630ca6ca352e5dbb836d99ae5ca5';
+export const EXAMPLE_SIGNATURE = 'v1,y8FcE2vQY9ewu7uwVjNErdHey3YtdzWAtAd2UQcdsPM=';
 
 /** What a receiver gets: the POST's headers, and the envelope (indented here; it arrives as compact JSON). */
 export const EXAMPLE_DELIVERY = `POST /sendbridge-events HTTP/1.1
@@ -212,26 +213,31 @@ await api(\`/v1/webhooks/\${endpoint.id}/test\`, { method: 'POST' });`,
 }
 
 /**
- * The verification function in TypeScript: the logic of docs/webhooks.md's snippet (HMAC-SHA256
- * over `${timestamp}.${body}`, any of the `v1=` signatures, compared in constant time, within the
- * tolerance window), with the contract's header names and tolerance. The unit test compiles this
- * very text and verifies the server's signed headers with it.
+ * The verification function in TypeScript: Standard Webhooks' check written out with node:crypto
+ * (the official `standardwebhooks` libraries do the same: docs/webhooks.md), with the contract's
+ * header names and tolerance. The unit test compiles this very text and verifies the server's
+ * signed headers with it.
  */
 export const WEBHOOK_VERIFY_TS = `import { createHmac, timingSafeEqual } from 'node:crypto';
 
 type Headers = Record<string, string | string[] | undefined>;
 
-/** rawBody: the request body as received (string or Buffer), before any JSON parsing; headers: lower-case names. */
+/**
+ * Standard Webhooks: base64 HMAC-SHA256 of "id.timestamp.body", keyed with the secret's bytes (the base64 after whsec_).
+ * rawBody: the request body as received (string or Buffer), before any JSON parsing; headers: lower-case names.
+ */
 export function verifySendBridgeWebhook(rawBody: string | Buffer, headers: Headers, secret: string, toleranceSeconds = ${SIGNATURE_TOLERANCE_SECONDS}): boolean {
+  const id = String(headers['${WEBHOOK_HEADERS.id}'] ?? '');
   const timestamp = Number(headers['${WEBHOOK_HEADERS.timestamp}']);
-  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret).update(\`\${timestamp}.\`).update(rawBody).digest();
-  // one v1= signature per valid secret: two while a rotated secret's grace period runs
+  if (!id || !Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(\`\${id}.\${timestamp}.\`).update(rawBody).digest();
+  // one v1,<base64> signature per valid secret: two while a rotated secret's grace period runs
   return String(headers['${WEBHOOK_HEADERS.signature}'] ?? '')
     .split(' ')
-    .filter((part) => part.startsWith('v1='))
+    .filter((part) => part.startsWith('v1,'))
     .some((part) => {
-      const given = Buffer.from(part.slice(3), 'hex');
+      const given = Buffer.from(part.slice(3), 'base64');
       return given.length === expected.length && timingSafeEqual(given, expected);
     });
 }

@@ -5,7 +5,7 @@
  */
 import type { BillingPeriod, PriceView } from '../../../domain/billing-api';
 import { PAID_ROLES, PLANS, type Role } from '../../../domain/plans';
-import type { PriceObject } from '../provider';
+import type { RecurringPriceObject } from '../provider';
 
 export const SIM_CURRENCY = 'usd';
 
@@ -15,12 +15,12 @@ function nickname(role: Role, period: BillingPeriod): string {
   return `${PLANS[role].displayName} ${period === 'month' ? 'monthly' : 'yearly'}`;
 }
 
-export const SIM_PRICES: readonly PriceObject[] = PAID_ROLES.flatMap((role) => {
+export const SIM_PRICES: readonly RecurringPriceObject[] = PAID_ROLES.flatMap((role) => {
   const price = PLANS[role].price;
   // Only prices the spec publishes (§9); an inferred one (premium's) is not on sale.
   if (!price || price.monthly <= 0 || PLANS[role].inferred.includes('price')) return [];
   return (['month', 'year'] as const).map(
-    (period): PriceObject => ({
+    (period): RecurringPriceObject => ({
       id: simPriceId(role, period),
       object: 'price',
       nickname: nickname(role, period),
@@ -33,11 +33,11 @@ export const SIM_PRICES: readonly PriceObject[] = PAID_ROLES.flatMap((role) => {
   );
 });
 
-export function simPrice(priceId: string): PriceObject | undefined {
+export function simPrice(priceId: string): RecurringPriceObject | undefined {
   return SIM_PRICES.find((p) => p.id === priceId);
 }
 
-export function priceView(price: PriceObject): PriceView {
+export function priceView(price: RecurringPriceObject): PriceView {
   return {
     priceId: price.id,
     role: price.metadata.role as Role,

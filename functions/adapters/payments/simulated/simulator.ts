@@ -34,6 +34,7 @@ import {
   type PaymentMethodObject,
   type PaymentsProvider,
   type PriceObject,
+  type RecurringPriceObject,
   type SubscriptionObject,
 } from '../provider';
 import { verifySignedPayload } from '../signature';
@@ -89,11 +90,13 @@ interface SetupIntentData {
   created: number;
 }
 
-type SubscriptionData = Omit<Mutable<SubscriptionObject>, 'items'> & {
+// The simulator sells its own prices only, each billed every period.
+type SubscriptionData = Omit<Mutable<SubscriptionObject>, 'items' | 'pending_price'> & {
   current_period_start: number;
   ended_at: number | null;
-  items: { object: 'list'; data: { id: string; object: 'subscription_item'; price: PriceObject; quantity: number; current_period_start: number; current_period_end: number }[] };
-  plan: PriceObject;
+  items: { object: 'list'; data: { id: string; object: 'subscription_item'; price: RecurringPriceObject; quantity: number; current_period_start: number; current_period_end: number }[] };
+  plan: RecurringPriceObject;
+  pending_price?: RecurringPriceObject | null;
   latest_invoice: string | null;
 };
 interface SubscriptionSim {
@@ -185,7 +188,7 @@ function publicSubscription(sub: SubscriptionData): SubscriptionObject {
   return structuredClone(sub);
 }
 
-function priceFor(priceId: string): PriceObject {
+function priceFor(priceId: string): RecurringPriceObject {
   const price = simPrice(priceId);
   if (!price) throw missing('price', priceId, 'price');
   return price;

@@ -3,18 +3,18 @@
  * verification snippet the page shows (WEBHOOK_VERIFY_TS) is compiled as it stands and verifies
  * the headers the delivery worker signs (deliveryHeaders, signatureOf in
  * functions/services/webhooks.ts), refusing what the server did not sign, stale timestamps and
- * expired rotation secrets, exactly as docs/webhooks.md's JavaScript snippet does (both run the
- * same cases). The page's receiver example runs as a process and is sent signed deliveries; the
+ * expired rotation secrets, exactly as docs/webhooks.md's JavaScript snippet (the official
+ * `standardwebhooks` library) does: both run the same cases. The page's receiver example runs as a process and is sent signed deliveries; the
  * example delivery's signature is recomputed; the contract's event types and headers are the ones shown.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transform } from 'esbuild';
 import ts from 'typescript';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from '@domain/webhooks-api';
 import { deliveryHeaders, signatureOf } from '../../../../functions/services/webhooks';
@@ -36,7 +36,9 @@ import {
 type Verify = (rawBody: string | Buffer, headers: Record<string, string | undefined>, secret: string, toleranceSeconds?: number) => boolean;
 
 const ROOT = path.resolve(__dirname, '../../../..');
-const dir = mkdtempSync(path.join(tmpdir(), 'sb-dev-webhooks-'));
+// Inside the repository, so the docs' snippet finds its `standardwebhooks` import in node_modules.
+mkdirSync(path.join(ROOT, 'node_modules/.cache'), { recursive: true });
+const dir = mkdtempSync(path.join(ROOT, 'node_modules/.cache/sb-dev-webhooks-'));
 
 /** TypeScript as the page shows it, compiled to a module and imported. */
 async function compiled(name: string, ts: string): Promise<string> {
@@ -67,15 +69,15 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const event = { id: 'evt_01968b2e-75c0-74d2-8415-161f668a482d', type: 'transfer.created' as const, body: JSON.stringify({ id: 'evt_01968b2e-75c0-74d2-8415-161f668a482d', type: 'transfer.created', data: { name: 'Ünïcødé ✓' } }) };
-const SECRET = 'whsec_current-secret';
-const OLD = 'whsec_previous-secret';
+const SECRET = 'whsec_dGhlIGN1cnJlbnQgc2VjcmV0IG9mIHRoZSBlbmRwb2ludA==';
+const OLD = 'whsec_dGhlIHByZXZpb3VzIHNlY3JldCBvZiB0aGUgZW5kcG9pbnQ=';
 
 describe.each(['the page (TypeScript)', 'docs/webhooks.md (JavaScript)'])('the verification snippet of %s', (which) => {
   const verify = (...args: Parameters<Verify>) => verifiers[which]!(...args);
 
   it("accepts the server's signed delivery, with the body as a string or as the raw bytes", () => {
     const headers = deliveryHeaders({ secret: SECRET }, event, Date.now());
-    expect(headers[WEBHOOK_HEADERS.signature]).toMatch(/^v1=[0-9a-f]{64}$/u);
+    expect(headers[WEBHOOK_HEADERS.signature]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/u);
     expect(verify(event.body, headers, SECRET)).toBe(true);
     expect(verify(Buffer.from(event.body, 'utf8'), headers, SECRET)).toBe(true);
   });
@@ -84,9 +86,9 @@ describe.each(['the page (TypeScript)', 'docs/webhooks.md (JavaScript)'])('the v
     const headers = deliveryHeaders({ secret: SECRET }, event, Date.now());
     expect(verify(event.body.replace('created', 'expired'), headers, SECRET)).toBe(false);
     expect(verify(`${event.body} `, headers, SECRET)).toBe(false);
-    expect(verify(event.body, headers, 'whsec_someone-else')).toBe(false);
+    expect(verify(event.body, headers, 'whsec_c29tZW9uZSBlbHNlJ3Mgc2VjcmV0')).toBe(false);
     expect(verify(event.body, { ...headers, [WEBHOOK_HEADERS.signature]: undefined }, SECRET)).toBe(false);
-    expect(verify(event.body, { ...headers, [WEBHOOK_HEADERS.signature]: headers[WEBHOOK_HEADERS.signature]!.replace('v1=', 'v0=') }, SECRET)).toBe(false);
+    expect(verify(event.body, { ...headers, [WEBHOOK_HEADERS.signature]: headers[WEBHOOK_HEADERS.signature]!.replace('v1,', 'v0,') }, SECRET)).toBe(false);
     expect(verify(event.body, { ...headers, [WEBHOOK_HEADERS.signature]: headers[WEBHOOK_HEADERS.signature]!.slice(0, -2) }, SECRET)).toBe(false);
   });
 
@@ -109,8 +111,11 @@ describe.each(['the page (TypeScript)', 'docs/webhooks.md (JavaScript)'])('the v
     expect(verify(event.body, after, SECRET)).toBe(true);
     expect(verify(event.body, after, OLD)).toBe(false);
   });
+});
 
-  it('verifies the example delivery the page shows, with its test-vector secret', () => {
+describe('the webhooks examples on /developers', () => {
+  it('the page verifies its own example delivery, with its test-vector secret', () => {
+    const verify = verifiers['the page (TypeScript)']!;
     const [head, body] = EXAMPLE_DELIVERY.split('\n\n') as [string, string];
     const headers = Object.fromEntries(
       head
@@ -122,13 +127,13 @@ describe.each(['the page (TypeScript)', 'docs/webhooks.md (JavaScript)'])('the v
     expect(verify(compact, headers, EXAMPLE_SECRET, Number.POSITIVE_INFINITY)).toBe(true);
     expect(verify(compact, headers, EXAMPLE_SECRET)).toBe(false); // its timestamp is long past
   });
-});
 
-describe('the webhooks examples on /developers', () => {
   it("show the contract's event types and delivery headers, and the example's signature is the server's", () => {
     expect(WEBHOOK_EVENT_TYPES).toEqual(EVENT_TYPES);
     expect(WEBHOOK_HEADER_ROWS.map((h) => h.name).sort()).toEqual(Object.values(WEBHOOK_HEADERS).sort());
-    expect(EXAMPLE_SIGNATURE).toBe(`v1=${signatureOf(EXAMPLE_SECRET, EXAMPLE_TIMESTAMP, JSON.stringify(EXAMPLE_EVENT))}`);
+    expect(EXAMPLE_SIGNATURE).toBe(`v1,${signatureOf(EXAMPLE_SECRET, EXAMPLE_EVENT.id, EXAMPLE_TIMESTAMP, JSON.stringify(EXAMPLE_EVENT))}`);
+    // the official library signs the example the same way
+    expect(new Webhook(EXAMPLE_SECRET).sign(EXAMPLE_EVENT.id, new Date(EXAMPLE_TIMESTAMP * 1000), JSON.stringify(EXAMPLE_EVENT))).toBe(EXAMPLE_SIGNATURE);
     const shown = deliveryHeaders({ secret: EXAMPLE_SECRET }, { ...EXAMPLE_EVENT, body: JSON.stringify(EXAMPLE_EVENT) }, EXAMPLE_TIMESTAMP * 1000);
     for (const [name, value] of Object.entries(shown)) expect(EXAMPLE_DELIVERY).toContain(`\n${name}: ${value}\n`);
     expect(WEBHOOK_VERIFY_TS).toContain(`toleranceSeconds = ${SIGNATURE_TOLERANCE_SECONDS}`);
@@ -219,7 +224,7 @@ describe("the page's receiver example, run as it stands", () => {
     expect((await post(event.body, deliveryHeaders({ secret: SECRET }, event, Date.now()))).status).toBe(204);
     // a retry: same event id and body, a later attempt
     expect((await post(event.body, deliveryHeaders({ secret: SECRET }, event, Date.now() + 1000))).status).toBe(204);
-    expect((await post(event.body, deliveryHeaders({ secret: 'whsec_forged' }, event, Date.now()))).status).toBe(400);
+    expect((await post(event.body, deliveryHeaders({ secret: 'whsec_Zm9yZ2VkIGJ5IHNvbWVvbmUgZWxzZQ==' }, event, Date.now()))).status).toBe(400);
     const other = { ...event, id: 'evt_other', body: event.body.replace(event.id, 'evt_other') };
     expect((await post(other.body, deliveryHeaders({ secret: SECRET }, other, Date.now()))).status).toBe(204);
     await new Promise((r) => setTimeout(r, 100));
