@@ -14,6 +14,7 @@ import { isRegionId, type RegionId } from '../domain/regions';
 import { limitsFor, resolveRole } from '../domain/plans';
 import {
   FILE_ID_LENGTH,
+  SIGNED_URLS_PER_ANSWER,
   addFilesRequestSchema,
   type CompleteResponse,
   type CreateTransferResponse,
@@ -98,10 +99,20 @@ export async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'ano
   });
 }
 
-export async function plannedFile(t: TransferRecord, f: FileRecord, expiresIn: number): Promise<PlannedFile> {
+export async function plannedFile(t: TransferRecord, f: FileRecord, expiresIn: number, withUrl = true): Promise<PlannedFile> {
   const common = { fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size };
-  if (f.mode === 'single') return { ...common, mode: 'single', url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) };
+  if (f.mode === 'single') return { ...common, mode: 'single', ...(withUrl ? { url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) } : {}) };
   return { ...common, mode: 'multipart', partSize: f.partSize!, partCount: f.partCount! };
+}
+
+/**
+ * The plans of a create or addFiles answer: a presigned PUT for the first SIGNED_URLS_PER_ANSWER
+ * single files only, so the answer stays far under Lambda's 6 MB whatever the file count; the
+ * client signs the others through /sign as it reaches them.
+ */
+export async function plannedFiles(t: TransferRecord, files: readonly FileRecord[], expiresIn: number): Promise<PlannedFile[]> {
+  let signed = 0;
+  return Promise.all(files.map((f) => plannedFile(t, f, expiresIn, f.mode === 'single' && (signed += 1) <= SIGNED_URLS_PER_ANSWER)));
 }
 
 export function urlLifetime(t: TransferRecord, now: number): number {
@@ -214,7 +225,7 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
       sendAs: record.sendAs,
       link: downloadLink(slug, await linkOriginOf(record)),
       expiryDate: record.expiryDate,
-      files: await Promise.all(files.map((f) => plannedFile(record, f, expiresIn))),
+      files: await plannedFiles(record, files, expiresIn),
     };
   }
   throw new Error('could not find a free slug in 5 tries');
@@ -474,7 +485,7 @@ export async function addFiles(body: z.output<typeof addFilesRequestSchema>, sen
     sendAs: t.sendAs,
     link: downloadLink(t.slug, await linkOriginOf(t)),
     expiryDate: t.expiryDate,
-    files: await Promise.all(files.map((f) => plannedFile(updated, f, expiresIn))),
+    files: await plannedFiles(updated, files, expiresIn),
   };
 }
 

@@ -1,0 +1,126 @@
+/**
+ * Lambda's 6 MB answer against a transfer of 5,000 files (the largest plan's limit), through the
+ * local gateway, which refuses an answer over 6 MB as AWS does: the create carries every plan but
+ * only the first 100 presigned PUTs, /sign gives the others, and the previews come in pages of
+ * 100. The local functions sign with a Lambda-sized session token, so every URL has AWS's size.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalApp } from '../../scripts/local/app';
+import { MAX_LAMBDA_RESPONSE_BYTES } from '../../scripts/local/gateway/server';
+import { SIGNED_URLS_PER_ANSWER, type CreateTransferResponse, type SignResponse, type UploadStateResponse } from '../../functions/domain/transfer-api';
+import { PREVIEWS_PER_PAGE, collectPreviewPages, type PreviewsResponse } from '../../functions/domain/previews';
+import { api, startTestApp } from '../helpers/local-app';
+import { bearer, completeTransfer, createUser, json, type TestUser } from '../helpers/transfers';
+
+const FILES = 5000;
+const CONCURRENCY = 16;
+
+let app: LocalApp;
+let owner: TestUser;
+const sizes: Record<string, number> = {};
+
+function measured(name: string, res: { status: number; text: string }): number {
+  const bytes = Buffer.byteLength(res.text);
+  sizes[name] = Math.max(sizes[name] ?? 0, bytes);
+  return bytes;
+}
+
+async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) await run(items[next++]!);
+    }),
+  );
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await createUser(app, 'many-files@example.com', 'teamelite');
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+  // measured sizes, for the record
+  console.info(`answer sizes (bytes): ${JSON.stringify(sizes)}`);
+});
+
+describe(`a transfer of ${FILES} files stays inside Lambda's 6 MB answer`, () => {
+  let t: CreateTransferResponse;
+
+  it('the create answers every plan with the first 100 URLs, each of AWS size', async () => {
+    const fileObjects = Array.from({ length: FILES }, (_, i) => ({ fileName: `photo-${String(i).padStart(4, '0')}.jpg`, size: 1 }));
+    const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects }, bearer(owner)));
+    expect(res.status, res.text.slice(0, 300)).toBe(201);
+    expect(measured('create', res)).toBeLessThanOrEqual(MAX_LAMBDA_RESPONSE_BYTES);
+    t = res.json as CreateTransferResponse;
+    expect(t.files).toHaveLength(FILES);
+    expect(new Set(t.files.map((f) => f.fileId)).size).toBe(FILES);
+    const urls = t.files.flatMap((f) => (f.url ? [f.url] : []));
+    expect(urls).toHaveLength(SIGNED_URLS_PER_ANSWER);
+    // the Lambda-sized session token is in every URL: one URL per file would not have fit
+    expect(urls[0]).toContain('X-Amz-Security-Token=');
+    expect(urls[0]!.length).toBeGreaterThan(1500);
+    expect(urls[0]!.length * FILES).toBeGreaterThan(MAX_LAMBDA_RESPONSE_BYTES);
+  });
+
+  it('uploads every file, signing the ones without a URL through /sign (s3rver takes the session-token URLs)', async () => {
+    const headers = { 'x-upload-token': t.uploadToken };
+    const state = await api(app, `/transfers/${t.id}/upload-state`, { headers });
+    expect(state.status).toBe(200);
+    expect(measured('upload-state', state)).toBeLessThanOrEqual(MAX_LAMBDA_RESPONSE_BYTES);
+    expect((state.json as UploadStateResponse).files).toHaveLength(FILES);
+
+    await inParallel(t.files, async (f) => {
+      let url = f.url;
+      if (!url) {
+        const signed = await api(app, `/transfers/${t.id}/sign`, json({ fileId: f.fileId }, headers));
+        expect(signed.status, signed.text).toBe(200);
+        measured('sign', signed);
+        url = (signed.json as SignResponse).url!;
+      }
+      const put = await fetch(url, { method: 'PUT', body: 'x' });
+      expect(put.status, await put.text()).toBe(200);
+      const done = await api(app, `/transfers/${t.id}/files/${f.fileId}/complete`, { method: 'POST', headers });
+      expect(done.status, done.text).toBe(200);
+    });
+    const sent = await completeTransfer(app, t);
+    expect(sent.status, sent.text).toBe(200);
+  }, 600_000);
+
+  it('the download page gets every preview in pages of 100', async () => {
+    let pages = 0;
+    const all = await collectPreviewPages(async (cursor) => {
+      const res = await api(app, '/getDownload/previews', json({ id: t.id, ...(cursor ? { cursor } : {}) }));
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      expect(measured('download previews page', res)).toBeLessThanOrEqual(MAX_LAMBDA_RESPONSE_BYTES);
+      const page = res.json as PreviewsResponse;
+      expect(page.files.length).toBeLessThanOrEqual(PREVIEWS_PER_PAGE);
+      pages += 1;
+      return page;
+    });
+    expect(pages).toBe(FILES / PREVIEWS_PER_PAGE);
+    expect(new Set(all.files.map((f) => f.fileId))).toEqual(new Set(t.files.map((f) => f.fileId)));
+    expect(all.files.every((f) => f.kind === 'image' && f.url?.includes('X-Amz-Security-Token='))).toBe(true);
+  }, 300_000);
+
+  it("the TransferModal gets every preview in pages of 100; a cursor that is not the transfer's file is a 400", async () => {
+    await app.gateway.idle();
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const res = await api(app, `/transfers/${t.id}/previews${cursor ? `?cursor=${cursor}` : ''}`, { headers: bearer(owner) });
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      expect(measured('modal previews page', res)).toBeLessThanOrEqual(MAX_LAMBDA_RESPONSE_BYTES);
+      const page = res.json as PreviewsResponse;
+      seen.push(...page.files.map((f) => f.fileId));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(FILES);
+    expect(new Set(seen).size).toBe(FILES);
+
+    const bad = await api(app, `/transfers/${t.id}/previews?cursor=ZZZZZZZZZZ`, { headers: bearer(owner) });
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe('invalid_cursor');
+  }, 300_000);
+});
