@@ -136,6 +136,19 @@ export interface SignResponse {
   readonly expiresAt: number;
 }
 
+/** Presigned PUTs for up to SIGNED_URLS_PER_ANSWER single files at once: the plans the create left without a URL. */
+export const signManyRequestSchema = z.object({
+  fileIds: z.array(fileIdSchema).check(z.minLength(1), z.maxLength(SIGNED_URLS_PER_ANSWER)),
+});
+export type SignManyRequest = z.input<typeof signManyRequestSchema>;
+export interface SignManyResponse {
+  readonly files: readonly { readonly fileId: string; readonly url: string }[];
+  /** epoch ms when these URLs stop working */
+  readonly expiresAt: number;
+}
+/** The /sign routes' body: one file (its PUT or some of its parts), or several single files. */
+export const signBodySchema = z.union([signManyRequestSchema, signRequestSchema]);
+
 export const recordPartRequestSchema = z.object({
   fileId: fileIdSchema,
   partNumber: z.number().check(z.int(), z.minimum(1), z.maximum(10_000)),

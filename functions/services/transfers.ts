@@ -20,6 +20,8 @@ import {
   type CreateTransferResponse,
   type PlannedFile,
   type RecordPartRequest,
+  type SignManyRequest,
+  type SignManyResponse,
   type SignRequest,
   type SignResponse,
   type UploadStateResponse,
@@ -271,6 +273,20 @@ export async function signUpload(t: TransferRecord, req: SignRequest, now = Date
     }),
   );
   return { fileId: f.fileId, parts, expiresAt };
+}
+
+/** POST /transfers/{id}/sign with `fileIds`: fresh PUTs for several single files (those a create answer left without one). */
+export async function signUploads(t: TransferRecord, req: SignManyRequest, now = Date.now()): Promise<SignManyResponse> {
+  const expiresIn = urlLifetime(t, now);
+  const files = await Promise.all([...new Set(req.fileIds)].map((id) => requireFile(t, id)));
+  for (const f of files) {
+    if (f.mode !== 'single') throw badRequest('multipart_in_batch', `${f.fileName} is uploaded in parts; sign its parts with fileId and partNumbers.`);
+    if (f.status === 'uploaded') throw conflict('file_already_uploaded', `${f.fileName} is already uploaded.`);
+  }
+  return {
+    files: await Promise.all(files.map(async (f) => ({ fileId: f.fileId, url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) }))),
+    expiresAt: now + expiresIn * SECOND,
+  };
 }
 
 /** POST /transfers/{id}/parts: the browser finished a part; S3 does not tell us (s3rver has no ListParts). */

@@ -42,10 +42,10 @@ export function runningTableEnv(dynamodbPort: number, extra: Record<string, stri
 
 export const PORT_ENV = { dynamodb: 'DYNAMODB_PORT', s3: 'S3_PORT', cognito: 'COGNITO_PORT', ses: 'SES_PORT' } as const;
 /**
- * A stand-in for the session token of a Lambda function's role credentials: ~1 KB of base64
+ * A stand-in for the session token of a Lambda function's role credentials: ~1.2 KB of base64
  * (real ones run 1,000-1,300 characters), so a presigned URL signed with it is ~1.7 KB as in AWS.
  */
-export const LAMBDA_SIZED_SESSION_TOKEN = `IQoJb3JpZ2luX2VjE${'Lm9jYWwvc2Vzc2lvbi90b2tlbi8rK2ZvcitzaXplLz09'.repeat(23)}+local/session==`;
+export const LAMBDA_SIZED_SESSION_TOKEN = `IQoJb3JpZ2luX2VjE${'Lm9jYWwvc2Vzc2lvbi90b2tlbi8rK2ZvcitzaXplLz09'.repeat(27)}+local/session==`;
 
 export const DEFAULT_PORTS: Ports = { dynamodb: 8000, s3: 4569, cognito: 9229, ses: 8005 };
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApp } from '../../scripts/local/app';
 import { MAX_LAMBDA_RESPONSE_BYTES } from '../../scripts/local/gateway/server';
-import { SIGNED_URLS_PER_ANSWER, type CreateTransferResponse, type SignResponse, type UploadStateResponse } from '../../functions/domain/transfer-api';
+import { SIGNED_URLS_PER_ANSWER, type CreateTransferResponse, type SignManyResponse, type SignResponse, type UploadStateResponse } from '../../functions/domain/transfer-api';
 import { PREVIEWS_PER_PAGE, collectPreviewPages, type PreviewsResponse } from '../../functions/domain/previews';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, json, type TestUser } from '../helpers/transfers';
@@ -64,22 +64,34 @@ describe(`a transfer of ${FILES} files stays inside Lambda's 6 MB answer`, () =>
     expect(urls[0]!.length * FILES).toBeGreaterThan(MAX_LAMBDA_RESPONSE_BYTES);
   });
 
-  it('uploads every file, signing the ones without a URL through /sign (s3rver takes the session-token URLs)', async () => {
+  it('uploads every file, signing the ones without a URL through /sign, 100 a call (s3rver takes the session-token URLs)', async () => {
     const headers = { 'x-upload-token': t.uploadToken };
     const state = await api(app, `/transfers/${t.id}/upload-state`, { headers });
     expect(state.status).toBe(200);
     expect(measured('upload-state', state)).toBeLessThanOrEqual(MAX_LAMBDA_RESPONSE_BYTES);
     expect((state.json as UploadStateResponse).files).toHaveLength(FILES);
 
+    const urls = new Map(t.files.flatMap((f) => (f.url ? [[f.fileId, f.url] as const] : [])));
+    // one file alone, as a retry asks
+    const unsigned = t.files.filter((f) => !f.url).map((f) => f.fileId);
+    const one = await api(app, `/transfers/${t.id}/sign`, json({ fileId: unsigned[0] }, headers));
+    expect(one.status, one.text).toBe(200);
+    measured('sign one', one);
+    urls.set(unsigned[0]!, (one.json as SignResponse).url!);
+    // the rest 100 at a time, as the upload engine asks
+    for (let i = 1; i < unsigned.length; i += SIGNED_URLS_PER_ANSWER) {
+      const fileIds = unsigned.slice(i, i + SIGNED_URLS_PER_ANSWER);
+      const batch = await api(app, `/transfers/${t.id}/sign`, json({ fileIds }, headers));
+      expect(batch.status, batch.text).toBe(200);
+      expect(measured('sign 100', batch)).toBeLessThanOrEqual(MAX_LAMBDA_RESPONSE_BYTES);
+      for (const f of (batch.json as SignManyResponse).files) urls.set(f.fileId, f.url);
+    }
+    expect(urls.size).toBe(FILES);
+    const tooMany = await api(app, `/transfers/${t.id}/sign`, json({ fileIds: unsigned.slice(0, SIGNED_URLS_PER_ANSWER + 1) }, headers));
+    expect(tooMany.status).toBe(400);
+
     await inParallel(t.files, async (f) => {
-      let url = f.url;
-      if (!url) {
-        const signed = await api(app, `/transfers/${t.id}/sign`, json({ fileId: f.fileId }, headers));
-        expect(signed.status, signed.text).toBe(200);
-        measured('sign', signed);
-        url = (signed.json as SignResponse).url!;
-      }
-      const put = await fetch(url, { method: 'PUT', body: 'x' });
+      const put = await fetch(urls.get(f.fileId)!, { method: 'PUT', body: 'x' });
       expect(put.status, await put.text()).toBe(200);
       const done = await api(app, `/transfers/${t.id}/files/${f.fileId}/complete`, { method: 'POST', headers });
       expect(done.status, done.text).toBe(200);
