@@ -280,7 +280,7 @@ export async function signUploads(t: TransferRecord, req: SignManyRequest, now =
   const expiresIn = urlLifetime(t, now);
   const files = await Promise.all([...new Set(req.fileIds)].map((id) => requireFile(t, id)));
   for (const f of files) {
-    if (f.mode !== 'single') throw badRequest('multipart_in_batch', `${f.fileName} is uploaded in parts; sign its parts with fileId and partNumbers.`);
+    if (f.mode !== 'single') throw badRequest('part_numbers_required', `${f.fileName} is uploaded in parts: sign its parts with fileId and partNumbers.`);
     if (f.status === 'uploaded') throw conflict('file_already_uploaded', `${f.fileName} is already uploaded.`);
   }
   return {
