@@ -275,16 +275,18 @@ export async function signUpload(t: TransferRecord, req: SignRequest, now = Date
   return { fileId: f.fileId, parts, expiresAt };
 }
 
-/** POST /transfers/{id}/sign with `fileIds`: fresh PUTs for several single files (those a create answer left without one). */
+/** POST /transfers/{id}/sign with `fileIds`: fresh PUTs for several single files (those a create answer left without one); uploaded ones are left out. */
 export async function signUploads(t: TransferRecord, req: SignManyRequest, now = Date.now()): Promise<SignManyResponse> {
   const expiresIn = urlLifetime(t, now);
   const files = await Promise.all([...new Set(req.fileIds)].map((id) => requireFile(t, id)));
   for (const f of files) {
     if (f.mode !== 'single') throw badRequest('part_numbers_required', `${f.fileName} is uploaded in parts: sign its parts with fileId and partNumbers.`);
-    if (f.status === 'uploaded') throw conflict('file_already_uploaded', `${f.fileName} is already uploaded.`);
   }
+  // A file uploaded meanwhile (a completion the client did not hear of) is left out, not an error
+  // for the whole batch: signed alone it answers file_already_uploaded.
+  const open = files.filter((f) => f.status !== 'uploaded');
   return {
-    files: await Promise.all(files.map(async (f) => ({ fileId: f.fileId, url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) }))),
+    files: await Promise.all(open.map(async (f) => ({ fileId: f.fileId, url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) }))),
     expiresAt: now + expiresIn * SECOND,
   };
 }

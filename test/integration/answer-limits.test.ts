@@ -104,6 +104,11 @@ describe(`a transfer of ${FILES} files stays inside Lambda's 6 MB answer`, () =>
       const done = await api(app, `/transfers/${t.id}/files/${f.fileId}/complete`, { method: 'POST', headers });
       expect(done.status, done.text).toBe(200);
     });
+    // a batch naming files already uploaded signs only the others
+    const mixed = await api(app, `/transfers/${t.id}/sign`, json({ fileIds: [t.files[0]!.fileId, unsigned[1]!] }, headers));
+    expect(mixed.status, mixed.text).toBe(200);
+    expect((mixed.json as SignManyResponse).files.map((f) => f.fileId)).toEqual([unsigned[1]]);
+
     await inParallel(t.files.slice(SIGNED_URLS_PER_ANSWER), async (f) => {
       await dynamo().send(
         new UpdateCommand({
