@@ -37,7 +37,8 @@ describe("the local gateway holds API Gateway's and Lambda's limits", () => {
   });
 
   it('counts the serialised result as Lambda does: a body whose escaping takes it over 6 MB is refused', async () => {
-    // {"pad":"aaa"} is escaped again inside the result's body string: a 6 MB - 100 body is still under.
+    // The body alone is just under 6 MB; the result around it (status, headers, the body's quotes
+    // escaped inside a JSON string) takes the invoke payload over, as Lambda counts it.
     const res = await fetch(`${base}/huge?bytes=${MAX_LAMBDA_RESPONSE_BYTES - 20}`);
     expect(res.status).toBe(500);
   });
