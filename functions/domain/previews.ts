@@ -148,7 +148,8 @@ export function thumbnailKeyOf(objectKey: string): string {
 // ---- API -------------------------------------------------------------------------------------
 
 // POST /getDownload/previews takes the download page's body (transfer-api.ts getDownloadRequestSchema:
-// id, the password once unlocked, the recipient id); GET /transfers/{id}/previews the TransferModal's JWT.
+// id, the password once unlocked, the recipient id) and an optional `cursor`; GET
+// /transfers/{id}/previews the TransferModal's JWT and an optional `?cursor=`.
 
 export type ThumbnailState =
   /** made: its URL */
@@ -170,8 +171,33 @@ export interface FilePreview {
   readonly thumbnail?: ThumbnailState;
 }
 
+/**
+ * Files one previews answer covers at most: with a Lambda session token a presigned URL is
+ * ~1.7 KB and an image has two, so an unpaged answer passes Lambda's 6 MB near 1,650 images.
+ */
+export const PREVIEWS_PER_PAGE = 100;
+
 export interface PreviewsResponse {
   /** lifetime of every URL in the answer, from when it was made (spec §9: image URLs 600 s) */
   readonly expiresIn: number;
+  /** at most PREVIEWS_PER_PAGE files, in the transfer's order */
   readonly files: readonly FilePreview[];
+  /** set when more files follow: ask again with it as `cursor` (query of GET, field of POST) */
+  readonly nextCursor?: string;
+}
+
+/**
+ * Every page of a transfer's previews, asked one after another (each page's URLs live
+ * `expiresIn` seconds from its own answer; the first page's lifetime is the shortest).
+ */
+export async function collectPreviewPages(fetchPage: (cursor: string | undefined) => Promise<PreviewsResponse>): Promise<PreviewsResponse> {
+  const first = await fetchPage(undefined);
+  const files = [...first.files];
+  let cursor = first.nextCursor;
+  while (cursor !== undefined) {
+    const page = await fetchPage(cursor);
+    files.push(...page.files);
+    cursor = page.nextCursor;
+  }
+  return { expiresIn: first.expiresIn, files };
 }

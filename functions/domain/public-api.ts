@@ -9,7 +9,7 @@ import { fileEntryInputSchema } from './file-entry-schema';
 import { LIST_FILTERS, LIST_MAX_SKIP, SEARCH_MAX_LENGTH } from './dashboard-api';
 import { createRequestSchema } from './requests-api';
 import { regionIdSchema } from './regions';
-import { fileIdSchema, recordPartRequestSchema, signRequestSchema, transferIdSchema } from './transfer-api';
+import { fileIdSchema, recordPartRequestSchema, signBodySchema, transferIdSchema } from './transfer-api';
 import { SEND_AS, messageSchema, recipientSchema } from './validation';
 import { EVENT_TYPES, createWebhookSchema, deliveryParamsSchema, rotateWebhookSchema, updateWebhookSchema, webhookIdParamsSchema } from './webhooks-api';
 
@@ -39,7 +39,7 @@ export const v1ListTransfersQuery = z.object({
   skip: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(LIST_MAX_SKIP)), 0),
   q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
 });
-export const v1SignSchema = signRequestSchema;
+export const v1SignSchema = signBodySchema;
 export const v1RecordPartSchema = recordPartRequestSchema;
 export const v1CreateRequestSchema = createRequestSchema;
 export const v1KeyIdParams = z.object({ id: z.string().check(z.regex(/^[0-9A-Za-z]{16}$/u, 'invalid_key_id')) });
@@ -73,7 +73,8 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
   },
   'POST /v1/transfers/{id}/sign': {
     summary: 'Sign upload URLs',
-    description: 'Fresh presigned URLs for a file (single PUT) or for up to 100 of its parts (multipart, partNumbers).',
+    description:
+      'Fresh presigned URLs for a file (single PUT) or for up to 100 of its parts (multipart, partNumbers); or, with fileIds, PUT URLs for up to 100 single files at once (answer: files with fileId and url): the create answer carries URLs for its first 100 single files only.',
     tag: 'Uploads',
     params: v1TransferParams,
     body: v1SignSchema,

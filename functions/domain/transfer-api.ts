@@ -90,12 +90,21 @@ export interface PlannedFile {
   readonly itemPath?: string;
   readonly size: number;
   readonly mode: UploadMode;
-  /** single: presigned PUT (valid SIGNED_PUT_EXPIRES_SECONDS) */
+  /**
+   * single: presigned PUT (valid SIGNED_PUT_EXPIRES_SECONDS), on the first SIGNED_URLS_PER_ANSWER
+   * single files only; the others get theirs from POST /transfers/{id}/sign when their turn comes
+   */
   readonly url?: string;
   /** multipart: bytes per part (the last may be smaller) and the number of parts */
   readonly partSize?: number;
   readonly partCount?: number;
 }
+
+/**
+ * Presigned URLs one create (or addFiles) answer carries at most: with a Lambda session token a
+ * URL is ~1.7 KB, so one per file would pass Lambda's 6 MB answer near 3,400 files.
+ */
+export const SIGNED_URLS_PER_ANSWER = 100;
 
 export interface CreateTransferResponse {
   readonly id: string;
@@ -105,6 +114,7 @@ export interface CreateTransferResponse {
   /** the public download link, {origin}/w/{slug} */
   readonly link: string;
   readonly expiryDate: number;
+  /** every file's plan, in the draft's order; only the first SIGNED_URLS_PER_ANSWER single files carry a `url` */
   readonly files: readonly PlannedFile[];
 }
 
@@ -125,6 +135,19 @@ export interface SignResponse {
   /** epoch ms when these URLs stop working */
   readonly expiresAt: number;
 }
+
+/** Presigned PUTs for up to SIGNED_URLS_PER_ANSWER single files at once: the plans the create left without a URL. */
+export const signManyRequestSchema = z.object({
+  fileIds: z.array(fileIdSchema).check(z.minLength(1), z.maxLength(SIGNED_URLS_PER_ANSWER)),
+});
+export type SignManyRequest = z.input<typeof signManyRequestSchema>;
+export interface SignManyResponse {
+  readonly files: readonly { readonly fileId: string; readonly url: string }[];
+  /** epoch ms when these URLs stop working */
+  readonly expiresAt: number;
+}
+/** The /sign routes' body: one file (its PUT or some of its parts), or several single files. */
+export const signBodySchema = z.union([signManyRequestSchema, signRequestSchema]);
 
 export const recordPartRequestSchema = z.object({
   fileId: fileIdSchema,
@@ -178,6 +201,11 @@ export const getDownloadRequestSchema = z.object({
   recipient: z.optional(recipientIdSchema),
 });
 export type GetDownloadRequest = z.input<typeof getDownloadRequestSchema>;
+
+/** The previews routes' page cursor (domain/previews.ts PreviewsResponse.nextCursor): a file id. */
+export const previewsCursorSchema = z.optional(fileIdSchema);
+export const downloadPreviewsRequestSchema = z.extend(getDownloadRequestSchema, { cursor: previewsCursorSchema });
+export type DownloadPreviewsRequest = z.input<typeof downloadPreviewsRequestSchema>;
 
 export interface DownloadFile {
   readonly fileId: string;

@@ -11,13 +11,13 @@
  * the sweep's purge remove it) and adds its bytes to the transfer's stored bytes.
  */
 import { IMAGE_PREVIEW_MAX_BYTES, IMAGE_URL_EXPIRES_SECONDS } from '../domain/upload';
-import { previewRuleOf, thumbnailKeyOf, type FilePreview, type PreviewsResponse, type ThumbnailState } from '../domain/previews';
+import { PREVIEWS_PER_PAGE, previewRuleOf, thumbnailKeyOf, type FilePreview, type PreviewsResponse, type ThumbnailState } from '../domain/previews';
 import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
 import { claimThumbnail, finishThumbnail, releaseThumbnailClaim } from '../data/thumbnails';
 import * as storage from '../adapters/storage';
 import { startJob } from '../adapters/jobs';
-import { HttpError, gone } from '../lib/errors';
+import { HttpError, badRequest, gone } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
 import { refOf } from './object-refs';
 import { openTransfer, type Viewer } from './downloads';
@@ -42,23 +42,38 @@ function baseName(name: string): string {
 }
 
 /** POST /getDownload/previews: whoever may download the transfer now (the download page's rules). */
-export async function downloadPreviews(slug: string, viewer: Viewer, now = Date.now()): Promise<PreviewsResponse> {
+export async function downloadPreviews(slug: string, viewer: Viewer, now = Date.now(), cursor?: string): Promise<PreviewsResponse> {
   const t = await openTransfer(slug, viewer, now);
-  return previewsOf(t, now);
+  return previewsOf(t, now, cursor);
 }
 
 /** GET /transfers/{id}/previews: the TransferModal's reader; an expired transfer has none (410). */
-export async function modalPreviews(slug: string, userId: string, now = Date.now()): Promise<PreviewsResponse> {
+export async function modalPreviews(slug: string, userId: string, now = Date.now(), cursor?: string): Promise<PreviewsResponse> {
   const { t } = await requireReader(slug, userId);
   if (t.status !== 'ready' || now >= t.expiryDate || t.purged) {
     if (t.status === 'uploading') throw new HttpError(409, 'transfer_not_sent', 'This transfer has not been sent yet.');
     throw gone('transfer_expired', expiredAgoText(t.expiryDate, now));
   }
-  return previewsOf(t, now);
+  return previewsOf(t, now, cursor);
 }
 
-async function previewsOf(t: TransferRecord, now: number): Promise<PreviewsResponse> {
-  const files = (await data.listFiles(t.slug)).filter((f) => f.status === 'uploaded');
+/**
+ * One page of the uploaded files, after the cursor's file (the last of the previous page), in
+ * the transfer's file order; every URL a page carries keeps it far under Lambda's 6 MB.
+ */
+async function pageOf(slug: string, cursor: string | undefined): Promise<{ files: FileRecord[]; nextCursor?: string }> {
+  const all = await data.listFiles(slug);
+  const start = cursor === undefined ? 0 : all.findIndex((f) => f.fileId === cursor) + 1;
+  if (start === 0 && cursor !== undefined) throw badRequest('invalid_cursor', 'This page cursor is not a file of the transfer.');
+  const files: FileRecord[] = [];
+  let i = start;
+  for (; i < all.length && files.length < PREVIEWS_PER_PAGE; i += 1) if (all[i]!.status === 'uploaded') files.push(all[i]!);
+  const more = all.slice(i).some((f) => f.status === 'uploaded');
+  return more ? { files, nextCursor: all[i - 1]!.fileId } : { files };
+}
+
+async function previewsOf(t: TransferRecord, now: number, cursor: string | undefined): Promise<PreviewsResponse> {
+  const { files, nextCursor } = await pageOf(t.slug, cursor);
   const claimed: string[] = [];
   const previews = await Promise.all(
     files.map(async (f): Promise<FilePreview> => {
@@ -72,7 +87,7 @@ async function previewsOf(t: TransferRecord, now: number): Promise<PreviewsRespo
     }),
   );
   if (claimed.length > 0) await startThumbnails(t.slug, claimed, now);
-  return { expiresIn: IMAGE_URL_EXPIRES_SECONDS, files: previews };
+  return { expiresIn: IMAGE_URL_EXPIRES_SECONDS, files: previews, ...(nextCursor ? { nextCursor } : {}) };
 }
 
 async function thumbnailState(t: TransferRecord, f: FileRecord, now: number, claimed: string[]): Promise<ThumbnailState> {

@@ -48,7 +48,7 @@ import { log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
 import { reserveForSend, releaseTransfer, storageOwnerOf } from './limits';
 import { uploadRegionFor } from './storage-region';
-import { DELETE_RECHECK_MS, downloadLink, locOf, planFiles, plannedFile, refOf, urlLifetime } from './transfers';
+import { DELETE_RECHECK_MS, downloadLink, locOf, planFiles, plannedFiles, refOf, urlLifetime } from './transfers';
 import { linkOriginFor, linkOriginOf } from './link-origin';
 import type * as z from 'zod/mini';
 
@@ -319,7 +319,7 @@ export async function startUpload(
         // issue 15: the requester's verified custom domain, as for their own sends
         link: downloadLink(slug, await linkOriginOf(record)),
         expiryDate: record.expiryDate,
-        files: await Promise.all(files.map((f) => plannedFile(record, f, expiresIn))),
+        files: await plannedFiles(record, files, expiresIn),
       };
     }
     throw new Error('could not find a free slug in 5 tries');

@@ -14,11 +14,14 @@ import { isRegionId, type RegionId } from '../domain/regions';
 import { limitsFor, resolveRole } from '../domain/plans';
 import {
   FILE_ID_LENGTH,
+  SIGNED_URLS_PER_ANSWER,
   addFilesRequestSchema,
   type CompleteResponse,
   type CreateTransferResponse,
   type PlannedFile,
   type RecordPartRequest,
+  type SignManyRequest,
+  type SignManyResponse,
   type SignRequest,
   type SignResponse,
   type UploadStateResponse,
@@ -99,10 +102,20 @@ export async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'ano
   });
 }
 
-export async function plannedFile(t: TransferRecord, f: FileRecord, expiresIn: number): Promise<PlannedFile> {
+export async function plannedFile(t: TransferRecord, f: FileRecord, expiresIn: number, withUrl = true): Promise<PlannedFile> {
   const common = { fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size };
-  if (f.mode === 'single') return { ...common, mode: 'single', url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) };
+  if (f.mode === 'single') return { ...common, mode: 'single', ...(withUrl ? { url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) } : {}) };
   return { ...common, mode: 'multipart', partSize: f.partSize!, partCount: f.partCount! };
+}
+
+/**
+ * The plans of a create or addFiles answer: a presigned PUT for the first SIGNED_URLS_PER_ANSWER
+ * single files only, so the answer stays far under Lambda's 6 MB whatever the file count; the
+ * client signs the others through /sign as it reaches them.
+ */
+export async function plannedFiles(t: TransferRecord, files: readonly FileRecord[], expiresIn: number): Promise<PlannedFile[]> {
+  let signed = 0;
+  return Promise.all(files.map((f) => plannedFile(t, f, expiresIn, f.mode === 'single' && (signed += 1) <= SIGNED_URLS_PER_ANSWER)));
 }
 
 export function urlLifetime(t: TransferRecord, now: number): number {
@@ -213,7 +226,7 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
       sendAs: record.sendAs,
       link: downloadLink(slug, await linkOriginOf(record)),
       expiryDate: record.expiryDate,
-      files: await Promise.all(files.map((f) => plannedFile(record, f, expiresIn))),
+      files: await plannedFiles(record, files, expiresIn),
     };
   }
   throw new Error('could not find a free slug in 5 tries');
@@ -259,6 +272,22 @@ export async function signUpload(t: TransferRecord, req: SignRequest, now = Date
     }),
   );
   return { fileId: f.fileId, parts, expiresAt };
+}
+
+/** POST /transfers/{id}/sign with `fileIds`: fresh PUTs for several single files (those a create answer left without one); uploaded ones are left out. */
+export async function signUploads(t: TransferRecord, req: SignManyRequest, now = Date.now()): Promise<SignManyResponse> {
+  const expiresIn = urlLifetime(t, now);
+  const files = await Promise.all([...new Set(req.fileIds)].map((id) => requireFile(t, id)));
+  for (const f of files) {
+    if (f.mode !== 'single') throw badRequest('part_numbers_required', `${f.fileName} is uploaded in parts: sign its parts with fileId and partNumbers.`);
+  }
+  // A file uploaded meanwhile (a completion the client did not hear of) is left out, not an error
+  // for the whole batch: signed alone it answers file_already_uploaded.
+  const open = files.filter((f) => f.status !== 'uploaded');
+  return {
+    files: await Promise.all(open.map(async (f) => ({ fileId: f.fileId, url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) }))),
+    expiresAt: now + expiresIn * SECOND,
+  };
 }
 
 /** POST /transfers/{id}/parts: the browser finished a part; S3 does not tell us (s3rver has no ListParts). */
@@ -476,7 +505,7 @@ export async function addFiles(body: z.output<typeof addFilesRequestSchema>, sen
     sendAs: t.sendAs,
     link: downloadLink(t.slug, await linkOriginOf(t)),
     expiryDate: t.expiryDate,
-    files: await Promise.all(files.map((f) => plannedFile(updated, f, expiresIn))),
+    files: await plannedFiles(updated, files, expiresIn),
   };
 }
 

@@ -41,6 +41,12 @@ export function runningTableEnv(dynamodbPort: number, extra: Record<string, stri
 }
 
 export const PORT_ENV = { dynamodb: 'DYNAMODB_PORT', s3: 'S3_PORT', cognito: 'COGNITO_PORT', ses: 'SES_PORT' } as const;
+/**
+ * A stand-in for the session token of a Lambda function's role credentials: ~1.2 KB of base64
+ * (real ones run 1,000-1,300 characters), so a presigned URL signed with it is ~1.7 KB as in AWS.
+ */
+export const LAMBDA_SIZED_SESSION_TOKEN = `IQoJb3JpZ2luX2VjE${'Lm9jYWwvc2Vzc2lvbi90b2tlbi8rK2ZvcitzaXplLz09'.repeat(27)}+local/session==`;
+
 export const DEFAULT_PORTS: Ports = { dynamodb: 8000, s3: 4569, cognito: 9229, ses: 8005 };
 
 export const LOCAL_TABLE_NAME = 'sendbridge-local';
@@ -166,6 +172,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       // s3rver accepts only its own key pair; the other emulators accept any.
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      // A role's session token as Lambda hands it, which every presigned URL carries: local URLs
+      // (and the answers made of them) have AWS's size. The emulators ignore it.
+      AWS_SESSION_TOKEN: LAMBDA_SIZED_SESSION_TOKEN,
       [ENV.tableName]: LOCAL_TABLE_NAME,
       [ENV.regionBuckets]: JSON.stringify(regionBuckets),
       [ENV.defaultRegion]: DEFAULT_REGION,

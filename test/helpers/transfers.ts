@@ -103,7 +103,8 @@ export async function uploadAll(app: LocalApp, t: CreateTransferResponse, conten
   for (const f of t.files) {
     const data = contents.get(f.itemPath ?? f.fileName);
     if (!data) throw new Error(`no content for ${f.fileName}`);
-    if (f.mode === 'single') await putOk(f.url!, data);
+    // past the first SIGNED_URLS_PER_ANSWER single files the plan has no URL: /sign gives it
+    if (f.mode === 'single') await putOk(f.url ?? (await sign(app, t.id, t.uploadToken, f.fileId)).url!, data);
     else for (let n = 1; n <= f.partCount!; n += 1) await uploadPart(app, t, f, data, n);
     const done = await completeFile(app, t, f.fileId);
     if (done.status !== 200) throw new Error(`complete file ${done.status} ${done.text}`);

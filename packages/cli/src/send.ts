@@ -6,7 +6,7 @@
  * command resumes from the checkpoint and the server's upload state.
  */
 import { openAsBlob } from 'node:fs';
-import type { CompleteResponse, CreateTransferResponse, PlannedFile, SignResponse, UploadStateResponse } from '../../../functions/domain/transfer-api';
+import type { CompleteResponse, CreateTransferResponse, PlannedFile, SignManyResponse, SignResponse, UploadStateResponse } from '../../../functions/domain/transfer-api';
 import { runUpload, UploadCancelledError, UploadFailedError, type EngineFile, type UploadApi } from '../../../frontend/src/features/send/upload/engine';
 import { TransportError } from '../../../frontend/src/features/send/upload/transport';
 import { ApiError, CliError, EXIT, NetworkError } from './errors';
@@ -58,6 +58,7 @@ function uploadApi(client: ApiClient, id: string, onPart: (fileId: string, partN
   const base = `/v1/transfers/${encodeURIComponent(id)}`;
   return {
     sign: (req, init) => client.call<SignResponse>(`${base}/sign`, { body: req, ...(init?.signal ? { signal: init.signal } : {}) }),
+    signMany: (req, init) => client.call<SignManyResponse>(`${base}/sign`, { body: req, ...(init?.signal ? { signal: init.signal } : {}) }),
     async recordPart(req, init) {
       await client.call(`${base}/parts`, { body: req, ...(init?.signal ? { signal: init.signal } : {}) });
       onPart(req.fileId, req.partNumber);

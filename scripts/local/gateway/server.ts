@@ -10,8 +10,18 @@ import { isLoopbackHost, refuseHost } from '../../../frontend/custom-hosts';
 import { createRouter } from './router';
 import { buildEvent } from './event';
 
-/** API Gateway refuses payloads over 10 MB and gives up on integrations after 30 s. */
+/**
+ * The HTTP API's and Lambda's limits, held locally so a local run or a test fails where AWS would:
+ * - a request body over 10 MB: 413 before any function runs;
+ * - the request line and header values over 10,240 bytes together: refused before any route;
+ * - a function's synchronous response over 6 MB (Lambda's invoke payload limit, measured on the
+ *   serialised result as Lambda does): the invoke fails, so the HTTP API answers 500;
+ * - no answer from the integration within 30 s (the HTTP API's maximum; route timeouts stay at
+ *   29 s or less): 503, as the HTTP API answers a timed-out integration.
+ */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_REQUEST_HEADER_BYTES = 10_240;
+export const MAX_LAMBDA_RESPONSE_BYTES = 6 * 1024 * 1024;
 export const INTEGRATION_TIMEOUT_MS = 30_000;
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
@@ -35,6 +45,8 @@ export interface GatewayOptions {
   readonly originSecret?: string;
   /** CloudFront's response headers policy (frontend/csp.ts securityHeaders), on every answer */
   readonly responseHeaders?: Readonly<Record<string, string>>;
+  /** tests only: a shorter integration timeout than the HTTP API's 30 s */
+  readonly integrationTimeoutMs?: number;
 }
 
 interface LocalFunction {
@@ -135,6 +147,20 @@ function corsHeaders(origin: string | undefined, allowed: readonly string[]): Re
   return h;
 }
 
+/** The HTTP API's measure of a request's head: the request line and every header value. */
+export function requestHeadBytes(req: http.IncomingMessage): number {
+  let bytes = Buffer.byteLength(`${req.method ?? 'GET'} ${req.url ?? '/'} HTTP/${req.httpVersion}`);
+  for (let i = 1; i < req.rawHeaders.length; i += 2) bytes += Buffer.byteLength(req.rawHeaders[i]!);
+  return bytes;
+}
+
+/** The size of a function's synchronous result as Lambda counts it: its JSON serialisation. */
+export function lambdaResponseBytes(raw: unknown): number {
+  return typeof raw === 'string' ? Buffer.byteLength(JSON.stringify(raw)) : Buffer.byteLength(JSON.stringify(raw ?? null) ?? '');
+}
+
+class IntegrationTimeout extends Error {}
+
 function readBody(req: http.IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -155,6 +181,8 @@ export function createGateway(opts: GatewayOptions) {
   const functionFor = createLocalFunctions(opts.routes, opts.functionsDir, opts.functionOf);
   const load = createHandlerLoader(opts.functionsDir);
   const log = opts.log ?? (() => undefined);
+  // An answer AWS would fail (too large, too late) is reported even when no log is wired (tests).
+  const loud = opts.log ?? ((line: string) => console.error(line));
 
   const responseHeaders = opts.responseHeaders ?? {};
   // As CloudFront's policy (override: true), these win over what a handler set.
@@ -202,12 +230,19 @@ export function createGateway(opts: GatewayOptions) {
     const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(pathOnly);
     if (invoke && method === 'POST') return handleInvoke(req, res, decodeURIComponent(invoke[1]!));
 
+    if (requestHeadBytes(req) > MAX_REQUEST_HEADER_BYTES) {
+      log(`[gateway] ${method} ${pathOnly} refused: request line and headers over ${MAX_REQUEST_HEADER_BYTES} bytes (the HTTP API's limit)`);
+      return message(res, 431, 'Request Header Fields Too Large', cors);
+    }
     if (!pathOnly.startsWith(`${API_PREFIX}/`)) return message(res, 404, 'Not Found', cors);
     const match = router.match(method, pathOnly.slice(API_PREFIX.length));
     if (!match) return message(res, 404, 'Not Found', cors);
 
     const body = await readBody(req);
-    if (body === 'too-large') return message(res, 413, 'Request Entity Too Large', cors);
+    if (body === 'too-large') {
+      log(`[gateway] ${method} ${pathOnly} refused: body over ${MAX_PAYLOAD_BYTES} bytes (the HTTP API's 10 MB)`);
+      return message(res, 413, 'Request Entity Too Large', cors);
+    }
 
     let claims: Record<string, string> | undefined;
     // Only 'jwt' routes have the HTTP API's authorizer; 'none' and (issue 17) 'key' routes reach
@@ -225,14 +260,30 @@ export function createGateway(opts: GatewayOptions) {
     );
     const fn = functionFor(match.route);
     let result: ReturnType<typeof normaliseResult>;
+    const integrationMs = opts.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS;
+    let integrationTimer: NodeJS.Timeout | undefined;
     try {
-      const raw = await withTimeout(
+      const raw = await Promise.race([
         withTimeout(fn.dispatch(event, lambdaContext(fn.name, fn.timeoutS, fn.memoryMb)), fn.timeoutS * 1000, 'Task'),
-        INTEGRATION_TIMEOUT_MS,
-        'Integration',
-      );
+        new Promise<never>((_, reject) => {
+          integrationTimer = setTimeout(() => reject(new IntegrationTimeout(`no answer from the integration within ${integrationMs} ms`)), integrationMs);
+        }),
+      ]).finally(() => clearTimeout(integrationTimer));
+      const bytes = lambdaResponseBytes(raw);
+      if (bytes > MAX_LAMBDA_RESPONSE_BYTES) {
+        // Loud on purpose: in AWS this answer never reaches the client, and only the logs say why.
+        loud(
+          `[gateway] ${method} ${pathOnly} LAMBDA RESPONSE TOO LARGE: ${bytes} bytes over Lambda's ${MAX_LAMBDA_RESPONSE_BYTES}-byte limit; ` +
+            'AWS fails the invoke and the HTTP API answers 500. Page this answer.',
+        );
+        return message(res, 500, 'Internal Server Error', cors);
+      }
       result = normaliseResult(raw);
     } catch (err) {
+      if (err instanceof IntegrationTimeout) {
+        loud(`[gateway] ${method} ${pathOnly} INTEGRATION TIMEOUT: ${err.message}; the HTTP API answers 503`);
+        return message(res, 503, 'Service Unavailable', cors);
+      }
       log(`[gateway] ${method} ${pathOnly} handler error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       return message(res, 500, 'Internal Server Error', cors);
     }

@@ -3,7 +3,7 @@ import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PARTS_PER_SIGN, type PlannedFile } from '../../../functions/domain/transfer-api';
+import { MAX_PARTS_PER_SIGN, SIGNED_URLS_PER_ANSWER, type PlannedFile, type SignManyRequest, type SignManyResponse, type SignRequest, type SignResponse } from '../../../functions/domain/transfer-api';
 import { MAX_UPLOAD_TRIES } from '../../../functions/domain/upload';
 import {
   UploadCancelledError,
@@ -100,6 +100,42 @@ describe('single PUT (files under 50 MB)', () => {
     expect(api.completed.sort()).toEqual(files.map((f) => f.plan.fileId).sort());
     for (const f of files) expect(bucket.objects.get(f.plan.fileId)?.equals(f.data)).toBe(true);
     expect(progress.at(-1)).toMatchObject({ filesDone: 20, filesTotal: 20 });
+  });
+});
+
+/** The API with the batch route: its own calls apart from the one-file signs. */
+class BatchingUploadApi extends FakeUploadApi {
+  readonly batches: string[][] = [];
+  readonly singleSigns: SignRequest[] = [];
+  override async sign(req: SignRequest): Promise<SignResponse> {
+    this.singleSigns.push(req);
+    return super.sign(req);
+  }
+  async signMany(req: SignManyRequest): Promise<SignManyResponse> {
+    this.batches.push([...req.fileIds]);
+    const signed = await Promise.all(req.fileIds.map((fileId) => FakeUploadApi.prototype.sign.call(this, { fileId })));
+    return { files: signed.map((r) => ({ fileId: r.fileId, url: r.url! })), expiresAt: signed[0]!.expiresAt };
+  }
+}
+
+describe('many small files (a create answers the first 100 URLs only)', () => {
+  it('signs the files without a URL 100 at a time, in file order, and uploads every one', async () => {
+    const api = new BatchingUploadApi(bucket);
+    const files = Array.from({ length: 450 }, (_, i) => {
+      const id = `many${String(i).padStart(6, '0')}`;
+      const data = randomBytes(1 + (i % 7));
+      return { plan: singlePlan(id, data.length, i < SIGNED_URLS_PER_ANSWER ? api.planUrl(id) : undefined), blob: new Blob([data]), data };
+    });
+    const { done } = upload(api, files.map(({ plan, blob }) => ({ plan, blob })));
+    await done;
+
+    for (const f of files) expect(bucket.objects.get(f.plan.fileId)?.equals(f.data)).toBe(true);
+    expect(api.completed).toHaveLength(450);
+    expect(api.singleSigns).toEqual([]);
+    // 350 files without a URL: four calls, none over 100, each file signed once
+    expect(api.batches.every((b) => b.length <= SIGNED_URLS_PER_ANSWER)).toBe(true);
+    expect(api.batches).toHaveLength(4);
+    expect(api.batches.flat().sort()).toEqual(files.slice(SIGNED_URLS_PER_ANSWER).map((f) => f.plan.fileId));
   });
 });
 

@@ -66,8 +66,10 @@ class FakeBackend {
       return json(200, { fileId: file.fileId, size: file.size });
     }
     if (path === `${base}/sign`) {
-      const { fileId } = JSON.parse(String(init.body)) as { fileId: string };
-      return json(200, { fileId, url: this.files.find((f) => f.fileId === fileId)!.url, expiresAt: Date.now() + 3_600_000 });
+      const req = JSON.parse(String(init.body)) as { fileId: string } | { fileIds: string[] };
+      const urlOf = (id: string) => this.files.find((f) => f.fileId === id)!.url!;
+      if ('fileIds' in req) return json(200, { files: req.fileIds.map((fileId) => ({ fileId, url: urlOf(fileId) })), expiresAt: Date.now() + 3_600_000 });
+      return json(200, { fileId: req.fileId, url: urlOf(req.fileId), expiresAt: Date.now() + 3_600_000 });
     }
     if (path === `${base}/complete`) {
       if (this.files.some((f) => !f.uploaded)) return json(409, { error: { code: 'incomplete', message: 'files missing' } });

@@ -6,7 +6,7 @@
  * makes a transfer resumable: the server, not ListParts, knows what is done.
  * Framework-free; the send screen drives it through runUpload and its callbacks.
  */
-import type { PlannedFile, RecordPartRequest, SignRequest, SignResponse } from '@domain/transfer-api';
+import { SIGNED_URLS_PER_ANSWER, type PlannedFile, type RecordPartRequest, type SignManyRequest, type SignManyResponse, type SignRequest, type SignResponse } from '@domain/transfer-api';
 import { MAX_PARTS_PER_SIGN } from '@domain/transfer-api';
 import { MAX_UPLOAD_TRIES, SIGNED_PUT_EXPIRES_SECONDS, backoffMs, isRetryWarningTry, parallelismForTry } from '@domain/upload';
 import { secondsRemaining } from '@domain/time-remaining';
@@ -24,6 +24,8 @@ export interface UploadApiCallInit {
 export interface UploadApi {
   /** fresh presigned URL(s): the spec's "fresh key fetch" */
   sign(req: SignRequest, init?: UploadApiCallInit): Promise<SignResponse>;
+  /** PUT URLs for several single files at once (the plans a large create left without one) */
+  signMany?(req: SignManyRequest, init?: UploadApiCallInit): Promise<SignManyResponse>;
   /** the server records number, ETag and size of a finished part */
   recordPart(req: RecordPartRequest, init?: UploadApiCallInit): Promise<void>;
   /** the server completes the multipart upload / verifies the size */
@@ -451,6 +453,7 @@ class UploadRun {
   private async urlFor(unit: Unit): Promise<string> {
     const { file } = unit;
     if (!file.multipart) {
+      if (!file.singleUrl && this.opts.api.signMany) await this.signSingles(file);
       if (!file.singleUrl) {
         const res = await this.sign({ fileId: file.plan.fileId });
         if (!res.url) throw new TryFailure(`Network Error - Could not get key (no URL for ${file.plan.fileName})`, 'api');
@@ -520,6 +523,38 @@ class UploadRun {
     const lifetime = SIGNED_PUT_EXPIRES_SECONDS * SECOND_MS;
     const left = expiresAt > now ? Math.min(expiresAt - now, lifetime) : lifetime;
     return now + left - URL_EXPIRY_MARGIN_MS;
+  }
+
+  /**
+   * URLs for this single file and the next ones still without one, in one call: a create of
+   * thousands of small files answers with the first 100 URLs only (Lambda's 6 MB answer).
+   */
+  private async signSingles(file: FileState): Promise<void> {
+    if (file.signing) {
+      await file.signing.catch(() => undefined);
+      if (file.singleUrl) return;
+    }
+    const batch = [file, ...this.files.filter((f) => f !== file && !f.multipart && !f.uploaded && f.remaining > 0 && !f.singleUrl && !f.signing)].slice(0, SIGNED_URLS_PER_ANSWER);
+    const signing = (async () => {
+      let res: SignManyResponse;
+      try {
+        res = await this.call((init) => this.opts.api.signMany!({ fileIds: batch.map((f) => f.plan.fileId) }, init));
+      } catch (err) {
+        if (err instanceof TryFailure || this.finished) throw err;
+        throw new TryFailure(`Network Error - Could not get key (${messageOf(err)})`, 'api', undefined, { cause: err });
+      }
+      const urls = new Map(res.files.map((f) => [f.fileId, f.url]));
+      for (const f of batch) {
+        const url = urls.get(f.plan.fileId);
+        if (url && !f.singleUrl) f.singleUrl = url;
+      }
+    })();
+    for (const f of batch) f.signing = signing;
+    try {
+      await signing;
+    } finally {
+      for (const f of batch) if (f.signing === signing) delete f.signing;
+    }
   }
 
   private async sign(req: SignRequest): Promise<SignResponse> {

@@ -5,6 +5,8 @@
 import {
   UPLOAD_TOKEN_HEADER,
   type RecordPartRequest,
+  type SignManyRequest,
+  type SignManyResponse,
   type SignRequest,
   type SignResponse,
   type UploadStateResponse,
@@ -25,6 +27,8 @@ export function createHttpUploadApi(transferId: string, uploadToken: string): Ht
   return {
     sign: (req: SignRequest, init?: UploadApiCallInit) =>
       apiFetch<SignResponse>(`${base}/sign`, { method: 'POST', body: req, headers, ...signalOf(init) }),
+    signMany: (req: SignManyRequest, init?: UploadApiCallInit) =>
+      apiFetch<SignManyResponse>(`${base}/sign`, { method: 'POST', body: req, headers, ...signalOf(init) }),
     async recordPart(req: RecordPartRequest, init?: UploadApiCallInit) {
       await apiFetch<unknown>(`${base}/parts`, { method: 'POST', body: req, headers, ...signalOf(init) });
     },

@@ -15,7 +15,7 @@ import type {
   TransferState,
 } from '@domain/dashboard-api';
 import type { AddFilesRequest, CreateTransferResponse } from '@domain/transfer-api';
-import type { PreviewsResponse } from '@domain/previews';
+import { collectPreviewPages, type PreviewsResponse } from '@domain/previews';
 import { authedFetch } from '@/lib/session/session';
 
 export interface ListParams {
@@ -43,7 +43,10 @@ export function fetchTransferDetail(slug: string, signal?: AbortSignal): Promise
 
 /** Issue 16: the TransferModal's previews (its sender, admin or a team mate it is shared with). */
 export function fetchTransferPreviews(slug: string, signal?: AbortSignal): Promise<PreviewsResponse> {
-  return authedFetch<PreviewsResponse>(`/transfers/${encodeURIComponent(slug)}/previews`, signal ? { signal } : {});
+  // paged (each answer stays under Lambda's 6 MB): every page, one after another
+  return collectPreviewPages((cursor) =>
+    authedFetch<PreviewsResponse>(`/transfers/${encodeURIComponent(slug)}/previews${cursor ? `?${new URLSearchParams({ cursor }).toString()}` : ''}`, signal ? { signal } : {}),
+  );
 }
 
 const once = { retries: 0 } as const;
