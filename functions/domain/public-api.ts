@@ -162,7 +162,7 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
   },
   'POST /v1/webhooks': {
     summary: 'Register a webhook endpoint',
-    description: `An HTTPS URL that receives the events you choose (${EVENT_TYPES.join(', ')}), each delivery signed with the endpoint's secret (\`sendbridge-signature: v1=<hex>\`, HMAC-SHA256). The secret is in this answer only: store it.`,
+    description: `An HTTPS URL that receives the events you choose (${EVENT_TYPES.join(', ')}), each delivery signed as Standard Webhooks specify (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature: v1,<base64 HMAC-SHA256>\`) with the endpoint's \`whsec_\` secret. The secret is in this answer only: store it.`,
     tag: 'Webhooks',
     body: createWebhookSchema,
     status: 201,

@@ -150,11 +150,22 @@ export interface PaymentsConfig {
 }
 
 /**
- * The simulator's webhook secret when PAYMENTS_WEBHOOK_SECRET is unset (the local stack sets
- * it). Not a secret worth guarding: whoever can reach a simulated deployment can "pay" with
- * the test card 4242 anyway (docs/decisions.md, "Payments providers").
+ * The local stack's simulator webhook secret: public (it is in this repository), so it is used
+ * only outside Lambda. In AWS the simulator signs with the secret CDK generates; a Lambda
+ * without PAYMENTS_WEBHOOK_SECRET fails its configuration rather than accept events anyone
+ * could sign.
  */
 export const SIMULATOR_DEFAULT_WEBHOOK_SECRET = 'whsec_sendbridge_local_simulator';
+
+/** Lambda always sets AWS_LAMBDA_FUNCTION_NAME; the local stack runs the handlers without it. */
+function simulatorSecretOf(source: NodeJS.ProcessEnv, provider: 'simulated' | 'stripe'): string {
+  const secret = optional(source, ENV.paymentsWebhookSecret);
+  if (secret) return secret;
+  if (source.AWS_LAMBDA_FUNCTION_NAME && provider === 'simulated') {
+    throw new MissingConfigError(ENV.paymentsWebhookSecret, 'is not set: in AWS the payments simulator signs with the secret CDK generates, never the public local one');
+  }
+  return SIMULATOR_DEFAULT_WEBHOOK_SECRET;
+}
 
 export function readPaymentsConfig(source: NodeJS.ProcessEnv = process.env): PaymentsConfig {
   const asked = source[ENV.payments] || 'simulated';
@@ -177,7 +188,7 @@ export function readPaymentsConfig(source: NodeJS.ProcessEnv = process.env): Pay
   return {
     provider: asked,
     webhookUrl: optional(source, ENV.paymentsWebhookUrl) ?? `${appOrigin}/api/stripe/webhook`,
-    simulatorWebhookSecret: optional(source, ENV.paymentsWebhookSecret) ?? SIMULATOR_DEFAULT_WEBHOOK_SECRET,
+    simulatorWebhookSecret: simulatorSecretOf(source, asked),
     stripePrices,
     stripeSecretId,
     secretsManagerEndpoint: optional(source, ENV.secretsManagerEndpoint),

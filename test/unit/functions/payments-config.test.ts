@@ -16,6 +16,11 @@ describe('payments configuration', () => {
     expect(readPaymentsConfig({ ...BASE, PAYMENTS_WEBHOOK_URL: 'http://127.0.0.1:3001/api/stripe/webhook', PAYMENTS_WEBHOOK_SECRET: 'whsec_x' })).toMatchObject({ webhookUrl: 'http://127.0.0.1:3001/api/stripe/webhook', simulatorWebhookSecret: 'whsec_x' });
   });
 
+  it('never signs with the public local secret inside a Lambda', () => {
+    expect(() => readPaymentsConfig({ ...BASE, AWS_LAMBDA_FUNCTION_NAME: 'ApiBilling' })).toThrow(/PAYMENTS_WEBHOOK_SECRET is not set: in AWS the payments simulator signs with the secret CDK generates/u);
+    expect(readPaymentsConfig({ ...BASE, AWS_LAMBDA_FUNCTION_NAME: 'ApiBilling', PAYMENTS_WEBHOOK_SECRET: 'generated' }).simulatorWebhookSecret).toBe('generated');
+  });
+
   it('runs Stripe when asked, with the secret named; asked without one, the configuration does not load', () => {
     const prices = JSON.stringify({ 'pro/month': 'price_1', 'business/year': 'price_2' });
     expect(readPaymentsConfig({ ...BASE, PAYMENTS: 'stripe', STRIPE_SECRET_ID: 'sendbridge/stripe', STRIPE_PRICES: prices })).toMatchObject({
