@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { API_PREFIX, routes, type RouteDef } from '../routes';
 import { API_KEY_RATE_LIMIT } from './api-keys';
-import { V1_OPERATIONS, type V1Operation } from './public-api';
+import { V1_OPERATIONS, type V1Operation } from './public-api-docs';
 
 type Json = Record<string, unknown>;
 
