@@ -72,9 +72,9 @@ describe('mailer', () => {
 describe('auth (Cognito)', () => {
   const jwt = (payload: object) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
 
-  it('a password sign-in sends USER_PASSWORD_AUTH with the app client and reads sub and exp from the token', async () => {
-    cognito.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: jwt({ sub: 'u1', exp: 2_000_000_000 }), RefreshToken: 'r' } });
-    expect(await passwordAuth('a@example.com', 'pw')).toEqual({ accessToken: expect.any(String), refreshToken: 'r', expiresAt: 2_000_000_000_000, sub: 'u1' });
+  it('a password sign-in sends USER_PASSWORD_AUTH with the app client and reads sub, exp, jti and iat from the token', async () => {
+    cognito.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: jwt({ sub: 'u1', exp: 2_000_000_000, jti: 'j1', iat: 1_999_999_100 }), RefreshToken: 'r' } });
+    expect(await passwordAuth('a@example.com', 'pw')).toEqual({ accessToken: expect.any(String), refreshToken: 'r', expiresAt: 2_000_000_000_000, sub: 'u1', jti: 'j1', iat: 1_999_999_100 });
     expect(cognito.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toEqual({ ClientId: 'unitclient', AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'a@example.com', PASSWORD: 'pw' } });
   });
 
