@@ -186,18 +186,3 @@ export interface PreviewsResponse {
   readonly nextCursor?: string;
 }
 
-/**
- * Every page of a transfer's previews, asked one after another (each page's URLs live
- * `expiresIn` seconds from its own answer; the first page's lifetime is the shortest).
- */
-export async function collectPreviewPages(fetchPage: (cursor: string | undefined) => Promise<PreviewsResponse>): Promise<PreviewsResponse> {
-  const first = await fetchPage(undefined);
-  const files = [...first.files];
-  let cursor = first.nextCursor;
-  while (cursor !== undefined) {
-    const page = await fetchPage(cursor);
-    files.push(...page.files);
-    cursor = page.nextCursor;
-  }
-  return { expiresIn: first.expiresIn, files };
-}

@@ -4,7 +4,7 @@
  */
 import { DOWNLOAD_REQUEST_TIMEOUT_MS } from '@domain/ui-timings';
 import type { DownloadView, ExtensionRequest, GetDownloadRequest, ZipResponse } from '@domain/transfer-api';
-import { collectPreviewPages, type PreviewsResponse } from '@domain/previews';
+import type { PreviewsResponse } from '@domain/previews';
 import { apiFetch } from '@/lib/api';
 
 /** Who is asking: the transfer, the password once unlocked, the recipient id of an emailed link. */
@@ -36,11 +36,19 @@ export function fetchFileUrl(access: DownloadAccess, fileId: string, signal?: Ab
 }
 
 /** Issue 16: the files' previews (inline URLs of 600 s, thumbnails); the same access as a download. */
-export function fetchPreviews(access: DownloadAccess, signal?: AbortSignal): Promise<PreviewsResponse> {
-  // paged (each answer stays under Lambda's 6 MB): every page, one after another
-  return collectPreviewPages((cursor) =>
-    apiFetch<PreviewsResponse>('/getDownload/previews', { body: { ...body(access), ...(cursor ? { cursor } : {}) }, timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal }),
-  );
+export async function fetchPreviews(access: DownloadAccess, signal?: AbortSignal): Promise<PreviewsResponse> {
+  // Paged (each answer stays under Lambda's 6 MB): every page, one after another. The loop is
+  // domain/preview-pages.ts's, written out here: a shared chunk would cost the page's first load.
+  const page = (cursor?: string) =>
+    apiFetch<PreviewsResponse>('/getDownload/previews', { body: { ...body(access), ...(cursor ? { cursor } : {}) }, timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
+  const first = await page();
+  const files = [...first.files];
+  for (let cursor = first.nextCursor; cursor !== undefined; ) {
+    const next = await page(cursor);
+    files.push(...next.files);
+    cursor = next.nextCursor;
+  }
+  return { expiresIn: first.expiresIn, files };
 }
 
 /** Starts the ZIP of all files, or reads it once built; call again while it says 'building'. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { PublicBranding } from '@domain/branding-api';
 import type { DownloadView } from '@domain/transfer-api';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +11,17 @@ import { downloadFailureOf, type DownloadFailure } from '@/features/downloads/do
 import type { DownloadResult, downloadLoader } from '@/features/downloads/download-loader';
 import type { DownloadRoute } from '@/features/downloads/download-route';
 import { AlertIcon, LinkOffIcon } from '@/features/downloads/components/download-icons';
-import { ExpiredPanel } from '@/features/downloads/components/expired-panel';
 import { PasswordPanel } from '@/features/downloads/components/password-panel';
 import { StatePanel } from '@/features/downloads/components/state-panel';
 import { TransferView } from '@/features/downloads/components/transfer-view';
 import { transferTitle } from '@/features/downloads/transfer-title';
+import { importWithRetry } from '@/lib/import-with-retry';
 import { useNoIndex } from '@/lib/use-no-index';
 import { usePageTitle } from '@/lib/use-page-title';
 import '@/features/downloads/components/download-page.css';
+
+// Only expired links show it: its form and texts stay out of the page's first load.
+const ExpiredPanel = lazy(() => importWithRetry(() => import('@/features/downloads/components/expired-panel')).then((m) => ({ default: m.ExpiredPanel })));
 
 /** How often the page asks again while the files are being checked (issue 17). */
 const SCAN_POLL_MS = 1500;
@@ -161,7 +164,11 @@ function DownloadScreen({ route, initial, onView }: { route: DownloadRoute; init
         </StatePanel>
       );
     case 'expired':
-      return <ExpiredPanel id={id ?? ''} expiryDate={result.expiryDate} extendable={result.extendable} />;
+      return (
+        <Suspense fallback={null}>
+          <ExpiredPanel id={id ?? ''} expiryDate={result.expiryDate} extendable={result.extendable} />
+        </Suspense>
+      );
     case 'notFound':
       return (
         <StatePanel icon={LinkOffIcon} title={t('download.notFound')} titleTestId="download-not-found">

@@ -15,7 +15,8 @@ import type {
   TransferState,
 } from '@domain/dashboard-api';
 import type { AddFilesRequest, CreateTransferResponse } from '@domain/transfer-api';
-import { collectPreviewPages, type PreviewsResponse } from '@domain/previews';
+import type { PreviewsResponse } from '@domain/previews';
+import { collectPreviewPages } from '@domain/preview-pages';
 import { authedFetch } from '@/lib/session/session';
 
 export interface ListParams {
