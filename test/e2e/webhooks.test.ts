@@ -186,8 +186,10 @@ describe('webhooks screen', () => {
     await a.reload();
     expect(await a.getByTestId('webhook-members-allowed').isChecked()).toBe(true);
 
+    // One fresh load (not a load and an immediate reload): a reload that aborts the page's token
+    // renewal leaves the browser with the rotated-away cookie, and presenting it ends the session
+    // (docs/decisions.md, "Sessions": no grace window).
     await m.goto(`${stack.web.url}/dash`);
-    await m.reload();
     await m.getByTestId('dashboard-greeting').waitFor();
     await m.getByTestId('nav-avatar').click();
     await m.getByTestId('nav-webhooks').click();
