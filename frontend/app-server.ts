@@ -27,7 +27,7 @@ export interface BuiltAppOptions {
   readonly storage: readonly string[];
   /** an existing `vite build` output; by default the app is built into a temporary directory */
   readonly distDir?: string;
-  /** issue 15: serves a custom host while this says it is verified, as its CloudFront tenant does (default: loopback only) */
+  /** serves a custom host while this says it is verified, as its CloudFront tenant does (default: loopback only) */
   readonly customHost?: CustomHostCheck;
   /** the local stack's origin secret, added to `/api` requests as CloudFront adds its own */
   readonly originSecret?: string;
@@ -53,7 +53,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '
  * `vite build` output (gzip when accepted), client
  * routes falling back to index.html, `/api` forwarded to the local gateway, and the response
  * headers policy of lib/web-stack.ts (the one CSP of frontend/csp.ts) on every answer, API
- * answers included. Only the storage origins differ from AWS (docs/decisions.md, "One CSP").
+ * answers included. Only the storage origins differ from AWS (docs/decisions/, "One CSP").
  */
 export async function startBuiltAppServer(options: BuiltAppOptions): Promise<BuiltAppServer> {
   let distDir = options.distDir;

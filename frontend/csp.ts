@@ -2,7 +2,7 @@
  * The app's Content-Security-Policy, in one place for every server of the app: CloudFront's
  * response headers policy (lib/web-stack.ts), the built-app server of the e2e tests
  * (frontend/app-server.ts) and the Vite dev server of `npm start` (frontend/dev-server.ts).
- * No inline script and no 'unsafe-eval' anywhere (docs/decisions.md, "One CSP").
+ * No inline script and no 'unsafe-eval' anywhere (docs/decisions/, "One CSP").
  *
  * A React SPA that talks to its own origin (/api), PUTs and GETs straight to the storage
  * buckets and embeds Stripe Checkout. Only the storage origins differ between AWS (the
@@ -32,7 +32,7 @@ export function contentSecurityPolicy({ storage, scriptNonce }: CspOptions): str
     "font-src 'self' data:",
     `media-src 'self' blob: ${s}`,
     `connect-src 'self' ${s} https://api.stripe.com`,
-    // issue 16: a PDF preview is a presigned GET of the bucket (served as application/pdf) in the viewer's frame
+    // a PDF preview is a presigned GET of the bucket (served as application/pdf) in the viewer's frame
     `frame-src ${s} https://js.stripe.com https://checkout.stripe.com`,
     "worker-src 'self' blob:",
     "object-src 'none'",
@@ -64,7 +64,7 @@ export function securityHeaders(options: CspOptions): Record<string, string> {
 }
 
 /**
- * Issue 16: what the private pages (download, request, invite, extension, dashboard pages and the
+ * What the private pages (download, request, invite, extension, dashboard pages and the
  * reset link: `isPrivatePath` in src/app/seo-routes.ts) get on top of the headers above, from
  * CloudFront and the local servers alike: kept out of search engines, and their address (a
  * transfer id, a recipient id, a token) never sent to another site as a Referer.

@@ -1,5 +1,5 @@
 /**
- * Which Host a local web server answers (issue 15): its own loopback names, and a custom domain
+ * Which Host a local web server answers: its own loopback names, and a custom domain
  * only while it is verified and has its (local) CDN tenant, as CloudFront serves a tenant's
  * domain and nothing else. Any other Host is refused, so DNS rebinding cannot reach the app.
  */

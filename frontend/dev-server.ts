@@ -18,13 +18,13 @@ export interface WebDevServerOptions {
   readonly apiOrigin: string;
   /** Origins of the buckets (the running s3rver) for the CSP. */
   readonly storage: readonly string[];
-  /** issue 15: serves a custom host while this says it is verified (default: loopback only) */
+  /** serves a custom host while this says it is verified (default: loopback only) */
   readonly customHost?: CustomHostCheck;
   /** the local stack's origin secret, added to `/api` requests as CloudFront adds its own */
   readonly originSecret?: string;
 }
 
-/** issue 15: Vite's static allowedHosts replaced by the gate of frontend/custom-hosts.ts (verified custom hosts only). */
+/** Vite's static allowedHosts replaced by the gate of frontend/custom-hosts.ts (verified custom hosts only). */
 function customHosts(check: CustomHostCheck | undefined): Plugin {
   return {
     name: 'sendbridge:custom-hosts',
@@ -39,7 +39,7 @@ function customHosts(check: CustomHostCheck | undefined): Plugin {
  * The app's CSP (frontend/csp.ts) on every answer of the dev server. Vite's dev mode injects
  * one inline module script (React refresh's preamble); `html.cspNonce` puts this server's
  * nonce on it, and the policy allows that nonce and nothing else inline
- * (docs/decisions.md, "One CSP").
+ * (docs/decisions/, "One CSP").
  */
 function cspHeaders(headers: Record<string, string>): Plugin {
   return {
@@ -49,7 +49,7 @@ function cspHeaders(headers: Record<string, string>): Plugin {
       const onCustomHost = localCustomHostHeaders(headers);
       server.middlewares.use((req, res, next) => {
         for (const [name, value] of Object.entries(isLoopbackHost(req.headers.host) ? headers : onCustomHost)) res.setHeader(name, value);
-        // issue 16: the private pages' headers, as CloudFront and the built-app server send them
+        // the private pages' headers, as CloudFront and the built-app server send them
         if (isPrivatePath((req.url ?? '/').split('?')[0] ?? '/')) for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) res.setHeader(name, value);
         next();
       });

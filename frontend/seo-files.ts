@@ -2,7 +2,7 @@ import { ROBOTS_DISALLOW, SEO_PAGES, alternatesOf, languageUrl } from './src/app
 import { LANGUAGES } from './src/i18n/languages';
 
 /**
- * sitemap.xml and robots.txt (issue 16), made at build time from the route table the router
+ * sitemap.xml and robots.txt, made at build time from the route table the router
  * uses (src/app/seo-routes.ts) and the public origin from configuration (`PUBLIC_ORIGIN`, else
  * `APP_ORIGIN`). The Vite plugin in vite.config.ts writes them beside index.html; the dev server
  * answers them too.

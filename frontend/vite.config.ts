@@ -172,7 +172,7 @@ export function webConfig({ port, apiOrigin, originSecret }: WebConfigOptions): 
     root: frontendRoot,
     // `.env` lives at the repo root (architecture §4); only VITE_* names reach the bundle.
     envDir: repoRoot,
-    // React's automatic JSX runtime, and Fast Refresh in `npm start` (docs/decisions.md, "React 19").
+    // React's automatic JSX runtime, and Fast Refresh in `npm start` (docs/decisions/, "React 19").
     plugins: [react(), routePreload(), seoFiles(port), pureDomainModules(), prerenderPages(() => webConfig({ port, apiOrigin }))],
     resolve: {
       alias: [
@@ -211,7 +211,7 @@ export function webConfig({ port, apiOrigin, originSecret }: WebConfigOptions): 
             // i18next with its React binding, then the app's own shell (layout,
             // session, route table, English core catalogue). Left to itself the bundler makes 17
             // files of it, 16 of them under 3 KiB, each a request before anything paints. One file
-            // for all of it scored worse in Lighthouse (docs/decisions.md, "First-load files"), and
+            // for all of it scored worse in Lighthouse (docs/decisions/, "First-load files"), and
             // per library a release that changes only our code keeps the libraries' files cached.
             // use-sync-external-store's shim (react-i18next's) goes with React: left to the `app`
             // group it made app and i18n import each other, and the i18n file ran first and failed.

@@ -20,33 +20,33 @@ export type Access =
   /** start the async jobs named in the route's `invokes` (Lambda InvokeFunction, JOB_FUNCTIONS env) */
   | 'jobs:invoke'
   /**
-   * issue 14: talk to the payments provider: env PAYMENTS and STRIPE_PRICES, and
+   * talk to the payments provider: env PAYMENTS and STRIPE_PRICES, and
    * `secretsmanager:GetSecretValue` on the one Stripe secret (STRIPE_SECRET_ID)
    */
   | 'payments'
-  /** issue 15: SESv2 Create/Get/DeleteEmailIdentity on the account's identities (users' sender domains) */
+  /** SESv2 Create/Get/DeleteEmailIdentity on the account's identities (users' sender domains) */
   | 'mail:identities'
   /**
-   * issue 15: create, read, disable and delete CloudFront distribution tenants of the one
+   * create, read, disable and delete CloudFront distribution tenants of the one
    * multi-tenant distribution (env TENANT_DISTRIBUTION_ID, CONNECTION_GROUP_ID); jobs in the
    * WebStack only (`stack: 'web'`), where that distribution is
    */
   | 'cdn:tenants'
   /**
-   * issue 15: read and replace the CORS configuration of every region's transfers and anon
+   * read and replace the CORS configuration of every region's transfers and anon
    * buckets (s3:GetBucketCORS, s3:PutBucketCORS; no object access): the verified custom hosts'
    * rule (services/bucket-cors.ts)
    */
   | 'buckets:cors'
   /**
-   * issue 17: publish product events (functions/services/events.ts): EventBridge PutEvents on
+   * publish product events (functions/services/events.ts): EventBridge PutEvents on
    * the deployment's bus (EVENT_BUS_NAME) and SQS SendMessage to the webhook delivery queue
    * (WEBHOOK_QUEUE_URL). Locally neither exists and the delivery job is started through the
    * local Invoke API; the outbox itself is in the table (table:write).
    */
   | 'events:publish';
 
-/** issue 17: what an API key may do (functions/domain/api-keys.ts API_SCOPES). */
+/** what an API key may do (functions/domain/api-keys.ts API_SCOPES). */
 export type ApiScope = 'send' | 'transfers:read' | 'requests' | 'webhooks';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -60,13 +60,13 @@ export interface RouteDef {
   /**
    * `jwt`: Cognito access token required (HTTP API JWT authorizer / local gateway), then the
    *   handler's session check reads its revocation marker (so such a route needs `table:read`).
-   * `key` (issue 17, the public API v1): an API key (`Authorization: Bearer sbk_…`) with the
+   * `key` (the public API v1): an API key (`Authorization: Bearer sbk_…`) with the
    * route's `scope`, verified in the handler itself (services/api-keys.ts `keyRoute`): the HTTP
    * API and the local gateway pass these routes through without an authorizer, alike
-   * (docs/decisions.md "API keys are checked in the handler").
+   * (docs/decisions/ "API keys are checked in the handler").
    */
   readonly auth: 'none' | 'jwt' | 'key';
-  /** issue 17: with auth 'key', the scope the key must have */
+  /** with auth 'key', the scope the key must have */
   readonly scope?: ApiScope;
   readonly access: readonly Access[];
   /** Lambda timeout in seconds (default 10; API Gateway caps integrations at 30) */
@@ -77,7 +77,7 @@ export interface RouteDef {
 }
 
 /**
- * What a route touches and what proves the caller may touch it (issue 11: "a route says what
+ * What a route touches and what proves the caller may touch it ("a route says what
  * it touches"). Every row of `routes` must declare it: the IDOR matrix
  * (test/integration/idor.test.ts) and the schema fuzzing (test/integration/fuzz.test.ts)
  * iterate the table, so a new route is covered on arrival. A (record, by) pair the IDOR test
@@ -116,24 +116,24 @@ export type Owns =
   | { readonly record: 'session'; readonly by: 'refresh-cookie' }
   | { readonly record: 'password-reset'; readonly by: 'mailed-token' }
   | { readonly record: 'extension'; readonly by: 'mailed-token' }
-  /** issue 13: a file request; `owner` its requester's JWT, `link` its public id (uploads add the visitor's sender token) */
+  /** a file request; `owner` its requester's JWT, `link` its public id (uploads add the visitor's sender token) */
   | { readonly record: 'request'; readonly by: 'owner' | 'link' }
-  /** issue 14: a payments checkout session or SetupIntent (by its client secret); `owner` the user it was made for */
+  /** a payments checkout session or SetupIntent (by its client secret); `owner` the user it was made for */
   | { readonly record: 'checkout'; readonly by: 'owner' }
   /**
-   * issue 14: a payment provider's webhook event; `signature` the provider's signature over the
+   * a payment provider's webhook event; `signature` the provider's signature over the
    * raw body with the webhook secret (`Stripe-Signature`, 300 s tolerance), nothing else
    */
   | { readonly record: 'payment-event'; readonly by: 'signature' }
   /**
-   * issue 15: a pending team invite; `owner` the inviting admin's JWT (the path names the
+   * a pending team invite; `owner` the inviting admin's JWT (the path names the
    * admin's own handle on it), `mailed-token` the token of the mailed link (`/invite/{token}`),
    * bound to the invited address
    */
   | { readonly record: 'team-invite'; readonly by: 'owner' | 'mailed-token' }
-  /** issue 15: a member of a team; `owner` the team admin's JWT */
+  /** a member of a team; `owner` the team admin's JWT */
   | { readonly record: 'team-member'; readonly by: 'owner' }
-  /** issue 17: an API key; `owner` the JWT of the user it belongs to (keys never manage keys) */
+  /** an API key; `owner` the JWT of the user it belongs to (keys never manage keys) */
   | { readonly record: 'api-key'; readonly by: 'owner' };
 
 /** `'public'`, `'self'`, or `record:by` (e.g. `transfer:upload-token`): one cell kind of the IDOR matrix. */
@@ -161,17 +161,17 @@ export interface JobDef {
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
   /**
-   * issue 15: the stack the job's Lambda lives in (default the CoreStack). 'web': beside the
+   * the stack the job's Lambda lives in (default the CoreStack). 'web': beside the
    * multi-tenant distribution it manages, which the CoreStack cannot reference (WebStack depends on it).
    */
   readonly stack?: 'core' | 'web';
   /**
-   * issue 16: the Lambda's architecture (default arm64). x86_64 for a job that ships a native
+   * the Lambda's architecture (default arm64). x86_64 for a job that ships a native
    * package built for linux-x64 (sharp's prebuilt binary, lib/lambda-bundles.ts NATIVE_PACKAGES).
    */
   readonly architecture?: 'arm64' | 'x86_64';
   /**
-   * issue 17: events that start the job in AWS. `guardduty-scan-results`: an EventBridge rule on
+   * events that start the job in AWS. `guardduty-scan-results`: an EventBridge rule on
    * the home region's default bus for "GuardDuty Malware Protection Object Scan Result" events
    * (each storage region forwards its own; lib/storage-stack.ts). Locally such a job is started
    * by routes (`invokes`).
@@ -185,7 +185,7 @@ export const API_PREFIX = '/api';
  * The HTTP API's Lambda functions: each serves every route whose handler lives in one of its
  * directories (`http/<dir>/<name>`) and dispatches by route key (functions/lib/dispatch.ts).
  * Its IAM grants are the union of its routes' `access`; a directory belongs to exactly one
- * group. Why these groups and not one function per route: docs/decisions.md ("Grouped functions").
+ * group. Why these groups and not one function per route: docs/decisions/ ("Grouped functions").
  */
 export const FUNCTION_GROUPS = {
   /** health and the caller's claims */
@@ -202,13 +202,13 @@ export const FUNCTION_GROUPS = {
   insights: ['insights'],
   /** the dashboard's transfer list and TransferModal reads, deleting a transfer */
   dashboard: ['dashboard'],
-  /** issue 13: file requests, the requester's screens and the public request page */
+  /** file requests, the requester's screens and the public request page */
   requests: ['requests'],
-  /** issue 14: plans and billing, the payment provider's webhook, lifetime codes, the simulator's checkout screen */
+  /** plans and billing, the payment provider's webhook, lifetime codes, the simulator's checkout screen */
   billing: ['billing'],
-  /** issue 15: teams (the admin's members and invites, the invite page and accepting it) */
+  /** teams (the admin's members and invites, the invite page and accepting it) */
   teams: ['teams'],
-  /** issue 15: domain settings, the custom link domain and the sender email domain */
+  /** domain settings, the custom link domain and the sender email domain */
   domains: ['domains'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -266,7 +266,7 @@ export const routes: readonly ApiRoute[] = [
     handler: 'http/transfers/complete-file',
     auth: 'none',
     owns: { record: 'transfer', by: 'upload-token' },
-    // issue 17: locally the malware scan runs here (inline, or the malware-scan job for large files);
+    // locally the malware scan runs here (inline, or the malware-scan job for large files);
     // an infected file is quarantined, its sender mailed and `transfer.scan_failed` published
     access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send', 'events:publish', 'jobs:invoke'],
     invokes: ['malware-scan'],
@@ -276,38 +276,38 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/transfers/{id}/cancel', handler: 'http/transfers/cancel', auth: 'none', owns: { record: 'transfer', by: 'upload-token' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
   { method: 'DELETE', path: '/transfers/{id}', handler: 'http/transfers/delete', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
 
-  // TransferModal actions (issue 12; contract: functions/domain/dashboard-api.ts)
+  // TransferModal actions (contract: functions/domain/dashboard-api.ts)
   { method: 'POST', path: '/transfers/forward', handler: 'http/transfers/forward', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send'], timeoutSeconds: 29 },
   { method: 'POST', path: '/transfers/emailSend', handler: 'http/transfers/email-send', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
   { method: 'POST', path: '/transfers/remind', handler: 'http/transfers/remind', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'mail:send'], timeoutSeconds: 29 },
   { method: 'POST', path: '/transfers/expiry', handler: 'http/transfers/change-expiry', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write'] },
   { method: 'POST', path: '/transfers/password', handler: 'http/transfers/change-password', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write'] },
-  // issue 16: the TransferModal's previews (sender, admin, or a team mate it is shared with: read only)
+  // the TransferModal's previews (sender, admin, or a team mate it is shared with: read only)
   { method: 'GET', path: '/transfers/{id}/previews', handler: 'http/transfers/previews', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'jobs:invoke'], invokes: ['thumbnails'] },
 
-  // Dashboard (issue 12; spec §7 getQs, deleteTransfer)
+  // Dashboard (spec §7 getQs, deleteTransfer)
   { method: 'GET', path: '/getQs', handler: 'http/dashboard/get-qs', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read'] },
   { method: 'POST', path: '/deleteTransfer', handler: 'http/dashboard/delete-transfer', auth: 'jwt', owns: { record: 'transfer', by: 'owner' }, access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 29 },
 
   // Receiving (architecture §3 steps 4-6)
   { method: 'POST', path: '/getDownload', handler: 'http/downloads/get-download', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write'] },
   { method: 'POST', path: '/getDownload/file', handler: 'http/downloads/get-file', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'events:publish'] },
-  // issue 16: previews (inline 600 s URLs, thumbnails made once by the thumbnails job); the download page's gate, nothing recorded
+  // previews (inline 600 s URLs, thumbnails made once by the thumbnails job); the download page's gate, nothing recorded
   { method: 'POST', path: '/getDownload/previews', handler: 'http/downloads/previews', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'jobs:invoke'], invokes: ['thumbnails'] },
   { method: 'POST', path: '/zip', handler: 'http/downloads/zip', auth: 'none', owns: { record: 'transfer', by: 'link-password' }, access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'jobs:invoke', 'events:publish'], invokes: ['zip-build'] },
-  // issue 17: 'Report this transfer' (the link alone; the answer tells nothing about the transfer), rate-limited per client and transfer
+  // 'Report this transfer' (the link alone; the answer tells nothing about the transfer), rate-limited per client and transfer
   { method: 'POST', path: '/getDownload/report', handler: 'http/downloads/report', auth: 'none', owns: { record: 'transfer', by: 'link' }, access: ['table:read', 'table:write', 'mail:send'] },
   { method: 'POST', path: '/extension/request', handler: 'http/downloads/request-extension', auth: 'none', owns: { record: 'transfer', by: 'link' }, access: ['table:read', 'table:write', 'mail:send'] },
   { method: 'POST', path: '/checkExtension', handler: 'http/downloads/check-extension', auth: 'none', owns: { record: 'extension', by: 'mailed-token' }, access: ['table:read', 'table:write', 'mail:send'] },
 
-  // Notifications and analytics of the dashboard (spec §2, §7; issue 12): only the caller's own records
+  // Notifications and analytics of the dashboard (spec §2, §7): only the caller's own records
   { method: 'POST', path: '/notifications', handler: 'http/insights/notifications', auth: 'jwt', owns: 'self', access: ['table:read'] },
   { method: 'POST', path: '/notifications/read', handler: 'http/insights/read-notification', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
   { method: 'POST', path: '/deleteNotification', handler: 'http/insights/delete-notification', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'], timeoutSeconds: 29 },
   { method: 'GET', path: '/analytics', handler: 'http/insights/analytics', auth: 'jwt', owns: 'self', access: ['table:read'] },
   { method: 'GET', path: '/analytics/downloads', handler: 'http/insights/download-rows', auth: 'jwt', owns: 'self', access: ['table:read'] },
 
-  // ---- issue 13: file requests (contract: functions/domain/requests-api.ts) ----
+  // ---- file requests (contract: functions/domain/requests-api.ts) ----
   { method: 'POST', path: '/requests', handler: 'http/requests/create', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
   { method: 'GET', path: '/requests', handler: 'http/requests/list', auth: 'jwt', owns: { record: 'request', by: 'owner' }, access: ['table:read'] },
   { method: 'PATCH', path: '/requests/{id}', handler: 'http/requests/update', auth: 'jwt', owns: { record: 'request', by: 'owner' }, access: ['table:read', 'table:write'] },
@@ -318,7 +318,7 @@ export const routes: readonly ApiRoute[] = [
   // What's new (spec §7 GET /canny/changelog): our own changelog, public
   { method: 'GET', path: '/canny/changelog', handler: 'http/system/changelog', auth: 'none', owns: 'public', access: [] },
 
-  // Contacts (issue 13; spec §2 /dash/contacts, §3 Contact, §5; contract: functions/domain/contacts-api.ts).
+  // Contacts (spec §2 /dash/contacts, §3 Contact, §5; contract: functions/domain/contacts-api.ts).
   // 'self': a contact is found by the JWT's sub and an address, so no request can name another user's.
   { method: 'GET', path: '/contacts', handler: 'http/me/contacts-list', auth: 'jwt', owns: 'self', access: ['table:read'] },
   { method: 'POST', path: '/contacts', handler: 'http/me/contacts-add', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
@@ -326,18 +326,18 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/contacts/remove', handler: 'http/me/contacts-remove', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
   { method: 'POST', path: '/contacts/import', handler: 'http/me/contacts-import', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'], timeoutSeconds: 29 },
   { method: 'GET', path: '/contacts/export', handler: 'http/me/contacts-export', auth: 'jwt', owns: 'self', access: ['table:read'] },
-  // ---- Issue 13: storage regions and data residency (contract: functions/domain/settings-api.ts) ----
+  // ---- Storage regions and data residency (contract: functions/domain/settings-api.ts) ----
   // The picker's region list with presigned HEAD URLs of each served region's speed-test object.
   { method: 'GET', path: '/regions', handler: 'http/system/regions', auth: 'none', owns: 'public', access: ['buckets:read'] },
   // spec §7 PATCH /settings/region {userid, region}: the body's userid must be the JWT's, so only the caller's own profile changes.
   { method: 'PATCH', path: '/settings/region', handler: 'http/me/region', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
 
-  // ---- issue 14: the payments simulator's checkout screen (contract: functions/domain/billing-api.ts); 404 when PAYMENTS=stripe ----
+  // ---- the payments simulator's checkout screen (contract: functions/domain/billing-api.ts); 404 when PAYMENTS=stripe ----
   { method: 'GET', path: '/payments/simulated/checkout', handler: 'http/billing/simulated-checkout-view', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'payments'] },
   { method: 'POST', path: '/payments/simulated/checkout', handler: 'http/billing/simulated-checkout', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'table:write', 'payments'], timeoutSeconds: 29 },
   { method: 'POST', path: '/payments/simulated/setup', handler: 'http/billing/simulated-setup', auth: 'jwt', owns: { record: 'checkout', by: 'owner' }, access: ['table:read', 'table:write', 'payments'] },
 
-  // ---- issue 14: plans and billing (contract: functions/domain/billing-api.ts) ----
+  // ---- plans and billing (contract: functions/domain/billing-api.ts) ----
   // 'self': the caller's subscription is found from the JWT's sub; ids in a body (mongo_id, SSuserId,
   // stripeCustomerId, customer_email) must be the caller's own (403 not_your_account).
   { method: 'GET', path: '/billing/config', handler: 'http/billing/config', auth: 'none', owns: 'public', access: ['payments'] },
@@ -353,7 +353,7 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/stripe/webhook', handler: 'http/billing/webhook', auth: 'none', owns: { record: 'payment-event', by: 'signature' }, access: ['table:read', 'table:write', 'mail:send', 'payments'], timeoutSeconds: 29 },
   { method: 'POST', path: '/appsumo/redeem', handler: 'http/billing/redeem', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
 
-  // ---- issue 15: teams and sharing (contract: functions/domain/teams-api.ts) ----
+  // ---- teams and sharing (contract: functions/domain/teams-api.ts) ----
   // Members are refused the admin's routes (403 team_member_forbidden); GET /teams shows a member the team mates to share with.
   { method: 'GET', path: '/teams', handler: 'http/teams/list', auth: 'jwt', owns: 'self', access: ['table:read', 'buckets:read'] },
   { method: 'POST', path: '/teams/invites', handler: 'http/teams/invite', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:send'] },
@@ -363,7 +363,7 @@ export const routes: readonly ApiRoute[] = [
   { method: 'GET', path: '/invite/{id}', handler: 'http/teams/invite-info', auth: 'none', owns: { record: 'team-invite', by: 'mailed-token' }, access: ['table:read'] },
   { method: 'PATCH', path: '/v1/teams', handler: 'http/teams/accept', auth: 'none', owns: { record: 'team-invite', by: 'mailed-token' }, access: ['table:read', 'table:write', 'userpool:admin', 'buckets:read'], timeoutSeconds: 15 },
 
-  // ---- issue 15: custom domains and sender email domains (contract: functions/domain/domains-api.ts) ----
+  // ---- custom domains and sender email domains (contract: functions/domain/domains-api.ts) ----
   // 'self': the caller's domains are found from the JWT's sub alone; no request names another user's.
   { method: 'GET', path: '/domains', handler: 'http/domains/get', auth: 'jwt', owns: 'self', access: ['table:read'] },
   { method: 'PUT', path: '/domains/custom', handler: 'http/domains/set-custom', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
@@ -373,14 +373,14 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/domains/email/check', handler: 'http/domains/check-email', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:identities'] },
   { method: 'DELETE', path: '/domains/email', handler: 'http/domains/remove-email', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'mail:identities'] },
 
-  // ---- issue 17: API keys (contract: functions/domain/api-keys.ts): the Cognito session only, never a key ----
+  // ---- API keys (contract: functions/domain/api-keys.ts): the Cognito session only, never a key ----
   { method: 'GET', path: '/me/api-keys', handler: 'http/me/api-keys-list', auth: 'jwt', owns: 'self', access: ['table:read'] },
   { method: 'POST', path: '/me/api-keys', handler: 'http/me/api-keys-create', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
   { method: 'DELETE', path: '/me/api-keys/{id}', handler: 'http/me/api-keys-revoke', auth: 'jwt', owns: { record: 'api-key', by: 'owner' }, access: ['table:read', 'table:write'] },
   // The team admin lets members use keys (default off); members are refused (403 team_member_forbidden).
   { method: 'PUT', path: '/teams/api-keys', handler: 'http/teams/api-keys-setting', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write'] },
 
-  // ---- issue 17: the public API v1 (contract: functions/domain/public-api.ts; docs/api.md) ----
+  // ---- the public API v1 (contract: functions/domain/public-api.ts; docs/api.md) ----
   // The same services as the app's routes, in the same function groups; the key's user is the caller.
   { method: 'GET', path: '/v1/openapi.json', handler: 'http/system/openapi', auth: 'none', owns: 'public', access: [] },
   { method: 'POST', path: '/v1/transfers', handler: 'http/transfers/v1-create', auth: 'key', scope: 'send', owns: 'self', access: ['table:read', 'table:write', 'buckets:write'], timeoutSeconds: 29 },
@@ -404,7 +404,7 @@ export const routes: readonly ApiRoute[] = [
   { method: 'POST', path: '/v1/requests', handler: 'http/requests/v1-create', auth: 'key', scope: 'requests', owns: 'self', access: ['table:read', 'table:write'] },
   { method: 'GET', path: '/v1/requests', handler: 'http/requests/v1-list', auth: 'key', scope: 'requests', owns: 'self', access: ['table:read', 'table:write'] },
 
-  // ---- issue 15: branding (contract: functions/domain/branding-api.ts) ----
+  // ---- branding (contract: functions/domain/branding-api.ts) ----
   // 'self': the caller's own (or, read-only, their admin's) branding, found from the JWT's sub; image keys must be under the caller's prefix.
   { method: 'GET', path: '/branding/me', handler: 'http/me/branding-get', auth: 'jwt', owns: 'self', access: ['table:read', 'buckets:read'] },
   { method: 'PATCH', path: '/branding/me', handler: 'http/me/branding-update', auth: 'jwt', owns: 'self', access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'], timeoutSeconds: 15 },
@@ -412,7 +412,7 @@ export const routes: readonly ApiRoute[] = [
   // The login page of a custom host: answers alike for every unknown, pending or failed host (404), and only logo, colours and company name.
   { method: 'GET', path: '/branding', handler: 'http/system/host-branding', auth: 'none', owns: 'public', access: ['table:read', 'buckets:read'] },
 
-  // ---- issue 17: webhooks (contract: functions/domain/webhooks-api.ts) ----
+  // ---- webhooks (contract: functions/domain/webhooks-api.ts) ----
   // 'self': endpoints live under the JWT's user (pk USER#<sub>, sk WEBHOOK#<id>), so an id in the path
   // names only the caller's own (a foreign id is simply not found); a delivery is served only when its
   // endpoint is the caller's. The `me` group: the signed-in user's own account settings.
@@ -460,7 +460,7 @@ export const jobs: readonly JobDef[] = [
     memoryMb: 512,
   },
   {
-    // issue 16: started by the previews routes; sharp makes each image's thumbnail once, stored beside it.
+    // started by the previews routes; sharp makes each image's thumbnail once, stored beside it.
     // x86_64: sharp's native binary is shipped from the installed @img/sharp-linux-x64 (lib/lambda-bundles.ts).
     name: 'thumbnails',
     handler: 'jobs/thumbnails',
@@ -486,7 +486,7 @@ export const jobs: readonly JobDef[] = [
     timeoutSeconds: 300,
   },
   {
-    // issue 15: DNS checks of pending custom domains, each on its own backoff (services/domains.ts).
+    // DNS checks of pending custom domains, each on its own backoff (services/domains.ts).
     name: 'custom-domains',
     handler: 'jobs/custom-domains',
     schedule: 'rate(15 minutes)',
@@ -494,7 +494,7 @@ export const jobs: readonly JobDef[] = [
     timeoutSeconds: 300,
   },
   {
-    // issue 15: CloudFront distribution tenants of verified (and released) custom domains, and
+    // CloudFront distribution tenants of verified (and released) custom domains, and
     // the buckets' CORS rule for the hosts served.
     name: 'domain-tenants',
     handler: 'jobs/domain-tenants',
@@ -504,7 +504,7 @@ export const jobs: readonly JobDef[] = [
     stack: 'web',
   },
   {
-    // issue 17: webhook deliveries. In AWS it also consumes the delivery queue (SQS, with a
+    // webhook deliveries. In AWS it also consumes the delivery queue (SQS, with a
     // dead-letter queue; lib/core-stack.ts); the schedule sends every due retry and whatever a
     // failed hand-off left in the outbox (services/webhooks.ts).
     name: 'webhook-deliver',
@@ -514,7 +514,7 @@ export const jobs: readonly JobDef[] = [
     timeoutSeconds: 60,
   },
   {
-    // issue 17: malware scan results. In AWS GuardDuty Malware Protection for S3 scans each new
+    // malware scan results. In AWS GuardDuty Malware Protection for S3 scans each new
     // transfer file and this job consumes its result events (quarantine, notify, scan_failed);
     // locally it scans the files too large to scan inside their completion (services/malware-scan.ts).
     name: 'malware-scan',

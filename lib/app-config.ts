@@ -27,13 +27,13 @@ export interface AppConfig {
   /** Optional custom domain of the distribution, with its ACM certificate (us-east-1). */
   readonly domainName: string | undefined;
   readonly certificateArn: string | undefined;
-  /** issue 15: where users point their custom domain's CNAME (the connection group's routing endpoint, known after the first deploy) */
+  /** where users point their custom domain's CNAME (the connection group's routing endpoint, known after the first deploy) */
   readonly customDomainTarget: string | undefined;
-  /** issue 17: -c abuseReportTo, the operator address abuse reports are mailed to (unset: recorded only) */
+  /** -c abuseReportTo, the operator address abuse reports are mailed to (unset: recorded only) */
   readonly abuseReportTo: string | undefined;
   /** -c originVerifyVersion: the origin-verify secret's VersionId after a rotation (unset: its current value) */
   readonly originVerifyVersion: string | undefined;
-  /** issue 14: which payments provider the functions run (PAYMENTS) and Stripe's price ids (STRIPE_PRICES) */
+  /** which payments provider the functions run (PAYMENTS) and Stripe's price ids (STRIPE_PRICES) */
   readonly payments: PaymentsSettings;
 }
 

@@ -43,13 +43,13 @@ export interface CoreStackProps extends StackProps {
    */
   readonly routes?: readonly RouteDef[];
   /**
-   * issue 14: the payments provider and Stripe's price ids for routes with access 'payments'.
+   * the payments provider and Stripe's price ids for routes with access 'payments'.
    * @default the simulator
    */
   readonly payments?: PaymentsSettings;
-  /** issue 15: -c customDomainTarget, the CNAME target the domain settings page shows */
+  /** -c customDomainTarget, the CNAME target the domain settings page shows */
   readonly customDomainTarget?: string;
-  /** issue 17: -c abuseReportTo */
+  /** -c abuseReportTo */
   readonly abuseReportTo?: string;
   /** `-c originVerifyVersion`: the origin-verify secret's version the functions expect */
   readonly originVerifyVersion?: string;
@@ -88,9 +88,9 @@ export class CoreStack extends Stack {
   /** Function group (functions/routes.ts FUNCTION_GROUPS) -> the function serving its routes. */
   readonly routeFunctions = new Map<FunctionGroup, ApiFunction>();
   readonly jobFunctions = new Map<string, ApiFunction>();
-  /** issue 15: what every function is bound to, for the jobs the WebStack runs (`stack: 'web'`) */
+  /** what every function is bound to, for the jobs the WebStack runs (`stack: 'web'`) */
   readonly apiResources: ApiResources;
-  /** issue 15: the bundled code of a function or job by bundle name (lib/lambda-bundles.ts) */
+  /** the bundled code of a function or job by bundle name (lib/lambda-bundles.ts) */
   readonly codeFor: (name: string) => lambda.Code;
 
   constructor(scope: Construct, id: string, props: CoreStackProps) {
@@ -214,7 +214,7 @@ export class CoreStack extends Stack {
     this.codeFor = code;
     // Jobs first: routes that start on-demand jobs need their functions.
     const jobFunctions = this.addJobs(resources, code);
-    // issue 17: the delivery job consumes the webhook queue (one attempt per message; failures of
+    // the delivery job consumes the webhook queue (one attempt per message; failures of
     // the attempt itself are reported per message, and after 5 receives a message goes to the DLQ).
     const deliver = this.jobFunctions.get('webhook-deliver');
     if (deliver) {
@@ -230,7 +230,7 @@ export class CoreStack extends Stack {
   }
 
   /**
-   * issue 17: every product event goes on this bus (source `sendbridge`, detail-type the event
+   * every product event goes on this bus (source `sendbridge`, detail-type the event
    * type), where operators add rules to route them anywhere; webhook deliveries run from the
    * queue, whose dead-letter queue keeps messages an attempt could not even be made for.
    */
@@ -311,7 +311,7 @@ export class CoreStack extends Stack {
   /** Code of every function, from one esbuild run (or a stand-in when this synth skips bundling). */
   private bundles(table: readonly RouteDef[]): (name: string) => lambda.Code {
     if (!this.bundlingRequired) {
-      // A Code per call: a Code binds to one stack, and the WebStack's tenant job (issue 15) uses one too.
+      // A Code per call: a Code binds to one stack, and the WebStack's tenant job uses one too.
       return () => lambda.Code.fromAsset(unbundledDir());
     }
     const built = buildLambdaBundles(lambdaBundleSpecs(table, jobs));
@@ -349,7 +349,7 @@ export class CoreStack extends Stack {
           integration,
           authorizer: route.auth === 'jwt' ? jwt : undefined,
         });
-        // issue 17: 'key' routes have no HTTP API authorizer either; their handler verifies the API key (keyRoute).
+        // 'key' routes have no HTTP API authorizer either; their handler verifies the API key (keyRoute).
         if (route.auth !== 'jwt' && added) acknowledge(added, 'AwsSolutions-APIG4', route.auth === 'key' ? 'apiKeyRoute' : 'publicRoute');
       }
     }
@@ -357,7 +357,7 @@ export class CoreStack extends Stack {
 
   private addJobs(resources: ApiResources, code: (name: string) => lambda.Code): Record<string, lambda.IFunction> {
     const onDemand: Record<string, lambda.IFunction> = {};
-    // issue 15: jobs of the WebStack (beside the distribution they manage) are not made here.
+    // jobs of the WebStack (beside the distribution they manage) are not made here.
     for (const job of jobs.filter((j) => (j.stack ?? 'core') === 'core')) {
       const id = `Job${handlerConstructId(job.name)}`;
       const fn = new ApiFunction(this, id, {
@@ -370,7 +370,7 @@ export class CoreStack extends Stack {
         description: `SendBridge job ${job.name} (${job.schedule ?? 'on demand'})`,
       }).bind(job.access);
       this.jobFunctions.set(job.name, fn);
-      // issue 17: GuardDuty's malware scan results (of every storage region, forwarded to this
+      // GuardDuty's malware scan results (of every storage region, forwarded to this
       // region's default bus by the StorageStacks) start the job, with EventBridge's retries.
       if (job.trigger === 'guardduty-scan-results') {
         new events.Rule(this, `${id}ScanResults`, {

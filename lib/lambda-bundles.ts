@@ -13,11 +13,11 @@ import { filterSourceMap, type SourceMapV3 } from './source-map-filter';
  * module's handler.
  *
  * Bundles are ESM for nodejs24.x (Node 22 syntax: the bench runs them on the local Node 20 too), minified, with linked source maps (no sources content) of our
- * own code only: mappings into node_modules are dropped (docs/decisions.md, "Lambda source maps
+ * own code only: mappings into node_modules are dropped (docs/decisions/, "Lambda source maps
  * map our code only"), which cuts the map `--enable-source-maps` parses at cold start ~7x.
  * The AWS SDK v3 clients functions/ use (functions/lib/clients/) are bundled in, not taken from
  * the Lambda runtime; clients few routes need are imported on demand, which esbuild keeps in
- * the same file but runs on first use (docs/decisions.md, "The AWS SDK v3 in functions/";
+ * the same file but runs on first use (docs/decisions/, "The AWS SDK v3 in functions/";
  * test/infra/bundle-contents.test.ts checks which run with the entry; test/infra/budgets.test.ts
  * counts every file of an asset). Numbers: docs/benchmarks.md.
  */
@@ -47,7 +47,7 @@ export interface LambdaBundle {
 }
 
 /**
- * Issue 16: packages with a native binary that esbuild cannot bundle. They stay external in
+ * Packages with a native binary that esbuild cannot bundle. They stay external in
  * every bundle; a bundle whose code imports one gets it copied, with the packages it needs, into
  * `node_modules/` beside index.mjs from the repository's installed tree (no download, no Docker:
  * synth stays offline). Per package, the installed packages that must be there: the prebuilt
@@ -63,7 +63,7 @@ const LAMBDA_NATIVE_PLATFORM = { os: 'linux', cpu: 'x64', libc: 'glibc' } as con
 /**
  * The Stripe SDK (~246 KB minified) is not bundled into index.mjs: the Stripe provider imports
  * it on first use from this file beside index.mjs, written into every bundle that holds the
- * provider, so a function of a simulated deployment never loads it (docs/decisions.md,
+ * provider, so a function of a simulated deployment never loads it (docs/decisions/,
  * "Payments providers").
  */
 export const STRIPE_SDK_CHUNK_FILE = 'stripe-sdk.mjs';
@@ -166,7 +166,7 @@ export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDL
     entryPoints[`${spec.name}/index`] = file;
   }
   // No code splitting: with one run over every function, esbuild tree-shakes shared chunks for
-  // all entries at once, which made each function's asset 30-100 % larger (docs/decisions.md).
+  // all entries at once, which made each function's asset 30-100 % larger (docs/decisions/).
   const { metafile } = esbuild.buildSync({ ...ESBUILD_OPTIONS, entryPoints, outdir: outDir, outExtension: { '.js': '.mjs' }, metafile: true });
   const cwdPath = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
   const repoPath = (p: string) => path.relative(REPO_ROOT, path.resolve(process.cwd(), p)).split(path.sep).join('/');

@@ -20,7 +20,7 @@ export interface StorageStackProps extends StackProps {
   /** Origins allowed to PUT/GET straight to the buckets (the app and custom domains). */
   readonly allowedOrigins: readonly string[];
   /**
-   * issue 17: the home region (CoreStack, the malware-scan job). GuardDuty's scan results of this
+   * the home region (CoreStack, the malware-scan job). GuardDuty's scan results of this
    * region's buckets are forwarded to that region's default event bus when it is another region.
    * Unset (the standalone China stacks): no malware protection plans.
    */
@@ -75,7 +75,7 @@ export class StorageStack extends Stack {
       lifecycleRules: [
         abortIncomplete,
         { id: 'ExpireUnacceptedImageUploads', prefix: IMAGE_STAGING_PREFIX, expiration: Duration.days(IMAGE_STAGING_DAYS) },
-        // issue 17: quarantined files are kept for operators this long, never served
+        // quarantined files are kept for operators this long, never served
         { id: 'ExpireQuarantinedFiles', prefix: QUARANTINE_PREFIX, expiration: Duration.days(QUARANTINE_RETENTION_DAYS) },
       ],
       serverAccessLogsBucket: logs,
@@ -108,7 +108,7 @@ export class StorageStack extends Stack {
   }
 
   /**
-   * issue 17: GuardDuty Malware Protection for S3 on both buckets: every new object under the
+   * GuardDuty Malware Protection for S3 on both buckets: every new object under the
    * transfers prefix (`t/`) is scanned and tagged `GuardDutyMalwareScanStatus`, and a
    * "GuardDuty Malware Protection Object Scan Result" event goes on this region's default bus.
    * The role is the one the plans assume (the policy of GuardDuty's documentation, scoped to

@@ -39,7 +39,7 @@ export interface WebStackProps extends StackProps {
    */
   readonly appDistDir?: string;
   /**
-   * issue 15: what the tenant job needs from the CoreStack (its resources and bundled code); without
+   * what the tenant job needs from the CoreStack (its resources and bundled code); without
    * it no multi-tenant distribution is made (infra tests of other stacks).
    */
   readonly tenantJobs?: { readonly resources: ApiResources; readonly code: (name: string) => lambda.Code };
@@ -57,7 +57,7 @@ export const VIEWER_LOCATION_HEADERS = ['CloudFront-Viewer-Country', 'CloudFront
 export { SPA_REWRITE_FUNCTION };
 
 /**
- * Issue 16: CloudFront path patterns of the private pages (download, request, invite, extension,
+ * CloudFront path patterns of the private pages (download, request, invite, extension,
  * dashboard pages, the reset link), from the route table (frontend/src/app/seo-routes.ts): a
  * folder `/r/` becomes `/r/*`, a page `/dash` becomes `/dash` and `/dash/*`. Their behaviours add
  * `X-Robots-Tag: noindex` and `Referrer-Policy: no-referrer`. sitemap.xml and robots.txt have a
@@ -75,7 +75,7 @@ export function privatePathPatterns(disallow: readonly string[] = ROBOTS_DISALLO
 export class WebStack extends Stack {
   readonly appBucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
-  /** issue 15: the multi-tenant distribution (SaaS Manager) serving users' verified custom domains, one tenant each */
+  /** the multi-tenant distribution (SaaS Manager) serving users' verified custom domains, one tenant each */
   readonly tenantDistribution?: cloudfront.Distribution;
   readonly connectionGroup?: cloudfront.CfnConnectionGroup;
   readonly tenantJobFunctions = new Map<string, ApiFunction>();
@@ -108,7 +108,7 @@ export class WebStack extends Stack {
       },
     });
 
-    // issue 16: the same policy plus noindex and no referrer, for the private pages' behaviours
+    // the same policy plus noindex and no referrer, for the private pages' behaviours
     const privateHeaders = new cloudfront.ResponseHeadersPolicy(this, 'PrivatePageHeaders', {
       comment: 'SendBridge private pages: security headers, noindex, no referrer',
       securityHeadersBehavior: {
@@ -219,7 +219,7 @@ export class WebStack extends Stack {
   }
 
   /**
-   * issue 15: users' custom domains. A multi-tenant distribution (CloudFront SaaS Manager,
+   * users' custom domains. A multi-tenant distribution (CloudFront SaaS Manager,
    * ConnectionMode tenant-only) with the main distribution's origins and behaviours, a connection
    * group whose routing endpoint users' CNAMEs point at, and the tenant job (functions/jobs/
    * domain-tenants.ts) that makes one tenant per verified domain with a CloudFront-managed

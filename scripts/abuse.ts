@@ -1,5 +1,5 @@
 /**
- * `npm run abuse -- list | show <slug> | disable <slug> | enable <slug>` (issue 17): the operator's
+ * `npm run abuse -- list | show <slug> | disable <slug> | enable <slug>`: the operator's
  * abuse queue. Against the running `npm start` stack by default; with TABLE_NAME (and AWS
  * credentials, AWS_REGION the home region) set in the environment, against that deployment's table.
  */

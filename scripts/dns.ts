@@ -1,5 +1,5 @@
 /**
- * `npm run dns -- <command>`: the records of the local DNS server of `npm start` (issue 15), as
+ * `npm run dns -- <command>`: the records of the local DNS server of `npm start`, as
  * a user would edit them at their DNS host. They live in .data/dns/records.json; the running
  * server reads that file on every query, so a change answers at once.
  *

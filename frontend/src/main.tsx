@@ -58,5 +58,5 @@ if (prerendered) {
   createRoot(container).render(app);
 }
 
-// issue 16: the failure paths (chunk recovery, the API's retry rules) load at idle time.
+// the failure paths (chunk recovery, the API's retry rules) load at idle time.
 preloadRecovery();

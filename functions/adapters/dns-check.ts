@@ -1,5 +1,5 @@
 /**
- * DNS lookups of the domain checks (issue 15): real queries over UDP (TCP on truncation) by
+ * DNS lookups of the domain checks: real queries over UDP (TCP on truncation) by
  * Node's resolver, to DNS_RESOLVER when set (the local DNS server of `npm start`, tests) or the
  * system's resolver in AWS. Nothing here is answered from memory.
  */

@@ -315,7 +315,7 @@ export async function readObjectHead(ref: ObjectRef, bytes: number): Promise<Uin
 /**
  * Short-lived GET of a checked branding image: the answer's Content-Type is the type its bytes
  * were checked to be, shown inline, never what the uploader declared (S3 cannot add
- * X-Content-Type-Options itself: docs/decisions.md "Branding images").
+ * X-Content-Type-Options itself: docs/decisions/ "Branding images").
  */
 export async function presignImage(ref: ObjectRef, contentType: string, expiresIn: number): Promise<string> {
   const { s3: c, Bucket } = client(ref);

@@ -1,5 +1,5 @@
 /**
- * Issue 16: an image's thumbnail, made with sharp (libvips) from the object streamed out of
+ * An image's thumbnail, made with sharp (libvips) from the object streamed out of
  * S3 and stored beside it as WebP. Only the thumbnails job imports this module; sharp is a
  * native package the job's Lambda ships outside its bundle (lib/lambda-bundles.ts).
  */

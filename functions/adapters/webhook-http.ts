@@ -1,5 +1,5 @@
 /**
- * One webhook delivery over HTTP(S) (issue 17), with the SSRF rules of lib/net-guard.ts: the
+ * One webhook delivery over HTTP(S), with the SSRF rules of lib/net-guard.ts: the
  * host is resolved now, every answer checked, and the connection made to the checked address
  * (a custom `lookup` answers it, so TLS still verifies the certificate of the host name and
  * sends it as SNI); no redirect is followed (a 3xx is a failed attempt); the answer's body is

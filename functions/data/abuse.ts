@@ -1,5 +1,5 @@
 /**
- * Abuse reports (issue 17): the operator queue, one partition `pk=ABUSE`, `sk=<at>#<id>`
+ * Abuse reports: the operator queue, one partition `pk=ABUSE`, `sk=<at>#<id>`
  * (docs/data-model.md pattern 60), newest last. Reports are never deleted by the product:
  * they are the operator's record of why a transfer was disabled.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 17: API keys in the single table (docs/data-model.md patterns K1-K6). One item per key
+ * API keys in the single table (docs/data-model.md patterns K1-K6). One item per key
  * under `APIKEY#<id>/KEY` (found by the id inside the key, then the stored SHA-256 of the whole
  * key compared in constant time), listed per user on gsi1 `APIKEYS#<userId>`; a counter item
  * keeps a user under MAX_API_KEYS; revoking deletes the item, so the next request fails.

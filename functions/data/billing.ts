@@ -1,5 +1,5 @@
 /**
- * Billing in the single table (issue 14; docs/data-model.md patterns B1-B7): the billing fields
+ * Billing in the single table (docs/data-model.md patterns B1-B7): the billing fields
  * on the user's profile, the customer -> user lookup, processed webhook events and lifetime
  * codes. The simulated provider's own customers, subscriptions and invoices are its items
  * (functions/adapters/payments/simulated/), not these.

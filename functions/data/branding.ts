@@ -1,5 +1,5 @@
 /**
- * A storage owner's branding item (issue 15; docs/data-model.md patterns BR1-BR3) under
+ * A storage owner's branding item (docs/data-model.md patterns BR1-BR3) under
  * `USER#<sub>/BRANDING`: `backgroundKey`, `backgroundColor`, `accentColor` (`#rrggbb`),
  * `hidePoweredBy`, `updatedAt`. The logo stays on the profile (spec §3 User logoPic, showLogoNav).
  */

@@ -1,5 +1,5 @@
 /**
- * Custom domains in the single table (issue 15; docs/data-model.md patterns D1-): one claim
+ * Custom domains in the single table (docs/data-model.md patterns D1-): one claim
  * item per host name under `DOMAIN#<host>/CLAIM`, so a host belongs to one account. Its
  * attributes: `userId` (the claiming user), `status` (`pending` until the DNS records check
  * out, then `verified`; see `CustomDomainStatus`), `createdAt`, `checkedAt` (epoch ms).
@@ -24,7 +24,7 @@ export async function liveDomainOwner(host: string): Promise<string | undefined>
   return item.userId;
 }
 
-// ---- issue 15, domain settings: the claims' writes (docs/data-model.md D2-D9) ----------------
+// ---- domain settings: the claims' writes (docs/data-model.md D2-D9) ----------------
 
 const table = () => config().tableName;
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;

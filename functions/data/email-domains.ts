@@ -1,5 +1,5 @@
 /**
- * Sender email domains in the single table (issue 15; docs/data-model.md D10-D12): the claim
+ * Sender email domains in the single table (docs/data-model.md D10-D12): the claim
  * `MAILDOMAIN#<domain>/CLAIM` (one account per domain, as SES keeps one identity per domain
  * per account) and the user's side `USER#<id>/MAILDOMAIN` with the identity's DKIM tokens and
  * its last known status (spec §3 pmDomain {ID, DKIMUpdateStatus}).

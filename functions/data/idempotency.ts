@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key records (docs/data-model.md pattern IK1, issue 16): one item per (caller,
+ * Idempotency-Key records (docs/data-model.md pattern IK1): one item per (caller,
  * key). A call claims its key with a conditional put, then stores its answer on the item (or
  * deletes the item when it failed, so the caller may try again). A repeat reads the item.
  */

@@ -64,7 +64,7 @@ export const keys = {
   forwardCopyIndex: (queuedAt: number, slug: string) => ({ gsi2pk: 'COPY', gsi2sk: `${String(queuedAt).padStart(15, '0')}#${slug}` }),
   forwardCopyPartition: 'COPY',
 
-  // ---- issue 14: the payments simulator's state (functions/adapters/payments/simulated/) ----
+  // ---- the payments simulator's state (functions/adapters/payments/simulated/) ----
   /** the simulator's clock: an offset in seconds added to wall time, like a Stripe test clock */
   simpayClock: { pk: 'SIMPAY#CLOCK', sk: 'CLOCK' },
   /** one simulated Stripe object by its id (cus_, pm_, cs_, seti_, sub_, in_, re_, evt_ sim ids) */
@@ -141,7 +141,7 @@ export const keys = {
   /** an access token ended before its expiry (logout, reuse of an old refresh cookie), by its `jti` */
   revokedAccessToken: (jti: string) => ({ pk: `REVOKED#${jti}`, sk: 'ACCESS' }),
 
-  // ---- issue 13: file requests (docs/data-model.md patterns 60-65) ----
+  // ---- file requests (docs/data-model.md patterns 60-65) ----
   /** a file request, by its public id (`/r/{id}`) */
   request: (id: string) => ({ pk: `REQUEST#${id}`, sk: 'REQUEST' }),
   /** gsi1: a user's requests, newest last (own partition, apart from the transfers' `USER#`) */
@@ -154,7 +154,7 @@ export const keys = {
   requestUpload: (requestId: string, slug: string) => ({ pk: `REQUEST#${requestId}`, sk: `UPLOAD#${slug}` }),
   requestUploadPrefix: 'UPLOAD#',
 
-  // ---- issue 14: billing (docs/data-model.md patterns B1-B7) ----
+  // ---- billing (docs/data-model.md patterns B1-B7) ----
   /** the provider's customer -> our user, one item per customer (like `EMAIL#`): a customer belongs to one account */
   stripeCustomer: (customerId: string) => ({ pk: `STRIPECUST#${customerId}`, sk: 'USER' }),
   /** a processed webhook event, by the provider's event id: the same event twice changes the user once */
@@ -162,11 +162,11 @@ export const keys = {
   /** a lifetime code, by the SHA-256 of the code: single use across every account */
   sumoCode: (codeHash: string) => ({ pk: `SUMO#${codeHash}`, sk: 'CODE' }),
 
-  // ---- issue 15: custom domains (docs/data-model.md patterns D1-) ----
+  // ---- custom domains (docs/data-model.md patterns D1-) ----
   /** a custom host name claimed by one user (like `EMAIL#`: a host belongs to one account), lower-case, no port */
   customDomain: (host: string) => ({ pk: `DOMAIN#${host}`, sk: 'CLAIM' }),
 
-  // ---- issue 15: teams and sharing (docs/data-model.md patterns T1-T9) ----
+  // ---- teams and sharing (docs/data-model.md patterns T1-T9) ----
   /** the admin's seat counter: members + pending invites, raised only under `used < limit` */
   teamSeats: (adminId: string) => ({ pk: `TEAM#${adminId}`, sk: 'SEATS' }),
   /** a pending invite, by the admin's handle on it (resend, revoke) */
@@ -209,15 +209,15 @@ export const keys = {
   /** locally only: the email identity the SES emulator cannot keep (adapters/email-identities.ts) */
   localEmailIdentity: (domain: string) => ({ pk: `SESIDENTITY#${domain}`, sk: 'IDENTITY' }),
 
-  // ---- issue 15: branding (docs/data-model.md patterns BR1-BR3) ----
+  // ---- branding (docs/data-model.md patterns BR1-BR3) ----
   /** the storage owner's download-page branding: background, accent colour, the powered-by choice (the logo is on the profile, spec §3 logoPic) */
   branding: (userId: string) => ({ pk: `USER#${userId}`, sk: 'BRANDING' }),
 
-  // ---- issue 16: Idempotency-Key records (docs/data-model.md pattern IK1) ----
+  // ---- Idempotency-Key records (docs/data-model.md pattern IK1) ----
   /** one caller's key: `scope` names the caller (a user, a guest's verified address, an upload token's transfer) */
   idempotencyKey: (scope: string, key: string) => ({ pk: `IDEM#${scope}`, sk: `KEY#${key}` }),
 
-  // ---- issue 17: webhooks and events (docs/data-model.md patterns WH1-WH8) ----
+  // ---- webhooks and events (docs/data-model.md patterns WH1-WH8) ----
   /** a user's webhook endpoint (url, event types, secrets) */
   webhookEndpoint: (userId: string, endpointId: string) => ({ pk: `USER#${userId}`, sk: `WEBHOOK#${endpointId}` }),
   webhookEndpointPrefix: 'WEBHOOK#',
@@ -235,7 +235,7 @@ export const keys = {
   webhookDuePartition: 'WHDUE',
   webhookDueUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
 
-  // ---- issue 17: API keys (docs/data-model.md patterns K1-K6) ----
+  // ---- API keys (docs/data-model.md patterns K1-K6) ----
   /** an API key by its id (the middle of `sbk_<env>_<id>_<secret>`); holds the SHA-256 of the whole key */
   apiKey: (keyId: string) => ({ pk: `APIKEY#${keyId}`, sk: 'KEY' }),
   /** gsi1: a user's API keys, oldest first */

@@ -75,7 +75,7 @@ function requestNoticeOf(r: Record<string, unknown>): RequestUploadNotice {
 }
 
 /**
- * Pattern 23b (issue 13): someone finished an upload to one of the user's file requests. An
+ * Pattern 23b: someone finished an upload to one of the user's file requests. An
  * unread notification of kind 'request-upload' (same list, badge and retention as downloads).
  */
 export async function putRequestUploadNotification(userId: string, at: number, slug: string, firstFileName: string, notice: RequestUploadNotice): Promise<string> {
@@ -85,7 +85,7 @@ export async function putRequestUploadNotification(userId: string, at: number, s
   return id;
 }
 
-/** Pattern 23c (issue 17): a file of the user's transfer was found infected and removed. */
+/** Pattern 23c: a file of the user's transfer was found infected and removed. */
 export async function putScanFailedNotification(userId: string, at: number, slug: string, fileName: string, finding: string): Promise<string> {
   const id = eventIdAt(at);
   const n: NotificationRecord = { _id: id, slug, read: false, dlDate: at, dlCountryCode: 'XX', fileName, dlOrigin: 'file', kind: 'scan-failed', scan: { finding } };

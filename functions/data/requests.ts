@@ -1,5 +1,5 @@
 /**
- * File requests in the single table (issue 13; docs/data-model.md patterns 60-65): the request
+ * File requests in the single table (docs/data-model.md patterns 60-65): the request
  * under `REQUEST#<id>/REQUEST` (in gsi1 under `REQUESTS#<owner sub>` by creation time), and one
  * item per finished upload under `REQUEST#<id>/UPLOAD#<slug>`. An upload's files are a transfer
  * (data/transfers.ts, `requestId` set); the request's counters move in the same transaction

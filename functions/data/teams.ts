@@ -1,5 +1,5 @@
 /**
- * Teams and sharing in the single table (issue 15; docs/data-model.md patterns T1-T9): the
+ * Teams and sharing in the single table (docs/data-model.md patterns T1-T9): the
  * admin's `TEAM#<adminId>` partition (seat counter, pending invites, members), the invite
  * link by its token's hash, one live invite per address, and one share item per team mate a
  * transfer is shared with (gsi1 `SHARED#<userId>`, so the shared list is a Query).

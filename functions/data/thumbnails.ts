@@ -1,5 +1,5 @@
 /**
- * Issue 16: an image's thumbnail state on its file item (`TRANSFER#<slug>/FILE#<fileId>`):
+ * An image's thumbnail state on its file item (`TRANSFER#<slug>/FILE#<fileId>`):
  * `thumbStatus` building / ready / failed, when the build started and the thumbnail's bytes.
  * Claimed by a conditional write, so two page loads start one build; a build that has not
  * finished in time may be claimed again (the job crashed).

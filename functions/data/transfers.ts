@@ -60,11 +60,11 @@ export interface TransferRecord {
   readonly searchText?: string;
   /** the slug this transfer was forwarded (copied) from */
   readonly forwardedFrom?: string;
-  /** issue 13: a visitor's upload to this file request (storageOwner is the requester; never listed as a send) */
+  /** a visitor's upload to this file request (storageOwner is the requester; never listed as a send) */
   readonly requestId?: string;
-  /** issue 17: the malware scan's state of its files (domain/malware-scan.ts transferScanState); absent before scanning existed */
+  /** the malware scan's state of its files (domain/malware-scan.ts transferScanState); absent before scanning existed */
   readonly scanState?: ScanStatus;
-  /** issue 17: an operator disabled it after an abuse report (epoch ms): the link answers 410, the objects are kept */
+  /** an operator disabled it after an abuse report (epoch ms): the link answers 410, the objects are kept */
   readonly disabledAt?: number;
   readonly disabledReportId?: string;
 }
@@ -83,13 +83,13 @@ export interface FileRecord {
   readonly partCount?: number;
   readonly status: 'pending' | 'uploaded';
   readonly createdAt: number;
-  /** issue 16: a recording of the send form (sent as voiceMemo / recordedVideos) */
+  /** a recording of the send form (sent as voiceMemo / recordedVideos) */
   readonly recording?: Recording;
-  /** issue 16: the image's thumbnail, made once by the thumbnails job (data/thumbnails.ts) */
+  /** the image's thumbnail, made once by the thumbnails job (data/thumbnails.ts) */
   readonly thumbStatus?: 'building' | 'ready' | 'failed';
   readonly thumbStartedAt?: number;
   readonly thumbBytes?: number;
-  /** issue 17: the malware scan (set to pending when the upload completes); absent: completed before scanning existed */
+  /** the malware scan (set to pending when the upload completes); absent: completed before scanning existed */
   readonly scanStatus?: ScanStatus;
   /** what the scanner found (infected) or why it could not decide (error) */
   readonly scanFinding?: string;
@@ -302,7 +302,7 @@ export async function listParts(slug: string, fileId: string): Promise<PartRecor
   return items.map((i) => ({ partNumber: Number(i.partNumber), etag: String(i.etag), size: Number(i.size) }));
 }
 
-/** The upload is complete: the file waits for its malware scan (issue 17) before anyone may download it. */
+/** The upload is complete: the file waits for its malware scan before anyone may download it. */
 export async function markFileUploaded(slug: string, fileId: string): Promise<void> {
   await ddb().update({
     TableName: table(),
@@ -315,7 +315,7 @@ export async function markFileUploaded(slug: string, fileId: string): Promise<vo
 }
 
 /**
- * Issue 17: a scan's result for one file. Answers the state it replaced (undefined when the
+ * A scan's result for one file. Answers the state it replaced (undefined when the
  * file is gone), so the caller acts on an infection once even when the result arrives twice.
  * A file already found infected stays so (a later result for its key is about another object).
  */
@@ -340,7 +340,7 @@ export async function setFileScan(
   }
 }
 
-/** Issue 17: the transfer's scan state (the worst of its files'). */
+/** The transfer's scan state (the worst of its files'). */
 export async function setScanState(slug: string, state: ScanStatus): Promise<void> {
   await ddb().update({
     TableName: table(),
@@ -351,7 +351,7 @@ export async function setScanState(slug: string, state: ScanStatus): Promise<voi
   });
 }
 
-/** Issue 17: an operator disables (or enables again) a transfer after an abuse report; false when there is none. */
+/** An operator disables (or enables again) a transfer after an abuse report; false when there is none. */
 export async function setDisabled(slug: string, disabled: { at: number; reportId?: string } | undefined): Promise<boolean> {
   try {
     await ddb().update({

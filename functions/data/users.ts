@@ -83,13 +83,13 @@ export interface UserProfile {
   readonly referrer?: string;
   readonly fingerprint?: Record<string, string>;
   readonly createdAt?: number;
-  /** spec §3 transferSettings (issue 12 expiryReminders, issue 13 the rest); absent fields: the defaults */
+  /** spec §3 transferSettings; absent fields: the defaults */
   readonly transferSettings?: Partial<TransferSettings>;
-  /** issue 13: the storage region new transfers and request uploads go to (absent: the deployment's default) */
+  /** the storage region new transfers and request uploads go to (absent: the deployment's default) */
   readonly region?: RegionId;
-  /** issue 13: spec §3 requestSettings, the defaults of a new file request (functions/domain/requests-api.ts) */
+  /** spec §3 requestSettings, the defaults of a new file request (functions/domain/requests-api.ts) */
   readonly requestSettings?: RequestSettings;
-  // ---- issue 14: billing (data/billing.ts; `role` above is the enforced plan, `status` the subscription's) ----
+  // ---- billing (data/billing.ts; `role` above is the enforced plan, `status` the subscription's) ----
   /** the provider's customer id (spec §3 User.stripeId) */
   readonly stripeId?: string;
   /** the subscription plan's own role (the enforced `role` adds the lifetime codes' tier) */
@@ -108,7 +108,7 @@ export interface UserProfile {
   readonly billingUpdatedAt?: number;
   /** lifetime codes redeemed, 0-8 (spec §3 isSumo) */
   readonly sumoCodes?: number;
-  /** issue 15: spec §2 customDomainOption, set with the custom domain's claim (data/custom-domains.ts) */
+  /** spec §2 customDomainOption, set with the custom domain's claim (data/custom-domains.ts) */
   readonly customDomainOption?: 'standard' | 'custom';
 }
 
@@ -297,7 +297,7 @@ export async function updateProfile(userId: string, edit: ProfileEdit): Promise<
   });
 }
 
-/** Pattern S1 (issue 13, docs/data-model.md): the storage region the user picked on /dash/data-residency. */
+/** Pattern S1 (docs/data-model.md): the storage region the user picked on /dash/data-residency. */
 export async function setStorageRegion(userId: string, region: RegionId): Promise<void> {
   await ddb().update({
     TableName: table(),
@@ -329,7 +329,7 @@ function storageLedger(owner: string): { Key: Record<string, string>; mustExist:
 }
 
 /**
- * Issue 16: the ledger update that adds bytes the product stored for a transfer after its send
+ * The ledger update that adds bytes the product stored for a transfer after its send
  * (an image's thumbnail) to its owner's storage, as one item of the caller's transaction.
  * No limit: a few kilobytes beside an image the owner already had room for.
  */

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints, published events and their deliveries (issue 17; docs/data-model.md
+ * Webhook endpoints, published events and their deliveries (docs/data-model.md
  * patterns WH1-WH8). Endpoints live under the user's pk, so an id from a request can only ever
  * name one of the caller's own. Events and deliveries are the outbox: written before anything
  * is sent, so a delivery survives a failed enqueue, a crashed worker or a receiver that is down

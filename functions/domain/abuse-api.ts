@@ -1,5 +1,5 @@
 /**
- * Abuse reports (issue 17). The download page's "Report this transfer" action; reports go to
+ * Abuse reports. The download page's "Report this transfer" action; reports go to
  * an operator queue (table records, a mail to ABUSE_REPORT_TO, `npm run abuse`), and an
  * operator may disable a transfer: its link then answers 410 `transfer_disabled` while its
  * objects are kept as evidence.

@@ -1,5 +1,5 @@
 /**
- * issue 17: what an API key may do, the length of its name and its rate limit (docs/api.md).
+ * what an API key may do, the length of its name and its rate limit (docs/api.md).
  * Apart from functions/domain/api-keys.ts (which re-exports them) so the app's API keys and
  * /developers screens read them without zod.
  *

@@ -1,5 +1,5 @@
 /**
- * issue 17: API keys (docs/api.md). Pure rules shared by the API and the app: the key format,
+ * API keys (docs/api.md). Pure rules shared by the API and the app: the key format,
  * the scopes and what each one opens, the request and answer shapes of the key routes.
  *
  * A key is `sbk_<env>_<id>_<secret>`: the fixed prefix lets secret scanners and log filters

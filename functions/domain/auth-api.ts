@@ -91,9 +91,9 @@ export interface SessionUser {
   readonly chosenRole?: string;
   readonly status: string;
   readonly isTeamMember: boolean;
-  /** issue 15: spec §3 User.parentAdmin, the team's admin (members only) */
+  /** spec §3 User.parentAdmin, the team's admin (members only) */
   readonly parentAdmin?: ParentAdmin;
-  /** issue 17: whether the team's admin lets members use API keys (members only; everyone else may) */
+  /** whether the team's admin lets members use API keys (members only; everyone else may) */
   readonly apiKeysAllowed?: boolean;
   readonly loginCount: number;
   /** epoch ms the account was made (absent for accounts made before it was kept): what's new to it starts there */
@@ -108,23 +108,22 @@ export interface SessionUser {
   readonly blocked: string | null;
   /** the user's transfer settings, defaults filled (GET /me always sends them; optional for older clients' fixtures) */
   readonly transferSettings?: TransferSettings;
-  /** issue 13: the defaults of a new file request (GET /me always sends them) */
+  /** the defaults of a new file request (GET /me always sends them) */
   readonly requestSettings?: RequestSettings;
-  /** issue 13: where the user's new transfers and request uploads are stored (their choice when the plan allows it) */
+  /** where the user's new transfers and request uploads are stored (their choice when the plan allows it) */
   readonly region?: RegionId;
-  /** issue 14: spec §3 User.stripeId, the payment provider's customer id, once the user went through checkout */
+  /** spec §3 User.stripeId, the payment provider's customer id, once the user went through checkout */
   readonly stripeId?: string;
-  /** issue 14: spec §3 isSumo, code1..code8: true for each lifetime code redeemed (GET /me always sends it) */
+  /** spec §3 isSumo, code1..code8: true for each lifetime code redeemed (GET /me always sends it) */
   readonly isSumo?: Readonly<Record<`code${number}`, boolean>>;
-  /** issue 15: spec §2 customDomainOption, 'standard' until the user's custom link domain is verified */
+  /** spec §2 customDomainOption, 'standard' until the user's custom link domain is verified */
   readonly customDomainOption?: 'standard' | 'custom';
-  /** issue 17: may this user use webhooks (always, unless a team member whose admin has not allowed it) */
+  /** may this user use webhooks (always, unless a team member whose admin has not allowed it) */
   readonly webhooksAllowed?: boolean;
 }
 
 /**
- * Per-user transfer settings (spec §3 transferSettings; issue 12 expiryReminders, issue 13 the
- * rest). They prefill the dashboard's quick send; the server enforces the ones that are rules
+ * Per-user transfer settings (spec §3 transferSettings). They prefill the dashboard's quick send; the server enforces the ones that are rules
  * (the expiry must be within the plan when saved; downloadEmails and expiryReminders decide mail).
  */
 export const transferSettingsSchema = z.object({
@@ -169,7 +168,7 @@ export const updateProfileSchema = z.object({
   showLogoNav: z.optional(z.boolean()),
   /** only the fields sent change; the others keep their saved value */
   transferSettings: z.optional(z.partial(transferSettingsSchema)),
-  /** issue 13: replaces the request defaults as a whole */
+  /** replaces the request defaults as a whole */
   requestSettings: z.optional(requestSettingsSchema),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

@@ -1,5 +1,5 @@
 /**
- * Plans and billing (issue 14; spec §1 7-day trial, card required, 30-day no-risk refund,
+ * Plans and billing (spec §1 7-day trial, card required, 30-day no-risk refund,
  * embedded card payment; §2 /pricing, /register step 3, /dash/account tab 1,
  * /dash/account/billing, /appsumoforever, /thankyou2; §3 Subscription view, Checkout request,
  * User.stripeId, isSumo; §6 role from the subscription; §7 GET /getStripeData, POST /addCard,

@@ -1,5 +1,5 @@
 /**
- * The user's billing state (issue 14; spec §3 Subscription view, User.stripeId, isSumo; §6 role
+ * The user's billing state (spec §3 Subscription view, User.stripeId, isSumo; §6 role
  * from the subscription plan's metadata, else the customer's, else free). Pure: the webhook
  * handler and the billing routes hand in the provider's objects (Stripe's shapes, epoch
  * seconds, minor units, functions/adapters/payments/provider.ts) and store or answer what

@@ -1,5 +1,5 @@
 /**
- * Branding contract (issue 15; spec §2 /dash/account/customize and /dash/account/powered-by).
+ * Branding contract (spec §2 /dash/account/customize and /dash/account/powered-by).
  *
  *   GET   /branding/me              (JWT) the storage owner's branding, editable or not   -> 200 OwnBranding
  *   PATCH /branding/me              (JWT) change it (admins and solo users only)           -> 200 OwnBranding | 400 | 403

@@ -1,5 +1,5 @@
 /**
- * Branding rules (issue 15; spec §2 customize / powered-by, §7 company by email domain):
+ * Branding rules (spec §2 customize / powered-by, §7 company by email domain):
  * colours, readable text on them, what an uploaded image really is, which plans may remove
  * the 'Powered by SendBridge' line, and the company name an email's domain suggests.
  * Pure functions: the server and the app (colour preview, company suggestion) share them.
@@ -76,7 +76,7 @@ export function looksLikeMarkup(head: Uint8Array): boolean {
 
 /**
  * Plans that may remove 'Powered by SendBridge' (spec §2 /dash/account/powered-by; our choice,
- * docs/decisions.md "Branding"): business and above, teams and premium. Others see the upgrade path.
+ * docs/decisions/ "Branding"): business and above, teams and premium. Others see the upgrade path.
  */
 export const POWERED_BY_REMOVABLE_ROLES = ['business', 'businessplus', 'businesselite', 'team', 'teamplus', 'teamelite', 'premium'] as const;
 

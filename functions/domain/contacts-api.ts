@@ -1,5 +1,5 @@
 /**
- * Contacts (issue 13; spec §2 /dash/contacts, §3 User.contacts and Contact: email, name,
+ * Contacts (spec §2 /dash/contacts, §3 User.contacts and Contact: email, name,
  * company, §5 "Contacts de-duplicated case-insensitively by email; ignored without email",
  * §6 contacts offered as email suggestions, §7 POST /quicksend2). The contract between the
  * `me` handlers, the contacts screen and the tests. Paths are relative to /api; every route

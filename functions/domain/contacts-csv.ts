@@ -1,5 +1,5 @@
 /**
- * Contacts as CSV (issue 13): which columns of an imported file hold the email, name and
+ * Contacts as CSV: which columns of an imported file hold the email, name and
  * company, and the export's rows. Pure; the service (functions/services/contacts.ts) decides
  * what each row does to the stored contacts.
  */

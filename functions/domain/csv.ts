@@ -1,6 +1,6 @@
 /**
  * CSV (RFC 4180) for the contacts import and export: a small parser and formatter of our own
- * rather than a dependency (docs/decisions.md, "Contacts CSV").
+ * rather than a dependency (docs/decisions/, "Contacts CSV").
  *
  * Parsing is lenient where spreadsheets are: LF, CRLF or CR line ends, a UTF-8 BOM, a last line
  * without a line end; a quote inside an unquoted field is kept as text; a field that opens a

@@ -1,5 +1,5 @@
 /**
- * Custom domains and sender email domains (issue 15; spec §2 domainSettings, §3 pmDomain,
+ * Custom domains and sender email domains (spec §2 domainSettings, §3 pmDomain,
  * domain_status, typedDomain, customDomainOption, §6 "Email domain feature only for business
  * and above"). Pure rules shared by the API and the domain settings page: which host names may
  * be claimed, which plans get what, and the DNS records a user must create.
@@ -80,7 +80,7 @@ export function productDomains(productHosts: readonly string[]): string[] {
   return [...out];
 }
 
-/** Plans with a custom link domain: pro and above (docs/decisions.md, "Custom domains: plans"). */
+/** Plans with a custom link domain: pro and above (docs/decisions/, "Custom domains: plans"). */
 const CUSTOM_DOMAIN_ROLES: readonly Role[] = ['pro', 'premium', 'business', 'businessplus', 'businesselite', 'team', 'teamplus', 'teamelite'];
 
 export function customDomainInPlan(role: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * The dashboard's API (issue 12; spec §2 /dash, TransferModal, Notifications; §3 Transfer
+ * The dashboard's API (spec §2 /dash, TransferModal, Notifications; §3 Transfer
  * record, Notification, Changelog entry; §7 getQs, deleteTransfer, notifications,
  * deleteNotification, transfers/emailSend, canny/changelog), shared by the handlers, the app's
  * fetchers and the tests. Paths are relative to /api; every route needs the signed-in user's
@@ -28,7 +28,7 @@ import type { RequestUploadNotice } from './requests-api';
 
 // ---- transfer list (GET /getQs) -----------------------------------------------------------------
 
-/** Spec §4: unseen = active with zero downloads; expiring soon = active, under 2.2 days left; shared = team mates' transfers shared with the caller (issue 15). */
+/** Spec §4: unseen = active with zero downloads; expiring soon = active, under 2.2 days left; shared = team mates' transfers shared with the caller. */
 export const LIST_FILTERS = ['all', 'active', 'expired', 'unseen', 'expiring', 'shared'] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 export const EXPIRING_SOON_MS = 2.2 * 24 * 3600 * 1000;
@@ -69,7 +69,7 @@ export interface TransferRow {
   readonly total_downloads: number;
   readonly hasPassword: boolean;
   readonly region: string;
-  /** issue 15: shared with the caller by a team mate (read only for the caller); the sender's address */
+  /** shared with the caller by a team mate (read only for the caller); the sender's address */
   readonly sharedBy?: string;
 }
 
@@ -87,7 +87,7 @@ export interface TransferListResponse {
   /** live transfers that expire within EXPIRING_SOON_MS (the expiring-soon filter) */
   readonly expiringCount: number;
   readonly thisMonthsTransfers: number;
-  /** transfers team mates shared with the caller (issue 15) */
+  /** transfers team mates shared with the caller */
   readonly sharedCount: number;
 }
 
@@ -100,7 +100,7 @@ export interface DetailFile {
   readonly itemPath?: string;
   readonly size: number;
   /**
-   * Issue 17: the malware scan's verdict when the file is not (yet) downloadable: `pending` while
+   * The malware scan's verdict when the file is not (yet) downloadable: `pending` while
    * it is checked, `removed` when it was found infected and quarantined (with the scanner's
    * `finding`), `error` when it could not be checked. Absent for a clean file.
    */
@@ -144,7 +144,7 @@ export interface TransferDetail extends TransferRow {
   readonly purged: boolean;
   /** the copy's origin, for a forwarded transfer */
   readonly forwardedFrom?: string;
-  /** issue 15: the caller may only view, download and copy the link (a transfer a team mate shared) */
+  /** the caller may only view, download and copy the link (a transfer a team mate shared) */
   readonly readOnly?: boolean;
 }
 export const DETAIL_MAX_DOWNLOADS = 500;
@@ -180,7 +180,7 @@ export const emailSendRequestSchema = z.object({
   /** some of the transfer's recipients; all when absent */
   emails: z.optional(z.array(emailSchema).check(z.minLength(1), z.maxLength(300))),
   /**
-   * issue 15, spec §7: the sender domain (pmDomain.ID) the app expects the mail from. The server
+   * Spec §7: the sender domain (pmDomain.ID) the app expects the mail from. The server
    * always sends from the sender's own verified domain (services/link-origin.ts senderFromOf), so
    * this cannot make anyone's mail come from a domain they do not hold.
    */
@@ -218,14 +218,14 @@ export interface NotificationView {
   readonly fileName: string;
   readonly dlOrigin: 'file' | 'zip';
   /**
-   * Issue 13: absent for a download; 'request-upload' when someone uploaded to one of the user's
+   * Absent for a download; 'request-upload' when someone uploaded to one of the user's
    * file requests (then `request` says which and who; `slug` is the upload's, `dlDate` its time,
    * `fileName` its first file, `dlCountryCode` 'XX', `dlOrigin` 'file').
    */
   readonly kind?: 'request-upload' | 'scan-failed';
   readonly request?: RequestUploadNotice;
   /**
-   * Issue 17: with kind 'scan-failed', a file of the transfer `slug` (named by `fileName`) was
+   * With kind 'scan-failed', a file of the transfer `slug` (named by `fileName`) was
    * found infected and removed; `finding` is the scanner's name of what it found.
    */
   readonly scan?: { readonly finding: string };

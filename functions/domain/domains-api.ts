@@ -1,5 +1,5 @@
 /**
- * Domain settings (issue 15; spec §2 domainSettings, §3 pmDomain {ID, DKIMUpdateStatus},
+ * Domain settings (spec §2 domainSettings, §3 pmDomain {ID, DKIMUpdateStatus},
  * domain_status, typedDomain, customDomainOption). The contract between the API, the page
  * /dash/account/domain and the tests. Every route is the caller's own (JWT 'self'); team
  * members are refused (403 team_member_forbidden): their links use their admin's domain.

@@ -53,7 +53,7 @@ export interface FilterResult<F extends FileEntry> {
 /**
  * Spec §5 names html, htm and exe; the rest are the same risks under other names: pages a
  * browser renders with script (xhtml, shtml, mhtml, hta) and files Windows runs on a
- * double-click (docs/decisions.md, "What guests may not send").
+ * double-click (docs/decisions/, "What guests may not send").
  */
 export const INSECURE_EXTENSIONS = [
   'html', 'htm', 'exe',

@@ -1,5 +1,5 @@
 /**
- * Bounds on sending without an account (issue 11). The anon plan's own numbers (spec §9: 3 GB a
+ * Bounds on sending without an account. The anon plan's own numbers (spec §9: 3 GB a
  * transfer, 5 GB of storage, 6 recipients) live in plans.ts; these add what the spec leaves
  * open and a public product needs: storage counts per verified sender address, and each
  * address and each client gets a daily allowance of sends, recipients and bytes, so one

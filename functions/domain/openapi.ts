@@ -1,5 +1,5 @@
 /**
- * issue 17: the OpenAPI 3.1 document of the public API v1, generated (never written by hand)
+ * the OpenAPI 3.1 document of the public API v1, generated (never written by hand)
  * from the route table (every `auth: 'key'` route, its method, path and scope) and the zod
  * schemas of functions/domain/public-api.ts, which the v1 handlers parse with. zod v4's
  * `toJSONSchema` writes JSON Schema 2020-12, the dialect OpenAPI 3.1 uses.

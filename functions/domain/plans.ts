@@ -67,7 +67,7 @@ export interface PlanLimits {
   /** Transfers per calendar month; null means unlimited. */
   readonly monthlyTransfers: number | null;
   /**
-   * Issue 13: the user may pick the storage region of new transfers and request uploads on
+   * The user may pick the storage region of new transfers and request uploads on
    * /dash/data-residency. Without it (anon, free) files go to the default region, hongkong.
    */
   readonly regionChoice: boolean;
@@ -226,7 +226,7 @@ export const PLANS: Readonly<Record<Role, PlanLimits>> = Object.fromEntries(
       role,
       packageCode: null,
       trialDays: TRIAL_DAYS,
-      // Issue 13: every paid plan (premium's trial too) picks its storage region; anon and free use the default.
+      // Every paid plan (premium's trial too) picks its storage region; anon and free use the default.
       regionChoice: PAID_ROLES.includes(role),
       ...row,
     };

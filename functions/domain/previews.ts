@@ -1,5 +1,5 @@
 /**
- * Previews on the download page and in the TransferModal (issue 16): which file shows as what,
+ * Previews on the download page and in the TransferModal: which file shows as what,
  * the type it is served with, and the API's shapes. Pure rules, shared by the API and the app.
  *
  * A file's kind comes from its name's extension only: the type a browser declared at upload is

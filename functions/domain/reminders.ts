@@ -1,5 +1,5 @@
 /**
- * Reminders to recipients who have not downloaded (issue 12): the sender's Remind action and
+ * Reminders to recipients who have not downloaded: the sender's Remind action and
  * the scheduled reminder 24 hours before expiry, at most once per recipient. Pure rules; the
  * job and the data live in functions/services/reminders.ts and functions/data/reminders.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * File requests (issue 13; spec §1 "request files", §2 /r/{id}, /dash/requests,
+ * File requests (spec §1 "request files", §2 /r/{id}, /dash/requests,
  * /dash/requests/{slug}, §3 requestSettings, §6 anonymous visitors use file-request links,
  * §7 GET /requests with userid or slug). The contract between the API, the dashboard screens
  * and the public request page: schemas parse what comes in, interfaces say what goes out.
@@ -146,7 +146,7 @@ export interface PublicRequestResponse {
   readonly requesterName: string;
   /** short-lived URL of the requester's logo, if they have one */
   readonly logoUrl: string | null;
-  /** issue 15: the requester's (storage owner's) branding, functions/domain/branding-api.ts */
+  /** the requester's (storage owner's) branding, functions/domain/branding-api.ts */
   readonly branding: PublicBranding;
   readonly dueDate: number | null;
   readonly rules: RequestRules;
@@ -184,7 +184,7 @@ export function requestStateAt(r: { readonly closed: boolean; readonly dueDate: 
   return 'open';
 }
 
-// ---- issue 13 backend additions (the routes, path params, codes and the bell's notice) ----------
+// ---- file requests (the routes, path params, codes and the bell's notice) ----------
 
 /**
  * The routes (paths relative to /api):

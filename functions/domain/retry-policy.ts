@@ -1,6 +1,6 @@
 /**
  * Which API calls the app may send again after a failure, and how long it waits (spec §7:
- * "failed requests retried up to 4 times with exponential backoff"; issue 16: only idempotent
+ * "failed requests retried up to 4 times with exponential backoff"; only idempotent
  * calls, never on 4xx). Shared by the app's API client (frontend/src/lib/api.ts) and the
  * server's Idempotency-Key handling (functions/services/idempotency.ts), so the list of routes
  * that take a key is one list.

@@ -1,5 +1,5 @@
 /**
- * Storage regions and data residency (issue 13; spec §1 choice of storage region, §2 Region
+ * Storage regions and data residency (spec §1 choice of storage region, §2 Region
  * picker and /dash/data-residency, §3 Region, §7 PATCH /settings/region and the speed test, §9
  * regions and signal bars). The contract between the API, the picker and the tests.
  *
@@ -50,7 +50,7 @@ export interface RegionsResponse {
   readonly expiresAt: number;
 }
 
-/** Timed HEADs per region; the picker shows their median (issue 13: "median of 3"). */
+/** Timed HEADs per region; the picker shows their median ("median of 3"). */
 export const SPEED_TEST_SAMPLES = 3;
 
 /** Median of the finite samples; NaN when there are none (signalBars then shows the fewest bars). */

@@ -1,5 +1,5 @@
 /**
- * Teams and sharing (issue 15; spec §2 /dash/account/teams, /invite/{id}, /accept-invite;
+ * Teams and sharing (spec §2 /dash/account/teams, /invite/{id}, /accept-invite;
  * §3 User.isTeamMember / parentAdmin, Team member option; §7 PATCH /v1/teams; §9 team sizes).
  * The contract between the API, the Teams screen, the invite page and the quick send's
  * Sharing tab. Paths are relative to /api.

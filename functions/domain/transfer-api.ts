@@ -213,7 +213,7 @@ export interface DownloadFile {
   readonly itemPath?: string;
   readonly size: number;
   /**
-   * Issue 17: the malware scan: `pending` (being checked: no download yet, 409 scan_pending),
+   * The malware scan: `pending` (being checked: no download yet, 409 scan_pending),
    * `clean`, `removed` (found infected and quarantined: 410 file_removed), `error` (the scan
    * could not decide: 409 scan_failed). Absent on answers of servers before scanning (clean).
    */
@@ -235,9 +235,9 @@ export interface DownloadView {
   readonly dateSent: number;
   readonly expiryDate: number;
   readonly totalDownloads: number;
-  /** issue 15: the sender's (storage owner's) branding; guests' transfers carry the product's (null) */
+  /** the sender's (storage owner's) branding; guests' transfers carry the product's (null) */
   readonly branding?: PublicBranding | null;
-  /** issue 17: `pending` while any file is being checked (the page polls), else the worst result */
+  /** `pending` while any file is being checked (the page polls), else the worst result */
   readonly scanState?: ScanStatus;
 }
 

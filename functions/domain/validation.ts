@@ -363,7 +363,7 @@ export function transferDraftSchema(ctx: DraftContext) {
       fileObjects: fileListSchema,
       recordedVideos: fileListSchema,
       voiceMemo: fileListSchema,
-      // issue 15: team mates' ids (a team has at most 50 members and its admin)
+      // team mates' ids (a team has at most 50 members and its admin)
       shareWith: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(60)), []),
     })
     .check(

@@ -1,5 +1,5 @@
 /**
- * The parts of the webhooks contract (issue 17, functions/domain/webhooks-api.ts, which
+ * The parts of the webhooks contract (functions/domain/webhooks-api.ts, which
  * re-exports them) that the public /developers page shows: event types, delivery headers, and
  * the signing and retry timings. Apart from the contract's zod schemas so the page's lazy chunk
  * stays without zod, as api-key-scopes.ts does for the API keys.

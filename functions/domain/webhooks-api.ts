@@ -1,5 +1,5 @@
 /**
- * Webhooks and product events (issue 17). The contract between the `me` handlers, the
+ * Webhooks and product events. The contract between the `me` handlers, the
  * dashboard's webhooks screen (/dash/account/webhooks) and the tests. Paths are relative to
  * /api; every route needs the signed-in user's JWT and touches only the caller's own endpoints
  * (found under the caller's pk, so an id can never name another user's endpoint).
@@ -91,7 +91,7 @@ export interface RequestUploadedData {
   readonly totalBytes: number;
   readonly expiryDate: string;
 }
-/** Emitted by the malware scan (a later part of issue 17): one file found infected and quarantined. */
+/** Emitted by the malware scan: one file found infected and quarantined. */
 export interface TransferScanFailedData {
   readonly transferId: string;
   readonly fileId: string;

@@ -12,7 +12,7 @@ const inputSchema = z.object({
 });
 
 /**
- * Started asynchronously by the previews routes (issue 16) for the images they claimed: makes
+ * Started asynchronously by the previews routes for the images they claimed: makes
  * each one's thumbnail once with sharp (adapters/thumbnails.ts) and stores it beside the image.
  */
 export async function handler(event: unknown, _context?: Context): Promise<{ made: number; failed: number }> {

@@ -4,7 +4,7 @@ import { log, errorFields } from '../lib/log';
 import { deliverDue, handleDeliveryMessage, type SweepResult } from '../services/webhooks';
 
 /**
- * Webhook deliveries (issue 17), one function for both triggers:
+ * Webhook deliveries, one function for both triggers:
  * - SQS (AWS): each message names a delivery; one attempt each. A message fails (and SQS
  *   retries it, then moves it to the dead-letter queue) only when the attempt could not be
  *   made or recorded; a receiver's refusal is recorded and retried by a new delayed message.

@@ -35,7 +35,7 @@ export const ENV = {
    * gateway listens on loopback behind the app server alone.
    */
   originVerify: 'ORIGIN_VERIFY',
-  /** issue 14: the payments provider, `simulated` (default) or `stripe` (functions/adapters/payments/) */
+  /** the payments provider, `simulated` (default) or `stripe` (functions/adapters/payments/) */
   payments: 'PAYMENTS',
   /** simulator: where it POSTs its events (default: APP_ORIGIN + /api/stripe/webhook) */
   paymentsWebhookUrl: 'PAYMENTS_WEBHOOK_URL',
@@ -47,7 +47,7 @@ export const ENV = {
   stripeSecretId: 'STRIPE_SECRET_ID',
   /** loopback Secrets Manager endpoint (tests); unset in AWS */
   secretsManagerEndpoint: 'SECRETS_MANAGER_ENDPOINT',
-  // ---- issue 15: custom domains and sender email domains (functions/services/domains.ts) ----
+  // ---- custom domains and sender email domains (functions/services/domains.ts) ----
   /** `host:port` of the DNS server domain checks query (the local DNS server); unset: the system resolver */
   dnsResolver: 'DNS_RESOLVER',
   /** the host name users point their custom domain's CNAME at (the connection group's routing endpoint in AWS) */
@@ -58,12 +58,12 @@ export const ENV = {
   tenantDistributionId: 'TENANT_DISTRIBUTION_ID',
   /** the CloudFront connection group of those tenants (AWS only) */
   connectionGroupId: 'CONNECTION_GROUP_ID',
-  // ---- issue 17: product events and webhooks (functions/services/events.ts) ----
+  // ---- product events and webhooks (functions/services/events.ts) ----
   /** the deployment's EventBridge bus every product event goes on (AWS only) */
   eventBusName: 'EVENT_BUS_NAME',
   /** the SQS queue webhook deliveries run from (AWS only; locally the delivery job is invoked) */
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
-  // ---- issue 17: malware scanning and abuse reports ----
+  // ---- malware scanning and abuse reports ----
   /** `guardduty` in AWS (GuardDuty Malware Protection scans each object; its events reach the malware-scan job); unset or `local`: the local scanner */
   malwareScanner: 'MALWARE_SCANNER',
   /** the operator address abuse reports are mailed to (unset: recorded only) */

@@ -133,7 +133,7 @@ export function originVerifySecret(): string | undefined {
   return process.env[ENV.originVerify] || undefined;
 }
 
-/** issue 14: which payments provider runs and how it is reached (functions/adapters/payments/). */
+/** which payments provider runs and how it is reached (functions/adapters/payments/). */
 export interface PaymentsConfig {
   /** PAYMENTS: `stripe` (which then needs STRIPE_SECRET_ID) or `simulated` (the default) */
   readonly provider: 'simulated' | 'stripe';

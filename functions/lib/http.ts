@@ -130,11 +130,11 @@ const parseWith = (schemas: Schemas): Mw => ({
   },
 });
 
-/** Claims an `authorize` step found for an event (issue 17: the API key's user). */
+/** Claims an `authorize` step found for an event (the API key's user). */
 const authorizedByEvent = new WeakMap<HttpEvent, JwtClaims>();
 
 /**
- * issue 17: a route's own authorizer, run before its input is parsed (so a caller without a
+ * a route's own authorizer, run before its input is parsed (so a caller without a
  * credential learns nothing about the schema): API keys on `auth: 'key'` routes
  * (services/api-keys.ts). What it returns is the request's `claims`.
  */

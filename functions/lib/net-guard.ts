@@ -1,5 +1,5 @@
 /**
- * SSRF guard of webhook endpoints (issue 17): which addresses a delivery may connect to.
+ * SSRF guard of webhook endpoints: which addresses a delivery may connect to.
  * Outside local mode no private, loopback, link-local, CGNAT, multicast, reserved or metadata
  * address is reachable, in IPv4 or IPv6, including IPv4-mapped, IPv4-compatible, NAT64 and
  * 6to4 forms that carry an IPv4 address inside. Host names are resolved at delivery and every

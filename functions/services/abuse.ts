@@ -1,5 +1,5 @@
 /**
- * Abuse reports (issue 17; docs/security.md "Abuse reports"): a visitor of a download link
+ * Abuse reports (docs/security.md "Abuse reports"): a visitor of a download link
  * reports it; the report is recorded in the operator queue and mailed to the operator address.
  * Operators disable and enable transfers with `npm run abuse` (scripts/abuse.ts), which calls
  * `disableTransfer` / `enableTransfer`: a disabled link answers 410 `transfer_disabled`, and

@@ -1,5 +1,5 @@
 /**
- * Session families (docs/decisions.md, "Sessions: rotating refresh cookies and revocable
+ * Session families (docs/decisions/, "Sessions: rotating refresh cookies and revocable
  * access tokens"). A sign-in starts a family; its refresh cookie is
  * `s1.<session id>.<secret>.<key>`, and the family keeps the Cognito refresh token sealed with
  * that key: the cookie alone cannot be taken to Cognito directly (past our rotation), and the

@@ -40,7 +40,7 @@ import { hasLiveInvite } from '../data/teams';
 import { getMembersAllowed } from '../data/webhooks';
 import { teamAllowsApiKeys } from '../data/api-keys';
 
-/** issue 15: an address waiting on a team invite joins through the invite, not by registering. */
+/** an address waiting on a team invite joins through the invite, not by registering. */
 const EMAIL_INVITED = 'This email has been taken: it has a pending team invitation. Accept it from the invitation email.';
 
 const HOUR = 3_600_000;
@@ -53,7 +53,7 @@ const LOGIN_PER_IP = { limit: 50, windowSeconds: 900 };
 /**
  * Wrong passwords: per (address, client), five free, then 1, 2, 4 … minutes up to an hour; 100
  * an hour on one address from every client together, past which only clients without failures
- * may try. Nobody can lock an account out by guessing wrong on it (issue 11, finding 3).
+ * may try. Nobody can lock an account out by guessing wrong on it (finding 3).
  */
 export const LOGIN_FAILURES: FailurePolicy = { scope: 'login', freeFailures: 5, firstDelaySeconds: 60, maxDelaySeconds: 3600, ceiling: { limit: 100, windowSeconds: 3600 } };
 const LOGIN_WAIT = 'Too many sign-in attempts. Try again in {minutes} minutes.';
@@ -97,14 +97,14 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
   const thisMonthsTransfers = await monthlyTransfers(owner.userId, transferMonthKey(now));
   const storageUsed = Math.max(0, owner.storageUsed ?? 0);
   const isMember = profile.isTeamMember === true && owner.userId !== profile.userId;
-  // issue 15: the logo shown is the storage owner's (a team member's nav shows the admin's), by its checked type.
+  // the logo shown is the storage owner's (a team member's nav shows the admin's), by its checked type.
   const [profilePic, logoPic, adminPic, webhooksAllowed, apiKeysAllowed] = await Promise.all([
     imageUrl(profile.profilePicKey),
     brandImageUrl(owner.logoPicKey).then((u) => u ?? undefined),
     isMember ? imageUrl(owner.profilePicKey) : undefined,
-    // issue 17: a member's account menu shows Webhooks only once their admin allowed it
+    // a member's account menu shows Webhooks only once their admin allowed it
     isMember ? getMembersAllowed(owner.userId) : true,
-    // issue 17: the account menu shows API keys to a member only once the admin allowed them
+    // the account menu shows API keys to a member only once the admin allowed them
     isMember ? teamAllowsApiKeys(owner.userId) : undefined,
   ]);
   return {
@@ -120,7 +120,7 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
     ...(profile.chosenRole ? { chosenRole: profile.chosenRole } : {}),
     status: profile.status ?? 'active',
     isTeamMember: isMember,
-    // issue 15: spec §3 User.parentAdmin (members only)
+    // spec §3 User.parentAdmin (members only)
     ...(isMember
       ? { parentAdmin: { parentAdminID: owner.userId, parentEmail: owner.email, parentAdminFullName: owner.fullName ?? '', ...(adminPic ? { parentAdminProfilePic: adminPic } : {}) } }
       : {}),
@@ -133,13 +133,13 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
     thisMonthsTransfers,
     monthlyTransferLimit: limits.monthlyTransfers,
     blocked: blockReason(blockingOf({ ...owner, role }), { thisMonthsTransfers, storageUsed, now }),
-    // issue 14: spec §3 User.stripeId and isSumo (code1..code8)
+    // spec §3 User.stripeId and isSumo (code1..code8)
     ...(profile.stripeId ? { stripeId: profile.stripeId } : {}),
     isSumo: isSumoOf(profile.sumoCodes ?? 0),
     transferSettings: transferSettingsOf(profile),
     requestSettings: { ...DEFAULT_REQUEST_SETTINGS, ...profile.requestSettings },
     region: uploadRegionFor(profile, role),
-    // issue 15: links use the custom domain only once it is verified
+    // links use the custom domain only once it is verified
     customDomainOption: profile.customDomainOption ?? 'standard',
     webhooksAllowed,
   };

@@ -1,5 +1,5 @@
 /**
- * /dash/analytics (issue 12): aggregates of a sender's downloads, read from the per-day counters
+ * /dash/analytics: aggregates of a sender's downloads, read from the per-day counters
  * the download transaction maintains (data/download-events.ts), so a page costs a few Queries
  * whatever the number of downloads; and the download rows for the CSV export, a page at a time
  * behind an opaque cursor. The date arithmetic and summing are pure and unit-tested.

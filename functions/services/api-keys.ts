@@ -1,5 +1,5 @@
 /**
- * issue 17: API keys (docs/api.md). The signed-in user creates, lists and revokes keys (Cognito
+ * API keys (docs/api.md). The signed-in user creates, lists and revokes keys (Cognito
  * session only: a key never manages keys); `authenticateKey` turns an `Authorization: Bearer
  * sbk_…` header into the key's user for the public API v1 routes (`auth: 'key'` in
  * functions/routes.ts), checks the route's scope, counts the request against the key's rate

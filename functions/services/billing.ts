@@ -1,5 +1,5 @@
 /**
- * Billing above the payments interface (issue 14; contract functions/domain/billing-api.ts):
+ * Billing above the payments interface (contract functions/domain/billing-api.ts):
  * checkout, the billing page's actions, the webhook's effects on the user, lifetime codes.
  * Every function takes the provider (functions/adapters/payments/index.ts `payments()` in the
  * handlers), so the same code runs against Stripe and the simulator.

@@ -1,5 +1,5 @@
 /**
- * Branding (issue 15; spec §2 customize and powered-by, §3 logoPic / showLogoNav): the storage
+ * Branding (spec §2 customize and powered-by, §3 logoPic / showLogoNav): the storage
  * owner's logo, download-page background, accent colour and the 'Powered by' choice, what a
  * recipient's page gets of them, and the public branding of a verified custom domain's host.
  */

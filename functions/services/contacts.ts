@@ -1,5 +1,5 @@
 /**
- * The signed-in user's contacts (issue 13; spec §2 /dash/contacts, §3 Contact, §5, §6, §7
+ * The signed-in user's contacts (spec §2 /dash/contacts, §3 Contact, §5, §6, §7
  * POST /quicksend2): the contacts screen's list, add, edit, remove, CSV import and export, the
  * recipient suggestions, and the recipients of sends remembered as contacts.
  *

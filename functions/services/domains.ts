@@ -1,5 +1,5 @@
 /**
- * Domain settings (issue 15): a custom link domain per account (pro and above), its DNS check
+ * Domain settings: a custom link domain per account (pro and above), its DNS check
  * (CNAME to the app's edge plus an ownership TXT), the CDN tenant of a verified host, and the
  * sender email domain (business and above) as an SES identity with Easy DKIM. Team members
  * manage neither: their links and mail use their admin's.

@@ -60,7 +60,7 @@ export interface Viewer {
 /** The 410 of a transfer disabled after an abuse report (the page shows its translation). */
 export const DISABLED_TEXT = 'This transfer was disabled after a report and can no longer be downloaded.';
 
-/** Issue 17: the malware scan decides what may be served; files without a state predate scanning. */
+/** The malware scan decides what may be served; files without a state predate scanning. */
 function scanOf(f: FileRecord): ScanStatus {
   return f.scanStatus ?? 'clean';
 }
@@ -82,7 +82,7 @@ export async function openTransfer(slug: string, viewer: Viewer, now = Date.now(
   if (!t || t.status === 'uploading' || t.status === 'cancelled' || t.status === 'deleted') {
     throw notFound('transfer_not_found', TEXTS.download404);
   }
-  // issue 17: an operator disabled it after an abuse report (its objects are kept as evidence)
+  // an operator disabled it after an abuse report (its objects are kept as evidence)
   if (t.disabledAt !== undefined) throw gone('transfer_disabled', DISABLED_TEXT);
   if (now >= t.expiryDate || t.purged) {
     const details: ExpiredDetails = { expiryDate: t.expiryDate, extendable: !t.purged && now < purgeAt(t) };
@@ -175,7 +175,7 @@ async function track(t: TransferRecord, viewer: Viewer, what: { fileName: string
       origin: what.origin,
       ...(downloaderEmail ? { recipientEmail: downloaderEmail } : {}),
     });
-    // issue 17: the sender's `transfer.downloaded` (a file request's upload is the requester's own download: none)
+    // the sender's `transfer.downloaded` (a file request's upload is the requester's own download: none)
     if (!t.requestId) {
       await publishEvent({
         type: 'transfer.downloaded',
@@ -193,9 +193,9 @@ async function track(t: TransferRecord, viewer: Viewer, what: { fileName: string
         },
       });
     }
-    // A file request's upload (issue 13) is downloaded by its requester: the visitor who sent it gets no notice.
+    // A file request's upload is downloaded by its requester: the visitor who sent it gets no notice.
     if (t.requestId) return;
-    // The bell notification (recorded above) stays; the mail goes unless the sender turned it off (issue 13).
+    // The bell notification (recorded above) stays; the mail goes unless the sender turned it off.
     if (!(await wantsDownloadEmails(t))) return;
     const who = downloaderEmail ?? viewer.sourceIp;
     const notice = await hitRateWindow('dlmail', `${t.slug}:${who}`, 1, NOTICE_WINDOW_SECONDS, now);

@@ -1,5 +1,5 @@
 /**
- * THE one place code publishes a product event (issue 17): `publishEvent({ type, userId, data })`.
+ * THE one place code publishes a product event: `publishEvent({ type, userId, data })`.
  *
  * 1. The event gets its id (`evt_` + a UUIDv7: stable across retries and redeliveries, so
  *    receivers de-duplicate on it) and its JSON body, written once and signed as is.

@@ -6,7 +6,7 @@
  *   ready, expiry reached          -> marked expired, due again at the end of the grace period
  *   expired, grace period over     -> objects (files and ZIPs) deleted, purged; the record stays for the 410
  *   deleted, an hour later         -> objects deleted again if a failed delete left any (idempotent)
- * A file request's upload (issue 13) goes the same way; its storage goes back to the requester
+ * A file request's upload goes the same way; its storage goes back to the requester
  * (its storageOwner), and once purged or deleted it leaves the request's list and counters.
  */
 import * as data from '../data/transfers';
@@ -60,7 +60,7 @@ export async function sweepExpired(opts: { now?: number; pageSize?: number; time
         } else if (t.status === 'ready' && now >= t.expiryDate) {
           if (await data.markExpired(slug, { sweepDueAt: purgeAt(t), expectedSweepDueAt: due })) {
             result.expired += 1;
-            // issue 17: once, by the sweep that marked it (publishEvent logs and never throws)
+            // once, by the sweep that marked it (publishEvent logs and never throws)
             await publishEvent({
               type: 'transfer.expired',
               userId: t.requestId ? t.storageOwner : t.senderId,
@@ -73,7 +73,7 @@ export async function sweepExpired(opts: { now?: number; pageSize?: number; time
           if (await data.setStatus(slug, 'expired', { from: ['expired'], purged: true, expectedSweepDueAt: due })) {
             result.purged += 1;
             await releaseTransfer(t, { unsent: false });
-            // Issue 13: a purged upload to a file request leaves the request's list and counters.
+            // A purged upload to a file request leaves the request's list and counters.
             if (t.requestId) await removeUpload(t.requestId, slug);
           }
         } else if (t.status === 'deleted') {

@@ -1,5 +1,5 @@
 /**
- * The server's half of issue 16's "a retried send never creates two transfers": a create
+ * The server's half of "a retried send never creates two transfers": a create
  * route wraps its work in `idempotent(req, scope, run)`. With an `Idempotency-Key` header, the
  * first call with a key runs and its 2xx answer is kept 24 h; a repeat with the same key and
  * the same request gets that answer again (header `idempotent-replayed: true`) without running;

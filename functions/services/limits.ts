@@ -48,7 +48,7 @@ export async function reserveForSend(profile: UserProfile, bytes: number, now: n
   const limits = limitsFor(role);
   const month = transferMonthKey(now);
   const sent = await monthlyTransfers(owner.userId, month);
-  // issue 14: the subscription's status and trial end (a stale trialing past its end blocks); lifetime codes never block
+  // the subscription's status and trial end (a stale trialing past its end blocks); lifetime codes never block
   const reason = blockReason(blockingOf({ ...owner, role }), { thisMonthsTransfers: opts.countsAsSend ? sent : 0, storageUsed: owner.storageUsed ?? 0, now });
   // Storage and monthly sends are decided by the conditional write below, not by this read.
   if (reason && reason !== 'storage_full' && reason !== 'over_transfer_limit') throw blockedError(reason, owner, sent);
@@ -110,7 +110,7 @@ export async function releaseTransfer(t: TransferRecord, opts: { unsent: boolean
       ExpressionAttributeValues: { ':t': true },
       ReturnValues: 'ALL_NEW',
     });
-    // What is reserved when the flag is set: a thumbnail charged since `t` was read (issue 16) goes back too.
+    // What is reserved when the flag is set: a thumbnail charged since `t` was read goes back too.
     reserved = typeof out.Attributes?.reservedBytes === 'number' ? out.Attributes.reservedBytes : t.reservedBytes;
   } catch (err) {
     if (isConditionFailure(err)) return;
@@ -120,7 +120,7 @@ export async function releaseTransfer(t: TransferRecord, opts: { unsent: boolean
 }
 
 /**
- * Issue 16: bytes the product stored for a sent transfer (an image's thumbnail) count as the
+ * Bytes the product stored for a sent transfer (an image's thumbnail) count as the
  * transfer's: added to its reservation and its owner's storage in one transaction, so its
  * release gives them back. False (nothing charged) once the reservation was released.
  */

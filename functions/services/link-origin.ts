@@ -1,5 +1,5 @@
 /**
- * Where a signed-in sender's links point and whom their transfer mail comes from (issue 15):
+ * Where a signed-in sender's links point and whom their transfer mail comes from:
  * every link to a transfer (the link-mode link, the mails, the dashboard's copy-link) is built
  * on linkOriginOf, so a verified custom domain applies everywhere at once. Kept apart from
  * services/domains.ts so the transfer functions carry only these reads.
@@ -24,7 +24,7 @@ export function customDomainOrigin(host: string): string {
 // ---- links -----------------------------------------------------------------------------------
 
 /**
- * THE origin of a signed-in sender's links (issue 15): the storage owner's (the team admin's for
+ * THE origin of a signed-in sender's links: the storage owner's (the team admin's for
  * members) verified custom domain while their plan includes it, else APP_ORIGIN. Guests: APP_ORIGIN.
  */
 export async function linkOriginFor(ownerId: string | undefined): Promise<string> {

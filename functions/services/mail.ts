@@ -17,7 +17,7 @@ const MAIL_CONCURRENCY = 10;
 /**
  * The templates (and with them i18next and the mail catalogues), loaded on the first mail: a
  * dynamic import, so a bundle whose routes import this module but never mail (GET /me, the
- * dashboard, the ZIP job...) does not carry them (docs/decisions.md, "Lambda bundles").
+ * dashboard, the ZIP job...) does not carry them (docs/decisions/, "Lambda bundles").
  */
 type Templates = typeof import('../adapters/mail/templates');
 const templates = (): Promise<Templates> => import('../adapters/mail/templates');
@@ -53,7 +53,7 @@ async function mailRecipients(
   kind: string,
   render: (lang: MailLanguage, downloadLink: string) => RenderedMail,
 ): Promise<string[]> {
-  // issue 15: links on the sender's verified custom domain, From their verified sender domain.
+  // links on the sender's verified custom domain, From their verified sender domain.
   const [recipientLang, origin, from] = await Promise.all([recipientLanguages(recipients.map((r) => r.email)), linkOriginOf(t), senderFromOf(t)]);
   // Up to 300 recipients (teamelite) must be mailed within API Gateway's 30 s.
   const results = await mapLimited(recipients, MAIL_CONCURRENCY, async (r) => {
@@ -175,22 +175,22 @@ export async function mailPasswordReset(to: string, resetLink: string, validMinu
   return deliver(to, (await templates()).passwordResetMail({ lang: mailLanguageOf(lang), resetLink, validMinutes }), 'password-reset');
 }
 
-/** Issue 13: the requester hears that someone uploaded to their file request (in the requester's language). */
+/** The requester hears that someone uploaded to their file request (in the requester's language). */
 export async function mailRequestUpload(to: string, lang: string | undefined, v: RequestUploadMailInput): Promise<boolean> {
   return deliver(to, (await templates()).requestUploadMail({ lang: mailLanguageOf(lang), ...v }), 'request-upload', v.senderEmail);
 }
 
-/** Issue 14: the trial ends in 3 days (the provider's trial_will_end), in the user's language. */
+/** The trial ends in 3 days (the provider's trial_will_end), in the user's language. */
 export async function mailTrialEnding(to: string, lang: string | undefined, v: TrialEndingMailInput): Promise<boolean> {
   return deliver(to, (await templates()).trialEndingMail({ lang: mailLanguageOf(lang), ...v }), 'trial-ending');
 }
 
-/** Issue 15: a team admin's invitation, in the language the admin's app used (the invitee has no account yet). */
+/** A team admin's invitation, in the language the admin's app used (the invitee has no account yet). */
 export async function mailTeamInvite(to: string, lang: string | undefined, v: TeamInviteMailInput): Promise<boolean> {
   return deliver(to, (await templates()).teamInviteMail({ lang: mailLanguageOf(lang), ...v }), 'team-invite', v.adminEmail);
 }
 
-/** Issue 17: a file of the sender's transfer was found infected and quarantined (the sender's language). */
+/** A file of the sender's transfer was found infected and quarantined (the sender's language). */
 export async function mailScanFailed(t: TransferRecord, v: { fileName: string; finding: string }): Promise<boolean> {
   return deliver(
     t.senderEmail,
@@ -199,7 +199,7 @@ export async function mailScanFailed(t: TransferRecord, v: { fileName: string; f
   );
 }
 
-/** Issue 17: an abuse report to the operator address. */
+/** An abuse report to the operator address. */
 export async function mailAbuseReport(to: string, v: import('../adapters/mail/templates').AbuseReportMailInput): Promise<boolean> {
   return deliver(to, (await templates()).abuseReportMail(v), 'abuse-report', v.reporterEmail);
 }

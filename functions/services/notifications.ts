@@ -3,7 +3,7 @@
  * POST /deleteNotification): the caller's newest notifications with the unread count, marking
  * one read, deleting one, all, or the read ones. Every call works under the caller's own pk
  * only, so another user's id is simply not found. An open dashboard polls this every
- * NOTIFICATIONS_POLL_MS while visible (docs/decisions.md "Notifications: polling, not WebSockets").
+ * NOTIFICATIONS_POLL_MS while visible (docs/decisions/ "Notifications: polling, not WebSockets").
  */
 import { NOTIFICATIONS_PAGE, UNREAD_COUNT_CAP, type NotificationsResponse } from '../domain/dashboard-api';
 import * as data from '../data/notifications';

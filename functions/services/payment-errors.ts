@@ -1,5 +1,5 @@
 /**
- * Provider errors as HTTP answers (issue 14; spec §8: card errors are shown as the provider
+ * Provider errors as HTTP answers (spec §8: card errors are shown as the provider
  * words them). A CardError is a 402 whose `code` is one of Stripe's card error codes and whose
  * message is the provider's own; codes outside the documented list answer as `card_declined`,
  * still with the provider's message.

@@ -1,5 +1,5 @@
 /**
- * Issue 16: previews of a transfer's files for the download page (behind the same gate as a
+ * Previews of a transfer's files for the download page (behind the same gate as a
  * download: 404 / 410 / 401 before anything) and the TransferModal (its sender, admin or a team
  * mate it was shared with). Every URL is a 600 s presigned GET served inline with the type the
  * file's kind allows (domain/previews.ts), never the stored one.
@@ -79,7 +79,7 @@ async function previewsOf(t: TransferRecord, now: number, cursor: string | undef
     files.map(async (f): Promise<FilePreview> => {
       const rule = previewRuleOf(f);
       const base = { fileId: f.fileId, kind: rule.kind, icon: rule.icon, ...(f.recording ? { recording: f.recording } : {}) };
-      // issue 17: a file not (yet) found clean by the malware scan has no preview
+      // a file not (yet) found clean by the malware scan has no preview
       if (!rule.contentType || (f.scanStatus ?? 'clean') !== 'clean') return base;
       const url = await storage.presignInline(refOf(t, f.key), rule.contentType, baseName(f.fileName), IMAGE_URL_EXPIRES_SECONDS);
       if (!rule.thumbnail) return { ...base, url };

@@ -37,7 +37,7 @@ async function checkImageKey(userId: string, key: string): Promise<void> {
   if (head.contentType && !(IMAGE_TYPES as readonly string[]).includes(head.contentType)) {
     throw badRequest('invalid_picture', 'Pictures must be PNG, JPEG, GIF or WebP');
   }
-  // issue 15: the stored bytes decide, not the declared type (domain/branding.ts sniffImageType)
+  // the stored bytes decide, not the declared type (domain/branding.ts sniffImageType)
   const bytes = await storage.readObjectHead(imageRef(key), SNIFF_BYTES);
   if (!bytes || !sniffImageType(bytes)) throw badRequest('image_content_invalid', 'This file is not a PNG, JPEG, GIF or WebP image.');
 }
@@ -45,7 +45,7 @@ async function checkImageKey(userId: string, key: string): Promise<void> {
 /** POST /v1/updateProfile */
 export async function updateOwnProfile(userId: string, edit: UpdateProfileInput): Promise<SessionUser> {
   if (edit.profilePicKey) await checkImageKey(userId, edit.profilePicKey);
-  // issue 15: the logo is branding: checked by its bytes and copied to a checked key (services/branding.ts); members may not change it.
+  // the logo is branding: checked by its bytes and copied to a checked key (services/branding.ts); members may not change it.
   if (edit.logoPicKey !== undefined || edit.showLogoNav !== undefined) requireBrandingEditor(await requireProfile(userId));
   if (edit.logoPicKey) edit = { ...edit, logoPicKey: await acceptBrandImage(userId, 'logo', edit.logoPicKey) };
   const previousLogo = edit.logoPicKey !== undefined ? (await requireProfile(userId)).logoPicKey : undefined;

@@ -1,5 +1,5 @@
 /**
- * Reminders to recipients who have not downloaded (issue 12, "Per-recipient tracking"):
+ * Reminders to recipients who have not downloaded ("Per-recipient tracking"):
  *   - every email transfer with recipients has a reminder queued at its expiry - 24 h
  *     (`scheduleReminder`: on sending, forwarding, and whenever the expiry changes);
  *   - the scheduled job (jobs/expiry-reminders.ts, every 15 minutes) mails the recipients

@@ -1,5 +1,5 @@
 /**
- * The end of a visitor's upload to a file request (issue 13), reached from POST
+ * The end of a visitor's upload to a file request, reached from POST
  * /transfers/{id}/complete: the upload becomes the requester's (one transaction: finished,
  * listed under the request, the request's counters), then the requester hears of it: a bell
  * notification always, and a mail unless their requestSettings.emailOnUpload is false. Neither
@@ -32,7 +32,7 @@ export async function completeRequestUpload(t: TransferRecord, files: readonly F
     totalBytes: totalSize(files),
   };
   const first = await finishUpload(t, upload);
-  // issue 15: on the requester's verified custom domain, as for their own sends
+  // on the requester's verified custom domain, as for their own sends
   const link = `${await linkOriginOf(t)}/w/${t.slug}`;
   if (!first) {
     // A repeated completion: the upload is in place already.
@@ -40,7 +40,7 @@ export async function completeRequestUpload(t: TransferRecord, files: readonly F
     return { id: t.slug, link, expiryDate: again?.expiryDate ?? expiryDate, recipients: [] };
   }
   await notifyRequester(upload, files).catch((err: unknown) => log.error('request upload notice failed', { slug: t.slug, ...errorFields(err) }));
-  // issue 17: the requester's `request.uploaded` (publishEvent logs and never throws)
+  // the requester's `request.uploaded` (publishEvent logs and never throws)
   const request = await getRequest(requestId).catch(() => undefined);
   if (request) {
     await publishEvent({

@@ -1,5 +1,5 @@
 /**
- * File requests (issue 13; contract: functions/domain/requests-api.ts). A signed-in user asks
+ * File requests (contract: functions/domain/requests-api.ts). A signed-in user asks
  * for files with a public link `/r/{id}`; anyone with a verified address (the guest sender's
  * 5-digit code) uploads to it. A visitor's upload is a transfer owned by the requester: stored in
  * the requester's region, counted against the requester's storage (reserved atomically before
@@ -60,7 +60,7 @@ export const REQUESTS_LIST_MAX = 500;
 const NOT_FOUND = 'This request does not exist.';
 
 /**
- * The origin of a requester's public request links (issue 15): their storage owner's verified
+ * The origin of a requester's public request links: their storage owner's verified
  * custom domain (the team admin's for members) while the plan includes it, else APP_ORIGIN.
  */
 async function requestOriginOf(profile: Pick<UserProfile, 'userId' | 'isTeamMember' | 'parentAdminId'> | undefined, userId: string): Promise<string> {
@@ -224,7 +224,7 @@ async function requireOpen(id: string, now: number): Promise<{ r: RequestRecord;
 export async function publicRequest(id: string, now = Date.now()): Promise<PublicRequestResponse> {
   const { r, requester } = await requireOpen(id, now);
   const limits = effectiveLimits(r.rules, await planOf(requester));
-  // issue 15: the requester's storage owner's branding (checked images by their checked type).
+  // the requester's storage owner's branding (checked images by their checked type).
   const branding = await publicBrandingOf(await storageOwnerOf(requester));
   return {
     id: r.id,
@@ -316,7 +316,7 @@ export async function startUpload(
         uploadToken,
         region,
         sendAs: 'link',
-        // issue 15: the requester's verified custom domain, as for their own sends
+        // the requester's verified custom domain, as for their own sends
         link: downloadLink(slug, await linkOriginOf(record)),
         expiryDate: record.expiryDate,
         files: await plannedFiles(record, files, expiresIn),

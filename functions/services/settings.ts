@@ -1,5 +1,5 @@
 /**
- * Storage regions and settings of the signed-in user (issue 13; functions/domain/settings-api.ts):
+ * Storage regions and settings of the signed-in user (functions/domain/settings-api.ts):
  * the public region list with speed-test URLs, choosing the default region, and the plan rules
  * of the transfer and request settings saved through POST /v1/updateProfile.
  */

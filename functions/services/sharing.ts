@@ -1,5 +1,5 @@
 /**
- * Sharing a transfer with team mates (issue 15; spec §3 Team member option, shareWith): kept
+ * Sharing a transfer with team mates (spec §3 Team member option, shareWith): kept
  * apart from services/teams.ts so the transfers and dashboard functions bundle no Cognito or
  * mail code. Shares are items per team mate (data/teams.ts pattern T8), listed by a Query.
  */
@@ -55,7 +55,7 @@ export async function shareOnSend(t: { slug: string; createdAt: number; senderId
   const team = teamOfTransfer(t);
   if (!t.senderId || team === undefined) return;
   const ids = new Set(t.shareWith);
-  // A member's sends use the admin's storage: the admin sees and manages them (docs/decisions.md).
+  // A member's sends use the admin's storage: the admin sees and manages them (docs/decisions/).
   if (team !== t.senderId) ids.add(team);
   ids.delete(t.senderId);
   if (ids.size > 0) await data.putShares(t, team, [...ids], now);

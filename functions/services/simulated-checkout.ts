@@ -1,5 +1,5 @@
 /**
- * The simulator's own checkout screen (issue 14): what GET/POST /payments/simulated/* do. Only
+ * The simulator's own checkout screen: what GET/POST /payments/simulated/* do. Only
  * while the simulator is the provider (404 `not_found` when PAYMENTS=stripe), and only on the
  * caller's own session or SetupIntent (anyone else's, or an unknown secret: the same 404).
  */

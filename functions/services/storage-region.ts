@@ -1,5 +1,5 @@
 /**
- * Where a signed-in user's new files go (issue 13): the region they picked on
+ * Where a signed-in user's new files go: the region they picked on
  * /dash/data-residency when their plan includes the choice (plans.ts `regionChoice`) and this
  * deployment serves it, else the deployment's default region (hongkong). Transfers and
  * file-request uploads both ask here, so the two never disagree. Guests always get the default.

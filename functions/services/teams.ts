@@ -1,5 +1,5 @@
 /**
- * Teams and sharing (issue 15; contract: functions/domain/teams-api.ts). An admin (a plan with
+ * Teams and sharing (contract: functions/domain/teams-api.ts). An admin (a plan with
  * seats, spec §9) invites by email; the invitee's link is single use, bound to the invited
  * address and lives 7 days; accepting creates the member's account (Cognito like sign-up) under
  * the admin: storage and plan are the admin's (services/limits.ts storageOwnerOf). Members never

@@ -1,5 +1,5 @@
 /**
- * The TransferModal's actions on a sent transfer (issue 12; contract functions/domain/dashboard-api.ts):
+ * The TransferModal's actions on a sent transfer (contract functions/domain/dashboard-api.ts):
  * forward (a server-side copy under a new slug), mail the link again, remind recipients who
  * have not downloaded, change the expiry, change or remove the password. Every action first
  * proves the caller owns the transfer (`requireOwner`: 404 / 403), before reading anything else.
@@ -106,7 +106,7 @@ export async function forwardTransfer(
   const source = await requireOwner(body.slug, sender.userId);
   assertLive(source, now);
   const all = await sentFiles(source.slug);
-  // issue 17: only scanned files travel: none while the scan runs, never a quarantined one.
+  // only scanned files travel: none while the scan runs, never a quarantined one.
   if (all.some((f) => f.scanStatus === 'pending')) throw conflict('scan_pending', 'The files are still being checked. Try again in a moment.');
   const files = all.filter((f) => (f.scanStatus ?? 'clean') === 'clean');
   if (files.length === 0) throw notFound('transfer_empty', NOT_FOUND_MESSAGE);
@@ -166,7 +166,7 @@ export async function forwardTransfer(
           mode: 'single',
           status: 'uploaded',
           createdAt: f.createdAt,
-          // issue 17: the same bytes as a scanned clean file (GuardDuty scans the copy again in AWS)
+          // the same bytes as a scanned clean file (GuardDuty scans the copy again in AWS)
           scanStatus: 'clean',
           ...(f.scanner ? { scanner: f.scanner } : {}),
           ...(f.scannedAt ? { scannedAt: f.scannedAt } : {}),

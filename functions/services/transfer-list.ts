@@ -1,5 +1,5 @@
 /**
- * The dashboard's view of a sender's transfers (issue 12): GET /getQs pages (filters all /
+ * The dashboard's view of a sender's transfers: GET /getQs pages (filters all /
  * active / expired / unseen / expiring soon, paging by `skip`, search) with the counts, and
  * GET /getQs?slug= for the TransferModal. Reads only; the writes that keep the list indexes and
  * counters right live with the writes themselves (data/transfers.ts).
@@ -177,7 +177,7 @@ async function countSources(sources: readonly ListSource[]): Promise<number> {
 }
 
 /** GET /getQs?slug=: one transfer of the caller (or shared with the caller: read only), everything the TransferModal shows. */
-/** One file of the detail; a file the malware scan has not cleared says why (issue 17). */
+/** One file of the detail; a file the malware scan has not cleared says why. */
 function detailFile(f: FileRecord): DetailFile {
   const scan = fileScanView(f.scanStatus);
   return {

@@ -123,7 +123,7 @@ export function urlLifetime(t: TransferRecord, now: number): number {
 }
 
 /**
- * Where a new transfer's files go, decided here and never by the client (issue 13): a guest's
+ * Where a new transfer's files go, decided here and never by the client: a guest's
  * in the default region (spec §9 hongkong; guests have no choice), a signed-in sender's in
  * uploadRegionFor (their chosen region when the plan includes the choice). A region the draft
  * names is not honoured; the answer's `region` says where the files went.
@@ -148,7 +148,7 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
   if (!parsed.success) throw draftError(parsed.error);
   const draft = parsed.data;
   const lang = langSchema.safeParse(body).data?.lang ?? 'en';
-  // issue 15: only the sender's own team mates (a guest has none)
+  // only the sender's own team mates (a guest has none)
   if (draft.shareWith.length > 0) {
     if (sender.kind === 'guest') throw badRequest('share_not_team', 'You can share transfers only with members of your team.');
     draft.shareWith = await checkShareWith(sender.profile, draft.shareWith);
@@ -164,7 +164,7 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
     senderEmail = draft.senderEmail ?? sender.email;
   }
   const region = await regionOf(sender);
-  // issue 16: the recordings stay known as such, so the download page labels and plays them.
+  // the recordings stay known as such, so the download page labels and plays them.
   const entries = fileEntriesOf(draft).map(({ field, file }) =>
     field === 'recordedVideos' ? { ...file, recording: 'video' as const } : field === 'voiceMemo' ? { ...file, recording: 'voice' as const } : file,
   );
@@ -366,7 +366,7 @@ export async function completeFile(t: TransferRecord, fileId: string): Promise<{
   if (stored === undefined) throw conflict('upload_incomplete', 'This file has not been uploaded yet.');
   if (stored !== f.size) return resetUpload(t, f, `The uploaded file has ${stored} bytes, ${f.size} were announced.`, 'size_mismatch');
   await data.markFileUploaded(t.slug, fileId);
-  // issue 17: no download before the malware scan (GuardDuty in AWS; locally scanned now)
+  // no download before the malware scan (GuardDuty in AWS; locally scanned now)
   await data.setScanState(t.slug, 'pending');
   await scanAfterUpload(t, { ...f, status: 'uploaded', scanStatus: 'pending' });
   return { fileId, size: f.size };
@@ -413,12 +413,12 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
   }
   // Presets run from the moment of sending, not from the start of a long upload.
   const expiryDate = t.expirySeconds === CUSTOM_DATE_MARKER ? t.expiryDate : expiryDateFor(t.expirySeconds, now);
-  // Issue 13: a visitor's upload to a file request goes to the requester, not to recipients.
+  // A visitor's upload to a file request goes to the requester, not to recipients.
   if (t.requestId) return completeRequestUpload(t, files, expiryDate, now);
   const searchText = searchTextOf(files, t.recipients.map((r) => r.email));
   const first = await data.markSent(t, { dateSent: now, expiryDate, fileCount: files.length, totalBytes: totalSize(files), searchText });
   const sent: TransferRecord = first ? { ...t, status: 'ready', dateSent: now, expiryDate } : t;
-  // issue 15: the team mates it was shared with (and a member's admin) see it under 'shared'
+  // the team mates it was shared with (and a member's admin) see it under 'shared'
   if (first) await shareOnSend(sent, now);
   let recipients = sent.recipients.map((r) => r.email);
   if (first && sent.sendAs === 'email') {
@@ -427,7 +427,7 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
     recipients = recipients.filter((r) => !failed.includes(r));
   }
   const link = downloadLink(t.slug, await linkOriginOf(t));
-  // issue 17: once, on the first completion (publishEvent logs and never throws)
+  // once, on the first completion (publishEvent logs and never throws)
   if (first) {
     await publishEvent({
       type: 'transfer.created',
@@ -458,13 +458,13 @@ export async function cancelUpload(t: TransferRecord): Promise<void> {
 export async function requireOwner(slug: string, userId: string): Promise<TransferRecord> {
   const t = await data.getTransfer(slug);
   if (!t || t.status === 'deleted' || t.status === 'cancelled') throw notFound('transfer_not_found', 'This transfer does not exist.');
-  // issue 15: a member's team admin manages the member's sends too (services/sharing.ts)
+  // a member's team admin manages the member's sends too (services/sharing.ts)
   if (!(await managesNow(t, userId))) throw forbidden('not_owner', 'Only the sender can change this transfer.');
   return t;
 }
 
 /**
- * issue 17: the public API's upload routes: the API key's user owns the transfer (instead of
+ * the public API's upload routes: the API key's user owns the transfer (instead of
  * the upload token the browser holds), and it can still be uploaded to (the 7-day window).
  */
 export async function requireOwnedUpload(slug: string, userId: string, now = Date.now()): Promise<TransferRecord> {

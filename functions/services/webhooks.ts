@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints and their delivery (issue 17). Users register endpoints for a set of event
+ * Webhook endpoints and their delivery. Users register endpoints for a set of event
  * types; services/events.ts writes a pending delivery per matching endpoint; this module sends
  * them: signed as Standard Webhooks sign (`webhook-signature: v1,<base64 HMAC-SHA256 of
  * id.timestamp.body>`, one per valid secret),

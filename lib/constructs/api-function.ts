@@ -38,19 +38,19 @@ export interface ApiResources {
   readonly originVerify: secretsmanager.ISecret;
   /** the secret's version to resolve (`-c originVerifyVersion`), else its current value */
   readonly originVerifyVersion?: string;
-  /** issue 14: the payments provider of the routes with access 'payments' */
+  /** the payments provider of the routes with access 'payments' */
   readonly payments?: PaymentsSettings;
   /** the simulator's generated signing secret (CoreStack creates it when payments are simulated) */
   readonly simulatorWebhookSecret?: secretsmanager.ISecret;
   /** on-demand jobs (routes.ts jobs without a schedule) by name, for routes that start them */
   readonly jobFunctions?: Readonly<Record<string, lambda.IFunction>>;
-  /** issue 15: the multi-tenant distribution and connection group a 'cdn:tenants' job manages (WebStack) */
+  /** the multi-tenant distribution and connection group a 'cdn:tenants' job manages (WebStack) */
   readonly tenants?: { readonly distributionId: string; readonly connectionGroupId: string; readonly connectionGroupArn: string };
-  /** issue 15: what users point their custom domain's CNAME at (-c customDomainTarget) */
+  /** what users point their custom domain's CNAME at (-c customDomainTarget) */
   readonly customDomainTarget?: string;
-  /** issue 17: the operator address abuse reports are mailed to (-c abuseReportTo) */
+  /** the operator address abuse reports are mailed to (-c abuseReportTo) */
   readonly abuseReportTo?: string;
-  /** issue 17: the deployment's event bus and the webhook delivery queue ('events:publish') */
+  /** the deployment's event bus and the webhook delivery queue ('events:publish') */
   readonly productEvents?: { readonly bus: events.IEventBus; readonly deliveryQueue: sqs.IQueue };
 }
 
@@ -74,7 +74,7 @@ export interface ApiFunctionProps {
   readonly logRetention?: logs.RetentionDays;
   readonly description?: string;
   /**
-   * @default arm64; x86_64 for a job that ships a linux-x64 native package (issue 16: sharp)
+   * @default arm64; x86_64 for a job that ships a linux-x64 native package (sharp)
    */
   readonly architecture?: 'arm64' | 'x86_64';
 }
@@ -221,7 +221,7 @@ export class ApiFunction extends Construct {
       [ENV.originVerify]: originVerifyValue(r.originVerify, r.originVerifyVersion),
       [ENV.logLevel]: 'info',
       ...(r.customDomainTarget ? { [ENV.customDomainTarget]: r.customDomainTarget } : {}),
-      // issue 17: GuardDuty Malware Protection scans the buckets; the malware-scan job consumes its results
+      // GuardDuty Malware Protection scans the buckets; the malware-scan job consumes its results
       [ENV.malwareScanner]: 'guardduty',
       ...(r.abuseReportTo ? { [ENV.abuseReportTo]: r.abuseReportTo } : {}),
     };
@@ -277,7 +277,7 @@ export class ApiFunction extends Construct {
           }),
         ];
       case 'mail:identities':
-        // Users' sender domains (issue 15): identities only, never sending or account settings.
+        // Users' sender domains: identities only, never sending or account settings.
         return [
           new iam.PolicyStatement({
             actions: ['ses:CreateEmailIdentity', 'ses:GetEmailIdentity', 'ses:DeleteEmailIdentity'],
@@ -285,7 +285,7 @@ export class ApiFunction extends Construct {
           }),
         ];
       case 'cdn:tenants': {
-        // Tenants of the one multi-tenant distribution (issue 15); tenant ids are only known once made.
+        // Tenants of the one multi-tenant distribution; tenant ids are only known once made.
         const t = r.tenants;
         if (!t) throw new Error(`ApiFunction ${this.node.id}: access 'cdn:tenants' needs the multi-tenant distribution (WebStack)`);
         this.function.addEnvironment(ENV.tenantDistributionId, t.distributionId);
@@ -303,7 +303,7 @@ export class ApiFunction extends Construct {
         ];
       }
       case 'events:publish': {
-        // issue 17: product events on the deployment's bus, webhook deliveries to their queue.
+        // product events on the deployment's bus, webhook deliveries to their queue.
         const pe = r.productEvents;
         if (!pe) throw new Error(`ApiFunction ${this.node.id}: access 'events:publish' needs the event bus and delivery queue`);
         this.function.addEnvironment(ENV.eventBusName, pe.bus.eventBusName);
@@ -318,7 +318,7 @@ export class ApiFunction extends Construct {
         return statements;
       }
       case 'buckets:cors':
-        // The custom hosts' CORS rule (issue 15): the buckets' configuration, none of their objects.
+        // The custom hosts' CORS rule: the buckets' configuration, none of their objects.
         // PutBucketCors, DeleteBucketCors and GetBucketCors are all authorized by these two actions.
         return [new iam.PolicyStatement({ actions: ['s3:GetBucketCORS', 's3:PutBucketCORS'], resources: buckets.map((b) => b.bucketArn) })];
       default: {

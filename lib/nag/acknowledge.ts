@@ -11,7 +11,7 @@ export const NAG_REASONS = {
   publicRoute:
     "The route's auth is 'none' in functions/routes.ts: anonymous product flows (download links, sign-in, sign-up, health) are public by design; the handler enforces link passwords, codes and rate limits itself.",
   apiKeyRoute:
-    "issue 17: the route's auth is 'key' in functions/routes.ts (the public API v1): an API key is not a Cognito JWT, so the HTTP API has no authorizer for it; the handler verifies the key (hash, scope, rate limit) before reading any input (functions/services/api-keys.ts keyRoute), exactly as the local gateway runs it.",
+    "the route's auth is 'key' in functions/routes.ts (the public API v1): an API key is not a Cognito JWT, so the HTTP API has no authorizer for it; the handler verifies the key (hash, scope, rate limit) before reading any input (functions/services/api-keys.ts keyRoute), exactly as the local gateway runs it.",
   passwordPolicy:
     'Spec section 9: signup passwords need at least 6 characters and no composition rules; the pool enforces exactly the product rule (min 6), the signup form validates the same.',
   noMfa: 'The product (spec section 7) has no MFA; sign-in is email + password through the backend, attempts are counted server-side.',
@@ -26,9 +26,9 @@ export const NAG_REASONS = {
   bucketDeploymentManagedPolicy:
     "CDK's BucketDeployment handler (deploy-time only) uses AWSLambdaBasicExecutionRole for its own logs; the role is created and scoped by aws-cdk-lib.",
   tenantCertificates:
-    'issue 15: the multi-tenant distribution has no certificate of its own; each custom domain\'s tenant gets a CloudFront-managed certificate (TLS 1.2 minimum), made by the tenant job.',
+    'the multi-tenant distribution has no certificate of its own; each custom domain\'s tenant gets a CloudFront-managed certificate (TLS 1.2 minimum), made by the tenant job.',
   deadLetterQueue:
-    "issue 17: this queue is the webhook delivery queue's dead-letter queue; a dead-letter queue of its own would only move the problem.",
+    "this queue is the webhook delivery queue's dead-letter queue; a dead-letter queue of its own would only move the problem.",
   originVerifyRotation:
     "The origin-verify value lives in CloudFront's origin headers and the functions' environment, both set at deploy; a rotation Lambda would change it under a running distribution. Rotate by putting a new value and deploying with -c originVerifyVersion=<its VersionId>, which changes both templates (docs/deploy.md, Rotating the origin-verify secret).",
   simulatorSecretRotation:

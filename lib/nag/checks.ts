@@ -48,26 +48,26 @@ export const IAM_WILDCARD_ALLOWANCES: readonly WildcardAllowance[] = [
   {
     actions: /^ses:(CreateEmailIdentity|GetEmailIdentity|DeleteEmailIdentity)$/,
     resources: /:ses:[^*]+:identity\/\*$/,
-    reason: "issue 15: users' sender domains become SES identities at run time (spec §6), so their names cannot be listed at deploy time; only identity actions are granted.",
+    reason: "users' sender domains become SES identities at run time (spec §6), so their names cannot be listed at deploy time; only identity actions are granted.",
   },
   {
     actions: /^cloudfront:(CreateDistributionTenant|GetDistributionTenant|GetDistributionTenantByDomain|UpdateDistributionTenant|DeleteDistributionTenant)$/,
     resources: /:cloudfront::[^*]+:distribution-tenant\/\*$/,
     reason:
-      "issue 15: one distribution tenant per user's verified custom domain is created at run time, so tenant ids cannot be listed at deploy time; creation is also scoped to the one multi-tenant distribution and connection group.",
+      "one distribution tenant per user's verified custom domain is created at run time, so tenant ids cannot be listed at deploy time; creation is also scoped to the one multi-tenant distribution and connection group.",
   },
   {
-    // issue 17: the role GuardDuty Malware Protection for S3 assumes (lib/storage-stack.ts)
+    // the role GuardDuty Malware Protection for S3 assumes (lib/storage-stack.ts)
     path: /\/MalwareProtectionRole\//,
     actions: /^s3:(GetObject|GetObjectVersion|GetObjectTagging|GetObjectVersionTagging|PutObjectTagging|PutObjectVersionTagging)$/,
     resources: /^(?!\*|.*:::\*).*[^*]\/\*$/,
-    reason: "issue 17: GuardDuty Malware Protection reads and tags each new object it scans in this region's two buckets; object keys are made at run time.",
+    reason: "GuardDuty Malware Protection reads and tags each new object it scans in this region's two buckets; object keys are made at run time.",
   },
   {
     path: /\/MalwareProtectionRole\//,
     actions: /^events:(PutRule|DeleteRule|PutTargets|RemoveTargets|DescribeRule|ListTargetsByRule)$/,
     resources: /:rule\/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3\*$/,
-    reason: 'issue 17: GuardDuty Malware Protection manages its own EventBridge rules, whose names it chooses under this fixed prefix (its documented policy).',
+    reason: 'GuardDuty Malware Protection manages its own EventBridge rules, whose names it chooses under this fixed prefix (its documented policy).',
   },
   {
     path: /\/Custom::CDKBucketDeployment[^/]*\//,

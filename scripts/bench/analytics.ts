@@ -98,7 +98,7 @@ export async function seedDownloads(table: string, userId: string, o: { download
 }
 
 /**
- * GET /api/analytics over a 365-day range for a sender with 100,000 recorded downloads (issue 12:
+ * GET /api/analytics over a 365-day range for a sender with 100,000 recorded downloads (
  * "Analytics for a user with 100,000 recorded downloads: p50 under 300 ms locally"), through the
  * local gateway, one request at a time: p50 and p99 of `runs` requests after a warm-up, for each
  * interval. The page reads the whole months' month items and the edge months' day items (three

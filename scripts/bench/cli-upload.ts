@@ -1,5 +1,5 @@
 /**
- * issue 17: `sendbridge send` of a 1 GiB file (the built CLI as a child process, through the
+ * `sendbridge send` of a 1 GiB file (the built CLI as a child process, through the
  * whole local stack: API key, create, sign, record parts, complete) vs `@aws-sdk/lib-storage`
  * Upload of the same file straight to the same s3rver bucket, with the same part size
  * (partSizeFor) and parallelism (4), alternating rounds in one run. Goal: ratio >= 1.0.

@@ -67,7 +67,7 @@ async function seedTransfers(table: string, userId: string, n: number, now: numb
 }
 
 /**
- * GET /api/getQs (issue 12): the first page and the counts for a sender with 1,000 and one with
+ * GET /api/getQs: the first page and the counts for a sender with 1,000 and one with
  * 10,000 transfers, every filter, through the local gateway, in alternating rounds. The goal:
  * 10,000 costs no more than 1.5× 1,000 (pages and counts are Queries bounded by the page, not
  * by the number of transfers).

@@ -6,7 +6,7 @@ import { createSignedInUser } from '../local/users';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 
 /**
- * issue 17: webhook delivery latency locally, from a recipient's download request (POST
+ * webhook delivery latency locally, from a recipient's download request (POST
  * /getDownload/file sent) to the `transfer.downloaded` delivery reaching a receiver on
  * loopback: the download's tracking, the outbox write, the local Invoke of the delivery job,
  * the signed HTTP POST. One transfer, `n` sequential downloads; p50 and p99 of the n latencies.

@@ -1,5 +1,5 @@
 /**
- * The operator's abuse queue (issue 17): `list`, `show <slug>`, `disable <slug>`, `enable <slug>`.
+ * The operator's abuse queue: `list`, `show <slug>`, `disable <slug>`, `enable <slug>`.
  * Reads the table the environment names (the running local stack, or an AWS deployment's table
  * with the operator's credentials); prints plain text tables.
  */

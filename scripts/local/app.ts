@@ -52,7 +52,7 @@ export async function startLocalApp(opts: StackOptions & { apiPort: number; log?
   process.env[ENV.lambdaEndpoint] = apiOrigin;
   // The payments simulator delivers its events to the gateway's webhook route (unless .env points elsewhere).
   process.env[ENV.paymentsWebhookUrl] ||= `${apiOrigin}${API_PREFIX}/stripe/webhook`;
-  // issue 17: abuse reports are mailed to the operator address (the local inbox unless .env names one).
+  // abuse reports are mailed to the operator address (the local inbox unless .env names one).
   process.env[ENV.abuseReportTo] ||= 'abuse@sendbridge.local';
   process.env[ENV.jobFunctions] = JSON.stringify(Object.fromEntries(jobs.filter((j) => !j.schedule).map((j) => [j.name, j.name])));
   return {

@@ -1,7 +1,7 @@
 /**
- * The local authoritative DNS server (issue 15): what a user's DNS host is in AWS, on
+ * The local authoritative DNS server: what a user's DNS host is in AWS, on
  * 127.0.0.1 over UDP and TCP, so the domain checks make real DNS queries locally too. Built
- * on dns2 (docs/decisions.md, "Local DNS server"). Records live in a JSON file under the
+ * on dns2 (docs/decisions/, "Local DNS server"). Records live in a JSON file under the
  * stack's data directory (`.data/dns/records.json` for `npm start`), re-read on every query,
  * so `npm run dns -- add ...`, tests and a hand edit all take effect at once.
  */

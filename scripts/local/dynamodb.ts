@@ -102,7 +102,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
 }
 
 /**
- * A table made by an older checkout lacks the indexes added since (gsi3, gsi4 in issue 12): they
+ * A table made by an older checkout lacks the indexes added since (gsi3, gsi4): they
  * are added one at a time, as DynamoDB allows, and waited for. Items written before carry no
  * keys for them, so they appear in the new indexes only once rewritten (or after `npm run reset`).
  */

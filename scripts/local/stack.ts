@@ -65,13 +65,13 @@ export interface StackOptions {
   readonly appOrigins: readonly string[];
   /** public origin of the app, used in mailed links */
   readonly appOrigin: string;
-  /** issue 15: port of the local DNS server (DNS_PORT); default a free port */
+  /** port of the local DNS server (DNS_PORT); default a free port */
   readonly dnsPort?: number;
   /** where the supervisor says an emulator died and was restarted (default: stderr) */
   readonly log?: (line: string) => void;
 }
 
-/** issue 15: the local DNS server's default port for `npm start` (DNS_PORT overrides it). */
+/** the local DNS server's default port for `npm start` (DNS_PORT overrides it). */
 export const DEFAULT_DNS_PORT = 5300;
 export const DNS_PORT_ENV = 'DNS_PORT';
 
@@ -82,7 +82,7 @@ export interface LocalStack {
   readonly urls: { dynamodb: string; s3: string; cognito: string; sesInbox: string };
   readonly userPoolId: string;
   readonly userPoolClientId: string;
-  /** issue 15: the local DNS server the domain checks query (DNS_RESOLVER) */
+  /** the local DNS server the domain checks query (DNS_RESOLVER) */
   readonly dns: LocalDnsServer;
   /** stops one emulator for good, no restart (tests use it to see /health report the failure) */
   stopService(name: keyof Ports): Promise<void>;
@@ -186,10 +186,10 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       [ENV.s3Endpoint]: urls.s3,
       [ENV.cognitoEndpoint]: urls.cognito,
       [ENV.sesEndpoint]: urls.sesInbox,
-      // issue 14: the payments simulator (the only provider locally) and its webhook signing secret
+      // the payments simulator (the only provider locally) and its webhook signing secret
       [ENV.payments]: 'simulated',
       [ENV.paymentsWebhookSecret]: process.env[ENV.paymentsWebhookSecret] || SIMULATOR_DEFAULT_WEBHOOK_SECRET,
-      // issue 15: domain checks ask the local DNS server; a verified custom host is served by the
+      // domain checks ask the local DNS server; a verified custom host is served by the
       // local web server on its own port (the browser reaches it through a hosts/resolver rule).
       [ENV.dnsResolver]: dns.address,
       // The app origin plays CloudFront in front of /api with this secret (scripts/local/edge.ts):

@@ -16,7 +16,7 @@ import type { RequestSummary } from '../../functions/domain/requests-api';
 /**
  * axe-core on every screen of the transfer loop and the account screens, in the shipped app
  * under its real CSP: no serious or critical violation (WCAG 2.x A/AA and axe best practices),
- * and no CSP violation on the way. New screens join the list as they arrive (issue 11).
+ * and no CSP violation on the way. New screens join the list as they arrive.
  */
 let app: LocalApp;
 let web: BuiltAppServer;
@@ -71,7 +71,7 @@ async function expectAccessible(p: Page) {
 
 const logIn = (p: Page, email: string, password: string) => logInAt(p, web.url, email, password);
 
-// ---- file requests (issue 13): a request, and a visitor's upload to it, through the API ----
+// ---- file requests: a request, and a visitor's upload to it, through the API ----
 async function createRequest(by: TestUser, body: Record<string, unknown>): Promise<RequestSummary> {
   const res = await api(app, '/requests', json(body, { authorization: `Bearer ${by.accessToken}` }));
   if (res.status !== 201) throw new Error(`POST /requests ${res.status} ${res.text}`);
@@ -122,7 +122,7 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  it('home with its formats strip and an example toast (issue 16)', async () => {
+  it('home with its formats strip and an example toast', async () => {
     await page.goto(`${web.url}/`);
     await page.getByRole('region', { name: 'Works with the files and devices you already use' }).waitFor();
     const toast = page.getByRole('complementary', { name: 'Example activity' });
@@ -133,13 +133,13 @@ describe('no serious or critical axe violation', () => {
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
   });
 
-  it('a comparison page with the competitors and their sources (issue 16)', async () => {
+  it('a comparison page with the competitors and their sources', async () => {
     await page.goto(`${web.url}/compare/china`);
     await page.getByRole('list', { name: 'Sources' }).waitFor();
     await expectAccessible(page);
   });
 
-  it('the roadmap with its notice for an unknown item (issue 16)', async () => {
+  it('the roadmap with its notice for an unknown item', async () => {
     await page.goto(`${web.url}/roadmap/no-such-item`);
     await page.getByRole('status').waitFor();
     await expectAccessible(page);
@@ -174,7 +174,7 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  // issue 16: the previews (a thumbnail, a player, the typed icons) and the viewer dialog
+  // the previews (a thumbnail, a player, the typed icons) and the viewer dialog
   it('the download page with its previews, and the viewer open', async () => {
     const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2a6' } }).png().toBuffer();
     const t = await sendFiles(
@@ -233,7 +233,7 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  it('the reload screen of a screen whose chunk never arrived (issue 16)', async () => {
+  it('the reload screen of a screen whose chunk never arrived', async () => {
     await page.route('**/assets/about-page-*.js*', (route) => (route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue()));
     await page.goto(`${web.url}/about`);
     await page.getByRole('alert').getByRole('button', { name: 'Reload' }).waitFor({ timeout: 40_000 });
@@ -308,7 +308,7 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  // Contacts (issue 13): the list with its tools, the edit dialog, the remove confirmation, the empty state
+  // Contacts: the list with its tools, the edit dialog, the remove confirmation, the empty state
   it('contacts, with a contact, its edit dialog and the remove confirmation', async () => {
     const user = await createUser(app, 'a11y.contacts@example.com', 'pro');
     await send({ sendAs: 'email', emailTo: [{ email: 'a11y.contact@example.com', name: 'Ada Contact', company: 'Engines' }] }, user);
@@ -333,7 +333,7 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  // ---- issue 13: storage region picker (measured, and a free plan's disabled choice), settings, the dashboard's roadmap
+  // ---- storage region picker (measured, and a free plan's disabled choice), settings, the dashboard's roadmap
   it('the storage region picker, measured', async () => {
     const user = await createUser(app, 'a11y.regions@example.com', 'pro');
     await logIn(page, user.email, 'secret123');
@@ -362,7 +362,7 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  // issue 15: domain settings with a pending custom domain (its records and a failed check) and the email domain's upgrade path
+  // domain settings with a pending custom domain (its records and a failed check) and the email domain's upgrade path
   it('the domain settings page', async () => {
     const user = await createUser(app, 'a11y.domains@example.com', 'pro');
     await logIn(page, user.email, 'secret123');
@@ -375,7 +375,7 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  // issue 17: webhooks with an endpoint whose receiver does not answer (a pending delivery with
+  // webhooks with an endpoint whose receiver does not answer (a pending delivery with
   // its error and next retry in the log), the secret shown once, the team toggle and the delete confirmation
   it('the webhooks screen', async () => {
     const user = await createUser(app, 'a11y.webhooks@example.com', 'pro');
@@ -410,7 +410,7 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  // ---- file requests (issue 13) ----
+  // ---- file requests ----
   it('the public file request page, with a file its rules refuse', async () => {
     const user = await createUser(app, 'a11y.request.public@example.com', 'pro');
     const request = await createRequest(user, { title: 'Signed contracts', message: 'One PDF per contract, please.', dueDate: Date.now() + 7 * DAY, rules: { allowedTypes: ['pdf'], maxFiles: 3 } });
@@ -456,7 +456,7 @@ describe('no serious or critical axe violation', () => {
     await page.getByRole('dialog', { name: 'Delete this upload?' }).waitFor();
     await expectAccessible(page);
   });
-  // ---- plans and billing (issue 14), on the simulated payment provider ----
+  // ---- plans and billing, on the simulated payment provider ----
   it('pricing, with the trial and contact buttons', async () => {
     await page.goto(`${web.url}/pricing?plan=premium&save=1`);
     await page.getByTestId('plan-table-trial-pro').waitFor();
@@ -490,7 +490,7 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  // ---- teams (issue 15): the admin's screen with a member and a pending invite, the invite page, the upgrade path ----
+  // ---- teams: the admin's screen with a member and a pending invite, the invite page, the upgrade path ----
   it('teams: the admin screen with a member, a pending invite and the remove confirmation; the invite page', async () => {
     const admin = await createUser(app, 'a11y.team.admin@example.com', 'business');
     const auth = { authorization: `Bearer ${admin.accessToken}` };
@@ -518,7 +518,7 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  // ---- issue 15: branding ----
+  // ---- branding ----
   it('customize with a picked accent in the preview, and powered-by with the upgrade path (pro)', async () => {
     await logIn(page, owner.email, 'secret123');
     await page.goto(`${web.url}/dash/account/customize`);
@@ -543,7 +543,7 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
-  // ---- issue 17: API keys and the public API's reference ----
+  // ---- API keys and the public API's reference ----
   it('API keys: a new key shown once, the list with a used key and the revoke confirmation, the team toggle', async () => {
     const user = await createUser(app, 'a11y.keys@example.com', 'business');
     await logIn(page, user.email, 'secret123');

@@ -1,5 +1,5 @@
 /**
- * API keys and the /developers page end to end (issue 17), in Chromium against the shipped app
+ * API keys and the /developers page end to end, in Chromium against the shipped app
  * and the local stack: a user creates a key on /dash/account/api-keys, sees its secret once (a
  * reload shows only its prefix), uses it against the local API (200, and the list then shows
  * when), revokes it after the inline confirmation and the next call is refused (401). A team

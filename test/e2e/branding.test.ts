@@ -7,7 +7,7 @@ import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from 
 import { createUser, sendFiles, type TestUser } from '../helpers/transfers';
 
 /**
- * Issue 15 in Chromium on the built app under its CSP: a business user uploads a logo and picks
+ * In Chromium on the built app under its CSP: a business user uploads a logo and picks
  * an accent colour on /dash/account/customize (the preview follows before saving), a link
  * transfer's download page then shows the logo (loaded: naturalWidth > 0) and the accent on its
  * buttons (the TransferModal previews both), and turning 'Powered by' off on /dash/account/powered-by removes the line there.

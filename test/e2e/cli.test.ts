@@ -1,5 +1,5 @@
 /**
- * issue 17: the `sendbridge` CLI, built with esbuild and run as a child process against the
+ * the `sendbridge` CLI, built with esbuild and run as a child process against the
  * real local stack. It sends a folder of 3 files (one multipart) to a recipient, is
  * interrupted with SIGINT once a part has been recorded, resumes with the same command
  * (uploading only the parts the server does not have), and the recipient downloads every file

@@ -8,7 +8,7 @@ import { api } from '../helpers/local-app';
 import { bearer, createUser, sendFiles, type TestUser } from '../helpers/transfers';
 
 /**
- * Issue 13's contacts screen in Chromium on the built app under its CSP: a past send's
+ * The contacts screen in Chromium on the built app under its CSP: a past send's
  * recipient is listed; a contact is added (its duplicate in another case refused), found by the
  * search, edited in the dialog and removed after the confirmation; a CSV file is imported
  * through the file chooser (its row without an email skipped, the counts shown) and the export

@@ -1,5 +1,5 @@
 /**
- * Custom domains end to end (issue 15): the admin adds a domain on /dash/account/domain, creates
+ * Custom domains end to end: the admin adds a domain on /dash/account/domain, creates
  * the records it shows in the local DNS server (as a user would at their DNS host), "Check now"
  * turns it verified, and the transfer's link on that host opens the download page: Chromium maps
  * the host to 127.0.0.1 (--host-resolver-rules), the built app server serves it only once verified.

@@ -6,11 +6,11 @@ import type { LocalApp } from '../../scripts/local/app';
 import { closePage, logIn as logInAt, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
 import { bearer, createUser, downloadFrom, json, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
-// issue 13: GET /me answers every transfer setting, defaults filled
+// GET /me answers every transfer setting, defaults filled
 import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/domain/auth-api';
 
 /**
- * Issue 12's transfers screens in Chromium on the built app under its CSP: a signed-in sender
+ * The transfers screens in Chromium on the built app under its CSP: a signed-in sender
  * finds a sent transfer on /dash/transfers, opens its TransferModal by address and by click,
  * sees a recipient's download from Germany (CloudFront's country header) with who made it,
  * adds a file through the browser's file chooser, forwards it as a new link that joins the

@@ -9,7 +9,7 @@ import { api } from '../helpers/local-app';
 import { bearer, createUser, downloadFrom as downloadFromAt, json, sendFiles, type TestUser } from '../helpers/transfers';
 
 /**
- * Issue 12's live notifications in Chromium: a sender sits on /dash; a recipient elsewhere
+ * The live notifications in Chromium: a sender sits on /dash; a recipient elsewhere
  * downloads (CloudFront's country header says Germany); without a reload the bell's badge
  * shows it within 30 s, its panel names Germany, the item opens the TransferModal's address,
  * and the analytics screen counts the download under Germany.

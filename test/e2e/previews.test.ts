@@ -11,7 +11,7 @@ import { bearer, completeTransfer, createUser, json, uploadAll, type TestUser } 
 import { tinyPdf } from '../helpers/tiny-pdf';
 
 /**
- * Issue 16 in Chromium, on the built app under its CSP: a transfer of an image, a PDF, a voice
+ * In Chromium, on the built app under its CSP: a transfer of an image, a PDF, a voice
  * memo and a recorded video shows the image's thumbnail (made by the thumbnails job), plays the
  * memo in the browser's player, labels both recordings, and opens the viewer with the keyboard;
  * a password transfer shows no preview until it is unlocked. Fixtures are made here: the photo

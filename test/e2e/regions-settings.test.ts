@@ -12,7 +12,7 @@ import { api } from '../helpers/local-app';
 import { bearer, createUser, type TestUser } from '../helpers/transfers';
 
 /**
- * Issue 13 in Chromium on the built app under its CSP: the Region picker measures the four
+ * In Chromium on the built app under its CSP: the Region picker measures the four
  * offered regions from the browser (timed HEADs on each region's speed-test object through
  * presigned URLs) and shows ms and signal bars, with Hangzhou and Guangzhou as not offered;
  * choosing Frankfurt stores the next transfer sent from the dashboard in the Frankfurt bucket

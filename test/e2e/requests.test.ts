@@ -13,7 +13,7 @@ import type { CreateTransferResponse } from '../../functions/domain/transfer-api
 import { bearer, createUser, fetchBytes, guestToken, json, randomData, sha256, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
 
 /**
- * Issue 13's file requests in Chromium: a Pro user creates a request on /dash/requests; a
+ * The file requests in Chromium: a Pro user creates a request on /dash/requests; a
  * visitor in a fresh context opens /r/{id}, sees the rules, is stopped by a file type the
  * request does not take, uploads a folder after verifying the mailed code; the requester sees
  * it on the bell and on /dash/requests/{id}, downloads each file and the ZIP (bytes compared),

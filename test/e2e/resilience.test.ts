@@ -1,5 +1,5 @@
 /**
- * Issue 16 in Chromium, on the built app under its CSP: lazy chunks that fail are fetched again
+ * In Chromium, on the built app under its CSP: lazy chunks that fail are fetched again
  * (with a fresh URL: Chromium keeps a failed module in its module map) and the screen renders;
  * a chunk that never comes shows the translated reload screen; a chunk the deployment no longer
  * has reloads the page once into the new version and never loops; a send whose create answer
@@ -126,7 +126,7 @@ async function transfersWithFirstFile(fileName: string): Promise<string[]> {
   return slugs;
 }
 
-describe('a send whose create answer is lost (issue 16)', () => {
+describe('a send whose create answer is lost', () => {
   it('is retried with the same Idempotency-Key and makes exactly one transfer', async () => {
     const page = await fresh();
     const fileName = `dropped-answer-${Date.now()}.txt`;
@@ -154,7 +154,7 @@ describe('a send whose create answer is lost (issue 16)', () => {
   }, 120_000);
 });
 
-describe('languages (issue 16)', () => {
+describe('languages', () => {
   const fontOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).fontFamily);
 
   it('zh and ja pages take their own CJK system fonts, Latin ones keep the UI stack', async () => {

@@ -10,7 +10,7 @@ import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from 
 import { createUser, sendFiles, type TestUser } from '../helpers/transfers';
 
 /**
- * Issue 16 in Chromium, on the built app under its CSP: the home page's formats strip and example
+ * In Chromium, on the built app under its CSP: the home page's formats strip and example
  * toasts, a private page's noindex and referrer policy (and the Referer an outside site really
  * gets), the roadmap's unknown sub-paths, the comparison table's figures, the head of a public
  * page in another language, and robots.txt / sitemap.xml served beside the app.

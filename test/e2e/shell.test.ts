@@ -168,7 +168,7 @@ describe('web shell', () => {
     expect(await page.getByRole('article').count()).toBe(1);
   });
 
-  // an unknown roadmap item shows the roadmap with a notice instead (issue 16, test/e2e/seo-marketing.test.ts)
+  // an unknown roadmap item shows the roadmap with a notice instead (test/e2e/seo-marketing.test.ts)
   it('an unknown product or comparison is a missing page', async () => {
     for (const path of ['/product/nope', '/compare/nope']) {
       await page.goto(`${web.url}${path}`);

@@ -7,7 +7,7 @@ import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from 
 import { createUser, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
 
 /**
- * Issue 15's teams in Chromium on the built app under its CSP: a business admin invites on
+ * The teams in Chromium on the built app under its CSP: a business admin invites on
  * /dash/account/teams; the invitee opens the mailed link (read from the SES inbox) in a fresh
  * browser context, joins with name and password, lands on /accept-invite signed in, sees no
  * Domain, Teams or Billing in the account menu and is refused at /dash/account/billing. axe

@@ -1,5 +1,5 @@
 /**
- * issue 17's "Done when", as a new user meets it, end to end on the built app and the local
+ * The public API, webhooks and abuse handling, as a new user meets them, end to end on the built app and the local
  * stack: register in Chromium, create an API key in the dashboard, register a webhook endpoint
  * with that key (a receiver on loopback), `sendbridge send` a folder from a terminal (the built
  * binary, as a child process), the recipient opens the mailed link and downloads a file: the
@@ -57,7 +57,7 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe('issue 17 as a new user tries it', () => {
+describe('the public API, webhooks and abuse handling as a new user tries them', () => {
   it('registers, creates an API key in the dashboard and registers a webhook endpoint with it', async () => {
     const { app, web } = stack;
     await page.goto(`${web.url}/register?plan=free`);

@@ -1,5 +1,5 @@
 /**
- * Webhooks end to end in Chromium (issue 17): a user opens Account → Webhooks, adds an endpoint
+ * Webhooks end to end in Chromium: a user opens Account → Webhooks, adds an endpoint
  * that points at a receiving HTTP server on 127.0.0.1 started here, sees its secret once (gone
  * after a reload), sends a test event and makes a real download, sees both deliveries in the
  * log with status 200, redelivers one and the receiver gets the same event id again (signed with
@@ -188,7 +188,7 @@ describe('webhooks screen', () => {
 
     // One fresh load (not a load and an immediate reload): a reload that aborts the page's token
     // renewal leaves the browser with the rotated-away cookie, and presenting it ends the session
-    // (docs/decisions.md, "Sessions": no grace window).
+    // (docs/decisions/, "Sessions": no grace window).
     await m.goto(`${stack.web.url}/dash`);
     await m.getByTestId('dashboard-greeting').waitFor();
     await m.getByTestId('nav-avatar').click();

@@ -144,7 +144,7 @@ export interface AxeViolation {
  * Runs axe-core on the page as it is now and returns the serious and critical violations
  * (WCAG 2.x A and AA rules plus axe's best practices). axe's source is evaluated through
  * DevTools (page.evaluate), which the app's CSP does not govern, so the app under test keeps
- * its real policy (docs/decisions.md, "One CSP").
+ * its real policy (docs/decisions/, "One CSP").
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');

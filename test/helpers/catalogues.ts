@@ -16,7 +16,7 @@ import { SECTION_NAMESPACES } from '@/i18n/namespaces';
  * `send.…`, `auth.…` and `about.…` keys the way the app's i18next does.
  */
 export const CATALOGUE = {
-  // issue 14: the billing screens read their lazy catalogue by name (useTranslation('billing'))
+  // the billing screens read their lazy catalogue by name (useTranslation('billing'))
   en: { translation: en, send: sendEn, account: accountEn, pages: pagesEn, billing: billingEn },
   ja: { translation: ja, send: sendJa, account: accountJa, pages: pagesJa, billing: billingJa },
 } as const;

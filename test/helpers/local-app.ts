@@ -23,7 +23,7 @@ export async function api(app: LocalApp, path: string, init: RequestInit = {}) {
 /**
  * The shipped app (`vite build`) on `port`, as CloudFront serves it: the one CSP of
  * frontend/csp.ts and the other security headers, `/api` forwarded to the app's gateway, the
- * buckets at the app's s3rver (docs/decisions.md, "One CSP").
+ * buckets at the app's s3rver (docs/decisions/, "One CSP").
  */
 export function startTestWeb(port: number, app: Pick<LocalApp, 'apiOrigin' | 'stack' | 'originSecret'>): Promise<BuiltAppServer> {
   return startBuiltAppServer({ port, apiOrigin: app.apiOrigin, storage: [new URL(app.stack.urls.s3).origin], customHost: servedCustomHost, originSecret: app.originSecret });

@@ -24,7 +24,7 @@ function functionIdOf(route: RouteDef): string {
   return logicalId(fn.function, t.core);
 }
 
-/** issue 15: the jobs the CoreStack runs (the WebStack's are checked in custom-domains.test.ts). */
+/** the jobs the CoreStack runs (the WebStack's are checked in custom-domains.test.ts). */
 const coreJobs = jobs.filter((j) => (j.stack ?? 'core') === 'core');
 
 /** Every action granted to a function's role, from its inline policies. */
@@ -116,7 +116,7 @@ describe('HTTP API', () => {
     }
   });
 
-  it("issue 17: 'key' routes (the public API v1) have no authorizer in AWS, as locally, and their handler verifies the key with the route's scope", async () => {
+  it("'key' routes (the public API v1) have no authorizer in AWS, as locally, and their handler verifies the key with the route's scope", async () => {
     const keyed = routes.filter((r) => r.auth === 'key');
     expect(keyed.length).toBeGreaterThanOrEqual(10);
     const byKey = new Map(Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties!.RouteKey, r.Properties!]));
@@ -152,7 +152,7 @@ describe('HTTP API', () => {
   it('has one Lambda per function group and per job, on nodejs24.x arm64, with one integration and one invoke permission each', () => {
     const functions = resourcesOf(core, 'AWS::Lambda::Function');
     expect(Object.keys(functions)).toHaveLength(apiFunctions.length + coreJobs.length);
-    // issue 16: a job that ships a linux-x64 native package (sharp) declares x86_64; everything else is arm64
+    // a job that ships a linux-x64 native package (sharp) declares x86_64; everything else is arm64
     const x86 = new Set(coreJobs.filter((j) => j.architecture === 'x86_64').map((j) => logicalId(t.core.jobFunctions.get(j.name)!.function, t.core)));
     for (const [id, fn] of Object.entries(functions)) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: [x86.has(id) ? 'x86_64' : 'arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
@@ -200,7 +200,7 @@ describe('HTTP API', () => {
   });
 
   it('runs each scheduled job on its schedule, and on-demand jobs on no schedule, with exactly their access', () => {
-    // issue 17: a job with an event `trigger` has its event rule instead (test/infra/malware-scan.test.ts)
+    // a job with an event `trigger` has its event rule instead (test/infra/malware-scan.test.ts)
     const rules = Object.values(resourcesOf(core, 'AWS::Events::Rule')).filter((r) => r.Properties!.ScheduleExpression !== undefined);
     expect(rules).toHaveLength(coreJobs.filter((j) => j.schedule).length);
     expect(Object.values(resourcesOf(core, 'AWS::Events::Rule'))).toHaveLength(coreJobs.filter((j) => j.schedule).length + coreJobs.filter((j) => j.trigger).length);
@@ -255,7 +255,7 @@ describe('HTTP API', () => {
     });
   });
 
-  it('issue 17: keeps API keys and tokens out of the access log: route keys only, no path, query string or header', () => {
+  it('keeps API keys and tokens out of the access log: route keys only, no path, query string or header', () => {
     const stage = Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Stage'))[0]!;
     const format = (stage.Properties!.AccessLogSettings as { Format: string }).Format;
     const fields = Object.values(JSON.parse(format) as Record<string, string>);

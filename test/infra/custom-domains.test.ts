@@ -1,5 +1,5 @@
 /**
- * Issue 15 in the infrastructure: the multi-tenant distribution (ConnectionMode tenant-only)
+ * In the infrastructure: the multi-tenant distribution (ConnectionMode tenant-only)
  * beside the main one with the same origins and behaviours, its connection group, the tenant
  * job granted only the tenant actions on that distribution, and the sender-domain routes granted
  * only SES identity actions.
@@ -11,7 +11,7 @@ import { logicalId, resourcesOf, synthSendBridge } from './synth';
 
 type Statement = { Action: string | string[]; Resource: unknown };
 
-describe('custom domains (issue 15)', () => {
+describe('custom domains', () => {
   const t = synthSendBridge({ customDomainTarget: 'd123.cloudfront-routing.example' });
   const web = t.template(t.web).toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
   const core = t.template(t.core).toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;

@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the infrastructure: the Stripe secret is readable only by the functions whose
+ * In the infrastructure: the Stripe secret is readable only by the functions whose
  * routes talk to the payments provider (access 'payments'), on that one secret; they get the
  * provider choice and Stripe's price ids from context; and the Stripe SDK stays out of every
  * index.mjs, shipped as a chunk beside the bundles that hold the Stripe provider and loaded by

@@ -82,7 +82,7 @@ describe('StorageStack', () => {
       const expiring = transferRules.filter((r) => 'ExpirationInDays' in r);
       expect(expiring).toEqual([
         expect.objectContaining({ Id: 'ExpireUnacceptedImageUploads', Prefix: IMAGE_STAGING_PREFIX, ExpirationInDays: IMAGE_STAGING_DAYS, Status: 'Enabled' }),
-        // issue 17: quarantined files are evidence for QUARANTINE_RETENTION_DAYS, then go
+        // quarantined files are evidence for QUARANTINE_RETENTION_DAYS, then go
         expect.objectContaining({ Id: 'ExpireQuarantinedFiles', Prefix: QUARANTINE_PREFIX, ExpirationInDays: QUARANTINE_RETENTION_DAYS, Status: 'Enabled' }),
       ]);
     }

@@ -1,5 +1,5 @@
 /**
- * Issue 16 in the infrastructure: the thumbnails job ships sharp outside its bundle, with the
+ * In the infrastructure: the thumbnails job ships sharp outside its bundle, with the
  * prebuilt linux-x64 binary copied from the installed tree (no download, no Docker), and runs
  * on x86_64; no other function carries or needs it.
  */

@@ -108,7 +108,7 @@ describe('WebStack', () => {
     expect(uri('/updatepassword')).toBe('/index.html');
     expect(uri('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(uri('/favicon.svg')).toBe('/favicon.svg');
-    // issue 16: the build's robots.txt and sitemap.xml are served as files, never as the app
+    // the build's robots.txt and sitemap.xml are served as files, never as the app
     expect(uri('/robots.txt')).toBe('/robots.txt');
     expect(uri('/sitemap.xml')).toBe('/sitemap.xml');
     // No distribution-wide error pages: API 403/404 must reach the client unchanged.
@@ -118,7 +118,7 @@ describe('WebStack', () => {
   it('sends security headers on every behaviour', () => {
     const config = distributionConfig();
     const policyRef = config.DefaultCacheBehavior.ResponseHeadersPolicyId;
-    // issue 16: the private pages' behaviours have a policy of their own (the same plus noindex, no referrer)
+    // the private pages' behaviours have a policy of their own (the same plus noindex, no referrer)
     for (const b of config.CacheBehaviors.filter((c) => !privatePathPatterns().includes(c.PathPattern!))) expect(b.ResponseHeadersPolicyId).toEqual(policyRef);
     web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
@@ -139,7 +139,7 @@ describe('WebStack', () => {
     const policies = Object.values(resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy')).map(
       (p) => (p.Properties!.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } } }).SecurityHeadersConfig,
     );
-    // the app's and the private pages' (issue 16), with the one CSP
+    // the app's and the private pages', with the one CSP
     expect(policies).toHaveLength(2);
     expect(policies[1]!.ContentSecurityPolicy.ContentSecurityPolicy).toBe(policies[0]!.ContentSecurityPolicy.ContentSecurityPolicy);
     const csp = policies[0]!.ContentSecurityPolicy.ContentSecurityPolicy;
@@ -150,7 +150,7 @@ describe('WebStack', () => {
     expect(csp).not.toContain('unsafe-eval');
   });
 
-  it('issue 16: the private pages (download, request, invite, extension, dashboard, reset link) get noindex and no referrer, still through the SPA rewrite', () => {
+  it('the private pages (download, request, invite, extension, dashboard, reset link) get noindex and no referrer, still through the SPA rewrite', () => {
     const config = distributionConfig();
     const patterns = privatePathPatterns();
     expect(patterns).toEqual(expect.arrayContaining(['/downloads/*', '/d/*', '/w/*', '/r/*', '/invite/*', '/extension/*', '/dash', '/dash/*', '/updatepassword']));

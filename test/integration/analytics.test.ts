@@ -1,5 +1,5 @@
 /**
- * Analytics end to end (issue 12: "analytics counters after downloads from three countries"):
+ * Analytics end to end ("analytics counters after downloads from three countries"):
  * real downloads through the local gateway from DE, JP and BR, by recipients' own links and the
  * plain link, maintain the sender's day counters; GET /analytics sums them into day / week /
  * month buckets, countries, top transfers and unique recipients; GET /analytics/downloads pages

@@ -1,5 +1,5 @@
 /**
- * issue 17: API keys and the public API v1 against the real local stack: keys made with the
+ * API keys and the public API v1 against the real local stack: keys made with the
  * Cognito session, shown once and stored hashed; scopes enforced; revocation immediate; one
  * user's key never reaches another's records; the per-key rate limit (429, Retry-After); keys
  * never reach billing, teams or key management; a whole send (one multipart file) with a key

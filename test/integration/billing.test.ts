@@ -1,5 +1,5 @@
 /**
- * Billing end to end (issue 14) on the local stack with the simulated provider: checkouts paid
+ * Billing end to end on the local stack with the simulated provider: checkouts paid
  * through the simulator's card route, its events delivered signed to the real webhook route
  * through the local gateway, its clock advanced to end trials and periods. What a user sees
  * (GET /getStripeData, GET /me, a refused send) is read through the API.

@@ -1,5 +1,5 @@
 /**
- * Branding (issue 15) against the real local stack: a logo is accepted only when its stored
+ * Branding against the real local stack: a logo is accepted only when its stored
  * bytes are an image (SVG, HTML named .png, empty, too large and another user's key refused),
  * the download page's answer carries the sender's branding with a short-lived logo URL that
  * serves the checked image type inline, 'Powered by' is removable only on business and above,

@@ -1,5 +1,5 @@
 /**
- * Contacts end to end (issue 13; spec §2 /dash/contacts, §3 Contact, §5 "Contacts de-duplicated
+ * Contacts end to end (spec §2 /dash/contacts, §3 Contact, §5 "Contacts de-duplicated
  * case-insensitively by email; ignored without email", §6 suggestions, §7 POST /quicksend2),
  * through the local gateway against DynamoDB Local: add, edit, remove; one contact per address
  * whatever its case, also when a send names it in another case; recipients of sends become

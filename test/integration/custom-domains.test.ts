@@ -1,5 +1,5 @@
 /**
- * Custom domains and sender email domains (issue 15) against the real local stack and its DNS
+ * Custom domains and sender email domains against the real local stack and its DNS
  * server: the claim stays pending until the CNAME and the ownership TXT are really answered
  * over UDP by the local DNS server, then links and mail use `{customDomain}/w/{slug}`; a sender
  * domain's three DKIM CNAMEs verify it and transfer mail comes From it (read from the SES store).

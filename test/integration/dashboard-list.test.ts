@@ -1,5 +1,5 @@
 /**
- * Issue 12, the transfers list (GET /getQs) and the modal's read (GET /getQs?slug=), against the
+ * The transfers list (GET /getQs) and the modal's read (GET /getQs?slug=), against the
  * emulators: every filter and count across active, expired (swept and not yet swept), unseen and
  * expiring-soon transfers; paging by `skip`; search; POST /deleteTransfer (storage released,
  * link 404, a second delete refused); per-recipient attribution; another user's slug refused.

@@ -1,5 +1,5 @@
 /**
- * Fuzzing from the schemas (issue 11): for every route of functions/routes.ts, request bodies,
+ * Fuzzing from the schemas: for every route of functions/routes.ts, request bodies,
  * path ids and queries are derived from the route's own zod schemas (kept on its handler by
  * `httpRoute`) and mutated: wrong types, huge strings, deep nesting, unicode, arrays for
  * objects, missing and extra keys, unparseable JSON. They go through the local gateway with
@@ -72,7 +72,7 @@ async function transferOf(fileSizes: number[], opts: { finish: boolean; password
  * The real record a route's requests aim at, so mutated requests get past the first lookup:
  * a fresh one per route (the fuzzing may delete, cancel or complete it).
  */
-/** issue 13: a request of the fuzzing user, with a visitor's finished upload for the owner routes. */
+/** a request of the fuzzing user, with a visitor's finished upload for the owner routes. */
 async function requestOf(withUpload: boolean): Promise<{ id: string; uploadSlug?: string }> {
   const res = await api(app, '/requests', json({ title: 'Fuzz request', message: 'send' }, bearer(user)));
   if (res.status !== 201) throw new Error(`request ${res.status} ${res.text}`);
@@ -87,7 +87,7 @@ async function requestOf(withUpload: boolean): Promise<{ id: string; uploadSlug?
   return { id, uploadSlug: t.id };
 }
 
-/** issue 15: a pending invite of the fuzzing user (a pro plan, 2 seats: earlier routes' invites and members are cleared first). */
+/** a pending invite of the fuzzing user (a pro plan, 2 seats: earlier routes' invites and members are cleared first). */
 async function inviteOf(): Promise<{ id: string; token: string; email: string }> {
   const team = await api(app, '/teams', { headers: bearer(user) });
   for (const i of team.json.invites as { id: string }[]) await api(app, `/teams/invites/${i.id}`, { method: 'DELETE', headers: bearer(user) });
@@ -114,7 +114,7 @@ async function recordFor(route: ApiRoute): Promise<{ t?: CreateTransferResponse;
       // one single-PUT file and one multipart file (the 6 MiB plan exists without uploading)
       return { t: await transferOf([10, 6 * 1024 * 1024 + 3], { finish: false }) };
     case 'transfer:owner':
-      // issue 17: the public API's upload routes aim at an unfinished upload, as the upload-token ones do
+      // the public API's upload routes aim at an unfinished upload, as the upload-token ones do
       if (route.auth === 'key' && /sign|parts|upload-state|files/u.test(route.path)) return { t: await transferOf([10, 6 * 1024 * 1024 + 3], { finish: false }) };
       return { t: await transferOf([20], { finish: true }) };
     case 'transfer:link-password':
@@ -130,10 +130,10 @@ function hintsFor(t: CreateTransferResponse | undefined, password: string | unde
   const fileIds = t ? t.files.map((f) => f.fileId) : [];
   return {
     ...(t ? { id: fc.constantFrom(...ids), slug: fc.constantFrom(...ids), fileId: fc.constantFrom(...fileIds) } : {}),
-    // issue 13: GET /requests?slug= names a request; ?userid= the caller or someone else
+    // GET /requests?slug= names a request; ?userid= the caller or someone else
     ...(request ? { slug: fc.constantFrom(request.id, 'Zq9Xw2Kp'), userid: fc.constantFrom(user.sub, 'someone-else', '') } : {}),
     ...(password ? { password: fc.constant(password) } : {}),
-    // issue 15: PATCH /v1/teams names the invite's token and the invited address (real ones reach the accept)
+    // PATCH /v1/teams names the invite's token and the invited address (real ones reach the accept)
     ...(invite ? { token: fc.constantFrom(invite.token, 'f'.repeat(43)), newMemberEmail: fc.constantFrom(invite.email, 'fuzz.other@example.com') } : {}),
     email: fc.oneof(fc.emailAddress(), fc.constantFrom(user.email, 'fuzz.other@example.com')),
     senderEmail: fc.constant('fuzz.guest@example.com'),
@@ -141,7 +141,7 @@ function hintsFor(t: CreateTransferResponse | undefined, password: string | unde
     region: fc.constantFrom(...REGION_IDS, 'mars'),
     // PATCH /settings/region names the account: the caller's own id reaches the region rules, others the 403
     userid: fc.constantFrom(user.sub, 'someone-else'),
-    // issue 14: billing bodies name a price and the account: real and forged ones
+    // billing bodies name a price and the account: real and forged ones
     price_id: fc.constantFrom('price_sim_pro_month', 'price_sim_business_year', 'price_forged'),
     priceId: fc.constantFrom('price_sim_personal_month', 'price_sim_pro_year', 'price_forged'),
     mongo_id: fc.constantFrom(user.sub, 'someone-else'),
@@ -217,7 +217,7 @@ function requestArbitrary(route: ApiRoute, t: CreateTransferResponse | undefined
 async function send(route: ApiRoute, req: FuzzRequest, t: CreateTransferResponse | undefined) {
   const headers: Record<string, string> = { 'cloudfront-viewer-address': req.viewer, [ORIGIN_VERIFY_HEADER]: app.originSecret };
   if (route.auth === 'jwt') Object.assign(headers, bearer(user));
-  // issue 17: a fresh key per route (every scope), so the per-key rate limit does not flatten the runs into 429s
+  // a fresh key per route (every scope), so the per-key rate limit does not flatten the runs into 429s
   if (route.auth === 'key') headers.authorization = `Bearer ${await keyFor(route)}`;
   if (t) headers['x-upload-token'] = t.uploadToken;
   if (route.path === '/transfers' || route.path === '/r/{id}/uploads') headers['x-sender-token'] = senderToken;

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the Idempotency-Key the app's client sends with its creates, against the local
+ * The Idempotency-Key the app's client sends with its creates, against the local
  * emulators through the local gateway. The same key twice makes one transfer and answers the
  * same body; the same key with another body is 422 `idempotency_key_reused`; another user's (or
  * guest's) key is their own and replays nothing of someone else's; a failed call gives its key

@@ -1,5 +1,5 @@
 /**
- * The IDOR matrix (issue 11): every route of functions/routes.ts, by what it declares it
+ * The IDOR matrix: every route of functions/routes.ts, by what it declares it
  * touches (`owns`). For each route that touches a record, user A's real record is built
  * (transfers created and uploaded, a password-protected one for the link routes, mailed codes
  * and links read from the inbox), then someone else tries: user B's token, a guest, a forged
@@ -36,7 +36,7 @@ let lockedExpiry: number;
 /** A's notification of a download of `sent` (the self routes of notifications aim at it). */
 let aliceNotifyId: string;
 const TODAY = new Date().toISOString().slice(0, 10);
-/** A's contact (issue 13): the contacts routes are 'self', found by the JWT's sub and an address. */
+/** A's contact: the contacts routes are 'self', found by the JWT's sub and an address. */
 const ALICE_CONTACT = { email: 'alice.client@example.com', name: 'Alice Private Client', company: 'Alice Secret Holdings' };
 
 const PASSWORD = 'Blue-Lagoon-93';
@@ -46,7 +46,7 @@ const FILE_UPLOADING = 'alice-unreleased-draft.txt';
 const GUEST = 'guest.sender@example.com';
 const VICTIM_GUEST = 'victim.guest@example.com';
 const UNKNOWN_ID = 'Zq9Xw2K';
-/** issue 13: A's file request with a visitor's finished upload, A's closed one, B's own, and an unknown request id */
+/** A's file request with a visitor's finished upload, A's closed one, B's own, and an unknown request id */
 let aliceRequest: RequestSummary;
 let closedRequest: RequestSummary;
 let bobRequest: RequestSummary;
@@ -56,14 +56,14 @@ const VISITOR = 'request.visitor@example.com';
 const FILE_REQUESTED = 'alice-requested-passport-scan.pdf';
 const UNKNOWN_REQUEST = 'Zq9Xw2Kp';
 const forgedToken = () => 'f'.repeat(42) + 'Q';
-/** issue 14: A's open checkout session and A's unused SetupIntent in the payments simulator (their client secrets) */
+/** A's open checkout session and A's unused SetupIntent in the payments simulator (their client secrets) */
 let aliceCheckout: { id: string; secret: string } | undefined;
 let aliceSetup: { id: string; secret: string } | undefined;
-/** issue 15: A's pending team invite (its admin handle and mailed token) and A's team member */
+/** A's pending team invite (its admin handle and mailed token) and A's team member */
 const ALICE_INVITEE = 'alice.invitee@example.com';
 const ALICE_MEMBER = 'alice.member@example.com';
 let aliceInvite: { id: string; token: string };
-/** issue 17: A's webhook endpoint and one delivery of it ('self' routes whose path names them) */
+/** A's webhook endpoint and one delivery of it ('self' routes whose path names them) */
 let aliceWebhook: Promise<{ id: string; deliveryId: string }> | undefined;
 function aliceWebhookOnce(): Promise<{ id: string; deliveryId: string }> {
   aliceWebhook ??= (async () => {
@@ -90,7 +90,7 @@ let removedKey: string;
 let sharedToRemoved: CreateTransferResponse;
 let sentByRemoved: CreateTransferResponse;
 const UNKNOWN_MEMBER = '00000000-0000-4000-8000-000000000000';
-/** issue 17: API keys: A's and B's with every scope, A's with one other scope only, A's revoked one, and B's key id */
+/** API keys: A's and B's with every scope, A's with one other scope only, A's revoked one, and B's key id */
 const ALL_SCOPES = ['send', 'transfers:read', 'requests', 'webhooks'];
 let aliceKey: { id: string; key: string };
 let bobKey: { id: string; key: string };
@@ -104,7 +104,7 @@ const forgedKey = () => `${aliceKey.key.slice(0, -6)}${aliceKey.key.endsWith('ZZ
 const keyWithout = (route: ApiRoute) => (route.scope === 'webhooks' ? aliceSendOnly : aliceWebhooksOnly);
 
 /**
- * issue 17: the public API v1 routes (`auth: 'key'`): the same records and owners as the app's
+ * the public API v1 routes (`auth: 'key'`): the same records and owners as the app's
  * routes, attacked with keys instead of JWTs.
  */
 function keyAttempts(route: ApiRoute): Attempt[] {
@@ -349,7 +349,7 @@ const CELLS: Record<string, Cell> = {
 
   'transfer:link': {
     async setup(route) {
-      // issue 17: anyone holding the link may report it (202; the same client a third time 429); the answer names nothing of the transfer
+      // anyone holding the link may report it (202; the same client a third time 429); the answer names nothing of the transfer
       if (route.path === '/getDownload/report') {
         return {
           path: { id: locked.id },
@@ -524,7 +524,7 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
-  // issue 13: A's file request, by its requester's JWT
+  // A's file request, by its requester's JWT
   'request:owner': {
     async setup(route) {
       const path = { id: aliceRequest.id, slug: requestUpload.id };
@@ -558,7 +558,7 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
-  // issue 13: the public request page and a visitor's upload (plus the visitor's sender token)
+  // the public request page and a visitor's upload (plus the visitor's sender token)
   'request:link': {
     async setup(route) {
       const uploads = route.method === 'POST';
@@ -592,7 +592,7 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
-  // issue 14: the payments simulator's checkout screen, on A's session or SetupIntent by its client secret
+  // the payments simulator's checkout screen, on A's session or SetupIntent by its client secret
   'checkout:owner': {
     async setup(route) {
       const setup = route.path === '/payments/simulated/setup';
@@ -628,7 +628,7 @@ const CELLS: Record<string, Cell> = {
 
   self: {
     async setup(route) {
-      // issue 17: the public API's webhook routes name A's endpoint (and delivery) in the path: B's key gets 404.
+      // the public API's webhook routes name A's endpoint (and delivery) in the path: B's key gets 404.
       if (route.auth === 'key' && route.path.startsWith('/v1/webhooks/{id}')) {
         const w = await aliceWebhookOnce();
         const naming = { url: 'http://127.0.0.1:9/bob', events: ['transfer.created'], enabled: false, description: 'by bob', graceHours: 0 };
@@ -653,13 +653,13 @@ const CELLS: Record<string, Cell> = {
       // Only the JWT's `sub` chooses the record. B, naming A's things in the body, gets B's or a refusal.
       // `userid` + `region`: PATCH /settings/region names the account in its body (spec §7); A's id from B is refused.
       const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, userid: alice.sub, region: 'frankfurt', slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10, notifyId: aliceNotifyId };
-      // issue 14: the billing routes name the account in their bodies (spec §3, §7): A's ids from B are refused.
+      // the billing routes name the account in their bodies (spec §3, §7): A's ids from B are refused.
       Object.assign(naming, { mongo_id: alice.sub, customer_email: alice.email, price_id: 'price_sim_pro_month', SSuserId: alice.sub, priceId: 'price_sim_business_month', paymentMethodId: 'pm_of_alice', cancel: true, code: 'SB-AAAA-BBBB-CCCC-DDDD' });
       // The contacts routes: B names A's contact's address (add, edit, move, remove, import it); only B's own contacts may change.
       if (route.path.startsWith('/contacts')) {
         Object.assign(naming, { email: ALICE_CONTACT.email, name: 'Renamed by Bob', company: 'Bob Co', newEmail: 'moved.by.bob@example.com', csv: `email,name,company\n${ALICE_CONTACT.email},Renamed by Bob,Bob Co\n` });
       }
-      // issue 17: the webhook routes name an endpoint (and a delivery) in the path: B naming A's is not found.
+      // the webhook routes name an endpoint (and a delivery) in the path: B naming A's is not found.
       if (route.path.startsWith('/webhooks/{id}')) {
         const w = await aliceWebhookOnce();
         Object.assign(naming, { url: 'http://127.0.0.1:9/bob', events: ['transfer.created'], enabled: false, description: 'by bob' });
@@ -680,7 +680,7 @@ const CELLS: Record<string, Cell> = {
           { label: 'no credentials', expect: [401] },
           { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
           { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, expect: [401] },
-          // (409: issue 14's billing routes when B has no subscription of B's own to change)
+          // (409: the billing routes when B has no subscription of B's own to change)
           ...(route.method === 'GET' ? [] : [{ label: "B's JWT, body naming A's records", headers: bearer(bob), body: naming, expect: [200, 201, 202, 400, 403, 404, 409] }]),
           ...(route.method === 'GET' ? [{ label: "B's JWT", headers: bearer(bob), expect: [200] }] : []),
         ],
@@ -712,7 +712,7 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
-  // issue 14: the payment provider's webhook: only the provider's signature over the raw body proves an event.
+  // the payment provider's webhook: only the provider's signature over the raw body proves an event.
   'payment-event:signature': {
     async setup() {
       // A forged event that would make A teamelite if it were believed.
@@ -756,7 +756,7 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
-  // issue 15: A's pending invite, by A's JWT (the admin's handle on it in the path)
+  // A's pending invite, by A's JWT (the admin's handle on it in the path)
   'team-invite:owner': {
     async setup() {
       return {
@@ -780,7 +780,7 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
-  // issue 15: A's team member, by A's JWT
+  // A's team member, by A's JWT
   'team-member:owner': {
     async setup() {
       return {
@@ -803,7 +803,7 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
-  // issue 15: the invite page and accepting it: only the mailed token, and only for the invited address
+  // the invite page and accepting it: only the mailed token, and only for the invited address
   'team-invite:mailed-token': {
     async setup(route) {
       if (route.method === 'GET') {
@@ -836,7 +836,7 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
-  // issue 17: A's API key, by A's JWT (keys never manage keys)
+  // A's API key, by A's JWT (keys never manage keys)
   'api-key:owner': {
     async setup() {
       return {
@@ -865,7 +865,7 @@ const CELLS: Record<string, Cell> = {
       return {
         path: {},
         body: route.method === 'GET' ? {} : { email: alice.email, lang: 'en' },
-        // issue 15: GET /branding?host= answers one 404 for a host that is no one's verified domain.
+        // GET /branding?host= answers one 404 for a host that is no one's verified domain.
         attempts: [{ label: 'no credentials', expect: route.path === '/branding' ? [404] : [200, 202, 409] }],
       };
     },
@@ -891,7 +891,7 @@ beforeAll(async () => {
   aliceNotifyId = (await api(app, '/notifications', json({}, bearer(alice)))).json.notifications[0]._id as string;
   const contact = await api(app, '/contacts', json(ALICE_CONTACT, bearer(alice)));
   expect(contact.status, contact.text).toBe(201);
-  // issue 13: A's requests (one with a visitor's upload, one closed) and B's own
+  // A's requests (one with a visitor's upload, one closed) and B's own
   const newRequest = async (user: TestUser, title: string) => {
     const res = await api(app, '/requests', json({ title, message: 'please send' }, bearer(user)));
     expect(res.status, res.text).toBe(201);
@@ -913,7 +913,7 @@ beforeAll(async () => {
   const rung = bell.find((n) => n.kind === 'request-upload');
   expect(rung, 'the request upload notified A').toBeDefined();
   expect((await api(app, '/deleteNotification', json({ notifyId: rung!._id }, bearer(alice)))).status).toBe(200);
-  // issue 14: A pays one checkout (so A is a customer with a SetupIntent) and has another open.
+  // A pays one checkout (so A is a customer with a SetupIntent) and has another open.
   const session = (priceId: string) =>
     simulator().createCheckoutSession({ price: priceView(simPrice(priceId)!), userId: alice.sub, customerEmail: alice.email, trialDays: 7, returnUrl: 'http://127.0.0.1:5999/thankyou2?session_id={CHECKOUT_SESSION_ID}' });
   const paid = await session('price_sim_pro_month');
@@ -956,7 +956,7 @@ beforeAll(async () => {
   const invited = await api(app, '/teams/invites', json({ email: ALICE_INVITEE }, bearer(alice)));
   expect(invited.status, invited.text).toBe(201);
   aliceInvite = { id: invited.json.id as string, token: await tokenOf(ALICE_INVITEE) };
-  // issue 17: API keys
+  // API keys
   aliceKey = await mint(alice, ALL_SCOPES);
   bobKey = await mint(bob, ALL_SCOPES);
   aliceSendOnly = (await mint(alice, ['send'])).key;
@@ -1005,7 +1005,7 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     expect(unknown, 'routes whose owns kind idor.test.ts cannot exercise yet: teach CELLS how').toEqual([]);
     for (const r of routes) {
       const kind = ownsKindOf(r.owns);
-      // issue 17: the public API's routes ('key') own the same records as the app's, by the key's user
+      // the public API's routes ('key') own the same records as the app's, by the key's user
       if (r.auth === 'key') expect(['self', 'transfer:owner', 'request:owner'], `${r.method} ${r.path} is ${kind}`).toContain(kind);
       else if (kind === 'self' || kind === 'transfer:owner' || kind === 'request:owner' || kind === 'checkout:owner' || kind === 'team-invite:owner' || kind === 'team-member:owner' || kind === 'api-key:owner') expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
       else expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('none');

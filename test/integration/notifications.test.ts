@@ -1,5 +1,5 @@
 /**
- * Download notifications end to end (issue 12; spec §2 Notifications panel, §3 Notification, §7):
+ * Download notifications end to end (spec §2 Notifications panel, §3 Notification, §7):
  * real downloads through the local gateway create them (one transaction with the download),
  * the sender lists them with a bounded unread count, marks one read, deletes one, the read ones
  * and all; another user can neither see, read nor delete them. The transfer leaves the sparse

@@ -1,5 +1,5 @@
 /**
- * The payments simulator (issue 14) against DynamoDB Local, its checkout card routes through the
+ * The payments simulator against DynamoDB Local, its checkout card routes through the
  * local gateway, and a local HTTP receiver standing in for the webhook: every event must arrive
  * in Stripe's shape with a valid Stripe-Signature. Covers checkout with the test cards, the
  * clock moving a trial to its end (good card -> active; 0341 -> past_due -> unpaid), cancel at

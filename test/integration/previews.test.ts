@@ -1,5 +1,5 @@
 /**
- * Issue 16: previews through the local gateway against the emulators: the rules of the download
+ * Previews through the local gateway against the emulators: the rules of the download
  * page (401 / 404 / 410 before any URL), inline URLs served with the kind's type, the thumbnails
  * job on sharp (made once, stored beside the image, counted as the transfer's, gone with it) and
  * the TransferModal's route for its readers only.

@@ -1,5 +1,5 @@
 /**
- * Storage regions, data residency and settings (issue 13) against the real local stack: each
+ * Storage regions, data residency and settings against the real local stack: each
  * region is its own s3rver bucket. PATCH /settings/region moves a pro user's next transfer into
  * that region's bucket; free users, unknown or not-offered regions and someone else's userid are
  * refused; the transfer and request settings round-trip through POST /v1/updateProfile and GET /me
@@ -193,7 +193,7 @@ describe('transfer and request settings', () => {
     };
     expect(res.json).toMatchObject(expected);
     expect(await me(other)).toMatchObject(expected);
-    // The issue 12 card's single toggle still works and leaves the rest alone.
+    // The older card's single toggle still works and leaves the rest alone.
     res = await update(other, { transferSettings: { expiryReminders: false } });
     expect((res.json as SessionUser).transferSettings).toEqual({ ...expected.transferSettings, expiryReminders: false });
   });

@@ -1,5 +1,5 @@
 /**
- * The scheduled expiry reminder (issue 12) against the local stack: the job mails recipients
+ * The scheduled expiry reminder against the local stack: the job mails recipients
  * without a download 24 h before expiry, once each (repeated and concurrent runs included), and
  * not when the sender turned the setting off. Times are moved in the table the way the sweep
  * tests do: a transfer sent two days ago that expires in 20 hours.
@@ -15,7 +15,7 @@ import { dynamo } from '../../scripts/local/sdk-dynamo';
 import type { ReminderRunResult } from '../../functions/services/reminders';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, json, mailsTo, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
-// issue 13: GET /me answers every transfer setting, defaults filled
+// GET /me answers every transfer setting, defaults filled
 import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/domain/auth-api';
 
 let app: LocalApp;

@@ -1,5 +1,5 @@
 /**
- * File requests end to end (issue 13; contract functions/domain/requests-api.ts), against the
+ * File requests end to end (contract functions/domain/requests-api.ts), against the
  * local emulators: a requester creates a request; a visitor proves an address with the mailed
  * code and uploads through the public link with the transfer upload engine; the requester is
  * told (bell and mail), lists and downloads the uploads (files and ZIP, byte for byte), deletes

@@ -1,5 +1,5 @@
 /**
- * Teams and sharing (issue 15) against the local emulators: seats under concurrency, invite
+ * Teams and sharing against the local emulators: seats under concurrency, invite
  * links (single use, bound to the address, expiring), members refused the admin's routes and
  * billing, members' sends counted against the admin, sharing and the shared filter, read-only
  * shared transfers, and removal (transfers stay with the admin, the account is detached; what

@@ -1,5 +1,5 @@
 /**
- * The TransferModal's actions (issue 12) against the local stack: forward (a server-side copy
+ * The TransferModal's actions against the local stack: forward (a server-side copy
  * in s3rver, counted against storage, mailed with each recipient's own link), resend, remind,
  * expiry changes within the plan, and the download password, through the local gateway.
  */

@@ -14,7 +14,7 @@ import { bearer, completeTransfer, createUser, fetchBytes, json, randomData, sha
 
 let app: LocalApp;
 let owner: TestUser;
-/** issue 17: the owner's API key (every scope), for the public API v1 routes */
+/** the owner's API key (every scope), for the public API v1 routes */
 let ownerKey: string;
 
 beforeAll(async () => {

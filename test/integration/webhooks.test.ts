@@ -1,5 +1,5 @@
 /**
- * Webhooks end to end (issue 17), through the local gateway against DynamoDB Local, s3rver and
+ * Webhooks end to end, through the local gateway against DynamoDB Local, s3rver and
  * a receiving HTTP server on loopback: endpoints are registered through the API; real sends,
  * downloads and the expiry sweep publish events; the delivery job (started through the local
  * Invoke API, as in `npm start`) POSTs them; the signature verifies with the snippet documented

@@ -1,5 +1,5 @@
 /**
- * issue 17: the CLI's pure parts: argument parsing, expiry parsing, the refusal of plain http
+ * the CLI's pure parts: argument parsing, expiry parsing, the refusal of plain http
  * to non-loopback hosts, the resume checkpoint store (keyed by file identity and options,
  * 0600, dropped after the resume window), exit codes, link parsing and safe output paths.
  */

@@ -42,7 +42,7 @@ export const ROUTES = {
   downloads: { pattern: '/downloads/:id/:user?/:downloadZip?', aliases: ['/d/:id/:user?'] },
   /** the public link {origin}/w/{slug}: the same download page */
   publicLink: { pattern: '/w/:slug', aliases: [] },
-  /** the public file request page (issue 13): a visitor uploads files to the requester */
+  /** the public file request page: a visitor uploads files to the requester */
   fileRequest: { pattern: '/r/:id', aliases: [] },
   /** the sender's approve link from an extension request mail */
   extension: { pattern: '/extension/:id', aliases: [] },
@@ -52,9 +52,9 @@ export const ROUTES = {
   register: { pattern: '/register', aliases: [] },
   /** query t: the reset token from the mail, checked before the form is enabled */
   updatePassword: { pattern: '/updatepassword', aliases: [] },
-  /** issue 15: the mailed team invite link; the invitee sets name and password, then /accept-invite */
+  /** the mailed team invite link; the invitee sets name and password, then /accept-invite */
   invite: { pattern: '/invite/:id', aliases: [] },
-  /** issue 17: the public API's reference, rendered from GET /api/v1/openapi.json */
+  /** the public API's reference, rendered from GET /api/v1/openapi.json */
   developers: { pattern: '/developers', aliases: [] },
   /** login needed (guard in routes.tsx); child screens come from features/dashboard/routes */
   dash: { pattern: '/dash', aliases: [] },
@@ -120,7 +120,7 @@ export const paths = {
   /** user: email to prefill; redirect: path (+query) to open after login; forgotPass: start in forgot-password mode */
   login: (query: { user?: string; redirect?: string; forgotPass?: boolean } = {}) =>
     withQuery('/login', { user: query.user, redirect: query.redirect, forgotPass: query.forgotPass ? '1' : undefined }),
-  /** period (month / year) and coupon: the paid plan's price and a coupon for its checkout at step 3 (issue 14) */
+  /** period (month / year) and coupon: the paid plan's price and a coupon for its checkout at step 3 */
   register: (query: { step?: 1 | 2 | 3; plan?: string; period?: string; coupon?: string } = {}) =>
     withQuery('/register', {
       step: query.step === undefined ? undefined : String(query.step),
@@ -136,23 +136,23 @@ export const paths = {
   /** Dashboard screens the top navigation's account menu opens (spec §2 named routes). */
   accountProfile: () => '/dash/account/profile',
   domainSettings: () => '/dash/account/domain',
-  /** issue 15: the admin's Teams screen (the former /dash/teams redirects here) */
+  /** the admin's Teams screen (the former /dash/teams redirects here) */
   teams: () => '/dash/account/teams',
-  /** issue 15: the mailed invite link, and where accepting lands (spec §2: alias of /thankyou) */
+  /** the mailed invite link, and where accepting lands (spec §2: alias of /thankyou) */
   invite: (token: string) => `/invite/${encodeURIComponent(token)}`,
   acceptInvite: () => '/accept-invite',
-  /** issue 14: the billing page (the former /dash/billing redirects here) */
+  /** the billing page (the former /dash/billing redirects here) */
   accountBilling: () => '/dash/account/billing',
   /** the simulator's hosted invoice page: a printable invoice */
   accountInvoice: (id: string) => `/dash/account/billing/invoices/${encodeURIComponent(id)}`,
-  /** issue 15: branding (spec §2 /dash/account/customize; the former /dash/customize redirects here) */
+  /** branding (spec §2 /dash/account/customize; the former /dash/customize redirects here) */
   accountCustomize: () => '/dash/account/customize',
-  /** issue 15: the 'Powered by' line (spec §2 /dash/account/powered-by) */
+  /** the 'Powered by' line (spec §2 /dash/account/powered-by) */
   accountPoweredBy: () => '/dash/account/powered-by',
-  /** issue 17: webhook endpoints, their secrets and delivery logs */
+  /** webhook endpoints, their secrets and delivery logs */
   accountWebhooks: () => '/dash/account/webhooks',
-  /** issue 17: the user's API keys (team members only when their admin allows keys) */
+  /** the user's API keys (team members only when their admin allows keys) */
   apiKeys: () => '/dash/account/api-keys',
-  /** issue 17: the public API's reference */
+  /** the public API's reference */
   developers: () => '/developers',
 } as const;

@@ -43,20 +43,20 @@ const screens = {
   ),
   support: withNamespaces(['send'], () => importWithRetry(() => import('@/features/support/components/support-page')).then((m) => ({ Component: m.SupportPage }))),
   affiliate: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/affiliate/components/affiliate-page')).then((m) => ({ Component: m.AffiliatePage }))),
-  // issue 14: the lifetime-code form, the trial's thank-you page and pricing's buttons read `billing`
+  // the lifetime-code form, the trial's thank-you page and pricing's buttons read `billing`
   sumo: withNamespaces(['pages', 'billing'], () => importWithRetry(() => import('@/features/sumo/components/sumo-page')).then((m) => ({ Component: m.SumoPage }))),
   thankyou: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({ Component: m.ThankyouDonePage }))),
   thankyou2: withNamespaces(['pages', 'billing'], () =>
     importWithRetry(() => import('@/features/billing/components/thankyou-trial-page')).then((m) => ({ Component: m.ThankyouTrialPage })),
   ),
-  // issue 16: the product pages' bodies are in `pages` (their names and taglines stay bundled for the menus)
+  // the product pages' bodies are in `pages` (their names and taglines stay bundled for the menus)
   product: withNamespaces(['pages'], () =>
     Promise.all([
       importWithRetry(() => import('@/features/product/components/product-page')),
       importWithRetry(() => import('@/features/product/product-loader')),
     ]).then(([page, loader]) => ({ Component: page.ProductPage, loader: loader.productLoader })),
   ),
-  // issue 16: the comparison table's readings, competitors' figures and sources are in `pages`
+  // the comparison table's readings, competitors' figures and sources are in `pages`
   compare: withNamespaces(['pages'], () =>
     Promise.all([
       importWithRetry(() => import('@/features/compare/components/compare-page')),
@@ -74,7 +74,7 @@ const screens = {
       loader: loader.extensionLoader,
       shouldRevalidate: loader.shouldRevalidateExtension,
     })),
-  // file requests (issue 13): the page and its catalogues arrive together (the upload card reads
+  // file requests: the page and its catalogues arrive together (the upload card reads
   // `send`, and a refusal may name a limit from `account`)
   fileRequest: withNamespaces(['requests', 'send', 'account'], () => importWithRetry(() => import('@/features/requests/routes')).then((m) => m.loadPublicRequestPage())),
   login: withNamespaces(['account'], () => importWithRetry(() => import('@/features/auth/components/login-page')).then((m) => ({ Component: m.LoginPage }))),
@@ -82,9 +82,9 @@ const screens = {
   updatePassword: withNamespaces(['account'], () =>
     importWithRetry(() => import('@/features/auth/components/update-password-page')).then((m) => ({ Component: m.UpdatePasswordPage })),
   ),
-  // issue 15: the team invite page (its texts in `teams`, the refusals' in `pages`)
+  // the team invite page (its texts in `teams`, the refusals' in `pages`)
   invite: withNamespaces(['teams', 'pages'], () => importWithRetry(() => import('@/features/teams/components/invite-page')).then((m) => ({ Component: m.InvitePage }))),
-  // issue 17: the public API's reference, rendered from GET /api/v1/openapi.json (its module loads the `developers` catalogue)
+  // the public API's reference, rendered from GET /api/v1/openapi.json (its module loads the `developers` catalogue)
   developers: () => importWithRetry(() => import('@/features/developers/routes')).then((m) => m.developersPage()),
   dash: () => importWithRetry(() => import('@/features/auth/components/dash-guard')).then((m) => ({ Component: m.DashGuard })),
   // its texts are in `pages`, so that no other screen's first load carries them

@@ -1,5 +1,5 @@
 /**
- * What search engines may see of each route (issue 16). Read by the app (the head of each
+ * What search engines may see of each route. Read by the app (the head of each
  * screen: robots, referrer, canonical, hreflang, description), by the build (sitemap.xml and
  * robots.txt, frontend/seo-files.ts), by the local servers and by CloudFront (the private paths'
  * `X-Robots-Tag` and `Referrer-Policy`). Data only, importable from Node: no DOM, no React.
@@ -41,7 +41,7 @@ export const SEO_PAGES: readonly SeoPage[] = [
   { id: 'sumo', path: paths.sumo(), titleKey: 'sumo.title', descriptionKey: 'sumo' },
   ...PRODUCT_SLUGS.map((slug) => ({ id: 'product' as const, path: paths.product(slug), titleKey: `product.${slug}.name`, descriptionKey: `product.${slug}` })),
   ...COMPARE_SLUGS.map((slug) => ({ id: 'compare' as const, path: paths.compare(slug), titleKey: `compare.${slug}.title`, descriptionKey: `compare.${slug}` })),
-  // issue 17: its title is in the `api` catalogue
+  // its title is in the `api` catalogue
   { id: 'developers', path: paths.developers(), titleKey: 'docs.title', descriptionKey: 'developers' },
 ];
 
@@ -102,7 +102,7 @@ export function indexingFor(pathname: string): Indexing {
 }
 
 /**
- * How languages are addressed (docs/decisions.md, "Languages in URLs"): one path per page, the
+ * How languages are addressed (docs/decisions/, "Languages in URLs"): one path per page, the
  * language in `?lng=` (the query the app's language detector reads first). The bare path is the
  * `x-default`: it follows the visitor's browser language (or the one they picked before).
  */

@@ -15,7 +15,7 @@ import '@/components/top-nav.css';
  * without it rather than failing the page.
  */
 const NotificationBell = lazy(
-  // 'requests': the bell names uploads to the user's file requests (issue 13)
+  // 'requests': the bell names uploads to the user's file requests
   withNamespaces(['insights', 'requests'], () =>
     importWithRetry(() => import('@/features/notifications/components/notification-bell')).then(
       (m): { default: ComponentType } => ({ default: m.NotificationBell }),

@@ -6,7 +6,7 @@
 const NAMES = {
   apiBase: 'VITE_API_BASE',
   supportEmail: 'VITE_SUPPORT_EMAIL',
-  /** issue 15: the app's own host names (comma-separated); any other host may be a customer's custom domain */
+  /** the app's own host names (comma-separated); any other host may be a customer's custom domain */
   appHosts: 'VITE_APP_HOSTS',
 } as const;
 

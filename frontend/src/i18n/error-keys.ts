@@ -21,7 +21,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_json: GENERIC_ERROR_KEY,
   body_too_large: GENERIC_ERROR_KEY,
   unsupported_media_type: GENERIC_ERROR_KEY,
-  // issue 16: the API client sends and retries its Idempotency-Key itself
+  // the API client sends and retries its Idempotency-Key itself
   idempotency_key_invalid: GENERIC_ERROR_KEY,
   idempotency_key_reused: GENERIC_ERROR_KEY,
   idempotency_in_progress: GENERIC_ERROR_KEY,
@@ -60,7 +60,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   wrong_password: 'download.protected',
   not_expired: 'errors.notExpired',
   link_expired: 'extension.expiredTitle',
-  // issue 17: the malware scan and abuse reports
+  // the malware scan and abuse reports
   scan_pending: 'download.scanChecking',
   scan_failed: 'download.scanError',
   file_removed: 'download.scanRemoved',
@@ -96,7 +96,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_range: 'errors.dateRange',
   range_too_long: 'errors.dateRangeTooLong',
   invalid_cursor: 'errors.invalidRequest',
-  // contacts (issue 13): the contacts screen says these in its own words (features/contacts/contact-errors.ts,
+  // contacts: the contacts screen says these in its own words (features/contacts/contact-errors.ts,
   // lazy `contacts` catalogue); elsewhere they read generic
   contact_exists: GENERIC_ERROR_KEY,
   contact_not_found: GENERIC_ERROR_KEY,
@@ -106,7 +106,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   csv_empty: GENERIC_ERROR_KEY,
   csv_no_email_column: GENERIC_ERROR_KEY,
   csv_unterminated: GENERIC_ERROR_KEY,
-  // ---- file requests (issue 13): the request screens say these in their own catalogue
+  // ---- file requests: the request screens say these in their own catalogue
   // (features/requests/request-errors.ts); these are the app-wide fallbacks ----
   request_not_found: NOT_FOUND,
   upload_not_found: NOT_FOUND,
@@ -119,10 +119,10 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   request_file_blocked: 'send.errors.fileNotAllowed',
   rules_exceed_plan: 'errors.invalidRequest',
   due_date_past: 'errors.invalidRequest',
-  // ---- issue 13: storage regions and settings (the settings screens say these in their own words first)
+  // ---- storage regions and settings (the settings screens say these in their own words first)
   not_your_account: SIGN_IN_AGAIN,
   region_choice_not_in_plan: 'dashboard.limit.upgrade',
-  // ---- issue 14: payments. Card errors are shown in the provider's words (spec §8); these are the fallbacks ----
+  // ---- payments. Card errors are shown in the provider's words (spec §8); these are the fallbacks ----
   not_found: GENERIC_ERROR_KEY,
   checkout_not_found: 'errors.checkoutGone',
   checkout_not_open: 'errors.checkoutGone',
@@ -136,17 +136,17 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   incorrect_cvc: 'errors.cardError',
   expired_card: 'errors.cardError',
   processing_error: 'errors.cardError',
-  // ---- issue 14: billing and lifetime codes (the billing screens may say these in their own words) ----
+  // ---- billing and lifetime codes (the billing screens may say these in their own words) ----
   team_member_billing: 'dashboard.billingErrors.teamMemberBilling',
-  // ---- issue 15: teams and sharing (the pages catalogue's teamErrors: not on home's first load) ----
+  // ---- teams and sharing (the pages catalogue's teamErrors: not on home's first load) ----
   team_member_forbidden: 'teamErrors.memberForbidden',
-  // ---- issue 17: webhooks (the pages catalogue's webhookErrors) ----
+  // ---- webhooks (the pages catalogue's webhookErrors) ----
   webhook_url_invalid: 'webhookErrors.urlInvalid',
   webhook_url_not_allowed: 'webhookErrors.urlNotAllowed',
   webhooks_full: 'webhookErrors.full',
   webhook_not_found: 'webhookErrors.notFound',
   delivery_not_found: 'webhookErrors.deliveryNotFound',
-  // ---- issue 17: API keys (the pages catalogue's apiKeyErrors) ----
+  // ---- API keys (the pages catalogue's apiKeyErrors) ----
   invalid_api_key: 'apiKeyErrors.invalidKey',
   key_scope_missing: 'apiKeyErrors.scopeMissing',
   api_keys_not_allowed: 'apiKeyErrors.notAllowed',
@@ -176,7 +176,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_signature: GENERIC_ERROR_KEY,
   signature_too_old: GENERIC_ERROR_KEY,
   invalid_event: GENERIC_ERROR_KEY,
-  // ---- issue 15: domain settings (the `pages` catalogue, loaded with the dashboard) ----
+  // ---- domain settings (the `pages` catalogue, loaded with the dashboard) ----
   domain_invalid: 'domainErrors.domainInvalid',
   domain_ip: 'domainErrors.domainIp',
   domain_wildcard: 'domainErrors.domainWildcard',
@@ -191,7 +191,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   email_domain_taken: 'domainErrors.emailTaken',
   email_domain_already_set: 'domainErrors.emailAlreadySet',
   email_domain_not_found: 'domainErrors.emailNotFound',
-  // ---- issue 15: branding
+  // ---- branding
   image_content_invalid: 'errors.invalidPicture',
   not_your_image: 'errors.invalidPicture',
   image_too_large: 'dashboard.profile.errors.size',

@@ -14,7 +14,7 @@ function stored(): string | null {
  * The visitor's language, in the app's order: `?lng=`, the choice stored in this browser, then
  * the browser's languages; i18next takes the first it supports (a region variant counts as its
  * language) and the chosen one is stored. What i18next-browser-languagedetector did with these
- * three sources, in a tenth of its size (docs/decisions.md, "Language detection").
+ * three sources, in a tenth of its size (docs/decisions/, "Language detection").
  */
 export const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',

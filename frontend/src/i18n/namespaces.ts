@@ -2,34 +2,34 @@ import type { Language } from '@/i18n/languages';
 
 /**
  * Catalogues the first load does not carry: the dashboard's screens read them, so a visitor of
- * the home or download page never downloads their text (issue 10's first-load budgets). Each is
+ * the home or download page never downloads their text ('s first-load budgets). Each is
  * `locales/<namespace>/<lang>.json`, English included; a screen that uses one waits for it in its
  * route's `lazy` (see `withNamespaces`) or renders once `useTranslation(ns)` reports it ready.
  *
- * - `transfers`: transfers list, TransferModal, dashboard home's recent transfers (issue 12)
- * - `insights`: notifications bell, analytics, what's-new panel (issue 12)
- * - `contacts`: the contacts screen and its dashboard tab (issue 13)
- * - `requests`: file requests: the public /r/{id} page, /dash/requests and one request (issue 13)
+ * - `transfers`: transfers list, TransferModal, dashboard home's recent transfers
+ * - `insights`: notifications bell, analytics, what's-new panel
+ * - `contacts`: the contacts screen and its dashboard tab
+ * - `requests`: file requests: the public /r/{id} page, /dash/requests and one request
  * - `settings`: storage region picker (/dash/data-residency), /dash/settings, the dashboard's
- *   tabs to them and the plan table's region column (issue 13)
- * - `domains`: the domain settings page /dash/account/domain (issue 15)
- * - `billing`: plans and billing (issue 14): checkout (register step 3, /dash/account tab 1),
+ *   tabs to them and the plan table's region column
+ * - `domains`: the domain settings page /dash/account/domain
+ * - `billing`: plans and billing: checkout (register step 3, /dash/account tab 1),
  *   /thankyou2, the account page's subscription status, /dash/account/billing and its
  *   invoices, the lifetime-code form on /appsumoforever, pricing's trial and contact buttons
  * - `teams`: /dash/account/teams, the /invite/{id} page and the read-only note of a shared
- *   transfer (issue 15; the teams error codes' texts are in `pages`, `teamErrors.…`)
+ *   transfer (the teams error codes' texts are in `pages`, `teamErrors.…`)
  *
- * - `branding`: issue 15's /dash/account/customize and /dash/account/powered-by
- * - `previews`: issue 16's previews (thumbnails, players, the viewer) on the download page and
+ * - `branding`: the /dash/account/customize and /dash/account/powered-by
+ * - `previews`: the previews (thumbnails, players, the viewer) on the download page and
  *   in the TransferModal, loaded with their chunk after the page has rendered
- * - `marketing`: issue 16's extras of the home page (the formats and platforms strip, the example
+ * - `marketing`: the extras of the home page (the formats and platforms strip, the example
  *   activity toasts), loaded with them after the page is idle, never on a first load
- * - `webhooks`: issue 17's /dash/account/webhooks (endpoints, secrets, delivery logs; the
+ * - `webhooks`: the /dash/account/webhooks (endpoints, secrets, delivery logs; the
  *   webhook error codes' texts stay in `pages`, `webhookErrors.…`)
- * - `api`: issue 17's public API screens, one catalogue for both (each new catalogue adds its
+ * - `api`: the public API screens, one catalogue for both (each new catalogue adds its
  *   loaders to the home's first load): `keys.…` the dashboard's /dash/account/api-keys (the key
  *   errors' texts are in `pages`, `apiKeyErrors.…`), `docs.…` the public /developers page
- * - `abuse`: issue 17's 'Report this transfer' form on the download page, loaded with its chunk
+ * - `abuse`: the 'Report this transfer' form on the download page, loaded with its chunk
  *   when the visitor opens it
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,

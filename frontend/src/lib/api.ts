@@ -2,7 +2,7 @@
  * The app's one way to call its API (same origin: CloudFront /api/* in AWS, the Vite proxy
  * locally). Errors arrive as `ApiError` with the server's stable code and message.
  *
- * Retries (spec §7, issue 16; the rules are functions/domain/retry-policy.ts): idempotent calls
+ * Retries (spec §7; the rules are functions/domain/retry-policy.ts): idempotent calls
  * (GET, PUT, DELETE, the POSTs the server treats as idempotent) are sent again up to 4 times
  * after a network error or a 5xx, with exponential backoff and jitter, honouring Retry-After;
  * the creates of `KEYED_ROUTES` are retried too, with the same `Idempotency-Key` on every

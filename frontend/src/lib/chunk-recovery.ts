@@ -1,7 +1,7 @@
 /**
  * What a lazy chunk load does after a failure (lib/import-with-retry.ts loads this module on
  * the first failure, and at idle time after the first screen, so it is not part of any first
- * load). Measured in Chromium (docs/decisions.md "Lazy chunks: retry with a fresh URL, reload
+ * load). Measured in Chromium (docs/decisions/ "Lazy chunks: retry with a fresh URL, reload
  * once for a stale deploy"):
  * - A module whose fetch failed stays failed in the document's module map: `import()` of the
  *   same URL rejects again at once without a request. A retry therefore imports the failed

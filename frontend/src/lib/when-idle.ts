@@ -2,7 +2,7 @@ type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, options?: { 
 
 /**
  * Runs `task` once the page has loaded and the browser is idle (at the latest `timeoutMs` after
- * load): how the parts no first load carries arrive (issue 16: the route head, the home extras).
+ * load): how the parts no first load carries arrive (the route head, the home extras).
  * Returns a cancel function.
  */
 export function whenIdle(task: () => void, timeoutMs = 3000): () => void {

@@ -2,7 +2,7 @@
  * Imported first by main.tsx, before any schema exists. Zod compiles object parsers with
  * `new Function` after probing whether eval is allowed; under the app's CSP (no 'unsafe-eval')
  * the swallowed probe still fires a `securitypolicyviolation` report on every page. `jitless`
- * skips both the probe and the compiled parsers (docs/decisions.md, "One CSP").
+ * skips both the probe and the compiled parsers (docs/decisions/, "One CSP").
  *
  * Set on the object Zod keeps its config in (`globalThis.__zod_globalConfig`, which every copy
  * of zod shares and `z.config()` writes to) rather than through `z.config`, which would pull

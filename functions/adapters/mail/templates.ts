@@ -515,7 +515,7 @@ export function passwordResetMail(input: PasswordResetMailInput & WithLang): Ren
   return mail(input.lang, subject, c.text('passwordReset.intro'), body, text, c.text('passwordReset.footer'));
 }
 
-// ---- 8. issue 13: someone uploaded to the requester's file request -------------------------
+// ---- 8. someone uploaded to the requester's file request -------------------------
 
 export interface RequestUploadMailInput {
   /** the request's title */
@@ -568,7 +568,7 @@ export function requestUploadMail(input: RequestUploadMailInput & WithLang): Ren
   return mail(input.lang, subject, files.summary, body, text, c.text('requestUpload.footer'));
 }
 
-// ---- 9. issue 14: the trial ends in 3 days (customer.subscription.trial_will_end) -----------
+// ---- 9. the trial ends in 3 days (customer.subscription.trial_will_end) -----------
 
 export interface TrialEndingMailInput {
   /** the plan's display name (Pro, Business…) */
@@ -613,7 +613,7 @@ export function trialEndingMail(input: TrialEndingMailInput & WithLang): Rendere
   return mail(input.lang, subject, bodyText, body, text, c.text('trialEnding.footer'));
 }
 
-// ---- 10. issue 15: a team admin invites an address ------------------------------------------
+// ---- 10. a team admin invites an address ------------------------------------------
 
 export interface TeamInviteMailInput {
   /** the admin's name (or address when no name is set) and address */
@@ -648,7 +648,7 @@ export function teamInviteMail(input: TeamInviteMailInput & WithLang): RenderedM
   return mail(input.lang, subject, intro, body, text, c.text('teamInvite.footer'));
 }
 
-// ---- issue 17: a file of the sender's transfer was found infected and removed ------------------
+// ---- a file of the sender's transfer was found infected and removed ------------------
 
 export interface ScanFailedMailInput {
   readonly fileName: string;
@@ -676,7 +676,7 @@ export function scanFailedMail(input: ScanFailedMailInput & WithLang): RenderedM
   return mail(input.lang, subject, intro, body, text, c.text('scanFailed.footer'));
 }
 
-// ---- issue 17: an abuse report reaches the operator -------------------------------------------
+// ---- an abuse report reaches the operator -------------------------------------------
 
 export interface AbuseReportMailInput {
   readonly slug: string;

@@ -2,7 +2,7 @@
  * The payments provider of this deployment: `PAYMENTS=stripe` runs Stripe with the keys of the
  * secret STRIPE_SECRET_ID names (without it the configuration does not load: lib/env.ts);
  * otherwise the local simulator runs. Chosen once per cold start. Stripe's keys are read from Secrets Manager on first use, and its SDK is
- * loaded only in Stripe mode (docs/decisions.md, "Payments providers").
+ * loaded only in Stripe mode (docs/decisions/, "Payments providers").
  */
 import { paymentsConfig } from '../../lib/env';
 import type { PaymentsProvider } from './provider';

@@ -1,5 +1,5 @@
 /**
- * The payments interface (issue 14). Two providers implement it: `stripe` (Stripe's API through
+ * The payments interface. Two providers implement it: `stripe` (Stripe's API through
  * the `stripe` SDK) and `simulated` (a local provider whose customers, subscriptions, invoices
  * and clock live in the table and whose checkout screen is part of the app). Everything above
  * it (routes, the webhook handler, role changes, limit screens) runs the same code in both.

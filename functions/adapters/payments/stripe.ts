@@ -2,7 +2,7 @@
  * The Stripe provider (PAYMENTS=stripe): Stripe's API through the `stripe` SDK on its fetch
  * HTTP client, answering in the interface's shapes (provider.ts). Keys come from Secrets
  * Manager once per cold start (stripe-keys.ts); the SDK itself is loaded on first use, so the
- * simulator's deployments never evaluate it (docs/decisions.md, "Payments providers").
+ * simulator's deployments never evaluate it (docs/decisions/, "Payments providers").
  *
  * Stripe's current API (the SDK's pinned version) moved a few fields the interface keeps where
  * the webhook handler and the views read them; this module puts them back:

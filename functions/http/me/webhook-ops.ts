@@ -1,5 +1,5 @@
 /**
- * issue 17: the webhook routes' work, written once. The dashboard's routes (`/webhooks…`, the
+ * the webhook routes' work, written once. The dashboard's routes (`/webhooks…`, the
  * signed-in session's JWT) and the public API's (`/v1/webhooks…`, an API key with the `webhooks`
  * scope) serve the same operations with the same schemas; only the proof of the caller differs.
  * Either way the caller's user id alone chooses the endpoints (they live under the user's pk).

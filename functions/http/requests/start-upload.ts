@@ -7,7 +7,7 @@ import { startUpload } from '../../services/requests';
 
 /**
  * POST /r/{id}/uploads (public, x-sender-token of the visitor's verified address): starts an
- * upload to the request. Honours Idempotency-Key per verified address (issue 16).
+ * upload to the request. Honours Idempotency-Key per verified address.
  */
 export const handler = httpRoute({ params: requestIdParamsSchema, body: startRequestUploadSchema }, async (req) => {
   const email = await requireSenderToken(req.header(SENDER_TOKEN_HEADER));

@@ -6,7 +6,7 @@ import { completeTransfer, requireUpload } from '../../services/transfers';
 
 /**
  * POST /transfers/{id}/complete: all files are in; the first call sends the transfer (mail).
- * Honours Idempotency-Key per transfer, once its upload token is checked (issue 16).
+ * Honours Idempotency-Key per transfer, once its upload token is checked.
  */
 export const handler = httpRoute({ params: z.object({ id: transferIdSchema }) }, async (req) => {
   const transfer = await requireUpload(req.params.id, req.header(UPLOAD_TOKEN_HEADER));

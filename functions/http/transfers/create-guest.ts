@@ -6,7 +6,7 @@ import { createTransfer } from '../../services/transfers';
 
 /**
  * POST /transfers: a guest's send, from an address proven by /checkVerifyEmail; anon limits and
- * bucket. Honours Idempotency-Key per verified address (issue 16).
+ * bucket. Honours Idempotency-Key per verified address.
  */
 export const handler = httpRoute({ body: createTransferRequestSchema }, async (req) => {
   const email = await requireSenderToken(req.header(SENDER_TOKEN_HEADER));

@@ -6,7 +6,7 @@ import { createTransfer } from '../../services/transfers';
 
 /**
  * POST /me/transfers (JWT): a signed-in user's send, link or email, with their plan's limits.
- * Honours Idempotency-Key per user (issue 16): a retried create answers the first transfer.
+ * Honours Idempotency-Key per user: a retried create answers the first transfer.
  */
 export const handler = httpRoute({ body: createTransferRequestSchema }, async (req) => {
   const sender = await userSender(req.claims);

@@ -1,5 +1,5 @@
 /**
- * SES v2 through the AWS SDK v3 (@aws-sdk/client-sesv2: docs/decisions.md, "The AWS SDK v3 in
+ * SES v2 through the AWS SDK v3 (@aws-sdk/client-sesv2: docs/decisions/, "The AWS SDK v3 in
  * functions/"), one SESv2Client per process, created on first use; the endpoint comes from
  * configuration (aws-ses-v2-local locally), unset in AWS. Imported on demand by the mail and
  * sender-domain adapters, with the commands they send, so functions that never mail do not load it.

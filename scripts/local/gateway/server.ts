@@ -245,7 +245,7 @@ export function createGateway(opts: GatewayOptions) {
     }
 
     let claims: Record<string, string> | undefined;
-    // Only 'jwt' routes have the HTTP API's authorizer; 'none' and (issue 17) 'key' routes reach
+    // Only 'jwt' routes have the HTTP API's authorizer; 'none' and 'key' routes reach
     // their handler as in AWS, and a 'key' handler verifies the API key itself (keyRoute).
     if (match.route.auth === 'jwt') {
       claims = await opts.checkJwt(req.headers.authorization);

@@ -15,7 +15,7 @@ import { hashToken, safeEqual } from '../../../functions/lib/secrets';
 
 const newKey = (env: 'live' | 'local' = 'live') => formatApiKey(env, randomString(16, API_KEY_ALPHABET), randomString(40, API_KEY_ALPHABET));
 
-describe('API key format (issue 17)', () => {
+describe('API key format', () => {
   it('is sbk_<env>_<id>_<secret>, parses back into its parts, and a scanner finds it in text', () => {
     const key = newKey('local');
     expect(key).toMatch(/^sbk_local_[0-9A-Za-z]{16}_[0-9A-Za-z]{40}$/u);

@@ -16,7 +16,7 @@ import { ROLES, limitsFor } from '../../../functions/domain/plans';
 const PRODUCT = ['app.sendbridge.com', 'edge.sendbridge.com'];
 const check = (typed: string) => checkCustomHost(typed, PRODUCT);
 
-describe('checkCustomHost (issue 15)', () => {
+describe('checkCustomHost', () => {
   it('accepts host names, lower-cased, without the trailing dot, IDNs as punycode', () => {
     expect(check('Files.Acme.com')).toEqual({ ok: true, host: 'files.acme.com' });
     expect(check(' files.acme.com. ')).toEqual({ ok: true, host: 'files.acme.com' });

@@ -12,7 +12,7 @@ import { IMAGE_PREVIEW_MAX_BYTES } from '../../../functions/domain/upload';
 
 const rule = (fileName: string, size = 1000, recording?: 'voice' | 'video') => previewRuleOf({ fileName, size, ...(recording ? { recording } : {}) });
 
-describe('file kinds (issue 16)', () => {
+describe('file kinds', () => {
   it('reads the extension of the base name, lower-cased; none for dotfiles and names without one', () => {
     expect(extensionOf('Photos/IMG_0001.JPG')).toBe('jpg');
     expect(extensionOf('a\\b\\report.final.PDF')).toBe('pdf');

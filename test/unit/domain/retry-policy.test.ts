@@ -15,7 +15,7 @@ import {
 } from '../../../functions/domain/retry-policy';
 import { routes } from '../../../functions/routes';
 
-describe('retry policy: which calls may be sent again (issue 16)', () => {
+describe('retry policy: which calls may be sent again', () => {
   it('retries GET, HEAD, PUT and DELETE whatever the path', () => {
     expect(retryRuleOf('GET', '/getQs?filter=all')).toBe('retry');
     expect(retryRuleOf('HEAD', '/health')).toBe('retry');

@@ -8,7 +8,7 @@ import { PLANS } from '@domain/plans';
 /** Each company's own sites: a figure is cited from the company itself, never a third party. */
 const OWN_HOSTS: Record<string, RegExp> = { wetransfer: /(^|\.)wetransfer\.com$/, smash: /(^|\.)fromsmash\.com$/ };
 
-describe('comparison table (issue 16)', () => {
+describe('comparison table', () => {
   it('compares against two competitors, every row filled for each', () => {
     expect(COMPETITORS.map((c) => c.name)).toEqual(['WeTransfer', 'Smash']);
     for (const c of COMPETITORS) expect(Object.keys(c.figures).sort()).toEqual(COMPARISON_ROWS.map((r) => r.id).sort());

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the download and request pages say sizes, dates and relative times in the
+ * The download and request pages say sizes, dates and relative times in the
  * visitor's language (Intl), not in English.
  */
 import type { TFunction } from 'i18next';

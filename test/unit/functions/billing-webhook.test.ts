@@ -1,5 +1,5 @@
 /**
- * The webhook's paths that end before the table (issue 14): the provider's verification is
+ * The webhook's paths that end before the table: the provider's verification is
  * stubbed here (its signature code has its own tests); what is tested is how handleWebhook answers
  * a refusal and which events it leaves alone. The paths that change a user run against the
  * simulator and DynamoDB Local in test/integration/billing.test.ts.

@@ -39,13 +39,13 @@ const DEFAULTS: [RegExp, string, number][] = [
 /** Files that throw with a code computed at run time, and the codes it can take. */
 const DYNAMIC: Record<string, [string, number][]> = {
   'functions/services/limits.ts': BLOCK_REASONS.map((r) => [r, 403]),
-  // issue 14: a card error answers 402 with Stripe's card error code
+  // a card error answers 402 with Stripe's card error code
   'functions/services/payment-errors.ts': CARD_ERROR_CODES.map((c) => [c, 402]),
   // problemsError: a refused send speaks with its first problem's code (second table)
   'functions/lib/errors.ts': [],
   // resetUpload: a file whose stored object is wrong starts over
   'functions/services/transfers.ts': [['upload_reset', 409], ['size_mismatch', 409]],
-  // issue 15: a refused host name answers with checkCustomHost's code
+  // a refused host name answers with checkCustomHost's code
   'functions/services/domains.ts': (['domain_invalid', 'domain_ip', 'domain_wildcard', 'domain_port_or_path', 'domain_too_long', 'domain_product'] as const).map((c) => [c, 400]),
 };
 

@@ -1,4 +1,4 @@
-/** The payments configuration (issue 14): which provider runs, the simulator's webhook, Stripe's prices and secret name. */
+/** The payments configuration: which provider runs, the simulator's webhook, Stripe's prices and secret name. */
 import { describe, expect, it } from 'vitest';
 import { readPaymentsConfig, SIMULATOR_DEFAULT_WEBHOOK_SECRET } from '../../../functions/lib/env';
 

@@ -5,7 +5,7 @@ import { UNIT_ENV } from '../../helpers/events';
 import { jsonResponse, stubHttp, type SentRequest } from '../../helpers/http-stub';
 
 /**
- * Issue 13 with a deployment that serves hongkong and frankfurt only (UNIT_ENV): where a user's
+ * The storage region with a deployment that serves hongkong and frankfurt only (UNIT_ENV): where a user's
  * uploads go, what PATCH /settings/region refuses before writing, and the speed-test URLs of
  * GET /regions. The table answers at the fetch boundary (this is about the rules, the integration
  * test has the stack).

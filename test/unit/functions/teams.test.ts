@@ -3,7 +3,7 @@ import { acceptInviteSchema, createInviteSchema, inviteIdParamsSchema, inviteTok
 import { limitsFor } from '../../../functions/domain/plans';
 import { managesTransfer, teamOfTransfer } from '../../../functions/services/sharing';
 
-/** Issue 15's pure rules: who manages a transfer, the seats per plan, and what the teams routes accept. */
+/** The pure rules: who manages a transfer, the seats per plan, and what the teams routes accept. */
 describe('managesTransfer', () => {
   it('the sender, and the team admin of a member (the storage owner that is not the sender)', () => {
     expect(managesTransfer({ senderId: 'member', storageOwner: 'admin' }, 'member')).toBe(true);

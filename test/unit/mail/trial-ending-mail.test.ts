@@ -9,7 +9,7 @@ function render(lang: MailLanguage, overrides: Partial<Parameters<typeof trialEn
   return trialEndingMail({ lang, planName: 'Pro', trialEnd: TRIAL_END, amount: 228, currency: 'usd', period: 'year', link: LINK, ...overrides });
 }
 
-describe('trialEndingMail (issue 14: trial_will_end)', () => {
+describe('trialEndingMail (trial_will_end)', () => {
   it('says in English when the trial ends, what will be charged, and links to the app', () => {
     const mail = render('en');
     expect(mail.subject).toBe('Your Pro trial ends on 21 November 2026');

@@ -11,7 +11,7 @@ export interface PreviewsProps {
 }
 
 /**
- * Issue 16: the previews (thumbnails, players, the viewer) and their texts arrive in their own
+ * The previews (thumbnails, players, the viewer) and their texts arrive in their own
  * chunk after the page has rendered, so the download page's first load does not carry them.
  * Nothing shows until they are there, nor when they fail to load: the files stay downloadable.
  */

@@ -15,7 +15,7 @@ export const ready = i18n.loadNamespaces('previews');
 type Item = { readonly file: PreviewFile; readonly preview: FilePreview };
 
 /**
- * Issue 16: what was sent, before it is downloaded: image thumbnails and PDF / text cards that
+ * What was sent, before it is downloaded: image thumbnails and PDF / text cards that
  * open the viewer, audio and video in the browser's players (the voice memo and recorded videos
  * labelled as such), a typed icon for everything else.
  */

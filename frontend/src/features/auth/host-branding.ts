@@ -1,5 +1,5 @@
 /**
- * The login page on a custom domain (issue 15; spec §2 login "custom logo by domain"): the
+ * The login page on a custom domain (spec §2 login "custom logo by domain"): the
  * domain owner's logo and company name from `GET /api/branding?host=`, asked only when the page
  * is not on one of the app's own hosts. Any failure (404 for hosts that are no one's) shows our own.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14's /dash screens, loaded on demand through this one module so the app's entry chunk
+ * The /dash screens, loaded on demand through this one module so the app's entry chunk
  * carries only one small loader for them (features/dashboard/routes.tsx).
  */
 import { importWithRetry } from '@/lib/import-with-retry';

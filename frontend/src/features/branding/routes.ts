@@ -1,5 +1,5 @@
 /**
- * Issue 15's branding screens (/dash/account/customize, /dash/account/powered-by), loaded on
+ * The branding screens (/dash/account/customize, /dash/account/powered-by), loaded on
  * demand through this one module with their `branding` catalogue (features/dashboard/routes.tsx).
  */
 import { i18n } from '@/i18n/i18n';

@@ -1,11 +1,11 @@
 import { GB } from '../../../../functions/domain/units';
 
 /**
- * Issue 16: the competitors' columns of the comparison table (spec §1: "a comparison table
+ * The competitors' columns of the comparison table (spec §1: "a comparison table
  * against two competitors"), with each company's own published figure and where it is
  * published. No web access was available when they were gathered: each figure was read from a
  * stored copy of the company's own help page on CHECKED_ON; a figure the companies' own pages
- * do not state is `notPublished`, never a guess or a third party's number. docs/decisions.md,
+ * do not state is `notPublished`, never a guess or a third party's number. docs/decisions/,
  * "Comparison figures", lists the sources; recheck them before each marketing release.
  */
 export const CHECKED_ON = '2026-11-26';

@@ -11,14 +11,14 @@ export const dashPaths = {
   /** the TransferModal (route id TransferModal) over the list */
   transfer: (slug: string, search = '') => `${DASH}/transfers/${encodeURIComponent(slug)}${search}`,
 
-  // Contacts (issue 13)
+  // Contacts
   contacts: () => `${DASH}/contacts`,
-  // ---- file requests (issue 13) ----
+  // ---- file requests ----
   /** the requester's requests and "New request" */
   requests: () => `${DASH}/requests`,
   /** one request with its uploads (spec §2 /dash/requests/{slug}; the slug is the request's id) */
   request: (id: string) => `${DASH}/requests/${encodeURIComponent(id)}`,
-  // ---- issue 13: storage region, settings, the roadmap inside the dashboard
+  // ---- storage region, settings, the roadmap inside the dashboard
   dataResidency: () => `${DASH}/data-residency`,
   settings: () => `${DASH}/settings`,
   roadmap: (itemId?: string) => (itemId ? `${DASH}/roadmap/${encodeURIComponent(itemId)}` : `${DASH}/roadmap`),

@@ -6,22 +6,22 @@ import { importWithRetry } from '@/lib/import-with-retry';
 /** The list and the TransferModal come through one module (features/transfers/routes.ts). */
 const transfersScreens = () => importWithRetry(() => import('@/features/transfers/routes'));
 
-// ---- file requests (issue 13): one small module fetches the screens (features/requests/routes.ts) ----
+// ---- file requests: one small module fetches the screens (features/requests/routes.ts) ----
 const requestsScreens = () => importWithRetry(() => import('@/features/requests/routes'));
-/** Issue 13's screens (storage region picker, settings, the roadmap inside the dashboard) come through one module. */
-const issue13 = (screen: 'dataResidency' | 'settings' | 'roadmap') => () => importWithRetry(() => import('@/features/settings/routes')).then((m) => m[screen]());
-/** Issue 14's billing screens (billing page, one invoice) come through one module, with their `billing` catalogue. */
+/** The screens (storage region picker, settings, the roadmap inside the dashboard) come through one module. */
+const settingsScreen = (screen: 'dataResidency' | 'settings' | 'roadmap') => () => importWithRetry(() => import('@/features/settings/routes')).then((m) => m[screen]());
+/** The billing screens (billing page, one invoice) come through one module, with their `billing` catalogue. */
 const billing = (screen: 'billingPage' | 'invoicePage') =>
   withNamespaces(['billing'], () => importWithRetry(() => import('@/features/billing/routes')).then((m) => m[screen]()));
-/** Issue 15's domain settings, with its own `domains` catalogue. */
+/** The domain settings, with its own `domains` catalogue. */
 const domainSettings = withNamespaces(['domains'], () => importWithRetry(() => import('@/features/domains/routes')).then((m) => m.domainSettings()));
 
-/** Issue 17's webhooks screen, with its own `webhooks` catalogue. */
+/** The webhooks screen, with its own `webhooks` catalogue. */
 const webhooksPage = withNamespaces(['webhooks'], () => importWithRetry(() => import('@/features/webhooks/routes')).then((m) => m.webhooksPage()));
-/** Issue 17's API keys screen; its module also loads the `api` catalogue. */
+/** The API keys screen; its module also loads the `api` catalogue. */
 const apiKeys = () => importWithRetry(() => import('@/features/api-keys/routes')).then((m) => m.apiKeysPage());
 
-/** Issue 15's branding screens come through one module, which also loads their `branding` catalogue. */
+/** The branding screens come through one module, which also loads their `branding` catalogue. */
 const branding = (screen: 'customize' | 'poweredBy') => () => importWithRetry(() => import('@/features/branding/routes')).then((m) => m[screen]());
 
 /**
@@ -34,29 +34,29 @@ const screens = {
   // as do the quick send (`send`), the account screens (`account`) and the roadmap and what's new (`pages`).
   layout: withNamespaces(['transfers', 'insights', 'contacts', 'requests', 'send', 'account', 'pages'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
   home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
-  // issue 14: the account's plan card and its plan tab read the `billing` catalogue
+  // the account's plan card and its plan tab read the `billing` catalogue
   account: withNamespaces(['billing'], () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage }))),
   profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
   // The chart, the map and their data load with this screen only (its catalogue came with the layout).
   analytics: () => importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
   transfers: () => transfersScreens().then((m) => ({ Component: m.TransfersPage })),
   transferModal: () => transfersScreens().then((m) => m.loadTransferModal()),
-  // Contacts (issue 13; spec §2 lists it among the lazy screens); its catalogue came with the layout.
+  // Contacts (spec §2 lists it among the lazy screens); its catalogue came with the layout.
   contacts: () => importWithRetry(() => import('@/features/contacts/components/contacts-page')).then((m) => ({ Component: m.ContactsPage })),
-  // file requests (issue 13); their catalogue came with the layout (its Requests tab reads it)
+  // file requests; their catalogue came with the layout (its Requests tab reads it)
   requests: () => requestsScreens().then((m) => m.loadRequestsPage()),
   requestDetail: () => requestsScreens().then((m) => m.loadRequestDetailPage()),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
-/** Issue 15: the Teams screen, with its `teams` catalogue. */
+/** The Teams screen, with its `teams` catalogue. */
 const teamsPage = withNamespaces(['teams'], () => importWithRetry(() => import('@/features/teams/components/teams-page')).then((m) => ({ Component: m.TeamsPage })));
 
-/** Issue 15: the Teams screen moved under the account; /dash/teams keeps working, query included. */
+/** The Teams screen moved under the account; /dash/teams keeps working, query included. */
 function teamsRedirect({ request }: LoaderFunctionArgs) {
   return replace(paths.teams() + new URL(request.url).search);
 }
 
-/** The billing page moved under the account (issue 14): the old address keeps working, query included. */
+/** The billing page moved under the account: the old address keeps working, query included. */
 function billingRedirect({ request }: LoaderFunctionArgs) {
   return replace(paths.accountBilling() + new URL(request.url).search);
 }
@@ -79,33 +79,33 @@ export const dashRoutes: RouteObject[] = [
       { index: true, id: 'dashboard', lazy: screens.home },
       { path: 'account', id: 'account', lazy: screens.account },
       { path: 'account/profile', id: 'accountProfile', lazy: screens.profile },
-      // ---- issue 14: billing (spec §2 named route accountBilling) and the simulator's hosted invoice page
+      // ---- billing (spec §2 named route accountBilling) and the simulator's hosted invoice page
       { path: 'account/billing', id: 'accountBilling', lazy: billing('billingPage') },
       { path: 'account/billing/invoices/:id', id: 'accountInvoice', lazy: billing('invoicePage') },
-      // ---- issue 15: spec §2 named route domainSettings
+      // ---- spec §2 named route domainSettings
       { path: 'account/domain', id: 'domainSettings', lazy: domainSettings },
       { path: 'billing', loader: billingRedirect, element: null },
-      // ---- issue 15: teams (spec §2 named route teams)
+      // ---- teams (spec §2 named route teams)
       { path: 'account/teams', id: 'teams', lazy: teamsPage },
       { path: 'teams', loader: teamsRedirect, element: null },
       { path: 'analytics', id: 'analytics', lazy: screens.analytics },
       // The TransferModal is a child of the list, so the list stays behind it (spec §2).
       { path: 'transfers', id: 'transfers', lazy: screens.transfers, children: [{ path: ':slug', id: 'TransferModal', lazy: screens.transferModal }] },
-      // Contacts (issue 13)
+      // Contacts
       { path: 'contacts', id: 'contacts', lazy: screens.contacts },
-      // file requests (issue 13)
+      // file requests
       { path: 'requests', id: 'requests', lazy: screens.requests },
       { path: 'requests/:slug', id: 'requestDetail', lazy: screens.requestDetail },
-      // ---- issue 13 (no route ids: none of spec §2's named routes)
-      { path: 'data-residency', lazy: issue13('dataResidency') },
-      { path: 'settings', lazy: issue13('settings') },
-      { path: 'roadmap/*', lazy: issue13('roadmap') },
-      // ---- issue 15: branding (spec §2 /dash/account/customize, /dash/account/powered-by)
+      // ---- storage region, settings, roadmap (no route ids: none of spec §2's named routes)
+      { path: 'data-residency', lazy: settingsScreen('dataResidency') },
+      { path: 'settings', lazy: settingsScreen('settings') },
+      { path: 'roadmap/*', lazy: settingsScreen('roadmap') },
+      // ---- branding (spec §2 /dash/account/customize, /dash/account/powered-by)
       { path: 'account/customize', id: 'accountCustomize', lazy: branding('customize') },
       { path: 'account/powered-by', id: 'accountPoweredBy', lazy: branding('poweredBy') },
-      // ---- issue 17: webhooks (endpoints, secrets, delivery logs)
+      // ---- webhooks (endpoints, secrets, delivery logs)
       { path: 'account/webhooks', lazy: webhooksPage },
-      // ---- issue 17: API keys (hidden from team members unless their admin allows keys)
+      // ---- API keys (hidden from team members unless their admin allows keys)
       { path: 'account/api-keys', id: 'apiKeys', lazy: apiKeys },
       // the customize screen moved under the account: the old address keeps working
       { path: 'customize', loader: () => replace(paths.accountCustomize()), element: null },

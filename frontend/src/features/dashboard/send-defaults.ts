@@ -1,5 +1,5 @@
 /**
- * The defaults of a signed-in sender's new send (issue 13: transferSettings saved on /dash/settings).
+ * The defaults of a signed-in sender's new send (transferSettings saved on /dash/settings).
  * It lives with the dashboard (not in features/send, whose modules form the home page's
  * quick-send chunk), so the home page does not carry it.
  */

@@ -1,5 +1,5 @@
 /**
- * issue 17: the /developers page's code examples (curl and TypeScript), for the deployment the
+ * the /developers page's code examples (curl and TypeScript), for the deployment the
  * page is served by (`api` is the document's server URL, `https://…/api`). Code stays code in
  * every language; the words around it come from the `api` catalogue (`docs.…`).
  */

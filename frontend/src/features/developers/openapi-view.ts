@@ -1,5 +1,5 @@
 /**
- * issue 17: what the /developers page shows of the OpenAPI 3.1 document served at
+ * what the /developers page shows of the OpenAPI 3.1 document served at
  * GET /api/v1/openapi.json (functions/domain/openapi.ts): its operations grouped by tag, each
  * with method, path, summary, scope, parameters, request body fields (from the JSON Schemas)
  * and the success answer's fields (from its example). A few dozen lines instead of a renderer

@@ -1,5 +1,5 @@
 /**
- * Issue 17's /developers, loaded on demand (app/routes.tsx) through this small module with its
+ * The /developers, loaded on demand (app/routes.tsx) through this small module with its
  * `api` catalogue, so the entry chunk names one file for the screen.
  */
 import { i18n } from '@/i18n/i18n';

@@ -11,7 +11,7 @@ export type DownloadFailure =
   | { readonly kind: 'locked'; readonly wrong: boolean }
   | { readonly kind: 'notFound' }
   | ({ readonly kind: 'expired' } & ExpiredDetails)
-  /** issue 17: 410 transfer_disabled, an operator disabled it after an abuse report */
+  /** 410 transfer_disabled, an operator disabled it after an abuse report */
   | { readonly kind: 'disabled' }
   /** 429, e.g. too many password attempts: told by its code, with the minutes to wait */
   | { readonly kind: 'rateLimited'; readonly text: ErrorText }

@@ -1,9 +1,9 @@
 import { GB, MB } from '../../../../functions/domain/units';
 
 /**
- * Issue 16, spec §2 and §9: the home page's marketing notification toasts "with sample geo
+ * Spec §2 and §9: the home page's marketing notification toasts "with sample geo
  * text (5.8 s, cycling every 2 s)". Read as: each toast stays 5.8 s, and the next one comes 2 s
- * after the previous one left (docs/decisions.md, "Example toasts"). They are examples, not
+ * after the previous one left (docs/decisions/, "Example toasts"). They are examples, not
  * real activity, and say so.
  */
 export const EXAMPLE_TOAST_VISIBLE_MS = 5800;

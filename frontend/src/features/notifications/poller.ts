@@ -1,6 +1,6 @@
 /**
- * Polling while the tab is visible (issue 12: a download appears within 30 s without a
- * reload; decision in docs/decisions.md). One poll at a time: the next is scheduled when the
+ * Polling while the tab is visible (a download appears within 30 s without a
+ * reload; decision in docs/decisions/). One poll at a time: the next is scheduled when the
  * previous settles, so a slow answer never stacks requests. Hidden tab: no timer at all;
  * visible again: one poll at once, then the interval again.
  */

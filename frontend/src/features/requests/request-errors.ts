@@ -15,7 +15,7 @@ function detailsOf(details: unknown): { limit?: unknown; fileName?: unknown } {
   return typeof details === 'object' && details !== null ? (details as { limit?: unknown; fileName?: unknown }) : {};
 }
 
-/** `language`: the page's, for the size in the reader's own format (issue 16). */
+/** `language`: the page's, for the size in the reader's own format. */
 export function refusalText(code: string, details: unknown, language = 'en'): RefusalText | null {
   const d = detailsOf(details);
   const file = typeof d.fileName === 'string' ? d.fileName : '';

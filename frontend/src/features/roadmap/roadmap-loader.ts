@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { findRoadmapItem } from '@/features/roadmap/roadmap-items';
 
 export interface RoadmapData {
-  /** issue 16: a sub-path that names no roadmap item; the page shows the whole roadmap with a notice about it */
+  /** a sub-path that names no roadmap item; the page shows the whole roadmap with a notice about it */
   readonly missing: string | undefined;
 }
 

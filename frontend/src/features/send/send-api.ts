@@ -21,7 +21,7 @@ export type SenderAuth = { kind: 'guest'; senderToken: string } | { kind: 'accou
 
 /**
  * Creates the transfer and its upload plan. Retried after a network error or a 5xx with one
- * Idempotency-Key (apiFetch, issue 16): a create whose answer was lost answers the same
+ * Idempotency-Key (apiFetch): a create whose answer was lost answers the same
  * transfer again instead of making (and counting) a second one.
  */
 export function createTransfer(body: CreateBody, auth: SenderAuth, signal?: AbortSignal): Promise<CreateTransferResponse> {

@@ -1,5 +1,5 @@
 /**
- * The /dash/settings form (issue 13): the saved transferSettings and requestSettings as editable
+ * The /dash/settings form: the saved transferSettings and requestSettings as editable
  * text, and back to POST /v1/updateProfile's body, checked first by the same schemas and plan
  * rules the server applies (functions/domain/auth-api.ts, requests-api.ts, expiry.ts).
  */

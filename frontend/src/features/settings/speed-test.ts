@@ -1,5 +1,5 @@
 /**
- * The Region picker's speed test (spec §7 "HEAD on each region's 128 KB test file"; issue 13:
+ * The Region picker's speed test (spec §7 "HEAD on each region's 128 KB test file";
  * median of 3 timed HEADs): each sample is one uncached HEAD through the region's presigned
  * URL, timed from request to answer. A failed request counts as no sample; a region with no
  * successful sample has no speed (NaN), which shows the fewest bars.

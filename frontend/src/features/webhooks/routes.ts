@@ -1,4 +1,4 @@
-/** Issue 17's /dash/account/webhooks, loaded on demand with its `webhooks` catalogue (features/dashboard/routes.tsx). */
+/** The /dash/account/webhooks, loaded on demand with its `webhooks` catalogue (features/dashboard/routes.tsx). */
 import { importWithRetry } from '@/lib/import-with-retry';
 
 export async function webhooksPage() {

@@ -10,7 +10,7 @@ export function initialsOf(user: Pick<SessionUser, 'fullName' | 'email'>): strin
 
 /**
  * Account menu entries of spec §2; Domain, Teams and Billing are hidden from team members.
- * Webhooks and API keys (issue 17) too, unless the member's admin allowed them
+ * Webhooks and API keys too, unless the member's admin allowed them
  * (SessionUser.webhooksAllowed, SessionUser.apiKeysAllowed).
  */
 export type AccountMenuItem = 'profile' | 'domain' | 'teams' | 'billing' | 'customize' | 'webhooks' | 'apiKeys';

@@ -4,7 +4,7 @@
  * refunds and an event log in the table (store.ts), answers in Stripe's shapes, has a clock
  * that only moves when advanced (like a Stripe test clock), and delivers Stripe-shaped, signed
  * events to the webhook (events.ts). Its checkout screen is part of the app
- * (/payments/simulated/* routes). Behaviour and choices: docs/decisions.md, "Payments providers".
+ * (/payments/simulated/* routes). Behaviour and choices: docs/decisions/, "Payments providers".
  *
  * Lifecycle of a subscription, each step run by `advanceClock` when its time comes:
  * - checkout with a test card: customer + card, `trialing` until now + trial days, a $0 invoice

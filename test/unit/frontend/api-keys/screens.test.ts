@@ -11,7 +11,7 @@ const mayUseApiKeys = (u: { isTeamMember: boolean; apiKeysAllowed?: boolean }) =
 
 const tree: RouteObject[] = [{ path: '/dash', children: dashRoutes }];
 
-describe('/dash/account/api-keys (issue 17)', () => {
+describe('/dash/account/api-keys', () => {
   it('is a named dashboard route loaded on demand', async () => {
     expect(paths.apiKeys()).toBe('/dash/account/api-keys');
     const route = matchRoutes(tree, paths.apiKeys())?.at(-1)?.route;
@@ -29,7 +29,7 @@ describe('/dash/account/api-keys (issue 17)', () => {
   });
 });
 
-describe('/developers (issue 17)', () => {
+describe('/developers', () => {
   it('is a public route loaded on demand', async () => {
     const route = matchRoutes(appRoutes, paths.developers())?.at(-1)?.route;
     expect(route?.id).toBe('developers');

@@ -119,7 +119,7 @@ describe('account menu (spec §2)', () => {
     expect(accountMenuItems({ isTeamMember: true, apiKeysAllowed: true })).toEqual(['profile', 'customize', 'apiKeys']);
   });
 
-  it('shows Webhooks to a team member only once their admin allowed them (issue 17)', () => {
+  it('shows Webhooks to a team member only once their admin allowed them', () => {
     expect(accountMenuItems({ isTeamMember: true, webhooksAllowed: false })).not.toContain('webhooks');
     expect(accountMenuItems({ isTeamMember: true, webhooksAllowed: true })).toEqual(['profile', 'customize', 'webhooks']);
     expect(accountMenuItems({ isTeamMember: false, webhooksAllowed: false })).toContain('webhooks');

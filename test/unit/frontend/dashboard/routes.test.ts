@@ -18,7 +18,7 @@ describe('/dash children (spec §2)', () => {
     expect(deepest('/dash/contacts')?.id).toBe('contacts');
     // The TransferModal is the list's child: the list stays rendered behind it.
     expect(matchRoutes(tree, '/dash/transfers/abc1234')?.map((m) => m.route.id)).toEqual([undefined, 'dash-layout', 'transfers', 'TransferModal']);
-    // issue 13: the storage region picker, settings, and the roadmap inside the dashboard layout
+    // the storage region picker, settings, and the roadmap inside the dashboard layout
     expect(deepest('/dash/data-residency')?.path).toBe('data-residency');
     expect(deepest('/dash/settings')?.path).toBe('settings');
     expect(matchRoutes(tree, '/dash/roadmap')?.map((m) => m.route.path)).toEqual(['/dash', undefined, 'roadmap/*']);
@@ -36,7 +36,7 @@ describe('/dash children (spec §2)', () => {
     }
   });
 
-  // ---- file requests (issue 13) ----
+  // ---- file requests ----
   it('serves the requests list and one request, each loaded on demand', async () => {
     expect(deepest('/dash/requests')?.id).toBe('requests');
     expect(matchRoutes(tree, '/dash/requests/AbCd1234')?.map((m) => m.route.id)).toEqual([undefined, 'dash-layout', 'requestDetail']);
@@ -47,7 +47,7 @@ describe('/dash children (spec §2)', () => {
     }
   });
 
-  // ---- issue 14: billing ----
+  // ---- billing ----
   it('serves the billing page and its invoices under the account, each loaded on demand with the billing catalogue', async () => {
     expect(deepest('/dash/account/billing')?.id).toBe('accountBilling');
     expect(deepest('/dash/account/billing/invoices/in_sim_1')?.id).toBe('accountInvoice');
@@ -66,7 +66,7 @@ describe('/dash children (spec §2)', () => {
     expect(response.headers.get('Location')).toBe('/dash/account/billing?x=1');
   });
 
-  it('sends the old /dash/teams to /dash/account/teams, keeping the query (issue 15)', async () => {
+  it('sends the old /dash/teams to /dash/account/teams, keeping the query', async () => {
     const route = deepest('/dash/teams');
     const request = new Request('http://app.test/dash/teams?x=1');
     const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({ request, params: {}, context: undefined } as LoaderFunctionArgs)) as Response;
@@ -74,7 +74,7 @@ describe('/dash children (spec §2)', () => {
     expect(response.headers.get('Location')).toBe('/dash/account/teams?x=1');
   });
 
-  // issue 15: branding under the account; the former /dash/customize redirects there
+  // branding under the account; the former /dash/customize redirects there
   it('serves customize and powered-by under the account, and moves /dash/customize there', async () => {
     expect(deepest('/dash/account/customize')?.id).toBe('accountCustomize');
     expect(deepest('/dash/account/powered-by')?.id).toBe('accountPoweredBy');

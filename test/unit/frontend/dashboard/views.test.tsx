@@ -141,7 +141,7 @@ describe('limit screen', () => {
     expect(screen(reason, reason === 'over_transfer_limit' ? 'free' : 'pro').text()).toContain(expected);
   });
 
-  // issue 14: every block reason has its words, the upgrade to the account's plan tab and the support line
+  // every block reason has its words, the upgrade to the account's plan tab and the support line
   it.each([
     ['trial_expired', 'Your trial has expired'],
     ['subscription_over', 'Your subscription is over.'],
@@ -240,7 +240,7 @@ describe('account', () => {
     expect(text).toContain('Pro plan');
     expect(text).toContain('Active');
     expect(text).toContain('25 GB');
-    // issue 14: the upgrade is the account's plan tab (spec §2: tab 1), the billing page beside it
+    // the upgrade is the account's plan tab (spec §2: tab 1), the billing page beside it
     expect(view.tag('account-upgrade')).toContain('href="/dash/account?tab=1"');
     expect(view.tag('account-billing')).toContain('href="/dash/account/billing"');
     expect(view.tag('storage-bar')).toContain('data-state="ok"');

@@ -1,5 +1,5 @@
 /**
- * /developers' webhooks examples (issue 17) cannot drift from the server: the TypeScript
+ * /developers' webhooks examples cannot drift from the server: the TypeScript
  * verification snippet the page shows (WEBHOOK_VERIFY_TS) is compiled as it stands and verifies
  * the headers the delivery worker signs (deliveryHeaders, signatureOf in
  * functions/services/webhooks.ts), refusing what the server did not sign, stale timestamps and

@@ -6,7 +6,7 @@ import { accountMenuItems } from '@/lib/session/user-display';
 
 const tree: RouteObject[] = [{ path: '/dash', children: dashRoutes }];
 
-describe('/dash/account/domain (issue 15, spec §2 domainSettings)', () => {
+describe('/dash/account/domain (spec §2 domainSettings)', () => {
   it("is the account menu's Domain item, a named route loaded on demand", async () => {
     expect(paths.domainSettings()).toBe('/dash/account/domain');
     const route = matchRoutes(tree, paths.domainSettings())?.at(-1)?.route;

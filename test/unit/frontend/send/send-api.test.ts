@@ -53,7 +53,7 @@ describe('send API calls', () => {
     expect(seen[1]!.headers['x-sender-token']).toBeUndefined();
   });
 
-  it('retries a create after a server error with one Idempotency-Key for every attempt (issue 16)', async () => {
+  it('retries a create after a server error with one Idempotency-Key for every attempt', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     /** runs the backoff timers until `p` settles (the retry rules load by a dynamic import in between) */
     const settle = async <T,>(p: Promise<T>): Promise<T> => {

@@ -26,7 +26,7 @@ function lookup(tree: Tree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** The private addresses of spec §2 and issue 16. */
+/** The private addresses of spec §2 and the SEO rules. */
 const PRIVATE_SAMPLES = [
   '/downloads/abc1234',
   '/downloads/abc1234/Ab3dEf7h/downloadZip',

@@ -1,5 +1,5 @@
 /**
- * The webhooks screen's pure parts (issue 17): the verification snippet it shows is the one
+ * The webhooks screen's pure parts: the verification snippet it shows is the one
  * docs/webhooks.md documents (and the integration test runs), the delivery log's columns, and
  * every event type has its text in every language.
  */

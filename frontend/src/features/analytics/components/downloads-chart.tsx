@@ -13,7 +13,7 @@ function cssColor(el: HTMLElement, name: string, fallback: string): string {
 }
 
 /**
- * Downloads per bucket as bars (uPlot: docs/decisions.md). The canvas is hidden from assistive
+ * Downloads per bucket as bars (uPlot: docs/decisions/). The canvas is hidden from assistive
  * technology: the same numbers are in the table the screen shows beside it.
  */
 /** The narrowest chart; its box is about 280 px on a 320 px phone, so the chart never widens the page there. */

@@ -299,7 +299,7 @@ function MembersSetting({ allowed, onChange }: { allowed: boolean; onChange: (al
 }
 
 /**
- * /dash/account/api-keys (issue 17): create a named key with scopes (its secret shown once),
+ * /dash/account/api-keys: create a named key with scopes (its secret shown once),
  * see every key's first characters, scopes, creation and last use, revoke one. A team member
  * whose admin has not allowed keys is refused here (and the API refuses them alike); a team
  * admin also decides whether members may use keys.

@@ -25,7 +25,7 @@ function startsInForgotMode(value: string | null): boolean {
  * (paths of this app only), forgotPass opens the forgot-password mode.
  */
 export function LoginPage() {
-  // issue 15: on a customer's verified domain, their logo above the form
+  // on a customer's verified domain, their logo above the form
   const hostBranding = useHostBranding();
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();

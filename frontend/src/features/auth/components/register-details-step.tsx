@@ -32,7 +32,7 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
   const shake = useShake();
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
-  // issue 15 (spec §7): the company an address's domain suggests pre-fills the field once; what the user types stays
+  // the company an address's domain suggests pre-fills the field once; what the user types stays
   const [company, setCompany] = useState(() => suggestCompany(email) ?? '');
   const [problems, setProblems] = useState<{ fullName: FieldProblem | null; password: FieldProblem | null }>({ fullName: null, password: null });
   const [failure, setFailure] = useState<AuthErrorText | null>(null);

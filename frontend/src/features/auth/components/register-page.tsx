@@ -5,7 +5,7 @@ import { paths } from '@/app/paths';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PageLoading } from '@/components/page-loading';
-// issue 14: step 3's checkout for a paid plan (its `billing` catalogue comes with this route)
+// step 3's checkout for a paid plan (its `billing` catalogue comes with this route)
 import { Checkout } from '@/features/billing/components/checkout';
 import { parsePeriod } from '@/features/billing/price-choice';
 import { guardStep, loadRegistration, parsePlan, parseStep, saveRegistration, type Registration, type RegisterStep } from '../register-steps';
@@ -37,7 +37,7 @@ export function RegisterPage() {
   const requested = parseStep(searchParams.get('step'));
   const plan = parsePlan(searchParams.get('plan'));
   const paid = plan !== 'free';
-  // issue 14: the paid plan's period and a coupon travel with the steps to the checkout
+  // the paid plan's period and a coupon travel with the steps to the checkout
   const period = paid ? parsePeriod(searchParams.get('period')) : undefined;
   const coupon = searchParams.get('coupon')?.slice(0, 255) || undefined;
   const step = guardStep(requested, registration);

@@ -16,7 +16,7 @@ import { usePlanName } from '../use-plan-name';
 import { Avatar } from './avatar';
 import { UsageSummary } from './usage-summary';
 import { TransferSettingsCard } from '@/features/transfers/components/transfer-settings-card';
-// issue 14: the subscription's status on the plan card, and tab 1 (plan upgrade); their
+// the subscription's status on the plan card, and tab 1 (plan upgrade); their
 // catalogue (`billing`) comes with this route (features/dashboard/routes.tsx)
 import { PlanUpgrade } from '@/features/billing/components/plan-upgrade';
 import { SubscriptionBadge } from '@/features/billing/components/subscription-badge';
@@ -39,7 +39,7 @@ export function accountTab(raw: string | null): 0 | 1 {
 
 /**
  * Account (spec §2 /dash/account): tab 0 the plan and its limits, usage, storage and profile;
- * tab 1 the plan upgrade (issue 14).
+ * tab 1 the plan upgrade.
  */
 export function AccountPage() {
   const { t } = useTranslation();
@@ -202,7 +202,7 @@ function AccountOverview() {
           </Link>
         </section>
       </div>
-      {/* issue 13: the roadmap inside the dashboard */}
+      {/* the roadmap inside the dashboard */}
       <p className="dash-account-more">
         <Link to={dashPaths.roadmap()} className="text-link" data-testid="account-roadmap">
           {t('roadmap.title')}

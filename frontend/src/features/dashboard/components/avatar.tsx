@@ -10,7 +10,7 @@ interface AvatarProps {
   readonly size?: number;
   readonly shape?: 'round' | 'square';
   readonly testId?: string;
-  /** issue 15: the user id or email whose colour the initials get */
+  /** the user id or email whose colour the initials get */
   readonly seed?: string;
 }
 

@@ -23,7 +23,7 @@ export function DashLayout() {
   const { t: tInsights } = useTranslation('insights');
   const { t: tContacts } = useTranslation('contacts');
   const { t: tRequests } = useTranslation('requests');
-  // Issue 13's tab labels: the `settings` catalogue, fetched on first use rather than waited for
+  // The tab labels: the `settings` catalogue, fetched on first use rather than waited for
   // by the layout's route (which would grow every page's entry chunk); the tabs show once it is in.
   const { t: tSettings, ready: settingsReady } = useTranslation('settings', { useSuspense: false });
   const { user } = useSession();
@@ -40,14 +40,14 @@ export function DashLayout() {
             <NavLink to={dashPaths.transfers()} className="dash-tab" data-testid="dash-tab-transfers">
               {tTransfers('dashTab.label')}
             </NavLink>
-            {/* file requests (issue 13) */}
+            {/* file requests */}
             <NavLink to={dashPaths.requests()} className="dash-tab" data-testid="dash-tab-requests">
               {tRequests('dashTab.label')}
             </NavLink>
             <NavLink end to={dashPaths.analytics()} className="dash-tab" data-testid="dash-tab-analytics">
               {tInsights('analytics.tab')}
             </NavLink>
-            {/* Contacts (issue 13) */}
+            {/* Contacts */}
             <NavLink end to={dashPaths.contacts()} className="dash-tab" data-testid="dash-tab-contacts">
               {tContacts('tab')}
             </NavLink>
@@ -57,7 +57,6 @@ export function DashLayout() {
             <NavLink end to={dashPaths.profile()} className="dash-tab">
               {t('dashboard.nav.profile')}
             </NavLink>
-            {/* issue 13 */}
             {settingsReady && (
               <>
                 <NavLink end to={dashPaths.dataResidency()} className="dash-tab" data-testid="dash-tab-data-residency">

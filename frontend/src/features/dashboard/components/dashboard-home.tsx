@@ -28,7 +28,7 @@ export function DashboardHome() {
   const { user, accessToken, reloadUser } = useSession();
   const planName = usePlanName();
   const [contacts, setContacts] = useState<readonly ContactView[]>([]);
-  // issue 15: the Sharing tab's team mates (spec §3 Team member option); none outside a team
+  // the Sharing tab's team mates (spec §3 Team member option); none outside a team
   const [teamMembers, setTeamMembers] = useState<readonly TeamMemberOption[]>([]);
   // After a send the done view stays up with its link even if the refreshed user is now blocked.
   const [sentHere, setSentHere] = useState(false);

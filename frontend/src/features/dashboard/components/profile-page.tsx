@@ -57,7 +57,7 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { k
 function ProfileDetails({ user, onSaved }: { user: SessionUser; onSaved(user: SessionUser): void }) {
   const { t } = useTranslation();
   const ids = useId();
-  // issue 15 (spec §7): an empty company starts from the one the email's domain suggests (free mail domains give none); saved only with the form
+  // an empty company starts from the one the email's domain suggests (free mail domains give none); saved only with the form
   const [fields, setFields] = useState<ProfileFields>(() => {
     const saved = profileFields(user);
     return saved.company ? saved : { ...saved, company: suggestCompany(user.email) ?? '' };

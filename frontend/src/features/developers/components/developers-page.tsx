@@ -150,7 +150,7 @@ function Reference({ doc }: { doc: ApiDocView }) {
 }
 
 /**
- * /developers (issue 17): how to use the public API v1 with a key (authentication, a whole send
+ * /developers: how to use the public API v1 with a key (authentication, a whole send
  * with curl and TypeScript, errors, rate limits), then the reference, rendered from the OpenAPI
  * document this deployment serves at GET /api/v1/openapi.json.
  */

@@ -17,7 +17,7 @@ import {
 import { Code } from './code';
 
 /**
- * /developers' webhooks section (issue 17): the event types and their envelope, how deliveries
+ * /developers' webhooks section: the event types and their envelope, how deliveries
  * are retried and de-duplicated, registering an endpoint with a `webhooks` key (curl and
  * TypeScript) or in the dashboard, and verifying a delivery's signature (TypeScript, node:crypto).
  * Event types, header names and the tolerance come from the contract (functions/domain/webhooks-api.ts).

@@ -300,7 +300,7 @@ function EmailDomainCard({ settings, setSettings }: { settings: DomainSettings; 
 }
 
 /**
- * /dash/account/domain (issue 15; spec §2 domainSettings): the custom link domain (typedDomain,
+ * /dash/account/domain (spec §2 domainSettings): the custom link domain (typedDomain,
  * the DNS records to create, domain_status, Check now) and, in a section of its own, the sender
  * email domain (pmDomain and its DKIM records). Team members see that their admin manages it.
  */

@@ -35,7 +35,7 @@ export function fetchFileUrl(access: DownloadAccess, fileId: string, signal?: Ab
   });
 }
 
-/** Issue 16: the files' previews (inline URLs of 600 s, thumbnails); the same access as a download. */
+/** The files' previews (inline URLs of 600 s, thumbnails); the same access as a download. */
 export async function fetchPreviews(access: DownloadAccess, signal?: AbortSignal): Promise<PreviewsResponse> {
   // Paged (each answer stays under Lambda's 6 MB): every page, one after another. The loop is
   // domain/preview-pages.ts's, written out here: a shared chunk would cost the page's first load.
@@ -61,7 +61,7 @@ export async function requestExtension(request: ExtensionRequest, signal?: Abort
   await apiFetch<unknown>('/extension/request', { body: request, timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
 }
 
-/** Issue 17: 'Report this transfer'; 202, or 429 when this client already reported it. */
+/** 'Report this transfer'; 202, or 429 when this client already reported it. */
 export async function reportTransfer(request: import('@domain/abuse-api').AbuseReportRequest, signal?: AbortSignal): Promise<void> {
   await apiFetch<unknown>('/getDownload/report', { body: request, timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
 }

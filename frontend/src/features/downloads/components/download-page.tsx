@@ -23,7 +23,7 @@ import '@/features/downloads/components/download-page.css';
 // Only expired links show it: its form and texts stay out of the page's first load.
 const ExpiredPanel = lazy(() => importWithRetry(() => import('@/features/downloads/components/expired-panel')).then((m) => ({ default: m.ExpiredPanel })));
 
-/** How often the page asks again while the files are being checked (issue 17). */
+/** How often the page asks again while the files are being checked. */
 const SCAN_POLL_MS = 1500;
 
 /** /downloads/{id}/{user?}/{downloadZip?}, /d/{id}/{user?} and /w/{slug} (spec §2). */
@@ -32,7 +32,7 @@ export function DownloadPage() {
   const { pathname } = useLocation();
   // Download pages are private to their link holders: keep them out of search engines.
   useNoIndex();
-  // issue 15: the sender's branding, from the first answer or the one after unlocking.
+  // the sender's branding, from the first answer or the one after unlocking.
   const [brandOf, setBranding] = useState<{ path: string; branding: PublicBranding | null | undefined }>({ path: '', branding: undefined });
   const branding = brandOf.path === pathname ? brandOf.branding : result.kind === 'ready' ? result.view.branding : undefined;
   const page = (
@@ -102,7 +102,7 @@ function DownloadScreen({ route, initial, onView }: { route: DownloadRoute; init
   const id = route.id;
   const access = (): DownloadAccess => ({ id: id ?? '', password: password.current, recipient: route.recipient });
 
-  // issue 17: while the malware scan runs the page asks again until every file is checked.
+  // while the malware scan runs the page asks again until every file is checked.
   const scanning = result.kind === 'ready' && result.view.scanState === 'pending';
   useEffect(() => {
     if (!scanning) return;

@@ -5,7 +5,7 @@ import { importWithRetry } from '@/lib/import-with-retry';
 type FormProps = { id: string; onClose: () => void };
 
 /**
- * Issue 17: 'Report this transfer' under the files. The form and its texts arrive in their own
+ * 'Report this transfer' under the files. The form and its texts arrive in their own
  * chunk when the visitor opens it, so the download page's first load carries only this button.
  */
 export function ReportAction({ id }: { id: string }) {

@@ -5,7 +5,7 @@ import { ABUSE_DETAILS_MAX, ABUSE_REASONS, type AbuseReason } from '@domain/abus
 import { reportTransfer } from '@/features/downloads/api/download-api';
 import { ApiError } from '@/lib/api';
 
-/** Issue 17: the form's texts load with this chunk. */
+/** The form's texts load with this chunk. */
 export const ready = i18n.loadNamespaces('abuse');
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;

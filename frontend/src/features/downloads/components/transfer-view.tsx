@@ -106,7 +106,7 @@ export function TransferView({
       ? t('download.summaryOne', { size: formatSize(view.totalBytes, i18n.language) })
       : t('download.summaryMany', { n: view.fileCount, size: formatSize(view.totalBytes, i18n.language) });
   const single = files.length === 1;
-  // issue 17: nothing downloads before the malware scan; removed and unchecked files never do
+  // nothing downloads before the malware scan; removed and unchecked files never do
   const checking = view.scanState === 'pending';
   const servable = files.filter((f) => (f.scan ?? 'clean') === 'clean');
 

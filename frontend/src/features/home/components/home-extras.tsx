@@ -15,7 +15,7 @@ import { useSession } from '@/lib/session/session-provider';
 import '@/features/home/home-extras.css';
 
 /**
- * Issue 16: the home page's parts that no first load carries (spec §2 "customer logos" and the
+ * The home page's parts that no first load carries (spec §2 "customer logos" and the
  * marketing notification toasts). home-page.tsx loads this chunk and its `marketing` catalogue
  * once the page has loaded and the browser is idle; the strip fills a slot whose height the
  * stylesheet already reserves, and the toasts are fixed to a corner, so neither moves anything.

@@ -19,7 +19,7 @@ const FEATURES = ['regions', 'security', 'tracking', 'requests', 'teams', 'resum
 const FAQ = ['getting-started', 'file-size', 'security', 'trial-refund', 'file-types'] as const;
 
 /**
- * Issue 16: the formats strip and the example toasts (components/home-extras.tsx) with their
+ * The formats strip and the example toasts (components/home-extras.tsx) with their
  * catalogue; nothing of them is in a first load. Wide screens get them once the page has loaded
  * and the browser is idle; narrow ones (no toasts there, the strip far below the fold) on the
  * first scroll, so a phone's first view does no late work at all.

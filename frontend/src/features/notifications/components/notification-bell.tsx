@@ -179,11 +179,11 @@ export function NotificationBell() {
             <ul className="bell-list">
               {notifications.map((n) => {
                 const item = { n, now, lng, newLabel: t('notifications.new'), onOpen: openItem };
-                // ---- issue 17: a file of the user's transfer was found infected and removed ----
+                // ---- a file of the user's transfer was found infected and removed ----
                 if (n.kind === 'scan-failed') {
                   return <BellItem key={n._id} {...item} to={dashPaths.transfer(n.slug)} kind="scan-failed" title={t('notifications.scanFailed', { file: n.fileName, finding: n.scan?.finding ?? '' })} />;
                 }
-                // ---- file requests (issue 13): someone uploaded to one of the user's requests ----
+                // ---- file requests: someone uploaded to one of the user's requests ----
                 if (n.kind === 'request-upload' && n.request) {
                   const notice = n.request;
                   return (

@@ -6,7 +6,7 @@ import { LISTED_ROLES, plan, type ListedRole } from '@/lib/plans';
 
 /**
  * Every listed plan with every limit; values the domain marks as inferred carry an asterisk.
- * `action` (issue 14): each row's button (Free trial, Try free or Contact us) under `actionHeader`.
+ * `action`: each row's button (Free trial, Try free or Contact us) under `actionHeader`.
  */
 export function PlanTable({
   yearly,
@@ -20,7 +20,7 @@ export function PlanTable({
   actionHeader?: string;
 }) {
   const { t, i18n } = useTranslation();
-  // issue 13: the storage-region column's header is in the lazy `settings` catalogue, fetched on
+  // the storage-region column's header is in the lazy `settings` catalogue, fetched on
   // first use (not waited for by the route, so the entry chunk stays as it was)
   const { t: tSettings, ready: settingsReady } = useTranslation('settings', { useSuspense: false });
   const lng = i18n.resolvedLanguage ?? 'en';

@@ -10,7 +10,7 @@ import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PlanTable } from '@/features/pricing/components/plan-table';
 import { company } from '@/config/company';
-// issue 14: where 'Free trial' leads, the premium package's preselection, 'Contact us' (the
+// where 'Free trial' leads, the premium package's preselection, 'Contact us' (the
 // `billing` catalogue comes with this route)
 import { ContactRoles, useContactRoles } from '@/features/billing/components/contact-roles';
 import { selectedPlan, trialHref } from '@/features/billing/price-choice';

@@ -305,7 +305,7 @@ export function PublicRequestPage() {
     t('public.rules.maxFiles', { count: rules.maxFiles }),
   ];
 
-  // issue 15: the requester's accent colour on the page's buttons (text black or white, chosen by the server)
+  // the requester's accent colour on the page's buttons (text black or white, chosen by the server)
   const accent = request.branding?.accentColor;
   const brandStyle = accent ? ({ '--brand-accent': accent, '--brand-accent-text': request.branding?.accentTextColor ?? '#fff' } as CSSProperties) : undefined;
 

@@ -8,7 +8,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import type { RoadmapData } from '@/features/roadmap/roadmap-loader';
 import { dashPaths } from '@/features/dashboard/dash-paths';
 
-/** /roadmap/* (public) and /dash/roadmap/* (issue 13: the same screen inside the dashboard, its links staying there). */
+/** /roadmap/* (public) and /dash/roadmap/* (the same screen inside the dashboard, its links staying there). */
 export function RoadmapPage() {
   const { t } = useTranslation();
   const inDash = useLocation().pathname.startsWith('/dash/');
@@ -59,7 +59,7 @@ export function RoadmapPage() {
   );
 }
 
-/** issue 16: an unknown /roadmap/<item> keeps the visitor on the roadmap, says so, and stays out of search. */
+/** an unknown /roadmap/<item> keeps the visitor on the roadmap, says so, and stays out of search. */
 function MissingItemNotice({ path }: { path: string }) {
   const { t } = useTranslation();
   useNoIndex();

@@ -45,7 +45,7 @@ export interface QuickSendSession {
   readonly email: string;
   readonly role: string;
   readonly teamMembers?: readonly TeamMemberOption[];
-  /** issue 13: what a new form starts with (send-defaults.ts, from the account's transferSettings) */
+  /** what a new form starts with (send-defaults.ts, from the account's transferSettings) */
   readonly defaults?: SendDefaults;
 }
 

@@ -22,7 +22,7 @@ type Speeds = Readonly<Partial<Record<RegionId, number>>>;
 type Save = { kind: 'idle' } | { kind: 'saving'; region: RegionId } | { kind: 'saved'; region: RegionId } | { kind: 'failed'; message: string };
 
 /**
- * /dash/data-residency (spec §2 Region picker; issue 13): the offered regions with their speed
+ * /dash/data-residency (spec §2 Region picker): the offered regions with their speed
  * from this browser (median of 3 timed HEADs on each region's 128 KB object) in ms and signal
  * bars, the current default marked, the choice (paid plans), the regions not offered and why,
  * and where each kind of data lives.

@@ -21,7 +21,7 @@ const PRESET_KEYS = ['week', 'month', 'months3', 'year'] as const;
 type Save = { kind: 'idle' | 'saving' | 'saved' | 'invalid' } | { kind: 'failed'; message: string };
 
 /**
- * /dash/settings (issue 13; spec §3 transferSettings, requestSettings): the defaults of new
+ * /dash/settings (spec §3 transferSettings, requestSettings): the defaults of new
  * transfers (they prefill the dashboard's quick send) and of new file requests, saved together
  * through POST /v1/updateProfile, which applies the same plan rules.
  */

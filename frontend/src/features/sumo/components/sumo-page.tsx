@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { company } from '@/config/company';
 import { usePageTitle } from '@/lib/use-page-title';
-// issue 14: the redeem form (its `billing` catalogue comes with this route)
+// the redeem form (its `billing` catalogue comes with this route)
 import { SumoRedeem } from '@/features/billing/components/sumo-redeem';
 
 const STEPS = ['step1', 'step2', 'step3'] as const;

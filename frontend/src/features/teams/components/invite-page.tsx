@@ -13,7 +13,7 @@ import '../teams.css';
 type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; info: InviteInfo };
 
 /**
- * /invite/{id} (issue 15; spec §2, §7 PATCH /v1/teams): the invitee sees who invited which
+ * /invite/{id} (spec §2, §7 PATCH /v1/teams): the invitee sees who invited which
  * address, sets name and password, and lands on /accept-invite signed in. The address is the
  * invited one and cannot be changed (the server binds the link to it).
  */

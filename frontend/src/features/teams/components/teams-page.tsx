@@ -18,7 +18,7 @@ function Avatar({ m }: { m: TeamMemberView }) {
 }
 
 /**
- * /dash/account/teams (issue 15; spec §2, §9 team sizes): the admin invites by email up to the
+ * /dash/account/teams (spec §2, §9 team sizes): the admin invites by email up to the
  * plan's seats, resends or revokes pending invites and removes members (their transfers stay
  * with the admin). A plan without seats shows the upgrade path; a member sees the team only.
  */

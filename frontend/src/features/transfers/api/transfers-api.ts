@@ -42,7 +42,7 @@ export function fetchTransferDetail(slug: string, signal?: AbortSignal): Promise
   return authedFetch<TransferDetail>(`/getQs?${new URLSearchParams({ slug }).toString()}`, signal ? { signal } : {});
 }
 
-/** Issue 16: the TransferModal's previews (its sender, admin or a team mate it is shared with). */
+/** The TransferModal's previews (its sender, admin or a team mate it is shared with). */
 export function fetchTransferPreviews(slug: string, signal?: AbortSignal): Promise<PreviewsResponse> {
   // paged (each answer stays under Lambda's 6 MB): every page, one after another
   return collectPreviewPages((cursor) =>

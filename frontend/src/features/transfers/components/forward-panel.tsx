@@ -13,7 +13,7 @@ import { PanelForm, type PanelProps } from './transfer-actions';
 import '@/features/send/quick-send.css';
 
 /**
- * Forward (issue 12): the files go to new recipients, or to a new link, as a server-side copy
+ * Forward: the files go to new recipients, or to a new link, as a server-side copy
  * under a new slug. The recipient box is the send form's own (Enter, comma, paste; contacts).
  */
 export function ForwardPanel({ detail, run, busy, onCancel }: PanelProps) {

@@ -10,7 +10,7 @@ import type { ModalReturn } from './transfer-modal';
 import { ExpiryLabel, FilesLabel } from './transfer-table';
 import '../transfers.css';
 
-/** How many transfers the dashboard home lists (issue 12: the five latest). */
+/** How many transfers the dashboard home lists (the five latest). */
 export const RECENT_COUNT = 5;
 
 interface RecentTransfersProps {

@@ -41,7 +41,7 @@ interface TransferActionsProps {
 }
 
 /**
- * The modal's actions (spec §2, issue 12): add files, forward, resend, remind, expiry,
+ * The modal's actions (spec §2): add files, forward, resend, remind, expiry,
  * password, delete. One panel open at a time; every outcome is announced in the live region.
  */
 export function TransferActions({ detail, notice, onNotice, onChanged, onDeleted }: TransferActionsProps) {

@@ -84,7 +84,7 @@ export function TransferModal() {
             </h2>
             <TransferView detail={detail} />
             {detail.readOnly ? (
-              // issue 15: a team mate's shared transfer: view, download and copy the link only
+              // a team mate's shared transfer: view, download and copy the link only
               <p className="tr-notice" role="note" data-testid="transfer-shared-note">
                 {t('modal.sharedReadOnly', { email: detail.senderEmail })}{' '}
                 <a href={detail.link} target="_blank" rel="noopener noreferrer">
@@ -221,7 +221,7 @@ export function TransferView({ detail }: { detail: TransferDetail }) {
         {phase !== 'deleted' && <QrCode text={detail.link} label={t('modal.qrLabel')} />}
       </div>
 
-      {/* issue 15: the sender's branding as recipients see it */}
+      {/* the sender's branding as recipients see it */}
       {phase !== 'deleted' && <BrandingStrip />}
 
       <section className="tr-section" aria-labelledby={`${ids}-message`}>
@@ -230,7 +230,7 @@ export function TransferView({ detail }: { detail: TransferDetail }) {
       </section>
 
       <FilesSection detail={detail} />
-      {/* issue 16: what the recipients see and play; none once expired or deleted */}
+      {/* what the recipients see and play; none once expired or deleted */}
       {(phase === 'active' || phase === 'expiring') && !detail.purged && detail.files.length > 0 && (
         <LazyPreviews key={detail.slug} files={detail.files} load={(signal) => fetchTransferPreviews(detail.slug, signal)} />
       )}

@@ -7,7 +7,7 @@ import { errorTextOf } from '@/i18n/error-keys';
 import '../transfers.css';
 
 /**
- * The sender's transfer settings on /dash/account (issue 12): whether recipients who have not
+ * The sender's transfer settings on /dash/account: whether recipients who have not
  * downloaded get a reminder a day before a transfer expires (on unless turned off). Saved at
  * once through POST /v1/updateProfile; the session's user follows the answer.
  */

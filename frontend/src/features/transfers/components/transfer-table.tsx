@@ -88,7 +88,7 @@ export function TransferTable({ rows, search }: { rows: readonly TransferRow[]; 
                     <LockIcon />
                   </span>
                 )}
-                {/* issue 15: a team mate's transfer shared with the viewer */}
+                {/* a team mate's transfer shared with the viewer */}
                 {row.sharedBy && <span className="muted tr-shared-by"> · {t('list.sharedBy', { email: row.sharedBy })}</span>}
               </th>
               <td className="tr-nowrap">{formatSize(row.size, lng)}</td>

@@ -542,7 +542,7 @@ function VerifySection() {
 }
 
 /**
- * /dash/account/webhooks (issue 17): the user's endpoints (URL, events, enabled, last delivery),
+ * /dash/account/webhooks: the user's endpoints (URL, events, enabled, last delivery),
  * adding one (its secret shown once), editing events, enabling or disabling, rotating the secret
  * (the old one signs beside the new for 24 h), deleting after an inline confirmation, a test
  * event, and each endpoint's delivery log with Redeliver. A team member whose admin has not
