@@ -5,9 +5,9 @@
  * seconds, minor units, functions/adapters/payments/provider.ts) and store or answer what
  * comes out (epoch ms, major units, functions/domain/billing-api.ts).
  *
- * Imports only types from the provider interface, so the frontend may import it too.
+ * Imports only types from payment-objects.ts (the provider's object shapes), so the frontend may import it too.
  */
-import type { CustomerObject, PaymentMethodObject, PriceObject, SubscriptionObject } from '../adapters/payments/provider';
+import type { CustomerObject, PaymentMethodObject, PriceObject, SubscriptionObject } from './payment-objects';
 import {
   SUMO_MAX_CODES,
   SUMO_TIERS,
