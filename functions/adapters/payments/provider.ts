@@ -4,8 +4,8 @@
  * and clock live in the table and whose checkout screen is part of the app). Everything above
  * it (routes, the webhook handler, role changes, limit screens) runs the same code in both.
  *
- * Objects and events come back in Stripe's shapes (the subset in domain/payment-objects.ts and below), so the webhook handler
- * and the views read one shape. Times are epoch SECONDS, amounts are minor units (cents), as
+ * Objects and events come back in Stripe's shapes (the subset in domain/payment-objects.ts and
+ * below), so the webhook handler and the views read one shape. Times are epoch SECONDS, amounts are minor units (cents), as
  * in Stripe's API; the HTTP contract (functions/domain/billing-api.ts) converts to ms / major units.
  */
 import type { PaymentsProviderName, PriceView } from '../../domain/billing-api';
