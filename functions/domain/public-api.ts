@@ -5,30 +5,16 @@
  * are in public-api-docs.ts; domain/openapi.ts builds the document from both and the route table.
  */
 import * as z from 'zod/mini';
-import { fileEntryInputSchema } from './file-entry-schema';
 import { LIST_FILTERS, LIST_MAX_SKIP, SEARCH_MAX_LENGTH } from './dashboard-api';
 import { createRequestSchema } from './requests-api';
-import { regionIdSchema } from './regions';
-import { fileIdSchema, recordPartRequestSchema, signBodySchema, transferIdSchema } from './transfer-api';
-import { SEND_AS, messageSchema, recipientSchema } from './validation';
+import { createTransferRequestSchema, fileIdSchema, recordPartRequestSchema, signBodySchema, transferIdSchema } from './transfer-api';
 
-/** POST /v1/transfers: an email or link send. Plan rules (size, expiry, recipients) apply as in the app. */
-export const v1CreateTransferSchema = z.object({
-  sendAs: z._default(z.enum(SEND_AS), 'link'),
-  /** recipients of an email send */
-  emailTo: z.optional(z.array(recipientSchema).check(z.maxLength(500))),
-  message: z.optional(messageSchema),
-  password: z.optional(z.string().check(z.maxLength(128))),
-  /** seconds the link lives (the plan's choices: 3600, 86400, 604800, ...); -1 with customExpiryDate */
-  expirySeconds: z.optional(z.number().check(z.int())),
-  /** epoch ms, with expirySeconds -1 (plans with custom expiry) */
-  customExpiryDate: z.optional(z.number().check(z.int())),
-  senderName: z.optional(z.string().check(z.maxLength(200))),
-  /** language of the recipients' mail */
-  lang: z.optional(z.string().check(z.maxLength(16))),
-  region: z.optional(regionIdSchema),
-  fileObjects: z.array(fileEntryInputSchema).check(z.minLength(1), z.maxLength(5000)),
-});
+/**
+ * POST /v1/transfers: the app's send body itself (transfer-api.ts createTransferRequestSchema),
+ * so the API and the app cannot drift apart. Plan rules (size, expiry, recipients) apply as in
+ * the app; `sendAs` left out is a link with an API key.
+ */
+export const v1CreateTransferSchema = createTransferRequestSchema;
 export type V1CreateTransferRequest = z.input<typeof v1CreateTransferSchema>;
 
 export const v1TransferParams = z.object({ id: transferIdSchema });

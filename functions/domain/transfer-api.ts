@@ -26,7 +26,7 @@ import type { FileScanView, ScanStatus } from './malware-scan';
 import { fileEntrySchema } from './file-entry-schema';
 import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
-import { emailSchema, guestCodeSchema, sendPasswordSchema, PASSWORD_MAX_LENGTH } from './validation';
+import { emailSchema, guestCodeSchema, sendBodySchema, sendPasswordSchema, PASSWORD_MAX_LENGTH, type SendRequest } from './validation';
 import { regionIdSchema } from './regions';
 
 export { SENDER_TOKEN_HEADER, UPLOAD_TOKEN_HEADER } from './transfer-headers';
@@ -69,11 +69,12 @@ export interface SenderTokenResponse {
 // ---- create / add files ----------------------------------------------------------------------
 
 /**
- * The body of both create routes: the transfer draft of validation.ts (checked there against
- * the sender's plan) plus the mail language. Parsed loosely here; the handler applies
- * `transferDraftSchema({ role, now })` once it knows the role.
+ * The body of every create route (the app's guest and signed-in sends, the API's): the static
+ * shape of a send (validation.ts `sendBodySchema`). The sender's rules (plan, guest, team) run
+ * after the parse, in send-rules.ts `checkSend`.
  */
-export const createTransferRequestSchema = z.record(z.string(), z.unknown());
+export const createTransferRequestSchema = sendBodySchema;
+export type CreateTransferRequest = SendRequest;
 
 export const addFilesRequestSchema = z.object({
   slug: transferIdSchema,

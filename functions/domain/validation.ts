@@ -12,15 +12,9 @@
  */
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
-import {
-  CUSTOM_DATE_MARKER,
-  DEFAULT_EXPIRY_SECONDS,
-  checkCustomExpiry,
-  expiryDateFor,
-  isExpiryAllowed,
-} from './expiry';
+import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, checkCustomExpiry, expiryDateFor } from './expiry';
 import { fileEntrySchema } from './file-entry-schema';
-import { dedupeFiles, fileEntriesOf, fileRuleViolations, totalSize, type FileEntry } from './file-filters';
+import { dedupeFiles, type FileEntry } from './file-filters';
 import { ROLES, limitsFor } from './plans';
 import {
   EMAIL_MAX_LENGTH,
@@ -31,6 +25,7 @@ import {
   SIGNUP_PASSWORD_MIN_LENGTH,
 } from './input-rules';
 import { DEFAULT_REGION, regionIdSchema } from './regions';
+import { sendIssues, tooManyRecipientsParams, type SendIssue, type SendIssueCode, type SendIssueParams } from './send-rules';
 import { TEXTS, planRecipientsText, removedFileText } from './texts';
 
 // zod/mini registers no locale ('Invalid input' for everything); the classic build set English
@@ -54,12 +49,7 @@ export {
 } from './input-rules';
 
 /** Values a problem's text needs (custom issues carry them in `params`). */
-export interface ProblemParams {
-  readonly limit?: number;
-  /** too_many_recipients: guests and free users get the spec's upsell wording */
-  readonly upsell?: boolean;
-  readonly fileName?: string;
-}
+export type ProblemParams = SendIssueParams;
 
 /** Every code of ours, with its English text (the spec's, texts.ts). */
 const PROBLEM_TEXTS = {
@@ -116,22 +106,8 @@ export const ZOD_ISSUE_CODES = [
   'invalid_value',
 ] as const;
 
-/** Problems of the transfer draft (the send form's fields). */
-export type IssueCode =
-  | 'too_many_recipients'
-  | 'email_to_required'
-  | 'sender_email_required'
-  | 'invalid_email'
-  | 'links_reserved'
-  | 'no_files'
-  | 'too_many_files'
-  | 'transfer_too_large'
-  | 'file_not_allowed'
-  | 'expiry_not_allowed'
-  | 'custom_expiry_required'
-  | 'expiry_too_soon'
-  | 'expiry_too_late'
-  | 'password_too_short';
+/** Problems of the transfer draft (the send form's fields): the send rules' (send-rules.ts). */
+export type IssueCode = SendIssueCode;
 
 export function isProblemCode(value: unknown): value is ProblemCode {
   return typeof value === 'string' && Object.hasOwn(PROBLEM_TEXTS, value);
@@ -181,6 +157,11 @@ export function problemsOf(error: z.core.$ZodError): Problem[] {
   return error.issues.map(problemOf);
 }
 
+/** A problem the send rules found (send-rules.ts), as the API answers it. */
+export function problemOfSendIssue(issue: SendIssue): Problem {
+  return { code: issue.code, field: issue.path.map(String).join('.'), message: problemText(issue.code, issue.params) };
+}
+
 const emailFormat = z.email('invalid_email' satisfies ProblemCode);
 
 /**
@@ -212,13 +193,7 @@ function uniqueByEmail<T extends { email: string }>(list: readonly T[]): T[] {
 
 /** Spec wording for guests and free users; paid users see their own cap instead. */
 export function tooManyRecipientsText(role: string): string {
-  const plan = limitsFor(role);
   return problemText('too_many_recipients', tooManyRecipientsParams(role));
-}
-
-function tooManyRecipientsParams(role: string): ProblemParams {
-  const plan = limitsFor(role);
-  return { limit: plan.emailTo, upsell: plan.role === 'anon' || plan.role === 'free' };
 }
 
 /** Recipients of one send, duplicates dropped, at most the role's emailTo. */
@@ -340,88 +315,58 @@ const fileListSchema = z.pipe(
 );
 
 /**
- * A send, checked against the sender's plan. Output adds the computed `expiryDate` and drops
- * empty optional text ('' password or sender email means none).
+ * The body of every create route (POST /transfers, /me/transfers, /v1/transfers): the shape of
+ * a send, the same for every sender. Types, lengths and addresses are checked here; what depends
+ * on the sender (plan limits, guest rules, team, expiry choices) is send-rules.ts's `checkSend`,
+ * which the service runs on the parsed body. `sendAs` left out is the caller's default (the
+ * app's form sends by email, the API a link).
+ */
+export const sendBodySchema = z.object({
+  sendAs: z.optional(z.enum(SEND_AS)),
+  senderEmail: z.optional(z.string().check(z.trim(), z.toLowerCase())),
+  senderName: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  message: z._default(messageSchema, ''),
+  emailTo: z.pipe(
+    z._default(z.array(recipientSchema), []),
+    z.transform((list: Recipient[]) => uniqueByEmail(list)),
+  ),
+  password: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
+  /** seconds the link lives (the plan's choices: 3600, 86400, 604800, ...); CUSTOM_DATE_MARKER with customExpiryDate */
+  expirySeconds: z._default(z.number().check(z.int()), DEFAULT_EXPIRY_SECONDS),
+  /** epoch ms, with the custom date marker (plans with custom expiry) */
+  customExpiryDate: z.optional(z.number().check(z.int())),
+  /** not honoured: the server decides where files go (the answer's `region` says where) */
+  region: z._default(regionIdSchema, DEFAULT_REGION),
+  fileObjects: fileListSchema,
+  recordedVideos: fileListSchema,
+  voiceMemo: fileListSchema,
+  // team mates' ids (a team has at most 50 members and its admin)
+  shareWith: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(60)), []),
+  /** language of the recipients' mail */
+  lang: z.optional(z.string().check(z.maxLength(16))),
+});
+export type SendRequest = z.input<typeof sendBodySchema>;
+export type SendRequestBody = z.output<typeof sendBodySchema>;
+
+/**
+ * A send as the form makes it, checked against the sender's plan: the create routes' body
+ * schema with send-rules.ts's rules as issues (sendAs defaults to email, as the form sends).
+ * Output adds the computed `expiryDate` and drops empty optional text ('' password or sender
+ * email means none).
  */
 export function transferDraftSchema(ctx: DraftContext) {
-  const limits = limitsFor(ctx.role);
-  const isGuest = ctx.role === 'anon';
-  const draft = z
-    .object({
-      sendAs: z._default(z.enum(SEND_AS), 'email'),
-      senderEmail: z.optional(z.string().check(z.trim(), z.toLowerCase())),
-      senderName: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-      message: z._default(messageSchema, ''),
-      emailTo: z.pipe(
-        z._default(z.array(recipientSchema), []),
-        z.transform((list: Recipient[]) => uniqueByEmail(list)),
-      ),
-      password: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
-      expirySeconds: z._default(z.number().check(z.int()), DEFAULT_EXPIRY_SECONDS),
-      customExpiryDate: z.optional(z.number().check(z.int())),
-      region: z._default(regionIdSchema, DEFAULT_REGION),
-      fileObjects: fileListSchema,
-      recordedVideos: fileListSchema,
-      voiceMemo: fileListSchema,
-      // team mates' ids (a team has at most 50 members and its admin)
-      shareWith: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(60)), []),
-    })
-    .check(
-      z.superRefine((d, issues) => {
-        const add = (path: (string | number)[], code: IssueCode, params: ProblemParams = {}) =>
-          issues.addIssue({ code: 'custom', path, message: code, params: { code, ...params } });
-
-        if (isGuest && d.sendAs === 'link') add(['sendAs'], 'links_reserved');
-
-        const senderEmail = d.senderEmail ?? '';
-        if (d.sendAs === 'email' && senderEmail === '') {
-          add(['senderEmail'], 'sender_email_required');
-        } else if (senderEmail !== '' && !emailSchema.safeParse(senderEmail).success) {
-          add(['senderEmail'], 'invalid_email');
-        }
-
-        if (d.sendAs === 'email' && d.emailTo.length === 0) {
-          add(['emailTo'], 'email_to_required');
-        }
-        if (d.emailTo.length > limits.emailTo) {
-          add(['emailTo'], 'too_many_recipients', tooManyRecipientsParams(ctx.role));
-        }
-
-        if (d.password !== undefined && d.password !== '' && d.password.length < SEND_PASSWORD_MIN_LENGTH) {
-          add(['password'], 'password_too_short');
-        }
-
-        if (!isExpiryAllowed(ctx.role, d.expirySeconds)) {
-          add(['expirySeconds'], 'expiry_not_allowed');
-        } else if (d.expirySeconds === CUSTOM_DATE_MARKER) {
-          if (d.customExpiryDate === undefined) {
-            add(['customExpiryDate'], 'custom_expiry_required');
-          } else {
-            const problem = checkCustomExpiry(d.customExpiryDate, ctx.now);
-            if (problem === 'too_soon') add(['customExpiryDate'], 'expiry_too_soon');
-            if (problem === 'too_late') add(['customExpiryDate'], 'expiry_too_late');
-          }
-        }
-
-        const all: FileEntry[] = fileEntriesOf(d).map((e) => e.file);
-        if (all.length === 0) add(['fileObjects'], 'no_files');
-        if (all.length + (ctx.existingFileCount ?? 0) > limits.files) {
-          add(['fileObjects'], 'too_many_files');
-        }
-        if (totalSize(all) + (ctx.existingBytes ?? 0) > limits.uploadLimit) {
-          add(['fileObjects'], 'transfer_too_large');
-        }
-        // The app removes these before sending; one arriving here bypassed the app. Recordings
-        // are files like any other: a renamed one is checked too.
-        for (const { field, index, file } of fileRuleViolations(ctx.role, d)) {
-          add([field, index], 'file_not_allowed', { fileName: file.fileName });
-        }
-      }),
-    );
+  const draft = sendBodySchema.check(
+    z.superRefine((d, ctxIssues) => {
+      for (const issue of sendIssues({ ...d, sendAs: d.sendAs ?? 'email' }, ctx)) {
+        ctxIssues.addIssue({ code: 'custom', path: [...issue.path], message: issue.code, params: { code: issue.code, ...issue.params } });
+      }
+    }),
+  );
   return z.pipe(
     draft,
     z.transform((d: z.output<typeof draft>) => ({
       ...d,
+      sendAs: d.sendAs ?? 'email',
       senderEmail: d.senderEmail === '' ? undefined : d.senderEmail,
       password: d.password === '' ? undefined : d.password,
       customExpiryDate: d.expirySeconds === CUSTOM_DATE_MARKER ? d.customExpiryDate : undefined,

@@ -5,7 +5,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { problemsOf } from '../domain/validation';
+import { problemsOf, type Problem } from '../domain/validation';
 import { HttpError, ValidationError, badRequest, isHttpError, isServiceUnavailable, isThrottling, payloadTooLarge, serviceBusy, serviceUnavailable, unsupportedMediaType } from './errors';
 import { errorFields, log } from './log';
 import { originVerifySecret } from './env';
@@ -66,14 +66,22 @@ function errorResponse(err: HttpError): HttpResult {
 }
 
 /**
+ * How a route answers input its schema refused, from the problems found; undefined leaves the
+ * answer to the default (400 invalid_request).
+ */
+export type InvalidInput = (problems: readonly Problem[], where: string) => HttpError | undefined;
+
+/**
  * 400 invalid_request: every zod issue as `{ code, field, message }` (domain/validation.ts
  * problemOf: stable codes, English messages), the first one's field at the top.
  */
-function parsePart(schema: z.ZodMiniType | undefined, value: unknown, where: string): unknown {
+function parsePart(schema: z.ZodMiniType | undefined, value: unknown, where: string, invalid?: InvalidInput): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (!result.success) {
     const problems = problemsOf(result.error);
+    const own = invalid?.(problems, where);
+    if (own) throw own;
     const first = problems[0];
     const message = first ? `${where}: ${first.field || where} ${first.message}`.trim() : `Invalid ${where}`;
     throw new ValidationError('invalid_request', message, problems, { where });
@@ -118,14 +126,14 @@ const logContext = (): Mw => ({
   },
 });
 
-const parseWith = (schemas: Schemas): Mw => ({
+const parseWith = (schemas: Schemas, invalid?: InvalidInput): Mw => ({
   before: (request) => {
     const { event } = request;
     const query = Object.fromEntries(new URLSearchParams(event.rawQueryString ?? ''));
     parsedByEvent.set(event, {
-      body: schemas.body ? parsePart(schemas.body, readJsonBody(event), 'body') : undefined,
-      query: parsePart(schemas.query, query, 'query'),
-      params: parsePart(schemas.params, event.pathParameters ?? {}, 'path'),
+      body: schemas.body ? parsePart(schemas.body, readJsonBody(event), 'body', invalid) : undefined,
+      query: parsePart(schemas.query, query, 'query', invalid),
+      params: parsePart(schemas.params, event.pathParameters ?? {}, 'path', invalid),
     });
   },
 });
@@ -187,9 +195,13 @@ const errorHandler = (): Mw => ({
  * The handler of one route. Its request `schemas` stay readable on it so tests can derive
  * requests from them (test/integration/fuzz.test.ts fuzzes every route of the table).
  */
-export function httpRoute<S extends Schemas>(schemas: S, fn: (req: HttpRequest<S>) => Promise<Reply>, opts: { readonly authorize?: Authorize } = {}) {
+export function httpRoute<S extends Schemas>(
+  schemas: S,
+  fn: (req: HttpRequest<S>) => Promise<Reply>,
+  opts: { readonly authorize?: Authorize; readonly invalid?: InvalidInput } = {},
+) {
   const handler = middy<HttpEvent, HttpResult, Error, Context, Internal>()
-    .use([logContext(), errorHandler(), opts.authorize ? authorizeWith(opts.authorize) : sessionCheck(), parseWith(schemas)])
+    .use([logContext(), errorHandler(), opts.authorize ? authorizeWith(opts.authorize) : sessionCheck(), parseWith(schemas, opts.invalid)])
     .handler(async (event, context) => {
       const parsed = parsedByEvent.get(event);
       const headers = event.headers ?? {};

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
-import { problemsOf } from '../domain/validation';
-import { problemsError, type HttpError } from '../lib/errors';
+import type { SendRefusal } from '../domain/send-rules';
+import { problemOfSendIssue, problemsOf, type Problem } from '../domain/validation';
+import { badRequest, forbidden, problemsError, type HttpError } from '../lib/errors';
 
 /**
  * A rejected send: 400 with the first problem's stable code, field and English message, and
@@ -8,4 +9,25 @@ import { problemsError, type HttpError } from '../lib/errors';
  */
 export function draftError(error: z.core.$ZodError): HttpError {
   return problemsError(problemsOf(error), 'Invalid transfer');
+}
+
+/** A send the rules refused (domain/send-rules.ts checkSend), as its HTTP answer. */
+export function sendRefusalError(refusal: SendRefusal): HttpError {
+  switch (refusal.code) {
+    case 'invalid_send':
+      return problemsError(refusal.issues.map(problemOfSendIssue), 'Invalid transfer');
+    case 'share_not_team':
+      return badRequest('share_not_team', 'You can share transfers only with members of your team.');
+    case 'sender_not_verified':
+      return forbidden('sender_not_verified', 'Verify your email address before sending.');
+  }
+}
+
+/**
+ * The app's create routes answer a body the send schema refused like a refused send (the
+ * first problem's code, which the form reads); a body that is no JSON object at all stays
+ * 400 invalid_request.
+ */
+export function sendBodyInvalid(problems: readonly Problem[], where: string): HttpError | undefined {
+  return where === 'body' && problems.length > 0 && problems[0]!.field !== '' ? problemsError(problems, 'Invalid transfer') : undefined;
 }

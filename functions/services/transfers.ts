@@ -3,11 +3,11 @@
  * plan, sign and record parts, complete files and the transfer (mail to recipients), add files,
  * cancel and delete. Handlers stay thin and call these; rules come from functions/domain.
  */
-import { checkShareWith, managesNow, shareOnSend } from './sharing';
+import { managesNow, shareOnSend, teamMateIds } from './sharing';
 import { deleteShares } from '../data/teams';
 import { randomString, generateSlug } from '../domain/slug';
-import { transferDraftSchema, type TransferDraft } from '../domain/validation';
-import { dedupeFiles, fileEntriesOf, fileRuleViolations, totalSize, type FileEntry } from '../domain/file-filters';
+import type { SendRequestBody } from '../domain/validation';
+import { dedupeFiles, fileRuleViolations, totalSize, type FileEntry } from '../domain/file-filters';
 import { partCountFor, partRange, partSizeFor, usesMultipart, SIGNED_PUT_EXPIRES_SECONDS } from '../domain/upload';
 import { RESUME_WINDOW_SECONDS, CUSTOM_DATE_MARKER, expiryDateFor } from '../domain/expiry';
 import { isRegionId, type RegionId } from '../domain/regions';
@@ -35,17 +35,22 @@ import { removedFileText } from '../domain/texts';
 import { hashPassword, hashToken, newToken, safeEqual } from '../lib/secrets';
 import { errorFields, log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
-import { draftError } from './draft-error';
+import { sendRefusalError } from './draft-error';
 import { firstFileNameOf, searchTextOf } from '../domain/transfer-search';
 import { mailTransferSent } from './mail';
 import { completeRequestUpload } from './request-uploads';
 import { trySchedulingReminder } from './reminders';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { releaseSend, type UserProfile } from '../data/users';
 import { rememberRecipients } from './contacts';
 import { releaseBytes, releaseTransfer, reserveForGuest, reserveForSend, reserveMore, storageOwnerOf, type Reservation } from './limits';
 import { uploadRegionFor } from './storage-region';
 import { linkOriginOf } from './link-origin';
+import { publishEvent } from './events';
+import { scanOnCompletion } from './malware-scan';
+import { locOf, refOf } from './object-refs';
+import type { Recording } from '../domain/previews';
+import { checkSend, type CheckedSend, type SendSenderFacts } from '../domain/send-rules';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECOND = 1000;
@@ -72,13 +77,7 @@ export function recipientLink(slug: string, recipientId: string, origin: string 
   return `${origin}/downloads/${slug}/${recipientId}`;
 }
 
-import { publishEvent } from './events';
-import { scanOnCompletion } from './malware-scan';
-import { locOf, refOf } from './object-refs';
-import type { Recording } from '../domain/previews';
-
 export { locOf, refOf };
-
 
 /** File records (and multipart uploads) for new files of a transfer. */
 export async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>, entries: readonly (FileEntry & { readonly recording?: Recording })[], now: number): Promise<FileRecord[]> {
@@ -134,83 +133,85 @@ async function regionOf(sender: Sender): Promise<RegionId> {
   return uploadRegionFor(sender.profile, resolveRole({ customerRole: owner.role }));
 }
 
-const langSchema = z.object({ lang: z.optional(z.string().check(z.maxLength(16))) });
+/** Where a create call comes from: the app's send form (by email unless it says so) or the public API (a link). */
+export type SendChannel = 'app' | 'api';
 
-/** POST /transfers (guest, proven sender address) and POST /me/transfers (signed in). */
-export async function createTransfer(body: unknown, sender: Sender, now = Date.now()): Promise<CreateTransferResponse> {
-  const role = sender.kind === 'guest' ? 'anon' : sender.role;
-  // A signed-in sender's address is their account's unless the form names one.
-  const input =
-    sender.kind === 'user' && body && typeof body === 'object' && !(body as { senderEmail?: unknown }).senderEmail
-      ? { ...(body as Record<string, unknown>), senderEmail: sender.email }
-      : body;
-  const parsed = transferDraftSchema({ role, now }).safeParse(input);
-  if (!parsed.success) throw draftError(parsed.error);
-  const draft = parsed.data;
-  const lang = langSchema.safeParse(body).data?.lang ?? 'en';
-  // only the sender's own team mates (a guest has none)
-  if (draft.shareWith.length > 0) {
-    if (sender.kind === 'guest') throw badRequest('share_not_team', 'You can share transfers only with members of your team.');
-    draft.shareWith = await checkShareWith(sender.profile, draft.shareWith);
-  }
+/** The facts the send rules need about a sender; the team is read only when the send names team mates. */
+async function senderFactsOf(sender: Sender, shareWith: readonly string[]): Promise<SendSenderFacts> {
+  if (sender.kind === 'guest') return { kind: 'guest', verifiedEmail: sender.email };
+  return {
+    kind: 'user',
+    role: sender.role,
+    accountEmail: sender.email,
+    ...(sender.name ? { name: sender.name } : {}),
+    teamMateIds: shareWith.length > 0 ? await teamMateIds(sender.profile) : new Set<string>(),
+  };
+}
 
-  let senderEmail: string;
-  if (sender.kind === 'guest') {
-    if (draft.senderEmail !== sender.email) {
-      throw forbidden('sender_not_verified', 'Verify your email address before sending.');
-    }
-    senderEmail = sender.email;
-  } else {
-    senderEmail = draft.senderEmail ?? sender.email;
-  }
+/**
+ * POST /transfers (guest, proven sender address), POST /me/transfers (signed in) and
+ * POST /v1/transfers (API key): the body is the parsed send (validation.ts sendBodySchema);
+ * the sender's rules decide in send-rules.ts checkSend.
+ */
+export async function createTransfer(body: SendRequestBody, sender: Sender, channel: SendChannel, now = Date.now()): Promise<CreateTransferResponse> {
+  const facts = { sender: await senderFactsOf(sender, body.shareWith), now, defaultSendAs: channel === 'api' ? 'link' : 'email' } as const;
+  const checked = checkSend(body, facts);
+  if (!checked.ok) throw sendRefusalError(checked.refusal);
+  const send = checked.send;
   const region = await regionOf(sender);
-  // the recordings stay known as such, so the download page labels and plays them.
-  const entries = fileEntriesOf(draft).map(({ field, file }) =>
-    field === 'recordedVideos' ? { ...file, recording: 'video' as const } : field === 'voiceMemo' ? { ...file, recording: 'voice' as const } : file,
-  );
-  const uploadToken = newToken();
-  const passwordHash = draft.password ? await hashPassword(draft.password) : undefined;
   const reservation: Reservation =
     sender.kind === 'user'
-      ? await reserveForSend(sender.profile, totalSize(entries), now, { countsAsSend: true })
-      : await reserveForGuest({ email: sender.email, client: sender.client, bytes: totalSize(entries), recipients: draft.emailTo.length }, now);
+      ? await reserveForSend(sender.profile, send.totalBytes, now, { countsAsSend: true })
+      : await reserveForGuest({ email: sender.email, client: sender.client, bytes: send.totalBytes, recipients: send.emailTo.length }, now);
   try {
-    const created = await createWithFreeSlug();
-    if (sender.kind === 'user' && draft.emailTo.length > 0) await rememberRecipients(sender.userId, draft.emailTo, now);
+    const created = await createWithFreeSlug({ send, sender, region, lang: body.lang ?? 'en', reservation }, now);
+    if (sender.kind === 'user' && send.emailTo.length > 0) await rememberRecipients(sender.userId, send.emailTo, now);
     return created;
   } catch (err) {
     // Nothing was created: the reservation goes straight back.
     await releaseSend(reservation.storageOwner, reservation.reservedBytes, reservation.sendMonth ?? null).catch(() => undefined);
     throw err;
   }
+}
 
-  async function createWithFreeSlug(): Promise<CreateTransferResponse> {
+interface NewTransfer {
+  readonly send: CheckedSend;
+  readonly sender: Sender;
+  readonly region: RegionId;
+  readonly lang: string;
+  readonly reservation: Reservation;
+}
+
+/** The transfer record and its files under a fresh slug (a taken one is drawn again, 5 times at most). */
+async function createWithFreeSlug({ send, sender, region, lang, reservation }: NewTransfer, now: number): Promise<CreateTransferResponse> {
+  const uploadToken = newToken();
+  const passwordHash = send.password ? await hashPassword(send.password) : undefined;
+  const anon = sender.kind === 'guest';
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const slug = generateSlug();
-    const anon = sender.kind === 'guest';
-    const files = await planFiles({ slug, region, anon }, entries, now);
+    const files = await planFiles({ slug, region, anon }, send.files, now);
     const record: TransferRecord = {
       slug,
       status: 'uploading',
       region,
       anon,
-      sendAs: draft.sendAs,
+      sendAs: send.sendAs,
       ...(sender.kind === 'user' ? { senderId: sender.userId } : {}),
-      senderEmail,
-      ...(draft.senderName ? { senderName: draft.senderName } : sender.kind === 'user' && sender.name ? { senderName: sender.name } : {}),
-      message: draft.message,
+      senderEmail: send.senderEmail,
+      ...(send.senderName ? { senderName: send.senderName } : {}),
+      message: send.message,
       lang,
-      recipients: draft.sendAs === 'email' ? draft.emailTo.map((r) => ({ ...r, recipientId: randomString(8, ALNUM) })) : [],
-      shareWith: draft.shareWith,
+      recipients: send.sendAs === 'email' ? send.emailTo.map((r) => ({ ...r, recipientId: randomString(8, ALNUM) })) : [],
+      shareWith: [...send.shareWith],
       ...(passwordHash ? { passwordHash } : {}),
       uploadTokenHash: hashToken(uploadToken),
       uploadTokenExpiresAt: now + RESUME_WINDOW_SECONDS * SECOND,
       fileCount: files.length,
       totalBytes: totalSize(files),
       createdAt: now,
-      expirySeconds: draft.expirySeconds,
-      ...(draft.customExpiryDate !== undefined ? { customExpiryDate: draft.customExpiryDate } : {}),
-      expiryDate: draft.expiryDate,
+      expirySeconds: send.expirySeconds,
+      ...(send.customExpiryDate !== undefined ? { customExpiryDate: send.customExpiryDate } : {}),
+      expiryDate: send.expiryDate,
       totalDownloads: 0,
       fileName: firstFileNameOf(files),
       // An upload nobody finishes is cleaned up by the sweep once it can no longer resume.
@@ -230,7 +231,6 @@ export async function createTransfer(body: unknown, sender: Sender, now = Date.n
     };
   }
   throw new Error('could not find a free slug in 5 tries');
-  }
 }
 
 /** The transfer behind an upload token; anything else is refused before touching storage. */
