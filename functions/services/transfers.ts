@@ -10,7 +10,7 @@ import type { SendRequestBody } from '../domain/validation';
 import { dedupeFiles, fileRuleViolations, totalSize, type FileEntry } from '../domain/file-filters';
 import { partCountFor, partRange, partSizeFor, usesMultipart, SIGNED_PUT_EXPIRES_SECONDS } from '../domain/upload';
 import { RESUME_WINDOW_SECONDS, CUSTOM_DATE_MARKER, expiryDateFor } from '../domain/expiry';
-import { isRegionId, type RegionId } from '../domain/regions';
+import type { RegionId } from '../domain/regions';
 import { limitsFor, resolveRole } from '../domain/plans';
 import {
   FILE_ID_LENGTH,
