@@ -198,7 +198,9 @@ export type SendRefusal =
   | { readonly code: 'share_not_team' }
   | { readonly code: 'sender_not_verified' };
 
-export type SendCheck = { readonly ok: true; readonly send: CheckedSend } | { readonly ok: false; readonly refusal: SendRefusal };
+export type SendCheck =
+  | { readonly ok: true; readonly send: CheckedSend }
+  | { readonly ok: false; readonly refusal: SendRefusal };
 
 /** The role the plan rules apply to a sender. */
 export function roleOfSender(sender: SendSenderFacts): string {
@@ -224,16 +226,18 @@ export function checkSend(body: SendBody, facts: SendFacts): SendCheck {
   const shareWith = [...new Set(body.shareWith)];
   if (shareWith.length > 0) {
     // only the sender's own team mates (a guest has none)
-    if (sender.kind === 'guest' || shareWith.some((id) => !sender.teamMateIds.has(id))) return refuse({ code: 'share_not_team' });
+    const strangers = sender.kind === 'guest' || shareWith.some((id) => !sender.teamMateIds.has(id));
+    if (strangers) return refuse({ code: 'share_not_team' });
   }
   const senderEmail = draft.senderEmail ?? '';
   if (sender.kind === 'guest' && senderEmail !== sender.verifiedEmail) return refuse({ code: 'sender_not_verified' });
 
   const senderName = body.senderName || (sender.kind === 'user' ? sender.name : undefined);
   const customExpiryDate = draft.expirySeconds === CUSTOM_DATE_MARKER ? draft.customExpiryDate : undefined;
-  const files = fileEntriesOf(draft).map(({ field, file }): SendFile =>
-    field === 'recordedVideos' ? { ...file, recording: 'video' } : field === 'voiceMemo' ? { ...file, recording: 'voice' } : file,
-  );
+  const files = fileEntriesOf(draft).map(({ field, file }): SendFile => {
+    if (field === 'recordedVideos') return { ...file, recording: 'video' };
+    return field === 'voiceMemo' ? { ...file, recording: 'voice' } : file;
+  });
   return {
     ok: true,
     send: {

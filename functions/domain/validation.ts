@@ -25,7 +25,13 @@ import {
   SIGNUP_PASSWORD_MIN_LENGTH,
 } from './input-rules';
 import { DEFAULT_REGION, regionIdSchema } from './regions';
-import { sendIssues, tooManyRecipientsParams, type SendIssue, type SendIssueCode, type SendIssueParams } from './send-rules';
+import {
+  sendIssues,
+  tooManyRecipientsParams,
+  type SendIssue,
+  type SendIssueCode,
+  type SendIssueParams,
+} from './send-rules';
 import { TEXTS, planRecipientsText, removedFileText } from './texts';
 
 // zod/mini registers no locale ('Invalid input' for everything); the classic build set English
@@ -358,7 +364,8 @@ export function transferDraftSchema(ctx: DraftContext) {
   const draft = sendBodySchema.check(
     z.superRefine((d, ctxIssues) => {
       for (const issue of sendIssues({ ...d, sendAs: d.sendAs ?? 'email' }, ctx)) {
-        ctxIssues.addIssue({ code: 'custom', path: [...issue.path], message: issue.code, params: { code: issue.code, ...issue.params } });
+        const params = { code: issue.code, ...issue.params };
+        ctxIssues.addIssue({ code: 'custom', path: [...issue.path], message: issue.code, params });
       }
     }),
   );

@@ -201,7 +201,12 @@ export function httpRoute<S extends Schemas>(
   opts: { readonly authorize?: Authorize; readonly invalid?: InvalidInput } = {},
 ) {
   const handler = middy<HttpEvent, HttpResult, Error, Context, Internal>()
-    .use([logContext(), errorHandler(), opts.authorize ? authorizeWith(opts.authorize) : sessionCheck(), parseWith(schemas, opts.invalid)])
+    .use([
+      logContext(),
+      errorHandler(),
+      opts.authorize ? authorizeWith(opts.authorize) : sessionCheck(),
+      parseWith(schemas, opts.invalid),
+    ])
     .handler(async (event, context) => {
       const parsed = parsedByEvent.get(event);
       const headers = event.headers ?? {};

@@ -29,5 +29,6 @@ export function sendRefusalError(refusal: SendRefusal): HttpError {
  * 400 invalid_request.
  */
 export function sendBodyInvalid(problems: readonly Problem[], where: string): HttpError | undefined {
-  return where === 'body' && problems.length > 0 && problems[0]!.field !== '' ? problemsError(problems, 'Invalid transfer') : undefined;
+  const first = problems[0];
+  return where === 'body' && first !== undefined && first.field !== '' ? problemsError(problems, 'Invalid transfer') : undefined;
 }

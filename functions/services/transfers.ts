@@ -153,16 +153,27 @@ async function senderFactsOf(sender: Sender, shareWith: readonly string[]): Prom
  * POST /v1/transfers (API key): the body is the parsed send (validation.ts sendBodySchema);
  * the sender's rules decide in send-rules.ts checkSend.
  */
-export async function createTransfer(body: SendRequestBody, sender: Sender, channel: SendChannel, now = Date.now()): Promise<CreateTransferResponse> {
-  const facts = { sender: await senderFactsOf(sender, body.shareWith), now, defaultSendAs: channel === 'api' ? 'link' : 'email' } as const;
-  const checked = checkSend(body, facts);
+export async function createTransfer(
+  body: SendRequestBody,
+  sender: Sender,
+  channel: SendChannel,
+  now = Date.now(),
+): Promise<CreateTransferResponse> {
+  const checked = checkSend(body, {
+    sender: await senderFactsOf(sender, body.shareWith),
+    now,
+    defaultSendAs: channel === 'api' ? 'link' : 'email',
+  });
   if (!checked.ok) throw sendRefusalError(checked.refusal);
   const send = checked.send;
   const region = await regionOf(sender);
   const reservation: Reservation =
     sender.kind === 'user'
       ? await reserveForSend(sender.profile, send.totalBytes, now, { countsAsSend: true })
-      : await reserveForGuest({ email: sender.email, client: sender.client, bytes: send.totalBytes, recipients: send.emailTo.length }, now);
+      : await reserveForGuest(
+          { email: sender.email, client: sender.client, bytes: send.totalBytes, recipients: send.emailTo.length },
+          now,
+        );
   try {
     const created = await createWithFreeSlug({ send, sender, region, lang: body.lang ?? 'en', reservation }, now);
     if (sender.kind === 'user' && send.emailTo.length > 0) await rememberRecipients(sender.userId, send.emailTo, now);
@@ -183,7 +194,10 @@ interface NewTransfer {
 }
 
 /** The transfer record and its files under a fresh slug (a taken one is drawn again, 5 times at most). */
-async function createWithFreeSlug({ send, sender, region, lang, reservation }: NewTransfer, now: number): Promise<CreateTransferResponse> {
+async function createWithFreeSlug(
+  { send, sender, region, lang, reservation }: NewTransfer,
+  now: number,
+): Promise<CreateTransferResponse> {
   const uploadToken = newToken();
   const passwordHash = send.password ? await hashPassword(send.password) : undefined;
   const anon = sender.kind === 'guest';
@@ -201,7 +215,8 @@ async function createWithFreeSlug({ send, sender, region, lang, reservation }: N
       ...(send.senderName ? { senderName: send.senderName } : {}),
       message: send.message,
       lang,
-      recipients: send.sendAs === 'email' ? send.emailTo.map((r) => ({ ...r, recipientId: randomString(8, ALNUM) })) : [],
+      recipients:
+        send.sendAs === 'email' ? send.emailTo.map((r) => ({ ...r, recipientId: randomString(8, ALNUM) })) : [],
       shareWith: [...send.shareWith],
       ...(passwordHash ? { passwordHash } : {}),
       uploadTokenHash: hashToken(uploadToken),

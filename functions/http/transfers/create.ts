@@ -13,7 +13,10 @@ export const handler = httpRoute(
   { body: createTransferRequestSchema },
   async (req) => {
     const sender = await userSender(req.claims);
-    return idempotent(req, `user#${sender.userId}`, async () => ({ status: 201, body: await createTransfer(req.body, sender, 'app') }));
+    return idempotent(req, `user#${sender.userId}`, async () => ({
+      status: 201,
+      body: await createTransfer(req.body, sender, 'app'),
+    }));
   },
   { invalid: sendBodyInvalid },
 );

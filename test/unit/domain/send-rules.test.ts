@@ -3,7 +3,11 @@
  * (guest, signed-in, API) applies after parsing the one body schema.
  */
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_DATE_MARKER, CUSTOM_EXPIRY_MIN_AHEAD_MS, DEFAULT_EXPIRY_SECONDS } from '../../../functions/domain/expiry';
+import {
+  CUSTOM_DATE_MARKER,
+  CUSTOM_EXPIRY_MIN_AHEAD_MS,
+  DEFAULT_EXPIRY_SECONDS,
+} from '../../../functions/domain/expiry';
 import { limitsFor } from '../../../functions/domain/plans';
 import { checkSend, sendIssues, type SendFacts, type SendSenderFacts } from '../../../functions/domain/send-rules';
 import { sendBodySchema, transferDraftSchema, type SendRequest } from '../../../functions/domain/validation';
@@ -18,7 +22,13 @@ const user = (role: string, mates: string[] = [], name?: string): SendSenderFact
   ...(name ? { name } : {}),
   teamMateIds: new Set(mates),
 });
-const facts = (sender: SendSenderFacts, defaultSendAs: 'link' | 'email' = 'email'): SendFacts => ({ sender, now: NOW, defaultSendAs });
+const facts = (sender: SendSenderFacts, defaultSendAs: 'link' | 'email' = 'email'): SendFacts => ({
+  sender,
+  now: NOW,
+  defaultSendAs,
+});
+const DAY = 86_400_000;
+const toAda = { email: 'to@example.com' };
 /** The body as the create routes hand it to the service: parsed by the static schema. */
 const body = (input: SendRequest) => sendBodySchema.parse(input);
 const file = (fileName: string, size = 10) => ({ fileName, size });
@@ -44,27 +54,33 @@ describe('the way of sending', () => {
   it("is the caller's default when the body names none: the app's form mails, the API makes a link", () => {
     expect(codesOf({ fileObjects: [file('a.txt')] }, facts(user('pro')))).toEqual(['email_to_required']);
     expect(sendOf({ fileObjects: [file('a.txt')] }, facts(user('pro'), 'link')).sendAs).toBe('link');
-    expect(sendOf({ sendAs: 'email', emailTo: [{ email: 'to@example.com' }], fileObjects: [file('a.txt')] }, facts(user('pro'), 'link')).sendAs).toBe('email');
+    const input: SendRequest = { sendAs: 'email', emailTo: [toAda], fileObjects: [file('a.txt')] };
+    const email = sendOf(input, facts(user('pro'), 'link'));
+    expect(email.sendAs).toBe('email');
   });
 
   it('keeps links from guests (spec §5)', () => {
-    expect(codesOf({ sendAs: 'link', senderEmail: 'guest@example.com', fileObjects: [file('a.txt')] }, facts(guest))).toEqual(['links_reserved']);
+    const link: SendRequest = { sendAs: 'link', senderEmail: 'guest@example.com', fileObjects: [file('a.txt')] };
+    expect(codesOf(link, facts(guest))).toEqual(['links_reserved']);
   });
 });
 
 describe('the sender address', () => {
-  const emailSend = { sendAs: 'email', emailTo: [{ email: 'to@example.com' }], fileObjects: [file('a.txt')] } as const;
+  const emailSend: SendRequest = { sendAs: 'email', emailTo: [toAda], fileObjects: [file('a.txt')] };
+  const free = facts(user('free'));
 
   it("is a signed-in sender's account address unless the body names one", () => {
-    expect(sendOf(emailSend, facts(user('free'))).senderEmail).toBe('owner@example.com');
-    expect(sendOf({ ...emailSend, senderEmail: '' }, facts(user('free'))).senderEmail).toBe('owner@example.com');
-    expect(sendOf({ ...emailSend, senderEmail: ' Other@Example.com ' }, facts(user('free'))).senderEmail).toBe('other@example.com');
-    expect(codesOf({ ...emailSend, senderEmail: 'not-an-address' }, facts(user('free')))).toEqual(['invalid_email']);
+    expect(sendOf(emailSend, free).senderEmail).toBe('owner@example.com');
+    expect(sendOf({ ...emailSend, senderEmail: '' }, free).senderEmail).toBe('owner@example.com');
+    expect(sendOf({ ...emailSend, senderEmail: ' Other@Example.com ' }, free).senderEmail).toBe('other@example.com');
+    expect(codesOf({ ...emailSend, senderEmail: 'not-an-address' }, free)).toEqual(['invalid_email']);
   });
 
   it("must be a guest's verified address: another is 403 sender_not_verified, none is a draft problem", () => {
-    expect(sendOf({ ...emailSend, senderEmail: 'Guest@example.com' }, facts(guest)).senderEmail).toBe('guest@example.com');
-    expect(refusalOf({ ...emailSend, senderEmail: 'someone@example.com' }, facts(guest))).toEqual({ code: 'sender_not_verified' });
+    const verified = sendOf({ ...emailSend, senderEmail: 'Guest@example.com' }, facts(guest));
+    expect(verified.senderEmail).toBe('guest@example.com');
+    const other = refusalOf({ ...emailSend, senderEmail: 'someone@example.com' }, facts(guest));
+    expect(other).toEqual({ code: 'sender_not_verified' });
     expect(codesOf(emailSend, facts(guest))).toEqual(['sender_email_required']);
   });
 
@@ -76,35 +92,52 @@ describe('the sender address', () => {
 });
 
 describe('the plan', () => {
-  const link = (extra: Partial<SendRequest> = {}): SendRequest => ({ sendAs: 'link', fileObjects: [file('a.txt')], ...extra });
+  const link = (extra: Partial<SendRequest> = {}): SendRequest => ({
+    sendAs: 'link',
+    fileObjects: [file('a.txt')],
+    ...extra,
+  });
+  const tooLarge = file('big.bin', limitsFor('free').uploadLimit + 1);
 
   it('caps recipients, with the upsell wording for free and the cap for paid plans', () => {
     const many = (n: number) => Array.from({ length: n }, (_, i) => ({ email: `r${i}@example.com` }));
-    const free = refusalOf({ sendAs: 'email', emailTo: many(limitsFor('free').emailTo + 1), fileObjects: [file('a.txt')] }, facts(user('free')));
-    expect(free).toEqual({ code: 'invalid_send', issues: [{ path: ['emailTo'], code: 'too_many_recipients', params: { limit: 6, upsell: true } }] });
-    const pro = refusalOf({ sendAs: 'email', emailTo: many(51), fileObjects: [file('a.txt')] }, facts(user('pro')));
+    const to = (emailTo: SendRequest['emailTo']): SendRequest => ({
+      sendAs: 'email',
+      emailTo,
+      fileObjects: [file('a.txt')],
+    });
+    const free = refusalOf(to(many(limitsFor('free').emailTo + 1)), facts(user('free')));
+    const issue = { path: ['emailTo'], code: 'too_many_recipients', params: { limit: 6, upsell: true } };
+    expect(free).toEqual({ code: 'invalid_send', issues: [issue] });
+    const pro = refusalOf(to(many(51)), facts(user('pro')));
     expect(pro).toMatchObject({ issues: [{ code: 'too_many_recipients', params: { limit: 50, upsell: false } }] });
     // duplicates are dropped before counting
-    expect(sendOf({ sendAs: 'email', emailTo: [...many(6), ...many(6)], fileObjects: [file('a.txt')] }, facts(user('free'))).emailTo).toHaveLength(6);
+    expect(sendOf(to([...many(6), ...many(6)]), facts(user('free'))).emailTo).toHaveLength(6);
   });
 
   it('caps files and bytes per transfer, recordings included', () => {
     const files = Array.from({ length: limitsFor('free').files }, (_, i) => file(`f${i}.txt`));
-    expect(codesOf(link({ fileObjects: files, voiceMemo: [file('memo.webm')] }), facts(user('free')))).toEqual(['too_many_files']);
-    expect(codesOf(link({ fileObjects: [file('big.bin', limitsFor('free').uploadLimit + 1)] }), facts(user('free')))).toEqual(['transfer_too_large']);
-    expect(sendOf(link({ fileObjects: [file('big.bin', limitsFor('free').uploadLimit + 1)] }), facts(user('personal'))).totalBytes).toBe(limitsFor('free').uploadLimit + 1);
+    const free = facts(user('free'));
+    expect(codesOf(link({ fileObjects: files, voiceMemo: [file('memo.webm')] }), free)).toEqual(['too_many_files']);
+    expect(codesOf(link({ fileObjects: [tooLarge] }), free)).toEqual(['transfer_too_large']);
+    expect(sendOf(link({ fileObjects: [tooLarge] }), facts(user('personal'))).totalBytes).toBe(tooLarge.size);
     expect(codesOf(link({ fileObjects: [] }), facts(user('pro')))).toEqual(['no_files']);
   });
 
   it('lets free and guests keep files a week only, and paid plans pick a custom date within the bounds', () => {
-    expect(codesOf(link({ expirySeconds: 2629746 }), facts(user('free')))).toEqual(['expiry_not_allowed']);
-    expect(codesOf(link({ expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: NOW + 2 * CUSTOM_EXPIRY_MIN_AHEAD_MS }), facts(user('free')))).toEqual(['expiry_not_allowed']);
-    expect(codesOf(link({ expirySeconds: CUSTOM_DATE_MARKER }), facts(user('pro')))).toEqual(['custom_expiry_required']);
-    expect(codesOf(link({ expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: NOW + 60_000 }), facts(user('pro')))).toEqual(['expiry_too_soon']);
-    expect(codesOf(link({ expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: NOW + 400 * 86_400_000 }), facts(user('pro')))).toEqual(['expiry_too_late']);
-    const custom = sendOf(link({ expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: NOW + 3 * 86_400_000 }), facts(user('pro')));
-    expect(custom).toMatchObject({ expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: NOW + 3 * 86_400_000, expiryDate: NOW + 3 * 86_400_000 });
-    const preset = sendOf(link({ customExpiryDate: NOW + 3 * 86_400_000 }), facts(user('pro')));
+    const free = facts(user('free'));
+    const pro = facts(user('pro'));
+    const customAt = (at?: number) =>
+      link({ expirySeconds: CUSTOM_DATE_MARKER, ...(at === undefined ? {} : { customExpiryDate: at }) });
+    expect(codesOf(link({ expirySeconds: 2629746 }), free)).toEqual(['expiry_not_allowed']);
+    expect(codesOf(customAt(NOW + 2 * CUSTOM_EXPIRY_MIN_AHEAD_MS), free)).toEqual(['expiry_not_allowed']);
+    expect(codesOf(customAt(), pro)).toEqual(['custom_expiry_required']);
+    expect(codesOf(customAt(NOW + 60_000), pro)).toEqual(['expiry_too_soon']);
+    expect(codesOf(customAt(NOW + 400 * DAY), pro)).toEqual(['expiry_too_late']);
+    const custom = sendOf(customAt(NOW + 3 * DAY), pro);
+    const at = NOW + 3 * DAY;
+    expect(custom).toMatchObject({ expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: at, expiryDate: at });
+    const preset = sendOf(link({ customExpiryDate: NOW + 3 * DAY }), pro);
     expect(preset.customExpiryDate).toBeUndefined();
     expect(preset.expiryDate).toBe(NOW + DEFAULT_EXPIRY_SECONDS * 1000);
   });
@@ -118,50 +151,81 @@ describe('the plan', () => {
   it("counts what a transfer already holds (add files) against the plan", () => {
     const cap = limitsFor('free').uploadLimit;
     const draft = { ...body({ sendAs: 'link', fileObjects: [file('a.txt', 1000)] }), sendAs: 'link' as const };
-    expect(sendIssues(draft, { role: 'free', now: NOW, existingBytes: cap - 1000 }).map((i) => i.code)).toEqual([]);
-    expect(sendIssues(draft, { role: 'free', now: NOW, existingBytes: cap - 999 }).map((i) => i.code)).toEqual(['transfer_too_large']);
-    expect(sendIssues(draft, { role: 'free', now: NOW, existingFileCount: 50 }).map((i) => i.code)).toEqual(['too_many_files']);
+    const codes = (existing: { existingBytes?: number; existingFileCount?: number }) =>
+      sendIssues(draft, { role: 'free', now: NOW, ...existing }).map((i) => i.code);
+    expect(codes({ existingBytes: cap - 1000 })).toEqual([]);
+    expect(codes({ existingBytes: cap - 999 })).toEqual(['transfer_too_large']);
+    expect(codes({ existingFileCount: 50 })).toEqual(['too_many_files']);
   });
 });
 
 describe('guests and file types', () => {
   it("refuses a guest's blocked file in any list, with where it sits", () => {
-    const refusal = refusalOf({ sendAs: 'email', senderEmail: 'guest@example.com', emailTo: [{ email: 'to@example.com' }], fileObjects: [file('a.txt')], voiceMemo: [file('memo.exe')] }, facts(guest));
-    expect(refusal).toEqual({ code: 'invalid_send', issues: [{ path: ['voiceMemo', 0], code: 'file_not_allowed', params: { fileName: 'memo.exe' } }] });
+    const input: SendRequest = {
+      sendAs: 'email',
+      senderEmail: 'guest@example.com',
+      emailTo: [toAda],
+      fileObjects: [file('a.txt')],
+      voiceMemo: [file('memo.exe')],
+    };
+    const issue = { path: ['voiceMemo', 0], code: 'file_not_allowed', params: { fileName: 'memo.exe' } };
+    expect(refusalOf(input, facts(guest))).toEqual({ code: 'invalid_send', issues: [issue] });
     expect(sendOf({ sendAs: 'link', fileObjects: [file('setup.exe')] }, facts(user('free'))).files).toHaveLength(1);
   });
 
   it('labels recordings, so the download page plays them, and keeps the order of the lists', () => {
-    const send = sendOf({ sendAs: 'link', fileObjects: [file('a.txt', 1)], recordedVideos: [file('v.webm', 2)], voiceMemo: [file('m.webm', 3)] }, facts(user('pro')));
-    expect(send.files).toEqual([file('a.txt', 1), { ...file('v.webm', 2), recording: 'video' }, { ...file('m.webm', 3), recording: 'voice' }]);
+    const input: SendRequest = {
+      sendAs: 'link',
+      fileObjects: [file('a.txt', 1)],
+      recordedVideos: [file('v.webm', 2)],
+      voiceMemo: [file('m.webm', 3)],
+    };
+    const send = sendOf(input, facts(user('pro')));
+    const recorded = [{ ...file('v.webm', 2), recording: 'video' }, { ...file('m.webm', 3), recording: 'voice' }];
+    expect(send.files).toEqual([file('a.txt', 1), ...recorded]);
     expect(send.totalBytes).toBe(6);
   });
 });
 
 describe('sharing with the team', () => {
   const link = (shareWith: string[]): SendRequest => ({ sendAs: 'link', fileObjects: [file('a.txt')], shareWith });
+  const admin = (mates: string[] = []) => facts(user('business', mates));
 
   it("shares with the sender's team mates only, each once", () => {
-    expect(sendOf(link(['mate-1', 'mate-1', 'mate-2']), facts(user('business', ['mate-1', 'mate-2']))).shareWith).toEqual(['mate-1', 'mate-2']);
-    expect(refusalOf(link(['mate-1', 'stranger']), facts(user('business', ['mate-1'])))).toEqual({ code: 'share_not_team' });
-    expect(refusalOf({ ...link(['anyone']), sendAs: 'email', senderEmail: 'guest@example.com', emailTo: [{ email: 'to@example.com' }] }, facts(guest))).toEqual({
-      code: 'share_not_team',
-    });
+    const shared = sendOf(link(['mate-1', 'mate-1', 'mate-2']), admin(['mate-1', 'mate-2']));
+    expect(shared.shareWith).toEqual(['mate-1', 'mate-2']);
+    expect(refusalOf(link(['mate-1', 'stranger']), admin(['mate-1']))).toEqual({ code: 'share_not_team' });
+    const fromGuest: SendRequest = {
+      ...link(['anyone']),
+      sendAs: 'email',
+      senderEmail: 'guest@example.com',
+      emailTo: [toAda],
+    };
+    expect(refusalOf(fromGuest, facts(guest))).toEqual({ code: 'share_not_team' });
   });
 
   it('reports the draft problems first: a refused draft is not checked for its shares or sender', () => {
-    expect(refusalOf({ ...link(['stranger']), fileObjects: [] }, facts(user('business')))).toMatchObject({ code: 'invalid_send' });
-    expect(refusalOf({ sendAs: 'link', senderEmail: 'other@example.com', fileObjects: [file('a.txt')] }, facts(guest))).toMatchObject({ code: 'invalid_send' });
+    expect(refusalOf({ ...link(['stranger']), fileObjects: [] }, admin())).toMatchObject({ code: 'invalid_send' });
+    const guestLink: SendRequest = { sendAs: 'link', senderEmail: 'other@example.com', fileObjects: [file('a.txt')] };
+    expect(refusalOf(guestLink, facts(guest))).toMatchObject({ code: 'invalid_send' });
   });
 });
 
 describe('the send form agrees with the routes', () => {
   it('reports the same problems, in the same order, through transferDraftSchema', () => {
-    const input: SendRequest = { sendAs: 'email', senderEmail: 'nope', emailTo: [], password: 'abc', expirySeconds: 2629746, fileObjects: [] };
+    const input: SendRequest = {
+      sendAs: 'email',
+      senderEmail: 'nope',
+      emailTo: [],
+      password: 'abc',
+      expirySeconds: 2629746,
+      fileObjects: [],
+    };
     const form = transferDraftSchema({ role: 'free', now: NOW }).safeParse(input);
     expect(form.success).toBe(false);
     const formCodes = form.error!.issues.map((i) => i.message);
-    expect(formCodes).toEqual(['invalid_email', 'email_to_required', 'password_too_short', 'expiry_not_allowed', 'no_files']);
+    const expected = ['invalid_email', 'email_to_required', 'password_too_short', 'expiry_not_allowed', 'no_files'];
+    expect(formCodes).toEqual(expected);
     expect(codesOf(input, facts(user('free')))).toEqual(formCodes);
   });
 });

@@ -29,7 +29,8 @@ describe('the send body', () => {
     expect(problems.map((p) => p.code)).toEqual(['message_too_long', 'invalid_email']);
     const err = sendBodyInvalid(problems, 'body');
     expect(err).toBeInstanceOf(ValidationError);
-    expect(err).toMatchObject({ statusCode: 400, code: 'message_too_long', field: 'message', details: { issues: problems } });
+    const top = { statusCode: 400, code: 'message_too_long', field: 'message', details: { issues: problems } };
+    expect(err).toMatchObject(top);
     expect(sendBodyInvalid([{ code: 'invalid_type', field: '', message: 'expected object' }], 'body')).toBeUndefined();
   });
 });
