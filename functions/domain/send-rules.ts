@@ -6,7 +6,7 @@
  * calls `checkSend`; the send form's `transferDraftSchema` runs `sendIssues` over the same body.
  */
 import { CUSTOM_DATE_MARKER, checkCustomExpiry, expiryDateFor, isExpiryAllowed } from './expiry';
-import { fileEntriesOf, fileRuleViolations, totalSize, type FileEntry } from './file-filters';
+import { dedupeFiles, fileEntriesOf, fileRuleViolations, totalSize, type FileEntry } from './file-filters';
 import { SEND_PASSWORD_MIN_LENGTH, normaliseEmail, type SendAs } from './input-rules';
 import { limitsFor } from './plans';
 import type { Recording } from './previews';
@@ -260,4 +260,40 @@ export function checkSend(body: SendBody, facts: SendFacts): SendCheck {
 
 function refuse(refusal: SendRefusal): SendCheck {
   return { ok: false, refusal };
+}
+
+/**
+ * Why files cannot be added to a sent transfer: a guest's blocked file (with where it sits),
+ * nothing new (every file is already in it), or the plan's files or bytes with what is there.
+ */
+export type AddFilesRefusal =
+  | { readonly code: 'file_not_allowed'; readonly issue: SendIssue }
+  | { readonly code: 'no_new_files' }
+  | { readonly code: 'too_many_files' }
+  | { readonly code: 'transfer_too_large' };
+
+export type AddFilesCheck =
+  | { readonly ok: true; readonly files: readonly FileEntry[] }
+  | { readonly ok: false; readonly refusal: AddFilesRefusal };
+
+/** The files a sender of `role` may add to a transfer holding `existing`: the new ones, within the plan. */
+export function checkAddFiles(
+  files: readonly FileEntry[],
+  existing: readonly FileEntry[],
+  role: string,
+): AddFilesCheck {
+  const { kept } = dedupeFiles(files, existing);
+  // Only accounts add files today; the rule still runs over the call, as on every path.
+  const blocked = fileRuleViolations(role, { fileObjects: kept })[0];
+  if (blocked) {
+    const params = { fileName: blocked.file.fileName };
+    const issue: SendIssue = { path: ['fileObjects', blocked.index], code: 'file_not_allowed', params };
+    return { ok: false, refusal: { code: 'file_not_allowed', issue } };
+  }
+  if (kept.length === 0) return { ok: false, refusal: { code: 'no_new_files' } };
+  const limits = limitsFor(role);
+  if (existing.length + kept.length > limits.files) return { ok: false, refusal: { code: 'too_many_files' } };
+  const bytes = totalSize(existing) + totalSize(kept);
+  if (bytes > limits.uploadLimit) return { ok: false, refusal: { code: 'transfer_too_large' } };
+  return { ok: true, files: kept };
 }

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { SendRefusal } from '../domain/send-rules';
+import type { AddFilesRefusal, SendRefusal } from '../domain/send-rules';
 import { problemOfSendIssue, problemsOf, type Problem } from '../domain/validation';
 import { badRequest, forbidden, problemsError, type HttpError } from '../lib/errors';
 
@@ -23,6 +23,20 @@ export function sendRefusalError(refusal: SendRefusal): HttpError {
   }
 }
 
+/** Files the rules refused to add to a sent transfer (domain/send-rules.ts checkAddFiles), as HTTP. */
+export function addFilesRefusalError(refusal: AddFilesRefusal): HttpError {
+  switch (refusal.code) {
+    case 'file_not_allowed':
+      return problemsError([problemOfSendIssue(refusal.issue)]);
+    case 'no_new_files':
+      return badRequest('no_new_files', 'These files are already in the transfer.');
+    case 'too_many_files':
+      return badRequest('too_many_files', 'Too many files for your plan');
+    case 'transfer_too_large':
+      return badRequest('transfer_too_large', 'These files are larger than your plan allows');
+  }
+}
+
 /**
  * The app's create routes answer a body the send schema refused like a refused send (the
  * first problem's code, which the form reads); a body that is no JSON object at all stays
@@ -30,5 +44,6 @@ export function sendRefusalError(refusal: SendRefusal): HttpError {
  */
 export function sendBodyInvalid(problems: readonly Problem[], where: string): HttpError | undefined {
   const first = problems[0];
-  return where === 'body' && first !== undefined && first.field !== '' ? problemsError(problems, 'Invalid transfer') : undefined;
+  if (where !== 'body' || first === undefined || first.field === '') return undefined;
+  return problemsError(problems, 'Invalid transfer');
 }

@@ -7,11 +7,11 @@ import { managesNow, shareOnSend, teamMateIds } from './sharing';
 import { deleteShares } from '../data/teams';
 import { randomString, generateSlug } from '../domain/slug';
 import type { SendRequestBody } from '../domain/validation';
-import { dedupeFiles, fileRuleViolations, totalSize, type FileEntry } from '../domain/file-filters';
+import { totalSize, type FileEntry } from '../domain/file-filters';
 import { partCountFor, partRange, partSizeFor, usesMultipart, SIGNED_PUT_EXPIRES_SECONDS } from '../domain/upload';
 import { RESUME_WINDOW_SECONDS, CUSTOM_DATE_MARKER, expiryDateFor } from '../domain/expiry';
 import type { RegionId } from '../domain/regions';
-import { limitsFor, resolveRole } from '../domain/plans';
+import { resolveRole } from '../domain/plans';
 import {
   FILE_ID_LENGTH,
   SIGNED_URLS_PER_ANSWER,
@@ -30,12 +30,11 @@ import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
 import * as storage from '../adapters/storage';
 import { config } from '../lib/env';
-import { HttpError, badRequest, conflict, forbidden, gone, notFound, problemsError } from '../lib/errors';
-import { removedFileText } from '../domain/texts';
+import { HttpError, badRequest, conflict, forbidden, gone, notFound } from '../lib/errors';
 import { hashPassword, hashToken, newToken, safeEqual } from '../lib/secrets';
 import { errorFields, log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
-import { sendRefusalError } from './draft-error';
+import { addFilesRefusalError, sendRefusalError } from './draft-error';
 import { firstFileNameOf, searchTextOf } from '../domain/transfer-search';
 import { mailTransferSent } from './mail';
 import { completeRequestUpload } from './request-uploads';
@@ -50,7 +49,7 @@ import { publishEvent } from './events';
 import { scanOnCompletion } from './malware-scan';
 import { locOf, refOf } from './object-refs';
 import type { Recording } from '../domain/previews';
-import { checkSend, type CheckedSend, type SendSenderFacts } from '../domain/send-rules';
+import { checkAddFiles, checkSend, type CheckedSend, type SendSenderFacts } from '../domain/send-rules';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECOND = 1000;
@@ -496,16 +495,9 @@ export async function addFiles(body: z.output<typeof addFilesRequestSchema>, sen
     throw badRequest('region_mismatch', 'Files of a transfer stay in its storage region.');
   }
   const existing = await data.listFiles(t.slug);
-  const { kept } = dedupeFiles(body.fileObjects, existing);
-  // Only accounts add files today; the rule still runs over the call, as on every path.
-  const blocked = fileRuleViolations(sender.role, { fileObjects: kept })[0];
-  if (blocked) throw problemsError([{ code: 'file_not_allowed', field: `fileObjects.${blocked.index}`, message: removedFileText(blocked.file.fileName) }]);
-  if (kept.length === 0) throw badRequest('no_new_files', 'These files are already in the transfer.');
-  const limits = limitsFor(sender.role);
-  if (existing.length + kept.length > limits.files) throw badRequest('too_many_files', 'Too many files for your plan');
-  if (totalSize(existing) + totalSize(kept) > limits.uploadLimit) {
-    throw badRequest('transfer_too_large', 'These files are larger than your plan allows');
-  }
+  const checked = checkAddFiles(body.fileObjects, existing, sender.role);
+  if (!checked.ok) throw addFilesRefusalError(checked.refusal);
+  const kept = checked.files;
   await reserveMore(t, sender.profile, totalSize(kept), now);
   const files = await planFiles(t, kept, now);
   const uploadToken = newToken();

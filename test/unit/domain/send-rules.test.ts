@@ -9,7 +9,13 @@ import {
   DEFAULT_EXPIRY_SECONDS,
 } from '../../../functions/domain/expiry';
 import { limitsFor } from '../../../functions/domain/plans';
-import { checkSend, sendIssues, type SendFacts, type SendSenderFacts } from '../../../functions/domain/send-rules';
+import {
+  checkAddFiles,
+  checkSend,
+  sendIssues,
+  type SendFacts,
+  type SendSenderFacts,
+} from '../../../functions/domain/send-rules';
 import { sendBodySchema, transferDraftSchema, type SendRequest } from '../../../functions/domain/validation';
 
 const NOW = Date.UTC(2026, 10, 28, 9, 0, 0);
@@ -227,5 +233,33 @@ describe('the send form agrees with the routes', () => {
     const expected = ['invalid_email', 'email_to_required', 'password_too_short', 'expiry_not_allowed', 'no_files'];
     expect(formCodes).toEqual(expected);
     expect(codesOf(input, facts(user('free')))).toEqual(formCodes);
+  });
+});
+
+describe('adding files to a sent transfer', () => {
+  const existing = [file('a.txt', 10), file('b.txt', 20)];
+
+  it('keeps the new files only, and refuses a call that brings none', () => {
+    const added = checkAddFiles([file('a.txt', 10), file('c.txt', 5)], existing, 'pro');
+    expect(added).toEqual({ ok: true, files: [file('c.txt', 5)] });
+    const none = checkAddFiles([file('a.txt', 10)], existing, 'pro');
+    expect(none).toEqual({ ok: false, refusal: { code: 'no_new_files' } });
+  });
+
+  it("counts what the transfer holds against the plan's files and bytes", () => {
+    const many = Array.from({ length: limitsFor('free').files - existing.length }, (_, i) => file(`n${i}.txt`));
+    expect(checkAddFiles(many, existing, 'free').ok).toBe(true);
+    const oneMore = checkAddFiles([...many, file('one-more.txt')], existing, 'free');
+    expect(oneMore).toMatchObject({ refusal: { code: 'too_many_files' } });
+    const fits = file('fits.bin', limitsFor('free').uploadLimit - 30);
+    expect(checkAddFiles([fits], existing, 'free').ok).toBe(true);
+    const over = { ...fits, size: fits.size + 1 };
+    expect(checkAddFiles([over], existing, 'free')).toMatchObject({ refusal: { code: 'transfer_too_large' } });
+  });
+
+  it("refuses a guest's blocked file with where it sits", () => {
+    const refused = checkAddFiles([file('c.txt'), file('setup.exe')], existing, 'anon');
+    const issue = { path: ['fileObjects', 1], code: 'file_not_allowed', params: { fileName: 'setup.exe' } };
+    expect(refused).toEqual({ ok: false, refusal: { code: 'file_not_allowed', issue } });
   });
 });
