@@ -13,6 +13,7 @@ import { API_KEY_RATE_LIMIT, API_KEY_UPLOAD_RATE_LIMIT, parseApiKey, type Create
 import type { PlannedFile, SignResponse } from '../../functions/domain/transfer-api';
 import { routes } from '../../functions/routes';
 import { MULTIPART_THRESHOLD_BYTES } from '../../functions/domain/upload';
+import { MESSAGE_MAX_LENGTH } from '../../functions/domain/input-rules';
 import { keys as tableKeys } from '../../functions/data/keys';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, fetchBytes, json, randomData, sendFiles, sha256, waitForMail, type TestUser } from '../helpers/transfers';
@@ -204,6 +205,21 @@ describe('public API v1 with a key', () => {
     expect((await api(app, '/v1/transfers', { headers: keyAuth(k.key) })).status).toBe(429);
   });
 
+  it("takes the app's send body: a link without sendAs, the plan's codes, invalid_request for a wrong shape", async () => {
+    const k = await newKey(alice, ['send']);
+    const send = (body: unknown) => api(app, '/v1/transfers', json(body, keyAuth(k.key)));
+    const link = await send({ fileObjects: [{ fileName: 'a.txt', size: 3 }] });
+    expect(link.status, link.text).toBe(201);
+    expect(link.json.sendAs).toBe('link');
+    const none = await send({ fileObjects: [] });
+    expect([none.status, none.json.error.code, none.json.error.field]).toEqual([400, 'no_files', 'fileObjects']);
+    const wrong = await send({ fileObjects: [{ fileName: 'a.txt', size: 'big' }] });
+    const { code, field } = wrong.json.error;
+    expect([wrong.status, code, field]).toEqual([400, 'invalid_request', 'fileObjects.0.size']);
+    const notAnObject = await send([1, 2]);
+    expect([notAnObject.status, notAnObject.json.error.code]).toEqual([400, 'invalid_request']);
+  });
+
   it('a whole send with a key only: create, sign, upload a multipart file and a small one, record parts, complete; read it with its download; delete it', async () => {
     const k = await newKey(alice, ['send', 'transfers:read']);
     const big = randomData(MULTIPART_THRESHOLD_BYTES + 7);
@@ -381,9 +397,12 @@ describe('OpenAPI 3.1 document', () => {
     const listed = Object.entries(doc.paths as Record<string, Record<string, { 'x-sendbridge-scope': string }>>).flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => `${m.toUpperCase()} ${p} ${op['x-sendbridge-scope']}`));
     expect(listed.sort()).toEqual(keyed.map((r) => `${r.method} ${r.path} ${r.scope}`).sort());
     expect(doc.servers[0].url).toBe(`${app.stack.env.APP_ORIGIN}/api`);
-    // the request schemas come from zod: the create body names its fields and bounds
+    // the request schemas come from zod: the create body (the app's send) names its fields and bounds;
+    // no field is required, a send of recordings alone has no fileObjects (none at all: no_files)
     const body = doc.paths['/v1/transfers'].post.requestBody.content['application/json'].schema;
-    expect(body.required).toContain('fileObjects');
+    expect(body.properties.fileObjects).toMatchObject({ type: 'array', items: { required: ['fileName', 'size'] } });
+    expect(body.required ?? []).not.toContain('fileObjects');
+    expect(body.properties.message.maxLength).toBe(MESSAGE_MAX_LENGTH);
     expect(body.properties.sendAs.enum).toEqual(['link', 'email']);
   });
 });
