@@ -205,7 +205,7 @@ describe('public API v1 with a key', () => {
     expect((await api(app, '/v1/transfers', { headers: keyAuth(k.key) })).status).toBe(429);
   });
 
-  it("takes the app's send body: a link without sendAs, the plan's codes, invalid_request for a wrong shape", async () => {
+  it("takes the app's send body: a link without sendAs, plan codes, invalid_request for a wrong shape", async () => {
     const k = await newKey(alice, ['send']);
     const send = (body: unknown) => api(app, '/v1/transfers', json(body, keyAuth(k.key)));
     const link = await send({ fileObjects: [{ fileName: 'a.txt', size: 3 }] });
