@@ -348,8 +348,8 @@ export const sendBodySchema = z.object({
   voiceMemo: fileListSchema,
   // team mates' ids (a team has at most 50 members and its admin)
   shareWith: z._default(z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(60)), []),
-  /** language of the recipients' mail */
-  lang: z.optional(z.string().check(z.maxLength(16))),
+  /** language of the recipients' mail; one that is no language tag falls back to English (mailLanguageOf) */
+  lang: z.catch(z.optional(z.string().check(z.maxLength(16))), undefined),
 });
 export type SendRequest = z.input<typeof sendBodySchema>;
 export type SendRequestBody = z.output<typeof sendBodySchema>;

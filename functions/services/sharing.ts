@@ -7,7 +7,7 @@ import * as data from '../data/teams';
 import * as transfers from '../data/transfers';
 import type { TransferRecord } from '../data/transfers';
 import type { UserProfile } from '../data/users';
-import { badRequest, forbidden, notFound } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
 
 /**
  * The team mates a user may share a transfer with (spec §3 Team member option): everyone in
@@ -19,16 +19,6 @@ export async function teamMateIds(profile: UserProfile): Promise<Set<string>> {
   const ids = new Set([adminId, ...team.members.map((m) => m.memberId)]);
   ids.delete(profile.userId);
   return ids;
-}
-
-/** shareWith of a new transfer: only the sender's own team mates (400 share_not_team otherwise). */
-export async function checkShareWith(profile: UserProfile, shareWith: readonly string[]): Promise<string[]> {
-  const wanted = [...new Set(shareWith)];
-  if (wanted.length === 0) return [];
-  const mates = await teamMateIds(profile);
-  const stranger = wanted.find((id) => !mates.has(id));
-  if (stranger !== undefined) throw badRequest('share_not_team', 'You can share transfers only with members of your team.');
-  return wanted;
 }
 
 /**

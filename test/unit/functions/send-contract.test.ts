@@ -34,3 +34,11 @@ describe('the send body', () => {
     expect(sendBodyInvalid([{ code: 'invalid_type', field: '', message: 'expected object' }], 'body')).toBeUndefined();
   });
 });
+
+describe('the mail language', () => {
+  it('is optional, and one that is no language tag is left out instead of refusing the send', () => {
+    expect(sendBodySchema.parse({ lang: 'fr' }).lang).toBe('fr');
+    expect(sendBodySchema.parse({ lang: 42 }).lang).toBeUndefined();
+    expect(sendBodySchema.parse({ lang: 'x'.repeat(17) }).lang).toBeUndefined();
+  });
+});
