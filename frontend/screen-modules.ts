@@ -1,6 +1,6 @@
 /**
  * The lazy route modules a first visit to a screen loads (the `lazy` of its routes in
- * src/app/routes.tsx and src/features/dashboard/routes.tsx), with the addresses that show it,
+ * src/app/routes.tsx and src/app/dash-routes.tsx), with the addresses that show it,
  * and the lazy catalogues (src/i18n/namespaces.ts) its routes wait for (`withNamespaces`), whose
  * English files a first visit loads as well. Read by the build (route-preload plugin in
  * vite.config.ts).
@@ -15,14 +15,14 @@ export const SCREENS = {
     namespaces: ['previews'],
   },
   /** / for a visitor without a session */
-  home: { paths: /^\/$/, modules: ['src/features/home/components/home-page.tsx'], namespaces: ['send', 'account'] },
+  home: { paths: /^\/$/, modules: ['src/app/screens/home-page.tsx'], namespaces: ['send', 'account'] },
   /** /dash: the guard, the dashboard layout and its home */
   dash: {
     paths: /^\/dash\/?$/,
     modules: [
       'src/features/auth/components/dash-guard.tsx',
-      'src/features/dashboard/components/dash-layout.tsx',
-      'src/features/dashboard/components/dashboard-home.tsx',
+      'src/app/screens/dash-layout.tsx',
+      'src/app/screens/dashboard-home.tsx',
     ],
     namespaces: ['transfers', 'insights', 'contacts', 'requests', 'send', 'account', 'pages'],
   },

@@ -3,20 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isRequestId, type RequestUpload } from '@domain/requests-api';
 import { PageLoading } from '@/components/page-loading';
-import { dashPaths } from '@/features/dashboard/dash-paths';
-import { formatSize } from '@/features/dashboard/format-size';
-import { fetchFileUrl, requestZip } from '@/features/downloads/api/download-api';
-import { formatDateTime } from '@/features/downloads/format-date-time';
-import { startBrowserDownload } from '@/features/downloads/start-browser-download';
-import { pollZip } from '@/features/downloads/zip-poll';
-import { CopyLink } from '@/features/transfers/components/copy-link';
+import { dashPaths } from '@/app/dash-paths';
+import { formatSize } from '@/lib/format-size';
+import { fetchFileUrl, requestZip } from '@/shared/downloads/download-api';
+import { formatDateTime } from '@/lib/format-date-time';
+import { startBrowserDownload } from '@/shared/downloads/start-browser-download';
+import { pollZip } from '@/shared/downloads/zip-poll';
+import { CopyLink } from '@/components/copy-link';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
 import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
 import { deleteRequestUpload, fetchRequestDetail, updateRequest } from '../api/requests-api';
 import { STATE_BADGE } from '../request-state';
-import '@/features/transfers/transfers.css';
+import '@/styles/transfers.css';
 import '../requests.css';
 
 /** Not found, or not the user's: said as missing, without Retry. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CUSTOM_DATE_MARKER } from '@domain/expiry';
 import { SEND_PASSWORD_MIN_LENGTH } from '@domain/input-rules';
 import { paths } from '@/app/paths';
-import { expiryKey } from '../labels';
+import { expiryKey } from '@/shared/send-form/labels';
 import {
   expiryOptions,
   selectExpiry,
@@ -17,9 +17,9 @@ import {
   type SendForm,
   type SenderContext,
   type TeamMemberOption,
-} from '../send-state';
-import { CustomExpiryInput } from './custom-expiry-input';
-import { PasswordInput } from './password-input';
+} from '@/shared/send-form/send-state';
+import { CustomExpiryInput } from '@/shared/send-form/components/custom-expiry-input';
+import { PasswordInput } from '@/shared/send-form/components/password-input';
 
 export const OPTION_TABS = ['link', 'sharing', 'expiry', 'password'] as const;
 export type OptionTab = (typeof OPTION_TABS)[number];

@@ -6,9 +6,9 @@ import { CUSTOM_DATE_MARKER } from '@domain/expiry';
 import { MESSAGE_MAX_LENGTH } from '@domain/input-rules';
 import { paths } from '@/app/paths';
 import { LANGUAGE_TAGS, toLanguage } from '@/i18n/languages';
-import { draftRules, loadDraftRules, type DraftRules } from '../draft-rules';
-import { expiryKey } from '../labels';
-import { entriesOfDrop, filesFromEntries, pickedFromFiles } from '../picked-files';
+import { draftRules, loadDraftRules, type DraftRules } from '@/shared/send-form/draft-rules';
+import { expiryKey } from '@/shared/send-form/labels';
+import { entriesOfDrop, filesFromEntries, pickedFromFiles } from '@/shared/upload/picked-files';
 import {
   OPTION_TAB,
   commitRecipients,
@@ -26,19 +26,19 @@ import {
   uncheckedIssues,
   type FieldIssue,
   type FormField,
-  type PickedFile,
   type RecipientCommit,
   type SendForm,
   type SenderContext,
   type TeamMemberOption,
-} from '../send-state';
+} from '@/shared/send-form/send-state';
+import { type PickedFile } from '@/shared/upload/picked-files';
 import { LazyRecorderPanel } from '../recorder/lazy-recorder-panel';
-import { useShake } from '../hooks/use-shake';
+import { useShake } from '@/lib/use-shake';
 import { useIssueText } from '../hooks/use-issue-text';
-import { FileSection } from './file-section';
+import { FileSection } from '@/shared/send-form/components/file-section';
 import { OptionsPanel, type OptionTab } from './options-panel';
-import { RecipientsField } from './recipients-field';
-import { CogIcon } from './send-icons';
+import { RecipientsField } from '@/shared/send-form/components/recipients-field';
+import { CogIcon } from '@/components/send-icons';
 
 interface SendFormViewProps {
   readonly form: SendForm;

@@ -5,8 +5,8 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { totalSize } from '@domain/file-filters';
 import { importWithRetry } from '@/lib/import-with-retry';
-import type { PickedFile } from './send-state';
-import type { UploadProgress } from './upload/engine';
+import type { PickedFile } from './picked-files';
+import type { UploadProgress } from './engine';
 
 export interface ActiveUpload {
   readonly controller: AbortController;

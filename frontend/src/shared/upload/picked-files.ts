@@ -3,9 +3,26 @@
  * (spec §3: itemPath is the prefix path plus the relative path), and the pairing of the
  * server's upload plan with the bytes picked.
  */
-import { fileKey } from '@domain/file-filters';
+import { fileKey, type FileEntry } from '@domain/file-filters';
 import type { PlannedFile } from '@domain/transfer-api';
-import type { PickedFile } from './send-state';
+
+/** A recording made in the browser: a voice memo or a video (the recorder of the send form). */
+export type RecordingKind = 'voice' | 'video';
+
+/** A file the sender picked or dropped, or recorded in the browser, with the bytes to upload. */
+export interface PickedFile extends FileEntry {
+  readonly blob: Blob;
+  /** set for a voice memo or video recorded in the browser (sent as voiceMemo / recordedVideos) */
+  readonly recording?: RecordingKind;
+}
+
+/**
+ * The files in the order the server plans them: picked files, then recorded videos, then the
+ * voice memo (the create body's fileObjects, recordedVideos, voiceMemo, concatenated).
+ */
+export function inDraftOrder<F extends Pick<PickedFile, 'recording'>>(files: readonly F[]): F[] {
+  return [...files.filter((f) => !f.recording), ...files.filter((f) => f.recording === 'video'), ...files.filter((f) => f.recording === 'voice')];
+}
 
 /** A picked File: folder pickers set webkitRelativePath ('photos/2024/a.jpg'), file pickers ''. */
 export function pickedFromFiles(files: Iterable<File>): PickedFile[] {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { FREE_MARKETING_FILE_SIZE_BYTES, FREE_MARKETING_STORAGE_BYTES, PLANS } from '../../../../../functions/domain/plans';
+import { FREE_MARKETING_FILE_SIZE_BYTES, FREE_MARKETING_STORAGE_BYTES, PLANS } from '@domain/plans';
 import { CheckIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { formatBytes, formatCount, formatPrice } from '@/lib/format';

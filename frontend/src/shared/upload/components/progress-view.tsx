@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatSpeed } from '@domain/format';
 import { PHASE_KEYS, announcedPercent, barWidthPercent, percentDone, remainingFor, ringArc } from '../progress-text';
-import type { UploadProgress } from '../upload/engine';
+import type { UploadProgress } from '../engine';
 
 const RING_RADIUS = 52;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;

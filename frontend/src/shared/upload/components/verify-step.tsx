@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { RESEND_LOCK_MS } from '@domain/ui-timings';
 import { ApiError } from '@/lib/api';
 import { errorTextOf } from '@/i18n/error-keys';
-import { useShake } from '../hooks/use-shake';
+import { useShake } from '@/lib/use-shake';
 import { checkSenderCode, requestSenderCode } from '../send-api';
-import { BackIcon, RefreshIcon } from './send-icons';
+import { BackIcon, RefreshIcon } from '@/components/send-icons';
 
 export const GUEST_CODE_LENGTH = 5;
 

@@ -5,7 +5,7 @@
  */
 import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, isExpiryAllowed } from '@domain/expiry';
 import { MESSAGE_MAX_LENGTH, type SendAs } from '@domain/validation';
-import type { SendForm, SenderContext } from '@/features/send/send-state';
+import type { SendForm, SenderContext } from '@/shared/send-form/send-state';
 
 /** What a signed-in sender's new form starts with, over initialForm's values. */
 export type SendDefaults = Pick<SendForm, 'expirySeconds' | 'sendAs' | 'message'>;

@@ -2,14 +2,15 @@ import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router
 import { paths } from '@/app/paths';
 import { withNamespaces } from '@/i18n/with-namespaces';
 import { importWithRetry } from '@/lib/import-with-retry';
+import { roadmapScreen } from './roadmap-screen';
 
 /** The list and the TransferModal come through one module (features/transfers/routes.ts). */
 const transfersScreens = () => importWithRetry(() => import('@/features/transfers/routes'));
 
 // ---- file requests: one small module fetches the screens (features/requests/routes.ts) ----
 const requestsScreens = () => importWithRetry(() => import('@/features/requests/routes'));
-/** The screens (storage region picker, settings, the roadmap inside the dashboard) come through one module. */
-const settingsScreen = (screen: 'dataResidency' | 'settings' | 'roadmap') => () => importWithRetry(() => import('@/features/settings/routes')).then((m) => m[screen]());
+/** The screens (storage region picker, settings) come through one module. */
+const settingsScreen = (screen: 'dataResidency' | 'settings') => () => importWithRetry(() => import('@/features/settings/routes')).then((m) => m[screen]());
 /** The billing screens (billing page, one invoice) come through one module, with their `billing` catalogue. */
 const billing = (screen: 'billingPage' | 'invoicePage') =>
   withNamespaces(['billing'], () => importWithRetry(() => import('@/features/billing/routes')).then((m) => m[screen]()));
@@ -32,11 +33,11 @@ const screens = {
   // The layout's tabs and What's-new button read these catalogues; as every /dash screen waits
   // for the layout, the transfers screens (list, TransferModal, the home's recent ones) have theirs too,
   // as do the quick send (`send`), the account screens (`account`) and the roadmap and what's new (`pages`).
-  layout: withNamespaces(['transfers', 'insights', 'contacts', 'requests', 'send', 'account', 'pages'], () => importWithRetry(() => import('./components/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
-  home: () => importWithRetry(() => import('./components/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
+  layout: withNamespaces(['transfers', 'insights', 'contacts', 'requests', 'send', 'account', 'pages'], () => importWithRetry(() => import('./screens/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
+  home: () => importWithRetry(() => import('./screens/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
   // the account's plan card and its plan tab read the `billing` catalogue
-  account: withNamespaces(['billing'], () => importWithRetry(() => import('./components/account-page')).then((m) => ({ Component: m.AccountPage }))),
-  profile: () => importWithRetry(() => import('./components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
+  account: withNamespaces(['billing'], () => importWithRetry(() => import('./screens/account-page')).then((m) => ({ Component: m.AccountPage }))),
+  profile: () => importWithRetry(() => import('@/features/dashboard/components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
   // The chart, the map and their data load with this screen only (its catalogue came with the layout).
   analytics: () => importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
   transfers: () => transfersScreens().then((m) => ({ Component: m.TransfersPage })),
@@ -99,7 +100,7 @@ export const dashRoutes: RouteObject[] = [
       // ---- storage region, settings, roadmap (no route ids: none of spec §2's named routes)
       { path: 'data-residency', lazy: settingsScreen('dataResidency') },
       { path: 'settings', lazy: settingsScreen('settings') },
-      { path: 'roadmap/*', lazy: settingsScreen('roadmap') },
+      { path: 'roadmap/*', lazy: roadmapScreen },
       // ---- branding (spec §2 /dash/account/customize, /dash/account/powered-by)
       { path: 'account/customize', id: 'accountCustomize', lazy: branding('customize') },
       { path: 'account/powered-by', id: 'accountPoweredBy', lazy: branding('poweredBy') },

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Toast } from '../hooks/use-toasts';
+import type { Toast } from '@/lib/use-toasts';
 import { XIcon } from './send-icons';
 
 /**

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OwnBranding } from '@domain/branding-api';
 import { paths } from '@/app/paths';
-import { fetchOwnBranding } from '@/features/branding/api/branding-api';
-import '@/features/branding/branding.css';
+import { fetchOwnBranding } from '@/shared/branding/branding-api';
+import './branding-strip.css';
 
 /** The TransferModal's preview of the branding its recipients see (the storage owner's); nothing when there is none. */
 export function BrandingStrip() {
@@ -30,7 +30,7 @@ export function BrandingStrip() {
     <section className="tr-section" aria-labelledby={`${ids}-brand`} data-testid="transfer-branding">
       <h3 id={`${ids}-brand`}>{t('modal.title')}</h3>
       <div className="branding-strip" style={area}>
-        {branding.logoUrl && <img className="branding-preview-logo branding-strip-logo" src={branding.logoUrl} alt="" />}
+        {branding.logoUrl && <img className="branding-strip-logo" src={branding.logoUrl} alt="" />}
         {branding.accentColor && (
           <span className="btn branding-strip-button" style={{ background: branding.accentColor, color: branding.accentTextColor ?? '#fff', borderColor: branding.accentColor }}>
             {t('customize.previewDownload')}

@@ -2,7 +2,7 @@ import { forwardRef, useId, useState, type ClipboardEvent, type KeyboardEvent } 
 import { useTranslation } from 'react-i18next';
 import type { ContactView } from '@domain/auth-api';
 import { suggestContacts, withPickedSuggestion } from '../contact-suggestions';
-import { XIcon } from './send-icons';
+import { XIcon } from '@/components/send-icons';
 
 interface RecipientsFieldProps {
   readonly recipients: readonly string[];

@@ -5,22 +5,22 @@ import type { ContactView } from '@domain/auth-api';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
 import { QuickSend } from '@/features/send/components/quick-send';
-import { sendDefaultsOf } from '../send-defaults';
+import { sendDefaultsOf } from '@/shared/send-form/send-defaults';
 import { RecentTransfers } from '@/features/transfers/components/recent-transfers';
 import { useTransferList } from '@/features/transfers/hooks/use-transfer-list';
 import { transferListCache } from '@/features/transfers/list-cache';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
-import { fetchContacts } from '../api/dashboard-api';
+import { fetchContacts } from '@/shared/account/account-api';
 import { fetchTeam } from '@/features/teams/api/teams-api';
-import type { TeamMemberOption } from '@/features/send/send-state';
-import { dashPaths } from '../dash-paths';
-import { blockReasonOf } from '../limit-screen';
-import { greetingNameOf, initialsOf } from '../profile';
-import { usePlanName } from '../use-plan-name';
-import { Avatar } from './avatar';
-import { LimitScreen } from './limit-screen';
-import { UsageSummary } from './usage-summary';
+import type { TeamMemberOption } from '@/shared/send-form/send-state';
+import { dashPaths } from '@/app/dash-paths';
+import { blockReasonOf } from '@/features/dashboard/limit-screen';
+import { greetingNameOf, initialsOf } from '@/features/dashboard/profile';
+import { usePlanName } from '@/lib/use-plan-name';
+import { Avatar } from '@/features/dashboard/components/avatar';
+import { LimitScreen } from '@/features/dashboard/components/limit-screen';
+import { UsageSummary } from '@/features/dashboard/components/usage-summary';
 
 /** Dashboard home (spec §2): greeting, quick send (or the limit screen), usage and the latest transfers. */
 export function DashboardHome() {

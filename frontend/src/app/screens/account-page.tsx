@@ -8,16 +8,16 @@ import { PageLoading } from '@/components/page-loading';
 import { formatCount } from '@/lib/format';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
-import { fetchFolderSize } from '../api/dashboard-api';
-import { dashPaths } from '../dash-paths';
-import { formatSize } from '../format-size';
-import { initialsOf } from '../profile';
-import { usePlanName } from '../use-plan-name';
-import { Avatar } from './avatar';
-import { UsageSummary } from './usage-summary';
+import { fetchFolderSize } from '@/features/dashboard/api/dashboard-api';
+import { dashPaths } from '@/app/dash-paths';
+import { formatSize } from '@/lib/format-size';
+import { initialsOf } from '@/features/dashboard/profile';
+import { usePlanName } from '@/lib/use-plan-name';
+import { Avatar } from '@/features/dashboard/components/avatar';
+import { UsageSummary } from '@/features/dashboard/components/usage-summary';
 import { TransferSettingsCard } from '@/features/transfers/components/transfer-settings-card';
 // the subscription's status on the plan card, and tab 1 (plan upgrade); their
-// catalogue (`billing`) comes with this route (features/dashboard/routes.tsx)
+// catalogue (`billing`) comes with this route (app/dash-routes.tsx)
 import { PlanUpgrade } from '@/features/billing/components/plan-upgrade';
 import { SubscriptionBadge } from '@/features/billing/components/subscription-badge';
 import { useStripeData } from '@/features/billing/use-stripe-data';

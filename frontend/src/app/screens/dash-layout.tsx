@@ -4,9 +4,9 @@ import { NavLink, Outlet } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { useSession } from '@/lib/session/session-provider';
-import { dashPaths } from '../dash-paths';
-import { FeedbackWidget } from './feedback-widget';
-import '../dashboard.css';
+import { dashPaths } from '@/app/dash-paths';
+import { FeedbackWidget } from '@/features/dashboard/components/feedback-widget';
+import '@/features/dashboard/dashboard.css';
 
 /** What's new (its count and panel) loads after the dashboard's first paint, never in its way. */
 const WhatsNewButton = lazy(() =>

@@ -4,7 +4,6 @@
  * The English copy equals functions/domain/time-remaining.ts (a unit test holds them together).
  */
 import { progressWidthPercent } from '@domain/time-remaining';
-import { ERROR_POPUP_MS, TOAST_MS, WARNING_TOAST_MS } from '@domain/ui-timings';
 
 /** The engine's phases (upload/engine.ts UploadPhase) and their spec texts. */
 export const PHASE_KEYS = {
@@ -65,15 +64,6 @@ export function remainingText(etaMs: number | null | undefined): RemainingText {
 export function remainingFor(progress: { bytesDone: number; bytesTotal: number; etaMs: number | null | undefined }): RemainingText {
   if (percentDone(progress.bytesDone, progress.bytesTotal) >= 100) return { key: 'send.progress.remaining.under30' };
   return remainingText(progress.etaMs);
-}
-
-export type ToastKind = 'info' | 'warning' | 'error';
-
-/** Spec §9: notification toasts 15.5 s, warnings 8.5 s; error popups 8 s. */
-export function toastDurationMs(kind: ToastKind): number {
-  if (kind === 'warning') return WARNING_TOAST_MS;
-  if (kind === 'error') return ERROR_POPUP_MS;
-  return TOAST_MS;
 }
 
 /** The engine's warnings (upload/engine.ts UploadWarning), structurally. */

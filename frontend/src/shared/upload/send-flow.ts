@@ -5,11 +5,10 @@
  */
 import type { CompleteResponse, CreateTransferResponse, PlannedFile, UploadStateFile } from '@domain/transfer-api';
 import { cancelTransfer, completeTransfer } from './send-api';
-import { matchPlannedFiles } from './picked-files';
-import { inDraftOrder, type PickedFile } from './send-state';
-import { clearCheckpoint, matchCheckpointFiles, saveCheckpoint, type CheckpointStorage, type UploadCheckpoint } from './upload/checkpoint';
-import { runUpload, type EngineFile, type UploadProgress, type UploadWarning } from './upload/engine';
-import { createHttpUploadApi } from './upload/http-api';
+import { inDraftOrder, matchPlannedFiles, type PickedFile } from './picked-files';
+import { clearCheckpoint, matchCheckpointFiles, saveCheckpoint, type CheckpointStorage, type UploadCheckpoint } from './checkpoint';
+import { runUpload, type EngineFile, type UploadProgress, type UploadWarning } from './engine';
+import { createHttpUploadApi } from './http-api';
 
 export interface UploadCallbacks {
   readonly signal: AbortSignal;

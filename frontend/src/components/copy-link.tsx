@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCopyLink } from '@/features/send/hooks/use-copy-link';
+import { useCopyLink } from '@/lib/use-copy-link';
 
 /** A link in a read-only box with a copy button that answers 'Link Copied!' (spec §2). */
 export function CopyLink({ link, label, testId = 'transfer-link' }: { link: string; label?: string; testId?: string }) {

@@ -1,5 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toastDurationMs, type ToastKind } from '../progress-text';
+import { ERROR_POPUP_MS, TOAST_MS, WARNING_TOAST_MS } from '@domain/ui-timings';
+
+export type ToastKind = 'info' | 'warning' | 'error';
+
+/** Spec §9: notification toasts 15.5 s, warnings 8.5 s; error popups 8 s. */
+export function toastDurationMs(kind: ToastKind): number {
+  if (kind === 'warning') return WARNING_TOAST_MS;
+  if (kind === 'error') return ERROR_POPUP_MS;
+  return TOAST_MS;
+}
+
 
 /** A toast's call to action: a router path inside the app, or an external href (mailto:). */
 export type ToastAction = { readonly label: string; readonly to: string } | { readonly label: string; readonly href: string };

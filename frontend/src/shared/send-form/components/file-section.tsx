@@ -2,10 +2,10 @@ import { forwardRef, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileKey } from '@domain/file-filters';
 import { formatBytes } from '@domain/format';
-import { pickedFromFiles } from '../picked-files';
-import { MicIcon, VideoIcon } from '../recorder/recorder-icons';
-import type { FilesSummary, PickedFile } from '../send-state';
-import { FileIcon, FolderIcon, PlusIcon, UploadIcon, XIcon } from './send-icons';
+import { MicIcon, VideoIcon } from '@/components/recorder-icons';
+import type { FilesSummary } from '../send-state';
+import { pickedFromFiles, type PickedFile } from '@/shared/upload/picked-files';
+import { FileIcon, FolderIcon, PlusIcon, UploadIcon, XIcon } from '@/components/send-icons';
 
 interface FileSectionProps {
   readonly files: readonly PickedFile[];

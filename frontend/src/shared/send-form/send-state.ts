@@ -17,14 +17,7 @@ import { limitsFor } from '@domain/plans';
 import { TEXTS } from '@domain/texts';
 import type { IssueCode, TransferDraftInput } from '@domain/validation';
 import { draftRules, type DraftRules } from './draft-rules';
-import type { RecordingKind } from './recorder/recorder-machine';
-
-/** A file the sender picked or dropped, or recorded in the browser, with the bytes to upload. */
-export interface PickedFile extends FileEntry {
-  readonly blob: Blob;
-  /** set for a voice memo or video recorded in the browser (sent as voiceMemo / recordedVideos) */
-  readonly recording?: RecordingKind;
-}
+import type { PickedFile, RecordingKind } from '@/shared/upload/picked-files';
 
 export interface SendForm {
   readonly files: readonly PickedFile[];
@@ -95,14 +88,6 @@ export function setRecording(form: SendForm, kind: RecordingKind, recording: { f
   const others = form.files.filter((f) => f.recording !== kind);
   if (!recording) return others.length === form.files.length ? form : { ...form, files: others };
   return { ...form, files: [...others, { fileName: recording.fileName, size: recording.blob.size, blob: recording.blob, recording: kind }] };
-}
-
-/**
- * The files in the order the server plans them: picked files, then recorded videos, then the
- * voice memo (the create body's fileObjects, recordedVideos, voiceMemo, concatenated).
- */
-export function inDraftOrder<F extends Pick<PickedFile, 'recording'>>(files: readonly F[]): F[] {
-  return [...files.filter((f) => !f.recording), ...files.filter((f) => f.recording === 'video'), ...files.filter((f) => f.recording === 'voice')];
 }
 
 export function removeFile(form: SendForm, key: string): SendForm {

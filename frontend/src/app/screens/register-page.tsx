@@ -8,11 +8,11 @@ import { PageLoading } from '@/components/page-loading';
 // step 3's checkout for a paid plan (its `billing` catalogue comes with this route)
 import { Checkout } from '@/features/billing/components/checkout';
 import { parsePeriod } from '@/features/billing/price-choice';
-import { guardStep, loadRegistration, parsePlan, parseStep, saveRegistration, type Registration, type RegisterStep } from '../register-steps';
-import { CodeStep } from './register-code-step';
-import { DetailsStep } from './register-details-step';
-import { EmailStep } from './register-email-step';
-import '../auth.css';
+import { guardStep, loadRegistration, parsePlan, parseStep, saveRegistration, type Registration, type RegisterStep } from '@/features/auth/register-steps';
+import { CodeStep } from '@/features/auth/components/register-code-step';
+import { DetailsStep } from '@/features/auth/components/register-details-step';
+import { EmailStep } from '@/features/auth/components/register-email-step';
+import '@/features/auth/auth.css';
 
 function browserSessionStorage(): Storage | null {
   try {
