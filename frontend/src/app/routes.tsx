@@ -26,7 +26,7 @@ function downloadScreen() {
 
 /**
  * Screens load on demand (spec §2 lazy-loaded screens), with the chunk retry of spec §9, and
- * with the sections of the catalogue they read (i18n/namespaces.ts): home and the quick send
+ * with the sections of the catalogue they read (i18n/namespace-names.ts): home and the quick send
  * `send` (+ `account` for the signup modal and the verify step's errors), sign-in `account`,
  * the small marketing pages, the product pages' bodies and the comparison table `pages`, the 404 page `pages`. The download page and extension
  * read the bundled catalogue only.

@@ -8,7 +8,7 @@ import type { PickedFile } from '@/shared/upload/picked-files';
 import type { UploadProgress } from '@/shared/upload/engine';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { planAddedFiles } from '../api/transfers-api';
-import { PanelForm, type PanelProps } from './transfer-actions';
+import { PanelForm, type PanelProps } from './panel-form';
 
 /** The folder picker attribute has no React prop; set it on the element. */
 function folderPicker(input: HTMLInputElement | null) {

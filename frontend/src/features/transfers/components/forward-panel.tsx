@@ -9,7 +9,7 @@ import { commitRecipients, initialForm, removeRecipient, typeRecipients, withDra
 import { useSession } from '@/lib/session/session-provider';
 import { forwardTransfer } from '../api/transfers-api';
 import { CopyLink } from '@/components/copy-link';
-import { PanelForm, type PanelProps } from './transfer-actions';
+import { PanelForm, type PanelProps } from './panel-form';
 import '@/shared/send-form/quick-send.css';
 
 /**
