@@ -209,6 +209,9 @@ export function webConfig({ port, apiOrigin, originSecret }: WebConfigOptions): 
         output: { codeSplitting: { includeDependenciesRecursively: false, groups: [
             { name: 'quick-send', test: SEND_FORM_MODULES },
             { name: 'download-shared', test: DOWNLOAD_SHARED_MODULES },
+            // the file rules with the expiry and input rules, as before the send form's state left
+            // features/send (shared/send-form): apart, file-filters became a chunk of its own
+            { name: 'input-rules', test: /\/functions\/domain\/(file-filters|expiry|input-rules)\.ts$/ },
             // What every screen runs before its first render (everything the entry imports) as four
             // files beside the entry, one per library and one of ours: React DOM, react-router,
             // i18next with its React binding, then the app's own shell (layout,

@@ -8,7 +8,7 @@ import { PageLoading } from '@/components/page-loading';
 import { formatCount } from '@/lib/format';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
-import { fetchFolderSize } from '@/features/dashboard/api/dashboard-api';
+import { fetchFolderSize } from '@/shared/account/account-api';
 import { dashPaths } from '@/app/dash-paths';
 import { formatSize } from '@/lib/format-size';
 import { initialsOf } from '@/features/dashboard/profile';

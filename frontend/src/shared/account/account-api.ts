@@ -1,8 +1,10 @@
 /**
- * The signed-in account's calls that several screens make (functions/domain/auth-api.ts): the
- * profile and settings update, a picture's upload to storage, and the contacts a send suggests.
+ * The signed-in account's calls (functions/domain/auth-api.ts), with the user's token: the profile
+ * and settings update, a picture's upload to storage, the contacts a send suggests, the storage
+ * used and the feedback form. One module for the screens that share them, so one chunk.
  */
-import type { ContactView, SessionUser, UpdateProfileInput } from '@domain/auth-api';
+import type * as z from 'zod/mini';
+import type { ContactView, FolderSizeResponse, SessionUser, UpdateProfileInput, feedbackRequestSchema } from '@domain/auth-api';
 import { ApiError } from '@/lib/api';
 import { authedFetch } from '@/lib/session/session';
 
@@ -24,4 +26,12 @@ export async function putFile(url: string, headers: Readonly<Record<string, stri
 export async function fetchContacts(): Promise<ContactView[]> {
   const res = await authedFetch<{ contacts: ContactView[] }>('/quicksend2', { method: 'POST', body: {} });
   return res.contacts;
+}
+
+export function fetchFolderSize(): Promise<FolderSizeResponse> {
+  return authedFetch<FolderSizeResponse>('/folderSize', { method: 'POST', body: {} });
+}
+
+export function sendFeedback(body: z.output<typeof feedbackRequestSchema>): Promise<void> {
+  return authedFetch<void>('/feedback', { method: 'POST', body });
 }
