@@ -1,7 +1,7 @@
 /**
  * The lazy route modules a first visit to a screen loads (the `lazy` of its routes in
- * src/app/routes.tsx and src/features/dashboard/routes.tsx), with the addresses that show it,
- * and the lazy catalogues (src/i18n/namespaces.ts) its routes wait for (`withNamespaces`), whose
+ * src/app/routes.tsx and src/app/dash-routes.tsx), with the addresses that show it,
+ * and the lazy catalogues (src/i18n/namespace-names.ts) its routes wait for (`withNamespaces`), whose
  * English files a first visit loads as well. Read by the build (route-preload plugin in
  * vite.config.ts).
  */
@@ -15,14 +15,14 @@ export const SCREENS = {
     namespaces: ['previews'],
   },
   /** / for a visitor without a session */
-  home: { paths: /^\/$/, modules: ['src/features/home/components/home-page.tsx'], namespaces: ['send', 'account'] },
+  home: { paths: /^\/$/, modules: ['src/app/screens/home-page.tsx'], namespaces: ['send', 'account'] },
   /** /dash: the guard, the dashboard layout and its home */
   dash: {
     paths: /^\/dash\/?$/,
     modules: [
       'src/features/auth/components/dash-guard.tsx',
-      'src/features/dashboard/components/dash-layout.tsx',
-      'src/features/dashboard/components/dashboard-home.tsx',
+      'src/app/screens/dash-layout.tsx',
+      'src/app/screens/dashboard-home.tsx',
     ],
     namespaces: ['transfers', 'insights', 'contacts', 'requests', 'send', 'account', 'pages'],
   },
@@ -35,7 +35,7 @@ export function namespaceModule(ns: string): string {
 
 /**
  * The table of loaders of a lazy catalogue, fetched the first time one of its catalogues is
- * needed: the download page's two (src/i18n/namespaces.ts, DOWNLOAD_PAGE_NAMESPACES) have a small one.
+ * needed: the download page's two (src/i18n/namespace-names.ts, DOWNLOAD_PAGE_NAMESPACES) have a small one.
  */
 export function namespaceLoaderModule(ns: string): string {
   return ns === 'previews' || ns === 'abuse' ? 'src/i18n/download-namespace-files.ts' : 'src/i18n/namespace-files.ts';

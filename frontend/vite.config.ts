@@ -12,20 +12,23 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_WEB_PORT = 5173;
 
 /**
- * The send form's modules that load with it (not the upload engine, send-flow, nor the recorder,
- * which load on first use; the recorder's icons and support check do load with the form, and
- * apart they became a chunk of their own once the file request page shared the file list). The TransferModal's add-files and forward panels share some of them
- * with the home's quick send; left to itself the bundler splits each shared module into a chunk
- * of its own (six small files, 3.5 KiB more gzip on home). One chunk keeps the first load whole.
- * The progress bar's time arithmetic (domain/time-remaining.ts), which only the send code
- * imports, joins it rather than being a file of its own; so do the upload rules
- * (domain/upload.ts, which neither the API client nor the download page imports).
+ * The send form's modules that load with it: features/send, the form's state and fields
+ * (shared/send-form, which the TransferModal's panels and the file request page share), the
+ * upload card's pieces (shared/upload) and the toasts, icons and copy hooks they use. Not the
+ * upload engine nor send-flow, which load on first use, nor the recorder beyond its loader and
+ * support check, nor send-defaults (only the dashboard's home reads it). Left to itself the
+ * bundler splits each module these screens share into a chunk of its own (six small files, 3.5 KiB
+ * more gzip on home). One chunk keeps the first load whole. The progress bar's time arithmetic
+ * (domain/time-remaining.ts), which only the send code imports, joins it rather than being a file
+ * of its own; so do the upload rules (domain/upload.ts, which neither the API client nor the
+ * download page imports).
  */
-export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\.ts|upload\/(?!errors\.ts|checkpoint\.ts)|recorder\/(?!lazy-recorder-panel|recorder-icons|recording-support))|\/functions\/domain\/(time-remaining|upload)\.ts$/;
+export const SEND_FORM_MODULES =
+  /\/frontend\/src\/(features\/send\/(?!recorder\/(?!lazy-recorder-panel|recording-support))|shared\/send-form\/(?!send-defaults\.ts)|shared\/upload\/(?!(engine|http-api|speed|transport|send-flow)\.ts$)|components\/(send-icons|recorder-icons|toast-stack)\.tsx$|lib\/(use-toasts|use-copy-link|use-shake)\.ts$)|\/functions\/domain\/(time-remaining|upload)\.ts$/;
 /**
  * The download page's modules that the file request screen also uses to download an
- * upload: the calls, the ZIP poll, the browser hand-off, the date format, and sizes in
- * the reader's locale (dashboard/format-size.ts, the dashboard's too). Left to itself the
+ * upload: the calls, the ZIP poll, the browser hand-off (shared/downloads), the date format, and
+ * sizes in the reader's locale (lib/format-size.ts, the dashboard's too). Left to itself the
  * bundler moves each shared one out of the download page's chunk into a chunk of its own (four
  * small files, 0.6 KiB more gzip on the download page); one chunk keeps that first load whole.
  */
@@ -34,7 +37,7 @@ export const SEND_FORM_MODULES = /\/frontend\/src\/features\/send\/(?!send-flow\
 // of its catalogues; and the end-of-road pieces it shares with the 404 and thank-you pages
 // (home-support-actions, config/company), files of their own otherwise
 export const DOWNLOAD_SHARED_MODULES =
-  /\/frontend\/src\/(features\/(downloads\/(api\/download-api|download-failure|zip-poll|start-browser-download|format-date-time)|dashboard\/format-size)\.ts|components\/(previews\/lazy-previews|home-support-actions)\.tsx|i18n\/download-namespace-files\.ts|config\/company\.ts)$/;
+  /\/frontend\/src\/(features\/downloads\/download-failure\.ts|shared\/downloads\/(download-api|zip-poll|start-browser-download)\.ts|lib\/(format-date-time|format-size)\.ts|components\/(previews\/lazy-previews|home-support-actions)\.tsx|i18n\/download-namespace-files\.ts|config\/company\.ts)$/;
 /**
  * Small modules nearly every screen's code imports, the download page's included: the English
  * texts of the domain's problems, the map from error codes to i18n keys, the id patterns of links
@@ -206,6 +209,9 @@ export function webConfig({ port, apiOrigin, originSecret }: WebConfigOptions): 
         output: { codeSplitting: { includeDependenciesRecursively: false, groups: [
             { name: 'quick-send', test: SEND_FORM_MODULES },
             { name: 'download-shared', test: DOWNLOAD_SHARED_MODULES },
+            // the file rules with the expiry and input rules, as before the send form's state left
+            // features/send (shared/send-form): apart, file-filters became a chunk of its own
+            { name: 'input-rules', test: /\/functions\/domain\/(file-filters|expiry|input-rules)\.ts$/ },
             // What every screen runs before its first render (everything the entry imports) as four
             // files beside the entry, one per library and one of ours: React DOM, react-router,
             // i18next with its React binding, then the app's own shell (layout,

@@ -17,7 +17,7 @@ import type { LocalApp } from '../local/app';
 import { localS3Client } from '../local/s3';
 import { ENV } from '../../functions/lib/env-names';
 import { SIGNED_PUT_EXPIRES_SECONDS, parallelismForTry, partCountFor, partSizeFor } from '../../functions/domain/upload';
-import { runUpload, type UploadApi } from '../../frontend/src/features/send/upload/engine';
+import { runUpload, type UploadApi } from '../../frontend/src/shared/upload/engine';
 import { median } from './machine';
 
 const MiB = 1024 ** 2;

@@ -8,7 +8,7 @@ import sendEn from '@/i18n/locales/send/en.json';
 import sendJa from '@/i18n/locales/send/ja.json';
 import billingEn from '@/i18n/locales/billing/en.json';
 import billingJa from '@/i18n/locales/billing/ja.json';
-import { SECTION_NAMESPACES } from '@/i18n/namespaces';
+import { SECTION_NAMESPACES } from '@/i18n/namespace-names';
 
 /**
  * The bundled catalogue and the sections that load with their screens (namespaces.ts), as the

@@ -56,7 +56,7 @@ export const ROUTES = {
   invite: { pattern: '/invite/:id', aliases: [] },
   /** the public API's reference, rendered from GET /api/v1/openapi.json */
   developers: { pattern: '/developers', aliases: [] },
-  /** login needed (guard in routes.tsx); child screens come from features/dashboard/routes */
+  /** login needed (guard in routes.tsx); child screens come from app/dash-routes */
   dash: { pattern: '/dash', aliases: [] },
   notFound: { pattern: '/404', aliases: [] },
 } as const satisfies Record<string, { pattern: string; aliases: readonly string[] }>;

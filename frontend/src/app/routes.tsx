@@ -3,7 +3,8 @@ import { COMPARE_REDIRECTS, PLANNED_ROUTES, ROUTES, paths, type RouteId } from '
 import { Layout } from '@/components/layout';
 import { PageLoading } from '@/components/page-loading';
 import { RouteError } from '@/components/route-error';
-import { dashRoutes } from '@/features/dashboard/routes';
+import { dashRoutes } from '@/app/dash-routes';
+import { roadmapScreen } from '@/app/roadmap-screen';
 import { withNamespaces } from '@/i18n/with-namespaces';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { canEnterDash, homeEntry, returnPath } from '@/lib/session/guards';
@@ -25,26 +26,21 @@ function downloadScreen() {
 
 /**
  * Screens load on demand (spec §2 lazy-loaded screens), with the chunk retry of spec §9, and
- * with the sections of the catalogue they read (i18n/namespaces.ts): home and the quick send
+ * with the sections of the catalogue they read (i18n/namespace-names.ts): home and the quick send
  * `send` (+ `account` for the signup modal and the verify step's errors), sign-in `account`,
  * the small marketing pages, the product pages' bodies and the comparison table `pages`, the 404 page `pages`. The download page and extension
  * read the bundled catalogue only.
  */
 const screens = {
-  home: withNamespaces(['send', 'account'], () => importWithRetry(() => import('@/features/home/components/home-page')).then((m) => ({ Component: m.HomePage }))),
-  pricing: withNamespaces(['send', 'billing'], () => importWithRetry(() => import('@/features/pricing/components/pricing-page')).then((m) => ({ Component: m.PricingPage }))),
+  home: withNamespaces(['send', 'account'], () => importWithRetry(() => import('@/app/screens/home-page')).then((m) => ({ Component: m.HomePage }))),
+  pricing: withNamespaces(['send', 'billing'], () => importWithRetry(() => import('@/app/screens/pricing-page')).then((m) => ({ Component: m.PricingPage }))),
   about: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/about/components/about-page')).then((m) => ({ Component: m.AboutPage }))),
   updates: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/updates/components/updates-page')).then((m) => ({ Component: m.UpdatesPage }))),
-  roadmap: withNamespaces(['pages'], () =>
-    Promise.all([
-      importWithRetry(() => import('@/features/roadmap/components/roadmap-page')),
-      importWithRetry(() => import('@/features/roadmap/roadmap-loader')),
-    ]).then(([page, loader]) => ({ Component: page.RoadmapPage, loader: loader.roadmapLoader })),
-  ),
+  roadmap: withNamespaces(['pages'], roadmapScreen),
   support: withNamespaces(['send'], () => importWithRetry(() => import('@/features/support/components/support-page')).then((m) => ({ Component: m.SupportPage }))),
   affiliate: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/affiliate/components/affiliate-page')).then((m) => ({ Component: m.AffiliatePage }))),
   // the lifetime-code form, the trial's thank-you page and pricing's buttons read `billing`
-  sumo: withNamespaces(['pages', 'billing'], () => importWithRetry(() => import('@/features/sumo/components/sumo-page')).then((m) => ({ Component: m.SumoPage }))),
+  sumo: withNamespaces(['pages', 'billing'], () => importWithRetry(() => import('@/app/screens/sumo-page')).then((m) => ({ Component: m.SumoPage }))),
   thankyou: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({ Component: m.ThankyouDonePage }))),
   thankyou2: withNamespaces(['pages', 'billing'], () =>
     importWithRetry(() => import('@/features/billing/components/thankyou-trial-page')).then((m) => ({ Component: m.ThankyouTrialPage })),
@@ -78,7 +74,7 @@ const screens = {
   // `send`, and a refusal may name a limit from `account`)
   fileRequest: withNamespaces(['requests', 'send', 'account'], () => importWithRetry(() => import('@/features/requests/routes')).then((m) => m.loadPublicRequestPage())),
   login: withNamespaces(['account'], () => importWithRetry(() => import('@/features/auth/components/login-page')).then((m) => ({ Component: m.LoginPage }))),
-  register: withNamespaces(['account', 'billing'], () => importWithRetry(() => import('@/features/auth/components/register-page')).then((m) => ({ Component: m.RegisterPage }))),
+  register: withNamespaces(['account', 'billing'], () => importWithRetry(() => import('@/app/screens/register-page')).then((m) => ({ Component: m.RegisterPage }))),
   updatePassword: withNamespaces(['account'], () =>
     importWithRetry(() => import('@/features/auth/components/update-password-page')).then((m) => ({ Component: m.UpdatePasswordPage })),
   ),

@@ -12,6 +12,7 @@
  *   robots.txt, `X-Robots-Tag: noindex` and `Referrer-Policy: no-referrer` from the server, so
  *   the link never leaks to another site through a Referer header.
  */
+// relative, not '@/': vite.config.ts (seo-files.ts) loads this module with Node, which knows no alias
 import { LANGUAGE_QUERY_PARAM, LANGUAGE_TAGS, LANGUAGES, type Language } from '../i18n/languages';
 import { COMPARE_SLUGS, PRODUCT_SLUGS, ROUTES, paths, type RouteId } from './paths';
 import { ROUTE_INDEXING, type Indexing } from './route-indexing';

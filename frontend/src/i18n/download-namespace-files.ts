@@ -1,5 +1,5 @@
 import type { Language } from '@/i18n/languages';
-import type { DownloadPageNamespace } from '@/i18n/namespaces';
+import type { DownloadPageNamespace } from '@/i18n/namespace-names';
 
 type Catalogue = { default: Record<string, unknown> };
 const files = import.meta.glob<Catalogue>('./locales/{previews,abuse}/*.json');

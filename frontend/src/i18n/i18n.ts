@@ -10,7 +10,8 @@ import {
 } from '@/i18n/languages';
 import { languageDetector } from '@/i18n/language-detector';
 import { LOCALE_LOADERS } from '@/i18n/locale-loaders';
-import { isLazyNamespace, loadNamespace, SECTION_NAMESPACES } from '@/i18n/namespaces';
+import { isLazyNamespace, SECTION_NAMESPACES } from '@/i18n/namespace-names';
+import { loadNamespace } from '@/i18n/namespaces';
 import en from '@/i18n/locales/en.json';
 
 /** Loads a non-English locale on demand; en is bundled (partialBundledLanguages). */

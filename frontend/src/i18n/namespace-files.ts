@@ -1,5 +1,5 @@
 import type { Language } from '@/i18n/languages';
-import type { LazyNamespace } from '@/i18n/namespaces';
+import type { LazyNamespace } from '@/i18n/namespace-names';
 
 type Catalogue = { default: Record<string, unknown> };
 const files = import.meta.glob<Catalogue>('./locales/{transfers,insights,contacts,requests,settings,billing,send,account,pages,teams,domains,branding,marketing,webhooks,api}/*.json');

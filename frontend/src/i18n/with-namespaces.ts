@@ -1,5 +1,5 @@
 import { i18n } from '@/i18n/i18n';
-import type { LazyNamespace } from '@/i18n/namespaces';
+import type { LazyNamespace } from '@/i18n/namespace-names';
 
 /**
  * Wraps a route's `lazy` so the screen's code and its lazy catalogues arrive together: the

@@ -2,11 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
 import { ROUTE_INDEXING } from '@/app/route-indexing';
+import { ROUTE_HEAD_ATTRIBUTE } from '@/lib/route-head-attribute';
 import { holdNoIndex } from '@/lib/use-no-index';
 import { whenIdle } from '@/lib/when-idle';
 
-/** The <head> tags the route head owns carry this attribute; tags of the screens' own hooks (useNoIndex) are left alone. */
-export const ROUTE_HEAD_ATTRIBUTE = 'data-route-head';
 
 let loaded = false;
 /** The first screen's hold on `noindex` when it is private, handed to lib/seo-head.ts once that loads. */

@@ -1,9 +1,8 @@
 import { alternatesOf, canonicalUrl, indexingFor, seoPageFor } from '@/app/seo-routes';
 import { isLanguage, LANGUAGE_QUERY_PARAM, toLanguage, type Language } from '@/i18n/languages';
-import { ROUTE_HEAD_ATTRIBUTE } from '@/lib/route-head';
+import { ROUTE_HEAD_ATTRIBUTE } from '@/lib/route-head-attribute';
 import { holdNoIndex } from '@/lib/use-no-index';
 
-export { ROUTE_HEAD_ATTRIBUTE };
 /** What CloudFront and the local servers send on public pages (frontend/csp.ts). */
 const PUBLIC_REFERRER_POLICY = 'strict-origin-when-cross-origin';
 

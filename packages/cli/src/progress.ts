@@ -2,7 +2,7 @@
  * Upload progress on the terminal: a bar with percent, bytes, speed and time left, redrawn in
  * place on a TTY; plain lines (at most every few seconds) otherwise; NDJSON events with --json.
  */
-import type { UploadProgress } from '../../../frontend/src/features/send/upload/engine';
+import type { UploadProgress } from '../../../frontend/src/shared/upload/engine';
 import { formatBytes } from '../../../functions/domain/format';
 
 /** Sizes and speeds in the product's units (`1.5 GB`, `268 B`): the mails' and the server's formatter. */

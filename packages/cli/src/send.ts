@@ -1,14 +1,14 @@
 /**
  * `sendbridge send`: creates the transfer with the public API, uploads with the browser's
- * upload engine (frontend/src/features/send/upload/engine.ts: parallel multipart, retries,
+ * upload engine (frontend/src/shared/upload/engine.ts: parallel multipart, retries,
  * re-signing, server-recorded parts) reading the files as Node Blobs, then completes it.
  * Interrupted (Ctrl-C, a dropped connection that outlasts the engine's 15 tries), the same
  * command resumes from the checkpoint and the server's upload state.
  */
 import { openAsBlob } from 'node:fs';
 import type { CompleteResponse, CreateTransferResponse, PlannedFile, SignManyResponse, SignResponse, UploadStateResponse } from '../../../functions/domain/transfer-api';
-import { runUpload, UploadCancelledError, UploadFailedError, type EngineFile, type UploadApi } from '../../../frontend/src/features/send/upload/engine';
-import { TransportError } from '../../../frontend/src/features/send/upload/transport';
+import { runUpload, UploadCancelledError, UploadFailedError, type EngineFile, type UploadApi } from '../../../frontend/src/shared/upload/engine';
+import { TransportError } from '../../../frontend/src/shared/upload/transport';
 import { ApiError, CliError, EXIT, NetworkError } from './errors';
 import { checkpointKey, clearSendCheckpoint, findSendCheckpoint, saveSendCheckpoint, type SendCheckpoint } from './checkpoint';
 import { collectFiles, type LocalFile } from './files';

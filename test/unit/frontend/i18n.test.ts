@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/i18n/languages';
 import { LOCALE_LOADERS } from '@/i18n/locale-loaders';
-import { LAZY_NAMESPACES } from '@/i18n/namespaces';
+import { LAZY_NAMESPACES } from '@/i18n/namespace-names';
 import { MAIL_LANGUAGES } from '@domain/transfer-api';
 import { TEXTS } from '@domain/texts';
 import { MAIL_CATALOGUES } from '../../../functions/adapters/mail/copy';

@@ -4,9 +4,9 @@
  */
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { formatSize } from '@/features/dashboard/format-size';
+import { formatSize } from '@/lib/format-size';
 import { expiredText, timeAgo } from '@/features/downloads/expired-text';
-import { formatDateTime } from '@/features/downloads/format-date-time';
+import { formatDateTime } from '@/lib/format-date-time';
 import { refusalText } from '@/features/requests/request-errors';
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/gu, ' ');

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ZipResponse } from '@domain/transfer-api';
-import { pollZip, sleep, ZIP_POLL_INTERVAL_MS, ZipTimeoutError } from '@/features/downloads/zip-poll';
+import { pollZip, sleep, ZIP_POLL_INTERVAL_MS, ZipTimeoutError } from '@/shared/downloads/zip-poll';
 
 /** A clock that moves only when the poller waits, so the cap is reached without real time. */
 function fakeClock() {

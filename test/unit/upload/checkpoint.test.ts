@@ -8,7 +8,7 @@ import {
   saveCheckpoint,
   type CheckpointStorage,
   type UploadCheckpoint,
-} from '../../../frontend/src/features/send/upload/checkpoint';
+} from '../../../frontend/src/shared/upload/checkpoint';
 
 class MemoryStorage implements CheckpointStorage {
   readonly data = new Map<string, string>();

@@ -13,7 +13,7 @@ import {
   type RunUploadOptions,
   type UploadProgress,
   type UploadWarning,
-} from '../../../frontend/src/features/send/upload/engine';
+} from '../../../frontend/src/shared/upload/engine';
 import { FakeBucket, FakeUploadApi } from './s3-double';
 
 const KiB = 1024;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_TOKEN_HEADER } from '../../../functions/domain/transfer-api';
-import { createHttpUploadApi } from '../../../frontend/src/features/send/upload/http-api';
+import { createHttpUploadApi } from '../../../frontend/src/shared/upload/http-api';
 
 interface Seen {
   url: string;

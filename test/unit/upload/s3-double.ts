@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecordPartRequest, SignRequest, SignResponse } from '../../../functions/domain/transfer-api';
-import type { UploadApi } from '../../../frontend/src/features/send/upload/engine';
+import type { UploadApi } from '../../../frontend/src/shared/upload/engine';
 
 /** What the bucket does with one request to a key; requests consume a key's faults in order. */
 export type Fault =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SPEED_WINDOW_MS, SpeedMeter } from '../../../frontend/src/features/send/upload/speed';
+import { SPEED_WINDOW_MS, SpeedMeter } from '../../../frontend/src/shared/upload/speed';
 
 describe('upload speed', () => {
   it('is 0 until two samples span some time', () => {

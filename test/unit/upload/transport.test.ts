@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TransportError, fetchPut, isAuthFailure, parseS3Error } from '../../../frontend/src/features/send/upload/transport';
+import { TransportError, fetchPut, isAuthFailure, parseS3Error } from '../../../frontend/src/shared/upload/transport';
 
 const expired =
   '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Request has expired</Message><RequestId>R1</RequestId></Error>';

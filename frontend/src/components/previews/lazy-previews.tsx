@@ -1,14 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import type { PreviewsResponse } from '@domain/previews';
 import { importWithRetry } from '@/lib/import-with-retry';
-import type { PreviewFile } from '@/components/previews/preview-types';
-
-export interface PreviewsProps {
-  /** the transfer's files, in the page's order */
-  readonly files: readonly PreviewFile[];
-  /** asks the API for fresh previews (and their URLs) */
-  readonly load: (signal: AbortSignal) => Promise<PreviewsResponse>;
-}
+import type { PreviewsProps } from '@/components/previews/preview-types';
 
 /**
  * The previews (thumbnails, players, the viewer) and their texts arrive in their own

@@ -1,5 +1,5 @@
 /**
- * The /dash/account/api-keys, loaded on demand (features/dashboard/routes.tsx) through this
+ * The /dash/account/api-keys, loaded on demand (app/dash-routes.tsx) through this
  * small module with its `api` catalogue (the key errors' texts are in `pages`, which the
  * dashboard's layout loads).
  */

@@ -1,6 +1,6 @@
 /**
  * The /dash screens, loaded on demand through this one module so the app's entry chunk
- * carries only one small loader for them (features/dashboard/routes.tsx).
+ * carries only one small loader for them (app/dash-routes.tsx).
  */
 import { importWithRetry } from '@/lib/import-with-retry';
 

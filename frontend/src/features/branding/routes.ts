@@ -1,6 +1,6 @@
 /**
  * The branding screens (/dash/account/customize, /dash/account/powered-by), loaded on
- * demand through this one module with their `branding` catalogue (features/dashboard/routes.tsx).
+ * demand through this one module with their `branding` catalogue (app/dash-routes.tsx).
  */
 import { i18n } from '@/i18n/i18n';
 import { importWithRetry } from '@/lib/import-with-retry';

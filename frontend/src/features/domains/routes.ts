@@ -1,4 +1,4 @@
-/** The /dash/account/domain, loaded on demand with its `domains` catalogue (features/dashboard/routes.tsx). */
+/** The /dash/account/domain, loaded on demand with its `domains` catalogue (app/dash-routes.tsx). */
 import { importWithRetry } from '@/lib/import-with-retry';
 
 export async function domainSettings() {

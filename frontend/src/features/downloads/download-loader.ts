@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import type { DownloadView } from '@domain/transfer-api';
-import { fetchDownload } from '@/features/downloads/api/download-api';
+import { fetchDownload } from '@/shared/downloads/download-api';
 import { downloadFailureOf, type DownloadFailure } from '@/features/downloads/download-failure';
 import { parseDownloadRoute, type DownloadRoute } from '@/features/downloads/download-route';
 

@@ -3,7 +3,7 @@
  * request, so the home page's send form never offers to resume a visitor's upload to a request
  * (and a request page never picks up a send), while the send form's checkpoint code is reused.
  */
-import { CHECKPOINT_STORAGE_KEY, type CheckpointStorage } from '@/features/send/upload/checkpoint';
+import { CHECKPOINT_STORAGE_KEY, type CheckpointStorage } from '@/shared/upload/checkpoint';
 
 export function requestCheckpointKey(requestId: string): string {
   return `${CHECKPOINT_STORAGE_KEY}.request.${requestId}`;

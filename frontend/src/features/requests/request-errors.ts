@@ -3,7 +3,7 @@
  * checks the rules again; functions/domain/requests-api.ts lists the codes). Other codes read
  * through the app's table (i18n/error-keys.ts).
  */
-import { formatSize } from '@/features/dashboard/format-size';
+import { formatSize } from '@/lib/format-size';
 import type { FormProblem } from './request-rules';
 
 export type RefusalText =

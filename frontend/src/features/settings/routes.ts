@@ -1,6 +1,6 @@
 /**
  * The /dash screens, loaded on demand through this one module so the app's entry chunk
- * carries only one small loader for the three (features/dashboard/routes.tsx).
+ * carries only one small loader for the two (app/dash-routes.tsx).
  */
 import { importWithRetry } from '@/lib/import-with-retry';
 
@@ -14,13 +14,4 @@ export async function dataResidency() {
 export async function settings() {
   const m = await importWithRetry(() => import('./components/settings-page'));
   return { Component: m.SettingsPage };
-}
-
-/** /dash/roadmap/*: the public roadmap's screen and loader inside the dashboard layout. */
-export async function roadmap() {
-  const [page, loader] = await Promise.all([
-    importWithRetry(() => import('@/features/roadmap/components/roadmap-page')),
-    importWithRetry(() => import('@/features/roadmap/roadmap-loader')),
-  ]);
-  return { Component: page.RoadmapPage, loader: loader.roadmapLoader };
 }

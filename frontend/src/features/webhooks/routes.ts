@@ -1,4 +1,4 @@
-/** The /dash/account/webhooks, loaded on demand with its `webhooks` catalogue (features/dashboard/routes.tsx). */
+/** The /dash/account/webhooks, loaded on demand with its `webhooks` catalogue (app/dash-routes.tsx). */
 import { importWithRetry } from '@/lib/import-with-retry';
 
 export async function webhooksPage() {

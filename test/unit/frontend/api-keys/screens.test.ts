@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { openApiDocument, publicRoutes } from '../../../../functions/domain/openapi';
 import { paths } from '@/app/paths';
 import { routes as appRoutes } from '@/app/routes';
-import { dashRoutes } from '@/features/dashboard/routes';
+import { dashRoutes } from '@/app/dash-routes';
 import { apiDocView, exampleFields, fieldsOf, typeOf } from '@/features/developers/openapi-view';
 import { accountMenuItems } from '@/lib/session/user-display';
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@domain/auth-api';
 import { TopNav } from '@/components/top-nav';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { RegisterPage } from '@/features/auth/components/register-page';
+import { RegisterPage } from '@/app/screens/register-page';
 import { UpdatePasswordPage } from '@/features/auth/components/update-password-page';
 import { SessionProvider } from '@/lib/session/session-provider';
 import { SessionStore } from '@/lib/session/session-store';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactView } from '@domain/auth-api';
-import { suggestContacts, typedSegment, withPickedSuggestion } from '@/features/send/contact-suggestions';
+import { suggestContacts, typedSegment, withPickedSuggestion } from '@/shared/send-form/contact-suggestions';
 
 const CONTACTS: ContactView[] = [
   { email: 'maria@acme.com', name: 'Maria Lopez', company: 'Acme' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSize } from '@/features/dashboard/format-size';
+import { formatSize } from '@/lib/format-size';
 import { formatBytes } from '@domain/format';
 
 describe('formatSize', () => {

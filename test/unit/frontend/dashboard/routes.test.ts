@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths } from '@/app/paths';
-import { dashRoutes } from '@/features/dashboard/routes';
+import { dashRoutes } from '@/app/dash-routes';
 
 // Mounted as the session helper does: the children of /dash.
 const tree: RouteObject[] = [{ path: '/dash', children: dashRoutes }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestCheckpointKey, requestCheckpointStorage } from '@/features/requests/request-checkpoints';
-import { CHECKPOINT_STORAGE_KEY, findCheckpoint, saveCheckpoint, type CheckpointStorage } from '@/features/send/upload/checkpoint';
+import { CHECKPOINT_STORAGE_KEY, findCheckpoint, saveCheckpoint, type CheckpointStorage } from '@/shared/upload/checkpoint';
 
 function memoryStorage(): CheckpointStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();

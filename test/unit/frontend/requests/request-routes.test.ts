@@ -2,7 +2,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/app/paths';
 import { routes } from '@/app/routes';
-import { dashPaths } from '@/features/dashboard/dash-paths';
+import { dashPaths } from '@/app/dash-paths';
 import { isServedPath } from '@/lib/served-routes';
 
 describe('file request routes', () => {

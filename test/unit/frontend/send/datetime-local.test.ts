@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CustomExpiryInput } from '@/features/send/components/custom-expiry-input';
-import { ceilToMinute, fromLocalInputValue, toLocalInputValue } from '@/features/send/datetime-local';
+import { CustomExpiryInput } from '@/shared/send-form/components/custom-expiry-input';
+import { ceilToMinute, fromLocalInputValue, toLocalInputValue } from '@/shared/send-form/datetime-local';
 import { attribute } from '../../../helpers/render-html';
 
 describe('the custom expiry picker value', () => {

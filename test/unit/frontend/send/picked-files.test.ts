@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedFile } from '@domain/transfer-api';
-import { filesFromEntries, matchPlannedFiles, pickedFromFiles, type DroppedEntry } from '@/features/send/picked-files';
+import { filesFromEntries, matchPlannedFiles, pickedFromFiles, type DroppedEntry } from '@/shared/upload/picked-files';
 
 function withRelativePath(file: File, path: string): File {
   Object.defineProperty(file, 'webkitRelativePath', { value: path });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { announcedPercent, barWidthPercent, percentDone, remainingText, toastDurationMs } from '@/features/send/progress-text';
+import { toastDurationMs } from '@/lib/use-toasts';
+import { announcedPercent, barWidthPercent, percentDone, remainingText } from '@/shared/upload/progress-text';
 
 describe('upload progress numbers', () => {
   it('counts whole percent and reaches 100 only when every byte is in', () => {

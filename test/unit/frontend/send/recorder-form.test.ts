@@ -1,22 +1,21 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_TOKEN_HEADER, type CreateTransferResponse, type PlannedFile } from '@domain/transfer-api';
 import { transferDraftSchema } from '@domain/validation';
-import { loadDraftRules } from '@/features/send/draft-rules';
-import { matchPlannedFiles } from '@/features/send/picked-files';
-import { uploadNewTransfer } from '@/features/send/send-flow';
+import { loadDraftRules } from '@/shared/send-form/draft-rules';
+import { matchPlannedFiles } from '@/shared/upload/picked-files';
+import { uploadNewTransfer } from '@/shared/upload/send-flow';
 import {
   GUEST,
   addFiles,
   commitRecipients,
   formIssues,
-  inDraftOrder,
   initialForm,
   removeFile,
   setRecording,
   toDraftInput,
-  type PickedFile,
   type SendForm,
-} from '@/features/send/send-state';
+} from '@/shared/send-form/send-state';
+import { inDraftOrder, type PickedFile } from '@/shared/upload/picked-files';
 
 const NOW = Date.UTC(2026, 10, 21, 7);
 const ID = 'rec1234';

@@ -2,12 +2,12 @@ import type { i18n as I18n } from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EN_TEXTS as en } from '../../../helpers/catalogues';
-import { FileSection } from '@/features/send/components/file-section';
+import { FileSection } from '@/shared/send-form/components/file-section';
 import { QuickSend } from '@/features/send/components/quick-send';
 import type { RecorderState } from '@/features/send/recorder/recorder-machine';
 import { RecorderPanel, RecorderView } from '@/features/send/recorder/recorder-panel';
 import { recordingSupported } from '@/features/send/recorder/use-recorder';
-import { initialForm, setRecording } from '@/features/send/send-state';
+import { initialForm, setRecording } from '@/shared/send-form/send-state';
 import { createTestI18n, renderHtml } from '../../../helpers/render-html';
 
 let i18n: I18n;

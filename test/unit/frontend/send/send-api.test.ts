@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { IDEMPOTENCY_KEY_PATTERN } from '@domain/retry-policy';
-import { cancelTransfer, checkSenderCode, completeTransfer, createTransfer, requestSenderCode, type CreateBody } from '@/features/send/send-api';
+import { cancelTransfer, checkSenderCode, completeTransfer, createTransfer, requestSenderCode, type CreateBody } from '@/shared/upload/send-api';
 
 interface Seen {
   url: string;

@@ -5,9 +5,9 @@ import { TEXTS, removedFileText, sentToText } from '@domain/texts';
 import { timeRemainingText } from '@domain/time-remaining';
 import { tooManyRecipientsText } from '@domain/validation';
 import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
-import { loadDraftRules } from '@/features/send/draft-rules';
-import { expiryKey, issueText } from '@/features/send/labels';
-import { PHASE_KEYS, remainingText, warningToast } from '@/features/send/progress-text';
+import { loadDraftRules } from '@/shared/send-form/draft-rules';
+import { expiryKey, issueText } from '@/shared/send-form/labels';
+import { PHASE_KEYS, remainingText, warningToast } from '@/shared/upload/progress-text';
 import {
   GUEST,
   addFiles,
@@ -18,10 +18,10 @@ import {
   setCustomExpiry,
   setPassword,
   setSendAs,
-  type PickedFile,
   type SendForm,
   type SenderContext,
-} from '@/features/send/send-state';
+} from '@/shared/send-form/send-state';
+import { type PickedFile } from '@/shared/upload/picked-files';
 
 // The English copy of the send screens is the spec's (functions/domain/texts.ts and friends):
 // these tests render en.json through i18next and compare.

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_TOKEN_HEADER, type CreateTransferResponse, type PlannedFile, type UploadStateResponse } from '@domain/transfer-api';
-import { cancelUpload, resumeTransfer, uploadNewTransfer, type UploadCallbacks } from '@/features/send/send-flow';
-import type { PickedFile } from '@/features/send/send-state';
-import { findCheckpoint, saveCheckpoint, type CheckpointStorage } from '@/features/send/upload/checkpoint';
-import { UploadCancelledError, UploadFailedError, type UploadProgress } from '@/features/send/upload/engine';
+import { cancelUpload, resumeTransfer, uploadNewTransfer, type UploadCallbacks } from '@/shared/upload/send-flow';
+import type { PickedFile } from '@/shared/upload/picked-files';
+import { findCheckpoint, saveCheckpoint, type CheckpointStorage } from '@/shared/upload/checkpoint';
+import { UploadCancelledError, UploadFailedError, type UploadProgress } from '@/shared/upload/engine';
 
 const ID = 'abc1234';
 const TOKEN = 'U'.repeat(43);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS } from '@domain/expiry';
 import { GB, HOUR_MS, MINUTE_MS } from '@domain/units';
 import { transferDraftSchema } from '@domain/validation';
-import { draftRules, loadDraftRules } from '@/features/send/draft-rules';
+import { draftRules, loadDraftRules } from '@/shared/send-form/draft-rules';
 import {
   GUEST,
   addFiles,
@@ -29,11 +29,11 @@ import {
   toggleShare,
   typeRecipients,
   uncheckedIssues,
-  type PickedFile,
   withDraftCommitted,
   type SendForm,
   type SenderContext,
-} from '@/features/send/send-state';
+} from '@/shared/send-form/send-state';
+import { type PickedFile } from '@/shared/upload/picked-files';
 
 const NOW = Date.UTC(2025, 4, 1, 12);
 

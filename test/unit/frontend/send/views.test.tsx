@@ -3,10 +3,10 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DoneView } from '@/features/send/components/done-view';
-import { ProgressView } from '@/features/send/components/progress-view';
+import { ProgressView } from '@/shared/upload/components/progress-view';
 import { QuickSend } from '@/features/send/components/quick-send';
-import { VerifyStep } from '@/features/send/components/verify-step';
-import type { UploadProgress } from '@/features/send/upload/engine';
+import { VerifyStep } from '@/shared/upload/components/verify-step';
+import type { UploadProgress } from '@/shared/upload/engine';
 import { createTestI18n, renderHtml, type Markup } from '../../../helpers/render-html';
 
 // No DOM in the unit project: these render the views to HTML and read what a first paint shows.

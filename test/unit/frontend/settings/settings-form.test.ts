@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TRANSFER_SETTINGS } from '@domain/auth-api';
 import { settingsBody, settingsFormOf } from '@/features/settings/settings-form';
-import { GUEST, initialForm, sendAnother } from '@/features/send/send-state';
-import { sendDefaultsOf } from '@/features/dashboard/send-defaults';
+import { GUEST, initialForm, sendAnother } from '@/shared/send-form/send-state';
+import { sendDefaultsOf } from '@/shared/send-form/send-defaults';
 
 const defaults = settingsFormOf({});
 

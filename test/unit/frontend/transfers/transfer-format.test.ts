@@ -2,7 +2,7 @@ import { createInstance, type TFunction, type i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPIRING_SOON_MS, type DetailFile, type TransferDetail } from '@domain/dashboard-api';
 import { CUSTOM_DATE_MARKER, CUSTOM_EXPIRY_MIN_AHEAD_MS } from '@domain/expiry';
-import { formatSize } from '@/features/dashboard/format-size';
+import { formatSize } from '@/lib/format-size';
 import { availableActions, expiryChoiceProblem } from '@/features/transfers/action-rules';
 import { filterCount, listSearch, readListParams } from '@/features/transfers/list-params';
 import {

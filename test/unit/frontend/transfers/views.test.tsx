@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TransferDetail, TransferRow } from '@domain/dashboard-api';
 import { qrPath } from '@/features/transfers/components/qr-code';
 import { RecentTransfers } from '@/features/transfers/components/recent-transfers';
-import { TransferView } from '@/features/transfers/components/transfer-modal';
+import { TransferView } from '@/features/transfers/components/transfer-details';
 import { TransferTable } from '@/features/transfers/components/transfer-table';
 import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
 import transfersEn from '@/i18n/locales/transfers/en.json';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type DeliveryView } from '@domain/webhooks-api';
-import { SUBSCRIBABLE_EVENTS, anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '@/features/webhooks/delivery-format';
+import { SUBSCRIBABLE_EVENTS, anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '@/shared/webhooks/delivery-format';
 import { VERIFY_SNIPPET } from '@/features/webhooks/verify-snippet';
 import { LANGUAGES } from '@/i18n/languages';
 

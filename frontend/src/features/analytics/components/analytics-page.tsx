@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ANALYTICS_INTERVALS, type AnalyticsInterval } from '@domain/dashboard-api';
 import { PageLoading } from '@/components/page-loading';
-import { dashPaths } from '@/features/dashboard/dash-paths';
+import { dashPaths } from '@/app/dash-paths';
 import { errorTextOf } from '@/i18n/error-keys';
 import { countryName } from '@/lib/country-name';
 import { formatCount } from '@/lib/format';

@@ -7,7 +7,7 @@ import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
 import { TableHead } from '@/components/table-head';
 import { company } from '@/config/company';
-import { usePlanName } from '@/features/dashboard/use-plan-name';
+import { usePlanName } from '@/lib/use-plan-name';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@domain/plans';
-import { usePlanName } from '@/features/dashboard/use-plan-name';
+import { usePlanName } from '@/lib/use-plan-name';
 import { fetchBillingConfig } from '../billing-api';
 import { contactRolesOf } from '../price-choice';
 

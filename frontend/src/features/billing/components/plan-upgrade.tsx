@@ -5,8 +5,8 @@ import type { BillingConfigResponse, BillingPeriod, StripeDataResponse } from '@
 import type { Role } from '@domain/plans';
 import { PageLoading } from '@/components/page-loading';
 import { company } from '@/config/company';
-import { usePlanName } from '@/features/dashboard/use-plan-name';
-import { formatSize } from '@/features/dashboard/format-size';
+import { usePlanName } from '@/lib/use-plan-name';
+import { formatSize } from '@/lib/format-size';
 import { ApiError } from '@/lib/api';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PriceView, SimulatedSessionView } from '@domain/billing-api';
 import { errorTextOf } from '@/i18n/error-keys';
-import { usePlanName } from '@/features/dashboard/use-plan-name';
+import { usePlanName } from '@/lib/use-plan-name';
 import { paySimulatedCheckout } from '../billing-api';
 import { formatDay, formatMoney, periodKey } from '../billing-format';
 import { cardErrorMessage, safeReturnPath } from '../checkout-state';

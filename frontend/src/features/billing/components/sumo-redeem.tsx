@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { SUMO_MAX_CODES, type RedeemResponse } from '@domain/billing-api';
 import { sumoRoleOf } from '@domain/billing';
 import { paths } from '@/app/paths';
-import { usePlanName } from '@/features/dashboard/use-plan-name';
+import { usePlanName } from '@/lib/use-plan-name';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
 import { redeemCode } from '../billing-api';

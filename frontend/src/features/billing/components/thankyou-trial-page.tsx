@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { StripeDataResponse } from '@domain/billing-api';
 import { paths } from '@/app/paths';
 import { CheckIcon } from '@/components/icons';
-import { usePlanName } from '@/features/dashboard/use-plan-name';
+import { usePlanName } from '@/lib/use-plan-name';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fetchStripeData } from '../billing-api';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { OwnBranding } from '@domain/branding-api';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
-import { fetchOwnBranding, saveBranding } from '@/features/branding/api/branding-api';
+import { fetchOwnBranding, saveBranding } from '@/shared/branding/branding-api';
 import { errorTextOf } from '@/i18n/error-keys';
 import { usePageTitle } from '@/lib/use-page-title';
 import '@/features/branding/branding.css';

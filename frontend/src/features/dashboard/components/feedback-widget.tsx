@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import type { SessionUser } from '@domain/auth-api';
 import { MODAL_HIDE_MS } from '@domain/ui-timings';
 import { ApiError } from '@/lib/api';
-import { sendFeedback } from '../api/dashboard-api';
+import { sendFeedback } from '@/shared/account/account-api';
 import {
   FEEDBACK_MESSAGE_MAX,
   FEEDBACK_RATINGS,

@@ -4,9 +4,9 @@ import type { SessionUser } from '@domain/auth-api';
 import type { BlockReason } from '@domain/blocking';
 import { paths } from '@/app/paths';
 import { env } from '@/config/env';
-import { formatSize } from '../format-size';
+import { formatSize } from '@/lib/format-size';
 import { limitCopy, type LimitLine } from '../limit-screen';
-import { usePlanName } from '../use-plan-name';
+import { usePlanName } from '@/lib/use-plan-name';
 
 type LimitUser = Pick<SessionUser, 'role' | 'thisMonthsTransfers' | 'monthlyTransferLimit' | 'storageLimit'>;
 

@@ -7,7 +7,8 @@ import { IMAGE_TYPES, type SessionUser } from '@domain/auth-api';
 import { PageLoading } from '@/components/page-loading';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
-import { profileApi, updateProfile } from '../api/dashboard-api';
+import { updateProfile } from '@/shared/account/account-api';
+import { profileApi } from '../api/dashboard-api';
 import {
   ImageRejectedError,
   initialsOf,

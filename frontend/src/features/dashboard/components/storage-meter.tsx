@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../format-size';
+import { formatSize } from '@/lib/format-size';
 import { storageUsage } from '../storage-usage';
 
 /**

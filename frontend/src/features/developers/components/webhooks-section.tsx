@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
-import { eventTextKey } from '@/features/webhooks/delivery-format';
+import { eventTextKey } from '@/shared/webhooks/delivery-format';
 import {
   EXAMPLE_DELIVERY,
   EXAMPLE_SECRET,

@@ -6,7 +6,7 @@ import { Link, useLoaderData, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { HomeSupportActions } from '@/components/home-support-actions';
 import { company } from '@/config/company';
-import { fetchDownload, type DownloadAccess } from '@/features/downloads/api/download-api';
+import { fetchDownload, type DownloadAccess } from '@/shared/downloads/download-api';
 import { downloadFailureOf, type DownloadFailure } from '@/features/downloads/download-failure';
 import type { DownloadResult, downloadLoader } from '@/features/downloads/download-loader';
 import type { DownloadRoute } from '@/features/downloads/download-route';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requestExtension } from '@/features/downloads/api/download-api';
+import { requestExtension } from '@/shared/downloads/download-api';
 import { ApiError } from '@/lib/api';
 import { errorTextOf } from '@/i18n/error-keys';
 import { importWithRetry } from '@/lib/import-with-retry';

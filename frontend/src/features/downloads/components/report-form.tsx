@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/i18n/i18n';
 import { ABUSE_DETAILS_MAX, ABUSE_REASONS, type AbuseReason } from '@domain/abuse-reasons';
-import { reportTransfer } from '@/features/downloads/api/download-api';
+import { reportTransfer } from '@/shared/downloads/download-api';
 import { ApiError } from '@/lib/api';
 
 /** The form's texts load with this chunk. */

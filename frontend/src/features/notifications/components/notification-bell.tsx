@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDismiss } from '@/lib/use-dismiss';
 import { Link, useLocation } from 'react-router';
 import type { NotificationView } from '@domain/dashboard-api';
-import { dashPaths } from '@/features/dashboard/dash-paths';
+import { dashPaths } from '@/app/dash-paths';
 import { countryName } from '@/lib/country-name';
 import { badgeText } from '../badge';
 import { useNotifications } from '../hooks/use-notifications';

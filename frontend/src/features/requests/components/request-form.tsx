@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limitsFor } from '@domain/plans';
 import { REQUEST_MESSAGE_MAX, REQUEST_TITLE_MAX, type RequestSettings, type RequestSummary } from '@domain/requests-api';
-import { formatSize } from '@/features/dashboard/format-size';
+import { formatSize } from '@/lib/format-size';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
 import { createRequest } from '../api/requests-api';

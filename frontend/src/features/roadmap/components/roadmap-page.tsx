@@ -6,7 +6,7 @@ import { ROADMAP_ITEMS, ROADMAP_STATUSES, findRoadmapItem } from '@/features/roa
 import { useNoIndex } from '@/lib/use-no-index';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { RoadmapData } from '@/features/roadmap/roadmap-loader';
-import { dashPaths } from '@/features/dashboard/dash-paths';
+import { dashPaths } from '@/app/dash-paths';
 
 /** /roadmap/* (public) and /dash/roadmap/* (the same screen inside the dashboard, its links staying there). */
 export function RoadmapPage() {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCopyLink } from '../hooks/use-copy-link';
-import { CopyIcon, DoneIcon } from './send-icons';
+import { useCopyLink } from '@/lib/use-copy-link';
+import { CopyIcon, DoneIcon } from '@/components/send-icons';
 
 interface DoneViewProps {
   readonly link: string;

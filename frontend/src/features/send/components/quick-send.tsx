@@ -9,12 +9,12 @@ import { env } from '@/config/env';
 import { ApiError } from '@/lib/api';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useIssueText } from '../hooks/use-issue-text';
-import { useToasts } from '../hooks/use-toasts';
-import { warningToast } from '../progress-text';
-import { sendFlow, startingProgress, useUploadCardSteps, type ActiveUpload } from '../active-upload';
-import { createTransfer, type SenderAuth } from '../send-api';
-import type { UploadCallbacks } from '../send-flow';
-import type { SendDefaults } from '@/features/dashboard/send-defaults';
+import { useToasts } from '@/lib/use-toasts';
+import { warningToast } from '@/shared/upload/progress-text';
+import { sendFlow, startingProgress, useUploadCardSteps, type ActiveUpload } from '@/shared/upload/active-upload';
+import { createTransfer, type SenderAuth } from '@/shared/upload/send-api';
+import type { UploadCallbacks } from '@/shared/upload/send-flow';
+import type { SendDefaults } from '@/shared/send-form/send-defaults';
 import {
   GUEST,
   addFiles,
@@ -22,22 +22,22 @@ import {
   sendAnother,
   stepAfterSubmit,
   toDraftInput,
-  type PickedFile,
   type SendForm,
   type SendStep,
   type SenderContext,
   type TeamMemberOption,
-} from '../send-state';
+} from '@/shared/send-form/send-state';
+import { type PickedFile } from '@/shared/upload/picked-files';
 import { rememberGuestSend, rememberedSenderEmail } from '../sender-memory';
-import { findCheckpoint, type UploadCheckpoint } from '../upload/checkpoint';
-import type { UploadProgress } from '../upload/engine';
-import { UploadCancelledError, UploadFailedError } from '../upload/errors';
+import { findCheckpoint, type UploadCheckpoint } from '@/shared/upload/checkpoint';
+import type { UploadProgress } from '@/shared/upload/engine';
+import { UploadCancelledError, UploadFailedError } from '@/shared/upload/errors';
 import { DoneView } from './done-view';
-import { ProgressView } from './progress-view';
+import { ProgressView } from '@/shared/upload/components/progress-view';
 import { SendFormView } from './send-form';
-import { ToastStack } from './toast-stack';
-import { VerifyStep } from './verify-step';
-import '../quick-send.css';
+import { ToastStack } from '@/components/toast-stack';
+import { VerifyStep } from '@/shared/upload/components/verify-step';
+import '@/shared/send-form/quick-send.css';
 
 /** A signed-in sender (the dashboard passes one; the home page passes none). */
 export interface QuickSendSession {

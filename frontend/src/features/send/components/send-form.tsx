@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ContactView } from '@domain/auth-api';
@@ -6,9 +6,9 @@ import { CUSTOM_DATE_MARKER } from '@domain/expiry';
 import { MESSAGE_MAX_LENGTH } from '@domain/input-rules';
 import { paths } from '@/app/paths';
 import { LANGUAGE_TAGS, toLanguage } from '@/i18n/languages';
-import { draftRules, loadDraftRules, type DraftRules } from '../draft-rules';
-import { expiryKey } from '../labels';
-import { entriesOfDrop, filesFromEntries, pickedFromFiles } from '../picked-files';
+import { draftRules, loadDraftRules, type DraftRules } from '@/shared/send-form/draft-rules';
+import { expiryKey } from '@/shared/send-form/labels';
+import { useFileDrop } from '@/shared/upload/use-file-drop';
 import {
   OPTION_TAB,
   commitRecipients,
@@ -26,19 +26,19 @@ import {
   uncheckedIssues,
   type FieldIssue,
   type FormField,
-  type PickedFile,
   type RecipientCommit,
   type SendForm,
   type SenderContext,
   type TeamMemberOption,
-} from '../send-state';
+} from '@/shared/send-form/send-state';
+import { type PickedFile } from '@/shared/upload/picked-files';
 import { LazyRecorderPanel } from '../recorder/lazy-recorder-panel';
-import { useShake } from '../hooks/use-shake';
+import { useShake } from '@/lib/use-shake';
 import { useIssueText } from '../hooks/use-issue-text';
-import { FileSection } from './file-section';
+import { FileSection } from '@/shared/send-form/components/file-section';
 import { OptionsPanel, type OptionTab } from './options-panel';
-import { RecipientsField } from './recipients-field';
-import { CogIcon } from './send-icons';
+import { RecipientsField } from '@/shared/send-form/components/recipients-field';
+import { CogIcon } from '@/components/send-icons';
 
 interface SendFormViewProps {
   readonly form: SendForm;
@@ -72,8 +72,6 @@ export function SendFormView(props: SendFormViewProps) {
   const [attempted, setAttempted] = useState(false);
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [tab, setTab] = useState<OptionTab>('link');
-  const [dragging, setDragging] = useState(false);
-  const dragDepth = useRef(0);
   const pendingShake = useRef<FormField | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // The draft schema (zod) is not part of the page's first load: it loads on the sender's first
@@ -184,29 +182,7 @@ export function SendFormView(props: SendFormViewProps) {
     if (result.overLimit) onRecipientsOverLimit();
   };
 
-  const onDragEnter = (event: DragEvent) => {
-    if (!event.dataTransfer.types.includes('Files')) return;
-    event.preventDefault();
-    dragDepth.current += 1;
-    setDragging(true);
-  };
-  const onDragLeave = () => {
-    dragDepth.current = Math.max(0, dragDepth.current - 1);
-    if (dragDepth.current === 0) setDragging(false);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    dragDepth.current = 0;
-    setDragging(false);
-    const { entries, plainFiles } = entriesOfDrop(event.dataTransfer);
-    if (plainFiles.length) onAddFiles(pickedFromFiles(plainFiles));
-    if (entries.length) {
-      void filesFromEntries(entries).then(({ files, unreadable }) => {
-        if (files.length) onAddFiles(files);
-        if (unreadable.length) onUnreadable(unreadable);
-      });
-    }
-  };
+  const drop = useFileDrop(onAddFiles, onUnreadable);
 
   const submitWhy = issues[0] ? issueText(issues[0]) : undefined;
 
@@ -216,18 +192,13 @@ export function SendFormView(props: SendFormViewProps) {
       className="qs-form"
       noValidate
       onSubmit={submit}
-      onDragEnter={onDragEnter}
-      onDragOver={(e) => {
-        if (e.dataTransfer.types.includes('Files')) e.preventDefault();
-      }}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
+      {...drop.handlers}
       aria-labelledby={`${ids}-title`}
     >
       <h2 id={`${ids}-title`} className="qs-title" tabIndex={-1} data-step-heading>
         {t('send.heading')}
       </h2>
-      {dragging && (
+      {drop.dragging && (
         <div className="qs-drop-overlay" aria-hidden="true">
           {t('send.form.dropHere')}
         </div>

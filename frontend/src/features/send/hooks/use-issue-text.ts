@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { issueText } from '../labels';
-import type { FieldIssue } from '../send-state';
+import { issueText } from '@/shared/send-form/labels';
+import type { FieldIssue } from '@/shared/send-form/send-state';
 
 /** Translates a form issue for the sender's role. */
 export function useIssueText(role: string): (issue: Pick<FieldIssue, 'code'>) => string {

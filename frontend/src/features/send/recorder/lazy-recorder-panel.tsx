@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { importWithRetry } from '@/lib/import-with-retry';
 import type { Recording, RecordingKind } from './recorder-machine';
 import type { RecorderPanel } from './recorder-panel';
-import { MicIcon, VideoIcon } from './recorder-icons';
+import { MicIcon, VideoIcon } from '@/components/recorder-icons';
 import { recordingSupported } from './recording-support';
 
 const never = () => () => undefined;

@@ -4,7 +4,9 @@
  * and of the DOM's media types, so a fake microphone and fake timers can run it in tests.
  */
 
-export type RecordingKind = 'voice' | 'video';
+import type { RecordingKind } from '@/shared/upload/picked-files';
+
+export type { RecordingKind };
 
 /** Spec §9: the countdown before recording starts. */
 export const COUNTDOWN_SECONDS = 3;

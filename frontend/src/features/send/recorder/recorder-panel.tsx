@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatElapsed, isBusy, type RecorderState, type Recording, type RecordingKind } from './recorder-machine';
-import { MicIcon, StopIcon, VideoIcon } from './recorder-icons';
+import { MicIcon, StopIcon, VideoIcon } from '@/components/recorder-icons';
 import { useRecorder } from './use-recorder';
 
 interface RecorderPanelProps {

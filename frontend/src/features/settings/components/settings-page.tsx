@@ -11,7 +11,7 @@ import { errorTextOf } from '@/i18n/error-keys';
 import { formatBytes, formatCount } from '@/lib/format';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
-import { updateProfile } from '@/features/dashboard/api/dashboard-api';
+import { updateProfile } from '@/shared/account/account-api';
 import { settingsBody, settingsFormOf, type SettingsField, type SettingsForm, type SettingsProblem } from '../settings-form';
 import '../settings.css';
 

@@ -2,13 +2,13 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dedupeFiles, fileKey, totalSize } from '@domain/file-filters';
 import { isRegionId } from '@domain/regions';
-import { formatSize } from '@/features/dashboard/format-size';
-import { pickedFromFiles } from '@/features/send/picked-files';
-import type { PickedFile } from '@/features/send/send-state';
-import type { UploadProgress } from '@/features/send/upload/engine';
+import { formatSize } from '@/lib/format-size';
+import { pickedFromFiles } from '@/shared/upload/picked-files';
+import type { PickedFile } from '@/shared/upload/picked-files';
+import type { UploadProgress } from '@/shared/upload/engine';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { planAddedFiles } from '../api/transfers-api';
-import { PanelForm, type PanelProps } from './transfer-actions';
+import { PanelForm, type PanelProps } from './panel-form';
 
 /** The folder picker attribute has no React prop; set it on the element. */
 function folderPicker(input: HTMLInputElement | null) {
@@ -56,7 +56,7 @@ export function AddFilesPanel({ detail, run, busy, onCancel }: PanelProps) {
         ...(isRegionId(detail.region) ? { region: detail.region } : {}),
         fileObjects: picked.map((f) => (f.itemPath ? { fileName: f.fileName, size: f.size, itemPath: f.itemPath } : { fileName: f.fileName, size: f.size })),
       });
-      const flow = await importWithRetry(() => import('@/features/send/send-flow'));
+      const flow = await importWithRetry(() => import('@/shared/upload/send-flow'));
       await flow.uploadNewTransfer(created, picked, { signal: controller.signal, onProgress: setProgress, onWarning: () => undefined }, { storage: null });
       setPicked([]);
       return t('addFiles.done');

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { ContactView } from '@domain/auth-api';
 import type { ForwardResponse } from '@domain/dashboard-api';
 import { MESSAGE_MAX_LENGTH } from '@domain/validation';
-import { fetchContacts } from '@/features/dashboard/api/dashboard-api';
-import { RecipientsField } from '@/features/send/components/recipients-field';
-import { commitRecipients, initialForm, removeRecipient, typeRecipients, withDraftCommitted, type SendForm } from '@/features/send/send-state';
+import { fetchContacts } from '@/shared/account/account-api';
+import { RecipientsField } from '@/shared/send-form/components/recipients-field';
+import { commitRecipients, initialForm, removeRecipient, typeRecipients, withDraftCommitted, type SendForm } from '@/shared/send-form/send-state';
 import { useSession } from '@/lib/session/session-provider';
 import { forwardTransfer } from '../api/transfers-api';
-import { CopyLink } from './copy-link';
-import { PanelForm, type PanelProps } from './transfer-actions';
-import '@/features/send/quick-send.css';
+import { CopyLink } from '@/components/copy-link';
+import { PanelForm, type PanelProps } from './panel-form';
+import '@/shared/send-form/quick-send.css';
 
 /**
  * Forward: the files go to new recipients, or to a new link, as a server-side copy

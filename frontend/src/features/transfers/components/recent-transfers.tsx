@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TransferRow } from '@domain/dashboard-api';
-import { dashPaths } from '@/features/dashboard/dash-paths';
+import { dashPaths } from '@/app/dash-paths';
 import { formatCount } from '@/lib/format';
 import { formatDay } from '../transfer-format';
 import { useNow } from '../hooks/use-now';
 import type { ModalReturn } from './transfer-modal';
 import { ExpiryLabel, FilesLabel } from './transfer-table';
-import '../transfers.css';
+import '@/styles/transfers.css';
 
 /** How many transfers the dashboard home lists (the five latest). */
 export const RECENT_COUNT = 5;

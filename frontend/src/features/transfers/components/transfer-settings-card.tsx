@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@domain/auth-api';
-import { updateProfile } from '@/features/dashboard/api/dashboard-api';
+import { updateProfile } from '@/shared/account/account-api';
 import { useSession } from '@/lib/session/session-provider';
 import { errorTextOf } from '@/i18n/error-keys';
-import '../transfers.css';
+import '@/styles/transfers.css';
 
 /**
  * The sender's transfer settings on /dash/account: whether recipients who have not

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TransferRow } from '@domain/dashboard-api';
-import { dashPaths } from '@/features/dashboard/dash-paths';
-import { formatSize } from '@/features/dashboard/format-size';
+import { dashPaths } from '@/app/dash-paths';
+import { formatSize } from '@/lib/format-size';
 import { formatCount } from '@/lib/format';
 import { expiryPhase, expiryText, formatDay, moreFiles, recipientsSummary } from '../transfer-format';
 import { useNow } from '../hooks/use-now';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LIST_FILTERS, SEARCH_MAX_LENGTH, type ListFilter } from '@domain/dashboard-api';
 import { PageLoading } from '@/components/page-loading';
-import { dashPaths } from '@/features/dashboard/dash-paths';
+import { dashPaths } from '@/app/dash-paths';
 import { errorTextOf } from '@/i18n/error-keys';
 import { formatCount } from '@/lib/format';
 import { useSession } from '@/lib/session/session-provider';
@@ -11,7 +11,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useTransferList } from '../hooks/use-transfer-list';
 import { filterCount, listSearch, readListParams } from '../list-params';
 import { TransferTable } from './transfer-table';
-import '../transfers.css';
+import '@/styles/transfers.css';
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;

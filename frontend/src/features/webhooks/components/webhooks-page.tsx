@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session/session-provider';
 import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
-import { SUBSCRIBABLE_EVENTS, anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '../delivery-format';
+import { SUBSCRIBABLE_EVENTS, anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '@/shared/webhooks/delivery-format';
 import { VERIFY_SNIPPET } from '../verify-snippet';
 import {
   DELIVERY_POLL_MS,

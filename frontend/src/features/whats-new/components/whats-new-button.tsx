@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { ChangelogEntry } from '@domain/dashboard-api';
 import { fetchChangelog } from '@/lib/changelog';
 import { importWithRetry } from '@/lib/import-with-retry';
-import { useLoad, type Load } from '@/lib/use-load';
+import { useLoad } from '@/lib/use-load';
 import { browserStorage, countLabel, countNew, isNewSince, newSince, readLastOpened, writeLastOpened } from '../last-opened';
 import '../whats-new.css';
 
 /** The panel brings the markdown renderer: it loads on the first opening only. */
 const WhatsNewPanel = lazy(() => importWithRetry(() => import('./whats-new-panel')).then((m) => ({ default: m.WhatsNewPanel })));
 
-export type ChangelogLoad = Load<readonly ChangelogEntry[]>;
 
 /**
  * The dashboard bar's What's-new button (spec §2 What's-new panel): how many changelog entries

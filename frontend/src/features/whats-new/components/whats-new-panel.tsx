@@ -4,7 +4,7 @@ import type { ChangelogEntry } from '@domain/dashboard-api';
 import { ChangelogEntries } from '@/components/changelog-entries';
 import { PageLoading } from '@/components/page-loading';
 import { errorTextOf } from '@/i18n/error-keys';
-import type { ChangelogLoad } from './whats-new-button';
+import type { ChangelogLoad } from '../changelog-load';
 
 /**
  * The what's-new panel: a modal dialog (the browser's own, so focus stays inside and Escape

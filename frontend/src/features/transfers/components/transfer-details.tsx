@@ -1,0 +1,111 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TransferDetail } from '@domain/dashboard-api';
+import { formatSize } from '@/lib/format-size';
+import { formatCount } from '@/lib/format';
+import { useNow } from '../hooks/use-now';
+import { expiryPhase, formatDateTime, type ExpiryPhase } from '../transfer-format';
+import { CopyLink } from '@/components/copy-link';
+import { QrCode } from './qr-code';
+import { BrandingStrip } from '@/shared/branding/branding-strip';
+import { LazyPreviews } from '@/components/previews/lazy-previews';
+import { fetchTransferPreviews } from '../api/transfers-api';
+import { ExpiryLabel, LockIcon } from './transfer-table';
+import { FilesSection, RecipientsSection, DownloadsSection } from './transfer-sections';
+
+/** The tone of the state pill (styles/app.css) for each phase. */
+const PHASE_PILL: Readonly<Record<ExpiryPhase, string>> = {
+  active: 'pill-success',
+  expiring: 'pill-warn',
+  expired: 'pill-muted',
+  deleted: 'pill-muted',
+};
+
+/** Everything the modal shows about the transfer: link, facts, message, files, recipients, downloads. */
+export function TransferView({ detail }: { detail: TransferDetail }) {
+  const { t, i18n } = useTranslation('transfers');
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const now = useNow();
+  const phase = expiryPhase(detail, now);
+  const ids = useId();
+  return (
+    <div className="tr-detail">
+      <div className="tr-detail-top">
+        <div className="tr-detail-main">
+          {phase !== 'deleted' && <CopyLink link={detail.link} />}
+          <dl className="tr-facts">
+            <div>
+              <dt>{t('modal.facts.state')}</dt>
+              <dd>
+                <span className={`pill ${PHASE_PILL[phase]}`} data-testid="transfer-state">
+                  {t(`modal.state.${phase}`)}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('modal.facts.sent')}</dt>
+              <dd>{formatDateTime(detail.dateSent, lng)}</dd>
+            </div>
+            <div>
+              <dt>{t('modal.facts.expiry')}</dt>
+              <dd>
+                {formatDateTime(detail.expiryDate, lng)}
+                <br />
+                <ExpiryLabel row={detail} now={now} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('modal.facts.password')}</dt>
+              <dd data-testid="transfer-password">
+                {detail.hasPassword ? (
+                  <>
+                    <LockIcon /> {t('modal.facts.passwordOn')}
+                  </>
+                ) : (
+                  t('modal.facts.passwordOff')
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('modal.facts.downloads')}</dt>
+              <dd data-testid="transfer-total-downloads">{formatCount(detail.total_downloads, lng)}</dd>
+            </div>
+            <div>
+              <dt>{t('modal.facts.size')}</dt>
+              <dd>
+                {t('modal.filesCount', { count: detail.fileCount })} · {formatSize(detail.size, lng)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('modal.facts.sender')}</dt>
+              <dd className="tr-break">{detail.senderName ? `${detail.senderName} <${detail.senderEmail}>` : detail.senderEmail}</dd>
+            </div>
+            {detail.forwardedFrom && (
+              <div>
+                <dt>{t('modal.facts.forwardedFrom')}</dt>
+                <dd>{detail.forwardedFrom}</dd>
+              </div>
+            )}
+          </dl>
+        </div>
+        {phase !== 'deleted' && <QrCode text={detail.link} label={t('modal.qrLabel')} />}
+      </div>
+
+      {/* the sender's branding as recipients see it */}
+      {phase !== 'deleted' && <BrandingStrip />}
+
+      <section className="tr-section" aria-labelledby={`${ids}-message`}>
+        <h3 id={`${ids}-message`}>{t('modal.message')}</h3>
+        {detail.message ? <p className="tr-message">{detail.message}</p> : <p className="muted">{t('modal.noMessage')}</p>}
+      </section>
+
+      <FilesSection detail={detail} />
+      {/* what the recipients see and play; none once expired or deleted */}
+      {(phase === 'active' || phase === 'expiring') && !detail.purged && detail.files.length > 0 && (
+        <LazyPreviews key={detail.slug} files={detail.files} load={(signal) => fetchTransferPreviews(detail.slug, signal)} />
+      )}
+      <RecipientsSection detail={detail} />
+      <DownloadsSection detail={detail} />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The upload half of a send (spec §4; architecture §3): pair the plan with the picked bytes,
+ * leave a resume checkpoint, run the engine, complete the transfer. Also resuming from a
+ * checkpoint and cancelling. Free of React so it can run against a fake API in tests.
+ */
+import type { CompleteResponse, CreateTransferResponse, PlannedFile, UploadStateFile } from '@domain/transfer-api';
+import { cancelTransfer, completeTransfer } from './send-api';
+import { inDraftOrder, matchPlannedFiles, type PickedFile } from './picked-files';
+import { clearCheckpoint, matchCheckpointFiles, saveCheckpoint, type CheckpointStorage, type UploadCheckpoint } from './checkpoint';
+import { runUpload, type EngineFile, type UploadProgress, type UploadWarning } from './engine';
+import { createHttpUploadApi } from './http-api';
+
+export interface UploadCallbacks {
+  readonly signal: AbortSignal;
+  onProgress(progress: UploadProgress): void;
+  onWarning(warning: UploadWarning): void;
+}
+
+export interface FlowOptions {
+  /** localStorage by default; null disables checkpoints */
+  readonly storage?: CheckpointStorage | null;
+  readonly now?: () => number;
+  /** PUT with fetch instead of XMLHttpRequest (tests) */
+  readonly fetchImpl?: typeof fetch;
+  /** engine retry delays (tests) */
+  readonly retryDelayMs?: (tryNumber: number) => number;
+}
+
+function storageArg(options: FlowOptions): [CheckpointStorage | null] | [] {
+  return options.storage === undefined ? [] : [options.storage];
+}
+
+async function uploadAndComplete(
+  transfer: { id: string; uploadToken: string },
+  files: EngineFile[],
+  resuming: boolean,
+  callbacks: UploadCallbacks,
+  options: FlowOptions,
+): Promise<CompleteResponse> {
+  await runUpload({
+    api: createHttpUploadApi(transfer.id, transfer.uploadToken),
+    files,
+    resuming,
+    signal: callbacks.signal,
+    onProgress: callbacks.onProgress,
+    onWarning: callbacks.onWarning,
+    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+    ...(options.retryDelayMs ? { retryDelayMs: options.retryDelayMs } : {}),
+  });
+  const done = await completeTransfer(transfer.id, transfer.uploadToken, callbacks.signal);
+  clearCheckpoint(transfer.id, ...storageArg(options));
+  return done;
+}
+
+/** A freshly created transfer: checkpoint first, so a reload mid-upload can pick it up again. */
+export async function uploadNewTransfer(
+  created: CreateTransferResponse,
+  picked: readonly PickedFile[],
+  callbacks: UploadCallbacks,
+  options: FlowOptions = {},
+): Promise<CompleteResponse> {
+  // The plan lists recordings after the picked files, whatever order they were added in.
+  const files: EngineFile[] = matchPlannedFiles(created.files, inDraftOrder(picked)).map(({ plan, blob }) => ({ plan, blob }));
+  saveCheckpoint(
+    {
+      id: created.id,
+      uploadToken: created.uploadToken,
+      createdAt: (options.now ?? Date.now)(),
+      files: created.files.map((f) => (f.itemPath ? { fileId: f.fileId, fileName: f.fileName, size: f.size, itemPath: f.itemPath } : { fileId: f.fileId, fileName: f.fileName, size: f.size })),
+    },
+    ...storageArg(options),
+  );
+  return uploadAndComplete(created, files, false, callbacks, options);
+}
+
+function planOf(file: UploadStateFile): PlannedFile {
+  return {
+    fileId: file.fileId,
+    fileName: file.fileName,
+    size: file.size,
+    mode: file.mode,
+    ...(file.itemPath ? { itemPath: file.itemPath } : {}),
+    ...(file.partSize !== undefined ? { partSize: file.partSize } : {}),
+    ...(file.partCount !== undefined ? { partCount: file.partCount } : {}),
+  };
+}
+
+/**
+ * Continues the checkpoint's transfer with the picked files: the server says which files and
+ * parts it has, the engine sends the rest ('Resuming Upload...'). Null when the transfer can
+ * no longer be resumed (finished, cancelled, past its window); its checkpoint is dropped then.
+ */
+export async function resumeTransfer(
+  checkpoint: UploadCheckpoint,
+  picked: readonly PickedFile[],
+  callbacks: UploadCallbacks,
+  options: FlowOptions = {},
+): Promise<CompleteResponse | null> {
+  const state = await createHttpUploadApi(checkpoint.id, checkpoint.uploadToken).uploadState({ signal: callbacks.signal });
+  const pairs = matchCheckpointFiles(checkpoint, picked);
+  if (state.status !== 'uploading' || state.resumableUntil <= (options.now ?? Date.now)() || !pairs) {
+    clearCheckpoint(checkpoint.id, ...storageArg(options));
+    return null;
+  }
+  const files: EngineFile[] = state.files.map((f) => {
+    const file = pairs.get(f.fileId);
+    if (!file) throw new Error(`The server lists ${f.fileName}, which this checkpoint does not`);
+    return { plan: planOf(f), blob: file.blob, uploaded: f.uploaded, partsDone: f.partsDone };
+  });
+  return uploadAndComplete(checkpoint, files, true, callbacks, options);
+}
+
+/**
+ * After a confirmed cancel (the engine is already aborted): the server aborts the uploads and
+ * the checkpoint goes, so the files are not offered for resuming.
+ */
+export async function cancelUpload(transfer: { id: string; uploadToken: string }, options: FlowOptions = {}): Promise<void> {
+  clearCheckpoint(transfer.id, ...storageArg(options));
+  await cancelTransfer(transfer.id, transfer.uploadToken);
+}
