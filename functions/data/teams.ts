@@ -4,13 +4,11 @@
  * link by its token's hash, one live invite per address, and one share item per team mate a
  * transfer is shared with (gsi1 `SHARED#<userId>`, so the shared list is a Query).
  */
-import { ddb, failedConditions } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { ddb } from '../lib/clients/dynamodb';
+import { MAX_TRANSACT_ITEMS, conditionalWrite, failedConditions, queryAll, table, transact, type TransactItem } from './base';
 import { isLive, keys, ttlIn } from './keys';
-import { isConditionFailure, queryAll, transact, type TransactItem, type TransferRecord } from './transfers';
+import type { TransferRecord } from './transfers';
 import { profileItem, type UserProfile } from './users';
-
-const table = () => config().tableName;
 
 export interface InviteRecord {
   readonly adminId: string;
@@ -148,11 +146,9 @@ export async function rotateInvite(old: InviteRecord, next: { tokenHash: string;
 
 /** Releases the address claim if it is still this invite's. */
 async function releaseEmailClaim(inv: Pick<InviteRecord, 'email' | 'inviteId'>): Promise<void> {
-  await ddb()
-    .delete({ TableName: table(), Key: keys.invitedEmail(inv.email), ConditionExpression: 'inviteId = :i', ExpressionAttributeValues: { ':i': inv.inviteId } })
-    .catch((err: unknown) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+  await conditionalWrite(() =>
+    ddb().delete({ TableName: table(), Key: keys.invitedEmail(inv.email), ConditionExpression: 'inviteId = :i', ExpressionAttributeValues: { ':i': inv.inviteId } }),
+  );
 }
 
 /** Pattern T5: revoke: the invite and its link go, the seat comes back. False if it was already gone. */
@@ -210,9 +206,6 @@ export async function acceptInvite(inv: InviteRecord, profile: UserProfile, now:
   return null;
 }
 
-/** DynamoDB's limit on the items of one TransactWriteItems call. */
-const TRANSACT_MAX_ITEMS = 100;
-
 /**
  * Pattern T7: remove a member: the member item goes, the seat comes back, the profile is
  * detached (a free account of its own) and the transfers shared with the member are withdrawn,
@@ -236,7 +229,7 @@ export async function removeMember(adminId: string, memberId: string): Promise<b
       },
     },
   ];
-  const inline = shares.slice(0, TRANSACT_MAX_ITEMS - membership.length);
+  const inline = shares.slice(0, MAX_TRANSACT_ITEMS - membership.length);
   if (!(await transact([...membership, ...inline.map((Key): TransactItem => ({ Delete: { TableName: table(), Key } }))]))) return false;
   await withdrawSharesTo(memberId);
   return true;
