@@ -44,7 +44,10 @@ export function isTransactionCancelled(err: unknown): boolean {
  * Runs one conditional write (put, update, delete or transaction): true once written, false
  * when it lost (`lost`: its condition failed, by default); any other error is thrown.
  */
-export async function conditionalWrite(write: () => Promise<unknown>, lost: (err: unknown) => boolean = isConditionFailure): Promise<boolean> {
+export async function conditionalWrite(
+  write: () => Promise<unknown>,
+  lost: (err: unknown) => boolean = isConditionFailure,
+): Promise<boolean> {
   try {
     await write();
     return true;
@@ -74,7 +77,10 @@ export async function conditionalUpdate(
  * Every item of a query, page after page; with `limit`, at most that many (read in pages of up
  * to 100, so no page reads past the limit).
  */
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>, limit?: number): Promise<Record<string, unknown>[]> {
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName'>,
+  limit?: number,
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -91,7 +97,10 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>, limi
  * false when one of its conditions failed (or `lost` says it lost). More than DynamoDB's 100 items, or none, is a bug
  * in the caller and throws before anything is sent.
  */
-export async function transact(items: readonly (TransactItem | undefined)[], lost: (err: unknown) => boolean = isConditionFailure): Promise<boolean> {
+export async function transact(
+  items: readonly (TransactItem | undefined)[],
+  lost: (err: unknown) => boolean = isConditionFailure,
+): Promise<boolean> {
   const TransactItems = items.filter((i): i is TransactItem => i !== undefined);
   if (TransactItems.length === 0 || TransactItems.length > MAX_TRANSACT_ITEMS) {
     throw new RangeError(`transact: ${TransactItems.length} items; one transaction holds 1 to ${MAX_TRANSACT_ITEMS}`);
@@ -104,10 +113,15 @@ export async function transact(items: readonly (TransactItem | undefined)[], los
  * item, only while no one holds the name, and the user's own item, only while the user has none.
  * `taken` or `already_set` says which of the two was refused; null once both are written.
  */
-export async function claimUnique(nameItem: Record<string, unknown>, userItem: Record<string, unknown>): Promise<'taken' | 'already_set' | null> {
+export async function claimUnique(
+  nameItem: Record<string, unknown>,
+  userItem: Record<string, unknown>,
+): Promise<'taken' | 'already_set' | null> {
   try {
     await ddb().transactWrite({
-      TransactItems: [nameItem, userItem].map((Item) => ({ Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+      TransactItems: [nameItem, userItem].map((Item) => ({
+        Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(pk)' },
+      })),
     });
     return null;
   } catch (err) {
@@ -119,7 +133,9 @@ export async function claimUnique(nameItem: Record<string, unknown>, userItem: R
 }
 
 /** How many items a Query matches, over every page (`Select: 'COUNT'`: no items are read back). */
-export async function countAll(input: Omit<QueryCommandInput, 'TableName' | 'Select' | 'ExclusiveStartKey'>): Promise<number> {
+export async function countAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'Select' | 'ExclusiveStartKey'>,
+): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {

@@ -172,9 +172,10 @@ export async function createTransfer(t: TransferRecord, files: readonly FileReco
   // The list index keys arrive with the send (markSent): an upload in progress is not listed.
   const item: Record<string, unknown> = { ...keys.transfer(t.slug), entity: 'Transfer', ...t };
   if (t.sweepDueAt !== undefined) Object.assign(item, keys.sweepIndex(t.sweepDueAt, t.slug));
-  if (!(await conditionalWrite(() => ddb().put({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' })))) {
-    return false;
-  }
+  const created = await conditionalWrite(() =>
+    ddb().put({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+  if (!created) return false;
   await batchPut(files.map(fileItem));
   return true;
 }

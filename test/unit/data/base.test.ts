@@ -5,7 +5,15 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE, conditionFailed, ddbMock, serviceError, throttled, transactionCancelled, useUnitEnv } from '../../helpers/aws-mock';
+import {
+  TABLE,
+  conditionFailed,
+  ddbMock,
+  serviceError,
+  throttled,
+  transactionCancelled,
+  useUnitEnv,
+} from '../../helpers/aws-mock';
 import {
   MAX_TRANSACT_ITEMS,
   claimUnique,
@@ -47,7 +55,10 @@ describe('isConditionFailure and failedConditions', () => {
   });
 
   it('name which items of a cancelled transaction failed their condition', () => {
-    expect(failedConditions(transactionCancelled(['ok', 'ConditionalCheckFailed', 'TransactionConflict', 'ConditionalCheckFailed']))).toEqual([1, 3]);
+    const mixed = transactionCancelled(
+      ['ok', 'ConditionalCheckFailed', 'TransactionConflict', 'ConditionalCheckFailed'],
+    );
+    expect(failedConditions(mixed)).toEqual([1, 3]);
     expect(failedConditions(transactionCancelled(['TransactionConflict']))).toEqual([]);
     expect(failedConditions(conditionFailed())).toEqual([]);
   });
@@ -61,7 +72,8 @@ describe('isConditionFailure and failedConditions', () => {
 });
 
 describe('conditionalWrite', () => {
-  const write = () => ddb().put({ TableName: TABLE, Item: { pk: 'P', sk: 'S' }, ConditionExpression: 'attribute_not_exists(pk)' });
+  const write = () =>
+    ddb().put({ TableName: TABLE, Item: { pk: 'P', sk: 'S' }, ConditionExpression: 'attribute_not_exists(pk)' });
 
   it('is true once written and false when the condition failed', async () => {
     ddbMock.on(PutCommand).resolvesOnce({}).rejectsOnce(conditionFailed());
@@ -82,23 +94,36 @@ describe('conditionalWrite', () => {
       .rejectsOnce(throttled())
       .rejectsOnce(serviceError('ValidationException'))
       .rejectsOnce(transactionCancelled(['TransactionConflict']));
-    const del = () => ddb().delete({ TableName: TABLE, Key: { pk: 'P', sk: 'S' }, ConditionExpression: 'attribute_exists(pk)' });
+    const del = () =>
+      ddb().delete({ TableName: TABLE, Key: { pk: 'P', sk: 'S' }, ConditionExpression: 'attribute_exists(pk)' });
     await expect(conditionalWrite(del)).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
     await expect(conditionalWrite(del)).rejects.toMatchObject({ name: 'ValidationException' });
     await expect(conditionalWrite(del)).rejects.toMatchObject({ name: 'TransactionCanceledException' });
   });
 
   it('with another test of losing, is false for what it names and still throws the rest', async () => {
-    ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['TransactionConflict'])).rejectsOnce(throttled());
+    ddbMock
+      .on(TransactWriteCommand)
+      .rejectsOnce(transactionCancelled(['TransactionConflict']))
+      .rejectsOnce(throttled());
     const tx = () => ddb().transactWrite({ TransactItems: [put(1)] });
     expect(await conditionalWrite(tx, isTransactionCancelled)).toBe(false);
-    await expect(conditionalWrite(tx, isTransactionCancelled)).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
+    await expect(conditionalWrite(tx, isTransactionCancelled)).rejects.toMatchObject({
+      name: 'ProvisionedThroughputExceededException',
+    });
   });
 });
 
 describe('conditionalUpdate', () => {
   const update = () =>
-    ddb().update({ TableName: TABLE, Key: { pk: 'P', sk: 'S' }, UpdateExpression: 'ADD n :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'ALL_NEW' });
+    ddb().update({
+      TableName: TABLE,
+      Key: { pk: 'P', sk: 'S' },
+      UpdateExpression: 'ADD n :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'ALL_NEW',
+    });
 
   it('answers the returned attributes, or null when the condition failed', async () => {
     ddbMock.on(UpdateCommand).resolvesOnce({ Attributes: { pk: 'P', sk: 'S', n: 2 } }).rejectsOnce(conditionFailed());
@@ -124,7 +149,8 @@ describe('queryAll', () => {
       .resolvesOnce({ Items: [{ n: 1 }], LastEvaluatedKey: { pk: 'p', sk: '1' } })
       .resolvesOnce({ Items: [{ n: 2 }], LastEvaluatedKey: { pk: 'p', sk: '2' } })
       .resolvesOnce({ Items: [{ n: 3 }] });
-    expect(await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'p' } })).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'p' } });
+    expect(items).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     const inputs = ddbMock.commandCalls(QueryCommand).map((c) => c.args[0].input);
     expect(inputs.map((i) => i.ExclusiveStartKey)).toEqual([undefined, { pk: 'p', sk: '1' }, { pk: 'p', sk: '2' }]);
     expect(inputs.every((i) => i.TableName === TABLE && i.Limit === undefined)).toBe(true);
@@ -181,7 +207,10 @@ describe('claimUnique', () => {
   });
 
   it('throws a conflict or any other error', async () => {
-    ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['TransactionConflict', 'ok'])).rejectsOnce(throttled());
+    ddbMock
+      .on(TransactWriteCommand)
+      .rejectsOnce(transactionCancelled(['TransactionConflict', 'ok']))
+      .rejectsOnce(throttled());
     await expect(claimUnique(name, mine)).rejects.toMatchObject({ name: 'TransactionCanceledException' });
     await expect(claimUnique(name, mine)).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
   });
@@ -208,7 +237,10 @@ describe('transact', () => {
   });
 
   it('lets a conflict or throttling through to the caller', async () => {
-    ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['TransactionConflict'])).rejectsOnce(throttled());
+    ddbMock
+      .on(TransactWriteCommand)
+      .rejectsOnce(transactionCancelled(['TransactionConflict']))
+      .rejectsOnce(throttled());
     await expect(transact([put(1)])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
     await expect(transact([put(1)])).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
   });
@@ -227,7 +259,8 @@ describe('transact', () => {
 
   it('refuses more than 100 items, or none, before sending anything', async () => {
     ddbMock.on(TransactWriteCommand).resolves({});
-    await expect(transact(Array.from({ length: MAX_TRANSACT_ITEMS + 1 }, (_, n) => put(n)))).rejects.toThrow(RangeError);
+    const tooMany = Array.from({ length: MAX_TRANSACT_ITEMS + 1 }, (_, n) => put(n));
+    await expect(transact(tooMany)).rejects.toThrow(RangeError);
     await expect(transact([undefined])).rejects.toThrow(RangeError);
     await expect(transact([])).rejects.toThrow(RangeError);
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
