@@ -92,20 +92,45 @@ export async function queryAll(
   return items;
 }
 
+/** The defined items of a transaction, checked against DynamoDB's limit before anything is sent. */
+function transactItems(items: readonly (TransactItem | undefined)[]): TransactItem[] {
+  const defined = items.filter((i): i is TransactItem => i !== undefined);
+  if (defined.length === 0 || defined.length > MAX_TRANSACT_ITEMS) {
+    throw new RangeError(`transact: ${defined.length} items; one transaction holds 1 to ${MAX_TRANSACT_ITEMS}`);
+  }
+  return defined;
+}
+
 /**
  * One TransactWriteItems of the defined items (an absent optional item is passed as undefined);
- * false when one of its conditions failed (or `lost` says it lost). More than DynamoDB's 100 items, or none, is a bug
- * in the caller and throws before anything is sent.
+ * false when one of its conditions failed (or `lost` says it lost). More than DynamoDB's 100
+ * items, or none, is a bug in the caller and throws before anything is sent.
  */
 export async function transact(
   items: readonly (TransactItem | undefined)[],
   lost: (err: unknown) => boolean = isConditionFailure,
 ): Promise<boolean> {
-  const TransactItems = items.filter((i): i is TransactItem => i !== undefined);
-  if (TransactItems.length === 0 || TransactItems.length > MAX_TRANSACT_ITEMS) {
-    throw new RangeError(`transact: ${TransactItems.length} items; one transaction holds 1 to ${MAX_TRANSACT_ITEMS}`);
-  }
+  const TransactItems = transactItems(items);
   return conditionalWrite(() => ddb().transactWrite({ TransactItems }), lost);
+}
+
+/**
+ * One TransactWriteItems whose refusals the caller names, item by item: null once written, else
+ * `refusals[i]` for the first item `i` (in item order) whose condition failed and that has one.
+ * A failed condition without a name, a conflict or any other error is thrown.
+ */
+export async function transactOr<R>(items: readonly TransactItem[], refusals: readonly (R | undefined)[]): Promise<R | null> {
+  const TransactItems = transactItems(items);
+  try {
+    await ddb().transactWrite({ TransactItems });
+    return null;
+  } catch (err) {
+    for (const i of failedConditions(err)) {
+      const refusal = refusals[i];
+      if (refusal !== undefined) return refusal;
+    }
+    throw err;
+  }
 }
 
 /**
@@ -113,23 +138,14 @@ export async function transact(
  * item, only while no one holds the name, and the user's own item, only while the user has none.
  * `taken` or `already_set` says which of the two was refused; null once both are written.
  */
-export async function claimUnique(
+export function claimUnique(
   nameItem: Record<string, unknown>,
   userItem: Record<string, unknown>,
 ): Promise<'taken' | 'already_set' | null> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [nameItem, userItem].map((Item) => ({
-        Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(pk)' },
-      })),
-    });
-    return null;
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed.includes(0)) return 'taken';
-    if (failed.includes(1)) return 'already_set';
-    throw err;
-  }
+  const put = (Item: Record<string, unknown>): TransactItem => ({
+    Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(pk)' },
+  });
+  return transactOr([put(nameItem), put(userItem)], ['taken', 'already_set'] as const);
 }
 
 /** How many items a Query matches, over every page (`Select: 'COUNT'`: no items are read back). */

@@ -10,7 +10,7 @@
  */
 import { MAX_CONTACTS, type ContactRow, type ContactSource } from '../domain/contacts-api';
 import { ddb } from '../lib/clients/dynamodb';
-import { conditionalUpdate, conditionalWrite, failedConditions, queryAll, table } from './base';
+import { conditionalUpdate, conditionalWrite, queryAll, table, transactOr } from './base';
 import { keys } from './keys';
 
 export type ContactRecord = ContactRow;
@@ -199,66 +199,54 @@ export async function editContactFields(userId: string, email: string, edit: Con
  * `exists`: `to` is a contact already.
  */
 export async function moveContact(userId: string, from: string, to: NewContact & { source: ContactSource; createdAt: number; lastUsedAt: number | null }, now: number): Promise<'moved' | 'missing' | 'exists'> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        { Delete: { TableName: table(), Key: keys.contact(userId, from), ConditionExpression: 'attribute_exists(pk)' } },
-        {
-          Put: {
-            TableName: table(),
-            Item: {
-              ...keys.contact(userId, to.email),
-              entity: 'Contact',
-              email: to.email.trim(),
-              ...(to.name ? { name: to.name } : {}),
-              ...(to.company ? { company: to.company } : {}),
-              source: to.source,
-              createdAt: to.createdAt,
-              ...(to.lastUsedAt !== null ? { lastUsedAt: to.lastUsedAt } : {}),
-              editedAt: now,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
+  const refused = await transactOr(
+    [
+      { Delete: { TableName: table(), Key: keys.contact(userId, from), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...keys.contact(userId, to.email),
+            entity: 'Contact',
+            email: to.email.trim(),
+            ...(to.name ? { name: to.name } : {}),
+            ...(to.company ? { company: to.company } : {}),
+            source: to.source,
+            createdAt: to.createdAt,
+            ...(to.lastUsedAt !== null ? { lastUsedAt: to.lastUsedAt } : {}),
+            editedAt: now,
           },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-      ],
-    });
-    return 'moved';
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed.includes(0)) return 'missing';
-    if (failed.includes(1)) return 'exists';
-    throw err;
-  }
+      },
+    ],
+    ['missing', 'exists'] as const,
+  );
+  return refused ?? 'moved';
 }
 
 /** Pattern 30f: removes a contact and its slot on the counter together; false when there was none. */
 export async function deleteContact(userId: string, email: string): Promise<boolean> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        { Delete: { TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' } },
-        {
-          Update: {
-            TableName: table(),
-            Key: keys.contactStats(userId),
-            UpdateExpression: 'ADD #c :m',
-            ConditionExpression: 'attribute_exists(#c) AND #c > :zero',
-            ExpressionAttributeNames: { '#c': 'count' },
-            ExpressionAttributeValues: { ':m': -1, ':zero': 0 },
-          },
+  const refused = await transactOr(
+    [
+      { Delete: { TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.contactStats(userId),
+          UpdateExpression: 'ADD #c :m',
+          ConditionExpression: 'attribute_exists(#c) AND #c > :zero',
+          ExpressionAttributeNames: { '#c': 'count' },
+          ExpressionAttributeValues: { ':m': -1, ':zero': 0 },
         },
-      ],
-    });
-    return true;
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed.includes(0)) return false;
-    // A contact without a counted slot (written before the counter existed): remove it alone.
-    if (failed.includes(1)) {
-      return conditionalWrite(() =>
-        ddb().delete({ TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' }),
-      );
-    }
-    throw err;
-  }
+      },
+    ],
+    ['gone', 'uncounted'] as const,
+  );
+  if (refused === null) return true;
+  if (refused === 'gone') return false;
+  // A contact without a counted slot (written before the counter existed): remove it alone.
+  return conditionalWrite(() =>
+    ddb().delete({ TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' }),
+  );
 }

@@ -5,7 +5,7 @@
  * transfer is shared with (gsi1 `SHARED#<userId>`, so the shared list is a Query).
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { MAX_TRANSACT_ITEMS, conditionalWrite, failedConditions, queryAll, table, transact, type TransactItem } from './base';
+import { MAX_TRANSACT_ITEMS, conditionalWrite, queryAll, table, transact, transactOr, type TransactItem } from './base';
 import { isLive, keys, ttlIn } from './keys';
 import type { TransferRecord } from './transfers';
 import { profileItem, type UserProfile } from './users';
@@ -55,39 +55,31 @@ const emailClaim = (inv: InviteRecord): Record<string, unknown> => ({ ...keys.in
  * the plan's size), claims the address (no live invite elsewhere, no account) and stores the link.
  */
 export async function createInvite(inv: InviteRecord, limit: number, now: number): Promise<InviteFailure | null> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        {
-          Update: {
-            TableName: table(),
-            Key: keys.teamSeats(inv.adminId),
-            UpdateExpression: 'SET entity = :e ADD used :one',
-            ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
-            ExpressionAttributeValues: { ':e': 'TeamSeats', ':one': 1, ':limit': limit },
-          },
+  return transactOr(
+    [
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.teamSeats(inv.adminId),
+          UpdateExpression: 'SET entity = :e ADD used :one',
+          ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
+          ExpressionAttributeValues: { ':e': 'TeamSeats', ':one': 1, ':limit': limit },
         },
-        {
-          Put: {
-            TableName: table(),
-            Item: emailClaim(inv),
-            ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
-            ExpressionAttributeValues: { ':now': now },
-          },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: emailClaim(inv),
+          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+          ExpressionAttributeValues: { ':now': now },
         },
-        { ConditionCheck: { TableName: table(), Key: keys.userEmail(inv.email), ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table(), Item: { ...keys.teamInvite(inv.adminId, inv.inviteId), entity: 'TeamInvite', ...inv }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table(), Item: tokenItem(inv, now) } },
-      ],
-    });
-    return null;
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed.includes(0)) return 'team_full';
-    if (failed.includes(1)) return 'email_invited';
-    if (failed.includes(2)) return 'email_taken';
-    throw err;
-  }
+      },
+      { ConditionCheck: { TableName: table(), Key: keys.userEmail(inv.email), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: { ...keys.teamInvite(inv.adminId, inv.inviteId), entity: 'TeamInvite', ...inv }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: tokenItem(inv, now) } },
+    ],
+    ['team_full', 'email_invited', 'email_taken'] as const,
+  );
 }
 
 /** Pattern T2: the admin's team partition: seats, invites, members. */
@@ -181,27 +173,22 @@ function seatDelta(adminId: string, delta: number): TransactItem {
  * the invite or its link is gone.
  */
 export async function acceptInvite(inv: InviteRecord, profile: UserProfile, now: number): Promise<'email_taken' | 'used' | null> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        { Put: { TableName: table(), Item: { ...keys.userEmail(profile.email), entity: 'UserEmail', userId: profile.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table(), Item: profileItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Delete: { TableName: table(), Key: keys.teamInvite(inv.adminId, inv.inviteId), ConditionExpression: 'tokenHash = :h', ExpressionAttributeValues: { ':h': inv.tokenHash } } },
-        { Delete: { TableName: table(), Key: keys.inviteToken(inv.tokenHash), ConditionExpression: 'attribute_exists(pk)' } },
-        {
-          Put: {
-            TableName: table(),
-            Item: { ...keys.teamMember(inv.adminId, profile.userId), entity: 'TeamMember', adminId: inv.adminId, memberId: profile.userId, email: profile.email, joinedAt: now },
-          },
+  const refused = await transactOr(
+    [
+      { Put: { TableName: table(), Item: { ...keys.userEmail(profile.email), entity: 'UserEmail', userId: profile.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: profileItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Delete: { TableName: table(), Key: keys.teamInvite(inv.adminId, inv.inviteId), ConditionExpression: 'tokenHash = :h', ExpressionAttributeValues: { ':h': inv.tokenHash } } },
+      { Delete: { TableName: table(), Key: keys.inviteToken(inv.tokenHash), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.teamMember(inv.adminId, profile.userId), entity: 'TeamMember', adminId: inv.adminId, memberId: profile.userId, email: profile.email, joinedAt: now },
         },
-      ],
-    });
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed.includes(0) || failed.includes(1)) return 'email_taken';
-    if (failed.includes(2) || failed.includes(3)) return 'used';
-    throw err;
-  }
+      },
+    ],
+    ['email_taken', 'email_taken', 'used', 'used'] as const,
+  );
+  if (refused) return refused;
   await releaseEmailClaim(inv);
   return null;
 }

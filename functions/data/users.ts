@@ -5,7 +5,7 @@
  * profile of the storage owner (the team admin for team members). Contacts: data/contacts.ts.
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { conditionalWrite, failedConditions, isTransactionCancelled, table, transact, type TransactItem } from './base';
+import { conditionalWrite, isTransactionCancelled, table, transact, transactOr, type TransactItem } from './base';
 import { isLive, keys } from './keys';
 import { isRegionId, type RegionId } from '../domain/regions';
 import type { RequestRules, RequestSettings } from '../domain/requests-api';
@@ -386,15 +386,7 @@ export async function reserveSend(
       },
     });
   }
-  try {
-    await ddb().transactWrite({ TransactItems: items });
-    return null;
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed.includes(0)) return 'storage_full';
-    if (failed.includes(1)) return 'over_transfer_limit';
-    throw err;
-  }
+  return transactOr(items, ['storage_full', 'over_transfer_limit'] as const);
 }
 
 /** Gives reserved bytes (and, for an unsent transfer, its monthly send) back. */

@@ -26,6 +26,7 @@ import {
   queryAll,
   table,
   transact,
+  transactOr,
   type TransactItem,
 } from '../../../functions/data/base';
 import { ddb } from '../../../functions/lib/clients/dynamodb';
@@ -179,6 +180,44 @@ describe('queryAll', () => {
     ddbMock.on(QueryCommand).resolvesOnce({ Items: [{ n: 1 }, { n: 2 }] });
     expect(await queryAll({ KeyConditionExpression: 'pk = :pk' }, 50)).toEqual([{ n: 1 }, { n: 2 }]);
     expect(ddbMock.commandCalls(QueryCommand).map((c) => c.args[0].input.Limit)).toEqual([50]);
+  });
+});
+
+describe('transactOr', () => {
+  it('is null once written, sending the items as given', async () => {
+    ddbMock.on(TransactWriteCommand).resolves({});
+    expect(await transactOr([put(1), put(2)], ['first', 'second'])).toBeNull();
+    expect(ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems).toEqual([put(1), put(2)]);
+  });
+
+  it('names the first refused item, in item order, that has a name', async () => {
+    ddbMock
+      .on(TransactWriteCommand)
+      .rejectsOnce(transactionCancelled(['ok', 'ConditionalCheckFailed', 'ConditionalCheckFailed']))
+      .rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok', 'ConditionalCheckFailed']))
+      .rejectsOnce(transactionCancelled(['ok', 'ConditionalCheckFailed', 'ConditionalCheckFailed']));
+    expect(await transactOr([put(1), put(2), put(3)], ['a', 'b', 'c'])).toBe('b');
+    expect(await transactOr([put(1), put(2), put(3)], ['a', 'b', 'c'])).toBe('a');
+    expect(await transactOr([put(1), put(2), put(3)], ['a', undefined, 'c'])).toBe('c');
+  });
+
+  it('throws a failed condition it has no name for, a conflict, or any other error', async () => {
+    ddbMock
+      .on(TransactWriteCommand)
+      .rejectsOnce(transactionCancelled(['ok', 'ConditionalCheckFailed']))
+      .rejectsOnce(transactionCancelled(['TransactionConflict', 'ok']))
+      .rejectsOnce(throttled());
+    await expect(transactOr([put(1), put(2)], ['a'])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    await expect(transactOr([put(1), put(2)], ['a', 'b'])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    await expect(transactOr([put(1), put(2)], ['a', 'b'])).rejects.toMatchObject({
+      name: 'ProvisionedThroughputExceededException',
+    });
+  });
+
+  it('refuses more than 100 items before sending anything', async () => {
+    const tooMany = Array.from({ length: MAX_TRANSACT_ITEMS + 1 }, (_, n) => put(n));
+    await expect(transactOr(tooMany, [])).rejects.toThrow(RangeError);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 });
 
