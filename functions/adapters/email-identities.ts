@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { ddb } from '../lib/clients/dynamodb';
 import { config } from '../lib/env';
+import { conditionalWrite, table } from '../data/base';
 import { keys } from '../data/keys';
 import { dkimRecords, type DkimStatus } from '../domain/custom-domains';
 import { cnamesOf } from './dns-check';
@@ -37,17 +38,14 @@ const errorName = (err: unknown) => (err as { name?: unknown } | undefined)?.nam
 export async function createIdentity(domain: string, now = Date.now()): Promise<EmailIdentity> {
   if (local()) {
     const identity = { domain, dkimTokens: [localToken(), localToken(), localToken()], status: 'PENDING' as const };
-    try {
-      await ddb().put({
-        TableName: config().tableName,
+    const created = await conditionalWrite(() =>
+      ddb().put({
+        TableName: table(),
         Item: { ...keys.localEmailIdentity(domain), entity: 'LocalEmailIdentity', ...identity, createdAt: now },
         ConditionExpression: 'attribute_not_exists(pk)',
-      });
-      return identity;
-    } catch (err) {
-      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-      return (await getIdentity(domain))!;
-    }
+      }),
+    );
+    return created ? identity : (await getIdentity(domain))!;
   }
   try {
     const { sesv2, CreateEmailIdentityCommand } = await ses();
@@ -62,14 +60,14 @@ export async function createIdentity(domain: string, now = Date.now()): Promise<
 /** The identity's DKIM tokens and status now (locally: its CNAMEs looked up in DNS); undefined if gone. */
 export async function getIdentity(domain: string): Promise<EmailIdentity | undefined> {
   if (local()) {
-    const out = await ddb().get({ TableName: config().tableName, Key: keys.localEmailIdentity(domain), ConsistentRead: true });
+    const out = await ddb().get({ TableName: table(), Key: keys.localEmailIdentity(domain), ConsistentRead: true });
     const i = out.Item;
     if (!i || !Array.isArray(i.dkimTokens)) return undefined;
     const tokens = (i.dkimTokens as unknown[]).filter((t): t is string => typeof t === 'string');
     const found = await Promise.all(dkimRecords(domain, tokens).map(async (r) => (await cnamesOf(r.name)).includes(r.value)));
     const status: DkimStatus = found.every(Boolean) ? 'SUCCESS' : 'PENDING';
     if (status !== i.status) {
-      await ddb().update({ TableName: config().tableName, Key: keys.localEmailIdentity(domain), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': status } });
+      await ddb().update({ TableName: table(), Key: keys.localEmailIdentity(domain), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': status } });
     }
     return { domain, dkimTokens: tokens, status };
   }
@@ -85,7 +83,7 @@ export async function getIdentity(domain: string): Promise<EmailIdentity | undef
 
 export async function deleteIdentity(domain: string): Promise<void> {
   if (local()) {
-    await ddb().delete({ TableName: config().tableName, Key: keys.localEmailIdentity(domain) });
+    await ddb().delete({ TableName: table(), Key: keys.localEmailIdentity(domain) });
     return;
   }
   try {

@@ -4,11 +4,9 @@
  * they are the operator's record of why a transfer was disabled.
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
 import type { AbuseReason } from '../domain/abuse-api';
-import { queryAll } from './transfers';
+import { queryAll, table } from './base';
 
-const table = () => config().tableName;
 export const ABUSE_PARTITION = 'ABUSE';
 
 export interface AbuseReportRecord {

@@ -9,10 +9,8 @@
  */
 import type { DownloadRow } from '../domain/dashboard-api';
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { table } from './base';
 import { keys } from './keys';
-
-const table = () => config().tableName;
 
 /** A day item (`DAY#<yyyy-mm-dd>`) or month item (`MSTATS#<yyyy-mm>`) of counters. */
 export type StatsItem = Record<string, unknown>;

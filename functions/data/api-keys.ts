@@ -5,13 +5,10 @@
  * keeps a user under MAX_API_KEYS; revoking deletes the item, so the next request fails.
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
 import type { ApiKeyEnv, ApiScope } from '../domain/api-keys';
 import { API_SCOPES } from '../domain/api-keys';
+import { conditionalWrite, queryAll, table, transact } from './base';
 import { keys } from './keys';
-import { isConditionFailure, queryAll, transact } from './transfers';
-
-const table = () => config().tableName;
 
 export interface ApiKeyRecord {
   readonly keyId: string;
@@ -113,17 +110,15 @@ export async function deleteUserApiKeys(userId: string): Promise<number> {
 
 /** K5: when the key was last used; only while it exists (a revoked key is not brought back). */
 export async function touchApiKey(keyId: string, at: number): Promise<void> {
-  try {
-    await ddb().update({
+  await conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.apiKey(keyId),
       UpdateExpression: 'SET lastUsedAt = :at',
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :at)',
       ExpressionAttributeValues: { ':at': at },
-    });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+    }),
+  );
 }
 
 /** K6: whether a team admin lets the team's members use API keys (default: no). */

@@ -5,13 +5,10 @@
  * (functions/adapters/payments/simulated/), not these.
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { conditionalWrite, table, transact } from './base';
 import { isLive, keys, ttlIn } from './keys';
-import { isConditionFailure } from './transfers';
 import type { BillingState } from '../domain/billing';
 import type { Role } from '../domain/plans';
-
-const table = () => config().tableName;
 
 /** How long a processed event id is remembered: Stripe retries an event for up to 3 days. */
 export const EVENT_MEMORY_SECONDS = 30 * 86_400;
@@ -29,55 +26,43 @@ export async function userIdByCustomer(customerId: string): Promise<string | und
  * the customer already belongs to another account: nothing changes.
  */
 export async function linkCustomer(customerId: string, userId: string, now: number): Promise<boolean> {
-  try {
-    await ddb().put({
+  return conditionalWrite(() =>
+    ddb().put({
       TableName: table(),
       Item: { ...keys.stripeCustomer(customerId), entity: 'StripeCustomer', userId, linkedAt: now },
       ConditionExpression: 'attribute_not_exists(pk) OR userId = :u',
       ExpressionAttributeValues: { ':u': userId },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** The user's customer id, once: set only while the profile has none (or this one). */
 export async function setStripeId(userId: string, customerId: string): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.userProfile(userId),
       UpdateExpression: 'SET stripeId = :c',
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(stripeId) OR stripeId = :c)',
       ExpressionAttributeValues: { ':c': customerId },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 // ---- B2: processed events ------------------------------------------------------------------------
 
 /** Claims a webhook event by id (conditional put). False when it was processed already. */
 export async function claimEvent(eventId: string, type: string, now: number): Promise<boolean> {
-  try {
-    await ddb().put({
+  return conditionalWrite(() =>
+    ddb().put({
       TableName: table(),
       Item: { ...keys.paymentEvent(eventId), entity: 'PaymentEvent', type, processedAt: now, ttl: ttlIn(EVENT_MEMORY_SECONDS, now) },
       // an expired item (DynamoDB deletes lazily) no longer counts
       ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Gives a claim back when processing failed, so the provider's retry is processed. */
@@ -145,20 +130,16 @@ export async function putBillingState(userId: string, state: BillingState, role:
     }
   }
   const condition = versionCondition(read, values);
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.userProfile(userId),
       UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
       ConditionExpression: condition,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** B4: the first non-zero paid invoice starts the refund window; later ones change nothing. */
@@ -189,17 +170,13 @@ export interface SumoCodeItem {
 
 /** B5: a new code (condition: its hash is new). False on the (never seen) collision. */
 export async function putSumoCode(codeHash: string, batch: string, now: number): Promise<boolean> {
-  try {
-    await ddb().put({
+  return conditionalWrite(() =>
+    ddb().put({
       TableName: table(),
       Item: { ...keys.sumoCode(codeHash), entity: 'SumoCode', batch, createdAt: now },
       ConditionExpression: 'attribute_not_exists(pk)',
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 export async function getSumoCode(codeHash: string): Promise<SumoCodeItem | undefined> {
@@ -226,33 +203,25 @@ export async function redeemSumoCode(userId: string, codeHash: string, role: Rol
   if (read.sumoCodes + 1 > max) return false;
   const values: Record<string, unknown> = { ':role': role, ':next': read.sumoCodes + 1 };
   const condition = versionCondition(read, values);
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        {
-          Update: {
-            TableName: table(),
-            Key: keys.sumoCode(codeHash),
-            UpdateExpression: 'SET redeemedBy = :u, redeemedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(redeemedBy)',
-            ExpressionAttributeValues: { ':u': userId, ':now': now },
-          },
-        },
-        {
-          Update: {
-            TableName: table(),
-            Key: keys.userProfile(userId),
-            UpdateExpression: 'SET sumoCodes = :next, #role = :role',
-            ConditionExpression: condition,
-            ExpressionAttributeNames: { '#role': 'role' },
-            ExpressionAttributeValues: values,
-          },
-        },
-      ],
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return transact([
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.sumoCode(codeHash),
+        UpdateExpression: 'SET redeemedBy = :u, redeemedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(redeemedBy)',
+        ExpressionAttributeValues: { ':u': userId, ':now': now },
+      },
+    },
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.userProfile(userId),
+        UpdateExpression: 'SET sumoCodes = :next, #role = :role',
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: values,
+      },
+    },
+  ]);
 }

@@ -4,7 +4,7 @@
  * `hidePoweredBy`, `updatedAt`. The logo stays on the profile (spec §3 User logoPic, showLogoNav).
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { table } from './base';
 import { keys } from './keys';
 
 export interface BrandingRecord {
@@ -18,7 +18,7 @@ const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** BR1: one GetItem; no item is no branding. */
 export async function getBranding(userId: string): Promise<BrandingRecord> {
-  const out = await ddb().get({ TableName: config().tableName, Key: keys.branding(userId) });
+  const out = await ddb().get({ TableName: table(), Key: keys.branding(userId) });
   const i = out.Item ?? {};
   const backgroundKey = str(i.backgroundKey);
   const backgroundColor = str(i.backgroundColor);
@@ -47,7 +47,7 @@ export async function updateBranding(userId: string, edit: { [K in keyof Brandin
     }
   }
   await ddb().update({
-    TableName: config().tableName,
+    TableName: table(),
     Key: keys.branding(userId),
     UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
     ExpressionAttributeNames: names,

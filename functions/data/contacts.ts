@@ -10,11 +10,8 @@
  */
 import { MAX_CONTACTS, type ContactRow, type ContactSource } from '../domain/contacts-api';
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { conditionalUpdate, conditionalWrite, queryAll, table, transactOr } from './base';
 import { keys } from './keys';
-import { isConditionFailure, queryAll } from './transfers';
-
-const table = () => config().tableName;
 
 export type ContactRecord = ContactRow;
 
@@ -67,20 +64,18 @@ export async function reserveContactSlots(userId: string, wanted: number): Promi
   for (let attempt = 0; attempt < 8 && wanted > 0; attempt += 1) {
     const grant = Math.min(wanted, MAX_CONTACTS - (await contactCount(userId)));
     if (grant <= 0) return 0;
-    try {
-      await ddb().update({
+    const granted = await conditionalWrite(() =>
+      ddb().update({
         TableName: table(),
         Key: keys.contactStats(userId),
         UpdateExpression: 'SET entity = :e ADD #c :g',
         ConditionExpression: 'attribute_not_exists(#c) OR #c <= :before',
         ExpressionAttributeNames: { '#c': 'count' },
         ExpressionAttributeValues: { ':e': 'ContactStats', ':g': grant, ':before': MAX_CONTACTS - grant },
-      });
-      return grant;
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      // another writer moved the count: read it again
-    }
+      }),
+    );
+    if (granted) return grant;
+    // another writer moved the count: read it again
   }
   return 0;
 }
@@ -107,8 +102,8 @@ export interface NewContact extends ContactFields {
  * (in any case) is a contact already, and then the slot is still the caller's to give back.
  */
 export async function putNewContact(userId: string, c: NewContact, source: ContactSource, now: number, lastUsedAt?: number): Promise<boolean> {
-  try {
-    await ddb().put({
+  return conditionalWrite(() =>
+    ddb().put({
       TableName: table(),
       Item: {
         ...keys.contact(userId, c.email),
@@ -121,12 +116,8 @@ export async function putNewContact(userId: string, c: NewContact, source: Conta
         ...(lastUsedAt !== undefined ? { lastUsedAt } : {}),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /**
@@ -148,20 +139,16 @@ export async function touchContactFromSend(userId: string, c: NewContact, now: n
     sets.push('company = if_not_exists(company, :c)');
     values[':c'] = c.company;
   }
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.contact(userId, c.email),
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk)',
       ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /**
@@ -192,8 +179,8 @@ export async function editContactFields(userId: string, email: string, edit: Con
     sets.push('email = :email');
     values[':email'] = edit.displayEmail;
   }
-  try {
-    const out = await ddb().update({
+  const out = await conditionalUpdate(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.contact(userId, email),
       UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
@@ -201,12 +188,9 @@ export async function editContactFields(userId: string, email: string, edit: Con
       ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
       ReturnValues: 'ALL_NEW',
-    });
-    return out.Attributes ? fromItem(out.Attributes) : undefined;
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
-  }
+    }),
+  );
+  return out ? fromItem(out) : undefined;
 }
 
 /**
@@ -215,72 +199,54 @@ export async function editContactFields(userId: string, email: string, edit: Con
  * `exists`: `to` is a contact already.
  */
 export async function moveContact(userId: string, from: string, to: NewContact & { source: ContactSource; createdAt: number; lastUsedAt: number | null }, now: number): Promise<'moved' | 'missing' | 'exists'> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        { Delete: { TableName: table(), Key: keys.contact(userId, from), ConditionExpression: 'attribute_exists(pk)' } },
-        {
-          Put: {
-            TableName: table(),
-            Item: {
-              ...keys.contact(userId, to.email),
-              entity: 'Contact',
-              email: to.email.trim(),
-              ...(to.name ? { name: to.name } : {}),
-              ...(to.company ? { company: to.company } : {}),
-              source: to.source,
-              createdAt: to.createdAt,
-              ...(to.lastUsedAt !== null ? { lastUsedAt: to.lastUsedAt } : {}),
-              editedAt: now,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
+  const refused = await transactOr(
+    [
+      { Delete: { TableName: table(), Key: keys.contact(userId, from), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...keys.contact(userId, to.email),
+            entity: 'Contact',
+            email: to.email.trim(),
+            ...(to.name ? { name: to.name } : {}),
+            ...(to.company ? { company: to.company } : {}),
+            source: to.source,
+            createdAt: to.createdAt,
+            ...(to.lastUsedAt !== null ? { lastUsedAt: to.lastUsedAt } : {}),
+            editedAt: now,
           },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-      ],
-    });
-    return 'moved';
-  } catch (err) {
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((err as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw err;
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'missing';
-    if (reasons[1]?.Code === 'ConditionalCheckFailed') return 'exists';
-    throw err;
-  }
+      },
+    ],
+    ['missing', 'exists'] as const,
+  );
+  return refused ?? 'moved';
 }
 
 /** Pattern 30f: removes a contact and its slot on the counter together; false when there was none. */
 export async function deleteContact(userId: string, email: string): Promise<boolean> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        { Delete: { TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' } },
-        {
-          Update: {
-            TableName: table(),
-            Key: keys.contactStats(userId),
-            UpdateExpression: 'ADD #c :m',
-            ConditionExpression: 'attribute_exists(#c) AND #c > :zero',
-            ExpressionAttributeNames: { '#c': 'count' },
-            ExpressionAttributeValues: { ':m': -1, ':zero': 0 },
-          },
+  const refused = await transactOr(
+    [
+      { Delete: { TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.contactStats(userId),
+          UpdateExpression: 'ADD #c :m',
+          ConditionExpression: 'attribute_exists(#c) AND #c > :zero',
+          ExpressionAttributeNames: { '#c': 'count' },
+          ExpressionAttributeValues: { ':m': -1, ':zero': 0 },
         },
-      ],
-    });
-    return true;
-  } catch (err) {
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((err as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw err;
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return false;
-    // A contact without a counted slot (written before the counter existed): remove it alone.
-    if (reasons[1]?.Code === 'ConditionalCheckFailed') {
-      try {
-        await ddb().delete({ TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' });
-        return true;
-      } catch (inner) {
-        if (isConditionFailure(inner)) return false;
-        throw inner;
-      }
-    }
-    throw err;
-  }
+      },
+    ],
+    ['gone', 'uncounted'] as const,
+  );
+  if (refused === null) return true;
+  if (refused === 'gone') return false;
+  // A contact without a counted slot (written before the counter existed): remove it alone.
+  return conditionalWrite(() =>
+    ddb().delete({ TableName: table(), Key: keys.contact(userId, email), ConditionExpression: 'attribute_exists(pk)' }),
+  );
 }

@@ -4,9 +4,9 @@
  * attributes: `userId` (the claiming user), `status` (`pending` until the DNS records check
  * out, then `verified`; see `CustomDomainStatus`), `createdAt`, `checkedAt` (epoch ms).
  */
-import { ddb, failedConditions, type TransactWriteCommandInput } from '../lib/clients/dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
 import type { CustomDomainOption, RecordProblem } from '../domain/custom-domains';
-import { config } from '../lib/env';
+import { claimUnique, conditionalWrite, isTransactionCancelled, table, transact, type TransactItem } from './base';
 import { isLive, keys } from './keys';
 
 export type CustomDomainStatus = 'pending' | 'verified' | 'failed';
@@ -18,7 +18,7 @@ export function normalizeHost(host: string): string {
 
 /** The user whose verified custom domain `host` is (undefined: no one's, or not verified yet). */
 export async function liveDomainOwner(host: string): Promise<string | undefined> {
-  const out = await ddb().get({ TableName: config().tableName, Key: keys.customDomain(normalizeHost(host)), ConsistentRead: true });
+  const out = await ddb().get({ TableName: table(), Key: keys.customDomain(normalizeHost(host)), ConsistentRead: true });
   const item = out.Item;
   if (!item || !isLive(item) || item.status !== 'verified' || typeof item.userId !== 'string') return undefined;
   return item.userId;
@@ -26,8 +26,7 @@ export async function liveDomainOwner(host: string): Promise<string | undefined>
 
 // ---- domain settings: the claims' writes (docs/data-model.md D2-D9) ----------------
 
-const table = () => config().tableName;
-type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+type TransactItems = TransactItem[];
 
 /** The user's side of a claim (`USER#<id>/DOMAIN`). */
 export interface UserDomainRecord {
@@ -78,32 +77,10 @@ export type ClaimFailure = 'taken' | 'already_set';
  * (only if the user has no domain yet) in one transaction, queued for the scheduled check.
  */
 export async function claimDomain(userId: string, host: string, token: string, now: number, firstCheckAt: number): Promise<ClaimFailure | null> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        {
-          Put: {
-            TableName: table(),
-            Item: { ...keys.customDomain(host), ...keys.domainCheckIndex(firstCheckAt, host), entity: 'CustomDomain', host, userId, status: 'pending', createdAt: now },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: table(),
-            Item: { ...keys.userCustomDomain(userId), entity: 'UserDomain', host, token, status: 'pending', problems: [], createdAt: now, nextCheckAt: firstCheckAt, failedChecks: 0 },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    });
-    return null;
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed.includes(0)) return 'taken';
-    if (failed.includes(1)) return 'already_set';
-    throw err;
-  }
+  return claimUnique(
+    { ...keys.customDomain(host), ...keys.domainCheckIndex(firstCheckAt, host), entity: 'CustomDomain', host, userId, status: 'pending', createdAt: now },
+    { ...keys.userCustomDomain(userId), entity: 'UserDomain', host, token, status: 'pending', problems: [], createdAt: now, nextCheckAt: firstCheckAt, failedChecks: 0 },
+  );
 }
 
 export interface CheckOutcome {
@@ -167,13 +144,8 @@ export async function saveCheck(userId: string, host: string, r: CheckOutcome): 
       Put: { TableName: table(), Item: { ...keys.domainTenant(host), ...keys.tenantSyncIndex(r.checkedAt, host), entity: 'DomainTenant', host, want: 'present', queuedAt: r.checkedAt } },
     });
   }
-  try {
-    await ddb().transactWrite({ TransactItems: items });
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'TransactionCanceledException') return false;
-    throw err;
-  }
+  // Any cancellation (a failed condition, or a release racing it) drops the result, as a released claim does.
+  return transact(items, isTransactionCancelled);
 }
 
 /**
@@ -191,17 +163,15 @@ export async function releaseDomain(userId: string, now: number): Promise<string
     ],
   });
   // The tenant's deletion is queued apart: most released domains never had one (never verified).
-  await ddb()
-    .update({
+  await conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.domainTenant(mine.host),
       UpdateExpression: 'SET want = :absent, queuedAt = :now, gsi2pk = :gpk, gsi2sk = :gsk REMOVE gsi1pk, gsi1sk',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':absent': 'absent', ':now': now, ':gpk': keys.tenantSyncPartition, ':gsk': keys.tenantSyncIndex(now, mine.host).gsi2sk },
-    })
-    .catch((err: unknown) => {
-      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-    });
+    }),
+  );
   return mine.host;
 }
 
@@ -256,8 +226,8 @@ export async function queuedTenants(limit: number): Promise<TenantRecord[]> {
 
 /** D9: a created tenant (leaves the queue), unless the host was released meanwhile. */
 export async function tenantCreated(host: string, tenantId: string, etag: string | undefined): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.domainTenant(host),
       UpdateExpression: `SET tenantId = :id${etag ? ', etag = :etag' : ''}, gsi1pk = :spk, gsi1sk = :ssk REMOVE gsi2pk, gsi2sk`,
@@ -269,21 +239,15 @@ export async function tenantCreated(host: string, tenantId: string, etag: string
         ':ssk': keys.servedHostIndex(host).gsi1sk,
         ...(etag ? { ':etag': etag } : {}),
       },
-    });
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** D9: a deleted tenant's record goes, unless the host was claimed and verified again meanwhile. */
 export async function tenantDeleted(host: string): Promise<void> {
-  await ddb()
-    .delete({ TableName: table(), Key: keys.domainTenant(host), ConditionExpression: 'want = :absent', ExpressionAttributeValues: { ':absent': 'absent' } })
-    .catch((err: unknown) => {
-      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-    });
+  await conditionalWrite(() =>
+    ddb().delete({ TableName: table(), Key: keys.domainTenant(host), ConditionExpression: 'want = :absent', ExpressionAttributeValues: { ':absent': 'absent' } }),
+  );
 }
 
 /**

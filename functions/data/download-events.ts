@@ -21,14 +21,10 @@
 import { createHash } from 'node:crypto';
 import type { DetailDownload } from '../domain/dashboard-api';
 import { DETAIL_MAX_DOWNLOADS } from '../domain/dashboard-api';
-import { ddb, failedConditions, type TransactWriteCommandInput } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { ddb } from '../lib/clients/dynamodb';
+import { failedConditions, table, type TransactItem } from './base';
 import { keys } from './keys';
 import { notificationItem } from './notifications';
-
-const table = () => config().tableName;
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface DownloadEvent {
   /** epoch ms */

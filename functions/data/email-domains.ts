@@ -4,12 +4,10 @@
  * per account) and the user's side `USER#<id>/MAILDOMAIN` with the identity's DKIM tokens and
  * its last known status (spec §3 pmDomain {ID, DKIMUpdateStatus}).
  */
-import { ddb, failedConditions } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { ddb } from '../lib/clients/dynamodb';
+import { claimUnique, table } from './base';
 import { keys } from './keys';
 import type { DkimStatus } from '../domain/custom-domains';
-
-const table = () => config().tableName;
 
 export interface UserEmailDomain {
   readonly domain: string;
@@ -35,26 +33,10 @@ export async function getUserEmailDomain(userId: string): Promise<UserEmailDomai
 
 /** D11: claims `domain` for `userId` (no one else's, and the user has none yet). */
 export async function claimEmailDomain(userId: string, domain: string, now: number): Promise<'taken' | 'already_set' | null> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        { Put: { TableName: table(), Item: { ...keys.emailDomainClaim(domain), entity: 'EmailDomain', domain, userId, createdAt: now }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Put: {
-            TableName: table(),
-            Item: { ...keys.userEmailDomain(userId), entity: 'UserEmailDomain', domain, dkimTokens: [], status: 'NOT_STARTED', createdAt: now },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    });
-    return null;
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed.includes(0)) return 'taken';
-    if (failed.includes(1)) return 'already_set';
-    throw err;
-  }
+  return claimUnique(
+    { ...keys.emailDomainClaim(domain), entity: 'EmailDomain', domain, userId, createdAt: now },
+    { ...keys.userEmailDomain(userId), entity: 'UserEmailDomain', domain, dkimTokens: [], status: 'NOT_STARTED', createdAt: now },
+  );
 }
 
 /** D10: the identity's tokens and status as SES (or the local adapter) reported them. */

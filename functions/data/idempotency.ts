@@ -4,11 +4,8 @@
  * deletes the item when it failed, so the caller may try again). A repeat reads the item.
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { conditionalWrite, table } from './base';
 import { isLive, keys, ttlIn } from './keys';
-import { isConditionFailure } from './transfers';
-
-const table = () => config().tableName;
 
 export type IdempotencyRecord =
   | { readonly state: 'pending'; readonly requestHash: string; readonly claimedAt: number; readonly claim: string }
@@ -24,19 +21,16 @@ export async function claimIdempotencyKey(
   v: { requestHash: string; claim: string; ttlSeconds: number; staleBefore: number },
   now = Date.now(),
 ): Promise<{ claimed: true } | { claimed: false; existing: IdempotencyRecord | undefined }> {
-  try {
-    await ddb().put({
+  const claimed = await conditionalWrite(() =>
+    ddb().put({
       TableName: table(),
       Item: { ...keys.idempotencyKey(scope, key), entity: 'IdempotencyKey', state: 'pending', requestHash: v.requestHash, claim: v.claim, claimedAt: now, ttl: ttlIn(v.ttlSeconds, now) },
       ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#state = :pending AND claimedAt < :staleBefore)',
       ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
       ExpressionAttributeValues: { ':nowSeconds': Math.floor(now / 1000), ':pending': 'pending', ':staleBefore': v.staleBefore },
-    });
-    return { claimed: true };
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    return { claimed: false, existing: await getIdempotencyRecord(scope, key, now) };
-  }
+    }),
+  );
+  return claimed ? { claimed: true } : { claimed: false, existing: await getIdempotencyRecord(scope, key, now) };
 }
 
 export async function getIdempotencyRecord(scope: string, key: string, now = Date.now()): Promise<IdempotencyRecord | undefined> {
@@ -55,33 +49,27 @@ export async function completeIdempotencyKey(
   v: { claim: string; status: number; body: Uint8Array; ttlSeconds: number },
   now = Date.now(),
 ): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.idempotencyKey(scope, key),
       UpdateExpression: 'SET #state = :done, #status = :status, #body = :body, #ttl = :ttl',
       ConditionExpression: 'claim = :claim',
       ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#body': 'body', '#ttl': 'ttl' },
       ExpressionAttributeValues: { ':done': 'done', ':status': v.status, ':body': v.body, ':ttl': ttlIn(v.ttlSeconds, now), ':claim': v.claim },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Gives the key back after a failed call, so the same key may try again. */
 export async function releaseIdempotencyKey(scope: string, key: string, claim: string): Promise<void> {
-  try {
-    await ddb().delete({
+  await conditionalWrite(() =>
+    ddb().delete({
       TableName: table(),
       Key: keys.idempotencyKey(scope, key),
       ConditionExpression: 'claim = :claim AND #state = :pending',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: { ':claim': claim, ':pending': 'pending' },
-    });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+    }),
+  );
 }

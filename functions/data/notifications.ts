@@ -14,11 +14,8 @@ import type { NotificationView } from '../domain/dashboard-api';
 import type { RequestUploadNotice } from '../domain/requests-api';
 import { ddb, type QueryCommandInput } from '../lib/clients/dynamodb';
 import { mapLimited } from '../lib/concurrency';
-import { config } from '../lib/env';
+import { conditionalWrite, table } from './base';
 import { isLive, keys, ttlIn } from './keys';
-import { isConditionFailure } from './transfers';
-
-const table = () => config().tableName;
 
 /** Notifications are kept 180 days (table ttl). */
 export const NOTIFICATION_TTL_SECONDS = 180 * 24 * 3600;
@@ -135,33 +132,23 @@ function keyOf(userId: string, id: string) {
 export async function markRead(userId: string, id: string, now = Date.now()): Promise<boolean> {
   const key = keyOf(userId, id);
   if (!key) return false;
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: key,
       UpdateExpression: 'SET #r = :true REMOVE gsi1pk, gsi1sk',
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ttl) OR #ttl > :now)',
       ExpressionAttributeNames: { '#r': 'read', '#ttl': 'ttl' },
       ExpressionAttributeValues: { ':true': true, ':now': Math.floor(now / 1000) },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Pattern 49: delete one. False when the caller has no such notification. */
 export async function deleteNotification(userId: string, id: string): Promise<boolean> {
   const key = keyOf(userId, id);
   if (!key) return false;
-  try {
-    await ddb().delete({ TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return conditionalWrite(() => ddb().delete({ TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' }));
 }
 
 type Key = Record<string, unknown>;

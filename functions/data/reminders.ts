@@ -6,11 +6,8 @@
  * two runs overlap) and when each recipient was last reminded (a map, for the dashboard).
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { conditionalWrite, queryAll, table } from './base';
 import { keys } from './keys';
-import { isConditionFailure, queryAll } from './transfers';
-
-const table = () => config().tableName;
 
 export interface ReminderRecord {
   readonly slug: string;
@@ -65,19 +62,15 @@ export async function listRemindersDue(now: number, limit: number, startKey?: Re
  * ever (the address joins the `reminded` set under the condition that it is not in it yet).
  */
 export async function claimRecipient(slug: string, email: string): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.reminder(slug),
       UpdateExpression: 'ADD reminded :one',
       ConditionExpression: 'attribute_exists(pk) AND NOT contains(reminded, :email)',
       ExpressionAttributeValues: { ':one': new Set([email]), ':email': email },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Gives a claim back (its mail could not be sent), so a later run tries again. */
@@ -117,37 +110,29 @@ export async function recordReminded(slug: string, emails: readonly string[], at
  * the expiry changed and the new due time stands). True when it was taken out.
  */
 export async function unqueueReminder(slug: string, expectedDueAt: number): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.reminder(slug),
       UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
       ConditionExpression: 'dueAt = :d',
       ExpressionAttributeValues: { ':d': expectedDueAt },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Moves a queued reminder to a later due time, unless it was moved since it was read. */
 export async function requeueReminder(slug: string, expectedDueAt: number, dueAt: number): Promise<boolean> {
   const index = keys.reminderIndex(dueAt, slug);
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.reminder(slug),
       UpdateExpression: 'SET dueAt = :d, gsi2pk = :gpk, gsi2sk = :gsk',
       ConditionExpression: 'dueAt = :expected',
       ExpressionAttributeValues: { ':d': dueAt, ':expected': expectedDueAt, ':gpk': index.gsi2pk, ':gsk': index.gsi2sk },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /**

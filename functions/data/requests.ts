@@ -6,12 +6,10 @@
  * as the upload item that they count.
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { conditionalUpdate, conditionalWrite, queryAll, table, transact } from './base';
 import { keys } from './keys';
-import { isConditionFailure, queryAll, transact, type TransferRecord } from './transfers';
+import type { TransferRecord } from './transfers';
 import { requestRulesSchema, type RequestRules } from '../domain/requests-api';
-
-const table = () => config().tableName;
 
 export interface RequestRecord {
   readonly id: string;
@@ -78,8 +76,8 @@ function uploadFromItem(i: Record<string, unknown>): RequestUploadRecord {
 /** Pattern 60: a new request. False when the id is taken (the caller draws another). */
 export async function createRequest(r: RequestRecord): Promise<boolean> {
   const { dueDate, lastUploadAt, ...rest } = r;
-  try {
-    await ddb().put({
+  return conditionalWrite(() =>
+    ddb().put({
       TableName: table(),
       Item: {
         ...keys.request(r.id),
@@ -90,12 +88,8 @@ export async function createRequest(r: RequestRecord): Promise<boolean> {
         ...(lastUploadAt !== null ? { lastUploadAt } : {}),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Pattern 61 */
@@ -138,8 +132,8 @@ export async function updateRequest(id: string, ownerId: string, edit: RequestEd
       values[`:${field}`] = value;
     }
   }
-  try {
-    const out = await ddb().update({
+  const out = await conditionalUpdate(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.request(id),
       UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
@@ -147,12 +141,9 @@ export async function updateRequest(id: string, ownerId: string, edit: RequestEd
       ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
       ReturnValues: 'ALL_NEW',
-    });
-    return out.Attributes ? requestFromItem(out.Attributes) : undefined;
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
-  }
+    }),
+  );
+  return out ? requestFromItem(out) : undefined;
 }
 
 /**

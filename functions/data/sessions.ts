@@ -6,11 +6,8 @@
  * them too). Revoked access tokens are marker items keyed by `jti`, living until the token's own expiry.
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { conditionalUpdate, conditionalWrite, table } from './base';
 import { isLive, keys } from './keys';
-import { isConditionFailure } from './transfers';
-
-const table = () => config().tableName;
 
 /** An access token issued to a family: Cognito's `jti` and `exp` (epoch seconds). */
 export interface IssuedToken {
@@ -88,19 +85,15 @@ export async function rotateSession(
   next: { secretHash: string; tokens: readonly IssuedToken[] },
   now = Date.now(),
 ): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.session(s.sessionId),
       UpdateExpression: 'SET secretHash = :new, generation = :next, rotatedAt = :now, tokens = :tokens',
       ConditionExpression: 'attribute_exists(pk) AND generation = :gen AND secretHash = :old AND attribute_not_exists(revokedAt)',
       ExpressionAttributeValues: { ':new': next.secretHash, ':next': s.generation + 1, ':now': now, ':tokens': next.tokens, ':gen': s.generation, ':old': s.secretHash },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /**
@@ -108,21 +101,19 @@ export async function rotateSession(
  * issued, with `extra` (a token issued by a refresh that lost its race) added to them.
  */
 export async function revokeSession(sessionId: string, reason: RevokeReason, extra: readonly IssuedToken[], now = Date.now()): Promise<IssuedToken[]> {
-  try {
-    const out = await ddb().update({
+  const out = await conditionalUpdate(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.session(sessionId),
       UpdateExpression: 'SET revokedAt = :now, revokedReason = :reason, tokens = list_append(if_not_exists(tokens, :none), :extra)',
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
       ExpressionAttributeValues: { ':now': now, ':reason': reason, ':none': [], ':extra': [...extra] },
       ReturnValues: 'ALL_NEW',
-    });
-    const tokens = Array.isArray(out.Attributes?.tokens) ? (out.Attributes.tokens as IssuedToken[]) : [...extra];
-    return tokens.map((t) => ({ jti: String(t.jti), exp: Number(t.exp) }));
-  } catch (err) {
-    if (isConditionFailure(err)) return [...extra];
-    throw err;
-  }
+    }),
+  );
+  if (!out) return [...extra];
+  const tokens = Array.isArray(out.tokens) ? (out.tokens as IssuedToken[]) : [...extra];
+  return tokens.map((t) => ({ jti: String(t.jti), exp: Number(t.exp) }));
 }
 
 /** S5: one marker per access token still alive, each gone with its token's expiry. */

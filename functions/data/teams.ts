@@ -4,13 +4,11 @@
  * link by its token's hash, one live invite per address, and one share item per team mate a
  * transfer is shared with (gsi1 `SHARED#<userId>`, so the shared list is a Query).
  */
-import { ddb, failedConditions } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { ddb } from '../lib/clients/dynamodb';
+import { MAX_TRANSACT_ITEMS, conditionalWrite, queryAll, table, transact, transactOr, type TransactItem } from './base';
 import { isLive, keys, ttlIn } from './keys';
-import { isConditionFailure, queryAll, transact, type TransactItem, type TransferRecord } from './transfers';
+import type { TransferRecord } from './transfers';
 import { profileItem, type UserProfile } from './users';
-
-const table = () => config().tableName;
 
 export interface InviteRecord {
   readonly adminId: string;
@@ -57,39 +55,31 @@ const emailClaim = (inv: InviteRecord): Record<string, unknown> => ({ ...keys.in
  * the plan's size), claims the address (no live invite elsewhere, no account) and stores the link.
  */
 export async function createInvite(inv: InviteRecord, limit: number, now: number): Promise<InviteFailure | null> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        {
-          Update: {
-            TableName: table(),
-            Key: keys.teamSeats(inv.adminId),
-            UpdateExpression: 'SET entity = :e ADD used :one',
-            ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
-            ExpressionAttributeValues: { ':e': 'TeamSeats', ':one': 1, ':limit': limit },
-          },
+  return transactOr(
+    [
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.teamSeats(inv.adminId),
+          UpdateExpression: 'SET entity = :e ADD used :one',
+          ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
+          ExpressionAttributeValues: { ':e': 'TeamSeats', ':one': 1, ':limit': limit },
         },
-        {
-          Put: {
-            TableName: table(),
-            Item: emailClaim(inv),
-            ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
-            ExpressionAttributeValues: { ':now': now },
-          },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: emailClaim(inv),
+          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+          ExpressionAttributeValues: { ':now': now },
         },
-        { ConditionCheck: { TableName: table(), Key: keys.userEmail(inv.email), ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table(), Item: { ...keys.teamInvite(inv.adminId, inv.inviteId), entity: 'TeamInvite', ...inv }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table(), Item: tokenItem(inv, now) } },
-      ],
-    });
-    return null;
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed.includes(0)) return 'team_full';
-    if (failed.includes(1)) return 'email_invited';
-    if (failed.includes(2)) return 'email_taken';
-    throw err;
-  }
+      },
+      { ConditionCheck: { TableName: table(), Key: keys.userEmail(inv.email), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: { ...keys.teamInvite(inv.adminId, inv.inviteId), entity: 'TeamInvite', ...inv }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: tokenItem(inv, now) } },
+    ],
+    ['team_full', 'email_invited', 'email_taken'] as const,
+  );
 }
 
 /** Pattern T2: the admin's team partition: seats, invites, members. */
@@ -148,11 +138,9 @@ export async function rotateInvite(old: InviteRecord, next: { tokenHash: string;
 
 /** Releases the address claim if it is still this invite's. */
 async function releaseEmailClaim(inv: Pick<InviteRecord, 'email' | 'inviteId'>): Promise<void> {
-  await ddb()
-    .delete({ TableName: table(), Key: keys.invitedEmail(inv.email), ConditionExpression: 'inviteId = :i', ExpressionAttributeValues: { ':i': inv.inviteId } })
-    .catch((err: unknown) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+  await conditionalWrite(() =>
+    ddb().delete({ TableName: table(), Key: keys.invitedEmail(inv.email), ConditionExpression: 'inviteId = :i', ExpressionAttributeValues: { ':i': inv.inviteId } }),
+  );
 }
 
 /** Pattern T5: revoke: the invite and its link go, the seat comes back. False if it was already gone. */
@@ -185,33 +173,25 @@ function seatDelta(adminId: string, delta: number): TransactItem {
  * the invite or its link is gone.
  */
 export async function acceptInvite(inv: InviteRecord, profile: UserProfile, now: number): Promise<'email_taken' | 'used' | null> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        { Put: { TableName: table(), Item: { ...keys.userEmail(profile.email), entity: 'UserEmail', userId: profile.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table(), Item: profileItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Delete: { TableName: table(), Key: keys.teamInvite(inv.adminId, inv.inviteId), ConditionExpression: 'tokenHash = :h', ExpressionAttributeValues: { ':h': inv.tokenHash } } },
-        { Delete: { TableName: table(), Key: keys.inviteToken(inv.tokenHash), ConditionExpression: 'attribute_exists(pk)' } },
-        {
-          Put: {
-            TableName: table(),
-            Item: { ...keys.teamMember(inv.adminId, profile.userId), entity: 'TeamMember', adminId: inv.adminId, memberId: profile.userId, email: profile.email, joinedAt: now },
-          },
+  const refused = await transactOr(
+    [
+      { Put: { TableName: table(), Item: { ...keys.userEmail(profile.email), entity: 'UserEmail', userId: profile.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: profileItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Delete: { TableName: table(), Key: keys.teamInvite(inv.adminId, inv.inviteId), ConditionExpression: 'tokenHash = :h', ExpressionAttributeValues: { ':h': inv.tokenHash } } },
+      { Delete: { TableName: table(), Key: keys.inviteToken(inv.tokenHash), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.teamMember(inv.adminId, profile.userId), entity: 'TeamMember', adminId: inv.adminId, memberId: profile.userId, email: profile.email, joinedAt: now },
         },
-      ],
-    });
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed.includes(0) || failed.includes(1)) return 'email_taken';
-    if (failed.includes(2) || failed.includes(3)) return 'used';
-    throw err;
-  }
+      },
+    ],
+    ['email_taken', 'email_taken', 'used', 'used'] as const,
+  );
+  if (refused) return refused;
   await releaseEmailClaim(inv);
   return null;
 }
-
-/** DynamoDB's limit on the items of one TransactWriteItems call. */
-const TRANSACT_MAX_ITEMS = 100;
 
 /**
  * Pattern T7: remove a member: the member item goes, the seat comes back, the profile is
@@ -236,7 +216,7 @@ export async function removeMember(adminId: string, memberId: string): Promise<b
       },
     },
   ];
-  const inline = shares.slice(0, TRANSACT_MAX_ITEMS - membership.length);
+  const inline = shares.slice(0, MAX_TRANSACT_ITEMS - membership.length);
   if (!(await transact([...membership, ...inline.map((Key): TransactItem => ({ Delete: { TableName: table(), Key } }))]))) return false;
   await withdrawSharesTo(memberId);
   return true;

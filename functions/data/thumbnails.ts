@@ -5,43 +5,34 @@
  * finished in time may be claimed again (the job crashed).
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { conditionalWrite, table } from './base';
 import { keys } from './keys';
-import { isConditionFailure } from './transfers';
-
-const table = () => config().tableName;
 
 /** True when this caller may build the thumbnail now (no state yet, or a build gone stale). */
 export async function claimThumbnail(slug: string, fileId: string, now: number, staleBefore: number): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
       UpdateExpression: 'SET thumbStatus = :b, thumbStartedAt = :now',
       ConditionExpression: 'attribute_exists(pk) AND #s = :u AND (attribute_not_exists(thumbStatus) OR (thumbStatus = :b AND thumbStartedAt < :stale))',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: { ':b': 'building', ':now': now, ':stale': staleBefore, ':u': 'uploaded' },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Gives a claim back (the job could not be started): the next page load claims it again. */
 export async function releaseThumbnailClaim(slug: string, fileId: string, startedAt: number): Promise<void> {
-  await ddb()
-    .update({
+  await conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
       UpdateExpression: 'REMOVE thumbStatus, thumbStartedAt',
       ConditionExpression: 'thumbStatus = :b AND thumbStartedAt = :at',
       ExpressionAttributeValues: { ':b': 'building', ':at': startedAt },
-    })
-    .catch((err: unknown) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+    }),
+  );
 }
 
 /**
@@ -54,17 +45,13 @@ export async function finishThumbnail(
   startedAt: number,
   result: { status: 'ready'; bytes: number } | { status: 'failed' },
 ): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
       UpdateExpression: result.status === 'ready' ? 'SET thumbStatus = :r, thumbBytes = :n' : 'SET thumbStatus = :r',
       ConditionExpression: 'thumbStatus = :b AND thumbStartedAt = :at',
       ExpressionAttributeValues: { ':r': result.status, ':b': 'building', ':at': startedAt, ...(result.status === 'ready' ? { ':n': result.bytes } : {}) },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }

@@ -4,29 +4,24 @@
  * the queue of large forwards waiting for the forward-copy job.
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { conditionalUpdate, conditionalWrite, table } from './base';
 import { keys } from './keys';
-import { isConditionFailure } from './transfers';
 
 /**
  * Sets (a hash) or removes (null) the download password of a sent transfer whose files are
  * still kept. False when the transfer is gone, deleted or purged meanwhile.
  */
 export async function setPasswordHash(slug: string, passwordHash: string | null): Promise<boolean> {
-  try {
-    await ddb().update({
-      TableName: config().tableName,
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
       Key: keys.transfer(slug),
       UpdateExpression: passwordHash === null ? 'REMOVE passwordHash' : 'SET passwordHash = :h',
       ConditionExpression: 'attribute_exists(pk) AND #s IN (:ready, :expired) AND attribute_not_exists(purged)',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: { ':ready': 'ready', ':expired': 'expired', ...(passwordHash === null ? {} : { ':h': passwordHash }) },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /**
@@ -34,15 +29,15 @@ export async function setPasswordHash(slug: string, passwordHash: string | null)
  * the expiryDate that data/transfers.ts changeExpiry wrote, so the TransferModal shows the choice.
  */
 export async function setExpiryChoice(slug: string, expirySeconds: number, customExpiryDate: number | undefined): Promise<void> {
-  await ddb().update({
-    TableName: config().tableName,
-    Key: keys.transfer(slug),
-    UpdateExpression: customExpiryDate === undefined ? 'SET expirySeconds = :s REMOVE customExpiryDate' : 'SET expirySeconds = :s, customExpiryDate = :c',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':s': expirySeconds, ...(customExpiryDate === undefined ? {} : { ':c': customExpiryDate }) },
-  }).catch((err: unknown) => {
-    if (!isConditionFailure(err)) throw err;
-  });
+  await conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transfer(slug),
+      UpdateExpression: customExpiryDate === undefined ? 'SET expirySeconds = :s REMOVE customExpiryDate' : 'SET expirySeconds = :s, customExpiryDate = :c',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':s': expirySeconds, ...(customExpiryDate === undefined ? {} : { ':c': customExpiryDate }) },
+    }),
+  );
 }
 
 /** A forward waiting for the forward-copy job: the copy's slug and [source fileId, copy fileId] pairs. */
@@ -54,7 +49,7 @@ export interface QueuedCopy {
 /** Queues a forward's copy for the job (its own item beside the copy's record, on gsi2 partition COPY). */
 export async function queueCopy(copy: QueuedCopy, now: number): Promise<void> {
   await ddb().put({
-    TableName: config().tableName,
+    TableName: table(),
     Item: { ...keys.forwardCopy(copy.slug), ...keys.forwardCopyIndex(now, copy.slug), entity: 'ForwardCopy', slug: copy.slug, files: copy.files.map((p) => [...p]), queuedAt: now },
   });
 }
@@ -62,7 +57,7 @@ export async function queueCopy(copy: QueuedCopy, now: number): Promise<void> {
 /** Queued copies, oldest first, one page. */
 export async function listQueuedCopies(limit: number, startKey?: Record<string, unknown>) {
   const out = await ddb().query({
-    TableName: config().tableName,
+    TableName: table(),
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :p',
     ExpressionAttributeValues: { ':p': keys.forwardCopyPartition },
@@ -77,25 +72,23 @@ export async function listQueuedCopies(limit: number, startKey?: Record<string, 
  * claim that lapses, and a later run takes it over. The queued pairs when claimed, else undefined.
  */
 export async function claimCopy(slug: string, now: number, until: number): Promise<QueuedCopy | undefined> {
-  try {
-    const out = await ddb().update({
-      TableName: config().tableName,
+  const out = await conditionalUpdate(() =>
+    ddb().update({
+      TableName: table(),
       Key: keys.forwardCopy(slug),
       UpdateExpression: 'SET claimedUntil = :until',
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
       ExpressionAttributeValues: { ':until': until, ':now': now },
       ReturnValues: 'ALL_NEW',
-    });
-    const files = out.Attributes?.files;
-    if (!Array.isArray(files)) return undefined;
-    return { slug, files: files.filter((p): p is [string, string] => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'string')) };
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
-  }
+    }),
+  );
+  if (!out) return undefined;
+  const files = out.files;
+  if (!Array.isArray(files)) return undefined;
+  return { slug, files: files.filter((p): p is [string, string] => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'string')) };
 }
 
 /** The copy is done (sent, or failed and cleaned up). */
 export async function dequeueCopy(slug: string): Promise<void> {
-  await ddb().delete({ TableName: config().tableName, Key: keys.forwardCopy(slug) });
+  await ddb().delete({ TableName: table(), Key: keys.forwardCopy(slug) });
 }

@@ -4,12 +4,10 @@
  * nobody downloaded), the counters item, and the bounded count of transfers past their expiry
  * that the sweep has not marked yet. Nothing here reads every transfer of a sender to count.
  */
-import { countAll, ddb, type QueryCommandInput } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { ddb, type QueryCommandInput } from '../lib/clients/dynamodb';
+import { countAll, table } from './base';
 import { keys } from './keys';
 import type { TransferRecord } from './transfers';
-
-const table = () => config().tableName;
 
 /** A list index read: which index, which partition, which sort-key range, which direction. */
 export interface ListSource {
@@ -38,7 +36,7 @@ export async function* listItems(source: ListSource, opts: { search?: string; pa
  * only the live transfers nobody downloaded, the expiring range only the next days' expiries).
  */
 export function countListed(source: ListSource): Promise<number> {
-  return countAll({ TableName: table(), ...listQuery(source, undefined) });
+  return countAll(listQuery(source, undefined));
 }
 
 function listQuery(source: ListSource, search: string | undefined): Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'> {
@@ -92,7 +90,6 @@ export async function transferStats(userId: string): Promise<{ all: number; expi
  */
 export function countExpiredUnswept(userId: string, now: number): Promise<number> {
   return countAll({
-    TableName: table(),
     IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
     ExpressionAttributeValues: { ':pk': keys.transferListPartition(userId, 'LIVE'), ':now': keys.expiryBound(now) },

@@ -3,8 +3,8 @@
  * files, the finished parts of multipart uploads, its download records and its ZIP builds,
  * all under `pk=TRANSFER#<slug>`. One exported function per access pattern.
  */
-import { ddb, type QueryCommandInput, type TransactWriteCommandInput } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { ddb } from '../lib/clients/dynamodb';
+import { conditionalUpdate, conditionalWrite, queryAll, table, transact, type TransactItem } from './base';
 import { isLive, keys } from './keys';
 import type { RegionId } from '../domain/regions';
 import type { SendAs } from '../domain/validation';
@@ -104,33 +104,11 @@ export interface PartRecord {
   readonly size: number;
 }
 
-const table = () => config().tableName;
-
 const STRIP = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'entity', 'ttl'];
 function strip<T>(item: Record<string, unknown>): T {
   const out: Record<string, unknown> = { ...item };
   for (const k of STRIP) delete out[k];
   return out as T;
-}
-
-export function isConditionFailure(err: unknown): boolean {
-  if ((err as { name?: string })?.name === 'ConditionalCheckFailedException') return true;
-  // A transaction names the failed condition in its cancellation reasons.
-  const reasons = (err as { name?: string; CancellationReasons?: { Code?: string }[] })?.CancellationReasons;
-  return (err as { name?: string })?.name === 'TransactionCanceledException' && !!reasons?.some((r) => r.Code === 'ConditionalCheckFailed');
-}
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** One TransactWriteItems; false when one of its conditions failed. */
-export async function transact(items: readonly (TransactItem | undefined)[]): Promise<boolean> {
-  try {
-    await ddb().transactWrite({ TransactItems: items.filter((i): i is TransactItem => i !== undefined) });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
 }
 
 /** Pattern 34: the counters of a sender's listed transfers move with the write that changes them. */
@@ -167,22 +145,6 @@ function listedOwner(item: Record<string, unknown>): string | undefined {
   return typeof item.gsi3pk === 'string' && typeof item.senderId === 'string' ? item.senderId : undefined;
 }
 
-/**
- * Every item of a query, page after page; with `limit`, at most that many (read in pages of up
- * to 100, so no page reads past the limit). Shared by the data modules' list patterns.
- */
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>, limit?: number): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = limit === undefined ? {} : { Limit: Math.min(100, limit - items.length) };
-    const out = await ddb().query({ TableName: table(), ...input, ...page, ExclusiveStartKey });
-    items.push(...(out.Items ?? []));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey && (limit === undefined || items.length < limit));
-  return items;
-}
-
 type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
 /** BatchWrite in 25s, retrying unprocessed items with a short backoff. */
@@ -210,12 +172,10 @@ export async function createTransfer(t: TransferRecord, files: readonly FileReco
   // The list index keys arrive with the send (markSent): an upload in progress is not listed.
   const item: Record<string, unknown> = { ...keys.transfer(t.slug), entity: 'Transfer', ...t };
   if (t.sweepDueAt !== undefined) Object.assign(item, keys.sweepIndex(t.sweepDueAt, t.slug));
-  try {
-    await ddb().put({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  const created = await conditionalWrite(() =>
+    ddb().put({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+  if (!created) return false;
   await batchPut(files.map(fileItem));
   return true;
 }
@@ -268,20 +228,16 @@ export async function deleteFiles(slug: string, fileIds: readonly string[]): Pro
 export async function resetFileUpload(slug: string, fileId: string, uploadId: string | undefined): Promise<boolean> {
   const parts = await listParts(slug, fileId);
   await batchDelete(parts.map((p) => keys.transferPart(slug, fileId, p.partNumber)));
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
       UpdateExpression: uploadId ? 'SET uploadId = :id' : 'SET #s = :p',
       ConditionExpression: '#s = :p',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: { ':p': 'pending', ...(uploadId ? { ':id': uploadId } : {}) },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Pattern 8: record a finished part (a re-upload of the same part overwrites it). */
@@ -324,20 +280,17 @@ export async function setFileScan(
   fileId: string,
   r: { status: ScanStatus; finding?: string; scanner: string; at: number },
 ): Promise<{ previous: ScanStatus | undefined } | undefined> {
-  try {
-    const out = await ddb().update({
+  const old = await conditionalUpdate(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
       UpdateExpression: `SET scanStatus = :s, scanner = :n, scannedAt = :at${r.finding ? ', scanFinding = :f' : ' REMOVE scanFinding'}`,
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(scanStatus) OR scanStatus <> :i)',
       ExpressionAttributeValues: { ':s': r.status, ':n': r.scanner, ':at': r.at, ':i': 'infected', ...(r.finding ? { ':f': r.finding } : {}) },
       ReturnValues: 'ALL_OLD',
-    });
-    return { previous: out.Attributes?.scanStatus as ScanStatus | undefined };
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
-  }
+    }),
+  );
+  return old ? { previous: old.scanStatus as ScanStatus | undefined } : undefined;
 }
 
 /** The transfer's scan state (the worst of its files'). */
@@ -353,8 +306,8 @@ export async function setScanState(slug: string, state: ScanStatus): Promise<voi
 
 /** An operator disables (or enables again) a transfer after an abuse report; false when there is none. */
 export async function setDisabled(slug: string, disabled: { at: number; reportId?: string } | undefined): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.transfer(slug),
       ...(disabled
@@ -364,12 +317,8 @@ export async function setDisabled(slug: string, disabled: { at: number; reportId
           }
         : { UpdateExpression: 'REMOVE disabledAt, disabledReportId' }),
       ConditionExpression: 'attribute_exists(pk)',
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /**
@@ -445,20 +394,16 @@ export async function setStatus(
     conditions.push('sweepDueAt = :expDue');
     values[':expDue'] = opts.expectedSweepDueAt;
   }
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.transfer(slug),
       UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
       ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /**
@@ -602,55 +547,43 @@ export async function getZip(slug: string, contentHash: string): Promise<ZipReco
  * concurrent clicks start one build.
  */
 export async function claimZipBuild(slug: string, z: ZipRecord & { leaseUntil: number; attempt: string }, now: number): Promise<boolean> {
-  try {
-    await ddb().put({
+  return conditionalWrite(() =>
+    ddb().put({
       TableName: table(),
       Item: { ...keys.transferZip(slug, z.contentHash), entity: 'TransferZip', slug, ...z },
       ConditionExpression: 'attribute_not_exists(pk) OR #s = :failed OR (#s = :building AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now))',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: { ':failed': 'failed', ':building': 'building', ':now': now },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** The build's heartbeat: extends its lease while this attempt still holds it; false once superseded or finished. */
 export async function renewZipLease(slug: string, contentHash: string, attempt: string, leaseUntil: number): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.transferZip(slug, contentHash),
       UpdateExpression: 'SET leaseUntil = :l',
       ConditionExpression: '#s = :building AND attempt = :a',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: { ':building': 'building', ':a': attempt, ':l': leaseUntil },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Ends a build while `attempt` still holds the record (false otherwise: a build that lost its lease leaves the record to its successor). */
 export async function finishZip(slug: string, contentHash: string, attempt: string, result: { status: 'ready'; size: number } | { status: 'failed'; error: string }): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.transferZip(slug, contentHash),
       UpdateExpression: `${result.status === 'ready' ? 'SET #s = :s, size = :v' : 'SET #s = :s, #e = :v'} REMOVE leaseUntil`,
       ConditionExpression: 'attribute_exists(pk) AND attempt = :a',
       ExpressionAttributeNames: result.status === 'ready' ? { '#s': 'status' } : { '#s': 'status', '#e': 'error' },
       ExpressionAttributeValues: { ':s': result.status, ':v': result.status === 'ready' ? result.size : result.error, ':a': attempt },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 export async function listZips(slug: string): Promise<ZipRecord[]> {

@@ -4,10 +4,9 @@
  * taken once, the monthly transfer counter, and the storage counter kept on the
  * profile of the storage owner (the team admin for team members). Contacts: data/contacts.ts.
  */
-import { ddb, type TransactWriteCommandInput } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { ddb } from '../lib/clients/dynamodb';
+import { conditionalWrite, isTransactionCancelled, table, transact, transactOr, type TransactItem } from './base';
 import { isLive, keys } from './keys';
-import { isConditionFailure } from './transfers';
 import { isRegionId, type RegionId } from '../domain/regions';
 import type { RequestRules, RequestSettings } from '../domain/requests-api';
 import type { TransferSettings } from '../domain/auth-api';
@@ -57,8 +56,6 @@ function storedRequestSettings(raw: unknown): RequestSettings | undefined {
     emailOnUpload: bool(raw.emailOnUpload),
   });
 }
-
-const table = () => config().tableName;
 
 export interface UserProfile {
   readonly userId: string;
@@ -192,18 +189,14 @@ export function profileItem(p: UserProfile): Record<string, unknown> {
  * sign-ups of one address cannot both succeed. False when the email is taken.
  */
 export async function createProfile(p: UserProfile): Promise<boolean> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        { Put: { TableName: table(), Item: { ...keys.userEmail(p.email), entity: 'UserEmail', userId: p.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table(), Item: profileItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
-      ],
-    });
-    return true;
-  } catch (err) {
-    if ((err as { name?: string }).name === 'TransactionCanceledException' || isConditionFailure(err)) return false;
-    throw err;
-  }
+  // A concurrent sign-up of the same address may cancel it with a conflict rather than a failed condition.
+  return transact(
+    [
+      { Put: { TableName: table(), Item: { ...keys.userEmail(p.email), entity: 'UserEmail', userId: p.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: profileItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ],
+    isTransactionCancelled,
+  );
 }
 
 /** Writes a profile as is (tests and the seed script); the email claim too. */
@@ -333,7 +326,7 @@ function storageLedger(owner: string): { Key: Record<string, string>; mustExist:
  * (an image's thumbnail) to its owner's storage, as one item of the caller's transaction.
  * No limit: a few kilobytes beside an image the owner already had room for.
  */
-export function storedBytesUpdate(owner: string, bytes: number): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+export function storedBytesUpdate(owner: string, bytes: number): TransactItem {
   const ledger = storageLedger(owner);
   return {
     Update: {
@@ -366,7 +359,7 @@ export async function reserveSend(
   const maxBefore = storageLimit - bytes;
   if (maxBefore < 0) return 'storage_full';
   const ledger = storageLedger(owner);
-  const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+  const items: TransactItem[] = [
     {
       Update: {
         TableName: table(),
@@ -393,16 +386,7 @@ export async function reserveSend(
       },
     });
   }
-  try {
-    await ddb().transactWrite({ TransactItems: items });
-    return null;
-  } catch (err) {
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((err as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw err;
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'storage_full';
-    if (reasons[1]?.Code === 'ConditionalCheckFailed') return 'over_transfer_limit';
-    throw err;
-  }
+  return transactOr(items, ['storage_full', 'over_transfer_limit'] as const);
 }
 
 /** Gives reserved bytes (and, for an unsent transfer, its monthly send) back. */
@@ -415,16 +399,16 @@ export async function releaseSend(owner: string, bytes: number, month: string | 
     ExpressionAttributeValues: { ':b': -bytes },
   });
   if (month) {
-    await ddb().update({
-      TableName: table(),
-      Key: keys.monthlyTransfers(owner, month),
-      UpdateExpression: 'ADD #c :m',
-      ConditionExpression: 'attribute_exists(pk) AND #c > :zero',
-      ExpressionAttributeNames: { '#c': 'count' },
-      ExpressionAttributeValues: { ':m': -1, ':zero': 0 },
-    }).catch((err: unknown) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+    await conditionalWrite(() =>
+      ddb().update({
+        TableName: table(),
+        Key: keys.monthlyTransfers(owner, month),
+        UpdateExpression: 'ADD #c :m',
+        ConditionExpression: 'attribute_exists(pk) AND #c > :zero',
+        ExpressionAttributeNames: { '#c': 'count' },
+        ExpressionAttributeValues: { ':m': -1, ':zero': 0 },
+      }),
+    );
   }
 }
 

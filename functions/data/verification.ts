@@ -4,11 +4,8 @@
  * a past ttl as absent because DynamoDB deletes expired items only eventually.
  */
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { conditionalUpdate, conditionalWrite, table } from './base';
 import { isLive, keys, ttlIn, type CodePurpose, type TokenPurpose } from './keys';
-import { isConditionFailure } from './transfers';
-
-const table = () => config().tableName;
 
 export interface EmailCode {
   readonly purpose: CodePurpose;
@@ -60,13 +57,7 @@ export async function getProofToken(purpose: TokenPurpose, tokenHash: string, no
 
 /** Single use: deletes the token and answers whether it was still there (only one caller wins). */
 export async function consumeProofToken(purpose: TokenPurpose, tokenHash: string): Promise<boolean> {
-  try {
-    await ddb().delete({ TableName: table(), Key: keys.proofToken(purpose, tokenHash), ConditionExpression: 'attribute_exists(pk)' });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return conditionalWrite(() => ddb().delete({ TableName: table(), Key: keys.proofToken(purpose, tokenHash), ConditionExpression: 'attribute_exists(pk)' }));
 }
 
 export interface ExtensionToken {
@@ -102,19 +93,15 @@ export async function getExtensionToken(tokenHash: string, now = Date.now()): Pr
 
 /** Pattern 21: marks the token used, once; false if it already was. */
 export async function grantExtensionToken(tokenHash: string, expiryDate: number): Promise<boolean> {
-  try {
-    await ddb().update({
+  return conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.extensionToken(tokenHash),
       UpdateExpression: 'SET grantedExpiryDate = :x',
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(grantedExpiryDate)',
       ExpressionAttributeValues: { ':x': expiryDate },
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /**
@@ -134,8 +121,8 @@ export async function hitRateWindow(
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
   if (amount > limit) return { allowed: false, retryAfterSeconds };
-  try {
-    await ddb().update({
+  const allowed = await conditionalWrite(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.rateWindow(scope, subject, windowStart),
       UpdateExpression: 'SET entity = :e, #t = if_not_exists(#t, :ttl) ADD hits :n',
@@ -143,12 +130,9 @@ export async function hitRateWindow(
       ConditionExpression: 'attribute_not_exists(hits) OR hits <= :max',
       ExpressionAttributeNames: { '#t': 'ttl' },
       ExpressionAttributeValues: { ':e': 'RateWindow', ':n': amount, ':max': limit - amount, ':ttl': Math.floor((windowStart + 2 * windowMs) / 1000) },
-    });
-    return { allowed: true, retryAfterSeconds };
-  } catch (err) {
-    if (isConditionFailure(err)) return { allowed: false, retryAfterSeconds };
-    throw err;
-  }
+    }),
+  );
+  return { allowed, retryAfterSeconds };
 }
 
 /** Hits so far in the current window, without adding one. */
@@ -170,8 +154,8 @@ export async function getClientFailures(scope: string, subject: string, client: 
 export async function addClientFailure(scope: string, subject: string, client: string, keepSeconds: number, now = Date.now()): Promise<number> {
   const Key = keys.clientFailures(scope, subject, client);
   const ttl = Math.floor(now / 1000) + keepSeconds;
-  try {
-    const out = await ddb().update({
+  const out = await conditionalUpdate(() =>
+    ddb().update({
       TableName: table(),
       Key,
       UpdateExpression: 'SET entity = :e, lastFailureAt = :now, #t = :ttl ADD failures :one',
@@ -179,14 +163,12 @@ export async function addClientFailure(scope: string, subject: string, client: s
       ExpressionAttributeNames: { '#t': 'ttl' },
       ExpressionAttributeValues: { ':e': 'ClientFailures', ':now': now, ':ttl': ttl, ':one': 1, ':nowSeconds': Math.floor(now / 1000) },
       ReturnValues: 'UPDATED_NEW',
-    });
-    return Number(out.Attributes?.failures ?? 1);
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    // An expired record that DynamoDB has not deleted yet: start over.
-    await ddb().put({ TableName: table(), Item: { ...Key, entity: 'ClientFailures', failures: 1, lastFailureAt: now, ttl } });
-    return 1;
-  }
+    }),
+  );
+  if (out) return Number(out.failures ?? 1);
+  // An expired record that DynamoDB has not deleted yet: start over.
+  await ddb().put({ TableName: table(), Item: { ...Key, entity: 'ClientFailures', failures: 1, lastFailureAt: now, ttl } });
+  return 1;
 }
 
 export async function clearClientFailures(scope: string, subject: string, client: string): Promise<void> {

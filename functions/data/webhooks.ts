@@ -8,11 +8,8 @@
 import type { DeliveredEventType, DeliveryAttemptView, DeliveryStatus, DeliveryView, EventType, WebhookEndpointView } from '../domain/webhooks-api';
 import { isEventType } from '../domain/webhooks-api';
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
+import { conditionalUpdate, conditionalWrite, table, transact } from './base';
 import { isLive, keys, ttlIn } from './keys';
-import { isConditionFailure } from './transfers';
-
-const table = () => config().tableName;
 
 /** Events and deliveries are kept 30 days (the log shows them that long). */
 export const DELIVERY_TTL_SECONDS = 30 * 24 * 3600;
@@ -103,71 +100,51 @@ export async function getEndpoint(userId: string, id: string): Promise<EndpointR
 
 /** WH2: a new endpoint, with the user's count kept under `max` in the same transaction. False when full. */
 export async function createEndpoint(e: EndpointRecord, max: number): Promise<boolean> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        {
-          Update: {
-            TableName: table(),
-            Key: keys.webhookSettings(e.userId),
-            UpdateExpression: 'SET endpointCount = if_not_exists(endpointCount, :zero) + :one, entity = :entity',
-            ConditionExpression: 'attribute_not_exists(endpointCount) OR endpointCount < :max',
-            ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max, ':entity': 'WebhookSettings' },
-          },
-        },
-        {
-          Put: {
-            TableName: table(),
-            Item: { ...keys.webhookEndpoint(e.userId, e.id), entity: 'WebhookEndpoint', ...e },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return transact([
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.webhookSettings(e.userId),
+        UpdateExpression: 'SET endpointCount = if_not_exists(endpointCount, :zero) + :one, entity = :entity',
+        ConditionExpression: 'attribute_not_exists(endpointCount) OR endpointCount < :max',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max, ':entity': 'WebhookSettings' },
+      },
+    },
+    {
+      Put: {
+        TableName: table(),
+        Item: { ...keys.webhookEndpoint(e.userId, e.id), entity: 'WebhookEndpoint', ...e },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
 }
 
 /** Replaces an existing endpoint's fields (not its id or owner). False when it is gone. */
 export async function saveEndpoint(e: EndpointRecord): Promise<boolean> {
-  try {
-    await ddb().put({
+  return conditionalWrite(() =>
+    ddb().put({
       TableName: table(),
       Item: { ...keys.webhookEndpoint(e.userId, e.id), entity: 'WebhookEndpoint', ...e },
       ConditionExpression: 'attribute_exists(pk)',
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    }),
+  );
 }
 
 /** WH3: removes an endpoint and gives its place back. False when it was not there. */
 export async function deleteEndpoint(userId: string, id: string): Promise<boolean> {
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        { Delete: { TableName: table(), Key: keys.webhookEndpoint(userId, id), ConditionExpression: 'attribute_exists(pk)' } },
-        {
-          Update: {
-            TableName: table(),
-            Key: keys.webhookSettings(userId),
-            UpdateExpression: 'SET endpointCount = endpointCount - :one',
-            ConditionExpression: 'endpointCount > :zero',
-            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-          },
-        },
-      ],
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return transact([
+    { Delete: { TableName: table(), Key: keys.webhookEndpoint(userId, id), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.webhookSettings(userId),
+        UpdateExpression: 'SET endpointCount = endpointCount - :one',
+        ConditionExpression: 'endpointCount > :zero',
+        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+      },
+    },
+  ]);
 }
 
 /** WH4: a team admin's choice for the members (false when never set). */
@@ -290,8 +267,8 @@ export async function listDue(now: number, limit: number): Promise<string[]> {
  */
 export async function claimDelivery(id: string, now: number): Promise<DeliveryRecord | undefined> {
   const until = now + CLAIM_MS;
-  try {
-    const out = await ddb().update({
+  const out = await conditionalUpdate(() =>
+    ddb().update({
       TableName: table(),
       Key: keys.webhookDelivery(id),
       UpdateExpression: 'SET nextAttemptAt = :until, gsi2sk = :due',
@@ -299,12 +276,9 @@ export async function claimDelivery(id: string, now: number): Promise<DeliveryRe
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: { ':until': until, ':due': keys.webhookDueIndex(until, id).gsi2sk, ':pending': 'pending', ':now': now },
       ReturnValues: 'ALL_NEW',
-    });
-    return out.Attributes ? deliveryOf(out.Attributes) : undefined;
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
-  }
+    }),
+  );
+  return out ? deliveryOf(out) : undefined;
 }
 
 /** The outcome of a claimed attempt: delivered, failed for good, or pending until `nextAttemptAt`. */

@@ -8,12 +8,12 @@ import { limitsFor, resolveRole } from '../domain/plans';
 import { blockingOf } from '../domain/billing';
 import { formatBytes } from '../domain/format';
 import { keys } from '../data/keys';
-import { isConditionFailure, type TransferRecord } from '../data/transfers';
+import { conditionalUpdate, table, transact } from '../data/base';
+import type { TransferRecord } from '../data/transfers';
 import { getProfile, guestOwner, monthlyTransfers, releaseSend, reserveSend, storedBytesUpdate, type UserProfile } from '../data/users';
 import { hitRateWindow } from '../data/verification';
 import { GUEST_DAY_SECONDS, GUEST_LIMITS } from '../domain/guest-limits';
 import { ddb } from '../lib/clients/dynamodb';
-import { config } from '../lib/env';
 import { HttpError } from '../lib/errors';
 
 export interface Reservation {
@@ -100,22 +100,19 @@ export async function reserveForGuest(send: GuestSend, now: number): Promise<Res
  */
 export async function releaseTransfer(t: TransferRecord, opts: { unsent: boolean }): Promise<void> {
   if (!t.storageOwner || !t.reservedBytes) return;
-  let reserved: number;
-  try {
-    const out = await ddb().update({
-      TableName: config().tableName,
+  const out = await conditionalUpdate(() =>
+    ddb().update({
+      TableName: table(),
       Key: keys.transfer(t.slug),
       UpdateExpression: 'SET storageReleased = :t',
       ConditionExpression: 'attribute_not_exists(storageReleased)',
       ExpressionAttributeValues: { ':t': true },
       ReturnValues: 'ALL_NEW',
-    });
-    // What is reserved when the flag is set: a thumbnail charged since `t` was read goes back too.
-    reserved = typeof out.Attributes?.reservedBytes === 'number' ? out.Attributes.reservedBytes : t.reservedBytes;
-  } catch (err) {
-    if (isConditionFailure(err)) return;
-    throw err;
-  }
+    }),
+  );
+  if (!out) return;
+  // What is reserved when the flag is set: a thumbnail charged since `t` was read goes back too.
+  const reserved = typeof out.reservedBytes === 'number' ? out.reservedBytes : t.reservedBytes;
   await releaseSend(t.storageOwner, reserved, opts.unsent ? (t.sendMonth ?? null) : null);
 }
 
@@ -126,33 +123,25 @@ export async function releaseTransfer(t: TransferRecord, opts: { unsent: boolean
  */
 export async function chargeStoredBytes(t: Pick<TransferRecord, 'slug' | 'storageOwner'>, bytes: number): Promise<boolean> {
   if (!t.storageOwner || bytes <= 0) return false;
-  try {
-    await ddb().transactWrite({
-      TransactItems: [
-        {
-          Update: {
-            TableName: config().tableName,
-            Key: keys.transfer(t.slug),
-            UpdateExpression: 'ADD reservedBytes :b',
-            ConditionExpression: 'storageOwner = :o AND attribute_not_exists(storageReleased)',
-            ExpressionAttributeValues: { ':b': bytes, ':o': t.storageOwner },
-          },
-        },
-        storedBytesUpdate(t.storageOwner, bytes),
-      ],
-    });
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  return transact([
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.transfer(t.slug),
+        UpdateExpression: 'ADD reservedBytes :b',
+        ConditionExpression: 'storageOwner = :o AND attribute_not_exists(storageReleased)',
+        ExpressionAttributeValues: { ':b': bytes, ':o': t.storageOwner },
+      },
+    },
+    storedBytesUpdate(t.storageOwner, bytes),
+  ]);
 }
 
 /** Adds bytes to a sent transfer's reservation (add-files). */
 export async function reserveMore(t: TransferRecord, profile: UserProfile, bytes: number, now: number): Promise<void> {
   const r = await reserveForSend(profile, bytes, now, { countsAsSend: false });
   await ddb().update({
-    TableName: config().tableName,
+    TableName: table(),
     Key: keys.transfer(t.slug),
     UpdateExpression: 'SET storageOwner = :o ADD reservedBytes :b',
     ExpressionAttributeValues: { ':o': r.storageOwner, ':b': bytes },
@@ -163,7 +152,7 @@ export async function reserveMore(t: TransferRecord, profile: UserProfile, bytes
 export async function releaseBytes(t: TransferRecord, bytes: number): Promise<void> {
   if (!t.storageOwner || bytes <= 0 || t.storageReleased) return;
   await ddb().update({
-    TableName: config().tableName,
+    TableName: table(),
     Key: keys.transfer(t.slug),
     UpdateExpression: 'ADD reservedBytes :b',
     ExpressionAttributeValues: { ':b': -bytes },

@@ -4,7 +4,7 @@
  * §5); the endpoint comes from configuration (DynamoDB Local locally, unset in AWS).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocument, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
 import { config } from '../env';
 import { REQUEST_HANDLER } from './timeouts';
 
@@ -30,23 +30,4 @@ export function ddb(): DynamoDBDocument {
     client = DynamoDBDocument.from(new DynamoDBClient({ region: c.awsRegion, requestHandler: REQUEST_HANDLER, ...(c.endpoints.dynamodb ? { endpoint: c.endpoints.dynamodb } : {}) }), TRANSLATE);
   }
   return client;
-}
-
-/** Which of a cancelled transaction's items failed their condition (none for any other error). */
-export function failedConditions(err: unknown): number[] {
-  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (e?.name !== 'TransactionCanceledException') return [];
-  return (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
-}
-
-/** How many items a Query matches, over every page (`Select: 'COUNT'`: no items are read back). */
-export async function countAll(input: Omit<QueryCommandInput, 'Select' | 'ExclusiveStartKey'>): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().query({ ...input, Select: 'COUNT', ExclusiveStartKey: start });
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
 }

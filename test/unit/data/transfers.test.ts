@@ -10,17 +10,14 @@ import {
   renewZipLease,
   createTransfer,
   getTransfer,
-  isConditionFailure,
   listFiles,
   listSweepDue,
   markDeleted,
   markExpired,
   markSent,
-  queryAll,
   resetFileUpload,
   setFileScan,
   setStatus,
-  transact,
   type FileRecord,
   type TransferRecord,
 } from '../../../functions/data/transfers';
@@ -59,56 +56,6 @@ function transfer(over: Partial<TransferRecord> = {}): TransferRecord {
 }
 
 const file = (fileId: string): FileRecord => ({ slug: 'abc123', fileId, fileName: `${fileId}.txt`, size: 1, key: `k/${fileId}`, mode: 'single', status: 'pending', createdAt: NOW }) as unknown as FileRecord;
-
-describe('isConditionFailure', () => {
-  it('knows a failed condition of a single write and of a transaction, and nothing else', () => {
-    expect(isConditionFailure(conditionFailed())).toBe(true);
-    expect(isConditionFailure(transactionCancelled(['ok', 'ConditionalCheckFailed']))).toBe(true);
-    expect(isConditionFailure(transactionCancelled(['TransactionConflict', 'ok']))).toBe(false);
-    expect(isConditionFailure(throttled())).toBe(false);
-    expect(isConditionFailure(undefined)).toBe(false);
-  });
-});
-
-describe('transact', () => {
-  it('sends the defined items only and answers false when a condition failed', async () => {
-    ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['ConditionalCheckFailed'])).resolves({});
-    const item = { Put: { TableName: TABLE, Item: { pk: 'x', sk: 'y' } } };
-    expect(await transact([item, undefined])).toBe(false);
-    expect(await transact([item])).toBe(true);
-    expect(ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems).toEqual([item]);
-  });
-
-  it('lets a conflict or throttling through to the caller', async () => {
-    ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['TransactionConflict'])).rejectsOnce(throttled());
-    await expect(transact([{ Put: { TableName: TABLE, Item: {} } }])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
-    await expect(transact([{ Put: { TableName: TABLE, Item: {} } }])).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
-  });
-});
-
-describe('queryAll', () => {
-  it('follows LastEvaluatedKey to the last page', async () => {
-    ddbMock
-      .on(QueryCommand)
-      .resolvesOnce({ Items: [{ n: 1 }], LastEvaluatedKey: { pk: 'p', sk: '1' } })
-      .resolvesOnce({ Items: [{ n: 2 }], LastEvaluatedKey: { pk: 'p', sk: '2' } })
-      .resolvesOnce({ Items: [{ n: 3 }] });
-    expect(await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'p' } })).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
-    const starts = ddbMock.commandCalls(QueryCommand).map((c) => c.args[0].input.ExclusiveStartKey);
-    expect(starts).toEqual([undefined, { pk: 'p', sk: '1' }, { pk: 'p', sk: '2' }]);
-    expect(ddbMock.commandCalls(QueryCommand)[0]!.args[0].input.TableName).toBe(TABLE);
-  });
-
-  it('with a limit, asks no page for more than it still needs and stops there', async () => {
-    ddbMock
-      .on(QueryCommand)
-      .resolvesOnce({ Items: Array.from({ length: 100 }, (_, n) => ({ n })), LastEvaluatedKey: { pk: 'p' } })
-      .resolvesOnce({ Items: Array.from({ length: 20 }, (_, n) => ({ n })), LastEvaluatedKey: { pk: 'q' } });
-    const items = await queryAll({ KeyConditionExpression: 'pk = :pk' }, 120);
-    expect(items).toHaveLength(120);
-    expect(ddbMock.commandCalls(QueryCommand).map((c) => c.args[0].input.Limit)).toEqual([100, 20]);
-  });
-});
 
 describe('createTransfer', () => {
   it('puts the transfer only if the slug is free, in the sweep index, then its files in one batch', async () => {

@@ -17,9 +17,9 @@
  *   customer.subscription.updated), retried 3 and then 5 more days later, then `unpaid`
  *   (Stripe's default end state of smart retries: the invoice stays open).
  */
+import { table } from '../../../data/base';
 import { keys } from '../../../data/keys';
 import { ddb } from '../../../lib/clients/dynamodb';
-import { config } from '../../../lib/env';
 import { safeEqual } from '../../../lib/secrets';
 import type { BillingPeriod, PriceView, SimulatedSessionView } from '../../../domain/billing-api';
 import { TRIAL_WILL_END_DAYS } from '../../../domain/billing-api';
@@ -741,7 +741,7 @@ export class PaymentsSimulator implements PaymentsProvider {
 
   private async nextInvoiceNumber(customerId: string): Promise<string> {
     const out = await ddb().update({
-      TableName: config().tableName,
+      TableName: table(),
       Key: keys.simpayInvoiceCounter(customerId),
       UpdateExpression: 'SET entity = :e ADD #n :one',
       ExpressionAttributeNames: { '#n': 'count' },

@@ -6,11 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ddb } from '../../../lib/clients/dynamodb';
-import { config } from '../../../lib/env';
 import { keys } from '../../../data/keys';
-import { isConditionFailure, queryAll } from '../../../data/transfers';
-
-const table = () => config().tableName;
+import { conditionalWrite, queryAll, table } from '../../../data/base';
 
 export type SimKind = 'customer' | 'payment_method' | 'checkout_session' | 'setup_intent' | 'subscription' | 'invoice' | 'refund' | 'event';
 
@@ -73,8 +70,8 @@ export async function getObject<D, S>(id: string): Promise<SimItem<D, S> | undef
  */
 export async function putObject<D, S>(item: Omit<SimItem<D, S>, 'version'>, expectedVersion: number, index: IndexKeys = {}): Promise<SimItem<D, S>> {
   const version = expectedVersion + 1;
-  try {
-    await ddb().put({
+  const written = await conditionalWrite(() =>
+    ddb().put({
       TableName: table(),
       Item: {
         ...keys.simpayObject(item.id),
@@ -90,11 +87,9 @@ export async function putObject<D, S>(item: Omit<SimItem<D, S>, 'version'>, expe
       ...(expectedVersion === 0
         ? { ConditionExpression: 'attribute_not_exists(pk)' }
         : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } }),
-    });
-  } catch (err) {
-    if (isConditionFailure(err)) throw new SimConflictError(item.id);
-    throw err;
-  }
+    }),
+  );
+  if (!written) throw new SimConflictError(item.id);
   return { ...item, version };
 }
 
@@ -151,16 +146,14 @@ export async function simNow(): Promise<number> {
 /** Moves the clock so that now is `at` (never backwards: a test clock only advances). */
 export async function setSimNow(at: number): Promise<number> {
   const offset = at - wallSeconds();
-  try {
-    await ddb().put({
+  await conditionalWrite(() =>
+    ddb().put({
       TableName: table(),
       Item: { ...keys.simpayClock, entity: 'SimPayClock', offset, frozenAt: at },
       ConditionExpression: 'attribute_not_exists(pk) OR #o <= :o',
       ExpressionAttributeNames: { '#o': 'offset' },
       ExpressionAttributeValues: { ':o': offset },
-    });
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+    }),
+  );
   return simNow();
 }
