@@ -36,8 +36,13 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Long-lived worker threads, not a fresh process per file: the dependencies load once
+          // per worker; test/unit/shared-worker-setup.ts gives each file fresh repository modules
+          // and puts back what a file leaves behind (docs/decisions/0065-fast-unit-tests-synth-and-infra-tests.md).
+          pool: 'threads',
+          isolate: false,
           // React's development warnings (and any other console error) fail the test that caused them.
-          setupFiles: ['test/helpers/console-guard.ts'],
+          setupFiles: ['test/unit/shared-worker-setup.ts', 'test/helpers/console-guard.ts'],
         },
       },
       {
@@ -48,6 +53,11 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One worker for every file, without a fresh module graph per file: aws-cdk-lib loads
+          // once and the files share their synths (test/infra/synth.ts); the app as `cdk synth`
+          // writes it is synthesized once per run by the global setup.
+          isolate: false,
+          globalSetup: ['test/infra/global-setup.ts'],
         },
       },
       {

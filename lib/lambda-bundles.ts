@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { functionsOf, jobs, routeKeyOf, routes, type FunctionDef, type JobDef, type RouteDef } from '../functions/routes';
@@ -140,21 +151,111 @@ export const BUNDLE_CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', '
 
 const built = new Map<string, ReadonlyMap<string, LambdaBundle>>();
 
+/** What a finished build leaves beside its bundles, to be reused by a later process. */
+interface BuildManifest {
+  readonly version: 1;
+  /** every file the build read (esbuild metafile inputs), repository-relative, with its sha256 */
+  readonly inputs: Readonly<Record<string, string>>;
+  /** the bundles, with `dir` relative to the build root */
+  readonly bundles: readonly (Omit<LambdaBundle, 'dir'> & { readonly name: string; readonly dir: string })[];
+}
+const MANIFEST_FILE = 'build.json';
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
 /**
- * Bundles every spec in one esbuild run (synchronous: CDK constructs are). Cached per process
- * by the entries and the bundler options, so the several synths of one test run build once;
- * esbuild itself re-reads the sources each time a new set is asked for.
+ * What can change a build without changing any file it read: the entries, the options, the
+ * installed packages (the lockfile), the compiler settings and which files functions/ holds (a
+ * new file can change how an import resolves).
  */
-export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDLE_CACHE_DIR): ReadonlyMap<string, LambdaBundle> {
-  const key = createHash('sha256')
-    .update(JSON.stringify({ specs, options: ESBUILD_OPTIONS, outRoot }))
+function buildKey(specs: readonly BundleSpec[], outRoot: string): string {
+  const read = (file: string) => (existsSync(file) ? readFileSync(file) : '');
+  const functionsFiles = (readdirSync(path.join(REPO_ROOT, 'functions'), { recursive: true }) as string[]).sort();
+  return createHash('sha256')
+    .update(JSON.stringify({ specs, options: ESBUILD_OPTIONS, outRoot, functionsFiles }))
+    .update(sha256(read(path.join(REPO_ROOT, 'package-lock.json'))))
+    .update(sha256(read(path.join(REPO_ROOT, 'tsconfig.json'))))
     .digest('hex')
     .slice(0, 16);
+}
+
+/** The bundles of an earlier build under `root`, if every file it read is unchanged and its outputs are there. */
+function reuseBuild(root: string): ReadonlyMap<string, LambdaBundle> | undefined {
+  let manifest: BuildManifest;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(root, MANIFEST_FILE), 'utf8')) as BuildManifest;
+  } catch {
+    return undefined;
+  }
+  if (manifest.version !== 1) return undefined;
+  for (const [file, hash] of Object.entries(manifest.inputs)) {
+    const abs = path.join(REPO_ROOT, file);
+    if (!existsSync(abs) || sha256(readFileSync(abs)) !== hash) return undefined;
+  }
+  const result = new Map<string, LambdaBundle>();
+  for (const { name, dir, ...bundle } of manifest.bundles) {
+    const abs = path.join(root, dir);
+    const file = path.join(abs, LAMBDA_BUNDLE_FILE);
+    if (!existsSync(file) || statSync(file).size !== bundle.bytes) return undefined;
+    result.set(name, { ...bundle, dir: abs });
+  }
+  return result;
+}
+
+/**
+ * Bundles every spec in one esbuild run (synchronous: CDK constructs are). Cached per process
+ * by the entries and the bundler options, so the several synths of one test run build once, and
+ * on disk: a later synth reuses the last build when every file that build read has the same
+ * content (sha256), so only a change to functions/ or the dependencies pays for esbuild again.
+ */
+export function buildLambdaBundles(
+  specs: readonly BundleSpec[],
+  outRoot = BUNDLE_CACHE_DIR,
+): ReadonlyMap<string, LambdaBundle> {
+  const key = buildKey(specs, outRoot);
   const cached = built.get(key);
   if (cached) return cached;
 
   const root = path.join(outRoot, key);
+  const reused = reuseBuild(root);
+  if (reused) {
+    built.set(key, reused);
+    return reused;
+  }
+  // Built beside the final directory and renamed into place, so a concurrent synth (a test
+  // run and `cdk synth`) never reads a half-written build; the relative paths in the source
+  // maps are the same from both.
+  const staging = `${root}.${process.pid}.tmp`;
+  rmSync(staging, { recursive: true, force: true });
+  const { bundles, inputs } = runBuild(specs, staging);
+  const manifest: BuildManifest = {
+    version: 1,
+    inputs,
+    bundles: [...bundles].map(([name, b]) => ({ ...b, name, dir: path.relative(staging, b.dir) })),
+  };
+  writeFileSync(path.join(staging, MANIFEST_FILE), JSON.stringify(manifest));
   rmSync(root, { recursive: true, force: true });
+  try {
+    renameSync(staging, root);
+  } catch (e) {
+    // Another process put the same build in place first: use its copy.
+    rmSync(staging, { recursive: true, force: true });
+    const theirs = reuseBuild(root);
+    if (!theirs) throw e;
+    built.set(key, theirs);
+    return theirs;
+  }
+  const placed = (b: LambdaBundle) => ({ ...b, dir: path.join(root, path.relative(staging, b.dir)) });
+  const result = new Map([...bundles].map(([name, b]) => [name, placed(b)]));
+  built.set(key, result);
+  return result;
+}
+
+/** The esbuild run itself, into `root`: the bundles and the sha256 of every file it read. */
+function runBuild(
+  specs: readonly BundleSpec[],
+  root: string,
+): { bundles: ReadonlyMap<string, LambdaBundle>; inputs: Record<string, string> } {
   const entriesDir = path.join(root, 'entries');
   const outDir = path.join(root, 'out');
   mkdirSync(entriesDir, { recursive: true });
@@ -170,6 +271,16 @@ export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDL
   const { metafile } = esbuild.buildSync({ ...ESBUILD_OPTIONS, entryPoints, outdir: outDir, outExtension: { '.js': '.mjs' }, metafile: true });
   const cwdPath = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
   const repoPath = (p: string) => path.relative(REPO_ROOT, path.resolve(process.cwd(), p)).split(path.sep).join('/');
+  const inputs: Record<string, string> = {};
+  const fingerprint = (meta: esbuild.Metafile) => {
+    for (const input of Object.keys(meta.inputs)) {
+      const abs = path.resolve(process.cwd(), input);
+      // The generated entries live in the build itself; esbuild's virtual inputs are no files.
+      if (abs.startsWith(root + path.sep) || !existsSync(abs)) continue;
+      inputs[repoPath(input)] = sha256(readFileSync(abs));
+    }
+  };
+  fingerprint(metafile);
 
   const result = new Map<string, LambdaBundle>();
   let stripeChunk: string | undefined;
@@ -179,21 +290,31 @@ export function buildLambdaBundles(specs: readonly BundleSpec[], outRoot = BUNDL
     const output = metafile.outputs[cwdPath(file)];
     const bundled = Object.keys(output?.inputs ?? {});
     const eager = staticClosure(metafile, cwdPath(path.join(entriesDir, `${spec.name}.ts`)));
-    const inputs = bundled.filter((i) => eager.has(i)).map(repoPath);
+    const inputsOfBundle = bundled.filter((i) => eager.has(i)).map(repoPath);
     const lazyInputs = bundled.filter((i) => !eager.has(i)).map(repoPath);
     const chunks: { file: string; bytes: number }[] = [];
-    if (inputs.includes(STRIPE_PROVIDER_MODULE) || lazyInputs.includes(STRIPE_PROVIDER_MODULE)) {
-      stripeChunk ??= buildStripeChunk(path.join(root, 'vendor'));
+    if (inputsOfBundle.includes(STRIPE_PROVIDER_MODULE) || lazyInputs.includes(STRIPE_PROVIDER_MODULE)) {
+      if (!stripeChunk) {
+        const vendor = buildStripeChunk(path.join(root, 'vendor'));
+        fingerprint(vendor.metafile);
+        stripeChunk = vendor.file;
+      }
       copyFileSync(stripeChunk, path.join(dir, STRIPE_SDK_CHUNK_FILE));
       chunks.push({ file: STRIPE_SDK_CHUNK_FILE, bytes: statSync(stripeChunk).size });
     }
     narrowSourceMap(`${file}.map`);
     const natives = [...new Set((output?.imports ?? []).filter((i) => i.external && Object.hasOwn(NATIVE_PACKAGES, i.path)).map((i) => i.path))];
-    for (const name of natives) copyNativePackage(name, path.join(dir, 'node_modules'));
-    result.set(spec.name, { dir, bytes: statSync(file).size, inputs, lazyInputs, chunks, nativePackages: natives });
+    for (const name of natives) {
+      for (const copied of copyNativePackage(name, path.join(dir, 'node_modules'))) {
+        // A reinstalled native package (another binary version) must rebuild the asset.
+        const manifestFile = path.join(REPO_ROOT, 'node_modules', copied, 'package.json');
+        inputs[`node_modules/${copied}/package.json`] = sha256(readFileSync(manifestFile));
+      }
+    }
+    const bytes = statSync(file).size;
+    result.set(spec.name, { dir, bytes, inputs: inputsOfBundle, lazyInputs, chunks, nativePackages: natives });
   }
-  built.set(key, result);
-  return result;
+  return { bundles: result, inputs };
 }
 
 /** Keeps the mappings into our own sources only (sources outside node_modules). */
@@ -272,15 +393,16 @@ function staticClosure(metafile: esbuild.Metafile, entry: string): Set<string> {
 }
 
 /** The Stripe SDK as one ESM file (same options as the functions, no source map: it is not our code). */
-function buildStripeChunk(dir: string): string {
+function buildStripeChunk(dir: string): { file: string; metafile: esbuild.Metafile } {
   const outfile = path.join(dir, STRIPE_SDK_CHUNK_FILE);
-  esbuild.buildSync({
+  const { metafile } = esbuild.buildSync({
     ...ESBUILD_OPTIONS,
     sourcemap: false,
     stdin: { contents: "export { default } from 'stripe';\n", resolveDir: REPO_ROOT, loader: 'ts' },
     outfile,
+    metafile: true,
   });
-  return outfile;
+  return { file: outfile, metafile };
 }
 
 /** Stand-in code for stacks synthesized without bundling (`aws:cdk:bundling-stacks`), as NodejsFunction does. */

@@ -1,10 +1,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { App, type Stack } from 'aws-cdk-lib';
+import type { App, Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_GROUPS, jobs, routes, type HttpMethod, type RouteDef } from '../../functions/routes';
-import { createSendBridge } from '../../lib/sendbridge-app';
-import { cdkJsonContext, synthSendBridge } from './synth';
+import { STACK_PREFIX } from '../../lib/sendbridge-app';
+import { deployedAssembly, synthSendBridge } from './synth';
 
 /**
  * Deterministic budgets of the deployment (conventions 17): CloudFormation resources per stack
@@ -96,16 +96,14 @@ describe('Lambda bundles', () => {
   let sizes: Record<string, AssetBytes>;
 
   beforeAll(() => {
-    // Synthesized as `cdk synth` does, bundling included; sizes read from the assembly's assets.
-    const app = new App({
-      context: { ...cdkJsonContext(), regions: 'hongkong,frankfurt', payments: 'simulated', 'aws:cdk:enable-asset-metadata': true },
-      builtinCloudFormationValidation: false,
-    });
-    const { core, web } = createSendBridge(app);
-    const assembly = app.synth();
-    const templateOf = (artifactId: string) => assembly.getStackArtifact(artifactId).template as { Resources: Record<string, { Type: string; Metadata?: Record<string, string> }> };
+    // The assembly global-setup.ts synthesized as `cdk synth` does, bundling included; sizes read from its assets.
+    const assembly = deployedAssembly();
+    const resourcesOfStack = (id: string) => Object.entries(assembly.stacks.get(id)!.template.Resources);
     // The tenant job lives in the WebStack (its other Lambda is CDK's BucketDeployment handler).
-    const resources = [...Object.entries(templateOf(core.artifactId).Resources), ...Object.entries(templateOf(web.artifactId).Resources).filter(([id]) => id.startsWith('Job'))];
+    const resources = [
+      ...resourcesOfStack(`${STACK_PREFIX}-Core`),
+      ...resourcesOfStack(`${STACK_PREFIX}-Web`).filter(([id]) => id.startsWith('Job')),
+    ];
     sizes = {};
     for (const [id, r] of resources) {
       if (r.Type !== 'AWS::Lambda::Function') continue;
@@ -113,7 +111,7 @@ describe('Lambda bundles', () => {
       if (!asset) throw new Error(`${id} has no code asset`);
       sizes[id] = assetBytes(path.join(assembly.directory, asset));
     }
-  }, 120_000);
+  });
 
   /** One line per function, largest code first: what a failure prints. */
   const report = () =>

@@ -40,10 +40,16 @@ function s3Error(res: http.ServerResponse, status: number, code: string, message
 export class FakeBucket {
   readonly objects = new Map<string, Buffer>();
   readonly puts: PutRecord[] = [];
-  /** answer delay for every PUT, ms (builds up concurrency) */
+  /** answer delay for every PUT, ms */
   delayMs = 0;
+  /**
+   * Holds every answer until this many PUTs have been in flight at once: a test of the
+   * engine's concurrency then sees it reached, whatever the machine's speed, without a delay.
+   */
+  holdUntilActive = 0;
   active = 0;
   maxActive = 0;
+  private held: (() => void)[] = [];
   private readonly faults = new Map<string, Fault[]>();
   private readonly attempts = new Map<string, number>();
   private readonly sockets = new Set<import('node:net').Socket>();
@@ -107,6 +113,7 @@ export class FakeBucket {
     this.attempts.set(key, attempt);
     this.active += 1;
     this.maxActive = Math.max(this.maxActive, this.active);
+    if (this.maxActive >= this.holdUntilActive) for (const release of this.held.splice(0)) release();
     const record: PutRecord = { key, fileId, part, attempt, activeAtStart: this.active, url: req.url ?? '' };
     this.puts.push(record);
     const requestId = `req-${++this.requestIds}`;
@@ -152,8 +159,9 @@ export class FakeBucket {
           res.end();
         }
       };
-      if (this.delayMs > 0) setTimeout(answer, this.delayMs);
-      else answer();
+      const release = () => (this.delayMs > 0 ? void setTimeout(answer, this.delayMs) : answer());
+      if (this.maxActive < this.holdUntilActive) this.held.push(release);
+      else release();
     });
   }
 }

@@ -34,7 +34,7 @@ describe('/dash children (spec §2)', () => {
         expect((await lazy!()).Component, `${path} ${route.id}`).toBeTypeOf('function');
       }
     }
-  });
+  }, 30_000); // imports (and compiles) every dashboard screen
 
   // ---- file requests ----
   it('serves the requests list and one request, each loaded on demand', async () => {

@@ -374,5 +374,5 @@ describe('before the draft schema has loaded', () => {
       }
     }
     expect(withoutFiles).toBeGreaterThan(500);
-  });
+  }, 30_000); // 2,000 generated forms: seconds of CPU on a loaded machine
 });
