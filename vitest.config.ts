@@ -21,8 +21,11 @@ function isExpectedCdkReport(log: string): boolean {
   return entries.length === acknowledgeIds.length && entries.every((e) => e === 'WARNING') && acknowledgeIds.every((id) => EXPECTED_CDK_WARNINGS.includes(id));
 }
 
-// One runner, four levels (conventions §10). Integration and e2e start real emulators and
-// Chromium, so they run one file at a time to stay within a 2-core machine.
+// One runner, four levels (conventions §10). Integration and e2e share one pool of workers
+// (same group, so their files mix): each project starts its emulators once (global setup), every
+// file gets its own namespace on them, and a worker runs at most one file, so one Chromium.
+const SERVICE_WORKERS = Number(process.env.SENDBRIDGE_TEST_WORKERS) || 3;
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -52,11 +55,27 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/helpers/global-setup.ts'],
+          maxWorkers: SERVICE_WORKERS,
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 90_000, hookTimeout: 180_000, fileParallelism: false },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/helpers/global-setup.ts'],
+          maxWorkers: SERVICE_WORKERS,
+          sequence: { groupOrder: 1 },
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
       },
     ],
   },

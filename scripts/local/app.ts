@@ -26,7 +26,17 @@ export interface LocalApp {
  * the stack's environment is copied into `process.env` before the first request.
  */
 export async function startLocalApp(opts: StackOptions & { apiPort: number; log?: (l: string) => void }): Promise<LocalApp> {
-  const stack = await startLocalStack(opts);
+  return serveLocalApp(await startLocalStack(opts), opts);
+}
+
+/**
+ * The local gateway in this process in front of a stack already running (its `stop` stops the
+ * stack too). The tests' shared emulators come in here with each file's own table, pool and buckets.
+ */
+export async function serveLocalApp(
+  stack: LocalStack,
+  opts: { readonly appOrigins: readonly string[]; readonly apiPort: number; readonly log?: (l: string) => void },
+): Promise<LocalApp> {
   Object.assign(process.env, stack.env);
   const originSecret = stack.env[ENV.originVerify]!;
   const gateway = createGateway({

@@ -12,8 +12,7 @@ import type { LocalApp } from '../../scripts/local/app';
 import { getFreePort, launchBrowser } from '../helpers/browser';
 import { closePage, logIn, openPage } from '../helpers/browser-stack';
 import type { ImageUploadResponse } from '../../functions/domain/auth-api';
-import { api, startTestApp, startTestWeb } from '../helpers/local-app';
-import { localBucketNames } from '../../scripts/local/stack';
+import { api, stackBuckets, startTestApp, startTestWeb } from '../helpers/local-app';
 import { REGION_IDS } from '../../functions/domain/regions';
 import { bearer, createUser, json, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
 
@@ -143,7 +142,7 @@ describe('custom domain', () => {
     expect(await page.getByTestId('custom-domain-status').count()).toBe(0);
     // The claim and the tenant go (the web server's host cache lets it lapse like CloudFront's
     // tenant deletion), and S3 no longer takes uploads from a page there at once.
-    const bucket = localBucketNames(REGION_IDS[0]!).bucket;
+    const bucket = stackBuckets(app.stack, REGION_IDS[0]!).bucket;
     const preflight = await fetch(`${app.stack.urls.s3}/${bucket}/t/x/y?partNumber=1&uploadId=z`, {
       method: 'OPTIONS',
       headers: { Origin: `http://${HOST}:${port}`, 'Access-Control-Request-Method': 'PUT' },
