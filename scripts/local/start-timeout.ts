@@ -34,11 +34,11 @@ export interface StartTimeout {
 export function startTimeoutMessage(t: StartTimeout): string {
   const who = t.pid ? `${t.service} (pid ${t.pid})` : t.service;
   const where = t.port ? `did not listen on ${t.host}:${t.port}` : 'did not say it was ready';
-  const seconds = Math.round(t.timeoutMs / 1000);
+  const waited = t.timeoutMs >= 1000 ? `${Math.round(t.timeoutMs / 1000)} s` : `${t.timeoutMs} ms`;
   const longer = Math.max(t.timeoutMs * 2, DEFAULT_START_TIMEOUT_MS);
   const process = t.pid ? `pid ${t.pid}` : `the ${t.service} process`;
   return (
-    `${who} ${where} within ${seconds} s: on a busy machine set ${START_TIMEOUT_ENV}=${longer} in .env; ` +
+    `${who} ${where} within ${waited}: on a busy machine set ${START_TIMEOUT_ENV}=${longer} in .env; ` +
     `otherwise see whether ${process} is stuck (DEBUG=1 shows its output)`
   );
 }
