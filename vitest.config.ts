@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import LongestFirstSequencer from './test/helpers/longest-first-sequencer';
 
 const alias = [
   { find: /^@domain\//, replacement: `${fileURLToPath(new URL('./functions/domain', import.meta.url))}/` },
@@ -30,6 +31,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    // integration and e2e files share one pool: the longest of either project start first
+    sequence: { sequencer: LongestFirstSequencer },
     onConsoleLog: (log) => (isExpectedCdkReport(log) ? false : undefined),
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'silent' },
     projects: [
