@@ -26,6 +26,8 @@ function isExpectedCdkReport(log: string): boolean {
 // (same group, so their files mix): each project starts its emulators once (global setup), every
 // file gets its own namespace on them, and a worker runs at most one file, so one Chromium.
 const SERVICE_WORKERS = Number(process.env.SENDBRIDGE_TEST_WORKERS) || 3;
+/** expect.poll waits for what must come: up to a minute on a loaded machine (vitest's default is 1 s). */
+const POLL = { timeout: 60_000, interval: 100 };
 
 export default defineConfig({
   resolve: { alias },
@@ -66,6 +68,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          expect: { poll: POLL },
         },
       },
       {
@@ -78,6 +81,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 180_000,
           hookTimeout: 300_000,
+          expect: { poll: POLL },
         },
       },
     ],

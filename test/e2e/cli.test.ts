@@ -167,7 +167,7 @@ describe('sendbridge CLI on the local stack', () => {
     const listed = await cli(['ls', '--json']);
     expect(listed.code).toBe(0);
     expect((listed.events[0]!.allDocs as { slug: string }[]).map((t) => t.slug)).toContain(id);
-  }, 240_000);
+  }, 300_000);
 
   it('rebuilds its bundle when a source file it was made from is newer (a checkout after git pull), not otherwise', async () => {
     const dist = path.join(CLI_DIR, 'dist', 'sendbridge.mjs');

@@ -163,7 +163,7 @@ describe('web shell', () => {
     ];
     for (const [path, heading] of screens) {
       await page.goto(`${web.url}${path}`);
-      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 10_000 });
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 60_000 });
     }
     expect(errors).toEqual([]);
   });

@@ -55,7 +55,7 @@ beforeAll(async () => {
   ]);
   member = await createUser(app, 'member@acme.test', 'pro');
   await putSenderProfile({ userId: member.sub, email: member.email, role: 'pro', isTeamMember: true, parentAdminId: pro.sub });
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   await app?.stop();
