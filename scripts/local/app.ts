@@ -25,7 +25,7 @@ export interface LocalApp {
  * The emulators plus the local gateway in this process. The handlers run in-process, so
  * the stack's environment is copied into `process.env` before the first request.
  */
-export async function startLocalApp(opts: StackOptions & { apiPort: number; log?: (l: string) => void }): Promise<LocalApp> {
+export async function startLocalApp(opts: StackOptions & { apiPort: number; log?: (l: string) => void; integrationTimeoutMs?: number }): Promise<LocalApp> {
   return serveLocalApp(await startLocalStack(opts), opts);
 }
 
@@ -35,7 +35,7 @@ export async function startLocalApp(opts: StackOptions & { apiPort: number; log?
  */
 export async function serveLocalApp(
   stack: LocalStack,
-  opts: { readonly appOrigins: readonly string[]; readonly apiPort: number; readonly log?: (l: string) => void },
+  opts: { readonly appOrigins: readonly string[]; readonly apiPort: number; readonly log?: (l: string) => void; readonly integrationTimeoutMs?: number },
 ): Promise<LocalApp> {
   Object.assign(process.env, stack.env);
   const originSecret = stack.env[ENV.originVerify]!;
@@ -48,6 +48,7 @@ export async function serveLocalApp(
     originSecret,
     responseHeaders: securityHeaders({ storage: [stack.urls.s3] }),
     ...(opts.log ? { log: opts.log } : {}),
+    ...(opts.integrationTimeoutMs ? { integrationTimeoutMs: opts.integrationTimeoutMs } : {}),
   });
   let port: number;
   try {
