@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import LongestFirstSequencer from './test/helpers/longest-first-sequencer';
 
 const alias = [
   { find: /^@domain\//, replacement: `${fileURLToPath(new URL('./functions/domain', import.meta.url))}/` },
@@ -21,12 +22,19 @@ function isExpectedCdkReport(log: string): boolean {
   return entries.length === acknowledgeIds.length && entries.every((e) => e === 'WARNING') && acknowledgeIds.every((id) => EXPECTED_CDK_WARNINGS.includes(id));
 }
 
-// One runner, four levels (conventions §10). Integration and e2e start real emulators and
-// Chromium, so they run one file at a time to stay within a 2-core machine.
+// One runner, four levels (conventions §10). Integration and e2e share one pool of workers
+// (same group, so their files mix): each project starts its emulators once (global setup), every
+// file gets its own namespace on them, and a worker runs at most one file, so one Chromium.
+const SERVICE_WORKERS = Number(process.env.SENDBRIDGE_TEST_WORKERS) || 3;
+/** expect.poll waits for what must come: up to a minute on a loaded machine (vitest's default is 1 s). */
+const POLL = { timeout: 60_000, interval: 100 };
+
 export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    // integration and e2e files share one pool: the longest of either project start first
+    sequence: { sequencer: LongestFirstSequencer },
     onConsoleLog: (log) => (isExpectedCdkReport(log) ? false : undefined),
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'silent' },
     projects: [
@@ -62,11 +70,29 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/helpers/global-setup.ts'],
+          maxWorkers: SERVICE_WORKERS,
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          expect: { poll: POLL },
+        },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 90_000, hookTimeout: 180_000, fileParallelism: false },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/helpers/global-setup.ts'],
+          maxWorkers: SERVICE_WORKERS,
+          sequence: { groupOrder: 1 },
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          expect: { poll: POLL },
+        },
       },
     ],
   },

@@ -11,6 +11,7 @@ import { startJobTimer } from './local/gateway/server';
 import { DEFAULT_DNS_PORT, DNS_PORT_ENV, portsFromEnv, type Ports } from './local/stack';
 import { PortBusyError, assertPortFree, HOST, portFromEnv } from './local/ports';
 import { JavaMissingError } from './local/dynamodb';
+import { startTimeoutMs } from './local/start-timeout';
 import { removeStackLock, writeStackLock } from './local/stack-lock';
 import { checkHealth } from '../functions/services/health';
 import { readPaymentsConfig } from '../functions/lib/env';
@@ -35,6 +36,7 @@ async function main() {
     dnsPort = portFromEnv(DNS_PORT_ENV, DEFAULT_DNS_PORT);
     apiPort = portFromEnv('API_PORT', 3001);
     webPort = portFromEnv('WEB_PORT', 5173);
+    startTimeoutMs();
   } catch (err) {
     console.error(`npm start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
@@ -80,7 +82,8 @@ async function main() {
     // One line that says what to do; the expected failures need no stack trace.
     const known = err instanceof PortBusyError || err instanceof JavaMissingError;
     console.error(`npm start: ${known || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : err.message.split('\n')[0]}`);
-    if (!known && err instanceof Error && process.env.DEBUG) console.error(err.stack);
+    // DEBUG=1: the whole message (a child's last output lines) and the stack.
+    if (!known && err instanceof Error && process.env.DEBUG) console.error(`${err.message}\n${err.stack ?? ''}`);
     await shutdown(1);
     return;
   }

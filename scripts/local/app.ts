@@ -25,8 +25,18 @@ export interface LocalApp {
  * The emulators plus the local gateway in this process. The handlers run in-process, so
  * the stack's environment is copied into `process.env` before the first request.
  */
-export async function startLocalApp(opts: StackOptions & { apiPort: number; log?: (l: string) => void }): Promise<LocalApp> {
-  const stack = await startLocalStack(opts);
+export async function startLocalApp(opts: StackOptions & { apiPort: number; log?: (l: string) => void; integrationTimeoutMs?: number }): Promise<LocalApp> {
+  return serveLocalApp(await startLocalStack(opts), opts);
+}
+
+/**
+ * The local gateway in this process in front of a stack already running (its `stop` stops the
+ * stack too). The tests' shared emulators come in here with each file's own table, pool and buckets.
+ */
+export async function serveLocalApp(
+  stack: LocalStack,
+  opts: { readonly appOrigins: readonly string[]; readonly apiPort: number; readonly log?: (l: string) => void; readonly integrationTimeoutMs?: number },
+): Promise<LocalApp> {
   Object.assign(process.env, stack.env);
   const originSecret = stack.env[ENV.originVerify]!;
   const gateway = createGateway({
@@ -38,6 +48,7 @@ export async function startLocalApp(opts: StackOptions & { apiPort: number; log?
     originSecret,
     responseHeaders: securityHeaders({ storage: [stack.urls.s3] }),
     ...(opts.log ? { log: opts.log } : {}),
+    ...(opts.integrationTimeoutMs ? { integrationTimeoutMs: opts.integrationTimeoutMs } : {}),
   });
   let port: number;
   try {

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { HOST } from './ports';
+import { StartTimeoutError, startTimeoutMs } from './start-timeout';
 
 export interface Child {
   readonly name: string;
@@ -10,13 +12,15 @@ export interface Child {
 
 /**
  * Spawns a service and resolves once `ready` matches its output (or `waitFor` resolves).
- * If the child exits first, rejects with its last output lines so the cause is visible.
+ * If the child exits first, rejects with its last output lines so the cause is visible; if it
+ * is not ready within `timeoutMs` (default: EMULATOR_START_TIMEOUT_MS or 120 s), rejects with a
+ * StartTimeoutError whose first line names the process, its port and how to wait longer.
  */
 export async function startChild(
   name: string,
   command: string,
   args: string[],
-  opts: SpawnOptions & { ready?: RegExp; waitFor?: () => Promise<void>; timeoutMs?: number },
+  opts: SpawnOptions & { ready?: RegExp; waitFor?: () => Promise<void>; timeoutMs?: number; port?: number },
 ): Promise<Child> {
   const proc = spawn(command, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
   let buffer = '';
@@ -31,9 +35,12 @@ export async function startChild(
     output: () => buffer,
     stop: () => stopProcess(proc),
   };
-  const timeoutMs = opts.timeoutMs ?? 30_000;
+  const timeoutMs = opts.timeoutMs ?? startTimeoutMs();
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`${name} did not start within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new StartTimeoutError({ service: name, host: HOST, timeoutMs, ...(opts.port ? { port: opts.port } : {}), ...(proc.pid ? { pid: proc.pid } : {}) })),
+      timeoutMs,
+    );
     const onExit = (code: number | null) => fail(new Error(`${name} exited (code ${code}) while starting`));
     const onError = (err: Error) => fail(err);
     function cleanup() {

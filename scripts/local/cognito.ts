@@ -22,7 +22,7 @@ export async function startCognito(opts: { port: number; dataDir: string }): Pro
     cwd: opts.dataDir,
     env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DEBUG: '' },
     ready: /Cognito Local running on/,
-    timeoutMs: 30_000,
+    port: opts.port,
   });
 }
 

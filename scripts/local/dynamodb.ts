@@ -14,6 +14,7 @@ import {
 import { TABLE_GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table-schema';
 import { startChild, type Child } from './child';
 import { waitForPort } from './ports';
+import { startTimeoutMs } from './start-timeout';
 
 const require = createRequire(import.meta.url);
 
@@ -38,6 +39,7 @@ export function assertJava(): void {
 export async function startDynamoDb(opts: { port: number; dataDir?: string; workDir: string }): Promise<Child> {
   assertJava();
   const dir = emulatorDir();
+  const timeout = startTimeoutMs();
   const storage = opts.dataDir ? ['-dbPath', opts.dataDir] : ['-inMemory'];
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   return startChild(
@@ -52,7 +54,8 @@ export async function startDynamoDb(opts: { port: number; dataDir?: string; work
       ...storage,
       '-disableTelemetry',
     ],
-    { cwd: opts.dataDir ?? opts.workDir, waitFor: () => waitForPort(opts.port, 30_000), timeoutMs: 35_000 },
+    // The child's own timer (with its one-line hint) ends the wait; the port probe outlasts it.
+    { cwd: opts.dataDir ?? opts.workDir, waitFor: () => waitForPort(opts.port, timeout + 5_000), timeoutMs: timeout, port: opts.port },
   );
 }
 

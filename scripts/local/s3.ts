@@ -14,7 +14,7 @@ export async function startS3(opts: { port: number; dataDir: string; buckets: st
   return startChild('s3rver', process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', childScript], {
     env: { ...process.env, S3RVER_CONFIG: JSON.stringify(config) },
     ready: /S3RVER READY/,
-    timeoutMs: 30_000,
+    port: opts.port,
   });
 }
 

@@ -3,27 +3,13 @@
  * mail back from GET /store). AWS_SES_ACCOUNT makes GetAccount answer, which /health uses.
  */
 import * as sesModule from 'aws-ses-v2-local';
+import { SES_ACCOUNT } from './ses';
 
 // CommonJS package: under ESM its default export may arrive wrapped once more.
 const sesLocal = ((sesModule.default as unknown as { default?: typeof sesModule.default }).default ?? sesModule.default);
 
 const port = Number(process.env.SES_PORT);
-process.env.AWS_SES_ACCOUNT ??= JSON.stringify({
-  DedicatedIpAutoWarmupEnabled: false,
-  Details: {
-    AdditionalContactEmailAddresses: [],
-    ContactLanguage: 'EN',
-    MailType: 'TRANSACTIONAL',
-    ReviewDetails: { CaseId: 'local', Status: 'GRANTED' },
-    UseCaseDescription: 'SendBridge local development inbox',
-    WebsiteURL: 'http://127.0.0.1',
-  },
-  EnforcementStatus: 'HEALTHY',
-  ProductionAccessEnabled: true,
-  SendingEnabled: true,
-  SendQuota: { Max24HourSend: 50000, MaxSendRate: 14, SentLast24Hours: 0 },
-  SuppressionAttributes: { SuppressedReasons: [] },
-});
+process.env.AWS_SES_ACCOUNT ??= SES_ACCOUNT;
 
 sesLocal({ host: '127.0.0.1', port }).then(
   () => console.log(`SES READY ${port}`),

@@ -98,6 +98,52 @@ export function portsFromEnv(source: NodeJS.ProcessEnv = process.env): Ports {
   return { dynamodb: pick('dynamodb'), s3: pick('s3'), cognito: pick('cognito'), ses: pick('ses') };
 }
 
+/** What a stack's environment is made of (a test file's own namespace on shared emulators differs in these only). */
+export interface StackEnvParts {
+  readonly tableName: string;
+  readonly regionBuckets: Record<string, { bucket: string; anonBucket: string; awsRegion: string }>;
+  readonly pool: { readonly userPoolId: string; readonly userPoolClientId: string };
+  readonly appOrigin: string;
+  readonly urls: LocalStack['urls'];
+  readonly dnsResolver: string;
+}
+
+/** The environment the functions need, pointing at the emulators, table, buckets and pool given. */
+export function stackEnv(parts: StackEnvParts): Record<string, string> {
+  const app = new URL(parts.appOrigin);
+  return {
+    AWS_REGION: LOCAL_AWS_REGION,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // s3rver accepts only its own key pair; the other emulators accept any.
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    // A role's session token as Lambda hands it, which every presigned URL carries: local URLs
+    // (and the answers made of them) have AWS's size. The emulators ignore it.
+    AWS_SESSION_TOKEN: LAMBDA_SIZED_SESSION_TOKEN,
+    [ENV.tableName]: parts.tableName,
+    [ENV.regionBuckets]: JSON.stringify(parts.regionBuckets),
+    [ENV.defaultRegion]: DEFAULT_REGION,
+    [ENV.userPoolId]: parts.pool.userPoolId,
+    [ENV.userPoolClientId]: parts.pool.userPoolClientId,
+    [ENV.mailFrom]: process.env[ENV.mailFrom] || 'SendBridge <no-reply@sendbridge.local>',
+    [ENV.appOrigin]: parts.appOrigin,
+    [ENV.dynamodbEndpoint]: parts.urls.dynamodb,
+    [ENV.s3Endpoint]: parts.urls.s3,
+    [ENV.cognitoEndpoint]: parts.urls.cognito,
+    [ENV.sesEndpoint]: parts.urls.sesInbox,
+    // the payments simulator (the only provider locally) and its webhook signing secret
+    [ENV.payments]: 'simulated',
+    [ENV.paymentsWebhookSecret]: process.env[ENV.paymentsWebhookSecret] || SIMULATOR_DEFAULT_WEBHOOK_SECRET,
+    // domain checks ask the local DNS server; a verified custom host is served by the
+    // local web server on its own port (the browser reaches it through a hosts/resolver rule).
+    [ENV.dnsResolver]: parts.dnsResolver,
+    // The app origin plays CloudFront in front of /api with this secret (scripts/local/edge.ts):
+    // the functions trust its viewer address, and only beside it.
+    [ENV.originVerify]: newOriginSecret(),
+    [ENV.customDomainOrigin]: `${app.protocol}//{host}${app.port ? `:${app.port}` : ''}`,
+  };
+}
+
 export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
   const ephemeral = !opts.dataDir;
   const root = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sendbridge-'));
@@ -160,43 +206,19 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
     if (failed) throw failed.reason;
     if (opts.dnsPort) await assertPortFree('dns', opts.dnsPort, DNS_PORT_ENV);
     dns = await startDnsServer({ port: opts.dnsPort ?? 0, recordsFile: path.join(root, 'dns', 'records.json') });
-    const app = new URL(opts.appOrigin);
     const [, pool] = await Promise.all([
       ensureTable(urls.dynamodb, LOCAL_TABLE_NAME),
       ensureUserPool(urls.cognito, path.join(root, 'cognito')),
       ensureSpeedTestObjects(urls.s3, transferBuckets),
     ]);
-    const env: Record<string, string> = {
-      AWS_REGION: LOCAL_AWS_REGION,
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      // s3rver accepts only its own key pair; the other emulators accept any.
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      // A role's session token as Lambda hands it, which every presigned URL carries: local URLs
-      // (and the answers made of them) have AWS's size. The emulators ignore it.
-      AWS_SESSION_TOKEN: LAMBDA_SIZED_SESSION_TOKEN,
-      [ENV.tableName]: LOCAL_TABLE_NAME,
-      [ENV.regionBuckets]: JSON.stringify(regionBuckets),
-      [ENV.defaultRegion]: DEFAULT_REGION,
-      [ENV.userPoolId]: pool.userPoolId,
-      [ENV.userPoolClientId]: pool.userPoolClientId,
-      [ENV.mailFrom]: process.env[ENV.mailFrom] || 'SendBridge <no-reply@sendbridge.local>',
-      [ENV.appOrigin]: opts.appOrigin,
-      [ENV.dynamodbEndpoint]: urls.dynamodb,
-      [ENV.s3Endpoint]: urls.s3,
-      [ENV.cognitoEndpoint]: urls.cognito,
-      [ENV.sesEndpoint]: urls.sesInbox,
-      // the payments simulator (the only provider locally) and its webhook signing secret
-      [ENV.payments]: 'simulated',
-      [ENV.paymentsWebhookSecret]: process.env[ENV.paymentsWebhookSecret] || SIMULATOR_DEFAULT_WEBHOOK_SECRET,
-      // domain checks ask the local DNS server; a verified custom host is served by the
-      // local web server on its own port (the browser reaches it through a hosts/resolver rule).
-      [ENV.dnsResolver]: dns.address,
-      // The app origin plays CloudFront in front of /api with this secret (scripts/local/edge.ts):
-      // the functions trust its viewer address, and only beside it.
-      [ENV.originVerify]: newOriginSecret(),
-      [ENV.customDomainOrigin]: `${app.protocol}//{host}${app.port ? `:${app.port}` : ''}`,
-    };
+    const env = stackEnv({
+      tableName: LOCAL_TABLE_NAME,
+      regionBuckets,
+      pool,
+      appOrigin: opts.appOrigin,
+      urls,
+      dnsResolver: dns.address,
+    });
     return {
       ports,
       env,

@@ -106,7 +106,7 @@ async function uploadToRequest(id: string, visitor: string): Promise<void> {
 beforeAll(async () => {
   ({ app, web, browser } = await startBrowserStack());
   owner = await createUser(app, 'a11y.owner@example.com', 'pro');
-}, 180_000);
+}, 300_000);
 
 afterAll(() => stopBrowserStack({ app, web, browser }));
 beforeEach(async () => {
@@ -126,7 +126,7 @@ describe('no serious or critical axe violation', () => {
     await page.goto(`${web.url}/`);
     await page.getByRole('region', { name: 'Works with the files and devices you already use' }).waitFor();
     const toast = page.getByRole('complementary', { name: 'Example activity' });
-    await toast.waitFor({ timeout: 10_000 });
+    await toast.waitFor({ timeout: 60_000 });
     // its arrival's fade (240 ms) over, so colours are sampled at rest; reduced motion would hide it
     await page.waitForTimeout(400);
     const violations = await seriousAxeViolations(page);
@@ -238,7 +238,7 @@ describe('no serious or critical axe violation', () => {
     await page.goto(`${web.url}/about`);
     await page.getByRole('alert').getByRole('button', { name: 'Reload' }).waitFor({ timeout: 40_000 });
     await expectAccessible(page);
-  }, 60_000);
+  }, 300_000);
 
   it('login', async () => {
     await page.goto(`${web.url}/login`);
@@ -338,7 +338,7 @@ describe('no serious or critical axe violation', () => {
     const user = await createUser(app, 'a11y.regions@example.com', 'pro');
     await logIn(page, user.email, 'secret123');
     await page.goto(`${web.url}/dash/data-residency`);
-    await expect.poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 20_000 }).toMatch(/^\d+$/);
+    await expect.poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 60_000 }).toMatch(/^\d+$/);
     await page.getByTestId('regions-not-offered').waitFor();
     await expectAccessible(page);
   });
@@ -348,7 +348,7 @@ describe('no serious or critical axe violation', () => {
     await logIn(page, user.email, 'secret123');
     await page.goto(`${web.url}/dash/data-residency`);
     await page.getByTestId('residency-plan-note').waitFor();
-    await expect.poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 20_000 }).toMatch(/^\d+$/);
+    await expect.poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 60_000 }).toMatch(/^\d+$/);
     await expectAccessible(page);
   });
 
@@ -468,7 +468,7 @@ describe('no serious or critical axe violation', () => {
     const user = await createUser(app, 'a11y.billing@example.com', 'free');
     await logIn(page, user.email, 'secret123');
     await page.goto(`${web.url}/dash/account?tab=1&plan=pro&period=month`);
-    await page.getByTestId('simulated-checkout').waitFor({ timeout: 20_000 });
+    await page.getByTestId('simulated-checkout').waitFor({ timeout: 60_000 });
     await expectAccessible(page);
     await page.getByTestId('checkout-submit').click();
     await page.getByText('Your card number is incomplete.').waitFor();
@@ -478,7 +478,7 @@ describe('no serious or critical axe violation', () => {
     await page.getByTestId('card-expiry').fill('12 / 34');
     await page.getByTestId('card-cvc').fill('123');
     await page.getByTestId('checkout-submit').click();
-    await page.getByTestId('thankyou-confirmed').waitFor({ timeout: 25_000 });
+    await page.getByTestId('thankyou-confirmed').waitFor({ timeout: 60_000 });
     await expectAccessible(page);
 
     await page.goto(`${web.url}/dash/account/billing`);

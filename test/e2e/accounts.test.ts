@@ -23,7 +23,7 @@ beforeAll(async () => {
   app = await startTestApp(origin);
   web = await startTestWeb(port, app);
   browser = await launchBrowser();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 async function codeFrom(email: string): Promise<string> {
-  const mail = await waitForMail(app, email, /\b\d{5}\b/, 10_000);
+  const mail = await waitForMail(app, email, /\b\d{5}\b/);
   return /\b(\d{5})\b/.exec(mail.body.text)![1]!;
 }
 
@@ -69,7 +69,7 @@ describe('a new user', () => {
     await page.getByTestId('register-password').fill('first-pass');
     await page.getByTestId('register-company').fill('Example Ltd');
     await page.getByTestId('register-submit').click();
-    await page.waitForURL((u) => u.pathname.startsWith('/dash'), { timeout: 20_000 });
+    await page.waitForURL((u) => u.pathname.startsWith('/dash'), { timeout: 60_000 });
     await page.getByTestId('dashboard-greeting').waitFor();
     expect(await page.getByTestId('dashboard-greeting').textContent()).toContain('Newbie');
 
@@ -98,7 +98,7 @@ describe('a new user', () => {
 
     await logIn(page, email, 'second-pass');
     await closeCleanContext(context);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('a signed-in pro user', () => {
@@ -127,7 +127,7 @@ describe('a signed-in pro user', () => {
     expect(days).toBeGreaterThan(30);
     expect(days).toBeLessThan(31);
     await closeCleanContext(context);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('a user near the storage cap', () => {
@@ -145,5 +145,5 @@ describe('a user near the storage cap', () => {
     expect(await page.getByTestId('limit-screen').getAttribute('data-reason')).toBe('storage_full');
     expect(await page.getByTestId('limit-screen').textContent()).toContain('Your storage is now full.');
     await closeCleanContext(context);
-  }, 60_000);
+  }, 300_000);
 });

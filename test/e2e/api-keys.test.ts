@@ -21,7 +21,7 @@ let page: Page;
 
 beforeAll(async () => {
   stack = await startBrowserStack();
-}, 180_000);
+}, 300_000);
 
 afterEach(async () => {
   await closePage(context);

@@ -26,7 +26,7 @@ const ACCENT = 'rgb(255, 204, 0)';
 beforeAll(async () => {
   ({ app, web, browser } = await startBrowserStack());
   business = await createUser(app, 'brand.e2e@acme-studio.com', 'business');
-}, 180_000);
+}, 300_000);
 
 afterAll(() => stopBrowserStack({ app, web, browser }));
 beforeEach(async () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
     sendAs: 'email',
     emailTo: [{ email: 'past.recipient@example.com', name: 'Pat Past', company: 'PastCo' }],
   });
-}, 180_000);
+}, 300_000);
 
 afterAll(() => stopBrowserStack({ app, web, browser }));
 beforeEach(async () => {

@@ -12,8 +12,7 @@ import type { LocalApp } from '../../scripts/local/app';
 import { getFreePort, launchBrowser } from '../helpers/browser';
 import { closePage, logIn, openPage } from '../helpers/browser-stack';
 import type { ImageUploadResponse } from '../../functions/domain/auth-api';
-import { api, startTestApp, startTestWeb } from '../helpers/local-app';
-import { localBucketNames } from '../../scripts/local/stack';
+import { api, stackBuckets, startTestApp, startTestWeb } from '../helpers/local-app';
 import { REGION_IDS } from '../../functions/domain/regions';
 import { bearer, createUser, json, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
 
@@ -38,7 +37,7 @@ beforeAll(async () => {
   // The custom host resolves to the test web server, whose port stays the same (local mode).
   browser = await launchBrowser([`--host-resolver-rules=MAP ${HOST} 127.0.0.1`]);
   admin = await createUser(app, 'admin@acme.test', 'pro');
-}, 180_000);
+}, 300_000);
 
 afterEach(async () => {
   await closePage(context);
@@ -113,7 +112,7 @@ describe('custom domain', () => {
     await page.getByTestId('request-name').fill('Vera Visitor');
     await page.getByTestId('request-email').fill(VISITOR);
     await page.getByTestId('request-submit').click();
-    const codeMail = await waitForMail(app, VISITOR, /\b\d{5}\b/u, 10_000);
+    const codeMail = await waitForMail(app, VISITOR, /\b\d{5}\b/u);
     await page.getByTestId('code-input').fill(/\b(\d{5})\b/u.exec(codeMail.body.text)![1]!);
     await page.getByTestId('verify-button').click();
     // The PUT to the bucket comes from a page on the custom host: S3 checks that origin.
@@ -122,7 +121,7 @@ describe('custom domain', () => {
     const id = link.slice(link.lastIndexOf('/') + 1);
     const detail = await api(app, `/requests?slug=${id}`, { headers: bearer(admin) });
     expect(detail.json.request, detail.text).toMatchObject({ uploadCount: 1, totalBytes: 300_000 });
-  }, 120_000);
+  }, 300_000);
 
   it('is removed after an inline confirmation, and uploads from the host are refused again', async () => {
     ({ context, page } = await openPage(browser));
@@ -143,12 +142,12 @@ describe('custom domain', () => {
     expect(await page.getByTestId('custom-domain-status').count()).toBe(0);
     // The claim and the tenant go (the web server's host cache lets it lapse like CloudFront's
     // tenant deletion), and S3 no longer takes uploads from a page there at once.
-    const bucket = localBucketNames(REGION_IDS[0]!).bucket;
+    const bucket = stackBuckets(app.stack, REGION_IDS[0]!).bucket;
     const preflight = await fetch(`${app.stack.urls.s3}/${bucket}/t/x/y?partNumber=1&uploadId=z`, {
       method: 'OPTIONS',
       headers: { Origin: `http://${HOST}:${port}`, 'Access-Control-Request-Method': 'PUT' },
     });
     expect(preflight.status).toBe(403);
-    await expect.poll(async () => (await page.goto(`http://${HOST}:${port}/`))?.status(), { timeout: 20_000, interval: 1_000 }).toBe(421);
-  }, 120_000);
+    await expect.poll(async () => (await page.goto(`http://${HOST}:${port}/`))?.status(), { timeout: 60_000, interval: 1_000 }).toBe(421);
+  }, 300_000);
 });

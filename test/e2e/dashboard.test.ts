@@ -45,7 +45,7 @@ const modal = () => page.getByRole('dialog');
 beforeAll(async () => {
   ({ app, web, browser } = await startBrowserStack());
   owner = await createUser(app, 'dash.owner@example.com', 'pro');
-}, 180_000);
+}, 300_000);
 
 afterAll(() => stopBrowserStack({ app, web, browser }));
 beforeEach(async () => {

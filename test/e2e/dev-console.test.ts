@@ -58,7 +58,7 @@ describe('development React, a clean console on every screen', () => {
     await expect.poll(() => consoleProblems(context).length).toBe(2);
     expect(consoleProblems(context)).toEqual(['/about: console.error: probe error', '/about: uncaught: probe exception']);
     await context.close();
-  }, 60_000);
+  }, 300_000);
 
   it('public screens', async () => {
     const context = await newContext(browser);
@@ -67,7 +67,7 @@ describe('development React, a clean console on every screen', () => {
       '/login', '/register', '/product/nope', '/no/such/page', new URL(transfer.link).pathname,
     ]);
     await closeCleanContext(context);
-  }, 180_000);
+  }, 300_000);
 
   it('signed-in screens, the TransferModal included', async () => {
     const context = await newContext(browser);
@@ -79,5 +79,5 @@ describe('development React, a clean console on every screen', () => {
       '/dash/account/powered-by', '/dash/account/webhooks', '/dash/account/api-keys',
     ]);
     await closeCleanContext(context);
-  }, 240_000);
+  }, 300_000);
 });

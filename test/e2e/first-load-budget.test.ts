@@ -108,7 +108,7 @@ beforeAll(async () => {
   } finally {
     await closePage(context);
   }
-}, 180_000);
+}, 300_000);
 
 afterAll(() => stopBrowserStack({ app, web, browser }));
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const req = await api(app, '/requests', json({ title: 'Signed contracts for the new office lease', message: 'One PDF per contract, please.' }, bearer(user)));
   expect(req.status, req.text).toBe(201);
   requestId = req.json.id as string;
-}, 180_000);
+}, 300_000);
 
 afterAll(() => stopBrowserStack(stack));
 

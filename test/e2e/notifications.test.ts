@@ -30,7 +30,7 @@ const logIn = (p: Page, email: string) => logInAt(p, web.url, email);
 beforeAll(async () => {
   ({ app, web, browser } = await startBrowserStack());
   owner = await createUser(app, 'bell.owner@example.com', 'pro');
-}, 180_000);
+}, 300_000);
 
 afterAll(() => stopBrowserStack({ app, web, browser }));
 beforeEach(async () => {

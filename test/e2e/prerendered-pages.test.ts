@@ -38,7 +38,7 @@ beforeAll(async () => {
   const owner = await createUser(app, 'prerendered@example.com', 'pro');
   const t = await sendFiles(app, owner, new Map<string, Uint8Array>([['minutes.txt', Buffer.from('Minutes of the meeting.\n')]]));
   downloadPath = new URL(t.link).pathname;
-}, 180_000);
+}, 300_000);
 
 afterAll(() => stopBrowserStack({ app, web, browser }));
 

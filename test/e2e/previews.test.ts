@@ -119,7 +119,7 @@ beforeAll(async () => {
     .jpeg()
     .toBuffer();
   fixtures = { photo, pdf: tinyPdf(), memo: await recordWebm('audio'), video: await recordWebm('video') };
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();

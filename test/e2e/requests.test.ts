@@ -45,7 +45,7 @@ beforeAll(async () => {
   put('invoices/march.pdf', randomData(200 * 1024));
   put('invoices/scans/receipt.jpg', randomData(90 * 1024));
   writeFileSync(path.join(dir, 'notes.txt'), 'not a pdf');
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await stopBrowserStack({ app, web, browser });
@@ -106,7 +106,7 @@ describe('file requests', () => {
     await page.reload();
     await page.locator(`[data-request-id="${requestId}"]`).waitFor();
     expect(await page.getByTestId('request-row').count()).toBe(1);
-  }, 120_000);
+  }, 300_000);
 
   it('a visitor sees the rules, is stopped by a wrong type, and uploads a folder after verifying', async () => {
     const page = await freshPage();
@@ -136,13 +136,13 @@ describe('file requests', () => {
     await page.getByTestId('request-visitor-message').fill('Here are the March papers.');
     await page.getByTestId('request-submit').click();
 
-    const codeMail = await waitForMail(app, visitor, /\b\d{5}\b/, 10_000);
+    const codeMail = await waitForMail(app, visitor, /\b\d{5}\b/);
     const code = /\b(\d{5})\b/.exec(codeMail.body.text)![1]!;
     await page.getByTestId('code-input').fill(code);
     await page.getByTestId('verify-button').click();
     await page.getByTestId('request-done').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('request-done').textContent()).toContain('Ada Requester has received your 2 files.');
-  }, 150_000);
+  }, 300_000);
 
   it('the requester sees it on the bell, opens the request and downloads each file and the ZIP', async () => {
     const page = await freshPage();
@@ -174,7 +174,7 @@ describe('file requests', () => {
     const entries = new Map((await readZip(await saved(zip))).map((e) => [e.name, e.data]));
     expect([...entries.keys()].sort()).toEqual([...files.keys()].sort());
     for (const [rel, data] of files) expect(sha256(entries.get(rel)!), `zip ${rel}`).toBe(sha256(data));
-  }, 180_000);
+  }, 300_000);
 
   it('the requester deletes the upload after confirming, closes the request, and the public page says it is closed', async () => {
     const page = await freshPage();
@@ -215,7 +215,7 @@ describe('file requests', () => {
     await page.getByTestId('request-close').waitFor();
     await visitorPage.goto(requestLink);
     await visitorPage.getByTestId('request-title').waitFor();
-  }, 120_000);
+  }, 300_000);
 
   it('a visitor whose upload stopped halfway (a reload) picks the same folder again and resumes it', async () => {
     // The upload as the page had started it: created, its first file stored, then the page went.
@@ -257,5 +257,5 @@ describe('file requests', () => {
       const got = await fetchBytes((link.json as { url: string }).url);
       expect(sha256(got.bytes), f.itemPath).toBe(sha256(files.get(f.itemPath!)!));
     }
-  }, 150_000);
+  }, 300_000);
 });

@@ -44,7 +44,7 @@ beforeAll(async () => {
   put('footage.mov', randomData(52 * 1000 * 1000));
   put('album/one.jpg', randomData(120 * 1024));
   put('album/two.jpg', randomData(80 * 1024));
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -86,7 +86,7 @@ describe('a guest sends two files and a folder by email; the recipient downloads
     expect(link.startsWith(web.url)).toBe(true);
     expect(mail.body.text).toContain('Files for the review');
     await closeCleanContext(context);
-  }, 150_000);
+  }, 300_000);
 
   it('the recipient downloads each file and the ZIP, and every sha256 matches', async () => {
     context = await newContext(browser);
@@ -115,5 +115,5 @@ describe('a guest sends two files and a folder by email; the recipient downloads
     const notice = await waitForMail(app, sender, /e2e\.recipient@example\.com/);
     expect(notice.body.text).toContain(recipient);
     await closeCleanContext(context);
-  }, 150_000);
+  }, 300_000);
 });

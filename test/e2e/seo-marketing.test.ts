@@ -39,7 +39,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => outside.listen(0, '127.0.0.1', resolve));
   // "localhost", not 127.0.0.1: another site, as an outside link would be
   outsideUrl = `http://localhost:${(outside.address() as AddressInfo).port}/landing`;
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await new Promise<void>((resolve) => outside?.close(() => resolve()));
@@ -87,7 +87,7 @@ describe('home: the formats strip and the example toasts', () => {
     await page.locator('input[type="email"]').first().focus();
     const focused = await page.evaluate(() => document.activeElement?.outerHTML);
     const toast = page.getByRole('complementary', { name: 'Example activity' });
-    await toast.waitFor({ timeout: 10_000 });
+    await toast.waitFor({ timeout: 60_000 });
     expect(await toast.textContent()).toMatch(/^Example.+ (sent from|Downloaded in) /);
     expect(await toast.getAttribute('aria-live')).toBeNull();
     expect(await toast.locator('[aria-live]').count()).toBe(0);

@@ -4,6 +4,7 @@ import { startBuiltAppServer, type BuiltAppServer } from '../../frontend/app-ser
 import { contentSecurityPolicy } from '../../frontend/csp';
 import { startWebDevServer } from '../../frontend/dev-server';
 import { closeCleanContext, cspViolations, getFreePort, launchBrowser, newContext } from '../helpers/browser';
+import { builtWebDir } from '../helpers/local-app';
 
 /** No bucket is reached by the shell; the CSP still names one, as the app server's would. */
 const STORAGE = 'http://127.0.0.1:4569';
@@ -14,7 +15,13 @@ let page: Page;
 
 beforeAll(async () => {
   // No API is needed by the shell; the proxy target is a port nothing listens on.
-  web = await startBuiltAppServer({ port: await getFreePort(), apiOrigin: `http://127.0.0.1:${await getFreePort()}`, storage: [STORAGE] });
+  const distDir = builtWebDir();
+  web = await startBuiltAppServer({
+    port: await getFreePort(),
+    apiOrigin: `http://127.0.0.1:${await getFreePort()}`,
+    storage: [STORAGE],
+    ...(distDir ? { distDir } : {}),
+  });
   browser = await launchBrowser();
 });
 
@@ -156,7 +163,7 @@ describe('web shell', () => {
     ];
     for (const [path, heading] of screens) {
       await page.goto(`${web.url}${path}`);
-      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 10_000 });
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 60_000 });
     }
     expect(errors).toEqual([]);
   });

@@ -29,7 +29,7 @@ async function expectAccessible(p: Page) {
 beforeAll(async () => {
   ({ app, web, browser } = await startBrowserStack());
   admin = await createUser(app, 'e2e.team.admin@example.com', 'business');
-}, 180_000);
+}, 300_000);
 
 afterAll(() => stopBrowserStack({ app, web, browser }));
 

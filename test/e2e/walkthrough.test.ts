@@ -48,7 +48,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   work = mkdtempSync(path.join(os.tmpdir(), 'sendbridge-walkthrough-'));
   ({ context, page } = await openPage(stack.browser));
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await closePage(context);
@@ -64,13 +64,13 @@ describe('the public API, webhooks and abuse handling as a new user tries them',
     await page.getByTestId('register-email').fill(EMAIL);
     await page.getByTestId('register-continue').click();
     await page.waitForURL((u) => u.searchParams.get('step') === '2');
-    const code = /\b(\d{5})\b/.exec((await waitForMail(app, EMAIL, /\b\d{5}\b/, 10_000)).body.text)![1]!;
+    const code = /\b(\d{5})\b/.exec((await waitForMail(app, EMAIL, /\b\d{5}\b/)).body.text)![1]!;
     for (let i = 0; i < 5; i += 1) await page.getByTestId(`code-box-${i}`).fill(code[i]!);
     await page.waitForURL((u) => u.searchParams.get('step') === '3');
     await page.getByTestId('register-name').fill('Walk Through');
     await page.getByTestId('register-password').fill('walk-pass-123');
     await page.getByTestId('register-submit').click();
-    await page.getByTestId('dashboard-greeting').waitFor({ timeout: 20_000 });
+    await page.getByTestId('dashboard-greeting').waitFor({ timeout: 60_000 });
 
     await page.getByTestId('nav-avatar').click();
     await page.getByTestId('nav-apiKeys').click();
@@ -116,7 +116,7 @@ describe('the public API, webhooks and abuse handling as a new user tries them',
     expect(eventOf(created).data).toMatchObject({ sendAs: 'email', fileCount: 3, recipients: [RECIPIENT] });
 
     // the recipient follows the mailed link (from Germany, as CloudFront would tell the API)
-    const mail = await waitForMail(stack.app, RECIPIENT, /\/downloads\/[A-Za-z0-9]+\/[A-Za-z0-9]+/, 10_000);
+    const mail = await waitForMail(stack.app, RECIPIENT, /\/downloads\/[A-Za-z0-9]+\/[A-Za-z0-9]+/);
     const link = /(https?:\/\/\S+\/downloads\/[A-Za-z0-9]+\/[A-Za-z0-9]+)/.exec(mail.body.text)![1]!;
     await context.route('**/api/**', (route) => route.continue({ headers: { ...route.request().headers(), 'cloudfront-viewer-country': 'DE' } }));
     await page.goto(link);

@@ -37,7 +37,7 @@ const rowsOfEvent = (page: Page, eventId: string) => page.locator(`[data-testid=
 beforeAll(async () => {
   stack = await startBrowserStack();
   receiver = await startReceiver();
-}, 180_000);
+}, 300_000);
 
 afterEach(async () => {
   for (const c of contexts.splice(0)) await closePage(c);
@@ -86,7 +86,7 @@ describe('webhooks screen', () => {
     const pingId = eventOf(ping).id;
     await card.getByTestId('webhook-log-toggle').click();
     const pingRow = rowsOfEvent(page, pingId);
-    await expect.poll(() => pingRow.getAttribute('data-status'), { timeout: 15_000 }).toBe('delivered');
+    await expect.poll(() => pingRow.getAttribute('data-status'), { timeout: 60_000 }).toBe('delivered');
     expect(await pingRow.getByTestId('delivery-response').textContent()).toBe('200');
     expect(await pingRow.getByTestId('delivery-attempts').textContent()).toBe('1');
     expect(await card.getByTestId('webhook-last-delivery').textContent()).toContain('200');
@@ -104,7 +104,7 @@ describe('webhooks screen', () => {
           await card.getByTestId('delivery-log-refresh').click();
           return downloadRow.getAttribute('data-status');
         },
-        { timeout: 15_000 },
+        { timeout: 60_000 },
       )
       .toBe('delivered');
     expect(await downloadRow.getByTestId('delivery-response').textContent()).toBe('200');
@@ -113,12 +113,12 @@ describe('webhooks screen', () => {
     const before = receiver.received.filter((h) => eventOf(h).id === pingId).length;
     await pingRow.first().getByTestId('delivery-redeliver').click();
     await card.getByTestId('webhook-note').getByText('Sent again with the same event id.').waitFor();
-    await expect.poll(() => receiver.received.filter((h) => eventOf(h).id === pingId).length, { timeout: 15_000 }).toBe(before + 1);
+    await expect.poll(() => receiver.received.filter((h) => eventOf(h).id === pingId).length, { timeout: 60_000 }).toBe(before + 1);
     const again = receiver.received.filter((h) => eventOf(h).id === pingId).at(-1)!;
     expect(again.body).toBe(ping.body);
     expect(signedWith(again, secret)).toBe(true);
-    await expect.poll(() => rowsOfEvent(page, pingId).count(), { timeout: 15_000 }).toBe(2);
-    await expect.poll(() => rowsOfEvent(page, pingId).first().getAttribute('data-status'), { timeout: 15_000 }).toBe('delivered');
+    await expect.poll(() => rowsOfEvent(page, pingId).count(), { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => rowsOfEvent(page, pingId).first().getAttribute('data-status'), { timeout: 60_000 }).toBe('delivered');
 
     // Edit the events; disable and enable again.
     await card.getByTestId('webhook-edit-events').click();

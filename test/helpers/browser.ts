@@ -49,6 +49,10 @@ export async function newContext(
     ...(options.permissions ? { permissions: options.permissions } : {}),
     ...(options.storageState ? { storageState: options.storageState } : {}),
   });
+  // Waits for what must come (an element, a navigation) may take long on a loaded 2-core machine;
+  // they end as soon as it comes, so a generous limit costs nothing when the machine is idle.
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(60_000);
   const logged: string[] = [];
   consoleSeen.set(context, logged);
   const where = (page: Page) => {
@@ -73,7 +77,7 @@ export async function newContext(
   // then: a test that opens one acts once the app has started, as it did when #root was empty
   // (unless it asks for an earlier moment itself, with waitUntil 'commit' or 'domcontentloaded').
   context.on('page', (page) => {
-    const untilStarted = () => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'), undefined, { timeout: 30_000 });
+    const untilStarted = () => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'), undefined, { timeout: 60_000 });
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);

@@ -35,11 +35,13 @@ export interface RunOptions {
   /** sees each --json line as it arrives and may interrupt the child */
   onEvent?: (e: Record<string, any>, child: ReturnType<typeof spawn>) => void;
   cwd?: string;
+  /** another copy of the binary (default: packages/cli's) */
+  bin?: string;
 }
 
 export function runCli(args: string[], place: CliPlace, opts: RunOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BIN, ...args], {
+    const child = spawn(process.execPath, [opts.bin ?? CLI_BIN, ...args], {
       cwd: opts.cwd ?? place.cwd,
       env: { PATH: process.env.PATH ?? '', HOME: place.home, SENDBRIDGE_CONFIG_DIR: place.configDir, ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],

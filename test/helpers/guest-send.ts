@@ -17,7 +17,7 @@ export async function guestSendInBrowser(
   if (v.message) await page.getByTestId('message').fill(v.message);
   await page.getByTestId('send-submit').click();
 
-  const codeMail = await waitForMail(app, v.sender, /\b\d{5}\b/, 10_000);
+  const codeMail = await waitForMail(app, v.sender, /\b\d{5}\b/);
   const code = /\b(\d{5})\b/.exec(codeMail.body.text)![1]!;
   await page.getByTestId('code-input').fill(code);
   await page.getByTestId('verify-button').click();

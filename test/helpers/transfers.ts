@@ -27,8 +27,8 @@ export async function mailsTo(app: LocalApp, to: string): Promise<StoredMail[]> 
   return emails.filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(to.toLowerCase())));
 }
 
-/** The newest mail to `to` whose text matches, waiting briefly for it. */
-export async function waitForMail(app: LocalApp, to: string, match: RegExp, timeoutMs = 5000): Promise<StoredMail> {
+/** The newest mail to `to` whose text matches, waiting for it (a loaded machine can take a while). */
+export async function waitForMail(app: LocalApp, to: string, match: RegExp, timeoutMs = 60_000): Promise<StoredMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await mailsTo(app, to)).filter((m) => match.test(m.body.text)).pop();

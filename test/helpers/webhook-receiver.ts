@@ -44,7 +44,7 @@ export async function startReceiver() {
     received,
     /** the next deliveries are answered with these statuses */
     answerNext: (...statuses: number[]) => answers.push(...statuses),
-    waitFor(match: (h: ReceivedHook) => boolean, timeoutMs = 10_000): Promise<ReceivedHook> {
+    waitFor(match: (h: ReceivedHook) => boolean, timeoutMs = 60_000): Promise<ReceivedHook> {
       const already = received.find(match);
       if (already) return Promise.resolve(already);
       return new Promise((resolve, reject) => {

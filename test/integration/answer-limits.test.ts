@@ -41,7 +41,7 @@ async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void
 beforeAll(async () => {
   app = await startTestApp();
   owner = await createUser(app, 'many-files@example.com', 'teamelite');
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await app?.stop();

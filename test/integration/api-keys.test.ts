@@ -316,13 +316,13 @@ describe('webhooks with the webhooks scope', () => {
     expect(ping.status, ping.text).toBe(202);
     const hook = await receiver.waitFor((x) => eventOf(x).type === 'ping');
     expect(new Webhook(secret).verify(hook.body, hook.headers)).toEqual(eventOf(hook));
-    await expect.poll(async () => (await api(app, `/v1/webhooks/${endpoint.id}/deliveries`, { headers: h })).json.deliveries[0]?.status, { timeout: 10_000 }).toBe('delivered');
+    await expect.poll(async () => (await api(app, `/v1/webhooks/${endpoint.id}/deliveries`, { headers: h })).json.deliveries[0]?.status, { timeout: 60_000 }).toBe('delivered');
 
     // redelivery: the same event id again
     const deliveryId = ping.json.delivery.id as string;
     const again = await api(app, `/v1/webhooks/${endpoint.id}/deliveries/${deliveryId}/redeliver`, { method: 'POST', headers: h });
     expect(again.status, again.text).toBe(202);
-    await expect.poll(() => receiver!.received.filter((x) => eventOf(x).id === eventOf(hook).id).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => receiver!.received.filter((x) => eventOf(x).id === eventOf(hook).id).length, { timeout: 60_000 }).toBe(2);
 
     // rotation: the new secret is shown once; during the grace period both sign
     const rotated = await api(app, `/v1/webhooks/${endpoint.id}/rotate`, json({ graceHours: 1 }, h));

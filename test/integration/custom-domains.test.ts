@@ -12,9 +12,7 @@ import { putSenderProfile } from '../../functions/data/users';
 import { getUserDomain } from '../../functions/data/custom-domains';
 import { runDomainJob } from '../../functions/services/domains';
 import { FIRST_CHECK_DELAY_MS } from '../../functions/domain/custom-domains';
-import { api, startTestApp } from '../helpers/local-app';
-import { localBucketNames } from '../../scripts/local/stack';
-import { REGION_IDS } from '../../functions/domain/regions';
+import { allStackBuckets, api, startTestApp } from '../helpers/local-app';
 import { customOriginsOf } from '../../functions/domain/bucket-cors';
 import { localS3Client } from '../../scripts/local/s3';
 import { bucketCorsRules } from '../../functions/services/bucket-cors';
@@ -36,7 +34,8 @@ const claim = (u: TestUser, domain: unknown) => api(app, '/domains/custom', json
 const checkNow = (u: TestUser) => api(app, '/domains/custom/check', { method: 'POST', headers: bearer(u) });
 const remove = (u: TestUser) => api(app, '/domains/custom', { method: 'DELETE', headers: bearer(u) });
 const CUSTOM_ORIGIN = `http://${HOST}:5999`;
-const ALL_BUCKETS = REGION_IDS.flatMap((r) => Object.values(localBucketNames(r)));
+/** this file's buckets, every region's (set once the stack runs) */
+let ALL_BUCKETS: string[] = [];
 /** What the browser asks S3 before a cross-origin PUT of a part from a page on `origin`. */
 const preflight = (bucket: string, origin: string) =>
   fetch(`${app.stack.urls.s3}/${bucket}/t/some-key?partNumber=1&uploadId=x`, {
@@ -47,6 +46,7 @@ const customOrigins = async (bucket: string) => customOriginsOf(await bucketCors
 
 beforeAll(async () => {
   app = await startTestApp(APP_ORIGIN);
+  ALL_BUCKETS = allStackBuckets(app.stack);
   [pro, rival, free, business] = await Promise.all([
     createUser(app, 'owner@acme.test', 'pro'),
     createUser(app, 'rival@example.com', 'business'),
@@ -55,7 +55,7 @@ beforeAll(async () => {
   ]);
   member = await createUser(app, 'member@acme.test', 'pro');
   await putSenderProfile({ userId: member.sub, email: member.email, role: 'pro', isTeamMember: true, parentAdminId: pro.sub });
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   await app?.stop();

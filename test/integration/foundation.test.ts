@@ -32,7 +32,8 @@ function mintWithPoolKey(overrides: Record<string, unknown>): string {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // One test stops DynamoDB Local to see /health report it: this file runs emulators of its own.
+  app = await startTestApp(undefined, { ownStack: true });
   const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
   const email = `it-${Date.now()}@example.com`;
   await idp.send(new AdminCreateUserCommand({ UserPoolId: app.stack.userPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] }));

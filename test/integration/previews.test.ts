@@ -17,13 +17,13 @@ import { PURGE_GRACE_SECONDS } from '../../functions/domain/expiry';
 import { keys } from '../../functions/data/keys';
 import { makeThumbnail, ImageTooLargeError } from '../../functions/adapters/thumbnails';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
-import { localBucketNames } from '../../scripts/local/stack';
 import { localS3Client } from '../../scripts/local/s3';
-import { api, startTestApp } from '../helpers/local-app';
+import { api, stackBuckets, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, fetchBytes, json, uploadAll, type TestUser } from '../helpers/transfers';
 import { tinyPdf } from '../helpers/tiny-pdf';
 
-const BUCKET = localBucketNames('hongkong').bucket;
+/** this file's transfer bucket of the default region (set once the stack runs) */
+let BUCKET = '';
 const DAY = 86_400_000;
 const PASSWORD = 'open sesame 16';
 
@@ -113,6 +113,7 @@ async function readyThumbnail(id: string, fileId: string, password?: string): Pr
 
 beforeAll(async () => {
   app = await startTestApp();
+  BUCKET = stackBuckets(app.stack).bucket;
   owner = await createUser(app, 'preview-sender@example.com');
   stranger = await createUser(app, 'preview-stranger@example.com');
   s3 = localS3Client(app.stack.urls.s3);

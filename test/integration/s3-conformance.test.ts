@@ -53,7 +53,7 @@ beforeAll(async () => {
   for (const Bucket of [BUCKET, ANON_BUCKET]) {
     await raw.send(new CreateBucketCommand({ Bucket, CreateBucketConfiguration: { LocationConstraint: AWS_REGION } }));
   }
-}, 90_000);
+}, 300_000);
 
 afterAll(async () => {
   raw?.destroy();
@@ -211,7 +211,7 @@ describe('reads and deletes', () => {
     await Promise.all(Array.from({ length: 1_005 }, (_, i) => raw.send(new PutObjectCommand({ Bucket: BUCKET, Key: `t/Conf015/${i}`, Body: 'x' }))));
     expect(await storage.deletePrefix({ regionId: 'hongkong', anon: false }, 't/Conf015/')).toBe(1_005);
     expect(await storage.deletePrefix({ regionId: 'hongkong', anon: false }, 't/Conf015/')).toBe(0);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('the storage stack\'s lifecycle rules', () => {
@@ -240,5 +240,5 @@ describe('the storage stack\'s lifecycle rules', () => {
         Rules.map((r) => [r.ID, r.Status, r.Expiration?.Days, r.AbortIncompleteMultipartUpload?.DaysAfterInitiation]),
       );
     }
-  }, 60_000);
+  }, 300_000);
 });

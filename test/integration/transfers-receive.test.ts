@@ -9,7 +9,7 @@ import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { PURGE_GRACE_SECONDS } from '../../functions/domain/expiry';
 import { TEXTS } from '../../functions/domain/texts';
 import { readZip } from '../helpers/read-zip';
-import { api, startTestApp } from '../helpers/local-app';
+import { api, stackBuckets, startTestApp } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, fetchBytes, json, randomData, sha256, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
 
 let app: LocalApp;
@@ -136,7 +136,7 @@ describe('expiry, extension and the sweep', () => {
     const again = (await app.gateway.runJob('expiry-sweep')) as { purged: number };
     expect(again.purged).toBe(0);
     const s3 = new S3Client({ endpoint: app.stack.urls.s3, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-    const left = await s3.send(new ListObjectsV2Command({ Bucket: 'sendbridge-local-hongkong', Prefix: `t/${t.id}/` }));
+    const left = await s3.send(new ListObjectsV2Command({ Bucket: stackBuckets(app.stack).bucket, Prefix: `t/${t.id}/` }));
     expect(left.KeyCount ?? 0).toBe(0);
     s3.destroy();
     const res = await api(app, '/getDownload', json({ id: t.id }));

@@ -9,11 +9,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceSizeError, buildZipToS3 } from '../../functions/adapters/zip/s3-zip';
 import { localS3Client } from '../../scripts/local/s3';
-import { localBucketNames, startLocalStack, type LocalStack } from '../../scripts/local/stack';
+import type { LocalStack } from '../../scripts/local/stack';
+import { stackBuckets, startTestStack } from '../helpers/local-app';
 import { hasUnzip, readZip, unzipTest } from '../helpers/read-zip';
 
 const MiB = 1024 * 1024;
-const bucket = localBucketNames('hongkong').bucket;
+/** this file's transfer bucket of the default region (set once the stack runs) */
+let bucket = '';
 const prefix = `it-zip-${Date.now()}`;
 
 let stack: LocalStack;
@@ -38,7 +40,8 @@ async function download(key: string): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  stack = await startLocalStack({ ports: 'free', appOrigins: ['http://127.0.0.1:5999'], appOrigin: 'http://127.0.0.1:5999' });
+  stack = await startTestStack();
+  bucket = stackBuckets(stack).bucket;
   s3 = localS3Client(stack.urls.s3);
   layer = localS3Client(stack.urls.s3);
   for (const s of sources) {

@@ -45,7 +45,10 @@ export interface GatewayOptions {
   readonly originSecret?: string;
   /** CloudFront's response headers policy (frontend/csp.ts securityHeaders), on every answer */
   readonly responseHeaders?: Readonly<Record<string, string>>;
-  /** tests only: a shorter integration timeout than the HTTP API's 30 s */
+  /**
+   * tests only: another integration timeout than the HTTP API's 30 s: shorter to see the 503, or
+   * longer on a loaded test machine, where a handler runs many times slower than in Lambda
+   */
   readonly integrationTimeoutMs?: number;
 }
 
