@@ -110,10 +110,10 @@ export function bootAfterPaint(indexHtml: string): { html: string; boot: { file:
 
 /** index.html with the rendered screen in #root, marked with its page and language for main.tsx (and `data-shell` when it is only a frame). */
 export function fillShell(shell: string, { html, title, language, page, hydrate }: { html: string; title: string; language: Language; page: string; hydrate: boolean }): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   const filled = shell
     .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escape(title || 'SendBridge')}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title || 'SendBridge')}</title>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}:${language}"${hydrate ? '' : ' data-shell=""'} inert>${html}</div>`);
   if (!filled.includes('data-prerendered=')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
   return filled;

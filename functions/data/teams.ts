@@ -330,7 +330,7 @@ export async function moveTransfers(memberId: string, adminId: string): Promise<
         Update: {
           TableName: table(),
           Key: { pk: i.pk, sk: i.sk },
-          UpdateExpression: `SET ${names.map((n, k) => `#a${k} = :v${k}`).join(', ')}`,
+          UpdateExpression: `SET ${names.map((_, k) => `#a${k} = :v${k}`).join(', ')}`,
           ConditionExpression: 'senderId = :m',
           ExpressionAttributeNames: Object.fromEntries(names.map((n, k) => [`#a${k}`, n])),
           ExpressionAttributeValues: { ':m': memberId, ...Object.fromEntries(names.map((n, k) => [`:v${k}`, sets[n]])) },

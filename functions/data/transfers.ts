@@ -347,7 +347,7 @@ export async function markSent(
       Update: {
         TableName: table(),
         Key: keys.transfer(t.slug),
-        UpdateExpression: `SET #s = :ready, ${names.map((n, i) => `#a${i} = :v${i}`).join(', ')}`,
+        UpdateExpression: `SET #s = :ready, ${names.map((_, i) => `#a${i} = :v${i}`).join(', ')}`,
         ConditionExpression: '#s = :uploading',
         ExpressionAttributeNames: { '#s': 'status', ...Object.fromEntries(names.map((n, i) => [`#a${i}`, n])) },
         ExpressionAttributeValues: { ':ready': 'ready', ':uploading': 'uploading', ...Object.fromEntries(names.map((n, i) => [`:v${i}`, sets[n]])) },
@@ -388,7 +388,9 @@ export async function setStatus(
   const conditions = ['attribute_exists(pk)'];
   if (opts.from) {
     conditions.push(`#s IN (${opts.from.map((_, i) => `:f${i}`).join(', ')})`);
-    opts.from.forEach((f, i) => (values[`:f${i}`] = f));
+    opts.from.forEach((f, i) => {
+      values[`:f${i}`] = f;
+    });
   }
   if (opts.expectedSweepDueAt !== undefined) {
     conditions.push('sweepDueAt = :expDue');
@@ -459,7 +461,7 @@ export const extendExpiry = (slug: string, expiryDate: number) => changeExpiry({
  */
 export async function markExpired(slug: string, opts: { sweepDueAt: number; expectedSweepDueAt: number }): Promise<boolean> {
   const item = await getTransferItem(slug);
-  if (!item || item.status !== 'ready') return false;
+  if (item?.status !== 'ready') return false;
   const owner = listedOwner(item);
   return transact([
     {

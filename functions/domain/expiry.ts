@@ -2,7 +2,7 @@
  * Transfer expiry rules of spec §4, §5, §6 and §9. Durations in seconds, dates in epoch ms.
  * Plain code without zod (the send form uses it on the first load); the schemas are in validation.ts.
  */
-import { type Role } from './plans';
+import type { Role } from './plans';
 import { DAY_MS, MINUTE_MS, SECOND_MS } from './units';
 
 export const EXPIRY_PRESETS = [

@@ -194,7 +194,11 @@ export type Recipient = z.infer<typeof recipientSchema>;
 
 function uniqueByEmail<T extends { email: string }>(list: readonly T[]): T[] {
   const seen = new Set<string>();
-  return list.filter((r) => (seen.has(r.email) ? false : (seen.add(r.email), true)));
+  return list.filter((r) => {
+    if (seen.has(r.email)) return false;
+    seen.add(r.email);
+    return true;
+  });
 }
 
 /** Spec wording for guests and free users; paid users see their own cap instead. */

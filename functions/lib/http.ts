@@ -4,12 +4,13 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { problemsOf, type Problem } from '../domain/validation';
 import { HttpError, ValidationError, badRequest, isHttpError, isServiceUnavailable, isThrottling, payloadTooLarge, serviceBusy, serviceUnavailable, unsupportedMediaType } from './errors';
 import { errorFields, log } from './log';
 import { originVerifySecret } from './env';
 import { safeEqual } from './secrets';
+import type { JwtClaims } from './jwt-claims';
 import { ORIGIN_VERIFY_HEADER } from '../routes';
 import { assertAccessTokenLive } from '../services/accounts-sessions';
 
@@ -29,7 +30,7 @@ export interface Schemas {
 
 type Parsed<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
 
-export type JwtClaims = Record<string, string | number | boolean | string[]>;
+export type { JwtClaims } from './jwt-claims';
 
 export interface HttpRequest<S extends Schemas> {
   readonly body: Parsed<S['body']>;

@@ -10,7 +10,7 @@ function threshold(): number {
 function write(level: Level, message: string, fields?: Record<string, unknown>): void {
   if (LEVELS[level] < threshold()) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields });
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
+  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
 export const log = {

@@ -28,7 +28,7 @@ export interface AbuseReportInput {
 /** POST /getDownload/report */
 export async function reportTransfer(input: AbuseReportInput, sourceIp: string, now = Date.now()): Promise<AbuseReportRecord> {
   const t = await data.getTransfer(input.slug);
-  if (!t || t.status !== 'ready') throw notFound('transfer_not_found', TEXTS.download404);
+  if (t?.status !== 'ready') throw notFound('transfer_not_found', TEXTS.download404);
   for (const [scope, subject, rule] of [
     ['abuse-transfer', `${input.slug}:${sourceIp}`, REPORTS_PER_TRANSFER],
     ['abuse-ip', sourceIp, REPORTS_PER_IP],

@@ -13,7 +13,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { hashToken, newToken, safeEqual } from '../lib/secrets';
 import { unauthorized } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
-import type { JwtClaims } from '../lib/http';
+import type { JwtClaims } from '../lib/jwt-claims';
 import { AuthFailedError, refreshAuth, revokeRefreshToken, type CognitoTokens } from '../adapters/auth';
 import {
   createSession,

@@ -120,7 +120,10 @@ export function summarise(items: readonly Record<string, unknown>[], from: strin
   const bucketOfDay = new Map<string, string>();
   const addToDay = (day: string, n: number) => {
     let bucket = bucketOfDay.get(day);
-    if (bucket === undefined) bucketOfDay.set(day, (bucket = bucketOf(day, interval)));
+    if (bucket === undefined) {
+      bucket = bucketOf(day, interval);
+      bucketOfDay.set(day, bucket);
+    }
     buckets.set(bucket, (buckets.get(bucket) ?? 0) + n);
   };
   const countries = new Map<string, number>();

@@ -433,7 +433,7 @@ async function onCheckoutCompleted(provider: PaymentsProvider, event: PaymentEve
   const hinted = asSession(event.data.object);
   // The event's copy is a hint: the provider's own session decides.
   const session = await provider.retrieveCheckoutSession(hinted.id);
-  if (!session || session.status !== 'complete' || !session.customer) return;
+  if (session?.status !== 'complete' || !session.customer) return;
   const userId = await userOfCustomer(session.customer, [session.metadata.userId, session.client_reference_id], at);
   if (!userId) {
     log.warn('webhook: checkout of an unknown user', { eventId: event.id });

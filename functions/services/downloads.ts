@@ -217,7 +217,7 @@ async function track(t: TransferRecord, viewer: Viewer, what: { fileName: string
 export async function fileDownload(slug: string, fileId: string, viewer: Viewer, now = Date.now()): Promise<{ url: string }> {
   const t = await openTransfer(slug, viewer, now);
   const f = await data.getFile(slug, fileId);
-  if (!f || f.status !== 'uploaded') throw notFound('file_not_found', TEXTS.download404);
+  if (f?.status !== 'uploaded') throw notFound('file_not_found', TEXTS.download404);
   assertServable(f);
   const url = await storage.presignDownload(refOf(t, f.key), baseName(f.fileName), DOWNLOAD_URL_SECONDS);
   await track(t, viewer, { fileName: baseName(f.fileName), origin: 'file' }, now);

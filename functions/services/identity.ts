@@ -1,7 +1,7 @@
 import { resolveRole } from '../domain/plans';
 import { getProfile } from '../data/users';
 import { unauthorized } from '../lib/errors';
-import type { JwtClaims } from '../lib/http';
+import type { JwtClaims } from '../lib/jwt-claims';
 import type { Sender } from './transfers';
 
 /** The signed-in sender behind verified JWT claims: id from `sub`, role and address from the profile. */

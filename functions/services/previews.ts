@@ -125,12 +125,12 @@ export async function buildThumbnails(
   for (const fileId of input.fileIds) {
     // Read again before each image: a delete or the purge may come while the job runs.
     const t = await data.getTransfer(input.slug);
-    if (!t || t.status !== 'ready' || t.purged) {
+    if (t?.status !== 'ready' || t.purged) {
       await Promise.all(input.fileIds.map((id) => releaseThumbnailClaim(input.slug, id, input.claimedAt)));
       return result;
     }
     const f = await data.getFile(input.slug, fileId);
-    if (!f || f.thumbStatus !== 'building' || f.thumbStartedAt !== input.claimedAt) continue;
+    if (f?.thumbStatus !== 'building' || f.thumbStartedAt !== input.claimedAt) continue;
     if (!previewRuleOf(f).thumbnail) {
       await finishThumbnail(input.slug, fileId, input.claimedAt, { status: 'failed' });
       continue;

@@ -67,7 +67,7 @@ export interface ReminderRunResult {
 /** One transfer's due reminder; what happened to it. */
 async function runOne(slug: string, now: number): Promise<{ reminded: number; closed: boolean; moved: boolean }> {
   const r = await reminders.getReminder(slug);
-  if (!r || !r.queued || r.dueAt === undefined || r.dueAt > now) return { reminded: 0, closed: false, moved: false };
+  if (!r?.queued || r.dueAt === undefined || r.dueAt > now) return { reminded: 0, closed: false, moved: false };
   const t = await data.getTransfer(slug);
   if (!t || t.status === 'deleted' || t.status === 'cancelled') {
     await reminders.deleteReminder(slug);

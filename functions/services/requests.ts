@@ -30,7 +30,6 @@ import { fileEntriesOf, fileRuleViolations, totalSize } from '../domain/file-fil
 import { removedFileText } from '../domain/texts';
 import { limitsFor, resolveRole } from '../domain/plans';
 import { DEFAULT_EXPIRY_SECONDS, RESUME_WINDOW_SECONDS, expiryDateFor } from '../domain/expiry';
-import { IMAGE_URL_EXPIRES_SECONDS } from '../domain/upload';
 import type { CreateTransferResponse } from '../domain/transfer-api';
 import { generateSlug } from '../domain/slug';
 import * as requestsData from '../data/requests';
@@ -39,7 +38,6 @@ import * as transfersData from '../data/transfers';
 import type { TransferRecord } from '../data/transfers';
 import { getProfile, releaseSend, type UserProfile } from '../data/users';
 import * as storage from '../adapters/storage';
-import { config } from '../lib/env';
 import { badRequest, forbidden, gone, notFound, problemsError, tooManyRequests } from '../lib/errors';
 import { hitRateWindow } from '../data/verification';
 import { publicBrandingOf } from './branding';

@@ -246,7 +246,7 @@ const COPY_START_MIN_LEFT_MS = 10 * 60 * SECOND;
 /** One queued large forward: copied, then sent and mailed; a copy no longer in progress is left alone. */
 async function runQueuedCopy(job: QueuedCopy, now: number): Promise<'sent' | 'failed' | 'skipped'> {
   const record = await data.getTransfer(job.slug);
-  if (!record || record.status !== 'uploading' || !record.forwardedFrom) return 'skipped';
+  if (record?.status !== 'uploading' || !record.forwardedFrom) return 'skipped';
   const source = await data.getTransfer(record.forwardedFrom);
   const [sourceFiles, copyFiles] = await Promise.all([data.listFiles(record.forwardedFrom), data.listFiles(record.slug)]);
   const fromById = new Map(sourceFiles.map((f) => [f.fileId, f]));

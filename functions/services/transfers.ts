@@ -15,7 +15,7 @@ import { resolveRole } from '../domain/plans';
 import {
   FILE_ID_LENGTH,
   SIGNED_URLS_PER_ANSWER,
-  addFilesRequestSchema,
+  type addFilesRequestSchema,
   type CompleteResponse,
   type CreateTransferResponse,
   type PlannedFile,
@@ -113,7 +113,13 @@ export async function plannedFile(t: TransferRecord, f: FileRecord, expiresIn: n
  */
 export async function plannedFiles(t: TransferRecord, files: readonly FileRecord[], expiresIn: number): Promise<PlannedFile[]> {
   let signed = 0;
-  return Promise.all(files.map((f) => plannedFile(t, f, expiresIn, f.mode === 'single' && (signed += 1) <= SIGNED_URLS_PER_ANSWER)));
+  return Promise.all(
+    files.map((f) => {
+      const sign = f.mode === 'single' && signed < SIGNED_URLS_PER_ANSWER;
+      if (f.mode === 'single') signed += 1;
+      return plannedFile(t, f, expiresIn, sign);
+    }),
+  );
 }
 
 export function urlLifetime(t: TransferRecord, now: number): number {

@@ -115,7 +115,7 @@ export function acknowledgeIamWildcards(node: CfnResource, allowances = IAM_WILD
       return;
     }
     const set = covered.get(finding) ?? new Set<string>();
-    reasons.forEach((r) => set.add(r));
+    for (const r of reasons) set.add(r);
     covered.set(finding, set);
   };
   /** The reasons covering every action for `test`, or undefined if some action is not covered. */

@@ -25,7 +25,10 @@ function mulberry32(seed: number): () => number {
 function zipf(n: number, rnd: () => number): () => number {
   const cumulative: number[] = [];
   let sum = 0;
-  for (let i = 0; i < n; i += 1) cumulative.push((sum += 1 / (i + 1)));
+  for (let i = 0; i < n; i += 1) {
+    sum += 1 / (i + 1);
+    cumulative.push(sum);
+  }
   return () => {
     const x = rnd() * sum;
     let lo = 0;
@@ -67,7 +70,10 @@ export async function seedDownloads(table: string, userId: string, o: { download
   const months = new Map<string, Counters>();
   const counted = (m: Map<string, Counters>, k: string) => {
     let c = m.get(k);
-    if (!c) m.set(k, (c = { downloads: 0, counters: new Map(), recipients: new Set() }));
+    if (!c) {
+      c = { downloads: 0, counters: new Map(), recipients: new Set() };
+      m.set(k, c);
+    }
     return c;
   };
   for (let i = 0; i < o.downloads; i += 1) {

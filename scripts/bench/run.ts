@@ -70,7 +70,7 @@ async function main() {
       const result = await BENCHES[name](app, flags);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outDir, `${name}-${stamp}.json`);
-      writeFileSync(file, JSON.stringify({ ...result, machine: machineInfo(), at: new Date().toISOString() }, null, 2) + '\n');
+      writeFileSync(file, `${JSON.stringify({ ...result, machine: machineInfo(), at: new Date().toISOString() }, null, 2)}\n`);
       console.log(JSON.stringify(result.summary, null, 2));
       console.log(`wrote ${path.relative(REPO_ROOT, file)}`);
     }

@@ -20,7 +20,10 @@ export async function benchSessionCheck(_app: LocalApp, opts = { rounds: 5, requ
   const handler = await createHandlerLoader(FUNCTIONS_DIR)(route.handler);
   const ctx = { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
   let calls = 0;
-  ddb().middlewareStack.add((next) => async (args) => ((calls += 1), next(args)), { step: 'initialize', name: 'benchCountCalls' });
+  ddb().middlewareStack.add((next) => async (args) => {
+    calls += 1;
+    return next(args);
+  }, { step: 'initialize', name: 'benchCountCalls' });
 
   const iat = () => String(Math.floor(Date.now() / 1000));
   let n = 0;
@@ -30,7 +33,7 @@ export async function benchSessionCheck(_app: LocalApp, opts = { rounds: 5, requ
     if (r.statusCode !== 200) throw new Error(`handler answered ${r.statusCode}`);
   };
   const skipped = call({ sub: 'bench-user', iat: iat() });
-  const uncached = async () => call({ sub: 'bench-user', iat: iat(), jti: `bench-${(n += 1)}` })();
+  const uncached = async () => call({ sub: 'bench-user', iat: iat(), jti: `bench-${++n}` })();
   const cached = call({ sub: 'bench-user', iat: iat(), jti: 'bench-cached' });
 
   /** DynamoDB calls per request of one variant, over `count` requests after a warm-up. */

@@ -37,7 +37,7 @@ export async function benchWebhookLatency(app: LocalApp, opts = { downloads: 200
       const res = await fetch(`${app.apiOrigin}/api${path}`, init);
       const text = await res.text();
       if (res.status >= 300) throw new Error(`${path} ${res.status} ${text}`);
-      return text ? (JSON.parse(text) as Record<string, any>) : {};
+      return text ? (JSON.parse(text) as Record<string, unknown>) : {};
     };
     await api('/webhooks', { method: 'POST', headers: auth, body: JSON.stringify({ url: receiverUrl, events: ['transfer.downloaded'] }) });
     const body = Buffer.from('webhook latency benchmark\n');

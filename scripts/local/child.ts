@@ -57,7 +57,7 @@ export async function startChild(
       reject(Object.assign(err, { message: `${err.message}${tail ? `\n${tail}` : ''}` }));
     }
     function check() {
-      if (opts.ready && opts.ready.test(buffer)) {
+      if (opts.ready?.test(buffer)) {
         cleanup();
         resolve();
       }

@@ -228,7 +228,9 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       dns,
       stopService: (name) => byService[name].stop(),
       child: (name) => byService[name].current(),
-      holdRestarts: () => children.forEach((c) => c.hold()),
+      holdRestarts: () => {
+        for (const c of children) c.hold();
+      },
       stop: stopAll,
     };
   } catch (err) {

@@ -74,7 +74,7 @@ afterAll(async () => {
 
 describe('sendbridge CLI on the local stack', () => {
   it('login checks the key, stores it 0600 and never prints it; a bad key exits 2', async () => {
-    const bad = await cli(['login', '--key', key.slice(0, -4) + 'AAAA', '--api', app.apiOrigin]);
+    const bad = await cli(['login', '--key', `${key.slice(0, -4)}AAAA`, '--api', app.apiOrigin]);
     expect(bad.code, bad.stderr).toBe(2);
     expect(bad.stderr + bad.stdout).not.toContain(key.slice(-12));
     expect(existsSync(path.join(configDir, 'config.json'))).toBe(false);

@@ -6,7 +6,7 @@ import type { CreateTransferResponse } from '../../functions/domain/transfer-api
 import type { LocalApp } from '../../scripts/local/app';
 import { closePage, logIn as logInAt, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
-import { bearer, createUser, downloadFrom as downloadFromAt, json, sendFiles, type TestUser } from '../helpers/transfers';
+import { createUser, downloadFrom as downloadFromAt, sendFiles, type TestUser } from '../helpers/transfers';
 
 /**
  * The live notifications in Chromium: a sender sits on /dash; a recipient elsewhere

@@ -13,7 +13,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { WebhookListResponse } from '../../functions/domain/webhooks-api';
 import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack, type BrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
-import { bearer, createUser, downloadFrom, json, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
+import { bearer, createUser, downloadFrom, json, randomData, sendFiles, waitForMail, } from '../helpers/transfers';
 import { eventOf, startReceiver, type ReceivedHook } from '../helpers/webhook-receiver';
 
 let stack: BrowserStack;

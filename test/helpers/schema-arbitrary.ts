@@ -118,7 +118,7 @@ export const junk: fc.Arbitrary<Json> = fc.oneof(
     'constructor',
     'toString',
     'a@b',
-    'x'.repeat(300) + '@example.com',
+    `${'x'.repeat(300)}@example.com`,
   ),
   fc.constantFrom(20_000, 300_000, 1_100_000).map((n) => 'A'.repeat(n)),
   fc.constantFrom(10, 200, 3000).map((d) => nested(d, 'deep')),

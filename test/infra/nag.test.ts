@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import { App, type CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 import * as cognito from 'aws-cdk-lib/aws-cognito';

@@ -98,7 +98,7 @@ describe('public API v1 with a key', () => {
     const noKey = await api(app, '/v1/transfers');
     expect(noKey.status).toBe(401);
     expect(noKey.json.error.code).toBe('invalid_api_key');
-    const forged = readOnly.key.slice(0, -4) + 'AAAA';
+    const forged = `${readOnly.key.slice(0, -4)}AAAA`;
     expect((await api(app, '/v1/transfers', { headers: keyAuth(forged) })).json.error.code).toBe('invalid_api_key');
     expect((await api(app, '/v1/transfers', { headers: bearer(alice) })).json.error.code).toBe('invalid_api_key');
     expect((await api(app, `/v1/transfers?api_key=${readOnly.key}`)).status).toBe(401);

@@ -55,7 +55,7 @@ let visitor: string;
 const VISITOR = 'request.visitor@example.com';
 const FILE_REQUESTED = 'alice-requested-passport-scan.pdf';
 const UNKNOWN_REQUEST = 'Zq9Xw2Kp';
-const forgedToken = () => 'f'.repeat(42) + 'Q';
+const forgedToken = () => `${'f'.repeat(42)}Q`;
 /** A's open checkout session and A's unused SetupIntent in the payments simulator (their client secrets) */
 let aliceCheckout: { id: string; secret: string } | undefined;
 let aliceSetup: { id: string; secret: string } | undefined;

@@ -33,7 +33,7 @@ interface Received {
 
 let app: LocalApp;
 let receiver: Server;
-let received: Received[] = [];
+const received: Received[] = [];
 /** what the receiver answers (a failing webhook is 500) */
 let answerStatus = 200;
 let alice: TestUser;

@@ -194,7 +194,7 @@ describe('a request, a visitor upload, the requester told and downloading', () =
     // The visitor's upload token cannot delete it either, and the transfer routes see no owner in Bob.
     expect((await api(app, `/transfers/${upload.id}`, { method: 'DELETE', headers: bearer(bob) })).status).toBe(403);
     expect((await detail(alice, req.id)).json.uploads).toHaveLength(1);
-    expect((await api(app, '/requests?userid=' + bob.sub, { headers: bearer(bob) })).json).toEqual({ requests: [] });
+    expect((await api(app, `/requests?userid=${bob.sub}`, { headers: bearer(bob) })).json).toEqual({ requests: [] });
   });
 
   it('the requester deletes the upload: files gone, storage and counters back', async () => {

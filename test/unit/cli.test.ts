@@ -237,7 +237,7 @@ describe('exit codes, links, paths, secrets', () => {
   });
 
   it('masks API keys in anything printed', () => {
-    const k = 'sbk_live_0123456789abcdef_' + 'A'.repeat(40);
+    const k = `sbk_live_0123456789abcdef_${'A'.repeat(40)}`;
     expect(redact(`oops ${k} here`)).toBe('oops sbk_*** here');
   });
 

@@ -2,11 +2,11 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-const base = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
+const base = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
 export function MicIcon(props: IconProps) {
   return (
-    <svg {...base} {...props}>
+    <svg aria-hidden="true" {...base} {...props}>
       <rect x="9" y="3" width="6" height="11" rx="3" />
       <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
     </svg>
@@ -15,7 +15,7 @@ export function MicIcon(props: IconProps) {
 
 export function VideoIcon(props: IconProps) {
   return (
-    <svg {...base} {...props}>
+    <svg aria-hidden="true" {...base} {...props}>
       <rect x="3" y="6" width="13" height="12" rx="2" />
       <path d="m16 10 5-3v10l-5-3z" />
     </svg>
@@ -24,7 +24,7 @@ export function VideoIcon(props: IconProps) {
 
 export function StopIcon(props: IconProps) {
   return (
-    <svg {...base} {...props}>
+    <svg aria-hidden="true" {...base} {...props}>
       <rect x="6" y="6" width="12" height="12" rx="1.5" fill="currentColor" />
     </svg>
   );

@@ -47,7 +47,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   let command: Exclude<Command, 'help' | 'version'>;
   let rest: readonly string[];
   if (first === 'request') {
-    if (argv[1] !== 'create') throw new UsageError(`unknown command: request ${argv[1] ?? ''}`.trim() + ' (did you mean "request create"?)');
+    if (argv[1] !== 'create') throw new UsageError(`${`unknown command: request ${argv[1] ?? ''}`.trim()} (did you mean "request create"?)`);
     command = 'request create';
     rest = argv.slice(2);
   } else if (first in COMMAND_OPTIONS) {

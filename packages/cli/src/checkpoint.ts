@@ -47,7 +47,7 @@ export function checkpointKey(origin: string, files: readonly LocalFileIdentity[
   const h = createHash('sha256');
   h.update(JSON.stringify({ origin, options: sortKeys(options) }));
   for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    h.update('\n' + JSON.stringify([f.path, f.size, Math.trunc(f.mtimeMs), f.ino]));
+    h.update(`\n${JSON.stringify([f.path, f.size, Math.trunc(f.mtimeMs), f.ino])}`);
   }
   return h.digest('hex');
 }
@@ -83,7 +83,7 @@ function readStore(dir: string, now: number): Store {
 }
 
 function writeStore(dir: string, store: Store): void {
-  writePrivateFile(checkpointFile(dir), JSON.stringify(store, null, 2) + '\n');
+  writePrivateFile(checkpointFile(dir), `${JSON.stringify(store, null, 2)}\n`);
 }
 
 /** The checkpoint of this send if one exists within the resume window, else null. */

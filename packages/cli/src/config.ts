@@ -52,7 +52,7 @@ export function readConfig(dir: string): CliConfig {
 }
 
 export function writeConfig(dir: string, config: CliConfig): void {
-  writePrivateFile(configFile(dir), JSON.stringify(config, null, 2) + '\n');
+  writePrivateFile(configFile(dir), `${JSON.stringify(config, null, 2)}\n`);
 }
 
 export function removeConfig(dir: string): boolean {

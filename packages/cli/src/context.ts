@@ -50,11 +50,11 @@ export function createContext(io: CliIo, parsed: ParsedCommand): Context {
     origin,
     key,
     client,
-    print: (line) => io.stdout.write(redact(line) + '\n'),
+    print: (line) => io.stdout.write(`${redact(line)}\n`),
     info: (line) => {
-      if (!json) io.stderr.write(redact(line) + '\n');
+      if (!json) io.stderr.write(`${redact(line)}\n`);
     },
-    printJson: (value) => io.stdout.write(redact(JSON.stringify(value)) + '\n'),
+    printJson: (value) => io.stdout.write(`${redact(JSON.stringify(value))}\n`),
     requireKey() {
       if (!key) throw new CliError('not logged in: run "sendbridge login" or set SENDBRIDGE_API_KEY', EXIT.auth, 'not_logged_in');
       return client;

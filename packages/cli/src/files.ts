@@ -35,7 +35,7 @@ export function collectFiles(inputs: readonly string[], cwd = process.cwd()): Lo
   };
   for (const input of inputs) {
     const abs = path.resolve(cwd, input);
-    let st;
+    let st: ReturnType<typeof statSync>;
     try {
       st = statSync(abs);
     } catch {

@@ -77,7 +77,7 @@ export async function main(argv: readonly string[], io: CliIo = { stdin: process
     const cli = err instanceof CliError ? err : undefined;
     const exitCode = cli?.exitCode ?? EXIT.usage;
     const message = redact(describeError(err));
-    if (json) io.stdout.write(JSON.stringify({ error: { code: cli?.code ?? 'error', message, exitCode } }) + '\n');
+    if (json) io.stdout.write(`${JSON.stringify({ error: { code: cli?.code ?? 'error', message, exitCode } })}\n`);
     else io.stderr.write(`sendbridge: ${message}\n`);
     return exitCode;
   }

@@ -48,7 +48,7 @@ export function createProgressSink(mode: { json: boolean; tty: boolean }, out: N
   return {
     progress(p) {
       if (mode.json) {
-        out.write(JSON.stringify({ event: 'progress', bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, filesDone: p.filesDone, filesTotal: p.filesTotal, speedBps: Math.round(p.speedBps), etaMs: p.etaMs, phase: p.phase, tryNumber: p.tryNumber }) + '\n');
+        out.write(`${JSON.stringify({ event: 'progress', bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, filesDone: p.filesDone, filesTotal: p.filesTotal, speedBps: Math.round(p.speedBps), etaMs: p.etaMs, phase: p.phase, tryNumber: p.tryNumber })}\n`);
         return;
       }
       if (mode.tty) {
@@ -59,16 +59,16 @@ export function createProgressSink(mode: { json: boolean; tty: boolean }, out: N
       const now = Date.now();
       if (now - lastPlain >= 5000 || p.bytesDone === p.bytesTotal) {
         lastPlain = now;
-        err.write(progressLine(p) + '\n');
+        err.write(`${progressLine(p)}\n`);
       }
     },
     note(line) {
       if (mode.json) return;
       clear();
-      err.write(line + '\n');
+      err.write(`${line}\n`);
     },
     event(e) {
-      if (mode.json) out.write(JSON.stringify(e) + '\n');
+      if (mode.json) out.write(`${JSON.stringify(e)}\n`);
     },
     end() {
       if (drawn) err.write('\n');

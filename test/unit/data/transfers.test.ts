@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLE, conditionFailed, ddbMock, throttled, transactionCancelled, useUnitEnv } from '../../helpers/aws-mock';
+import { TABLE, conditionFailed, ddbMock, transactionCancelled, useUnitEnv } from '../../helpers/aws-mock';
 import {
   addFiles,
   setDisabled,

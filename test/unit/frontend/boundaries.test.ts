@@ -22,7 +22,7 @@ function target(from: string, specifier: string): string | null {
   else if (specifier.startsWith('.')) base = resolve(dirname(from), specifier);
   else return null;
   const found = [base, `${base}.ts`, `${base}.tsx`].find((c) => existsSync(c) && statSync(c).isFile());
-  return found !== undefined && found.startsWith(SRC) ? found : null;
+  return found?.startsWith(SRC) ? found : null;
 }
 
 function importGraph(): Map<string, string[]> {

@@ -3,7 +3,7 @@ import { createMemoryRouter } from 'react-router';
 import { routes } from '@/app/routes';
 import { extensionLoader, type ExtensionResult } from '@/features/extension/extension-loader';
 
-const TOKEN = 'A'.repeat(40) + '_-9';
+const TOKEN = `${'A'.repeat(40)}_-9`;
 
 function stubApi(respond: () => Response) {
   const bodies: unknown[] = [];

@@ -59,7 +59,7 @@ describe('local gateway HTTP behaviour', () => {
   });
 
   it("passes 'key' routes to the handler unverified, as the HTTP API does (no authorizer), with the Authorization header and no claims", async () => {
-    const key = 'sbk_local_0123456789abcdef_' + 'a'.repeat(40);
+    const key = `sbk_local_0123456789abcdef_${'a'.repeat(40)}`;
     const res = await fetch(`${base}/keyed`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);
     const event = await res.json();

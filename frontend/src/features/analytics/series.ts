@@ -69,5 +69,5 @@ export function bucketTick(start: string, interval: AnalyticsInterval, language:
 
 /** The busiest bucket's downloads (the chart's and the map's top), at least 1. */
 export function peak(values: readonly number[]): number {
-  return values.reduce((max, v) => (v > max ? v : max), 1);
+  return values.reduce((max, v) => (Math.max(v , max)), 1);
 }

@@ -118,8 +118,8 @@ export function invoiceLinks(
   // The simulator's hosted invoice is an app page, named absolutely on the app's origin as Stripe
   // names its own: it opens in the app by its path.
   const raw = invoice.hostedUrl;
-  const hosted = raw !== null && raw.startsWith(`${appOrigin}/`) ? raw.slice(appOrigin.length) : raw;
-  const inApp = hosted !== null && hosted.startsWith('/') && !hosted.startsWith('//');
+  const hosted = raw?.startsWith(`${appOrigin}/`) ? raw.slice(appOrigin.length) : raw;
+  const inApp = hosted?.startsWith('/') && !hosted.startsWith('//');
   const external = (url: string | null) => (url !== null && /^https:\/\//u.test(url) ? url : null);
   return {
     pdf: external(invoice.pdfUrl),

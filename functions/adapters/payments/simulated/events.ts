@@ -139,6 +139,6 @@ export async function listEvents(): Promise<EventWithDelivery[]> {
 /** Sends one logged event again, whatever its delivery state (as the Stripe dashboard's "Resend"). */
 export async function redeliverEvent(eventId: string, target: DeliveryTarget): Promise<DeliveryRecord | null> {
   const item = await getObject<SimEvent, DeliveryRecord>(eventId);
-  if (!item || item.kind !== 'event') return null;
+  if (item?.kind !== 'event') return null;
   return deliverEvent(item, target);
 }

@@ -33,7 +33,6 @@ import {
   type PaymentEvent,
   type PaymentMethodObject,
   type PaymentsProvider,
-  type PriceObject,
   type RecurringPriceObject,
   type SubscriptionObject,
 } from '../provider';
@@ -278,7 +277,7 @@ export class PaymentsSimulator implements PaymentsProvider {
 
   async retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionObject | null> {
     const item = await getObject<SessionData, SessionSim>(sessionId);
-    if (!item || item.kind !== 'checkout_session') return null;
+    if (item?.kind !== 'checkout_session') return null;
     return this.sessionWithStatus(item.data, await simNow());
   }
 
@@ -290,7 +289,7 @@ export class PaymentsSimulator implements PaymentsProvider {
     const id = parseSecret(clientSecret, 'cs');
     if (!id) return null;
     const item = await getObject<SessionData, SessionSim>(id);
-    if (!item || item.kind !== 'checkout_session' || !safeEqual(item.data.client_secret, clientSecret)) return null;
+    if (item?.kind !== 'checkout_session' || !safeEqual(item.data.client_secret, clientSecret)) return null;
     // Only the user the session was made for may see or pay it.
     if (item.data.metadata.userId !== userId) return null;
     return item;
@@ -421,7 +420,7 @@ export class PaymentsSimulator implements PaymentsProvider {
 
   async createSetupIntent(customerId: string): Promise<{ readonly id: string; readonly client_secret: string }> {
     const customer = await getObject<CustomerData, CustomerSim>(customerId);
-    if (!customer || customer.kind !== 'customer') throw missing('customer', customerId, 'customer');
+    if (customer?.kind !== 'customer') throw missing('customer', customerId, 'customer');
     const id = simId('seti');
     const intent: SetupIntentData = {
       id,
@@ -441,7 +440,7 @@ export class PaymentsSimulator implements PaymentsProvider {
   async confirmSetup(clientSecret: string, cardInput: CardFields & { name?: string | undefined; postalCode?: string | undefined }, userId: string): Promise<ConfirmSetupResult> {
     const id = parseSecret(clientSecret, 'seti');
     const item = id ? await getObject<SetupIntentData, Record<string, never>>(id) : undefined;
-    if (!item || item.kind !== 'setup_intent' || !safeEqual(item.data.client_secret, clientSecret)) return { kind: 'not_found' };
+    if (item?.kind !== 'setup_intent' || !safeEqual(item.data.client_secret, clientSecret)) return { kind: 'not_found' };
     const customer = await getObject<CustomerData, CustomerSim>(item.data.customer);
     if (!customer || customer.sim.userId !== userId) return { kind: 'not_found' };
     if (item.data.status !== 'requires_payment_method') return { kind: 'not_open' };
@@ -469,9 +468,9 @@ export class PaymentsSimulator implements PaymentsProvider {
 
   async setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<PaymentMethodObject> {
     const customer = await getObject<CustomerData, CustomerSim>(customerId);
-    if (!customer || customer.kind !== 'customer') throw missing('customer', customerId, 'customer');
+    if (customer?.kind !== 'customer') throw missing('customer', customerId, 'customer');
     const pm = await getObject<PaymentMethodData, PaymentMethodSim>(paymentMethodId);
-    if (!pm || pm.kind !== 'payment_method' || pm.data.customer !== customerId) throw missing('payment_method', paymentMethodId, 'default_payment_method');
+    if (pm?.kind !== 'payment_method' || pm.data.customer !== customerId) throw missing('payment_method', paymentMethodId, 'default_payment_method');
     await putObject({ ...customer, data: { ...customer.data, invoice_settings: { default_payment_method: paymentMethodId } } }, customer.version);
     const now = await simNow();
     const events: Pending[] = [];
@@ -505,7 +504,7 @@ export class PaymentsSimulator implements PaymentsProvider {
 
   async retrieveCustomer(customerId: string): Promise<CustomerObject | null> {
     const customer = await getObject<CustomerData, CustomerSim>(customerId);
-    if (!customer || customer.kind !== 'customer') return null;
+    if (customer?.kind !== 'customer') return null;
     const subs = await listForCustomer<SubscriptionData, SubscriptionSim>('SUBS', customerId);
     const pmId = customer.data.invoice_settings.default_payment_method;
     const pm = typeof pmId === 'string' ? await getObject<PaymentMethodData, PaymentMethodSim>(pmId) : undefined;
@@ -529,7 +528,7 @@ export class PaymentsSimulator implements PaymentsProvider {
 
   private async liveSubscription(subscriptionId: string): Promise<SimItem<SubscriptionData, SubscriptionSim>> {
     const item = await getObject<SubscriptionData, SubscriptionSim>(subscriptionId);
-    if (!item || item.kind !== 'subscription') throw missing('subscription', subscriptionId);
+    if (item?.kind !== 'subscription') throw missing('subscription', subscriptionId);
     if (item.data.status === 'canceled' || item.data.status === 'incomplete_expired') {
       throw new InvalidRequestError('resource_invalid_state', 'A canceled subscription can only update its cancellation_details and metadata.', 'id');
     }
@@ -735,7 +734,7 @@ export class PaymentsSimulator implements PaymentsProvider {
   private async charge(paymentMethodId: string, amount: number): Promise<{ ok: true; chargeId: string | null } | { ok: false }> {
     if (amount <= 0) return { ok: true, chargeId: null };
     const pm = await getObject<PaymentMethodData, PaymentMethodSim>(paymentMethodId);
-    if (!pm || pm.kind !== 'payment_method' || pm.sim.behaviour !== 'succeeds') return { ok: false };
+    if (pm?.kind !== 'payment_method' || pm.sim.behaviour !== 'succeeds') return { ok: false };
     return { ok: true, chargeId: simId('ch') };
   }
 

@@ -60,7 +60,7 @@ export function randomSecret(length = 24): string {
 export async function getObject<D, S>(id: string): Promise<SimItem<D, S> | undefined> {
   const out = await ddb().get({ TableName: table(), Key: keys.simpayObject(id), ConsistentRead: true });
   const item = out.Item;
-  if (!item || item.entity !== 'SimPay') return undefined;
+  if (item?.entity !== 'SimPay') return undefined;
   return { id: String(item.id), kind: item.kind as SimKind, data: item.data as D, sim: (item.sim ?? {}) as S, version: Number(item.version) };
 }
 

@@ -96,7 +96,7 @@ describe('sign-up request (spec §3)', () => {
     const huge: BrowserContext = {
       navigator: { language: 'x'.repeat(500), userAgent: 'u'.repeat(5000), vendor: 'v'.repeat(500), platform: 'p'.repeat(500) },
       timeZone: 't'.repeat(500),
-      referrer: 'https://r.example/' + 'r'.repeat(5000),
+      referrer: `https://r.example/${'r'.repeat(5000)}`,
     };
     const body = signupBody({ registrationToken: 'a'.repeat(43), email: 'jane@example.com', fullName: 'Jane', password: 'secret1', role: 'free', lang: 'en' }, huge);
     expect(signupSchema.safeParse(body).success).toBe(true);

@@ -21,7 +21,7 @@ import {
   type SendForm,
   type SenderContext,
 } from '@/shared/send-form/send-state';
-import { type PickedFile } from '@/shared/upload/picked-files';
+import type { PickedFile } from '@/shared/upload/picked-files';
 
 // The English copy of the send screens is the spec's (functions/domain/texts.ts and friends):
 // these tests render en.json through i18next and compare.

@@ -33,7 +33,7 @@ import {
   type SendForm,
   type SenderContext,
 } from '@/shared/send-form/send-state';
-import { type PickedFile } from '@/shared/upload/picked-files';
+import type { PickedFile } from '@/shared/upload/picked-files';
 
 const NOW = Date.UTC(2025, 4, 1, 12);
 

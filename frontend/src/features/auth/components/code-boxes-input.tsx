@@ -24,7 +24,7 @@ export function CodeBoxesInput({ digits, onChange, onComplete, disabled, invalid
   const focusOnMount = useRef(autoFocus);
   useEffect(() => {
     if (!focusOnMount.current) return;
-    const firstEmpty = digits.findIndex((d) => d === '');
+    const firstEmpty = digits.indexOf('');
     boxes.current[firstEmpty === -1 ? 0 : firstEmpty]?.focus();
   }, []);
 

@@ -4,7 +4,6 @@ import { errorTextOf } from '@/i18n/error-keys';
 import { useLocation } from 'react-router';
 import type { SessionUser } from '@domain/auth-api';
 import { MODAL_HIDE_MS } from '@domain/ui-timings';
-import { ApiError } from '@/lib/api';
 import { sendFeedback } from '@/shared/account/account-api';
 import {
   FEEDBACK_MESSAGE_MAX,

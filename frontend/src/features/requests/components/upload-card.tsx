@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type RequestUpload } from '@domain/requests-api';
+import type { RequestUpload } from '@domain/requests-api';
 import { formatSize } from '@/lib/format-size';
 import { fetchFileUrl, requestZip } from '@/shared/downloads/download-api';
 import { formatDateTime } from '@/lib/format-date-time';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ContactView } from '@domain/auth-api';
@@ -27,7 +27,7 @@ import {
   type SenderContext,
   type TeamMemberOption,
 } from '@/shared/send-form/send-state';
-import { type PickedFile } from '@/shared/upload/picked-files';
+import type { PickedFile } from '@/shared/upload/picked-files';
 import { rememberGuestSend, rememberedSenderEmail } from '../sender-memory';
 import { findCheckpoint, type UploadCheckpoint } from '@/shared/upload/checkpoint';
 import type { UploadProgress } from '@/shared/upload/engine';

@@ -31,7 +31,7 @@ import {
   type SenderContext,
   type TeamMemberOption,
 } from '@/shared/send-form/send-state';
-import { type PickedFile } from '@/shared/upload/picked-files';
+import type { PickedFile } from '@/shared/upload/picked-files';
 import { LazyRecorderPanel } from '../recorder/lazy-recorder-panel';
 import { useShake } from '@/lib/use-shake';
 import { useIssueText } from '../hooks/use-issue-text';

@@ -61,7 +61,7 @@ export function useTransferList(userId: string, filter: ListFilter, q: string): 
 
   const loadMore = useCallback(() => {
     const current = state.key === keyId ? state.list : null;
-    if (!current || !current.hasMore || state.loadingMore) return;
+    if (!current?.hasMore || state.loadingMore) return;
     const listKey = key.current;
     const controller = new AbortController();
     moreAbort.current = controller;

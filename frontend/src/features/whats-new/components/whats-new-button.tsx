@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChangelogEntry } from '@domain/dashboard-api';
 import { fetchChangelog } from '@/lib/changelog';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { useLoad } from '@/lib/use-load';
