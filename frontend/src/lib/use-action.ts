@@ -13,8 +13,11 @@ export interface ActionOptions {
 export interface RunOptions {
   /** Names what runs (`busyWith`), where a screen words its buttons by the action in flight. */
   readonly tag?: string;
-  /** After a failure, once `error` is set: put a field back, move focus. Not after unmount. */
-  readonly onError?: (error: unknown) => void;
+  /**
+   * After a failure, with the error and its text (also in `error`): put a field back, move focus,
+   * or show the text elsewhere. Not after unmount.
+   */
+  readonly onError?: (error: unknown, text: string) => void;
 }
 
 export interface Action {
@@ -67,9 +70,10 @@ export function useAction(options: ActionOptions = {}): Action {
     } catch (err) {
       if (mounted.current) {
         const { t: translate, errorText } = latest.current;
-        const text = errorTextOf(err);
-        setError(errorText ? errorText(err) : translate(text.key, text.params));
-        runOptions.onError?.(err);
+        const known = errorTextOf(err);
+        const text = errorText ? errorText(err) : translate(known.key, known.params);
+        setError(text);
+        runOptions.onError?.(err, text);
       }
       return false;
     } finally {

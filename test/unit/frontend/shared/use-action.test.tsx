@@ -57,7 +57,7 @@ const render = (options?: ActionOptions) => {
 const text = (id: string) => view!.byTestId(id)?.textContent;
 
 /** Starts a run inside act, so its first state updates are flushed; gives its outcome. */
-function start(work: () => Promise<unknown>, tag?: string, onError?: (err: unknown) => void): Promise<boolean> {
+function start(work: () => Promise<unknown>, tag?: string, onError?: (err: unknown, text: string) => void): Promise<boolean> {
   let outcome!: Promise<boolean>;
   act(() => {
     outcome = action!.run(work, { ...(tag ? { tag } : {}), ...(onError ? { onError } : {}) });
@@ -106,14 +106,14 @@ describe('useAction', () => {
     expect(text('error')).toBe('Sorry, something went wrong. Please try again.');
   });
 
-  it("uses the screen's own wording where it has one, and calls onError with the error", async () => {
+  it("uses the screen's own wording where it has one, and calls onError with the error and its text", async () => {
     render({ errorText: (err) => `own:${(err as ApiError).code}` });
     const refusal = new ApiError(409, 'contact_exists', 'exists');
     const onError = vi.fn();
     void start(() => Promise.reject(refusal), undefined, onError);
     await settle();
     expect(text('error')).toBe('own:contact_exists');
-    expect(onError).toHaveBeenCalledWith(refusal);
+    expect(onError).toHaveBeenCalledWith(refusal, 'own:contact_exists');
   });
 
   it('drops a second run while one is in flight (a double submit), and takes one after', async () => {
