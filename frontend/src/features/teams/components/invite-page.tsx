@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { InviteInfo } from '@domain/teams-api';
 import { paths } from '@/app/paths';
 import { useSession } from '@/lib/session/session-provider';
+import { useAction } from '@/lib/use-action';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ApiError } from '@/lib/api';
 import { acceptInvite, fetchInvite } from '../api/teams-api';
@@ -28,8 +29,7 @@ export function InvitePage() {
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
   const [company, setCompany] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction({ errorText });
   const info = state.kind === 'ready' ? state.info : null;
   usePageTitle(info ? t('invitePage.title', { admin: info.adminName }) : t('invitePage.missingTitle'));
 
@@ -43,21 +43,21 @@ export function InvitePage() {
     return () => abort.abort();
   }, [id]);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!info) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const auth = await acceptInvite({ token: id, newMemberEmail: info.email, fullName: fullName.trim(), password, ...(company.trim() ? { company: company.trim() } : {}), lang: i18n.resolvedLanguage ?? 'en' });
-      completeSignup(auth);
-      void navigate(paths.acceptInvite(), { replace: true });
-    } catch (err) {
-      setProblem(errorText(err));
-      if (err instanceof ApiError && (err.code === 'invite_expired' || err.code === 'invite_not_found')) setState({ kind: 'missing' });
-    } finally {
-      setBusy(false);
-    }
+    void action.run(
+      async () => {
+        const auth = await acceptInvite({ token: id, newMemberEmail: info.email, fullName: fullName.trim(), password, ...(company.trim() ? { company: company.trim() } : {}), lang: i18n.resolvedLanguage ?? 'en' });
+        completeSignup(auth);
+        void navigate(paths.acceptInvite(), { replace: true });
+      },
+      {
+        onError: (err) => {
+          if (err instanceof ApiError && (err.code === 'invite_expired' || err.code === 'invite_not_found')) setState({ kind: 'missing' });
+        },
+      },
+    );
   };
 
   if (state.kind === 'loading') return <section className="container narrow tm-invite-page" aria-busy="true" />;
@@ -67,7 +67,7 @@ export function InvitePage() {
       <section className="container narrow tm-invite-page" data-testid="invite-unusable">
         <h1>{expired ? t('invitePage.expiredTitle') : t('invitePage.missingTitle')}</h1>
         <p>{expired ? t('invitePage.expiredBody', { admin: state.info.adminName }) : t('invitePage.missingBody')}</p>
-        {problem && <p role="alert">{problem}</p>}
+        {action.error && <p role="alert">{action.error}</p>}
         <Link to={paths.login()}>{t('invitePage.login')}</Link>
       </section>
     );
@@ -78,7 +78,7 @@ export function InvitePage() {
     <section className="container narrow tm-invite-page">
       <h1>{t('invitePage.title', { admin: invite.adminName })}</h1>
       <p className="lead">{invite.company ? t('invitePage.leadCompany', { admin: invite.adminName, company: invite.company }) : t('invitePage.lead', { admin: invite.adminName })}</p>
-      <form onSubmit={(e) => void submit(e)} data-testid="invite-form">
+      <form onSubmit={submit} data-testid="invite-form">
         <label htmlFor={`${ids}-email`}>
           {t('invitePage.email')}
           <input className="field-input" id={`${ids}-email`} type="email" value={invite.email} readOnly autoComplete="username" />
@@ -95,12 +95,12 @@ export function InvitePage() {
           {t('invitePage.company')}
           <input className="field-input" id={`${ids}-company`} type="text" value={company} onChange={(e) => setCompany(e.target.value)} maxLength={200} autoComplete="organization" />
         </label>
-        {problem && (
+        {action.error && (
           <p role="alert" className="tm-notice tm-notice-error">
-            {problem}
+            {action.error}
           </p>
         )}
-        <button type="submit" className="btn btn-primary" disabled={busy || !fullName.trim() || password.length < 6}>
+        <button type="submit" className="btn btn-primary" disabled={action.busy || !fullName.trim() || password.length < 6}>
           {t('invitePage.submit')}
         </button>
       </form>

@@ -1,21 +1,18 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TeamMemberView, TeamView } from '@domain/teams-api';
+import type { TeamView } from '@domain/teams-api';
 import { paths } from '@/app/paths';
-import { InlineConfirm, useInlineConfirm } from '@/components/inline-confirm';
-import { useSession } from '@/lib/session/session-provider';
+import { useAction } from '@/lib/use-action';
 import { usePageTitle } from '@/lib/use-page-title';
 import { fetchTeam, inviteMember, removeMember, resendInvite, revokeInvite } from '../api/teams-api';
 import { useTeamErrorText } from '../team-errors';
+import { InvitesSection } from './invites-section';
+import { MembersSection } from './members-section';
+import { MemberTeam } from './member-team';
 import '../teams.css';
 
 type Notice = { readonly kind: 'success' | 'error'; readonly text: string } | null;
-
-function Avatar({ m }: { m: TeamMemberView }) {
-  const initial = (m.shareWithFullName || m.shareWithEmail).slice(0, 1).toUpperCase();
-  return m.shareWithProfilePic ? <img className="tm-avatar" src={m.shareWithProfilePic} alt="" width={36} height={36} /> : <span className="tm-avatar" aria-hidden="true">{initial}</span>;
-}
 
 /**
  * /dash/account/teams (spec §2, §9 team sizes): the admin invites by email up to the
@@ -26,13 +23,12 @@ export function TeamsPage() {
   const { t, i18n } = useTranslation('teams');
   const lng = i18n.resolvedLanguage ?? 'en';
   const errorText = useTeamErrorText();
-  const { user } = useSession();
   const emailId = useId();
   usePageTitle(t('title'));
   const [team, setTeam] = useState<TeamView | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const action = useAction({ errorText });
 
   const load = useCallback(
     (signal?: AbortSignal) =>
@@ -49,16 +45,10 @@ export function TeamsPage() {
     return () => abort.abort();
   }, [load]);
 
+  // what an action came to is said in the notice; the team is loaded again either way
   const act = async (work: () => Promise<string>) => {
-    setBusy(true);
-    try {
-      setNotice({ kind: 'success', text: await work() });
-    } catch (err) {
-      setNotice({ kind: 'error', text: errorText(err) });
-    } finally {
-      setBusy(false);
-      await load();
-    }
+    await action.run(async () => setNotice({ kind: 'success', text: await work() }), { onError: (_err, text) => setNotice({ kind: 'error', text }) });
+    await load();
   };
 
   const submit = (e: FormEvent) => {
@@ -88,27 +78,7 @@ export function TeamsPage() {
     );
   }
 
-  if (team.role === 'member') {
-    const admin = team.members.find((m) => m.isAdmin);
-    return (
-      <div className="container dash-page tm-page">
-        <h1>{t('member.title')}</h1>
-        <p>{t('member.body', { admin: admin?.shareWithFullName || admin?.shareWithEmail || '' })}</p>
-        <ul className="tm-list" aria-label={t('members.title')}>
-          {team.members.map((m) => (
-            <li key={m.shareWithId} className="tm-row">
-              <span className="tm-person">
-                <Avatar m={m} />
-                <span>
-                  {m.shareWithFullName || m.shareWithEmail} {m.isAdmin && <span className="tm-muted">· {t('members.admin')}</span>}
-                </span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
+  if (team.role === 'member') return <MemberTeam team={team} />;
 
   // No seats and nobody in the team: the upgrade path (a downgraded admin still sees and removes members).
   if (team.role === 'none') {
@@ -142,100 +112,29 @@ export function TeamsPage() {
           <label htmlFor={emailId}>{t('invite.label')}</label>
           <input id={emailId} className="field-input" type="email" autoComplete="off" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} disabled={full} required />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={busy || full || !email.trim()}>
+        <button type="submit" className="btn btn-primary" disabled={action.busy || full || !email.trim()}>
           {t('invite.button')}
         </button>
         {full && <p className="tm-muted">{t('full')}</p>}
       </form>
 
-      <section className="card" aria-labelledby={`${emailId}-members`}>
-        <h2 id={`${emailId}-members`}>{t('members.title')}</h2>
-        <p className="tm-muted">{t('removalNote')}</p>
-        <ul className="tm-list">
-          {team.members.map((m) => (
-            <li key={m.shareWithId} className="tm-row" data-testid="teams-member">
-              <span className="tm-person">
-                <Avatar m={m} />
-                <span>
-                  <strong>{m.shareWithFullName || m.shareWithEmail}</strong>
-                  {m.shareWithFullName && <span className="tm-muted"> · {m.shareWithEmail}</span>}
-                  <br />
-                  <span className="tm-muted">
-                    {m.isAdmin
-                      ? `${t('members.admin')}${m.shareWithId === user?._id ? ` · ${t('members.you')}` : ''}`
-                      : m.finished_onboarding
-                        ? t('members.joined', { date: m.joinedAt ? day(m.joinedAt) : '' })
-                        : t('members.notOnboarded')}
-                  </span>
-                </span>
-              </span>
-              {!m.isAdmin && (
-                <div className="tm-actions">
-                  <RemoveMember
-                    name={m.shareWithFullName || m.shareWithEmail}
-                    busy={busy}
-                    onRemove={() => act(async () => (await removeMember(m.shareWithId), t('members.removed', { name: m.shareWithFullName || m.shareWithEmail })))}
-                  />
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <MembersSection
+        team={team}
+        headingId={`${emailId}-members`}
+        busy={action.busy}
+        day={day}
+        onRemove={(id, name) => act(async () => (await removeMember(id), t('members.removed', { name })))}
+      />
 
-      <section className="card" aria-labelledby={`${emailId}-invites`}>
-        <h2 id={`${emailId}-invites`}>{t('invites.title')}</h2>
-        {team.invites.length === 0 ? (
-          <p className="tm-muted">{t('invites.none')}</p>
-        ) : (
-          <ul className="tm-list">
-            {team.invites.map((i) => (
-              <li key={i.id} className="tm-row" data-testid="teams-invite">
-                <span>
-                  <strong>{i.email}</strong>
-                  <br />
-                  <span className="tm-muted">{i.state === 'expired' ? t('invites.expired') : t('invites.expires', { date: day(i.expiresAt) })}</span>
-                </span>
-                <span className="tm-actions">
-                  <button type="button" className="btn btn-ghost btn-sm" disabled={busy} aria-label={`${t('invites.resend')} ${i.email}`} onClick={() => void act(async () => (await resendInvite(i.id, lng), t('invites.resent', { email: i.email })))}>
-                    {t('invites.resend')}
-                  </button>
-                  <button type="button" className="btn btn-ghost btn-sm" disabled={busy} aria-label={`${t('invites.revoke')} ${i.email}`} onClick={() => void act(async () => (await revokeInvite(i.id), t('invites.revoked', { email: i.email })))}>
-                    {t('invites.revoke')}
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <InvitesSection
+        team={team}
+        headingId={`${emailId}-invites`}
+        busy={action.busy}
+        day={day}
+        onResend={(i) => void act(async () => (await resendInvite(i.id, lng), t('invites.resent', { email: i.email })))}
+        onRevoke={(i) => void act(async () => (await revokeInvite(i.id), t('invites.revoked', { email: i.email })))}
+      />
     </div>
   );
 }
 
-/** A member's Remove, asked inline; focus goes to Keep, and back to Remove when the question closes. */
-function RemoveMember({ name, busy, onRemove }: { name: string; busy: boolean; onRemove: () => Promise<void> }) {
-  const { t } = useTranslation('teams');
-  const confirm = useInlineConfirm();
-  if (!confirm.open) {
-    return (
-      <button type="button" className="btn btn-ghost btn-sm" ref={confirm.triggerRef} onClick={confirm.ask} aria-label={`${t('members.remove')} ${name}`}>
-        {t('members.remove')}
-      </button>
-    );
-  }
-  return (
-    <InlineConfirm
-      className="tm-actions tm-confirm"
-      small
-      question={t('members.removeConfirm', { name })}
-      confirmLabel={t('members.remove')}
-      confirmClassName="btn btn-danger btn-sm"
-      cancelLabel={t('members.keep')}
-      busy={busy}
-      onConfirm={() => void onRemove().then(confirm.close)}
-      onCancel={confirm.close}
-      testId="teams-remove-confirm"
-    />
-  );
-}
