@@ -8,7 +8,13 @@ const alias = [
 ];
 
 /** Warnings the infra tests provoke on purpose (a synth without app origins, mail sender or built app). */
-const EXPECTED_CDK_WARNINGS = ['sendbridge:config:app-origin', 'sendbridge:payments:simulated', 'sendbridge:config:mail-from', 'sendbridge:web:no-build', 'sendbridge:china:standalone'];
+const EXPECTED_CDK_WARNINGS = [
+  'sendbridge:config:app-origin',
+  'sendbridge:payments:simulated',
+  'sendbridge:config:mail-from',
+  'sendbridge:web:no-build',
+  'sendbridge:china:standalone',
+];
 
 /**
  * CDK prints its validation report with console.error on every synth. A report made only of the
@@ -19,7 +25,11 @@ function isExpectedCdkReport(log: string): boolean {
   if (!log.includes('A copy of this report can be found in')) return false;
   const acknowledgeIds = [...log.matchAll(/Acknowledge with 'Annotation::([^']+)'/g)].map((m) => m[1]!);
   const entries = log.match(/^(WARNING|ERROR|INFO)\b/gm) ?? [];
-  return entries.length === acknowledgeIds.length && entries.every((e) => e === 'WARNING') && acknowledgeIds.every((id) => EXPECTED_CDK_WARNINGS.includes(id));
+  return (
+    entries.length === acknowledgeIds.length &&
+    entries.every((e) => e === 'WARNING') &&
+    acknowledgeIds.every((id) => EXPECTED_CDK_WARNINGS.includes(id))
+  );
 }
 
 // One runner, four levels (conventions §10). Integration and e2e share one pool of workers

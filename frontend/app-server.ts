@@ -77,7 +77,9 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
     res.writeHead(200, {
       ...headers,
       'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
-      'cache-control': file.startsWith(path.join(root, 'assets') + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': file.startsWith(path.join(root, 'assets') + path.sep)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
       ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
     });
     if (req.method === 'HEAD') return void res.end();
@@ -105,7 +107,10 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
           port: api.port,
           method: req.method,
           path: req.url,
-          headers: { ...forwardedHeaders(req, options.originSecret), 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' },
+          headers: {
+            ...forwardedHeaders(req, options.originSecret),
+            'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1',
+          },
         },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...headers });
@@ -129,7 +134,8 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
     // CloudFront's SPA rewrite: a last segment without a dot is a client-side route.
     const candidate = path.join(root, path.normalize(decoded).replace(/^([/\\])+/, ''));
     const inside = candidate.startsWith(root + path.sep);
-    if (inside && existsSync(candidate) && statSync(candidate).isFile()) return sendFile(req, res, candidate, url.pathname);
+    if (inside && existsSync(candidate) && statSync(candidate).isFile())
+      return sendFile(req, res, candidate, url.pathname);
     const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
     if (last.includes('.')) {
       res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
@@ -146,7 +152,12 @@ export async function startBuiltAppServer(options: BuiltAppOptions): Promise<Bui
       },
     });
     const page = path.join(root, uri);
-    sendFile(req, res, page.startsWith(root + path.sep) && existsSync(page) ? page : path.join(root, 'index.html'), url.pathname);
+    sendFile(
+      req,
+      res,
+      page.startsWith(root + path.sep) && existsSync(page) ? page : path.join(root, 'index.html'),
+      url.pathname,
+    );
   };
 
   await new Promise<void>((resolve, reject) => {

@@ -52,7 +52,10 @@ export function refuseHost(res: ServerResponse): void {
 export function hostMiddleware(check: CustomHostCheck | undefined) {
   const allows = hostGate(check);
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    allows(req.headers.host).then((ok) => (ok ? next() : refuseHost(res)), () => refuseHost(res));
+    allows(req.headers.host).then(
+      (ok) => (ok ? next() : refuseHost(res)),
+      () => refuseHost(res),
+    );
   };
 }
 
@@ -64,7 +67,13 @@ export function hostMiddleware(check: CustomHostCheck | undefined) {
 export function localCustomHostHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const csp = headers['content-security-policy'];
   if (!csp) return { ...headers };
-  return { ...headers, 'content-security-policy': csp.split('; ').filter((d) => d !== 'upgrade-insecure-requests').join('; ') };
+  return {
+    ...headers,
+    'content-security-policy': csp
+      .split('; ')
+      .filter((d) => d !== 'upgrade-insecure-requests')
+      .join('; '),
+  };
 }
 
 export function isLoopbackHost(hostHeader: string | undefined): boolean {

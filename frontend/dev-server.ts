@@ -48,9 +48,11 @@ function cspHeaders(headers: Record<string, string>): Plugin {
     configureServer(server) {
       const onCustomHost = localCustomHostHeaders(headers);
       server.middlewares.use((req, res, next) => {
-        for (const [name, value] of Object.entries(isLoopbackHost(req.headers.host) ? headers : onCustomHost)) res.setHeader(name, value);
+        for (const [name, value] of Object.entries(isLoopbackHost(req.headers.host) ? headers : onCustomHost))
+          res.setHeader(name, value);
         // the private pages' headers, as CloudFront and the built-app server send them
-        if (isPrivatePath((req.url ?? '/').split('?')[0] ?? '/')) for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) res.setHeader(name, value);
+        if (isPrivatePath((req.url ?? '/').split('?')[0] ?? '/'))
+          for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) res.setHeader(name, value);
         next();
       });
     },
@@ -58,7 +60,13 @@ function cspHeaders(headers: Record<string, string>): Plugin {
 }
 
 /** Starts the Vite dev server for the app; used by scripts/dev.ts (`npm start`) and one e2e check. */
-export async function startWebDevServer({ port, apiOrigin, storage, customHost, originSecret }: WebDevServerOptions): Promise<WebDevServer> {
+export async function startWebDevServer({
+  port,
+  apiOrigin,
+  storage,
+  customHost,
+  originSecret,
+}: WebDevServerOptions): Promise<WebDevServer> {
   const nonce = randomBytes(16).toString('base64');
   const csp = { storage, scriptNonce: nonce };
   const config = webConfig({ port, apiOrigin, ...(originSecret ? { originSecret } : {}) });

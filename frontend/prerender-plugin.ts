@@ -45,11 +45,20 @@ export function prerenderPages(config: () => UserConfig): Plugin {
         mkdirSync(path.join(outDir, PRERENDERED_DIR), { recursive: true });
         for (const [name, page] of Object.entries(PRERENDERED_PAGES)) {
           for (const language of LANGUAGES) {
-            const { html, title } = page.kind === 'page' ? await renderPage(page.pathname, language, page.titleKey) : await renderShell(language);
-            if (/<script\b/i.test(html)) throw new Error(`prerender: ${name} (${language}) renders a <script>, which the CSP would block`);
+            const { html, title } =
+              page.kind === 'page'
+                ? await renderPage(page.pathname, language, page.titleKey)
+                : await renderShell(language);
+            if (/<script\b/i.test(html))
+              throw new Error(`prerender: ${name} (${language}) renders a <script>, which the CSP would block`);
             const styles = page.kind === 'page' ? screenStyles(manifest, page.screen) : [];
-            const withStyles = shell.replace(/(<link rel="stylesheet"[^>]*>)/, (link) => [link, ...styles.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`)].join('\n    '));
-            writeFileSync(path.join(outDir, PRERENDERED_DIR, `${name}.${language}.html`), fillShell(withStyles, { html, title, language, page: name, hydrate: page.kind === 'page' }));
+            const withStyles = shell.replace(/(<link rel="stylesheet"[^>]*>)/, (link) =>
+              [link, ...styles.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`)].join('\n    '),
+            );
+            writeFileSync(
+              path.join(outDir, PRERENDERED_DIR, `${name}.${language}.html`),
+              fillShell(withStyles, { html, title, language, page: name, hydrate: page.kind === 'page' }),
+            );
           }
         }
       } finally {
@@ -59,7 +68,15 @@ export function prerenderPages(config: () => UserConfig): Plugin {
   };
 }
 
-type Manifest = Record<string, { readonly file: string; readonly isEntry?: boolean; readonly imports?: readonly string[]; readonly css?: readonly string[] }>;
+type Manifest = Record<
+  string,
+  {
+    readonly file: string;
+    readonly isEntry?: boolean;
+    readonly imports?: readonly string[];
+    readonly css?: readonly string[];
+  }
+>;
 
 /** The stylesheets of a screen's route modules and their static imports that the entry does not already link. */
 function screenStyles(manifest: Manifest, screen: Screen): string[] {
@@ -109,12 +126,25 @@ export function bootAfterPaint(indexHtml: string): { html: string; boot: { file:
 }
 
 /** index.html with the rendered screen in #root, marked with its page and language for main.tsx (and `data-shell` when it is only a frame). */
-export function fillShell(shell: string, { html, title, language, page, hydrate }: { html: string; title: string; language: Language; page: string; hydrate: boolean }): string {
+export function fillShell(
+  shell: string,
+  {
+    html,
+    title,
+    language,
+    page,
+    hydrate,
+  }: { html: string; title: string; language: Language; page: string; hydrate: boolean },
+): string {
   const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   const filled = shell
     .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title || 'SendBridge')}</title>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${page}:${language}"${hydrate ? '' : ' data-shell=""'} inert>${html}</div>`);
-  if (!filled.includes('data-prerendered=')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${page}:${language}"${hydrate ? '' : ' data-shell=""'} inert>${html}</div>`,
+    );
+  if (!filled.includes('data-prerendered='))
+    throw new Error('prerender: index.html has no empty <div id="root"></div>');
   return filled;
 }

@@ -10,7 +10,13 @@ export type PrerenderedPageSpec =
    * in screen-modules.ts, whose stylesheets the HTML links (they would otherwise arrive with the
    * route's chunk and move what is already painted)
    */
-  | { readonly kind: 'page'; readonly paths: RegExp; readonly pathname: string; readonly titleKey: string; readonly screen: Screen }
+  | {
+      readonly kind: 'page';
+      readonly paths: RegExp;
+      readonly pathname: string;
+      readonly titleKey: string;
+      readonly screen: Screen;
+    }
   /** the app's frame around the loading state, for a screen whose content comes from the API */
   | { readonly kind: 'shell'; readonly paths: RegExp };
 
@@ -80,5 +86,7 @@ export interface ViewerRequest {
 
 /** SPA_REWRITE_FUNCTION as a function, for the local servers and the tests. */
 export function spaRewrite(): (event: { request: ViewerRequest }) => ViewerRequest {
-  return new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (event: { request: ViewerRequest }) => ViewerRequest;
+  return new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (event: {
+    request: ViewerRequest;
+  }) => ViewerRequest;
 }

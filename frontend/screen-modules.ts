@@ -11,7 +11,11 @@ export const SCREENS = {
     paths: /^\/(downloads|d|w)\//,
     // with the previews' chunk and texts, which the page imports after its first render: preloaded
     // with the route, they are not one more round trip before the thumbnails (the largest paint)
-    modules: ['src/features/downloads/components/download-page.tsx', 'src/features/downloads/download-loader.ts', 'src/components/previews/preview-gallery.tsx'],
+    modules: [
+      'src/features/downloads/components/download-page.tsx',
+      'src/features/downloads/download-loader.ts',
+      'src/components/previews/preview-gallery.tsx',
+    ],
     namespaces: ['previews'],
   },
   /** / for a visitor without a session */
@@ -26,7 +30,10 @@ export const SCREENS = {
     ],
     namespaces: ['transfers', 'insights', 'contacts', 'requests', 'send', 'account', 'pages'],
   },
-} as const satisfies Record<string, { readonly paths: RegExp; readonly modules: readonly string[]; readonly namespaces: readonly string[] }>;
+} as const satisfies Record<
+  string,
+  { readonly paths: RegExp; readonly modules: readonly string[]; readonly namespaces: readonly string[] }
+>;
 
 /** The manifest key of a lazy catalogue's English file (what a first visit in English loads). */
 export function namespaceModule(ns: string): string {

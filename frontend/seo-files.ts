@@ -36,7 +36,9 @@ export function renderSitemap(origin: string): string {
     const alternates = alternatesOf(origin, page.path)
       .map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xml(a.href)}"/>`)
       .join('\n');
-    return [undefined, ...LANGUAGES].map((language) => `  <url>\n    <loc>${xml(languageUrl(origin, page.path, language))}</loc>\n${alternates}\n  </url>`);
+    return [undefined, ...LANGUAGES].map(
+      (language) => `  <url>\n    <loc>${xml(languageUrl(origin, page.path, language))}</loc>\n${alternates}\n  </url>`,
+    );
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -50,5 +52,12 @@ export function renderSitemap(origin: string): string {
 /** Crawlers may read every public page; the private addresses and the API are off limits. */
 export function renderRobots(origin: string): string {
   const disallowed = ['/api/', ...ROBOTS_DISALLOW];
-  return ['User-agent: *', ...disallowed.map((path) => `Disallow: ${path}`), 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    ...disallowed.map((path) => `Disallow: ${path}`),
+    'Allow: /',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -44,7 +44,8 @@ export const DOWNLOAD_SHARED_MODULES =
  * and the domain's formatting helpers. One `shared` chunk (3.2 KiB gzip) rather than four files
  * of under 2 KiB each: the download page loads the same bytes in three requests fewer, home too.
  */
-export const FIRST_SCREEN_SHARED_MODULES = /\/(functions\/domain\/(texts|format|id-patterns|ui-timings|units)|frontend\/src\/i18n\/error-keys)\.ts$/;
+export const FIRST_SCREEN_SHARED_MODULES =
+  /\/(functions\/domain\/(texts|format|id-patterns|ui-timings|units)|frontend\/src\/i18n\/error-keys)\.ts$/;
 /** index.html's module and main.tsx: they stay the entry chunk, which imports the four above. */
 const ENTRY_MODULES = /\/frontend\/(index\.html|src\/main\.tsx)$/;
 export const DEFAULT_API_ORIGIN = 'http://127.0.0.1:3001';
@@ -89,9 +90,12 @@ function routePreload(): Plugin {
         const loaded = closure([entry.fileName]);
         const table = Object.values(SCREENS).map(({ paths, modules, namespaces }) => {
           // the route's chunks and the English catalogues it waits for (another language's come later)
-          const wanted = [...new Set([...modules, ...namespaces.flatMap((ns) => [namespaceLoaderModule(ns), namespaceModule(ns)])])];
+          const wanted = [
+            ...new Set([...modules, ...namespaces.flatMap((ns) => [namespaceLoaderModule(ns), namespaceModule(ns)])]),
+          ];
           const roots = wanted.map((m) => chunks.find((c) => c.facadeModuleId === `${frontendRoot}${m}`)?.fileName);
-          if (roots.some((r) => r === undefined)) this.error(`route-preload: a screen module is not a chunk: ${wanted.join(', ')}`);
+          if (roots.some((r) => r === undefined))
+            this.error(`route-preload: a screen module is not a chunk: ${wanted.join(', ')}`);
           const files = [...closure(roots as string[])].filter((f) => !loaded.has(f));
           const css = files.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
           // the stylesheets first: the route's render waits for them (Vite's loader inserts them
@@ -126,7 +130,10 @@ function routePreload(): Plugin {
 function seoFiles(port: number): Plugin {
   let origin = '';
   const files = () => ({ '/robots.txt': renderRobots(origin), '/sitemap.xml': renderSitemap(origin) });
-  const types: Record<string, string> = { '/robots.txt': 'text/plain; charset=utf-8', '/sitemap.xml': 'application/xml; charset=utf-8' };
+  const types: Record<string, string> = {
+    '/robots.txt': 'text/plain; charset=utf-8',
+    '/sitemap.xml': 'application/xml; charset=utf-8',
+  };
   return {
     name: 'sendbridge:seo-files',
     config(_config, { mode }) {
@@ -143,7 +150,8 @@ function seoFiles(port: number): Plugin {
       });
     },
     generateBundle() {
-      for (const [path, source] of Object.entries(files())) this.emitFile({ type: 'asset', fileName: path.slice(1), source });
+      for (const [path, source] of Object.entries(files()))
+        this.emitFile({ type: 'asset', fileName: path.slice(1), source });
     },
   };
 }
@@ -176,7 +184,13 @@ export function webConfig({ port, apiOrigin, originSecret }: WebConfigOptions): 
     // `.env` lives at the repo root (architecture §4); only VITE_* names reach the bundle.
     envDir: repoRoot,
     // React's automatic JSX runtime, and Fast Refresh in `npm start` (docs/decisions/, "React 19").
-    plugins: [react(), routePreload(), seoFiles(port), pureDomainModules(), prerenderPages(() => webConfig({ port, apiOrigin }))],
+    plugins: [
+      react(),
+      routePreload(),
+      seoFiles(port),
+      pureDomainModules(),
+      prerenderPages(() => webConfig({ port, apiOrigin })),
+    ],
     resolve: {
       alias: [
         { find: /^@domain\//, replacement: `${fileURLToPath(new URL('../functions/domain', import.meta.url))}/` },
@@ -192,12 +206,26 @@ export function webConfig({ port, apiOrigin, originSecret }: WebConfigOptions): 
       fs: { allow: [repoRoot] },
       proxy: {
         // One origin, as behind CloudFront, which also writes the viewer headers: the browser's own are dropped.
-        '/api': { target: apiOrigin, changeOrigin: false, xfwd: true, configure: (proxy) => proxy.on('proxyReq', (proxyReq, req) => playCloudFront(proxyReq, req, originSecret)) },
+        '/api': {
+          target: apiOrigin,
+          changeOrigin: false,
+          xfwd: true,
+          configure: (proxy) => proxy.on('proxyReq', (proxyReq, req) => playCloudFront(proxyReq, req, originSecret)),
+        },
       },
     },
     // Pre-bundle up front so a first visit never triggers a dependency re-optimisation reload.
     optimizeDeps: {
-      include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'react-router', 'i18next', 'react-i18next', 'zod'],
+      include: [
+        'react',
+        'react-dom',
+        'react-dom/client',
+        'react/jsx-dev-runtime',
+        'react-router',
+        'i18next',
+        'react-i18next',
+        'zod',
+      ],
     },
     preview: { host: '127.0.0.1', port, strictPort: true },
     build: {
@@ -206,27 +234,37 @@ export function webConfig({ port, apiOrigin, originSecret }: WebConfigOptions): 
       sourcemap: true,
       manifest: true,
       rollupOptions: {
-        output: { codeSplitting: { includeDependenciesRecursively: false, groups: [
-            { name: 'quick-send', test: SEND_FORM_MODULES },
-            { name: 'download-shared', test: DOWNLOAD_SHARED_MODULES },
-            // the file rules with the expiry and input rules, as before the send form's state left
-            // features/send (shared/send-form): apart, file-filters became a chunk of its own
-            { name: 'input-rules', test: /\/functions\/domain\/(file-filters|expiry|input-rules)\.ts$/ },
-            // What every screen runs before its first render (everything the entry imports) as four
-            // files beside the entry, one per library and one of ours: React DOM, react-router,
-            // i18next with its React binding, then the app's own shell (layout,
-            // session, route table, English core catalogue). Left to itself the bundler makes 17
-            // files of it, 16 of them under 3 KiB, each a request before anything paints. One file
-            // for all of it scored worse in Lighthouse (docs/decisions/, "First-load files"), and
-            // per library a release that changes only our code keeps the libraries' files cached.
-            // use-sync-external-store's shim (react-i18next's) goes with React: left to the `app`
-            // group it made app and i18n import each other, and the i18n file ran first and failed.
-            { name: 'react', tags: ['$initial'], test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/ },
-            { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-            { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
-            { name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id) },
-            { name: 'shared', test: FIRST_SCREEN_SHARED_MODULES },
-          ] } } },
+        output: {
+          codeSplitting: {
+            includeDependenciesRecursively: false,
+            groups: [
+              { name: 'quick-send', test: SEND_FORM_MODULES },
+              { name: 'download-shared', test: DOWNLOAD_SHARED_MODULES },
+              // the file rules with the expiry and input rules, as before the send form's state left
+              // features/send (shared/send-form): apart, file-filters became a chunk of its own
+              { name: 'input-rules', test: /\/functions\/domain\/(file-filters|expiry|input-rules)\.ts$/ },
+              // What every screen runs before its first render (everything the entry imports) as four
+              // files beside the entry, one per library and one of ours: React DOM, react-router,
+              // i18next with its React binding, then the app's own shell (layout,
+              // session, route table, English core catalogue). Left to itself the bundler makes 17
+              // files of it, 16 of them under 3 KiB, each a request before anything paints. One file
+              // for all of it scored worse in Lighthouse (docs/decisions/, "First-load files"), and
+              // per library a release that changes only our code keeps the libraries' files cached.
+              // use-sync-external-store's shim (react-i18next's) goes with React: left to the `app`
+              // group it made app and i18n import each other, and the i18n file ran first and failed.
+              {
+                name: 'react',
+                tags: ['$initial'],
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/,
+              },
+              { name: 'router', tags: ['$initial'], test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+              { name: 'i18n', tags: ['$initial'], test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
+              { name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id) },
+              { name: 'shared', test: FIRST_SCREEN_SHARED_MODULES },
+            ],
+          },
+        },
+      },
     },
   };
 }

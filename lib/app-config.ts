@@ -115,7 +115,8 @@ export function readAppConfig(app: App, env: NodeJS.ProcessEnv = process.env): A
     [CONTEXT_KEYS.account, account],
     [CONTEXT_KEYS.chinaAccount, chinaAccount],
   ] as const) {
-    if (value !== undefined && !ACCOUNT.test(value)) throw new Error(`-c ${key}: '${value}' is not a 12-digit account id`);
+    if (value !== undefined && !ACCOUNT.test(value))
+      throw new Error(`-c ${key}: '${value}' is not a 12-digit account id`);
   }
 
   const homeRegion = contextString(app, CONTEXT_KEYS.homeRegion) ?? REGION_CONFIG[regions[0]!].defaultHomeRegion;
@@ -127,13 +128,16 @@ export function readAppConfig(app: App, env: NodeJS.ProcessEnv = process.env): A
     throw new Error('-c domainName and -c certificateArn go together (an ACM certificate in us-east-1 for the domain)');
   }
   if (certificateArn && !certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
-    throw new Error('-c certificateArn must be an ACM certificate in us-east-1 (CloudFront only reads certificates there)');
+    throw new Error(
+      '-c certificateArn must be an ACM certificate in us-east-1 (CloudFront only reads certificates there)',
+    );
   }
 
   let appOrigins = list(contextString(app, CONTEXT_KEYS.appOrigins));
   if (appOrigins.length === 0 && domainName) appOrigins = [`https://${domainName}`];
   for (const origin of appOrigins) {
-    if (!ORIGIN.test(origin)) throw new Error(`-c appOrigins: '${origin}' is not an https origin like https://send.example.com`);
+    if (!ORIGIN.test(origin))
+      throw new Error(`-c appOrigins: '${origin}' is not an https origin like https://send.example.com`);
   }
 
   const mailFrom = contextString(app, CONTEXT_KEYS.mailFrom);
@@ -159,7 +163,9 @@ export function readAppConfig(app: App, env: NodeJS.ProcessEnv = process.env): A
 function readOriginVerifyVersion(app: App): string | undefined {
   const version = contextString(app, CONTEXT_KEYS.originVerifyVersion);
   if (version !== undefined && !ORIGIN_VERIFY_VERSION.test(version)) {
-    throw new Error(`-c originVerifyVersion: '${version}' is not a Secrets Manager VersionId (the UUID put-secret-value prints)`);
+    throw new Error(
+      `-c originVerifyVersion: '${version}' is not a Secrets Manager VersionId (the UUID put-secret-value prints)`,
+    );
   }
   return version;
 }
@@ -173,7 +179,8 @@ function readPayments(app: App): PaymentsSettings {
         '"simulated" runs the payments simulator, a demo in which anyone can subscribe with the test card 4242 4242 4242 4242',
     );
   }
-  if (provider !== 'simulated' && provider !== 'stripe') throw new Error(`-c payments: '${provider}' is not simulated or stripe`);
+  if (provider !== 'simulated' && provider !== 'stripe')
+    throw new Error(`-c payments: '${provider}' is not simulated or stripe`);
   const raw: unknown = app.node.tryGetContext(CONTEXT_KEYS.stripePrices);
   let prices: unknown = raw ?? {};
   if (typeof raw === 'string') {
@@ -183,12 +190,14 @@ function readPayments(app: App): PaymentsSettings {
       throw new Error('-c stripePrices is not JSON (paste what `npm run stripe:setup` prints)');
     }
   }
-  if (typeof prices !== 'object' || prices === null || Array.isArray(prices)) throw new Error('-c stripePrices must be a JSON object');
+  if (typeof prices !== 'object' || prices === null || Array.isArray(prices))
+    throw new Error('-c stripePrices must be a JSON object');
   for (const [key, id] of Object.entries(prices)) {
     if (!/^[a-z]+\/(month|year)$/u.test(key) || typeof id !== 'string' || !id.startsWith('price_')) {
       throw new Error(`-c stripePrices: '${key}' -> '${String(id)}' is not "<role>/<month|year>": "price_..."`);
     }
   }
-  if (provider === 'stripe' && Object.keys(prices).length === 0) throw new Error('-c payments=stripe needs -c stripePrices (run `npm run stripe:setup`)');
+  if (provider === 'stripe' && Object.keys(prices).length === 0)
+    throw new Error('-c payments=stripe needs -c stripePrices (run `npm run stripe:setup`)');
   return { provider, stripePrices: prices as Record<string, string>, stripeSecretName: STRIPE_SECRET_NAME };
 }

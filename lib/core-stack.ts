@@ -15,7 +15,16 @@ import * as ses from 'aws-cdk-lib/aws-ses';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GUARDDUTY_DETAIL_TYPE, GUARDDUTY_SOURCE } from '../functions/domain/malware-scan';
-import { API_CORS, API_PREFIX, functionsOf, jobs, routes, type FunctionDef, type FunctionGroup, type RouteDef } from '../functions/routes';
+import {
+  API_CORS,
+  API_PREFIX,
+  functionsOf,
+  jobs,
+  routes,
+  type FunctionDef,
+  type FunctionGroup,
+  type RouteDef,
+} from '../functions/routes';
 import { TABLE_GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/data/table-schema';
 import { DEFAULT_REGION, type RegionId } from '../functions/domain/regions';
 import { ApiFunction, type ApiResources, type RegionBucketsBinding } from './constructs/api-function';
@@ -218,7 +227,13 @@ export class CoreStack extends Stack {
     // the attempt itself are reported per message, and after 5 receives a message goes to the DLQ).
     const deliver = this.jobFunctions.get('webhook-deliver');
     if (deliver) {
-      deliver.function.addEventSource(new SqsEventSource(productEvents.deliveryQueue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }));
+      deliver.function.addEventSource(
+        new SqsEventSource(productEvents.deliveryQueue, {
+          batchSize: 10,
+          maxBatchingWindow: Duration.seconds(1),
+          reportBatchItemFailures: true,
+        }),
+      );
     }
     this.addRoutes(apiFunctions, { ...resources, jobFunctions }, code);
 
@@ -235,7 +250,9 @@ export class CoreStack extends Stack {
    * queue, whose dead-letter queue keeps messages an attempt could not even be made for.
    */
   private productEvents(): { bus: events.EventBus; deliveryQueue: sqs.Queue; deadLetters: sqs.Queue } {
-    const bus = new events.EventBus(this, 'ProductEvents', { description: 'SendBridge product events (transfer.created, transfer.downloaded, ...)' });
+    const bus = new events.EventBus(this, 'ProductEvents', {
+      description: 'SendBridge product events (transfer.created, transfer.downloaded, ...)',
+    });
     new events.Archive(this, 'ProductEventsArchive', {
       sourceEventBus: bus,
       eventPattern: { source: ['sendbridge'] },
@@ -318,7 +335,11 @@ export class CoreStack extends Stack {
     return (name) => lambda.Code.fromAsset(built.get(name)!.dir);
   }
 
-  private addRoutes(apiFunctions: readonly FunctionDef[], resources: ApiResources, code: (name: string) => lambda.Code): void {
+  private addRoutes(
+    apiFunctions: readonly FunctionDef[],
+    resources: ApiResources,
+    code: (name: string) => lambda.Code,
+  ): void {
     // Access tokens carry `client_id`, not `aud`; the HTTP API JWT authorizer checks
     // client_id against the audience for access tokens, so the audience is the client id.
     // (The core is global-partition only, see lib/app-config.ts, hence amazonaws.com.)
@@ -350,7 +371,8 @@ export class CoreStack extends Stack {
           authorizer: route.auth === 'jwt' ? jwt : undefined,
         });
         // 'key' routes have no HTTP API authorizer either; their handler verifies the API key (keyRoute).
-        if (route.auth !== 'jwt' && added) acknowledge(added, 'AwsSolutions-APIG4', route.auth === 'key' ? 'apiKeyRoute' : 'publicRoute');
+        if (route.auth !== 'jwt' && added)
+          acknowledge(added, 'AwsSolutions-APIG4', route.auth === 'key' ? 'apiKeyRoute' : 'publicRoute');
       }
     }
   }

@@ -13,7 +13,15 @@ import {
 } from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
-import { functionsOf, jobs, routeKeyOf, routes, type FunctionDef, type JobDef, type RouteDef } from '../functions/routes';
+import {
+  functionsOf,
+  jobs,
+  routeKeyOf,
+  routes,
+  type FunctionDef,
+  type JobDef,
+  type RouteDef,
+} from '../functions/routes';
 import { REPO_ROOT } from './paths';
 import { filterSourceMap, type SourceMapV3 } from './source-map-filter';
 
@@ -113,7 +121,10 @@ export function jobEntry(job: Pick<JobDef, 'handler'>): string {
 }
 
 /** Every bundle of the app: `api-<group>` per function group, `job-<name>` per job. */
-export function lambdaBundleSpecs(table: readonly RouteDef[] = routes, jobDefs: readonly JobDef[] = jobs): BundleSpec[] {
+export function lambdaBundleSpecs(
+  table: readonly RouteDef[] = routes,
+  jobDefs: readonly JobDef[] = jobs,
+): BundleSpec[] {
   return [
     ...functionsOf(table).map((fn) => ({ name: apiBundleName(fn.name), source: routeFunctionEntry(fn) })),
     ...jobDefs.map((job) => ({ name: jobBundleName(job.name), source: jobEntry(job) })),
@@ -135,7 +146,9 @@ export const ESBUILD_OPTIONS = {
   sourcesContent: false,
   legalComments: 'none',
   // CommonJS dependencies bundled into ESM still call require().
-  banner: { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
+  },
   tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
   logLevel: 'error',
   // functions/adapters/payments/stripe.ts imports the Stripe SDK from this path (see STRIPE_SDK_CHUNK_FILE)
@@ -143,7 +156,9 @@ export const ESBUILD_OPTIONS = {
   // Native packages are shipped beside the bundle, not in it (NATIVE_PACKAGES)
   external: Object.keys(NATIVE_PACKAGES),
   // Lambda's credentials are always in the environment (functions/lib/clients/lambda-credentials.ts)
-  alias: { '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'functions', 'lib', 'clients', 'lambda-credentials.ts') },
+  alias: {
+    '@aws-sdk/credential-provider-node': path.join(REPO_ROOT, 'functions', 'lib', 'clients', 'lambda-credentials.ts'),
+  },
 } as const satisfies esbuild.BuildOptions;
 
 /** Where bundles are built: a cache beside the dependencies, never committed. */
@@ -268,7 +283,13 @@ function runBuild(
   }
   // No code splitting: with one run over every function, esbuild tree-shakes shared chunks for
   // all entries at once, which made each function's asset 30-100 % larger (docs/decisions/).
-  const { metafile } = esbuild.buildSync({ ...ESBUILD_OPTIONS, entryPoints, outdir: outDir, outExtension: { '.js': '.mjs' }, metafile: true });
+  const { metafile } = esbuild.buildSync({
+    ...ESBUILD_OPTIONS,
+    entryPoints,
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    metafile: true,
+  });
   const cwdPath = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
   const repoPath = (p: string) => path.relative(REPO_ROOT, path.resolve(process.cwd(), p)).split(path.sep).join('/');
   const inputs: Record<string, string> = {};
@@ -303,7 +324,11 @@ function runBuild(
       chunks.push({ file: STRIPE_SDK_CHUNK_FILE, bytes: statSync(stripeChunk).size });
     }
     narrowSourceMap(`${file}.map`);
-    const natives = [...new Set((output?.imports ?? []).filter((i) => i.external && Object.hasOwn(NATIVE_PACKAGES, i.path)).map((i) => i.path))];
+    const natives = [
+      ...new Set(
+        (output?.imports ?? []).filter((i) => i.external && Object.hasOwn(NATIVE_PACKAGES, i.path)).map((i) => i.path),
+      ),
+    ];
     for (const name of natives) {
       for (const copied of copyNativePackage(name, path.join(dir, 'node_modules'))) {
         // A reinstalled native package (another binary version) must rebuild the asset.
@@ -341,7 +366,11 @@ function readPackage(dir: string): PackageJson {
 /** Whether an installed package runs on the Lambda (no os / cpu / libc field, or ones naming it). */
 function runsOnLambda(pkg: PackageJson): boolean {
   const fits = (list: readonly string[] | undefined, value: string) => !list || list.includes(value);
-  return fits(pkg.os, LAMBDA_NATIVE_PLATFORM.os) && fits(pkg.cpu, LAMBDA_NATIVE_PLATFORM.cpu) && fits(pkg.libc, LAMBDA_NATIVE_PLATFORM.libc);
+  return (
+    fits(pkg.os, LAMBDA_NATIVE_PLATFORM.os) &&
+    fits(pkg.cpu, LAMBDA_NATIVE_PLATFORM.cpu) &&
+    fits(pkg.libc, LAMBDA_NATIVE_PLATFORM.libc)
+  );
 }
 
 /**
@@ -350,7 +379,9 @@ function runsOnLambda(pkg: PackageJson): boolean {
  * naming the missing package, when the binary the Lambda needs is not installed here.
  */
 export function copyNativePackage(name: string, target: string, root = path.join(REPO_ROOT, 'node_modules')): string[] {
-  const missing = (NATIVE_PACKAGES[name]?.required ?? []).filter((req) => !existsSync(path.join(root, req, 'package.json')));
+  const missing = (NATIVE_PACKAGES[name]?.required ?? []).filter(
+    (req) => !existsSync(path.join(root, req, 'package.json')),
+  );
   if (missing.length > 0) {
     throw new Error(
       `${name} is shipped to Lambda with its linux-x64 binary, but ${missing.join(', ')} is not installed in node_modules: ` +
@@ -410,7 +441,8 @@ export function unbundledDir(): string {
   const dir = path.join(BUNDLE_CACHE_DIR, 'unbundled');
   const file = path.join(dir, LAMBDA_BUNDLE_FILE);
   mkdirSync(dir, { recursive: true });
-  const text = '// Bundling was skipped for this synth (aws:cdk:bundling-stacks); `cdk synth` builds the real bundle.\nexport const handler = async () => { throw new Error("unbundled"); };\n';
+  const text =
+    '// Bundling was skipped for this synth (aws:cdk:bundling-stacks); `cdk synth` builds the real bundle.\nexport const handler = async () => { throw new Error("unbundled"); };\n';
   try {
     if (readFileSync(file, 'utf8') === text) return dir;
   } catch {

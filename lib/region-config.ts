@@ -23,12 +23,22 @@ export interface StorageRegionConfig {
 
 export const REGION_CONFIG: Readonly<Record<RegionId, StorageRegionConfig>> = {
   hongkong: { regionId: 'hongkong', awsRegion: 'ap-east-1', partition: 'aws', defaultHomeRegion: 'ap-southeast-1' },
-  siliconvalley: { regionId: 'siliconvalley', awsRegion: 'us-west-1', partition: 'aws', defaultHomeRegion: 'us-west-1' },
+  siliconvalley: {
+    regionId: 'siliconvalley',
+    awsRegion: 'us-west-1',
+    partition: 'aws',
+    defaultHomeRegion: 'us-west-1',
+  },
   frankfurt: { regionId: 'frankfurt', awsRegion: 'eu-central-1', partition: 'aws', defaultHomeRegion: 'eu-central-1' },
   // me-central-1 is an opt-in region with a partial service list; the core goes to Frankfurt.
   dubai: { regionId: 'dubai', awsRegion: 'me-central-1', partition: 'aws', defaultHomeRegion: 'eu-central-1' },
   hangzhou: { regionId: 'hangzhou', awsRegion: 'cn-north-1', partition: 'aws-cn', defaultHomeRegion: 'cn-north-1' },
-  guangzhou: { regionId: 'guangzhou', awsRegion: 'cn-northwest-1', partition: 'aws-cn', defaultHomeRegion: 'cn-northwest-1' },
+  guangzhou: {
+    regionId: 'guangzhou',
+    awsRegion: 'cn-northwest-1',
+    partition: 'aws-cn',
+    defaultHomeRegion: 'cn-northwest-1',
+  },
 };
 
 /** `-c regions` when absent: the default storage region only (spec: hongkong). */

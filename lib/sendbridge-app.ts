@@ -42,7 +42,8 @@ const titleCase = (s: string) => s[0]!.toUpperCase() + s.slice(1);
  * and WebStack in the home region (architecture §2). Used by bin/app.ts and by test/infra.
  */
 export function createSendBridge(app: App, options: SendBridgeOptions = {}): SendBridgeStacks {
-  if (app.node.tryGetContext(CROSS_STACK_REFERENCES_FLAG) === undefined) app.node.setContext(CROSS_STACK_REFERENCES_FLAG, 'weak');
+  if (app.node.tryGetContext(CROSS_STACK_REFERENCES_FLAG) === undefined)
+    app.node.setContext(CROSS_STACK_REFERENCES_FLAG, 'weak');
   const config = readAppConfig(app);
   Tags.of(app).add('project', 'SendBridge');
   const bucketOrigins = config.appOriginsConfigured ? config.appOrigins : FALLBACK_BUCKET_ORIGINS;

@@ -12,7 +12,13 @@ import { IMAGE_STAGING_DAYS, IMAGE_STAGING_PREFIX } from '../functions/domain/br
 import { ANON_OBJECT_EXPIRY_DAYS } from '../functions/domain/expiry';
 import { SPEED_TEST_BYTES, SPEED_TEST_KEY, type RegionId } from '../functions/domain/regions';
 import { PrivateBucket } from './constructs/private-bucket';
-import { GUARDDUTY_DETAIL_TYPE, GUARDDUTY_SOURCE, QUARANTINE_PREFIX, QUARANTINE_RETENTION_DAYS, SCANNED_PREFIX } from '../functions/domain/malware-scan';
+import {
+  GUARDDUTY_DETAIL_TYPE,
+  GUARDDUTY_SOURCE,
+  QUARANTINE_PREFIX,
+  QUARANTINE_RETENTION_DAYS,
+  SCANNED_PREFIX,
+} from '../functions/domain/malware-scan';
 import { acknowledge, acknowledgeBucketDeploymentHandler } from './nag/acknowledge';
 
 export interface StorageStackProps extends StackProps {
@@ -74,16 +80,27 @@ export class StorageStack extends Stack {
       cors,
       lifecycleRules: [
         abortIncomplete,
-        { id: 'ExpireUnacceptedImageUploads', prefix: IMAGE_STAGING_PREFIX, expiration: Duration.days(IMAGE_STAGING_DAYS) },
+        {
+          id: 'ExpireUnacceptedImageUploads',
+          prefix: IMAGE_STAGING_PREFIX,
+          expiration: Duration.days(IMAGE_STAGING_DAYS),
+        },
         // quarantined files are kept for operators this long, never served
-        { id: 'ExpireQuarantinedFiles', prefix: QUARANTINE_PREFIX, expiration: Duration.days(QUARANTINE_RETENTION_DAYS) },
+        {
+          id: 'ExpireQuarantinedFiles',
+          prefix: QUARANTINE_PREFIX,
+          expiration: Duration.days(QUARANTINE_RETENTION_DAYS),
+        },
       ],
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 'transfers/',
     });
     this.anonBucket = new PrivateBucket(this, 'AnonBucket', {
       cors,
-      lifecycleRules: [abortIncomplete, { id: 'ExpireAnonymousTransfers', expiration: Duration.days(ANON_OBJECT_EXPIRY_DAYS) }],
+      lifecycleRules: [
+        abortIncomplete,
+        { id: 'ExpireAnonymousTransfers', expiration: Duration.days(ANON_OBJECT_EXPIRY_DAYS) },
+      ],
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 'anon/',
     });
@@ -122,18 +139,52 @@ export class StorageStack extends Stack {
       description: 'GuardDuty Malware Protection for S3: scans and tags the SendBridge buckets of this region',
     });
     const ruleArn = `arn:${this.partition}:events:${this.region}:${this.account}:rule/${GUARDDUTY_MANAGED_RULE_PREFIX}*`;
-    role.addToPolicy(new iam.PolicyStatement({ actions: ['events:PutRule', 'events:DeleteRule', 'events:PutTargets', 'events:RemoveTargets'], resources: [ruleArn], conditions: { StringLike: { 'events:ManagedBy': 'malware-protection-plan.guardduty.amazonaws.com' } } }));
-    role.addToPolicy(new iam.PolicyStatement({ actions: ['events:DescribeRule', 'events:ListTargetsByRule'], resources: [ruleArn] }));
-    role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:PutBucketNotification', 's3:GetBucketNotification', 's3:ListBucket'], resources: buckets.map((b) => b.bucketArn) }));
-    role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:GetObjectVersion', 's3:GetObjectTagging', 's3:GetObjectVersionTagging', 's3:PutObjectTagging', 's3:PutObjectVersionTagging'], resources: buckets.map((b) => b.arnForObjects('*')) }));
-    role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: buckets.map((b) => b.arnForObjects('malware-protection-resource-validation-object')) }));
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['events:PutRule', 'events:DeleteRule', 'events:PutTargets', 'events:RemoveTargets'],
+        resources: [ruleArn],
+        conditions: { StringLike: { 'events:ManagedBy': 'malware-protection-plan.guardduty.amazonaws.com' } },
+      }),
+    );
+    role.addToPolicy(
+      new iam.PolicyStatement({ actions: ['events:DescribeRule', 'events:ListTargetsByRule'], resources: [ruleArn] }),
+    );
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:PutBucketNotification', 's3:GetBucketNotification', 's3:ListBucket'],
+        resources: buckets.map((b) => b.bucketArn),
+      }),
+    );
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: [
+          's3:GetObject',
+          's3:GetObjectVersion',
+          's3:GetObjectTagging',
+          's3:GetObjectVersionTagging',
+          's3:PutObjectTagging',
+          's3:PutObjectVersionTagging',
+        ],
+        resources: buckets.map((b) => b.arnForObjects('*')),
+      }),
+    );
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:PutObject'],
+        resources: buckets.map((b) => b.arnForObjects('malware-protection-resource-validation-object')),
+      }),
+    );
 
     buckets.forEach((bucket, i) => {
-      const plan = new guardduty.CfnMalwareProtectionPlan(this, i === 0 ? 'TransfersMalwareProtection' : 'AnonMalwareProtection', {
-        role: role.roleArn,
-        protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: [SCANNED_PREFIX] } },
-        actions: { tagging: { status: 'ENABLED' } },
-      });
+      const plan = new guardduty.CfnMalwareProtectionPlan(
+        this,
+        i === 0 ? 'TransfersMalwareProtection' : 'AnonMalwareProtection',
+        {
+          role: role.roleArn,
+          protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: [SCANNED_PREFIX] } },
+          actions: { tagging: { status: 'ENABLED' } },
+        },
+      );
       // The plan checks the role's access when it is created: wait for its policy (the GetAtt of
       // the role's ARN already orders the role itself).
       const policy = role.node.tryFindChild('DefaultPolicy');
@@ -141,10 +192,18 @@ export class StorageStack extends Stack {
     });
 
     if (homeRegion === this.region) return;
-    const homeBus = events.EventBus.fromEventBusArn(this, 'HomeDefaultBus', `arn:${this.partition}:events:${homeRegion}:${this.account}:event-bus/default`);
+    const homeBus = events.EventBus.fromEventBusArn(
+      this,
+      'HomeDefaultBus',
+      `arn:${this.partition}:events:${homeRegion}:${this.account}:event-bus/default`,
+    );
     new events.Rule(this, 'ForwardScanResults', {
-      description: 'SendBridge: GuardDuty malware scan results of this region\'s buckets to the home region',
-      eventPattern: { source: [GUARDDUTY_SOURCE], detailType: [GUARDDUTY_DETAIL_TYPE], detail: { s3ObjectDetails: { bucketName: buckets.map((b) => b.bucketName) } } },
+      description: "SendBridge: GuardDuty malware scan results of this region's buckets to the home region",
+      eventPattern: {
+        source: [GUARDDUTY_SOURCE],
+        detailType: [GUARDDUTY_DETAIL_TYPE],
+        detail: { s3ObjectDetails: { bucketName: buckets.map((b) => b.bucketName) } },
+      },
       targets: [new targets.EventBus(homeBus)],
     });
   }

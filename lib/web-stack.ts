@@ -90,7 +90,10 @@ export class WebStack extends Stack {
     });
     acknowledge(logs, 'AwsSolutions-S1', 'accessLogBucket');
 
-    this.appBucket = new PrivateBucket(this, 'AppBucket', { serverAccessLogsBucket: logs, serverAccessLogsPrefix: 's3/' });
+    this.appBucket = new PrivateBucket(this, 'AppBucket', {
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 's3/',
+    });
 
     // One policy for the app and /api/*: API answers get nosniff here too, beside the one the
     // functions send themselves (functions/lib/http.ts).
@@ -100,7 +103,10 @@ export class WebStack extends Stack {
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
         contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
       },
       customHeadersBehavior: {
@@ -166,7 +172,9 @@ export class WebStack extends Stack {
               protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
               originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
               // The functions trust CloudFront-Viewer-Address only beside it (functions/lib/http.ts).
-              customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerifyValue(props.originVerify, props.originVerifyVersion) },
+              customHeaders: {
+                [ORIGIN_VERIFY_HEADER]: originVerifyValue(props.originVerify, props.originVerifyVersion),
+              },
             }),
             viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
             allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -177,7 +185,12 @@ export class WebStack extends Stack {
             responseHeadersPolicy: securityHeaders,
             compress: true,
           },
-          ...Object.fromEntries(privatePathPatterns().map((pattern) => [pattern, { ...appBehaviour, responseHeadersPolicy: privateHeaders }])),
+          ...Object.fromEntries(
+            privatePathPatterns().map((pattern) => [
+              pattern,
+              { ...appBehaviour, responseHeadersPolicy: privateHeaders },
+            ]),
+          ),
         },
       };
     };
@@ -242,7 +255,8 @@ export class WebStack extends Stack {
     const cfn = distribution.node.defaultChild as cloudfront.CfnDistribution;
     cfn.addPropertyOverride('DistributionConfig.ConnectionMode', 'tenant-only');
     // Domains, certificates, IPv6 and price class belong to tenants and connection groups here.
-    for (const unsupported of ['PriceClass', 'IPV6Enabled', 'Aliases', 'ViewerCertificate']) cfn.addPropertyDeletionOverride(`DistributionConfig.${unsupported}`);
+    for (const unsupported of ['PriceClass', 'IPV6Enabled', 'Aliases', 'ViewerCertificate'])
+      cfn.addPropertyDeletionOverride(`DistributionConfig.${unsupported}`);
     acknowledge(distribution, 'AwsSolutions-CFR1', 'noGeoRestriction');
     acknowledge(distribution, 'AwsSolutions-CFR2', 'noWaf');
     acknowledge(distribution, 'AwsSolutions-CFR4', 'tenantCertificates');
@@ -255,10 +269,17 @@ export class WebStack extends Stack {
 
     const resources: ApiResources = {
       ...tenantJobs.resources,
-      tenants: { distributionId: distribution.distributionId, connectionGroupId: connectionGroup.attrId, connectionGroupArn: connectionGroup.attrArn },
+      tenants: {
+        distributionId: distribution.distributionId,
+        connectionGroupId: connectionGroup.attrId,
+        connectionGroupArn: connectionGroup.attrArn,
+      },
     };
     for (const job of jobs.filter((j) => j.stack === 'web')) {
-      const id = `Job${job.name.split('-').map((p) => p[0]!.toUpperCase() + p.slice(1)).join('')}`;
+      const id = `Job${job.name
+        .split('-')
+        .map((p) => p[0]!.toUpperCase() + p.slice(1))
+        .join('')}`;
       const fn = new ApiFunction(this, id, {
         name: `job ${job.name}`,
         code: tenantJobs.code(jobBundleName(job.name)),
@@ -280,7 +301,8 @@ export class WebStack extends Stack {
     new CfnOutput(this, 'TenantDistributionId', { value: distribution.distributionId });
     new CfnOutput(this, 'CustomDomainTarget', {
       value: connectionGroup.attrRoutingEndpoint,
-      description: 'Redeploy with -c customDomainTarget=<this value>: the CNAME target users are shown (docs/deploy.md)',
+      description:
+        'Redeploy with -c customDomainTarget=<this value>: the CNAME target users are shown (docs/deploy.md)',
     });
     return { distribution, connectionGroup };
   }
@@ -301,7 +323,11 @@ export class WebStack extends Stack {
       sources: [s3deploy.Source.asset(distDir, { exclude: ['*', '!assets', '!assets/**'] })],
       destinationBucket: this.appBucket,
       prune: false,
-      cacheControl: [s3deploy.CacheControl.setPublic(), s3deploy.CacheControl.maxAge(Duration.days(365)), s3deploy.CacheControl.immutable()],
+      cacheControl: [
+        s3deploy.CacheControl.setPublic(),
+        s3deploy.CacheControl.maxAge(Duration.days(365)),
+        s3deploy.CacheControl.immutable(),
+      ],
       memoryLimit: 512,
     });
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {

@@ -23,11 +23,26 @@ async function main() {
     const envFile = path.join(REPO_ROOT, '.env');
     if (existsSync(envFile)) process.loadEnvFile(envFile);
     const ports = portsFromEnv();
-    if (!(await isListening(ports.dynamodb))) throw new Error(`no running local stack (DynamoDB on ${ports.dynamodb}): start it with npm start, or set TABLE_NAME for a deployment`);
-    Object.assign(process.env, runningTableEnv(ports.dynamodb, { [ENV.mailFrom]: 'abuse@sendbridge.local', [ENV.appOrigin]: 'http://127.0.0.1' }));
+    if (!(await isListening(ports.dynamodb)))
+      throw new Error(
+        `no running local stack (DynamoDB on ${ports.dynamodb}): start it with npm start, or set TABLE_NAME for a deployment`,
+      );
+    Object.assign(
+      process.env,
+      runningTableEnv(ports.dynamodb, {
+        [ENV.mailFrom]: 'abuse@sendbridge.local',
+        [ENV.appOrigin]: 'http://127.0.0.1',
+      }),
+    );
   } else {
     // A deployment's table: only the table is read and written; the rest of the config is unused.
-    const unused = { [ENV.regionBuckets]: '{}', [ENV.userPoolId]: 'unused', [ENV.userPoolClientId]: 'unused', [ENV.mailFrom]: 'abuse@unused', [ENV.appOrigin]: 'https://unused' };
+    const unused = {
+      [ENV.regionBuckets]: '{}',
+      [ENV.userPoolId]: 'unused',
+      [ENV.userPoolClientId]: 'unused',
+      [ENV.mailFrom]: 'abuse@unused',
+      [ENV.appOrigin]: 'https://unused',
+    };
     for (const [k, v] of Object.entries(unused)) process.env[k] ??= v;
   }
   for (const line of await runAbuseCommand(args)) console.log(line);

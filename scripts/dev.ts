@@ -76,12 +76,23 @@ async function main() {
       log: (l) => console.log(l),
     });
     const intervalOverride = process.env.JOBS_INTERVAL_MS ? Number(process.env.JOBS_INTERVAL_MS) : undefined;
-    timer = startJobTimer(app.gateway, jobs, { log: (l) => console.error(l), ...(intervalOverride ? { intervalOverrideMs: intervalOverride } : {}) });
-    web = await startWebDevServer({ port: webPort, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3], customHost: servedCustomHost, originSecret: app.originSecret });
+    timer = startJobTimer(app.gateway, jobs, {
+      log: (l) => console.error(l),
+      ...(intervalOverride ? { intervalOverrideMs: intervalOverride } : {}),
+    });
+    web = await startWebDevServer({
+      port: webPort,
+      apiOrigin: app.apiOrigin,
+      storage: [app.stack.urls.s3],
+      customHost: servedCustomHost,
+      originSecret: app.originSecret,
+    });
   } catch (err) {
     // One line that says what to do; the expected failures need no stack trace.
     const known = err instanceof PortBusyError || err instanceof JavaMissingError;
-    console.error(`npm start: ${known || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : err.message.split('\n')[0]}`);
+    console.error(
+      `npm start: ${known || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : err.message.split('\n')[0]}`,
+    );
     // DEBUG=1: the whole message (a child's last output lines) and the stack.
     if (!known && err instanceof Error && process.env.DEBUG) console.error(`${err.message}\n${err.stack ?? ''}`);
     await shutdown(1);
@@ -108,7 +119,11 @@ async function main() {
   // The public /health says only ok or degraded; the operator's report is printed here.
   const report = await checkHealth();
   const failing = Object.entries(report.services).filter(([, r]) => !r.ok);
-  console.log(failing.length === 0 ? 'Health: every service ok.' : `Health: failing ${failing.map(([name, r]) => `${name} (${r.error})`).join(', ')}`);
+  console.log(
+    failing.length === 0
+      ? 'Health: every service ok.'
+      : `Health: failing ${failing.map(([name, r]) => `${name} (${r.error})`).join(', ')}`,
+  );
 }
 
 void main();

@@ -20,7 +20,6 @@ process.env.LOG_LEVEL ??= 'warn';
 const envFile = path.join(REPO_ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-
 async function main() {
   const args = process.argv.slice(2);
   if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
@@ -30,7 +29,9 @@ async function main() {
   const ports = portsFromEnv();
   const apiPort = portFromEnv('API_PORT', 3001);
   if (!(await isListening(ports.dynamodb)) || !(await isListening(apiPort))) {
-    throw new Error(`no running local stack (DynamoDB on ${ports.dynamodb}, API on ${apiPort}): start it with npm start, then run this again`);
+    throw new Error(
+      `no running local stack (DynamoDB on ${ports.dynamodb}, API on ${apiPort}): start it with npm start, then run this again`,
+    );
   }
   const webOrigin = process.env[ENV.appOrigin] || `http://${HOST}:${process.env.WEB_PORT || 5173}`;
   Object.assign(
@@ -39,7 +40,8 @@ async function main() {
       [ENV.mailFrom]: 'payments-clock@sendbridge.local',
       [ENV.appOrigin]: webOrigin,
       [ENV.payments]: 'simulated',
-      [ENV.paymentsWebhookUrl]: process.env[ENV.paymentsWebhookUrl] || `http://${HOST}:${apiPort}${API_PREFIX}/stripe/webhook`,
+      [ENV.paymentsWebhookUrl]:
+        process.env[ENV.paymentsWebhookUrl] || `http://${HOST}:${apiPort}${API_PREFIX}/stripe/webhook`,
       [ENV.paymentsWebhookSecret]: process.env[ENV.paymentsWebhookSecret] || SIMULATOR_DEFAULT_WEBHOOK_SECRET,
     }),
   );

@@ -6,7 +6,9 @@ import { resetData } from './local/stack-lock';
 const dataDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.data');
 const outcome = resetData(dataDir);
 if (outcome.kind === 'running') {
-  console.error(`npm run reset: the local stack is running (npm start, pid ${outcome.pid}); stop it with Ctrl-C, then reset.`);
+  console.error(
+    `npm run reset: the local stack is running (npm start, pid ${outcome.pid}); stop it with Ctrl-C, then reset.`,
+  );
   process.exit(1);
 }
 console.log(

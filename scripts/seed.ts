@@ -6,7 +6,12 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { AdminCreateUserCommand, AdminGetUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { ROLES, PLANS } from '../functions/domain/plans';
 import { formatBytes } from '../functions/domain/format';
 import { putSenderProfile } from '../functions/data/users';
@@ -15,7 +20,14 @@ import { REPO_ROOT } from './local/app';
 import { ensureTable } from './local/dynamodb';
 import { ensureUserPool } from './local/cognito';
 import { HOST, isListening } from './local/ports';
-import { LOCAL_AWS_REGION, LOCAL_TABLE_NAME, portsFromEnv, runningTableEnv, startLocalStack, type LocalStack } from './local/stack';
+import {
+  LOCAL_AWS_REGION,
+  LOCAL_TABLE_NAME,
+  portsFromEnv,
+  runningTableEnv,
+  startLocalStack,
+  type LocalStack,
+} from './local/stack';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
@@ -25,7 +37,6 @@ if (existsSync(envFile)) process.loadEnvFile(envFile);
 const DATA_DIR = path.join(REPO_ROOT, '.data');
 /** Plans a person can hold (anon is the guest role, not an account). */
 const SEEDED = ROLES.filter((r) => r !== 'anon');
-
 
 async function main() {
   const ports = portsFromEnv();
@@ -38,7 +49,11 @@ async function main() {
     poolId = (await ensureUserPool(cognitoUrl, path.join(DATA_DIR, 'cognito'))).userPoolId;
     Object.assign(
       process.env,
-      runningTableEnv(ports.dynamodb, { [ENV.userPoolId]: poolId, [ENV.mailFrom]: 'seed@sendbridge.local', [ENV.appOrigin]: 'http://127.0.0.1' }),
+      runningTableEnv(ports.dynamodb, {
+        [ENV.userPoolId]: poolId,
+        [ENV.mailFrom]: 'seed@sendbridge.local',
+        [ENV.appOrigin]: 'http://127.0.0.1',
+      }),
     );
   } else {
     console.log('Starting the local emulators on .data/ for seeding...');
@@ -49,7 +64,11 @@ async function main() {
     poolId = stack.userPoolId;
   }
 
-  const idp = new CognitoIdentityProviderClient({ endpoint: cognitoUrl, region: LOCAL_AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const idp = new CognitoIdentityProviderClient({
+    endpoint: cognitoUrl,
+    region: LOCAL_AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const rows: string[][] = [];
   try {
     for (const role of SEEDED) {
@@ -74,11 +93,29 @@ async function main() {
         sub = out.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
       }
       if (!sub) throw new Error(`no sub for ${email}`);
-      await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: email, Password: password, Permanent: true }));
+      await idp.send(
+        new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: email, Password: password, Permanent: true }),
+      );
       const plan = PLANS[role];
       // created now, as sign-up records it: what's new counts only what came out since
-      await putSenderProfile({ userId: sub, email, fullName: `Demo ${plan.displayName}`, role, status: role === 'free' ? 'unpaid' : 'active', storageUsed: 0, loginCount: 0, createdAt: Date.now() });
-      rows.push([plan.displayName, email, password, formatBytes(plan.uploadLimit), formatBytes(plan.storage), String(plan.emailTo)]);
+      await putSenderProfile({
+        userId: sub,
+        email,
+        fullName: `Demo ${plan.displayName}`,
+        role,
+        status: role === 'free' ? 'unpaid' : 'active',
+        storageUsed: 0,
+        loginCount: 0,
+        createdAt: Date.now(),
+      });
+      rows.push([
+        plan.displayName,
+        email,
+        password,
+        formatBytes(plan.uploadLimit),
+        formatBytes(plan.storage),
+        String(plan.emailTo),
+      ]);
     }
   } finally {
     idp.destroy();
@@ -87,7 +124,9 @@ async function main() {
   const header = ['Plan', 'Email', 'Password', 'Per transfer', 'Storage', 'Recipients'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  console.log(`\nDemo accounts (log in at /login):\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}`);
+  console.log(
+    `\nDemo accounts (log in at /login):\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}`,
+  );
 }
 
 main().catch((err) => {

@@ -11,18 +11,26 @@ import { ENV } from '../functions/lib/env-names';
 import { REPO_ROOT } from './local/app';
 import { ensureTable } from './local/dynamodb';
 import { HOST, isListening } from './local/ports';
-import { LOCAL_AWS_REGION, LOCAL_TABLE_NAME, portsFromEnv, runningTableEnv, startLocalStack, type LocalStack } from './local/stack';
+import {
+  LOCAL_AWS_REGION,
+  LOCAL_TABLE_NAME,
+  portsFromEnv,
+  runningTableEnv,
+  startLocalStack,
+  type LocalStack,
+} from './local/stack';
 
 process.env.LOG_LEVEL ??= 'warn';
 const envFile = path.join(REPO_ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-
 /** The data layer reads the whole configuration; only the table (and its endpoint) is used here. */
 function placeholders(): Record<string, string> {
   const region = process.env.AWS_REGION || LOCAL_AWS_REGION;
   return {
-    [ENV.regionBuckets]: process.env[ENV.regionBuckets] || JSON.stringify({ hongkong: { bucket: 'unused', anonBucket: 'unused', awsRegion: region } }),
+    [ENV.regionBuckets]:
+      process.env[ENV.regionBuckets] ||
+      JSON.stringify({ hongkong: { bucket: 'unused', anonBucket: 'unused', awsRegion: region } }),
     [ENV.userPoolId]: process.env[ENV.userPoolId] || 'unused',
     [ENV.userPoolClientId]: process.env[ENV.userPoolClientId] || 'unused',
     [ENV.mailFrom]: process.env[ENV.mailFrom] || 'codes@sendbridge.local',
@@ -33,7 +41,8 @@ function placeholders(): Record<string, string> {
 async function main() {
   const [countArg, batchArg] = process.argv.slice(2);
   const count = Number(countArg);
-  if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new Error('say how many codes, 1 to 10000: npm run sumo:codes -- 100 [batch-name]');
+  if (!Number.isInteger(count) || count < 1 || count > 10_000)
+    throw new Error('say how many codes, 1 to 10000: npm run sumo:codes -- 100 [batch-name]');
   const batch = batchArg || `batch-${new Date().toISOString().slice(0, 10)}`;
   const ports = portsFromEnv();
   let stack: LocalStack | undefined;
@@ -43,11 +52,18 @@ async function main() {
     Object.assign(process.env, runningTableEnv(ports.dynamodb, { [ENV.mailFrom]: 'codes@sendbridge.local' }));
     console.error(`Writing to the running local stack's table ${LOCAL_TABLE_NAME}.`);
   } else if (process.env[ENV.tableName]) {
-    console.error(`Writing to the table ${process.env[ENV.tableName]} (AWS, region ${process.env.AWS_REGION ?? 'from the environment'}).`);
+    console.error(
+      `Writing to the table ${process.env[ENV.tableName]} (AWS, region ${process.env.AWS_REGION ?? 'from the environment'}).`,
+    );
   } else {
     console.error('Starting the local emulators on .data/ for the writing...');
     const appOrigin = process.env.APP_ORIGIN || `http://${HOST}:${process.env.WEB_PORT || 5173}`;
-    stack = await startLocalStack({ dataDir: path.join(REPO_ROOT, '.data'), ports, appOrigins: [appOrigin], appOrigin });
+    stack = await startLocalStack({
+      dataDir: path.join(REPO_ROOT, '.data'),
+      ports,
+      appOrigins: [appOrigin],
+      appOrigin,
+    });
     Object.assign(process.env, stack.env);
   }
   Object.assign(process.env, placeholders(), { [ENV.tableName]: process.env[ENV.tableName] });

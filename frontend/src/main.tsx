@@ -44,7 +44,11 @@ if (prerendered) {
       });
     });
   }
-  const matches = container.dataset.shell === undefined && prerendered === toLanguage(i18n.resolvedLanguage) && router.state.location.pathname === path && !router.state.errors;
+  const matches =
+    container.dataset.shell === undefined &&
+    prerendered === toLanguage(i18n.resolvedLanguage) &&
+    router.state.location.pathname === path &&
+    !router.state.errors;
   // As a transition the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree (the page is on screen already).
   if (matches) {
@@ -52,7 +56,8 @@ if (prerendered) {
     // Files picked in the prerendered quick send before this point (the boot script kept their
     // inputs): their change event again, now that React listens; React hydrates at once for it.
     const early = (window as { sendbridgeEarlyChanges?: HTMLInputElement[] }).sendbridgeEarlyChanges ?? [];
-    for (const input of early.splice(0)) if (input.isConnected) input.dispatchEvent(new Event('change', { bubbles: true }));
+    for (const input of early.splice(0))
+      if (input.isConnected) input.dispatchEvent(new Event('change', { bubbles: true }));
   } else startTransition(() => createRoot(container).render(app));
 } else {
   createRoot(container).render(app);

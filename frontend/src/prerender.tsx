@@ -54,7 +54,12 @@ export async function renderShell(language: Language): Promise<PrerenderedPage> 
   return render(shell, '/', language, '');
 }
 
-async function render(routes: RouteObject[], pathname: string, language: Language, titleKey: string): Promise<PrerenderedPage> {
+async function render(
+  routes: RouteObject[],
+  pathname: string,
+  language: Language,
+  titleKey: string,
+): Promise<PrerenderedPage> {
   const i18n = await initI18nIn(language);
   const router = createMemoryRouter(routes, { initialEntries: [pathname] });
   await new Promise<void>((resolve) => {
@@ -65,7 +70,8 @@ async function render(routes: RouteObject[], pathname: string, language: Languag
       resolve();
     });
   });
-  if (router.state.location.pathname !== pathname) throw new Error(`prerender: ${pathname} redirected to ${router.state.location.pathname}`);
+  if (router.state.location.pathname !== pathname)
+    throw new Error(`prerender: ${pathname} redirected to ${router.state.location.pathname}`);
   if (router.state.errors) throw new Error(`prerender: ${pathname} failed: ${JSON.stringify(router.state.errors)}`);
   const { prelude } = await prerender(
     <AppProviders i18n={i18n} routes={routes}>

@@ -30,19 +30,38 @@ export interface CognitoTokens {
 }
 
 function claimsOf(accessToken: string): { sub: string; exp: number; jti: string; iat: number } {
-  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string; exp?: number; jti?: string; iat?: number };
-  if (!payload.sub || !payload.exp || !payload.jti || !payload.iat) throw new Error('access token without sub, exp, jti or iat');
+  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    sub?: string;
+    exp?: number;
+    jti?: string;
+    iat?: number;
+  };
+  if (!payload.sub || !payload.exp || !payload.jti || !payload.iat)
+    throw new Error('access token without sub, exp, jti or iat');
   return { sub: payload.sub, exp: payload.exp, jti: payload.jti, iat: payload.iat };
 }
 
 function tokens(result: { AccessToken?: string; RefreshToken?: string } | undefined): CognitoTokens {
   if (!result?.AccessToken) throw new AuthFailedError();
   const { sub, exp, jti, iat } = claimsOf(result.AccessToken);
-  return { accessToken: result.AccessToken, ...(result.RefreshToken ? { refreshToken: result.RefreshToken } : {}), expiresAt: exp * 1000, sub, jti, iat };
+  return {
+    accessToken: result.AccessToken,
+    ...(result.RefreshToken ? { refreshToken: result.RefreshToken } : {}),
+    expiresAt: exp * 1000,
+    sub,
+    jti,
+    iat,
+  };
 }
 
 /** Both local (InvalidPasswordException) and AWS (NotAuthorizedException) wrong-password errors are 'Auth Failed'. */
-const AUTH_FAILURES = new Set(['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException', 'UserNotConfirmedException', 'PasswordResetRequiredException']);
+const AUTH_FAILURES = new Set([
+  'NotAuthorizedException',
+  'InvalidPasswordException',
+  'UserNotFoundException',
+  'UserNotConfirmedException',
+  'PasswordResetRequiredException',
+]);
 
 export async function passwordAuth(email: string, password: string): Promise<CognitoTokens> {
   const { cognitoIdp, InitiateAuthCommand } = await cognito();
@@ -113,7 +132,14 @@ export async function adminCreateUser(email: string): Promise<string | 'exists'>
 
 export async function adminSetPassword(email: string, password: string): Promise<void> {
   const { cognitoIdp, AdminSetUserPasswordCommand } = await cognito();
-  await cognitoIdp().send(new AdminSetUserPasswordCommand({ UserPoolId: config().userPoolId, Username: email, Password: password, Permanent: true }));
+  await cognitoIdp().send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: config().userPoolId,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
 }
 
 export async function adminDeleteUser(email: string): Promise<void> {

@@ -13,10 +13,13 @@ import { tenantName, type TenantProvider } from './cdn-tenants';
 const cloudFrontSdk = () => import('../lib/clients/cloudfront');
 
 const errorOf = (err: unknown) => err as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
-const isNotFound = (err: unknown) => errorOf(err)?.name === 'EntityNotFound' || errorOf(err)?.$metadata?.httpStatusCode === 404;
+const isNotFound = (err: unknown) =>
+  errorOf(err)?.name === 'EntityNotFound' || errorOf(err)?.$metadata?.httpStatusCode === 404;
 
 /** The tenant that serves `host`, if any. */
-async function tenantByDomain(host: string): Promise<{ tenant: DistributionTenant; etag: string | undefined } | undefined> {
+async function tenantByDomain(
+  host: string,
+): Promise<{ tenant: DistributionTenant; etag: string | undefined } | undefined> {
   const { cloudFront, GetDistributionTenantByDomainCommand } = await cloudFrontSdk();
   try {
     const out = await cloudFront().send(new GetDistributionTenantByDomainCommand({ Domain: host }));
@@ -54,7 +57,12 @@ function cloudFrontProvider(distributionId: string, connectionGroupId: string): 
       }
     },
     async remove(_host, tenantId) {
-      const { cloudFront, GetDistributionTenantCommand, UpdateDistributionTenantCommand, DeleteDistributionTenantCommand } = await cloudFrontSdk();
+      const {
+        cloudFront,
+        GetDistributionTenantCommand,
+        UpdateDistributionTenantCommand,
+        DeleteDistributionTenantCommand,
+      } = await cloudFrontSdk();
       let current: { tenant: DistributionTenant; etag: string | undefined };
       try {
         const out = await cloudFront().send(new GetDistributionTenantCommand({ Identifier: tenantId }));

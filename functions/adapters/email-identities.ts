@@ -20,7 +20,8 @@ export interface EmailIdentity {
 }
 
 const DKIM_STATUSES: readonly DkimStatus[] = ['PENDING', 'SUCCESS', 'FAILED', 'TEMPORARY_FAILURE', 'NOT_STARTED'];
-const dkimStatusOf = (v: unknown): DkimStatus => (DKIM_STATUSES.includes(v as DkimStatus) ? (v as DkimStatus) : 'PENDING');
+const dkimStatusOf = (v: unknown): DkimStatus =>
+  DKIM_STATUSES.includes(v as DkimStatus) ? (v as DkimStatus) : 'PENDING';
 
 /** Locally: SES's DKIM tokens are 32 lower-case base32 characters. */
 function localToken(): string {
@@ -64,10 +65,18 @@ export async function getIdentity(domain: string): Promise<EmailIdentity | undef
     const i = out.Item;
     if (!i || !Array.isArray(i.dkimTokens)) return undefined;
     const tokens = (i.dkimTokens as unknown[]).filter((t): t is string => typeof t === 'string');
-    const found = await Promise.all(dkimRecords(domain, tokens).map(async (r) => (await cnamesOf(r.name)).includes(r.value)));
+    const found = await Promise.all(
+      dkimRecords(domain, tokens).map(async (r) => (await cnamesOf(r.name)).includes(r.value)),
+    );
     const status: DkimStatus = found.every(Boolean) ? 'SUCCESS' : 'PENDING';
     if (status !== i.status) {
-      await ddb().update({ TableName: table(), Key: keys.localEmailIdentity(domain), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': status } });
+      await ddb().update({
+        TableName: table(),
+        Key: keys.localEmailIdentity(domain),
+        UpdateExpression: 'SET #s = :s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': status },
+      });
     }
     return { domain, dkimTokens: tokens, status };
   }

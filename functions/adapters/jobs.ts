@@ -10,6 +10,8 @@ export async function startJob(jobName: string, payload: unknown): Promise<void>
   if (!functionName) throw new Error(`job ${jobName} is not bound to this function (JOB_FUNCTIONS)`);
   // Lambda's client on first use: few routes start a job.
   const { lambda, InvokeCommand } = await import('../lib/clients/lambda');
-  const out = await lambda().send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: JSON.stringify(payload) }));
+  const out = await lambda().send(
+    new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: JSON.stringify(payload) }),
+  );
   if (out.StatusCode !== 202) throw new Error(`async invoke of ${jobName} answered ${String(out.StatusCode)}`);
 }

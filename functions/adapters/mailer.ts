@@ -53,20 +53,20 @@ export async function sendMail(msg: MailMessage): Promise<{ messageId: string }>
   const { sesv2, SendEmailCommand } = await ses();
   const out = await sesv2().send(
     new SendEmailCommand({
-    FromEmailAddress: msg.from ?? c.mailFrom,
-    Destination: { ToAddresses: [...msg.to] },
-    ...(msg.replyTo ? { ReplyToAddresses: [msg.replyTo] } : {}),
-    Content: {
-      Simple: {
-        Subject: { Data: msg.subject.replace(/[\r\n]+/gu, ' ').trim(), Charset: UTF8 },
-        Body: {
-          Html: { Data: msg.html, Charset: UTF8 },
-          Text: { Data: msg.text, Charset: UTF8 },
+      FromEmailAddress: msg.from ?? c.mailFrom,
+      Destination: { ToAddresses: [...msg.to] },
+      ...(msg.replyTo ? { ReplyToAddresses: [msg.replyTo] } : {}),
+      Content: {
+        Simple: {
+          Subject: { Data: msg.subject.replace(/[\r\n]+/gu, ' ').trim(), Charset: UTF8 },
+          Body: {
+            Html: { Data: msg.html, Charset: UTF8 },
+            Text: { Data: msg.text, Charset: UTF8 },
+          },
         },
       },
-    },
-    ...(c.sesConfigurationSet ? { ConfigurationSetName: c.sesConfigurationSet } : {}),
-    ...(tags.length > 0 ? { EmailTags: tags } : {}),
+      ...(c.sesConfigurationSet ? { ConfigurationSetName: c.sesConfigurationSet } : {}),
+      ...(tags.length > 0 ? { EmailTags: tags } : {}),
     }),
   );
   if (!out.MessageId) throw new Error('SES accepted the message but returned no MessageId');

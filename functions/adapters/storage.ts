@@ -21,11 +21,16 @@ import { GiB } from '../domain/units';
 
 /** Heads both buckets of every configured region; per region ok or the failing bucket's error. */
 export async function checkBuckets(): Promise<Record<string, { ok: boolean; error?: string }>> {
-  const entries = Object.entries(config().regionBuckets) as [RegionId, { bucket: string; anonBucket: string; awsRegion: string }][];
+  const entries = Object.entries(config().regionBuckets) as [
+    RegionId,
+    { bucket: string; anonBucket: string; awsRegion: string },
+  ][];
   const results = await Promise.all(
     entries.map(async ([regionId, b]) => {
       try {
-        await Promise.all([b.bucket, b.anonBucket].map((Bucket) => s3(b.awsRegion).send(new HeadBucketCommand({ Bucket }))));
+        await Promise.all(
+          [b.bucket, b.anonBucket].map((Bucket) => s3(b.awsRegion).send(new HeadBucketCommand({ Bucket }))),
+        );
         return [regionId, { ok: true }] as const;
       } catch (err) {
         return [regionId, { ok: false, error: describe(err) }] as const;
@@ -66,17 +71,33 @@ export async function presignPut(ref: ObjectRef, size: number, expiresIn: number
 
 export async function startMultipart(ref: ObjectRef): Promise<string> {
   const { s3: c, Bucket } = client(ref);
-  const out = await c.send(new CreateMultipartUploadCommand({ Bucket, Key: ref.key, ContentType: 'application/octet-stream' }));
+  const out = await c.send(
+    new CreateMultipartUploadCommand({ Bucket, Key: ref.key, ContentType: 'application/octet-stream' }),
+  );
   if (!out.UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
   return out.UploadId;
 }
 
-export async function presignPart(ref: ObjectRef, uploadId: string, partNumber: number, size: number, expiresIn: number): Promise<string> {
+export async function presignPart(
+  ref: ObjectRef,
+  uploadId: string,
+  partNumber: number,
+  size: number,
+  expiresIn: number,
+): Promise<string> {
   const { s3: c, Bucket } = client(ref);
-  return presign(c, new UploadPartCommand({ Bucket, Key: ref.key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size }), expiresIn);
+  return presign(
+    c,
+    new UploadPartCommand({ Bucket, Key: ref.key, UploadId: uploadId, PartNumber: partNumber, ContentLength: size }),
+    expiresIn,
+  );
 }
 
-export async function completeMultipart(ref: ObjectRef, uploadId: string, parts: readonly { partNumber: number; etag: string }[]): Promise<void> {
+export async function completeMultipart(
+  ref: ObjectRef,
+  uploadId: string,
+  parts: readonly { partNumber: number; etag: string }[],
+): Promise<void> {
   const { s3: c, Bucket } = client(ref);
   await c.send(
     new CompleteMultipartUploadCommand({
@@ -135,7 +156,12 @@ export async function presignDownload(ref: ObjectRef, fileName: string, expiresI
   const { s3: c, Bucket } = client(ref);
   return presign(
     c,
-    new GetObjectCommand({ Bucket, Key: ref.key, ResponseContentDisposition: attachmentDisposition(fileName), ResponseContentType: 'application/octet-stream' }),
+    new GetObjectCommand({
+      Bucket,
+      Key: ref.key,
+      ResponseContentDisposition: attachmentDisposition(fileName),
+      ResponseContentType: 'application/octet-stream',
+    }),
     expiresIn,
   );
 }
@@ -170,9 +196,18 @@ export async function presignHead(ref: ObjectRef, expiresIn: number): Promise<st
 }
 
 /** Presigned PUT that pins the content type and length (both signed). */
-export async function presignTypedPut(ref: ObjectRef, contentType: string, size: number, expiresIn: number): Promise<string> {
+export async function presignTypedPut(
+  ref: ObjectRef,
+  contentType: string,
+  size: number,
+  expiresIn: number,
+): Promise<string> {
   const { s3: c, Bucket } = client(ref);
-  return presign(c, new PutObjectCommand({ Bucket, Key: ref.key, ContentType: contentType, ContentLength: size }), expiresIn);
+  return presign(
+    c,
+    new PutObjectCommand({ Bucket, Key: ref.key, ContentType: contentType, ContentLength: size }),
+    expiresIn,
+  );
 }
 
 export async function objectHead(ref: ObjectRef): Promise<{ size: number; contentType?: string } | undefined> {
@@ -210,8 +245,12 @@ export interface CopySizing {
 const S3_COPY_SIZING: CopySizing = { singleCopyMax: MAX_COPY_OBJECT_BYTES, partBytes: COPY_PART_BYTES };
 
 /** Byte ranges (inclusive ends) of a multipart copy: 1 GiB parts, larger when 10,000 would not do, never above 5 GiB. */
-export function copyPartRanges(size: number, basePartBytes = COPY_PART_BYTES): { partNumber: number; start: number; end: number }[] {
-  if (!Number.isSafeInteger(size) || size <= 0) throw new RangeError('copy size must be a positive whole number of bytes');
+export function copyPartRanges(
+  size: number,
+  basePartBytes = COPY_PART_BYTES,
+): { partNumber: number; start: number; end: number }[] {
+  if (!Number.isSafeInteger(size) || size <= 0)
+    throw new RangeError('copy size must be a positive whole number of bytes');
   const partSize = Math.max(basePartBytes, Math.ceil(size / MAX_PARTS));
   if (partSize > MAX_COPY_OBJECT_BYTES) throw new RangeError('object too large to copy');
   const ranges: { partNumber: number; start: number; end: number }[] = [];
@@ -231,7 +270,12 @@ function copySource(bucket: string, key: string): string {
  * ranges of the source, aborted when any part fails. Throws S3's error (NoSuchKey when the
  * source is gone).
  */
-export async function copyObject(from: ObjectRef, to: ObjectRef, size: number, sizing: CopySizing = S3_COPY_SIZING): Promise<void> {
+export async function copyObject(
+  from: ObjectRef,
+  to: ObjectRef,
+  size: number,
+  sizing: CopySizing = S3_COPY_SIZING,
+): Promise<void> {
   const src = client(from);
   const dest = client(to);
   if (bucketFor(from.regionId, from.anon).awsRegion !== bucketFor(to.regionId, to.anon).awsRegion) {
@@ -243,12 +287,20 @@ export async function copyObject(from: ObjectRef, to: ObjectRef, size: number, s
     // s3:GetObjectTagging and s3:PutObjectTagging, which no function role holds. A copy under the
     // scanned prefix is a new object that GuardDuty scans (and tags) itself.
     await dest.s3.send(
-      new CopyObjectCommand({ Bucket: dest.Bucket, Key: to.key, CopySource, MetadataDirective: 'COPY', TaggingDirective: 'REPLACE' }),
+      new CopyObjectCommand({
+        Bucket: dest.Bucket,
+        Key: to.key,
+        CopySource,
+        MetadataDirective: 'COPY',
+        TaggingDirective: 'REPLACE',
+      }),
       LONG_OPERATION,
     );
     return;
   }
-  const started = await dest.s3.send(new CreateMultipartUploadCommand({ Bucket: dest.Bucket, Key: to.key, ContentType: 'application/octet-stream' }));
+  const started = await dest.s3.send(
+    new CreateMultipartUploadCommand({ Bucket: dest.Bucket, Key: to.key, ContentType: 'application/octet-stream' }),
+  );
   const UploadId = started.UploadId;
   if (!UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
   try {
@@ -277,7 +329,15 @@ export async function copyObject(from: ObjectRef, to: ObjectRef, size: number, s
         }
       }),
     );
-    await dest.s3.send(new CompleteMultipartUploadCommand({ Bucket: dest.Bucket, Key: to.key, UploadId, MultipartUpload: { Parts: parts } }), LONG_OPERATION);
+    await dest.s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: dest.Bucket,
+        Key: to.key,
+        UploadId,
+        MultipartUpload: { Parts: parts },
+      }),
+      LONG_OPERATION,
+    );
   } catch (err) {
     await abortMultipart(to, UploadId);
     throw err;
@@ -287,7 +347,9 @@ export async function copyObject(from: ObjectRef, to: ObjectRef, size: number, s
 /** Whether an S3 error says the object (or its source) does not exist. */
 export function isMissingObject(err: unknown): boolean {
   const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
-  return e?.name === 'NoSuchKey' || e?.Code === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+  return (
+    e?.name === 'NoSuchKey' || e?.Code === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404
+  );
 }
 
 // ---- branding images ----------------------------------------------------------------------
@@ -307,7 +369,8 @@ export async function readObjectHead(ref: ObjectRef, bytes: number): Promise<Uin
     }
     return new Uint8Array(Buffer.concat(chunks).subarray(0, bytes));
   } catch (err) {
-    if (isMissingObject(err) || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return undefined;
+    if (isMissingObject(err) || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416)
+      return undefined;
     throw err;
   }
 }
@@ -319,7 +382,16 @@ export async function readObjectHead(ref: ObjectRef, bytes: number): Promise<Uin
  */
 export async function presignImage(ref: ObjectRef, contentType: string, expiresIn: number): Promise<string> {
   const { s3: c, Bucket } = client(ref);
-  return presign(c, new GetObjectCommand({ Bucket, Key: ref.key, ResponseContentType: contentType, ResponseContentDisposition: 'inline' }), expiresIn);
+  return presign(
+    c,
+    new GetObjectCommand({
+      Bucket,
+      Key: ref.key,
+      ResponseContentType: contentType,
+      ResponseContentDisposition: 'inline',
+    }),
+    expiresIn,
+  );
 }
 
 // ---- previews ---------------------------------------------------------------------------------
@@ -328,10 +400,24 @@ export async function presignImage(ref: ObjectRef, contentType: string, expiresI
  * Short-lived GET shown inline with a type we choose (never the stored one): the preview of a
  * file whose kind allows it (domain/previews.ts); the name rides along for the viewer's save.
  */
-export async function presignInline(ref: ObjectRef, contentType: string, fileName: string, expiresIn: number): Promise<string> {
+export async function presignInline(
+  ref: ObjectRef,
+  contentType: string,
+  fileName: string,
+  expiresIn: number,
+): Promise<string> {
   const { s3: c, Bucket } = client(ref);
   const disposition = attachmentDisposition(fileName).replace(/^attachment;/u, 'inline;');
-  return presign(c, new GetObjectCommand({ Bucket, Key: ref.key, ResponseContentType: contentType, ResponseContentDisposition: disposition }), expiresIn);
+  return presign(
+    c,
+    new GetObjectCommand({
+      Bucket,
+      Key: ref.key,
+      ResponseContentType: contentType,
+      ResponseContentDisposition: disposition,
+    }),
+    expiresIn,
+  );
 }
 
 /** The object's bytes as a stream (destroy it to stop early). */
@@ -345,5 +431,8 @@ export async function readObject(ref: ObjectRef): Promise<{ body: Readable; size
 /** Stores a small object (a thumbnail) whole. */
 export async function putSmallObject(ref: ObjectRef, body: Uint8Array, contentType: string): Promise<void> {
   const { s3: c, Bucket } = client(ref);
-  await c.send(new PutObjectCommand({ Bucket, Key: ref.key, Body: body, ContentType: contentType }), uploadTimeout(body.byteLength));
+  await c.send(
+    new PutObjectCommand({ Bucket, Key: ref.key, Body: body, ContentType: contentType }),
+    uploadTimeout(body.byteLength),
+  );
 }

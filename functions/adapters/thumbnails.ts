@@ -32,7 +32,11 @@ function byteLimit(limit: number): Transform {
  * its longest side to `target`, turned upright by its EXIF orientation, without metadata (no GPS
  * position leaves the original). Returns the thumbnail's size. Throws on anything sharp cannot read.
  */
-export async function makeThumbnail(source: ObjectRef, target: ObjectRef, maxBytes: number): Promise<{ bytes: number }> {
+export async function makeThumbnail(
+  source: ObjectRef,
+  target: ObjectRef,
+  maxBytes: number,
+): Promise<{ bytes: number }> {
   const { default: sharp } = await import('sharp');
   const { body } = await readObject(source);
   const image = sharp({ sequentialRead: true, failOn: 'error', animated: false })

@@ -39,12 +39,18 @@ export async function postWebhook(
   try {
     pinned = await resolveSafe(url.hostname, opts.lookup ?? systemLookup, { allowLoopback: opts.allowLoopback });
   } catch (err) {
-    const why = err instanceof UnsafeAddressError ? `refused: ${err.message}` : `dns: ${err instanceof Error ? err.message : String(err)}`;
+    const why =
+      err instanceof UnsafeAddressError
+        ? `refused: ${err.message}`
+        : `dns: ${err instanceof Error ? err.message : String(err)}`;
     return { error: why, durationMs: elapsed() };
   }
   // The connection goes to the checked address whatever the resolver would say now.
   const pinnedLookup: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: pinned.address, family: pinned.family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: pinned.address, family: pinned.family },
+      ]);
     else callback(null, pinned.address, pinned.family);
   };
   const client = url.protocol === 'https:' ? https : http;
@@ -62,7 +68,12 @@ export async function postWebhook(
       {
         method: 'POST',
         lookup: pinnedLookup,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'SendBridge-Webhooks/1' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'SendBridge-Webhooks/1',
+        },
         agent: false,
       },
       (res) => {

@@ -66,7 +66,8 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     types: ['new'],
     created: '2026-11-21T16:00:00.000Z',
     title: 'Record a voice memo or a video',
-    markdownDetails: 'Add a voice memo or a short video to a transfer straight from the send form: a three-second countdown, then record, listen back and send it with your files.',
+    markdownDetails:
+      'Add a voice memo or a short video to a transfer straight from the send form: a three-second countdown, then record, listen back and send it with your files.',
   },
   {
     id: 'extension-requests',
@@ -81,7 +82,8 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     types: ['new'],
     created: '2026-11-21T13:00:00.000Z',
     title: 'Password-protected transfers',
-    markdownDetails: 'Set a password when you send, and recipients must enter it before they can see or download the files.',
+    markdownDetails:
+      'Set a password when you send, and recipients must enter it before they can see or download the files.',
   },
   {
     id: 'zip-download',
@@ -108,7 +110,7 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     created: '2026-11-21T11:00:00.000Z',
     title: 'Send large files and folders by email or link',
     markdownDetails:
-      "Drag files or whole folders onto the send form, add a message, and send them by email to as many recipients as your plan allows, or get a link to share yourself. Choose how long the transfer stays available and where your files are stored.",
+      'Drag files or whole folders onto the send form, add a message, and send them by email to as many recipients as your plan allows, or get a link to share yourself. Choose how long the transfer stays available and where your files are stored.',
   },
   {
     id: 'not-found',

@@ -38,7 +38,11 @@ export function queryDayStats(userId: string, from: string, to: string): Promise
 
 /** Pattern 52: the caller's month counters from `from` to `to` (yyyy-mm, both included). */
 export function queryMonthStats(userId: string, from: string, to: string): Promise<StatsItem[]> {
-  return queryBetween(keys.monthStats(userId, from).pk, keys.monthStats(userId, from).sk, keys.monthStats(userId, to).sk);
+  return queryBetween(
+    keys.monthStats(userId, from).pk,
+    keys.monthStats(userId, from).sk,
+    keys.monthStats(userId, to).sk,
+  );
 }
 
 /** Files looked at for a transfer without a stored `fileName` (transfers sent before it was stored). */
@@ -71,7 +75,8 @@ export async function transferNames(slugs: readonly string[]): Promise<Map<strin
       RequestItems: { [table()]: { Keys: requested, ProjectionExpression: 'slug, fileName' } },
     });
     for (const item of out.Responses?.[table()] ?? []) {
-      if (typeof item.slug === 'string' && typeof item.fileName === 'string' && item.fileName) names.set(item.slug, item.fileName);
+      if (typeof item.slug === 'string' && typeof item.fileName === 'string' && item.fileName)
+        names.set(item.slug, item.fileName);
     }
     requested = (out.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
   }
@@ -86,7 +91,11 @@ export async function transferNames(slugs: readonly string[]): Promise<Map<strin
 }
 
 /** Sort-key bounds of the download log between two times (epoch ms, both included). */
-export function downloadLogBounds(userId: string, fromMs: number, toMs: number): { pk: string; lo: string; hi: string } {
+export function downloadLogBounds(
+  userId: string,
+  fromMs: number,
+  toMs: number,
+): { pk: string; lo: string; hi: string } {
   const lo = keys.downloadLog(userId, fromMs, '');
   return { pk: lo.pk, lo: lo.sk, hi: `${keys.downloadLog(userId, toMs, '').sk}~` };
 }

@@ -30,7 +30,9 @@ function recordOf(i: Record<string, unknown>): ApiKeyRecord {
     userId: String(i.userId),
     env: i.env === 'live' ? 'live' : 'local',
     name: String(i.name),
-    scopes: (Array.isArray(i.scopes) ? i.scopes : []).filter((s): s is ApiScope => (API_SCOPES as readonly unknown[]).includes(s)),
+    scopes: (Array.isArray(i.scopes) ? i.scopes : []).filter((s): s is ApiScope =>
+      (API_SCOPES as readonly unknown[]).includes(s),
+    ),
     keyHash: String(i.keyHash),
     createdAt: Number(i.createdAt),
     ...(typeof i.lastUsedAt === 'number' ? { lastUsedAt: i.lastUsedAt } : {}),
@@ -128,5 +130,8 @@ export async function teamAllowsApiKeys(adminId: string): Promise<boolean> {
 }
 
 export async function setTeamApiKeys(adminId: string, membersAllowed: boolean, at: number): Promise<void> {
-  await ddb().put({ TableName: table(), Item: { ...keys.teamApiKeys(adminId), entity: 'TeamApiKeys', membersAllowed, updatedAt: at } });
+  await ddb().put({
+    TableName: table(),
+    Item: { ...keys.teamApiKeys(adminId), entity: 'TeamApiKeys', membersAllowed, updatedAt: at },
+  });
 }

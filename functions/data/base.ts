@@ -119,7 +119,10 @@ export async function transact(
  * `refusals[i]` for the first item `i` (in item order) whose condition failed and that has one.
  * A failed condition without a name, a conflict or any other error is thrown.
  */
-export async function transactOr<R>(items: readonly TransactItem[], refusals: readonly (R | undefined)[]): Promise<R | null> {
+export async function transactOr<R>(
+  items: readonly TransactItem[],
+  refusals: readonly (R | undefined)[],
+): Promise<R | null> {
   const TransactItems = transactItems(items);
   try {
     await ddb().transactWrite({ TransactItems });

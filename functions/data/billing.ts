@@ -56,7 +56,13 @@ export async function claimEvent(eventId: string, type: string, now: number): Pr
   return conditionalWrite(() =>
     ddb().put({
       TableName: table(),
-      Item: { ...keys.paymentEvent(eventId), entity: 'PaymentEvent', type, processedAt: now, ttl: ttlIn(EVENT_MEMORY_SECONDS, now) },
+      Item: {
+        ...keys.paymentEvent(eventId),
+        entity: 'PaymentEvent',
+        type,
+        processedAt: now,
+        ttl: ttlIn(EVENT_MEMORY_SECONDS, now),
+      },
       // an expired item (DynamoDB deletes lazily) no longer counts
       ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
@@ -101,7 +107,12 @@ function versionCondition(v: ReadVersion, values: Record<string, unknown>): stri
  * read (optimistic: a concurrent event or redeemed code makes the caller read and decide again).
  * False when the profile changed meanwhile.
  */
-export async function putBillingState(userId: string, state: BillingState, role: Role, read: ReadVersion): Promise<boolean> {
+export async function putBillingState(
+  userId: string,
+  state: BillingState,
+  role: Role,
+  read: ReadVersion,
+): Promise<boolean> {
   const values: Record<string, unknown> = {
     ':role': role,
     ':subRole': state.subscriptionRole,
@@ -111,7 +122,15 @@ export async function putBillingState(userId: string, state: BillingState, role:
     ':cancel': state.cancelAtPeriodEnd,
     ':at': state.at,
   };
-  const sets = ['#role = :role', 'subscriptionRole = :subRole', '#status = :status', 'stripeId = :stripeId', 'subscriptionId = :subId', 'cancelAtPeriodEnd = :cancel', 'billingUpdatedAt = :at'];
+  const sets = [
+    '#role = :role',
+    'subscriptionRole = :subRole',
+    '#status = :status',
+    'stripeId = :stripeId',
+    'subscriptionId = :subId',
+    'cancelAtPeriodEnd = :cancel',
+    'billingUpdatedAt = :at',
+  ];
   const removes: string[] = [];
   const optional: [string, unknown][] = [
     ['priceId', state.priceId],
@@ -155,7 +174,12 @@ export async function setFirstCharge(userId: string, at: number): Promise<void> 
 
 /** After a refund: the window is used, so it is not offered again for this account. */
 export async function clearFirstCharge(userId: string): Promise<void> {
-  await ddb().update({ TableName: table(), Key: keys.userProfile(userId), UpdateExpression: 'REMOVE firstChargeAt', ConditionExpression: 'attribute_exists(pk)' });
+  await ddb().update({
+    TableName: table(),
+    Key: keys.userProfile(userId),
+    UpdateExpression: 'REMOVE firstChargeAt',
+    ConditionExpression: 'attribute_exists(pk)',
+  });
 }
 
 // ---- B5-B7: lifetime codes -----------------------------------------------------------------------
@@ -198,7 +222,14 @@ export async function getSumoCode(codeHash: string): Promise<SumoCodeItem | unde
  * (condition: the profile is as read; the read count is under `max`). False when either condition
  * failed; the caller reads again to say which.
  */
-export async function redeemSumoCode(userId: string, codeHash: string, role: Role, read: ReadVersion, max: number, now: number): Promise<boolean> {
+export async function redeemSumoCode(
+  userId: string,
+  codeHash: string,
+  role: Role,
+  read: ReadVersion,
+  max: number,
+  now: number,
+): Promise<boolean> {
   // The count read is the condition (versionCondition), so checking it here bounds the write.
   if (read.sumoCodes + 1 > max) return false;
   const values: Record<string, unknown> = { ':role': role, ':next': read.sumoCodes + 1 };

@@ -32,7 +32,11 @@ export async function getBranding(userId: string): Promise<BrandingRecord> {
 }
 
 /** BR2: UpdateItem SET the given fields, REMOVE the ones given as null (creates the item on first use). */
-export async function updateBranding(userId: string, edit: { [K in keyof BrandingRecord]?: BrandingRecord[K] | null }, now = Date.now()): Promise<void> {
+export async function updateBranding(
+  userId: string,
+  edit: { [K in keyof BrandingRecord]?: BrandingRecord[K] | null },
+  now = Date.now(),
+): Promise<void> {
   const set: string[] = ['#updatedAt = :updatedAt', '#entity = :entity'];
   const remove: string[] = [];
   const names: Record<string, string> = { '#updatedAt': 'updatedAt', '#entity': 'entity' };

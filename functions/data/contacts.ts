@@ -101,7 +101,13 @@ export interface NewContact extends ContactFields {
  * Pattern 30b: writes a new contact into a slot already reserved; false when the address
  * (in any case) is a contact already, and then the slot is still the caller's to give back.
  */
-export async function putNewContact(userId: string, c: NewContact, source: ContactSource, now: number, lastUsedAt?: number): Promise<boolean> {
+export async function putNewContact(
+  userId: string,
+  c: NewContact,
+  source: ContactSource,
+  now: number,
+  lastUsedAt?: number,
+): Promise<boolean> {
   return conditionalWrite(() =>
     ddb().put({
       TableName: table(),
@@ -155,7 +161,12 @@ export async function touchContactFromSend(userId: string, c: NewContact, now: n
  * Pattern 30d: the user's own edit of name and company ('' removes one), and of the address's
  * case (`displayEmail`, same key). Undefined when there is no such contact.
  */
-export async function editContactFields(userId: string, email: string, edit: ContactFields & { displayEmail?: string }, now: number): Promise<ContactRecord | undefined> {
+export async function editContactFields(
+  userId: string,
+  email: string,
+  edit: ContactFields & { displayEmail?: string },
+  now: number,
+): Promise<ContactRecord | undefined> {
   const sets = ['editedAt = :now'];
   const removes: string[] = [];
   const names: Record<string, string> = {};
@@ -198,7 +209,12 @@ export async function editContactFields(userId: string, email: string, edit: Con
  * new one put in one transaction (the count does not change). `missing`: no contact at `from`;
  * `exists`: `to` is a contact already.
  */
-export async function moveContact(userId: string, from: string, to: NewContact & { source: ContactSource; createdAt: number; lastUsedAt: number | null }, now: number): Promise<'moved' | 'missing' | 'exists'> {
+export async function moveContact(
+  userId: string,
+  from: string,
+  to: NewContact & { source: ContactSource; createdAt: number; lastUsedAt: number | null },
+  now: number,
+): Promise<'moved' | 'missing' | 'exists'> {
   const refused = await transactOr(
     [
       { Delete: { TableName: table(), Key: keys.contact(userId, from), ConditionExpression: 'attribute_exists(pk)' } },

@@ -18,7 +18,11 @@ export function normalizeHost(host: string): string {
 
 /** The user whose verified custom domain `host` is (undefined: no one's, or not verified yet). */
 export async function liveDomainOwner(host: string): Promise<string | undefined> {
-  const out = await ddb().get({ TableName: table(), Key: keys.customDomain(normalizeHost(host)), ConsistentRead: true });
+  const out = await ddb().get({
+    TableName: table(),
+    Key: keys.customDomain(normalizeHost(host)),
+    ConsistentRead: true,
+  });
   const item = out.Item;
   if (!item || !isLive(item) || item.status !== 'verified' || typeof item.userId !== 'string') return undefined;
   return item.userId;
@@ -47,7 +51,13 @@ function problemsOf(raw: unknown): RecordProblem[] {
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((p: Record<string, unknown>) =>
     (p?.record === 'cname' || p?.record === 'txt') && (p.state === 'missing' || p.state === 'wrong')
-      ? [{ record: p.record, state: p.state, ...(typeof p.found === 'string' ? { found: p.found } : {}) } as RecordProblem]
+      ? [
+          {
+            record: p.record,
+            state: p.state,
+            ...(typeof p.found === 'string' ? { found: p.found } : {}),
+          } as RecordProblem,
+        ]
       : [],
   );
 }
@@ -76,10 +86,34 @@ export type ClaimFailure = 'taken' | 'already_set';
  * D3: claims `host` for `userId`: the claim (only if no one holds the host) and the user's side
  * (only if the user has no domain yet) in one transaction, queued for the scheduled check.
  */
-export async function claimDomain(userId: string, host: string, token: string, now: number, firstCheckAt: number): Promise<ClaimFailure | null> {
+export async function claimDomain(
+  userId: string,
+  host: string,
+  token: string,
+  now: number,
+  firstCheckAt: number,
+): Promise<ClaimFailure | null> {
   return claimUnique(
-    { ...keys.customDomain(host), ...keys.domainCheckIndex(firstCheckAt, host), entity: 'CustomDomain', host, userId, status: 'pending', createdAt: now },
-    { ...keys.userCustomDomain(userId), entity: 'UserDomain', host, token, status: 'pending', problems: [], createdAt: now, nextCheckAt: firstCheckAt, failedChecks: 0 },
+    {
+      ...keys.customDomain(host),
+      ...keys.domainCheckIndex(firstCheckAt, host),
+      entity: 'CustomDomain',
+      host,
+      userId,
+      status: 'pending',
+      createdAt: now,
+    },
+    {
+      ...keys.userCustomDomain(userId),
+      entity: 'UserDomain',
+      host,
+      token,
+      status: 'pending',
+      problems: [],
+      createdAt: now,
+      nextCheckAt: firstCheckAt,
+      failedChecks: 0,
+    },
   );
 }
 
@@ -108,7 +142,10 @@ const profileOption = (userId: string, option: CustomDomainOption): TransactItem
  * False when the claim was released meanwhile.
  */
 export async function saveCheck(userId: string, host: string, r: CheckOutcome): Promise<boolean> {
-  const queue = r.nextCheckAt !== null ? { ':gpk': keys.domainCheckPartition, ':gsk': keys.domainCheckIndex(r.nextCheckAt, host).gsi2sk } : {};
+  const queue =
+    r.nextCheckAt !== null
+      ? { ':gpk': keys.domainCheckPartition, ':gsk': keys.domainCheckIndex(r.nextCheckAt, host).gsi2sk }
+      : {};
   const items: TransactItems = [
     {
       Update: {
@@ -141,7 +178,17 @@ export async function saveCheck(userId: string, host: string, r: CheckOutcome): 
   if (r.status === 'verified') {
     items.push(profileOption(userId, 'custom'));
     items.push({
-      Put: { TableName: table(), Item: { ...keys.domainTenant(host), ...keys.tenantSyncIndex(r.checkedAt, host), entity: 'DomainTenant', host, want: 'present', queuedAt: r.checkedAt } },
+      Put: {
+        TableName: table(),
+        Item: {
+          ...keys.domainTenant(host),
+          ...keys.tenantSyncIndex(r.checkedAt, host),
+          entity: 'DomainTenant',
+          host,
+          want: 'present',
+          queuedAt: r.checkedAt,
+        },
+      },
     });
   }
   // Any cancellation (a failed condition, or a release racing it) drops the result, as a released claim does.
@@ -157,8 +204,22 @@ export async function releaseDomain(userId: string, now: number): Promise<string
   if (!mine) return undefined;
   await ddb().transactWrite({
     TransactItems: [
-      { Delete: { TableName: table(), Key: keys.customDomain(mine.host), ConditionExpression: 'attribute_not_exists(pk) OR userId = :u', ExpressionAttributeValues: { ':u': userId } } },
-      { Delete: { TableName: table(), Key: keys.userCustomDomain(userId), ConditionExpression: 'host = :h', ExpressionAttributeValues: { ':h': mine.host } } },
+      {
+        Delete: {
+          TableName: table(),
+          Key: keys.customDomain(mine.host),
+          ConditionExpression: 'attribute_not_exists(pk) OR userId = :u',
+          ExpressionAttributeValues: { ':u': userId },
+        },
+      },
+      {
+        Delete: {
+          TableName: table(),
+          Key: keys.userCustomDomain(userId),
+          ConditionExpression: 'host = :h',
+          ExpressionAttributeValues: { ':h': mine.host },
+        },
+      },
       profileOption(userId, 'standard'),
     ],
   });
@@ -169,7 +230,12 @@ export async function releaseDomain(userId: string, now: number): Promise<string
       Key: keys.domainTenant(mine.host),
       UpdateExpression: 'SET want = :absent, queuedAt = :now, gsi2pk = :gpk, gsi2sk = :gsk REMOVE gsi1pk, gsi1sk',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':absent': 'absent', ':now': now, ':gpk': keys.tenantSyncPartition, ':gsk': keys.tenantSyncIndex(now, mine.host).gsi2sk },
+      ExpressionAttributeValues: {
+        ':absent': 'absent',
+        ':now': now,
+        ':gpk': keys.tenantSyncPartition,
+        ':gsk': keys.tenantSyncIndex(now, mine.host).gsi2sk,
+      },
     }),
   );
   return mine.host;
@@ -184,7 +250,9 @@ export async function dueDomainChecks(now: number, limit: number): Promise<{ hos
     ExpressionAttributeValues: { ':p': keys.domainCheckPartition, ':upTo': keys.domainCheckUpTo(now) },
     Limit: limit,
   });
-  return (out.Items ?? []).flatMap((i) => (typeof i.host === 'string' && typeof i.userId === 'string' ? [{ host: i.host, userId: i.userId }] : []));
+  return (out.Items ?? []).flatMap((i) =>
+    typeof i.host === 'string' && typeof i.userId === 'string' ? [{ host: i.host, userId: i.userId }] : [],
+  );
 }
 
 export interface TenantRecord {
@@ -246,7 +314,12 @@ export async function tenantCreated(host: string, tenantId: string, etag: string
 /** D9: a deleted tenant's record goes, unless the host was claimed and verified again meanwhile. */
 export async function tenantDeleted(host: string): Promise<void> {
   await conditionalWrite(() =>
-    ddb().delete({ TableName: table(), Key: keys.domainTenant(host), ConditionExpression: 'want = :absent', ExpressionAttributeValues: { ':absent': 'absent' } }),
+    ddb().delete({
+      TableName: table(),
+      Key: keys.domainTenant(host),
+      ConditionExpression: 'want = :absent',
+      ExpressionAttributeValues: { ':absent': 'absent' },
+    }),
   );
 }
 

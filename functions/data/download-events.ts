@@ -121,7 +121,13 @@ export function downloadTransaction(
     },
     // A full recipient set (RECIPIENT_SET_CAP) fails its condition; recordDownload then counts the download without it.
     { Update: dayStatsUpdate(userId, opts.recipientInDay === false ? { ...d, recipientEmail: undefined } : d, t.slug) },
-    { Update: monthStatsUpdate(userId, opts.recipientInMonth === false ? { ...d, recipientEmail: undefined } : d, t.slug) },
+    {
+      Update: monthStatsUpdate(
+        userId,
+        opts.recipientInMonth === false ? { ...d, recipientEmail: undefined } : d,
+        t.slug,
+      ),
+    },
   );
   return items;
 }
@@ -143,8 +149,19 @@ export const RECIPIENT_SET_CAP = 20_000;
 const RECIPIENTS_NOT_FULL = 'attribute_not_exists(recipients) OR size(recipients) < :cap';
 
 /** The counters a download adds to the sender's day item and month item. */
-function statsUpdate(key: { pk: string; sk: string }, d: DownloadEvent, slug: string, extra: { name: string; value: string; entity: string; perDay?: string }): NonNullable<TransactItem['Update']> {
-  const adds = ['downloads :one', '#c :one', '#t :one', ...(extra.perDay ? ['#d :one'] : []), ...(d.recipientEmail ? ['recipients :r'] : [])];
+function statsUpdate(
+  key: { pk: string; sk: string },
+  d: DownloadEvent,
+  slug: string,
+  extra: { name: string; value: string; entity: string; perDay?: string },
+): NonNullable<TransactItem['Update']> {
+  const adds = [
+    'downloads :one',
+    '#c :one',
+    '#t :one',
+    ...(extra.perDay ? ['#d :one'] : []),
+    ...(d.recipientEmail ? ['recipients :r'] : []),
+  ];
   return {
     TableName: table(),
     Key: key,
@@ -172,7 +189,12 @@ function dayStatsUpdate(userId: string, d: DownloadEvent, slug: string): NonNull
 
 function monthStatsUpdate(userId: string, d: DownloadEvent, slug: string): NonNullable<TransactItem['Update']> {
   const day = utcDayOf(d.at);
-  return statsUpdate(keys.monthStats(userId, day.slice(0, 7)), d, slug, { name: 'month', value: day.slice(0, 7), entity: 'MonthStats', perDay: dayAttr(day) });
+  return statsUpdate(keys.monthStats(userId, day.slice(0, 7)), d, slug, {
+    name: 'month',
+    value: day.slice(0, 7),
+    entity: 'MonthStats',
+    perDay: dayAttr(day),
+  });
 }
 
 /**
@@ -181,17 +203,26 @@ function monthStatsUpdate(userId: string, d: DownloadEvent, slug: string): NonNu
  * recorded again without adding the recipient to that set: every count stays right, only
  * "unique recipients" stops growing for that period.
  */
-export async function recordDownload(t: { slug: string; senderId?: string | undefined }, d: DownloadEvent): Promise<void> {
+export async function recordDownload(
+  t: { slug: string; senderId?: string | undefined },
+  d: DownloadEvent,
+): Promise<void> {
   const items = downloadTransaction(t, d);
   try {
     await ddb().transactWrite({ TransactItems: items });
   } catch (err) {
     const failed = failedConditions(err);
-    const statsFull = failed.length > 0 && failed.every((i) => items[i]?.Update?.ConditionExpression === RECIPIENTS_NOT_FULL);
+    const statsFull =
+      failed.length > 0 && failed.every((i) => items[i]?.Update?.ConditionExpression === RECIPIENTS_NOT_FULL);
     if (!d.recipientEmail || !t.senderId || !statsFull) throw err;
     // The day item comes second to last, the month item last (downloadTransaction).
     const full = new Set(failed);
-    await ddb().transactWrite({ TransactItems: downloadTransaction(t, d, { recipientInDay: !full.has(items.length - 2), recipientInMonth: !full.has(items.length - 1) }) });
+    await ddb().transactWrite({
+      TransactItems: downloadTransaction(t, d, {
+        recipientInDay: !full.has(items.length - 2),
+        recipientInMonth: !full.has(items.length - 1),
+      }),
+    });
   }
 }
 

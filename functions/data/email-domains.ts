@@ -32,15 +32,32 @@ export async function getUserEmailDomain(userId: string): Promise<UserEmailDomai
 }
 
 /** D11: claims `domain` for `userId` (no one else's, and the user has none yet). */
-export async function claimEmailDomain(userId: string, domain: string, now: number): Promise<'taken' | 'already_set' | null> {
+export async function claimEmailDomain(
+  userId: string,
+  domain: string,
+  now: number,
+): Promise<'taken' | 'already_set' | null> {
   return claimUnique(
     { ...keys.emailDomainClaim(domain), entity: 'EmailDomain', domain, userId, createdAt: now },
-    { ...keys.userEmailDomain(userId), entity: 'UserEmailDomain', domain, dkimTokens: [], status: 'NOT_STARTED', createdAt: now },
+    {
+      ...keys.userEmailDomain(userId),
+      entity: 'UserEmailDomain',
+      domain,
+      dkimTokens: [],
+      status: 'NOT_STARTED',
+      createdAt: now,
+    },
   );
 }
 
 /** D10: the identity's tokens and status as SES (or the local adapter) reported them. */
-export async function saveEmailDomainState(userId: string, domain: string, tokens: readonly string[], status: DkimStatus, checkedAt: number): Promise<void> {
+export async function saveEmailDomainState(
+  userId: string,
+  domain: string,
+  tokens: readonly string[],
+  status: DkimStatus,
+  checkedAt: number,
+): Promise<void> {
   await ddb().update({
     TableName: table(),
     Key: keys.userEmailDomain(userId),
@@ -57,7 +74,14 @@ export async function releaseEmailDomain(userId: string): Promise<string | undef
   if (!mine) return undefined;
   await ddb().transactWrite({
     TransactItems: [
-      { Delete: { TableName: table(), Key: keys.emailDomainClaim(mine.domain), ConditionExpression: 'attribute_not_exists(pk) OR userId = :u', ExpressionAttributeValues: { ':u': userId } } },
+      {
+        Delete: {
+          TableName: table(),
+          Key: keys.emailDomainClaim(mine.domain),
+          ConditionExpression: 'attribute_not_exists(pk) OR userId = :u',
+          ExpressionAttributeValues: { ':u': userId },
+        },
+      },
       { Delete: { TableName: table(), Key: keys.userEmailDomain(userId) } },
     ],
   });

@@ -9,7 +9,14 @@ import { isLive, keys, ttlIn } from './keys';
 
 export type IdempotencyRecord =
   | { readonly state: 'pending'; readonly requestHash: string; readonly claimedAt: number; readonly claim: string }
-  | { readonly state: 'done'; readonly requestHash: string; readonly claimedAt: number; readonly claim: string; readonly status: number; readonly body: Uint8Array };
+  | {
+      readonly state: 'done';
+      readonly requestHash: string;
+      readonly claimedAt: number;
+      readonly claim: string;
+      readonly status: number;
+      readonly body: Uint8Array;
+    };
 
 /**
  * Claims `key` for one call: succeeds when the key is new, its record expired, or a claim on it
@@ -24,21 +31,39 @@ export async function claimIdempotencyKey(
   const claimed = await conditionalWrite(() =>
     ddb().put({
       TableName: table(),
-      Item: { ...keys.idempotencyKey(scope, key), entity: 'IdempotencyKey', state: 'pending', requestHash: v.requestHash, claim: v.claim, claimedAt: now, ttl: ttlIn(v.ttlSeconds, now) },
-      ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#state = :pending AND claimedAt < :staleBefore)',
+      Item: {
+        ...keys.idempotencyKey(scope, key),
+        entity: 'IdempotencyKey',
+        state: 'pending',
+        requestHash: v.requestHash,
+        claim: v.claim,
+        claimedAt: now,
+        ttl: ttlIn(v.ttlSeconds, now),
+      },
+      ConditionExpression:
+        'attribute_not_exists(pk) OR #ttl < :nowSeconds OR (#state = :pending AND claimedAt < :staleBefore)',
       ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
-      ExpressionAttributeValues: { ':nowSeconds': Math.floor(now / 1000), ':pending': 'pending', ':staleBefore': v.staleBefore },
+      ExpressionAttributeValues: {
+        ':nowSeconds': Math.floor(now / 1000),
+        ':pending': 'pending',
+        ':staleBefore': v.staleBefore,
+      },
     }),
   );
   return claimed ? { claimed: true } : { claimed: false, existing: await getIdempotencyRecord(scope, key, now) };
 }
 
-export async function getIdempotencyRecord(scope: string, key: string, now = Date.now()): Promise<IdempotencyRecord | undefined> {
+export async function getIdempotencyRecord(
+  scope: string,
+  key: string,
+  now = Date.now(),
+): Promise<IdempotencyRecord | undefined> {
   const out = await ddb().get({ TableName: table(), Key: keys.idempotencyKey(scope, key), ConsistentRead: true });
   const i = out.Item;
   if (!i || !isLive(i, now)) return undefined;
   const base = { requestHash: String(i.requestHash), claimedAt: Number(i.claimedAt), claim: String(i.claim) };
-  if (i.state === 'done' && i.body instanceof Uint8Array) return { state: 'done', ...base, status: Number(i.status), body: i.body };
+  if (i.state === 'done' && i.body instanceof Uint8Array)
+    return { state: 'done', ...base, status: Number(i.status), body: i.body };
   return { state: 'pending', ...base };
 }
 
@@ -56,7 +81,13 @@ export async function completeIdempotencyKey(
       UpdateExpression: 'SET #state = :done, #status = :status, #body = :body, #ttl = :ttl',
       ConditionExpression: 'claim = :claim',
       ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#body': 'body', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':done': 'done', ':status': v.status, ':body': v.body, ':ttl': ttlIn(v.ttlSeconds, now), ':claim': v.claim },
+      ExpressionAttributeValues: {
+        ':done': 'done',
+        ':status': v.status,
+        ':body': v.body,
+        ':ttl': ttlIn(v.ttlSeconds, now),
+        ':claim': v.claim,
+      },
     }),
   );
 }

@@ -32,7 +32,10 @@ export const keys = {
   }),
   userTransfersPartition: (userId: string) => `USER#${userId}`,
   /** gsi2: the sweep's work queue, sorted by when the next expiry step is due (sparse). */
-  sweepIndex: (dueAt: number, slug: string) => ({ gsi2pk: 'SWEEP', gsi2sk: `${String(dueAt).padStart(15, '0')}#${slug}` }),
+  sweepIndex: (dueAt: number, slug: string) => ({
+    gsi2pk: 'SWEEP',
+    gsi2sk: `${String(dueAt).padStart(15, '0')}#${slug}`,
+  }),
   sweepPartition: 'SWEEP',
   sweepUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
 
@@ -57,11 +60,17 @@ export const keys = {
   transferStats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STATS#TRANSFERS' }),
   /** the scheduled reminder of a transfer's recipients, due 24 h before expiry (gsi2 partition REMIND) */
   reminder: (slug: string) => ({ pk: `TRANSFER#${slug}`, sk: 'REMIND' }),
-  reminderIndex: (dueAt: number, slug: string) => ({ gsi2pk: 'REMIND', gsi2sk: `${String(dueAt).padStart(15, '0')}#${slug}` }),
+  reminderIndex: (dueAt: number, slug: string) => ({
+    gsi2pk: 'REMIND',
+    gsi2sk: `${String(dueAt).padStart(15, '0')}#${slug}`,
+  }),
   reminderPartition: 'REMIND',
   /** a forward too large to copy within its request, waiting for the forward-copy job (gsi2 partition COPY) */
   forwardCopy: (slug: string) => ({ pk: `TRANSFER#${slug}`, sk: 'COPY' }),
-  forwardCopyIndex: (queuedAt: number, slug: string) => ({ gsi2pk: 'COPY', gsi2sk: `${String(queuedAt).padStart(15, '0')}#${slug}` }),
+  forwardCopyIndex: (queuedAt: number, slug: string) => ({
+    gsi2pk: 'COPY',
+    gsi2sk: `${String(queuedAt).padStart(15, '0')}#${slug}`,
+  }),
   forwardCopyPartition: 'COPY',
 
   // ---- the payments simulator's state (functions/adapters/payments/simulated/) ----
@@ -81,7 +90,10 @@ export const keys = {
   simpayEventLog: (order: string) => ({ gsi1pk: 'SIMPAY#EVENTS', gsi1sk: order }),
   simpayEventLogPartition: 'SIMPAY#EVENTS',
   /** gsi2 (sparse): a simulated subscription's next due step (trial_will_end, period end, payment retry) */
-  simpayDue: (dueAt: number, subscriptionId: string) => ({ gsi2pk: 'SIMPAY#DUE', gsi2sk: `${String(dueAt).padStart(12, '0')}#${subscriptionId}` }),
+  simpayDue: (dueAt: number, subscriptionId: string) => ({
+    gsi2pk: 'SIMPAY#DUE',
+    gsi2sk: `${String(dueAt).padStart(12, '0')}#${subscriptionId}`,
+  }),
   simpayDuePartition: 'SIMPAY#DUE',
   simpayDueUpTo: (at: number) => `${String(at).padStart(12, '0')}#~`,
   /** gsi2 (sparse): events not delivered to the webhook yet, in log order */
@@ -191,13 +203,19 @@ export const keys = {
   /** the user's side of the claim: which host, its ownership token, the last check's result */
   userCustomDomain: (userId: string) => ({ pk: `USER#${userId}`, sk: 'DOMAIN' }),
   /** gsi2 (sparse) on a pending claim: the scheduled check's queue, by when the next check is due */
-  domainCheckIndex: (dueAt: number, host: string) => ({ gsi2pk: 'DOMAINCHECK', gsi2sk: `${String(dueAt).padStart(15, '0')}#${host}` }),
+  domainCheckIndex: (dueAt: number, host: string) => ({
+    gsi2pk: 'DOMAINCHECK',
+    gsi2sk: `${String(dueAt).padStart(15, '0')}#${host}`,
+  }),
   domainCheckPartition: 'DOMAINCHECK',
   domainCheckUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
   /** the CDN tenant of a verified host (CloudFront distribution tenant, or the local provider's record) */
   domainTenant: (host: string) => ({ pk: `DOMAIN#${host}`, sk: 'TENANT' }),
   /** gsi2 (sparse) on a tenant that must be created or deleted: the tenant job's queue */
-  tenantSyncIndex: (queuedAt: number, host: string) => ({ gsi2pk: 'TENANTSYNC', gsi2sk: `${String(queuedAt).padStart(15, '0')}#${host}` }),
+  tenantSyncIndex: (queuedAt: number, host: string) => ({
+    gsi2pk: 'TENANTSYNC',
+    gsi2sk: `${String(queuedAt).padStart(15, '0')}#${host}`,
+  }),
   tenantSyncPartition: 'TENANTSYNC',
   /** gsi1 (sparse) on a tenant that exists and is wanted: the hosts the app is served on (bucket CORS) */
   servedHostIndex: (host: string) => ({ gsi1pk: 'SERVEDHOST', gsi1sk: host }),
@@ -228,10 +246,16 @@ export const keys = {
   /** one delivery of an event to an endpoint */
   webhookDelivery: (deliveryId: string) => ({ pk: `WHDELIVERY#${deliveryId}`, sk: 'DELIVERY' }),
   /** gsi1: an endpoint's delivery log, newest last */
-  webhookLog: (endpointId: string, createdAt: number, deliveryId: string) => ({ gsi1pk: `WHLOG#${endpointId}`, gsi1sk: `${String(createdAt).padStart(15, '0')}#${deliveryId}` }),
+  webhookLog: (endpointId: string, createdAt: number, deliveryId: string) => ({
+    gsi1pk: `WHLOG#${endpointId}`,
+    gsi1sk: `${String(createdAt).padStart(15, '0')}#${deliveryId}`,
+  }),
   webhookLogPartition: (endpointId: string) => `WHLOG#${endpointId}`,
   /** gsi2 (sparse) on a pending delivery: the delivery job's queue, by when the next attempt is due */
-  webhookDueIndex: (dueAt: number, deliveryId: string) => ({ gsi2pk: 'WHDUE', gsi2sk: `${String(dueAt).padStart(15, '0')}#${deliveryId}` }),
+  webhookDueIndex: (dueAt: number, deliveryId: string) => ({
+    gsi2pk: 'WHDUE',
+    gsi2sk: `${String(dueAt).padStart(15, '0')}#${deliveryId}`,
+  }),
   webhookDuePartition: 'WHDUE',
   webhookDueUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
 

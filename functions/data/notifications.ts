@@ -55,8 +55,12 @@ function fromItem(i: Record<string, unknown>): NotificationRecord {
     ...(typeof i.receiverEmail === 'string' ? { receiverEmail: i.receiverEmail } : {}),
     fileName: String(i.fileName),
     dlOrigin: i.dlOrigin === 'zip' ? 'zip' : 'file',
-    ...(i.kind === 'scan-failed' && i.scan && typeof i.scan === 'object' ? { kind: 'scan-failed' as const, scan: { finding: String((i.scan as Record<string, unknown>).finding ?? '') } } : {}),
-    ...(i.kind === 'request-upload' && i.request && typeof i.request === 'object' ? { kind: 'request-upload' as const, request: requestNoticeOf(i.request as Record<string, unknown>) } : {}),
+    ...(i.kind === 'scan-failed' && i.scan && typeof i.scan === 'object'
+      ? { kind: 'scan-failed' as const, scan: { finding: String((i.scan as Record<string, unknown>).finding ?? '') } }
+      : {}),
+    ...(i.kind === 'request-upload' && i.request && typeof i.request === 'object'
+      ? { kind: 'request-upload' as const, request: requestNoticeOf(i.request as Record<string, unknown>) }
+      : {}),
   };
 }
 
@@ -75,23 +79,59 @@ function requestNoticeOf(r: Record<string, unknown>): RequestUploadNotice {
  * Pattern 23b: someone finished an upload to one of the user's file requests. An
  * unread notification of kind 'request-upload' (same list, badge and retention as downloads).
  */
-export async function putRequestUploadNotification(userId: string, at: number, slug: string, firstFileName: string, notice: RequestUploadNotice): Promise<string> {
+export async function putRequestUploadNotification(
+  userId: string,
+  at: number,
+  slug: string,
+  firstFileName: string,
+  notice: RequestUploadNotice,
+): Promise<string> {
   const id = eventIdAt(at);
-  const n: NotificationRecord = { _id: id, slug, read: false, dlDate: at, dlCountryCode: 'XX', fileName: firstFileName, dlOrigin: 'file', kind: 'request-upload', request: notice };
+  const n: NotificationRecord = {
+    _id: id,
+    slug,
+    read: false,
+    dlDate: at,
+    dlCountryCode: 'XX',
+    fileName: firstFileName,
+    dlOrigin: 'file',
+    kind: 'request-upload',
+    request: notice,
+  };
   await ddb().put({ TableName: table(), Item: notificationItem(userId, n) });
   return id;
 }
 
 /** Pattern 23c: a file of the user's transfer was found infected and removed. */
-export async function putScanFailedNotification(userId: string, at: number, slug: string, fileName: string, finding: string): Promise<string> {
+export async function putScanFailedNotification(
+  userId: string,
+  at: number,
+  slug: string,
+  fileName: string,
+  finding: string,
+): Promise<string> {
   const id = eventIdAt(at);
-  const n: NotificationRecord = { _id: id, slug, read: false, dlDate: at, dlCountryCode: 'XX', fileName, dlOrigin: 'file', kind: 'scan-failed', scan: { finding } };
+  const n: NotificationRecord = {
+    _id: id,
+    slug,
+    read: false,
+    dlDate: at,
+    dlCountryCode: 'XX',
+    fileName,
+    dlOrigin: 'file',
+    kind: 'scan-failed',
+    scan: { finding },
+  };
   await ddb().put({ TableName: table(), Item: notificationItem(userId, n) });
   return id;
 }
 
 /** Pattern 46: the newest `limit` notifications, newest first (expired ones, always the oldest, left out). */
-export async function listNotifications(userId: string, limit: number, now = Date.now()): Promise<NotificationRecord[]> {
+export async function listNotifications(
+  userId: string,
+  limit: number,
+  now = Date.now(),
+): Promise<NotificationRecord[]> {
   const out = await ddb().query({
     TableName: table(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
@@ -148,7 +188,9 @@ export async function markRead(userId: string, id: string, now = Date.now()): Pr
 export async function deleteNotification(userId: string, id: string): Promise<boolean> {
   const key = keyOf(userId, id);
   if (!key) return false;
-  return conditionalWrite(() => ddb().delete({ TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' }));
+  return conditionalWrite(() =>
+    ddb().delete({ TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' }),
+  );
 }
 
 type Key = Record<string, unknown>;
@@ -180,7 +222,11 @@ export async function deleteNotifications(userId: string, which: 'all' | 'read')
     const input: QueryCommandInput = {
       TableName: table(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.notification(userId, 0, '').pk, ':p': keys.notificationPrefix, ...(which === 'read' ? { ':true': true } : {}) },
+      ExpressionAttributeValues: {
+        ':pk': keys.notification(userId, 0, '').pk,
+        ':p': keys.notificationPrefix,
+        ...(which === 'read' ? { ':true': true } : {}),
+      },
       ProjectionExpression: 'pk, sk',
       ...(which === 'read' ? { FilterExpression: '#r = :true', ExpressionAttributeNames: { '#r': 'read' } } : {}),
       ExclusiveStartKey,

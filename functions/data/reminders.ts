@@ -28,7 +28,13 @@ export async function queueReminder(slug: string, dueAt: number): Promise<void> 
     TableName: table(),
     Key: keys.reminder(slug),
     UpdateExpression: 'SET entity = :e, slug = :s, dueAt = :d, gsi2pk = :gpk, gsi2sk = :gsk',
-    ExpressionAttributeValues: { ':e': 'Reminder', ':s': slug, ':d': dueAt, ':gpk': index.gsi2pk, ':gsk': index.gsi2sk },
+    ExpressionAttributeValues: {
+      ':e': 'Reminder',
+      ':s': slug,
+      ':d': dueAt,
+      ':gpk': index.gsi2pk,
+      ':gsk': index.gsi2sk,
+    },
   });
 }
 
@@ -39,9 +45,16 @@ export async function getReminder(slug: string): Promise<ReminderRecord | undefi
   const reminded = i.reminded instanceof Set ? [...(i.reminded as Set<string>)] : [];
   const remindedAt: Record<string, number> = {};
   if (i.remindedAt && typeof i.remindedAt === 'object') {
-    for (const [email, at] of Object.entries(i.remindedAt as Record<string, unknown>)) if (typeof at === 'number') remindedAt[email] = at;
+    for (const [email, at] of Object.entries(i.remindedAt as Record<string, unknown>))
+      if (typeof at === 'number') remindedAt[email] = at;
   }
-  return { slug, ...(typeof i.dueAt === 'number' ? { dueAt: i.dueAt } : {}), queued: typeof i.gsi2pk === 'string', reminded, remindedAt };
+  return {
+    slug,
+    ...(typeof i.dueAt === 'number' ? { dueAt: i.dueAt } : {}),
+    queued: typeof i.gsi2pk === 'string',
+    reminded,
+    remindedAt,
+  };
 }
 
 /** Reminders due by `now`, soonest first, one page (gsi2, partition REMIND). */
@@ -130,7 +143,12 @@ export async function requeueReminder(slug: string, expectedDueAt: number, dueAt
       Key: keys.reminder(slug),
       UpdateExpression: 'SET dueAt = :d, gsi2pk = :gpk, gsi2sk = :gsk',
       ConditionExpression: 'dueAt = :expected',
-      ExpressionAttributeValues: { ':d': dueAt, ':expected': expectedDueAt, ':gpk': index.gsi2pk, ':gsk': index.gsi2sk },
+      ExpressionAttributeValues: {
+        ':d': dueAt,
+        ':expected': expectedDueAt,
+        ':gpk': index.gsi2pk,
+        ':gsk': index.gsi2sk,
+      },
     }),
   );
 }

@@ -101,7 +101,12 @@ export async function getRequest(id: string): Promise<RequestRecord | undefined>
 /** Pattern 62: a user's requests, newest first (at most `limit`). */
 export async function listUserRequests(ownerId: string, limit: number): Promise<RequestRecord[]> {
   const items = await queryAll(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.userRequestsPartition(ownerId) }, ScanIndexForward: false },
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.userRequestsPartition(ownerId) },
+      ScanIndexForward: false,
+    },
     limit,
   );
   return items.map(requestFromItem);
@@ -117,7 +122,12 @@ export interface RequestEdit {
 }
 
 /** Pattern 63: the owner's edit (close, reopen, text, due date, rules). Undefined when the request is not the owner's or is gone. */
-export async function updateRequest(id: string, ownerId: string, edit: RequestEdit, now: number): Promise<RequestRecord | undefined> {
+export async function updateRequest(
+  id: string,
+  ownerId: string,
+  edit: RequestEdit,
+  now: number,
+): Promise<RequestRecord | undefined> {
   const sets = ['updatedAt = :now'];
   const removes: string[] = [];
   const names: Record<string, string> = {};

@@ -69,7 +69,9 @@ export async function getSession(sessionId: string, now = Date.now()): Promise<S
     createdAt: Number(i.createdAt),
     rotatedAt: Number(i.rotatedAt),
     expiresAt: Number(i.expiresAt),
-    tokens: Array.isArray(i.tokens) ? (i.tokens as IssuedToken[]).map((t) => ({ jti: String(t.jti), exp: Number(t.exp) })) : [],
+    tokens: Array.isArray(i.tokens)
+      ? (i.tokens as IssuedToken[]).map((t) => ({ jti: String(t.jti), exp: Number(t.exp) }))
+      : [],
     ...(typeof i.revokedAt === 'number' ? { revokedAt: i.revokedAt } : {}),
     ...(i.revokedReason === 'logout' || i.revokedReason === 'reuse' ? { revokedReason: i.revokedReason } : {}),
   };
@@ -90,8 +92,16 @@ export async function rotateSession(
       TableName: table(),
       Key: keys.session(s.sessionId),
       UpdateExpression: 'SET secretHash = :new, generation = :next, rotatedAt = :now, tokens = :tokens',
-      ConditionExpression: 'attribute_exists(pk) AND generation = :gen AND secretHash = :old AND attribute_not_exists(revokedAt)',
-      ExpressionAttributeValues: { ':new': next.secretHash, ':next': s.generation + 1, ':now': now, ':tokens': next.tokens, ':gen': s.generation, ':old': s.secretHash },
+      ConditionExpression:
+        'attribute_exists(pk) AND generation = :gen AND secretHash = :old AND attribute_not_exists(revokedAt)',
+      ExpressionAttributeValues: {
+        ':new': next.secretHash,
+        ':next': s.generation + 1,
+        ':now': now,
+        ':tokens': next.tokens,
+        ':gen': s.generation,
+        ':old': s.secretHash,
+      },
     }),
   );
 }
@@ -100,12 +110,18 @@ export async function rotateSession(
  * S4: ends the family once (later calls change nothing) and answers the access tokens it had
  * issued, with `extra` (a token issued by a refresh that lost its race) added to them.
  */
-export async function revokeSession(sessionId: string, reason: RevokeReason, extra: readonly IssuedToken[], now = Date.now()): Promise<IssuedToken[]> {
+export async function revokeSession(
+  sessionId: string,
+  reason: RevokeReason,
+  extra: readonly IssuedToken[],
+  now = Date.now(),
+): Promise<IssuedToken[]> {
   const out = await conditionalUpdate(() =>
     ddb().update({
       TableName: table(),
       Key: keys.session(sessionId),
-      UpdateExpression: 'SET revokedAt = :now, revokedReason = :reason, tokens = list_append(if_not_exists(tokens, :none), :extra)',
+      UpdateExpression:
+        'SET revokedAt = :now, revokedReason = :reason, tokens = list_append(if_not_exists(tokens, :none), :extra)',
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
       ExpressionAttributeValues: { ':now': now, ':reason': reason, ':none': [], ':extra': [...extra] },
       ReturnValues: 'ALL_NEW',
@@ -121,7 +137,9 @@ export async function putRevokedTokens(tokens: readonly IssuedToken[], now = Dat
   const live = [...new Map(liveTokens(tokens, now).map((t) => [t.jti, t])).values()];
   for (let i = 0; i < live.length; i += 25) {
     let requests = live.slice(i, i + 25).map((t) => ({
-      PutRequest: { Item: { ...keys.revokedAccessToken(t.jti), entity: 'RevokedAccessToken', revokedAt: now, ttl: t.exp } },
+      PutRequest: {
+        Item: { ...keys.revokedAccessToken(t.jti), entity: 'RevokedAccessToken', revokedAt: now, ttl: t.exp },
+      },
     }));
     // BatchWriteItem may hand some writes back under load: retried a few times, then it throws.
     for (let attempt = 0; requests.length > 0; attempt += 1) {
@@ -135,6 +153,11 @@ export async function putRevokedTokens(tokens: readonly IssuedToken[], now = Dat
 
 /** S5: is this access token revoked? One eventually consistent GetItem of a tiny item. */
 export async function isAccessTokenRevoked(jti: string, now = Date.now()): Promise<boolean> {
-  const out = await ddb().get({ TableName: table(), Key: keys.revokedAccessToken(jti), ProjectionExpression: 'pk, #ttl', ExpressionAttributeNames: { '#ttl': 'ttl' } });
+  const out = await ddb().get({
+    TableName: table(),
+    Key: keys.revokedAccessToken(jti),
+    ProjectionExpression: 'pk, #ttl',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+  });
   return out.Item !== undefined && isLive(out.Item, now);
 }

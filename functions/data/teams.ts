@@ -29,13 +29,24 @@ export interface MemberRecord {
 export type InviteFailure = 'team_full' | 'email_invited' | 'email_taken';
 
 function inviteOf(i: Record<string, unknown>): InviteRecord {
-  return { adminId: String(i.adminId), inviteId: String(i.inviteId), email: String(i.email), tokenHash: String(i.tokenHash), sentAt: Number(i.sentAt), expiresAt: Number(i.expiresAt) };
+  return {
+    adminId: String(i.adminId),
+    inviteId: String(i.inviteId),
+    email: String(i.email),
+    tokenHash: String(i.tokenHash),
+    sentAt: Number(i.sentAt),
+    expiresAt: Number(i.expiresAt),
+  };
 }
 
 function memberOf(i: Record<string, unknown>): MemberRecord {
-  return { adminId: String(i.adminId), memberId: String(i.memberId), email: String(i.email), joinedAt: Number(i.joinedAt) };
+  return {
+    adminId: String(i.adminId),
+    memberId: String(i.memberId),
+    email: String(i.email),
+    joinedAt: Number(i.joinedAt),
+  };
 }
-
 
 /** The token item lives a day past the link's end, so an expired link answers 410 rather than 404 for a while. */
 const tokenItem = (inv: InviteRecord, now: number) => ({
@@ -48,7 +59,13 @@ const tokenItem = (inv: InviteRecord, now: number) => ({
   ttl: ttlIn((inv.expiresAt - now) / 1000 + 86_400, now),
 });
 
-const emailClaim = (inv: InviteRecord): Record<string, unknown> => ({ ...keys.invitedEmail(inv.email), entity: 'TeamInvitedEmail', adminId: inv.adminId, inviteId: inv.inviteId, expiresAt: inv.expiresAt });
+const emailClaim = (inv: InviteRecord): Record<string, unknown> => ({
+  ...keys.invitedEmail(inv.email),
+  entity: 'TeamInvitedEmail',
+  adminId: inv.adminId,
+  inviteId: inv.inviteId,
+  expiresAt: inv.expiresAt,
+});
 
 /**
  * Pattern T1: a new invite takes a seat under `used < limit` (so parallel invites never pass
@@ -74,8 +91,20 @@ export async function createInvite(inv: InviteRecord, limit: number, now: number
           ExpressionAttributeValues: { ':now': now },
         },
       },
-      { ConditionCheck: { TableName: table(), Key: keys.userEmail(inv.email), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: table(), Item: { ...keys.teamInvite(inv.adminId, inv.inviteId), entity: 'TeamInvite', ...inv }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        ConditionCheck: {
+          TableName: table(),
+          Key: keys.userEmail(inv.email),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.teamInvite(inv.adminId, inv.inviteId), entity: 'TeamInvite', ...inv },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       { Put: { TableName: table(), Item: tokenItem(inv, now) } },
     ],
     ['team_full', 'email_invited', 'email_taken'] as const,
@@ -83,13 +112,25 @@ export async function createInvite(inv: InviteRecord, limit: number, now: number
 }
 
 /** Pattern T2: the admin's team partition: seats, invites, members. */
-export async function readTeam(adminId: string): Promise<{ used: number; invites: InviteRecord[]; members: MemberRecord[] }> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.teamPartition(adminId) }, ConsistentRead: true });
+export async function readTeam(
+  adminId: string,
+): Promise<{ used: number; invites: InviteRecord[]; members: MemberRecord[] }> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.teamPartition(adminId) },
+    ConsistentRead: true,
+  });
   const sk = (i: Record<string, unknown>) => String(i.sk);
   return {
     used: Number(items.find((i) => sk(i) === 'SEATS')?.used ?? 0),
-    invites: items.filter((i) => sk(i).startsWith(keys.teamInvitePrefix)).map(inviteOf).sort((a, b) => a.sentAt - b.sentAt),
-    members: items.filter((i) => sk(i).startsWith(keys.teamMemberPrefix)).map(memberOf).sort((a, b) => a.joinedAt - b.joinedAt),
+    invites: items
+      .filter((i) => sk(i).startsWith(keys.teamInvitePrefix))
+      .map(inviteOf)
+      .sort((a, b) => a.sentAt - b.sentAt),
+    members: items
+      .filter((i) => sk(i).startsWith(keys.teamMemberPrefix))
+      .map(memberOf)
+      .sort((a, b) => a.joinedAt - b.joinedAt),
   };
 }
 
@@ -110,14 +151,26 @@ export async function hasLiveInvite(email: string, now = Date.now()): Promise<bo
 }
 
 /** Pattern T3: the invite behind a link (the token's hash). */
-export async function inviteByToken(tokenHash: string, now = Date.now()): Promise<{ adminId: string; inviteId: string; email: string; expiresAt: number } | undefined> {
+export async function inviteByToken(
+  tokenHash: string,
+  now = Date.now(),
+): Promise<{ adminId: string; inviteId: string; email: string; expiresAt: number } | undefined> {
   const out = await ddb().get({ TableName: table(), Key: keys.inviteToken(tokenHash), ConsistentRead: true });
   if (!out.Item || !isLive(out.Item, now)) return undefined;
-  return { adminId: String(out.Item.adminId), inviteId: String(out.Item.inviteId), email: String(out.Item.email), expiresAt: Number(out.Item.expiresAt) };
+  return {
+    adminId: String(out.Item.adminId),
+    inviteId: String(out.Item.inviteId),
+    email: String(out.Item.email),
+    expiresAt: Number(out.Item.expiresAt),
+  };
 }
 
 /** Pattern T4: resend: a new link and a new week; the old link stops working in the same write. False if the invite is gone. */
-export async function rotateInvite(old: InviteRecord, next: { tokenHash: string; sentAt: number; expiresAt: number }, now: number): Promise<boolean> {
+export async function rotateInvite(
+  old: InviteRecord,
+  next: { tokenHash: string; sentAt: number; expiresAt: number },
+  now: number,
+): Promise<boolean> {
   const inv: InviteRecord = { ...old, ...next };
   return transact([
     {
@@ -126,27 +179,50 @@ export async function rotateInvite(old: InviteRecord, next: { tokenHash: string;
         Key: keys.teamInvite(old.adminId, old.inviteId),
         UpdateExpression: 'SET tokenHash = :h, sentAt = :s, expiresAt = :x',
         ConditionExpression: 'attribute_exists(pk) AND tokenHash = :old',
-        ExpressionAttributeValues: { ':h': next.tokenHash, ':s': next.sentAt, ':x': next.expiresAt, ':old': old.tokenHash },
+        ExpressionAttributeValues: {
+          ':h': next.tokenHash,
+          ':s': next.sentAt,
+          ':x': next.expiresAt,
+          ':old': old.tokenHash,
+        },
       },
     },
     { Delete: { TableName: table(), Key: keys.inviteToken(old.tokenHash) } },
     { Put: { TableName: table(), Item: tokenItem(inv, now) } },
     // The address stays this team's (another team may have claimed it after this invite expired: then no resend).
-    { Put: { TableName: table(), Item: emailClaim(inv), ConditionExpression: 'attribute_not_exists(pk) OR adminId = :a OR expiresAt < :now', ExpressionAttributeValues: { ':a': old.adminId, ':now': now } } },
+    {
+      Put: {
+        TableName: table(),
+        Item: emailClaim(inv),
+        ConditionExpression: 'attribute_not_exists(pk) OR adminId = :a OR expiresAt < :now',
+        ExpressionAttributeValues: { ':a': old.adminId, ':now': now },
+      },
+    },
   ]);
 }
 
 /** Releases the address claim if it is still this invite's. */
 async function releaseEmailClaim(inv: Pick<InviteRecord, 'email' | 'inviteId'>): Promise<void> {
   await conditionalWrite(() =>
-    ddb().delete({ TableName: table(), Key: keys.invitedEmail(inv.email), ConditionExpression: 'inviteId = :i', ExpressionAttributeValues: { ':i': inv.inviteId } }),
+    ddb().delete({
+      TableName: table(),
+      Key: keys.invitedEmail(inv.email),
+      ConditionExpression: 'inviteId = :i',
+      ExpressionAttributeValues: { ':i': inv.inviteId },
+    }),
   );
 }
 
 /** Pattern T5: revoke: the invite and its link go, the seat comes back. False if it was already gone. */
 export async function revokeInvite(inv: InviteRecord): Promise<boolean> {
   const done = await transact([
-    { Delete: { TableName: table(), Key: keys.teamInvite(inv.adminId, inv.inviteId), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Delete: {
+        TableName: table(),
+        Key: keys.teamInvite(inv.adminId, inv.inviteId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
     { Delete: { TableName: table(), Key: keys.inviteToken(inv.tokenHash) } },
     seatDelta(inv.adminId, -1),
   ]);
@@ -172,17 +248,47 @@ function seatDelta(adminId: string, delta: number): TransactItem {
  * invite to the member). 'email_taken' when the address got an account meanwhile, 'used' when
  * the invite or its link is gone.
  */
-export async function acceptInvite(inv: InviteRecord, profile: UserProfile, now: number): Promise<'email_taken' | 'used' | null> {
+export async function acceptInvite(
+  inv: InviteRecord,
+  profile: UserProfile,
+  now: number,
+): Promise<'email_taken' | 'used' | null> {
   const refused = await transactOr(
     [
-      { Put: { TableName: table(), Item: { ...keys.userEmail(profile.email), entity: 'UserEmail', userId: profile.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: table(), Item: profileItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Delete: { TableName: table(), Key: keys.teamInvite(inv.adminId, inv.inviteId), ConditionExpression: 'tokenHash = :h', ExpressionAttributeValues: { ':h': inv.tokenHash } } },
-      { Delete: { TableName: table(), Key: keys.inviteToken(inv.tokenHash), ConditionExpression: 'attribute_exists(pk)' } },
       {
         Put: {
           TableName: table(),
-          Item: { ...keys.teamMember(inv.adminId, profile.userId), entity: 'TeamMember', adminId: inv.adminId, memberId: profile.userId, email: profile.email, joinedAt: now },
+          Item: { ...keys.userEmail(profile.email), entity: 'UserEmail', userId: profile.userId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Put: { TableName: table(), Item: profileItem(profile), ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Delete: {
+          TableName: table(),
+          Key: keys.teamInvite(inv.adminId, inv.inviteId),
+          ConditionExpression: 'tokenHash = :h',
+          ExpressionAttributeValues: { ':h': inv.tokenHash },
+        },
+      },
+      {
+        Delete: {
+          TableName: table(),
+          Key: keys.inviteToken(inv.tokenHash),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...keys.teamMember(inv.adminId, profile.userId),
+            entity: 'TeamMember',
+            adminId: inv.adminId,
+            memberId: profile.userId,
+            email: profile.email,
+            joinedAt: now,
+          },
         },
       },
     ],
@@ -203,7 +309,13 @@ export async function acceptInvite(inv: InviteRecord, profile: UserProfile, now:
 export async function removeMember(adminId: string, memberId: string): Promise<boolean> {
   const shares = await shareKeysOf(memberId);
   const membership: TransactItem[] = [
-    { Delete: { TableName: table(), Key: keys.teamMember(adminId, memberId), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Delete: {
+        TableName: table(),
+        Key: keys.teamMember(adminId, memberId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
     seatDelta(adminId, -1),
     {
       Update: {
@@ -217,7 +329,10 @@ export async function removeMember(adminId: string, memberId: string): Promise<b
     },
   ];
   const inline = shares.slice(0, MAX_TRANSACT_ITEMS - membership.length);
-  if (!(await transact([...membership, ...inline.map((Key): TransactItem => ({ Delete: { TableName: table(), Key } }))]))) return false;
+  if (
+    !(await transact([...membership, ...inline.map((Key): TransactItem => ({ Delete: { TableName: table(), Key } }))]))
+  )
+    return false;
   await withdrawSharesTo(memberId);
   return true;
 }
@@ -238,11 +353,25 @@ export async function isOnTeam(adminId: string, userId: string): Promise<boolean
  * send). `teamId` is the team's admin, whose storage the transfer uses: a share counts only
  * while its reader is on that team.
  */
-export async function putShares(t: Pick<TransferRecord, 'slug' | 'createdAt' | 'senderId'>, teamId: string, userIds: readonly string[], now: number): Promise<void> {
+export async function putShares(
+  t: Pick<TransferRecord, 'slug' | 'createdAt' | 'senderId'>,
+  teamId: string,
+  userIds: readonly string[],
+  now: number,
+): Promise<void> {
   for (const userId of new Set(userIds)) {
     await ddb().put({
       TableName: table(),
-      Item: { ...keys.transferShare(t.slug, userId), ...keys.sharedWith(userId, t.createdAt, t.slug), entity: 'TransferShare', slug: t.slug, userId, senderId: t.senderId, teamId, sharedAt: now },
+      Item: {
+        ...keys.transferShare(t.slug, userId),
+        ...keys.sharedWith(userId, t.createdAt, t.slug),
+        entity: 'TransferShare',
+        slug: t.slug,
+        userId,
+        senderId: t.senderId,
+        teamId,
+        sharedAt: now,
+      },
     });
   }
 }
@@ -304,7 +433,11 @@ export async function withdrawSharesTo(userId: string): Promise<number> {
 
 /** A deleted transfer leaves every shared list (its share items live in its own partition). */
 export async function deleteShares(slug: string): Promise<void> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)', ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':s': keys.transferSharePrefix }, ProjectionExpression: 'pk, sk' });
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':s': keys.transferSharePrefix },
+    ProjectionExpression: 'pk, sk',
+  });
   for (const i of items) await ddb().delete({ TableName: table(), Key: { pk: i.pk, sk: i.sk } });
 }
 
@@ -317,7 +450,11 @@ export async function deleteShare(slug: string, userId: string): Promise<void> {
  * from the member to the admin (the storage was the admin's already); the counters follow.
  */
 export async function moveTransfers(memberId: string, adminId: string): Promise<string[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.userTransfersPartition(memberId) } });
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.userTransfersPartition(memberId) },
+  });
   const moved: string[] = [];
   const swap = (v: unknown) => (typeof v === 'string' ? v.replace(`#${memberId}`, `#${adminId}`) : undefined);
   for (const i of items) {
@@ -333,7 +470,10 @@ export async function moveTransfers(memberId: string, adminId: string): Promise<
           UpdateExpression: `SET ${names.map((_, k) => `#a${k} = :v${k}`).join(', ')}`,
           ConditionExpression: 'senderId = :m',
           ExpressionAttributeNames: Object.fromEntries(names.map((n, k) => [`#a${k}`, n])),
-          ExpressionAttributeValues: { ':m': memberId, ...Object.fromEntries(names.map((n, k) => [`:v${k}`, sets[n]])) },
+          ExpressionAttributeValues: {
+            ':m': memberId,
+            ...Object.fromEntries(names.map((n, k) => [`:v${k}`, sets[n]])),
+          },
         },
       },
     ]);
@@ -344,8 +484,24 @@ export async function moveTransfers(memberId: string, adminId: string): Promise<
     const all = Number(stats.Item?.all ?? 0);
     const expired = Number(stats.Item?.expired ?? 0);
     await transact([
-      { Update: { TableName: table(), Key: keys.transferStats(adminId), UpdateExpression: 'SET entity = :e ADD #all :a, expired :x', ExpressionAttributeNames: { '#all': 'all' }, ExpressionAttributeValues: { ':e': 'TransferStats', ':a': all, ':x': expired } } },
-      { Update: { TableName: table(), Key: keys.transferStats(memberId), UpdateExpression: 'SET #all = :z, expired = :z', ExpressionAttributeNames: { '#all': 'all' }, ExpressionAttributeValues: { ':z': 0 } } },
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.transferStats(adminId),
+          UpdateExpression: 'SET entity = :e ADD #all :a, expired :x',
+          ExpressionAttributeNames: { '#all': 'all' },
+          ExpressionAttributeValues: { ':e': 'TransferStats', ':a': all, ':x': expired },
+        },
+      },
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.transferStats(memberId),
+          UpdateExpression: 'SET #all = :z, expired = :z',
+          ExpressionAttributeNames: { '#all': 'all' },
+          ExpressionAttributeValues: { ':z': 0 },
+        },
+      },
     ]);
   }
   return moved;

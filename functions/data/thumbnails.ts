@@ -15,7 +15,8 @@ export async function claimThumbnail(slug: string, fileId: string, now: number, 
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
       UpdateExpression: 'SET thumbStatus = :b, thumbStartedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND #s = :u AND (attribute_not_exists(thumbStatus) OR (thumbStatus = :b AND thumbStartedAt < :stale))',
+      ConditionExpression:
+        'attribute_exists(pk) AND #s = :u AND (attribute_not_exists(thumbStatus) OR (thumbStatus = :b AND thumbStartedAt < :stale))',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: { ':b': 'building', ':now': now, ':stale': staleBefore, ':u': 'uploaded' },
     }),
@@ -51,7 +52,12 @@ export async function finishThumbnail(
       Key: keys.transferFile(slug, fileId),
       UpdateExpression: result.status === 'ready' ? 'SET thumbStatus = :r, thumbBytes = :n' : 'SET thumbStatus = :r',
       ConditionExpression: 'thumbStatus = :b AND thumbStartedAt = :at',
-      ExpressionAttributeValues: { ':r': result.status, ':b': 'building', ':at': startedAt, ...(result.status === 'ready' ? { ':n': result.bytes } : {}) },
+      ExpressionAttributeValues: {
+        ':r': result.status,
+        ':b': 'building',
+        ':at': startedAt,
+        ...(result.status === 'ready' ? { ':n': result.bytes } : {}),
+      },
     }),
   );
 }

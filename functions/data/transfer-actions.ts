@@ -19,7 +19,11 @@ export async function setPasswordHash(slug: string, passwordHash: string | null)
       UpdateExpression: passwordHash === null ? 'REMOVE passwordHash' : 'SET passwordHash = :h',
       ConditionExpression: 'attribute_exists(pk) AND #s IN (:ready, :expired) AND attribute_not_exists(purged)',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':ready': 'ready', ':expired': 'expired', ...(passwordHash === null ? {} : { ':h': passwordHash }) },
+      ExpressionAttributeValues: {
+        ':ready': 'ready',
+        ':expired': 'expired',
+        ...(passwordHash === null ? {} : { ':h': passwordHash }),
+      },
     }),
   );
 }
@@ -28,14 +32,24 @@ export async function setPasswordHash(slug: string, passwordHash: string | null)
  * The expiry the owner picked (a preset, or the custom-date marker with its date), kept beside
  * the expiryDate that data/transfers.ts changeExpiry wrote, so the TransferModal shows the choice.
  */
-export async function setExpiryChoice(slug: string, expirySeconds: number, customExpiryDate: number | undefined): Promise<void> {
+export async function setExpiryChoice(
+  slug: string,
+  expirySeconds: number,
+  customExpiryDate: number | undefined,
+): Promise<void> {
   await conditionalWrite(() =>
     ddb().update({
       TableName: table(),
       Key: keys.transfer(slug),
-      UpdateExpression: customExpiryDate === undefined ? 'SET expirySeconds = :s REMOVE customExpiryDate' : 'SET expirySeconds = :s, customExpiryDate = :c',
+      UpdateExpression:
+        customExpiryDate === undefined
+          ? 'SET expirySeconds = :s REMOVE customExpiryDate'
+          : 'SET expirySeconds = :s, customExpiryDate = :c',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':s': expirySeconds, ...(customExpiryDate === undefined ? {} : { ':c': customExpiryDate }) },
+      ExpressionAttributeValues: {
+        ':s': expirySeconds,
+        ...(customExpiryDate === undefined ? {} : { ':c': customExpiryDate }),
+      },
     }),
   );
 }
@@ -50,7 +64,14 @@ export interface QueuedCopy {
 export async function queueCopy(copy: QueuedCopy, now: number): Promise<void> {
   await ddb().put({
     TableName: table(),
-    Item: { ...keys.forwardCopy(copy.slug), ...keys.forwardCopyIndex(now, copy.slug), entity: 'ForwardCopy', slug: copy.slug, files: copy.files.map((p) => [...p]), queuedAt: now },
+    Item: {
+      ...keys.forwardCopy(copy.slug),
+      ...keys.forwardCopyIndex(now, copy.slug),
+      entity: 'ForwardCopy',
+      slug: copy.slug,
+      files: copy.files.map((p) => [...p]),
+      queuedAt: now,
+    },
   });
 }
 
@@ -85,7 +106,12 @@ export async function claimCopy(slug: string, now: number, until: number): Promi
   if (!out) return undefined;
   const files = out.files;
   if (!Array.isArray(files)) return undefined;
-  return { slug, files: files.filter((p): p is [string, string] => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'string')) };
+  return {
+    slug,
+    files: files.filter(
+      (p): p is [string, string] => Array.isArray(p) && p.length === 2 && p.every((v) => typeof v === 'string'),
+    ),
+  };
 }
 
 /** The copy is done (sent, or failed and cleaned up). */

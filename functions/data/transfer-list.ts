@@ -20,7 +20,10 @@ export interface ListSource {
 }
 
 /** Pattern 35: the rows of a sender's list, in order, a Query page at a time (lazily). */
-export async function* listItems(source: ListSource, opts: { search?: string; pageSize: number }): AsyncGenerator<TransferRecord> {
+export async function* listItems(
+  source: ListSource,
+  opts: { search?: string; pageSize: number },
+): AsyncGenerator<TransferRecord> {
   const input = { ...listQuery(source, opts.search), Limit: opts.pageSize };
   let start: Record<string, unknown> | undefined;
   do {
@@ -39,7 +42,10 @@ export function countListed(source: ListSource): Promise<number> {
   return countAll(listQuery(source, undefined));
 }
 
-function listQuery(source: ListSource, search: string | undefined): Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'> {
+function listQuery(
+  source: ListSource,
+  search: string | undefined,
+): Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'> {
   const pk = `${source.index}pk`;
   const sk = `${source.index}sk`;
   const names: Record<string, string> = { '#pk': pk };

@@ -104,7 +104,20 @@ export interface PartRecord {
   readonly size: number;
 }
 
-const STRIP = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'entity', 'ttl'];
+const STRIP = [
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'gsi4pk',
+  'gsi4sk',
+  'entity',
+  'ttl',
+];
 function strip<T>(item: Record<string, unknown>): T {
   const out: Record<string, unknown> = { ...item };
   for (const k of STRIP) delete out[k];
@@ -126,7 +139,10 @@ function statsDelta(senderId: string, delta: { all?: number; expired?: number })
 }
 
 /** The list-index keys of a sent transfer of a signed-in sender (gsi1 by send time, gsi3 by expiry, gsi4 while unseen). */
-function listKeys(t: { senderId: string; slug: string; createdAt: number; expiryDate: number; totalDownloads: number }, state: 'LIVE' | 'ENDED') {
+function listKeys(
+  t: { senderId: string; slug: string; createdAt: number; expiryDate: number; totalDownloads: number },
+  state: 'LIVE' | 'ENDED',
+) {
   return {
     ...keys.userTransfers(t.senderId, t.createdAt, t.slug),
     ...keys.transferList(t.senderId, state, t.expiryDate, t.slug),
@@ -145,7 +161,9 @@ function listedOwner(item: Record<string, unknown>): string | undefined {
   return typeof item.gsi3pk === 'string' && typeof item.senderId === 'string' ? item.senderId : undefined;
 }
 
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+type WriteRequest =
+  | { PutRequest: { Item: Record<string, unknown> } }
+  | { DeleteRequest: { Key: Record<string, unknown> } };
 
 /** BatchWrite in 25s, retrying unprocessed items with a short backoff. */
 async function batchWrite(all: readonly WriteRequest[]): Promise<void> {
@@ -161,7 +179,8 @@ async function batchWrite(all: readonly WriteRequest[]): Promise<void> {
 }
 
 const batchPut = (items: Record<string, unknown>[]) => batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
-const batchDelete = (keyList: readonly Record<string, unknown>[]) => batchWrite(keyList.map((Key) => ({ DeleteRequest: { Key } })));
+const batchDelete = (keyList: readonly Record<string, unknown>[]) =>
+  batchWrite(keyList.map((Key) => ({ DeleteRequest: { Key } })));
 
 function fileItem(f: FileRecord): Record<string, unknown> {
   return { ...keys.transferFile(f.slug, f.fileId), entity: 'TransferFile', ...f };
@@ -193,7 +212,9 @@ export async function listFiles(slug: string): Promise<FileRecord[]> {
     ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.filePrefix },
     ConsistentRead: true,
   });
-  return items.map((i) => strip<FileRecord>(i)).sort((a, b) => a.createdAt - b.createdAt || a.fileId.localeCompare(b.fileId));
+  return items
+    .map((i) => strip<FileRecord>(i))
+    .sort((a, b) => a.createdAt - b.createdAt || a.fileId.localeCompare(b.fileId));
 }
 
 export async function getFile(slug: string, fileId: string): Promise<FileRecord | undefined> {
@@ -202,7 +223,12 @@ export async function getFile(slug: string, fileId: string): Promise<FileRecord 
 }
 
 /** Pattern 7: add files to an existing transfer, with a new upload token. */
-export async function addFiles(slug: string, files: readonly FileRecord[], uploadTokenHash: string, uploadTokenExpiresAt: number): Promise<void> {
+export async function addFiles(
+  slug: string,
+  files: readonly FileRecord[],
+  uploadTokenHash: string,
+  uploadTokenExpiresAt: number,
+): Promise<void> {
   await batchPut(files.map(fileItem));
   await ddb().update({
     TableName: table(),
@@ -217,7 +243,10 @@ export async function addFiles(slug: string, files: readonly FileRecord[], uploa
 export async function deleteFiles(slug: string, fileIds: readonly string[]): Promise<void> {
   for (const fileId of fileIds) {
     const parts = await listParts(slug, fileId);
-    await batchDelete([keys.transferFile(slug, fileId), ...parts.map((p) => keys.transferPart(slug, fileId, p.partNumber))]);
+    await batchDelete([
+      keys.transferFile(slug, fileId),
+      ...parts.map((p) => keys.transferPart(slug, fileId, p.partNumber)),
+    ]);
   }
 }
 
@@ -286,7 +315,13 @@ export async function setFileScan(
       Key: keys.transferFile(slug, fileId),
       UpdateExpression: `SET scanStatus = :s, scanner = :n, scannedAt = :at${r.finding ? ', scanFinding = :f' : ' REMOVE scanFinding'}`,
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(scanStatus) OR scanStatus <> :i)',
-      ExpressionAttributeValues: { ':s': r.status, ':n': r.scanner, ':at': r.at, ':i': 'infected', ...(r.finding ? { ':f': r.finding } : {}) },
+      ExpressionAttributeValues: {
+        ':s': r.status,
+        ':n': r.scanner,
+        ':at': r.at,
+        ':i': 'infected',
+        ...(r.finding ? { ':f': r.finding } : {}),
+      },
       ReturnValues: 'ALL_OLD',
     }),
   );
@@ -305,7 +340,10 @@ export async function setScanState(slug: string, state: ScanStatus): Promise<voi
 }
 
 /** An operator disables (or enables again) a transfer after an abuse report; false when there is none. */
-export async function setDisabled(slug: string, disabled: { at: number; reportId?: string } | undefined): Promise<boolean> {
+export async function setDisabled(
+  slug: string,
+  disabled: { at: number; reportId?: string } | undefined,
+): Promise<boolean> {
   return conditionalWrite(() =>
     ddb().update({
       TableName: table(),
@@ -313,7 +351,10 @@ export async function setDisabled(slug: string, disabled: { at: number; reportId
       ...(disabled
         ? {
             UpdateExpression: `SET disabledAt = :at${disabled.reportId ? ', disabledReportId = :r' : ''}`,
-            ExpressionAttributeValues: { ':at': disabled.at, ...(disabled.reportId ? { ':r': disabled.reportId } : {}) },
+            ExpressionAttributeValues: {
+              ':at': disabled.at,
+              ...(disabled.reportId ? { ':r': disabled.reportId } : {}),
+            },
           }
         : { UpdateExpression: 'REMOVE disabledAt, disabledReportId' }),
       ConditionExpression: 'attribute_exists(pk)',
@@ -330,7 +371,12 @@ export async function markSent(
   t: Pick<TransferRecord, 'slug' | 'senderId' | 'createdAt'>,
   v: { dateSent: number; expiryDate: number; fileCount: number; totalBytes: number; searchText?: string },
 ): Promise<boolean> {
-  const listed = t.senderId ? listKeys({ senderId: t.senderId, slug: t.slug, createdAt: t.createdAt, expiryDate: v.expiryDate, totalDownloads: 0 }, 'LIVE') : {};
+  const listed = t.senderId
+    ? listKeys(
+        { senderId: t.senderId, slug: t.slug, createdAt: t.createdAt, expiryDate: v.expiryDate, totalDownloads: 0 },
+        'LIVE',
+      )
+    : {};
   const sets: Record<string, unknown> = {
     dateSent: v.dateSent,
     expiryDate: v.expiryDate,
@@ -350,7 +396,11 @@ export async function markSent(
         UpdateExpression: `SET #s = :ready, ${names.map((_, i) => `#a${i} = :v${i}`).join(', ')}`,
         ConditionExpression: '#s = :uploading',
         ExpressionAttributeNames: { '#s': 'status', ...Object.fromEntries(names.map((n, i) => [`#a${i}`, n])) },
-        ExpressionAttributeValues: { ':ready': 'ready', ':uploading': 'uploading', ...Object.fromEntries(names.map((n, i) => [`:v${i}`, sets[n]])) },
+        ExpressionAttributeValues: {
+          ':ready': 'ready',
+          ':uploading': 'uploading',
+          ...Object.fromEntries(names.map((n, i) => [`:v${i}`, sets[n]])),
+        },
       },
     },
     t.senderId ? statsDelta(t.senderId, { all: 1 }) : undefined,
@@ -361,7 +411,11 @@ export async function markSent(
     Key: keys.transfer(t.slug),
     UpdateExpression: `SET fileCount = :n, totalBytes = :b${v.searchText !== undefined ? ', searchText = :q' : ''}`,
     ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':n': v.fileCount, ':b': v.totalBytes, ...(v.searchText !== undefined ? { ':q': v.searchText } : {}) },
+    ExpressionAttributeValues: {
+      ':n': v.fileCount,
+      ':b': v.totalBytes,
+      ...(v.searchText !== undefined ? { ':q': v.searchText } : {}),
+    },
   });
   return false;
 }
@@ -379,7 +433,11 @@ export async function setStatus(
   if (opts.sweepDueAt === undefined) removes.push('sweepDueAt', 'gsi2pk', 'gsi2sk');
   else {
     sets.push('sweepDueAt = :due', 'gsi2pk = :gpk', 'gsi2sk = :gsk');
-    Object.assign(values, { ':due': opts.sweepDueAt, ':gpk': keys.sweepPartition, ':gsk': keys.sweepIndex(opts.sweepDueAt, slug).gsi2sk });
+    Object.assign(values, {
+      ':due': opts.sweepDueAt,
+      ':gpk': keys.sweepPartition,
+      ':gsk': keys.sweepIndex(opts.sweepDueAt, slug).gsi2sk,
+    });
   }
   if (opts.purged !== undefined) {
     sets.push('purged = :p');
@@ -421,10 +479,20 @@ export async function changeExpiry(t: Pick<TransferRecord, 'slug'>, expiryDate: 
     if (!item || item.purged === true || (item.status !== 'ready' && item.status !== 'expired')) return false;
     const owner = listedOwner(item);
     const downloads = Number(item.totalDownloads ?? 0);
-    const sets: Record<string, unknown> = { expiryDate, sweepDueAt: expiryDate, ...keys.sweepIndex(expiryDate, t.slug) };
+    const sets: Record<string, unknown> = {
+      expiryDate,
+      sweepDueAt: expiryDate,
+      ...keys.sweepIndex(expiryDate, t.slug),
+    };
     const removes = ['gsi4pk', 'gsi4sk'];
     if (owner) {
-      Object.assign(sets, listKeys({ senderId: owner, slug: t.slug, createdAt: Number(item.createdAt), expiryDate, totalDownloads: downloads }, 'LIVE'));
+      Object.assign(
+        sets,
+        listKeys(
+          { senderId: owner, slug: t.slug, createdAt: Number(item.createdAt), expiryDate, totalDownloads: downloads },
+          'LIVE',
+        ),
+      );
       if (downloads === 0) removes.length = 0;
     }
     const names = Object.keys(sets);
@@ -434,7 +502,8 @@ export async function changeExpiry(t: Pick<TransferRecord, 'slug'>, expiryDate: 
           TableName: table(),
           Key: keys.transfer(t.slug),
           UpdateExpression: `SET #s = :ready, ${names.map((_, i) => `#a${i} = :v${i}`).join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-          ConditionExpression: '#s = :was AND attribute_not_exists(purged) AND (attribute_not_exists(totalDownloads) OR totalDownloads = :dl)',
+          ConditionExpression:
+            '#s = :was AND attribute_not_exists(purged) AND (attribute_not_exists(totalDownloads) OR totalDownloads = :dl)',
           ExpressionAttributeNames: { '#s': 'status', ...Object.fromEntries(names.map((n, i) => [`#a${i}`, n])) },
           ExpressionAttributeValues: {
             ':ready': 'ready',
@@ -459,7 +528,10 @@ export const extendExpiry = (slug: string, expiryDate: number) => changeExpiry({
  * read, so a concurrent extension wins). A listed transfer moves to its sender's ENDED list and
  * leaves the unseen index; the `expired` counter grows in the same transaction.
  */
-export async function markExpired(slug: string, opts: { sweepDueAt: number; expectedSweepDueAt: number }): Promise<boolean> {
+export async function markExpired(
+  slug: string,
+  opts: { sweepDueAt: number; expectedSweepDueAt: number },
+): Promise<boolean> {
   const item = await getTransferItem(slug);
   if (item?.status !== 'ready') return false;
   const owner = listedOwner(item);
@@ -504,7 +576,8 @@ export async function markDeleted(slug: string, recheckAt: number): Promise<Tran
           TableName: table(),
           Key: keys.transfer(slug),
           // The sweep looks again at `recheckAt`: objects a failed delete left behind still go.
-          UpdateExpression: 'SET #s = :deleted, purged = :t, sweepDueAt = :due, gsi2pk = :gpk, gsi2sk = :gsk REMOVE gsi1pk, gsi1sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk',
+          UpdateExpression:
+            'SET #s = :deleted, purged = :t, sweepDueAt = :due, gsi2pk = :gpk, gsi2sk = :gsk REMOVE gsi1pk, gsi1sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk',
           ConditionExpression: '#s = :was',
           ExpressionAttributeNames: { '#s': 'status' },
           ExpressionAttributeValues: {
@@ -548,12 +621,17 @@ export async function getZip(slug: string, contentHash: string): Promise<ZipReco
  * its lease ran out by `now` (a crashed build; a record without a lease predates leases). Two
  * concurrent clicks start one build.
  */
-export async function claimZipBuild(slug: string, z: ZipRecord & { leaseUntil: number; attempt: string }, now: number): Promise<boolean> {
+export async function claimZipBuild(
+  slug: string,
+  z: ZipRecord & { leaseUntil: number; attempt: string },
+  now: number,
+): Promise<boolean> {
   return conditionalWrite(() =>
     ddb().put({
       TableName: table(),
       Item: { ...keys.transferZip(slug, z.contentHash), entity: 'TransferZip', slug, ...z },
-      ConditionExpression: 'attribute_not_exists(pk) OR #s = :failed OR (#s = :building AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now))',
+      ConditionExpression:
+        'attribute_not_exists(pk) OR #s = :failed OR (#s = :building AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now))',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: { ':failed': 'failed', ':building': 'building', ':now': now },
     }),
@@ -561,7 +639,12 @@ export async function claimZipBuild(slug: string, z: ZipRecord & { leaseUntil: n
 }
 
 /** The build's heartbeat: extends its lease while this attempt still holds it; false once superseded or finished. */
-export async function renewZipLease(slug: string, contentHash: string, attempt: string, leaseUntil: number): Promise<boolean> {
+export async function renewZipLease(
+  slug: string,
+  contentHash: string,
+  attempt: string,
+  leaseUntil: number,
+): Promise<boolean> {
   return conditionalWrite(() =>
     ddb().update({
       TableName: table(),
@@ -575,7 +658,12 @@ export async function renewZipLease(slug: string, contentHash: string, attempt: 
 }
 
 /** Ends a build while `attempt` still holds the record (false otherwise: a build that lost its lease leaves the record to its successor). */
-export async function finishZip(slug: string, contentHash: string, attempt: string, result: { status: 'ready'; size: number } | { status: 'failed'; error: string }): Promise<boolean> {
+export async function finishZip(
+  slug: string,
+  contentHash: string,
+  attempt: string,
+  result: { status: 'ready'; size: number } | { status: 'failed'; error: string },
+): Promise<boolean> {
   return conditionalWrite(() =>
     ddb().update({
       TableName: table(),
@@ -583,7 +671,11 @@ export async function finishZip(slug: string, contentHash: string, attempt: stri
       UpdateExpression: `${result.status === 'ready' ? 'SET #s = :s, size = :v' : 'SET #s = :s, #e = :v'} REMOVE leaseUntil`,
       ConditionExpression: 'attribute_exists(pk) AND attempt = :a',
       ExpressionAttributeNames: result.status === 'ready' ? { '#s': 'status' } : { '#s': 'status', '#e': 'error' },
-      ExpressionAttributeValues: { ':s': result.status, ':v': result.status === 'ready' ? result.size : result.error, ':a': attempt },
+      ExpressionAttributeValues: {
+        ':s': result.status,
+        ':v': result.status === 'ready' ? result.size : result.error,
+        ':a': attempt,
+      },
     }),
   );
 }

@@ -33,8 +33,14 @@ function storedTransferSettings(raw: unknown): Partial<TransferSettings> | undef
   return defined({
     expiryReminders: bool(raw.expiryReminders),
     downloadEmails: bool(raw.downloadEmails),
-    defaultExpirySeconds: typeof raw.defaultExpirySeconds === 'number' && isExpiryPreset(raw.defaultExpirySeconds) ? raw.defaultExpirySeconds : undefined,
-    defaultSendAs: raw.defaultSendAs === 'link' || raw.defaultSendAs === 'email' ? (raw.defaultSendAs as 'link' | 'email') : undefined,
+    defaultExpirySeconds:
+      typeof raw.defaultExpirySeconds === 'number' && isExpiryPreset(raw.defaultExpirySeconds)
+        ? raw.defaultExpirySeconds
+        : undefined,
+    defaultSendAs:
+      raw.defaultSendAs === 'link' || raw.defaultSendAs === 'email'
+        ? (raw.defaultSendAs as 'link' | 'email')
+        : undefined,
     defaultMessage: typeof raw.defaultMessage === 'string' ? raw.defaultMessage : undefined,
   });
 }
@@ -45,7 +51,9 @@ function storedRequestSettings(raw: unknown): RequestSettings | undefined {
   const defaultRules: RequestRules | undefined = rules
     ? defined({
         maxBytes: count(rules.maxBytes),
-        allowedTypes: Array.isArray(rules.allowedTypes) ? rules.allowedTypes.filter((t): t is string => typeof t === 'string') : undefined,
+        allowedTypes: Array.isArray(rules.allowedTypes)
+          ? rules.allowedTypes.filter((t): t is string => typeof t === 'string')
+          : undefined,
         maxFiles: count(rules.maxFiles),
       })
     : undefined;
@@ -110,7 +118,9 @@ export interface UserProfile {
 }
 
 /** Kept for the transfer loop's callers: the fields it reads. */
-export type SenderProfile = Pick<UserProfile, 'userId' | 'fullName' | 'role' | 'status' | 'parentAdminId'> & { readonly email?: string };
+export type SenderProfile = Pick<UserProfile, 'userId' | 'fullName' | 'role' | 'status' | 'parentAdminId'> & {
+  readonly email?: string;
+};
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
@@ -192,7 +202,13 @@ export async function createProfile(p: UserProfile): Promise<boolean> {
   // A concurrent sign-up of the same address may cancel it with a conflict rather than a failed condition.
   return transact(
     [
-      { Put: { TableName: table(), Item: { ...keys.userEmail(p.email), entity: 'UserEmail', userId: p.userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...keys.userEmail(p.email), entity: 'UserEmail', userId: p.userId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       { Put: { TableName: table(), Item: profileItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
     ],
     isTransactionCancelled,
@@ -260,7 +276,16 @@ export async function countLogin(userId: string): Promise<number> {
   return Number(out.Attributes?.loginCount ?? 0);
 }
 
-const EDITABLE = ['fullName', 'greetingName', 'company', 'profilePicKey', 'logoPicKey', 'showLogoNav', 'transferSettings', 'requestSettings'] as const;
+const EDITABLE = [
+  'fullName',
+  'greetingName',
+  'company',
+  'profilePicKey',
+  'logoPicKey',
+  'showLogoNav',
+  'transferSettings',
+  'requestSettings',
+] as const;
 export type ProfileEdit = Partial<Pick<UserProfile, (typeof EDITABLE)[number]>>;
 
 /** Pattern 27: the user's own editable fields; '' removes a text field. */
@@ -283,7 +308,12 @@ export async function updateProfile(userId: string, edit: ProfileEdit): Promise<
   await ddb().update({
     TableName: table(),
     Key: keys.userProfile(userId),
-    UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
+    UpdateExpression: [
+      sets.length ? `SET ${sets.join(', ')}` : '',
+      removes.length ? `REMOVE ${removes.join(', ')}` : '',
+    ]
+      .join(' ')
+      .trim(),
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: names,
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),

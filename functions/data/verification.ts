@@ -19,11 +19,20 @@ export interface EmailCode {
 export async function putEmailCode(code: EmailCode, now = Date.now()): Promise<void> {
   await ddb().put({
     TableName: table(),
-    Item: { ...keys.emailCode(code.purpose, code.email), entity: 'EmailCode', ...code, ttl: ttlIn((code.expiresAt - now) / 1000, now) },
+    Item: {
+      ...keys.emailCode(code.purpose, code.email),
+      entity: 'EmailCode',
+      ...code,
+      ttl: ttlIn((code.expiresAt - now) / 1000, now),
+    },
   });
 }
 
-export async function getEmailCode(purpose: CodePurpose, email: string, now = Date.now()): Promise<EmailCode | undefined> {
+export async function getEmailCode(
+  purpose: CodePurpose,
+  email: string,
+  now = Date.now(),
+): Promise<EmailCode | undefined> {
   const out = await ddb().get({ TableName: table(), Key: keys.emailCode(purpose, email), ConsistentRead: true });
   if (!out.Item || !isLive(out.Item, now)) return undefined;
   const i = out.Item;
@@ -44,12 +53,23 @@ export async function putProofToken(
 ): Promise<void> {
   await ddb().put({
     TableName: table(),
-    Item: { ...keys.proofToken(purpose, tokenHash), entity: 'ProofToken', purpose, ...v, expiresAt, ttl: ttlIn((expiresAt - now) / 1000, now) },
+    Item: {
+      ...keys.proofToken(purpose, tokenHash),
+      entity: 'ProofToken',
+      purpose,
+      ...v,
+      expiresAt,
+      ttl: ttlIn((expiresAt - now) / 1000, now),
+    },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
 }
 
-export async function getProofToken(purpose: TokenPurpose, tokenHash: string, now = Date.now()): Promise<{ email: string; userId?: string } | undefined> {
+export async function getProofToken(
+  purpose: TokenPurpose,
+  tokenHash: string,
+  now = Date.now(),
+): Promise<{ email: string; userId?: string } | undefined> {
   const out = await ddb().get({ TableName: table(), Key: keys.proofToken(purpose, tokenHash), ConsistentRead: true });
   if (!out.Item || !isLive(out.Item, now) || Number(out.Item.expiresAt) <= now) return undefined;
   return { email: String(out.Item.email), ...(typeof out.Item.userId === 'string' ? { userId: out.Item.userId } : {}) };
@@ -57,7 +77,13 @@ export async function getProofToken(purpose: TokenPurpose, tokenHash: string, no
 
 /** Single use: deletes the token and answers whether it was still there (only one caller wins). */
 export async function consumeProofToken(purpose: TokenPurpose, tokenHash: string): Promise<boolean> {
-  return conditionalWrite(() => ddb().delete({ TableName: table(), Key: keys.proofToken(purpose, tokenHash), ConditionExpression: 'attribute_exists(pk)' }));
+  return conditionalWrite(() =>
+    ddb().delete({
+      TableName: table(),
+      Key: keys.proofToken(purpose, tokenHash),
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
 }
 
 export interface ExtensionToken {
@@ -70,10 +96,20 @@ export interface ExtensionToken {
 }
 
 /** Pattern 20 */
-export async function putExtensionToken(tokenHash: string, t: ExtensionToken, validUntil: number, now = Date.now()): Promise<void> {
+export async function putExtensionToken(
+  tokenHash: string,
+  t: ExtensionToken,
+  validUntil: number,
+  now = Date.now(),
+): Promise<void> {
   await ddb().put({
     TableName: table(),
-    Item: { ...keys.extensionToken(tokenHash), entity: 'ExtensionRequest', ...t, ttl: ttlIn((validUntil - now) / 1000, now) },
+    Item: {
+      ...keys.extensionToken(tokenHash),
+      entity: 'ExtensionRequest',
+      ...t,
+      ttl: ttlIn((validUntil - now) / 1000, now),
+    },
     ConditionExpression: 'attribute_not_exists(pk)',
   });
 }
@@ -129,29 +165,58 @@ export async function hitRateWindow(
       // "hits + amount <= limit", written without arithmetic, which conditions lack
       ConditionExpression: 'attribute_not_exists(hits) OR hits <= :max',
       ExpressionAttributeNames: { '#t': 'ttl' },
-      ExpressionAttributeValues: { ':e': 'RateWindow', ':n': amount, ':max': limit - amount, ':ttl': Math.floor((windowStart + 2 * windowMs) / 1000) },
+      ExpressionAttributeValues: {
+        ':e': 'RateWindow',
+        ':n': amount,
+        ':max': limit - amount,
+        ':ttl': Math.floor((windowStart + 2 * windowMs) / 1000),
+      },
     }),
   );
   return { allowed, retryAfterSeconds };
 }
 
 /** Hits so far in the current window, without adding one. */
-export async function rateWindowHits(scope: string, subject: string, windowSeconds: number, now = Date.now()): Promise<number> {
+export async function rateWindowHits(
+  scope: string,
+  subject: string,
+  windowSeconds: number,
+  now = Date.now(),
+): Promise<number> {
   const windowMs = windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const out = await ddb().get({ TableName: table(), Key: keys.rateWindow(scope, subject, windowStart), ConsistentRead: true });
+  const out = await ddb().get({
+    TableName: table(),
+    Key: keys.rateWindow(scope, subject, windowStart),
+    ConsistentRead: true,
+  });
   return typeof out.Item?.hits === 'number' ? out.Item.hits : 0;
 }
 
 /** Pattern 33: a client's failed attempts on one subject, and when the last one was. */
-export async function getClientFailures(scope: string, subject: string, client: string, now = Date.now()): Promise<{ failures: number; lastFailureAt: number }> {
-  const out = await ddb().get({ TableName: table(), Key: keys.clientFailures(scope, subject, client), ConsistentRead: true });
+export async function getClientFailures(
+  scope: string,
+  subject: string,
+  client: string,
+  now = Date.now(),
+): Promise<{ failures: number; lastFailureAt: number }> {
+  const out = await ddb().get({
+    TableName: table(),
+    Key: keys.clientFailures(scope, subject, client),
+    ConsistentRead: true,
+  });
   if (!isLive(out.Item, now)) return { failures: 0, lastFailureAt: 0 };
   return { failures: Number(out.Item?.failures ?? 0), lastFailureAt: Number(out.Item?.lastFailureAt ?? 0) };
 }
 
 /** Adds one failure atomically (the count restarts once the previous record has expired) and returns the new count. */
-export async function addClientFailure(scope: string, subject: string, client: string, keepSeconds: number, now = Date.now()): Promise<number> {
+export async function addClientFailure(
+  scope: string,
+  subject: string,
+  client: string,
+  keepSeconds: number,
+  now = Date.now(),
+): Promise<number> {
   const Key = keys.clientFailures(scope, subject, client);
   const ttl = Math.floor(now / 1000) + keepSeconds;
   const out = await conditionalUpdate(() =>
@@ -161,13 +226,22 @@ export async function addClientFailure(scope: string, subject: string, client: s
       UpdateExpression: 'SET entity = :e, lastFailureAt = :now, #t = :ttl ADD failures :one',
       ConditionExpression: 'attribute_not_exists(pk) OR #t > :nowSeconds',
       ExpressionAttributeNames: { '#t': 'ttl' },
-      ExpressionAttributeValues: { ':e': 'ClientFailures', ':now': now, ':ttl': ttl, ':one': 1, ':nowSeconds': Math.floor(now / 1000) },
+      ExpressionAttributeValues: {
+        ':e': 'ClientFailures',
+        ':now': now,
+        ':ttl': ttl,
+        ':one': 1,
+        ':nowSeconds': Math.floor(now / 1000),
+      },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
   if (out) return Number(out.failures ?? 1);
   // An expired record that DynamoDB has not deleted yet: start over.
-  await ddb().put({ TableName: table(), Item: { ...Key, entity: 'ClientFailures', failures: 1, lastFailureAt: now, ttl } });
+  await ddb().put({
+    TableName: table(),
+    Item: { ...Key, entity: 'ClientFailures', failures: 1, lastFailureAt: now, ttl },
+  });
   return 1;
 }
 

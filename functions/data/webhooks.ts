@@ -5,7 +5,14 @@
  * is sent, so a delivery survives a failed enqueue, a crashed worker or a receiver that is down
  * (the delivery job picks up every pending delivery whose time has come, gsi2 `WHDUE`).
  */
-import type { DeliveredEventType, DeliveryAttemptView, DeliveryStatus, DeliveryView, EventType, WebhookEndpointView } from '../domain/webhooks-api';
+import type {
+  DeliveredEventType,
+  DeliveryAttemptView,
+  DeliveryStatus,
+  DeliveryView,
+  EventType,
+  WebhookEndpointView,
+} from '../domain/webhooks-api';
 import { isEventType } from '../domain/webhooks-api';
 import { ddb } from '../lib/clients/dynamodb';
 import { conditionalUpdate, conditionalWrite, table, transact } from './base';
@@ -61,7 +68,9 @@ function endpointOf(i: Record<string, unknown>): EndpointRecord {
     id: String(i.id),
     url: String(i.url),
     description: String(i.description ?? ''),
-    events: (Array.isArray(i.events) ? i.events : []).filter((e): e is EventType => typeof e === 'string' && isEventType(e)),
+    events: (Array.isArray(i.events) ? i.events : []).filter(
+      (e): e is EventType => typeof e === 'string' && isEventType(e),
+    ),
     enabled: i.enabled !== false,
     createdAt: Number(i.createdAt),
     secret: String(i.secret),
@@ -79,7 +88,9 @@ export function endpointView(e: EndpointRecord, now = Date.now()): WebhookEndpoi
     enabled: e.enabled,
     createdAt: e.createdAt,
     secretHint: `${e.secret.slice(0, 10)}…`,
-    ...(e.previousSecret && e.previousSecretExpiresAt && e.previousSecretExpiresAt > now ? { previousSecretExpiresAt: e.previousSecretExpiresAt } : {}),
+    ...(e.previousSecret && e.previousSecretExpiresAt && e.previousSecretExpiresAt > now
+      ? { previousSecretExpiresAt: e.previousSecretExpiresAt }
+      : {}),
   };
 }
 
@@ -134,7 +145,13 @@ export async function saveEndpoint(e: EndpointRecord): Promise<boolean> {
 /** WH3: removes an endpoint and gives its place back. False when it was not there. */
 export async function deleteEndpoint(userId: string, id: string): Promise<boolean> {
   return transact([
-    { Delete: { TableName: table(), Key: keys.webhookEndpoint(userId, id), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Delete: {
+        TableName: table(),
+        Key: keys.webhookEndpoint(userId, id),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
     {
       Update: {
         TableName: table(),
@@ -212,8 +229,20 @@ export async function recordEvent(event: StoredEvent, deliveries: readonly Deliv
   if (deliveries.length === 0) return;
   await ddb().transactWrite({
     TransactItems: [
-      { Put: { TableName: table(), Item: { ...keys.webhookEvent(event.id), entity: 'WebhookEvent', ttl: ttlIn(DELIVERY_TTL_SECONDS, event.createdAt), ...event } } },
-      ...deliveries.map((d) => ({ Put: { TableName: table(), Item: deliveryItem(d), ConditionExpression: 'attribute_not_exists(pk)' } })),
+      {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...keys.webhookEvent(event.id),
+            entity: 'WebhookEvent',
+            ttl: ttlIn(DELIVERY_TTL_SECONDS, event.createdAt),
+            ...event,
+          },
+        },
+      },
+      ...deliveries.map((d) => ({
+        Put: { TableName: table(), Item: deliveryItem(d), ConditionExpression: 'attribute_not_exists(pk)' },
+      })),
     ],
   });
 }
@@ -227,7 +256,13 @@ export async function getEvent(eventId: string, now = Date.now()): Promise<Store
   const out = await ddb().get({ TableName: table(), Key: keys.webhookEvent(eventId) });
   const i = out.Item;
   if (!i || !isLive(i, now)) return undefined;
-  return { id: String(i.id), type: String(i.type) as DeliveredEventType, userId: String(i.userId), createdAt: Number(i.createdAt), body: String(i.body) };
+  return {
+    id: String(i.id),
+    type: String(i.type) as DeliveredEventType,
+    userId: String(i.userId),
+    createdAt: Number(i.createdAt),
+    body: String(i.body),
+  };
 }
 
 export async function getDelivery(id: string, now = Date.now()): Promise<DeliveryRecord | undefined> {
@@ -274,7 +309,12 @@ export async function claimDelivery(id: string, now: number): Promise<DeliveryRe
       UpdateExpression: 'SET nextAttemptAt = :until, gsi2sk = :due',
       ConditionExpression: '#s = :pending AND nextAttemptAt <= :now',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':until': until, ':due': keys.webhookDueIndex(until, id).gsi2sk, ':pending': 'pending', ':now': now },
+      ExpressionAttributeValues: {
+        ':until': until,
+        ':due': keys.webhookDueIndex(until, id).gsi2sk,
+        ':pending': 'pending',
+        ':now': now,
+      },
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -282,7 +322,11 @@ export async function claimDelivery(id: string, now: number): Promise<DeliveryRe
 }
 
 /** The outcome of a claimed attempt: delivered, failed for good, or pending until `nextAttemptAt`. */
-export async function finishAttempt(d: DeliveryRecord, attempt: DeliveryAttemptView, outcome: { status: DeliveryStatus; nextAttemptAt?: number }): Promise<DeliveryRecord> {
+export async function finishAttempt(
+  d: DeliveryRecord,
+  attempt: DeliveryAttemptView,
+  outcome: { status: DeliveryStatus; nextAttemptAt?: number },
+): Promise<DeliveryRecord> {
   const attempts = [...d.attempts, attempt].slice(-MAX_LOGGED_ATTEMPTS);
   const pending = outcome.status === 'pending' && outcome.nextAttemptAt !== undefined;
   const out = await ddb().update({
@@ -295,7 +339,13 @@ export async function finishAttempt(d: DeliveryRecord, attempt: DeliveryAttemptV
     ExpressionAttributeValues: {
       ':s': outcome.status,
       ':a': attempts,
-      ...(pending ? { ':n': outcome.nextAttemptAt, ':dpk': keys.webhookDuePartition, ':dsk': keys.webhookDueIndex(outcome.nextAttemptAt!, d.id).gsi2sk } : {}),
+      ...(pending
+        ? {
+            ':n': outcome.nextAttemptAt,
+            ':dpk': keys.webhookDuePartition,
+            ':dsk': keys.webhookDueIndex(outcome.nextAttemptAt!, d.id).gsi2sk,
+          }
+        : {}),
     },
     ReturnValues: 'ALL_NEW',
   });

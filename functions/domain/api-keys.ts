@@ -12,7 +12,14 @@ import * as z from 'zod/mini';
 import { API_KEY_NAME_MAX, API_SCOPES, type ApiScope } from './api-key-scopes';
 
 // The scopes, the name's length and the rate limit live in a module without zod, for the app's screens.
-export { API_KEY_NAME_MAX, API_KEY_RATE_LIMIT, API_KEY_UPLOAD_RATE_LIMIT, API_SCOPES, type ApiKeyRateWindow, type ApiScope } from './api-key-scopes';
+export {
+  API_KEY_NAME_MAX,
+  API_KEY_RATE_LIMIT,
+  API_KEY_UPLOAD_RATE_LIMIT,
+  API_SCOPES,
+  type ApiKeyRateWindow,
+  type ApiScope,
+} from './api-key-scopes';
 
 export const API_KEY_PREFIX = 'sbk_';
 export const API_KEY_ENVS = ['live', 'local'] as const;

@@ -22,7 +22,14 @@
 import * as z from 'zod/mini';
 import { ROLES } from './plans';
 import type { ParentAdmin } from './teams-api';
-import { emailSchema, feedbackSchema, MESSAGE_MAX_LENGTH, PASSWORD_MAX_LENGTH, signupPasswordSchema, verificationCodeSchema } from './validation';
+import {
+  emailSchema,
+  feedbackSchema,
+  MESSAGE_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  signupPasswordSchema,
+  verificationCodeSchema,
+} from './validation';
 import type { StorageState } from './storage';
 import { DEFAULT_EXPIRY_SECONDS, isExpiryPreset } from './expiry';
 import type { RegionId } from './regions';
@@ -31,7 +38,10 @@ import { requestSettingsSchema, type RequestSettings } from './requests-api';
 export const REFRESH_COOKIE = 'sb_refresh';
 export { SESSION_FLAG_KEY } from './session-flag';
 
-export const registrationEmailSchema = z.object({ email: emailSchema, lang: z.optional(z.string().check(z.maxLength(16))) });
+export const registrationEmailSchema = z.object({
+  email: emailSchema,
+  lang: z.optional(z.string().check(z.maxLength(16))),
+});
 export interface RegistrationStart {
   /** true: this address was already proven (go to step 3); false: a code was mailed (step 2) */
   readonly verified: boolean;
@@ -72,7 +82,9 @@ export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'password_required' }).check(z.minLength(1, 'password_required'), z.maxLength(PASSWORD_MAX_LENGTH)),
+  password: z
+    .string({ error: 'password_required' })
+    .check(z.minLength(1, 'password_required'), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 
 export interface SessionUser {
@@ -132,7 +144,10 @@ export const transferSettingsSchema = z.object({
   /** mail the sender when someone downloads (default on; the bell notification stays either way) */
   downloadEmails: z.boolean(),
   /** the expiry preset a new send starts with (spec §9 presets; a custom date is picked per send) */
-  defaultExpirySeconds: z.number().check(z.int(), z.refine((s: number): boolean => isExpiryPreset(s), 'expiry_not_allowed')),
+  defaultExpirySeconds: z.number().check(
+    z.int(),
+    z.refine((s: number): boolean => isExpiryPreset(s), 'expiry_not_allowed'),
+  ),
   /** how a new send goes: by link or by email */
   defaultSendAs: z.enum(['link', 'email']),
   /** the message a new send starts with (spec §5: at most 280 characters) */
@@ -155,7 +170,9 @@ export interface AuthResponse {
 }
 
 export const resetLinkSchema = z.object({ email: emailSchema, lang: z.optional(z.string().check(z.maxLength(16))) });
-export const resetTokenSchema = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/u, 'invalid_reset_link')) });
+export const resetTokenSchema = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/u, 'invalid_reset_link')),
+});
 export const resetPasswordSchema = z.extend(resetTokenSchema, { password: signupPasswordSchema });
 
 export const updateProfileSchema = z.object({

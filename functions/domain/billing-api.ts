@@ -172,7 +172,16 @@ export interface CardView {
 }
 
 /** User.status mirrors the subscription; 'none' when there never was one. */
-export type SubscriptionStatus = 'none' | 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
+export type SubscriptionStatus =
+  | 'none'
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'unpaid'
+  | 'canceled'
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'paused';
 
 /** spec §3 Subscription view: status, amount, nickname, trial days, trial end, renewal date, role, period, card. */
 export interface SubscriptionView {
@@ -192,13 +201,22 @@ export interface SubscriptionView {
   readonly renewalDate: number | null;
   readonly cancelAtPeriodEnd: boolean;
   /** a downgrade waiting for the period end */
-  readonly pendingChange: { readonly priceId: string; readonly role: Role; readonly period: BillingPeriod; readonly at: number } | null;
+  readonly pendingChange: {
+    readonly priceId: string;
+    readonly role: Role;
+    readonly period: BillingPeriod;
+    readonly at: number;
+  } | null;
   readonly card: CardView | null;
   /** epoch ms until which the 30-day refund is offered; null when not (no charge yet, or window over) */
   readonly refundableUntil: number | null;
   /** lifetime codes redeemed (0-8) and the tier they give */
   readonly sumoCodes: number;
-  readonly discount: { readonly code: string | null; readonly percentOff: number | null; readonly amountOff: number | null } | null;
+  readonly discount: {
+    readonly code: string | null;
+    readonly percentOff: number | null;
+    readonly amountOff: number | null;
+  } | null;
 }
 
 /** GET /getStripeData: the spec's shape (metadata.role, subscriptions.data[0], invoice_settings, discount) plus the view. */
@@ -210,15 +228,33 @@ export interface StripeDataResponse {
       readonly data: readonly {
         readonly id: string;
         readonly status: SubscriptionStatus;
-        readonly plan: { readonly id: string; readonly nickname: string | null; readonly amount: number; readonly interval: BillingPeriod; readonly metadata: { readonly role?: string } };
+        readonly plan: {
+          readonly id: string;
+          readonly nickname: string | null;
+          readonly amount: number;
+          readonly interval: BillingPeriod;
+          readonly metadata: { readonly role?: string };
+        };
         /** epoch seconds, as Stripe */
         readonly trial_end: number | null;
         readonly current_period_end: number;
         readonly cancel_at_period_end: boolean;
       }[];
     };
-    readonly invoice_settings: { readonly default_payment_method: { readonly id: string; readonly card: { readonly brand: string; readonly last4: string; readonly exp_month: number; readonly exp_year: number } } | null };
-    readonly discount: { readonly coupon: { readonly id: string; readonly percent_off: number | null; readonly amount_off: number | null } } | null;
+    readonly invoice_settings: {
+      readonly default_payment_method: {
+        readonly id: string;
+        readonly card: {
+          readonly brand: string;
+          readonly last4: string;
+          readonly exp_month: number;
+          readonly exp_year: number;
+        };
+      } | null;
+    };
+    readonly discount: {
+      readonly coupon: { readonly id: string; readonly percent_off: number | null; readonly amount_off: number | null };
+    } | null;
   } | null;
   readonly view: SubscriptionView;
 }
@@ -246,7 +282,16 @@ export interface InvoicesResponse {
 
 /** Lifetime codes (spec §3 isSumo code1..code8): each stacks to the next plan tier. */
 export const SUMO_MAX_CODES = 8;
-export const SUMO_TIERS: readonly Role[] = ['personal', 'pro', 'business', 'businessplus', 'businesselite', 'team', 'teamplus', 'teamelite'];
+export const SUMO_TIERS: readonly Role[] = [
+  'personal',
+  'pro',
+  'business',
+  'businessplus',
+  'businesselite',
+  'team',
+  'teamplus',
+  'teamelite',
+];
 
 export interface RedeemResponse {
   readonly codesRedeemed: number;

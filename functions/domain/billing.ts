@@ -20,7 +20,8 @@ import {
 import { DEFAULT_ROLE, REFUND_DAYS, isRole, resolveRole, type Role } from './plans';
 
 const DAY_MS = 86_400_000;
-const ms = (seconds: number | null | undefined): number | null => (typeof seconds === 'number' && Number.isFinite(seconds) ? seconds * 1000 : null);
+const ms = (seconds: number | null | undefined): number | null =>
+  typeof seconds === 'number' && Number.isFinite(seconds) ? seconds * 1000 : null;
 
 /**
  * Statuses under which the subscription's plan is the user's: its limits apply, and
@@ -65,12 +66,18 @@ function cardOf(pm: string | PaymentMethodObject | null | undefined): CardView |
 }
 
 /** The card that pays: the subscription's default payment method, else the customer's. */
-export function cardFrom(sub: Pick<SubscriptionObject, 'default_payment_method'> | null, customer: Pick<CustomerObject, 'invoice_settings'> | null): CardView | null {
+export function cardFrom(
+  sub: Pick<SubscriptionObject, 'default_payment_method'> | null,
+  customer: Pick<CustomerObject, 'invoice_settings'> | null,
+): CardView | null {
   return cardOf(sub?.default_payment_method) ?? cardOf(customer?.invoice_settings.default_payment_method);
 }
 
 /** spec §6: the price's metadata.role, else the customer's metadata.role, else free. */
-export function subscriptionRoleOf(sub: Pick<SubscriptionObject, 'items'>, customer: Pick<CustomerObject, 'metadata'> | null): Role {
+export function subscriptionRoleOf(
+  sub: Pick<SubscriptionObject, 'items'>,
+  customer: Pick<CustomerObject, 'metadata'> | null,
+): Role {
   return resolveRole({ planRole: priceOf(sub)?.metadata.role ?? null, customerRole: customer?.metadata.role ?? null });
 }
 
@@ -110,7 +117,10 @@ export function sumoRoleOf(codes: number): Role {
 
 /** spec §3 isSumo: code1..code8, true for each code redeemed. */
 export function isSumoOf(codes: number): Record<`code${number}`, boolean> {
-  return Object.fromEntries(Array.from({ length: SUMO_MAX_CODES }, (_, i) => [`code${i + 1}`, i < codes])) as Record<`code${number}`, boolean>;
+  return Object.fromEntries(Array.from({ length: SUMO_MAX_CODES }, (_, i) => [`code${i + 1}`, i < codes])) as Record<
+    `code${number}`,
+    boolean
+  >;
 }
 
 export interface RoleSources {
@@ -125,7 +135,8 @@ export interface RoleSources {
  * tier. A subscription that is over (canceled, incomplete_expired) or never paid gives free.
  */
 export function effectiveRole(src: RoleSources): Role {
-  const fromSubscription: Role = isLiveStatus(src.status) && isRole(src.subscriptionRole) ? src.subscriptionRole : DEFAULT_ROLE;
+  const fromSubscription: Role =
+    isLiveStatus(src.status) && isRole(src.subscriptionRole) ? src.subscriptionRole : DEFAULT_ROLE;
   const fromCodes = sumoRoleOf(src.sumoCodes ?? 0);
   return tierRank(fromCodes) > tierRank(fromSubscription) ? fromCodes : fromSubscription;
 }
@@ -140,8 +151,14 @@ export function higherTier(a: Role, b: Role): Role {
  * (free once it is over); an account that never subscribed keeps the role it was given
  * (sign-up's free, a seeded or granted plan).
  */
-export function baseRoleOf(p: { role?: string | null; subscriptionId?: string | null; subscriptionRole?: string | null; status?: string | null }): Role {
-  if (p.subscriptionId) return effectiveRole({ subscriptionRole: p.subscriptionRole ?? null, status: p.status ?? null });
+export function baseRoleOf(p: {
+  role?: string | null;
+  subscriptionId?: string | null;
+  subscriptionRole?: string | null;
+  status?: string | null;
+}): Role {
+  if (p.subscriptionId)
+    return effectiveRole({ subscriptionRole: p.subscriptionRole ?? null, status: p.status ?? null });
   return isRole(p.role) ? p.role : DEFAULT_ROLE;
 }
 
@@ -169,13 +186,21 @@ export function blockingOf(p: AccountStanding): { role: string; status: string |
 // ---- time ----------------------------------------------------------------------------------------
 
 /** Whole days left in a trial, rounded up (6 days and 1 hour: 7); null unless trialing. */
-export function trialDaysLeft(status: string | null | undefined, trialEnd: number | null | undefined, now: number): number | null {
+export function trialDaysLeft(
+  status: string | null | undefined,
+  trialEnd: number | null | undefined,
+  now: number,
+): number | null {
   if (status !== 'trialing' || trialEnd == null) return null;
   return Math.max(0, Math.ceil((trialEnd - now) / DAY_MS));
 }
 
 /** Until when the 30-day no-risk refund is offered (epoch ms), or null: no charge yet, or the window is over. */
-export function refundableUntil(firstChargeAt: number | null | undefined, now: number, refundDays = REFUND_DAYS): number | null {
+export function refundableUntil(
+  firstChargeAt: number | null | undefined,
+  now: number,
+  refundDays = REFUND_DAYS,
+): number | null {
   if (firstChargeAt == null) return null;
   const until = firstChargeAt + refundDays * DAY_MS;
   return now < until ? until : null;
@@ -204,7 +229,10 @@ export interface StoredBilling {
  * object decides) or 'other' (a subscription that is over, while another one is live: a late
  * event of an old subscription never ends the new one).
  */
-export function stateDecision(stored: StoredBilling, next: Pick<BillingState, 'subscriptionId' | 'status' | 'at'>): 'apply' | 'stale' | 'same-time' | 'other' {
+export function stateDecision(
+  stored: StoredBilling,
+  next: Pick<BillingState, 'subscriptionId' | 'status' | 'at'>,
+): 'apply' | 'stale' | 'same-time' | 'other' {
   const sameSubscription = !stored.subscriptionId || stored.subscriptionId === next.subscriptionId;
   if (!sameSubscription && isLiveStatus(stored.status) && !isLiveStatus(next.status)) return 'other';
   const storedAt = stored.billingUpdatedAt ?? null;
@@ -243,7 +271,11 @@ export function subscriptionView(input: ViewInput): SubscriptionView {
   const periodEnd = ms(sub?.current_period_end);
   const pending = sub?.pending_price ?? null;
   const discount = sub?.discount ?? input.customer?.discount ?? null;
-  const paid = effectiveRole({ subscriptionRole: sub ? subscriptionRoleOf(sub, input.customer) : null, status, sumoCodes: input.sumoCodes });
+  const paid = effectiveRole({
+    subscriptionRole: sub ? subscriptionRoleOf(sub, input.customer) : null,
+    status,
+    sumoCodes: input.sumoCodes,
+  });
   const role = !live && input.heldRole ? higherTier(paid, input.heldRole) : paid;
   return {
     status,
@@ -259,17 +291,31 @@ export function subscriptionView(input: ViewInput): SubscriptionView {
     cancelAtPeriodEnd: live && sub?.cancel_at_period_end === true,
     pendingChange:
       live && pending?.recurring && periodEnd !== null
-        ? { priceId: pending.id, role: resolveRole({ planRole: pending.metadata.role ?? null }), period: pending.recurring.interval, at: periodEnd }
+        ? {
+            priceId: pending.id,
+            role: resolveRole({ planRole: pending.metadata.role ?? null }),
+            period: pending.recurring.interval,
+            at: periodEnd,
+          }
         : null,
     card: cardFrom(sub, input.customer),
     refundableUntil: live ? refundableUntil(input.firstChargeAt, input.now) : null,
     sumoCodes: Math.min(Math.max(0, input.sumoCodes), SUMO_MAX_CODES),
-    discount: discount ? { code: discount.coupon.id, percentOff: discount.coupon.percent_off, amountOff: major(discount.coupon.amount_off) } : null,
+    discount: discount
+      ? {
+          code: discount.coupon.id,
+          percentOff: discount.coupon.percent_off,
+          amountOff: major(discount.coupon.amount_off),
+        }
+      : null,
   };
 }
 
 /** The subscription the billing page is about: the stored one if the customer still has it, else the newest live one, else the newest. */
-export function currentSubscription(customer: CustomerObject | null, storedId: string | null | undefined): SubscriptionObject | null {
+export function currentSubscription(
+  customer: CustomerObject | null,
+  storedId: string | null | undefined,
+): SubscriptionObject | null {
   const subs = customer?.subscriptions?.data ?? [];
   return subs.find((s) => s.id === storedId) ?? subs.find((s) => isLiveStatus(s.status)) ?? subs[0] ?? null;
 }
@@ -305,7 +351,18 @@ export function stripeDataResponse(input: ViewInput): StripeDataResponse {
         }),
       },
       invoice_settings: {
-        default_payment_method: pm && typeof pm !== 'string' ? { id: pm.id, card: { brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year } } : null,
+        default_payment_method:
+          pm && typeof pm !== 'string'
+            ? {
+                id: pm.id,
+                card: {
+                  brand: pm.card.brand,
+                  last4: pm.card.last4,
+                  exp_month: pm.card.exp_month,
+                  exp_year: pm.card.exp_year,
+                },
+              }
+            : null,
       },
       discount: customer.discount ? { coupon: { ...customer.discount.coupon } } : null,
     },
@@ -314,7 +371,10 @@ export function stripeDataResponse(input: ViewInput): StripeDataResponse {
 }
 
 /** A plan change: up (now, prorated), down (at the period end) or the same plan (refused). */
-export function changeDirection(from: { role: Role; period: BillingPeriod | null; priceId: string | null }, to: { role: Role; period: BillingPeriod; priceId: string }): 'upgrade' | 'downgrade' | 'same' {
+export function changeDirection(
+  from: { role: Role; period: BillingPeriod | null; priceId: string | null },
+  to: { role: Role; period: BillingPeriod; priceId: string },
+): 'upgrade' | 'downgrade' | 'same' {
   if (from.priceId === to.priceId) return 'same';
   const a = tierRank(from.role);
   const b = tierRank(to.role);

@@ -5,7 +5,15 @@ import { storageState } from './storage';
 import { TEXTS } from './texts';
 
 /** Also the API's error codes for a refused send (403, docs/error-codes.md). */
-export const BLOCK_REASONS = ['revoked', 'past_due', 'unpaid', 'trial_expired', 'subscription_over', 'over_transfer_limit', 'storage_full'] as const;
+export const BLOCK_REASONS = [
+  'revoked',
+  'past_due',
+  'unpaid',
+  'trial_expired',
+  'subscription_over',
+  'over_transfer_limit',
+  'storage_full',
+] as const;
 export type BlockReason = (typeof BLOCK_REASONS)[number];
 
 /**
@@ -88,7 +96,10 @@ export interface LimitScreen {
 }
 
 /** Texts of the limit screen for a block reason; the app adds the support contact line. */
-export function limitScreenFor(reason: BlockReason, context: { role: string; thisMonthsTransfers?: number }): LimitScreen {
+export function limitScreenFor(
+  reason: BlockReason,
+  context: { role: string; thisMonthsTransfers?: number },
+): LimitScreen {
   const limits = limitsFor(context.role);
   const action = TEXTS.upgradeAction;
   switch (reason) {
@@ -112,7 +123,11 @@ export function limitScreenFor(reason: BlockReason, context: { role: string; thi
       const excess = (context.thisMonthsTransfers ?? limit) - limit;
       return {
         title: TEXTS.overTransferLimitTitle,
-        lines: [excess > 0 ? overTransferLimitText({ role: context.role, limit, excess }) : atTransferLimitText({ role: context.role, limit })],
+        lines: [
+          excess > 0
+            ? overTransferLimitText({ role: context.role, limit, excess })
+            : atTransferLimitText({ role: context.role, limit }),
+        ],
         action,
       };
     }

@@ -44,10 +44,18 @@ export const BRAND_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image
 export type BrandImageType = (typeof BRAND_IMAGE_TYPES)[number];
 export type BrandImageKind = 'logo' | 'background';
 /** Size caps: a logo is small; a page background may be a photo. */
-export const BRAND_IMAGE_MAX_BYTES: Record<BrandImageKind, number> = { logo: 2 * 1024 * 1024, background: 5 * 1024 * 1024 };
+export const BRAND_IMAGE_MAX_BYTES: Record<BrandImageKind, number> = {
+  logo: 2 * 1024 * 1024,
+  background: 5 * 1024 * 1024,
+};
 /** Bytes read (ranged GET) to decide what an upload is. */
 export const SNIFF_BYTES = 512;
-export const EXTENSION_OF: Record<BrandImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+export const EXTENSION_OF: Record<BrandImageType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
 
 const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => sig.every((x, i) => b[at + i] === x);
 
@@ -60,8 +68,10 @@ export function sniffImageType(head: Uint8Array): BrandImageType | null {
   let type: BrandImageType | null = null;
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) type = 'image/png';
   else if (startsWith(head, [0xff, 0xd8, 0xff])) type = 'image/jpeg';
-  else if (startsWith(head, [0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61) type = 'image/gif';
-  else if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) type = 'image/webp';
+  else if (startsWith(head, [0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61)
+    type = 'image/gif';
+  else if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8))
+    type = 'image/webp';
   if (!type) return null;
   return looksLikeMarkup(head) ? null : type;
 }
@@ -69,7 +79,9 @@ export function sniffImageType(head: Uint8Array): BrandImageType | null {
 /** Markup a browser's sniffer looks for in a file's head (WHATWG MIME sniffing's HTML patterns, plus SVG/XML). */
 export function looksLikeMarkup(head: Uint8Array): boolean {
   const text = String.fromCharCode(...head.subarray(0, SNIFF_BYTES)).toLowerCase();
-  return /<(?:!doctype|html|script|svg|\?xml|iframe|body|head|object|embed|a\s|img|style|title|div|p>|br>|h1|table|font|b>|!--)/u.test(text);
+  return /<(?:!doctype|html|script|svg|\?xml|iframe|body|head|object|embed|a\s|img|style|title|div|p>|br>|h1|table|font|b>|!--)/u.test(
+    text,
+  );
 }
 
 // ---- plans ----------------------------------------------------------------------------------------
@@ -78,7 +90,15 @@ export function looksLikeMarkup(head: Uint8Array): boolean {
  * Plans that may remove 'Powered by SendBridge' (spec §2 /dash/account/powered-by; our choice,
  * docs/decisions/ "Branding"): business and above, teams and premium. Others see the upgrade path.
  */
-export const POWERED_BY_REMOVABLE_ROLES = ['business', 'businessplus', 'businesselite', 'team', 'teamplus', 'teamelite', 'premium'] as const;
+export const POWERED_BY_REMOVABLE_ROLES = [
+  'business',
+  'businessplus',
+  'businesselite',
+  'team',
+  'teamplus',
+  'teamelite',
+  'premium',
+] as const;
 
 export function canRemovePoweredBy(role: string): boolean {
   return (POWERED_BY_REMOVABLE_ROLES as readonly string[]).includes(role);
@@ -97,7 +117,10 @@ const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'ne
 export function suggestCompany(email: string): string | null {
   const at = email.lastIndexOf('@');
   if (at < 1) return null;
-  const domain = email.slice(at + 1).trim().toLowerCase();
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
   const labels = domain.split('.').filter(Boolean);
   if (labels.length < 2 || isCommonMailDomain(domain)) return null;
   let i = labels.length - 2;

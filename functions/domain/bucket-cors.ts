@@ -34,7 +34,8 @@ export function corsRule(id: string, origins: readonly string[]): CORSRule {
   };
 }
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/gu, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]!};`);
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/gu, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]!};`);
 
 /** The start-up configuration of a bucket, the app origins' rule only, as XML (s3rver's bucket configs). */
 export function appCorsXml(appOrigins: readonly string[]): string {
@@ -68,7 +69,10 @@ export type CorsPlan =
  * What to write so that `current` allows exactly `customOrigins` through its custom-domains rule,
  * every other rule untouched; `none` when it already does.
  */
-export function planCustomOrigins(current: readonly CORSRule[] | undefined, customOrigins: readonly string[]): CorsPlan {
+export function planCustomOrigins(
+  current: readonly CORSRule[] | undefined,
+  customOrigins: readonly string[],
+): CorsPlan {
   const want = sorted(customOrigins);
   const have = customOriginsOf(current);
   if (want.length === have.length && want.every((o, i) => o === have[i])) return { action: 'none' };

@@ -35,7 +35,10 @@ export function contactKeyOf(email: string): string {
 
 /** Control characters (line breaks, tabs, NUL…) become spaces, runs of spaces one. */
 function cleanText(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu, ' ').replace(/ {2,}/gu, ' ').trim();
+  return value
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu, ' ')
+    .replace(/ {2,}/gu, ' ')
+    .trim();
 }
 
 /**

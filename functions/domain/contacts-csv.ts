@@ -10,11 +10,32 @@ import { formatCsv, parseCsv, unescapeFormulaCell } from './csv';
 const norm = (cell: string) => cell.toLowerCase().replace(/[\s._\-:]+/gu, '');
 
 /** Header names (normalised) of each column, as common address books export them. */
-const EMAIL_HEADERS = new Set(['email', 'emailaddress', 'mail', 'emailaddresses', 'primaryemail', 'email1', 'email1value', 'e1value', 'emailvalue', 'workemail', 'businessemail']);
+const EMAIL_HEADERS = new Set([
+  'email',
+  'emailaddress',
+  'mail',
+  'emailaddresses',
+  'primaryemail',
+  'email1',
+  'email1value',
+  'e1value',
+  'emailvalue',
+  'workemail',
+  'businessemail',
+]);
 const NAME_HEADERS = new Set(['name', 'fullname', 'displayname', 'contact', 'contactname', 'person']);
 const FIRST_HEADERS = new Set(['firstname', 'givenname', 'forename']);
 const LAST_HEADERS = new Set(['lastname', 'familyname', 'surname']);
-const COMPANY_HEADERS = new Set(['company', 'companyname', 'organization', 'organisation', 'organization1name', 'org', 'business', 'employer']);
+const COMPANY_HEADERS = new Set([
+  'company',
+  'companyname',
+  'organization',
+  'organisation',
+  'organization1name',
+  'org',
+  'business',
+  'employer',
+]);
 
 export interface ContactColumns {
   readonly email: number;
@@ -49,12 +70,24 @@ export function detectColumns(firstRow: readonly string[]): ContactColumns | und
     const first = find(FIRST_HEADERS);
     const last = find(LAST_HEADERS);
     const company = find(COMPANY_HEADERS);
-    return { email, header: true, ...(name !== undefined ? { name } : {}), ...(first !== undefined ? { first } : {}), ...(last !== undefined ? { last } : {}), ...(company !== undefined ? { company } : {}) };
+    return {
+      email,
+      header: true,
+      ...(name !== undefined ? { name } : {}),
+      ...(first !== undefined ? { first } : {}),
+      ...(last !== undefined ? { last } : {}),
+      ...(company !== undefined ? { company } : {}),
+    };
   }
   const at = firstRow.findIndex((c) => EMAILISH.test(unescapeFormulaCell(c.trim())));
   if (at < 0) return undefined;
   const others = firstRow.map((_, i) => i).filter((i) => i !== at);
-  return { email: at, header: false, ...(others[0] !== undefined ? { name: others[0] } : {}), ...(others[1] !== undefined ? { company: others[1] } : {}) };
+  return {
+    email: at,
+    header: false,
+    ...(others[0] !== undefined ? { name: others[0] } : {}),
+    ...(others[1] !== undefined ? { company: others[1] } : {}),
+  };
 }
 
 /** One line of the file as a contact's raw values ('' when the cell is missing or blank). */
@@ -81,9 +114,11 @@ export function readContactsCsv(text: string, maxRows: number): ContactsCsvRead 
   const start = columns.header ? firstAt + 1 : firstAt;
   const body = parsed.rows.slice(start);
   const truncated = parsed.truncated || body.length > maxRows;
-  const cell = (row: readonly string[], at: number | undefined) => (at === undefined ? '' : unescapeFormulaCell((row[at] ?? '').trim()));
+  const cell = (row: readonly string[], at: number | undefined) =>
+    at === undefined ? '' : unescapeFormulaCell((row[at] ?? '').trim());
   const entries = body.slice(0, maxRows).map((row, i) => {
-    const name = cell(row, columns.name) || [cell(row, columns.first), cell(row, columns.last)].filter(Boolean).join(' ');
+    const name =
+      cell(row, columns.name) || [cell(row, columns.first), cell(row, columns.last)].filter(Boolean).join(' ');
     return { line: start + i + 1, email: cell(row, columns.email), name, company: cell(row, columns.company) };
   });
   return { ok: true, entries, truncated };

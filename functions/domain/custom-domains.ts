@@ -18,7 +18,9 @@ export type HostRefusal =
   | 'domain_too_long'
   | 'domain_product';
 
-export type HostCheck = { readonly ok: true; readonly host: string } | { readonly ok: false; readonly code: HostRefusal };
+export type HostCheck =
+  | { readonly ok: true; readonly host: string }
+  | { readonly ok: false; readonly code: HostRefusal };
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/u;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/u;
@@ -38,7 +40,11 @@ export function checkCustomHost(typed: string, productHosts: readonly string[]):
   if (raw.length > MAX_HOST_LENGTH * 4) return { ok: false, code: 'domain_too_long' };
   if (raw.includes('*')) return { ok: false, code: 'domain_wildcard' };
   if (/^[a-z][a-z0-9+.-]*:\/\//iu.test(raw) || /[/:?#@\\]/u.test(raw)) {
-    return { ok: false, code: raw.startsWith('[') || /^[0-9a-f:]+$/iu.test(raw) && raw.includes(':') ? 'domain_ip' : 'domain_port_or_path' };
+    return {
+      ok: false,
+      code:
+        raw.startsWith('[') || (/^[0-9a-f:]+$/iu.test(raw) && raw.includes(':')) ? 'domain_ip' : 'domain_port_or_path',
+    };
   }
   if (/[\s%]/u.test(raw) || raw.startsWith('[')) return { ok: false, code: 'domain_invalid' };
   let host: string;
@@ -81,7 +87,16 @@ export function productDomains(productHosts: readonly string[]): string[] {
 }
 
 /** Plans with a custom link domain: pro and above (docs/decisions/, "Custom domains: plans"). */
-const CUSTOM_DOMAIN_ROLES: readonly Role[] = ['pro', 'premium', 'business', 'businessplus', 'businesselite', 'team', 'teamplus', 'teamelite'];
+const CUSTOM_DOMAIN_ROLES: readonly Role[] = [
+  'pro',
+  'premium',
+  'business',
+  'businessplus',
+  'businesselite',
+  'team',
+  'teamplus',
+  'teamelite',
+];
 
 export function customDomainInPlan(role: string): boolean {
   return (CUSTOM_DOMAIN_ROLES as readonly string[]).includes(role);
@@ -143,7 +158,11 @@ export function dkimRecords(domain: string, tokens: readonly string[]): DnsRecor
 
 /** The From of a transfer mail: the sender's name on their verified domain, else on the product's address. */
 export function senderFrom(name: string | undefined, productFrom: string, verifiedDomain: string | undefined): string {
-  const display = (name ?? '').replace(/[\r\n"\\<>]+/gu, ' ').replace(/\s+/gu, ' ').trim().slice(0, 64);
+  const display = (name ?? '')
+    .replace(/[\r\n"\\<>]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .slice(0, 64);
   const productAddress = /<([^>]+)>/u.exec(productFrom)?.[1] ?? productFrom.trim();
   const address = verifiedDomain ? `no-reply@${verifiedDomain}` : productAddress;
   return display ? `"${display}" <${address}>` : verifiedDomain ? address : productFrom;

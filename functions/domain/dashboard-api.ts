@@ -157,7 +157,12 @@ export const deleteTransferRequestSchema = slugBodySchema;
 export const forwardRequestSchema = z.object({
   slug: transferIdSchema,
   sendAs: z._default(z.enum(['link', 'email']), 'email'),
-  emailTo: z._default(z.array(z.object({ email: emailSchema, name: z.optional(z.string().check(z.trim(), z.maxLength(100))) })).check(z.maxLength(300)), []),
+  emailTo: z._default(
+    z
+      .array(z.object({ email: emailSchema, name: z.optional(z.string().check(z.trim(), z.maxLength(100))) }))
+      .check(z.maxLength(300)),
+    [],
+  ),
   message: z._default(z.string().check(z.maxLength(280, 'message_too_long')), ''),
   lang: z.optional(z.string().check(z.maxLength(16))),
 });

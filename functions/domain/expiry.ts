@@ -89,7 +89,11 @@ export function anonFilesKeptUntil(createdAt: number): number {
  * When the sweep deletes a transfer's files: its expiry plus the grace period in which an
  * extension can still be asked for, but never after S3 has dropped an anonymous transfer's files.
  */
-export function purgeDateOf(t: { readonly expiryDate: number; readonly anon: boolean; readonly createdAt: number }): number {
+export function purgeDateOf(t: {
+  readonly expiryDate: number;
+  readonly anon: boolean;
+  readonly createdAt: number;
+}): number {
   const afterGrace = t.expiryDate + PURGE_GRACE_SECONDS * SECOND_MS;
   return t.anon ? Math.min(afterGrace, anonFilesKeptUntil(t.createdAt)) : afterGrace;
 }
@@ -107,4 +111,3 @@ export function expiryLabel(expirySeconds: number): string | null {
   if (expirySeconds === CUSTOM_DATE_MARKER) return CUSTOM_DATE_LABEL;
   return EXPIRY_PRESETS.find((p) => p.seconds === expirySeconds)?.label ?? null;
 }
-

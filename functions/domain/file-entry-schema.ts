@@ -26,4 +26,3 @@ export const fileEntrySchema = z.pipe(
     return { fileName, size: f.size, ...(f.itemPath === undefined ? {} : { itemPath: [...dirs, fileName].join('/') }) };
   }),
 );
-

@@ -17,7 +17,8 @@ const STREAM_SUFFIX = /:(?:[^:/\\]*)(?::\$[A-Za-z_]+)?$/u;
  */
 export function normaliseSegment(raw: string): string {
   let name = raw.normalize('NFC').replace(INVISIBLE, '');
-  if (/:\$[A-Za-z_]+$|:[^:]*:\$[A-Za-z_]+$/u.test(name) || /:Zone\.Identifier$/iu.test(name)) name = name.replace(STREAM_SUFFIX, '');
+  if (/:\$[A-Za-z_]+$|:[^:]*:\$[A-Za-z_]+$/u.test(name) || /:Zone\.Identifier$/iu.test(name))
+    name = name.replace(STREAM_SUFFIX, '');
   return name.replace(/[.\s]+$/u, '').trim();
 }
 
@@ -56,9 +57,28 @@ export interface FilterResult<F extends FileEntry> {
  * double-click (docs/decisions/, "What guests may not send").
  */
 export const INSECURE_EXTENSIONS = [
-  'html', 'htm', 'exe',
-  'xhtml', 'xht', 'shtml', 'mht', 'mhtml', 'hta',
-  'scr', 'com', 'pif', 'bat', 'cmd', 'msi', 'vbs', 'vbe', 'jse', 'wsf', 'ps1', 'lnk', 'cpl',
+  'html',
+  'htm',
+  'exe',
+  'xhtml',
+  'xht',
+  'shtml',
+  'mht',
+  'mhtml',
+  'hta',
+  'scr',
+  'com',
+  'pif',
+  'bat',
+  'cmd',
+  'msi',
+  'vbs',
+  'vbe',
+  'jse',
+  'wsf',
+  'ps1',
+  'lnk',
+  'cpl',
 ] as const;
 export const VIDEO_EXTENSIONS_CHECKED = ['mp4', 'mkv'] as const;
 export const TORRENT_SITE_TAGS = ['yts', 'yify', 'rarbg', 'eztv', 'ettv', '1337x', 'tgx', 'torrentgalaxy'] as const;
@@ -76,14 +96,7 @@ export function extensionOf(fileName: string): string {
 // A tag counts only as a whole token: letters or digits on either side make it part of a word.
 const TOKEN_START = '(?<![a-z0-9])';
 const TOKEN_END = '(?![a-z0-9])';
-const RELEASE_TAGS = [
-  '1080p',
-  '2160p',
-  'web[-. _]?rip',
-  'web[-. _]?dl',
-  's0[1-6](?:e\\d{1,3})?',
-  ...TORRENT_SITE_TAGS,
-];
+const RELEASE_TAGS = ['1080p', '2160p', 'web[-. _]?rip', 'web[-. _]?dl', 's0[1-6](?:e\\d{1,3})?', ...TORRENT_SITE_TAGS];
 const RELEASE_TAG_PATTERN = new RegExp(`${TOKEN_START}(?:${RELEASE_TAGS.join('|')})${TOKEN_END}`, 'iu');
 
 export function hasPiratedReleaseTag(fileName: string): boolean {
@@ -102,7 +115,10 @@ function removalReasonOfName(rawName: string): RemovalReason | null {
  * Why a not-logged-in sender may not upload this file, or null: the rules run on the
  * normalised name and on the final name of its path, as the download and the ZIP would show them.
  */
-export function guestRemovalReason(file: { readonly fileName: string; readonly itemPath?: string | undefined }): RemovalReason | null {
+export function guestRemovalReason(file: {
+  readonly fileName: string;
+  readonly itemPath?: string | undefined;
+}): RemovalReason | null {
   const finalOfPath = file.itemPath === undefined ? undefined : normalisePath(file.itemPath).split('/').pop();
   return removalReasonOfName(file.fileName) ?? (finalOfPath ? removalReasonOfName(finalOfPath) : null);
 }
@@ -145,7 +161,10 @@ export function fileEntriesOf<F>(call: FileLists<F>): LocatedFile<F>[] {
  * The entries of a call that a sender of `role` may not upload (spec §5: only for a
  * not-logged-in sender, the anon role), over every file list of the call.
  */
-export function fileRuleViolations<F extends Pick<FileEntry, 'fileName' | 'itemPath'>>(role: string, call: FileLists<F>): (LocatedFile<F> & { readonly reason: RemovalReason })[] {
+export function fileRuleViolations<F extends Pick<FileEntry, 'fileName' | 'itemPath'>>(
+  role: string,
+  call: FileLists<F>,
+): (LocatedFile<F> & { readonly reason: RemovalReason })[] {
   if (role !== 'anon') return [];
   return fileEntriesOf(call).flatMap((entry) => {
     const reason = guestRemovalReason(entry.file);

@@ -20,7 +20,8 @@ export type SendAs = (typeof SEND_AS)[number];
  * The address pattern `z.email()` applies (zod's `regexes.email`), copied so that this module
  * needs no zod; a unit test fails if zod's pattern changes (test/unit/domain/input-rules.test.ts).
  */
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /**
  * The address as validation.ts's `emailSchema` gives it (trimmed, lower-cased), or null where

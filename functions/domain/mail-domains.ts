@@ -25,7 +25,10 @@ export function isCommonMailDomain(domain: string): boolean {
 export function companyDomainOf(email: string): string | null {
   const at = email.lastIndexOf('@');
   if (at < 1) return null;
-  const domain = email.slice(at + 1).trim().toLowerCase();
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
   if (!domain.includes('.') || isCommonMailDomain(domain)) return null;
   return domain;
 }

@@ -20,7 +20,11 @@ export function publicRoutes(table: readonly RouteDef[] = routes): RouteDef[] {
 }
 
 function jsonSchema(schema: z.ZodMiniType): Json {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Json;
   return rest;
 }
 
@@ -30,13 +34,26 @@ function parametersOf(schema: z.ZodMiniType | undefined, where: 'path' | 'query'
   const js = jsonSchema(schema);
   const props = (js.properties ?? {}) as Record<string, Json>;
   const required = new Set((js.required as string[] | undefined) ?? []);
-  return Object.entries(props).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }));
+  return Object.entries(props).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: s,
+  }));
 }
 
-const errorRef = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorRef = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 function operationOf(route: RouteDef, op: V1Operation): Json {
-  const operationId = `${route.method.toLowerCase()}${route.path.replace(/^\/v1/u, '').split(/[/{}.-]+/u).filter(Boolean).map((p) => p[0]!.toUpperCase() + p.slice(1)).join('')}`;
+  const operationId = `${route.method.toLowerCase()}${route.path
+    .replace(/^\/v1/u, '')
+    .split(/[/{}.-]+/u)
+    .filter(Boolean)
+    .map((p) => p[0]!.toUpperCase() + p.slice(1))
+    .join('')}`;
   const parameters = [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')];
   return {
     operationId,
@@ -46,15 +63,21 @@ function operationOf(route: RouteDef, op: V1Operation): Json {
     security: [{ apiKey: [] }],
     'x-sendbridge-scope': route.scope,
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+    ...(op.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } }
+      : {}),
     responses: {
       [String(op.status)]: { description: op.summary, content: { 'application/json': { example: op.example } } },
-      '400': errorRef('The request does not match the schema (`invalid_request`, `details.issues`) or a product rule refused it'),
+      '400': errorRef(
+        'The request does not match the schema (`invalid_request`, `details.issues`) or a product rule refused it',
+      ),
       '401': errorRef('No API key, or a malformed, unknown or revoked one (`invalid_api_key`)'),
       '403': errorRef('The key lacks the scope (`key_scope_missing`), or the record is not yours'),
       '404': errorRef('No such record (e.g. `transfer_not_found`)'),
       '429': {
-        ...errorRef(`More than ${API_KEY_RATE_LIMIT.requests} requests in ${API_KEY_RATE_LIMIT.windowSeconds} s with this key (\`rate_limited\`)`),
+        ...errorRef(
+          `More than ${API_KEY_RATE_LIMIT.requests} requests in ${API_KEY_RATE_LIMIT.windowSeconds} s with this key (\`rate_limited\`)`,
+        ),
         headers: { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } },
       },
     },
@@ -74,13 +97,21 @@ export function openApiDocument(serverUrl: string, table: readonly RouteDef[] = 
     info: {
       title: 'SendBridge API',
       version: PUBLIC_API_VERSION,
-      description: 'Send files, read transfers and their downloads, create file requests and manage webhook endpoints with an API key. Keys are made in the dashboard (Account, API keys); send one as `Authorization: Bearer sbk_…`. Errors carry a stable `code`.',
+      description:
+        'Send files, read transfers and their downloads, create file requests and manage webhook endpoints with an API key. Keys are made in the dashboard (Account, API keys); send one as `Authorization: Bearer sbk_…`. Errors carry a stable `code`.',
     },
     servers: [{ url: serverUrl }],
     tags: [{ name: 'Transfers' }, { name: 'Uploads' }, { name: 'Requests' }, { name: 'Webhooks' }],
     paths,
     components: {
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'sbk_<env>_<id>_<secret>', description: 'An API key from the dashboard' } },
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sbk_<env>_<id>_<secret>',
+          description: 'An API key from the dashboard',
+        },
+      },
       schemas: {
         Error: {
           type: 'object',

@@ -41,7 +41,13 @@ export interface SubscriptionObject {
   readonly object: 'subscription';
   readonly customer: string;
   readonly status: Exclude<SubscriptionStatus, 'none'>;
-  readonly items: { readonly data: readonly { readonly id: string; readonly price: PriceObject; readonly current_period_end?: number }[] };
+  readonly items: {
+    readonly data: readonly {
+      readonly id: string;
+      readonly price: PriceObject;
+      readonly current_period_end?: number;
+    }[];
+  };
   readonly trial_end: number | null;
   readonly current_period_start?: number;
   readonly current_period_end: number;
@@ -50,7 +56,9 @@ export interface SubscriptionObject {
   readonly created: number;
   readonly metadata: Record<string, string>;
   readonly default_payment_method: string | PaymentMethodObject | null;
-  readonly discount?: { readonly coupon: { readonly id: string; readonly percent_off: number | null; readonly amount_off: number | null } } | null;
+  readonly discount?: {
+    readonly coupon: { readonly id: string; readonly percent_off: number | null; readonly amount_off: number | null };
+  } | null;
   /** a downgrade waiting for the period end (Stripe: a subscription schedule's next phase) */
   readonly pending_price?: PriceObject | null;
 }

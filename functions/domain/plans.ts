@@ -43,7 +43,14 @@ export const TRIAL_DAYS = 7;
 export const REFUND_DAYS = 30;
 export const FREE_MONTHLY_TRANSFERS = 10;
 
-export type InferableField = 'price' | 'uploadLimit' | 'storage' | 'files' | 'teamLimit' | 'emailTo' | 'monthlyTransfers';
+export type InferableField =
+  | 'price'
+  | 'uploadLimit'
+  | 'storage'
+  | 'files'
+  | 'teamLimit'
+  | 'emailTo'
+  | 'monthlyTransfers';
 
 export interface PlanLimits {
   readonly role: Role;

@@ -8,7 +8,9 @@ import type { PreviewsResponse } from './previews';
  * Every page of a transfer's previews, asked one after another (each page's URLs live
  * `expiresIn` seconds from its own answer; the first page's lifetime is the shortest).
  */
-export async function collectPreviewPages(fetchPage: (cursor: string | undefined) => Promise<PreviewsResponse>): Promise<PreviewsResponse> {
+export async function collectPreviewPages(
+  fetchPage: (cursor: string | undefined) => Promise<PreviewsResponse>,
+): Promise<PreviewsResponse> {
   const first = await fetchPage(undefined);
   const files = [...first.files];
   let cursor = first.nextCursor;

@@ -15,7 +15,18 @@ import { IMAGE_PREVIEW_MAX_BYTES } from './upload';
 export type PreviewKind = 'image' | 'audio' | 'video' | 'pdf' | 'text' | 'none';
 
 /** The typed icon of a file without a preview (and the fallback of one whose preview failed). */
-export type IconKind = 'image' | 'audio' | 'video' | 'pdf' | 'text' | 'archive' | 'document' | 'spreadsheet' | 'presentation' | 'code' | 'file';
+export type IconKind =
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'pdf'
+  | 'text'
+  | 'archive'
+  | 'document'
+  | 'spreadsheet'
+  | 'presentation'
+  | 'code'
+  | 'file';
 
 /** A browser recording of the send form (spec §2, §4): sent as `voiceMemo` / `recordedVideos`. */
 export type Recording = 'voice' | 'video';
@@ -58,7 +69,22 @@ const VIDEO_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Plain text, whatever its dialect: shown as text, never interpreted (no .html, .svg, .xml). */
-const TEXT_EXTENSIONS = ['txt', 'text', 'log', 'md', 'markdown', 'csv', 'tsv', 'json', 'yaml', 'yml', 'ini', 'conf', 'srt', 'vtt'] as const;
+const TEXT_EXTENSIONS = [
+  'txt',
+  'text',
+  'log',
+  'md',
+  'markdown',
+  'csv',
+  'tsv',
+  'json',
+  'yaml',
+  'yml',
+  'ini',
+  'conf',
+  'srt',
+  'vtt',
+] as const;
 export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 export const PDF_CONTENT_TYPE = 'application/pdf';
 
@@ -66,15 +92,77 @@ export const PDF_CONTENT_TYPE = 'application/pdf';
 export const TEXT_PREVIEW_MAX_BYTES = 256 * 1024;
 
 const ICONS: Readonly<Record<string, IconKind>> = {
-  zip: 'archive', rar: 'archive', '7z': 'archive', tar: 'archive', gz: 'archive', tgz: 'archive', bz2: 'archive', xz: 'archive', dmg: 'archive', iso: 'archive',
-  doc: 'document', docx: 'document', odt: 'document', rtf: 'document', pages: 'document', epub: 'document',
-  xls: 'spreadsheet', xlsx: 'spreadsheet', ods: 'spreadsheet', numbers: 'spreadsheet',
-  ppt: 'presentation', pptx: 'presentation', odp: 'presentation', key: 'presentation',
-  html: 'code', htm: 'code', xhtml: 'code', xml: 'code', js: 'code', mjs: 'code', ts: 'code', tsx: 'code', jsx: 'code', css: 'code', py: 'code', java: 'code', c: 'code', h: 'code', cpp: 'code', go: 'code', rs: 'code', rb: 'code', php: 'code', sh: 'code', sql: 'code',
+  zip: 'archive',
+  rar: 'archive',
+  '7z': 'archive',
+  tar: 'archive',
+  gz: 'archive',
+  tgz: 'archive',
+  bz2: 'archive',
+  xz: 'archive',
+  dmg: 'archive',
+  iso: 'archive',
+  doc: 'document',
+  docx: 'document',
+  odt: 'document',
+  rtf: 'document',
+  pages: 'document',
+  epub: 'document',
+  xls: 'spreadsheet',
+  xlsx: 'spreadsheet',
+  ods: 'spreadsheet',
+  numbers: 'spreadsheet',
+  ppt: 'presentation',
+  pptx: 'presentation',
+  odp: 'presentation',
+  key: 'presentation',
+  html: 'code',
+  htm: 'code',
+  xhtml: 'code',
+  xml: 'code',
+  js: 'code',
+  mjs: 'code',
+  ts: 'code',
+  tsx: 'code',
+  jsx: 'code',
+  css: 'code',
+  py: 'code',
+  java: 'code',
+  c: 'code',
+  h: 'code',
+  cpp: 'code',
+  go: 'code',
+  rs: 'code',
+  rb: 'code',
+  php: 'code',
+  sh: 'code',
+  sql: 'code',
   // images the browser does not show (or must not: SVG may carry script), audio and video it may not play
-  svg: 'image', svgz: 'image', heic: 'image', heif: 'image', tif: 'image', tiff: 'image', bmp: 'image', psd: 'image', raw: 'image', cr2: 'image', nef: 'image', ico: 'image',
-  wma: 'audio', aiff: 'audio', aif: 'audio', mid: 'audio', midi: 'audio', amr: 'audio',
-  avi: 'video', mkv: 'video', wmv: 'video', flv: 'video', mpg: 'video', mpeg: 'video', '3gp': 'video',
+  svg: 'image',
+  svgz: 'image',
+  heic: 'image',
+  heif: 'image',
+  tif: 'image',
+  tiff: 'image',
+  bmp: 'image',
+  psd: 'image',
+  raw: 'image',
+  cr2: 'image',
+  nef: 'image',
+  ico: 'image',
+  wma: 'audio',
+  aiff: 'audio',
+  aif: 'audio',
+  mid: 'audio',
+  midi: 'audio',
+  amr: 'audio',
+  avi: 'video',
+  mkv: 'video',
+  wmv: 'video',
+  flv: 'video',
+  mpg: 'video',
+  mpeg: 'video',
+  '3gp': 'video',
 };
 
 /** The lower-case extension of a file name ('' when none); folders in the name are ignored. */
@@ -91,7 +179,8 @@ function own<T>(table: Readonly<Record<string, T>>, ext: string): T | undefined 
 
 function ruleOf(ext: string, recording: Recording | undefined): KindRule | undefined {
   // The recorder writes WebM, which holds audio or video: a voice memo plays as audio.
-  if (recording === 'voice' && (ext === 'webm' || own(AUDIO_TYPES, ext))) return { kind: 'audio', contentType: own(AUDIO_TYPES, ext) ?? 'audio/webm' };
+  if (recording === 'voice' && (ext === 'webm' || own(AUDIO_TYPES, ext)))
+    return { kind: 'audio', contentType: own(AUDIO_TYPES, ext) ?? 'audio/webm' };
   const image = own(IMAGE_TYPES, ext);
   if (image) return { kind: 'image', contentType: image };
   const audio = own(AUDIO_TYPES, ext);
@@ -116,22 +205,43 @@ export interface PreviewRule {
  * How a file previews. Images over 100 MB (spec §5, §9) get neither thumbnail nor viewer, only
  * their icon; every other kind plays or shows at any size (the browser streams it by ranges).
  */
-export function previewRuleOf(file: { readonly fileName: string; readonly size: number; readonly recording?: Recording | undefined }): PreviewRule {
+export function previewRuleOf(file: {
+  readonly fileName: string;
+  readonly size: number;
+  readonly recording?: Recording | undefined;
+}): PreviewRule {
   const ext = extensionOf(file.fileName);
   const rule = ruleOf(ext, file.recording);
   if (!rule) return { kind: 'none', icon: own(ICONS, ext) ?? 'file', thumbnail: false };
-  if (rule.kind === 'image' && file.size > IMAGE_PREVIEW_MAX_BYTES) return { kind: 'none', icon: 'image', thumbnail: false };
-  return { kind: rule.kind, contentType: rule.contentType, icon: rule.kind, thumbnail: rule.kind === 'image' && file.size > 0 };
+  if (rule.kind === 'image' && file.size > IMAGE_PREVIEW_MAX_BYTES)
+    return { kind: 'none', icon: 'image', thumbnail: false };
+  return {
+    kind: rule.kind,
+    contentType: rule.contentType,
+    icon: rule.kind,
+    thumbnail: rule.kind === 'image' && file.size > 0,
+  };
 }
 
 /** Only these types are ever served inline; a test pins that no rule names another. */
 export function isSafeInlineType(contentType: string): boolean {
-  return contentType === TEXT_CONTENT_TYPE || contentType === PDF_CONTENT_TYPE || /^(image\/(jpeg|png|gif|webp|avif)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+)$/u.test(contentType);
+  return (
+    contentType === TEXT_CONTENT_TYPE ||
+    contentType === PDF_CONTENT_TYPE ||
+    /^(image\/(jpeg|png|gif|webp|avif)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+)$/u.test(contentType)
+  );
 }
 
 /** Every content type a rule can hand out (for the test that they are all safe inline). */
 export const PREVIEW_CONTENT_TYPES: readonly string[] = [
-  ...new Set([...Object.values(IMAGE_TYPES), ...Object.values(AUDIO_TYPES), ...Object.values(VIDEO_TYPES), 'audio/webm', PDF_CONTENT_TYPE, TEXT_CONTENT_TYPE]),
+  ...new Set([
+    ...Object.values(IMAGE_TYPES),
+    ...Object.values(AUDIO_TYPES),
+    ...Object.values(VIDEO_TYPES),
+    'audio/webm',
+    PDF_CONTENT_TYPE,
+    TEXT_CONTENT_TYPE,
+  ]),
 ];
 
 // ---- thumbnails ------------------------------------------------------------------------------
@@ -185,4 +295,3 @@ export interface PreviewsResponse {
   /** set when more files follow: ask again with it as `cursor` (query of GET, field of POST) */
   readonly nextCursor?: string;
 }
-

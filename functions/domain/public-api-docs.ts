@@ -5,8 +5,23 @@
  * (domain/openapi.ts) reads them.
  */
 import type * as z from 'zod/mini';
-import { v1CreateRequestSchema, v1CreateTransferSchema, v1FileParams, v1ListTransfersQuery, v1RecordPartSchema, v1SignSchema, v1TransferParams } from './public-api';
-import { EVENT_TYPES, createWebhookSchema, deliveryParamsSchema, rotateWebhookSchema, updateWebhookSchema, webhookIdParamsSchema } from './webhooks-api';
+import {
+  v1CreateRequestSchema,
+  v1CreateTransferSchema,
+  v1FileParams,
+  v1ListTransfersQuery,
+  v1RecordPartSchema,
+  v1SignSchema,
+  v1TransferParams,
+} from './public-api';
+import {
+  EVENT_TYPES,
+  createWebhookSchema,
+  deliveryParamsSchema,
+  rotateWebhookSchema,
+  updateWebhookSchema,
+  webhookIdParamsSchema,
+} from './webhooks-api';
 
 export interface V1Operation {
   readonly summary: string;
@@ -22,18 +37,50 @@ export interface V1Operation {
 
 const EXAMPLE_ID = 'a7Kx9Qp';
 const EXAMPLE_FILE = 'Pq3Rs8Tu1V';
-const EXAMPLE_ENDPOINT = { id: 'we_a2b3c4d5e6f7g2h3i4j5', url: 'https://hooks.example.com/sendbridge', description: 'Build server', events: ['transfer.downloaded', 'transfer.expired'], enabled: true, createdAt: 1767225600000, secretHint: 'whsec_6f1c…' };
-const EXAMPLE_DELIVERY = { id: 'wd_a2b3c4d5e6f7g2h3i4j5', eventId: 'evt_019b7a5e-4c00-7a3d-9f21-6b8c2d4e1a07', eventType: 'transfer.downloaded', status: 'delivered', createdAt: 1767225600000, attempts: [{ at: 1767225600200, status: 200, durationMs: 48 }] };
+const EXAMPLE_ENDPOINT = {
+  id: 'we_a2b3c4d5e6f7g2h3i4j5',
+  url: 'https://hooks.example.com/sendbridge',
+  description: 'Build server',
+  events: ['transfer.downloaded', 'transfer.expired'],
+  enabled: true,
+  createdAt: 1767225600000,
+  secretHint: 'whsec_6f1c…',
+};
+const EXAMPLE_DELIVERY = {
+  id: 'wd_a2b3c4d5e6f7g2h3i4j5',
+  eventId: 'evt_019b7a5e-4c00-7a3d-9f21-6b8c2d4e1a07',
+  eventType: 'transfer.downloaded',
+  status: 'delivered',
+  createdAt: 1767225600000,
+  attempts: [{ at: 1767225600200, status: 200, durationMs: 48 }],
+};
 
 /** Route key (`METHOD /path` relative to /api) -> operation. */
 export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
   'POST /v1/transfers': {
     summary: 'Create a transfer',
-    description: 'Starts an email or link send and answers with its upload plan: a presigned PUT per file under 50 MB, otherwise a multipart upload (partSize, partCount) whose parts you sign, upload and record. Your plan limits apply.',
+    description:
+      'Starts an email or link send and answers with its upload plan: a presigned PUT per file under 50 MB, otherwise a multipart upload (partSize, partCount) whose parts you sign, upload and record. Your plan limits apply.',
     tag: 'Transfers',
     body: v1CreateTransferSchema,
     status: 201,
-    example: { id: EXAMPLE_ID, region: 'hongkong', sendAs: 'link', link: 'https://sendbridge.example/w/a7Kx9Qp', expiryDate: 1767225600000, files: [{ fileId: EXAMPLE_FILE, fileName: 'video.mov', size: 73400320, mode: 'multipart', partSize: 8388608, partCount: 9 }] },
+    example: {
+      id: EXAMPLE_ID,
+      region: 'hongkong',
+      sendAs: 'link',
+      link: 'https://sendbridge.example/w/a7Kx9Qp',
+      expiryDate: 1767225600000,
+      files: [
+        {
+          fileId: EXAMPLE_FILE,
+          fileName: 'video.mov',
+          size: 73400320,
+          mode: 'multipart',
+          partSize: 8388608,
+          partCount: 9,
+        },
+      ],
+    },
   },
   'POST /v1/transfers/{id}/sign': {
     summary: 'Sign upload URLs',
@@ -47,7 +94,8 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
   },
   'POST /v1/transfers/{id}/parts': {
     summary: 'Record an uploaded part',
-    description: "Records a part's number, ETag and size once its PUT succeeded, so the upload can resume and complete.",
+    description:
+      "Records a part's number, ETag and size once its PUT succeeded, so the upload can resume and complete.",
     tag: 'Uploads',
     params: v1TransferParams,
     body: v1RecordPartSchema,
@@ -56,11 +104,26 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
   },
   'GET /v1/transfers/{id}/upload-state': {
     summary: 'Upload state',
-    description: 'Which files are uploaded and which parts are recorded: what a client resuming an upload still has to send.',
+    description:
+      'Which files are uploaded and which parts are recorded: what a client resuming an upload still has to send.',
     tag: 'Uploads',
     params: v1TransferParams,
     status: 200,
-    example: { status: 'uploading', files: [{ fileId: EXAMPLE_FILE, fileName: 'video.mov', size: 73400320, mode: 'multipart', uploaded: false, partSize: 8388608, partCount: 9, partsDone: [1, 2] }] },
+    example: {
+      status: 'uploading',
+      files: [
+        {
+          fileId: EXAMPLE_FILE,
+          fileName: 'video.mov',
+          size: 73400320,
+          mode: 'multipart',
+          uploaded: false,
+          partSize: 8388608,
+          partCount: 9,
+          partsDone: [1, 2],
+        },
+      ],
+    },
   },
   'POST /v1/transfers/{id}/files/{fileId}/complete': {
     summary: 'Complete a file',
@@ -72,7 +135,8 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
   },
   'POST /v1/transfers/{id}/complete': {
     summary: 'Complete a transfer',
-    description: 'Every file is in: the transfer goes live and, for an email send, its recipients are mailed. Calling it again changes nothing.',
+    description:
+      'Every file is in: the transfer goes live and, for an email send, its recipients are mailed. Calling it again changes nothing.',
     tag: 'Uploads',
     params: v1TransferParams,
     status: 200,
@@ -92,7 +156,12 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
     tag: 'Transfers',
     params: v1TransferParams,
     status: 200,
-    example: { slug: EXAMPLE_ID, link: 'https://sendbridge.example/w/a7Kx9Qp', files: [{ fileName: 'video.mov', size: 73400320 }], downloads: [{ at: 1767139200000, country: 'DE' }] },
+    example: {
+      slug: EXAMPLE_ID,
+      link: 'https://sendbridge.example/w/a7Kx9Qp',
+      files: [{ fileName: 'video.mov', size: 73400320 }],
+      downloads: [{ at: 1767139200000, country: 'DE' }],
+    },
   },
   'DELETE /v1/transfers/{id}': {
     summary: 'Delete a transfer',
@@ -108,7 +177,12 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
     tag: 'Requests',
     body: v1CreateRequestSchema,
     status: 201,
-    example: { id: 'Rq8Zt2Lm', title: 'Scans for the contract', link: 'https://sendbridge.example/r/Rq8Zt2Lm', state: 'open' },
+    example: {
+      id: 'Rq8Zt2Lm',
+      title: 'Scans for the contract',
+      link: 'https://sendbridge.example/r/Rq8Zt2Lm',
+      state: 'open',
+    },
   },
   'GET /v1/requests': {
     summary: 'List file requests',
@@ -151,16 +225,21 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
   },
   'POST /v1/webhooks/{id}/rotate': {
     summary: "Rotate an endpoint's secret",
-    description: 'A new secret, in this answer only. The previous one keeps signing too (a second `v1=` signature) for `graceHours` (default 24, at most 168), so your receiver can switch without losing a delivery.',
+    description:
+      'A new secret, in this answer only. The previous one keeps signing too (a second `v1=` signature) for `graceHours` (default 24, at most 168), so your receiver can switch without losing a delivery.',
     tag: 'Webhooks',
     params: webhookIdParamsSchema,
     body: rotateWebhookSchema,
     status: 200,
-    example: { endpoint: { ...EXAMPLE_ENDPOINT, previousSecretExpiresAt: 1767312000000 }, secret: 'whsec_0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d' },
+    example: {
+      endpoint: { ...EXAMPLE_ENDPOINT, previousSecretExpiresAt: 1767312000000 },
+      secret: 'whsec_0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d',
+    },
   },
   'GET /v1/webhooks/{id}/deliveries': {
     summary: 'List deliveries',
-    description: "The endpoint's newest 50 deliveries with each attempt's response code. A failed delivery is retried with backoff for 24 h.",
+    description:
+      "The endpoint's newest 50 deliveries with each attempt's response code. A failed delivery is retried with backoff for 24 h.",
     tag: 'Webhooks',
     params: webhookIdParamsSchema,
     status: 200,
@@ -172,7 +251,15 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
     tag: 'Webhooks',
     params: deliveryParamsSchema,
     status: 202,
-    example: { delivery: { ...EXAMPLE_DELIVERY, id: 'wd_b3c4d5e6f7g2h3i4j5k6', status: 'pending', attempts: [], redeliveryOf: EXAMPLE_DELIVERY.id } },
+    example: {
+      delivery: {
+        ...EXAMPLE_DELIVERY,
+        id: 'wd_b3c4d5e6f7g2h3i4j5k6',
+        status: 'pending',
+        attempts: [],
+        redeliveryOf: EXAMPLE_DELIVERY.id,
+      },
+    },
   },
   'POST /v1/webhooks/{id}/test': {
     summary: 'Send a test event',

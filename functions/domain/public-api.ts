@@ -7,7 +7,13 @@
 import * as z from 'zod/mini';
 import { LIST_FILTERS, LIST_MAX_SKIP, SEARCH_MAX_LENGTH } from './dashboard-api';
 import { createRequestSchema } from './requests-api';
-import { createTransferRequestSchema, fileIdSchema, recordPartRequestSchema, signBodySchema, transferIdSchema } from './transfer-api';
+import {
+  createTransferRequestSchema,
+  fileIdSchema,
+  recordPartRequestSchema,
+  signBodySchema,
+  transferIdSchema,
+} from './transfer-api';
 
 /**
  * POST /v1/transfers: the app's send body itself (transfer-api.ts createTransferRequestSchema),

@@ -46,6 +46,9 @@ export function reminderDecision(
  * Recipients who have not downloaded yet: a download counts for a recipient when its record
  * carries their address (their own link was used). `downloadedBy` holds lower-cased addresses.
  */
-export function notDownloaded<R extends { email: string }>(recipients: readonly R[], downloadedBy: ReadonlySet<string>): R[] {
+export function notDownloaded<R extends { email: string }>(
+  recipients: readonly R[],
+  downloadedBy: ReadonlySet<string>,
+): R[] {
   return recipients.filter((r) => !downloadedBy.has(r.email.toLowerCase()));
 }

@@ -178,7 +178,10 @@ export function typeAllowed(fileName: string, allowedTypes: readonly string[] | 
 }
 
 /** The state a request shows at `now`. */
-export function requestStateAt(r: { readonly closed: boolean; readonly dueDate: number | null }, now: number): RequestState {
+export function requestStateAt(
+  r: { readonly closed: boolean; readonly dueDate: number | null },
+  now: number,
+): RequestState {
   if (r.closed) return 'closed';
   if (r.dueDate !== null && now >= r.dueDate) return 'expired';
   return 'open';
@@ -221,7 +224,10 @@ export const REQUEST_UPLOAD_LIMITS = { perAddressAndRequest: 20, perClient: 60, 
 /** PATCH /requests/{id}, GET /r/{id}, POST /r/{id}/uploads */
 export const requestIdParamsSchema = z.object({ id: requestIdSchema });
 /** DELETE /requests/{id}/uploads/{slug}: `slug` is RequestUpload.slug (a 7-character transfer id). */
-export const requestUploadParamsSchema = z.object({ id: requestIdSchema, slug: z.string().check(z.regex(/^[A-Za-z0-9]{7}$/u, 'invalid_link')) });
+export const requestUploadParamsSchema = z.object({
+  id: requestIdSchema,
+  slug: z.string().check(z.regex(/^[A-Za-z0-9]{7}$/u, 'invalid_link')),
+});
 
 /** `details` of the 410 of a closed or past-due request: enough for the page to say whose and which. */
 export interface RequestGoneDetails {
@@ -244,7 +250,10 @@ export interface RequestUploadNotice {
 }
 
 /** The largest upload and file count a request accepts now: its rules within the plan's. */
-export function effectiveLimits(rules: RequestRules, plan: { readonly uploadLimit: number; readonly files: number }): { maxBytes: number; maxFiles: number } {
+export function effectiveLimits(
+  rules: RequestRules,
+  plan: { readonly uploadLimit: number; readonly files: number },
+): { maxBytes: number; maxFiles: number } {
   return {
     maxBytes: Math.min(rules.maxBytes ?? plan.uploadLimit, plan.uploadLimit),
     maxFiles: Math.min(rules.maxFiles ?? plan.files, plan.files),
@@ -252,7 +261,10 @@ export function effectiveLimits(rules: RequestRules, plan: { readonly uploadLimi
 }
 
 /** Which of a request's rules the plan does not allow (maxBytes over the upload limit, maxFiles over the file count). */
-export function rulesBeyondPlan(rules: RequestRules, plan: { readonly uploadLimit: number; readonly files: number }): ('maxBytes' | 'maxFiles')[] {
+export function rulesBeyondPlan(
+  rules: RequestRules,
+  plan: { readonly uploadLimit: number; readonly files: number },
+): ('maxBytes' | 'maxFiles')[] {
   const out: ('maxBytes' | 'maxFiles')[] = [];
   if (rules.maxBytes !== undefined && rules.maxBytes > plan.uploadLimit) out.push('maxBytes');
   if (rules.maxFiles !== undefined && rules.maxFiles > plan.files) out.push('maxFiles');

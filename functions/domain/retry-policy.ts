@@ -69,7 +69,10 @@ export type RetryRule = 'retry' | 'retry-with-key' | 'never';
 export function pathMatches(template: string, path: string): boolean {
   const t = template.split('/');
   const p = path.split('/');
-  return t.length === p.length && t.every((part, i) => (part.startsWith('{') && part.endsWith('}') ? (p[i] ?? '') !== '' : part === p[i]));
+  return (
+    t.length === p.length &&
+    t.every((part, i) => (part.startsWith('{') && part.endsWith('}') ? (p[i] ?? '') !== '' : part === p[i]))
+  );
 }
 
 function listed(list: readonly string[], method: RetryMethod, path: string): boolean {
@@ -103,7 +106,10 @@ export function isRetryableStatus(rule: RetryRule, status: number, code?: string
 export function retryDelayMs(attempt: number, random: () => number = Math.random, retryAfterSeconds?: number): number {
   const ceiling = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
   const jittered = Math.round(ceiling / 2 + random() * (ceiling / 2));
-  const asked = retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 0;
+  const asked =
+    retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0
+      ? retryAfterSeconds * 1000
+      : 0;
   return Math.min(RETRY_CAP_MS, Math.max(jittered, asked));
 }
 

@@ -26,7 +26,14 @@ import type { FileScanView, ScanStatus } from './malware-scan';
 import { fileEntrySchema } from './file-entry-schema';
 import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
-import { emailSchema, guestCodeSchema, sendBodySchema, sendPasswordSchema, PASSWORD_MAX_LENGTH, type SendRequest } from './validation';
+import {
+  emailSchema,
+  guestCodeSchema,
+  sendBodySchema,
+  sendPasswordSchema,
+  PASSWORD_MAX_LENGTH,
+  type SendRequest,
+} from './validation';
 import { regionIdSchema } from './regions';
 
 export { SENDER_TOKEN_HEADER, UPLOAD_TOKEN_HEADER } from './transfer-headers';
@@ -51,7 +58,10 @@ export const tokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/u, 'inv
 
 // ---- guest sender verification -------------------------------------------------------------
 
-export const verifySenderRequestSchema = z.object({ email: emailSchema, lang: z.optional(z.string().check(z.maxLength(16))) });
+export const verifySenderRequestSchema = z.object({
+  email: emailSchema,
+  lang: z.optional(z.string().check(z.maxLength(16))),
+});
 export type VerifySenderRequest = z.input<typeof verifySenderRequestSchema>;
 export interface VerifySenderResponse {
   /** When the code stops working (epoch ms). */
@@ -126,7 +136,11 @@ export const MAX_PARTS_PER_SIGN = 100;
 export const signRequestSchema = z.object({
   fileId: fileIdSchema,
   /** multipart only: which parts to sign (1-based); omitted for a single PUT */
-  partNumbers: z.optional(z.array(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))).check(z.minLength(1), z.maxLength(MAX_PARTS_PER_SIGN))),
+  partNumbers: z.optional(
+    z
+      .array(z.number().check(z.int(), z.minimum(1), z.maximum(10_000)))
+      .check(z.minLength(1), z.maxLength(MAX_PARTS_PER_SIGN)),
+  ),
 });
 export type SignRequest = z.input<typeof signRequestSchema>;
 export interface SignResponse {
@@ -253,7 +267,9 @@ export const downloadFileRequestSchema = z.extend(getDownloadRequestSchema, { fi
 export type DownloadFileRequest = z.input<typeof downloadFileRequestSchema>;
 
 export const zipRequestSchema = getDownloadRequestSchema;
-export type ZipResponse = { readonly status: 'building' } | { readonly status: 'ready'; readonly url: string; readonly size: number };
+export type ZipResponse =
+  | { readonly status: 'building' }
+  | { readonly status: 'ready'; readonly url: string; readonly size: number };
 
 export const extensionRequestSchema = z.object({
   id: transferIdSchema,

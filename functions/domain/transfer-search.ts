@@ -5,7 +5,10 @@
  */
 export const SEARCH_TEXT_MAX_CHARS = 4000;
 
-export function searchTextOf(files: readonly { fileName: string; itemPath?: string }[], recipients: readonly string[]): string {
+export function searchTextOf(
+  files: readonly { fileName: string; itemPath?: string }[],
+  recipients: readonly string[],
+): string {
   const lines = [...recipients, ...files.map((f) => (f.itemPath ? `${f.itemPath}/${f.fileName}` : f.fileName))];
   let text = '';
   for (const line of lines) {

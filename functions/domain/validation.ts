@@ -60,7 +60,8 @@ export type ProblemParams = SendIssueParams;
 /** Every code of ours, with its English text (the spec's, texts.ts). */
 const PROBLEM_TEXTS = {
   // the transfer draft (send form)
-  too_many_recipients: (p: ProblemParams) => (p.upsell === false && p.limit !== undefined ? planRecipientsText(p.limit) : TEXTS.tooManyPeopleBody),
+  too_many_recipients: (p: ProblemParams) =>
+    p.upsell === false && p.limit !== undefined ? planRecipientsText(p.limit) : TEXTS.tooManyPeopleBody,
   email_to_required: () => TEXTS.emailToRequired,
   sender_email_required: () => TEXTS.senderEmailRequired,
   invalid_email: () => TEXTS.invalidEmail,
@@ -136,7 +137,9 @@ export interface Problem {
 type Issue = z.core.$ZodIssue;
 
 function ownCode(issue: Issue): { code: ProblemCode; params: ProblemParams } | null {
-  const params = (issue.code === 'custom' ? issue.params : undefined) as (ProblemParams & { code?: unknown }) | undefined;
+  const params = (issue.code === 'custom' ? issue.params : undefined) as
+    | (ProblemParams & { code?: unknown })
+    | undefined;
   if (isProblemCode(params?.code)) return { code: params.code, params };
   if (isProblemCode(issue.message)) return { code: issue.message, params: params ?? {} };
   return null;
@@ -175,12 +178,14 @@ const emailFormat = z.email('invalid_email' satisfies ProblemCode);
  * zod (the recipient chips and the sender memory use it); a unit test keeps the two in agreement.
  */
 export const emailSchema = z.pipe(
-  z.string({ error: 'email_required' satisfies ProblemCode }).check(
-    z.trim(),
-    z.minLength(1, 'email_required' satisfies ProblemCode),
-    z.maxLength(EMAIL_MAX_LENGTH, 'invalid_email' satisfies ProblemCode),
-    z.toLowerCase(),
-  ),
+  z
+    .string({ error: 'email_required' satisfies ProblemCode })
+    .check(
+      z.trim(),
+      z.minLength(1, 'email_required' satisfies ProblemCode),
+      z.maxLength(EMAIL_MAX_LENGTH, 'invalid_email' satisfies ProblemCode),
+      z.toLowerCase(),
+    ),
   emailFormat,
 );
 
@@ -209,12 +214,17 @@ export function tooManyRecipientsText(role: string): string {
 /** Recipients of one send, duplicates dropped, at most the role's emailTo. */
 export function recipientListSchema(role: string) {
   const limit = limitsFor(role).emailTo;
-  return z.pipe(z.array(recipientSchema), z.transform((list: Recipient[]) => uniqueByEmail(list))).check(
-    z.refine((list) => list.length <= limit, {
-      message: 'too_many_recipients' satisfies ProblemCode,
-      params: { code: 'too_many_recipients' satisfies IssueCode, ...tooManyRecipientsParams(role) },
-    }),
-  );
+  return z
+    .pipe(
+      z.array(recipientSchema),
+      z.transform((list: Recipient[]) => uniqueByEmail(list)),
+    )
+    .check(
+      z.refine((list) => list.length <= limit, {
+        message: 'too_many_recipients' satisfies ProblemCode,
+        params: { code: 'too_many_recipients' satisfies IssueCode, ...tooManyRecipientsParams(role) },
+      }),
+    );
 }
 
 /** A role of the plan table (plans.ts). */
@@ -235,15 +245,23 @@ export function customExpirySchema(now: number) {
   );
 }
 
-export const messageSchema = z.string().check(z.maxLength(MESSAGE_MAX_LENGTH, 'message_too_long' satisfies ProblemCode));
+export const messageSchema = z
+  .string()
+  .check(z.maxLength(MESSAGE_MAX_LENGTH, 'message_too_long' satisfies ProblemCode));
 
 export const sendPasswordSchema = z
   .string()
-  .check(z.minLength(SEND_PASSWORD_MIN_LENGTH, 'password_too_short' satisfies ProblemCode), z.maxLength(PASSWORD_MAX_LENGTH));
+  .check(
+    z.minLength(SEND_PASSWORD_MIN_LENGTH, 'password_too_short' satisfies ProblemCode),
+    z.maxLength(PASSWORD_MAX_LENGTH),
+  );
 
 export const signupPasswordSchema = z
   .string({ error: 'password_required' satisfies ProblemCode })
-  .check(z.minLength(SIGNUP_PASSWORD_MIN_LENGTH, 'signup_password_too_short' satisfies ProblemCode), z.maxLength(PASSWORD_MAX_LENGTH));
+  .check(
+    z.minLength(SIGNUP_PASSWORD_MIN_LENGTH, 'signup_password_too_short' satisfies ProblemCode),
+    z.maxLength(PASSWORD_MAX_LENGTH),
+  );
 
 /** Registration and sign-in codes: exactly 5 digits. */
 export const verificationCodeSchema = z

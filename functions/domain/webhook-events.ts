@@ -6,7 +6,13 @@
  */
 
 /** The product's event types; `ping` is only ever sent by the test button. */
-export const EVENT_TYPES = ['transfer.created', 'transfer.downloaded', 'transfer.expired', 'request.uploaded', 'transfer.scan_failed'] as const;
+export const EVENT_TYPES = [
+  'transfer.created',
+  'transfer.downloaded',
+  'transfer.expired',
+  'request.uploaded',
+  'transfer.scan_failed',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export function isEventType(v: string): v is EventType {

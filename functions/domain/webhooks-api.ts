@@ -27,7 +27,16 @@ import * as z from 'zod/mini';
  * schemas; this contract re-exports them under the same names.
  */
 import { EVENT_TYPES, type EventType } from './webhook-events';
-export { DEFAULT_ROTATION_GRACE_HOURS, EVENT_TYPES, isEventType, LEGACY_WEBHOOK_HEADERS, RETRY_WINDOW_MS, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS, WEBHOOK_SECRET_PREFIX } from './webhook-events';
+export {
+  DEFAULT_ROTATION_GRACE_HOURS,
+  EVENT_TYPES,
+  isEventType,
+  LEGACY_WEBHOOK_HEADERS,
+  RETRY_WINDOW_MS,
+  SIGNATURE_TOLERANCE_SECONDS,
+  WEBHOOK_HEADERS,
+  WEBHOOK_SECRET_PREFIX,
+} from './webhook-events';
 export type { EventType } from './webhook-events';
 export type DeliveredEventType = EventType | 'ping';
 
@@ -171,8 +180,12 @@ export interface CreatedWebhook {
 
 // ---- request schemas ------------------------------------------------------------------------
 
-const eventsSchema = z.array(z.enum(EVENT_TYPES)).check(z.minLength(1, 'invalid_value'), z.maxLength(EVENT_TYPES.length, 'invalid_value'));
-const urlSchema = z.string().check(z.trim(), z.minLength(1, 'invalid_value'), z.maxLength(WEBHOOK_URL_MAX, 'invalid_value'));
+const eventsSchema = z
+  .array(z.enum(EVENT_TYPES))
+  .check(z.minLength(1, 'invalid_value'), z.maxLength(EVENT_TYPES.length, 'invalid_value'));
+const urlSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'invalid_value'), z.maxLength(WEBHOOK_URL_MAX, 'invalid_value'));
 const descriptionSchema = z.string().check(z.trim(), z.maxLength(WEBHOOK_DESCRIPTION_MAX, 'invalid_value'));
 
 export const createWebhookSchema = z.object({

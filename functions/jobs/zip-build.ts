@@ -7,7 +7,11 @@ import { s3 } from '../lib/clients/s3';
 import { buildTransferZip } from '../services/downloads';
 import { log } from '../lib/log';
 
-const inputSchema = z.object({ slug: transferIdSchema, contentHash: z.string().check(z.regex(/^[a-f0-9]{24}$/u)), attempt: z.string().check(z.regex(/^[0-9a-f-]{36}$/u)) });
+const inputSchema = z.object({
+  slug: transferIdSchema,
+  contentHash: z.string().check(z.regex(/^[a-f0-9]{24}$/u)),
+  attempt: z.string().check(z.regex(/^[0-9a-f-]{36}$/u)),
+});
 
 /**
  * Started asynchronously by POST /zip. Streams the transfer's files from S3 into one stored

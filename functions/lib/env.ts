@@ -52,7 +52,8 @@ function parseRegionBuckets(raw: string): Config['regionBuckets'] {
   const out: Partial<Record<RegionId, RegionBuckets>> = {};
   for (const [regionId, b] of Object.entries(parsed)) {
     if (!isRegionId(regionId)) throw new Error(`unknown storage region id ${regionId}`);
-    if (!isObject(b) || !isText(b.bucket, 3) || !isText(b.anonBucket, 3) || !isText(b.awsRegion, 1)) throw new Error(`bad buckets of ${regionId}`);
+    if (!isObject(b) || !isText(b.bucket, 3) || !isText(b.anonBucket, 3) || !isText(b.awsRegion, 1))
+      throw new Error(`bad buckets of ${regionId}`);
     out[regionId] = { bucket: b.bucket, anonBucket: b.anonBucket, awsRegion: b.awsRegion };
   }
   return out;
@@ -162,28 +163,38 @@ function simulatorSecretOf(source: NodeJS.ProcessEnv, provider: 'simulated' | 's
   const secret = optional(source, ENV.paymentsWebhookSecret);
   if (secret) return secret;
   if (source.AWS_LAMBDA_FUNCTION_NAME && provider === 'simulated') {
-    throw new MissingConfigError(ENV.paymentsWebhookSecret, 'is not set: in AWS the payments simulator signs with the secret CDK generates, never the public local one');
+    throw new MissingConfigError(
+      ENV.paymentsWebhookSecret,
+      'is not set: in AWS the payments simulator signs with the secret CDK generates, never the public local one',
+    );
   }
   return SIMULATOR_DEFAULT_WEBHOOK_SECRET;
 }
 
 export function readPaymentsConfig(source: NodeJS.ProcessEnv = process.env): PaymentsConfig {
   const asked = source[ENV.payments] || 'simulated';
-  if (asked !== 'simulated' && asked !== 'stripe') throw new MissingConfigError(ENV.payments, `must be simulated or stripe, not ${asked}`);
+  if (asked !== 'simulated' && asked !== 'stripe')
+    throw new MissingConfigError(ENV.payments, `must be simulated or stripe, not ${asked}`);
   const stripeSecretId = optional(source, ENV.stripeSecretId);
   const appOrigin = required(source, ENV.appOrigin).replace(/\/+$/u, '');
   let stripePrices: Record<string, string> = {};
   const rawPrices = optional(source, ENV.stripePrices);
   if (rawPrices) {
     const parsed = safeJson(rawPrices);
-    if (!isObject(parsed) || !Object.entries(parsed).every(([k, v]) => /^[a-z]+\/(month|year)$/u.test(k) && isText(v, 1))) {
+    if (
+      !isObject(parsed) ||
+      !Object.entries(parsed).every(([k, v]) => /^[a-z]+\/(month|year)$/u.test(k) && isText(v, 1))
+    ) {
       throw new MissingConfigError(ENV.stripePrices, 'is not valid JSON of {"<role>/<month|year>": "price_..."}');
     }
     stripePrices = parsed as Record<string, string>;
   }
   // Asked for Stripe, a deployment without its keys must not quietly take payments on the simulator.
   if (asked === 'stripe' && !stripeSecretId) {
-    throw new MissingConfigError(ENV.stripeSecretId, 'is not set: PAYMENTS=stripe reads the Stripe keys from the Secrets Manager secret it names');
+    throw new MissingConfigError(
+      ENV.stripeSecretId,
+      'is not set: PAYMENTS=stripe reads the Stripe keys from the Secrets Manager secret it names',
+    );
   }
   return {
     provider: asked,

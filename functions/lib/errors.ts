@@ -30,7 +30,12 @@ export class HttpError extends Error {
  */
 export class ValidationError extends HttpError {
   readonly field: string | undefined;
-  constructor(code: string, message: string, readonly problems: readonly Problem[], extra: Record<string, unknown> = {}) {
+  constructor(
+    code: string,
+    message: string,
+    readonly problems: readonly Problem[],
+    extra: Record<string, unknown> = {},
+  ) {
     super(400, code, message, { ...extra, issues: problems });
     this.name = 'ValidationError';
     this.field = problems[0]?.field || undefined;
@@ -45,8 +50,7 @@ export function problemsError(problems: readonly Problem[], fallback = 'Invalid 
 
 export const badRequest = (code: string, message: string, details?: unknown) =>
   new HttpError(400, code, message, details);
-export const unauthorized = (code = 'unauthorized', message = 'Unauthorized') =>
-  new HttpError(401, code, message);
+export const unauthorized = (code = 'unauthorized', message = 'Unauthorized') => new HttpError(401, code, message);
 export const forbidden = (code = 'forbidden', message = 'Forbidden') => new HttpError(403, code, message);
 export const notFound = (code = 'not_found', message = 'Not found') => new HttpError(404, code, message);
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
@@ -79,7 +83,13 @@ export function isThrottling(err: unknown): boolean {
 
 export const SERVICE_BUSY_RETRY_SECONDS = 2;
 export const serviceBusy = () =>
-  new HttpError(503, 'service_busy', 'We are busy right now. Please try again in a moment.', { retryAfterSeconds: SERVICE_BUSY_RETRY_SECONDS }, { 'retry-after': String(SERVICE_BUSY_RETRY_SECONDS) });
+  new HttpError(
+    503,
+    'service_busy',
+    'We are busy right now. Please try again in a moment.',
+    { retryAfterSeconds: SERVICE_BUSY_RETRY_SECONDS },
+    { 'retry-after': String(SERVICE_BUSY_RETRY_SECONDS) },
+  );
 
 /**
  * A backing service (DynamoDB, S3, Cognito, SES, Lambda) that did not answer at all after the
@@ -87,8 +97,24 @@ export const serviceBusy = () =>
  * service saying it is unavailable. Nothing was wrong with the request, so the client is told to
  * come back (503 + Retry-After) with a code of its own, not a generic 500.
  */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'ServiceUnavailable', 'ServiceUnavailableException']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_NAMES = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+]);
 
 export function isServiceUnavailable(err: unknown): boolean {
   // The SDK rethrows the socket's error, sometimes wrapped (cause) or grouped (AggregateError of
@@ -97,7 +123,13 @@ export function isServiceUnavailable(err: unknown): boolean {
   const visit = (e: unknown, depth: number): boolean => {
     if (!e || typeof e !== 'object' || seen.has(e) || depth > 4) return false;
     seen.add(e);
-    const x = e as { name?: unknown; code?: unknown; cause?: unknown; errors?: unknown; $metadata?: { httpStatusCode?: unknown } };
+    const x = e as {
+      name?: unknown;
+      code?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+      $metadata?: { httpStatusCode?: unknown };
+    };
     if (typeof x.code === 'string' && UNREACHABLE_CODES.has(x.code)) return true;
     if (typeof x.name === 'string' && UNAVAILABLE_NAMES.has(x.name)) return true;
     if (x.$metadata?.httpStatusCode === 503 && !isThrottling(e)) return true;
@@ -109,7 +141,13 @@ export function isServiceUnavailable(err: unknown): boolean {
 
 export const SERVICE_UNAVAILABLE_RETRY_SECONDS = 5;
 export const serviceUnavailable = () =>
-  new HttpError(503, 'service_unavailable', 'The service is unavailable right now. Please try again shortly.', { retryAfterSeconds: SERVICE_UNAVAILABLE_RETRY_SECONDS }, { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_SECONDS) });
+  new HttpError(
+    503,
+    'service_unavailable',
+    'The service is unavailable right now. Please try again shortly.',
+    { retryAfterSeconds: SERVICE_UNAVAILABLE_RETRY_SECONDS },
+    { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_SECONDS) },
+  );
 
 export function isHttpError(err: unknown): err is HttpError {
   return err instanceof HttpError;

@@ -1,12 +1,19 @@
 import middy, { type MiddlewareObj } from '@middy/core';
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { problemsOf, type Problem } from '../domain/validation';
-import { HttpError, ValidationError, badRequest, isHttpError, isServiceUnavailable, isThrottling, payloadTooLarge, serviceBusy, serviceUnavailable, unsupportedMediaType } from './errors';
+import {
+  HttpError,
+  ValidationError,
+  badRequest,
+  isHttpError,
+  isServiceUnavailable,
+  isThrottling,
+  payloadTooLarge,
+  serviceBusy,
+  serviceUnavailable,
+  unsupportedMediaType,
+} from './errors';
 import { errorFields, log } from './log';
 import { originVerifySecret } from './env';
 import { safeEqual } from './secrets';
@@ -57,7 +64,11 @@ export interface Reply {
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** Every answer: JSON, never cached (tokens and private data), never sniffed into another type. */
-const BASE_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+const BASE_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
 
 function errorResponse(err: HttpError): HttpResult {
   const error: Record<string, unknown> = { code: err.code, message: err.message };
@@ -93,7 +104,8 @@ function parsePart(schema: z.ZodMiniType | undefined, value: unknown, where: str
 function readJsonBody(event: HttpEvent): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) throw payloadTooLarge('body_too_large', 'Request body is too large');
+  if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES)
+    throw payloadTooLarge('body_too_large', 'Request body is too large');
   const type = (event.headers?.['content-type'] ?? '').toLowerCase();
   // text/plain too: navigator.sendBeacon and CORS-simple requests cannot send application/json.
   if (type && !type.startsWith('application/json') && !type.startsWith('text/plain')) throw unsupportedMediaType();
@@ -178,17 +190,31 @@ const errorHandler = (): Mw => ({
       return;
     }
     if (isThrottling(err)) {
-      log.warn('throttled by AWS', { route: request.event.routeKey, requestId: request.context.awsRequestId, ...errorFields(err) });
+      log.warn('throttled by AWS', {
+        route: request.event.routeKey,
+        requestId: request.context.awsRequestId,
+        ...errorFields(err),
+      });
       request.response = errorResponse(serviceBusy());
       return;
     }
     if (isServiceUnavailable(err)) {
-      log.error('backing service unavailable', { route: request.event.routeKey, requestId: request.context.awsRequestId, ...errorFields(err) });
+      log.error('backing service unavailable', {
+        route: request.event.routeKey,
+        requestId: request.context.awsRequestId,
+        ...errorFields(err),
+      });
       request.response = errorResponse(serviceUnavailable());
       return;
     }
-    log.error('unhandled error', { route: request.event.routeKey, requestId: request.context.awsRequestId, ...errorFields(err) });
-    request.response = errorResponse(new HttpError(500, 'internal_error', 'Sorry, something went wrong. Please try again.'));
+    log.error('unhandled error', {
+      route: request.event.routeKey,
+      requestId: request.context.awsRequestId,
+      ...errorFields(err),
+    });
+    request.response = errorResponse(
+      new HttpError(500, 'internal_error', 'Sorry, something went wrong. Please try again.'),
+    );
   },
 });
 
@@ -217,7 +243,9 @@ export function httpRoute<S extends Schemas>(
         params: parsed?.params as Parsed<S['params']>,
         event,
         context,
-        claims: opts.authorize ? authorizedByEvent.get(event) : (event.requestContext?.authorizer?.jwt?.claims as JwtClaims | undefined),
+        claims: opts.authorize
+          ? authorizedByEvent.get(event)
+          : (event.requestContext?.authorizer?.jwt?.claims as JwtClaims | undefined),
         sourceIp: clientAddressOf(headers, event.requestContext?.http?.sourceIp),
         header: (name) => headers[name.toLowerCase()],
       });
@@ -234,7 +262,11 @@ export function httpRoute<S extends Schemas>(
  * is then known by its own source IP. Without a configured secret nothing is trusted: locally
  * the app origin plays CloudFront with a secret of its own (scripts/local/edge.ts).
  */
-export function clientAddressOf(headers: Record<string, string | undefined>, sourceIp: string | undefined, originSecret = originVerifySecret()): string {
+export function clientAddressOf(
+  headers: Record<string, string | undefined>,
+  sourceIp: string | undefined,
+  originSecret = originVerifySecret(),
+): string {
   const viewer = headers['cloudfront-viewer-address']?.trim();
   const viaCloudFront = originSecret !== undefined && safeEqual(headers[ORIGIN_VERIFY_HEADER] ?? '', originSecret);
   if (viewer && viaCloudFront) {

@@ -129,9 +129,11 @@ export function checkAddress(ip: string, opts: { allowLoopback?: boolean } = {})
   const embedded = (hi: number, lo: number) => g[hi]! * 65536 + g[lo]!;
   const shown = ip;
   // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible, deprecated), ::ffff:0:a.b.c.d (SIIT): the IPv4 rules
-  if (is([0, 0, 0, 0, 0, 0xffff], 96) || is([0, 0, 0, 0, 0xffff, 0], 96)) return v4Verdict(embedded(6, 7), allowLoopback, shown);
+  if (is([0, 0, 0, 0, 0, 0xffff], 96) || is([0, 0, 0, 0, 0xffff, 0], 96))
+    return v4Verdict(embedded(6, 7), allowLoopback, shown);
   if (g.every((x) => x === 0)) return { ok: false, reason: `${shown} is the unspecified address` };
-  if (is([0, 0, 0, 0, 0, 0, 0, 1], 128)) return allowLoopback ? { ok: true, family: 6, address: '::1' } : { ok: false, reason: `${shown} is loopback` };
+  if (is([0, 0, 0, 0, 0, 0, 0, 1], 128))
+    return allowLoopback ? { ok: true, family: 6, address: '::1' } : { ok: false, reason: `${shown} is loopback` };
   if (is([0, 0, 0, 0, 0, 0], 96)) return { ok: false, reason: `${shown} is an IPv4-compatible address` };
   // NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48) carry an IPv4 address: refused like it
   if (is([0x64, 0xff9b, 0, 0, 0, 0], 96)) {
@@ -156,7 +158,8 @@ export function checkAddress(ip: string, opts: { allowLoopback?: boolean } = {})
     [[0xfec0], 10, 'site-local'],
     [[0xff00], 8, 'multicast'],
   ];
-  for (const [prefix, bits, name] of blocked6) if (is(prefix, bits)) return { ok: false, reason: `${shown} is ${name}` };
+  for (const [prefix, bits, name] of blocked6)
+    if (is(prefix, bits)) return { ok: false, reason: `${shown} is ${name}` };
   // Anything outside 2000::/3 (global unicast) is reserved
   if (!is([0x2000], 3) && !is([0x64, 0xff9b], 32)) return { ok: false, reason: `${shown} is outside global unicast` };
   return { ok: true, family: 6, address: g.map((x) => x.toString(16)).join(':') };
@@ -182,7 +185,11 @@ export function ipLiteralOf(host: string): string | undefined {
  * The address a delivery to `host` connects to: the literal itself, or the first answer of
  * `lookup` when every answer passes. Throws UnsafeAddressError otherwise.
  */
-export async function resolveSafe(host: string, lookup: Lookup, opts: { allowLoopback?: boolean } = {}): Promise<{ address: string; family: 4 | 6 }> {
+export async function resolveSafe(
+  host: string,
+  lookup: Lookup,
+  opts: { allowLoopback?: boolean } = {},
+): Promise<{ address: string; family: 4 | 6 }> {
   const literal = ipLiteralOf(host);
   const answers = literal ? [{ address: literal }] : await lookup(host);
   if (answers.length === 0) throw new UnsafeAddressError(`${host} has no address`);
@@ -196,9 +203,12 @@ export async function resolveSafe(host: string, lookup: Lookup, opts: { allowLoo
 }
 
 /** Names that always mean this machine or the cloud's metadata service, refused before any lookup. */
-const REFUSED_NAMES = /^(localhost|localhost\.localdomain|ip6-localhost|ip6-loopback|metadata|metadata\.google\.internal|instance-data(\.ec2\.internal)?)\.?$|\.localhost\.?$|\.internal\.?$/iu;
+const REFUSED_NAMES =
+  /^(localhost|localhost\.localdomain|ip6-localhost|ip6-loopback|metadata|metadata\.google\.internal|instance-data(\.ec2\.internal)?)\.?$|\.localhost\.?$|\.internal\.?$/iu;
 
-export type UrlVerdict = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly code: 'webhook_url_invalid' | 'webhook_url_not_allowed'; readonly reason: string };
+export type UrlVerdict =
+  | { readonly ok: true; readonly url: URL }
+  | { readonly ok: false; readonly code: 'webhook_url_invalid' | 'webhook_url_not_allowed'; readonly reason: string };
 
 /**
  * The shape check of an endpoint URL when it is saved (the address check repeats at every
@@ -216,10 +226,18 @@ export function checkEndpointUrl(raw: string, opts: { localMode: boolean }): Url
   if (url.hash) return { ok: false, code: 'webhook_url_invalid', reason: 'a fragment in the URL' };
   const host = url.hostname;
   const literal = ipLiteralOf(host);
-  const loopbackHost = literal !== undefined && checkAddress(literal, { allowLoopback: true }).ok && !checkAddress(literal).ok && isLoopback(literal);
+  const loopbackHost =
+    literal !== undefined &&
+    checkAddress(literal, { allowLoopback: true }).ok &&
+    !checkAddress(literal).ok &&
+    isLoopback(literal);
   if (url.protocol === 'http:') {
     if (!(opts.localMode && (loopbackHost || /^localhost$/iu.test(host)))) {
-      return { ok: false, code: 'webhook_url_invalid', reason: opts.localMode ? 'http is allowed for loopback addresses only' : 'https only' };
+      return {
+        ok: false,
+        code: 'webhook_url_invalid',
+        reason: opts.localMode ? 'http is allowed for loopback addresses only' : 'https only',
+      };
     }
   } else if (url.protocol !== 'https:') {
     return { ok: false, code: 'webhook_url_invalid', reason: 'https only' };

@@ -26,7 +26,11 @@ export interface AbuseReportInput {
 }
 
 /** POST /getDownload/report */
-export async function reportTransfer(input: AbuseReportInput, sourceIp: string, now = Date.now()): Promise<AbuseReportRecord> {
+export async function reportTransfer(
+  input: AbuseReportInput,
+  sourceIp: string,
+  now = Date.now(),
+): Promise<AbuseReportRecord> {
   const t = await data.getTransfer(input.slug);
   if (t?.status !== 'ready') throw notFound('transfer_not_found', TEXTS.download404);
   for (const [scope, subject, rule] of [
@@ -34,7 +38,8 @@ export async function reportTransfer(input: AbuseReportInput, sourceIp: string, 
     ['abuse-ip', sourceIp, REPORTS_PER_IP],
   ] as const) {
     const hit = await hitRateWindow(scope, subject, rule.limit, rule.windowSeconds, now);
-    if (!hit.allowed) throw tooManyRequests(hit.retryAfterSeconds, 'You already reported this. Our team will review it.');
+    if (!hit.allowed)
+      throw tooManyRequests(hit.retryAfterSeconds, 'You already reported this. Our team will review it.');
   }
   const details = input.details?.trim();
   const report: AbuseReportRecord = {

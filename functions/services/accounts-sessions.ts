@@ -112,7 +112,10 @@ export async function startSession(t: CognitoTokens, now = Date.now()): Promise<
  * GET /refreshToken: a new access token and a new cookie secret. A wrong secret for a real
  * family (an old cookie replayed, or the loser of two refreshes with one cookie) ends the family.
  */
-export async function rotateSession(value: string | undefined, now = Date.now()): Promise<{ tokens: CognitoTokens; cookie: string }> {
+export async function rotateSession(
+  value: string | undefined,
+  now = Date.now(),
+): Promise<{ tokens: CognitoTokens; cookie: string }> {
   if (!value) throw unauthorized('no_session', 'Please log in.');
   const cookie = parseSessionCookie(value);
   if (!cookie) throw sessionExpired();
@@ -132,7 +135,11 @@ export async function rotateSession(value: string | undefined, now = Date.now())
     throw err;
   }
   const secret = newToken();
-  const rotated = await rotateRecord(family, { secretHash: hashToken(secret), tokens: liveTokens([...family.tokens, issued(tokens)], now) }, now);
+  const rotated = await rotateRecord(
+    family,
+    { secretHash: hashToken(secret), tokens: liveTokens([...family.tokens, issued(tokens)], now) },
+    now,
+  );
   if (!rotated) {
     // Another refresh with this same cookie got there first: one of the two is a copy.
     await endFamily(cookie.sessionId, cognitoRefresh, 'reuse', [issued(tokens)], now);
@@ -146,16 +153,29 @@ export async function endSession(value: string | undefined, now = Date.now()): P
   const cookie = parseSessionCookie(value);
   if (!cookie) {
     // A cookie from before session families held the Cognito refresh token itself: end that.
-    if (value && value.length > 100 && !value.startsWith(`${COOKIE_VERSION}.`)) await revokeRefreshToken(value).catch((err: unknown) => log.warn('revoke failed', errorFields(err)));
+    if (value && value.length > 100 && !value.startsWith(`${COOKIE_VERSION}.`))
+      await revokeRefreshToken(value).catch((err: unknown) => log.warn('revoke failed', errorFields(err)));
     return;
   }
   const family = await getSession(cookie.sessionId, now);
   const cognitoRefresh = family && openCognitoToken(family.cognitoSealed, cookie);
   if (!family || !cognitoRefresh) return;
-  await endFamily(cookie.sessionId, cognitoRefresh, safeEqual(family.secretHash, hashToken(cookie.secret)) ? 'logout' : 'reuse', [], now);
+  await endFamily(
+    cookie.sessionId,
+    cognitoRefresh,
+    safeEqual(family.secretHash, hashToken(cookie.secret)) ? 'logout' : 'reuse',
+    [],
+    now,
+  );
 }
 
-async function endFamily(sessionId: string, cognitoRefresh: string, reason: RevokeReason, extra: readonly IssuedToken[], now: number): Promise<void> {
+async function endFamily(
+  sessionId: string,
+  cognitoRefresh: string,
+  reason: RevokeReason,
+  extra: readonly IssuedToken[],
+  now: number,
+): Promise<void> {
   const tokens = await revokeSession(sessionId, reason, extra, now);
   await putRevokedTokens(tokens, now);
   for (const t of tokens) notRevokedUntil.delete(t.jti);

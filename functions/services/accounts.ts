@@ -12,9 +12,23 @@ import { blockingOf, isSumoOf } from '../domain/billing';
 import { TEXTS } from '../domain/texts';
 import { IMAGE_URL_EXPIRES_SECONDS } from '../domain/upload';
 import { brandImageUrl } from './branding';
-import { REFRESH_COOKIE, type AuthResponse, type RegistrationProof, type RegistrationStart, type SessionUser, type SignupInput } from '../domain/auth-api';
+import {
+  REFRESH_COOKIE,
+  type AuthResponse,
+  type RegistrationProof,
+  type RegistrationStart,
+  type SessionUser,
+  type SignupInput,
+} from '../domain/auth-api';
 import { consumeProofToken, getProofToken, putProofToken } from '../data/verification';
-import { countLogin, createProfile, getProfile, monthlyTransfers, userIdByEmail, type UserProfile } from '../data/users';
+import {
+  countLogin,
+  createProfile,
+  getProfile,
+  monthlyTransfers,
+  userIdByEmail,
+  type UserProfile,
+} from '../data/users';
 import {
   AuthFailedError,
   adminCreateUser,
@@ -41,7 +55,8 @@ import { getMembersAllowed } from '../data/webhooks';
 import { teamAllowsApiKeys } from '../data/api-keys';
 
 /** an address waiting on a team invite joins through the invite, not by registering. */
-const EMAIL_INVITED = 'This email has been taken: it has a pending team invitation. Accept it from the invitation email.';
+const EMAIL_INVITED =
+  'This email has been taken: it has a pending team invitation. Accept it from the invitation email.';
 
 const HOUR = 3_600_000;
 export const REGISTRATION_TOKEN_HOURS = 24;
@@ -55,7 +70,13 @@ const LOGIN_PER_IP = { limit: 50, windowSeconds: 900 };
  * an hour on one address from every client together, past which only clients without failures
  * may try. Nobody can lock an account out by guessing wrong on it (finding 3).
  */
-export const LOGIN_FAILURES: FailurePolicy = { scope: 'login', freeFailures: 5, firstDelaySeconds: 60, maxDelaySeconds: 3600, ceiling: { limit: 100, windowSeconds: 3600 } };
+export const LOGIN_FAILURES: FailurePolicy = {
+  scope: 'login',
+  freeFailures: 5,
+  firstDelaySeconds: 60,
+  maxDelaySeconds: 3600,
+  ceiling: { limit: 100, windowSeconds: 3600 },
+};
 const LOGIN_WAIT = 'Too many sign-in attempts. Try again in {minutes} minutes.';
 const RESET_PER_ADDRESS = { limit: 3, windowSeconds: 3600 };
 const RESET_PER_IP = { limit: 20, windowSeconds: 3600 };
@@ -122,7 +143,14 @@ export async function sessionUser(profile: UserProfile, now = Date.now()): Promi
     isTeamMember: isMember,
     // spec §3 User.parentAdmin (members only)
     ...(isMember
-      ? { parentAdmin: { parentAdminID: owner.userId, parentEmail: owner.email, parentAdminFullName: owner.fullName ?? '', ...(adminPic ? { parentAdminProfilePic: adminPic } : {}) } }
+      ? {
+          parentAdmin: {
+            parentAdminID: owner.userId,
+            parentEmail: owner.email,
+            parentAdminFullName: owner.fullName ?? '',
+            ...(adminPic ? { parentAdminProfilePic: adminPic } : {}),
+          },
+        }
       : {}),
     ...(apiKeysAllowed !== undefined ? { apiKeysAllowed } : {}),
     loginCount: profile.loginCount ?? 0,
@@ -159,7 +187,12 @@ async function authResponse(t: CognitoTokens, profile?: UserProfile): Promise<Au
 // ---- registration ----------------------------------------------------------------------------
 
 /** Step 1: 409 if taken; a still-valid proof for this address skips to step 3; else a code is mailed. */
-export async function startRegistration(email: string, proof: string | undefined, lang: string | undefined, sourceIp: string): Promise<RegistrationStart> {
+export async function startRegistration(
+  email: string,
+  proof: string | undefined,
+  lang: string | undefined,
+  sourceIp: string,
+): Promise<RegistrationStart> {
   if (await userIdByEmail(email)) throw conflict('email_taken', TEXTS.emailTaken);
   if (await hasLiveInvite(email)) throw conflict('email_invited', EMAIL_INVITED);
   if (proof && /^[A-Za-z0-9_-]{43}$/u.test(proof)) {
@@ -171,7 +204,12 @@ export async function startRegistration(email: string, proof: string | undefined
 }
 
 /** Step 2: a right code proves the address for 24 hours. */
-export async function checkRegistrationCode(email: string, code: string, client: string, now = Date.now()): Promise<RegistrationProof> {
+export async function checkRegistrationCode(
+  email: string,
+  code: string,
+  client: string,
+  now = Date.now(),
+): Promise<RegistrationProof> {
   await checkEmailCode('signup', email, code, client, now);
   const registrationToken = newToken();
   await putProofToken('signup', hashToken(registrationToken), { email }, now + REGISTRATION_TOKEN_HOURS * HOUR, now);
@@ -182,7 +220,10 @@ export async function checkRegistrationCode(email: string, code: string, client:
  * Step 3: the Cognito user (no Cognito mail, email verified, our password) and the profile.
  * A paid plan starts as free with status unpaid and the chosen plan kept for checkout.
  */
-export async function signup(input: SignupInput & { email: string }, now = Date.now()): Promise<{ auth: AuthResponse; refreshToken: string }> {
+export async function signup(
+  input: SignupInput & { email: string },
+  now = Date.now(),
+): Promise<{ auth: AuthResponse; refreshToken: string }> {
   const proof = await getProofToken('signup', hashToken(input.registrationToken), now);
   if (!proof || proof.email !== input.email) throw forbidden('registration_expired', 'Please verify your email again.');
   if (await userIdByEmail(input.email)) throw conflict('email_taken', TEXTS.emailTaken);
@@ -203,7 +244,13 @@ export async function signup(input: SignupInput & { email: string }, now = Date.
       status: 'unpaid',
       ...(input.lang ? { lang: input.lang } : {}),
       ...(input.referrer ? { referrer: input.referrer } : {}),
-      ...(input.fingerprint ? { fingerprint: Object.fromEntries(Object.entries(input.fingerprint).filter(([, v]) => typeof v === 'string')) as Record<string, string> } : {}),
+      ...(input.fingerprint
+        ? {
+            fingerprint: Object.fromEntries(
+              Object.entries(input.fingerprint).filter(([, v]) => typeof v === 'string'),
+            ) as Record<string, string>,
+          }
+        : {}),
       loginCount: 0,
       storageUsed: 0,
       createdAt: now,
@@ -225,7 +272,11 @@ export async function signup(input: SignupInput & { email: string }, now = Date.
  * POST /combinedAuth. Every failure is the spec's 'Auth Failed'. Starts a session family
  * (services/accounts-sessions.ts): `refreshToken` is the refresh cookie's value.
  */
-export async function login(email: string, password: string, sourceIp: string | null): Promise<{ auth: AuthResponse; refreshToken: string }> {
+export async function login(
+  email: string,
+  password: string,
+  sourceIp: string | null,
+): Promise<{ auth: AuthResponse; refreshToken: string }> {
   let failures = 0;
   if (sourceIp !== null) {
     await limitRate([['login-ip', sourceIp, LOGIN_PER_IP]], LOGIN_WAIT);
@@ -253,7 +304,9 @@ export async function login(email: string, password: string, sourceIp: string | 
  * GET /refreshToken: a new access token and a rotated cookie; 401 when the cookie is missing,
  * expired or of an ended family (an old cookie presented again ends its family).
  */
-export async function refreshSession(cookie: string | undefined): Promise<{ auth: AuthResponse; refreshToken: string }> {
+export async function refreshSession(
+  cookie: string | undefined,
+): Promise<{ auth: AuthResponse; refreshToken: string }> {
   const { tokens, cookie: next } = await rotateSession(cookie);
   return { auth: await authResponse(tokens), refreshToken: next };
 }
@@ -266,7 +319,12 @@ export async function logout(cookie: string | undefined): Promise<void> {
 // ---- password reset --------------------------------------------------------------------------
 
 /** Always the same answer; a link is mailed only when the address has an account. */
-export async function sendResetLink(email: string, lang: string | undefined, sourceIp: string, now = Date.now()): Promise<{ message: string }> {
+export async function sendResetLink(
+  email: string,
+  lang: string | undefined,
+  sourceIp: string,
+  now = Date.now(),
+): Promise<{ message: string }> {
   await limitRate(
     [
       ['reset-address', email, RESET_PER_ADDRESS],
@@ -285,7 +343,8 @@ export async function sendResetLink(email: string, lang: string | undefined, sou
 }
 
 export async function checkResetToken(token: string): Promise<void> {
-  if (!(await getProofToken('reset', hashToken(token)))) throw gone('reset_expired', 'This reset link has expired or was already used.');
+  if (!(await getProofToken('reset', hashToken(token))))
+    throw gone('reset_expired', 'This reset link has expired or was already used.');
 }
 
 /** Sets the password and consumes the link (single use). */
@@ -293,7 +352,8 @@ export async function resetPassword(token: string, password: string): Promise<vo
   const hash = hashToken(token);
   const found = await getProofToken('reset', hash);
   if (!found) throw gone('reset_expired', 'This reset link has expired or was already used.');
-  if (!(await consumeProofToken('reset', hash))) throw gone('reset_expired', 'This reset link has expired or was already used.');
+  if (!(await consumeProofToken('reset', hash)))
+    throw gone('reset_expired', 'This reset link has expired or was already used.');
   await adminSetPassword(found.email, password);
 }
 

@@ -22,7 +22,8 @@ export const TOP_TRANSFERS = 10;
 export function dayStart(day: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(day);
   const at = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
-  if (!m || Number.isNaN(at) || dayOf(at) !== day) throw badRequest('invalid_date', 'Dates are days of the calendar, as yyyy-mm-dd.');
+  if (!m || Number.isNaN(at) || dayOf(at) !== day)
+    throw badRequest('invalid_date', 'Dates are days of the calendar, as yyyy-mm-dd.');
   return at;
 }
 
@@ -36,7 +37,8 @@ export function checkRange(from: string, to: string): { fromMs: number; toMs: nu
   const toStart = dayStart(to);
   if (toStart < fromMs) throw badRequest('invalid_range', 'The start date must be on or before the end date.');
   const days = Math.round((toStart - fromMs) / DAY_MS) + 1;
-  if (days > ANALYTICS_MAX_DAYS) throw badRequest('range_too_long', `A range covers at most ${ANALYTICS_MAX_DAYS} days.`);
+  if (days > ANALYTICS_MAX_DAYS)
+    throw badRequest('range_too_long', `A range covers at most ${ANALYTICS_MAX_DAYS} days.`);
   return { fromMs, toMs: toStart + DAY_MS - 1, days };
 }
 
@@ -97,8 +99,10 @@ export function readPlan(from: string, to: string): { months?: [string, string];
   return { months: [first, last], days };
 }
 
-const byCountThenKey = <K extends string>(key: K) => (a: Record<K, string> & { downloads: number }, b: Record<K, string> & { downloads: number }) =>
-  b.downloads - a.downloads || a[key].localeCompare(b[key]);
+const byCountThenKey =
+  <K extends string>(key: K) =>
+  (a: Record<K, string> & { downloads: number }, b: Record<K, string> & { downloads: number }) =>
+    b.downloads - a.downloads || a[key].localeCompare(b[key]);
 
 export interface Summary {
   readonly series: { start: string; downloads: number }[];
@@ -115,7 +119,12 @@ export interface Summary {
  * (`month`, `d#<dd>` per day) on each of their days. Both carry `c#<country>`, `t#<slug>` and
  * the `recipients` set. The caller reads only items inside the range (readPlan).
  */
-export function summarise(items: readonly Record<string, unknown>[], from: string, to: string, interval: AnalyticsInterval): Summary {
+export function summarise(
+  items: readonly Record<string, unknown>[],
+  from: string,
+  to: string,
+  interval: AnalyticsInterval,
+): Summary {
   const buckets = new Map(bucketStarts(from, to, interval).map((s) => [s, 0]));
   const bucketOfDay = new Map<string, string>();
   const addToDay = (day: string, n: number) => {
@@ -151,14 +160,19 @@ export function summarise(items: readonly Record<string, unknown>[], from: strin
   return {
     series: [...buckets].map(([start, downloads]) => ({ start, downloads })),
     totalDownloads: total,
-    countries: [...countries].map(([countryCode, downloads]) => ({ countryCode, downloads })).sort(byCountThenKey('countryCode')),
+    countries: [...countries]
+      .map(([countryCode, downloads]) => ({ countryCode, downloads }))
+      .sort(byCountThenKey('countryCode')),
     transfers: [...transfers].map(([slug, downloads]) => ({ slug, downloads })).sort(byCountThenKey('slug')),
     uniqueRecipients: recipients.size,
   };
 }
 
 /** GET /analytics: at most three Queries in parallel (whole months, the days at each end), then one BatchGet. */
-export async function analyticsOf(userId: string, q: { from: string; to: string; interval: AnalyticsInterval }): Promise<AnalyticsResponse> {
+export async function analyticsOf(
+  userId: string,
+  q: { from: string; to: string; interval: AnalyticsInterval },
+): Promise<AnalyticsResponse> {
   checkRange(q.from, q.to);
   const plan = readPlan(q.from, q.to);
   const reads = await Promise.all([
@@ -213,9 +227,13 @@ export function decodeCursor(cursor: string, bounds: { pk: string; lo: string; h
 }
 
 /** GET /analytics/downloads: DOWNLOAD_ROWS_PAGE rows of the range, oldest first, and the next page's cursor. */
-export async function downloadRowsOf(userId: string, q: { from: string; to: string; cursor?: string | undefined }): Promise<DownloadRowsPage> {
+export async function downloadRowsOf(
+  userId: string,
+  q: { from: string; to: string; cursor?: string | undefined },
+): Promise<DownloadRowsPage> {
   const { fromMs, toMs } = checkRange(q.from, q.to);
-  const start = q.cursor !== undefined ? decodeCursor(q.cursor, data.downloadLogBounds(userId, fromMs, toMs)) : undefined;
+  const start =
+    q.cursor !== undefined ? decodeCursor(q.cursor, data.downloadLogBounds(userId, fromMs, toMs)) : undefined;
   const page = await data.queryDownloadLog(userId, fromMs, toMs, DOWNLOAD_ROWS_PAGE, start);
   return { rows: page.rows, ...(page.next ? { cursor: encodeCursor(page.next) } : {}) };
 }

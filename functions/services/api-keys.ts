@@ -56,7 +56,8 @@ function viewOf(k: data.ApiKeyRecord): ApiKeyView {
   };
 }
 
-const notAllowed = () => forbidden('api_keys_not_allowed', "Your team's admin has not allowed API keys for team members.");
+const notAllowed = () =>
+  forbidden('api_keys_not_allowed', "Your team's admin has not allowed API keys for team members.");
 
 /** Whether this user may hold and use keys: everyone but a team member whose admin has not allowed it. */
 export async function keysAllowed(profile: UserProfile): Promise<boolean> {
@@ -76,7 +77,11 @@ export async function listKeys(profile: UserProfile): Promise<ApiKeysResponse> {
 }
 
 /** POST /me/api-keys: the whole key is in this answer and nowhere else, ever. */
-export async function createKey(profile: UserProfile, input: { name: string; scopes: readonly ApiScope[] }, now = Date.now()): Promise<CreateApiKeyResponse> {
+export async function createKey(
+  profile: UserProfile,
+  input: { name: string; scopes: readonly ApiScope[] },
+  now = Date.now(),
+): Promise<CreateApiKeyResponse> {
   if (!(await keysAllowed(profile))) throw notAllowed();
   const env = keyEnv();
   const keyId = randomString(API_KEY_ID_LENGTH, API_KEY_ALPHABET);
@@ -92,7 +97,8 @@ export async function createKey(profile: UserProfile, input: { name: string; sco
     // A member's key is bound to the membership it was made in (authenticateKey re-checks it).
     ...(profile.isTeamMember && profile.parentAdminId ? { teamAdminId: profile.parentAdminId } : {}),
   };
-  if (!(await data.createApiKey(record, MAX_API_KEYS))) throw conflict('too_many_keys', `You can have at most ${MAX_API_KEYS} API keys. Revoke one first.`);
+  if (!(await data.createApiKey(record, MAX_API_KEYS)))
+    throw conflict('too_many_keys', `You can have at most ${MAX_API_KEYS} API keys. Revoke one first.`);
   return { ...viewOf(record), key };
 }
 
@@ -102,7 +108,11 @@ export async function revokeKey(userId: string, keyId: string): Promise<void> {
 }
 
 /** PUT /teams/api-keys: the admin lets the team's members use keys, or stops them (at once). */
-export async function setMembersAllowed(profile: UserProfile, membersAllowed: boolean, now = Date.now()): Promise<{ membersAllowed: boolean }> {
+export async function setMembersAllowed(
+  profile: UserProfile,
+  membersAllowed: boolean,
+  now = Date.now(),
+): Promise<{ membersAllowed: boolean }> {
   if (profile.isTeamMember) throw forbidden('team_member_forbidden', "Your team's admin decides about API keys.");
   await data.setTeamApiKeys(profile.userId, membersAllowed, now);
   return { membersAllowed };
@@ -116,7 +126,12 @@ const invalidKey = () => unauthorized('invalid_api_key', 'Send a valid API key a
  * key_scope_missing, 403 api_keys_not_allowed (a team member whose admin turned keys off), 429
  * rate_limited (Retry-After) past the key's window.
  */
-export async function authenticateKey(authorization: string | undefined, scope: ApiScope, now = Date.now(), window: ApiKeyRateWindow = 'default'): Promise<JwtClaims> {
+export async function authenticateKey(
+  authorization: string | undefined,
+  scope: ApiScope,
+  now = Date.now(),
+  window: ApiKeyRateWindow = 'default',
+): Promise<JwtClaims> {
   const key = keyFromAuthorization(authorization);
   const parsed = key ? parseApiKey(key) : undefined;
   if (!key || !parsed) throw invalidKey();
@@ -126,12 +141,26 @@ export async function authenticateKey(authorization: string | undefined, scope: 
     throw forbidden('key_scope_missing', `This API key does not have the "${scope}" scope.`);
   }
   const limit = window === 'upload' ? API_KEY_UPLOAD_RATE_LIMIT : API_KEY_RATE_LIMIT;
-  const rate = await hitRateWindow(window === 'upload' ? 'apikey-upload' : 'apikey', record.keyId, limit.requests, limit.windowSeconds, now);
-  if (!rate.allowed) throw tooManyRequests(rate.retryAfterSeconds, `Too many requests with this API key. Try again in ${rate.retryAfterSeconds} seconds.`);
+  const rate = await hitRateWindow(
+    window === 'upload' ? 'apikey-upload' : 'apikey',
+    record.keyId,
+    limit.requests,
+    limit.windowSeconds,
+    now,
+  );
+  if (!rate.allowed)
+    throw tooManyRequests(
+      rate.retryAfterSeconds,
+      `Too many requests with this API key. Try again in ${rate.retryAfterSeconds} seconds.`,
+    );
   const [profile] = await Promise.all([getProfile(record.userId), data.touchApiKey(record.keyId, now)]);
   if (!profile) throw invalidKey();
   // A key made by a team member dies with the membership, even if its removal missed it.
-  if (record.teamAdminId !== undefined && !(profile.parentAdminId === record.teamAdminId && (await isOnTeam(record.teamAdminId, record.userId)))) throw invalidKey();
+  if (
+    record.teamAdminId !== undefined &&
+    !(profile.parentAdminId === record.teamAdminId && (await isOnTeam(record.teamAdminId, record.userId)))
+  )
+    throw invalidKey();
   if (!(await keysAllowed(profile))) throw notAllowed();
   return { sub: record.userId, [KEY_ID_CLAIM]: record.keyId, [KEY_SCOPES_CLAIM]: record.scopes.join(' ') };
 }
@@ -141,7 +170,14 @@ export async function authenticateKey(authorization: string | undefined, scope: 
  * `scope`, run before the input is parsed; `claims.sub` is then the key's user. The scope
  * stays readable on the handler (test/infra/handlers.test.ts checks it against the route table).
  */
-export function keyRoute<S extends Schemas>(scope: ApiScope, schemas: S, fn: (req: HttpRequest<S>) => Promise<Reply>, opts: { rateWindow?: ApiKeyRateWindow } = {}) {
-  const handler = httpRoute(schemas, fn, { authorize: (event) => authenticateKey(event.headers?.authorization, scope, Date.now(), opts.rateWindow) });
+export function keyRoute<S extends Schemas>(
+  scope: ApiScope,
+  schemas: S,
+  fn: (req: HttpRequest<S>) => Promise<Reply>,
+  opts: { rateWindow?: ApiKeyRateWindow } = {},
+) {
+  const handler = httpRoute(schemas, fn, {
+    authorize: (event) => authenticateKey(event.headers?.authorization, scope, Date.now(), opts.rateWindow),
+  });
   return Object.assign(handler, { keyScope: scope });
 }

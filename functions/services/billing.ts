@@ -56,7 +56,18 @@ import {
   type SubscriptionObject,
 } from '../adapters/payments/provider';
 import { HANDLED_EVENT_TYPES, paymentEventEnvelopeSchema, paymentEventSchema } from '../adapters/payments/event-schema';
-import { claimEvent, getSumoCode, linkCustomer, putBillingState, putSumoCode, redeemSumoCode, releaseEvent, setFirstCharge, setStripeId, userIdByCustomer } from '../data/billing';
+import {
+  claimEvent,
+  getSumoCode,
+  linkCustomer,
+  putBillingState,
+  putSumoCode,
+  redeemSumoCode,
+  releaseEvent,
+  setFirstCharge,
+  setStripeId,
+  userIdByCustomer,
+} from '../data/billing';
 import { getProfile, type UserProfile } from '../data/users';
 import { HttpError, badRequest, conflict, forbidden } from '../lib/errors';
 import { hashToken } from '../lib/secrets';
@@ -79,15 +90,24 @@ export async function billingUser(userId: string): Promise<UserProfile> {
 }
 
 /** Ids the browser sends along (spec §7: SSuserId, stripeCustomerId, mongo_id) must be the caller's own. */
-function assertOwnIds(profile: UserProfile, ids: { userId?: string | undefined; customerId?: string | undefined }): void {
-  if (ids.userId !== undefined && ids.userId !== '' && ids.userId !== profile.userId) throw forbidden('not_your_account', 'You can only change your own subscription.');
-  if (ids.customerId !== undefined && ids.customerId !== '' && ids.customerId !== profile.stripeId) throw forbidden('not_your_account', 'You can only change your own subscription.');
+function assertOwnIds(
+  profile: UserProfile,
+  ids: { userId?: string | undefined; customerId?: string | undefined },
+): void {
+  if (ids.userId !== undefined && ids.userId !== '' && ids.userId !== profile.userId)
+    throw forbidden('not_your_account', 'You can only change your own subscription.');
+  if (ids.customerId !== undefined && ids.customerId !== '' && ids.customerId !== profile.stripeId)
+    throw forbidden('not_your_account', 'You can only change your own subscription.');
 }
 
 /** The provider refused a request (spec §8: the checkout reloads); a card problem in the provider's words (402). */
 function providerError(err: unknown): never {
   if (err instanceof CardError) throw cardHttpError(err);
-  if (err instanceof InvalidRequestError) throw badRequest('payment_request_invalid', err.message, { code: err.code, ...(err.param ? { param: err.param } : {}) });
+  if (err instanceof InvalidRequestError)
+    throw badRequest('payment_request_invalid', err.message, {
+      code: err.code,
+      ...(err.param ? { param: err.param } : {}),
+    });
   throw err;
 }
 
@@ -107,7 +127,14 @@ export const CONTACT_ROLES: readonly Role[] = SUMO_TIERS.filter((r) => PLANS[r].
 export async function billingConfig(provider: PaymentsProvider): Promise<BillingConfigResponse> {
   // The prices first: a Stripe provider loads its keys (publishable key included) on its first call.
   const prices = await provider.prices();
-  return { provider: provider.name, publishableKey: provider.publishableKey, prices, trialDays: TRIAL_DAYS, refundDays: REFUND_DAYS, contactRoles: CONTACT_ROLES };
+  return {
+    provider: provider.name,
+    publishableKey: provider.publishableKey,
+    prices,
+    trialDays: TRIAL_DAYS,
+    refundDays: REFUND_DAYS,
+    contactRoles: CONTACT_ROLES,
+  };
 }
 
 /** The browser's price id, as one of the provider's prices on sale: never a role or amount from the request. */
@@ -131,13 +158,23 @@ async function providerView(provider: PaymentsProvider, profile: UserProfile): P
 }
 
 function dataResponse(profile: UserProfile, view: ProviderView, wallClock: number): StripeDataResponse {
-  return stripeDataResponse({ ...view, sumoCodes: profile.sumoCodes ?? 0, firstChargeAt: profile.firstChargeAt ?? null, now: billingNow(wallClock, profile.billingUpdatedAt), heldRole: baseRoleOf(profile) });
+  return stripeDataResponse({
+    ...view,
+    sumoCodes: profile.sumoCodes ?? 0,
+    firstChargeAt: profile.firstChargeAt ?? null,
+    now: billingNow(wallClock, profile.billingUpdatedAt),
+    heldRole: baseRoleOf(profile),
+  });
 }
 
 /** The live subscription the billing page acts on; 409 no_subscription without one. */
-async function liveSubscription(provider: PaymentsProvider, profile: UserProfile): Promise<ProviderView & { subscription: SubscriptionObject }> {
+async function liveSubscription(
+  provider: PaymentsProvider,
+  profile: UserProfile,
+): Promise<ProviderView & { subscription: SubscriptionObject }> {
   const view = await providerView(provider, profile);
-  if (!view.subscription || !isLiveStatus(view.subscription.status)) throw conflict('no_subscription', 'You have no subscription to change.');
+  if (!view.subscription || !isLiveStatus(view.subscription.status))
+    throw conflict('no_subscription', 'You have no subscription to change.');
   return { ...view, subscription: view.subscription };
 }
 
@@ -151,7 +188,13 @@ export type ApplyResult = 'applied' | 'stale' | 'other' | 'no-user';
  * the provider's current object (two events in one second); a state of a subscription that is
  * over never replaces another live one. Optimistic: re-read and decide again on a race.
  */
-export async function applySubscription(provider: PaymentsProvider, userId: string, sub: SubscriptionObject, customer: CustomerObject | null, at: number): Promise<ApplyResult> {
+export async function applySubscription(
+  provider: PaymentsProvider,
+  userId: string,
+  sub: SubscriptionObject,
+  customer: CustomerObject | null,
+  at: number,
+): Promise<ApplyResult> {
   for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
     const profile = await getProfile(userId);
     if (!profile) return 'no-user';
@@ -163,8 +206,17 @@ export async function applySubscription(provider: PaymentsProvider, userId: stri
       const current = fresh?.subscriptions?.data.find((s) => s.id === sub.id);
       if (current) state = billingStateOf(current, fresh, at);
     }
-    const role = effectiveRole({ subscriptionRole: state.subscriptionRole, status: state.status, sumoCodes: profile.sumoCodes ?? 0 });
-    if (await putBillingState(userId, state, role, { billingUpdatedAt: profile.billingUpdatedAt ?? null, sumoCodes: profile.sumoCodes ?? 0 })) {
+    const role = effectiveRole({
+      subscriptionRole: state.subscriptionRole,
+      status: state.status,
+      sumoCodes: profile.sumoCodes ?? 0,
+    });
+    if (
+      await putBillingState(userId, state, role, {
+        billingUpdatedAt: profile.billingUpdatedAt ?? null,
+        sumoCodes: profile.sumoCodes ?? 0,
+      })
+    ) {
       await linkCustomer(state.stripeId, userId, at);
       return 'applied';
     }
@@ -174,10 +226,16 @@ export async function applySubscription(provider: PaymentsProvider, userId: stri
 
 // ---- POST /stripe/createSubscription -------------------------------------------------------------------
 
-export async function createCheckout(provider: PaymentsProvider, userId: string, body: CheckoutRequest, appOrigin: string): Promise<CheckoutResponse> {
+export async function createCheckout(
+  provider: PaymentsProvider,
+  userId: string,
+  body: CheckoutRequest,
+  appOrigin: string,
+): Promise<CheckoutResponse> {
   const profile = await billingUser(userId);
   assertOwnIds(profile, { userId: body.mongo_id });
-  if (body.customer_email.trim().toLowerCase() !== profile.email.toLowerCase()) throw forbidden('not_your_account', 'You can only change your own subscription.');
+  if (body.customer_email.trim().toLowerCase() !== profile.email.toLowerCase())
+    throw forbidden('not_your_account', 'You can only change your own subscription.');
   const price = await priceOnSale(provider, body.price_id);
   const { subscription } = await providerView(provider, profile);
   if ((subscription && isLiveStatus(subscription.status)) || (profile.subscriptionId && isLiveStatus(profile.status))) {
@@ -226,7 +284,12 @@ export async function invoices(provider: PaymentsProvider, userId: string): Prom
   const profile = await billingUser(userId);
   if (!profile.stripeId) return { invoices: [] };
   const list = await provider.listInvoices(profile.stripeId);
-  return { invoices: list.filter((i) => i.customer === profile.stripeId).map(invoiceView).sort((a, b) => b.created - a.created) };
+  return {
+    invoices: list
+      .filter((i) => i.customer === profile.stripeId)
+      .map(invoiceView)
+      .sort((a, b) => b.created - a.created),
+  };
 }
 
 // ---- the card ---------------------------------------------------------------------------------------------
@@ -241,29 +304,52 @@ export async function setupIntent(provider: PaymentsProvider, userId: string): P
 /** Re-reads the user's subscription from the provider and stores it (after a change made through a route). */
 async function syncFromProvider(provider: PaymentsProvider, profile: UserProfile, now: number): Promise<ProviderView> {
   const view = await providerView(provider, profile);
-  if (view.subscription) await applySubscription(provider, profile.userId, view.subscription, view.customer, billingNow(now, profile.billingUpdatedAt));
+  if (view.subscription)
+    await applySubscription(
+      provider,
+      profile.userId,
+      view.subscription,
+      view.customer,
+      billingNow(now, profile.billingUpdatedAt),
+    );
   return view;
 }
 
-export async function addCard(provider: PaymentsProvider, userId: string, body: AddCardRequest, now: number): Promise<{ card: CardView }> {
+export async function addCard(
+  provider: PaymentsProvider,
+  userId: string,
+  body: AddCardRequest,
+  now: number,
+): Promise<{ card: CardView }> {
   const profile = await billingUser(userId);
   assertOwnIds(profile, { userId: body.SSuserId, customerId: body.stripeCustomerId });
   if (!profile.stripeId) throw conflict('no_subscription', 'You have no subscription to change.');
   const pm = await guarded(() => provider.setDefaultPaymentMethod(profile.stripeId!, body.paymentMethodId));
   await syncFromProvider(provider, profile, now);
-  return { card: { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year } };
+  return {
+    card: { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year },
+  };
 }
 
 // ---- POST /create-subscription: change plan or period ----------------------------------------------------
 
-export async function changePlan(provider: PaymentsProvider, userId: string, body: ChangePlanRequest, now: number): Promise<StripeDataResponse> {
+export async function changePlan(
+  provider: PaymentsProvider,
+  userId: string,
+  body: ChangePlanRequest,
+  now: number,
+): Promise<StripeDataResponse> {
   const profile = await billingUser(userId);
   assertOwnIds(profile, { userId: body.SSuserId, customerId: body.stripeCustomerId });
   const price = await priceOnSale(provider, body.priceId);
   const { subscription, customer } = await liveSubscription(provider, profile);
   const current = priceOf(subscription);
   const direction = changeDirection(
-    { role: subscriptionRoleOf(subscription, customer), period: current?.recurring?.interval ?? null, priceId: current?.id ?? null },
+    {
+      role: subscriptionRoleOf(subscription, customer),
+      period: current?.recurring?.interval ?? null,
+      priceId: current?.id ?? null,
+    },
     { role: price.role, period: price.period, priceId: price.priceId },
   );
   if (direction === 'same') throw conflict('plan_unchanged', 'You are on this plan already.');
@@ -272,16 +358,28 @@ export async function changePlan(provider: PaymentsProvider, userId: string, bod
   const used = Math.max(0, profile.storageUsed ?? 0);
   const limit = limitsFor(after).storage;
   if (used > limit) {
-    throw new HttpError(409, 'storage_exceeds_plan', `You store ${formatBytes(used)}, more than the ${PLANS[after].displayName} plan's ${formatBytes(limit)}. Delete some transfers first.`, { used, limit, role: after });
+    throw new HttpError(
+      409,
+      'storage_exceeds_plan',
+      `You store ${formatBytes(used)}, more than the ${PLANS[after].displayName} plan's ${formatBytes(limit)}. Delete some transfers first.`,
+      { used, limit, role: after },
+    );
   }
-  await guarded(() => provider.changePrice(subscription.id, price.priceId, direction === 'upgrade' ? 'now' : 'period_end'));
+  await guarded(() =>
+    provider.changePrice(subscription.id, price.priceId, direction === 'upgrade' ? 'now' : 'period_end'),
+  );
   const view = await syncFromProvider(provider, profile, now);
   return dataResponse((await getProfile(userId)) ?? profile, view, now);
 }
 
 // ---- POST /billing/cancel, POST /billing/refund -----------------------------------------------------------
 
-export async function setCancel(provider: PaymentsProvider, userId: string, cancel: boolean, now: number): Promise<StripeDataResponse> {
+export async function setCancel(
+  provider: PaymentsProvider,
+  userId: string,
+  cancel: boolean,
+  now: number,
+): Promise<StripeDataResponse> {
   const profile = await billingUser(userId);
   const { subscription } = await liveSubscription(provider, profile);
   await guarded(() => provider.setCancelAtPeriodEnd(subscription.id, cancel));
@@ -293,7 +391,8 @@ export async function setCancel(provider: PaymentsProvider, userId: string, canc
 export async function refund(provider: PaymentsProvider, userId: string, now: number): Promise<StripeDataResponse> {
   const profile = await billingUser(userId);
   const { subscription } = await liveSubscription(provider, profile);
-  if (profile.firstChargeAt === undefined) throw conflict('nothing_to_refund', 'Nothing has been charged yet: cancel the trial instead.');
+  if (profile.firstChargeAt === undefined)
+    throw conflict('nothing_to_refund', 'Nothing has been charged yet: cancel the trial instead.');
   if (refundableUntil(profile.firstChargeAt, billingNow(now, profile.billingUpdatedAt)) === null) {
     throw conflict('refund_window_over', `Refunds are possible within ${REFUND_DAYS} days of the first payment.`);
   }
@@ -301,7 +400,11 @@ export async function refund(provider: PaymentsProvider, userId: string, now: nu
   const customer = await provider.retrieveCustomer(result.subscription.customer);
   await applySubscription(provider, userId, result.subscription, customer, billingNow(now, profile.billingUpdatedAt));
   const updated = (await getProfile(userId)) ?? profile;
-  return dataResponse(updated, { customer, subscription: currentSubscription(customer, result.subscription.id) ?? result.subscription }, now);
+  return dataResponse(
+    updated,
+    { customer, subscription: currentSubscription(customer, result.subscription.id) ?? result.subscription },
+    now,
+  );
 }
 
 // ---- POST /appsumo/redeem -------------------------------------------------------------------------------
@@ -319,7 +422,9 @@ export function newSumoCode(): string {
   let chars = '';
   // Bytes past the last whole multiple of the alphabet are skipped, so every character is equally likely.
   const limit = 256 - (256 % CODE_ALPHABET.length);
-  while (chars.length < 16) for (const b of randomBytes(24)) if (b < limit && chars.length < 16) chars += CODE_ALPHABET[b % CODE_ALPHABET.length];
+  while (chars.length < 16)
+    for (const b of randomBytes(24))
+      if (b < limit && chars.length < 16) chars += CODE_ALPHABET[b % CODE_ALPHABET.length];
   return `SB-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12, 16)}`;
 }
 
@@ -342,13 +447,23 @@ export async function redeem(userId: string, code: string, now: number): Promise
   for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
     const profile = await billingUser(userId);
     const count = profile.sumoCodes ?? 0;
-    if (count >= SUMO_MAX_CODES) throw conflict('sumo_codes_full', `You have redeemed all ${SUMO_MAX_CODES} lifetime codes.`);
+    if (count >= SUMO_MAX_CODES)
+      throw conflict('sumo_codes_full', `You have redeemed all ${SUMO_MAX_CODES} lifetime codes.`);
     const item = await getSumoCode(hash);
     if (!item) throw badRequest('invalid_code', 'This code is not valid.');
     if (item.redeemedBy) throw conflict('code_already_used', 'This code has already been redeemed.');
     const sumoRole = sumoRoleOf(count + 1);
     const role = higherTier(baseRoleOf(profile), sumoRole);
-    if (await redeemSumoCode(userId, hash, role, { billingUpdatedAt: profile.billingUpdatedAt ?? null, sumoCodes: count }, SUMO_MAX_CODES, now)) {
+    if (
+      await redeemSumoCode(
+        userId,
+        hash,
+        role,
+        { billingUpdatedAt: profile.billingUpdatedAt ?? null, sumoCodes: count },
+        SUMO_MAX_CODES,
+        now,
+      )
+    ) {
       return { codesRedeemed: count + 1, sumoRole, role };
     }
   }
@@ -388,7 +503,11 @@ const asSession = (o: unknown) => o as CheckoutSessionObject;
  * linked. A hint names an account that must exist; a customer linked to someone else is never
  * moved.
  */
-async function userOfCustomer(customerId: string, hints: readonly (string | null | undefined)[], now: number): Promise<string | undefined> {
+async function userOfCustomer(
+  customerId: string,
+  hints: readonly (string | null | undefined)[],
+  now: number,
+): Promise<string | undefined> {
   const linked = await userIdByCustomer(customerId);
   if (linked) return linked;
   for (const hint of hints) {
@@ -451,13 +570,20 @@ async function onInvoiceEvent(provider: PaymentsProvider, event: PaymentEvent, a
   const userId = await userOfCustomer(invoice.customer, [customer?.metadata.userId], at);
   if (!userId) return;
   // The invoice says a charge happened or failed; the subscription's status says what follows.
-  const sub = invoice.subscription ? customer?.subscriptions?.data.find((s) => s.id === invoice.subscription) : undefined;
+  const sub = invoice.subscription
+    ? customer?.subscriptions?.data.find((s) => s.id === invoice.subscription)
+    : undefined;
   if (sub) await applySubscription(provider, userId, sub, customer, at);
   if (event.type === 'invoice.paid' && invoice.amount_paid > 0) await setFirstCharge(userId, at);
 }
 
 /** Verifies, deduplicates by event id and applies one webhook event. Unknown types: 200, ignored. */
-export async function handleWebhook(provider: PaymentsProvider, rawBody: string, signature: string | undefined, now: number): Promise<WebhookResult> {
+export async function handleWebhook(
+  provider: PaymentsProvider,
+  rawBody: string,
+  signature: string | undefined,
+  now: number,
+): Promise<WebhookResult> {
   let event: PaymentEvent;
   try {
     event = await provider.verifyWebhook(rawBody, signature, Math.floor(now / 1000));
@@ -478,7 +604,9 @@ export async function handleWebhook(provider: PaymentsProvider, rawBody: string,
     else await onInvoiceEvent(provider, event, at);
   } catch (err) {
     // Not processed: the claim is given back so the provider's retry is.
-    await releaseEvent(event.id).catch((e: unknown) => log.error('webhook: claim not released', { eventId: event.id, ...errorFields(e) }));
+    await releaseEvent(event.id).catch((e: unknown) =>
+      log.error('webhook: claim not released', { eventId: event.id, ...errorFields(e) }),
+    );
     throw err;
   }
   return { received: true };

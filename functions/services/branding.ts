@@ -3,7 +3,18 @@
  * owner's logo, download-page background, accent colour and the 'Powered by' choice, what a
  * recipient's page gets of them, and the public branding of a verified custom domain's host.
  */
-import { BRAND_IMAGE_MAX_BYTES, EXTENSION_OF, IMAGE_STAGING_PREFIX, SNIFF_BYTES, canRemovePoweredBy, normalizeHexColour, readableTextOn, sniffImageType, type BrandImageKind, type BrandImageType } from '../domain/branding';
+import {
+  BRAND_IMAGE_MAX_BYTES,
+  EXTENSION_OF,
+  IMAGE_STAGING_PREFIX,
+  SNIFF_BYTES,
+  canRemovePoweredBy,
+  normalizeHexColour,
+  readableTextOn,
+  sniffImageType,
+  type BrandImageKind,
+  type BrandImageType,
+} from '../domain/branding';
 import type { BrandingUpdateInput, HostBranding, OwnBranding, PublicBranding } from '../domain/branding-api';
 import type { ImageUploadResponse } from '../domain/auth-api';
 import { resolveRole } from '../domain/plans';
@@ -20,7 +31,10 @@ import { storageOwnerOf } from './limits';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const IMAGE_PUT_SECONDS = 600;
-const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(EXTENSION_OF).map(([t, e]) => [e, t])) as Record<string, BrandImageType>;
+const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(EXTENSION_OF).map(([t, e]) => [e, t])) as Record<
+  string,
+  BrandImageType
+>;
 
 const ref = (key: string) => ({ regionId: config().defaultRegion, anon: false, key });
 
@@ -33,9 +47,18 @@ export function requireBrandingEditor(profile: UserProfile): void {
 const stagingPrefixOf = (userId: string) => `${IMAGE_STAGING_PREFIX}u/${userId}/up-`;
 
 /** POST /branding/images: a presigned PUT under the caller's own prefix, type and length signed. */
-export async function brandImageUpload(profile: UserProfile, kind: BrandImageKind, contentType: BrandImageType, size: number): Promise<ImageUploadResponse> {
+export async function brandImageUpload(
+  profile: UserProfile,
+  kind: BrandImageKind,
+  contentType: BrandImageType,
+  size: number,
+): Promise<ImageUploadResponse> {
   requireBrandingEditor(profile);
-  if (size > BRAND_IMAGE_MAX_BYTES[kind]) throw badRequest('image_too_large', `This image is too large (at most ${BRAND_IMAGE_MAX_BYTES[kind] / 1024 / 1024} MB).`);
+  if (size > BRAND_IMAGE_MAX_BYTES[kind])
+    throw badRequest(
+      'image_too_large',
+      `This image is too large (at most ${BRAND_IMAGE_MAX_BYTES[kind] / 1024 / 1024} MB).`,
+    );
   const key = `${stagingPrefixOf(profile.userId)}${kind}-${randomString(12, ALNUM)}.${EXTENSION_OF[contentType]}`;
   const url = await storage.presignTypedPut(ref(key), contentType, size, IMAGE_PUT_SECONDS);
   return { url, key, headers: { 'content-type': contentType } };
@@ -55,19 +78,29 @@ export function checkedTypeOf(key: string): BrandImageType | undefined {
  */
 export async function acceptBrandImage(userId: string, kind: BrandImageKind, key: string): Promise<string> {
   if (checkedTypeOf(key) && key.startsWith(`u/${userId}/brand-${kind}-`)) return key; // already accepted (saved again)
-  if (!key.startsWith(stagingPrefixOf(userId)) || key.includes('..') || key.slice(stagingPrefixOf(userId).length).includes('/')) {
+  if (
+    !key.startsWith(stagingPrefixOf(userId)) ||
+    key.includes('..') ||
+    key.slice(stagingPrefixOf(userId).length).includes('/')
+  ) {
     throw forbidden('not_your_image', 'This image does not belong to your account.');
   }
   const head = await storage.objectHead(ref(key));
   if (!head) throw badRequest('invalid_picture', 'Upload the picture first.');
   if (head.size === 0) throw badRequest('image_content_invalid', 'This file is empty.');
-  if (head.size > BRAND_IMAGE_MAX_BYTES[kind]) throw badRequest('image_too_large', `This image is too large (at most ${BRAND_IMAGE_MAX_BYTES[kind] / 1024 / 1024} MB).`);
+  if (head.size > BRAND_IMAGE_MAX_BYTES[kind])
+    throw badRequest(
+      'image_too_large',
+      `This image is too large (at most ${BRAND_IMAGE_MAX_BYTES[kind] / 1024 / 1024} MB).`,
+    );
   const bytes = await storage.readObjectHead(ref(key), SNIFF_BYTES);
   const type = bytes ? sniffImageType(bytes) : null;
   if (!type) throw badRequest('image_content_invalid', 'This file is not a PNG, JPEG, GIF or WebP image.');
   const accepted = `u/${userId}/brand-${kind}-${randomString(12, ALNUM)}.${EXTENSION_OF[type]}`;
   await storage.copyObject(ref(key), ref(accepted), head.size);
-  await storage.deleteObject(ref(key)).catch((err: unknown) => log.warn('upload not removed', { key, error: String(err) }));
+  await storage
+    .deleteObject(ref(key))
+    .catch((err: unknown) => log.warn('upload not removed', { key, error: String(err) }));
   return accepted;
 }
 
@@ -81,7 +114,9 @@ export async function brandImageUrl(key: string | undefined): Promise<string | n
 /** Deletes a checked branding image that `next` replaced (undefined: not changed). */
 export async function removeReplaced(old: string | undefined, next: string | null | undefined): Promise<void> {
   if (next === undefined || !old || old === next || !checkedTypeOf(old)) return;
-  await storage.deleteObject(ref(old)).catch((err: unknown) => log.warn('replaced image not removed', { key: old, error: String(err) }));
+  await storage
+    .deleteObject(ref(old))
+    .catch((err: unknown) => log.warn('replaced image not removed', { key: old, error: String(err) }));
 }
 
 /** What recipients see of a storage owner's branding; the plan decides whether 'Powered by' may go. */
@@ -120,7 +155,11 @@ export async function ownBranding(profile: UserProfile): Promise<OwnBranding> {
 }
 
 /** PATCH /branding/me: only the caller's own branding; members are refused. */
-export async function changeBranding(profile: UserProfile, edit: BrandingUpdateInput, now = Date.now()): Promise<OwnBranding> {
+export async function changeBranding(
+  profile: UserProfile,
+  edit: BrandingUpdateInput,
+  now = Date.now(),
+): Promise<OwnBranding> {
   requireBrandingEditor(profile);
   const role = resolveRole({ customerRole: profile.role });
   if (edit.showPoweredBy === false && !canRemovePoweredBy(role)) {
@@ -128,8 +167,18 @@ export async function changeBranding(profile: UserProfile, edit: BrandingUpdateI
   }
   const previous = await getBranding(profile.userId);
   const colour = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : normalizeHexColour(v));
-  const backgroundKey = edit.backgroundKey === undefined ? undefined : edit.backgroundKey === '' ? null : await acceptBrandImage(profile.userId, 'background', edit.backgroundKey);
-  const logoKey = edit.logoKey === undefined ? undefined : edit.logoKey === '' ? '' : await acceptBrandImage(profile.userId, 'logo', edit.logoKey);
+  const backgroundKey =
+    edit.backgroundKey === undefined
+      ? undefined
+      : edit.backgroundKey === ''
+        ? null
+        : await acceptBrandImage(profile.userId, 'background', edit.backgroundKey);
+  const logoKey =
+    edit.logoKey === undefined
+      ? undefined
+      : edit.logoKey === ''
+        ? ''
+        : await acceptBrandImage(profile.userId, 'logo', edit.logoKey);
   await updateBranding(
     profile.userId,
     {
@@ -141,7 +190,10 @@ export async function changeBranding(profile: UserProfile, edit: BrandingUpdateI
     now,
   );
   if (logoKey !== undefined || edit.showLogoNav !== undefined) {
-    await updateProfile(profile.userId, { ...(logoKey !== undefined ? { logoPicKey: logoKey } : {}), ...(edit.showLogoNav !== undefined ? { showLogoNav: edit.showLogoNav } : {}) });
+    await updateProfile(profile.userId, {
+      ...(logoKey !== undefined ? { logoPicKey: logoKey } : {}),
+      ...(edit.showLogoNav !== undefined ? { showLogoNav: edit.showLogoNav } : {}),
+    });
   }
   // Replaced or removed images are deleted (best effort): only this account ever pointed at them.
   await Promise.all([

@@ -4,7 +4,13 @@
  * send on a custom host uploads straight to S3, which checks the page's origin.
  */
 import { MAX_CUSTOM_ORIGINS, planCustomOrigins } from '../domain/bucket-cors';
-import { DeleteBucketCorsCommand, GetBucketCorsCommand, PutBucketCorsCommand, type CORSRule, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteBucketCorsCommand,
+  GetBucketCorsCommand,
+  PutBucketCorsCommand,
+  type CORSRule,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { s3 } from '../lib/clients/s3';
 import { config } from '../lib/env';
 import { errorFields, log } from '../lib/log';
@@ -28,10 +34,15 @@ export interface CorsSyncResult {
 export async function syncBucketCors(): Promise<CorsSyncResult> {
   const origins = (await servedHosts()).map(customDomainOrigin);
   if (origins.length > MAX_CUSTOM_ORIGINS) {
-    log.error('bucket CORS: too many custom domains for one CORS configuration; kept as it is', { origins: origins.length, max: MAX_CUSTOM_ORIGINS });
+    log.error('bucket CORS: too many custom domains for one CORS configuration; kept as it is', {
+      origins: origins.length,
+      max: MAX_CUSTOM_ORIGINS,
+    });
     return { updated: 0, failed: 0, origins: origins.length };
   }
-  const buckets = Object.values(config().regionBuckets).flatMap((b) => [b.bucket, b.anonBucket].map((Bucket) => ({ Bucket, awsRegion: b.awsRegion })));
+  const buckets = Object.values(config().regionBuckets).flatMap((b) =>
+    [b.bucket, b.anonBucket].map((Bucket) => ({ Bucket, awsRegion: b.awsRegion })),
+  );
   let updated = 0;
   let failed = 0;
   for (const { Bucket, awsRegion } of buckets) {
@@ -39,7 +50,8 @@ export async function syncBucketCors(): Promise<CorsSyncResult> {
       const client = s3(awsRegion);
       const plan = planCustomOrigins(await bucketCorsRules(client, Bucket), origins);
       if (plan.action === 'none') continue;
-      if (plan.action === 'put') await client.send(new PutBucketCorsCommand({ Bucket, CORSConfiguration: { CORSRules: plan.rules } }));
+      if (plan.action === 'put')
+        await client.send(new PutBucketCorsCommand({ Bucket, CORSConfiguration: { CORSRules: plan.rules } }));
       else await client.send(new DeleteBucketCorsCommand({ Bucket }));
       updated += 1;
     } catch (err) {

@@ -9,5 +9,7 @@ import { CHANGELOG } from '../content/changelog';
 export const CHANGELOG_MAX_AGE_SECONDS = 300;
 
 export function changelog(entries = CHANGELOG): ChangelogResponse {
-  return { entries: [...entries].sort((a, b) => Date.parse(b.created) - Date.parse(a.created) || a.id.localeCompare(b.id)) };
+  return {
+    entries: [...entries].sort((a, b) => Date.parse(b.created) - Date.parse(a.created) || a.id.localeCompare(b.id)),
+  };
 }

@@ -41,7 +41,8 @@ import { errorFields, log } from '../lib/log';
 const IMPORT_CONCURRENCY = 8;
 
 const sortKey = (c: Pick<ContactRow, 'email' | 'name'>) => (c.name || c.email).toLocaleLowerCase('en');
-const byName = (a: ContactRow, b: ContactRow) => sortKey(a).localeCompare(sortKey(b), 'en') || contactKeyOf(a.email).localeCompare(contactKeyOf(b.email));
+const byName = (a: ContactRow, b: ContactRow) =>
+  sortKey(a).localeCompare(sortKey(b), 'en') || contactKeyOf(a.email).localeCompare(contactKeyOf(b.email));
 
 function matches(c: ContactRow, q: string): boolean {
   const needle = q.toLocaleLowerCase('en');
@@ -56,7 +57,8 @@ export async function listContacts(userId: string, q?: string): Promise<ContactL
 
 const contactExists = () => conflict('contact_exists', 'This email address is already one of your contacts.');
 const contactNotFound = () => notFound('contact_not_found', 'This contact does not exist.');
-const contactsFull = () => conflict('contacts_full', `You can keep up to ${MAX_CONTACTS} contacts. Remove some to add more.`);
+const contactsFull = () =>
+  conflict('contacts_full', `You can keep up to ${MAX_CONTACTS} contacts. Remove some to add more.`);
 
 /** POST /contacts: a new contact typed on the contacts screen. */
 export async function addContact(userId: string, c: NewContact, now = Date.now()): Promise<ContactRow> {
@@ -66,27 +68,65 @@ export async function addContact(userId: string, c: NewContact, now = Date.now()
     await releaseContactSlots(userId, 1);
     throw contactExists();
   }
-  return { email: c.email, ...(c.name ? { name: c.name } : {}), ...(c.company ? { company: c.company } : {}), source: 'manual', createdAt: now, lastUsedAt: null };
+  return {
+    email: c.email,
+    ...(c.name ? { name: c.name } : {}),
+    ...(c.company ? { company: c.company } : {}),
+    source: 'manual',
+    createdAt: now,
+    lastUsedAt: null,
+  };
 }
 
 /**
  * PATCH /contacts: name and company ('' removes one); `newEmail` changes the address: only its
  * case (same contact), or another address (the contact moves, keeping its history).
  */
-export async function editContact(userId: string, edit: { email: string; name?: string; company?: string; newEmail?: string }, now = Date.now()): Promise<ContactRow> {
+export async function editContact(
+  userId: string,
+  edit: { email: string; name?: string; company?: string; newEmail?: string },
+  now = Date.now(),
+): Promise<ContactRow> {
   const { email, newEmail } = edit;
-  const fields = { ...(edit.name !== undefined ? { name: edit.name } : {}), ...(edit.company !== undefined ? { company: edit.company } : {}) };
+  const fields = {
+    ...(edit.name !== undefined ? { name: edit.name } : {}),
+    ...(edit.company !== undefined ? { company: edit.company } : {}),
+  };
   if (newEmail !== undefined && contactKeyOf(newEmail) !== contactKeyOf(email)) {
     const current = await getContact(userId, email);
     if (!current) throw contactNotFound();
     const name = fields.name ?? current.name;
     const company = fields.company ?? current.company;
-    const moved = await moveContact(userId, email, { email: newEmail, ...(name ? { name } : {}), ...(company ? { company } : {}), source: current.source, createdAt: current.createdAt, lastUsedAt: current.lastUsedAt }, now);
+    const moved = await moveContact(
+      userId,
+      email,
+      {
+        email: newEmail,
+        ...(name ? { name } : {}),
+        ...(company ? { company } : {}),
+        source: current.source,
+        createdAt: current.createdAt,
+        lastUsedAt: current.lastUsedAt,
+      },
+      now,
+    );
     if (moved === 'missing') throw contactNotFound();
     if (moved === 'exists') throw contactExists();
-    return { email: newEmail, ...(name ? { name } : {}), ...(company ? { company } : {}), source: current.source, createdAt: current.createdAt, lastUsedAt: current.lastUsedAt };
+    return {
+      email: newEmail,
+      ...(name ? { name } : {}),
+      ...(company ? { company } : {}),
+      source: current.source,
+      createdAt: current.createdAt,
+      lastUsedAt: current.lastUsedAt,
+    };
   }
-  const updated = await editContactFields(userId, email, { ...fields, ...(newEmail !== undefined ? { displayEmail: newEmail } : {}) }, now);
+  const updated = await editContactFields(
+    userId,
+    email,
+    { ...fields, ...(newEmail !== undefined ? { displayEmail: newEmail } : {}) },
+    now,
+  );
   if (!updated) throw contactNotFound();
   return updated;
 }
@@ -97,7 +137,12 @@ export async function removeContact(userId: string, email: string): Promise<void
 }
 
 /** Reserves slots for `fresh` new contacts, writes them, gives back what was not used; returns the written ones. */
-async function addNew(userId: string, fresh: readonly NewContact[], source: 'send' | 'import', now: number): Promise<{ written: NewContact[]; taken: NewContact[]; overLimit: number }> {
+async function addNew(
+  userId: string,
+  fresh: readonly NewContact[],
+  source: 'send' | 'import',
+  now: number,
+): Promise<{ written: NewContact[]; taken: NewContact[]; overLimit: number }> {
   if (fresh.length === 0) return { written: [], taken: [], overLimit: 0 };
   const granted = await reserveContactSlots(userId, fresh.length);
   const inSlots = fresh.slice(0, granted);
@@ -133,7 +178,11 @@ function uniqueByKey<T extends { email: string }>(list: readonly T[]): T[] {
  * account has room, known ones get `lastUsedAt` and a missing name or company filled. A
  * failure here never fails the send that was already made; it is logged.
  */
-export async function rememberRecipients(userId: string, recipients: readonly NewContact[], now = Date.now()): Promise<void> {
+export async function rememberRecipients(
+  userId: string,
+  recipients: readonly NewContact[],
+  now = Date.now(),
+): Promise<void> {
   try {
     const fresh: NewContact[] = [];
     for (const r of uniqueByKey(recipients)) if (!(await touchContactFromSend(userId, r, now))) fresh.push(r);
@@ -159,7 +208,11 @@ export async function exportContacts(userId: string): Promise<string> {
 
 const CSV_REFUSALS = {
   empty: () => badRequest('csv_empty', 'The file has no rows.'),
-  no_email_column: () => badRequest('csv_no_email_column', 'No email column was found: name it "email" in the first row, or start the rows with addresses.'),
+  no_email_column: () =>
+    badRequest(
+      'csv_no_email_column',
+      'No email column was found: name it "email" in the first row, or start the rows with addresses.',
+    ),
   unterminated: () => badRequest('csv_unterminated', 'The file has a quoted field that is never closed.'),
 } as const;
 
@@ -169,12 +222,23 @@ const CSV_REFUSALS = {
  * an email are skipped (spec §5), invalid addresses counted, repeated addresses taken once.
  */
 export async function importContacts(userId: string, csv: string, now = Date.now()): Promise<ContactImportResult> {
-  if (Buffer.byteLength(csv, 'utf8') > CSV_IMPORT_MAX_BYTES) throw payloadTooLarge('csv_too_large', `A contacts file can be at most ${CSV_IMPORT_MAX_BYTES / 1024} KB.`);
+  if (Buffer.byteLength(csv, 'utf8') > CSV_IMPORT_MAX_BYTES)
+    throw payloadTooLarge('csv_too_large', `A contacts file can be at most ${CSV_IMPORT_MAX_BYTES / 1024} KB.`);
   const read = readContactsCsv(csv, CSV_IMPORT_MAX_ROWS);
   if (!read.ok) throw CSV_REFUSALS[read.reason]();
-  if (read.truncated) throw badRequest('csv_too_many_rows', `A contacts file can have at most ${CSV_IMPORT_MAX_ROWS} rows.`);
+  if (read.truncated)
+    throw badRequest('csv_too_many_rows', `A contacts file can have at most ${CSV_IMPORT_MAX_ROWS} rows.`);
 
-  const result = { rows: read.entries.length, added: 0, updated: 0, unchanged: 0, skippedWithoutEmail: 0, invalid: 0, duplicates: 0, overLimit: 0 };
+  const result = {
+    rows: read.entries.length,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    skippedWithoutEmail: 0,
+    invalid: 0,
+    duplicates: 0,
+    overLimit: 0,
+  };
   const existing = new Map((await listContactRecords(userId)).map((c) => [contactKeyOf(c.email), c]));
   const seen = new Set<string>();
   const fresh: NewContact[] = [];
@@ -202,7 +266,11 @@ export async function importContacts(userId: string, csv: string, now = Date.now
       fresh.push({ email: parsed.data, ...(name ? { name } : {}), ...(company ? { company } : {}) });
       continue;
     }
-    const edit = { email: known.email, ...(name && name !== known.name ? { name } : {}), ...(company && company !== known.company ? { company } : {}) };
+    const edit = {
+      email: known.email,
+      ...(name && name !== known.name ? { name } : {}),
+      ...(company && company !== known.company ? { company } : {}),
+    };
     if ('name' in edit || 'company' in edit) edits.push(edit);
     else result.unchanged += 1;
   }
@@ -211,7 +279,13 @@ export async function importContacts(userId: string, csv: string, now = Date.now
   result.added = written.length;
   result.overLimit = overLimit;
   // Added by someone else between the read and the write: the file's values go on it as an edit.
-  edits.push(...taken.map((c) => ({ email: c.email, ...(c.name ? { name: c.name } : {}), ...(c.company ? { company: c.company } : {}) })));
+  edits.push(
+    ...taken.map((c) => ({
+      email: c.email,
+      ...(c.name ? { name: c.name } : {}),
+      ...(c.company ? { company: c.company } : {}),
+    })),
+  );
   const done = await mapLimited(edits, IMPORT_CONCURRENCY, (e) => editContactFields(userId, e.email, e, now));
   for (const d of done) {
     if (d) result.updated += 1;

@@ -106,7 +106,10 @@ function emailView(d: mailDomains.UserEmailDomain): EmailDomainView {
 /** GET /domains */
 export async function domainSettings(profile: UserProfile): Promise<DomainSettings> {
   assertNotMember(profile);
-  const [custom, email] = await Promise.all([claims.getUserDomain(profile.userId), mailDomains.getUserEmailDomain(profile.userId)]);
+  const [custom, email] = await Promise.all([
+    claims.getUserDomain(profile.userId),
+    mailDomains.getUserEmailDomain(profile.userId),
+  ]);
   return {
     customDomain: custom ? customView(custom) : null,
     emailDomain: email ? emailView(email) : null,
@@ -120,11 +123,13 @@ export async function domainSettings(profile: UserProfile): Promise<DomainSettin
 /** PUT /domains/custom */
 export async function setCustomDomain(profile: UserProfile, typed: string, now = Date.now()): Promise<DomainSettings> {
   assertNotMember(profile);
-  if (!planOf(profile).customDomain) throw forbidden('custom_domain_not_in_plan', 'Custom domains come with the Pro plan and above.');
+  if (!planOf(profile).customDomain)
+    throw forbidden('custom_domain_not_in_plan', 'Custom domains come with the Pro plan and above.');
   const host = hostOrThrow(typed);
   const failure = await claims.claimDomain(profile.userId, host, newToken().slice(0, 32), now, now + nextCheckDelay(0));
   if (failure === 'taken') throw conflict('domain_taken', 'That domain is already used by another account.');
-  if (failure === 'already_set') throw conflict('domain_already_set', 'Remove your current domain before adding another.');
+  if (failure === 'already_set')
+    throw conflict('domain_already_set', 'Remove your current domain before adding another.');
   return domainSettings(profile);
 }
 
@@ -134,10 +139,12 @@ export async function recordProblems(host: string, token: string): Promise<Recor
   const problems: RecordProblem[] = [];
   const target = cnameTarget();
   if (cnames.length === 0) problems.push({ record: 'cname', state: 'missing' });
-  else if (!cnames.includes(target)) problems.push({ record: 'cname', state: 'wrong', found: cnames[0]!.slice(0, 253) });
+  else if (!cnames.includes(target))
+    problems.push({ record: 'cname', state: 'wrong', found: cnames[0]!.slice(0, 253) });
   const ours = txts.filter((t) => t.startsWith('sendbridge-verify='));
   if (ours.length === 0) problems.push({ record: 'txt', state: 'missing' });
-  else if (!ours.includes(ownershipRecordValue(token))) problems.push({ record: 'txt', state: 'wrong', found: ours[0]!.slice(0, 255) });
+  else if (!ours.includes(ownershipRecordValue(token)))
+    problems.push({ record: 'txt', state: 'wrong', found: ours[0]!.slice(0, 255) });
   return problems;
 }
 
@@ -215,7 +222,10 @@ export interface TenantSyncResult {
  * bucket's CORS allow exactly the hosts served (a page on a custom host uploads straight to S3).
  * The provider is the local one unless the caller hands in another (the tenant job: CloudFront's).
  */
-export async function syncTenants(limit: number, provider: TenantProvider | undefined = tenantProvider()): Promise<TenantSyncResult> {
+export async function syncTenants(
+  limit: number,
+  provider: TenantProvider | undefined = tenantProvider(),
+): Promise<TenantSyncResult> {
   let tenantsCreated = 0;
   let tenantsDeleted = 0;
   if (!provider) return { tenantsCreated, tenantsDeleted, bucketsCorsUpdated: 0 };
@@ -239,7 +249,11 @@ export async function syncTenants(limit: number, provider: TenantProvider | unde
 // ---- sender email domain ---------------------------------------------------------------------
 
 function assertEmailPlan(profile: UserProfile): void {
-  if (!planOf(profile).emailDomain) throw forbidden('email_domain_not_in_plan', 'Sending from your own email domain comes with the Business plan and above.');
+  if (!planOf(profile).emailDomain)
+    throw forbidden(
+      'email_domain_not_in_plan',
+      'Sending from your own email domain comes with the Business plan and above.',
+    );
 }
 
 /** PUT /domains/email */
@@ -248,14 +262,18 @@ export async function setEmailDomain(profile: UserProfile, typed: string, now = 
   assertEmailPlan(profile);
   const domain = hostOrThrow(typed);
   const failure = await mailDomains.claimEmailDomain(profile.userId, domain, now);
-  if (failure === 'taken') throw conflict('email_domain_taken', 'That email domain is already used by another account.');
-  if (failure === 'already_set') throw conflict('email_domain_already_set', 'Remove your current email domain before adding another.');
+  if (failure === 'taken')
+    throw conflict('email_domain_taken', 'That email domain is already used by another account.');
+  if (failure === 'already_set')
+    throw conflict('email_domain_already_set', 'Remove your current email domain before adding another.');
   try {
     const identity = await identities.createIdentity(domain, now);
     await mailDomains.saveEmailDomainState(profile.userId, domain, identity.dkimTokens, identity.status, now);
   } catch (err) {
     // No half-made domain: the user can try again.
-    await mailDomains.releaseEmailDomain(profile.userId).catch((e: unknown) => log.error('email domain rollback failed', errorFields(e)));
+    await mailDomains
+      .releaseEmailDomain(profile.userId)
+      .catch((e: unknown) => log.error('email domain rollback failed', errorFields(e)));
     throw err;
   }
   return domainSettings(profile);
@@ -267,7 +285,8 @@ export async function checkEmailDomainNow(profile: UserProfile, now = Date.now()
   const mine = await mailDomains.getUserEmailDomain(profile.userId);
   if (!mine) throw new HttpError(404, 'email_domain_not_found', 'Add an email domain first.');
   const identity = await identities.getIdentity(mine.domain);
-  if (identity) await mailDomains.saveEmailDomainState(profile.userId, mine.domain, identity.dkimTokens, identity.status, now);
+  if (identity)
+    await mailDomains.saveEmailDomainState(profile.userId, mine.domain, identity.dkimTokens, identity.status, now);
   return domainSettings(profile);
 }
 

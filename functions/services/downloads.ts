@@ -36,7 +36,13 @@ export const DOWNLOAD_URL_SECONDS = 15 * 60;
  * minutes up to an hour; 200 an hour on one transfer from every client together, past which
  * only clients without failures may try. Guessing never locks the right password out for others.
  */
-export const UNLOCK_FAILURES: FailurePolicy = { scope: 'unlock', freeFailures: 10, firstDelaySeconds: 60, maxDelaySeconds: 3600, ceiling: { limit: 200, windowSeconds: 3600 } };
+export const UNLOCK_FAILURES: FailurePolicy = {
+  scope: 'unlock',
+  freeFailures: 10,
+  firstDelaySeconds: 60,
+  maxDelaySeconds: 3600,
+  ceiling: { limit: 200, windowSeconds: 3600 },
+};
 /**
  * A ZIP build holds a lease on its record: a minute, renewed every 20 s while the job runs (it may
  * run 15). A build that died stops renewing, so the next POST /zip after its lease starts another.
@@ -67,9 +73,11 @@ function scanOf(f: FileRecord): ScanStatus {
 
 function assertServable(f: FileRecord): void {
   const s = scanOf(f);
-  if (s === 'pending') throw conflict('scan_pending', 'This file is still being checked for malware. Try again in a moment.');
+  if (s === 'pending')
+    throw conflict('scan_pending', 'This file is still being checked for malware. Try again in a moment.');
   if (s === 'infected') throw gone('file_removed', 'This file was removed because it contains malware.');
-  if (s === 'error') throw conflict('scan_failed', 'This file could not be checked for malware, so it cannot be downloaded.');
+  if (s === 'error')
+    throw conflict('scan_failed', 'This file could not be checked for malware, so it cannot be downloaded.');
 }
 
 export function purgeAt(t: Pick<TransferRecord, 'expiryDate' | 'anon' | 'createdAt'>): number {
@@ -90,7 +98,13 @@ export async function openTransfer(slug: string, viewer: Viewer, now = Date.now(
   }
   if (t.passwordHash) {
     if (!viewer.password) throw unauthorized('password_required', TEXTS.download401);
-    await assertMayTry(UNLOCK_FAILURES, slug, viewer.sourceIp, 'Too many wrong passwords. Try again in {minutes} minutes.', now);
+    await assertMayTry(
+      UNLOCK_FAILURES,
+      slug,
+      viewer.sourceIp,
+      'Too many wrong passwords. Try again in {minutes} minutes.',
+      now,
+    );
     if (!(await verifyPassword(viewer.password, t.passwordHash))) {
       await recordFailure(UNLOCK_FAILURES, slug, viewer.sourceIp, now);
       throw unauthorized('wrong_password', TEXTS.download401);
@@ -133,7 +147,13 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
     title: titleOf(files),
     fileCount: files.length,
     totalBytes: files.reduce((s, f) => s + f.size, 0),
-    files: files.map((f) => ({ fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size, scan: fileScanView(f.scanStatus) })),
+    files: files.map((f) => ({
+      fileId: f.fileId,
+      fileName: f.fileName,
+      ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+      size: f.size,
+      scan: fileScanView(f.scanStatus),
+    })),
     scanState: transferScanState(files),
     message: t.message,
     senderEmail: t.senderEmail,
@@ -158,7 +178,12 @@ async function wantsDownloadEmails(t: Pick<TransferRecord, 'senderId'>): Promise
  * count, and for signed-in senders the notification, the analytics log row and day counters),
  * then mails the sender (throttled). Tracking failures never fail the download.
  */
-async function track(t: TransferRecord, viewer: Viewer, what: { fileName: string; origin: 'file' | 'zip' }, now: number): Promise<void> {
+async function track(
+  t: TransferRecord,
+  viewer: Viewer,
+  what: { fileName: string; origin: 'file' | 'zip' },
+  now: number,
+): Promise<void> {
   try {
     // Loaded on the first download: the jobs that import this module for other reasons (the ZIP
     // build, the expiry sweep) then do not carry the GeoIP reader (maxmind, ~18 KB).
@@ -214,7 +239,12 @@ async function track(t: TransferRecord, viewer: Viewer, what: { fileName: string
 }
 
 /** POST /getDownload/file */
-export async function fileDownload(slug: string, fileId: string, viewer: Viewer, now = Date.now()): Promise<{ url: string }> {
+export async function fileDownload(
+  slug: string,
+  fileId: string,
+  viewer: Viewer,
+  now = Date.now(),
+): Promise<{ url: string }> {
   const t = await openTransfer(slug, viewer, now);
   const f = await data.getFile(slug, fileId);
   if (f?.status !== 'uploaded') throw notFound('file_not_found', TEXTS.download404);
@@ -231,7 +261,10 @@ function zipFiles(files: readonly FileRecord[]): FileRecord[] {
 
 /** Identifies a ZIP by the exact set of files in it, so adding files builds a new one. */
 export function zipContentHash(files: readonly Pick<FileRecord, 'fileId' | 'size'>[]): string {
-  const list = files.map((f) => `${f.fileId}:${f.size}`).sort().join(',');
+  const list = files
+    .map((f) => `${f.fileId}:${f.size}`)
+    .sort()
+    .join(',');
   return createHash('sha256').update(list).digest('hex').slice(0, 24);
 }
 
@@ -245,10 +278,15 @@ export function zipName(t: Pick<TransferRecord, 'slug'>, files: readonly Pick<Fi
 }
 
 /** POST /zip: the ZIP when it is ready, else starts (at most one) build and says so. */
-export async function zipDownload(slug: string, viewer: Viewer, now = Date.now()): Promise<{ status: number; body: ZipResponse }> {
+export async function zipDownload(
+  slug: string,
+  viewer: Viewer,
+  now = Date.now(),
+): Promise<{ status: number; body: ZipResponse }> {
   const t = await openTransfer(slug, viewer, now);
   const sent = await sentFiles(slug);
-  if (sent.some((f) => scanOf(f) === 'pending')) throw conflict('scan_pending', 'The files are still being checked for malware. Try again in a moment.');
+  if (sent.some((f) => scanOf(f) === 'pending'))
+    throw conflict('scan_pending', 'The files are still being checked for malware. Try again in a moment.');
   const files = zipFiles(sent);
   if (files.length === 0) throw notFound('transfer_empty', TEXTS.download404);
   const contentHash = zipContentHash(files);
@@ -261,7 +299,14 @@ export async function zipDownload(slug: string, viewer: Viewer, now = Date.now()
   const attempt = randomUUID();
   const claimed = await data.claimZipBuild(
     slug,
-    { contentHash, status: 'building', key: zipKey(slug, contentHash), startedAt: now, leaseUntil: now + ZIP_LEASE.ms, attempt },
+    {
+      contentHash,
+      status: 'building',
+      key: zipKey(slug, contentHash),
+      startedAt: now,
+      leaseUntil: now + ZIP_LEASE.ms,
+      attempt,
+    },
     now,
   );
   if (claimed) {
@@ -323,7 +368,11 @@ function keepLease(input: ZipJobInput, lease: ZipLease, controller: AbortControl
  * the record's lease while it runs. A build started for an attempt that no longer holds the record
  * (its lease ran out and another POST /zip claimed it) does nothing.
  */
-export async function buildTransferZip(input: ZipJobInput, build: (args: ZipBuildArgs) => Promise<{ size: number }>, lease: ZipLease = ZIP_LEASE): Promise<void> {
+export async function buildTransferZip(
+  input: ZipJobInput,
+  build: (args: ZipBuildArgs) => Promise<{ size: number }>,
+  lease: ZipLease = ZIP_LEASE,
+): Promise<void> {
   const t = await data.getTransfer(input.slug);
   const zip = await data.getZip(input.slug, input.contentHash);
   if (!t || !zip || zip.status === 'ready' || zip.attempt !== input.attempt) return;
@@ -344,7 +393,10 @@ export async function buildTransferZip(input: ZipJobInput, build: (args: ZipBuil
     stop();
     if (controller.signal.aborted) return;
     log.error('zip build failed', { slug: input.slug, ...errorFields(err) });
-    await data.finishZip(input.slug, input.contentHash, input.attempt, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
+    await data.finishZip(input.slug, input.contentHash, input.attempt, {
+      status: 'failed',
+      error: err instanceof Error ? err.message : String(err),
+    });
   }
 }
 
@@ -353,9 +405,16 @@ const EXTENSION_PER_ADDRESS = { limit: 3, windowSeconds: 24 * 3600 };
 const EXTENSION_PER_IP = { limit: 10, windowSeconds: 3600 };
 
 /** POST /extension/request: a recipient of an expired transfer asks the sender for 48 more hours. */
-export async function requestExtension(slug: string, email: string, lang: string | undefined, sourceIp: string, now = Date.now()): Promise<void> {
+export async function requestExtension(
+  slug: string,
+  email: string,
+  lang: string | undefined,
+  sourceIp: string,
+  now = Date.now(),
+): Promise<void> {
   const t = await data.getTransfer(slug);
-  if (!t || t.status === 'uploading' || t.status === 'cancelled' || t.status === 'deleted') throw notFound('transfer_not_found', TEXTS.download404);
+  if (!t || t.status === 'uploading' || t.status === 'cancelled' || t.status === 'deleted')
+    throw notFound('transfer_not_found', TEXTS.download404);
   if (now < t.expiryDate) throw new HttpError(409, 'not_expired', 'This transfer has not expired yet.');
   if (t.purged || now >= purgeAt(t)) throw gone('link_expired', TEXTS.linkExpired);
   for (const [scope, subject, rule] of [
@@ -363,10 +422,16 @@ export async function requestExtension(slug: string, email: string, lang: string
     ['ext-ip', sourceIp, EXTENSION_PER_IP],
   ] as const) {
     const hit = await hitRateWindow(scope, subject, rule.limit, rule.windowSeconds, now);
-    if (!hit.allowed) throw tooManyRequests(hit.retryAfterSeconds, 'You already asked for an extension. The sender has been notified.');
+    if (!hit.allowed)
+      throw tooManyRequests(hit.retryAfterSeconds, 'You already asked for an extension. The sender has been notified.');
   }
   const token = newToken();
-  await putExtensionToken(hashToken(token), { slug, requesterEmail: email, lang: lang ?? t.lang, createdAt: now }, purgeAt(t), now);
+  await putExtensionToken(
+    hashToken(token),
+    { slug, requesterEmail: email, lang: lang ?? t.lang, createdAt: now },
+    purgeAt(t),
+    now,
+  );
   const files = await sentFiles(slug);
   await mailExtensionRequest(t, email, mailTitleOf(files), `${config().appOrigin}/extension/${token}`);
 }

@@ -32,14 +32,28 @@ const codeFailures = (purpose: CodePurpose): FailurePolicy => ({ scope: `code-${
 const CODE_WAIT = 'Too many tries. Try again in {minutes} minutes.';
 
 /** Fixed-window limits in one place: 429 with Retry-After and the minutes in the message. */
-export async function limitRate(rules: readonly (readonly [scope: string, subject: string, rule: { limit: number; windowSeconds: number }])[], message: string, now = Date.now()): Promise<void> {
+export async function limitRate(
+  rules: readonly (readonly [scope: string, subject: string, rule: { limit: number; windowSeconds: number }])[],
+  message: string,
+  now = Date.now(),
+): Promise<void> {
   for (const [scope, subject, rule] of rules) {
     const hit = await hitRateWindow(scope, subject, rule.limit, rule.windowSeconds, now);
-    if (!hit.allowed) throw tooManyRequests(hit.retryAfterSeconds, message.replace('{minutes}', String(Math.ceil(hit.retryAfterSeconds / 60))));
+    if (!hit.allowed)
+      throw tooManyRequests(
+        hit.retryAfterSeconds,
+        message.replace('{minutes}', String(Math.ceil(hit.retryAfterSeconds / 60))),
+      );
   }
 }
 
-export async function sendEmailCode(purpose: CodePurpose, email: string, lang: string | undefined, sourceIp: string, now = Date.now()): Promise<{ expiresAt: number }> {
+export async function sendEmailCode(
+  purpose: CodePurpose,
+  email: string,
+  lang: string | undefined,
+  sourceIp: string,
+  now = Date.now(),
+): Promise<{ expiresAt: number }> {
   // Per (address, client) first, so one client asking for someone's codes uses up only its own share.
   await limitRate(
     [
@@ -64,7 +78,13 @@ export async function sendEmailCode(purpose: CodePurpose, email: string, lang: s
  * Throws 403 (spec text) for a wrong or expired code and 429 while this client must wait;
  * consumes a right one. Failures count per (address, client): see CODE_FAILURES.
  */
-export async function checkEmailCode(purpose: CodePurpose, email: string, code: string, client: string, now = Date.now()): Promise<void> {
+export async function checkEmailCode(
+  purpose: CodePurpose,
+  email: string,
+  code: string,
+  client: string,
+  now = Date.now(),
+): Promise<void> {
   const policy = codeFailures(purpose);
   const failures = await assertMayTry(policy, email, client, CODE_WAIT, now);
   const stored = await getEmailCode(purpose, email, now);

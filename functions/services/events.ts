@@ -16,7 +16,13 @@
  */
 import { v7 as uuidV7 } from 'uuid';
 import type { DeliveredEventType, EventDataOf, EventEnvelope, EventType } from '../domain/webhooks-api';
-import { listEndpoints, recordEvent, type DeliveryRecord, type EndpointRecord, type StoredEvent } from '../data/webhooks';
+import {
+  listEndpoints,
+  recordEvent,
+  type DeliveryRecord,
+  type EndpointRecord,
+  type StoredEvent,
+} from '../data/webhooks';
 import { config } from '../lib/env';
 import { ENV } from '../lib/env-names';
 import { errorFields, log } from '../lib/log';
@@ -40,7 +46,12 @@ export function newEventId(at: number): string {
   return `evt_${uuidV7({ msecs: at })}`;
 }
 
-export function envelopeOf<T extends DeliveredEventType>(id: string, type: T, at: number, data: unknown): EventEnvelope<T> {
+export function envelopeOf<T extends DeliveredEventType>(
+  id: string,
+  type: T,
+  at: number,
+  data: unknown,
+): EventEnvelope<T> {
   return { id, type, createdAt: new Date(at).toISOString(), data: data as Record<string, unknown> };
 }
 
@@ -64,15 +75,25 @@ export async function publishEvent<T extends EventType>(input: PublishInput<T>):
     return undefined;
   }
   await Promise.all([
-    putOnBus(envelope, input.userId, at).catch((err: unknown) => log.error('event not put on the bus', { eventId: envelope.id, ...errorFields(err) })),
+    putOnBus(envelope, input.userId, at).catch((err: unknown) =>
+      log.error('event not put on the bus', { eventId: envelope.id, ...errorFields(err) }),
+    ),
     startDeliveries(deliveryIds.map((id) => ({ id, delaySeconds: 0 }))).catch((err: unknown) =>
-      log.warn('deliveries not handed off (the delivery job picks them up)', { eventId: envelope.id, ...errorFields(err) }),
+      log.warn('deliveries not handed off (the delivery job picks them up)', {
+        eventId: envelope.id,
+        ...errorFields(err),
+      }),
     ),
   ]);
   return envelope.id;
 }
 
-export function newDelivery(event: StoredEvent, endpoint: Pick<EndpointRecord, 'id' | 'userId'>, at: number, redeliveryOf?: string): DeliveryRecord {
+export function newDelivery(
+  event: StoredEvent,
+  endpoint: Pick<EndpointRecord, 'id' | 'userId'>,
+  at: number,
+  redeliveryOf?: string,
+): DeliveryRecord {
   return {
     id: newDeliveryId(),
     userId: endpoint.userId,
@@ -94,13 +115,23 @@ async function putOnBus(envelope: EventEnvelope, userId: string | undefined, at:
   const { eventBridge, PutEventsCommand } = await import('../lib/clients/event-queues');
   const out = await eventBridge().send(
     new PutEventsCommand({
-      Entries: [{ EventBusName: busName, Source: EVENT_SOURCE, DetailType: envelope.type, Detail: JSON.stringify({ ...envelope, ...(userId ? { userId } : {}) }), Time: new Date(at) }],
+      Entries: [
+        {
+          EventBusName: busName,
+          Source: EVENT_SOURCE,
+          DetailType: envelope.type,
+          Detail: JSON.stringify({ ...envelope, ...(userId ? { userId } : {}) }),
+          Time: new Date(at),
+        },
+      ],
     }),
   );
   // PutEvents answers 200 with per-entry failures.
   if (out.FailedEntryCount) {
     const first = out.Entries?.find((e) => e.ErrorCode);
-    throw new Error(`PutEvents: ${out.FailedEntryCount} failed (${first?.ErrorCode ?? ''} ${first?.ErrorMessage ?? ''})`.trim());
+    throw new Error(
+      `PutEvents: ${out.FailedEntryCount} failed (${first?.ErrorCode ?? ''} ${first?.ErrorMessage ?? ''})`.trim(),
+    );
   }
 }
 
@@ -126,7 +157,8 @@ export async function startDeliveries(items: readonly { id: string; delaySeconds
         }),
       );
       // SendMessageBatch answers 200 with per-message failures.
-      if (out.Failed?.length) throw new Error(`SendMessageBatch: ${out.Failed.length} failed (${out.Failed[0]!.Code ?? ''})`);
+      if (out.Failed?.length)
+        throw new Error(`SendMessageBatch: ${out.Failed.length} failed (${out.Failed[0]!.Code ?? ''})`);
     }
     return;
   }
@@ -135,6 +167,12 @@ export async function startDeliveries(items: readonly { id: string; delaySeconds
   // The SQS event's shape, so the job reads one kind of message in both places.
   const records = now.map((m) => ({ messageId: m.id, body: JSON.stringify({ deliveryId: m.id }) }));
   const { lambda, InvokeCommand } = await import('../lib/clients/lambda');
-  const out = await lambda().send(new InvokeCommand({ FunctionName: DELIVERY_JOB, InvocationType: 'Event', Payload: JSON.stringify({ Records: records }) }));
+  const out = await lambda().send(
+    new InvokeCommand({
+      FunctionName: DELIVERY_JOB,
+      InvocationType: 'Event',
+      Payload: JSON.stringify({ Records: records }),
+    }),
+  );
   if (out.StatusCode !== 202) throw new Error(`async invoke of ${DELIVERY_JOB} answered ${String(out.StatusCode)}`);
 }

@@ -31,12 +31,18 @@ export interface SweepResult {
 async function deleteObjects(t: TransferRecord): Promise<number> {
   const files = await data.listFiles(t.slug);
   await Promise.all(
-    files.filter((f) => f.status === 'pending' && f.mode === 'multipart').map((f) => storage.abortMultipart(refOf(t, f.key), f.uploadId!)),
+    files
+      .filter((f) => f.status === 'pending' && f.mode === 'multipart')
+      .map((f) => storage.abortMultipart(refOf(t, f.key), f.uploadId!)),
   );
-  return (await storage.deletePrefix(locOf(t), `t/${t.slug}/`)) + (await storage.deletePrefix(locOf(t), `z/${t.slug}/`));
+  return (
+    (await storage.deletePrefix(locOf(t), `t/${t.slug}/`)) + (await storage.deletePrefix(locOf(t), `z/${t.slug}/`))
+  );
 }
 
-export async function sweepExpired(opts: { now?: number; pageSize?: number; timeLeftMs?: () => number } = {}): Promise<SweepResult> {
+export async function sweepExpired(
+  opts: { now?: number; pageSize?: number; timeLeftMs?: () => number } = {},
+): Promise<SweepResult> {
   const now = opts.now ?? Date.now();
   const timeLeft = opts.timeLeftMs ?? (() => Number.POSITIVE_INFINITY);
   const result = { examined: 0, expired: 0, purged: 0, abandoned: 0, failed: 0, objectsDeleted: 0 };
@@ -65,7 +71,11 @@ export async function sweepExpired(opts: { now?: number; pageSize?: number; time
               type: 'transfer.expired',
               userId: t.requestId ? t.storageOwner : t.senderId,
               at: now,
-              data: { transferId: slug, expiredAt: new Date(t.expiryDate).toISOString(), totalDownloads: t.totalDownloads },
+              data: {
+                transferId: slug,
+                expiredAt: new Date(t.expiryDate).toISOString(),
+                totalDownloads: t.totalDownloads,
+              },
             });
           }
         } else if (t.status === 'expired' && now >= purgeAt(t)) {

@@ -4,7 +4,13 @@
  * each one; a higher ceiling per subject, across clients, stops distributed guessing. A client
  * without failures may always try, so the right secret from a clean client always gets through.
  */
-import { addClientFailure, clearClientFailures, getClientFailures, hitRateWindow, rateWindowHits } from '../data/verification';
+import {
+  addClientFailure,
+  clearClientFailures,
+  getClientFailures,
+  hitRateWindow,
+  rateWindowHits,
+} from '../data/verification';
 import { tooManyRequests } from '../lib/errors';
 
 export interface FailurePolicy {
@@ -30,11 +36,21 @@ export function delayAfter(policy: FailurePolicy, failures: number): number {
  * Throws 429 (Retry-After) when this client must wait before guessing again on `subject`;
  * otherwise answers the client's failures so far (a success need not clear none).
  */
-export async function assertMayTry(policy: FailurePolicy, subject: string, client: string, message: string, now = Date.now()): Promise<number> {
+export async function assertMayTry(
+  policy: FailurePolicy,
+  subject: string,
+  client: string,
+  message: string,
+  now = Date.now(),
+): Promise<number> {
   const mine = await getClientFailures(policy.scope, subject, client, now);
   if (mine.failures === 0) return 0;
   const waitUntil = mine.lastFailureAt + delayAfter(policy, mine.failures) * 1000;
-  if (waitUntil > now) throw tooManyRequests(Math.ceil((waitUntil - now) / 1000), message.replace('{minutes}', String(Math.max(1, Math.ceil((waitUntil - now) / 60_000)))));
+  if (waitUntil > now)
+    throw tooManyRequests(
+      Math.ceil((waitUntil - now) / 1000),
+      message.replace('{minutes}', String(Math.max(1, Math.ceil((waitUntil - now) / 60_000)))),
+    );
   const all = await rateWindowHits(`${policy.scope}-failures`, subject, policy.ceiling.windowSeconds, now);
   if (all >= policy.ceiling.limit) {
     const windowMs = policy.ceiling.windowSeconds * 1000;
@@ -44,7 +60,12 @@ export async function assertMayTry(policy: FailurePolicy, subject: string, clien
   return mine.failures;
 }
 
-export async function recordFailure(policy: FailurePolicy, subject: string, client: string, now = Date.now()): Promise<void> {
+export async function recordFailure(
+  policy: FailurePolicy,
+  subject: string,
+  client: string,
+  now = Date.now(),
+): Promise<void> {
   const keep = Math.max(policy.maxDelaySeconds, policy.ceiling.windowSeconds) * 2;
   await Promise.all([
     addClientFailure(policy.scope, subject, client, keep, now),

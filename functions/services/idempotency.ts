@@ -42,23 +42,46 @@ interface KeyedRequest {
 
 /** What must be equal for a repeat to be "the same request": route, path and body bytes. */
 export function requestHashOf(event: HttpEvent): string {
-  const body = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  const body = event.body
+    ? event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').toString('utf8')
+      : event.body
+    : '';
   return createHash('sha256').update(`${event.routeKey}\n${event.rawPath}\n${body}`).digest('base64url');
 }
 
 /** What a repeat gets, given the record its key already has. */
 export function answerFor(existing: IdempotencyRecord, requestHash: string): Reply {
   if (existing.requestHash !== requestHash) {
-    throw new HttpError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
+    throw new HttpError(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different request.',
+    );
   }
   if (existing.state === 'pending') {
-    throw new HttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed. Try again shortly.', undefined, { 'retry-after': '1' });
+    throw new HttpError(
+      409,
+      'idempotency_in_progress',
+      'A request with this Idempotency-Key is still being processed. Try again shortly.',
+      undefined,
+      { 'retry-after': '1' },
+    );
   }
   const stored = JSON.parse(gunzipSync(existing.body).toString('utf8')) as { status: number; body?: unknown };
-  return { status: stored.status, ...(stored.body === undefined ? {} : { body: stored.body }), headers: { [REPLAYED_HEADER]: 'true' } };
+  return {
+    status: stored.status,
+    ...(stored.body === undefined ? {} : { body: stored.body }),
+    headers: { [REPLAYED_HEADER]: 'true' },
+  };
 }
 
-export async function idempotent(req: KeyedRequest, scope: string, run: () => Promise<Reply>, now = Date.now): Promise<Reply> {
+export async function idempotent(
+  req: KeyedRequest,
+  scope: string,
+  run: () => Promise<Reply>,
+  now = Date.now,
+): Promise<Reply> {
   const key = req.header(IDEMPOTENCY_KEY_HEADER);
   if (key === undefined) return run();
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
@@ -70,10 +93,22 @@ export async function idempotent(req: KeyedRequest, scope: string, run: () => Pr
   // key back): then claim again, once.
   for (let tries = 0; ; tries += 1) {
     const at = now();
-    const result = await claimIdempotencyKey(scope, key, { requestHash, claim, ttlSeconds: IDEMPOTENCY_TTL_SECONDS, staleBefore: at - IDEMPOTENCY_STALE_MS }, at);
+    const result = await claimIdempotencyKey(
+      scope,
+      key,
+      { requestHash, claim, ttlSeconds: IDEMPOTENCY_TTL_SECONDS, staleBefore: at - IDEMPOTENCY_STALE_MS },
+      at,
+    );
     if (result.claimed) break;
     if (result.existing) return answerFor(result.existing, requestHash);
-    if (tries >= 1) throw new HttpError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed. Try again shortly.', undefined, { 'retry-after': '1' });
+    if (tries >= 1)
+      throw new HttpError(
+        409,
+        'idempotency_in_progress',
+        'A request with this Idempotency-Key is still being processed. Try again shortly.',
+        undefined,
+        { 'retry-after': '1' },
+      );
   }
 
   let reply: Reply;
@@ -94,6 +129,11 @@ export async function idempotent(req: KeyedRequest, scope: string, run: () => Pr
     await releaseIdempotencyKey(scope, key, claim);
     return reply;
   }
-  await completeIdempotencyKey(scope, key, { claim, status, body: new Uint8Array(stored), ttlSeconds: IDEMPOTENCY_TTL_SECONDS }, now());
+  await completeIdempotencyKey(
+    scope,
+    key,
+    { claim, status, body: new Uint8Array(stored), ttlSeconds: IDEMPOTENCY_TTL_SECONDS },
+    now(),
+  );
   return reply;
 }

@@ -3,14 +3,29 @@
  * admin for members) and free users' monthly sends change only through conditional
  * transactional writes, so concurrent sends cannot overshoot; account states block first.
  */
-import { blockReason, limitScreenFor, overTransferLimitText, transferExcess, transferMonthKey, type BlockReason } from '../domain/blocking';
+import {
+  blockReason,
+  limitScreenFor,
+  overTransferLimitText,
+  transferExcess,
+  transferMonthKey,
+  type BlockReason,
+} from '../domain/blocking';
 import { limitsFor, resolveRole } from '../domain/plans';
 import { blockingOf } from '../domain/billing';
 import { formatBytes } from '../domain/format';
 import { keys } from '../data/keys';
 import { conditionalUpdate, table, transact } from '../data/base';
 import type { TransferRecord } from '../data/transfers';
-import { getProfile, guestOwner, monthlyTransfers, releaseSend, reserveSend, storedBytesUpdate, type UserProfile } from '../data/users';
+import {
+  getProfile,
+  guestOwner,
+  monthlyTransfers,
+  releaseSend,
+  reserveSend,
+  storedBytesUpdate,
+  type UserProfile,
+} from '../data/users';
 import { hitRateWindow } from '../data/verification';
 import { GUEST_DAY_SECONDS, GUEST_LIMITS } from '../domain/guest-limits';
 import { ddb } from '../lib/clients/dynamodb';
@@ -35,24 +50,47 @@ export function blockedError(reason: BlockReason, owner: UserProfile, thisMonths
   // A refused send is the spec's toast, which counts the refused send ("1 over" at 10 of 10).
   const message =
     reason === 'over_transfer_limit'
-      ? overTransferLimitText({ role, limit: limitsFor(role).monthlyTransfers ?? 0, excess: transferExcess(thisMonthsTransfers, limitsFor(role).monthlyTransfers ?? 0) })
+      ? overTransferLimitText({
+          role,
+          limit: limitsFor(role).monthlyTransfers ?? 0,
+          excess: transferExcess(thisMonthsTransfers, limitsFor(role).monthlyTransfers ?? 0),
+        })
       : [screen.title, ...screen.lines.slice(reason === 'storage_full' ? 1 : 0)].join(' ');
-  const details = reason === 'storage_full' ? { allowance: formatBytes(limitsFor(role).storage) } : reason === 'over_transfer_limit' ? { limit: limitsFor(role).monthlyTransfers } : undefined;
+  const details =
+    reason === 'storage_full'
+      ? { allowance: formatBytes(limitsFor(role).storage) }
+      : reason === 'over_transfer_limit'
+        ? { limit: limitsFor(role).monthlyTransfers }
+        : undefined;
   return new HttpError(403, reason, message, details);
 }
 
 /** Refuses a send the plan does not allow, and reserves its bytes (and monthly send) atomically. */
-export async function reserveForSend(profile: UserProfile, bytes: number, now: number, opts: { countsAsSend: boolean }): Promise<Reservation> {
+export async function reserveForSend(
+  profile: UserProfile,
+  bytes: number,
+  now: number,
+  opts: { countsAsSend: boolean },
+): Promise<Reservation> {
   const owner = await storageOwnerOf(profile);
   const role = resolveRole({ customerRole: owner.role });
   const limits = limitsFor(role);
   const month = transferMonthKey(now);
   const sent = await monthlyTransfers(owner.userId, month);
   // the subscription's status and trial end (a stale trialing past its end blocks); lifetime codes never block
-  const reason = blockReason(blockingOf({ ...owner, role }), { thisMonthsTransfers: opts.countsAsSend ? sent : 0, storageUsed: owner.storageUsed ?? 0, now });
+  const reason = blockReason(blockingOf({ ...owner, role }), {
+    thisMonthsTransfers: opts.countsAsSend ? sent : 0,
+    storageUsed: owner.storageUsed ?? 0,
+    now,
+  });
   // Storage and monthly sends are decided by the conditional write below, not by this read.
   if (reason && reason !== 'storage_full' && reason !== 'over_transfer_limit') throw blockedError(reason, owner, sent);
-  const failure = await reserveSend(owner.userId, bytes, limits.storage, opts.countsAsSend ? { key: month, limit: limits.monthlyTransfers } : null);
+  const failure = await reserveSend(
+    owner.userId,
+    bytes,
+    limits.storage,
+    opts.countsAsSend ? { key: month, limit: limits.monthlyTransfers } : null,
+  );
   if (failure) throw blockedError(failure, owner, sent);
   return { storageOwner: owner.userId, reservedBytes: bytes, ...(opts.countsAsSend ? { sendMonth: month } : {}) };
 }
@@ -83,13 +121,24 @@ export async function reserveForGuest(send: GuestSend, now: number): Promise<Res
     if (amount === 0) continue;
     const hit = await hitRateWindow(scope, subject, limit, GUEST_DAY_SECONDS, now, amount);
     if (!hit.allowed) {
-      throw new HttpError(429, 'guest_daily_limit', "You've reached today's limit for sending without an account. Create a free account to keep sending.", { retryAfterSeconds: hit.retryAfterSeconds }, { 'retry-after': String(hit.retryAfterSeconds) });
+      throw new HttpError(
+        429,
+        'guest_daily_limit',
+        "You've reached today's limit for sending without an account. Create a free account to keep sending.",
+        { retryAfterSeconds: hit.retryAfterSeconds },
+        { 'retry-after': String(hit.retryAfterSeconds) },
+      );
     }
   }
   const owner = guestOwner(send.email);
   const storage = limitsFor('anon').storage;
   if (await reserveSend(owner, send.bytes, storage, null)) {
-    throw new HttpError(403, 'guest_storage_full', `Guests can keep up to ${formatBytes(storage)} of files at a time. Create a free account for more room, or send again when earlier transfers expire.`, { allowance: formatBytes(storage) });
+    throw new HttpError(
+      403,
+      'guest_storage_full',
+      `Guests can keep up to ${formatBytes(storage)} of files at a time. Create a free account for more room, or send again when earlier transfers expire.`,
+      { allowance: formatBytes(storage) },
+    );
   }
   return { storageOwner: owner, reservedBytes: send.bytes };
 }
@@ -121,7 +170,10 @@ export async function releaseTransfer(t: TransferRecord, opts: { unsent: boolean
  * transfer's: added to its reservation and its owner's storage in one transaction, so its
  * release gives them back. False (nothing charged) once the reservation was released.
  */
-export async function chargeStoredBytes(t: Pick<TransferRecord, 'slug' | 'storageOwner'>, bytes: number): Promise<boolean> {
+export async function chargeStoredBytes(
+  t: Pick<TransferRecord, 'slug' | 'storageOwner'>,
+  bytes: number,
+): Promise<boolean> {
   if (!t.storageOwner || bytes <= 0) return false;
   return transact([
     {

@@ -41,7 +41,11 @@ export async function linkOriginFor(ownerId: string | undefined): Promise<string
 }
 
 /** The transfer's link origin, from its storage owner (signed-in sends only). */
-export function linkOriginOf(t: { readonly anon: boolean; readonly storageOwner?: string; readonly senderId?: string }): Promise<string> {
+export function linkOriginOf(t: {
+  readonly anon: boolean;
+  readonly storageOwner?: string;
+  readonly senderId?: string;
+}): Promise<string> {
   return t.anon ? Promise.resolve(config().appOrigin) : linkOriginFor(t.storageOwner ?? t.senderId);
 }
 
@@ -49,7 +53,12 @@ export function linkOriginOf(t: { readonly anon: boolean; readonly storageOwner?
  * The From of a signed-in sender's transfer mail: their name on their (or their admin's)
  * verified sender domain while the plan includes it, else their name on the product's address.
  */
-export async function senderFromOf(t: { readonly anon: boolean; readonly storageOwner?: string; readonly senderId?: string; readonly senderName?: string }): Promise<string | undefined> {
+export async function senderFromOf(t: {
+  readonly anon: boolean;
+  readonly storageOwner?: string;
+  readonly senderId?: string;
+  readonly senderName?: string;
+}): Promise<string | undefined> {
   if (t.anon) return undefined;
   const productFrom = config().mailFrom;
   const ownerId = t.storageOwner ?? t.senderId;

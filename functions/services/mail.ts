@@ -4,7 +4,12 @@
  */
 import { mailLanguageOf, type MailLanguage } from '../domain/transfer-api';
 import { sendMail } from '../adapters/mailer';
-import type { RenderedMail, RequestUploadMailInput, TeamInviteMailInput, TrialEndingMailInput } from '../adapters/mail/templates';
+import type {
+  RenderedMail,
+  RequestUploadMailInput,
+  TeamInviteMailInput,
+  TrialEndingMailInput,
+} from '../adapters/mail/templates';
 import type { FileRecord, TransferRecipient, TransferRecord } from '../data/transfers';
 import { languagesOf } from '../data/users';
 import { errorFields, log } from '../lib/log';
@@ -22,7 +27,13 @@ const MAIL_CONCURRENCY = 10;
 type Templates = typeof import('../adapters/mail/templates');
 const templates = (): Promise<Templates> => import('../adapters/mail/templates');
 
-async function deliver(to: string, mail: RenderedMail, kind: string, replyTo?: string, from?: string): Promise<boolean> {
+async function deliver(
+  to: string,
+  mail: RenderedMail,
+  kind: string,
+  replyTo?: string,
+  from?: string,
+): Promise<boolean> {
   try {
     await sendMail({ to: [to], ...mail, ...(replyTo ? { replyTo } : {}), ...(from ? { from } : {}), tags: { kind } });
     return true;
@@ -54,10 +65,20 @@ async function mailRecipients(
   render: (lang: MailLanguage, downloadLink: string) => RenderedMail,
 ): Promise<string[]> {
   // links on the sender's verified custom domain, From their verified sender domain.
-  const [recipientLang, origin, from] = await Promise.all([recipientLanguages(recipients.map((r) => r.email)), linkOriginOf(t), senderFromOf(t)]);
+  const [recipientLang, origin, from] = await Promise.all([
+    recipientLanguages(recipients.map((r) => r.email)),
+    linkOriginOf(t),
+    senderFromOf(t),
+  ]);
   // Up to 300 recipients (teamelite) must be mailed within API Gateway's 30 s.
   const results = await mapLimited(recipients, MAIL_CONCURRENCY, async (r) => {
-    const ok = await deliver(r.email, render(mailLanguageOf(recipientLang.get(r.email) ?? t.lang), recipientLink(origin, t.slug, r.recipientId)), kind, t.senderEmail, from);
+    const ok = await deliver(
+      r.email,
+      render(mailLanguageOf(recipientLang.get(r.email) ?? t.lang), recipientLink(origin, t.slug, r.recipientId)),
+      kind,
+      t.senderEmail,
+      from,
+    );
     return ok ? null : r.email;
   });
   return results.filter((r): r is string => r !== null);
@@ -80,12 +101,21 @@ function transferMailFor(m: Templates, t: TransferRecord, files: readonly FileRe
 }
 
 /** The transfer mail again, to some of its recipients (POST /transfers/emailSend); returns the addresses that failed. */
-export async function mailTransferAgain(t: TransferRecord, files: readonly FileRecord[], recipients: readonly TransferRecipient[]): Promise<string[]> {
+export async function mailTransferAgain(
+  t: TransferRecord,
+  files: readonly FileRecord[],
+  recipients: readonly TransferRecipient[],
+): Promise<string[]> {
   return mailRecipients(t, recipients, 'transfer-resend', transferMailFor(await templates(), t, files));
 }
 
 /** A reminder with their own link to recipients who have not downloaded; returns the addresses that failed. */
-export async function mailTransferReminder(t: TransferRecord, files: readonly FileRecord[], recipients: readonly TransferRecipient[], kind: 'reminder' | 'reminder-scheduled'): Promise<string[]> {
+export async function mailTransferReminder(
+  t: TransferRecord,
+  files: readonly FileRecord[],
+  recipients: readonly TransferRecipient[],
+  kind: 'reminder' | 'reminder-scheduled',
+): Promise<string[]> {
   const m = await templates();
   const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
   return mailRecipients(t, recipients, kind, (lang, downloadLink) =>
@@ -122,8 +152,17 @@ export async function mailTransferSent(t: TransferRecord, files: readonly FileRe
   return failed;
 }
 
-export async function mailSenderCode(email: string, code: string, validMinutes: number, lang: string | undefined): Promise<boolean> {
-  return deliver(email, (await templates()).senderCodeMail({ lang: mailLanguageOf(lang), code, validMinutes }), 'sender-code');
+export async function mailSenderCode(
+  email: string,
+  code: string,
+  validMinutes: number,
+  lang: string | undefined,
+): Promise<boolean> {
+  return deliver(
+    email,
+    (await templates()).senderCodeMail({ lang: mailLanguageOf(lang), code, validMinutes }),
+    'sender-code',
+  );
 }
 
 export async function mailDownloadNotice(
@@ -144,10 +183,21 @@ export async function mailDownloadNotice(
   );
 }
 
-export async function mailExtensionRequest(t: TransferRecord, requesterEmail: string, title: string, approveLink: string): Promise<boolean> {
+export async function mailExtensionRequest(
+  t: TransferRecord,
+  requesterEmail: string,
+  title: string,
+  approveLink: string,
+): Promise<boolean> {
   return deliver(
     t.senderEmail,
-    (await templates()).extensionRequestMail({ lang: mailLanguageOf(t.lang), requesterEmail, title, expiredAt: t.expiryDate, approveLink }),
+    (await templates()).extensionRequestMail({
+      lang: mailLanguageOf(t.lang),
+      requesterEmail,
+      title,
+      expiredAt: t.expiryDate,
+      approveLink,
+    }),
     'extension-request',
     requesterEmail,
   );
@@ -171,13 +221,31 @@ export async function mailExtensionGranted(
   );
 }
 
-export async function mailPasswordReset(to: string, resetLink: string, validMinutes: number, lang: string | undefined): Promise<boolean> {
-  return deliver(to, (await templates()).passwordResetMail({ lang: mailLanguageOf(lang), resetLink, validMinutes }), 'password-reset');
+export async function mailPasswordReset(
+  to: string,
+  resetLink: string,
+  validMinutes: number,
+  lang: string | undefined,
+): Promise<boolean> {
+  return deliver(
+    to,
+    (await templates()).passwordResetMail({ lang: mailLanguageOf(lang), resetLink, validMinutes }),
+    'password-reset',
+  );
 }
 
 /** The requester hears that someone uploaded to their file request (in the requester's language). */
-export async function mailRequestUpload(to: string, lang: string | undefined, v: RequestUploadMailInput): Promise<boolean> {
-  return deliver(to, (await templates()).requestUploadMail({ lang: mailLanguageOf(lang), ...v }), 'request-upload', v.senderEmail);
+export async function mailRequestUpload(
+  to: string,
+  lang: string | undefined,
+  v: RequestUploadMailInput,
+): Promise<boolean> {
+  return deliver(
+    to,
+    (await templates()).requestUploadMail({ lang: mailLanguageOf(lang), ...v }),
+    'request-upload',
+    v.senderEmail,
+  );
 }
 
 /** The trial ends in 3 days (the provider's trial_will_end), in the user's language. */
@@ -187,19 +255,32 @@ export async function mailTrialEnding(to: string, lang: string | undefined, v: T
 
 /** A team admin's invitation, in the language the admin's app used (the invitee has no account yet). */
 export async function mailTeamInvite(to: string, lang: string | undefined, v: TeamInviteMailInput): Promise<boolean> {
-  return deliver(to, (await templates()).teamInviteMail({ lang: mailLanguageOf(lang), ...v }), 'team-invite', v.adminEmail);
+  return deliver(
+    to,
+    (await templates()).teamInviteMail({ lang: mailLanguageOf(lang), ...v }),
+    'team-invite',
+    v.adminEmail,
+  );
 }
 
 /** A file of the sender's transfer was found infected and quarantined (the sender's language). */
 export async function mailScanFailed(t: TransferRecord, v: { fileName: string; finding: string }): Promise<boolean> {
   return deliver(
     t.senderEmail,
-    (await templates()).scanFailedMail({ lang: mailLanguageOf(t.lang), fileName: v.fileName, finding: v.finding, transferLink: `${await linkOriginOf(t)}/w/${t.slug}` }),
+    (await templates()).scanFailedMail({
+      lang: mailLanguageOf(t.lang),
+      fileName: v.fileName,
+      finding: v.finding,
+      transferLink: `${await linkOriginOf(t)}/w/${t.slug}`,
+    }),
     'scan-failed',
   );
 }
 
 /** An abuse report to the operator address. */
-export async function mailAbuseReport(to: string, v: import('../adapters/mail/templates').AbuseReportMailInput): Promise<boolean> {
+export async function mailAbuseReport(
+  to: string,
+  v: import('../adapters/mail/templates').AbuseReportMailInput,
+): Promise<boolean> {
   return deliver(to, (await templates()).abuseReportMail(v), 'abuse-report', v.reporterEmail);
 }

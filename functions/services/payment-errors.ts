@@ -28,7 +28,12 @@ export function cardErrorCode(code: string): CardErrorCode {
 
 /** 402 with the card error's code, the provider's message and, when given, its decline code. */
 export function cardHttpError(err: CardError): HttpError {
-  return new HttpError(402, cardErrorCode(err.code), err.message, err.declineCode ? { declineCode: err.declineCode } : undefined);
+  return new HttpError(
+    402,
+    cardErrorCode(err.code),
+    err.message,
+    err.declineCode ? { declineCode: err.declineCode } : undefined,
+  );
 }
 
 /** Runs a provider call, turning a CardError into its 402. */

@@ -11,7 +11,14 @@
  * the sweep's purge remove it) and adds its bytes to the transfer's stored bytes.
  */
 import { IMAGE_PREVIEW_MAX_BYTES, IMAGE_URL_EXPIRES_SECONDS } from '../domain/upload';
-import { PREVIEWS_PER_PAGE, previewRuleOf, thumbnailKeyOf, type FilePreview, type PreviewsResponse, type ThumbnailState } from '../domain/previews';
+import {
+  PREVIEWS_PER_PAGE,
+  previewRuleOf,
+  thumbnailKeyOf,
+  type FilePreview,
+  type PreviewsResponse,
+  type ThumbnailState,
+} from '../domain/previews';
 import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
 import { claimThumbnail, finishThumbnail, releaseThumbnailClaim } from '../data/thumbnails';
@@ -42,13 +49,23 @@ function baseName(name: string): string {
 }
 
 /** POST /getDownload/previews: whoever may download the transfer now (the download page's rules). */
-export async function downloadPreviews(slug: string, viewer: Viewer, now = Date.now(), cursor?: string): Promise<PreviewsResponse> {
+export async function downloadPreviews(
+  slug: string,
+  viewer: Viewer,
+  now = Date.now(),
+  cursor?: string,
+): Promise<PreviewsResponse> {
   const t = await openTransfer(slug, viewer, now);
   return previewsOf(t, now, cursor);
 }
 
 /** GET /transfers/{id}/previews: the TransferModal's reader; an expired transfer has none (410). */
-export async function modalPreviews(slug: string, userId: string, now = Date.now(), cursor?: string): Promise<PreviewsResponse> {
+export async function modalPreviews(
+  slug: string,
+  userId: string,
+  now = Date.now(),
+  cursor?: string,
+): Promise<PreviewsResponse> {
   const { t } = await requireReader(slug, userId);
   if (t.status !== 'ready' || now >= t.expiryDate || t.purged) {
     if (t.status === 'uploading') throw new HttpError(409, 'transfer_not_sent', 'This transfer has not been sent yet.');
@@ -64,10 +81,12 @@ export async function modalPreviews(slug: string, userId: string, now = Date.now
 async function pageOf(slug: string, cursor: string | undefined): Promise<{ files: FileRecord[]; nextCursor?: string }> {
   const all = await data.listFiles(slug);
   const start = cursor === undefined ? 0 : all.findIndex((f) => f.fileId === cursor) + 1;
-  if (start === 0 && cursor !== undefined) throw badRequest('invalid_cursor', 'This page cursor is not a file of the transfer.');
+  if (start === 0 && cursor !== undefined)
+    throw badRequest('invalid_cursor', 'This page cursor is not a file of the transfer.');
   const files: FileRecord[] = [];
   let i = start;
-  for (; i < all.length && files.length < PREVIEWS_PER_PAGE; i += 1) if (all[i]!.status === 'uploaded') files.push(all[i]!);
+  for (; i < all.length && files.length < PREVIEWS_PER_PAGE; i += 1)
+    if (all[i]!.status === 'uploaded') files.push(all[i]!);
   const more = all.slice(i).some((f) => f.status === 'uploaded');
   return more ? { files, nextCursor: all[i - 1]!.fileId } : { files };
 }
@@ -78,10 +97,20 @@ async function previewsOf(t: TransferRecord, now: number, cursor: string | undef
   const previews = await Promise.all(
     files.map(async (f): Promise<FilePreview> => {
       const rule = previewRuleOf(f);
-      const base = { fileId: f.fileId, kind: rule.kind, icon: rule.icon, ...(f.recording ? { recording: f.recording } : {}) };
+      const base = {
+        fileId: f.fileId,
+        kind: rule.kind,
+        icon: rule.icon,
+        ...(f.recording ? { recording: f.recording } : {}),
+      };
       // a file not (yet) found clean by the malware scan has no preview
       if (!rule.contentType || (f.scanStatus ?? 'clean') !== 'clean') return base;
-      const url = await storage.presignInline(refOf(t, f.key), rule.contentType, baseName(f.fileName), IMAGE_URL_EXPIRES_SECONDS);
+      const url = await storage.presignInline(
+        refOf(t, f.key),
+        rule.contentType,
+        baseName(f.fileName),
+        IMAGE_URL_EXPIRES_SECONDS,
+      );
       if (!rule.thumbnail) return { ...base, url };
       return { ...base, url, thumbnail: await thumbnailState(t, f, now, claimed) };
     }),
@@ -90,13 +119,25 @@ async function previewsOf(t: TransferRecord, now: number, cursor: string | undef
   return { expiresIn: IMAGE_URL_EXPIRES_SECONDS, files: previews, ...(nextCursor ? { nextCursor } : {}) };
 }
 
-async function thumbnailState(t: TransferRecord, f: FileRecord, now: number, claimed: string[]): Promise<ThumbnailState> {
+async function thumbnailState(
+  t: TransferRecord,
+  f: FileRecord,
+  now: number,
+  claimed: string[],
+): Promise<ThumbnailState> {
   if (f.thumbStatus === 'ready') {
-    return { status: 'ready', url: await storage.presignImage(refOf(t, thumbnailKeyOf(f.key)), 'image/webp', IMAGE_URL_EXPIRES_SECONDS) };
+    return {
+      status: 'ready',
+      url: await storage.presignImage(refOf(t, thumbnailKeyOf(f.key)), 'image/webp', IMAGE_URL_EXPIRES_SECONDS),
+    };
   }
   if (f.thumbStatus === 'failed') return { status: 'failed' };
   const stale = f.thumbStatus === 'building' && (f.thumbStartedAt ?? 0) < now - THUMBNAIL_STALE_MS;
-  if ((f.thumbStatus === undefined || stale) && claimed.length < THUMBNAILS_PER_JOB && (await claimThumbnail(t.slug, f.fileId, now, now - THUMBNAIL_STALE_MS))) {
+  if (
+    (f.thumbStatus === undefined || stale) &&
+    claimed.length < THUMBNAILS_PER_JOB &&
+    (await claimThumbnail(t.slug, f.fileId, now, now - THUMBNAIL_STALE_MS))
+  ) {
     claimed.push(f.fileId);
   }
   return { status: 'pending' };

@@ -2,7 +2,14 @@
 import { randomString } from '../domain/slug';
 import { storageState } from '../domain/storage';
 import { limitsFor, resolveRole } from '../domain/plans';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, type FolderSizeResponse, type ImageUploadResponse, type SessionUser, type UpdateProfileInput } from '../domain/auth-api';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  type FolderSizeResponse,
+  type ImageUploadResponse,
+  type SessionUser,
+  type UpdateProfileInput,
+} from '../domain/auth-api';
 import { putFeedback, updateProfile as writeProfile, type UserProfile } from '../data/users';
 import * as storage from '../adapters/storage';
 import { config } from '../lib/env';
@@ -22,7 +29,12 @@ function imageRef(key: string) {
 }
 
 /** POST /me/images: a presigned PUT under the user's own prefix, type and size pinned. */
-export async function imageUpload(userId: string, kind: 'profile' | 'logo', contentType: string, size: number): Promise<ImageUploadResponse> {
+export async function imageUpload(
+  userId: string,
+  kind: 'profile' | 'logo',
+  contentType: string,
+  size: number,
+): Promise<ImageUploadResponse> {
   const key = `u/${userId}/${kind}-${randomString(12, ALNUM)}`;
   const url = await storage.presignTypedPut(imageRef(key), contentType, size, IMAGE_PUT_SECONDS);
   return { url, key, headers: { 'content-type': contentType } };
@@ -30,7 +42,8 @@ export async function imageUpload(userId: string, kind: 'profile' | 'logo', cont
 
 /** A picture key must be the user's own upload, present, an image and within the size cap. */
 async function checkImageKey(userId: string, key: string): Promise<void> {
-  if (!key.startsWith(`u/${userId}/`) || key.includes('..')) throw badRequest('invalid_picture', 'This picture does not belong to your account.');
+  if (!key.startsWith(`u/${userId}/`) || key.includes('..'))
+    throw badRequest('invalid_picture', 'This picture does not belong to your account.');
   const head = await storage.objectHead(imageRef(key));
   if (!head) throw badRequest('invalid_picture', 'Upload the picture first.');
   if (head.size > IMAGE_MAX_BYTES) throw badRequest('invalid_picture', 'Pictures can be at most 5 MB');
@@ -39,18 +52,21 @@ async function checkImageKey(userId: string, key: string): Promise<void> {
   }
   // the stored bytes decide, not the declared type (domain/branding.ts sniffImageType)
   const bytes = await storage.readObjectHead(imageRef(key), SNIFF_BYTES);
-  if (!bytes || !sniffImageType(bytes)) throw badRequest('image_content_invalid', 'This file is not a PNG, JPEG, GIF or WebP image.');
+  if (!bytes || !sniffImageType(bytes))
+    throw badRequest('image_content_invalid', 'This file is not a PNG, JPEG, GIF or WebP image.');
 }
 
 /** POST /v1/updateProfile */
 export async function updateOwnProfile(userId: string, edit: UpdateProfileInput): Promise<SessionUser> {
   if (edit.profilePicKey) await checkImageKey(userId, edit.profilePicKey);
   // the logo is branding: checked by its bytes and copied to a checked key (services/branding.ts); members may not change it.
-  if (edit.logoPicKey !== undefined || edit.showLogoNav !== undefined) requireBrandingEditor(await requireProfile(userId));
+  if (edit.logoPicKey !== undefined || edit.showLogoNav !== undefined)
+    requireBrandingEditor(await requireProfile(userId));
   if (edit.logoPicKey) edit = { ...edit, logoPicKey: await acceptBrandImage(userId, 'logo', edit.logoPicKey) };
   const previousLogo = edit.logoPicKey !== undefined ? (await requireProfile(userId)).logoPicKey : undefined;
   // Settings are checked against the plan and merged with the saved ones (services/settings.ts).
-  const settings = edit.transferSettings || edit.requestSettings ? await checkedSettings(await requireProfile(userId), edit) : {};
+  const settings =
+    edit.transferSettings || edit.requestSettings ? await checkedSettings(await requireProfile(userId), edit) : {};
   const { transferSettings: _t, requestSettings: _r, ...rest } = edit;
   await writeProfile(userId, { ...rest, ...settings });
   if (edit.logoPicKey !== undefined) await removeReplaced(previousLogo, edit.logoPicKey || null);
@@ -65,7 +81,11 @@ export async function folderSize(profile: UserProfile): Promise<FolderSizeRespon
   return { size, limit, state: storageState(size, limit) };
 }
 
-export async function saveFeedback(profile: UserProfile, f: { message: string; rating?: string; route?: string; sessionUrl?: string; email?: string }, now = Date.now()): Promise<void> {
+export async function saveFeedback(
+  profile: UserProfile,
+  f: { message: string; rating?: string; route?: string; sessionUrl?: string; email?: string },
+  now = Date.now(),
+): Promise<void> {
   await putFeedback(
     {
       userId: profile.userId,

@@ -17,13 +17,17 @@ import { errorFields, log } from '../lib/log';
 import { mailTransferReminder } from './mail';
 
 /** Queues (or moves) the scheduled reminder of an email transfer with recipients. */
-export async function scheduleReminder(t: Pick<TransferRecord, 'slug' | 'sendAs' | 'recipients' | 'expiryDate'>): Promise<void> {
+export async function scheduleReminder(
+  t: Pick<TransferRecord, 'slug' | 'sendAs' | 'recipients' | 'expiryDate'>,
+): Promise<void> {
   if (t.sendAs !== 'email' || t.recipients.length === 0) return;
   await reminders.queueReminder(t.slug, reminderDueAt(t.expiryDate));
 }
 
 /** As `scheduleReminder`, for callers whose own action must not fail because of it (the send itself). */
-export async function trySchedulingReminder(t: Pick<TransferRecord, 'slug' | 'sendAs' | 'recipients' | 'expiryDate'>): Promise<void> {
+export async function trySchedulingReminder(
+  t: Pick<TransferRecord, 'slug' | 'sendAs' | 'recipients' | 'expiryDate'>,
+): Promise<void> {
   try {
     await scheduleReminder(t);
   } catch (err) {
@@ -76,15 +80,22 @@ async function runOne(slug: string, now: number): Promise<{ reminded: number; cl
   const profile = t.senderId ? await getProfile(t.senderId) : undefined;
   const decision = reminderDecision(t, profile?.transferSettings?.expiryReminders !== false, now);
   if (decision === 'later') {
-    return { reminded: 0, closed: false, moved: await reminders.requeueReminder(slug, r.dueAt, reminderDueAt(t.expiryDate)) };
+    return {
+      reminded: 0,
+      closed: false,
+      moved: await reminders.requeueReminder(slug, r.dueAt, reminderDueAt(t.expiryDate)),
+    };
   }
-  if (decision === 'close') return { reminded: 0, closed: await reminders.unqueueReminder(slug, r.dueAt), moved: false };
+  if (decision === 'close')
+    return { reminded: 0, closed: await reminders.unqueueReminder(slug, r.dueAt), moved: false };
 
   const already = new Set(r.reminded);
   const candidates = (await pendingRecipients(t)).filter((p) => !already.has(p.email));
   const claimed: typeof candidates = [];
   for (const p of candidates) if (await reminders.claimRecipient(slug, p.email)) claimed.push(p);
-  const failed = claimed.length ? new Set(await mailTransferReminder(t, await sentFiles(slug), claimed, 'reminder-scheduled')) : new Set<string>();
+  const failed = claimed.length
+    ? new Set(await mailTransferReminder(t, await sentFiles(slug), claimed, 'reminder-scheduled'))
+    : new Set<string>();
   // A recipient whose mail failed is given back and the reminder stays queued: the next run tries again.
   for (const email of failed) await reminders.releaseRecipient(slug, email);
   const sent = claimed.map((p) => p.email).filter((e) => !failed.has(e));
@@ -94,7 +105,9 @@ async function runOne(slug: string, now: number): Promise<{ reminded: number; cl
 }
 
 /** The scheduled job: every reminder due by `now`, a page at a time (gsi2 partition REMIND). */
-export async function runDueReminders(opts: { now?: number; pageSize?: number; timeLeftMs?: () => number } = {}): Promise<ReminderRunResult> {
+export async function runDueReminders(
+  opts: { now?: number; pageSize?: number; timeLeftMs?: () => number } = {},
+): Promise<ReminderRunResult> {
   const now = opts.now ?? Date.now();
   const timeLeft = opts.timeLeftMs ?? (() => Number.POSITIVE_INFINITY);
   const result = { examined: 0, reminded: 0, closed: 0, moved: 0, failed: 0 };

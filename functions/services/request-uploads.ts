@@ -18,7 +18,12 @@ import { mailRequestUpload } from './mail';
 import { linkOriginOf } from './link-origin';
 import { publishEvent } from './events';
 
-export async function completeRequestUpload(t: TransferRecord, files: readonly FileRecord[], expiryDate: number, now: number): Promise<CompleteResponse> {
+export async function completeRequestUpload(
+  t: TransferRecord,
+  files: readonly FileRecord[],
+  expiryDate: number,
+  now: number,
+): Promise<CompleteResponse> {
   const requestId = t.requestId!;
   const upload: RequestUploadRecord = {
     requestId,
@@ -39,7 +44,9 @@ export async function completeRequestUpload(t: TransferRecord, files: readonly F
     const again = await data.getTransfer(t.slug);
     return { id: t.slug, link, expiryDate: again?.expiryDate ?? expiryDate, recipients: [] };
   }
-  await notifyRequester(upload, files).catch((err: unknown) => log.error('request upload notice failed', { slug: t.slug, ...errorFields(err) }));
+  await notifyRequester(upload, files).catch((err: unknown) =>
+    log.error('request upload notice failed', { slug: t.slug, ...errorFields(err) }),
+  );
   // the requester's `request.uploaded` (publishEvent logs and never throws)
   const request = await getRequest(requestId).catch(() => undefined);
   if (request) {

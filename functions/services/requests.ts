@@ -61,7 +61,10 @@ const NOT_FOUND = 'This request does not exist.';
  * The origin of a requester's public request links: their storage owner's verified
  * custom domain (the team admin's for members) while the plan includes it, else APP_ORIGIN.
  */
-async function requestOriginOf(profile: Pick<UserProfile, 'userId' | 'isTeamMember' | 'parentAdminId'> | undefined, userId: string): Promise<string> {
+async function requestOriginOf(
+  profile: Pick<UserProfile, 'userId' | 'isTeamMember' | 'parentAdminId'> | undefined,
+  userId: string,
+): Promise<string> {
   return linkOriginFor(profile?.isTeamMember && profile.parentAdminId ? profile.parentAdminId : userId);
 }
 
@@ -89,16 +92,29 @@ async function planOf(profile: UserProfile) {
 
 function checkRules(rules: RequestRules, plan: { uploadLimit: number; files: number }): void {
   const beyond = rulesBeyondPlan(rules, plan);
-  if (beyond.includes('maxBytes')) throw badRequest('rules_exceed_plan', 'The maximum size is larger than your plan allows.', { field: 'rules.maxBytes', limit: plan.uploadLimit });
-  if (beyond.includes('maxFiles')) throw badRequest('rules_exceed_plan', 'The maximum number of files is more than your plan allows.', { field: 'rules.maxFiles', limit: plan.files });
+  if (beyond.includes('maxBytes'))
+    throw badRequest('rules_exceed_plan', 'The maximum size is larger than your plan allows.', {
+      field: 'rules.maxBytes',
+      limit: plan.uploadLimit,
+    });
+  if (beyond.includes('maxFiles'))
+    throw badRequest('rules_exceed_plan', 'The maximum number of files is more than your plan allows.', {
+      field: 'rules.maxFiles',
+      limit: plan.files,
+    });
 }
 
 function checkDueDate(dueDate: number | null | undefined, now: number): void {
-  if (typeof dueDate === 'number' && dueDate <= now) throw badRequest('due_date_past', 'The due date must be in the future.');
+  if (typeof dueDate === 'number' && dueDate <= now)
+    throw badRequest('due_date_past', 'The due date must be in the future.');
 }
 
 /** POST /requests */
-export async function createRequest(profile: UserProfile, input: z.output<typeof createRequestSchema>, now = Date.now()): Promise<RequestSummary> {
+export async function createRequest(
+  profile: UserProfile,
+  input: z.output<typeof createRequestSchema>,
+  now = Date.now(),
+): Promise<RequestSummary> {
   checkRules(input.rules, await planOf(profile));
   checkDueDate(input.dueDate, now);
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -116,7 +132,8 @@ export async function createRequest(profile: UserProfile, input: z.output<typeof
       totalBytes: 0,
       lastUploadAt: null,
     };
-    if (await requestsData.createRequest(record)) return summaryOf(record, now, await requestOriginOf(profile, profile.userId));
+    if (await requestsData.createRequest(record))
+      return summaryOf(record, now, await requestOriginOf(profile, profile.userId));
   }
   throw new Error('could not find a free request id in 5 tries');
 }
@@ -131,14 +148,20 @@ async function requireOwnRequest(id: string, userId: string): Promise<RequestRec
 /** GET /requests?userid= */
 export async function listRequests(callerId: string, userid: string, now = Date.now()): Promise<ListRequestsResponse> {
   if (userid !== callerId) throw forbidden('not_your_requests', 'You can only list your own requests.');
-  const [records, origin] = await Promise.all([requestsData.listUserRequests(callerId, REQUESTS_LIST_MAX), getProfile(callerId).then((p) => requestOriginOf(p, callerId))]);
+  const [records, origin] = await Promise.all([
+    requestsData.listUserRequests(callerId, REQUESTS_LIST_MAX),
+    getProfile(callerId).then((p) => requestOriginOf(p, callerId)),
+  ]);
   return { requests: records.map((r) => summaryOf(r, now, origin)) };
 }
 
 /** GET /requests?slug= */
 export async function requestDetail(callerId: string, id: string, now = Date.now()): Promise<RequestDetailResponse> {
   const r = await requireOwnRequest(id, callerId);
-  const [uploads, origin] = await Promise.all([requestsData.listUploads(id, REQUEST_UPLOADS_PAGE), getProfile(callerId).then((p) => requestOriginOf(p, callerId))]);
+  const [uploads, origin] = await Promise.all([
+    requestsData.listUploads(id, REQUEST_UPLOADS_PAGE),
+    getProfile(callerId).then((p) => requestOriginOf(p, callerId)),
+  ]);
   return { request: summaryOf(r, now, origin), uploads: await mapLimited(uploads, 8, uploadView) };
 }
 
@@ -153,12 +176,22 @@ async function uploadView(u: RequestUploadRecord): Promise<RequestUpload> {
     expiryDate: u.expiryDate,
     fileCount: u.fileCount,
     totalBytes: u.totalBytes,
-    files: files.map((f) => ({ fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size })),
+    files: files.map((f) => ({
+      fileId: f.fileId,
+      fileName: f.fileName,
+      ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+      size: f.size,
+    })),
   };
 }
 
 /** PATCH /requests/{id}: close, reopen (a past due date must move or go), edit. */
-export async function updateRequest(profile: UserProfile, id: string, edit: z.output<typeof updateRequestSchema>, now = Date.now()): Promise<RequestSummary> {
+export async function updateRequest(
+  profile: UserProfile,
+  id: string,
+  edit: z.output<typeof updateRequestSchema>,
+  now = Date.now(),
+): Promise<RequestSummary> {
   const current = await requireOwnRequest(id, profile.userId);
   if (edit.rules) checkRules(edit.rules, await planOf(profile));
   checkDueDate(edit.dueDate, now);
@@ -189,7 +222,8 @@ export async function updateRequest(profile: UserProfile, id: string, edit: z.ou
 export async function deleteUpload(userId: string, id: string, slug: string): Promise<void> {
   await requireOwnRequest(id, userId);
   const t = await transfersData.getTransfer(slug);
-  if (!t || t.requestId !== id || !(await requestsData.getUpload(id, slug))) throw notFound('upload_not_found', 'This upload does not exist.');
+  if (!t || t.requestId !== id || !(await requestsData.getUpload(id, slug)))
+    throw notFound('upload_not_found', 'This upload does not exist.');
   const was = await transfersData.markDeleted(slug, Date.now() + DELETE_RECHECK_MS);
   await requestsData.removeUpload(id, slug);
   if (was === undefined) return;
@@ -250,28 +284,45 @@ export async function startUpload(
   input: z.output<typeof startRequestUploadSchema>,
   now = Date.now(),
 ): Promise<CreateTransferResponse> {
-  if (input.senderEmail !== verifiedEmail) throw forbidden('sender_not_verified', 'Verify your email address before sending.');
+  if (input.senderEmail !== verifiedEmail)
+    throw forbidden('sender_not_verified', 'Verify your email address before sending.');
   const { r, requester } = await requireOpen(id, now);
   const limits = effectiveLimits(r.rules, await planOf(requester));
   const entries = fileEntriesOf(input).map((e) => e.file);
   if (entries.length > limits.maxFiles) {
-    throw badRequest('request_too_many_files', `This request accepts at most ${limits.maxFiles} files.`, { limit: limits.maxFiles });
+    throw badRequest('request_too_many_files', `This request accepts at most ${limits.maxFiles} files.`, {
+      limit: limits.maxFiles,
+    });
   }
   const bytes = totalSize(entries);
-  if (bytes > limits.maxBytes) throw badRequest('request_too_large', 'These files are larger than this request accepts.', { limit: limits.maxBytes });
+  if (bytes > limits.maxBytes)
+    throw badRequest('request_too_large', 'These files are larger than this request accepts.', {
+      limit: limits.maxBytes,
+    });
   const wrongType = entries.find((f) => !typeAllowed(f.fileName, r.rules.allowedTypes));
   if (wrongType) {
-    throw badRequest('request_file_type', `${wrongType.fileName}: this request does not accept this type of file.`, { fileName: wrongType.fileName, allowedTypes: r.rules.allowedTypes ?? [] });
+    throw badRequest('request_file_type', `${wrongType.fileName}: this request does not accept this type of file.`, {
+      fileName: wrongType.fileName,
+      allowedTypes: r.rules.allowedTypes ?? [],
+    });
   }
   // The visitor is not signed in: the guest rules of spec §5 apply to what they bring.
   const blocked = fileRuleViolations('anon', input)[0];
-  if (blocked) throw problemsError([{ code: 'file_not_allowed', field: `${blocked.field}.${blocked.index}`, message: removedFileText(blocked.file.fileName) }]);
+  if (blocked)
+    throw problemsError([
+      {
+        code: 'file_not_allowed',
+        field: `${blocked.field}.${blocked.index}`,
+        message: removedFileText(blocked.file.fileName),
+      },
+    ]);
   for (const [scope, subject, limit] of [
     ['request-uploads-address', `${r.id}:${verifiedEmail}`, REQUEST_UPLOAD_LIMITS.perAddressAndRequest],
     ['request-uploads-client', client, REQUEST_UPLOAD_LIMITS.perClient],
   ] as const) {
     const hit = await hitRateWindow(scope, subject, limit, REQUEST_UPLOAD_LIMITS.windowSeconds, now);
-    if (!hit.allowed) throw tooManyRequests(hit.retryAfterSeconds, 'Too many uploads to this request today. Try again later.');
+    if (!hit.allowed)
+      throw tooManyRequests(hit.retryAfterSeconds, 'Too many uploads to this request today. Try again later.');
   }
   const region = uploadRegionFor(requester);
   const reservation = await reserveForSend(requester, bytes, now, { countsAsSend: false });
@@ -305,7 +356,11 @@ export async function startUpload(
         ...reservation,
       };
       if (!(await transfersData.createTransfer(record, files))) {
-        await Promise.all(files.filter((f) => f.uploadId).map((f) => storage.abortMultipart(refOf(record, f.key), f.uploadId!).catch(() => undefined)));
+        await Promise.all(
+          files
+            .filter((f) => f.uploadId)
+            .map((f) => storage.abortMultipart(refOf(record, f.key), f.uploadId!).catch(() => undefined)),
+        );
         continue;
       }
       const expiresIn = urlLifetime(record, now);

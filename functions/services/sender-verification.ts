@@ -10,11 +10,21 @@ import { checkEmailCode, sendEmailCode } from './email-codes';
 
 export const SENDER_TOKEN_HOURS = 12;
 
-export function sendSenderCode(email: string, lang: string | undefined, sourceIp: string, now = Date.now()): Promise<VerifySenderResponse> {
+export function sendSenderCode(
+  email: string,
+  lang: string | undefined,
+  sourceIp: string,
+  now = Date.now(),
+): Promise<VerifySenderResponse> {
   return sendEmailCode('sender', email, lang, sourceIp, now);
 }
 
-export async function checkSenderCode(email: string, code: string, client: string, now = Date.now()): Promise<SenderTokenResponse> {
+export async function checkSenderCode(
+  email: string,
+  code: string,
+  client: string,
+  now = Date.now(),
+): Promise<SenderTokenResponse> {
   await checkEmailCode('sender', email, code, client, now);
   const senderToken = newToken();
   const expiresAt = now + SENDER_TOKEN_HOURS * 3_600_000;
@@ -24,7 +34,10 @@ export async function checkSenderCode(email: string, code: string, client: strin
 
 /** The proven address behind a sender token, or 403. */
 export async function requireSenderToken(token: string | undefined, now = Date.now()): Promise<string> {
-  const email = token && /^[A-Za-z0-9_-]{43}$/u.test(token) ? (await getProofToken('sender', hashToken(token), now))?.email : undefined;
+  const email =
+    token && /^[A-Za-z0-9_-]{43}$/u.test(token)
+      ? (await getProofToken('sender', hashToken(token), now))?.email
+      : undefined;
   if (!email) throw forbidden('sender_not_verified', 'Verify your email address before sending.');
   return email;
 }

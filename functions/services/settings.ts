@@ -7,7 +7,12 @@ import { limitsFor, resolveRole } from '../domain/plans';
 import { isExpiryAllowed } from '../domain/expiry';
 import { formatBytes } from '../domain/format';
 import { SPEED_TEST_KEY, STORAGE_REGIONS, isRegionId, type RegionId } from '../domain/regions';
-import { SPEED_TEST_URL_SECONDS, type RegionsResponse, type RegionView, type SetRegionResponse } from '../domain/settings-api';
+import {
+  SPEED_TEST_URL_SECONDS,
+  type RegionsResponse,
+  type RegionView,
+  type SetRegionResponse,
+} from '../domain/settings-api';
 import { DEFAULT_TRANSFER_SETTINGS, type TransferSettings, type UpdateProfileInput } from '../domain/auth-api';
 import type { RequestSettings } from '../domain/requests-api';
 import { setStorageRegion, type UserProfile } from '../data/users';
@@ -59,11 +64,14 @@ export async function chooseRegion(profile: UserProfile, userid: string, region:
   // The body names the account (spec §7 {userid, region}); only the JWT's own is accepted.
   if (userid !== profile.userId) throw forbidden('not_your_account', SETTINGS_TEXTS.notYourAccount);
   // unknown_region is the validation problem of a region outside the list (a 400 with the problem's code on top)
-  if (!isRegionId(region)) throw problemsError([{ code: 'unknown_region', field: 'region', message: problemText('unknown_region') }]);
+  if (!isRegionId(region))
+    throw problemsError([{ code: 'unknown_region', field: 'region', message: problemText('unknown_region') }]);
   const known = STORAGE_REGIONS.find((r) => r.regionId === region)!;
   // One code for a listed region that cannot be chosen here; details.reason says why.
-  if (!known.offered) throw badRequest('region_unavailable', SETTINGS_TEXTS.regionNotOffered, { reason: 'not_offered' });
-  if (!config().regionBuckets[region]) throw badRequest('region_unavailable', SETTINGS_TEXTS.regionUnavailable, { reason: 'not_deployed' });
+  if (!known.offered)
+    throw badRequest('region_unavailable', SETTINGS_TEXTS.regionNotOffered, { reason: 'not_offered' });
+  if (!config().regionBuckets[region])
+    throw badRequest('region_unavailable', SETTINGS_TEXTS.regionUnavailable, { reason: 'not_deployed' });
   const role = await planRoleOf(profile);
   if (!limitsFor(role).regionChoice) {
     throw new HttpError(403, 'region_choice_not_in_plan', SETTINGS_TEXTS.regionChoiceNotInPlan, { role });
@@ -95,7 +103,13 @@ export async function checkedSettings(
     const expiry = edit.transferSettings.defaultExpirySeconds;
     // The same refusal as a TransferModal expiry change the plan does not allow (400 expiry_not_allowed).
     if (expiry !== undefined && !isExpiryAllowed(role, expiry)) {
-      throw problemsError([{ code: 'expiry_not_allowed', field: 'transferSettings.defaultExpirySeconds', message: problemText('expiry_not_allowed') }]);
+      throw problemsError([
+        {
+          code: 'expiry_not_allowed',
+          field: 'transferSettings.defaultExpirySeconds',
+          message: problemText('expiry_not_allowed'),
+        },
+      ]);
     }
     out.transferSettings = { ...profile.transferSettings, ...edit.transferSettings };
   }
@@ -103,10 +117,14 @@ export async function checkedSettings(
     const rules = edit.requestSettings.defaultRules;
     if (rules?.maxBytes !== undefined && rules.maxBytes > limits.uploadLimit) {
       // The codes (and app texts) of adding files beyond the plan: a request's upload is a transfer of the requester's plan.
-      throw badRequest('transfer_too_large', `Your plan takes at most ${formatBytes(limits.uploadLimit)} per upload.`, { limit: limits.uploadLimit });
+      throw badRequest('transfer_too_large', `Your plan takes at most ${formatBytes(limits.uploadLimit)} per upload.`, {
+        limit: limits.uploadLimit,
+      });
     }
     if (rules?.maxFiles !== undefined && rules.maxFiles > limits.files) {
-      throw badRequest('too_many_files', `Your plan takes at most ${limits.files} files per upload.`, { limit: limits.files });
+      throw badRequest('too_many_files', `Your plan takes at most ${limits.files} files per upload.`, {
+        limit: limits.files,
+      });
     }
     out.requestSettings = edit.requestSettings;
   }

@@ -35,13 +35,25 @@ export function teamOfTransfer(t: Pick<TransferRecord, 'senderId' | 'storageOwne
  * profile alone is not trusted for this), their own otherwise; none for a member of a team
  * whose membership is gone.
  */
-export async function currentTeamOf(profile: Pick<UserProfile, 'userId' | 'isTeamMember' | 'parentAdminId'>): Promise<string | undefined> {
+export async function currentTeamOf(
+  profile: Pick<UserProfile, 'userId' | 'isTeamMember' | 'parentAdminId'>,
+): Promise<string | undefined> {
   if (!profile.isTeamMember || !profile.parentAdminId) return profile.userId;
   return (await data.isOnTeam(profile.parentAdminId, profile.userId)) ? profile.parentAdminId : undefined;
 }
 
 /** Who sees a sent transfer under 'shared': the chosen team mates, and the admin for a member's send. */
-export async function shareOnSend(t: { slug: string; createdAt: number; senderId?: string; shareWith: readonly string[]; storageOwner?: string; requestId?: string }, now = Date.now()): Promise<void> {
+export async function shareOnSend(
+  t: {
+    slug: string;
+    createdAt: number;
+    senderId?: string;
+    shareWith: readonly string[];
+    storageOwner?: string;
+    requestId?: string;
+  },
+  now = Date.now(),
+): Promise<void> {
   const team = teamOfTransfer(t);
   if (!t.senderId || team === undefined) return;
   const ids = new Set(t.shareWith);
@@ -55,7 +67,10 @@ export async function shareOnSend(t: { slug: string; createdAt: number; senderId
  * Who may manage a transfer: its sender, and the team admin for a member's send (the storage
  * owner of a signed-in send that is not the sender; never a file request's requester).
  */
-export function managesTransfer(t: Pick<TransferRecord, 'senderId' | 'storageOwner' | 'requestId'>, userId: string): boolean {
+export function managesTransfer(
+  t: Pick<TransferRecord, 'senderId' | 'storageOwner' | 'requestId'>,
+  userId: string,
+): boolean {
   if (t.senderId === userId) return true;
   return t.senderId !== undefined && !t.requestId && t.storageOwner === userId;
 }
@@ -65,7 +80,10 @@ export function managesTransfer(t: Pick<TransferRecord, 'senderId' | 'storageOwn
  * the member's only while they are on that team (removal hands it to the admin; a move that
  * did not finish must not leave it with the former member).
  */
-export async function managesNow(t: Pick<TransferRecord, 'senderId' | 'storageOwner' | 'requestId'>, userId: string): Promise<boolean> {
+export async function managesNow(
+  t: Pick<TransferRecord, 'senderId' | 'storageOwner' | 'requestId'>,
+  userId: string,
+): Promise<boolean> {
   if (!managesTransfer(t, userId)) return false;
   const team = teamOfTransfer(t);
   return team === undefined || team === userId || data.isOnTeam(team, userId);
@@ -85,7 +103,8 @@ async function sharedNow(t: TransferRecord, userId: string): Promise<boolean> {
  */
 export async function requireReader(slug: string, userId: string): Promise<{ t: TransferRecord; manages: boolean }> {
   const t = await transfers.getTransfer(slug);
-  if (!t || t.status === 'deleted' || t.status === 'cancelled') throw notFound('transfer_not_found', 'This transfer does not exist.');
+  if (!t || t.status === 'deleted' || t.status === 'cancelled')
+    throw notFound('transfer_not_found', 'This transfer does not exist.');
   if (await managesNow(t, userId)) return { t, manages: true };
   if (await sharedNow(t, userId)) return { t, manages: false };
   throw forbidden('not_owner', 'Only the sender can change this transfer.');

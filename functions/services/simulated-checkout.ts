@@ -29,18 +29,31 @@ const cardFields = (input: SimulatedCardInput) => ({
   ...(input.postalCode !== undefined ? { postalCode: input.postalCode } : {}),
 });
 
-export async function payWithSimulatedCard(userId: string, input: SimulatedCardInput): Promise<{ status: 'complete'; returnUrl: string }> {
+export async function payWithSimulatedCard(
+  userId: string,
+  input: SimulatedCardInput,
+): Promise<{ status: 'complete'; returnUrl: string }> {
   const sim = simulatorOr404();
   const result = await withCardErrors(() => sim.completeCheckout(input.clientSecret, cardFields(input), userId));
   if (result.kind === 'not_found') throw notFound('checkout_not_found', 'This checkout is no longer available.');
-  if (result.kind === 'not_open') throw conflict('checkout_not_open', result.status === 'expired' ? 'This checkout session has expired. Start again from the plans.' : 'This checkout session is already complete.');
+  if (result.kind === 'not_open')
+    throw conflict(
+      'checkout_not_open',
+      result.status === 'expired'
+        ? 'This checkout session has expired. Start again from the plans.'
+        : 'This checkout session is already complete.',
+    );
   return { status: 'complete', returnUrl: result.returnUrl };
 }
 
-export async function confirmSimulatedSetup(userId: string, input: SimulatedCardInput): Promise<{ paymentMethodId: string }> {
+export async function confirmSimulatedSetup(
+  userId: string,
+  input: SimulatedCardInput,
+): Promise<{ paymentMethodId: string }> {
   const sim = simulatorOr404();
   const result = await withCardErrors(() => sim.confirmSetup(input.clientSecret, cardFields(input), userId));
   if (result.kind === 'not_found') throw notFound('checkout_not_found', 'This checkout is no longer available.');
-  if (result.kind === 'not_open') throw conflict('setup_not_open', 'This card form was already used. Open it again to add another card.');
+  if (result.kind === 'not_open')
+    throw conflict('setup_not_open', 'This card form was already used. Open it again to add another card.');
   return { paymentMethodId: result.paymentMethodId };
 }

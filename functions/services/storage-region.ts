@@ -13,8 +13,12 @@ import { config } from '../lib/env';
  * `role` is the plan that decides (the team admin's for members, as for every other limit);
  * without it the profile's own role is used.
  */
-export function uploadRegionFor(profile: Pick<UserProfile, 'region' | 'role'> | undefined, role: string = resolveRole({ customerRole: profile?.role })): RegionId {
+export function uploadRegionFor(
+  profile: Pick<UserProfile, 'region' | 'role'> | undefined,
+  role: string = resolveRole({ customerRole: profile?.role }),
+): RegionId {
   const region = profile?.region;
-  if (region && limitsFor(role).regionChoice && OFFERED_REGION_IDS.includes(region) && config().regionBuckets[region]) return region;
+  if (region && limitsFor(role).regionChoice && OFFERED_REGION_IDS.includes(region) && config().regionBuckets[region])
+    return region;
   return config().defaultRegion;
 }

@@ -35,7 +35,8 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const RESEND_COOLDOWN_MS = 60_000;
 
 const memberForbidden = () => forbidden('team_member_forbidden', "Teams are managed by your team's admin.");
-const inviteGone = () => gone('invite_expired', 'This invitation has expired or was already used. Ask your team admin for a new one.');
+const inviteGone = () =>
+  gone('invite_expired', 'This invitation has expired or was already used. Ask your team admin for a new one.');
 const inviteMissing = () => notFound('invite_not_found', 'This invitation does not exist.');
 
 /** The caller as a team admin (any non-member; the plan decides the seats). */
@@ -49,10 +50,20 @@ export function teamLimitOf(profile: UserProfile): number {
 }
 
 function inviteView(i: data.InviteRecord, now: number): TeamInviteView {
-  return { id: i.inviteId, email: i.email, state: now < i.expiresAt ? 'pending' : 'expired', sentAt: i.sentAt, expiresAt: i.expiresAt };
+  return {
+    id: i.inviteId,
+    email: i.email,
+    state: now < i.expiresAt ? 'pending' : 'expired',
+    sentAt: i.sentAt,
+    expiresAt: i.expiresAt,
+  };
 }
 
-async function memberView(p: UserProfile | undefined, fallback: { id: string; email: string; joinedAt?: number }, isAdmin: boolean): Promise<TeamMemberView> {
+async function memberView(
+  p: UserProfile | undefined,
+  fallback: { id: string; email: string; joinedAt?: number },
+  isAdmin: boolean,
+): Promise<TeamMemberView> {
   const pic = await imageUrl(p?.profilePicKey);
   return {
     shareWithId: fallback.id,
@@ -74,7 +85,9 @@ export async function teamView(profile: UserProfile, now = Date.now()): Promise<
   const profiles = await Promise.all(team.members.map((m) => getProfile(m.memberId)));
   const members = await Promise.all([
     memberView(admin, { id: admin.userId, email: admin.email }, true),
-    ...team.members.map((m, k) => memberView(profiles[k], { id: m.memberId, email: m.email, joinedAt: m.joinedAt }, false)),
+    ...team.members.map((m, k) =>
+      memberView(profiles[k], { id: m.memberId, email: m.email, joinedAt: m.joinedAt }, false),
+    ),
   ]);
   const isAdmin = !profile.isTeamMember;
   const limit = teamLimitOf(admin);
@@ -91,7 +104,12 @@ function inviteLink(token: string): string {
   return `${config().appOrigin}/invite/${token}`;
 }
 
-async function sendInviteMail(admin: UserProfile, email: string, token: string, lang: string | undefined): Promise<void> {
+async function sendInviteMail(
+  admin: UserProfile,
+  email: string,
+  token: string,
+  lang: string | undefined,
+): Promise<void> {
   const ok = await mailTeamInvite(email, lang ?? admin.lang, {
     adminName: admin.fullName || admin.email,
     adminEmail: admin.email,
@@ -103,7 +121,12 @@ async function sendInviteMail(admin: UserProfile, email: string, token: string, 
 }
 
 /** POST /teams/invites: a seat under the plan's size (conditional counter), then the mail. */
-export async function invite(profile: UserProfile, email: string, lang: string | undefined, now = Date.now()): Promise<TeamInviteView> {
+export async function invite(
+  profile: UserProfile,
+  email: string,
+  lang: string | undefined,
+  now = Date.now(),
+): Promise<TeamInviteView> {
   const admin = requireAdmin(profile);
   const limit = teamLimitOf(admin);
   if (limit <= 0) throw forbidden('team_plan_required', 'Your plan has no team seats. Upgrade to invite team members.');
@@ -111,9 +134,20 @@ export async function invite(profile: UserProfile, email: string, lang: string |
   // A quick, friendly answer; the transaction's own check decides under races.
   if (await userIdByEmail(email)) throw conflict('email_taken', TEXTS.emailTaken);
   const token = newToken();
-  const inv: data.InviteRecord = { adminId: admin.userId, inviteId: randomString(16, ALNUM), email, tokenHash: hashToken(token), sentAt: now, expiresAt: now + INVITE_VALID_MS };
+  const inv: data.InviteRecord = {
+    adminId: admin.userId,
+    inviteId: randomString(16, ALNUM),
+    email,
+    tokenHash: hashToken(token),
+    sentAt: now,
+    expiresAt: now + INVITE_VALID_MS,
+  };
   const failure = await data.createInvite(inv, limit, now);
-  if (failure === 'team_full') throw conflict('team_full', `Your plan includes ${limit} team member${limit === 1 ? '' : 's'}. Remove someone or upgrade to invite more.`);
+  if (failure === 'team_full')
+    throw conflict(
+      'team_full',
+      `Your plan includes ${limit} team member${limit === 1 ? '' : 's'}. Remove someone or upgrade to invite more.`,
+    );
   if (failure === 'email_invited') throw conflict('email_invited', 'This address already has a pending invitation.');
   if (failure === 'email_taken') throw conflict('email_taken', TEXTS.emailTaken);
   await sendInviteMail(admin, email, token, lang);
@@ -127,14 +161,20 @@ async function requireInvite(admin: UserProfile, inviteId: string): Promise<data
 }
 
 /** POST /teams/invites/{id}/resend: a new link and a new week; the previous link stops working. */
-export async function resendInvite(profile: UserProfile, inviteId: string, lang: string | undefined, now = Date.now()): Promise<TeamInviteView> {
+export async function resendInvite(
+  profile: UserProfile,
+  inviteId: string,
+  lang: string | undefined,
+  now = Date.now(),
+): Promise<TeamInviteView> {
   const admin = requireAdmin(profile);
   const inv = await requireInvite(admin, inviteId);
   const wait = inv.sentAt + RESEND_COOLDOWN_MS - now;
   if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000), 'The invitation was just sent. Try again in a minute.');
   const token = newToken();
   const next = { tokenHash: hashToken(token), sentAt: now, expiresAt: now + INVITE_VALID_MS };
-  if (!(await data.rotateInvite(inv, next, now))) throw conflict('email_invited', 'This address has a pending invitation from another team now. Revoke this one.');
+  if (!(await data.rotateInvite(inv, next, now)))
+    throw conflict('email_invited', 'This address has a pending invitation from another team now. Revoke this one.');
   await sendInviteMail(admin, inv.email, token, lang);
   return inviteView({ ...inv, ...next }, now);
 }
@@ -153,10 +193,15 @@ export async function revokeInvite(profile: UserProfile, inviteId: string): Prom
  * with the membership (data/teams.ts T7) and their API keys, made under the team's permission,
  * are revoked. Reads re-check membership too (services/sharing.ts), so nothing left behind opens.
  */
-export async function removeMember(profile: UserProfile, memberId: string): Promise<{ removed: true; transfersMoved: number }> {
+export async function removeMember(
+  profile: UserProfile,
+  memberId: string,
+): Promise<{ removed: true; transfersMoved: number }> {
   const admin = requireAdmin(profile);
-  if (!(await data.getMember(admin.userId, memberId))) throw notFound('member_not_found', 'This person is not in your team.');
-  if (!(await data.removeMember(admin.userId, memberId))) throw notFound('member_not_found', 'This person is not in your team.');
+  if (!(await data.getMember(admin.userId, memberId)))
+    throw notFound('member_not_found', 'This person is not in your team.');
+  if (!(await data.removeMember(admin.userId, memberId)))
+    throw notFound('member_not_found', 'This person is not in your team.');
   const keysRevoked = await deleteUserApiKeys(memberId);
   const moved = await data.moveTransfers(memberId, admin.userId);
   // The admin now owns them: their copies in the admin's shared list would be doubles.
@@ -197,9 +242,13 @@ export async function inviteInfo(token: string, now = Date.now()): Promise<Invit
  * PATCH /v1/teams (spec §7): the invitee sets name and password; the Cognito user is made as at
  * sign-up, the profile joins the admin's team, and the caller is signed in like /combinedAuth.
  */
-export async function acceptInvite(input: AcceptInviteInput, now = Date.now()): Promise<{ auth: AuthResponse; refreshToken: string }> {
+export async function acceptInvite(
+  input: AcceptInviteInput,
+  now = Date.now(),
+): Promise<{ auth: AuthResponse; refreshToken: string }> {
   const { inv, admin } = await liveInvite(input.token, now);
-  if (input.newMemberEmail !== inv.email) throw forbidden('invite_wrong_address', 'This invitation was sent to another address.');
+  if (input.newMemberEmail !== inv.email)
+    throw forbidden('invite_wrong_address', 'This invitation was sent to another address.');
   if (await userIdByEmail(inv.email)) throw conflict('email_taken', TEXTS.emailTaken);
   const created = await adminCreateUser(inv.email);
   if (created === 'exists') throw conflict('email_taken', TEXTS.emailTaken);

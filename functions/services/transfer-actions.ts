@@ -13,7 +13,14 @@ import type {
   ForwardResponse,
   TransferState,
 } from '../domain/dashboard-api';
-import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, checkCustomExpiry, purgeDateOf, expiryDateFor, isExpiryAllowed } from '../domain/expiry';
+import {
+  CUSTOM_DATE_MARKER,
+  DEFAULT_EXPIRY_SECONDS,
+  checkCustomExpiry,
+  purgeDateOf,
+  expiryDateFor,
+  isExpiryAllowed,
+} from '../domain/expiry';
 import { totalSize } from '../domain/file-filters';
 import { GiB } from '../domain/units';
 import { FILE_ID_LENGTH } from '../domain/transfer-api';
@@ -22,7 +29,15 @@ import { problemText, transferDraftSchema, type Problem, type ProblemCode } from
 import { randomString, generateSlug } from '../domain/slug';
 import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
-import { claimCopy, dequeueCopy, listQueuedCopies, queueCopy, setExpiryChoice, setPasswordHash, type QueuedCopy } from '../data/transfer-actions';
+import {
+  claimCopy,
+  dequeueCopy,
+  listQueuedCopies,
+  queueCopy,
+  setExpiryChoice,
+  setPasswordHash,
+  type QueuedCopy,
+} from '../data/transfer-actions';
 import { releaseSend } from '../data/users';
 import { rememberRecipients } from './contacts';
 import { hitRateWindow } from '../data/verification';
@@ -63,7 +78,8 @@ const NOT_FOUND_MESSAGE = 'This transfer does not exist.';
 /** Sent, not expired: what forward, resend and remind need. */
 function assertLive(t: TransferRecord, now: number): void {
   if (t.status === 'uploading') throw conflict('transfer_not_sent', 'This transfer has not been sent yet.');
-  if (t.status !== 'ready' || t.purged || now >= t.expiryDate) throw gone('transfer_expired', 'This transfer has expired.');
+  if (t.status !== 'ready' || t.purged || now >= t.expiryDate)
+    throw gone('transfer_expired', 'This transfer has expired.');
 }
 
 function assertEmailTransfer(t: TransferRecord): void {
@@ -75,7 +91,10 @@ function assertEmailTransfer(t: TransferRecord): void {
 async function assertMayMailAgain(scope: 'resend' | 'remind', slug: string, now: number): Promise<void> {
   const hit = await hitRateWindow(scope, slug, MAIL_AGAIN_LIMIT.limit, MAIL_AGAIN_LIMIT.windowSeconds, now);
   if (!hit.allowed) {
-    throw tooManyRequests(hit.retryAfterSeconds, `The recipients of this transfer were mailed too often. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`);
+    throw tooManyRequests(
+      hit.retryAfterSeconds,
+      `The recipients of this transfer were mailed too often. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`,
+    );
   }
 }
 
@@ -107,7 +126,8 @@ export async function forwardTransfer(
   assertLive(source, now);
   const all = await sentFiles(source.slug);
   // only scanned files travel: none while the scan runs, never a quarantined one.
-  if (all.some((f) => f.scanStatus === 'pending')) throw conflict('scan_pending', 'The files are still being checked. Try again in a moment.');
+  if (all.some((f) => f.scanStatus === 'pending'))
+    throw conflict('scan_pending', 'The files are still being checked. Try again in a moment.');
   const files = all.filter((f) => (f.scanStatus ?? 'clean') === 'clean');
   if (files.length === 0) throw notFound('transfer_empty', NOT_FOUND_MESSAGE);
   // The same rules as a new send of these files by this sender: recipients, links, plan size.
@@ -118,7 +138,11 @@ export async function forwardTransfer(
     emailTo: body.emailTo,
     region: source.region,
     expirySeconds: DEFAULT_EXPIRY_SECONDS,
-    fileObjects: files.map((f) => ({ fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size })),
+    fileObjects: files.map((f) => ({
+      fileName: f.fileName,
+      ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+      size: f.size,
+    })),
   });
   if (!parsed.success) throw draftError(parsed.error);
   const draft = parsed.data;
@@ -129,12 +153,18 @@ export async function forwardTransfer(
   try {
     copy = await createCopyRecord();
   } catch (err) {
-    await releaseSend(reservation.storageOwner, reservation.reservedBytes, reservation.sendMonth ?? null).catch(() => undefined);
+    await releaseSend(reservation.storageOwner, reservation.reservedBytes, reservation.sendMonth ?? null).catch(
+      () => undefined,
+    );
     throw err;
   }
   const { record } = copy;
   if (draft.sendAs === 'email') await rememberRecipients(sender.userId, draft.emailTo, now);
-  const answer = { slug: record.slug, link: downloadLink(record.slug, await linkOriginOf(record)), expiryDate: record.expiryDate };
+  const answer = {
+    slug: record.slug,
+    link: downloadLink(record.slug, await linkOriginOf(record)),
+    expiryDate: record.expiryDate,
+  };
   const pairs = files.map((f, i) => ({ from: f, to: copy.files[i]! }));
 
   if (bytes > (opts.inlineMaxBytes ?? INLINE_COPY_MAX_BYTES)) {
@@ -183,7 +213,8 @@ export async function forwardTransfer(
         ...(source.senderName ? { senderName: source.senderName } : sender.name ? { senderName: sender.name } : {}),
         message: draft.message,
         lang: body.lang ?? source.lang,
-        recipients: draft.sendAs === 'email' ? draft.emailTo.map((r) => ({ ...r, recipientId: randomString(8, ALNUM) })) : [],
+        recipients:
+          draft.sendAs === 'email' ? draft.emailTo.map((r) => ({ ...r, recipientId: randomString(8, ALNUM) })) : [],
         shareWith: [],
         uploadTokenHash: hashToken(newToken()),
         uploadTokenExpiresAt: now,
@@ -209,20 +240,31 @@ export async function forwardTransfer(
  * recipients; returns the addresses mailed. Any failure removes the partial copy and gives the
  * reservation back (404 when the source went away meanwhile).
  */
-async function finishForward(source: TransferRecord, record: TransferRecord, pairs: readonly { from: FileRecord; to: FileRecord }[], now: number): Promise<string[]> {
+async function finishForward(
+  source: TransferRecord,
+  record: TransferRecord,
+  pairs: readonly { from: FileRecord; to: FileRecord }[],
+  now: number,
+): Promise<string[]> {
   try {
-    await mapLimited(pairs, COPY_CONCURRENCY, ({ from, to }) => storage.copyObject(refOf(source, from.key), refOf(record, to.key), from.size));
+    await mapLimited(pairs, COPY_CONCURRENCY, ({ from, to }) =>
+      storage.copyObject(refOf(source, from.key), refOf(record, to.key), from.size),
+    );
     // The source's delete marks it first and removes its objects after: a delete that started
     // while we copied wins, and the copy goes.
     const still = await data.getTransfer(source.slug);
-    if (!still || still.status === 'deleted' || still.status === 'cancelled') throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
+    if (!still || still.status === 'deleted' || still.status === 'cancelled')
+      throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
     const copied = pairs.map((p) => p.to);
     const sent = await data.markSent(record, {
       dateSent: now,
       expiryDate: record.expiryDate,
       fileCount: copied.length,
       totalBytes: record.totalBytes,
-      searchText: searchTextOf(copied, record.recipients.map((r) => r.email)),
+      searchText: searchTextOf(
+        copied,
+        record.recipients.map((r) => r.email),
+      ),
     });
     if (!sent) throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
   } catch (err) {
@@ -231,10 +273,20 @@ async function finishForward(source: TransferRecord, record: TransferRecord, pai
     throw err;
   }
   const sentRecord: TransferRecord = { ...record, status: 'ready', dateSent: now };
-  log.info('transfer forwarded', { from: source.slug, slug: record.slug, files: pairs.length, bytes: record.totalBytes });
+  log.info('transfer forwarded', {
+    from: source.slug,
+    slug: record.slug,
+    files: pairs.length,
+    bytes: record.totalBytes,
+  });
   await trySchedulingReminder(sentRecord);
   if (sentRecord.sendAs !== 'email') return [];
-  const failed = new Set(await mailTransferSent(sentRecord, pairs.map((p) => p.to)));
+  const failed = new Set(
+    await mailTransferSent(
+      sentRecord,
+      pairs.map((p) => p.to),
+    ),
+  );
   return sentRecord.recipients.map((r) => r.email).filter((e) => !failed.has(e));
 }
 
@@ -248,7 +300,10 @@ async function runQueuedCopy(job: QueuedCopy, now: number): Promise<'sent' | 'fa
   const record = await data.getTransfer(job.slug);
   if (record?.status !== 'uploading' || !record.forwardedFrom) return 'skipped';
   const source = await data.getTransfer(record.forwardedFrom);
-  const [sourceFiles, copyFiles] = await Promise.all([data.listFiles(record.forwardedFrom), data.listFiles(record.slug)]);
+  const [sourceFiles, copyFiles] = await Promise.all([
+    data.listFiles(record.forwardedFrom),
+    data.listFiles(record.slug),
+  ]);
   const fromById = new Map(sourceFiles.map((f) => [f.fileId, f]));
   const toById = new Map(copyFiles.map((f) => [f.fileId, f]));
   const pairs = job.files.map(([from, to]) => ({ from: fromById.get(from), to: toById.get(to) }));
@@ -271,7 +326,9 @@ async function runQueuedCopy(job: QueuedCopy, now: number): Promise<'sent' | 'fa
  * sent and mailed (or cleaned up), then leaves the queue. Runs that overlap never copy one
  * forward twice at once; a run that dies leaves a claim that lapses for a later run.
  */
-export async function runQueuedCopies(opts: { now?: () => number; timeLeftMs?: () => number } = {}): Promise<{ sent: number; failed: number }> {
+export async function runQueuedCopies(
+  opts: { now?: () => number; timeLeftMs?: () => number } = {},
+): Promise<{ sent: number; failed: number }> {
   const clock = opts.now ?? Date.now;
   const timeLeft = opts.timeLeftMs ?? (() => Number.POSITIVE_INFINITY);
   const result = { sent: 0, failed: 0 };
@@ -299,7 +356,8 @@ export async function runQueuedCopies(opts: { now?: () => number; timeLeftMs?: (
 async function abandonCopy(record: TransferRecord): Promise<void> {
   try {
     await storage.deletePrefix(locOf(record), `t/${record.slug}/`);
-    if (await data.setStatus(record.slug, 'cancelled', { from: ['uploading'] })) await releaseTransfer(record, { unsent: true });
+    if (await data.setStatus(record.slug, 'cancelled', { from: ['uploading'] }))
+      await releaseTransfer(record, { unsent: true });
   } catch (err) {
     // The sweep removes it once its sweepDueAt passes (an upload nobody finished).
     log.error('forward copy not cleaned up', { slug: record.slug, ...errorFields(err) });
@@ -309,7 +367,11 @@ async function abandonCopy(record: TransferRecord): Promise<void> {
 // ---- mail the link again, remind ----------------------------------------------------------------
 
 /** POST /transfers/emailSend: the transfer mail again, to every recipient or the ones named. */
-export async function resendTransfer(body: z.output<typeof emailSendRequestSchema>, userId: string, now = Date.now()): Promise<{ sent: string[] }> {
+export async function resendTransfer(
+  body: z.output<typeof emailSendRequestSchema>,
+  userId: string,
+  now = Date.now(),
+): Promise<{ sent: string[] }> {
   const t = await requireOwner(body.slug, userId);
   assertLive(t, now);
   assertEmailTransfer(t);
@@ -317,7 +379,8 @@ export async function resendTransfer(body: z.output<typeof emailSendRequestSchem
   if (body.emails) {
     const byEmail = new Map(t.recipients.map((r) => [r.email.toLowerCase(), r]));
     const unknown = [...new Set(body.emails.filter((e) => !byEmail.has(e)))];
-    if (unknown.length > 0) throw badRequest('not_a_recipient', 'These addresses are not recipients of this transfer.', { emails: unknown });
+    if (unknown.length > 0)
+      throw badRequest('not_a_recipient', 'These addresses are not recipients of this transfer.', { emails: unknown });
     chosen = [...new Set(body.emails)].map((e) => byEmail.get(e)!);
   }
   await assertMayMailAgain('resend', t.slug, now);
@@ -367,7 +430,11 @@ export async function changeTransferExpiry(
   assertKept(t, now);
   const expiryDate = expiryDateFor(body.expirySeconds, now, body.customExpiryDate);
   if (!(await data.changeExpiry(t, expiryDate))) await explainLostWrite(t.slug);
-  await setExpiryChoice(t.slug, body.expirySeconds, body.expirySeconds === CUSTOM_DATE_MARKER ? body.customExpiryDate : undefined);
+  await setExpiryChoice(
+    t.slug,
+    body.expirySeconds,
+    body.expirySeconds === CUSTOM_DATE_MARKER ? body.customExpiryDate : undefined,
+  );
   await scheduleReminder({ ...t, expiryDate });
   return { expiryDate, state: 'active' };
 }
@@ -376,20 +443,26 @@ export async function changeTransferExpiry(
 function assertKept(t: TransferRecord, now: number): void {
   if (t.status === 'uploading') throw conflict('transfer_not_sent', 'This transfer has not been sent yet.');
   // The sweep purges then (maybe a run later).
-  if (t.purged || now >= purgeDateOf(t)) throw gone('transfer_purged', 'The files of this transfer have been deleted; it can no longer be changed.');
+  if (t.purged || now >= purgeDateOf(t))
+    throw gone('transfer_purged', 'The files of this transfer have been deleted; it can no longer be changed.');
 }
 
 /** A conditional write found the transfer changed: deleted meanwhile (404) or purged (410). */
 async function explainLostWrite(slug: string): Promise<never> {
   const again = await data.getTransfer(slug);
-  if (!again || again.status === 'deleted' || again.status === 'cancelled') throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
+  if (!again || again.status === 'deleted' || again.status === 'cancelled')
+    throw notFound('transfer_not_found', NOT_FOUND_MESSAGE);
   throw gone('transfer_purged', 'The files of this transfer have been deleted; it can no longer be changed.');
 }
 
 // ---- password -----------------------------------------------------------------------------------------
 
 /** POST /transfers/password: sets (hashed) or removes the download password; the download page follows at once. */
-export async function changeTransferPassword(body: z.output<typeof changePasswordRequestSchema>, userId: string, now = Date.now()): Promise<{ hasPassword: boolean }> {
+export async function changeTransferPassword(
+  body: z.output<typeof changePasswordRequestSchema>,
+  userId: string,
+  now = Date.now(),
+): Promise<{ hasPassword: boolean }> {
   const t = await requireOwner(body.slug, userId);
   assertKept(t, now);
   const hash = body.password === null ? null : await hashPassword(body.password);

@@ -50,7 +50,15 @@ export function sourcesOf(filter: ListFilter, userId: string, now: number): List
     case 'unseen':
       return [{ index: 'gsi4', partition: keys.unseenPartition(userId), above: now_, newestFirst: true }];
     case 'expiring':
-      return [{ index: 'gsi3', partition: live, above: now_, atMost: keys.expiryBound(now + EXPIRING_SOON_MS), newestFirst: false }];
+      return [
+        {
+          index: 'gsi3',
+          partition: live,
+          above: now_,
+          atMost: keys.expiryBound(now + EXPIRING_SOON_MS),
+          newestFirst: false,
+        },
+      ];
     case 'shared':
       // read by sharedPage (share items on gsi1 `SHARED#<user>`, then the transfers)
       return [];
@@ -87,7 +95,12 @@ async function rowOf(t: TransferRecord, now: number, viewer?: string): Promise<T
  * the transfers (pattern T9). Only those of the team the caller is on now: a share item that
  * outlived its membership (a race with the removal, an old item) shows nothing.
  */
-async function sharedPage(userId: string, team: string | undefined, skip: number, search: string | undefined): Promise<{ items: TransferRecord[]; hasMore: boolean }> {
+async function sharedPage(
+  userId: string,
+  team: string | undefined,
+  skip: number,
+  search: string | undefined,
+): Promise<{ items: TransferRecord[]; hasMore: boolean }> {
   if (team === undefined) return { items: [], hasMore: false };
   const want = skip + LIST_PAGE_SIZE + 1;
   const items: TransferRecord[] = [];
@@ -120,7 +133,11 @@ async function sharedCountOf(userId: string, team: string | undefined): Promise<
 }
 
 /** `skip` rows of the sources, then one page (and whether more follow). */
-async function pageOf(sources: readonly ListSource[], skip: number, search: string | undefined): Promise<{ items: TransferRecord[]; hasMore: boolean }> {
+async function pageOf(
+  sources: readonly ListSource[],
+  skip: number,
+  search: string | undefined,
+): Promise<{ items: TransferRecord[]; hasMore: boolean }> {
   const want = skip + LIST_PAGE_SIZE + 1;
   const items: TransferRecord[] = [];
   let seen = 0;
@@ -146,7 +163,9 @@ export async function listTransfers(
   const userId = profile.userId;
   const [owner, team] = await Promise.all([storageOwnerOf(profile), currentTeamOf(profile)]);
   const [page, stats, unswept, thisMonthsTransfers, sharedCount, unseenCount, expiringCount] = await Promise.all([
-    query.filter === 'shared' ? sharedPage(userId, team, query.skip, normaliseSearch(query.q)) : pageOf(sourcesOf(query.filter, userId, now), query.skip, normaliseSearch(query.q)),
+    query.filter === 'shared'
+      ? sharedPage(userId, team, query.skip, normaliseSearch(query.q))
+      : pageOf(sourcesOf(query.filter, userId, now), query.skip, normaliseSearch(query.q)),
     transferStats(userId),
     countExpiredUnswept(userId, now),
     monthlyTransfers(owner.userId, transferMonthKey(now)),
@@ -192,10 +211,15 @@ function detailFile(f: FileRecord): DetailFile {
 
 export async function transferDetail(slug: string, userId: string, now = Date.now()): Promise<TransferDetail> {
   const { t, manages } = await requireReader(slug, userId);
-  const [files, downloads, reminder] = await Promise.all([data.listFiles(slug), listDownloads(slug, DETAIL_MAX_DOWNLOADS), getReminder(slug)]);
+  const [files, downloads, reminder] = await Promise.all([
+    data.listFiles(slug),
+    listDownloads(slug, DETAIL_MAX_DOWNLOADS),
+    getReminder(slug),
+  ]);
   const sent = files.filter((f) => f.status === 'uploaded');
   // Past the latest downloads the modal lists, whether a recipient ever downloaded needs them all.
-  const everDownloaded = downloads.length >= DETAIL_MAX_DOWNLOADS && t.recipients.length > 0 ? await downloadedBy(slug) : undefined;
+  const everDownloaded =
+    downloads.length >= DETAIL_MAX_DOWNLOADS && t.recipients.length > 0 ? await downloadedBy(slug) : undefined;
   const origin = await linkOriginOf(t);
   const recipientsDetail: DetailRecipient[] = t.recipients.map((r) => {
     const theirs = downloads.filter((d) => d.receiverEmail === r.email);

@@ -42,7 +42,15 @@ import { trySchedulingReminder } from './reminders';
 import type * as z from 'zod/mini';
 import { releaseSend, type UserProfile } from '../data/users';
 import { rememberRecipients } from './contacts';
-import { releaseBytes, releaseTransfer, reserveForGuest, reserveForSend, reserveMore, storageOwnerOf, type Reservation } from './limits';
+import {
+  releaseBytes,
+  releaseTransfer,
+  reserveForGuest,
+  reserveForSend,
+  reserveMore,
+  storageOwnerOf,
+  type Reservation,
+} from './limits';
 import { uploadRegionFor } from './storage-region';
 import { linkOriginOf } from './link-origin';
 import { publishEvent } from './events';
@@ -79,7 +87,11 @@ export function recipientLink(slug: string, recipientId: string, origin: string 
 export { locOf, refOf };
 
 /** File records (and multipart uploads) for new files of a transfer. */
-export async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>, entries: readonly (FileEntry & { readonly recording?: Recording })[], now: number): Promise<FileRecord[]> {
+export async function planFiles(
+  t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>,
+  entries: readonly (FileEntry & { readonly recording?: Recording })[],
+  now: number,
+): Promise<FileRecord[]> {
   return mapLimited(entries, MULTIPART_CREATE_CONCURRENCY, async (f) => {
     const fileId = randomString(FILE_ID_LENGTH, ALNUM);
     const key = `t/${t.slug}/${fileId}`;
@@ -96,13 +108,34 @@ export async function planFiles(t: Pick<TransferRecord, 'slug' | 'region' | 'ano
     };
     if (!usesMultipart(f.size)) return { ...base, mode: 'single' as const };
     const uploadId = await storage.startMultipart(refOf(t, key));
-    return { ...base, mode: 'multipart' as const, uploadId, partSize: partSizeFor(f.size), partCount: partCountFor(f.size) };
+    return {
+      ...base,
+      mode: 'multipart' as const,
+      uploadId,
+      partSize: partSizeFor(f.size),
+      partCount: partCountFor(f.size),
+    };
   });
 }
 
-export async function plannedFile(t: TransferRecord, f: FileRecord, expiresIn: number, withUrl = true): Promise<PlannedFile> {
-  const common = { fileId: f.fileId, fileName: f.fileName, ...(f.itemPath ? { itemPath: f.itemPath } : {}), size: f.size };
-  if (f.mode === 'single') return { ...common, mode: 'single', ...(withUrl ? { url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) } : {}) };
+export async function plannedFile(
+  t: TransferRecord,
+  f: FileRecord,
+  expiresIn: number,
+  withUrl = true,
+): Promise<PlannedFile> {
+  const common = {
+    fileId: f.fileId,
+    fileName: f.fileName,
+    ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+    size: f.size,
+  };
+  if (f.mode === 'single')
+    return {
+      ...common,
+      mode: 'single',
+      ...(withUrl ? { url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) } : {}),
+    };
   return { ...common, mode: 'multipart', partSize: f.partSize!, partCount: f.partCount! };
 }
 
@@ -111,7 +144,11 @@ export async function plannedFile(t: TransferRecord, f: FileRecord, expiresIn: n
  * single files only, so the answer stays far under Lambda's 6 MB whatever the file count; the
  * client signs the others through /sign as it reaches them.
  */
-export async function plannedFiles(t: TransferRecord, files: readonly FileRecord[], expiresIn: number): Promise<PlannedFile[]> {
+export async function plannedFiles(
+  t: TransferRecord,
+  files: readonly FileRecord[],
+  expiresIn: number,
+): Promise<PlannedFile[]> {
   let signed = 0;
   return Promise.all(
     files.map((f) => {
@@ -185,7 +222,9 @@ export async function createTransfer(
     return created;
   } catch (err) {
     // Nothing was created: the reservation goes straight back.
-    await releaseSend(reservation.storageOwner, reservation.reservedBytes, reservation.sendMonth ?? null).catch(() => undefined);
+    await releaseSend(reservation.storageOwner, reservation.reservedBytes, reservation.sendMonth ?? null).catch(
+      () => undefined,
+    );
     throw err;
   }
 }
@@ -254,7 +293,11 @@ async function createWithFreeSlug(
 }
 
 /** The transfer behind an upload token; anything else is refused before touching storage. */
-export async function requireUpload(slug: string, token: string | undefined, now = Date.now()): Promise<TransferRecord> {
+export async function requireUpload(
+  slug: string,
+  token: string | undefined,
+  now = Date.now(),
+): Promise<TransferRecord> {
   const t = await data.getTransfer(slug);
   if (!t || t.status === 'deleted') throw notFound('transfer_not_found', 'This transfer does not exist.');
   if (!token || !safeEqual(hashToken(token), t.uploadTokenHash)) {
@@ -280,7 +323,8 @@ export async function signUpload(t: TransferRecord, req: SignRequest, now = Date
   const expiresIn = urlLifetime(t, now);
   const expiresAt = now + expiresIn * SECOND;
   if (f.mode === 'single') {
-    if (req.partNumbers) throw badRequest('not_multipart', 'This file is uploaded in one piece; ask without partNumbers.');
+    if (req.partNumbers)
+      throw badRequest('not_multipart', 'This file is uploaded in one piece; ask without partNumbers.');
     return { fileId: f.fileId, url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn), expiresAt };
   }
   if (!req.partNumbers) throw badRequest('part_numbers_required', 'Say which parts to sign.');
@@ -288,24 +332,37 @@ export async function signUpload(t: TransferRecord, req: SignRequest, now = Date
     [...new Set(req.partNumbers)].map(async (partNumber) => {
       if (partNumber > f.partCount!) throw badRequest('part_out_of_range', `This file has ${f.partCount} parts.`);
       const { start, end } = partRange(f.size, partNumber);
-      return { partNumber, url: await storage.presignPart(refOf(t, f.key), f.uploadId!, partNumber, end - start, expiresIn) };
+      return {
+        partNumber,
+        url: await storage.presignPart(refOf(t, f.key), f.uploadId!, partNumber, end - start, expiresIn),
+      };
     }),
   );
   return { fileId: f.fileId, parts, expiresAt };
 }
 
 /** POST /transfers/{id}/sign with `fileIds`: fresh PUTs for several single files (those a create answer left without one); uploaded ones are left out. */
-export async function signUploads(t: TransferRecord, req: SignManyRequest, now = Date.now()): Promise<SignManyResponse> {
+export async function signUploads(
+  t: TransferRecord,
+  req: SignManyRequest,
+  now = Date.now(),
+): Promise<SignManyResponse> {
   const expiresIn = urlLifetime(t, now);
   const files = await Promise.all([...new Set(req.fileIds)].map((id) => requireFile(t, id)));
   for (const f of files) {
-    if (f.mode !== 'single') throw badRequest('part_numbers_required', `${f.fileName} is uploaded in parts: sign its parts with fileId and partNumbers.`);
+    if (f.mode !== 'single')
+      throw badRequest(
+        'part_numbers_required',
+        `${f.fileName} is uploaded in parts: sign its parts with fileId and partNumbers.`,
+      );
   }
   // A file uploaded meanwhile (a completion the client did not hear of) is left out, not an error
   // for the whole batch: signed alone it answers file_already_uploaded.
   const open = files.filter((f) => f.status !== 'uploaded');
   return {
-    files: await Promise.all(open.map(async (f) => ({ fileId: f.fileId, url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) }))),
+    files: await Promise.all(
+      open.map(async (f) => ({ fileId: f.fileId, url: await storage.presignPut(refOf(t, f.key), f.size, expiresIn) })),
+    ),
     expiresAt: now + expiresIn * SECOND,
   };
 }
@@ -340,7 +397,10 @@ export async function uploadState(t: TransferRecord): Promise<UploadStateRespons
         mode: f.mode,
         ...(f.mode === 'multipart' ? { partSize: f.partSize!, partCount: f.partCount! } : {}),
         uploaded: f.status === 'uploaded',
-        partsDone: f.mode === 'multipart' && f.status === 'pending' ? (await data.listParts(t.slug, f.fileId)).map((p) => p.partNumber) : [],
+        partsDone:
+          f.mode === 'multipart' && f.status === 'pending'
+            ? (await data.listParts(t.slug, f.fileId)).map((p) => p.partNumber)
+            : [],
       })),
     ),
   };
@@ -366,10 +426,16 @@ export async function completeFile(t: TransferRecord, fileId: string): Promise<{
     const missing: number[] = [];
     for (let n = 1; n <= f.partCount!; n += 1) if (!have.has(n)) missing.push(n);
     if (missing.length > 0) {
-      throw new HttpError(409, 'parts_missing', `${missing.length} of ${f.partCount} parts have not been uploaded yet.`, { missing: missing.slice(0, 100) });
+      throw new HttpError(
+        409,
+        'parts_missing',
+        `${missing.length} of ${f.partCount} parts have not been uploaded yet.`,
+        { missing: missing.slice(0, 100) },
+      );
     }
     const recorded = parts.reduce((sum, p) => sum + p.size, 0);
-    if (recorded !== f.size) return resetUpload(t, f, `The recorded parts hold ${recorded} bytes, ${f.size} were announced.`);
+    if (recorded !== f.size)
+      return resetUpload(t, f, `The recorded parts hold ${recorded} bytes, ${f.size} were announced.`);
     try {
       await storage.completeMultipart(ref, f.uploadId!, parts);
     } catch (err) {
@@ -384,7 +450,8 @@ export async function completeFile(t: TransferRecord, fileId: string): Promise<{
   }
   const stored = await storage.objectSize(ref);
   if (stored === undefined) throw conflict('upload_incomplete', 'This file has not been uploaded yet.');
-  if (stored !== f.size) return resetUpload(t, f, `The uploaded file has ${stored} bytes, ${f.size} were announced.`, 'size_mismatch');
+  if (stored !== f.size)
+    return resetUpload(t, f, `The uploaded file has ${stored} bytes, ${f.size} were announced.`, 'size_mismatch');
   await data.markFileUploaded(t.slug, fileId);
   // no download before the malware scan (GuardDuty in AWS; locally scanned now)
   await data.setScanState(t.slug, 'pending');
@@ -435,8 +502,17 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
   const expiryDate = t.expirySeconds === CUSTOM_DATE_MARKER ? t.expiryDate : expiryDateFor(t.expirySeconds, now);
   // A visitor's upload to a file request goes to the requester, not to recipients.
   if (t.requestId) return completeRequestUpload(t, files, expiryDate, now);
-  const searchText = searchTextOf(files, t.recipients.map((r) => r.email));
-  const first = await data.markSent(t, { dateSent: now, expiryDate, fileCount: files.length, totalBytes: totalSize(files), searchText });
+  const searchText = searchTextOf(
+    files,
+    t.recipients.map((r) => r.email),
+  );
+  const first = await data.markSent(t, {
+    dateSent: now,
+    expiryDate,
+    fileCount: files.length,
+    totalBytes: totalSize(files),
+    searchText,
+  });
   const sent: TransferRecord = first ? { ...t, status: 'ready', dateSent: now, expiryDate } : t;
   // the team mates it was shared with (and a member's admin) see it under 'shared'
   if (first) await shareOnSend(sent, now);
@@ -453,7 +529,15 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
       type: 'transfer.created',
       userId: sent.senderId,
       at: now,
-      data: { transferId: t.slug, link, sendAs: sent.sendAs, fileCount: files.length, totalBytes: totalSize(files), expiryDate: new Date(sent.expiryDate).toISOString(), recipients },
+      data: {
+        transferId: t.slug,
+        link,
+        sendAs: sent.sendAs,
+        fileCount: files.length,
+        totalBytes: totalSize(files),
+        expiryDate: new Date(sent.expiryDate).toISOString(),
+        recipients,
+      },
     });
   }
   return { id: t.slug, link, expiryDate: sent.expiryDate, recipients };
@@ -463,21 +547,27 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
 export async function cancelUpload(t: TransferRecord): Promise<void> {
   const files = await data.listFiles(t.slug);
   const pending = files.filter((f) => f.status === 'pending');
-  await Promise.all(pending.map((f) => (f.mode === 'multipart' ? storage.abortMultipart(refOf(t, f.key), f.uploadId!) : undefined)));
+  await Promise.all(
+    pending.map((f) => (f.mode === 'multipart' ? storage.abortMultipart(refOf(t, f.key), f.uploadId!) : undefined)),
+  );
   if (t.status === 'uploading') {
     await storage.deletePrefix(locOf(t), `t/${t.slug}/`);
     if (await data.setStatus(t.slug, 'cancelled', { from: ['uploading'] })) await releaseTransfer(t, { unsent: true });
     return;
   }
   await Promise.all(pending.map((f) => storage.deletePrefix(locOf(t), f.key)));
-  await data.deleteFiles(t.slug, pending.map((f) => f.fileId));
+  await data.deleteFiles(
+    t.slug,
+    pending.map((f) => f.fileId),
+  );
   await releaseBytes(t, totalSize(pending));
 }
 
 /** The signed-in owner of a transfer, or 403 / 404. */
 export async function requireOwner(slug: string, userId: string): Promise<TransferRecord> {
   const t = await data.getTransfer(slug);
-  if (!t || t.status === 'deleted' || t.status === 'cancelled') throw notFound('transfer_not_found', 'This transfer does not exist.');
+  if (!t || t.status === 'deleted' || t.status === 'cancelled')
+    throw notFound('transfer_not_found', 'This transfer does not exist.');
   // a member's team admin manages the member's sends too (services/sharing.ts)
   if (!(await managesNow(t, userId))) throw forbidden('not_owner', 'Only the sender can change this transfer.');
   return t;
@@ -489,14 +579,20 @@ export async function requireOwner(slug: string, userId: string): Promise<Transf
  */
 export async function requireOwnedUpload(slug: string, userId: string, now = Date.now()): Promise<TransferRecord> {
   const t = await requireOwner(slug, userId);
-  if (t.status === 'expired' || now >= t.uploadTokenExpiresAt) throw gone('upload_expired', 'This upload can no longer be resumed.');
+  if (t.status === 'expired' || now >= t.uploadTokenExpiresAt)
+    throw gone('upload_expired', 'This upload can no longer be resumed.');
   return t;
 }
 
 /** PATCH /transfers/addFiles: new files for a sent transfer, checked against the plan with what is there. */
-export async function addFiles(body: z.output<typeof addFilesRequestSchema>, sender: Extract<Sender, { kind: 'user' }>, now = Date.now()): Promise<CreateTransferResponse> {
+export async function addFiles(
+  body: z.output<typeof addFilesRequestSchema>,
+  sender: Extract<Sender, { kind: 'user' }>,
+  now = Date.now(),
+): Promise<CreateTransferResponse> {
   const t = await requireOwner(body.slug, sender.userId);
-  if (t.status !== 'ready' || now >= t.expiryDate) throw gone('transfer_expired', 'This transfer has expired; files can no longer be added.');
+  if (t.status !== 'ready' || now >= t.expiryDate)
+    throw gone('transfer_expired', 'This transfer has expired; files can no longer be added.');
   if (body.region && body.region !== t.region) {
     throw badRequest('region_mismatch', 'Files of a transfer stay in its storage region.');
   }
@@ -529,7 +625,11 @@ export const DELETE_RECHECK_MS = 3600 * SECOND;
 export async function deleteTransfer(slug: string, userId: string): Promise<void> {
   const t = await requireOwner(slug, userId);
   const files = await data.listFiles(slug);
-  await Promise.all(files.filter((f) => f.status === 'pending' && f.mode === 'multipart').map((f) => storage.abortMultipart(refOf(t, f.key), f.uploadId!)));
+  await Promise.all(
+    files
+      .filter((f) => f.status === 'pending' && f.mode === 'multipart')
+      .map((f) => storage.abortMultipart(refOf(t, f.key), f.uploadId!)),
+  );
   // The record leaves the lists first: from then on the link answers 404 and no download
   // starts, and a second delete finds nothing to do.
   const was = await data.markDeleted(slug, Date.now() + DELETE_RECHECK_MS);

@@ -44,7 +44,8 @@ export function isLocalMode(): boolean {
   return config().endpoints.dynamodb !== undefined;
 }
 
-const memberForbidden = () => forbidden('team_member_forbidden', "Your team's admin has not allowed webhooks for team members.");
+const memberForbidden = () =>
+  forbidden('team_member_forbidden', "Your team's admin has not allowed webhooks for team members.");
 
 /** The caller, when they may use webhooks: anyone but a team member whose admin did not allow it. */
 async function requireWebhookUser(userId: string): Promise<{ isAdminOrSolo: boolean }> {
@@ -59,9 +60,14 @@ async function requireWebhookUser(userId: string): Promise<{ isAdminOrSolo: bool
 function urlOrThrow(raw: string): string {
   const v = checkEndpointUrl(raw, { localMode: isLocalMode() });
   if (!v.ok && v.code === 'webhook_url_invalid') {
-    throw badRequest('webhook_url_invalid', `Enter an https:// URL${isLocalMode() ? ' (or http:// to 127.0.0.1 locally)' : ''}: ${v.reason}.`, { field: 'url' });
+    throw badRequest(
+      'webhook_url_invalid',
+      `Enter an https:// URL${isLocalMode() ? ' (or http:// to 127.0.0.1 locally)' : ''}: ${v.reason}.`,
+      { field: 'url' },
+    );
   }
-  if (!v.ok) throw badRequest('webhook_url_not_allowed', `That address cannot receive webhooks: ${v.reason}.`, { field: 'url' });
+  if (!v.ok)
+    throw badRequest('webhook_url_not_allowed', `That address cannot receive webhooks: ${v.reason}.`, { field: 'url' });
   return v.url.toString();
 }
 
@@ -82,7 +88,11 @@ export async function listWebhooks(userId: string, now = Date.now()): Promise<We
   };
 }
 
-export async function createWebhook(userId: string, input: CreateWebhookInput, now = Date.now()): Promise<CreatedWebhook> {
+export async function createWebhook(
+  userId: string,
+  input: CreateWebhookInput,
+  now = Date.now(),
+): Promise<CreatedWebhook> {
   await requireWebhookUser(userId);
   const url = urlOrThrow(input.url);
   const endpoint: EndpointRecord = {
@@ -101,7 +111,12 @@ export async function createWebhook(userId: string, input: CreateWebhookInput, n
   return { endpoint: data.endpointView(endpoint, now), secret: endpoint.secret };
 }
 
-export async function updateWebhook(userId: string, id: string, edit: UpdateWebhookInput, now = Date.now()): Promise<{ endpoint: WebhookEndpointView }> {
+export async function updateWebhook(
+  userId: string,
+  id: string,
+  edit: UpdateWebhookInput,
+  now = Date.now(),
+): Promise<{ endpoint: WebhookEndpointView }> {
   await requireWebhookUser(userId);
   const e = await endpointOrThrow(userId, id);
   const next: EndpointRecord = {
@@ -126,7 +141,12 @@ export async function deleteWebhook(userId: string, id: string): Promise<{ remov
  * `graceHours`, so a receiver can switch whenever it likes within that time without losing
  * a delivery.
  */
-export async function rotateSecret(userId: string, id: string, graceHours = DEFAULT_ROTATION_GRACE_HOURS, now = Date.now()): Promise<CreatedWebhook> {
+export async function rotateSecret(
+  userId: string,
+  id: string,
+  graceHours = DEFAULT_ROTATION_GRACE_HOURS,
+  now = Date.now(),
+): Promise<CreatedWebhook> {
   await requireWebhookUser(userId);
   const e = await endpointOrThrow(userId, id);
   const { previousSecret: _p, previousSecretExpiresAt: _x, ...rest } = e;
@@ -139,31 +159,47 @@ export async function rotateSecret(userId: string, id: string, graceHours = DEFA
   return { endpoint: data.endpointView(next, now), secret: next.secret };
 }
 
-export async function setMembersAllowed(userId: string, allowed: boolean): Promise<{ settings: { membersAllowed: boolean } }> {
+export async function setMembersAllowed(
+  userId: string,
+  allowed: boolean,
+): Promise<{ settings: { membersAllowed: boolean } }> {
   const profile = await requireProfile(userId);
-  if (profile.isTeamMember) throw forbidden('team_member_forbidden', "Webhooks for members are managed by your team's admin.");
+  if (profile.isTeamMember)
+    throw forbidden('team_member_forbidden', "Webhooks for members are managed by your team's admin.");
   await data.setMembersAllowed(userId, allowed);
   return { settings: { membersAllowed: allowed } };
 }
 
 /** Newest 50 deliveries of one of the caller's endpoints. */
-export async function listEndpointDeliveries(userId: string, id: string, now = Date.now()): Promise<{ deliveries: DeliveryView[] }> {
+export async function listEndpointDeliveries(
+  userId: string,
+  id: string,
+  now = Date.now(),
+): Promise<{ deliveries: DeliveryView[] }> {
   await requireWebhookUser(userId);
   await endpointOrThrow(userId, id);
   return { deliveries: (await data.listDeliveries(id, 50, now)).map(data.deliveryView) };
 }
 
 /** The redeliver button: a new delivery of the same event (same id, same body), sent now. */
-export async function redeliver(userId: string, id: string, deliveryId: string, now = Date.now()): Promise<{ delivery: DeliveryView }> {
+export async function redeliver(
+  userId: string,
+  id: string,
+  deliveryId: string,
+  now = Date.now(),
+): Promise<{ delivery: DeliveryView }> {
   await requireWebhookUser(userId);
   const e = await endpointOrThrow(userId, id);
   const old = await data.getDelivery(deliveryId, now);
-  if (!old || old.endpointId !== e.id || old.userId !== userId) throw notFound('delivery_not_found', 'No such delivery.');
+  if (!old || old.endpointId !== e.id || old.userId !== userId)
+    throw notFound('delivery_not_found', 'No such delivery.');
   const event = await data.getEvent(old.eventId, now);
   if (!event) throw notFound('delivery_not_found', 'That event is no longer kept.');
   const d = newDelivery(event, e, now, old.id);
   await data.putDelivery(d);
-  await startDeliveries([{ id: d.id, delaySeconds: 0 }]).catch((err: unknown) => log.warn('redelivery not handed off', { id: d.id, ...errorFields(err) }));
+  await startDeliveries([{ id: d.id, delaySeconds: 0 }]).catch((err: unknown) =>
+    log.warn('redelivery not handed off', { id: d.id, ...errorFields(err) }),
+  );
   return { delivery: data.deliveryView(d) };
 }
 
@@ -176,7 +212,9 @@ export async function sendTestEvent(userId: string, id: string, now = Date.now()
   const event: StoredEvent = { id: eventId, type: 'ping', userId, createdAt: now, body: JSON.stringify(envelope) };
   const d = newDelivery(event, e, now);
   await data.recordEvent(event, [d]);
-  await startDeliveries([{ id: d.id, delaySeconds: 0 }]).catch((err: unknown) => log.warn('test delivery not handed off', { id: d.id, ...errorFields(err) }));
+  await startDeliveries([{ id: d.id, delaySeconds: 0 }]).catch((err: unknown) =>
+    log.warn('test delivery not handed off', { id: d.id, ...errorFields(err) }),
+  );
   return { delivery: data.deliveryView(d) };
 }
 
@@ -222,7 +260,11 @@ export function legacySignatureOf(secret: string, timestamp: number, body: strin
  * secret (two during a rotation's grace period), the event type, and, while a valid secret is a
  * legacy one, the old headers signed with it, so a receiver still on the old scheme keeps working.
  */
-export function deliveryHeaders(e: Pick<EndpointRecord, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>, event: Pick<StoredEvent, 'id' | 'type' | 'body'>, now: number): Record<string, string> {
+export function deliveryHeaders(
+  e: Pick<EndpointRecord, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
+  event: Pick<StoredEvent, 'id' | 'type' | 'body'>,
+  now: number,
+): Record<string, string> {
   const timestamp = Math.floor(now / 1000);
   const secrets = [e.secret, ...(e.previousSecret && (e.previousSecretExpiresAt ?? 0) > now ? [e.previousSecret] : [])];
   const legacy = secrets.filter(isLegacySecret);
@@ -235,7 +277,9 @@ export function deliveryHeaders(e: Pick<EndpointRecord, 'secret' | 'previousSecr
       ? {
           [LEGACY_WEBHOOK_HEADERS.id]: event.id,
           [LEGACY_WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [LEGACY_WEBHOOK_HEADERS.signature]: legacy.map((s) => `v1=${legacySignatureOf(s, timestamp, event.body)}`).join(' '),
+          [LEGACY_WEBHOOK_HEADERS.signature]: legacy
+            .map((s) => `v1=${legacySignatureOf(s, timestamp, event.body)}`)
+            .join(' '),
         }
       : {}),
   };
@@ -258,20 +302,34 @@ function attemptView(at: number, a: HttpAttempt): DeliveryAttemptView {
   return {
     at,
     ...(a.status !== undefined ? { status: a.status } : {}),
-    ...(a.error ? { error: a.error.slice(0, 200) } : a.status !== undefined && (a.status < 200 || a.status >= 300) && a.body ? { error: a.body.slice(0, 200) } : {}),
+    ...(a.error
+      ? { error: a.error.slice(0, 200) }
+      : a.status !== undefined && (a.status < 200 || a.status >= 300) && a.body
+        ? { error: a.body.slice(0, 200) }
+        : {}),
     durationMs: a.durationMs,
   };
 }
 
 /** One attempt of one delivery, when it is due and nobody else holds it. */
-export async function deliverOne(deliveryId: string, now = Date.now(), opts: DeliverOptions = {}): Promise<DeliverResult> {
+export async function deliverOne(
+  deliveryId: string,
+  now = Date.now(),
+  opts: DeliverOptions = {},
+): Promise<DeliverResult> {
   const d = await data.claimDelivery(deliveryId, now);
   if (!d) {
     const current = await data.getDelivery(deliveryId, now);
-    const retryInMs = current?.status === 'pending' && current.nextAttemptAt !== undefined ? Math.max(0, current.nextAttemptAt - now) : undefined;
+    const retryInMs =
+      current?.status === 'pending' && current.nextAttemptAt !== undefined
+        ? Math.max(0, current.nextAttemptAt - now)
+        : undefined;
     return { outcome: 'not-due', ...(retryInMs !== undefined ? { retryInMs } : {}) };
   }
-  const [endpoint, event] = await Promise.all([data.getEndpoint(d.userId, d.endpointId), data.getEvent(d.eventId, now)]);
+  const [endpoint, event] = await Promise.all([
+    data.getEndpoint(d.userId, d.endpointId),
+    data.getEvent(d.eventId, now),
+  ]);
   if (!endpoint || !event || !endpoint.enabled) {
     const why = !endpoint ? 'endpoint removed' : !event ? 'event no longer kept' : 'endpoint disabled';
     const done = await data.finishAttempt(d, { at: now, error: why, durationMs: 0 }, { status: 'failed' });
@@ -287,8 +345,13 @@ export async function deliverOne(deliveryId: string, now = Date.now(), opts: Del
   const failedSoFar = d.attempts.length + 1;
   const wait = backoffMs(failedSoFar, (opts.random ?? Math.random)());
   const next = now + wait;
-  if (next > d.deadline) return { outcome: 'failed', delivery: await data.finishAttempt(d, view, { status: 'failed' }) };
-  return { outcome: 'retry', delivery: await data.finishAttempt(d, view, { status: 'pending', nextAttemptAt: next }), retryInMs: wait };
+  if (next > d.deadline)
+    return { outcome: 'failed', delivery: await data.finishAttempt(d, view, { status: 'failed' }) };
+  return {
+    outcome: 'retry',
+    delivery: await data.finishAttempt(d, view, { status: 'pending', nextAttemptAt: next }),
+    retryInMs: wait,
+  };
 }
 
 /**
@@ -296,7 +359,11 @@ export async function deliverOne(deliveryId: string, now = Date.now(), opts: Del
  * 15 minutes: a longer wait is crossed in hops, each finding its delivery not due yet).
  * Locally a retry waits for the schedule (the delivery stays due in the outbox).
  */
-export async function handleDeliveryMessage(deliveryId: string, now = Date.now(), opts: DeliverOptions = {}): Promise<DeliverResult> {
+export async function handleDeliveryMessage(
+  deliveryId: string,
+  now = Date.now(),
+  opts: DeliverOptions = {},
+): Promise<DeliverResult> {
   const result = await deliverOne(deliveryId, now, opts);
   const again = result.outcome === 'retry' || result.outcome === 'not-due' ? result.retryInMs : undefined;
   if (again !== undefined && process.env[ENV.webhookQueueUrl]) {
@@ -313,7 +380,10 @@ export interface SweepResult {
 }
 
 /** The schedule: every pending delivery whose attempt is due (first attempts whose hand-off failed, and retries). */
-export async function deliverDue(now = Date.now(), opts: DeliverOptions & { limit?: number } = {}): Promise<SweepResult> {
+export async function deliverDue(
+  now = Date.now(),
+  opts: DeliverOptions & { limit?: number } = {},
+): Promise<SweepResult> {
   const ids = await data.listDue(now, opts.limit ?? 100);
   const results = await mapLimited(ids, 8, (id) =>
     deliverOne(id, now, opts).catch((err: unknown) => {

@@ -45,7 +45,11 @@ export interface ApiResources {
   /** on-demand jobs (routes.ts jobs without a schedule) by name, for routes that start them */
   readonly jobFunctions?: Readonly<Record<string, lambda.IFunction>>;
   /** the multi-tenant distribution and connection group a 'cdn:tenants' job manages (WebStack) */
-  readonly tenants?: { readonly distributionId: string; readonly connectionGroupId: string; readonly connectionGroupArn: string };
+  readonly tenants?: {
+    readonly distributionId: string;
+    readonly connectionGroupId: string;
+    readonly connectionGroupArn: string;
+  };
   /** what users point their custom domain's CNAME at (-c customDomainTarget) */
   readonly customDomainTarget?: string;
   /** the operator address abuse reports are mailed to (-c abuseReportTo) */
@@ -93,8 +97,20 @@ export const USER_POOL_ADMIN_ACTIONS = [
   'cognito-idp:RevokeToken',
 ] as const;
 
-const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
-const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
+const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
+const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
 const OBJECT_READ_ACTIONS = ['s3:GetObject'];
 const OBJECT_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
 
@@ -129,7 +145,10 @@ export class ApiFunction extends Construct {
       inlinePolicies: { Access: this.policy },
     });
     this.policy.addStatements(
-      new iam.PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] }),
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
       new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }),
     );
 
@@ -176,7 +195,11 @@ export class ApiFunction extends Construct {
   private bindPayments(): void {
     if (this.paymentsBound) return;
     this.paymentsBound = true;
-    const p = this.resources.payments ?? { provider: 'simulated', stripePrices: {}, stripeSecretName: STRIPE_SECRET_NAME };
+    const p = this.resources.payments ?? {
+      provider: 'simulated',
+      stripePrices: {},
+      stripeSecretName: STRIPE_SECRET_NAME,
+    };
     this.function.addEnvironment(ENV.payments, p.provider);
     this.function.addEnvironment(ENV.stripePrices, JSON.stringify(p.stripePrices));
     this.function.addEnvironment(ENV.stripeSecretId, p.stripeSecretName);
@@ -191,13 +214,16 @@ export class ApiFunction extends Construct {
 
   /** lambda:InvokeFunction on exactly the named jobs, and their names in JOB_FUNCTIONS. */
   private bindJobs(names: readonly string[]): void {
-    if (names.length === 0) throw new Error(`ApiFunction ${this.node.id}: access 'jobs:invoke' needs the route's 'invokes'`);
+    if (names.length === 0)
+      throw new Error(`ApiFunction ${this.node.id}: access 'jobs:invoke' needs the route's 'invokes'`);
     for (const name of names) {
       if (this.invokable.has(name)) continue;
       const fn = this.resources.jobFunctions?.[name];
       if (!fn) throw new Error(`ApiFunction ${this.node.id}: no on-demand job named '${name}'`);
       this.invokable.set(name, fn);
-      this.policy.addStatements(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+      this.policy.addStatements(
+        new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }),
+      );
     }
     const env = Object.fromEntries([...this.invokable].map(([name, fn]) => [name, fn.functionName]));
     this.function.addEnvironment(ENV.jobFunctions, Stack.of(this).toJsonString(env));
@@ -206,7 +232,10 @@ export class ApiFunction extends Construct {
   private setEnvironment(): void {
     const r = this.resources;
     const regionBuckets = Object.fromEntries(
-      r.regionBuckets.map((b) => [b.regionId, { bucket: b.transfers.bucketName, anonBucket: b.anon.bucketName, awsRegion: b.awsRegion }]),
+      r.regionBuckets.map((b) => [
+        b.regionId,
+        { bucket: b.transfers.bucketName, anonBucket: b.anon.bucketName, awsRegion: b.awsRegion },
+      ]),
     );
     const env: Record<string, string> = {
       [ENV.tableName]: r.table.tableName,
@@ -234,33 +263,53 @@ export class ApiFunction extends Construct {
     const buckets = r.regionBuckets.flatMap((b) => [b.transfers, b.anon]);
     switch (access) {
       case 'table:read':
-        return [new iam.PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [r.table.tableArn, `${r.table.tableArn}/index/*`] })];
+        return [
+          new iam.PolicyStatement({
+            actions: TABLE_READ_ACTIONS,
+            resources: [r.table.tableArn, `${r.table.tableArn}/index/*`],
+          }),
+        ];
       case 'table:write':
         return [new iam.PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [r.table.tableArn] })];
       case 'buckets:read':
         return [
-          new iam.PolicyStatement({ actions: OBJECT_READ_ACTIONS, resources: buckets.map((b) => b.arnForObjects('*')) }),
+          new iam.PolicyStatement({
+            actions: OBJECT_READ_ACTIONS,
+            resources: buckets.map((b) => b.arnForObjects('*')),
+          }),
           // HeadBucket (health) and telling 404 from 403 on HeadObject need ListBucket.
           new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: buckets.map((b) => b.bucketArn) }),
         ];
       case 'buckets:write':
-        return [new iam.PolicyStatement({ actions: OBJECT_WRITE_ACTIONS, resources: buckets.map((b) => b.arnForObjects('*')) })];
+        return [
+          new iam.PolicyStatement({
+            actions: OBJECT_WRITE_ACTIONS,
+            resources: buckets.map((b) => b.arnForObjects('*')),
+          }),
+        ];
       case 'mail:send':
         return [
           new iam.PolicyStatement({
             actions: ['ses:SendEmail', 'ses:SendRawEmail'],
             resources: [
               Arn.format({ service: 'ses', resource: 'identity', resourceName: '*' }, stack),
-              Arn.format({ service: 'ses', resource: 'configuration-set', resourceName: r.configurationSetName }, stack),
+              Arn.format(
+                { service: 'ses', resource: 'configuration-set', resourceName: r.configurationSetName },
+                stack,
+              ),
             ],
           }),
         ];
       case 'mail:read':
         return [new iam.PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] })];
       case 'userpool:read':
-        return [new iam.PolicyStatement({ actions: ['cognito-idp:DescribeUserPool'], resources: [r.userPool.userPoolArn] })];
+        return [
+          new iam.PolicyStatement({ actions: ['cognito-idp:DescribeUserPool'], resources: [r.userPool.userPoolArn] }),
+        ];
       case 'userpool:admin':
-        return [new iam.PolicyStatement({ actions: [...USER_POOL_ADMIN_ACTIONS], resources: [r.userPool.userPoolArn] })];
+        return [
+          new iam.PolicyStatement({ actions: [...USER_POOL_ADMIN_ACTIONS], resources: [r.userPool.userPoolArn] }),
+        ];
       case 'jobs:invoke':
         return []; // granted per job by bindJobs
       case 'payments':
@@ -270,7 +319,12 @@ export class ApiFunction extends Construct {
             actions: ['secretsmanager:GetSecretValue'],
             resources: [
               Arn.format(
-                { service: 'secretsmanager', resource: 'secret', resourceName: `${r.payments?.stripeSecretName ?? STRIPE_SECRET_NAME}-??????`, arnFormat: ArnFormat.COLON_RESOURCE_NAME },
+                {
+                  service: 'secretsmanager',
+                  resource: 'secret',
+                  resourceName: `${r.payments?.stripeSecretName ?? STRIPE_SECRET_NAME}-??????`,
+                  arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+                },
                 stack,
               ),
             ],
@@ -287,17 +341,35 @@ export class ApiFunction extends Construct {
       case 'cdn:tenants': {
         // Tenants of the one multi-tenant distribution; tenant ids are only known once made.
         const t = r.tenants;
-        if (!t) throw new Error(`ApiFunction ${this.node.id}: access 'cdn:tenants' needs the multi-tenant distribution (WebStack)`);
+        if (!t)
+          throw new Error(
+            `ApiFunction ${this.node.id}: access 'cdn:tenants' needs the multi-tenant distribution (WebStack)`,
+          );
         this.function.addEnvironment(ENV.tenantDistributionId, t.distributionId);
         this.function.addEnvironment(ENV.connectionGroupId, t.connectionGroupId);
-        const cf = (resource: string) => Arn.format({ service: 'cloudfront', region: '', resource, arnFormat: ArnFormat.SLASH_RESOURCE_NAME, resourceName: undefined }, stack);
+        const cf = (resource: string) =>
+          Arn.format(
+            {
+              service: 'cloudfront',
+              region: '',
+              resource,
+              arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+              resourceName: undefined,
+            },
+            stack,
+          );
         return [
           new iam.PolicyStatement({
             actions: ['cloudfront:CreateDistributionTenant'],
             resources: [cf(`distribution/${t.distributionId}`), t.connectionGroupArn, cf('distribution-tenant/*')],
           }),
           new iam.PolicyStatement({
-            actions: ['cloudfront:GetDistributionTenant', 'cloudfront:GetDistributionTenantByDomain', 'cloudfront:UpdateDistributionTenant', 'cloudfront:DeleteDistributionTenant'],
+            actions: [
+              'cloudfront:GetDistributionTenant',
+              'cloudfront:GetDistributionTenantByDomain',
+              'cloudfront:UpdateDistributionTenant',
+              'cloudfront:DeleteDistributionTenant',
+            ],
             resources: [cf('distribution-tenant/*')],
           }),
         ];
@@ -305,7 +377,10 @@ export class ApiFunction extends Construct {
       case 'events:publish': {
         // product events on the deployment's bus, webhook deliveries to their queue.
         const pe = r.productEvents;
-        if (!pe) throw new Error(`ApiFunction ${this.node.id}: access 'events:publish' needs the event bus and delivery queue`);
+        if (!pe)
+          throw new Error(
+            `ApiFunction ${this.node.id}: access 'events:publish' needs the event bus and delivery queue`,
+          );
         this.function.addEnvironment(ENV.eventBusName, pe.bus.eventBusName);
         this.function.addEnvironment(ENV.webhookQueueUrl, pe.deliveryQueue.queueUrl);
         const statements = [
@@ -313,14 +388,24 @@ export class ApiFunction extends Construct {
           new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [pe.deliveryQueue.queueArn] }),
         ];
         if (pe.deliveryQueue.encryptionMasterKey) {
-          statements.push(new iam.PolicyStatement({ actions: ['kms:GenerateDataKey', 'kms:Decrypt'], resources: [pe.deliveryQueue.encryptionMasterKey.keyArn] }));
+          statements.push(
+            new iam.PolicyStatement({
+              actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+              resources: [pe.deliveryQueue.encryptionMasterKey.keyArn],
+            }),
+          );
         }
         return statements;
       }
       case 'buckets:cors':
         // The custom hosts' CORS rule: the buckets' configuration, none of their objects.
         // PutBucketCors, DeleteBucketCors and GetBucketCors are all authorized by these two actions.
-        return [new iam.PolicyStatement({ actions: ['s3:GetBucketCORS', 's3:PutBucketCORS'], resources: buckets.map((b) => b.bucketArn) })];
+        return [
+          new iam.PolicyStatement({
+            actions: ['s3:GetBucketCORS', 's3:PutBucketCORS'],
+            resources: buckets.map((b) => b.bucketArn),
+          }),
+        ];
       default: {
         const unknown: never = access;
         throw new Error(`ApiFunction: no grant defined for access '${String(unknown)}'`);

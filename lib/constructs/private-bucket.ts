@@ -33,7 +33,13 @@ export class PrivateBucket extends s3.Bucket {
         ...(lifecycleRules ?? []),
         ...(expireAfterDays === undefined
           ? []
-          : [{ id: 'ExpireObjects', expiration: Duration.days(expireAfterDays), abortIncompleteMultipartUploadAfter: Duration.days(1) }]),
+          : [
+              {
+                id: 'ExpireObjects',
+                expiration: Duration.days(expireAfterDays),
+                abortIncompleteMultipartUploadAfter: Duration.days(1),
+              },
+            ]),
       ],
       ...rest,
     });

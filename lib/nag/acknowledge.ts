@@ -14,11 +14,13 @@ export const NAG_REASONS = {
     "the route's auth is 'key' in functions/routes.ts (the public API v1): an API key is not a Cognito JWT, so the HTTP API has no authorizer for it; the handler verifies the key (hash, scope, rate limit) before reading any input (functions/services/api-keys.ts keyRoute), exactly as the local gateway runs it.",
   passwordPolicy:
     'Spec section 9: signup passwords need at least 6 characters and no composition rules; the pool enforces exactly the product rule (min 6), the signup form validates the same.',
-  noMfa: 'The product (spec section 7) has no MFA; sign-in is email + password through the backend, attempts are counted server-side.',
+  noMfa:
+    'The product (spec section 7) has no MFA; sign-in is email + password through the backend, attempts are counted server-side.',
   cognitoPlan:
     'The Plus feature plan (threat protection) is billed per monthly active user; the Essentials plan is used, the backend counts failed attempts and codes itself. Switch the featurePlan in lib/core-stack.ts to enable it.',
   noGeoRestriction: 'A file transfer service for recipients anywhere; no country is restricted by design.',
-  noWaf: 'WAF is optional for this workload and billed per web ACL and request; the HTTP API is throttled per stage. Attach a web ACL (us-east-1) when abuse requires it.',
+  noWaf:
+    'WAF is optional for this workload and billed per web ACL and request; the HTTP API is throttled per stage. Attach a web ACL (us-east-1) when abuse requires it.',
   defaultCertificate:
     'Without -c domainName the distribution uses the default *.cloudfront.net certificate, for which CloudFront does not allow choosing the minimum TLS version. With a custom domain the distribution uses TLSv1.2_2021 and this is not acknowledged.',
   bucketDeploymentRuntime:
@@ -26,7 +28,7 @@ export const NAG_REASONS = {
   bucketDeploymentManagedPolicy:
     "CDK's BucketDeployment handler (deploy-time only) uses AWSLambdaBasicExecutionRole for its own logs; the role is created and scoped by aws-cdk-lib.",
   tenantCertificates:
-    'the multi-tenant distribution has no certificate of its own; each custom domain\'s tenant gets a CloudFront-managed certificate (TLS 1.2 minimum), made by the tenant job.',
+    "the multi-tenant distribution has no certificate of its own; each custom domain's tenant gets a CloudFront-managed certificate (TLS 1.2 minimum), made by the tenant job.",
   deadLetterQueue:
     "this queue is the webhook delivery queue's dead-letter queue; a dead-letter queue of its own would only move the problem.",
   originVerifyRotation:

@@ -27,7 +27,8 @@ export const IAM_WILDCARD_ALLOWANCES: readonly WildcardAllowance[] = [
   {
     actions: /^dynamodb:[A-Za-z]+$/,
     resources: /[^*]\/index\/\*$/,
-    reason: "Queries on the single table's own GSIs (functions/data/table-schema.ts); the wildcard covers index names of that table only.",
+    reason:
+      "Queries on the single table's own GSIs (functions/data/table-schema.ts); the wildcard covers index names of that table only.",
   },
   {
     actions: /^xray:(PutTraceSegments|PutTelemetryRecords)$/,
@@ -48,10 +49,12 @@ export const IAM_WILDCARD_ALLOWANCES: readonly WildcardAllowance[] = [
   {
     actions: /^ses:(CreateEmailIdentity|GetEmailIdentity|DeleteEmailIdentity)$/,
     resources: /:ses:[^*]+:identity\/\*$/,
-    reason: "users' sender domains become SES identities at run time (spec §6), so their names cannot be listed at deploy time; only identity actions are granted.",
+    reason:
+      "users' sender domains become SES identities at run time (spec §6), so their names cannot be listed at deploy time; only identity actions are granted.",
   },
   {
-    actions: /^cloudfront:(CreateDistributionTenant|GetDistributionTenant|GetDistributionTenantByDomain|UpdateDistributionTenant|DeleteDistributionTenant)$/,
+    actions:
+      /^cloudfront:(CreateDistributionTenant|GetDistributionTenant|GetDistributionTenantByDomain|UpdateDistributionTenant|DeleteDistributionTenant)$/,
     resources: /:cloudfront::[^*]+:distribution-tenant\/\*$/,
     reason:
       "one distribution tenant per user's verified custom domain is created at run time, so tenant ids cannot be listed at deploy time; creation is also scoped to the one multi-tenant distribution and connection group.",
@@ -59,15 +62,18 @@ export const IAM_WILDCARD_ALLOWANCES: readonly WildcardAllowance[] = [
   {
     // the role GuardDuty Malware Protection for S3 assumes (lib/storage-stack.ts)
     path: /\/MalwareProtectionRole\//,
-    actions: /^s3:(GetObject|GetObjectVersion|GetObjectTagging|GetObjectVersionTagging|PutObjectTagging|PutObjectVersionTagging)$/,
+    actions:
+      /^s3:(GetObject|GetObjectVersion|GetObjectTagging|GetObjectVersionTagging|PutObjectTagging|PutObjectVersionTagging)$/,
     resources: /^(?!\*|.*:::\*).*[^*]\/\*$/,
-    reason: "GuardDuty Malware Protection reads and tags each new object it scans in this region's two buckets; object keys are made at run time.",
+    reason:
+      "GuardDuty Malware Protection reads and tags each new object it scans in this region's two buckets; object keys are made at run time.",
   },
   {
     path: /\/MalwareProtectionRole\//,
     actions: /^events:(PutRule|DeleteRule|PutTargets|RemoveTargets|DescribeRule|ListTargetsByRule)$/,
     resources: /:rule\/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3\*$/,
-    reason: 'GuardDuty Malware Protection manages its own EventBridge rules, whose names it chooses under this fixed prefix (its documented policy).',
+    reason:
+      'GuardDuty Malware Protection manages its own EventBridge rules, whose names it chooses under this fixed prefix (its documented policy).',
   },
   {
     path: /\/Custom::CDKBucketDeployment[^/]*\//,
@@ -89,9 +95,12 @@ const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : v
 
 function policyDocuments(node: CfnResource): unknown[] {
   const stack = Stack.of(node);
-  if (node instanceof iam.CfnPolicy || node instanceof iam.CfnManagedPolicy) return [stack.resolve(node.policyDocument)];
+  if (node instanceof iam.CfnPolicy || node instanceof iam.CfnManagedPolicy)
+    return [stack.resolve(node.policyDocument)];
   if (node instanceof iam.CfnRole || node instanceof iam.CfnUser || node instanceof iam.CfnGroup) {
-    return asArray(stack.resolve(node.policies)).map((p) => stack.resolve((stack.resolve(p) as { policyDocument?: unknown }).policyDocument));
+    return asArray(stack.resolve(node.policies)).map((p) =>
+      stack.resolve((stack.resolve(p) as { policyDocument?: unknown }).policyDocument),
+    );
   }
   return [];
 }
@@ -135,15 +144,24 @@ export function acknowledgeIamWildcards(node: CfnResource, allowances = IAM_WILD
       if (statement.Effect !== 'Allow') continue;
       const actions = asArray(statement.Action).map(String);
       for (const action of actions.filter((a) => a.includes('*'))) {
-        note(`Action::${action}`, coverAll([action], (a, x) => Boolean(a.actionWildcards) && a.actions.test(x)));
+        note(
+          `Action::${action}`,
+          coverAll([action], (a, x) => Boolean(a.actionWildcards) && a.actions.test(x)),
+        );
       }
-      for (const resource of asArray(statement.Resource).map(flattenCfnReference).filter((r) => r.includes('*'))) {
-        note(`Resource::${resource}`, coverAll(actions, (a, x) => a.actions.test(x) && a.resources.test(resource)));
+      for (const resource of asArray(statement.Resource)
+        .map(flattenCfnReference)
+        .filter((r) => r.includes('*'))) {
+        note(
+          `Resource::${resource}`,
+          coverAll(actions, (a, x) => a.actions.test(x) && a.resources.test(resource)),
+        );
       }
     }
   }
   for (const [finding, reasons] of covered) {
-    if (!uncovered.has(finding)) Validations.of(node).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason: [...reasons].join(' ') });
+    if (!uncovered.has(finding))
+      Validations.of(node).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason: [...reasons].join(' ') });
   }
 }
 

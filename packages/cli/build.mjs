@@ -28,7 +28,9 @@ export async function buildCli(outfile = path.join(here, 'dist', 'sendbridge.mjs
   });
   // The repo's source files in the bundle, so bin/sendbridge.mjs can rebuild a bundle older than
   // any of them (a `git pull` in a checkout); paths relative to this folder.
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')).map((f) => path.relative(here, path.resolve(root, f)));
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((f) => !f.includes('node_modules/'))
+    .map((f) => path.relative(here, path.resolve(root, f)));
   writeFileSync(path.join(path.dirname(outfile), 'inputs.json'), `${JSON.stringify(inputs)}\n`);
   return outfile;
 }

@@ -30,39 +30,83 @@ interface Round {
 function writeTempFile(dir: string, name: string, bytes: number): string {
   const file = path.join(dir, name);
   writeFileSync(file, '');
-  for (let written = 0; written < bytes; written += 16 * MiB) appendFileSync(file, randomBytes(Math.min(16 * MiB, bytes - written)));
+  for (let written = 0; written < bytes; written += 16 * MiB)
+    appendFileSync(file, randomBytes(Math.min(16 * MiB, bytes - written)));
   return file;
 }
 
-async function cliRound(app: LocalApp, key: string, configDir: string, file: string, size: number, parallelism: number): Promise<Round> {
+async function cliRound(
+  app: LocalApp,
+  key: string,
+  configDir: string,
+  file: string,
+  size: number,
+  parallelism: number,
+): Promise<Round> {
   const started = performance.now();
-  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'send', file, '--link', '--expiry', '1w', '--parallel', String(parallelism), '--json', '--api', app.apiOrigin], {
-      env: { PATH: process.env.PATH ?? '', SENDBRIDGE_API_KEY: key, SENDBRIDGE_CONFIG_DIR: configDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (c) => resolve({ code: c, stdout: out, stderr: err }));
-  });
+  const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+    (resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          BIN,
+          'send',
+          file,
+          '--link',
+          '--expiry',
+          '1w',
+          '--parallel',
+          String(parallelism),
+          '--json',
+          '--api',
+          app.apiOrigin,
+        ],
+        {
+          env: { PATH: process.env.PATH ?? '', SENDBRIDGE_API_KEY: key, SENDBRIDGE_CONFIG_DIR: configDir },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      child.on('error', reject);
+      child.on('close', (c) => resolve({ code: c, stdout: out, stderr: err }));
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`sendbridge send exited ${code}: ${stderr}${stdout.slice(-2000)}`);
   const done = JSON.parse(stdout.trim().split('\n').at(-1)!) as { event: string; id: string };
   if (done.event !== 'done') throw new Error(`unexpected last event ${JSON.stringify(done)}`);
   // the transfer's size as stored, then delete it (storage and quota back)
-  const read = await fetch(`${app.apiOrigin}/api/v1/transfers/${done.id}`, { headers: { authorization: `Bearer ${key}` } });
+  const read = await fetch(`${app.apiOrigin}/api/v1/transfers/${done.id}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
   const detail = (await read.json()) as { files: { size: number }[] };
   if (detail.files[0]?.size !== size) throw new Error(`stored ${detail.files[0]?.size} bytes, expected ${size}`);
-  await fetch(`${app.apiOrigin}/api/v1/transfers/${done.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } });
+  await fetch(`${app.apiOrigin}/api/v1/transfers/${done.id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${key}` },
+  });
   return { seconds, mibPerSecond: size / MiB / seconds };
 }
 
-async function sdkRound(s3: S3Client, Bucket: string, file: string, size: number, Key: string, queueSize: number): Promise<Round> {
+async function sdkRound(
+  s3: S3Client,
+  Bucket: string,
+  file: string,
+  size: number,
+  Key: string,
+  queueSize: number,
+): Promise<Round> {
   const started = performance.now();
-  await new Upload({ client: s3, params: { Bucket, Key, Body: createReadStream(file, { highWaterMark: MiB }) }, partSize: partSizeFor(size), queueSize, leavePartsOnError: false }).done();
+  await new Upload({
+    client: s3,
+    params: { Bucket, Key, Body: createReadStream(file, { highWaterMark: MiB }) },
+    partSize: partSizeFor(size),
+    queueSize,
+    leavePartsOnError: false,
+  }).done();
   const seconds = (performance.now() - started) / 1000;
   const head = await s3.send(new HeadObjectCommand({ Bucket, Key }));
   if (head.ContentLength !== size) throw new Error(`${Key}: stored ${head.ContentLength} bytes, expected ${size}`);
@@ -70,7 +114,10 @@ async function sdkRound(s3: S3Client, Bucket: string, file: string, size: number
   return { seconds, mibPerSecond: size / MiB / seconds };
 }
 
-export async function benchCliUpload(app: LocalApp, opts = { rounds: 3, fileBytes: Number(process.env.CLI_BENCH_MIB ?? 1024) * MiB, warmUpBytes: 32 * MiB }) {
+export async function benchCliUpload(
+  app: LocalApp,
+  opts = { rounds: 3, fileBytes: Number(process.env.CLI_BENCH_MIB ?? 1024) * MiB, warmUpBytes: 32 * MiB },
+) {
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'packages', 'cli', 'build.mjs')], { stdio: 'pipe' });
   const buckets = JSON.parse(app.stack.env[ENV.regionBuckets]!) as Record<string, { bucket: string }>;
   const Bucket = buckets[app.stack.env[ENV.defaultRegion]!]!.bucket;
@@ -99,7 +146,10 @@ export async function benchCliUpload(app: LocalApp, opts = { rounds: 3, fileByte
       sdk.push(await sdkRound(s3, Bucket, file, opts.fileBytes, `bench/cli-sdk-${i}`, parallelism));
       console.log(`  lib-storage round ${i + 1}: ${sdk.at(-1)!.mibPerSecond.toFixed(1)} MiB/s`);
     }
-    const med = (rs: Round[]) => ({ mibPerSecond: median(rs.map((r) => r.mibPerSecond)), seconds: median(rs.map((r) => r.seconds)) });
+    const med = (rs: Round[]) => ({
+      mibPerSecond: median(rs.map((r) => r.mibPerSecond)),
+      seconds: median(rs.map((r) => r.seconds)),
+    });
     const c = med(cli);
     const s = med(sdk);
     const ratio = c.mibPerSecond / s.mibPerSecond;
@@ -107,7 +157,13 @@ export async function benchCliUpload(app: LocalApp, opts = { rounds: 3, fileByte
       name: 'cli-upload',
       description:
         'sendbridge send of one file (built CLI as a child process, whole local stack: key, create, sign, record parts, complete) vs @aws-sdk/lib-storage Upload straight to the same bucket, same part size and parallelism, alternating rounds, medians; goal ratio >= 1.0',
-      parameters: { ...opts, partSize: partSizeFor(opts.fileBytes), partCount: partCountFor(opts.fileBytes), parallelism, target: 's3rver (local stack)' },
+      parameters: {
+        ...opts,
+        partSize: partSizeFor(opts.fileBytes),
+        partCount: partCountFor(opts.fileBytes),
+        parallelism,
+        target: 's3rver (local stack)',
+      },
       results: { cli, libStorage: sdk },
       summary: { cli: c, libStorage: s, ratio, goal: 1.0, met: ratio >= 1.0 },
     };

@@ -6,7 +6,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { functionGroupOf, FUNCTION_GROUPS, jobs, routes, type RouteDef } from '../../functions/routes';
 import { ENV } from '../../functions/lib/env-names';
-import { apiBundleName, buildLambdaBundles, jobBundleName, LAMBDA_BUNDLE_FILE, lambdaBundleSpecs, type LambdaBundle } from '../../lib/lambda-bundles';
+import {
+  apiBundleName,
+  buildLambdaBundles,
+  jobBundleName,
+  LAMBDA_BUNDLE_FILE,
+  lambdaBundleSpecs,
+  type LambdaBundle,
+} from '../../lib/lambda-bundles';
 import { buildEvent } from '../local/gateway/event';
 import { REPO_ROOT, type LocalApp } from '../local/app';
 import { median } from './machine';
@@ -50,7 +57,14 @@ function routeProbe(method: RouteDef['method'], routePath: string, opts: RouteOp
   if (!route) throw new Error(`no route ${method} ${routePath}`);
   const body = opts.body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(opts.body));
   const event = buildEvent(
-    { method, url: `/api${opts.url ?? routePath}`, rawHeaders: opts.body === undefined ? [] : ['content-type', 'application/json'], body, sourceIp: '127.0.0.1', host: 'bench' },
+    {
+      method,
+      url: `/api${opts.url ?? routePath}`,
+      rawHeaders: opts.body === undefined ? [] : ['content-type', 'application/json'],
+      body,
+      sourceIp: '127.0.0.1',
+      host: 'bench',
+    },
     route,
     opts.params ?? {},
     opts.claims,
@@ -67,7 +81,10 @@ export function coldInitProbes(env: Record<string, string>): Probe[] {
     routeProbe('GET', '/health'),
     routeProbe('POST', '/passTokenCheck', { body: { token: 'A'.repeat(43) } }),
     routeProbe('GET', '/me', { claims: NOBODY }),
-    routeProbe('GET', '/transfers/{id}/upload-state', { url: `/transfers/${UNKNOWN_SLUG}/upload-state`, params: { id: UNKNOWN_SLUG } }),
+    routeProbe('GET', '/transfers/{id}/upload-state', {
+      url: `/transfers/${UNKNOWN_SLUG}/upload-state`,
+      params: { id: UNKNOWN_SLUG },
+    }),
     routeProbe('POST', '/getDownload', { body: { id: UNKNOWN_SLUG } }),
     routeProbe('GET', '/getQs', { url: `/getQs?id=${UNKNOWN_SLUG}`, claims: NOBODY }),
     routeProbe('GET', '/analytics', { url: '/analytics?from=2026-10-01&to=2026-10-31', claims: NOBODY }),
@@ -80,14 +97,27 @@ export function coldInitProbes(env: Record<string, string>): Probe[] {
   const missing = Object.keys(FUNCTION_GROUPS).filter((g) => !groups.has(apiBundleName(g)));
   if (missing.length) throw new Error(`cold-init has no probe for the function group(s) ${missing.join(', ')}`);
 
-  const scheduled = { version: '0', 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString(), resources: [], detail: {} };
+  const scheduled = {
+    version: '0',
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    time: new Date().toISOString(),
+    resources: [],
+    detail: {},
+  };
   const buckets = JSON.parse(env[ENV.regionBuckets] ?? '{}') as Record<string, { bucket: string }>;
   const bucket = Object.values(buckets)[0]?.bucket;
   if (!bucket) throw new Error(`the local stack has no ${ENV.regionBuckets}`);
   // What POST /zip, the previews routes and GuardDuty send, for a transfer that does not exist.
   const onDemand: Record<string, { request: string; event: unknown }> = {
-    'zip-build': { request: 'ZIP of an unknown transfer', event: { slug: UNKNOWN_SLUG, contentHash: '0'.repeat(24), attempt: '00000000-0000-4000-8000-000000000000' } },
-    thumbnails: { request: 'thumbnail of an unknown transfer', event: { slug: UNKNOWN_SLUG, fileIds: [UNKNOWN_FILE], claimedAt: Date.now() } },
+    'zip-build': {
+      request: 'ZIP of an unknown transfer',
+      event: { slug: UNKNOWN_SLUG, contentHash: '0'.repeat(24), attempt: '00000000-0000-4000-8000-000000000000' },
+    },
+    thumbnails: {
+      request: 'thumbnail of an unknown transfer',
+      event: { slug: UNKNOWN_SLUG, fileIds: [UNKNOWN_FILE], claimedAt: Date.now() },
+    },
     'malware-scan': {
       request: 'GuardDuty result, unknown transfer',
       event: {
@@ -113,13 +143,22 @@ export function coldInitProbes(env: Record<string, string>): Probe[] {
 }
 
 /** A commit's bundles, built in a temporary git worktree by that commit's own lib/lambda-bundles.ts. */
-async function baselineBundles(ref: string, outRoot: string): Promise<{ commit: string; bundles: ReadonlyMap<string, LambdaBundle> }> {
-  const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+async function baselineBundles(
+  ref: string,
+  outRoot: string,
+): Promise<{ commit: string; bundles: ReadonlyMap<string, LambdaBundle> }> {
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  }).trim();
   const tree = path.join(os.tmpdir(), `sendbridge-cold-init-baseline-${commit.slice(0, 12)}`);
   rmSync(tree, { recursive: true, force: true });
   execFileSync('git', ['worktree', 'add', '--detach', '--force', tree, commit], { cwd: REPO_ROOT, stdio: 'ignore' });
   // Its own locked dependencies, installed once per lock file and kept between runs.
-  const lock = createHash('sha256').update(readFileSync(path.join(tree, 'package-lock.json'))).digest('hex').slice(0, 16);
+  const lock = createHash('sha256')
+    .update(readFileSync(path.join(tree, 'package-lock.json')))
+    .digest('hex')
+    .slice(0, 16);
   const cachedModules = path.join(os.tmpdir(), `sendbridge-cold-init-modules-${lock}`);
   const modules = path.join(tree, 'node_modules');
   try {
@@ -128,7 +167,9 @@ async function baselineBundles(ref: string, outRoot: string): Promise<{ commit: 
       console.log(`cold-init: installing ${commit.slice(0, 7)}'s dependencies (npm ci, once per lock file)...`);
       execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: tree, stdio: 'ignore' });
     }
-    const bundler = (await import(pathToFileURL(path.join(tree, 'lib', 'lambda-bundles.ts')).href)) as typeof import('../../lib/lambda-bundles');
+    const bundler = (await import(
+      pathToFileURL(path.join(tree, 'lib', 'lambda-bundles.ts')).href
+    )) as typeof import('../../lib/lambda-bundles');
     return { commit, bundles: bundler.buildLambdaBundles(bundler.lambdaBundleSpecs(), path.join(outRoot, 'baseline')) };
   } finally {
     if (existsSync(modules)) renameSync(modules, cachedModules);
@@ -152,7 +193,12 @@ function coldStart(file: string, event: unknown, env: Record<string, string>): P
   return new Promise((resolve, reject) => {
     // As the Lambda runs it (lib/constructs/api-function.ts sets NODE_OPTIONS=--enable-source-maps).
     const child = spawn(process.execPath, ['--enable-source-maps', CHILD], {
-      env: { ...env, PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', COLD_INIT_CHILD: JSON.stringify({ bundle: file, event }) },
+      env: {
+        ...env,
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'silent',
+        COLD_INIT_CHILD: JSON.stringify({ bundle: file, event }),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -181,12 +227,14 @@ function codeBytes(dir: string): number {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const outcomeOf = (r: ChildResult) => (r.error ? `threw ${r.error}` : r.statusCode === null ? 'returned' : String(r.statusCode));
+const outcomeOf = (r: ChildResult) =>
+  r.error ? `threw ${r.error}` : r.statusCode === null ? 'returned' : String(r.statusCode);
 
 export async function benchColdInit(app: LocalApp, opts: ColdInitOptions = {}) {
   const ref = opts.baseline || DEFAULT_BASELINE;
   const runs = opts.runs ?? DEFAULT_RUNS;
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer (got ${String(opts.runs)})`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs must be a positive integer (got ${String(opts.runs)})`);
   const loadAtStart = os.loadavg().map(round1);
   const outRoot = path.join(os.tmpdir(), 'sendbridge-cold-init');
   mkdirSync(outRoot, { recursive: true });
@@ -206,10 +254,16 @@ export async function benchColdInit(app: LocalApp, opts: ColdInitOptions = {}) {
     if (!now) throw new Error(`no bundle ${probe.bundle} in the current tree`);
     const before = baseline.bundles.get(probe.bundle);
     if (!before) {
-      skipped.push({ bundle: probe.bundle, note: `no bundle ${probe.bundle} at ${baseline.commit.slice(0, 7)}: not measured` });
+      skipped.push({
+        bundle: probe.bundle,
+        note: `no bundle ${probe.bundle} at ${baseline.commit.slice(0, 7)}: not measured`,
+      });
       continue;
     }
-    const files = { baseline: path.join(before.dir, LAMBDA_BUNDLE_FILE), current: path.join(now.dir, LAMBDA_BUNDLE_FILE) };
+    const files = {
+      baseline: path.join(before.dir, LAMBDA_BUNDLE_FILE),
+      current: path.join(now.dir, LAMBDA_BUNDLE_FILE),
+    };
     const results: { current: ChildResult[]; baseline: ChildResult[] } = { current: [], baseline: [] };
     console.log(`cold-init: ${probe.bundle} (${probe.request}), ${runs} runs a side`);
     for (let i = 0; i < runs; i++) {
@@ -219,10 +273,15 @@ export async function benchColdInit(app: LocalApp, opts: ColdInitOptions = {}) {
       for (const side of order) results[side].push(await coldStart(files[side], probe.event, env));
     }
     // Both sides run the same request: they should answer alike, and never with a 5xx or a throw.
-    const outcomes = { baseline: [...new Set(results.baseline.map(outcomeOf))], current: [...new Set(results.current.map(outcomeOf))] };
+    const outcomes = {
+      baseline: [...new Set(results.baseline.map(outcomeOf))],
+      current: [...new Set(results.current.map(outcomeOf))],
+    };
     const all = [...outcomes.baseline, ...outcomes.current];
     if (new Set(all).size !== 1 || all.some((o) => o.startsWith('threw') || /^5\d\d$/u.test(o))) {
-      notes.push(`${probe.bundle}: answers differ or failed (baseline ${outcomes.baseline.join(', ')}; current ${outcomes.current.join(', ')})`);
+      notes.push(
+        `${probe.bundle}: answers differ or failed (baseline ${outcomes.baseline.join(', ')}; current ${outcomes.current.join(', ')})`,
+      );
     }
     const summarise = (rs: ChildResult[]) => ({
       importMs: round1(median(rs.map((r) => r.importMs))),

@@ -14,7 +14,11 @@ const BODY = JSON.stringify({
   emailTo: [{ email: 'recipient@example.com' }],
   message: 'Benchmark',
   fileObjects: [
-    ...Array.from({ length: 4 }, (_, i) => ({ fileName: `photo-${i}.jpg`, size: 3 * MB, itemPath: `photos/photo-${i}.jpg` })),
+    ...Array.from({ length: 4 }, (_, i) => ({
+      fileName: `photo-${i}.jpg`,
+      size: 3 * MB,
+      itemPath: `photos/photo-${i}.jpg`,
+    })),
     { fileName: 'video.mp4', size: 200 * MB, itemPath: 'video.mp4' },
   ],
 });
@@ -48,7 +52,14 @@ export async function benchCreateTransfer(app: LocalApp, opts = { rounds: 3, req
   };
   const inProcess = async () => {
     const event = buildEvent(
-      { method: 'POST', url: '/api/me/transfers', rawHeaders, body: Buffer.from(BODY), sourceIp: '127.0.0.1', host: 'bench' },
+      {
+        method: 'POST',
+        url: '/api/me/transfers',
+        rawHeaders,
+        body: Buffer.from(BODY),
+        sourceIp: '127.0.0.1',
+        host: 'bench',
+      },
       route,
       {},
       { sub: sender.sub, token_use: 'access' },
@@ -60,10 +71,15 @@ export async function benchCreateTransfer(app: LocalApp, opts = { rounds: 3, req
   const [gateway, direct] = await alternateRounds(viaGateway, inProcess, opts);
   const g = medianOf(gateway);
   const d = medianOf(direct);
-  const ratios = { p50GatewayOverInProcess: g.p50Ms / d.p50Ms, p99GatewayOverInProcess: g.p99Ms / d.p99Ms, throughputGatewayOverInProcess: g.requestsPerSecond / d.requestsPerSecond };
+  const ratios = {
+    p50GatewayOverInProcess: g.p50Ms / d.p50Ms,
+    p99GatewayOverInProcess: g.p99Ms / d.p99Ms,
+    throughputGatewayOverInProcess: g.requestsPerSecond / d.requestsPerSecond,
+  };
   return {
     name: 'create-transfer',
-    description: 'POST /api/me/transfers (5 files, one multipart; a business account) at 50 concurrent clients through the local gateway vs in-process; medians of alternating rounds',
+    description:
+      'POST /api/me/transfers (5 files, one multipart; a business account) at 50 concurrent clients through the local gateway vs in-process; medians of alternating rounds',
     parameters: opts,
     gateway: { ...g, rounds: gateway },
     inProcess: { ...d, rounds: direct },

@@ -65,10 +65,12 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 function get(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    }).on('error', reject);
+    http
+      .get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
   });
 }
 
@@ -82,7 +84,19 @@ export async function benchGatewayOverhead(app: LocalApp, opts = { rounds: 5, re
   const handler = await load(route.handler);
   const url = `${app.apiOrigin}/api/health`;
   const event = () =>
-    buildEvent({ method: 'GET', url: '/api/health', rawHeaders: [], body: Buffer.alloc(0), sourceIp: '127.0.0.1', host: 'bench' }, route, {}, undefined);
+    buildEvent(
+      {
+        method: 'GET',
+        url: '/api/health',
+        rawHeaders: [],
+        body: Buffer.alloc(0),
+        sourceIp: '127.0.0.1',
+        host: 'bench',
+      },
+      route,
+      {},
+      undefined,
+    );
   const ctx = { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
   const viaGateway = async () => {
@@ -105,7 +119,8 @@ export async function benchGatewayOverhead(app: LocalApp, opts = { rounds: 5, re
   };
   return {
     name: 'gateway-overhead',
-    description: 'GET /api/health through the local gateway vs the same handler invoked in-process (medians of alternating rounds)',
+    description:
+      'GET /api/health through the local gateway vs the same handler invoked in-process (medians of alternating rounds)',
     parameters: opts,
     gateway: g,
     inProcess: d,

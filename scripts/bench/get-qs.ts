@@ -63,7 +63,12 @@ async function seedTransfers(table: string, userId: string, n: number, now: numb
       batch = (out.UnprocessedItems?.[table] ?? []) as typeof batch;
     }
   }
-  await dynamo().send(new PutCommand({ TableName: table, Item: { ...keys.transferStats(userId), entity: 'TransferStats', all: n, expired } }));
+  await dynamo().send(
+    new PutCommand({
+      TableName: table,
+      Item: { ...keys.transferStats(userId), entity: 'TransferStats', all: n, expired },
+    }),
+  );
 }
 
 /**
@@ -72,19 +77,27 @@ async function seedTransfers(table: string, userId: string, n: number, now: numb
  * 10,000 costs no more than 1.5× 1,000 (pages and counts are Queries bounded by the page, not
  * by the number of transfers).
  */
-export async function benchGetQs(app: LocalApp, opts = { rounds: 5, requests: 100, concurrency: 4, sizes: [1000, 10000] as const }) {
+export async function benchGetQs(
+  app: LocalApp,
+  opts = { rounds: 5, requests: 100, concurrency: 4, sizes: [1000, 10000] as const },
+) {
   const table = app.stack.env.TABLE_NAME!;
   const now = Date.now();
   const users = [] as { n: number; token: string }[];
   for (const n of opts.sizes) {
-    const u = await createSignedInUser(app, `bench-getqs-${n}-${Date.now()}@example.com`, { role: 'business', password: 'bench-secret-1' });
+    const u = await createSignedInUser(app, `bench-getqs-${n}-${Date.now()}@example.com`, {
+      role: 'business',
+      password: 'bench-secret-1',
+    });
     const t0 = performance.now();
     await seedTransfers(table, u.sub, n, now);
     console.log(`  seeded ${n} transfers in ${Math.round(performance.now() - t0)} ms`);
     users.push({ n, token: u.accessToken });
   }
   const call = (token: string, filter: ListFilter) => async () => {
-    const res = await fetch(`${app.apiOrigin}/api/getQs?filter=${filter}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.apiOrigin}/api/getQs?filter=${filter}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = (await res.json()) as { allDocs?: unknown[] };
     if (res.status !== 200 || !body.allDocs) throw new Error(`getQs answered ${res.status}`);
   };
@@ -96,7 +109,14 @@ export async function benchGetQs(app: LocalApp, opts = { rounds: 5, requests: 10
     const l = medianOf(large);
     const ratios = { p50: l.p50Ms / s.p50Ms, p99: l.p99Ms / s.p99Ms };
     byFilter[filter] = { [opts.sizes[0]]: { ...s, rounds: small }, [opts.sizes[1]]: { ...l, rounds: large }, ratios };
-    summary[filter] = { [`p50Ms_${opts.sizes[0]}`]: s.p50Ms, [`p50Ms_${opts.sizes[1]}`]: l.p50Ms, [`p99Ms_${opts.sizes[0]}`]: s.p99Ms, [`p99Ms_${opts.sizes[1]}`]: l.p99Ms, ratioP50: ratios.p50, ratioP99: ratios.p99 };
+    summary[filter] = {
+      [`p50Ms_${opts.sizes[0]}`]: s.p50Ms,
+      [`p50Ms_${opts.sizes[1]}`]: l.p50Ms,
+      [`p99Ms_${opts.sizes[0]}`]: s.p99Ms,
+      [`p99Ms_${opts.sizes[1]}`]: l.p99Ms,
+      ratioP50: ratios.p50,
+      ratioP99: ratios.p99,
+    };
   }
   return {
     name: 'get-qs',

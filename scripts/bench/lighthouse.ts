@@ -22,23 +22,44 @@ import type { LocalApp } from '../local/app';
 import { median } from './machine';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUNS = 5;
 
-async function post<T>(app: LocalApp, route: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${app.apiOrigin}/api${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function post<T>(
+  app: LocalApp,
+  route: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${app.apiOrigin}/api${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, json: (text ? JSON.parse(text) : {}) as T };
 }
 
-const photo = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer();
+const photo = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 
 /** A ready transfer of a PDF and two photos a verified guest sent by email, thumbnails made; returns its link's path. */
 async function realTransfer(app: LocalApp): Promise<string> {
   const email = `lighthouse-${Date.now()}@example.com`;
   const asked = await post(app, '/verifyEmail', { email });
   if (asked.status !== 202) throw new Error(`verifyEmail answered ${asked.status}`);
-  const { emails } = (await (await fetch(`${app.stack.urls.sesInbox}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text: string } }[] };
+  const { emails } = (await (await fetch(`${app.stack.urls.sesInbox}/store`)).json()) as {
+    emails: { destination: { to: string[] }; body: { text: string } }[];
+  };
   const code = /\b(\d{5})\b/.exec(emails.filter((m) => m.destination.to.includes(email)).pop()?.body.text ?? '')?.[1];
   if (!code) throw new Error('no verification code mailed');
   const checked = await post<{ senderToken: string }>(app, '/checkVerifyEmail', { email, code });
@@ -57,20 +78,34 @@ async function realTransfer(app: LocalApp): Promise<string> {
       senderEmail: email,
       emailTo: [{ email: 'recipient@example.com' }],
       message: 'Photos from the site visit and the quarterly report.',
-      fileObjects: [...contents].map(([itemPath, data]) => ({ fileName: path.basename(itemPath), size: data.length, itemPath })),
+      fileObjects: [...contents].map(([itemPath, data]) => ({
+        fileName: path.basename(itemPath),
+        size: data.length,
+        itemPath,
+      })),
     },
     { 'x-sender-token': checked.json.senderToken },
   );
-  if (created.status !== 201) throw new Error(`create transfer answered ${created.status}: ${JSON.stringify(created.json)}`);
+  if (created.status !== 201)
+    throw new Error(`create transfer answered ${created.status}: ${JSON.stringify(created.json)}`);
   const t = created.json;
   for (const f of t.files) {
     if (f.mode !== 'single' || !f.url) throw new Error(`expected a single PUT for ${f.fileName}`);
-    const put = await fetch(f.url, { method: 'PUT', body: contents.get(f.itemPath ?? f.fileName) as unknown as BodyInit });
+    const put = await fetch(f.url, {
+      method: 'PUT',
+      body: contents.get(f.itemPath ?? f.fileName) as unknown as BodyInit,
+    });
     if (!put.ok) throw new Error(`PUT ${f.fileName} answered ${put.status}`);
-    const done = await fetch(`${app.apiOrigin}/api/transfers/${t.id}/files/${f.fileId}/complete`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
+    const done = await fetch(`${app.apiOrigin}/api/transfers/${t.id}/files/${f.fileId}/complete`, {
+      method: 'POST',
+      headers: { 'x-upload-token': t.uploadToken },
+    });
     if (done.status !== 200) throw new Error(`complete file answered ${done.status}`);
   }
-  const complete = await fetch(`${app.apiOrigin}/api/transfers/${t.id}/complete`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
+  const complete = await fetch(`${app.apiOrigin}/api/transfers/${t.id}/complete`, {
+    method: 'POST',
+    headers: { 'x-upload-token': t.uploadToken },
+  });
   if (complete.status !== 200) throw new Error(`complete transfer answered ${complete.status}`);
   // the first previews call starts the thumbnails job; every measured run then shows them made
   for (let tries = 0; ; tries++) {
@@ -111,7 +146,9 @@ async function runLighthouse(url: string, port: number): Promise<RunResult> {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((i) => i.resourceType === 'Script');
+  const items = (
+    (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []
+  ).filter((i) => i.resourceType === 'Script');
   return {
     score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
     lcpMs: Math.round(audit('largest-contentful-paint')),
@@ -135,7 +172,11 @@ function medians(runs: readonly RunResult[]) {
     cls: of((r) => r.cls),
     speedIndexMs: of((r) => r.speedIndexMs),
     scriptTransferKiB: of((r) => r.scriptTransferKiB),
-    loadAverage1m: { median: of((r) => r.loadAverage1m), min: Math.min(...runs.map((r) => r.loadAverage1m)), max: Math.max(...runs.map((r) => r.loadAverage1m)) },
+    loadAverage1m: {
+      median: of((r) => r.loadAverage1m),
+      min: Math.min(...runs.map((r) => r.loadAverage1m)),
+      max: Math.max(...runs.map((r) => r.loadAverage1m)),
+    },
   };
 }
 
@@ -145,14 +186,21 @@ export async function benchLighthouse(app: LocalApp) {
   const distDir = mkdtempSync(path.join(tmpdir(), 'sendbridge-lighthouse-'));
   await buildWeb(distDir);
   const downloadPath = await realTransfer(app);
-  const site = await startBuiltAppServer({ port: 0, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3], distDir, originSecret: app.originSecret });
+  const site = await startBuiltAppServer({
+    port: 0,
+    apiOrigin: app.apiOrigin,
+    storage: [app.stack.urls.s3],
+    distDir,
+    originSecret: app.originSecret,
+  });
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   const pages = { download: `${site.url}${downloadPath}`, home: `${site.url}/` } as const;
   const runs: Record<keyof typeof pages, RunResult[]> = { download: [], home: [] };
   try {
     for (const url of Object.values(pages)) await runLighthouse(url, chrome.port);
     for (let i = 0; i < RUNS; i++) {
-      for (const [name, url] of Object.entries(pages) as [keyof typeof pages, string][]) runs[name].push(await runLighthouse(url, chrome.port));
+      for (const [name, url] of Object.entries(pages) as [keyof typeof pages, string][])
+        runs[name].push(await runLighthouse(url, chrome.port));
     }
   } finally {
     chrome.kill();
@@ -162,13 +210,19 @@ export async function benchLighthouse(app: LocalApp) {
   return {
     name: 'lighthouse',
     setup: {
-      lighthouse: '12.2.3, default config (mobile: Moto G Power emulation, simulated slow 4G and 4x CPU), performance category only',
+      lighthouse:
+        '12.2.3, default config (mobile: Moto G Power emulation, simulated slow 4G and 4x CPU), performance category only',
       chromium: `${CHROMIUM_PATH} ${CHROME_FLAGS.join(' ')}`,
       served: 'vite build output (minified), gzip, SPA fallback, /api forwarded to the local gateway; all on 127.0.0.1',
       download: `a ready transfer of a PDF and two JPEG photos, thumbnails made (guest, by email); ${downloadPath.replace(/[^/]+$/, '<slug>')}`,
       runs: `${RUNS} per page after one warm-up each, pages alternating; medians; load average (1 min) taken before each run`,
     },
-    summary: { download: medians(runs.download), home: medians(runs.home), loadAverage1mAtStart: startLoad, goal: 'performance score >= 95' },
+    summary: {
+      download: medians(runs.download),
+      home: medians(runs.home),
+      loadAverage1mAtStart: startLoad,
+      goal: 'performance score >= 95',
+    },
     runs,
   };
 }

@@ -29,7 +29,10 @@ process.env.LOG_LEVEL ??= 'silent';
 type Flags = Readonly<Record<string, string>>;
 
 function coldInitOptions(flags: Flags): ColdInitOptions {
-  return { ...(flags.baseline ? { baseline: flags.baseline } : {}), ...(flags.runs ? { runs: Number(flags.runs) } : {}) };
+  return {
+    ...(flags.baseline ? { baseline: flags.baseline } : {}),
+    ...(flags.runs ? { runs: Number(flags.runs) } : {}),
+  };
 }
 
 const BENCHES = {
@@ -52,25 +55,36 @@ async function main() {
   const args = process.argv.slice(2);
   const requested = args.filter((a) => !a.startsWith('-'));
   const flags: Flags = Object.fromEntries(
-    args.filter((a) => a.startsWith('--')).map((a) => {
-      const m = /^--([a-z-]+)=(.*)$/u.exec(a);
-      if (!m) throw new Error(`options are --name=value (got ${a})`);
-      return [m[1]!, m[2]!];
-    }),
+    args
+      .filter((a) => a.startsWith('--'))
+      .map((a) => {
+        const m = /^--([a-z-]+)=(.*)$/u.exec(a);
+        if (!m) throw new Error(`options are --name=value (got ${a})`);
+        return [m[1]!, m[2]!];
+      }),
   );
   const names = (requested.length ? requested : Object.keys(BENCHES)) as BenchName[];
-  for (const n of names) if (!(n in BENCHES)) throw new Error(`unknown benchmark ${n}; known: ${Object.keys(BENCHES).join(', ')}`);
+  for (const n of names)
+    if (!(n in BENCHES)) throw new Error(`unknown benchmark ${n}; known: ${Object.keys(BENCHES).join(', ')}`);
 
   const outDir = path.join(REPO_ROOT, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
-  const app = await startLocalApp({ ports: 'free', appOrigins: ['http://127.0.0.1:5173'], appOrigin: 'http://127.0.0.1:5173', apiPort: 0 });
+  const app = await startLocalApp({
+    ports: 'free',
+    appOrigins: ['http://127.0.0.1:5173'],
+    appOrigin: 'http://127.0.0.1:5173',
+    apiPort: 0,
+  });
   try {
     for (const name of names) {
       console.log(`bench ${name}...`);
       const result = await BENCHES[name](app, flags);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outDir, `${name}-${stamp}.json`);
-      writeFileSync(file, `${JSON.stringify({ ...result, machine: machineInfo(), at: new Date().toISOString() }, null, 2)}\n`);
+      writeFileSync(
+        file,
+        `${JSON.stringify({ ...result, machine: machineInfo(), at: new Date().toISOString() }, null, 2)}\n`,
+      );
       console.log(JSON.stringify(result.summary, null, 2));
       console.log(`wrote ${path.relative(REPO_ROOT, file)}`);
     }

@@ -16,7 +16,12 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { LocalApp } from '../local/app';
 import { localS3Client } from '../local/s3';
 import { ENV } from '../../functions/lib/env-names';
-import { SIGNED_PUT_EXPIRES_SECONDS, parallelismForTry, partCountFor, partSizeFor } from '../../functions/domain/upload';
+import {
+  SIGNED_PUT_EXPIRES_SECONDS,
+  parallelismForTry,
+  partCountFor,
+  partSizeFor,
+} from '../../functions/domain/upload';
 import { runUpload, type UploadApi } from '../../frontend/src/shared/upload/engine';
 import { median } from './machine';
 
@@ -36,7 +41,8 @@ function writeTempFile(dir: string, name: string, bytes: number): string {
   const file = path.join(dir, name);
   writeFileSync(file, '');
   const chunk = 16 * MiB;
-  for (let written = 0; written < bytes; written += chunk) appendFileSync(file, randomBytes(Math.min(chunk, bytes - written)));
+  for (let written = 0; written < bytes; written += chunk)
+    appendFileSync(file, randomBytes(Math.min(chunk, bytes - written)));
   return file;
 }
 
@@ -44,14 +50,23 @@ function writeTempFile(dir: string, name: string, bytes: number): string {
  * What the transfer API does for a multipart file, minus the database: presigns UploadPart,
  * keeps the recorded parts, completes from them (never ListParts).
  */
-function benchApi(s3: S3Client, Bucket: string, Key: string, UploadId: string, onPartsDone: () => void, partCount: number): UploadApi {
+function benchApi(
+  s3: S3Client,
+  Bucket: string,
+  Key: string,
+  UploadId: string,
+  onPartsDone: () => void,
+  partCount: number,
+): UploadApi {
   const parts = new Map<number, string>();
   return {
     async sign(req) {
       const urls = await Promise.all(
         (req.partNumbers ?? []).map(async (PartNumber) => ({
           partNumber: PartNumber,
-          url: await getSignedUrl(s3, new UploadPartCommand({ Bucket, Key, UploadId, PartNumber }), { expiresIn: SIGNED_PUT_EXPIRES_SECONDS }),
+          url: await getSignedUrl(s3, new UploadPartCommand({ Bucket, Key, UploadId, PartNumber }), {
+            expiresIn: SIGNED_PUT_EXPIRES_SECONDS,
+          }),
         })),
       );
       return { fileId: req.fileId, parts: urls, expiresAt: Date.now() + SIGNED_PUT_EXPIRES_SECONDS * 1000 };
@@ -61,7 +76,9 @@ function benchApi(s3: S3Client, Bucket: string, Key: string, UploadId: string, o
       if (parts.size === partCount) onPartsDone();
     },
     async completeFile() {
-      const Parts: CompletedPart[] = [...parts].sort(([a], [b]) => a - b).map(([PartNumber, ETag]) => ({ PartNumber, ETag }));
+      const Parts: CompletedPart[] = [...parts]
+        .sort(([a], [b]) => a - b)
+        .map(([PartNumber, ETag]) => ({ PartNumber, ETag }));
       await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts } }));
     },
   };
@@ -73,7 +90,14 @@ async function checkAndDelete(s3: S3Client, Bucket: string, Key: string, size: n
   await s3.send(new DeleteObjectCommand({ Bucket, Key }));
 }
 
-async function engineRound(s3: S3Client, Bucket: string, file: string, size: number, key: string, parallelism: number): Promise<Round> {
+async function engineRound(
+  s3: S3Client,
+  Bucket: string,
+  file: string,
+  size: number,
+  key: string,
+  parallelism: number,
+): Promise<Round> {
   const partSize = partSizeFor(size);
   const partCount = partCountFor(size);
   const blob = await openAsBlob(file);
@@ -83,7 +107,12 @@ async function engineRound(s3: S3Client, Bucket: string, file: string, size: num
   const api = benchApi(s3, Bucket, key, UploadId!, () => (partsAt = performance.now()), partCount);
   await runUpload({
     api,
-    files: [{ plan: { fileId: 'benchfile0', fileName: path.basename(file), size, mode: 'multipart', partSize, partCount }, blob }],
+    files: [
+      {
+        plan: { fileId: 'benchfile0', fileName: path.basename(file), size, mode: 'multipart', partSize, partCount },
+        blob,
+      },
+    ],
     fetchImpl: fetch,
     parallelism,
   });
@@ -92,7 +121,14 @@ async function engineRound(s3: S3Client, Bucket: string, file: string, size: num
   return { seconds, mibPerSecond: size / MiB / seconds, partsSeconds: partsAt ? (partsAt - started) / 1000 : seconds };
 }
 
-async function sdkRound(s3: S3Client, Bucket: string, file: string, size: number, key: string, queueSize: number): Promise<Round> {
+async function sdkRound(
+  s3: S3Client,
+  Bucket: string,
+  file: string,
+  size: number,
+  key: string,
+  queueSize: number,
+): Promise<Round> {
   const started = performance.now();
   let partsAt = 0;
   const upload = new Upload({
@@ -116,7 +152,10 @@ async function sdkRound(s3: S3Client, Bucket: string, file: string, size: number
  * fetch, parts presigned as the API would) vs the AWS SDK's lib-storage Upload with the same
  * part size and parallelism, alternating rounds in the same run. Goal: ratio >= 0.9.
  */
-export async function benchUploadThroughput(app: LocalApp, opts = { rounds: 3, fileBytes: 1 * GiB, warmUpBytes: 32 * MiB }) {
+export async function benchUploadThroughput(
+  app: LocalApp,
+  opts = { rounds: 3, fileBytes: 1 * GiB, warmUpBytes: 32 * MiB },
+) {
   const buckets = JSON.parse(app.stack.env[ENV.regionBuckets]!) as Record<string, { bucket: string }>;
   const Bucket = buckets[app.stack.env[ENV.defaultRegion]!]!.bucket;
   const s3 = localS3Client(app.stack.urls.s3);
@@ -148,7 +187,13 @@ export async function benchUploadThroughput(app: LocalApp, opts = { rounds: 3, f
       name: 'upload-throughput',
       description:
         'Upload throughput of a 1 GiB file through our browser upload engine vs the AWS SDK lib-storage Upload with the same part size and parallelism, same run (medians of alternating rounds); goal ratio >= 0.9',
-      parameters: { ...opts, partSize: partSizeFor(opts.fileBytes), partCount: partCountFor(opts.fileBytes), parallelism, target: 's3rver (local stack)' },
+      parameters: {
+        ...opts,
+        partSize: partSizeFor(opts.fileBytes),
+        partCount: partCountFor(opts.fileBytes),
+        parallelism,
+        target: 's3rver (local stack)',
+      },
       results: { engine, libStorage: sdk },
       summary: {
         engine: e,

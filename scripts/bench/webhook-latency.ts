@@ -20,7 +20,10 @@ export async function benchWebhookLatency(app: LocalApp, opts = { downloads: 200
     req.on('end', () => {
       const at = performance.now();
       res.writeHead(200).end('ok');
-      const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; data: { downloadId?: string } };
+      const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        type: string;
+        data: { downloadId?: string };
+      };
       if (event.type !== 'transfer.downloaded' || !event.data.downloadId) return;
       arrivals.set(event.data.downloadId, at);
       for (const [, resolve] of waiting) resolve(at);
@@ -39,21 +42,39 @@ export async function benchWebhookLatency(app: LocalApp, opts = { downloads: 200
       if (res.status >= 300) throw new Error(`${path} ${res.status} ${text}`);
       return text ? (JSON.parse(text) as Record<string, unknown>) : {};
     };
-    await api('/webhooks', { method: 'POST', headers: auth, body: JSON.stringify({ url: receiverUrl, events: ['transfer.downloaded'] }) });
+    await api('/webhooks', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ url: receiverUrl, events: ['transfer.downloaded'] }),
+    });
     const body = Buffer.from('webhook latency benchmark\n');
-    const t = (await api('/me/transfers', { method: 'POST', headers: auth, body: JSON.stringify({ sendAs: 'link', fileObjects: [{ fileName: 'bench.txt', size: body.length }] }) })) as unknown as CreateTransferResponse;
+    const t = (await api('/me/transfers', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ sendAs: 'link', fileObjects: [{ fileName: 'bench.txt', size: body.length }] }),
+    })) as unknown as CreateTransferResponse;
     const f = t.files[0]!;
     const put = await fetch(f.url!, { method: 'PUT', body });
     if (!put.ok) throw new Error(`upload ${put.status}`);
-    await api(`/transfers/${t.id}/files/${f.fileId}/complete`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
+    await api(`/transfers/${t.id}/files/${f.fileId}/complete`, {
+      method: 'POST',
+      headers: { 'x-upload-token': t.uploadToken },
+    });
     await api(`/transfers/${t.id}/complete`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
 
     const latencies: number[] = [];
     for (let i = 0; i < opts.downloads; i += 1) {
       const arrived = new Promise<number>((resolve) => waiting.set(String(i), resolve));
       const started = performance.now();
-      await api('/getDownload/file', { method: 'POST', headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'DE' }, body: JSON.stringify({ id: t.id, fileId: f.fileId }) });
-      const at = await Promise.race([arrived, new Promise<number>((_, reject) => setTimeout(() => reject(new Error('no delivery within 10 s')), 10_000))]);
+      await api('/getDownload/file', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'DE' },
+        body: JSON.stringify({ id: t.id, fileId: f.fileId }),
+      });
+      const at = await Promise.race([
+        arrived,
+        new Promise<number>((_, reject) => setTimeout(() => reject(new Error('no delivery within 10 s')), 10_000)),
+      ]);
       latencies.push(at - started);
       await app.gateway.idle();
     }
@@ -61,7 +82,8 @@ export async function benchWebhookLatency(app: LocalApp, opts = { downloads: 200
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
     const round = (ms: number) => Math.round(ms * 10) / 10;
     return {
-      description: 'transfer.downloaded webhook latency locally: from sending POST /getDownload/file to the delivery arriving at a loopback receiver (sequential downloads of one transfer, country DE)',
+      description:
+        'transfer.downloaded webhook latency locally: from sending POST /getDownload/file to the delivery arriving at a loopback receiver (sequential downloads of one transfer, country DE)',
       downloads: opts.downloads,
       deliveries: arrivals.size,
       latenciesMs: latencies.map(round),

@@ -37,7 +37,11 @@ async function main() {
     out = await buildZipToS3({
       s3,
       sourceBucket: cfg.bucket,
-      entries: cfg.objects.map((o, i) => ({ key: o.key, name: `file-${String(i).padStart(2, '0')}.bin`, size: o.size })),
+      entries: cfg.objects.map((o, i) => ({
+        key: o.key,
+        name: `file-${String(i).padStart(2, '0')}.bin`,
+        size: o.size,
+      })),
       targetBucket: cfg.bucket,
       targetKey: cfg.targetKey,
       partSize: cfg.partSize,
@@ -49,18 +53,30 @@ async function main() {
     async function* all() {
       for (const o of cfg.objects) yield* readS3Object(s3, { bucket: cfg.bucket, key: o.key, size: o.size });
     }
-    out = await multipartUpload(s3, { bucket: cfg.bucket, key: cfg.targetKey, contentType: 'application/octet-stream' }, all(), {
-      partSize: cfg.partSize,
-      concurrency: cfg.concurrency,
-      expectedSize: total,
-    });
+    out = await multipartUpload(
+      s3,
+      { bucket: cfg.bucket, key: cfg.targetKey, contentType: 'application/octet-stream' },
+      all(),
+      {
+        partSize: cfg.partSize,
+        concurrency: cfg.concurrency,
+        expectedSize: total,
+      },
+    );
   }
   const seconds = (performance.now() - started) / 1000;
   if (cfg.mode !== 'idle') {
     const head = await s3.headObject({ Bucket: cfg.bucket, Key: cfg.targetKey });
-    if (head.ContentLength !== out.size) throw new Error(`stored object has ${head.ContentLength} bytes, build reported ${out.size}`);
+    if (head.ContentLength !== out.size)
+      throw new Error(`stored object has ${head.ContentLength} bytes, build reported ${out.size}`);
   }
-  const result: ChildResult = { mode: cfg.mode, seconds, bytesWritten: out.size, parts: out.parts, maxRssKiB: process.resourceUsage().maxRSS };
+  const result: ChildResult = {
+    mode: cfg.mode,
+    seconds,
+    bytesWritten: out.size,
+    parts: out.parts,
+    maxRssKiB: process.resourceUsage().maxRSS,
+  };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 }
 

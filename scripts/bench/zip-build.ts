@@ -26,7 +26,9 @@ export interface ZipBenchOptions {
 
 /** ZIP_BENCH_SIZES_GIB=0.25,0.5 and ZIP_BENCH_ROUNDS=1 give a quick smoke run. */
 function defaults(): ZipBenchOptions {
-  const sizes = process.env.ZIP_BENCH_SIZES_GIB?.split(',').map(Number).filter((n) => n > 0);
+  const sizes = process.env.ZIP_BENCH_SIZES_GIB?.split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   const rounds = Number(process.env.ZIP_BENCH_ROUNDS);
   return {
     sizesGiB: sizes?.length ? sizes : [1, 3],
@@ -109,10 +111,16 @@ export async function benchZipBuild(app: LocalApp, opts: ZipBenchOptions = defau
     }));
     const t0 = performance.now();
     for (const [i, o] of objects.entries()) {
-      await multipartUpload(localFunctionsS3(app.stack.urls.s3), { bucket, key: o.key }, objectBytes(seed, i, o.size), { partSize: opts.partSize, concurrency: 4, expectedSize: o.size });
+      await multipartUpload(localFunctionsS3(app.stack.urls.s3), { bucket, key: o.key }, objectBytes(seed, i, o.size), {
+        partSize: opts.partSize,
+        concurrency: 4,
+        expectedSize: o.size,
+      });
     }
     const sourceUploadSeconds = (performance.now() - t0) / 1000;
-    const archiveBytes = planZip(objects.map((o, i) => ({ name: `file-${String(i).padStart(2, '0')}.bin`, size: o.size }))).size;
+    const archiveBytes = planZip(
+      objects.map((o, i) => ({ name: `file-${String(i).padStart(2, '0')}.bin`, size: o.size })),
+    ).size;
 
     const rounds: Round[] = [];
     try {
@@ -123,7 +131,8 @@ export async function benchZipBuild(app: LocalApp, opts: ZipBenchOptions = defau
           const targetKey = `${runId}/${gib}GiB/out-${mode}-${r}`;
           const res = await runChild({ ...base, mode, objects, targetKey });
           await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: targetKey }));
-          if (mode === 'zip' && res.bytesWritten !== archiveBytes) throw new Error(`zip of ${res.bytesWritten} bytes, planned ${archiveBytes}`);
+          if (mode === 'zip' && res.bytesWritten !== archiveBytes)
+            throw new Error(`zip of ${res.bytesWritten} bytes, planned ${archiveBytes}`);
           rounds.push({
             mode,
             sourceBytes: total,
@@ -133,11 +142,15 @@ export async function benchZipBuild(app: LocalApp, opts: ZipBenchOptions = defau
             parts: res.parts,
             maxRssMB: toMB(res.maxRssKiB),
           });
-          console.log(`  ${gib} GiB ${mode} round ${r + 1}: ${round2(total / MiB / res.seconds)} MiB/s, ${toMB(res.maxRssKiB)} MB RSS`);
+          console.log(
+            `  ${gib} GiB ${mode} round ${r + 1}: ${round2(total / MiB / res.seconds)} MiB/s, ${toMB(res.maxRssKiB)} MB RSS`,
+          );
         }
       }
     } finally {
-      await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects.map((o) => ({ Key: o.key })) } }));
+      await s3.send(
+        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects.map((o) => ({ Key: o.key })) } }),
+      );
     }
     bySize[`${gib}GiB`] = { rounds, sourceUploadSeconds: round2(sourceUploadSeconds), archiveBytes };
   }

@@ -17,7 +17,11 @@ export const USAGE = [
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
@@ -27,7 +31,14 @@ const oneLine = (s: string | undefined, max = 60) => {
 };
 
 function reportRows(reports: readonly AbuseReportRecord[]): string[][] {
-  return reports.map((r) => [new Date(r.createdAt).toISOString().slice(0, 19).replace('T', ' '), r.slug, r.reason, r.reporterEmail ?? '-', r.sourceIp, oneLine(r.details) || '-']);
+  return reports.map((r) => [
+    new Date(r.createdAt).toISOString().slice(0, 19).replace('T', ' '),
+    r.slug,
+    r.reason,
+    r.reporterEmail ?? '-',
+    r.sourceIp,
+    oneLine(r.details) || '-',
+  ]);
 }
 
 const REPORT_HEAD = ['when (UTC)', 'transfer', 'reason', 'reporter', 'ip', 'details'];
@@ -45,8 +56,12 @@ export async function runAbuseCommand(args: readonly string[]): Promise<string[]
       const reports = await listAbuseReports();
       if (reports.length === 0) return ['No abuse reports.'];
       const disabled = new Map<string, boolean>();
-      for (const slug of new Set(reports.map((r) => r.slug))) disabled.set(slug, (await getTransfer(slug))?.disabledAt !== undefined);
-      return table([...REPORT_HEAD, 'disabled'], reportRows(reports).map((row, i) => [...row, disabled.get(reports[i]!.slug) ? 'yes' : 'no']));
+      for (const slug of new Set(reports.map((r) => r.slug)))
+        disabled.set(slug, (await getTransfer(slug))?.disabledAt !== undefined);
+      return table(
+        [...REPORT_HEAD, 'disabled'],
+        reportRows(reports).map((row, i) => [...row, disabled.get(reports[i]!.slug) ? 'yes' : 'no']),
+      );
     }
     case 'show': {
       const slug = slugArg(args);
@@ -61,7 +76,14 @@ export async function runAbuseCommand(args: readonly string[]): Promise<string[]
         '',
         ...table(
           ['file', 'name', 'bytes', 'scan', 'finding', 'key'],
-          files.map((f) => [f.fileId, oneLine(f.fileName, 40), String(f.size), f.scanStatus ?? 'clean', f.scanFinding ?? '-', f.scanStatus === 'infected' ? `q/${slug}/${f.fileId}` : f.key]),
+          files.map((f) => [
+            f.fileId,
+            oneLine(f.fileName, 40),
+            String(f.size),
+            f.scanStatus ?? 'clean',
+            f.scanFinding ?? '-',
+            f.scanStatus === 'infected' ? `q/${slug}/${f.fileId}` : f.key,
+          ]),
         ),
         '',
         ...(reports.length ? table(REPORT_HEAD, reportRows(reports)) : ['No reports.']),

@@ -25,7 +25,9 @@ export interface LocalApp {
  * The emulators plus the local gateway in this process. The handlers run in-process, so
  * the stack's environment is copied into `process.env` before the first request.
  */
-export async function startLocalApp(opts: StackOptions & { apiPort: number; log?: (l: string) => void; integrationTimeoutMs?: number }): Promise<LocalApp> {
+export async function startLocalApp(
+  opts: StackOptions & { apiPort: number; log?: (l: string) => void; integrationTimeoutMs?: number },
+): Promise<LocalApp> {
   return serveLocalApp(await startLocalStack(opts), opts);
 }
 
@@ -35,7 +37,12 @@ export async function startLocalApp(opts: StackOptions & { apiPort: number; log?
  */
 export async function serveLocalApp(
   stack: LocalStack,
-  opts: { readonly appOrigins: readonly string[]; readonly apiPort: number; readonly log?: (l: string) => void; readonly integrationTimeoutMs?: number },
+  opts: {
+    readonly appOrigins: readonly string[];
+    readonly apiPort: number;
+    readonly log?: (l: string) => void;
+    readonly integrationTimeoutMs?: number;
+  },
 ): Promise<LocalApp> {
   Object.assign(process.env, stack.env);
   const originSecret = stack.env[ENV.originVerify]!;
@@ -65,7 +72,9 @@ export async function serveLocalApp(
   process.env[ENV.paymentsWebhookUrl] ||= `${apiOrigin}${API_PREFIX}/stripe/webhook`;
   // abuse reports are mailed to the operator address (the local inbox unless .env names one).
   process.env[ENV.abuseReportTo] ||= 'abuse@sendbridge.local';
-  process.env[ENV.jobFunctions] = JSON.stringify(Object.fromEntries(jobs.filter((j) => !j.schedule).map((j) => [j.name, j.name])));
+  process.env[ENV.jobFunctions] = JSON.stringify(
+    Object.fromEntries(jobs.filter((j) => !j.schedule).map((j) => [j.name, j.name])),
+  );
   return {
     stack,
     gateway,

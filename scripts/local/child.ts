@@ -38,7 +38,16 @@ export async function startChild(
   const timeoutMs = opts.timeoutMs ?? startTimeoutMs();
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => fail(new StartTimeoutError({ service: name, host: HOST, timeoutMs, ...(opts.port ? { port: opts.port } : {}), ...(proc.pid ? { pid: proc.pid } : {}) })),
+      () =>
+        fail(
+          new StartTimeoutError({
+            service: name,
+            host: HOST,
+            timeoutMs,
+            ...(opts.port ? { port: opts.port } : {}),
+            ...(proc.pid ? { pid: proc.pid } : {}),
+          }),
+        ),
       timeoutMs,
     );
     const onExit = (code: number | null) => fail(new Error(`${name} exited (code ${code}) while starting`));
@@ -68,7 +77,10 @@ export async function startChild(
       proc.stdout?.on('data', check);
       proc.stderr?.on('data', check);
     } else if (opts.waitFor) {
-      opts.waitFor().then(() => { cleanup(); resolve(); }, fail);
+      opts.waitFor().then(() => {
+        cleanup();
+        resolve();
+      }, fail);
     } else {
       cleanup();
       resolve();
@@ -157,7 +169,13 @@ export async function supervise(
         opts.log(`[stack] ${child.name} did not restart (${reason}); trying again in ${Math.round(delay / 1000)} s`);
         continue;
       }
-      await opts.afterRestart?.().catch((err: unknown) => opts.log(`[stack] ${child.name} restarted, but setting it up failed: ${err instanceof Error ? err.message : String(err)}`));
+      await opts
+        .afterRestart?.()
+        .catch((err: unknown) =>
+          opts.log(
+            `[stack] ${child.name} restarted, but setting it up failed: ${err instanceof Error ? err.message : String(err)}`,
+          ),
+        );
       return;
     }
   }

@@ -47,7 +47,9 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
       if (existsSync(idsFile)) {
         const ids = JSON.parse(readFileSync(idsFile, 'utf8')) as PoolIds;
         await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
-        await client.send(new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId }));
+        await client.send(
+          new DescribeUserPoolClientCommand({ UserPoolId: ids.userPoolId, ClientId: ids.userPoolClientId }),
+        );
         return { ...ids, created: false };
       }
     } catch {
@@ -59,7 +61,13 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
         Policies: {
-          PasswordPolicy: { MinimumLength: 6, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false },
+          PasswordPolicy: {
+            MinimumLength: 6,
+            RequireLowercase: false,
+            RequireUppercase: false,
+            RequireNumbers: false,
+            RequireSymbols: false,
+          },
         },
         AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       }),

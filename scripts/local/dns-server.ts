@@ -26,7 +26,11 @@ const bare = (name: string) => name.trim().toLowerCase().replace(/\.$/u, '');
 export function readRecords(file: string): DnsRecord[] {
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return Array.isArray(parsed) ? (parsed as DnsRecord[]).filter((r) => r && typeof r.name === 'string' && DNS_RECORD_TYPES.includes(r.type) && typeof r.value === 'string') : [];
+    return Array.isArray(parsed)
+      ? (parsed as DnsRecord[]).filter(
+          (r) => r && typeof r.name === 'string' && DNS_RECORD_TYPES.includes(r.type) && typeof r.value === 'string',
+        )
+      : [];
   } catch {
     return [];
   }
@@ -42,10 +46,18 @@ function writeRecords(file: string, records: readonly DnsRecord[]): void {
 
 /** Adds a record; a CNAME replaces the name's other records (a CNAME stands alone, RFC 1034 §3.6.2). */
 export function addRecord(file: string, record: DnsRecord): DnsRecord {
-  const r: DnsRecord = { name: bare(record.name), type: record.type, value: record.type === 'CNAME' ? bare(record.value) : record.value, ttl: record.ttl ?? DEFAULT_TTL };
+  const r: DnsRecord = {
+    name: bare(record.name),
+    type: record.type,
+    value: record.type === 'CNAME' ? bare(record.value) : record.value,
+    ttl: record.ttl ?? DEFAULT_TTL,
+  };
   if (!DNS_RECORD_TYPES.includes(r.type)) throw new Error(`record type must be one of ${DNS_RECORD_TYPES.join(', ')}`);
   if (!/^[a-z0-9_*-]+(\.[a-z0-9_-]+)*$/u.test(r.name)) throw new Error(`not a DNS name: ${record.name}`);
-  const others = readRecords(file).filter((x) => !(x.name === r.name && (r.type === 'CNAME' || x.type === 'CNAME' || (x.type === r.type && x.value === r.value))));
+  const others = readRecords(file).filter(
+    (x) =>
+      !(x.name === r.name && (r.type === 'CNAME' || x.type === 'CNAME' || (x.type === r.type && x.value === r.value))),
+  );
   writeRecords(file, [...others, r]);
   return r;
 }
@@ -84,7 +96,12 @@ function answerOf(r: DnsRecord, name: string): Record<string, unknown> {
   }
 }
 
-const TYPE_NAMES: Record<number, DnsRecordType> = { [Packet.TYPE.A]: 'A', [Packet.TYPE.AAAA]: 'AAAA', [Packet.TYPE.CNAME]: 'CNAME', [Packet.TYPE.TXT]: 'TXT' };
+const TYPE_NAMES: Record<number, DnsRecordType> = {
+  [Packet.TYPE.A]: 'A',
+  [Packet.TYPE.AAAA]: 'AAAA',
+  [Packet.TYPE.CNAME]: 'CNAME',
+  [Packet.TYPE.TXT]: 'TXT',
+};
 
 /** Starts the server on 127.0.0.1:`port` (0: a free port), UDP and TCP on the same port. */
 export async function startDnsServer(opts: { port: number; recordsFile: string }): Promise<LocalDnsServer> {

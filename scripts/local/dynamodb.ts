@@ -20,7 +20,9 @@ const require = createRequire(import.meta.url);
 
 export class JavaMissingError extends Error {
   constructor() {
-    super('Java 17 is needed for DynamoDB Local and was not found: apt-get install -y openjdk-17-jre-headless (or put java on PATH).');
+    super(
+      'Java 17 is needed for DynamoDB Local and was not found: apt-get install -y openjdk-17-jre-headless (or put java on PATH).',
+    );
     this.name = 'JavaMissingError';
   }
 }
@@ -48,24 +50,39 @@ export async function startDynamoDb(opts: { port: number; dataDir?: string; work
     [
       `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
       '-Xmx512m',
-      '-jar', path.join(dir, 'DynamoDBLocal.jar'),
-      '-port', String(opts.port),
+      '-jar',
+      path.join(dir, 'DynamoDBLocal.jar'),
+      '-port',
+      String(opts.port),
       '-sharedDb',
       ...storage,
       '-disableTelemetry',
     ],
     // The child's own timer (with its one-line hint) ends the wait; the port probe outlasts it.
-    { cwd: opts.dataDir ?? opts.workDir, waitFor: () => waitForPort(opts.port, timeout + 5_000), timeoutMs: timeout, port: opts.port },
+    {
+      cwd: opts.dataDir ?? opts.workDir,
+      waitFor: () => waitForPort(opts.port, timeout + 5_000),
+      timeoutMs: timeout,
+      port: opts.port,
+    },
   );
 }
 
 /** Creates the single table with its GSIs and TTL if it does not exist yet. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'exists'> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
     try {
       const existing = await client.send(new DescribeTableCommand({ TableName: tableName }));
-      await addMissingIndexes(client, tableName, new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName ?? '')));
+      await addMissingIndexes(
+        client,
+        tableName,
+        new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName ?? '')),
+      );
       return 'exists';
     } catch (err) {
       if (!(err instanceof ResourceNotFoundException)) throw err;
@@ -96,7 +113,10 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     );
     await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
     await client.send(
-      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      }),
     );
     return 'created';
   } finally {

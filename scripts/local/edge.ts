@@ -34,14 +34,24 @@ export function viewerAddressOf(req: Pick<IncomingMessage, 'socket'>): string {
 }
 
 /** What CloudFront adds to an `/api` origin request: the viewer's real address and, when known, the secret. */
-export function edgeHeaders(req: Pick<IncomingMessage, 'socket'>, originSecret: string | undefined): Record<string, string> {
-  return { 'cloudfront-viewer-address': viewerAddressOf(req), ...(originSecret ? { [ORIGIN_VERIFY_HEADER]: originSecret } : {}) };
+export function edgeHeaders(
+  req: Pick<IncomingMessage, 'socket'>,
+  originSecret: string | undefined,
+): Record<string, string> {
+  return {
+    'cloudfront-viewer-address': viewerAddressOf(req),
+    ...(originSecret ? { [ORIGIN_VERIFY_HEADER]: originSecret } : {}),
+  };
 }
 
 /** The browser's headers without the ones only CloudFront writes, then CloudFront's own. */
-export function forwardedHeaders(req: Pick<IncomingMessage, 'socket' | 'headers'>, originSecret: string | undefined): OutgoingHttpHeaders {
+export function forwardedHeaders(
+  req: Pick<IncomingMessage, 'socket' | 'headers'>,
+  originSecret: string | undefined,
+): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !isEdgeHeader(name)) out[name] = value;
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined && !isEdgeHeader(name)) out[name] = value;
   return Object.assign(out, edgeHeaders(req, originSecret));
 }
 
@@ -53,7 +63,11 @@ interface ProxyRequest {
 }
 
 /** The same on a proxy's outgoing request (http-proxy's `proxyReq` event, as Vite's `/api` proxy emits it). */
-export function playCloudFront(proxyReq: ProxyRequest, req: Pick<IncomingMessage, 'socket'>, originSecret: string | undefined): void {
+export function playCloudFront(
+  proxyReq: ProxyRequest,
+  req: Pick<IncomingMessage, 'socket'>,
+  originSecret: string | undefined,
+): void {
   for (const name of proxyReq.getHeaderNames()) if (isEdgeHeader(name)) proxyReq.removeHeader(name);
   for (const [name, value] of Object.entries(edgeHeaders(req, originSecret))) proxyReq.setHeader(name, value);
 }

@@ -50,7 +50,9 @@ export async function runClockCommand(args: readonly string[], sim: PaymentsSimu
       return [
         `Simulator clock: ${iso(now)} (wall clock + ${offset} s, ${days} days)`,
         `Next steps due (trial_will_end, trial end or renewal, payment retry, cancellation):`,
-        ...(due.length ? due.map((d) => `  ${iso(d.sim.dueAt ?? 0)}  ${d.id.padEnd(28)} ${d.data.status}`) : ['  none']),
+        ...(due.length
+          ? due.map((d) => `  ${iso(d.sim.dueAt ?? 0)}  ${d.id.padEnd(28)} ${d.data.status}`)
+          : ['  none']),
         `Events: ${all.length} logged, ${undelivered} not delivered yet (retried at the next advance)`,
         'Latest events:',
         ...(await eventLines(10)),
@@ -72,7 +74,9 @@ export async function runClockCommand(args: readonly string[], sim: PaymentsSimu
       if (!arg) throw new Error('redeliver needs an event id (evt_sim_...)');
       const delivery = await sim.redeliverEvent(arg);
       if (!delivery) throw new Error(`no event ${arg} in the simulator's log`);
-      return [`${arg}: ${delivery.status}${delivery.lastStatus ? ` (HTTP ${delivery.lastStatus})` : ''}${delivery.lastError ? `: ${delivery.lastError}` : ''}`];
+      return [
+        `${arg}: ${delivery.status}${delivery.lastStatus ? ` (HTTP ${delivery.lastStatus})` : ''}${delivery.lastError ? `: ${delivery.lastError}` : ''}`,
+      ];
     }
     default:
       throw new Error(USAGE);

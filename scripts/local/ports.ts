@@ -22,13 +22,15 @@ export function freePort(): Promise<number> {
  */
 export async function freePorts(n: number): Promise<number[]> {
   const servers = await Promise.all(
-    Array.from({ length: n }, () =>
-      new Promise<net.Server>((resolve, reject) => {
-        const srv = net.createServer();
-        srv.unref();
-        srv.on('error', reject);
-        srv.listen(0, '0.0.0.0', () => resolve(srv));
-      }),
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const srv = net.createServer();
+          srv.unref();
+          srv.on('error', reject);
+          srv.listen(0, '0.0.0.0', () => resolve(srv));
+        }),
     ),
   );
   const ports = servers.map((srv) => (srv.address() as net.AddressInfo).port);
@@ -45,7 +47,11 @@ function canListen(port: number, host: string): Promise<boolean> {
 }
 
 export class PortBusyError extends Error {
-  constructor(readonly service: string, readonly port: number, readonly envName: string) {
+  constructor(
+    readonly service: string,
+    readonly port: number,
+    readonly envName: string,
+  ) {
     super(`Port ${port} for ${service} is busy: stop whatever uses it, or set ${envName}=<another port>.`);
     this.name = 'PortBusyError';
   }
@@ -66,7 +72,10 @@ export async function waitForPort(port: number, timeoutMs: number, host = HOST):
   while (Date.now() < deadline) {
     const ok = await new Promise<boolean>((resolve) => {
       const sock = net.connect(port, host);
-      sock.once('connect', () => { sock.destroy(); resolve(true); });
+      sock.once('connect', () => {
+        sock.destroy();
+        resolve(true);
+      });
       sock.once('error', () => resolve(false));
     });
     if (ok) return;

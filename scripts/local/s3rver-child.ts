@@ -14,7 +14,7 @@ interface ChildConfig {
 }
 
 if (!applyS3MultipartRules()) {
-  console.error('s3rver: its filesystem store changed shape; S3\'s multipart rules are not enforced');
+  console.error("s3rver: its filesystem store changed shape; S3's multipart rules are not enforced");
   process.exit(1);
 }
 

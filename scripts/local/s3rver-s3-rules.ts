@@ -51,7 +51,11 @@ export function applyS3MultipartRules(): boolean {
     // s3rver passes the query string's value
     const n = Number(partNumber);
     if (!/^\d+$/u.test(String(partNumber)) || n < 1 || n > MAX_PART_NUMBER) {
-      throw new S3Error('InvalidArgument', `Part number must be an integer between 1 and ${MAX_PART_NUMBER}, inclusive`, { ArgumentName: 'partNumber', ArgumentValue: String(partNumber) });
+      throw new S3Error(
+        'InvalidArgument',
+        `Part number must be an integer between 1 and ${MAX_PART_NUMBER}, inclusive`,
+        { ArgumentName: 'partNumber', ArgumentValue: String(partNumber) },
+      );
     }
     return putPart.call(this, bucket, uploadId, partNumber, content);
   };
@@ -60,14 +64,23 @@ export function applyS3MultipartRules(): boolean {
   proto.putObjectMultipart = async function (bucket, uploadId, parts) {
     const uploadDir = path.join(this.getResourcePath(bucket, undefined, 'uploads'), uploadId);
     for (let i = 1; i < parts.length; i += 1) {
-      if (parts[i]!.number <= parts[i - 1]!.number) throw new S3Error('InvalidPartOrder', 'The list of parts was not in ascending order. The parts list must be specified in order by part number.');
+      if (parts[i]!.number <= parts[i - 1]!.number)
+        throw new S3Error(
+          'InvalidPartOrder',
+          'The list of parts was not in ascending order. The parts list must be specified in order by part number.',
+        );
     }
     for (const [i, part] of parts.entries()) {
       const file = path.join(uploadDir, String(part.number));
       const stat = await fs.stat(file).catch(() => undefined);
-      if (!stat || (await md5Of(file)) !== part.etag.replace(/"/gu, '')) throw new S3Error('InvalidPart', INVALID_PART, { PartNumber: part.number });
+      if (!stat || (await md5Of(file)) !== part.etag.replace(/"/gu, ''))
+        throw new S3Error('InvalidPart', INVALID_PART, { PartNumber: part.number });
       if (i < parts.length - 1 && stat.size < MIN_PART_BYTES) {
-        throw new S3Error('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size', { ProposedSize: stat.size, MinSizeAllowed: MIN_PART_BYTES, PartNumber: part.number });
+        throw new S3Error('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size', {
+          ProposedSize: stat.size,
+          MinSizeAllowed: MIN_PART_BYTES,
+          PartNumber: part.number,
+        });
       }
     }
     return complete.call(this, bucket, uploadId, parts);

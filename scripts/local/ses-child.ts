@@ -6,7 +6,7 @@ import * as sesModule from 'aws-ses-v2-local';
 import { SES_ACCOUNT } from './ses';
 
 // CommonJS package: under ESM its default export may arrive wrapped once more.
-const sesLocal = ((sesModule.default as unknown as { default?: typeof sesModule.default }).default ?? sesModule.default);
+const sesLocal = (sesModule.default as unknown as { default?: typeof sesModule.default }).default ?? sesModule.default;
 
 const port = Number(process.env.SES_PORT);
 process.env.AWS_SES_ACCOUNT ??= SES_ACCOUNT;

@@ -33,7 +33,9 @@ export function runningStackPid(dataDir: string): number | undefined {
   }
 }
 
-export type ResetOutcome = { readonly kind: 'removed' | 'nothing' } | { readonly kind: 'running'; readonly pid: number };
+export type ResetOutcome =
+  | { readonly kind: 'removed' | 'nothing' }
+  | { readonly kind: 'running'; readonly pid: number };
 
 /** Wipes `dataDir` unless a local stack is running on it. */
 export function resetData(dataDir: string): ResetOutcome {

@@ -33,7 +33,9 @@ export function runningTableEnv(dynamodbPort: number, extra: Record<string, stri
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
     [ENV.tableName]: LOCAL_TABLE_NAME,
     [ENV.dynamodbEndpoint]: `http://${HOST}:${dynamodbPort}`,
-    [ENV.regionBuckets]: JSON.stringify({ hongkong: { bucket: 'unused', anonBucket: 'unused', awsRegion: LOCAL_AWS_REGION } }),
+    [ENV.regionBuckets]: JSON.stringify({
+      hongkong: { bucket: 'unused', anonBucket: 'unused', awsRegion: LOCAL_AWS_REGION },
+    }),
     [ENV.userPoolId]: 'unused',
     [ENV.userPoolClientId]: 'unused',
     ...extra,
@@ -183,14 +185,31 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
     // Each is supervised: a child that dies is started again (DynamoDB Local in memory comes back
     // empty, so its table is made again; the others keep their data in `root`).
     const started = await Promise.allSettled([
-      supervise(() => startDynamoDb({ port: ports.dynamodb, workDir: root, ...(ephemeral ? {} : { dataDir: path.join(root, 'dynamodb') }) }), {
-        log,
-        afterRestart: () => ensureTable(urls.dynamodb, LOCAL_TABLE_NAME).then(() => undefined),
-      }),
-      supervise(() => startS3({ port: ports.s3, dataDir: path.join(root, 's3'), buckets: allBuckets, corsOrigins: [...opts.appOrigins] }), {
-        log,
-        afterRestart: () => ensureSpeedTestObjects(urls.s3, transferBuckets),
-      }),
+      supervise(
+        () =>
+          startDynamoDb({
+            port: ports.dynamodb,
+            workDir: root,
+            ...(ephemeral ? {} : { dataDir: path.join(root, 'dynamodb') }),
+          }),
+        {
+          log,
+          afterRestart: () => ensureTable(urls.dynamodb, LOCAL_TABLE_NAME).then(() => undefined),
+        },
+      ),
+      supervise(
+        () =>
+          startS3({
+            port: ports.s3,
+            dataDir: path.join(root, 's3'),
+            buckets: allBuckets,
+            corsOrigins: [...opts.appOrigins],
+          }),
+        {
+          log,
+          afterRestart: () => ensureSpeedTestObjects(urls.s3, transferBuckets),
+        },
+      ),
       supervise(() => startCognito({ port: ports.cognito, dataDir: path.join(root, 'cognito') }), { log }),
       supervise(() => startSes({ port: ports.ses }), { log }),
     ]);

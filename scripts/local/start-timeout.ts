@@ -11,7 +11,8 @@ export function startTimeoutMs(source: NodeJS.ProcessEnv = process.env): number 
   const raw = source[START_TIMEOUT_ENV];
   if (raw === undefined || raw === '') return DEFAULT_START_TIMEOUT_MS;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${START_TIMEOUT_ENV}=${raw} is not a number of milliseconds (e.g. ${START_TIMEOUT_ENV}=240000).`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${START_TIMEOUT_ENV}=${raw} is not a number of milliseconds (e.g. ${START_TIMEOUT_ENV}=240000).`);
   return n;
 }
 

@@ -45,11 +45,18 @@ export interface SetupReport {
   readonly created: string[];
 }
 
-export async function setUpStripeCatalogue(stripe: Stripe, log: (line: string) => void = () => undefined): Promise<SetupReport> {
+export async function setUpStripeCatalogue(
+  stripe: Stripe,
+  log: (line: string) => void = () => undefined,
+): Promise<SetupReport> {
   const wanted = wantedPrices();
   const created: string[] = [];
   const existing = new Map<string, Stripe.Price>();
-  for await (const price of stripe.prices.list({ lookup_keys: wanted.map((w) => w.lookupKey), active: true, limit: 100 })) {
+  for await (const price of stripe.prices.list({
+    lookup_keys: wanted.map((w) => w.lookupKey),
+    active: true,
+    limit: 100,
+  })) {
     if (price.lookup_key) existing.set(price.lookup_key, price);
   }
   const products = new Map<string, string>();
@@ -76,12 +83,21 @@ export async function setUpStripeCatalogue(stripe: Stripe, log: (line: string) =
   const out: Record<string, string> = {};
   for (const w of wanted) {
     const have = existing.get(w.lookupKey);
-    const matches = have && have.unit_amount === w.amount && have.currency === CURRENCY && have.recurring?.interval === w.period && have.metadata?.role === w.role;
+    const matches =
+      have &&
+      have.unit_amount === w.amount &&
+      have.currency === CURRENCY &&
+      have.recurring?.interval === w.period &&
+      have.metadata?.role === w.role;
     if (have && matches) {
       out[`${w.role}/${w.period}`] = have.id;
       continue;
     }
-    const product = have ? (typeof have.product === 'string' ? have.product : have.product.id) : await productFor(w.role);
+    const product = have
+      ? typeof have.product === 'string'
+        ? have.product
+        : have.product.id
+      : await productFor(w.role);
     const price = await stripe.prices.create({
       product,
       currency: CURRENCY,
@@ -93,7 +109,9 @@ export async function setUpStripeCatalogue(stripe: Stripe, log: (line: string) =
       metadata: { role: w.role },
     });
     created.push(`price ${price.id}`);
-    log(`created price ${price.id} (${w.nickname}, ${(w.amount / 100).toFixed(2)} ${CURRENCY.toUpperCase()})${have ? `, replacing ${have.id}` : ''}`);
+    log(
+      `created price ${price.id} (${w.nickname}, ${(w.amount / 100).toFixed(2)} ${CURRENCY.toUpperCase()})${have ? `, replacing ${have.id}` : ''}`,
+    );
     out[`${w.role}/${w.period}`] = price.id;
   }
   return { prices: out, created };

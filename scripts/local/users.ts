@@ -18,9 +18,17 @@ export interface SignedInUser {
  * cognito-local user (verified, with a password), its profile with the given plan, and a
  * signed-in access token.
  */
-export async function createSignedInUser(app: LocalApp, email: string, opts: { role: string; password?: string; lang?: string }): Promise<SignedInUser> {
+export async function createSignedInUser(
+  app: LocalApp,
+  email: string,
+  opts: { role: string; password?: string; lang?: string },
+): Promise<SignedInUser> {
   const password = opts.password ?? 'secret123';
-  const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  const idp = new CognitoIdentityProviderClient({
+    endpoint: app.stack.urls.cognito,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+  });
   try {
     await idp.send(
       new AdminCreateUserCommand({
@@ -33,9 +41,20 @@ export async function createSignedInUser(app: LocalApp, email: string, opts: { r
         ],
       }),
     );
-    await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: app.stack.userPoolId, Username: email, Password: password, Permanent: true }));
+    await idp.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: app.stack.userPoolId,
+        Username: email,
+        Password: password,
+        Permanent: true,
+      }),
+    );
     const auth = await idp.send(
-      new InitiateAuthCommand({ ClientId: app.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      new InitiateAuthCommand({
+        ClientId: app.stack.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
     );
     const accessToken = auth.AuthenticationResult!.AccessToken!;
     const sub = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sub as string;

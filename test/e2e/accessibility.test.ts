@@ -10,7 +10,17 @@ import type { LocalApp } from '../../scripts/local/app';
 import { seriousAxeViolations } from '../helpers/browser';
 import { closePage, logIn as logInAt, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
-import { completeTransfer, createUser, downloadFrom as downloadFromAt, guestToken, json, sendFiles, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  completeTransfer,
+  createUser,
+  downloadFrom as downloadFromAt,
+  guestToken,
+  json,
+  sendFiles,
+  uploadAll,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 import type { RequestSummary } from '../../functions/domain/requests-api';
 
 /**
@@ -44,7 +54,8 @@ const downloadFrom = (t: CreateTransferResponse, country: string) => downloadFro
 function wavTone(): Buffer {
   const rate = 8000;
   const samples = Buffer.alloc(rate * 2);
-  for (let i = 0; i < rate; i += 1) samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
+  for (let i = 0; i < rate; i += 1)
+    samples.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + samples.length, 4);
@@ -80,7 +91,10 @@ async function createRequest(by: TestUser, body: Record<string, unknown>): Promi
 
 async function uploadToRequest(id: string, visitor: string): Promise<void> {
   const token = await guestToken(app, visitor);
-  const contents = new Map<string, Uint8Array>([['contract-signed.pdf', Buffer.alloc(3000, 4)], ['scans/page-1.jpg', Buffer.alloc(5000, 2)]]);
+  const contents = new Map<string, Uint8Array>([
+    ['contract-signed.pdf', Buffer.alloc(3000, 4)],
+    ['scans/page-1.jpg', Buffer.alloc(5000, 2)],
+  ]);
   const res = await api(
     app,
     `/r/${id}/uploads`,
@@ -91,7 +105,9 @@ async function uploadToRequest(id: string, visitor: string): Promise<void> {
         message: 'Signed copy attached.',
         fileObjects: [...contents].map(([name, data]) => {
           const slash = name.lastIndexOf('/');
-          return slash < 0 ? { fileName: name, size: data.length } : { fileName: name.slice(slash + 1), itemPath: name, size: data.length };
+          return slash < 0
+            ? { fileName: name, size: data.length }
+            : { fileName: name.slice(slash + 1), itemPath: name, size: data.length };
         }),
       },
       { 'x-sender-token': token },
@@ -158,7 +174,9 @@ describe('no serious or critical axe violation', () => {
 
   it("the guest's verification step", async () => {
     await page.goto(`${web.url}/`);
-    await page.getByTestId('file-input').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 demo') });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 demo') });
     await page.getByTestId('sender-email').fill('a11y.guest@example.com');
     await page.getByTestId('recipients-input').fill('a11y.friend@example.com');
     await page.getByTestId('recipients-input').press('Enter');
@@ -176,7 +194,9 @@ describe('no serious or critical axe violation', () => {
 
   // the previews (a thumbnail, a player, the typed icons) and the viewer dialog
   it('the download page with its previews, and the viewer open', async () => {
-    const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2a6' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
     const t = await sendFiles(
       app,
       owner,
@@ -201,8 +221,17 @@ describe('no serious or critical axe violation', () => {
 
   it('the TransferModal with its previews', async () => {
     const user = await createUser(app, 'a11y.modal.previews@example.com', 'pro');
-    const photo = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#a26' } }).jpeg().toBuffer();
-    const t = await sendFiles(app, user, new Map<string, Uint8Array>([['portrait.jpg', photo], ['readme.md', Buffer.from('# Read me\n')]]));
+    const photo = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#a26' } })
+      .jpeg()
+      .toBuffer();
+    const t = await sendFiles(
+      app,
+      user,
+      new Map<string, Uint8Array>([
+        ['portrait.jpg', photo],
+        ['readme.md', Buffer.from('# Read me\n')],
+      ]),
+    );
     await logIn(page, user.email, 'secret123');
     await page.goto(`${web.url}/dash/transfers/${t.id}`);
     const modal = page.getByRole('dialog');
@@ -213,7 +242,10 @@ describe('no serious or critical axe violation', () => {
   it('the download page asking for the password', async () => {
     const t = await send({ password: 'open sesame' });
     await page.goto(`${web.url}${linkPath(t)}`);
-    await page.getByLabel(/password/i).first().waitFor();
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .waitFor();
     await expectAccessible(page);
   });
 
@@ -234,7 +266,9 @@ describe('no serious or critical axe violation', () => {
   });
 
   it('the reload screen of a screen whose chunk never arrived', async () => {
-    await page.route('**/assets/about-page-*.js*', (route) => (route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue()));
+    await page.route('**/assets/about-page-*.js*', (route) =>
+      route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue(),
+    );
     await page.goto(`${web.url}/about`);
     await page.getByRole('alert').getByRole('button', { name: 'Reload' }).waitFor({ timeout: 40_000 });
     await expectAccessible(page);
@@ -296,7 +330,10 @@ describe('no serious or critical axe violation', () => {
 
   it('the TransferModal, open, with a download and the forward panel', async () => {
     const user = await createUser(app, 'a11y.modal@example.com', 'pro');
-    const t = await send({ sendAs: 'email', emailTo: [{ email: 'a11y.recipient@example.com' }], message: 'For review' }, user);
+    const t = await send(
+      { sendAs: 'email', emailTo: [{ email: 'a11y.recipient@example.com' }], message: 'For review' },
+      user,
+    );
     await downloadFrom(t, 'FR');
     await logIn(page, user.email, 'secret123');
     await page.goto(`${web.url}/dash/transfers/${t.id}`);
@@ -311,7 +348,10 @@ describe('no serious or critical axe violation', () => {
   // Contacts: the list with its tools, the edit dialog, the remove confirmation, the empty state
   it('contacts, with a contact, its edit dialog and the remove confirmation', async () => {
     const user = await createUser(app, 'a11y.contacts@example.com', 'pro');
-    await send({ sendAs: 'email', emailTo: [{ email: 'a11y.contact@example.com', name: 'Ada Contact', company: 'Engines' }] }, user);
+    await send(
+      { sendAs: 'email', emailTo: [{ email: 'a11y.contact@example.com', name: 'Ada Contact', company: 'Engines' }] },
+      user,
+    );
     await logIn(page, user.email, 'secret123');
     await page.goto(`${web.url}/dash/contacts`);
     await page.getByTestId('contact-row').first().waitFor();
@@ -338,7 +378,9 @@ describe('no serious or critical axe violation', () => {
     const user = await createUser(app, 'a11y.regions@example.com', 'pro');
     await logIn(page, user.email, 'secret123');
     await page.goto(`${web.url}/dash/data-residency`);
-    await expect.poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 60_000 }).toMatch(/^\d+$/);
+    await expect
+      .poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 60_000 })
+      .toMatch(/^\d+$/);
     await page.getByTestId('regions-not-offered').waitFor();
     await expectAccessible(page);
   });
@@ -348,7 +390,9 @@ describe('no serious or critical axe violation', () => {
     await logIn(page, user.email, 'secret123');
     await page.goto(`${web.url}/dash/data-residency`);
     await page.getByTestId('residency-plan-note').waitFor();
-    await expect.poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 60_000 }).toMatch(/^\d+$/);
+    await expect
+      .poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 60_000 })
+      .toMatch(/^\d+$/);
     await expectAccessible(page);
   });
 
@@ -413,10 +457,17 @@ describe('no serious or critical axe violation', () => {
   // ---- file requests ----
   it('the public file request page, with a file its rules refuse', async () => {
     const user = await createUser(app, 'a11y.request.public@example.com', 'pro');
-    const request = await createRequest(user, { title: 'Signed contracts', message: 'One PDF per contract, please.', dueDate: Date.now() + 7 * DAY, rules: { allowedTypes: ['pdf'], maxFiles: 3 } });
+    const request = await createRequest(user, {
+      title: 'Signed contracts',
+      message: 'One PDF per contract, please.',
+      dueDate: Date.now() + 7 * DAY,
+      rules: { allowedTypes: ['pdf'], maxFiles: 3 },
+    });
     await page.goto(`${web.url}${new URL(request.link).pathname}`);
     await page.getByTestId('request-title').waitFor();
-    await page.getByTestId('file-input').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(2048, 1) });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(2048, 1) });
     await page.getByText('This request does not accept the type of photo.jpg.').waitFor();
     await expectAccessible(page);
   });
@@ -424,7 +475,11 @@ describe('no serious or critical axe violation', () => {
   it('the public file request page of a closed request', async () => {
     const user = await createUser(app, 'a11y.request.closed@example.com', 'pro');
     const request = await createRequest(user, { title: 'Closed already' });
-    const closed = await api(app, `/requests/${request.id}`, json({ state: 'closed' }, { authorization: `Bearer ${user.accessToken}` }, 'PATCH'));
+    const closed = await api(
+      app,
+      `/requests/${request.id}`,
+      json({ state: 'closed' }, { authorization: `Bearer ${user.accessToken}` }, 'PATCH'),
+    );
     expect(closed.status).toBe(200);
     await page.goto(`${web.url}${new URL(request.link).pathname}`);
     await page.locator('[data-testid="request-state"][data-state="closed"]').waitFor();
@@ -494,9 +549,23 @@ describe('no serious or critical axe violation', () => {
   it('teams: the admin screen with a member, a pending invite and the remove confirmation; the invite page', async () => {
     const admin = await createUser(app, 'a11y.team.admin@example.com', 'business');
     const auth = { authorization: `Bearer ${admin.accessToken}` };
-    const tokenOf = async (email: string) => /\/invite\/([A-Za-z0-9_-]{43})/.exec((await waitForMail(app, email, /\/invite\//)).body.text)![1]!;
+    const tokenOf = async (email: string) =>
+      /\/invite\/([A-Za-z0-9_-]{43})/.exec((await waitForMail(app, email, /\/invite\//)).body.text)![1]!;
     expect((await api(app, '/teams/invites', json({ email: 'a11y.member@example.com' }, auth))).status).toBe(201);
-    const joined = await api(app, '/v1/teams', json({ token: await tokenOf('a11y.member@example.com'), newMemberEmail: 'a11y.member@example.com', fullName: 'Ada Member', password: 'Member-pass-123' }, {}, 'PATCH'));
+    const joined = await api(
+      app,
+      '/v1/teams',
+      json(
+        {
+          token: await tokenOf('a11y.member@example.com'),
+          newMemberEmail: 'a11y.member@example.com',
+          fullName: 'Ada Member',
+          password: 'Member-pass-123',
+        },
+        {},
+        'PATCH',
+      ),
+    );
     expect(joined.status, joined.text).toBe(201);
     expect((await api(app, '/teams/invites', json({ email: 'a11y.invitee@example.com' }, auth))).status).toBe(201);
     await page.goto(`${web.url}/invite/${await tokenOf('a11y.invitee@example.com')}`);
@@ -534,7 +603,15 @@ describe('no serious or critical axe violation', () => {
 
   it("a download page in its sender's colours", async () => {
     const brand = await createUser(app, 'a11y.brand@example.com', 'business');
-    const res = await api(app, '/branding/me', json({ accentColor: '#ffcc00', backgroundColor: '#102030', showPoweredBy: true }, { authorization: `Bearer ${brand.accessToken}` }, 'PATCH'));
+    const res = await api(
+      app,
+      '/branding/me',
+      json(
+        { accentColor: '#ffcc00', backgroundColor: '#102030', showPoweredBy: true },
+        { authorization: `Bearer ${brand.accessToken}` },
+        'PATCH',
+      ),
+    );
     expect(res.status, res.text).toBe(200);
     const t = await send({}, brand);
     await page.goto(`${web.url}${linkPath(t)}`);
@@ -569,8 +646,18 @@ describe('no serious or critical axe violation', () => {
     const admin = await createUser(app, 'a11y.keys.admin@example.com', 'business');
     const auth = { authorization: `Bearer ${admin.accessToken}` };
     expect((await api(app, '/teams/invites', json({ email: 'a11y.keys.member@example.com' }, auth))).status).toBe(201);
-    const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec((await waitForMail(app, 'a11y.keys.member@example.com', /\/invite\//)).body.text)![1]!;
-    const joined = await api(app, '/v1/teams', json({ token, newMemberEmail: 'a11y.keys.member@example.com', fullName: 'Ada Keys', password: 'Member-pass-123' }, {}, 'PATCH'));
+    const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(
+      (await waitForMail(app, 'a11y.keys.member@example.com', /\/invite\//)).body.text,
+    )![1]!;
+    const joined = await api(
+      app,
+      '/v1/teams',
+      json(
+        { token, newMemberEmail: 'a11y.keys.member@example.com', fullName: 'Ada Keys', password: 'Member-pass-123' },
+        {},
+        'PATCH',
+      ),
+    );
     expect(joined.status, joined.text).toBe(201);
     await logIn(page, 'a11y.keys.member@example.com', 'Member-pass-123');
     await page.goto(`${web.url}/dash/account/api-keys`);

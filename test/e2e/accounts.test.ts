@@ -108,7 +108,9 @@ describe('a signed-in pro user', () => {
     const page = await context.newPage();
     await logIn(page, user.email, 'secret123');
 
-    await page.getByTestId('file-input').setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 demo') });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 demo') });
     await page.getByTestId('options-toggle').click();
     await page.getByRole('tab', { name: 'Link' }).click();
     await page.getByLabel('Get a link to share myself').check();
@@ -116,11 +118,19 @@ describe('a signed-in pro user', () => {
     await page.getByLabel('1 Month').check();
     await page.getByTestId('send-submit').click();
     await page.getByText("You're all done!").waitFor({ timeout: 60_000 });
-    const link = (await page.getByTestId('done-link').inputValue().catch(() => page.getByTestId('done-link').textContent())) ?? '';
+    const link =
+      (await page
+        .getByTestId('done-link')
+        .inputValue()
+        .catch(() => page.getByTestId('done-link').textContent())) ?? '';
     expect(link).toMatch(/\/w\/[A-Za-z0-9]{7}$/);
 
     const slug = /\/w\/([A-Za-z0-9]{7})$/.exec(link)![1]!;
-    const view = await fetch(`${app.apiOrigin}/api/getDownload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: slug }) });
+    const view = await fetch(`${app.apiOrigin}/api/getDownload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: slug }),
+    });
     const body = (await view.json()) as { expiryDate: number; fileCount: number };
     expect(body.fileCount).toBe(1);
     const days = (body.expiryDate - Date.now()) / 86_400_000;

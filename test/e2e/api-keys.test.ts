@@ -11,7 +11,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { API_KEY_PATTERN } from '../../functions/domain/api-keys';
 import { API_SCOPES } from '../../functions/domain/api-key-scopes';
 import { EVENT_TYPES, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from '../../functions/domain/webhooks-api';
-import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack, type BrowserStack } from '../helpers/browser-stack';
+import {
+  closePage,
+  logIn,
+  openPage,
+  startBrowserStack,
+  stopBrowserStack,
+  type BrowserStack,
+} from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
 import { createUser, json, waitForMail } from '../helpers/transfers';
 
@@ -35,7 +42,8 @@ function withKey(key: string, path = '/v1/transfers') {
   return api(stack.app, path, { headers: { authorization: `Bearer ${key}` } });
 }
 
-const focusedTestId = (p: Page) => p.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
+const focusedTestId = (p: Page) =>
+  p.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
 
 describe('API keys in the dashboard', () => {
   it('creates a key shown once, which works against the API until it is revoked', async () => {
@@ -53,7 +61,9 @@ describe('API keys in the dashboard', () => {
     expect(await page.getByTestId('apikeys-create-error').textContent()).toBe('Give the key a name.');
 
     // every scope is offered with what it opens (a colon in a text key would hide the text)
-    expect(await page.getByTestId('apikeys-create-form').textContent()).toContain('transfers:read list and read transfers with their downloads');
+    expect(await page.getByTestId('apikeys-create-form').textContent()).toContain(
+      'transfers:read list and read transfers with their downloads',
+    );
     await page.getByTestId('apikeys-name').fill('Build server');
     await page.getByTestId('apikeys-scope-requests').check();
     await page.getByTestId('apikeys-create').click();
@@ -114,8 +124,18 @@ describe('API keys in the dashboard', () => {
     const admin = await createUser(stack.app, 'keys.admin@example.com', 'business');
     const auth = { authorization: `Bearer ${admin.accessToken}` };
     expect((await api(stack.app, '/teams/invites', json({ email: 'keys.member@example.com' }, auth))).status).toBe(201);
-    const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec((await waitForMail(stack.app, 'keys.member@example.com', /\/invite\//)).body.text)![1]!;
-    const joined = await api(stack.app, '/v1/teams', json({ token, newMemberEmail: 'keys.member@example.com', fullName: 'Kim Member', password: 'Member-pass-123' }, {}, 'PATCH'));
+    const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(
+      (await waitForMail(stack.app, 'keys.member@example.com', /\/invite\//)).body.text,
+    )![1]!;
+    const joined = await api(
+      stack.app,
+      '/v1/teams',
+      json(
+        { token, newMemberEmail: 'keys.member@example.com', fullName: 'Kim Member', password: 'Member-pass-123' },
+        {},
+        'PATCH',
+      ),
+    );
     expect(joined.status, joined.text).toBe(201);
 
     ({ context, page } = await openPage(stack.browser));
@@ -138,7 +158,9 @@ describe('API keys in the dashboard', () => {
       // the box follows the saved setting: it turns checked once PUT /teams/api-keys answered
       await toggle.click();
       await expect.poll(() => toggle.isChecked()).toBe(true);
-      await expect.poll(() => asAdmin.page.getByTestId('apikeys-team').textContent()).toContain('Members can create their own keys');
+      await expect
+        .poll(() => asAdmin.page.getByTestId('apikeys-team').textContent())
+        .toContain('Members can create their own keys');
     } finally {
       await closePage(asAdmin.context);
     }
@@ -169,7 +191,11 @@ describe('/developers', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Developers', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/developers');
     await page.getByTestId('dev-reference').waitFor();
-    const shown = (await page.getByTestId('dev-operation').evaluateAll((els) => els.map((e) => e.getAttribute('data-operation') ?? ''))).sort();
+    const shown = (
+      await page
+        .getByTestId('dev-operation')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-operation') ?? ''))
+    ).sort();
     expect(shown).toEqual(documented);
 
     const create = page.locator('[data-operation="POST /v1/transfers"]');
@@ -181,16 +207,30 @@ describe('/developers', () => {
     expect(curl).toContain(`API=${stack.web.url}/api\n`);
     expect(curl).toContain('"$API/v1/transfers"');
     for (const step of ['/sign', '/parts', '/files/$FID/complete', '/complete']) expect(curl).toContain(step);
-    expect(await page.locator('.dev-scopes').textContent()).toContain('transfers:read: list and read transfers with their downloads');
+    expect(await page.locator('.dev-scopes').textContent()).toContain(
+      'transfers:read: list and read transfers with their downloads',
+    );
     expect(await page.getByTestId('dev-auth-ts').textContent()).toContain('authorization: `Bearer ${KEY}`');
 
     // Each scope lists the document's routes of that scope (the webhooks scope its /v1/webhooks… routes).
     const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.entries(item).map(([m, op]) => ({ id: `${m.toUpperCase()} ${path}`, scope: (op as { 'x-sendbridge-scope'?: string })['x-sendbridge-scope'] })),
+      Object.entries(item).map(([m, op]) => ({
+        id: `${m.toUpperCase()} ${path}`,
+        scope: (op as { 'x-sendbridge-scope'?: string })['x-sendbridge-scope'],
+      })),
     );
     for (const scope of API_SCOPES) {
-      const listed = (await page.locator(`.dev-scopes > li[data-scope="${scope}"] li[data-scope-operation]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-scope-operation') ?? ''))).sort();
-      expect(listed, scope).toEqual(ops.filter((o) => o.scope === scope).map((o) => o.id).sort());
+      const listed = (
+        await page
+          .locator(`.dev-scopes > li[data-scope="${scope}"] li[data-scope-operation]`)
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-scope-operation') ?? ''))
+      ).sort();
+      expect(listed, scope).toEqual(
+        ops
+          .filter((o) => o.scope === scope)
+          .map((o) => o.id)
+          .sort(),
+      );
     }
   });
 
@@ -201,21 +241,31 @@ describe('/developers', () => {
     await section.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
     const events = await page.getByTestId('dev-webhook-events').locator('dt').allTextContents();
     expect(events).toEqual([...EVENT_TYPES, 'ping']);
-    expect(await page.getByTestId('dev-webhook-events').textContent()).toContain('a file or the ZIP was downloaded: the country');
-    expect((await page.getByTestId('dev-webhook-headers').locator('dt').allTextContents()).sort()).toEqual(Object.values(WEBHOOK_HEADERS).sort());
+    expect(await page.getByTestId('dev-webhook-events').textContent()).toContain(
+      'a file or the ZIP was downloaded: the country',
+    );
+    expect((await page.getByTestId('dev-webhook-headers').locator('dt').allTextContents()).sort()).toEqual(
+      Object.values(WEBHOOK_HEADERS).sort(),
+    );
     const example = (await page.getByTestId('dev-webhook-example').textContent())!;
     expect(example).toContain(`${WEBHOOK_HEADERS.signature}: v1,`);
     expect(example).toContain('"type": "transfer.downloaded"');
     expect(await section.textContent()).toContain('for 24 hours after the event');
     expect(await section.textContent()).toContain(`more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from your clock`);
     // Registering: this deployment's API, with a key; the dashboard's screen is linked.
-    expect(await page.getByTestId('dev-webhook-register-curl').textContent()).toContain(`curl -s -X POST "${stack.web.url}/api/v1/webhooks"`);
+    expect(await page.getByTestId('dev-webhook-register-curl').textContent()).toContain(
+      `curl -s -X POST "${stack.web.url}/api/v1/webhooks"`,
+    );
     expect(await page.getByTestId('dev-webhook-register-ts').textContent()).toContain("('/v1/webhooks', {");
-    expect(await section.getByRole('link', { name: 'Manage webhooks' }).getAttribute('href')).toBe('/dash/account/webhooks');
+    expect(await section.getByRole('link', { name: 'Manage webhooks' }).getAttribute('href')).toBe(
+      '/dash/account/webhooks',
+    );
     const verify = (await page.getByTestId('dev-webhook-verify').textContent())!;
     expect(verify).toContain("import { createHmac, timingSafeEqual } from 'node:crypto';");
     expect(verify).toContain(`headers['${WEBHOOK_HEADERS.timestamp}']`);
-    expect(await page.getByTestId('dev-webhook-receiver').textContent()).toContain('verifySendBridgeWebhook(raw, req.headers, SECRET)');
+    expect(await page.getByTestId('dev-webhook-receiver').textContent()).toContain(
+      'verifySendBridgeWebhook(raw, req.headers, SECRET)',
+    );
 
     // In another language the words change, the code does not.
     await page.goto(`${stack.web.url}/developers?lng=de`);

@@ -44,7 +44,10 @@ describe('a new user on a paid plan', () => {
     await page.getByRole('button', { name: /Yearly/ }).click();
     await page.waitForURL((u) => u.searchParams.get('save') === '1');
     await page.getByTestId('pricing-card-pro').click();
-    await page.waitForURL((u) => u.pathname === '/register' && u.searchParams.get('plan') === 'pro' && u.searchParams.get('period') === 'year');
+    await page.waitForURL(
+      (u) =>
+        u.pathname === '/register' && u.searchParams.get('plan') === 'pro' && u.searchParams.get('period') === 'year',
+    );
     expect(await page.getByTestId('register-plan').textContent()).toContain('Pro');
 
     await page.getByTestId('register-email').fill(email);
@@ -113,7 +116,9 @@ describe('a new user on a paid plan', () => {
     await page.getByTestId('billing-cancel-dialog-confirm').click();
     await page.getByTestId('billing-resume').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('billing-renewal').getAttribute('data-kind')).toBe('ends');
-    expect(await page.getByTestId('billing-notice').textContent()).toBe('Your subscription is cancelled at the end of the period.');
+    expect(await page.getByTestId('billing-notice').textContent()).toBe(
+      'Your subscription is cancelled at the end of the period.',
+    );
 
     // the old address still leads here
     await page.goto(`${stack.web.url}/dash/billing`);

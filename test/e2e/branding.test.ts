@@ -20,7 +20,10 @@ let context: BrowserContext;
 let page: Page;
 
 /** A real 2x2 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mNk+M/AwMDAxMDAwMDAAAAcMAMBFg+3PQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mNk+M/AwMDAxMDAwMDAAAAcMAMBFg+3PQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const ACCENT = 'rgb(255, 204, 0)';
 
 beforeAll(async () => {
@@ -34,7 +37,8 @@ beforeEach(async () => {
 });
 afterEach(() => closePage(context));
 
-const background = (p: Page, testId: string) => p.getByTestId(testId).evaluate((el) => getComputedStyle(el).backgroundColor);
+const background = (p: Page, testId: string) =>
+  p.getByTestId(testId).evaluate((el) => getComputedStyle(el).backgroundColor);
 
 describe('branding', () => {
   it('customize with a live preview, then the recipient sees the logo and accent; powered-by off hides the line', async () => {
@@ -42,20 +46,31 @@ describe('branding', () => {
     // The former address redirects to the account's customize screen.
     await page.goto(`${web.url}/dash/customize`);
     await page.waitForURL((u) => u.pathname === '/dash/account/customize');
-    await page.getByTestId('branding-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByTestId('branding-logo-input')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('branding-preview-logo').waitFor();
     await page.getByTestId('branding-accent-color').fill('#ffcc00');
     // Live: the preview's button takes the accent, with black text for contrast, before anything is saved.
     // (polled: buttons ease their colour change)
     await expect.poll(() => background(page, 'branding-preview-button')).toBe(ACCENT);
-    expect(await page.getByTestId('branding-preview-button').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 0, 0)');
+    expect(await page.getByTestId('branding-preview-button').evaluate((el) => getComputedStyle(el).color)).toBe(
+      'rgb(0, 0, 0)',
+    );
     await page.getByTestId('branding-logo-nav').check();
     await page.getByTestId('branding-save').click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     // showLogoNav: the top navigation now shows the company logo.
     await page.locator('img.brand-custom-logo').waitFor();
 
-    const t = await sendFiles(app, business, new Map([['brief.pdf', Buffer.from('%PDF-1.4 brief')], ['notes.txt', Buffer.from('notes')]]));
+    const t = await sendFiles(
+      app,
+      business,
+      new Map([
+        ['brief.pdf', Buffer.from('%PDF-1.4 brief')],
+        ['notes.txt', Buffer.from('notes')],
+      ]),
+    );
     // The TransferModal previews what its recipients will see.
     await page.goto(`${web.url}/dash/transfers/${t.id}`);
     await page.getByTestId('transfer-branding').locator('img').waitFor();
@@ -65,7 +80,9 @@ describe('branding', () => {
       await visitor.goto(`${web.url}${new URL(t.link).pathname}`);
       await visitor.getByTestId('download-summary').waitFor();
       const logo = visitor.getByTestId('download-brand-logo');
-      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
       await expect.poll(() => background(visitor, 'download-all')).toBe(ACCENT);
       await visitor.getByTestId('download-powered-by').waitFor();
 

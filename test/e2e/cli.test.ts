@@ -8,7 +8,17 @@
  * transfer, ls and request create.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync, utimesSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  existsSync,
+  utimesSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
@@ -18,9 +28,17 @@ import type { UploadStateResponse } from '../../functions/domain/transfer-api';
 import { MULTIPART_THRESHOLD_BYTES } from '../../functions/domain/upload';
 import { formatBytes } from '../../functions/domain/format';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, createUser, fetchBytes, json, randomData, sha256, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  createUser,
+  fetchBytes,
+  json,
+  randomData,
+  sha256,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 import { CLI_DIR, buildCli, runCli, type CliRun, type RunOptions } from '../helpers/cli-runner';
-
 
 let app: LocalApp;
 let alice: TestUser;
@@ -29,7 +47,8 @@ let work: string;
 let configDir: string;
 
 /** Runs the CLI in `work` with its config in `configDir` (test/helpers/cli-runner.ts). */
-const cli = (args: string[], opts: RunOptions = {}): Promise<CliRun> => runCli(args, { cwd: work, home: work, configDir }, opts);
+const cli = (args: string[], opts: RunOptions = {}): Promise<CliRun> =>
+  runCli(args, { cwd: work, home: work, configDir }, opts);
 
 function unzip(file: string): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
@@ -60,7 +79,11 @@ beforeAll(async () => {
   buildCli();
   app = await startTestApp();
   alice = await createUser(app, 'alice.cli@example.com');
-  const made = await api(app, '/me/api-keys', json({ name: 'cli', scopes: ['send', 'transfers:read', 'requests'] }, bearer(alice)));
+  const made = await api(
+    app,
+    '/me/api-keys',
+    json({ name: 'cli', scopes: ['send', 'transfers:read', 'requests'] }, bearer(alice)),
+  );
   expect(made.status, made.text).toBe(201);
   key = (made.json as CreateApiKeyResponse).key;
   work = mkdtempSync(path.join(os.tmpdir(), 'sendbridge-cli-e2e-'));
@@ -98,7 +121,19 @@ describe('sendbridge CLI on the local stack', () => {
     for (const [rel, data] of contents) writeFileSync(path.join(work, rel), data);
     const recipient = 'carol.cli@example.com';
     // one request in flight, so the interrupt lands while most parts are still to do
-    const args = ['send', 'project', '--to', recipient, '--message', 'From the terminal', '--expiry', '1w', '--parallel', '1', '--json'];
+    const args = [
+      'send',
+      'project',
+      '--to',
+      recipient,
+      '--message',
+      'From the terminal',
+      '--expiry',
+      '1w',
+      '--parallel',
+      '1',
+      '--json',
+    ];
 
     let interrupted = false;
     const first = await cli(args, {
@@ -157,7 +192,9 @@ describe('sendbridge CLI on the local stack', () => {
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout.trim().split('\n')).toHaveLength(contents.size);
     const total = [...contents.values()].reduce((sum, d) => sum + d.length, 0);
-    expect(plain.stderr).toMatch(new RegExp(`100%  ${formatBytes(total).replace('.', '\\.')} / ${formatBytes(total).replace('.', '\\.')}`, 'u'));
+    expect(plain.stderr).toMatch(
+      new RegExp(`100%  ${formatBytes(total).replace('.', '\\.')} / ${formatBytes(total).replace('.', '\\.')}`, 'u'),
+    );
 
     const zipped = await cli(['get', id, '--zip', '-o', out, '--json']);
     expect(zipped.code, zipped.stderr + zipped.stdout).toBe(0);

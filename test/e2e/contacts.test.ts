@@ -62,7 +62,10 @@ describe('contacts screen', () => {
     // The same address in another case is refused; an invalid one too, before any request.
     await page.getByTestId('contact-add-email').fill('MARIA.LOPEZ@acme.com');
     await page.getByTestId('contact-add-submit').click();
-    await page.getByTestId('contact-add-problem').getByText('This email address is already one of your contacts.').waitFor();
+    await page
+      .getByTestId('contact-add-problem')
+      .getByText('This email address is already one of your contacts.')
+      .waitFor();
     await page.getByTestId('contact-add-email').fill('not an address');
     await page.getByTestId('contact-add-submit').click();
     await page.getByTestId('contact-add-problem').getByText('Enter a valid email address').waitFor();
@@ -90,7 +93,11 @@ describe('contacts screen', () => {
     await page.getByTestId('contacts-notice').getByText('Maria.Lopez@Acme.com was saved.').waitFor();
     await expect.poll(() => rowOf('maria.lopez@acme.com').textContent()).toContain('Maria López-García');
     expect(await rowOf('maria.lopez@acme.com').textContent()).not.toContain('Acme,');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-contact-row]')?.getAttribute('data-contact-row'))).toBe('maria.lopez@acme.com');
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('[data-contact-row]')?.getAttribute('data-contact-row')),
+      )
+      .toBe('maria.lopez@acme.com');
 
     // Remove after the confirmation; Cancel first keeps it.
     await page.getByRole('button', { name: 'Remove past.recipient@example.com' }).click();
@@ -101,7 +108,10 @@ describe('contacts screen', () => {
     await page.getByRole('button', { name: 'Remove past.recipient@example.com' }).click();
     expect(await confirm.textContent()).toContain('past.recipient@example.com will no longer be suggested');
     await confirm.getByTestId('contact-remove-confirm').click();
-    await page.getByTestId('contacts-notice').getByText('past.recipient@example.com was removed from your contacts.').waitFor();
+    await page
+      .getByTestId('contacts-notice')
+      .getByText('past.recipient@example.com was removed from your contacts.')
+      .waitFor();
     await rowOf('past.recipient@example.com').waitFor({ state: 'detached' });
     const listed = await api(app, '/contacts', { headers: bearer(owner) });
     expect(listed.json.contacts.map((c: { email: string }) => c.email)).toEqual(['Maria.Lopez@Acme.com']);
@@ -113,8 +123,11 @@ describe('contacts screen', () => {
     await page.goto(`${web.url}/dash/contacts`);
     await page.getByTestId('contacts-empty').getByText('No contacts yet.').waitFor();
 
-    const csv = 'Name,Company,E-mail Address\r\nAda Lovelace,Engines,ada@engines.io\r\nNo Address,Nowhere,\r\n"Lopez, Maria",Acme,maria@acme.com\r\nTypo,X,not-an-address\r\n';
-    await page.getByTestId('contacts-import-input').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const csv =
+      'Name,Company,E-mail Address\r\nAda Lovelace,Engines,ada@engines.io\r\nNo Address,Nowhere,\r\n"Lopez, Maria",Acme,maria@acme.com\r\nTypo,X,not-an-address\r\n';
+    await page
+      .getByTestId('contacts-import-input')
+      .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const result = page.getByTestId('contacts-import-result');
     await result.waitFor();
     expect(await result.getByTestId('import-added').textContent()).toBe('Added: 2');
@@ -124,13 +137,23 @@ describe('contacts screen', () => {
     expect(await rowOf('maria@acme.com').textContent()).toContain('Lopez, Maria');
 
     // A file the server refuses says why.
-    await page.getByTestId('contacts-import-input').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('name,company\nAda,Engines\n') });
-    await page.getByTestId('contacts-notice').getByText('No email column was found. Name a column “email” in the first row.').waitFor();
+    await page
+      .getByTestId('contacts-import-input')
+      .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('name,company\nAda,Engines\n') });
+    await page
+      .getByTestId('contacts-notice')
+      .getByText('No email column was found. Name a column “email” in the first row.')
+      .waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('contacts-export').click()]);
     expect(download.suggestedFilename()).toBe('contacts.csv');
     const text = await readFile((await download.path())!, 'utf8');
-    expect(text.replace(/^\uFEFF/u, '').split('\r\n')).toEqual(['email,name,company', 'ada@engines.io,Ada Lovelace,Engines', 'maria@acme.com,"Lopez, Maria",Acme', '']);
+    expect(text.replace(/^\uFEFF/u, '').split('\r\n')).toEqual([
+      'email,name,company',
+      'ada@engines.io,Ada Lovelace,Engines',
+      'maria@acme.com,"Lopez, Maria",Acme',
+      '',
+    ]);
   });
 
   it('the quick send on /dash suggests contacts in the recipient box', async () => {
@@ -146,7 +169,10 @@ describe('contacts screen', () => {
     // the keyboard picks it: arrow down, Enter
     await input.press('ArrowDown');
     await input.press('Enter');
-    await page.locator('.qs-chip').filter({ hasText: /maria\.lopez@acme\.com/i }).waitFor();
+    await page
+      .locator('.qs-chip')
+      .filter({ hasText: /maria\.lopez@acme\.com/i })
+      .waitFor();
     expect(await input.inputValue()).toBe('');
   });
 });

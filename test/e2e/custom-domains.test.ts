@@ -19,8 +19,12 @@ import { bearer, createUser, json, randomData, sendFiles, waitForMail, type Test
 const HOST = 'files.acme.test';
 const VISITOR = 'visitor@example.com';
 /** A real 2x2 PNG: the admin's company logo. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mNk+M/AwMDAxMDAwMDAAAAcMAMBFg+3PQAAAABJRU5ErkJggg==', 'base64');
-const loadedWidth = (p: Page, testId: string) => p.getByTestId(testId).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mNk+M/AwMDAxMDAwMDAAAAcMAMBFg+3PQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const loadedWidth = (p: Page, testId: string) =>
+  p.getByTestId(testId).evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
 
 let app: LocalApp;
 let web: BuiltAppServer;
@@ -70,14 +74,22 @@ describe('custom domain', () => {
     for (let i = 0; i < 2; i += 1) {
       const row = rows.nth(i);
       const type = (await row.getAttribute('data-record-type')) as 'CNAME' | 'TXT';
-      app.stack.dns.add({ name: (await row.getByTestId('record-name').textContent())!, type, value: (await row.getByTestId('record-value').textContent())! });
+      app.stack.dns.add({
+        name: (await row.getByTestId('record-name').textContent())!,
+        type,
+        value: (await row.getByTestId('record-value').textContent())!,
+      });
     }
     await page.getByTestId('custom-domain-check').click();
     await expect.poll(() => page.getByTestId('custom-domain-status').getAttribute('data-status')).toBe('verified');
     expect(await page.getByTestId('custom-domain-live').textContent()).toContain(`http://${HOST}:${port}/w/`);
 
     // The admin's logo (Customize's upload path): the download and login pages on the host show it.
-    const upload = await api(app, '/branding/images', json({ kind: 'logo', contentType: 'image/png', size: PNG.length }, bearer(admin)));
+    const upload = await api(
+      app,
+      '/branding/images',
+      json({ kind: 'logo', contentType: 'image/png', size: PNG.length }, bearer(admin)),
+    );
     expect(upload.status, upload.text).toBe(200);
     const { url, headers, key } = upload.json as ImageUploadResponse;
     expect((await fetch(url, { method: 'PUT', headers, body: PNG as unknown as BodyInit })).status).toBe(200);
@@ -108,7 +120,9 @@ describe('custom domain', () => {
     await page.goto(link);
     await page.getByTestId('request-title').waitFor();
     expect(new URL(page.url()).hostname).toBe(HOST);
-    await page.getByTestId('file-input').setInputFiles({ name: 'roof.pdf', mimeType: 'application/pdf', buffer: randomData(300_000) });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'roof.pdf', mimeType: 'application/pdf', buffer: randomData(300_000) });
     await page.getByTestId('request-name').fill('Vera Visitor');
     await page.getByTestId('request-email').fill(VISITOR);
     await page.getByTestId('request-submit').click();
@@ -132,9 +146,13 @@ describe('custom domain', () => {
     const question = page.getByTestId('custom-domain-confirm');
     expect(await question.textContent()).toContain(`Remove ${HOST}?`);
     // Focus moves in an effect after the render: poll for it.
-    await expect.poll(() => page.getByTestId('custom-domain-remove-cancel').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('custom-domain-remove-cancel').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await page.getByTestId('custom-domain-remove-cancel').click();
-    await expect.poll(() => page.getByTestId('custom-domain-remove').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('custom-domain-remove').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     expect(await page.getByTestId('custom-domain-status').getAttribute('data-status')).toBe('verified');
     await page.getByTestId('custom-domain-remove').click();
     await page.getByTestId('custom-domain-remove-confirm').click();
@@ -148,6 +166,8 @@ describe('custom domain', () => {
       headers: { Origin: `http://${HOST}:${port}`, 'Access-Control-Request-Method': 'PUT' },
     });
     expect(preflight.status).toBe(403);
-    await expect.poll(async () => (await page.goto(`http://${HOST}:${port}/`))?.status(), { timeout: 60_000, interval: 1_000 }).toBe(421);
+    await expect
+      .poll(async () => (await page.goto(`http://${HOST}:${port}/`))?.status(), { timeout: 60_000, interval: 1_000 })
+      .toBe(421);
   }, 300_000);
 });

@@ -27,7 +27,11 @@ const FIRST = 'dash.first@example.com';
 const SECOND = 'dash.second@example.com';
 
 function sendToTwo(name: string): Promise<CreateTransferResponse> {
-  return sendFiles(app, owner, new Map([[name, Buffer.alloc(4096, 9)]]), { sendAs: 'email', emailTo: [{ email: FIRST }, { email: SECOND }], message: 'Plans for Monday' });
+  return sendFiles(app, owner, new Map([[name, Buffer.alloc(4096, 9)]]), {
+    sendAs: 'email',
+    emailTo: [{ email: FIRST }, { email: SECOND }],
+    message: 'Plans for Monday',
+  });
 }
 
 /** The first recipient opens their own mailed link and downloads, from Germany as CloudFront reports it. */
@@ -93,18 +97,30 @@ describe('transfers list and TransferModal', () => {
     await page.waitForURL((u) => u.pathname === '/dash/transfers');
     expect(await page.getByRole('dialog').count()).toBe(0);
     // Focus is back on the transfer's row.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-slug]')?.getAttribute('data-slug'))).toBe(t.id);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-slug]')?.getAttribute('data-slug')))
+      .toBe(t.id);
     await row(t.id).click();
     await page.waitForURL((u) => u.pathname === `/dash/transfers/${t.id}`);
     await modal().getByTestId('download-row').first().waitFor();
 
     // Add a file through the browser's file chooser.
     await modal().getByTestId('action-addFiles').click();
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), modal().getByTestId('add-files-pick').click()]);
-    await chooser.setFiles({ name: 'appendix.txt', mimeType: 'text/plain', buffer: Buffer.from('Appendix: the second floor.') });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      modal().getByTestId('add-files-pick').click(),
+    ]);
+    await chooser.setFiles({
+      name: 'appendix.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Appendix: the second floor.'),
+    });
     await modal().getByTestId('add-files-list').getByText('appendix.txt').waitFor();
     await modal().getByTestId('panel-submit').click();
-    await modal().getByTestId('action-notice').getByText('Your transfer has been updated.').waitFor({ timeout: 30_000 });
+    await modal()
+      .getByTestId('action-notice')
+      .getByText('Your transfer has been updated.')
+      .waitFor({ timeout: 30_000 });
     await modal().getByTestId('transfer-files').getByText('appendix.txt').waitFor();
     expect(await modal().getByTestId('transfer-files').locator('li').count()).toBe(2);
 
@@ -160,7 +176,11 @@ describe('transfers list and TransferModal', () => {
     await modal().getByTestId('panel-submit').click();
     await notice.getByText('A reminder was sent to 1 recipient.').waitFor();
     await waitForMail(app, SECOND, /haven't downloaded/i);
-    await modal().getByTestId('recipient-row').filter({ hasText: SECOND }).getByText(/reminded on/).waitFor();
+    await modal()
+      .getByTestId('recipient-row')
+      .filter({ hasText: SECOND })
+      .getByText(/reminded on/)
+      .waitFor();
 
     // Expiry: 1 Month from now.
     await modal().getByTestId('action-expiry').click();
@@ -226,6 +246,9 @@ describe('transfers list and TransferModal', () => {
     expect(await page.getByTestId('setting-expiry-reminders').isChecked()).toBe(false);
     await page.getByTestId('setting-expiry-reminders').check();
     await page.getByTestId('transfer-settings').getByText('Saved.').waitFor();
-    expect((await api(app, '/me', { headers: bearer(owner) })).json.transferSettings).toEqual({ ...DEFAULT_TRANSFER_SETTINGS, expiryReminders: true });
+    expect((await api(app, '/me', { headers: bearer(owner) })).json.transferSettings).toEqual({
+      ...DEFAULT_TRANSFER_SETTINGS,
+      expiryReminders: true,
+    });
   });
 });

@@ -26,7 +26,14 @@ beforeAll(async () => {
   dev = await startWebDevServer({ port, apiOrigin: app.apiOrigin, storage: [new URL(app.stack.urls.s3).origin] });
   browser = await launchBrowser();
   owner = await createUser(app, 'dev.console@example.com', 'business');
-  transfer = await sendFiles(app, owner, new Map([['notes.txt', Buffer.from('hello')], ['docs/brief.pdf', Buffer.from('%PDF-1.4 brief')]]));
+  transfer = await sendFiles(
+    app,
+    owner,
+    new Map([
+      ['notes.txt', Buffer.from('hello')],
+      ['docs/brief.pdf', Buffer.from('%PDF-1.4 brief')],
+    ]),
+  );
 });
 
 afterAll(async () => {
@@ -56,15 +63,30 @@ describe('development React, a clean console on every screen', () => {
       });
     });
     await expect.poll(() => consoleProblems(context).length).toBe(2);
-    expect(consoleProblems(context)).toEqual(['/about: console.error: probe error', '/about: uncaught: probe exception']);
+    expect(consoleProblems(context)).toEqual([
+      '/about: console.error: probe error',
+      '/about: uncaught: probe exception',
+    ]);
     await context.close();
   }, 300_000);
 
   it('public screens', async () => {
     const context = await newContext(browser);
     await visit(await context.newPage(), [
-      '/', '/pricing', '/about', '/updates', '/roadmap', '/support', '/affiliate-program', '/appsumoforever', '/developers',
-      '/login', '/register', '/product/nope', '/no/such/page', new URL(transfer.link).pathname,
+      '/',
+      '/pricing',
+      '/about',
+      '/updates',
+      '/roadmap',
+      '/support',
+      '/affiliate-program',
+      '/appsumoforever',
+      '/developers',
+      '/login',
+      '/register',
+      '/product/nope',
+      '/no/such/page',
+      new URL(transfer.link).pathname,
     ]);
     await closeCleanContext(context);
   }, 300_000);
@@ -74,9 +96,20 @@ describe('development React, a clean console on every screen', () => {
     const page = await context.newPage();
     await logIn(page, dev.url, owner.email);
     await visit(page, [
-      '/dash', `/dash/transfers/${transfer.id}`, '/dash/contacts', '/dash/requests', '/dash/analytics', '/dash/account',
-      '/dash/account/profile', '/dash/account/domain', '/dash/account/teams', '/dash/account/billing', '/dash/account/customize',
-      '/dash/account/powered-by', '/dash/account/webhooks', '/dash/account/api-keys',
+      '/dash',
+      `/dash/transfers/${transfer.id}`,
+      '/dash/contacts',
+      '/dash/requests',
+      '/dash/analytics',
+      '/dash/account',
+      '/dash/account/profile',
+      '/dash/account/domain',
+      '/dash/account/teams',
+      '/dash/account/billing',
+      '/dash/account/customize',
+      '/dash/account/powered-by',
+      '/dash/account/webhooks',
+      '/dash/account/api-keys',
     ]);
     await closeCleanContext(context);
   }, 300_000);

@@ -24,12 +24,13 @@ const BUDGET_KIB = { download: 150, home: 180, dash: 230 } as const;
  * measured size plus under 1 KiB), with why; lower it with every change that makes it lighter
  * and delete it once the budget holds.
  */
-const CEILING_KIB: Partial<Record<keyof typeof BUDGET_KIB, { readonly kib: number; readonly why: string }>> = {
-};
+const CEILING_KIB: Partial<Record<keyof typeof BUDGET_KIB, { readonly kib: number; readonly why: string }>> = {};
 const limitOf = (screen: keyof typeof BUDGET_KIB) => CEILING_KIB[screen]?.kib ?? BUDGET_KIB[screen];
 const statusOf = (screen: keyof typeof BUDGET_KIB) => {
   const ceiling = CEILING_KIB[screen];
-  return ceiling ? `budget ${BUDGET_KIB[screen]} KiB not met yet (${ceiling.why}); enforced ceiling ${ceiling.kib} KiB` : `budget ${BUDGET_KIB[screen]} KiB`;
+  return ceiling
+    ? `budget ${BUDGET_KIB[screen]} KiB not met yet (${ceiling.why}); enforced ceiling ${ceiling.kib} KiB`
+    : `budget ${BUDGET_KIB[screen]} KiB`;
 };
 
 let app: LocalApp;
@@ -50,7 +51,10 @@ interface FirstLoad {
   readonly kib: number;
 }
 
-const photo = (background: string) => sharp({ create: { width: 1200, height: 900, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer();
+const photo = (background: string) =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 
 /**
  * Opens `path` in `page`, waits until `usable` resolves, and returns every script the page
@@ -80,7 +84,9 @@ async function firstLoad(page: Page, path: string, usable: () => Promise<unknown
 }
 
 function describeLoad(load: FirstLoad): string {
-  const largest = [...load.scripts].sort((a, b) => b.wireBytes - a.wireBytes).map((s) => `${s.url} ${(s.wireBytes / 1024).toFixed(1)}`);
+  const largest = [...load.scripts]
+    .sort((a, b) => b.wireBytes - a.wireBytes)
+    .map((s) => `${s.url} ${(s.wireBytes / 1024).toFixed(1)}`);
   return `${load.kib.toFixed(1)} KiB gzip in ${load.scripts.length} scripts: ${largest.join(', ')}`;
 }
 

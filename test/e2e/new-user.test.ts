@@ -1,7 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getProfile, putSenderProfile } from '../../functions/data/users';
-import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack, type BrowserStack } from '../helpers/browser-stack';
+import {
+  closePage,
+  logIn,
+  openPage,
+  startBrowserStack,
+  stopBrowserStack,
+  type BrowserStack,
+} from '../helpers/browser-stack';
 import { SEO_PAGES } from '../../frontend/src/app/seo-routes';
 import { api } from '../helpers/local-app';
 import { bearer, createUser, json, sendFiles, waitForMail } from '../helpers/transfers';
@@ -42,7 +49,9 @@ describe('a plan held without a subscription', () => {
     await page.goto(`${stack.web.url}/dash/account/billing`);
     await page.getByTestId('billing-held').waitFor();
     expect(await page.getByTestId('billing-plan').textContent()).toBe('Pro');
-    expect(await page.getByTestId('billing-subscription').textContent()).toContain('Pro plan, held without a subscription — nothing to renew or cancel.');
+    expect(await page.getByTestId('billing-subscription').textContent()).toContain(
+      'Pro plan, held without a subscription — nothing to renew or cancel.',
+    );
     expect(await page.getByTestId('billing-none').count()).toBe(0);
     expect(await page.getByText('Your account is on the free plan').count()).toBe(0);
   });
@@ -60,7 +69,12 @@ describe('the dashboard bar at 1280 px', () => {
         const nav = tab.closest('nav')!.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         const right = document.elementFromPoint(r.right - 2, r.top + r.height / 2);
-        return { name: tab.textContent, inside: r.left >= nav.left - 0.5 && r.right <= nav.right + 0.5, hit: !!hit && tab.contains(hit), rightEdge: !!right && tab.contains(right) };
+        return {
+          name: tab.textContent,
+          inside: r.left >= nav.left - 0.5 && r.right <= nav.right + 0.5,
+          hit: !!hit && tab.contains(hit),
+          rightEdge: !!right && tab.contains(right),
+        };
       }),
     );
     expect(tabs.map((t) => t.name)).toContain('Region');
@@ -78,7 +92,11 @@ describe('after accepting an invite', () => {
   it('the new member goes on to the dashboard from the thank-you page', async () => {
     const admin = await createUser(stack.app, 'invite.admin@example.com', 'business');
     const invitee = 'invite.member@example.com';
-    const sent = await api(stack.app, '/teams/invites', json({ email: invitee, lang: 'en' }, { ...bearer(admin), 'idempotency-key': 'invite-key-0000000000a' }));
+    const sent = await api(
+      stack.app,
+      '/teams/invites',
+      json({ email: invitee, lang: 'en' }, { ...bearer(admin), 'idempotency-key': 'invite-key-0000000000a' }),
+    );
     expect(sent.status, sent.text).toBe(201);
     const mail = await waitForMail(stack.app, invitee, /\/invite\/[A-Za-z0-9_-]{43}/);
     const link = /(https?:\/\/\S+\/invite\/[A-Za-z0-9_-]{43})/.exec(mail.body.text)![1]!;
@@ -123,10 +141,20 @@ describe('the transfer filters', () => {
     await page.getByTestId('transfer-row').first().waitFor();
     const tabs = page.locator('[data-testid^="transfers-filter-"]');
     await expect.poll(() => tabs.count()).toBeGreaterThanOrEqual(5);
-    const counts = await tabs.evaluateAll((els) => els.map((el) => ({ tab: el.getAttribute('data-testid'), count: el.querySelector('.tr-filter-count')?.textContent ?? null })));
+    const counts = await tabs.evaluateAll((els) =>
+      els.map((el) => ({
+        tab: el.getAttribute('data-testid'),
+        count: el.querySelector('.tr-filter-count')?.textContent ?? null,
+      })),
+    );
     expect(counts.filter((c) => c.count === null)).toEqual([]);
     const byTab = Object.fromEntries(counts.map((c) => [c.tab, c.count]));
-    expect(byTab).toMatchObject({ 'transfers-filter-all': '1', 'transfers-filter-active': '1', 'transfers-filter-unseen': '1', 'transfers-filter-expiring': '0' });
+    expect(byTab).toMatchObject({
+      'transfers-filter-all': '1',
+      'transfers-filter-active': '1',
+      'transfers-filter-unseen': '1',
+      'transfers-filter-expiring': '0',
+    });
   });
 });
 
@@ -171,7 +199,8 @@ describe('the /developers reference in Chinese', () => {
  */
 async function requestsOnceSettled(p: Page, path: string, quietMs: number, watchMs: number): Promise<string[]> {
   const seen: string[] = [];
-  const onRequest = (r: { url(): string; method(): string }) => void seen.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  const onRequest = (r: { url(): string; method(): string }) =>
+    void seen.push(`${r.method()} ${new URL(r.url()).pathname}`);
   p.on('request', onRequest);
   try {
     await p.goto(`${stack.web.url}${path}`, { waitUntil: 'load' });
@@ -198,7 +227,8 @@ describe('the network after a public page has loaded', () => {
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         const tab = await context.newPage();
-        for (let path = queue.shift(); path !== undefined; path = queue.shift()) late[path] = await requestsOnceSettled(tab, path, 3_000, 3_000);
+        for (let path = queue.shift(); path !== undefined; path = queue.shift())
+          late[path] = await requestsOnceSettled(tab, path, 3_000, 3_000);
       }),
     );
     expect(late).toEqual(Object.fromEntries(SEO_PAGES.map(({ path }) => [path, []])));
@@ -208,7 +238,8 @@ describe('the network after a public page has loaded', () => {
     const user = await newAccount('idle.user@example.com', 'pro');
     await logIn(page, stack.web.url, user.email);
     // watched longer than the dashboard's polling interval (15 s)
-    for (const path of ['/about', '/developers']) expect(await requestsOnceSettled(page, path, 3_000, 16_000), path).toEqual([]);
+    for (const path of ['/about', '/developers'])
+      expect(await requestsOnceSettled(page, path, 3_000, 16_000), path).toEqual([]);
     // the dashboard still keeps the bell up to date
     const polls: number[] = [];
     page.on('request', (r) => {
@@ -235,7 +266,9 @@ describe('the example toasts on home', () => {
         await route.continue();
       },
     );
-    await page.getByTestId('file-input').setInputFiles({ name: 'mine.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(64 * 1024, 7) });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'mine.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(64 * 1024, 7) });
     // a guest sends by email: the mailed code, then the upload starts
     const sender = 'guest.uploader@example.com';
     await page.getByTestId('sender-email').fill(sender);

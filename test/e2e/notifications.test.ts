@@ -21,7 +21,8 @@ let owner: TestUser;
 let context: BrowserContext;
 let page: Page;
 
-const sendLink = (user: TestUser, name: string): Promise<CreateTransferResponse> => sendFiles(app, user, new Map([[name, Buffer.alloc(4096, 5)]]));
+const sendLink = (user: TestUser, name: string): Promise<CreateTransferResponse> =>
+  sendFiles(app, user, new Map([[name, Buffer.alloc(4096, 5)]]));
 /** A recipient's download of the transfer's first file, as CloudFront would forward it. */
 const downloadFrom = (t: CreateTransferResponse, country: string) => downloadFromAt(app, t, country);
 
@@ -84,7 +85,10 @@ describe('download notifications', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('analytics-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^sendbridge-downloads-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csv = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toBe('Date (UTC),Transfer,File,Downloaded as,Country,Country code,Recipient');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,${t.id},site-survey\\.pdf,File,Germany,DE,$`));

@@ -36,7 +36,11 @@ async function withoutScripts(locale = 'en-US'): Promise<BrowserContext> {
 beforeAll(async () => {
   ({ app, web, browser } = await startBrowserStack());
   const owner = await createUser(app, 'prerendered@example.com', 'pro');
-  const t = await sendFiles(app, owner, new Map<string, Uint8Array>([['minutes.txt', Buffer.from('Minutes of the meeting.\n')]]));
+  const t = await sendFiles(
+    app,
+    owner,
+    new Map<string, Uint8Array>([['minutes.txt', Buffer.from('Minutes of the meeting.\n')]]),
+  );
   downloadPath = new URL(t.link).pathname;
 }, 300_000);
 
@@ -94,10 +98,15 @@ describe('prerendered pages', () => {
       });
       await page.goto(`${web.url}/`, { waitUntil: 'domcontentloaded' });
       await page.getByTestId('quick-send').waitFor();
-      await page.getByTestId('file-input').setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 plan') });
+      await page
+        .getByTestId('file-input')
+        .setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 plan') });
       release();
       await page.getByText('plan.pdf').first().waitFor();
-      expect(await page.evaluate(() => [document.documentElement.lang, document.title])).toEqual(['fr', 'Envoyez de gros fichiers avec suivi · SendBridge']);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.title])).toEqual([
+        'fr',
+        'Envoyez de gros fichiers avec suivi · SendBridge',
+      ]);
       // the app has started: the page is no longer inert
       expect(await page.locator('#root').getAttribute('inert')).toBeNull();
     } finally {
@@ -115,7 +124,9 @@ describe('prerendered pages', () => {
       await page.goto(`${web.url}/`);
       await page.waitForFunction(() => document.documentElement.lang === 'de');
       await expect.poll(() => page.locator('h1').textContent()).toContain('Große Dateien');
-      await page.getByTestId('file-input').setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('a') });
+      await page
+        .getByTestId('file-input')
+        .setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('a') });
       await page.getByText('a.txt').first().waitFor();
     } finally {
       await closePage(context);

@@ -92,7 +92,16 @@ async function sendTransfer(password?: string): Promise<CreateTransferResponse> 
   );
   expect(res.status, res.text).toBe(201);
   const t = res.json as CreateTransferResponse;
-  await uploadAll(app, t, new Map([['holiday.jpg', fixtures.photo], ['plan.pdf', fixtures.pdf], [MEMO, fixtures.memo], [VIDEO, fixtures.video]]));
+  await uploadAll(
+    app,
+    t,
+    new Map([
+      ['holiday.jpg', fixtures.photo],
+      ['plan.pdf', fixtures.pdf],
+      [MEMO, fixtures.memo],
+      [VIDEO, fixtures.video],
+    ]),
+  );
   expect((await completeTransfer(app, t)).status).toBe(200);
   return t;
 }
@@ -101,10 +110,14 @@ async function sendTransfer(password?: string): Promise<CreateTransferResponse> 
 async function loadedThumbnail(page: Page): Promise<{ naturalWidth: number; alt: string }> {
   const thumb = page.getByTestId('preview-thumbnail').first();
   await thumb.waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => {
-    const img = document.querySelector<HTMLImageElement>('[data-testid="preview-thumbnail"]');
-    return !!img && img.complete && img.naturalWidth > 0;
-  }, undefined, { polling: 100, timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="preview-thumbnail"]');
+      return !!img && img.complete && img.naturalWidth > 0;
+    },
+    undefined,
+    { polling: 100, timeout: 30_000 },
+  );
   return thumb.evaluate((img: HTMLImageElement) => ({ naturalWidth: img.naturalWidth, alt: img.alt }));
 }
 
@@ -115,7 +128,9 @@ beforeAll(async () => {
   // Players may start without a click: the test calls play() itself.
   browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
   owner = await createUser(app, 'e2e.previews@example.com');
-  const photo = await sharp(Buffer.from(Array.from({ length: 900 * 600 * 3 }, (_, i) => (i * 31) % 256)), { raw: { width: 900, height: 600, channels: 3 } })
+  const photo = await sharp(Buffer.from(Array.from({ length: 900 * 600 * 3 }, (_, i) => (i * 31) % 256)), {
+    raw: { width: 900, height: 600, channels: 3 },
+  })
     .jpeg()
     .toBuffer();
   fixtures = { photo, pdf: tinyPdf(), memo: await recordWebm('audio'), video: await recordWebm('video') };
@@ -182,7 +197,11 @@ describe('previews on the download page', () => {
     const viewer = page.getByTestId('preview-viewer');
     await viewer.waitFor();
     expect(await viewer.evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'))).toBe(true);
-    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('[data-testid="preview-full-image"]')?.naturalWidth ?? 0) === 900, undefined, { polling: 100 });
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLImageElement>('[data-testid="preview-full-image"]')?.naturalWidth ?? 0) === 900,
+      undefined,
+      { polling: 100 },
+    );
     expect(await page.getByTestId('preview-full-image').getAttribute('alt')).toBe('holiday.jpg');
     expect(await page.getByTestId('preview-close').getAttribute('aria-label')).toBe('Close preview');
     expect(await page.getByTestId('preview-next').getAttribute('aria-label')).toBe('Next file');
@@ -196,13 +215,21 @@ describe('previews on the download page', () => {
     // Tab stays inside the dialog.
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="preview-viewer"]') || document.activeElement === document.body)).toBe(true);
+      expect(
+        await page.evaluate(
+          () =>
+            !!document.activeElement?.closest('[data-testid="preview-viewer"]') ||
+            document.activeElement === document.body,
+        ),
+      ).toBe(true);
     }
 
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('preview-open');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
+      'preview-open',
+    );
   });
 });
 

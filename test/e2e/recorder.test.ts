@@ -13,7 +13,15 @@ import { waitForMail } from '../helpers/transfers';
  * by email through the verification code, and the transfer holds it. A second browser whose
  * media prompt answers no shows the spec's alert.
  */
-const BASE_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream'];
+const BASE_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-fake-device-for-media-stream',
+];
 
 let app: LocalApp;
 let web: BuiltAppServer;
@@ -58,7 +66,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const activeTestId = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? null);
+const activeTestId = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid ?? null);
 
 describe('a guest records a voice memo and sends it', () => {
   let context: BrowserContext;
@@ -76,13 +85,17 @@ describe('a guest records a voice memo and sends it', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('recorder-countdown').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('recorder-countdown').textContent()).toMatch(/^[123]$/);
-    expect(await page.getByTestId('recorder-countdown').getAttribute('aria-label')).toMatch(/^Recording starts in [123]$/);
+    expect(await page.getByTestId('recorder-countdown').getAttribute('aria-label')).toMatch(
+      /^Recording starts in [123]$/,
+    );
 
     await page.getByTestId('recorder-stop').waitFor({ timeout: 60_000 });
     // Focus moved from the vanished record button to Stop, so the keyboard can end it.
     expect(await activeTestId(page)).toBe('recorder-stop');
     // The clock runs (however slowly this machine lets the page tick) before Stop is pressed.
-    await expect.poll(() => page.getByTestId('recorder-elapsed').textContent(), { timeout: 30_000 }).toMatch(/^0:(0[1-9]|[1-5]\d)$/);
+    await expect
+      .poll(() => page.getByTestId('recorder-elapsed').textContent(), { timeout: 30_000 })
+      .toMatch(/^0:(0[1-9]|[1-5]\d)$/);
     await page.keyboard.press('Enter');
 
     const item = page.locator('[data-testid="picked-file"][data-file-name^="voice-memo-"]');
@@ -96,7 +109,10 @@ describe('a guest records a voice memo and sends it', () => {
 
     const devices = await page.evaluate(() => {
       const w = window as unknown as { __streams: MediaStream[]; __constraints: MediaStreamConstraints[] };
-      return { constraints: w.__constraints, tracks: w.__streams.flatMap((s) => s.getTracks().map((t) => ({ kind: t.kind, state: t.readyState }))) };
+      return {
+        constraints: w.__constraints,
+        tracks: w.__streams.flatMap((s) => s.getTracks().map((t) => ({ kind: t.kind, state: t.readyState }))),
+      };
     });
     expect(devices.constraints).toEqual([{ audio: { echoCancellation: true } }]);
     expect(devices.tracks).toEqual([{ kind: 'audio', state: 'ended' }]);
@@ -124,7 +140,11 @@ describe('a guest records a voice memo and sends it', () => {
     const mail = await waitForMail(app, recipient, /\/downloads\/[A-Za-z0-9]{7}\/[A-Za-z0-9]{8}/);
     const id = /\/downloads\/([A-Za-z0-9]{7})\/[A-Za-z0-9]{8}/.exec(mail.body.text)![1]!;
 
-    const res = await fetch(`${app.apiOrigin}/api/getDownload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+    const res = await fetch(`${app.apiOrigin}/api/getDownload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id }),
+    });
     expect(res.status).toBe(200);
     const view = (await res.json()) as DownloadView;
     expect(view.files.map((f) => [f.fileName, f.size])).toEqual([[memoName, memoSize]]);
@@ -139,7 +159,7 @@ describe('a browser that refuses the microphone', () => {
     await denying?.close();
   });
 
-  it("shows \"Can't get audio permission\" and records nothing", async () => {
+  it('shows "Can\'t get audio permission" and records nothing', async () => {
     denying = await launch('deny');
     const context = await newContext(denying);
     const page = await context.newPage();

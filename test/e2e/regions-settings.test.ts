@@ -29,7 +29,12 @@ let page: Page;
 const OFFERED: readonly RegionId[] = ['hongkong', 'siliconvalley', 'frankfurt', 'dubai'];
 
 async function keysIn(region: RegionId, prefix: string): Promise<string[]> {
-  const s3 = new S3Client({ region: 'us-east-1', endpoint: app.stack.urls.s3, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const s3 = new S3Client({
+    region: 'us-east-1',
+    endpoint: app.stack.urls.s3,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   const out = await s3.send(new ListObjectsV2Command({ Bucket: bucketFor(region, false).bucket, Prefix: prefix }));
   return (out.Contents ?? []).map((o) => o.Key!);
 }
@@ -74,7 +79,9 @@ describe('Region picker', () => {
       await page.getByTestId(`region-not-offered-${id}`).waitFor();
       expect(await page.getByTestId(`region-row-${id}`).count()).toBe(0);
     }
-    expect(await page.getByTestId('regions-not-offered').textContent()).toContain('Hangzhou, Guangzhou cannot be chosen here');
+    expect(await page.getByTestId('regions-not-offered').textContent()).toContain(
+      'Hangzhou, Guangzhou cannot be chosen here',
+    );
 
     // Hong Kong is the default until Frankfurt is chosen.
     expect(await page.getByTestId('region-row-hongkong').getByTestId('region-current').count()).toBe(1);
@@ -91,7 +98,9 @@ describe('Region picker', () => {
     // The next transfer, sent from the dashboard's quick send, lands in the Frankfurt bucket.
     await page.locator('.dash-tab').first().click();
     await page.waitForURL((u) => u.pathname === '/dash');
-    await page.getByTestId('file-input').setInputFiles({ name: 'frankfurt-plan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(3000, 7) });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'frankfurt-plan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(3000, 7) });
     await page.getByTestId('recipients-input').fill('frankfurt.reader@example.com');
     await page.getByTestId('recipients-input').press('Enter');
     await page.getByTestId('send-submit').click();
@@ -106,7 +115,9 @@ describe('Region picker', () => {
     await logInAt(page, web.url, free.email);
     await page.goto(`${web.url}/dash/data-residency`);
     await page.getByTestId('residency-plan-note').waitFor();
-    await expect.poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 60_000 }).toMatch(/^\d+$/);
+    await expect
+      .poll(() => page.getByTestId('region-ms-dubai').getAttribute('data-ms'), { timeout: 60_000 })
+      .toMatch(/^\d+$/);
     expect(await page.getByTestId('region-choose-frankfurt').isDisabled()).toBe(true);
     expect(await page.getByTestId('residency-upgrade').getAttribute('href')).toBe('/pricing');
   });
@@ -135,8 +146,18 @@ describe('Settings', () => {
     await page.getByTestId('settings-status').getByText('Settings saved.').waitFor();
 
     const saved = (await api(app, '/me', { headers: bearer(pro) })).json as SessionUser;
-    expect(saved.transferSettings).toEqual({ expiryReminders: true, downloadEmails: false, defaultExpirySeconds: 2629746, defaultSendAs: 'link', defaultMessage: 'Here are the drawings' });
-    expect(saved.requestSettings).toEqual({ defaultDueDays: 10, defaultRules: { allowedTypes: ['pdf', 'dwg'], maxFiles: 20 }, emailOnUpload: true });
+    expect(saved.transferSettings).toEqual({
+      expiryReminders: true,
+      downloadEmails: false,
+      defaultExpirySeconds: 2629746,
+      defaultSendAs: 'link',
+      defaultMessage: 'Here are the drawings',
+    });
+    expect(saved.requestSettings).toEqual({
+      defaultDueDays: 10,
+      defaultRules: { allowedTypes: ['pdf', 'dwg'], maxFiles: 20 },
+      emailOnUpload: true,
+    });
 
     // The quick send on /dash is prefilled.
     await page.locator('.dash-tab').first().click();

@@ -10,7 +10,18 @@ import { api } from '../helpers/local-app';
 import { readZip } from '../helpers/read-zip';
 import type { RequestDetailResponse } from '../../functions/domain/requests-api';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
-import { bearer, createUser, fetchBytes, guestToken, json, randomData, sha256, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  createUser,
+  fetchBytes,
+  guestToken,
+  json,
+  randomData,
+  sha256,
+  uploadAll,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 
 /**
  * The file requests in Chromium: a Pro user creates a request on /dash/requests; a
@@ -163,13 +174,18 @@ describe('file requests', () => {
 
     for (const [rel, data] of files) {
       const name = path.basename(rel);
-      const button = card.locator(`[data-testid="request-upload-file"][data-file-name="${name}"]`).getByTestId('request-upload-file-download');
+      const button = card
+        .locator(`[data-testid="request-upload-file"][data-file-name="${name}"]`)
+        .getByTestId('request-upload-file-download');
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), button.click()]);
       expect(download.suggestedFilename()).toBe(name);
       expect(sha256(await saved(download)), rel).toBe(sha256(data));
     }
 
-    const [zip] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), card.getByTestId('request-upload-zip').click()]);
+    const [zip] = await Promise.all([
+      page.waitForEvent('download', { timeout: 90_000 }),
+      card.getByTestId('request-upload-zip').click(),
+    ]);
     expect(zip.suggestedFilename()).toMatch(/\.zip$/);
     const entries = new Map((await readZip(await saved(zip))).map((e) => [e.name, e.data]));
     expect([...entries.keys()].sort()).toEqual([...files.keys()].sort());
@@ -221,8 +237,16 @@ describe('file requests', () => {
     // The upload as the page had started it: created, its first file stored, then the page went.
     const resumer = 'request.resumer@example.com';
     const token = await guestToken(app, resumer);
-    const fileObjects = [...files].map(([rel, data]) => ({ fileName: path.basename(rel), itemPath: rel, size: data.length }));
-    const started = await api(app, `/r/${requestId}/uploads`, json({ senderName: 'Rosa Resumer', senderEmail: resumer, fileObjects }, { 'x-sender-token': token }));
+    const fileObjects = [...files].map(([rel, data]) => ({
+      fileName: path.basename(rel),
+      itemPath: rel,
+      size: data.length,
+    }));
+    const started = await api(
+      app,
+      `/r/${requestId}/uploads`,
+      json({ senderName: 'Rosa Resumer', senderEmail: resumer, fileObjects }, { 'x-sender-token': token }),
+    );
     expect(started.status).toBe(201);
     const created = started.json as CreateTransferResponse;
     await uploadAll(app, { ...created, files: created.files.slice(0, 1) }, files);
@@ -230,12 +254,20 @@ describe('file requests', () => {
       id: created.id,
       uploadToken: created.uploadToken,
       createdAt: Date.now(),
-      files: created.files.map((f) => ({ fileId: f.fileId, fileName: f.fileName, size: f.size, ...(f.itemPath ? { itemPath: f.itemPath } : {}) })),
+      files: created.files.map((f) => ({
+        fileId: f.fileId,
+        fileName: f.fileName,
+        size: f.size,
+        ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+      })),
     };
 
     const page = await freshPage();
     await page.goto(requestLink);
-    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [`sendbridge.upload-checkpoints.request.${requestId}`, JSON.stringify([checkpoint])]);
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [`sendbridge.upload-checkpoints.request.${requestId}`, JSON.stringify([checkpoint])],
+    );
     // The home page's send form keeps its own checkpoints: this one is not offered there.
     expect(await page.evaluate(() => localStorage.getItem('sendbridge.upload-checkpoints'))).toBeNull();
     await page.reload();
@@ -243,7 +275,9 @@ describe('file requests', () => {
     await page.getByTestId('folder-input').setInputFiles(path.join(dir, 'invoices'));
     await page.getByTestId('resume-button').click();
     await page.getByTestId('request-done').waitFor({ timeout: 90_000 });
-    expect(await page.evaluate((key) => localStorage.getItem(key), `sendbridge.upload-checkpoints.request.${requestId}`)).toBeNull();
+    expect(
+      await page.evaluate((key) => localStorage.getItem(key), `sendbridge.upload-checkpoints.request.${requestId}`),
+    ).toBeNull();
 
     // The requester has the whole upload, byte for byte.
     const detail = await api(app, `/requests?slug=${requestId}`, { headers: bearer(owner) });

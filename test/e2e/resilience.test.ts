@@ -55,7 +55,7 @@ describe('lazy screens: chunk retries (spec §9)', () => {
     expect(gets).toEqual(['', '?retry=1', '?retry=2']);
   }, 300_000);
 
-  it('a chunk that never arrives ends on the reload screen, in the visitor\'s language, and Reload recovers', async () => {
+  it("a chunk that never arrives ends on the reload screen, in the visitor's language, and Reload recovers", async () => {
     const page = await fresh();
     let gets = 0;
     await page.route(ABOUT_CHUNK, (route: Route) => {
@@ -92,12 +92,16 @@ describe('lazy screens: chunk retries (spec §9)', () => {
     await aboutHeading(page).waitFor({ timeout: 60_000 });
     expect(documents).toBe(2);
     expect(seen).toEqual(['GET 404', 'HEAD 404', 'GET 200']);
-    expect(Number(await page.evaluate(() => sessionStorage.getItem('sendbridge:stale-chunk-reload')))).toBeGreaterThan(0);
+    expect(Number(await page.evaluate(() => sessionStorage.getItem('sendbridge:stale-chunk-reload')))).toBeGreaterThan(
+      0,
+    );
   }, 300_000);
 
   it('a chunk still gone after that reload shows the reload screen instead of reloading again', async () => {
     const page = await fresh();
-    await page.route(ABOUT_CHUNK, (route: Route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
+    await page.route(ABOUT_CHUNK, (route: Route) =>
+      route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
+    );
     let documents = 0;
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
@@ -144,8 +148,13 @@ describe('a send whose create answer is lost', () => {
       return route.continue();
     });
     await page.goto(`${stack.web.url}/`);
-    await page.getByTestId('file-input').setInputFiles([{ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('resilient send\n') }]);
-    await guestSendInBrowser(page, stack.app, { sender: 'dropped.sender@example.com', recipient: 'dropped.recipient@example.com' });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name: fileName, mimeType: 'text/plain', buffer: Buffer.from('resilient send\n') }]);
+    await guestSendInBrowser(page, stack.app, {
+      sender: 'dropped.sender@example.com',
+      recipient: 'dropped.recipient@example.com',
+    });
     expect(creates).toHaveLength(2);
     expect(creates[0]!.answered).toBe(201);
     expect(creates[0]!.key).toMatch(IDEMPOTENCY_KEY_PATTERN);
@@ -186,16 +195,28 @@ describe('languages', () => {
 
   it('a download page in French says French words, a French size and a French date', async () => {
     const sender = await createUser(stack.app, `fr.sender.${Date.now()}@example.com`, 'pro');
-    const t = await sendFiles(stack.app, sender, new Map([['rapport.txt', new Uint8Array(1500)], ['notes.txt', new Uint8Array(1500)]]));
+    const t = await sendFiles(
+      stack.app,
+      sender,
+      new Map([
+        ['rapport.txt', new Uint8Array(1500)],
+        ['notes.txt', new Uint8Array(1500)],
+      ]),
+    );
     const page = await fresh();
     await page.goto(`${stack.web.url}${new URL(t.link).pathname}?lng=fr`);
     await page.getByTestId('download-summary').waitFor();
     expect(await page.getByTestId('download-summary').textContent()).toMatch(/2 fichiers · 3\s?ko/u);
     const expiry = (await page.getByTestId('download-expiry').textContent()) ?? '';
-    const frenchDate = await page.evaluate((at) => new Intl.DateTimeFormat('fr', { day: 'numeric', month: 'long', year: 'numeric' }).format(at), t.expiryDate);
+    const frenchDate = await page.evaluate(
+      (at) => new Intl.DateTimeFormat('fr', { day: 'numeric', month: 'long', year: 'numeric' }).format(at),
+      t.expiryDate,
+    );
     expect(expiry).toContain('Expire le');
     expect(expiry).toContain(frenchDate);
-    expect(expiry).toMatch(/(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4} à \d{2}:\d{2}/u);
+    expect(expiry).toMatch(
+      /(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4} à \d{2}:\d{2}/u,
+    );
     const sizes = await page.locator('[data-testid="download-file"]').count();
     expect(sizes).toBe(2);
     expect(await page.locator('.download-file-meta').first().textContent()).toMatch(/1,5\s?ko/u);

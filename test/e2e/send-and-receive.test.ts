@@ -78,7 +78,9 @@ describe('a guest sends two files and a folder by email; the recipient downloads
     await page.getByText('one.jpg').first().waitFor();
 
     await guestSendInBrowser(page, app, { sender, recipient, message: 'Files for the review' });
-    expect(await page.getByTestId('sent-to').textContent()).toContain(`The download email has been sent to ${recipient}`);
+    expect(await page.getByTestId('sent-to').textContent()).toContain(
+      `The download email has been sent to ${recipient}`,
+    );
     expect(await page.evaluate(() => window.localStorage.getItem('senderEmail'))).toContain(sender);
 
     const mail = await waitForMail(app, recipient, /\/downloads\/[A-Za-z0-9]{7}\/[A-Za-z0-9]{8}/);

@@ -78,7 +78,9 @@ describe('home: the formats strip and the example toasts', () => {
 
     const strip = page.getByRole('region', { name: STRIP_HEADING });
     await strip.waitFor();
-    await expect.poll(() => strip.getByRole('listitem').allTextContents()).toEqual(expect.arrayContaining(['Windows', 'Android', 'PDF', 'MP4']));
+    await expect
+      .poll(() => strip.getByRole('listitem').allTextContents())
+      .toEqual(expect.arrayContaining(['Windows', 'Android', 'PDF', 'MP4']));
     expect(await strip.textContent()).toContain('Web pages (.htm, .html) are not accepted.');
     // the slot kept its size and the sections after it did not move
     expect(await slot.boundingBox()).toEqual(before.slot);
@@ -93,7 +95,9 @@ describe('home: the formats strip and the example toasts', () => {
     expect(await toast.locator('[aria-live]').count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(focused);
     // sample geo text: country names, in the page's language
-    expect(await toast.textContent()).toMatch(/Germany|China|United States|Japan|United Arab Emirates|India|Hong Kong|France|South Korea|Italy|Spain|Brazil/);
+    expect(await toast.textContent()).toMatch(
+      /Germany|China|United States|Japan|United Arab Emirates|India|Hong Kong|France|South Korea|Italy|Spain|Brazil/,
+    );
 
     await toast.getByRole('button', { name: 'Hide examples' }).click();
     await toast.waitFor({ state: 'detached' });
@@ -153,7 +157,9 @@ describe('private pages: noindex and no referrer', () => {
 
     await page.goto(`${web.url}${path}`);
     await page.getByTestId('download-summary').waitFor();
-    await expect.poll(() => page.locator('meta[name="referrer"][data-route-head]').getAttribute('content')).toBe('no-referrer');
+    await expect
+      .poll(() => page.locator('meta[name="referrer"][data-route-head]').getAttribute('content'))
+      .toBe('no-referrer');
     // one tag, though both the screen and the route rule ask for it
     expect(await page.locator('meta[name="robots"]').count()).toBe(1);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
@@ -182,7 +188,9 @@ describe('private pages: noindex and no referrer', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, new URL(t.link).pathname);
     await page.getByTestId('download-summary').waitFor();
-    await expect.poll(() => page.locator('meta[name="referrer"][data-route-head]').getAttribute('content')).toBe('no-referrer');
+    await expect
+      .poll(() => page.locator('meta[name="referrer"][data-route-head]').getAttribute('content'))
+      .toBe('no-referrer');
     expect(await refererSentOutside(page)).toBeUndefined();
   });
 });
@@ -192,7 +200,9 @@ describe('public pages', () => {
     await page.goto(`${web.url}/roadmap/whatever`);
     await page.getByRole('heading', { level: 1, name: 'Roadmap' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/roadmap/whatever');
-    expect(await page.getByRole('status').textContent()).toBe('There is no roadmap item called “whatever”. Here is the whole roadmap.');
+    expect(await page.getByRole('status').textContent()).toBe(
+      'There is no roadmap item called “whatever”. Here is the whole roadmap.',
+    );
     expect(await page.getByRole('heading', { level: 2, name: 'Shipped' }).count()).toBe(1);
     expect(await page.locator('meta[name="robots"][content="noindex"]').count()).toBeGreaterThan(0);
     // a known item still shows on its own
@@ -205,8 +215,18 @@ describe('public pages', () => {
     await page.goto(`${web.url}/compare/wetransfer`);
     const table = page.getByRole('table', { name: 'Free plan comparison' });
     await table.waitFor();
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Free plan', 'SendBridge (advertised)', 'SendBridge (plan table)', 'WeTransfer', 'Smash']);
-    const row = (name: string) => table.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell').allTextContents();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Free plan',
+      'SendBridge (advertised)',
+      'SendBridge (plan table)',
+      'WeTransfer',
+      'Smash',
+    ]);
+    const row = (name: string) =>
+      table
+        .getByRole('row', { name: new RegExp(`^${name}`) })
+        .getByRole('cell')
+        .allTextContents();
     expect(await row('Transfer limit')).toEqual(['5 GB', '3 GB', '2 GB', 'No size limit']);
     expect(await row('Link expiry')).toEqual(['14 days', '7 days', 'Not published', '7 days by default, up to 14']);
     expect(await row('Free storage')).toEqual(['10 GB', '10 GB', 'Not published', 'Not published']);
@@ -214,19 +234,26 @@ describe('public pages', () => {
     expect(await page.getByText(/checked on November 26, 2026/).count()).toBe(1);
     const sources = page.getByRole('list', { name: 'Sources' }).getByRole('link');
     expect(await sources.allTextContents()).toEqual(['help.wetransfer.com', 'faq.fromsmash.com', 'faq.fromsmash.com']);
-    for (const rel of await sources.evaluateAll((links) => links.map((l) => l.getAttribute('rel')))) expect(rel).toContain('noreferrer');
+    for (const rel of await sources.evaluateAll((links) => links.map((l) => l.getAttribute('rel'))))
+      expect(rel).toContain('noreferrer');
   });
 
   it('a public page in another language has its description, canonical URL and hreflang alternates', async () => {
     await page.goto(`${web.url}/pricing?lng=fr&plan=free`);
     await page.locator('link[rel="canonical"]').waitFor({ state: 'attached' });
-    const origin = await page.locator('link[rel="canonical"]').evaluate((l) => new URL((l as HTMLLinkElement).href).origin);
+    const origin = await page
+      .locator('link[rel="canonical"]')
+      .evaluate((l) => new URL((l as HTMLLinkElement).href).origin);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${origin}/pricing?lng=fr`);
-    const alternates = await page.locator('link[rel="alternate"]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
+    const alternates = await page
+      .locator('link[rel="alternate"]')
+      .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
     expect(alternates).toContainEqual(['x-default', `${origin}/pricing`]);
     expect(alternates).toContainEqual(['zh-CN', `${origin}/pricing?lng=zh`]);
     expect(alternates).toHaveLength(9);
-    await expect.poll(() => page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^Les offres SendBridge/);
+    await expect
+      .poll(() => page.locator('meta[name="description"]').getAttribute('content'))
+      .toMatch(/^Les offres SendBridge/);
     // the sitemap lists the same URLs on the same origin
     const sitemap = await (await fetch(`${web.url}/sitemap.xml`)).text();
     expect(sitemap).toContain(`<loc>${origin}/pricing?lng=fr</loc>`);
@@ -249,8 +276,12 @@ describe('public pages', () => {
     expect(xml).not.toContain('/downloads/');
   });
 
-  it('the dev server of npm start answers robots.txt and sitemap.xml too, and sends the private pages\' headers', async () => {
-    const dev = await startWebDevServer({ port: await getFreePort(), apiOrigin: `http://127.0.0.1:${await getFreePort()}`, storage: ['http://127.0.0.1:4569'] });
+  it("the dev server of npm start answers robots.txt and sitemap.xml too, and sends the private pages' headers", async () => {
+    const dev = await startWebDevServer({
+      port: await getFreePort(),
+      apiOrigin: `http://127.0.0.1:${await getFreePort()}`,
+      storage: ['http://127.0.0.1:4569'],
+    });
     try {
       const robots = await fetch(`${dev.url}/robots.txt`);
       expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);

@@ -67,7 +67,11 @@ describe('Content-Security-Policy', () => {
   });
 
   it('the dev server of npm start sends the same CSP, with a nonce for its one inline script, and home runs under it', async () => {
-    const dev = await startWebDevServer({ port: await getFreePort(), apiOrigin: `http://127.0.0.1:${await getFreePort()}`, storage: [STORAGE] });
+    const dev = await startWebDevServer({
+      port: await getFreePort(),
+      apiOrigin: `http://127.0.0.1:${await getFreePort()}`,
+      storage: [STORAGE],
+    });
     try {
       const res = await fetch(`${dev.url}/`);
       const header = res.headers.get('content-security-policy')!;
@@ -76,7 +80,9 @@ describe('Content-Security-Policy', () => {
       const html = await res.text();
       for (const tag of html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
       await page.goto(`${dev.url}/`);
-      await page.getByRole('heading', { level: 1, name: 'Send big files anywhere. Know when they land.' }).waitFor({ timeout: 30_000 });
+      await page
+        .getByRole('heading', { level: 1, name: 'Send big files anywhere. Know when they land.' })
+        .waitFor({ timeout: 30_000 });
     } finally {
       await dev.close();
     }
@@ -92,7 +98,12 @@ describe('web shell', () => {
     expect(await hero.textContent()).toBe('Send big files anywhere. Know when they land.');
     expect(await page.title()).toContain('SendBridge');
     // A visitor without a session stays on home and is offered Log in.
-    expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Log in' })
+        .getAttribute('href'),
+    ).toBe('/login');
   });
 
   it('an unknown path lands on /404/ with the original path and a noindex meta', async () => {
@@ -195,6 +206,8 @@ describe('web shell', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
     await page.reload();
     await zhHero.waitFor();
-    expect(await page.getByRole('contentinfo').getByRole('button', { name: '中文' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('contentinfo').getByRole('button', { name: '中文' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
   });
 });

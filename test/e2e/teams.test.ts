@@ -70,7 +70,8 @@ describe('teams', () => {
       await m.page.getByTestId('dashboard-greeting').waitFor();
       await m.page.getByTestId('nav-avatar').click();
       await m.page.getByTestId('nav-profile').waitFor();
-      for (const item of ['nav-teams', 'nav-billing', 'nav-domain']) expect(await m.page.getByTestId(item).count(), item).toBe(0);
+      for (const item of ['nav-teams', 'nav-billing', 'nav-domain'])
+        expect(await m.page.getByTestId(item).count(), item).toBe(0);
       await m.page.goto(`${web.url}/dash/account/billing`);
       await m.page.getByTestId('billing-team-managed').waitFor();
       // the used link no longer works
@@ -87,11 +88,19 @@ describe('teams', () => {
       await a.page.getByRole('tab', { name: 'Sharing' }).click();
       await a.page.getByRole('switch', { name: 'Everyone' }).waitFor();
       await a.page.getByRole('checkbox', { name: /Erin Invitee/ }).waitFor();
-      const member = (await (await fetch(`${app.apiOrigin}/api/teams`, { headers: { authorization: `Bearer ${admin.accessToken}` } })).json()) as { members: { shareWithId: string; isAdmin: boolean }[] };
+      const member = (await (
+        await fetch(`${app.apiOrigin}/api/teams`, { headers: { authorization: `Bearer ${admin.accessToken}` } })
+      ).json()) as { members: { shareWithId: string; isAdmin: boolean }[] };
       const memberId = member.members.find((x) => !x.isAdmin)!.shareWithId;
-      const shared = await sendFiles(app, admin, new Map([['team-budget.xlsx', Buffer.alloc(1500, 9)]]), { shareWith: [memberId] });
+      const shared = await sendFiles(app, admin, new Map([['team-budget.xlsx', Buffer.alloc(1500, 9)]]), {
+        shareWith: [memberId],
+      });
       await m.page.goto(`${web.url}/dash/transfers?filter=shared`);
-      await m.page.getByTestId('transfer-row').filter({ hasText: 'team-budget.xlsx' }).filter({ hasText: `shared by ${admin.email}` }).click();
+      await m.page
+        .getByTestId('transfer-row')
+        .filter({ hasText: 'team-budget.xlsx' })
+        .filter({ hasText: `shared by ${admin.email}` })
+        .click();
       await m.page.getByTestId('transfer-shared-note').waitFor();
       expect(await m.page.getByTestId('action-delete').count()).toBe(0);
       expect(new URL(m.page.url()).pathname).toBe(`/dash/transfers/${shared.id}`);
@@ -105,10 +114,15 @@ describe('teams', () => {
       await expect.poll(() => a.page.evaluate(() => document.activeElement?.textContent)).toBe('Keep');
       await expectAccessible(a.page);
       await confirm.getByRole('button', { name: 'Keep' }).click();
-      await expect.poll(() => a.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Remove Erin Invitee');
+      await expect
+        .poll(() => a.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Remove Erin Invitee');
       await removeErin.click();
       await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
-      await a.page.getByTestId('teams-notice').getByText('Erin Invitee was removed. Their transfers are now yours.').waitFor();
+      await a.page
+        .getByTestId('teams-notice')
+        .getByText('Erin Invitee was removed. Their transfers are now yours.')
+        .waitFor();
       await a.page.getByTestId('teams-seats').getByText('0 of 5 seats used').waitFor();
     } finally {
       await closePage(memberContext);

@@ -32,15 +32,21 @@ let work: string;
 let key: string;
 let secret: string;
 
-const cli = (args: string[], opts: RunOptions = {}) => runCli(args, { cwd: work, home: work, configDir: path.join(work, 'config') }, opts);
+const cli = (args: string[], opts: RunOptions = {}) =>
+  runCli(args, { cwd: work, home: work, configDir: path.join(work, 'config') }, opts);
 
 /** The signature check of docs/webhooks.md: the official Standard Webhooks library's signature with the endpoint's secret. */
 function signedWith(hook: ReceivedHook, s: string): boolean {
-  const expected = new Webhook(s).sign(hook.headers[WEBHOOK_HEADERS.id] ?? '', new Date(Number(hook.headers[WEBHOOK_HEADERS.timestamp]) * 1000), hook.body);
+  const expected = new Webhook(s).sign(
+    hook.headers[WEBHOOK_HEADERS.id] ?? '',
+    new Date(Number(hook.headers[WEBHOOK_HEADERS.timestamp]) * 1000),
+    hook.body,
+  );
   return (hook.headers[WEBHOOK_HEADERS.signature] ?? '').split(' ').includes(expected);
 }
 
-const hookOf = (type: string, transferId: string) => (h: ReceivedHook) => eventOf(h).type === type && eventOf(h).data.transferId === transferId;
+const hookOf = (type: string, transferId: string) => (h: ReceivedHook) =>
+  eventOf(h).type === type && eventOf(h).data.transferId === transferId;
 
 beforeAll(async () => {
   buildCli();
@@ -75,7 +81,8 @@ describe('the public API, webhooks and abuse handling as a new user tries them',
     await page.getByTestId('nav-avatar').click();
     await page.getByTestId('nav-apiKeys').click();
     await page.getByTestId('apikeys-name').fill('Laptop');
-    for (const scope of ['send', 'transfers:read', 'webhooks']) await page.getByTestId(`apikeys-scope-${scope}`).check();
+    for (const scope of ['send', 'transfers:read', 'webhooks'])
+      await page.getByTestId(`apikeys-scope-${scope}`).check();
     await page.getByTestId('apikeys-create').click();
     await page.getByTestId('apikeys-new').waitFor();
     key = (await page.getByTestId('apikeys-secret').textContent())!.trim();
@@ -84,7 +91,11 @@ describe('the public API, webhooks and abuse handling as a new user tries them',
     const made = await fetch(`${web.url}/api/v1/webhooks`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: receiver.url, events: ['transfer.created', 'transfer.downloaded', 'transfer.scan_failed'], description: 'my receiver' }),
+      body: JSON.stringify({
+        url: receiver.url,
+        events: ['transfer.created', 'transfer.downloaded', 'transfer.scan_failed'],
+        description: 'my receiver',
+      }),
     });
     expect(made.status).toBe(201);
     secret = ((await made.json()) as { secret: string }).secret;
@@ -105,7 +116,17 @@ describe('the public API, webhooks and abuse handling as a new user tries them',
     for (const [rel, data] of files) writeFileSync(path.join(work, rel), data);
 
     expect((await cli(['login', '--api', web.url], { env: { SENDBRIDGE_API_KEY: key } })).code).toBe(0);
-    const sent = await cli(['send', './renders', '--to', RECIPIENT, '--message', 'Day 2 renders', '--expiry', '1w', '--json']);
+    const sent = await cli([
+      'send',
+      './renders',
+      '--to',
+      RECIPIENT,
+      '--message',
+      'Day 2 renders',
+      '--expiry',
+      '1w',
+      '--json',
+    ]);
     expect(sent.code, sent.stderr).toBe(0);
     const done = sent.events.find((e) => e.event === 'done')!;
     const id = done.id as string;
@@ -118,9 +139,14 @@ describe('the public API, webhooks and abuse handling as a new user tries them',
     // the recipient follows the mailed link (from Germany, as CloudFront would tell the API)
     const mail = await waitForMail(stack.app, RECIPIENT, /\/downloads\/[A-Za-z0-9]+\/[A-Za-z0-9]+/);
     const link = /(https?:\/\/\S+\/downloads\/[A-Za-z0-9]+\/[A-Za-z0-9]+)/.exec(mail.body.text)![1]!;
-    await context.route('**/api/**', (route) => route.continue({ headers: { ...route.request().headers(), 'cloudfront-viewer-country': 'DE' } }));
+    await context.route('**/api/**', (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'cloudfront-viewer-country': 'DE' } }),
+    );
     await page.goto(link);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="download-file"][data-file-name="notes.txt"]').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-testid="download-file"][data-file-name="notes.txt"]').click(),
+    ]);
     const saved = path.join(work, 'got-notes.txt');
     await download.saveAs(saved);
     expect(sha256(readFileSync(saved))).toBe(sha256(files.get('renders/notes.txt')!));
@@ -128,7 +154,13 @@ describe('the public API, webhooks and abuse handling as a new user tries them',
 
     const downloaded = await receiver.waitFor(hookOf('transfer.downloaded', id));
     expect(signedWith(downloaded, secret)).toBe(true);
-    expect(eventOf(downloaded).data).toMatchObject({ country: 'DE', countryName: 'Germany', recipient: RECIPIENT, origin: 'file', fileName: 'notes.txt' });
+    expect(eventOf(downloaded).data).toMatchObject({
+      country: 'DE',
+      countryName: 'Germany',
+      recipient: RECIPIENT,
+      origin: 'file',
+      fileName: 'notes.txt',
+    });
     expect(signedWith(downloaded, 'whsec_bm90IHRoZSBlbmRwb2ludCdzIHNlY3JldA==')).toBe(false);
   });
 
@@ -147,18 +179,33 @@ describe('the public API, webhooks and abuse handling as a new user tries them',
 
     await page.goto(`${web.url}/w/${id}`);
     await page.getByTestId('download-file-removed').waitFor();
-    expect(await page.locator('li', { has: page.getByTestId('download-file-removed') }).textContent()).toContain('invoice.pdf.exe');
+    expect(await page.locator('li', { has: page.getByTestId('download-file-removed') }).textContent()).toContain(
+      'invoice.pdf.exe',
+    );
     expect(await page.getByTestId('download-file').getAttribute('data-file-name')).toBe('invoice.txt');
 
-    const view = (await (await fetch(`${web.url}/api/getDownload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })).json()) as { files: { fileId: string; fileName: string }[] };
+    const view = (await (
+      await fetch(`${web.url}/api/getDownload`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id }),
+      })
+    ).json()) as { files: { fileId: string; fileName: string }[] };
     const infected = view.files.find((f) => f.fileName === 'invoice.pdf.exe')!;
-    const refused = await fetch(`${web.url}/api/getDownload/file`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, fileId: infected.fileId }) });
+    const refused = await fetch(`${web.url}/api/getDownload/file`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, fileId: infected.fileId }),
+    });
     expect(refused.status).toBe(410);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('file_removed');
 
     const got = await cli(['get', id, '-o', path.join(work, 'got'), '--json']);
     expect(got.code, got.stderr).toBe(3);
-    expect(got.events[0]).toMatchObject({ files: [{ size: 14 }], skipped: [{ path: 'invoices/invoice.pdf.exe', reason: 'file_removed' }] });
+    expect(got.events[0]).toMatchObject({
+      files: [{ size: 14 }],
+      skipped: [{ path: 'invoices/invoice.pdf.exe', reason: 'file_removed' }],
+    });
     expect(readFileSync(path.join(work, 'got', 'invoices', 'invoice.txt'), 'utf8')).toBe('clean invoice\n');
   });
 });

@@ -11,9 +11,16 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { WebhookListResponse } from '../../functions/domain/webhooks-api';
-import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack, type BrowserStack } from '../helpers/browser-stack';
+import {
+  closePage,
+  logIn,
+  openPage,
+  startBrowserStack,
+  stopBrowserStack,
+  type BrowserStack,
+} from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
-import { bearer, createUser, downloadFrom, json, randomData, sendFiles, waitForMail, } from '../helpers/transfers';
+import { bearer, createUser, downloadFrom, json, randomData, sendFiles, waitForMail } from '../helpers/transfers';
 import { eventOf, startReceiver, type ReceivedHook } from '../helpers/webhook-receiver';
 
 let stack: BrowserStack;
@@ -28,11 +35,16 @@ async function open(): Promise<Page> {
 
 /** The Standard Webhooks signature header holds a `v1,` signature made with this secret (the official library's own). */
 function signedWith(hook: ReceivedHook, secret: string): boolean {
-  const expected = new Webhook(secret).sign(hook.headers['webhook-id'] ?? '', new Date(Number(hook.headers['webhook-timestamp']) * 1000), hook.body);
+  const expected = new Webhook(secret).sign(
+    hook.headers['webhook-id'] ?? '',
+    new Date(Number(hook.headers['webhook-timestamp']) * 1000),
+    hook.body,
+  );
   return (hook.headers['webhook-signature'] ?? '').split(' ').includes(expected);
 }
 
-const rowsOfEvent = (page: Page, eventId: string) => page.locator(`[data-testid="delivery-row"][data-event-id="${eventId}"]`);
+const rowsOfEvent = (page: Page, eventId: string) =>
+  page.locator(`[data-testid="delivery-row"][data-event-id="${eventId}"]`);
 
 beforeAll(async () => {
   stack = await startBrowserStack();
@@ -69,7 +81,9 @@ describe('webhooks screen', () => {
     await page.getByTestId('webhook-verify-snippet').getByText('verifySendBridgeWebhook', { exact: false }).waitFor();
     const card = page.getByTestId('webhook-endpoint');
     expect(await card.getByTestId('webhook-endpoint-url').textContent()).toBe(receiver.url);
-    expect(await card.getByTestId('webhook-endpoint-events').textContent()).toBe('transfer.createdtransfer.downloadedtransfer.expired');
+    expect(await card.getByTestId('webhook-endpoint-events').textContent()).toBe(
+      'transfer.createdtransfer.downloadedtransfer.expired',
+    );
     expect(await card.getByTestId('webhook-endpoint-state').getAttribute('data-enabled')).toBe('true');
 
     // The secret is gone after a reload: the page never shows it again.
@@ -94,7 +108,9 @@ describe('webhooks screen', () => {
     // A real download: transfer.created and transfer.downloaded arrive and are logged with 200.
     const transfer = await sendFiles(stack.app, user, new Map([['plans.pdf', randomData(3000)]]), { sendAs: 'link' });
     await downloadFrom(stack.app, transfer, 'DE');
-    const downloaded = await receiver.waitFor((h) => eventOf(h).type === 'transfer.downloaded' && eventOf(h).data.transferId === transfer.id);
+    const downloaded = await receiver.waitFor(
+      (h) => eventOf(h).type === 'transfer.downloaded' && eventOf(h).data.transferId === transfer.id,
+    );
     expect(eventOf(downloaded).data.country).toBe('DE');
     expect(signedWith(downloaded, secret)).toBe(true);
     const downloadRow = rowsOfEvent(page, eventOf(downloaded).id);
@@ -113,19 +129,25 @@ describe('webhooks screen', () => {
     const before = receiver.received.filter((h) => eventOf(h).id === pingId).length;
     await pingRow.first().getByTestId('delivery-redeliver').click();
     await card.getByTestId('webhook-note').getByText('Sent again with the same event id.').waitFor();
-    await expect.poll(() => receiver.received.filter((h) => eventOf(h).id === pingId).length, { timeout: 60_000 }).toBe(before + 1);
+    await expect
+      .poll(() => receiver.received.filter((h) => eventOf(h).id === pingId).length, { timeout: 60_000 })
+      .toBe(before + 1);
     const again = receiver.received.filter((h) => eventOf(h).id === pingId).at(-1)!;
     expect(again.body).toBe(ping.body);
     expect(signedWith(again, secret)).toBe(true);
     await expect.poll(() => rowsOfEvent(page, pingId).count(), { timeout: 60_000 }).toBe(2);
-    await expect.poll(() => rowsOfEvent(page, pingId).first().getAttribute('data-status'), { timeout: 60_000 }).toBe('delivered');
+    await expect
+      .poll(() => rowsOfEvent(page, pingId).first().getAttribute('data-status'), { timeout: 60_000 })
+      .toBe('delivered');
 
     // Edit the events; disable and enable again.
     await card.getByTestId('webhook-edit-events').click();
     await card.getByTestId('webhook-event-transfer.expired').uncheck();
     await card.getByTestId('webhook-event-request.uploaded').check();
     await card.getByTestId('webhook-events-save').click();
-    await expect.poll(() => card.getByTestId('webhook-endpoint-events').textContent()).toBe('transfer.createdtransfer.downloadedrequest.uploaded');
+    await expect
+      .poll(() => card.getByTestId('webhook-endpoint-events').textContent())
+      .toBe('transfer.createdtransfer.downloadedrequest.uploaded');
     await card.getByTestId('webhook-toggle').click();
     await expect.poll(() => card.getByTestId('webhook-endpoint-state').getAttribute('data-enabled')).toBe('false');
     await card.getByTestId('webhook-toggle').click();
@@ -138,7 +160,10 @@ describe('webhooks screen', () => {
     const rotated = (await page.getByTestId('webhook-secret').textContent())!;
     expect(rotated).toMatch(/^whsec_/u);
     expect(rotated).not.toBe(secret);
-    await page.getByTestId('webhook-secret-grace').getByText('The previous secret keeps signing beside it for 24 hours', { exact: false }).waitFor();
+    await page
+      .getByTestId('webhook-secret-grace')
+      .getByText('The previous secret keeps signing beside it for 24 hours', { exact: false })
+      .waitFor();
     await page.getByTestId('webhook-secret-done').click();
     expect(await page.getByTestId('webhook-secret-panel').count()).toBe(0);
     const seen = receiver.received.length;
@@ -151,10 +176,15 @@ describe('webhooks screen', () => {
     await card.getByTestId('webhook-delete').click();
     await card.getByTestId('webhook-delete-keep').click();
     await card.getByTestId('webhook-delete').click();
-    await card.getByTestId('webhook-delete-confirm').getByText(`Delete the endpoint ${receiver.url}?`, { exact: false }).waitFor();
+    await card
+      .getByTestId('webhook-delete-confirm')
+      .getByText(`Delete the endpoint ${receiver.url}?`, { exact: false })
+      .waitFor();
     await card.getByTestId('webhook-delete-yes').click();
     await page.getByTestId('webhooks-empty').waitFor();
-    expect(((await api(stack.app, '/webhooks', { headers: bearer(user) })).json as WebhookListResponse).endpoints).toEqual([]);
+    expect(
+      ((await api(stack.app, '/webhooks', { headers: bearer(user) })).json as WebhookListResponse).endpoints,
+    ).toEqual([]);
   });
 
   it('a team member sees neither the menu entry nor the screen until the admin lets members use webhooks', async () => {
@@ -164,7 +194,11 @@ describe('webhooks screen', () => {
     expect(invited.status, invited.text).toBe(201);
     const mail = await waitForMail(stack.app, memberEmail, /\/invite\/[A-Za-z0-9_-]{43}/);
     const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec(mail.body.text)![1]!;
-    const joined = await api(stack.app, '/v1/teams', json({ token, newMemberEmail: memberEmail, fullName: 'Mo Member', password: 'Member-pass-123' }, {}, 'PATCH'));
+    const joined = await api(
+      stack.app,
+      '/v1/teams',
+      json({ token, newMemberEmail: memberEmail, fullName: 'Mo Member', password: 'Member-pass-123' }, {}, 'PATCH'),
+    );
     expect(joined.status, joined.text).toBeLessThan(300);
 
     const m = await open();
@@ -173,7 +207,10 @@ describe('webhooks screen', () => {
     await m.getByTestId('nav-profile').waitFor();
     expect(await m.getByTestId('nav-webhooks').count()).toBe(0);
     await m.goto(`${stack.web.url}/dash/account/webhooks`);
-    await m.getByTestId('webhooks-refused').getByText("Your team's admin has not allowed webhooks for team members.").waitFor();
+    await m
+      .getByTestId('webhooks-refused')
+      .getByText("Your team's admin has not allowed webhooks for team members.")
+      .waitFor();
     expect(await m.getByTestId('webhook-add').count()).toBe(0);
 
     const a = await open();

@@ -43,8 +43,12 @@ export function conditionFailed(item?: Record<string, unknown>): ConditionalChec
  * A cancelled TransactWriteItems: one reason per item of the transaction, in order; `'ok'`
  * stands for the items that did not fail ('None').
  */
-export function transactionCancelled(codes: readonly ('ConditionalCheckFailed' | 'None' | 'TransactionConflict' | 'ok')[]): TransactionCanceledException {
-  const reasons: CancellationReason[] = codes.map((c) => (c === 'ok' || c === 'None' ? { Code: 'None' } : { Code: c, Message: c }));
+export function transactionCancelled(
+  codes: readonly ('ConditionalCheckFailed' | 'None' | 'TransactionConflict' | 'ok')[],
+): TransactionCanceledException {
+  const reasons: CancellationReason[] = codes.map((c) =>
+    c === 'ok' || c === 'None' ? { Code: 'None' } : { Code: c, Message: c },
+  );
   return new TransactionCanceledException({
     message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
     CancellationReasons: reasons,
@@ -54,14 +58,20 @@ export function transactionCancelled(codes: readonly ('ConditionalCheckFailed' |
 
 /** What DynamoDB throws once the SDK's own retries of a throttled request are spent. */
 export function throttled(): ProvisionedThroughputExceededException {
-  return new ProvisionedThroughputExceededException({ message: 'The level of configured provisioned throughput for the table was exceeded.', ...meta });
+  return new ProvisionedThroughputExceededException({
+    message: 'The level of configured provisioned throughput for the table was exceeded.',
+    ...meta,
+  });
 }
 
 /** A plain service error of any name (what the other SDK clients throw, by `name`). */
 export function serviceError(name: string, message = name, statusCode = 400): Error {
-  return Object.assign(new Error(message), { name, $fault: statusCode >= 500 ? 'server' : 'client', $metadata: { httpStatusCode: statusCode } });
+  return Object.assign(new Error(message), {
+    name,
+    $fault: statusCode >= 500 ? 'server' : 'client',
+    $metadata: { httpStatusCode: statusCode },
+  });
 }
-
 
 // ---- the Lambda functions of the route table ------------------------------------------------
 
@@ -82,7 +92,12 @@ export function groupHandler(group: FunctionGroup): (event: HttpEvent) => Promis
   const fn = functionsOf().find((f) => f.name === group);
   if (!fn) throw new Error(`no function group ${group}`);
   const dispatch = createDispatcher(
-    Object.fromEntries(fn.routes.map((r) => [routeKeyOf(r), () => import(/* @vite-ignore */ path.join(FUNCTIONS_DIR, `${r.handler}.ts`)) as Promise<{ handler?: unknown }>])),
+    Object.fromEntries(
+      fn.routes.map((r) => [
+        routeKeyOf(r),
+        () => import(/* @vite-ignore */ path.join(FUNCTIONS_DIR, `${r.handler}.ts`)) as Promise<{ handler?: unknown }>,
+      ]),
+    ),
   );
   return async (event) => (await dispatch(event, lambdaContext())) as HttpResult;
 }
@@ -114,7 +129,10 @@ export function apiEvent(routeKey: string, call: ApiCall = {}): HttpEvent {
     requestContext: {
       ...event.requestContext,
       routeKey,
-      authorizer: { ...event.requestContext.authorizer, jwt: { claims: call.sub ? { sub: call.sub } : {}, scopes: [] } },
+      authorizer: {
+        ...event.requestContext.authorizer,
+        jwt: { claims: call.sub ? { sub: call.sub } : {}, scopes: [] },
+      },
     },
   } as HttpEvent;
 }

@@ -41,7 +41,13 @@ const NETWORK_LOG = /^Failed to load resource: /;
  */
 export async function newContext(
   browser: Browser,
-  options: { locale?: string; width?: number; height?: number; permissions?: string[]; storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
+  options: {
+    locale?: string;
+    width?: number;
+    height?: number;
+    permissions?: string[];
+    storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
@@ -77,7 +83,10 @@ export async function newContext(
   // then: a test that opens one acts once the app has started, as it did when #root was empty
   // (unless it asks for an earlier moment itself, with waitUntil 'commit' or 'domcontentloaded').
   context.on('page', (page) => {
-    const untilStarted = () => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'), undefined, { timeout: 60_000 });
+    const untilStarted = () =>
+      page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'), undefined, {
+        timeout: 60_000,
+      });
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
@@ -154,7 +163,9 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(axe.source);
   const found = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] });
+    const result = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact ?? null,

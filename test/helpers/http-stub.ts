@@ -44,7 +44,9 @@ interface SmithyRequest {
 
 function urlOf(r: SmithyRequest): URL {
   const query = Object.entries(r.query ?? {})
-    .flatMap(([k, v]) => (v === null ? [k] : (Array.isArray(v) ? v : [v]).map((x) => `${encodeURIComponent(k)}=${encodeURIComponent(x)}`)))
+    .flatMap(([k, v]) =>
+      v === null ? [k] : (Array.isArray(v) ? v : [v]).map((x) => `${encodeURIComponent(k)}=${encodeURIComponent(x)}`),
+    )
     .join('&');
   return new URL(`${r.protocol}//${r.hostname}${r.port ? `:${r.port}` : ''}${r.path}${query ? `?${query}` : ''}`);
 }
@@ -84,7 +86,8 @@ export function stubHttp(handler: HttpHandler): { readonly calls: SentRequest[];
     signal?.throwIfAborted();
     const res = await handler(req);
     signal?.throwIfAborted();
-    if (!(res instanceof Response)) return { response: { statusCode: res.status, headers: res.headers, body: res.stream } } as never;
+    if (!(res instanceof Response))
+      return { response: { statusCode: res.status, headers: res.headers, body: res.stream } } as never;
     const out: Record<string, string> = {};
     res.headers.forEach((v, k) => {
       out[k] = v;
@@ -97,24 +100,38 @@ export function stubHttp(handler: HttpHandler): { readonly calls: SentRequest[];
 
 /** An AWS JSON answer (DynamoDB, Cognito, SES, Lambda). */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/x-amz-json-1.0', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/x-amz-json-1.0', ...headers },
+  });
 }
 
 /** An AWS JSON error: `__type` as DynamoDB and Cognito send it. */
-export function jsonError(status: number, type: string, message: string, extra: Record<string, unknown> = {}): Response {
+export function jsonError(
+  status: number,
+  type: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): Response {
   return jsonResponse({ __type: type, message, ...extra }, status);
 }
 
 /** An S3 XML error document. */
 export function s3Error(status: number, code: string, message = code): Response {
-  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>r</RequestId></Error>`, {
-    status,
-    headers: { 'content-type': 'application/xml' },
-  });
+  return new Response(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>r</RequestId></Error>`,
+    {
+      status,
+      headers: { 'content-type': 'application/xml' },
+    },
+  );
 }
 
 export function xmlResponse(xml: string, status = 200): Response {
-  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${xml}`, { status, headers: { 'content-type': 'application/xml' } });
+  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${xml}`, {
+    status,
+    headers: { 'content-type': 'application/xml' },
+  });
 }
 
 /** Bucket and key of an S3 request, virtual-hosted (`{bucket}.s3.{region}.amazonaws.com`) or path style. */

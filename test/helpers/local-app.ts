@@ -21,9 +21,19 @@ const TEST_INTEGRATION_TIMEOUT_MS = 120_000;
  * of the file's own instead, for the files that stop or watch one; so does a run without the
  * project's global setup.
  */
-export async function startTestApp(appOrigin = 'http://127.0.0.1:5999', options: { ownStack?: boolean } = {}): Promise<LocalApp> {
+export async function startTestApp(
+  appOrigin = 'http://127.0.0.1:5999',
+  options: { ownStack?: boolean } = {},
+): Promise<LocalApp> {
   const shared = options.ownStack ? undefined : inject('sharedEmulators');
-  if (!shared) return startLocalApp({ ports: 'free', appOrigins: [appOrigin], appOrigin, apiPort: 0, integrationTimeoutMs: TEST_INTEGRATION_TIMEOUT_MS });
+  if (!shared)
+    return startLocalApp({
+      ports: 'free',
+      appOrigins: [appOrigin],
+      appOrigin,
+      apiPort: 0,
+      integrationTimeoutMs: TEST_INTEGRATION_TIMEOUT_MS,
+    });
   // serveLocalApp stops the stack itself when its gateway cannot listen.
   return serveLocalApp(await startFileStack(shared, { appOrigins: [appOrigin], appOrigin }), {
     appOrigins: [appOrigin],
@@ -54,7 +64,10 @@ export async function api(app: LocalApp, path: string, init: RequestInit = {}) {
  * frontend/csp.ts and the other security headers, `/api` forwarded to the app's gateway, the
  * buckets at the app's s3rver (docs/decisions/, "One CSP").
  */
-export function startTestWeb(port: number, app: Pick<LocalApp, 'apiOrigin' | 'stack' | 'originSecret'>): Promise<BuiltAppServer> {
+export function startTestWeb(
+  port: number,
+  app: Pick<LocalApp, 'apiOrigin' | 'stack' | 'originSecret'>,
+): Promise<BuiltAppServer> {
   const distDir = builtWebDir();
   return startBuiltAppServer({
     port,
@@ -70,12 +83,19 @@ export function startTestWeb(port: number, app: Pick<LocalApp, 'apiOrigin' | 'st
  * The headers CloudFront would add for a client at `address` (its secret included), for tests
  * that call the gateway directly yet need clients told apart, as the app origin does locally.
  */
-export function viaCloudFront(app: Pick<LocalApp, 'originSecret'>, address: string, port = 40123): Record<string, string> {
+export function viaCloudFront(
+  app: Pick<LocalApp, 'originSecret'>,
+  address: string,
+  port = 40123,
+): Record<string, string> {
   return { 'cloudfront-viewer-address': `${address}:${port}`, [ORIGIN_VERIFY_HEADER]: app.originSecret };
 }
 
 /** The buckets of `region` in this stack's environment (each test file has its own). */
-export function stackBuckets(stack: Pick<LocalApp['stack'], 'env'>, region: RegionId = DEFAULT_REGION): { bucket: string; anonBucket: string } {
+export function stackBuckets(
+  stack: Pick<LocalApp['stack'], 'env'>,
+  region: RegionId = DEFAULT_REGION,
+): { bucket: string; anonBucket: string } {
   const all = JSON.parse(stack.env[ENV.regionBuckets]!) as Record<string, { bucket: string; anonBucket: string }>;
   const found = all[region];
   if (!found) throw new Error(`no buckets for region ${region} in this stack`);
@@ -90,5 +110,7 @@ export function allStackBuckets(stack: Pick<LocalApp['stack'], 'env'>): string[]
 /** The emulators without the gateway: this file's namespace on the shared ones, or its own. */
 export async function startTestStack(appOrigin = 'http://127.0.0.1:5999'): Promise<LocalStack> {
   const shared = inject('sharedEmulators');
-  return shared ? startFileStack(shared, { appOrigins: [appOrigin], appOrigin }) : startLocalStack({ ports: 'free', appOrigins: [appOrigin], appOrigin });
+  return shared
+    ? startFileStack(shared, { appOrigins: [appOrigin], appOrigin })
+    : startLocalStack({ ports: 'free', appOrigins: [appOrigin], appOrigin });
 }

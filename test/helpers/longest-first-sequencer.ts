@@ -12,11 +12,12 @@ export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const root = this.ctx.config.root;
-    const last = (spec: TestSpecification) => this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(root, spec.moduleId)}`);
+    const last = (spec: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(root, spec.moduleId)}`);
     const weight = (spec: TestSpecification) => {
       const result = last(spec);
       // failed last time, or never run: first, as vitest orders them
-      return !result || result.failed ? Number.POSITIVE_INFINITY : result.duration ?? 0;
+      return !result || result.failed ? Number.POSITIVE_INFINITY : (result.duration ?? 0);
     };
     return sorted
       .map((spec, index) => ({ spec, index, group: spec.project.config.sequence.groupOrder, weight: weight(spec) }))

@@ -13,14 +13,22 @@ export interface Moto {
 
 export async function startMoto(timeoutMs = 60_000): Promise<Moto> {
   const port = await freePort();
-  const child: ChildProcess = spawn('moto_server', ['-H', HOST, '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn('moto_server', ['-H', HOST, '-p', String(port)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
   });
   const failed = new Promise<never>((_, reject) => {
     child.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'ENOENT' ? new Error("moto_server is not installed (pip install 'moto[server]==5.2.*'): the S3 conformance tests need it") : err),
+      reject(
+        err.code === 'ENOENT'
+          ? new Error(
+              "moto_server is not installed (pip install 'moto[server]==5.2.*'): the S3 conformance tests need it",
+            )
+          : err,
+      ),
     );
     child.once('exit', (code) => reject(new Error(`moto_server exited with ${code} before it was ready:\n${stderr}`)));
   });

@@ -25,11 +25,16 @@ async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 /** Every entry with its bytes; strict names, so a backslash or "../" in a name fails here. */
 export async function readZip(zip: Buffer, opts: { data?: boolean } = {}): Promise<ReadEntry[]> {
-  const file = await yauzl.fromBufferPromise(zip, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true });
+  const file = await yauzl.fromBufferPromise(zip, {
+    lazyEntries: true,
+    strictFileNames: true,
+    validateEntrySizes: true,
+  });
   const out: ReadEntry[] = [];
   try {
     for await (const entry of file.eachEntry()) {
-      const data = opts.data === false ? Buffer.alloc(0) : await streamToBuffer(await file.openReadStreamPromise(entry));
+      const data =
+        opts.data === false ? Buffer.alloc(0) : await streamToBuffer(await file.openReadStreamPromise(entry));
       out.push({ name: entry.fileName, data, entry });
     }
   } finally {

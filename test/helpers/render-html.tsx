@@ -8,7 +8,9 @@ import { CATALOGUE, FALLBACK_NS } from './catalogues';
 /** An i18next of its own per test file (English, Japanese on request), so language switches do not leak. */
 export async function createTestI18n(): Promise<I18n> {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: CATALOGUE, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
+  await i18n
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: CATALOGUE, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
   return i18n;
 }
 

@@ -20,13 +20,18 @@ const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions/', import.meta.url)
 export async function loadRouteSchemas(table: readonly RouteDef[] = routes): Promise<void> {
   for (const route of table) {
     if (loaded.has(route.handler)) continue;
-    const mod = (await import(/* @vite-ignore */ `${FUNCTIONS_DIR}${route.handler}.ts`)) as { handler?: { schemas?: Schemas } };
+    const mod = (await import(/* @vite-ignore */ `${FUNCTIONS_DIR}${route.handler}.ts`)) as {
+      handler?: { schemas?: Schemas };
+    };
     const schemas = mod.handler?.schemas;
     if (!schemas) throw new Error(`functions/${route.handler}.ts: handler has no schemas (not built with httpRoute?)`);
     const body = schemas.body;
     // read from the def (zod/mini and classic share it), not from classic-only accessors
     const def = body?._zod.def;
-    loaded.set(route.handler, { ...schemas, ...(def?.type === 'object' ? { bodyShape: (def as z.core.$ZodObjectDef).shape } : {}) });
+    loaded.set(route.handler, {
+      ...schemas,
+      ...(def?.type === 'object' ? { bodyShape: (def as z.core.$ZodObjectDef).shape } : {}),
+    });
   }
 }
 

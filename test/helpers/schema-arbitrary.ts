@@ -58,16 +58,26 @@ function baseArbitrary(js: JsonSchema, hints: Hints): fc.Arbitrary<unknown> {
         const model = Object.fromEntries(Object.entries(js.properties).map(([k, s]) => [k, arbitraryOf(s, hints, k)]));
         return fc.record(model, { requiredKeys: (js.required ?? []).filter((k) => k in model) });
       }
-      const values = typeof js.additionalProperties === 'object' ? arbitraryOf(js.additionalProperties, hints) : fc.jsonValue({ maxDepth: 2 });
+      const values =
+        typeof js.additionalProperties === 'object'
+          ? arbitraryOf(js.additionalProperties, hints)
+          : fc.jsonValue({ maxDepth: 2 });
       return fc.dictionary(fc.string({ maxLength: 12 }), values, { maxKeys: 5 });
     }
     case 'string': {
       if (js.pattern) return fc.stringMatching(new RegExp(js.pattern, 'u'));
       const minLength = js.minLength ?? 0;
-      return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(js.maxLength ?? 40, 40)), unit: 'grapheme' });
+      return fc.string({
+        minLength,
+        maxLength: Math.max(minLength, Math.min(js.maxLength ?? 40, 40)),
+        unit: 'grapheme',
+      });
     }
     case 'integer': {
-      const min = Math.max(-INT32, js.exclusiveMinimum !== undefined ? js.exclusiveMinimum + 1 : (js.minimum ?? -INT32));
+      const min = Math.max(
+        -INT32,
+        js.exclusiveMinimum !== undefined ? js.exclusiveMinimum + 1 : (js.minimum ?? -INT32),
+      );
       const max = Math.min(INT32, js.exclusiveMaximum !== undefined ? js.exclusiveMaximum - 1 : (js.maximum ?? INT32));
       return min <= max ? fc.integer({ min, max }) : fc.integer();
     }
@@ -138,7 +148,12 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('wrap' as const), at: fc.nat() }) },
   {
     weight: 1,
-    arbitrary: fc.record({ op: fc.constant('add' as const), at: fc.nat(), key: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', ''), fc.string({ maxLength: 8 })), value: junk }),
+    arbitrary: fc.record({
+      op: fc.constant('add' as const),
+      at: fc.nat(),
+      key: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', ''), fc.string({ maxLength: 8 })),
+      value: junk,
+    }),
   },
 );
 
@@ -163,7 +178,8 @@ function change(node: unknown, path: readonly (string | number)[], m: Mutation):
   if (path.length === 0) {
     if (m.op === 'replace') return m.value;
     if (m.op === 'wrap') return [node];
-    if (m.op === 'add' && node && typeof node === 'object' && !Array.isArray(node)) return withKey(node as Record<string, unknown>, m.key, m.value);
+    if (m.op === 'add' && node && typeof node === 'object' && !Array.isArray(node))
+      return withKey(node as Record<string, unknown>, m.key, m.value);
     return node;
   }
   const [head, ...rest] = path;
@@ -190,6 +206,11 @@ function apply(value: unknown, m: Mutation): unknown {
 export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   return fc.oneof(
     { weight: 2, arbitrary: valid },
-    { weight: 3, arbitrary: fc.tuple(valid, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([v, ms]) => ms.reduce(apply, v)) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(valid, fc.array(mutation, { minLength: 1, maxLength: 3 }))
+        .map(([v, ms]) => ms.reduce(apply, v)),
+    },
   );
 }

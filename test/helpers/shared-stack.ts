@@ -63,7 +63,10 @@ export async function startSharedEmulators(): Promise<{ emulators: SharedEmulato
   }
   const url = (port: number) => `http://${HOST}:${port}`;
   return {
-    emulators: { ports: { dynamodb, s3, cognito }, urls: { dynamodb: url(dynamodb), s3: url(s3), cognito: url(cognito) } },
+    emulators: {
+      ports: { dynamodb, s3, cognito },
+      urls: { dynamodb: url(dynamodb), s3: url(s3), cognito: url(cognito) },
+    },
     stop,
   };
 }
@@ -85,7 +88,10 @@ export async function startFileStack(
   const root = mkdtempSync(path.join(os.tmpdir(), 'sendbridge-file-'));
   const tableName = `sendbridge-test-${id}`;
   const regionBuckets = Object.fromEntries(
-    REGION_IDS.map((r) => [r, { bucket: `sendbridge-t${id}-${r}`, anonBucket: `sendbridge-t${id}-${r}-anon`, awsRegion: LOCAL_AWS_REGION }]),
+    REGION_IDS.map((r) => [
+      r,
+      { bucket: `sendbridge-t${id}-${r}`, anonBucket: `sendbridge-t${id}-${r}-anon`, awsRegion: LOCAL_AWS_REGION },
+    ]),
   );
   const transferBuckets = Object.values(regionBuckets).map((b) => b.bucket);
   const allBuckets = Object.values(regionBuckets).flatMap((b) => [b.bucket, b.anonBucket]);
@@ -120,7 +126,9 @@ export async function startFileStack(
     const urls = { ...shared.urls, sesInbox: `http://${HOST}:${sesPort}` };
     const env = stackEnv({ tableName, regionBuckets, pool, appOrigin: opts.appOrigin, urls, dnsResolver: dns.address });
     const own = (what: string) => () => {
-      throw new Error(`${what}: this file shares its project's emulators; start a stack of its own (startTestApp with ownStack)`);
+      throw new Error(
+        `${what}: this file shares its project's emulators; start a stack of its own (startTestApp with ownStack)`,
+      );
     };
     return {
       ports: { ...shared.ports, ses: sesPort },
@@ -133,7 +141,11 @@ export async function startFileStack(
       child: own('child'),
       holdRestarts: () => undefined,
       async stop() {
-        const ddb = new DynamoDBClient({ endpoint: shared.urls.dynamodb, region: LOCAL_AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+        const ddb = new DynamoDBClient({
+          endpoint: shared.urls.dynamodb,
+          region: LOCAL_AWS_REGION,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        });
         await ddb.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
         ddb.destroy();
         await stopServers();

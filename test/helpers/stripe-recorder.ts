@@ -15,7 +15,9 @@ export interface RecordedStripeRequest {
   readonly headers: Headers;
 }
 
-export type StripeAnswer = { status?: number; body: unknown } | ((req: RecordedStripeRequest) => { status?: number; body: unknown });
+export type StripeAnswer =
+  | { status?: number; body: unknown }
+  | ((req: RecordedStripeRequest) => { status?: number; body: unknown });
 
 export interface StripeRecorder {
   readonly requests: RecordedStripeRequest[];
@@ -49,13 +51,21 @@ export function stripeRecorder(): StripeRecorder {
     const key = `${req.method} ${req.path}`;
     const answer = answers.get(key);
     if (!answer) {
-      return new Response(JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `Unrecorded request: ${key}` } }), {
-        status: 404,
-        headers: { 'content-type': 'application/json', 'request-id': 'req_test' },
-      });
+      return new Response(
+        JSON.stringify({
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `Unrecorded request: ${key}` },
+        }),
+        {
+          status: 404,
+          headers: { 'content-type': 'application/json', 'request-id': 'req_test' },
+        },
+      );
     }
     const { status = 200, body: out } = typeof answer === 'function' ? answer(req) : answer;
-    return new Response(JSON.stringify(out), { status, headers: { 'content-type': 'application/json', 'request-id': 'req_test' } });
+    return new Response(JSON.stringify(out), {
+      status,
+      headers: { 'content-type': 'application/json', 'request-id': 'req_test' },
+    });
   };
   return {
     requests,
@@ -68,7 +78,13 @@ export function stripeRecorder(): StripeRecorder {
 /** A Stripe list object. */
 export const list = <T>(data: T[], url = '/v1/x') => ({ object: 'list', data, has_more: false, url });
 
-export const price = (id: string, role: string, interval: 'month' | 'year', amount: number, nickname: string | null = null) => ({
+export const price = (
+  id: string,
+  role: string,
+  interval: 'month' | 'year',
+  amount: number,
+  nickname: string | null = null,
+) => ({
   id,
   object: 'price',
   active: true,
@@ -97,6 +113,14 @@ export const subscription = (over: Record<string, unknown> = {}) => ({
   discounts: [],
   schedule: null,
   latest_invoice: 'in_1',
-  items: list([{ id: 'si_1', object: 'subscription_item', current_period_start: 1_700_000_000, current_period_end: 1_702_592_000, price: price('price_pro_m', 'pro', 'month', 2900, 'Pro monthly') }]),
+  items: list([
+    {
+      id: 'si_1',
+      object: 'subscription_item',
+      current_period_start: 1_700_000_000,
+      current_period_end: 1_702_592_000,
+      price: price('price_pro_m', 'pro', 'month', 2900, 'Pro monthly'),
+    },
+  ]),
   ...over,
 });

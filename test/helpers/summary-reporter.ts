@@ -14,7 +14,8 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
       // a file that failed to load has no tests but must still count as a failure
-      if (mod.state() === 'failed' && ![...mod.children.allTests()].some((t) => t.result().state === 'failed')) failed++;
+      if (mod.state() === 'failed' && ![...mod.children.allTests()].some((t) => t.result().state === 'failed'))
+        failed++;
     }
     failed += unhandledErrors.length;
     process.stdout.write(`\nvitest: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);

@@ -79,27 +79,54 @@ async function putOk(url: string, body: Uint8Array): Promise<string> {
   return res.headers.get('etag') ?? '';
 }
 
-export async function sign(app: LocalApp, id: string, token: string, fileId: string, partNumbers?: number[]): Promise<SignResponse> {
-  const res = await api(app, `/transfers/${id}/sign`, json({ fileId, ...(partNumbers ? { partNumbers } : {}) }, { 'x-upload-token': token }));
+export async function sign(
+  app: LocalApp,
+  id: string,
+  token: string,
+  fileId: string,
+  partNumbers?: number[],
+): Promise<SignResponse> {
+  const res = await api(
+    app,
+    `/transfers/${id}/sign`,
+    json({ fileId, ...(partNumbers ? { partNumbers } : {}) }, { 'x-upload-token': token }),
+  );
   if (res.status !== 200) throw new Error(`sign ${res.status} ${res.text}`);
   return res.json as SignResponse;
 }
 
 /** Uploads one part and records it, as the upload engine does. */
-export async function uploadPart(app: LocalApp, t: CreateTransferResponse, f: PlannedFile, data: Uint8Array, partNumber: number): Promise<void> {
+export async function uploadPart(
+  app: LocalApp,
+  t: CreateTransferResponse,
+  f: PlannedFile,
+  data: Uint8Array,
+  partNumber: number,
+): Promise<void> {
   const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [partNumber]);
   const { start, end } = partRange(f.size, partNumber);
   const etag = await putOk(parts![0]!.url, data.subarray(start, end));
-  const rec = await api(app, `/transfers/${t.id}/parts`, json({ fileId: f.fileId, partNumber, etag, size: end - start }, { 'x-upload-token': t.uploadToken }));
+  const rec = await api(
+    app,
+    `/transfers/${t.id}/parts`,
+    json({ fileId: f.fileId, partNumber, etag, size: end - start }, { 'x-upload-token': t.uploadToken }),
+  );
   if (rec.status !== 200) throw new Error(`record part ${rec.status} ${rec.text}`);
 }
 
 export async function completeFile(app: LocalApp, t: CreateTransferResponse, fileId: string) {
-  return api(app, `/transfers/${t.id}/files/${fileId}/complete`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
+  return api(app, `/transfers/${t.id}/files/${fileId}/complete`, {
+    method: 'POST',
+    headers: { 'x-upload-token': t.uploadToken },
+  });
 }
 
 /** Uploads every planned file (parts in order) and completes each file; `skipParts` leaves parts out. */
-export async function uploadAll(app: LocalApp, t: CreateTransferResponse, contents: Map<string, Uint8Array>): Promise<void> {
+export async function uploadAll(
+  app: LocalApp,
+  t: CreateTransferResponse,
+  contents: Map<string, Uint8Array>,
+): Promise<void> {
   for (const f of t.files) {
     const data = contents.get(f.itemPath ?? f.fileName);
     if (!data) throw new Error(`no content for ${f.fileName}`);
@@ -121,8 +148,17 @@ export async function fetchBytes(url: string): Promise<{ status: number; bytes: 
 }
 
 /** A signed-in send of `files` (keyed by path), uploaded and completed. */
-export async function sendFiles(app: LocalApp, user: TestUser, files: ReadonlyMap<string, Uint8Array>, extra: Record<string, unknown> = {}): Promise<CreateTransferResponse> {
-  const fileObjects = [...files].map(([itemPath, d]) => ({ fileName: itemPath.split('/').pop()!, ...(itemPath.includes('/') ? { itemPath } : {}), size: d.length }));
+export async function sendFiles(
+  app: LocalApp,
+  user: TestUser,
+  files: ReadonlyMap<string, Uint8Array>,
+  extra: Record<string, unknown> = {},
+): Promise<CreateTransferResponse> {
+  const fileObjects = [...files].map(([itemPath, d]) => ({
+    fileName: itemPath.split('/').pop()!,
+    ...(itemPath.includes('/') ? { itemPath } : {}),
+    size: d.length,
+  }));
   const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects, ...extra }, bearer(user)));
   if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
   const t = res.json as CreateTransferResponse;
@@ -133,7 +169,12 @@ export async function sendFiles(app: LocalApp, user: TestUser, files: ReadonlyMa
 }
 
 /** A download of the transfer's first file from `country`, as CloudFront reports it; through a recipient's own link when `recipient` is given. */
-export async function downloadFrom(app: LocalApp, t: CreateTransferResponse, country: string, recipient?: string): Promise<void> {
+export async function downloadFrom(
+  app: LocalApp,
+  t: CreateTransferResponse,
+  country: string,
+  recipient?: string,
+): Promise<void> {
   const res = await api(app, '/getDownload/file', {
     ...json({ id: t.id, fileId: t.files[0]!.fileId, ...(recipient ? { recipient } : {}) }),
     headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': country },
@@ -141,9 +182,10 @@ export async function downloadFrom(app: LocalApp, t: CreateTransferResponse, cou
   if (res.status !== 200) throw new Error(`download ${res.status} ${res.text}`);
 }
 
-
 /** The recipients' own link ids (/downloads/{slug}/{recipientId}), as the mail carries them, read from the transfer item. */
 export async function recipientIdsOf(app: LocalApp, slug: string): Promise<Map<string, string>> {
   const out = await dynamo().send(new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.transfer(slug) }));
-  return new Map((out.Item!.recipients as { email: string; recipientId: string }[]).map((r) => [r.email, r.recipientId]));
+  return new Map(
+    (out.Item!.recipients as { email: string; recipientId: string }[]).map((r) => [r.email, r.recipientId]),
+  );
 }

@@ -21,7 +21,9 @@ export async function startReceiver() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const hook: ReceivedHook = {
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v ?? '')])),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v ?? '')]),
+        ),
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
       };
@@ -56,4 +58,5 @@ export async function startReceiver() {
   };
 }
 
-export const eventOf = (h: ReceivedHook) => JSON.parse(h.body) as { id: string; type: string; createdAt: string; data: Record<string, unknown> };
+export const eventOf = (h: ReceivedHook) =>
+  JSON.parse(h.body) as { id: string; type: string; createdAt: string; data: Record<string, unknown> };

@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { API_CORS, API_PREFIX, functionGroupOf, functionsOf, jobs, routes, type Access, type RouteDef } from '../../functions/routes';
+import {
+  API_CORS,
+  API_PREFIX,
+  functionGroupOf,
+  functionsOf,
+  jobs,
+  routes,
+  type Access,
+  type RouteDef,
+} from '../../functions/routes';
 import { ENV } from '../../functions/lib/env-names';
 import { handlerEntry } from '../../lib/paths';
 import { USER_POOL_ADMIN_ACTIONS } from '../../lib/constructs/api-function';
@@ -32,7 +41,9 @@ function grantedActions(fnLogicalId: string): Set<string> {
   const fn = core.toJSON().Resources[fnLogicalId];
   const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
   const role = core.toJSON().Resources[roleId];
-  const statements = (role.Properties.Policies ?? []).flatMap((p: { PolicyDocument: { Statement: unknown[] } }) => p.PolicyDocument.Statement);
+  const statements = (role.Properties.Policies ?? []).flatMap(
+    (p: { PolicyDocument: { Statement: unknown[] } }) => p.PolicyDocument.Statement,
+  );
   return new Set(statements.flatMap((s: { Action: string | string[] }) => [s.Action].flat()));
 }
 
@@ -66,7 +77,8 @@ const ALLOWED_BY: Record<Access, RegExp> = {
   'jobs:invoke': /^lambda:InvokeFunction$/,
   payments: /^secretsmanager:GetSecretValue$/,
   'mail:identities': /^ses:(CreateEmailIdentity|GetEmailIdentity|DeleteEmailIdentity)$/,
-  'cdn:tenants': /^cloudfront:(CreateDistributionTenant|GetDistributionTenant|GetDistributionTenantByDomain|UpdateDistributionTenant|DeleteDistributionTenant)$/,
+  'cdn:tenants':
+    /^cloudfront:(CreateDistributionTenant|GetDistributionTenant|GetDistributionTenantByDomain|UpdateDistributionTenant|DeleteDistributionTenant)$/,
   'buckets:cors': /^s3:(GetBucketCORS|PutBucketCORS)$/,
   'events:publish': /^(events:PutEvents|sqs:SendMessage)$/,
 };
@@ -78,7 +90,9 @@ function expectLeastPrivilege(fnLogicalId: string, access: readonly Access[]): v
   }
   for (const action of granted) {
     const allowed = ALWAYS.includes(action) || access.some((a) => ALLOWED_BY[a].test(action));
-    expect(allowed, `${fnLogicalId} grants ${action}, which ${access.join(', ') || 'no access'} does not need`).toBe(true);
+    expect(allowed, `${fnLogicalId} grants ${action}, which ${access.join(', ') || 'no access'} does not need`).toBe(
+      true,
+    );
   }
 }
 
@@ -99,12 +113,17 @@ describe('HTTP API', () => {
       JwtConfiguration: {
         Audience: [{ Ref: logicalId(t.core.userPoolClient, t.core) }],
         Issuer: {
-          'Fn::Join': ['', ['https://cognito-idp.ap-southeast-1.amazonaws.com/', { Ref: logicalId(t.core.userPool, t.core) }]],
+          'Fn::Join': [
+            '',
+            ['https://cognito-idp.ap-southeast-1.amazonaws.com/', { Ref: logicalId(t.core.userPool, t.core) }],
+          ],
         },
       },
     });
 
-    const byKey = new Map(Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties!.RouteKey, r.Properties!]));
+    const byKey = new Map(
+      Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties!.RouteKey, r.Properties!]),
+    );
     for (const route of routes) {
       const props = byKey.get(routeKey(route))!;
       if (route.auth === 'jwt') {
@@ -119,7 +138,9 @@ describe('HTTP API', () => {
   it("'key' routes (the public API v1) have no authorizer in AWS, as locally, and their handler verifies the key with the route's scope", async () => {
     const keyed = routes.filter((r) => r.auth === 'key');
     expect(keyed.length).toBeGreaterThanOrEqual(10);
-    const byKey = new Map(Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties!.RouteKey, r.Properties!]));
+    const byKey = new Map(
+      Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties!.RouteKey, r.Properties!]),
+    );
     for (const route of keyed) {
       expect(route.path.startsWith('/v1/'), routeKey(route)).toBe(true);
       expect(route.scope, routeKey(route)).toBeDefined();
@@ -139,7 +160,9 @@ describe('HTTP API', () => {
 
   it("sends each route to its group's function", () => {
     const integrations = resourcesOf(core, 'AWS::ApiGatewayV2::Integration');
-    const byKey = new Map(Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties!.RouteKey, r.Properties!]));
+    const byKey = new Map(
+      Object.values(resourcesOf(core, 'AWS::ApiGatewayV2::Route')).map((r) => [r.Properties!.RouteKey, r.Properties!]),
+    );
     for (const route of routes) {
       const target = byKey.get(routeKey(route))!.Target as { 'Fn::Join': [string, unknown[]] };
       const integrationId = (target['Fn::Join'][1][1] as { Ref: string }).Ref;
@@ -153,9 +176,18 @@ describe('HTTP API', () => {
     const functions = resourcesOf(core, 'AWS::Lambda::Function');
     expect(Object.keys(functions)).toHaveLength(apiFunctions.length + coreJobs.length);
     // a job that ships a linux-x64 native package (sharp) declares x86_64; everything else is arm64
-    const x86 = new Set(coreJobs.filter((j) => j.architecture === 'x86_64').map((j) => logicalId(t.core.jobFunctions.get(j.name)!.function, t.core)));
+    const x86 = new Set(
+      coreJobs
+        .filter((j) => j.architecture === 'x86_64')
+        .map((j) => logicalId(t.core.jobFunctions.get(j.name)!.function, t.core)),
+    );
     for (const [id, fn] of Object.entries(functions)) {
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: [x86.has(id) ? 'x86_64' : 'arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: [x86.has(id) ? 'x86_64' : 'arm64'],
+        TracingConfig: { Mode: 'Active' },
+        Handler: 'index.handler',
+      });
     }
     expect(Object.keys(resourcesOf(core, 'AWS::ApiGatewayV2::Integration'))).toHaveLength(apiFunctions.length);
     const permissions = Object.values(resourcesOf(core, 'AWS::Lambda::Permission'));
@@ -169,19 +201,31 @@ describe('HTTP API', () => {
   });
 
   it('gives every function the env the functions read', () => {
-    const required = [ENV.tableName, ENV.regionBuckets, ENV.defaultRegion, ENV.userPoolId, ENV.userPoolClientId, ENV.mailFrom, ENV.sesConfigurationSet, ENV.appOrigin];
+    const required = [
+      ENV.tableName,
+      ENV.regionBuckets,
+      ENV.defaultRegion,
+      ENV.userPoolId,
+      ENV.userPoolClientId,
+      ENV.mailFrom,
+      ENV.sesConfigurationSet,
+      ENV.appOrigin,
+    ];
     for (const [id, fn] of Object.entries(resourcesOf(core, 'AWS::Lambda::Function'))) {
       const vars = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
       for (const name of required) expect(vars[name], `${id} ${name}`).toBeDefined();
       expect(vars[ENV.defaultRegion]).toBe('hongkong');
       // Emulator endpoints are for the local column only (architecture §1).
-      for (const name of [ENV.dynamodbEndpoint, ENV.s3Endpoint, ENV.cognitoEndpoint, ENV.sesEndpoint]) expect(vars[name]).toBeUndefined();
+      for (const name of [ENV.dynamodbEndpoint, ENV.s3Endpoint, ENV.cognitoEndpoint, ENV.sesEndpoint])
+        expect(vars[name]).toBeUndefined();
     }
   });
 
   it('lists every served storage region in REGION_BUCKETS', () => {
     const fn = resourcesOf(core, 'AWS::Lambda::Function')[functionIdOf(routes[0]!)]!;
-    const json = JSON.stringify((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[ENV.regionBuckets]);
+    const json = JSON.stringify(
+      (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[ENV.regionBuckets],
+    );
     for (const [regionId, awsRegion, stackName] of [
       ['hongkong', 'ap-east-1', 'SendBridge-Storage-Hongkong'],
       ['frankfurt', 'eu-central-1', 'SendBridge-Storage-Frankfurt'],
@@ -201,9 +245,13 @@ describe('HTTP API', () => {
 
   it('runs each scheduled job on its schedule, and on-demand jobs on no schedule, with exactly their access', () => {
     // a job with an event `trigger` has its event rule instead (test/infra/malware-scan.test.ts)
-    const rules = Object.values(resourcesOf(core, 'AWS::Events::Rule')).filter((r) => r.Properties!.ScheduleExpression !== undefined);
+    const rules = Object.values(resourcesOf(core, 'AWS::Events::Rule')).filter(
+      (r) => r.Properties!.ScheduleExpression !== undefined,
+    );
     expect(rules).toHaveLength(coreJobs.filter((j) => j.schedule).length);
-    expect(Object.values(resourcesOf(core, 'AWS::Events::Rule'))).toHaveLength(coreJobs.filter((j) => j.schedule).length + coreJobs.filter((j) => j.trigger).length);
+    expect(Object.values(resourcesOf(core, 'AWS::Events::Rule'))).toHaveLength(
+      coreJobs.filter((j) => j.schedule).length + coreJobs.filter((j) => j.trigger).length,
+    );
     for (const job of coreJobs) {
       const fnId = logicalId(t.core.jobFunctions.get(job.name)!.function, t.core);
       const rule = rules.find((r) => JSON.stringify(r.Properties!.Targets).includes(`"${fnId}"`));
@@ -217,11 +265,16 @@ describe('HTTP API', () => {
     // S3 copies tags by default (x-amz-tagging-directive COPY), which needs s3:GetObjectTagging on
     // the source and s3:PutObjectTagging on the copy; GuardDuty tags every scanned object, so such
     // a copy would be AccessDenied. storage.copyObject sends TaggingDirective REPLACE instead.
-    const fns = Object.entries(core.toJSON().Resources as Record<string, { Type: string }>).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+    const fns = Object.entries(core.toJSON().Resources as Record<string, { Type: string }>).filter(
+      ([, r]) => r.Type === 'AWS::Lambda::Function',
+    );
     expect(fns.length).toBeGreaterThan(10);
     for (const [id] of fns) {
       const actions = [...grantedActions(id)];
-      expect(actions.filter((a) => /^s3:.*Tagging$/u.test(a)), id).toEqual([]);
+      expect(
+        actions.filter((a) => /^s3:.*Tagging$/u.test(a)),
+        id,
+      ).toEqual([]);
     }
   });
 
@@ -231,13 +284,23 @@ describe('HTTP API', () => {
       const fn = core.toJSON().Resources[fnId];
       const env = JSON.stringify(fn.Properties.Environment.Variables.JOB_FUNCTIONS);
       const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
-      const statements = core.toJSON().Resources[roleId].Properties.Policies.flatMap(
-        (p: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } }) => p.PolicyDocument.Statement,
+      const statements = core
+        .toJSON()
+        .Resources[roleId].Properties.Policies.flatMap(
+          (p: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } }) =>
+            p.PolicyDocument.Statement,
+        );
+      const invoke = statements.filter((s: { Action: string | string[] }) =>
+        [s.Action].flat().includes('lambda:InvokeFunction'),
       );
-      const invoke = statements.filter((s: { Action: string | string[] }) => [s.Action].flat().includes('lambda:InvokeFunction'));
-      const groupInvokes = new Set(routes.filter((r) => functionGroupOf(r) === functionGroupOf(route)).flatMap((r) => r.invokes ?? []));
+      const groupInvokes = new Set(
+        routes.filter((r) => functionGroupOf(r) === functionGroupOf(route)).flatMap((r) => r.invokes ?? []),
+      );
       // one resource per job the group's routes start (CDK may merge them into one statement)
-      expect(invoke.flatMap((st: { Resource: unknown }) => [st.Resource].flat()), route.path).toHaveLength(groupInvokes.size);
+      expect(
+        invoke.flatMap((st: { Resource: unknown }) => [st.Resource].flat()),
+        route.path,
+      ).toHaveLength(groupInvokes.size);
       for (const name of route.invokes!) {
         const jobFnId = logicalId(t.core.jobFunctions.get(name)!.function, t.core);
         expect(env, `${route.path} JOB_FUNCTIONS names ${name}`).toContain(jobFnId);
@@ -260,7 +323,10 @@ describe('HTTP API', () => {
     const format = (stage.Properties!.AccessLogSettings as { Format: string }).Format;
     const fields = Object.values(JSON.parse(format) as Record<string, string>);
     expect(fields).toContain('$context.routeKey');
-    for (const f of fields) expect(f, f).not.toMatch(/\$context\.(path|requestOverride|authorizer\.claims)|\$request\.(querystring|header|path)|\$input/u);
+    for (const f of fields)
+      expect(f, f).not.toMatch(
+        /\$context\.(path|requestOverride|authorizer\.claims)|\$request\.(querystring|header|path)|\$input/u,
+      );
   });
 
   it('has no CORS without app origins (the app calls /api on its own origin)', () => {
@@ -282,6 +348,8 @@ describe('HTTP API with app origins', () => {
       },
     });
     const fn = Object.values(resourcesOf(custom.template(custom.core), 'AWS::Lambda::Function'))[0]!;
-    expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[ENV.appOrigin]).toBe('https://send.example.com');
+    expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables[ENV.appOrigin]).toBe(
+      'https://send.example.com',
+    );
   });
 });

@@ -78,7 +78,9 @@ describe('CloudFormation resources', () => {
       expect(resourceCount(stack, t.app), stack.stackName).toBeLessThan(MAX_STACK_RESOURCES);
     }
     const perRoute = resourceCount(t.core, t.app) / routes.length;
-    expect(perRoute, `core: ${resourceCount(t.core, t.app)} resources for ${routes.length} routes`).toBeLessThanOrEqual(MAX_CORE_RESOURCES_PER_ROUTE);
+    expect(perRoute, `core: ${resourceCount(t.core, t.app)} resources for ${routes.length} routes`).toBeLessThanOrEqual(
+      MAX_CORE_RESOURCES_PER_ROUTE,
+    );
   });
 
   it(`keeps every stack under ${MAX_STACK_RESOURCES} resources with a route table of 200 routes`, () => {
@@ -88,7 +90,8 @@ describe('CloudFormation resources', () => {
     expect(core, `core with ${table.length} routes`).toBeLessThan(MAX_STACK_RESOURCES);
     // Each added route costs its API route only: the functions, roles, logs and permissions stay per group.
     expect(core - resourceCount(synthSendBridge().core, synthSendBridge().app)).toBe(table.length - routes.length);
-    for (const stack of [...t.storage.values(), t.web]) expect(resourceCount(stack, t.app), stack.stackName).toBeLessThan(MAX_STACK_RESOURCES);
+    for (const stack of [...t.storage.values(), t.web])
+      expect(resourceCount(stack, t.app), stack.stackName).toBeLessThan(MAX_STACK_RESOURCES);
   });
 });
 
@@ -117,7 +120,10 @@ describe('Lambda bundles', () => {
   const report = () =>
     Object.entries(sizes)
       .sort(([, a], [, b]) => b.code - a.code)
-      .map(([id, s]) => `${id}: ${s.code} B code (+ ${s.sourceMaps} B source maps, ${s.nativePackages} B native packages; ${s.files} files in all)`)
+      .map(
+        ([id, s]) =>
+          `${id}: ${s.code} B code (+ ${s.sourceMaps} B source maps, ${s.nativePackages} B native packages; ${s.files} files in all)`,
+      )
       .join('\n');
 
   it('has one bundle per function, each with its entry', () => {
@@ -126,14 +132,17 @@ describe('Lambda bundles', () => {
   });
 
   it(`keeps every function's code (all files of its asset) at most ${MAX_BUNDLE_BYTES / 1_000_000} MB and the median at most ${MEDIAN_BUNDLE_BYTES / 1000} KB`, () => {
-    const over = Object.entries(sizes).filter(([, s]) => s.code > MAX_BUNDLE_BYTES).map(([id]) => id);
+    const over = Object.entries(sizes)
+      .filter(([, s]) => s.code > MAX_BUNDLE_BYTES)
+      .map(([id]) => id);
     expect(over, `over ${MAX_BUNDLE_BYTES} bytes:\n${report()}`).toEqual([]);
     const median = medianOf(Object.values(sizes).map((s) => s.code));
     expect(median, `median ${median} bytes:\n${report()}`).toBeLessThanOrEqual(MEDIAN_BUNDLE_BYTES);
   });
 
   it("keeps every function's whole asset (maps and native packages included) within Lambda's unzipped code limit", () => {
-    for (const [id, s] of Object.entries(sizes)) expect(s.total, `${id}\n${report()}`).toBeLessThanOrEqual(LAMBDA_UNZIPPED_CODE_BYTES);
+    for (const [id, s] of Object.entries(sizes))
+      expect(s.total, `${id}\n${report()}`).toBeLessThanOrEqual(LAMBDA_UNZIPPED_CODE_BYTES);
   });
 });
 

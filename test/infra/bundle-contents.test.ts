@@ -2,7 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionsOf, jobs, routes, type Access } from '../../functions/routes';
-import { apiBundleName, buildLambdaBundles, jobBundleName, lambdaBundleSpecs, type LambdaBundle } from '../../lib/lambda-bundles';
+import {
+  apiBundleName,
+  buildLambdaBundles,
+  jobBundleName,
+  lambdaBundleSpecs,
+  type LambdaBundle,
+} from '../../lib/lambda-bundles';
 import { REPO_ROOT } from '../../lib/paths';
 
 /**
@@ -45,7 +51,8 @@ const CLIENTS_OF_ACCESS: Readonly<Record<Access, readonly string[]>> = {
 };
 
 const PACKAGE_OF_SOURCE = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//u;
-const packagesOf = (sources: readonly string[]) => new Set(sources.flatMap((s) => PACKAGE_OF_SOURCE.exec(s)?.[1] ?? []));
+const packagesOf = (sources: readonly string[]) =>
+  new Set(sources.flatMap((s) => PACKAGE_OF_SOURCE.exec(s)?.[1] ?? []));
 
 const FUNCTIONS = [
   ...functionsOf(routes).map((fn) => ({ bundle: apiBundleName(fn.name), access: fn.access })),
@@ -69,10 +76,12 @@ describe('Lambda bundle contents', () => {
     for (const { bundle, access } of FUNCTIONS) {
       const b = bundles.get(bundle)!;
       const all = packagesOf([...b.inputs, ...b.lazyInputs]);
-      for (const client of new Set(access.flatMap((a) => CLIENTS_OF_ACCESS[a]))) if (!all.has(client)) missing.push(`${bundle}: ${client}`);
+      for (const client of new Set(access.flatMap((a) => CLIENTS_OF_ACCESS[a])))
+        if (!all.has(client)) missing.push(`${bundle}: ${client}`);
       if (access.some((a) => a.startsWith('table:'))) {
         const eager = packagesOf(b.inputs);
-        for (const p of ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']) if (!eager.has(p)) dynamoLazy.push(`${bundle}: ${p}`);
+        for (const p of ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'])
+          if (!eager.has(p)) dynamoLazy.push(`${bundle}: ${p}`);
       }
     }
     expect(missing, 'granted, not bundled').toEqual([]);
@@ -84,7 +93,8 @@ describe('Lambda bundle contents', () => {
     for (const [name, b] of bundles) {
       const map = JSON.parse(readFileSync(path.join(b.dir, 'index.mjs.map'), 'utf8')) as { sources: string[] };
       const dependencies = map.sources.filter((s) => s.includes('node_modules'));
-      if (dependencies.length > 0) wrong.push(`${name}: maps ${dependencies.length} sources from node_modules, e.g. ${dependencies[0]}`);
+      if (dependencies.length > 0)
+        wrong.push(`${name}: maps ${dependencies.length} sources from node_modules, e.g. ${dependencies[0]}`);
       if (!map.sources.some((s) => /(^|\/)functions\//u.test(s))) wrong.push(`${name}: maps no source of functions/`);
     }
     expect(wrong).toEqual([]);
@@ -108,7 +118,9 @@ describe('Lambda bundle contents', () => {
 
   it('carries CloudFront only in the functions granted cdn:tenants (the tenant job), not in every one importing the domain services', () => {
     const granted = new Set(FUNCTIONS.filter((f) => f.access.includes('cdn:tenants')).map((f) => f.bundle));
-    const carrying = [...bundles].filter(([, b]) => packagesOf([...b.inputs, ...b.lazyInputs]).has('@aws-sdk/client-cloudfront')).map(([name]) => name);
+    const carrying = [...bundles]
+      .filter(([, b]) => packagesOf([...b.inputs, ...b.lazyInputs]).has('@aws-sdk/client-cloudfront'))
+      .map(([name]) => name);
     expect(granted.size).toBeGreaterThan(0);
     expect(carrying.sort()).toEqual([...granted].sort());
   });
@@ -116,7 +128,9 @@ describe('Lambda bundle contents', () => {
   it('bundles neither aws4fetch nor the hand-written AWS layer (functions/lib/aws)', () => {
     const found: string[] = [];
     for (const [name, b] of bundles) {
-      for (const src of [...b.inputs, ...b.lazyInputs]) if (src.includes('node_modules/aws4fetch/') || src.startsWith('functions/lib/aws/')) found.push(`${name}: ${src}`);
+      for (const src of [...b.inputs, ...b.lazyInputs])
+        if (src.includes('node_modules/aws4fetch/') || src.startsWith('functions/lib/aws/'))
+          found.push(`${name}: ${src}`);
     }
     expect(found).toEqual([]);
   });
@@ -133,7 +147,11 @@ describe('functions/ sources', () => {
       const text = readFileSync(path.join(dir, f), 'utf8');
       for (const m of text.matchAll(specifiers)) {
         const spec = m[1]!;
-        const intoLayer = spec.startsWith('.') && path.relative(path.join(dir, 'lib', 'aws'), path.resolve(path.dirname(path.join(dir, f)), spec)).split(path.sep)[0] !== '..';
+        const intoLayer =
+          spec.startsWith('.') &&
+          path
+            .relative(path.join(dir, 'lib', 'aws'), path.resolve(path.dirname(path.join(dir, f)), spec))
+            .split(path.sep)[0] !== '..';
         if (spec === 'aws4fetch' || spec.startsWith('aws4fetch/') || intoLayer) offenders.push(`${f}: ${spec}`);
       }
     }

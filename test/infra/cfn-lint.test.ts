@@ -35,7 +35,9 @@ const SETUPS: Record<string, Record<string, string>> = {
     originVerifyVersion: '8f14e45f-ceea-467f-a0e6-3f1a2b4c5d6e',
     payments: 'stripe',
     stripePrices: JSON.stringify(
-      Object.fromEntries(['pro', 'team', 'teamelite'].flatMap((p) => ['month', 'year'].map((t) => [`${p}/${t}`, `price_${p}_${t}`]))),
+      Object.fromEntries(
+        ['pro', 'team', 'teamelite'].flatMap((p) => ['month', 'year'].map((t) => [`${p}/${t}`, `price_${p}_${t}`])),
+      ),
     ),
   },
 };
@@ -77,7 +79,8 @@ async function lint(files: readonly string[]): Promise<Finding[]> {
     return JSON.parse(stdout || '[]') as Finding[];
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { stdout?: string };
-    if (err.code === 'ENOENT') throw new Error('cfn-lint is not installed: `pip install cfn-lint==1.51.*` (CI requires it)');
+    if (err.code === 'ENOENT')
+      throw new Error('cfn-lint is not installed: `pip install cfn-lint==1.51.*` (CI requires it)');
     // cfn-lint exits non-zero when it finds something; its findings are still on stdout.
     if (err.stdout) return JSON.parse(err.stdout) as Finding[];
     throw e;
@@ -97,7 +100,9 @@ describe('cfn-lint on every synthesized template', () => {
     const files = [...templates.keys()];
     const halves = [files.filter((_, i) => i % 2 === 0), files.filter((_, i) => i % 2 === 1)];
     const findings = (await Promise.all(halves.map((half) => lint(half)))).flat();
-    const lines = findings.map((f) => `${f.Rule.Id} ${path.basename(f.Filename)} ${(f.Location.Path ?? []).join('/')}: ${f.Message}`);
+    const lines = findings.map(
+      (f) => `${f.Rule.Id} ${path.basename(f.Filename)} ${(f.Location.Path ?? []).join('/')}: ${f.Message}`,
+    );
     expect(lines).toEqual([]);
   }, 600_000); // cfn-lint over 12 templates: minutes of Python on a loaded 2-core machine
 
@@ -110,7 +115,23 @@ describe('cfn-lint on every synthesized template', () => {
           {
             Resources: {
               Api: { Type: 'AWS::ApiGatewayV2::Api', Properties: { Name: 'x', ProtocolType: 'HTTP' } },
-              Origin: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetStackOutput': { StackName: 'a', Region: 'ap-southeast-1', OutputName: 'b' } }] }] } } },
+              Origin: {
+                Type: 'AWS::SSM::Parameter',
+                Properties: {
+                  Type: 'String',
+                  Value: {
+                    'Fn::Select': [
+                      2,
+                      {
+                        'Fn::Split': [
+                          '/',
+                          { 'Fn::GetStackOutput': { StackName: 'a', Region: 'ap-southeast-1', OutputName: 'b' } },
+                        ],
+                      },
+                    ],
+                  },
+                },
+              },
             },
           },
           'ap-southeast-1',

@@ -19,7 +19,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function validate(stackTemplates: IPolicyValidationContext['stackTemplates']): PolicyViolation[] {
   // The engine reads the templates; the construct tree only serves acknowledgements, which the app makes for cdk-nag only.
-  return engine.validate({ templatePaths: stackTemplates.map((s) => s.templatePath), stackTemplates, appConstruct: new App() }).violations;
+  return engine.validate({
+    templatePaths: stackTemplates.map((s) => s.templatePath),
+    stackTemplates,
+    appConstruct: new App(),
+  }).violations;
 }
 
 const describeViolation = (v: PolicyViolation) =>
@@ -33,14 +37,35 @@ describe("CDK's CloudFormation validation of the synthesized app", () => {
   it('finds no error in any stack', () => {
     const stacks = [...deployedAssembly().stacks.values()];
     expect(stacks.length).toBeGreaterThanOrEqual(4);
-    const violations = validate(stacks.map((s) => ({ stackConstructPath: s.id, templatePath: s.templatePath, accountId: s.account, region: s.region })));
-    expect(violations.filter((v) => v.severity === 'error' || v.severity === 'fatal').map(describeViolation)).toEqual([]);
+    const violations = validate(
+      stacks.map((s) => ({
+        stackConstructPath: s.id,
+        templatePath: s.templatePath,
+        accountId: s.account,
+        region: s.region,
+      })),
+    );
+    expect(violations.filter((v) => v.severity === 'error' || v.severity === 'fatal').map(describeViolation)).toEqual(
+      [],
+    );
   }, 120_000);
 
   it('reports a broken template (the validator really runs)', () => {
     const broken = path.join(dir, 'broken.template.json');
-    writeFileSync(broken, JSON.stringify({ Resources: { Bucket: { Type: 'AWS::S3::Bucket', Properties: { NoSuchProperty: 1, VersioningConfiguration: { Status: 'Sometimes' } } } } }));
-    const violations = validate([{ stackConstructPath: 'Broken', templatePath: broken, accountId: '123456789012', region: 'eu-central-1' }]);
+    writeFileSync(
+      broken,
+      JSON.stringify({
+        Resources: {
+          Bucket: {
+            Type: 'AWS::S3::Bucket',
+            Properties: { NoSuchProperty: 1, VersioningConfiguration: { Status: 'Sometimes' } },
+          },
+        },
+      }),
+    );
+    const violations = validate([
+      { stackConstructPath: 'Broken', templatePath: broken, accountId: '123456789012', region: 'eu-central-1' },
+    ]);
     expect(violations.length, violations.map(describeViolation).join('\n')).toBeGreaterThan(0);
   }, 120_000);
 });

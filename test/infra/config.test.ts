@@ -5,7 +5,8 @@ import { DEFAULT_MAIL_FROM, readAppConfig } from '../../lib/app-config';
 import { REGION_CONFIG, parseRegionList } from '../../lib/region-config';
 
 // Payments have no default (a test of its own refuses a synth without); the rest is read as given.
-const config = (context: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => readAppConfig(new App({ context: { payments: 'simulated', ...context } }), env);
+const config = (context: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) =>
+  readAppConfig(new App({ context: { payments: 'simulated', ...context } }), env);
 
 describe('region config', () => {
   it('maps every storage region of the product to an AWS region', () => {
@@ -45,10 +46,12 @@ describe('readAppConfig', () => {
 
   it('uses the custom domain as app origin unless origins are given', () => {
     const cert = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
-    expect(config({ domainName: 'send.example.com', certificateArn: cert }).appOrigins).toEqual(['https://send.example.com']);
-    expect(config({ domainName: 'send.example.com', certificateArn: cert, appOrigins: 'https://a.example.com' }).appOrigins).toEqual([
-      'https://a.example.com',
+    expect(config({ domainName: 'send.example.com', certificateArn: cert }).appOrigins).toEqual([
+      'https://send.example.com',
     ]);
+    expect(
+      config({ domainName: 'send.example.com', certificateArn: cert, appOrigins: 'https://a.example.com' }).appOrigins,
+    ).toEqual(['https://a.example.com']);
   });
 
   it('refuses inconsistent settings', () => {
@@ -56,7 +59,10 @@ describe('readAppConfig', () => {
     expect(() => config({ regions: 'hongkong,guangzhou' })).toThrow(/chinaAccount/);
     expect(() => config({ domainName: 'send.example.com' })).toThrow(/go together/);
     expect(() =>
-      config({ domainName: 'send.example.com', certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc' }),
+      config({
+        domainName: 'send.example.com',
+        certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc',
+      }),
     ).toThrow(/us-east-1/);
     expect(() => config({ appOrigins: 'http://send.example.com' })).toThrow(/https origin/);
     expect(() => config({ appOrigins: 'https://send.example.com/app' })).toThrow(/https origin/);

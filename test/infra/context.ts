@@ -4,7 +4,8 @@ import { REPO_ROOT } from '../../lib/paths';
 
 /** The context of cdk.json (feature flags), so tests synthesize what `cdk synth` does. */
 export function cdkJsonContext(): Record<string, unknown> {
-  return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
+  return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> })
+    .context;
 }
 
 /** The context `npm run synth` adds to cdk.json's (`-c regions=hongkong,frankfurt -c payments=simulated`). */

@@ -41,7 +41,11 @@ describe('CoreStack', () => {
         }),
       ],
     });
-    const gsis = table.Properties!.GlobalSecondaryIndexes as Array<{ IndexName: string; KeySchema: unknown[]; Projection: unknown }>;
+    const gsis = table.Properties!.GlobalSecondaryIndexes as Array<{
+      IndexName: string;
+      KeySchema: unknown[];
+      Projection: unknown;
+    }>;
     expect(gsis.map((g) => g.IndexName)).toEqual(TABLE_GSIS.map((g) => g.indexName));
     for (const g of TABLE_GSIS) {
       expect(gsis.find((x) => x.IndexName === g.indexName)).toMatchObject({
@@ -61,7 +65,13 @@ describe('CoreStack', () => {
       UsernameAttributes: ['email'],
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       Policies: {
-        PasswordPolicy: { MinimumLength: 6, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false },
+        PasswordPolicy: {
+          MinimumLength: 6,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        },
       },
       MfaConfiguration: 'OFF',
       UserPoolTier: 'ESSENTIALS',

@@ -22,7 +22,11 @@ declare module 'vitest' {
  */
 export default function setup(project: TestProject): () => void {
   const dir = mkdtempSync(path.join(tmpdir(), 'sendbridge-assembly-'));
-  const app = new App({ outdir: dir, context: { ...cdkJsonContext(), ...DEPLOYED_CONTEXT }, builtinCloudFormationValidation: false });
+  const app = new App({
+    outdir: dir,
+    context: { ...cdkJsonContext(), ...DEPLOYED_CONTEXT },
+    builtinCloudFormationValidation: false,
+  });
   createSendBridge(app);
   // The synth prints its report of the setup's expected warnings (no app origin, no mail
   // sender, no web build, payments simulated) on console.error; anything worse still prints.

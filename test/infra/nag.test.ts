@@ -20,11 +20,15 @@ interface Acknowledgement {
 }
 
 function acknowledgements(scope: IConstruct): Acknowledgement[] {
-  return scope.node.findAll().flatMap((c) =>
-    c.node.metadata
-      .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-      .flatMap((m) => Object.entries(m.data as Record<string, unknown>).map(([id, reason]) => ({ path: c.node.path, id, reason }))),
-  );
+  return scope.node
+    .findAll()
+    .flatMap((c) =>
+      c.node.metadata
+        .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((m) =>
+          Object.entries(m.data as Record<string, unknown>).map(([id, reason]) => ({ path: c.node.path, id, reason })),
+        ),
+    );
 }
 
 function violations(app: App, severity: string) {
@@ -70,15 +74,27 @@ describe('cdk-nag AwsSolutions', () => {
 
 describe('ApiFunction grants', () => {
   it('pass cdk-nag for every access kind, including ones no route uses yet', () => {
-    const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
+    const app = new App({
+      context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
+      builtinCloudFormationValidation: false,
+    });
     const stack = new Stack(app, 'S', { env: { region: 'eu-central-1' } });
     const userPool = new cognito.UserPool(stack, 'Pool');
     const fn = new ApiFunction(stack, 'Fn', {
       name: 'every access',
       code: lambda.Code.fromAsset(unbundledDir()),
       resources: {
-        table: new dynamodb.TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } }),
-        regionBuckets: [{ regionId: 'frankfurt', awsRegion: 'eu-central-1', transfers: new s3.Bucket(stack, 'T'), anon: new s3.Bucket(stack, 'A') }],
+        table: new dynamodb.TableV2(stack, 'Table', {
+          partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+        }),
+        regionBuckets: [
+          {
+            regionId: 'frankfurt',
+            awsRegion: 'eu-central-1',
+            transfers: new s3.Bucket(stack, 'T'),
+            anon: new s3.Bucket(stack, 'A'),
+          },
+        ],
         defaultRegion: 'frankfurt',
         userPool,
         userPoolClient: userPool.addClient('Client'),
@@ -88,7 +104,16 @@ describe('ApiFunction grants', () => {
         originVerify: new secretsmanager.Secret(stack, 'OriginVerify'),
       },
     });
-    const all: Access[] = ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send', 'mail:read', 'userpool:read', 'userpool:admin'];
+    const all: Access[] = [
+      'table:read',
+      'table:write',
+      'buckets:read',
+      'buckets:write',
+      'mail:send',
+      'mail:read',
+      'userpool:read',
+      'userpool:admin',
+    ];
     fn.bind(all);
     app.synth();
     const fnErrors = violations(app, 'error').filter((v) => v.includes('S/Fn/'));
@@ -123,14 +148,19 @@ describe('IAM wildcard allowances', () => {
       new iam.PolicyStatement({ actions: ['s3:*'], resources: ['arn:aws:s3:::d'] }),
     ]);
     acknowledgeIamWildcards(node);
-    expect(acknowledgements(app).map((a) => a.id)).toEqual(['Annotation::AwsSolutions-IAM5[Resource::arn:aws:s3:::b/*]']);
+    expect(acknowledgements(app).map((a) => a.id)).toEqual([
+      'Annotation::AwsSolutions-IAM5[Resource::arn:aws:s3:::b/*]',
+    ]);
   });
 
   it('never acknowledges object access to every bucket or mail from identities of any account', () => {
     const { app, node } = policy([
       new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: ['arn:aws:s3:::*/*'] }),
       new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: ['arn:aws:ses:*:*:identity/*'] }),
-      new iam.PolicyStatement({ actions: ['ses:SendRawEmail'], resources: ['arn:aws:ses:eu-central-1:123456789012:identity/*'] }),
+      new iam.PolicyStatement({
+        actions: ['ses:SendRawEmail'],
+        resources: ['arn:aws:ses:eu-central-1:123456789012:identity/*'],
+      }),
     ]);
     acknowledgeIamWildcards(node);
     expect(acknowledgements(app).map((a) => a.id)).toEqual([

@@ -9,7 +9,12 @@ function originVerifyUses(t: TestApp): { header: string[]; env: string[] } {
   const core = t.template(t.core).toJSON() as { Resources: Record<string, { Type: string; Properties: any }> };
   const header = Object.values(web.Resources)
     .filter((r) => r.Type === 'AWS::CloudFront::Distribution')
-    .flatMap((r) => r.Properties.DistributionConfig.Origins as { OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[])
+    .flatMap(
+      (r) =>
+        r.Properties.DistributionConfig.Origins as {
+          OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+        }[],
+    )
     .flatMap((o) => o.OriginCustomHeaders ?? [])
     .filter((h) => h.HeaderName === 'x-origin-verify')
     .map((h) => JSON.stringify(h.HeaderValue));
@@ -25,7 +30,7 @@ describe('rotating the origin-verify secret', () => {
   const before = originVerifyUses(synthSendBridge());
   const after = originVerifyUses(synthSendBridge({ originVerifyVersion: VERSION }));
 
-  it('without a version, CloudFront and the functions resolve the secret\'s current value', () => {
+  it("without a version, CloudFront and the functions resolve the secret's current value", () => {
     expect(before.header.length).toBe(2);
     expect(before.env.length).toBeGreaterThan(10);
     for (const v of [...before.header, ...before.env]) {
@@ -37,7 +42,8 @@ describe('rotating the origin-verify secret', () => {
   it('naming the new version changes what both sides resolve, so the deploy is not "no changes"', () => {
     expect(after.header.length).toBe(before.header.length);
     expect(after.env.length).toBe(before.env.length);
-    for (const v of [...after.header, ...after.env]) expect(v).toMatch(new RegExp(`\\{\\{resolve:secretsmanager:.*:SecretString:::${VERSION}\\}\\}`, 'u'));
+    for (const v of [...after.header, ...after.env])
+      expect(v).toMatch(new RegExp(`\\{\\{resolve:secretsmanager:.*:SecretString:::${VERSION}\\}\\}`, 'u'));
     expect(after.header).not.toEqual(before.header);
     expect(after.env).not.toEqual(before.env);
   });

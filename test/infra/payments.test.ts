@@ -13,7 +13,13 @@ import { functionGroupOf, routes } from '../../functions/routes';
 import { ENV } from '../../functions/lib/env-names';
 import { SIMULATOR_DEFAULT_WEBHOOK_SECRET } from '../../functions/lib/env';
 import { STRIPE_SECRET_NAME } from '../../lib/app-config';
-import { buildLambdaBundles, lambdaBundleSpecs, LAMBDA_BUNDLE_FILE, STRIPE_PROVIDER_MODULE, STRIPE_SDK_CHUNK_FILE } from '../../lib/lambda-bundles';
+import {
+  buildLambdaBundles,
+  lambdaBundleSpecs,
+  LAMBDA_BUNDLE_FILE,
+  STRIPE_PROVIDER_MODULE,
+  STRIPE_SDK_CHUNK_FILE,
+} from '../../lib/lambda-bundles';
 import { REPO_ROOT } from '../../lib/paths';
 import { logicalId, resourcesOf, synthSendBridge } from './synth';
 
@@ -23,7 +29,9 @@ function fnOf(t: ReturnType<typeof synthSendBridge>, fnId: string) {
   const res = t.template(t.core).toJSON().Resources;
   const fn = res[fnId];
   const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
-  const statements = (res[roleId].Properties.Policies ?? []).flatMap((p: { PolicyDocument: { Statement: Statement[] } }) => p.PolicyDocument.Statement) as Statement[];
+  const statements = (res[roleId].Properties.Policies ?? []).flatMap(
+    (p: { PolicyDocument: { Statement: Statement[] } }) => p.PolicyDocument.Statement,
+  ) as Statement[];
   return { env: fn.Properties.Environment.Variables as Record<string, unknown>, statements };
 }
 
@@ -41,7 +49,8 @@ describe('the Stripe secret and the payments settings', () => {
       const grants = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:')));
       if (!paying.has(group)) {
         expect(grants, group).toEqual([]);
-        for (const name of [ENV.payments, ENV.stripePrices, ENV.stripeSecretId]) expect(env[name], `${group} ${name}`).toBeUndefined();
+        for (const name of [ENV.payments, ENV.stripePrices, ENV.stripeSecretId])
+          expect(env[name], `${group} ${name}`).toBeUndefined();
         continue;
       }
       expect(grants, group).toHaveLength(1);
@@ -55,7 +64,10 @@ describe('the Stripe secret and the payments settings', () => {
     }
     for (const [name, fn] of t.core.jobFunctions) {
       const { statements } = fnOf(t, logicalId(fn.function, t.core));
-      expect(statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:'))), name).toEqual([]);
+      expect(
+        statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('secretsmanager:'))),
+        name,
+      ).toEqual([]);
     }
   });
 
@@ -101,10 +113,16 @@ describe('the Stripe SDK chunk', () => {
     for (const [name, b] of bundles) {
       // index.mjs holds inputs that run with it and inputs only an import() reaches.
       const bundled = [...b.inputs, ...b.lazyInputs];
-      expect(bundled.filter((p) => p.includes('node_modules/stripe/')), name).toEqual([]);
+      expect(
+        bundled.filter((p) => p.includes('node_modules/stripe/')),
+        name,
+      ).toEqual([]);
       const holds = bundled.includes(STRIPE_PROVIDER_MODULE);
       expect(existsSync(path.join(b.dir, STRIPE_SDK_CHUNK_FILE)), name).toBe(holds);
-      expect(b.chunks.map((c) => c.file), name).toEqual(holds ? [STRIPE_SDK_CHUNK_FILE] : []);
+      expect(
+        b.chunks.map((c) => c.file),
+        name,
+      ).toEqual(holds ? [STRIPE_SDK_CHUNK_FILE] : []);
     }
     const probeBundle = bundles.get('probe-stripe')!;
     expect([...probeBundle.inputs, ...probeBundle.lazyInputs]).toContain(STRIPE_PROVIDER_MODULE);
@@ -114,25 +132,35 @@ describe('the Stripe SDK chunk', () => {
     const chunk = bundles.get('probe-stripe')!.chunks[0]!;
     expect(chunk.bytes).toBeGreaterThan(150_000);
     expect(chunk.bytes).toBeLessThan(400_000);
-    expect(readFileSync(path.join(bundles.get('probe-stripe')!.dir, LAMBDA_BUNDLE_FILE), 'utf8')).toContain(`./${STRIPE_SDK_CHUNK_FILE}`);
+    expect(readFileSync(path.join(bundles.get('probe-stripe')!.dir, LAMBDA_BUNDLE_FILE), 'utf8')).toContain(
+      `./${STRIPE_SDK_CHUNK_FILE}`,
+    );
   });
 
   it('the bundled provider loads the chunk at run time and talks through the SDK', async () => {
-    const mod = (await import(pathToFileURL(path.join(bundles.get('probe-stripe')!.dir, LAMBDA_BUNDLE_FILE)).href)) as { handler: () => Promise<unknown> };
-    expect(await mod.handler()).toEqual([{ priceId: 'price_probe', role: 'pro', period: 'month', amount: 29, currency: 'usd', nickname: 'Pro monthly' }]);
+    const mod = (await import(pathToFileURL(path.join(bundles.get('probe-stripe')!.dir, LAMBDA_BUNDLE_FILE)).href)) as {
+      handler: () => Promise<unknown>;
+    };
+    expect(await mod.handler()).toEqual([
+      { priceId: 'price_probe', role: 'pro', period: 'month', amount: 29, currency: 'usd', nickname: 'Pro monthly' },
+    ]);
   });
 });
 
 describe('payments fail closed in AWS', () => {
   it('a synth that does not choose a provider is refused, naming both choices', () => {
-    expect(() => synthSendBridge({ payments: '' })).toThrow(/-c payments is required: "stripe" takes real payments.*"simulated" runs the payments simulator/su);
+    expect(() => synthSendBridge({ payments: '' })).toThrow(
+      /-c payments is required: "stripe" takes real payments.*"simulated" runs the payments simulator/su,
+    );
   });
 
-  it('the simulator signs its events with a generated secret, never the local stack\'s built-in one', () => {
+  it("the simulator signs its events with a generated secret, never the local stack's built-in one", () => {
     const t = synthSendBridge();
     const core = t.template(t.core).toJSON();
     expect(JSON.stringify(core)).not.toContain(SIMULATOR_DEFAULT_WEBHOOK_SECRET);
-    const secrets = Object.entries(resourcesOf(t.template(t.core), 'AWS::SecretsManager::Secret')).filter(([id]) => id.startsWith('PaymentsSimulatorWebhookSecret'));
+    const secrets = Object.entries(resourcesOf(t.template(t.core), 'AWS::SecretsManager::Secret')).filter(([id]) =>
+      id.startsWith('PaymentsSimulatorWebhookSecret'),
+    );
     expect(secrets).toHaveLength(1);
     const [secretId, secret] = secrets[0]!;
     expect(secret.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 48 });
@@ -159,9 +187,16 @@ describe('payments fail closed in AWS', () => {
   });
 
   it('with Stripe there is no simulator secret and no simulator signing secret in any environment', () => {
-    const prices = Object.fromEntries(['pro', 'team', 'teamelite'].flatMap((p) => ['month', 'year'].map((i) => [`${p}/${i}`, `price_${p}_${i}`])));
+    const prices = Object.fromEntries(
+      ['pro', 'team', 'teamelite'].flatMap((p) => ['month', 'year'].map((i) => [`${p}/${i}`, `price_${p}_${i}`])),
+    );
     const t = synthSendBridge({ payments: 'stripe', stripePrices: JSON.stringify(prices) });
-    expect(Object.keys(resourcesOf(t.template(t.core), 'AWS::SecretsManager::Secret')).filter((id) => id.startsWith('PaymentsSimulator'))).toEqual([]);
-    for (const [group, fn] of t.core.routeFunctions) expect(fnOf(t, logicalId(fn.function, t.core)).env[ENV.paymentsWebhookSecret], group).toBeUndefined();
+    expect(
+      Object.keys(resourcesOf(t.template(t.core), 'AWS::SecretsManager::Secret')).filter((id) =>
+        id.startsWith('PaymentsSimulator'),
+      ),
+    ).toEqual([]);
+    for (const [group, fn] of t.core.routeFunctions)
+      expect(fnOf(t, logicalId(fn.function, t.core)).env[ENV.paymentsWebhookSecret], group).toBeUndefined();
   });
 });

@@ -20,10 +20,15 @@ const storageStacks = () => [...t.storage.values()];
 /** The bucket policy statement that denies plain-HTTP requests. */
 function deniesInsecureTransport(template: Template, bucketId: string): boolean {
   return Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).some((p) => {
-    const props = p.Properties as { Bucket: { Ref: string }; PolicyDocument: { Statement: Array<Record<string, unknown>> } };
+    const props = p.Properties as {
+      Bucket: { Ref: string };
+      PolicyDocument: { Statement: Array<Record<string, unknown>> };
+    };
     return (
       props.Bucket.Ref === bucketId &&
-      props.PolicyDocument.Statement.some((s) => s.Effect === 'Deny' && JSON.stringify(s.Condition) === '{"Bool":{"aws:SecureTransport":"false"}}')
+      props.PolicyDocument.Statement.some(
+        (s) => s.Effect === 'Deny' && JSON.stringify(s.Condition) === '{"Bool":{"aws:SecureTransport":"false"}}',
+      )
     );
   });
 }
@@ -64,31 +69,50 @@ describe('StorageStack', () => {
         const props = resourcesOf(template, 'AWS::S3::Bucket')[logicalId(bucket, stack)]!.Properties!;
         expect(props.LifecycleConfiguration).toMatchObject({
           Rules: expect.arrayContaining([
-            expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: ABORT_INCOMPLETE_UPLOAD_DAYS }, Status: 'Enabled' }),
+            expect.objectContaining({
+              AbortIncompleteMultipartUpload: { DaysAfterInitiation: ABORT_INCOMPLETE_UPLOAD_DAYS },
+              Status: 'Enabled',
+            }),
           ]),
         });
-        expect(props.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: expect.stringMatching(/^AccessLogs/) } });
+        expect(props.LoggingConfiguration).toMatchObject({
+          DestinationBucketName: { Ref: expect.stringMatching(/^AccessLogs/) },
+        });
         expect(props.VersioningConfiguration).toBeUndefined();
       }
     }
   });
 
-  it("expires anonymous uploads as a backstop, and in the transfers bucket only the unchecked image uploads under staging/ and quarantined files under q/", () => {
+  it('expires anonymous uploads as a backstop, and in the transfers bucket only the unchecked image uploads under staging/ and quarantined files under q/', () => {
     for (const stack of storageStacks()) {
       const buckets = resourcesOf(t.template(stack), 'AWS::S3::Bucket');
-      const anonRules = (buckets[logicalId(stack.anonBucket, stack)]!.Properties!.LifecycleConfiguration as { Rules: object[] }).Rules;
+      const anonRules = (
+        buckets[logicalId(stack.anonBucket, stack)]!.Properties!.LifecycleConfiguration as { Rules: object[] }
+      ).Rules;
       expect(anonRules).toContainEqual(expect.objectContaining({ ExpirationInDays: ANON_OBJECT_EXPIRY_DAYS }));
-      const transferRules = (buckets[logicalId(stack.transfersBucket, stack)]!.Properties!.LifecycleConfiguration as { Rules: object[] }).Rules;
+      const transferRules = (
+        buckets[logicalId(stack.transfersBucket, stack)]!.Properties!.LifecycleConfiguration as { Rules: object[] }
+      ).Rules;
       const expiring = transferRules.filter((r) => 'ExpirationInDays' in r);
       expect(expiring).toEqual([
-        expect.objectContaining({ Id: 'ExpireUnacceptedImageUploads', Prefix: IMAGE_STAGING_PREFIX, ExpirationInDays: IMAGE_STAGING_DAYS, Status: 'Enabled' }),
+        expect.objectContaining({
+          Id: 'ExpireUnacceptedImageUploads',
+          Prefix: IMAGE_STAGING_PREFIX,
+          ExpirationInDays: IMAGE_STAGING_DAYS,
+          Status: 'Enabled',
+        }),
         // quarantined files are evidence for QUARANTINE_RETENTION_DAYS, then go
-        expect.objectContaining({ Id: 'ExpireQuarantinedFiles', Prefix: QUARANTINE_PREFIX, ExpirationInDays: QUARANTINE_RETENTION_DAYS, Status: 'Enabled' }),
+        expect.objectContaining({
+          Id: 'ExpireQuarantinedFiles',
+          Prefix: QUARANTINE_PREFIX,
+          ExpirationInDays: QUARANTINE_RETENTION_DAYS,
+          Status: 'Enabled',
+        }),
       ]);
     }
   });
 
-  it('allows the browser to PUT and GET with BUCKET_CORS and read ETag (the app-origins rule; the tenant job owns the custom hosts\' rule)', () => {
+  it("allows the browser to PUT and GET with BUCKET_CORS and read ETag (the app-origins rule; the tenant job owns the custom hosts' rule)", () => {
     for (const stack of storageStacks()) {
       for (const bucket of [stack.transfersBucket, stack.anonBucket]) {
         const props = resourcesOf(t.template(stack), 'AWS::S3::Bucket')[logicalId(bucket, stack)]!.Properties!;

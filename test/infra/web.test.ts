@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
-import { AWS_STORAGE_SOURCES, CONTENT_SECURITY_POLICY, contentSecurityPolicy, PERMISSIONS_POLICY } from '../../frontend/csp';
+import {
+  AWS_STORAGE_SOURCES,
+  CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
+  PERMISSIONS_POLICY,
+} from '../../frontend/csp';
 import { privatePathPatterns, SPA_REWRITE_FUNCTION, VIEWER_LOCATION_HEADERS } from '../../lib/web-stack';
 import { isPrivatePath } from '../../frontend/src/app/seo-routes';
 import { resourcesOf, synthSendBridge, type TestApp } from './synth';
@@ -40,9 +45,15 @@ describe('WebStack', () => {
   it('serves the app from the private bucket through origin access control', () => {
     const config = distributionConfig();
     const s3Origin = config.Origins.find((o) => o.S3OriginConfig)!;
-    expect(s3Origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/OriginAccessControl/), 'Id'] });
+    expect(s3Origin.OriginAccessControlId).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/OriginAccessControl/), 'Id'],
+    });
     web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
-      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+      OriginAccessControlConfig: {
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      },
     });
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https' });
     expect(config.Logging).toBeDefined();
@@ -62,17 +73,25 @@ describe('WebStack', () => {
     expect(JSON.stringify(origin.DomainName)).toContain('"StackName":"SendBridge-Core"');
 
     const policyId = (api.CachePolicyId as { Ref: string }).Ref;
-    const policy = resourcesOf(web, 'AWS::CloudFront::CachePolicy')[policyId]!.Properties!.CachePolicyConfig as Record<string, unknown>;
+    const policy = resourcesOf(web, 'AWS::CloudFront::CachePolicy')[policyId]!.Properties!.CachePolicyConfig as Record<
+      string,
+      unknown
+    >;
     expect(policy).toMatchObject({ DefaultTTL: 0, MinTTL: 0 });
     expect(policy.MaxTTL as number).toBeLessThanOrEqual(1);
   });
 
   it('forwards the Authorization, viewer-country and viewer-city headers, cookies and query strings to the API', () => {
     const api = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
-    const policy = resourcesOf(web, 'AWS::CloudFront::CachePolicy')[(api.CachePolicyId as { Ref: string }).Ref]!.Properties!
-      .CachePolicyConfig as { ParametersInCacheKeyAndForwardedToOrigin: Record<string, { [k: string]: unknown }> };
+    const policy = resourcesOf(web, 'AWS::CloudFront::CachePolicy')[(api.CachePolicyId as { Ref: string }).Ref]!
+      .Properties!.CachePolicyConfig as {
+      ParametersInCacheKeyAndForwardedToOrigin: Record<string, { [k: string]: unknown }>;
+    };
     const params = policy.ParametersInCacheKeyAndForwardedToOrigin;
-    expect(params.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['Authorization', ...VIEWER_LOCATION_HEADERS] });
+    expect(params.HeadersConfig).toEqual({
+      HeaderBehavior: 'whitelist',
+      Headers: ['Authorization', ...VIEWER_LOCATION_HEADERS],
+    });
     expect(VIEWER_LOCATION_HEADERS).toContain('CloudFront-Viewer-Country');
     expect(params.CookiesConfig).toEqual({ CookieBehavior: 'all' });
     expect(params.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
@@ -83,26 +102,42 @@ describe('WebStack', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
     ]);
-    web.hasResourceProperties('AWS::CloudFront::Function', { FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+    web.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
 
-    type Request = { uri: string; querystring?: Record<string, { value: string }>; headers?: Record<string, { value: string }> };
+    type Request = {
+      uri: string;
+      querystring?: Record<string, { value: string }>;
+      headers?: Record<string, { value: string }>;
+    };
     const rewrite = new Function(`${SPA_REWRITE_FUNCTION}; return handler;`)() as (e: { request: Request }) => Request;
     const uri = (u: string) => rewrite({ request: { uri: u } }).uri;
     // the prerendered home in the visitor's language: ?lng= first, then Accept-Language by q, else English
     expect(uri('/')).toBe('/prerendered/home.en.html');
     const home = (acceptLanguage: string, lng?: string) =>
-      rewrite({ request: { uri: '/', headers: { 'accept-language': { value: acceptLanguage } }, ...(lng ? { querystring: { lng: { value: lng } } } : {}) } }).uri;
+      rewrite({
+        request: {
+          uri: '/',
+          headers: { 'accept-language': { value: acceptLanguage } },
+          ...(lng ? { querystring: { lng: { value: lng } } } : {}),
+        },
+      }).uri;
     expect(home('fr-FR,fr;q=0.9,en;q=0.8')).toBe('/prerendered/home.fr.html');
     expect(home('nl-NL,nl;q=0.9,de;q=0.7,en;q=0.8')).toBe('/prerendered/home.en.html');
     expect(home('zh-TW')).toBe('/prerendered/home.zh.html');
     expect(home('pt-BR,*;q=0.5')).toBe('/prerendered/home.en.html');
     expect(home('fr-FR', 'ja')).toBe('/prerendered/home.ja.html');
     expect(home('fr-FR', 'xx')).toBe('/prerendered/home.fr.html');
-    expect(rewrite({ request: { uri: '/pricing', headers: { 'accept-language': { value: 'de' } } } }).uri).toBe('/index.html');
+    expect(rewrite({ request: { uri: '/pricing', headers: { 'accept-language': { value: 'de' } } } }).uri).toBe(
+      '/index.html',
+    );
     // the download page's shell (header and footer around the loading state), in the same language
     expect(uri('/w/AbC1234')).toBe('/prerendered/download.en.html');
     expect(uri('/downloads/AbC1234/r1')).toBe('/prerendered/download.en.html');
-    expect(rewrite({ request: { uri: '/d/AbC1234', headers: { 'accept-language': { value: 'ko-KR' } } } }).uri).toBe('/prerendered/download.ko.html');
+    expect(rewrite({ request: { uri: '/d/AbC1234', headers: { 'accept-language': { value: 'ko-KR' } } } }).uri).toBe(
+      '/prerendered/download.ko.html',
+    );
     expect(uri('/dash')).toBe('/index.html');
     expect(uri('/404/')).toBe('/index.html');
     expect(uri('/updatepassword')).toBe('/index.html');
@@ -119,11 +154,15 @@ describe('WebStack', () => {
     const config = distributionConfig();
     const policyRef = config.DefaultCacheBehavior.ResponseHeadersPolicyId;
     // the private pages' behaviours have a policy of their own (the same plus noindex, no referrer)
-    for (const b of config.CacheBehaviors.filter((c) => !privatePathPatterns().includes(c.PathPattern!))) expect(b.ResponseHeadersPolicyId).toEqual(policyRef);
+    for (const b of config.CacheBehaviors.filter((c) => !privatePathPatterns().includes(c.PathPattern!)))
+      expect(b.ResponseHeadersPolicyId).toEqual(policyRef);
     web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: {
-          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: Match.anyValue(), IncludeSubdomains: true }),
+          StrictTransportSecurity: Match.objectLike({
+            AccessControlMaxAgeSec: Match.anyValue(),
+            IncludeSubdomains: true,
+          }),
           ContentTypeOptions: { Override: true },
           FrameOptions: { FrameOption: 'DENY', Override: true },
           ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
@@ -137,11 +176,18 @@ describe('WebStack', () => {
 
   it('sends exactly the CSP of frontend/csp.ts, the one the local app servers send: no inline script, no eval', () => {
     const policies = Object.values(resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy')).map(
-      (p) => (p.Properties!.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } } }).SecurityHeadersConfig,
+      (p) =>
+        (
+          p.Properties!.ResponseHeadersPolicyConfig as {
+            SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } };
+          }
+        ).SecurityHeadersConfig,
     );
     // the app's and the private pages', with the one CSP
     expect(policies).toHaveLength(2);
-    expect(policies[1]!.ContentSecurityPolicy.ContentSecurityPolicy).toBe(policies[0]!.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(policies[1]!.ContentSecurityPolicy.ContentSecurityPolicy).toBe(
+      policies[0]!.ContentSecurityPolicy.ContentSecurityPolicy,
+    );
     const csp = policies[0]!.ContentSecurityPolicy.ContentSecurityPolicy;
     expect(csp).toBe(CONTENT_SECURITY_POLICY);
     expect(csp).toBe(contentSecurityPolicy({ storage: AWS_STORAGE_SOURCES }));
@@ -153,7 +199,19 @@ describe('WebStack', () => {
   it('the private pages (download, request, invite, extension, dashboard, reset link) get noindex and no referrer, still through the SPA rewrite', () => {
     const config = distributionConfig();
     const patterns = privatePathPatterns();
-    expect(patterns).toEqual(expect.arrayContaining(['/downloads/*', '/d/*', '/w/*', '/r/*', '/invite/*', '/extension/*', '/dash', '/dash/*', '/updatepassword']));
+    expect(patterns).toEqual(
+      expect.arrayContaining([
+        '/downloads/*',
+        '/d/*',
+        '/w/*',
+        '/r/*',
+        '/invite/*',
+        '/extension/*',
+        '/dash',
+        '/dash/*',
+        '/updatepassword',
+      ]),
+    );
     // every pattern covers private addresses only: /r/* is not /roadmap, /d/* is not /dash
     for (const p of patterns) expect(isPrivatePath(p.replace('*', 'x1')), p).toBe(true);
     for (const pattern of patterns) {
@@ -163,28 +221,38 @@ describe('WebStack', () => {
       expect(b.FunctionAssociations).toEqual(config.DefaultCacheBehavior.FunctionAssociations);
       expect(b.ResponseHeadersPolicyId).not.toEqual(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
       const policyId = (b.ResponseHeadersPolicyId as { Ref: string }).Ref;
-      const policy = resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy')[policyId]!.Properties!.ResponseHeadersPolicyConfig as {
-        SecurityHeadersConfig: { ReferrerPolicy: { ReferrerPolicy: string }; ContentSecurityPolicy: { ContentSecurityPolicy: string } };
+      const policy = resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy')[policyId]!.Properties!
+        .ResponseHeadersPolicyConfig as {
+        SecurityHeadersConfig: {
+          ReferrerPolicy: { ReferrerPolicy: string };
+          ContentSecurityPolicy: { ContentSecurityPolicy: string };
+        };
         CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
       };
       expect(policy.SecurityHeadersConfig.ReferrerPolicy.ReferrerPolicy).toBe('no-referrer');
       expect(policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(CONTENT_SECURITY_POLICY);
-      expect(policy.CustomHeadersConfig.Items).toContainEqual(expect.objectContaining({ Header: 'X-Robots-Tag', Value: 'noindex' }));
+      expect(policy.CustomHeadersConfig.Items).toContainEqual(
+        expect.objectContaining({ Header: 'X-Robots-Tag', Value: 'noindex' }),
+      );
     }
     // public pages and the build's robots.txt / sitemap.xml stay on the default behaviour
-    for (const path of ['/', '/pricing', '/roadmap/x', '/robots.txt', '/sitemap.xml', '/dashboard-analytics']) expect(isPrivatePath(path), path).toBe(false);
+    for (const path of ['/', '/pricing', '/roadmap/x', '/robots.txt', '/sitemap.xml', '/dashboard-analytics'])
+      expect(isPrivatePath(path), path).toBe(false);
   });
 
-  it("answers /api/* with nosniff through the same response headers policy as the app", () => {
+  it('answers /api/* with nosniff through the same response headers policy as the app', () => {
     const config = distributionConfig();
     const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
     const policyId = (api.ResponseHeadersPolicyId as { Ref: string }).Ref;
-    const policy = resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy')[policyId]!.Properties!.ResponseHeadersPolicyConfig as {
+    const policy = resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy')[policyId]!.Properties!
+      .ResponseHeadersPolicyConfig as {
       SecurityHeadersConfig: { ContentTypeOptions: { Override: boolean } };
       CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
     };
     expect(policy.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
-    expect(policy.CustomHeadersConfig.Items).toContainEqual(expect.objectContaining({ Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY }));
+    expect(policy.CustomHeadersConfig.Items).toContainEqual(
+      expect.objectContaining({ Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY }),
+    );
   });
 
   it('uploads the built app: hashed assets immutable, pages revalidated, nothing pruned', () => {
@@ -218,7 +286,15 @@ describe('WebStack', () => {
 describe('origin verification', () => {
   it('sends the origin-verify secret to the API origin, and gives every function the same secret to compare', () => {
     const dist = Object.values(resourcesOf(web, 'AWS::CloudFront::Distribution'))[0]!;
-    const origins = (dist.Properties!.DistributionConfig as { Origins: { DomainName: unknown; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] }).Origins;
+    const origins = (
+      dist.Properties!.DistributionConfig as {
+        Origins: {
+          DomainName: unknown;
+          CustomOriginConfig?: unknown;
+          OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+        }[];
+      }
+    ).Origins;
     const api = origins.filter((o) => o.CustomOriginConfig);
     expect(api).toHaveLength(1);
     const header = api[0]!.OriginCustomHeaders?.find((h) => h.HeaderName === 'x-origin-verify');
@@ -227,10 +303,14 @@ describe('origin verification', () => {
     expect(secretRef).toContain('resolve:secretsmanager');
     const core = t.template(t.core);
     // The core also holds the payments simulator's signing secret; the origin one is OriginVerify.
-    const secrets = Object.keys(resourcesOf(core, 'AWS::SecretsManager::Secret')).filter((id) => id.startsWith('OriginVerify'));
+    const secrets = Object.keys(resourcesOf(core, 'AWS::SecretsManager::Secret')).filter((id) =>
+      id.startsWith('OriginVerify'),
+    );
     expect(secrets).toHaveLength(1);
     for (const [id, fn] of Object.entries(resourcesOf(core, 'AWS::Lambda::Function'))) {
-      const value = JSON.stringify((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY);
+      const value = JSON.stringify(
+        (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY,
+      );
       expect(value, id).toContain('resolve:secretsmanager');
       expect(value, id).toContain(secrets[0]);
     }

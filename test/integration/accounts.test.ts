@@ -6,7 +6,13 @@ import { putSenderProfile } from '../../functions/data/users';
 import type { AuthResponse } from '../../functions/domain/auth-api';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { api, startTestApp, viaCloudFront } from '../helpers/local-app';
-import { assertMayTry, delayAfter, recordFailure, recordSuccess, type FailurePolicy } from '../../functions/services/failure-throttle';
+import {
+  assertMayTry,
+  delayAfter,
+  recordFailure,
+  recordSuccess,
+  type FailurePolicy,
+} from '../../functions/services/failure-throttle';
 import { bearer, createUser, json, mailsTo, waitForMail } from '../helpers/transfers';
 
 let app: LocalApp;
@@ -51,17 +57,37 @@ describe('registration, login, refresh and logout', () => {
   });
 
   it('step 3 refuses a short password with the spec text, then creates the account and signs in', async () => {
-    const short = await api(app, '/signup2', json({ registrationToken, email, fullName: 'New User', password: '12345' }));
+    const short = await api(
+      app,
+      '/signup2',
+      json({ registrationToken, email, fullName: 'New User', password: '12345' }),
+    );
     expect(short.status).toBe(400);
     expect(short.text).toContain(TEXTS.signupPasswordTooShort);
     const res = await api(
       app,
       '/signup2',
-      json({ registrationToken, email, fullName: 'New User', password: 'secret123', company: 'Acme', role: 'pro', lang: 'en', fingerprint: { language: 'en-US', timezone: 'UTC' } }),
+      json({
+        registrationToken,
+        email,
+        fullName: 'New User',
+        password: 'secret123',
+        company: 'Acme',
+        role: 'pro',
+        lang: 'en',
+        fingerprint: { language: 'en-US', timezone: 'UTC' },
+      }),
     );
     expect(res.status, res.text).toBe(201);
     const auth = res.json as AuthResponse;
-    expect(auth.user).toMatchObject({ email, fullName: 'New User', role: 'free', chosenRole: 'pro', status: 'unpaid', loginCount: 1 });
+    expect(auth.user).toMatchObject({
+      email,
+      fullName: 'New User',
+      role: 'free',
+      chosenRole: 'pro',
+      status: 'unpaid',
+      loginCount: 1,
+    });
     const cookie = cookieOf(res.headers)!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
@@ -114,7 +140,8 @@ describe('wrong passwords cannot lock an account out', () => {
     await createUser(app, email, 'free');
     const attacker = viewer('203.0.113.7');
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i += 1) statuses.push((await api(app, '/combinedAuth', json({ email, password: `wrong-${i}` }, attacker))).status);
+    for (let i = 0; i < 10; i += 1)
+      statuses.push((await api(app, '/combinedAuth', json({ email, password: `wrong-${i}` }, attacker))).status);
     // Five free failures, then the sixth try waits.
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
@@ -128,9 +155,19 @@ describe('wrong passwords cannot lock an account out', () => {
 });
 
 describe('the failure throttle against the table', () => {
-  const policy: FailurePolicy = { scope: `test-${Date.now()}`, freeFailures: 2, firstDelaySeconds: 60, maxDelaySeconds: 240, ceiling: { limit: 4, windowSeconds: 3600 } };
+  const policy: FailurePolicy = {
+    scope: `test-${Date.now()}`,
+    freeFailures: 2,
+    firstDelaySeconds: 60,
+    maxDelaySeconds: 240,
+    ceiling: { limit: 4, windowSeconds: 3600 },
+  };
   const wait = 'wait {minutes}';
-  const refusal = (p: Promise<unknown>) => p.then(() => undefined, (err: { statusCode?: number; headers?: Record<string, string> }) => err);
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => undefined,
+      (err: { statusCode?: number; headers?: Record<string, string> }) => err,
+    );
 
   it('doubles the wait after each failure past the free ones, up to the maximum', async () => {
     const t0 = Date.UTC(2026, 10, 24, 12, 0, 0);
@@ -141,7 +178,9 @@ describe('the failure throttle against the table', () => {
     expect(third).toMatchObject({ statusCode: 429, headers: { 'retry-after': '59' } });
     expect(await refusal(assertMayTry(policy, subject, 'a', wait, t0 + 61_000))).toBeUndefined();
     await recordFailure(policy, subject, 'a', t0 + 61_000);
-    expect(await refusal(assertMayTry(policy, subject, 'a', wait, t0 + 61_000 + 119_000))).toMatchObject({ statusCode: 429 });
+    expect(await refusal(assertMayTry(policy, subject, 'a', wait, t0 + 61_000 + 119_000))).toMatchObject({
+      statusCode: 429,
+    });
     expect([0, 1, 2, 3, 4, 5, 9].map((n) => delayAfter(policy, n))).toEqual([0, 0, 60, 120, 240, 240, 240]);
   });
 
@@ -188,7 +227,14 @@ describe('password reset', () => {
 
 describe('plan limits on the server', () => {
   async function create(user: { accessToken: string }, size: number) {
-    return api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'big.bin', size }] }, { authorization: `Bearer ${user.accessToken}` }));
+    return api(
+      app,
+      '/me/transfers',
+      json(
+        { sendAs: 'link', fileObjects: [{ fileName: 'big.bin', size }] },
+        { authorization: `Bearer ${user.accessToken}` },
+      ),
+    );
   }
 
   it('20 concurrent sends at the storage limit never exceed it', async () => {
@@ -222,7 +268,11 @@ describe('plan limits on the server', () => {
     expect(eleventh.json.error.code).toBe('over_transfer_limit');
     expect(eleventh.json.error.message).toBe("Your Free plan is limited to 10 transfers. You're 1 over your limit.");
     const me = await api(app, '/me', { headers: bearer(user) });
-    expect(me.json).toMatchObject({ thisMonthsTransfers: 10, monthlyTransferLimit: 10, blocked: 'over_transfer_limit' });
+    expect(me.json).toMatchObject({
+      thisMonthsTransfers: 10,
+      monthlyTransferLimit: 10,
+      blocked: 'over_transfer_limit',
+    });
   });
 
   it('a free user may not pick a 1-month expiry; a pro user may', async () => {
@@ -243,27 +293,49 @@ describe('own data only', () => {
     const b = await createUser(app, 'bob@example.com', 'pro');
     const up = await api(app, '/me/images', json({ kind: 'profile', contentType: 'image/png', size: 68 }, bearer(a)));
     expect(up.status, up.text).toBe(200);
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
-    const put = await fetch(up.json.url as string, { method: 'PUT', headers: up.json.headers as Record<string, string>, body: png });
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+        '1f15c4890000000d49444154789c6300010000050001' +
+        '0d0a2db40000000049454e44ae426082',
+      'hex',
+    );
+    const put = await fetch(up.json.url as string, {
+      method: 'PUT',
+      headers: up.json.headers as Record<string, string>,
+      body: png,
+    });
     expect(put.status).toBe(200);
     const stolen = await api(app, '/v1/updateProfile', json({ profilePicKey: up.json.key }, bearer(b)));
     expect(stolen.status).toBe(400);
-    const own = await api(app, '/v1/updateProfile', json({ profilePicKey: up.json.key, greetingName: 'Al' }, bearer(a)));
+    const own = await api(
+      app,
+      '/v1/updateProfile',
+      json({ profilePicKey: up.json.key, greetingName: 'Al' }, bearer(a)),
+    );
     expect(own.status, own.text).toBe(200);
     expect(own.json.greetingName).toBe('Al');
     expect(own.json.profilePic).toMatch(/^http/);
     expect((await api(app, '/me', { headers: bearer(b) })).json.greetingName).toBeUndefined();
-    expect((await api(app, '/me/images', json({ kind: 'profile', contentType: 'text/html', size: 10 }, bearer(a)))).status).toBe(400);
+    expect(
+      (await api(app, '/me/images', json({ kind: 'profile', contentType: 'text/html', size: 10 }, bearer(a)))).status,
+    ).toBe(400);
     expect((await api(app, '/me')).status).toBe(401);
   });
 
   it('contacts come from sends, deduplicated, and only the sender sees them', async () => {
     const a = await createUser(app, 'carol@example.com', 'pro');
     const b = await createUser(app, 'dave@example.com', 'pro');
-    const send = { sendAs: 'email', emailTo: [{ email: 'Friend@Example.com' }, { email: 'friend@example.com' }, { email: 'other@example.com' }], fileObjects: [{ fileName: 'a.txt', size: 5 }] };
+    const send = {
+      sendAs: 'email',
+      emailTo: [{ email: 'Friend@Example.com' }, { email: 'friend@example.com' }, { email: 'other@example.com' }],
+      fileObjects: [{ fileName: 'a.txt', size: 5 }],
+    };
     expect((await api(app, '/me/transfers', json(send, bearer(a)))).status).toBe(201);
     const mine = await api(app, '/quicksend2', { method: 'POST', headers: bearer(a) });
-    expect((mine.json.contacts as { email: string }[]).map((c) => c.email).sort()).toEqual(['friend@example.com', 'other@example.com']);
+    expect((mine.json.contacts as { email: string }[]).map((c) => c.email).sort()).toEqual([
+      'friend@example.com',
+      'other@example.com',
+    ]);
     const theirs = await api(app, '/quicksend2', { method: 'POST', headers: bearer(b) });
     expect(theirs.json.contacts).toEqual([]);
   });
@@ -271,6 +343,8 @@ describe('own data only', () => {
   it('feedback needs a message and is stored', async () => {
     const a = await createUser(app, 'erin@example.com', 'free');
     expect((await api(app, '/feedback', json({ message: '  ' }, bearer(a)))).status).toBe(400);
-    expect((await api(app, '/feedback', json({ message: 'Lovely', rating: 'Fantastic', route: '/dash' }, bearer(a)))).status).toBe(201);
+    expect(
+      (await api(app, '/feedback', json({ message: 'Lovely', rating: 'Fantastic', route: '/dash' }, bearer(a)))).status,
+    ).toBe(201);
   });
 });

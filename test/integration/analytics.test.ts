@@ -10,13 +10,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchWriteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
-import { ANALYTICS_MAX_DAYS, DOWNLOAD_ROWS_PAGE, type AnalyticsResponse, type DownloadRowsPage } from '../../functions/domain/dashboard-api';
+import {
+  ANALYTICS_MAX_DAYS,
+  DOWNLOAD_ROWS_PAGE,
+  type AnalyticsResponse,
+  type DownloadRowsPage,
+} from '../../functions/domain/dashboard-api';
 import { keys } from '../../functions/data/keys';
 import { RECIPIENT_SET_CAP, downloadTransaction } from '../../functions/data/download-events';
 import { eventIdAt } from '../../functions/data/notifications';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, createUser, json, randomData, recipientIdsOf as recipientIdsOfAt, sendFiles, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  createUser,
+  json,
+  randomData,
+  recipientIdsOf as recipientIdsOfAt,
+  sendFiles,
+  type TestUser,
+} from '../helpers/transfers';
 
 const DAY = 86_400_000;
 let app: LocalApp;
@@ -30,7 +43,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 function sendByEmail(user: TestUser, files: Record<string, Buffer>, to: string[]): Promise<CreateTransferResponse> {
-  return sendFiles(app, user, new Map(Object.entries(files)), { sendAs: 'email', emailTo: to.map((email) => ({ email })) });
+  return sendFiles(app, user, new Map(Object.entries(files)), {
+    sendAs: 'email',
+    emailTo: to.map((email) => ({ email })),
+  });
 }
 
 const recipientIdsOf = (slug: string) => recipientIdsOfAt(app, slug);
@@ -52,7 +68,11 @@ beforeAll(async () => {
   app = await startTestApp();
   carol = await createUser(app, 'carol.analyst@example.com');
   dave = await createUser(app, 'dave.other@example.com');
-  report = await sendByEmail(carol, { 'annual-report.pdf': randomData(100), 'figures.csv': randomData(50) }, ['ann@example.com', 'ben@example.com', 'cat@example.com']);
+  report = await sendByEmail(carol, { 'annual-report.pdf': randomData(100), 'figures.csv': randomData(50) }, [
+    'ann@example.com',
+    'ben@example.com',
+    'cat@example.com',
+  ]);
   photos = await sendByEmail(carol, { 'holiday-photos.zip': randomData(80) }, ['ann@example.com']);
   rid = await recipientIdsOf(report.id);
   const photoRid = await recipientIdsOf(photos.id);
@@ -86,10 +106,16 @@ describe('GET /analytics after real downloads from DE, JP and BR', () => {
     ]);
   });
 
-  it('is the caller\'s alone: another user sees zeros', async () => {
+  it("is the caller's alone: another user sees zeros", async () => {
     const res = await analytics(dave, `from=${today()}&to=${today()}`);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ totalDownloads: 0, countries: [], topTransfers: [], uniqueRecipients: 0, series: [{ start: today(), downloads: 0 }] });
+    expect(res.json).toMatchObject({
+      totalDownloads: 0,
+      countries: [],
+      topTransfers: [],
+      uniqueRecipients: 0,
+      series: [{ start: today(), downloads: 0 }],
+    });
     expect(res.text).not.toContain('annual-report');
   });
 
@@ -104,7 +130,15 @@ describe('GET /analytics after real downloads from DE, JP and BR', () => {
           new TransactWriteCommand({
             TransactItems: downloadTransaction(
               { slug: photos.id, senderId: carol.sub },
-              { at, id: eventIdAt(at), countryCode: 'JP', countryName: 'Japan', fileName: 'holiday-photos.zip', origin: 'file', ...(i === 1 ? { recipientEmail: 'dan@example.com' } : {}) },
+              {
+                at,
+                id: eventIdAt(at),
+                countryCode: 'JP',
+                countryName: 'Japan',
+                fileName: 'holiday-photos.zip',
+                origin: 'file',
+                ...(i === 1 ? { recipientEmail: 'dan@example.com' } : {}),
+              },
             ),
           }),
         );
@@ -135,7 +169,8 @@ describe('GET /analytics after real downloads from DE, JP and BR', () => {
       for (const b of weeks.series) expect(new Date(`${b.start}T00:00:00Z`).getUTCDay(), b.start).toBe(1);
       expect(weeks.series[0]!.start <= from).toBe(true);
       expect(Date.parse(from) - Date.parse(weeks.series[0]!.start)).toBeLessThan(7 * DAY);
-      for (let i = 1; i < weeks.series.length; i += 1) expect(Date.parse(weeks.series[i]!.start) - Date.parse(weeks.series[i - 1]!.start)).toBe(7 * DAY);
+      for (let i = 1; i < weeks.series.length; i += 1)
+        expect(Date.parse(weeks.series[i]!.start) - Date.parse(weeks.series[i - 1]!.start)).toBe(7 * DAY);
       expect(weeks.series.reduce((s, b) => s + b.downloads, 0)).toBe(7);
       expect(weeks.series.some((b) => b.downloads === 0)).toBe(true);
 
@@ -144,11 +179,14 @@ describe('GET /analytics after real downloads from DE, JP and BR', () => {
       expect(months.series[0]!.start).toBe(`${from.slice(0, 7)}-01`);
       expect(months.series.at(-1)!.start).toBe(`${today().slice(0, 7)}-01`);
       expect(months.series.reduce((s, b) => s + b.downloads, 0)).toBe(7);
-      expect(months.series.find((b) => b.start === `${dayOf(past[1]!).slice(0, 7)}-01`)!.downloads).toBeGreaterThanOrEqual(1);
+      expect(
+        months.series.find((b) => b.start === `${dayOf(past[1]!).slice(0, 7)}-01`)!.downloads,
+      ).toBeGreaterThanOrEqual(1);
     });
 
     it('a range leaves out the days outside it', async () => {
-      const a = (await analytics(carol, `from=${dayOf(now - 41 * DAY)}&to=${dayOf(now - 2 * DAY)}`)).json as AnalyticsResponse;
+      const a = (await analytics(carol, `from=${dayOf(now - 41 * DAY)}&to=${dayOf(now - 2 * DAY)}`))
+        .json as AnalyticsResponse;
       expect(a.totalDownloads).toBe(2);
       expect(a.countries).toEqual([{ countryCode: 'JP', downloads: 2 }]);
       expect(a.uniqueRecipients).toBe(1);
@@ -174,18 +212,34 @@ describe(`a month whose recipient set is full (${RECIPIENT_SET_CAP})`, () => {
     const month = today().slice(0, 7);
     const full = RECIPIENT_SET_CAP;
     const tokens = new Set(Array.from({ length: full }, (_, i) => `r${String(i).padStart(9, '0')}`));
-    await dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.monthStats(erin.sub, month), entity: 'MonthStats', month, downloads: full, recipients: tokens } }));
+    await dynamo().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...keys.monthStats(erin.sub, month), entity: 'MonthStats', month, downloads: full, recipients: tokens },
+      }),
+    );
     await download(t, 'newsletter.pdf', 'CA', (await recipientIdsOf(t.id)).get('fan@example.com'));
     const meta = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transfer(t.id) }));
     expect(meta.Item!.totalDownloads).toBe(1);
     const notes = await api(app, '/notifications', json({}, bearer(erin)));
-    expect(notes.json.notifications).toEqual([expect.objectContaining({ slug: t.id, receiverEmail: 'fan@example.com', dlCountryCode: 'CA' })]);
+    expect(notes.json.notifications).toEqual([
+      expect.objectContaining({ slug: t.id, receiverEmail: 'fan@example.com', dlCountryCode: 'CA' }),
+    ]);
     const a = (await analytics(erin, `from=${today()}&to=${today()}`)).json as AnalyticsResponse;
     // the day's own set was not full: the recipient counts there
-    expect(a).toMatchObject({ totalDownloads: 1, countries: [{ countryCode: 'CA', downloads: 1 }], uniqueRecipients: 1 });
-    const rows = (await api(app, `/analytics/downloads?from=${today()}&to=${today()}`, { headers: bearer(erin) })).json as DownloadRowsPage;
-    expect(rows.rows).toEqual([expect.objectContaining({ slug: t.id, receiverEmail: 'fan@example.com', countryCode: 'CA' })]);
-    const monthItem = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.monthStats(erin.sub, month) }));
+    expect(a).toMatchObject({
+      totalDownloads: 1,
+      countries: [{ countryCode: 'CA', downloads: 1 }],
+      uniqueRecipients: 1,
+    });
+    const rows = (await api(app, `/analytics/downloads?from=${today()}&to=${today()}`, { headers: bearer(erin) }))
+      .json as DownloadRowsPage;
+    expect(rows.rows).toEqual([
+      expect.objectContaining({ slug: t.id, receiverEmail: 'fan@example.com', countryCode: 'CA' }),
+    ]);
+    const monthItem = await dynamo().send(
+      new GetCommand({ TableName: table(), Key: keys.monthStats(erin.sub, month) }),
+    );
     expect((monthItem.Item!.recipients as Set<string>).size).toBe(full);
     expect(monthItem.Item!['c#CA']).toBe(1);
   });
@@ -221,9 +275,26 @@ describe('GET /analytics/downloads: the CSV export rows', () => {
     const page = res.json as DownloadRowsPage;
     expect(page.cursor).toBeUndefined();
     expect(page.rows.slice(0, 5)).toEqual([
-      expect.objectContaining({ slug: report.id, fileName: 'annual-report.pdf', dlOrigin: 'file', countryCode: 'DE', country_name: 'Germany', receiverEmail: 'ann@example.com' }),
-      expect.objectContaining({ slug: report.id, fileName: 'figures.csv', countryCode: 'DE', receiverEmail: 'ann@example.com' }),
-      expect.objectContaining({ slug: report.id, countryCode: 'JP', country_name: 'Japan', receiverEmail: 'ben@example.com' }),
+      expect.objectContaining({
+        slug: report.id,
+        fileName: 'annual-report.pdf',
+        dlOrigin: 'file',
+        countryCode: 'DE',
+        country_name: 'Germany',
+        receiverEmail: 'ann@example.com',
+      }),
+      expect.objectContaining({
+        slug: report.id,
+        fileName: 'figures.csv',
+        countryCode: 'DE',
+        receiverEmail: 'ann@example.com',
+      }),
+      expect.objectContaining({
+        slug: report.id,
+        countryCode: 'JP',
+        country_name: 'Japan',
+        receiverEmail: 'ben@example.com',
+      }),
       expect.objectContaining({ slug: report.id, countryCode: 'BR', country_name: 'Brazil' }),
       expect.objectContaining({ slug: photos.id, countryCode: 'BR', receiverEmail: 'ann@example.com' }),
     ]);
@@ -250,7 +321,11 @@ describe('GET /analytics/downloads: the CSV export rows', () => {
         country_name: 'South Korea',
       }));
       for (let i = 0; i < items.length; i += 25) {
-        await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+        await dynamo().send(
+          new BatchWriteCommand({
+            RequestItems: { [table()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+          }),
+        );
       }
       const res = await api(app, '/analytics/downloads?from=2025-06-10&to=2025-06-10', { headers: bearer(dave) });
       expect(res.status, res.text.slice(0, 300)).toBe(200);
@@ -261,15 +336,22 @@ describe('GET /analytics/downloads: the CSV export rows', () => {
       expect(first.rows).toHaveLength(DOWNLOAD_ROWS_PAGE);
       expect(first.rows[0]!.fileName).toBe('row-0.bin');
       expect(first.cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-      const next = await api(app, `/analytics/downloads?from=2025-06-10&to=2025-06-10&cursor=${first.cursor}`, { headers: bearer(dave) });
+      const next = await api(app, `/analytics/downloads?from=2025-06-10&to=2025-06-10&cursor=${first.cursor}`, {
+        headers: bearer(dave),
+      });
       expect(next.status, next.text).toBe(200);
       const second = next.json as DownloadRowsPage;
-      expect(second.rows.map((r) => r.fileName)).toEqual(Array.from({ length: total - DOWNLOAD_ROWS_PAGE }, (_, i) => `row-${DOWNLOAD_ROWS_PAGE + i}.bin`));
+      expect(second.rows.map((r) => r.fileName)).toEqual(
+        Array.from({ length: total - DOWNLOAD_ROWS_PAGE }, (_, i) => `row-${DOWNLOAD_ROWS_PAGE + i}.bin`),
+      );
       expect(second.cursor).toBeUndefined();
     });
 
     it("refuses a tampered cursor, another user's cursor, and one outside the range (400 invalid_cursor)", async () => {
-      const decoded = JSON.parse(Buffer.from(first.cursor!, 'base64url').toString('utf8')) as { pk: string; sk: string };
+      const decoded = JSON.parse(Buffer.from(first.cursor!, 'base64url').toString('utf8')) as {
+        pk: string;
+        sk: string;
+      };
       const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
       const tries = [
         `${first.cursor!.slice(0, -2)}xx`,
@@ -280,17 +362,25 @@ describe('GET /analytics/downloads: the CSV export rows', () => {
         '%%%',
       ];
       for (const cursor of tries) {
-        const res = await api(app, `/analytics/downloads?from=2025-06-10&to=2025-06-10&cursor=${encodeURIComponent(cursor)}`, { headers: bearer(dave) });
+        const res = await api(
+          app,
+          `/analytics/downloads?from=2025-06-10&to=2025-06-10&cursor=${encodeURIComponent(cursor)}`,
+          { headers: bearer(dave) },
+        );
         expect(res.status, `${cursor}: ${res.text.slice(0, 200)}`).toBe(400);
         expect(res.text).not.toContain('annual-report');
       }
       // dave's own cursor used by carol: refused, and nothing of dave's is read
-      const carols = await api(app, `/analytics/downloads?from=2025-06-10&to=2025-06-10&cursor=${first.cursor}`, { headers: bearer(carol) });
+      const carols = await api(app, `/analytics/downloads?from=2025-06-10&to=2025-06-10&cursor=${first.cursor}`, {
+        headers: bearer(carol),
+      });
       expect(carols.status).toBe(400);
       expect(carols.json.error.code).toBe('invalid_cursor');
       expect(carols.text).not.toContain('row-');
       // the same cursor on another range
-      const other = await api(app, `/analytics/downloads?from=2025-06-11&to=2025-06-12&cursor=${first.cursor}`, { headers: bearer(dave) });
+      const other = await api(app, `/analytics/downloads?from=2025-06-11&to=2025-06-12&cursor=${first.cursor}`, {
+        headers: bearer(dave),
+      });
       expect(other.json.error.code).toBe('invalid_cursor');
     });
   });

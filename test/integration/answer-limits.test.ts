@@ -7,7 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApp } from '../../scripts/local/app';
 import { MAX_LAMBDA_RESPONSE_BYTES } from '../../scripts/local/gateway/server';
-import { SIGNED_URLS_PER_ANSWER, type CreateTransferResponse, type SignManyResponse, type SignResponse, type UploadStateResponse } from '../../functions/domain/transfer-api';
+import {
+  SIGNED_URLS_PER_ANSWER,
+  type CreateTransferResponse,
+  type SignManyResponse,
+  type SignResponse,
+  type UploadStateResponse,
+} from '../../functions/domain/transfer-api';
 import { PREVIEWS_PER_PAGE, type PreviewsResponse } from '../../functions/domain/previews';
 import { collectPreviewPages } from '../../functions/domain/preview-pages';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -53,7 +59,10 @@ describe(`a transfer of ${FILES} files stays inside Lambda's 6 MB answer`, () =>
   let t: CreateTransferResponse;
 
   it('the create answers every plan with the first 100 URLs, each of AWS size', async () => {
-    const fileObjects = Array.from({ length: FILES }, (_, i) => ({ fileName: `photo-${String(i).padStart(4, '0')}.jpg`, size: 1 }));
+    const fileObjects = Array.from({ length: FILES }, (_, i) => ({
+      fileName: `photo-${String(i).padStart(4, '0')}.jpg`,
+      size: 1,
+    }));
     const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects }, bearer(owner)));
     expect(res.status, res.text.slice(0, 300)).toBe(201);
     expect(measured('create', res)).toBeLessThanOrEqual(MAX_LAMBDA_RESPONSE_BYTES);
@@ -91,7 +100,11 @@ describe(`a transfer of ${FILES} files stays inside Lambda's 6 MB answer`, () =>
       for (const f of (batch.json as SignManyResponse).files) urls.set(f.fileId, f.url);
     }
     expect(urls.size).toBe(FILES);
-    const tooMany = await api(app, `/transfers/${t.id}/sign`, json({ fileIds: unsigned.slice(0, SIGNED_URLS_PER_ANSWER + 1) }, headers));
+    const tooMany = await api(
+      app,
+      `/transfers/${t.id}/sign`,
+      json({ fileIds: unsigned.slice(0, SIGNED_URLS_PER_ANSWER + 1) }, headers),
+    );
     expect(tooMany.status).toBe(400);
 
     await inParallel(t.files, async (f) => {
@@ -106,7 +119,11 @@ describe(`a transfer of ${FILES} files stays inside Lambda's 6 MB answer`, () =>
       expect(done.status, done.text).toBe(200);
     });
     // a batch naming files already uploaded signs only the others
-    const mixed = await api(app, `/transfers/${t.id}/sign`, json({ fileIds: [t.files[0]!.fileId, unsigned[1]!] }, headers));
+    const mixed = await api(
+      app,
+      `/transfers/${t.id}/sign`,
+      json({ fileIds: [t.files[0]!.fileId, unsigned[1]!] }, headers),
+    );
     expect(mixed.status, mixed.text).toBe(200);
     expect((mixed.json as SignManyResponse).files.map((f) => f.fileId)).toEqual([unsigned[1]]);
 
@@ -146,7 +163,9 @@ describe(`a transfer of ${FILES} files stays inside Lambda's 6 MB answer`, () =>
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const res = await api(app, `/transfers/${t.id}/previews${cursor ? `?cursor=${cursor}` : ''}`, { headers: bearer(owner) });
+      const res = await api(app, `/transfers/${t.id}/previews${cursor ? `?cursor=${cursor}` : ''}`, {
+        headers: bearer(owner),
+      });
       expect(res.status, res.text.slice(0, 300)).toBe(200);
       expect(measured('modal previews page', res)).toBeLessThanOrEqual(MAX_LAMBDA_RESPONSE_BYTES);
       const page = res.json as PreviewsResponse;

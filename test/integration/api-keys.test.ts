@@ -9,14 +9,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { LocalApp } from '../../scripts/local/app';
-import { API_KEY_RATE_LIMIT, API_KEY_UPLOAD_RATE_LIMIT, parseApiKey, type CreateApiKeyResponse } from '../../functions/domain/api-keys';
+import {
+  API_KEY_RATE_LIMIT,
+  API_KEY_UPLOAD_RATE_LIMIT,
+  parseApiKey,
+  type CreateApiKeyResponse,
+} from '../../functions/domain/api-keys';
 import type { PlannedFile, SignResponse } from '../../functions/domain/transfer-api';
 import { routes } from '../../functions/routes';
 import { MULTIPART_THRESHOLD_BYTES } from '../../functions/domain/upload';
 import { MESSAGE_MAX_LENGTH } from '../../functions/domain/input-rules';
 import { keys as tableKeys } from '../../functions/data/keys';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, createUser, fetchBytes, json, randomData, sendFiles, sha256, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  createUser,
+  fetchBytes,
+  json,
+  randomData,
+  sendFiles,
+  sha256,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { Webhook } from 'standardwebhooks';
 import { eventOf, startReceiver } from '../helpers/webhook-receiver';
@@ -52,7 +67,9 @@ describe('API keys in the dashboard (Cognito session)', () => {
     const parsed = parseApiKey(created.key)!;
     expect(parsed.env).toBe('local');
     expect(created).toMatchObject({ id: parsed.id, name: 'CI pipeline', scopes: ['transfers:read'] });
-    const stored = await dynamo().send(new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: tableKeys.apiKey(parsed.id) }));
+    const stored = await dynamo().send(
+      new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: tableKeys.apiKey(parsed.id) }),
+    );
     expect(JSON.stringify(stored.Item)).not.toContain(parsed.secret);
     expect(stored.Item!.keyHash).toMatch(/^[A-Za-z0-9_-]{43}$/u);
 
@@ -71,7 +88,9 @@ describe('API keys in the dashboard (Cognito session)', () => {
   });
 
   it('refuses a bad key request with stable codes, and a key cannot manage keys, billing or teams', async () => {
-    expect((await api(app, '/me/api-keys', json({ name: 'x', scopes: ['billing'] }, bearer(alice)))).json.error.code).toBe('invalid_request');
+    expect(
+      (await api(app, '/me/api-keys', json({ name: 'x', scopes: ['billing'] }, bearer(alice)))).json.error.code,
+    ).toBe('invalid_request');
     expect((await api(app, '/me/api-keys', json({ name: '', scopes: ['send'] }, bearer(alice)))).status).toBe(400);
     const all = await newKey(alice, ['send', 'transfers:read', 'requests', 'webhooks']);
     for (const [path, init] of [
@@ -103,10 +122,16 @@ describe('public API v1 with a key', () => {
     expect((await api(app, '/v1/transfers', { headers: bearer(alice) })).json.error.code).toBe('invalid_api_key');
     expect((await api(app, `/v1/transfers?api_key=${readOnly.key}`)).status).toBe(401);
 
-    const send = await api(app, '/v1/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'a.txt', size: 3 }] }, keyAuth(readOnly.key)));
+    const send = await api(
+      app,
+      '/v1/transfers',
+      json({ sendAs: 'link', fileObjects: [{ fileName: 'a.txt', size: 3 }] }, keyAuth(readOnly.key)),
+    );
     expect(send.status).toBe(403);
     expect(send.json.error).toMatchObject({ code: 'key_scope_missing' });
-    expect((await api(app, '/v1/requests', { headers: keyAuth(readOnly.key) })).json.error.code).toBe('key_scope_missing');
+    expect((await api(app, '/v1/requests', { headers: keyAuth(readOnly.key) })).json.error.code).toBe(
+      'key_scope_missing',
+    );
     expect((await api(app, '/v1/transfers', { headers: keyAuth(readOnly.key) })).status).toBe(200);
   });
 
@@ -118,7 +143,9 @@ describe('public API v1 with a key', () => {
     const after = await api(app, '/v1/transfers', { headers: keyAuth(k.key) });
     expect(after.status).toBe(401);
     expect(after.json.error.code).toBe('invalid_api_key');
-    expect((await api(app, `/me/api-keys/${k.id}`, { method: 'DELETE', headers: bearer(alice) })).json.error.code).toBe('key_not_found');
+    expect((await api(app, `/me/api-keys/${k.id}`, { method: 'DELETE', headers: bearer(alice) })).json.error.code).toBe(
+      'key_not_found',
+    );
   });
 
   it('never writes a key to the logs, whatever the request (handlers log at debug here)', async () => {
@@ -138,7 +165,11 @@ describe('public API v1 with a key', () => {
       await api(app, '/v1/transfers', { headers: keyAuth(k.key) }); // scope missing
       await api(app, '/v1/webhooks', { headers: keyAuth(gone.key) }); // revoked
       await api(app, `/v1/webhooks?api_key=${encodeURIComponent(k.key)}`);
-      await api(app, '/v1/transfers', { method: 'POST', headers: { ...keyAuth(k.key), 'content-type': 'application/json' }, body: '{"fileObjects": [' });
+      await api(app, '/v1/transfers', {
+        method: 'POST',
+        headers: { ...keyAuth(k.key), 'content-type': 'application/json' },
+        body: '{"fileObjects": [',
+      });
       await api(app, '/v1/webhooks', json({ url: `http://127.0.0.1:9/${k.key}`, events: ['ping'] }, keyAuth(k.key)));
     } finally {
       process.stdout.write = out;
@@ -159,14 +190,22 @@ describe('public API v1 with a key', () => {
     const read = await api(app, `/v1/transfers/${aliceSent.id}`, { headers: keyAuth(bobKey.key) });
     expect([403, 404], read.text).toContain(read.status);
     expect(read.text).not.toContain('alice-private.txt');
-    for (const [path, method] of [[`/v1/transfers/${aliceSent.id}`, 'DELETE'], [`/v1/transfers/${aliceSent.id}/complete`, 'POST'], [`/v1/transfers/${aliceSent.id}/upload-state`, 'GET']] as const) {
+    for (const [path, method] of [
+      [`/v1/transfers/${aliceSent.id}`, 'DELETE'],
+      [`/v1/transfers/${aliceSent.id}/complete`, 'POST'],
+      [`/v1/transfers/${aliceSent.id}/upload-state`, 'GET'],
+    ] as const) {
       const res = await api(app, path, { method, headers: keyAuth(bobKey.key) });
       expect([403, 404], `${method} ${path}: ${res.text}`).toContain(res.status);
     }
     const list = await api(app, '/v1/transfers', { headers: keyAuth(bobKey.key) });
     expect(list.text).not.toContain(aliceSent.id);
-    expect((await api(app, `/me/api-keys/${aliceKey.id}`, { method: 'DELETE', headers: bearer(bob) })).status).toBe(404);
-    expect((await api(app, `/v1/transfers/${aliceSent.id}`, { headers: keyAuth(aliceKey.key) })).json.files[0].fileName).toBe('alice-private.txt');
+    expect((await api(app, `/me/api-keys/${aliceKey.id}`, { method: 'DELETE', headers: bearer(bob) })).status).toBe(
+      404,
+    );
+    expect(
+      (await api(app, `/v1/transfers/${aliceSent.id}`, { headers: keyAuth(aliceKey.key) })).json.files[0].fileName,
+    ).toBe('alice-private.txt');
   });
 
   it(`limits each key to ${API_KEY_RATE_LIMIT.requests} requests a window: 429 rate_limited with Retry-After, other keys unaffected`, async () => {
@@ -188,7 +227,11 @@ describe('public API v1 with a key', () => {
 
   it(`counts the upload calls of a transfer in their own window of ${API_KEY_UPLOAD_RATE_LIMIT.requests}: a key past its general limit still uploads`, async () => {
     const k = await newKey(bob, ['send', 'transfers:read']);
-    const created = await api(app, '/v1/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'big.bin', size: MULTIPART_THRESHOLD_BYTES }] }, keyAuth(k.key)));
+    const created = await api(
+      app,
+      '/v1/transfers',
+      json({ sendAs: 'link', fileObjects: [{ fileName: 'big.bin', size: MULTIPART_THRESHOLD_BYTES }] }, keyAuth(k.key)),
+    );
     expect(created.status, created.text).toBe(201);
     const id = created.json.id as string;
     const fileId = (created.json.files as PlannedFile[])[0]!.fileId;
@@ -224,12 +267,32 @@ describe('public API v1 with a key', () => {
     const k = await newKey(alice, ['send', 'transfers:read']);
     const big = randomData(MULTIPART_THRESHOLD_BYTES + 7);
     const small = randomData(1234);
-    const created = await api(app, '/v1/transfers', json({ sendAs: 'email', emailTo: [{ email: 'carol.api@example.com' }], message: 'via the API', password: 'Api-pass-1', expirySeconds: 604800, fileObjects: [{ fileName: 'big.bin', size: big.length }, { fileName: 'small.txt', size: small.length, itemPath: 'folder/small.txt' }] }, keyAuth(k.key)));
+    const created = await api(
+      app,
+      '/v1/transfers',
+      json(
+        {
+          sendAs: 'email',
+          emailTo: [{ email: 'carol.api@example.com' }],
+          message: 'via the API',
+          password: 'Api-pass-1',
+          expirySeconds: 604800,
+          fileObjects: [
+            { fileName: 'big.bin', size: big.length },
+            { fileName: 'small.txt', size: small.length, itemPath: 'folder/small.txt' },
+          ],
+        },
+        keyAuth(k.key),
+      ),
+    );
     expect(created.status, created.text).toBe(201);
     expect(created.json.uploadToken).toBeUndefined();
     const id = created.json.id as string;
     const files = created.json.files as PlannedFile[];
-    const bodies = new Map([['big.bin', big], ['small.txt', small]]);
+    const bodies = new Map([
+      ['big.bin', big],
+      ['small.txt', small],
+    ]);
     const multipart = files.find((f) => f.mode === 'multipart')!;
     expect(multipart.partCount).toBeGreaterThanOrEqual(2);
     for (const f of files) {
@@ -245,17 +308,34 @@ describe('public API v1 with a key', () => {
             const state = await api(app, `/v1/transfers/${id}/upload-state`, { headers: keyAuth(k.key) });
             expect(state.json.files.find((x: { fileId: string }) => x.fileId === f.fileId).partsDone).toEqual([1]);
           }
-          const signed = await api(app, `/v1/transfers/${id}/sign`, json({ fileId: f.fileId, partNumbers: [n] }, keyAuth(k.key)));
+          const signed = await api(
+            app,
+            `/v1/transfers/${id}/sign`,
+            json({ fileId: f.fileId, partNumbers: [n] }, keyAuth(k.key)),
+          );
           expect(signed.status, signed.text).toBe(200);
           const start = (n - 1) * f.partSize!;
           const chunk = data.subarray(start, Math.min(start + f.partSize!, data.length));
-          const put = await fetch((signed.json as SignResponse).parts![0]!.url, { method: 'PUT', body: chunk as unknown as BodyInit });
+          const put = await fetch((signed.json as SignResponse).parts![0]!.url, {
+            method: 'PUT',
+            body: chunk as unknown as BodyInit,
+          });
           expect(put.status).toBe(200);
-          const rec = await api(app, `/v1/transfers/${id}/parts`, json({ fileId: f.fileId, partNumber: n, etag: put.headers.get('etag'), size: chunk.length }, keyAuth(k.key)));
+          const rec = await api(
+            app,
+            `/v1/transfers/${id}/parts`,
+            json(
+              { fileId: f.fileId, partNumber: n, etag: put.headers.get('etag'), size: chunk.length },
+              keyAuth(k.key),
+            ),
+          );
           expect(rec.status, rec.text).toBe(200);
         }
       }
-      const done = await api(app, `/v1/transfers/${id}/files/${f.fileId}/complete`, { method: 'POST', headers: keyAuth(k.key) });
+      const done = await api(app, `/v1/transfers/${id}/files/${f.fileId}/complete`, {
+        method: 'POST',
+        headers: keyAuth(k.key),
+      });
       expect(done.status, done.text).toBe(200);
       expect(done.json.size).toBe(data.length);
     }
@@ -265,7 +345,10 @@ describe('public API v1 with a key', () => {
 
     // the recipient downloads with the password; bytes are equal
     for (const f of files) {
-      const link = await api(app, '/getDownload/file', { ...json({ id, fileId: f.fileId, password: 'Api-pass-1' }), headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'FR' } });
+      const link = await api(app, '/getDownload/file', {
+        ...json({ id, fileId: f.fileId, password: 'Api-pass-1' }),
+        headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'FR' },
+      });
       expect(link.status, link.text).toBe(200);
       const got = await fetchBytes(link.json.url as string);
       expect(sha256(got.bytes)).toBe(sha256(bodies.get(f.fileName)!));
@@ -288,7 +371,9 @@ describe('public API v1 with a key', () => {
     const list = await api(app, '/v1/requests', { headers: keyAuth(k.key) });
     expect(list.status).toBe(200);
     expect(list.text).toContain(made.json.id as string);
-    expect((await api(app, '/v1/requests', json({ title: '' }, keyAuth(k.key)))).json.error.code).toBe('invalid_request');
+    expect((await api(app, '/v1/requests', json({ title: '' }, keyAuth(k.key)))).json.error.code).toBe(
+      'invalid_request',
+    );
   });
 });
 
@@ -297,14 +382,20 @@ describe('webhooks with the webhooks scope', () => {
     receiver = await startReceiver();
     const k = await newKey(alice, ['webhooks']);
     const h = keyAuth(k.key);
-    const made = await api(app, '/v1/webhooks', json({ url: receiver.url, events: ['transfer.downloaded'], description: 'made with a key' }, h));
+    const made = await api(
+      app,
+      '/v1/webhooks',
+      json({ url: receiver.url, events: ['transfer.downloaded'], description: 'made with a key' }, h),
+    );
     expect(made.status, made.text).toBe(201);
     const { endpoint, secret } = made.json as { endpoint: { id: string }; secret: string };
     expect(secret).toMatch(/^whsec_/u);
 
     // the dashboard's session sees the same endpoint, never its secret
     const dash = await api(app, '/webhooks', { headers: bearer(alice) });
-    expect(dash.json.endpoints).toEqual([expect.objectContaining({ id: endpoint.id, url: receiver.url, description: 'made with a key', enabled: true })]);
+    expect(dash.json.endpoints).toEqual([
+      expect.objectContaining({ id: endpoint.id, url: receiver.url, description: 'made with a key', enabled: true }),
+    ]);
     expect(dash.text).not.toContain(secret);
     const listed = await api(app, '/v1/webhooks', { headers: h });
     expect(listed.status).toBe(200);
@@ -316,13 +407,24 @@ describe('webhooks with the webhooks scope', () => {
     expect(ping.status, ping.text).toBe(202);
     const hook = await receiver.waitFor((x) => eventOf(x).type === 'ping');
     expect(new Webhook(secret).verify(hook.body, hook.headers)).toEqual(eventOf(hook));
-    await expect.poll(async () => (await api(app, `/v1/webhooks/${endpoint.id}/deliveries`, { headers: h })).json.deliveries[0]?.status, { timeout: 60_000 }).toBe('delivered');
+    await expect
+      .poll(
+        async () =>
+          (await api(app, `/v1/webhooks/${endpoint.id}/deliveries`, { headers: h })).json.deliveries[0]?.status,
+        { timeout: 60_000 },
+      )
+      .toBe('delivered');
 
     // redelivery: the same event id again
     const deliveryId = ping.json.delivery.id as string;
-    const again = await api(app, `/v1/webhooks/${endpoint.id}/deliveries/${deliveryId}/redeliver`, { method: 'POST', headers: h });
+    const again = await api(app, `/v1/webhooks/${endpoint.id}/deliveries/${deliveryId}/redeliver`, {
+      method: 'POST',
+      headers: h,
+    });
     expect(again.status, again.text).toBe(202);
-    await expect.poll(() => receiver!.received.filter((x) => eventOf(x).id === eventOf(hook).id).length, { timeout: 60_000 }).toBe(2);
+    await expect
+      .poll(() => receiver!.received.filter((x) => eventOf(x).id === eventOf(hook).id).length, { timeout: 60_000 })
+      .toBe(2);
 
     // rotation: the new secret is shown once; during the grace period both sign
     const rotated = await api(app, `/v1/webhooks/${endpoint.id}/rotate`, json({ graceHours: 1 }, h));
@@ -330,27 +432,44 @@ describe('webhooks with the webhooks scope', () => {
     const next = rotated.json.secret as string;
     expect(next).not.toBe(secret);
     expect((await api(app, `/v1/webhooks/${endpoint.id}/test`, { method: 'POST', headers: h })).status).toBe(202);
-    const signedTwice = await receiver.waitFor((x) => eventOf(x).type === 'ping' && (x.headers['webhook-signature'] ?? '').includes(' '));
+    const signedTwice = await receiver.waitFor(
+      (x) => eventOf(x).type === 'ping' && (x.headers['webhook-signature'] ?? '').includes(' '),
+    );
     const t2 = new Date(Number(signedTwice.headers['webhook-timestamp']) * 1000);
     const sig = (s: string) => new Webhook(s).sign(eventOf(signedTwice).id, t2, signedTwice.body);
     expect(signedTwice.headers['webhook-signature']!.split(' ')).toEqual([sig(next), sig(secret)]);
 
-    const edited = await api(app, `/v1/webhooks/${endpoint.id}`, json({ enabled: false, events: ['transfer.expired'] }, h, 'PATCH'));
+    const edited = await api(
+      app,
+      `/v1/webhooks/${endpoint.id}`,
+      json({ enabled: false, events: ['transfer.expired'] }, h, 'PATCH'),
+    );
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json.endpoint).toMatchObject({ enabled: false, events: ['transfer.expired'] });
-    expect((await api(app, `/v1/webhooks/${endpoint.id}`, json({ url: 'http://10.0.0.8/hook' }, h, 'PATCH'))).json.error.code).toBe('webhook_url_invalid');
+    expect(
+      (await api(app, `/v1/webhooks/${endpoint.id}`, json({ url: 'http://10.0.0.8/hook' }, h, 'PATCH'))).json.error
+        .code,
+    ).toBe('webhook_url_invalid');
 
     // another user's key, and a key without the scope, reach nothing
     const bobs = await newKey(bob, ['send', 'transfers:read', 'requests', 'webhooks']);
-    expect((await api(app, `/v1/webhooks/${endpoint.id}/deliveries`, { headers: keyAuth(bobs.key) })).json.error.code).toBe('webhook_not_found');
-    expect((await api(app, `/v1/webhooks/${endpoint.id}`, { method: 'DELETE', headers: keyAuth(bobs.key) })).status).toBe(404);
+    expect(
+      (await api(app, `/v1/webhooks/${endpoint.id}/deliveries`, { headers: keyAuth(bobs.key) })).json.error.code,
+    ).toBe('webhook_not_found');
+    expect(
+      (await api(app, `/v1/webhooks/${endpoint.id}`, { method: 'DELETE', headers: keyAuth(bobs.key) })).status,
+    ).toBe(404);
     expect((await api(app, '/v1/webhooks', { headers: keyAuth(bobs.key) })).json.endpoints).toEqual([]);
     const sendOnly = await newKey(alice, ['send']);
-    expect((await api(app, '/v1/webhooks', { headers: keyAuth(sendOnly.key) })).json.error.code).toBe('key_scope_missing');
+    expect((await api(app, '/v1/webhooks', { headers: keyAuth(sendOnly.key) })).json.error.code).toBe(
+      'key_scope_missing',
+    );
     // the member setting is team administration: no key route for it
     expect((await api(app, '/v1/webhook-settings', json({ membersAllowed: true }, h, 'PUT'))).status).toBe(404);
 
-    expect((await api(app, `/v1/webhooks/${endpoint.id}`, { method: 'DELETE', headers: h })).json).toEqual({ removed: true });
+    expect((await api(app, `/v1/webhooks/${endpoint.id}`, { method: 'DELETE', headers: h })).json).toEqual({
+      removed: true,
+    });
     expect((await api(app, '/webhooks', { headers: bearer(alice) })).json.endpoints).toEqual([]);
   });
 });
@@ -360,7 +479,11 @@ describe('team members', () => {
     const member = 'member.api@example.com';
     expect((await api(app, '/teams/invites', json({ email: member }, bearer(alice)))).status).toBe(201);
     const token = /\/invite\/([A-Za-z0-9_-]{43})/.exec((await waitForMail(app, member, /\/invite\//)).body.text)![1]!;
-    const joined = await api(app, '/v1/teams', json({ token, newMemberEmail: member, fullName: 'Member', password: 'Member-pass-123' }, {}, 'PATCH'));
+    const joined = await api(
+      app,
+      '/v1/teams',
+      json({ token, newMemberEmail: member, fullName: 'Member', password: 'Member-pass-123' }, {}, 'PATCH'),
+    );
     expect(joined.status, joined.text).toBe(201);
     const m = { authorization: `Bearer ${joined.json.accessToken as string}` };
 
@@ -369,8 +492,12 @@ describe('team members', () => {
     // the session says so too, so the app hides the account menu's API keys entry (members only)
     expect((await api(app, '/me', { headers: m })).json.apiKeysAllowed).toBe(false);
     expect((await api(app, '/me', { headers: bearer(alice) })).json).not.toHaveProperty('apiKeysAllowed');
-    expect((await api(app, '/me/api-keys', json({ name: 'x', scopes: ['send'] }, m))).json.error.code).toBe('api_keys_not_allowed');
-    expect((await api(app, '/teams/api-keys', json({ membersAllowed: true }, m, 'PUT'))).json.error.code).toBe('team_member_forbidden');
+    expect((await api(app, '/me/api-keys', json({ name: 'x', scopes: ['send'] }, m))).json.error.code).toBe(
+      'api_keys_not_allowed',
+    );
+    expect((await api(app, '/teams/api-keys', json({ membersAllowed: true }, m, 'PUT'))).json.error.code).toBe(
+      'team_member_forbidden',
+    );
     expect((await api(app, '/me/api-keys', { headers: bearer(alice) })).json.membersAllowed).toBe(false);
 
     expect((await api(app, '/teams/api-keys', json({ membersAllowed: true }, bearer(alice), 'PUT'))).status).toBe(200);
@@ -380,7 +507,9 @@ describe('team members', () => {
     expect((await api(app, '/v1/transfers', { headers: keyAuth(made.json.key as string) })).status).toBe(200);
 
     expect((await api(app, '/teams/api-keys', json({ membersAllowed: false }, bearer(alice), 'PUT'))).status).toBe(200);
-    expect((await api(app, '/v1/transfers', { headers: keyAuth(made.json.key as string) })).json.error.code).toBe('api_keys_not_allowed');
+    expect((await api(app, '/v1/transfers', { headers: keyAuth(made.json.key as string) })).json.error.code).toBe(
+      'api_keys_not_allowed',
+    );
   });
 });
 
@@ -394,7 +523,11 @@ describe('OpenAPI 3.1 document', () => {
     expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
     expect(result.valid).toBe(true);
     const keyed = routes.filter((r) => r.auth === 'key');
-    const listed = Object.entries(doc.paths as Record<string, Record<string, { 'x-sendbridge-scope': string }>>).flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => `${m.toUpperCase()} ${p} ${op['x-sendbridge-scope']}`));
+    const listed = Object.entries(
+      doc.paths as Record<string, Record<string, { 'x-sendbridge-scope': string }>>,
+    ).flatMap(([p, ops]) =>
+      Object.entries(ops).map(([m, op]) => `${m.toUpperCase()} ${p} ${op['x-sendbridge-scope']}`),
+    );
     expect(listed.sort()).toEqual(keyed.map((r) => `${r.method} ${r.path} ${r.scope}`).sort());
     expect(doc.servers[0].url).toBe(`${app.stack.env.APP_ORIGIN}/api`);
     // the request schemas come from zod: the create body (the app's send) names its fields and bounds;

@@ -31,14 +31,26 @@ const sim = () => simulator();
 const target = () => ({ url: `${app.apiOrigin}/api/stripe/webhook`, secret: paymentsConfig().simulatorWebhookSecret });
 
 async function profileItem(user: TestUser): Promise<Record<string, any>> {
-  const out = await dynamo().send(new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.userProfile(user.sub), ConsistentRead: true }));
+  const out = await dynamo().send(
+    new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.userProfile(user.sub), ConsistentRead: true }),
+  );
   return out.Item ?? {};
 }
 
 async function setProfile(user: TestUser, fields: Record<string, unknown>): Promise<void> {
   const names = Object.fromEntries(Object.keys(fields).map((k) => [`#${k}`, k]));
   const values = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`:${k}`, v]));
-  await dynamo().send(new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.userProfile(user.sub), UpdateExpression: `SET ${Object.keys(fields).map((k) => `#${k} = :${k}`).join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values }));
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: app.stack.env.TABLE_NAME,
+      Key: keys.userProfile(user.sub),
+      UpdateExpression: `SET ${Object.keys(fields)
+        .map((k) => `#${k} = :${k}`)
+        .join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
 }
 
 /** A new free account, as sign-up makes it (role free, status unpaid). */
@@ -50,10 +62,41 @@ async function newUser(email: string): Promise<TestUser> {
 
 /** Checkout as the page does it: the session from our API, then the simulator's card field. */
 async function checkout(user: TestUser, priceId: string, card = GOOD) {
-  const session = await api(app, '/stripe/createSubscription', json({ price_id: priceId, customer_email: user.email, mongo_id: user.sub, fullName: 'Test Person', client_reference_id: user.sub }, bearer(user)));
+  const session = await api(
+    app,
+    '/stripe/createSubscription',
+    json(
+      {
+        price_id: priceId,
+        customer_email: user.email,
+        mongo_id: user.sub,
+        fullName: 'Test Person',
+        client_reference_id: user.sub,
+      },
+      bearer(user),
+    ),
+  );
   expect(session.status, session.text).toBe(200);
-  expect(session.json).toMatchObject({ type: 'simulated', clientSecret: expect.any(String), sessionId: expect.any(String) });
-  const pay = await api(app, '/payments/simulated/checkout', json({ clientSecret: session.json.clientSecret, number: card, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123', name: 'Test Person' }, bearer(user)));
+  expect(session.json).toMatchObject({
+    type: 'simulated',
+    clientSecret: expect.any(String),
+    sessionId: expect.any(String),
+  });
+  const pay = await api(
+    app,
+    '/payments/simulated/checkout',
+    json(
+      {
+        clientSecret: session.json.clientSecret,
+        number: card,
+        expMonth: 12,
+        expYear: new Date().getFullYear() + 3,
+        cvc: '123',
+        name: 'Test Person',
+      },
+      bearer(user),
+    ),
+  );
   return pay;
 }
 
@@ -78,13 +121,26 @@ async function trialing(email: string, priceId = 'price_sim_pro_month', card = G
 }
 
 async function postWebhook(body: string, signature: string | undefined) {
-  return api(app, '/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body });
+  return api(app, '/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    body,
+  });
 }
 
 /** An event in Stripe's shape, signed with the webhook secret as the provider signs. */
-function signedEvent(type: string, object: unknown, created: number, id = `evt_test_${Math.random().toString(36).slice(2)}`) {
+function signedEvent(
+  type: string,
+  object: unknown,
+  created: number,
+  id = `evt_test_${Math.random().toString(36).slice(2)}`,
+) {
   const body = JSON.stringify({ id, object: 'event', type, created, data: { object } });
-  return { id, body, signature: signatureHeader(body, paymentsConfig().simulatorWebhookSecret, Math.floor(Date.now() / 1000)) };
+  return {
+    id,
+    body,
+    signature: signatureHeader(body, paymentsConfig().simulatorWebhookSecret, Math.floor(Date.now() / 1000)),
+  };
 }
 
 async function subscriptionOf(user: TestUser): Promise<SubscriptionObject> {
@@ -94,7 +150,11 @@ async function subscriptionOf(user: TestUser): Promise<SubscriptionObject> {
 }
 
 async function sendAttempt(user: TestUser) {
-  return api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'a.txt', size: 10 }] }, bearer(user)));
+  return api(
+    app,
+    '/me/transfers',
+    json({ sendAs: 'link', fileObjects: [{ fileName: 'a.txt', size: 10 }] }, bearer(user)),
+  );
 }
 
 beforeAll(async () => {
@@ -109,17 +169,38 @@ describe('checkout and trial', () => {
   it('checkout -> trialing: GET /getStripeData shows 7 days left, GET /me the plan at once', async () => {
     const user = await trialing('trial.pro@example.com', 'price_sim_pro_year');
     const data = await stripeData(user);
-    expect(data.view).toMatchObject({ status: 'trialing', role: 'pro', period: 'year', amount: 228, trialDaysLeft: 7, cancelAtPeriodEnd: false, card: { brand: 'visa', last4: '4242' } });
-    expect(data.customer.subscriptions.data[0]).toMatchObject({ status: 'trialing', plan: { id: 'price_sim_pro_year', metadata: { role: 'pro' } } });
+    expect(data.view).toMatchObject({
+      status: 'trialing',
+      role: 'pro',
+      period: 'year',
+      amount: 228,
+      trialDaysLeft: 7,
+      cancelAtPeriodEnd: false,
+      card: { brand: 'visa', last4: '4242' },
+    });
+    expect(data.customer.subscriptions.data[0]).toMatchObject({
+      status: 'trialing',
+      plan: { id: 'price_sim_pro_year', metadata: { role: 'pro' } },
+    });
     const session = await me(user);
-    expect(session).toMatchObject({ role: 'pro', status: 'trialing', stripeId: data.customer.id, blocked: null, storageLimit: PLANS.pro.storage });
+    expect(session).toMatchObject({
+      role: 'pro',
+      status: 'trialing',
+      stripeId: data.customer.id,
+      blocked: null,
+      storageLimit: PLANS.pro.storage,
+    });
     // The link from customer to user was made, and a second checkout is refused.
-    const again = await api(app, '/stripe/createSubscription', json({ price_id: 'price_sim_business_month', customer_email: user.email, mongo_id: user.sub }, bearer(user)));
+    const again = await api(
+      app,
+      '/stripe/createSubscription',
+      json({ price_id: 'price_sim_business_month', customer_email: user.email, mongo_id: user.sub }, bearer(user)),
+    );
     expect(again.status, again.text).toBe(409);
     expect(again.json.error.code).toBe('already_subscribed');
   });
 
-  it('a declined card stays on checkout with the provider\'s words; nothing changes', async () => {
+  it("a declined card stays on checkout with the provider's words; nothing changes", async () => {
     const user = await newUser('declined@example.com');
     const pay = await checkout(user, 'price_sim_pro_month', DECLINED);
     expect(pay.status, pay.text).toBe(402);
@@ -141,7 +222,11 @@ describe('webhook: idempotent, ordered, verified', () => {
   it('the same event twice changes the user once', async () => {
     const user = await trialing('twice@example.com');
     const p = await profileItem(user);
-    const event = (await listEvents()).find((e) => e.event.type === 'customer.subscription.created' && (e.event.data.object as SubscriptionObject).customer === p.stripeId)!;
+    const event = (await listEvents()).find(
+      (e) =>
+        e.event.type === 'customer.subscription.created' &&
+        (e.event.data.object as SubscriptionObject).customer === p.stripeId,
+    )!;
     expect(event, 'the simulator logged the subscription event').toBeDefined();
     // Someone changed the stored state since (here by hand): a second delivery of the processed event must not undo it.
     await setProfile(user, { status: 'active', billingUpdatedAt: 1 });
@@ -149,7 +234,15 @@ describe('webhook: idempotent, ordered, verified', () => {
     expect(again?.lastStatus).toBe(200);
     expect((await profileItem(user)).status, 'a processed event is not applied again').toBe('active');
     // The check can fail: without the processed-event item the same delivery changes the user.
-    await dynamo().send(new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.paymentEvent(event.event.id), UpdateExpression: 'SET #ttl = :past', ExpressionAttributeNames: { '#ttl': 'ttl' }, ExpressionAttributeValues: { ':past': 1 } }));
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.paymentEvent(event.event.id),
+        UpdateExpression: 'SET #ttl = :past',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':past': 1 },
+      }),
+    );
     await redeliverEvent(event.event.id, target());
     expect((await profileItem(user)).status).toBe('trialing');
   });
@@ -173,7 +266,11 @@ describe('webhook: idempotent, ordered, verified', () => {
     const user = await trialing('tamper@example.com');
     const before = await profileItem(user);
     const sub = await subscriptionOf(user);
-    const ev = signedEvent('customer.subscription.deleted', { ...sub, status: 'canceled' }, Math.floor(Date.now() / 1000) + 30 * DAY);
+    const ev = signedEvent(
+      'customer.subscription.deleted',
+      { ...sub, status: 'canceled' },
+      Math.floor(Date.now() / 1000) + 30 * DAY,
+    );
     const tampered = ev.body.replace('"canceled"', '"active"');
     expect((await postWebhook(tampered, ev.signature)).json.error.code).toBe('invalid_signature');
     expect((await postWebhook(ev.body, undefined)).json.error.code).toBe('invalid_signature');
@@ -185,7 +282,11 @@ describe('webhook: idempotent, ordered, verified', () => {
     const wrongSecret = signatureHeader(ev.body, 'whsec_not_ours', Math.floor(Date.now() / 1000));
     expect((await postWebhook(ev.body, wrongSecret)).status).toBe(400);
     const after = await profileItem(user);
-    expect({ role: after.role, status: after.status, billingUpdatedAt: after.billingUpdatedAt }).toEqual({ role: before.role, status: before.status, billingUpdatedAt: before.billingUpdatedAt });
+    expect({ role: after.role, status: after.status, billingUpdatedAt: after.billingUpdatedAt }).toEqual({
+      role: before.role,
+      status: before.status,
+      billingUpdatedAt: before.billingUpdatedAt,
+    });
     // An event type we do not handle is acknowledged and ignored.
     const other = signedEvent('customer.created', { id: 'cus_x', object: 'customer' }, Math.floor(Date.now() / 1000));
     expect((await postWebhook(other.body, other.signature)).status).toBe(200);
@@ -199,7 +300,11 @@ describe('webhook: odd but validly signed events are 2xx or 4xx, never 5xx', () 
     const item = sub.items.data[0]!;
     const { recurring: _r, ...oneTime } = item.price;
     for (const price of [oneTime, { ...item.price, recurring: null }]) {
-      const ev = signedEvent('customer.subscription.updated', { ...sub, status: 'active', items: { data: [{ ...item, price }] } }, Math.floor(Date.now() / 1000) + 60 * DAY + Math.floor(Math.random() * 1000));
+      const ev = signedEvent(
+        'customer.subscription.updated',
+        { ...sub, status: 'active', items: { data: [{ ...item, price }] } },
+        Math.floor(Date.now() / 1000) + 60 * DAY + Math.floor(Math.random() * 1000),
+      );
       const res = await postWebhook(ev.body, ev.signature);
       expect(res.status, res.text).toBe(200);
       const p = await profileItem(user);
@@ -224,7 +329,10 @@ describe('webhook: odd but validly signed events are 2xx or 4xx, never 5xx', () 
       expect(res.json.error.code).toBe('invalid_event');
     }
     const after = await profileItem(user);
-    expect({ status: after.status, billingUpdatedAt: after.billingUpdatedAt }).toEqual({ status: before.status, billingUpdatedAt: before.billingUpdatedAt });
+    expect({ status: after.status, billingUpdatedAt: after.billingUpdatedAt }).toEqual({
+      status: before.status,
+      billingUpdatedAt: before.billingUpdatedAt,
+    });
   });
 });
 
@@ -241,7 +349,7 @@ describe('the trial ends', () => {
     expect(invoices.json.invoices[0]).toMatchObject({ status: 'paid', amountPaid: 29, refunded: false });
   });
 
-  it('with 0341: past_due, and sending is refused with the limit screen\'s text', async () => {
+  it("with 0341: past_due, and sending is refused with the limit screen's text", async () => {
     const user = await trialing('fails.later@example.com', 'price_sim_pro_month', FAILS_LATER);
     expect((await sendAttempt(user)).status, 'a trialing account sends').toBe(201);
     await sim().advanceClock(8 * DAY);
@@ -266,16 +374,35 @@ describe('the billing page', () => {
     await sim().advanceClock(40 * DAY);
     expect((await stripeData(user)).view).toMatchObject({ status: 'canceled', role: 'free' });
     const session = await me(user);
-    expect(session).toMatchObject({ role: 'free', storageLimit: PLANS.free.storage, monthlyTransferLimit: PLANS.free.monthlyTransfers });
-    expect((await api(app, '/billing/cancel', json({ cancel: true }, bearer(user)))).json.error.code).toBe('no_subscription');
+    expect(session).toMatchObject({
+      role: 'free',
+      storageLimit: PLANS.free.storage,
+      monthlyTransferLimit: PLANS.free.monthlyTransfers,
+    });
+    expect((await api(app, '/billing/cancel', json({ cancel: true }, bearer(user)))).json.error.code).toBe(
+      'no_subscription',
+    );
   });
 
-  it('replace the card: a SetupIntent, the simulator\'s card field, POST /addCard', async () => {
+  it("replace the card: a SetupIntent, the simulator's card field, POST /addCard", async () => {
     const user = await trialing('card.swap@example.com');
     const intent = await api(app, '/billing/setup-intent', { method: 'POST', headers: bearer(user) });
     expect(intent.status, intent.text).toBe(200);
     expect(intent.json.type).toBe('simulated');
-    const setup = await api(app, '/payments/simulated/setup', json({ clientSecret: intent.json.clientSecret, number: '5555 5555 5555 4444', expMonth: 6, expYear: new Date().getFullYear() + 2, cvc: '321' }, bearer(user)));
+    const setup = await api(
+      app,
+      '/payments/simulated/setup',
+      json(
+        {
+          clientSecret: intent.json.clientSecret,
+          number: '5555 5555 5555 4444',
+          expMonth: 6,
+          expYear: new Date().getFullYear() + 2,
+          cvc: '321',
+        },
+        bearer(user),
+      ),
+    );
     expect(setup.status, setup.text).toBe(200);
     const added = await api(app, '/addCard', json({ paymentMethodId: setup.json.paymentMethodId }, bearer(user)));
     expect(added.status, added.text).toBe(200);
@@ -300,14 +427,21 @@ describe('the billing page', () => {
 
   it('upgrade now; a downgrade is refused while storage exceeds the lower plan, with the reason', async () => {
     const user = await trialing('change@example.com');
-    const up = await api(app, '/create-subscription', json({ priceId: 'price_sim_business_month', role: 'teamelite', trial: true }, bearer(user)));
+    const up = await api(
+      app,
+      '/create-subscription',
+      json({ priceId: 'price_sim_business_month', role: 'teamelite', trial: true }, bearer(user)),
+    );
     expect(up.status, up.text).toBe(200);
     expect(up.json.view).toMatchObject({ role: 'business', priceId: 'price_sim_business_month' });
     expect((await me(user)).role).toBe('business');
     await setProfile(user, { storageUsed: 60e9 });
     const down = await api(app, '/create-subscription', json({ priceId: 'price_sim_personal_month' }, bearer(user)));
     expect(down.status, down.text).toBe(409);
-    expect(down.json.error).toMatchObject({ code: 'storage_exceeds_plan', details: { used: 60e9, limit: PLANS.personal.storage, role: 'personal' } });
+    expect(down.json.error).toMatchObject({
+      code: 'storage_exceeds_plan',
+      details: { used: 60e9, limit: PLANS.personal.storage, role: 'personal' },
+    });
     const same = await api(app, '/create-subscription', json({ priceId: 'price_sim_business_month' }, bearer(user)));
     expect(same.json.error.code).toBe('plan_unchanged');
     await setProfile(user, { storageUsed: 0 });
@@ -326,14 +460,21 @@ describe('lifetime codes', () => {
     const first = await api(app, '/appsumo/redeem', json({ code: codes[0] }, bearer(user)));
     expect(first.status, first.text).toBe(200);
     expect(first.json).toEqual({ codesRedeemed: 1, sumoRole: 'personal', role: 'personal' });
-    const second = await api(app, '/appsumo/redeem', json({ code: codes[1]!.toLowerCase().replace(/-/gu, ' ') }, bearer(user)));
+    const second = await api(
+      app,
+      '/appsumo/redeem',
+      json({ code: codes[1]!.toLowerCase().replace(/-/gu, ' ') }, bearer(user)),
+    );
     expect(second.json).toMatchObject({ codesRedeemed: 2, sumoRole: 'pro', role: 'pro' });
     expect((await me(user)).isSumo).toMatchObject({ code1: true, code2: true, code3: false });
     const reused = await api(app, '/appsumo/redeem', json({ code: codes[0] }, bearer(other)));
     expect(reused.status).toBe(409);
     expect(reused.json.error.code).toBe('code_already_used');
-    expect((await api(app, '/appsumo/redeem', json({ code: 'SB-NOPE-NOPE-NOPE-NOPE' }, bearer(user)))).json.error.code).toBe('invalid_code');
-    for (const code of codes.slice(2, SUMO_MAX_CODES)) expect((await api(app, '/appsumo/redeem', json({ code }, bearer(user)))).status).toBe(200);
+    expect(
+      (await api(app, '/appsumo/redeem', json({ code: 'SB-NOPE-NOPE-NOPE-NOPE' }, bearer(user)))).json.error.code,
+    ).toBe('invalid_code');
+    for (const code of codes.slice(2, SUMO_MAX_CODES))
+      expect((await api(app, '/appsumo/redeem', json({ code }, bearer(user)))).status).toBe(200);
     expect((await me(user)).role).toBe('teamelite');
     const ninth = await api(app, '/appsumo/redeem', json({ code: codes[SUMO_MAX_CODES] }, bearer(user)));
     expect(ninth.status).toBe(409);
@@ -343,7 +484,7 @@ describe('lifetime codes', () => {
   });
 });
 
-describe('only the caller\'s own subscription, only real prices', () => {
+describe("only the caller's own subscription, only real prices", () => {
   it("another user's subscription cannot be read or changed", async () => {
     const alice = await trialing('alice.billing@example.com');
     const bob = await newUser('bob.billing@example.com');
@@ -351,29 +492,79 @@ describe('only the caller\'s own subscription, only real prices', () => {
     const bobData = await stripeData(bob);
     expect(bobData).toMatchObject({ customer: null, view: { status: 'none' } });
     expect(JSON.stringify(bobData)).not.toContain(aliceCustomer);
-    const change = await api(app, '/create-subscription', json({ priceId: 'price_sim_business_month', SSuserId: alice.sub, stripeCustomerId: aliceCustomer }, bearer(bob)));
+    const change = await api(
+      app,
+      '/create-subscription',
+      json({ priceId: 'price_sim_business_month', SSuserId: alice.sub, stripeCustomerId: aliceCustomer }, bearer(bob)),
+    );
     expect(change.status).toBe(403);
     expect(change.json.error.code).toBe('not_your_account');
-    const card = await api(app, '/addCard', json({ paymentMethodId: 'pm_x', stripeCustomerId: aliceCustomer }, bearer(bob)));
+    const card = await api(
+      app,
+      '/addCard',
+      json({ paymentMethodId: 'pm_x', stripeCustomerId: aliceCustomer }, bearer(bob)),
+    );
     expect(card.status).toBe(403);
-    const theirs = await api(app, '/stripe/createSubscription', json({ price_id: 'price_sim_pro_month', customer_email: alice.email, mongo_id: alice.sub }, bearer(bob)));
+    const theirs = await api(
+      app,
+      '/stripe/createSubscription',
+      json({ price_id: 'price_sim_pro_month', customer_email: alice.email, mongo_id: alice.sub }, bearer(bob)),
+    );
     expect(theirs.status).toBe(403);
-    for (const path of ['/billing/cancel', '/billing/refund']) expect((await api(app, path, json({ cancel: true }, bearer(bob)))).json.error.code).toBe('no_subscription');
+    for (const path of ['/billing/cancel', '/billing/refund'])
+      expect((await api(app, path, json({ cancel: true }, bearer(bob)))).json.error.code).toBe('no_subscription');
     expect((await stripeData(alice)).view).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false, role: 'pro' });
   });
 
   it('a forged price or role changes nothing', async () => {
     const user = await newUser('forger@example.com');
-    const forged = await api(app, '/stripe/createSubscription', json({ price_id: 'price_forged_teamelite', customer_email: user.email, mongo_id: user.sub, role: 'teamelite' }, bearer(user)));
+    const forged = await api(
+      app,
+      '/stripe/createSubscription',
+      json(
+        { price_id: 'price_forged_teamelite', customer_email: user.email, mongo_id: user.sub, role: 'teamelite' },
+        bearer(user),
+      ),
+    );
     expect(forged.status).toBe(400);
     expect(forged.json.error.code).toBe('unknown_price');
     // The role of a real checkout comes from the provider's price (its metadata.role), never from the request.
-    const session = await api(app, '/stripe/createSubscription', json({ price_id: 'price_sim_personal_month', customer_email: user.email, mongo_id: user.sub, role: 'teamelite', client_reference_id: 'teamelite' }, bearer(user)));
+    const session = await api(
+      app,
+      '/stripe/createSubscription',
+      json(
+        {
+          price_id: 'price_sim_personal_month',
+          customer_email: user.email,
+          mongo_id: user.sub,
+          role: 'teamelite',
+          client_reference_id: 'teamelite',
+        },
+        bearer(user),
+      ),
+    );
     expect(session.status, session.text).toBe(200);
-    const pay = await api(app, '/payments/simulated/checkout', json({ clientSecret: session.json.clientSecret, number: GOOD, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' }, bearer(user)));
+    const pay = await api(
+      app,
+      '/payments/simulated/checkout',
+      json(
+        {
+          clientSecret: session.json.clientSecret,
+          number: GOOD,
+          expMonth: 12,
+          expYear: new Date().getFullYear() + 3,
+          cvc: '123',
+        },
+        bearer(user),
+      ),
+    );
     expect(pay.status, pay.text).toBe(200);
     expect((await me(user)).role).toBe('personal');
-    const change = await api(app, '/create-subscription', json({ priceId: 'price_sim_personal_month_forged', role: 'teamelite' }, bearer(user)));
+    const change = await api(
+      app,
+      '/create-subscription',
+      json({ priceId: 'price_sim_personal_month_forged', role: 'teamelite' }, bearer(user)),
+    );
     expect(change.json.error.code).toBe('unknown_price');
     expect((await me(user)).role).toBe('personal');
   });
@@ -383,7 +574,10 @@ describe('only the caller\'s own subscription, only real prices', () => {
     await setProfile(member, { isTeamMember: true });
     for (const [path, init] of [
       ['/getStripeData', { headers: bearer(member) }],
-      ['/stripe/createSubscription', json({ price_id: 'price_sim_pro_month', customer_email: member.email, mongo_id: member.sub }, bearer(member))],
+      [
+        '/stripe/createSubscription',
+        json({ price_id: 'price_sim_pro_month', customer_email: member.email, mongo_id: member.sub }, bearer(member)),
+      ],
       ['/billing/invoices', { headers: bearer(member) }],
     ] as const) {
       const res = await api(app, path, init);

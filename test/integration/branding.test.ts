@@ -24,7 +24,10 @@ let pro: TestUser;
 let member: TestUser;
 
 /** A real 1x1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
 const HTML = Buffer.from('<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>');
 /** PNG magic followed by HTML: a polyglot a sniffing browser might render. */
@@ -33,11 +36,26 @@ const POLYGLOT = Buffer.concat([PNG.subarray(0, 8), Buffer.from('<html><script>a
 async function setProfile(user: TestUser, fields: Record<string, unknown>): Promise<void> {
   const names = Object.fromEntries(Object.keys(fields).map((k) => [`#${k}`, k]));
   const values = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`:${k}`, v]));
-  await dynamo().send(new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.userProfile(user.sub), UpdateExpression: `SET ${Object.keys(fields).map((k) => `#${k} = :${k}`).join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values }));
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: app.stack.env.TABLE_NAME,
+      Key: keys.userProfile(user.sub),
+      UpdateExpression: `SET ${Object.keys(fields)
+        .map((k) => `#${k} = :${k}`)
+        .join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
 }
 
 /** Asks for a presigned PUT declaring `contentType` and PUTs `bytes` (whatever they are) there. */
-async function upload(user: TestUser, kind: 'logo' | 'background', bytes: Buffer, contentType = 'image/png'): Promise<string> {
+async function upload(
+  user: TestUser,
+  kind: 'logo' | 'background',
+  bytes: Buffer,
+  contentType = 'image/png',
+): Promise<string> {
   const res = await api(app, '/branding/images', json({ kind, contentType, size: bytes.length }, bearer(user)));
   expect(res.status, res.text).toBe(200);
   const up = res.json as ImageUploadResponse;
@@ -64,7 +82,7 @@ afterAll(async () => {
 });
 
 describe('logo upload', () => {
-  it('accepts PNG bytes and refuses SVG, HTML named .png, a polyglot, an empty or too large file, and another user\'s key', async () => {
+  it("accepts PNG bytes and refuses SVG, HTML named .png, a polyglot, an empty or too large file, and another user's key", async () => {
     // Refused by their bytes, whatever the declared type.
     for (const bytes of [SVG, HTML, POLYGLOT]) {
       const key = await upload(business, 'logo', bytes);
@@ -73,10 +91,18 @@ describe('logo upload', () => {
       expect(res.json.error.code).toBe('image_content_invalid');
     }
     // SVG is not even an allowed type to ask for.
-    const svgType = await api(app, '/branding/images', json({ kind: 'logo', contentType: 'image/svg+xml', size: SVG.length }, bearer(business)));
+    const svgType = await api(
+      app,
+      '/branding/images',
+      json({ kind: 'logo', contentType: 'image/svg+xml', size: SVG.length }, bearer(business)),
+    );
     expect(svgType.status).toBe(400);
     // Over the logo's 2 MB: refused when asked, and when a bigger (background) upload is offered as the logo.
-    const tooBig = await api(app, '/branding/images', json({ kind: 'logo', contentType: 'image/png', size: 2 * 1024 * 1024 + 1 }, bearer(business)));
+    const tooBig = await api(
+      app,
+      '/branding/images',
+      json({ kind: 'logo', contentType: 'image/png', size: 2 * 1024 * 1024 + 1 }, bearer(business)),
+    );
     expect(tooBig.json.error?.code).toBe('image_too_large');
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const bigKey = await upload(business, 'background', big);
@@ -90,10 +116,23 @@ describe('logo upload', () => {
     // the accepted copy lives under the user's own prefix.
     const key = await upload(business, 'logo', PNG);
     expect(key.startsWith(`staging/u/${business.sub}/up-logo-`), key).toBe(true);
-    const ok = await patch(business, { logoKey: key, showLogoNav: true, accentColor: '#FFCC00', backgroundColor: '#102030' });
+    const ok = await patch(business, {
+      logoKey: key,
+      showLogoNav: true,
+      accentColor: '#FFCC00',
+      backgroundColor: '#102030',
+    });
     expect(ok.status, ok.text).toBe(200);
     const own = ok.json as OwnBranding;
-    expect(own).toMatchObject({ editable: true, showLogoNav: true, accentColor: '#ffcc00', accentTextColor: '#000000', backgroundColor: '#102030', canRemovePoweredBy: true, companyName: 'Acme Studio' });
+    expect(own).toMatchObject({
+      editable: true,
+      showLogoNav: true,
+      accentColor: '#ffcc00',
+      accentTextColor: '#000000',
+      backgroundColor: '#102030',
+      canRemovePoweredBy: true,
+      companyName: 'Acme Studio',
+    });
     const logo = await fetchBytes(own.logoUrl!);
     expect(logo.status).toBe(200);
     expect(logo.bytes.equals(PNG)).toBe(true);
@@ -105,7 +144,11 @@ describe('logo upload', () => {
     const bg = await patch(business, { backgroundKey: bigKey });
     expect(bg.status, bg.text).toBe(200);
     const background = await fetchBytes((bg.json as OwnBranding).backgroundUrl!);
-    expect([background.status, background.headers.get('content-type'), background.bytes.length]).toEqual([200, 'image/png', big.length]);
+    expect([background.status, background.headers.get('content-type'), background.bytes.length]).toEqual([
+      200,
+      'image/png',
+      big.length,
+    ]);
     // A new logo replaces the old one, whose object is deleted.
     const next = await patch(business, { logoKey: await upload(business, 'logo', PNG) });
     expect(next.status, next.text).toBe(200);
@@ -114,15 +157,27 @@ describe('logo upload', () => {
   });
 
   it('checks profile pictures by their bytes too', async () => {
-    const up = await api(app, '/me/images', json({ kind: 'profile', contentType: 'image/png', size: HTML.length }, bearer(pro)));
-    await fetch(up.json.url as string, { method: 'PUT', headers: up.json.headers as Record<string, string>, body: HTML as unknown as BodyInit });
+    const up = await api(
+      app,
+      '/me/images',
+      json({ kind: 'profile', contentType: 'image/png', size: HTML.length }, bearer(pro)),
+    );
+    await fetch(up.json.url as string, {
+      method: 'PUT',
+      headers: up.json.headers as Record<string, string>,
+      body: HTML as unknown as BodyInit,
+    });
     const res = await api(app, '/v1/updateProfile', json({ profilePicKey: up.json.key }, bearer(pro)));
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('image_content_invalid');
   });
 
   it('refuses an empty object and bad colours', async () => {
-    const res = await api(app, '/branding/images', json({ kind: 'logo', contentType: 'image/png', size: 0 }, bearer(business)));
+    const res = await api(
+      app,
+      '/branding/images',
+      json({ kind: 'logo', contentType: 'image/png', size: 0 }, bearer(business)),
+    );
     expect(res.status).toBe(400);
     for (const accentColor of ['red', '#12345', 'javascript:alert(1)', '#ggg']) {
       const bad = await patch(business, { accentColor });
@@ -132,13 +187,18 @@ describe('logo upload', () => {
 });
 
 describe('recipient pages', () => {
-  it('the download answer carries the sender\'s branding with a short-lived logo URL; a member\'s transfer shows the admin\'s', async () => {
+  it("the download answer carries the sender's branding with a short-lived logo URL; a member's transfer shows the admin's", async () => {
     for (const sender of [business, member]) {
       const t = await sendFiles(app, sender, new Map([['notes.txt', Buffer.from('hello')]]));
       const res = await api(app, '/getDownload', json({ id: t.id }));
       expect(res.status, res.text).toBe(200);
       const view = res.json as DownloadView;
-      expect(view.branding).toMatchObject({ accentColor: '#ffcc00', accentTextColor: '#000000', backgroundColor: '#102030', showPoweredBy: true });
+      expect(view.branding).toMatchObject({
+        accentColor: '#ffcc00',
+        accentTextColor: '#000000',
+        backgroundColor: '#102030',
+        showPoweredBy: true,
+      });
       const url = new URL(view.branding!.logoUrl!);
       expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(600);
       const logo = await fetchBytes(url.toString());
@@ -147,7 +207,7 @@ describe('recipient pages', () => {
     }
   });
 
-  it('the request page carries the requester\'s branding', async () => {
+  it("the request page carries the requester's branding", async () => {
     const created = await api(app, '/requests', json({ title: 'Send me the drafts' }, bearer(business)));
     expect(created.status, created.text).toBe(201);
     const page = await api(app, `/r/${created.json.id}`);
@@ -158,7 +218,7 @@ describe('recipient pages', () => {
 });
 
 describe('powered by', () => {
-  it('is removable on business, refused on pro, and the download answer follows the server\'s decision', async () => {
+  it("is removable on business, refused on pro, and the download answer follows the server's decision", async () => {
     const refused = await patch(pro, { showPoweredBy: false });
     expect(refused.status).toBe(403);
     expect(refused.json.error.code).toBe('plan_forbids_powered_by');
@@ -166,16 +226,20 @@ describe('powered by', () => {
     expect(off.status, off.text).toBe(200);
     expect((off.json as OwnBranding).showPoweredBy).toBe(false);
     const t = await sendFiles(app, business, new Map([['a.txt', Buffer.from('a')]]));
-    expect(((await api(app, '/getDownload', json({ id: t.id }))).json as DownloadView).branding?.showPoweredBy).toBe(false);
+    expect(((await api(app, '/getDownload', json({ id: t.id }))).json as DownloadView).branding?.showPoweredBy).toBe(
+      false,
+    );
     // A downgrade brings the line back without anyone touching the branding.
     await setProfile(business, { role: 'pro' });
-    expect(((await api(app, '/getDownload', json({ id: t.id }))).json as DownloadView).branding?.showPoweredBy).toBe(true);
+    expect(((await api(app, '/getDownload', json({ id: t.id }))).json as DownloadView).branding?.showPoweredBy).toBe(
+      true,
+    );
     await setProfile(business, { role: 'business' });
   });
 });
 
 describe('team members', () => {
-  it('see the admin\'s branding read-only and are refused every change', async () => {
+  it("see the admin's branding read-only and are refused every change", async () => {
     const own = (await api(app, '/branding/me', { headers: bearer(member) })).json as OwnBranding;
     expect(own).toMatchObject({ editable: false, accentColor: '#ffcc00' });
     for (const res of [
@@ -190,9 +254,20 @@ describe('team members', () => {
 });
 
 describe('GET /branding?host=', () => {
-  it('answers a verified domain\'s logo, colours and company name, and the same 404 for pending and unknown hosts', async () => {
+  it("answers a verified domain's logo, colours and company name, and the same 404 for pending and unknown hosts", async () => {
     const claim = (host: string, status: string) =>
-      dynamo().send(new PutCommand({ TableName: app.stack.env.TABLE_NAME, Item: { ...keys.customDomain(host), entity: 'customDomain', userId: business.sub, status, createdAt: Date.now() } }));
+      dynamo().send(
+        new PutCommand({
+          TableName: app.stack.env.TABLE_NAME,
+          Item: {
+            ...keys.customDomain(host),
+            entity: 'customDomain',
+            userId: business.sub,
+            status,
+            createdAt: Date.now(),
+          },
+        }),
+      );
     await claim('files.acme-studio.com', 'verified');
     await claim('pending.acme-studio.com', 'pending');
     const res = await api(app, '/branding?host=Files.Acme-Studio.com');
@@ -200,7 +275,15 @@ describe('GET /branding?host=', () => {
     const body = res.json as HostBranding;
     expect(body).toMatchObject({ companyName: 'Acme Studio', accentColor: '#ffcc00' });
     expect(body.logoUrl).toContain('brand-logo-');
-    expect(Object.keys(body).sort()).toEqual(['accentColor', 'accentTextColor', 'backgroundColor', 'backgroundUrl', 'companyName', 'logoUrl', 'showPoweredBy']);
+    expect(Object.keys(body).sort()).toEqual([
+      'accentColor',
+      'accentTextColor',
+      'backgroundColor',
+      'backgroundUrl',
+      'companyName',
+      'logoUrl',
+      'showPoweredBy',
+    ]);
     expect(JSON.stringify(body)).not.toContain(business.email);
     const pending = await api(app, '/branding?host=pending.acme-studio.com');
     const unknown = await api(app, '/branding?host=nobody.example.org');

@@ -10,7 +10,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalApp } from '../../scripts/local/app';
-import { CSV_IMPORT_MAX_BYTES, MAX_CONTACTS, type ContactImportResult, type ContactListResponse, type ContactRow } from '../../functions/domain/contacts-api';
+import {
+  CSV_IMPORT_MAX_BYTES,
+  MAX_CONTACTS,
+  type ContactImportResult,
+  type ContactListResponse,
+  type ContactRow,
+} from '../../functions/domain/contacts-api';
 import type { ContactView } from '../../functions/domain/auth-api';
 import { keys } from '../../functions/data/keys';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
@@ -33,7 +39,8 @@ async function listOf(user: TestUser, q?: string): Promise<ContactListResponse> 
 }
 
 const emailsOf = (list: { contacts: readonly { email: string }[] }) => list.contacts.map((c) => c.email);
-const find = (list: ContactListResponse, email: string): ContactRow | undefined => list.contacts.find((c) => c.email.toLowerCase() === email.toLowerCase());
+const find = (list: ContactListResponse, email: string): ContactRow | undefined =>
+  list.contacts.find((c) => c.email.toLowerCase() === email.toLowerCase());
 
 async function suggestionsOf(user: TestUser): Promise<ContactView[]> {
   const res = await call(user, 'POST', '/quicksend2', {});
@@ -65,10 +72,22 @@ afterAll(async () => {
 describe('contacts de-duplication and suggestions', () => {
   it('starts empty, then lists a contact added by hand with the address as typed', async () => {
     expect(await listOf(alice)).toEqual({ contacts: [], total: 0, max: MAX_CONTACTS });
-    const res = await call(alice, 'POST', '/contacts', { email: ' Maria.Lopez@Acme.com ', name: 'Maria Lopez', company: 'Acme' });
+    const res = await call(alice, 'POST', '/contacts', {
+      email: ' Maria.Lopez@Acme.com ',
+      name: 'Maria Lopez',
+      company: 'Acme',
+    });
     expect(res.status, res.text).toBe(201);
-    expect(res.json.contact).toMatchObject({ email: 'Maria.Lopez@Acme.com', name: 'Maria Lopez', company: 'Acme', source: 'manual', lastUsedAt: null });
-    expect((await listOf(alice)).contacts).toEqual([expect.objectContaining({ email: 'Maria.Lopez@Acme.com', name: 'Maria Lopez', company: 'Acme' })]);
+    expect(res.json.contact).toMatchObject({
+      email: 'Maria.Lopez@Acme.com',
+      name: 'Maria Lopez',
+      company: 'Acme',
+      source: 'manual',
+      lastUsedAt: null,
+    });
+    expect((await listOf(alice)).contacts).toEqual([
+      expect.objectContaining({ email: 'Maria.Lopez@Acme.com', name: 'Maria Lopez', company: 'Acme' }),
+    ]);
   });
 
   it('refuses the same address in another case: one contact per address', async () => {
@@ -82,23 +101,42 @@ describe('contacts de-duplication and suggestions', () => {
   });
 
   it('a send to Bob@X.com after bob@x.com exists keeps one contact, marks its use, and keeps the name the user gave', async () => {
-    await sendByEmail(alice, [{ email: 'Bob@X.com', name: 'Robert From The Send' }, { email: 'new.recipient@example.org', name: 'Nina', company: 'Org' }]);
+    await sendByEmail(alice, [
+      { email: 'Bob@X.com', name: 'Robert From The Send' },
+      { email: 'new.recipient@example.org', name: 'Nina', company: 'Org' },
+    ]);
     const list = await listOf(alice);
     expect(list.contacts.filter((c) => c.email.toLowerCase() === 'bob@x.com')).toHaveLength(1);
     const bobContact = find(list, 'bob@x.com')!;
     expect(bobContact).toMatchObject({ email: 'bob@x.com', name: 'Bob', source: 'manual' });
     expect(bobContact.lastUsedAt).toEqual(expect.any(Number));
     // recipients of past sends appear, with the send's name and company
-    expect(find(list, 'new.recipient@example.org')).toMatchObject({ name: 'Nina', company: 'Org', source: 'send', lastUsedAt: expect.any(Number) });
+    expect(find(list, 'new.recipient@example.org')).toMatchObject({
+      name: 'Nina',
+      company: 'Org',
+      source: 'send',
+      lastUsedAt: expect.any(Number),
+    });
     expect(list.total).toBe(3);
   });
 
   it('a send fills a name or company the contact lacks, never overwrites one', async () => {
     expect((await call(alice, 'POST', '/contacts', { email: 'noname@example.com' })).status).toBe(201);
-    await sendByEmail(alice, [{ email: 'NoName@Example.com', name: 'Named By Send', company: 'SendCo' }, { email: 'maria.lopez@acme.com', name: 'Overwriter', company: 'Nope' }]);
+    await sendByEmail(alice, [
+      { email: 'NoName@Example.com', name: 'Named By Send', company: 'SendCo' },
+      { email: 'maria.lopez@acme.com', name: 'Overwriter', company: 'Nope' },
+    ]);
     const list = await listOf(alice);
-    expect(find(list, 'noname@example.com')).toMatchObject({ email: 'noname@example.com', name: 'Named By Send', company: 'SendCo' });
-    expect(find(list, 'maria.lopez@acme.com')).toMatchObject({ email: 'Maria.Lopez@Acme.com', name: 'Maria Lopez', company: 'Acme' });
+    expect(find(list, 'noname@example.com')).toMatchObject({
+      email: 'noname@example.com',
+      name: 'Named By Send',
+      company: 'SendCo',
+    });
+    expect(find(list, 'maria.lopez@acme.com')).toMatchObject({
+      email: 'Maria.Lopez@Acme.com',
+      name: 'Maria Lopez',
+      company: 'Acme',
+    });
   });
 
   it('POST /quicksend2 offers the contacts, the most recently sent to first, each address once', async () => {
@@ -106,8 +144,17 @@ describe('contacts de-duplication and suggestions', () => {
     const lower = suggestions.map((c) => c.email.toLowerCase());
     expect(new Set(lower).size).toBe(lower.length);
     // the two of the last send first, then those of the send before; the same send's by name
-    expect(suggestions.map((c) => c.email.toLowerCase())).toEqual(['maria.lopez@acme.com', 'noname@example.com', 'bob@x.com', 'new.recipient@example.org']);
-    expect(suggestions.find((c) => c.email === 'Maria.Lopez@Acme.com')).toEqual({ email: 'Maria.Lopez@Acme.com', name: 'Maria Lopez', company: 'Acme' });
+    expect(suggestions.map((c) => c.email.toLowerCase())).toEqual([
+      'maria.lopez@acme.com',
+      'noname@example.com',
+      'bob@x.com',
+      'new.recipient@example.org',
+    ]);
+    expect(suggestions.find((c) => c.email === 'Maria.Lopez@Acme.com')).toEqual({
+      email: 'Maria.Lopez@Acme.com',
+      name: 'Maria Lopez',
+      company: 'Acme',
+    });
   });
 
   it('searches by address, name or company, case-insensitively, and totals all contacts', async () => {
@@ -119,7 +166,11 @@ describe('contacts de-duplication and suggestions', () => {
   });
 
   it('edits name and company, clears one with an empty string, and changes the address', async () => {
-    const edited = await call(alice, 'PATCH', '/contacts', { email: 'BOB@x.com', name: 'Bob Builder', company: 'Builders Ltd' });
+    const edited = await call(alice, 'PATCH', '/contacts', {
+      email: 'BOB@x.com',
+      name: 'Bob Builder',
+      company: 'Builders Ltd',
+    });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json.contact).toMatchObject({ email: 'bob@x.com', name: 'Bob Builder', company: 'Builders Ltd' });
     const cleared = await call(alice, 'PATCH', '/contacts', { email: 'bob@x.com', company: '' });
@@ -134,7 +185,11 @@ describe('contacts de-duplication and suggestions', () => {
     expect(moved.status, moved.text).toBe(200);
     const list = await listOf(alice);
     expect(find(list, 'bob@x.com')).toBeUndefined();
-    expect(find(list, 'bob@builders.io')).toMatchObject({ name: 'Bob Builder', createdAt: before.createdAt, lastUsedAt: before.lastUsedAt });
+    expect(find(list, 'bob@builders.io')).toMatchObject({
+      name: 'Bob Builder',
+      createdAt: before.createdAt,
+      lastUsedAt: before.lastUsedAt,
+    });
     expect(list.total).toBe(4);
     // onto an address that is a contact already: refused, nothing changes
     const clash = await call(alice, 'PATCH', '/contacts', { email: 'bob@builders.io', newEmail: 'NOname@example.com' });
@@ -171,11 +226,29 @@ describe('CSV import and export', () => {
       'Acme,noname@example.com,',
       '"=HYPERLINK(""http://evil"")",evil@example.com,@SUM(1)',
     ].join('\r\n');
-    expect(await importCsv(alice, csv)).toEqual({ rows: 9, added: 2, updated: 2, unchanged: 0, skippedWithoutEmail: 3, invalid: 1, duplicates: 1, overLimit: 0 });
+    expect(await importCsv(alice, csv)).toEqual({
+      rows: 9,
+      added: 2,
+      updated: 2,
+      unchanged: 0,
+      skippedWithoutEmail: 3,
+      invalid: 1,
+      duplicates: 1,
+      overLimit: 0,
+    });
     const list = await listOf(alice);
-    expect(find(list, 'ada@engines.io')).toMatchObject({ email: 'Ada@Engines.io', name: 'Ada Lovelace', company: 'Engines', source: 'import' });
+    expect(find(list, 'ada@engines.io')).toMatchObject({
+      email: 'Ada@Engines.io',
+      name: 'Ada Lovelace',
+      company: 'Engines',
+      source: 'import',
+    });
     // an existing contact takes the file's name and company; the address keeps its case
-    expect(find(list, 'maria.lopez@acme.com')).toMatchObject({ email: 'Maria.Lopez@Acme.com', name: 'Maria "M" Lopez', company: 'Lopez, Maria & Co' });
+    expect(find(list, 'maria.lopez@acme.com')).toMatchObject({
+      email: 'Maria.Lopez@Acme.com',
+      name: 'Maria "M" Lopez',
+      company: 'Lopez, Maria & Co',
+    });
     // a blank cell changes nothing: noname keeps 'Named By Send'; 'Acme' replaces SendCo
     expect(find(list, 'noname@example.com')).toMatchObject({ name: 'Named By Send', company: 'Acme' });
     expect(find(list, 'evil@example.com')).toMatchObject({ name: '@SUM(1)', company: '=HYPERLINK("http://evil")' });
@@ -183,7 +256,10 @@ describe('CSV import and export', () => {
   });
 
   it('imports a file without a header when its rows start with addresses', async () => {
-    expect(await importCsv(carol, 'first@example.com,First Person,FirstCo\nsecond@example.com\n')).toMatchObject({ rows: 2, added: 2 });
+    expect(await importCsv(carol, 'first@example.com,First Person,FirstCo\nsecond@example.com\n')).toMatchObject({
+      rows: 2,
+      added: 2,
+    });
     expect(emailsOf(await listOf(carol)).sort()).toEqual(['first@example.com', 'second@example.com']);
   });
 
@@ -193,7 +269,10 @@ describe('CSV import and export', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="contacts.csv"');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const lines = res.text.replace(/^\uFEFF/u, '').trimEnd().split('\r\n');
+    const lines = res.text
+      .replace(/^\uFEFF/u, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('email,name,company');
     expect(lines).toContain(`evil@example.com,'@SUM(1),"'=HYPERLINK(""http://evil"")"`);
     expect(lines).toHaveLength(1 + 5);
@@ -222,7 +301,11 @@ describe('CSV import and export', () => {
     await refused({ csv: `email\n${'é'.repeat(CSV_IMPORT_MAX_BYTES / 2 + 10)}` }, 413, 'csv_too_large');
     await refused({ csv: 42 }, 400, 'invalid_request');
     await refused({}, 400, 'invalid_request');
-    const notJson = await api(app, '/contacts/import', { method: 'POST', headers: { ...bearer(alice), 'content-type': 'application/json' }, body: '{"csv": "email' });
+    const notJson = await api(app, '/contacts/import', {
+      method: 'POST',
+      headers: { ...bearer(alice), 'content-type': 'application/json' },
+      body: '{"csv": "email',
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.json.error.code).toBe('invalid_json');
   });
@@ -251,18 +334,25 @@ describe('bad input and other users', () => {
     const unknown = await call(alice, 'PATCH', '/contacts', { email: 'nobody@example.com', name: 'X' });
     expect(unknown.status).toBe(404);
     expect(unknown.json.error.code).toBe('contact_not_found');
-    const unknownMove = await call(alice, 'PATCH', '/contacts', { email: 'nobody@example.com', newEmail: 'somebody@example.com' });
+    const unknownMove = await call(alice, 'PATCH', '/contacts', {
+      email: 'nobody@example.com',
+      newEmail: 'somebody@example.com',
+    });
     expect(unknownMove.status).toBe(404);
   });
 
   it('keeps names with markup and control characters as plain text', async () => {
-    const res = await call(alice, 'POST', '/contacts', { email: 'xss@example.com', name: '<img src=x onerror=alert(1)>\n\tTab', company: '"; DROP TABLE--' });
+    const res = await call(alice, 'POST', '/contacts', {
+      email: 'xss@example.com',
+      name: '<img src=x onerror=alert(1)>\n\tTab',
+      company: '"; DROP TABLE--',
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.json.contact).toMatchObject({ name: '<img src=x onerror=alert(1)> Tab', company: '"; DROP TABLE--' });
     expect((await call(alice, 'POST', '/contacts/remove', { email: 'xss@example.com' })).status).toBe(200);
   });
 
-  it('one user never sees, changes or removes another user\'s contacts', async () => {
+  it("one user never sees, changes or removes another user's contacts", async () => {
     const aliceBefore = await listOf(alice);
     expect((await listOf(bob)).total).toBe(0);
     expect(await suggestionsOf(bob)).toEqual([]);
@@ -284,12 +374,22 @@ describe('bad input and other users', () => {
 });
 
 describe('the contacts cap', () => {
-  it('refuses a new contact at MAX_CONTACTS, counts an import\'s extra rows, and still lets sends through', async () => {
+  it("refuses a new contact at MAX_CONTACTS, counts an import's extra rows, and still lets sends through", async () => {
     const user = await createUser(app, 'full.account@example.com');
     expect((await call(user, 'POST', '/contacts', { email: 'one@example.com' })).status).toBe(201);
     // the counter as if the account held MAX_CONTACTS - 2 more
-    await dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.contactStats(user.sub), entity: 'ContactStats', count: MAX_CONTACTS - 1 } }));
-    expect(await importCsv(user, 'email\nlast.slot@example.com\nover.one@example.com\nover.two@example.com\none@example.com\n')).toMatchObject({ added: 1, overLimit: 2, unchanged: 1 });
+    await dynamo().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...keys.contactStats(user.sub), entity: 'ContactStats', count: MAX_CONTACTS - 1 },
+      }),
+    );
+    expect(
+      await importCsv(
+        user,
+        'email\nlast.slot@example.com\nover.one@example.com\nover.two@example.com\none@example.com\n',
+      ),
+    ).toMatchObject({ added: 1, overLimit: 2, unchanged: 1 });
     const full = await call(user, 'POST', '/contacts', { email: 'another@example.com' });
     expect(full.status, full.text).toBe(409);
     expect(full.json.error.code).toBe('contacts_full');

@@ -16,7 +16,16 @@ import { allStackBuckets, api, startTestApp } from '../helpers/local-app';
 import { customOriginsOf } from '../../functions/domain/bucket-cors';
 import { localS3Client } from '../../scripts/local/s3';
 import { bucketCorsRules } from '../../functions/services/bucket-cors';
-import { bearer, createUser, json, mailsTo, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  createUser,
+  json,
+  mailsTo,
+  randomData,
+  sendFiles,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 
 const APP_ORIGIN = 'http://127.0.0.1:5999';
 const HOST = 'files.acme.test';
@@ -40,9 +49,14 @@ let ALL_BUCKETS: string[] = [];
 const preflight = (bucket: string, origin: string) =>
   fetch(`${app.stack.urls.s3}/${bucket}/t/some-key?partNumber=1&uploadId=x`, {
     method: 'OPTIONS',
-    headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type' },
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': 'PUT',
+      'Access-Control-Request-Headers': 'content-type',
+    },
   });
-const customOrigins = async (bucket: string) => customOriginsOf(await bucketCorsRules(localS3Client(app.stack.urls.s3), bucket));
+const customOrigins = async (bucket: string) =>
+  customOriginsOf(await bucketCorsRules(localS3Client(app.stack.urls.s3), bucket));
 
 beforeAll(async () => {
   app = await startTestApp(APP_ORIGIN);
@@ -54,7 +68,13 @@ beforeAll(async () => {
     createUser(app, 'biz@acme.test', 'business'),
   ]);
   member = await createUser(app, 'member@acme.test', 'pro');
-  await putSenderProfile({ userId: member.sub, email: member.email, role: 'pro', isTeamMember: true, parentAdminId: pro.sub });
+  await putSenderProfile({
+    userId: member.sub,
+    email: member.email,
+    role: 'pro',
+    isTeamMember: true,
+    parentAdminId: pro.sub,
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -93,7 +113,10 @@ describe('custom link domain', () => {
     app.stack.dns.add({ name: HOST, type: 'CNAME', value: cname.value });
     app.stack.dns.add({ name: txt.name, type: 'TXT', value: 'sendbridge-verify=not-the-token' });
     const wrong = (await checkNow(pro)).json as DomainSettings;
-    expect(wrong.customDomain).toMatchObject({ domain_status: 'pending', problems: [{ record: 'txt', state: 'wrong', found: 'sendbridge-verify=not-the-token' }] });
+    expect(wrong.customDomain).toMatchObject({
+      domain_status: 'pending',
+      problems: [{ record: 'txt', state: 'wrong', found: 'sendbridge-verify=not-the-token' }],
+    });
 
     app.stack.dns.remove(txt.name, 'TXT');
     app.stack.dns.add({ name: txt.name, type: 'TXT', value: txt.value });
@@ -120,7 +143,10 @@ describe('custom link domain', () => {
     const detail = await api(app, `/getQs?slug=${link.id}`, { headers: bearer(pro) });
     expect(detail.json.link, detail.text).toBe(`http://${HOST}:5999/w/${link.id}`);
 
-    const mailed = await sendFiles(app, pro, new Map([['brief.pdf', randomData(32)]]), { sendAs: 'email', emailTo: [{ email: 'client@example.com' }] });
+    const mailed = await sendFiles(app, pro, new Map([['brief.pdf', randomData(32)]]), {
+      sendAs: 'email',
+      emailTo: [{ email: 'client@example.com' }],
+    });
     const mail = await waitForMail(app, 'client@example.com', new RegExp(mailed.id));
     expect(mail.body.text).toContain(`http://${HOST}:5999/downloads/${mailed.id}/`);
     expect(mail.body.text).not.toContain(`${APP_ORIGIN}/downloads/`);
@@ -162,7 +188,11 @@ describe('custom link domain', () => {
   });
 
   it('refuses team members and plans without custom domains (403)', async () => {
-    for (const call of [() => settings(member), () => claim(member, 'm.acme.test').then((r) => r.json), () => checkNow(member).then((r) => r.json)]) {
+    for (const call of [
+      () => settings(member),
+      () => claim(member, 'm.acme.test').then((r) => r.json),
+      () => checkNow(member).then((r) => r.json),
+    ]) {
       expect(((await call()) as { error?: { code: string } }).error?.code).toBe('team_member_forbidden');
     }
     const res = await claim(free, 'free.example.net');
@@ -226,8 +256,13 @@ describe('sender email domain', () => {
 
     // Until verified: the product's address with the sender's name.
     await putSenderProfile({ userId: business.sub, email: business.email, role: 'business', fullName: 'Bea Business' });
-    const before = await sendFiles(app, business, new Map([['a.txt', randomData(8)]]), { sendAs: 'email', emailTo: [{ email: 'reader@example.com' }] });
-    expect((await waitForMail(app, 'reader@example.com', new RegExp(before.id))).from).toMatch(/Bea Business.*no-reply@sendbridge\.local/u);
+    const before = await sendFiles(app, business, new Map([['a.txt', randomData(8)]]), {
+      sendAs: 'email',
+      emailTo: [{ email: 'reader@example.com' }],
+    });
+    expect((await waitForMail(app, 'reader@example.com', new RegExp(before.id))).from).toMatch(
+      /Bea Business.*no-reply@sendbridge\.local/u,
+    );
 
     // Two of three records: still pending.
     app.stack.dns.add({ name: e.records[0]!.name, type: 'CNAME', value: e.records[0]!.value });
@@ -238,7 +273,10 @@ describe('sender email domain', () => {
     const verified = await api(app, '/domains/email/check', { method: 'POST', headers: bearer(business) });
     expect((verified.json as DomainSettings).emailDomain?.pmDomain.DKIMUpdateStatus).toBe('SUCCESS');
 
-    const after = await sendFiles(app, business, new Map([['b.txt', randomData(8)]]), { sendAs: 'email', emailTo: [{ email: 'reader@example.com' }] });
+    const after = await sendFiles(app, business, new Map([['b.txt', randomData(8)]]), {
+      sendAs: 'email',
+      emailTo: [{ email: 'reader@example.com' }],
+    });
     const mail = await waitForMail(app, 'reader@example.com', new RegExp(after.id));
     expect(mail.from).toMatch(/Bea Business.*no-reply@mail\.acme\.test/u);
 

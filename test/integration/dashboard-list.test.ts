@@ -14,7 +14,16 @@ import { keys } from '../../functions/data/keys';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { TEXTS } from '../../functions/domain/texts';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, json, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  completeTransfer,
+  createUser,
+  json,
+  randomData,
+  uploadAll,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 
 let app: LocalApp;
 let alice: TestUser;
@@ -22,9 +31,18 @@ let bob: TestUser;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-async function send(user: TestUser, fileName: string, extra: Record<string, unknown> = {}, size = 64): Promise<CreateTransferResponse> {
+async function send(
+  user: TestUser,
+  fileName: string,
+  extra: Record<string, unknown> = {},
+  size = 64,
+): Promise<CreateTransferResponse> {
   const data = randomData(size);
-  const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName, size }], ...extra }, bearer(user)));
+  const res = await api(
+    app,
+    '/me/transfers',
+    json({ sendAs: 'link', fileObjects: [{ fileName, size }], ...extra }, bearer(user)),
+  );
   expect(res.status, res.text).toBe(201);
   const t = res.json as CreateTransferResponse;
   await uploadAll(app, t, new Map(t.files.map((f) => [f.itemPath ?? f.fileName, data])));
@@ -32,7 +50,10 @@ async function send(user: TestUser, fileName: string, extra: Record<string, unkn
   return t;
 }
 
-async function list(user: TestUser, query: { filter?: ListFilter; skip?: number; q?: string } = {}): Promise<TransferListResponse> {
+async function list(
+  user: TestUser,
+  query: { filter?: ListFilter; skip?: number; q?: string } = {},
+): Promise<TransferListResponse> {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const res = await api(app, `/getQs?${qs}`, { headers: bearer(user) });
   expect(res.status, res.text).toBe(200);
@@ -55,7 +76,15 @@ async function detail(user: TestUser, slug: string) {
 
 /** Moves a sent transfer's expiry as if time had passed: the item and its index keys, as a send with that expiry would have written them. */
 async function moveExpiry(slug: string, expiryDate: number) {
-  const item = (await dynamo().send(new QueryCommand({ TableName: app.stack.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk AND sk = :sk', ExpressionAttributeValues: { ':pk': `TRANSFER#${slug}`, ':sk': 'META' } }))).Items![0]!;
+  const item = (
+    await dynamo().send(
+      new QueryCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk AND sk = :sk',
+        ExpressionAttributeValues: { ':pk': `TRANSFER#${slug}`, ':sk': 'META' },
+      }),
+    )
+  ).Items![0]!;
   const bound = `${String(expiryDate).padStart(15, '0')}#${slug}`;
   await dynamo().send(
     new UpdateCommand({
@@ -89,10 +118,15 @@ beforeAll(async () => {
   alice = await createUser(app, 'alice.lists@example.com');
   bob = await createUser(app, 'bob.lists@example.com');
   a = await send(alice, 'alpha-report.pdf', {}, 1000);
-  b = await send(alice, 'beta-cut.mov', { sendAs: 'email', emailTo: [{ email: 'carol@example.com' }, { email: 'dave@example.com' }] });
+  b = await send(alice, 'beta-cut.mov', {
+    sendAs: 'email',
+    emailTo: [{ email: 'carol@example.com' }, { email: 'dave@example.com' }],
+  });
   c = await send(alice, 'gamma.txt');
   d = await send(alice, 'delta.zip');
-  e = await send(alice, 'epsilon.jpg', { fileObjects: [{ fileName: 'epsilon.jpg', itemPath: 'photos/epsilon.jpg', size: 64 }] });
+  e = await send(alice, 'epsilon.jpg', {
+    fileObjects: [{ fileName: 'epsilon.jpg', itemPath: 'photos/epsilon.jpg', size: 64 }],
+  });
   await send(bob, 'bobs-own.txt');
 });
 
@@ -101,18 +135,41 @@ afterAll(async () => {
 });
 
 describe('GET /getQs: the list', () => {
-  it('lists the sender\'s sent transfers newest first with the row fields and the counts', async () => {
+  it("lists the sender's sent transfers newest first with the row fields and the counts", async () => {
     const r = await list(alice);
     expect(r.allDocs.map((x) => x.slug)).toEqual([e.id, d.id, c.id, b.id, a.id]);
-    expect(r).toMatchObject({ filter: 'all', skip: 0, hasMore: false, allCount: 5, activeCount: 5, expiredCount: 0, thisMonthsTransfers: 5, sharedCount: 0 });
+    expect(r).toMatchObject({
+      filter: 'all',
+      skip: 0,
+      hasMore: false,
+      allCount: 5,
+      activeCount: 5,
+      expiredCount: 0,
+      thisMonthsTransfers: 5,
+      sharedCount: 0,
+    });
     const rowB = r.allDocs.find((x) => x.slug === b.id)!;
-    expect(rowB).toMatchObject({ _id: b.id, fileName: 'beta-cut.mov', fileCount: 1, size: 64, sendAs: 'email', recipients: ['carol@example.com', 'dave@example.com'], state: 'active', total_downloads: 0, hasPassword: false });
+    expect(rowB).toMatchObject({
+      _id: b.id,
+      fileName: 'beta-cut.mov',
+      fileCount: 1,
+      size: 64,
+      sendAs: 'email',
+      recipients: ['carol@example.com', 'dave@example.com'],
+      state: 'active',
+      total_downloads: 0,
+      hasPassword: false,
+    });
     expect(rowB.expiryDate - rowB.dateSent).toBe(604_800_000);
     expect(r.allDocs.find((x) => x.slug === a.id)).toMatchObject({ sendAs: 'link', recipients: [], size: 1000 });
   });
 
-  it('does not list an upload in progress, nor another user\'s transfers', async () => {
-    const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'unfinished.bin', size: 10 }] }, bearer(alice)));
+  it("does not list an upload in progress, nor another user's transfers", async () => {
+    const res = await api(
+      app,
+      '/me/transfers',
+      json({ sendAs: 'link', fileObjects: [{ fileName: 'unfinished.bin', size: 10 }] }, bearer(alice)),
+    );
     expect(res.status).toBe(201);
     const all = await listAll(alice, 'all');
     expect(all).not.toContain((res.json as CreateTransferResponse).id);
@@ -122,7 +179,11 @@ describe('GET /getQs: the list', () => {
 
   it('a download takes a transfer out of "unseen", and the modal shows it from Germany', async () => {
     expect(await listAll(alice, 'unseen')).toEqual([e.id, d.id, c.id, b.id, a.id]);
-    const dl = await api(app, '/getDownload/file', json({ id: c.id, fileId: c.files[0]!.fileId }, { 'cloudfront-viewer-country': 'DE' }));
+    const dl = await api(
+      app,
+      '/getDownload/file',
+      json({ id: c.id, fileId: c.files[0]!.fileId }, { 'cloudfront-viewer-country': 'DE' }),
+    );
     expect(dl.status, dl.text).toBe(200);
     expect(await listAll(alice, 'unseen')).toEqual([e.id, d.id, b.id, a.id]);
     expect((await list(alice)).unseenCount).toBe(4);
@@ -130,7 +191,9 @@ describe('GET /getQs: the list', () => {
     expect(res.status, res.text).toBe(200);
     const t = res.json as TransferDetail;
     expect(t.total_downloads).toBe(1);
-    expect(t.downloads).toEqual([expect.objectContaining({ country_name: 'Germany', countryCode: 'DE', fileName: 'gamma.txt', dlOrigin: 'file' })]);
+    expect(t.downloads).toEqual([
+      expect.objectContaining({ country_name: 'Germany', countryCode: 'DE', fileName: 'gamma.txt', dlOrigin: 'file' }),
+    ]);
   });
 
   it('"expiring soon" holds transfers with under 2.2 days left, soonest first', async () => {
@@ -190,21 +253,41 @@ describe('GET /getQs: the list', () => {
   });
 });
 
-describe('GET /getQs?slug=: the TransferModal\'s read', () => {
+describe("GET /getQs?slug=: the TransferModal's read", () => {
   it('shows files, recipients with their own links, and attributes each download to its recipient', async () => {
     const first = (await detail(alice, b.id)).json as TransferDetail;
-    expect(first.recipientsDetail.map((r) => [r.email, r.downloads])).toEqual([['carol@example.com', 0], ['dave@example.com', 0]]);
+    expect(first.recipientsDetail.map((r) => [r.email, r.downloads])).toEqual([
+      ['carol@example.com', 0],
+      ['dave@example.com', 0],
+    ]);
     const carol = first.recipientsDetail[0]!;
     const recipient = carol.link.split('/').pop()!;
     expect(carol.link).toMatch(new RegExp(`/downloads/${b.id}/${recipient}$`));
-    const dl = await api(app, '/getDownload/file', json({ id: b.id, fileId: b.files[0]!.fileId, recipient }, { 'cloudfront-viewer-country': 'JP' }));
+    const dl = await api(
+      app,
+      '/getDownload/file',
+      json({ id: b.id, fileId: b.files[0]!.fileId, recipient }, { 'cloudfront-viewer-country': 'JP' }),
+    );
     expect(dl.status, dl.text).toBe(200);
     const t = (await detail(alice, b.id)).json as TransferDetail;
-    expect(t).toMatchObject({ slug: b.id, message: '', senderEmail: alice.email, sendAs: 'email', total_downloads: 1, purged: false, hasPassword: false });
+    expect(t).toMatchObject({
+      slug: b.id,
+      message: '',
+      senderEmail: alice.email,
+      sendAs: 'email',
+      total_downloads: 1,
+      purged: false,
+      hasPassword: false,
+    });
     expect(t.link).toMatch(new RegExp(`/w/${b.id}$`));
     expect(t.files).toEqual([{ fileId: b.files[0]!.fileId, fileName: 'beta-cut.mov', size: 64 }]);
-    expect(t.recipientsDetail.map((r) => [r.email, r.downloads])).toEqual([['carol@example.com', 1], ['dave@example.com', 0]]);
-    expect(t.downloads).toEqual([expect.objectContaining({ receiverEmail: 'carol@example.com', country_name: 'Japan' })]);
+    expect(t.recipientsDetail.map((r) => [r.email, r.downloads])).toEqual([
+      ['carol@example.com', 1],
+      ['dave@example.com', 0],
+    ]);
+    expect(t.downloads).toEqual([
+      expect.objectContaining({ receiverEmail: 'carol@example.com', country_name: 'Japan' }),
+    ]);
     const e1 = (await detail(alice, e.id)).json as TransferDetail;
     expect(e1.files).toEqual([expect.objectContaining({ fileName: 'epsilon.jpg', itemPath: 'photos/epsilon.jpg' })]);
   });
@@ -278,18 +361,34 @@ describe('POST /deleteTransfer', () => {
     const racer = await send(alice, 'race-me.bin', {}, 500);
     const usedBefore = await storageUsed(alice);
     const before = await list(alice);
-    const download = () => api(app, '/getDownload/file', json({ id: racer.id, fileId: racer.files[0]!.fileId }, { 'cloudfront-viewer-country': 'FR' }));
-    const answers = await Promise.all([download(), download(), api(app, '/deleteTransfer', json({ slug: racer.id }, bearer(alice))), download(), download(), download()]);
+    const download = () =>
+      api(
+        app,
+        '/getDownload/file',
+        json({ id: racer.id, fileId: racer.files[0]!.fileId }, { 'cloudfront-viewer-country': 'FR' }),
+      );
+    const answers = await Promise.all([
+      download(),
+      download(),
+      api(app, '/deleteTransfer', json({ slug: racer.id }, bearer(alice))),
+      download(),
+      download(),
+      download(),
+    ]);
     for (const a of answers) expect([200, 404], a.text).toContain(a.status);
     expect(answers[2]!.status).toBe(200);
     expect((await api(app, '/getDownload', json({ id: racer.id }))).status).toBe(404);
     expect(await storageUsed(alice)).toBe(usedBefore - 500);
     const after = await list(alice);
-    expect(after).toMatchObject({ allCount: before.allCount - 1, activeCount: before.activeCount - 1, expiredCount: before.expiredCount });
+    expect(after).toMatchObject({
+      allCount: before.allCount - 1,
+      activeCount: before.activeCount - 1,
+      expiredCount: before.expiredCount,
+    });
     expect(after.allDocs.map((x) => x.slug)).not.toContain(racer.id);
   });
 
-  it('refuses another user\'s transfer, and the transfer stays', async () => {
+  it("refuses another user's transfer, and the transfer stays", async () => {
     const res = await api(app, '/deleteTransfer', json({ slug: b.id }, bearer(bob)));
     expect([403, 404]).toContain(res.status);
     expect((await api(app, '/getDownload', json({ id: b.id }))).status).toBe(200);

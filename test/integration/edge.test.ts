@@ -25,9 +25,20 @@ let owner: TestUser;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  app = await startLocalApp({ ports: 'free', appOrigins: [APP_ORIGIN], appOrigin: APP_ORIGIN, apiPort: 0, log: (l) => lines.push(l) });
+  app = await startLocalApp({
+    ports: 'free',
+    appOrigins: [APP_ORIGIN],
+    appOrigin: APP_ORIGIN,
+    apiPort: 0,
+    log: (l) => lines.push(l),
+  });
   const [webPort] = await freePorts(1);
-  web = await startWebDevServer({ port: webPort!, apiOrigin: app.apiOrigin, storage: [app.stack.urls.s3], originSecret: app.originSecret });
+  web = await startWebDevServer({
+    port: webPort!,
+    apiOrigin: app.apiOrigin,
+    storage: [app.stack.urls.s3],
+    originSecret: app.originSecret,
+  });
   owner = await createUser(app, 'edge-owner@example.com');
 });
 
@@ -37,10 +48,31 @@ afterAll(async () => {
 });
 
 async function sendLink(password?: string): Promise<CreateTransferResponse> {
-  const create = await api(app, '/me/transfers', json({ sendAs: 'link', ...(password ? { password } : {}), fileObjects: [{ fileName: 'a.txt', size: 64 }, { fileName: 'b.txt', size: 32 }] }, bearer(owner)));
+  const create = await api(
+    app,
+    '/me/transfers',
+    json(
+      {
+        sendAs: 'link',
+        ...(password ? { password } : {}),
+        fileObjects: [
+          { fileName: 'a.txt', size: 64 },
+          { fileName: 'b.txt', size: 32 },
+        ],
+      },
+      bearer(owner),
+    ),
+  );
   expect(create.status, create.text).toBe(201);
   const t = create.json as CreateTransferResponse;
-  await uploadAll(app, t, new Map([['a.txt', randomData(64)], ['b.txt', randomData(32)]]));
+  await uploadAll(
+    app,
+    t,
+    new Map([
+      ['a.txt', randomData(64)],
+      ['b.txt', randomData(32)],
+    ]),
+  );
   expect((await completeTransfer(app, t)).status).toBe(200);
   await app.gateway.idle();
   return t;
@@ -48,18 +80,30 @@ async function sendLink(password?: string): Promise<CreateTransferResponse> {
 
 /** A browser's request to the app origin, with headers of its choosing. */
 async function viaApp(path: string, body: unknown, headers: Record<string, string>) {
-  const res = await fetch(`${web.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, headers: res.headers, json: (await res.json().catch(() => undefined)) as Record<string, any> | undefined };
+  const res = await fetch(`${web.url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: (await res.json().catch(() => undefined)) as Record<string, any> | undefined,
+  };
 }
 
 /** What a client forging CloudFront's headers sends: a new viewer address each time, and a guessed secret. */
-const forged = (i: number) => ({ 'CloudFront-Viewer-Address': `203.0.113.${i % 250}:${40000 + i}`, 'X-Origin-Verify': `guess-${i}` });
+const forged = (i: number) => ({
+  'CloudFront-Viewer-Address': `203.0.113.${i % 250}:${40000 + i}`,
+  'X-Origin-Verify': `guess-${i}`,
+});
 
 describe('per-client limits hold through the app origin, whatever viewer address a client claims', () => {
   it('30 wrong download passwords from one browser with a rotating forged address: 10 free, then 429', async () => {
     const t = await sendLink('right horse battery');
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i += 1) statuses.push((await viaApp('/getDownload', { id: t.id, password: `guess-${i}` }, forged(i))).status);
+    for (let i = 0; i < 30; i += 1)
+      statuses.push((await viaApp('/getDownload', { id: t.id, password: `guess-${i}` }, forged(i))).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual(Array(20).fill(429));
   });
@@ -68,23 +112,45 @@ describe('per-client limits hold through the app origin, whatever viewer address
     const email = 'edge-signin@example.com';
     await createUser(app, email, 'free');
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i += 1) statuses.push((await viaApp('/combinedAuth', { email, password: `wrong-${i}` }, forged(i))).status);
+    for (let i = 0; i < 8; i += 1)
+      statuses.push((await viaApp('/combinedAuth', { email, password: `wrong-${i}` }, forged(i))).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
   });
 
   it('a direct call to the gateway is known by its source address, whatever viewer address it claims', async () => {
     const t = await sendLink('another right one');
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await api(app, '/getDownload', json({ id: t.id, password: `guess-${i}` }, { 'cloudfront-viewer-address': `198.51.100.${i}:443` }))).status);
+    for (let i = 0; i < 11; i += 1)
+      statuses.push(
+        (
+          await api(
+            app,
+            '/getDownload',
+            json({ id: t.id, password: `guess-${i}` }, { 'cloudfront-viewer-address': `198.51.100.${i}:443` }),
+          )
+        ).status,
+      );
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
     // CloudFront's secret (what the app origin adds) is what makes a viewer address count
-    expect((await api(app, '/getDownload', json({ id: t.id, password: 'another right one' }, viaCloudFront(app, '198.51.100.200')))).status).toBe(200);
+    expect(
+      (
+        await api(
+          app,
+          '/getDownload',
+          json({ id: t.id, password: 'another right one' }, viaCloudFront(app, '198.51.100.200')),
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
 /** fetch() will not send another Host: a raw request does. */
-function rawGet(origin: string, path: string, host: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+function rawGet(
+  origin: string,
+  path: string,
+  host: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, path, headers: { host } }, (res) => {
@@ -116,11 +182,27 @@ describe("the local gateway's own port", () => {
 
 describe('the ZIP build holds a short lease, renewed while it runs', () => {
   /** A record as a build left it: `leaseUntil` its lease, `attempt` its claim. */
-  async function putBuilding(slug: string, contentHash: string, startedAt: number, leaseUntil: number, attempt: string) {
+  async function putBuilding(
+    slug: string,
+    contentHash: string,
+    startedAt: number,
+    leaseUntil: number,
+    attempt: string,
+  ) {
     await dynamo().send(
       new PutCommand({
         TableName: app.stack.env.TABLE_NAME,
-        Item: { ...keys.transferZip(slug, contentHash), entity: 'TransferZip', slug, contentHash, status: 'building', key: zipKey(slug, contentHash), startedAt, leaseUntil, attempt },
+        Item: {
+          ...keys.transferZip(slug, contentHash),
+          entity: 'TransferZip',
+          slug,
+          contentHash,
+          status: 'building',
+          key: zipKey(slug, contentHash),
+          startedAt,
+          leaseUntil,
+          attempt,
+        },
       }),
     );
   }
@@ -154,16 +236,24 @@ describe('the ZIP build holds a short lease, renewed while it runs', () => {
     const lease = { ms: 1_500, renewEveryMs: 300 };
     await putBuilding(t.id, hash, Date.now(), Date.now() + lease.ms, attempt);
     const during: { status: number; attempt?: string; leaseAhead: number }[] = [];
-    await buildTransferZip({ slug: t.id, contentHash: hash, attempt }, async ({ signal }) => {
-      for (let i = 0; i < 4; i += 1) {
-        await new Promise((r) => setTimeout(r, 900));
-        const status = (await api(app, '/zip', json({ id: t.id }))).status;
-        const zip = await getZip(t.id, hash);
-        during.push({ status, ...(zip?.attempt ? { attempt: zip.attempt } : {}), leaseAhead: (zip?.leaseUntil ?? 0) - Date.now() });
-      }
-      expect(signal.aborted).toBe(false);
-      return { size: 96 };
-    }, lease);
+    await buildTransferZip(
+      { slug: t.id, contentHash: hash, attempt },
+      async ({ signal }) => {
+        for (let i = 0; i < 4; i += 1) {
+          await new Promise((r) => setTimeout(r, 900));
+          const status = (await api(app, '/zip', json({ id: t.id }))).status;
+          const zip = await getZip(t.id, hash);
+          during.push({
+            status,
+            ...(zip?.attempt ? { attempt: zip.attempt } : {}),
+            leaseAhead: (zip?.leaseUntil ?? 0) - Date.now(),
+          });
+        }
+        expect(signal.aborted).toBe(false);
+        return { size: 96 };
+      },
+      lease,
+    );
     // 3.6 s of building under a 1.5 s lease: every poll found it building under the same claim
     expect(during.map((d) => [d.status, d.attempt])).toEqual(Array(4).fill([202, attempt]));
     for (const d of during) expect(d.leaseAhead).toBeGreaterThan(0);
@@ -177,13 +267,17 @@ describe('the ZIP build holds a short lease, renewed while it runs', () => {
     const retry = 'e0000000-0000-4000-8000-000000000000';
     await putBuilding(t.id, hash, Date.now(), Date.now() + 60_000, stale);
     let aborted = false;
-    await buildTransferZip({ slug: t.id, contentHash: hash, attempt: stale }, async ({ signal }) => {
-      // meanwhile its lease ran out and another request claimed the build
-      await putBuilding(t.id, hash, Date.now(), Date.now() + 60_000, retry);
-      await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
-      aborted = signal.aborted;
-      throw signal.reason;
-    }, { ms: 1_000, renewEveryMs: 100 });
+    await buildTransferZip(
+      { slug: t.id, contentHash: hash, attempt: stale },
+      async ({ signal }) => {
+        // meanwhile its lease ran out and another request claimed the build
+        await putBuilding(t.id, hash, Date.now(), Date.now() + 60_000, retry);
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+        aborted = signal.aborted;
+        throw signal.reason;
+      },
+      { ms: 1_000, renewEveryMs: 100 },
+    );
     expect(aborted).toBe(true);
     expect(await getZip(t.id, hash)).toMatchObject({ status: 'building', attempt: retry });
   });
@@ -202,7 +296,9 @@ describe('a backing service that dies', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(health).toBe(200);
-    expect(lines.slice(before).filter((l) => l.startsWith('[stack]'))).toEqual(['[stack] DynamoDB Local exited (SIGKILL); restarting it']);
+    expect(lines.slice(before).filter((l) => l.startsWith('[stack]'))).toEqual([
+      '[stack] DynamoDB Local exited (SIGKILL); restarting it',
+    ]);
     // in memory it came back empty, with its table: a route that reads it answers as usual
     expect((await api(app, '/getDownload', json({ id: 'Abc1234' }))).status).toBe(404);
   });

@@ -34,11 +34,38 @@ function mintWithPoolKey(overrides: Record<string, unknown>): string {
 beforeAll(async () => {
   // One test stops DynamoDB Local to see /health report it: this file runs emulators of its own.
   app = await startTestApp(undefined, { ownStack: true });
-  const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  const idp = new CognitoIdentityProviderClient({
+    endpoint: app.stack.urls.cognito,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+  });
   const email = `it-${Date.now()}@example.com`;
-  await idp.send(new AdminCreateUserCommand({ UserPoolId: app.stack.userPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] }));
-  await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: app.stack.userPoolId, Username: email, Password: 'secret123', Permanent: true }));
-  const auth = await idp.send(new InitiateAuthCommand({ ClientId: app.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'secret123' } }));
+  await idp.send(
+    new AdminCreateUserCommand({
+      UserPoolId: app.stack.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await idp.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: app.stack.userPoolId,
+      Username: email,
+      Password: 'secret123',
+      Permanent: true,
+    }),
+  );
+  const auth = await idp.send(
+    new InitiateAuthCommand({
+      ClientId: app.stack.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'secret123' },
+    }),
+  );
   accessToken = auth.AuthenticationResult!.AccessToken!;
   idToken = auth.AuthenticationResult!.IdToken!;
 });
@@ -59,7 +86,9 @@ describe('GET /api/health through the local gateway', () => {
     const report = await checkHealth();
     expect(report.ok).toBe(true);
     expect(Object.keys(report.services).sort()).toEqual(['buckets', 'mail', 'table', 'userPool']);
-    expect(report.services.buckets.detail).toEqual({ regions: ['hongkong', 'siliconvalley', 'frankfurt', 'dubai', 'hangzhou', 'guangzhou'] });
+    expect(report.services.buckets.detail).toEqual({
+      regions: ['hongkong', 'siliconvalley', 'frankfurt', 'dubai', 'hangzhou', 'guangzhou'],
+    });
   });
 });
 
@@ -118,13 +147,17 @@ describe('a JWT route', () => {
 });
 
 describe('the gateway itself', () => {
-  it('answers unknown routes and wrong methods with API Gateway\'s 404', async () => {
+  it("answers unknown routes and wrong methods with API Gateway's 404", async () => {
     expect(await api(app, '/no-such-route')).toMatchObject({ status: 404, json: { message: 'Not Found' } });
     expect((await api(app, '/health', { method: 'DELETE' })).status).toBe(404);
   });
 
   it('answers CORS preflights for the configured origin only', async () => {
-    const pre = (origin: string) => fetch(`${app.apiOrigin}/api/health`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
+    const pre = (origin: string) =>
+      fetch(`${app.apiOrigin}/api/health`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
     const ok = await pre('http://127.0.0.1:5999');
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5999');

@@ -17,7 +17,17 @@ import type { CreateTransferResponse } from '../../functions/domain/transfer-api
 import { REGION_IDS } from '../../functions/domain/regions';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER, ownsKindOf, routes, type ApiRoute } from '../../functions/routes';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, guestToken, json, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  completeTransfer,
+  createUser,
+  guestToken,
+  json,
+  randomData,
+  uploadAll,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 import { loadRouteSchemas, routeSchemas } from '../helpers/route-schemas';
 import { arbitraryOf, jsonSchemaOf, junk, mutated, type Hints } from '../helpers/schema-arbitrary';
 
@@ -57,9 +67,16 @@ const LEAKS: RegExp[] = [
  */
 const ERROR_ONLY_LEAKS: RegExp[] = [/sendbridge-(local|test-|t[0-9a-f]{10})/];
 
-async function transferOf(fileSizes: number[], opts: { finish: boolean; password?: string }): Promise<CreateTransferResponse> {
+async function transferOf(
+  fileSizes: number[],
+  opts: { finish: boolean; password?: string },
+): Promise<CreateTransferResponse> {
   const files = fileSizes.map((size, i) => ({ fileName: `fuzz-${i}.bin`, size }));
-  const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: files, ...(opts.password ? { password: opts.password } : {}) }, bearer(user)));
+  const res = await api(
+    app,
+    '/me/transfers',
+    json({ sendAs: 'link', fileObjects: files, ...(opts.password ? { password: opts.password } : {}) }, bearer(user)),
+  );
   if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
   const t = res.json as CreateTransferResponse;
   if (opts.finish) {
@@ -80,7 +97,14 @@ async function requestOf(withUpload: boolean): Promise<{ id: string; uploadSlug?
   if (res.status !== 201) throw new Error(`request ${res.status} ${res.text}`);
   const id = res.json.id as string;
   if (!withUpload) return { id };
-  const start = await api(app, `/r/${id}/uploads`, json({ senderName: 'Fuzz', senderEmail: 'fuzz.guest@example.com', fileObjects: [{ fileName: 'fuzz.pdf', size: 9 }] }, { 'x-sender-token': senderToken }));
+  const start = await api(
+    app,
+    `/r/${id}/uploads`,
+    json(
+      { senderName: 'Fuzz', senderEmail: 'fuzz.guest@example.com', fileObjects: [{ fileName: 'fuzz.pdf', size: 9 }] },
+      { 'x-sender-token': senderToken },
+    ),
+  );
   if (start.status !== 201) throw new Error(`request upload ${start.status} ${start.text}`);
   const t = start.json as CreateTransferResponse;
   await uploadAll(app, t, new Map([['fuzz.pdf', randomData(9)]]));
@@ -92,8 +116,10 @@ async function requestOf(withUpload: boolean): Promise<{ id: string; uploadSlug?
 /** a pending invite of the fuzzing user (a pro plan, 2 seats: earlier routes' invites and members are cleared first). */
 async function inviteOf(): Promise<{ id: string; token: string; email: string }> {
   const team = await api(app, '/teams', { headers: bearer(user) });
-  for (const i of team.json.invites as { id: string }[]) await api(app, `/teams/invites/${i.id}`, { method: 'DELETE', headers: bearer(user) });
-  for (const m of (team.json.members as { shareWithId: string; isAdmin: boolean }[]).filter((x) => !x.isAdmin)) await api(app, `/teams/members/${m.shareWithId}`, { method: 'DELETE', headers: bearer(user) });
+  for (const i of team.json.invites as { id: string }[])
+    await api(app, `/teams/invites/${i.id}`, { method: 'DELETE', headers: bearer(user) });
+  for (const m of (team.json.members as { shareWithId: string; isAdmin: boolean }[]).filter((x) => !x.isAdmin))
+    await api(app, `/teams/members/${m.shareWithId}`, { method: 'DELETE', headers: bearer(user) });
   inviteCount += 1;
   const email = `fuzz.invitee${inviteCount}@example.com`;
   const res = await api(app, '/teams/invites', json({ email }, bearer(user)));
@@ -103,7 +129,12 @@ async function inviteOf(): Promise<{ id: string; token: string; email: string }>
 }
 let inviteCount = 0;
 
-async function recordFor(route: ApiRoute): Promise<{ t?: CreateTransferResponse; password?: string; request?: { id: string; uploadSlug?: string }; invite?: { id: string; token: string; email: string } }> {
+async function recordFor(route: ApiRoute): Promise<{
+  t?: CreateTransferResponse;
+  password?: string;
+  request?: { id: string; uploadSlug?: string };
+  invite?: { id: string; token: string; email: string };
+}> {
   switch (ownsKindOf(route.owns)) {
     case 'team-invite:owner':
     case 'team-invite:mailed-token':
@@ -117,7 +148,8 @@ async function recordFor(route: ApiRoute): Promise<{ t?: CreateTransferResponse;
       return { t: await transferOf([10, 6 * 1024 * 1024 + 3], { finish: false }) };
     case 'transfer:owner':
       // the public API's upload routes aim at an unfinished upload, as the upload-token ones do
-      if (route.auth === 'key' && /sign|parts|upload-state|files/u.test(route.path)) return { t: await transferOf([10, 6 * 1024 * 1024 + 3], { finish: false }) };
+      if (route.auth === 'key' && /sign|parts|upload-state|files/u.test(route.path))
+        return { t: await transferOf([10, 6 * 1024 * 1024 + 3], { finish: false }) };
       return { t: await transferOf([20], { finish: true }) };
     case 'transfer:link-password':
     case 'transfer:link':
@@ -127,16 +159,28 @@ async function recordFor(route: ApiRoute): Promise<{ t?: CreateTransferResponse;
   }
 }
 
-function hintsFor(t: CreateTransferResponse | undefined, password: string | undefined, request?: { id: string }, invite?: { token: string; email: string }): Hints {
+function hintsFor(
+  t: CreateTransferResponse | undefined,
+  password: string | undefined,
+  request?: { id: string },
+  invite?: { token: string; email: string },
+): Hints {
   const ids = t ? [t.id] : [];
   const fileIds = t ? t.files.map((f) => f.fileId) : [];
   return {
     ...(t ? { id: fc.constantFrom(...ids), slug: fc.constantFrom(...ids), fileId: fc.constantFrom(...fileIds) } : {}),
     // GET /requests?slug= names a request; ?userid= the caller or someone else
-    ...(request ? { slug: fc.constantFrom(request.id, 'Zq9Xw2Kp'), userid: fc.constantFrom(user.sub, 'someone-else', '') } : {}),
+    ...(request
+      ? { slug: fc.constantFrom(request.id, 'Zq9Xw2Kp'), userid: fc.constantFrom(user.sub, 'someone-else', '') }
+      : {}),
     ...(password ? { password: fc.constant(password) } : {}),
     // PATCH /v1/teams names the invite's token and the invited address (real ones reach the accept)
-    ...(invite ? { token: fc.constantFrom(invite.token, 'f'.repeat(43)), newMemberEmail: fc.constantFrom(invite.email, 'fuzz.other@example.com') } : {}),
+    ...(invite
+      ? {
+          token: fc.constantFrom(invite.token, 'f'.repeat(43)),
+          newMemberEmail: fc.constantFrom(invite.email, 'fuzz.other@example.com'),
+        }
+      : {}),
     email: fc.oneof(fc.emailAddress(), fc.constantFrom(user.email, 'fuzz.other@example.com')),
     senderEmail: fc.constant('fuzz.guest@example.com'),
     lang: fc.constantFrom('en', 'de', 'zh-TW', 'xx'),
@@ -171,7 +215,15 @@ function segment(pattern: RegExp, real: readonly string[]): fc.Arbitrary<string>
   return fc.oneof(
     { weight: 3, arbitrary: real.length ? fc.constantFrom(...real) : fc.stringMatching(pattern) },
     { weight: 1, arbitrary: fc.stringMatching(pattern) },
-    { weight: 2, arbitrary: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), fc.constantFrom('..', '%2e%2e', 'a'.repeat(3000), ' ', '%00')).map((s) => encodeURIComponent(s)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(
+          fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
+          fc.constantFrom('..', '%2e%2e', 'a'.repeat(3000), ' ', '%00'),
+        )
+        .map((s) => encodeURIComponent(s)),
+    },
   );
 }
 
@@ -183,7 +235,13 @@ interface FuzzRequest {
   readonly viewer: string;
 }
 
-function requestArbitrary(route: ApiRoute, t: CreateTransferResponse | undefined, hints: Hints, request?: { id: string; uploadSlug?: string }, invite?: { id: string; token: string }): fc.Arbitrary<FuzzRequest> {
+function requestArbitrary(
+  route: ApiRoute,
+  t: CreateTransferResponse | undefined,
+  hints: Hints,
+  request?: { id: string; uploadSlug?: string },
+  invite?: { id: string; token: string },
+): fc.Arbitrary<FuzzRequest> {
   const idSegment = invite
     ? route.path === '/invite/{id}'
       ? segment(/^[A-Za-z0-9_-]{43}$/, [invite.token])
@@ -192,20 +250,64 @@ function requestArbitrary(route: ApiRoute, t: CreateTransferResponse | undefined
       ? segment(/^[A-Za-z0-9]{8}$/, [request.id])
       : segment(/^[A-Za-z0-9]{7}$/, t ? [t.id] : []);
   const path = fc
-    .tuple(idSegment, segment(/^[A-Za-z0-9]{10}$/, t ? t.files.map((f) => f.fileId) : []), segment(/^[A-Za-z0-9]{7}$/, request?.uploadSlug ? [request.uploadSlug] : []))
+    .tuple(
+      idSegment,
+      segment(/^[A-Za-z0-9]{10}$/, t ? t.files.map((f) => f.fileId) : []),
+      segment(/^[A-Za-z0-9]{7}$/, request?.uploadSlug ? [request.uploadSlug] : []),
+    )
     .map(([id, fileId, slug]) => route.path.replace('{id}', id).replace('{fileId}', fileId).replace('{slug}', slug));
-  const randomQuery = fc.option(fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 20 }), junk.map((v) => JSON.stringify(v) ?? '')), { maxKeys: 3 }), { freq: 3 }).map((q) => (q ? `?${new URLSearchParams(q as Record<string, string>)}` : ''));
+  const randomQuery = fc
+    .option(
+      fc.dictionary(
+        fc.string({ maxLength: 8 }),
+        fc.oneof(
+          fc.string({ maxLength: 20 }),
+          junk.map((v) => JSON.stringify(v) ?? ''),
+        ),
+        { maxKeys: 3 },
+      ),
+      { freq: 3 },
+    )
+    .map((q) => (q ? `?${new URLSearchParams(q as Record<string, string>)}` : ''));
   // A route with a query schema also gets queries derived from it, so its code runs past the schema.
   const querySchema = routeSchemas(route).query;
   const query = querySchema
-    ? fc.oneof(randomQuery, arbitraryOf(jsonSchemaOf(querySchema), hints).map((q) => `?${new URLSearchParams(Object.entries(q as Record<string, unknown>).map(([k, v]) => [k, String(v)]))}`))
+    ? fc.oneof(
+        randomQuery,
+        arbitraryOf(jsonSchemaOf(querySchema), hints).map(
+          (q) =>
+            `?${new URLSearchParams(Object.entries(q as Record<string, unknown>).map(([k, v]) => [k, String(v)]))}`,
+        ),
+      )
     : randomQuery;
   const raw = fc.record({
-    text: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('{"id": ', '[', 'null', '"str"', '{"a":1}{', '\u0000', '{"__proto__": {"admin": true}}', '9'.repeat(400))),
-    contentType: fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-16', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
+    text: fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(
+        '{"id": ',
+        '[',
+        'null',
+        '"str"',
+        '{"a":1}{',
+        '\u0000',
+        '{"__proto__": {"admin": true}}',
+        '9'.repeat(400),
+      ),
+    ),
+    contentType: fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'application/json; charset=utf-16',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ),
   });
   // The client's address as CloudFront would send it, so per-client limits do not flatten every run into a 429.
-  const viewer = fc.oneof(fc.ipV4().map((ip) => `${ip}:443`), fc.ipV6().map((ip) => `[${ip}]:443`), fc.string({ unit: 'binary-ascii', maxLength: 30 }).map((s) => s.replace(/[^\x20-\x7e]/g, '').trim()));
+  const viewer = fc.oneof(
+    fc.ipV4().map((ip) => `${ip}:443`),
+    fc.ipV6().map((ip) => `[${ip}]:443`),
+    fc.string({ unit: 'binary-ascii', maxLength: 30 }).map((s) => s.replace(/[^\x20-\x7e]/g, '').trim()),
+  );
   return fc.oneof(
     { weight: 6, arbitrary: fc.record({ path, query, body: bodyArbitrary(route, hints), viewer }) },
     { weight: 1, arbitrary: fc.record({ path, query, raw, viewer }) },
@@ -213,7 +315,10 @@ function requestArbitrary(route: ApiRoute, t: CreateTransferResponse | undefined
 }
 
 async function send(route: ApiRoute, req: FuzzRequest, t: CreateTransferResponse | undefined) {
-  const headers: Record<string, string> = { 'cloudfront-viewer-address': req.viewer, [ORIGIN_VERIFY_HEADER]: app.originSecret };
+  const headers: Record<string, string> = {
+    'cloudfront-viewer-address': req.viewer,
+    [ORIGIN_VERIFY_HEADER]: app.originSecret,
+  };
   if (route.auth === 'jwt') Object.assign(headers, bearer(user));
   // a fresh key per route (every scope), so the per-key rate limit does not flatten the runs into 429s
   if (route.auth === 'key') headers.authorization = `Bearer ${await keyFor(route)}`;
@@ -229,7 +334,11 @@ async function send(route: ApiRoute, req: FuzzRequest, t: CreateTransferResponse
       headers['content-type'] = 'application/json';
     }
   }
-  const res = await api(app, `${req.path}${req.query}`, { method: route.method, headers, ...(body !== undefined ? { body } : {}) });
+  const res = await api(app, `${req.path}${req.query}`, {
+    method: route.method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   stats.requests += 1;
   stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
   return res;
@@ -239,7 +348,18 @@ const routeKeys = new Map<ApiRoute, string>();
 async function keyFor(route: ApiRoute): Promise<string> {
   let key = routeKeys.get(route);
   if (!key) {
-    const mint = () => api(app, '/me/api-keys', json({ name: `fuzz ${route.method} ${route.path}`.slice(0, 60), scopes: ['send', 'transfers:read', 'requests', 'webhooks'] }, bearer(user)));
+    const mint = () =>
+      api(
+        app,
+        '/me/api-keys',
+        json(
+          {
+            name: `fuzz ${route.method} ${route.path}`.slice(0, 60),
+            scopes: ['send', 'transfers:read', 'requests', 'webhooks'],
+          },
+          bearer(user),
+        ),
+      );
     let res = await mint();
     if (res.status === 409) {
       // the fuzzing of POST /me/api-keys filled the user's 25 keys: revoke those it made
@@ -273,7 +393,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const byStatus = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
+  const byStatus = [...stats.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(', ');
   console.info(`fuzz: ${stats.requests} requests over ${routes.length} routes (${RUNS} runs each) - ${byStatus}`);
   await app?.stop();
 });
@@ -290,17 +413,25 @@ describe('fuzzing every route from its schemas', () => {
     expect(leakIn('{"error":{"code":"invalid_request","message":"body: email invalid_email"}}')).toBeUndefined();
   });
 
-  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: no 5xx, no stack trace, no internal name', async (name, route) => {
-    const { t, password, request, invite } = await recordFor(route);
-    const hints = hintsFor(t, password, request, invite);
-    await fc.assert(
-      fc.asyncProperty(requestArbitrary(route, t, hints, request, invite), async (req) => {
-        const res = await send(route, req, t);
-        const where = `${route.method} ${API_PREFIX}${route.path} -> ${res.status} ${res.text.slice(0, 300)}`;
-        expect(res.status, where).toBeLessThan(500);
-        expect(leakIn(res.text, res.status), where).toBeUndefined();
-      }),
-      { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: false, interruptAfterTimeLimit: 20_000 },
-    );
-  });
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: no 5xx, no stack trace, no internal name',
+    async (name, route) => {
+      const { t, password, request, invite } = await recordFor(route);
+      const hints = hintsFor(t, password, request, invite);
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(route, t, hints, request, invite), async (req) => {
+          const res = await send(route, req, t);
+          const where = `${route.method} ${API_PREFIX}${route.path} -> ${res.status} ${res.text.slice(0, 300)}`;
+          expect(res.status, where).toBeLessThan(500);
+          expect(leakIn(res.text, res.status), where).toBeUndefined();
+        }),
+        {
+          numRuns: RUNS,
+          ...(SEED !== undefined ? { seed: SEED } : {}),
+          endOnFailure: false,
+          interruptAfterTimeLimit: 20_000,
+        },
+      );
+    },
+  );
 });

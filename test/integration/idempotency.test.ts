@@ -38,7 +38,11 @@ afterAll(async () => {
 });
 
 const key = () => `k-${crypto.randomUUID()}`;
-const draft = (fileName: string, extra: Record<string, unknown> = {}) => ({ sendAs: 'link', fileObjects: [{ fileName, size: 5 }], ...extra });
+const draft = (fileName: string, extra: Record<string, unknown> = {}) => ({
+  sendAs: 'link',
+  fileObjects: [{ fileName, size: 5 }],
+  ...extra,
+});
 
 /** Transfers in the table whose first file is `fileName` (names are unique per test). */
 async function transfersNamed(fileName: string): Promise<{ slug: string; senderId?: string; senderEmail: string }[]> {
@@ -53,7 +57,12 @@ async function transfersNamed(fileName: string): Promise<{ slug: string; senderI
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
-    for (const i of out.Items ?? []) found.push({ slug: String(i.slug), ...(i.senderId ? { senderId: String(i.senderId) } : {}), senderEmail: String(i.senderEmail) });
+    for (const i of out.Items ?? [])
+      found.push({
+        slug: String(i.slug),
+        ...(i.senderId ? { senderId: String(i.senderId) } : {}),
+        senderEmail: String(i.senderEmail),
+      });
     start = out.LastEvaluatedKey;
   } while (start);
   return found;
@@ -97,9 +106,17 @@ describe('Idempotency-Key on transfer creation', () => {
     const t = again.json as CreateTransferResponse;
     await uploadAll(app, t, new Map([['once-only.txt', randomData(5)]]));
     const ck = key();
-    const done = await api(app, `/transfers/${t.id}/complete`, json({}, { 'x-upload-token': t.uploadToken, 'idempotency-key': ck }));
+    const done = await api(
+      app,
+      `/transfers/${t.id}/complete`,
+      json({}, { 'x-upload-token': t.uploadToken, 'idempotency-key': ck }),
+    );
     expect(done.status, done.text).toBe(200);
-    const doneAgain = await api(app, `/transfers/${t.id}/complete`, json({}, { 'x-upload-token': t.uploadToken, 'idempotency-key': ck }));
+    const doneAgain = await api(
+      app,
+      `/transfers/${t.id}/complete`,
+      json({}, { 'x-upload-token': t.uploadToken, 'idempotency-key': ck }),
+    );
     expect(doneAgain.status, doneAgain.text).toBe(200);
     expect(doneAgain.headers.get('idempotent-replayed')).toBe('true');
     expect(doneAgain.json).toEqual(done.json);
@@ -107,14 +124,26 @@ describe('Idempotency-Key on transfer creation', () => {
 
   it('the same key with a different body is 422 idempotency_key_reused, and makes nothing', async () => {
     const k = key();
-    const first = await api(app, '/me/transfers', json(draft('reused-a.txt'), { ...bearer(alice), 'idempotency-key': k }));
+    const first = await api(
+      app,
+      '/me/transfers',
+      json(draft('reused-a.txt'), { ...bearer(alice), 'idempotency-key': k }),
+    );
     expect(first.status, first.text).toBe(201);
-    const other = await api(app, '/me/transfers', json(draft('reused-b.txt'), { ...bearer(alice), 'idempotency-key': k }));
+    const other = await api(
+      app,
+      '/me/transfers',
+      json(draft('reused-b.txt'), { ...bearer(alice), 'idempotency-key': k }),
+    );
     expect(other.status, other.text).toBe(422);
     expect(other.json.error.code).toBe('idempotency_key_reused');
     expect(await transfersNamed('reused-b.txt')).toEqual([]);
     // and on another route
-    const onRequests = await api(app, '/requests', json({ title: 'Same key elsewhere' }, { ...bearer(alice), 'idempotency-key': k }));
+    const onRequests = await api(
+      app,
+      '/requests',
+      json({ title: 'Same key elsewhere' }, { ...bearer(alice), 'idempotency-key': k }),
+    );
     expect(onRequests.status, onRequests.text).toBe(422);
     expect(onRequests.json.error.code).toBe('idempotency_key_reused');
   });
@@ -135,16 +164,33 @@ describe('Idempotency-Key on transfer creation', () => {
 
   it('guests: one transfer per key and verified address; another guest with the key gets their own', async () => {
     const k = key();
-    const body = draft('guest-once.txt', { sendAs: 'email', senderEmail: GUEST, emailTo: [{ email: 'to.someone@example.com' }] });
+    const body = draft('guest-once.txt', {
+      sendAs: 'email',
+      senderEmail: GUEST,
+      emailTo: [{ email: 'to.someone@example.com' }],
+    });
     const first = await api(app, '/transfers', json(body, { 'x-sender-token': guestTok, 'idempotency-key': k }));
     const again = await api(app, '/transfers', json(body, { 'x-sender-token': guestTok, 'idempotency-key': k }));
     expect(first.status, first.text).toBe(201);
     expect(again.status, again.text).toBe(201);
     expect(again.json.id).toBe(first.json.id);
-    const other = await api(app, '/transfers', json(draft('guest-once.txt', { sendAs: 'email', senderEmail: OTHER_GUEST, emailTo: [{ email: 'to.someone@example.com' }] }), { 'x-sender-token': otherGuestTok, 'idempotency-key': k }));
+    const other = await api(
+      app,
+      '/transfers',
+      json(
+        draft('guest-once.txt', {
+          sendAs: 'email',
+          senderEmail: OTHER_GUEST,
+          emailTo: [{ email: 'to.someone@example.com' }],
+        }),
+        { 'x-sender-token': otherGuestTok, 'idempotency-key': k },
+      ),
+    );
     expect(other.status, other.text).toBe(201);
     expect(other.json.id).not.toBe(first.json.id);
-    expect((await transfersNamed('guest-once.txt')).map((t) => t.senderEmail).sort()).toEqual([GUEST, OTHER_GUEST].sort());
+    expect((await transfersNamed('guest-once.txt')).map((t) => t.senderEmail).sort()).toEqual(
+      [GUEST, OTHER_GUEST].sort(),
+    );
     // without the sender token the key is never looked at
     const noToken = await api(app, '/transfers', json(body, { 'idempotency-key': k }));
     expect(noToken.status).toBe(403);
@@ -154,7 +200,9 @@ describe('Idempotency-Key on transfer creation', () => {
   it('two racing calls with one key make one transfer; the loser answers the same or asks to retry', async () => {
     const k = key();
     const body = draft('racing.txt');
-    const answers = await Promise.all([1, 2, 3].map(() => api(app, '/me/transfers', json(body, { ...bearer(alice), 'idempotency-key': k }))));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => api(app, '/me/transfers', json(body, { ...bearer(alice), 'idempotency-key': k }))),
+    );
     const created = answers.filter((r) => r.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
     for (const r of answers.filter((x) => x.status !== 201)) {
@@ -167,7 +215,11 @@ describe('Idempotency-Key on transfer creation', () => {
   });
 
   it('a malformed key is 400 idempotency_key_invalid; no key at all simply creates', async () => {
-    const bad = await api(app, '/me/transfers', json(draft('bad-key.txt'), { ...bearer(alice), 'idempotency-key': 'short' }));
+    const bad = await api(
+      app,
+      '/me/transfers',
+      json(draft('bad-key.txt'), { ...bearer(alice), 'idempotency-key': 'short' }),
+    );
     expect(bad.status, bad.text).toBe(400);
     expect(bad.json.error.code).toBe('idempotency_key_invalid');
     expect(await transfersNamed('bad-key.txt')).toEqual([]);
@@ -187,7 +239,14 @@ describe('Idempotency-Key on file requests', () => {
 
   it('one request per key; a refused call gives its key back for the corrected request', async () => {
     const k = key();
-    const refused = await api(app, '/requests', json({ title: 'Key reuse after refusal', dueDate: Date.now() - 60_000 }, { ...bearer(alice), 'idempotency-key': k }));
+    const refused = await api(
+      app,
+      '/requests',
+      json(
+        { title: 'Key reuse after refusal', dueDate: Date.now() - 60_000 },
+        { ...bearer(alice), 'idempotency-key': k },
+      ),
+    );
     expect(refused.status, refused.text).toBe(400);
     expect(refused.json.error.code).toBe('due_date_past');
     const body = { title: 'Key reuse after refusal' };
@@ -200,9 +259,23 @@ describe('Idempotency-Key on file requests', () => {
 
     // a visitor's upload start, keyed per verified address
     const uk = key();
-    const start = { senderName: 'Gus', senderEmail: GUEST, message: '', fileObjects: [{ fileName: 'for-request.txt', size: 3 }], lang: 'en' };
-    const u1 = await api(app, `/r/${first.json.id}/uploads`, json(start, { 'x-sender-token': guestTok, 'idempotency-key': uk }));
-    const u2 = await api(app, `/r/${first.json.id}/uploads`, json(start, { 'x-sender-token': guestTok, 'idempotency-key': uk }));
+    const start = {
+      senderName: 'Gus',
+      senderEmail: GUEST,
+      message: '',
+      fileObjects: [{ fileName: 'for-request.txt', size: 3 }],
+      lang: 'en',
+    };
+    const u1 = await api(
+      app,
+      `/r/${first.json.id}/uploads`,
+      json(start, { 'x-sender-token': guestTok, 'idempotency-key': uk }),
+    );
+    const u2 = await api(
+      app,
+      `/r/${first.json.id}/uploads`,
+      json(start, { 'x-sender-token': guestTok, 'idempotency-key': uk }),
+    );
     expect(u1.status, u1.text).toBe(201);
     expect(u2.status, u2.text).toBe(201);
     expect(u2.json.id).toBe(u1.json.id);
@@ -213,7 +286,13 @@ describe('Idempotency-Key on file requests', () => {
     const k = key();
     const res = await api(app, '/requests', json({ title: 'Record shape' }, { ...bearer(bob), 'idempotency-key': k }));
     expect(res.status, res.text).toBe(201);
-    const out = await dynamo().send(new ScanCommand({ TableName: table(), FilterExpression: 'pk = :pk AND sk = :sk', ExpressionAttributeValues: { ':pk': keys.idempotencyKey(`user#${bob.sub}`, k).pk, ':sk': `KEY#${k}` } }));
+    const out = await dynamo().send(
+      new ScanCommand({
+        TableName: table(),
+        FilterExpression: 'pk = :pk AND sk = :sk',
+        ExpressionAttributeValues: { ':pk': keys.idempotencyKey(`user#${bob.sub}`, k).pk, ':sk': `KEY#${k}` },
+      }),
+    );
     expect(out.Items).toHaveLength(1);
     const item = out.Items![0]!;
     expect(item).toMatchObject({ entity: 'IdempotencyKey', state: 'done', status: 201 });

@@ -15,7 +15,17 @@ import { api, startTestApp } from '../helpers/local-app';
 import { ddb } from '../../functions/lib/clients/dynamodb';
 import { config } from '../../functions/lib/env';
 import { keys } from '../../functions/data/keys';
-import { bearer, completeTransfer, createUser, guestToken, json, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  completeTransfer,
+  createUser,
+  guestToken,
+  json,
+  randomData,
+  uploadAll,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 import { loadRouteSchemas, routeSchemas } from '../helpers/route-schemas';
 import type { RequestSummary } from '../../functions/domain/requests-api';
 import { simulator } from '../../functions/adapters/payments/simulated';
@@ -37,7 +47,11 @@ let lockedExpiry: number;
 let aliceNotifyId: string;
 const TODAY = new Date().toISOString().slice(0, 10);
 /** A's contact: the contacts routes are 'self', found by the JWT's sub and an address. */
-const ALICE_CONTACT = { email: 'alice.client@example.com', name: 'Alice Private Client', company: 'Alice Secret Holdings' };
+const ALICE_CONTACT = {
+  email: 'alice.client@example.com',
+  name: 'Alice Private Client',
+  company: 'Alice Secret Holdings',
+};
 
 const PASSWORD = 'Blue-Lagoon-93';
 const FILE_SENT = 'alice-board-minutes.txt';
@@ -67,7 +81,14 @@ let aliceInvite: { id: string; token: string };
 let aliceWebhook: Promise<{ id: string; deliveryId: string }> | undefined;
 function aliceWebhookOnce(): Promise<{ id: string; deliveryId: string }> {
   aliceWebhook ??= (async () => {
-    const created = await api(app, '/webhooks', json({ url: 'http://127.0.0.1:9/hook', events: ['transfer.expired'], description: 'alice-webhook' }, bearer(alice)));
+    const created = await api(
+      app,
+      '/webhooks',
+      json(
+        { url: 'http://127.0.0.1:9/hook', events: ['transfer.expired'], description: 'alice-webhook' },
+        bearer(alice),
+      ),
+    );
     expect(created.status, created.text).toBe(201);
     const id = created.json.endpoint.id as string;
     const ping = await api(app, `/webhooks/${id}/test`, { method: 'POST', headers: bearer(alice) });
@@ -122,14 +143,46 @@ const TEST_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Da
 
 /** Everything of A's that no refused answer may contain. */
 function aliceSecrets(): string[] {
-  return [...(aliceKey ? [aliceKey.key, aliceSendOnly, aliceWebhooksOnly] : []), ...(aliceCheckout ? [aliceCheckout.secret, aliceCheckout.id] : []), ...(aliceSetup ? [aliceSetup.secret] : []), alice.email, alice.sub, ...(aliceInvite ? [aliceInvite.token, aliceInvite.id, ALICE_INVITEE] : []), FILE_SENT, FILE_LOCKED, FILE_UPLOADING, FILE_SHARED_TO_REMOVED, FILE_SENT_BY_REMOVED, sent.uploadToken, locked.uploadToken, uploading.uploadToken, aliceCookie, ALICE_CONTACT.name, ALICE_CONTACT.company, VISITOR, FILE_REQUESTED, requestUpload.id, requestUpload.uploadToken];
+  return [
+    ...(aliceKey ? [aliceKey.key, aliceSendOnly, aliceWebhooksOnly] : []),
+    ...(aliceCheckout ? [aliceCheckout.secret, aliceCheckout.id] : []),
+    ...(aliceSetup ? [aliceSetup.secret] : []),
+    alice.email,
+    alice.sub,
+    ...(aliceInvite ? [aliceInvite.token, aliceInvite.id, ALICE_INVITEE] : []),
+    FILE_SENT,
+    FILE_LOCKED,
+    FILE_UPLOADING,
+    FILE_SHARED_TO_REMOVED,
+    FILE_SENT_BY_REMOVED,
+    sent.uploadToken,
+    locked.uploadToken,
+    uploading.uploadToken,
+    aliceCookie,
+    ALICE_CONTACT.name,
+    ALICE_CONTACT.company,
+    VISITOR,
+    FILE_REQUESTED,
+    requestUpload.id,
+    requestUpload.uploadToken,
+  ];
 }
 /** Keys that would hand out a credential or a storage URL. */
-const CREDENTIAL_KEYS = /"(accessToken|refreshToken|senderToken|registrationToken|uploadToken|url|parts|files|user)"\s*:/;
+const CREDENTIAL_KEYS =
+  /"(accessToken|refreshToken|senderToken|registrationToken|uploadToken|url|parts|files|user)"\s*:/;
 
-async function createAndUpload(user: TestUser, fileName: string, extra: Record<string, unknown> = {}, finish = true): Promise<CreateTransferResponse> {
+async function createAndUpload(
+  user: TestUser,
+  fileName: string,
+  extra: Record<string, unknown> = {},
+  finish = true,
+): Promise<CreateTransferResponse> {
   const data = randomData(64);
-  const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName, size: data.length }], ...extra }, bearer(user)));
+  const res = await api(
+    app,
+    '/me/transfers',
+    json({ sendAs: 'link', fileObjects: [{ fileName, size: data.length }], ...extra }, bearer(user)),
+  );
   if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
   const t = res.json as CreateTransferResponse;
   if (finish) {
@@ -169,7 +222,11 @@ interface Attempt {
 
 interface Cell {
   /** the record A owns that the attempts aim at, and the valid request fields for it */
-  setup(route: ApiRoute): Promise<{ path: { id?: string; fileId?: string; slug?: string }; body: Record<string, unknown>; attempts: Attempt[] }>;
+  setup(route: ApiRoute): Promise<{
+    path: { id?: string; fileId?: string; slug?: string };
+    body: Record<string, unknown>;
+    attempts: Attempt[];
+  }>;
   /** optional: after the attempts, A's record is still A's and intact */
   after?(route: ApiRoute): Promise<void>;
 }
@@ -230,22 +287,51 @@ function removedMemberAttempts(route: ApiRoute, attempts: readonly Attempt[]): A
     if (a.path) continue;
     const auth = a.headers?.authorization;
     if (auth === bobKeyAuth) {
-      const tries = onTransfers ? [{ what: 'the transfer shared with them', path: aims(sharedToRemoved) }, { what: 'the transfer they sent', path: aims(sentByRemoved) }] : [{ what: '', path: undefined }];
-      for (const { what, path } of tries) out.push({ ...a, label: `the removed member's key from the team${what ? ` on ${what}` : ''}`, headers: { ...a.headers, ...keyAuth(removedKey) }, ...(path ? { path } : {}), expect: [401] });
+      const tries = onTransfers
+        ? [
+            { what: 'the transfer shared with them', path: aims(sharedToRemoved) },
+            { what: 'the transfer they sent', path: aims(sentByRemoved) },
+          ]
+        : [{ what: '', path: undefined }];
+      for (const { what, path } of tries)
+        out.push({
+          ...a,
+          label: `the removed member's key from the team${what ? ` on ${what}` : ''}`,
+          headers: { ...a.headers, ...keyAuth(removedKey) },
+          ...(path ? { path } : {}),
+          expect: [401],
+        });
     } else if (auth === bobJwt) {
       const label = a.label.replace("B's JWT", "the removed member's fresh JWT");
       const headers = { ...a.headers, ...bearer(removed) };
       // the same client a third time on one transfer: past the report limit, as the guest's try is
       const expect = route.path === '/getDownload/report' ? [429] : a.expect;
       if (onTransfers) {
-        out.push({ ...a, label: `${label} on the transfer shared with them`, headers, path: aims(sharedToRemoved), expect });
-        out.push({ ...a, label: `${label} on the transfer they sent while in the team`, headers, path: aims(sentByRemoved), expect });
+        out.push({
+          ...a,
+          label: `${label} on the transfer shared with them`,
+          headers,
+          path: aims(sharedToRemoved),
+          expect,
+        });
+        out.push({
+          ...a,
+          label: `${label} on the transfer they sent while in the team`,
+          headers,
+          path: aims(sentByRemoved),
+          expect,
+        });
       } else {
         out.push({ ...a, label, headers, expect });
       }
     }
   }
-  if (out.length === 0 && attempts[0]) out.push({ ...attempts[0], label: `${attempts[0].label}, with the removed member's fresh JWT`, headers: { ...attempts[0].headers, ...bearer(removed) } });
+  if (out.length === 0 && attempts[0])
+    out.push({
+      ...attempts[0],
+      label: `${attempts[0].label}, with the removed member's fresh JWT`,
+      headers: { ...attempts[0].headers, ...bearer(removed) },
+    });
   return out;
 }
 
@@ -265,15 +351,30 @@ const CELLS: Record<string, Cell> = {
           { label: "A's own other transfer's upload token", headers: tok(sent.uploadToken), expect: [403] },
           { label: 'a forged upload token', headers: tok(forgedToken()), expect: [403] },
           { label: "A's JWT (the owner) without the upload token", headers: bearer(alice), expect: [403] },
-          { label: 'a forged transfer id with a real upload token', path: { id: UNKNOWN_ID }, headers: tok(uploading.uploadToken), expect: [404] },
-          { label: "this upload token on B's transfer", path: { id: bobs.id, fileId: bobs.files[0]!.fileId }, headers: tok(uploading.uploadToken), expect: [403] },
+          {
+            label: 'a forged transfer id with a real upload token',
+            path: { id: UNKNOWN_ID },
+            headers: tok(uploading.uploadToken),
+            expect: [404],
+          },
+          {
+            label: "this upload token on B's transfer",
+            path: { id: bobs.id, fileId: bobs.files[0]!.fileId },
+            headers: tok(uploading.uploadToken),
+            expect: [403],
+          },
         ],
       };
     },
     async after() {
-      const state = await api(app, `/transfers/${uploading.id}/upload-state`, { headers: { 'x-upload-token': uploading.uploadToken } });
+      const state = await api(app, `/transfers/${uploading.id}/upload-state`, {
+        headers: { 'x-upload-token': uploading.uploadToken },
+      });
       expect(state.status, state.text).toBe(200);
-      expect(state.json).toMatchObject({ status: 'uploading', files: [{ fileName: FILE_UPLOADING, uploaded: false, partsDone: [] }] });
+      expect(state.json).toMatchObject({
+        status: 'uploading',
+        files: [{ fileName: FILE_UPLOADING, uploaded: false, partsDone: [] }],
+      });
     },
   },
 
@@ -286,9 +387,27 @@ const CELLS: Record<string, Cell> = {
           attempts: [
             ...keyAttempts(route),
             { label: "B's key (every scope)", headers: keyAuth(bobKey.key), expect: [403, 404] },
-            ...(/\{fileId\}|\/sign$|\/parts$/u.test(route.path) ? [{ label: "B's key on B's own transfer id with A's file id", path: { id: bobs.id }, headers: keyAuth(bobKey.key), expect: [400, 404, 409] }] : []),
-            { label: "the transfer's own upload token instead of a key", headers: { 'x-upload-token': sent.uploadToken }, expect: [401] },
-            { label: "a forged transfer id with A's key", path: { id: UNKNOWN_ID }, headers: keyAuth(aliceKey.key), expect: [404] },
+            ...(/\{fileId\}|\/sign$|\/parts$/u.test(route.path)
+              ? [
+                  {
+                    label: "B's key on B's own transfer id with A's file id",
+                    path: { id: bobs.id },
+                    headers: keyAuth(bobKey.key),
+                    expect: [400, 404, 409],
+                  },
+                ]
+              : []),
+            {
+              label: "the transfer's own upload token instead of a key",
+              headers: { 'x-upload-token': sent.uploadToken },
+              expect: [401],
+            },
+            {
+              label: "a forged transfer id with A's key",
+              path: { id: UNKNOWN_ID },
+              headers: keyAuth(aliceKey.key),
+              expect: [404],
+            },
           ],
         };
       }
@@ -299,9 +418,22 @@ const CELLS: Record<string, Cell> = {
           { label: "B's JWT", headers: bearer(bob), expect: [403, 404] },
           { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, expect: [401] },
           { label: 'no credentials', expect: [401] },
-          { label: "the transfer's own upload token instead of the owner's JWT", headers: { 'x-upload-token': sent.uploadToken }, expect: [401] },
-          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
-          { label: "a forged transfer id with A's JWT", path: { id: UNKNOWN_ID }, headers: bearer(alice), expect: [404] },
+          {
+            label: "the transfer's own upload token instead of the owner's JWT",
+            headers: { 'x-upload-token': sent.uploadToken },
+            expect: [401],
+          },
+          {
+            label: "a forged JWT (A's with a broken signature)",
+            headers: { authorization: `Bearer ${tampered(alice.accessToken)}` },
+            expect: [401],
+          },
+          {
+            label: "a forged transfer id with A's JWT",
+            path: { id: UNKNOWN_ID },
+            headers: bearer(alice),
+            expect: [404],
+          },
         ],
       };
     },
@@ -310,7 +442,10 @@ const CELLS: Record<string, Cell> = {
       expect(view.status, view.text).toBe(200);
       expect(view.json.files).toEqual([expect.objectContaining({ fileName: FILE_SENT })]);
       // what A's team shared with the removed member, and what they sent into it, are A's and intact
-      for (const [t, fileName] of [[sharedToRemoved, FILE_SHARED_TO_REMOVED], [sentByRemoved, FILE_SENT_BY_REMOVED]] as const) {
+      for (const [t, fileName] of [
+        [sharedToRemoved, FILE_SHARED_TO_REMOVED],
+        [sentByRemoved, FILE_SENT_BY_REMOVED],
+      ] as const) {
         const mine = await api(app, `/getQs?slug=${t.id}`, { headers: bearer(alice) });
         expect(mine.status, mine.text).toBe(200);
         expect(mine.json).toMatchObject({ files: [expect.objectContaining({ fileName })] });
@@ -333,9 +468,19 @@ const CELLS: Record<string, Cell> = {
           { label: 'a guest, no password', headers: { 'x-sender-token': guest }, expect: [401] },
           { label: 'a wrong password', body: { password: 'not-the-password' }, expect: [401] },
           { label: 'the upload token as password', body: { password: locked.uploadToken }, expect: [401] },
-          { label: 'a forged link id with the right password', body: { id: UNKNOWN_ID, password: PASSWORD }, expect: [404] },
+          {
+            label: 'a forged link id with the right password',
+            body: { id: UNKNOWN_ID, password: PASSWORD },
+            expect: [404],
+          },
           ...(takesFileId
-            ? [{ label: "the right password with another transfer's file id", body: { password: PASSWORD, fileId: sent.files[0]!.fileId }, expect: [404] }]
+            ? [
+                {
+                  label: "the right password with another transfer's file id",
+                  body: { password: PASSWORD, fileId: sent.files[0]!.fileId },
+                  expect: [404],
+                },
+              ]
             : []),
         ],
       };
@@ -378,7 +523,12 @@ const CELLS: Record<string, Cell> = {
 
   'guest-sender:sender-token': {
     async setup() {
-      const base = { sendAs: 'email', senderEmail: GUEST, emailTo: [{ email: 'someone@example.com' }], fileObjects: [{ fileName: 'g.txt', size: 3 }] };
+      const base = {
+        sendAs: 'email',
+        senderEmail: GUEST,
+        emailTo: [{ email: 'someone@example.com' }],
+        fileObjects: [{ fileName: 'g.txt', size: 3 }],
+      };
       return {
         path: {},
         body: base,
@@ -386,8 +536,17 @@ const CELLS: Record<string, Cell> = {
           { label: 'no credentials', expect: [403] },
           { label: "B's JWT, no sender token", headers: bearer(bob), expect: [403] },
           { label: 'a forged sender token', headers: { 'x-sender-token': forgedToken() }, expect: [403] },
-          { label: 'an upload token as sender token', headers: { 'x-sender-token': uploading.uploadToken }, expect: [403] },
-          { label: "a guest's token sending as another address", headers: { 'x-sender-token': guest }, body: { senderEmail: VICTIM_GUEST }, expect: [403] },
+          {
+            label: 'an upload token as sender token',
+            headers: { 'x-sender-token': uploading.uploadToken },
+            expect: [403],
+          },
+          {
+            label: "a guest's token sending as another address",
+            headers: { 'x-sender-token': guest },
+            body: { senderEmail: VICTIM_GUEST },
+            expect: [403],
+          },
         ],
       };
     },
@@ -402,7 +561,9 @@ const CELLS: Record<string, Cell> = {
         path: {},
         body: { email: VICTIM_GUEST },
         attempts: [
-          ...(otherCode !== victimCode ? [{ label: "another address's code", body: { code: otherCode }, expect: [403] }] : []),
+          ...(otherCode !== victimCode
+            ? [{ label: "another address's code", body: { code: otherCode }, expect: [403] }]
+            : []),
           { label: 'a forged code', body: { code: wrong }, expect: [403] },
           { label: "B's JWT with a forged code", headers: bearer(bob), body: { code: wrong }, expect: [403] },
           { label: 'no code', omit: ['code'], expect: [400] },
@@ -420,7 +581,9 @@ const CELLS: Record<string, Cell> = {
         path: {},
         body: { email: 'victim.new@example.com' },
         attempts: [
-          ...(otherCode !== victimCode ? [{ label: "another address's code", body: { code: otherCode }, expect: [403] }] : []),
+          ...(otherCode !== victimCode
+            ? [{ label: "another address's code", body: { code: otherCode }, expect: [403] }]
+            : []),
           { label: 'a forged code', body: { code: wrong }, expect: [403] },
           { label: 'no code', omit: ['code'], expect: [400] },
         ],
@@ -441,7 +604,11 @@ const CELLS: Record<string, Cell> = {
         attempts: [
           { label: "another address's registration token", body: { registrationToken: otherToken }, expect: [403] },
           { label: 'a forged registration token', body: { registrationToken: forgedToken() }, expect: [403] },
-          { label: "another address's token for an existing account (A's)", body: { registrationToken: otherToken, email: alice.email }, expect: [403, 409] },
+          {
+            label: "another address's token for an existing account (A's)",
+            body: { registrationToken: otherToken, email: alice.email },
+            expect: [403, 409],
+          },
           { label: 'no registration token', omit: ['registrationToken'], expect: [400] },
         ],
       };
@@ -455,8 +622,17 @@ const CELLS: Record<string, Cell> = {
         body: { email: alice.email },
         attempts: [
           { label: "a wrong password for A's address", body: { password: 'wrong-password-1' }, expect: [401] },
-          { label: "B's JWT and a wrong password for A's address", headers: bearer(bob), body: { password: 'wrong-password-2' }, expect: [401] },
-          { label: 'an unknown address', body: { email: 'nobody.here@example.com', password: 'secret123' }, expect: [401] },
+          {
+            label: "B's JWT and a wrong password for A's address",
+            headers: bearer(bob),
+            body: { password: 'wrong-password-2' },
+            expect: [401],
+          },
+          {
+            label: 'an unknown address',
+            body: { email: 'nobody.here@example.com', password: 'secret123' },
+            expect: [401],
+          },
           { label: 'no password', omit: ['password'], expect: [400] },
         ],
       };
@@ -472,7 +648,11 @@ const CELLS: Record<string, Cell> = {
         attempts: [
           { label: 'no cookie', expect: [200, 401] },
           { label: 'a forged refresh cookie', headers: { cookie: `sb_refresh=${forgedToken()}` }, expect: [200, 401] },
-          { label: "B's access token as refresh cookie", headers: { cookie: `sb_refresh=${bob.accessToken}` }, expect: [200, 401] },
+          {
+            label: "B's access token as refresh cookie",
+            headers: { cookie: `sb_refresh=${bob.accessToken}` },
+            expect: [200, 401],
+          },
           { label: "B's JWT, no cookie", headers: bearer(bob), expect: [200, 401] },
         ],
       };
@@ -493,7 +673,12 @@ const CELLS: Record<string, Cell> = {
         body: { password: 'Taken-over-123' },
         attempts: [
           { label: 'a forged reset token', body: { token: forgedToken() }, expect: [410] },
-          { label: "B's JWT and a forged reset token", headers: bearer(bob), body: { token: forgedToken() }, expect: [410] },
+          {
+            label: "B's JWT and a forged reset token",
+            headers: bearer(bob),
+            body: { token: forgedToken() },
+            expect: [410],
+          },
           { label: 'no token', omit: ['token'], expect: [400] },
         ],
       };
@@ -507,13 +692,19 @@ const CELLS: Record<string, Cell> = {
 
   'extension:mailed-token': {
     async setup() {
-      lockedExpiry = (await api(app, '/getDownload', json({ id: locked.id, password: PASSWORD }))).json.expiryDate as number;
+      lockedExpiry = (await api(app, '/getDownload', json({ id: locked.id, password: PASSWORD }))).json
+        .expiryDate as number;
       return {
         path: {},
         body: {},
         attempts: [
           { label: 'a forged approval token', body: { token: forgedToken() }, expect: [410] },
-          { label: "B's JWT and a forged approval token", headers: bearer(bob), body: { token: forgedToken() }, expect: [410] },
+          {
+            label: "B's JWT and a forged approval token",
+            headers: bearer(bob),
+            body: { token: forgedToken() },
+            expect: [410],
+          },
           { label: 'no token', omit: ['token'], expect: [400] },
         ],
       };
@@ -537,14 +728,46 @@ const CELLS: Record<string, Cell> = {
           { label: "B's JWT", headers: bearer(bob), expect: [404] },
           { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': visitor }, expect: [401] },
           { label: 'no credentials', expect: [401] },
-          { label: "the visitor's upload token instead of a JWT", headers: { 'x-upload-token': requestUpload.uploadToken }, expect: [401] },
-          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
-          { label: "a forged request id with A's JWT", path: { id: UNKNOWN_REQUEST }, headers: bearer(alice), expect: [404] },
-          ...(route.method === 'GET' ? [{ label: "B's JWT listing A's requests by A's id", query: `?userid=${alice.sub}`, headers: bearer(bob), expect: [403] }] : []),
+          {
+            label: "the visitor's upload token instead of a JWT",
+            headers: { 'x-upload-token': requestUpload.uploadToken },
+            expect: [401],
+          },
+          {
+            label: "a forged JWT (A's with a broken signature)",
+            headers: { authorization: `Bearer ${tampered(alice.accessToken)}` },
+            expect: [401],
+          },
+          {
+            label: "a forged request id with A's JWT",
+            path: { id: UNKNOWN_REQUEST },
+            headers: bearer(alice),
+            expect: [404],
+          },
+          ...(route.method === 'GET'
+            ? [
+                {
+                  label: "B's JWT listing A's requests by A's id",
+                  query: `?userid=${alice.sub}`,
+                  headers: bearer(bob),
+                  expect: [403],
+                },
+              ]
+            : []),
           ...(isDelete
             ? [
-                { label: "B's JWT on B's own request with A's upload", path: { id: bobRequest.id }, headers: bearer(bob), expect: [404] },
-                { label: "A's JWT with the upload under A's other request", path: { id: closedRequest.id }, headers: bearer(alice), expect: [404] },
+                {
+                  label: "B's JWT on B's own request with A's upload",
+                  path: { id: bobRequest.id },
+                  headers: bearer(bob),
+                  expect: [404],
+                },
+                {
+                  label: "A's JWT with the upload under A's other request",
+                  path: { id: closedRequest.id },
+                  headers: bearer(alice),
+                  expect: [404],
+                },
               ]
             : []),
         ],
@@ -554,7 +777,13 @@ const CELLS: Record<string, Cell> = {
       const d = await api(app, `/requests?slug=${aliceRequest.id}`, { headers: bearer(alice) });
       expect(d.status, d.text).toBe(200);
       expect(d.json.request).toMatchObject({ state: 'open', title: aliceRequest.title, uploadCount: 1 });
-      expect(d.json.uploads).toEqual([expect.objectContaining({ slug: requestUpload.id, senderEmail: VISITOR, files: [expect.objectContaining({ fileName: FILE_REQUESTED })] })]);
+      expect(d.json.uploads).toEqual([
+        expect.objectContaining({
+          slug: requestUpload.id,
+          senderEmail: VISITOR,
+          files: [expect.objectContaining({ fileName: FILE_REQUESTED })],
+        }),
+      ]);
     },
   },
 
@@ -564,17 +793,37 @@ const CELLS: Record<string, Cell> = {
       const uploads = route.method === 'POST';
       return {
         path: { id: aliceRequest.id },
-        body: uploads ? { senderName: 'Mallory', senderEmail: VISITOR, fileObjects: [{ fileName: 'slipped-in.pdf', size: 5 }] } : {},
+        body: uploads
+          ? { senderName: 'Mallory', senderEmail: VISITOR, fileObjects: [{ fileName: 'slipped-in.pdf', size: 5 }] }
+          : {},
         attempts: uploads
           ? [
               { label: 'no credentials (no sender token)', expect: [403] },
               { label: "B's JWT, no sender token", headers: bearer(bob), expect: [403] },
               { label: "A's JWT (the requester), no sender token", headers: bearer(alice), expect: [403] },
               { label: 'a forged sender token', headers: { 'x-sender-token': forgedToken() }, expect: [403] },
-              { label: 'an upload token as sender token', headers: { 'x-sender-token': requestUpload.uploadToken }, expect: [403] },
-              { label: "another guest's token uploading as the visitor's address", headers: { 'x-sender-token': guest }, expect: [403] },
-              { label: 'a forged request id with a real sender token', path: { id: UNKNOWN_REQUEST }, headers: { 'x-sender-token': visitor }, expect: [404] },
-              { label: 'a closed request with a real sender token', path: { id: closedRequest.id }, headers: { 'x-sender-token': visitor }, expect: [410] },
+              {
+                label: 'an upload token as sender token',
+                headers: { 'x-sender-token': requestUpload.uploadToken },
+                expect: [403],
+              },
+              {
+                label: "another guest's token uploading as the visitor's address",
+                headers: { 'x-sender-token': guest },
+                expect: [403],
+              },
+              {
+                label: 'a forged request id with a real sender token',
+                path: { id: UNKNOWN_REQUEST },
+                headers: { 'x-sender-token': visitor },
+                expect: [404],
+              },
+              {
+                label: 'a closed request with a real sender token',
+                path: { id: closedRequest.id },
+                headers: { 'x-sender-token': visitor },
+                expect: [410],
+              },
             ]
           : [
               // The page is public: anyone gets the request's title, message and requester name, never its uploads or addresses.
@@ -600,17 +849,38 @@ const CELLS: Record<string, Cell> = {
       const other = setup ? aliceCheckout! : aliceSetup!;
       const forged = `${mine.secret.split('_secret_')[0]}_secret_${'Q'.repeat(24)}`;
       const q = (secret: string) => `?clientSecret=${encodeURIComponent(secret)}`;
-      const aim = (secret: string) => (route.method === 'GET' ? { query: q(secret) } : { body: { clientSecret: secret } });
+      const aim = (secret: string) =>
+        route.method === 'GET' ? { query: q(secret) } : { body: { clientSecret: secret } };
       return {
         path: {},
         body: route.method === 'GET' ? {} : { ...TEST_CARD, clientSecret: mine.secret },
         attempts: [
           { label: "B's JWT with A's client secret", headers: bearer(bob), ...aim(mine.secret), expect: [404] },
           { label: 'no credentials', ...aim(mine.secret), expect: [401] },
-          { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, ...aim(mine.secret), expect: [401] },
-          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, ...aim(mine.secret), expect: [401] },
-          { label: "A's JWT with a forged secret of A's session", headers: bearer(alice), ...aim(forged), expect: [404] },
-          { label: "A's JWT with A's secret of the other kind", headers: bearer(alice), ...aim(other.secret), expect: [404] },
+          {
+            label: 'a guest (sender token, no JWT)',
+            headers: { 'x-sender-token': guest },
+            ...aim(mine.secret),
+            expect: [401],
+          },
+          {
+            label: "a forged JWT (A's with a broken signature)",
+            headers: { authorization: `Bearer ${tampered(alice.accessToken)}` },
+            ...aim(mine.secret),
+            expect: [401],
+          },
+          {
+            label: "A's JWT with a forged secret of A's session",
+            headers: bearer(alice),
+            ...aim(forged),
+            expect: [404],
+          },
+          {
+            label: "A's JWT with A's secret of the other kind",
+            headers: bearer(alice),
+            ...aim(other.secret),
+            expect: [404],
+          },
         ],
       };
     },
@@ -620,7 +890,11 @@ const CELLS: Record<string, Cell> = {
         expect(intent?.data.status).toBe('requires_payment_method');
         return;
       }
-      const view = await api(app, `/payments/simulated/checkout?clientSecret=${encodeURIComponent(aliceCheckout!.secret)}`, { headers: bearer(alice) });
+      const view = await api(
+        app,
+        `/payments/simulated/checkout?clientSecret=${encodeURIComponent(aliceCheckout!.secret)}`,
+        { headers: bearer(alice) },
+      );
       expect(view.status, view.text).toBe(200);
       expect(view.json).toMatchObject({ sessionId: aliceCheckout!.id, status: 'open', customerEmail: alice.email });
     },
@@ -631,45 +905,125 @@ const CELLS: Record<string, Cell> = {
       // the public API's webhook routes name A's endpoint (and delivery) in the path: B's key gets 404.
       if (route.auth === 'key' && route.path.startsWith('/v1/webhooks/{id}')) {
         const w = await aliceWebhookOnce();
-        const naming = { url: 'http://127.0.0.1:9/bob', events: ['transfer.created'], enabled: false, description: 'by bob', graceHours: 0 };
+        const naming = {
+          url: 'http://127.0.0.1:9/bob',
+          events: ['transfer.created'],
+          enabled: false,
+          description: 'by bob',
+          graceHours: 0,
+        };
         return {
           path: { id: w.id, deliveryId: w.deliveryId },
           body: {},
-          attempts: [...keyAttempts(route), { label: "B's key (every scope) naming A's endpoint", headers: keyAuth(bobKey.key), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: naming }), expect: [404] }],
+          attempts: [
+            ...keyAttempts(route),
+            {
+              label: "B's key (every scope) naming A's endpoint",
+              headers: keyAuth(bobKey.key),
+              ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: naming }),
+              expect: [404],
+            },
+          ],
         };
       }
       if (route.auth === 'key') {
         // The key's user alone chooses the records: B's key, naming A's things in the body, gets B's or a refusal.
-        const naming = { slug: sent.id, id: sent.id, userId: alice.sub, userid: alice.sub, email: alice.email, title: 'made by bob', fileObjects: [{ fileName: 'bob.txt', size: 3 }], sendAs: 'link' };
+        const naming = {
+          slug: sent.id,
+          id: sent.id,
+          userId: alice.sub,
+          userid: alice.sub,
+          email: alice.email,
+          title: 'made by bob',
+          fileObjects: [{ fileName: 'bob.txt', size: 3 }],
+          sendAs: 'link',
+        };
         return {
           path: {},
           body: {},
           attempts: [
             ...keyAttempts(route),
-            ...(route.method === 'GET' ? [{ label: "B's key", headers: keyAuth(bobKey.key), query: `?userid=${alice.sub}&slug=${sent.id}`, expect: [200] }] : [{ label: "B's key, body naming A's records", headers: keyAuth(bobKey.key), body: naming, expect: [200, 201, 400, 403, 404, 409] }]),
+            ...(route.method === 'GET'
+              ? [
+                  {
+                    label: "B's key",
+                    headers: keyAuth(bobKey.key),
+                    query: `?userid=${alice.sub}&slug=${sent.id}`,
+                    expect: [200],
+                  },
+                ]
+              : [
+                  {
+                    label: "B's key, body naming A's records",
+                    headers: keyAuth(bobKey.key),
+                    body: naming,
+                    expect: [200, 201, 400, 403, 404, 409],
+                  },
+                ]),
           ],
         };
       }
       // Only the JWT's `sub` chooses the record. B, naming A's things in the body, gets B's or a refusal.
       // `userid` + `region`: PATCH /settings/region names the account in its body (spec §7); A's id from B is refused.
-      const naming = { profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`, email: alice.email, userId: alice.sub, userid: alice.sub, region: 'frankfurt', slug: sent.id, message: 'hi', kind: 'profile', contentType: 'image/png', size: 10, notifyId: aliceNotifyId };
+      const naming = {
+        profilePicKey: `u/${alice.sub}/profile-abcdefabcdef`,
+        email: alice.email,
+        userId: alice.sub,
+        userid: alice.sub,
+        region: 'frankfurt',
+        slug: sent.id,
+        message: 'hi',
+        kind: 'profile',
+        contentType: 'image/png',
+        size: 10,
+        notifyId: aliceNotifyId,
+      };
       // the billing routes name the account in their bodies (spec §3, §7): A's ids from B are refused.
-      Object.assign(naming, { mongo_id: alice.sub, customer_email: alice.email, price_id: 'price_sim_pro_month', SSuserId: alice.sub, priceId: 'price_sim_business_month', paymentMethodId: 'pm_of_alice', cancel: true, code: 'SB-AAAA-BBBB-CCCC-DDDD' });
+      Object.assign(naming, {
+        mongo_id: alice.sub,
+        customer_email: alice.email,
+        price_id: 'price_sim_pro_month',
+        SSuserId: alice.sub,
+        priceId: 'price_sim_business_month',
+        paymentMethodId: 'pm_of_alice',
+        cancel: true,
+        code: 'SB-AAAA-BBBB-CCCC-DDDD',
+      });
       // The contacts routes: B names A's contact's address (add, edit, move, remove, import it); only B's own contacts may change.
       if (route.path.startsWith('/contacts')) {
-        Object.assign(naming, { email: ALICE_CONTACT.email, name: 'Renamed by Bob', company: 'Bob Co', newEmail: 'moved.by.bob@example.com', csv: `email,name,company\n${ALICE_CONTACT.email},Renamed by Bob,Bob Co\n` });
+        Object.assign(naming, {
+          email: ALICE_CONTACT.email,
+          name: 'Renamed by Bob',
+          company: 'Bob Co',
+          newEmail: 'moved.by.bob@example.com',
+          csv: `email,name,company\n${ALICE_CONTACT.email},Renamed by Bob,Bob Co\n`,
+        });
       }
       // the webhook routes name an endpoint (and a delivery) in the path: B naming A's is not found.
       if (route.path.startsWith('/webhooks/{id}')) {
         const w = await aliceWebhookOnce();
-        Object.assign(naming, { url: 'http://127.0.0.1:9/bob', events: ['transfer.created'], enabled: false, description: 'by bob' });
+        Object.assign(naming, {
+          url: 'http://127.0.0.1:9/bob',
+          events: ['transfer.created'],
+          enabled: false,
+          description: 'by bob',
+        });
         return {
           path: { id: w.id, deliveryId: w.deliveryId },
           body: {},
           attempts: [
             { label: 'no credentials', expect: [401] },
-            { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
-            { label: "B's JWT naming A's endpoint", headers: bearer(bob), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: naming }), expect: [404] },
+            {
+              label: "a forged JWT (A's with a broken signature)",
+              headers: { authorization: `Bearer ${tampered(alice.accessToken)}` },
+              expect: [401],
+            },
+            {
+              label: "B's JWT naming A's endpoint",
+              headers: bearer(bob),
+              ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: naming }),
+              expect: [404],
+            },
           ],
         };
       }
@@ -678,10 +1032,23 @@ const CELLS: Record<string, Cell> = {
         body: {},
         attempts: [
           { label: 'no credentials', expect: [401] },
-          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
+          {
+            label: "a forged JWT (A's with a broken signature)",
+            headers: { authorization: `Bearer ${tampered(alice.accessToken)}` },
+            expect: [401],
+          },
           { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, expect: [401] },
           // (409: the billing routes when B has no subscription of B's own to change)
-          ...(route.method === 'GET' ? [] : [{ label: "B's JWT, body naming A's records", headers: bearer(bob), body: naming, expect: [200, 201, 202, 400, 403, 404, 409] }]),
+          ...(route.method === 'GET'
+            ? []
+            : [
+                {
+                  label: "B's JWT, body naming A's records",
+                  headers: bearer(bob),
+                  body: naming,
+                  expect: [200, 201, 202, 400, 403, 404, 409],
+                },
+              ]),
           ...(route.method === 'GET' ? [{ label: "B's JWT", headers: bearer(bob), expect: [200] }] : []),
         ],
       };
@@ -691,7 +1058,15 @@ const CELLS: Record<string, Cell> = {
         // A's endpoint is still hers, unchanged, whatever B sent.
         const w = await aliceWebhookOnce();
         const mine = await api(app, '/webhooks', { headers: bearer(alice) });
-        expect(mine.json.endpoints, `${route.method} ${route.path}`).toEqual([expect.objectContaining({ id: w.id, url: 'http://127.0.0.1:9/hook', enabled: true, description: 'alice-webhook', events: ['transfer.expired'] })]);
+        expect(mine.json.endpoints, `${route.method} ${route.path}`).toEqual([
+          expect.objectContaining({
+            id: w.id,
+            url: 'http://127.0.0.1:9/hook',
+            enabled: true,
+            description: 'alice-webhook',
+            events: ['transfer.expired'],
+          }),
+        ]);
         return;
       }
       if (route.path.startsWith('/contacts') || route.path === '/quicksend2') {
@@ -702,13 +1077,17 @@ const CELLS: Record<string, Cell> = {
       }
       // B naming A's userid did not move A's storage region.
       if (route.path === '/settings/region') {
-        expect((await api(app, '/me', { headers: bearer(alice) })).json.region, 'A keeps the default region').toBe('hongkong');
+        expect((await api(app, '/me', { headers: bearer(alice) })).json.region, 'A keeps the default region').toBe(
+          'hongkong',
+        );
         return;
       }
       // B naming A's notification neither marked it read nor deleted it.
       if (!/otification/u.test(route.path)) return;
       const notes = await api(app, '/notifications', json({}, bearer(alice)));
-      expect(notes.json.notifications, `${route.method} ${route.path}`).toEqual([expect.objectContaining({ _id: aliceNotifyId, read: false })]);
+      expect(notes.json.notifications, `${route.method} ${route.path}`).toEqual([
+        expect.objectContaining({ _id: aliceNotifyId, read: false }),
+      ]);
     },
   },
 
@@ -727,7 +1106,22 @@ const CELLS: Record<string, Cell> = {
             object: 'subscription',
             customer: 'cus_forged',
             status: 'active',
-            items: { data: [{ id: 'si_forged', price: { id: 'price_sim_teamelite_month', object: 'price', nickname: null, unit_amount: 1, currency: 'usd', recurring: { interval: 'month' }, metadata: { role: 'teamelite' } } }] },
+            items: {
+              data: [
+                {
+                  id: 'si_forged',
+                  price: {
+                    id: 'price_sim_teamelite_month',
+                    object: 'price',
+                    nickname: null,
+                    unit_amount: 1,
+                    currency: 'usd',
+                    recurring: { interval: 'month' },
+                    metadata: { role: 'teamelite' },
+                  },
+                },
+              ],
+            },
             trial_end: null,
             current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
             cancel_at_period_end: false,
@@ -746,8 +1140,16 @@ const CELLS: Record<string, Cell> = {
           { label: 'no signature', expect: [400] },
           { label: "B's JWT, no signature", headers: bearer(bob), expect: [400] },
           { label: "A's JWT, no signature", headers: bearer(alice), expect: [400] },
-          { label: 'a forged signature', headers: { 'stripe-signature': `t=${t},v1=${'ab'.repeat(32)}` }, expect: [400] },
-          { label: 'an old forged signature', headers: { 'stripe-signature': `t=${t - 3600},v1=${'cd'.repeat(32)}` }, expect: [400] },
+          {
+            label: 'a forged signature',
+            headers: { 'stripe-signature': `t=${t},v1=${'ab'.repeat(32)}` },
+            expect: [400],
+          },
+          {
+            label: 'an old forged signature',
+            headers: { 'stripe-signature': `t=${t - 3600},v1=${'cd'.repeat(32)}` },
+            expect: [400],
+          },
         ],
       };
     },
@@ -767,15 +1169,31 @@ const CELLS: Record<string, Cell> = {
           { label: "A's team member's JWT", headers: bearer(aliceMember), expect: [403] },
           { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, expect: [401] },
           { label: 'no credentials', expect: [401] },
-          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
-          { label: "a forged invite id with A's JWT", path: { id: 'Zq9Xw2KpZq9Xw2Kp' }, headers: bearer(alice), expect: [404] },
-          { label: "the mailed token as the id with A's JWT", path: { id: aliceInvite.token }, headers: bearer(alice), expect: [400, 404] },
+          {
+            label: "a forged JWT (A's with a broken signature)",
+            headers: { authorization: `Bearer ${tampered(alice.accessToken)}` },
+            expect: [401],
+          },
+          {
+            label: "a forged invite id with A's JWT",
+            path: { id: 'Zq9Xw2KpZq9Xw2Kp' },
+            headers: bearer(alice),
+            expect: [404],
+          },
+          {
+            label: "the mailed token as the id with A's JWT",
+            path: { id: aliceInvite.token },
+            headers: bearer(alice),
+            expect: [400, 404],
+          },
         ],
       };
     },
     async after() {
       const team = await api(app, '/teams', { headers: bearer(alice) });
-      expect(team.json.invites).toEqual([expect.objectContaining({ id: aliceInvite.id, email: ALICE_INVITEE, state: 'pending' })]);
+      expect(team.json.invites).toEqual([
+        expect.objectContaining({ id: aliceInvite.id, email: ALICE_INVITEE, state: 'pending' }),
+      ]);
       expect((await api(app, `/invite/${aliceInvite.token}`)).status, 'the link still works').toBe(200);
     },
   },
@@ -791,8 +1209,17 @@ const CELLS: Record<string, Cell> = {
           { label: "the member's own JWT", headers: bearer(aliceMember), expect: [403] },
           { label: 'a guest (sender token, no JWT)', headers: { 'x-sender-token': guest }, expect: [401] },
           { label: 'no credentials', expect: [401] },
-          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
-          { label: "an unknown member id with A's JWT", path: { id: UNKNOWN_MEMBER }, headers: bearer(alice), expect: [404] },
+          {
+            label: "a forged JWT (A's with a broken signature)",
+            headers: { authorization: `Bearer ${tampered(alice.accessToken)}` },
+            expect: [401],
+          },
+          {
+            label: "an unknown member id with A's JWT",
+            path: { id: UNKNOWN_MEMBER },
+            headers: bearer(alice),
+            expect: [404],
+          },
           { label: "B's id as a member with A's JWT", path: { id: bob.sub }, headers: bearer(alice), expect: [404] },
         ],
       };
@@ -823,8 +1250,17 @@ const CELLS: Record<string, Cell> = {
         body: { fullName: 'Mallory', password: 'Taken-over-123', newMemberEmail: ALICE_INVITEE },
         attempts: [
           { label: 'a forged token', body: { token: forgedToken() }, expect: [404] },
-          { label: "A's token for another address", body: { token: aliceInvite.token, newMemberEmail: 'mallory@example.com' }, expect: [403] },
-          { label: "A's token for B's address (B has an account)", headers: bearer(bob), body: { token: aliceInvite.token, newMemberEmail: bob.email }, expect: [403, 409] },
+          {
+            label: "A's token for another address",
+            body: { token: aliceInvite.token, newMemberEmail: 'mallory@example.com' },
+            expect: [403],
+          },
+          {
+            label: "A's token for B's address (B has an account)",
+            headers: bearer(bob),
+            body: { token: aliceInvite.token, newMemberEmail: bob.email },
+            expect: [403, 409],
+          },
           { label: "the admin's invite id as the token", body: { token: aliceInvite.id }, expect: [400, 404] },
           { label: 'no token', omit: ['token'], expect: [400] },
         ],
@@ -846,8 +1282,17 @@ const CELLS: Record<string, Cell> = {
           { label: 'no credentials', expect: [401] },
           { label: "B's JWT", headers: bearer(bob), expect: [404] },
           { label: "A's own key instead of A's JWT", headers: keyAuth(aliceKey.key), expect: [401] },
-          { label: "a forged JWT (A's with a broken signature)", headers: { authorization: `Bearer ${tampered(alice.accessToken)}` }, expect: [401] },
-          { label: "B's JWT and an unknown key id", path: { id: 'Zq9Xw2KpZq9Xw2Kp' }, headers: bearer(bob), expect: [404] },
+          {
+            label: "a forged JWT (A's with a broken signature)",
+            headers: { authorization: `Bearer ${tampered(alice.accessToken)}` },
+            expect: [401],
+          },
+          {
+            label: "B's JWT and an unknown key id",
+            path: { id: 'Zq9Xw2KpZq9Xw2Kp' },
+            headers: bearer(bob),
+            expect: [404],
+          },
         ],
       };
     },
@@ -886,7 +1331,10 @@ beforeAll(async () => {
   expect(login.status, login.text).toBe(200);
   aliceCookie = /sb_refresh=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
   // A download of A's transfer: A gets a notification and analytics naming FILE_SENT.
-  const dl = await api(app, '/getDownload/file', { ...json({ id: sent.id, fileId: sent.files[0]!.fileId }), headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'DE' } });
+  const dl = await api(app, '/getDownload/file', {
+    ...json({ id: sent.id, fileId: sent.files[0]!.fileId }),
+    headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'DE' },
+  });
   expect(dl.status, dl.text).toBe(200);
   aliceNotifyId = (await api(app, '/notifications', json({}, bearer(alice)))).json.notifications[0]._id as string;
   const contact = await api(app, '/contacts', json(ALICE_CONTACT, bearer(alice)));
@@ -900,30 +1348,53 @@ beforeAll(async () => {
   aliceRequest = await newRequest(alice, 'Alice asks for a passport scan');
   closedRequest = await newRequest(alice, 'Alice closed this one');
   bobRequest = await newRequest(bob, 'Bob asks too');
-  expect((await api(app, `/requests/${closedRequest.id}`, json({ state: 'closed' }, bearer(alice), 'PATCH'))).status).toBe(200);
+  expect(
+    (await api(app, `/requests/${closedRequest.id}`, json({ state: 'closed' }, bearer(alice), 'PATCH'))).status,
+  ).toBe(200);
   visitor = await guestToken(app, VISITOR);
   const data = randomData(48);
-  const start = await api(app, `/r/${aliceRequest.id}/uploads`, json({ senderName: 'Vera', senderEmail: VISITOR, fileObjects: [{ fileName: FILE_REQUESTED, size: data.length }] }, { 'x-sender-token': visitor }));
+  const start = await api(
+    app,
+    `/r/${aliceRequest.id}/uploads`,
+    json(
+      { senderName: 'Vera', senderEmail: VISITOR, fileObjects: [{ fileName: FILE_REQUESTED, size: data.length }] },
+      { 'x-sender-token': visitor },
+    ),
+  );
   expect(start.status, start.text).toBe(201);
   requestUpload = start.json as CreateTransferResponse;
   await uploadAll(app, requestUpload, new Map([[FILE_REQUESTED, data]]));
   expect((await completeTransfer(app, requestUpload)).status).toBe(200);
   // The upload rang A's bell; the notification cells aim at the download's notification alone.
-  const bell = (await api(app, '/notifications', json({}, bearer(alice)))).json.notifications as { _id: string; kind?: string }[];
+  const bell = (await api(app, '/notifications', json({}, bearer(alice)))).json.notifications as {
+    _id: string;
+    kind?: string;
+  }[];
   const rung = bell.find((n) => n.kind === 'request-upload');
   expect(rung, 'the request upload notified A').toBeDefined();
   expect((await api(app, '/deleteNotification', json({ notifyId: rung!._id }, bearer(alice)))).status).toBe(200);
   // A pays one checkout (so A is a customer with a SetupIntent) and has another open.
   const session = (priceId: string) =>
-    simulator().createCheckoutSession({ price: priceView(simPrice(priceId)!), userId: alice.sub, customerEmail: alice.email, trialDays: 7, returnUrl: 'http://127.0.0.1:5999/thankyou2?session_id={CHECKOUT_SESSION_ID}' });
+    simulator().createCheckoutSession({
+      price: priceView(simPrice(priceId)!),
+      userId: alice.sub,
+      customerEmail: alice.email,
+      trialDays: 7,
+      returnUrl: 'http://127.0.0.1:5999/thankyou2?session_id={CHECKOUT_SESSION_ID}',
+    });
   const paid = await session('price_sim_pro_month');
-  const pay = await api(app, '/payments/simulated/checkout', json({ clientSecret: paid.client_secret, ...TEST_CARD }, bearer(alice)));
+  const pay = await api(
+    app,
+    '/payments/simulated/checkout',
+    json({ clientSecret: paid.client_secret, ...TEST_CARD }, bearer(alice)),
+  );
   expect(pay.status, pay.text).toBe(200);
   const open = await session('price_sim_business_year');
   aliceCheckout = { id: open.id, secret: open.client_secret };
   const intent = await simulator().createSetupIntent((await simulator().retrieveCheckoutSession(paid.id))!.customer!);
   aliceSetup = { id: intent.id, secret: intent.client_secret };
-  const tokenOf = async (email: string) => /\/invite\/([A-Za-z0-9_-]{43})/.exec((await waitForMail(app, email, /\/invite\//)).body.text)![1]!;
+  const tokenOf = async (email: string) =>
+    /\/invite\/([A-Za-z0-9_-]{43})/.exec((await waitForMail(app, email, /\/invite\//)).body.text)![1]!;
   const mint = async (user: TestUser, scopes: string[]) => {
     const res = await api(app, '/me/api-keys', json({ name: 'idor', scopes }, bearer(user)));
     expect(res.status, res.text).toBe(201);
@@ -931,9 +1402,21 @@ beforeAll(async () => {
   };
   // A's former team member: shared with, sending and holding a key while in the team, then removed (the seat comes back).
   expect((await api(app, '/teams/invites', json({ email: REMOVED }, bearer(alice)))).status).toBe(201);
-  const formerJoin = await api(app, '/v1/teams', json({ token: await tokenOf(REMOVED), newMemberEmail: REMOVED, fullName: 'Rae Former', password: 'Member-pass-123' }, {}, 'PATCH'));
+  const formerJoin = await api(
+    app,
+    '/v1/teams',
+    json(
+      { token: await tokenOf(REMOVED), newMemberEmail: REMOVED, fullName: 'Rae Former', password: 'Member-pass-123' },
+      {},
+      'PATCH',
+    ),
+  );
   expect(formerJoin.status, formerJoin.text).toBe(201);
-  const inTeam: TestUser = { email: REMOVED, accessToken: formerJoin.json.accessToken as string, sub: formerJoin.json.user._id as string };
+  const inTeam: TestUser = {
+    email: REMOVED,
+    accessToken: formerJoin.json.accessToken as string,
+    sub: formerJoin.json.user._id as string,
+  };
   expect((await api(app, '/teams/api-keys', json({ membersAllowed: true }, bearer(alice), 'PUT'))).status).toBe(200);
   removedKey = (await mint(inTeam, ALL_SCOPES)).key;
   sharedToRemoved = await createAndUpload(alice, FILE_SHARED_TO_REMOVED, { shareWith: [inTeam.sub] });
@@ -943,16 +1426,35 @@ beforeAll(async () => {
     expect((await api(app, `/transfers/${t.id}/previews`, { headers: bearer(inTeam) })).status).toBe(200);
     expect((await api(app, `/v1/transfers/${t.id}`, { headers: keyAuth(removedKey) })).status).toBe(200);
   }
-  expect((await api(app, `/teams/members/${inTeam.sub}`, { method: 'DELETE', headers: bearer(alice) })).status).toBe(200);
+  expect((await api(app, `/teams/members/${inTeam.sub}`, { method: 'DELETE', headers: bearer(alice) })).status).toBe(
+    200,
+  );
   expect((await api(app, '/teams/api-keys', json({ membersAllowed: false }, bearer(alice), 'PUT'))).status).toBe(200);
   const again = await api(app, '/combinedAuth', json({ email: REMOVED, password: 'Member-pass-123' }));
   expect(again.status, again.text).toBe(200);
   removed = { email: REMOVED, accessToken: again.json.accessToken as string, sub: inTeam.sub };
   // A (pro: 2 seats) has a member and a pending invite
   expect((await api(app, '/teams/invites', json({ email: ALICE_MEMBER }, bearer(alice)))).status).toBe(201);
-  const joined = await api(app, '/v1/teams', json({ token: await tokenOf(ALICE_MEMBER), newMemberEmail: ALICE_MEMBER, fullName: 'Alice Member', password: 'Member-pass-123' }, {}, 'PATCH'));
+  const joined = await api(
+    app,
+    '/v1/teams',
+    json(
+      {
+        token: await tokenOf(ALICE_MEMBER),
+        newMemberEmail: ALICE_MEMBER,
+        fullName: 'Alice Member',
+        password: 'Member-pass-123',
+      },
+      {},
+      'PATCH',
+    ),
+  );
   expect(joined.status, joined.text).toBe(201);
-  aliceMember = { email: ALICE_MEMBER, accessToken: joined.json.accessToken as string, sub: joined.json.user._id as string };
+  aliceMember = {
+    email: ALICE_MEMBER,
+    accessToken: joined.json.accessToken as string,
+    sub: joined.json.user._id as string,
+  };
   const invited = await api(app, '/teams/invites', json({ email: ALICE_INVITEE }, bearer(alice)));
   expect(invited.status, invited.text).toBe(201);
   aliceInvite = { id: invited.json.id as string, token: await tokenOf(ALICE_INVITEE) };
@@ -989,7 +1491,11 @@ function queryFor(route: ApiRoute, ids: { id?: string }): string {
   }
 }
 
-function urlOf(route: ApiRoute, path: { id?: string; fileId?: string; slug?: string; deliveryId?: string }, query?: string): string {
+function urlOf(
+  route: ApiRoute,
+  path: { id?: string; fileId?: string; slug?: string; deliveryId?: string },
+  query?: string,
+): string {
   return (
     route.path
       .replace('{id}', path.id ?? UNKNOWN_ID)
@@ -1001,19 +1507,33 @@ function urlOf(route: ApiRoute, path: { id?: string; fileId?: string; slug?: str
 
 describe('IDOR matrix: every route of functions/routes.ts by what it owns', () => {
   it('every route declares a kind this matrix can exercise, consistent with its auth', () => {
-    const unknown = routes.filter((r) => !(ownsKindOf(r.owns) in CELLS)).map((r) => `${r.method} ${r.path} (${ownsKindOf(r.owns)})`);
+    const unknown = routes
+      .filter((r) => !(ownsKindOf(r.owns) in CELLS))
+      .map((r) => `${r.method} ${r.path} (${ownsKindOf(r.owns)})`);
     expect(unknown, 'routes whose owns kind idor.test.ts cannot exercise yet: teach CELLS how').toEqual([]);
     for (const r of routes) {
       const kind = ownsKindOf(r.owns);
       // the public API's routes ('key') own the same records as the app's, by the key's user
-      if (r.auth === 'key') expect(['self', 'transfer:owner', 'request:owner'], `${r.method} ${r.path} is ${kind}`).toContain(kind);
-      else if (kind === 'self' || kind === 'transfer:owner' || kind === 'request:owner' || kind === 'checkout:owner' || kind === 'team-invite:owner' || kind === 'team-member:owner' || kind === 'api-key:owner') expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
+      if (r.auth === 'key')
+        expect(['self', 'transfer:owner', 'request:owner'], `${r.method} ${r.path} is ${kind}`).toContain(kind);
+      else if (
+        kind === 'self' ||
+        kind === 'transfer:owner' ||
+        kind === 'request:owner' ||
+        kind === 'checkout:owner' ||
+        kind === 'team-invite:owner' ||
+        kind === 'team-member:owner' ||
+        kind === 'api-key:owner'
+      )
+        expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('jwt');
       else expect(r.auth, `${r.method} ${r.path} is ${kind}`).toBe('none');
     }
   });
 
   it('the owner gets the data the attempts must not (the matrix can fail)', async () => {
-    const state = await api(app, `/transfers/${uploading.id}/upload-state`, { headers: { 'x-upload-token': uploading.uploadToken } });
+    const state = await api(app, `/transfers/${uploading.id}/upload-state`, {
+      headers: { 'x-upload-token': uploading.uploadToken },
+    });
     expect(state.text).toContain(FILE_UPLOADING);
     const view = await api(app, '/getDownload', json({ id: locked.id, password: PASSWORD }));
     expect(view.text).toContain(FILE_LOCKED);
@@ -1021,9 +1541,15 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     const me = await api(app, '/me', { headers: bearer(alice) });
     expect(me.text).toContain(alice.sub);
     const notes = await api(app, '/notifications', json({}, bearer(alice)));
-    expect(notes.json.notifications).toEqual([expect.objectContaining({ _id: aliceNotifyId, fileName: FILE_SENT, read: false })]);
-    for (const path of ['/analytics', '/analytics/downloads']) expect((await api(app, `${path}?from=${TODAY}&to=${TODAY}`, { headers: bearer(alice) })).text).toContain(FILE_SENT);
-    for (const path of ['/contacts', '/contacts/export']) expect((await api(app, path, { headers: bearer(alice) })).text).toContain(ALICE_CONTACT.company);
+    expect(notes.json.notifications).toEqual([
+      expect.objectContaining({ _id: aliceNotifyId, fileName: FILE_SENT, read: false }),
+    ]);
+    for (const path of ['/analytics', '/analytics/downloads'])
+      expect((await api(app, `${path}?from=${TODAY}&to=${TODAY}`, { headers: bearer(alice) })).text).toContain(
+        FILE_SENT,
+      );
+    for (const path of ['/contacts', '/contacts/export'])
+      expect((await api(app, path, { headers: bearer(alice) })).text).toContain(ALICE_CONTACT.company);
     expect((await api(app, '/quicksend2', json({}, bearer(alice)))).text).toContain(ALICE_CONTACT.name);
   });
 
@@ -1034,7 +1560,12 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
       expect(res.json).toMatchObject({ allDocs: [], allCount: 0, sharedCount: 0 });
     }
     expect((await api(app, '/me/api-keys', { headers: bearer(removed) })).json.keys).toEqual([]);
-    const shares = await ddb().query({ TableName: config().tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': keys.sharedWithPartition(removed.sub) } });
+    const shares = await ddb().query({
+      TableName: config().tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.sharedWithPartition(removed.sub) },
+    });
     expect(shares.Items).toEqual([]);
   });
 
@@ -1047,23 +1578,38 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     const attempts = [...byOthers, ...asRemoved];
     // The webhook reads its raw body without a schema (its signature covers the exact bytes).
     const readsBody = routeSchemas(route).body !== undefined || ownsKindOf(route.owns) === 'payment-event:signature';
-    if (readsBody && ownsKindOf(route.owns).startsWith('transfer:') && bodyFor(route, { id: UNKNOWN_ID, fileId: 'AAAAAAAAAA' }) === undefined) {
+    if (
+      readsBody &&
+      ownsKindOf(route.owns).startsWith('transfer:') &&
+      bodyFor(route, { id: UNKNOWN_ID, fileId: 'AAAAAAAAAA' }) === undefined
+    ) {
       throw new Error(`${name} reads a body: give idor.test.ts bodyFor() its valid body`);
     }
     expect(attempts.length).toBeGreaterThan(0);
     for (const a of attempts) {
       const target = { ...path, ...a.path };
       // The record's ids go where the route reads them: the path, or the body (built per try, so a forged id reaches the body too).
-      const sentBody = readsBody ? { ...bodyFor(route, { id: target.id ?? UNKNOWN_ID, fileId: target.fileId ?? 'AAAAAAAAAA' }), ...body, ...a.body } : undefined;
+      const sentBody = readsBody
+        ? {
+            ...bodyFor(route, { id: target.id ?? UNKNOWN_ID, fileId: target.fileId ?? 'AAAAAAAAAA' }),
+            ...body,
+            ...a.body,
+          }
+        : undefined;
       for (const k of a.omit ?? []) delete sentBody?.[k];
       const res = await api(app, urlOf(route, target, a.query), {
         method: route.method,
-        headers: Object.fromEntries(Object.entries({ ...(sentBody ? { 'content-type': 'application/json' } : {}), ...a.headers }).filter((e): e is [string, string] => e[1] !== undefined)),
+        headers: Object.fromEntries(
+          Object.entries({ ...(sentBody ? { 'content-type': 'application/json' } : {}), ...a.headers }).filter(
+            (e): e is [string, string] => e[1] !== undefined,
+          ),
+        ),
         ...(sentBody ? { body: JSON.stringify(sentBody) } : {}),
       });
       const where = `${route.method} ${API_PREFIX}${route.path} with ${a.label}: ${res.status} ${res.text}`;
       expect(a.expect, where).toContain(res.status);
-      for (const secret of aliceSecrets()) expect(res.text.includes(secret), `${where} carries A's ${secret}`).toBe(false);
+      for (const secret of aliceSecrets())
+        expect(res.text.includes(secret), `${where} carries A's ${secret}`).toBe(false);
       if (res.status >= 400) expect(res.text, where).not.toMatch(CREDENTIAL_KEYS);
     }
     await cell.after?.(route);

@@ -15,7 +15,18 @@ import { keys } from '../../functions/data/keys';
 import { eventIdAt, notificationItem } from '../../functions/data/notifications';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, guestToken, json, randomData, recipientIdsOf as recipientIdsOfAt, sendFiles, uploadAll, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  completeTransfer,
+  createUser,
+  guestToken,
+  json,
+  randomData,
+  recipientIdsOf as recipientIdsOfAt,
+  sendFiles,
+  uploadAll,
+  type TestUser,
+} from '../helpers/transfers';
 
 let app: LocalApp;
 let alice: TestUser;
@@ -27,7 +38,10 @@ const table = () => app.stack.env.TABLE_NAME!;
 const FILES = { 'quarterly-report.pdf': randomData(300), 'appendix.xlsx': randomData(200) };
 
 function sendByEmail(user: TestUser, files: Record<string, Buffer>, to: string[]): Promise<CreateTransferResponse> {
-  return sendFiles(app, user, new Map(Object.entries(files)), { sendAs: 'email', emailTo: to.map((email) => ({ email })) });
+  return sendFiles(app, user, new Map(Object.entries(files)), {
+    sendAs: 'email',
+    emailTo: to.map((email) => ({ email })),
+  });
 }
 
 const recipientIdsOf = (slug: string) => recipientIdsOfAt(app, slug);
@@ -50,7 +64,12 @@ const post = (path: string, user: TestUser, body: unknown) => api(app, path, jso
 
 async function unseenSlugs(user: TestUser): Promise<string[]> {
   const out = await dynamo().send(
-    new QueryCommand({ TableName: table(), IndexName: 'gsi4', KeyConditionExpression: 'gsi4pk = :p', ExpressionAttributeValues: { ':p': keys.unseenPartition(user.sub) } }),
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi4',
+      KeyConditionExpression: 'gsi4pk = :p',
+      ExpressionAttributeValues: { ':p': keys.unseenPartition(user.sub) },
+    }),
   );
   return (out.Items ?? []).map((i) => String(i.slug));
 }
@@ -99,7 +118,10 @@ describe('a download notifies the signed-in sender', () => {
   });
 
   it('the ZIP and a download through the plain link notify too, newest first', async () => {
-    const first = await api(app, '/zip', { ...json({ id: t.id }), headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'JP' } });
+    const first = await api(app, '/zip', {
+      ...json({ id: t.id }),
+      headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'JP' },
+    });
     expect(first.status, first.text).toBe(202);
     await app.gateway.idle();
     const ready = await api(app, '/zip', {
@@ -127,7 +149,19 @@ describe('a download notifies the signed-in sender', () => {
 
   it('a guest transfer (no signed-in sender) notifies no one, and its download is still recorded and counted', async () => {
     const senderToken = await guestToken(app, 'guest.sender@example.com');
-    const res = await api(app, '/transfers', json({ sendAs: 'email', senderEmail: 'guest.sender@example.com', emailTo: [{ email: 'guest.reader@example.com' }], fileObjects: [{ fileName: 'g.txt', size: 5 }] }, { 'x-sender-token': senderToken }));
+    const res = await api(
+      app,
+      '/transfers',
+      json(
+        {
+          sendAs: 'email',
+          senderEmail: 'guest.sender@example.com',
+          emailTo: [{ email: 'guest.reader@example.com' }],
+          fileObjects: [{ fileName: 'g.txt', size: 5 }],
+        },
+        { 'x-sender-token': senderToken },
+      ),
+    );
     expect(res.status, res.text).toBe(201);
     const g = res.json as CreateTransferResponse;
     await uploadAll(app, g, new Map([['g.txt', randomData(5)]]));
@@ -136,9 +170,15 @@ describe('a download notifies the signed-in sender', () => {
     const meta = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transfer(g.id) }));
     expect(meta.Item!.totalDownloads).toBe(1);
     const rows = await dynamo().send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.transfer(g.id).pk, ':p': keys.downloadPrefix } }),
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.transfer(g.id).pk, ':p': keys.downloadPrefix },
+      }),
     );
-    expect(rows.Items).toEqual([expect.objectContaining({ countryCode: 'IT', country_name: 'Italy', fileName: 'g.txt', dlOrigin: 'file' })]);
+    expect(rows.Items).toEqual([
+      expect.objectContaining({ countryCode: 'IT', country_name: 'Italy', fileName: 'g.txt', dlOrigin: 'file' }),
+    ]);
     expect((await notificationsOf(alice)).notifications).toHaveLength(3);
     expect((await notificationsOf(bob)).notifications).toHaveLength(1);
   });
@@ -189,7 +229,9 @@ describe('reading and clearing', () => {
     }
     expect((await post('/deleteNotification', alice, { notifyId: 'allread' })).status).toBe(400);
     // a well-formed random UUIDv4 and a UUIDv7 of another time name nothing
-    expect((await post('/notifications/read', alice, { notifyId: '3b241101-e2bb-4255-8caf-4136c566a962' })).status).toBe(404);
+    expect(
+      (await post('/notifications/read', alice, { notifyId: '3b241101-e2bb-4255-8caf-4136c566a962' })).status,
+    ).toBe(404);
     expect((await post('/notifications/read', alice, { notifyId: eventIdAt(Date.now()) })).status).toBe(404);
   });
 
@@ -221,20 +263,46 @@ describe('bounds', () => {
     const now = Date.now();
     const items = Array.from({ length: UNREAD_COUNT_CAP + 20 }, (_, i) => {
       const at = now - i * 60_000;
-      return notificationItem(carol.sub, { _id: eventIdAt(at), slug: 'AAAAAAA', read: false, dlDate: at, dlCountryCode: 'DE', fileName: `f-${i}.txt`, dlOrigin: 'file' });
+      return notificationItem(carol.sub, {
+        _id: eventIdAt(at),
+        slug: 'AAAAAAA',
+        read: false,
+        dlDate: at,
+        dlCountryCode: 'DE',
+        fileName: `f-${i}.txt`,
+        dlOrigin: 'file',
+      });
     });
     // two older than the 180 days a notification is kept (DynamoDB removes them lazily; DynamoDB Local never)
     const old = now - 200 * 86_400_000;
     const expiredIds = [eventIdAt(old), eventIdAt(old - 1)];
-    items.push(...expiredIds.map((_id, i) => notificationItem(carol.sub, { _id, slug: 'AAAAAAA', read: false, dlDate: old - i, dlCountryCode: 'DE', fileName: 'old.txt', dlOrigin: 'file' })));
+    items.push(
+      ...expiredIds.map((_id, i) =>
+        notificationItem(carol.sub, {
+          _id,
+          slug: 'AAAAAAA',
+          read: false,
+          dlDate: old - i,
+          dlCountryCode: 'DE',
+          fileName: 'old.txt',
+          dlOrigin: 'file',
+        }),
+      ),
+    );
     for (let i = 0; i < items.length; i += 25) {
-      await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+      await dynamo().send(
+        new BatchWriteCommand({
+          RequestItems: { [table()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+        }),
+      );
     }
     const res = await notificationsOf(carol);
     expect(res.unreadCount).toBe(UNREAD_COUNT_CAP);
     expect(res.notifications).toHaveLength(50);
     expect(res.notifications[0]!.fileName).toBe('f-0.txt');
-    expect(res.notifications.map((n) => n.dlDate)).toEqual([...res.notifications.map((n) => n.dlDate)].sort((a, b) => b - a));
+    expect(res.notifications.map((n) => n.dlDate)).toEqual(
+      [...res.notifications.map((n) => n.dlDate)].sort((a, b) => b - a),
+    );
     // an expired one cannot be marked read
     expect((await post('/notifications/read', carol, { notifyId: expiredIds[0] })).status).toBe(404);
     // clearing all removes every one of them, expired included

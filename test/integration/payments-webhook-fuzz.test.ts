@@ -29,9 +29,27 @@ let subscriptionId: string;
 beforeAll(async () => {
   app = await startTestApp();
   user = await createUser(app, 'fuzz.payer@example.com', 'free');
-  const session = await api(app, '/stripe/createSubscription', json({ price_id: 'price_sim_pro_month', customer_email: user.email, mongo_id: user.sub }, bearer(user)));
+  const session = await api(
+    app,
+    '/stripe/createSubscription',
+    json({ price_id: 'price_sim_pro_month', customer_email: user.email, mongo_id: user.sub }, bearer(user)),
+  );
   expect(session.status, session.text).toBe(200);
-  const pay = await api(app, '/payments/simulated/checkout', json({ clientSecret: session.json.clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123', name: 'Fuzz Payer' }, bearer(user)));
+  const pay = await api(
+    app,
+    '/payments/simulated/checkout',
+    json(
+      {
+        clientSecret: session.json.clientSecret,
+        number: '4242 4242 4242 4242',
+        expMonth: 12,
+        expYear: new Date().getFullYear() + 3,
+        cvc: '123',
+        name: 'Fuzz Payer',
+      },
+      bearer(user),
+    ),
+  );
   expect(pay.status, pay.text).toBe(200);
   const data = await api(app, '/getStripeData', { headers: bearer(user) });
   customerId = data.json.customer.id;
@@ -42,12 +60,22 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const LEAKS = [/\n\s*at .+:\d+:\d+/, /node_modules/, /DynamoDB|ValidationException|ConditionalCheckFailed/i, /\b(TypeError|RangeError|ReferenceError)\b/, /Cannot read propert|is not a function/, /MAX_SAFE_INTEGER|BigInt/];
+const LEAKS = [
+  /\n\s*at .+:\d+:\d+/,
+  /node_modules/,
+  /DynamoDB|ValidationException|ConditionalCheckFailed/i,
+  /\b(TypeError|RangeError|ReferenceError)\b/,
+  /Cannot read propert|is not a function/,
+  /MAX_SAFE_INTEGER|BigInt/,
+];
 
 describe('the payments webhook, fuzzed with signed events built from the payments schema', () => {
   it('answers every validly signed event with 2xx or 4xx, never a 5xx, and names no internal', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const seconds = fc.oneof(fc.integer({ min: now - 86_400, max: now + 400 * 86_400 }), fc.constantFrom(0, 1e15, 253_402_300_799, 253_402_300_800, -1, 1.5, 1e300));
+    const seconds = fc.oneof(
+      fc.integer({ min: now - 86_400, max: now + 400 * 86_400 }),
+      fc.constantFrom(0, 1e15, 253_402_300_799, 253_402_300_800, -1, 1.5, 1e300),
+    );
     const hints = {
       // aimed at the real account, so events get past the customer lookup into the state they change
       customer: fc.constantFrom(customerId, 'cus_sim_unknown000000'),
@@ -65,10 +93,17 @@ describe('the payments webhook, fuzzed with signed events built from the payment
     await fc.assert(
       fc.asyncProperty(events, fc.nat(), async (event, n) => {
         // a fresh event id most of the time, so the dedupe does not answer in the handler's place
-        const withId = event && typeof event === 'object' && !Array.isArray(event) && n % 4 !== 0 ? { ...(event as object), id: `evt_fuzz_${n}_${Math.random().toString(36).slice(2, 10)}` } : event;
+        const withId =
+          event && typeof event === 'object' && !Array.isArray(event) && n % 4 !== 0
+            ? { ...(event as object), id: `evt_fuzz_${n}_${Math.random().toString(36).slice(2, 10)}` }
+            : event;
         const body = JSON.stringify(withId);
         const signature = signatureHeader(body, paymentsConfig().simulatorWebhookSecret, Math.floor(Date.now() / 1000));
-        const res = await api(app, '/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+        const res = await api(app, '/stripe/webhook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body,
+        });
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         expect(res.status, `${res.status} ${res.text}\n${body.slice(0, 2000)}`).toBeLessThan(500);
         for (const leak of LEAKS) expect(res.text, body.slice(0, 500)).not.toMatch(leak);

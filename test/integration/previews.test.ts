@@ -37,8 +37,12 @@ interface Sent extends CreateTransferResponse {
   readonly byName: ReadonlyMap<string, string>;
 }
 
-async function send(files: Record<string, Buffer>, extra: { voiceMemo?: Record<string, Buffer>; recordedVideos?: Record<string, Buffer>; password?: string } = {}): Promise<Sent> {
-  const entries = (m: Record<string, Buffer> | undefined) => Object.entries(m ?? {}).map(([fileName, d]) => ({ fileName, size: d.length }));
+async function send(
+  files: Record<string, Buffer>,
+  extra: { voiceMemo?: Record<string, Buffer>; recordedVideos?: Record<string, Buffer>; password?: string } = {},
+): Promise<Sent> {
+  const entries = (m: Record<string, Buffer> | undefined) =>
+    Object.entries(m ?? {}).map(([fileName, d]) => ({ fileName, size: d.length }));
   const res = await api(
     app,
     '/me/transfers',
@@ -71,7 +75,9 @@ function fileOf(body: PreviewsResponse, fileId: string): FilePreview {
 }
 
 async function fileItem(slug: string, fileId: string): Promise<Record<string, any>> {
-  const out = await dynamo().send(new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.transferFile(slug, fileId) }));
+  const out = await dynamo().send(
+    new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.transferFile(slug, fileId) }),
+  );
   return out.Item!;
 }
 
@@ -81,7 +87,9 @@ async function transferItem(slug: string): Promise<Record<string, any>> {
 }
 
 async function storageUsed(user: TestUser): Promise<number> {
-  const out = await dynamo().send(new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.userProfile(user.sub) }));
+  const out = await dynamo().send(
+    new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.userProfile(user.sub) }),
+  );
   return Number(out.Item?.storageUsed ?? 0);
 }
 
@@ -102,7 +110,11 @@ async function setExpiry(id: string, expiryDate: number) {
 }
 
 /** The previews until the image's thumbnail is ready (the job runs in the gateway, in-process). */
-async function readyThumbnail(id: string, fileId: string, password?: string): Promise<{ body: PreviewsResponse; url: string }> {
+async function readyThumbnail(
+  id: string,
+  fileId: string,
+  password?: string,
+): Promise<{ body: PreviewsResponse; url: string }> {
   await app.gateway.idle();
   const res = await previews(id, password);
   expect(res.status, res.text).toBe(200);
@@ -118,7 +130,9 @@ beforeAll(async () => {
   stranger = await createUser(app, 'preview-stranger@example.com');
   s3 = localS3Client(app.stack.urls.s3);
   // 1600 x 1200, noise: large enough that the thumbnail is a real reduction
-  photo = await sharp(Buffer.from(Array.from({ length: 1600 * 1200 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 1600, height: 1200, channels: 3 } })
+  photo = await sharp(Buffer.from(Array.from({ length: 1600 * 1200 * 3 }, (_, i) => (i * 7919) % 251)), {
+    raw: { width: 1600, height: 1200, channels: 3 },
+  })
     .jpeg({ quality: 90 })
     .toBuffer();
 });
@@ -142,7 +156,10 @@ describe('previews of a transfer', () => {
   });
 
   beforeAll(async () => {
-    t = await send(files(), { voiceMemo: { 'voice-memo-2026-11-26T01-00-00.webm': memo }, recordedVideos: { 'video-2026-11-26T01-00-00.webm': video } });
+    t = await send(files(), {
+      voiceMemo: { 'voice-memo-2026-11-26T01-00-00.webm': memo },
+      recordedVideos: { 'video-2026-11-26T01-00-00.webm': video },
+    });
   });
 
   it('names each file kind, labels the recordings, and hands inline URLs only for the safe kinds', async () => {
@@ -202,7 +219,11 @@ describe('previews of a transfer', () => {
     // Once: later calls and a stray job run change nothing.
     const head = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
     await readyThumbnail(t.id, fileId);
-    const stray = (await app.gateway.runJob('thumbnails', { slug: t.id, fileIds: [fileId], claimedAt: Date.now() })) as { made: number; failed: number };
+    const stray = (await app.gateway.runJob('thumbnails', {
+      slug: t.id,
+      fileIds: [fileId],
+      claimedAt: Date.now(),
+    })) as { made: number; failed: number };
     expect(stray).toEqual({ made: 0, failed: 0 });
     await app.gateway.idle();
     expect((await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }))).ETag).toBe(head.ETag);
@@ -226,7 +247,14 @@ describe('previews of a transfer', () => {
 
 describe('what gets no preview', () => {
   it('a password-protected transfer: 401 until the right password, then previews', async () => {
-    const t = await send({ 'secret.png': await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } }).png().toBuffer() }, { password: PASSWORD });
+    const t = await send(
+      {
+        'secret.png': await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } })
+          .png()
+          .toBuffer(),
+      },
+      { password: PASSWORD },
+    );
     const none = await previews(t.id);
     expect(none.status).toBe(401);
     expect(none.json.error.code).toBe('password_required');
@@ -242,7 +270,11 @@ describe('what gets no preview', () => {
   });
 
   it('an expired transfer: 410 on the download page and in the TransferModal', async () => {
-    const t = await send({ 'old.png': await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } }).png().toBuffer() });
+    const t = await send({
+      'old.png': await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } })
+        .png()
+        .toBuffer(),
+    });
     await setExpiry(t.id, Date.now() - DAY);
     const res = await previews(t.id);
     expect(res.status).toBe(410);
@@ -265,7 +297,12 @@ describe('what gets no preview', () => {
     const fileId = t.byName.get('huge.jpg')!;
     // The record says what was uploaded; declaring 100 MB + 1 here spares the test a 100 MB upload.
     await dynamo().send(
-      new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.transferFile(t.id, fileId), UpdateExpression: 'SET size = :s', ExpressionAttributeValues: { ':s': IMAGE_PREVIEW_MAX_BYTES + 1 } }),
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.transferFile(t.id, fileId),
+        UpdateExpression: 'SET size = :s',
+        ExpressionAttributeValues: { ':s': IMAGE_PREVIEW_MAX_BYTES + 1 },
+      }),
     );
     const res = await previews(t.id);
     expect(res.status).toBe(200);
@@ -275,9 +312,17 @@ describe('what gets no preview', () => {
     expect((await fileItem(t.id, fileId)).thumbStatus).toBeUndefined();
     // Even a job told to make it refuses.
     await dynamo().send(
-      new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.transferFile(t.id, fileId), UpdateExpression: 'SET thumbStatus = :b, thumbStartedAt = :at', ExpressionAttributeValues: { ':b': 'building', ':at': 42 } }),
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.transferFile(t.id, fileId),
+        UpdateExpression: 'SET thumbStatus = :b, thumbStartedAt = :at',
+        ExpressionAttributeValues: { ':b': 'building', ':at': 42 },
+      }),
     );
-    expect(await app.gateway.runJob('thumbnails', { slug: t.id, fileIds: [fileId], claimedAt: 42 })).toEqual({ made: 0, failed: 0 });
+    expect(await app.gateway.runJob('thumbnails', { slug: t.id, fileIds: [fileId], claimedAt: 42 })).toEqual({
+      made: 0,
+      failed: 0,
+    });
     expect((await fileItem(t.id, fileId)).thumbStatus).toBe('failed');
     expect(await keysUnder(thumbnailKeyOf(`t/${t.id}/${fileId}`))).toEqual([]);
   });
@@ -294,7 +339,9 @@ describe('what gets no preview', () => {
   it('the thumbnail maker stops reading an object larger than it may be', async () => {
     const t = await send({ 'big.jpg': photo });
     const ref = { regionId: 'hongkong' as const, anon: false, key: `t/${t.id}/${t.byName.get('big.jpg')!}` };
-    await expect(makeThumbnail(ref, { ...ref, key: `${ref.key}.probe.webp` }, 1000)).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(makeThumbnail(ref, { ...ref, key: `${ref.key}.probe.webp` }, 1000)).rejects.toBeInstanceOf(
+      ImageTooLargeError,
+    );
   });
 });
 

@@ -15,18 +15,38 @@ import type { NotificationsResponse } from '../../functions/domain/dashboard-api
 import { OFFERED_REGION_IDS, SPEED_TEST_BYTES, type RegionId } from '../../functions/domain/regions';
 import { bucketFor } from '../../functions/adapters/storage';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, guestToken, json, mailsTo, randomData, sendFiles, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  completeTransfer,
+  createUser,
+  guestToken,
+  json,
+  mailsTo,
+  randomData,
+  sendFiles,
+  uploadAll,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 
 let app: LocalApp;
 let pro: TestUser;
 let free: TestUser;
 let other: TestUser;
 
-const s3 = () => new S3Client({ region: 'us-east-1', endpoint: app.stack.urls.s3, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+const s3 = () =>
+  new S3Client({
+    region: 'us-east-1',
+    endpoint: app.stack.urls.s3,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
 
 /** The keys under `t/<slug>/` in a region's transfers bucket (or anon bucket), listed straight from s3rver. */
 async function objectKeys(region: RegionId, slug: string, anon = false): Promise<string[]> {
-  const out = await s3().send(new ListObjectsV2Command({ Bucket: bucketFor(region, anon).bucket, Prefix: `t/${slug}/` }));
+  const out = await s3().send(
+    new ListObjectsV2Command({ Bucket: bucketFor(region, anon).bucket, Prefix: `t/${slug}/` }),
+  );
   return (out.Contents ?? []).map((o) => o.Key!).sort();
 }
 
@@ -60,7 +80,14 @@ describe('GET /regions', () => {
     expect(res.status, res.text).toBe(200);
     const body = res.json as RegionsResponse;
     expect(body.defaultRegion).toBe('hongkong');
-    expect(body.regions.map((r) => r.regionId)).toEqual(['hongkong', 'siliconvalley', 'frankfurt', 'dubai', 'hangzhou', 'guangzhou']);
+    expect(body.regions.map((r) => r.regionId)).toEqual([
+      'hongkong',
+      'siliconvalley',
+      'frankfurt',
+      'dubai',
+      'hangzhou',
+      'guangzhou',
+    ]);
     for (const r of body.regions.filter((x) => x.offered)) {
       expect(r.available).toBe(true);
       expect(r.speedTestUrl).toContain(bucketFor(r.regionId, false).bucket);
@@ -82,13 +109,20 @@ describe('PATCH /settings/region', () => {
     expect((await me(pro)).region).toBe('hongkong');
   });
 
-  it('then a new transfer of the user has its objects in that region\'s bucket, not in the default one', async () => {
+  it("then a new transfer of the user has its objects in that region's bucket, not in the default one", async () => {
     const res = await patchRegion(pro, { userid: pro.sub, region: 'frankfurt' });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({ region: 'frankfurt' });
     expect((await me(pro)).region).toBe('frankfurt');
 
-    const t = await sendFiles(app, pro, new Map([['residency.pdf', randomData(2048)], ['folder/notes.txt', randomData(100)]]));
+    const t = await sendFiles(
+      app,
+      pro,
+      new Map([
+        ['residency.pdf', randomData(2048)],
+        ['folder/notes.txt', randomData(100)],
+      ]),
+    );
     expect(t.region).toBe('frankfurt');
     expect(await objectKeys('frankfurt', t.id)).toHaveLength(2);
     expect(await regionsHolding(t.id)).toEqual(['frankfurt']);
@@ -99,7 +133,11 @@ describe('PATCH /settings/region', () => {
   });
 
   it('a region the send names is not honoured: the server decides from the account', async () => {
-    const res = await api(app, '/me/transfers', json({ sendAs: 'link', region: 'dubai', fileObjects: [{ fileName: 'a.txt', size: 10 }] }, bearer(pro)));
+    const res = await api(
+      app,
+      '/me/transfers',
+      json({ sendAs: 'link', region: 'dubai', fileObjects: [{ fileName: 'a.txt', size: 10 }] }, bearer(pro)),
+    );
     expect(res.status, res.text).toBe(201);
     const t = res.json as CreateTransferResponse;
     expect(t.region).toBe('frankfurt');
@@ -108,10 +146,14 @@ describe('PATCH /settings/region', () => {
     expect(await regionsHolding(t.id)).toEqual(['frankfurt']);
   });
 
-  it('adding files to a transfer keeps them in the transfer\'s own region after the default changes', async () => {
+  it("adding files to a transfer keeps them in the transfer's own region after the default changes", async () => {
     const t = await sendFiles(app, pro, new Map([['first.txt', randomData(10)]]));
     expect((await patchRegion(pro, { userid: pro.sub, region: 'dubai' })).status).toBe(200);
-    const added = await api(app, '/transfers/addFiles', json({ slug: t.id, fileObjects: [{ fileName: 'second.txt', size: 12 }] }, bearer(pro), 'PATCH'));
+    const added = await api(
+      app,
+      '/transfers/addFiles',
+      json({ slug: t.id, fileObjects: [{ fileName: 'second.txt', size: 12 }] }, bearer(pro), 'PATCH'),
+    );
     expect(added.status, added.text).toBe(200);
     const more = added.json as CreateTransferResponse;
     expect(more.region).toBe('frankfurt');
@@ -157,13 +199,28 @@ describe('PATCH /settings/region', () => {
     expect(res.text).not.toContain(pro.sub);
     expect((await me(pro)).region).toBe('dubai');
     expect((await me(other)).region).toBe('hongkong');
-    expect((await api(app, '/settings/region', json({ userid: pro.sub, region: 'dubai' }, {}, 'PATCH'))).status).toBe(401);
+    expect((await api(app, '/settings/region', json({ userid: pro.sub, region: 'dubai' }, {}, 'PATCH'))).status).toBe(
+      401,
+    );
   });
 
   it('a guest send goes to the default region whatever the body says', async () => {
     const email = 'guest.resident@example.com';
     const token = await guestToken(app, email);
-    const res = await api(app, '/transfers', json({ sendAs: 'email', senderEmail: email, emailTo: [{ email: 'to@example.com' }], region: 'frankfurt', fileObjects: [{ fileName: 'g.txt', size: 10 }] }, { 'x-sender-token': token }));
+    const res = await api(
+      app,
+      '/transfers',
+      json(
+        {
+          sendAs: 'email',
+          senderEmail: email,
+          emailTo: [{ email: 'to@example.com' }],
+          region: 'frankfurt',
+          fileObjects: [{ fileName: 'g.txt', size: 10 }],
+        },
+        { 'x-sender-token': token },
+      ),
+    );
     expect(res.status, res.text).toBe(201);
     const t = res.json as CreateTransferResponse;
     expect(t.region).toBe('hongkong');
@@ -175,27 +232,49 @@ describe('PATCH /settings/region', () => {
 describe('transfer and request settings', () => {
   it('GET /me returns every setting with the defaults filled', async () => {
     const user = await me(other);
-    expect(user.transferSettings).toEqual({ expiryReminders: true, downloadEmails: true, defaultExpirySeconds: 604800, defaultSendAs: 'email', defaultMessage: '' });
+    expect(user.transferSettings).toEqual({
+      expiryReminders: true,
+      downloadEmails: true,
+      defaultExpirySeconds: 604800,
+      defaultSendAs: 'email',
+      defaultMessage: '',
+    });
     expect(user.requestSettings).toEqual({ emailOnUpload: true });
   });
 
   it('round-trips: only the transfer settings sent change, the request settings are replaced whole', async () => {
-    let res = await update(other, { transferSettings: { defaultExpirySeconds: 2629746, defaultSendAs: 'link', defaultMessage: 'Files from Other' } });
+    let res = await update(other, {
+      transferSettings: { defaultExpirySeconds: 2629746, defaultSendAs: 'link', defaultMessage: 'Files from Other' },
+    });
     expect(res.status, res.text).toBe(200);
     res = await update(other, { transferSettings: { downloadEmails: false } });
     expect(res.status, res.text).toBe(200);
-    const requestSettings = { defaultMessage: 'Please upload your invoices', defaultDueDays: 14, defaultRules: { maxBytes: 5_000_000, allowedTypes: ['pdf', 'jpg'], maxFiles: 20 }, emailOnUpload: false };
+    const requestSettings = {
+      defaultMessage: 'Please upload your invoices',
+      defaultDueDays: 14,
+      defaultRules: { maxBytes: 5_000_000, allowedTypes: ['pdf', 'jpg'], maxFiles: 20 },
+      emailOnUpload: false,
+    };
     res = await update(other, { requestSettings });
     expect(res.status, res.text).toBe(200);
     const expected = {
-      transferSettings: { expiryReminders: true, downloadEmails: false, defaultExpirySeconds: 2629746, defaultSendAs: 'link', defaultMessage: 'Files from Other' },
+      transferSettings: {
+        expiryReminders: true,
+        downloadEmails: false,
+        defaultExpirySeconds: 2629746,
+        defaultSendAs: 'link',
+        defaultMessage: 'Files from Other',
+      },
       requestSettings,
     };
     expect(res.json).toMatchObject(expected);
     expect(await me(other)).toMatchObject(expected);
     // The older card's single toggle still works and leaves the rest alone.
     res = await update(other, { transferSettings: { expiryReminders: false } });
-    expect((res.json as SessionUser).transferSettings).toEqual({ ...expected.transferSettings, expiryReminders: false });
+    expect((res.json as SessionUser).transferSettings).toEqual({
+      ...expected.transferSettings,
+      expiryReminders: false,
+    });
   });
 
   it('enforces the plan: free may only default to 1 Week; request defaults within the plan per upload', async () => {
@@ -226,7 +305,12 @@ describe('transfer and request settings', () => {
       const res = await update(pro, { transferSettings });
       expect(res.status, `${JSON.stringify(transferSettings)}: ${res.text}`).toBe(400);
     }
-    for (const requestSettings of [{ defaultDueDays: 0 }, { defaultRules: { allowedTypes: ['../etc'] } }, { defaultRules: { maxBytes: -1 } }, { defaultMessage: 'x'.repeat(2001) }]) {
+    for (const requestSettings of [
+      { defaultDueDays: 0 },
+      { defaultRules: { allowedTypes: ['../etc'] } },
+      { defaultRules: { maxBytes: -1 } },
+      { defaultMessage: 'x'.repeat(2001) },
+    ]) {
       const res = await update(pro, { requestSettings });
       expect(res.status, `${JSON.stringify(requestSettings)}: ${res.text}`).toBe(400);
     }
@@ -236,10 +320,16 @@ describe('transfer and request settings', () => {
 describe('download notification mail follows downloadEmails', () => {
   async function downloadAndCount(user: TestUser, fileName: string): Promise<{ mails: number; notified: boolean }> {
     const t = await sendFiles(app, user, new Map([[fileName, randomData(64)]]));
-    const dl = await api(app, '/getDownload/file', { ...json({ id: t.id, fileId: t.files[0]!.fileId }), headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'FR' } });
+    const dl = await api(app, '/getDownload/file', {
+      ...json({ id: t.id, fileId: t.files[0]!.fileId }),
+      headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'FR' },
+    });
     expect(dl.status, dl.text).toBe(200);
     const notes = (await api(app, '/notifications', json({}, bearer(user)))).json as NotificationsResponse;
-    return { mails: (await mailsTo(app, user.email)).filter((m) => m.subject.includes(fileName)).length, notified: notes.notifications.some((n) => n.fileName === fileName) };
+    return {
+      mails: (await mailsTo(app, user.email)).filter((m) => m.subject.includes(fileName)).length,
+      notified: notes.notifications.some((n) => n.fileName === fileName),
+    };
   }
 
   it('on (the default): the sender gets the mail and the bell', async () => {
@@ -256,6 +346,8 @@ describe('download notification mail follows downloadEmails', () => {
     expect(first.notified).toBe(true);
     // The mail would have been sent within the request; give the inbox the same time the "on" case needs.
     await new Promise((r) => setTimeout(r, 1000));
-    expect((await mailsTo(app, pro.email)).filter((m) => m.subject.includes(fileName) || m.body.text.includes(fileName))).toEqual([]);
+    expect(
+      (await mailsTo(app, pro.email)).filter((m) => m.subject.includes(fileName) || m.body.text.includes(fileName)),
+    ).toEqual([]);
   });
 });

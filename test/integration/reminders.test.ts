@@ -14,7 +14,17 @@ import { getReminder } from '../../functions/data/reminders';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
 import type { ReminderRunResult } from '../../functions/services/reminders';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, json, mailsTo, randomData, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  completeTransfer,
+  createUser,
+  json,
+  mailsTo,
+  randomData,
+  uploadAll,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 // GET /me answers every transfer setting, defaults filled
 import { DEFAULT_TRANSFER_SETTINGS } from '../../functions/domain/auth-api';
 
@@ -37,7 +47,18 @@ afterAll(async () => {
 
 async function sendTo(user: TestUser, recipients: string[]): Promise<CreateTransferResponse> {
   const data = randomData(300);
-  const res = await api(app, '/me/transfers', json({ sendAs: 'email', emailTo: recipients.map((email) => ({ email })), fileObjects: [{ fileName: 'deck.pdf', size: data.length }] }, bearer(user)));
+  const res = await api(
+    app,
+    '/me/transfers',
+    json(
+      {
+        sendAs: 'email',
+        emailTo: recipients.map((email) => ({ email })),
+        fileObjects: [{ fileName: 'deck.pdf', size: data.length }],
+      },
+      bearer(user),
+    ),
+  );
   expect(res.status, res.text).toBe(201);
   const t = res.json as CreateTransferResponse;
   await uploadAll(app, t, new Map([['deck.pdf', data]]));
@@ -47,10 +68,19 @@ async function sendTo(user: TestUser, recipients: string[]): Promise<CreateTrans
 
 /** The owner moves the expiry to `hoursLeft` from now (a custom date); the send is backdated two days. */
 async function expireIn(user: TestUser, slug: string, hoursLeft: number): Promise<void> {
-  const res = await api(app, '/transfers/expiry', json({ slug, expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: Date.now() + hoursLeft * HOUR }, bearer(user)));
+  const res = await api(
+    app,
+    '/transfers/expiry',
+    json({ slug, expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: Date.now() + hoursLeft * HOUR }, bearer(user)),
+  );
   expect(res.status, res.text).toBe(200);
   await dynamo().send(
-    new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.transfer(slug), UpdateExpression: 'SET dateSent = :d', ExpressionAttributeValues: { ':d': Date.now() - 2 * DAY } }),
+    new UpdateCommand({
+      TableName: app.stack.env.TABLE_NAME,
+      Key: keys.transfer(slug),
+      UpdateExpression: 'SET dateSent = :d',
+      ExpressionAttributeValues: { ':d': Date.now() - 2 * DAY },
+    }),
   );
 }
 
@@ -67,7 +97,9 @@ async function downloadAs(slug: string, email: string): Promise<void> {
 }
 
 const reminders = async (email: string, slug: string) =>
-  (await mailsTo(app, email)).filter((m) => m.subject.startsWith('Reminder:') && m.body.text.includes(`/downloads/${slug}/`));
+  (await mailsTo(app, email)).filter(
+    (m) => m.subject.startsWith('Reminder:') && m.body.text.includes(`/downloads/${slug}/`),
+  );
 
 const run = async () => (await app.gateway.runJob('expiry-reminders')) as ReminderRunResult;
 
@@ -132,10 +164,17 @@ describe('the scheduled expiry reminder', () => {
   it("not when the sender's setting is off (GET /me shows it; default on)", async () => {
     const me = await api(app, '/me', { headers: bearer(quiet) });
     expect(me.json.transferSettings).toEqual({ ...DEFAULT_TRANSFER_SETTINGS, expiryReminders: true });
-    const off = await api(app, '/v1/updateProfile', json({ transferSettings: { expiryReminders: false } }, bearer(quiet)));
+    const off = await api(
+      app,
+      '/v1/updateProfile',
+      json({ transferSettings: { expiryReminders: false } }, bearer(quiet)),
+    );
     expect(off.status, off.text).toBe(200);
     expect(off.json.transferSettings).toEqual({ ...DEFAULT_TRANSFER_SETTINGS, expiryReminders: false });
-    expect((await api(app, '/me', { headers: bearer(quiet) })).json.transferSettings).toEqual({ ...DEFAULT_TRANSFER_SETTINGS, expiryReminders: false });
+    expect((await api(app, '/me', { headers: bearer(quiet) })).json.transferSettings).toEqual({
+      ...DEFAULT_TRANSFER_SETTINGS,
+      expiryReminders: false,
+    });
     const u = await sendTo(quiet, ['quiet.r@example.com']);
     await expireIn(quiet, u.id, 20);
     await run();

@@ -12,12 +12,31 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import type { NotificationsResponse } from '../../functions/domain/dashboard-api';
-import { REQUEST_UPLOAD_LIMITS, type ListRequestsResponse, type PublicRequestResponse, type RequestDetailResponse, type RequestSummary } from '../../functions/domain/requests-api';
+import {
+  REQUEST_UPLOAD_LIMITS,
+  type ListRequestsResponse,
+  type PublicRequestResponse,
+  type RequestDetailResponse,
+  type RequestSummary,
+} from '../../functions/domain/requests-api';
 import { limitsFor } from '../../functions/domain/plans';
 import { keys } from '../../functions/data/keys';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, fetchBytes, guestToken, json, mailsTo, randomData, sha256, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  completeTransfer,
+  createUser,
+  fetchBytes,
+  guestToken,
+  json,
+  mailsTo,
+  randomData,
+  sha256,
+  uploadAll,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 import { readZip } from '../helpers/read-zip';
 
 let app: LocalApp;
@@ -33,7 +52,12 @@ beforeAll(async () => {
   alice = await createUser(app, 'alice.requester@example.com', 'pro');
   bob = await createUser(app, 'bob.nosy@example.com', 'pro');
   await dynamo().send(
-    new UpdateCommand({ TableName: table(), Key: keys.userProfile(alice.sub), UpdateExpression: 'SET fullName = :n', ExpressionAttributeValues: { ':n': 'Alice Archer' } }),
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.userProfile(alice.sub),
+      UpdateExpression: 'SET fullName = :n',
+      ExpressionAttributeValues: { ':n': 'Alice Archer' },
+    }),
   );
   visitorToken = await guestToken(app, VISITOR);
 });
@@ -48,18 +72,35 @@ async function createRequest(user: TestUser, body: Record<string, unknown>): Pro
   return res.json as RequestSummary;
 }
 
-function startUpload(id: string, files: { fileName: string; size: number; itemPath?: string }[], opts: { token?: string | null; email?: string; name?: string } = {}) {
+function startUpload(
+  id: string,
+  files: { fileName: string; size: number; itemPath?: string }[],
+  opts: { token?: string | null; email?: string; name?: string } = {},
+) {
   const token = opts.token === undefined ? visitorToken : opts.token;
   return api(
     app,
     `/r/${id}/uploads`,
-    json({ senderName: opts.name ?? 'Vera Visitor', senderEmail: opts.email ?? VISITOR, message: 'Here you go', fileObjects: files, lang: 'en' }, token ? { 'x-sender-token': token } : {}),
+    json(
+      {
+        senderName: opts.name ?? 'Vera Visitor',
+        senderEmail: opts.email ?? VISITOR,
+        message: 'Here you go',
+        fileObjects: files,
+        lang: 'en',
+      },
+      token ? { 'x-sender-token': token } : {},
+    ),
   );
 }
 
 /** A visitor's whole upload: start, upload every file, complete. */
 async function uploadTo(id: string, contents: Record<string, Buffer>): Promise<CreateTransferResponse> {
-  const files = Object.entries(contents).map(([path, d]) => ({ fileName: path.split('/').pop()!, ...(path.includes('/') ? { itemPath: path } : {}), size: d.length }));
+  const files = Object.entries(contents).map(([path, d]) => ({
+    fileName: path.split('/').pop()!,
+    ...(path.includes('/') ? { itemPath: path } : {}),
+    size: d.length,
+  }));
   const res = await startUpload(id, files);
   expect(res.status, res.text).toBe(201);
   const t = res.json as CreateTransferResponse;
@@ -81,7 +122,14 @@ async function storageUsed(user: TestUser): Promise<number> {
 }
 
 async function setRequest(id: string, set: string, values: Record<string, unknown>) {
-  await dynamo().send(new UpdateCommand({ TableName: table(), Key: keys.request(id), UpdateExpression: `SET ${set}`, ExpressionAttributeValues: values }));
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.request(id),
+      UpdateExpression: `SET ${set}`,
+      ExpressionAttributeValues: values,
+    }),
+  );
 }
 
 describe('a request, a visitor upload, the requester told and downloading', () => {
@@ -91,15 +139,46 @@ describe('a request, a visitor upload, the requester told and downloading', () =
   let usedBefore: number;
 
   it('creates a request with a public link; the public page shows only what the visitor needs', async () => {
-    req = await createRequest(alice, { title: 'Signed contract and photos', message: 'Please send the signed contract.', rules: { maxFiles: 5 } });
-    expect(req).toMatchObject({ title: 'Signed contract and photos', state: 'open', uploadCount: 0, totalBytes: 0, lastUploadAt: null, dueDate: null, rules: { maxFiles: 5 } });
+    req = await createRequest(alice, {
+      title: 'Signed contract and photos',
+      message: 'Please send the signed contract.',
+      rules: { maxFiles: 5 },
+    });
+    expect(req).toMatchObject({
+      title: 'Signed contract and photos',
+      state: 'open',
+      uploadCount: 0,
+      totalBytes: 0,
+      lastUploadAt: null,
+      dueDate: null,
+      rules: { maxFiles: 5 },
+    });
     expect(req.id).toMatch(/^[A-Za-z0-9]{8}$/u);
     expect(req.link).toMatch(new RegExp(`/r/${req.id}$`));
     const page = await api(app, `/r/${req.id}`);
     expect(page.status, page.text).toBe(200);
     const view = page.json as PublicRequestResponse;
-    expect(Object.keys(view).sort()).toEqual(['branding', 'dueDate', 'id', 'logoUrl', 'maxBytes', 'maxFiles', 'message', 'requesterName', 'rules', 'title']);
-    expect(view).toMatchObject({ id: req.id, title: req.title, message: req.message, requesterName: 'Alice Archer', logoUrl: null, maxFiles: 5, maxBytes: limitsFor('pro').uploadLimit });
+    expect(Object.keys(view).sort()).toEqual([
+      'branding',
+      'dueDate',
+      'id',
+      'logoUrl',
+      'maxBytes',
+      'maxFiles',
+      'message',
+      'requesterName',
+      'rules',
+      'title',
+    ]);
+    expect(view).toMatchObject({
+      id: req.id,
+      title: req.title,
+      message: req.message,
+      requesterName: 'Alice Archer',
+      logoUrl: null,
+      maxFiles: 5,
+      maxBytes: limitsFor('pro').uploadLimit,
+    });
     expect(page.text).not.toContain(alice.email);
     expect(page.text).not.toContain(alice.sub);
   });
@@ -112,7 +191,13 @@ describe('a request, a visitor upload, the requester told and downloading', () =
     const sends = await api(app, '/getQs', { headers: bearer(alice) });
     expect(sends.json.allCount).toBe(0);
     const item = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.transfer(upload.id) }));
-    expect(item.Item).toMatchObject({ requestId: req.id, storageOwner: alice.sub, senderEmail: VISITOR, status: 'ready', anon: false });
+    expect(item.Item).toMatchObject({
+      requestId: req.id,
+      storageOwner: alice.sub,
+      senderEmail: VISITOR,
+      status: 'ready',
+      anon: false,
+    });
     expect(item.Item!.senderId).toBeUndefined();
   });
 
@@ -125,7 +210,14 @@ describe('a request, a visitor upload, the requester told and downloading', () =
       kind: 'request-upload',
       slug: upload.id,
       read: false,
-      request: { requestId: req.id, requestTitle: req.title, senderName: 'Vera Visitor', senderEmail: VISITOR, fileCount: 2, totalBytes: 2000 + 6 * 1024 * 1024 + 5 },
+      request: {
+        requestId: req.id,
+        requestTitle: req.title,
+        senderName: 'Vera Visitor',
+        senderEmail: VISITOR,
+        fileCount: 2,
+        totalBytes: 2000 + 6 * 1024 * 1024 + 5,
+      },
     });
     const mail = await waitForMail(app, alice.email, new RegExp(`/dash/requests/${req.id}`));
     expect(mail.subject).toBe(`${VISITOR} uploaded 2 files to “${req.title}”`);
@@ -149,13 +241,24 @@ describe('a request, a visitor upload, the requester told and downloading', () =
     const list = await api(app, `/requests?userid=${alice.sub}`, { headers: bearer(alice) });
     expect(list.status, list.text).toBe(200);
     const [summary] = (list.json as ListRequestsResponse).requests;
-    expect(summary).toMatchObject({ id: req.id, uploadCount: 1, totalBytes: 2000 + 6 * 1024 * 1024 + 5, state: 'open' });
+    expect(summary).toMatchObject({
+      id: req.id,
+      uploadCount: 1,
+      totalBytes: 2000 + 6 * 1024 * 1024 + 5,
+      state: 'open',
+    });
     expect(summary!.lastUploadAt).toEqual(expect.any(Number));
     const res = await detail(alice, req.id);
     expect(res.status, res.text).toBe(200);
     const d = res.json as RequestDetailResponse;
     expect(d.uploads).toHaveLength(1);
-    expect(d.uploads[0]).toMatchObject({ slug: upload.id, senderName: 'Vera Visitor', senderEmail: VISITOR, message: 'Here you go', fileCount: 2 });
+    expect(d.uploads[0]).toMatchObject({
+      slug: upload.id,
+      senderName: 'Vera Visitor',
+      senderEmail: VISITOR,
+      message: 'Here you go',
+      fileCount: 2,
+    });
     expect(d.uploads[0]!.files.map((f) => f.itemPath ?? f.fileName).sort()).toEqual(Object.keys(FILES).sort());
   });
 
@@ -198,14 +301,20 @@ describe('a request, a visitor upload, the requester told and downloading', () =
   });
 
   it('the requester deletes the upload: files gone, storage and counters back', async () => {
-    const del = await api(app, `/requests/${req.id}/uploads/${upload.id}`, { method: 'DELETE', headers: bearer(alice) });
+    const del = await api(app, `/requests/${req.id}/uploads/${upload.id}`, {
+      method: 'DELETE',
+      headers: bearer(alice),
+    });
     expect(del.status, del.text).toBe(200);
     expect(await storageUsed(alice)).toBe(usedBefore);
     const d = (await detail(alice, req.id)).json as RequestDetailResponse;
     expect(d.uploads).toEqual([]);
     expect(d.request).toMatchObject({ uploadCount: 0, totalBytes: 0 });
     expect((await api(app, '/getDownload', json({ id: upload.id }))).status).toBe(404);
-    const again = await api(app, `/requests/${req.id}/uploads/${upload.id}`, { method: 'DELETE', headers: bearer(alice) });
+    const again = await api(app, `/requests/${req.id}/uploads/${upload.id}`, {
+      method: 'DELETE',
+      headers: bearer(alice),
+    });
     expect(again.status).toBe(404);
     expect(again.json.error.code).toBe('upload_not_found');
     expect(await storageUsed(alice)).toBe(usedBefore);
@@ -220,7 +329,10 @@ describe('closed, past due and unknown requests', () => {
     expect(closed.json.state).toBe('closed');
     const page = await api(app, `/r/${req.id}`);
     expect(page.status).toBe(410);
-    expect(page.json.error).toMatchObject({ code: 'request_closed', details: { state: 'closed', title: 'Closing soon', requesterName: 'Alice Archer' } });
+    expect(page.json.error).toMatchObject({
+      code: 'request_closed',
+      details: { state: 'closed', title: 'Closing soon', requesterName: 'Alice Archer' },
+    });
     const refused = await startUpload(req.id, [{ fileName: 'late.pdf', size: 10 }]);
     expect(refused.status, refused.text).toBe(410);
     expect(refused.json.error.code).toBe('request_closed');
@@ -239,19 +351,27 @@ describe('closed, past due and unknown requests', () => {
     const refused = await startUpload(req.id, [{ fileName: 'x.pdf', size: 10 }]);
     expect(refused.status).toBe(410);
     expect(refused.json.error.code).toBe('request_expired');
-    const listed = (await api(app, `/requests?userid=${alice.sub}`, { headers: bearer(alice) })).json as ListRequestsResponse;
+    const listed = (await api(app, `/requests?userid=${alice.sub}`, { headers: bearer(alice) }))
+      .json as ListRequestsResponse;
     expect(listed.requests.find((r) => r.id === req.id)!.state).toBe('expired');
     const stillPast = await api(app, `/requests/${req.id}`, json({ state: 'open' }, bearer(alice), 'PATCH'));
     expect(stillPast.status).toBe(400);
     expect(stillPast.json.error.code).toBe('due_date_past');
-    const moved = await api(app, `/requests/${req.id}`, json({ state: 'open', dueDate: Date.now() + 2 * DAY }, bearer(alice), 'PATCH'));
+    const moved = await api(
+      app,
+      `/requests/${req.id}`,
+      json({ state: 'open', dueDate: Date.now() + 2 * DAY }, bearer(alice), 'PATCH'),
+    );
     expect(moved.status, moved.text).toBe(200);
     expect(moved.json.state).toBe('open');
     expect((await api(app, `/r/${req.id}`)).status).toBe(200);
   });
 
   it('an unknown request is 404; a malformed id is 400', async () => {
-    for (const res of [await api(app, '/r/Zz9Zz9Zz'), await startUpload('Zz9Zz9Zz', [{ fileName: 'a.pdf', size: 1 }])]) {
+    for (const res of [
+      await api(app, '/r/Zz9Zz9Zz'),
+      await startUpload('Zz9Zz9Zz', [{ fileName: 'a.pdf', size: 1 }]),
+    ]) {
       expect(res.status, res.text).toBe(404);
       expect(res.json.error.code).toBe('request_not_found');
     }
@@ -283,18 +403,38 @@ describe('rules and limits on the server', () => {
     }
     const past = await api(app, '/requests', json({ title: 'Yesterday', dueDate: Date.now() - DAY }, bearer(alice)));
     expect(past.json.error.code).toBe('due_date_past');
-    const bad = await api(app, '/requests', json({ title: 'Types', rules: { allowedTypes: ['p d f'] } }, bearer(alice)));
+    const bad = await api(
+      app,
+      '/requests',
+      json({ title: 'Types', rules: { allowedTypes: ['p d f'] } }, bearer(alice)),
+    );
     expect(bad.status).toBe(400);
   });
 
   it('size, count and type rules refuse an upload before anything is reserved', async () => {
-    const req = await createRequest(alice, { title: 'Strict', rules: { maxBytes: 100, maxFiles: 2, allowedTypes: ['.PDF', 'jpg'] } });
+    const req = await createRequest(alice, {
+      title: 'Strict',
+      rules: { maxBytes: 100, maxFiles: 2, allowedTypes: ['.PDF', 'jpg'] },
+    });
     expect(req.rules).toEqual({ maxBytes: 100, maxFiles: 2, allowedTypes: ['pdf', 'jpg'] });
     const before = await storageUsed(alice);
     const cases: [{ fileName: string; size: number }[], string][] = [
       [[{ fileName: 'big.pdf', size: 101 }], 'request_too_large'],
-      [[{ fileName: 'a.pdf', size: 1 }, { fileName: 'b.pdf', size: 1 }, { fileName: 'c.pdf', size: 1 }], 'request_too_many_files'],
-      [[{ fileName: 'a.pdf', size: 1 }, { fileName: 'notes.txt', size: 1 }], 'request_file_type'],
+      [
+        [
+          { fileName: 'a.pdf', size: 1 },
+          { fileName: 'b.pdf', size: 1 },
+          { fileName: 'c.pdf', size: 1 },
+        ],
+        'request_too_many_files',
+      ],
+      [
+        [
+          { fileName: 'a.pdf', size: 1 },
+          { fileName: 'notes.txt', size: 1 },
+        ],
+        'request_file_type',
+      ],
       [[{ fileName: 'noextension', size: 1 }], 'request_file_type'],
     ];
     for (const [files, code] of cases) {
@@ -303,7 +443,10 @@ describe('rules and limits on the server', () => {
       expect(res.json.error.code).toBe(code);
     }
     expect(await storageUsed(alice)).toBe(before);
-    const ok = await startUpload(req.id, [{ fileName: 'scan.PDF', size: 50 }, { fileName: 'photo.jpg', size: 50 }]);
+    const ok = await startUpload(req.id, [
+      { fileName: 'scan.PDF', size: 50 },
+      { fileName: 'photo.jpg', size: 50 },
+    ]);
     expect(ok.status, ok.text).toBe(201);
   });
 
@@ -312,13 +455,20 @@ describe('rules and limits on the server', () => {
     const limit = limitsFor('free').storage;
     const req = await createRequest(carol, { title: 'Almost full' });
     await dynamo().send(
-      new UpdateCommand({ TableName: table(), Key: keys.userProfile(carol.sub), UpdateExpression: 'SET storageUsed = :u', ExpressionAttributeValues: { ':u': limit - 150 } }),
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.userProfile(carol.sub),
+        UpdateExpression: 'SET storageUsed = :u',
+        ExpressionAttributeValues: { ':u': limit - 150 },
+      }),
     );
     const full = await startUpload(req.id, [{ fileName: 'too-much.pdf', size: 151 }]);
     expect(full.status, full.text).toBe(403);
     expect(full.json.error.code).toBe('storage_full');
     expect(full.json.error.message).toContain('Your storage is now full');
-    const racing = await Promise.all([1, 2, 3].map((n) => startUpload(req.id, [{ fileName: `part-${n}.pdf`, size: 100 }])));
+    const racing = await Promise.all(
+      [1, 2, 3].map((n) => startUpload(req.id, [{ fileName: `part-${n}.pdf`, size: 100 }])),
+    );
     expect(racing.map((r) => r.status).sort()).toEqual([201, 403, 403]);
     expect(await storageUsed(carol)).toBe(limit - 50);
   });
@@ -326,7 +476,8 @@ describe('rules and limits on the server', () => {
   it('one visitor cannot pile up unfinished uploads holding the requester storage: 429 after the day allowance', async () => {
     const req = await createRequest(alice, { title: 'Popular' });
     const results = [];
-    for (let i = 0; i <= REQUEST_UPLOAD_LIMITS.perAddressAndRequest; i += 1) results.push((await startUpload(req.id, [{ fileName: `n${i}.pdf`, size: 1 }])).status);
+    for (let i = 0; i <= REQUEST_UPLOAD_LIMITS.perAddressAndRequest; i += 1)
+      results.push((await startUpload(req.id, [{ fileName: `n${i}.pdf`, size: 1 }])).status);
     expect(results.slice(0, -1).every((s) => s === 201)).toBe(true);
     expect(results.at(-1)).toBe(429);
   });
@@ -338,7 +489,10 @@ describe('rules and limits on the server', () => {
     expect(res.status, res.text).toBe(201);
     expect(await storageUsed(alice)).toBe(before + 4321);
     const t = res.json as CreateTransferResponse;
-    const cancel = await api(app, `/transfers/${t.id}/cancel`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
+    const cancel = await api(app, `/transfers/${t.id}/cancel`, {
+      method: 'POST',
+      headers: { 'x-upload-token': t.uploadToken },
+    });
     expect(cancel.status, cancel.text).toBe(200);
     expect(await storageUsed(alice)).toBe(before);
     const d = (await detail(alice, req.id)).json as RequestDetailResponse;
@@ -350,7 +504,13 @@ describe('rules and limits on the server', () => {
     const frank = await createUser(app, 'frank.pastdue@example.com', 'pro');
     const req = await createRequest(frank, { title: 'Unpaid bills' });
     await dynamo().send(
-      new UpdateCommand({ TableName: table(), Key: keys.userProfile(frank.sub), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'past_due' } }),
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.userProfile(frank.sub),
+        UpdateExpression: 'SET #s = :s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': 'past_due' },
+      }),
     );
     const res = await startUpload(req.id, [{ fileName: 'invoice.pdf', size: 10 }]);
     expect(res.status, res.text).toBe(403);
@@ -398,7 +558,12 @@ describe('requestSettings.emailOnUpload and the sweep', () => {
   it('with emailOnUpload false the bell still rings but no mail goes', async () => {
     const dave = await createUser(app, 'dave.quiet@example.com', 'pro');
     await dynamo().send(
-      new UpdateCommand({ TableName: table(), Key: keys.userProfile(dave.sub), UpdateExpression: 'SET requestSettings = :s', ExpressionAttributeValues: { ':s': { emailOnUpload: false } } }),
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.userProfile(dave.sub),
+        UpdateExpression: 'SET requestSettings = :s',
+        ExpressionAttributeValues: { ':s': { emailOnUpload: false } },
+      }),
     );
     const req = await createRequest(dave, { title: 'Quiet one' });
     const t = await uploadTo(req.id, { 'q.pdf': randomData(5) });

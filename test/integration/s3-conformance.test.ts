@@ -49,7 +49,12 @@ beforeAll(async () => {
     APP_ORIGIN: 'http://127.0.0.1',
   });
   storage = await import('../../functions/adapters/storage');
-  raw = new S3Client({ region: AWS_REGION, endpoint: moto.url, forcePathStyle: true, credentials: { accessKeyId: 'conformance', secretAccessKey: 'conformance' } });
+  raw = new S3Client({
+    region: AWS_REGION,
+    endpoint: moto.url,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'conformance', secretAccessKey: 'conformance' },
+  });
   for (const Bucket of [BUCKET, ANON_BUCKET]) {
     await raw.send(new CreateBucketCommand({ Bucket, CreateBucketConfiguration: { LocationConstraint: AWS_REGION } }));
   }
@@ -74,13 +79,17 @@ async function bytesOf(key: string): Promise<Buffer> {
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
-describe('multipart uploads keep S3\'s part rules', () => {
+describe("multipart uploads keep S3's part rules", () => {
   it('a file of 5 MiB parts and a short last part completes byte-exact through presigned part URLs', async () => {
     const key = 't/Conf001/f1';
     const body = randomBytes(11 * MiB);
     const uploadId = await storage.startMultipart(ref(key));
     const parts = [];
-    for (const [n, start, end] of [[1, 0, 5 * MiB], [2, 5 * MiB, 10 * MiB], [3, 10 * MiB, 11 * MiB]] as const) {
+    for (const [n, start, end] of [
+      [1, 0, 5 * MiB],
+      [2, 5 * MiB, 10 * MiB],
+      [3, 10 * MiB, 11 * MiB],
+    ] as const) {
       const url = await storage.presignPart(ref(key), uploadId, n, end - start, 600);
       expect(url).not.toMatch(/x-amz-checksum|x-amz-sdk-checksum/iu);
       const put = await putPart(url, body.subarray(start, end));
@@ -89,7 +98,9 @@ describe('multipart uploads keep S3\'s part rules', () => {
     }
     // ListParts sees what was uploaded, with S3's sizes and ETags.
     const listed = await raw.send(new ListPartsCommand({ Bucket: BUCKET, Key: key, UploadId: uploadId }));
-    expect(listed.Parts?.map((p) => [p.PartNumber, p.Size, p.ETag])).toEqual(parts.map((p, i) => [p.partNumber, i < 2 ? 5 * MiB : MiB, p.etag]));
+    expect(listed.Parts?.map((p) => [p.PartNumber, p.Size, p.ETag])).toEqual(
+      parts.map((p, i) => [p.partNumber, i < 2 ? 5 * MiB : MiB, p.etag]),
+    );
     await storage.completeMultipart(ref(key), uploadId, parts);
     expect(await storage.objectSize(ref(key))).toBe(11 * MiB);
     expect(sha(await bytesOf(key))).toBe(sha(body));
@@ -118,7 +129,9 @@ describe('multipart uploads keep S3\'s part rules', () => {
       expect(put.status, `part ${n}`).toBeGreaterThanOrEqual(400);
       expect(put.status, `part ${n}`).toBeLessThan(500);
     }
-    expect((await putPart(await storage.presignPart(ref(key), uploadId, 10_000, 10, 600), randomBytes(10))).status).toBe(200);
+    expect(
+      (await putPart(await storage.presignPart(ref(key), uploadId, 10_000, 10, 600), randomBytes(10))).status,
+    ).toBe(200);
     await storage.abortMultipart(ref(key), uploadId);
   });
 
@@ -126,7 +139,9 @@ describe('multipart uploads keep S3\'s part rules', () => {
     const key = 't/Conf004/f1';
     const uploadId = await storage.startMultipart(ref(key));
     await putPart(await storage.presignPart(ref(key), uploadId, 1, 100, 600), randomBytes(100));
-    const err = await storage.completeMultipart(ref(key), uploadId, [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"' }]).catch((e: unknown) => e);
+    const err = await storage
+      .completeMultipart(ref(key), uploadId, [{ partNumber: 1, etag: '"0123456789abcdef0123456789abcdef"' }])
+      .catch((e: unknown) => e);
     expect((err as Error).name).toBe('InvalidPart');
     expect(statusOf(err)).toBe(400);
   });
@@ -136,7 +151,9 @@ describe('multipart uploads keep S3\'s part rules', () => {
     const uploadId = await storage.startMultipart(ref(key));
     await putPart(await storage.presignPart(ref(key), uploadId, 1, 100, 600), randomBytes(100));
     await storage.abortMultipart(ref(key), uploadId);
-    const err = await raw.send(new ListPartsCommand({ Bucket: BUCKET, Key: key, UploadId: uploadId })).catch((e: unknown) => e);
+    const err = await raw
+      .send(new ListPartsCommand({ Bucket: BUCKET, Key: key, UploadId: uploadId }))
+      .catch((e: unknown) => e);
     expect((err as Error).name).toBe('NoSuchUpload');
     await expect(storage.abortMultipart(ref(key), uploadId)).resolves.toBeUndefined();
   });
@@ -146,26 +163,45 @@ describe('server-side copies', () => {
   it('a multipart copy of ranged UploadPartCopy parts is byte-exact (5 MiB parts, a short last one)', async () => {
     const body = randomBytes(12 * MiB + 123);
     await raw.send(new PutObjectCommand({ Bucket: BUCKET, Key: 't/Conf006/src', Body: body }));
-    await storage.copyObject(ref('t/Conf006/src'), ref('t/Conf007/copy'), body.length, { singleCopyMax: 5 * MiB, partBytes: 5 * MiB });
+    await storage.copyObject(ref('t/Conf006/src'), ref('t/Conf007/copy'), body.length, {
+      singleCopyMax: 5 * MiB,
+      partBytes: 5 * MiB,
+    });
     expect(sha(await bytesOf('t/Conf007/copy'))).toBe(sha(body));
   });
 
   it('parts of a multipart copy under 5 MiB are refused by S3, and the upload is aborted', async () => {
     const body = randomBytes(3 * MiB);
     await raw.send(new PutObjectCommand({ Bucket: BUCKET, Key: 't/Conf008/src', Body: body }));
-    await expect(storage.copyObject(ref('t/Conf008/src'), ref('t/Conf008/copy'), body.length, { singleCopyMax: MiB, partBytes: MiB })).rejects.toMatchObject({ name: 'EntityTooSmall' });
+    await expect(
+      storage.copyObject(ref('t/Conf008/src'), ref('t/Conf008/copy'), body.length, {
+        singleCopyMax: MiB,
+        partBytes: MiB,
+      }),
+    ).rejects.toMatchObject({ name: 'EntityTooSmall' });
     expect(await storage.objectSize(ref('t/Conf008/copy'))).toBeUndefined();
   });
 
-  it('a copy leaves the source\'s tags (GuardDuty\'s scan result) behind; S3\'s default would carry them', async () => {
-    await raw.send(new PutObjectCommand({ Bucket: BUCKET, Key: 't/Conf009/src', Body: 'scanned', Tagging: 'GuardDutyMalwareScanStatus=NO_THREATS_FOUND' }));
+  it("a copy leaves the source's tags (GuardDuty's scan result) behind; S3's default would carry them", async () => {
+    await raw.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 't/Conf009/src',
+        Body: 'scanned',
+        Tagging: 'GuardDutyMalwareScanStatus=NO_THREATS_FOUND',
+      }),
+    );
     await storage.copyObject(ref('t/Conf009/src'), ref('t/Conf009/copy'), 7);
     expect((await raw.send(new GetObjectTaggingCommand({ Bucket: BUCKET, Key: 't/Conf009/copy' }))).TagSet).toEqual([]);
     expect((await bytesOf('t/Conf009/copy')).toString()).toBe('scanned');
     // Without the directive S3 copies the tags, which needs s3:GetObjectTagging/PutObjectTagging.
     const { CopyObjectCommand } = await import('@aws-sdk/client-s3');
-    await raw.send(new CopyObjectCommand({ Bucket: BUCKET, Key: 't/Conf009/default', CopySource: `${BUCKET}/t/Conf009/src` }));
-    expect((await raw.send(new GetObjectTaggingCommand({ Bucket: BUCKET, Key: 't/Conf009/default' }))).TagSet).toEqual([{ Key: 'GuardDutyMalwareScanStatus', Value: 'NO_THREATS_FOUND' }]);
+    await raw.send(
+      new CopyObjectCommand({ Bucket: BUCKET, Key: 't/Conf009/default', CopySource: `${BUCKET}/t/Conf009/src` }),
+    );
+    expect((await raw.send(new GetObjectTaggingCommand({ Bucket: BUCKET, Key: 't/Conf009/default' }))).TagSet).toEqual([
+      { Key: 'GuardDutyMalwareScanStatus', Value: 'NO_THREATS_FOUND' },
+    ]);
   });
 
   it('a missing source is NoSuchKey to the caller', async () => {
@@ -174,8 +210,8 @@ describe('server-side copies', () => {
   });
 });
 
-describe('the SDK\'s checksums', () => {
-  it('the adapter\'s PutObject sends no aws-chunked body, and the bytes are stored exactly', async () => {
+describe("the SDK's checksums", () => {
+  it("the adapter's PutObject sends no aws-chunked body, and the bytes are stored exactly", async () => {
     const body = randomBytes(256 * 1024);
     await storage.putSmallObject(ref('t/Conf011/thumb.webp'), body, 'image/webp');
     expect(sha(await bytesOf('t/Conf011/thumb.webp'))).toBe(sha(body));
@@ -189,11 +225,23 @@ describe('the SDK\'s checksums', () => {
     expect((await bytesOf('t/Conf012/f1')).toString()).toBe('hello');
   });
 
-  it('the SDK\'s default CRC32 streaming body (what the adapter avoids for s3rver) is decoded by S3', async () => {
+  it("the SDK's default CRC32 streaming body (what the adapter avoids for s3rver) is decoded by S3", async () => {
     const body = randomBytes(70 * 1024);
-    const sdkDefault = new S3Client({ region: AWS_REGION, endpoint: moto.url, forcePathStyle: true, credentials: { accessKeyId: 'conformance', secretAccessKey: 'conformance' } });
+    const sdkDefault = new S3Client({
+      region: AWS_REGION,
+      endpoint: moto.url,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'conformance', secretAccessKey: 'conformance' },
+    });
     const { Readable } = await import('node:stream');
-    await sdkDefault.send(new PutObjectCommand({ Bucket: BUCKET, Key: 't/Conf013/f1', Body: Readable.from([body]), ContentLength: body.length }));
+    await sdkDefault.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 't/Conf013/f1',
+        Body: Readable.from([body]),
+        ContentLength: body.length,
+      }),
+    );
     sdkDefault.destroy();
     expect(sha(await bytesOf('t/Conf013/f1'))).toBe(sha(body));
   });
@@ -208,14 +256,18 @@ describe('reads and deletes', () => {
   });
 
   it('deletePrefix pages through more than 1,000 keys', async () => {
-    await Promise.all(Array.from({ length: 1_005 }, (_, i) => raw.send(new PutObjectCommand({ Bucket: BUCKET, Key: `t/Conf015/${i}`, Body: 'x' }))));
+    await Promise.all(
+      Array.from({ length: 1_005 }, (_, i) =>
+        raw.send(new PutObjectCommand({ Bucket: BUCKET, Key: `t/Conf015/${i}`, Body: 'x' })),
+      ),
+    );
     expect(await storage.deletePrefix({ regionId: 'hongkong', anon: false }, 't/Conf015/')).toBe(1_005);
     expect(await storage.deletePrefix({ regionId: 'hongkong', anon: false }, 't/Conf015/')).toBe(0);
   }, 300_000);
 });
 
-describe('the storage stack\'s lifecycle rules', () => {
-  it('S3 accepts every bucket\'s rules as the stack writes them, and reads them back unchanged', async () => {
+describe("the storage stack's lifecycle rules", () => {
+  it("S3 accepts every bucket's rules as the stack writes them, and reads them back unchanged", async () => {
     const t = synthSendBridge({ regions: 'hongkong' });
     const buckets = resourcesOf(t.template([...t.storage.values()][0]!), 'AWS::S3::Bucket');
     const configs = Object.values(buckets)
@@ -229,14 +281,31 @@ describe('the storage stack\'s lifecycle rules', () => {
         Status: r.Status,
         Filter: { Prefix: r.Prefix ?? '' },
         ...(r.ExpirationInDays ? { Expiration: { Days: r.ExpirationInDays } } : {}),
-        ...(r.AbortIncompleteMultipartUpload ? { AbortIncompleteMultipartUpload: { DaysAfterInitiation: r.AbortIncompleteMultipartUpload.DaysAfterInitiation } } : {}),
-        ...(r.NoncurrentVersionExpiration ? { NoncurrentVersionExpiration: { NoncurrentDays: r.NoncurrentVersionExpiration.NoncurrentDays } } : {}),
+        ...(r.AbortIncompleteMultipartUpload
+          ? {
+              AbortIncompleteMultipartUpload: {
+                DaysAfterInitiation: r.AbortIncompleteMultipartUpload.DaysAfterInitiation,
+              },
+            }
+          : {}),
+        ...(r.NoncurrentVersionExpiration
+          ? { NoncurrentVersionExpiration: { NoncurrentDays: r.NoncurrentVersionExpiration.NoncurrentDays } }
+          : {}),
       }));
       const Bucket = `conformance-lifecycle-${i}`;
-      await raw.send(new CreateBucketCommand({ Bucket, CreateBucketConfiguration: { LocationConstraint: AWS_REGION } }));
+      await raw.send(
+        new CreateBucketCommand({ Bucket, CreateBucketConfiguration: { LocationConstraint: AWS_REGION } }),
+      );
       await raw.send(new PutBucketLifecycleConfigurationCommand({ Bucket, LifecycleConfiguration: { Rules } }));
       const back = await raw.send(new GetBucketLifecycleConfigurationCommand({ Bucket }));
-      expect(back.Rules?.map((r) => [r.ID, r.Status, r.Expiration?.Days, r.AbortIncompleteMultipartUpload?.DaysAfterInitiation])).toEqual(
+      expect(
+        back.Rules?.map((r) => [
+          r.ID,
+          r.Status,
+          r.Expiration?.Days,
+          r.AbortIncompleteMultipartUpload?.DaysAfterInitiation,
+        ]),
+      ).toEqual(
         Rules.map((r) => [r.ID, r.Status, r.Expiration?.Days, r.AbortIncompleteMultipartUpload?.DaysAfterInitiation]),
       );
     }

@@ -25,7 +25,10 @@ interface Signed {
 }
 
 function cookieOf(headers: Headers): string | undefined {
-  return headers.getSetCookie().find((c) => c.startsWith('sb_refresh='))?.split(';')[0];
+  return headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sb_refresh='))
+    ?.split(';')[0];
 }
 
 async function login(email: string): Promise<Signed> {
@@ -104,11 +107,21 @@ describe('refresh cookie rotation', () => {
   it('the cookie cannot be taken to Cognito directly (the Cognito refresh token stays sealed in the table)', async () => {
     const { cookie } = await login(email);
     const value = cookie.slice('sb_refresh='.length);
-    const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const idp = new CognitoIdentityProviderClient({
+      endpoint: app.stack.urls.cognito,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
     try {
       for (const candidate of [value, ...value.split('.')]) {
         await expect(
-          idp.send(new InitiateAuthCommand({ ClientId: app.stack.userPoolClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: candidate } })),
+          idp.send(
+            new InitiateAuthCommand({
+              ClientId: app.stack.userPoolClientId,
+              AuthFlow: 'REFRESH_TOKEN_AUTH',
+              AuthParameters: { REFRESH_TOKEN: candidate },
+            }),
+          ),
         ).rejects.toThrow();
       }
     } finally {
@@ -117,10 +130,18 @@ describe('refresh cookie rotation', () => {
   });
 
   it('a bare Cognito refresh token (the cookie before session families) is not a session', async () => {
-    const idp = new CognitoIdentityProviderClient({ endpoint: app.stack.urls.cognito, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const idp = new CognitoIdentityProviderClient({
+      endpoint: app.stack.urls.cognito,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
     try {
       const out = await idp.send(
-        new InitiateAuthCommand({ ClientId: app.stack.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'secret123' } }),
+        new InitiateAuthCommand({
+          ClientId: app.stack.userPoolClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: 'secret123' },
+        }),
       );
       const res = await refresh(`sb_refresh=${out.AuthenticationResult!.RefreshToken!}`);
       expect(res.status).toBe(401);
@@ -157,7 +178,7 @@ describe('logout', () => {
     expect(again.json.error.code).toBe('session_revoked');
   });
 
-  it('leaves the user\'s other sessions alone', async () => {
+  it("leaves the user's other sessions alone", async () => {
     const laptop = await login(email);
     const phone = await login(email);
     expect((await api(app, '/logout', { headers: { cookie: laptop.cookie } })).status).toBe(200);

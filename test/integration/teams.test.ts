@@ -13,7 +13,16 @@ import { keys } from '../../functions/data/keys';
 import { hashToken } from '../../functions/lib/secrets';
 import { TEXTS } from '../../functions/domain/texts';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, createUser, fetchBytes, json, randomData, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  createUser,
+  fetchBytes,
+  json,
+  randomData,
+  sendFiles,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 
 let app: LocalApp;
 let admin: TestUser;
@@ -37,7 +46,10 @@ async function accept(token: string, email: string, fullName = 'Member Person') 
 
 beforeAll(async () => {
   app = await startTestApp();
-  [admin, outsider] = await Promise.all([createUser(app, ADMIN, 'business'), createUser(app, 'not.in.team@example.com', 'business')]);
+  [admin, outsider] = await Promise.all([
+    createUser(app, ADMIN, 'business'),
+    createUser(app, 'not.in.team@example.com', 'business'),
+  ]);
 });
 
 afterAll(async () => {
@@ -48,15 +60,24 @@ describe('teams', () => {
   let member1: TestUser;
   let member2: TestUser;
 
-  it('20 parallel invites take exactly the plan\'s 5 seats; revoking frees seats', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => api(app, '/teams/invites', json({ email: `invitee${i}@example.com`, lang: 'en' }, bearer(admin)))));
+  it("20 parallel invites take exactly the plan's 5 seats; revoking frees seats", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api(app, '/teams/invites', json({ email: `invitee${i}@example.com`, lang: 'en' }, bearer(admin))),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     const refused = results.filter((r) => r.status !== 201);
-    expect(refused.every((r) => r.status === 409 && r.json.error.code === 'team_full'), refused[0]?.text).toBe(true);
+    expect(
+      refused.every((r) => r.status === 409 && r.json.error.code === 'team_full'),
+      refused[0]?.text,
+    ).toBe(true);
     const team = await api(app, '/teams', { headers: bearer(admin) });
     expect(team.json).toMatchObject({ role: 'admin', limit: 5, used: 5 });
     for (const inv of team.json.invites as { id: string }[]) {
-      expect((await api(app, `/teams/invites/${inv.id}`, { method: 'DELETE', headers: bearer(admin) })).status).toBe(200);
+      expect((await api(app, `/teams/invites/${inv.id}`, { method: 'DELETE', headers: bearer(admin) })).status).toBe(
+        200,
+      );
     }
     const after = await api(app, '/teams', { headers: bearer(admin) });
     expect(after.json).toMatchObject({ used: 0, invites: [] });
@@ -78,7 +99,11 @@ describe('teams', () => {
     expect(info.json).toMatchObject({ email: M1, adminName: 'Ada Admin', company: 'Admin Co', state: 'pending' });
     expect(Object.keys(info.json).sort()).toEqual(['adminName', 'company', 'email', 'expiresAt', 'state']);
     const taken = await api(app, '/teams/invites', json({ email: outsider.email }, bearer(admin)));
-    expect([taken.status, taken.json.error.code, taken.json.error.message]).toEqual([409, 'email_taken', TEXTS.emailTaken]);
+    expect([taken.status, taken.json.error.code, taken.json.error.message]).toEqual([
+      409,
+      'email_taken',
+      TEXTS.emailTaken,
+    ]);
     const again = await api(app, '/teams/invites', json({ email: M1 }, bearer(admin)));
     expect([again.status, again.json.error.code]).toEqual([409, 'email_invited']);
     const register = await api(app, '/newsignupverify', json({ email: M1 }));
@@ -92,7 +117,12 @@ describe('teams', () => {
     const other = await accept(tokens.get(M1)!, M2);
     expect(other.status).toBe(403);
     // M3's link ran out
-    await ddb().update({ TableName: config().tableName, Key: keys.inviteToken(hashToken(tokens.get(M3)!)), UpdateExpression: 'SET expiresAt = :x', ExpressionAttributeValues: { ':x': Date.now() - 1000 } });
+    await ddb().update({
+      TableName: config().tableName,
+      Key: keys.inviteToken(hashToken(tokens.get(M3)!)),
+      UpdateExpression: 'SET expiresAt = :x',
+      ExpressionAttributeValues: { ':x': Date.now() - 1000 },
+    });
     expect((await api(app, `/invite/${tokens.get(M3)}`)).json.state).toBe('expired');
     const late = await accept(tokens.get(M3)!, M3);
     expect([late.status, late.json.error.code]).toEqual([410, 'invite_expired']);
@@ -101,7 +131,12 @@ describe('teams', () => {
     // a resend right after the mail waits (no inbox flooding); a minute later it goes
     const early = await api(app, `/teams/invites/${m3.id}/resend`, json({}, bearer(admin)));
     expect([early.status, early.json.error.code]).toEqual([429, 'rate_limited']);
-    await ddb().update({ TableName: config().tableName, Key: keys.teamInvite(admin.sub, m3.id), UpdateExpression: 'SET sentAt = :s', ExpressionAttributeValues: { ':s': Date.now() - 61_000 } });
+    await ddb().update({
+      TableName: config().tableName,
+      Key: keys.teamInvite(admin.sub, m3.id),
+      UpdateExpression: 'SET sentAt = :s',
+      ExpressionAttributeValues: { ':s': Date.now() - 61_000 },
+    });
     const resent = await api(app, `/teams/invites/${m3.id}/resend`, json({}, bearer(admin)));
     expect([resent.status, resent.json.state]).toEqual([200, 'pending']);
     const fresh = await inviteToken(M3);
@@ -114,7 +149,14 @@ describe('teams', () => {
     const res = await accept(tokens.get(M1)!, M1, 'Mia Member');
     expect(res.status, res.text).toBe(201);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('sb_refresh='))).toBe(true);
-    expect(res.json.user).toMatchObject({ email: M1, fullName: 'Mia Member', isTeamMember: true, role: 'business', company: 'Admin Co', parentAdmin: { parentAdminID: admin.sub, parentEmail: ADMIN, parentAdminFullName: 'Ada Admin' } });
+    expect(res.json.user).toMatchObject({
+      email: M1,
+      fullName: 'Mia Member',
+      isTeamMember: true,
+      role: 'business',
+      company: 'Admin Co',
+      parentAdmin: { parentAdminID: admin.sub, parentEmail: ADMIN, parentAdminFullName: 'Ada Admin' },
+    });
     const twice = await accept(tokens.get(M1)!, M1);
     expect([404, 410]).toContain(twice.status);
     const login = await api(app, '/combinedAuth', json({ email: M1, password: PASSWORD }));
@@ -143,8 +185,12 @@ describe('teams', () => {
     const view = await api(app, '/teams', { headers: bearer(member1) });
     expect(view.json).toMatchObject({ role: 'member', invites: [] });
     // another admin cannot touch this team's member or invite
-    expect((await api(app, `/teams/members/${member2.sub}`, { method: 'DELETE', headers: bearer(outsider) })).status).toBe(404);
-    expect((await api(app, `/teams/invites/${inviteId}`, { method: 'DELETE', headers: bearer(outsider) })).status).toBe(404);
+    expect(
+      (await api(app, `/teams/members/${member2.sub}`, { method: 'DELETE', headers: bearer(outsider) })).status,
+    ).toBe(404);
+    expect((await api(app, `/teams/invites/${inviteId}`, { method: 'DELETE', headers: bearer(outsider) })).status).toBe(
+      404,
+    );
   });
 
   let shared: string;
@@ -159,14 +205,26 @@ describe('teams', () => {
     const memberMe = (await api(app, '/me', { headers: bearer(member1) })).json;
     expect(adminMe.storageUsed).toBe(4096);
     expect(memberMe.storageUsed).toBe(4096);
-    const stranger = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'x.txt', size: 3 }], shareWith: [outsider.sub] }, bearer(member1)));
+    const stranger = await api(
+      app,
+      '/me/transfers',
+      json(
+        { sendAs: 'link', fileObjects: [{ fileName: 'x.txt', size: 3 }], shareWith: [outsider.sub] },
+        bearer(member1),
+      ),
+    );
     expect([stranger.status, stranger.json.error.code]).toEqual([400, 'share_not_team']);
     const list = await api(app, '/getQs?filter=shared', { headers: bearer(member2) });
     expect(list.json.sharedCount).toBe(1);
-    expect(list.json.allDocs).toEqual([expect.objectContaining({ slug: shared, fileName: 'team-plan.txt', sharedBy: M1 })]);
+    expect(list.json.allDocs).toEqual([
+      expect.objectContaining({ slug: shared, fileName: 'team-plan.txt', sharedBy: M1 }),
+    ]);
     // the admin sees a member's send too; the outsider nothing
     expect((await api(app, '/getQs?filter=shared', { headers: bearer(admin) })).json.sharedCount).toBe(1);
-    expect((await api(app, '/getQs?filter=shared', { headers: bearer(outsider) })).json).toMatchObject({ sharedCount: 0, allDocs: [] });
+    expect((await api(app, '/getQs?filter=shared', { headers: bearer(outsider) })).json).toMatchObject({
+      sharedCount: 0,
+      allDocs: [],
+    });
   });
 
   it('a shared transfer is read only for the team mate; the sender and the admin manage it', async () => {
@@ -185,7 +243,9 @@ describe('teams', () => {
     expect((await api(app, `/getQs?slug=${shared}`, { headers: bearer(outsider) })).status).toBe(403);
     const adminView = await api(app, `/getQs?slug=${shared}`, { headers: bearer(admin) });
     expect(adminView.json.readOnly).toBeUndefined();
-    expect((await api(app, '/transfers/expiry', json({ slug: shared, expirySeconds: 604_800 }, bearer(admin)))).status).toBe(200);
+    expect(
+      (await api(app, '/transfers/expiry', json({ slug: shared, expirySeconds: 604_800 }, bearer(admin)))).status,
+    ).toBe(200);
   });
 
   it('removing a member keeps the transfers with the admin and detaches the account', async () => {
@@ -216,19 +276,28 @@ describe('teams', () => {
     const keyAuth = (key: string) => ({ authorization: `Bearer ${key}` });
     // The admin lets members use API keys; member2 makes one while in the team.
     expect((await api(app, '/teams/api-keys', json({ membersAllowed: true }, bearer(admin), 'PUT'))).status).toBe(200);
-    const minted = await api(app, '/me/api-keys', json({ name: 'member2', scopes: ['transfers:read', 'send'] }, bearer(member2)));
+    const minted = await api(
+      app,
+      '/me/api-keys',
+      json({ name: 'member2', scopes: ['transfers:read', 'send'] }, bearer(member2)),
+    );
     expect(minted.status, minted.text).toBe(201);
     const memberKey = minted.json.key as string;
     // Two transfers of the admin shared with member2: an open one and a password-protected one.
     const notes = randomData(2048);
     const open = await sendFiles(app, admin, new Map([['board-notes.txt', notes]]), { shareWith: [member2.sub] });
-    const locked = await sendFiles(app, admin, new Map([['salaries.txt', randomData(1024)]]), { shareWith: [member2.sub], password: 'Locked-pass-42' });
+    const locked = await sendFiles(app, admin, new Map([['salaries.txt', randomData(1024)]]), {
+      shareWith: [member2.sub],
+      password: 'Locked-pass-42',
+    });
     // While in the team: previews with URLs to the bytes (the locked one too, without its password), the shared list, the detail, the key.
     const before = await api(app, `/transfers/${open.id}/previews`, { headers: bearer(member2) });
     expect(before.status, before.text).toBe(200);
     const url = (before.json.files as { url?: string }[])[0]!.url!;
     expect((await fetchBytes(url)).bytes.equals(notes)).toBe(true);
-    expect((await api(app, `/transfers/${locked.id}/previews`, { headers: bearer(member2) })).json.files[0].url).toEqual(expect.any(String));
+    expect(
+      (await api(app, `/transfers/${locked.id}/previews`, { headers: bearer(member2) })).json.files[0].url,
+    ).toEqual(expect.any(String));
     const listed = await api(app, '/getQs?filter=shared', { headers: bearer(member2) });
     expect(listed.json.sharedCount).toBe(2);
     expect((listed.json.allDocs as { slug: string }[]).map((d) => d.slug).sort()).toEqual([open.id, locked.id].sort());
@@ -251,7 +320,10 @@ describe('teams', () => {
           expect(res.text).not.toContain('salaries.txt');
         }
         // The download routes take the link's password, never a session: the JWT opens nothing.
-        for (const [path, body] of [['/getDownload/file', { id: t.id, fileId: t.files[0]!.fileId }], ['/zip', { id: t.id }]] as const) {
+        for (const [path, body] of [
+          ['/getDownload/file', { id: t.id, fileId: t.files[0]!.fileId }],
+          ['/zip', { id: t.id }],
+        ] as const) {
           if (t === open) continue;
           const res = await api(app, path, json(body, bearer(who)));
           expect([res.status, res.json.error?.code], `${why}: ${path} ${res.text}`).toEqual([401, 'password_required']);
@@ -276,7 +348,16 @@ describe('teams', () => {
     // old one) opens nothing: reads check the membership itself, not the item.
     await ddb().put({
       TableName: config().tableName,
-      Item: { ...keys.transferShare(open.id, member2.sub), ...keys.sharedWith(member2.sub, Date.now(), open.id), entity: 'TransferShare', slug: open.id, userId: member2.sub, senderId: admin.sub, teamId: admin.sub, sharedAt: Date.now() },
+      Item: {
+        ...keys.transferShare(open.id, member2.sub),
+        ...keys.sharedWith(member2.sub, Date.now(), open.id),
+        entity: 'TransferShare',
+        slug: open.id,
+        userId: member2.sub,
+        senderId: admin.sub,
+        teamId: admin.sub,
+        sharedAt: Date.now(),
+      },
     });
     await refusedAll(fresh, 'with a leftover share item');
     // The admin still has everything.
@@ -288,17 +369,30 @@ describe('teams', () => {
     expect((await api(app, '/teams/invites', json({ email: M4 }, bearer(admin)))).status).toBe(201);
     const joined = await accept(await inviteToken(M4), M4, 'Fay Four');
     expect(joined.status, joined.text).toBe(201);
-    const member4: TestUser = { email: M4, accessToken: joined.json.accessToken as string, sub: joined.json.user._id as string };
-    const minted = await api(app, '/me/api-keys', json({ name: 'member4', scopes: ['transfers:read'] }, bearer(member4)));
+    const member4: TestUser = {
+      email: M4,
+      accessToken: joined.json.accessToken as string,
+      sub: joined.json.user._id as string,
+    };
+    const minted = await api(
+      app,
+      '/me/api-keys',
+      json({ name: 'member4', scopes: ['transfers:read'] }, bearer(member4)),
+    );
     expect(minted.status, minted.text).toBe(201);
     const t = await sendFiles(app, admin, new Map([['plan-b.txt', randomData(512)]]), { shareWith: [member4.sub] });
     expect((await api(app, `/transfers/${t.id}/previews`, { headers: bearer(member4) })).status).toBe(200);
-    expect((await api(app, `/v1/transfers/${t.id}`, { headers: { authorization: `Bearer ${minted.json.key}` } })).status).toBe(200);
+    expect(
+      (await api(app, `/v1/transfers/${t.id}`, { headers: { authorization: `Bearer ${minted.json.key}` } })).status,
+    ).toBe(200);
     // Only the member item goes: the profile still says member, the share item and the key are still there.
     await ddb().delete({ TableName: config().tableName, Key: keys.teamMember(admin.sub, member4.sub) });
     const previews = await api(app, `/transfers/${t.id}/previews`, { headers: bearer(member4) });
     expect([previews.status, previews.json.error?.code]).toEqual([403, 'not_owner']);
-    expect((await api(app, '/getQs?filter=shared', { headers: bearer(member4) })).json).toMatchObject({ sharedCount: 0, allDocs: [] });
+    expect((await api(app, '/getQs?filter=shared', { headers: bearer(member4) })).json).toMatchObject({
+      sharedCount: 0,
+      allDocs: [],
+    });
     const key = await api(app, `/v1/transfers/${t.id}`, { headers: { authorization: `Bearer ${minted.json.key}` } });
     expect([key.status, key.json.error?.code]).toEqual([401, 'invalid_api_key']);
   });

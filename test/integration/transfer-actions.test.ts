@@ -18,7 +18,19 @@ import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { forwardTransfer } from '../../functions/services/transfer-actions';
 import { userSender } from '../../functions/services/identity';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, fetchBytes, json, mailsTo, randomData, sha256, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  completeTransfer,
+  createUser,
+  fetchBytes,
+  json,
+  mailsTo,
+  randomData,
+  sha256,
+  uploadAll,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 
 let app: LocalApp;
 let owner: TestUser;
@@ -40,11 +52,26 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function send(user: TestUser, files: Record<string, Buffer>, extra: Record<string, unknown> = {}): Promise<CreateTransferResponse> {
+async function send(
+  user: TestUser,
+  files: Record<string, Buffer>,
+  extra: Record<string, unknown> = {},
+): Promise<CreateTransferResponse> {
   const res = await api(
     app,
     '/me/transfers',
-    json({ sendAs: 'link', fileObjects: Object.entries(files).map(([p, d]) => ({ fileName: p.split('/').pop()!, ...(p.includes('/') ? { itemPath: p } : {}), size: d.length })), ...extra }, bearer(user)),
+    json(
+      {
+        sendAs: 'link',
+        fileObjects: Object.entries(files).map(([p, d]) => ({
+          fileName: p.split('/').pop()!,
+          ...(p.includes('/') ? { itemPath: p } : {}),
+          size: d.length,
+        })),
+        ...extra,
+      },
+      bearer(user),
+    ),
   );
   expect(res.status, res.text).toBe(201);
   const t = res.json as CreateTransferResponse;
@@ -63,7 +90,10 @@ async function storageUsed(user: TestUser): Promise<number> {
 }
 
 /** Every file of a transfer through the download API (as `recipient` when given): name -> sha256. */
-async function downloadHashes(slug: string, opts: { recipient?: string; password?: string } = {}): Promise<Map<string, string>> {
+async function downloadHashes(
+  slug: string,
+  opts: { recipient?: string; password?: string } = {},
+): Promise<Map<string, string>> {
   const view = await api(app, '/getDownload', json({ id: slug, ...opts }));
   expect(view.status, view.text).toBe(200);
   const out = new Map<string, string>();
@@ -86,7 +116,12 @@ async function mailedRecipientId(to: string, slug: string, match = /./): Promise
 
 async function objectKeys(region: RegionId, prefix: string): Promise<string[]> {
   const b = bucketFor(region, false);
-  const s3 = new S3Client({ region: b.awsRegion, endpoint: app.stack.urls.s3, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const s3 = new S3Client({
+    region: b.awsRegion,
+    endpoint: app.stack.urls.s3,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   const out = await s3.send(new ListObjectsV2Command({ Bucket: b.bucket, Prefix: prefix }));
   return (out.Contents ?? []).map((o) => o.Key!);
 }
@@ -110,7 +145,18 @@ describe('forward: a server-side copy under a new slug', () => {
   it('copies every object (same bytes), counts the copy against storage and mails each recipient their own link', async () => {
     source = await send(owner, files, { ...emailSend(['first.recipient@example.com']), message: 'original message' });
     const before = await storageUsed(owner);
-    const res = await api(app, '/transfers/forward', json({ slug: source.id, emailTo: [{ email: 'fwd.one@example.com' }, { email: 'fwd.two@example.com', name: 'Two' }], message: 'Have a look' }, bearer(owner)));
+    const res = await api(
+      app,
+      '/transfers/forward',
+      json(
+        {
+          slug: source.id,
+          emailTo: [{ email: 'fwd.one@example.com' }, { email: 'fwd.two@example.com', name: 'Two' }],
+          message: 'Have a look',
+        },
+        bearer(owner),
+      ),
+    );
     expect(res.status, res.text).toBe(201);
     forwarded = res.json as ForwardResponse;
     expect(forwarded.slug).not.toBe(source.id);
@@ -122,7 +168,13 @@ describe('forward: a server-side copy under a new slug', () => {
 
     // New file ids and keys under the new slug; the source's objects are untouched.
     const copy = await getTransfer(forwarded.slug);
-    expect(copy).toMatchObject({ status: 'ready', forwardedFrom: source.id, senderId: owner.sub, totalBytes: total, fileCount: 2 });
+    expect(copy).toMatchObject({
+      status: 'ready',
+      forwardedFrom: source.id,
+      senderId: owner.sub,
+      totalBytes: total,
+      fileCount: 2,
+    });
     expect(copy!.passwordHash).toBeUndefined();
     const copyFiles = await listFiles(forwarded.slug);
     expect(copyFiles.map((f) => f.key).every((k) => k.startsWith(`t/${forwarded.slug}/`))).toBe(true);
@@ -137,31 +189,48 @@ describe('forward: a server-side copy under a new slug', () => {
     expect(await downloadHashes(forwarded.slug, { recipient: one })).toEqual(expected);
     expect(await downloadHashes(source.id)).toEqual(expected);
     // The first recipient of the source got nothing new.
-    expect((await mailsTo(app, 'first.recipient@example.com')).filter((m) => m.body.text.includes(forwarded.slug))).toEqual([]);
+    expect(
+      (await mailsTo(app, 'first.recipient@example.com')).filter((m) => m.body.text.includes(forwarded.slug)),
+    ).toEqual([]);
   });
 
   it('a transfer too large to copy within the request is queued, then copied, sent and mailed by the forward-copy job', async () => {
     const before = await storageUsed(owner);
     // As for a forward above INLINE_COPY_MAX_BYTES (2 GiB): the same service, then the scheduled job.
-    const res = await forwardTransfer({ slug: source.id, sendAs: 'email', emailTo: [{ email: 'fwd.big@example.com' }], message: '' }, await userSender({ sub: owner.sub }), Date.now(), { inlineMaxBytes: 0 });
+    const res = await forwardTransfer(
+      { slug: source.id, sendAs: 'email', emailTo: [{ email: 'fwd.big@example.com' }], message: '' },
+      await userSender({ sub: owner.sub }),
+      Date.now(),
+      { inlineMaxBytes: 0 },
+    );
     expect(res.copying).toBe(true);
     expect(res.recipients).toEqual(['fwd.big@example.com']);
     expect(await storageUsed(owner)).toBe(before + Object.values(files).reduce((s, d) => s + d.length, 0));
     expect((await getTransfer(res.slug))!.status).toBe('uploading');
     expect((await api(app, '/getDownload', json({ id: res.slug }))).status).toBe(404);
     // Two runs at once: one copies, the other finds the copy claimed.
-    const runs = (await Promise.all([app.gateway.runJob('forward-copy'), app.gateway.runJob('forward-copy')])) as { sent: number; failed: number }[];
+    const runs = (await Promise.all([app.gateway.runJob('forward-copy'), app.gateway.runJob('forward-copy')])) as {
+      sent: number;
+      failed: number;
+    }[];
     expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(1);
     expect(await getTransfer(res.slug)).toMatchObject({ status: 'ready', forwardedFrom: source.id });
     const id = await mailedRecipientId('fwd.big@example.com', res.slug);
-    expect(await downloadHashes(res.slug, { recipient: id })).toEqual(new Map(Object.entries(files).map(([p, d]) => [p, sha256(d)])));
+    expect(await downloadHashes(res.slug, { recipient: id })).toEqual(
+      new Map(Object.entries(files).map(([p, d]) => [p, sha256(d)])),
+    );
     expect(await app.gateway.runJob('forward-copy')).toEqual({ sent: 0, failed: 0 });
   });
 
   it('a queued copy whose source is deleted before the job runs is removed, with its reservation', async () => {
     const src = await send(owner, { 'queued.bin': randomData(4000) });
     const before = await storageUsed(owner);
-    const res = await forwardTransfer({ slug: src.id, sendAs: 'link', emailTo: [], message: '' }, await userSender({ sub: owner.sub }), Date.now(), { inlineMaxBytes: 0 });
+    const res = await forwardTransfer(
+      { slug: src.id, sendAs: 'link', emailTo: [], message: '' },
+      await userSender({ sub: owner.sub }),
+      Date.now(),
+      { inlineMaxBytes: 0 },
+    );
     expect(await storageUsed(owner)).toBe(before + 4000);
     expect((await api(app, `/transfers/${src.id}`, { method: 'DELETE', headers: bearer(owner) })).status).toBe(200);
     expect(await app.gateway.runJob('forward-copy')).toEqual({ sent: 0, failed: 1 });
@@ -175,15 +244,23 @@ describe('forward: a server-side copy under a new slug', () => {
     expect(again.status, again.text).toBe(201);
     expect(again.json.slug).not.toBe(forwarded.slug);
     expect(again.json.recipients).toEqual([]);
-    expect(await downloadHashes(again.json.slug as string)).toEqual(new Map(Object.entries(files).map(([p, d]) => [p, sha256(d)])));
+    expect(await downloadHashes(again.json.slug as string)).toEqual(
+      new Map(Object.entries(files).map(([p, d]) => [p, sha256(d)])),
+    );
   });
 
   it("refuses another user's transfer (403) and an unknown one (404), copying nothing", async () => {
     const before = await storageUsed(bob);
-    const theirs = await api(app, '/transfers/forward', json({ slug: source.id, emailTo: [{ email: 'thief@example.com' }] }, bearer(bob)));
+    const theirs = await api(
+      app,
+      '/transfers/forward',
+      json({ slug: source.id, emailTo: [{ email: 'thief@example.com' }] }, bearer(bob)),
+    );
     expect(theirs.status, theirs.text).toBe(403);
     expect(theirs.text).not.toContain('brief.pdf');
-    expect((await api(app, '/transfers/forward', json({ slug: 'Zq9Xw2K', sendAs: 'link' }, bearer(owner)))).status).toBe(404);
+    expect(
+      (await api(app, '/transfers/forward', json({ slug: 'Zq9Xw2K', sendAs: 'link' }, bearer(owner)))).status,
+    ).toBe(404);
     expect(await storageUsed(bob)).toBe(before);
   });
 
@@ -193,7 +270,14 @@ describe('forward: a server-side copy under a new slug', () => {
     expect(none.json.error.code).toBe('email_to_required');
     const mine = await send(freeUser, { 'a.txt': randomData(10) }, emailSend(['x@example.com']));
     const before = await storageUsed(freeUser);
-    const many = await api(app, '/transfers/forward', json({ slug: mine.id, emailTo: Array.from({ length: 7 }, (_, i) => ({ email: `r${i}@example.com` })) }, bearer(freeUser)));
+    const many = await api(
+      app,
+      '/transfers/forward',
+      json(
+        { slug: mine.id, emailTo: Array.from({ length: 7 }, (_, i) => ({ email: `r${i}@example.com` })) },
+        bearer(freeUser),
+      ),
+    );
     expect(many.status).toBe(400);
     expect(many.json.error.code).toBe('too_many_recipients');
     expect(await storageUsed(freeUser)).toBe(before);
@@ -216,7 +300,11 @@ describe('forward: a server-side copy under a new slug', () => {
 
   it('a forward racing a delete of its source copies everything or fails cleanly, and storage adds up', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const data = { 'race-a.bin': randomData(300_000), 'race-b.bin': randomData(200_000), 'race-c.bin': randomData(100_000) };
+      const data = {
+        'race-a.bin': randomData(300_000),
+        'race-b.bin': randomData(200_000),
+        'race-c.bin': randomData(100_000),
+      };
       const size = Object.values(data).reduce((s, d) => s + d.length, 0);
       const src = await send(owner, data);
       const before = await storageUsed(owner);
@@ -227,7 +315,9 @@ describe('forward: a server-side copy under a new slug', () => {
       expect(del.status, del.text).toBe(200);
       expect([201, 404], fwd.text).toContain(fwd.status);
       if (fwd.status === 201) {
-        expect(await downloadHashes(fwd.json.slug as string)).toEqual(new Map(Object.entries(data).map(([p, d]) => [p, sha256(d)])));
+        expect(await downloadHashes(fwd.json.slug as string)).toEqual(
+          new Map(Object.entries(data).map(([p, d]) => [p, sha256(d)])),
+        );
         expect(await storageUsed(owner)).toBe(before);
       } else {
         expect(await storageUsed(owner)).toBe(before - size);
@@ -239,7 +329,8 @@ describe('forward: a server-side copy under a new slug', () => {
 describe('resend (emailSend) and remind', () => {
   let t: CreateTransferResponse;
   const to = ['resend.a@example.com', 'resend.b@example.com', 'resend.c@example.com'];
-  const count = async (email: string, slug: string) => (await mailsTo(app, email)).filter((m) => m.body.text.includes(`/downloads/${slug}/`)).length;
+  const count = async (email: string, slug: string) =>
+    (await mailsTo(app, email)).filter((m) => m.body.text.includes(`/downloads/${slug}/`)).length;
 
   it('mails the link again to every recipient, or only to the ones chosen', async () => {
     t = await send(owner, { 'plan.pdf': randomData(500) }, emailSend(to));
@@ -248,7 +339,11 @@ describe('resend (emailSend) and remind', () => {
     expect(all.status, all.text).toBe(200);
     expect([...all.json.sent].sort()).toEqual(to);
     for (const e of to) expect(await count(e, t.id)).toBe(2);
-    const one = await api(app, '/transfers/emailSend', json({ slug: t.id, emails: ['Resend.B@example.com'] }, bearer(owner)));
+    const one = await api(
+      app,
+      '/transfers/emailSend',
+      json({ slug: t.id, emails: ['Resend.B@example.com'] }, bearer(owner)),
+    );
     expect(one.status, one.text).toBe(200);
     expect(one.json.sent).toEqual(['resend.b@example.com']);
     expect(await count('resend.a@example.com', t.id)).toBe(2);
@@ -256,9 +351,16 @@ describe('resend (emailSend) and remind', () => {
   });
 
   it('refuses addresses that are not recipients, link transfers and other users', async () => {
-    const stranger = await api(app, '/transfers/emailSend', json({ slug: t.id, emails: ['resend.a@example.com', 'stranger@example.com'] }, bearer(owner)));
+    const stranger = await api(
+      app,
+      '/transfers/emailSend',
+      json({ slug: t.id, emails: ['resend.a@example.com', 'stranger@example.com'] }, bearer(owner)),
+    );
     expect(stranger.status).toBe(400);
-    expect(stranger.json.error).toMatchObject({ code: 'not_a_recipient', details: { emails: ['stranger@example.com'] } });
+    expect(stranger.json.error).toMatchObject({
+      code: 'not_a_recipient',
+      details: { emails: ['stranger@example.com'] },
+    });
     expect(await mailsTo(app, 'stranger@example.com')).toEqual([]);
     const link = await send(owner, { 'l.txt': randomData(5) });
     const noRecipients = await api(app, '/transfers/emailSend', json({ slug: link.id }, bearer(owner)));
@@ -271,8 +373,12 @@ describe('resend (emailSend) and remind', () => {
 
   it('remind mails only the recipients who have not downloaded with their own link', async () => {
     const aId = await mailedRecipientId('resend.a@example.com', t.id);
-    const files = (await api(app, '/getDownload', json({ id: t.id, recipient: aId }))).json.files as { fileId: string }[];
-    expect((await api(app, '/getDownload/file', json({ id: t.id, fileId: files[0]!.fileId, recipient: aId }))).status).toBe(200);
+    const files = (await api(app, '/getDownload', json({ id: t.id, recipient: aId }))).json.files as {
+      fileId: string;
+    }[];
+    expect(
+      (await api(app, '/getDownload/file', json({ id: t.id, fileId: files[0]!.fileId, recipient: aId }))).status,
+    ).toBe(200);
     // A download through the plain link is nobody's.
     expect((await api(app, '/getDownload/file', json({ id: t.id, fileId: files[0]!.fileId }))).status).toBe(200);
     const res = await api(app, '/transfers/remind', json({ slug: t.id }, bearer(owner)));
@@ -285,7 +391,10 @@ describe('resend (emailSend) and remind', () => {
     expect((await mailsTo(app, 'resend.a@example.com')).filter((m) => /^Reminder/.test(m.subject))).toEqual([]);
 
     const bId = await mailedRecipientId('resend.b@example.com', t.id);
-    for (const id of [bId, cId]) expect((await api(app, '/getDownload/file', json({ id: t.id, fileId: files[0]!.fileId, recipient: id }))).status).toBe(200);
+    for (const id of [bId, cId])
+      expect(
+        (await api(app, '/getDownload/file', json({ id: t.id, fileId: files[0]!.fileId, recipient: id }))).status,
+      ).toBe(200);
     const none = await api(app, '/transfers/remind', json({ slug: t.id }, bearer(owner)));
     expect(none.status, none.text).toBe(200);
     expect(none.json.sent).toEqual([]);
@@ -293,7 +402,8 @@ describe('resend (emailSend) and remind', () => {
 
   it('is rate limited per transfer: 10 an hour, then 429 rate_limited with Retry-After', async () => {
     const r = await send(owner, { 'r.txt': randomData(5) }, emailSend(['limit.one@example.com']));
-    for (let i = 0; i < 10; i += 1) expect((await api(app, '/transfers/emailSend', json({ slug: r.id }, bearer(owner)))).status).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await api(app, '/transfers/emailSend', json({ slug: r.id }, bearer(owner)))).status).toBe(200);
     const over = await api(app, '/transfers/emailSend', json({ slug: r.id }, bearer(owner)));
     expect(over.status).toBe(429);
     expect(over.json.error.code).toBe('rate_limited');
@@ -317,18 +427,32 @@ describe('expiry: extend, shorten, within the plan', () => {
     expect((await api(app, '/getDownload', json({ id: t.id }))).json.expiryDate).toBe(week.json.expiryDate);
 
     const date = Date.now() + 2 * DAY;
-    const custom = await api(app, '/transfers/expiry', json({ slug: t.id, expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: date }, bearer(owner)));
+    const custom = await api(
+      app,
+      '/transfers/expiry',
+      json({ slug: t.id, expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: date }, bearer(owner)),
+    );
     expect(custom.status, custom.text).toBe(200);
     expect(custom.json.expiryDate).toBe(date);
-    expect(await getTransfer(t.id)).toMatchObject({ expiryDate: date, expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: date });
+    expect(await getTransfer(t.id)).toMatchObject({
+      expiryDate: date,
+      expirySeconds: CUSTOM_DATE_MARKER,
+      customExpiryDate: date,
+    });
 
-    const soon = await api(app, '/transfers/expiry', json({ slug: t.id, expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: Date.now() + 60_000 }, bearer(owner)));
+    const soon = await api(
+      app,
+      '/transfers/expiry',
+      json({ slug: t.id, expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: Date.now() + 60_000 }, bearer(owner)),
+    );
     expect(soon.status).toBe(400);
     expect(soon.json.error.code).toBe('expiry_too_soon');
     const odd = await api(app, '/transfers/expiry', json({ slug: t.id, expirySeconds: 3600 }, bearer(owner)));
     expect(odd.status).toBe(400);
     expect(odd.json.error.code).toBe('expiry_not_allowed');
-    expect((await api(app, '/transfers/expiry', json({ slug: t.id, expirySeconds: WEEK_S }, bearer(bob)))).status).toBe(403);
+    expect((await api(app, '/transfers/expiry', json({ slug: t.id, expirySeconds: WEEK_S }, bearer(bob)))).status).toBe(
+      403,
+    );
     expect((await getTransfer(t.id))!.expiryDate).toBe(date);
   });
 
@@ -337,10 +461,16 @@ describe('expiry: extend, shorten, within the plan', () => {
     const month = await api(app, '/transfers/expiry', json({ slug: t.id, expirySeconds: MONTH_S }, bearer(freeUser)));
     expect(month.status).toBe(400);
     expect(month.json.error.code).toBe('expiry_not_allowed');
-    const custom = await api(app, '/transfers/expiry', json({ slug: t.id, expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: Date.now() + DAY }, bearer(freeUser)));
+    const custom = await api(
+      app,
+      '/transfers/expiry',
+      json({ slug: t.id, expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: Date.now() + DAY }, bearer(freeUser)),
+    );
     expect(custom.status).toBe(400);
     expect(custom.json.error.code).toBe('expiry_not_allowed');
-    expect((await api(app, '/transfers/expiry', json({ slug: t.id, expirySeconds: WEEK_S }, bearer(freeUser)))).status).toBe(200);
+    expect(
+      (await api(app, '/transfers/expiry', json({ slug: t.id, expirySeconds: WEEK_S }, bearer(freeUser)))).status,
+    ).toBe(200);
   });
 
   it('an expired transfer inside its grace period is active again; a purged one answers 410', async () => {
@@ -361,7 +491,11 @@ describe('expiry: extend, shorten, within the plan', () => {
     await app.gateway.runJob('expiry-sweep');
     expect((await getTransfer(p.id))!.purged).toBe(true);
     for (const body of [{ expirySeconds: WEEK_S }, { password: 'abcd' }]) {
-      const res = await api(app, `/transfers/${'expirySeconds' in body ? 'expiry' : 'password'}`, json({ slug: p.id, ...body }, bearer(owner)));
+      const res = await api(
+        app,
+        `/transfers/${'expirySeconds' in body ? 'expiry' : 'password'}`,
+        json({ slug: p.id, ...body }, bearer(owner)),
+      );
       expect(res.status, res.text).toBe(410);
       expect(res.json.error.code).toBe('transfer_purged');
     }

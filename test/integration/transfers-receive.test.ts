@@ -10,7 +10,18 @@ import { PURGE_GRACE_SECONDS } from '../../functions/domain/expiry';
 import { TEXTS } from '../../functions/domain/texts';
 import { readZip } from '../helpers/read-zip';
 import { api, stackBuckets, startTestApp } from '../helpers/local-app';
-import { bearer, completeTransfer, createUser, fetchBytes, json, randomData, sha256, uploadAll, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  completeTransfer,
+  createUser,
+  fetchBytes,
+  json,
+  randomData,
+  sha256,
+  uploadAll,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 
 let app: LocalApp;
 let owner: TestUser;
@@ -20,7 +31,13 @@ let ownerKey: string;
 beforeAll(async () => {
   app = await startTestApp();
   owner = await createUser(app, 'sender@example.com');
-  ownerKey = (await api(app, '/me/api-keys', json({ name: 'malformed input', scopes: ['send', 'transfers:read', 'requests', 'webhooks'] }, bearer(owner)))).json.key as string;
+  ownerKey = (
+    await api(
+      app,
+      '/me/api-keys',
+      json({ name: 'malformed input', scopes: ['send', 'transfers:read', 'requests', 'webhooks'] }, bearer(owner)),
+    )
+  ).json.key as string;
 });
 
 afterAll(async () => {
@@ -29,11 +46,25 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 
-async function send(files: Record<string, Buffer>, extra: Record<string, unknown> = {}): Promise<CreateTransferResponse> {
+async function send(
+  files: Record<string, Buffer>,
+  extra: Record<string, unknown> = {},
+): Promise<CreateTransferResponse> {
   const res = await api(
     app,
     '/me/transfers',
-    json({ sendAs: 'link', fileObjects: Object.entries(files).map(([p, d]) => ({ fileName: p.split('/').pop()!, itemPath: p, size: d.length })), ...extra }, bearer(owner)),
+    json(
+      {
+        sendAs: 'link',
+        fileObjects: Object.entries(files).map(([p, d]) => ({
+          fileName: p.split('/').pop()!,
+          itemPath: p,
+          size: d.length,
+        })),
+        ...extra,
+      },
+      bearer(owner),
+    ),
   );
   expect(res.status, res.text).toBe(201);
   const t = res.json as CreateTransferResponse;
@@ -59,7 +90,11 @@ async function unzipAll(buf: Buffer): Promise<Map<string, Buffer>> {
 
 describe('download all as one ZIP', () => {
   it('answers 202 while the job builds it, then 200 with a ZIP whose files match byte for byte', async () => {
-    const files = { 'a.txt': randomData(1000), 'docs/b.bin': randomData(6 * 1024 * 1024 + 7), 'docs/c.bin': randomData(10) };
+    const files = {
+      'a.txt': randomData(1000),
+      'docs/b.bin': randomData(6 * 1024 * 1024 + 7),
+      'docs/c.bin': randomData(10),
+    };
     const t = await send(files);
     const first = await api(app, '/zip', json({ id: t.id }));
     expect(first.status, first.text).toBe(202);
@@ -135,8 +170,15 @@ describe('expiry, extension and the sweep', () => {
     expect(purge.objectsDeleted).toBeGreaterThanOrEqual(1);
     const again = (await app.gateway.runJob('expiry-sweep')) as { purged: number };
     expect(again.purged).toBe(0);
-    const s3 = new S3Client({ endpoint: app.stack.urls.s3, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-    const left = await s3.send(new ListObjectsV2Command({ Bucket: stackBuckets(app.stack).bucket, Prefix: `t/${t.id}/` }));
+    const s3 = new S3Client({
+      endpoint: app.stack.urls.s3,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    const left = await s3.send(
+      new ListObjectsV2Command({ Bucket: stackBuckets(app.stack).bucket, Prefix: `t/${t.id}/` }),
+    );
     expect(left.KeyCount ?? 0).toBe(0);
     s3.destroy();
     const res = await api(app, '/getDownload', json({ id: t.id }));
@@ -147,7 +189,11 @@ describe('expiry, extension and the sweep', () => {
   });
 
   it('the sweep cancels and cleans an upload nobody finished within the resume window', async () => {
-    const res = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'left.bin', size: 3 }] }, bearer(owner)));
+    const res = await api(
+      app,
+      '/me/transfers',
+      json({ sendAs: 'link', fileObjects: [{ fileName: 'left.bin', size: 3 }] }, bearer(owner)),
+    );
     const abandoned = res.json as CreateTransferResponse;
     await fetch(abandoned.files[0]!.url!, { method: 'PUT', body: 'abc' });
     await setExpiry(abandoned.id, Date.now() - 1000); // sweepDueAt in the past
@@ -161,29 +207,74 @@ describe('malformed input on every route', () => {
   const bodies: [string, RequestInit][] = [
     ['invalid JSON', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id": ' }],
     ['an array', json([1, 2])],
-    ['wrong types', json({ id: 5, fileId: [], email: 7, code: {}, token: null, slug: 1, fileObjects: 'x', partNumber: 'one' })],
+    [
+      'wrong types',
+      json({ id: 5, fileId: [], email: 7, code: {}, token: null, slug: 1, fileObjects: 'x', partNumber: 'one' }),
+    ],
     ['a huge string', json({ id: 'a'.repeat(200_000), email: `${'a'.repeat(300)}@x.com` })],
     ['hostile names', json({ fileObjects: [{ fileName: '../../etc/passwd\u0000<script>', size: -1 }] })],
   ];
   const targets = routes.filter((r) => !['/health', '/me/claims'].includes(r.path));
   /** Routes that read no body: with a valid session they may answer 200 whatever is sent. */
-  const bodyless = new Set(['GET /logout', 'GET /me', 'GET /refreshToken', 'POST /folderSize', 'POST /quicksend2', 'POST /notifications', 'GET /canny/changelog', 'GET /getQs', 'GET /contacts', 'GET /contacts/export', 'GET /regions', 'GET /billing/config', 'GET /getStripeData', 'POST /billing/setup-intent', 'POST /billing/refund', 'GET /billing/invoices', 'GET /branding/me', 'GET /teams', 'GET /domains', 'DELETE /domains/custom', 'DELETE /domains/email', 'GET /webhooks', 'GET /me/api-keys', 'GET /v1/openapi.json', 'GET /v1/transfers', 'GET /v1/requests', 'GET /v1/webhooks']);
+  const bodyless = new Set([
+    'GET /logout',
+    'GET /me',
+    'GET /refreshToken',
+    'POST /folderSize',
+    'POST /quicksend2',
+    'POST /notifications',
+    'GET /canny/changelog',
+    'GET /getQs',
+    'GET /contacts',
+    'GET /contacts/export',
+    'GET /regions',
+    'GET /billing/config',
+    'GET /getStripeData',
+    'POST /billing/setup-intent',
+    'POST /billing/refund',
+    'GET /billing/invoices',
+    'GET /branding/me',
+    'GET /teams',
+    'GET /domains',
+    'DELETE /domains/custom',
+    'DELETE /domains/email',
+    'GET /webhooks',
+    'GET /me/api-keys',
+    'GET /v1/openapi.json',
+    'GET /v1/transfers',
+    'GET /v1/requests',
+    'GET /v1/webhooks',
+  ]);
   /** Every field optional and unknown keys ignored: only unparseable bodies are refused. */
   const allOptional = new Set(['POST /v1/updateProfile', 'PATCH /branding/me']);
 
-  it.each(targets.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 4xx for bad input, never 5xx', async (name, route) => {
-    const path = route.path.replace('{id}', 'AAAAAAA').replace('{fileId}', 'BBBBBBBBBB');
-    for (const [label, init] of bodies) {
-      const res = await api(app, path, {
-        ...init,
-        method: route.method,
-        headers: { ...(init.headers as Record<string, string>), ...(route.auth === 'jwt' ? bearer(owner) : {}), ...(route.auth === 'key' ? { authorization: `Bearer ${ownerKey}` } : {}), 'x-upload-token': 'nope', 'x-sender-token': 'nope' },
-        ...(route.method === 'GET' ? { body: undefined } : {}),
-      });
-      const mustRefuse = !bodyless.has(name) && (!allOptional.has(name) || label === 'invalid JSON' || label === 'an array');
-      if (mustRefuse) expect(res.status, `${route.method} ${API_PREFIX}${route.path} with ${label}: ${res.text}`).toBeGreaterThanOrEqual(400);
-      expect(res.status, `${route.method} ${API_PREFIX}${route.path} with ${label}: ${res.text}`).toBeLessThan(500);
-      expect(res.text).not.toMatch(/at .*\.ts:\d+/);
-    }
-  });
+  it.each(targets.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s answers 4xx for bad input, never 5xx',
+    async (name, route) => {
+      const path = route.path.replace('{id}', 'AAAAAAA').replace('{fileId}', 'BBBBBBBBBB');
+      for (const [label, init] of bodies) {
+        const res = await api(app, path, {
+          ...init,
+          method: route.method,
+          headers: {
+            ...(init.headers as Record<string, string>),
+            ...(route.auth === 'jwt' ? bearer(owner) : {}),
+            ...(route.auth === 'key' ? { authorization: `Bearer ${ownerKey}` } : {}),
+            'x-upload-token': 'nope',
+            'x-sender-token': 'nope',
+          },
+          ...(route.method === 'GET' ? { body: undefined } : {}),
+        });
+        const mustRefuse =
+          !bodyless.has(name) && (!allOptional.has(name) || label === 'invalid JSON' || label === 'an array');
+        if (mustRefuse)
+          expect(
+            res.status,
+            `${route.method} ${API_PREFIX}${route.path} with ${label}: ${res.text}`,
+          ).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${route.method} ${API_PREFIX}${route.path} with ${label}: ${res.text}`).toBeLessThan(500);
+        expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+      }
+    },
+  );
 });

@@ -84,7 +84,14 @@ describe('a guest sends by email', () => {
   });
 
   it('uploads real bytes straight to storage, completes, and mails each recipient their link', async () => {
-    await uploadAll(app, t, new Map([['notes.txt', small], ['folder/video.bin', big]]));
+    await uploadAll(
+      app,
+      t,
+      new Map([
+        ['notes.txt', small],
+        ['folder/video.bin', big],
+      ]),
+    );
     const done = await completeTransfer(app, t);
     expect(done.status, done.text).toBe(200);
     expect(done.json.recipients).toEqual(['recipient.one@example.com', 'two@example.com']);
@@ -105,8 +112,16 @@ describe('a guest sends by email', () => {
   it('downloads both files with their sha256 intact, as attachments with their names', async () => {
     const view = await api(app, '/getDownload', json({ id: t.id }));
     expect(view.status, view.text).toBe(200);
-    expect(view.json).toMatchObject({ id: t.id, fileCount: 2, totalBytes: small.length + big.length, message: 'Here are the files', title: '2 files' });
-    const byName = new Map((view.json.files as { fileId: string; fileName: string }[]).map((f) => [f.fileName, f.fileId]));
+    expect(view.json).toMatchObject({
+      id: t.id,
+      fileCount: 2,
+      totalBytes: small.length + big.length,
+      message: 'Here are the files',
+      title: '2 files',
+    });
+    const byName = new Map(
+      (view.json.files as { fileId: string; fileName: string }[]).map((f) => [f.fileName, f.fileId]),
+    );
     const a = await downloadFile(t.id, byName.get('notes.txt')!);
     expect(sha256(a.bytes)).toBe(sha256(small));
     expect(a.headers.get('content-disposition')).toContain('attachment; filename="notes.txt"');
@@ -122,7 +137,10 @@ describe('a guest sends by email', () => {
     const recipient = new RegExp(`/downloads/${t.id}/([A-Za-z0-9]{8})`).exec(link)![1]!;
     const asTwo = await api(app, '/getDownload', json({ id: t.id, recipient }));
     expect(asTwo.json.recipientEmail).toBe('two@example.com');
-    const res = await api(app, '/getDownload/file', { ...json({ id: t.id, fileId, recipient }), headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'DE' } });
+    const res = await api(app, '/getDownload/file', {
+      ...json({ id: t.id, fileId, recipient }),
+      headers: { 'content-type': 'application/json', 'cloudfront-viewer-country': 'DE' },
+    });
     expect(res.status).toBe(200);
     const after = await api(app, '/getDownload', json({ id: t.id }));
     expect(after.json.totalDownloads).toBe(3);
@@ -131,20 +149,40 @@ describe('a guest sends by email', () => {
   });
 
   it('refuses a guest send without a verified address, or for another address', async () => {
-    const body = { sendAs: 'email', senderEmail: 'other@example.com', emailTo: [{ email: 'x@example.com' }], fileObjects: [{ fileName: 'a.txt', size: 1 }] };
+    const body = {
+      sendAs: 'email',
+      senderEmail: 'other@example.com',
+      emailTo: [{ email: 'x@example.com' }],
+      fileObjects: [{ fileName: 'a.txt', size: 1 }],
+    };
     expect((await api(app, '/transfers', json(body))).status).toBe(403);
     expect((await api(app, '/transfers', json(body, { 'x-sender-token': token }))).status).toBe(403);
   });
 
   it('refuses link mode and html files for guests with the spec texts', async () => {
-    const base = { senderEmail: sender, emailTo: [{ email: 'x@example.com' }], fileObjects: [{ fileName: 'a.txt', size: 1 }] };
+    const base = {
+      senderEmail: sender,
+      emailTo: [{ email: 'x@example.com' }],
+      fileObjects: [{ fileName: 'a.txt', size: 1 }],
+    };
     const link = await api(app, '/transfers', json({ ...base, sendAs: 'link' }, { 'x-sender-token': token }));
     expect(link.status).toBe(400);
     expect(link.json.error).toMatchObject({ code: 'links_reserved', message: TEXTS.linksReserved });
-    const html = await api(app, '/transfers', json({ ...base, fileObjects: [{ fileName: 'page.html', size: 10 }] }, { 'x-sender-token': token }));
+    const html = await api(
+      app,
+      '/transfers',
+      json({ ...base, fileObjects: [{ fileName: 'page.html', size: 10 }] }, { 'x-sender-token': token }),
+    );
     expect(html.status).toBe(400);
     expect(html.json.error.code).toBe('file_not_allowed');
-    const tooMany = await api(app, '/transfers', json({ ...base, emailTo: Array.from({ length: 7 }, (_, i) => ({ email: `r${i}@example.com` })) }, { 'x-sender-token': token }));
+    const tooMany = await api(
+      app,
+      '/transfers',
+      json(
+        { ...base, emailTo: Array.from({ length: 7 }, (_, i) => ({ email: `r${i}@example.com` })) },
+        { 'x-sender-token': token },
+      ),
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.json.error.code).toBe('too_many_recipients');
   });
@@ -183,7 +221,8 @@ describe('guessing cannot lock anyone else out', () => {
     const wrong = code === '00000' ? '11111' : '00000';
     const attacker = viewer('203.0.113.66');
     const statuses = [];
-    for (let i = 0; i < 7; i += 1) statuses.push((await api(app, '/checkVerifyEmail', json({ email, code: wrong }, attacker))).status);
+    for (let i = 0; i < 7; i += 1)
+      statuses.push((await api(app, '/checkVerifyEmail', json({ email, code: wrong }, attacker))).status);
     expect(statuses).toEqual([403, 403, 403, 403, 403, 429, 429]);
     const owner = await api(app, '/checkVerifyEmail', json({ email, code }, viewer('198.51.100.41')));
     expect(owner.status, owner.text).toBe(200);
@@ -199,28 +238,51 @@ describe('guessing cannot lock anyone else out', () => {
   });
 
   it("a client's wrong download passwords make it wait, while the right one opens the transfer for another client", async () => {
-    const create = await api(app, '/me/transfers', json({ sendAs: 'link', password: 'right horse', fileObjects: [{ fileName: 'locked.txt', size: 4 }] }, bearer(owner)));
+    const create = await api(
+      app,
+      '/me/transfers',
+      json(
+        { sendAs: 'link', password: 'right horse', fileObjects: [{ fileName: 'locked.txt', size: 4 }] },
+        bearer(owner),
+      ),
+    );
     const t = create.json as CreateTransferResponse;
     await uploadAll(app, t, new Map([['locked.txt', new TextEncoder().encode('data')]]));
     expect((await completeTransfer(app, t)).status).toBe(200);
     const attacker = viewer('203.0.113.68');
     const statuses = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await api(app, '/getDownload', json({ id: t.id, password: `guess-${i}` }, attacker))).status);
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await api(app, '/getDownload', json({ id: t.id, password: `guess-${i}` }, attacker))).status);
     expect(statuses.slice(0, 10).every((st) => st === 401)).toBe(true);
     const waiting = await api(app, '/getDownload', json({ id: t.id, password: 'right horse' }, attacker));
     expect(statuses[10]).toBe(429);
     expect(waiting.status).toBe(429);
     expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThan(30);
-    expect((await api(app, '/getDownload', json({ id: t.id, password: 'right horse' }, viewer('198.51.100.43')))).status).toBe(200);
+    expect(
+      (await api(app, '/getDownload', json({ id: t.id, password: 'right horse' }, viewer('198.51.100.43')))).status,
+    ).toBe(200);
   });
 });
 
 describe('guest limits', () => {
   const viewer = (address: string) => viaCloudFront(app, address, 51000);
-  const send = (token: string, email: string, size: number, client: string, emailTo = [{ email: 'limits-to@example.com' }]) =>
-    api(app, '/transfers', json({ sendAs: 'email', senderEmail: email, emailTo, fileObjects: [{ fileName: 'big.bin', size }] }, { 'x-sender-token': token, ...viewer(client) }));
+  const send = (
+    token: string,
+    email: string,
+    size: number,
+    client: string,
+    emailTo = [{ email: 'limits-to@example.com' }],
+  ) =>
+    api(
+      app,
+      '/transfers',
+      json(
+        { sendAs: 'email', senderEmail: email, emailTo, fileObjects: [{ fileName: 'big.bin', size }] },
+        { 'x-sender-token': token, ...viewer(client) },
+      ),
+    );
 
-  it('reserve the anon plan\'s 5 GB of storage per verified address, and give it back on cancel', async () => {
+  it("reserve the anon plan's 5 GB of storage per verified address, and give it back on cancel", async () => {
     const email = 'guest-storage@example.com';
     const token = await guestToken(app, email);
     const first = await send(token, email, 3 * GB, '203.0.113.31');
@@ -229,7 +291,10 @@ describe('guest limits', () => {
     expect(second.status, second.text).toBe(403);
     expect(second.json.error).toMatchObject({ code: 'guest_storage_full', details: { allowance: '5 GB' } });
     const t = first.json as CreateTransferResponse;
-    expect((await api(app, `/transfers/${t.id}/cancel`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } })).status).toBeLessThan(300);
+    expect(
+      (await api(app, `/transfers/${t.id}/cancel`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } }))
+        .status,
+    ).toBeLessThan(300);
     expect(await guestStorageUsed(email)).toBe(0);
     expect((await send(token, email, 3 * GB, '203.0.113.31')).status).toBe(201);
   });
@@ -237,10 +302,13 @@ describe('guest limits', () => {
   it('let exactly 5 of 20 parallel 1 GB sends of one address through, never past 5 GB', async () => {
     const email = 'guest-parallel@example.com';
     const token = await guestToken(app, email);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => send(token, email, 1 * GB, `198.51.100.${100 + i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(token, email, 1 * GB, `198.51.100.${100 + i}`)),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
-    for (const r of results.filter((x) => x.status !== 201)) expect(['guest_storage_full', 'guest_daily_limit'], r.text).toContain(r.json.error.code);
+    for (const r of results.filter((x) => x.status !== 201))
+      expect(['guest_storage_full', 'guest_daily_limit'], r.text).toContain(r.json.error.code);
     expect(await guestStorageUsed(email)).toBe(5 * GB);
   });
 
@@ -258,7 +326,19 @@ describe('guest limits', () => {
 
 describe('hostile file names and paths', () => {
   const guestSend = async (token: string, fileObjects: unknown[]) =>
-    api(app, '/transfers', json({ sendAs: 'email', senderEmail: 'names@example.com', emailTo: [{ email: 'names-to@example.com' }], fileObjects }, { 'x-sender-token': token }));
+    api(
+      app,
+      '/transfers',
+      json(
+        {
+          sendAs: 'email',
+          senderEmail: 'names@example.com',
+          emailTo: [{ email: 'names-to@example.com' }],
+          fileObjects,
+        },
+        { 'x-sender-token': token },
+      ),
+    );
 
   it('refuses guest files whose normalised name is one guests may not send', async () => {
     const token = await guestToken(app, 'names@example.com');
@@ -298,13 +378,35 @@ describe('guest file rules over every kind of file a send carries', () => {
       ['voiceMemo', 'Show.S01E01.1080p.WEB-DL.mkv'],
     ];
     for (const [field, fileName] of cases) {
-      const res = await api(app, '/transfers', json({ ...base, fileObjects: [{ fileName: 'ok.txt', size: 3 }], [field]: [{ fileName: 'fine.webm', size: 3 }, { fileName, size: 3 }] }, { 'x-sender-token': token }));
+      const res = await api(
+        app,
+        '/transfers',
+        json(
+          {
+            ...base,
+            fileObjects: [{ fileName: 'ok.txt', size: 3 }],
+            [field]: [
+              { fileName: 'fine.webm', size: 3 },
+              { fileName, size: 3 },
+            ],
+          },
+          { 'x-sender-token': token },
+        ),
+      );
       expect(res.status, `${field} ${fileName}: ${res.text}`).toBe(400);
       expect(res.json.error).toMatchObject({ code: 'file_not_allowed', message: removedFileText(fileName) });
-      expect(res.json.error.details.issues).toContainEqual({ code: 'file_not_allowed', field: `${field}.1`, message: removedFileText(fileName) });
+      expect(res.json.error.details.issues).toContainEqual({
+        code: 'file_not_allowed',
+        field: `${field}.1`,
+        message: removedFileText(fileName),
+      });
     }
     // a recording alone (no fileObjects) is checked as well
-    const only = await api(app, '/transfers', json({ ...base, voiceMemo: [{ fileName: 'memo.exe', size: 3 }] }, { 'x-sender-token': token }));
+    const only = await api(
+      app,
+      '/transfers',
+      json({ ...base, voiceMemo: [{ fileName: 'memo.exe', size: 3 }] }, { 'x-sender-token': token }),
+    );
     expect(only.status, only.text).toBe(400);
     expect(only.json.error.code).toBe('file_not_allowed');
   });
@@ -314,11 +416,22 @@ describe('guest file rules over every kind of file a send carries', () => {
     const ok = await api(
       app,
       '/transfers',
-      json({ ...base, recordedVideos: [{ fileName: 'video-2026-11-26T01-00-00.webm', size: 3 }], voiceMemo: [{ fileName: 'voice-memo-2026-11-26T01-00-00.webm', size: 3 }] }, { 'x-sender-token': token }),
+      json(
+        {
+          ...base,
+          recordedVideos: [{ fileName: 'video-2026-11-26T01-00-00.webm', size: 3 }],
+          voiceMemo: [{ fileName: 'voice-memo-2026-11-26T01-00-00.webm', size: 3 }],
+        },
+        { 'x-sender-token': token },
+      ),
     );
     expect(ok.status, ok.text).toBe(201);
     expect((ok.json as CreateTransferResponse).files).toHaveLength(2);
-    const member = await api(app, '/me/transfers', json({ sendAs: 'link', recordedVideos: [{ fileName: 'page.html', size: 3 }] }, bearer(owner)));
+    const member = await api(
+      app,
+      '/me/transfers',
+      json({ sendAs: 'link', recordedVideos: [{ fileName: 'page.html', size: 3 }] }, bearer(owner)),
+    );
     expect(member.status, member.text).toBe(201);
   });
 });
@@ -329,7 +442,15 @@ describe('mail language of each recipient', () => {
     const create = await api(
       app,
       '/me/transfers',
-      json({ sendAs: 'email', lang: 'fr', emailTo: [{ email: 'deutsch@example.com' }, { email: 'sans-compte@example.com' }], fileObjects: [{ fileName: 'plan.txt', size: 5 }] }, bearer(owner)),
+      json(
+        {
+          sendAs: 'email',
+          lang: 'fr',
+          emailTo: [{ email: 'deutsch@example.com' }, { email: 'sans-compte@example.com' }],
+          fileObjects: [{ fileName: 'plan.txt', size: 5 }],
+        },
+        bearer(owner),
+      ),
     );
     expect(create.status, create.text).toBe(201);
     const t = create.json as CreateTransferResponse;
@@ -345,7 +466,11 @@ describe('mail language of each recipient', () => {
 describe('a multipart file stored with another size than announced', () => {
   it('is deleted and reset with a 409, never a 5xx on a repeated complete, and uploads again from scratch', async () => {
     const data = randomData(52 * MB);
-    const create = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'short.bin', size: data.length }] }, bearer(owner)));
+    const create = await api(
+      app,
+      '/me/transfers',
+      json({ sendAs: 'link', fileObjects: [{ fileName: 'short.bin', size: data.length }] }, bearer(owner)),
+    );
     expect(create.status, create.text).toBe(201);
     const t = create.json as CreateTransferResponse;
     const f = t.files[0]!;
@@ -356,7 +481,14 @@ describe('a multipart file stored with another size than announced', () => {
     const { start, end } = partRange(f.size, last);
     const put = await fetch(parts![0]!.url, { method: 'PUT', body: new Uint8Array(data.subarray(start, end - 1000)) });
     expect(put.status).toBe(200);
-    const recorded = await api(app, `/transfers/${t.id}/parts`, json({ fileId: f.fileId, partNumber: last, etag: put.headers.get('etag'), size: end - start }, { 'x-upload-token': t.uploadToken }));
+    const recorded = await api(
+      app,
+      `/transfers/${t.id}/parts`,
+      json(
+        { fileId: f.fileId, partNumber: last, etag: put.headers.get('etag'), size: end - start },
+        { 'x-upload-token': t.uploadToken },
+      ),
+    );
     expect(recorded.status).toBe(200);
 
     const first = await completeFile(app, t, f.fileId);
@@ -402,7 +534,9 @@ describe('resume after the connection drops mid-part', () => {
         setTimeout(() => controller.error(new Error('connection lost')), 50);
       },
     });
-    await expect(fetch(parts![0]!.url, { method: 'PUT', body: dying, duplex: 'half' } as RequestInit)).rejects.toThrow();
+    await expect(
+      fetch(parts![0]!.url, { method: 'PUT', body: dying, duplex: 'half' } as RequestInit),
+    ).rejects.toThrow();
 
     const state = await api(app, `/transfers/${t.id}/upload-state`, { headers: { 'x-upload-token': t.uploadToken } });
     expect(state.status).toBe(200);
@@ -420,17 +554,36 @@ describe('resume after the connection drops mid-part', () => {
   });
 
   it('refuses a part of the wrong size and an upload without its token', async () => {
-    const create = await api(app, '/me/transfers', json({ sendAs: 'link', fileObjects: [{ fileName: 'x.bin', size: 60 * MB }] }, bearer(owner)));
+    const create = await api(
+      app,
+      '/me/transfers',
+      json({ sendAs: 'link', fileObjects: [{ fileName: 'x.bin', size: 60 * MB }] }, bearer(owner)),
+    );
     const t = create.json as CreateTransferResponse;
     const fileId = t.files[0]!.fileId;
-    const wrongSize = await api(app, `/transfers/${t.id}/parts`, json({ fileId, partNumber: 1, etag: '"x"', size: 100 }, { 'x-upload-token': t.uploadToken }));
+    const wrongSize = await api(
+      app,
+      `/transfers/${t.id}/parts`,
+      json({ fileId, partNumber: 1, etag: '"x"', size: 100 }, { 'x-upload-token': t.uploadToken }),
+    );
     expect(wrongSize.status).toBe(400);
     expect(wrongSize.json.error.code).toBe('part_size_mismatch');
     const noToken = await api(app, `/transfers/${t.id}/sign`, json({ fileId, partNumbers: [1] }));
     expect(noToken.status).toBe(403);
-    const cancel = await api(app, `/transfers/${t.id}/cancel`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
+    const cancel = await api(app, `/transfers/${t.id}/cancel`, {
+      method: 'POST',
+      headers: { 'x-upload-token': t.uploadToken },
+    });
     expect(cancel.status).toBe(200);
-    expect((await api(app, `/transfers/${t.id}/sign`, json({ fileId, partNumbers: [1] }, { 'x-upload-token': t.uploadToken }))).status).toBe(410);
+    expect(
+      (
+        await api(
+          app,
+          `/transfers/${t.id}/sign`,
+          json({ fileId, partNumbers: [1] }, { 'x-upload-token': t.uploadToken }),
+        )
+      ).status,
+    ).toBe(410);
     expect((await api(app, '/getDownload', json({ id: t.id }))).status).toBe(404);
   });
 });
@@ -443,7 +596,10 @@ describe('signed-in transfers and other people', () => {
     const res = await api(
       app,
       '/me/transfers',
-      json({ sendAs: 'link', password: 'open sesame', fileObjects: [{ fileName: 'secret.pdf', size: content.length }] }, bearer(owner)),
+      json(
+        { sendAs: 'link', password: 'open sesame', fileObjects: [{ fileName: 'secret.pdf', size: content.length }] },
+        bearer(owner),
+      ),
     );
     expect(res.status, res.text).toBe(201);
     t = res.json as CreateTransferResponse;
@@ -469,7 +625,11 @@ describe('signed-in transfers and other people', () => {
   });
 
   it('another user cannot add files to it or delete it', async () => {
-    const add = await api(app, '/transfers/addFiles', json({ slug: t.id, fileObjects: [{ fileName: 'more.txt', size: 3 }] }, bearer(stranger), 'PATCH'));
+    const add = await api(
+      app,
+      '/transfers/addFiles',
+      json({ slug: t.id, fileObjects: [{ fileName: 'more.txt', size: 3 }] }, bearer(stranger), 'PATCH'),
+    );
     expect(add.status).toBe(403);
     const del = await api(app, `/transfers/${t.id}`, { method: 'DELETE', headers: bearer(stranger) });
     expect(del.status).toBe(403);
@@ -479,7 +639,11 @@ describe('signed-in transfers and other people', () => {
 
   it('the owner adds files, and the page shows them once uploaded', async () => {
     const extra = randomData(10);
-    const add = await api(app, '/transfers/addFiles', json({ slug: t.id, fileObjects: [{ fileName: 'more.txt', size: extra.length }] }, bearer(owner), 'PATCH'));
+    const add = await api(
+      app,
+      '/transfers/addFiles',
+      json({ slug: t.id, fileObjects: [{ fileName: 'more.txt', size: extra.length }] }, bearer(owner), 'PATCH'),
+    );
     expect(add.status, add.text).toBe(200);
     const plan = add.json as CreateTransferResponse;
     expect((await api(app, '/getDownload', json({ id: t.id, password: 'open sesame' }))).json.fileCount).toBe(1);

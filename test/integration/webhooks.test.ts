@@ -24,7 +24,16 @@ import { keys } from '../../functions/data/keys';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { sweepExpired } from '../../functions/services/expiry-sweep';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, createUser, downloadFrom, json, randomData, recipientIdsOf, sendFiles, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  createUser,
+  downloadFrom,
+  json,
+  randomData,
+  recipientIdsOf,
+  sendFiles,
+  type TestUser,
+} from '../helpers/transfers';
 import { eventOf, startReceiver, type ReceivedHook } from '../helpers/webhook-receiver';
 
 type Verify = (rawBody: string, headers: Record<string, string>, secret: string, toleranceSeconds?: number) => boolean;
@@ -107,7 +116,12 @@ describe('registering endpoints', () => {
   });
 
   it('shows the secret once: the list carries only a hint of it', async () => {
-    const created = await addEndpoint(alice, ['transfer.created', 'transfer.downloaded', 'transfer.expired', 'request.uploaded']);
+    const created = await addEndpoint(alice, [
+      'transfer.created',
+      'transfer.downloaded',
+      'transfer.expired',
+      'request.uploaded',
+    ]);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/u);
     const list = (await call(alice, 'GET', '/webhooks')).json as WebhookListResponse;
     expect(list.endpoints).toHaveLength(1);
@@ -128,12 +142,18 @@ describe('registering endpoints', () => {
   });
 
   it('holds the limit of endpoints per account', async () => {
-    const results = await Promise.all(Array.from({ length: MAX_WEBHOOK_ENDPOINTS + 2 }, () => call(bob, 'POST', '/webhooks', { url: receiver.url, events: ['transfer.expired'] })));
+    const results = await Promise.all(
+      Array.from({ length: MAX_WEBHOOK_ENDPOINTS + 2 }, () =>
+        call(bob, 'POST', '/webhooks', { url: receiver.url, events: ['transfer.expired'] }),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
     expect(results.filter((r) => r.status === 409).every((r) => r.json.error.code === 'webhooks_full')).toBe(true);
     const { endpoints } = (await call(bob, 'GET', '/webhooks')).json as WebhookListResponse;
     for (const e of endpoints) expect((await call(bob, 'DELETE', `/webhooks/${e.id}`)).status).toBe(200);
-    expect((await call(bob, 'POST', '/webhooks', { url: receiver.url, events: ['transfer.expired'] })).status).toBe(201);
+    expect((await call(bob, 'POST', '/webhooks', { url: receiver.url, events: ['transfer.expired'] })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -167,17 +187,33 @@ describe('deliveries', () => {
     // and it is not fooled: another secret, a changed body, an old timestamp
     expect(verify(hook.body, hook.headers, 'whsec_wrong')).toBe(false);
     expect(verify(hook.body.replace('2048', '2049'), hook.headers, secret)).toBe(false);
-    expect(verify(hook.body, { ...hook.headers, 'webhook-timestamp': String(Number(hook.headers['webhook-timestamp']) - 600) }, secret)).toBe(false);
+    expect(
+      verify(
+        hook.body,
+        { ...hook.headers, 'webhook-timestamp': String(Number(hook.headers['webhook-timestamp']) - 600) },
+        secret,
+      ),
+    ).toBe(false);
   });
 
   it('sends transfer.downloaded after a real download, with the country and the recipient', async () => {
-    const t = await sendFiles(app, alice, new Map([['song.wav', randomData(4096)]]), { sendAs: 'email', emailTo: [{ email: 'rita.webhooks@example.com' }] });
+    const t = await sendFiles(app, alice, new Map([['song.wav', randomData(4096)]]), {
+      sendAs: 'email',
+      emailTo: [{ email: 'rita.webhooks@example.com' }],
+    });
     await app.gateway.idle();
     const recipientId = (await recipientIdsOf(app, t.id)).get('rita.webhooks@example.com')!;
     await downloadFrom(app, t, 'DE', recipientId);
     await app.gateway.idle();
     const hook = await receiver.waitFor(ofType('transfer.downloaded', t.id));
-    expect(eventOf(hook).data).toMatchObject({ transferId: t.id, country: 'DE', countryName: 'Germany', recipient: 'rita.webhooks@example.com', origin: 'file', fileName: 'song.wav' });
+    expect(eventOf(hook).data).toMatchObject({
+      transferId: t.id,
+      country: 'DE',
+      countryName: 'Germany',
+      recipient: 'rita.webhooks@example.com',
+      origin: 'file',
+      fileName: 'song.wav',
+    });
     expect(verify(hook.body, hook.headers, secret)).toBe(true);
   });
 
@@ -220,14 +256,18 @@ describe('deliveries', () => {
     const redelivery = (await deliveriesOf(alice, endpointId)).find((d) => d.redeliveryOf === original.id)!;
     expect(redelivery).toMatchObject({ eventId: original.eventId, status: 'delivered' });
     // a delivery of another endpoint, or a made-up one, is not found
-    expect((await call(alice, 'POST', `/webhooks/${endpointId}/deliveries/wd_aaaaaaaaaaaaaaaaaaaa/redeliver`)).status).toBe(404);
+    expect(
+      (await call(alice, 'POST', `/webhooks/${endpointId}/deliveries/wd_aaaaaaaaaaaaaaaaaaaa/redeliver`)).status,
+    ).toBe(404);
   });
 
   it('signs with both secrets during a rotation’s grace period', async () => {
     const rotated = await call(alice, 'POST', `/webhooks/${endpointId}/rotate`, {});
     expect(rotated.status).toBe(200);
     const next = (rotated.json as CreatedWebhook).secret;
-    expect((rotated.json as CreatedWebhook).endpoint.previousSecretExpiresAt).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect((rotated.json as CreatedWebhook).endpoint.previousSecretExpiresAt).toBeGreaterThan(
+      Date.now() + 23 * 3600_000,
+    );
     const ping = await call(alice, 'POST', `/webhooks/${endpointId}/test`);
     expect(ping.status, ping.text).toBe(202);
     await app.gateway.idle();
@@ -241,16 +281,25 @@ describe('deliveries', () => {
   it('keeps an endpoint whose secret predates Standard Webhooks working: the old headers for the old check, and the standard ones', async () => {
     const legacy = `whsec_${randomBytes(32).toString('base64url')}`;
     await dynamo().send(
-      new UpdateCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.webhookEndpoint(alice.sub, endpointId), UpdateExpression: 'SET secret = :s REMOVE previousSecret, previousSecretExpiresAt', ExpressionAttributeValues: { ':s': legacy } }),
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.webhookEndpoint(alice.sub, endpointId),
+        UpdateExpression: 'SET secret = :s REMOVE previousSecret, previousSecretExpiresAt',
+        ExpressionAttributeValues: { ':s': legacy },
+      }),
     );
     const ping = await call(alice, 'POST', `/webhooks/${endpointId}/test`);
     expect(ping.status, ping.text).toBe(202);
     await app.gateway.idle();
-    const hook = await receiver.waitFor((h) => eventOf(h).type === 'ping' && eventOf(h).id === ping.json.delivery.eventId);
+    const hook = await receiver.waitFor(
+      (h) => eventOf(h).type === 'ping' && eventOf(h).id === ping.json.delivery.eventId,
+    );
     // what a receiver written for the old scheme checks
     const ts = hook.headers['sendbridge-timestamp'];
     expect(hook.headers['sendbridge-event-id']).toBe(eventOf(hook).id);
-    expect(hook.headers['sendbridge-signature']).toBe(`v1=${createHmac('sha256', legacy).update(`${ts}.${hook.body}`).digest('hex')}`);
+    expect(hook.headers['sendbridge-signature']).toBe(
+      `v1=${createHmac('sha256', legacy).update(`${ts}.${hook.body}`).digest('hex')}`,
+    );
     // and the same key, written in standard base64, verifies with the official library
     expect(new Webhook(standardSecretOf(legacy)).verify(hook.body, hook.headers)).toEqual(eventOf(hook));
     // rotating moves the endpoint to a standard secret
@@ -265,7 +314,9 @@ describe('deliveries', () => {
     const t = await sendFiles(app, alice, new Map([['quiet.txt', randomData(10)]]));
     await app.gateway.idle();
     expect(receiver.received.some(ofType('transfer.created', t.id))).toBe(false);
-    expect((await call(alice, 'PATCH', `/webhooks/${endpointId}`, { enabled: true, events: ['transfer.expired'] })).status).toBe(200);
+    expect(
+      (await call(alice, 'PATCH', `/webhooks/${endpointId}`, { enabled: true, events: ['transfer.expired'] })).status,
+    ).toBe(200);
     const t2 = await sendFiles(app, alice, new Map([['quiet2.txt', randomData(10)]]));
     await app.gateway.idle();
     expect(receiver.received.some(ofType('transfer.created', t2.id))).toBe(false);

@@ -52,7 +52,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (s3 && written.length) {
-    await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: written.map((Key) => ({ Key })) } })).catch(() => undefined);
+    await s3
+      .send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: written.map((Key) => ({ Key })) } }))
+      .catch(() => undefined);
   }
   s3?.destroy();
   await stack?.stop();
@@ -81,7 +83,13 @@ describe('buildZipToS3 against s3rver', () => {
     const zip = await download(targetKey);
     expect(zip.length).toBe(result.size);
     const entries = await readZip(zip);
-    expect(entries.map((e) => e.name)).toEqual(['videos/clip.mp4', 'photo.jpg', 'empty.txt', 'Ünïcødé 日本語.pdf', 'photo (1).jpg']);
+    expect(entries.map((e) => e.name)).toEqual([
+      'videos/clip.mp4',
+      'photo.jpg',
+      'empty.txt',
+      'Ünïcødé 日本語.pdf',
+      'photo (1).jpg',
+    ]);
     entries.forEach((e, i) => {
       expect(sha(e.data), e.name).toBe(sha(sources[i]!.data));
       expect(e.entry.getLastModDate().getTime()).toBe(sources[i]!.mtime);
@@ -93,7 +101,15 @@ describe('buildZipToS3 against s3rver', () => {
     const targetKey = `${prefix}/zips/small-parts.zip`;
     written.push(targetKey);
     const entries = sources.map((s) => ({ key: s.key, name: s.name, size: s.data.length, mtime: s.mtime }));
-    const result = await buildZipToS3({ s3: layer, sourceBucket: bucket, entries, targetBucket: bucket, targetKey, partSize: 5 * MiB, concurrency: 4 });
+    const result = await buildZipToS3({
+      s3: layer,
+      sourceBucket: bucket,
+      entries,
+      targetBucket: bucket,
+      targetKey,
+      partSize: 5 * MiB,
+      concurrency: 4,
+    });
     expect(result.parts).toBe(Math.ceil(result.size / (5 * MiB)));
     const zip = await download(targetKey);
     const read = await readZip(zip);
@@ -112,6 +128,8 @@ describe('buildZipToS3 against s3rver', () => {
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SourceSizeError);
     expect((err as Error).message).toContain(`source object ${s.key} has ${s.data.length} bytes`);
-    await expect(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: targetKey }))).rejects.toMatchObject({ name: 'NotFound' });
+    await expect(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: targetKey }))).rejects.toMatchObject({
+      name: 'NotFound',
+    });
   });
 });

@@ -10,7 +10,14 @@ import path from 'node:path';
 import { parseCommandLine, parseExpiry } from '../../packages/cli/src/args';
 import { ApiError, UsageError, EXIT, describeError, exitCodeForStatus } from '../../packages/cli/src/errors';
 import { isLoopbackHost, parseApiOrigin, resolveApiOrigin } from '../../packages/cli/src/origin';
-import { checkpointFile, checkpointKey, clearSendCheckpoint, findSendCheckpoint, saveSendCheckpoint, type LocalFileIdentity } from '../../packages/cli/src/checkpoint';
+import {
+  checkpointFile,
+  checkpointKey,
+  clearSendCheckpoint,
+  findSendCheckpoint,
+  saveSendCheckpoint,
+  type LocalFileIdentity,
+} from '../../packages/cli/src/checkpoint';
 import { configDir, readConfig, writeConfig } from '../../packages/cli/src/config';
 import { collectFiles } from '../../packages/cli/src/files';
 import { parseTransferRef, passwordHint, safeRelativePath } from '../../packages/cli/src/transfers';
@@ -21,10 +28,31 @@ import { RESUME_WINDOW_SECONDS } from '../../functions/domain/expiry';
 
 describe('argument parsing', () => {
   it('parses send with repeated --to, message, expiry and password', () => {
-    const p = parseCommandLine(['send', './a', 'b.txt', '--to', 'x@y.io', '--to', 'z@y.io', '-m', 'hi', '--expiry', '1w', '--password', 'pw', '--json']);
+    const p = parseCommandLine([
+      'send',
+      './a',
+      'b.txt',
+      '--to',
+      'x@y.io',
+      '--to',
+      'z@y.io',
+      '-m',
+      'hi',
+      '--expiry',
+      '1w',
+      '--password',
+      'pw',
+      '--json',
+    ]);
     expect(p.command).toBe('send');
     expect(p.positionals).toEqual(['./a', 'b.txt']);
-    expect(p.values).toMatchObject({ to: ['x@y.io', 'z@y.io'], message: 'hi', expiry: '1w', password: 'pw', json: true });
+    expect(p.values).toMatchObject({
+      to: ['x@y.io', 'z@y.io'],
+      message: 'hi',
+      expiry: '1w',
+      password: 'pw',
+      json: true,
+    });
   });
 
   it('refuses bad usage with UsageError (exit 1)', () => {
@@ -58,8 +86,15 @@ describe('argument parsing', () => {
   });
 
   it('knows request create, get -o, --zip, help and version', () => {
-    expect(parseCommandLine(['request', 'create', '--title', 'T', '-m', 'M'])).toMatchObject({ command: 'request create', values: { title: 'T', message: 'M' } });
-    expect(parseCommandLine(['get', 'Abc1234', '-o', 'out', '--zip'])).toMatchObject({ command: 'get', positionals: ['Abc1234'], values: { output: 'out', zip: true } });
+    expect(parseCommandLine(['request', 'create', '--title', 'T', '-m', 'M'])).toMatchObject({
+      command: 'request create',
+      values: { title: 'T', message: 'M' },
+    });
+    expect(parseCommandLine(['get', 'Abc1234', '-o', 'out', '--zip'])).toMatchObject({
+      command: 'get',
+      positionals: ['Abc1234'],
+      values: { output: 'out', zip: true },
+    });
     expect(parseCommandLine([]).command).toBe('help');
     expect(parseCommandLine(['send', '--help']).command).toBe('help');
     expect(parseCommandLine(['--version']).command).toBe('version');
@@ -78,7 +113,8 @@ describe('expiry parsing', () => {
     expect(parseExpiry(' 2W ')).toBe(1209600);
   });
   it('refuses anything else', () => {
-    for (const v of ['', 'w', '1 week', '-1d', '0', '0d', '1.5d', '1x', '99999999999999999y']) expect(() => parseExpiry(v), v).toThrow(UsageError);
+    for (const v of ['', 'w', '1 week', '-1d', '0', '0d', '1.5d', '1x', '99999999999999999y'])
+      expect(() => parseExpiry(v), v).toThrow(UsageError);
   });
 });
 
@@ -88,7 +124,16 @@ describe('http refusal and the API origin', () => {
     expect(parseApiOrigin('http://127.0.0.1:3001')).toBe('http://127.0.0.1:3001');
     expect(parseApiOrigin('http://localhost:3001')).toBe('http://localhost:3001');
     expect(parseApiOrigin('http://[::1]:3001')).toBe('http://[::1]:3001');
-    for (const v of ['http://send.example.com', 'http://10.0.0.5:3001', 'http://192.168.1.2', 'http://127.0.0.1.nip.io', 'http://localhost.example.com', 'ftp://127.0.0.1', 'https://user:pw@send.example.com', 'not a url']) {
+    for (const v of [
+      'http://send.example.com',
+      'http://10.0.0.5:3001',
+      'http://192.168.1.2',
+      'http://127.0.0.1.nip.io',
+      'http://localhost.example.com',
+      'ftp://127.0.0.1',
+      'https://user:pw@send.example.com',
+      'not a url',
+    ]) {
       expect(() => parseApiOrigin(v), v).toThrow(UsageError);
     }
   });
@@ -100,12 +145,18 @@ describe('http refusal and the API origin', () => {
     expect(isLoopbackHost('::2')).toBe(false);
   });
   it('takes --api, then SENDBRIDGE_API, then the saved login, then the local stack on API_PORT', () => {
-    expect(resolveApiOrigin('https://a.example', { SENDBRIDGE_API: 'https://b.example' }, 'https://c.example')).toBe('https://a.example');
-    expect(resolveApiOrigin(undefined, { SENDBRIDGE_API: 'https://b.example' }, 'https://c.example')).toBe('https://b.example');
+    expect(resolveApiOrigin('https://a.example', { SENDBRIDGE_API: 'https://b.example' }, 'https://c.example')).toBe(
+      'https://a.example',
+    );
+    expect(resolveApiOrigin(undefined, { SENDBRIDGE_API: 'https://b.example' }, 'https://c.example')).toBe(
+      'https://b.example',
+    );
     expect(resolveApiOrigin(undefined, {}, 'https://c.example')).toBe('https://c.example');
     expect(resolveApiOrigin(undefined, { API_PORT: '3701' }, undefined)).toBe('http://127.0.0.1:3701');
     expect(resolveApiOrigin(undefined, {}, undefined)).toBe('http://127.0.0.1:3001');
-    expect(() => resolveApiOrigin(undefined, { SENDBRIDGE_API: 'http://evil.example' }, undefined)).toThrow(/refusing plain http/);
+    expect(() => resolveApiOrigin(undefined, { SENDBRIDGE_API: 'http://evil.example' }, undefined)).toThrow(
+      /refusing plain http/,
+    );
   });
 });
 
@@ -137,7 +188,13 @@ describe('config and checkpoint store', () => {
 
   it('keys a send by the files identity and options, whatever their order', () => {
     const k = checkpointKey('https://a.example', files, opts);
-    expect(checkpointKey('https://a.example', [...files].reverse(), { expirySeconds: 604800, emailTo: [{ email: 'x@y.io' }], sendAs: 'email' })).toBe(k);
+    expect(
+      checkpointKey('https://a.example', [...files].reverse(), {
+        expirySeconds: 604800,
+        emailTo: [{ email: 'x@y.io' }],
+        sendAs: 'email',
+      }),
+    ).toBe(k);
     expect(checkpointKey('https://b.example', files, opts)).not.toBe(k);
     expect(checkpointKey('https://a.example', [files[0]!, { ...files[1]!, size: 100 }], opts)).not.toBe(k);
     expect(checkpointKey('https://a.example', [files[0]!, { ...files[1]!, mtimeMs: 2001 }], opts)).not.toBe(k);
@@ -148,7 +205,12 @@ describe('config and checkpoint store', () => {
   it('saves, finds within the resume window only, and clears checkpoints (0600)', () => {
     const k = checkpointKey('https://a.example', files, opts);
     const now = 1_800_000_000_000;
-    const cp = { transferId: 'Abc1234', origin: 'https://a.example', createdAt: now, files: [{ fileId: 'f000000001', path: '/p/a.txt', size: 10 }] };
+    const cp = {
+      transferId: 'Abc1234',
+      origin: 'https://a.example',
+      createdAt: now,
+      files: [{ fileId: 'f000000001', path: '/p/a.txt', size: 10 }],
+    };
     expect(findSendCheckpoint(dir, k, now)).toBeNull();
     saveSendCheckpoint(dir, k, cp, now);
     expect(statSync(checkpointFile(dir)).mode & 0o777).toBe(0o600);
@@ -197,10 +259,18 @@ describe('exit codes, links, paths, secrets', () => {
 
   it('reads links and ids', () => {
     expect(parseTransferRef('Abc1234')).toEqual({ id: 'Abc1234' });
-    expect(parseTransferRef('https://send.example/w/Abc1234')).toEqual({ id: 'Abc1234', origin: 'https://send.example' });
-    expect(parseTransferRef('https://send.example/downloads/Abc1234/R1234567')).toEqual({ id: 'Abc1234', recipient: 'R1234567', origin: 'https://send.example' });
+    expect(parseTransferRef('https://send.example/w/Abc1234')).toEqual({
+      id: 'Abc1234',
+      origin: 'https://send.example',
+    });
+    expect(parseTransferRef('https://send.example/downloads/Abc1234/R1234567')).toEqual({
+      id: 'Abc1234',
+      recipient: 'R1234567',
+      origin: 'https://send.example',
+    });
     expect(parseTransferRef('https://send.example/d/Abc1234')).toMatchObject({ id: 'Abc1234' });
-    for (const bad of ['Abc12', 'https://send.example/x/Abc1234', 'https://send.example/w/../../etc']) expect(() => parseTransferRef(bad), bad).toThrow(UsageError);
+    for (const bad of ['Abc12', 'https://send.example/x/Abc1234', 'https://send.example/w/../../etc'])
+      expect(() => parseTransferRef(bad), bad).toThrow(UsageError);
   });
 
   it('never writes outside the output folder', () => {
@@ -212,27 +282,55 @@ describe('exit codes, links, paths, secrets', () => {
   });
 
   it('prints sizes and speeds rounded, small speeds included', () => {
-    const p = { bytesDone: 41, bytesTotal: 82, filesDone: 0, filesTotal: 2, speedBps: 268.17606008205985, etaMs: 153, phase: 'transferring', tryNumber: 1 } as Parameters<typeof progressLine>[0];
+    const p = {
+      bytesDone: 41,
+      bytesTotal: 82,
+      filesDone: 0,
+      filesTotal: 2,
+      speedBps: 268.17606008205985,
+      etaMs: 153,
+      phase: 'transferring',
+      tryNumber: 1,
+    } as Parameters<typeof progressLine>[0];
     expect(progressLine(p, 10)).toBe('[#####.....]  50%  41 B / 82 B  268 B/s  0s left');
-    expect(progressLine({ ...p, bytesDone: 1_234_567_890, bytesTotal: 2_900_000_000, speedBps: 35_149_999 }, 10)).toMatch(/ 1\.2 GB \/ 2\.9 GB {2}35\.1 MB\/s /u);
+    expect(
+      progressLine({ ...p, bytesDone: 1_234_567_890, bytesTotal: 2_900_000_000, speedBps: 35_149_999 }, 10),
+    ).toMatch(/ 1\.2 GB \/ 2\.9 GB {2}35\.1 MB\/s /u);
   });
 
   it('tells a missing password from a wrong one, with the option to use, keeping code and exit code', () => {
-    const missing = passwordHint(new ApiError(401, 'password_required', 'This transfer is password protected.')) as ApiError;
+    const missing = passwordHint(
+      new ApiError(401, 'password_required', 'This transfer is password protected.'),
+    ) as ApiError;
     expect(missing.message).toBe('This transfer is password protected: give its password with --password.');
     const wrong = passwordHint(new ApiError(401, 'wrong_password', 'This transfer is password protected.')) as ApiError;
     expect(wrong.message).toBe('Wrong password for this transfer (--password).');
-    expect([missing.code, missing.exitCode, wrong.code, wrong.exitCode]).toEqual(['password_required', EXIT.auth, 'wrong_password', EXIT.auth]);
+    expect([missing.code, missing.exitCode, wrong.code, wrong.exitCode]).toEqual([
+      'password_required',
+      EXIT.auth,
+      'wrong_password',
+      EXIT.auth,
+    ]);
     const other = new ApiError(404, 'transfer_not_found', 'gone');
     expect(passwordHint(other)).toBe(other);
   });
 
   it('names the option a refused field came from', () => {
-    const refused = (field: string, message: string) => new ApiError(400, 'invalid_request', `body: ${field} ${message}`, { where: 'body', issues: [{ code: 'x', field, message }] });
-    expect(describeError(refused('message', 'Message can be at most 280 characters'))).toBe('--message: Message can be at most 280 characters');
-    expect(describeError(refused('emailTo.3.email', 'Enter a valid email address'))).toBe('--to: Enter a valid email address');
+    const refused = (field: string, message: string) =>
+      new ApiError(400, 'invalid_request', `body: ${field} ${message}`, {
+        where: 'body',
+        issues: [{ code: 'x', field, message }],
+      });
+    expect(describeError(refused('message', 'Message can be at most 280 characters'))).toBe(
+      '--message: Message can be at most 280 characters',
+    );
+    expect(describeError(refused('emailTo.3.email', 'Enter a valid email address'))).toBe(
+      '--to: Enter a valid email address',
+    );
     expect(describeError(refused('fileObjects', 'Too many files'))).toBe('fileObjects: Too many files');
-    expect(describeError(new ApiError(404, 'transfer_not_found', 'This transfer does not exist.'))).toBe('This transfer does not exist.');
+    expect(describeError(new ApiError(404, 'transfer_not_found', 'This transfer does not exist.'))).toBe(
+      'This transfer does not exist.',
+    );
     expect(describeError(new Error('plain'))).toBe('plain');
   });
 

@@ -10,20 +10,28 @@ const transfersScreens = () => importWithRetry(() => import('@/features/transfer
 // ---- file requests: one small module fetches the screens (features/requests/routes.ts) ----
 const requestsScreens = () => importWithRetry(() => import('@/features/requests/routes'));
 /** The screens (storage region picker, settings) come through one module. */
-const settingsScreen = (screen: 'dataResidency' | 'settings') => () => importWithRetry(() => import('@/features/settings/routes')).then((m) => m[screen]());
+const settingsScreen = (screen: 'dataResidency' | 'settings') => () =>
+  importWithRetry(() => import('@/features/settings/routes')).then((m) => m[screen]());
 /** The billing screens (billing page, one invoice) come through one module, with their `billing` catalogue. */
 const billing = (screen: 'billingPage' | 'invoicePage') =>
-  withNamespaces(['billing'], () => importWithRetry(() => import('@/features/billing/routes')).then((m) => m[screen]()));
+  withNamespaces(['billing'], () =>
+    importWithRetry(() => import('@/features/billing/routes')).then((m) => m[screen]()),
+  );
 /** The domain settings, with its own `domains` catalogue. */
-const domainSettings = withNamespaces(['domains'], () => importWithRetry(() => import('@/features/domains/routes')).then((m) => m.domainSettings()));
+const domainSettings = withNamespaces(['domains'], () =>
+  importWithRetry(() => import('@/features/domains/routes')).then((m) => m.domainSettings()),
+);
 
 /** The webhooks screen, with its own `webhooks` catalogue. */
-const webhooksPage = withNamespaces(['webhooks'], () => importWithRetry(() => import('@/features/webhooks/routes')).then((m) => m.webhooksPage()));
+const webhooksPage = withNamespaces(['webhooks'], () =>
+  importWithRetry(() => import('@/features/webhooks/routes')).then((m) => m.webhooksPage()),
+);
 /** The API keys screen; its module also loads the `api` catalogue. */
 const apiKeys = () => importWithRetry(() => import('@/features/api-keys/routes')).then((m) => m.apiKeysPage());
 
 /** The branding screens come through one module, which also loads their `branding` catalogue. */
-const branding = (screen: 'customize' | 'poweredBy') => () => importWithRetry(() => import('@/features/branding/routes')).then((m) => m[screen]());
+const branding = (screen: 'customize' | 'poweredBy') => () =>
+  importWithRetry(() => import('@/features/branding/routes')).then((m) => m[screen]());
 
 /**
  * Children of /dash (spec §2), mounted behind the login guard. The screens load on demand
@@ -33,24 +41,39 @@ const screens = {
   // The layout's tabs and What's-new button read these catalogues; as every /dash screen waits
   // for the layout, the transfers screens (list, TransferModal, the home's recent ones) have theirs too,
   // as do the quick send (`send`), the account screens (`account`) and the roadmap and what's new (`pages`).
-  layout: withNamespaces(['transfers', 'insights', 'contacts', 'requests', 'send', 'account', 'pages'], () => importWithRetry(() => import('./screens/dash-layout')).then((m) => ({ Component: m.DashLayout }))),
+  layout: withNamespaces(['transfers', 'insights', 'contacts', 'requests', 'send', 'account', 'pages'], () =>
+    importWithRetry(() => import('./screens/dash-layout')).then((m) => ({ Component: m.DashLayout })),
+  ),
   home: () => importWithRetry(() => import('./screens/dashboard-home')).then((m) => ({ Component: m.DashboardHome })),
   // the account's plan card and its plan tab read the `billing` catalogue
-  account: withNamespaces(['billing'], () => importWithRetry(() => import('./screens/account-page')).then((m) => ({ Component: m.AccountPage }))),
-  profile: () => importWithRetry(() => import('@/features/dashboard/components/profile-page')).then((m) => ({ Component: m.ProfilePage })),
+  account: withNamespaces(['billing'], () =>
+    importWithRetry(() => import('./screens/account-page')).then((m) => ({ Component: m.AccountPage })),
+  ),
+  profile: () =>
+    importWithRetry(() => import('@/features/dashboard/components/profile-page')).then((m) => ({
+      Component: m.ProfilePage,
+    })),
   // The chart, the map and their data load with this screen only (its catalogue came with the layout).
-  analytics: () => importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({ Component: m.AnalyticsPage })),
+  analytics: () =>
+    importWithRetry(() => import('@/features/analytics/components/analytics-page')).then((m) => ({
+      Component: m.AnalyticsPage,
+    })),
   transfers: () => transfersScreens().then((m) => ({ Component: m.TransfersPage })),
   transferModal: () => transfersScreens().then((m) => m.loadTransferModal()),
   // Contacts (spec §2 lists it among the lazy screens); its catalogue came with the layout.
-  contacts: () => importWithRetry(() => import('@/features/contacts/components/contacts-page')).then((m) => ({ Component: m.ContactsPage })),
+  contacts: () =>
+    importWithRetry(() => import('@/features/contacts/components/contacts-page')).then((m) => ({
+      Component: m.ContactsPage,
+    })),
   // file requests; their catalogue came with the layout (its Requests tab reads it)
   requests: () => requestsScreens().then((m) => m.loadRequestsPage()),
   requestDetail: () => requestsScreens().then((m) => m.loadRequestDetailPage()),
 } satisfies Record<string, NonNullable<RouteObject['lazy']>>;
 
 /** The Teams screen, with its `teams` catalogue. */
-const teamsPage = withNamespaces(['teams'], () => importWithRetry(() => import('@/features/teams/components/teams-page')).then((m) => ({ Component: m.TeamsPage })));
+const teamsPage = withNamespaces(['teams'], () =>
+  importWithRetry(() => import('@/features/teams/components/teams-page')).then((m) => ({ Component: m.TeamsPage })),
+);
 
 /** The Teams screen moved under the account; /dash/teams keeps working, query included. */
 function teamsRedirect({ request }: LoaderFunctionArgs) {
@@ -91,7 +114,12 @@ export const dashRoutes: RouteObject[] = [
       { path: 'teams', loader: teamsRedirect, element: null },
       { path: 'analytics', id: 'analytics', lazy: screens.analytics },
       // The TransferModal is a child of the list, so the list stays behind it (spec §2).
-      { path: 'transfers', id: 'transfers', lazy: screens.transfers, children: [{ path: ':slug', id: 'TransferModal', lazy: screens.transferModal }] },
+      {
+        path: 'transfers',
+        id: 'transfers',
+        lazy: screens.transfers,
+        children: [{ path: ':slug', id: 'TransferModal', lazy: screens.transferModal }],
+      },
       // Contacts
       { path: 'contacts', id: 'contacts', lazy: screens.contacts },
       // file requests

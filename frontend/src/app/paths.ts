@@ -132,7 +132,12 @@ export const paths = {
   dash: () => '/dash',
   /** the account (spec §2 named route `account`, parameter tab; tab 1 is plan upgrade with plan and period preselected) */
   account: (query: { tab?: 0 | 1; plan?: string; period?: string; coupon?: string } = {}) =>
-    withQuery('/dash/account', { tab: query.tab ? String(query.tab) : undefined, plan: query.plan, period: query.period, coupon: query.coupon }),
+    withQuery('/dash/account', {
+      tab: query.tab ? String(query.tab) : undefined,
+      plan: query.plan,
+      period: query.period,
+      coupon: query.coupon,
+    }),
   /** Dashboard screens the top navigation's account menu opens (spec §2 named routes). */
   accountProfile: () => '/dash/account/profile',
   domainSettings: () => '/dash/account/domain',

@@ -19,7 +19,15 @@ function Started() {
   return null;
 }
 
-export function AppProviders({ i18n, routes, children }: { i18n: I18n; routes: readonly RouteObject[]; children: ReactNode }) {
+export function AppProviders({
+  i18n,
+  routes,
+  children,
+}: {
+  i18n: I18n;
+  routes: readonly RouteObject[];
+  children: ReactNode;
+}) {
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>

@@ -32,18 +32,44 @@ function downloadScreen() {
  * read the bundled catalogue only.
  */
 const screens = {
-  home: withNamespaces(['send', 'account'], () => importWithRetry(() => import('@/app/screens/home-page')).then((m) => ({ Component: m.HomePage }))),
-  pricing: withNamespaces(['send', 'billing'], () => importWithRetry(() => import('@/app/screens/pricing-page')).then((m) => ({ Component: m.PricingPage }))),
-  about: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/about/components/about-page')).then((m) => ({ Component: m.AboutPage }))),
-  updates: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/updates/components/updates-page')).then((m) => ({ Component: m.UpdatesPage }))),
+  home: withNamespaces(['send', 'account'], () =>
+    importWithRetry(() => import('@/app/screens/home-page')).then((m) => ({ Component: m.HomePage })),
+  ),
+  pricing: withNamespaces(['send', 'billing'], () =>
+    importWithRetry(() => import('@/app/screens/pricing-page')).then((m) => ({ Component: m.PricingPage })),
+  ),
+  about: withNamespaces(['pages'], () =>
+    importWithRetry(() => import('@/features/about/components/about-page')).then((m) => ({ Component: m.AboutPage })),
+  ),
+  updates: withNamespaces(['pages'], () =>
+    importWithRetry(() => import('@/features/updates/components/updates-page')).then((m) => ({
+      Component: m.UpdatesPage,
+    })),
+  ),
   roadmap: withNamespaces(['pages'], roadmapScreen),
-  support: withNamespaces(['send'], () => importWithRetry(() => import('@/features/support/components/support-page')).then((m) => ({ Component: m.SupportPage }))),
-  affiliate: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/affiliate/components/affiliate-page')).then((m) => ({ Component: m.AffiliatePage }))),
+  support: withNamespaces(['send'], () =>
+    importWithRetry(() => import('@/features/support/components/support-page')).then((m) => ({
+      Component: m.SupportPage,
+    })),
+  ),
+  affiliate: withNamespaces(['pages'], () =>
+    importWithRetry(() => import('@/features/affiliate/components/affiliate-page')).then((m) => ({
+      Component: m.AffiliatePage,
+    })),
+  ),
   // the lifetime-code form, the trial's thank-you page and pricing's buttons read `billing`
-  sumo: withNamespaces(['pages', 'billing'], () => importWithRetry(() => import('@/app/screens/sumo-page')).then((m) => ({ Component: m.SumoPage }))),
-  thankyou: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({ Component: m.ThankyouDonePage }))),
+  sumo: withNamespaces(['pages', 'billing'], () =>
+    importWithRetry(() => import('@/app/screens/sumo-page')).then((m) => ({ Component: m.SumoPage })),
+  ),
+  thankyou: withNamespaces(['pages'], () =>
+    importWithRetry(() => import('@/features/thankyou/components/thankyou-page')).then((m) => ({
+      Component: m.ThankyouDonePage,
+    })),
+  ),
   thankyou2: withNamespaces(['pages', 'billing'], () =>
-    importWithRetry(() => import('@/features/billing/components/thankyou-trial-page')).then((m) => ({ Component: m.ThankyouTrialPage })),
+    importWithRetry(() => import('@/features/billing/components/thankyou-trial-page')).then((m) => ({
+      Component: m.ThankyouTrialPage,
+    })),
   ),
   // the product pages' bodies are in `pages` (their names and taglines stay bundled for the menus)
   product: withNamespaces(['pages'], () =>
@@ -72,19 +98,34 @@ const screens = {
     })),
   // file requests: the page and its catalogues arrive together (the upload card reads
   // `send`, and a refusal may name a limit from `account`)
-  fileRequest: withNamespaces(['requests', 'send', 'account'], () => importWithRetry(() => import('@/features/requests/routes')).then((m) => m.loadPublicRequestPage())),
-  login: withNamespaces(['account'], () => importWithRetry(() => import('@/features/auth/components/login-page')).then((m) => ({ Component: m.LoginPage }))),
-  register: withNamespaces(['account', 'billing'], () => importWithRetry(() => import('@/app/screens/register-page')).then((m) => ({ Component: m.RegisterPage }))),
+  fileRequest: withNamespaces(['requests', 'send', 'account'], () =>
+    importWithRetry(() => import('@/features/requests/routes')).then((m) => m.loadPublicRequestPage()),
+  ),
+  login: withNamespaces(['account'], () =>
+    importWithRetry(() => import('@/features/auth/components/login-page')).then((m) => ({ Component: m.LoginPage })),
+  ),
+  register: withNamespaces(['account', 'billing'], () =>
+    importWithRetry(() => import('@/app/screens/register-page')).then((m) => ({ Component: m.RegisterPage })),
+  ),
   updatePassword: withNamespaces(['account'], () =>
-    importWithRetry(() => import('@/features/auth/components/update-password-page')).then((m) => ({ Component: m.UpdatePasswordPage })),
+    importWithRetry(() => import('@/features/auth/components/update-password-page')).then((m) => ({
+      Component: m.UpdatePasswordPage,
+    })),
   ),
   // the team invite page (its texts in `teams`, the refusals' in `pages`)
-  invite: withNamespaces(['teams', 'pages'], () => importWithRetry(() => import('@/features/teams/components/invite-page')).then((m) => ({ Component: m.InvitePage }))),
+  invite: withNamespaces(['teams', 'pages'], () =>
+    importWithRetry(() => import('@/features/teams/components/invite-page')).then((m) => ({ Component: m.InvitePage })),
+  ),
   // the public API's reference, rendered from GET /api/v1/openapi.json (its module loads the `developers` catalogue)
   developers: () => importWithRetry(() => import('@/features/developers/routes')).then((m) => m.developersPage()),
-  dash: () => importWithRetry(() => import('@/features/auth/components/dash-guard')).then((m) => ({ Component: m.DashGuard })),
+  dash: () =>
+    importWithRetry(() => import('@/features/auth/components/dash-guard')).then((m) => ({ Component: m.DashGuard })),
   // its texts are in `pages`, so that no other screen's first load carries them
-  notFound: withNamespaces(['pages'], () => importWithRetry(() => import('@/features/not-found/components/not-found-page')).then((m) => ({ Component: m.NotFoundPage }))),
+  notFound: withNamespaces(['pages'], () =>
+    importWithRetry(() => import('@/features/not-found/components/not-found-page')).then((m) => ({
+      Component: m.NotFoundPage,
+    })),
+  ),
 } satisfies Record<RouteId, Lazy>;
 
 /**
@@ -118,7 +159,9 @@ const EXTRA: Partial<Record<RouteId, Omit<RouteObject, 'id' | 'path' | 'lazy' | 
 /** A route and its aliases, all rendering the same screen. */
 function served(id: RouteId): RouteObject[] {
   const { pattern, aliases } = ROUTES[id];
-  return [pattern, ...aliases].map((path) => ({ id: path === pattern ? id : `${id}:${path}`, path, lazy: screens[id], ...EXTRA[id] }) as RouteObject);
+  return [pattern, ...aliases].map(
+    (path) => ({ id: path === pattern ? id : `${id}:${path}`, path, lazy: screens[id], ...EXTRA[id] }) as RouteObject,
+  );
 }
 
 function keepSearch(request: Request): string {
@@ -130,12 +173,13 @@ function keepSearch(request: Request): string {
  * redirect to their canonical address, keeping the query; the canonical route is served when
  * its screen lands, and until then lands on /404/ like any other missing page.
  */
-const plannedAliasRedirects: RouteObject[] = PLANNED_ROUTES.flatMap(({ pattern, aliases }: { pattern: string; aliases: readonly string[] }) =>
-  aliases.map((alias) => ({
-    path: alias,
-    loader: ({ params, request }: LoaderFunctionArgs) => replace(generatePath(pattern, params) + keepSearch(request)),
-    element: null,
-  })),
+const plannedAliasRedirects: RouteObject[] = PLANNED_ROUTES.flatMap(
+  ({ pattern, aliases }: { pattern: string; aliases: readonly string[] }) =>
+    aliases.map((alias) => ({
+      path: alias,
+      loader: ({ params, request }: LoaderFunctionArgs) => replace(generatePath(pattern, params) + keepSearch(request)),
+      element: null,
+    })),
 );
 
 /** Unknown paths, including routes of later issues (PLANNED_ROUTES), go to /404/?path=... */

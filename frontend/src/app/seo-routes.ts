@@ -40,8 +40,18 @@ export const SEO_PAGES: readonly SeoPage[] = [
   { id: 'support', path: paths.support(), titleKey: 'support.title', descriptionKey: 'support' },
   { id: 'affiliate', path: paths.affiliate(), titleKey: 'affiliate.title', descriptionKey: 'affiliate' },
   { id: 'sumo', path: paths.sumo(), titleKey: 'sumo.title', descriptionKey: 'sumo' },
-  ...PRODUCT_SLUGS.map((slug) => ({ id: 'product' as const, path: paths.product(slug), titleKey: `product.${slug}.name`, descriptionKey: `product.${slug}` })),
-  ...COMPARE_SLUGS.map((slug) => ({ id: 'compare' as const, path: paths.compare(slug), titleKey: `compare.${slug}.title`, descriptionKey: `compare.${slug}` })),
+  ...PRODUCT_SLUGS.map((slug) => ({
+    id: 'product' as const,
+    path: paths.product(slug),
+    titleKey: `product.${slug}.name`,
+    descriptionKey: `product.${slug}`,
+  })),
+  ...COMPARE_SLUGS.map((slug) => ({
+    id: 'compare' as const,
+    path: paths.compare(slug),
+    titleKey: `compare.${slug}.title`,
+    descriptionKey: `compare.${slug}`,
+  })),
   // its title is in the `api` catalogue
   { id: 'developers', path: paths.developers(), titleKey: 'docs.title', descriptionKey: 'developers' },
 ];
@@ -70,7 +80,11 @@ export const ROBOTS_DISALLOW: readonly string[] = [
   ...new Set(
     (Object.keys(ROUTE_INDEXING) as RouteId[])
       .filter((id) => ROUTE_INDEXING[id] === 'private')
-      .flatMap((id) => [ROUTES[id].pattern, ...ROUTES[id].aliases].map((pattern) => (patternPrefix(pattern) === pattern ? pattern : `${patternPrefix(pattern)}/`))),
+      .flatMap((id) =>
+        [ROUTES[id].pattern, ...ROUTES[id].aliases].map((pattern) =>
+          patternPrefix(pattern) === pattern ? pattern : `${patternPrefix(pattern)}/`,
+        ),
+      ),
   ),
 ];
 /** The public routes kept out of search (sign-in, thank-you pages, 404). */
@@ -93,7 +107,11 @@ const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : 
  */
 export function seoPageFor(pathname: string): SeoPage | undefined {
   const clean = trimmed(pathname);
-  return SEO_PAGES.find((page) => trimmed(page.path) === clean || (ROUTES[page.id].aliases as readonly string[]).some((alias) => !/[:*]/.test(alias) && trimmed(alias) === clean));
+  return SEO_PAGES.find(
+    (page) =>
+      trimmed(page.path) === clean ||
+      (ROUTES[page.id].aliases as readonly string[]).some((alias) => !/[:*]/.test(alias) && trimmed(alias) === clean),
+  );
 }
 
 /** How the address is indexed: private first, then the public noindex routes, else indexable. */

@@ -33,7 +33,11 @@ function NavAvatar({ src, initials, seed }: { src?: string; initials: string; se
   // initials on the user's own colour (components/avatar-colour.ts); a styled span, not
   // the SVG InitialsAvatar, keeps the home's first load within its budget
   return (
-    <span className="nav-avatar nav-avatar-initials" aria-hidden="true" style={{ background: avatarColourOf(seed), color: '#fff' }}>
+    <span
+      className="nav-avatar nav-avatar-initials"
+      aria-hidden="true"
+      style={{ background: avatarColourOf(seed), color: '#fff' }}
+    >
       {initials}
     </span>
   );

@@ -14,7 +14,16 @@ export function CopyLink({ link, label, testId = 'transfer-link' }: { link: stri
         {label ?? t('modal.linkLabel')}
       </label>
       <div className="tr-copy-row">
-        <input ref={box} id={id} className="field-input" type="text" readOnly value={link} onFocus={(e) => e.target.select()} data-testid={testId} />
+        <input
+          ref={box}
+          id={id}
+          className="field-input"
+          type="text"
+          readOnly
+          value={link}
+          onFocus={(e) => e.target.select()}
+          data-testid={testId}
+        />
         <button type="button" className="btn btn-primary btn-sm" onClick={copy} data-testid={`${testId}-copy`}>
           {copied ? t('modal.copied') : t('modal.copy')}
         </button>

@@ -34,20 +34,38 @@ export function Footer() {
         <nav aria-label={t('footer.company')}>
           <h2>{t('footer.company')}</h2>
           <ul>
-            <li><Link to={paths.about()}>{t('nav.about')}</Link></li>
-            <li><Link to={paths.updates()}>{t('footer.updates')}</Link></li>
-            <li><Link to={paths.roadmap()}>{t('footer.roadmap')}</Link></li>
-            <li><Link to={paths.affiliate()}>{t('footer.affiliate')}</Link></li>
-            <li><Link to={paths.sumo()}>{t('footer.sumo')}</Link></li>
+            <li>
+              <Link to={paths.about()}>{t('nav.about')}</Link>
+            </li>
+            <li>
+              <Link to={paths.updates()}>{t('footer.updates')}</Link>
+            </li>
+            <li>
+              <Link to={paths.roadmap()}>{t('footer.roadmap')}</Link>
+            </li>
+            <li>
+              <Link to={paths.affiliate()}>{t('footer.affiliate')}</Link>
+            </li>
+            <li>
+              <Link to={paths.sumo()}>{t('footer.sumo')}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={t('footer.resources')}>
           <h2>{t('footer.resources')}</h2>
           <ul>
-            <li><Link to={paths.support()}>{t('footer.support')}</Link></li>
-            <li><Link to={paths.developers()}>{t('footer.developers')}</Link></li>
-            <li><Link to={paths.compare('wetransfer')}>{t('compare.wetransfer.title')}</Link></li>
-            <li><Link to={paths.compare('china')}>{t('compare.china.title')}</Link></li>
+            <li>
+              <Link to={paths.support()}>{t('footer.support')}</Link>
+            </li>
+            <li>
+              <Link to={paths.developers()}>{t('footer.developers')}</Link>
+            </li>
+            <li>
+              <Link to={paths.compare('wetransfer')}>{t('compare.wetransfer.title')}</Link>
+            </li>
+            <li>
+              <Link to={paths.compare('china')}>{t('compare.china.title')}</Link>
+            </li>
           </ul>
         </nav>
       </div>

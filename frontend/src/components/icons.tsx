@@ -2,7 +2,16 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-const base = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const base = {
+  width: 20,
+  height: 20,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 export function LogoMark(props: IconProps) {
   return (
@@ -15,23 +24,43 @@ export function LogoMark(props: IconProps) {
 }
 
 export function ChevronDown(props: IconProps) {
-  return <svg aria-hidden="true" {...base} width={16} height={16} {...props}><path d="m6 9 6 6 6-6" /></svg>;
+  return (
+    <svg aria-hidden="true" {...base} width={16} height={16} {...props}>
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
 }
 
 export function MenuIcon(props: IconProps) {
-  return <svg aria-hidden="true" {...base} width={24} height={24} {...props}><path d="M4 6h16M4 12h16M4 18h16" /></svg>;
+  return (
+    <svg aria-hidden="true" {...base} width={24} height={24} {...props}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
 }
 
 export function CloseIcon(props: IconProps) {
-  return <svg aria-hidden="true" {...base} width={24} height={24} {...props}><path d="M6 6l12 12M18 6 6 18" /></svg>;
+  return (
+    <svg aria-hidden="true" {...base} width={24} height={24} {...props}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </svg>
+  );
 }
 
 export function CheckIcon(props: IconProps) {
-  return <svg aria-hidden="true" {...base} width={18} height={18} {...props}><path d="m5 12 5 5 9-10" /></svg>;
+  return (
+    <svg aria-hidden="true" {...base} width={18} height={18} {...props}>
+      <path d="m5 12 5 5 9-10" />
+    </svg>
+  );
 }
 
 export function ArrowRight(props: IconProps) {
-  return <svg aria-hidden="true" {...base} width={18} height={18} {...props}><path d="M5 12h14M13 6l6 6-6 6" /></svg>;
+  return (
+    <svg aria-hidden="true" {...base} width={18} height={18} {...props}>
+      <path d="M5 12h14M13 6l6 6-6 6" />
+    </svg>
+  );
 }
 
 const FEATURE_PATHS: Record<string, string> = {
@@ -44,5 +73,9 @@ const FEATURE_PATHS: Record<string, string> = {
 };
 
 export function FeatureIcon({ name, ...props }: IconProps & { name: string }) {
-  return <svg aria-hidden="true" {...base} width={24} height={24} {...props}><path d={FEATURE_PATHS[name] ?? FEATURE_PATHS.regions} /></svg>;
+  return (
+    <svg aria-hidden="true" {...base} width={24} height={24} {...props}>
+      <path d={FEATURE_PATHS[name] ?? FEATURE_PATHS.regions} />
+    </svg>
+  );
 }

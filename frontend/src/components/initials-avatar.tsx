@@ -15,9 +15,26 @@ interface InitialsAvatarProps {
 export function InitialsAvatar({ seed, initials, size = 40, label, className, testId }: InitialsAvatarProps) {
   const fill = avatarColourOf(seed);
   return (
-    <svg className={className} width={size} height={size} viewBox="0 0 40 40" role={label ? 'img' : undefined} aria-label={label} aria-hidden={!label} data-testid={testId}>
+    <svg
+      className={className}
+      width={size}
+      height={size}
+      viewBox="0 0 40 40"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={!label}
+      data-testid={testId}
+    >
       <circle cx="20" cy="20" r="20" fill={fill} />
-      <text x="20" y="20" dy=".35em" textAnchor="middle" fill="#fff" fontSize={initials.length > 1 ? 15 : 18} fontWeight="700">
+      <text
+        x="20"
+        y="20"
+        dy=".35em"
+        textAnchor="middle"
+        fill="#fff"
+        fontSize={initials.length > 1 ? 15 : 18}
+        fontWeight="700"
+      >
         {initials}
       </text>
     </svg>

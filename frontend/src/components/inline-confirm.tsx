@@ -53,7 +53,13 @@ export function InlineConfirm(props: InlineConfirmProps) {
   return (
     <div className={props.className} role="group" aria-labelledby={questionId} data-testid={props.testId}>
       <p id={questionId}>{props.question}</p>
-      <button type="button" className={props.confirmClassName ?? `btn btn-primary${size}`} disabled={busy} onClick={props.onConfirm} data-testid={props.confirmTestId}>
+      <button
+        type="button"
+        className={props.confirmClassName ?? `btn btn-primary${size}`}
+        disabled={busy}
+        onClick={props.onConfirm}
+        data-testid={props.confirmTestId}
+      >
         {props.confirmLabel}
       </button>
       <button

@@ -10,9 +10,20 @@ import { XIcon } from './send-icons';
 export function ToastStack({ toasts, onDismiss }: { toasts: readonly Toast[]; onDismiss(id: number): void }) {
   const { t } = useTranslation();
   return (
-    <div className="qs-toasts" aria-live="polite" aria-relevant="additions" role="region" aria-label={t('send.toast.region')}>
+    <div
+      className="qs-toasts"
+      aria-live="polite"
+      aria-relevant="additions"
+      role="region"
+      aria-label={t('send.toast.region')}
+    >
       {toasts.map((toast) => (
-        <div key={toast.id} className={`qs-toast qs-toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'} data-testid="toast">
+        <div
+          key={toast.id}
+          className={`qs-toast qs-toast-${toast.kind}`}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+        >
           <div className="qs-toast-text">
             <p className="qs-toast-title">{toast.title}</p>
             {toast.body && <p className="qs-toast-body">{toast.body}</p>}
@@ -27,7 +38,12 @@ export function ToastStack({ toasts, onDismiss }: { toasts: readonly Toast[]; on
                 </a>
               ))}
           </div>
-          <button type="button" className="qs-icon-button" aria-label={t('send.toast.dismiss')} onClick={() => onDismiss(toast.id)}>
+          <button
+            type="button"
+            className="qs-icon-button"
+            aria-label={t('send.toast.dismiss')}
+            onClick={() => onDismiss(toast.id)}
+          >
             <XIcon />
           </button>
         </div>

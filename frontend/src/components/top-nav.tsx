@@ -176,7 +176,9 @@ export function TopNav() {
               </li>
               {signedIn ? (
                 <li>
-                  <NavLink to={paths.dash()} end>{t('nav.dash')}</NavLink>
+                  <NavLink to={paths.dash()} end>
+                    {t('nav.dash')}
+                  </NavLink>
                 </li>
               ) : (
                 <li>

@@ -20,13 +20,15 @@ function read(name: string): string | undefined {
 function apiBase(): string {
   // Same origin by default: CloudFront (AWS) and the Vite proxy (local) route /api.
   const value = read(NAMES.apiBase) ?? '/api';
-  if (!value.startsWith('/') && !/^https?:\/\//.test(value)) throw new Error(`${NAMES.apiBase} must be a path or an http(s) URL: ${value}`);
+  if (!value.startsWith('/') && !/^https?:\/\//.test(value))
+    throw new Error(`${NAMES.apiBase} must be a path or an http(s) URL: ${value}`);
   return value.replace(/\/+$/, '');
 }
 
 function supportEmail(): string {
   const value = read(NAMES.supportEmail) ?? 'support@sendbridge.app';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`${NAMES.supportEmail} is not an email address: ${value}`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+    throw new Error(`${NAMES.supportEmail} is not an email address: ${value}`);
   return value;
 }
 

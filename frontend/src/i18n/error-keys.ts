@@ -277,7 +277,8 @@ export function errorTextOf(err: unknown): ErrorText {
     retryAfterSeconds?: unknown;
   };
   if (err.code === 'rate_limited') {
-    const seconds = typeof details.retryAfterSeconds === 'number' && details.retryAfterSeconds > 0 ? details.retryAfterSeconds : 60;
+    const seconds =
+      typeof details.retryAfterSeconds === 'number' && details.retryAfterSeconds > 0 ? details.retryAfterSeconds : 60;
     return { key: 'errors.rateLimited', params: { count: Math.ceil(seconds / 60) } };
   }
   if (err.code === 'invalid_request') {

@@ -1,13 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  FALLBACK_LANGUAGE,
-  LANGUAGE_TAGS,
-  LANGUAGES,
-  isLanguage,
-  type Language,
-  toLanguage,
-} from '@/i18n/languages';
+import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, LANGUAGES, isLanguage, type Language, toLanguage } from '@/i18n/languages';
 import { languageDetector } from '@/i18n/language-detector';
 import { LOCALE_LOADERS } from '@/i18n/locale-loaders';
 import { isLazyNamespace, SECTION_NAMESPACES } from '@/i18n/namespace-names';
@@ -60,11 +53,7 @@ export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = LANGUAGE_TAGS[toLanguage(lng)];
   });
-  await i18n
-    .use(lazyLocales)
-    .use(languageDetector)
-    .use(initReactI18next)
-    .init(options());
+  await i18n.use(lazyLocales).use(languageDetector).use(initReactI18next).init(options());
   return i18n;
 }
 

@@ -19,7 +19,12 @@ function stored(): string | null {
 export const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
   detect() {
-    const found = [new URLSearchParams(window.location.search).get(LANGUAGE_QUERY_PARAM), stored(), ...(navigator.languages ?? []), navigator.language];
+    const found = [
+      new URLSearchParams(window.location.search).get(LANGUAGE_QUERY_PARAM),
+      stored(),
+      ...(navigator.languages ?? []),
+      navigator.language,
+    ];
     return found.filter((lng): lng is string => typeof lng === 'string' && lng !== '');
   },
   cacheUserLanguage(lng) {

@@ -2,7 +2,9 @@ import type { Language } from '@/i18n/languages';
 import type { LazyNamespace } from '@/i18n/namespace-names';
 
 type Catalogue = { default: Record<string, unknown> };
-const files = import.meta.glob<Catalogue>('./locales/{transfers,insights,contacts,requests,settings,billing,send,account,pages,teams,domains,branding,marketing,webhooks,api}/*.json');
+const files = import.meta.glob<Catalogue>(
+  './locales/{transfers,insights,contacts,requests,settings,billing,send,account,pages,teams,domains,branding,marketing,webhooks,api}/*.json',
+);
 
 /**
  * One dynamic import per (namespace, language). This table of loaders is its own small

@@ -43,7 +43,25 @@
  * - `pages`: roadmap, about, affiliate, sumo, thank-you and updates pages (also the dashboard's
  *   what's-new panel and account page)
  */
-export const LAZY_NAMESPACES = ['transfers', 'insights', 'contacts', 'requests', 'settings', 'billing', 'send', 'account', 'pages', 'teams', 'domains', 'branding', 'previews', 'marketing', 'webhooks', 'api', 'abuse'] as const;
+export const LAZY_NAMESPACES = [
+  'transfers',
+  'insights',
+  'contacts',
+  'requests',
+  'settings',
+  'billing',
+  'send',
+  'account',
+  'pages',
+  'teams',
+  'domains',
+  'branding',
+  'previews',
+  'marketing',
+  'webhooks',
+  'api',
+  'abuse',
+] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

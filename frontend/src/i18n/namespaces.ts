@@ -6,7 +6,10 @@ function isDownloadPageNamespace(ns: LazyNamespace): ns is DownloadPageNamespace
 }
 
 /** The namespace's catalogue in one language (its table of loaders is loaded on first use). */
-export async function loadNamespace(ns: LazyNamespace, language: Language): Promise<{ default: Record<string, unknown> }> {
+export async function loadNamespace(
+  ns: LazyNamespace,
+  language: Language,
+): Promise<{ default: Record<string, unknown> }> {
   if (isDownloadPageNamespace(ns)) {
     const { loadDownloadNamespaceFile } = await import('@/i18n/download-namespace-files');
     return loadDownloadNamespaceFile(ns, language);

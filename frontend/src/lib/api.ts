@@ -21,7 +21,10 @@ import { env } from '@/config/env';
  */
 export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/gu, '-').replace(/\//gu, '_').replace(/=+$/u, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/gu, '-')
+    .replace(/\//gu, '_')
+    .replace(/=+$/u, '');
 }
 
 /** The request header of functions/domain/retry-policy.ts IDEMPOTENCY_KEY_HEADER (a unit test keeps them equal). */
@@ -84,7 +87,10 @@ async function errorOf(res: Response): Promise<ApiError> {
   let message = res.statusText || `Request failed (${res.status})`;
   let details: unknown;
   try {
-    const body = (await res.json()) as { error?: { code?: string; message?: string; details?: unknown }; message?: string };
+    const body = (await res.json()) as {
+      error?: { code?: string; message?: string; details?: unknown };
+      message?: string;
+    };
     if (body.error) {
       code = body.error.code ?? code;
       message = body.error.message ?? message;
@@ -99,7 +105,13 @@ async function errorOf(res: Response): Promise<ApiError> {
 }
 
 /** The wait before retry `attempt`, or undefined when the call must not be repeated. */
-async function retryDelayAfter(method: string, path: string, error: ApiError, attempt: number, retryAfter: string | null): Promise<number | undefined> {
+async function retryDelayAfter(
+  method: string,
+  path: string,
+  error: ApiError,
+  attempt: number,
+  retryAfter: string | null,
+): Promise<number | undefined> {
   const policy = await import('@domain/retry-policy').catch(() => undefined);
   // (here the error is a network error, a 5xx or a 409)
   if (!policy) return method === 'GET' && error.status !== 409 ? 1_000 * attempt : undefined;
@@ -114,7 +126,8 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.accessToken) headers.authorization = `Bearer ${init.accessToken}`;
-  if (method === 'POST' || method === 'PATCH') headers[IDEMPOTENCY_KEY_HEADER] = init.idempotencyKey ?? newIdempotencyKey();
+  if (method === 'POST' || method === 'PATCH')
+    headers[IDEMPOTENCY_KEY_HEADER] = init.idempotencyKey ?? newIdempotencyKey();
   // One serialisation for every attempt: the server compares a keyed repeat's bytes.
   const body = init.body === undefined ? undefined : JSON.stringify(init.body);
 

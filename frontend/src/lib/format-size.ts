@@ -12,5 +12,10 @@ export function formatSize(bytes: number, language: string): string {
   const tag = LANGUAGE_TAGS[toLanguage(language)];
   // Intl's short byte unit is the word ('0 byte'); sizes elsewhere say 'B'.
   if (unit === 0) return `${new Intl.NumberFormat(tag).format(value)} B`;
-  return new Intl.NumberFormat(tag, { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(tag, {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
 }

@@ -23,7 +23,9 @@ function numberFormat(language: string, kind: string, options?: Intl.NumberForma
 export function formatBytes(bytes: number, language: string): string {
   const unit = bytes >= TB ? 'terabyte' : 'gigabyte';
   const value = bytes / (unit === 'terabyte' ? TB : GB);
-  return numberFormat(language, unit, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 2 }).format(value);
+  return numberFormat(language, unit, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 2 }).format(
+    value,
+  );
 }
 
 export function formatCount(value: number, language: string): string {
@@ -32,11 +34,16 @@ export function formatCount(value: number, language: string): string {
 
 /** Prices of the plan table are US dollars without cents. */
 export function formatPrice(amount: number, language: string): string {
-  return numberFormat(language, 'price', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount);
+  return numberFormat(language, 'price', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
+    amount,
+  );
 }
 
 export function formatDate(isoDate: string, language: string): string {
-  return new Intl.DateTimeFormat(locale(language), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(locale(language), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T00:00:00Z`));
 }

@@ -6,7 +6,6 @@ import { ROUTE_HEAD_ATTRIBUTE } from '@/lib/route-head-attribute';
 import { holdNoIndex } from '@/lib/use-no-index';
 import { whenIdle } from '@/lib/when-idle';
 
-
 let loaded = false;
 /** The first screen's hold on `noindex` when it is private, handed to lib/seo-head.ts once that loads. */
 let firstHold: (() => void) | undefined;

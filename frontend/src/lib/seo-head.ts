@@ -42,7 +42,8 @@ export async function loadDescriptions(language: Language): Promise<Descriptions
 /** `home` or `product.document-receipts` in a catalogue. */
 export function descriptionOf(texts: Descriptions, key: string): string | undefined {
   const dot = key.indexOf('.');
-  const value = dot === -1 ? texts[key] : (texts[key.slice(0, dot)] as Record<string, string> | undefined)?.[key.slice(dot + 1)];
+  const value =
+    dot === -1 ? texts[key] : (texts[key.slice(0, dot)] as Record<string, string> | undefined)?.[key.slice(dot + 1)];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
@@ -110,7 +111,8 @@ export async function applyRouteHead({ pathname, search, language, heldNoIndex }
     return;
   }
   meta.content = descriptionOf(texts, page.descriptionKey) ?? defaultDescription ?? '';
-  const origin = (typeof __SENDBRIDGE_PUBLIC_ORIGIN__ === 'string' && __SENDBRIDGE_PUBLIC_ORIGIN__) || window.location.origin;
+  const origin =
+    (typeof __SENDBRIDGE_PUBLIC_ORIGIN__ === 'string' && __SENDBRIDGE_PUBLIC_ORIGIN__) || window.location.origin;
   const named = new URLSearchParams(search).get(LANGUAGE_QUERY_PARAM);
   document.head.append(
     link('canonical', canonicalUrl(origin, page, isLanguage(named) ? named : undefined)),

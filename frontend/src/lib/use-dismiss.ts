@@ -5,7 +5,11 @@ import { useEffect, useRef, type RefObject } from 'react';
  * told which, so a caller can return the focus to its toggle after Escape. The latest `dismiss`
  * is used without re-attaching the listeners on every render.
  */
-export function useDismiss(open: boolean, ref: RefObject<HTMLElement | null>, dismiss: (how: 'escape' | 'outside') => void): void {
+export function useDismiss(
+  open: boolean,
+  ref: RefObject<HTMLElement | null>,
+  dismiss: (how: 'escape' | 'outside') => void,
+): void {
   const latest = useRef(dismiss);
   latest.current = dismiss;
   useEffect(() => {

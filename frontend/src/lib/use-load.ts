@@ -34,9 +34,21 @@ const LOADING = { state: 'loading' } as const;
  * that is dropped, so it never overwrites a newer one nor sets state on an unmounted screen.
  * `fetch` gets the AbortSignal to hand to the API call; it is read at each load (not a dependency).
  */
-export function useLoad<T>(fetch: (signal: AbortSignal) => Promise<T>, deps: DependencyList, options: LoadOptions & { refused: (error: unknown) => boolean }): LoadResult<T, true>;
-export function useLoad<T>(fetch: (signal: AbortSignal) => Promise<T>, deps: DependencyList, options?: Omit<LoadOptions, 'refused'>): LoadResult<T>;
-export function useLoad<T>(fetch: (signal: AbortSignal) => Promise<T>, deps: DependencyList, options: LoadOptions = {}): LoadResult<T, boolean> {
+export function useLoad<T>(
+  fetch: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+  options: LoadOptions & { refused: (error: unknown) => boolean },
+): LoadResult<T, true>;
+export function useLoad<T>(
+  fetch: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+  options?: Omit<LoadOptions, 'refused'>,
+): LoadResult<T>;
+export function useLoad<T>(
+  fetch: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+  options: LoadOptions = {},
+): LoadResult<T, boolean> {
   const enabled = options.enabled ?? true;
   const [load, setLoad] = useState<Load<T, true>>(LOADING);
   const [attempt, setAttempt] = useState(0);
@@ -61,7 +73,8 @@ export function useLoad<T>(fetch: (signal: AbortSignal) => Promise<T>, deps: Dep
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const setData = useCallback((next: T | ((data: T) => T)) => {
-    if (typeof next === 'function') setLoad((l) => (l.state === 'ready' ? { state: 'ready', data: (next as (data: T) => T)(l.data) } : l));
+    if (typeof next === 'function')
+      setLoad((l) => (l.state === 'ready' ? { state: 'ready', data: (next as (data: T) => T)(l.data) } : l));
     else setLoad({ state: 'ready', data: next });
   }, []);
   return { ...load, reload, setData };

@@ -10,9 +10,10 @@ export function toastDurationMs(kind: ToastKind): number {
   return TOAST_MS;
 }
 
-
 /** A toast's call to action: a router path inside the app, or an external href (mailto:). */
-export type ToastAction = { readonly label: string; readonly to: string } | { readonly label: string; readonly href: string };
+export type ToastAction =
+  | { readonly label: string; readonly to: string }
+  | { readonly label: string; readonly href: string };
 
 export interface ToastInput {
   readonly kind: ToastKind;
@@ -51,7 +52,10 @@ export function useToasts(): ToastsApi {
     (toast: ToastInput) => {
       const id = nextId.current++;
       setToasts((list) => [...list, { ...toast, id }].slice(-MAX_TOASTS));
-      timers.current.set(id, setTimeout(() => dismiss(id), toastDurationMs(toast.kind)));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), toastDurationMs(toast.kind)),
+      );
     },
     [dismiss],
   );

@@ -86,7 +86,11 @@ function resolve(lang: MailLanguage, key: string, names: readonly string[], coun
   return copy;
 }
 
-function fillSlots<T extends string>(copy: string, vars: Readonly<Record<string, T>>, literal: (s: string) => string): string {
+function fillSlots<T extends string>(
+  copy: string,
+  vars: Readonly<Record<string, T>>,
+  literal: (s: string) => string,
+): string {
   let out = '';
   let last = 0;
   for (const match of copy.matchAll(SLOT)) {
@@ -104,8 +108,10 @@ export function copyFor(lang: string): MailCopy {
     lang: language,
     locale: plain('format.locale'),
     colon: plain('format.colon'),
-    unit: (unit) => (mailI18n().exists(`format.units.${unit}`, { lng: language }) ? plain(`format.units.${unit}`) : unit),
+    unit: (unit) =>
+      mailI18n().exists(`format.units.${unit}`, { lng: language }) ? plain(`format.units.${unit}`) : unit,
     text: (key, vars = {}, count) => fillSlots(resolve(language, key, Object.keys(vars), count), vars, (s) => s),
-    html: (key, vars = {}, count) => fillSlots(resolve(language, key, Object.keys(vars), count), vars, escapeHtml) as Html,
+    html: (key, vars = {}, count) =>
+      fillSlots(resolve(language, key, Object.keys(vars), count), vars, escapeHtml) as Html,
   };
 }

@@ -107,7 +107,9 @@ export function button(href: SafeUrl, label: Html): Html {
 export function linkFallback(intro: Html, href: SafeUrl): Html {
   const url = escapeHtml(href);
   return paragraph(
-    trustedHtml(`${intro}<br><a href="${url}" target="_blank" rel="noopener" style="color:${ACCENT};word-break:break-all;">${url}</a>`),
+    trustedHtml(
+      `${intro}<br><a href="${url}" target="_blank" rel="noopener" style="color:${ACCENT};word-break:break-all;">${url}</a>`,
+    ),
     { muted: true, small: true },
   );
 }

@@ -82,7 +82,12 @@ export function cleanMultiline(text: string): string {
 /** By code points, so an emoji or accented letter is never cut in half. */
 function truncate(text: string, max: number): string {
   const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 function required(value: string, what: string): string {
@@ -95,7 +100,9 @@ function required(value: string, what: string): string {
 /** formatBytes' value with the language's decimal separator (and French unit names). */
 function formatSize(c: MailCopy, bytes: number): string {
   const [value = '0', unit = 'B'] = formatBytes(bytes).split(' ');
-  const number = new Intl.NumberFormat(c.locale, { maximumFractionDigits: 1, useGrouping: false }).format(Number(value));
+  const number = new Intl.NumberFormat(c.locale, { maximumFractionDigits: 1, useGrouping: false }).format(
+    Number(value),
+  );
   return `${number}\u00a0${c.unit(unit)}`;
 }
 
@@ -130,7 +137,9 @@ function placeName(c: MailCopy, country: string | undefined): string {
 }
 
 function overflow<T>(items: readonly T[]): { shown: readonly T[]; rest: number } {
-  return items.length > MAX_LISTED ? { shown: items.slice(0, MAX_LISTED), rest: items.length - MAX_LISTED } : { shown: items, rest: 0 };
+  return items.length > MAX_LISTED
+    ? { shown: items.slice(0, MAX_LISTED), rest: items.length - MAX_LISTED }
+    : { shown: items, rest: 0 };
 }
 
 interface FileListing {
@@ -167,7 +176,14 @@ function subjectLine(text: string): string {
   return cleanInline(text);
 }
 
-function mail(lang: MailLanguage, subject: string, preheader: string, body: Html, text: readonly (string | false | undefined)[], footer: string): RenderedMail {
+function mail(
+  lang: MailLanguage,
+  subject: string,
+  preheader: string,
+  body: Html,
+  text: readonly (string | false | undefined)[],
+  footer: string,
+): RenderedMail {
   return {
     subject,
     html: renderLayout({ lang: mailLanguageOf(lang), title: subject, preheader, body, footer }),
@@ -211,7 +227,12 @@ export function transferMail(input: TransferMailInput & WithLang): RenderedMail 
   const download = linkBlocks(c, c.text('downloadButton'), link);
 
   const subjectSender = input.guest ? required(email, 'sender email') : sender;
-  const subject = subjectLine(c.text('transfer.subject', { sender: truncate(subjectSender, SUBJECT_PART_MAX), what: truncate(what, SUBJECT_PART_MAX) }));
+  const subject = subjectLine(
+    c.text('transfer.subject', {
+      sender: truncate(subjectSender, SUBJECT_PART_MAX),
+      what: truncate(what, SUBJECT_PART_MAX),
+    }),
+  );
   const headingText = c.text('transfer.heading', { sender, what });
   const showEmail = Boolean(name && email);
 
@@ -228,7 +249,11 @@ export function transferMail(input: TransferMailInput & WithLang): RenderedMail 
   const text = [
     showEmail ? `${headingText}\n${email}` : headingText,
     // Quoted line by line, as mail quotes: the sender's words never read as ours.
-    message && `${c.text('transfer.messageLabel')}${c.colon}\n${message.split('\n').map((line) => `> ${line}`).join('\n')}`,
+    message &&
+      `${c.text('transfer.messageLabel')}${c.colon}\n${message
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n')}`,
     download.text,
     password ? `${until}\n${password}` : until,
     `${files.summary}\n${files.listText}`,
@@ -257,7 +282,12 @@ export function transferReminderMail(input: Omit<TransferMailInput, 'message'> &
   const download = linkBlocks(c, c.text('downloadButton'), link);
 
   const subjectSender = input.guest ? required(email, 'sender email') : sender;
-  const subject = subjectLine(c.text('reminder.subject', { sender: truncate(subjectSender, SUBJECT_PART_MAX), what: truncate(what, SUBJECT_PART_MAX) }));
+  const subject = subjectLine(
+    c.text('reminder.subject', {
+      sender: truncate(subjectSender, SUBJECT_PART_MAX),
+      what: truncate(what, SUBJECT_PART_MAX),
+    }),
+  );
   const headingText = c.text('reminder.heading', { sender, what });
 
   const body = joinHtml([
@@ -344,7 +374,8 @@ export function senderCodeMail(input: SenderCodeMailInput & WithLang): RenderedM
   const c = copyFor(input.lang);
   // The code also goes into the subject, so only plain letters and digits are accepted.
   if (!/^[A-Za-z0-9]{4,12}$/u.test(input.code)) throw new Error('Verification code must be 4-12 letters or digits');
-  if (!Number.isInteger(input.validMinutes) || input.validMinutes <= 0) throw new RangeError('validMinutes must be a positive integer');
+  if (!Number.isInteger(input.validMinutes) || input.validMinutes <= 0)
+    throw new RangeError('validMinutes must be a positive integer');
   const validity = c.text('senderCode.validity', {}, input.validMinutes);
   const subject = subjectLine(c.text('senderCode.subject', { code: input.code }));
 
@@ -355,7 +386,12 @@ export function senderCodeMail(input: SenderCodeMailInput & WithLang): RenderedM
     paragraph(escapeHtml(validity)),
     paragraph(c.html('senderCode.ignore'), { muted: true, small: true }),
   ]);
-  const text = [c.text('senderCode.heading'), c.text('senderCode.intro'), `    ${input.code}`, `${validity}\n${c.text('senderCode.ignore')}`];
+  const text = [
+    c.text('senderCode.heading'),
+    c.text('senderCode.intro'),
+    `    ${input.code}`,
+    `${validity}\n${c.text('senderCode.ignore')}`,
+  ];
   return mail(input.lang, subject, validity, body, text, c.text('senderCode.footer'));
 }
 
@@ -383,7 +419,9 @@ export function downloadNoticeMail(input: DownloadNoticeMailInput & WithLang): R
   const where = placeName(c, input.country);
   const view = linkBlocks(c, c.text('downloadNotice.button'), link);
 
-  const subject = subjectLine(c.text('downloadNotice.subject', { who: truncate(who, SUBJECT_PART_MAX), what: truncate(what, SUBJECT_PART_MAX) }));
+  const subject = subjectLine(
+    c.text('downloadNotice.subject', { who: truncate(who, SUBJECT_PART_MAX), what: truncate(what, SUBJECT_PART_MAX) }),
+  );
   const preheader = `${when} · ${where}`;
   const body = joinHtml([
     heading(c.html('downloadNotice.heading', { who: breakable(escapeHtml(who)), what: breakable(escapeHtml(what)) })),
@@ -428,7 +466,10 @@ export function extensionRequestMail(input: ExtensionRequestMailInput & WithLang
   const approve = linkBlocks(c, c.text('extensionRequest.button', { hours }), link);
 
   const subject = subjectLine(
-    c.text('extensionRequest.subject', { requester: truncate(requester, SUBJECT_PART_MAX), title: truncate(title, SUBJECT_PART_MAX) }),
+    c.text('extensionRequest.subject', {
+      requester: truncate(requester, SUBJECT_PART_MAX),
+      title: truncate(title, SUBJECT_PART_MAX),
+    }),
   );
   const bodyText = c.text('extensionRequest.body', { requester, title, date });
   const body = joinHtml([
@@ -444,7 +485,13 @@ export function extensionRequestMail(input: ExtensionRequestMailInput & WithLang
     approve.html,
     paragraph(c.html('extensionRequest.ignore'), { muted: true, small: true }),
   ]);
-  const text = [c.text('extensionRequest.heading'), bodyText, approveInfo, approve.text, c.text('extensionRequest.ignore')];
+  const text = [
+    c.text('extensionRequest.heading'),
+    bodyText,
+    approveInfo,
+    approve.text,
+    c.text('extensionRequest.ignore'),
+  ];
   return mail(input.lang, subject, bodyText, body, text, c.text('extensionRequest.footer'));
 }
 
@@ -499,7 +546,8 @@ export interface PasswordResetMailInput {
 export function passwordResetMail(input: PasswordResetMailInput & WithLang): RenderedMail {
   const c = copyFor(input.lang);
   const link = safeLink(input.resetLink);
-  if (!Number.isInteger(input.validMinutes) || input.validMinutes <= 0) throw new RangeError('validMinutes must be a positive integer');
+  if (!Number.isInteger(input.validMinutes) || input.validMinutes <= 0)
+    throw new RangeError('validMinutes must be a positive integer');
   const validity = c.text('passwordReset.validity', {}, input.validMinutes);
   const reset = linkBlocks(c, c.text('passwordReset.button'), link);
   const subject = subjectLine(c.text('passwordReset.subject'));
@@ -511,7 +559,12 @@ export function passwordResetMail(input: PasswordResetMailInput & WithLang): Ren
     paragraph(escapeHtml(validity)),
     paragraph(c.html('passwordReset.ignore'), { muted: true, small: true }),
   ]);
-  const text = [c.text('passwordReset.heading'), c.text('passwordReset.intro'), reset.text, `${validity}\n${c.text('passwordReset.ignore')}`];
+  const text = [
+    c.text('passwordReset.heading'),
+    c.text('passwordReset.intro'),
+    reset.text,
+    `${validity}\n${c.text('passwordReset.ignore')}`,
+  ];
   return mail(input.lang, subject, c.text('passwordReset.intro'), body, text, c.text('passwordReset.footer'));
 }
 
@@ -546,11 +599,23 @@ export function requestUploadMail(input: RequestUploadMailInput & WithLang): Ren
   const view = linkBlocks(c, c.text('requestUpload.button'), link);
 
   // The visitor proved only the address: the subject names it, never the typed name.
-  const subject = subjectLine(c.text('requestUpload.subject', { sender: truncate(email, SUBJECT_PART_MAX), what, title: truncate(title, SUBJECT_PART_MAX) }));
+  const subject = subjectLine(
+    c.text('requestUpload.subject', {
+      sender: truncate(email, SUBJECT_PART_MAX),
+      what,
+      title: truncate(title, SUBJECT_PART_MAX),
+    }),
+  );
   const headingText = c.text('requestUpload.heading', { sender, what, title });
   const showEmail = Boolean(name);
   const body = joinHtml([
-    heading(c.html('requestUpload.heading', { sender: breakable(escapeHtml(sender)), what: escapeHtml(what), title: breakable(escapeHtml(title)) })),
+    heading(
+      c.html('requestUpload.heading', {
+        sender: breakable(escapeHtml(sender)),
+        what: escapeHtml(what),
+        title: breakable(escapeHtml(title)),
+      }),
+    ),
     showEmail ? paragraph(breakable(escapeHtml(email)), { muted: true }) : NONE,
     message ? quote(message) : NONE,
     paragraph(strong(escapeHtml(files.summary))),
@@ -560,7 +625,11 @@ export function requestUploadMail(input: RequestUploadMailInput & WithLang): Ren
   ]);
   const text = [
     showEmail ? `${headingText}\n${email}` : headingText,
-    message && `${c.text('requestUpload.messageLabel')}${c.colon}\n${message.split('\n').map((line) => `> ${line}`).join('\n')}`,
+    message &&
+      `${c.text('requestUpload.messageLabel')}${c.colon}\n${message
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n')}`,
     view.text,
     until,
     `${files.summary}\n${files.listText}`,
@@ -586,7 +655,9 @@ export interface TrialEndingMailInput {
 /** e.g. '21 November 2026', '21. November 2026' (UTC, the day the provider charges). */
 function formatDay(c: MailCopy, epochMs: number): string {
   if (!Number.isFinite(epochMs)) throw new RangeError('Mail date must be epoch milliseconds');
-  return new Intl.DateTimeFormat(c.locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(epochMs);
+  return new Intl.DateTimeFormat(c.locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    epochMs,
+  );
 }
 
 export function trialEndingMail(input: TrialEndingMailInput & WithLang): RenderedMail {
@@ -596,16 +667,29 @@ export function trialEndingMail(input: TrialEndingMailInput & WithLang): Rendere
   const date = formatDay(c, input.trialEnd);
   const price =
     input.amount !== null && input.currency && input.period
-      ? new Intl.NumberFormat(c.locale, { style: 'currency', currency: input.currency.toUpperCase() }).format(input.amount)
+      ? new Intl.NumberFormat(c.locale, { style: 'currency', currency: input.currency.toUpperCase() }).format(
+          input.amount,
+        )
       : null;
-  const key = price === null ? 'trialEnding.bodyNoPrice' : input.period === 'year' ? 'trialEnding.bodyYear' : 'trialEnding.bodyMonth';
+  const key =
+    price === null
+      ? 'trialEnding.bodyNoPrice'
+      : input.period === 'year'
+        ? 'trialEnding.bodyYear'
+        : 'trialEnding.bodyMonth';
   const vars = { plan, date, ...(price === null ? {} : { price }) };
   const bodyText = c.text(key, vars);
   const review = linkBlocks(c, c.text('trialEnding.button'), link);
   const subject = subjectLine(c.text('trialEnding.subject', { plan, date }));
   const body = joinHtml([
     heading(c.html('trialEnding.heading')),
-    paragraph(c.html(key, { plan: strong(escapeHtml(plan)), date: strong(escapeHtml(date)), ...(price === null ? {} : { price: strong(escapeHtml(price)) }) })),
+    paragraph(
+      c.html(key, {
+        plan: strong(escapeHtml(plan)),
+        date: strong(escapeHtml(date)),
+        ...(price === null ? {} : { price: strong(escapeHtml(price)) }),
+      }),
+    ),
     paragraph(c.html('trialEnding.change')),
     review.html,
   ]);
@@ -631,7 +715,8 @@ export function teamInviteMail(input: TeamInviteMailInput & WithLang): RenderedM
   const email = required(cleanInline(input.adminEmail), 'adminEmail');
   const admin = cleanInline(input.adminName) || email;
   const company = cleanInline(input.company ?? '');
-  if (!Number.isInteger(input.validDays) || input.validDays <= 0) throw new RangeError('validDays must be a positive integer');
+  if (!Number.isInteger(input.validDays) || input.validDays <= 0)
+    throw new RangeError('validDays must be a positive integer');
   const companyText = company ? c.text('teamInvite.companySuffix', { company }) : '';
   const validity = c.text('teamInvite.validity', {}, input.validDays);
   const accept = linkBlocks(c, c.text('teamInvite.button'), link);
@@ -639,12 +724,23 @@ export function teamInviteMail(input: TeamInviteMailInput & WithLang): RenderedM
   const intro = c.text('teamInvite.intro', { admin, email, company: companyText });
   const body = joinHtml([
     heading(c.html('teamInvite.heading', { admin: breakable(escapeHtml(admin)) })),
-    paragraph(c.html('teamInvite.intro', { admin: strong(escapeHtml(admin)), email: breakable(escapeHtml(email)), company: company ? c.html('teamInvite.companySuffix', { company: escapeHtml(company) }) : ('' as Html) })),
+    paragraph(
+      c.html('teamInvite.intro', {
+        admin: strong(escapeHtml(admin)),
+        email: breakable(escapeHtml(email)),
+        company: company ? c.html('teamInvite.companySuffix', { company: escapeHtml(company) }) : ('' as Html),
+      }),
+    ),
     accept.html,
     paragraph(escapeHtml(validity)),
     paragraph(c.html('teamInvite.ignore'), { muted: true, small: true }),
   ]);
-  const text = [c.text('teamInvite.heading', { admin }), intro, accept.text, `${validity}\n${c.text('teamInvite.ignore')}`];
+  const text = [
+    c.text('teamInvite.heading', { admin }),
+    intro,
+    accept.text,
+    `${validity}\n${c.text('teamInvite.ignore')}`,
+  ];
   return mail(input.lang, subject, intro, body, text, c.text('teamInvite.footer'));
 }
 
@@ -701,9 +797,15 @@ export function abuseReportMail(input: AbuseReportMailInput): RenderedMail {
   ];
   const body = joinHtml([
     heading(escapeHtml(`Abuse report: ${input.slug}`)),
-    rows(lines.map(([k, v]) => [escapeHtml(k), breakable(escapeHtml(v))]), { labels: true }),
+    rows(
+      lines.map(([k, v]) => [escapeHtml(k), breakable(escapeHtml(v))]),
+      { labels: true },
+    ),
     paragraph(escapeHtml(details)),
-    paragraph(escapeHtml(`Review: npm run abuse -- show ${input.slug}; disable: npm run abuse -- disable ${input.slug}`), { muted: true, small: true }),
+    paragraph(
+      escapeHtml(`Review: npm run abuse -- show ${input.slug}; disable: npm run abuse -- disable ${input.slug}`),
+      { muted: true, small: true },
+    ),
     paragraph(breakable(escapeHtml(link))),
   ]);
   const text = [`Abuse report: ${input.slug}`, lines.map(([k, v]) => `${k}: ${v}`).join('\n'), details, link];

@@ -24,9 +24,22 @@ export const SUBSCRIPTION_EVENT_TYPES = [
 export const INVOICE_EVENT_TYPES = ['invoice.paid', 'invoice.payment_failed'] as const;
 export const CHECKOUT_EVENT_TYPES = ['checkout.session.completed'] as const;
 /** Every type the webhook handles; others are acknowledged and ignored. */
-export const HANDLED_EVENT_TYPES: readonly string[] = [...CHECKOUT_EVENT_TYPES, ...SUBSCRIPTION_EVENT_TYPES, ...INVOICE_EVENT_TYPES];
+export const HANDLED_EVENT_TYPES: readonly string[] = [
+  ...CHECKOUT_EVENT_TYPES,
+  ...SUBSCRIPTION_EVENT_TYPES,
+  ...INVOICE_EVENT_TYPES,
+];
 
-const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused'] as const;
+const SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+] as const;
 
 const paymentId = z.string().check(z.regex(PAYMENT_ID_PATTERN));
 const epochSeconds = z.number().check(z.int(), z.gte(0), z.lte(MAX_EPOCH_SECONDS));
@@ -53,7 +66,10 @@ const cardSchema = z.looseObject({
   exp_year: z.number().check(z.int(), z.gte(0), z.lte(9999)),
 });
 
-const paymentMethodSchema = z.union([paymentId, z.looseObject({ id: paymentId, object: z.literal('payment_method'), card: cardSchema })]);
+const paymentMethodSchema = z.union([
+  paymentId,
+  z.looseObject({ id: paymentId, object: z.literal('payment_method'), card: cardSchema }),
+]);
 
 export const subscriptionObjectSchema = z.looseObject({
   id: paymentId,
@@ -61,7 +77,11 @@ export const subscriptionObjectSchema = z.looseObject({
   customer: paymentId,
   status: z.enum(SUBSCRIPTION_STATUSES),
   items: z.looseObject({
-    data: z.array(z.looseObject({ id: z.optional(paymentId), price: priceSchema, current_period_end: z.optional(epochSeconds) })).check(z.maxLength(20)),
+    data: z
+      .array(
+        z.looseObject({ id: z.optional(paymentId), price: priceSchema, current_period_end: z.optional(epochSeconds) }),
+      )
+      .check(z.maxLength(20)),
   }),
   trial_end: z.optional(z.nullable(epochSeconds)),
   current_period_end: z.optional(z.nullable(epochSeconds)),
@@ -99,7 +119,19 @@ export const paymentEventEnvelopeSchema = z.looseObject({
 
 /** The handled events, each type with its object's shape: the schema the webhook checks and its fuzz test draws from. */
 export const paymentEventSchema = z.union([
-  z.looseObject({ ...envelope, type: z.enum(SUBSCRIPTION_EVENT_TYPES), data: z.looseObject({ object: subscriptionObjectSchema }) }),
-  z.looseObject({ ...envelope, type: z.enum(INVOICE_EVENT_TYPES), data: z.looseObject({ object: invoiceObjectSchema }) }),
-  z.looseObject({ ...envelope, type: z.enum(CHECKOUT_EVENT_TYPES), data: z.looseObject({ object: checkoutSessionObjectSchema }) }),
+  z.looseObject({
+    ...envelope,
+    type: z.enum(SUBSCRIPTION_EVENT_TYPES),
+    data: z.looseObject({ object: subscriptionObjectSchema }),
+  }),
+  z.looseObject({
+    ...envelope,
+    type: z.enum(INVOICE_EVENT_TYPES),
+    data: z.looseObject({ object: invoiceObjectSchema }),
+  }),
+  z.looseObject({
+    ...envelope,
+    type: z.enum(CHECKOUT_EVENT_TYPES),
+    data: z.looseObject({ object: checkoutSessionObjectSchema }),
+  }),
 ]);

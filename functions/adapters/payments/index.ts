@@ -15,7 +15,10 @@ let chosen: PaymentsProvider | undefined;
 export function payments(): PaymentsProvider {
   if (!chosen) {
     const cfg = paymentsConfig();
-    chosen = cfg.provider === 'stripe' && cfg.stripeSecretId ? new StripeProvider({ keys: createStripeKeysLoader(cfg.stripeSecretId), prices: cfg.stripePrices }) : simulator();
+    chosen =
+      cfg.provider === 'stripe' && cfg.stripeSecretId
+        ? new StripeProvider({ keys: createStripeKeysLoader(cfg.stripeSecretId), prices: cfg.stripePrices })
+        : simulator();
   }
   return chosen;
 }

@@ -9,7 +9,13 @@
  * in Stripe's API; the HTTP contract (functions/domain/billing-api.ts) converts to ms / major units.
  */
 import type { PaymentsProviderName, PriceView } from '../../domain/billing-api';
-import type { CheckoutSessionObject, CustomerObject, InvoiceObject, PaymentMethodObject, SubscriptionObject } from '../../domain/payment-objects';
+import type {
+  CheckoutSessionObject,
+  CustomerObject,
+  InvoiceObject,
+  PaymentMethodObject,
+  SubscriptionObject,
+} from '../../domain/payment-objects';
 
 // The objects' shapes are the domain's (billing rules read them); callers keep importing them from here.
 export type {
@@ -39,14 +45,19 @@ export interface PaymentEvent {
   readonly type: PaymentEventType | (string & {});
   /** epoch seconds */
   readonly created: number;
-  readonly data: { readonly object: SubscriptionObject | InvoiceObject | CheckoutSessionObject | Record<string, unknown> };
+  readonly data: {
+    readonly object: SubscriptionObject | InvoiceObject | CheckoutSessionObject | Record<string, unknown>;
+  };
 }
 
 /** Why a webhook was refused: each is a 400 with this code. */
 export type WebhookRefusal = 'invalid_signature' | 'signature_too_old' | 'invalid_event';
 
 export class WebhookError extends Error {
-  constructor(readonly code: WebhookRefusal, message: string) {
+  constructor(
+    readonly code: WebhookRefusal,
+    message: string,
+  ) {
     super(message);
     this.name = 'WebhookError';
   }
@@ -54,7 +65,11 @@ export class WebhookError extends Error {
 
 /** A card problem in the provider's words (spec §8: card errors are shown as the provider words them). */
 export class CardError extends Error {
-  constructor(readonly code: string, message: string, readonly declineCode?: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly declineCode?: string,
+  ) {
     super(message);
     this.name = 'CardError';
   }
@@ -62,7 +77,11 @@ export class CardError extends Error {
 
 /** The provider refused a request as invalid (Stripe's invalid_request_error): the page reloads (spec §8). */
 export class InvalidRequestError extends Error {
-  constructor(readonly code: string, message: string, readonly param?: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly param?: string,
+  ) {
     super(message);
     this.name = 'InvalidRequestError';
   }
@@ -104,7 +123,9 @@ export interface PaymentsProvider {
   /** cancel at period end (true) or resume (false) */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionObject>;
   /** refund every paid invoice of the subscription and cancel it now */
-  refundAndCancel(subscriptionId: string): Promise<{ readonly refunded: number; readonly subscription: SubscriptionObject }>;
+  refundAndCancel(
+    subscriptionId: string,
+  ): Promise<{ readonly refunded: number; readonly subscription: SubscriptionObject }>;
   listInvoices(customerId: string): Promise<readonly InvoiceObject[]>;
   /**
    * Verifies `Stripe-Signature` (t=..., v1=HMAC-SHA256 of `${t}.${rawBody}` with the webhook

@@ -61,8 +61,10 @@ export function verifySignedPayload(
   const parsed = parseHeader(header);
   if (!parsed) throw new WebhookError('invalid_signature', `Unreadable ${SIGNATURE_HEADER} header`);
   const expected = computeSignature(parsed.timestamp, rawBody, secret);
-  if (!parsed.signatures.some((s) => sameHex(s, expected))) throw new WebhookError('invalid_signature', 'No signature matches the payload');
-  if (Math.abs(nowSeconds - parsed.timestamp) > toleranceSeconds) throw new WebhookError('signature_too_old', 'The signature timestamp is outside the tolerance');
+  if (!parsed.signatures.some((s) => sameHex(s, expected)))
+    throw new WebhookError('invalid_signature', 'No signature matches the payload');
+  if (Math.abs(nowSeconds - parsed.timestamp) > toleranceSeconds)
+    throw new WebhookError('signature_too_old', 'The signature timestamp is outside the tolerance');
   return parseEvent(rawBody);
 }
 

@@ -42,9 +42,12 @@ export function parseStripeKeys(secretId: string, secretString: string | undefin
   }
   const o = parsed as Partial<Record<keyof StripeKeys, unknown>> | null;
   const ok = (v: unknown, prefix: RegExp): v is string => typeof v === 'string' && prefix.test(v);
-  if (!o || !ok(o.secretKey, /^(sk|rk)_(test|live)_/u)) throw new StripeKeysError(secretId, 'secretKey must be a Stripe secret (sk_...) or restricted (rk_...) key');
-  if (!ok(o.publishableKey, /^pk_(test|live)_/u)) throw new StripeKeysError(secretId, 'publishableKey must be a Stripe publishable key (pk_...)');
-  if (!ok(o.webhookSecret, /^whsec_/u)) throw new StripeKeysError(secretId, 'webhookSecret must be the webhook endpoint signing secret (whsec_...)');
+  if (!o || !ok(o.secretKey, /^(sk|rk)_(test|live)_/u))
+    throw new StripeKeysError(secretId, 'secretKey must be a Stripe secret (sk_...) or restricted (rk_...) key');
+  if (!ok(o.publishableKey, /^pk_(test|live)_/u))
+    throw new StripeKeysError(secretId, 'publishableKey must be a Stripe publishable key (pk_...)');
+  if (!ok(o.webhookSecret, /^whsec_/u))
+    throw new StripeKeysError(secretId, 'webhookSecret must be the webhook endpoint signing secret (whsec_...)');
   return { secretKey: o.secretKey, publishableKey: o.publishableKey, webhookSecret: o.webhookSecret };
 }
 

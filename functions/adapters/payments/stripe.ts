@@ -58,9 +58,11 @@ export interface StripeProviderOptions {
 declare const STRIPE_SDK_CHUNK: string | undefined;
 const STRIPE_SDK_MODULE: string = typeof STRIPE_SDK_CHUNK === 'string' ? STRIPE_SDK_CHUNK : 'stripe';
 
-const loadSdk = async (): Promise<StripeClass> => ((await import(STRIPE_SDK_MODULE)) as { default: StripeClass }).default;
+const loadSdk = async (): Promise<StripeClass> =>
+  ((await import(STRIPE_SDK_MODULE)) as { default: StripeClass }).default;
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (v === null || v === undefined ? null : typeof v === 'string' ? v : v.id);
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  v === null || v === undefined ? null : typeof v === 'string' ? v : v.id;
 
 /** A one-time price has no period (null), rather than passing for a monthly one. */
 function intervalOf(price: Stripe.Price): BillingPeriod | null {
@@ -87,20 +89,32 @@ function toPaymentMethod(pm: Stripe.PaymentMethod): PaymentMethodObject {
   return {
     id: pm.id,
     object: 'payment_method',
-    card: { brand: card?.brand ?? 'unknown', last4: card?.last4 ?? '', exp_month: card?.exp_month ?? 0, exp_year: card?.exp_year ?? 0 },
+    card: {
+      brand: card?.brand ?? 'unknown',
+      last4: card?.last4 ?? '',
+      exp_month: card?.exp_month ?? 0,
+      exp_year: card?.exp_year ?? 0,
+    },
   };
 }
 
-function toDiscount(discounts: readonly (string | Stripe.Discount)[] | Stripe.Discount | null | undefined): SubscriptionObject['discount'] {
+function toDiscount(
+  discounts: readonly (string | Stripe.Discount)[] | Stripe.Discount | null | undefined,
+): SubscriptionObject['discount'] {
   const first = Array.isArray(discounts) ? discounts[0] : discounts;
   if (!first || typeof first === 'string') return null;
   const coupon = (first as Stripe.Discount).source?.coupon;
-  if (!coupon || typeof coupon === 'string') return coupon ? { coupon: { id: coupon, percent_off: null, amount_off: null } } : null;
+  if (!coupon || typeof coupon === 'string')
+    return coupon ? { coupon: { id: coupon, percent_off: null, amount_off: null } } : null;
   return { coupon: { id: coupon.id, percent_off: coupon.percent_off ?? null, amount_off: coupon.amount_off ?? null } };
 }
 
 export function toSubscription(sub: Stripe.Subscription, pendingPrice: PriceObject | null = null): SubscriptionObject {
-  const items = sub.items.data.map((i) => ({ id: i.id, price: toPrice(i.price), current_period_end: i.current_period_end }));
+  const items = sub.items.data.map((i) => ({
+    id: i.id,
+    price: toPrice(i.price),
+    current_period_end: i.current_period_end,
+  }));
   const first = sub.items.data[0];
   const pm = sub.default_payment_method;
   return {
@@ -163,8 +177,10 @@ async function mapErrors<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (err) {
     const e = err as { type?: string; code?: string; message?: string; decline_code?: string; param?: string };
-    if (e?.type === 'StripeCardError') throw new CardError(e.code ?? 'card_declined', e.message ?? 'Your card was declined.', e.decline_code);
-    if (e?.type === 'StripeInvalidRequestError') throw new InvalidRequestError(e.code ?? 'invalid_request', e.message ?? 'Invalid request', e.param);
+    if (e?.type === 'StripeCardError')
+      throw new CardError(e.code ?? 'card_declined', e.message ?? 'Your card was declined.', e.decline_code);
+    if (e?.type === 'StripeInvalidRequestError')
+      throw new InvalidRequestError(e.code ?? 'invalid_request', e.message ?? 'Invalid request', e.param);
     throw err;
   }
 }
@@ -221,8 +237,19 @@ export class StripeProvider implements PaymentsProvider {
         const [role, period] = key.split('/') as [string, BillingPeriod];
         if (!isRole(role)) continue;
         const object = toPrice(price);
-        const nickname = price.nickname ?? `${PLANS[role as Role].displayName} ${period === 'month' ? 'monthly' : 'yearly'}`;
-        out.set(price.id, { object, view: { priceId: price.id, role: role as Role, period, amount: object.unit_amount / 100, currency: object.currency, nickname } });
+        const nickname =
+          price.nickname ?? `${PLANS[role as Role].displayName} ${period === 'month' ? 'monthly' : 'yearly'}`;
+        out.set(price.id, {
+          object,
+          view: {
+            priceId: price.id,
+            role: role as Role,
+            period,
+            amount: object.unit_amount / 100,
+            currency: object.currency,
+            nickname,
+          },
+        });
       }
       return out;
     }).catch((err: unknown) => {
@@ -245,10 +272,19 @@ export class StripeProvider implements PaymentsProvider {
 
   async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSessionObject> {
     const prices = await this.prices_();
-    if (!prices.has(input.price.priceId)) throw new InvalidRequestError('resource_missing', `No such price: '${input.price.priceId}'`, 'line_items[0][price]');
+    if (!prices.has(input.price.priceId))
+      throw new InvalidRequestError(
+        'resource_missing',
+        `No such price: '${input.price.priceId}'`,
+        'line_items[0][price]',
+      );
     return this.call(async (stripe) => {
       const discount = input.couponId ? await this.discountFor(stripe, input.couponId) : undefined;
-      const metadata: Record<string, string> = { userId: input.userId, ...(input.fullName ? { fullName: input.fullName } : {}), ...(input.referrer ? { referrer: input.referrer.slice(0, 500) } : {}) };
+      const metadata: Record<string, string> = {
+        userId: input.userId,
+        ...(input.fullName ? { fullName: input.fullName } : {}),
+        ...(input.referrer ? { referrer: input.referrer.slice(0, 500) } : {}),
+      };
       const session = await stripe.checkout.sessions.create({
         ui_mode: 'embedded_page',
         mode: 'subscription',
@@ -279,7 +315,9 @@ export class StripeProvider implements PaymentsProvider {
     const schedule = sub.schedule;
     if (!schedule || typeof schedule === 'string') return null;
     const current = sub.items.data[0]?.price.id;
-    const next = schedule.phases.find((p) => p.start_date >= (sub.items.data[0]?.current_period_end ?? Number.MAX_SAFE_INTEGER));
+    const next = schedule.phases.find(
+      (p) => p.start_date >= (sub.items.data[0]?.current_period_end ?? Number.MAX_SAFE_INTEGER),
+    );
     const priceRef = next?.items[0]?.price;
     const priceId = idOf(priceRef as string | { id: string } | undefined);
     if (!priceId || priceId === current) return null;
@@ -290,7 +328,11 @@ export class StripeProvider implements PaymentsProvider {
   async retrieveCustomer(customerId: string): Promise<CustomerObject | null> {
     let customer: Stripe.Customer | Stripe.DeletedCustomer;
     try {
-      customer = await this.call((stripe) => stripe.customers.retrieve(customerId, { expand: ['subscriptions', 'subscriptions.data.schedule', 'invoice_settings.default_payment_method'] }));
+      customer = await this.call((stripe) =>
+        stripe.customers.retrieve(customerId, {
+          expand: ['subscriptions', 'subscriptions.data.schedule', 'invoice_settings.default_payment_method'],
+        }),
+      );
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
@@ -306,12 +348,16 @@ export class StripeProvider implements PaymentsProvider {
       metadata: { ...customer.metadata },
       invoice_settings: { default_payment_method: pm && typeof pm !== 'string' ? toPaymentMethod(pm) : (pm ?? null) },
       discount: toDiscount(customer.discount ?? null),
-      subscriptions: { data: await Promise.all(subs.map(async (s) => toSubscription(s, await this.pendingPriceOf(s)))) },
+      subscriptions: {
+        data: await Promise.all(subs.map(async (s) => toSubscription(s, await this.pendingPriceOf(s)))),
+      },
     };
   }
 
   async createSetupIntent(customerId: string): Promise<{ readonly id: string; readonly client_secret: string }> {
-    const intent = await this.call((stripe) => stripe.setupIntents.create({ customer: customerId, usage: 'off_session' }));
+    const intent = await this.call((stripe) =>
+      stripe.setupIntents.create({ customer: customerId, usage: 'off_session' }),
+    );
     return { id: intent.id, client_secret: intent.client_secret ?? '' };
   }
 
@@ -324,14 +370,21 @@ export class StripeProvider implements PaymentsProvider {
     return this.call(async (stripe) => {
       const pm = await stripe.paymentMethods.retrieve(paymentMethodId);
       if (idOf(pm.customer as string | { id: string } | null) !== customerId) {
-        throw new InvalidRequestError('resource_missing', `No such PaymentMethod: '${paymentMethodId}'`, 'payment_method');
+        throw new InvalidRequestError(
+          'resource_missing',
+          `No such PaymentMethod: '${paymentMethodId}'`,
+          'payment_method',
+        );
       }
       await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
       const subs = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
       for (const sub of subs.data) {
         if (sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
         await stripe.subscriptions.update(sub.id, { default_payment_method: paymentMethodId });
-        const open = (sub.status === 'past_due' || sub.status === 'unpaid') && sub.latest_invoice ? idOf(sub.latest_invoice as string | { id: string }) : null;
+        const open =
+          (sub.status === 'past_due' || sub.status === 'unpaid') && sub.latest_invoice
+            ? idOf(sub.latest_invoice as string | { id: string })
+            : null;
         if (open) {
           try {
             await stripe.invoices.pay(open, { payment_method: paymentMethodId, off_session: true });
@@ -366,7 +419,8 @@ export class StripeProvider implements PaymentsProvider {
     return this.call(async (stripe) => {
       const sub = await this.retrieveSubscription(stripe, subscriptionId);
       const item = sub.items.data[0];
-      if (!item) throw new InvalidRequestError('resource_missing', `Subscription ${subscriptionId} has no item`, 'items');
+      if (!item)
+        throw new InvalidRequestError('resource_missing', `Subscription ${subscriptionId} has no item`, 'items');
       if (when === 'now' || priceId === item.price.id) {
         await this.releaseSchedule(stripe, sub);
         if (priceId !== item.price.id) {
@@ -377,13 +431,22 @@ export class StripeProvider implements PaymentsProvider {
           });
         }
       } else {
-        const scheduleId = idOf(sub.schedule as string | { id: string } | null) ?? (await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId })).id;
+        const scheduleId =
+          idOf(sub.schedule as string | { id: string } | null) ??
+          (await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId })).id;
         await stripe.subscriptionSchedules.update(scheduleId, {
           end_behavior: 'release',
           proration_behavior: 'none',
           phases: [
-            { items: [{ price: item.price.id, quantity: 1 }], start_date: item.current_period_start, end_date: item.current_period_end },
-            { items: [{ price: priceId, quantity: 1 }], duration: { interval: prices.get(priceId)!.view.period, interval_count: 1 } },
+            {
+              items: [{ price: item.price.id, quantity: 1 }],
+              start_date: item.current_period_start,
+              end_date: item.current_period_end,
+            },
+            {
+              items: [{ price: priceId, quantity: 1 }],
+              duration: { interval: prices.get(priceId)!.view.period, interval_count: 1 },
+            },
           ],
         });
       }
@@ -396,13 +459,18 @@ export class StripeProvider implements PaymentsProvider {
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionObject> {
     return this.call(async (stripe) => {
       if (cancel) await this.releaseSchedule(stripe, await this.retrieveSubscription(stripe, subscriptionId));
-      const sub = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel, expand: ['schedule', 'default_payment_method'] });
+      const sub = await stripe.subscriptions.update(subscriptionId, {
+        cancel_at_period_end: cancel,
+        expand: ['schedule', 'default_payment_method'],
+      });
       return toSubscription(sub, await this.pendingPriceOf(sub));
     });
   }
 
   /** Refunds each paid invoice's payments (payment intent, or charge for old invoices), marks the invoice, then cancels now. */
-  async refundAndCancel(subscriptionId: string): Promise<{ readonly refunded: number; readonly subscription: SubscriptionObject }> {
+  async refundAndCancel(
+    subscriptionId: string,
+  ): Promise<{ readonly refunded: number; readonly subscription: SubscriptionObject }> {
     return this.call(async (stripe) => {
       let refunded = 0;
       for await (const invoice of stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 100 })) {
@@ -433,7 +501,9 @@ export class StripeProvider implements PaymentsProvider {
   }
 
   async listInvoices(customerId: string): Promise<readonly InvoiceObject[]> {
-    return this.call(async (stripe) => (await stripe.invoices.list({ customer: customerId, limit: 100 })).data.map(toInvoice));
+    return this.call(async (stripe) =>
+      (await stripe.invoices.list({ customer: customerId, limit: 100 })).data.map(toInvoice),
+    );
   }
 
   /**
@@ -446,11 +516,20 @@ export class StripeProvider implements PaymentsProvider {
     const [{ stripe }, keys] = await Promise.all([this.sdk(), this.opts.keys.load()]);
     let event: Stripe.Event;
     try {
-      event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, keys.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, nowSeconds * 1000);
+      event = await stripe.webhooks.constructEventAsync(
+        rawBody,
+        signatureHeader,
+        keys.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        nowSeconds * 1000,
+      );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (/tolerance/iu.test(message)) throw new WebhookError('signature_too_old', 'The signature timestamp is outside the tolerance');
-      if ((err as { type?: string }).type === 'StripeSignatureVerificationError') throw new WebhookError('invalid_signature', 'No signature matches the payload');
+      if (/tolerance/iu.test(message))
+        throw new WebhookError('signature_too_old', 'The signature timestamp is outside the tolerance');
+      if ((err as { type?: string }).type === 'StripeSignatureVerificationError')
+        throw new WebhookError('invalid_signature', 'No signature matches the payload');
       throw new WebhookError('invalid_event', 'The payload is not an event');
     }
     const parsed = parseEvent(JSON.stringify(event));

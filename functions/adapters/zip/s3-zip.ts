@@ -67,11 +67,22 @@ export async function buildZipToS3(opts: BuildZipOptions): Promise<UploadResult>
   );
   const result = await multipartUpload(
     opts.s3,
-    { bucket: opts.targetBucket, key: opts.targetKey, contentType: 'application/zip', contentDisposition: opts.contentDisposition },
+    {
+      bucket: opts.targetBucket,
+      key: opts.targetKey,
+      contentType: 'application/zip',
+      contentDisposition: opts.contentDisposition,
+    },
     body,
     { partSize: opts.partSize, concurrency: opts.concurrency, signal: opts.signal, expectedSize: plan.size },
   );
-  log.info('zip built', { targetKey: opts.targetKey, files: plan.entries.length, bytes: result.size, parts: result.parts, ms: Date.now() - started });
+  log.info('zip built', {
+    targetKey: opts.targetKey,
+    files: plan.entries.length,
+    bytes: result.size,
+    parts: result.parts,
+    ms: Date.now() - started,
+  });
   return result;
 }
 
@@ -130,7 +141,12 @@ export async function* readS3Object(
     } catch (err) {
       if (err instanceof SourceSizeError || o.signal?.aborted || resumes >= (o.resumes ?? SOURCE_RESUMES)) throw err;
       resumes++;
-      log.warn('zip source stream broke, resuming', { key: o.key, received, resumes, error: err instanceof Error ? err.message : String(err) });
+      log.warn('zip source stream broke, resuming', {
+        key: o.key,
+        received,
+        resumes,
+        error: err instanceof Error ? err.message : String(err),
+      });
     }
   }
 }
@@ -158,7 +174,9 @@ export interface MultipartOptions {
 /** Part size: the requested one, or larger so `expectedSize` fits in 10,000 parts (whole MiB). */
 export function effectivePartSize(requested: number, expectedSize?: number): number {
   if (!Number.isSafeInteger(requested) || requested < S3_MIN_PART_BYTES || requested > S3_MAX_PART_BYTES) {
-    throw new RangeError(`part size must be between ${S3_MIN_PART_BYTES} and ${S3_MAX_PART_BYTES} bytes, got ${requested}`);
+    throw new RangeError(
+      `part size must be between ${S3_MIN_PART_BYTES} and ${S3_MAX_PART_BYTES} bytes, got ${requested}`,
+    );
   }
   if (expectedSize === undefined) return requested;
   const needed = Math.ceil(expectedSize / S3_MAX_PARTS / MiB) * MiB;
@@ -208,7 +226,10 @@ export async function multipartUpload(
   const uploadPart = (buf: Buffer, length: number) => {
     const PartNumber = ++partNumber;
     const p: Promise<void> = s3
-      .send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: buf.subarray(0, length) }), { ...uploadTimeout(length), ...(signal ? { abortSignal: signal } : {}) })
+      .send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: buf.subarray(0, length) }), {
+        ...uploadTimeout(length),
+        ...(signal ? { abortSignal: signal } : {}),
+      })
       .then((r) => {
         if (!r.ETag) throw new Error(`UploadPart ${PartNumber}: no ETag`);
         parts[PartNumber - 1] = { PartNumber, ETag: r.ETag };
@@ -253,7 +274,10 @@ export async function multipartUpload(
     if (opts.expectedSize !== undefined && total !== opts.expectedSize) {
       throw new Error(`stream for ${Key} had ${total} bytes, expected ${opts.expectedSize}`);
     }
-    const done = await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }), { ...LONG_OPERATION, ...(signal ? { abortSignal: signal } : {}) });
+    const done = await s3.send(
+      new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }),
+      { ...LONG_OPERATION, ...(signal ? { abortSignal: signal } : {}) },
+    );
     return { size: total, parts: partNumber, ...(done.ETag ? { etag: done.ETag } : {}) };
   } catch (err) {
     await Promise.allSettled([...inFlight]);

@@ -393,7 +393,12 @@ export interface DirectoryEnd {
 }
 
 export function directoryEndNeedsZip64(d: DirectoryEnd): boolean {
-  return Boolean(d.forceZip64) || d.entries >= ZIP64_MARKER_16 || d.cdOffset >= ZIP64_MARKER_32 || d.cdSize >= ZIP64_MARKER_32;
+  return (
+    Boolean(d.forceZip64) ||
+    d.entries >= ZIP64_MARKER_16 ||
+    d.cdOffset >= ZIP64_MARKER_32 ||
+    d.cdSize >= ZIP64_MARKER_32
+  );
 }
 
 export function directoryEndLength(d: DirectoryEnd): number {
@@ -454,7 +459,11 @@ export function zipSize(entries: readonly ZipLayoutEntry[], opts: { forceZip64?:
     cdSize += centralHeaderLength(e.nameBytes.length, { size: e.size, offset, zip64 });
     offset += localHeaderLength(e.nameBytes.length, zip64) + e.size + dataDescriptorLength(zip64);
   }
-  return offset + cdSize + directoryEndLength({ entries: entries.length, cdOffset: offset, cdSize, forceZip64: opts.forceZip64 });
+  return (
+    offset +
+    cdSize +
+    directoryEndLength({ entries: entries.length, cdOffset: offset, cdSize, forceZip64: opts.forceZip64 })
+  );
 }
 
 /**
@@ -477,8 +486,13 @@ export class ZipWriter {
 
   begin(entry: { name: string; size: number; mtimeMs: number }): Buffer {
     if (this.current || this.finished) throw new Error('ZipWriter: entry already open or archive finished');
-    if (!Number.isSafeInteger(entry.size) || entry.size < 0) throw new RangeError(`invalid size ${entry.size} for "${entry.name}"`);
-    const header = { nameBytes: Buffer.from(entry.name, 'utf8'), mtimeMs: entry.mtimeMs, zip64: entryNeedsZip64(entry.size, this.opts.forceZip64) };
+    if (!Number.isSafeInteger(entry.size) || entry.size < 0)
+      throw new RangeError(`invalid size ${entry.size} for "${entry.name}"`);
+    const header = {
+      nameBytes: Buffer.from(entry.name, 'utf8'),
+      mtimeMs: entry.mtimeMs,
+      zip64: entryNeedsZip64(entry.size, this.opts.forceZip64),
+    };
     const bytes = localFileHeader(header);
     this.current = { header, size: entry.size, offset: this.position, crc: 0, written: 0 };
     this.position += bytes.length;
@@ -489,7 +503,8 @@ export class ZipWriter {
   update(chunk: Uint8Array): void {
     const c = this.current;
     if (!c) throw new Error('ZipWriter: no open entry');
-    if (c.written + chunk.length > c.size) throw new ZipSizeError(this.currentName(), c.size, c.written + chunk.length, 'more');
+    if (c.written + chunk.length > c.size)
+      throw new ZipSizeError(this.currentName(), c.size, c.written + chunk.length, 'more');
     c.crc = crc32(chunk, c.crc);
     c.written += chunk.length;
     this.position += chunk.length;

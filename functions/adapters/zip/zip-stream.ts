@@ -34,7 +34,8 @@ export function planZip<T extends ZipInput>(inputs: readonly T[], opts: ZipPlanO
   const namer = new EntryNamer();
   const now = opts.now ?? Date.now();
   const entries = inputs.map((input) => {
-    if (!Number.isSafeInteger(input.size) || input.size < 0) throw new RangeError(`invalid size ${input.size} for "${input.name}"`);
+    if (!Number.isSafeInteger(input.size) || input.size < 0)
+      throw new RangeError(`invalid size ${input.size} for "${input.name}"`);
     return { ...input, entryName: namer.name(input.name), mtimeMs: input.mtime ?? now };
   });
   const size = zipSize(
@@ -44,7 +45,9 @@ export function planZip<T extends ZipInput>(inputs: readonly T[], opts: ZipPlanO
   return { entries, size, forceZip64: Boolean(opts.forceZip64) };
 }
 
-export type OpenSource<T extends ZipInput> = (entry: PlannedEntry<T>) => AsyncIterable<Uint8Array> | Promise<AsyncIterable<Uint8Array>>;
+export type OpenSource<T extends ZipInput> = (
+  entry: PlannedEntry<T>,
+) => AsyncIterable<Uint8Array> | Promise<AsyncIterable<Uint8Array>>;
 
 /**
  * The archive's bytes for a plan. `open` is called for each entry in order, only when the

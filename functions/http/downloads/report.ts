@@ -4,6 +4,9 @@ import { reportTransfer } from '../../services/abuse';
 
 /** POST /getDownload/report: 'Report this transfer' on the download page. */
 export const handler = httpRoute({ body: abuseReportRequestSchema }, async ({ body, sourceIp }) => {
-  await reportTransfer({ slug: body.id, reason: body.reason, email: body.email, details: body.details, lang: body.lang }, sourceIp);
+  await reportTransfer(
+    { slug: body.id, reason: body.reason, email: body.email, details: body.details, lang: body.lang },
+    sourceIp,
+  );
   return { status: 202, body: { reported: true } };
 });

@@ -8,6 +8,9 @@ export const handler = httpRoute({}, async ({ claims }) => {
   if (typeof claims?.sub !== 'string') throw unauthorized();
   return {
     text: await exportContacts(claims.sub),
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${CONTACTS_CSV_FILENAME}"` },
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${CONTACTS_CSV_FILENAME}"`,
+    },
   };
 });

@@ -11,5 +11,8 @@ import { startUpload } from '../../services/requests';
  */
 export const handler = httpRoute({ params: requestIdParamsSchema, body: startRequestUploadSchema }, async (req) => {
   const email = await requireSenderToken(req.header(SENDER_TOKEN_HEADER));
-  return idempotent(req, `guest#${email}`, async () => ({ status: 201, body: await startUpload(req.params.id, email, req.sourceIp, req.body) }));
+  return idempotent(req, `guest#${email}`, async () => ({
+    status: 201,
+    body: await startUpload(req.params.id, email, req.sourceIp, req.body),
+  }));
 });

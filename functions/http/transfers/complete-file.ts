@@ -6,5 +6,7 @@ import { completeFile, requireUpload } from '../../services/transfers';
 /** POST /transfers/{id}/files/{fileId}/complete: completes the file's multipart upload and checks its size. */
 export const handler = httpRoute(
   { params: z.object({ id: transferIdSchema, fileId: fileIdSchema }) },
-  async ({ params, header }) => ({ body: await completeFile(await requireUpload(params.id, header(UPLOAD_TOKEN_HEADER)), params.fileId) }),
+  async ({ params, header }) => ({
+    body: await completeFile(await requireUpload(params.id, header(UPLOAD_TOKEN_HEADER)), params.fileId),
+  }),
 );

@@ -8,6 +8,9 @@ import { modalPreviews } from '../../services/previews';
  * GET /transfers/{id}/previews[?cursor=] (JWT): the TransferModal's previews, for its sender, admin
  * or a team mate it is shared with; one page of files, `nextCursor` asks for the next.
  */
-export const handler = httpRoute({ params: z.object({ id: transferIdSchema }), query: z.object({ cursor: previewsCursorSchema }) }, async ({ params, query, claims }) => ({
-  body: await modalPreviews(params.id, (await userSender(claims)).userId, Date.now(), query.cursor),
-}));
+export const handler = httpRoute(
+  { params: z.object({ id: transferIdSchema }), query: z.object({ cursor: previewsCursorSchema }) },
+  async ({ params, query, claims }) => ({
+    body: await modalPreviews(params.id, (await userSender(claims)).userId, Date.now(), query.cursor),
+  }),
+);

@@ -3,6 +3,11 @@ import { keyRoute } from '../../services/api-keys';
 import { requireOwnedUpload, uploadState } from '../../services/transfers';
 
 /** GET /api/v1/transfers/{id}/upload-state (API key, send): what a resuming client still has to upload. */
-export const handler = keyRoute('send', { params: v1TransferParams }, async ({ params, claims }) => ({
-  body: await uploadState(await requireOwnedUpload(params.id, String(claims?.sub))),
-}), { rateWindow: 'upload' });
+export const handler = keyRoute(
+  'send',
+  { params: v1TransferParams },
+  async ({ params, claims }) => ({
+    body: await uploadState(await requireOwnedUpload(params.id, String(claims?.sub))),
+  }),
+  { rateWindow: 'upload' },
+);

@@ -23,7 +23,11 @@ let client: CognitoIdentityProviderClient | undefined;
 export function cognitoIdp(): CognitoIdentityProviderClient {
   if (!client) {
     const c = config();
-    client = new CognitoIdentityProviderClient({ region: c.awsRegion, requestHandler: REQUEST_HANDLER, ...(c.endpoints.cognito ? { endpoint: c.endpoints.cognito } : {}) });
+    client = new CognitoIdentityProviderClient({
+      region: c.awsRegion,
+      requestHandler: REQUEST_HANDLER,
+      ...(c.endpoints.cognito ? { endpoint: c.endpoints.cognito } : {}),
+    });
   }
   return client;
 }

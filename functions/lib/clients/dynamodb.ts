@@ -20,14 +20,24 @@ export type {
 } from '@aws-sdk/lib-dynamodb';
 
 /** undefined members are dropped (optional fields of records), class instances are refused. */
-const TRANSLATE = { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false }, unmarshallOptions: { wrapNumbers: false } } as const;
+const TRANSLATE = {
+  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  unmarshallOptions: { wrapNumbers: false },
+} as const;
 
 let client: DynamoDBDocument | undefined;
 
 export function ddb(): DynamoDBDocument {
   if (!client) {
     const c = config();
-    client = DynamoDBDocument.from(new DynamoDBClient({ region: c.awsRegion, requestHandler: REQUEST_HANDLER, ...(c.endpoints.dynamodb ? { endpoint: c.endpoints.dynamodb } : {}) }), TRANSLATE);
+    client = DynamoDBDocument.from(
+      new DynamoDBClient({
+        region: c.awsRegion,
+        requestHandler: REQUEST_HANDLER,
+        ...(c.endpoints.dynamodb ? { endpoint: c.endpoints.dynamodb } : {}),
+      }),
+      TRANSLATE,
+    );
   }
   return client;
 }

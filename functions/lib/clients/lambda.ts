@@ -15,7 +15,11 @@ let client: LambdaClient | undefined;
 export function lambda(): LambdaClient {
   if (!client) {
     const c = config();
-    client = new LambdaClient({ region: c.awsRegion, requestHandler: REQUEST_HANDLER, ...(c.endpoints.lambda ? { endpoint: c.endpoints.lambda } : {}) });
+    client = new LambdaClient({
+      region: c.awsRegion,
+      requestHandler: REQUEST_HANDLER,
+      ...(c.endpoints.lambda ? { endpoint: c.endpoints.lambda } : {}),
+    });
   }
   return client;
 }

@@ -72,7 +72,6 @@ export function s3(awsRegion: string): S3Client {
   return client;
 }
 
-
 /**
  * A presigned URL of a command (SigV4 in the query, UNSIGNED-PAYLOAD). Content-Length, and
  * Content-Type when the command sets it, are signed headers that stay headers (the browser
@@ -85,7 +84,8 @@ export async function presign<I extends ServiceInputTypes, O extends ServiceOutp
   command: Parameters<typeof getSignedUrl<ServiceInputTypes, I, O>>[1],
   expiresIn: number,
 ): Promise<string> {
-  if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_PRESIGN_SECONDS) throw new RangeError('presigned URLs expire after 1 s to 7 days');
+  if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_PRESIGN_SECONDS)
+    throw new RangeError('presigned URLs expire after 1 s to 7 days');
   // The SDK gives every PUT a default Content-Type (application/octet-stream): signed, it would
   // refuse a browser's upload of a typed file, so it is signed only when the input names it.
   const typed = Boolean((command.input as { ContentType?: string }).ContentType);

@@ -14,7 +14,11 @@ let client: SecretsManagerClient | undefined;
 export function secretsManager(): SecretsManagerClient {
   if (!client) {
     const c = paymentsConfig();
-    client = new SecretsManagerClient({ region: c.awsRegion, requestHandler: REQUEST_HANDLER, ...(c.secretsManagerEndpoint ? { endpoint: c.secretsManagerEndpoint } : {}) });
+    client = new SecretsManagerClient({
+      region: c.awsRegion,
+      requestHandler: REQUEST_HANDLER,
+      ...(c.secretsManagerEndpoint ? { endpoint: c.secretsManagerEndpoint } : {}),
+    });
   }
   return client;
 }

@@ -8,14 +8,24 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from '../env';
 import { REQUEST_HANDLER } from './timeouts';
 
-export { CreateEmailIdentityCommand, DeleteEmailIdentityCommand, GetAccountCommand, GetEmailIdentityCommand, SendEmailCommand } from '@aws-sdk/client-sesv2';
+export {
+  CreateEmailIdentityCommand,
+  DeleteEmailIdentityCommand,
+  GetAccountCommand,
+  GetEmailIdentityCommand,
+  SendEmailCommand,
+} from '@aws-sdk/client-sesv2';
 
 let client: SESv2Client | undefined;
 
 export function sesv2(): SESv2Client {
   if (!client) {
     const c = config();
-    client = new SESv2Client({ region: c.awsRegion, requestHandler: REQUEST_HANDLER, ...(c.endpoints.ses ? { endpoint: c.endpoints.ses } : {}) });
+    client = new SESv2Client({
+      region: c.awsRegion,
+      requestHandler: REQUEST_HANDLER,
+      ...(c.endpoints.ses ? { endpoint: c.endpoints.ses } : {}),
+    });
   }
   return client;
 }

@@ -19,7 +19,10 @@ const GLOBAL_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
-const COMMAND_OPTIONS: Record<Exclude<Command, 'help' | 'version'>, { options: ParseArgsConfig['options']; positionals: [number, number] }> = {
+const COMMAND_OPTIONS: Record<
+  Exclude<Command, 'help' | 'version'>,
+  { options: ParseArgsConfig['options']; positionals: [number, number] }
+> = {
   login: { options: { key: { type: 'string' } }, positionals: [0, 0] },
   logout: { options: {}, positionals: [0, 0] },
   send: {
@@ -35,19 +38,31 @@ const COMMAND_OPTIONS: Record<Exclude<Command, 'help' | 'version'>, { options: P
     },
     positionals: [1, Infinity],
   },
-  ls: { options: { filter: { type: 'string' }, skip: { type: 'string' }, search: { type: 'string' } }, positionals: [0, 0] },
-  get: { options: { output: { type: 'string', short: 'o' }, zip: { type: 'boolean' }, password: { type: 'string' } }, positionals: [1, 1] },
-  'request create': { options: { title: { type: 'string' }, message: { type: 'string', short: 'm' } }, positionals: [0, 0] },
+  ls: {
+    options: { filter: { type: 'string' }, skip: { type: 'string' }, search: { type: 'string' } },
+    positionals: [0, 0],
+  },
+  get: {
+    options: { output: { type: 'string', short: 'o' }, zip: { type: 'boolean' }, password: { type: 'string' } },
+    positionals: [1, 1],
+  },
+  'request create': {
+    options: { title: { type: 'string' }, message: { type: 'string', short: 'm' } },
+    positionals: [0, 0],
+  },
 };
 
 export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   const first = argv[0];
-  if (first === undefined || first === 'help' || first === '--help' || first === '-h') return { command: 'help', values: {}, positionals: [] };
-  if (first === '--version' || first === 'version' || first === '-V') return { command: 'version', values: {}, positionals: [] };
+  if (first === undefined || first === 'help' || first === '--help' || first === '-h')
+    return { command: 'help', values: {}, positionals: [] };
+  if (first === '--version' || first === 'version' || first === '-V')
+    return { command: 'version', values: {}, positionals: [] };
   let command: Exclude<Command, 'help' | 'version'>;
   let rest: readonly string[];
   if (first === 'request') {
-    if (argv[1] !== 'create') throw new UsageError(`${`unknown command: request ${argv[1] ?? ''}`.trim()} (did you mean "request create"?)`);
+    if (argv[1] !== 'create')
+      throw new UsageError(`${`unknown command: request ${argv[1] ?? ''}`.trim()} (did you mean "request create"?)`);
     command = 'request create';
     rest = argv.slice(2);
   } else if (first in COMMAND_OPTIONS) {
@@ -59,15 +74,26 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   const spec = COMMAND_OPTIONS[command];
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: [...rest], options: { ...GLOBAL_OPTIONS, ...spec.options }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: [...rest],
+      options: { ...GLOBAL_OPTIONS, ...spec.options },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/su, '') : String(err));
+    throw new UsageError(
+      err instanceof Error ? err.message.replace(/\. To specify a positional.*$/su, '') : String(err),
+    );
   }
   const values = parsed.values as ParsedCommand['values'];
   if (values.help) return { command: 'help', values: { topic: command }, positionals: [] };
   const [min, max] = spec.positionals;
-  if (parsed.positionals.length < min) throw new UsageError(`${command}: missing ${command === 'get' ? 'a link or transfer id' : 'the files or folders to send'}`);
-  if (parsed.positionals.length > max) throw new UsageError(`${command}: unexpected argument ${parsed.positionals[max]}`);
+  if (parsed.positionals.length < min)
+    throw new UsageError(
+      `${command}: missing ${command === 'get' ? 'a link or transfer id' : 'the files or folders to send'}`,
+    );
+  if (parsed.positionals.length > max)
+    throw new UsageError(`${command}: unexpected argument ${parsed.positionals[max]}`);
   validate(command, values);
   return { command, values, positionals: parsed.positionals };
 }
@@ -77,12 +103,16 @@ function validate(command: Command, v: ParsedCommand['values']): void {
     const to = (v.to as string[] | undefined) ?? [];
     if (v.link && to.length > 0) throw new UsageError('send: use either --to (email) or --link, not both');
     if (!v.link && to.length === 0) throw new UsageError('send: say who gets it: --to a@b.c (repeatable) or --link');
-    for (const email of to) if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(email)) throw new UsageError(`send: not an email address: ${email}`);
+    for (const email of to)
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(email)) throw new UsageError(`send: not an email address: ${email}`);
     if (typeof v.expiry === 'string') parseExpiry(v.expiry);
-    if (typeof v.parallel === 'string' && !/^[1-9][0-9]?$/u.test(v.parallel)) throw new UsageError('send: --parallel takes a number from 1 to 99');
+    if (typeof v.parallel === 'string' && !/^[1-9][0-9]?$/u.test(v.parallel))
+      throw new UsageError('send: --parallel takes a number from 1 to 99');
   }
-  if (command === 'request create' && (typeof v.title !== 'string' || v.title.trim() === '')) throw new UsageError('request create: --title is required');
-  if (command === 'ls' && typeof v.skip === 'string' && !/^[0-9]+$/u.test(v.skip)) throw new UsageError('ls: --skip takes a number');
+  if (command === 'request create' && (typeof v.title !== 'string' || v.title.trim() === ''))
+    throw new UsageError('request create: --title is required');
+  if (command === 'ls' && typeof v.skip === 'string' && !/^[0-9]+$/u.test(v.skip))
+    throw new UsageError('ls: --skip takes a number');
 }
 
 const UNIT_SECONDS: Record<string, number> = {
@@ -107,6 +137,7 @@ export function parseExpiry(value: string): number {
   const n = Number(m[1]);
   const unit = (m[2] ?? 's').toLowerCase();
   const seconds = n * UNIT_SECONDS[unit]!;
-  if (!Number.isSafeInteger(seconds) || seconds <= 0) throw new UsageError(`--expiry: must be a positive duration, not "${value}"`);
+  if (!Number.isSafeInteger(seconds) || seconds <= 0)
+    throw new UsageError(`--expiry: must be a positive duration, not "${value}"`);
   return seconds;
 }

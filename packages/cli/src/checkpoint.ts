@@ -43,7 +43,11 @@ export function checkpointFile(dir: string): string {
 }
 
 /** The key of a send: every file's identity plus what the transfer is (origin, recipients, options). */
-export function checkpointKey(origin: string, files: readonly LocalFileIdentity[], options: Record<string, unknown>): string {
+export function checkpointKey(
+  origin: string,
+  files: readonly LocalFileIdentity[],
+  options: Record<string, unknown>,
+): string {
   const h = createHash('sha256');
   h.update(JSON.stringify({ origin, options: sortKeys(options) }));
   for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
@@ -53,7 +57,11 @@ export function checkpointKey(origin: string, files: readonly LocalFileIdentity[
 }
 
 function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 }
 
 function isFresh(cp: SendCheckpoint, now: number): boolean {
@@ -69,7 +77,14 @@ function isCheckpoint(v: unknown): v is SendCheckpoint {
     typeof c.origin === 'string' &&
     typeof c.createdAt === 'number' &&
     Array.isArray(c.files) &&
-    c.files.every((f: unknown) => typeof f === 'object' && f !== null && typeof (f as CheckpointFile).fileId === 'string' && typeof (f as CheckpointFile).path === 'string' && typeof (f as CheckpointFile).size === 'number')
+    c.files.every(
+      (f: unknown) =>
+        typeof f === 'object' &&
+        f !== null &&
+        typeof (f as CheckpointFile).fileId === 'string' &&
+        typeof (f as CheckpointFile).path === 'string' &&
+        typeof (f as CheckpointFile).size === 'number',
+    )
   );
 }
 

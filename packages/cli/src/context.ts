@@ -39,7 +39,11 @@ export function createContext(io: CliIo, parsed: ParsedCommand): Context {
   const json = Boolean(parsed.values.json);
   const dir = configDir(io.env);
   const config = readConfig(dir);
-  const origin = resolveApiOrigin(typeof parsed.values.api === 'string' ? parsed.values.api : undefined, io.env, config.api);
+  const origin = resolveApiOrigin(
+    typeof parsed.values.api === 'string' ? parsed.values.api : undefined,
+    io.env,
+    config.api,
+  );
   const key = io.env.SENDBRIDGE_API_KEY || config.key;
   const client = new ApiClient({ origin, ...(key ? { key } : {}) });
   return {
@@ -56,7 +60,12 @@ export function createContext(io: CliIo, parsed: ParsedCommand): Context {
     },
     printJson: (value) => io.stdout.write(`${redact(JSON.stringify(value))}\n`),
     requireKey() {
-      if (!key) throw new CliError('not logged in: run "sendbridge login" or set SENDBRIDGE_API_KEY', EXIT.auth, 'not_logged_in');
+      if (!key)
+        throw new CliError(
+          'not logged in: run "sendbridge login" or set SENDBRIDGE_API_KEY',
+          EXIT.auth,
+          'not_logged_in',
+        );
       return client;
     },
   };

@@ -56,7 +56,8 @@ export class NetworkError extends CliError {
 }
 
 export function exitCodeForStatus(status: number, code?: string): ExitCode {
-  if (status === 401 || code === 'invalid_api_key' || code === 'key_scope_missing' || code === 'api_keys_not_allowed') return EXIT.auth;
+  if (status === 401 || code === 'invalid_api_key' || code === 'key_scope_missing' || code === 'api_keys_not_allowed')
+    return EXIT.auth;
   if (status === 404 || status === 410) return EXIT.notFound;
   if (status === 408 || status === 429) return EXIT.network;
   if (status >= 500) return EXIT.server;

@@ -21,10 +21,19 @@ export function collectFiles(inputs: readonly string[], cwd = process.cwd()): Lo
     if (seen.has(abs)) return;
     seen.add(abs);
     const st = statSync(abs);
-    out.push({ path: abs, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, fileName: path.basename(abs), ...(itemPath ? { itemPath } : {}) });
+    out.push({
+      path: abs,
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      ino: st.ino,
+      fileName: path.basename(abs),
+      ...(itemPath ? { itemPath } : {}),
+    });
   };
   const walk = (dir: string, rel: string) => {
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
     for (const e of entries) {
       const abs = path.join(dir, e.name);
       const r = `${rel}/${e.name}`;

@@ -40,10 +40,14 @@ export async function readSecret(ctx: Context, prompt: string): Promise<string> 
 }
 
 export async function login(ctx: Context, values: Record<string, unknown>): Promise<number> {
-  const key = typeof values.key === 'string' ? values.key : ctx.env.SENDBRIDGE_API_KEY || (await readSecret(ctx, 'API key (made in the dashboard, Account > API keys): '));
+  const key =
+    typeof values.key === 'string'
+      ? values.key
+      : ctx.env.SENDBRIDGE_API_KEY || (await readSecret(ctx, 'API key (made in the dashboard, Account > API keys): '));
   if (!key) throw new UsageError('login: no key given');
   const parsed = parseApiKey(key);
-  if (!parsed) throw new CliError('that is not a SendBridge API key (they look like sbk_live_...)', EXIT.auth, 'invalid_api_key');
+  if (!parsed)
+    throw new CliError('that is not a SendBridge API key (they look like sbk_live_...)', EXIT.auth, 'invalid_api_key');
   const client = new ApiClient({ origin: ctx.origin, key });
   try {
     await client.call('/v1/transfers');
@@ -60,6 +64,11 @@ export async function login(ctx: Context, values: Record<string, unknown>): Prom
 export async function logout(ctx: Context): Promise<number> {
   const removed = removeConfig(ctx.dir);
   if (ctx.json) ctx.printJson({ loggedOut: removed });
-  else ctx.print(removed ? 'Logged out: the saved key was removed from this computer (it still works until you revoke it in the dashboard).' : 'Not logged in.');
+  else
+    ctx.print(
+      removed
+        ? 'Logged out: the saved key was removed from this computer (it still works until you revoke it in the dashboard).'
+        : 'Not logged in.',
+    );
   return EXIT.ok;
 }

@@ -69,7 +69,16 @@ async function dispatch(io: CliIo, parsed: ParsedCommand): Promise<number> {
   }
 }
 
-export async function main(argv: readonly string[], io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() }): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  io: CliIo = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+  },
+): Promise<number> {
   const json = argv.includes('--json');
   try {
     return await dispatch(io, parseCommandLine(argv));

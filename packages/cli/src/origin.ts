@@ -29,7 +29,9 @@ export function parseApiOrigin(value: string): string {
   if (url.username || url.password) throw new UsageError('--api: the URL must not carry a user name or password');
   if (url.protocol === 'http:') {
     if (!isLoopbackHost(url.hostname)) {
-      throw new UsageError(`refusing plain http to ${url.hostname}: the API key would travel unencrypted; use https (http is allowed only for loopback hosts)`);
+      throw new UsageError(
+        `refusing plain http to ${url.hostname}: the API key would travel unencrypted; use https (http is allowed only for loopback hosts)`,
+      );
     }
   } else if (url.protocol !== 'https:') {
     throw new UsageError(`--api: only https (or http to a loopback host) is supported, not ${url.protocol}`);

@@ -38,7 +38,11 @@ export interface ProgressSink {
   end(): void;
 }
 
-export function createProgressSink(mode: { json: boolean; tty: boolean }, out: NodeJS.WritableStream, err: NodeJS.WritableStream): ProgressSink {
+export function createProgressSink(
+  mode: { json: boolean; tty: boolean },
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): ProgressSink {
   let lastPlain = 0;
   let drawn = false;
   const clear = () => {
@@ -48,7 +52,9 @@ export function createProgressSink(mode: { json: boolean; tty: boolean }, out: N
   return {
     progress(p) {
       if (mode.json) {
-        out.write(`${JSON.stringify({ event: 'progress', bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, filesDone: p.filesDone, filesTotal: p.filesTotal, speedBps: Math.round(p.speedBps), etaMs: p.etaMs, phase: p.phase, tryNumber: p.tryNumber })}\n`);
+        out.write(
+          `${JSON.stringify({ event: 'progress', bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, filesDone: p.filesDone, filesTotal: p.filesTotal, speedBps: Math.round(p.speedBps), etaMs: p.etaMs, phase: p.phase, tryNumber: p.tryNumber })}\n`,
+        );
         return;
       }
       if (mode.tty) {

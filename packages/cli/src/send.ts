@@ -6,11 +6,30 @@
  * command resumes from the checkpoint and the server's upload state.
  */
 import { openAsBlob } from 'node:fs';
-import type { CompleteResponse, CreateTransferResponse, PlannedFile, SignManyResponse, SignResponse, UploadStateResponse } from '../../../functions/domain/transfer-api';
-import { runUpload, UploadCancelledError, UploadFailedError, type EngineFile, type UploadApi } from '../../../frontend/src/shared/upload/engine';
+import type {
+  CompleteResponse,
+  CreateTransferResponse,
+  PlannedFile,
+  SignManyResponse,
+  SignResponse,
+  UploadStateResponse,
+} from '../../../functions/domain/transfer-api';
+import {
+  runUpload,
+  UploadCancelledError,
+  UploadFailedError,
+  type EngineFile,
+  type UploadApi,
+} from '../../../frontend/src/shared/upload/engine';
 import { TransportError } from '../../../frontend/src/shared/upload/transport';
 import { ApiError, CliError, EXIT, NetworkError } from './errors';
-import { checkpointKey, clearSendCheckpoint, findSendCheckpoint, saveSendCheckpoint, type SendCheckpoint } from './checkpoint';
+import {
+  checkpointKey,
+  clearSendCheckpoint,
+  findSendCheckpoint,
+  saveSendCheckpoint,
+  type SendCheckpoint,
+} from './checkpoint';
 import { collectFiles, type LocalFile } from './files';
 import { parseExpiry } from './args';
 import { createProgressSink } from './progress';
@@ -47,7 +66,12 @@ export function matchPlan(planned: readonly PlannedFile[], local: readonly Local
   planned.forEach((p, i) => {
     let idx = local.findIndex((l, j) => !used.has(j) && l.size === p.size && nameOf(l) === nameOf(p));
     if (idx === -1 && local[i] && !used.has(i) && local[i]!.size === p.size) idx = i;
-    if (idx === -1) throw new CliError(`the server's upload plan has a file the CLI cannot find locally: ${nameOf(p)}`, EXIT.server, 'plan_mismatch');
+    if (idx === -1)
+      throw new CliError(
+        `the server's upload plan has a file the CLI cannot find locally: ${nameOf(p)}`,
+        EXIT.server,
+        'plan_mismatch',
+      );
     used.add(idx);
     out.set(p.fileId, local[idx]!);
   });
@@ -57,14 +81,19 @@ export function matchPlan(planned: readonly PlannedFile[], local: readonly Local
 function uploadApi(client: ApiClient, id: string, onPart: (fileId: string, partNumber: number) => void): UploadApi {
   const base = `/v1/transfers/${encodeURIComponent(id)}`;
   return {
-    sign: (req, init) => client.call<SignResponse>(`${base}/sign`, { body: req, ...(init?.signal ? { signal: init.signal } : {}) }),
-    signMany: (req, init) => client.call<SignManyResponse>(`${base}/sign`, { body: req, ...(init?.signal ? { signal: init.signal } : {}) }),
+    sign: (req, init) =>
+      client.call<SignResponse>(`${base}/sign`, { body: req, ...(init?.signal ? { signal: init.signal } : {}) }),
+    signMany: (req, init) =>
+      client.call<SignManyResponse>(`${base}/sign`, { body: req, ...(init?.signal ? { signal: init.signal } : {}) }),
     async recordPart(req, init) {
       await client.call(`${base}/parts`, { body: req, ...(init?.signal ? { signal: init.signal } : {}) });
       onPart(req.fileId, req.partNumber);
     },
     async completeFile(fileId, init) {
-      await client.call(`${base}/files/${encodeURIComponent(fileId)}/complete`, { method: 'POST', ...(init?.signal ? { signal: init.signal } : {}) });
+      await client.call(`${base}/files/${encodeURIComponent(fileId)}/complete`, {
+        method: 'POST',
+        ...(init?.signal ? { signal: init.signal } : {}),
+      });
     },
   };
 }
@@ -110,26 +139,55 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
     files = await Promise.all(
       state.files.map(async (s) => {
         const lf = byPath.get(pathById.get(s.fileId) ?? '');
-        if (!lf || lf.size !== s.size) throw new CliError(`cannot resume: ${nameOf(s)} is no longer the same file; run again with --restart`, EXIT.usage, 'resume_mismatch');
-        const plan: PlannedFile = { fileId: s.fileId, fileName: s.fileName, size: s.size, mode: s.mode, ...(s.itemPath ? { itemPath: s.itemPath } : {}), ...(s.partSize ? { partSize: s.partSize } : {}), ...(s.partCount ? { partCount: s.partCount } : {}) };
+        if (!lf || lf.size !== s.size)
+          throw new CliError(
+            `cannot resume: ${nameOf(s)} is no longer the same file; run again with --restart`,
+            EXIT.usage,
+            'resume_mismatch',
+          );
+        const plan: PlannedFile = {
+          fileId: s.fileId,
+          fileName: s.fileName,
+          size: s.size,
+          mode: s.mode,
+          ...(s.itemPath ? { itemPath: s.itemPath } : {}),
+          ...(s.partSize ? { partSize: s.partSize } : {}),
+          ...(s.partCount ? { partCount: s.partCount } : {}),
+        };
         return { plan, blob: await openAsBlob(lf.path), uploaded: s.uploaded, partsDone: s.partsDone };
       }),
     );
     const partsDone = state.files.reduce((n, f) => n + f.partsDone.length, 0);
     const filesDone = state.files.filter((f) => f.uploaded).length;
     sink.event({ event: 'resumed', id, filesDone, partsDone });
-    ctx.info(`Resuming transfer ${id}: ${filesDone} of ${state.files.length} files and ${partsDone} parts already uploaded.`);
+    ctx.info(
+      `Resuming transfer ${id}: ${filesDone} of ${state.files.length} files and ${partsDone} parts already uploaded.`,
+    );
   } else {
     if (existing) clearSendCheckpoint(ctx.dir, key);
     const created = await client.call<Omit<CreateTransferResponse, 'uploadToken'>>('/v1/transfers', {
-      body: { ...options, fileObjects: local.map((f) => ({ fileName: f.fileName, size: f.size, ...(f.itemPath ? { itemPath: f.itemPath } : {}) })) },
+      body: {
+        ...options,
+        fileObjects: local.map((f) => ({
+          fileName: f.fileName,
+          size: f.size,
+          ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+        })),
+      },
     });
     id = created.id;
     link = created.link;
     const matched = matchPlan(created.files, local);
-    const cp: SendCheckpoint = { transferId: id, origin: ctx.origin, createdAt: Date.now(), files: created.files.map((p) => ({ fileId: p.fileId, path: matched.get(p.fileId)!.path, size: p.size })) };
+    const cp: SendCheckpoint = {
+      transferId: id,
+      origin: ctx.origin,
+      createdAt: Date.now(),
+      files: created.files.map((p) => ({ fileId: p.fileId, path: matched.get(p.fileId)!.path, size: p.size })),
+    };
     saveSendCheckpoint(ctx.dir, key, cp);
-    files = await Promise.all(created.files.map(async (plan) => ({ plan, blob: await openAsBlob(matched.get(plan.fileId)!.path) })));
+    files = await Promise.all(
+      created.files.map(async (plan) => ({ plan, blob: await openAsBlob(matched.get(plan.fileId)!.path) })),
+    );
     sink.event({ event: 'created', id, link, files: created.files.length, bytes: totalBytes });
     ctx.info(`Sending ${local.length} file${local.length === 1 ? '' : 's'} (${totalBytes} bytes) as transfer ${id}.`);
   }
@@ -155,7 +213,13 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
       onProgress: (p) => sink.progress(p),
       onWarning: (w) => {
         sink.event({ event: 'warning', ...w });
-        sink.note(w.kind === 'retrying' ? `Slow network: retrying (try ${w.tryNumber})` : w.kind === 'network' ? `Network error, retrying: ${w.message}` : `Cannot read ${w.fileName}: is it in use or changed?`);
+        sink.note(
+          w.kind === 'retrying'
+            ? `Slow network: retrying (try ${w.tryNumber})`
+            : w.kind === 'network'
+              ? `Network error, retrying: ${w.message}`
+              : `Cannot read ${w.fileName}: is it in use or changed?`,
+        );
       },
     });
   } catch (err) {
@@ -167,8 +231,19 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
     }
     if (err instanceof UploadFailedError) {
       const code = exitCodeOfUploadFailure(err);
-      sink.event({ event: 'failed', id, fileName: err.fileName, part: err.part, tries: err.tries, message: err.message });
-      throw new CliError(`upload of ${err.fileName}${err.part ? ` (part ${err.part})` : ''} failed after ${err.tries} tries: ${err.message}. Run the same command again to resume.`, code as CliError['exitCode'], 'upload_failed');
+      sink.event({
+        event: 'failed',
+        id,
+        fileName: err.fileName,
+        part: err.part,
+        tries: err.tries,
+        message: err.message,
+      });
+      throw new CliError(
+        `upload of ${err.fileName}${err.part ? ` (part ${err.part})` : ''} failed after ${err.tries} tries: ${err.message}. Run the same command again to resume.`,
+        code as CliError['exitCode'],
+        'upload_failed',
+      );
     }
     throw err;
   } finally {
@@ -176,9 +251,18 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
     process.off('SIGTERM', onSigint);
   }
   sink.end();
-  const done = await client.call<CompleteResponse>(`/v1/transfers/${encodeURIComponent(id)}/complete`, { method: 'POST' });
+  const done = await client.call<CompleteResponse>(`/v1/transfers/${encodeURIComponent(id)}/complete`, {
+    method: 'POST',
+  });
   clearSendCheckpoint(ctx.dir, key);
-  if (ctx.json) ctx.printJson({ event: 'done', id: done.id, link: done.link, expiryDate: done.expiryDate, recipients: done.recipients });
+  if (ctx.json)
+    ctx.printJson({
+      event: 'done',
+      id: done.id,
+      link: done.link,
+      expiryDate: done.expiryDate,
+      recipients: done.recipients,
+    });
   else {
     ctx.info(done.recipients.length ? `Sent to ${done.recipients.join(', ')}.` : 'Sent.');
     ctx.print(done.link ?? link ?? id);
@@ -191,7 +275,13 @@ async function readUploadState(client: ApiClient, cp: SendCheckpoint): Promise<U
   try {
     return await client.call<UploadStateResponse>(`/v1/transfers/${encodeURIComponent(cp.transferId)}/upload-state`);
   } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 410 || err.status === 403 || err.status === 409) && err.code !== 'key_scope_missing' && err.code !== 'invalid_api_key') return null;
+    if (
+      err instanceof ApiError &&
+      (err.status === 404 || err.status === 410 || err.status === 403 || err.status === 409) &&
+      err.code !== 'key_scope_missing' &&
+      err.code !== 'invalid_api_key'
+    )
+      return null;
     if (err instanceof NetworkError || err instanceof ApiError) throw err;
     throw err;
   }

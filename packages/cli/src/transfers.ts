@@ -38,7 +38,8 @@ export async function ls(ctx: Context, values: Record<string, unknown>): Promise
   ]);
   const head = ['ID', 'SENT (UTC)', 'STATE', 'FILES', 'SIZE', 'DOWNLOADS', 'TO', 'NAME'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  for (const r of [head, ...rows]) ctx.print(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  '));
+  for (const r of [head, ...rows])
+    ctx.print(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  '));
   if (res.hasMore) ctx.info(`More: sendbridge ls --skip ${res.skip + res.allDocs.length}`);
   return EXIT.ok;
 }
@@ -63,11 +64,21 @@ export function parseTransferRef(ref: string): { id: string; recipient?: string;
 /** The file's place under the output folder, never outside it (no `..`, no absolute paths). */
 export function safeRelativePath(name: string): string {
   const segs = name.split(/[\\/]+/u).filter((s) => s !== '' && s !== '.' && s !== '..');
-  if (segs.length === 0) throw new CliError(`refusing a file name with no usable path: ${JSON.stringify(name)}`, EXIT.server, 'bad_file_name');
+  if (segs.length === 0)
+    throw new CliError(
+      `refusing a file name with no usable path: ${JSON.stringify(name)}`,
+      EXIT.server,
+      'bad_file_name',
+    );
   return path.join(...segs.map((s) => s.replace(/[\u0000-\u001f]/gu, '_')));
 }
 
-async function download(url: string, dest: string, expectedSize: number, onBytes: (n: number) => void = () => undefined): Promise<void> {
+async function download(
+  url: string,
+  dest: string,
+  expectedSize: number,
+  onBytes: (n: number) => void = () => undefined,
+): Promise<void> {
   mkdirSync(path.dirname(dest), { recursive: true });
   const tmp = `${dest}.sendbridge-part`;
   let res: Response;
@@ -76,7 +87,12 @@ async function download(url: string, dest: string, expectedSize: number, onBytes
   } catch (err) {
     throw new NetworkError(`download failed: ${describeFetchError(err)}`, { cause: err });
   }
-  if (!res.ok || !res.body) throw new CliError(`download of ${path.basename(dest)} failed: HTTP ${res.status}`, res.status === 404 || res.status === 410 ? EXIT.notFound : res.status >= 500 ? EXIT.server : EXIT.network, 'download_failed');
+  if (!res.ok || !res.body)
+    throw new CliError(
+      `download of ${path.basename(dest)} failed: HTTP ${res.status}`,
+      res.status === 404 || res.status === 410 ? EXIT.notFound : res.status >= 500 ? EXIT.server : EXIT.network,
+      'download_failed',
+    );
   try {
     const count = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -84,7 +100,11 @@ async function download(url: string, dest: string, expectedSize: number, onBytes
         done(null, chunk);
       },
     });
-    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), count, createWriteStream(tmp));
+    await pipeline(
+      Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
+      count,
+      createWriteStream(tmp),
+    );
   } catch (err) {
     rmSync(tmp, { force: true });
     throw new NetworkError(`download of ${path.basename(dest)} broke off: ${describeFetchError(err)}`, { cause: err });
@@ -92,7 +112,11 @@ async function download(url: string, dest: string, expectedSize: number, onBytes
   const size = statSync(tmp).size;
   if (size !== expectedSize) {
     rmSync(tmp, { force: true });
-    throw new CliError(`${path.basename(dest)}: received ${size} bytes, expected ${expectedSize}`, EXIT.server, 'size_mismatch');
+    throw new CliError(
+      `${path.basename(dest)}: received ${size} bytes, expected ${expectedSize}`,
+      EXIT.server,
+      'size_mismatch',
+    );
   }
   renameSync(tmp, dest);
 }
@@ -101,7 +125,11 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
   const target = parseTransferRef(ref);
   const client = ctx.client;
   const outDir = path.resolve(ctx.cwd, typeof values.output === 'string' ? values.output : '.');
-  const auth = { id: target.id, ...(typeof values.password === 'string' ? { password: values.password } : {}), ...(target.recipient ? { recipient: target.recipient } : {}) };
+  const auth = {
+    id: target.id,
+    ...(typeof values.password === 'string' ? { password: values.password } : {}),
+    ...(target.recipient ? { recipient: target.recipient } : {}),
+  };
   const view = await client.call<DownloadView>('/getDownload', { body: auth }).catch((err: unknown) => {
     throw passwordHint(err);
   });
@@ -111,7 +139,12 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
     for (;;) {
       zip = await whileScanning(ctx, 'the files', () => client.call<ZipResponse>('/zip', { body: auth }));
       if (zip.status === 'ready') break;
-      if (Date.now() > deadline) throw new CliError('the ZIP is still being built after 30 minutes; try again later', EXIT.server, 'zip_timeout');
+      if (Date.now() > deadline)
+        throw new CliError(
+          'the ZIP is still being built after 30 minutes; try again later',
+          EXIT.server,
+          'zip_timeout',
+        );
       ctx.info('Building the ZIP...');
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -127,19 +160,28 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
   const written: { path: string; size: number }[] = [];
   const skipped: { path: string; reason: string }[] = [];
   const wanted = view.files.filter((f) => f.scan !== 'removed' && f.scan !== 'error');
-  const meter = downloadMeter(ctx, wanted.reduce((sum, f) => sum + f.size, 0), wanted.length);
+  const meter = downloadMeter(
+    ctx,
+    wanted.reduce((sum, f) => sum + f.size, 0),
+    wanted.length,
+  );
   for (const f of view.files) {
     const rel = safeRelativePath(f.itemPath ?? f.fileName);
     const dest = path.join(outDir, rel);
-    if (!dest.startsWith(outDir + path.sep)) throw new CliError(`refusing to write outside ${outDir}: ${rel}`, EXIT.server, 'bad_file_name');
+    if (!dest.startsWith(outDir + path.sep))
+      throw new CliError(`refusing to write outside ${outDir}: ${rel}`, EXIT.server, 'bad_file_name');
     // The malware scan removed it, or could not check it: the server serves neither; the rest still comes.
     if (f.scan === 'removed' || f.scan === 'error') {
       const reason = f.scan === 'removed' ? 'file_removed' : 'scan_failed';
-      meter.note(`${rel}: skipped, ${f.scan === 'removed' ? 'removed by the malware scan' : 'the malware scan could not check it'}`);
+      meter.note(
+        `${rel}: skipped, ${f.scan === 'removed' ? 'removed by the malware scan' : 'the malware scan could not check it'}`,
+      );
       skipped.push({ path: rel, reason });
       continue;
     }
-    const { url } = await whileScanning(ctx, rel, () => client.call<{ url: string }>('/getDownload/file', { body: { ...auth, fileId: f.fileId } }));
+    const { url } = await whileScanning(ctx, rel, () =>
+      client.call<{ url: string }>('/getDownload/file', { body: { ...auth, fileId: f.fileId } }),
+    );
     meter.note(`${rel} (${formatBytes(f.size)})`);
     await download(url, dest, f.size, meter.add);
     meter.fileDone();
@@ -161,7 +203,9 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
  * one object.
  */
 function downloadMeter(ctx: Context, bytesTotal: number, filesTotal: number) {
-  const sink = ctx.json ? undefined : createProgressSink({ json: false, tty: Boolean(ctx.stderr.isTTY) }, ctx.stdout, ctx.stderr);
+  const sink = ctx.json
+    ? undefined
+    : createProgressSink({ json: false, tty: Boolean(ctx.stderr.isTTY) }, ctx.stdout, ctx.stderr);
   const started = Date.now();
   let bytesDone = 0;
   let filesDone = 0;
@@ -172,7 +216,16 @@ function downloadMeter(ctx: Context, bytesTotal: number, filesTotal: number) {
     drawnAt = now;
     const seconds = (now - started) / 1000;
     const speedBps = seconds >= 0.5 ? bytesDone / seconds : 0;
-    sink.progress({ bytesDone, bytesTotal, filesDone, filesTotal, speedBps, etaMs: speedBps > 0 ? ((bytesTotal - bytesDone) / speedBps) * 1000 : null, phase: 'transferring', tryNumber: 1 });
+    sink.progress({
+      bytesDone,
+      bytesTotal,
+      filesDone,
+      filesTotal,
+      speedBps,
+      etaMs: speedBps > 0 ? ((bytesTotal - bytesDone) / speedBps) * 1000 : null,
+      phase: 'transferring',
+      tryNumber: 1,
+    });
   };
   return {
     add: (n: number) => {
@@ -191,8 +244,15 @@ function downloadMeter(ctx: Context, bytesTotal: number, filesTotal: number) {
 /** The API says the same words for a missing and a wrong password; a terminal user needs to know which, and the option. */
 export function passwordHint(err: unknown): unknown {
   if (!(err instanceof ApiError)) return err;
-  if (err.code === 'password_required') return new ApiError(err.status, err.code, 'This transfer is password protected: give its password with --password.', err.details);
-  if (err.code === 'wrong_password') return new ApiError(err.status, err.code, 'Wrong password for this transfer (--password).', err.details);
+  if (err.code === 'password_required')
+    return new ApiError(
+      err.status,
+      err.code,
+      'This transfer is password protected: give its password with --password.',
+      err.details,
+    );
+  if (err.code === 'wrong_password')
+    return new ApiError(err.status, err.code, 'Wrong password for this transfer (--password).', err.details);
   return err;
 }
 

@@ -37,7 +37,13 @@ export function buildEvent(
     const name = req.rawHeaders[i]!.toLowerCase();
     const value = req.rawHeaders[i + 1]!;
     if (name === 'cookie') {
-      cookies = [...(cookies ?? []), ...value.split(';').map((c) => c.trim()).filter(Boolean)];
+      cookies = [
+        ...(cookies ?? []),
+        ...value
+          .split(';')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      ];
       continue;
     }
     headers[name] = name in headers ? `${headers[name]},${value}` : value;
@@ -77,7 +83,11 @@ export function buildEvent(
       stage: '$default',
       time: now.toISOString(),
       timeEpoch: now.getTime(),
-      authorizer: { jwt: { claims: claims ?? {}, scopes: claims?.scope ? claims.scope.split(' ') : [] }, principalId: '', integrationLatency: 0 },
+      authorizer: {
+        jwt: { claims: claims ?? {}, scopes: claims?.scope ? claims.scope.split(' ') : [] },
+        principalId: '',
+        integrationLatency: 0,
+      },
     },
     isBase64Encoded: hasBody && !isText,
   };

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_CORS, API_PREFIX, DEFAULT_ROUTE_TIMEOUT_SECONDS, ORIGIN_VERIFY_HEADER, functionGroupOf, routeKeyOf, type JobDef, type RouteDef } from '../../../functions/routes';
+import {
+  API_CORS,
+  API_PREFIX,
+  DEFAULT_ROUTE_TIMEOUT_SECONDS,
+  ORIGIN_VERIFY_HEADER,
+  functionGroupOf,
+  routeKeyOf,
+  type JobDef,
+  type RouteDef,
+} from '../../../functions/routes';
 import { createDispatcher } from '../../../functions/lib/dispatch';
 import { safeEqual } from '../../../functions/lib/secrets';
 import { isLoopbackHost, refuseHost } from '../../../frontend/custom-hosts';
@@ -77,13 +86,18 @@ function lambdaContext(name: string, timeoutS: number, memoryMb = 1024): Context
   };
 }
 
-const moduleUrl = (functionsDir: string, modulePath: string) => pathToFileURL(path.join(functionsDir, `${modulePath}.ts`)).href;
+const moduleUrl = (functionsDir: string, modulePath: string) =>
+  pathToFileURL(path.join(functionsDir, `${modulePath}.ts`)).href;
 
 /**
  * The HTTP API's functions as CDK deploys them: one per group of routes, each with the same
  * dispatcher as the Lambda entry, the group's longest timeout and largest memory.
  */
-export function createLocalFunctions(routes: readonly RouteDef[], functionsDir: string, functionOf: (route: RouteDef) => string = functionGroupOf) {
+export function createLocalFunctions(
+  routes: readonly RouteDef[],
+  functionsDir: string,
+  functionOf: (route: RouteDef) => string = functionGroupOf,
+) {
   const groups = new Map<string, RouteDef[]>();
   for (const route of routes) groups.set(functionOf(route), [...(groups.get(functionOf(route)) ?? []), route]);
   const byRouteKey = new Map<string, LocalFunction>();
@@ -92,7 +106,12 @@ export function createLocalFunctions(routes: readonly RouteDef[], functionsDir: 
     const fn: LocalFunction = {
       name,
       dispatch: createDispatcher(
-        Object.fromEntries(defs.map((d) => [routeKeyOf(d), () => import(moduleUrl(functionsDir, d.handler)) as Promise<{ handler?: unknown }>])),
+        Object.fromEntries(
+          defs.map((d) => [
+            routeKeyOf(d),
+            () => import(moduleUrl(functionsDir, d.handler)) as Promise<{ handler?: unknown }>,
+          ]),
+        ),
       ),
       timeoutS: Math.max(...defs.map((d) => d.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS)),
       memoryMb: memory.length ? Math.max(...memory) : undefined,
@@ -125,13 +144,18 @@ function withTimeout<T>(p: Promise<T>, ms: number, label: string): Promise<T> {
   return Promise.race([
     p,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error(`${label} timed out after ${ms} ms`), { timeout: true })), ms);
+      timer = setTimeout(
+        () => reject(Object.assign(new Error(`${label} timed out after ${ms} ms`), { timeout: true })),
+        ms,
+      );
     }),
   ]).finally(() => clearTimeout(timer));
 }
 
 /** The API Gateway v2 rules for turning a Lambda result into an HTTP response. */
-export function normaliseResult(result: unknown): Required<Pick<APIGatewayProxyStructuredResultV2, 'statusCode'>> & APIGatewayProxyStructuredResultV2 {
+export function normaliseResult(
+  result: unknown,
+): Required<Pick<APIGatewayProxyStructuredResultV2, 'statusCode'>> & APIGatewayProxyStructuredResultV2 {
   if (result && typeof result === 'object' && 'statusCode' in result) {
     return result as APIGatewayProxyStructuredResultV2 & { statusCode: number };
   }
@@ -159,7 +183,9 @@ export function requestHeadBytes(req: http.IncomingMessage): number {
 
 /** The size of a function's synchronous result as Lambda counts it: its JSON serialisation. */
 export function lambdaResponseBytes(raw: unknown): number {
-  return typeof raw === 'string' ? Buffer.byteLength(JSON.stringify(raw)) : Buffer.byteLength(JSON.stringify(raw ?? null) ?? '');
+  return typeof raw === 'string'
+    ? Buffer.byteLength(JSON.stringify(raw))
+    : Buffer.byteLength(JSON.stringify(raw ?? null) ?? '');
 }
 
 class IntegrationTimeout extends Error {}
@@ -189,7 +215,12 @@ export function createGateway(opts: GatewayOptions) {
 
   const responseHeaders = opts.responseHeaders ?? {};
   // As CloudFront's policy (override: true), these win over what a handler set.
-  function send(res: http.ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer | string) {
+  function send(
+    res: http.ServerResponse,
+    status: number,
+    headers: Record<string, string | string[]>,
+    body: Buffer | string,
+  ) {
     res.writeHead(status, { ...headers, ...responseHeaders });
     res.end(body);
   }
@@ -234,7 +265,9 @@ export function createGateway(opts: GatewayOptions) {
     if (invoke && method === 'POST') return handleInvoke(req, res, decodeURIComponent(invoke[1]!));
 
     if (requestHeadBytes(req) > MAX_REQUEST_HEADER_BYTES) {
-      log(`[gateway] ${method} ${pathOnly} refused: request line and headers over ${MAX_REQUEST_HEADER_BYTES} bytes (the HTTP API's limit)`);
+      log(
+        `[gateway] ${method} ${pathOnly} refused: request line and headers over ${MAX_REQUEST_HEADER_BYTES} bytes (the HTTP API's limit)`,
+      );
       return message(res, 431, 'Request Header Fields Too Large', cors);
     }
     if (!pathOnly.startsWith(`${API_PREFIX}/`)) return message(res, 404, 'Not Found', cors);
@@ -256,7 +289,14 @@ export function createGateway(opts: GatewayOptions) {
     }
 
     const event = buildEvent(
-      { method, url, rawHeaders: req.rawHeaders, body, sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1', host: req.headers.host ?? '127.0.0.1' },
+      {
+        method,
+        url,
+        rawHeaders: req.rawHeaders,
+        body,
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        host: req.headers.host ?? '127.0.0.1',
+      },
       match.route,
       match.pathParameters,
       claims,
@@ -269,7 +309,10 @@ export function createGateway(opts: GatewayOptions) {
       const raw = await Promise.race([
         withTimeout(fn.dispatch(event, lambdaContext(fn.name, fn.timeoutS, fn.memoryMb)), fn.timeoutS * 1000, 'Task'),
         new Promise<never>((_, reject) => {
-          integrationTimer = setTimeout(() => reject(new IntegrationTimeout(`no answer from the integration within ${integrationMs} ms`)), integrationMs);
+          integrationTimer = setTimeout(
+            () => reject(new IntegrationTimeout(`no answer from the integration within ${integrationMs} ms`)),
+            integrationMs,
+          );
         }),
       ]).finally(() => clearTimeout(integrationTimer));
       const bytes = lambdaResponseBytes(raw);
@@ -287,7 +330,9 @@ export function createGateway(opts: GatewayOptions) {
         loud(`[gateway] ${method} ${pathOnly} INTEGRATION TIMEOUT: ${err.message}; the HTTP API answers 503`);
         return message(res, 503, 'Service Unavailable', cors);
       }
-      log(`[gateway] ${method} ${pathOnly} handler error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      log(
+        `[gateway] ${method} ${pathOnly} handler error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
       return message(res, 500, 'Internal Server Error', cors);
     }
 
@@ -295,7 +340,10 @@ export function createGateway(opts: GatewayOptions) {
     for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
     Object.assign(headers, cors);
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-    const payload = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+    const payload =
+      result.body === undefined
+        ? Buffer.alloc(0)
+        : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
     send(res, result.statusCode, headers, payload);
     log(`[gateway] ${method} ${pathOnly} -> ${result.statusCode} (${Date.now() - started} ms)`);
   }
@@ -313,7 +361,10 @@ export function createGateway(opts: GatewayOptions) {
 
   async function handleInvoke(req: http.IncomingMessage, res: http.ServerResponse, functionName: string) {
     const job = opts.jobs?.find((j) => j.name === functionName);
-    if (!job) return message(res, 404, `Function not found: ${functionName}`, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+    if (!job)
+      return message(res, 404, `Function not found: ${functionName}`, {
+        'x-amzn-errortype': 'ResourceNotFoundException',
+      });
     if (req.headers['x-amz-invocation-type'] !== 'Event') {
       return message(res, 400, 'The local gateway runs jobs asynchronously only (InvocationType Event)');
     }
@@ -323,10 +374,14 @@ export function createGateway(opts: GatewayOptions) {
     try {
       payload = body.length ? JSON.parse(body.toString('utf8')) : {};
     } catch {
-      return message(res, 400, 'Could not parse request body into json', { 'x-amzn-errortype': 'InvalidRequestContentException' });
+      return message(res, 400, 'Could not parse request body into json', {
+        'x-amzn-errortype': 'InvalidRequestContentException',
+      });
     }
     const run = runJob(job.name, payload)
-      .catch((err: unknown) => log(`[jobs] ${job.name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`))
+      .catch((err: unknown) =>
+        log(`[jobs] ${job.name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
+      )
       .finally(() => running.delete(run));
     running.add(run);
     send(res, 202, { 'x-amzn-requestid': randomUUID() }, '');
@@ -338,7 +393,11 @@ export function createGateway(opts: GatewayOptions) {
     const handler = await load(job.handler);
     const timeoutS = job.timeoutSeconds ?? 60;
     if (payload !== undefined) {
-      return withTimeout(handler(payload, lambdaContext(job.handler, timeoutS, job.memoryMb)), timeoutS * 1000, `job ${name}`);
+      return withTimeout(
+        handler(payload, lambdaContext(job.handler, timeoutS, job.memoryMb)),
+        timeoutS * 1000,
+        `job ${name}`,
+      );
     }
     const now = new Date();
     const event = {
@@ -352,7 +411,11 @@ export function createGateway(opts: GatewayOptions) {
       resources: [`arn:aws:events:local:000000000000:rule/${job.name}`],
       detail: {},
     };
-    return withTimeout(handler(event, lambdaContext(job.handler, timeoutS, job.memoryMb)), timeoutS * 1000, `job ${name}`);
+    return withTimeout(
+      handler(event, lambdaContext(job.handler, timeoutS, job.memoryMb)),
+      timeoutS * 1000,
+      `job ${name}`,
+    );
   }
 
   return {
@@ -391,7 +454,11 @@ export function rateToMs(schedule: string): number {
 }
 
 /** Runs every job on its period, as EventBridge would; one run at a time per job. */
-export function startJobTimer(gateway: Gateway, jobs: readonly JobDef[], opts: { intervalOverrideMs?: number; log?: (l: string) => void } = {}) {
+export function startJobTimer(
+  gateway: Gateway,
+  jobs: readonly JobDef[],
+  opts: { intervalOverrideMs?: number; log?: (l: string) => void } = {},
+) {
   const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
     const schedule = job.schedule;

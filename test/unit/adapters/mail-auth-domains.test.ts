@@ -1,8 +1,24 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { CreateEmailIdentityCommand, DeleteEmailIdentityCommand, GetAccountCommand, GetEmailIdentityCommand, SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { AdminCreateUserCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { CloudFrontClient, DeleteDistributionTenantCommand, GetDistributionTenantCommand, UpdateDistributionTenantCommand } from '@aws-sdk/client-cloudfront';
+import {
+  CreateEmailIdentityCommand,
+  DeleteEmailIdentityCommand,
+  GetAccountCommand,
+  GetEmailIdentityCommand,
+  SESv2Client,
+  SendEmailCommand,
+} from '@aws-sdk/client-sesv2';
+import {
+  AdminCreateUserCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CloudFrontClient,
+  DeleteDistributionTenantCommand,
+  GetDistributionTenantCommand,
+  UpdateDistributionTenantCommand,
+} from '@aws-sdk/client-cloudfront';
 import { serviceError, useUnitEnv } from '../../helpers/aws-mock';
 import { checkMailReachable, sendMail } from '../../../functions/adapters/mailer';
 import { AuthFailedError, adminCreateUser, passwordAuth, refreshAuth } from '../../../functions/adapters/auth';
@@ -22,7 +38,14 @@ beforeEach(() => {
 });
 
 describe('mailer', () => {
-  const msg = { to: ['r@example.com'], subject: 'Files for you\r\nBcc: x@evil.test', html: '<p>hi</p>', text: 'hi', replyTo: 's@example.com', tags: { kind: 'transfer', 'bad name!': 'v.1' } };
+  const msg = {
+    to: ['r@example.com'],
+    subject: 'Files for you\r\nBcc: x@evil.test',
+    html: '<p>hi</p>',
+    text: 'hi',
+    replyTo: 's@example.com',
+    tags: { kind: 'transfer', 'bad name!': 'v.1' },
+  };
 
   it('sends one SendEmail: From MAIL_FROM, one line of subject, HTML and text in UTF-8, the configuration set, tags SES accepts', async () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
@@ -45,7 +68,7 @@ describe('mailer', () => {
     });
   });
 
-  it('a sender\'s own From replaces MAIL_FROM', async () => {
+  it("a sender's own From replaces MAIL_FROM", async () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-2' });
     await sendMail({ ...msg, from: 'Ann <ann@ann.example>' });
     expect(ses.commandCalls(SendEmailCommand)[0]!.args[0].input.FromEmailAddress).toBe('Ann <ann@ann.example>');
@@ -57,13 +80,16 @@ describe('mailer', () => {
     expect(ses.calls()).toHaveLength(0);
   });
 
-  it('SES\'s refusal and a missing MessageId are errors', async () => {
-    ses.on(SendEmailCommand).rejectsOnce(serviceError('MessageRejected', 'Email address is not verified.')).resolvesOnce({});
+  it("SES's refusal and a missing MessageId are errors", async () => {
+    ses
+      .on(SendEmailCommand)
+      .rejectsOnce(serviceError('MessageRejected', 'Email address is not verified.'))
+      .resolvesOnce({});
     await expect(sendMail(msg)).rejects.toMatchObject({ name: 'MessageRejected' });
     await expect(sendMail(msg)).rejects.toThrow('no MessageId');
   });
 
-  it('reachability is the account\'s sending status', async () => {
+  it("reachability is the account's sending status", async () => {
     ses.on(GetAccountCommand).resolves({ SendingEnabled: false });
     expect(await checkMailReachable()).toEqual({ sendingEnabled: false });
   });
@@ -73,13 +99,35 @@ describe('auth (Cognito)', () => {
   const jwt = (payload: object) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
 
   it('a password sign-in sends USER_PASSWORD_AUTH with the app client and reads sub, exp, jti and iat from the token', async () => {
-    cognito.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: jwt({ sub: 'u1', exp: 2_000_000_000, jti: 'j1', iat: 1_999_999_100 }), RefreshToken: 'r' } });
-    expect(await passwordAuth('a@example.com', 'pw')).toEqual({ accessToken: expect.any(String), refreshToken: 'r', expiresAt: 2_000_000_000_000, sub: 'u1', jti: 'j1', iat: 1_999_999_100 });
-    expect(cognito.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toEqual({ ClientId: 'unitclient', AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'a@example.com', PASSWORD: 'pw' } });
+    cognito.on(InitiateAuthCommand).resolves({
+      AuthenticationResult: {
+        AccessToken: jwt({ sub: 'u1', exp: 2_000_000_000, jti: 'j1', iat: 1_999_999_100 }),
+        RefreshToken: 'r',
+      },
+    });
+    expect(await passwordAuth('a@example.com', 'pw')).toEqual({
+      accessToken: expect.any(String),
+      refreshToken: 'r',
+      expiresAt: 2_000_000_000_000,
+      sub: 'u1',
+      jti: 'j1',
+      iat: 1_999_999_100,
+    });
+    expect(cognito.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toEqual({
+      ClientId: 'unitclient',
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: 'a@example.com', PASSWORD: 'pw' },
+    });
   });
 
   it('every wrong-credential error name becomes AuthFailedError; anything else is thrown as is', async () => {
-    for (const name of ['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException', 'UserNotConfirmedException', 'PasswordResetRequiredException']) {
+    for (const name of [
+      'NotAuthorizedException',
+      'InvalidPasswordException',
+      'UserNotFoundException',
+      'UserNotConfirmedException',
+      'PasswordResetRequiredException',
+    ]) {
       cognito.on(InitiateAuthCommand).rejects(serviceError(name));
       await expect(passwordAuth('a@example.com', 'pw')).rejects.toBeInstanceOf(AuthFailedError);
     }
@@ -90,11 +138,17 @@ describe('auth (Cognito)', () => {
   it('a refresh without tokens in the answer (a challenge) is AuthFailedError', async () => {
     cognito.on(InitiateAuthCommand).resolves({ ChallengeName: 'NEW_PASSWORD_REQUIRED' });
     await expect(refreshAuth('r')).rejects.toBeInstanceOf(AuthFailedError);
-    expect(cognito.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toMatchObject({ AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 'r' } });
+    expect(cognito.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toMatchObject({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: 'r' },
+    });
   });
 
   it('creating a user suppresses Cognito\'s mail, marks the address verified, and answers the sub; an existing user is "exists"', async () => {
-    cognito.on(AdminCreateUserCommand).resolvesOnce({ User: { Username: 'x', Attributes: [{ Name: 'sub', Value: 'sub-1' }] } }).rejectsOnce(serviceError('UsernameExistsException'));
+    cognito
+      .on(AdminCreateUserCommand)
+      .resolvesOnce({ User: { Username: 'x', Attributes: [{ Name: 'sub', Value: 'sub-1' }] } })
+      .rejectsOnce(serviceError('UsernameExistsException'));
     expect(await adminCreateUser('a@example.com')).toBe('sub-1');
     expect(await adminCreateUser('a@example.com')).toBe('exists');
     expect(cognito.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).toEqual({
@@ -110,16 +164,30 @@ describe('auth (Cognito)', () => {
 });
 
 describe('email identities (SES in AWS)', () => {
-  it('creating answers SES\'s DKIM tokens; an identity that exists already is read instead', async () => {
-    ses.on(CreateEmailIdentityCommand).resolvesOnce({ DkimAttributes: { Tokens: ['t1', 't2', 't3'], Status: 'PENDING' } }).rejectsOnce(serviceError('AlreadyExistsException'));
+  it("creating answers SES's DKIM tokens; an identity that exists already is read instead", async () => {
+    ses
+      .on(CreateEmailIdentityCommand)
+      .resolvesOnce({ DkimAttributes: { Tokens: ['t1', 't2', 't3'], Status: 'PENDING' } })
+      .rejectsOnce(serviceError('AlreadyExistsException'));
     ses.on(GetEmailIdentityCommand).resolves({ DkimAttributes: { Tokens: ['t1'], Status: 'SUCCESS' } });
-    expect(await createIdentity('ann.example')).toEqual({ domain: 'ann.example', dkimTokens: ['t1', 't2', 't3'], status: 'PENDING' });
-    expect(await createIdentity('ann.example')).toEqual({ domain: 'ann.example', dkimTokens: ['t1'], status: 'SUCCESS' });
+    expect(await createIdentity('ann.example')).toEqual({
+      domain: 'ann.example',
+      dkimTokens: ['t1', 't2', 't3'],
+      status: 'PENDING',
+    });
+    expect(await createIdentity('ann.example')).toEqual({
+      domain: 'ann.example',
+      dkimTokens: ['t1'],
+      status: 'SUCCESS',
+    });
     expect(ses.commandCalls(CreateEmailIdentityCommand)[0]!.args[0].input).toEqual({ EmailIdentity: 'ann.example' });
   });
 
   it('a gone identity reads as undefined and deletes without error; other errors are thrown', async () => {
-    ses.on(GetEmailIdentityCommand).rejectsOnce(serviceError('NotFoundException', 'gone', 404)).rejectsOnce(serviceError('TooManyRequestsException', 'slow', 429));
+    ses
+      .on(GetEmailIdentityCommand)
+      .rejectsOnce(serviceError('NotFoundException', 'gone', 404))
+      .rejectsOnce(serviceError('TooManyRequestsException', 'slow', 429));
     ses.on(DeleteEmailIdentityCommand).rejects(serviceError('NotFoundException', 'gone', 404));
     expect(await getIdentity('ann.example')).toBeUndefined();
     await expect(getIdentity('ann.example')).rejects.toMatchObject({ name: 'TooManyRequestsException' });
@@ -149,11 +217,14 @@ describe('CDN tenants (CloudFront)', () => {
     cloudFront.on(DeleteDistributionTenantCommand).resolves({});
     expect(await provider.remove('f.example.com', 'dt-1')).toBe('pending');
     expect(await provider.remove('f.example.com', 'dt-1')).toBe('deleted');
-    expect(cloudFront.commandCalls(DeleteDistributionTenantCommand)[0]!.args[0].input).toEqual({ Id: 'dt-1', IfMatch: 'E2' });
+    expect(cloudFront.commandCalls(DeleteDistributionTenantCommand)[0]!.args[0].input).toEqual({
+      Id: 'dt-1',
+      IfMatch: 'E2',
+    });
     expect(cloudFront.commandCalls(UpdateDistributionTenantCommand)).toHaveLength(0);
   });
 
-  it('a throttled read is the job\'s error (it tries again), not a deletion', async () => {
+  it("a throttled read is the job's error (it tries again), not a deletion", async () => {
     cloudFront.on(GetDistributionTenantCommand).rejects(serviceError('Throttling', 'Rate exceeded', 400));
     await expect(provider.remove('f.example.com', 'dt-1')).rejects.toMatchObject({ name: 'Throttling' });
   });

@@ -34,7 +34,9 @@ async function load(env: Record<string, string>): Promise<Clients> {
 async function sendEach(c: Clients): Promise<void> {
   await c.sesv2.sesv2().send(new c.sesv2.GetAccountCommand({}));
   await c.cognito.cognitoIdp().send(new c.cognito.DescribeUserPoolCommand({ UserPoolId: 'us-east-1_unit' }));
-  await c.lambda.lambda().send(new c.lambda.InvokeCommand({ FunctionName: 'zip-build', InvocationType: 'Event', Payload: '{}' }));
+  await c.lambda
+    .lambda()
+    .send(new c.lambda.InvokeCommand({ FunctionName: 'zip-build', InvocationType: 'Event', Payload: '{}' }));
   await c.dynamodb.ddb().get({ TableName: 'unit-table', Key: { pk: 'a', sk: 'b' } });
 }
 
@@ -44,7 +46,9 @@ beforeAll(async () => {
 }, 60_000);
 
 beforeEach(() => {
-  ({ calls, restore } = stubHttp((req) => (req.url.pathname.includes('/invocations') ? new Response(null, { status: 202 }) : jsonResponse({}))));
+  ({ calls, restore } = stubHttp((req) =>
+    req.url.pathname.includes('/invocations') ? new Response(null, { status: 202 }) : jsonResponse({}),
+  ));
 });
 
 afterEach(() => {
@@ -61,7 +65,12 @@ describe('client modules', () => {
       DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
     });
     await sendEach(c);
-    expect(calls.map((r) => r.url.origin)).toEqual(['http://127.0.0.1:8005', 'http://127.0.0.1:9229', 'http://127.0.0.1:3001', 'http://127.0.0.1:8000']);
+    expect(calls.map((r) => r.url.origin)).toEqual([
+      'http://127.0.0.1:8005',
+      'http://127.0.0.1:9229',
+      'http://127.0.0.1:3001',
+      'http://127.0.0.1:8000',
+    ]);
     expect(calls[2]!.url.pathname).toBe('/2015-03-31/functions/zip-build/invocations');
     expect(calls[2]!.headers.get('x-amz-invocation-type')).toBe('Event');
   });
@@ -69,8 +78,14 @@ describe('client modules', () => {
   it("send to AWS's regional endpoints when none is configured, signed with the environment's credentials", async () => {
     const c = await load({ AWS_REGION: 'eu-central-1' });
     await sendEach(c);
-    expect(calls.map((r) => r.url.host)).toEqual(['email.eu-central-1.amazonaws.com', 'cognito-idp.eu-central-1.amazonaws.com', 'lambda.eu-central-1.amazonaws.com', 'dynamodb.eu-central-1.amazonaws.com']);
-    for (const r of calls) expect(r.headers.get('authorization')).toMatch(/^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/eu-central-1\//u);
+    expect(calls.map((r) => r.url.host)).toEqual([
+      'email.eu-central-1.amazonaws.com',
+      'cognito-idp.eu-central-1.amazonaws.com',
+      'lambda.eu-central-1.amazonaws.com',
+      'dynamodb.eu-central-1.amazonaws.com',
+    ]);
+    for (const r of calls)
+      expect(r.headers.get('authorization')).toMatch(/^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/eu-central-1\//u);
   });
 
   it('create each client once, with a request timeout that throws', async () => {
@@ -80,7 +95,9 @@ describe('client modules', () => {
     expect(c.lambda.lambda()).toBe(c.lambda.lambda());
     expect(c.dynamodb.ddb()).toBe(c.dynamodb.ddb());
     for (const client of [c.sesv2.sesv2(), c.cognito.cognitoIdp(), c.lambda.lambda()]) {
-      const handler = client.config.requestHandler as unknown as { configProvider: Promise<{ requestTimeout?: number; throwOnRequestTimeout?: boolean }> };
+      const handler = client.config.requestHandler as unknown as {
+        configProvider: Promise<{ requestTimeout?: number; throwOnRequestTimeout?: boolean }>;
+      };
       expect(await handler.configProvider).toMatchObject({ requestTimeout: 30_000, throwOnRequestTimeout: true });
     }
   });

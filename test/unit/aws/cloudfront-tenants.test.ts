@@ -14,11 +14,13 @@ let calls: SentRequest[];
 let restore: () => void;
 let answer: (req: SentRequest) => Response;
 
-const xml = (body: string, status = 200, headers: Record<string, string> = {}) => new Response(`<?xml version="1.0"?>${body}`, { status, headers: { 'content-type': 'text/xml', ...headers } });
+const xml = (body: string, status = 200, headers: Record<string, string> = {}) =>
+  new Response(`<?xml version="1.0"?>${body}`, { status, headers: { 'content-type': 'text/xml', ...headers } });
 const tenantXml = (enabled: boolean, status: string) =>
   // List members as the SDK's model of the API reads and writes them (`member`, the list's default element name).
   `<DistributionTenant><Id>dt_123</Id><DistributionId>E1MT</DistributionId><Domains><member><Domain>files.acme.com</Domain><Status>active</Status></member></Domains><Enabled>${enabled}</Enabled><Status>${status}</Status></DistributionTenant>`;
-const provider = () => cloudFrontTenantProvider({ [ENV.tenantDistributionId]: 'E1MT', [ENV.connectionGroupId]: 'cg_9' })!;
+const provider = () =>
+  cloudFrontTenantProvider({ [ENV.tenantDistributionId]: 'E1MT', [ENV.connectionGroupId]: 'cg_9' })!;
 
 beforeEach(() => {
   process.env.AWS_ACCESS_KEY_ID = 'unit';
@@ -40,7 +42,9 @@ describe('CloudFront distribution tenants', () => {
     expect(body).toContain('<DistributionId>E1MT</DistributionId>');
     expect(body).toContain('<ConnectionGroupId>cg_9</ConnectionGroupId>');
     expect(body).toContain('<Domains><member><Domain>files.acme.com</Domain></member></Domains>');
-    expect(body).toMatch(/<ManagedCertificateRequest>(?=.*<PrimaryDomainName>files\.acme\.com<\/PrimaryDomainName>)(?=.*<ValidationTokenHost>cloudfront<\/ValidationTokenHost>).*<\/ManagedCertificateRequest>/u);
+    expect(body).toMatch(
+      /<ManagedCertificateRequest>(?=.*<PrimaryDomainName>files\.acme\.com<\/PrimaryDomainName>)(?=.*<ValidationTokenHost>cloudfront<\/ValidationTokenHost>).*<\/ManagedCertificateRequest>/u,
+    );
     expect(body).toContain('<Enabled>true</Enabled>');
     expect(body).toContain(`<Name>${tenantName('files.acme.com')}</Name>`);
   });
@@ -48,15 +52,23 @@ describe('CloudFront distribution tenants', () => {
   it('finds the tenant a previous run made when the domain is taken already', async () => {
     answer = (req) =>
       req.method === 'POST'
-        ? xml('<ErrorResponse><Error><Code>CNAMEAlreadyExists</Code><Message>taken</Message></Error></ErrorResponse>', 409)
+        ? xml(
+            '<ErrorResponse><Error><Code>CNAMEAlreadyExists</Code><Message>taken</Message></Error></ErrorResponse>',
+            409,
+          )
         : xml(tenantXml(true, 'Deployed'), 200, { etag: 'E2' });
     expect(await provider().create('files.acme.com')).toEqual({ tenantId: 'dt_123', etag: 'E2' });
     expect(calls[1]!.method).toBe('GET');
-    expect(calls[1]!.url.href).toBe('https://cloudfront.amazonaws.com/2020-05-31/distribution-tenant?domain=files.acme.com');
+    expect(calls[1]!.url.href).toBe(
+      'https://cloudfront.amazonaws.com/2020-05-31/distribution-tenant?domain=files.acme.com',
+    );
   });
 
   it('disables an enabled tenant first, deletes it once disabled and deployed, with If-Match', async () => {
-    answer = (req) => (req.method === 'GET' ? xml(tenantXml(true, 'Deployed'), 200, { etag: 'E3' }) : xml(tenantXml(false, 'InProgress'), 200, { etag: 'E4' }));
+    answer = (req) =>
+      req.method === 'GET'
+        ? xml(tenantXml(true, 'Deployed'), 200, { etag: 'E3' })
+        : xml(tenantXml(false, 'InProgress'), 200, { etag: 'E4' });
     expect(await provider().remove('files.acme.com', 'dt_123')).toBe('pending');
     const put = calls[1]!;
     expect(put.method).toBe('PUT');
@@ -65,7 +77,10 @@ describe('CloudFront distribution tenants', () => {
     expect(put.body.toString('utf8')).toContain('<Domain>files.acme.com</Domain>');
 
     calls.length = 0;
-    answer = (req) => (req.method === 'GET' ? xml(tenantXml(false, 'Deployed'), 200, { etag: 'E5' }) : new Response(null, { status: 204 }));
+    answer = (req) =>
+      req.method === 'GET'
+        ? xml(tenantXml(false, 'Deployed'), 200, { etag: 'E5' })
+        : new Response(null, { status: 204 });
     expect(await provider().remove('files.acme.com', 'dt_123')).toBe('deleted');
     expect(calls.map((c) => c.method)).toEqual(['GET', 'DELETE']);
     expect(calls[1]!.headers.get('if-match')).toBe('E5');
@@ -81,6 +96,8 @@ describe('CloudFront distribution tenants', () => {
     // CloudFront is the tenant job's alone: only its env names the distribution and connection group.
     expect(tenantProvider({ [ENV.tenantDistributionId]: 'E1MT', [ENV.connectionGroupId]: 'cg_9' })).toBeUndefined();
     expect(cloudFrontTenantProvider({ [ENV.tenantDistributionId]: 'E1MT' })).toBeUndefined();
-    expect(cloudFrontTenantProvider({ [ENV.tenantDistributionId]: 'E1MT', [ENV.connectionGroupId]: 'cg_9' })?.kind).toBe('cloudfront');
+    expect(
+      cloudFrontTenantProvider({ [ENV.tenantDistributionId]: 'E1MT', [ENV.connectionGroupId]: 'cg_9' })?.kind,
+    ).toBe('cloudfront');
   });
 });

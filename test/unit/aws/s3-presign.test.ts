@@ -13,7 +13,8 @@ import { UNIT_ENV } from '../../helpers/events';
 
 const ref = { regionId: 'hongkong', anon: false, key: 't/abc/f1' } as const;
 const signedHeaders = (url: URL) => url.searchParams.get('X-Amz-SignedHeaders')!.split(';');
-const checksumParams = (url: URL) => [...url.searchParams.keys()].filter((k) => /^x-amz-(checksum-|sdk-checksum-algorithm)/iu.test(k));
+const checksumParams = (url: URL) =>
+  [...url.searchParams.keys()].filter((k) => /^x-amz-(checksum-|sdk-checksum-algorithm)/iu.test(k));
 
 const saved = { ...process.env };
 let storage: typeof import('../../../functions/adapters/storage');
@@ -61,8 +62,14 @@ describe('presigned uploads', () => {
 
   it('with the SDK default checksum configuration the same URL would carry a CRC32 a browser cannot match', async () => {
     // What WHEN_REQUIRED prevents: the presigner signs an empty body's CRC32 into PUT URLs.
-    const { requestChecksumCalculation: _c, responseChecksumValidation: _v, ...defaults } = s3ClientConfig({ region: 'ap-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
-    const url = new URL(await presign(new S3Client(defaults), new PutObjectCommand({ Bucket: 'b', Key: 'k', ContentLength: 10 }), 60));
+    const {
+      requestChecksumCalculation: _c,
+      responseChecksumValidation: _v,
+      ...defaults
+    } = s3ClientConfig({ region: 'ap-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
+    const url = new URL(
+      await presign(new S3Client(defaults), new PutObjectCommand({ Bucket: 'b', Key: 'k', ContentLength: 10 }), 60),
+    );
     expect(checksumParams(url).length).toBeGreaterThan(0);
   });
 });
@@ -73,7 +80,9 @@ describe('presigned downloads', () => {
     const url = new URL(await storage.presignDownload(ref, name, 300));
     const disposition = url.searchParams.get('response-content-disposition');
     expect(disposition).toBe(storage.attachmentDisposition(name));
-    expect(disposition).toBe(`attachment; filename="_n_c_d_ _quote_ 100_ (1).pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B8d%C3%A9%20%22quote%22%20100%25%20%281%29.pdf`);
+    expect(disposition).toBe(
+      `attachment; filename="_n_c_d_ _quote_ 100_ (1).pdf"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B8d%C3%A9%20%22quote%22%20100%25%20%281%29.pdf`,
+    );
     expect(url.searchParams.get('response-content-type')).toBe('application/octet-stream');
     // no '+' for spaces and the RFC 3986 reserved characters encoded, as SigV4 signs them
     expect(url.search).not.toContain('+');
@@ -94,11 +103,16 @@ describe('presign expiry and client configuration', () => {
     const client = createS3Client({ region: 'ap-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
     const get = () => new GetObjectCommand({ Bucket: 'b', Key: 'k' });
     expect(new URL(await presign(client, get(), MAX_PRESIGN_SECONDS)).searchParams.get('X-Amz-Expires')).toBe('604800');
-    for (const bad of [0, -1, 1.5, MAX_PRESIGN_SECONDS + 1]) await expect(presign(client, get(), bad)).rejects.toThrow(RangeError);
+    for (const bad of [0, -1, 1.5, MAX_PRESIGN_SECONDS + 1])
+      await expect(presign(client, get(), bad)).rejects.toThrow(RangeError);
   });
 
   it('computes checksums only where S3 requires one, and addresses the emulator by path', async () => {
-    const local = createS3Client({ region: 'us-east-1', endpoint: 'http://127.0.0.1:4569', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
+    const local = createS3Client({
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:4569',
+      credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+    });
     expect(await local.config.requestChecksumCalculation()).toBe('WHEN_REQUIRED');
     expect(await local.config.responseChecksumValidation()).toBe('WHEN_REQUIRED');
     expect(local.config.forcePathStyle).toBe(true);

@@ -18,7 +18,12 @@ const KEYS = { secretKey: 'sk_live_abc', publishableKey: 'pk_live_abc', webhookS
 beforeEach(() => {
   process.env.AWS_ACCESS_KEY_ID = 'unit';
   process.env.AWS_SECRET_ACCESS_KEY = 'unit';
-  answer = () => jsonResponse({ ARN: 'arn:aws:secretsmanager:ap-southeast-1:123456789012:secret:sendbridge/stripe-AbCdEf', Name: 'sendbridge/stripe', SecretString: JSON.stringify(KEYS) });
+  answer = () =>
+    jsonResponse({
+      ARN: 'arn:aws:secretsmanager:ap-southeast-1:123456789012:secret:sendbridge/stripe-AbCdEf',
+      Name: 'sendbridge/stripe',
+      SecretString: JSON.stringify(KEYS),
+    });
   ({ calls, restore } = stubHttp((req) => answer(req)));
 });
 
@@ -33,13 +38,18 @@ describe('GetSecretValue', () => {
     expect(req!.url.href).toBe('https://secretsmanager.ap-southeast-1.amazonaws.com/');
     expect(req!.headers.get('x-amz-target')).toBe('secretsmanager.GetSecretValue');
     expect(req!.headers.get('content-type')).toBe('application/x-amz-json-1.1');
-    expect(req!.headers.get('authorization')).toMatch(/^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/ap-southeast-1\/secretsmanager\/aws4_request/u);
+    expect(req!.headers.get('authorization')).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/ap-southeast-1\/secretsmanager\/aws4_request/u,
+    );
     expect(req!.json()).toEqual({ SecretId: 'sendbridge/stripe' });
   });
 
   it("names AWS's error as the SDK does", async () => {
     answer = () => jsonError(400, 'ResourceNotFoundException', "Secrets Manager can't find the specified secret.");
-    await expect(sm.getSecretValue({ SecretId: 'nope' })).rejects.toMatchObject({ name: 'ResourceNotFoundException', $metadata: { httpStatusCode: 400 } });
+    await expect(sm.getSecretValue({ SecretId: 'nope' })).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+      $metadata: { httpStatusCode: 400 },
+    });
   });
 });
 
@@ -69,7 +79,13 @@ describe('the Stripe keys', () => {
 
   it('must be JSON with a secret (or restricted) key, a publishable key and a webhook secret', () => {
     expect(parseStripeKeys('s', JSON.stringify({ ...KEYS, secretKey: 'rk_test_x' })).secretKey).toBe('rk_test_x');
-    for (const bad of [undefined, 'nope', '{}', JSON.stringify({ ...KEYS, publishableKey: 'sk_live_x' }), JSON.stringify({ ...KEYS, webhookSecret: 'secret' })]) {
+    for (const bad of [
+      undefined,
+      'nope',
+      '{}',
+      JSON.stringify({ ...KEYS, publishableKey: 'sk_live_x' }),
+      JSON.stringify({ ...KEYS, webhookSecret: 'secret' }),
+    ]) {
       expect(() => parseStripeKeys('sendbridge/stripe', bad)).toThrow(/sendbridge\/stripe/u);
     }
   });

@@ -56,9 +56,12 @@ describe('isConditionFailure and failedConditions', () => {
   });
 
   it('name which items of a cancelled transaction failed their condition', () => {
-    const mixed = transactionCancelled(
-      ['ok', 'ConditionalCheckFailed', 'TransactionConflict', 'ConditionalCheckFailed'],
-    );
+    const mixed = transactionCancelled([
+      'ok',
+      'ConditionalCheckFailed',
+      'TransactionConflict',
+      'ConditionalCheckFailed',
+    ]);
     expect(failedConditions(mixed)).toEqual([1, 3]);
     expect(failedConditions(transactionCancelled(['TransactionConflict']))).toEqual([]);
     expect(failedConditions(conditionFailed())).toEqual([]);
@@ -127,7 +130,10 @@ describe('conditionalUpdate', () => {
     });
 
   it('answers the returned attributes, or null when the condition failed', async () => {
-    ddbMock.on(UpdateCommand).resolvesOnce({ Attributes: { pk: 'P', sk: 'S', n: 2 } }).rejectsOnce(conditionFailed());
+    ddbMock
+      .on(UpdateCommand)
+      .resolvesOnce({ Attributes: { pk: 'P', sk: 'S', n: 2 } })
+      .rejectsOnce(conditionFailed());
     expect(await conditionalUpdate(update)).toEqual({ pk: 'P', sk: 'S', n: 2 });
     expect(await conditionalUpdate(update)).toBeNull();
   });
@@ -208,7 +214,9 @@ describe('transactOr', () => {
       .rejectsOnce(transactionCancelled(['TransactionConflict', 'ok']))
       .rejectsOnce(throttled());
     await expect(transactOr([put(1), put(2)], ['a'])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
-    await expect(transactOr([put(1), put(2)], ['a', 'b'])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    await expect(transactOr([put(1), put(2)], ['a', 'b'])).rejects.toMatchObject({
+      name: 'TransactionCanceledException',
+    });
     await expect(transactOr([put(1), put(2)], ['a', 'b'])).rejects.toMatchObject({
       name: 'ProvisionedThroughputExceededException',
     });
@@ -234,7 +242,7 @@ describe('claimUnique', () => {
     ]);
   });
 
-  it('says which side was refused: the name (taken) before the user\'s own (already_set)', async () => {
+  it("says which side was refused: the name (taken) before the user's own (already_set)", async () => {
     ddbMock
       .on(TransactWriteCommand)
       .rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok']))
@@ -257,7 +265,10 @@ describe('claimUnique', () => {
 
 describe('countAll', () => {
   it('adds up the counts of every page without reading items back', async () => {
-    ddbMock.on(QueryCommand).resolvesOnce({ Count: 3, LastEvaluatedKey: { pk: 'p' } }).resolvesOnce({ Count: 4 });
+    ddbMock
+      .on(QueryCommand)
+      .resolvesOnce({ Count: 3, LastEvaluatedKey: { pk: 'p' } })
+      .resolvesOnce({ Count: 4 });
     expect(await countAll({ KeyConditionExpression: 'pk = :pk' })).toBe(7);
     const inputs = ddbMock.commandCalls(QueryCommand).map((c) => c.args[0].input);
     expect(inputs.map((i) => [i.TableName, i.Select, i.ExclusiveStartKey])).toEqual([
@@ -269,7 +280,10 @@ describe('countAll', () => {
 
 describe('transact', () => {
   it('sends the defined items only and answers false when a condition failed', async () => {
-    ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['ConditionalCheckFailed'])).resolves({});
+    ddbMock
+      .on(TransactWriteCommand)
+      .rejectsOnce(transactionCancelled(['ConditionalCheckFailed']))
+      .resolves({});
     expect(await transact([put(1), undefined])).toBe(false);
     expect(await transact([put(1)])).toBe(true);
     expect(ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems).toEqual([put(1)]);
@@ -289,7 +303,7 @@ describe('transact', () => {
     expect(await transact([put(1), put(2)], isTransactionCancelled)).toBe(false);
   });
 
-  it('sends up to DynamoDB\'s 100 items in one call', async () => {
+  it("sends up to DynamoDB's 100 items in one call", async () => {
     ddbMock.on(TransactWriteCommand).resolves({});
     const items = Array.from({ length: MAX_TRANSACT_ITEMS }, (_, n) => put(n));
     expect(await transact([...items, undefined])).toBe(true);

@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed, ddbMock, throttled, transactionCancelled, useUnitEnv } from '../../helpers/aws-mock';
-import { EVENT_MEMORY_SECONDS, claimEvent, eventProcessed, linkCustomer, putBillingState, redeemSumoCode, setStripeId } from '../../../functions/data/billing';
+import {
+  EVENT_MEMORY_SECONDS,
+  claimEvent,
+  eventProcessed,
+  linkCustomer,
+  putBillingState,
+  redeemSumoCode,
+  setStripeId,
+} from '../../../functions/data/billing';
 import { keys } from '../../../functions/data/keys';
 import type { BillingState } from '../../../functions/domain/billing';
 
@@ -18,13 +26,19 @@ describe('customers', () => {
     ddbMock.on(PutCommand).resolvesOnce({}).rejectsOnce(conditionFailed());
     expect(await linkCustomer('cus_1', 'u1', NOW)).toBe(true);
     expect(await linkCustomer('cus_1', 'u2', NOW)).toBe(false);
-    expect(ddbMock.commandCalls(PutCommand)[1]!.args[0].input).toMatchObject({ Item: keys.stripeCustomer('cus_1'), ConditionExpression: 'attribute_not_exists(pk) OR userId = :u', ExpressionAttributeValues: { ':u': 'u2' } });
+    expect(ddbMock.commandCalls(PutCommand)[1]!.args[0].input).toMatchObject({
+      Item: keys.stripeCustomer('cus_1'),
+      ConditionExpression: 'attribute_not_exists(pk) OR userId = :u',
+      ExpressionAttributeValues: { ':u': 'u2' },
+    });
   });
 
-  it('the profile\'s customer id is set once', async () => {
+  it("the profile's customer id is set once", async () => {
     ddbMock.on(UpdateCommand).rejects(conditionFailed());
     expect(await setStripeId('u1', 'cus_2')).toBe(false);
-    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.ConditionExpression).toBe('attribute_exists(pk) AND (attribute_not_exists(stripeId) OR stripeId = :c)');
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.ConditionExpression).toBe(
+      'attribute_exists(pk) AND (attribute_not_exists(stripeId) OR stripeId = :c)',
+    );
   });
 });
 
@@ -33,7 +47,9 @@ describe('webhook events', () => {
     ddbMock.on(PutCommand).resolvesOnce({}).rejectsOnce(conditionFailed()).rejectsOnce(throttled());
     expect(await claimEvent('evt_1', 'invoice.paid', NOW)).toBe(true);
     expect(await claimEvent('evt_1', 'invoice.paid', NOW)).toBe(false);
-    await expect(claimEvent('evt_1', 'invoice.paid', NOW)).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
+    await expect(claimEvent('evt_1', 'invoice.paid', NOW)).rejects.toMatchObject({
+      name: 'ProvisionedThroughputExceededException',
+    });
     const put = ddbMock.commandCalls(PutCommand)[0]!.args[0].input;
     expect(put.ConditionExpression).toBe('attribute_not_exists(pk) OR #ttl < :now');
     expect(put.ExpressionAttributeValues).toEqual({ ':now': NOW / 1000 });
@@ -41,7 +57,11 @@ describe('webhook events', () => {
   });
 
   it('a processed event past its ttl is not processed any more', async () => {
-    ddbMock.on(GetCommand).resolvesOnce({ Item: { ttl: NOW / 1000 + 1 } }).resolvesOnce({ Item: { ttl: NOW / 1000 - 1 } }).resolvesOnce({});
+    ddbMock
+      .on(GetCommand)
+      .resolvesOnce({ Item: { ttl: NOW / 1000 + 1 } })
+      .resolvesOnce({ Item: { ttl: NOW / 1000 - 1 } })
+      .resolvesOnce({});
     expect(await eventProcessed('evt_1', NOW)).toBe(true);
     expect(await eventProcessed('evt_1', NOW)).toBe(false);
     expect(await eventProcessed('evt_1', NOW)).toBe(false);
@@ -49,13 +69,27 @@ describe('webhook events', () => {
 });
 
 describe('putBillingState', () => {
-  const state = { subscriptionRole: 'pro', status: 'active', stripeId: 'cus_1', subscriptionId: 'sub_1', cancelAtPeriodEnd: false, at: NOW, priceId: 'price_1', period: 'month', trialEnd: null, periodEnd: NOW + 1, card: undefined } as unknown as BillingState;
+  const state = {
+    subscriptionRole: 'pro',
+    status: 'active',
+    stripeId: 'cus_1',
+    subscriptionId: 'sub_1',
+    cancelAtPeriodEnd: false,
+    at: NOW,
+    priceId: 'price_1',
+    period: 'month',
+    trialEnd: null,
+    periodEnd: NOW + 1,
+    card: undefined,
+  } as unknown as BillingState;
 
   it('writes only if the profile is as read, removing the fields the state lacks', async () => {
     ddbMock.on(UpdateCommand).resolves({});
     expect(await putBillingState('u1', state, 'pro', { billingUpdatedAt: NOW - 5, sumoCodes: 2 })).toBe(true);
     const input = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
-    expect(input.ConditionExpression).toBe('attribute_exists(pk) AND billingUpdatedAt = :readAt AND sumoCodes = :readCodes');
+    expect(input.ConditionExpression).toBe(
+      'attribute_exists(pk) AND billingUpdatedAt = :readAt AND sumoCodes = :readCodes',
+    );
     expect(input.ExpressionAttributeValues).toMatchObject({ ':readAt': NOW - 5, ':readCodes': 2, ':role': 'pro' });
     expect(input.UpdateExpression).toMatch(/ REMOVE #trialEnd, #card$/);
   });
@@ -63,18 +97,26 @@ describe('putBillingState', () => {
   it('a first state conditions on none stored yet; a concurrent change answers false', async () => {
     ddbMock.on(UpdateCommand).rejects(conditionFailed());
     expect(await putBillingState('u1', state, 'pro', { billingUpdatedAt: null, sumoCodes: 0 })).toBe(false);
-    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.ConditionExpression).toBe('attribute_exists(pk) AND attribute_not_exists(billingUpdatedAt) AND (attribute_not_exists(sumoCodes) OR sumoCodes = :zero)');
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.ConditionExpression).toBe(
+      'attribute_exists(pk) AND attribute_not_exists(billingUpdatedAt) AND (attribute_not_exists(sumoCodes) OR sumoCodes = :zero)',
+    );
   });
 });
 
 describe('redeemSumoCode', () => {
   it('claims the code and counts it on the profile as read, in one transaction', async () => {
-    ddbMock.on(TransactWriteCommand).resolvesOnce({}).rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok']));
+    ddbMock
+      .on(TransactWriteCommand)
+      .resolvesOnce({})
+      .rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok']));
     const read = { billingUpdatedAt: null, sumoCodes: 1 };
     expect(await redeemSumoCode('u1', 'hash', 'pro', read, 3, NOW)).toBe(true);
     expect(await redeemSumoCode('u1', 'hash', 'pro', read, 3, NOW)).toBe(false);
     const [code, profile] = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(code!.Update).toMatchObject({ Key: keys.sumoCode('hash'), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(redeemedBy)' });
+    expect(code!.Update).toMatchObject({
+      Key: keys.sumoCode('hash'),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(redeemedBy)',
+    });
     expect(profile!.Update!.ExpressionAttributeValues).toMatchObject({ ':next': 2, ':readCodes': 1 });
   });
 

@@ -13,7 +13,8 @@ import {
 import { randomString } from '../../../functions/domain/slug';
 import { hashToken, safeEqual } from '../../../functions/lib/secrets';
 
-const newKey = (env: 'live' | 'local' = 'live') => formatApiKey(env, randomString(16, API_KEY_ALPHABET), randomString(40, API_KEY_ALPHABET));
+const newKey = (env: 'live' | 'local' = 'live') =>
+  formatApiKey(env, randomString(16, API_KEY_ALPHABET), randomString(40, API_KEY_ALPHABET));
 
 describe('API key format', () => {
   it('is sbk_<env>_<id>_<secret>, parses back into its parts, and a scanner finds it in text', () => {
@@ -27,7 +28,16 @@ describe('API key format', () => {
 
   it('refuses what is not a key: other prefixes, envs, lengths and characters', () => {
     const key = newKey();
-    for (const bad of ['', key.replace('sbk_', 'sk_'), key.replace('_live_', '_test_'), key.slice(0, -1), `${key}x`, key.replace(/.$/u, '-'), key.toUpperCase(), ` ${key}`]) {
+    for (const bad of [
+      '',
+      key.replace('sbk_', 'sk_'),
+      key.replace('_live_', '_test_'),
+      key.slice(0, -1),
+      `${key}x`,
+      key.replace(/.$/u, '-'),
+      key.toUpperCase(),
+      ` ${key}`,
+    ]) {
       expect(parseApiKey(bad), bad).toBeUndefined();
     }
     expect(() => formatApiKey('live', 'short', 'x'.repeat(40))).toThrow(RangeError);
@@ -74,7 +84,10 @@ describe('scope rules', () => {
   });
 
   it('a new key needs a name and at least one known scope', () => {
-    expect(createApiKeySchema.safeParse({ name: ' CI ', scopes: ['send'] }).data).toEqual({ name: 'CI', scopes: ['send'] });
+    expect(createApiKeySchema.safeParse({ name: ' CI ', scopes: ['send'] }).data).toEqual({
+      name: 'CI',
+      scopes: ['send'],
+    });
     expect(createApiKeySchema.safeParse({ name: '', scopes: ['send'] }).success).toBe(false);
     expect(createApiKeySchema.safeParse({ name: 'x', scopes: [] }).success).toBe(false);
     expect(createApiKeySchema.safeParse({ name: 'x', scopes: ['billing'] }).success).toBe(false);

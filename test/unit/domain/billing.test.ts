@@ -23,10 +23,22 @@ const NOW = Date.UTC(2026, 2, 10, 12, 0, 0);
 const sec = (msValue: number) => Math.floor(msValue / 1000);
 
 function price(role: string | undefined, period: 'month' | 'year' = 'month', amount = 2900): PriceObject {
-  return { id: `price_sim_${role ?? 'none'}_${period}`, object: 'price', nickname: role ? `${role} ${period}ly` : null, unit_amount: amount, currency: 'usd', recurring: { interval: period }, metadata: role ? { role } : {} };
+  return {
+    id: `price_sim_${role ?? 'none'}_${period}`,
+    object: 'price',
+    nickname: role ? `${role} ${period}ly` : null,
+    unit_amount: amount,
+    currency: 'usd',
+    recurring: { interval: period },
+    metadata: role ? { role } : {},
+  };
 }
 
-const visa = { id: 'pm_1', object: 'payment_method' as const, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } };
+const visa = {
+  id: 'pm_1',
+  object: 'payment_method' as const,
+  card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+};
 
 function sub(status: Exclude<SubscriptionStatus, 'none'>, over: Partial<SubscriptionObject> = {}): SubscriptionObject {
   return {
@@ -48,28 +60,77 @@ function sub(status: Exclude<SubscriptionStatus, 'none'>, over: Partial<Subscrip
 }
 
 function customer(over: Partial<CustomerObject> = {}): CustomerObject {
-  return { id: 'cus_1', object: 'customer', email: 'a@example.com', metadata: {}, invoice_settings: { default_payment_method: null }, ...over };
+  return {
+    id: 'cus_1',
+    object: 'customer',
+    email: 'a@example.com',
+    metadata: {},
+    invoice_settings: { default_payment_method: null },
+    ...over,
+  };
 }
 
 describe('billing state from a subscription', () => {
-  it.each(['trialing', 'active', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused'] as const)('%s: status, ids, period, times in ms, card', (status) => {
+  it.each([
+    'trialing',
+    'active',
+    'past_due',
+    'unpaid',
+    'canceled',
+    'incomplete',
+    'incomplete_expired',
+    'paused',
+  ] as const)('%s: status, ids, period, times in ms, card', (status) => {
     const s = billingStateOf(sub(status), customer(), NOW);
-    expect(s).toMatchObject({ status, stripeId: 'cus_1', subscriptionId: 'sub_1', priceId: 'price_sim_pro_month', period: 'month', periodEnd: NOW + 30 * DAY, cancelAtPeriodEnd: false, at: NOW });
+    expect(s).toMatchObject({
+      status,
+      stripeId: 'cus_1',
+      subscriptionId: 'sub_1',
+      priceId: 'price_sim_pro_month',
+      period: 'month',
+      periodEnd: NOW + 30 * DAY,
+      cancelAtPeriodEnd: false,
+      at: NOW,
+    });
     expect(s.subscriptionRole).toBe('pro');
     expect(s.trialEnd).toBe(status === 'trialing' ? NOW + 7 * DAY : null);
     expect(s.card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
   });
 
   it("role from the price's metadata, else the customer's, else free (spec §6)", () => {
-    expect(billingStateOf(sub('active', { items: { data: [{ id: 'si', price: price('business') }] } }), customer({ metadata: { role: 'personal' } }), NOW).subscriptionRole).toBe('business');
-    expect(billingStateOf(sub('active', { items: { data: [{ id: 'si', price: price(undefined) }] } }), customer({ metadata: { role: 'personal' } }), NOW).subscriptionRole).toBe('personal');
-    expect(billingStateOf(sub('active', { items: { data: [{ id: 'si', price: price(undefined) }] } }), customer(), NOW).subscriptionRole).toBe('free');
-    expect(billingStateOf(sub('active', { items: { data: [{ id: 'si', price: price('admin') }] } }), customer(), NOW).subscriptionRole).toBe('free');
+    expect(
+      billingStateOf(
+        sub('active', { items: { data: [{ id: 'si', price: price('business') }] } }),
+        customer({ metadata: { role: 'personal' } }),
+        NOW,
+      ).subscriptionRole,
+    ).toBe('business');
+    expect(
+      billingStateOf(
+        sub('active', { items: { data: [{ id: 'si', price: price(undefined) }] } }),
+        customer({ metadata: { role: 'personal' } }),
+        NOW,
+      ).subscriptionRole,
+    ).toBe('personal');
+    expect(
+      billingStateOf(sub('active', { items: { data: [{ id: 'si', price: price(undefined) }] } }), customer(), NOW)
+        .subscriptionRole,
+    ).toBe('free');
+    expect(
+      billingStateOf(sub('active', { items: { data: [{ id: 'si', price: price('admin') }] } }), customer(), NOW)
+        .subscriptionRole,
+    ).toBe('free');
   });
 
   it("the card: the subscription's default, else the customer's; an unexpanded id gives none", () => {
     const master = { ...visa, id: 'pm_2', card: { ...visa.card, brand: 'mastercard', last4: '4444' } };
-    expect(billingStateOf(sub('active', { default_payment_method: 'pm_9' }), customer({ invoice_settings: { default_payment_method: master } }), NOW).card?.last4).toBe('4444');
+    expect(
+      billingStateOf(
+        sub('active', { default_payment_method: 'pm_9' }),
+        customer({ invoice_settings: { default_payment_method: master } }),
+        NOW,
+      ).card?.last4,
+    ).toBe('4444');
     expect(billingStateOf(sub('active', { default_payment_method: 'pm_9' }), customer(), NOW).card).toBeNull();
   });
 
@@ -104,7 +165,16 @@ describe('effective role', () => {
   });
 
   it('isSumo: code1..code8 flags for the redeemed count', () => {
-    expect(isSumoOf(3)).toEqual({ code1: true, code2: true, code3: true, code4: false, code5: false, code6: false, code7: false, code8: false });
+    expect(isSumoOf(3)).toEqual({
+      code1: true,
+      code2: true,
+      code3: true,
+      code4: false,
+      code5: false,
+      code6: false,
+      code7: false,
+      code8: false,
+    });
     expect(Object.values(isSumoOf(0)).some(Boolean)).toBe(false);
   });
 
@@ -112,7 +182,9 @@ describe('effective role', () => {
     const usage = { thisMonthsTransfers: 0, storageUsed: 0, now: NOW };
     expect(blockReason(blockingOf({ role: 'pro', status: 'past_due' }), usage)).toBe('past_due');
     expect(blockReason(blockingOf({ role: 'pro', status: 'unpaid' }), usage)).toBe('unpaid');
-    expect(blockReason(blockingOf({ role: 'pro', status: 'trialing', trialEnd: NOW - 1 }), usage)).toBe('trial_expired');
+    expect(blockReason(blockingOf({ role: 'pro', status: 'trialing', trialEnd: NOW - 1 }), usage)).toBe(
+      'trial_expired',
+    );
     expect(blockReason(blockingOf({ role: 'pro', status: 'trialing', trialEnd: NOW + DAY }), usage)).toBeNull();
     expect(blockReason(blockingOf({ role: 'pro', status: 'past_due', sumoCodes: 2 }), usage)).toBeNull();
     expect(blockReason(blockingOf({ role: 'business', status: 'past_due', sumoCodes: 2 }), usage)).toBe('past_due');
@@ -146,20 +218,42 @@ describe('out-of-order states', () => {
   const next = { subscriptionId: 'sub_1', status: 'active' as const, at: NOW };
   it('the newest state wins; one as old as the stored one asks the provider', () => {
     expect(stateDecision({}, next)).toBe('apply');
-    expect(stateDecision({ subscriptionId: 'sub_1', status: 'trialing', billingUpdatedAt: NOW - 1000 }, next)).toBe('apply');
-    expect(stateDecision({ subscriptionId: 'sub_1', status: 'trialing', billingUpdatedAt: NOW + 1000 }, next)).toBe('stale');
-    expect(stateDecision({ subscriptionId: 'sub_1', status: 'trialing', billingUpdatedAt: NOW }, next)).toBe('same-time');
+    expect(stateDecision({ subscriptionId: 'sub_1', status: 'trialing', billingUpdatedAt: NOW - 1000 }, next)).toBe(
+      'apply',
+    );
+    expect(stateDecision({ subscriptionId: 'sub_1', status: 'trialing', billingUpdatedAt: NOW + 1000 }, next)).toBe(
+      'stale',
+    );
+    expect(stateDecision({ subscriptionId: 'sub_1', status: 'trialing', billingUpdatedAt: NOW }, next)).toBe(
+      'same-time',
+    );
   });
 
   it("an old subscription's end never ends a newer live one; a new live one takes over", () => {
-    expect(stateDecision({ subscriptionId: 'sub_2', status: 'active', billingUpdatedAt: NOW - 1000 }, { subscriptionId: 'sub_1', status: 'canceled', at: NOW })).toBe('other');
-    expect(stateDecision({ subscriptionId: 'sub_2', status: 'canceled', billingUpdatedAt: NOW - 1000 }, { subscriptionId: 'sub_1', status: 'trialing', at: NOW })).toBe('apply');
+    expect(
+      stateDecision(
+        { subscriptionId: 'sub_2', status: 'active', billingUpdatedAt: NOW - 1000 },
+        { subscriptionId: 'sub_1', status: 'canceled', at: NOW },
+      ),
+    ).toBe('other');
+    expect(
+      stateDecision(
+        { subscriptionId: 'sub_2', status: 'canceled', billingUpdatedAt: NOW - 1000 },
+        { subscriptionId: 'sub_1', status: 'trialing', at: NOW },
+      ),
+    ).toBe('apply');
   });
 });
 
 describe('views', () => {
   it('a trialing subscription: 7 days left, trial end, renewal, card, no refund before a charge', () => {
-    const view = subscriptionView({ subscription: sub('trialing'), customer: customer(), sumoCodes: 0, firstChargeAt: null, now: NOW });
+    const view = subscriptionView({
+      subscription: sub('trialing'),
+      customer: customer(),
+      sumoCodes: 0,
+      firstChargeAt: null,
+      now: NOW,
+    });
     expect(view).toEqual({
       status: 'trialing',
       role: 'pro',
@@ -181,52 +275,141 @@ describe('views', () => {
   });
 
   it.each(['active', 'past_due', 'unpaid', 'paused'] as const)('%s: renewal date and the refund window', (status) => {
-    const view = subscriptionView({ subscription: sub(status), customer: customer(), sumoCodes: 0, firstChargeAt: NOW - DAY, now: NOW });
-    expect(view).toMatchObject({ status, role: 'pro', trialDaysLeft: null, trialEnd: null, renewalDate: NOW + 30 * DAY, refundableUntil: NOW + 29 * DAY });
+    const view = subscriptionView({
+      subscription: sub(status),
+      customer: customer(),
+      sumoCodes: 0,
+      firstChargeAt: NOW - DAY,
+      now: NOW,
+    });
+    expect(view).toMatchObject({
+      status,
+      role: 'pro',
+      trialDaysLeft: null,
+      trialEnd: null,
+      renewalDate: NOW + 30 * DAY,
+      refundableUntil: NOW + 29 * DAY,
+    });
   });
 
   it.each(['canceled', 'incomplete_expired', 'incomplete'] as const)('%s: free, no renewal, no refund', (status) => {
-    const view = subscriptionView({ subscription: sub(status, { cancel_at_period_end: true }), customer: customer(), sumoCodes: 0, firstChargeAt: NOW - DAY, now: NOW });
-    expect(view).toMatchObject({ status, role: 'free', renewalDate: null, refundableUntil: null, cancelAtPeriodEnd: false });
+    const view = subscriptionView({
+      subscription: sub(status, { cancel_at_period_end: true }),
+      customer: customer(),
+      sumoCodes: 0,
+      firstChargeAt: NOW - DAY,
+      now: NOW,
+    });
+    expect(view).toMatchObject({
+      status,
+      role: 'free',
+      renewalDate: null,
+      refundableUntil: null,
+      cancelAtPeriodEnd: false,
+    });
   });
 
-  it('no subscription: status none, free (or the codes\' tier)', () => {
-    expect(subscriptionView({ subscription: null, customer: null, sumoCodes: 0, firstChargeAt: null, now: NOW })).toMatchObject({ status: 'none', role: 'free', card: null, amount: null });
-    expect(subscriptionView({ subscription: null, customer: null, sumoCodes: 2, firstChargeAt: null, now: NOW })).toMatchObject({ status: 'none', role: 'pro', sumoCodes: 2 });
+  it("no subscription: status none, free (or the codes' tier)", () => {
+    expect(
+      subscriptionView({ subscription: null, customer: null, sumoCodes: 0, firstChargeAt: null, now: NOW }),
+    ).toMatchObject({ status: 'none', role: 'free', card: null, amount: null });
+    expect(
+      subscriptionView({ subscription: null, customer: null, sumoCodes: 2, firstChargeAt: null, now: NOW }),
+    ).toMatchObject({ status: 'none', role: 'pro', sumoCodes: 2 });
     // A plan held without a subscription (seeded, granted) is the view's plan; a live subscription's own role wins.
-    expect(subscriptionView({ subscription: null, customer: null, sumoCodes: 0, firstChargeAt: null, now: NOW, heldRole: 'pro' })).toMatchObject({ status: 'none', role: 'pro' });
-    expect(subscriptionView({ subscription: null, customer: null, sumoCodes: 4, firstChargeAt: null, now: NOW, heldRole: 'pro' })).toMatchObject({ role: 'businessplus' });
-    expect(subscriptionView({ subscription: sub('active'), customer: customer(), sumoCodes: 0, firstChargeAt: null, now: NOW, heldRole: 'teamelite' }).role).not.toBe('teamelite');
+    expect(
+      subscriptionView({
+        subscription: null,
+        customer: null,
+        sumoCodes: 0,
+        firstChargeAt: null,
+        now: NOW,
+        heldRole: 'pro',
+      }),
+    ).toMatchObject({ status: 'none', role: 'pro' });
+    expect(
+      subscriptionView({
+        subscription: null,
+        customer: null,
+        sumoCodes: 4,
+        firstChargeAt: null,
+        now: NOW,
+        heldRole: 'pro',
+      }),
+    ).toMatchObject({ role: 'businessplus' });
+    expect(
+      subscriptionView({
+        subscription: sub('active'),
+        customer: customer(),
+        sumoCodes: 0,
+        firstChargeAt: null,
+        now: NOW,
+        heldRole: 'teamelite',
+      }).role,
+    ).not.toBe('teamelite');
   });
 
   it('a pending downgrade and a discount', () => {
     const view = subscriptionView({
-      subscription: sub('active', { pending_price: price('personal', 'month', 1200), discount: { coupon: { id: 'LAUNCH', percent_off: 20, amount_off: null } } }),
+      subscription: sub('active', {
+        pending_price: price('personal', 'month', 1200),
+        discount: { coupon: { id: 'LAUNCH', percent_off: 20, amount_off: null } },
+      }),
       customer: customer(),
       sumoCodes: 0,
       firstChargeAt: null,
       now: NOW,
     });
-    expect(view.pendingChange).toEqual({ priceId: 'price_sim_personal_month', role: 'personal', period: 'month', at: NOW + 30 * DAY });
+    expect(view.pendingChange).toEqual({
+      priceId: 'price_sim_personal_month',
+      role: 'personal',
+      period: 'month',
+      at: NOW + 30 * DAY,
+    });
     expect(view.discount).toEqual({ code: 'LAUNCH', percentOff: 20, amountOff: null });
   });
 
   it("GET /getStripeData: spec §7's shape in Stripe's units", () => {
     const s = sub('trialing');
-    const c = customer({ metadata: { role: 'pro', userId: 'u1' }, invoice_settings: { default_payment_method: visa }, subscriptions: { data: [s] } });
+    const c = customer({
+      metadata: { role: 'pro', userId: 'u1' },
+      invoice_settings: { default_payment_method: visa },
+      subscriptions: { data: [s] },
+    });
     const data = stripeDataResponse({ subscription: s, customer: c, sumoCodes: 0, firstChargeAt: null, now: NOW });
     expect(data.customer).toEqual({
       id: 'cus_1',
       metadata: { role: 'pro' },
-      subscriptions: { data: [{ id: 'sub_1', status: 'trialing', plan: { id: 'price_sim_pro_month', nickname: 'pro monthly', amount: 2900, interval: 'month', metadata: { role: 'pro' } }, trial_end: s.trial_end, current_period_end: s.current_period_end, cancel_at_period_end: false }] },
-      invoice_settings: { default_payment_method: { id: 'pm_1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } } },
+      subscriptions: {
+        data: [
+          {
+            id: 'sub_1',
+            status: 'trialing',
+            plan: {
+              id: 'price_sim_pro_month',
+              nickname: 'pro monthly',
+              amount: 2900,
+              interval: 'month',
+              metadata: { role: 'pro' },
+            },
+            trial_end: s.trial_end,
+            current_period_end: s.current_period_end,
+            cancel_at_period_end: false,
+          },
+        ],
+      },
+      invoice_settings: {
+        default_payment_method: { id: 'pm_1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } },
+      },
       discount: null,
     });
     expect(data.view.trialDaysLeft).toBe(7);
-    expect(stripeDataResponse({ subscription: null, customer: null, sumoCodes: 0, firstChargeAt: null, now: NOW })).toMatchObject({ customer: null, view: { status: 'none' } });
+    expect(
+      stripeDataResponse({ subscription: null, customer: null, sumoCodes: 0, firstChargeAt: null, now: NOW }),
+    ).toMatchObject({ customer: null, view: { status: 'none' } });
   });
 
-  it("the current subscription: the stored one, else the newest live one, else the newest", () => {
+  it('the current subscription: the stored one, else the newest live one, else the newest', () => {
     const old = sub('canceled', { id: 'sub_old' });
     const live = sub('active', { id: 'sub_new' });
     expect(currentSubscription(customer({ subscriptions: { data: [live, old] } }), 'sub_old')?.id).toBe('sub_old');
@@ -236,10 +419,26 @@ describe('views', () => {
   });
 
   it('plan changes: a higher tier or month to year is an upgrade', () => {
-    expect(changeDirection({ role: 'pro', period: 'month', priceId: 'a' }, { role: 'business', period: 'month', priceId: 'b' })).toBe('upgrade');
-    expect(changeDirection({ role: 'pro', period: 'month', priceId: 'a' }, { role: 'personal', period: 'year', priceId: 'b' })).toBe('downgrade');
-    expect(changeDirection({ role: 'pro', period: 'month', priceId: 'a' }, { role: 'pro', period: 'year', priceId: 'b' })).toBe('upgrade');
-    expect(changeDirection({ role: 'pro', period: 'year', priceId: 'a' }, { role: 'pro', period: 'month', priceId: 'b' })).toBe('downgrade');
-    expect(changeDirection({ role: 'pro', period: 'year', priceId: 'a' }, { role: 'pro', period: 'year', priceId: 'a' })).toBe('same');
+    expect(
+      changeDirection(
+        { role: 'pro', period: 'month', priceId: 'a' },
+        { role: 'business', period: 'month', priceId: 'b' },
+      ),
+    ).toBe('upgrade');
+    expect(
+      changeDirection(
+        { role: 'pro', period: 'month', priceId: 'a' },
+        { role: 'personal', period: 'year', priceId: 'b' },
+      ),
+    ).toBe('downgrade');
+    expect(
+      changeDirection({ role: 'pro', period: 'month', priceId: 'a' }, { role: 'pro', period: 'year', priceId: 'b' }),
+    ).toBe('upgrade');
+    expect(
+      changeDirection({ role: 'pro', period: 'year', priceId: 'a' }, { role: 'pro', period: 'month', priceId: 'b' }),
+    ).toBe('downgrade');
+    expect(
+      changeDirection({ role: 'pro', period: 'year', priceId: 'a' }, { role: 'pro', period: 'year', priceId: 'a' }),
+    ).toBe('same');
   });
 });

@@ -84,7 +84,11 @@ describe('over transfer limit text', () => {
 
 describe('limit screens', () => {
   it('say the spec text for each reason, with the upgrade button', () => {
-    expect(limitScreenFor('trial_expired', { role: 'premium' })).toEqual({ title: 'Your trial has expired', lines: [], action: 'Upgrade your plan' });
+    expect(limitScreenFor('trial_expired', { role: 'premium' })).toEqual({
+      title: 'Your trial has expired',
+      lines: [],
+      action: 'Upgrade your plan',
+    });
     expect(limitScreenFor('storage_full', { role: 'free' })).toEqual({
       title: 'Your storage is now full.',
       lines: ['Your plan includes 10 GB of storage.', 'Consider upgrading your plan or deleting some transfers.'],

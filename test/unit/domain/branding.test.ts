@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { canRemovePoweredBy, contrastRatio, normalizeHexColour, readableTextOn, sniffImageType, suggestCompany } from '../../../functions/domain/branding';
+import {
+  canRemovePoweredBy,
+  contrastRatio,
+  normalizeHexColour,
+  readableTextOn,
+  sniffImageType,
+  suggestCompany,
+} from '../../../functions/domain/branding';
 
-const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p)] : p)));
+const bytes = (...parts: (number[] | string)[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p)] : p)));
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 describe('colours', () => {
   it('normalizes #rgb and #rrggbb and refuses anything else', () => {
     expect(normalizeHexColour('#FC0')).toBe('#ffcc00');
     expect(normalizeHexColour(' #1A2b3C ')).toBe('#1a2b3c');
-    for (const bad of ['red', '#12345', '#gggggg', 'url(x)', '#1234567', '']) expect(normalizeHexColour(bad), bad).toBeNull();
+    for (const bad of ['red', '#12345', '#gggggg', 'url(x)', '#1234567', ''])
+      expect(normalizeHexColour(bad), bad).toBeNull();
   });
 
   it('picks the text colour with the higher contrast, which reaches 4.5:1 on the usual accents', () => {
@@ -52,7 +61,17 @@ describe('suggestCompany', () => {
   });
 
   it('skips the common mail domains of spec §9 and malformed addresses', () => {
-    for (const email of ['a@gmail.com', 'a@hotmail.fr', 'a@yahoo.co.uk', 'a@outlook.com', 'a@aol.com', 'a@protonmail.ch', 'a@icloud.com', 'a@live.com', 'a@ymail.com']) {
+    for (const email of [
+      'a@gmail.com',
+      'a@hotmail.fr',
+      'a@yahoo.co.uk',
+      'a@outlook.com',
+      'a@aol.com',
+      'a@protonmail.ch',
+      'a@icloud.com',
+      'a@live.com',
+      'a@ymail.com',
+    ]) {
       expect(suggestCompany(email), email).toBeNull();
     }
     for (const email of ['nobody', '@acme.com', 'a@localhost']) expect(suggestCompany(email), email).toBeNull();
@@ -62,6 +81,10 @@ describe('suggestCompany', () => {
 describe('powered by', () => {
   it('is removable on business and above only', () => {
     expect(['free', 'personal', 'pro'].map(canRemovePoweredBy)).toEqual([false, false, false]);
-    expect(['business', 'businessplus', 'businesselite', 'team', 'teamplus', 'teamelite', 'premium'].every(canRemovePoweredBy)).toBe(true);
+    expect(
+      ['business', 'businessplus', 'businesselite', 'team', 'teamplus', 'teamelite', 'premium'].every(
+        canRemovePoweredBy,
+      ),
+    ).toBe(true);
   });
 });

@@ -5,9 +5,18 @@ import { addContactSchema, cleanContactText, contactKeyOf } from '../../../funct
 
 describe('parseCsv (RFC 4180)', () => {
   it('splits fields on commas and rows on CRLF, LF or CR, with or without a last line end', () => {
-    expect(parseCsv('a,b\r\nc,d\r\n').rows).toEqual([['a', 'b'], ['c', 'd']]);
-    expect(parseCsv('a,b\nc,d').rows).toEqual([['a', 'b'], ['c', 'd']]);
-    expect(parseCsv('a,b\rc,d\r').rows).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(parseCsv('a,b\r\nc,d\r\n').rows).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(parseCsv('a,b\nc,d').rows).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(parseCsv('a,b\rc,d\r').rows).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     expect(parseCsv('a,,c\n').rows).toEqual([['a', '', 'c']]);
     expect(parseCsv('a,\n').rows).toEqual([['a', '']]);
   });
@@ -19,7 +28,10 @@ describe('parseCsv (RFC 4180)', () => {
   });
 
   it('skips a UTF-8 BOM and keeps text in any script', () => {
-    expect(parseCsv('\uFEFFemail,name\nli@example.cn,李雷\n').rows).toEqual([['email', 'name'], ['li@example.cn', '李雷']]);
+    expect(parseCsv('\uFEFFemail,name\nli@example.cn,李雷\n').rows).toEqual([
+      ['email', 'name'],
+      ['li@example.cn', '李雷'],
+    ]);
   });
 
   it('keeps blank lines as rows (they are rows without an email) and an empty quoted field as empty', () => {
@@ -49,7 +61,8 @@ describe('csvCell and formatCsv', () => {
   });
 
   it('defuses cells a spreadsheet would run as formulas (= + - @, tab, CR)', () => {
-    for (const v of ['=HYPERLINK("http://evil")', '+1+1', '-2', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(v).replace(/^"/u, '').startsWith("'"), v).toBe(true);
+    for (const v of ['=HYPERLINK("http://evil")', '+1+1', '-2', '@SUM(A1)', '\tx', '\rx'])
+      expect(csvCell(v).replace(/^"/u, '').startsWith("'"), v).toBe(true);
     expect(csvCell('=1+1')).toBe("'=1+1");
     expect(csvCell('=A1,B1')).toBe(`"'=A1,B1"`);
     expect(unescapeFormulaCell("'=1+1")).toBe('=1+1');
@@ -57,7 +70,11 @@ describe('csvCell and formatCsv', () => {
   });
 
   it('writes CRLF rows after a BOM, and parses back to the same values', () => {
-    const rows = [['email', 'name', 'company'], ['a@x.com', 'Lopez, Maria', 'say "hi"'], ['b@x.com', '', 'multi\nline']];
+    const rows = [
+      ['email', 'name', 'company'],
+      ['a@x.com', 'Lopez, Maria', 'say "hi"'],
+      ['b@x.com', '', 'multi\nline'],
+    ];
     const text = formatCsv(rows);
     expect(text.startsWith('\uFEFFemail,name,company\r\n')).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
@@ -67,20 +84,43 @@ describe('csvCell and formatCsv', () => {
 
 describe('contacts in CSV', () => {
   it('finds the email, name and company columns of a header in any order and spelling', () => {
-    expect(detectColumns(['Company', 'E-mail Address', 'Full Name'])).toEqual({ email: 1, name: 2, company: 0, header: true });
-    expect(detectColumns(['Name', 'E-mail 1 - Value', 'Organization 1 - Name'])).toEqual({ email: 1, name: 0, company: 2, header: true });
-    expect(detectColumns(['First Name', 'Last Name', 'Work Email (primary)'])).toEqual({ email: 2, first: 0, last: 1, header: true });
+    expect(detectColumns(['Company', 'E-mail Address', 'Full Name'])).toEqual({
+      email: 1,
+      name: 2,
+      company: 0,
+      header: true,
+    });
+    expect(detectColumns(['Name', 'E-mail 1 - Value', 'Organization 1 - Name'])).toEqual({
+      email: 1,
+      name: 0,
+      company: 2,
+      header: true,
+    });
+    expect(detectColumns(['First Name', 'Last Name', 'Work Email (primary)'])).toEqual({
+      email: 2,
+      first: 0,
+      last: 1,
+      header: true,
+    });
     expect(detectColumns(['EMAIL'])).toEqual({ email: 0, header: true });
   });
 
   it('without a header, takes the first address-like cell as the email and the others as name and company', () => {
-    expect(detectColumns(['Maria', 'maria@acme.com', 'Acme'])).toEqual({ email: 1, name: 0, company: 2, header: false });
+    expect(detectColumns(['Maria', 'maria@acme.com', 'Acme'])).toEqual({
+      email: 1,
+      name: 0,
+      company: 2,
+      header: false,
+    });
     expect(detectColumns(['maria@acme.com'])).toEqual({ email: 0, header: false });
     expect(detectColumns(['just', 'words'])).toBeUndefined();
   });
 
   it('reads entries with 1-based lines, joins first and last names, and keeps rows without an email', () => {
-    const read = readContactsCsv('First Name,Last Name,Email,Company\nAda,Lovelace,ada@x.com,Engines\n,,,\nNo,Mail,,Acme\n', 10);
+    const read = readContactsCsv(
+      'First Name,Last Name,Email,Company\nAda,Lovelace,ada@x.com,Engines\n,,,\nNo,Mail,,Acme\n',
+      10,
+    );
     expect(read).toEqual({
       ok: true,
       truncated: false,

@@ -26,12 +26,21 @@ describe('checkCustomHost', () => {
   });
 
   it('refuses IP addresses in every notation', () => {
-    for (const ip of ['203.0.113.7', '127.1', '0x7f.0.0.1', '2130706433', '[::1]', '::1', '2001:db8::1']) expect(check(ip), ip).toEqual({ ok: false, code: 'domain_ip' });
+    for (const ip of ['203.0.113.7', '127.1', '0x7f.0.0.1', '2130706433', '[::1]', '::1', '2001:db8::1'])
+      expect(check(ip), ip).toEqual({ ok: false, code: 'domain_ip' });
   });
 
   it('refuses wildcards, schemes, ports, paths, queries and user parts', () => {
     expect(check('*.acme.com')).toEqual({ ok: false, code: 'domain_wildcard' });
-    for (const bad of ['https://files.acme.com', 'files.acme.com:443', 'files.acme.com/w', 'files.acme.com?x=1', 'user@files.acme.com', 'files.acme.com#x', 'files\\acme.com']) {
+    for (const bad of [
+      'https://files.acme.com',
+      'files.acme.com:443',
+      'files.acme.com/w',
+      'files.acme.com?x=1',
+      'user@files.acme.com',
+      'files.acme.com#x',
+      'files\\acme.com',
+    ]) {
       expect(check(bad), bad).toEqual({ ok: false, code: 'domain_port_or_path' });
     }
   });
@@ -44,13 +53,29 @@ describe('checkCustomHost', () => {
   });
 
   it('refuses invalid labels, single labels, numeric top-level labels and reserved names', () => {
-    for (const bad of ['', '   ', 'acme', '-acme.com', 'acme-.com', 'ac_me.com', 'acme..com', 'files.acme.123', 'localhost', 'files.localhost', 'printer.local', 'x.invalid', 'a b.com', 'ac%6de.com']) {
+    for (const bad of [
+      '',
+      '   ',
+      'acme',
+      '-acme.com',
+      'acme-.com',
+      'ac_me.com',
+      'acme..com',
+      'files.acme.123',
+      'localhost',
+      'files.localhost',
+      'printer.local',
+      'x.invalid',
+      'a b.com',
+      'ac%6de.com',
+    ]) {
       expect(check(bad), bad).toMatchObject({ ok: false });
     }
   });
 
   it("refuses the product's hosts, their parent domain and what is under it", () => {
-    for (const bad of ['app.sendbridge.com', 'sendbridge.com', 'files.sendbridge.com', 'EDGE.sendbridge.com']) expect(check(bad), bad).toEqual({ ok: false, code: 'domain_product' });
+    for (const bad of ['app.sendbridge.com', 'sendbridge.com', 'files.sendbridge.com', 'EDGE.sendbridge.com'])
+      expect(check(bad), bad).toEqual({ ok: false, code: 'domain_product' });
     expect(check('sendbridge.com.evil.test').ok).toBe(true);
     expect(productDomains(['127.0.0.1', 'localhost', 'example.com'])).toEqual(['example.com']);
   });
@@ -58,8 +83,24 @@ describe('checkCustomHost', () => {
 
 describe('plans', () => {
   it('give custom domains from pro up and email domains from business up (spec §6)', () => {
-    expect(ROLES.filter(customDomainInPlan)).toEqual(['pro', 'business', 'businessplus', 'businesselite', 'team', 'teamplus', 'teamelite', 'premium']);
-    expect(ROLES.filter((r) => limitsFor(r).emailDomain)).toEqual(['business', 'businessplus', 'businesselite', 'team', 'teamplus', 'teamelite']);
+    expect(ROLES.filter(customDomainInPlan)).toEqual([
+      'pro',
+      'business',
+      'businessplus',
+      'businesselite',
+      'team',
+      'teamplus',
+      'teamelite',
+      'premium',
+    ]);
+    expect(ROLES.filter((r) => limitsFor(r).emailDomain)).toEqual([
+      'business',
+      'businessplus',
+      'businesselite',
+      'team',
+      'teamplus',
+      'teamelite',
+    ]);
     expect(limitsFor('pro').emailDomain).toBe(false);
     expect(limitsFor('business').emailDomain).toBe(true);
   });
@@ -95,6 +136,8 @@ describe('sender email domains', () => {
     expect(senderFrom('Ana Lopez', product, undefined)).toBe('"Ana Lopez" <no-reply@sendbridge.com>');
     expect(senderFrom(undefined, product, undefined)).toBe(product);
     expect(senderFrom('', product, 'acme.com')).toBe('no-reply@acme.com');
-    expect(senderFrom('Eve"\r\nBcc: x@y.z <a>', product, undefined)).toBe('"Eve Bcc: x@y.z a" <no-reply@sendbridge.com>');
+    expect(senderFrom('Eve"\r\nBcc: x@y.z <a>', product, undefined)).toBe(
+      '"Eve Bcc: x@y.z a" <no-reply@sendbridge.com>',
+    );
   });
 });

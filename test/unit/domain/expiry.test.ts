@@ -92,9 +92,13 @@ describe('custom expiry date', () => {
     expect(schema.parse(NOW + 31 * MIN)).toBe(NOW + 31 * MIN);
     const soon = schema.safeParse(NOW + 29 * MIN);
     expect(soon.success).toBe(false);
-    expect(problemsOf(soon.error!)).toEqual([{ code: 'expiry_too_soon', field: '', message: 'Pick a date at least 30 minutes from now' }]);
+    expect(problemsOf(soon.error!)).toEqual([
+      { code: 'expiry_too_soon', field: '', message: 'Pick a date at least 30 minutes from now' },
+    ]);
     const late = schema.safeParse(NOW + 400 * 24 * 60 * MIN);
-    expect(problemsOf(late.error!)).toEqual([{ code: 'expiry_too_late', field: '', message: 'Pick a date at most 1 year from now' }]);
+    expect(problemsOf(late.error!)).toEqual([
+      { code: 'expiry_too_late', field: '', message: 'Pick a date at most 1 year from now' },
+    ]);
     expect(schema.safeParse('tomorrow').success).toBe(false);
   });
 });
@@ -118,12 +122,12 @@ describe('expiry dates', () => {
   });
 });
 
-describe('anonymous transfers never outlive the anon bucket\'s object lifetime', () => {
+describe("anonymous transfers never outlive the anon bucket's object lifetime", () => {
   const DAY = 86_400_000;
   const created = NOW - 20 * DAY;
   const keptUntil = anonFilesKeptUntil(created);
 
-  it('S3 keeps their objects 30 days from the transfer\'s creation at least', () => {
+  it("S3 keeps their objects 30 days from the transfer's creation at least", () => {
     expect(ANON_OBJECT_EXPIRY_DAYS).toBe(30);
     expect(keptUntil).toBe(created + 30 * DAY);
   });

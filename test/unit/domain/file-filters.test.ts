@@ -58,14 +58,35 @@ describe('guest file filter', () => {
   });
 
   it('recognises each tag the spec names, whole tokens only', () => {
-    for (const tag of ['1080p', '2160p', 'webrip', 'WEB-DL', 'YTS', 'RARBG', 'EZTV', 'YIFY', 'S01', 'S02', 'S03', 'S04', 'S05', 'S06', 'S03E04']) {
+    for (const tag of [
+      '1080p',
+      '2160p',
+      'webrip',
+      'WEB-DL',
+      'YTS',
+      'RARBG',
+      'EZTV',
+      'YIFY',
+      'S01',
+      'S02',
+      'S03',
+      'S04',
+      'S05',
+      'S06',
+      'S03E04',
+    ]) {
       expect(hasPiratedReleaseTag(`name.${tag}.mp4`), tag).toBe(true);
       expect(hasPiratedReleaseTag(`name${tag}x.mp4`), `${tag} inside a word`).toBe(false);
     }
   });
 
   it('returns what it kept and what it removed, with the reason', () => {
-    const result = filterGuestFiles([f('holiday.mp4'), f('INDEX.HTML'), f('Movie.2019.1080p.WEBRip.x264-YTS.mp4'), f('a.txt')]);
+    const result = filterGuestFiles([
+      f('holiday.mp4'),
+      f('INDEX.HTML'),
+      f('Movie.2019.1080p.WEBRip.x264-YTS.mp4'),
+      f('a.txt'),
+    ]);
     expect(result.kept.map((x) => x.fileName)).toEqual(['holiday.mp4', 'a.txt']);
     expect(result.removed).toEqual([
       { file: f('INDEX.HTML'), reason: 'insecure' },
@@ -98,7 +119,9 @@ describe('duplicate files', () => {
   });
 
   it('drops files already in the transfer', () => {
-    expect(dedupeFiles([f('a.txt', 1, 'd/a.txt'), f('b.txt')], [{ fileName: 'a.txt', itemPath: 'd/a.txt' }]).kept).toEqual([f('b.txt')]);
+    expect(
+      dedupeFiles([f('a.txt', 1, 'd/a.txt'), f('b.txt')], [{ fileName: 'a.txt', itemPath: 'd/a.txt' }]).kept,
+    ).toEqual([f('b.txt')]);
   });
 
   it('treats names as case-sensitive, as most file systems behind a folder upload do', () => {
@@ -142,8 +165,16 @@ describe('names and paths are normalised once, at creation', () => {
   });
 
   it('stores the path with the checked name as its last segment', () => {
-    expect(fileEntrySchema.parse(f('ok.txt', 1, 'dir/evil.html'))).toEqual({ fileName: 'ok.txt', size: 1, itemPath: 'dir/ok.txt' });
-    expect(fileEntrySchema.parse(f('run.exe', 1, 'x/../../run.exe'))).toEqual({ fileName: 'run.exe', size: 1, itemPath: 'x/run.exe' });
+    expect(fileEntrySchema.parse(f('ok.txt', 1, 'dir/evil.html'))).toEqual({
+      fileName: 'ok.txt',
+      size: 1,
+      itemPath: 'dir/ok.txt',
+    });
+    expect(fileEntrySchema.parse(f('run.exe', 1, 'x/../../run.exe'))).toEqual({
+      fileName: 'run.exe',
+      size: 1,
+      itemPath: 'x/run.exe',
+    });
     expect(fileEntrySchema.parse(f('a/b/c.txt', 1))).toEqual({ fileName: 'c.txt', size: 1 });
   });
 
@@ -156,7 +187,14 @@ describe('names and paths are normalised once, at creation', () => {
   });
 
   it('runs the guest rules on the normalised name and on the final name of the path', () => {
-    for (const name of ['evil.exe\u200B', 'evil.exe\u0000', 'evil.html::$DATA', 'setup.exe:Zone.Identifier', 'tool.scr', 'page.xhtml']) {
+    for (const name of [
+      'evil.exe\u200B',
+      'evil.exe\u0000',
+      'evil.html::$DATA',
+      'setup.exe:Zone.Identifier',
+      'tool.scr',
+      'page.xhtml',
+    ]) {
       expect(guestRemovalReason(f(name)), JSON.stringify(name)).toBe('insecure');
     }
     expect(guestRemovalReason(f('ok.txt', 1, 'dir/evil.html'))).toBe('insecure');
@@ -172,7 +210,13 @@ describe('one guest rule for every file list of a call', () => {
   };
 
   it('enumerates files, recorded videos and voice memos with where each sits', () => {
-    expect(fileEntriesOf(call).map((e) => `${e.field}.${e.index}`)).toEqual(['fileObjects.0', 'fileObjects.1', 'recordedVideos.0', 'voiceMemo.0', 'voiceMemo.1']);
+    expect(fileEntriesOf(call).map((e) => `${e.field}.${e.index}`)).toEqual([
+      'fileObjects.0',
+      'fileObjects.1',
+      'recordedVideos.0',
+      'voiceMemo.0',
+      'voiceMemo.1',
+    ]);
     expect(fileEntriesOf({ fileObjects: [f('x.txt')] })).toHaveLength(1);
   });
 

@@ -1,6 +1,12 @@
 import { regexes } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isValidEmail, normaliseEmail, parseRecipientInput } from '../../../functions/domain/input-rules';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  isValidEmail,
+  normaliseEmail,
+  parseRecipientInput,
+} from '../../../functions/domain/input-rules';
 import { emailSchema } from '../../../functions/domain/validation';
 
 /** What the schema the API applies says about an address: its normal form, or null when refused. */
@@ -70,14 +76,14 @@ const EDGE_CASES = [
   `${'a'.repeat(64)}\ud83d\ude00@${'b'.repeat(184)}.com`,
 ];
 
-const LOCAL = "abcXYZ019._'+-!#$%&*=?^`{|}~\"() \u212a\u00e9\u0130";
+const LOCAL = 'abcXYZ019._\'+-!#$%&*=?^`{|}~"() \u212a\u00e9\u0130';
 const DOMAIN = 'abcXYZ019-._ \u00fc';
 const NOISE = ['', '', '', ' ', '\u00a0', '\u2028', '\ufeff', '\t', '\ud83d\ude00', '\ud800', '@', '..'];
 
 /** Addresses near the pattern's edges: valid ones, and ones a character or two away from valid. */
 function generated(count: number): string[] {
   const next = random(7);
-  const pick = <T,>(list: readonly T[] | string): T | string => list[Math.floor(next() * list.length)]!;
+  const pick = <T>(list: readonly T[] | string): T | string => list[Math.floor(next() * list.length)]!;
   const run = (alphabet: string, min: number, max: number) =>
     Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () => pick(alphabet)).join('');
   const plain = (min: number, max: number) => run('abcdefghijklmnopqrstuvwxyz0123456789', min, max);
@@ -94,7 +100,12 @@ function generated(count: number): string[] {
         const at = Math.floor(next() * (address.length + 1));
         const kind = next();
         const char = String(pick(next() < 0.5 ? LOCAL : DOMAIN));
-        address = kind < 0.4 ? address.slice(0, at) + char + address.slice(at + 1) : kind < 0.8 ? address.slice(0, at) + char + address.slice(at) : address.slice(0, at) + address.slice(at + 1);
+        address =
+          kind < 0.4
+            ? address.slice(0, at) + char + address.slice(at + 1)
+            : kind < 0.8
+              ? address.slice(0, at) + char + address.slice(at)
+              : address.slice(0, at) + address.slice(at + 1);
       }
     } else if (shape < 0.9) address = `${run(LOCAL, 0, 10)}@${run(DOMAIN, 0, 12)}.${run('abcdeABC1-', 0, 4)}`;
     else {

@@ -3,11 +3,31 @@ import { COMMON_MAIL_DOMAINS, companyDomainOf, isCommonMailDomain } from '../../
 
 describe('common mail domains', () => {
   it('are the nine providers of the spec', () => {
-    expect(COMMON_MAIL_DOMAINS).toEqual(['gmail', 'hotmail', 'yahoo', 'outlook', 'aol', 'protonmail', 'icloud', 'live', 'ymail']);
+    expect(COMMON_MAIL_DOMAINS).toEqual([
+      'gmail',
+      'hotmail',
+      'yahoo',
+      'outlook',
+      'aol',
+      'protonmail',
+      'icloud',
+      'live',
+      'ymail',
+    ]);
   });
 
   it('match any suffix of a listed provider', () => {
-    for (const d of ['gmail.com', 'hotmail.co.uk', 'Yahoo.co.jp', 'outlook.fr', 'aol.com', 'protonmail.ch', 'icloud.com', 'live.com', 'ymail.com']) {
+    for (const d of [
+      'gmail.com',
+      'hotmail.co.uk',
+      'Yahoo.co.jp',
+      'outlook.fr',
+      'aol.com',
+      'protonmail.ch',
+      'icloud.com',
+      'live.com',
+      'ymail.com',
+    ]) {
       expect(isCommonMailDomain(d), d).toBe(true);
     }
     expect(isCommonMailDomain('live-events.com')).toBe(false);

@@ -23,7 +23,16 @@ const TB = 1e12;
 
 // [role, monthly, yearly, upload, storage, recipients, files, team] exactly as spec §9 gives them;
 // null where the spec says "not shown".
-const SPEC_TABLE: [Role, number | null, number | null, number | null, number | null, number, number | null, number | null][] = [
+const SPEC_TABLE: [
+  Role,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  number,
+  number | null,
+  number | null,
+][] = [
   ['anon', null, null, 3 * GB, 5 * GB, 6, 50, null],
   ['free', 0, 0, 3 * GB, 10 * GB, 6, 50, null],
   ['personal', 12, 108, 10 * GB, 50 * GB, 21, 50, 1],
@@ -43,27 +52,33 @@ describe('plan table', () => {
     expect([...ROLES].sort()).toEqual([...TABLE_ROLES, 'premium'].sort());
   });
 
-  it.each(SPEC_TABLE)('%s carries the spec values where the spec gives them', (role, monthly, yearly, upload, storage, recipients, files, team) => {
-    const plan = PLANS[role];
-    expect(plan.role).toBe(role);
-    if (monthly !== null) expect(plan.price).toEqual({ monthly, yearly });
-    if (upload !== null) expect(plan.uploadLimit).toBe(upload);
-    if (storage !== null) expect(plan.storage).toBe(storage);
-    expect(plan.emailTo).toBe(recipients);
-    if (files !== null) expect(plan.files).toBe(files);
-    if (team !== null) expect(plan.teamLimit).toBe(team);
-  });
+  it.each(SPEC_TABLE)(
+    '%s carries the spec values where the spec gives them',
+    (role, monthly, yearly, upload, storage, recipients, files, team) => {
+      const plan = PLANS[role];
+      expect(plan.role).toBe(role);
+      if (monthly !== null) expect(plan.price).toEqual({ monthly, yearly });
+      if (upload !== null) expect(plan.uploadLimit).toBe(upload);
+      if (storage !== null) expect(plan.storage).toBe(storage);
+      expect(plan.emailTo).toBe(recipients);
+      if (files !== null) expect(plan.files).toBe(files);
+      if (team !== null) expect(plan.teamLimit).toBe(team);
+    },
+  );
 
-  it.each(SPEC_TABLE)('%s marks exactly the limits the spec leaves out as inferred', (role, _m, _y, upload, storage, _r, files, team) => {
-    const expected = [
-      upload === null && 'uploadLimit',
-      storage === null && 'storage',
-      files === null && 'files',
-      team === null && 'teamLimit',
-    ].filter(Boolean);
-    const limitFields = PLANS[role].inferred.filter((f) => f !== 'price' && f !== 'monthlyTransfers');
-    expect([...limitFields].sort()).toEqual([...expected].sort());
-  });
+  it.each(SPEC_TABLE)(
+    '%s marks exactly the limits the spec leaves out as inferred',
+    (role, _m, _y, upload, storage, _r, files, team) => {
+      const expected = [
+        upload === null && 'uploadLimit',
+        storage === null && 'storage',
+        files === null && 'files',
+        team === null && 'teamLimit',
+      ].filter(Boolean);
+      const limitFields = PLANS[role].inferred.filter((f) => f !== 'price' && f !== 'monthlyTransfers');
+      expect([...limitFields].sort()).toEqual([...expected].sort());
+    },
+  );
 
   it('leaves unpublished prices null rather than inventing them', () => {
     for (const [role, monthly] of SPEC_TABLE) {

@@ -10,7 +10,8 @@ import {
 } from '../../../functions/domain/previews';
 import { IMAGE_PREVIEW_MAX_BYTES } from '../../../functions/domain/upload';
 
-const rule = (fileName: string, size = 1000, recording?: 'voice' | 'video') => previewRuleOf({ fileName, size, ...(recording ? { recording } : {}) });
+const rule = (fileName: string, size = 1000, recording?: 'voice' | 'video') =>
+  previewRuleOf({ fileName, size, ...(recording ? { recording } : {}) });
 
 describe('file kinds', () => {
   it('reads the extension of the base name, lower-cased; none for dotfiles and names without one', () => {
@@ -70,9 +71,16 @@ describe('file kinds', () => {
   });
 
   it('a voice memo plays as audio whatever container the recorder used; a recorded video stays video', () => {
-    expect(rule('voice-memo-2026-11-21T07-40-12.webm', 5000, 'voice')).toMatchObject({ kind: 'audio', contentType: 'audio/webm', icon: 'audio' });
+    expect(rule('voice-memo-2026-11-21T07-40-12.webm', 5000, 'voice')).toMatchObject({
+      kind: 'audio',
+      contentType: 'audio/webm',
+      icon: 'audio',
+    });
     expect(rule('voice-memo.ogg', 5000, 'voice')).toMatchObject({ kind: 'audio', contentType: 'audio/ogg' });
-    expect(rule('video-2026-11-21T07-40-12.webm', 5000, 'video')).toMatchObject({ kind: 'video', contentType: 'video/webm' });
+    expect(rule('video-2026-11-21T07-40-12.webm', 5000, 'video')).toMatchObject({
+      kind: 'video',
+      contentType: 'video/webm',
+    });
     // without the recording flag, WebM is video
     expect(rule('voice-memo-2026-11-21T07-40-12.webm', 5000)).toMatchObject({ kind: 'video' });
   });
@@ -89,7 +97,15 @@ describe('file kinds', () => {
   it('only ever serves safe inline types: never HTML, SVG, XML or script', () => {
     expect(PREVIEW_CONTENT_TYPES.length).toBeGreaterThan(10);
     for (const type of PREVIEW_CONTENT_TYPES) expect(isSafeInlineType(type), type).toBe(true);
-    for (const type of ['text/html', 'image/svg+xml', 'application/xhtml+xml', 'text/xml', 'application/javascript', 'text/plain', 'application/octet-stream']) {
+    for (const type of [
+      'text/html',
+      'image/svg+xml',
+      'application/xhtml+xml',
+      'text/xml',
+      'application/javascript',
+      'text/plain',
+      'application/octet-stream',
+    ]) {
       expect(isSafeInlineType(type), type).toBe(false);
     }
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { REMINDER_BEFORE_EXPIRY_MS, notDownloaded, reminderDecision, reminderDueAt } from '../../../functions/domain/reminders';
+import {
+  REMINDER_BEFORE_EXPIRY_MS,
+  notDownloaded,
+  reminderDecision,
+  reminderDueAt,
+} from '../../../functions/domain/reminders';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 25, 12);
@@ -40,7 +45,10 @@ describe('reminderDecision', () => {
 describe('notDownloaded', () => {
   it('keeps the recipients whose address no download carries, ignoring case', () => {
     const recipients = [{ email: 'a@example.com' }, { email: 'B@example.com' }, { email: 'c@example.com' }];
-    expect(notDownloaded(recipients, new Set(['b@example.com']))).toEqual([{ email: 'a@example.com' }, { email: 'c@example.com' }]);
+    expect(notDownloaded(recipients, new Set(['b@example.com']))).toEqual([
+      { email: 'a@example.com' },
+      { email: 'c@example.com' },
+    ]);
     expect(notDownloaded(recipients, new Set())).toEqual(recipients);
     expect(notDownloaded(recipients, new Set(['a@example.com', 'b@example.com', 'c@example.com']))).toEqual([]);
   });

@@ -15,8 +15,13 @@ const PLAN = { uploadLimit: 1000, files: 10 };
 
 describe('file request rules', () => {
   it('normalises allowed types: lower case, no leading dots; refuses odd ones', () => {
-    expect(requestRulesSchema.parse({ allowedTypes: ['.PDF', ' jpg ', '..Tar'] }).allowedTypes).toEqual(['pdf', 'jpg', 'tar']);
-    for (const bad of ['p d f', 'a/b', '', 'verylongextension', '.']) expect(requestRulesSchema.safeParse({ allowedTypes: [bad] }).success, bad).toBe(false);
+    expect(requestRulesSchema.parse({ allowedTypes: ['.PDF', ' jpg ', '..Tar'] }).allowedTypes).toEqual([
+      'pdf',
+      'jpg',
+      'tar',
+    ]);
+    for (const bad of ['p d f', 'a/b', '', 'verylongextension', '.'])
+      expect(requestRulesSchema.safeParse({ allowedTypes: [bad] }).success, bad).toBe(false);
     expect(requestRulesSchema.safeParse({ maxBytes: 0 }).success).toBe(false);
     expect(requestRulesSchema.safeParse({ maxFiles: 1.5 }).success).toBe(false);
   });
@@ -70,10 +75,16 @@ describe('file request schemas', () => {
   });
 
   it("an upload's file names are normalised like a send's", () => {
-    const parsed = startRequestUploadSchema.parse({ senderName: 'V', senderEmail: 'v@example.com', fileObjects: [{ fileName: 'a\u202e/../b.txt', size: 1, itemPath: '../../x/b.txt' }] });
+    const parsed = startRequestUploadSchema.parse({
+      senderName: 'V',
+      senderEmail: 'v@example.com',
+      fileObjects: [{ fileName: 'a\u202e/../b.txt', size: 1, itemPath: '../../x/b.txt' }],
+    });
     expect(parsed.fileObjects[0]!.fileName).toBe('b.txt');
     expect(parsed.fileObjects[0]!.itemPath).toBe('x/b.txt');
-    expect(startRequestUploadSchema.safeParse({ senderName: 'V', senderEmail: 'v@example.com', fileObjects: [] }).success).toBe(false);
+    expect(
+      startRequestUploadSchema.safeParse({ senderName: 'V', senderEmail: 'v@example.com', fileObjects: [] }).success,
+    ).toBe(false);
   });
 
   it('the delete route takes a request id and a transfer slug', () => {

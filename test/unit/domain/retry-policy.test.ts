@@ -39,7 +39,20 @@ describe('retry policy: which calls may be sent again', () => {
   });
 
   it('never repeats other POSTs and PATCHes: logins, codes, mails, counted downloads, payments', () => {
-    for (const path of ['/combinedAuth', '/verifyEmail', '/checkVerifyEmail', '/getDownload/file', '/zip', '/transfers/forward', '/transfers/emailSend', '/transfers/remind', '/feedback', '/stripe/createSubscription', '/billing/refund', '/transfers/abc1234/cancel']) {
+    for (const path of [
+      '/combinedAuth',
+      '/verifyEmail',
+      '/checkVerifyEmail',
+      '/getDownload/file',
+      '/zip',
+      '/transfers/forward',
+      '/transfers/emailSend',
+      '/transfers/remind',
+      '/feedback',
+      '/stripe/createSubscription',
+      '/billing/refund',
+      '/transfers/abc1234/cancel',
+    ]) {
       expect(retryRuleOf('POST', path), path).toBe('never');
     }
     expect(retryRuleOf('PATCH', '/transfers/addFiles')).toBe('never');
@@ -72,7 +85,8 @@ describe('retry policy: which calls may be sent again', () => {
       expect(isRetryableStatus(rule, 0)).toBe(true);
       expect(isRetryableStatus(rule, 500)).toBe(true);
       expect(isRetryableStatus(rule, 503)).toBe(true);
-      for (const status of [400, 401, 403, 404, 409, 410, 422, 429]) expect(isRetryableStatus(rule, status), `${rule} ${status}`).toBe(false);
+      for (const status of [400, 401, 403, 404, 409, 410, 422, 429])
+        expect(isRetryableStatus(rule, status), `${rule} ${status}`).toBe(false);
     }
     expect(isRetryableStatus('retry-with-key', 409, 'idempotency_in_progress')).toBe(true);
     expect(isRetryableStatus('retry', 409, 'idempotency_in_progress')).toBe(false);

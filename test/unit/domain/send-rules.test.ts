@@ -154,7 +154,7 @@ describe('the plan', () => {
     expect(sendOf(link({ password: 'Long-enough-1' }), facts(user('pro'))).password).toBe('Long-enough-1');
   });
 
-  it("counts what a transfer already holds (add files) against the plan", () => {
+  it('counts what a transfer already holds (add files) against the plan', () => {
     const cap = limitsFor('free').uploadLimit;
     const draft = { ...body({ sendAs: 'link', fileObjects: [file('a.txt', 1000)] }), sendAs: 'link' as const };
     const codes = (existing: { existingBytes?: number; existingFileCount?: number }) =>
@@ -187,7 +187,10 @@ describe('guests and file types', () => {
       voiceMemo: [file('m.webm', 3)],
     };
     const send = sendOf(input, facts(user('pro')));
-    const recorded = [{ ...file('v.webm', 2), recording: 'video' }, { ...file('m.webm', 3), recording: 'voice' }];
+    const recorded = [
+      { ...file('v.webm', 2), recording: 'video' },
+      { ...file('m.webm', 3), recording: 'voice' },
+    ];
     expect(send.files).toEqual([file('a.txt', 1), ...recorded]);
     expect(send.totalBytes).toBe(6);
   });

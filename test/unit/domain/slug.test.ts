@@ -34,7 +34,8 @@ describe('slug', () => {
   it('parses 7 letters or digits and nothing else', () => {
     expect(slugSchema.parse(generateSlug())).toHaveLength(7);
     expect(slugSchema.safeParse('abc0O1l').success).toBe(true);
-    for (const bad of ['abcdef', 'abcdefgh', 'abc-def', 'abc def', '../../x']) expect(slugSchema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['abcdef', 'abcdefgh', 'abc-def', 'abc def', '../../x'])
+      expect(slugSchema.safeParse(bad).success, bad).toBe(false);
   });
 });
 

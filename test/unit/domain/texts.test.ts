@@ -10,7 +10,9 @@ describe('spec texts', () => {
     expect(TEXTS.getTrialAction).toBe('Get 7-day trial');
     expect(TEXTS.signupPasswordTooShort).toBe('Password has to be at least 6 characters');
     expect(TEXTS.avoidVerifyingAction).toBe('Avoid verifying every time');
-    expect(TEXTS.resetLinkSent).toBe('If we have an account with that email, please click the included link to reset your password.');
+    expect(TEXTS.resetLinkSent).toBe(
+      'If we have an account with that email, please click the included link to reset your password.',
+    );
     expect(TEXTS.justYou).toBe("Looks like it's just you!");
     expect(TEXTS.linksReserved).toBe('Hey, right now links are reserved for premium accounts.');
     expect(TEXTS.download401).toBe('This transfer is password protected.');
@@ -23,7 +25,8 @@ describe('spec texts', () => {
 
   it('contain none of the source misspellings', () => {
     const all = Object.values(TEXTS).join('\n');
-    for (const slip of ['atleast', 'seperate', 'Thats', 'a account', 'everytime', 'its just']) expect(all).not.toContain(slip);
+    for (const slip of ['atleast', 'seperate', 'Thats', 'a account', 'everytime', 'its just'])
+      expect(all).not.toContain(slip);
   });
 
   it('fill the removed-file, expired and sent-to templates', () => {

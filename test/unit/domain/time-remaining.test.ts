@@ -7,9 +7,12 @@ import {
 } from '../../../functions/domain/time-remaining';
 
 describe('time remaining text', () => {
-  it.each([null, undefined, Number.NaN, Number.POSITIVE_INFINITY, -1])('says Calculating... when the estimate is %j', (s) => {
-    expect(timeRemainingText(s)).toBe('Calculating...');
-  });
+  it.each([null, undefined, Number.NaN, Number.POSITIVE_INFINITY, -1])(
+    'says Calculating... when the estimate is %j',
+    (s) => {
+      expect(timeRemainingText(s)).toBe('Calculating...');
+    },
+  );
 
   it.each([
     [0, 'Less than 30 seconds remaining'],

@@ -47,7 +47,12 @@ describe('multipart threshold', () => {
 
 describe('slice sizes', () => {
   it('follow the connection type of spec §9, defaulting to 2048 KB', () => {
-    expect(SLICE_SIZE_BY_CONNECTION).toEqual({ 'slow-2g': 128 * KiB, '2g': 256 * KiB, '3g': 512 * KiB, '4g': 2048 * KiB });
+    expect(SLICE_SIZE_BY_CONNECTION).toEqual({
+      'slow-2g': 128 * KiB,
+      '2g': 256 * KiB,
+      '3g': 512 * KiB,
+      '4g': 2048 * KiB,
+    });
     expect(DEFAULT_SLICE_SIZE).toBe(2048 * KiB);
     expect(sliceSizeForConnection('3g')).toBe(512 * KiB);
     expect(sliceSizeForConnection(undefined)).toBe(2048 * KiB);
@@ -79,7 +84,20 @@ describe('S3 part size', () => {
   });
 
   it('never needs more than 10,000 parts nor a part outside 5 MiB..5 GiB, from 5 MiB to 5 TiB', () => {
-    const sizes = [5 * MiB, 50e6, 1e9, 3e9, 10_000 * 5 * MiB, 10_000 * 5 * MiB + 1, 100e9, 1e12, 2.5e12, 3e12, 5 * TiB - 1, 5 * TiB];
+    const sizes = [
+      5 * MiB,
+      50e6,
+      1e9,
+      3e9,
+      10_000 * 5 * MiB,
+      10_000 * 5 * MiB + 1,
+      100e9,
+      1e12,
+      2.5e12,
+      3e12,
+      5 * TiB - 1,
+      5 * TiB,
+    ];
     for (let i = 0; i < 2000; i += 1) sizes.push(Math.floor(5 * MiB + Math.random() * (5 * TiB - 5 * MiB)));
     for (const size of sizes) {
       const part = partSizeFor(size);

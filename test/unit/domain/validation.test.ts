@@ -42,9 +42,12 @@ describe('email', () => {
     expect(emailSchema.parse('  Ann.Lee@Example.COM ')).toBe('ann.lee@example.com');
   });
 
-  it.each(['', '   ', 'ann', 'ann@', '@example.com', 'ann@@example.com', 'ann lee@example.com'])('rejects %j', (raw) => {
-    expect(emailSchema.safeParse(raw).success).toBe(false);
-  });
+  it.each(['', '   ', 'ann', 'ann@', '@example.com', 'ann@@example.com', 'ann lee@example.com'])(
+    'rejects %j',
+    (raw) => {
+      expect(emailSchema.safeParse(raw).success).toBe(false);
+    },
+  );
 
   it('rejects a missing value with the required message', () => {
     expect(firstMessage(emailSchema.safeParse(undefined))).toBe('Email is required');
@@ -164,7 +167,12 @@ describe('codes', () => {
 
 describe('contacts and feedback', () => {
   it('dedupes contacts by email case-insensitively and drops those without one', () => {
-    const out = dedupeContacts([{ email: 'A@x.com', name: 'A' }, { email: 'a@X.com' }, { email: '' }, { name: 'no mail' }]);
+    const out = dedupeContacts([
+      { email: 'A@x.com', name: 'A' },
+      { email: 'a@X.com' },
+      { email: '' },
+      { name: 'no mail' },
+    ]);
     expect(out).toEqual([{ email: 'A@x.com', name: 'A' }]);
   });
 
@@ -176,15 +184,22 @@ describe('contacts and feedback', () => {
 });
 
 describe('transfer draft', () => {
-  const file = (fileName: string, size = 1000, itemPath?: string) => ({ fileName, size, ...(itemPath ? { itemPath } : {}) });
+  const file = (fileName: string, size = 1000, itemPath?: string) => ({
+    fileName,
+    size,
+    ...(itemPath ? { itemPath } : {}),
+  });
   const emailDraft: TransferDraftInput = {
     sendAs: 'email',
     senderEmail: ' Sender@Example.com ',
     emailTo: [{ email: 'to@example.com' }],
     fileObjects: [file('a.txt')],
   };
-  const parse = (role: string, input: TransferDraftInput, extra: { existingBytes?: number; existingFileCount?: number } = {}) =>
-    transferDraftSchema({ role, now: NOW, ...extra }).safeParse(input);
+  const parse = (
+    role: string,
+    input: TransferDraftInput,
+    extra: { existingBytes?: number; existingFileCount?: number } = {},
+  ) => transferDraftSchema({ role, now: NOW, ...extra }).safeParse(input);
 
   it('accepts a minimal email send and fills the defaults', () => {
     const result = parse('free', emailDraft);
@@ -223,7 +238,9 @@ describe('transfer draft', () => {
   it('needs at least one file, recorded video or voice memo', () => {
     expect(issueCodes(parse('free', { ...emailDraft, fileObjects: [] }))).toEqual(['no_files']);
     expect(parse('free', { ...emailDraft, fileObjects: [], voiceMemo: [file('memo.webm')] }).success).toBe(true);
-    expect(parse('free', { ...emailDraft, fileObjects: [], recordedVideos: [file('1700000000.webm')] }).success).toBe(true);
+    expect(parse('free', { ...emailDraft, fileObjects: [], recordedVideos: [file('1700000000.webm')] }).success).toBe(
+      true,
+    );
   });
 
   it('caps recipients at the role emailTo', () => {
@@ -234,21 +251,28 @@ describe('transfer draft', () => {
 
   it('allows a total of exactly the upload limit, existing files included, and not a byte more', () => {
     expect(parse('free', { ...emailDraft, fileObjects: [file('big.bin', 3 * GB)] }).success).toBe(true);
-    expect(issueCodes(parse('free', { ...emailDraft, fileObjects: [file('big.bin', 3 * GB + 1)] }))).toEqual(['transfer_too_large']);
-    expect(issueCodes(parse('free', { ...emailDraft, fileObjects: [file('b.bin', 2 * GB)] }, { existingBytes: GB + 1 }))).toEqual([
+    expect(issueCodes(parse('free', { ...emailDraft, fileObjects: [file('big.bin', 3 * GB + 1)] }))).toEqual([
       'transfer_too_large',
     ]);
+    expect(
+      issueCodes(parse('free', { ...emailDraft, fileObjects: [file('b.bin', 2 * GB)] }, { existingBytes: GB + 1 })),
+    ).toEqual(['transfer_too_large']);
   });
 
   it('allows exactly the plan file count, existing files included, and not one more', () => {
     const files = (n: number) => Array.from({ length: n }, (_, i) => file(`f${i}.txt`));
     expect(parse('free', { ...emailDraft, fileObjects: files(50) }).success).toBe(true);
     expect(issueCodes(parse('free', { ...emailDraft, fileObjects: files(51) }))).toEqual(['too_many_files']);
-    expect(issueCodes(parse('free', { ...emailDraft, fileObjects: files(45) }, { existingFileCount: 6 }))).toEqual(['too_many_files']);
+    expect(issueCodes(parse('free', { ...emailDraft, fileObjects: files(45) }, { existingFileCount: 6 }))).toEqual([
+      'too_many_files',
+    ]);
   });
 
   it('drops duplicate files before counting them', () => {
-    const result = parse('free', { ...emailDraft, fileObjects: [file('a.txt', 1, 'x/a.txt'), file('a.txt', 1, 'x/a.txt'), file('a.txt', 1, 'y/a.txt')] });
+    const result = parse('free', {
+      ...emailDraft,
+      fileObjects: [file('a.txt', 1, 'x/a.txt'), file('a.txt', 1, 'x/a.txt'), file('a.txt', 1, 'y/a.txt')],
+    });
     expect(result.data?.fileObjects.map((f) => f.itemPath)).toEqual(['x/a.txt', 'y/a.txt']);
   });
 
@@ -270,7 +294,9 @@ describe('transfer draft', () => {
     expect(parse('pro', { ...custom, customExpiryDate: NOW + 3_600_000 }).data?.expiryDate).toBe(NOW + 3_600_000);
     expect(issueCodes(parse('pro', custom))).toEqual(['custom_expiry_required']);
     expect(issueCodes(parse('pro', { ...custom, customExpiryDate: NOW + 60_000 }))).toEqual(['expiry_too_soon']);
-    expect(issueCodes(parse('pro', { ...custom, customExpiryDate: NOW + 366 * 86_400_000 }))).toEqual(['expiry_too_late']);
+    expect(issueCodes(parse('pro', { ...custom, customExpiryDate: NOW + 366 * 86_400_000 }))).toEqual([
+      'expiry_too_late',
+    ]);
     expect(issueCodes(parse('free', { ...custom, customExpiryDate: NOW + 3_600_000 }))).toEqual(['expiry_not_allowed']);
   });
 
@@ -310,7 +336,16 @@ describe('problems: codes, not English', () => {
     ['login', loginSchema.safeParse({ email: '', password: '' })],
     ['feedback', feedbackSchema.safeParse({ message: ' ', rating: 'Meh' })],
     ['signup', signupCredentialsSchema.safeParse({ email: 'a', password: 1 })],
-    ['draft', transferDraftSchema({ role: 'anon', now: NOW }).safeParse({ sendAs: 'link', emailTo: [{ email: 'bad' }], message: 'x'.repeat(300), region: 'mars', fileObjects: [{ fileName: '', size: -1 }] })],
+    [
+      'draft',
+      transferDraftSchema({ role: 'anon', now: NOW }).safeParse({
+        sendAs: 'link',
+        emailTo: [{ email: 'bad' }],
+        message: 'x'.repeat(300),
+        region: 'mars',
+        fileObjects: [{ fileName: '', size: -1 }],
+      }),
+    ],
   ];
 
   it.each(samples)('%s: every issue has a stable code, a field and an English message', (_name, result) => {
@@ -326,9 +361,18 @@ describe('problems: codes, not English', () => {
 
   it('names the field by its path and gives the spec text of the code', () => {
     const result = loginSchema.safeParse({ email: 'ann@x.com', password: '' });
-    expect(problemsOf(result.error!)).toEqual([{ code: 'password_required', field: 'password', message: 'Password is required' }]);
-    const draft = transferDraftSchema({ role: 'pro', now: NOW }).safeParse({ sendAs: 'email', senderEmail: 'a@x.com', emailTo: [{ email: 'nope' }], fileObjects: [{ fileName: 'a', size: 1 }] });
-    expect(problemsOf(draft.error!)).toEqual([{ code: 'invalid_email', field: 'emailTo.0.email', message: 'Enter a valid email address' }]);
+    expect(problemsOf(result.error!)).toEqual([
+      { code: 'password_required', field: 'password', message: 'Password is required' },
+    ]);
+    const draft = transferDraftSchema({ role: 'pro', now: NOW }).safeParse({
+      sendAs: 'email',
+      senderEmail: 'a@x.com',
+      emailTo: [{ email: 'nope' }],
+      fileObjects: [{ fileName: 'a', size: 1 }],
+    });
+    expect(problemsOf(draft.error!)).toEqual([
+      { code: 'invalid_email', field: 'emailTo.0.email', message: 'Enter a valid email address' },
+    ]);
   });
 
   it("keeps zod's own code and message for checks without a code of ours", () => {
@@ -339,6 +383,7 @@ describe('problems: codes, not English', () => {
   });
 
   it('every code has an English text', () => {
-    for (const code of PROBLEM_CODES) expect(problemText(code, { limit: 3, upsell: false, fileName: 'a.exe' }).trim(), code).not.toBe('');
+    for (const code of PROBLEM_CODES)
+      expect(problemText(code, { limit: 3, upsell: false, fileName: 'a.exe' }).trim(), code).not.toBe('');
   });
 });

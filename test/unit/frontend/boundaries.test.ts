@@ -13,7 +13,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 // static imports and re-exports (type-only too), side-effect imports, and import() (lazy or in a type)
-const IMPORT = /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+const IMPORT =
+  /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
 /** The file an `@/` or relative specifier names inside frontend/src, if it does. */
 function target(from: string, specifier: string): string | null {
@@ -29,7 +30,9 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(SRC)) {
     const text = readFileSync(file, 'utf8');
-    const deps = [...text.matchAll(IMPORT)].map((m) => target(file, (m[1] ?? m[2] ?? m[3])!)).filter((t): t is string => t !== null);
+    const deps = [...text.matchAll(IMPORT)]
+      .map((m) => target(file, (m[1] ?? m[2] ?? m[3])!))
+      .filter((t): t is string => t !== null);
     graph.set(file, [...new Set(deps)]);
   }
   return graph;
@@ -71,7 +74,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return groups;
 }
 
-describe('the frontend\'s import boundaries', () => {
+describe("the frontend's import boundaries", () => {
   const graph = importGraph();
 
   it('reads the imports it checks (aliased, relative and lazy)', () => {
@@ -82,7 +85,9 @@ describe('the frontend\'s import boundaries', () => {
 
   it('has no import from one features/* folder into another', () => {
     const crossing = [...graph].flatMap(([file, deps]) =>
-      deps.filter((dep) => featureOf(file) !== null && featureOf(dep) !== null && featureOf(dep) !== featureOf(file)).map((dep) => `${relative(SRC, file)} -> ${relative(SRC, dep)}`),
+      deps
+        .filter((dep) => featureOf(file) !== null && featureOf(dep) !== null && featureOf(dep) !== featureOf(file))
+        .map((dep) => `${relative(SRC, file)} -> ${relative(SRC, dep)}`),
     );
     expect(crossing).toEqual([]);
   });
@@ -94,7 +99,14 @@ describe('the frontend\'s import boundaries', () => {
   it('finds a cycle and a crossing when there is one', () => {
     const a = join(SRC, 'features/a/x.ts');
     const b = join(SRC, 'features/b/y.ts');
-    expect(cycles(new Map([[a, [b]], [b, [a]]]))).toHaveLength(1);
+    expect(
+      cycles(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ),
+    ).toHaveLength(1);
     expect(featureOf(a)).not.toBe(featureOf(b));
   });
 });

@@ -24,8 +24,15 @@ describe('comparison table', () => {
       }
     }
     expect(competitorSources().map((s) => s.url)).toHaveLength(new Set(competitorSources().map((s) => s.url)).size);
-    expect(COMPETITORS.find((c) => c.id === 'wetransfer')!.figures.transferLimit).toMatchObject({ kind: 'bytes', bytes: 2 * GB });
-    expect(COMPETITORS.find((c) => c.id === 'smash')!.figures.expiry).toMatchObject({ kind: 'daysDefaultMax', days: 7, max: 14 });
+    expect(COMPETITORS.find((c) => c.id === 'wetransfer')!.figures.transferLimit).toMatchObject({
+      kind: 'bytes',
+      bytes: 2 * GB,
+    });
+    expect(COMPETITORS.find((c) => c.id === 'smash')!.figures.expiry).toMatchObject({
+      kind: 'daysDefaultMax',
+      days: 7,
+      max: 14,
+    });
   });
 
   it('names the day the figures were checked, a real date not in the future of the code', () => {
@@ -35,8 +42,16 @@ describe('comparison table', () => {
 
   it("keeps both readings of our free plan: the spec's comparison claims beside the plan table", () => {
     const row = (id: string) => COMPARISON_ROWS.find((r) => r.id === id)!;
-    expect(row('freeStorage')).toEqual({ id: 'freeStorage', claim: { bytes: 10 * GB }, planTable: { bytes: PLANS.free.storage } });
-    expect(row('transferLimit')).toEqual({ id: 'transferLimit', claim: { bytes: 5 * GB }, planTable: { bytes: 3 * GB } });
+    expect(row('freeStorage')).toEqual({
+      id: 'freeStorage',
+      claim: { bytes: 10 * GB },
+      planTable: { bytes: PLANS.free.storage },
+    });
+    expect(row('transferLimit')).toEqual({
+      id: 'transferLimit',
+      claim: { bytes: 5 * GB },
+      planTable: { bytes: 3 * GB },
+    });
     expect(row('expiry').claim).toMatchObject({ days: 14 });
     expect(row('expiry').planTable).toMatchObject({ days: 7 });
     expect(Math.max(...allowedExpiryPresets('free'))).toBe(FREE_PLAN_EXPIRY_DAYS * 86_400);

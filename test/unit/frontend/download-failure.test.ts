@@ -5,8 +5,14 @@ import { ApiError } from '@/lib/api';
 
 describe('downloadFailureOf', () => {
   it('maps 401 to the password field, telling a wrong password from a missing one', () => {
-    expect(downloadFailureOf(new ApiError(401, 'password_required', TEXTS.download401))).toEqual({ kind: 'locked', wrong: false });
-    expect(downloadFailureOf(new ApiError(401, 'wrong_password', TEXTS.download401))).toEqual({ kind: 'locked', wrong: true });
+    expect(downloadFailureOf(new ApiError(401, 'password_required', TEXTS.download401))).toEqual({
+      kind: 'locked',
+      wrong: false,
+    });
+    expect(downloadFailureOf(new ApiError(401, 'wrong_password', TEXTS.download401))).toEqual({
+      kind: 'locked',
+      wrong: true,
+    });
   });
 
   it('maps 404, and a 400 for a malformed link, to the removed-link state', () => {
@@ -15,7 +21,10 @@ describe('downloadFailureOf', () => {
   });
 
   it('maps 410 to expired with the expiry date and whether an extension may be asked', () => {
-    const error = new ApiError(410, 'expired', 'Sorry, this download expired 3 days ago.', { expiryDate: 1_700_000_000_000, extendable: true });
+    const error = new ApiError(410, 'expired', 'Sorry, this download expired 3 days ago.', {
+      expiryDate: 1_700_000_000_000,
+      extendable: true,
+    });
     expect(downloadFailureOf(error)).toEqual({ kind: 'expired', expiryDate: 1_700_000_000_000, extendable: true });
     const purged = new ApiError(410, 'expired', 'x', { expiryDate: 1_700_000_000_000, extendable: false });
     expect(downloadFailureOf(purged)).toEqual({ kind: 'expired', expiryDate: 1_700_000_000_000, extendable: false });
@@ -23,12 +32,17 @@ describe('downloadFailureOf', () => {
 
   it('treats a 410 without usable details as a removed link', () => {
     expect(downloadFailureOf(new ApiError(410, 'expired', 'x'))).toEqual({ kind: 'notFound' });
-    expect(downloadFailureOf(new ApiError(410, 'expired', 'x', { expiryDate: 'yesterday', extendable: true }))).toEqual({ kind: 'notFound' });
+    expect(downloadFailureOf(new ApiError(410, 'expired', 'x', { expiryDate: 'yesterday', extendable: true }))).toEqual(
+      { kind: 'notFound' },
+    );
   });
 
   it('tells a 429 by its code and the minutes to wait, not by its English message', () => {
     const message = 'Too many password attempts. Try again in 10 minutes.';
-    expect(downloadFailureOf(new ApiError(429, 'rate_limited', message, { retryAfterSeconds: 900 }))).toEqual({ kind: 'rateLimited', text: { key: 'errors.rateLimited', params: { count: 15 } } });
+    expect(downloadFailureOf(new ApiError(429, 'rate_limited', message, { retryAfterSeconds: 900 }))).toEqual({
+      kind: 'rateLimited',
+      text: { key: 'errors.rateLimited', params: { count: 15 } },
+    });
   });
 
   it('maps no answer, 5xx and unexpected errors to the network error', () => {
@@ -46,6 +60,8 @@ describe('replacesPage', () => {
     expect(replacesPage({ kind: 'notFound' })).toBe(true);
     expect(replacesPage({ kind: 'expired', expiryDate: 1, extendable: false })).toBe(true);
     expect(replacesPage({ kind: 'network' })).toBe(false);
-    expect(replacesPage({ kind: 'rateLimited', text: { key: 'errors.rateLimited', params: { count: 1 } } })).toBe(false);
+    expect(replacesPage({ kind: 'rateLimited', text: { key: 'errors.rateLimited', params: { count: 1 } } })).toBe(
+      false,
+    );
   });
 });

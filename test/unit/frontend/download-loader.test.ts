@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import type { DownloadView } from '@domain/transfer-api';
 import { routes } from '@/app/routes';
-import { downloadLoader, shouldRevalidateDownload, type DownloadLoaderData } from '@/features/downloads/download-loader';
+import {
+  downloadLoader,
+  shouldRevalidateDownload,
+  type DownloadLoaderData,
+} from '@/features/downloads/download-loader';
 
 const VIEW: DownloadView = {
   id: 'abc1234',
@@ -36,10 +40,16 @@ function stubApi(respond: (call: Call) => Response) {
   return calls;
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function load(params: Record<string, string>) {
-  return downloadLoader({ params, request: new Request('http://localhost/downloads/x'), context: undefined, unstable_pattern: '' } as never) as Promise<DownloadLoaderData>;
+  return downloadLoader({
+    params,
+    request: new Request('http://localhost/downloads/x'),
+    context: undefined,
+    unstable_pattern: '',
+  } as never) as Promise<DownloadLoaderData>;
 }
 
 afterEach(() => {
@@ -57,7 +67,9 @@ describe('downloadLoader', () => {
   it('turns the API errors into page states instead of throwing', async () => {
     stubApi(() => json(401, { error: { code: 'password_required', message: 'This transfer is password protected.' } }));
     expect((await load({ id: 'abc1234' })).result).toEqual({ kind: 'locked', wrong: false });
-    stubApi(() => json(410, { error: { code: 'expired', message: 'x', details: { expiryDate: 5, extendable: true } } }));
+    stubApi(() =>
+      json(410, { error: { code: 'expired', message: 'x', details: { expiryDate: 5, extendable: true } } }),
+    );
     expect((await load({ slug: 'abc1234' })).result).toEqual({ kind: 'expired', expiryDate: 5, extendable: true });
     stubApi(() => json(404, { error: { code: 'not_found', message: 'Sorry, this link may have been removed.' } }));
     expect((await load({ id: 'abc1234' })).result).toEqual({ kind: 'notFound' });
@@ -76,7 +88,9 @@ describe('downloadLoader', () => {
       // createMemoryRouter has already started the initial load (calling initialize() again would reload).
       for (let i = 0; i < 100 && !router.state.initialized; i++) await new Promise((r) => setTimeout(r, 20));
       expect(router.state.location.pathname, path).toBe(path);
-      const data = Object.values(router.state.loaderData).find((d): d is DownloadLoaderData => !!d && typeof d === 'object' && 'result' in d);
+      const data = Object.values(router.state.loaderData).find(
+        (d): d is DownloadLoaderData => !!d && typeof d === 'object' && 'result' in d,
+      );
       expect(data?.result, path).toEqual({ kind: 'ready', view: VIEW });
       router.dispose();
     }
@@ -86,7 +100,11 @@ describe('downloadLoader', () => {
 
 describe('shouldRevalidateDownload', () => {
   const args = (from: string, to: string) =>
-    ({ currentUrl: new URL(from, 'http://x'), nextUrl: new URL(to, 'http://x'), defaultShouldRevalidate: true }) as never;
+    ({
+      currentUrl: new URL(from, 'http://x'),
+      nextUrl: new URL(to, 'http://x'),
+      defaultShouldRevalidate: true,
+    }) as never;
 
   it('keeps the unlocked page for the same address and reloads for another transfer', () => {
     expect(shouldRevalidateDownload(args('/w/abc1234', '/w/abc1234?lng=fr'))).toBe(false);

@@ -19,8 +19,16 @@ describe('parseDownloadRoute', () => {
   });
 
   it('passes the recipient id of an emailed link', () => {
-    expect(parseDownloadRoute(paramsOf('/downloads/abc1234/Ab3dEf7h'))).toEqual({ id: 'abc1234', recipient: 'Ab3dEf7h', autoZip: false });
-    expect(parseDownloadRoute(paramsOf('/d/abc1234/Ab3dEf7h'))).toEqual({ id: 'abc1234', recipient: 'Ab3dEf7h', autoZip: false });
+    expect(parseDownloadRoute(paramsOf('/downloads/abc1234/Ab3dEf7h'))).toEqual({
+      id: 'abc1234',
+      recipient: 'Ab3dEf7h',
+      autoZip: false,
+    });
+    expect(parseDownloadRoute(paramsOf('/d/abc1234/Ab3dEf7h'))).toEqual({
+      id: 'abc1234',
+      recipient: 'Ab3dEf7h',
+      autoZip: false,
+    });
   });
 
   it('starts the ZIP when the last segment is downloadZip, with or without a recipient', () => {
@@ -29,7 +37,11 @@ describe('parseDownloadRoute', () => {
       recipient: 'Ab3dEf7h',
       autoZip: true,
     });
-    expect(parseDownloadRoute(paramsOf('/downloads/abc1234/downloadZip'))).toEqual({ id: 'abc1234', recipient: undefined, autoZip: true });
+    expect(parseDownloadRoute(paramsOf('/downloads/abc1234/downloadZip'))).toEqual({
+      id: 'abc1234',
+      recipient: undefined,
+      autoZip: true,
+    });
   });
 
   it('does not start the ZIP for any other third segment', () => {
@@ -40,8 +52,15 @@ describe('parseDownloadRoute', () => {
   });
 
   it('drops a malformed recipient id but keeps the transfer', () => {
-    expect(parseDownloadRoute(paramsOf('/downloads/abc1234/bob'))).toEqual({ id: 'abc1234', recipient: undefined, autoZip: false });
-    expect(parseDownloadRoute(paramsOf('/downloads/abc1234/Ab3d%20f7h'))).toMatchObject({ id: 'abc1234', recipient: undefined });
+    expect(parseDownloadRoute(paramsOf('/downloads/abc1234/bob'))).toEqual({
+      id: 'abc1234',
+      recipient: undefined,
+      autoZip: false,
+    });
+    expect(parseDownloadRoute(paramsOf('/downloads/abc1234/Ab3d%20f7h'))).toMatchObject({
+      id: 'abc1234',
+      recipient: undefined,
+    });
   });
 
   it('gives no id for an address that cannot name a transfer', () => {

@@ -9,11 +9,16 @@ import { elapsedUnit, expiredText } from '@/features/downloads/expired-text';
 import { transferTitle } from '@/features/downloads/transfer-title';
 
 const localesDir = fileURLToPath(new URL('../../../frontend/src/i18n/locales/', import.meta.url));
-const readLocale = (language: string) => JSON.parse(readFileSync(`${localesDir}${language}.json`, 'utf8')) as Record<string, unknown>;
+const readLocale = (language: string) =>
+  JSON.parse(readFileSync(`${localesDir}${language}.json`, 'utf8')) as Record<string, unknown>;
 
 async function tFor(language: string) {
   const instance = i18next.createInstance();
-  await instance.init({ lng: language, resources: { [language]: { translation: readLocale(language) } }, interpolation: { escapeValue: false } });
+  await instance.init({
+    lng: language,
+    resources: { [language]: { translation: readLocale(language) } },
+    interpolation: { escapeValue: false },
+  });
   return instance.t;
 }
 
@@ -25,7 +30,9 @@ describe('expiredText', () => {
     const t = await tFor('en');
     expect(expiredText(ago(3 * DAY_MS + 5 * HOUR_MS), NOW, 'en', t)).toBe('Sorry, this download expired 3 days ago.');
     expect(expiredText(ago(1 * DAY_MS), NOW, 'en', t)).toBe('Sorry, this download expired 1 day ago.');
-    expect(expiredText(ago(2 * HOUR_MS + 59 * MINUTE_MS), NOW, 'en', t)).toBe('Sorry, this download expired 2 hours ago.');
+    expect(expiredText(ago(2 * HOUR_MS + 59 * MINUTE_MS), NOW, 'en', t)).toBe(
+      'Sorry, this download expired 2 hours ago.',
+    );
     expect(expiredText(ago(30 * 1000), NOW, 'en', t)).toBe('Sorry, this download expired less than a minute ago.');
     expect(expiredText(ago(400 * DAY_MS), NOW, 'en', t)).toBe('Sorry, this download expired 1 year ago.');
     expect(expiredText(ago(3 * DAY_MS), NOW, 'en-GB', t)).toBe('Sorry, this download expired 3 days ago.');
@@ -63,7 +70,18 @@ describe('expiredText', () => {
 describe('elapsedUnit', () => {
   it('counts the same whole units as the English text', () => {
     const english = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
-    const samples = [MINUTE_MS, 59 * MINUTE_MS, HOUR_MS, 23 * HOUR_MS + 59 * MINUTE_MS, DAY_MS, 29 * DAY_MS, 30 * DAY_MS, 364 * DAY_MS, 365 * DAY_MS, 800 * DAY_MS];
+    const samples = [
+      MINUTE_MS,
+      59 * MINUTE_MS,
+      HOUR_MS,
+      23 * HOUR_MS + 59 * MINUTE_MS,
+      DAY_MS,
+      29 * DAY_MS,
+      30 * DAY_MS,
+      364 * DAY_MS,
+      365 * DAY_MS,
+      800 * DAY_MS,
+    ];
     for (const ms of samples) {
       const unit = elapsedUnit(ms);
       expect(unit, String(ms)).not.toBeNull();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_ACTIVITY, EXAMPLE_TOAST_GAP_MS, EXAMPLE_TOAST_VISIBLE_MS, showExampleToasts, toastAt } from '@/features/home/example-toasts';
+import {
+  EXAMPLE_ACTIVITY,
+  EXAMPLE_TOAST_GAP_MS,
+  EXAMPLE_TOAST_VISIBLE_MS,
+  showExampleToasts,
+  toastAt,
+} from '@/features/home/example-toasts';
 
 describe('example toasts (spec §9: 5.8 s, cycling every 2 s)', () => {
   it('shows each toast 5.8 s with 2 s between them, in order, round and round', () => {

@@ -17,10 +17,15 @@ function stubApi(respond: () => Response) {
   return bodies;
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function load(id: string) {
-  return extensionLoader({ params: { id }, request: new Request(`http://localhost/extension/${id}`), context: undefined } as never) as Promise<ExtensionResult>;
+  return extensionLoader({
+    params: { id },
+    request: new Request(`http://localhost/extension/${id}`),
+    context: undefined,
+  } as never) as Promise<ExtensionResult>;
 }
 
 afterEach(() => {
@@ -64,7 +69,10 @@ describe('extensionLoader', () => {
     const router = createMemoryRouter(routes, { initialEntries: [`/extension/${TOKEN}`] });
     // createMemoryRouter has already started the initial load (calling initialize() again would reload).
     for (let i = 0; i < 100 && !router.state.initialized; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(Object.values(router.state.loaderData)).toContainEqual({ status: 'extended', expiryDate: 1_800_000_000_000 });
+    expect(Object.values(router.state.loaderData)).toContainEqual({
+      status: 'extended',
+      expiryDate: 1_800_000_000_000,
+    });
     await router.navigate(`/extension/${TOKEN}?lng=fr`);
     expect(calls).toHaveLength(1);
     router.dispose();

@@ -35,7 +35,9 @@ const en = flatten(readLocale('en'));
 
 describe('locales', () => {
   it('there is one locale file per UI language and nothing else', () => {
-    const files = readdirSync(localesDir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    const files = readdirSync(localesDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...LANGUAGES].sort());
   });
 
@@ -56,7 +58,7 @@ describe('locales', () => {
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     });
 
-    it("uses the same {{variables}} as en and has no empty texts", () => {
+    it('uses the same {{variables}} as en and has no empty texts', () => {
       for (const [key, value] of messages) {
         expect(value.trim(), key).not.toBe('');
         expect(interpolationVars(value), key).toEqual(interpolationVars(en.get(key) ?? ''));
@@ -72,7 +74,9 @@ describe.each(LAZY_NAMESPACES)('lazy namespace %s', (ns) => {
   const nsEn = read('en');
 
   it('has one catalogue per UI language and nothing else', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...LANGUAGES].sort());
   });
 
@@ -82,16 +86,19 @@ describe.each(LAZY_NAMESPACES)('lazy namespace %s', (ns) => {
     expect(own.filter((k) => bundled.has(k))).toEqual([]);
   });
 
-  it.each(LANGUAGES.filter((l) => l !== 'en'))("%s has exactly en's keys, the same {{variables}}, no empty texts", (language) => {
-    const messages = read(language);
-    const missing = [...nsEn.keys()].filter((k) => !messages.has(k));
-    const extra = [...messages.keys()].filter((k) => !nsEn.has(k));
-    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
-    for (const [key, value] of messages) {
-      expect(value.trim(), key).not.toBe('');
-      expect(interpolationVars(value), key).toEqual(interpolationVars(nsEn.get(key) ?? ''));
-    }
-  });
+  it.each(LANGUAGES.filter((l) => l !== 'en'))(
+    "%s has exactly en's keys, the same {{variables}}, no empty texts",
+    (language) => {
+      const messages = read(language);
+      const missing = [...nsEn.keys()].filter((k) => !messages.has(k));
+      const extra = [...messages.keys()].filter((k) => !nsEn.has(k));
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+      for (const [key, value] of messages) {
+        expect(value.trim(), key).not.toBe('');
+        expect(interpolationVars(value), key).toEqual(interpolationVars(nsEn.get(key) ?? ''));
+      }
+    },
+  );
 });
 
 /**
@@ -102,7 +109,8 @@ describe.each(LAZY_NAMESPACES)('lazy namespace %s', (ns) => {
 describe('mail locales', () => {
   const mailDir = `${localesDir}mail/`;
   const PLURAL = /_(zero|one|two|few|many|other)$/u;
-  const readMail = (language: string) => flatten(JSON.parse(readFileSync(`${mailDir}${language}.json`, 'utf8')) as Tree);
+  const readMail = (language: string) =>
+    flatten(JSON.parse(readFileSync(`${mailDir}${language}.json`, 'utf8')) as Tree);
   const bases = (keys: Iterable<string>) => new Set([...keys].map((k) => k.replace(PLURAL, '')));
   const mailEn = readMail('en');
   const pluralBases = new Set([...mailEn.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
@@ -110,7 +118,9 @@ describe('mail locales', () => {
   const mailVars = (text: string) => [...new Set([...text.matchAll(/\{\{\s*(\w+)/gu)].map((m) => m[1] ?? ''))].sort();
 
   it('there is one mail catalogue per UI language, and mail speaks exactly those languages', () => {
-    const files = readdirSync(mailDir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    const files = readdirSync(mailDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...LANGUAGES].sort());
     expect([...MAIL_LANGUAGES].sort()).toEqual([...LANGUAGES].sort());
     expect(Object.keys(MAIL_CATALOGUES).sort()).toEqual([...LANGUAGES].sort());
@@ -134,7 +144,9 @@ describe('mail locales', () => {
 
     it('has exactly the plural forms the language uses', () => {
       for (const base of pluralBases) {
-        const forms = [...messages.keys()].filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k)).map((k) => PLURAL.exec(k)?.[1]);
+        const forms = [...messages.keys()]
+          .filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k))
+          .map((k) => PLURAL.exec(k)?.[1]);
         expect(forms.sort(), base).toEqual([...categories].sort());
       }
     });

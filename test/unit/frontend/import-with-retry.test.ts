@@ -68,7 +68,9 @@ describe('importWithRetry (spec §9)', () => {
 
   it('gives up after 5 retries with the last error (the route shows its reload screen)', async () => {
     const { env, calls } = fakeEnv();
-    await expect(importWithRetry(() => Promise.reject(chromiumError()), fast(env))).rejects.toThrow(/Failed to fetch dynamically imported module/u);
+    await expect(importWithRetry(() => Promise.reject(chromiumError()), fast(env))).rejects.toThrow(
+      /Failed to fetch dynamically imported module/u,
+    );
     expect(calls.imports).toHaveLength(5);
     expect(calls.reloads).toBe(0);
   });
@@ -76,7 +78,13 @@ describe('importWithRetry (spec §9)', () => {
   it('waits between tries', async () => {
     const { env } = fakeEnv();
     const started = Date.now();
-    await expect(importWithRetry(() => Promise.reject(chromiumError()), { retries: 2, delayMs: 50, recovery: async () => createRecovery(env) })).rejects.toThrow();
+    await expect(
+      importWithRetry(() => Promise.reject(chromiumError()), {
+        retries: 2,
+        delayMs: 50,
+        recovery: async () => createRecovery(env),
+      }),
+    ).rejects.toThrow();
     expect(Date.now() - started).toBeGreaterThanOrEqual(95);
   });
 
@@ -94,11 +102,14 @@ describe('importWithRetry (spec §9)', () => {
 
   it('retries the loader when the recovery module itself cannot load', async () => {
     let loads = 0;
-    const mod = await importWithRetry(async () => {
-      loads += 1;
-      if (loads < 2) throw chromiumError();
-      return 'ok';
-    }, { delayMs: 0, recovery: () => Promise.reject(new TypeError('offline')) });
+    const mod = await importWithRetry(
+      async () => {
+        loads += 1;
+        if (loads < 2) throw chromiumError();
+        return 'ok';
+      },
+      { delayMs: 0, recovery: () => Promise.reject(new TypeError('offline')) },
+    );
     expect(mod).toBe('ok');
   });
 
@@ -125,7 +136,14 @@ describe('chunk recovery', () => {
     expect(calls.reloads).toBe(1);
     expect(reloadOnceForStaleChunk(env)).toBe(false);
     expect(reloadOnceForStaleChunk({ ...env, storage: () => null })).toBe(false);
-    expect(reloadOnceForStaleChunk({ ...env, storage: () => { throw new DOMException('denied', 'SecurityError'); } })).toBe(false);
+    expect(
+      reloadOnceForStaleChunk({
+        ...env,
+        storage: () => {
+          throw new DOMException('denied', 'SecurityError');
+        },
+      }),
+    ).toBe(false);
     expect(calls.reloads).toBe(1);
   });
 
@@ -144,7 +162,11 @@ describe('chunk recovery', () => {
     expect(await chunkIsGone(CHUNK, answer(403))).toBe(true);
     expect(await chunkIsGone(CHUNK, answer(200))).toBe(false);
     expect(await chunkIsGone(CHUNK, answer(503))).toBe(false);
-    expect(await chunkIsGone(CHUNK, (async () => { throw new TypeError('Failed to fetch'); }) as unknown as typeof fetch)).toBe(false);
+    expect(
+      await chunkIsGone(CHUNK, (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as unknown as typeof fetch),
+    ).toBe(false);
   });
 });
 

@@ -10,7 +10,8 @@ import { formatDateTime } from '@/lib/format-date-time';
 import { refusalText } from '@/features/requests/request-errors';
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/gu, ' ');
-const t = ((key: string, params?: Record<string, string>) => (params?.ago ? `${key}:${params.ago}` : key)) as unknown as TFunction;
+const t = ((key: string, params?: Record<string, string>) =>
+  params?.ago ? `${key}:${params.ago}` : key) as unknown as TFunction;
 const DAY = 86_400_000;
 // noon UTC: the same calendar day in every time zone the tests may run in
 const NOON = Date.UTC(2026, 10, 21, 12, 0);

@@ -6,7 +6,10 @@ import { isServedPath } from '@/lib/served-routes';
 
 /** A concrete path for a pattern: params get a sample value, splats and optional segments are dropped. */
 function sample(pattern: string): string {
-  return pattern.replace(/\/\*$/, '/anything').replace(/\/:\w+\?/g, '').replace(/:\w+/g, 'abc1234');
+  return pattern
+    .replace(/\/\*$/, '/anything')
+    .replace(/\/:\w+\?/g, '')
+    .replace(/:\w+/g, 'abc1234');
 }
 
 describe('routes', () => {
@@ -147,7 +150,9 @@ describe('paths', () => {
   it('downloads adds the recipient and the downloadZip segment only when given', () => {
     expect(paths.downloads('abc1234')).toBe('/downloads/abc1234');
     expect(paths.downloads('abc1234', { recipient: 'Ab3dEf7h' })).toBe('/downloads/abc1234/Ab3dEf7h');
-    expect(paths.downloads('abc1234', { recipient: 'Ab3dEf7h', downloadZip: true })).toBe('/downloads/abc1234/Ab3dEf7h/downloadZip');
+    expect(paths.downloads('abc1234', { recipient: 'Ab3dEf7h', downloadZip: true })).toBe(
+      '/downloads/abc1234/Ab3dEf7h/downloadZip',
+    );
     expect(paths.publicLink('abc1234')).toBe('/w/abc1234');
     expect(paths.extension('tok_en-1')).toBe('/extension/tok_en-1');
   });

@@ -20,7 +20,9 @@ function sourceFiles(dir: string): string[] {
 type Items = Record<string, { title?: unknown; body?: unknown }>;
 
 function items(language: string): Items {
-  const locale = JSON.parse(readFileSync(join(localesDir, 'send', `${language}.json`), 'utf8')) as { support: { items: Items } };
+  const locale = JSON.parse(readFileSync(join(localesDir, 'send', `${language}.json`), 'utf8')) as {
+    support: { items: Items };
+  };
   return locale.support.items;
 }
 
@@ -45,7 +47,10 @@ describe('support articles', () => {
 
   it.each([...LANGUAGES])('%s legal articles give the support address the page passes in', async (language) => {
     const i18n = createInstance();
-    await i18n.init({ lng: language, resources: { [language]: { translation: { support: { items: items(language) } } } } });
+    await i18n.init({
+      lng: language,
+      resources: { [language]: { translation: { support: { items: items(language) } } } },
+    });
     for (const id of ['privacy', 'terms'] as const) {
       const body = i18n.t(`support.items.${id}.body`, { email: 'help@example.test' });
       expect(body, id).toContain('help@example.test');

@@ -36,7 +36,11 @@ describe('pollZip', () => {
 
   it('asks again every interval while it is building', async () => {
     const clock = fakeClock();
-    const request = answers({ status: 'building' }, { status: 'building' }, { status: 'ready', url: 'https://s3/zip', size: 7 });
+    const request = answers(
+      { status: 'building' },
+      { status: 'building' },
+      { status: 'ready', url: 'https://s3/zip', size: 7 },
+    );
     await expect(pollZip(request, clock)).resolves.toEqual({ url: 'https://s3/zip', size: 7 });
     expect(request).toHaveBeenCalledTimes(3);
     expect(clock.waits).toEqual([ZIP_POLL_INTERVAL_MS, ZIP_POLL_INTERVAL_MS]);
@@ -45,7 +49,9 @@ describe('pollZip', () => {
   it('gives up past the cap', async () => {
     const clock = fakeClock();
     const request = answers({ status: 'building' });
-    await expect(pollZip(request, { ...clock, maxMs: 10_000, intervalMs: 2_000 })).rejects.toBeInstanceOf(ZipTimeoutError);
+    await expect(pollZip(request, { ...clock, maxMs: 10_000, intervalMs: 2_000 })).rejects.toBeInstanceOf(
+      ZipTimeoutError,
+    );
     // t=0,2,4,6,8,10 s: six requests, and no wait that would end past the cap
     expect(request).toHaveBeenCalledTimes(6);
     expect(clock.now()).toBe(10_000);

@@ -7,7 +7,8 @@ describe('the refresh cookie', () => {
   it('is httpOnly, Secure, SameSite=Strict and scoped to the API', () => {
     const c = refreshCookie('tok');
     expect(c.startsWith('sb_refresh=tok;')).toBe(true);
-    for (const attr of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api', 'Max-Age=2592000']) expect(c).toContain(attr);
+    for (const attr of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/api', 'Max-Age=2592000'])
+      expect(c).toContain(attr);
     expect(clearedRefreshCookie()).toMatch(/^sb_refresh=;.*Max-Age=0/);
   });
 
@@ -23,7 +24,9 @@ describe('limit errors', () => {
   const owner = { userId: 'u', email: 'u@example.com', role: 'free' };
 
   it('says the spec texts for each block', () => {
-    expect(blockedError('over_transfer_limit', owner, 10).message).toBe("Your Free plan is limited to 10 transfers. You're 1 over your limit.");
+    expect(blockedError('over_transfer_limit', owner, 10).message).toBe(
+      "Your Free plan is limited to 10 transfers. You're 1 over your limit.",
+    );
     const full = blockedError('storage_full', owner, 0);
     expect(full.message).toBe(`${TEXTS.storageFull} ${TEXTS.storageFullHint}`);
     expect(full.details).toEqual({ allowance: '10 GB' });
@@ -31,7 +34,15 @@ describe('limit errors', () => {
     expect(blockedError('revoked', owner, 0).message).toBe(TEXTS.suspended);
     expect(blockedError('subscription_over', owner, 0).message).toBe(TEXTS.subscriptionOver);
     expect(blockedError('past_due', owner, 0).message).toBe(TEXTS.suspended);
-    for (const r of ['over_transfer_limit', 'storage_full', 'trial_expired', 'revoked', 'past_due', 'unpaid', 'subscription_over'] as const) {
+    for (const r of [
+      'over_transfer_limit',
+      'storage_full',
+      'trial_expired',
+      'revoked',
+      'past_due',
+      'unpaid',
+      'subscription_over',
+    ] as const) {
       expect(blockedError(r, owner, 0).statusCode).toBe(403);
     }
   });

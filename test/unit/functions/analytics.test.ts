@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_MAX_DAYS } from '../../../functions/domain/dashboard-api';
-import { bucketOf, bucketStarts, checkRange, dayStart, decodeCursor, encodeCursor, readPlan, summarise } from '../../../functions/services/analytics';
+import {
+  bucketOf,
+  bucketStarts,
+  checkRange,
+  dayStart,
+  decodeCursor,
+  encodeCursor,
+  readPlan,
+  summarise,
+} from '../../../functions/services/analytics';
 import { downloadLogBounds } from '../../../functions/data/analytics';
 import { HttpError } from '../../../functions/lib/errors';
 
@@ -22,7 +31,11 @@ describe('analytics ranges', () => {
   });
 
   it('counts both ends and refuses reversed or too long ranges', () => {
-    expect(checkRange('2025-01-01', '2025-01-01')).toEqual({ fromMs: Date.UTC(2025, 0, 1), toMs: Date.UTC(2025, 0, 2) - 1, days: 1 });
+    expect(checkRange('2025-01-01', '2025-01-01')).toEqual({
+      fromMs: Date.UTC(2025, 0, 1),
+      toMs: Date.UTC(2025, 0, 2) - 1,
+      days: 1,
+    });
     expect(checkRange('2025-01-01', '2025-12-31').days).toBe(365);
     expect(codeOf(() => checkRange('2025-01-02', '2025-01-01'))).toBe('400 invalid_range');
     const from = Date.UTC(2024, 0, 1);
@@ -45,9 +58,24 @@ describe('buckets', () => {
   });
 
   it('lists every bucket of a range, the first one holding `from`', () => {
-    expect(bucketStarts('2025-01-30', '2025-02-02', 'day')).toEqual(['2025-01-30', '2025-01-31', '2025-02-01', '2025-02-02']);
-    expect(bucketStarts('2025-03-02', '2025-03-17', 'week')).toEqual(['2025-02-24', '2025-03-03', '2025-03-10', '2025-03-17']);
-    expect(bucketStarts('2024-11-15', '2025-02-01', 'month')).toEqual(['2024-11-01', '2024-12-01', '2025-01-01', '2025-02-01']);
+    expect(bucketStarts('2025-01-30', '2025-02-02', 'day')).toEqual([
+      '2025-01-30',
+      '2025-01-31',
+      '2025-02-01',
+      '2025-02-02',
+    ]);
+    expect(bucketStarts('2025-03-02', '2025-03-17', 'week')).toEqual([
+      '2025-02-24',
+      '2025-03-03',
+      '2025-03-10',
+      '2025-03-17',
+    ]);
+    expect(bucketStarts('2024-11-15', '2025-02-01', 'month')).toEqual([
+      '2024-11-01',
+      '2024-12-01',
+      '2025-01-01',
+      '2025-02-01',
+    ]);
     expect(bucketStarts('2025-01-01', '2025-12-31', 'day')).toHaveLength(365);
     expect(bucketStarts('2024-03-31', '2024-04-01', 'day')).toEqual(['2024-03-31', '2024-04-01']);
   });
@@ -55,8 +83,25 @@ describe('buckets', () => {
 
 describe('summarise day counters', () => {
   const items = [
-    { sk: 'DAY#2025-03-01', day: '2025-03-01', downloads: 3, 'c#DE': 2, 'c#JP': 1, 't#AAAAAAA': 2, 't#BBBBBBB': 1, recipients: new Set(['a@x.com', 'b@x.com']) },
-    { sk: 'DAY#2025-03-03', day: '2025-03-03', downloads: 2, 'c#BR': 1, 'c#DE': 1, 't#BBBBBBB': 2, recipients: new Set(['b@x.com', 'c@x.com']) },
+    {
+      sk: 'DAY#2025-03-01',
+      day: '2025-03-01',
+      downloads: 3,
+      'c#DE': 2,
+      'c#JP': 1,
+      't#AAAAAAA': 2,
+      't#BBBBBBB': 1,
+      recipients: new Set(['a@x.com', 'b@x.com']),
+    },
+    {
+      sk: 'DAY#2025-03-03',
+      day: '2025-03-03',
+      downloads: 2,
+      'c#BR': 1,
+      'c#DE': 1,
+      't#BBBBBBB': 2,
+      recipients: new Set(['b@x.com', 'c@x.com']),
+    },
     { sk: 'DAY#2025-03-20', day: '2025-03-20', downloads: 1, 'c#XX': 1, 't#CCCCCCC': 1 },
   ];
 
@@ -82,7 +127,16 @@ describe('summarise day counters', () => {
   });
 
   it('counts a month item on each of its days, beside day items', () => {
-    const month = { sk: 'MSTATS#2025-02', month: '2025-02', downloads: 4, 'd#03': 1, 'd#28': 3, 'c#DE': 4, 't#AAAAAAA': 4, recipients: new Set(['a@x.com', 'z@x.com']) };
+    const month = {
+      sk: 'MSTATS#2025-02',
+      month: '2025-02',
+      downloads: 4,
+      'd#03': 1,
+      'd#28': 3,
+      'c#DE': 4,
+      't#AAAAAAA': 4,
+      recipients: new Set(['a@x.com', 'z@x.com']),
+    };
     const s = summarise([month, ...items], '2025-02-01', '2025-03-04', 'week');
     expect(s.series).toEqual([
       { start: '2025-01-27', downloads: 0 },
@@ -116,9 +170,21 @@ describe('summarise day counters', () => {
 
 describe('which counters a range reads', () => {
   it('whole months from month items, the partial months at the ends from day items', () => {
-    expect(readPlan('2025-01-15', '2025-12-31')).toEqual({ months: ['2025-02', '2025-12'], days: [['2025-01-15', '2025-01-31']] });
-    expect(readPlan('2025-01-01', '2025-03-10')).toEqual({ months: ['2025-01', '2025-02'], days: [['2025-03-01', '2025-03-10']] });
-    expect(readPlan('2024-11-26', '2025-11-25')).toEqual({ months: ['2024-12', '2025-10'], days: [['2024-11-26', '2024-11-30'], ['2025-11-01', '2025-11-25']] });
+    expect(readPlan('2025-01-15', '2025-12-31')).toEqual({
+      months: ['2025-02', '2025-12'],
+      days: [['2025-01-15', '2025-01-31']],
+    });
+    expect(readPlan('2025-01-01', '2025-03-10')).toEqual({
+      months: ['2025-01', '2025-02'],
+      days: [['2025-03-01', '2025-03-10']],
+    });
+    expect(readPlan('2024-11-26', '2025-11-25')).toEqual({
+      months: ['2024-12', '2025-10'],
+      days: [
+        ['2024-11-26', '2024-11-30'],
+        ['2025-11-01', '2025-11-25'],
+      ],
+    });
     expect(readPlan('2024-02-01', '2024-02-29')).toEqual({ months: ['2024-02', '2024-02'], days: [] });
   });
 
@@ -131,7 +197,10 @@ describe('which counters a range reads', () => {
 
 describe('export cursors', () => {
   const bounds = downloadLogBounds('user-a', Date.UTC(2025, 0, 1), Date.UTC(2025, 0, 31));
-  const key = { pk: 'USER#user-a', sk: `DLOG#${String(Date.UTC(2025, 0, 10)).padStart(15, '0')}#0190b6a0-0000-7000-8000-000000000000` };
+  const key = {
+    pk: 'USER#user-a',
+    sk: `DLOG#${String(Date.UTC(2025, 0, 10)).padStart(15, '0')}#0190b6a0-0000-7000-8000-000000000000`,
+  };
 
   it('round-trips a key of the caller inside the range', () => {
     expect(decodeCursor(encodeCursor(key), bounds)).toEqual(key);
@@ -140,8 +209,14 @@ describe('export cursors', () => {
   it('refuses another user, another range, extra fields and junk', () => {
     const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
     expect(codeOf(() => decodeCursor(encodeCursor({ ...key, pk: 'USER#user-b' }), bounds))).toBe('400 invalid_cursor');
-    expect(codeOf(() => decodeCursor(encodeCursor({ ...key, sk: 'DAY#2025-01-10' }), bounds))).toBe('400 invalid_cursor');
-    expect(codeOf(() => decodeCursor(encodeCursor({ ...key, sk: `DLOG#${String(Date.UTC(2025, 1, 10)).padStart(15, '0')}#x` }), bounds))).toBe('400 invalid_cursor');
+    expect(codeOf(() => decodeCursor(encodeCursor({ ...key, sk: 'DAY#2025-01-10' }), bounds))).toBe(
+      '400 invalid_cursor',
+    );
+    expect(
+      codeOf(() =>
+        decodeCursor(encodeCursor({ ...key, sk: `DLOG#${String(Date.UTC(2025, 1, 10)).padStart(15, '0')}#x` }), bounds),
+      ),
+    ).toBe('400 invalid_cursor');
     expect(codeOf(() => decodeCursor(enc({ ...key, gsi1pk: 'x' }), bounds))).toBe('400 invalid_cursor');
     expect(codeOf(() => decodeCursor(enc([key.pk, key.sk]), bounds))).toBe('400 invalid_cursor');
     expect(codeOf(() => decodeCursor(enc({ pk: key.pk, sk: 5 }), bounds))).toBe('400 invalid_cursor');

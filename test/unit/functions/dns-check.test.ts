@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await dns?.close();
   rmSync(dir, { recursive: true, force: true });
-  for (const [k, v] of [[ENV.dnsResolver, saved.resolver], [ENV.customDomainTarget, saved.target]] as const) {
+  for (const [k, v] of [
+    [ENV.dnsResolver, saved.resolver],
+    [ENV.customDomainTarget, saved.target],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }

@@ -17,14 +17,29 @@ describe('configuration', () => {
 
   it('refuses region buckets that are not valid JSON or name unknown regions', () => {
     expect(() => readConfig({ ...UNIT_ENV, REGION_BUCKETS: '{oops' })).toThrow(/REGION_BUCKETS is not valid JSON/);
-    expect(() => readConfig({ ...UNIT_ENV, REGION_BUCKETS: JSON.stringify({ mars: { bucket: 'abc', anonBucket: 'def', awsRegion: 'x' } }) })).toThrow(/REGION_BUCKETS/);
-    for (const bad of [[], 'x', { hongkong: { bucket: 'ab', anonBucket: 'def', awsRegion: 'x' } }, { hongkong: { bucket: 'abc', anonBucket: 'def' } }, { hongkong: null }]) {
-      expect(() => readConfig({ ...UNIT_ENV, REGION_BUCKETS: JSON.stringify(bad) }), JSON.stringify(bad)).toThrow(/REGION_BUCKETS is not valid JSON/);
+    expect(() =>
+      readConfig({
+        ...UNIT_ENV,
+        REGION_BUCKETS: JSON.stringify({ mars: { bucket: 'abc', anonBucket: 'def', awsRegion: 'x' } }),
+      }),
+    ).toThrow(/REGION_BUCKETS/);
+    for (const bad of [
+      [],
+      'x',
+      { hongkong: { bucket: 'ab', anonBucket: 'def', awsRegion: 'x' } },
+      { hongkong: { bucket: 'abc', anonBucket: 'def' } },
+      { hongkong: null },
+    ]) {
+      expect(() => readConfig({ ...UNIT_ENV, REGION_BUCKETS: JSON.stringify(bad) }), JSON.stringify(bad)).toThrow(
+        /REGION_BUCKETS is not valid JSON/,
+      );
     }
   });
 
   it('reads the jobs a function may start, and refuses anything but names by job', () => {
-    expect(readConfig({ ...UNIT_ENV, JOB_FUNCTIONS: JSON.stringify({ 'zip-build': 'fn-zip' }) }).jobFunctions).toEqual({ 'zip-build': 'fn-zip' });
+    expect(readConfig({ ...UNIT_ENV, JOB_FUNCTIONS: JSON.stringify({ 'zip-build': 'fn-zip' }) }).jobFunctions).toEqual({
+      'zip-build': 'fn-zip',
+    });
     for (const bad of ['{oops', '[]', JSON.stringify({ 'zip-build': '' }), JSON.stringify({ 'zip-build': 3 })]) {
       expect(() => readConfig({ ...UNIT_ENV, JOB_FUNCTIONS: bad }), bad).toThrow(/JOB_FUNCTIONS is not valid JSON/);
     }

@@ -44,9 +44,21 @@ const DYNAMIC: Record<string, [string, number][]> = {
   // problemsError: a refused send speaks with its first problem's code (second table)
   'functions/lib/errors.ts': [],
   // resetUpload: a file whose stored object is wrong starts over
-  'functions/services/transfers.ts': [['upload_reset', 409], ['size_mismatch', 409]],
+  'functions/services/transfers.ts': [
+    ['upload_reset', 409],
+    ['size_mismatch', 409],
+  ],
   // a refused host name answers with checkCustomHost's code
-  'functions/services/domains.ts': (['domain_invalid', 'domain_ip', 'domain_wildcard', 'domain_port_or_path', 'domain_too_long', 'domain_product'] as const).map((c) => [c, 400]),
+  'functions/services/domains.ts': (
+    [
+      'domain_invalid',
+      'domain_ip',
+      'domain_wildcard',
+      'domain_port_or_path',
+      'domain_too_long',
+      'domain_product',
+    ] as const
+  ).map((c) => [c, 400]),
 };
 
 /** Every (code, status) that functions/ can throw, read from the source. */
@@ -54,23 +66,30 @@ function thrownCodes(): Map<string, number> {
   const found = new Map<string, number>();
   const add = (code: string, status: number, where: string) => {
     const seen = found.get(code);
-    if (seen !== undefined && seen !== status) throw new Error(`${code} is thrown with ${seen} and ${status} (${where})`);
+    if (seen !== undefined && seen !== status)
+      throw new Error(`${code} is thrown with ${seen} and ${status} (${where})`);
     found.set(code, status);
   };
   for (const file of sourceFiles(join(root, 'functions'))) {
     const rel = file.slice(root.length);
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\b(badRequest|unauthorized|forbidden|notFound|conflict|gone|payloadTooLarge)\(\s*'([a-z0-9_]+)'/gu)) add(m[2]!, HELPER_STATUS[m[1]!]!, rel);
+    for (const m of text.matchAll(
+      /\b(badRequest|unauthorized|forbidden|notFound|conflict|gone|payloadTooLarge)\(\s*'([a-z0-9_]+)'/gu,
+    ))
+      add(m[2]!, HELPER_STATUS[m[1]!]!, rel);
     for (const m of text.matchAll(/new (?:HttpError|ValidationError)\(\s*([^,)]*),\s*([^,)]*)/gu)) {
       const [, first = '', second = ''] = m;
       const status = /^\d{3}$/u.exec(first.trim());
       const code = /^'([a-z0-9_]+)'$/u.exec(second.trim());
       if (status && code) add(code[1]!, Number(status[0]), rel);
-      else if (rel === 'functions/lib/http.ts' && /^'([a-z0-9_]+)'$/u.test(first.trim())) add(first.trim().slice(1, -1), 400, rel);
-      else if (!(rel in DYNAMIC)) throw new Error(`${rel}: an HttpError with a computed code (${m[0]}); list its codes in DYNAMIC`);
+      else if (rel === 'functions/lib/http.ts' && /^'([a-z0-9_]+)'$/u.test(first.trim()))
+        add(first.trim().slice(1, -1), 400, rel);
+      else if (!(rel in DYNAMIC))
+        throw new Error(`${rel}: an HttpError with a computed code (${m[0]}); list its codes in DYNAMIC`);
     }
     for (const [code, status] of DYNAMIC[rel] ?? []) add(code, status, rel);
-    if (rel !== 'functions/lib/errors.ts') for (const [call, code, status] of DEFAULTS) if (call.test(text)) add(code, status, rel);
+    if (rel !== 'functions/lib/errors.ts')
+      for (const [call, code, status] of DEFAULTS) if (call.test(text)) add(code, status, rel);
   }
   return found;
 }
@@ -90,52 +109,77 @@ describe('error codes (docs/error-codes.md)', () => {
   const thrown = thrownCodes();
 
   it('finds the codes the handlers throw', () => {
-    for (const code of ['email_taken', 'invalid_request', 'internal_error', 'wrong_password', 'storage_full', 'rate_limited']) expect(thrown.has(code), code).toBe(true);
+    for (const code of [
+      'email_taken',
+      'invalid_request',
+      'internal_error',
+      'wrong_password',
+      'storage_full',
+      'rate_limited',
+    ])
+      expect(thrown.has(code), code).toBe(true);
   });
 
   it('lists every code thrown in functions/ with its status, and no other', () => {
     const documented = documentedErrors();
-    const missing = [...thrown].filter(([code, status]) => documented.get(code) !== status).map(([c, s]) => `${c} ${s}`);
+    const missing = [...thrown]
+      .filter(([code, status]) => documented.get(code) !== status)
+      .map(([c, s]) => `${c} ${s}`);
     const stale = [...documented.keys()].filter((code) => !thrown.has(code));
     expect({ missing, stale }).toEqual({ missing: [], stale: [] });
   });
 
   it('codes are snake_case', () => {
-    for (const code of [...thrown.keys(), ...PROBLEM_CODES, ...ZOD_ISSUE_CODES]) expect(code).toMatch(/^[a-z]+(_[a-z0-9]+)*$/u);
+    for (const code of [...thrown.keys(), ...PROBLEM_CODES, ...ZOD_ISSUE_CODES])
+      expect(code).toMatch(/^[a-z]+(_[a-z0-9]+)*$/u);
   });
 
   it('lists every validation problem code with its English text', () => {
     const documented = documentedProblems();
     expect([...documented.keys()].sort()).toEqual([...PROBLEM_CODES, ...ZOD_ISSUE_CODES].sort());
     const parametrised: readonly ProblemCode[] = ['too_many_recipients', 'file_not_allowed'];
-    for (const code of PROBLEM_CODES.filter((c) => !parametrised.includes(c))) expect(documented.get(code), code).toBe(problemText(code));
+    for (const code of PROBLEM_CODES.filter((c) => !parametrised.includes(c)))
+      expect(documented.get(code), code).toBe(problemText(code));
   });
 });
 
 describe('the app maps every code a user can meet to a translated text', () => {
-  const at = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+  const at = (key: string) =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
   /** a plain key, or a plural one by its base */
   const lookup = (key: string) => at(key) ?? at(`${key}_other`);
 
   it('every 4xx code and every validation problem code has an i18n key that exists in en', () => {
     const codes = [...thrownCodes()].filter(([, status]) => status < 500).map(([code]) => code);
-    for (const code of codes) expect(typeof lookup(ERROR_KEYS[code] ?? ''), `${code} -> ${ERROR_KEYS[code]}`).toBe('string');
-    for (const code of PROBLEM_CODES) expect(typeof lookup(PROBLEM_KEYS[code] ?? ''), `${code} -> ${PROBLEM_KEYS[code]}`).toBe('string');
+    for (const code of codes)
+      expect(typeof lookup(ERROR_KEYS[code] ?? ''), `${code} -> ${ERROR_KEYS[code]}`).toBe('string');
+    for (const code of PROBLEM_CODES)
+      expect(typeof lookup(PROBLEM_KEYS[code] ?? ''), `${code} -> ${PROBLEM_KEYS[code]}`).toBe('string');
   });
 
   it('maps no key that en lacks, and unknown codes to the generic text', () => {
-    for (const [code, key] of [...Object.entries(ERROR_KEYS), ...Object.entries(PROBLEM_KEYS)]) expect(typeof lookup(key), `${code} -> ${key}`).toBe('string');
+    for (const [code, key] of [...Object.entries(ERROR_KEYS), ...Object.entries(PROBLEM_KEYS)])
+      expect(typeof lookup(key), `${code} -> ${key}`).toBe('string');
     expect(errorKeyOf('something_new')).toBe('errors.generic');
     expect(typeof lookup('errors.generic')).toBe('string');
   });
 
   it('reads a refusal by its code: the first problem of a 400, the wait of a 429', () => {
-    expect(errorTextOf({ code: 'email_taken', message: 'whatever English' })).toEqual({ key: 'auth.errors.emailTaken' });
+    expect(errorTextOf({ code: 'email_taken', message: 'whatever English' })).toEqual({
+      key: 'auth.errors.emailTaken',
+    });
     expect(errorTextOf({ code: 'links_reserved' })).toEqual({ key: 'send.errors.linksReserved' });
     expect(errorTextOf({ code: 'password_required' })).toEqual({ key: 'download.protected' });
-    expect(errorTextOf({ code: 'invalid_request', details: { issues: [{ code: 'password_required', field: 'password' }] } })).toEqual({ key: 'auth.errors.passwordRequired' });
-    expect(errorTextOf({ code: 'invalid_request', details: { issues: [{ code: 'too_big' }] } })).toEqual({ key: 'errors.invalidRequest' });
-    expect(errorTextOf({ code: 'rate_limited', details: { retryAfterSeconds: 600 } })).toEqual({ key: 'errors.rateLimited', params: { count: 10 } });
+    expect(
+      errorTextOf({ code: 'invalid_request', details: { issues: [{ code: 'password_required', field: 'password' }] } }),
+    ).toEqual({ key: 'auth.errors.passwordRequired' });
+    expect(errorTextOf({ code: 'invalid_request', details: { issues: [{ code: 'too_big' }] } })).toEqual({
+      key: 'errors.invalidRequest',
+    });
+    expect(errorTextOf({ code: 'rate_limited', details: { retryAfterSeconds: 600 } })).toEqual({
+      key: 'errors.rateLimited',
+      params: { count: 10 },
+    });
     expect(errorTextOf({ code: 'brand_new' })).toEqual({ key: 'errors.generic' });
     expect(errorTextOf(new Error('offline'))).toEqual({ key: 'errors.generic' });
   });

@@ -4,7 +4,9 @@ import { countryOf, UNKNOWN_COUNTRY } from '../../../functions/adapters/geo';
 import { UNIT_ENV } from '../../helpers/events';
 
 /** An open (CC BY 4.0) country database in MaxMind format, installed as a dev dependency. */
-const GEOIP_TEST_DB = createRequire(import.meta.url).resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb');
+const GEOIP_TEST_DB = createRequire(import.meta.url).resolve(
+  '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb',
+);
 
 describe('download country from a configured GeoIP database', () => {
   beforeAll(() => {
@@ -18,4 +20,3 @@ describe('download country from a configured GeoIP database', () => {
     expect(await countryOf(undefined, 'not an ip')).toEqual(UNKNOWN_COUNTRY);
   });
 });
-

@@ -29,7 +29,11 @@ let restore: () => void;
 
 const refused = () => {
   // what Node's http client rejects with when nothing listens
-  throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:8000'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
+  throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:8000'), {
+    code: 'ECONNREFUSED',
+    errno: -111,
+    syscall: 'connect',
+  });
 };
 
 beforeEach(() => {
@@ -53,12 +57,19 @@ beforeEach(() => {
       if (req.target === 'GetItem') return answers.getItem(req);
       if (req.target === 'DeleteItem') return jsonResponse({});
     }
-    if (host.includes('.s3.') && req.method === 'HEAD' && req.url.pathname === '/') return answers.headBucket(s3Target(req.url).bucket);
+    if (host.includes('.s3.') && req.method === 'HEAD' && req.url.pathname === '/')
+      return answers.headBucket(s3Target(req.url).bucket);
     if (host === 'cognito-idp.us-east-1.amazonaws.com' && req.target === 'DescribeUserPool') {
-      return jsonResponse({ UserPool: { Id: 'us-east-1_unit', Name: 'pool' } }, 200, { 'content-type': 'application/x-amz-json-1.1' });
+      return jsonResponse({ UserPool: { Id: 'us-east-1_unit', Name: 'pool' } }, 200, {
+        'content-type': 'application/x-amz-json-1.1',
+      });
     }
-    if (host === 'email.us-east-1.amazonaws.com' && req.method === 'GET' && req.url.pathname === '/v2/email/account') return answers.account();
-    return jsonResponse({ __type: 'UnexpectedRequest', message: `${req.method} ${req.url.href} ${req.target ?? ''}` }, 400);
+    if (host === 'email.us-east-1.amazonaws.com' && req.method === 'GET' && req.url.pathname === '/v2/email/account')
+      return answers.account();
+    return jsonResponse(
+      { __type: 'UnexpectedRequest', message: `${req.method} ${req.url.href} ${req.target ?? ''}` },
+      400,
+    );
   }));
 });
 
@@ -106,7 +117,9 @@ describe('the health report for operators', () => {
     ]);
     // signed with the environment's credentials for each bucket's region
     for (const c of calls.filter((x) => x.method === 'HEAD')) {
-      expect(c.headers.get('authorization')).toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=unit/\\d{8}/${c.url.hostname.split('.')[2]}/s3/aws4_request, `, 'u'));
+      expect(c.headers.get('authorization')).toMatch(
+        new RegExp(`^AWS4-HMAC-SHA256 Credential=unit/\\d{8}/${c.url.hostname.split('.')[2]}/s3/aws4_request, `, 'u'),
+      );
     }
   });
 
@@ -138,7 +151,8 @@ describe('the health report for operators', () => {
   it('shows when the scheduled heartbeat last ran, and null before its first run', async () => {
     expect((await health()).body.scheduler).toEqual({ heartbeat: { lastRunAt: '2026-11-21T06:00:00.000Z', runs: 7 } });
     const probes = answers.getItem;
-    answers.getItem = (req) => (req.json<{ Key: { pk: { S: string } } }>().Key.pk.S === 'JOB#heartbeat' ? jsonResponse({}) : probes(req));
+    answers.getItem = (req) =>
+      req.json<{ Key: { pk: { S: string } } }>().Key.pk.S === 'JOB#heartbeat' ? jsonResponse({}) : probes(req);
     const { status, body } = await health();
     expect(body.scheduler).toEqual({ heartbeat: null });
     expect(status).toBe(200);

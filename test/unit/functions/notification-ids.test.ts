@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { eventIdAt, eventTimeOf, notificationItem, NOTIFICATION_TTL_SECONDS } from '../../../functions/data/notifications';
+import {
+  eventIdAt,
+  eventTimeOf,
+  notificationItem,
+  NOTIFICATION_TTL_SECONDS,
+} from '../../../functions/data/notifications';
 import { notificationIdSchema } from '../../../functions/domain/dashboard-api';
 import { keys } from '../../../functions/data/keys';
 
@@ -22,9 +27,21 @@ describe('notification ids carry their time (no pointer item needed)', () => {
 
   it('an unread notification is in the unread index and expires after 180 days', () => {
     const at = Date.UTC(2025, 5, 1);
-    const n = { _id: eventIdAt(at), slug: 'AAAAAAA', read: false, dlDate: at, dlCountryCode: 'DE', fileName: 'a.txt', dlOrigin: 'file' as const };
+    const n = {
+      _id: eventIdAt(at),
+      slug: 'AAAAAAA',
+      read: false,
+      dlDate: at,
+      dlCountryCode: 'DE',
+      fileName: 'a.txt',
+      dlOrigin: 'file' as const,
+    };
     const item = notificationItem('u1', n);
-    expect(item).toMatchObject({ ...keys.notification('u1', at, n._id), ...keys.unreadNotification('u1', at, n._id), ttl: at / 1000 + NOTIFICATION_TTL_SECONDS });
+    expect(item).toMatchObject({
+      ...keys.notification('u1', at, n._id),
+      ...keys.unreadNotification('u1', at, n._id),
+      ttl: at / 1000 + NOTIFICATION_TTL_SECONDS,
+    });
     expect(notificationItem('u1', { ...n, read: true })).not.toHaveProperty('gsi1pk');
   });
 });

@@ -34,14 +34,21 @@ beforeEach(() => {
   missingParts = new Set();
   ({ calls, restore } = stubHttp((req) => {
     const q = req.url.searchParams;
-    if (req.method === 'POST' && q.has('uploads')) return xmlResponse('<InitiateMultipartUploadResult><UploadId>up-1</UploadId></InitiateMultipartUploadResult>');
+    if (req.method === 'POST' && q.has('uploads'))
+      return xmlResponse('<InitiateMultipartUploadResult><UploadId>up-1</UploadId></InitiateMultipartUploadResult>');
     if (req.method === 'PUT' && q.has('partNumber') && req.headers.has('x-amz-copy-source')) {
       const n = Number(q.get('partNumber'));
       if (missingParts.has(n)) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-      return xmlResponse(`<CopyPartResult><LastModified>2026-11-25T00:00:00.000Z</LastModified><ETag>&quot;etag-${n}&quot;</ETag></CopyPartResult>`);
+      return xmlResponse(
+        `<CopyPartResult><LastModified>2026-11-25T00:00:00.000Z</LastModified><ETag>&quot;etag-${n}&quot;</ETag></CopyPartResult>`,
+      );
     }
-    if (req.method === 'PUT' && req.headers.has('x-amz-copy-source')) return xmlResponse('<CopyObjectResult><ETag>&quot;whole&quot;</ETag></CopyObjectResult>');
-    if (req.method === 'POST' && q.has('uploadId')) return xmlResponse('<CompleteMultipartUploadResult><ETag>&quot;done&quot;</ETag></CompleteMultipartUploadResult>');
+    if (req.method === 'PUT' && req.headers.has('x-amz-copy-source'))
+      return xmlResponse('<CopyObjectResult><ETag>&quot;whole&quot;</ETag></CopyObjectResult>');
+    if (req.method === 'POST' && q.has('uploadId'))
+      return xmlResponse(
+        '<CompleteMultipartUploadResult><ETag>&quot;done&quot;</ETag></CompleteMultipartUploadResult>',
+      );
     if (req.method === 'DELETE' && q.has('uploadId')) return new Response(null, { status: 204 });
     return s3Error(400, 'UnexpectedRequest');
   }));
@@ -103,12 +110,21 @@ describe('copyObject', () => {
     }));
     expect(parts).toHaveLength(13);
     const byNumber = [...parts].sort((a, b) => a.partNumber - b.partNumber);
-    expect(byNumber[0]).toEqual({ target: { bucket: 'hk-transfers', key: to.key }, partNumber: 1, uploadId: 'up-1', source: `hk-transfers/${from.key}`, range: `bytes=0-${GiB - 1}` });
+    expect(byNumber[0]).toEqual({
+      target: { bucket: 'hk-transfers', key: to.key },
+      partNumber: 1,
+      uploadId: 'up-1',
+      source: `hk-transfers/${from.key}`,
+      range: `bytes=0-${GiB - 1}`,
+    });
     expect(byNumber.at(-1)!.range).toBe(`bytes=${12 * GiB}-${size - 1}`);
     expect(completes()).toHaveLength(1);
     const completed = completes()[0]!.body.toString();
     expect(completed).toContain('<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">');
-    const sent = [...completed.matchAll(/<Part>([\s\S]*?)<\/Part>/gu)].map((m) => [Number(/<PartNumber>(\d+)</u.exec(m[1]!)![1]), /<ETag>([^<]*)</u.exec(m[1]!)![1]]);
+    const sent = [...completed.matchAll(/<Part>([\s\S]*?)<\/Part>/gu)].map((m) => [
+      Number(/<PartNumber>(\d+)</u.exec(m[1]!)![1]),
+      /<ETag>([^<]*)</u.exec(m[1]!)![1],
+    ]);
     expect(sent).toEqual(byNumber.map((p) => [p.partNumber, `&quot;etag-${p.partNumber}&quot;`]));
     expect(aborts()).toHaveLength(0);
   });
@@ -117,11 +133,17 @@ describe('copyObject', () => {
     missingParts.add(3);
     // 6 GiB: parts 1-6 of 1 GiB, all in flight together; part 3's 404 is not retried
     const err = await storage.copyObject(from, to, 6 * GiB).catch((e: unknown) => e);
-    expect(err).toMatchObject({ name: 'NoSuchKey', message: 'The specified key does not exist.', $metadata: { httpStatusCode: 404 } });
+    expect(err).toMatchObject({
+      name: 'NoSuchKey',
+      message: 'The specified key does not exist.',
+      $metadata: { httpStatusCode: 404 },
+    });
     expect(storage.isMissingObject(err)).toBe(true);
     expect(partCopies().filter((c) => c.url.searchParams.get('partNumber') === '3')).toHaveLength(1);
     expect(completes()).toHaveLength(0);
-    expect(aborts().map((c) => [c.url.host, s3Target(c.url).key, c.url.searchParams.get('uploadId')])).toEqual([['hk-transfers.s3.ap-east-1.amazonaws.com', to.key, 'up-1']]);
+    expect(aborts().map((c) => [c.url.host, s3Target(c.url).key, c.url.searchParams.get('uploadId')])).toEqual([
+      ['hk-transfers.s3.ap-east-1.amazonaws.com', to.key, 'up-1'],
+    ]);
   });
 
   it('encodes the copy source key', async () => {

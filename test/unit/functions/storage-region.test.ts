@@ -23,12 +23,19 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  ({ calls, restore } = stubHttp((req) => (req.target === 'UpdateItem' ? jsonResponse({}) : jsonResponse({ __type: 'UnexpectedRequest' }, 400))));
+  ({ calls, restore } = stubHttp((req) =>
+    req.target === 'UpdateItem' ? jsonResponse({}) : jsonResponse({ __type: 'UnexpectedRequest' }, 400),
+  ));
 });
 
 afterEach(() => restore());
 
-const user = (role: string, region?: UserProfile['region']): UserProfile => ({ userId: 'u-1', email: 'u@example.com', role, ...(region ? { region } : {}) });
+const user = (role: string, region?: UserProfile['region']): UserProfile => ({
+  userId: 'u-1',
+  email: 'u@example.com',
+  role,
+  ...(region ? { region } : {}),
+});
 
 describe('the plans say who may choose a region', () => {
   it('anon and free use the default; every paid plan and premium may choose', () => {
@@ -53,22 +60,38 @@ describe('chooseRegion', () => {
   const refused = async (p: Promise<unknown>) =>
     p.then(
       () => null,
-      (e: { statusCode: number; code: string; details?: { reason?: string } }) => (e.details?.reason ? [e.statusCode, e.code, { reason: e.details.reason }] : [e.statusCode, e.code]),
+      (e: { statusCode: number; code: string; details?: { reason?: string } }) =>
+        e.details?.reason ? [e.statusCode, e.code, { reason: e.details.reason }] : [e.statusCode, e.code],
     );
 
   it('refuses, before writing anything, a foreign userid, unknown and not offered regions, one without buckets here, and a plan without the choice', async () => {
     expect(await refused(settings.chooseRegion(user('pro'), 'u-2', 'frankfurt'))).toEqual([403, 'not_your_account']);
     expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'mars'))).toEqual([400, 'unknown_region']);
-    expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'guangzhou'))).toEqual([400, 'region_unavailable', { reason: 'not_offered' }]);
-    expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'dubai'))).toEqual([400, 'region_unavailable', { reason: 'not_deployed' }]);
-    expect(await refused(settings.chooseRegion(user('free'), 'u-1', 'frankfurt'))).toEqual([403, 'region_choice_not_in_plan']);
+    expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'guangzhou'))).toEqual([
+      400,
+      'region_unavailable',
+      { reason: 'not_offered' },
+    ]);
+    expect(await refused(settings.chooseRegion(user('pro'), 'u-1', 'dubai'))).toEqual([
+      400,
+      'region_unavailable',
+      { reason: 'not_deployed' },
+    ]);
+    expect(await refused(settings.chooseRegion(user('free'), 'u-1', 'frankfurt'))).toEqual([
+      403,
+      'region_choice_not_in_plan',
+    ]);
     expect(updates()).toHaveLength(0);
   });
 
   it('stores an allowed choice on the profile', async () => {
     expect(await settings.chooseRegion(user('personal'), 'u-1', 'frankfurt')).toEqual({ region: 'frankfurt' });
     const [call] = updates();
-    expect(call!.json()).toMatchObject({ TableName: 'unit-table', Key: { pk: { S: 'USER#u-1' }, sk: { S: 'PROFILE' } }, ExpressionAttributeValues: { ':region': { S: 'frankfurt' } } });
+    expect(call!.json()).toMatchObject({
+      TableName: 'unit-table',
+      Key: { pk: { S: 'USER#u-1' }, sk: { S: 'PROFILE' } },
+      ExpressionAttributeValues: { ':region': { S: 'frankfurt' } },
+    });
   });
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { acceptInviteSchema, createInviteSchema, inviteIdParamsSchema, inviteTokenParamsSchema, memberIdParamsSchema } from '../../../functions/domain/teams-api';
+import {
+  acceptInviteSchema,
+  createInviteSchema,
+  inviteIdParamsSchema,
+  inviteTokenParamsSchema,
+  memberIdParamsSchema,
+} from '../../../functions/domain/teams-api';
 import { limitsFor } from '../../../functions/domain/plans';
 import { managesTransfer, teamOfTransfer } from '../../../functions/services/sharing';
 
@@ -13,7 +19,9 @@ describe('managesTransfer', () => {
 
   it("never a file request's requester, nor anyone for a guest's transfer", () => {
     expect(managesTransfer({ storageOwner: 'requester', requestId: 'Abcd1234' }, 'requester')).toBe(false);
-    expect(managesTransfer({ senderId: 'x', storageOwner: 'requester', requestId: 'Abcd1234' }, 'requester')).toBe(false);
+    expect(managesTransfer({ senderId: 'x', storageOwner: 'requester', requestId: 'Abcd1234' }, 'requester')).toBe(
+      false,
+    );
     expect(managesTransfer({ storageOwner: 'guest:a@example.com' }, 'guest:a@example.com')).toBe(false);
   });
 });
@@ -49,10 +57,26 @@ describe('team sizes (spec §9)', () => {
 describe('teams schemas', () => {
   const token = 'A'.repeat(43);
   it('accept binds a token, the address, a name and a sign-up password', () => {
-    expect(acceptInviteSchema.safeParse({ token, newMemberEmail: 'Ann@Example.com', fullName: ' Ann ', password: 'secret1' }).data).toMatchObject({ newMemberEmail: 'ann@example.com', fullName: 'Ann' });
-    expect(acceptInviteSchema.safeParse({ token, newMemberEmail: 'ann@example.com', fullName: 'Ann', password: '123' }).success).toBe(false);
-    expect(acceptInviteSchema.safeParse({ token: `${token}=`, newMemberEmail: 'ann@example.com', fullName: 'Ann', password: 'secret1' }).success).toBe(false);
-    expect(acceptInviteSchema.safeParse({ token, newMemberEmail: 'ann@example.com', fullName: '  ', password: 'secret1' }).success).toBe(false);
+    expect(
+      acceptInviteSchema.safeParse({ token, newMemberEmail: 'Ann@Example.com', fullName: ' Ann ', password: 'secret1' })
+        .data,
+    ).toMatchObject({ newMemberEmail: 'ann@example.com', fullName: 'Ann' });
+    expect(
+      acceptInviteSchema.safeParse({ token, newMemberEmail: 'ann@example.com', fullName: 'Ann', password: '123' })
+        .success,
+    ).toBe(false);
+    expect(
+      acceptInviteSchema.safeParse({
+        token: `${token}=`,
+        newMemberEmail: 'ann@example.com',
+        fullName: 'Ann',
+        password: 'secret1',
+      }).success,
+    ).toBe(false);
+    expect(
+      acceptInviteSchema.safeParse({ token, newMemberEmail: 'ann@example.com', fullName: '  ', password: 'secret1' })
+        .success,
+    ).toBe(false);
   });
 
   it('path ids: a 43-character token, a 16-character invite id, a UUID member id', () => {

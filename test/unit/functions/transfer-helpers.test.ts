@@ -13,7 +13,9 @@ import { TEXTS } from '../../../functions/domain/texts';
 describe('attachmentDisposition (RFC 6266)', () => {
   it('gives an ASCII fallback and the exact UTF-8 name', () => {
     expect(attachmentDisposition('report.pdf')).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
-    expect(attachmentDisposition('Résumé 2026.pdf')).toBe(`attachment; filename="R_sum_ 2026.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202026.pdf`);
+    expect(attachmentDisposition('Résumé 2026.pdf')).toBe(
+      `attachment; filename="R_sum_ 2026.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202026.pdf`,
+    );
   });
 
   it('neutralises quotes, backslashes, CR/LF and path parts of hostile names', () => {

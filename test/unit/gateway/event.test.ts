@@ -9,7 +9,16 @@ function request(over: Partial<Parameters<typeof buildEvent>[0]> = {}) {
   return {
     method: 'POST',
     url: '/api/transfers/abc?b=2&a=1&a=3',
-    rawHeaders: ['Content-Type', 'application/json', 'X-Multi', 'one', 'x-multi', 'two', 'Cookie', 'rt=abc; theme=dark'],
+    rawHeaders: [
+      'Content-Type',
+      'application/json',
+      'X-Multi',
+      'one',
+      'x-multi',
+      'two',
+      'Cookie',
+      'rt=abc; theme=dark',
+    ],
     body: Buffer.from('{"k":1}'),
     sourceIp: '127.0.0.1',
     host: '127.0.0.1:3001',
@@ -35,7 +44,12 @@ describe('API Gateway v2 event built by the local gateway', () => {
   it('passes text bodies as strings and binary bodies base64-encoded', () => {
     expect(buildEvent(request(), route, {}, undefined)).toMatchObject({ body: '{"k":1}', isBase64Encoded: false });
     const bytes = Buffer.from([0, 255, 1, 2]);
-    const bin = buildEvent(request({ rawHeaders: ['content-type', 'application/octet-stream'], body: bytes }), route, {}, undefined);
+    const bin = buildEvent(
+      request({ rawHeaders: ['content-type', 'application/octet-stream'], body: bytes }),
+      route,
+      {},
+      undefined,
+    );
     expect(bin.isBase64Encoded).toBe(true);
     expect(Buffer.from(bin.body!, 'base64')).toEqual(bytes);
   });
@@ -58,7 +72,11 @@ describe('Lambda result to HTTP response', () => {
     expect(normaliseResult({ statusCode: 201, body: 'x' })).toEqual({ statusCode: 201, body: 'x' });
   });
   it('turns any other value into a 200 JSON response as API Gateway v2 does', () => {
-    expect(normaliseResult({ a: 1 })).toEqual({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    expect(normaliseResult({ a: 1 })).toEqual({
+      statusCode: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
   });
 });
 

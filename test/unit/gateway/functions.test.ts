@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { createDispatcher } from '../../../functions/lib/dispatch';
-import { FUNCTION_GROUPS, functionGroupOf, functionsOf, handlerDirOf, routeKeyOf, routes, type RouteDef } from '../../../functions/routes';
+import {
+  FUNCTION_GROUPS,
+  functionGroupOf,
+  functionsOf,
+  handlerDirOf,
+  routeKeyOf,
+  routes,
+  type RouteDef,
+} from '../../../functions/routes';
 
 const ctx = {} as Context;
 
 describe('the dispatcher of a grouped function', () => {
-  it('calls the handler of the event\'s route key with the event and context', async () => {
+  it("calls the handler of the event's route key with the event and context", async () => {
     const seen: unknown[] = [];
     const dispatch = createDispatcher({
       'GET /api/a': async () => ({ handler: async (e: unknown, c: unknown) => (seen.push(e, c), 'a') }),
@@ -18,7 +26,7 @@ describe('the dispatcher of a grouped function', () => {
     expect(await dispatch({ routeKey: 'GET /api/b' }, ctx)).toBe('b');
   });
 
-  it('loads a route\'s module once, on its first request, and never the other routes\' modules', async () => {
+  it("loads a route's module once, on its first request, and never the other routes' modules", async () => {
     const loads: string[] = [];
     const dispatch = createDispatcher({
       'GET /api/a': async () => (loads.push('a'), { handler: async () => 1 }),
@@ -67,7 +75,7 @@ describe('grouping of the route table into functions', () => {
     expect(new Set(grouped)).toEqual(new Set(routes));
   });
 
-  it('gives each function the union of its routes\' access and invokes, the longest timeout and the largest memory', () => {
+  it("gives each function the union of its routes' access and invokes, the longest timeout and the largest memory", () => {
     for (const fn of functionsOf()) {
       expect(new Set(fn.access)).toEqual(new Set(fn.routes.flatMap((r) => r.access)));
       expect(new Set(fn.invokes)).toEqual(new Set(fn.routes.flatMap((r) => r.invokes ?? [])));
@@ -75,7 +83,15 @@ describe('grouping of the route table into functions', () => {
     }
     const [fn] = functionsOf([
       { method: 'GET', path: '/x', handler: 'http/me/x', auth: 'jwt', access: ['table:read'], memoryMb: 256 },
-      { method: 'POST', path: '/y', handler: 'http/me/y', auth: 'jwt', access: ['table:write', 'table:read'], timeoutSeconds: 29, memoryMb: 1024 },
+      {
+        method: 'POST',
+        path: '/y',
+        handler: 'http/me/y',
+        auth: 'jwt',
+        access: ['table:write', 'table:read'],
+        timeoutSeconds: 29,
+        memoryMb: 1024,
+      },
     ]);
     expect(fn).toMatchObject({ name: 'me', access: ['table:read', 'table:write'], timeoutSeconds: 29, memoryMb: 1024 });
   });

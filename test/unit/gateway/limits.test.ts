@@ -1,13 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { INTEGRATION_TIMEOUT_MS, MAX_LAMBDA_RESPONSE_BYTES, MAX_REQUEST_HEADER_BYTES, createGateway } from '../../../scripts/local/gateway/server';
+import {
+  INTEGRATION_TIMEOUT_MS,
+  MAX_LAMBDA_RESPONSE_BYTES,
+  MAX_REQUEST_HEADER_BYTES,
+  createGateway,
+} from '../../../scripts/local/gateway/server';
 import type { RouteDef } from '../../../functions/routes';
 
-const route = (method: RouteDef['method'], path: string, handler: string, extra: Partial<RouteDef> = {}): RouteDef => ({ method, path, handler, auth: 'none', access: [], ...extra });
+const route = (method: RouteDef['method'], path: string, handler: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  method,
+  path,
+  handler,
+  auth: 'none',
+  access: [],
+  ...extra,
+});
 
 const logged: string[] = [];
 const gateway = createGateway({
-  routes: [route('GET', '/huge', 'huge'), route('POST', '/echo', 'echo'), route('GET', '/hangs', 'hangs', { timeoutSeconds: 5 })],
+  routes: [
+    route('GET', '/huge', 'huge'),
+    route('POST', '/echo', 'echo'),
+    route('GET', '/hangs', 'hangs', { timeoutSeconds: 5 }),
+  ],
   functionsDir: fileURLToPath(new URL('../../fixtures/functions', import.meta.url)),
   checkJwt: async () => undefined,
   corsOrigins: [],
@@ -50,11 +66,22 @@ describe("the local gateway holds API Gateway's and Lambda's limits", () => {
   });
 
   it('refuses a request line and header values over 10,240 bytes', async () => {
-    const ok = await fetch(`${base}/echo`, { method: 'POST', body: '{}', headers: { 'x-pad': 'p'.repeat(MAX_REQUEST_HEADER_BYTES - 500) } });
+    const ok = await fetch(`${base}/echo`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'x-pad': 'p'.repeat(MAX_REQUEST_HEADER_BYTES - 500) },
+    });
     expect(ok.status).toBe(200);
-    const res = await fetch(`${base}/echo`, { method: 'POST', body: '{}', headers: { 'x-pad': 'p'.repeat(MAX_REQUEST_HEADER_BYTES) } });
+    const res = await fetch(`${base}/echo`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'x-pad': 'p'.repeat(MAX_REQUEST_HEADER_BYTES) },
+    });
     expect(res.status).toBe(431);
-    const longUrl = await fetch(`${base}/echo?q=${'q'.repeat(MAX_REQUEST_HEADER_BYTES)}`, { method: 'POST', body: '{}' });
+    const longUrl = await fetch(`${base}/echo?q=${'q'.repeat(MAX_REQUEST_HEADER_BYTES)}`, {
+      method: 'POST',
+      body: '{}',
+    });
     expect(longUrl.status).toBe(431);
   });
 

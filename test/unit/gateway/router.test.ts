@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../../scripts/local/gateway/router';
 import type { RouteDef } from '../../../functions/routes';
 
-const r = (method: RouteDef['method'], path: string): RouteDef => ({ method, path, handler: `h${path}`, auth: 'none', access: [] });
+const r = (method: RouteDef['method'], path: string): RouteDef => ({
+  method,
+  path,
+  handler: `h${path}`,
+  auth: 'none',
+  access: [],
+});
 
 describe('local gateway router', () => {
   const router = createRouter([

@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { createGateway } from '../../../scripts/local/gateway/server';
 import type { RouteDef } from '../../../functions/routes';
 
-const route = (method: RouteDef['method'], path: string, handler: string, extra: Partial<RouteDef> = {}): RouteDef => ({ method, path, handler, auth: 'none', access: [], ...extra });
+const route = (method: RouteDef['method'], path: string, handler: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  method,
+  path,
+  handler,
+  auth: 'none',
+  access: [],
+  ...extra,
+});
 
 const gateway = createGateway({
   routes: [
@@ -33,11 +40,21 @@ afterAll(() => gateway.close());
 describe('local gateway HTTP behaviour', () => {
   it('passes cookies, path parameters and binary request bodies, and writes back headers and every cookie', async () => {
     const bytes = new Uint8Array([0, 200, 3, 4]);
-    const res = await fetch(`${base}/echo/a%20b?x=1`, { method: 'POST', body: bytes, headers: { cookie: 'rt=abc; t=1', 'content-type': 'application/octet-stream' } });
+    const res = await fetch(`${base}/echo/a%20b?x=1`, {
+      method: 'POST',
+      body: bytes,
+      headers: { cookie: 'rt=abc; t=1', 'content-type': 'application/octet-stream' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-echo')).toBe('yes');
     expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/']);
-    expect(await res.json()).toMatchObject({ rawPath: '/api/echo/a%20b', cookies: ['rt=abc', 't=1'], pathParameters: { id: 'a b' }, isBase64Encoded: true, bodyBytes: 4 });
+    expect(await res.json()).toMatchObject({
+      rawPath: '/api/echo/a%20b',
+      cookies: ['rt=abc', 't=1'],
+      pathParameters: { id: 'a b' },
+      isBase64Encoded: true,
+      bodyBytes: 4,
+    });
   });
 
   it('decodes base64 response bodies into bytes', async () => {
@@ -88,7 +105,7 @@ describe('local gateway HTTP behaviour', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('refuses request bodies over API Gateway\'s 10 MB', async () => {
+  it("refuses request bodies over API Gateway's 10 MB", async () => {
     const res = await fetch(`${base}/echo/x`, { method: 'POST', body: new Uint8Array(10 * 1024 * 1024 + 1) });
     expect(res.status).toBe(413);
   });

@@ -5,8 +5,25 @@
  * as a clean answer with a stable `code`.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { apiEvent, conditionFailed, ddbMock, groupHandler, jsonOf, serviceError, throttled, transactionCancelled, useUnitEnv } from '../../helpers/aws-mock';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  apiEvent,
+  conditionFailed,
+  ddbMock,
+  groupHandler,
+  jsonOf,
+  serviceError,
+  throttled,
+  transactionCancelled,
+  useUnitEnv,
+} from '../../helpers/aws-mock';
 import { keys } from '../../../functions/data/keys';
 import { hashToken } from '../../../functions/lib/secrets';
 import { normalizeSumoCode } from '../../../functions/services/billing';
@@ -14,7 +31,11 @@ import { eventIdAt } from '../../../functions/data/notifications';
 import { FUNCTION_GROUPS } from '../../../functions/routes';
 import { mockClient } from 'aws-sdk-client-mock';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { CognitoIdentityProviderClient, DescribeUserPoolCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  DescribeUserPoolCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 
 useUnitEnv();
@@ -34,8 +55,16 @@ beforeEach(() => {
 });
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const profile = (over: Record<string, unknown> = {}) => ({ ...keys.userProfile('u1'), entity: 'User', userId: 'u1', email: 'u1@example.com', role: 'free', ...over });
-const whenProfile = (over: Record<string, unknown> = {}) => ddbMock.on(GetCommand, { Key: keys.userProfile('u1') }).resolves({ Item: profile(over) });
+const profile = (over: Record<string, unknown> = {}) => ({
+  ...keys.userProfile('u1'),
+  entity: 'User',
+  userId: 'u1',
+  email: 'u1@example.com',
+  role: 'free',
+  ...over,
+});
+const whenProfile = (over: Record<string, unknown> = {}) =>
+  ddbMock.on(GetCommand, { Key: keys.userProfile('u1') }).resolves({ Item: profile(over) });
 
 /** AWS throttling that outlived the SDK's retries: 503 service_busy with Retry-After, naming nothing of AWS. */
 function expectBusy(res: { statusCode?: number; body?: string; headers?: Record<string, string | number | boolean> }) {
@@ -55,7 +84,7 @@ const group = (name: keyof typeof FUNCTION_GROUPS) => {
 describe('system', () => {
   const handler = group('system');
 
-  it('GET /me/claims answers the authorizer\'s claims', async () => {
+  it("GET /me/claims answers the authorizer's claims", async () => {
     const res = await handler(apiEvent('GET /api/me/claims', { sub: 'u1' }));
     expect(res.statusCode).toBe(200);
     expect(JSON.stringify(jsonOf(res))).toContain('u1');
@@ -63,7 +92,13 @@ describe('system', () => {
 
   it('GET /health is 200 ok when the table, buckets, user pool and SES all answer; 503 degraded, naming nothing, when the table is throttled', async () => {
     ddbMock.on(PutCommand).resolves({});
-    ddbMock.on(GetCommand).callsFake((input: { Key: { pk: string } }) => (input.Key.pk.startsWith('HEALTH') ? { Item: { probeId: ddbMock.commandCalls(PutCommand).at(-1)!.args[0].input.Item!.probeId } } : {}));
+    ddbMock
+      .on(GetCommand)
+      .callsFake((input: { Key: { pk: string } }) =>
+        input.Key.pk.startsWith('HEALTH')
+          ? { Item: { probeId: ddbMock.commandCalls(PutCommand).at(-1)!.args[0].input.Item!.probeId } }
+          : {},
+      );
     ddbMock.on(DeleteCommand).resolves({});
     s3Mock.on(HeadBucketCommand).resolves({});
     cognitoMock.on(DescribeUserPoolCommand).resolves({ UserPool: { Id: 'us-east-1_unit', Name: 'unit' } });
@@ -94,14 +129,19 @@ describe('auth', () => {
   const token = 'a'.repeat(43);
 
   it('POST /passTokenCheck: a live reset link is 202', async () => {
-    ddbMock.on(GetCommand).resolves({ Item: { email: 'u1@example.com', expiresAt: Date.now() + 60_000, ttl: nowSeconds() + 60 } });
+    ddbMock
+      .on(GetCommand)
+      .resolves({ Item: { email: 'u1@example.com', expiresAt: Date.now() + 60_000, ttl: nowSeconds() + 60 } });
     const res = await handler(apiEvent('POST /api/passTokenCheck', { body: { token } }));
     expect(res.statusCode).toBe(202);
     expect(ddbMock.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual(keys.proofToken('reset', hashToken(token)));
   });
 
   it('POST /passTokenCheck: a link past its ttl (not yet deleted) is 410 reset_expired; throttling a 503 service_busy', async () => {
-    ddbMock.on(GetCommand).resolvesOnce({ Item: { email: 'u1@example.com', expiresAt: Date.now() + 60_000, ttl: nowSeconds() - 1 } }).rejectsOnce(throttled());
+    ddbMock
+      .on(GetCommand)
+      .resolvesOnce({ Item: { email: 'u1@example.com', expiresAt: Date.now() + 60_000, ttl: nowSeconds() - 1 } })
+      .rejectsOnce(throttled());
     const res = await handler(apiEvent('POST /api/passTokenCheck', { body: { token } }));
     expect(res.statusCode).toBe(410);
     expect(jsonOf(res).error?.code).toBe('reset_expired');
@@ -109,12 +149,20 @@ describe('auth', () => {
   });
 
   const jwt = (payload: object) => `h.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.s`;
-  const login = () => handler(apiEvent('POST /api/combinedAuth', { body: { email: 'u1@example.com', password: 'correct horse battery' } }));
+  const login = () =>
+    handler(
+      apiEvent('POST /api/combinedAuth', { body: { email: 'u1@example.com', password: 'correct horse battery' } }),
+    );
 
   it('POST /combinedAuth signs in through Cognito: the access token in the body, the refresh token only as an httpOnly cookie', async () => {
     ddbMock.on(UpdateCommand).resolves({ Attributes: { loginCount: 2, hits: 1 } });
     whenProfile();
-    cognitoMock.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: jwt({ sub: 'u1', exp: nowSeconds() + 900, iat: nowSeconds(), jti: 'jti-1' }), RefreshToken: 'refresh-1' } });
+    cognitoMock.on(InitiateAuthCommand).resolves({
+      AuthenticationResult: {
+        AccessToken: jwt({ sub: 'u1', exp: nowSeconds() + 900, iat: nowSeconds(), jti: 'jti-1' }),
+        RefreshToken: 'refresh-1',
+      },
+    });
     const res = await login();
     expect(res.statusCode).toBe(200);
     expect(jsonOf(res)).toMatchObject({ accessToken: expect.any(String), user: expect.anything() });
@@ -122,19 +170,27 @@ describe('auth', () => {
     expect(res.cookies?.join(';')).toMatch(/^sb_refresh=s1\.[\w-]{43}\.[\w-]{43}\.[\w-]{43};.*HttpOnly/iu);
     expect(res.cookies?.join(';')).not.toContain('refresh-1');
     // the session family: the Cognito token only sealed with the cookie's key
-    const family = ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input.Item!).find((i) => i.entity === 'Session')!;
+    const family = ddbMock
+      .commandCalls(PutCommand)
+      .map((c) => c.args[0].input.Item!)
+      .find((i) => i.entity === 'Session')!;
     expect(family).toMatchObject({ userId: 'u1', generation: 0, tokens: [{ jti: 'jti-1', exp: expect.any(Number) }] });
     expect(JSON.stringify(family)).not.toContain('refresh-1');
   });
 
-  it('POST /combinedAuth: Cognito\'s NotAuthorizedException is 401 auth_failed and counts a failure; its throttling a 503 service_busy', async () => {
+  it("POST /combinedAuth: Cognito's NotAuthorizedException is 401 auth_failed and counts a failure; its throttling a 503 service_busy", async () => {
     ddbMock.on(UpdateCommand).resolves({ Attributes: { failures: 1, hits: 1 } });
-    cognitoMock.on(InitiateAuthCommand).rejectsOnce(serviceError('NotAuthorizedException', 'Incorrect username or password.')).rejectsOnce(serviceError('TooManyRequestsException', 'Too many requests'));
+    cognitoMock
+      .on(InitiateAuthCommand)
+      .rejectsOnce(serviceError('NotAuthorizedException', 'Incorrect username or password.'))
+      .rejectsOnce(serviceError('TooManyRequestsException', 'Too many requests'));
     const res = await login();
     expect(res.statusCode).toBe(401);
     expect(jsonOf(res).error?.code).toBe('auth_failed');
     expect(jsonOf(res).error?.message).not.toContain('Incorrect username');
-    expect(ddbMock.commandCalls(UpdateCommand).some((c) => c.args[0].input.UpdateExpression?.includes('failures'))).toBe(true);
+    expect(
+      ddbMock.commandCalls(UpdateCommand).some((c) => c.args[0].input.UpdateExpression?.includes('failures')),
+    ).toBe(true);
     expectBusy(await login());
   });
 
@@ -149,9 +205,13 @@ describe('auth', () => {
 describe('me', () => {
   const handler = group('me');
 
-  it('PATCH /contacts: a contact\'s name is edited', async () => {
-    ddbMock.on(UpdateCommand).resolves({ Attributes: { email: 'c@example.com', name: 'Cee', source: 'manual', createdAt: 1 } });
-    const res = await handler(apiEvent('PATCH /api/contacts', { sub: 'u1', body: { email: 'c@example.com', name: 'Cee' } }));
+  it("PATCH /contacts: a contact's name is edited", async () => {
+    ddbMock
+      .on(UpdateCommand)
+      .resolves({ Attributes: { email: 'c@example.com', name: 'Cee', source: 'manual', createdAt: 1 } });
+    const res = await handler(
+      apiEvent('PATCH /api/contacts', { sub: 'u1', body: { email: 'c@example.com', name: 'Cee' } }),
+    );
     expect(res.statusCode).toBe(200);
     expect(jsonOf(res)).toMatchObject({ contact: { email: 'c@example.com', name: 'Cee' } });
     expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.Key).toEqual(keys.contact('u1', 'c@example.com'));
@@ -160,14 +220,17 @@ describe('me', () => {
   it('PATCH /contacts: moving to an address that is a contact already (cancelled transaction) is 409 contact_exists', async () => {
     ddbMock.on(GetCommand).resolves({ Item: { email: 'c@example.com', source: 'manual', createdAt: 1 } });
     ddbMock.on(TransactWriteCommand).rejects(transactionCancelled(['ok', 'ConditionalCheckFailed']));
-    const res = await handler(apiEvent('PATCH /api/contacts', { sub: 'u1', body: { email: 'c@example.com', newEmail: 'd@example.com' } }));
+    const res = await handler(
+      apiEvent('PATCH /api/contacts', { sub: 'u1', body: { email: 'c@example.com', newEmail: 'd@example.com' } }),
+    );
     expect(res.statusCode).toBe(409);
     expect(jsonOf(res).error?.code).toBe('contact_exists');
   });
 
   it('PATCH /contacts: a gone contact is 404 contact_not_found; a throttled write a 503 service_busy', async () => {
     ddbMock.on(UpdateCommand).rejectsOnce(conditionFailed()).rejectsOnce(throttled());
-    const call = () => handler(apiEvent('PATCH /api/contacts', { sub: 'u1', body: { email: 'c@example.com', name: 'X' } }));
+    const call = () =>
+      handler(apiEvent('PATCH /api/contacts', { sub: 'u1', body: { email: 'c@example.com', name: 'X' } }));
     const res = await call();
     expect(res.statusCode).toBe(404);
     expect(jsonOf(res).error?.code).toBe('contact_not_found');
@@ -185,7 +248,12 @@ describe('downloads', () => {
     ddbMock.on(PutCommand).resolves({});
     const res = await handler(apiEvent('POST /api/getDownload/report', { body: report }));
     expect(res.statusCode).toBe(202);
-    expect(ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({ pk: 'ABUSE', slug: 'Abc1234', reason: 'spam', sourceIp: '203.0.113.9' });
+    expect(ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({
+      pk: 'ABUSE',
+      slug: 'Abc1234',
+      reason: 'spam',
+      sourceIp: '203.0.113.9',
+    });
   });
 
   it('POST /getDownload/report: a full rate window (failed condition) is 429 with Retry-After', async () => {
@@ -208,7 +276,7 @@ describe('insights', () => {
   const handler = group('insights');
   const notifyId = eventIdAt(Date.now() - 1000);
 
-  it('POST /notifications/read marks the caller\'s notification read', async () => {
+  it("POST /notifications/read marks the caller's notification read", async () => {
     ddbMock.on(UpdateCommand).resolves({});
     const res = await handler(apiEvent('POST /api/notifications/read', { sub: 'u1', body: { notifyId } }));
     expect(res.statusCode).toBe(200);
@@ -216,7 +284,7 @@ describe('insights', () => {
     expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.Key).toMatchObject({ pk: 'USER#u1' });
   });
 
-  it('POST /notifications/read: a failed condition (not the caller\'s, or expired) is 404 notification_not_found', async () => {
+  it("POST /notifications/read: a failed condition (not the caller's, or expired) is 404 notification_not_found", async () => {
     ddbMock.on(UpdateCommand).rejectsOnce(conditionFailed()).rejectsOnce(throttled());
     const res = await handler(apiEvent('POST /api/notifications/read', { sub: 'u1', body: { notifyId } }));
     expect(res.statusCode).toBe(404);
@@ -231,7 +299,9 @@ describe('billing', () => {
 
   it('POST /appsumo/redeem redeems an unused code', async () => {
     whenProfile();
-    ddbMock.on(GetCommand, { Key: keys.sumoCode(hashToken(normalizeSumoCode(code))) }).resolves({ Item: { batch: 'b1', createdAt: 1 } });
+    ddbMock
+      .on(GetCommand, { Key: keys.sumoCode(hashToken(normalizeSumoCode(code))) })
+      .resolves({ Item: { batch: 'b1', createdAt: 1 } });
     ddbMock.on(TransactWriteCommand).resolves({});
     const res = await handler(apiEvent('POST /api/appsumo/redeem', { sub: 'u1', body: { code } }));
     expect(res.statusCode).toBe(200);
@@ -240,7 +310,10 @@ describe('billing', () => {
 
   it('POST /appsumo/redeem: a code redeemed by someone else meanwhile (cancelled transaction) is 409 code_already_used', async () => {
     whenProfile();
-    ddbMock.on(GetCommand, { Key: keys.sumoCode(hashToken(normalizeSumoCode(code))) }).resolvesOnce({ Item: { batch: 'b1', createdAt: 1 } }).resolves({ Item: { batch: 'b1', createdAt: 1, redeemedBy: 'u2' } });
+    ddbMock
+      .on(GetCommand, { Key: keys.sumoCode(hashToken(normalizeSumoCode(code))) })
+      .resolvesOnce({ Item: { batch: 'b1', createdAt: 1 } })
+      .resolves({ Item: { batch: 'b1', createdAt: 1, redeemedBy: 'u2' } });
     ddbMock.on(TransactWriteCommand).rejects(transactionCancelled(['ConditionalCheckFailed', 'ok']));
     const res = await handler(apiEvent('POST /api/appsumo/redeem', { sub: 'u1', body: { code } }));
     expect(res.statusCode).toBe(409);
@@ -255,17 +328,29 @@ describe('domains', () => {
   it('PUT /domains/custom claims the host for a Pro account', async () => {
     whenProfile({ role: 'pro' });
     ddbMock.on(TransactWriteCommand).resolves({});
-    ddbMock.on(GetCommand, { Key: keys.userCustomDomain('u1') }).resolves({ Item: { host: 'files.othercorp.net', token: 't', status: 'pending', createdAt: 1 } });
-    const res = await handler(apiEvent('PUT /api/domains/custom', { sub: 'u1', body: { domain: 'Files.Othercorp.net' } }));
+    ddbMock
+      .on(GetCommand, { Key: keys.userCustomDomain('u1') })
+      .resolves({ Item: { host: 'files.othercorp.net', token: 't', status: 'pending', createdAt: 1 } });
+    const res = await handler(
+      apiEvent('PUT /api/domains/custom', { sub: 'u1', body: { domain: 'Files.Othercorp.net' } }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(jsonOf(res)).toMatchObject({ customDomain: { typedDomain: 'files.othercorp.net', domain_status: 'pending' } });
-    expect(ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!.Item).toMatchObject(keys.customDomain('files.othercorp.net'));
+    expect(jsonOf(res)).toMatchObject({
+      customDomain: { typedDomain: 'files.othercorp.net', domain_status: 'pending' },
+    });
+    expect(ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!.Item).toMatchObject(
+      keys.customDomain('files.othercorp.net'),
+    );
   });
 
   it('PUT /domains/custom: a host another account holds (cancelled transaction) is 409 domain_taken; throttling a 503 service_busy', async () => {
     whenProfile({ role: 'pro' });
-    ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok'])).rejectsOnce(throttled());
-    const call = () => handler(apiEvent('PUT /api/domains/custom', { sub: 'u1', body: { domain: 'files.othercorp.net' } }));
+    ddbMock
+      .on(TransactWriteCommand)
+      .rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok']))
+      .rejectsOnce(throttled());
+    const call = () =>
+      handler(apiEvent('PUT /api/domains/custom', { sub: 'u1', body: { domain: 'files.othercorp.net' } }));
     const res = await call();
     expect(res.statusCode).toBe(409);
     expect(jsonOf(res).error?.code).toBe('domain_taken');
@@ -275,31 +360,51 @@ describe('domains', () => {
 
 describe('transfers', () => {
   const handler = group('transfers');
-  const sent = { ...keys.transfer('Abc1234'), slug: 'Abc1234', status: 'ready', senderId: 'u1', expiryDate: Date.now() + 86_400_000, passwordHash: 'x' };
+  const sent = {
+    ...keys.transfer('Abc1234'),
+    slug: 'Abc1234',
+    status: 'ready',
+    senderId: 'u1',
+    expiryDate: Date.now() + 86_400_000,
+    passwordHash: 'x',
+  };
 
-  it('POST /transfers/password removes the download password of the owner\'s sent transfer', async () => {
+  it("POST /transfers/password removes the download password of the owner's sent transfer", async () => {
     whenProfile();
     ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolves({ Item: sent });
     ddbMock.on(UpdateCommand).resolves({});
-    const res = await handler(apiEvent('POST /api/transfers/password', { sub: 'u1', body: { slug: 'Abc1234', password: null } }));
+    const res = await handler(
+      apiEvent('POST /api/transfers/password', { sub: 'u1', body: { slug: 'Abc1234', password: null } }),
+    );
     expect(res.statusCode).toBe(200);
     expect(jsonOf(res)).toEqual({ hasPassword: false });
-    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({ Key: keys.transfer('Abc1234'), UpdateExpression: 'REMOVE passwordHash' });
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
+      Key: keys.transfer('Abc1234'),
+      UpdateExpression: 'REMOVE passwordHash',
+    });
   });
 
   it('POST /transfers/password: purged meanwhile (failed condition, read again) is 410 transfer_purged', async () => {
     whenProfile();
     ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolves({ Item: sent });
     ddbMock.on(UpdateCommand).rejects(conditionFailed());
-    const res = await handler(apiEvent('POST /api/transfers/password', { sub: 'u1', body: { slug: 'Abc1234', password: null } }));
+    const res = await handler(
+      apiEvent('POST /api/transfers/password', { sub: 'u1', body: { slug: 'Abc1234', password: null } }),
+    );
     expect(res.statusCode).toBe(410);
     expect(jsonOf(res).error?.code).toBe('transfer_purged');
   });
 
-  it('POST /transfers/password: another user\'s transfer is 403 not_owner; a throttled read a 503 service_busy', async () => {
-    ddbMock.on(GetCommand, { Key: keys.userProfile('u2') }).resolves({ Item: { ...profile(), userId: 'u2', email: 'u2@example.com' } });
-    ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolvesOnce({ Item: sent }).rejects(throttled());
-    const call = () => handler(apiEvent('POST /api/transfers/password', { sub: 'u2', body: { slug: 'Abc1234', password: null } }));
+  it("POST /transfers/password: another user's transfer is 403 not_owner; a throttled read a 503 service_busy", async () => {
+    ddbMock
+      .on(GetCommand, { Key: keys.userProfile('u2') })
+      .resolves({ Item: { ...profile(), userId: 'u2', email: 'u2@example.com' } });
+    ddbMock
+      .on(GetCommand, { Key: keys.transfer('Abc1234') })
+      .resolvesOnce({ Item: sent })
+      .rejects(throttled());
+    const call = () =>
+      handler(apiEvent('POST /api/transfers/password', { sub: 'u2', body: { slug: 'Abc1234', password: null } }));
     const res = await call();
     expect(res.statusCode).toBe(403);
     expect(jsonOf(res).error?.code).toBe('not_owner');
@@ -311,10 +416,24 @@ describe('transfers', () => {
 describe('dashboard', () => {
   const handler = group('dashboard');
 
-  it('GET /getQs lists the caller\'s transfers with the counters', async () => {
+  it("GET /getQs lists the caller's transfers with the counters", async () => {
     whenProfile();
     ddbMock.on(GetCommand, { Key: keys.transferStats('u1') }).resolves({ Item: { all: 3, expired: 1 } });
-    ddbMock.on(QueryCommand, { IndexName: 'gsi1' }).resolves({ Items: [{ slug: 'Abc1234', status: 'ready', senderId: 'u1', createdAt: 1, expiryDate: Date.now() + 60_000, recipients: [], fileCount: 1, totalBytes: 5, totalDownloads: 0 }] });
+    ddbMock.on(QueryCommand, { IndexName: 'gsi1' }).resolves({
+      Items: [
+        {
+          slug: 'Abc1234',
+          status: 'ready',
+          senderId: 'u1',
+          createdAt: 1,
+          expiryDate: Date.now() + 60_000,
+          recipients: [],
+          fileCount: 1,
+          totalBytes: 5,
+          totalDownloads: 0,
+        },
+      ],
+    });
     const res = await handler(apiEvent('GET /api/getQs', { sub: 'u1', query: 'filter=all' }));
     expect(res.statusCode).toBe(200);
     const body = jsonOf(res);
@@ -333,7 +452,10 @@ describe('dashboard', () => {
     ddbMock.on(QueryCommand).rejects(serviceError('InternalServerError', 'Internal server error (DynamoDB)', 500));
     const res = await handler(apiEvent('GET /api/getQs', { sub: 'u1' }));
     expect(res.statusCode).toBe(500);
-    expect(jsonOf(res).error).toEqual({ code: 'internal_error', message: 'Sorry, something went wrong. Please try again.' });
+    expect(jsonOf(res).error).toEqual({
+      code: 'internal_error',
+      message: 'Sorry, something went wrong. Please try again.',
+    });
   });
 
   it('a signed-in route without claims is 401', async () => {
@@ -345,20 +467,45 @@ describe('dashboard', () => {
 
 describe('requests', () => {
   const handler = group('requests');
-  const stored = { ...keys.request('Req12345'), entity: 'Request', id: 'Req12345', ownerId: 'u1', title: 'Docs', message: '', rules: {}, closed: false, createdAt: 1, updatedAt: 1, uploadCount: 0, totalBytes: 0 };
-  const call = (sub = 'u1') => handler(apiEvent('PATCH /api/requests/{id}', { sub, rawPath: '/api/requests/Req12345', pathParameters: { id: 'Req12345' }, body: { state: 'closed' } }));
+  const stored = {
+    ...keys.request('Req12345'),
+    entity: 'Request',
+    id: 'Req12345',
+    ownerId: 'u1',
+    title: 'Docs',
+    message: '',
+    rules: {},
+    closed: false,
+    createdAt: 1,
+    updatedAt: 1,
+    uploadCount: 0,
+    totalBytes: 0,
+  };
+  const call = (sub = 'u1') =>
+    handler(
+      apiEvent('PATCH /api/requests/{id}', {
+        sub,
+        rawPath: '/api/requests/Req12345',
+        pathParameters: { id: 'Req12345' },
+        body: { state: 'closed' },
+      }),
+    );
 
-  it('PATCH /requests/{id} closes the owner\'s request', async () => {
+  it("PATCH /requests/{id} closes the owner's request", async () => {
     whenProfile();
     ddbMock.on(GetCommand, { Key: keys.request('Req12345') }).resolves({ Item: stored });
     ddbMock.on(UpdateCommand).resolves({ Attributes: { ...stored, closed: true } });
     const res = await call();
     expect(res.statusCode).toBe(200);
     expect(JSON.stringify(jsonOf(res))).toContain('closed');
-    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({ Key: keys.request('Req12345'), ConditionExpression: 'attribute_exists(pk) AND ownerId = :owner', ExpressionAttributeValues: { ':closed': true, ':owner': 'u1' } });
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
+      Key: keys.request('Req12345'),
+      ConditionExpression: 'attribute_exists(pk) AND ownerId = :owner',
+      ExpressionAttributeValues: { ':closed': true, ':owner': 'u1' },
+    });
   });
 
-  it('PATCH /requests/{id}: deleted meanwhile (failed condition) is 404 request_not_found; another user\'s too', async () => {
+  it("PATCH /requests/{id}: deleted meanwhile (failed condition) is 404 request_not_found; another user's too", async () => {
     whenProfile();
     ddbMock.on(GetCommand, { Key: keys.request('Req12345') }).resolves({ Item: stored });
     ddbMock.on(UpdateCommand).rejects(conditionFailed());
@@ -372,7 +519,14 @@ describe('requests', () => {
   });
 
   it('PATCH /requests/{id}: a malformed id is a 400 before any AWS call', async () => {
-    const res = await handler(apiEvent('PATCH /api/requests/{id}', { sub: 'u1', rawPath: '/api/requests/x', pathParameters: { id: 'x' }, body: { state: 'closed' } }));
+    const res = await handler(
+      apiEvent('PATCH /api/requests/{id}', {
+        sub: 'u1',
+        rawPath: '/api/requests/x',
+        pathParameters: { id: 'x' },
+        body: { state: 'closed' },
+      }),
+    );
     expect(res.statusCode).toBe(400);
     expect(ddbMock.calls()).toHaveLength(0);
   });
@@ -381,10 +535,24 @@ describe('requests', () => {
 describe('teams', () => {
   const handler = group('teams');
   const inviteId = 'Inv0123456789abc';
-  const invite = { adminId: 'u1', inviteId, email: 'm@example.com', tokenHash: 'th', sentAt: 1, expiresAt: Date.now() + 60_000 };
-  const call = () => handler(apiEvent('DELETE /api/teams/invites/{id}', { sub: 'u1', rawPath: `/api/teams/invites/${inviteId}`, pathParameters: { id: inviteId } }));
+  const invite = {
+    adminId: 'u1',
+    inviteId,
+    email: 'm@example.com',
+    tokenHash: 'th',
+    sentAt: 1,
+    expiresAt: Date.now() + 60_000,
+  };
+  const call = () =>
+    handler(
+      apiEvent('DELETE /api/teams/invites/{id}', {
+        sub: 'u1',
+        rawPath: `/api/teams/invites/${inviteId}`,
+        pathParameters: { id: inviteId },
+      }),
+    );
 
-  it('DELETE /teams/invites/{id} revokes the admin\'s invite and frees its seat', async () => {
+  it("DELETE /teams/invites/{id} revokes the admin's invite and frees its seat", async () => {
     whenProfile({ role: 'team' });
     ddbMock.on(GetCommand, { Key: keys.teamInvite('u1', inviteId) }).resolves({ Item: invite });
     ddbMock.on(TransactWriteCommand).resolves({});
@@ -400,7 +568,10 @@ describe('teams', () => {
   it('DELETE /teams/invites/{id}: revoked meanwhile (cancelled transaction) is 404 invite_not_found; throttling a 503 service_busy', async () => {
     whenProfile({ role: 'team' });
     ddbMock.on(GetCommand, { Key: keys.teamInvite('u1', inviteId) }).resolves({ Item: invite });
-    ddbMock.on(TransactWriteCommand).rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok', 'ok'])).rejectsOnce(throttled());
+    ddbMock
+      .on(TransactWriteCommand)
+      .rejectsOnce(transactionCancelled(['ConditionalCheckFailed', 'ok', 'ok']))
+      .rejectsOnce(throttled());
     const res = await call();
     expect(res.statusCode).toBe(404);
     expect(jsonOf(res).error?.code).toBe('invite_not_found');

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decode as decodeMappings, encode as encodeMappings, type SourceMapMappings } from '@jridgewell/sourcemap-codec';
+import {
+  decode as decodeMappings,
+  encode as encodeMappings,
+  type SourceMapMappings,
+} from '@jridgewell/sourcemap-codec';
 import { filterSourceMap, type SourceMapV3 } from '../../../lib/source-map-filter';
 
 describe('filterSourceMap', () => {
@@ -17,7 +21,12 @@ describe('filterSourceMap', () => {
       [7, 2, 2, 1, 2],
     ],
   ];
-  const map: SourceMapV3 = { version: 3, sources: ['a.ts', 'node_modules/dep.js', 'b.ts'], names: ['x', 'y', 'z'], mappings: encodeMappings(lines) };
+  const map: SourceMapV3 = {
+    version: 3,
+    sources: ['a.ts', 'node_modules/dep.js', 'b.ts'],
+    names: ['x', 'y', 'z'],
+    mappings: encodeMappings(lines),
+  };
 
   it('keeps the accepted sources with their positions and names, and leaves the rest unmapped (one segment per dropped run)', () => {
     const out = filterSourceMap(map, (s) => !s.includes('node_modules'));

@@ -40,7 +40,11 @@ const transfer = {
 };
 
 /** Every UpdateCommand's input whose expression starts with `prefix`. */
-const updates = (prefix: string) => ddbMock.commandCalls(UpdateCommand).map((c) => c.args[0].input).filter((i) => String(i.UpdateExpression).startsWith(prefix));
+const updates = (prefix: string) =>
+  ddbMock
+    .commandCalls(UpdateCommand)
+    .map((c) => c.args[0].input)
+    .filter((i) => String(i.UpdateExpression).startsWith(prefix));
 
 beforeEach(() => {
   ddbMock.reset();
@@ -50,10 +54,16 @@ beforeEach(() => {
   ddbMock.on(BatchGetCommand).resolves({ Responses: {} });
   ddbMock.on(UpdateCommand).resolves({ Attributes: { runs: 1, lastRunAt: now } });
   ddbMock.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ slug: SLUG }] });
-  ddbMock.on(GetCommand, { Key: keys.reminder(SLUG) }).resolves({ Item: { ...keys.reminder(SLUG), slug: SLUG, dueAt: DUE, ...keys.reminderIndex(DUE, SLUG) } });
+  ddbMock
+    .on(GetCommand, { Key: keys.reminder(SLUG) })
+    .resolves({ Item: { ...keys.reminder(SLUG), slug: SLUG, dueAt: DUE, ...keys.reminderIndex(DUE, SLUG) } });
   ddbMock.on(GetCommand, { Key: keys.transfer(SLUG) }).resolves({ Item: transfer });
   // Ann downloaded with her own link: only Bob is reminded
-  ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': keys.transfer(SLUG).pk, ':p': keys.downloadPrefix } as never }).resolves({ Items: [{ receiverEmail: 'Ann@Example.com' }] });
+  ddbMock
+    .on(QueryCommand, {
+      ExpressionAttributeValues: { ':pk': keys.transfer(SLUG).pk, ':p': keys.downloadPrefix } as never,
+    })
+    .resolves({ Items: [{ receiverEmail: 'Ann@Example.com' }] });
 });
 
 describe('expiry reminders job', () => {
@@ -63,9 +73,17 @@ describe('expiry reminders job', () => {
     expect(await handler(event, ctx())).toEqual({ examined: 1, reminded: 1, closed: 0, moved: 0, failed: 0 });
 
     const due = ddbMock.commandCalls(QueryCommand).find((c) => c.args[0].input.IndexName === 'gsi2')!.args[0].input;
-    expect(due).toMatchObject({ TableName: TABLE, KeyConditionExpression: 'gsi2pk = :p AND gsi2sk <= :upTo', ExpressionAttributeValues: { ':p': keys.reminderPartition } });
+    expect(due).toMatchObject({
+      TableName: TABLE,
+      KeyConditionExpression: 'gsi2pk = :p AND gsi2sk <= :upTo',
+      ExpressionAttributeValues: { ':p': keys.reminderPartition },
+    });
     const [claim] = updates('ADD reminded');
-    expect(claim).toMatchObject({ Key: keys.reminder(SLUG), ConditionExpression: 'attribute_exists(pk) AND NOT contains(reminded, :email)', ExpressionAttributeValues: { ':email': 'bob@example.com' } });
+    expect(claim).toMatchObject({
+      Key: keys.reminder(SLUG),
+      ConditionExpression: 'attribute_exists(pk) AND NOT contains(reminded, :email)',
+      ExpressionAttributeValues: { ':email': 'bob@example.com' },
+    });
     expect(updates('ADD reminded')).toHaveLength(1);
 
     const sent = ses.commandCalls(SendEmailCommand).map((c) => c.args[0].input);
@@ -74,8 +92,15 @@ describe('expiry reminders job', () => {
     expect(sent[0]!.ReplyToAddresses).toEqual(['sender@example.com']);
     expect(sent[0]!.Content!.Simple!.Body!.Text!.Data).toContain(`/downloads/${SLUG}/r-bob`);
 
-    expect(updates('SET remindedAt.')[0]).toMatchObject({ Key: keys.reminder(SLUG), ExpressionAttributeNames: { '#e0': 'bob@example.com' } });
-    expect(updates('REMOVE gsi2pk, gsi2sk')[0]).toMatchObject({ Key: keys.reminder(SLUG), ConditionExpression: 'dueAt = :d', ExpressionAttributeValues: { ':d': DUE } });
+    expect(updates('SET remindedAt.')[0]).toMatchObject({
+      Key: keys.reminder(SLUG),
+      ExpressionAttributeNames: { '#e0': 'bob@example.com' },
+    });
+    expect(updates('REMOVE gsi2pk, gsi2sk')[0]).toMatchObject({
+      Key: keys.reminder(SLUG),
+      ConditionExpression: 'dueAt = :d',
+      ExpressionAttributeValues: { ':d': DUE },
+    });
     expect(updates('SET entity = :e, jobName')[0]).toMatchObject({ Key: keys.jobRun('expiry-reminders') });
     expect(updates('DELETE reminded')).toHaveLength(0);
   });
@@ -87,14 +112,19 @@ describe('expiry reminders job', () => {
 
     expect(updates('ADD reminded')).toHaveLength(1);
     const [release] = updates('DELETE reminded');
-    expect(release).toMatchObject({ Key: keys.reminder(SLUG), ExpressionAttributeValues: { ':one': new Set(['bob@example.com']) } });
+    expect(release).toMatchObject({
+      Key: keys.reminder(SLUG),
+      ExpressionAttributeValues: { ':one': new Set(['bob@example.com']) },
+    });
     expect(updates('REMOVE gsi2pk, gsi2sk')).toHaveLength(0);
     expect(updates('SET remindedAt.')).toHaveLength(0);
     expect(updates('SET entity = :e, jobName')).toHaveLength(1);
   });
 
   it('a recipient another run claimed already (failed condition) is not mailed twice', async () => {
-    ddbMock.on(UpdateCommand, { UpdateExpression: 'ADD reminded :one' }).rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
+    ddbMock
+      .on(UpdateCommand, { UpdateExpression: 'ADD reminded :one' })
+      .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
     expect(await handler(event, ctx())).toMatchObject({ examined: 1, reminded: 0, failed: 0 });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
     // nobody left to mail: the reminder leaves the queue
@@ -102,7 +132,9 @@ describe('expiry reminders job', () => {
   });
 
   it('a throttled read of one reminder is counted failed and left queued; the run still ends and is recorded', async () => {
-    ddbMock.on(GetCommand, { Key: keys.reminder(SLUG) }).rejects(serviceError('ProvisionedThroughputExceededException', 'throttled'));
+    ddbMock
+      .on(GetCommand, { Key: keys.reminder(SLUG) })
+      .rejects(serviceError('ProvisionedThroughputExceededException', 'throttled'));
     expect(await handler(event, ctx())).toMatchObject({ examined: 1, failed: 1, reminded: 0 });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
     expect(updates('REMOVE gsi2pk, gsi2sk')).toHaveLength(0);

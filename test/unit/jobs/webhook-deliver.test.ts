@@ -20,7 +20,12 @@ useUnitEnv({ [ENV.dynamodbEndpoint]: 'http://127.0.0.1:1', [ENV.webhookQueueUrl]
 const sqs = mockClient(SQSClient);
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const now = Date.now();
-const BODY = JSON.stringify({ id: 'ev-1', type: 'transfer.downloaded', createdAt: new Date(now).toISOString(), data: { transferId: 'Abc1234' } });
+const BODY = JSON.stringify({
+  id: 'ev-1',
+  type: 'transfer.downloaded',
+  createdAt: new Date(now).toISOString(),
+  data: { transferId: 'Abc1234' },
+});
 
 const delivery = (id: string) => ({
   ...keys.webhookDelivery(id),
@@ -35,8 +40,13 @@ const delivery = (id: string) => ({
   attempts: [],
   nextAttemptAt: now + 60_000,
 });
-const sqsEvent = (...ids: string[]) => ({ Records: ids.map((id, i) => ({ messageId: `msg-${i}`, body: JSON.stringify({ deliveryId: id }) })) }) as never;
-const updatesOf = (id: string) => ddbMock.commandCalls(UpdateCommand).map((c) => c.args[0].input).filter((i) => (i.Key as { pk?: string }).pk === keys.webhookDelivery(id).pk);
+const sqsEvent = (...ids: string[]) =>
+  ({ Records: ids.map((id, i) => ({ messageId: `msg-${i}`, body: JSON.stringify({ deliveryId: id }) })) }) as never;
+const updatesOf = (id: string) =>
+  ddbMock
+    .commandCalls(UpdateCommand)
+    .map((c) => c.args[0].input)
+    .filter((i) => (i.Key as { pk?: string }).pk === keys.webhookDelivery(id).pk);
 
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -50,15 +60,52 @@ beforeEach(() => {
   ddbMock.on(GetCommand).resolves({});
   ddbMock.on(QueryCommand).resolves({ Items: [] });
   ddbMock.on(GetCommand, { Key: keys.webhookEndpoint('u1', 'ep-1') }).resolves({
-    Item: { ...keys.webhookEndpoint('u1', 'ep-1'), userId: 'u1', id: 'ep-1', url: receiver.url, events: ['transfer.downloaded'], enabled: true, createdAt: now - 86_400_000, secret: 'whsec_unit' },
+    Item: {
+      ...keys.webhookEndpoint('u1', 'ep-1'),
+      userId: 'u1',
+      id: 'ep-1',
+      url: receiver.url,
+      events: ['transfer.downloaded'],
+      enabled: true,
+      createdAt: now - 86_400_000,
+      secret: 'whsec_unit',
+    },
   });
-  ddbMock.on(GetCommand, { Key: keys.webhookEvent('ev-1') }).resolves({ Item: { ...keys.webhookEvent('ev-1'), id: 'ev-1', type: 'transfer.downloaded', userId: 'u1', createdAt: now, body: BODY } });
+  ddbMock.on(GetCommand, { Key: keys.webhookEvent('ev-1') }).resolves({
+    Item: {
+      ...keys.webhookEvent('ev-1'),
+      id: 'ev-1',
+      type: 'transfer.downloaded',
+      userId: 'u1',
+      createdAt: now,
+      body: BODY,
+    },
+  });
   // The claim (conditioned) answers the claimed delivery; finishing an attempt answers what it wrote.
-  ddbMock.on(UpdateCommand, { ExpressionAttributeNames: { '#s': 'status' }, ReturnValues: 'ALL_NEW' }).callsFake(async (input: { Key: { pk: string }; ExpressionAttributeValues: Record<string, unknown>; ConditionExpression?: string }) =>
-    input.ConditionExpression ? { Attributes: delivery(input.Key.pk.replace('WHDELIVERY#', '')) } : { Attributes: { ...delivery(input.Key.pk.replace('WHDELIVERY#', '')), status: input.ExpressionAttributeValues[':s'], attempts: input.ExpressionAttributeValues[':a'] } },
-  );
-  ddbMock.on(UpdateCommand, { Key: keys.jobRun('webhook-deliver') }).resolves({ Attributes: { runs: 1, lastRunAt: now } });
-  sqs.on(SendMessageBatchCommand).resolves({ Successful: [{ Id: '0', MessageId: 'm', MD5OfMessageBody: 'x' }], Failed: [] });
+  ddbMock
+    .on(UpdateCommand, { ExpressionAttributeNames: { '#s': 'status' }, ReturnValues: 'ALL_NEW' })
+    .callsFake(
+      async (input: {
+        Key: { pk: string };
+        ExpressionAttributeValues: Record<string, unknown>;
+        ConditionExpression?: string;
+      }) =>
+        input.ConditionExpression
+          ? { Attributes: delivery(input.Key.pk.replace('WHDELIVERY#', '')) }
+          : {
+              Attributes: {
+                ...delivery(input.Key.pk.replace('WHDELIVERY#', '')),
+                status: input.ExpressionAttributeValues[':s'],
+                attempts: input.ExpressionAttributeValues[':a'],
+              },
+            },
+    );
+  ddbMock
+    .on(UpdateCommand, { Key: keys.jobRun('webhook-deliver') })
+    .resolves({ Attributes: { runs: 1, lastRunAt: now } });
+  sqs
+    .on(SendMessageBatchCommand)
+    .resolves({ Successful: [{ Id: '0', MessageId: 'm', MD5OfMessageBody: 'x' }], Failed: [] });
 });
 
 describe('webhook delivery job', () => {
@@ -66,8 +113,15 @@ describe('webhook delivery job', () => {
     expect(await handler(sqsEvent('d-1'))).toEqual({ batchItemFailures: [] });
 
     const [claim, finish] = updatesOf('d-1');
-    expect(claim).toMatchObject({ TableName: TABLE, ConditionExpression: '#s = :pending AND nextAttemptAt <= :now', ReturnValues: 'ALL_NEW' });
-    expect(finish).toMatchObject({ UpdateExpression: 'SET #s = :s, attempts = :a REMOVE nextAttemptAt, gsi2pk, gsi2sk', ExpressionAttributeValues: { ':s': 'delivered' } });
+    expect(claim).toMatchObject({
+      TableName: TABLE,
+      ConditionExpression: '#s = :pending AND nextAttemptAt <= :now',
+      ReturnValues: 'ALL_NEW',
+    });
+    expect(finish).toMatchObject({
+      UpdateExpression: 'SET #s = :s, attempts = :a REMOVE nextAttemptAt, gsi2pk, gsi2sk',
+      ExpressionAttributeValues: { ':s': 'delivered' },
+    });
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]!.body).toBe(BODY);
     expect(receiver.received[0]!.headers[WEBHOOK_HEADERS.id.toLowerCase()]).toBe('ev-1');
@@ -80,7 +134,9 @@ describe('webhook delivery job', () => {
     expect(await handler(sqsEvent('d-2'))).toEqual({ batchItemFailures: [] });
 
     const finish = updatesOf('d-2')[1]!;
-    expect(finish.UpdateExpression).toBe('SET #s = :s, attempts = :a, nextAttemptAt = :n, gsi2pk = :dpk, gsi2sk = :dsk');
+    expect(finish.UpdateExpression).toBe(
+      'SET #s = :s, attempts = :a, nextAttemptAt = :n, gsi2pk = :dpk, gsi2sk = :dsk',
+    );
     expect(finish.ExpressionAttributeValues).toMatchObject({ ':s': 'pending', ':dpk': keys.webhookDuePartition });
     const batch = sqs.commandCalls(SendMessageBatchCommand)[0]!.args[0].input;
     expect(batch.QueueUrl).toBe(QUEUE);
@@ -89,8 +145,13 @@ describe('webhook delivery job', () => {
     expect(batch.Entries![0]!.DelaySeconds).toBeGreaterThan(0);
   });
 
-  it('a throttled claim fails only that message (SQS redelivers it); the batch\'s other messages are delivered', async () => {
-    ddbMock.on(UpdateCommand, { ConditionExpression: '#s = :pending AND nextAttemptAt <= :now', Key: keys.webhookDelivery('d-3') }).rejects(throttled());
+  it("a throttled claim fails only that message (SQS redelivers it); the batch's other messages are delivered", async () => {
+    ddbMock
+      .on(UpdateCommand, {
+        ConditionExpression: '#s = :pending AND nextAttemptAt <= :now',
+        Key: keys.webhookDelivery('d-3'),
+      })
+      .rejects(throttled());
     expect(await handler(sqsEvent('d-3', 'd-4'))).toEqual({ batchItemFailures: [{ itemIdentifier: 'msg-0' }] });
     expect(receiver.received).toHaveLength(1);
     expect(updatesOf('d-4')[1]!.ExpressionAttributeValues).toMatchObject({ ':s': 'delivered' });
@@ -98,15 +159,26 @@ describe('webhook delivery job', () => {
 
   it('a retry SQS will not take (throttled SendMessageBatch) fails the message, so SQS redelivers it rather than lose the retry', async () => {
     receiver.answerNext(500);
-    sqs.on(SendMessageBatchCommand).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } }));
+    sqs
+      .on(SendMessageBatchCommand)
+      .rejects(
+        Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } }),
+      );
     expect(await handler(sqsEvent('d-5'))).toEqual({ batchItemFailures: [{ itemIdentifier: 'msg-0' }] });
     // the attempt itself was recorded: the delivery is pending in the outbox, which the schedule sweeps too
     expect(updatesOf('d-5')[1]!.ExpressionAttributeValues).toMatchObject({ ':s': 'pending' });
   });
 
   it('a delivery another worker holds (failed claim) is not sent twice; the message is done', async () => {
-    ddbMock.on(UpdateCommand, { ConditionExpression: '#s = :pending AND nextAttemptAt <= :now', Key: keys.webhookDelivery('d-6') }).rejects(conditionFailed());
-    ddbMock.on(GetCommand, { Key: keys.webhookDelivery('d-6') }).resolves({ Item: { ...delivery('d-6'), status: 'delivered' } });
+    ddbMock
+      .on(UpdateCommand, {
+        ConditionExpression: '#s = :pending AND nextAttemptAt <= :now',
+        Key: keys.webhookDelivery('d-6'),
+      })
+      .rejects(conditionFailed());
+    ddbMock
+      .on(GetCommand, { Key: keys.webhookDelivery('d-6') })
+      .resolves({ Item: { ...delivery('d-6'), status: 'delivered' } });
     expect(await handler(sqsEvent('d-6'))).toEqual({ batchItemFailures: [] });
     expect(receiver.received).toHaveLength(0);
     expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(0);
@@ -114,12 +186,25 @@ describe('webhook delivery job', () => {
 
   it('the schedule: sweeps the due outbox, delivers each, and records the run; a throttled one is left due for the next sweep', async () => {
     ddbMock.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ id: 'd-7' }, { id: 'd-8' }] });
-    ddbMock.on(UpdateCommand, { ConditionExpression: '#s = :pending AND nextAttemptAt <= :now', Key: keys.webhookDelivery('d-8') }).rejects(throttled());
+    ddbMock
+      .on(UpdateCommand, {
+        ConditionExpression: '#s = :pending AND nextAttemptAt <= :now',
+        Key: keys.webhookDelivery('d-8'),
+      })
+      .rejects(throttled());
     const result = await handler({ 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} } as never);
     expect(result).toEqual({ due: 2, delivered: 1, retrying: 0, failed: 0 });
     const due = ddbMock.commandCalls(QueryCommand)[0]!.args[0].input;
-    expect(due).toMatchObject({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upTo', ExpressionAttributeValues: { ':pk': keys.webhookDuePartition } });
+    expect(due).toMatchObject({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :upTo',
+      ExpressionAttributeValues: { ':pk': keys.webhookDuePartition },
+    });
     expect(updatesOf('d-8')).toHaveLength(1);
-    expect(ddbMock.commandCalls(UpdateCommand).some((c) => (c.args[0].input.Key as { pk: string }).pk === keys.jobRun('webhook-deliver').pk)).toBe(true);
+    expect(
+      ddbMock
+        .commandCalls(UpdateCommand)
+        .some((c) => (c.args[0].input.Key as { pk: string }).pk === keys.jobRun('webhook-deliver').pk),
+    ).toBe(true);
   });
 });

@@ -25,21 +25,57 @@ useUnitEnv();
 const s3 = mockClient(S3Client);
 const now = Date.now();
 const SLUG = 'Zip0001';
-const CONTENT: Record<string, string> = { Fil0000001: 'hello from the first file\n', Fil0000002: 'and the second, in a folder\n' };
+const CONTENT: Record<string, string> = {
+  Fil0000001: 'hello from the first file\n',
+  Fil0000002: 'and the second, in a folder\n',
+};
 const files = [
-  { ...keys.transferFile(SLUG, 'Fil0000001'), slug: SLUG, fileId: 'Fil0000001', key: `t/${SLUG}/Fil0000001`, fileName: 'a.txt', size: CONTENT.Fil0000001!.length, status: 'uploaded', createdAt: now - 2000 },
-  { ...keys.transferFile(SLUG, 'Fil0000002'), slug: SLUG, fileId: 'Fil0000002', key: `t/${SLUG}/Fil0000002`, fileName: 'b.txt', itemPath: 'docs/b.txt', size: CONTENT.Fil0000002!.length, status: 'uploaded', createdAt: now - 1000 },
+  {
+    ...keys.transferFile(SLUG, 'Fil0000001'),
+    slug: SLUG,
+    fileId: 'Fil0000001',
+    key: `t/${SLUG}/Fil0000001`,
+    fileName: 'a.txt',
+    size: CONTENT.Fil0000001!.length,
+    status: 'uploaded',
+    createdAt: now - 2000,
+  },
+  {
+    ...keys.transferFile(SLUG, 'Fil0000002'),
+    slug: SLUG,
+    fileId: 'Fil0000002',
+    key: `t/${SLUG}/Fil0000002`,
+    fileName: 'b.txt',
+    itemPath: 'docs/b.txt',
+    size: CONTENT.Fil0000002!.length,
+    status: 'uploaded',
+    createdAt: now - 1000,
+  },
 ];
 const HASH = zipContentHash(files);
 /** the claim POST /zip made; the job holds the record's lease under it */
 const ATTEMPT = '0f8e2c9a-3b1d-4e6f-8a7b-5c4d3e2f1a0b';
-const transfer = { ...keys.transfer(SLUG), entity: 'Transfer', slug: SLUG, status: 'ready', region: 'hongkong', anon: true, recipients: [], expiryDate: now + 86_400_000, totalDownloads: 0 };
+const transfer = {
+  ...keys.transfer(SLUG),
+  entity: 'Transfer',
+  slug: SLUG,
+  status: 'ready',
+  region: 'hongkong',
+  anon: true,
+  recipients: [],
+  expiryDate: now + 86_400_000,
+  totalDownloads: 0,
+};
 /** the build's final write on its ZIP record (lease renewals set only leaseUntil) */
 const zipFinish = () =>
   ddbMock
     .commandCalls(UpdateCommand)
     .map((c) => c.args[0].input)
-    .filter((i) => (i.Key as { sk?: string }).sk === keys.transferZip(SLUG, HASH).sk && i.UpdateExpression !== 'SET leaseUntil = :l');
+    .filter(
+      (i) =>
+        (i.Key as { sk?: string }).sk === keys.transferZip(SLUG, HASH).sk &&
+        i.UpdateExpression !== 'SET leaseUntil = :l',
+    );
 
 beforeEach(() => {
   ddbMock.reset();
@@ -47,7 +83,18 @@ beforeEach(() => {
   ddbMock.on(GetCommand).resolves({});
   ddbMock.on(UpdateCommand).resolves({});
   ddbMock.on(GetCommand, { Key: keys.transfer(SLUG) }).resolves({ Item: transfer });
-  ddbMock.on(GetCommand, { Key: keys.transferZip(SLUG, HASH) }).resolves({ Item: { ...keys.transferZip(SLUG, HASH), slug: SLUG, contentHash: HASH, key: zipKey(SLUG, HASH), status: 'building', startedAt: now - 1000, attempt: ATTEMPT, leaseUntil: now + 60_000 } });
+  ddbMock.on(GetCommand, { Key: keys.transferZip(SLUG, HASH) }).resolves({
+    Item: {
+      ...keys.transferZip(SLUG, HASH),
+      slug: SLUG,
+      contentHash: HASH,
+      key: zipKey(SLUG, HASH),
+      status: 'building',
+      startedAt: now - 1000,
+      attempt: ATTEMPT,
+      leaseUntil: now + 60_000,
+    },
+  });
   ddbMock.on(QueryCommand).resolves({ Items: files });
   s3.on(GetObjectCommand).callsFake(async (input: { Key: string }) => {
     const text = CONTENT[input.Key.split('/').pop()!]!;
@@ -60,13 +107,21 @@ beforeEach(() => {
 });
 
 describe('ZIP build job', () => {
-  it('streams each file from the transfer\'s bucket into one multipart upload of the ZIP, then marks it ready with its size', async () => {
+  it("streams each file from the transfer's bucket into one multipart upload of the ZIP, then marks it ready with its size", async () => {
     await handler({ slug: SLUG, contentHash: HASH, attempt: ATTEMPT });
 
     // the guest bucket of the transfer's region, for both reads and the upload
-    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input)).toEqual(files.map((f) => ({ Bucket: 'hk-anon', Key: f.key })));
-    expect(s3.commandCalls(CreateMultipartUploadCommand)[0]!.args[0].input).toMatchObject({ Bucket: 'hk-anon', Key: zipKey(SLUG, HASH), ContentType: 'application/zip' });
-    expect(s3.commandCalls(CreateMultipartUploadCommand)[0]!.args[0].input.ContentDisposition).toMatch(/^attachment; filename=/u);
+    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input)).toEqual(
+      files.map((f) => ({ Bucket: 'hk-anon', Key: f.key })),
+    );
+    expect(s3.commandCalls(CreateMultipartUploadCommand)[0]!.args[0].input).toMatchObject({
+      Bucket: 'hk-anon',
+      Key: zipKey(SLUG, HASH),
+      ContentType: 'application/zip',
+    });
+    expect(s3.commandCalls(CreateMultipartUploadCommand)[0]!.args[0].input.ContentDisposition).toMatch(
+      /^attachment; filename=/u,
+    );
     const parts = s3.commandCalls(UploadPartCommand).map((c) => c.args[0].input);
     const zip = Buffer.concat(parts.map((p) => Buffer.from(p.Body as Uint8Array)));
     const entries = await readZip(zip);
@@ -80,23 +135,44 @@ describe('ZIP build job', () => {
       UploadId: 'up-1',
       MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.PartNumber, ETag: `"p${p.PartNumber}"` })) },
     });
-    expect(zipFinish()).toEqual([expect.objectContaining({ TableName: TABLE, ConditionExpression: 'attribute_exists(pk) AND attempt = :a', ExpressionAttributeValues: { ':s': 'ready', ':v': zip.length, ':a': ATTEMPT } })]);
+    expect(zipFinish()).toEqual([
+      expect.objectContaining({
+        TableName: TABLE,
+        ConditionExpression: 'attribute_exists(pk) AND attempt = :a',
+        ExpressionAttributeValues: { ':s': 'ready', ':v': zip.length, ':a': ATTEMPT },
+      }),
+    ]);
     expect(s3.commandCalls(AbortMultipartUploadCommand)).toHaveLength(0);
   });
 
   it('a source gone from S3 (NoSuchKey): the upload is aborted, no ZIP completed, and the build recorded failed so POST /zip can start another', async () => {
-    s3.on(GetObjectCommand, { Key: files[1]!.key }).rejects(serviceError('NoSuchKey', 'The specified key does not exist.', 404));
+    s3.on(GetObjectCommand, { Key: files[1]!.key }).rejects(
+      serviceError('NoSuchKey', 'The specified key does not exist.', 404),
+    );
     await handler({ slug: SLUG, contentHash: HASH, attempt: ATTEMPT });
-    expect(s3.commandCalls(AbortMultipartUploadCommand)[0]!.args[0].input).toEqual({ Bucket: 'hk-anon', Key: zipKey(SLUG, HASH), UploadId: 'up-1' });
+    expect(s3.commandCalls(AbortMultipartUploadCommand)[0]!.args[0].input).toEqual({
+      Bucket: 'hk-anon',
+      Key: zipKey(SLUG, HASH),
+      UploadId: 'up-1',
+    });
     expect(s3.commandCalls(CompleteMultipartUploadCommand)).toHaveLength(0);
-    expect(zipFinish()).toEqual([expect.objectContaining({ ExpressionAttributeNames: { '#s': 'status', '#e': 'error' }, ExpressionAttributeValues: expect.objectContaining({ ':s': 'failed' }) })]);
+    expect(zipFinish()).toEqual([
+      expect.objectContaining({
+        ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
+        ExpressionAttributeValues: expect.objectContaining({ ':s': 'failed' }),
+      }),
+    ]);
   });
 
   it('S3 throttling a part (SlowDown): aborted and recorded failed, never left building', async () => {
     s3.on(UploadPartCommand).rejects(serviceError('SlowDown', 'Please reduce your request rate.', 503));
     await handler({ slug: SLUG, contentHash: HASH, attempt: ATTEMPT });
     expect(s3.commandCalls(AbortMultipartUploadCommand)).toHaveLength(1);
-    expect(zipFinish()[0]!.ExpressionAttributeValues).toEqual({ ':s': 'failed', ':v': 'Please reduce your request rate.', ':a': ATTEMPT });
+    expect(zipFinish()[0]!.ExpressionAttributeValues).toEqual({
+      ':s': 'failed',
+      ':v': 'Please reduce your request rate.',
+      ':a': ATTEMPT,
+    });
   });
 
   it('files changed since the request (another content hash): recorded failed without touching S3', async () => {
@@ -108,7 +184,9 @@ describe('ZIP build job', () => {
 
   it('a throttled table fails the invocation (the async invoke retries it) before anything is built', async () => {
     ddbMock.on(GetCommand, { Key: keys.transfer(SLUG) }).rejects(throttled());
-    await expect(handler({ slug: SLUG, contentHash: HASH, attempt: ATTEMPT })).rejects.toMatchObject({ name: 'ProvisionedThroughputExceededException' });
+    await expect(handler({ slug: SLUG, contentHash: HASH, attempt: ATTEMPT })).rejects.toMatchObject({
+      name: 'ProvisionedThroughputExceededException',
+    });
     expect(s3.calls()).toHaveLength(0);
   });
 

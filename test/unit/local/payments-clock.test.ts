@@ -13,6 +13,7 @@ describe('npm run payments:clock durations', () => {
   });
 
   it('refuses anything else', () => {
-    for (const bad of ['', '8 days', '-1d', '1.5d', 'd', '8y']) expect(() => parseDuration(bad), bad).toThrow(/duration/u);
+    for (const bad of ['', '8 days', '-1d', '1.5d', 'd', '8y'])
+      expect(() => parseDuration(bad), bad).toThrow(/duration/u);
   });
 });

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(__dirname, '../../..');
 
 function npmStart(env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PAYMENTS|STRIPE_|APP_ORIGIN)/u.test(k)));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(PAYMENTS|STRIPE_|APP_ORIGIN)/u.test(k)),
+  );
   return spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/dev.ts')], {
     cwd: ROOT,
     env: { ...clean, ...env },
@@ -23,7 +25,9 @@ describe('npm start and the payments configuration', () => {
   it('stops at once with one line when PAYMENTS=stripe has no STRIPE_SECRET_ID', () => {
     const run = npmStart({ PAYMENTS: 'stripe' });
     expect(run.status, run.stderr).toBe(1);
-    expect(run.stderr.trim()).toBe('npm start: Environment variable STRIPE_SECRET_ID is not set: PAYMENTS=stripe reads the Stripe keys from the Secrets Manager secret it names');
+    expect(run.stderr.trim()).toBe(
+      'npm start: Environment variable STRIPE_SECRET_ID is not set: PAYMENTS=stripe reads the Stripe keys from the Secrets Manager secret it names',
+    );
     expect(run.stdout).not.toContain('SendBridge');
   }, 40_000);
 

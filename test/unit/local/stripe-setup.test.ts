@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { setUpStripeCatalogue, wantedPrices } from '../../../scripts/local/stripe-setup';
 import { list, price, stripeRecorder } from '../../helpers/stripe-recorder';
 
-const client = (rec: ReturnType<typeof stripeRecorder>) => new Stripe('sk_test_setup', { httpClient: Stripe.createFetchHttpClient(rec.fetch), maxNetworkRetries: 0 });
+const client = (rec: ReturnType<typeof stripeRecorder>) =>
+  new Stripe('sk_test_setup', { httpClient: Stripe.createFetchHttpClient(rec.fetch), maxNetworkRetries: 0 });
 
 describe('npm run stripe:setup', () => {
   it('wants personal 12 / 108, pro 29 / 228, business 69 / 588 USD (spec §9)', () => {
@@ -28,7 +29,9 @@ describe('npm run stripe:setup', () => {
     let n = 0;
     rec.on('GET /v1/prices', { body: list([]) });
     rec.on('GET /v1/products', { body: list([]) });
-    rec.on('POST /v1/products', (req) => ({ body: { id: `prod_${req.form['metadata[role]']}`, object: 'product', name: req.form.name } }));
+    rec.on('POST /v1/products', (req) => ({
+      body: { id: `prod_${req.form['metadata[role]']}`, object: 'product', name: req.form.name },
+    }));
     rec.on('POST /v1/prices', () => ({ body: { id: `price_new_${++n}`, object: 'price' } }));
     const report = await setUpStripeCatalogue(client(rec));
     expect(rec.lines()).toEqual([
@@ -54,7 +57,11 @@ describe('npm run stripe:setup', () => {
       active: 'true',
       limit: '100',
     });
-    expect(rec.requests[2]!.form).toEqual({ name: 'SendBridge Personal', 'metadata[sendbridge_role]': 'personal', 'metadata[role]': 'personal' });
+    expect(rec.requests[2]!.form).toEqual({
+      name: 'SendBridge Personal',
+      'metadata[sendbridge_role]': 'personal',
+      'metadata[role]': 'personal',
+    });
     expect(rec.requests[2]!.headers.get('idempotency-key')).toBe('sendbridge-product-personal');
     expect(rec.requests[3]!.form).toEqual({
       product: 'prod_personal',
@@ -65,7 +72,12 @@ describe('npm run stripe:setup', () => {
       nickname: 'Personal monthly',
       'metadata[role]': 'personal',
     });
-    expect(rec.requests[10]!.form).toMatchObject({ product: 'prod_business', unit_amount: '58800', 'recurring[interval]': 'year', lookup_key: 'sendbridge_business_year' });
+    expect(rec.requests[10]!.form).toMatchObject({
+      product: 'prod_business',
+      unit_amount: '58800',
+      'recurring[interval]': 'year',
+      lookup_key: 'sendbridge_business_year',
+    });
     expect(report.prices).toEqual({
       'personal/month': 'price_new_1',
       'personal/year': 'price_new_2',
@@ -79,7 +91,11 @@ describe('npm run stripe:setup', () => {
 
   it('creates nothing when every price is there; replaces a price whose amount changed, moving its lookup key', async () => {
     const rec = stripeRecorder();
-    const have = wantedPrices().map((w) => ({ ...price(`price_${w.role}_${w.period}`, w.role, w.period, w.amount, w.nickname), lookup_key: w.lookupKey, product: `prod_${w.role}` }));
+    const have = wantedPrices().map((w) => ({
+      ...price(`price_${w.role}_${w.period}`, w.role, w.period, w.amount, w.nickname),
+      lookup_key: w.lookupKey,
+      product: `prod_${w.role}`,
+    }));
     rec.on('GET /v1/prices', { body: list(have) });
     const again = await setUpStripeCatalogue(client(rec));
     expect(rec.lines()).toEqual(['GET /v1/prices']);
@@ -87,11 +103,18 @@ describe('npm run stripe:setup', () => {
     expect(again.prices['pro/year']).toBe('price_pro_year');
 
     const rec2 = stripeRecorder();
-    rec2.on('GET /v1/prices', { body: list(have.map((p) => (p.lookup_key === 'sendbridge_pro_month' ? { ...p, unit_amount: 2500 } : p))) });
+    rec2.on('GET /v1/prices', {
+      body: list(have.map((p) => (p.lookup_key === 'sendbridge_pro_month' ? { ...p, unit_amount: 2500 } : p))),
+    });
     rec2.on('POST /v1/prices', { body: { id: 'price_pro_month_v2', object: 'price' } });
     const changed = await setUpStripeCatalogue(client(rec2));
     expect(rec2.lines()).toEqual(['GET /v1/prices', 'POST /v1/prices']);
-    expect(rec2.requests[1]!.form).toMatchObject({ product: 'prod_pro', unit_amount: '2900', lookup_key: 'sendbridge_pro_month', transfer_lookup_key: 'true' });
+    expect(rec2.requests[1]!.form).toMatchObject({
+      product: 'prod_pro',
+      unit_amount: '2900',
+      lookup_key: 'sendbridge_pro_month',
+      transfer_lookup_key: 'true',
+    });
     expect(changed.prices['pro/month']).toBe('price_pro_month_v2');
   });
 
@@ -99,11 +122,17 @@ describe('npm run stripe:setup', () => {
     const rec = stripeRecorder();
     let n = 0;
     rec.on('GET /v1/prices', { body: list([]) });
-    rec.on('GET /v1/products', { body: list([{ id: 'prod_old_pro', object: 'product', metadata: { sendbridge_role: 'pro' } }]) });
+    rec.on('GET /v1/products', {
+      body: list([{ id: 'prod_old_pro', object: 'product', metadata: { sendbridge_role: 'pro' } }]),
+    });
     rec.on('POST /v1/products', (req) => ({ body: { id: `prod_${req.form['metadata[role]']}`, object: 'product' } }));
     rec.on('POST /v1/prices', () => ({ body: { id: `price_${++n}`, object: 'price' } }));
     await setUpStripeCatalogue(client(rec));
-    expect(rec.requests.filter((r) => r.path === '/v1/products' && r.method === 'POST').map((r) => r.form['metadata[role]'])).toEqual(['personal', 'business']);
-    expect(rec.requests.filter((r) => r.path === '/v1/prices' && r.method === 'POST' && r.form.product === 'prod_old_pro')).toHaveLength(2);
+    expect(
+      rec.requests.filter((r) => r.path === '/v1/products' && r.method === 'POST').map((r) => r.form['metadata[role]']),
+    ).toEqual(['personal', 'business']);
+    expect(
+      rec.requests.filter((r) => r.path === '/v1/prices' && r.method === 'POST' && r.form.product === 'prod_old_pro'),
+    ).toHaveLength(2);
   });
 });

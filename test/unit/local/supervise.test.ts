@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startChild, supervise, type Supervised } from '../../../scripts/local/child';
 
 /** A stand-in emulator: a Node child that says it is ready and then idles. */
-const startToy = () => startChild('toy emulator', process.execPath, ['-e', 'console.log("READY"); setInterval(() => {}, 1000)'], { ready: /READY/, timeoutMs: 10_000 });
+const startToy = () =>
+  startChild('toy emulator', process.execPath, ['-e', 'console.log("READY"); setInterval(() => {}, 1000)'], {
+    ready: /READY/,
+    timeoutMs: 10_000,
+  });
 
 const alive = (pid: number | undefined) => {
   try {
@@ -69,6 +73,9 @@ describe('the local stack supervisor', () => {
     await until(() => running!.current() !== first);
     running.current().process.kill('SIGTERM');
     await until(() => lines.length === 2);
-    expect(lines).toEqual(['[stack] toy emulator exited (SIGKILL); restarting it', '[stack] toy emulator exited (SIGTERM); restarting it in 1 s']);
+    expect(lines).toEqual([
+      '[stack] toy emulator exited (SIGKILL); restarting it',
+      '[stack] toy emulator exited (SIGTERM); restarting it in 1 s',
+    ]);
   });
 });

@@ -7,7 +7,10 @@ const saved = { ...process.env };
 let calls: SentRequest[];
 let restore: () => void;
 let answer: () => Response;
-const sends = () => calls.filter((c) => c.method === 'POST' && c.url.href === 'https://email.us-east-1.amazonaws.com/v2/email/outbound-emails');
+const sends = () =>
+  calls.filter(
+    (c) => c.method === 'POST' && c.url.href === 'https://email.us-east-1.amazonaws.com/v2/email/outbound-emails',
+  );
 const sent = (i = 0) => sends()[i]!.json<Record<string, any>>();
 
 /** config() caches per module instance: a fresh import reads the env of this test. */
@@ -43,7 +46,9 @@ describe('sendMail', () => {
     expect(result).toEqual({ messageId: 'msg-0001' });
     expect(sends()).toHaveLength(1);
     expect(sends()[0]!.headers.get('content-type')).toBe('application/json');
-    expect(sends()[0]!.headers.get('authorization')).toMatch(/^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/us-east-1\/ses\/aws4_request, /u);
+    expect(sends()[0]!.headers.get('authorization')).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/us-east-1\/ses\/aws4_request, /u,
+    );
     expect(sent()).toEqual({
       FromEmailAddress: 'SendBridge <no-reply@example.com>',
       Destination: { ToAddresses: ['bob@example.com'] },
@@ -90,7 +95,9 @@ describe('sendMail', () => {
   it('refuses no recipients and addresses with line breaks without calling SES', async () => {
     const { sendMail } = await loadMailer({});
     await expect(sendMail({ ...MESSAGE, to: [] })).rejects.toThrow(/recipient/u);
-    await expect(sendMail({ ...MESSAGE, to: ['bob@example.com\r\nBcc: x@example.com'] })).rejects.toThrow(/line break/u);
+    await expect(sendMail({ ...MESSAGE, to: ['bob@example.com\r\nBcc: x@example.com'] })).rejects.toThrow(
+      /line break/u,
+    );
     await expect(sendMail({ ...MESSAGE, replyTo: 'a@example.com\nx' })).rejects.toThrow(/line break/u);
     expect(calls).toHaveLength(0);
   });
@@ -101,9 +108,16 @@ describe('sendMail', () => {
     answer = () =>
       new Response(JSON.stringify({ message: 'Email address is not verified.' }), {
         status: 400,
-        headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/coral/com.amazonaws.sesv2/' },
+        headers: {
+          'content-type': 'application/json',
+          'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/coral/com.amazonaws.sesv2/',
+        },
       });
-    await expect(sendMail(MESSAGE)).rejects.toMatchObject({ name: 'MessageRejected', message: 'Email address is not verified.', $metadata: { httpStatusCode: 400 } });
+    await expect(sendMail(MESSAGE)).rejects.toMatchObject({
+      name: 'MessageRejected',
+      message: 'Email address is not verified.',
+      $metadata: { httpStatusCode: 400 },
+    });
     expect(sends()).toHaveLength(1);
     answer = () => jsonResponse({});
     await expect(sendMail(MESSAGE)).rejects.toThrow(/MessageId/u);

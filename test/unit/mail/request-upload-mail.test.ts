@@ -46,7 +46,12 @@ describe('requestUploadMail', () => {
   });
 
   it("escapes the visitor's text and keeps the subject on one line; the typed name never reaches the subject", () => {
-    const mail = render('en', { senderName: 'SendBridge Security <b>', requestTitle: 'Q3\r\nBcc: x@evil.test', message: '<script>alert(1)</script>', files: [{ fileName: 'a<img src=x>.pdf', size: 1 }] });
+    const mail = render('en', {
+      senderName: 'SendBridge Security <b>',
+      requestTitle: 'Q3\r\nBcc: x@evil.test',
+      message: '<script>alert(1)</script>',
+      files: [{ fileName: 'a<img src=x>.pdf', size: 1 }],
+    });
     expect(mail.subject).not.toMatch(/[\r\n]/u);
     expect(mail.subject).not.toContain('SendBridge Security');
     expect(mail.html).not.toContain('<script>');

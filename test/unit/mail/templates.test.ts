@@ -26,7 +26,16 @@ const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 const HOSTILE_MESSAGE = 'hello</table><script>alert(1)</script>';
 
 /** Between a label and its value in the text part. */
-const COLON: Record<MailLanguage, string> = { en: ':', es: ':', fr: '\u00a0:', de: ':', zh: '：', it: ':', ko: ':', ja: '：' };
+const COLON: Record<MailLanguage, string> = {
+  en: ':',
+  es: ':',
+  fr: '\u00a0:',
+  de: ':',
+  zh: '：',
+  it: ':',
+  ko: ':',
+  ja: '：',
+};
 
 /** The expiry date as each language writes it, in UTC. */
 const EXPIRY_TEXT: Record<MailLanguage, string> = {
@@ -126,7 +135,15 @@ describe('transferMail', () => {
     const e = expected[lang];
     expectWellFormed(mail, lang);
     expect(mail.subject).toBe(e.subject);
-    expectBoth(mail, 'alice@example.com', e.button, e.size, EXPIRY_TEXT[lang], e.footer, ...FILES.map((f) => f.fileName));
+    expectBoth(
+      mail,
+      'alice@example.com',
+      e.button,
+      e.size,
+      EXPIRY_TEXT[lang],
+      e.footer,
+      ...FILES.map((f) => f.fileName),
+    );
     expect(mail.html).toContain(`href="${LINK}"`);
     expect(mail.html).toContain('Here are the files.<br>See you Monday.');
     expect(mail.text).toContain(LINK);
@@ -219,14 +236,20 @@ describe('transferMail', () => {
   });
 
   it('strips CR/LF from values that reach the subject', () => {
-    const mail = transfer('en', { senderName: 'Alice\r\nBcc: victim@example.com', files: [{ fileName: 'a\nb.txt', size: 1 }] });
+    const mail = transfer('en', {
+      senderName: 'Alice\r\nBcc: victim@example.com',
+      files: [{ fileName: 'a\nb.txt', size: 1 }],
+    });
     expect(mail.subject).toBe('Alice Bcc: victim@example.com sent you a b.txt via SendBridge');
     expect(mail.html).not.toMatch(/Alice\r?\nBcc/u);
   });
 
   it('removes bidi override and isolate characters from names everywhere', () => {
     const spoof = 'invoice\u202Efdp.exe';
-    const mail = transfer('en', { senderName: 'Bob\u2066\u2069 \u202BAdmin\u202C', files: [{ fileName: spoof, size: 1 }] });
+    const mail = transfer('en', {
+      senderName: 'Bob\u2066\u2069 \u202BAdmin\u202C',
+      files: [{ fileName: spoof, size: 1 }],
+    });
     for (const part of [mail.subject, mail.html, mail.text]) {
       expect(part).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/u);
       expect(part).toContain('invoicefdp.exe');
@@ -235,7 +258,10 @@ describe('transferMail', () => {
   });
 
   it("lists 20 files and says 'and N more' for the rest", () => {
-    const many = Array.from({ length: 25 }, (_, i) => ({ fileName: `file-${String(i).padStart(2, '0')}.raw`, size: 1000 }));
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      fileName: `file-${String(i).padStart(2, '0')}.raw`,
+      size: 1000,
+    }));
     const more: Record<MailLanguage, string> = {
       en: 'and 5 more',
       es: 'y 5 más',
@@ -268,12 +294,16 @@ describe('transferMail', () => {
     expect(transfer('en', { files: many.slice(0, 20) }).text).not.toContain('more');
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://files.example.com/x', '/w/Ab3dE5g', 'not a url', 'https://user:pw@example.com/'])(
-    'rejects the link %j',
-    (downloadLink) => {
-      expect(() => transfer('en', { downloadLink })).toThrow(UnsafeLinkError);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://files.example.com/x',
+    '/w/Ab3dE5g',
+    'not a url',
+    'https://user:pw@example.com/',
+  ])('rejects the link %j', (downloadLink) => {
+    expect(() => transfer('en', { downloadLink })).toThrow(UnsafeLinkError);
+  });
 
   it('escapes ampersands in the link attribute and keeps them raw in text', () => {
     const link = 'https://app.example.com/d/Ab3dE5g?a=1&b="2"';
@@ -286,7 +316,9 @@ describe('transferMail', () => {
     const mail = transfer(mailLanguageOf('pt-BR'));
     expect(mail.subject).toBe('Alice Martin sent you 3 files via SendBridge');
     expect(mail.html).toContain('<html lang="en"');
-    expect(transfer(mailLanguageOf('de-AT')).subject).toBe('Alice Martin hat Ihnen 3 Dateien über SendBridge geschickt');
+    expect(transfer(mailLanguageOf('de-AT')).subject).toBe(
+      'Alice Martin hat Ihnen 3 Dateien über SendBridge geschickt',
+    );
     // a raw value that bypassed mailLanguageOf still gets English rather than a crash
     expect(transfer('pt' as MailLanguage).subject).toBe('Alice Martin sent you 3 files via SendBridge');
   });
@@ -348,7 +380,15 @@ describe('transferSentMail', () => {
     expectWellFormed(mail, lang);
     expect(mail.subject).toBe(expected[lang].subject);
     expect(sent(lang, ['bob@example.com']).subject).toBe(expected[lang].one);
-    expectBoth(mail, 'bob@example.com', 'carol@example.com', 'dan@example.com', 'cut.mov', EXPIRY_TEXT[lang], expected[lang].notify);
+    expectBoth(
+      mail,
+      'bob@example.com',
+      'carol@example.com',
+      'dan@example.com',
+      'cut.mov',
+      EXPIRY_TEXT[lang],
+      expected[lang].notify,
+    );
     expect(mail.html).toContain(`href="${LINK}"`);
     expect(mail.text).toContain(LINK);
   });
@@ -372,16 +412,25 @@ describe('transferSentMail', () => {
   });
 
   it('rejects a non-http link', () => {
-    expect(() => transferSentMail({ lang: 'en', recipients: ['b@example.com'], files: FILES, downloadLink: 'javascript:void(0)', expiryDate: EXPIRY })).toThrow(
-      UnsafeLinkError,
-    );
+    expect(() =>
+      transferSentMail({
+        lang: 'en',
+        recipients: ['b@example.com'],
+        files: FILES,
+        downloadLink: 'javascript:void(0)',
+        expiryDate: EXPIRY,
+      }),
+    ).toThrow(UnsafeLinkError);
   });
 });
 
 describe('senderCodeMail', () => {
   const expected: Record<MailLanguage, { subject: string; validity: string }> = {
     en: { subject: '48213 is your SendBridge verification code', validity: 'The code is valid for 15 minutes.' },
-    es: { subject: '48213 es tu código de verificación de SendBridge', validity: 'El código es válido durante 15 minutos.' },
+    es: {
+      subject: '48213 es tu código de verificación de SendBridge',
+      validity: 'El código es válido durante 15 minutos.',
+    },
     fr: { subject: '48213 est votre code de vérification SendBridge', validity: 'Ce code est valable 15 minutes.' },
     de: { subject: '48213 ist Ihr SendBridge-Bestätigungscode', validity: 'Der Code ist 15 Minuten lang gültig.' },
     zh: { subject: '48213 是你的 SendBridge 验证码', validity: '验证码在 15 分钟内有效。' },
@@ -412,9 +461,20 @@ describe('senderCodeMail', () => {
 describe('downloadNoticeMail', () => {
   const AT = Date.UTC(2026, 0, 2, 9, 30);
   const notice = (lang: MailLanguage, overrides: Partial<Parameters<typeof downloadNoticeMail>[0]> = {}) =>
-    downloadNoticeMail({ lang, downloaderEmail: 'bob@example.com', fileName: 'cut.mov', downloadedAt: AT, country: 'DE', transferLink: DASH_LINK, ...overrides });
+    downloadNoticeMail({
+      lang,
+      downloaderEmail: 'bob@example.com',
+      fileName: 'cut.mov',
+      downloadedAt: AT,
+      country: 'DE',
+      transferLink: DASH_LINK,
+      ...overrides,
+    });
 
-  const expected: Record<MailLanguage, { subject: string; when: string; country: string; someoneAll: string; unknown: string }> = {
+  const expected: Record<
+    MailLanguage,
+    { subject: string; when: string; country: string; someoneAll: string; unknown: string }
+  > = {
     en: {
       subject: 'bob@example.com downloaded cut.mov',
       when: '2 January 2026 at 09:30 UTC',
@@ -491,13 +551,18 @@ describe('downloadNoticeMail', () => {
   });
 
   it('treats Unknown and the unknown country codes as an unknown location and keeps a country name', () => {
-    for (const country of ['Unknown', 'XX', 'ZZ', '', 'QQ']) expect(notice('en', { country }).text).toContain('Where: An unknown location');
+    for (const country of ['Unknown', 'XX', 'ZZ', '', 'QQ'])
+      expect(notice('en', { country }).text).toContain('Where: An unknown location');
     expect(notice('en', { country: 'Switzerland' }).text).toContain('Where: Switzerland');
     expect(notice('en', { country: 'hk' }).text).toContain('Where: Hong Kong');
   });
 
   it('escapes a hostile file name and downloader', () => {
-    const mail = notice('en', { fileName: HOSTILE_NAME, downloaderEmail: `${HOSTILE_NAME}@x.com`, country: '<b>DE</b>' });
+    const mail = notice('en', {
+      fileName: HOSTILE_NAME,
+      downloaderEmail: `${HOSTILE_NAME}@x.com`,
+      country: '<b>DE</b>',
+    });
     expectWellFormed(mail, 'en');
     expect(mail.html).not.toContain('<img');
     expect(mail.html).not.toContain('<b>');
@@ -512,7 +577,14 @@ describe('downloadNoticeMail', () => {
 describe('extensionRequestMail', () => {
   const EXPIRED = Date.UTC(2026, 2, 1, 12, 0);
   const request = (lang: MailLanguage, overrides: Partial<Parameters<typeof extensionRequestMail>[0]> = {}) =>
-    extensionRequestMail({ lang, requesterEmail: 'bob@example.com', title: 'cut.mov', expiredAt: EXPIRED, approveLink: APPROVE_LINK, ...overrides });
+    extensionRequestMail({
+      lang,
+      requesterEmail: 'bob@example.com',
+      title: 'cut.mov',
+      expiredAt: EXPIRED,
+      approveLink: APPROVE_LINK,
+      ...overrides,
+    });
 
   const expected: Record<MailLanguage, { subject: string; expired: string; approve: string; button: string }> = {
     en: {
@@ -667,7 +739,10 @@ describe('passwordResetMail', () => {
   const reset = (lang: MailLanguage, overrides: Partial<Parameters<typeof passwordResetMail>[0]> = {}) =>
     passwordResetMail({ lang, resetLink: RESET_LINK, validMinutes: 30, ...overrides });
 
-  const expected: Record<MailLanguage, { subject: string; button: string; validity: string; ignore: string; footer: string }> = {
+  const expected: Record<
+    MailLanguage,
+    { subject: string; button: string; validity: string; ignore: string; footer: string }
+  > = {
     en: {
       subject: 'Reset your SendBridge password',
       button: 'Reset password',
@@ -686,15 +761,18 @@ describe('passwordResetMail', () => {
       subject: 'Réinitialisez votre mot de passe SendBridge',
       button: 'Réinitialiser le mot de passe',
       validity: 'Ce lien ne fonctionne qu’une seule fois, pendant 30 minutes.',
-      ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe restera inchangé.',
-      footer: 'Vous recevez cet e-mail car une réinitialisation du mot de passe a été demandée pour cette adresse sur SendBridge.',
+      ignore:
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe restera inchangé.',
+      footer:
+        'Vous recevez cet e-mail car une réinitialisation du mot de passe a été demandée pour cette adresse sur SendBridge.',
     },
     de: {
       subject: 'Setzen Sie Ihr SendBridge-Passwort zurück',
       button: 'Passwort zurücksetzen',
       validity: 'Der Link funktioniert nur einmal und ist 30 Minuten lang gültig.',
       ignore: 'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail. Ihr Passwort bleibt unverändert.',
-      footer: 'Sie erhalten diese E-Mail, weil für diese Adresse bei SendBridge das Zurücksetzen des Passworts angefordert wurde.',
+      footer:
+        'Sie erhalten diese E-Mail, weil für diese Adresse bei SendBridge das Zurücksetzen des Passworts angefordert wurde.',
     },
     zh: {
       subject: '重置你的 SendBridge 密码',
@@ -708,7 +786,8 @@ describe('passwordResetMail', () => {
       button: 'Reimposta la password',
       validity: 'Il link funziona una sola volta, per 30 minuti.',
       ignore: 'Se non l’hai richiesto tu, ignora questa email: la tua password resterà invariata.',
-      footer: 'Ricevi questa email perché è stato richiesto il ripristino della password per questo indirizzo su SendBridge.',
+      footer:
+        'Ricevi questa email perché è stato richiesto il ripristino della password per questo indirizzo su SendBridge.',
     },
     ko: {
       subject: 'SendBridge 비밀번호 재설정',
@@ -750,15 +829,18 @@ describe('passwordResetMail', () => {
     expect(mail.text).toContain('https://app.example.com/updatepassword?t=abc&lang=de');
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,<b>x</b>', '/updatepassword?t=abc', 'https://user:pw@app.example.com/updatepassword?t=abc'])(
-    'rejects the reset link %j',
-    (resetLink) => {
-      expect(() => reset('en', { resetLink })).toThrow(UnsafeLinkError);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<b>x</b>',
+    '/updatepassword?t=abc',
+    'https://user:pw@app.example.com/updatepassword?t=abc',
+  ])('rejects the reset link %j', (resetLink) => {
+    expect(() => reset('en', { resetLink })).toThrow(UnsafeLinkError);
+  });
 
   it('rejects a validity that is not a positive whole number of minutes', () => {
-    for (const validMinutes of [0, -5, 1.5, Number.NaN]) expect(() => reset('en', { validMinutes })).toThrow(RangeError);
+    for (const validMinutes of [0, -5, 1.5, Number.NaN])
+      expect(() => reset('en', { validMinutes })).toThrow(RangeError);
   });
 });
 
@@ -771,12 +853,20 @@ function expectBoth(mail: RenderedMail, ...texts: string[]): void {
 }
 
 function escapeForTest(text: string): string {
-  return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;').replace(/"/gu, '&quot;').replace(/'/gu, '&#39;');
+  return text
+    .replace(/&/gu, '&amp;')
+    .replace(/</gu, '&lt;')
+    .replace(/>/gu, '&gt;')
+    .replace(/"/gu, '&quot;')
+    .replace(/'/gu, '&#39;');
 }
 
 describe('mail copy from the i18next catalogues', () => {
   it('never reads user values as copy: placeholders and nesting in names stay literal', () => {
-    const mail = transfer('en', { senderName: '{{what}} $t(transfer.subject)', files: [{ fileName: '{{sender}}.pdf', size: 1 }] });
+    const mail = transfer('en', {
+      senderName: '{{what}} $t(transfer.subject)',
+      files: [{ fileName: '{{sender}}.pdf', size: 1 }],
+    });
     expect(mail.subject).toBe('{{what}} $t(transfer.subject) sent you {{sender}}.pdf via SendBridge');
     expect(mail.text).toContain('{{what}} $t(transfer.subject) sent you {{sender}}.pdf');
     expect(mail.html).toContain('{{what}} $t(transfer.subject)');
@@ -795,7 +885,13 @@ describe('mail copy from the i18next catalogues', () => {
 
   it("escapes the copy's own words in HTML", () => {
     // German quotes and French no-break spaces pass through; markup-significant characters would be escaped
-    const mail = extensionRequestMail({ lang: 'de', requesterEmail: 'bob@example.com', title: 'a&b', expiredAt: EXPIRY, approveLink: APPROVE_LINK });
+    const mail = extensionRequestMail({
+      lang: 'de',
+      requesterEmail: 'bob@example.com',
+      title: 'a&b',
+      expiredAt: EXPIRY,
+      approveLink: APPROVE_LINK,
+    });
     expect(mail.html).toContain('„a&amp;b“');
     expect(mail.text).toContain('„a&b“');
   });

@@ -6,14 +6,25 @@ const TRIAL_END = Date.UTC(2026, 10, 21, 6, 5);
 const LINK = 'https://app.example.com/?ref=trial_ending';
 
 function render(lang: MailLanguage, overrides: Partial<Parameters<typeof trialEndingMail>[0]> = {}) {
-  return trialEndingMail({ lang, planName: 'Pro', trialEnd: TRIAL_END, amount: 228, currency: 'usd', period: 'year', link: LINK, ...overrides });
+  return trialEndingMail({
+    lang,
+    planName: 'Pro',
+    trialEnd: TRIAL_END,
+    amount: 228,
+    currency: 'usd',
+    period: 'year',
+    link: LINK,
+    ...overrides,
+  });
 }
 
 describe('trialEndingMail (trial_will_end)', () => {
   it('says in English when the trial ends, what will be charged, and links to the app', () => {
     const mail = render('en');
     expect(mail.subject).toBe('Your Pro trial ends on 21 November 2026');
-    expect(mail.text).toContain('Your SendBridge Pro trial ends on 21 November 2026. Your card will then be charged US$228.00 a year, and your plan continues.');
+    expect(mail.text).toContain(
+      'Your SendBridge Pro trial ends on 21 November 2026. Your card will then be charged US$228.00 a year, and your plan continues.',
+    );
     expect(mail.text).toContain('log in and open Billing');
     expect(mail.text).toContain(LINK);
     expect(mail.html).toContain(`href="${LINK}"`);

@@ -11,7 +11,13 @@ import { computeSignature, signatureHeader, verifySignedPayload } from '../../..
 import { WEBHOOK_TOLERANCE_SECONDS } from '../../../functions/domain/billing-api';
 
 const SECRET = 'whsec_test_secret';
-const event = { id: 'evt_sim_1', object: 'event', type: 'invoice.paid', created: 1_800_000_000, data: { object: { id: 'in_sim_1', object: 'invoice', amount_paid: 2900 } } };
+const event = {
+  id: 'evt_sim_1',
+  object: 'event',
+  type: 'invoice.paid',
+  created: 1_800_000_000,
+  data: { object: { id: 'in_sim_1', object: 'invoice', amount_paid: 2900 } },
+};
 const body = JSON.stringify(event, null, 2);
 const now = 1_800_000_500;
 
@@ -35,7 +41,11 @@ describe('Stripe-Signature', () => {
   it('accepts a valid signature and returns the event', () => {
     expect(verifySignedPayload(body, signatureHeader(body, SECRET, now), SECRET, now)).toEqual(event);
     // within the tolerance either way, and with several v1 entries (a secret being rolled)
-    expect(codeOf(() => verifySignedPayload(body, signatureHeader(body, SECRET, now - WEBHOOK_TOLERANCE_SECONDS), SECRET, now))).toBe('accepted');
+    expect(
+      codeOf(() =>
+        verifySignedPayload(body, signatureHeader(body, SECRET, now - WEBHOOK_TOLERANCE_SECONDS), SECRET, now),
+      ),
+    ).toBe('accepted');
     const rolled = `t=${now},v1=${computeSignature(now, body, 'whsec_old')},v1=${computeSignature(now, body, SECRET)}`;
     expect(codeOf(() => verifySignedPayload(body, rolled, SECRET, now))).toBe('accepted');
   });
@@ -43,31 +53,55 @@ describe('Stripe-Signature', () => {
   it('refuses a tampered body, a wrong secret, a missing or unreadable header', () => {
     const header = signatureHeader(body, SECRET, now);
     expect(codeOf(() => verifySignedPayload(body.replace('2900', '1'), header, SECRET, now))).toBe('invalid_signature');
-    expect(codeOf(() => verifySignedPayload(body, signatureHeader(body, 'whsec_other', now), SECRET, now))).toBe('invalid_signature');
+    expect(codeOf(() => verifySignedPayload(body, signatureHeader(body, 'whsec_other', now), SECRET, now))).toBe(
+      'invalid_signature',
+    );
     expect(codeOf(() => verifySignedPayload(body, undefined, SECRET, now))).toBe('invalid_signature');
     expect(codeOf(() => verifySignedPayload(body, '', SECRET, now))).toBe('invalid_signature');
     expect(codeOf(() => verifySignedPayload(body, `t=${now}`, SECRET, now))).toBe('invalid_signature');
-    expect(codeOf(() => verifySignedPayload(body, `v1=${computeSignature(now, body, SECRET)}`, SECRET, now))).toBe('invalid_signature');
+    expect(codeOf(() => verifySignedPayload(body, `v1=${computeSignature(now, body, SECRET)}`, SECRET, now))).toBe(
+      'invalid_signature',
+    );
     // a signature for another timestamp than the one in the header
-    expect(codeOf(() => verifySignedPayload(body, `t=${now + 1},v1=${computeSignature(now, body, SECRET)}`, SECRET, now))).toBe('invalid_signature');
+    expect(
+      codeOf(() => verifySignedPayload(body, `t=${now + 1},v1=${computeSignature(now, body, SECRET)}`, SECRET, now)),
+    ).toBe('invalid_signature');
   });
 
   it('refuses a valid signature older (or newer) than the tolerance', () => {
-    expect(codeOf(() => verifySignedPayload(body, signatureHeader(body, SECRET, now - WEBHOOK_TOLERANCE_SECONDS - 1), SECRET, now))).toBe('signature_too_old');
-    expect(codeOf(() => verifySignedPayload(body, signatureHeader(body, SECRET, now + WEBHOOK_TOLERANCE_SECONDS + 1), SECRET, now))).toBe('signature_too_old');
+    expect(
+      codeOf(() =>
+        verifySignedPayload(body, signatureHeader(body, SECRET, now - WEBHOOK_TOLERANCE_SECONDS - 1), SECRET, now),
+      ),
+    ).toBe('signature_too_old');
+    expect(
+      codeOf(() =>
+        verifySignedPayload(body, signatureHeader(body, SECRET, now + WEBHOOK_TOLERANCE_SECONDS + 1), SECRET, now),
+      ),
+    ).toBe('signature_too_old');
   });
 
   it('refuses a signed payload that is not an event', () => {
     for (const raw of ['not json', '[]', '{"id":"evt_1"}', JSON.stringify({ ...event, object: 'invoice' })]) {
-      expect(codeOf(() => verifySignedPayload(raw, signatureHeader(raw, SECRET, now), SECRET, now)), raw).toBe('invalid_event');
+      expect(
+        codeOf(() => verifySignedPayload(raw, signatureHeader(raw, SECRET, now), SECRET, now)),
+        raw,
+      ).toBe('invalid_event');
     }
   });
 
   it("is what Stripe's SDK accepts (the simulator's events verify as Stripe's would)", async () => {
     const stripe = new Stripe('sk_test_x', { httpClient: Stripe.createFetchHttpClient() });
     const wall = Math.floor(Date.now() / 1000);
-    const verified = await stripe.webhooks.constructEventAsync(body, signatureHeader(body, SECRET, wall), SECRET, WEBHOOK_TOLERANCE_SECONDS);
+    const verified = await stripe.webhooks.constructEventAsync(
+      body,
+      signatureHeader(body, SECRET, wall),
+      SECRET,
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
     expect(verified.id).toBe('evt_sim_1');
-    await expect(stripe.webhooks.constructEventAsync(body, signatureHeader(body, 'whsec_other', wall), SECRET)).rejects.toThrow();
+    await expect(
+      stripe.webhooks.constructEventAsync(body, signatureHeader(body, 'whsec_other', wall), SECRET),
+    ).rejects.toThrow();
   });
 });

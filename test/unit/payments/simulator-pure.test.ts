@@ -10,13 +10,21 @@ import { discounted, SIM_PRICES } from '../../../functions/adapters/payments/sim
 import { addInterval } from '../../../functions/adapters/payments/simulated/simulator';
 
 const NOW = Date.UTC(2026, 10, 25) / 1000;
-const card = (number: string, over: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', ...over });
+const card = (number: string, over: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({
+  number,
+  expMonth: 12,
+  expYear: 2030,
+  cvc: '123',
+  ...over,
+});
 const refusal = (fn: () => unknown) => {
   try {
     fn();
     return null;
   } catch (err) {
-    return err instanceof CardError ? { code: err.code, message: err.message, decline: err.declineCode ?? null } : String(err);
+    return err instanceof CardError
+      ? { code: err.code, message: err.message, decline: err.declineCode ?? null }
+      : String(err);
   }
 };
 
@@ -44,34 +52,63 @@ describe('test cards', () => {
   it('Luhn and brands', () => {
     expect(luhnValid('4242424242424242')).toBe(true);
     expect(luhnValid('4242424242424241')).toBe(false);
-    expect(['4242424242424242', '5555555555554444', '2223003122003222', '378282246310005', '6011111111111117', '3056930009020004', '3566002020360505', '6200000000000005'].map(brandOf)).toEqual([
-      'visa',
-      'mastercard',
-      'mastercard',
-      'amex',
-      'discover',
-      'diners',
-      'jcb',
-      'unionpay',
-    ]);
+    expect(
+      [
+        '4242424242424242',
+        '5555555555554444',
+        '2223003122003222',
+        '378282246310005',
+        '6011111111111117',
+        '3056930009020004',
+        '3566002020360505',
+        '6200000000000005',
+      ].map(brandOf),
+    ).toEqual(['visa', 'mastercard', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay']);
   });
 
   it('4242 pays, 0341 attaches and fails later, 0002 is declined at once', () => {
-    expect(checkCard(card('4242 4242 4242 4242'), NOW)).toMatchObject({ behaviour: 'succeeds', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } });
-    expect(checkCard(card('4000-0000-0000-0341'), NOW)).toMatchObject({ behaviour: 'attach_then_fail', card: { last4: '0341' } });
-    expect(refusal(() => checkCard(card('4000000000000002'), NOW))).toEqual({ code: 'card_declined', message: 'Your card was declined.', decline: 'generic_decline' });
-    expect(refusal(() => checkCard(card('4111111111111111'), NOW))).toMatchObject({ code: 'card_declined', decline: 'test_mode_live_card' });
+    expect(checkCard(card('4242 4242 4242 4242'), NOW)).toMatchObject({
+      behaviour: 'succeeds',
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+    });
+    expect(checkCard(card('4000-0000-0000-0341'), NOW)).toMatchObject({
+      behaviour: 'attach_then_fail',
+      card: { last4: '0341' },
+    });
+    expect(refusal(() => checkCard(card('4000000000000002'), NOW))).toEqual({
+      code: 'card_declined',
+      message: 'Your card was declined.',
+      decline: 'generic_decline',
+    });
+    expect(refusal(() => checkCard(card('4111111111111111'), NOW))).toMatchObject({
+      code: 'card_declined',
+      decline: 'test_mode_live_card',
+    });
   });
 
   it("checks format, Luhn, expiry (at the simulator's now) and CVC in Stripe's words", () => {
     expect(refusal(() => checkCard(card('4242'), NOW))).toMatchObject({ code: 'invalid_number' });
-    expect(refusal(() => checkCard(card('4242424242424241'), NOW))).toMatchObject({ code: 'incorrect_number', message: 'Your card number is incorrect.' });
-    expect(refusal(() => checkCard(card('4242424242424242', { expYear: 2025 }), NOW))).toMatchObject({ code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." });
-    expect(refusal(() => checkCard(card('4242424242424242', { expYear: 2026, expMonth: 10 }), NOW))).toMatchObject({ code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." });
+    expect(refusal(() => checkCard(card('4242424242424241'), NOW))).toMatchObject({
+      code: 'incorrect_number',
+      message: 'Your card number is incorrect.',
+    });
+    expect(refusal(() => checkCard(card('4242424242424242', { expYear: 2025 }), NOW))).toMatchObject({
+      code: 'invalid_expiry_year',
+      message: "Your card's expiration year is invalid.",
+    });
+    expect(refusal(() => checkCard(card('4242424242424242', { expYear: 2026, expMonth: 10 }), NOW))).toMatchObject({
+      code: 'invalid_expiry_month',
+      message: "Your card's expiration month is invalid.",
+    });
     expect(refusal(() => checkCard(card('4242424242424242', { expYear: 2026, expMonth: 11 }), NOW))).toBeNull();
     expect(refusal(() => checkCard(card('4242424242424242', { expYear: 30 }), NOW))).toBeNull();
-    expect(refusal(() => checkCard(card('4242424242424242', { cvc: '12' }), NOW))).toMatchObject({ code: 'invalid_cvc', message: "Your card's security code is invalid." });
-    expect(refusal(() => checkCard(card('4242424242424242', { cvc: '12a' }), NOW))).toMatchObject({ code: 'invalid_cvc' });
+    expect(refusal(() => checkCard(card('4242424242424242', { cvc: '12' }), NOW))).toMatchObject({
+      code: 'invalid_cvc',
+      message: "Your card's security code is invalid.",
+    });
+    expect(refusal(() => checkCard(card('4242424242424242', { cvc: '12a' }), NOW))).toMatchObject({
+      code: 'invalid_cvc',
+    });
     expect(refusal(() => checkCard(card('4242424242424242', { cvc: '1234' }), NOW))).toBeNull();
   });
 });

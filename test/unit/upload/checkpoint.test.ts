@@ -120,7 +120,12 @@ describe('upload checkpoints', () => {
 
   it('tolerates corrupt or foreign data in storage', () => {
     const storage = new MemoryStorage();
-    for (const raw of ['{not json', '"a string"', '{"id":"x"}', JSON.stringify([{ id: 1 }, null, { ...checkpoint(), files: 'no' }])]) {
+    for (const raw of [
+      '{not json',
+      '"a string"',
+      '{"id":"x"}',
+      JSON.stringify([{ id: 1 }, null, { ...checkpoint(), files: 'no' }]),
+    ]) {
       storage.data.set(CHECKPOINT_STORAGE_KEY, raw);
       expect(findCheckpoint(picked, T0, storage)).toBeNull();
       expect(() => clearCheckpoint('Ab3dE7x', storage)).not.toThrow();

@@ -3,7 +3,15 @@ import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_PARTS_PER_SIGN, SIGNED_URLS_PER_ANSWER, type PlannedFile, type SignManyRequest, type SignManyResponse, type SignRequest, type SignResponse } from '../../../functions/domain/transfer-api';
+import {
+  MAX_PARTS_PER_SIGN,
+  SIGNED_URLS_PER_ANSWER,
+  type PlannedFile,
+  type SignManyRequest,
+  type SignManyResponse,
+  type SignRequest,
+  type SignResponse,
+} from '../../../functions/domain/transfer-api';
 import { MAX_UPLOAD_TRIES } from '../../../functions/domain/upload';
 import {
   UploadCancelledError,
@@ -34,7 +42,14 @@ function singlePlan(fileId: string, size: number, url?: string): PlannedFile {
 }
 
 function multipartPlan(fileId: string, size: number, partSize: number): PlannedFile {
-  return { fileId, fileName: `${fileId}.bin`, size, mode: 'multipart', partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
+  return {
+    fileId,
+    fileName: `${fileId}.bin`,
+    size,
+    mode: 'multipart',
+    partSize,
+    partCount: Math.max(1, Math.ceil(size / partSize)),
+  };
 }
 
 /** Runs the engine under Node (fetch), with retries a millisecond apart so 15 tries take no time. */
@@ -67,7 +82,13 @@ describe('single PUT (files under 50 MB)', () => {
     expect(api.recorded).toEqual([]);
     expect(api.completed).toEqual(['file000001']);
     const last = progress.at(-1)!;
-    expect(last).toMatchObject({ bytesDone: data.length, bytesTotal: data.length, filesDone: 1, filesTotal: 1, phase: 'almost-done' });
+    expect(last).toMatchObject({
+      bytesDone: data.length,
+      bytesTotal: data.length,
+      filesDone: 1,
+      filesTotal: 1,
+      phase: 'almost-done',
+    });
     expect(progress[0]).toMatchObject({ phase: 'getting-ready', bytesDone: 0, etaMs: null });
   });
 
@@ -82,7 +103,9 @@ describe('single PUT (files under 50 MB)', () => {
 
   it('uploads an empty file', async () => {
     const api = new FakeUploadApi(bucket);
-    const { done } = upload(api, [{ plan: singlePlan('file000003', 0, api.planUrl('file000003')), blob: new Blob([]) }]);
+    const { done } = upload(api, [
+      { plan: singlePlan('file000003', 0, api.planUrl('file000003')), blob: new Blob([]) },
+    ]);
     await done;
     expect(bucket.objects.get('file000003')?.length).toBe(0);
     expect(api.completed).toEqual(['file000003']);
@@ -96,7 +119,10 @@ describe('single PUT (files under 50 MB)', () => {
       const data = randomBytes(100 + i);
       return { plan: singlePlan(id, data.length, api.planUrl(id)), blob: new Blob([data]), data };
     });
-    const { done, progress } = upload(api, files.map(({ plan, blob }) => ({ plan, blob })));
+    const { done, progress } = upload(
+      api,
+      files.map(({ plan, blob }) => ({ plan, blob })),
+    );
     await done;
 
     expect(bucket.maxActive).toBe(4);
@@ -122,47 +148,62 @@ class BatchingUploadApi extends FakeUploadApi {
 }
 
 describe('many small files (a create answers the first 100 URLs only)', () => {
-  it('signs the files without a URL 100 at a time, in file order, and uploads every one', async () => {
-    const api = new BatchingUploadApi(bucket);
-    const files = Array.from({ length: 450 }, (_, i) => {
-      const id = `many${String(i).padStart(6, '0')}`;
-      const data = randomBytes(1 + (i % 7));
-      return { plan: singlePlan(id, data.length, i < SIGNED_URLS_PER_ANSWER ? api.planUrl(id) : undefined), blob: new Blob([data]), data };
-    });
-    const { done } = upload(api, files.map(({ plan, blob }) => ({ plan, blob })));
-    await done;
+  it(
+    'signs the files without a URL 100 at a time, in file order, and uploads every one',
+    async () => {
+      const api = new BatchingUploadApi(bucket);
+      const files = Array.from({ length: 450 }, (_, i) => {
+        const id = `many${String(i).padStart(6, '0')}`;
+        const data = randomBytes(1 + (i % 7));
+        return {
+          plan: singlePlan(id, data.length, i < SIGNED_URLS_PER_ANSWER ? api.planUrl(id) : undefined),
+          blob: new Blob([data]),
+          data,
+        };
+      });
+      const { done } = upload(
+        api,
+        files.map(({ plan, blob }) => ({ plan, blob })),
+      );
+      await done;
 
-    for (const f of files) expect(bucket.objects.get(f.plan.fileId)?.equals(f.data)).toBe(true);
-    expect(api.completed).toHaveLength(450);
-    expect(api.singleSigns).toEqual([]);
-    // 350 files without a URL: four calls, none over 100, each file signed once
-    expect(api.batches.every((b) => b.length <= SIGNED_URLS_PER_ANSWER)).toBe(true);
-    expect(api.batches).toHaveLength(4);
-    expect(api.batches.flat().sort()).toEqual(files.slice(SIGNED_URLS_PER_ANSWER).map((f) => f.plan.fileId));
-  }, SLOW_TEST_MS);
+      for (const f of files) expect(bucket.objects.get(f.plan.fileId)?.equals(f.data)).toBe(true);
+      expect(api.completed).toHaveLength(450);
+      expect(api.singleSigns).toEqual([]);
+      // 350 files without a URL: four calls, none over 100, each file signed once
+      expect(api.batches.every((b) => b.length <= SIGNED_URLS_PER_ANSWER)).toBe(true);
+      expect(api.batches).toHaveLength(4);
+      expect(api.batches.flat().sort()).toEqual(files.slice(SIGNED_URLS_PER_ANSWER).map((f) => f.plan.fileId));
+    },
+    SLOW_TEST_MS,
+  );
 });
 
 describe('multipart', () => {
-  it('signs in batches, records every part with its ETag and size, and the parts reassemble byte-exact', async () => {
-    const api = new FakeUploadApi(bucket);
-    const partSize = 1 * KiB;
-    const data = randomBytes(250 * partSize + 123); // 251 parts: three sign batches at least
-    const plan = multipartPlan('file000010', data.length, partSize);
+  it(
+    'signs in batches, records every part with its ETag and size, and the parts reassemble byte-exact',
+    async () => {
+      const api = new FakeUploadApi(bucket);
+      const partSize = 1 * KiB;
+      const data = randomBytes(250 * partSize + 123); // 251 parts: three sign batches at least
+      const plan = multipartPlan('file000010', data.length, partSize);
 
-    const { done } = upload(api, [{ plan, blob: new Blob([data]) }]);
-    await done;
+      const { done } = upload(api, [{ plan, blob: new Blob([data]) }]);
+      await done;
 
-    expect(api.assembled('file000010', 251).equals(data)).toBe(true);
-    expect(api.recorded).toHaveLength(251);
-    expect(api.recorded.find((r) => r.partNumber === 251)?.size).toBe(123);
-    expect(api.signCalls.every((c) => c.partNumbers!.length <= MAX_PARTS_PER_SIGN)).toBe(true);
-    expect(api.signCalls.length).toBeGreaterThanOrEqual(3);
-    expect(api.signCalls.length).toBeLessThan(20);
-    expect(bucket.puts).toHaveLength(251);
-    // completes once, after the last part is recorded
-    expect(api.log.filter((l) => l.startsWith('complete'))).toEqual(['complete:file000010']);
-    expect(api.log.at(-1)).toBe('complete:file000010');
-  }, SLOW_TEST_MS);
+      expect(api.assembled('file000010', 251).equals(data)).toBe(true);
+      expect(api.recorded).toHaveLength(251);
+      expect(api.recorded.find((r) => r.partNumber === 251)?.size).toBe(123);
+      expect(api.signCalls.every((c) => c.partNumbers!.length <= MAX_PARTS_PER_SIGN)).toBe(true);
+      expect(api.signCalls.length).toBeGreaterThanOrEqual(3);
+      expect(api.signCalls.length).toBeLessThan(20);
+      expect(bucket.puts).toHaveLength(251);
+      // completes once, after the last part is recorded
+      expect(api.log.filter((l) => l.startsWith('complete'))).toEqual(['complete:file000010']);
+      expect(api.log.at(-1)).toBe('complete:file000010');
+    },
+    SLOW_TEST_MS,
+  );
 
   it('never has more than 4 parts in flight, and reaches 4', async () => {
     const api = new FakeUploadApi(bucket);
@@ -179,7 +220,8 @@ describe('multipart', () => {
     bucket.delayMs = 10;
     const data = randomBytes(12 * KiB);
     const plan = multipartPlan('file000012', data.length, KiB);
-    for (let part = 1; part <= 12; part++) bucket.fail(plan.fileId, part, ...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 500 })));
+    for (let part = 1; part <= 12; part++)
+      bucket.fail(plan.fileId, part, ...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 500 })));
 
     const { done, progress } = upload(api, [{ plan, blob: new Blob([data]) }]);
     await done;
@@ -200,7 +242,11 @@ describe('retries', () => {
     const api = new FakeUploadApi(bucket);
     const data = randomBytes(500);
     const plan = singlePlan('file000020', data.length, api.planUrl('file000020'));
-    bucket.fail(plan.fileId, null, ...Array.from({ length: 10 }, () => ({ kind: 'status' as const, status: 503, code: 'SlowDown' })));
+    bucket.fail(
+      plan.fileId,
+      null,
+      ...Array.from({ length: 10 }, () => ({ kind: 'status' as const, status: 503, code: 'SlowDown' })),
+    );
 
     const { done, warnings, progress } = upload(api, [{ plan, blob: new Blob([data]) }]);
     await done;
@@ -226,7 +272,11 @@ describe('retries', () => {
     const BACKOFF_MS = 37;
     const firedAfterPuts: number[] = [];
     const realSetTimeout = globalThis.setTimeout;
-    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      fn: (...a: unknown[]) => void,
+      ms?: number,
+      ...args: unknown[]
+    ) =>
       realSetTimeout(() => {
         if (ms === BACKOFF_MS) firedAfterPuts.push(bucket.puts.length);
         fn(...args);
@@ -308,8 +358,16 @@ describe('retries', () => {
     const api = new FakeUploadApi(bucket);
     const first = randomBytes(100);
     const second = randomBytes(5 * KiB);
-    const plans = [singlePlan('file000030', first.length, api.planUrl('file000030')), multipartPlan('file000031', second.length, KiB)];
-    bucket.failAlways('file000031', 3, { kind: 'status', status: 500, code: 'InternalError', message: 'We encountered an internal error' });
+    const plans = [
+      singlePlan('file000030', first.length, api.planUrl('file000030')),
+      multipartPlan('file000031', second.length, KiB),
+    ];
+    bucket.failAlways('file000031', 3, {
+      kind: 'status',
+      status: 500,
+      code: 'InternalError',
+      message: 'We encountered an internal error',
+    });
 
     const { done } = upload(api, [
       { plan: plans[0]!, blob: new Blob([first]) },
@@ -341,7 +399,13 @@ describe('retries', () => {
     const api = new FakeUploadApi(bucket, { signErrors: [refused] });
     const data = randomBytes(10);
     const { done } = upload(api, [{ plan: singlePlan('file000032', data.length), blob: new Blob([data]) }]);
-    await expect(done).rejects.toMatchObject({ name: 'UploadFailedError', message: 'This upload was cancelled', tries: 1, part: 1, index: 0 });
+    await expect(done).rejects.toMatchObject({
+      name: 'UploadFailedError',
+      message: 'This upload was cancelled',
+      tries: 1,
+      part: 1,
+      index: 0,
+    });
     expect(bucket.puts).toHaveLength(0);
   });
 
@@ -351,23 +415,37 @@ describe('retries', () => {
     const { done, warnings } = upload(api, [{ plan: singlePlan('file000033', data.length), blob: new Blob([data]) }]);
     await done;
     expect(api.signCalls).toHaveLength(2);
-    expect(warnings).toContainEqual({ kind: 'network', message: 'Network Error - Could not get key (Failed to fetch)' });
+    expect(warnings).toContainEqual({
+      kind: 'network',
+      message: 'Network Error - Could not get key (Failed to fetch)',
+    });
   });
 
   it('retries completing a file the API could not complete', async () => {
-    const api = new FakeUploadApi(bucket, { completeErrors: [Object.assign(new Error('Service unavailable'), { status: 503 })] });
+    const api = new FakeUploadApi(bucket, {
+      completeErrors: [Object.assign(new Error('Service unavailable'), { status: 503 })],
+    });
     const data = randomBytes(10);
-    const { done } = upload(api, [{ plan: singlePlan('file000034', data.length, api.planUrl('file000034')), blob: new Blob([data]) }]);
+    const { done } = upload(api, [
+      { plan: singlePlan('file000034', data.length, api.planUrl('file000034')), blob: new Blob([data]) },
+    ]);
     await done;
     expect(api.log.filter((l) => l.startsWith('complete'))).toHaveLength(2);
     expect(api.completed).toEqual(['file000034']);
   });
 
   it('uploads every part of a file again when the server reset it, then completes', async () => {
-    const reset = () => Object.assign(new Error('The uploaded file has 5 bytes, 30 were announced.'), { status: 409, code: 'size_mismatch', details: { fileId: 'file000036', reset: true } });
+    const reset = () =>
+      Object.assign(new Error('The uploaded file has 5 bytes, 30 were announced.'), {
+        status: 409,
+        code: 'size_mismatch',
+        details: { fileId: 'file000036', reset: true },
+      });
     const api = new FakeUploadApi(bucket, { completeErrors: [reset()] });
     const data = randomBytes(30 * KiB);
-    const { done, progress } = upload(api, [{ plan: multipartPlan('file000036', data.length, 10 * KiB), blob: new Blob([data]) }]);
+    const { done, progress } = upload(api, [
+      { plan: multipartPlan('file000036', data.length, 10 * KiB), blob: new Blob([data]) },
+    ]);
     await done;
     expect(api.log.filter((l) => l === 'part:file000036:1')).toHaveLength(2);
     expect(api.recorded.filter((r) => r.fileId === 'file000036')).toHaveLength(6);
@@ -379,10 +457,13 @@ describe('retries', () => {
   });
 
   it('gives up on a file the server resets more than twice', async () => {
-    const reset = () => Object.assign(new Error('reset'), { status: 409, code: 'upload_reset', details: { reset: true } });
+    const reset = () =>
+      Object.assign(new Error('reset'), { status: 409, code: 'upload_reset', details: { reset: true } });
     const api = new FakeUploadApi(bucket, { completeErrors: [reset(), reset(), reset()] });
     const data = randomBytes(10);
-    const { done } = upload(api, [{ plan: singlePlan('file000037', data.length, api.planUrl('file000037')), blob: new Blob([data]) }]);
+    const { done } = upload(api, [
+      { plan: singlePlan('file000037', data.length, api.planUrl('file000037')), blob: new Blob([data]) },
+    ]);
     await expect(done).rejects.toMatchObject({ name: 'UploadFailedError', fileName: 'file000037.txt' });
     expect(api.log.filter((l) => l.startsWith('complete'))).toHaveLength(3);
   });
@@ -400,7 +481,11 @@ describe('retries', () => {
       const plan = { ...singlePlan('file000035', 2000, api.planUrl('file000035')), fileName: 'report.pdf' };
 
       const { done, warnings } = upload(api, [{ plan, blob }]);
-      await expect(done).rejects.toMatchObject({ name: 'UploadFailedError', fileName: 'report.pdf', tries: MAX_UPLOAD_TRIES });
+      await expect(done).rejects.toMatchObject({
+        name: 'UploadFailedError',
+        fileName: 'report.pdf',
+        tries: MAX_UPLOAD_TRIES,
+      });
       expect(warnings).toContainEqual({ kind: 'file-locked', fileName: 'report.pdf' });
       expect(warnings.filter((w) => w.kind === 'file-locked')).toHaveLength(1);
       expect(bucket.objects.has('file000035')).toBe(false);
@@ -416,7 +501,9 @@ describe('cancel', () => {
     bucket.delayMs = 10_000; // the bucket holds every answer; only the abort can end the requests
     const data = randomBytes(40 * KiB);
     const controller = new AbortController();
-    const { done } = upload(api, [{ plan: multipartPlan('file000040', data.length, KiB), blob: new Blob([data]) }], { signal: controller.signal });
+    const { done } = upload(api, [{ plan: multipartPlan('file000040', data.length, KiB), blob: new Blob([data]) }], {
+      signal: controller.signal,
+    });
 
     await expect.poll(() => bucket.active).toBe(4);
     controller.abort();
@@ -437,7 +524,10 @@ describe('cancel', () => {
     const plan = singlePlan('file000041', data.length, api.planUrl('file000041'));
     bucket.failAlways(plan.fileId, null, { kind: 'status', status: 500 });
     const controller = new AbortController();
-    const { done } = upload(api, [{ plan, blob: new Blob([data]) }], { signal: controller.signal, retryDelayMs: () => 60_000 });
+    const { done } = upload(api, [{ plan, blob: new Blob([data]) }], {
+      signal: controller.signal,
+      retryDelayMs: () => 60_000,
+    });
 
     await expect.poll(() => bucket.puts.length).toBe(1);
     controller.abort();
@@ -448,9 +538,13 @@ describe('cancel', () => {
   it('rejects without a request when the signal is already aborted', async () => {
     const api = new FakeUploadApi(bucket);
     const data = randomBytes(10);
-    const { done } = upload(api, [{ plan: singlePlan('file000042', 10, api.planUrl('file000042')), blob: new Blob([data]) }], {
-      signal: AbortSignal.abort(),
-    });
+    const { done } = upload(
+      api,
+      [{ plan: singlePlan('file000042', 10, api.planUrl('file000042')), blob: new Blob([data]) }],
+      {
+        signal: AbortSignal.abort(),
+      },
+    );
     await expect(done).rejects.toBeInstanceOf(UploadCancelledError);
     expect(bucket.puts).toHaveLength(0);
   });
@@ -478,17 +572,29 @@ describe('resume', () => {
     expect(bucket.puts.map((p) => p.part).sort((a, b) => a! - b!)).toEqual([3, 4, 6, 7, 8]);
     expect(api.recorded.map((r) => r.partNumber).sort()).toEqual([3, 4, 6, 7, 8]);
     expect(api.completed).toEqual(['file000050']);
-    expect(progress[0]).toMatchObject({ phase: 'resuming', bytesDone: done1.length + 3 * partSize, filesDone: 1, filesTotal: 2 });
+    expect(progress[0]).toMatchObject({
+      phase: 'resuming',
+      bytesDone: done1.length + 3 * partSize,
+      filesDone: 1,
+      filesTotal: 2,
+    });
     expect(progress.at(-1)).toMatchObject({ bytesDone: done1.length + big.length, filesDone: 2 });
-    for (let n = 3; n <= 8; n++) if (!doneParts.includes(n)) {
-      expect(bucket.objects.get(`file000050#${n}`)?.equals(big.subarray((n - 1) * partSize, n * partSize))).toBe(true);
-    }
+    for (let n = 3; n <= 8; n++)
+      if (!doneParts.includes(n)) {
+        expect(bucket.objects.get(`file000050#${n}`)?.equals(big.subarray((n - 1) * partSize, n * partSize))).toBe(
+          true,
+        );
+      }
   });
 
   it('only completes a multipart file whose parts were all recorded before', async () => {
     const api = new FakeUploadApi(bucket);
     const data = randomBytes(2 * KiB);
-    const { done } = upload(api, [{ plan: multipartPlan('file000052', data.length, KiB), blob: new Blob([data]), partsDone: [1, 2] }], { resuming: true });
+    const { done } = upload(
+      api,
+      [{ plan: multipartPlan('file000052', data.length, KiB), blob: new Blob([data]), partsDone: [1, 2] }],
+      { resuming: true },
+    );
     await done;
     expect(bucket.puts).toHaveLength(0);
     expect(api.completed).toEqual(['file000052']);
@@ -500,14 +606,17 @@ describe('progress', () => {
     const api = new FakeUploadApi(bucket);
     bucket.delayMs = 5;
     const data = randomBytes(16 * KiB);
-    const { done, progress } = upload(api, [{ plan: multipartPlan('file000060', data.length, KiB), blob: new Blob([data]) }]);
+    const { done, progress } = upload(api, [
+      { plan: multipartPlan('file000060', data.length, KiB), blob: new Blob([data]) },
+    ]);
     await done;
 
     const phases = progress.map((p) => p.phase).filter((ph, i, all) => ph !== all[i - 1]);
     expect(phases[0]).toBe('getting-ready');
     expect(phases).toContain('warming-up');
     expect(phases.at(-1)).toBe('almost-done');
-    for (let i = 1; i < progress.length; i++) expect(progress[i]!.bytesDone).toBeGreaterThanOrEqual(progress[i - 1]!.bytesDone);
+    for (let i = 1; i < progress.length; i++)
+      expect(progress[i]!.bytesDone).toBeGreaterThanOrEqual(progress[i - 1]!.bytesDone);
     expect(progress.every((p) => p.bytesTotal === data.length && p.filesTotal === 1)).toBe(true);
   });
 
@@ -530,7 +639,12 @@ describe('progress', () => {
     await expect.poll(() => release.length, { timeout: 5000 }).toBe(2);
     const whileCompleting = progress.at(-1)!;
     expect(api.completed).toEqual([]);
-    expect(whileCompleting).toMatchObject({ bytesDone: a.length + b.length, filesDone: 2, filesTotal: 2, phase: 'almost-done' });
+    expect(whileCompleting).toMatchObject({
+      bytesDone: a.length + b.length,
+      filesDone: 2,
+      filesTotal: 2,
+      phase: 'almost-done',
+    });
     // Before the last bytes were in, the phase was never almost-done, and the count rose one file at a time.
     const counts = progress.map((p) => p.filesDone).filter((n, i, all) => n !== all[i - 1]);
     expect(counts).toEqual([0, 1, 2]);
@@ -542,7 +656,9 @@ describe('progress', () => {
 
   it('rejects a blob whose size is not the planned size before sending anything', async () => {
     const api = new FakeUploadApi(bucket);
-    const { done } = upload(api, [{ plan: singlePlan('file000061', 99, api.planUrl('file000061')), blob: new Blob([randomBytes(100)]) }]);
+    const { done } = upload(api, [
+      { plan: singlePlan('file000061', 99, api.planUrl('file000061')), blob: new Blob([randomBytes(100)]) },
+    ]);
     await expect(done).rejects.toBeInstanceOf(UploadFailedError);
     expect(bucket.puts).toHaveLength(0);
   });

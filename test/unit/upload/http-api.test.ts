@@ -24,7 +24,8 @@ function stubFetch(reply: (url: string) => Response) {
   return seen;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const TOKEN = 'k'.repeat(43);
 
 afterEach(() => {
@@ -34,8 +35,10 @@ afterEach(() => {
 describe('the upload API over HTTP', () => {
   it('calls the transfer routes with the upload token', async () => {
     const seen = stubFetch((url) => {
-      if (url.endsWith('/sign')) return json({ fileId: 'fileAAAAAA', parts: [{ partNumber: 1, url: 'https://s3/x' }], expiresAt: 1 });
-      if (url.endsWith('/upload-state')) return json({ id: 'Ab3dE7x', status: 'uploading', resumableUntil: 2, files: [] });
+      if (url.endsWith('/sign'))
+        return json({ fileId: 'fileAAAAAA', parts: [{ partNumber: 1, url: 'https://s3/x' }], expiresAt: 1 });
+      if (url.endsWith('/upload-state'))
+        return json({ id: 'Ab3dE7x', status: 'uploading', resumableUntil: 2, files: [] });
       return json({ ok: true });
     });
     const api = createHttpUploadApi('Ab3dE7x', TOKEN);

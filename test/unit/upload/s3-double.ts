@@ -34,7 +34,9 @@ const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 function s3Error(res: http.ServerResponse, status: number, code: string, message: string, requestId: string) {
   res.writeHead(status, { 'content-type': 'application/xml', 'x-amz-request-id': requestId });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message><RequestId>${requestId}</RequestId></Error>`);
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message><RequestId>${requestId}</RequestId></Error>`,
+  );
 }
 
 export class FakeBucket {
@@ -151,7 +153,13 @@ export class FakeBucket {
           s3Error(res, 403, 'AccessDenied', 'Request has expired', requestId);
         } else if (fault?.kind === 'status') {
           record.status = fault.status;
-          s3Error(res, fault.status, fault.code ?? 'InternalError', fault.message ?? 'We encountered an internal error. Please try again.', requestId);
+          s3Error(
+            res,
+            fault.status,
+            fault.code ?? 'InternalError',
+            fault.message ?? 'We encountered an internal error. Please try again.',
+            requestId,
+          );
         } else {
           this.objects.set(key, body);
           record.status = 200;
@@ -205,7 +213,11 @@ export class FakeUploadApi implements UploadApi {
       return url;
     };
     if (!req.partNumbers) return { fileId: req.fileId, url: issue(null), expiresAt };
-    return { fileId: req.fileId, parts: req.partNumbers.map((partNumber) => ({ partNumber, url: issue(partNumber) })), expiresAt };
+    return {
+      fileId: req.fileId,
+      parts: req.partNumbers.map((partNumber) => ({ partNumber, url: issue(partNumber) })),
+      expiresAt,
+    };
   }
 
   async recordPart(req: RecordPartRequest): Promise<void> {
@@ -236,8 +248,10 @@ export class FakeUploadApi implements UploadApi {
       if (!rec) throw new Error(`part ${n} of ${fileId} was never recorded`);
       const body = this.bucket.objects.get(FakeBucket.key(fileId, n));
       if (!body) throw new Error(`part ${n} of ${fileId} is not in the bucket`);
-      if (rec.etag !== `"${md5(body)}"`) throw new Error(`part ${n} of ${fileId}: recorded ETag ${rec.etag} is not the stored part's`);
-      if (rec.size !== body.length) throw new Error(`part ${n} of ${fileId}: recorded size ${rec.size}, stored ${body.length}`);
+      if (rec.etag !== `"${md5(body)}"`)
+        throw new Error(`part ${n} of ${fileId}: recorded ETag ${rec.etag} is not the stored part's`);
+      if (rec.size !== body.length)
+        throw new Error(`part ${n} of ${fileId}: recorded size ${rec.size}, stored ${body.length}`);
       parts.push(body);
     }
     return Buffer.concat(parts);

@@ -60,7 +60,9 @@ describe('fetch PUT', () => {
   });
 
   it('throws TransportError when no answer arrives', async () => {
-    await expect(put(`${origin}/reset`, new Blob(['hello']), new AbortController().signal)).rejects.toBeInstanceOf(TransportError);
+    await expect(put(`${origin}/reset`, new Blob(['hello']), new AbortController().signal)).rejects.toBeInstanceOf(
+      TransportError,
+    );
   });
 
   it('throws the abort reason, not a TransportError, when aborted', async () => {

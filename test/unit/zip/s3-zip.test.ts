@@ -67,7 +67,8 @@ function body(o: FakeObject, from: number): Readable {
 async function fakeS3(req: SentRequest): Promise<Response | StreamAnswer> {
   const { key } = s3Target(req.url);
   const q = req.url.searchParams;
-  if (req.method === 'POST' && q.has('uploads')) return xmlResponse('<InitiateMultipartUploadResult><UploadId>up-1</UploadId></InitiateMultipartUploadResult>');
+  if (req.method === 'POST' && q.has('uploads'))
+    return xmlResponse('<InitiateMultipartUploadResult><UploadId>up-1</UploadId></InitiateMultipartUploadResult>');
   if (req.method === 'GET') {
     const range = req.headers.get('range') ?? undefined;
     const ifMatch = req.headers.get('if-match') ?? undefined;
@@ -95,7 +96,8 @@ async function fakeS3(req: SentRequest): Promise<Response | StreamAnswer> {
     uploaded.set(partNumber, req.body);
     return new Response(null, { status: 200, headers: { etag: `"etag-${partNumber}"` } });
   }
-  if (req.method === 'POST' && q.has('uploadId')) return xmlResponse('<CompleteMultipartUploadResult><ETag>&quot;final&quot;</ETag></CompleteMultipartUploadResult>');
+  if (req.method === 'POST' && q.has('uploadId'))
+    return xmlResponse('<CompleteMultipartUploadResult><ETag>&quot;final&quot;</ETag></CompleteMultipartUploadResult>');
   // s3rver answers 405 to AbortMultipartUpload; the job ignores Abort errors.
   if (req.method === 'DELETE' && q.has('uploadId')) return s3Error(405, 'MethodNotAllowed');
   return s3Error(400, 'UnexpectedRequest');
@@ -144,19 +146,33 @@ const target = { s3: client, sourceBucket: 'src', targetBucket: 'dst', targetKey
 describe('buildZipToS3 (S3 at the HTTP boundary)', () => {
   it('uploads the archive in exact 5 MiB parts and completes with every part in order', async () => {
     const entries = [put('a', randomBytes(7 * MiB)), put('b', Buffer.alloc(0)), put('c', randomBytes(4 * MiB + 3))];
-    const result = await buildZipToS3({ ...target, entries, partSize: 5 * MiB, contentDisposition: 'attachment; filename="t1.zip"' });
+    const result = await buildZipToS3({
+      ...target,
+      entries,
+      partSize: 5 * MiB,
+      contentDisposition: 'attachment; filename="t1.zip"',
+    });
 
     const plan = planZip(entries);
     expect(result).toEqual({ size: plan.size, parts: 3, etag: '"final"' });
     // Parts are uploaded concurrently: compared by part number, never by arrival.
-    expect([...uploaded].sort(([a], [b]) => a - b).map(([, b]) => b.length)).toEqual([5 * MiB, 5 * MiB, plan.size - 10 * MiB]);
+    expect([...uploaded].sort(([a], [b]) => a - b).map(([, b]) => b.length)).toEqual([
+      5 * MiB,
+      5 * MiB,
+      plan.size - 10 * MiB,
+    ]);
     const [create] = callsOf('create');
     expect(create!.url.host).toBe('dst.s3.us-east-1.amazonaws.com');
     expect(create!.url.pathname).toBe('/zips/t1.zip');
     expect(create!.headers.get('content-type')).toBe('application/zip');
     expect(create!.headers.get('content-disposition')).toBe('attachment; filename="t1.zip"');
-    expect(create!.headers.get('authorization')).toMatch(/^AWS4-HMAC-SHA256 Credential=x\/\d{8}\/us-east-1\/s3\/aws4_request, /u);
-    const partCalls = callsOf('part').map((c) => [c.url.searchParams.get('partNumber'), c.url.searchParams.get('uploadId')]);
+    expect(create!.headers.get('authorization')).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=x\/\d{8}\/us-east-1\/s3\/aws4_request, /u,
+    );
+    const partCalls = callsOf('part').map((c) => [
+      c.url.searchParams.get('partNumber'),
+      c.url.searchParams.get('uploadId'),
+    ]);
     expect(partCalls.sort(([a], [b]) => Number(a) - Number(b))).toEqual([
       ['1', 'up-1'],
       ['2', 'up-1'],
@@ -164,7 +180,10 @@ describe('buildZipToS3 (S3 at the HTTP boundary)', () => {
     ]);
     const [complete] = callsOf('complete');
     expect(complete!.url.searchParams.get('uploadId')).toBe('up-1');
-    const sentParts = [...complete!.body.toString().matchAll(/<Part>([\s\S]*?)<\/Part>/gu)].map((m) => [/<PartNumber>(\d+)</u.exec(m[1]!)![1], /<ETag>([^<]*)</u.exec(m[1]!)![1]]);
+    const sentParts = [...complete!.body.toString().matchAll(/<Part>([\s\S]*?)<\/Part>/gu)].map((m) => [
+      /<PartNumber>(\d+)</u.exec(m[1]!)![1],
+      /<ETag>([^<]*)</u.exec(m[1]!)![1],
+    ]);
     expect(sentParts).toEqual([1, 2, 3].map((n) => [String(n), `&quot;etag-${n}&quot;`]));
     expect(getCalls.map((c) => c.Key)).toEqual(['a', 'b', 'c']);
 
@@ -200,13 +219,17 @@ describe('buildZipToS3 (S3 at the HTTP boundary)', () => {
     expect(err).toBeInstanceOf(SourceSizeError);
     expect((err as Error).message).toBe('source object bad has 1000 bytes, expected 999');
     // Abort is not retried: 405 is a client error.
-    expect(callsOf('abort').map((c) => [c.url.host, c.url.pathname, c.url.searchParams.get('uploadId')])).toEqual([['dst.s3.us-east-1.amazonaws.com', '/zips/t1.zip', 'up-1']]);
+    expect(callsOf('abort').map((c) => [c.url.host, c.url.pathname, c.url.searchParams.get('uploadId')])).toEqual([
+      ['dst.s3.us-east-1.amazonaws.com', '/zips/t1.zip', 'up-1'],
+    ]);
     expect(callsOf('complete')).toHaveLength(0);
   });
 
   it('counts the bytes when the response has no length: a short body fails', async () => {
     const entries = [{ ...put('short', randomBytes(1000), { contentLength: null }), size: 2000 }];
-    await expect(buildZipToS3({ ...target, entries })).rejects.toThrow('source object short has 1000 bytes, expected 2000');
+    await expect(buildZipToS3({ ...target, entries })).rejects.toThrow(
+      'source object short has 1000 bytes, expected 2000',
+    );
     expect(callsOf('complete')).toHaveLength(0);
   });
 
@@ -240,9 +263,13 @@ describe('buildZipToS3 (S3 at the HTTP boundary)', () => {
     // The other parts finish only once part 2 has failed for good (its third attempt), however
     // slow the machine: the builder may not read on past the parts already in flight.
     uploadDelay = async () => {
-      while (callsOf('part').filter((c) => c.url.searchParams.get('partNumber') === '2').length < 3) await new Promise((r) => setTimeout(r, 5));
+      while (callsOf('part').filter((c) => c.url.searchParams.get('partNumber') === '2').length < 3)
+        await new Promise((r) => setTimeout(r, 5));
     };
-    await expect(buildZipToS3({ ...target, entries, partSize: 5 * MiB })).rejects.toMatchObject({ name: 'SlowDown', $metadata: { httpStatusCode: 503, attempts: 3 } });
+    await expect(buildZipToS3({ ...target, entries, partSize: 5 * MiB })).rejects.toMatchObject({
+      name: 'SlowDown',
+      $metadata: { httpStatusCode: 503, attempts: 3 },
+    });
     const part2 = callsOf('part').filter((c) => c.url.searchParams.get('partNumber') === '2');
     expect(part2).toHaveLength(3);
     // every attempt sends the whole part again

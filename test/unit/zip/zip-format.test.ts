@@ -103,7 +103,8 @@ describe('sanitizeEntryName', () => {
   });
 
   it('never returns an empty name', () => {
-    for (const raw of ['', '/', '..', '../..', '.', '\u0001', 'C:', '\\']) expect(sanitizeEntryName(raw)).toBe(FALLBACK_NAME);
+    for (const raw of ['', '/', '..', '../..', '.', '\u0001', 'C:', '\\'])
+      expect(sanitizeEntryName(raw)).toBe(FALLBACK_NAME);
   });
 
   it('composes decomposed (macOS) names so they compare equal to composed ones', () => {
@@ -143,7 +144,11 @@ describe('EntryNamer', () => {
 
   it('treats names that sanitise to the same path as duplicates', () => {
     const n = new EntryNamer();
-    expect(['x/y.txt', '../x/y.txt', '/x\\y.txt'].map((s) => n.name(s))).toEqual(['x/y.txt', 'x/y (1).txt', 'x/y (2).txt']);
+    expect(['x/y.txt', '../x/y.txt', '/x\\y.txt'].map((s) => n.name(s))).toEqual([
+      'x/y.txt',
+      'x/y (1).txt',
+      'x/y (2).txt',
+    ]);
   });
 
   it('never gives a file and a folder the same path', () => {
@@ -241,7 +246,14 @@ describe('header builders with sizes and offsets past the 32-bit limits', () => 
   });
 
   it('a size of exactly 0xFFFFFFFF goes to ZIP64 (the value itself is the marker)', () => {
-    const h = centralDirectoryHeader({ nameBytes: name('x'), mtimeMs, zip64: true, crc: 1, size: ZIP64_MARKER_32, offset: 0 });
+    const h = centralDirectoryHeader({
+      nameBytes: name('x'),
+      mtimeMs,
+      zip64: true,
+      crc: 1,
+      size: ZIP64_MARKER_32,
+      offset: 0,
+    });
     expect(zip64Values(h.subarray(47))).toEqual([BigInt(ZIP64_MARKER_32), BigInt(ZIP64_MARKER_32)]);
     const w = new ZipWriter();
     w.begin({ name: 'x', size: ZIP64_MARKER_32, mtimeMs });
@@ -282,8 +294,23 @@ describe('header builders with sizes and offsets past the 32-bit limits', () => 
 describe('zipSize', () => {
   const cases: [string, { name: string; size: number }[], boolean][] = [
     ['no entries', [], false],
-    ['small and empty entries', [{ name: 'a.txt', size: 5 }, { name: 'empty', size: 0 }, { name: 'ü/ß.bin', size: 300 }], false],
-    ['forced ZIP64', [{ name: 'a', size: 3 }, { name: 'b', size: 0 }], true],
+    [
+      'small and empty entries',
+      [
+        { name: 'a.txt', size: 5 },
+        { name: 'empty', size: 0 },
+        { name: 'ü/ß.bin', size: 300 },
+      ],
+      false,
+    ],
+    [
+      'forced ZIP64',
+      [
+        { name: 'a', size: 3 },
+        { name: 'b', size: 0 },
+      ],
+      true,
+    ],
   ];
   it.each(cases)('matches the bytes the writer produces: %s', (_label, entries, forceZip64) => {
     const w = new ZipWriter({ forceZip64 });
@@ -297,7 +324,12 @@ describe('zipSize', () => {
     out.push(w.finish());
     const total = Buffer.concat(out).length;
     expect(w.offset).toBe(total);
-    expect(zipSize(entries.map((e) => ({ nameBytes: name(e.name), size: e.size })), { forceZip64 })).toBe(total);
+    expect(
+      zipSize(
+        entries.map((e) => ({ nameBytes: name(e.name), size: e.size })),
+        { forceZip64 },
+      ),
+    ).toBe(total);
   });
 
   it('accounts for ZIP64 records when entries pass 4 GiB in total', () => {

@@ -156,7 +156,9 @@ describe('zipStream sizes', () => {
 
   it('fails when a source ends short of its declared size', async () => {
     const plan = planZip([{ name: 'a.txt', size: 10 }]);
-    await expect(collect(zipStream(plan, () => chunked(Buffer.from('short'))))).rejects.toThrow('"a.txt": source has 5 bytes, declared 10');
+    await expect(collect(zipStream(plan, () => chunked(Buffer.from('short'))))).rejects.toThrow(
+      '"a.txt": source has 5 bytes, declared 10',
+    );
   });
 
   it('rejects a negative or fractional size in the plan', () => {
@@ -192,7 +194,11 @@ describe('zipStream sizes', () => {
       { signal: ac.signal },
     );
     // pull up to the data descriptor of "1"
-    for (let r = await gen.next(); !r.done && !(r.value.length === 16 && Buffer.from(r.value).readUInt32LE(0) === 0x08074b50); r = await gen.next());
+    for (
+      let r = await gen.next();
+      !r.done && !(r.value.length === 16 && Buffer.from(r.value).readUInt32LE(0) === 0x08074b50);
+      r = await gen.next()
+    );
     ac.abort();
     await expect(gen.next()).rejects.toThrow('This operation was aborted');
     expect(opened).toEqual(['1']);
@@ -242,10 +248,15 @@ describe('ZIP64', () => {
       for (let i = 0; i < 4096; i++) yield zeroChunk;
       yield tail;
     }
-    const plan = planZip([{ name: 'huge.iso', size: big }, { name: 'after.txt', size: 5 }]);
+    const plan = planZip([
+      { name: 'huge.iso', size: big },
+      { name: 'after.txt', size: 5 },
+    ]);
     const segments: { start: number; bytes?: Uint8Array; length: number }[] = [];
     let pos = 0;
-    for await (const chunk of zipStream(plan, (e) => (e.name === 'huge.iso' ? zeros() : chunked(Buffer.from('after'))))) {
+    for await (const chunk of zipStream(plan, (e) =>
+      e.name === 'huge.iso' ? zeros() : chunked(Buffer.from('after')),
+    )) {
       const isZeroRun = chunk === zeroChunk || chunk === tail;
       segments.push({ start: pos, length: chunk.length, ...(isZeroRun ? {} : { bytes: Buffer.from(chunk) }) });
       pos += chunk.length;
@@ -266,7 +277,11 @@ describe('ZIP64', () => {
         return Readable.from([readRange(start, end)]);
       }
     }
-    const zipFile = await yauzl.fromRandomAccessReaderPromise(new VirtualReader(), plan.size, { lazyEntries: true, strictFileNames: true, autoClose: false });
+    const zipFile = await yauzl.fromRandomAccessReaderPromise(new VirtualReader(), plan.size, {
+      lazyEntries: true,
+      strictFileNames: true,
+      autoClose: false,
+    });
     const entries: yauzl.Entry[] = [];
     for await (const e of zipFile.eachEntry()) entries.push(e);
     const [huge, after] = entries;

@@ -97,7 +97,11 @@ export function AccountPage() {
           ))}
         </div>
       )}
-      <div role={tabs.length > 1 ? 'tabpanel' : undefined} id={`account-panel-${shown}`} aria-labelledby={tabs.length > 1 ? `account-tab-${shown}` : undefined}>
+      <div
+        role={tabs.length > 1 ? 'tabpanel' : undefined}
+        id={`account-panel-${shown}`}
+        aria-labelledby={tabs.length > 1 ? `account-tab-${shown}` : undefined}
+      >
         {shown === 1 ? <PlanUpgrade /> : <AccountOverview />}
       </div>
     </div>
@@ -141,11 +145,17 @@ function AccountOverview() {
         <section className="card dash-plan" aria-labelledby="dash-plan-title" data-testid="account-plan">
           <h2 id="dash-plan-title">{t('dashboard.account.planTitle')}</h2>
           <p className="dash-plan-name">
-            <span data-testid="account-plan-name">{t('dashboard.account.planName', { plan: planName(user.role) })}</span>
+            <span data-testid="account-plan-name">
+              {t('dashboard.account.planName', { plan: planName(user.role) })}
+            </span>
             {view && view.status !== 'none' ? (
               <SubscriptionBadge view={view} now={Date.now()} />
             ) : (
-              status && <span className={`badge dash-status dash-status-${status}`}>{t(`dashboard.account.status.${status}`)}</span>
+              status && (
+                <span className={`badge dash-status dash-status-${status}`}>
+                  {t(`dashboard.account.status.${status}`)}
+                </span>
+              )
             )}
           </p>
           <dl className="dash-facts">
@@ -171,7 +181,9 @@ function AccountOverview() {
           ) : (
             <p className="dash-plan-actions">
               <Link to={paths.account({ tab: 1 })} className="btn btn-primary" data-testid="account-upgrade">
-                {view && view.status !== 'none' && view.status !== 'canceled' ? tBilling('accountTabs.changePlan') : t('dashboard.limit.upgrade')}
+                {view && view.status !== 'none' && view.status !== 'canceled'
+                  ? tBilling('accountTabs.changePlan')
+                  : t('dashboard.limit.upgrade')}
               </Link>{' '}
               <Link to={paths.accountBilling()} className="btn btn-ghost" data-testid="account-billing">
                 {tBilling('accountTabs.billing')}
@@ -190,7 +202,13 @@ function AccountOverview() {
         <section className="card dash-profile-card" aria-labelledby="dash-profile-title">
           <h2 id="dash-profile-title">{t('dashboard.account.profileTitle')}</h2>
           <div className="dash-profile-summary">
-            <Avatar src={user.profilePic} initials={initialsOf(user)} seed={user._id} alt={user.fullName || user.email} size={48} />
+            <Avatar
+              src={user.profilePic}
+              initials={initialsOf(user)}
+              seed={user._id}
+              alt={user.fullName || user.email}
+              size={48}
+            />
             <div>
               <p className="dash-profile-name">{user.fullName}</p>
               <p className="muted">{user.email}</p>

@@ -69,7 +69,10 @@ export function DashLayout() {
             )}
           </nav>
           <Suspense fallback={null}>
-            <WhatsNewButton userId={user._id} {...(user.createdAt !== undefined ? { createdAt: user.createdAt } : {})} />
+            <WhatsNewButton
+              userId={user._id}
+              {...(user.createdAt !== undefined ? { createdAt: user.createdAt } : {})}
+            />
           </Suspense>
           <FeedbackWidget user={user} />
         </div>

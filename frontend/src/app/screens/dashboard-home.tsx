@@ -56,7 +56,16 @@ export function DashboardHome() {
   useEffect(() => {
     const abort = new AbortController();
     fetchTeam(abort.signal)
-      .then((team) => setTeamMembers(team.members.map((m) => ({ shareWithId: m.shareWithId, shareWithEmail: m.shareWithEmail, shareWithFullName: m.shareWithFullName, shareWithProfilePic: m.shareWithProfilePic ?? '' }))))
+      .then((team) =>
+        setTeamMembers(
+          team.members.map((m) => ({
+            shareWithId: m.shareWithId,
+            shareWithEmail: m.shareWithEmail,
+            shareWithFullName: m.shareWithFullName,
+            shareWithProfilePic: m.shareWithProfilePic ?? '',
+          })),
+        ),
+      )
       // Sharing is optional: without the list the tab says it's just you.
       .catch(() => undefined);
     return () => abort.abort();
@@ -76,7 +85,13 @@ export function DashboardHome() {
   return (
     <div className="container dash-page">
       <header className="dash-header">
-        <Avatar src={user.profilePic} initials={initialsOf(user)} seed={user._id} alt={user.fullName || user.email} size={56} />
+        <Avatar
+          src={user.profilePic}
+          initials={initialsOf(user)}
+          seed={user._id}
+          alt={user.fullName || user.email}
+          size={56}
+        />
         <div>
           <h1 data-testid="dashboard-greeting">{t('dashboard.home.greeting', { name: greetingNameOf(user) })}</h1>
           <p className="muted">{t('dashboard.home.lead')}</p>
@@ -88,7 +103,13 @@ export function DashboardHome() {
             <LimitScreen reason={reason} user={user} />
           ) : (
             <QuickSend
-              session={{ accessToken, email: user.email, role: user.role, teamMembers, defaults: sendDefaultsOf(user.transferSettings, { role: user.role, signedIn: true, email: user.email }) }}
+              session={{
+                accessToken,
+                email: user.email,
+                role: user.role,
+                teamMembers,
+                defaults: sendDefaultsOf(user.transferSettings, { role: user.role, signedIn: true, email: user.email }),
+              }}
               contacts={contacts}
               onSent={onSent}
             />
@@ -102,7 +123,11 @@ export function DashboardHome() {
             <Link to={dashPaths.account()}>{t('dashboard.home.accountLink')}</Link>
           </p>
           <UsageSummary
-            user={transfers.list && !transfers.refreshing ? { ...user, thisMonthsTransfers: transfers.list.counts.thisMonthsTransfers } : user}
+            user={
+              transfers.list && !transfers.refreshing
+                ? { ...user, thisMonthsTransfers: transfers.list.counts.thisMonthsTransfers }
+                : user
+            }
             storageNote={reason !== 'storage_full'}
           />
           {!reason && user.role === 'free' && !user.isTeamMember && (

@@ -35,7 +35,9 @@ function useHomeExtras(): HomeExtras | null {
         .then((loaded) => live && setExtras(loaded))
         .catch(() => undefined); // extras only: the page works without them
     };
-    const cancel = window.matchMedia('(min-width: 641px)').matches ? whenIdle(load) : (window.addEventListener('scroll', load, { passive: true }), undefined);
+    const cancel = window.matchMedia('(min-width: 641px)').matches
+      ? whenIdle(load)
+      : (window.addEventListener('scroll', load, { passive: true }), undefined);
     return () => {
       live = false;
       cancel?.();
@@ -94,7 +96,9 @@ export function HomePage() {
 
       <section className="section below-fold" aria-labelledby="steps-title">
         <div className="container">
-          <h2 id="steps-title" className="section-title">{t('home.steps.title')}</h2>
+          <h2 id="steps-title" className="section-title">
+            {t('home.steps.title')}
+          </h2>
           <ol className="steps">
             {STEPS.map((step, index) => (
               <li key={step} className="step">
@@ -109,11 +113,15 @@ export function HomePage() {
 
       <section className="section below-fold section-alt" aria-labelledby="features-title">
         <div className="container">
-          <h2 id="features-title" className="section-title">{t('home.features.title')}</h2>
+          <h2 id="features-title" className="section-title">
+            {t('home.features.title')}
+          </h2>
           <div className="card-grid">
             {FEATURES.map((feature) => (
               <article key={feature} className="card feature-card">
-                <span className="feature-icon"><FeatureIcon name={feature} /></span>
+                <span className="feature-icon">
+                  <FeatureIcon name={feature} />
+                </span>
                 <h3>{t(`home.features.${feature}.title`)}</h3>
                 <p>{t(`home.features.${feature}.body`)}</p>
               </article>
@@ -123,7 +131,13 @@ export function HomePage() {
             <WorldMap
               title={t('home.features.regions.title')}
               arcsFrom="hongkong"
-              pins={MAPPED_REGIONS.map((id) => ({ id, label: t(`regions.${id}`), lonLat: REGION_LOCATIONS[id], kind: 'region', labelAt: REGION_LABEL_AT[id] }))}
+              pins={MAPPED_REGIONS.map((id) => ({
+                id,
+                label: t(`regions.${id}`),
+                lonLat: REGION_LOCATIONS[id],
+                kind: 'region',
+                labelAt: REGION_LABEL_AT[id],
+              }))}
             />
             <figcaption>
               <ul className="region-chips" aria-label={t('home.features.regions.title')}>
@@ -138,7 +152,9 @@ export function HomePage() {
 
       <section className="section below-fold" aria-labelledby="plans-title">
         <div className="container">
-          <h2 id="plans-title" className="section-title">{t('home.plans.title')}</h2>
+          <h2 id="plans-title" className="section-title">
+            {t('home.plans.title')}
+          </h2>
           <p className="section-lead">{t('home.plans.subtitle')}</p>
           <div className="card-grid card-grid-4">
             {CARD_ROLES.map((role) => {
@@ -157,8 +173,12 @@ export function HomePage() {
                     )}
                   </p>
                   <ul className="check-list">
-                    <li><CheckIcon /> {t('home.plans.perTransfer', { size: formatBytes(limits.uploadLimit, lng) })}</li>
-                    <li><CheckIcon /> {t('home.plans.storage', { size: formatBytes(limits.storage, lng) })}</li>
+                    <li>
+                      <CheckIcon /> {t('home.plans.perTransfer', { size: formatBytes(limits.uploadLimit, lng) })}
+                    </li>
+                    <li>
+                      <CheckIcon /> {t('home.plans.storage', { size: formatBytes(limits.storage, lng) })}
+                    </li>
                   </ul>
                 </article>
               );
@@ -174,7 +194,9 @@ export function HomePage() {
 
       <section className="section below-fold section-alt" aria-labelledby="faq-title">
         <div className="container narrow">
-          <h2 id="faq-title" className="section-title">{t('home.faq.title')}</h2>
+          <h2 id="faq-title" className="section-title">
+            {t('home.faq.title')}
+          </h2>
           <div className="faq">
             {FAQ.map((id) => (
               <details key={id} className="faq-item">

@@ -24,7 +24,13 @@ const POPULAR: ListedRole = 'pro';
  * email, `verifyComplete`, straight to its step 3); signed in, the dashboard (free) or the
  * account's plan tab.
  */
-function planHref(role: ListedRole, yearly: boolean, signedIn: boolean, verified: boolean, coupon: string | null): string {
+function planHref(
+  role: ListedRole,
+  yearly: boolean,
+  signedIn: boolean,
+  verified: boolean,
+  coupon: string | null,
+): string {
   const href = trialHref(role, yearly ? 'year' : 'month', signedIn, coupon);
   return !signedIn && verified ? href.replace('/register?', '/register?step=3&') : href;
 }
@@ -47,7 +53,10 @@ export function PricingPage() {
   usePageTitle(t('pricing.title'));
 
   // Spec §1/§9: the sign-up offer (20 GB / 5 GB) and the plan table (10 GB / 3 GB) both stand.
-  const marketing = { storage: formatBytes(FREE_MARKETING_STORAGE_BYTES, lng), file: formatBytes(FREE_MARKETING_FILE_SIZE_BYTES, lng) };
+  const marketing = {
+    storage: formatBytes(FREE_MARKETING_STORAGE_BYTES, lng),
+    file: formatBytes(FREE_MARKETING_FILE_SIZE_BYTES, lng),
+  };
   const free = PLANS.free;
 
   const setYearly = (value: boolean) =>
@@ -69,7 +78,8 @@ export function PricingPage() {
             {t('pricing.monthly')}
           </button>
           <button type="button" aria-pressed={yearly} onClick={() => setYearly(true)}>
-            {t('pricing.yearly')} <span className="badge badge-success">{t('pricing.save', { percent: maxYearlySavingPercent() })}</span>
+            {t('pricing.yearly')}{' '}
+            <span className="badge badge-success">{t('pricing.save', { percent: maxYearlySavingPercent() })}</span>
           </button>
         </div>
       </PageHeader>
@@ -85,9 +95,18 @@ export function PricingPage() {
           const limits = plan(role);
           const price = limits.price;
           const isFree = !price || price.monthly === 0;
-          const classes = ['card', 'plan-card', role === POPULAR && 'plan-card-popular', selected === role && 'plan-card-selected'];
+          const classes = [
+            'card',
+            'plan-card',
+            role === POPULAR && 'plan-card-popular',
+            selected === role && 'plan-card-selected',
+          ];
           return (
-            <article key={role} className={classes.filter(Boolean).join(' ')} aria-current={selected === role ? 'true' : undefined}>
+            <article
+              key={role}
+              className={classes.filter(Boolean).join(' ')}
+              aria-current={selected === role ? 'true' : undefined}
+            >
               <div className="plan-card-badges">
                 {selected === role && <span className="badge">{t('pricing.selected')}</span>}
                 {role === POPULAR && <span className="badge badge-brand">{t('pricing.popular')}</span>}
@@ -99,10 +118,20 @@ export function PricingPage() {
               </p>
               <p className="plan-note">{isFree ? t('pricing.free') : t('pricing.trial')}</p>
               <ul className="check-list">
-                <li><CheckIcon /> {t('home.plans.perTransfer', { size: formatBytes(limits.uploadLimit, lng) })}</li>
-                <li><CheckIcon /> {t('home.plans.storage', { size: formatBytes(limits.storage, lng) })}</li>
-                <li><CheckIcon /> {t('pricing.table.recipients')}: {formatCount(limits.emailTo, lng)}</li>
-                {limits.teamLimit > 0 && <li><CheckIcon /> {t('pricing.table.team')}: {formatCount(limits.teamLimit, lng)}</li>}
+                <li>
+                  <CheckIcon /> {t('home.plans.perTransfer', { size: formatBytes(limits.uploadLimit, lng) })}
+                </li>
+                <li>
+                  <CheckIcon /> {t('home.plans.storage', { size: formatBytes(limits.storage, lng) })}
+                </li>
+                <li>
+                  <CheckIcon /> {t('pricing.table.recipients')}: {formatCount(limits.emailTo, lng)}
+                </li>
+                {limits.teamLimit > 0 && (
+                  <li>
+                    <CheckIcon /> {t('pricing.table.team')}: {formatCount(limits.teamLimit, lng)}
+                  </li>
+                )}
                 <li>
                   <CheckIcon />{' '}
                   {limits.monthlyTransfers === null
@@ -111,7 +140,11 @@ export function PricingPage() {
                 </li>
               </ul>
               {(canRegister || signedIn) && (
-                <Link to={href(role)} className={role === POPULAR ? 'btn btn-primary btn-block' : 'btn btn-ghost btn-block'} data-testid={`pricing-card-${role}`}>
+                <Link
+                  to={href(role)}
+                  className={role === POPULAR ? 'btn btn-primary btn-block' : 'btn btn-ghost btn-block'}
+                  data-testid={`pricing-card-${role}`}
+                >
                   {isFree ? t('common.tryFree') : t('pricing.trial')}
                 </Link>
               )}
@@ -147,7 +180,11 @@ export function PricingPage() {
           if (role === 'anon') return null;
           if (contactRoles.includes(role)) {
             return (
-              <a href={`mailto:${company.supportEmail}?subject=${encodeURIComponent(tBilling('offer.contactSubject', { plan: t(`plans.${role}`) }))}`} className="btn btn-ghost btn-sm" data-testid={`plan-table-contact-${role}`}>
+              <a
+                href={`mailto:${company.supportEmail}?subject=${encodeURIComponent(tBilling('offer.contactSubject', { plan: t(`plans.${role}`) }))}`}
+                className="btn btn-ghost btn-sm"
+                data-testid={`plan-table-contact-${role}`}
+              >
                 {t('pricing.contact')}
               </a>
             );

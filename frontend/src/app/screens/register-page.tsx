@@ -8,7 +8,15 @@ import { PageLoading } from '@/components/page-loading';
 // step 3's checkout for a paid plan (its `billing` catalogue comes with this route)
 import { Checkout } from '@/features/billing/components/checkout';
 import { parsePeriod } from '@/features/billing/price-choice';
-import { guardStep, loadRegistration, parsePlan, parseStep, saveRegistration, type Registration, type RegisterStep } from '@/features/auth/register-steps';
+import {
+  guardStep,
+  loadRegistration,
+  parsePlan,
+  parseStep,
+  saveRegistration,
+  type Registration,
+  type RegisterStep,
+} from '@/features/auth/register-steps';
 import { CodeStep } from '@/features/auth/components/register-code-step';
 import { DetailsStep } from '@/features/auth/components/register-details-step';
 import { EmailStep } from '@/features/auth/components/register-email-step';
@@ -33,7 +41,9 @@ export function RegisterPage() {
   const session = useSession();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const [registration, setRegistrationState] = useState<Registration | null>(() => loadRegistration(browserSessionStorage()));
+  const [registration, setRegistrationState] = useState<Registration | null>(() =>
+    loadRegistration(browserSessionStorage()),
+  );
   const requested = parseStep(searchParams.get('step'));
   const plan = parsePlan(searchParams.get('plan'));
   const paid = plan !== 'free';
@@ -43,7 +53,12 @@ export function RegisterPage() {
   const step = guardStep(requested, registration);
   // Step 3 of a paid plan (spec §2/§4: payment): once the account exists (signed in as the
   // registered address), the checkout takes the step's place.
-  const paying = step === 3 && paid && session.status === 'authenticated' && session.user !== null && session.user.email === registration?.email;
+  const paying =
+    step === 3 &&
+    paid &&
+    session.status === 'authenticated' &&
+    session.user !== null &&
+    session.user.email === registration?.email;
   usePageTitle(t('auth.register.title'));
 
   const setRegistration = useCallback((next: Registration | null) => {
@@ -52,7 +67,8 @@ export function RegisterPage() {
   }, []);
 
   const goTo = useCallback(
-    (next: RegisterStep, replace = false) => navigate(paths.register({ step: next, plan, period, coupon }), { replace }),
+    (next: RegisterStep, replace = false) =>
+      navigate(paths.register({ step: next, plan, period, coupon }), { replace }),
     [navigate, plan, period, coupon],
   );
 
@@ -69,11 +85,15 @@ export function RegisterPage() {
     <div className="container auth-page auth-split">
       <section className="auth-card auth-card-wide" aria-labelledby="register-welcome">
         <p className="auth-step-count">{t('auth.register.step', { step })}</p>
-        <h1 id="register-welcome" className="auth-title">{t('auth.register.welcome')}</h1>
+        <h1 id="register-welcome" className="auth-title">
+          {t('auth.register.welcome')}
+        </h1>
         <p className="auth-plan" data-testid="register-plan">
           <span>{t('auth.register.plan')}:</span> <strong>{t(`plans.${plan}`)}</strong>
           {period && <span data-testid="register-period"> ({tBilling(`page.periods.${period}`)})</span>}{' '}
-          <Link to={paths.pricing({ plan, save: period === 'year' })} data-testid="register-change-plan">{t('auth.register.changePlan')}</Link>
+          <Link to={paths.pricing({ plan, save: period === 'year' })} data-testid="register-change-plan">
+            {t('auth.register.changePlan')}
+          </Link>
         </p>
 
         {step === 1 && (
@@ -129,7 +149,9 @@ export function RegisterPage() {
 
         <p className="auth-footnote">
           {t('auth.register.haveAccount')}{' '}
-          <Link to={paths.login({ user: registration?.email })} data-testid="register-sign-in">{t('auth.register.signIn')}</Link>
+          <Link to={paths.login({ user: registration?.email })} data-testid="register-sign-in">
+            {t('auth.register.signIn')}
+          </Link>
         </p>
         <p className="auth-legal">
           <Trans

@@ -33,7 +33,9 @@ export function PreviewGallery({ files, load }: PreviewsProps) {
   const players = items.filter((i) => i.preview.kind === 'audio' || i.preview.kind === 'video');
   const tiles = items.filter((i) => i.preview.kind !== 'audio' && i.preview.kind !== 'video');
   const viewable: ViewerItem[] = tiles.flatMap(({ file, preview }) =>
-    preview.url && (preview.kind === 'image' || preview.kind === 'pdf' || preview.kind === 'text') ? [{ fileId: file.fileId, fileName: file.fileName, kind: preview.kind, url: preview.url }] : [],
+    preview.url && (preview.kind === 'image' || preview.kind === 'pdf' || preview.kind === 'text')
+      ? [{ fileId: file.fileId, fileName: file.fileName, kind: preview.kind, url: preview.url }]
+      : [],
   );
   if (items.length === 0) return null;
 
@@ -54,23 +56,56 @@ export function PreviewGallery({ files, load }: PreviewsProps) {
           {tiles.map(({ file, preview }) => {
             const index = viewable.findIndex((v) => v.fileId === file.fileId);
             return (
-              <li key={file.fileId} className="pv-tile" data-testid="preview-tile" data-kind={preview.kind} data-file-name={file.fileName}>
-                <Tile file={file} preview={preview} onOpen={index >= 0 ? () => setOpen(index) : undefined} onBroken={renew} />
+              <li
+                key={file.fileId}
+                className="pv-tile"
+                data-testid="preview-tile"
+                data-kind={preview.kind}
+                data-file-name={file.fileName}
+              >
+                <Tile
+                  file={file}
+                  preview={preview}
+                  onOpen={index >= 0 ? () => setOpen(index) : undefined}
+                  onBroken={renew}
+                />
               </li>
             );
           })}
         </ul>
       )}
-      {open !== null && viewable[open] && <PreviewViewer items={viewable} index={open} onIndex={setOpen} onClose={() => setOpen(null)} onBroken={renew} />}
+      {open !== null && viewable[open] && (
+        <PreviewViewer items={viewable} index={open} onIndex={setOpen} onClose={() => setOpen(null)} onBroken={renew} />
+      )}
     </section>
   );
 }
 
-function Tile({ file, preview, onOpen, onBroken }: { file: PreviewFile; preview: FilePreview; onOpen: (() => void) | undefined; onBroken: () => void }) {
+function Tile({
+  file,
+  preview,
+  onOpen,
+  onBroken,
+}: {
+  file: PreviewFile;
+  preview: FilePreview;
+  onOpen: (() => void) | undefined;
+  onBroken: () => void;
+}) {
   const { t } = useTranslation('previews');
   const thumb = preview.thumbnail?.status === 'ready' ? preview.thumbnail.url : undefined;
   const face = thumb ? (
-    <img className="pv-thumb" src={thumb} alt={file.fileName} loading="lazy" decoding="async" width={200} height={200} onError={onBroken} data-testid="preview-thumbnail" />
+    <img
+      className="pv-thumb"
+      src={thumb}
+      alt={file.fileName}
+      loading="lazy"
+      decoding="async"
+      width={200}
+      height={200}
+      onError={onBroken}
+      data-testid="preview-thumbnail"
+    />
   ) : (
     <span className="pv-icon">
       <TypedIcon kind={preview.icon} />
@@ -128,9 +163,20 @@ function Player({ file, preview, onBroken }: { file: PreviewFile; preview: FileP
     resumeAt.current = null;
     if (at && media.current) media.current.currentTime = at;
   };
-  const label = preview.recording === 'voice' ? t('voiceMemo') : preview.recording === 'video' ? t('recordedVideo') : t(`kinds.${preview.icon}` as const);
+  const label =
+    preview.recording === 'voice'
+      ? t('voiceMemo')
+      : preview.recording === 'video'
+        ? t('recordedVideo')
+        : t(`kinds.${preview.icon}` as const);
   return (
-    <figure className={`pv-player pv-player-${preview.kind}`} data-testid="preview-player" data-kind={preview.kind} data-recording={preview.recording ?? ''} data-file-name={file.fileName}>
+    <figure
+      className={`pv-player pv-player-${preview.kind}`}
+      data-testid="preview-player"
+      data-kind={preview.kind}
+      data-recording={preview.recording ?? ''}
+      data-file-name={file.fileName}
+    >
       <figcaption id={labelId} className="pv-caption">
         <span className="pv-label">{label}</span>
         <span className="pv-name" title={file.fileName}>
@@ -138,9 +184,26 @@ function Player({ file, preview, onBroken }: { file: PreviewFile; preview: FileP
         </span>
       </figcaption>
       {preview.kind === 'video' ? (
-        <video ref={(el) => void (media.current = el)} src={src} controls preload="metadata" playsInline aria-labelledby={labelId} onError={onError} onLoadedMetadata={onLoaded} />
+        <video
+          ref={(el) => void (media.current = el)}
+          src={src}
+          controls
+          preload="metadata"
+          playsInline
+          aria-labelledby={labelId}
+          onError={onError}
+          onLoadedMetadata={onLoaded}
+        />
       ) : (
-        <audio ref={(el) => void (media.current = el)} src={src} controls preload="metadata" aria-labelledby={labelId} onError={onError} onLoadedMetadata={onLoaded} />
+        <audio
+          ref={(el) => void (media.current = el)}
+          src={src}
+          controls
+          preload="metadata"
+          aria-labelledby={labelId}
+          onError={onError}
+          onLoadedMetadata={onLoaded}
+        />
       )}
     </figure>
   );

@@ -73,22 +73,54 @@ export function PreviewViewer({
         <h2 id={titleId} className="pv-viewer-title" title={item.fileName}>
           {item.fileName}
         </h2>
-        {many && <span className="pv-viewer-position">{t('viewer.position', { n: index + 1, total: items.length })}</span>}
-        <button type="button" className="pv-viewer-button" aria-label={t('viewer.close')} onClick={() => dialog.current?.close()} data-testid="preview-close" ref={closeButton}>
+        {many && (
+          <span className="pv-viewer-position">{t('viewer.position', { n: index + 1, total: items.length })}</span>
+        )}
+        <button
+          type="button"
+          className="pv-viewer-button"
+          aria-label={t('viewer.close')}
+          onClick={() => dialog.current?.close()}
+          data-testid="preview-close"
+          ref={closeButton}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </header>
       <div className="pv-viewer-body">
-        {item.kind === 'image' && <img key={item.fileId} className="pv-full" src={item.url} alt={item.fileName} onError={onBroken} data-testid="preview-full-image" />}
-        {item.kind === 'pdf' && <iframe key={item.fileId} className="pv-pdf" src={item.url} title={item.fileName} data-testid="preview-pdf" />}
+        {item.kind === 'image' && (
+          <img
+            key={item.fileId}
+            className="pv-full"
+            src={item.url}
+            alt={item.fileName}
+            onError={onBroken}
+            data-testid="preview-full-image"
+          />
+        )}
+        {item.kind === 'pdf' && (
+          <iframe key={item.fileId} className="pv-pdf" src={item.url} title={item.fileName} data-testid="preview-pdf" />
+        )}
         {item.kind === 'text' && <TextView key={item.fileId} url={item.url} name={item.fileName} onBroken={onBroken} />}
       </div>
       {many && (
         <footer className="pv-viewer-nav">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => go(-1)} aria-label={t('viewer.previous')} data-testid="preview-previous">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => go(-1)}
+            aria-label={t('viewer.previous')}
+            data-testid="preview-previous"
+          >
             <span aria-hidden="true">‹</span> {t('viewer.previousShort')}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => go(1)} aria-label={t('viewer.next')} data-testid="preview-next">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => go(1)}
+            aria-label={t('viewer.next')}
+            data-testid="preview-next"
+          >
             {t('viewer.nextShort')} <span aria-hidden="true">›</span>
           </button>
         </footer>
@@ -126,7 +158,9 @@ function TextView({ url, name, onBroken }: { url: string; name: string; onBroken
       <pre className="pv-text" tabIndex={0} aria-label={name} data-testid="preview-text">
         {text.body}
       </pre>
-      {text.truncated && <p className="pv-note">{t('viewer.textTruncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) })}</p>}
+      {text.truncated && (
+        <p className="pv-note">{t('viewer.textTruncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) })}</p>
+      )}
     </>
   );
 }

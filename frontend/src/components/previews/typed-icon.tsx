@@ -17,7 +17,18 @@ const MARKS: Readonly<Record<IconKind, string>> = {
 
 export function TypedIcon({ kind }: { kind: IconKind }) {
   return (
-    <svg className={`pv-typed pv-typed-${kind}`} width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className={`pv-typed pv-typed-${kind}`}
+      width="48"
+      height="48"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
       <path d="M14 3v5h5" />
       {MARKS[kind] && <path d={MARKS[kind]} />}

@@ -8,7 +8,12 @@ function query(params: Record<string, string | undefined>): string {
   return search.toString();
 }
 
-export function fetchAnalytics(from: string, to: string, interval: AnalyticsInterval, signal?: AbortSignal): Promise<AnalyticsResponse> {
+export function fetchAnalytics(
+  from: string,
+  to: string,
+  interval: AnalyticsInterval,
+  signal?: AbortSignal,
+): Promise<AnalyticsResponse> {
   return authedFetch<AnalyticsResponse>(`/analytics?${query({ from, to, interval })}`, { signal });
 }
 
@@ -16,7 +21,9 @@ export function fetchAnalytics(from: string, to: string, interval: AnalyticsInte
 export const MAX_EXPORT_PAGES = 1000;
 
 /** Every row of the pages `fetchPage` returns, following the cursor until a page has none. */
-export async function collectRows(fetchPage: (cursor: string | undefined) => Promise<DownloadRowsPage>): Promise<DownloadRow[]> {
+export async function collectRows(
+  fetchPage: (cursor: string | undefined) => Promise<DownloadRowsPage>,
+): Promise<DownloadRow[]> {
   const rows: DownloadRow[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_EXPORT_PAGES; page += 1) {
@@ -30,5 +37,7 @@ export async function collectRows(fetchPage: (cursor: string | undefined) => Pro
 
 /** Every download row of the range, page after page of GET /analytics/downloads. */
 export function fetchAllDownloadRows(from: string, to: string, signal?: AbortSignal): Promise<DownloadRow[]> {
-  return collectRows((cursor) => authedFetch<DownloadRowsPage>(`/analytics/downloads?${query({ from, to, cursor })}`, { signal }));
+  return collectRows((cursor) =>
+    authedFetch<DownloadRowsPage>(`/analytics/downloads?${query({ from, to, cursor })}`, { signal }),
+  );
 }

@@ -31,10 +31,12 @@ export function presetRange(days: number, now: number): DayRange {
 
 /** The preset a range is, if any (so the preset buttons show which one is on). */
 export function presetOf(range: DayRange, now: number): RangePreset | null {
-  return RANGE_PRESETS.find((days) => {
-    const preset = presetRange(days, now);
-    return preset.from === range.from && preset.to === range.to;
-  }) ?? null;
+  return (
+    RANGE_PRESETS.find((days) => {
+      const preset = presetRange(days, now);
+      return preset.from === range.from && preset.to === range.to;
+    }) ?? null
+  );
 }
 
 export type RangeProblem = 'invalid' | 'order' | 'tooLong';

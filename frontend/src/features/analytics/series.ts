@@ -34,7 +34,12 @@ export function bucketStarts(from: string, to: string, interval: AnalyticsInterv
  * The series over every bucket of the range, in order, zeros where the answer has none; points
  * are put in the bucket their start falls in (so a day series can be shown by week or month).
  */
-export function completeSeries(series: readonly SeriesPoint[], from: string, to: string, interval: AnalyticsInterval): SeriesPoint[] {
+export function completeSeries(
+  series: readonly SeriesPoint[],
+  from: string,
+  to: string,
+  interval: AnalyticsInterval,
+): SeriesPoint[] {
   const sums = new Map<string, number>();
   for (const point of series) {
     if (parseDay(point.start) === null) continue;
@@ -54,7 +59,9 @@ export function bucketLabel(start: string, interval: AnalyticsInterval, language
   const ms = parseDay(start);
   if (ms === null) return start;
   const options: Intl.DateTimeFormatOptions =
-    interval === 'month' ? { year: 'numeric', month: 'short', timeZone: 'UTC' } : { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };
+    interval === 'month'
+      ? { year: 'numeric', month: 'short', timeZone: 'UTC' }
+      : { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(LANGUAGE_TAGS[toLanguage(language)], options).format(new Date(ms));
 }
 
@@ -63,11 +70,13 @@ export function bucketTick(start: string, interval: AnalyticsInterval, language:
   const ms = parseDay(start);
   if (ms === null) return start;
   const options: Intl.DateTimeFormatOptions =
-    interval === 'month' ? { year: '2-digit', month: 'short', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' };
+    interval === 'month'
+      ? { year: '2-digit', month: 'short', timeZone: 'UTC' }
+      : { month: 'short', day: 'numeric', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(LANGUAGE_TAGS[toLanguage(language)], options).format(new Date(ms));
 }
 
 /** The busiest bucket's downloads (the chart's and the map's top), at least 1. */
 export function peak(values: readonly number[]): number {
-  return values.reduce((max, v) => (Math.max(v , max)), 1);
+  return values.reduce((max, v) => Math.max(v, max), 1);
 }

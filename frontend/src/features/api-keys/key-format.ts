@@ -7,5 +7,6 @@ export const scopeKey = (scope: ApiScope) => (scope === 'transfers:read' ? 'tran
 /** A key's creation or last use, in the user's language. */
 export function useWhen() {
   const { i18n } = useTranslation();
-  return (ms: number) => new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return (ms: number) =>
+    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }

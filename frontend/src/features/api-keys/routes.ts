@@ -7,6 +7,9 @@ import { i18n } from '@/i18n/i18n';
 import { importWithRetry } from '@/lib/import-with-retry';
 
 export async function apiKeysPage() {
-  const [m] = await Promise.all([importWithRetry(() => import('./components/api-keys-page')), i18n.loadNamespaces('api')]);
+  const [m] = await Promise.all([
+    importWithRetry(() => import('./components/api-keys-page')),
+    i18n.loadNamespaces('api'),
+  ]);
   return { Component: m.ApiKeysPage };
 }

@@ -18,7 +18,10 @@ export type AuthErrorKey =
 export type AuthErrorText = { readonly key: AuthErrorKey } | { readonly text: ErrorText };
 
 /** `byStatus` names the spec's text for the statuses this call can answer with. */
-export function authErrorText(err: unknown, byStatus: Readonly<Partial<Record<number, AuthErrorKey>>> = {}): AuthErrorText {
+export function authErrorText(
+  err: unknown,
+  byStatus: Readonly<Partial<Record<number, AuthErrorKey>>> = {},
+): AuthErrorText {
   if (!(err instanceof ApiError) || err.isNetwork || err.status >= 500) return { key: 'connectionTrouble' };
   const key = byStatus[err.status];
   if (key) return { key };

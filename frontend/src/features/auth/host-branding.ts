@@ -19,7 +19,16 @@ export function useHostBranding(): HostBranding | null {
   const [branding, setBranding] = useState<HostBranding | null>(null);
   useEffect(() => {
     const host = window.location.hostname;
-    if (!isCustomHost(host, env.appHosts.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))) return;
+    if (
+      !isCustomHost(
+        host,
+        env.appHosts
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+    )
+      return;
     let live = true;
     apiFetch<HostBranding>(`/branding?host=${encodeURIComponent(host)}`, { retries: 0 }).then(
       (b) => live && setBranding(b),

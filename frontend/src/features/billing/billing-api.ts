@@ -72,11 +72,17 @@ export function redeemCode(code: string): Promise<RedeemResponse> {
 // ---- the simulated provider's own screens ----
 
 export function fetchSimulatedSession(clientSecret: string): Promise<SimulatedSessionView> {
-  return authedFetch<SimulatedSessionView>(`/payments/simulated/checkout?clientSecret=${encodeURIComponent(clientSecret)}`);
+  return authedFetch<SimulatedSessionView>(
+    `/payments/simulated/checkout?clientSecret=${encodeURIComponent(clientSecret)}`,
+  );
 }
 
 export function paySimulatedCheckout(body: SimulatedCardInput): Promise<{ status: 'complete'; returnUrl: string }> {
-  return authedFetch<{ status: 'complete'; returnUrl: string }>('/payments/simulated/checkout', { method: 'POST', body, retries: 0 });
+  return authedFetch<{ status: 'complete'; returnUrl: string }>('/payments/simulated/checkout', {
+    method: 'POST',
+    body,
+    retries: 0,
+  });
 }
 
 export function confirmSimulatedSetup(body: SimulatedCardInput): Promise<{ paymentMethodId: string }> {

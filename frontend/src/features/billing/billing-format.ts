@@ -28,7 +28,9 @@ export function formatMoney(amount: number, currency: string, language: string):
 }
 
 export function formatDay(epochMs: number, language: string): string {
-  return new Intl.DateTimeFormat(locale(language), { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(epochMs));
+  return new Intl.DateTimeFormat(locale(language), { year: 'numeric', month: 'long', day: 'numeric' }).format(
+    new Date(epochMs),
+  );
 }
 
 /** 4 / 2031 -> '04/31' */
@@ -51,7 +53,10 @@ export function brandName(brand: string): string {
 }
 
 /** Whole days left in the trial: the server's figure, else counted from the trial end (rounded up). */
-export function trialDaysLeft(view: Pick<SubscriptionView, 'status' | 'trialDaysLeft' | 'trialEnd'>, now: number): number | null {
+export function trialDaysLeft(
+  view: Pick<SubscriptionView, 'status' | 'trialDaysLeft' | 'trialEnd'>,
+  now: number,
+): number | null {
   if (view.status !== 'trialing') return null;
   if (view.trialDaysLeft !== null) return Math.max(0, view.trialDaysLeft);
   if (view.trialEnd === null) return null;
@@ -87,7 +92,9 @@ export type RenewalLine =
   | { readonly kind: 'ends'; readonly at: number }
   | null;
 
-export function renewalLine(view: Pick<SubscriptionView, 'status' | 'renewalDate' | 'trialEnd' | 'cancelAtPeriodEnd'>): RenewalLine {
+export function renewalLine(
+  view: Pick<SubscriptionView, 'status' | 'renewalDate' | 'trialEnd' | 'cancelAtPeriodEnd'>,
+): RenewalLine {
   if (view.status === 'none' || view.status === 'canceled' || view.status === 'incomplete_expired') return null;
   if (view.cancelAtPeriodEnd) {
     const at = view.renewalDate ?? view.trialEnd;
@@ -123,7 +130,14 @@ export function invoiceLinks(
   const external = (url: string | null) => (url !== null && /^https:\/\//u.test(url) ? url : null);
   return {
     pdf: external(invoice.pdfUrl),
-    hosted: hosted === null ? null : inApp ? { href: hosted, inApp: true } : external(hosted) ? { href: hosted, inApp: false } : null,
+    hosted:
+      hosted === null
+        ? null
+        : inApp
+          ? { href: hosted, inApp: true }
+          : external(hosted)
+            ? { href: hosted, inApp: false }
+            : null,
   };
 }
 
@@ -134,7 +148,9 @@ export function periodKey(period: BillingPeriod): PeriodKey {
 }
 
 /** '12 GB of 10 GB': storage_exceeds_plan's details, when they are there. */
-export function storageExcess(details: unknown): { readonly used: number; readonly limit: number; readonly role: string | null } | null {
+export function storageExcess(
+  details: unknown,
+): { readonly used: number; readonly limit: number; readonly role: string | null } | null {
   if (typeof details !== 'object' || details === null) return null;
   const { used, limit, role } = details as { used?: unknown; limit?: unknown; role?: unknown };
   if (typeof used !== 'number' || typeof limit !== 'number') return null;

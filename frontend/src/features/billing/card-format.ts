@@ -41,7 +41,8 @@ function minDigits(brand: CardBrand): number {
 export function formatCardNumber(value: string): string {
   const brand = cardBrand(digitsOf(value));
   const digits = digitsOf(value).slice(0, maxDigits(brand));
-  if (brand === 'amex') return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)].filter((g) => g !== '').join(' ');
+  if (brand === 'amex')
+    return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)].filter((g) => g !== '').join(' ');
   return (digits.match(/.{1,4}/gu) ?? []).join(' ');
 }
 

@@ -26,8 +26,18 @@ export type CheckoutProblem =
 
 export type CheckoutState =
   | { readonly phase: 'loading' }
-  | { readonly phase: 'stripe'; readonly publishableKey: string; readonly clientSecret: string; readonly price: PriceView }
-  | { readonly phase: 'simulated'; readonly clientSecret: string; readonly session: SimulatedSessionView; readonly price: PriceView }
+  | {
+      readonly phase: 'stripe';
+      readonly publishableKey: string;
+      readonly clientSecret: string;
+      readonly price: PriceView;
+    }
+  | {
+      readonly phase: 'simulated';
+      readonly clientSecret: string;
+      readonly session: SimulatedSessionView;
+      readonly price: PriceView;
+    }
   | { readonly phase: 'failed'; readonly problem: CheckoutProblem };
 
 export interface CodedFailure {
@@ -36,10 +46,17 @@ export interface CodedFailure {
 }
 
 function isCoded(err: unknown): err is CodedFailure {
-  return typeof err === 'object' && err !== null && typeof (err as { status?: unknown }).status === 'number' && typeof (err as { code?: unknown }).code === 'string';
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as { status?: unknown }).status === 'number' &&
+    typeof (err as { code?: unknown }).code === 'string'
+  );
 }
 
-export type FailureAction = { readonly action: 'reload' } | { readonly action: 'show'; readonly problem: CheckoutProblem };
+export type FailureAction =
+  | { readonly action: 'reload' }
+  | { readonly action: 'show'; readonly problem: CheckoutProblem };
 
 /** What the page does with a refused POST /stripe/createSubscription. */
 export function createFailure(err: unknown): FailureAction {
@@ -83,7 +100,9 @@ export function mountedState(
   session: SimulatedSessionView | null,
 ): CheckoutState {
   if (provider === 'stripe') {
-    return publishableKey ? { phase: 'stripe', publishableKey, clientSecret, price } : { phase: 'failed', problem: 'provider_unavailable' };
+    return publishableKey
+      ? { phase: 'stripe', publishableKey, clientSecret, price }
+      : { phase: 'failed', problem: 'provider_unavailable' };
   }
   if (!session) return { phase: 'failed', problem: 'generic' };
   if (session.status === 'expired') return { phase: 'failed', problem: 'expired' };

@@ -86,7 +86,10 @@ const rank = (role: Role) => ROLES.indexOf(role);
  * An upgrade (a higher plan, or the same plan paid yearly instead of monthly) takes effect now,
  * prorated; a downgrade (a lower plan, or yearly to monthly) waits for the period end.
  */
-export function changeKind(current: { role: Role; period: BillingPeriod | null }, target: { role: Role; period: BillingPeriod }): ChangeKind {
+export function changeKind(
+  current: { role: Role; period: BillingPeriod | null },
+  target: { role: Role; period: BillingPeriod },
+): ChangeKind {
   if (current.role === target.role) {
     if (current.period === target.period) return 'same';
     return target.period === 'year' ? 'upgrade' : 'downgrade';

@@ -31,7 +31,11 @@ export interface PollDeps {
  * Asks until the subscription is confirmed or the time is up; reports each state. Failed
  * requests count as 'not yet' (the webhook may land a moment later).
  */
-export async function pollConfirmation(deps: PollDeps, signal: AbortSignal, report: (state: Confirmation, data: StripeDataResponse | null) => void): Promise<void> {
+export async function pollConfirmation(
+  deps: PollDeps,
+  signal: AbortSignal,
+  report: (state: Confirmation, data: StripeDataResponse | null) => void,
+): Promise<void> {
   const started = deps.now();
   let last: StripeDataResponse | null = null;
   for (;;) {

@@ -6,11 +6,17 @@ import { i18n } from '@/i18n/i18n';
 import { importWithRetry } from '@/lib/import-with-retry';
 
 export async function customize() {
-  const [m] = await Promise.all([importWithRetry(() => import('./components/customize-page')), i18n.loadNamespaces('branding')]);
+  const [m] = await Promise.all([
+    importWithRetry(() => import('./components/customize-page')),
+    i18n.loadNamespaces('branding'),
+  ]);
   return { Component: m.CustomizePage };
 }
 
 export async function poweredBy() {
-  const [m] = await Promise.all([importWithRetry(() => import('./components/powered-by-page')), i18n.loadNamespaces('branding')]);
+  const [m] = await Promise.all([
+    importWithRetry(() => import('./components/powered-by-page')),
+    i18n.loadNamespaces('branding'),
+  ]);
   return { Component: m.PoweredByPage };
 }

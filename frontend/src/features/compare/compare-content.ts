@@ -14,7 +14,9 @@ type OurKey =
   | 'comparison.table.adsValue'
   | 'comparison.table.regionsValue'
   | 'comparison.table.regionsFree';
-export type OurValue = { readonly bytes: number } | { readonly key: OurKey; readonly days?: number; readonly count?: number };
+export type OurValue =
+  | { readonly bytes: number }
+  | { readonly key: OurKey; readonly days?: number; readonly count?: number };
 
 const free = PLANS.free;
 /**
@@ -30,7 +32,11 @@ export const FREE_PLAN_EXPIRY_DAYS = 7;
  * figures we advertise disagree with the plan table; both are shown): `claim` is the comparison
  * table's claim, `planTable` the free plan's limits that the product enforces.
  */
-export const COMPARISON_ROWS: readonly { readonly id: CompareRowId; readonly claim: OurValue; readonly planTable: OurValue }[] = [
+export const COMPARISON_ROWS: readonly {
+  readonly id: CompareRowId;
+  readonly claim: OurValue;
+  readonly planTable: OurValue;
+}[] = [
   { id: 'freeStorage', claim: { bytes: COMPARISON_FREE_STORAGE_BYTES }, planTable: { bytes: free.storage } },
   { id: 'transferLimit', claim: { bytes: COMPARISON_FREE_TRANSFER_BYTES }, planTable: { bytes: free.uploadLimit } },
   {
@@ -43,8 +49,16 @@ export const COMPARISON_ROWS: readonly { readonly id: CompareRowId; readonly cla
     claim: { key: 'comparison.table.recipientsValue', count: COMPARISON_FREE_RECIPIENTS },
     planTable: { key: 'comparison.table.recipientsValue', count: free.emailTo },
   },
-  { id: 'encryption', claim: { key: 'comparison.table.encryptionValue' }, planTable: { key: 'comparison.table.encryptionValue' } },
+  {
+    id: 'encryption',
+    claim: { key: 'comparison.table.encryptionValue' },
+    planTable: { key: 'comparison.table.encryptionValue' },
+  },
   { id: 'ads', claim: { key: 'comparison.table.adsValue' }, planTable: { key: 'comparison.table.adsValue' } },
   // free accounts and guests store in Hong Kong; choosing a region starts with the personal plan
-  { id: 'regions', claim: { key: 'comparison.table.regionsValue' }, planTable: { key: 'comparison.table.regionsFree' } },
+  {
+    id: 'regions',
+    claim: { key: 'comparison.table.regionsValue' },
+    planTable: { key: 'comparison.table.regionsFree' },
+  },
 ];

@@ -26,7 +26,8 @@ export interface Competitor {
 
 const NOT_PUBLISHED: Figure = { kind: 'notPublished' };
 
-export const WETRANSFER_TRANSFER_LIMIT_SOURCE = 'https://help.wetransfer.com/hc/de/articles/360048959531-How-do-other-people-send-me-transfers-up-to-200GB-';
+export const WETRANSFER_TRANSFER_LIMIT_SOURCE =
+  'https://help.wetransfer.com/hc/de/articles/360048959531-How-do-other-people-send-me-transfers-up-to-200GB-';
 export const SMASH_SIZE_SOURCE = 'https://faq.fromsmash.com/article/179-what-is-a-guest';
 export const SMASH_EXPIRY_SOURCE = 'https://faq.fromsmash.com/article/99-how-long-is-my-transfer-kept';
 

@@ -22,12 +22,15 @@ const CONTACT_KEYS: Readonly<Record<string, ContactsKey>> = {
   body_too_large: 'problems.csvTooLarge',
 };
 
-export type ContactErrorText = { readonly ns: 'contacts'; readonly key: ContactsKey } | { readonly ns: 'app'; readonly key: ErrorKey; readonly params?: ErrorText['params'] };
+export type ContactErrorText =
+  | { readonly ns: 'contacts'; readonly key: ContactsKey }
+  | { readonly ns: 'app'; readonly key: ErrorKey; readonly params?: ErrorText['params'] };
 
 /** A refusal as a key of the `contacts` namespace, or of the app's catalogue. */
 export function contactErrorOf(err: unknown): ContactErrorText {
   const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
-  if (typeof code === 'string' && Object.hasOwn(CONTACT_KEYS, code)) return { ns: 'contacts', key: CONTACT_KEYS[code]! };
+  if (typeof code === 'string' && Object.hasOwn(CONTACT_KEYS, code))
+    return { ns: 'contacts', key: CONTACT_KEYS[code]! };
   const text = errorTextOf(err);
   return { ns: 'app', key: text.key, ...(text.params ? { params: text.params } : {}) };
 }

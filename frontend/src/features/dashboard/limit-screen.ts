@@ -68,7 +68,10 @@ export function limitCopy(
       return {
         reason,
         title: { key: 'dashboard.limit.storageFull' },
-        lines: [{ key: 'dashboard.limit.storageAllowance', params: { size: format.size(allowance) } }, { key: 'dashboard.limit.storageFullHint' }],
+        lines: [
+          { key: 'dashboard.limit.storageAllowance', params: { size: format.size(allowance) } },
+          { key: 'dashboard.limit.storageFullHint' },
+        ],
       };
     }
     case 'revoked':
@@ -84,7 +87,11 @@ export function limitCopy(
       // is 2 over. The server's refusal of a send counts that send too (transferExcess).
       const excess = user.thisMonthsTransfers - limit;
       if (excess <= 0) {
-        return { reason, title: { key: 'dashboard.limit.overTransferLimit' }, lines: [{ key: 'dashboard.limit.atTransferLimitBody', params: { plan, limit } }] };
+        return {
+          reason,
+          title: { key: 'dashboard.limit.overTransferLimit' },
+          lines: [{ key: 'dashboard.limit.atTransferLimitBody', params: { plan, limit } }],
+        };
       }
       return {
         reason,

@@ -16,5 +16,12 @@ export function storageUsage(used: number, limit: number): StorageUsage {
   const ratio = storageRatio(used, limit);
   const percent = Number.isFinite(ratio) ? Math.floor(ratio * 100) : 100;
   const fill = used > 0 ? Math.min(100, Math.max(1, Number.isFinite(ratio) ? ratio * 100 : 100)) : 0;
-  return { state: storageState(used, limit), percent, fill, used: Math.max(0, used), limit, remaining: storageRemaining(used, limit) };
+  return {
+    state: storageState(used, limit),
+    percent,
+    fill,
+    used: Math.max(0, used),
+    limit,
+    remaining: storageRemaining(used, limit),
+  };
 }

@@ -6,7 +6,13 @@
 import { API_KEY_RATE_LIMIT } from '@domain/api-key-scopes';
 // The webhooks contract's values from its zod-free part (webhook-events.ts, re-exported by
 // webhooks-api.ts): the lazy page stays without the schemas. Types from the contract itself.
-import { DEFAULT_ROTATION_GRACE_HOURS, EVENT_TYPES, RETRY_WINDOW_MS, SIGNATURE_TOLERANCE_SECONDS, WEBHOOK_HEADERS } from '@domain/webhook-events';
+import {
+  DEFAULT_ROTATION_GRACE_HOURS,
+  EVENT_TYPES,
+  RETRY_WINDOW_MS,
+  SIGNATURE_TOLERANCE_SECONDS,
+  WEBHOOK_HEADERS,
+} from '@domain/webhook-events';
 import type { EventEnvelope, EventType, TransferDownloadedData } from '@domain/webhooks-api';
 
 export const RATE_LIMIT = API_KEY_RATE_LIMIT;
@@ -119,7 +125,14 @@ Retry-After: 17
 { "error": { "code": "rate_limited", "message": "…", "details": { "retryAfterSeconds": 17 } } }`;
 
 /** The key's own error codes, in the order the page explains them. */
-export const KEY_ERROR_CODES = ['invalid_api_key', 'key_scope_missing', 'api_keys_not_allowed', 'rate_limited', 'invalid_request', 'transfer_not_found'] as const;
+export const KEY_ERROR_CODES = [
+  'invalid_api_key',
+  'key_scope_missing',
+  'api_keys_not_allowed',
+  'rate_limited',
+  'invalid_request',
+  'transfer_not_found',
+] as const;
 
 // ---- webhooks ---------------------------------------------------------------------------------
 

@@ -81,7 +81,13 @@ export function exampleFields(example: unknown): FieldView[] {
   if (!isObject(example)) return [];
   return Object.entries(example).map(([name, v]) => ({
     name,
-    type: Array.isArray(v) ? `array of ${v.length && isObject(v[0]) ? 'object' : typeof v[0]}` : v === null ? 'null' : Number.isInteger(v) ? 'integer' : typeof v,
+    type: Array.isArray(v)
+      ? `array of ${v.length && isObject(v[0]) ? 'object' : typeof v[0]}`
+      : v === null
+        ? 'null'
+        : Number.isInteger(v)
+          ? 'integer'
+          : typeof v,
     required: true,
   }));
 }
@@ -93,10 +99,15 @@ function operationOf(method: string, path: string, op: Json): OperationView {
     required: p.required === true,
     in: String(p.in),
   }));
-  const body = fieldsOf((((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema);
+  const body = fieldsOf(
+    (((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as Json | undefined)
+      ?.schema,
+  );
   const responses = isObject(op.responses) ? op.responses : {};
   const status = Object.keys(responses).find((s) => s.startsWith('2')) ?? '200';
-  const example = (((responses[status] as Json | undefined)?.content as Json | undefined)?.['application/json'] as Json | undefined)?.example;
+  const example = (
+    ((responses[status] as Json | undefined)?.content as Json | undefined)?.['application/json'] as Json | undefined
+  )?.example;
   const description = typeof op.description === 'string' ? op.description.replace(/\n\nScope: `[^`]*`\.$/u, '') : '';
   const scope = typeof op['x-sendbridge-scope'] === 'string' ? op['x-sendbridge-scope'] : undefined;
   return {

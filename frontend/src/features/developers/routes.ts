@@ -6,6 +6,9 @@ import { i18n } from '@/i18n/i18n';
 import { importWithRetry } from '@/lib/import-with-retry';
 
 export async function developersPage() {
-  const [m] = await Promise.all([importWithRetry(() => import('./components/developers-page')), i18n.loadNamespaces('api')]);
+  const [m] = await Promise.all([
+    importWithRetry(() => import('./components/developers-page')),
+    i18n.loadNamespaces('api'),
+  ]);
   return { Component: m.DevelopersPage };
 }

@@ -2,11 +2,14 @@
 import type { DomainSettings } from '@domain/domains-api';
 import { authedFetch } from '@/lib/session/session';
 
-export const fetchDomainSettings = (signal?: AbortSignal) => authedFetch<DomainSettings>('/domains', { ...(signal ? { signal } : {}) });
-export const addCustomDomain = (domain: string) => authedFetch<DomainSettings>('/domains/custom', { method: 'PUT', body: { domain } });
+export const fetchDomainSettings = (signal?: AbortSignal) =>
+  authedFetch<DomainSettings>('/domains', { ...(signal ? { signal } : {}) });
+export const addCustomDomain = (domain: string) =>
+  authedFetch<DomainSettings>('/domains/custom', { method: 'PUT', body: { domain } });
 export const checkCustomDomain = () => authedFetch<DomainSettings>('/domains/custom/check', { method: 'POST' });
 export const removeCustomDomain = () => authedFetch<DomainSettings>('/domains/custom', { method: 'DELETE' });
-export const addEmailDomain = (domain: string) => authedFetch<DomainSettings>('/domains/email', { method: 'PUT', body: { domain } });
+export const addEmailDomain = (domain: string) =>
+  authedFetch<DomainSettings>('/domains/email', { method: 'PUT', body: { domain } });
 export const checkEmailDomain = () => authedFetch<DomainSettings>('/domains/email/check', { method: 'POST' });
 export const removeEmailDomain = () => authedFetch<DomainSettings>('/domains/email', { method: 'DELETE' });
 

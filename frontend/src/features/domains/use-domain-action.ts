@@ -4,6 +4,7 @@ import { useAction } from '@/lib/use-action';
 /** One call of a domain card ('add', 'check', 'remove'): its answer replaces the settings. */
 export function useDomainAction(setSettings: (s: DomainSettings) => void) {
   const action = useAction();
-  const run = (tag: 'add' | 'check' | 'remove', call: () => Promise<DomainSettings>) => void action.run(async () => setSettings(await call()), { tag });
+  const run = (tag: 'add' | 'check' | 'remove', call: () => Promise<DomainSettings>) =>
+    void action.run(async () => setSettings(await call()), { tag });
   return { busy: action.busyWith, error: action.error, run };
 }

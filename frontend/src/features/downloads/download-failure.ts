@@ -50,5 +50,10 @@ export function downloadFailureOf(error: unknown): DownloadFailure {
 
 /** Failures that replace the whole page; the others are shown beside the button that failed. */
 export function replacesPage(failure: DownloadFailure): boolean {
-  return failure.kind === 'locked' || failure.kind === 'notFound' || failure.kind === 'expired' || failure.kind === 'disabled';
+  return (
+    failure.kind === 'locked' ||
+    failure.kind === 'notFound' ||
+    failure.kind === 'expired' ||
+    failure.kind === 'disabled'
+  );
 }

@@ -32,7 +32,10 @@ export function elapsedUnit(ms: number): ElapsedUnit | null {
 export function timeAgo(ms: number, language: string, t: TFunction): string {
   const elapsed = elapsedUnit(ms);
   if (!elapsed) return t('download.lessThanMinuteAgo');
-  return new Intl.RelativeTimeFormat(LANGUAGE_TAGS[toLanguage(language)], { numeric: 'always' }).format(-elapsed.value, elapsed.unit);
+  return new Intl.RelativeTimeFormat(LANGUAGE_TAGS[toLanguage(language)], { numeric: 'always' }).format(
+    -elapsed.value,
+    elapsed.unit,
+  );
 }
 
 export function expiredText(expiryDate: number, now: number, language: string, t: TFunction): string {

@@ -6,5 +6,7 @@ import type { DownloadView } from '@domain/transfer-api';
  * English when there are several; the latter is said in the visitor's language.
  */
 export function transferTitle(view: Pick<DownloadView, 'title' | 'fileCount'>, t: TFunction): string {
-  return view.fileCount > 1 && view.title === `${view.fileCount} files` ? t('download.titleMany', { n: view.fileCount }) : view.title;
+  return view.fileCount > 1 && view.title === `${view.fileCount} files`
+    ? t('download.titleMany', { n: view.fileCount })
+    : view.title;
 }

@@ -3,7 +3,9 @@ import { tokenSchema } from '@domain/transfer-api';
 import { checkExtension } from '@/features/extension/api/check-extension';
 
 /** Spec §4 "Extension link: extended or expired". */
-export type ExtensionResult = { readonly status: 'extended'; readonly expiryDate: number } | { readonly status: 'expired' };
+export type ExtensionResult =
+  | { readonly status: 'extended'; readonly expiryDate: number }
+  | { readonly status: 'expired' };
 
 /**
  * Posts the link's token once per visit. It runs in the route loader rather than an effect, so

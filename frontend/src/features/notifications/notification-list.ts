@@ -25,7 +25,10 @@ export function applyLocalReads(response: NotificationsResponse, pending: Set<st
 }
 
 /** Unread notifications in `next` that `previous` did not have; none on the first load. */
-export function arrivals(previous: readonly NotificationView[] | null, next: readonly NotificationView[]): NotificationView[] {
+export function arrivals(
+  previous: readonly NotificationView[] | null,
+  next: readonly NotificationView[],
+): NotificationView[] {
   if (previous === null) return [];
   const known = new Set(previous.map((n) => n._id));
   return next.filter((n) => !n.read && !known.has(n._id));

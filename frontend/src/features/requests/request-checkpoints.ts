@@ -18,7 +18,10 @@ function browserStorage(): CheckpointStorage | null {
 }
 
 /** The checkpoint storage of one request: the same calls, answered from the request's own key. */
-export function requestCheckpointStorage(requestId: string, base: CheckpointStorage | null = browserStorage()): CheckpointStorage | null {
+export function requestCheckpointStorage(
+  requestId: string,
+  base: CheckpointStorage | null = browserStorage(),
+): CheckpointStorage | null {
   if (!base) return null;
   const key = requestCheckpointKey(requestId);
   return {

@@ -21,7 +21,9 @@ export function refusalText(code: string, details: unknown, language = 'en'): Re
   const file = typeof d.fileName === 'string' ? d.fileName : '';
   switch (code) {
     case 'request_too_large':
-      return typeof d.limit === 'number' ? { key: 'public.refused.tooLarge', params: { max: formatSize(d.limit, language) } } : null;
+      return typeof d.limit === 'number'
+        ? { key: 'public.refused.tooLarge', params: { max: formatSize(d.limit, language) } }
+        : null;
     case 'request_too_many_files':
       return typeof d.limit === 'number' ? { key: 'public.refused.tooMany', params: { max: d.limit } } : null;
     case 'request_file_type':
@@ -40,6 +42,9 @@ export function refusalText(code: string, details: unknown, language = 'en'): Re
 export function formProblemOf(code: string, details: unknown): FormProblem | null {
   const field = typeof details === 'object' && details !== null ? (details as { field?: unknown }).field : undefined;
   if (code === 'due_date_past') return { field: 'dueDate', code: 'past' };
-  if (code === 'rules_exceed_plan') return field === 'rules.maxFiles' ? { field: 'maxFiles', code: 'over_plan' } : { field: 'maxSize', code: 'over_plan' };
+  if (code === 'rules_exceed_plan')
+    return field === 'rules.maxFiles'
+      ? { field: 'maxFiles', code: 'over_plan' }
+      : { field: 'maxSize', code: 'over_plan' };
   return null;
 }

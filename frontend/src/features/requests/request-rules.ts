@@ -26,7 +26,11 @@ export interface EffectiveRules {
   readonly allowedTypes: readonly string[];
 }
 
-export function effectiveRules(page: { readonly rules: RequestRules; readonly maxBytes: number; readonly maxFiles: number }): EffectiveRules {
+export function effectiveRules(page: {
+  readonly rules: RequestRules;
+  readonly maxBytes: number;
+  readonly maxFiles: number;
+}): EffectiveRules {
   return {
     maxBytes: Math.min(page.rules.maxBytes ?? page.maxBytes, page.maxBytes),
     maxFiles: Math.min(page.rules.maxFiles ?? page.maxFiles, page.maxFiles),
@@ -204,7 +208,12 @@ export function toCreateInput(
     ...('types' in types && types.types.length > 0 ? { allowedTypes: types.types } : {}),
     ...(maxFiles !== undefined ? { maxFiles } : {}),
   };
-  const input: CreateRequestInput = { title, message: form.message, rules, ...(dueDate !== undefined ? { dueDate } : {}) };
+  const input: CreateRequestInput = {
+    title,
+    message: form.message,
+    rules,
+    ...(dueDate !== undefined ? { dueDate } : {}),
+  };
   // The contract's own schema has the last word, so the button and the server agree.
   const checked = createRequestSchema.safeParse(input);
   return checked.success ? { input } : { problems: [{ field: 'title', code: 'required' }] };

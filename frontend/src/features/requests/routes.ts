@@ -7,7 +7,9 @@
 import { importWithRetry } from '@/lib/import-with-retry';
 
 export function loadPublicRequestPage() {
-  return importWithRetry(() => import('./components/public-request-page')).then((m) => ({ Component: m.PublicRequestPage }));
+  return importWithRetry(() => import('./components/public-request-page')).then((m) => ({
+    Component: m.PublicRequestPage,
+  }));
 }
 
 function dashScreens() {

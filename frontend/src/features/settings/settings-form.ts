@@ -3,10 +3,21 @@
  * text, and back to POST /v1/updateProfile's body, checked first by the same schemas and plan
  * rules the server applies (functions/domain/auth-api.ts, requests-api.ts, expiry.ts).
  */
-import { DEFAULT_TRANSFER_SETTINGS, transferSettingsSchema, type SessionUser, type TransferSettings, type UpdateProfileInput } from '@domain/auth-api';
+import {
+  DEFAULT_TRANSFER_SETTINGS,
+  transferSettingsSchema,
+  type SessionUser,
+  type TransferSettings,
+  type UpdateProfileInput,
+} from '@domain/auth-api';
 import { isExpiryAllowed } from '@domain/expiry';
 import { limitsFor } from '@domain/plans';
-import { DEFAULT_REQUEST_SETTINGS, fileExtensionSchema, requestSettingsSchema, type RequestSettings } from '@domain/requests-api';
+import {
+  DEFAULT_REQUEST_SETTINGS,
+  fileExtensionSchema,
+  requestSettingsSchema,
+  type RequestSettings,
+} from '@domain/requests-api';
 
 /** Sizes are typed in decimal megabytes (functions/domain/units.ts MB; a local copy keeps that module's exports as the home page has them). */
 const MB = 1_000_000;
@@ -26,7 +37,14 @@ export interface SettingsForm {
   readonly uploadEmails: boolean;
 }
 
-export type SettingsField = 'expirySeconds' | 'message' | 'requestMessage' | 'dueDays' | 'maxMb' | 'allowedTypes' | 'maxFiles';
+export type SettingsField =
+  | 'expirySeconds'
+  | 'message'
+  | 'requestMessage'
+  | 'dueDays'
+  | 'maxMb'
+  | 'allowedTypes'
+  | 'maxFiles';
 export type SettingsProblem = 'whole' | 'dueDays' | 'maxMb' | 'maxFiles' | 'types' | 'message' | 'expiry';
 
 export function settingsFormOf(user: Pick<SessionUser, 'transferSettings' | 'requestSettings'>): SettingsForm {
@@ -82,9 +100,11 @@ export function settingsBody(form: SettingsForm, role: string): SettingsBody {
   if (dueDays !== undefined && !(dueDays >= 1 && dueDays <= 365)) problems.dueDays = 'dueDays';
   const mb = form.maxMb.trim() === '' ? undefined : Number(form.maxMb.trim());
   const maxBytes = mb === undefined ? undefined : Math.round(mb * MB);
-  if (maxBytes !== undefined && !(Number.isFinite(maxBytes) && maxBytes > 0 && maxBytes <= limits.uploadLimit)) problems.maxMb = 'maxMb';
+  if (maxBytes !== undefined && !(Number.isFinite(maxBytes) && maxBytes > 0 && maxBytes <= limits.uploadLimit))
+    problems.maxMb = 'maxMb';
   const maxFiles = wholeOf(form.maxFiles);
-  if (maxFiles !== undefined && !(maxFiles >= 1 && maxFiles <= limits.files)) problems.maxFiles = Number.isNaN(maxFiles) ? 'whole' : 'maxFiles';
+  if (maxFiles !== undefined && !(maxFiles >= 1 && maxFiles <= limits.files))
+    problems.maxFiles = Number.isNaN(maxFiles) ? 'whole' : 'maxFiles';
   const typeTexts = form.allowedTypes
     .split(/[\s,;]+/u)
     .map((s) => s.trim())

@@ -20,14 +20,24 @@ const browserDeps: SpeedTestDeps = {
 export const SAMPLE_TIMEOUT_MS = 5000;
 
 /** Median ms of `samples` sequential HEADs on one region's speed-test URL. */
-export async function measureRegion(url: string, deps: SpeedTestDeps = browserDeps, samples = SPEED_TEST_SAMPLES, signal?: AbortSignal): Promise<number> {
+export async function measureRegion(
+  url: string,
+  deps: SpeedTestDeps = browserDeps,
+  samples = SPEED_TEST_SAMPLES,
+  signal?: AbortSignal,
+): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < samples; i += 1) {
     if (signal?.aborted) break;
     const started = deps.now();
     try {
       const timeout = AbortSignal.timeout(SAMPLE_TIMEOUT_MS);
-      const res = await deps.fetch(url, { method: 'HEAD', cache: 'no-store', mode: 'cors', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      const res = await deps.fetch(url, {
+        method: 'HEAD',
+        cache: 'no-store',
+        mode: 'cors',
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
       if (res.ok) times.push(deps.now() - started);
     } catch {
       // offline, blocked or timed out: no sample

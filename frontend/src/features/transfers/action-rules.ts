@@ -33,7 +33,11 @@ export function availableActions(detail: ActionFacts, now: number): ReadonlySet<
 export type ExpiryProblem = 'customExpiryRequired' | 'expiryTooSoon' | 'expiryTooLate';
 
 /** The send form's rules for a custom date (30 minutes to 1 year ahead); presets have none. */
-export function expiryChoiceProblem(seconds: number | null, customDate: number | null, now: number): ExpiryProblem | null {
+export function expiryChoiceProblem(
+  seconds: number | null,
+  customDate: number | null,
+  now: number,
+): ExpiryProblem | null {
   if (seconds !== CUSTOM_DATE_MARKER) return null;
   if (customDate === null) return 'customExpiryRequired';
   const problem = checkCustomExpiry(customDate, now);

@@ -9,11 +9,15 @@
 import type { ListFilter, TransferListResponse, TransferRow } from '@domain/dashboard-api';
 
 /** The unseen and expiring-soon counts may be missing from a list cached by an older version of the app. */
-export type ListCounts = Pick<TransferListResponse, 'allCount' | 'activeCount' | 'expiredCount' | 'thisMonthsTransfers' | 'sharedCount'> &
+export type ListCounts = Pick<
+  TransferListResponse,
+  'allCount' | 'activeCount' | 'expiredCount' | 'thisMonthsTransfers' | 'sharedCount'
+> &
   Partial<Pick<TransferListResponse, 'unseenCount' | 'expiringCount'>>;
 
 function countsOf(response: TransferListResponse): ListCounts {
-  const { allCount, activeCount, expiredCount, unseenCount, expiringCount, thisMonthsTransfers, sharedCount } = response;
+  const { allCount, activeCount, expiredCount, unseenCount, expiringCount, thisMonthsTransfers, sharedCount } =
+    response;
   return { allCount, activeCount, expiredCount, unseenCount, expiringCount, thisMonthsTransfers, sharedCount };
 }
 
@@ -52,7 +56,13 @@ function storageKey({ userId, filter, q }: ListKey): string {
 function isCachedList(value: unknown): value is CachedList {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Partial<CachedList>;
-  return Array.isArray(v.rows) && typeof v.counts === 'object' && v.counts !== null && typeof v.hasMore === 'boolean' && typeof v.fetchedAt === 'number';
+  return (
+    Array.isArray(v.rows) &&
+    typeof v.counts === 'object' &&
+    v.counts !== null &&
+    typeof v.hasMore === 'boolean' &&
+    typeof v.fetchedAt === 'number'
+  );
 }
 
 /** The first page of an answer as a cache entry. */
@@ -124,7 +134,8 @@ export class TransferListCache {
     try {
       for (let i = 0; i < this.storage.length; i++) {
         const id = this.storage.key(i);
-        if (id?.startsWith(STORAGE_PREFIX) && (userId === undefined || id.startsWith(`${STORAGE_PREFIX}${userId}.`))) ids.push(id);
+        if (id?.startsWith(STORAGE_PREFIX) && (userId === undefined || id.startsWith(`${STORAGE_PREFIX}${userId}.`)))
+          ids.push(id);
       }
     } catch {
       // storage blocked: nothing stored to list
@@ -149,7 +160,10 @@ export class TransferListCache {
     // Lists of whoever used this tab before stay only in their own sessions.
     const mine = `${STORAGE_PREFIX}${userId}.`;
     for (const other of this.storedIds()) if (!other.startsWith(mine)) this.remove(other);
-    const stored = entry.rows.length > STORED_ROWS_MAX ? { ...entry, rows: entry.rows.slice(0, STORED_ROWS_MAX), hasMore: true } : entry;
+    const stored =
+      entry.rows.length > STORED_ROWS_MAX
+        ? { ...entry, rows: entry.rows.slice(0, STORED_ROWS_MAX), hasMore: true }
+        : entry;
     try {
       this.storage.setItem(id, JSON.stringify(stored));
     } catch {

@@ -13,7 +13,10 @@ export function isListFilter(value: string | null): value is ListFilter {
 /** Unknown filters read as 'all'; the search is trimmed and cut to what the API accepts. */
 export function readListParams(search: URLSearchParams): ListParamsView {
   const filter = search.get('filter');
-  return { filter: isListFilter(filter) ? filter : 'all', q: (search.get('q') ?? '').trim().slice(0, SEARCH_MAX_LENGTH) };
+  return {
+    filter: isListFilter(filter) ? filter : 'all',
+    q: (search.get('q') ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
+  };
 }
 
 /** '?filter=active&q=report', or '' for the default list (all, no search). */
@@ -28,7 +31,16 @@ export function listSearch({ filter, q }: ListParamsView): string {
 /** The count a filter tab shows (null until the answer is in, or from a server without it). */
 export function filterCount(
   filter: ListFilter,
-  counts: { allCount: number; activeCount: number; expiredCount: number; unseenCount?: number; expiringCount?: number; sharedCount?: number } | undefined,
+  counts:
+    | {
+        allCount: number;
+        activeCount: number;
+        expiredCount: number;
+        unseenCount?: number;
+        expiringCount?: number;
+        sharedCount?: number;
+      }
+    | undefined,
 ): number | null {
   if (!counts) return null;
   switch (filter) {

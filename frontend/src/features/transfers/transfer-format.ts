@@ -43,7 +43,9 @@ export function expiryText(row: Pick<TransferRow, 'state' | 'expiryDate'>, now: 
   if (phase === 'deleted') return { key: 'expiry.deleted', when: '' };
   const { value, unit } = relativeParts(row.expiryDate - now);
   const rtf = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'always' });
-  return phase === 'expired' ? { key: 'expiry.expiredAgo', when: rtf.format(-value, unit) } : { key: 'expiry.expiresIn', when: rtf.format(value, unit) };
+  return phase === 'expired'
+    ? { key: 'expiry.expiredAgo', when: rtf.format(-value, unit) }
+    : { key: 'expiry.expiresIn', when: rtf.format(value, unit) };
 }
 
 export type RecipientsSummary =
@@ -68,7 +70,9 @@ export type RecipientStatus =
   | { readonly kind: 'waiting' };
 
 export function recipientStatus(r: Pick<DetailRecipient, 'downloads' | 'lastDownloadAt'>): RecipientStatus {
-  return r.downloads > 0 ? { kind: 'downloaded', times: r.downloads, lastAt: r.lastDownloadAt ?? null } : { kind: 'waiting' };
+  return r.downloads > 0
+    ? { kind: 'downloaded', times: r.downloads, lastAt: r.lastDownloadAt ?? null }
+    : { kind: 'waiting' };
 }
 
 /** The recipients a reminder would go to (spec: Remind mails those who have not downloaded). */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DeliveryView } from '@domain/webhooks-api';
-import { anyPending } from './delivery-format';
+import { anyPending } from '@/shared/webhooks/delivery-format';
 import { DELIVERY_POLL_MS, fetchDeliveries } from './webhooks-api';
 
 /**

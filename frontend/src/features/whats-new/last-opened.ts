@@ -38,7 +38,10 @@ export function writeLastOpened(storage: Storage | null, userId: string, at: num
  * neither is known (an account made before its creation date was kept: every entry is new).
  */
 export function newSince(lastOpened: number | null, accountCreatedAt: number | undefined): number | null {
-  const created = accountCreatedAt !== undefined && Number.isFinite(accountCreatedAt) && accountCreatedAt > 0 ? accountCreatedAt : null;
+  const created =
+    accountCreatedAt !== undefined && Number.isFinite(accountCreatedAt) && accountCreatedAt > 0
+      ? accountCreatedAt
+      : null;
   if (lastOpened === null) return created;
   return created === null ? lastOpened : Math.max(lastOpened, created);
 }

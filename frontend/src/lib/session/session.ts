@@ -20,7 +20,7 @@ const REFRESH_LOCK = 'sb-session-refresh';
 function crossTabExclusive(): SessionDeps['exclusive'] {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return undefined;
-  return <T,>(run: () => Promise<T>) => locks.request(REFRESH_LOCK, run) as Promise<T>;
+  return <T>(run: () => Promise<T>) => locks.request(REFRESH_LOCK, run) as Promise<T>;
 }
 
 export function browserSessionDeps(): SessionDeps {

@@ -15,7 +15,14 @@ export function initialsOf(user: Pick<SessionUser, 'fullName' | 'email'>): strin
  */
 export type AccountMenuItem = 'profile' | 'domain' | 'teams' | 'billing' | 'customize' | 'webhooks' | 'apiKeys';
 
-export function accountMenuItems(user: Pick<SessionUser, 'isTeamMember' | 'webhooksAllowed' | 'apiKeysAllowed'>): AccountMenuItem[] {
+export function accountMenuItems(
+  user: Pick<SessionUser, 'isTeamMember' | 'webhooksAllowed' | 'apiKeysAllowed'>,
+): AccountMenuItem[] {
   if (!user.isTeamMember) return ['profile', 'domain', 'teams', 'billing', 'customize', 'webhooks', 'apiKeys'];
-  return ['profile', 'customize', ...(user.webhooksAllowed === true ? (['webhooks'] as const) : []), ...(user.apiKeysAllowed === true ? (['apiKeys'] as const) : [])];
+  return [
+    'profile',
+    'customize',
+    ...(user.webhooksAllowed === true ? (['webhooks'] as const) : []),
+    ...(user.apiKeysAllowed === true ? (['apiKeys'] as const) : []),
+  ];
 }

@@ -4,7 +4,13 @@
  * used and the feedback form. One module for the screens that share them, so one chunk.
  */
 import type * as z from 'zod/mini';
-import type { ContactView, FolderSizeResponse, SessionUser, UpdateProfileInput, feedbackRequestSchema } from '@domain/auth-api';
+import type {
+  ContactView,
+  FolderSizeResponse,
+  SessionUser,
+  UpdateProfileInput,
+  feedbackRequestSchema,
+} from '@domain/auth-api';
 import { ApiError } from '@/lib/api';
 import { authedFetch } from '@/lib/session/session';
 

@@ -12,6 +12,10 @@ export function saveBranding(body: BrandingUpdateInput): Promise<OwnBranding> {
   return authedFetch<OwnBranding>('/branding/me', { method: 'PATCH', body });
 }
 
-export function requestBrandImageUpload(body: { kind: BrandImageKind; contentType: string; size: number }): Promise<ImageUploadResponse> {
+export function requestBrandImageUpload(body: {
+  kind: BrandImageKind;
+  contentType: string;
+  size: number;
+}): Promise<ImageUploadResponse> {
   return authedFetch<ImageUploadResponse>('/branding/images', { method: 'POST', body });
 }

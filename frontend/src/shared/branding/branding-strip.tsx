@@ -21,7 +21,12 @@ export function BrandingStrip() {
       live = false;
     };
   }, []);
-  if (!ready || !branding || (!branding.logoUrl && !branding.accentColor && !branding.backgroundColor && !branding.backgroundUrl)) return null;
+  if (
+    !ready ||
+    !branding ||
+    (!branding.logoUrl && !branding.accentColor && !branding.backgroundColor && !branding.backgroundUrl)
+  )
+    return null;
   const area: CSSProperties = {
     ...(branding.backgroundColor ? { backgroundColor: branding.backgroundColor } : {}),
     ...(branding.backgroundUrl ? { backgroundImage: `url("${branding.backgroundUrl}")` } : {}),
@@ -32,7 +37,14 @@ export function BrandingStrip() {
       <div className="branding-strip" style={area}>
         {branding.logoUrl && <img className="branding-strip-logo" src={branding.logoUrl} alt="" />}
         {branding.accentColor && (
-          <span className="btn branding-strip-button" style={{ background: branding.accentColor, color: branding.accentTextColor ?? '#fff', borderColor: branding.accentColor }}>
+          <span
+            className="btn branding-strip-button"
+            style={{
+              background: branding.accentColor,
+              color: branding.accentTextColor ?? '#fff',
+              borderColor: branding.accentColor,
+            }}
+          >
             {t('customize.previewDownload')}
           </span>
         )}

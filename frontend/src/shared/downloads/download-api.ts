@@ -40,7 +40,11 @@ export async function fetchPreviews(access: DownloadAccess, signal?: AbortSignal
   // Paged (each answer stays under Lambda's 6 MB): every page, one after another. The loop is
   // domain/preview-pages.ts's, written out here: a shared chunk would cost the page's first load.
   const page = (cursor?: string) =>
-    apiFetch<PreviewsResponse>('/getDownload/previews', { body: { ...body(access), ...(cursor ? { cursor } : {}) }, timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
+    apiFetch<PreviewsResponse>('/getDownload/previews', {
+      body: { ...body(access), ...(cursor ? { cursor } : {}) },
+      timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS,
+      signal,
+    });
   const first = await page();
   const files = [...first.files];
   for (let cursor = first.nextCursor; cursor !== undefined; ) {
@@ -62,6 +66,9 @@ export async function requestExtension(request: ExtensionRequest, signal?: Abort
 }
 
 /** 'Report this transfer'; 202, or 429 when this client already reported it. */
-export async function reportTransfer(request: import('@domain/abuse-api').AbuseReportRequest, signal?: AbortSignal): Promise<void> {
+export async function reportTransfer(
+  request: import('@domain/abuse-api').AbuseReportRequest,
+  signal?: AbortSignal,
+): Promise<void> {
   await apiFetch<unknown>('/getDownload/report', { body: request, timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
 }

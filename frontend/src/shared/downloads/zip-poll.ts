@@ -53,7 +53,13 @@ export async function pollZip(
   request: (signal?: AbortSignal) => Promise<ZipResponse>,
   options: ZipPollOptions = {},
 ): Promise<{ url: string; size: number }> {
-  const { signal, intervalMs = ZIP_POLL_INTERVAL_MS, maxMs = ZIP_POLL_MAX_MS, now = Date.now, sleep: wait = sleep } = options;
+  const {
+    signal,
+    intervalMs = ZIP_POLL_INTERVAL_MS,
+    maxMs = ZIP_POLL_MAX_MS,
+    now = Date.now,
+    sleep: wait = sleep,
+  } = options;
   const deadline = now() + maxMs;
   for (;;) {
     if (signal?.aborted) throw abortError(signal);

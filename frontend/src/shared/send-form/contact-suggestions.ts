@@ -38,7 +38,8 @@ export function suggestContacts(
     if (!email || seen.has(email) || taken.has(email)) continue;
     seen.add(email);
     const fields = [email, contact.name?.toLowerCase() ?? '', contact.company?.toLowerCase() ?? ''];
-    if (fields.some((f) => f.startsWith(query) || f.split(/[\s.@_-]+/u).some((word) => word.startsWith(query)))) starts.push({ ...contact, email });
+    if (fields.some((f) => f.startsWith(query) || f.split(/[\s.@_-]+/u).some((word) => word.startsWith(query))))
+      starts.push({ ...contact, email });
     else if (fields.some((f) => f.includes(query))) inside.push({ ...contact, email });
   }
   return [...starts, ...inside].slice(0, max);

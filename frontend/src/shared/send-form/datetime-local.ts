@@ -12,7 +12,14 @@ export function toLocalInputValue(ms: number): string {
 export function fromLocalInputValue(value: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/u.exec(value);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((s) => Number(s ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1).map((s) => Number(s ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const d = new Date(year, month - 1, day, hour, minute, second);
   // Date rolls 2025-02-30 over to March; such a value is not a date the picker offered.
   if (d.getFullYear() !== year || d.getMonth() !== month - 1 || d.getDate() !== day) return null;

@@ -17,7 +17,10 @@ export type SendDefaults = Pick<SendForm, 'expirySeconds' | 'sendAs' | 'message'
 export function sendDefaultsOf(settings: Partial<SendDefaultsSource> | undefined, sender: SenderContext): SendDefaults {
   const expiry = settings?.defaultExpirySeconds;
   return {
-    expirySeconds: expiry !== undefined && expiry !== CUSTOM_DATE_MARKER && isExpiryAllowed(sender.role, expiry) ? expiry : DEFAULT_EXPIRY_SECONDS,
+    expirySeconds:
+      expiry !== undefined && expiry !== CUSTOM_DATE_MARKER && isExpiryAllowed(sender.role, expiry)
+        ? expiry
+        : DEFAULT_EXPIRY_SECONDS,
     sendAs: settings?.defaultSendAs === 'link' && sender.signedIn ? 'link' : 'email',
     message: (settings?.defaultMessage ?? '').slice(0, MESSAGE_MAX_LENGTH),
   };
@@ -28,4 +31,3 @@ interface SendDefaultsSource {
   readonly defaultSendAs: SendAs;
   readonly defaultMessage: string;
 }
-

@@ -11,7 +11,14 @@ import {
   canPickCustomExpiry,
   isExpiryAllowed,
 } from '@domain/expiry';
-import { dedupeFiles, fileKey, filterFilesForRole, totalSize, type FileEntry, type RemovalReason } from '@domain/file-filters';
+import {
+  dedupeFiles,
+  fileKey,
+  filterFilesForRole,
+  totalSize,
+  type FileEntry,
+  type RemovalReason,
+} from '@domain/file-filters';
 import { MESSAGE_MAX_LENGTH, parseRecipientInput, type SendAs } from '@domain/input-rules';
 import { limitsFor } from '@domain/plans';
 import { TEXTS } from '@domain/texts';
@@ -77,17 +84,31 @@ export interface AddFilesResult {
 export function addFiles(form: SendForm, incoming: readonly PickedFile[], role: string): AddFilesResult {
   const filtered = filterFilesForRole(role, incoming);
   const { kept, duplicates } = dedupeFiles(filtered.kept, form.files);
-  return { form: kept.length ? { ...form, files: [...form.files, ...kept] } : form, removed: filtered.removed, duplicates };
+  return {
+    form: kept.length ? { ...form, files: [...form.files, ...kept] } : form,
+    removed: filtered.removed,
+    duplicates,
+  };
 }
 
 /**
  * Puts a recording in the file list, replacing the previous one of its kind (spec §4: a new
  * recording clears the old one); null just clears it.
  */
-export function setRecording(form: SendForm, kind: RecordingKind, recording: { fileName: string; blob: Blob } | null): SendForm {
+export function setRecording(
+  form: SendForm,
+  kind: RecordingKind,
+  recording: { fileName: string; blob: Blob } | null,
+): SendForm {
   const others = form.files.filter((f) => f.recording !== kind);
   if (!recording) return others.length === form.files.length ? form : { ...form, files: others };
-  return { ...form, files: [...others, { fileName: recording.fileName, size: recording.blob.size, blob: recording.blob, recording: kind }] };
+  return {
+    ...form,
+    files: [
+      ...others,
+      { fileName: recording.fileName, size: recording.blob.size, blob: recording.blob, recording: kind },
+    ],
+  };
 }
 
 export function removeFile(form: SendForm, key: string): SendForm {
@@ -196,7 +217,11 @@ export function expiryOptions(role: string): ExpiryOption[] {
 /** Choosing a preset clears a custom date (spec §4); choices the role may not make are ignored. */
 export function selectExpiry(form: SendForm, seconds: number, role: string): SendForm {
   if (!isExpiryAllowed(role, seconds)) return form;
-  return { ...form, expirySeconds: seconds, customExpiryDate: seconds === CUSTOM_DATE_MARKER ? form.customExpiryDate : null };
+  return {
+    ...form,
+    expirySeconds: seconds,
+    customExpiryDate: seconds === CUSTOM_DATE_MARKER ? form.customExpiryDate : null,
+  };
 }
 
 export function setCustomExpiry(form: SendForm, dateMs: number | null): SendForm {
@@ -219,7 +244,10 @@ export interface TeamMemberOption {
  * Team members the sender may share with: everyone but the sender. Null when the team has
  * fewer than two emails ('Looks like it's just you!').
  */
-export function shareableMembers(members: readonly TeamMemberOption[] | undefined, selfEmail: string | undefined): TeamMemberOption[] | null {
+export function shareableMembers(
+  members: readonly TeamMemberOption[] | undefined,
+  selfEmail: string | undefined,
+): TeamMemberOption[] | null {
   const self = selfEmail?.trim().toLowerCase();
   const emails = new Set((members ?? []).map((m) => m.shareWithEmail.trim().toLowerCase()));
   if (self) emails.add(self);
@@ -252,7 +280,15 @@ export function sharesWithEveryone(form: SendForm, memberIds: readonly string[])
 export type FormField = 'files' | 'recipients' | 'senderEmail' | 'message' | 'sendAs' | 'expiry' | 'password';
 
 /** Top-to-bottom order of the form: the first offending field in it is the one that shakes. */
-export const FIELD_ORDER: readonly FormField[] = ['files', 'recipients', 'senderEmail', 'message', 'sendAs', 'expiry', 'password'];
+export const FIELD_ORDER: readonly FormField[] = [
+  'files',
+  'recipients',
+  'senderEmail',
+  'message',
+  'sendAs',
+  'expiry',
+  'password',
+];
 
 /** Which cog-panel tab holds an option field. */
 export const OPTION_TAB: Partial<Record<FormField, 'link' | 'expiry' | 'password'>> = {
@@ -307,7 +343,9 @@ const FIELD_OF_PATH: Record<string, FormField> = {
 };
 
 function entriesOf(files: readonly PickedFile[]): FileEntry[] {
-  return files.map((f) => (f.itemPath ? { fileName: f.fileName, size: f.size, itemPath: f.itemPath } : { fileName: f.fileName, size: f.size }));
+  return files.map((f) =>
+    f.itemPath ? { fileName: f.fileName, size: f.size, itemPath: f.itemPath } : { fileName: f.fileName, size: f.size },
+  );
 }
 
 /** The body of POST /transfers and /me/transfers for this form. */
@@ -361,7 +399,12 @@ function inFormOrder(found: ReadonlyMap<FormField, FieldIssue>): FieldIssue[] {
  * Everything that keeps the form from being sent, at most one issue per field, in form order,
  * by the draft schema: `rules` defaults to the loaded ones (draft-rules.ts, loadDraftRules first).
  */
-export function formIssues(typed: SendForm, sender: SenderContext, now: number, rules: DraftRules | null = draftRules()): FieldIssue[] {
+export function formIssues(
+  typed: SendForm,
+  sender: SenderContext,
+  now: number,
+  rules: DraftRules | null = draftRules(),
+): FieldIssue[] {
   if (!rules) throw new Error('formIssues needs the draft rules: call loadDraftRules() first');
   const form = typed.sendAs === 'email' ? withDraftCommitted(typed, sender.role) : typed;
   const found = new Map<FormField, FieldIssue>();
@@ -378,7 +421,11 @@ export function formIssues(typed: SendForm, sender: SenderContext, now: number, 
       if (!field) continue;
       // By the issue's stable code (domain problemOf), never by its English text.
       const problem = rules.problemOf(issue);
-      const code: FieldIssueCode = isFieldIssueCode(problem.code) ? problem.code : field === 'message' ? 'message_too_long' : 'invalid_email';
+      const code: FieldIssueCode = isFieldIssueCode(problem.code)
+        ? problem.code
+        : field === 'message'
+          ? 'message_too_long'
+          : 'invalid_email';
       note({ field, code, message: problem.message });
     }
   }

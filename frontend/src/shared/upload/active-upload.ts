@@ -38,7 +38,11 @@ export function startingProgress(files: readonly PickedFile[], resuming: boolean
  * first (the checkpoint stays, so it can resume); unmounting stops the upload without cancelling
  * it on the server.
  */
-export function useUploadCardSteps(step: string, card: RefObject<HTMLElement | null>, active: RefObject<ActiveUpload | null>): void {
+export function useUploadCardSteps(
+  step: string,
+  card: RefObject<HTMLElement | null>,
+  active: RefObject<ActiveUpload | null>,
+): void {
   const shownStep = useRef(step);
   useEffect(() => {
     if (shownStep.current === step) return;

@@ -106,7 +106,10 @@ function isFresh(checkpoint: UploadCheckpoint, now: number): boolean {
  * Pairs every checkpoint file with a distinct picked file of the same name and size (a
  * matching folder path preferred), or null when one has no partner. Extra picked files are fine.
  */
-export function matchCheckpointFiles<F extends PickedFile>(checkpoint: UploadCheckpoint, picked: readonly F[]): Map<string, F> | null {
+export function matchCheckpointFiles<F extends PickedFile>(
+  checkpoint: UploadCheckpoint,
+  picked: readonly F[],
+): Map<string, F> | null {
   const taken = new Set<number>();
   const pairs = new Map<string, F>();
   for (const cf of checkpoint.files) {
@@ -127,7 +130,11 @@ export function matchCheckpointFiles<F extends PickedFile>(checkpoint: UploadChe
 }
 
 /** Saves (or replaces, by transfer id) a checkpoint; drops the expired ones while at it. */
-export function saveCheckpoint(checkpoint: UploadCheckpoint, storage: CheckpointStorage | null = defaultStorage(), now = Date.now()): boolean {
+export function saveCheckpoint(
+  checkpoint: UploadCheckpoint,
+  storage: CheckpointStorage | null = defaultStorage(),
+  now = Date.now(),
+): boolean {
   if (!storage) return false;
   const others = readAll(storage).filter((c) => c.id !== checkpoint.id && isFresh(c, now));
   return writeAll(storage, [...others, checkpoint]);

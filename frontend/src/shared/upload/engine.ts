@@ -6,9 +6,23 @@
  * makes a transfer resumable: the server, not ListParts, knows what is done.
  * Framework-free; the send screen drives it through runUpload and its callbacks.
  */
-import { SIGNED_URLS_PER_ANSWER, type PlannedFile, type RecordPartRequest, type SignManyRequest, type SignManyResponse, type SignRequest, type SignResponse } from '@domain/transfer-api';
+import {
+  SIGNED_URLS_PER_ANSWER,
+  type PlannedFile,
+  type RecordPartRequest,
+  type SignManyRequest,
+  type SignManyResponse,
+  type SignRequest,
+  type SignResponse,
+} from '@domain/transfer-api';
 import { MAX_PARTS_PER_SIGN } from '@domain/transfer-api';
-import { MAX_UPLOAD_TRIES, SIGNED_PUT_EXPIRES_SECONDS, backoffMs, isRetryWarningTry, parallelismForTry } from '@domain/upload';
+import {
+  MAX_UPLOAD_TRIES,
+  SIGNED_PUT_EXPIRES_SECONDS,
+  backoffMs,
+  isRetryWarningTry,
+  parallelismForTry,
+} from '@domain/upload';
 import { secondsRemaining } from '@domain/time-remaining';
 import { WARNING_TOAST_MS } from '@domain/ui-timings';
 import { MINUTE_MS, SECOND_MS } from '@domain/units';
@@ -153,7 +167,12 @@ const MAX_FILE_RESTARTS = 2;
 function isUploadReset(err: unknown): boolean {
   const cause = err instanceof TryFailure ? err.cause : err;
   const details = (cause as { details?: unknown } | null)?.details;
-  return statusOf(cause) === 409 && typeof details === 'object' && details !== null && (details as { reset?: unknown }).reset === true;
+  return (
+    statusOf(cause) === 409 &&
+    typeof details === 'object' &&
+    details !== null &&
+    (details as { reset?: unknown }).reset === true
+  );
 }
 
 /** A 4xx from our API (bad token, cancelled transfer, size mismatch) will not change on retry. */
@@ -257,10 +276,22 @@ class UploadRun {
 
   private planFile(f: EngineFile, index: number): FileState {
     const { plan, blob } = f;
-    const fail = (message: string) => new UploadFailedError({ fileName: plan.fileName, index, part: 0, message, tries: 0 });
-    if (blob.size !== plan.size) throw fail(`${plan.fileName} changed size since it was picked (${blob.size} bytes, planned ${plan.size})`);
+    const fail = (message: string) =>
+      new UploadFailedError({ fileName: plan.fileName, index, part: 0, message, tries: 0 });
+    if (blob.size !== plan.size)
+      throw fail(`${plan.fileName} changed size since it was picked (${blob.size} bytes, planned ${plan.size})`);
     const multipart = plan.mode === 'multipart';
-    const file: FileState = { restarts: 0, index, plan, blob, multipart, uploaded: Boolean(f.uploaded), remaining: 0, units: [], urls: new Map() };
+    const file: FileState = {
+      restarts: 0,
+      index,
+      plan,
+      blob,
+      multipart,
+      uploaded: Boolean(f.uploaded),
+      remaining: 0,
+      units: [],
+      urls: new Map(),
+    };
     if (plan.url) file.singleUrl = plan.url;
     if (f.uploaded) return file;
     if (!multipart) {
@@ -268,7 +299,9 @@ class UploadRun {
     } else {
       const { partSize, partCount } = plan;
       if (!partSize || !partCount || Math.max(1, Math.ceil(plan.size / partSize)) !== partCount) {
-        throw fail(`${plan.fileName}: the upload plan's parts (${partCount} of ${partSize} bytes) do not cover ${plan.size} bytes`);
+        throw fail(
+          `${plan.fileName}: the upload plan's parts (${partCount} of ${partSize} bytes) do not cover ${plan.size} bytes`,
+        );
       }
       const done = new Set(f.partsDone ?? []);
       for (let part = 1; part <= partCount; part++) {
@@ -331,7 +364,10 @@ class UploadRun {
       if (!unit.etag) unit.etag = await this.send(unit);
       if (file.multipart) {
         await this.call((init) =>
-          this.opts.api.recordPart({ fileId: file.plan.fileId, partNumber: unit.part, etag: unit.etag!, size: unit.end - unit.start }, init),
+          this.opts.api.recordPart(
+            { fileId: file.plan.fileId, partNumber: unit.part, etag: unit.etag!, size: unit.end - unit.start },
+            init,
+          ),
         );
       }
     } catch (err) {
@@ -381,12 +417,14 @@ class UploadRun {
     // Counted at once, so units started meanwhile already see the lower parallelism.
     unit.tryNumber += 1;
     this.troubled.add(unit);
-    if (isRetryWarningTry(unit.tryNumber)) this.warn(`retry:${unit.tryNumber}`, { kind: 'retrying', tryNumber: unit.tryNumber });
+    if (isRetryWarningTry(unit.tryNumber))
+      this.warn(`retry:${unit.tryNumber}`, { kind: 'retrying', tryNumber: unit.tryNumber });
     this.emit();
     if (failure.kind === 'api') {
       this.warn(`network:${failure.message}`, { kind: 'network', message: failure.message });
     } else if (failure.kind === 'network') {
-      if (await this.unreadable(unit)) this.warn(`locked:${file.plan.fileName}`, { kind: 'file-locked', fileName: file.plan.fileName });
+      if (await this.unreadable(unit))
+        this.warn(`locked:${file.plan.fileName}`, { kind: 'file-locked', fileName: file.plan.fileName });
       else this.warn(`network:${failure.message}`, { kind: 'network', message: failure.message });
     }
     // A spent URL is not the network's fault: retry at once with the fresh one.
@@ -441,7 +479,11 @@ class UploadRun {
     if (res.status >= 200 && res.status < 300) {
       if (!res.etag) {
         // Without the ETag the part cannot be completed; the bucket's CORS must expose it.
-        throw new TryFailure('The storage answer carried no ETag (is it exposed by the bucket CORS?)', 'fatal', requestId);
+        throw new TryFailure(
+          'The storage answer carried no ETag (is it exposed by the bucket CORS?)',
+          'fatal',
+          requestId,
+        );
       }
       return res.etag;
     }
@@ -456,7 +498,8 @@ class UploadRun {
       if (!file.singleUrl && this.opts.api.signMany) await this.signSingles(file);
       if (!file.singleUrl) {
         const res = await this.sign({ fileId: file.plan.fileId });
-        if (!res.url) throw new TryFailure(`Network Error - Could not get key (no URL for ${file.plan.fileName})`, 'api');
+        if (!res.url)
+          throw new TryFailure(`Network Error - Could not get key (no URL for ${file.plan.fileName})`, 'api');
         file.singleUrl = res.url;
       }
       return file.singleUrl;
@@ -495,9 +538,11 @@ class UploadRun {
       for (const p of res.parts ?? []) file.urls.set(p.partNumber, { url: p.url, validUntil });
     })();
     file.signing = job;
-    void job.finally(() => {
-      if (file.signing === job) delete file.signing;
-    }).catch(() => undefined);
+    void job
+      .finally(() => {
+        if (file.signing === job) delete file.signing;
+      })
+      .catch(() => undefined);
     return job;
   }
 
@@ -534,7 +579,12 @@ class UploadRun {
       await file.signing.catch(() => undefined);
       if (file.singleUrl) return;
     }
-    const batch = [file, ...this.files.filter((f) => f !== file && !f.multipart && !f.uploaded && f.remaining > 0 && !f.singleUrl && !f.signing)].slice(0, SIGNED_URLS_PER_ANSWER);
+    const batch = [
+      file,
+      ...this.files.filter(
+        (f) => f !== file && !f.multipart && !f.uploaded && f.remaining > 0 && !f.singleUrl && !f.signing,
+      ),
+    ].slice(0, SIGNED_URLS_PER_ANSWER);
     const signing = (async () => {
       let res: SignManyResponse;
       try {
@@ -594,10 +644,20 @@ class UploadRun {
         }
         const fatal = err instanceof TryFailure && err.kind === 'fatal';
         if (fatal || tryNumber >= MAX_UPLOAD_TRIES) {
-          this.fail(new UploadFailedError({ fileName: file.plan.fileName, index: file.index, part: 0, message: messageOf(err), tries: tryNumber, cause: err }));
+          this.fail(
+            new UploadFailedError({
+              fileName: file.plan.fileName,
+              index: file.index,
+              part: 0,
+              message: messageOf(err),
+              tries: tryNumber,
+              cause: err,
+            }),
+          );
           return;
         }
-        if (isRetryWarningTry(tryNumber + 1)) this.warn(`retry:${tryNumber + 1}`, { kind: 'retrying', tryNumber: tryNumber + 1 });
+        if (isRetryWarningTry(tryNumber + 1))
+          this.warn(`retry:${tryNumber + 1}`, { kind: 'retrying', tryNumber: tryNumber + 1 });
         try {
           await sleep(this.retryDelay(tryNumber + 1), this.abort.signal);
         } catch {
@@ -670,7 +730,8 @@ class UploadRun {
   }
 
   private phase(bytesDone: number): UploadPhase {
-    if (bytesDone >= this.bytesTotal && (this.completing > 0 || this.filesCompleted === this.filesTotal())) return 'almost-done';
+    if (bytesDone >= this.bytesTotal && (this.completing > 0 || this.filesCompleted === this.filesTotal()))
+      return 'almost-done';
     const early = this.resumingStart ? 'resuming' : null;
     if (this.firstByteAt === null) return early ?? 'getting-ready';
     if (this.unitsDone === 0 || performance.now() - this.firstByteAt < WARM_UP_MS) return early ?? 'warming-up';
@@ -685,7 +746,8 @@ class UploadRun {
     const bytesDone = Math.min(this.bytesTotal, this.resumedBytes + sent);
     const phase = this.phase(bytesDone);
     const tryNumber = this.currentTry();
-    if (!force && phase === this.lastPhase && tryNumber === this.lastTry && now - this.lastEmit < PROGRESS_INTERVAL_MS) return;
+    if (!force && phase === this.lastPhase && tryNumber === this.lastTry && now - this.lastEmit < PROGRESS_INTERVAL_MS)
+      return;
     this.lastEmit = now;
     this.lastPhase = phase;
     this.lastTry = tryNumber;

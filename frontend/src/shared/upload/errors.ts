@@ -14,7 +14,15 @@ export class UploadFailedError extends Error {
   readonly requestId?: string;
   readonly tries: number;
 
-  constructor(init: { fileName: string; index: number; part: number; message: string; tries: number; requestId?: string; cause?: unknown }) {
+  constructor(init: {
+    fileName: string;
+    index: number;
+    part: number;
+    message: string;
+    tries: number;
+    requestId?: string;
+    cause?: unknown;
+  }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'UploadFailedError';
     this.fileName = init.fileName;

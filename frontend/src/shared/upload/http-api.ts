@@ -33,7 +33,12 @@ export function createHttpUploadApi(transferId: string, uploadToken: string): Ht
       await apiFetch<unknown>(`${base}/parts`, { method: 'POST', body: req, headers, ...signalOf(init) });
     },
     async completeFile(fileId: string, init?: UploadApiCallInit) {
-      await apiFetch<unknown>(`${base}/files/${encodeURIComponent(fileId)}/complete`, { method: 'POST', body: {}, headers, ...signalOf(init) });
+      await apiFetch<unknown>(`${base}/files/${encodeURIComponent(fileId)}/complete`, {
+        method: 'POST',
+        body: {},
+        headers,
+        ...signalOf(init),
+      });
     },
     uploadState: (init?: UploadApiCallInit) =>
       apiFetch<UploadStateResponse>(`${base}/upload-state`, { method: 'GET', headers, ...signalOf(init) }),

@@ -21,7 +21,11 @@ export interface PickedFile extends FileEntry {
  * voice memo (the create body's fileObjects, recordedVideos, voiceMemo, concatenated).
  */
 export function inDraftOrder<F extends Pick<PickedFile, 'recording'>>(files: readonly F[]): F[] {
-  return [...files.filter((f) => !f.recording), ...files.filter((f) => f.recording === 'video'), ...files.filter((f) => f.recording === 'voice')];
+  return [
+    ...files.filter((f) => !f.recording),
+    ...files.filter((f) => f.recording === 'video'),
+    ...files.filter((f) => f.recording === 'voice'),
+  ];
 }
 
 /** A picked File: folder pickers set webkitRelativePath ('photos/2024/a.jpg'), file pickers ''. */
@@ -31,7 +35,9 @@ export function pickedFromFiles(files: Iterable<File>): PickedFile[] {
 
 function picked(file: File, relativePath: string | undefined): PickedFile {
   const itemPath = relativePath?.replace(/^\/+/u, '');
-  return itemPath && itemPath !== file.name ? { fileName: file.name, size: file.size, itemPath, blob: file } : { fileName: file.name, size: file.size, blob: file };
+  return itemPath && itemPath !== file.name
+    ? { fileName: file.name, size: file.size, itemPath, blob: file }
+    : { fileName: file.name, size: file.size, blob: file };
 }
 
 /**
@@ -74,7 +80,9 @@ async function readAll(dir: DroppedDirectoryEntry): Promise<DroppedEntry[]> {
  * Every file under the dropped entries, folders walked depth-first. A file that cannot be
  * read (deleted meanwhile, permission) is reported in `unreadable` instead of failing the drop.
  */
-export async function filesFromEntries(entries: readonly DroppedEntry[]): Promise<{ files: PickedFile[]; unreadable: string[] }> {
+export async function filesFromEntries(
+  entries: readonly DroppedEntry[],
+): Promise<{ files: PickedFile[]; unreadable: string[] }> {
   const files: PickedFile[] = [];
   const unreadable: string[] = [];
   const visit = async (entry: DroppedEntry, inFolder: boolean): Promise<void> => {

@@ -33,20 +33,33 @@ export function barWidthPercent(percent: number): number {
  * adds half the stroke width at each end of the dash, which closed the ring at ~97 % while
  * the bar still had a gap; the dash is shortened by the caps and starts half a cap in.
  */
-export function ringArc(percent: number, circumference: number, strokeWidth: number): { dashArray: string; dashOffset: number; visible: boolean } {
+export function ringArc(
+  percent: number,
+  circumference: number,
+  strokeWidth: number,
+): { dashArray: string; dashOffset: number; visible: boolean } {
   const share = Math.min(100, Math.max(0, Number.isFinite(percent) ? percent : 0)) / 100;
   const dash = Math.max(0, share * circumference - strokeWidth);
   return { dashArray: `${dash} ${circumference}`, dashOffset: -strokeWidth / 2, visible: share > 0 };
 }
 
 export type RemainingText =
-  | { key: 'send.progress.remaining.calculating' | 'send.progress.remaining.under30' | 'send.progress.remaining.underMinute' }
-  | { key: 'send.progress.remaining.minutes' | 'send.progress.remaining.hours' | 'send.progress.remaining.days'; count: number };
+  | {
+      key:
+        | 'send.progress.remaining.calculating'
+        | 'send.progress.remaining.under30'
+        | 'send.progress.remaining.underMinute';
+    }
+  | {
+      key: 'send.progress.remaining.minutes' | 'send.progress.remaining.hours' | 'send.progress.remaining.days';
+      count: number;
+    };
 
 /** The time-remaining line for an ETA in ms (null while the engine has no estimate). */
 export function remainingText(etaMs: number | null | undefined): RemainingText {
   const seconds = etaMs == null ? null : etaMs / 1000;
-  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return { key: 'send.progress.remaining.calculating' };
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0)
+    return { key: 'send.progress.remaining.calculating' };
   if (seconds < 30) return { key: 'send.progress.remaining.under30' };
   if (seconds < 60) return { key: 'send.progress.remaining.underMinute' };
   const minutes = Math.round(seconds / 60);
@@ -61,7 +74,11 @@ export function remainingText(etaMs: number | null | undefined): RemainingText {
  * never reads 'Calculating...' beside a full ring (the engine has no speed for an upload that
  * ended within its first second).
  */
-export function remainingFor(progress: { bytesDone: number; bytesTotal: number; etaMs: number | null | undefined }): RemainingText {
+export function remainingFor(progress: {
+  bytesDone: number;
+  bytesTotal: number;
+  etaMs: number | null | undefined;
+}): RemainingText {
   if (percentDone(progress.bytesDone, progress.bytesTotal) >= 100) return { key: 'send.progress.remaining.under30' };
   return remainingText(progress.etaMs);
 }

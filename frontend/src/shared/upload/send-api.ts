@@ -1,5 +1,10 @@
 /** The send flow's API calls (functions/domain/transfer-api.ts has the routes and shapes). */
-import type { CompleteResponse, CreateTransferResponse, SenderTokenResponse, VerifySenderResponse } from '@domain/transfer-api';
+import type {
+  CompleteResponse,
+  CreateTransferResponse,
+  SenderTokenResponse,
+  VerifySenderResponse,
+} from '@domain/transfer-api';
 import { SENDER_TOKEN_HEADER, UPLOAD_TOKEN_HEADER } from '@domain/transfer-headers';
 import type { TransferDraftInput } from '@domain/validation';
 import { apiFetch } from '@/lib/api';
@@ -24,9 +29,17 @@ export type SenderAuth = { kind: 'guest'; senderToken: string } | { kind: 'accou
  * Idempotency-Key (apiFetch): a create whose answer was lost answers the same
  * transfer again instead of making (and counting) a second one.
  */
-export function createTransfer(body: CreateBody, auth: SenderAuth, signal?: AbortSignal): Promise<CreateTransferResponse> {
+export function createTransfer(
+  body: CreateBody,
+  auth: SenderAuth,
+  signal?: AbortSignal,
+): Promise<CreateTransferResponse> {
   return auth.kind === 'guest'
-    ? apiFetch<CreateTransferResponse>('/transfers', { body, headers: { [SENDER_TOKEN_HEADER]: auth.senderToken }, signal })
+    ? apiFetch<CreateTransferResponse>('/transfers', {
+        body,
+        headers: { [SENDER_TOKEN_HEADER]: auth.senderToken },
+        signal,
+      })
     : apiFetch<CreateTransferResponse>('/me/transfers', { body, accessToken: auth.accessToken, signal });
 }
 

@@ -6,7 +6,13 @@
 import type { CompleteResponse, CreateTransferResponse, PlannedFile, UploadStateFile } from '@domain/transfer-api';
 import { cancelTransfer, completeTransfer } from './send-api';
 import { inDraftOrder, matchPlannedFiles, type PickedFile } from './picked-files';
-import { clearCheckpoint, matchCheckpointFiles, saveCheckpoint, type CheckpointStorage, type UploadCheckpoint } from './checkpoint';
+import {
+  clearCheckpoint,
+  matchCheckpointFiles,
+  saveCheckpoint,
+  type CheckpointStorage,
+  type UploadCheckpoint,
+} from './checkpoint';
 import { runUpload, type EngineFile, type UploadProgress, type UploadWarning } from './engine';
 import { createHttpUploadApi } from './http-api';
 
@@ -60,13 +66,20 @@ export async function uploadNewTransfer(
   options: FlowOptions = {},
 ): Promise<CompleteResponse> {
   // The plan lists recordings after the picked files, whatever order they were added in.
-  const files: EngineFile[] = matchPlannedFiles(created.files, inDraftOrder(picked)).map(({ plan, blob }) => ({ plan, blob }));
+  const files: EngineFile[] = matchPlannedFiles(created.files, inDraftOrder(picked)).map(({ plan, blob }) => ({
+    plan,
+    blob,
+  }));
   saveCheckpoint(
     {
       id: created.id,
       uploadToken: created.uploadToken,
       createdAt: (options.now ?? Date.now)(),
-      files: created.files.map((f) => (f.itemPath ? { fileId: f.fileId, fileName: f.fileName, size: f.size, itemPath: f.itemPath } : { fileId: f.fileId, fileName: f.fileName, size: f.size })),
+      files: created.files.map((f) =>
+        f.itemPath
+          ? { fileId: f.fileId, fileName: f.fileName, size: f.size, itemPath: f.itemPath }
+          : { fileId: f.fileId, fileName: f.fileName, size: f.size },
+      ),
     },
     ...storageArg(options),
   );
@@ -96,7 +109,9 @@ export async function resumeTransfer(
   callbacks: UploadCallbacks,
   options: FlowOptions = {},
 ): Promise<CompleteResponse | null> {
-  const state = await createHttpUploadApi(checkpoint.id, checkpoint.uploadToken).uploadState({ signal: callbacks.signal });
+  const state = await createHttpUploadApi(checkpoint.id, checkpoint.uploadToken).uploadState({
+    signal: callbacks.signal,
+  });
   const pairs = matchCheckpointFiles(checkpoint, picked);
   if (state.status !== 'uploading' || state.resumableUntil <= (options.now ?? Date.now)() || !pairs) {
     clearCheckpoint(checkpoint.id, ...storageArg(options));
@@ -114,7 +129,10 @@ export async function resumeTransfer(
  * After a confirmed cancel (the engine is already aborted): the server aborts the uploads and
  * the checkpoint goes, so the files are not offered for resuming.
  */
-export async function cancelUpload(transfer: { id: string; uploadToken: string }, options: FlowOptions = {}): Promise<void> {
+export async function cancelUpload(
+  transfer: { id: string; uploadToken: string },
+  options: FlowOptions = {},
+): Promise<void> {
   clearCheckpoint(transfer.id, ...storageArg(options));
   await cancelTransfer(transfer.id, transfer.uploadToken);
 }

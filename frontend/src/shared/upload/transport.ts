@@ -21,7 +21,12 @@ export interface PutResult {
   readonly errorBody: string;
 }
 
-export type PutFn = (url: string, body: Blob, signal: AbortSignal, onProgress?: (loaded: number) => void) => Promise<PutResult>;
+export type PutFn = (
+  url: string,
+  body: Blob,
+  signal: AbortSignal,
+  onProgress?: (loaded: number) => void,
+) => Promise<PutResult>;
 
 /** XHR gives no reason for a network failure; this is the spec's upload error text. */
 export const COULD_NOT_SEND_DATA = 'Could not send Data';
@@ -48,7 +53,12 @@ export function fetchPut(fetchImpl: typeof fetch): PutFn {
       if (signal.aborted) throw abortError(signal);
       if (res.ok) throw new TransportError(err instanceof Error ? err.message : String(err), { cause: err });
     }
-    return { status: res.status, etag: res.headers.get('etag'), requestId: res.headers.get('x-amz-request-id'), errorBody };
+    return {
+      status: res.status,
+      etag: res.headers.get('etag'),
+      requestId: res.headers.get('x-amz-request-id'),
+      errorBody,
+    };
   };
 }
 

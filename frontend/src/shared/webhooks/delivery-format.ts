@@ -33,4 +33,10 @@ export function eventTextKey<T extends DeliveredEventType>(type: T): EventTextKe
  * takes no runtime code from that module, whose zod schemas would reshuffle shared chunks of
  * the first load.
  */
-export const SUBSCRIBABLE_EVENTS = ['transfer.created', 'transfer.downloaded', 'transfer.expired', 'request.uploaded', 'transfer.scan_failed'] as const satisfies readonly EventType[];
+export const SUBSCRIBABLE_EVENTS = [
+  'transfer.created',
+  'transfer.downloaded',
+  'transfer.expired',
+  'request.uploaded',
+  'transfer.scan_failed',
+] as const satisfies readonly EventType[];

@@ -25,7 +25,8 @@ export interface CardFields {
   readonly cvc: string;
 }
 
-const DECLINED = (declineCode: string, message = 'Your card was declined.') => new CardError('card_declined', message, declineCode);
+const DECLINED = (declineCode: string, message = 'Your card was declined.') =>
+  new CardError('card_declined', message, declineCode);
 
 /** Test numbers that fail when entered, as Stripe words them. */
 const FAILING: Readonly<Record<string, () => CardError>> = {
@@ -35,7 +36,12 @@ const FAILING: Readonly<Record<string, () => CardError>> = {
   '4000000000009979': () => DECLINED('stolen_card'),
   '4000000000000069': () => new CardError('expired_card', 'Your card has expired.', 'expired_card'),
   '4000000000000127': () => new CardError('incorrect_cvc', "Your card's security code is incorrect.", 'incorrect_cvc'),
-  '4000000000000119': () => new CardError('processing_error', 'An error occurred while processing your card. Try again in a little bit.', 'processing_error'),
+  '4000000000000119': () =>
+    new CardError(
+      'processing_error',
+      'An error occurred while processing your card. Try again in a little bit.',
+      'processing_error',
+    ),
 };
 
 /** Test numbers that attach, and how they behave afterwards. */
@@ -89,7 +95,8 @@ export function brandOf(digits: string): string {
  */
 export function checkCard(fields: CardFields, nowSeconds: number): CheckedCard {
   const digits = fields.number.replace(/[\s-]/gu, '');
-  if (!/^\d{12,19}$/u.test(digits)) throw new CardError('invalid_number', 'Your card number is not a valid credit card number.');
+  if (!/^\d{12,19}$/u.test(digits))
+    throw new CardError('invalid_number', 'Your card number is not a valid credit card number.');
   if (!luhnValid(digits)) throw new CardError('incorrect_number', 'Your card number is incorrect.');
   const now = new Date(nowSeconds * 1000);
   const year = now.getUTCFullYear();
@@ -98,10 +105,13 @@ export function checkCard(fields: CardFields, nowSeconds: number): CheckedCard {
   if (!Number.isInteger(fields.expMonth) || fields.expMonth < 1 || fields.expMonth > 12) {
     throw new CardError('invalid_expiry_month', "Your card's expiration month is invalid.");
   }
-  if (!Number.isInteger(expYear) || expYear < year || expYear > year + 50) throw new CardError('invalid_expiry_year', "Your card's expiration year is invalid.");
-  if (expYear === year && fields.expMonth < month) throw new CardError('invalid_expiry_month', "Your card's expiration month is invalid.");
+  if (!Number.isInteger(expYear) || expYear < year || expYear > year + 50)
+    throw new CardError('invalid_expiry_year', "Your card's expiration year is invalid.");
+  if (expYear === year && fields.expMonth < month)
+    throw new CardError('invalid_expiry_month', "Your card's expiration month is invalid.");
   // 3 or 4 digits whatever the brand, as Stripe's card element accepts them in test mode.
-  if (!/^\d{3,4}$/u.test(fields.cvc.trim())) throw new CardError('invalid_cvc', "Your card's security code is invalid.");
+  if (!/^\d{3,4}$/u.test(fields.cvc.trim()))
+    throw new CardError('invalid_cvc', "Your card's security code is invalid.");
   const brand = brandOf(digits);
   const failing = FAILING[digits];
   if (failing) throw failing();

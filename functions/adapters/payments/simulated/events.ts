@@ -10,7 +10,15 @@ import { keys } from '../../../data/keys';
 import { log } from '../../../lib/log';
 import { signatureHeader, SIGNATURE_HEADER } from '../signature';
 import type { PaymentEvent, PaymentEventType } from '../provider';
-import { getObject, listEventItems, listUndeliveredItems, putObject, simId, SimConflictError, type SimItem } from './store';
+import {
+  getObject,
+  listEventItems,
+  listUndeliveredItems,
+  putObject,
+  simId,
+  SimConflictError,
+  type SimItem,
+} from './store';
 
 export interface DeliveryRecord {
   /** delivered: the webhook answered 2xx at least once */
@@ -54,7 +62,12 @@ function orderKey(created: number): string {
   return `${String(created).padStart(12, '0')}#${String(Date.now()).padStart(15, '0')}#${String(sequence).padStart(6, '0')}`;
 }
 
-export async function recordEvent(type: PaymentEventType, object: object, created: number, previous?: Record<string, unknown>): Promise<SimItem<SimEvent, DeliveryRecord>> {
+export async function recordEvent(
+  type: PaymentEventType,
+  object: object,
+  created: number,
+  previous?: Record<string, unknown>,
+): Promise<SimItem<SimEvent, DeliveryRecord>> {
   const id = simId('evt', 24);
   const event: SimEvent = {
     id,
@@ -68,7 +81,14 @@ export async function recordEvent(type: PaymentEventType, object: object, create
     data: { object: object as PaymentEvent['data']['object'], ...(previous ? { previous_attributes: previous } : {}) },
   };
   const order = orderKey(created);
-  const delivery: DeliveryRecord = { status: 'pending', attempts: 0, lastAttemptAt: null, lastStatus: null, lastError: null, order };
+  const delivery: DeliveryRecord = {
+    status: 'pending',
+    attempts: 0,
+    lastAttemptAt: null,
+    lastStatus: null,
+    lastError: null,
+    order,
+  };
   return putObject<SimEvent, DeliveryRecord>({ id, kind: 'event', data: event, sim: delivery }, 0, {
     gsi1: keys.simpayEventLog(order),
     gsi2: keys.simpayUndelivered(order),
@@ -76,7 +96,10 @@ export async function recordEvent(type: PaymentEventType, object: object, create
 }
 
 /** POSTs one event, signed now, and records the outcome (2xx delivered; anything else failed and queued). */
-export async function deliverEvent(item: SimItem<SimEvent, DeliveryRecord>, target: DeliveryTarget): Promise<DeliveryRecord> {
+export async function deliverEvent(
+  item: SimItem<SimEvent, DeliveryRecord>,
+  target: DeliveryTarget,
+): Promise<DeliveryRecord> {
   const body = JSON.stringify(item.data, null, 2);
   const timestamp = Math.floor(Date.now() / 1000);
   let status: number | null = null;
@@ -84,7 +107,11 @@ export async function deliverEvent(item: SimItem<SimEvent, DeliveryRecord>, targ
   try {
     const res = await fetch(target.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', [SIGNATURE_HEADER]: signatureHeader(body, target.secret, timestamp), 'user-agent': 'SendBridge-PaymentsSimulator/1.0 (+Stripe webhook format)' },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        [SIGNATURE_HEADER]: signatureHeader(body, target.secret, timestamp),
+        'user-agent': 'SendBridge-PaymentsSimulator/1.0 (+Stripe webhook format)',
+      },
       body,
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });
@@ -104,12 +131,23 @@ export async function deliverEvent(item: SimItem<SimEvent, DeliveryRecord>, targ
     lastError: error,
     order: previous.order,
   };
-  if (!ok) log.warn('payments simulator: webhook delivery failed', { eventId: item.id, type: item.data.type, url: target.url, status, error });
-  try {
-    await putObject<SimEvent, DeliveryRecord>({ id: item.id, kind: 'event', data: item.data, sim: delivery }, item.version, {
-      gsi1: keys.simpayEventLog(previous.order),
-      ...(delivery.status === 'delivered' ? {} : { gsi2: keys.simpayUndelivered(previous.order) }),
+  if (!ok)
+    log.warn('payments simulator: webhook delivery failed', {
+      eventId: item.id,
+      type: item.data.type,
+      url: target.url,
+      status,
+      error,
     });
+  try {
+    await putObject<SimEvent, DeliveryRecord>(
+      { id: item.id, kind: 'event', data: item.data, sim: delivery },
+      item.version,
+      {
+        gsi1: keys.simpayEventLog(previous.order),
+        ...(delivery.status === 'delivered' ? {} : { gsi2: keys.simpayUndelivered(previous.order) }),
+      },
+    );
   } catch (err) {
     // Another delivery of the same event recorded its outcome first; the event went out either way.
     if (!(err instanceof SimConflictError)) throw err;
@@ -118,7 +156,10 @@ export async function deliverEvent(item: SimItem<SimEvent, DeliveryRecord>, targ
 }
 
 /** Delivers events in order, each once (their state changes are already stored). */
-export async function deliverAll(items: readonly SimItem<SimEvent, DeliveryRecord>[], target: DeliveryTarget): Promise<void> {
+export async function deliverAll(
+  items: readonly SimItem<SimEvent, DeliveryRecord>[],
+  target: DeliveryTarget,
+): Promise<void> {
   for (const item of items) await deliverEvent(item, target);
 }
 

@@ -49,12 +49,17 @@ export function priceView(price: RecurringPriceObject): PriceView {
 }
 
 /** Coupons the simulator knows (Stripe answers `resource_missing` for any other). */
-export const SIM_COUPONS: Readonly<Record<string, { readonly percent_off: number | null; readonly amount_off: number | null }>> = {
+export const SIM_COUPONS: Readonly<
+  Record<string, { readonly percent_off: number | null; readonly amount_off: number | null }>
+> = {
   SIM20: { percent_off: 20, amount_off: null },
   SIM5OFF: { percent_off: null, amount_off: 500 },
 };
 
-export function discounted(amount: number, coupon: { readonly percent_off: number | null; readonly amount_off: number | null } | null | undefined): number {
+export function discounted(
+  amount: number,
+  coupon: { readonly percent_off: number | null; readonly amount_off: number | null } | null | undefined,
+): number {
   if (!coupon) return amount;
   if (coupon.percent_off !== null) return Math.max(0, Math.round(amount * (1 - coupon.percent_off / 100)));
   return Math.max(0, amount - (coupon.amount_off ?? 0));

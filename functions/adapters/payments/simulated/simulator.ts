@@ -38,9 +38,30 @@ import {
 } from '../provider';
 import { verifySignedPayload } from '../signature';
 import { checkCard, type CardBehaviour, type CardFields } from './cards';
-import { deliverAll, listEvents, recordEvent, redeliverEvent, retryUndelivered, type DeliveryRecord, type DeliveryTarget, type EventWithDelivery, type SimEvent } from './events';
+import {
+  deliverAll,
+  listEvents,
+  recordEvent,
+  redeliverEvent,
+  retryUndelivered,
+  type DeliveryRecord,
+  type DeliveryTarget,
+  type EventWithDelivery,
+  type SimEvent,
+} from './events';
 import { discounted, priceView, SIM_COUPONS, SIM_CURRENCY, SIM_PRICES, simPrice } from './prices';
-import { getObject, listDue, listForCustomer, putObject, randomSecret, setSimNow, simId, simNow, SimConflictError, type SimItem } from './store';
+import {
+  getObject,
+  listDue,
+  listForCustomer,
+  putObject,
+  randomSecret,
+  setSimNow,
+  simId,
+  simNow,
+  SimConflictError,
+  type SimItem,
+} from './store';
 
 export const DAY_SECONDS = 24 * 3600;
 /** A checkout session stays open this long (Stripe's default). */
@@ -57,7 +78,12 @@ interface CustomerSim {
   readonly userId: string | null;
 }
 
-type PaymentMethodData = PaymentMethodObject & { type: 'card'; customer: string | null; created: number; billing_details: { name: string | null; address: { postal_code: string | null } } };
+type PaymentMethodData = PaymentMethodObject & {
+  type: 'card';
+  customer: string | null;
+  created: number;
+  billing_details: { name: string | null; address: { postal_code: string | null } };
+};
 interface PaymentMethodSim {
   readonly behaviour: CardBehaviour;
 }
@@ -93,7 +119,17 @@ interface SetupIntentData {
 type SubscriptionData = Omit<Mutable<SubscriptionObject>, 'items' | 'pending_price'> & {
   current_period_start: number;
   ended_at: number | null;
-  items: { object: 'list'; data: { id: string; object: 'subscription_item'; price: RecurringPriceObject; quantity: number; current_period_start: number; current_period_end: number }[] };
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'subscription_item';
+      price: RecurringPriceObject;
+      quantity: number;
+      current_period_start: number;
+      current_period_end: number;
+    }[];
+  };
   plan: RecurringPriceObject;
   pending_price?: RecurringPriceObject | null;
   latest_invoice: string | null;
@@ -120,7 +156,18 @@ type InvoiceData = Mutable<InvoiceObject> & {
   customer_email: string | null;
   charge: string | null;
   parent: { type: 'subscription_details'; subscription_details: { subscription: string } } | null;
-  lines: { object: 'list'; data: { id: string; object: 'line_item'; amount: number; currency: string; description: string; period: { start: number; end: number }; pricing: { price_details: { price: string } } }[] };
+  lines: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'line_item';
+      amount: number;
+      currency: string;
+      description: string;
+      period: { start: number; end: number };
+      pricing: { price_details: { price: string } };
+    }[];
+  };
   status_transitions: { paid_at: number | null };
 };
 
@@ -139,7 +186,8 @@ type Pending = SimItem<SimEvent, DeliveryRecord>;
 
 // ---- helpers ---------------------------------------------------------------------------
 
-const missing = (what: string, id: string, param = 'id') => new InvalidRequestError('resource_missing', `No such ${what}: '${id}'`, param);
+const missing = (what: string, id: string, param = 'id') =>
+  new InvalidRequestError('resource_missing', `No such ${what}: '${id}'`, param);
 
 /** Adds one billing interval in UTC, keeping the day of month where it exists (Jan 31 + 1 month = Feb 28/29). */
 export function addInterval(at: number, interval: BillingPeriod): number {
@@ -162,10 +210,17 @@ function subIndex(sub: SubscriptionData, sim: SubscriptionSim) {
 }
 
 /** The next step of a subscription: trial_will_end, a payment retry or the period end. */
-function nextStep(sub: SubscriptionData, sim: Omit<SubscriptionSim, 'dueAt'>): { at: number; kind: 'trial_will_end' | 'retry' | 'period_end' } | null {
+function nextStep(
+  sub: SubscriptionData,
+  sim: Omit<SubscriptionSim, 'dueAt'>,
+): { at: number; kind: 'trial_will_end' | 'retry' | 'period_end' } | null {
   const steps: { at: number; kind: 'trial_will_end' | 'retry' | 'period_end' }[] = [];
   if (sub.status === 'trialing') {
-    if (!sim.trialWillEndSent && sub.trial_end !== null && sub.trial_end - TRIAL_WILL_END_DAYS * DAY_SECONDS > sub.created) {
+    if (
+      !sim.trialWillEndSent &&
+      sub.trial_end !== null &&
+      sub.trial_end - TRIAL_WILL_END_DAYS * DAY_SECONDS > sub.created
+    ) {
       steps.push({ at: sub.trial_end - TRIAL_WILL_END_DAYS * DAY_SECONDS, kind: 'trial_will_end' });
     }
     steps.push({ at: sub.current_period_end, kind: 'period_end' });
@@ -201,9 +256,17 @@ function parseSecret(secret: string, prefix: 'cs' | 'seti'): string | null {
 export type CompleteCheckoutResult =
   | { readonly kind: 'not_found' }
   | { readonly kind: 'not_open'; readonly status: 'complete' | 'expired' }
-  | { readonly kind: 'complete'; readonly returnUrl: string; readonly subscriptionId: string; readonly customerId: string };
+  | {
+      readonly kind: 'complete';
+      readonly returnUrl: string;
+      readonly subscriptionId: string;
+      readonly customerId: string;
+    };
 
-export type ConfirmSetupResult = { readonly kind: 'not_found' } | { readonly kind: 'not_open' } | { readonly kind: 'confirmed'; readonly paymentMethodId: string };
+export type ConfirmSetupResult =
+  | { readonly kind: 'not_found' }
+  | { readonly kind: 'not_open' }
+  | { readonly kind: 'confirmed'; readonly paymentMethodId: string };
 
 export interface AdvanceResult {
   /** the simulator's now after the advance (epoch seconds) */
@@ -243,7 +306,8 @@ export class PaymentsSimulator implements PaymentsProvider {
 
   async createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSessionObject> {
     const price = priceFor(input.price.priceId);
-    if (input.customerId && !(await getObject(input.customerId))) throw missing('customer', input.customerId, 'customer');
+    if (input.customerId && !(await getObject(input.customerId)))
+      throw missing('customer', input.customerId, 'customer');
     if (input.couponId && !SIM_COUPONS[input.couponId]) throw missing('coupon', input.couponId, 'discounts[0][coupon]');
     const now = await simNow();
     const id = simId('cs');
@@ -270,7 +334,12 @@ export class PaymentsSimulator implements PaymentsProvider {
       amount_total: 0,
       currency: price.currency,
     };
-    const sim: SessionSim = { priceId: price.id, trialDays: input.trialDays, couponId: input.couponId ?? null, customerName: input.fullName ?? null };
+    const sim: SessionSim = {
+      priceId: price.id,
+      trialDays: input.trialDays,
+      couponId: input.couponId ?? null,
+      customerName: input.fullName ?? null,
+    };
     await putObject<SessionData, SessionSim>({ id, kind: 'checkout_session', data: session, sim }, 0);
     return structuredClone(session);
   }
@@ -282,10 +351,15 @@ export class PaymentsSimulator implements PaymentsProvider {
   }
 
   private sessionWithStatus(session: SessionData, now: number): SessionData {
-    return session.status === 'open' && now >= session.expires_at ? { ...session, status: 'expired' } : structuredClone(session);
+    return session.status === 'open' && now >= session.expires_at
+      ? { ...session, status: 'expired' }
+      : structuredClone(session);
   }
 
-  private async sessionBySecret(clientSecret: string, userId: string): Promise<SimItem<SessionData, SessionSim> | null> {
+  private async sessionBySecret(
+    clientSecret: string,
+    userId: string,
+  ): Promise<SimItem<SessionData, SessionSim> | null> {
     const id = parseSecret(clientSecret, 'cs');
     if (!id) return null;
     const item = await getObject<SessionData, SessionSim>(id);
@@ -302,7 +376,8 @@ export class PaymentsSimulator implements PaymentsProvider {
     const session = this.sessionWithStatus(item.data, await simNow());
     const price = simPrice(item.sim.priceId);
     let customerEmail = session.customer_email ?? '';
-    if (!customerEmail && session.customer) customerEmail = (await getObject<CustomerData, CustomerSim>(session.customer))?.data.email ?? '';
+    if (!customerEmail && session.customer)
+      customerEmail = (await getObject<CustomerData, CustomerSim>(session.customer))?.data.email ?? '';
     return {
       sessionId: session.id,
       mode: session.mode,
@@ -319,7 +394,11 @@ export class PaymentsSimulator implements PaymentsProvider {
    * throws its CardError and creates nothing; a good card (4242…, or 0341 which fails only
    * later) makes the customer, the card, the trialing subscription and its $0 invoice.
    */
-  async completeCheckout(clientSecret: string, cardInput: CardFields & { name?: string | undefined; postalCode?: string | undefined }, userId: string): Promise<CompleteCheckoutResult> {
+  async completeCheckout(
+    clientSecret: string,
+    cardInput: CardFields & { name?: string | undefined; postalCode?: string | undefined },
+    userId: string,
+  ): Promise<CompleteCheckoutResult> {
     const item = await this.sessionBySecret(clientSecret, userId);
     if (!item) return { kind: 'not_found' };
     const now = await simNow();
@@ -336,14 +415,24 @@ export class PaymentsSimulator implements PaymentsProvider {
     const discount = item.sim.couponId && coupon ? { coupon: { id: item.sim.couponId, ...coupon } } : null;
     const firstAmount = item.sim.trialDays > 0 ? 0 : discounted(price.unit_amount, discount?.coupon);
     // Without a trial (never asked by the app) the first payment is due now: a card that cannot pay is declined before anything is made.
-    if (firstAmount > 0 && checked.behaviour !== 'succeeds') throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
+    if (firstAmount > 0 && checked.behaviour !== 'succeeds')
+      throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
 
     // Claim the session first: a second submit of the same session loses here, before anything is made.
     const subId = simId('sub');
     const customerId = session.customer ?? simId('cus');
-    const claimed: SessionData = { ...session, status: 'complete', customer: customerId, subscription: subId, payment_status: item.sim.trialDays > 0 ? 'no_payment_required' : 'paid' };
+    const claimed: SessionData = {
+      ...session,
+      status: 'complete',
+      customer: customerId,
+      subscription: subId,
+      payment_status: item.sim.trialDays > 0 ? 'no_payment_required' : 'paid',
+    };
     try {
-      await putObject<SessionData, SessionSim>({ id: item.id, kind: 'checkout_session', data: claimed, sim: item.sim }, item.version);
+      await putObject<SessionData, SessionSim>(
+        { id: item.id, kind: 'checkout_session', data: claimed, sim: item.sim },
+        item.version,
+      );
     } catch (err) {
       if (err instanceof SimConflictError) return { kind: 'not_open', status: 'complete' };
       throw err;
@@ -359,11 +448,17 @@ export class PaymentsSimulator implements PaymentsProvider {
       created: now,
       billing_details: { name: cardInput.name ?? null, address: { postal_code: cardInput.postalCode ?? null } },
     };
-    await putObject<PaymentMethodData, PaymentMethodSim>({ id: pmId, kind: 'payment_method', data: paymentMethod, sim: { behaviour: checked.behaviour } }, 0);
+    await putObject<PaymentMethodData, PaymentMethodSim>(
+      { id: pmId, kind: 'payment_method', data: paymentMethod, sim: { behaviour: checked.behaviour } },
+      0,
+    );
 
     const existing = session.customer ? await getObject<CustomerData, CustomerSim>(session.customer) : undefined;
     if (existing) {
-      await putObject({ ...existing, data: { ...existing.data, invoice_settings: { default_payment_method: pmId } } }, existing.version);
+      await putObject(
+        { ...existing, data: { ...existing.data, invoice_settings: { default_payment_method: pmId } } },
+        existing.version,
+      );
     } else {
       const customer: CustomerData = {
         id: customerId,
@@ -376,7 +471,10 @@ export class PaymentsSimulator implements PaymentsProvider {
         created: now,
         invoice_prefix: customerId.slice(-8).toUpperCase(),
       };
-      await putObject<CustomerData, CustomerSim>({ id: customerId, kind: 'customer', data: customer, sim: { userId } }, 0);
+      await putObject<CustomerData, CustomerSim>(
+        { id: customerId, kind: 'customer', data: customer, sim: { userId } },
+        0,
+      );
     }
 
     const trialEnd = item.sim.trialDays > 0 ? now + item.sim.trialDays * DAY_SECONDS : null;
@@ -387,7 +485,19 @@ export class PaymentsSimulator implements PaymentsProvider {
       object: 'subscription',
       customer: customerId,
       status: trialEnd ? 'trialing' : 'active',
-      items: { object: 'list', data: [{ id: simId('si'), object: 'subscription_item', price, quantity: 1, current_period_start: now, current_period_end: periodEnd }] },
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: simId('si'),
+            object: 'subscription_item',
+            price,
+            quantity: 1,
+            current_period_start: now,
+            current_period_end: periodEnd,
+          },
+        ],
+      },
       plan: price,
       trial_end: trialEnd,
       current_period_start: now,
@@ -406,7 +516,11 @@ export class PaymentsSimulator implements PaymentsProvider {
     const charged = await this.charge(pmId, firstAmount);
     if (!charged.ok) throw new Error(`payments simulator: the card ${pmId} checked as paying did not pay`);
     const subSim = withDue(sub, { trialWillEndSent: false, retry: null });
-    await putObject<SubscriptionData, SubscriptionSim>({ id: subId, kind: 'subscription', data: sub, sim: subSim }, 0, subIndex(sub, subSim));
+    await putObject<SubscriptionData, SubscriptionSim>(
+      { id: subId, kind: 'subscription', data: sub, sim: subSim },
+      0,
+      subIndex(sub, subSim),
+    );
     events.push(await recordEvent('customer.subscription.created', publicSubscription(sub), now));
     const invoice = await this.createInvoice(invoiceId, sub, firstAmount, 'subscription_create', now, now, periodEnd);
     const paid = await this.markPaid(invoice, charged.chargeId, now);
@@ -437,10 +551,15 @@ export class PaymentsSimulator implements PaymentsProvider {
   }
 
   /** The simulator's card field for a SetupIntent: the card is attached to the customer (not yet their default). */
-  async confirmSetup(clientSecret: string, cardInput: CardFields & { name?: string | undefined; postalCode?: string | undefined }, userId: string): Promise<ConfirmSetupResult> {
+  async confirmSetup(
+    clientSecret: string,
+    cardInput: CardFields & { name?: string | undefined; postalCode?: string | undefined },
+    userId: string,
+  ): Promise<ConfirmSetupResult> {
     const id = parseSecret(clientSecret, 'seti');
     const item = id ? await getObject<SetupIntentData, Record<string, never>>(id) : undefined;
-    if (item?.kind !== 'setup_intent' || !safeEqual(item.data.client_secret, clientSecret)) return { kind: 'not_found' };
+    if (item?.kind !== 'setup_intent' || !safeEqual(item.data.client_secret, clientSecret))
+      return { kind: 'not_found' };
     const customer = await getObject<CustomerData, CustomerSim>(item.data.customer);
     if (!customer || customer.sim.userId !== userId) return { kind: 'not_found' };
     if (item.data.status !== 'requires_payment_method') return { kind: 'not_open' };
@@ -462,7 +581,10 @@ export class PaymentsSimulator implements PaymentsProvider {
       created: now,
       billing_details: { name: cardInput.name ?? null, address: { postal_code: cardInput.postalCode ?? null } },
     };
-    await putObject<PaymentMethodData, PaymentMethodSim>({ id: pmId, kind: 'payment_method', data: paymentMethod, sim: { behaviour: checked.behaviour } }, 0);
+    await putObject<PaymentMethodData, PaymentMethodSim>(
+      { id: pmId, kind: 'payment_method', data: paymentMethod, sim: { behaviour: checked.behaviour } },
+      0,
+    );
     return { kind: 'confirmed', paymentMethodId: pmId };
   }
 
@@ -470,8 +592,12 @@ export class PaymentsSimulator implements PaymentsProvider {
     const customer = await getObject<CustomerData, CustomerSim>(customerId);
     if (customer?.kind !== 'customer') throw missing('customer', customerId, 'customer');
     const pm = await getObject<PaymentMethodData, PaymentMethodSim>(paymentMethodId);
-    if (pm?.kind !== 'payment_method' || pm.data.customer !== customerId) throw missing('payment_method', paymentMethodId, 'default_payment_method');
-    await putObject({ ...customer, data: { ...customer.data, invoice_settings: { default_payment_method: paymentMethodId } } }, customer.version);
+    if (pm?.kind !== 'payment_method' || pm.data.customer !== customerId)
+      throw missing('payment_method', paymentMethodId, 'default_payment_method');
+    await putObject(
+      { ...customer, data: { ...customer.data, invoice_settings: { default_payment_method: paymentMethodId } } },
+      customer.version,
+    );
     const now = await simNow();
     const events: Pending[] = [];
     for (const subItem of await listForCustomer<SubscriptionData, SubscriptionSim>('SUBS', customerId)) {
@@ -493,8 +619,15 @@ export class PaymentsSimulator implements PaymentsProvider {
         }
       }
       const nextSim = withDue(sub, sim);
-      await putObject({ id: sub.id, kind: 'subscription', data: sub, sim: nextSim }, subItem.version, subIndex(sub, nextSim));
-      events.push(...invoiceEvents, await recordEvent('customer.subscription.updated', publicSubscription(sub), now, previous));
+      await putObject(
+        { id: sub.id, kind: 'subscription', data: sub, sim: nextSim },
+        subItem.version,
+        subIndex(sub, nextSim),
+      );
+      events.push(
+        ...invoiceEvents,
+        await recordEvent('customer.subscription.updated', publicSubscription(sub), now, previous),
+      );
     }
     await deliverAll(events, this.opts.target());
     return { id: pm.data.id, object: 'payment_method', card: pm.data.card };
@@ -510,13 +643,17 @@ export class PaymentsSimulator implements PaymentsProvider {
     const pm = typeof pmId === 'string' ? await getObject<PaymentMethodData, PaymentMethodSim>(pmId) : undefined;
     return {
       ...customer.data,
-      invoice_settings: { default_payment_method: pm ? { id: pm.data.id, object: 'payment_method', card: pm.data.card } : null },
+      invoice_settings: {
+        default_payment_method: pm ? { id: pm.data.id, object: 'payment_method', card: pm.data.card } : null,
+      },
       subscriptions: { data: subs.map((s) => publicSubscription(s.data)) },
     };
   }
 
   async listInvoices(customerId: string): Promise<readonly InvoiceObject[]> {
-    return (await listForCustomer<InvoiceData, Record<string, never>>('INVOICES', customerId)).map((i) => structuredClone(i.data));
+    return (await listForCustomer<InvoiceData, Record<string, never>>('INVOICES', customerId)).map((i) =>
+      structuredClone(i.data),
+    );
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionObject | null> {
@@ -530,7 +667,11 @@ export class PaymentsSimulator implements PaymentsProvider {
     const item = await getObject<SubscriptionData, SubscriptionSim>(subscriptionId);
     if (item?.kind !== 'subscription') throw missing('subscription', subscriptionId);
     if (item.data.status === 'canceled' || item.data.status === 'incomplete_expired') {
-      throw new InvalidRequestError('resource_invalid_state', 'A canceled subscription can only update its cancellation_details and metadata.', 'id');
+      throw new InvalidRequestError(
+        'resource_invalid_state',
+        'A canceled subscription can only update its cancellation_details and metadata.',
+        'id',
+      );
     }
     return item;
   }
@@ -559,7 +700,10 @@ export class PaymentsSimulator implements PaymentsProvider {
         pending_price: null,
         current_period_start: start,
         current_period_end: end,
-        items: { object: 'list', data: [{ ...s.items.data[0]!, price, current_period_start: start, current_period_end: end }] },
+        items: {
+          object: 'list',
+          data: [{ ...s.items.data[0]!, price, current_period_start: start, current_period_end: end }],
+        },
       });
       if (old.status === 'trialing') {
         sub = setPrice(old, old.current_period_start, old.current_period_end);
@@ -583,7 +727,15 @@ export class PaymentsSimulator implements PaymentsProvider {
           if (!charged.ok) throw new CardError('card_declined', 'Your card was declined.', 'generic_decline');
           const invoiceId = simId('in');
           sub = { ...sub, latest_invoice: invoiceId };
-          const invoice = await this.createInvoice(invoiceId, sub, amount, 'subscription_update', now, now, sub.current_period_end);
+          const invoice = await this.createInvoice(
+            invoiceId,
+            sub,
+            amount,
+            'subscription_update',
+            now,
+            now,
+            sub.current_period_end,
+          );
           events.push(await recordEvent('invoice.paid', await this.markPaid(invoice, charged.chargeId, now), now));
         }
       }
@@ -601,15 +753,27 @@ export class PaymentsSimulator implements PaymentsProvider {
     const sub: SubscriptionData = { ...item.data, cancel_at_period_end: cancel, canceled_at: cancel ? now : null };
     const sim = withDue(sub, item.sim);
     await putObject({ id: sub.id, kind: 'subscription', data: sub, sim }, item.version, subIndex(sub, sim));
-    const event = await recordEvent('customer.subscription.updated', publicSubscription(sub), now, { cancel_at_period_end: item.data.cancel_at_period_end, canceled_at: item.data.canceled_at });
+    const event = await recordEvent('customer.subscription.updated', publicSubscription(sub), now, {
+      cancel_at_period_end: item.data.cancel_at_period_end,
+      canceled_at: item.data.canceled_at,
+    });
     await deliverAll([event], this.opts.target());
     return publicSubscription(sub);
   }
 
-  async refundAndCancel(subscriptionId: string): Promise<{ readonly refunded: number; readonly subscription: SubscriptionObject }> {
+  async refundAndCancel(
+    subscriptionId: string,
+  ): Promise<{ readonly refunded: number; readonly subscription: SubscriptionObject }> {
     const item = await this.liveSubscription(subscriptionId);
     const now = await simNow();
-    const sub: SubscriptionData = { ...item.data, status: 'canceled', canceled_at: now, ended_at: now, cancel_at_period_end: false, pending_price: null };
+    const sub: SubscriptionData = {
+      ...item.data,
+      status: 'canceled',
+      canceled_at: now,
+      ended_at: now,
+      cancel_at_period_end: false,
+      pending_price: null,
+    };
     const sim = withDue(sub, { ...item.sim, retry: null });
     await putObject({ id: sub.id, kind: 'subscription', data: sub, sim }, item.version, subIndex(sub, sim));
     let refunded = 0;
@@ -618,12 +782,25 @@ export class PaymentsSimulator implements PaymentsProvider {
       const left = inv.amount_paid - inv.amount_refunded;
       if (inv.subscription !== sub.id || inv.status !== 'paid' || left <= 0 || !inv.charge) continue;
       const refundId = simId('re');
-      const refund: RefundData = { id: refundId, object: 'refund', amount: left, charge: inv.charge, currency: inv.currency, status: 'succeeded', created: now, metadata: { invoice: inv.id } };
+      const refund: RefundData = {
+        id: refundId,
+        object: 'refund',
+        amount: left,
+        charge: inv.charge,
+        currency: inv.currency,
+        status: 'succeeded',
+        created: now,
+        metadata: { invoice: inv.id },
+      };
       await putObject<RefundData, Record<string, never>>({ id: refundId, kind: 'refund', data: refund, sim: {} }, 0);
-      await putObject({ ...invoice, data: { ...inv, amount_refunded: inv.amount_paid } }, invoice.version, { gsi1: keys.simpayCustomerList('INVOICES', inv.customer, inv.created, inv.id) });
+      await putObject({ ...invoice, data: { ...inv, amount_refunded: inv.amount_paid } }, invoice.version, {
+        gsi1: keys.simpayCustomerList('INVOICES', inv.customer, inv.created, inv.id),
+      });
       refunded += left;
     }
-    const event = await recordEvent('customer.subscription.deleted', publicSubscription(sub), now, { status: item.data.status });
+    const event = await recordEvent('customer.subscription.deleted', publicSubscription(sub), now, {
+      status: item.data.status,
+    });
     await deliverAll([event], this.opts.target());
     return { refunded, subscription: publicSubscription(sub) };
   }
@@ -656,12 +833,20 @@ export class PaymentsSimulator implements PaymentsProvider {
     return { now: await setSimNow(until), steps, redelivered };
   }
 
-  private async runStep(item: SimItem<SubscriptionData, SubscriptionSim>, target: DeliveryTarget, until: number): Promise<void> {
+  private async runStep(
+    item: SimItem<SubscriptionData, SubscriptionSim>,
+    target: DeliveryTarget,
+    until: number,
+  ): Promise<void> {
     const step = nextStep(item.data, item.sim);
     if (!step || step.at > until) {
       // Nothing due after all (a queue entry older than the subscription's state): file it under its real next step.
       const sim = { ...item.sim, dueAt: step?.at ?? null };
-      await putObject({ id: item.id, kind: 'subscription', data: item.data, sim }, item.version, subIndex(item.data, sim));
+      await putObject(
+        { id: item.id, kind: 'subscription', data: item.data, sim },
+        item.version,
+        subIndex(item.data, sim),
+      );
       return;
     }
     const at = step.at;
@@ -681,22 +866,46 @@ export class PaymentsSimulator implements PaymentsProvider {
         const sim = withDue(sub, { ...item.sim, retry: null });
         await putObject({ id: sub.id, kind: 'subscription', data: sub, sim }, item.version, subIndex(sub, sim));
         events.push(await recordEvent('invoice.paid', await this.markPaid(invoice, charged.chargeId, at), at));
-        events.push(await recordEvent('customer.subscription.updated', publicSubscription(sub), at, { status: old.status }));
+        events.push(
+          await recordEvent('customer.subscription.updated', publicSubscription(sub), at, { status: old.status }),
+        );
       } else {
         const attempts = retry.attempts + 1;
         const delay = RETRY_DELAYS_DAYS[attempts - 1];
         const sub: SubscriptionData = delay === undefined ? { ...old, status: 'unpaid' } : old;
-        const nextRetry = delay === undefined ? null : { invoiceId: retry.invoiceId, attempts, nextAt: at + delay * DAY_SECONDS };
-        const sim = withDue(sub, { ...item.sim, retry: nextRetry ?? { ...retry, attempts, nextAt: Number.MAX_SAFE_INTEGER } });
+        const nextRetry =
+          delay === undefined ? null : { invoiceId: retry.invoiceId, attempts, nextAt: at + delay * DAY_SECONDS };
+        const sim = withDue(sub, {
+          ...item.sim,
+          retry: nextRetry ?? { ...retry, attempts, nextAt: Number.MAX_SAFE_INTEGER },
+        });
         await putObject({ id: sub.id, kind: 'subscription', data: sub, sim }, item.version, subIndex(sub, sim));
-        if (invoice) events.push(await recordEvent('invoice.payment_failed', await this.markFailed(invoice, attempts, nextRetry?.nextAt ?? null), at));
-        if (sub.status !== old.status) events.push(await recordEvent('customer.subscription.updated', publicSubscription(sub), at, { status: old.status }));
+        if (invoice)
+          events.push(
+            await recordEvent(
+              'invoice.payment_failed',
+              await this.markFailed(invoice, attempts, nextRetry?.nextAt ?? null),
+              at,
+            ),
+          );
+        if (sub.status !== old.status)
+          events.push(
+            await recordEvent('customer.subscription.updated', publicSubscription(sub), at, { status: old.status }),
+          );
       }
     } else if (old.cancel_at_period_end) {
-      const sub: SubscriptionData = { ...old, status: 'canceled', ended_at: at, canceled_at: old.canceled_at ?? at, pending_price: null };
+      const sub: SubscriptionData = {
+        ...old,
+        status: 'canceled',
+        ended_at: at,
+        canceled_at: old.canceled_at ?? at,
+        pending_price: null,
+      };
       const sim = withDue(sub, { ...item.sim, retry: null });
       await putObject({ id: sub.id, kind: 'subscription', data: sub, sim }, item.version, subIndex(sub, sim));
-      events.push(await recordEvent('customer.subscription.deleted', publicSubscription(sub), at, { status: old.status }));
+      events.push(
+        await recordEvent('customer.subscription.deleted', publicSubscription(sub), at, { status: old.status }),
+      );
     } else {
       // The period ends: a pending change applies, the next period is invoiced and charged.
       const price = old.pending_price ?? old.plan;
@@ -712,17 +921,28 @@ export class PaymentsSimulator implements PaymentsProvider {
         pending_price: null,
         current_period_start: start,
         current_period_end: end,
-        items: { object: 'list', data: [{ ...old.items.data[0]!, price, current_period_start: start, current_period_end: end }] },
+        items: {
+          object: 'list',
+          data: [{ ...old.items.data[0]!, price, current_period_start: start, current_period_end: end }],
+        },
         latest_invoice: invoiceId,
       };
-      const previous = { status: old.status, current_period_start: old.current_period_start, current_period_end: old.current_period_end, items: old.items, ...(old.pending_price ? { pending_price: old.pending_price } : {}) };
+      const previous = {
+        status: old.status,
+        current_period_start: old.current_period_start,
+        current_period_end: old.current_period_end,
+        items: old.items,
+        ...(old.pending_price ? { pending_price: old.pending_price } : {}),
+      };
       const sub: SubscriptionData = { ...moved, status: charged.ok ? 'active' : 'past_due' };
       const retry = charged.ok ? null : { invoiceId, attempts: 1, nextAt: at + RETRY_DELAYS_DAYS[0]! * DAY_SECONDS };
       const sim = withDue(sub, { ...item.sim, retry });
       await putObject({ id: sub.id, kind: 'subscription', data: sub, sim }, item.version, subIndex(sub, sim));
       const invoice = await this.createInvoice(invoiceId, sub, amount, 'subscription_cycle', at, start, end);
-      if (charged.ok) events.push(await recordEvent('invoice.paid', await this.markPaid(invoice, charged.chargeId, at), at));
-      else events.push(await recordEvent('invoice.payment_failed', await this.markFailed(invoice, 1, retry!.nextAt), at));
+      if (charged.ok)
+        events.push(await recordEvent('invoice.paid', await this.markPaid(invoice, charged.chargeId, at), at));
+      else
+        events.push(await recordEvent('invoice.payment_failed', await this.markFailed(invoice, 1, retry!.nextAt), at));
       events.push(await recordEvent('customer.subscription.updated', publicSubscription(sub), at, previous));
     }
     await deliverAll(events, target);
@@ -731,7 +951,10 @@ export class PaymentsSimulator implements PaymentsProvider {
   // ---- invoices and charges ------------------------------------------------------------------
 
   /** Charges a card on file: the 0341 card (and a missing one) declines, every other test card pays. */
-  private async charge(paymentMethodId: string, amount: number): Promise<{ ok: true; chargeId: string | null } | { ok: false }> {
+  private async charge(
+    paymentMethodId: string,
+    amount: number,
+  ): Promise<{ ok: true; chargeId: string | null } | { ok: false }> {
     if (amount <= 0) return { ok: true, chargeId: null };
     const pm = await getObject<PaymentMethodData, PaymentMethodSim>(paymentMethodId);
     if (pm?.kind !== 'payment_method' || pm.sim.behaviour !== 'succeeds') return { ok: false };
@@ -751,7 +974,15 @@ export class PaymentsSimulator implements PaymentsProvider {
     return `${customerId.slice(-8).toUpperCase()}-${String(n).padStart(4, '0')}`;
   }
 
-  private async createInvoice(id: string, sub: SubscriptionData, amount: number, reason: InvoiceData['billing_reason'], at: number, periodStart: number, periodEnd: number): Promise<SimItem<InvoiceData, Record<string, never>>> {
+  private async createInvoice(
+    id: string,
+    sub: SubscriptionData,
+    amount: number,
+    reason: InvoiceData['billing_reason'],
+    at: number,
+    periodStart: number,
+    periodEnd: number,
+  ): Promise<SimItem<InvoiceData, Record<string, never>>> {
     const customer = await getObject<CustomerData, CustomerSim>(sub.customer);
     const invoice: InvoiceData = {
       id,
@@ -787,7 +1018,12 @@ export class PaymentsSimulator implements PaymentsProvider {
             object: 'line_item',
             amount,
             currency: sub.plan.currency,
-            description: reason === 'subscription_update' ? `Remaining time on ${sub.plan.nickname ?? sub.plan.id}` : reason === 'subscription_create' && amount === 0 ? `Trial period for ${sub.plan.nickname ?? sub.plan.id}` : `1 × ${sub.plan.nickname ?? sub.plan.id}`,
+            description:
+              reason === 'subscription_update'
+                ? `Remaining time on ${sub.plan.nickname ?? sub.plan.id}`
+                : reason === 'subscription_create' && amount === 0
+                  ? `Trial period for ${sub.plan.nickname ?? sub.plan.id}`
+                  : `1 × ${sub.plan.nickname ?? sub.plan.id}`,
             period: { start: periodStart, end: periodEnd },
             pricing: { price_details: { price: sub.plan.id } },
           },
@@ -795,10 +1031,16 @@ export class PaymentsSimulator implements PaymentsProvider {
       },
       status_transitions: { paid_at: null },
     };
-    return putObject<InvoiceData, Record<string, never>>({ id, kind: 'invoice', data: invoice, sim: {} }, 0, { gsi1: keys.simpayCustomerList('INVOICES', sub.customer, at, id) });
+    return putObject<InvoiceData, Record<string, never>>({ id, kind: 'invoice', data: invoice, sim: {} }, 0, {
+      gsi1: keys.simpayCustomerList('INVOICES', sub.customer, at, id),
+    });
   }
 
-  private async markPaid(item: SimItem<InvoiceData, Record<string, never>>, chargeId: string | null, at: number): Promise<InvoiceData> {
+  private async markPaid(
+    item: SimItem<InvoiceData, Record<string, never>>,
+    chargeId: string | null,
+    at: number,
+  ): Promise<InvoiceData> {
     const inv = item.data;
     const data: InvoiceData = {
       ...inv,
@@ -811,13 +1053,26 @@ export class PaymentsSimulator implements PaymentsProvider {
       charge: chargeId,
       status_transitions: { paid_at: at },
     };
-    await putObject({ ...item, data }, item.version, { gsi1: keys.simpayCustomerList('INVOICES', inv.customer, inv.created, inv.id) });
+    await putObject({ ...item, data }, item.version, {
+      gsi1: keys.simpayCustomerList('INVOICES', inv.customer, inv.created, inv.id),
+    });
     return structuredClone(data);
   }
 
-  private async markFailed(item: SimItem<InvoiceData, Record<string, never>>, attempts: number, nextAttempt: number | null): Promise<InvoiceData> {
-    const data: InvoiceData = { ...item.data, attempt_count: attempts, attempted: true, next_payment_attempt: nextAttempt };
-    await putObject({ ...item, data }, item.version, { gsi1: keys.simpayCustomerList('INVOICES', data.customer, data.created, data.id) });
+  private async markFailed(
+    item: SimItem<InvoiceData, Record<string, never>>,
+    attempts: number,
+    nextAttempt: number | null,
+  ): Promise<InvoiceData> {
+    const data: InvoiceData = {
+      ...item.data,
+      attempt_count: attempts,
+      attempted: true,
+      next_payment_attempt: nextAttempt,
+    };
+    await putObject({ ...item, data }, item.version, {
+      gsi1: keys.simpayCustomerList('INVOICES', data.customer, data.created, data.id),
+    });
     return structuredClone(data);
   }
 
@@ -839,4 +1094,3 @@ export class PaymentsSimulator implements PaymentsProvider {
 function returnUrlOf(session: Pick<SessionData, 'return_url' | 'id'>): string {
   return session.return_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
 }
-

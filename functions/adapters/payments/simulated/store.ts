@@ -9,7 +9,15 @@ import { ddb } from '../../../lib/clients/dynamodb';
 import { keys } from '../../../data/keys';
 import { conditionalWrite, queryAll, table } from '../../../data/base';
 
-export type SimKind = 'customer' | 'payment_method' | 'checkout_session' | 'setup_intent' | 'subscription' | 'invoice' | 'refund' | 'event';
+export type SimKind =
+  | 'customer'
+  | 'payment_method'
+  | 'checkout_session'
+  | 'setup_intent'
+  | 'subscription'
+  | 'invoice'
+  | 'refund'
+  | 'event';
 
 export interface SimItem<D = Record<string, unknown>, S = Record<string, unknown>> {
   readonly id: string;
@@ -61,14 +69,24 @@ export async function getObject<D, S>(id: string): Promise<SimItem<D, S> | undef
   const out = await ddb().get({ TableName: table(), Key: keys.simpayObject(id), ConsistentRead: true });
   const item = out.Item;
   if (item?.entity !== 'SimPay') return undefined;
-  return { id: String(item.id), kind: item.kind as SimKind, data: item.data as D, sim: (item.sim ?? {}) as S, version: Number(item.version) };
+  return {
+    id: String(item.id),
+    kind: item.kind as SimKind,
+    data: item.data as D,
+    sim: (item.sim ?? {}) as S,
+    version: Number(item.version),
+  };
 }
 
 /**
  * Writes an object: a new one (`expectedVersion` 0, must not exist) or the next version of
  * the one read (`expectedVersion` = its version), else SimConflictError.
  */
-export async function putObject<D, S>(item: Omit<SimItem<D, S>, 'version'>, expectedVersion: number, index: IndexKeys = {}): Promise<SimItem<D, S>> {
+export async function putObject<D, S>(
+  item: Omit<SimItem<D, S>, 'version'>,
+  expectedVersion: number,
+  index: IndexKeys = {},
+): Promise<SimItem<D, S>> {
   const version = expectedVersion + 1;
   const written = await conditionalWrite(() =>
     ddb().put({
@@ -93,7 +111,11 @@ export async function putObject<D, S>(item: Omit<SimItem<D, S>, 'version'>, expe
   return { ...item, version };
 }
 
-async function queryIndex<D, S>(indexName: 'gsi1' | 'gsi2', pk: string, opts: { upTo?: string; newestFirst?: boolean; limit?: number } = {}): Promise<SimItem<D, S>[]> {
+async function queryIndex<D, S>(
+  indexName: 'gsi1' | 'gsi2',
+  pk: string,
+  opts: { upTo?: string; newestFirst?: boolean; limit?: number } = {},
+): Promise<SimItem<D, S>[]> {
   const pkName = `${indexName}pk`;
   const skName = `${indexName}sk`;
   const items = await queryAll(
@@ -108,7 +130,13 @@ async function queryIndex<D, S>(indexName: 'gsi1' | 'gsi2', pk: string, opts: { 
   );
   return items
     .filter((i) => i.entity === 'SimPay')
-    .map((i) => ({ id: String(i.id), kind: i.kind as SimKind, data: i.data as D, sim: (i.sim ?? {}) as S, version: Number(i.version) }));
+    .map((i) => ({
+      id: String(i.id),
+      kind: i.kind as SimKind,
+      data: i.data as D,
+      sim: (i.sim ?? {}) as S,
+      version: Number(i.version),
+    }));
 }
 
 /** A customer's subscriptions or invoices (gsi1), newest first. */
@@ -118,7 +146,10 @@ export function listForCustomer<D, S>(kind: 'SUBS' | 'INVOICES', customerId: str
 
 /** Subscriptions with a step due at or before `at` (gsi2), earliest first. */
 export function listDue<D, S>(at: number, limit?: number): Promise<SimItem<D, S>[]> {
-  return queryIndex<D, S>('gsi2', keys.simpayDuePartition, { upTo: keys.simpayDueUpTo(at), ...(limit ? { limit } : {}) });
+  return queryIndex<D, S>('gsi2', keys.simpayDuePartition, {
+    upTo: keys.simpayDueUpTo(at),
+    ...(limit ? { limit } : {}),
+  });
 }
 
 export function listEventItems<D, S>(): Promise<SimItem<D, S>[]> {

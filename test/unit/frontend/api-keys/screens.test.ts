@@ -7,7 +7,8 @@ import { dashRoutes } from '@/app/dash-routes';
 import { apiDocView, exampleFields, fieldsOf, typeOf } from '@/features/developers/openapi-view';
 import { accountMenuItems } from '@/lib/session/user-display';
 
-const mayUseApiKeys = (u: { isTeamMember: boolean; apiKeysAllowed?: boolean }) => accountMenuItems(u).includes('apiKeys');
+const mayUseApiKeys = (u: { isTeamMember: boolean; apiKeysAllowed?: boolean }) =>
+  accountMenuItems(u).includes('apiKeys');
 
 const tree: RouteObject[] = [{ path: '/dash', children: dashRoutes }];
 
@@ -37,11 +38,15 @@ describe('/developers', () => {
     expect((await lazy!()).Component?.name).toBe('DevelopersPage');
   });
 
-  it("shows every v1 route of the generated document, grouped by tag, with scope, parameters, body and answer fields", () => {
+  it('shows every v1 route of the generated document, grouped by tag, with scope, parameters, body and answer fields', () => {
     const view = apiDocView(openApiDocument('https://app.example/api'));
     expect(view.serverUrl).toBe('https://app.example/api');
     const shown = view.tags.flatMap((t) => t.operations.map((o) => o.id)).sort();
-    expect(shown).toEqual(publicRoutes().map((r) => `${r.method} ${r.path}`).sort());
+    expect(shown).toEqual(
+      publicRoutes()
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
     expect(view.tags.map((t) => t.name)).toEqual(['Transfers', 'Uploads', 'Requests', 'Webhooks']);
 
     const create = view.tags.flatMap((t) => t.operations).find((o) => o.id === 'POST /v1/transfers')!;
@@ -49,12 +54,20 @@ describe('/developers', () => {
     expect(create.status).toBe('201');
     expect(create.description).not.toContain('Scope:');
     // the app's send body: a send of recordings alone leaves fileObjects out (at least one file: no_files)
-    expect(create.body.find((f) => f.name === 'fileObjects')).toMatchObject({ required: false, type: 'array of object' });
+    expect(create.body.find((f) => f.name === 'fileObjects')).toMatchObject({
+      required: false,
+      type: 'array of object',
+    });
     expect(create.body.find((f) => f.name === 'sendAs')).toMatchObject({ required: false, type: '"link" | "email"' });
     expect(create.response.map((f) => f.name)).toContain('link');
 
-    const complete = view.tags.flatMap((t) => t.operations).find((o) => o.id === 'POST /v1/transfers/{id}/files/{fileId}/complete')!;
-    expect(complete.parameters.map((p) => `${p.in}:${p.name}:${p.required}`)).toEqual(['path:id:true', 'path:fileId:true']);
+    const complete = view.tags
+      .flatMap((t) => t.operations)
+      .find((o) => o.id === 'POST /v1/transfers/{id}/files/{fileId}/complete')!;
+    expect(complete.parameters.map((p) => `${p.in}:${p.name}:${p.required}`)).toEqual([
+      'path:id:true',
+      'path:fileId:true',
+    ]);
     const list = view.tags.flatMap((t) => t.operations).find((o) => o.id === 'GET /v1/transfers')!;
     expect(list.parameters.every((p) => p.in === 'query')).toBe(true);
     expect(list.scope).toBe('transfers:read');
@@ -65,11 +78,18 @@ describe('/developers', () => {
     expect(typeOf({ anyOf: [{ type: 'string' }, { type: 'null' }] })).toBe('string | null');
     expect(typeOf({ type: 'array', items: { type: 'string' } })).toBe('array of string');
     expect(typeOf(undefined)).toBe('any');
-    expect(fieldsOf({ type: 'object', properties: { a: { type: 'string', description: 'x' }, b: {} }, required: ['a'] })).toEqual([
+    expect(
+      fieldsOf({ type: 'object', properties: { a: { type: 'string', description: 'x' }, b: {} }, required: ['a'] }),
+    ).toEqual([
       { name: 'a', type: 'string', required: true, description: 'x' },
       { name: 'b', type: 'any', required: false },
     ]);
-    expect(exampleFields({ n: 3, f: 1.5, s: 'x', l: [{ a: 1 }] }).map((f) => f.type)).toEqual(['integer', 'number', 'string', 'array of object']);
+    expect(exampleFields({ n: 3, f: 1.5, s: 'x', l: [{ a: 1 }] }).map((f) => f.type)).toEqual([
+      'integer',
+      'number',
+      'string',
+      'array of object',
+    ]);
     expect(() => apiDocView({})).toThrow();
   });
 });

@@ -7,7 +7,12 @@ import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
 let i18n: I18n;
 beforeAll(async () => {
   i18n = createInstance();
-  await i18n.init({ lng: 'en', resources: { en: CATALOGUE.en }, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
+  await i18n.init({
+    lng: 'en',
+    resources: { en: CATALOGUE.en },
+    fallbackNS: FALLBACK_NS,
+    interpolation: { escapeValue: false },
+  });
 });
 const t = (key: string): string => (i18n.t as (k: string) => string)(key);
 
@@ -22,7 +27,7 @@ describe('account copy in English', () => {
     expect(t('auth.sent.body')).toBe(TEXTS.resetLinkSent);
   });
 
-  it('field messages are the domain schemas\' own', () => {
+  it("field messages are the domain schemas' own", () => {
     expect(t('auth.errors.invalidEmail')).toBe(TEXTS.invalidEmail);
     expect(t('auth.errors.emailRequired')).toBe(TEXTS.emailRequired);
     expect(t('auth.errors.passwordRequired')).toBe(TEXTS.passwordRequired);

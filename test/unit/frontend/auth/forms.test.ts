@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { signupSchema } from '@domain/auth-api';
 import { ApiError } from '@/lib/api';
 import { authErrorText } from '@/features/auth/auth-errors';
-import { emailProblem, loginProblems, nameProblem, newPasswordProblem, normalisedEmail } from '@/features/auth/field-problems';
+import {
+  emailProblem,
+  loginProblems,
+  nameProblem,
+  newPasswordProblem,
+  normalisedEmail,
+} from '@/features/auth/field-problems';
 import { browserFingerprint, nameFromEmail, signupBody, type BrowserContext } from '@/features/auth/signup-payload';
 import { accountMenuItems, initialsOf } from '@/lib/session/user-display';
 
@@ -22,9 +28,15 @@ describe('field problems (spec §5)', () => {
   });
 
   it('login: email required and valid, password required (any length)', () => {
-    expect(loginProblems({ email: '', password: '' })).toEqual({ email: 'emailRequired', password: 'passwordRequired' });
+    expect(loginProblems({ email: '', password: '' })).toEqual({
+      email: 'emailRequired',
+      password: 'passwordRequired',
+    });
     expect(loginProblems({ email: 'nope', password: 'x' })).toEqual({ email: 'invalidEmail', password: null });
-    expect(loginProblems({ email: 'jane@example.com', password: '' })).toEqual({ email: null, password: 'passwordRequired' });
+    expect(loginProblems({ email: 'jane@example.com', password: '' })).toEqual({
+      email: null,
+      password: 'passwordRequired',
+    });
     expect(loginProblems({ email: 'jane@example.com', password: 'x' })).toEqual({ email: null, password: null });
   });
 
@@ -36,28 +48,46 @@ describe('field problems (spec §5)', () => {
 
 describe('what a failed call says (spec §8)', () => {
   it('maps the statuses named by the screen to the spec texts', () => {
-    expect(authErrorText(new ApiError(401, 'auth_failed', 'Auth Failed'), { 401: 'authFailed' })).toEqual({ key: 'authFailed' });
+    expect(authErrorText(new ApiError(401, 'auth_failed', 'Auth Failed'), { 401: 'authFailed' })).toEqual({
+      key: 'authFailed',
+    });
     expect(authErrorText(new ApiError(409, 'email_taken', 'x'), { 409: 'emailTaken' })).toEqual({ key: 'emailTaken' });
-    expect(authErrorText(new ApiError(403, 'incorrect_code', 'x'), { 403: 'incorrectCode' })).toEqual({ key: 'incorrectCode' });
+    expect(authErrorText(new ApiError(403, 'incorrect_code', 'x'), { 403: 'incorrectCode' })).toEqual({
+      key: 'incorrectCode',
+    });
   });
 
   it('no answer, a server fault or a non-API error is connection trouble', () => {
-    expect(authErrorText(new ApiError(0, 'network_error', 'Failed to fetch'), { 401: 'authFailed' })).toEqual({ key: 'connectionTrouble' });
+    expect(authErrorText(new ApiError(0, 'network_error', 'Failed to fetch'), { 401: 'authFailed' })).toEqual({
+      key: 'connectionTrouble',
+    });
     expect(authErrorText(new ApiError(503, 'http_503', 'Unavailable'))).toEqual({ key: 'connectionTrouble' });
     expect(authErrorText(new TypeError('boom'))).toEqual({ key: 'connectionTrouble' });
   });
 
   it('another refusal is told by its code, never by the English message', () => {
-    expect(authErrorText(new ApiError(429, 'rate_limited', 'Too many requests, try again later.', { retryAfterSeconds: 90 }))).toEqual({
+    expect(
+      authErrorText(
+        new ApiError(429, 'rate_limited', 'Too many requests, try again later.', { retryAfterSeconds: 90 }),
+      ),
+    ).toEqual({
       text: { key: 'errors.rateLimited', params: { count: 2 } },
     });
-    expect(authErrorText(new ApiError(410, 'reset_expired', 'English for API users'))).toEqual({ text: { key: 'auth.errors.resetLinkInvalid' } });
+    expect(authErrorText(new ApiError(410, 'reset_expired', 'English for API users'))).toEqual({
+      text: { key: 'auth.errors.resetLinkInvalid' },
+    });
     expect(authErrorText(new ApiError(418, 'brand_new', 'Anything'))).toEqual({ text: { key: 'errors.generic' } });
   });
 });
 
 const BROWSER: BrowserContext = {
-  navigator: { language: 'de-DE', userAgent: 'UA/1.0', vendor: 'Google Inc.', platform: 'MacIntel', userAgentData: { platform: 'macOS' } },
+  navigator: {
+    language: 'de-DE',
+    userAgent: 'UA/1.0',
+    vendor: 'Google Inc.',
+    platform: 'MacIntel',
+    userAgentData: { platform: 'macOS' },
+  },
   timeZone: 'Europe/Berlin',
   referrer: 'https://search.example/?q=send+big+files',
 };
@@ -65,7 +95,15 @@ const BROWSER: BrowserContext = {
 describe('sign-up request (spec §3)', () => {
   it('carries the proof, the fields, lang, referrer, the chosen plan as role and the fingerprint', () => {
     const body = signupBody(
-      { registrationToken: 'a'.repeat(43), email: 'jane@example.com', fullName: ' Jane Doe ', password: 'secret1', company: ' Acme ', role: 'pro', lang: 'de' },
+      {
+        registrationToken: 'a'.repeat(43),
+        email: 'jane@example.com',
+        fullName: ' Jane Doe ',
+        password: 'secret1',
+        company: ' Acme ',
+        role: 'pro',
+        lang: 'de',
+      },
       BROWSER,
     );
 
@@ -78,14 +116,28 @@ describe('sign-up request (spec §3)', () => {
       lang: 'de',
       referrer: 'https://search.example/?q=send+big+files',
       role: 'pro',
-      fingerprint: { language: 'de-DE', userAgent: 'UA/1.0', browserVendor: 'Google Inc.', platform: 'macOS', timezone: 'Europe/Berlin' },
+      fingerprint: {
+        language: 'de-DE',
+        userAgent: 'UA/1.0',
+        browserVendor: 'Google Inc.',
+        platform: 'macOS',
+        timezone: 'Europe/Berlin',
+      },
     });
     expect(signupSchema.safeParse(body).success).toBe(true);
   });
 
   it('leaves out an empty company and referrer', () => {
     const body = signupBody(
-      { registrationToken: 'a'.repeat(43), email: 'jane@example.com', fullName: 'Jane', password: 'secret1', company: '  ', role: 'free', lang: 'en' },
+      {
+        registrationToken: 'a'.repeat(43),
+        email: 'jane@example.com',
+        fullName: 'Jane',
+        password: 'secret1',
+        company: '  ',
+        role: 'free',
+        lang: 'en',
+      },
       { ...BROWSER, referrer: '' },
     );
     expect(body).not.toHaveProperty('company');
@@ -94,11 +146,26 @@ describe('sign-up request (spec §3)', () => {
 
   it('cuts an oversized browser context to the schema limits, so it always validates', () => {
     const huge: BrowserContext = {
-      navigator: { language: 'x'.repeat(500), userAgent: 'u'.repeat(5000), vendor: 'v'.repeat(500), platform: 'p'.repeat(500) },
+      navigator: {
+        language: 'x'.repeat(500),
+        userAgent: 'u'.repeat(5000),
+        vendor: 'v'.repeat(500),
+        platform: 'p'.repeat(500),
+      },
       timeZone: 't'.repeat(500),
       referrer: `https://r.example/${'r'.repeat(5000)}`,
     };
-    const body = signupBody({ registrationToken: 'a'.repeat(43), email: 'jane@example.com', fullName: 'Jane', password: 'secret1', role: 'free', lang: 'en' }, huge);
+    const body = signupBody(
+      {
+        registrationToken: 'a'.repeat(43),
+        email: 'jane@example.com',
+        fullName: 'Jane',
+        password: 'secret1',
+        role: 'free',
+        lang: 'en',
+      },
+      huge,
+    );
     expect(signupSchema.safeParse(body).success).toBe(true);
     expect(browserFingerprint(huge).platform).toHaveLength(256);
   });
@@ -113,7 +180,15 @@ describe('sign-up request (spec §3)', () => {
 
 describe('account menu (spec §2)', () => {
   it('hides Domain, Teams and Billing from team members', () => {
-    expect(accountMenuItems({ isTeamMember: false })).toEqual(['profile', 'domain', 'teams', 'billing', 'customize', 'webhooks', 'apiKeys']);
+    expect(accountMenuItems({ isTeamMember: false })).toEqual([
+      'profile',
+      'domain',
+      'teams',
+      'billing',
+      'customize',
+      'webhooks',
+      'apiKeys',
+    ]);
     expect(accountMenuItems({ isTeamMember: true })).toEqual(['profile', 'customize']);
     expect(accountMenuItems({ isTeamMember: true, apiKeysAllowed: false })).toEqual(['profile', 'customize']);
     expect(accountMenuItems({ isTeamMember: true, apiKeysAllowed: true })).toEqual(['profile', 'customize', 'apiKeys']);
@@ -121,7 +196,11 @@ describe('account menu (spec §2)', () => {
 
   it('shows Webhooks to a team member only once their admin allowed them', () => {
     expect(accountMenuItems({ isTeamMember: true, webhooksAllowed: false })).not.toContain('webhooks');
-    expect(accountMenuItems({ isTeamMember: true, webhooksAllowed: true })).toEqual(['profile', 'customize', 'webhooks']);
+    expect(accountMenuItems({ isTeamMember: true, webhooksAllowed: true })).toEqual([
+      'profile',
+      'customize',
+      'webhooks',
+    ]);
     expect(accountMenuItems({ isTeamMember: false, webhooksAllowed: false })).toContain('webhooks');
   });
 

@@ -5,9 +5,20 @@ import { canEnterDash, homeEntry, returnPath } from '@/lib/session/guards';
 import { SessionStore } from '@/lib/session/session-store';
 
 const USER = {
-  _id: 'u1', email: 'jane@example.com', fullName: 'Jane Doe', showLogoNav: false, role: 'free', status: 'active',
-  isTeamMember: false, loginCount: 2, storageUsed: 0, storageLimit: 1, storageState: 'ok', thisMonthsTransfers: 0,
-  monthlyTransferLimit: 10, blocked: null,
+  _id: 'u1',
+  email: 'jane@example.com',
+  fullName: 'Jane Doe',
+  showLogoNav: false,
+  role: 'free',
+  status: 'active',
+  isTeamMember: false,
+  loginCount: 2,
+  storageUsed: 0,
+  storageLimit: 1,
+  storageState: 'ok',
+  thisMonthsTransfers: 0,
+  monthlyTransferLimit: 10,
+  blocked: null,
 } as const;
 
 /** A real store whose only outside world is a flag and the answer of GET /refreshToken. */
@@ -15,13 +26,18 @@ function store(options: { flag: boolean; refresh?: AuthResponse | ApiError }) {
   const data = new Map<string, string>(options.flag ? [[SESSION_FLAG_KEY, '1']] : []);
   let refreshCalls = 0;
   const s = new SessionStore({
-    api: async <T,>(path: string): Promise<T> => {
+    api: async <T>(path: string): Promise<T> => {
       if (path !== '/refreshToken') throw new Error(`unexpected ${path}`);
       refreshCalls += 1;
-      if (options.refresh instanceof ApiError || options.refresh === undefined) throw options.refresh ?? new Error('no answer');
+      if (options.refresh instanceof ApiError || options.refresh === undefined)
+        throw options.refresh ?? new Error('no answer');
       return options.refresh as T;
     },
-    flagStorage: { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) },
+    flagStorage: {
+      getItem: (k) => data.get(k) ?? null,
+      setItem: (k, v) => void data.set(k, v),
+      removeItem: (k) => void data.delete(k),
+    },
     now: () => 0,
     setTimer: () => null,
     clearTimer: () => {},
@@ -86,6 +102,8 @@ describe('dashboard guard (spec §2)', () => {
   });
 
   it('the way back is the full path with its query', () => {
-    expect(returnPath(new URL('https://app.example/dash/transfers/abc?filter=active#x'))).toBe('/dash/transfers/abc?filter=active');
+    expect(returnPath(new URL('https://app.example/dash/transfers/abc?filter=active#x'))).toBe(
+      '/dash/transfers/abc?filter=active',
+    );
   });
 });

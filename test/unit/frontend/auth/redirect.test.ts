@@ -29,7 +29,17 @@ describe('login redirect (open-redirect safe)', () => {
   });
 
   it('refuses nothing, blanks and the account pages themselves (no loops)', () => {
-    for (const raw of [null, undefined, '', '   ', '/login', '/login?redirect=%2Fdash', '/signup/login', '/register?step=2', '/updatepassword?t=x']) {
+    for (const raw of [
+      null,
+      undefined,
+      '',
+      '   ',
+      '/login',
+      '/login?redirect=%2Fdash',
+      '/signup/login',
+      '/register?step=2',
+      '/updatepassword?t=x',
+    ]) {
       expect(safeRedirect(raw), String(raw)).toBeNull();
     }
   });

@@ -58,7 +58,12 @@ describe('chosen plan', () => {
 describe('registration kept in sessionStorage', () => {
   const memory = () => {
     const data = new Map<string, string>();
-    return { data, getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+    return {
+      data,
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    };
   };
 
   it('round-trips the email and the proof, and forgets them on null', () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_FLAG_KEY, type AuthResponse, type SessionUser } from '@domain/auth-api';
 import { ApiError, type ApiInit } from '@/lib/api';
-import { MIN_REFRESH_DELAY_MS, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, SessionStore, type ApiCall } from '@/lib/session/session-store';
+import {
+  MIN_REFRESH_DELAY_MS,
+  REFRESH_AHEAD_MS,
+  REFRESH_RETRY_MS,
+  SessionStore,
+  type ApiCall,
+} from '@/lib/session/session-store';
 
 const NOW = Date.UTC(2025, 4, 1, 12);
 const HOUR = 3_600_000;
@@ -53,7 +59,7 @@ class FakeApi {
     return release;
   }
 
-  readonly call: ApiCall = async <T,>(path: string, init: ApiInit = {}): Promise<T> => {
+  readonly call: ApiCall = async <T>(path: string, init: ApiInit = {}): Promise<T> => {
     this.calls.push({ path, init });
     const gate = this.gates.get(path);
     if (gate) {
@@ -211,7 +217,10 @@ describe('session store: login, sign-up, logout', () => {
     const h = harness();
     h.api.on('/combinedAuth', unauthorized('auth_failed'));
 
-    await expect(h.store.login('jane@example.com', 'wrong')).rejects.toMatchObject({ status: 401, code: 'auth_failed' });
+    await expect(h.store.login('jane@example.com', 'wrong')).rejects.toMatchObject({
+      status: 401,
+      code: 'auth_failed',
+    });
     expect(h.store.getSnapshot().status).toBe('anonymous');
     expect(h.storage.getItem(SESSION_FLAG_KEY)).toBeNull();
   });
@@ -421,7 +430,7 @@ describe('session store: renewals across tabs', () => {
   /** Two tabs of one browser: separate stores, one shared lock (as navigator.locks is per origin). */
   function sharedLock() {
     let tail: Promise<unknown> = Promise.resolve();
-    const exclusive = <T,>(run: () => Promise<T>): Promise<T> => {
+    const exclusive = <T>(run: () => Promise<T>): Promise<T> => {
       const next = tail.then(run);
       tail = next.catch(() => undefined);
       return next;
@@ -442,7 +451,7 @@ describe('session store: renewals across tabs', () => {
     };
     const tab = (token: string) =>
       new SessionStore({
-        api: (async <T,>(path: string) => {
+        api: (async <T>(path: string) => {
           if (path !== '/refreshToken') throw new Error(`unexpected ${path}`);
           return (await serve(token)()) as T;
         }) as ApiCall,

@@ -18,7 +18,12 @@ import { attribute, prerenderHtml } from '../../../helpers/render-html';
 let i18n: I18n;
 beforeAll(async () => {
   i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: CATALOGUE.en }, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: CATALOGUE.en },
+    fallbackNS: FALLBACK_NS,
+    interpolation: { escapeValue: false },
+  });
 });
 
 function storeWith(user: Partial<SessionUser> | null): SessionStore {
@@ -37,8 +42,20 @@ function storeWith(user: Partial<SessionUser> | null): SessionStore {
       accessToken: 'tok',
       expiresAt: 3_600_000,
       user: {
-        _id: 'u1', email: 'jane@example.com', fullName: 'Jane Doe', showLogoNav: false, role: 'free', status: 'active', isTeamMember: false,
-        loginCount: 1, storageUsed: 0, storageLimit: 1, storageState: 'ok', thisMonthsTransfers: 0, monthlyTransferLimit: 10, blocked: null,
+        _id: 'u1',
+        email: 'jane@example.com',
+        fullName: 'Jane Doe',
+        showLogoNav: false,
+        role: 'free',
+        status: 'active',
+        isTeamMember: false,
+        loginCount: 1,
+        storageUsed: 0,
+        storageLimit: 1,
+        storageState: 'ok',
+        thisMonthsTransfers: 0,
+        monthlyTransferLimit: 10,
+        blocked: null,
         ...user,
       },
     });
@@ -67,7 +84,8 @@ async function htmlAsync(element: ReactElement, url = '/', store = storeWith(nul
   );
 }
 
-const tag = (markup: string, testId: string): string | null => new RegExp(`<[^>]*data-testid="${testId}"[^>]*>`).exec(markup)?.[0] ?? null;
+const tag = (markup: string, testId: string): string | null =>
+  new RegExp(`<[^>]*data-testid="${testId}"[^>]*>`).exec(markup)?.[0] ?? null;
 
 describe('login page', () => {
   it('prefills the email from ?user=', () => {
@@ -138,12 +156,18 @@ describe('top navigation (spec §2)', () => {
 
   it('the Upgrade box shows for free users from their second login only', async () => {
     expect(tag(await htmlAsync(<TopNav />, '/', storeWith({ role: 'free', loginCount: 1 })), 'nav-upgrade')).toBeNull();
-    expect(tag(await htmlAsync(<TopNav />, '/', storeWith({ role: 'free', loginCount: 2 })), 'nav-upgrade')).toContain('href="/pricing"');
+    expect(tag(await htmlAsync(<TopNav />, '/', storeWith({ role: 'free', loginCount: 2 })), 'nav-upgrade')).toContain(
+      'href="/pricing"',
+    );
     expect(tag(await htmlAsync(<TopNav />, '/', storeWith({ role: 'pro', loginCount: 9 })), 'nav-upgrade')).toBeNull();
   });
 
   it('a chosen company logo replaces ours', async () => {
-    const markup = await htmlAsync(<TopNav />, '/', storeWith({ showLogoNav: true, logoPic: 'https://cdn.example/logo.png', company: 'Acme' }));
+    const markup = await htmlAsync(
+      <TopNav />,
+      '/',
+      storeWith({ showLogoNav: true, logoPic: 'https://cdn.example/logo.png', company: 'Acme' }),
+    );
     const logo = /<img[^>]*class="brand-custom-logo"[^>]*>/.exec(markup)?.[0] ?? '';
     expect(attribute(logo, 'src')).toBe('https://cdn.example/logo.png');
     expect(attribute(logo, 'alt')).toBe('Acme');

@@ -1,8 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceView, StripeDataResponse, SubscriptionView } from '@domain/billing-api';
-import { brandName, canRefund, formatCardExpiry, formatMoney, hasManagedSubscription, invoiceLinks, renewalLine, statusTone, storageExcess, trialDaysLeft } from '@/features/billing/billing-format';
-import { cardBrand, cardProblems, formatCardNumber, formatCvc, formatExpiry, hasProblem, parseExpiry, simulatedCard } from '@/features/billing/card-format';
-import { cardErrorMessage, claimReload, createFailure, mountedState, RELOAD_KEY, safeReturnPath } from '@/features/billing/checkout-state';
+import {
+  brandName,
+  canRefund,
+  formatCardExpiry,
+  formatMoney,
+  hasManagedSubscription,
+  invoiceLinks,
+  renewalLine,
+  statusTone,
+  storageExcess,
+  trialDaysLeft,
+} from '@/features/billing/billing-format';
+import {
+  cardBrand,
+  cardProblems,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  hasProblem,
+  parseExpiry,
+  simulatedCard,
+} from '@/features/billing/card-format';
+import {
+  cardErrorMessage,
+  claimReload,
+  createFailure,
+  mountedState,
+  RELOAD_KEY,
+  safeReturnPath,
+} from '@/features/billing/checkout-state';
 import {
   changeKind,
   contactRolesOf,
@@ -30,7 +57,14 @@ const price = (role: PriceView['role'], period: PriceView['period'], amount: num
   currency: 'usd',
   nickname: `${role} ${period}`,
 });
-const PRICES = [price('personal', 'month', 12), price('personal', 'year', 108), price('pro', 'month', 29), price('pro', 'year', 228), price('business', 'month', 69), price('business', 'year', 588)];
+const PRICES = [
+  price('personal', 'month', 12),
+  price('personal', 'year', 108),
+  price('pro', 'month', 29),
+  price('pro', 'year', 228),
+  price('business', 'month', 69),
+  price('business', 'year', 588),
+];
 
 const VIEW: SubscriptionView = {
   status: 'trialing',
@@ -103,8 +137,10 @@ describe('price choice (pricing, register, plan tab)', () => {
   });
 
   it('changes a live subscription in place and starts a checkout otherwise', () => {
-    for (const status of ['trialing', 'active', 'past_due', 'unpaid', 'paused'] as const) expect(isLiveSubscription(status), status).toBe(true);
-    for (const status of ['none', 'canceled', 'incomplete_expired', 'incomplete'] as const) expect(isLiveSubscription(status), status).toBe(false);
+    for (const status of ['trialing', 'active', 'past_due', 'unpaid', 'paused'] as const)
+      expect(isLiveSubscription(status), status).toBe(true);
+    for (const status of ['none', 'canceled', 'incomplete_expired', 'incomplete'] as const)
+      expect(isLiveSubscription(status), status).toBe(false);
   });
 });
 
@@ -112,10 +148,22 @@ describe('checkout state', () => {
   it('reloads on an invalid request (spec §8) and shows the other refusals', () => {
     expect(createFailure(new ApiError(400, 'invalid_request', 'bad'))).toEqual({ action: 'reload' });
     expect(createFailure(new ApiError(400, 'unknown_price', 'gone'))).toEqual({ action: 'reload' });
-    expect(createFailure(new ApiError(409, 'already_subscribed', 'x'))).toEqual({ action: 'show', problem: 'already_subscribed' });
-    expect(createFailure(new ApiError(403, 'team_member_billing', 'x'))).toEqual({ action: 'show', problem: 'team_member' });
-    expect(createFailure(new ApiError(403, 'not_your_account', 'x'))).toEqual({ action: 'show', problem: 'sign_in_again' });
-    expect(createFailure(new ApiError(401, 'not_signed_in', 'x'))).toEqual({ action: 'show', problem: 'sign_in_again' });
+    expect(createFailure(new ApiError(409, 'already_subscribed', 'x'))).toEqual({
+      action: 'show',
+      problem: 'already_subscribed',
+    });
+    expect(createFailure(new ApiError(403, 'team_member_billing', 'x'))).toEqual({
+      action: 'show',
+      problem: 'team_member',
+    });
+    expect(createFailure(new ApiError(403, 'not_your_account', 'x'))).toEqual({
+      action: 'show',
+      problem: 'sign_in_again',
+    });
+    expect(createFailure(new ApiError(401, 'not_signed_in', 'x'))).toEqual({
+      action: 'show',
+      problem: 'sign_in_again',
+    });
     expect(createFailure(new ApiError(0, 'network_error', 'offline'))).toEqual({ action: 'show', problem: 'generic' });
     expect(createFailure(new ApiError(503, 'internal_error', 'x'))).toEqual({ action: 'show', problem: 'generic' });
     expect(createFailure(new Error('boom'))).toEqual({ action: 'show', problem: 'generic' });
@@ -123,35 +171,66 @@ describe('checkout state', () => {
 
   it('reloads once a minute at most, and never without storage to remember it', () => {
     const values = new Map<string, string>();
-    const storage = { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v) };
+    const storage = {
+      getItem: (k: string) => values.get(k) ?? null,
+      setItem: (k: string, v: string) => void values.set(k, v),
+    };
     expect(claimReload(storage, 1_000_000)).toBe(true);
     expect(values.get(RELOAD_KEY)).toBe('1000000');
     expect(claimReload(storage, 1_030_000)).toBe(false);
     expect(claimReload(storage, 1_061_000)).toBe(true);
     expect(claimReload(null, 1_000_000)).toBe(false);
-    const broken = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
+    const broken = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     expect(claimReload(broken, 1)).toBe(false);
   });
 
   it("mounts the provider's checkout: Stripe with its key, the simulator with its open session", () => {
     const pro = PRICES[3]!;
-    const session = { sessionId: 'cs_1', mode: 'subscription', customerEmail: 'a@b.co', price: pro, trialDays: 7, status: 'open', returnUrl: '/thankyou2?session_id=cs_1' } as const;
-    expect(mountedState('stripe', 'pk_test_1', pro, 'cs_secret', null)).toEqual({ phase: 'stripe', publishableKey: 'pk_test_1', clientSecret: 'cs_secret', price: pro });
-    expect(mountedState('stripe', null, pro, 'cs_secret', null)).toEqual({ phase: 'failed', problem: 'provider_unavailable' });
+    const session = {
+      sessionId: 'cs_1',
+      mode: 'subscription',
+      customerEmail: 'a@b.co',
+      price: pro,
+      trialDays: 7,
+      status: 'open',
+      returnUrl: '/thankyou2?session_id=cs_1',
+    } as const;
+    expect(mountedState('stripe', 'pk_test_1', pro, 'cs_secret', null)).toEqual({
+      phase: 'stripe',
+      publishableKey: 'pk_test_1',
+      clientSecret: 'cs_secret',
+      price: pro,
+    });
+    expect(mountedState('stripe', null, pro, 'cs_secret', null)).toEqual({
+      phase: 'failed',
+      problem: 'provider_unavailable',
+    });
     expect(mountedState('simulated', null, pro, 'cs_secret', session)).toMatchObject({ phase: 'simulated', session });
-    expect(mountedState('simulated', null, pro, 'cs_secret', { ...session, status: 'expired' })).toEqual({ phase: 'failed', problem: 'expired' });
+    expect(mountedState('simulated', null, pro, 'cs_secret', { ...session, status: 'expired' })).toEqual({
+      phase: 'failed',
+      problem: 'expired',
+    });
     expect(mountedState('simulated', null, pro, 'cs_secret', null)).toEqual({ phase: 'failed', problem: 'generic' });
   });
 
   it('goes only to a same-origin return URL', () => {
     expect(safeReturnPath('/thankyou2?session_id=cs_1', 'http://app.test')).toBe('/thankyou2?session_id=cs_1');
-    expect(safeReturnPath('http://app.test/thankyou2?session_id=cs_2', 'http://app.test')).toBe('/thankyou2?session_id=cs_2');
+    expect(safeReturnPath('http://app.test/thankyou2?session_id=cs_2', 'http://app.test')).toBe(
+      '/thankyou2?session_id=cs_2',
+    );
     expect(safeReturnPath('https://evil.example/x', 'http://app.test')).toBe('/thankyou2');
     expect(safeReturnPath('//evil.example/x', 'http://app.test')).toBe('/thankyou2');
   });
 
   it("shows a card error in the provider's words, and nothing else as one", () => {
-    expect(cardErrorMessage(new ApiError(402, 'card_declined', 'Your card was declined.'))).toBe('Your card was declined.');
+    expect(cardErrorMessage(new ApiError(402, 'card_declined', 'Your card was declined.'))).toBe(
+      'Your card was declined.',
+    );
     expect(cardErrorMessage(new ApiError(400, 'invalid_request', 'Bad'))).toBeNull();
     expect(cardErrorMessage(new ApiError(402, 'card_declined', ' '))).toBeNull();
     expect(cardErrorMessage('nope')).toBeNull();
@@ -212,7 +291,9 @@ describe('card fields', () => {
   });
 
   it("builds the simulator's card body", () => {
-    expect(simulatedCard({ number: '4242 4242 4242 4242', expiry: '04 / 31', cvc: '123', name: '  Ada  ' }, 'cs_secret')).toEqual({
+    expect(
+      simulatedCard({ number: '4242 4242 4242 4242', expiry: '04 / 31', cvc: '123', name: '  Ada  ' }, 'cs_secret'),
+    ).toEqual({
       clientSecret: 'cs_secret',
       number: '4242424242424242',
       expMonth: 4,
@@ -243,7 +324,10 @@ describe('billing view formatting', () => {
   it('names the date that matters: the first charge, the renewal, or the end of a cancelled plan', () => {
     expect(renewalLine(VIEW)).toEqual({ kind: 'trialEnds', at: VIEW.trialEnd });
     expect(renewalLine({ ...VIEW, status: 'active', renewalDate: 5 })).toEqual({ kind: 'renews', at: 5 });
-    expect(renewalLine({ ...VIEW, status: 'active', cancelAtPeriodEnd: true, renewalDate: 9 })).toEqual({ kind: 'ends', at: 9 });
+    expect(renewalLine({ ...VIEW, status: 'active', cancelAtPeriodEnd: true, renewalDate: 9 })).toEqual({
+      kind: 'ends',
+      at: 9,
+    });
     expect(renewalLine({ ...VIEW, status: 'canceled' })).toBeNull();
     expect(renewalLine({ ...VIEW, status: 'none' })).toBeNull();
   });
@@ -270,27 +354,57 @@ describe('billing view formatting', () => {
 
   it("opens the simulator's hosted invoice in the app and Stripe's on its site; nothing else", () => {
     const app = 'http://127.0.0.1:5173';
-    expect(invoiceLinks({ pdfUrl: null, hostedUrl: '/dash/account/billing/invoices/in_1' }, app)).toEqual({ pdf: null, hosted: { href: '/dash/account/billing/invoices/in_1', inApp: true } });
+    expect(invoiceLinks({ pdfUrl: null, hostedUrl: '/dash/account/billing/invoices/in_1' }, app)).toEqual({
+      pdf: null,
+      hosted: { href: '/dash/account/billing/invoices/in_1', inApp: true },
+    });
     // the simulator names it on the app's origin, as Stripe names its own page absolutely
-    expect(invoiceLinks({ pdfUrl: null, hostedUrl: `${app}/dash/account/billing/invoices/in_2` }, app)).toEqual({ pdf: null, hosted: { href: '/dash/account/billing/invoices/in_2', inApp: true } });
+    expect(invoiceLinks({ pdfUrl: null, hostedUrl: `${app}/dash/account/billing/invoices/in_2` }, app)).toEqual({
+      pdf: null,
+      hosted: { href: '/dash/account/billing/invoices/in_2', inApp: true },
+    });
     // another plain-http origin is not ours and not https: no link
-    expect(invoiceLinks({ pdfUrl: null, hostedUrl: 'http://127.0.0.1:5174/dash/account/billing/invoices/in_3' }, app)).toEqual({ pdf: null, hosted: null });
-    expect(invoiceLinks({ pdfUrl: 'https://pay.stripe.com/invoice/x/pdf', hostedUrl: 'https://invoice.stripe.com/i/x' }, app)).toEqual({
+    expect(
+      invoiceLinks({ pdfUrl: null, hostedUrl: 'http://127.0.0.1:5174/dash/account/billing/invoices/in_3' }, app),
+    ).toEqual({ pdf: null, hosted: null });
+    expect(
+      invoiceLinks(
+        { pdfUrl: 'https://pay.stripe.com/invoice/x/pdf', hostedUrl: 'https://invoice.stripe.com/i/x' },
+        app,
+      ),
+    ).toEqual({
       pdf: 'https://pay.stripe.com/invoice/x/pdf',
       hosted: { href: 'https://invoice.stripe.com/i/x', inApp: false },
     });
-    expect(invoiceLinks({ pdfUrl: 'javascript:alert(1)', hostedUrl: '//evil.example/x' }, app)).toEqual({ pdf: null, hosted: null });
+    expect(invoiceLinks({ pdfUrl: 'javascript:alert(1)', hostedUrl: '//evil.example/x' }, app)).toEqual({
+      pdf: null,
+      hosted: null,
+    });
   });
 
   it("reads storage_exceeds_plan's details", () => {
-    expect(storageExcess({ used: 60e9, limit: 50e9, role: 'personal' })).toEqual({ used: 60e9, limit: 50e9, role: 'personal' });
+    expect(storageExcess({ used: 60e9, limit: 50e9, role: 'personal' })).toEqual({
+      used: 60e9,
+      limit: 50e9,
+      role: 'personal',
+    });
     expect(storageExcess({ used: 'x' })).toBeNull();
     expect(storageExcess(undefined)).toBeNull();
   });
 
   it("says the billing routes' refusals in the billing catalogue's words", () => {
-    const at = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], billingEn);
-    for (const code of ['refund_window_over', 'nothing_to_refund', 'no_subscription', 'plan_unchanged', 'storage_exceeds_plan', 'already_subscribed', 'team_member_billing', 'unknown_price']) {
+    const at = (key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], billingEn);
+    for (const code of [
+      'refund_window_over',
+      'nothing_to_refund',
+      'no_subscription',
+      'plan_unchanged',
+      'storage_exceeds_plan',
+      'already_subscribed',
+      'team_member_billing',
+      'unknown_price',
+    ]) {
       const key = billingErrorKey(new ApiError(409, code, 'x'));
       expect(key, code).not.toBeNull();
       expect(typeof at(key!), `${code} -> ${key}`).toBe('string');
@@ -308,7 +422,8 @@ describe('billing view formatting', () => {
 });
 
 describe('/thankyou2 confirmation', () => {
-  const data = (status: SubscriptionView['status']) => ({ customer: null, view: { ...VIEW, status } }) as StripeDataResponse;
+  const data = (status: SubscriptionView['status']) =>
+    ({ customer: null, view: { ...VIEW, status } }) as StripeDataResponse;
 
   it('is confirmed once trialing or active, and gives up after about 20 s', () => {
     expect(confirmation(data('trialing'), 0)).toBe('confirmed');

@@ -67,7 +67,14 @@ function doc(element: ReactElement, user: SessionUser | null = USER, path = '/')
 /** An href as the browser reads it (the markup escapes '&'). */
 const href = (view: Markup, testId: string) => view.attr(testId, 'href')?.replaceAll('&amp;', '&') ?? null;
 
-const PRO_YEAR: PriceView = { priceId: 'price_sim_pro_year', role: 'pro', period: 'year', amount: 228, currency: 'usd', nickname: 'Pro yearly' };
+const PRO_YEAR: PriceView = {
+  priceId: 'price_sim_pro_year',
+  role: 'pro',
+  period: 'year',
+  amount: 228,
+  currency: 'usd',
+  nickname: 'Pro yearly',
+};
 const SESSION: SimulatedSessionView = {
   sessionId: 'cs_sim_1',
   mode: 'subscription',
@@ -79,7 +86,15 @@ const SESSION: SimulatedSessionView = {
 };
 
 describe("the simulator's checkout screen", () => {
-  const view = () => doc(<SimulatedCheckout session={SESSION} price={PRO_YEAR} clientSecret="cs_sim_1_secret" onComplete={() => undefined} />);
+  const view = () =>
+    doc(
+      <SimulatedCheckout
+        session={SESSION}
+        price={PRO_YEAR}
+        clientSecret="cs_sim_1_secret"
+        onComplete={() => undefined}
+      />,
+    );
 
   it('shows the plan, the price and the 7-day trial with no charge for 7 days', () => {
     const text = view().text();
@@ -113,7 +128,13 @@ describe("the simulator's checkout screen", () => {
   });
 
   it('names problems under their field', () => {
-    const v = doc(<CardFields values={{ ...EMPTY_CARD, number: '4242 4242' }} onChange={() => undefined} problems={{ number: 'incomplete', expiry: 'expired', cvc: null }} />);
+    const v = doc(
+      <CardFields
+        values={{ ...EMPTY_CARD, number: '4242 4242' }}
+        onChange={() => undefined}
+        problems={{ number: 'incomplete', expiry: 'expired', cvc: null }}
+      />,
+    );
     expect(v.attr('card-number', 'aria-invalid')).toBe('true');
     expect(v.text()).toContain('Your card number is incomplete.');
     expect(v.text()).toContain("Your card's expiry date is in the past.");
@@ -208,7 +229,7 @@ describe('account tabs', () => {
 });
 
 describe('billing page', () => {
-  it("shows team members that their admin manages billing", () => {
+  it('shows team members that their admin manages billing', () => {
     const v = doc(<BillingPage />, { ...USER, isTeamMember: true }, '/dash/account/billing');
     expect(v.has('billing-team-managed')).toBe(true);
     expect(v.text()).toContain('billing is managed by your team admin');

@@ -21,7 +21,11 @@ describe('recipient suggestions from contacts', () => {
   });
 
   it('lists matches at the start of a word before matches inside one', () => {
-    expect(emails(suggestContacts(CONTACTS, 'mar', []))).toEqual(['maria@acme.com', 'carol@example.org', 'anna.maria@studio.it']);
+    expect(emails(suggestContacts(CONTACTS, 'mar', []))).toEqual([
+      'maria@acme.com',
+      'carol@example.org',
+      'anna.maria@studio.it',
+    ]);
     expect(emails(suggestContacts(CONTACTS, 'ria', []))).toEqual(['maria@acme.com', 'anna.maria@studio.it']);
     const ordered = [{ email: 'zmaria@x.com' }, { email: 'maria2@y.com' }];
     expect(emails(suggestContacts(ordered, 'maria', []))).toEqual(['maria2@y.com', 'zmaria@x.com']);
@@ -30,7 +34,10 @@ describe('recipient suggestions from contacts', () => {
   it('offers each address once, skips contacts without one, and leaves out those already added', () => {
     expect(emails(suggestContacts(CONTACTS, 'acme', []))).toEqual(['maria@acme.com']);
     expect(emails(suggestContacts(CONTACTS, 'no address', []))).toEqual([]);
-    expect(emails(suggestContacts(CONTACTS, 'mar', ['maria@acme.com']))).toEqual(['carol@example.org', 'anna.maria@studio.it']);
+    expect(emails(suggestContacts(CONTACTS, 'mar', ['maria@acme.com']))).toEqual([
+      'carol@example.org',
+      'anna.maria@studio.it',
+    ]);
   });
 
   it('suggests nothing for an empty box, and at most a handful', () => {

@@ -5,7 +5,11 @@ import { formatBytes } from '@domain/format';
 describe('formatSize', () => {
   it('rounds and scales as the domain formatBytes does (Intl writes the SI kB)', () => {
     for (const n of [0, 999, 1500, 300_000, 45e9, 999_960_000, 2e12]) {
-      expect(formatSize(n, 'en').replace(/\u00a0/g, ' ').toLowerCase()).toBe(formatBytes(n).toLowerCase());
+      expect(
+        formatSize(n, 'en')
+          .replace(/\u00a0/g, ' ')
+          .toLowerCase(),
+      ).toBe(formatBytes(n).toLowerCase());
     }
     expect(formatSize(0, 'en')).toBe('0 B');
   });

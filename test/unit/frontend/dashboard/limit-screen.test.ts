@@ -11,14 +11,26 @@ import { BLOCK_REASONS, blockReasonOf, limitCopy, type LimitLine } from '@/featu
 let i18n: I18n;
 beforeAll(async () => {
   i18n = createInstance();
-  await i18n.init({ lng: 'en', resources: { en: CATALOGUE.en }, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
+  await i18n.init({
+    lng: 'en',
+    resources: { en: CATALOGUE.en },
+    fallbackNS: FALLBACK_NS,
+    interpolation: { escapeValue: false },
+  });
 });
-const text = (line: LimitLine): string => (i18n.t as (k: string, o?: Record<string, unknown>) => string)(line.key, line.params);
+const text = (line: LimitLine): string =>
+  (i18n.t as (k: string, o?: Record<string, unknown>) => string)(line.key, line.params);
 
 type LimitUser = Pick<SessionUser, 'role' | 'thisMonthsTransfers' | 'monthlyTransferLimit' | 'storageLimit'>;
 const userOn = (role: string, extra: Partial<LimitUser> = {}): LimitUser => {
   const limits = limitsFor(role);
-  return { role, thisMonthsTransfers: limits.monthlyTransfers ?? 0, monthlyTransferLimit: limits.monthlyTransfers, storageLimit: limits.storage, ...extra };
+  return {
+    role,
+    thisMonthsTransfers: limits.monthlyTransfers ?? 0,
+    monthlyTransferLimit: limits.monthlyTransfers,
+    storageLimit: limits.storage,
+    ...extra,
+  };
 };
 // English formatting as the domain does it, so the rendered copy can be compared with limitScreenFor.
 const english = { size: formatBytes, planName: (role: string) => limitsFor(role).displayName };
@@ -65,7 +77,9 @@ describe('limit screen copy (spec §8)', () => {
     ]);
     expect(title('trial_expired')).toBe('Your trial has expired');
     for (const reason of ['revoked', 'past_due', 'unpaid'] as const) {
-      expect(title(reason)).toBe("We're sorry, but your account is currently suspended. You still have access to your data.");
+      expect(title(reason)).toBe(
+        "We're sorry, but your account is currently suspended. You still have access to your data.",
+      );
     }
     expect(title('subscription_over')).toBe('Your subscription is over.');
     expect(i18n.t('dashboard.limit.upgrade')).toBe(TEXTS.upgradeAction);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, imageUploadSchema, type ImageUploadResponse, type SessionUser, type UpdateProfileInput } from '@domain/auth-api';
+import {
+  IMAGE_MAX_BYTES,
+  imageUploadSchema,
+  type ImageUploadResponse,
+  type SessionUser,
+  type UpdateProfileInput,
+} from '@domain/auth-api';
 import { EN_TEXTS as en } from '../../../helpers/catalogues';
 import { problemOf } from '@domain/validation';
 import {
@@ -18,12 +24,14 @@ const image = (type: string, size: number) => new Blob([new Uint8Array(size)], {
 
 describe('picture checks before upload', () => {
   it('accepts PNG, JPEG, GIF and WebP up to 5 MB', () => {
-    for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp']) expect(imageProblem({ type, size: 1000 }), type).toBeNull();
+    for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
+      expect(imageProblem({ type, size: 1000 }), type).toBeNull();
     expect(imageProblem({ type: 'image/png', size: IMAGE_MAX_BYTES })).toBeNull();
   });
 
   it('refuses other types, even other images', () => {
-    for (const type of ['image/svg+xml', 'application/pdf', 'text/html', '']) expect(imageProblem({ type, size: 1000 }), type).toBe('type');
+    for (const type of ['image/svg+xml', 'application/pdf', 'text/html', ''])
+      expect(imageProblem({ type, size: 1000 }), type).toBe('type');
   });
 
   it('refuses more than 5 MB, and empty files', () => {
@@ -32,7 +40,9 @@ describe('picture checks before upload', () => {
   });
 
   it("says it in the API's own words", () => {
-    const issues = imageUploadSchema.safeParse({ kind: 'profile', contentType: 'image/tiff', size: IMAGE_MAX_BYTES + 1 }).error?.issues ?? [];
+    const issues =
+      imageUploadSchema.safeParse({ kind: 'profile', contentType: 'image/tiff', size: IMAGE_MAX_BYTES + 1 }).error
+        ?.issues ?? [];
     const messages = issues.map((i) => problemOf(i).message);
     expect(messages).toContain(en.dashboard.profile.errors.type);
     expect(messages).toContain(en.dashboard.profile.errors.size);
@@ -42,7 +52,11 @@ describe('picture checks before upload', () => {
 /** Records the calls the upload makes, answering like the API would. */
 function recordingApi(): ProfileApi & { calls: string[] } {
   const calls: string[] = [];
-  const target: ImageUploadResponse = { url: 'https://bucket.example/put', key: 'profile/u1/abc.png', headers: { 'content-type': 'image/png' } };
+  const target: ImageUploadResponse = {
+    url: 'https://bucket.example/put',
+    key: 'profile/u1/abc.png',
+    headers: { 'content-type': 'image/png' },
+  };
   return {
     calls,
     async requestImageUpload(body) {
@@ -76,8 +90,12 @@ describe('picture upload', () => {
 
   it('uploads nothing when the file is not an allowed picture', async () => {
     const api = recordingApi();
-    await expect(uploadProfileImage('profile', image('image/svg+xml', 10), api)).rejects.toBeInstanceOf(ImageRejectedError);
-    await expect(uploadProfileImage('logo', image('image/png', IMAGE_MAX_BYTES + 1), api)).rejects.toMatchObject({ problem: 'size' });
+    await expect(uploadProfileImage('profile', image('image/svg+xml', 10), api)).rejects.toBeInstanceOf(
+      ImageRejectedError,
+    );
+    await expect(uploadProfileImage('logo', image('image/png', IMAGE_MAX_BYTES + 1), api)).rejects.toMatchObject({
+      problem: 'size',
+    });
     expect(api.calls).toEqual([]);
   });
 
@@ -90,7 +108,7 @@ describe('picture upload', () => {
     expect(api.calls.some((c) => c.startsWith('update'))).toBe(false);
   });
 
-  it("removes a picture with an empty key", () => {
+  it('removes a picture with an empty key', () => {
     expect(removeImageBody('profile')).toEqual({ profilePicKey: '' });
     expect(removeImageBody('logo')).toEqual({ logoPicKey: '' });
   });
@@ -100,17 +118,35 @@ describe('profile form', () => {
   const saved = { fullName: 'Ada Lovelace', greetingName: '', company: 'Analytical Engines' };
 
   it('sends only what changed, trimmed', () => {
-    expect(profileChanges(saved, { ...saved, greetingName: '  Ada ' })).toEqual({ ok: true, changed: true, body: { greetingName: 'Ada' } });
-    expect(profileChanges(saved, { ...saved, company: '' })).toEqual({ ok: true, changed: true, body: { company: '' } });
-    expect(profileChanges(saved, { ...saved, fullName: 'Ada Lovelace ' })).toEqual({ ok: true, changed: false, body: {} });
+    expect(profileChanges(saved, { ...saved, greetingName: '  Ada ' })).toEqual({
+      ok: true,
+      changed: true,
+      body: { greetingName: 'Ada' },
+    });
+    expect(profileChanges(saved, { ...saved, company: '' })).toEqual({
+      ok: true,
+      changed: true,
+      body: { company: '' },
+    });
+    expect(profileChanges(saved, { ...saved, fullName: 'Ada Lovelace ' })).toEqual({
+      ok: true,
+      changed: false,
+      body: {},
+    });
   });
 
   it('requires a full name', () => {
-    expect(profileChanges(saved, { ...saved, fullName: '  ' })).toEqual({ ok: false, problems: { fullName: 'fullNameRequired' } });
+    expect(profileChanges(saved, { ...saved, fullName: '  ' })).toEqual({
+      ok: false,
+      problems: { fullName: 'fullNameRequired' },
+    });
   });
 
   it('refuses a greeting name longer than the API takes', () => {
-    expect(profileChanges(saved, { ...saved, greetingName: 'x'.repeat(101) })).toEqual({ ok: false, problems: { greetingName: 'tooLong' } });
+    expect(profileChanges(saved, { ...saved, greetingName: 'x'.repeat(101) })).toEqual({
+      ok: false,
+      problems: { greetingName: 'tooLong' },
+    });
   });
 });
 

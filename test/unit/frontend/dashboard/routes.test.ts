@@ -17,7 +17,12 @@ describe('/dash children (spec §2)', () => {
     expect(deepest('/dash/transfers')?.id).toBe('transfers');
     expect(deepest('/dash/contacts')?.id).toBe('contacts');
     // The TransferModal is the list's child: the list stays rendered behind it.
-    expect(matchRoutes(tree, '/dash/transfers/abc1234')?.map((m) => m.route.id)).toEqual([undefined, 'dash-layout', 'transfers', 'TransferModal']);
+    expect(matchRoutes(tree, '/dash/transfers/abc1234')?.map((m) => m.route.id)).toEqual([
+      undefined,
+      'dash-layout',
+      'transfers',
+      'TransferModal',
+    ]);
     // the storage region picker, settings, and the roadmap inside the dashboard layout
     expect(deepest('/dash/data-residency')?.path).toBe('data-residency');
     expect(deepest('/dash/settings')?.path).toBe('settings');
@@ -26,7 +31,20 @@ describe('/dash children (spec §2)', () => {
   });
 
   it('loads each screen on demand', async () => {
-    for (const path of ['/dash', '/dash/account', '/dash/account/profile', '/dash/analytics', '/dash/transfers', '/dash/transfers/abc1234', '/dash/contacts', '/dash/requests', '/dash/requests/abc1234', '/dash/data-residency', '/dash/settings', '/dash/roadmap']) {
+    for (const path of [
+      '/dash',
+      '/dash/account',
+      '/dash/account/profile',
+      '/dash/analytics',
+      '/dash/transfers',
+      '/dash/transfers/abc1234',
+      '/dash/contacts',
+      '/dash/requests',
+      '/dash/requests/abc1234',
+      '/dash/data-residency',
+      '/dash/settings',
+      '/dash/roadmap',
+    ]) {
       const matches = matchRoutes(tree, path) ?? [];
       for (const { route } of matches.slice(1)) {
         const lazy = route.lazy as (() => Promise<Partial<RouteObject>>) | undefined;
@@ -39,7 +57,11 @@ describe('/dash children (spec §2)', () => {
   // ---- file requests ----
   it('serves the requests list and one request, each loaded on demand', async () => {
     expect(deepest('/dash/requests')?.id).toBe('requests');
-    expect(matchRoutes(tree, '/dash/requests/AbCd1234')?.map((m) => m.route.id)).toEqual([undefined, 'dash-layout', 'requestDetail']);
+    expect(matchRoutes(tree, '/dash/requests/AbCd1234')?.map((m) => m.route.id)).toEqual([
+      undefined,
+      'dash-layout',
+      'requestDetail',
+    ]);
     for (const path of ['/dash/requests', '/dash/requests/AbCd1234']) {
       const route = deepest(path)!;
       const lazy = route.lazy as () => Promise<Partial<RouteObject>>;
@@ -61,7 +83,11 @@ describe('/dash children (spec §2)', () => {
   it('sends the old /dash/billing to /dash/account/billing, keeping the query', async () => {
     const route = deepest('/dash/billing');
     const request = new Request('http://app.test/dash/billing?x=1');
-    const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({ request, params: {}, context: undefined } as LoaderFunctionArgs)) as Response;
+    const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({
+      request,
+      params: {},
+      context: undefined,
+    } as LoaderFunctionArgs)) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/dash/account/billing?x=1');
   });
@@ -69,7 +95,11 @@ describe('/dash children (spec §2)', () => {
   it('sends the old /dash/teams to /dash/account/teams, keeping the query', async () => {
     const route = deepest('/dash/teams');
     const request = new Request('http://app.test/dash/teams?x=1');
-    const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({ request, params: {}, context: undefined } as LoaderFunctionArgs)) as Response;
+    const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({
+      request,
+      params: {},
+      context: undefined,
+    } as LoaderFunctionArgs)) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/dash/account/teams?x=1');
   });
@@ -79,19 +109,27 @@ describe('/dash children (spec §2)', () => {
     expect(deepest('/dash/account/customize')?.id).toBe('accountCustomize');
     expect(deepest('/dash/account/powered-by')?.id).toBe('accountPoweredBy');
     const route = deepest('/dash/customize');
-    const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({ request: new Request('http://app.test/dash/customize'), params: {}, context: undefined } as LoaderFunctionArgs)) as Response;
+    const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({
+      request: new Request('http://app.test/dash/customize'),
+      params: {},
+      context: undefined,
+    } as LoaderFunctionArgs)) as Response;
     expect(response.headers.get('Location')).toBe(paths.accountCustomize());
   });
 
-  it.each([
-    '/dash/powered-by',
-    '/dash/account/unknown',
-  ])('sends the unknown %s to /404/ with the path', async (path) => {
-    const route = deepest(path);
-    expect(route?.path).toBe('*');
-    const request = new Request(`http://app.test${path}?tab=1`);
-    const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({ request, params: {}, context: undefined } as LoaderFunctionArgs)) as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get('Location')).toBe(paths.notFound(`${path}?tab=1`));
-  });
+  it.each(['/dash/powered-by', '/dash/account/unknown'])(
+    'sends the unknown %s to /404/ with the path',
+    async (path) => {
+      const route = deepest(path);
+      expect(route?.path).toBe('*');
+      const request = new Request(`http://app.test${path}?tab=1`);
+      const response = (await (route!.loader as (args: LoaderFunctionArgs) => unknown)({
+        request,
+        params: {},
+        context: undefined,
+      } as LoaderFunctionArgs)) as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get('Location')).toBe(paths.notFound(`${path}?tab=1`));
+    },
+  );
 });

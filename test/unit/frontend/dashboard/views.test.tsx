@@ -96,7 +96,13 @@ describe('dashboard home', () => {
   });
 
   it('shows a free user their monthly cap and the way to upgrade', () => {
-    const view = doc(<DashboardHome />, { ...USER, role: 'free', storageLimit: 10 * GB, storageUsed: 9.5 * GB, monthlyTransferLimit: 10 });
+    const view = doc(<DashboardHome />, {
+      ...USER,
+      role: 'free',
+      storageLimit: 10 * GB,
+      storageUsed: 9.5 * GB,
+      monthlyTransferLimit: 10,
+    });
     expect(view.text()).toContain('4 of 10');
     expect(view.tag('storage-bar')).toContain('data-state="warning"');
     expect(view.text()).toContain('Your storage is almost full: 500 MB left.');
@@ -104,7 +110,14 @@ describe('dashboard home', () => {
   });
 
   it('shows the limit screen instead of the form when the account is blocked', () => {
-    const view = doc(<DashboardHome />, { ...USER, role: 'free', storageUsed: 10 * GB, storageLimit: 10 * GB, storageState: 'full', blocked: 'storage_full' });
+    const view = doc(<DashboardHome />, {
+      ...USER,
+      role: 'free',
+      storageUsed: 10 * GB,
+      storageLimit: 10 * GB,
+      storageState: 'full',
+      blocked: 'storage_full',
+    });
     expect(view.tag('limit-screen')).toContain('data-reason="storage_full"');
     expect(view.has('quick-send')).toBe(false);
     expect(view.tag('storage-bar')).toContain('data-state="full"');
@@ -120,7 +133,12 @@ describe('dashboard home', () => {
 
 describe('limit screen', () => {
   const screen = (reason: Parameters<typeof LimitScreen>[0]['reason'], role = 'pro') =>
-    doc(<LimitScreen reason={reason} user={{ role, thisMonthsTransfers: 10, monthlyTransferLimit: role === 'free' ? 10 : null, storageLimit: 0 }} />);
+    doc(
+      <LimitScreen
+        reason={reason}
+        user={{ role, thisMonthsTransfers: 10, monthlyTransferLimit: role === 'free' ? 10 : null, storageLimit: 0 }}
+      />,
+    );
 
   it('says why, offers the upgrade and a support contact', () => {
     const view = screen('trial_expired');
@@ -199,7 +217,8 @@ describe('feedback', () => {
   it('asks for a rating Bad / Fine / Fantastic and a message, with Send disabled while empty', () => {
     const view = doc(<FeedbackDialog onClose={() => undefined} />);
     expect(view.tag('feedback-modal')).toMatch(/^<dialog/);
-    for (const rating of ['Bad', 'Fine', 'Fantastic']) expect(view.tag(`feedback-rating-${rating}`)).toContain('aria-pressed="false"');
+    for (const rating of ['Bad', 'Fine', 'Fantastic'])
+      expect(view.tag(`feedback-rating-${rating}`)).toContain('aria-pressed="false"');
     expect(view.tag('feedback-message')).toContain('required');
     expect(view.attr('feedback-send', 'disabled')).toBe('');
     expect(view.text()).toContain('How are we doing?');
@@ -257,7 +276,15 @@ describe('account', () => {
 describe('recipient box with contacts', () => {
   const field = (contacts?: { email: string }[]) =>
     doc(
-      <RecipientsField recipients={[]} draft="ma" invalid={false} onType={() => undefined} onCommit={() => undefined} onRemove={() => undefined} contacts={contacts} />,
+      <RecipientsField
+        recipients={[]}
+        draft="ma"
+        invalid={false}
+        onType={() => undefined}
+        onCommit={() => undefined}
+        onRemove={() => undefined}
+        contacts={contacts}
+      />,
     );
 
   it('is a combobox whose list opens on focus', () => {
@@ -270,7 +297,7 @@ describe('recipient box with contacts', () => {
     expect(view.attr('recipient-suggestions', 'hidden')).toBe('');
   });
 
-  it("stays a plain field for a guest", () => {
+  it('stays a plain field for a guest', () => {
     const view = field(undefined);
     expect(view.tag('recipients-input')).not.toContain('combobox');
     expect(view.has('recipient-suggestions')).toBe(false);

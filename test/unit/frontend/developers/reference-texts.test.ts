@@ -16,7 +16,11 @@ interface Reference {
 }
 
 const reference = (language: string): Reference =>
-  (JSON.parse(readFileSync(new URL(`../../../../frontend/src/i18n/locales/api/${language}.json`, import.meta.url), 'utf8')) as { docs: { reference: Reference } }).docs.reference;
+  (
+    JSON.parse(
+      readFileSync(new URL(`../../../../frontend/src/i18n/locales/api/${language}.json`, import.meta.url), 'utf8'),
+    ) as { docs: { reference: Reference } }
+  ).docs.reference;
 
 const view = apiDocView(openApiDocument('https://app.example/api'));
 const operations = view.tags.flatMap((tag) => tag.operations);
@@ -29,7 +33,13 @@ describe('the API reference in every language', () => {
 
   it.each([...LANGUAGES])('%s: a summary and a description for every operation, a name for every tag', (language) => {
     const ref = reference(language);
-    const missing = operations.filter((op) => !ref.operations?.[op.operationId!]?.summary?.trim() || !ref.operations?.[op.operationId!]?.description?.trim()).map((op) => op.id);
+    const missing = operations
+      .filter(
+        (op) =>
+          !ref.operations?.[op.operationId!]?.summary?.trim() ||
+          !ref.operations?.[op.operationId!]?.description?.trim(),
+      )
+      .map((op) => op.id);
     expect(missing).toEqual([]);
     expect(view.tags.map((tag) => tag.name).filter((name) => !ref.tags?.[name]?.trim())).toEqual([]);
     // nothing for operations the document no longer has
@@ -41,7 +51,11 @@ describe('the API reference in every language', () => {
     const en = reference('en');
     for (const language of LANGUAGES.filter((l) => l !== 'en')) {
       const ref = reference(language);
-      const same = operations.filter((op) => ref.operations?.[op.operationId!]?.description === en.operations?.[op.operationId!]?.description).map((op) => op.id);
+      const same = operations
+        .filter(
+          (op) => ref.operations?.[op.operationId!]?.description === en.operations?.[op.operationId!]?.description,
+        )
+        .map((op) => op.id);
       expect(same, language).toEqual([]);
     }
   });

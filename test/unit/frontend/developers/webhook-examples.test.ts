@@ -33,7 +33,12 @@ import {
   webhookRegisterExamples,
 } from '@/features/developers/examples';
 
-type Verify = (rawBody: string | Buffer, headers: Record<string, string | undefined>, secret: string, toleranceSeconds?: number) => boolean;
+type Verify = (
+  rawBody: string | Buffer,
+  headers: Record<string, string | undefined>,
+  secret: string,
+  toleranceSeconds?: number,
+) => boolean;
 
 const ROOT = path.resolve(__dirname, '../../../..');
 // Inside the repository, so the docs' snippet finds its `standardwebhooks` import in node_modules.
@@ -60,15 +65,27 @@ const verifiers: Record<string, Verify> = {};
 
 beforeAll(async () => {
   const page = await compiled('page-verify', WEBHOOK_VERIFY_TS);
-  verifiers['the page (TypeScript)'] = ((await import(pathToFileURL(page).href)) as { verifySendBridgeWebhook: Verify }).verifySendBridgeWebhook;
+  verifiers['the page (TypeScript)'] = (
+    (await import(pathToFileURL(page).href)) as { verifySendBridgeWebhook: Verify }
+  ).verifySendBridgeWebhook;
   const docs = path.join(dir, 'docs-verify.mjs');
   writeFileSync(docs, documentedSnippet());
-  verifiers['docs/webhooks.md (JavaScript)'] = ((await import(pathToFileURL(docs).href)) as { verifySendBridgeWebhook: Verify }).verifySendBridgeWebhook;
+  verifiers['docs/webhooks.md (JavaScript)'] = (
+    (await import(pathToFileURL(docs).href)) as { verifySendBridgeWebhook: Verify }
+  ).verifySendBridgeWebhook;
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const event = { id: 'evt_01968b2e-75c0-74d2-8415-161f668a482d', type: 'transfer.created' as const, body: JSON.stringify({ id: 'evt_01968b2e-75c0-74d2-8415-161f668a482d', type: 'transfer.created', data: { name: 'Ünïcødé ✓' } }) };
+const event = {
+  id: 'evt_01968b2e-75c0-74d2-8415-161f668a482d',
+  type: 'transfer.created' as const,
+  body: JSON.stringify({
+    id: 'evt_01968b2e-75c0-74d2-8415-161f668a482d',
+    type: 'transfer.created',
+    data: { name: 'Ünïcødé ✓' },
+  }),
+};
 const SECRET = 'whsec_dGhlIGN1cnJlbnQgc2VjcmV0IG9mIHRoZSBlbmRwb2ludA==';
 const OLD = 'whsec_dGhlIHByZXZpb3VzIHNlY3JldCBvZiB0aGUgZW5kcG9pbnQ=';
 
@@ -88,16 +105,52 @@ describe.each(['the page (TypeScript)', 'docs/webhooks.md (JavaScript)'])('the v
     expect(verify(`${event.body} `, headers, SECRET)).toBe(false);
     expect(verify(event.body, headers, 'whsec_c29tZW9uZSBlbHNlJ3Mgc2VjcmV0')).toBe(false);
     expect(verify(event.body, { ...headers, [WEBHOOK_HEADERS.signature]: undefined }, SECRET)).toBe(false);
-    expect(verify(event.body, { ...headers, [WEBHOOK_HEADERS.signature]: headers[WEBHOOK_HEADERS.signature]!.replace('v1,', 'v0,') }, SECRET)).toBe(false);
-    expect(verify(event.body, { ...headers, [WEBHOOK_HEADERS.signature]: headers[WEBHOOK_HEADERS.signature]!.slice(0, -2) }, SECRET)).toBe(false);
+    expect(
+      verify(
+        event.body,
+        { ...headers, [WEBHOOK_HEADERS.signature]: headers[WEBHOOK_HEADERS.signature]!.replace('v1,', 'v0,') },
+        SECRET,
+      ),
+    ).toBe(false);
+    expect(
+      verify(
+        event.body,
+        { ...headers, [WEBHOOK_HEADERS.signature]: headers[WEBHOOK_HEADERS.signature]!.slice(0, -2) },
+        SECRET,
+      ),
+    ).toBe(false);
   });
 
   it(`accepts a timestamp within ${SIGNATURE_TOLERANCE_SECONDS} s of the clock and refuses one further away (replays)`, () => {
     const now = Date.now();
-    expect(verify(event.body, deliveryHeaders({ secret: SECRET }, event, now - (SIGNATURE_TOLERANCE_SECONDS - 10) * 1000), SECRET)).toBe(true);
-    expect(verify(event.body, deliveryHeaders({ secret: SECRET }, event, now - (SIGNATURE_TOLERANCE_SECONDS + 10) * 1000), SECRET)).toBe(false);
-    expect(verify(event.body, deliveryHeaders({ secret: SECRET }, event, now + (SIGNATURE_TOLERANCE_SECONDS + 10) * 1000), SECRET)).toBe(false);
-    expect(verify(event.body, { ...deliveryHeaders({ secret: SECRET }, event, now), [WEBHOOK_HEADERS.timestamp]: 'soon' }, SECRET)).toBe(false);
+    expect(
+      verify(
+        event.body,
+        deliveryHeaders({ secret: SECRET }, event, now - (SIGNATURE_TOLERANCE_SECONDS - 10) * 1000),
+        SECRET,
+      ),
+    ).toBe(true);
+    expect(
+      verify(
+        event.body,
+        deliveryHeaders({ secret: SECRET }, event, now - (SIGNATURE_TOLERANCE_SECONDS + 10) * 1000),
+        SECRET,
+      ),
+    ).toBe(false);
+    expect(
+      verify(
+        event.body,
+        deliveryHeaders({ secret: SECRET }, event, now + (SIGNATURE_TOLERANCE_SECONDS + 10) * 1000),
+        SECRET,
+      ),
+    ).toBe(false);
+    expect(
+      verify(
+        event.body,
+        { ...deliveryHeaders({ secret: SECRET }, event, now), [WEBHOOK_HEADERS.timestamp]: 'soon' },
+        SECRET,
+      ),
+    ).toBe(false);
   });
 
   it("during a rotation's grace period accepts either secret (two v1= signatures), after it only the new one", () => {
@@ -131,10 +184,22 @@ describe('the webhooks examples on /developers', () => {
   it("show the contract's event types and delivery headers, and the example's signature is the server's", () => {
     expect(WEBHOOK_EVENT_TYPES).toEqual(EVENT_TYPES);
     expect(WEBHOOK_HEADER_ROWS.map((h) => h.name).sort()).toEqual(Object.values(WEBHOOK_HEADERS).sort());
-    expect(EXAMPLE_SIGNATURE).toBe(`v1,${signatureOf(EXAMPLE_SECRET, EXAMPLE_EVENT.id, EXAMPLE_TIMESTAMP, JSON.stringify(EXAMPLE_EVENT))}`);
+    expect(EXAMPLE_SIGNATURE).toBe(
+      `v1,${signatureOf(EXAMPLE_SECRET, EXAMPLE_EVENT.id, EXAMPLE_TIMESTAMP, JSON.stringify(EXAMPLE_EVENT))}`,
+    );
     // the official library signs the example the same way
-    expect(new Webhook(EXAMPLE_SECRET).sign(EXAMPLE_EVENT.id, new Date(EXAMPLE_TIMESTAMP * 1000), JSON.stringify(EXAMPLE_EVENT))).toBe(EXAMPLE_SIGNATURE);
-    const shown = deliveryHeaders({ secret: EXAMPLE_SECRET }, { ...EXAMPLE_EVENT, body: JSON.stringify(EXAMPLE_EVENT) }, EXAMPLE_TIMESTAMP * 1000);
+    expect(
+      new Webhook(EXAMPLE_SECRET).sign(
+        EXAMPLE_EVENT.id,
+        new Date(EXAMPLE_TIMESTAMP * 1000),
+        JSON.stringify(EXAMPLE_EVENT),
+      ),
+    ).toBe(EXAMPLE_SIGNATURE);
+    const shown = deliveryHeaders(
+      { secret: EXAMPLE_SECRET },
+      { ...EXAMPLE_EVENT, body: JSON.stringify(EXAMPLE_EVENT) },
+      EXAMPLE_TIMESTAMP * 1000,
+    );
     for (const [name, value] of Object.entries(shown)) expect(EXAMPLE_DELIVERY).toContain(`\n${name}: ${value}\n`);
     expect(WEBHOOK_VERIFY_TS).toContain(`toleranceSeconds = ${SIGNATURE_TOLERANCE_SECONDS}`);
   });
@@ -167,7 +232,11 @@ function typeErrors(modules: Record<string, string>): string[] {
     typeRoots: [path.join(ROOT, 'node_modules/@types')],
     types: ['node'],
   });
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
 }
 
 describe('the TypeScript examples on /developers', () => {
@@ -200,13 +269,20 @@ describe("the page's receiver example, run as it stands", () => {
   it('answers 204 to a signed delivery, acts on an event id once however often it comes, and refuses a forged one with 400', async () => {
     const file = await compiled('receiver', `${WEBHOOK_VERIFY_TS}\n${WEBHOOK_RECEIVER_TS}`);
     const port = await freePort();
-    child = spawn(process.execPath, [file], { env: { ...process.env, PORT: String(port), SENDBRIDGE_WEBHOOK_SECRET: SECRET }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [file], {
+      env: { ...process.env, PORT: String(port), SENDBRIDGE_WEBHOOK_SECRET: SECRET },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
 
     const post = (body: string, headers: Record<string, string>) =>
-      fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+      fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
     const deadline = Date.now() + 10_000;
     for (;;) {
       const up = await post('{}', {}).then(
@@ -224,7 +300,10 @@ describe("the page's receiver example, run as it stands", () => {
     expect((await post(event.body, deliveryHeaders({ secret: SECRET }, event, Date.now()))).status).toBe(204);
     // a retry: same event id and body, a later attempt
     expect((await post(event.body, deliveryHeaders({ secret: SECRET }, event, Date.now() + 1000))).status).toBe(204);
-    expect((await post(event.body, deliveryHeaders({ secret: 'whsec_Zm9yZ2VkIGJ5IHNvbWVvbmUgZWxzZQ==' }, event, Date.now()))).status).toBe(400);
+    expect(
+      (await post(event.body, deliveryHeaders({ secret: 'whsec_Zm9yZ2VkIGJ5IHNvbWVvbmUgZWxzZQ==' }, event, Date.now())))
+        .status,
+    ).toBe(400);
     const other = { ...event, id: 'evt_other', body: event.body.replace(event.id, 'evt_other') };
     expect((await post(other.body, deliveryHeaders({ secret: SECRET }, other, Date.now()))).status).toBe(204);
     await new Promise((r) => setTimeout(r, 100));

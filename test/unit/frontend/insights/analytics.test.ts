@@ -9,7 +9,15 @@ import { numericOf } from '@/features/analytics/country-codes';
 import { buildCsv, csvCell, csvFileName, downloadsCsv } from '@/features/analytics/csv';
 import { parseDay, presetOf, presetRange, rangeProblem } from '@/features/analytics/date-range';
 import { SHADES, shadeOf } from '@/features/analytics/map-scale';
-import { bucketLabel, bucketStart, bucketTick, bucketStarts, completeSeries, peak, toChartData } from '@/features/analytics/series';
+import {
+  bucketLabel,
+  bucketStart,
+  bucketTick,
+  bucketStarts,
+  completeSeries,
+  peak,
+  toChartData,
+} from '@/features/analytics/series';
 
 describe('CSV cells', () => {
   it('leaves plain text alone', () => {
@@ -40,8 +48,23 @@ describe('CSV cells', () => {
 
 describe('the downloads export', () => {
   const rows: DownloadRow[] = [
-    { dlDate: Date.UTC(2026, 2, 1, 9, 30), slug: 'abc123', fileName: '=cmd|calc.xlsx', dlOrigin: 'file', countryCode: 'DE', country_name: 'Germany', receiverEmail: 'ada@example.com' },
-    { dlDate: Date.UTC(2026, 2, 2), slug: 'abc123', fileName: 'all, files.zip', dlOrigin: 'zip', countryCode: 'XX', country_name: 'Unknown' },
+    {
+      dlDate: Date.UTC(2026, 2, 1, 9, 30),
+      slug: 'abc123',
+      fileName: '=cmd|calc.xlsx',
+      dlOrigin: 'file',
+      countryCode: 'DE',
+      country_name: 'Germany',
+      receiverEmail: 'ada@example.com',
+    },
+    {
+      dlDate: Date.UTC(2026, 2, 2),
+      slug: 'abc123',
+      fileName: 'all, files.zip',
+      dlOrigin: 'zip',
+      countryCode: 'XX',
+      country_name: 'Unknown',
+    },
   ];
 
   it('has one line per download: ISO date, slug, file, origin, country name and code, recipient', () => {
@@ -128,9 +151,24 @@ describe('buckets and series', () => {
   });
 
   it('lists every bucket of a range, across month and year ends', () => {
-    expect(bucketStarts('2026-02-27', '2026-03-02', 'day')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
-    expect(bucketStarts('2026-03-01', '2026-03-16', 'week')).toEqual(['2026-02-23', '2026-03-02', '2026-03-09', '2026-03-16']);
-    expect(bucketStarts('2025-11-20', '2026-02-01', 'month')).toEqual(['2025-11-01', '2025-12-01', '2026-01-01', '2026-02-01']);
+    expect(bucketStarts('2026-02-27', '2026-03-02', 'day')).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ]);
+    expect(bucketStarts('2026-03-01', '2026-03-16', 'week')).toEqual([
+      '2026-02-23',
+      '2026-03-02',
+      '2026-03-09',
+      '2026-03-16',
+    ]);
+    expect(bucketStarts('2025-11-20', '2026-02-01', 'month')).toEqual([
+      '2025-11-01',
+      '2025-12-01',
+      '2026-01-01',
+      '2026-02-01',
+    ]);
   });
 
   it('fills missing buckets with zeros, in order, and sums points into their bucket', () => {
@@ -145,11 +183,21 @@ describe('buckets and series', () => {
       { start: '2026-03-03', downloads: 2 },
       { start: '2026-03-04', downloads: 0 },
     ]);
-    expect(completeSeries(series, '2026-03-01', '2026-03-04', 'month')).toEqual([{ start: '2026-03-01', downloads: 3 }]);
+    expect(completeSeries(series, '2026-03-01', '2026-03-04', 'month')).toEqual([
+      { start: '2026-03-01', downloads: 3 },
+    ]);
   });
 
-  it("gives uPlot index x values and the downloads, and the peak at least 1", () => {
-    expect(toChartData([{ start: '2026-03-01', downloads: 4 }, { start: '2026-03-02', downloads: 0 }])).toEqual([[0, 1], [4, 0]]);
+  it('gives uPlot index x values and the downloads, and the peak at least 1', () => {
+    expect(
+      toChartData([
+        { start: '2026-03-01', downloads: 4 },
+        { start: '2026-03-02', downloads: 0 },
+      ]),
+    ).toEqual([
+      [0, 1],
+      [4, 0],
+    ]);
     expect(peak([0, 0])).toBe(1);
     expect(peak([3, 7, 2])).toBe(7);
   });
@@ -179,7 +227,9 @@ describe('the world map', () => {
 
   it('can colour every country shape of the atlas that has an id', () => {
     const topology = world as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>;
-    const ids = feature(topology, topology.objects.countries).features.map((f) => f.id).filter((id): id is string => typeof id === 'string');
+    const ids = feature(topology, topology.objects.countries)
+      .features.map((f) => f.id)
+      .filter((id): id is string => typeof id === 'string');
     expect(ids.length).toBeGreaterThan(170);
     const unreachable = ids.filter((id) => {
       const alpha2 = countries.numericToAlpha2(id);

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangelogEntry } from '@domain/dashboard-api';
-import { countLabel, countNew, isNewSince, lastOpenedKey, newSince, readLastOpened, writeLastOpened } from '@/features/whats-new/last-opened';
+import {
+  countLabel,
+  countNew,
+  isNewSince,
+  lastOpenedKey,
+  newSince,
+  readLastOpened,
+  writeLastOpened,
+} from '@/features/whats-new/last-opened';
 
-const entry = (id: string, created: string): ChangelogEntry => ({ id, types: ['new'], created, title: id, markdownDetails: '' });
-const entries = [entry('c', '2026-03-10T00:00:00Z'), entry('b', '2026-02-01T00:00:00Z'), entry('a', '2026-01-01T00:00:00Z')];
+const entry = (id: string, created: string): ChangelogEntry => ({
+  id,
+  types: ['new'],
+  created,
+  title: id,
+  markdownDetails: '',
+});
+const entries = [
+  entry('c', '2026-03-10T00:00:00Z'),
+  entry('b', '2026-02-01T00:00:00Z'),
+  entry('a', '2026-01-01T00:00:00Z'),
+];
 
 function memoryStorage() {
   const data = new Map<string, string>();

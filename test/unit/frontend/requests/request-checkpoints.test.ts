@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { requestCheckpointKey, requestCheckpointStorage } from '@/features/requests/request-checkpoints';
-import { CHECKPOINT_STORAGE_KEY, findCheckpoint, saveCheckpoint, type CheckpointStorage } from '@/shared/upload/checkpoint';
+import {
+  CHECKPOINT_STORAGE_KEY,
+  findCheckpoint,
+  saveCheckpoint,
+  type CheckpointStorage,
+} from '@/shared/upload/checkpoint';
 
 function memoryStorage(): CheckpointStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 
 const NOW = Date.UTC(2026, 10, 25);
-const checkpoint = { id: 'abc1234', uploadToken: 'tok', createdAt: NOW, files: [{ fileId: 'f1', fileName: 'a.pdf', size: 10 }] };
+const checkpoint = {
+  id: 'abc1234',
+  uploadToken: 'tok',
+  createdAt: NOW,
+  files: [{ fileId: 'f1', fileName: 'a.pdf', size: 10 }],
+};
 
 describe("a request's resume checkpoints", () => {
   it("live under the request's own key, apart from the send form's and other requests'", () => {

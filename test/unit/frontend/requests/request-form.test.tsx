@@ -33,12 +33,18 @@ describe('the new-request form, on its first paint', () => {
       i18n,
       <RequestFormPanel
         role="pro"
-        settings={{ defaultMessage: 'Send me the signed copy.', defaultDueDays: 14, defaultRules: { maxBytes: 2_000_000_000, allowedTypes: ['pdf'], maxFiles: 3 } }}
+        settings={{
+          defaultMessage: 'Send me the signed copy.',
+          defaultDueDays: 14,
+          defaultRules: { maxBytes: 2_000_000_000, allowedTypes: ['pdf'], maxFiles: 3 },
+        }}
         onCreated={noop}
         onCancel={noop}
       />,
     );
-    expect(html.html).toMatch(/<textarea[^>]*data-testid="request-form-message"[^>]*>Send me the signed copy\.<\/textarea>/);
+    expect(html.html).toMatch(
+      /<textarea[^>]*data-testid="request-form-message"[^>]*>Send me the signed copy\.<\/textarea>/,
+    );
     const due = toDateInputValue(Date.now() + 14 * 86_400_000);
     expect(valueOf(html, 'request-form-due')).toBe(due);
     expect(valueOf(html, 'request-form-size')).toBe('2');
@@ -48,13 +54,17 @@ describe('the new-request form, on its first paint', () => {
   });
 
   it("starts empty without settings and says the plan's limits", () => {
-    const html = renderHtml(i18n, <RequestFormPanel role="free" settings={undefined} onCreated={noop} onCancel={noop} />);
+    const html = renderHtml(
+      i18n,
+      <RequestFormPanel role="free" settings={undefined} onCreated={noop} onCancel={noop} />,
+    );
     expect(valueOf(html, 'request-form-due')).toBe('');
     expect(valueOf(html, 'request-form-size')).toBe('');
     const files = limitsFor('free').files;
     expect(html.text()).toContain(`Leave empty for your plan's limit (${files}).`);
     expect(html.text()).toContain("Leave empty for your plan's limit (3 GB).");
     // every field has its label
-    for (const id of ['title', 'message', 'dueDate', 'maxSize', 'types', 'maxFiles']) expect(html.html).toMatch(new RegExp(`<label[^>]*for="[^"]*-${id}"`));
+    for (const id of ['title', 'message', 'dueDate', 'maxSize', 'types', 'maxFiles'])
+      expect(html.html).toMatch(new RegExp(`<label[^>]*for="[^"]*-${id}"`));
   });
 });

@@ -7,7 +7,8 @@ import { isServedPath } from '@/lib/served-routes';
 
 describe('file request routes', () => {
   it('serves the public page and both dashboard screens at the addresses their links build', () => {
-    for (const path of [paths.fileRequest('AbCd1234'), dashPaths.requests(), dashPaths.request('AbCd1234')]) expect(isServedPath(routes, path), path).toBe(true);
+    for (const path of [paths.fileRequest('AbCd1234'), dashPaths.requests(), dashPaths.request('AbCd1234')])
+      expect(isServedPath(routes, path), path).toBe(true);
     expect(paths.fileRequest('a/b')).toBe('/r/a%2Fb');
   });
 

@@ -17,16 +17,34 @@ import { closedKind } from '@/features/requests/request-state';
 
 const PLAN = { uploadLimit: 100 * GB, files: 10_000 };
 const NOW = new Date(2026, 10, 25, 10, 0, 0).getTime();
-const blank: RequestForm = { title: 'Invoices', message: '', dueDate: '', maxSize: '', sizeUnit: 'GB', types: '', maxFiles: '' };
+const blank: RequestForm = {
+  title: 'Invoices',
+  message: '',
+  dueDate: '',
+  maxSize: '',
+  sizeUnit: 'GB',
+  types: '',
+  maxFiles: '',
+};
 
 describe("the visitor's files against a request's rules", () => {
-  const page = { rules: { allowedTypes: ['pdf', 'jpg'], maxFiles: 2, maxBytes: 5 * MB }, maxBytes: 3 * GB, maxFiles: 10_000 };
+  const page = {
+    rules: { allowedTypes: ['pdf', 'jpg'], maxFiles: 2, maxBytes: 5 * MB },
+    maxBytes: 3 * GB,
+    maxFiles: 10_000,
+  };
 
   it("takes the request's rules within the plan's, and the plan's where the request sets none", () => {
     expect(effectiveRules(page)).toEqual({ maxBytes: 5 * MB, maxFiles: 2, allowedTypes: ['pdf', 'jpg'] });
-    expect(effectiveRules({ rules: {}, maxBytes: 3 * GB, maxFiles: 500 })).toEqual({ maxBytes: 3 * GB, maxFiles: 500, allowedTypes: [] });
+    expect(effectiveRules({ rules: {}, maxBytes: 3 * GB, maxFiles: 500 })).toEqual({
+      maxBytes: 3 * GB,
+      maxFiles: 500,
+      allowedTypes: [],
+    });
     // a rule above the plan (the plan shrank since) is held to the plan
-    expect(effectiveRules({ rules: { maxBytes: 9 * GB, maxFiles: 900 }, maxBytes: 3 * GB, maxFiles: 500 })).toMatchObject({ maxBytes: 3 * GB, maxFiles: 500 });
+    expect(
+      effectiveRules({ rules: { maxBytes: 9 * GB, maxFiles: 900 }, maxBytes: 3 * GB, maxFiles: 500 }),
+    ).toMatchObject({ maxBytes: 3 * GB, maxFiles: 500 });
   });
 
   it('names files of a type the request does not take, by their path in a folder', () => {
@@ -56,16 +74,37 @@ describe("the visitor's files against a request's rules", () => {
 
   it("asks for the visitor's name and a valid address", () => {
     expect(visitorProblems({ name: ' ', email: 'nope', message: '' })).toEqual(['name', 'email']);
-    expect(visitorProblems({ name: 'Vera', email: 'vera@example.com', message: 'x'.repeat(2001) })).toEqual(['message']);
+    expect(visitorProblems({ name: 'Vera', email: 'vera@example.com', message: 'x'.repeat(2001) })).toEqual([
+      'message',
+    ]);
     expect(visitorProblems({ name: 'Vera', email: ' vera@example.com ', message: '' })).toEqual([]);
   });
 });
 
 describe('the new-request form', () => {
   it('starts from the requestSettings: message, due date N days on, rules', () => {
-    const form = initialRequestForm({ defaultMessage: 'Hi!', defaultDueDays: 7, defaultRules: { maxBytes: 2 * GB, allowedTypes: ['pdf', 'docx'], maxFiles: 20 } }, NOW);
-    expect(form).toEqual({ title: '', message: 'Hi!', dueDate: toDateInputValue(NOW + 7 * DAY_MS), maxSize: '2', sizeUnit: 'GB', types: 'pdf, docx', maxFiles: '20' });
-    expect(initialRequestForm({ defaultRules: { maxBytes: 250 * MB } }, NOW)).toMatchObject({ maxSize: '250', sizeUnit: 'MB', dueDate: '' });
+    const form = initialRequestForm(
+      {
+        defaultMessage: 'Hi!',
+        defaultDueDays: 7,
+        defaultRules: { maxBytes: 2 * GB, allowedTypes: ['pdf', 'docx'], maxFiles: 20 },
+      },
+      NOW,
+    );
+    expect(form).toEqual({
+      title: '',
+      message: 'Hi!',
+      dueDate: toDateInputValue(NOW + 7 * DAY_MS),
+      maxSize: '2',
+      sizeUnit: 'GB',
+      types: 'pdf, docx',
+      maxFiles: '20',
+    });
+    expect(initialRequestForm({ defaultRules: { maxBytes: 250 * MB } }, NOW)).toMatchObject({
+      maxSize: '250',
+      sizeUnit: 'MB',
+      dueDate: '',
+    });
     expect(initialRequestForm(undefined, NOW)).toEqual({ ...blank, title: '' });
   });
 
@@ -83,9 +122,26 @@ describe('the new-request form', () => {
   });
 
   it('builds the body POST /requests takes, which the contract schema accepts', () => {
-    const result = toCreateInput({ ...blank, message: 'Please', dueDate: '2026-12-01', maxSize: '1,5', sizeUnit: 'GB', types: 'pdf jpg', maxFiles: '12' }, PLAN, NOW);
+    const result = toCreateInput(
+      {
+        ...blank,
+        message: 'Please',
+        dueDate: '2026-12-01',
+        maxSize: '1,5',
+        sizeUnit: 'GB',
+        types: 'pdf jpg',
+        maxFiles: '12',
+      },
+      PLAN,
+      NOW,
+    );
     expect(result).toEqual({
-      input: { title: 'Invoices', message: 'Please', dueDate: new Date(2026, 11, 1, 23, 59, 59, 999).getTime(), rules: { maxBytes: 1.5 * GB, allowedTypes: ['pdf', 'jpg'], maxFiles: 12 } },
+      input: {
+        title: 'Invoices',
+        message: 'Please',
+        dueDate: new Date(2026, 11, 1, 23, 59, 59, 999).getTime(),
+        rules: { maxBytes: 1.5 * GB, allowedTypes: ['pdf', 'jpg'], maxFiles: 12 },
+      },
     });
     if (!('input' in result)) throw new Error('no input');
     expect(createRequestSchema.safeParse(result.input).success).toBe(true);
@@ -93,7 +149,19 @@ describe('the new-request form', () => {
   });
 
   it('refuses each field that is wrong, before anything is sent', () => {
-    const result = toCreateInput({ title: '  ', message: 'x'.repeat(2001), dueDate: toDateInputValue(NOW - DAY_MS), maxSize: '200', sizeUnit: 'GB', types: 'p d f!', maxFiles: '2.5' }, PLAN, NOW);
+    const result = toCreateInput(
+      {
+        title: '  ',
+        message: 'x'.repeat(2001),
+        dueDate: toDateInputValue(NOW - DAY_MS),
+        maxSize: '200',
+        sizeUnit: 'GB',
+        types: 'p d f!',
+        maxFiles: '2.5',
+      },
+      PLAN,
+      NOW,
+    );
     expect(result).toEqual({
       problems: [
         { field: 'title', code: 'required' },
@@ -122,16 +190,31 @@ describe("the API's refusals as the request screens say them", () => {
   });
 
   it("names the upload's broken rule with the limit or file the server sends", () => {
-    expect(refusalText('request_too_large', { limit: 50 * MB })).toEqual({ key: 'public.refused.tooLarge', params: { max: '50 MB' } });
-    expect(refusalText('request_too_many_files', { limit: 5 })).toEqual({ key: 'public.refused.tooMany', params: { max: 5 } });
-    expect(refusalText('request_file_type', { fileName: 'x.exe' })).toEqual({ key: 'public.refused.type', params: { file: 'x.exe' } });
+    expect(refusalText('request_too_large', { limit: 50 * MB })).toEqual({
+      key: 'public.refused.tooLarge',
+      params: { max: '50 MB' },
+    });
+    expect(refusalText('request_too_many_files', { limit: 5 })).toEqual({
+      key: 'public.refused.tooMany',
+      params: { max: 5 },
+    });
+    expect(refusalText('request_file_type', { fileName: 'x.exe' })).toEqual({
+      key: 'public.refused.type',
+      params: { file: 'x.exe' },
+    });
     expect(refusalText('request_too_large', {})).toBeNull();
     expect(refusalText('storage_full', {})).toBeNull();
   });
 
   it("puts a refused create's problem on its field", () => {
-    expect(formProblemOf('rules_exceed_plan', { field: 'rules.maxFiles', limit: 10 })).toEqual({ field: 'maxFiles', code: 'over_plan' });
-    expect(formProblemOf('rules_exceed_plan', { field: 'rules.maxBytes' })).toEqual({ field: 'maxSize', code: 'over_plan' });
+    expect(formProblemOf('rules_exceed_plan', { field: 'rules.maxFiles', limit: 10 })).toEqual({
+      field: 'maxFiles',
+      code: 'over_plan',
+    });
+    expect(formProblemOf('rules_exceed_plan', { field: 'rules.maxBytes' })).toEqual({
+      field: 'maxSize',
+      code: 'over_plan',
+    });
     expect(formProblemOf('due_date_past', {})).toEqual({ field: 'dueDate', code: 'past' });
     expect(formProblemOf('invalid_request', {})).toBeNull();
   });

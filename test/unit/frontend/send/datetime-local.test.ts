@@ -18,7 +18,8 @@ describe('the custom expiry picker value', () => {
   });
 
   it('reads anything else as no date', () => {
-    for (const value of ['', '2025-02-30T10:00', '2025-13-01T10:00', '2025-07-04', 'tomorrow']) expect(fromLocalInputValue(value), value).toBeNull();
+    for (const value of ['', '2025-02-30T10:00', '2025-13-01T10:00', '2025-07-04', 'tomorrow'])
+      expect(fromLocalInputValue(value), value).toBeNull();
   });
 
   it('rounds the earliest allowed time up to a whole minute', () => {
@@ -30,7 +31,17 @@ describe('the custom expiry picker value', () => {
 describe('CustomExpiryInput, the picker the send form and the TransferModal share', () => {
   const now = new Date(2026, 10, 25, 10, 0, 20).getTime();
   const render = (value: number | null, invalid: boolean) =>
-    renderToStaticMarkup(createElement(CustomExpiryInput, { id: 'd', className: 'x', value, now, invalid, onChange: () => undefined, testId: 'expiry-date' }));
+    renderToStaticMarkup(
+      createElement(CustomExpiryInput, {
+        id: 'd',
+        className: 'x',
+        value,
+        now,
+        invalid,
+        onChange: () => undefined,
+        testId: 'expiry-date',
+      }),
+    );
 
   it('bounds the choice from 30 minutes (whole minute) to a year ahead and shows the chosen date', () => {
     const html = render(new Date(2026, 11, 1, 8, 30).getTime(), false);

@@ -40,7 +40,10 @@ function dirEntry(fullPath: string, children: DroppedEntry[], batch = 2): Droppe
 
 describe('picked files', () => {
   it('keeps the folder picker path and leaves plain picks without one', () => {
-    const picked = pickedFromFiles([new File(['abc'], 'a.txt'), withRelativePath(new File(['hello'], 'b.txt'), 'photos/2024/b.txt')]);
+    const picked = pickedFromFiles([
+      new File(['abc'], 'a.txt'),
+      withRelativePath(new File(['hello'], 'b.txt'), 'photos/2024/b.txt'),
+    ]);
     expect(picked.map(({ fileName, size, itemPath }) => ({ fileName, size, itemPath }))).toEqual([
       { fileName: 'a.txt', size: 3, itemPath: undefined },
       { fileName: 'b.txt', size: 5, itemPath: 'photos/2024/b.txt' },
@@ -50,7 +53,12 @@ describe('picked files', () => {
   it('walks dropped folders to the last batch, paths relative to the drop', async () => {
     const tree = [
       fileEntry('/loose.txt', 'l'),
-      dirEntry('/photos', [fileEntry('/photos/1.jpg', '11'), fileEntry('/photos/2.jpg', '22'), dirEntry('/photos/raw', [fileEntry('/photos/raw/3.cr2', '333')]), fileEntry('/photos/4.jpg', '4444')]),
+      dirEntry('/photos', [
+        fileEntry('/photos/1.jpg', '11'),
+        fileEntry('/photos/2.jpg', '22'),
+        dirEntry('/photos/raw', [fileEntry('/photos/raw/3.cr2', '333')]),
+        fileEntry('/photos/4.jpg', '4444'),
+      ]),
     ];
     const { files, unreadable } = await filesFromEntries(tree);
     expect(files.map((f) => [f.fileName, f.itemPath, f.size])).toEqual([
@@ -65,15 +73,28 @@ describe('picked files', () => {
   });
 
   it('reports files it cannot read instead of failing the drop', async () => {
-    const { files, unreadable } = await filesFromEntries([dirEntry('/d', [fileEntry('/d/ok.txt', 'o'), fileEntry('/d/locked.psd', '', true)])]);
+    const { files, unreadable } = await filesFromEntries([
+      dirEntry('/d', [fileEntry('/d/ok.txt', 'o'), fileEntry('/d/locked.psd', '', true)]),
+    ]);
     expect(files.map((f) => f.fileName)).toEqual(['ok.txt']);
     expect(unreadable).toEqual(['locked.psd']);
   });
 });
 
 describe('pairing the upload plan with the picked bytes', () => {
-  const plan = (fileName: string, size: number, itemPath?: string): PlannedFile => ({ fileId: `id-${itemPath ?? fileName}`, fileName, size, mode: 'single', ...(itemPath ? { itemPath } : {}) });
-  const pick = (fileName: string, size: number, itemPath?: string) => ({ fileName, size, itemPath, blob: new Blob([`${itemPath ?? fileName}`]) });
+  const plan = (fileName: string, size: number, itemPath?: string): PlannedFile => ({
+    fileId: `id-${itemPath ?? fileName}`,
+    fileName,
+    size,
+    mode: 'single',
+    ...(itemPath ? { itemPath } : {}),
+  });
+  const pick = (fileName: string, size: number, itemPath?: string) => ({
+    fileName,
+    size,
+    itemPath,
+    blob: new Blob([`${itemPath ?? fileName}`]),
+  });
 
   it('pairs by position and, when the plan is reordered, by relative path or name', async () => {
     const picked = [pick('a.txt', 1), pick('a.txt', 2, 'x/a.txt'), pick('b.txt', 3)];

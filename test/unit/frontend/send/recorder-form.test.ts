@@ -21,8 +21,15 @@ const NOW = Date.UTC(2026, 10, 21, 7);
 const ID = 'rec1234';
 const TOKEN = 'U'.repeat(43);
 
-const picked = (fileName: string, content: string): PickedFile => ({ fileName, size: content.length, blob: new Blob([content]) });
-const recording = (fileName: string, content: string, type = 'audio/webm') => ({ fileName, blob: new Blob([content], { type }) });
+const picked = (fileName: string, content: string): PickedFile => ({
+  fileName,
+  size: content.length,
+  blob: new Blob([content]),
+});
+const recording = (fileName: string, content: string, type = 'audio/webm') => ({
+  fileName,
+  blob: new Blob([content], { type }),
+});
 
 function guestForm(files: (form: SendForm) => SendForm): SendForm {
   const base = commitRecipients({ ...initialForm('me@corp.com') }, 'bob@example.com', 'anon').form;
@@ -59,7 +66,17 @@ describe('recordings in the form', () => {
   });
 
   it('goes to the server as voiceMemo / recordedVideos, not fileObjects', () => {
-    const form = guestForm((f) => setRecording(setRecording(addFiles(f, [picked('a.pdf', 'aaaa')], 'anon').form, 'voice', recording('voice-memo-1.webm', 'v1')), 'video', recording('video-1.webm', 'vid', 'video/webm')));
+    const form = guestForm((f) =>
+      setRecording(
+        setRecording(
+          addFiles(f, [picked('a.pdf', 'aaaa')], 'anon').form,
+          'voice',
+          recording('voice-memo-1.webm', 'v1'),
+        ),
+        'video',
+        recording('video-1.webm', 'vid', 'video/webm'),
+      ),
+    );
     const draft = toDraftInput(form, GUEST);
     expect(draft.fileObjects).toEqual([{ fileName: 'a.pdf', size: 4 }]);
     expect(draft.recordedVideos).toEqual([{ fileName: 'video-1.webm', size: 3 }]);
@@ -90,13 +107,26 @@ describe('recordings in the form', () => {
 function planFor(form: SendForm): PlannedFile[] {
   const draft = toDraftInput(form, GUEST);
   const entries = [...(draft.fileObjects ?? []), ...(draft.recordedVideos ?? []), ...(draft.voiceMemo ?? [])];
-  return entries.map((e, i) => ({ fileId: `file${String(i).padStart(6, '0')}`, fileName: e.fileName, size: e.size, mode: 'single', url: `https://bucket.test/put/${i}` }));
+  return entries.map((e, i) => ({
+    fileId: `file${String(i).padStart(6, '0')}`,
+    fileName: e.fileName,
+    size: e.size,
+    mode: 'single',
+    url: `https://bucket.test/put/${i}`,
+  }));
 }
 
 describe('pairing the upload plan with recordings', () => {
   // The recording was made first, a file picked afterwards: the list order differs from the plan's.
   const form = () =>
-    guestForm((f) => addFiles(setRecording(f, 'voice', recording('voice-memo-2026-11-21T07-40-12.webm', 'VOICE')), [picked('notes.txt', 'NOTES')], 'anon').form);
+    guestForm(
+      (f) =>
+        addFiles(
+          setRecording(f, 'voice', recording('voice-memo-2026-11-21T07-40-12.webm', 'VOICE')),
+          [picked('notes.txt', 'NOTES')],
+          'anon',
+        ).form,
+    );
 
   it('matches every plan entry to its own bytes, even with equal sizes', async () => {
     const sent = form();
@@ -120,11 +150,17 @@ describe('pairing the upload plan with recordings', () => {
       // The transfer API behind apiFetch: sign, file complete, transfer complete.
       vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
         const path = String(input).replace(/^\/api/, '');
-        const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-        if ((init.headers as Record<string, string>)[UPLOAD_TOKEN_HEADER] !== TOKEN) return reply(401, { error: { code: 'bad_token', message: 'no' } });
+        const reply = (status: number, body: unknown) =>
+          new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+        if ((init.headers as Record<string, string>)[UPLOAD_TOKEN_HEADER] !== TOKEN)
+          return reply(401, { error: { code: 'bad_token', message: 'no' } });
         if (path === `/transfers/${ID}/sign`) {
           const { fileId } = JSON.parse(String(init.body)) as { fileId: string };
-          return reply(200, { fileId, url: plan.find((f) => f.fileId === fileId)!.url, expiresAt: Date.now() + 3_600_000 });
+          return reply(200, {
+            fileId,
+            url: plan.find((f) => f.fileId === fileId)!.url,
+            expiresAt: Date.now() + 3_600_000,
+          });
         }
         const done = new RegExp(`^/transfers/${ID}/files/(\\w+)/complete$`).exec(path);
         if (done) {
@@ -132,19 +168,38 @@ describe('pairing the upload plan with recordings', () => {
           uploaded.add(file.fileId);
           return reply(200, { fileId: file.fileId, size: file.size });
         }
-        if (path === `/transfers/${ID}/complete`) return reply(200, { id: ID, link: `https://app.test/w/${ID}`, expiryDate: NOW + 1, recipients: ['bob@example.com'] });
+        if (path === `/transfers/${ID}/complete`)
+          return reply(200, {
+            id: ID,
+            link: `https://app.test/w/${ID}`,
+            expiryDate: NOW + 1,
+            recipients: ['bob@example.com'],
+          });
         return reply(404, { error: { code: 'not_found', message: path } });
       });
     });
     afterEach(() => vi.unstubAllGlobals());
 
     it('puts the voice memo bytes under the voice memo entry and the file bytes under the file', async () => {
-      const created: CreateTransferResponse = { id: ID, uploadToken: TOKEN, region: 'hongkong', sendAs: 'email', link: `https://app.test/w/${ID}`, expiryDate: NOW + 1, files: plan };
+      const created: CreateTransferResponse = {
+        id: ID,
+        uploadToken: TOKEN,
+        region: 'hongkong',
+        sendAs: 'email',
+        link: `https://app.test/w/${ID}`,
+        expiryDate: NOW + 1,
+        files: plan,
+      };
       const bucket = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
         stored.set(String(input), await (init.body as Blob).text());
         return new Response('', { status: 200, headers: { etag: '"e"' } });
       }) as typeof fetch;
-      await uploadNewTransfer(created, form().files, { signal: new AbortController().signal, onProgress: () => undefined, onWarning: () => undefined }, { storage: null, fetchImpl: bucket });
+      await uploadNewTransfer(
+        created,
+        form().files,
+        { signal: new AbortController().signal, onProgress: () => undefined, onWarning: () => undefined },
+        { storage: null, fetchImpl: bucket },
+      );
       const byName = Object.fromEntries(plan.map((f) => [f.fileName, stored.get(f.url!)]));
       expect(byName).toEqual({ 'notes.txt': 'NOTES', 'voice-memo-2026-11-21T07-40-12.webm': 'VOICE' });
       expect(uploaded.size).toBe(2);

@@ -172,12 +172,36 @@ describe('recording a voice memo', () => {
     expect(streams.at(-1)).toBeNull();
 
     await settle();
-    expect(controller.current).toEqual({ phase: 'stopped', kind: 'voice', fileName: 'voice-memo-2026-11-21T07-40-12.webm', size: 10, durationMs: 1500 });
+    expect(controller.current).toEqual({
+      phase: 'stopped',
+      kind: 'voice',
+      fileName: 'voice-memo-2026-11-21T07-40-12.webm',
+      size: 10,
+      durationMs: 1500,
+    });
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ kind: 'voice', fileName: 'voice-memo-2026-11-21T07-40-12.webm', durationMs: 1500 });
+    expect(recorded[0]).toMatchObject({
+      kind: 'voice',
+      fileName: 'voice-memo-2026-11-21T07-40-12.webm',
+      durationMs: 1500,
+    });
     expect(recorded[0]!.blob.type).toBe('audio/webm');
     expect(await recorded[0]!.blob.text()).toBe('first|last');
-    expect(states.map((s) => s.phase)).toEqual(['requesting', 'countdown', 'countdown', 'countdown', 'recording', 'recording', 'recording', 'recording', 'recording', 'recording', 'recording', 'saving', 'stopped']);
+    expect(states.map((s) => s.phase)).toEqual([
+      'requesting',
+      'countdown',
+      'countdown',
+      'countdown',
+      'recording',
+      'recording',
+      'recording',
+      'recording',
+      'recording',
+      'recording',
+      'recording',
+      'saving',
+      'stopped',
+    ]);
   });
 
   it('keeps what was recorded when the recorder stops by itself (device unplugged)', async () => {
@@ -197,7 +221,9 @@ describe('recording a voice memo', () => {
 describe('recording a video', () => {
   it('asks for the camera at 640 by 480 with sound and names the file video-<timestamp>.webm', async () => {
     await recordFor('video', 1000);
-    expect(media.requests).toEqual([{ audio: { echoCancellation: true }, video: { width: { ideal: 640 }, height: { ideal: 480 } } }]);
+    expect(media.requests).toEqual([
+      { audio: { echoCancellation: true }, video: { width: { ideal: 640 }, height: { ideal: 480 } } },
+    ]);
     expect(media.recorders[0]!.mimeType).toBe('video/webm');
     expect(recorded[0]).toMatchObject({ kind: 'video', fileName: 'video-2026-11-21T07-40-12.webm' });
     expect(recorded[0]!.blob.type).toBe('video/webm');
@@ -288,7 +314,10 @@ describe('one recording at a time; a new one clears the old', () => {
     await vi.advanceTimersByTimeAsync(3000 + 700);
     controller.stop();
     await settle();
-    expect(recorded.map((r) => r.fileName)).toEqual(['voice-memo-2026-11-21T07-40-12.webm', 'voice-memo-2026-11-21T08-00-03.webm']);
+    expect(recorded.map((r) => r.fileName)).toEqual([
+      'voice-memo-2026-11-21T07-40-12.webm',
+      'voice-memo-2026-11-21T08-00-03.webm',
+    ]);
     expect(media.streams.every((s) => s.closed)).toBe(true);
   });
 });
@@ -359,7 +388,9 @@ describe('recorderReducer', () => {
 
 describe('names and clock text', () => {
   it('names recordings by their UTC start time without colons', () => {
-    expect(recordingFileName('voice', Date.UTC(2026, 10, 21, 7, 40, 12, 999))).toBe('voice-memo-2026-11-21T07-40-12.webm');
+    expect(recordingFileName('voice', Date.UTC(2026, 10, 21, 7, 40, 12, 999))).toBe(
+      'voice-memo-2026-11-21T07-40-12.webm',
+    );
     expect(recordingFileName('video', Date.UTC(2025, 0, 2, 3, 4, 5))).toBe('video-2025-01-02T03-04-05.webm');
   });
 

@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 const noop = () => undefined;
-const panel = () => mount(<I18nextProvider i18n={i18n}><LazyRecorderPanel onStarted={noop} onRecorded={noop} /></I18nextProvider>);
+const panel = () =>
+  mount(
+    <I18nextProvider i18n={i18n}>
+      <LazyRecorderPanel onStarted={noop} onRecorded={noop} />
+    </I18nextProvider>,
+  );
 
 describe('record buttons once the app runs', () => {
   it('none where the browser cannot record', () => {

@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 const noop = () => undefined;
-const view = (state: RecorderState) => renderHtml(i18n, <RecorderView state={state} stream={null} onStart={noop} onStop={noop} onCancel={noop} />);
+const view = (state: RecorderState) =>
+  renderHtml(i18n, <RecorderView state={state} stream={null} onStart={noop} onStop={noop} onCancel={noop} />);
 
 /** A browser that can record, as far as the feature check looks. */
 function stubRecordingBrowser() {
@@ -49,7 +50,7 @@ describe('recorder view', () => {
     expect(html.text()).toContain('Recording voice memo');
   });
 
-  it("a refused microphone says exactly \"Can't get audio permission\" as an alert, with the buttons back", () => {
+  it('a refused microphone says exactly "Can\'t get audio permission" as an alert, with the buttons back', () => {
     const html = view({ phase: 'denied', kind: 'voice', reason: 'permission' });
     expect(html.tag('recorder-error')).toContain('role="alert"');
     expect(html.text()).toContain("Can't get audio permission");
@@ -58,7 +59,13 @@ describe('recorder view', () => {
   });
 
   it('after stopping it says the recording was added', () => {
-    const html = view({ phase: 'stopped', kind: 'voice', fileName: 'voice-memo-2026-11-21T07-40-12.webm', size: 10, durationMs: 1000 });
+    const html = view({
+      phase: 'stopped',
+      kind: 'voice',
+      fileName: 'voice-memo-2026-11-21T07-40-12.webm',
+      size: 10,
+      durationMs: 1000,
+    });
     expect(html.text()).toContain('Voice memo added: voice-memo-2026-11-21T07-40-12.webm');
   });
 });
@@ -77,7 +84,12 @@ describe('where recording is not possible', () => {
   it("the quick-send form's server markup (the prerendered home) has the record buttons; the recorder panel has them where recording works", () => {
     // the build cannot know the browser: its HTML shows them, and a browser that cannot record
     // drops them once the app runs (recorder-support.dom.test.tsx)
-    const prerendered = renderHtml(i18n, <MemoryRouter><QuickSend /></MemoryRouter>);
+    const prerendered = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <QuickSend />
+      </MemoryRouter>,
+    );
     expect(prerendered.has('record-voice')).toBe(true);
     expect(prerendered.has('record-video')).toBe(true);
 
@@ -90,7 +102,10 @@ describe('where recording is not possible', () => {
 
 describe('a recording in the file list', () => {
   it('is listed by name and size with a voice memo icon and a remove button', () => {
-    const form = setRecording(initialForm(), 'voice', { fileName: 'voice-memo-2026-11-21T07-40-12.webm', blob: new Blob(['12345']) });
+    const form = setRecording(initialForm(), 'voice', {
+      fileName: 'voice-memo-2026-11-21T07-40-12.webm',
+      blob: new Blob(['12345']),
+    });
     const summary = { count: 1, bytes: 5, limitBytes: 1000, overLimit: false };
     const html = renderHtml(i18n, <FileSection files={form.files} summary={summary} onAdd={noop} onRemove={noop} />);
     expect(html.tag('picked-file')).toContain('data-file-name="voice-memo-2026-11-21T07-40-12.webm"');

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { IDEMPOTENCY_KEY_PATTERN } from '@domain/retry-policy';
-import { cancelTransfer, checkSenderCode, completeTransfer, createTransfer, requestSenderCode, type CreateBody } from '@/shared/upload/send-api';
+import {
+  cancelTransfer,
+  checkSenderCode,
+  completeTransfer,
+  createTransfer,
+  requestSenderCode,
+  type CreateBody,
+} from '@/shared/upload/send-api';
 
 interface Seen {
   url: string;
@@ -13,7 +20,12 @@ interface Seen {
 function serve(status: number, body: unknown) {
   const seen: Seen[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    seen.push({ url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    seen.push({
+      url,
+      method: init.method ?? 'GET',
+      headers: init.headers as Record<string, string>,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   return seen;
@@ -23,7 +35,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const body: CreateBody = { sendAs: 'email', senderEmail: 'me@x.org', emailTo: [{ email: 'b@x.org' }], fileObjects: [{ fileName: 'a.txt', size: 1 }], lang: 'fr' };
+const body: CreateBody = {
+  sendAs: 'email',
+  senderEmail: 'me@x.org',
+  emailTo: [{ email: 'b@x.org' }],
+  fileObjects: [{ fileName: 'a.txt', size: 1 }],
+  lang: 'fr',
+};
 
 describe('send API calls', () => {
   it('asks for a guest code and checks it by email and code', async () => {
@@ -47,16 +65,26 @@ describe('send API calls', () => {
     const seen = serve(201, { id: 'abc1234' });
     await createTransfer(body, { kind: 'guest', senderToken: 'sender-token' });
     await createTransfer(body, { kind: 'account', accessToken: 'jwt' });
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/transfers', body, headers: { 'x-sender-token': 'sender-token' } });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/transfers',
+      body,
+      headers: { 'x-sender-token': 'sender-token' },
+    });
     expect(seen[0]!.headers.authorization).toBeUndefined();
-    expect(seen[1]).toMatchObject({ method: 'POST', url: '/api/me/transfers', body, headers: { authorization: 'Bearer jwt' } });
+    expect(seen[1]).toMatchObject({
+      method: 'POST',
+      url: '/api/me/transfers',
+      body,
+      headers: { authorization: 'Bearer jwt' },
+    });
     expect(seen[1]!.headers['x-sender-token']).toBeUndefined();
   });
 
   it('retries a create after a server error with one Idempotency-Key for every attempt', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     /** runs the backoff timers until `p` settles (the retry rules load by a dynamic import in between) */
-    const settle = async <T,>(p: Promise<T>): Promise<T> => {
+    const settle = async <T>(p: Promise<T>): Promise<T> => {
       let done = false;
       void p.finally(() => (done = true));
       while (!done) {
@@ -67,7 +95,9 @@ describe('send API calls', () => {
     };
     try {
       const seen = serve(503, { error: { code: 'internal_error', message: 'try later' } });
-      expect(await settle(createTransfer(body, { kind: 'guest', senderToken: 't' }).catch((e: unknown) => e))).toMatchObject({ status: 503 });
+      expect(
+        await settle(createTransfer(body, { kind: 'guest', senderToken: 't' }).catch((e: unknown) => e)),
+      ).toMatchObject({ status: 503 });
       expect(seen).toHaveLength(5);
       const keys = new Set(seen.map((s) => s.headers['idempotency-key']));
       expect(keys.size).toBe(1);

@@ -28,12 +28,18 @@ import type { PickedFile } from '@/shared/upload/picked-files';
 let i18n: I18n;
 beforeAll(async () => {
   i18n = createInstance();
-  await i18n.init({ lng: 'en', resources: { en: CATALOGUE.en }, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
+  await i18n.init({
+    lng: 'en',
+    resources: { en: CATALOGUE.en },
+    fallbackNS: FALLBACK_NS,
+    interpolation: { escapeValue: false },
+  });
   // formIssues checks with the draft schema, which the app loads on first use
   await loadDraftRules();
 });
 // Keys here are built at run time; the typed t() only takes literal keys.
-const t = (key: string, options?: Record<string, unknown>): string => (i18n.t as (k: string, o?: Record<string, unknown>) => string)(key, options);
+const t = (key: string, options?: Record<string, unknown>): string =>
+  (i18n.t as (k: string, o?: Record<string, unknown>) => string)(key, options);
 
 const NOW = Date.UTC(2025, 4, 1, 12);
 const file = (fileName: string, size = 10): PickedFile => ({ fileName, size, blob: new Blob(['x']) });
@@ -59,7 +65,9 @@ describe('send copy in English', () => {
 
   it('says who the download email went to as the spec does', () => {
     expect(t('send.done.sentTo', { first: 'a@x.org' })).toBe(sentToText(['a@x.org']));
-    expect(t('send.done.sentToMore', { first: 'a@x.org', more: 2 })).toBe(sentToText(['a@x.org', 'b@x.org', 'c@x.org']));
+    expect(t('send.done.sentToMore', { first: 'a@x.org', more: 2 })).toBe(
+      sentToText(['a@x.org', 'b@x.org', 'c@x.org']),
+    );
   });
 
   it('names the expiry choices with the spec labels', () => {
@@ -80,23 +88,56 @@ describe('send copy in English', () => {
       return [t(toast.title), 'message' in toast ? t(toast.body, { message: toast.message }) : t(toast.body)];
     };
     expect(text({ kind: 'retrying', tryNumber: 2 })).toEqual(['Slow network', 'We are retrying...']);
-    expect(text({ kind: 'network', message: 'Failed to fetch' })).toEqual(['Retrying', 'Network error ~ Failed to fetch']);
-    expect(text({ kind: 'file-locked', fileName: 'a.psd' })).toEqual(['File is locked', 'Make sure your file is not in use']);
-    expect(t('send.toast.couldNotSend')).toBe('Could not send Data');
-    expect([t('send.toast.connectionError'), t('send.toast.resumeWithin')]).toEqual(['Connection error', 'You can resume this transfer within 7 days']);
-    expect([t('send.toast.uploadCancelled'), t('send.toast.youAborted')]).toEqual(['Upload cancelled', 'You aborted the upload.']);
-    expect([t('send.progress.confirm'), t('send.progress.yes'), t('send.progress.no')]).toEqual(['Cancel this transfer?', 'Yes', 'No']);
-    expect([t('send.done.title'), t('send.done.copied'), t('send.done.sendAnother'), t('send.done.keepFiles')]).toEqual([
-      "You're all done!",
-      'Link Copied!',
-      'Send Another?',
-      'Keep these files for later?',
+    expect(text({ kind: 'network', message: 'Failed to fetch' })).toEqual([
+      'Retrying',
+      'Network error ~ Failed to fetch',
     ]);
+    expect(text({ kind: 'file-locked', fileName: 'a.psd' })).toEqual([
+      'File is locked',
+      'Make sure your file is not in use',
+    ]);
+    expect(t('send.toast.couldNotSend')).toBe('Could not send Data');
+    expect([t('send.toast.connectionError'), t('send.toast.resumeWithin')]).toEqual([
+      'Connection error',
+      'You can resume this transfer within 7 days',
+    ]);
+    expect([t('send.toast.uploadCancelled'), t('send.toast.youAborted')]).toEqual([
+      'Upload cancelled',
+      'You aborted the upload.',
+    ]);
+    expect([t('send.progress.confirm'), t('send.progress.yes'), t('send.progress.no')]).toEqual([
+      'Cancel this transfer?',
+      'Yes',
+      'No',
+    ]);
+    expect([t('send.done.title'), t('send.done.copied'), t('send.done.sendAnother'), t('send.done.keepFiles')]).toEqual(
+      ["You're all done!", 'Link Copied!', 'Send Another?', 'Keep these files for later?'],
+    );
     expect([t('send.form.submitLink'), t('send.form.submitEmail')]).toEqual(['Get Link', 'Transfer']);
   });
 
   it('says the time remaining exactly as the domain does, at every threshold', () => {
-    const seconds = [null, -1, 0, 1, 29.9, 30, 59, 60, 89, 90, 61 * 60, 3599, 3600, 5400, 23 * 3600, 24 * 3600 - 1, 86400, 3 * 86400, 40 * 86400];
+    const seconds = [
+      null,
+      -1,
+      0,
+      1,
+      29.9,
+      30,
+      59,
+      60,
+      89,
+      90,
+      61 * 60,
+      3599,
+      3600,
+      5400,
+      23 * 3600,
+      24 * 3600 - 1,
+      86400,
+      3 * 86400,
+      40 * 86400,
+    ];
     for (const s of seconds) {
       const r = remainingText(s === null ? null : s * 1000);
       expect('count' in r ? t(r.key, { count: r.count }) : t(r.key), String(s)).toBe(timeRemainingText(s));
@@ -105,14 +146,29 @@ describe('send copy in English', () => {
 
   it("translates every validation issue to the domain's own message", () => {
     const pro: SenderContext = { role: 'pro', signedIn: true, email: 'me@x.org' };
-    const ready = commitRecipients(addFiles(initialForm('me@x.org'), [file('a.pdf')], 'anon').form, 'b@x.org', 'anon').form;
-    const custom = setSendAs(selectExpiry(addFiles(initialForm(), [file('a.pdf')], 'pro').form, CUSTOM_DATE_MARKER, 'pro'), 'link', pro);
+    const ready = commitRecipients(
+      addFiles(initialForm('me@x.org'), [file('a.pdf')], 'anon').form,
+      'b@x.org',
+      'anon',
+    ).form;
+    const custom = setSendAs(
+      selectExpiry(addFiles(initialForm(), [file('a.pdf')], 'pro').form, CUSTOM_DATE_MARKER, 'pro'),
+      'link',
+      pro,
+    );
     const cases: [SendForm, SenderContext][] = [
       [initialForm(), GUEST],
       [{ ...ready, senderEmail: 'bad' }, GUEST],
       [setPassword(ready, 'ab'), GUEST],
       [addFiles(ready, [file('huge.iso', 4e9)], 'anon').form, GUEST],
-      [addFiles(ready, Array.from({ length: 60 }, (_, i) => file(`${i}.txt`)), 'anon').form, GUEST],
+      [
+        addFiles(
+          ready,
+          Array.from({ length: 60 }, (_, i) => file(`${i}.txt`)),
+          'anon',
+        ).form,
+        GUEST,
+      ],
       [commitRecipients(ready, 'nope', 'anon').form, GUEST],
       [custom, pro],
       [setCustomExpiry(custom, NOW + 60_000), pro],

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UPLOAD_TOKEN_HEADER, type CreateTransferResponse, type PlannedFile, type UploadStateResponse } from '@domain/transfer-api';
+import {
+  UPLOAD_TOKEN_HEADER,
+  type CreateTransferResponse,
+  type PlannedFile,
+  type UploadStateResponse,
+} from '@domain/transfer-api';
 import { cancelUpload, resumeTransfer, uploadNewTransfer, type UploadCallbacks } from '@/shared/upload/send-flow';
 import type { PickedFile } from '@/shared/upload/picked-files';
 import { findCheckpoint, saveCheckpoint, type CheckpointStorage } from '@/shared/upload/checkpoint';
@@ -30,7 +35,8 @@ class FakeBackend {
   readonly calls: string[] = [];
   readonly stored = new Map<string, string>();
   /** how a PUT answers; default 200 with an ETag */
-  put: (url: string, body: string, signal: AbortSignal) => Promise<Response> = async () => new Response('', { status: 200, headers: { etag: '"e"' } });
+  put: (url: string, body: string, signal: AbortSignal) => Promise<Response> = async () =>
+    new Response('', { status: 200, headers: { etag: '"e"' } });
 
   constructor(files: { fileName: string; content: string; itemPath?: string }[]) {
     this.files = files.map((f, i) => ({
@@ -45,7 +51,15 @@ class FakeBackend {
   }
 
   created(): CreateTransferResponse {
-    return { id: ID, uploadToken: TOKEN, region: 'hongkong', sendAs: 'email', link: `https://app.test/w/${ID}`, expiryDate: NOW + 7 * 86_400_000, files: this.files.map(({ uploaded: _, ...plan }) => plan) };
+    return {
+      id: ID,
+      uploadToken: TOKEN,
+      region: 'hongkong',
+      sendAs: 'email',
+      link: `https://app.test/w/${ID}`,
+      expiryDate: NOW + 7 * 86_400_000,
+      files: this.files.map(({ uploaded: _, ...plan }) => plan),
+    };
   }
 
   readonly api = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -53,28 +67,45 @@ class FakeBackend {
     const method = init.method ?? 'GET';
     this.calls.push(`${method} ${path}`);
     const headers = init.headers as Record<string, string>;
-    if (headers[UPLOAD_TOKEN_HEADER] !== TOKEN) return json(401, { error: { code: 'bad_token', message: 'Unauthorized' } });
+    if (headers[UPLOAD_TOKEN_HEADER] !== TOKEN)
+      return json(401, { error: { code: 'bad_token', message: 'Unauthorized' } });
     const base = `/transfers/${ID}`;
     if (path === `${base}/upload-state`) {
-      return json(200, { id: ID, status: this.status, resumableUntil: NOW + 86_400_000, files: this.files.map((f) => ({ ...f, partsDone: [] })) });
+      return json(200, {
+        id: ID,
+        status: this.status,
+        resumableUntil: NOW + 86_400_000,
+        files: this.files.map((f) => ({ ...f, partsDone: [] })),
+      });
     }
     const fileDone = new RegExp(`^${base}/files/(\\w+)/complete$`).exec(path);
     if (fileDone) {
       const file = this.files.find((f) => f.fileId === fileDone[1]);
-      if (!file || !this.stored.has(file.url!)) return json(409, { error: { code: 'not_uploaded', message: 'not uploaded' } });
+      if (!file || !this.stored.has(file.url!))
+        return json(409, { error: { code: 'not_uploaded', message: 'not uploaded' } });
       file.uploaded = true;
       return json(200, { fileId: file.fileId, size: file.size });
     }
     if (path === `${base}/sign`) {
       const req = JSON.parse(String(init.body)) as { fileId: string } | { fileIds: string[] };
       const urlOf = (id: string) => this.files.find((f) => f.fileId === id)!.url!;
-      if ('fileIds' in req) return json(200, { files: req.fileIds.map((fileId) => ({ fileId, url: urlOf(fileId) })), expiresAt: Date.now() + 3_600_000 });
+      if ('fileIds' in req)
+        return json(200, {
+          files: req.fileIds.map((fileId) => ({ fileId, url: urlOf(fileId) })),
+          expiresAt: Date.now() + 3_600_000,
+        });
       return json(200, { fileId: req.fileId, url: urlOf(req.fileId), expiresAt: Date.now() + 3_600_000 });
     }
     if (path === `${base}/complete`) {
-      if (this.files.some((f) => !f.uploaded)) return json(409, { error: { code: 'incomplete', message: 'files missing' } });
+      if (this.files.some((f) => !f.uploaded))
+        return json(409, { error: { code: 'incomplete', message: 'files missing' } });
       this.status = 'ready';
-      return json(200, { id: ID, link: `https://app.test/w/${ID}`, expiryDate: NOW + 7 * 86_400_000, recipients: ['bob@x.org'] });
+      return json(200, {
+        id: ID,
+        link: `https://app.test/w/${ID}`,
+        expiryDate: NOW + 7 * 86_400_000,
+        recipients: ['bob@x.org'],
+      });
     }
     if (path === `${base}/cancel`) {
       this.status = 'cancelled';
@@ -134,7 +165,12 @@ describe('sending a new transfer', () => {
 
     const done = await uploadNewTransfer(backend.created(), files(), cb, { storage, fetchImpl: backend.bucket });
 
-    expect(done).toEqual({ id: ID, link: `https://app.test/w/${ID}`, expiryDate: NOW + 7 * 86_400_000, recipients: ['bob@x.org'] });
+    expect(done).toEqual({
+      id: ID,
+      link: `https://app.test/w/${ID}`,
+      expiryDate: NOW + 7 * 86_400_000,
+      recipients: ['bob@x.org'],
+    });
     expect(seenAtFirstPut[0]).toBe(ID);
     expect([...backend.stored.values()].sort()).toEqual(['alpha', 'bravo!']);
     expect(backend.status).toBe('ready');
@@ -146,7 +182,11 @@ describe('sending a new transfer', () => {
     backend.put = async () => new Response('<Error><Code>InternalError</Code></Error>', { status: 500 });
     const { cb } = callbacks();
 
-    const sent = uploadNewTransfer(backend.created(), files(), cb, { storage, fetchImpl: backend.bucket, retryDelayMs: () => 0 });
+    const sent = uploadNewTransfer(backend.created(), files(), cb, {
+      storage,
+      fetchImpl: backend.bucket,
+      retryDelayMs: () => 0,
+    });
 
     await expect(sent).rejects.toBeInstanceOf(UploadFailedError);
     expect(backend.calls).not.toContain(`POST /transfers/${ID}/complete`);
@@ -177,7 +217,17 @@ describe('sending a new transfer', () => {
 
 describe('resuming', () => {
   function checkpoint() {
-    const cp = { id: ID, uploadToken: TOKEN, createdAt: Date.now() - 60_000, files: backend.files.map(({ fileId, fileName, size, itemPath }) => ({ fileId, fileName, size, ...(itemPath ? { itemPath } : {}) })) };
+    const cp = {
+      id: ID,
+      uploadToken: TOKEN,
+      createdAt: Date.now() - 60_000,
+      files: backend.files.map(({ fileId, fileName, size, itemPath }) => ({
+        fileId,
+        fileName,
+        size,
+        ...(itemPath ? { itemPath } : {}),
+      })),
+    };
     saveCheckpoint(cp, storage);
     return cp;
   }
@@ -210,7 +260,9 @@ describe('resuming', () => {
     const cp = checkpoint();
     const { cb } = callbacks();
 
-    expect(await resumeTransfer(cp, files(), cb, { storage, fetchImpl: backend.bucket, now: () => NOW + 2 * 86_400_000 })).toBeNull();
+    expect(
+      await resumeTransfer(cp, files(), cb, { storage, fetchImpl: backend.bucket, now: () => NOW + 2 * 86_400_000 }),
+    ).toBeNull();
     expect(backend.calls.filter((c) => c.startsWith('PUT'))).toEqual([]);
   });
 });

@@ -59,7 +59,13 @@ describe('files', () => {
   it('a guest loses .html, .htm and .exe files and tagged pirated videos, each with its reason', () => {
     const { form, removed } = addFiles(
       initialForm(),
-      [file('page.html'), file('setup.EXE'), file('Movie.2024.1080p.WEBRip.mp4'), file('holiday.mp4'), file('notes.txt')],
+      [
+        file('page.html'),
+        file('setup.EXE'),
+        file('Movie.2024.1080p.WEBRip.mp4'),
+        file('holiday.mp4'),
+        file('notes.txt'),
+      ],
       'anon',
     );
     expect(form.files.map((f) => f.fileName)).toEqual(['holiday.mp4', 'notes.txt']);
@@ -78,7 +84,11 @@ describe('files', () => {
 
   it('drops duplicates by relative path, or by name when there is no path', () => {
     let result = addFiles(initialForm(), [file('a.txt'), file('a.txt', 10, 'photos/a.txt')], 'anon');
-    result = addFiles(result.form, [file('a.txt'), file('a.txt', 10, 'photos/a.txt'), file('a.txt', 10, 'docs/a.txt')], 'anon');
+    result = addFiles(
+      result.form,
+      [file('a.txt'), file('a.txt', 10, 'photos/a.txt'), file('a.txt', 10, 'docs/a.txt')],
+      'anon',
+    );
     expect(result.form.files.map((f) => f.itemPath ?? f.fileName)).toEqual(['a.txt', 'photos/a.txt', 'docs/a.txt']);
     expect(result.duplicates).toHaveLength(2);
   });
@@ -97,7 +107,11 @@ describe('files', () => {
 
 describe('recipients', () => {
   it('adds valid addresses lower-cased and once; invalid text stays in the box and flips the label', () => {
-    const { form, overLimit } = commitRecipients(initialForm(), 'Bob@Example.com; bob@example.com, nope ann@x.org', 'anon');
+    const { form, overLimit } = commitRecipients(
+      initialForm(),
+      'Bob@Example.com; bob@example.com, nope ann@x.org',
+      'anon',
+    );
     expect(form.recipients).toEqual(['bob@example.com', 'ann@x.org']);
     expect(form.recipientDraft).toBe('nope');
     expect(form.recipientInvalid).toBe(true);
@@ -143,7 +157,10 @@ describe('recipients', () => {
   it('committing the text left in the box is a no-op when there is none', () => {
     const form = commitRecipients(initialForm(), 'a@x.org', 'anon').form;
     expect(withDraftCommitted(form, 'anon')).toBe(form);
-    expect(withDraftCommitted({ ...form, recipientDraft: 'b@x.org' }, 'anon').recipients).toEqual(['a@x.org', 'b@x.org']);
+    expect(withDraftCommitted({ ...form, recipientDraft: 'b@x.org' }, 'anon').recipients).toEqual([
+      'a@x.org',
+      'b@x.org',
+    ]);
   });
 
   it('removes a chip', () => {
@@ -159,11 +176,20 @@ describe('options', () => {
   });
 
   it('free and anon may pick only 1 Week; paid roles every preset and a custom date', () => {
-    const allowed = (role: string) => expiryOptions(role).filter((o) => o.allowed).map((o) => o.label);
+    const allowed = (role: string) =>
+      expiryOptions(role)
+        .filter((o) => o.allowed)
+        .map((o) => o.label);
     expect(allowed('anon')).toEqual(['1 Week']);
     expect(allowed('free')).toEqual(['1 Week']);
     expect(allowed('pro')).toEqual(['1 Week', '1 Month', '3 Months', '1 Year', 'Custom Date']);
-    expect(expiryOptions('anon').map((o) => o.seconds)).toEqual([604800, 2629746, 7889238, 31536000, CUSTOM_DATE_MARKER]);
+    expect(expiryOptions('anon').map((o) => o.seconds)).toEqual([
+      604800,
+      2629746,
+      7889238,
+      31536000,
+      CUSTOM_DATE_MARKER,
+    ]);
   });
 
   it('a preset the role may not choose is ignored', () => {
@@ -182,7 +208,12 @@ describe('options', () => {
   });
 
   it('lists team members other than the sender, or none when it is just them', () => {
-    const member = (id: string, email: string) => ({ shareWithId: id, shareWithEmail: email, shareWithFullName: id, shareWithProfilePic: '' });
+    const member = (id: string, email: string) => ({
+      shareWithId: id,
+      shareWithEmail: email,
+      shareWithFullName: id,
+      shareWithProfilePic: '',
+    });
     expect(shareableMembers(undefined, 'me@x.org')).toBeNull();
     expect(shareableMembers([member('1', 'ME@x.org')], 'me@x.org')).toBeNull();
     const members = [member('1', 'me@x.org'), member('2', 'ann@x.org'), member('3', 'bob@x.org')];
@@ -226,16 +257,24 @@ describe('validity and the field that shakes', () => {
 
   it('text in the recipient box that is not an address blocks the send', () => {
     const form = commitRecipients(readyGuestForm(), 'not-an-email', 'anon').form;
-    expect(formIssues(form, GUEST, NOW)).toEqual([{ field: 'recipients', code: 'invalid_recipient_text', message: 'Invalid Email To Address' }]);
+    expect(formIssues(form, GUEST, NOW)).toEqual([
+      { field: 'recipients', code: 'invalid_recipient_text', message: 'Invalid Email To Address' },
+    ]);
   });
 
   it('an address typed but not yet a chip counts, as blur would commit it', () => {
-    const typed = typeRecipients(addFiles(initialForm('me@corp.com'), [file('a.pdf')], 'anon').form, 'Bob@Example.com', 'anon').form;
+    const typed = typeRecipients(
+      addFiles(initialForm('me@corp.com'), [file('a.pdf')], 'anon').form,
+      'Bob@Example.com',
+      'anon',
+    ).form;
     expect(typed.recipients).toEqual([]);
     expect(formIssues(typed, GUEST, NOW)).toEqual([]);
     expect(toDraftInput(typed, GUEST).emailTo).toEqual([{ email: 'bob@example.com' }]);
     const partial = typeRecipients(typed, 'bob@', 'anon').form;
-    expect(formIssues(partial, GUEST, NOW).map((i) => [i.field, i.code])).toEqual([['recipients', 'invalid_recipient_text']]);
+    expect(formIssues(partial, GUEST, NOW).map((i) => [i.field, i.code])).toEqual([
+      ['recipients', 'invalid_recipient_text'],
+    ]);
   });
 
   it('an invalid sender email blocks the send', () => {
@@ -244,7 +283,9 @@ describe('validity and the field that shakes', () => {
   });
 
   it('a password of 1 to 3 characters blocks the send; none or 4 is fine', () => {
-    expect(formIssues(setPassword(readyGuestForm(), 'abc'), GUEST, NOW).map((i) => [i.field, i.code])).toEqual([['password', 'password_too_short']]);
+    expect(formIssues(setPassword(readyGuestForm(), 'abc'), GUEST, NOW).map((i) => [i.field, i.code])).toEqual([
+      ['password', 'password_too_short'],
+    ]);
     expect(formIssues(setPassword(readyGuestForm(), 'abcd'), GUEST, NOW)).toEqual([]);
     expect(formIssues(setPassword(readyGuestForm(), ''), GUEST, NOW)).toEqual([]);
   });
@@ -287,7 +328,10 @@ describe('the draft sent to the API', () => {
       emailTo: [{ email: 'bob@example.com' }],
       password: undefined,
       expirySeconds: 604800,
-      fileObjects: [{ fileName: 'a.pdf', size: 10 }, { fileName: 'b.txt', size: 5, itemPath: 'docs/b.txt' }],
+      fileObjects: [
+        { fileName: 'a.pdf', size: 10 },
+        { fileName: 'b.txt', size: 5, itemPath: 'docs/b.txt' },
+      ],
     });
     expect(transferDraftSchema({ role: 'anon', now: NOW }).safeParse(draft).success).toBe(true);
   });
@@ -302,7 +346,10 @@ describe('the draft sent to the API', () => {
 
   it('sends the custom date only while Custom Date is chosen', () => {
     const form = setCustomExpiry(selectExpiry(initialForm(), CUSTOM_DATE_MARKER, 'pro'), NOW + 2 * HOUR_MS);
-    expect(toDraftInput(form, PRO)).toMatchObject({ expirySeconds: CUSTOM_DATE_MARKER, customExpiryDate: NOW + 2 * HOUR_MS });
+    expect(toDraftInput(form, PRO)).toMatchObject({
+      expirySeconds: CUSTOM_DATE_MARKER,
+      customExpiryDate: NOW + 2 * HOUR_MS,
+    });
     expect(toDraftInput(selectExpiry(form, 604800, 'pro'), PRO).customExpiryDate).toBeUndefined();
   });
 });
@@ -327,7 +374,9 @@ describe('before the draft schema has loaded', () => {
   });
 
   it("the empty form's first render blocks the send for the reason the schema gives first", () => {
-    expect(uncheckedIssues(initialForm(), GUEST)).toEqual([{ field: 'files', code: 'no_files', message: 'Add at least one file' }]);
+    expect(uncheckedIssues(initialForm(), GUEST)).toEqual([
+      { field: 'files', code: 'no_files', message: 'Add at least one file' },
+    ]);
     expect(uncheckedIssues(initialForm(), GUEST)[0]).toEqual(formIssues(initialForm(), GUEST, NOW)[0]);
     expect(uncheckedIssues(readyGuestForm(), GUEST)).toEqual([]);
   });
@@ -343,9 +392,9 @@ describe('before the draft schema has loaded', () => {
     };
   }
 
-  it('every issue it knows is one the schema reports, and without files its first is the schema\'s first (2,000 forms)', () => {
+  it("every issue it knows is one the schema reports, and without files its first is the schema's first (2,000 forms)", () => {
     const next = random(10);
-    const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
     const senders: SenderContext[] = [GUEST, FREE, PRO, { role: 'business', signedIn: true, email: 'b@corp.com' }];
     const rules = draftRules();
     expect(rules).not.toBeNull();
@@ -354,19 +403,36 @@ describe('before the draft schema has loaded', () => {
       const sender = pick(senders);
       let form = initialForm(pick(['', 'me@corp.com', 'me@', ' Me@Corp.com ', 'not an address']));
       const fileCount = pick([0, 0, 1, 3, 51]);
-      const files = Array.from({ length: fileCount }, (_, i) => file(pick(['a.pdf', 'page.html', 'movie.1080p.mp4', 'b.txt']).replace('.', `${i}.`), pick([10, 2 * GB, 200 * GB])));
+      const files = Array.from({ length: fileCount }, (_, i) =>
+        file(
+          pick(['a.pdf', 'page.html', 'movie.1080p.mp4', 'b.txt']).replace('.', `${i}.`),
+          pick([10, 2 * GB, 200 * GB]),
+        ),
+      );
       form = addFiles(form, files, sender.role).form;
       if (next() < 0.3) form = setRecording(form, 'voice', { fileName: 'memo.webm', blob: new Blob(['v']) });
-      if (next() < 0.5) form = commitRecipients(form, pick(['bob@example.com', 'a@x.com, b@y.org', 'nope', 'x@y.com; bad@', '']), sender.role).form;
-      if (next() < 0.4) form = typeRecipients(form, pick(['carol@example.com', 'car', 'dave@ex.com,', 'bad@,', ' ']), sender.role).form;
+      if (next() < 0.5)
+        form = commitRecipients(
+          form,
+          pick(['bob@example.com', 'a@x.com, b@y.org', 'nope', 'x@y.com; bad@', '']),
+          sender.role,
+        ).form;
+      if (next() < 0.4)
+        form = typeRecipients(form, pick(['carol@example.com', 'car', 'dave@ex.com,', 'bad@,', ' ']), sender.role).form;
       if (next() < 0.3) form = setMessage(form, 'm'.repeat(pick([0, 10, 280, 400])));
       if (next() < 0.3) form = setPassword(form, pick(['', 'ab', 'abcd', 'p'.repeat(300)]));
       if (next() < 0.3) form = setSendAs(form, pick(['link', 'email'] as const), sender);
-      if (next() < 0.3) form = selectExpiry(form, pick([DEFAULT_EXPIRY_SECONDS, 2629746, CUSTOM_DATE_MARKER]), sender.role);
-      if (next() < 0.5) form = setCustomExpiry(form, NOW + pick([-HOUR_MS, 10 * MINUTE_MS, 2 * HOUR_MS, 400 * 24 * HOUR_MS]));
+      if (next() < 0.3)
+        form = selectExpiry(form, pick([DEFAULT_EXPIRY_SECONDS, 2629746, CUSTOM_DATE_MARKER]), sender.role);
+      if (next() < 0.5)
+        form = setCustomExpiry(form, NOW + pick([-HOUR_MS, 10 * MINUTE_MS, 2 * HOUR_MS, 400 * 24 * HOUR_MS]));
       const checked = formIssues(form, sender, NOW, rules);
       const known = uncheckedIssues(form, sender);
-      const where = JSON.stringify({ n, role: sender.role, form: { ...form, files: form.files.map((f) => [f.fileName, f.size]) } });
+      const where = JSON.stringify({
+        n,
+        role: sender.role,
+        form: { ...form, files: form.files.map((f) => [f.fileName, f.size]) },
+      });
       for (const issue of known) expect(checked, where).toContainEqual(issue);
       if (form.files.length === 0) {
         withoutFiles += 1;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SENDER_EMAIL_KEY, SEND_TIMES_KEY, rememberGuestSend, rememberedSenderEmail, sendTimes } from '@/features/send/sender-memory';
+import {
+  SENDER_EMAIL_KEY,
+  SEND_TIMES_KEY,
+  rememberGuestSend,
+  rememberedSenderEmail,
+  sendTimes,
+} from '@/features/send/sender-memory';
 
 class MemoryStorage implements Storage {
   private readonly map = new Map<string, string>();

@@ -36,7 +36,17 @@ describe('quick-send form, first paint (guest)', () => {
 
   it('has the pickers, fields and submit the end-to-end tests address', () => {
     const view = page();
-    for (const id of ['quick-send', 'file-input', 'folder-input', 'recipients-input', 'sender-email', 'message', 'send-submit', 'send-submit-area', 'options-toggle']) {
+    for (const id of [
+      'quick-send',
+      'file-input',
+      'folder-input',
+      'recipients-input',
+      'sender-email',
+      'message',
+      'send-submit',
+      'send-submit-area',
+      'options-toggle',
+    ]) {
       expect(() => view.tag(id), id).not.toThrow();
     }
     expect(view.tag('file-input')).toContain('type="file"');
@@ -105,7 +115,14 @@ describe('progress view', () => {
   it('shows percent, speed, time left and counts while transferring', () => {
     const view = doc(
       <ProgressView
-        progress={progress({ bytesDone: 550_000_000, bytesTotal: 1_000_000_000, filesDone: 1, speedBps: 2_500_000, etaMs: 180_000, phase: 'transferring' })}
+        progress={progress({
+          bytesDone: 550_000_000,
+          bytesTotal: 1_000_000_000,
+          filesDone: 1,
+          speedBps: 2_500_000,
+          etaMs: 180_000,
+          phase: 'transferring',
+        })}
         onCancel={() => undefined}
       />,
     );
@@ -133,7 +150,12 @@ describe('progress view agrees with itself', () => {
 
   it('draws the ring at the share the bar shows (93 % is an open ring, not a full one)', () => {
     for (const done of [10, 50, 93, 97, 99]) {
-      const view = doc(<ProgressView progress={progress({ bytesDone: done * 10, bytesTotal: 1000, phase: 'transferring', etaMs: 5_000 })} onCancel={() => undefined} />);
+      const view = doc(
+        <ProgressView
+          progress={progress({ bytesDone: done * 10, bytesTotal: 1000, phase: 'transferring', etaMs: 5_000 })}
+          onCancel={() => undefined}
+        />,
+      );
       expect(view.firstText('progress-percent')).toBe(String(done));
       expect(barWidth(view.html)).toBe(done);
       expect(ringShare(view.html) * 100, `${done} %`).toBeCloseTo(done, 5);
@@ -141,7 +163,12 @@ describe('progress view agrees with itself', () => {
   });
 
   it('closes the ring only at 100 % and draws none at 0 %', () => {
-    const full = doc(<ProgressView progress={progress({ bytesDone: 1000, bytesTotal: 1000, phase: 'transferring' })} onCancel={() => undefined} />);
+    const full = doc(
+      <ProgressView
+        progress={progress({ bytesDone: 1000, bytesTotal: 1000, phase: 'transferring' })}
+        onCancel={() => undefined}
+      />,
+    );
     expect(ringShare(full.html)).toBe(1);
     expect(barWidth(full.html)).toBe(100);
     const none = doc(<ProgressView progress={progress({})} onCancel={() => undefined} />);
@@ -149,13 +176,23 @@ describe('progress view agrees with itself', () => {
   });
 
   it('never says Calculating... once every byte is in, even without a speed estimate', () => {
-    const view = doc(<ProgressView progress={progress({ bytesDone: 1000, bytesTotal: 1000, filesDone: 2, phase: 'transferring', etaMs: null })} onCancel={() => undefined} />);
+    const view = doc(
+      <ProgressView
+        progress={progress({ bytesDone: 1000, bytesTotal: 1000, filesDone: 2, phase: 'transferring', etaMs: null })}
+        onCancel={() => undefined}
+      />,
+    );
     expect(view.text()).not.toContain('Calculating...');
     expect(view.text()).toContain('Less than 30 seconds remaining');
   });
 
   it('while the server completes the files, says it is finishing with a moving segment instead of a stuck 100 %', () => {
-    const view = doc(<ProgressView progress={progress({ bytesDone: 1000, bytesTotal: 1000, filesDone: 2, phase: 'almost-done', etaMs: null })} onCancel={() => undefined} />);
+    const view = doc(
+      <ProgressView
+        progress={progress({ bytesDone: 1000, bytesTotal: 1000, filesDone: 2, phase: 'almost-done', etaMs: null })}
+        onCancel={() => undefined}
+      />,
+    );
     expect(view.firstText('progress-finishing')).toBe('Finishing upload…');
     expect(view.firstText('progress-remaining')).toBe('Every byte is in: putting your files together');
     expect(view.has('progress-percent')).toBe(false);
@@ -171,7 +208,15 @@ describe('progress view agrees with itself', () => {
 
 describe('done view', () => {
   it('gives a guest the link, who was mailed, and the way to keep files', () => {
-    const view = doc(<DoneView link="https://app.test/w/abc1234" recipients={['a@x.org', 'b@x.org']} signedIn={false} onSendAnother={() => undefined} onKeepFiles={() => undefined} />);
+    const view = doc(
+      <DoneView
+        link="https://app.test/w/abc1234"
+        recipients={['a@x.org', 'b@x.org']}
+        signedIn={false}
+        onSendAnother={() => undefined}
+        onKeepFiles={() => undefined}
+      />,
+    );
     expect(view.tag('done-link')).toContain('value="https://app.test/w/abc1234"');
     expect(view.attr('done-link', 'readonly')).toBe('');
     expect(view.tag('copy-link')).toBeTruthy();
@@ -182,7 +227,15 @@ describe('done view', () => {
   });
 
   it('offers a signed-in sender another send; a link send names no recipient', () => {
-    const view = doc(<DoneView link="https://app.test/w/abc1234" recipients={[]} signedIn onSendAnother={() => undefined} onKeepFiles={() => undefined} />);
+    const view = doc(
+      <DoneView
+        link="https://app.test/w/abc1234"
+        recipients={[]}
+        signedIn
+        onSendAnother={() => undefined}
+        onKeepFiles={() => undefined}
+      />,
+    );
     expect(view.text()).toContain('Send Another?');
     expect(view.text()).not.toContain('The download email has been sent');
   });
@@ -190,7 +243,9 @@ describe('done view', () => {
 
 describe('verification step', () => {
   it('asks for the 5-digit code with Verify disabled until it is complete', () => {
-    const view = doc(<VerifyStep email="me@corp.com" lang="en" onVerified={() => undefined} onBack={() => undefined} />);
+    const view = doc(
+      <VerifyStep email="me@corp.com" lang="en" onVerified={() => undefined} onBack={() => undefined} />,
+    );
     expect(view.attr('verify-button', 'disabled')).toBe('');
     expect(view.attr('code-input', 'inputmode')).toBe('numeric');
     expect(view.attr('code-input', 'autocomplete')).toBe('one-time-code');

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COMPARE_SLUGS, PRODUCT_SLUGS, ROUTES, type RouteId } from '@/app/paths';
-import { ROBOTS_DISALLOW, ROUTE_INDEXING, SEO_PAGES, alternatesOf, canonicalUrl, indexingFor, isPrivatePath, seoPageFor } from '@/app/seo-routes';
+import {
+  ROBOTS_DISALLOW,
+  ROUTE_INDEXING,
+  SEO_PAGES,
+  alternatesOf,
+  canonicalUrl,
+  indexingFor,
+  isPrivatePath,
+  seoPageFor,
+} from '@/app/seo-routes';
 import { routes } from '@/app/routes';
 import { LANGUAGES, LANGUAGE_TAGS } from '@/i18n/languages';
 import { isServedPath } from '@/lib/served-routes';
@@ -16,7 +25,10 @@ const read = (file: string) => JSON.parse(readFileSync(`${localesDir}${file}`, '
 
 /** A concrete address for a pattern: params get a sample value, splats and optional segments dropped. */
 function sample(pattern: string): string {
-  return pattern.replace(/\/\*$/, '/anything').replace(/\/:\w+\?/g, '').replace(/:\w+/g, 'abc1234');
+  return pattern
+    .replace(/\/\*$/, '/anything')
+    .replace(/\/:\w+\?/g, '')
+    .replace(/:\w+/g, 'abc1234');
 }
 
 function lookup(tree: Tree, key: string): string | undefined {
@@ -44,8 +56,18 @@ const PRIVATE_SAMPLES = [
 describe('route table: what search engines see', () => {
   it('every route of the router has an indexing rule, and the private ones are the download, request, invite, extension, dashboard and reset pages', () => {
     expect(Object.keys(ROUTE_INDEXING).sort()).toEqual(Object.keys(ROUTES).sort());
-    const privateIds = (Object.keys(ROUTE_INDEXING) as RouteId[]).filter((id) => ROUTE_INDEXING[id] === 'private').sort();
-    expect(privateIds).toEqual(['dash', 'downloads', 'extension', 'fileRequest', 'invite', 'publicLink', 'updatePassword']);
+    const privateIds = (Object.keys(ROUTE_INDEXING) as RouteId[])
+      .filter((id) => ROUTE_INDEXING[id] === 'private')
+      .sort();
+    expect(privateIds).toEqual([
+      'dash',
+      'downloads',
+      'extension',
+      'fileRequest',
+      'invite',
+      'publicLink',
+      'updatePassword',
+    ]);
   });
 
   it('noindex on private routes: each of their patterns and aliases, served by the router, is private; public pages are not', () => {
@@ -53,11 +75,23 @@ describe('route table: what search engines see', () => {
       for (const pattern of [ROUTES[id].pattern, ...ROUTES[id].aliases]) {
         const path = sample(pattern);
         expect(isServedPath(routes, path), path).toBe(true);
-        expect(indexingFor(path), `${id} ${path}`).toBe(ROUTE_INDEXING[id] === 'private' ? 'private' : ROUTE_INDEXING[id] === 'noindex' ? 'noindex' : 'index');
+        expect(indexingFor(path), `${id} ${path}`).toBe(
+          ROUTE_INDEXING[id] === 'private' ? 'private' : ROUTE_INDEXING[id] === 'noindex' ? 'noindex' : 'index',
+        );
       }
     }
     for (const path of PRIVATE_SAMPLES) expect(isPrivatePath(path), path).toBe(true);
-    for (const path of ['/', '/pricing', '/roadmap', '/roadmap/whatever', '/r', '/dashboard-analytics', '/product/dashboard-analytics', '/downloadsx', '/support']) {
+    for (const path of [
+      '/',
+      '/pricing',
+      '/roadmap',
+      '/roadmap/whatever',
+      '/r',
+      '/dashboard-analytics',
+      '/product/dashboard-analytics',
+      '/downloadsx',
+      '/support',
+    ]) {
       expect(isPrivatePath(path), path).toBe(false);
     }
     expect(indexingFor('/login')).toBe('noindex');
@@ -67,7 +101,19 @@ describe('route table: what search engines see', () => {
   it('lists every marketing page once: home, pricing, about, updates, roadmap, support, affiliate, sumo, each product and comparison page', () => {
     const paths = SEO_PAGES.map((p) => p.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/pricing', '/about', '/updates', '/roadmap', '/support', '/affiliate-program/', '/appsumoforever', '/developers']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/pricing',
+        '/about',
+        '/updates',
+        '/roadmap',
+        '/support',
+        '/affiliate-program/',
+        '/appsumoforever',
+        '/developers',
+      ]),
+    );
     for (const slug of PRODUCT_SLUGS) expect(paths).toContain(`/product/${slug}`);
     for (const slug of COMPARE_SLUGS) expect(paths).toContain(`/compare/${slug}`);
     for (const page of SEO_PAGES) {
@@ -87,7 +133,12 @@ describe('route table: what search engines see', () => {
 
   it('has a title and a description for every public page in every language (its own text, not the English fallback)', () => {
     for (const language of LANGUAGES) {
-      const catalogues = [read(`${language}.json`), read(`send/${language}.json`), read(`pages/${language}.json`), read(`api/${language}.json`)];
+      const catalogues = [
+        read(`${language}.json`),
+        read(`send/${language}.json`),
+        read(`pages/${language}.json`),
+        read(`api/${language}.json`),
+      ];
       const seo = read(`seo/${language}.json`) as Record<string, string | Record<string, string>>;
       const descriptions = new Set<string>();
       for (const page of SEO_PAGES) {
@@ -96,7 +147,9 @@ describe('route table: what search engines see', () => {
         const description = descriptionOf(seo, page.descriptionKey);
         expect(description, `${language} description ${page.descriptionKey}`).toBeTruthy();
         // a search result snippet: long enough to say something, short enough not to be cut much
-        expect(description!.length, `${language} ${page.descriptionKey}`).toBeGreaterThan(language === 'zh' || language === 'ja' || language === 'ko' ? 10 : 40);
+        expect(description!.length, `${language} ${page.descriptionKey}`).toBeGreaterThan(
+          language === 'zh' || language === 'ja' || language === 'ko' ? 10 : 40,
+        );
         expect(description!.length, `${language} ${page.descriptionKey}`).toBeLessThanOrEqual(200);
         descriptions.add(description!);
       }
@@ -121,7 +174,11 @@ describe('sitemap.xml', () => {
   const locs = urls.map((u) => /<loc>([^<]+)<\/loc>/.exec(u)![1]!);
 
   it('is a sitemap with hreflang links', () => {
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ),
+    ).toBe(true);
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
   });
 
@@ -139,16 +196,25 @@ describe('sitemap.xml', () => {
       const path = new URL(loc).pathname;
       expect(indexingFor(path), loc).toBe('index');
     }
-    for (const path of [...PRIVATE_SAMPLES, '/login', '/register', '/thankyou', '/404']) expect(locs.some((l) => new URL(l).pathname === path), path).toBe(false);
+    for (const path of [...PRIVATE_SAMPLES, '/login', '/register', '/thankyou', '/404'])
+      expect(
+        locs.some((l) => new URL(l).pathname === path),
+        path,
+      ).toBe(false);
   });
 
   it('gives each URL all alternates of its page, itself included, x-default first', () => {
     for (const [i, url] of urls.entries()) {
-      const links = [...url.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => ({ hreflang: m[1], href: m[2] }));
+      const links = [...url.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => ({
+        hreflang: m[1],
+        href: m[2],
+      }));
       expect(links).toHaveLength(LANGUAGES.length + 1);
       expect(links[0]!.hreflang).toBe('x-default');
       expect(links.map((l) => l.href)).toContain(locs[i]);
-      expect(new Set(links.map((l) => l.hreflang))).toEqual(new Set(['x-default', ...LANGUAGES.map((l) => LANGUAGE_TAGS[l])]));
+      expect(new Set(links.map((l) => l.hreflang))).toEqual(
+        new Set(['x-default', ...LANGUAGES.map((l) => LANGUAGE_TAGS[l])]),
+      );
     }
     expect(xml).toContain('hreflang="zh-CN" href="https://app.example.com/compare/china?lng=zh"');
   });
@@ -161,7 +227,18 @@ describe('robots.txt', () => {
   it('disallows the API and every private path, and names the sitemap on the configured origin', () => {
     expect(robots.startsWith('User-agent: *\n')).toBe(true);
     expect(disallowed).toEqual(['/api/', ...ROBOTS_DISALLOW]);
-    expect(disallowed).toEqual(expect.arrayContaining(['/downloads/', '/d/', '/w/', '/r/', '/invite/', '/extension/', '/dash', '/updatepassword']));
+    expect(disallowed).toEqual(
+      expect.arrayContaining([
+        '/downloads/',
+        '/d/',
+        '/w/',
+        '/r/',
+        '/invite/',
+        '/extension/',
+        '/dash',
+        '/updatepassword',
+      ]),
+    );
     expect(robots).toContain(`\nSitemap: ${ORIGIN}/sitemap.xml\n`);
   });
 
@@ -175,14 +252,20 @@ describe('robots.txt', () => {
 
 describe('public origin', () => {
   it('is PUBLIC_ORIGIN, else APP_ORIGIN, else the local app, without a trailing slash', () => {
-    expect(publicOrigin({ PUBLIC_ORIGIN: 'https://send.example.com/', APP_ORIGIN: 'http://x' }, 'http://127.0.0.1:5173')).toBe('https://send.example.com');
-    expect(publicOrigin({ APP_ORIGIN: 'https://app.example.com' }, 'http://127.0.0.1:5173')).toBe('https://app.example.com');
+    expect(
+      publicOrigin({ PUBLIC_ORIGIN: 'https://send.example.com/', APP_ORIGIN: 'http://x' }, 'http://127.0.0.1:5173'),
+    ).toBe('https://send.example.com');
+    expect(publicOrigin({ APP_ORIGIN: 'https://app.example.com' }, 'http://127.0.0.1:5173')).toBe(
+      'https://app.example.com',
+    );
     expect(publicOrigin({}, 'http://127.0.0.1:5173')).toBe('http://127.0.0.1:5173');
   });
 
   it('refuses what is not an http(s) origin', () => {
     expect(() => publicOrigin({ PUBLIC_ORIGIN: 'app.example.com' }, 'http://127.0.0.1')).toThrow(/PUBLIC_ORIGIN/);
-    expect(() => publicOrigin({ PUBLIC_ORIGIN: 'https://app.example.com/path' }, 'http://127.0.0.1')).toThrow(/without a path/);
+    expect(() => publicOrigin({ PUBLIC_ORIGIN: 'https://app.example.com/path' }, 'http://127.0.0.1')).toThrow(
+      /without a path/,
+    );
     expect(() => publicOrigin({ PUBLIC_ORIGIN: 'ftp://app.example.com' }, 'http://127.0.0.1')).toThrow(/http/);
   });
 });

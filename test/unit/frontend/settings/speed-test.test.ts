@@ -47,7 +47,14 @@ describe('the Region picker speed test', () => {
 
   it('reports every region', async () => {
     const got: [string, number][] = [];
-    await measureAll([{ regionId: 'hongkong', url: 'a' }, { regionId: 'dubai', url: 'b' }], (id, ms) => got.push([id, ms]), scripted([10, 10, 10, 10, 10, 10]));
+    await measureAll(
+      [
+        { regionId: 'hongkong', url: 'a' },
+        { regionId: 'dubai', url: 'b' },
+      ],
+      (id, ms) => got.push([id, ms]),
+      scripted([10, 10, 10, 10, 10, 10]),
+    );
     expect(got.map(([id]) => id).sort()).toEqual(['dubai', 'hongkong']);
   });
 

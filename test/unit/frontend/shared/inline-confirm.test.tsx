@@ -9,7 +9,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InlineConfirm, useInlineConfirm, type InlineConfirmProps } from '@/components/inline-confirm';
 import { click, mount } from '../../../helpers/dom-render';
 
-type Extra = Partial<Pick<InlineConfirmProps, 'busy' | 'cancelWhileBusy' | 'small' | 'confirmClassName' | 'cancelClassName'>>;
+type Extra = Partial<
+  Pick<InlineConfirmProps, 'busy' | 'cancelWhileBusy' | 'small' | 'confirmClassName' | 'cancelClassName'>
+>;
 
 /** A screen's use: a Remove button that asks, the question in its place, Remove closing it. */
 function Harness({ onConfirm, extra = {} }: { onConfirm: () => void; extra?: Extra }) {
@@ -106,7 +108,9 @@ describe('InlineConfirm with useInlineConfirm', () => {
   });
 
   it('has small buttons in a row of small actions, and keeps a class the screen gives', () => {
-    view = mount(<Harness onConfirm={() => undefined} extra={{ small: true, confirmClassName: 'btn btn-sm ak-danger' }} />);
+    view = mount(
+      <Harness onConfirm={() => undefined} extra={{ small: true, confirmClassName: 'btn btn-sm ak-danger' }} />,
+    );
     click(view.byTestId('ask'));
     expect(view.byTestId('yes')?.className).toBe('btn btn-sm ak-danger');
     expect(view.byTestId('no')?.className).toBe('btn btn-ghost btn-sm');

@@ -10,6 +10,8 @@ describe('TableHead', () => {
         <TableHead columns={['Name', 'Key', <span className="sr-only">Actions</span>]} />
       </table>,
     );
-    expect(html).toBe('<table><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead></table>');
+    expect(html).toBe(
+      '<table><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead></table>',
+    );
   });
 });

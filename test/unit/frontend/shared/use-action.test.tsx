@@ -26,7 +26,12 @@ function deferred() {
 let i18n: I18n;
 beforeAll(async () => {
   i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: CATALOGUE.en }, fallbackNS: FALLBACK_NS, interpolation: { escapeValue: false } });
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: CATALOGUE.en },
+    fallbackNS: FALLBACK_NS,
+    interpolation: { escapeValue: false },
+  });
 });
 
 let action: Action | null = null;
@@ -57,7 +62,11 @@ const render = (options?: ActionOptions) => {
 const text = (id: string) => view!.byTestId(id)?.textContent;
 
 /** Starts a run inside act, so its first state updates are flushed; gives its outcome. */
-function start(work: () => Promise<unknown>, tag?: string, onError?: (err: unknown, text: string) => void): Promise<boolean> {
+function start(
+  work: () => Promise<unknown>,
+  tag?: string,
+  onError?: (err: unknown, text: string) => void,
+): Promise<boolean> {
   let outcome!: Promise<boolean>;
   act(() => {
     outcome = action!.run(work, { ...(tag ? { tag } : {}), ...(onError ? { onError } : {}) });
@@ -92,7 +101,9 @@ describe('useAction', () => {
 
   it("says an API refusal by its code in the user's language, with the code's values", async () => {
     render();
-    const outcome = start(() => Promise.reject(new ApiError(429, 'rate_limited', 'Too many requests', { retryAfterSeconds: 120 })));
+    const outcome = start(() =>
+      Promise.reject(new ApiError(429, 'rate_limited', 'Too many requests', { retryAfterSeconds: 120 })),
+    );
     await settle();
     expect(text('error')).toBe('Too many tries. Please try again in 2 minutes.');
     expect(text('busy')).toBe('idle');

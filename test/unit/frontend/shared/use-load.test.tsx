@@ -37,7 +37,15 @@ function fakeFetch() {
 let seen: LoadResult<string, boolean>[] = [];
 const last = () => seen[seen.length - 1]!;
 
-function Screen({ fetch, k, options }: { fetch: (key: string) => (signal: AbortSignal) => Promise<string>; k: string; options?: LoadOptions }) {
+function Screen({
+  fetch,
+  k,
+  options,
+}: {
+  fetch: (key: string) => (signal: AbortSignal) => Promise<string>;
+  k: string;
+  options?: LoadOptions;
+}) {
   const load = useLoad(fetch(k), [k], options as Omit<LoadOptions, 'refused'>);
   seen.push(load);
   return <p data-testid="state">{load.state === 'ready' ? `ready:${load.data}` : load.state}</p>;

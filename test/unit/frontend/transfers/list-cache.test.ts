@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TransferListResponse, TransferRow } from '@domain/dashboard-api';
-import { STORAGE_PREFIX, STORED_ROWS_MAX, TransferListCache, entryOf, withNextPage, type CacheStorage, type ListKey } from '@/features/transfers/list-cache';
+import {
+  STORAGE_PREFIX,
+  STORED_ROWS_MAX,
+  TransferListCache,
+  entryOf,
+  withNextPage,
+  type CacheStorage,
+  type ListKey,
+} from '@/features/transfers/list-cache';
 
 /** sessionStorage's interface over a Map (the unit project has no DOM). */
 class MapStorage implements CacheStorage {
@@ -81,7 +89,15 @@ describe('transfer list cache (spec §3: lists cached locally per filter)', () =
     new TransferListCache(storage).set(ADA, entryOf(response(['aaaaaaa'], { allCount: 7, thisMonthsTransfers: 3 }), 5));
     const reloaded = new TransferListCache(storage).get(ADA);
     expect(reloaded?.rows.map((r) => r.slug)).toEqual(['aaaaaaa']);
-    expect(reloaded?.counts).toEqual({ allCount: 7, activeCount: 1, expiredCount: 0, unseenCount: 1, expiringCount: 0, thisMonthsTransfers: 3, sharedCount: 0 });
+    expect(reloaded?.counts).toEqual({
+      allCount: 7,
+      activeCount: 1,
+      expiredCount: 0,
+      unseenCount: 1,
+      expiringCount: 0,
+      thisMonthsTransfers: 3,
+      sharedCount: 0,
+    });
     expect(reloaded?.fetchedAt).toBe(5);
   });
 

@@ -27,7 +27,13 @@ let i18n: I18n;
 let t: TFunction<'transfers'>;
 beforeAll(async () => {
   i18n = createInstance();
-  await i18n.init({ lng: 'en', ns: ['transfers'], defaultNS: 'transfers', resources: { en: { transfers: transfersEn } }, interpolation: { escapeValue: false } });
+  await i18n.init({
+    lng: 'en',
+    ns: ['transfers'],
+    defaultNS: 'transfers',
+    resources: { en: { transfers: transfersEn } },
+    interpolation: { escapeValue: false },
+  });
   t = i18n.getFixedT('en', 'transfers') as TFunction<'transfers'>;
 });
 
@@ -72,7 +78,9 @@ describe('row summaries', () => {
     expect(recipientsSummary({ sendAs: 'email', recipients: ['a@x.io'] })).toEqual({ kind: 'one', first: 'a@x.io' });
     const more = recipientsSummary({ sendAs: 'email', recipients: ['a@x.io', 'b@x.io', 'c@x.io'] });
     expect(more).toEqual({ kind: 'more', first: 'a@x.io', more: 2 });
-    expect(t('list.recipientsMore', { first: 'a@x.io', more: more.kind === 'more' ? more.more : 0 })).toBe('a@x.io + 2');
+    expect(t('list.recipientsMore', { first: 'a@x.io', more: more.kind === 'more' ? more.more : 0 })).toBe(
+      'a@x.io + 2',
+    );
     expect(t('list.link')).toBe('Link');
   });
 
@@ -92,7 +100,11 @@ describe('row summaries', () => {
 
 describe('per-recipient status', () => {
   it('downloaded n times with the last time, or not downloaded yet', () => {
-    expect(recipientStatus({ downloads: 2, lastDownloadAt: NOW })).toEqual({ kind: 'downloaded', times: 2, lastAt: NOW });
+    expect(recipientStatus({ downloads: 2, lastDownloadAt: NOW })).toEqual({
+      kind: 'downloaded',
+      times: 2,
+      lastAt: NOW,
+    });
     expect(recipientStatus({ downloads: 1 })).toEqual({ kind: 'downloaded', times: 1, lastAt: null });
     expect(recipientStatus({ downloads: 0 })).toEqual({ kind: 'waiting' });
     expect(t('modal.downloadedTimes', { count: 2, when: 'Nov 20' })).toBe('Downloaded 2 times, last on Nov 20');
@@ -100,15 +112,31 @@ describe('per-recipient status', () => {
   });
 
   it('a reminder goes to those who have not downloaded', () => {
-    expect(notDownloaded([{ email: 'a@x.io', downloads: 1 }, { email: 'b@x.io', downloads: 0 }, { email: 'c@x.io', downloads: 0 }])).toEqual(['b@x.io', 'c@x.io']);
+    expect(
+      notDownloaded([
+        { email: 'a@x.io', downloads: 1 },
+        { email: 'b@x.io', downloads: 0 },
+        { email: 'c@x.io', downloads: 0 },
+      ]),
+    ).toEqual(['b@x.io', 'c@x.io']);
   });
 });
 
 describe('files by folder and countries', () => {
-  const file = (fileName: string, itemPath?: string, size = 10): DetailFile => ({ fileId: fileName.padEnd(10, 'x').slice(0, 10), fileName, size, ...(itemPath ? { itemPath } : {}) });
+  const file = (fileName: string, itemPath?: string, size = 10): DetailFile => ({
+    fileId: fileName.padEnd(10, 'x').slice(0, 10),
+    fileName,
+    size,
+    ...(itemPath ? { itemPath } : {}),
+  });
 
   it('lists loose files first, then each folder by name, with its size', () => {
-    const groups = groupByFolder([file('b.jpg', 'photos/2024/b.jpg'), file('readme.txt'), file('a.jpg', 'photos/a.jpg', 5), file('c.jpg', 'photos/2024/c.jpg')]);
+    const groups = groupByFolder([
+      file('b.jpg', 'photos/2024/b.jpg'),
+      file('readme.txt'),
+      file('a.jpg', 'photos/a.jpg', 5),
+      file('c.jpg', 'photos/2024/c.jpg'),
+    ]);
     expect(groups.map((g) => [g.folder, g.files.map((f) => f.fileName), g.size])).toEqual([
       ['', ['readme.txt'], 10],
       ['photos', ['a.jpg'], 5],
@@ -146,7 +174,13 @@ describe('modal actions by state (spec §4)', () => {
   });
 
   it('a link has no one to resend to or remind', () => {
-    expect(actions({ sendAs: 'link', recipientsDetail: [] })).toEqual(['addFiles', 'delete', 'expiry', 'forward', 'password']);
+    expect(actions({ sendAs: 'link', recipientsDetail: [] })).toEqual([
+      'addFiles',
+      'delete',
+      'expiry',
+      'forward',
+      'password',
+    ]);
   });
 
   it('expired: no adding, mailing or reminding; purged: only delete; deleted: nothing', () => {
@@ -166,7 +200,10 @@ describe('modal actions by state (spec §4)', () => {
 
 describe('list address (?filter=&q=)', () => {
   it('reads unknown filters as all, trims the search, and writes the default list as no query', () => {
-    expect(readListParams(new URLSearchParams('filter=unseen&q=%20report%20'))).toEqual({ filter: 'unseen', q: 'report' });
+    expect(readListParams(new URLSearchParams('filter=unseen&q=%20report%20'))).toEqual({
+      filter: 'unseen',
+      q: 'report',
+    });
     expect(readListParams(new URLSearchParams('filter=bogus'))).toEqual({ filter: 'all', q: '' });
     expect(listSearch({ filter: 'all', q: '' })).toBe('');
     expect(listSearch({ filter: 'expiring', q: 'a b' })).toBe('?filter=expiring&q=a+b');
@@ -174,7 +211,9 @@ describe('list address (?filter=&q=)', () => {
 
   it('every filter tab shows its count from the answer', () => {
     const counts = { allCount: 9, activeCount: 6, expiredCount: 3, unseenCount: 4, expiringCount: 2, sharedCount: 1 };
-    expect(['all', 'active', 'expired', 'unseen', 'expiring', 'shared'].map((f) => filterCount(f as 'all', counts))).toEqual([9, 6, 3, 4, 2, 1]);
+    expect(
+      ['all', 'active', 'expired', 'unseen', 'expiring', 'shared'].map((f) => filterCount(f as 'all', counts)),
+    ).toEqual([9, 6, 3, 4, 2, 1]);
     expect(filterCount('all', undefined)).toBeNull();
     // a list cached by an older version has no unseen count: the tab waits for the fresh answer
     expect(filterCount('unseen', { allCount: 9, activeCount: 6, expiredCount: 3 })).toBeNull();

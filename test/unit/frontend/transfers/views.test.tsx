@@ -53,11 +53,23 @@ const DETAIL: TransferDetail = {
     { fileId: 'f000000003', fileName: 'b.jpg', itemPath: 'photos/b.jpg', size: 200_000_000 },
   ],
   recipientsDetail: [
-    { email: 'bob@example.com', link: 'http://app.test/downloads/abc1234/r1', downloads: 3, lastDownloadAt: now - 3_600_000 },
+    {
+      email: 'bob@example.com',
+      link: 'http://app.test/downloads/abc1234/r1',
+      downloads: 3,
+      lastDownloadAt: now - 3_600_000,
+    },
     { email: 'eve@example.com', link: 'http://app.test/downloads/abc1234/r2', downloads: 0, remindedAt: now - 60_000 },
   ],
   downloads: [
-    { dlDate: now - 3_600_000, country_name: 'Germany', countryCode: 'DE', receiverEmail: 'bob@example.com', fileName: 'report.pdf', dlOrigin: 'file' },
+    {
+      dlDate: now - 3_600_000,
+      country_name: 'Germany',
+      countryCode: 'DE',
+      receiverEmail: 'bob@example.com',
+      fileName: 'report.pdf',
+      dlOrigin: 'file',
+    },
     { dlDate: now - 7_200_000, country_name: 'Unknown', countryCode: 'XX', fileName: 'abc1234.zip', dlOrigin: 'zip' },
   ],
   expirySeconds: 604800,
@@ -66,7 +78,27 @@ const DETAIL: TransferDetail = {
 
 describe('transfers list rows', () => {
   it('a row reads: first file and "+n files", size, first recipient "+ n", sent, "Expires in 3 days", downloads; it links to its modal', () => {
-    const doc = renderHtml(i18n, <MemoryRouter><TransferTable rows={[ROW, { ...ROW, slug: 'lnk0001', sendAs: 'link', recipients: [], fileCount: 1, hasPassword: false, state: 'expired', expiryDate: now - 2 * DAY }]} search="?filter=all" /></MemoryRouter>);
+    const doc = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <TransferTable
+          rows={[
+            ROW,
+            {
+              ...ROW,
+              slug: 'lnk0001',
+              sendAs: 'link',
+              recipients: [],
+              fileCount: 1,
+              hasPassword: false,
+              state: 'expired',
+              expiryDate: now - 2 * DAY,
+            },
+          ]}
+          search="?filter=all"
+        />
+      </MemoryRouter>,
+    );
     const text = doc.text();
     expect(text).toContain('report.pdf +2 files');
     expect(text).toContain('1.5 GB');
@@ -83,7 +115,12 @@ describe('transfers list rows', () => {
 
   it('the home lists at most five, with their downloads, each opening its modal', () => {
     const rows = Array.from({ length: 7 }, (_, i) => ({ ...ROW, slug: `slug00${i}`, total_downloads: i }));
-    const doc = renderHtml(i18n, <MemoryRouter><RecentTransfers rows={rows} failed={false} /></MemoryRouter>);
+    const doc = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <RecentTransfers rows={rows} failed={false} />
+      </MemoryRouter>,
+    );
     expect(doc.html.match(/data-testid="recent-transfer"/g)).toHaveLength(5);
     expect(doc.text()).toContain('1 download');
     expect(doc.text()).toContain('4 downloads');
@@ -94,7 +131,12 @@ describe('transfers list rows', () => {
 
 describe('TransferModal content', () => {
   it('shows link, QR, password on, files by folder, per-recipient status and every download with its country', () => {
-    const doc = renderHtml(i18n, <MemoryRouter><TransferView detail={DETAIL} /></MemoryRouter>);
+    const doc = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <TransferView detail={DETAIL} />
+      </MemoryRouter>,
+    );
     const text = doc.text();
     expect(doc.tag('transfer-link')).toContain('value="http://app.test/w/abc1234"');
     expect(doc.has('transfer-qr')).toBe(true);
@@ -112,14 +154,25 @@ describe('TransferModal content', () => {
     expect(doc.html).not.toContain('<b>inside');
   });
 
-  it("says which files the malware scan has not cleared: removed (with the finding), being checked, not checkable", () => {
+  it('says which files the malware scan has not cleared: removed (with the finding), being checked, not checkable', () => {
     const files = [
-      { fileId: 'f1', fileName: 'invoice.pdf.exe', size: 68, scan: 'removed', finding: 'EICAR-Test-File (not a virus)' },
+      {
+        fileId: 'f1',
+        fileName: 'invoice.pdf.exe',
+        size: 68,
+        scan: 'removed',
+        finding: 'EICAR-Test-File (not a virus)',
+      },
       { fileId: 'f2', fileName: 'fresh.mov', size: 10, scan: 'pending' },
       { fileId: 'f3', fileName: 'odd.bin', size: 10, scan: 'error' },
       { fileId: 'f4', fileName: 'clean.txt', size: 10 },
     ] as const;
-    const doc = renderHtml(i18n, <MemoryRouter><TransferView detail={{ ...DETAIL, files }} /></MemoryRouter>);
+    const doc = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <TransferView detail={{ ...DETAIL, files }} />
+      </MemoryRouter>,
+    );
     const text = doc.text();
     expect(text).toContain('invoice.pdf.exe Removed by the malware scan · EICAR-Test-File (not a virus)');
     expect(text).toContain('fresh.mov Being checked for malware…');
@@ -128,7 +181,12 @@ describe('TransferModal content', () => {
   });
 
   it('a deleted transfer shows no link or QR code', () => {
-    const doc = renderHtml(i18n, <MemoryRouter><TransferView detail={{ ...DETAIL, state: 'deleted' }} /></MemoryRouter>);
+    const doc = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <TransferView detail={{ ...DETAIL, state: 'deleted' }} />
+      </MemoryRouter>,
+    );
     expect(doc.has('transfer-link')).toBe(false);
     expect(doc.has('transfer-qr')).toBe(false);
     expect(doc.text()).toContain('Deleted');

@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type DeliveryView } from '@domain/webhooks-api';
-import { SUBSCRIBABLE_EVENTS, anyPending, eventTextKey, lastResponseOf, nextRetryOf } from '@/shared/webhooks/delivery-format';
+import {
+  SUBSCRIBABLE_EVENTS,
+  anyPending,
+  eventTextKey,
+  lastResponseOf,
+  nextRetryOf,
+} from '@/shared/webhooks/delivery-format';
 import { VERIFY_SNIPPET } from '@/features/webhooks/verify-snippet';
 import { LANGUAGES } from '@/i18n/languages';
 
@@ -36,8 +42,26 @@ describe('webhooks screen', () => {
 
   it('reads the last response as the latest attempt: its status, else its error', () => {
     expect(lastResponseOf(delivery({}))).toEqual({ kind: 'none' });
-    expect(lastResponseOf(delivery({ attempts: [{ at: 1, status: 500, durationMs: 3 }, { at: 2, status: 200, durationMs: 2 }] }))).toEqual({ kind: 'status', status: 200 });
-    expect(lastResponseOf(delivery({ attempts: [{ at: 1, status: 200, durationMs: 3 }, { at: 2, error: 'ECONNREFUSED', durationMs: 2 }] }))).toEqual({ kind: 'error', error: 'ECONNREFUSED' });
+    expect(
+      lastResponseOf(
+        delivery({
+          attempts: [
+            { at: 1, status: 500, durationMs: 3 },
+            { at: 2, status: 200, durationMs: 2 },
+          ],
+        }),
+      ),
+    ).toEqual({ kind: 'status', status: 200 });
+    expect(
+      lastResponseOf(
+        delivery({
+          attempts: [
+            { at: 1, status: 200, durationMs: 3 },
+            { at: 2, error: 'ECONNREFUSED', durationMs: 2 },
+          ],
+        }),
+      ),
+    ).toEqual({ kind: 'error', error: 'ECONNREFUSED' });
   });
 
   it('shows a next retry for pending deliveries only, and polls while one is pending', () => {
@@ -49,8 +73,11 @@ describe('webhooks screen', () => {
 
   it('has a text for every event type (and the test ping) in every language', () => {
     for (const lang of LANGUAGES) {
-      const texts = JSON.parse(readFileSync(path.join(ROOT, `frontend/src/i18n/locales/webhooks/${lang}.json`), 'utf8')) as { webhooks: { events: Record<string, string> } };
-      for (const type of [...EVENT_TYPES, 'ping' as const]) expect(texts.webhooks.events[eventTextKey(type)], `${lang} ${type}`).toBeTruthy();
+      const texts = JSON.parse(
+        readFileSync(path.join(ROOT, `frontend/src/i18n/locales/webhooks/${lang}.json`), 'utf8'),
+      ) as { webhooks: { events: Record<string, string> } };
+      for (const type of [...EVENT_TYPES, 'ping' as const])
+        expect(texts.webhooks.events[eventTextKey(type)], `${lang} ${type}`).toBeTruthy();
     }
   });
 });

@@ -10,10 +10,17 @@ export function AboutPage() {
   usePageTitle(t('about.title'));
 
   // The office is in Hong Kong, next to the Hong Kong region, so one pin marks both.
-  const pins: MapPin[] = MAPPED_REGIONS.map((id): MapPin =>
-    id === 'hongkong'
-      ? { id, label: `${t('regions.hongkong')} · ${t('about.officeMarker')}`, lonLat: REGION_LOCATIONS[id], kind: 'office', labelAt: REGION_LABEL_AT[id] }
-      : { id, label: t(`regions.${id}`), lonLat: REGION_LOCATIONS[id], kind: 'region', labelAt: REGION_LABEL_AT[id] },
+  const pins: MapPin[] = MAPPED_REGIONS.map(
+    (id): MapPin =>
+      id === 'hongkong'
+        ? {
+            id,
+            label: `${t('regions.hongkong')} · ${t('about.officeMarker')}`,
+            lonLat: REGION_LOCATIONS[id],
+            kind: 'office',
+            labelAt: REGION_LABEL_AT[id],
+          }
+        : { id, label: t(`regions.${id}`), lonLat: REGION_LOCATIONS[id], kind: 'region', labelAt: REGION_LABEL_AT[id] },
   );
 
   return (

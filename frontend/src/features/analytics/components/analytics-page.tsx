@@ -57,7 +57,11 @@ export function AnalyticsPage() {
     setParams({ from: merged.from, to: merged.to, interval: merged.interval }, { replace: true });
   };
 
-  const load = useLoad((signal) => fetchAnalytics(range.from, range.to, interval, signal), [range.from, range.to, interval], { enabled: !problem });
+  const load = useLoad(
+    (signal) => fetchAnalytics(range.from, range.to, interval, signal),
+    [range.from, range.to, interval],
+    { enabled: !problem },
+  );
 
   const unknown = t('country.unknown');
   const nameOf = useCallback((code: string) => countryName(code, lng, unknown), [lng, unknown]);
@@ -104,14 +108,32 @@ export function AnalyticsPage() {
           <h1>{t('analytics.title')}</h1>
           <p className="analytics-lead">{t('analytics.lead')}</p>
         </div>
-        <button type="button" className="btn btn-ghost" onClick={() => void onExport()} disabled={exporting === 'busy' || problem !== null} data-testid="analytics-export">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => void onExport()}
+          disabled={exporting === 'busy' || problem !== null}
+          data-testid="analytics-export"
+        >
           {exporting === 'busy' ? t('analytics.export.busy') : t('analytics.export.button')}
         </button>
       </header>
-      {exporting === 'empty' && <p role="status" className="analytics-note">{t('analytics.export.empty')}</p>}
-      {exporting === 'failed' && <p role="alert" className="analytics-error">{t('analytics.export.failed')}</p>}
+      {exporting === 'empty' && (
+        <p role="status" className="analytics-note">
+          {t('analytics.export.empty')}
+        </p>
+      )}
+      {exporting === 'failed' && (
+        <p role="alert" className="analytics-error">
+          {t('analytics.export.failed')}
+        </p>
+      )}
 
-      <form className="analytics-controls card" onSubmit={(e) => e.preventDefault()} aria-label={t('analytics.range.label')}>
+      <form
+        className="analytics-controls card"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={t('analytics.range.label')}
+      >
         <div className="analytics-presets" role="group" aria-label={t('analytics.range.presets')}>
           {RANGE_PRESETS.map((days) => (
             <button
@@ -128,15 +150,31 @@ export function AnalyticsPage() {
         </div>
         <label className="analytics-field">
           <span>{t('analytics.range.from')}</span>
-          <input type="date" value={range.from} max={range.to} onChange={(e) => e.target.value && update({ from: e.target.value })} data-testid="analytics-from" />
+          <input
+            type="date"
+            value={range.from}
+            max={range.to}
+            onChange={(e) => e.target.value && update({ from: e.target.value })}
+            data-testid="analytics-from"
+          />
         </label>
         <label className="analytics-field">
           <span>{t('analytics.range.to')}</span>
-          <input type="date" value={range.to} min={range.from} onChange={(e) => e.target.value && update({ to: e.target.value })} data-testid="analytics-to" />
+          <input
+            type="date"
+            value={range.to}
+            min={range.from}
+            onChange={(e) => e.target.value && update({ to: e.target.value })}
+            data-testid="analytics-to"
+          />
         </label>
         <label className="analytics-field">
           <span>{t('analytics.interval.label')}</span>
-          <select value={interval} onChange={(e) => isInterval(e.target.value) && update({ interval: e.target.value })} data-testid="analytics-interval">
+          <select
+            value={interval}
+            onChange={(e) => isInterval(e.target.value) && update({ interval: e.target.value })}
+            data-testid="analytics-interval"
+          >
             {ANALYTICS_INTERVALS.map((value) => (
               <option key={value} value={value}>
                 {t(`analytics.interval.${value}`)}
@@ -197,7 +235,9 @@ export function AnalyticsPage() {
                 <thead>
                   <tr>
                     <th scope="col">{t(`analytics.overTime.bucket.${interval}`)}</th>
-                    <th scope="col" className="num">{t('analytics.table.downloads')}</th>
+                    <th scope="col" className="num">
+                      {t('analytics.table.downloads')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -227,7 +267,9 @@ export function AnalyticsPage() {
                 <thead>
                   <tr>
                     <th scope="col">{t('analytics.table.country')}</th>
-                    <th scope="col" className="num">{t('analytics.table.downloads')}</th>
+                    <th scope="col" className="num">
+                      {t('analytics.table.downloads')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -248,7 +290,9 @@ export function AnalyticsPage() {
               <thead>
                 <tr>
                   <th scope="col">{t('analytics.table.transfer')}</th>
-                  <th scope="col" className="num">{t('analytics.table.downloads')}</th>
+                  <th scope="col" className="num">
+                    {t('analytics.table.downloads')}
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -6,7 +6,9 @@ import { toChartData, type SeriesPoint } from '../series';
 const HEIGHT = 260;
 /** x splits fall on whole buckets only */
 const WHOLE_STEPS = [1, 2, 3, 5, 7, 10, 14, 20, 30, 50, 100, 200, 500];
-const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 1_000_000];
+const COUNT_STEPS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 1_000_000,
+];
 
 function cssColor(el: HTMLElement, name: string, fallback: string): string {
   return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
@@ -67,14 +69,29 @@ export function DownloadsChart({
         },
       ],
       axes: [
-        { stroke: ink, grid: { show: false }, ticks: { stroke: grid }, incrs: WHOLE_STEPS, space: 64, values: (_u, splits) => splits.map(tickAt) },
-        { stroke: ink, grid: { stroke: grid }, ticks: { show: false }, incrs: COUNT_STEPS, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? countName(v) : '')) },
+        {
+          stroke: ink,
+          grid: { show: false },
+          ticks: { stroke: grid },
+          incrs: WHOLE_STEPS,
+          space: 64,
+          values: (_u, splits) => splits.map(tickAt),
+        },
+        {
+          stroke: ink,
+          grid: { stroke: grid },
+          ticks: { show: false },
+          incrs: COUNT_STEPS,
+          values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? countName(v) : '')),
+        },
       ],
       cursor: { points: { show: false }, drag: { x: false, y: false } },
       legend: { live: true },
     };
     const plot = new uPlot(opts, toChartData(series), el);
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(MIN_CHART_WIDTH, el.clientWidth), height: HEIGHT }));
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(MIN_CHART_WIDTH, el.clientWidth), height: HEIGHT }),
+    );
     resize.observe(el);
     return () => {
       resize.disconnect();

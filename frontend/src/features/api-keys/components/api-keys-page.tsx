@@ -59,8 +59,16 @@ export function ApiKeysPage() {
               update((d) => ({ ...d, keys: [view, ...d.keys] }));
             }}
           />
-          <KeyList keys={load.data.keys} onRevoked={(gone) => update((d) => ({ ...d, keys: d.keys.filter((k) => k.id !== gone.id) }))} />
-          {load.data.membersAllowed !== undefined && <MembersSetting allowed={load.data.membersAllowed} onChange={(membersAllowed) => update((d) => ({ ...d, membersAllowed }))} />}
+          <KeyList
+            keys={load.data.keys}
+            onRevoked={(gone) => update((d) => ({ ...d, keys: d.keys.filter((k) => k.id !== gone.id) }))}
+          />
+          {load.data.membersAllowed !== undefined && (
+            <MembersSetting
+              allowed={load.data.membersAllowed}
+              onChange={(membersAllowed) => update((d) => ({ ...d, membersAllowed }))}
+            />
+          )}
         </>
       )}
     </div>

@@ -35,14 +35,23 @@ export function CreateForm({ onCreated }: { onCreated: (key: CreateApiKeyRespons
       return;
     }
     void action.run(async () => {
-      const created = await createApiKey(name.trim(), API_SCOPES.filter((s) => scopes.has(s)));
+      const created = await createApiKey(
+        name.trim(),
+        API_SCOPES.filter((s) => scopes.has(s)),
+      );
       setName('');
       onCreated(created);
     });
   };
 
   return (
-    <form className="card ak-create" onSubmit={submit} noValidate aria-labelledby={`${ids}-title`} data-testid="apikeys-create-form">
+    <form
+      className="card ak-create"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${ids}-title`}
+      data-testid="apikeys-create-form"
+    >
       <h2 id={`${ids}-title`}>{t('create.title')}</h2>
       <div className="ak-field">
         <label htmlFor={`${ids}-name`} className="dash-label">
@@ -65,7 +74,12 @@ export function CreateForm({ onCreated }: { onCreated: (key: CreateApiKeyRespons
         <legend className="dash-label">{t('create.scopes')}</legend>
         {API_SCOPES.map((scope) => (
           <label key={scope} className="ak-scope">
-            <input type="checkbox" checked={scopes.has(scope)} onChange={(e) => toggle(scope, e.currentTarget.checked)} data-testid={`apikeys-scope-${scope}`} />
+            <input
+              type="checkbox"
+              checked={scopes.has(scope)}
+              onChange={(e) => toggle(scope, e.currentTarget.checked)}
+              data-testid={`apikeys-scope-${scope}`}
+            />
             <span>
               <code>{scope}</code> <span className="ak-scope-text">{t(`scopes.${scopeKey(scope)}`)}</span>
             </span>

@@ -22,7 +22,16 @@ export function KeyList({ keys, onRevoked }: { keys: readonly ApiKeyView[]; onRe
       ) : (
         <div className="ak-table-wrap">
           <table className="ak-table">
-            <TableHead columns={[t('list.name'), t('list.key'), t('list.scopes'), t('list.created'), t('list.lastUsed'), <span className="sr-only">{t('list.actions')}</span>]} />
+            <TableHead
+              columns={[
+                t('list.name'),
+                t('list.key'),
+                t('list.scopes'),
+                t('list.created'),
+                t('list.lastUsed'),
+                <span className="sr-only">{t('list.actions')}</span>,
+              ]}
+            />
             <tbody>
               {keys.map((k) => (
                 <KeyRow

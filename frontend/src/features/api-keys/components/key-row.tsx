@@ -6,7 +6,15 @@ import { revokeApiKey } from '../api-keys-api';
 import { useWhen } from '../key-format';
 
 /** One key's row: its revoke button asks inline (Revoke or Keep); focus moves to the answer and back. */
-export function KeyRow({ k, onRevoked, onError }: { k: ApiKeyView; onRevoked: (k: ApiKeyView) => void; onError: (text: string) => void }) {
+export function KeyRow({
+  k,
+  onRevoked,
+  onError,
+}: {
+  k: ApiKeyView;
+  onRevoked: (k: ApiKeyView) => void;
+  onError: (text: string) => void;
+}) {
   const { t } = useTranslation('api', { keyPrefix: 'keys' });
   const when = useWhen();
   const confirm = useInlineConfirm();
@@ -61,7 +69,14 @@ export function KeyRow({ k, onRevoked, onError }: { k: ApiKeyView; onRevoked: (k
             cancelTestId="apikeys-revoke-cancel"
           />
         ) : (
-          <button type="button" className="btn btn-ghost btn-sm" ref={confirm.triggerRef} aria-label={t('list.revokeNamed', { name: k.name })} onClick={confirm.ask} data-testid="apikeys-revoke">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            ref={confirm.triggerRef}
+            aria-label={t('list.revokeNamed', { name: k.name })}
+            onClick={confirm.ask}
+            data-testid="apikeys-revoke"
+          >
             {t('list.revoke')}
           </button>
         )}

@@ -9,7 +9,12 @@ import { apiFetch } from '@/lib/api';
  * Step 1: mails a code (verified:false), or accepts `registrationToken`, this browser's earlier
  * proof for the same address, and answers verified:true. 409 email_taken.
  */
-export function startRegistration(email: string, lang: string, registrationToken?: string, signal?: AbortSignal): Promise<RegistrationStart> {
+export function startRegistration(
+  email: string,
+  lang: string,
+  registrationToken?: string,
+  signal?: AbortSignal,
+): Promise<RegistrationStart> {
   const body = registrationToken ? { email, lang, registrationToken } : { email, lang };
   return apiFetch<RegistrationStart>('/newsignupverify', { method: 'POST', body, signal });
 }

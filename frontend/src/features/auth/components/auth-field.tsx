@@ -21,7 +21,20 @@ interface AuthFieldProps {
 }
 
 /** One labelled input of the auth forms with its hint and its problem line (spec §8). */
-export function AuthField({ id, label, labelAside, type, autoComplete, maxLength, value, onChange, problem, hint, inputRef, testId }: AuthFieldProps) {
+export function AuthField({
+  id,
+  label,
+  labelAside,
+  type,
+  autoComplete,
+  maxLength,
+  value,
+  onChange,
+  problem,
+  hint,
+  inputRef,
+  testId,
+}: AuthFieldProps) {
   const problemId = `${id}-problem`;
   const hintId = `${id}-hint`;
   const labelElement = <label htmlFor={id}>{label}</label>;

@@ -1,6 +1,14 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE_LENGTH, backspaceInBox, completeCode, pasteCode, typeIntoBox, type CodeDigits, type CodeEdit } from '../code-boxes';
+import {
+  CODE_LENGTH,
+  backspaceInBox,
+  completeCode,
+  pasteCode,
+  typeIntoBox,
+  type CodeDigits,
+  type CodeEdit,
+} from '../code-boxes';
 
 interface CodeBoxesInputProps {
   readonly digits: CodeDigits;
@@ -16,7 +24,16 @@ interface CodeBoxesInputProps {
 }
 
 /** Five one-digit boxes (spec §2, §5). data-testid: code-box-0 .. code-box-4. */
-export function CodeBoxesInput({ digits, onChange, onComplete, disabled, invalid, describedBy, labelledBy, autoFocus }: CodeBoxesInputProps) {
+export function CodeBoxesInput({
+  digits,
+  onChange,
+  onComplete,
+  disabled,
+  invalid,
+  describedBy,
+  labelledBy,
+  autoFocus,
+}: CodeBoxesInputProps) {
   const { t } = useTranslation();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
 
@@ -64,7 +81,12 @@ export function CodeBoxesInput({ digits, onChange, onComplete, disabled, invalid
   };
 
   return (
-    <div className={`auth-code${invalid ? ' auth-code-invalid' : ''}`} role="group" aria-labelledby={labelledBy} aria-describedby={describedBy}>
+    <div
+      className={`auth-code${invalid ? ' auth-code-invalid' : ''}`}
+      role="group"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+    >
       {digits.map((digit, index) => (
         <input
           // A fixed row of five: the index is each box's identity.

@@ -8,16 +8,42 @@ import { AuthField } from './auth-field';
 import { useAuthErrorText } from './error-text';
 
 /** The submit button of the auth forms: its label turns into the busy one while a call is under way. */
-export function SubmitButton({ busy, disabled = busy, label, busyLabel, testId }: { busy: boolean; disabled?: boolean; label: string; busyLabel: string; testId: string }) {
+export function SubmitButton({
+  busy,
+  disabled = busy,
+  label,
+  busyLabel,
+  testId,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  label: string;
+  busyLabel: string;
+  testId: string;
+}) {
   return (
-    <button type="submit" className="btn btn-primary btn-block" disabled={disabled} aria-busy={busy} data-testid={testId}>
+    <button
+      type="submit"
+      className="btn btn-primary btn-block"
+      disabled={disabled}
+      aria-busy={busy}
+      data-testid={testId}
+    >
       {busy ? busyLabel : label}
     </button>
   );
 }
 
 /** A form's failed call, read out as an alert; empty while there is none. `children` follow the text. */
-export function FailureAlert({ failure, testId, children }: { failure: AuthErrorText | null; testId: string; children?: ReactNode }) {
+export function FailureAlert({
+  failure,
+  testId,
+  children,
+}: {
+  failure: AuthErrorText | null;
+  testId: string;
+  children?: ReactNode;
+}) {
   const errorText = useAuthErrorText();
   return (
     <p className="auth-alert" role="alert" data-testid={testId}>
@@ -28,7 +54,17 @@ export function FailureAlert({ failure, testId, children }: { failure: AuthError
 }
 
 /** After 'this email is taken' (409): a Sign In link to Login with the address filled in; nothing otherwise. */
-export function TakenEmailSignIn({ failure, email, onNavigate, testId }: { failure: AuthErrorText | null; email: string; onNavigate?: () => void; testId?: string }) {
+export function TakenEmailSignIn({
+  failure,
+  email,
+  onNavigate,
+  testId,
+}: {
+  failure: AuthErrorText | null;
+  email: string;
+  onNavigate?: () => void;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   if (failure === null || !('key' in failure) || failure.key !== 'emailTaken') return null;
   return (
@@ -80,10 +116,29 @@ export function CredentialFields({ id, kind, fields, testIdPrefix, passwordAside
   const { problems } = fields;
   return (
     <>
-      <AuthField id={`${id}-email`} label={t('auth.fields.email')} type="email" autoComplete={autoComplete.email}
-        value={fields.email} onChange={fields.setEmail} problem={problems.email} inputRef={fields.emailInput} testId={`${testIdPrefix}-email`} />
-      <AuthField id={`${id}-password`} label={t('auth.fields.password')} labelAside={passwordAside} type="password" autoComplete={autoComplete.password}
-        value={fields.password} onChange={fields.setPassword} problem={problems.password} inputRef={fields.passwordInput} testId={`${testIdPrefix}-password`} />
+      <AuthField
+        id={`${id}-email`}
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete={autoComplete.email}
+        value={fields.email}
+        onChange={fields.setEmail}
+        problem={problems.email}
+        inputRef={fields.emailInput}
+        testId={`${testIdPrefix}-email`}
+      />
+      <AuthField
+        id={`${id}-password`}
+        label={t('auth.fields.password')}
+        labelAside={passwordAside}
+        type="password"
+        autoComplete={autoComplete.password}
+        value={fields.password}
+        onChange={fields.setPassword}
+        problem={problems.password}
+        inputRef={fields.passwordInput}
+        testId={`${testIdPrefix}-password`}
+      />
     </>
   );
 }

@@ -33,7 +33,9 @@ export function LoginPage() {
   const session = useSession();
   const shake = useShake();
   const id = useId();
-  const [mode, setMode] = useState<Mode>(() => (startsInForgotMode(searchParams.get('forgotPass')) ? 'forgot' : 'login'));
+  const [mode, setMode] = useState<Mode>(() =>
+    startsInForgotMode(searchParams.get('forgotPass')) ? 'forgot' : 'login',
+  );
   const credentials = useCredentials(() => searchParams.get('user') ?? '');
   const { email, setEmail, password, problems, setProblems } = credentials;
   const [failure, setFailure] = useState<AuthErrorText | null>(null);
@@ -96,10 +98,19 @@ export function LoginPage() {
   return (
     <div className="container auth-page">
       <div className="auth-card" ref={card} data-testid="login-card">
-        {hostBranding?.logoUrl && <img className="auth-host-logo" src={hostBranding.logoUrl} alt={hostBranding.companyName ?? ''} data-testid="login-host-logo" />}
+        {hostBranding?.logoUrl && (
+          <img
+            className="auth-host-logo"
+            src={hostBranding.logoUrl}
+            alt={hostBranding.companyName ?? ''}
+            data-testid="login-host-logo"
+          />
+        )}
         {mode === 'login' && (
           <form onSubmit={logIn} noValidate aria-labelledby={`${id}-title`}>
-            <h1 id={`${id}-title`} className="auth-title">{t('auth.login.heading')}</h1>
+            <h1 id={`${id}-title`} className="auth-title">
+              {t('auth.login.heading')}
+            </h1>
             <p className="auth-lead">{t('auth.login.lead')}</p>
             <CredentialFields
               id={id}
@@ -107,22 +118,37 @@ export function LoginPage() {
               fields={credentials}
               testIdPrefix="login"
               passwordAside={
-                <button type="button" className="auth-link-button" onClick={() => switchMode('forgot')} data-testid="login-forgot">
+                <button
+                  type="button"
+                  className="auth-link-button"
+                  onClick={() => switchMode('forgot')}
+                  data-testid="login-forgot"
+                >
                   {t('auth.login.forgot')}
                 </button>
               }
             />
             {failureBox}
-            <SubmitButton busy={busy} label={t('auth.login.submit')} busyLabel={t('auth.login.submitting')} testId="login-submit" />
+            <SubmitButton
+              busy={busy}
+              label={t('auth.login.submit')}
+              busyLabel={t('auth.login.submitting')}
+              testId="login-submit"
+            />
             <p className="auth-footnote">
-              {t('auth.login.noAccount')} <Link to={paths.pricing()} data-testid="login-signup">{t('auth.login.signUp')}</Link>
+              {t('auth.login.noAccount')}{' '}
+              <Link to={paths.pricing()} data-testid="login-signup">
+                {t('auth.login.signUp')}
+              </Link>
             </p>
           </form>
         )}
 
         {mode === 'forgot' && (
           <form onSubmit={requestLink} noValidate aria-labelledby={`${id}-forgot-title`}>
-            <h1 id={`${id}-forgot-title`} className="auth-title">{t('auth.forgot.heading')}</h1>
+            <h1 id={`${id}-forgot-title`} className="auth-title">
+              {t('auth.forgot.heading')}
+            </h1>
             <p className="auth-lead">{t('auth.forgot.lead')}</p>
             <AuthField
               id={`${id}-forgot-email`}
@@ -136,9 +162,19 @@ export function LoginPage() {
               testId="forgot-email"
             />
             {failureBox}
-            <SubmitButton busy={busy} label={t('auth.forgot.submit')} busyLabel={t('auth.forgot.submitting')} testId="forgot-submit" />
+            <SubmitButton
+              busy={busy}
+              label={t('auth.forgot.submit')}
+              busyLabel={t('auth.forgot.submitting')}
+              testId="forgot-submit"
+            />
             <p className="auth-footnote">
-              <button type="button" className="auth-link-button" onClick={() => switchMode('login')} data-testid="back-to-login">
+              <button
+                type="button"
+                className="auth-link-button"
+                onClick={() => switchMode('login')}
+                data-testid="back-to-login"
+              >
                 {t('auth.forgot.back')}
               </button>
             </p>
@@ -147,9 +183,18 @@ export function LoginPage() {
 
         {mode === 'sent' && (
           <div aria-labelledby={`${id}-sent-title`} role="region">
-            <h1 id={`${id}-sent-title`} className="auth-title">{t('auth.sent.heading')}</h1>
-            <p className="auth-lead" role="status" data-testid="reset-sent">{t('auth.sent.body')}</p>
-            <button type="button" className="btn btn-ghost btn-block" onClick={() => switchMode('login')} data-testid="back-to-login">
+            <h1 id={`${id}-sent-title`} className="auth-title">
+              {t('auth.sent.heading')}
+            </h1>
+            <p className="auth-lead" role="status" data-testid="reset-sent">
+              {t('auth.sent.body')}
+            </p>
+            <button
+              type="button"
+              className="btn btn-ghost btn-block"
+              onClick={() => switchMode('login')}
+              data-testid="back-to-login"
+            >
               {t('auth.forgot.back')}
             </button>
           </div>

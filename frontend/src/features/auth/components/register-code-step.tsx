@@ -50,9 +50,13 @@ export function CodeStep({ email, onVerified, onOtherEmail }: CodeStepProps) {
 
   return (
     <div aria-labelledby={`${id}-title`} role="group">
-      <h2 id={`${id}-title`} className="auth-subtitle">{t('auth.register.codeHeading')}</h2>
+      <h2 id={`${id}-title`} className="auth-subtitle">
+        {t('auth.register.codeHeading')}
+      </h2>
       <p className="auth-lead">{t('auth.register.codeLead', { email })}</p>
-      <p id={`${id}-label`} className="auth-label">{t('auth.register.codeLabel')}</p>
+      <p id={`${id}-label`} className="auth-label">
+        {t('auth.register.codeLabel')}
+      </p>
       <div ref={boxes}>
         <CodeBoxesInput
           digits={digits}

@@ -34,7 +34,10 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
   const [password, setPassword] = useState('');
   // the company an address's domain suggests pre-fills the field once; what the user types stays
   const [company, setCompany] = useState(() => suggestCompany(email) ?? '');
-  const [problems, setProblems] = useState<{ fullName: FieldProblem | null; password: FieldProblem | null }>({ fullName: null, password: null });
+  const [problems, setProblems] = useState<{ fullName: FieldProblem | null; password: FieldProblem | null }>({
+    fullName: null,
+    password: null,
+  });
   const [failure, setFailure] = useState<AuthErrorText | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -56,14 +59,24 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
     setBusy(true);
     try {
       const auth = await signup(
-        signupBody({ registrationToken, email, fullName, password, company, role: plan, lang: i18n.resolvedLanguage ?? 'en' }, currentBrowser()),
+        signupBody(
+          { registrationToken, email, fullName, password, company, role: plan, lang: i18n.resolvedLanguage ?? 'en' },
+          currentBrowser(),
+        ),
       );
       session.completeSignup(auth);
       onSignedUp();
     } catch (err) {
       setBusy(false);
       // 401/403/410: the proof of the email is no longer accepted (expired or used).
-      setFailure(authErrorText(err, { 409: 'emailTaken', 401: 'registrationExpired', 403: 'registrationExpired', 410: 'registrationExpired' }));
+      setFailure(
+        authErrorText(err, {
+          409: 'emailTaken',
+          401: 'registrationExpired',
+          403: 'registrationExpired',
+          410: 'registrationExpired',
+        }),
+      );
       shake(form.current, nameInput.current);
     }
   };
@@ -72,7 +85,9 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
 
   return (
     <form ref={form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="auth-subtitle">{t('auth.register.detailsHeading')}</h2>
+      <h2 id={`${id}-title`} className="auth-subtitle">
+        {t('auth.register.detailsHeading')}
+      </h2>
       <p className="auth-lead">{t('auth.register.detailsLead', { email })}</p>
       <AuthField
         id={`${id}-name`}
@@ -116,7 +131,12 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
       <FailureAlert failure={failure} testId="register-submit-error">
         <TakenEmailSignIn failure={failure} email={email} />
       </FailureAlert>
-      <SubmitButton busy={busy} label={t('auth.register.create')} busyLabel={t('auth.register.creating')} testId="register-submit" />
+      <SubmitButton
+        busy={busy}
+        label={t('auth.register.create')}
+        busyLabel={t('auth.register.creating')}
+        testId="register-submit"
+      />
       <p className="auth-footnote">
         <button type="button" className="auth-link-button" onClick={onStartOver} data-testid="register-other-email">
           {failureKey === 'registrationExpired' ? t('auth.register.verifyAgain') : t('auth.register.otherEmail')}

@@ -41,7 +41,11 @@ export function EmailStep({ initialEmail, knownProof, onCodeSent, onAlreadyVerif
     setBusy(true);
     setFailure(null);
     try {
-      const start = await startRegistration(address, i18n.resolvedLanguage ?? 'en', address === initialEmail ? knownProof : undefined);
+      const start = await startRegistration(
+        address,
+        i18n.resolvedLanguage ?? 'en',
+        address === initialEmail ? knownProof : undefined,
+      );
       if (start.verified && start.registrationToken) onAlreadyVerified(address, start.registrationToken);
       else onCodeSent(address);
     } catch (err) {
@@ -56,7 +60,9 @@ export function EmailStep({ initialEmail, knownProof, onCodeSent, onAlreadyVerif
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="auth-subtitle">{t('auth.register.emailHeading')}</h2>
+      <h2 id={`${id}-title`} className="auth-subtitle">
+        {t('auth.register.emailHeading')}
+      </h2>
       <div className={`auth-field${failure ? ' auth-field-invalid' : ''}`} ref={field}>
         <label htmlFor={`${id}-email`}>{t('auth.fields.workEmail')}</label>
         <input
@@ -75,13 +81,21 @@ export function EmailStep({ initialEmail, knownProof, onCodeSent, onAlreadyVerif
           onBlur={() => setTouched(true)}
           data-testid="register-email"
         />
-        <p id={`${id}-hint`} className="auth-hint">{t('auth.register.emailHint')}</p>
+        <p id={`${id}-hint`} className="auth-hint">
+          {t('auth.register.emailHint')}
+        </p>
         <p id={`${id}-problem`} className="auth-field-error" role="alert" data-testid="register-error">
           {failure ? errorText(failure) : shownProblem ? t(`auth.errors.${shownProblem}`) : ''}
           <TakenEmailSignIn failure={failure} email={normalisedEmail(email)} testId="register-taken-sign-in" />
         </p>
       </div>
-      <SubmitButton busy={busy} disabled={busy || problem !== null} label={t('auth.register.continue')} busyLabel={t('auth.register.checking')} testId="register-continue" />
+      <SubmitButton
+        busy={busy}
+        disabled={busy || problem !== null}
+        label={t('auth.register.continue')}
+        busyLabel={t('auth.register.checking')}
+        testId="register-continue"
+      />
     </form>
   );
 }

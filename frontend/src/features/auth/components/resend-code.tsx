@@ -45,7 +45,14 @@ export function ResendCode({ working, lock: { locked, resent, resend }, testId }
       </p>
       <p className="auth-resend">
         <span>{t('auth.register.noCode')}</span>{' '}
-        <button type="button" className="auth-link-button" onClick={resend} disabled={locked} aria-busy={locked} data-testid={testId}>
+        <button
+          type="button"
+          className="auth-link-button"
+          onClick={resend}
+          disabled={locked}
+          aria-busy={locked}
+          data-testid={testId}
+        >
           <RefreshIcon className={locked ? 'auth-spin' : undefined} /> {t('auth.register.resend')}
         </button>
       </p>

@@ -26,7 +26,13 @@ export function SignupModalButton({ className, children }: { className?: string;
   };
   return (
     <>
-      <button type="button" className={className} onClick={press} aria-haspopup="dialog" data-testid="signup-modal-open">
+      <button
+        type="button"
+        className={className}
+        onClick={press}
+        aria-haspopup="dialog"
+        data-testid="signup-modal-open"
+      >
         {children}
       </button>
       {Modal && <Modal open={open} onClose={() => setOpen(false)} />}

@@ -11,7 +11,14 @@ import { emailProblem, newPasswordProblem, normalisedEmail } from '../field-prob
 import { useShake } from '../hooks/use-shake';
 import { currentBrowser, nameFromEmail, signupBody } from '../signup-payload';
 import { CodeBoxesInput } from './code-boxes-input';
-import { CredentialFields, FailureAlert, noCredentialProblems, SubmitButton, TakenEmailSignIn, useCredentials } from './form-parts';
+import {
+  CredentialFields,
+  FailureAlert,
+  noCredentialProblems,
+  SubmitButton,
+  TakenEmailSignIn,
+  useCredentials,
+} from './form-parts';
 import { ResendCode, useRegistrationResend } from './resend-code';
 import '../auth.css';
 
@@ -61,7 +68,12 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
   }, [open]);
 
   const createAccount = async (address: string, registrationToken: string) => {
-    const auth = await signup(signupBody({ registrationToken, email: address, fullName: nameFromEmail(address), password, role: 'free', lang }, currentBrowser()));
+    const auth = await signup(
+      signupBody(
+        { registrationToken, email: address, fullName: nameFromEmail(address), password, role: 'free', lang },
+        currentBrowser(),
+      ),
+    );
     session.completeSignup(auth);
     onClose();
     navigate(paths.dash());
@@ -119,24 +131,41 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
   );
 
   return (
-    <dialog ref={dialog} className="auth-dialog" aria-labelledby={`${id}-title`} onClose={onClose} data-testid="signup-modal">
+    <dialog
+      ref={dialog}
+      className="auth-dialog"
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+      data-testid="signup-modal"
+    >
       <div className="auth-dialog-body" ref={body}>
         <button type="button" className="auth-dialog-close" aria-label={t('auth.modal.close')} onClick={onClose}>
           <CloseIcon />
         </button>
         {step === 1 ? (
           <form onSubmit={submitCredentials} noValidate>
-            <h2 id={`${id}-title`} className="auth-title">{t('auth.modal.title')}</h2>
+            <h2 id={`${id}-title`} className="auth-title">
+              {t('auth.modal.title')}
+            </h2>
             <p className="auth-lead">{t('auth.modal.lead')}</p>
             <CredentialFields id={id} kind="signup" fields={credentials} testIdPrefix="signup-modal" />
             {failureLine}
-            <SubmitButton busy={busy} label={t('auth.modal.continue')} busyLabel={t('auth.register.checking')} testId="signup-modal-continue" />
+            <SubmitButton
+              busy={busy}
+              label={t('auth.modal.continue')}
+              busyLabel={t('auth.register.checking')}
+              testId="signup-modal-continue"
+            />
           </form>
         ) : (
           <div>
-            <h2 id={`${id}-title`} className="auth-title">{t('auth.register.codeHeading')}</h2>
+            <h2 id={`${id}-title`} className="auth-title">
+              {t('auth.register.codeHeading')}
+            </h2>
             <p className="auth-lead">{t('auth.register.codeLead', { email: normalisedEmail(email) })}</p>
-            <p id={`${id}-code-label`} className="auth-label">{t('auth.register.codeLabel')}</p>
+            <p id={`${id}-code-label`} className="auth-label">
+              {t('auth.register.codeLabel')}
+            </p>
             <CodeBoxesInput
               digits={digits}
               onChange={(next) => {
@@ -153,7 +182,12 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
             <div id={`${id}-code-problem`}>{failureLine}</div>
             <ResendCode working={busy ? t('auth.modal.creating') : null} lock={lock} testId="signup-modal-resend" />
             <p className="auth-footnote">
-              <button type="button" className="auth-link-button" onClick={() => setStep(1)} data-testid="signup-modal-back">
+              <button
+                type="button"
+                className="auth-link-button"
+                onClick={() => setStep(1)}
+                data-testid="signup-modal-back"
+              >
                 {t('auth.modal.back')}
               </button>
             </p>

@@ -31,7 +31,9 @@ export function UpdatePasswordPage() {
   const token = searchParams.get('t') ?? '';
   const id = useId();
   const shake = useShake();
-  const [state, setState] = useState<TokenState>(() => (resetTokenSchema.safeParse({ token }).success ? 'checking' : 'invalid'));
+  const [state, setState] = useState<TokenState>(() =>
+    resetTokenSchema.safeParse({ token }).success ? 'checking' : 'invalid',
+  );
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [failure, setFailure] = useState<AuthErrorText | null>(null);
@@ -99,9 +101,19 @@ export function UpdatePasswordPage() {
             </Link>
           </div>
         ) : (
-          <form ref={form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} aria-busy={state === 'checking'}>
-            <h1 id={`${id}-title`} className="auth-title">{t('auth.updatePassword.title')}</h1>
-            <p className="auth-lead">{state === 'checking' ? t('auth.updatePassword.checking') : t('auth.updatePassword.lead')}</p>
+          <form
+            ref={form}
+            onSubmit={submit}
+            noValidate
+            aria-labelledby={`${id}-title`}
+            aria-busy={state === 'checking'}
+          >
+            <h1 id={`${id}-title`} className="auth-title">
+              {t('auth.updatePassword.title')}
+            </h1>
+            <p className="auth-lead">
+              {state === 'checking' ? t('auth.updatePassword.checking') : t('auth.updatePassword.lead')}
+            </p>
             {state === 'invalid' && !failure && (
               <p className="auth-alert" role="alert" data-testid="update-password-invalid">
                 {t('auth.errors.resetLinkInvalid')}{' '}
@@ -125,7 +137,13 @@ export function UpdatePasswordPage() {
               />
               <FailureAlert failure={failure} testId="update-password-error" />
               {/* the fieldset disables it while the link is checked or a save is under way */}
-              <SubmitButton busy={busy} disabled={false} label={t('auth.updatePassword.submit')} busyLabel={t('auth.updatePassword.saving')} testId="update-password-submit" />
+              <SubmitButton
+                busy={busy}
+                disabled={false}
+                label={t('auth.updatePassword.submit')}
+                busyLabel={t('auth.updatePassword.saving')}
+                testId="update-password-submit"
+              />
             </fieldset>
           </form>
         )}

@@ -5,7 +5,11 @@ import { RESEND_LOCK_MS } from '@domain/ui-timings';
  * Resend code (spec §4, §9): the button spins and stays locked for 2 s even when the answer
  * comes sooner, so a double click cannot mail two codes.
  */
-export function useResendLock(send: () => Promise<boolean>): { locked: boolean; resent: boolean; resend: () => Promise<void> } {
+export function useResendLock(send: () => Promise<boolean>): {
+  locked: boolean;
+  resent: boolean;
+  resend: () => Promise<void>;
+} {
   const [locked, setLocked] = useState(false);
   const [resent, setResent] = useState(false);
   const live = useRef(true);

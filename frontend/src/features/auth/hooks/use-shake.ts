@@ -11,11 +11,14 @@ export function useShake(): (element: HTMLElement | null, focusTarget?: HTMLElem
   return useCallback((element: HTMLElement | null, focusTarget?: HTMLElement | null) => {
     if (!element) return;
     const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-    if (!still && typeof element.animate === 'function') element.animate(KEYFRAMES, { duration: 420, easing: 'ease-in-out' });
+    if (!still && typeof element.animate === 'function')
+      element.animate(KEYFRAMES, { duration: 420, easing: 'ease-in-out' });
     element.dataset.shaken = String(Number(element.dataset.shaken ?? '0') + 1);
     const target =
       focusTarget ??
-      (element.matches('input, textarea, button, select') ? element : element.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select'));
+      (element.matches('input, textarea, button, select')
+        ? element
+        : element.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select'));
     target?.focus();
   }, []);
 }

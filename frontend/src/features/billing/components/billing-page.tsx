@@ -147,7 +147,11 @@ function BillingOverview() {
           onConfirm={() => act(() => setCancel(true), t('page.cancelledNotice'))}
           onClose={() => setDialog(null)}
         >
-          <p>{renewal ? t('page.cancelConfirmBody', { date: formatDay(renewal.at, lng) }) : t('page.cancelConfirmBodyNoDate')}</p>
+          <p>
+            {renewal
+              ? t('page.cancelConfirmBody', { date: formatDay(renewal.at, lng) })
+              : t('page.cancelConfirmBodyNoDate')}
+          </p>
         </ConfirmDialog>
       )}
       {dialog === 'refund' && (

@@ -22,8 +22,16 @@ export function CancelSection({ view, now, busy, onResume, onAsk }: CancelSectio
       <h2 id="bl-cancel-title">{view.cancelAtPeriodEnd ? t('page.cancelledTitle') : t('page.cancelTitle')}</h2>
       {view.cancelAtPeriodEnd ? (
         <>
-          <p>{renewal ? t('page.cancelledBody', { date: formatDay(renewal.at, lng) }) : t('page.cancelledBodyNoDate')}</p>
-          <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={onResume} data-testid="billing-resume">
+          <p>
+            {renewal ? t('page.cancelledBody', { date: formatDay(renewal.at, lng) }) : t('page.cancelledBodyNoDate')}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={busy}
+            onClick={onResume}
+            data-testid="billing-resume"
+          >
             {t('page.resume')}
           </button>
         </>

@@ -1,6 +1,14 @@
 import { useId, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardBrand, digitsOf, formatCardNumber, formatCvc, formatExpiry, type CardFieldProblem, type CardProblems } from '../card-format';
+import {
+  cardBrand,
+  digitsOf,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  type CardFieldProblem,
+  type CardProblems,
+} from '../card-format';
 import { brandName } from '../billing-format';
 
 export interface CardValues {
@@ -38,7 +46,14 @@ export function CardFields({
   const field = (
     name: 'number' | 'expiry' | 'cvc',
     label: string,
-    input: { autoComplete: string; placeholder: string; inputMode: 'numeric'; format(next: string): string; testId: string; ref?: RefObject<HTMLInputElement | null> },
+    input: {
+      autoComplete: string;
+      placeholder: string;
+      inputMode: 'numeric';
+      format(next: string): string;
+      testId: string;
+      ref?: RefObject<HTMLInputElement | null>;
+    },
   ) => {
     const problem = problemText(name, problems?.[name] ?? null);
     return (
@@ -93,7 +108,13 @@ export function CardFields({
           format: (next) => formatExpiry(next, values.expiry),
           testId: 'card-expiry',
         })}
-        {field('cvc', t('card.cvc'), { autoComplete: 'cc-csc', placeholder: 'CVC', inputMode: 'numeric', format: formatCvc, testId: 'card-cvc' })}
+        {field('cvc', t('card.cvc'), {
+          autoComplete: 'cc-csc',
+          placeholder: 'CVC',
+          inputMode: 'numeric',
+          format: formatCvc,
+          testId: 'card-cvc',
+        })}
       </div>
       <div className="bl-field">
         <label htmlFor={`${id}-name`}>{t('card.name')}</label>

@@ -14,7 +14,11 @@ export function CardSection({ view, onReplaced }: { view: SubscriptionView; onRe
       <h2 id="bl-card-title">{t('page.card')}</h2>
       {view.card ? (
         <p data-testid="billing-card-summary">
-          {t('page.cardSummary', { brand: brandName(view.card.brand), last4: view.card.last4, expiry: formatCardExpiry(view.card) })}
+          {t('page.cardSummary', {
+            brand: brandName(view.card.brand),
+            last4: view.card.last4,
+            expiry: formatCardExpiry(view.card),
+          })}
         </p>
       ) : (
         <p className="muted">{t('page.noCard')}</p>
@@ -29,7 +33,12 @@ export function CardSection({ view, onReplaced }: { view: SubscriptionView; onRe
             onCancel={() => setReplacing(false)}
           />
         ) : (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setReplacing(true)} data-testid="billing-replace-card">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => setReplacing(true)}
+            data-testid="billing-replace-card"
+          >
             {t('card.replace')}
           </button>
         ))}

@@ -8,7 +8,14 @@ import { PageLoading } from '@/components/page-loading';
 import { company } from '@/config/company';
 import { useSession } from '@/lib/session/session-provider';
 import { createCheckout, fetchBillingConfig, fetchSimulatedSession } from '../billing-api';
-import { checkoutPrice, claimReload, createFailure, mountedState, type CheckoutProblem, type CheckoutState } from '../checkout-state';
+import {
+  checkoutPrice,
+  claimReload,
+  createFailure,
+  mountedState,
+  type CheckoutProblem,
+  type CheckoutState,
+} from '../checkout-state';
 import { SimulatedCheckout } from './simulated-checkout';
 import { StripeCheckout } from './stripe-checkout';
 import '../billing.css';
@@ -27,7 +34,15 @@ function browserSessionStorage(): Storage | null {
  * period, the user's email, id and name, the referrer, a coupon from `?coupon=`), then the
  * provider's checkout: Stripe's embedded one or the simulator's card form.
  */
-export function Checkout({ role, period, coupon }: { readonly role: Role; readonly period: BillingPeriod; readonly coupon?: string | null }) {
+export function Checkout({
+  role,
+  period,
+  coupon,
+}: {
+  readonly role: Role;
+  readonly period: BillingPeriod;
+  readonly coupon?: string | null;
+}) {
   const { user } = useSession();
   const navigate = useNavigate();
   const [state, setState] = useState<CheckoutState>({ phase: 'loading' });
@@ -90,9 +105,22 @@ export function Checkout({ role, period, coupon }: { readonly role: Role; readon
     case 'loading':
       return <PageLoading />;
     case 'stripe':
-      return <StripeCheckout publishableKey={state.publishableKey} clientSecret={state.clientSecret} onUnavailable={unavailable} />;
+      return (
+        <StripeCheckout
+          publishableKey={state.publishableKey}
+          clientSecret={state.clientSecret}
+          onUnavailable={unavailable}
+        />
+      );
     case 'simulated':
-      return <SimulatedCheckout session={state.session} price={state.price} clientSecret={state.clientSecret} onComplete={(path) => navigate(path)} />;
+      return (
+        <SimulatedCheckout
+          session={state.session}
+          price={state.price}
+          clientSecret={state.clientSecret}
+          onComplete={(path) => navigate(path)}
+        />
+      );
     case 'failed':
       return <CheckoutFailed problem={state.problem} />;
   }
@@ -101,7 +129,12 @@ export function Checkout({ role, period, coupon }: { readonly role: Role; readon
 function CheckoutFailed({ problem }: { readonly problem: CheckoutProblem }) {
   const { t } = useTranslation('billing');
   return (
-    <section className="bl-checkout bl-checkout-failed" role="alert" data-testid="checkout-failed" data-problem={problem}>
+    <section
+      className="bl-checkout bl-checkout-failed"
+      role="alert"
+      data-testid="checkout-failed"
+      data-problem={problem}
+    >
       <p>{t(`checkout.problems.${problem}`)}</p>
       {problem === 'already_subscribed' && (
         <Link to={paths.accountBilling()} className="btn btn-primary btn-sm">
@@ -109,7 +142,10 @@ function CheckoutFailed({ problem }: { readonly problem: CheckoutProblem }) {
         </Link>
       )}
       {problem === 'sign_in_again' && (
-        <Link to={paths.login({ redirect: window.location.pathname + window.location.search })} className="btn btn-primary btn-sm">
+        <Link
+          to={paths.login({ redirect: window.location.pathname + window.location.search })}
+          className="btn btn-primary btn-sm"
+        >
           {t('checkout.signIn')}
         </Link>
       )}

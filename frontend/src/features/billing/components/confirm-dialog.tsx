@@ -57,10 +57,23 @@ export function ConfirmDialog({
           {error ?? ''}
         </p>
         <div className="bl-actions">
-          <button type="button" className="btn btn-primary" disabled={busy} aria-busy={busy} onClick={onConfirm} data-testid={`${testId}-confirm`}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={onConfirm}
+            data-testid={`${testId}-confirm`}
+          >
             {confirmLabel}
           </button>
-          <button type="button" className="btn btn-ghost" disabled={busy} onClick={close} data-testid={`${testId}-dismiss`}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={busy}
+            onClick={close}
+            data-testid={`${testId}-dismiss`}
+          >
             {t('dialog.back')}
           </button>
         </div>

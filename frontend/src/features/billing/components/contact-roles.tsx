@@ -30,7 +30,11 @@ export function ContactRoles({ roles, email }: { readonly roles: readonly Role[]
     <aside className="callout bl-contact-roles" aria-labelledby="bl-contact-roles" data-testid="pricing-contact">
       <h2 id="bl-contact-roles">{t('offer.contactTitle')}</h2>
       <p>{t('offer.contactBody', { plans })}</p>
-      <a href={`mailto:${email}?subject=${encodeURIComponent(t('offer.contactSubject', { plan: plans }))}`} className="btn btn-primary" data-testid="pricing-contact-us">
+      <a
+        href={`mailto:${email}?subject=${encodeURIComponent(t('offer.contactSubject', { plan: plans }))}`}
+        className="btn btn-primary"
+        data-testid="pricing-contact-us"
+      >
         {t('offer.contactUs')}
       </a>
     </aside>

@@ -67,7 +67,12 @@ export function InvoicePage() {
     <div className="container dash-page bl-invoice" data-testid="invoice-page">
       <p className="bl-no-print bl-actions">
         {back}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => window.print()} data-testid="invoice-print">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => window.print()}
+          data-testid="invoice-print"
+        >
           {t('invoice.print')}
         </button>
       </p>

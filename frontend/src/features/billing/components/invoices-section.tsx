@@ -39,7 +39,15 @@ export function InvoicesSection({ round }: { round: number }) {
       ) : (
         <div className="table-wrap">
           <table className="data-table">
-            <TableHead columns={[t('invoices.date'), t('invoices.number'), t('invoices.amount'), t('invoices.status'), t('invoices.links')]} />
+            <TableHead
+              columns={[
+                t('invoices.date'),
+                t('invoices.number'),
+                t('invoices.amount'),
+                t('invoices.status'),
+                t('invoices.links'),
+              ]}
+            />
             <tbody>
               {invoices.map((invoice) => {
                 const links = invoiceLinks(invoice, window.location.origin);

@@ -13,12 +13,26 @@ import { useSession } from '@/lib/session/session-provider';
 import { changePlan, fetchBillingConfig } from '../billing-api';
 import { billingErrorKey } from '../billing-errors';
 import { formatDay, formatMoney, periodKey, storageExcess } from '../billing-format';
-import { changeKind, contactRolesOf, isLiveSubscription, isTrialRole, parsePeriod, priceFor, selectedPlan, TRIAL_ROLES, yearlySavingPercent, type TrialRole } from '../price-choice';
+import {
+  changeKind,
+  contactRolesOf,
+  isLiveSubscription,
+  isTrialRole,
+  parsePeriod,
+  priceFor,
+  selectedPlan,
+  TRIAL_ROLES,
+  yearlySavingPercent,
+  type TrialRole,
+} from '../price-choice';
 import { useStripeData } from '../use-stripe-data';
 import { Checkout } from './checkout';
 import '../billing.css';
 
-type Outcome = { readonly kind: 'done'; readonly data: StripeDataResponse } | { readonly kind: 'failed'; readonly text: string } | null;
+type Outcome =
+  | { readonly kind: 'done'; readonly data: StripeDataResponse }
+  | { readonly kind: 'failed'; readonly text: string }
+  | null;
 
 /**
  * /dash/account?tab=1 (spec §2: tab 1 = plan upgrade): the plans with a period toggle. Without
@@ -105,7 +119,12 @@ export function PlanUpgrade() {
     if (err instanceof ApiError) {
       if (err.code === 'storage_exceeds_plan') {
         const excess = storageExcess(err.details);
-        if (excess) return t('upgrade.storageExceeds', { used: formatSize(excess.used, lng), limit: formatSize(excess.limit, lng), plan: planName(excess.role ?? role ?? '') });
+        if (excess)
+          return t('upgrade.storageExceeds', {
+            used: formatSize(excess.used, lng),
+            limit: formatSize(excess.limit, lng),
+            plan: planName(excess.role ?? role ?? ''),
+          });
         return t('upgrade.storageExceedsShort');
       }
     }
@@ -119,15 +138,30 @@ export function PlanUpgrade() {
       <div className="bl-upgrade-head">
         <h2 id="bl-upgrade-title">{live ? t('upgrade.changeTitle') : t('upgrade.chooseTitle')}</h2>
         <div className="segmented" role="group" aria-label={t('upgrade.period')}>
-          <button type="button" aria-pressed={period === 'month'} onClick={() => setQuery({ period: 'month' })} data-testid="upgrade-monthly">
+          <button
+            type="button"
+            aria-pressed={period === 'month'}
+            onClick={() => setQuery({ period: 'month' })}
+            data-testid="upgrade-monthly"
+          >
             {t('upgrade.monthly')}
           </button>
-          <button type="button" aria-pressed={period === 'year'} onClick={() => setQuery({ period: 'year' })} data-testid="upgrade-yearly">
-            {t('upgrade.yearly')} {saving !== null && saving > 0 && <span className="badge badge-success">{t('upgrade.save', { percent: saving })}</span>}
+          <button
+            type="button"
+            aria-pressed={period === 'year'}
+            onClick={() => setQuery({ period: 'year' })}
+            data-testid="upgrade-yearly"
+          >
+            {t('upgrade.yearly')}{' '}
+            {saving !== null && saving > 0 && (
+              <span className="badge badge-success">{t('upgrade.save', { percent: saving })}</span>
+            )}
           </button>
         </div>
       </div>
-      {!live && <p className="muted">{t('upgrade.trialLead', { count: config.trialDays, refundDays: config.refundDays })}</p>}
+      {!live && (
+        <p className="muted">{t('upgrade.trialLead', { count: config.trialDays, refundDays: config.refundDays })}</p>
+      )}
 
       <div className="card-grid card-grid-3 bl-plan-cards">
         {TRIAL_ROLES.map((planRole) => {
@@ -135,13 +169,23 @@ export function PlanUpgrade() {
           const isCurrent = current !== null && current.role === planRole && current.period === period;
           const isChosen = role === planRole;
           return (
-            <article key={planRole} className={`card plan-card${isChosen ? ' plan-card-selected' : ''}`} data-testid={`upgrade-plan-${planRole}`}>
+            <article
+              key={planRole}
+              className={`card plan-card${isChosen ? ' plan-card-selected' : ''}`}
+              data-testid={`upgrade-plan-${planRole}`}
+            >
               <div className="plan-card-badges">
                 {isCurrent && <span className="badge">{t('upgrade.current')}</span>}
-                {current !== null && current.role === planRole && !isCurrent && <span className="badge">{t('upgrade.currentOtherPeriod')}</span>}
+                {current !== null && current.role === planRole && !isCurrent && (
+                  <span className="badge">{t('upgrade.currentOtherPeriod')}</span>
+                )}
               </div>
               <h3>{planName(planRole)}</h3>
-              <p className="plan-price">{price ? t(`checkout.${periodKey(period)}`, { amount: formatMoney(price.amount, price.currency, lng) }) : t('upgrade.notOnSale')}</p>
+              <p className="plan-price">
+                {price
+                  ? t(`checkout.${periodKey(period)}`, { amount: formatMoney(price.amount, price.currency, lng) })
+                  : t('upgrade.notOnSale')}
+              </p>
               <button
                 type="button"
                 className={isChosen ? 'btn btn-primary btn-block' : 'btn btn-ghost btn-block'}
@@ -159,7 +203,10 @@ export function PlanUpgrade() {
 
       <p className="bl-contact muted">
         {t('upgrade.contact', { plans: contactRolesOf(config).map(planName).join(', ') })}{' '}
-        <a href={`mailto:${company.supportEmail}?subject=${encodeURIComponent(t('upgrade.contactSubject'))}`} data-testid="upgrade-contact">
+        <a
+          href={`mailto:${company.supportEmail}?subject=${encodeURIComponent(t('upgrade.contactSubject'))}`}
+          data-testid="upgrade-contact"
+        >
           {t('upgrade.contactUs')}
         </a>
       </p>
@@ -167,7 +214,10 @@ export function PlanUpgrade() {
       {outcome?.kind === 'done' && (
         <p className="bl-success" role="status" data-testid="upgrade-done">
           {outcome.data.view.pendingChange
-            ? t('upgrade.scheduled', { plan: planName(outcome.data.view.pendingChange.role), date: formatDay(outcome.data.view.pendingChange.at, lng) })
+            ? t('upgrade.scheduled', {
+                plan: planName(outcome.data.view.pendingChange.role),
+                date: formatDay(outcome.data.view.pendingChange.at, lng),
+              })
             : t('upgrade.changed', { plan: planName(outcome.data.view.role) })}
         </p>
       )}
@@ -180,7 +230,12 @@ export function PlanUpgrade() {
 
       {role && live && target && kind !== 'same' && outcome?.kind !== 'done' && (
         <div className="card bl-change" data-testid="upgrade-confirm">
-          <h3>{t('upgrade.confirmTitle', { plan: planName(role), price: t(`checkout.${periodKey(period)}`, { amount: formatMoney(target.amount, target.currency, lng) }) })}</h3>
+          <h3>
+            {t('upgrade.confirmTitle', {
+              plan: planName(role),
+              price: t(`checkout.${periodKey(period)}`, { amount: formatMoney(target.amount, target.currency, lng) }),
+            })}
+          </h3>
           <p>
             {kind === 'upgrade'
               ? t('upgrade.upgradeNote')
@@ -194,7 +249,14 @@ export function PlanUpgrade() {
             </p>
           )}
           <div className="bl-actions">
-            <button type="button" className="btn btn-primary" disabled={busy} aria-busy={busy} onClick={() => void confirmChange()} data-testid="upgrade-confirm-button">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => void confirmChange()}
+              data-testid="upgrade-confirm-button"
+            >
               {kind === 'upgrade' ? t('upgrade.confirmUpgrade') : t('upgrade.confirmDowngrade')}
             </button>
             <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => setQuery({ plan: null })}>

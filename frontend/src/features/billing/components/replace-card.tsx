@@ -50,8 +50,22 @@ export function ReplaceCard({ onReplaced, onCancel }: { onReplaced(card: CardVie
           {failure}
         </p>
       )}
-      {intent?.type === 'simulated' && <SimulatedCardSetup clientSecret={intent.clientSecret} onConfirmed={finish} onCancel={onCancel} errorWords={errorWords} />}
-      {intent?.type === 'stripe' && <StripeCardSetup clientSecret={intent.clientSecret} onConfirmed={finish} onCancel={onCancel} errorWords={errorWords} />}
+      {intent?.type === 'simulated' && (
+        <SimulatedCardSetup
+          clientSecret={intent.clientSecret}
+          onConfirmed={finish}
+          onCancel={onCancel}
+          errorWords={errorWords}
+        />
+      )}
+      {intent?.type === 'stripe' && (
+        <StripeCardSetup
+          clientSecret={intent.clientSecret}
+          onConfirmed={finish}
+          onCancel={onCancel}
+          errorWords={errorWords}
+        />
+      )}
       {!intent && (
         <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
           {t('dialog.back')}
@@ -72,7 +86,13 @@ function SetupActions({ busy, onCancel }: { readonly busy: boolean; onCancel(): 
   const { t } = useTranslation('billing');
   return (
     <div className="bl-actions">
-      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid="replace-card-save">
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={busy}
+        aria-busy={busy}
+        data-testid="replace-card-save"
+      >
         {busy ? t('card.saving') : t('card.save')}
       </button>
       <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>

@@ -53,7 +53,11 @@ export function SimulatedCheckout({
         <p className="bl-trial-note" data-testid="checkout-trial-note">
           {t('checkout.trialNote', { count: trialDays })}
         </p>
-        {trialDays > 0 && <p className="muted">{t('checkout.firstCharge', { amount, date: formatDay(Date.now() + trialDays * DAY_MS, lng) })}</p>}
+        {trialDays > 0 && (
+          <p className="muted">
+            {t('checkout.firstCharge', { amount, date: formatDay(Date.now() + trialDays * DAY_MS, lng) })}
+          </p>
+        )}
         <p className="muted">{t('checkout.email', { email: session.customerEmail })}</p>
       </div>
       <form className="bl-checkout-form" onSubmit={submit} noValidate>
@@ -61,7 +65,13 @@ export function SimulatedCheckout({
         <p className="bl-alert" role="alert" data-testid="checkout-error">
           {failure ?? ''}
         </p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy} data-testid="checkout-submit">
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={busy}
+          aria-busy={busy}
+          data-testid="checkout-submit"
+        >
           {busy ? t('checkout.starting') : trialDays > 0 ? t('checkout.startTrial') : t('checkout.subscribe')}
         </button>
         <p className="muted bl-small">{t('checkout.refundNote')}</p>

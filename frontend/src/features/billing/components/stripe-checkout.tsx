@@ -7,7 +7,15 @@ import { PageLoading } from '@/components/page-loading';
  * the provider is stripe, from js.stripe.com (frontend/csp.ts allows it), and mounts the Checkout
  * Session the server created. Stripe sends the browser to the session's return URL when paid.
  */
-export function StripeCheckout({ publishableKey, clientSecret, onUnavailable }: { readonly publishableKey: string; readonly clientSecret: string; onUnavailable(): void }) {
+export function StripeCheckout({
+  publishableKey,
+  clientSecret,
+  onUnavailable,
+}: {
+  readonly publishableKey: string;
+  readonly clientSecret: string;
+  onUnavailable(): void;
+}) {
   const { t } = useTranslation('billing');
   const host = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(false);
@@ -19,7 +27,9 @@ export function StripeCheckout({ publishableKey, clientSecret, onUnavailable }: 
       const { loadStripe } = await import('@stripe/stripe-js');
       const stripe = await loadStripe(publishableKey);
       if (!stripe) throw new Error('Stripe.js did not load');
-      const checkout = await stripe.createEmbeddedCheckoutPage({ fetchClientSecret: () => Promise.resolve(clientSecret) });
+      const checkout = await stripe.createEmbeddedCheckoutPage({
+        fetchClientSecret: () => Promise.resolve(clientSecret),
+      });
       if (!live || !host.current) {
         checkout.destroy();
         return;

@@ -11,12 +11,18 @@ export function SubscriptionBadge({ view, now }: { readonly view: SubscriptionVi
   const days = trialDaysLeft(view, now);
   return (
     <span className="bl-status-line">
-      <span className={`badge bl-badge bl-tone-${statusTone(view.status)}`} data-testid="subscription-status" data-status={view.status}>
+      <span
+        className={`badge bl-badge bl-tone-${statusTone(view.status)}`}
+        data-testid="subscription-status"
+        data-status={view.status}
+      >
         {t(`status.${view.status}`)}
       </span>
       {days !== null && (
         <span className="bl-trial-left" data-testid="trial-days-left">
-          {view.trialEnd !== null ? t('trial.daysLeftUntil', { count: days, date: formatDay(view.trialEnd, lng) }) : t('trial.daysLeft', { count: days })}
+          {view.trialEnd !== null
+            ? t('trial.daysLeftUntil', { count: days, date: formatDay(view.trialEnd, lng) })
+            : t('trial.daysLeft', { count: days })}
         </span>
       )}
     </span>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { SubscriptionView } from '@domain/billing-api';
 import { DEFAULT_ROLE } from '@domain/plans';
 import { paths } from '@/app/paths';
-import { usePlanName } from '@/features/dashboard/use-plan-name';
+import { usePlanName } from '@/lib/use-plan-name';
 import { formatDay, formatMoney, hasManagedSubscription, periodKey, renewalLine } from '../billing-format';
 import { SubscriptionBadge } from './subscription-badge';
 
@@ -22,13 +22,16 @@ export function SubscriptionSection({ view, now }: { view: SubscriptionView; now
       {managed ? (
         <>
           <p className="bl-plan-line">
-            <strong data-testid="billing-plan">{view.nickname ?? planName(view.role)}</strong> <SubscriptionBadge view={view} now={now} />
+            <strong data-testid="billing-plan">{view.nickname ?? planName(view.role)}</strong>{' '}
+            <SubscriptionBadge view={view} now={now} />
           </p>
           <dl className="bl-facts">
             {view.amount !== null && view.currency !== null && view.period !== null && (
               <div>
                 <dt>{t('page.amount')}</dt>
-                <dd data-testid="billing-amount">{t(`checkout.${periodKey(view.period)}`, { amount: formatMoney(view.amount, view.currency, lng) })}</dd>
+                <dd data-testid="billing-amount">
+                  {t(`checkout.${periodKey(view.period)}`, { amount: formatMoney(view.amount, view.currency, lng) })}
+                </dd>
               </div>
             )}
             {view.period !== null && (
@@ -66,7 +69,11 @@ export function SubscriptionSection({ view, now }: { view: SubscriptionView; now
           </dl>
           {view.pendingChange && (
             <p className="muted" data-testid="billing-pending">
-              {t('page.pending', { plan: planName(view.pendingChange.role), period: t(`page.periods.${view.pendingChange.period}`), date: formatDay(view.pendingChange.at, lng) })}
+              {t('page.pending', {
+                plan: planName(view.pendingChange.role),
+                period: t(`page.periods.${view.pendingChange.period}`),
+                date: formatDay(view.pendingChange.at, lng),
+              })}
             </p>
           )}
           {(view.status === 'past_due' || view.status === 'unpaid') && (
@@ -79,7 +86,11 @@ export function SubscriptionSection({ view, now }: { view: SubscriptionView; now
               {t('page.changePlan')}
             </Link>
             {view.period !== null && (
-              <Link to={paths.account({ tab: 1, plan: view.role, period: otherPeriod })} className="btn btn-ghost btn-sm" data-testid="billing-switch-period">
+              <Link
+                to={paths.account({ tab: 1, plan: view.role, period: otherPeriod })}
+                className="btn btn-ghost btn-sm"
+                data-testid="billing-switch-period"
+              >
                 {otherPeriod === 'year' ? t('page.switchYearly') : t('page.switchMonthly')}
               </Link>
             )}

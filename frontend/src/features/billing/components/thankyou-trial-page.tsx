@@ -49,10 +49,14 @@ export function ThankyouTrialPage() {
   useEffect(() => {
     if (!signedIn) return undefined;
     const abort = new AbortController();
-    void pollConfirmation({ fetch: (signal) => fetchStripeData(signal), now: () => Date.now(), sleep }, abort.signal, (next, answer) => {
-      setState(next);
-      setData(answer);
-    });
+    void pollConfirmation(
+      { fetch: (signal) => fetchStripeData(signal), now: () => Date.now(), sleep },
+      abort.signal,
+      (next, answer) => {
+        setState(next);
+        setData(answer);
+      },
+    );
     return () => abort.abort();
   }, [signedIn]);
 
@@ -75,7 +79,11 @@ export function ThankyouTrialPage() {
         {state === 'confirmed' && view && (
           <p data-testid="thankyou-confirmed">
             {days !== null && view.trialEnd !== null
-              ? tBilling('thanks.confirmedTrial', { plan: planName(view.role), count: days, date: formatDay(view.trialEnd, lng) })
+              ? tBilling('thanks.confirmedTrial', {
+                  plan: planName(view.role),
+                  count: days,
+                  date: formatDay(view.trialEnd, lng),
+                })
               : tBilling('thanks.confirmed', { plan: planName(view.role) })}
           </p>
         )}
@@ -86,9 +94,9 @@ export function ThankyouTrialPage() {
       <div className="center-actions">
         {signedIn ? (
           state !== 'waiting' && (
-          <Link to={paths.dash()} className="btn btn-primary btn-lg" data-testid="thankyou-dashboard">
-            {tBilling('thanks.toDashboard')}
-          </Link>
+            <Link to={paths.dash()} className="btn btn-primary btn-lg" data-testid="thankyou-dashboard">
+              {tBilling('thanks.toDashboard')}
+            </Link>
           )
         ) : (
           <Link to={paths.login({ redirect: paths.dash() })} className="btn btn-primary btn-lg">

@@ -34,7 +34,12 @@ export function CustomizePage() {
       setLoadError(tApp(text.key, text.params));
     });
   }, [tApp]);
-  if (loadError) return <p className="container dash-page form-error" role="alert">{loadError}</p>;
+  if (loadError)
+    return (
+      <p className="container dash-page form-error" role="alert">
+        {loadError}
+      </p>
+    );
   if (!branding) return <PageLoading />;
   return <CustomizeForm initial={branding} onSaved={setBranding} />;
 }
@@ -55,8 +60,8 @@ function CustomizeForm({ initial, onSaved }: { initial: OwnBranding; onSaved(b: 
 
   const accentOk = accent === '' || normalizeHexColour(accent) !== null;
   const backgroundOk = background === '' || normalizeHexColour(background) !== null;
-  const logoSrc = logo === undefined ? initial.logoUrl : logo?.preview ?? null;
-  const backgroundSrc = backgroundImage === undefined ? initial.backgroundUrl : backgroundImage?.preview ?? null;
+  const logoSrc = logo === undefined ? initial.logoUrl : (logo?.preview ?? null);
+  const backgroundSrc = backgroundImage === undefined ? initial.backgroundUrl : (backgroundImage?.preview ?? null);
 
   async function pick(kind: BrandImageKind, event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
@@ -111,7 +116,9 @@ function CustomizeForm({ initial, onSaved }: { initial: OwnBranding; onSaved(b: 
     ...(backgroundOk && background ? { backgroundColor: normalizeHexColour(background)! } : {}),
     ...(backgroundSrc ? { backgroundImage: `url("${backgroundSrc}")` } : {}),
   };
-  const buttonStyle: CSSProperties = accentColour ? { background: accentColour, color: readableTextOn(accentColour), borderColor: accentColour } : {};
+  const buttonStyle: CSSProperties = accentColour
+    ? { background: accentColour, color: readableTextOn(accentColour), borderColor: accentColour }
+    : {};
 
   return (
     <div className="container dash-page branding-page">
@@ -139,10 +146,19 @@ function CustomizeForm({ initial, onSaved }: { initial: OwnBranding; onSaved(b: 
           <fieldset disabled={readOnly} className="branding-fieldset">
             <h2 className="dash-label">{t('customize.logo')}</h2>
             <div className="branding-image-row">
-              {logoSrc ? <img className="branding-logo-thumb" src={logoSrc} alt={t('customize.logo')} /> : <span className="muted">{t('customize.noLogo')}</span>}
+              {logoSrc ? (
+                <img className="branding-logo-thumb" src={logoSrc} alt={t('customize.logo')} />
+              ) : (
+                <span className="muted">{t('customize.noLogo')}</span>
+              )}
               <label className="btn btn-secondary branding-file">
                 {t('customize.uploadLogo')}
-                <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => void pick('logo', e)} data-testid="branding-logo-input" />
+                <input
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp,image/gif"
+                  onChange={(e) => void pick('logo', e)}
+                  data-testid="branding-logo-input"
+                />
               </label>
               {logoSrc && (
                 <button type="button" className="btn btn-ghost" onClick={() => setLogo(null)}>
@@ -151,9 +167,18 @@ function CustomizeForm({ initial, onSaved }: { initial: OwnBranding; onSaved(b: 
               )}
             </div>
             <p className="dash-hint">{t('customize.logoHint')}</p>
-            {imageError.logo && <p className="form-error" role="alert">{imageError.logo}</p>}
+            {imageError.logo && (
+              <p className="form-error" role="alert">
+                {imageError.logo}
+              </p>
+            )}
             <label className="settings-check">
-              <input type="checkbox" checked={showLogoNav} onChange={(e) => setShowLogoNav(e.currentTarget.checked)} data-testid="branding-logo-nav" />
+              <input
+                type="checkbox"
+                checked={showLogoNav}
+                onChange={(e) => setShowLogoNav(e.currentTarget.checked)}
+                data-testid="branding-logo-nav"
+              />
               {t('customize.showLogoNav')}
             </label>
 
@@ -162,7 +187,12 @@ function CustomizeForm({ initial, onSaved }: { initial: OwnBranding; onSaved(b: 
             <div className="branding-image-row">
               <label className="btn btn-secondary branding-file">
                 {t('customize.uploadBackground')}
-                <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => void pick('background', e)} data-testid="branding-background-input" />
+                <input
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp,image/gif"
+                  onChange={(e) => void pick('background', e)}
+                  data-testid="branding-background-input"
+                />
               </label>
               {backgroundSrc && (
                 <button type="button" className="btn btn-ghost" onClick={() => setBackgroundImage(null)}>
@@ -170,11 +200,35 @@ function CustomizeForm({ initial, onSaved }: { initial: OwnBranding; onSaved(b: 
                 </button>
               )}
             </div>
-            {imageError.background && <p className="form-error" role="alert">{imageError.background}</p>}
-            <ColourField id={`${ids}-bg`} label={t('customize.backgroundColor')} value={background} ok={backgroundOk} onChange={setBackground} testId="branding-background-color" />
-            <ColourField id={`${ids}-accent`} label={t('customize.accentColor')} hint={t('customize.accentHint')} value={accent} ok={accentOk} onChange={setAccent} testId="branding-accent-color" />
+            {imageError.background && (
+              <p className="form-error" role="alert">
+                {imageError.background}
+              </p>
+            )}
+            <ColourField
+              id={`${ids}-bg`}
+              label={t('customize.backgroundColor')}
+              value={background}
+              ok={backgroundOk}
+              onChange={setBackground}
+              testId="branding-background-color"
+            />
+            <ColourField
+              id={`${ids}-accent`}
+              label={t('customize.accentColor')}
+              hint={t('customize.accentHint')}
+              value={accent}
+              ok={accentOk}
+              onChange={setAccent}
+              testId="branding-accent-color"
+            />
             <div className="branding-actions">
-              <button type="submit" className="btn btn-primary" disabled={status.kind === 'busy' || !accentOk || !backgroundOk} data-testid="branding-save">
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={status.kind === 'busy' || !accentOk || !backgroundOk}
+                data-testid="branding-save"
+              >
                 {status.kind === 'busy' ? t('customize.saving') : t('customize.save')}
               </button>
               <span role="status" className="muted">
@@ -195,9 +249,15 @@ function CustomizeForm({ initial, onSaved }: { initial: OwnBranding; onSaved(b: 
           </h2>
           <div className="branding-preview" style={previewStyle} data-testid="branding-preview">
             <div className="branding-preview-card-inner">
-              {logoSrc && <img className="branding-preview-logo" src={logoSrc} alt="" data-testid="branding-preview-logo" />}
+              {logoSrc && (
+                <img className="branding-preview-logo" src={logoSrc} alt="" data-testid="branding-preview-logo" />
+              )}
               <p className="branding-preview-files">{t('customize.previewFiles')}</p>
-              <span className="btn btn-primary branding-preview-button" style={buttonStyle} data-testid="branding-preview-button">
+              <span
+                className="btn btn-primary branding-preview-button"
+                style={buttonStyle}
+                data-testid="branding-preview-button"
+              >
                 {t('customize.previewDownload')}
               </span>
             </div>
@@ -208,7 +268,15 @@ function CustomizeForm({ initial, onSaved }: { initial: OwnBranding; onSaved(b: 
   );
 }
 
-function ColourField(props: { id: string; label: string; hint?: string; value: string; ok: boolean; onChange(v: string): void; testId: string }) {
+function ColourField(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  ok: boolean;
+  onChange(v: string): void;
+  testId: string;
+}) {
   const { t } = useTranslation('branding');
   const normalized = props.ok && props.value ? normalizeHexColour(props.value)! : '#ffffff';
   return (
@@ -218,7 +286,12 @@ function ColourField(props: { id: string; label: string; hint?: string; value: s
       </label>
       {props.hint && <p className="dash-hint">{props.hint}</p>}
       <div className="branding-colour-row">
-        <input type="color" value={normalized} aria-label={props.label} onChange={(e) => props.onChange(e.currentTarget.value)} />
+        <input
+          type="color"
+          value={normalized}
+          aria-label={props.label}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+        />
         <input
           id={props.id}
           className="dash-input"

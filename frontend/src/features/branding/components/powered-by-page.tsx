@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { OwnBranding } from '@domain/branding-api';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
-import { fetchOwnBranding, saveBranding } from '@/features/branding/api/branding-api';
+import { fetchOwnBranding, saveBranding } from '@/shared/branding/branding-api';
 import { useAction } from '@/lib/use-action';
 import { usePageTitle } from '@/lib/use-page-title';
 import '@/features/branding/branding.css';
@@ -20,7 +20,14 @@ export function PoweredByPage() {
   useEffect(() => {
     void run(async () => setBranding(await fetchOwnBranding()));
   }, [run]);
-  if (!branding) return error ? <p className="container dash-page form-error" role="alert">{error}</p> : <PageLoading />;
+  if (!branding)
+    return error ? (
+      <p className="container dash-page form-error" role="alert">
+        {error}
+      </p>
+    ) : (
+      <PageLoading />
+    );
 
   const toggle = (show: boolean) => void run(async () => setBranding(await saveBranding({ showPoweredBy: show })));
 
@@ -31,7 +38,13 @@ export function PoweredByPage() {
       <p className="lead muted">{t('poweredBy.lead')}</p>
       <section className="card">
         <label className="settings-check">
-          <input type="checkbox" checked={branding.showPoweredBy} disabled={!allowed || action.busy} onChange={(e) => toggle(e.currentTarget.checked)} data-testid="powered-by-toggle" />
+          <input
+            type="checkbox"
+            checked={branding.showPoweredBy}
+            disabled={!allowed || action.busy}
+            onChange={(e) => toggle(e.currentTarget.checked)}
+            data-testid="powered-by-toggle"
+          />
           {t('poweredBy.show')}
         </label>
         {!branding.showPoweredBy && <p className="muted">{t('poweredBy.hidden')}</p>}

@@ -35,11 +35,17 @@ export function ComparePage() {
         return t('comparison.table.notPublished');
     }
   };
-  const checked = new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${CHECKED_ON}T00:00:00Z`));
+  const checked = new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${CHECKED_ON}T00:00:00Z`),
+  );
 
   return (
     <div className="container">
-      <PageHeader eyebrow={t('comparison.eyebrow')} title={t(`compare.${slug}.title`)} lead={t(`comparison.${slug}.intro`)} />
+      <PageHeader
+        eyebrow={t('comparison.eyebrow')}
+        title={t(`compare.${slug}.title`)}
+        lead={t(`comparison.${slug}.intro`)}
+      />
 
       {slug === 'china' && (
         <section className="section-tight">
@@ -62,10 +68,16 @@ export function ComparePage() {
             <thead>
               <tr>
                 <th scope="col">{t('comparison.table.feature')}</th>
-                <th scope="col" className="col-us">{t('comparison.table.claimColumn')}</th>
-                <th scope="col" className="col-us">{t('comparison.table.planColumn')}</th>
+                <th scope="col" className="col-us">
+                  {t('comparison.table.claimColumn')}
+                </th>
+                <th scope="col" className="col-us">
+                  {t('comparison.table.planColumn')}
+                </th>
                 {COMPETITORS.map((c) => (
-                  <th key={c.id} scope="col">{c.name}</th>
+                  <th key={c.id} scope="col">
+                    {c.name}
+                  </th>
                 ))}
               </tr>
             </thead>

@@ -3,7 +3,13 @@
  * token. Changes are not retried on 5xx: an add or an import whose answer was lost may still
  * have happened.
  */
-import type { AddContactInput, ContactImportResult, ContactListResponse, ContactRow, EditContactInput } from '@domain/contacts-api';
+import type {
+  AddContactInput,
+  ContactImportResult,
+  ContactListResponse,
+  ContactRow,
+  EditContactInput,
+} from '@domain/contacts-api';
 import { authedFetch } from '@/lib/session/session';
 
 const once = { retries: 0 } as const;
@@ -26,7 +32,12 @@ export function removeContact(email: string): Promise<{ removed: true }> {
 }
 
 export function importContacts(csv: string): Promise<ContactImportResult> {
-  return authedFetch<ContactImportResult>('/contacts/import', { method: 'POST', body: { csv }, ...once, timeoutMs: 60_000 });
+  return authedFetch<ContactImportResult>('/contacts/import', {
+    method: 'POST',
+    body: { csv },
+    ...once,
+    timeoutMs: 60_000,
+  });
 }
 
 /** GET /contacts/export: the CSV text (the screen saves it as contacts.csv). */

@@ -28,7 +28,11 @@ export function AddContactForm({ onAdded }: { onAdded(contact: ContactRow): void
     const focus = () => emailRef.current?.focus();
     void action.run(
       async () => {
-        const contact = await addContact({ email: valid, ...(name.trim() ? { name } : {}), ...(company.trim() ? { company } : {}) });
+        const contact = await addContact({
+          email: valid,
+          ...(name.trim() ? { name } : {}),
+          ...(company.trim() ? { company } : {}),
+        });
         setEmail('');
         setName('');
         setCompany('');
@@ -40,7 +44,13 @@ export function AddContactForm({ onAdded }: { onAdded(contact: ContactRow): void
   };
 
   return (
-    <form className="card ct-add" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="contact-add-form">
+    <form
+      className="card ct-add"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      data-testid="contact-add-form"
+    >
       <h2 id={`${id}-title`} className="ct-subtitle">
         {t('add.title')}
       </h2>
@@ -49,21 +59,51 @@ export function AddContactForm({ onAdded }: { onAdded(contact: ContactRow): void
           <label htmlFor={`${id}-email`} className="ct-label">
             {t('fields.email')}
           </label>
-          <ContactEmailInput id={`${id}-email`} inputRef={emailRef} noAutoComplete value={email} onChange={setEmail} problem={problem} problemId={`${id}-problem`} testId="contact-add-email" />
+          <ContactEmailInput
+            id={`${id}-email`}
+            inputRef={emailRef}
+            noAutoComplete
+            value={email}
+            onChange={setEmail}
+            problem={problem}
+            problemId={`${id}-problem`}
+            testId="contact-add-email"
+          />
         </div>
         <div className="ct-field">
           <label htmlFor={`${id}-name`} className="ct-label">
             {t('fields.name')} <span className="ct-optional">{t('fields.optional')}</span>
           </label>
-          <input id={`${id}-name`} className="field-input" autoComplete="off" maxLength={CONTACT_FIELD_MAX} value={name} onChange={(e) => setName(e.target.value)} data-testid="contact-add-name" />
+          <input
+            id={`${id}-name`}
+            className="field-input"
+            autoComplete="off"
+            maxLength={CONTACT_FIELD_MAX}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="contact-add-name"
+          />
         </div>
         <div className="ct-field">
           <label htmlFor={`${id}-company`} className="ct-label">
             {t('fields.company')} <span className="ct-optional">{t('fields.optional')}</span>
           </label>
-          <input id={`${id}-company`} className="field-input" autoComplete="off" maxLength={CONTACT_FIELD_MAX} value={company} onChange={(e) => setCompany(e.target.value)} data-testid="contact-add-company" />
+          <input
+            id={`${id}-company`}
+            className="field-input"
+            autoComplete="off"
+            maxLength={CONTACT_FIELD_MAX}
+            value={company}
+            onChange={(e) => setCompany(e.target.value)}
+            data-testid="contact-add-company"
+          />
         </div>
-        <button type="submit" className="btn btn-primary ct-add-submit" disabled={action.busy} data-testid="contact-add-submit">
+        <button
+          type="submit"
+          className="btn btn-primary ct-add-submit"
+          disabled={action.busy}
+          data-testid="contact-add-submit"
+        >
           {action.busy ? t('add.adding') : t('add.submit')}
         </button>
       </div>

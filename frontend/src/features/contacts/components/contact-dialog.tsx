@@ -5,7 +5,19 @@ import { useTranslation } from 'react-i18next';
  * A modal <dialog> in the dashboard's style: showModal traps the focus, Escape and a backdrop
  * click close it, and the browser returns the focus to where it was (the page moves it on).
  */
-export function ContactDialog({ title, testId, alert, onDismiss, children }: { title: string; testId: string; alert?: boolean; onDismiss(): void; children(ids: { title: string; body: string }): ReactNode }) {
+export function ContactDialog({
+  title,
+  testId,
+  alert,
+  onDismiss,
+  children,
+}: {
+  title: string;
+  testId: string;
+  alert?: boolean;
+  onDismiss(): void;
+  children(ids: { title: string; body: string }): ReactNode;
+}) {
   const { t } = useTranslation('contacts');
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -26,7 +38,12 @@ export function ContactDialog({ title, testId, alert, onDismiss, children }: { t
       data-testid={testId}
     >
       <div className="dash-modal-body">
-        <button type="button" className="dash-modal-close" aria-label={t('dialog.close')} onClick={() => ref.current?.close()}>
+        <button
+          type="button"
+          className="dash-modal-close"
+          aria-label={t('dialog.close')}
+          onClick={() => ref.current?.close()}
+        >
           <span aria-hidden="true">×</span>
         </button>
         <h2 id={`${id}-title`}>{title}</h2>

@@ -15,7 +15,16 @@ export interface ContactEmailInputProps {
 }
 
 /** A contact's address: required, marked invalid and described by the form's refusal. */
-export function ContactEmailInput({ id, value, onChange, problem, problemId, testId, inputRef, noAutoComplete }: ContactEmailInputProps) {
+export function ContactEmailInput({
+  id,
+  value,
+  onChange,
+  problem,
+  problemId,
+  testId,
+  inputRef,
+  noAutoComplete,
+}: ContactEmailInputProps) {
   return (
     <input
       ref={inputRef}

@@ -35,7 +35,9 @@ export function ContactsPage() {
     const target = focusAfter.current;
     if (!target || !list || editing || removing) return;
     focusAfter.current = null;
-    const button = document.querySelector<HTMLElement>(`[data-contact-row="${CSS.escape(target)}"] button`) ?? document.getElementById(searchId);
+    const button =
+      document.querySelector<HTMLElement>(`[data-contact-row="${CSS.escape(target)}"] button`) ??
+      document.getElementById(searchId);
     button?.focus();
   }, [list, editing, removing, searchId]);
 
@@ -81,7 +83,11 @@ export function ContactsPage() {
         />
       </div>
 
-      <p className={`ct-notice${notice ? ` ct-notice-${notice.kind}` : ''}`} role="status" data-testid="contacts-notice">
+      <p
+        className={`ct-notice${notice ? ` ct-notice-${notice.kind}` : ''}`}
+        role="status"
+        data-testid="contacts-notice"
+      >
         {notice?.text ?? ''}
       </p>
 

@@ -26,19 +26,43 @@ export function ContactsTable({ rows, total, max, q, shown, onShowMore, onEdit, 
       <div className="ct-table-wrap">
         <table className="ct-table" data-testid="contacts-table">
           <caption className="sr-only">{t('table.caption')}</caption>
-          <TableHead columns={[t('table.email'), t('table.name'), t('table.company'), t('table.lastSent'), <span className="sr-only">{t('table.actions')}</span>]} />
+          <TableHead
+            columns={[
+              t('table.email'),
+              t('table.name'),
+              t('table.company'),
+              t('table.lastSent'),
+              <span className="sr-only">{t('table.actions')}</span>,
+            ]}
+          />
           <tbody>
             {visible.map((c) => (
               <tr key={c.email.toLowerCase()} data-contact-row={c.email.toLowerCase()} data-testid="contact-row">
                 <td className="ct-email">{c.email}</td>
                 <td>{c.name ?? ''}</td>
                 <td>{c.company ?? ''}</td>
-                <td className="ct-muted">{c.lastUsedAt ? new Intl.DateTimeFormat(lng, { dateStyle: 'medium' }).format(c.lastUsedAt) : t('table.never')}</td>
+                <td className="ct-muted">
+                  {c.lastUsedAt
+                    ? new Intl.DateTimeFormat(lng, { dateStyle: 'medium' }).format(c.lastUsedAt)
+                    : t('table.never')}
+                </td>
                 <td className="ct-actions">
-                  <button type="button" className="btn btn-ghost btn-sm" aria-label={t('table.editLabel', { email: c.email })} onClick={() => onEdit(c)} data-testid="contact-edit">
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={t('table.editLabel', { email: c.email })}
+                    onClick={() => onEdit(c)}
+                    data-testid="contact-edit"
+                  >
                     {t('table.edit')}
                   </button>
-                  <button type="button" className="btn btn-ghost btn-sm ct-danger" aria-label={t('table.removeLabel', { email: c.email })} onClick={() => onRemove(c)} data-testid="contact-remove">
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm ct-danger"
+                    aria-label={t('table.removeLabel', { email: c.email })}
+                    onClick={() => onRemove(c)}
+                    data-testid="contact-remove"
+                  >
                     {t('table.remove')}
                   </button>
                 </td>
@@ -50,8 +74,16 @@ export function ContactsTable({ rows, total, max, q, shown, onShowMore, onEdit, 
       <div className="ct-more">
         <p className="muted" data-testid="contacts-count">
           {q
-            ? t('showingMatches', { shown: formatCount(visible.length, lng), matches: formatCount(rows.length, lng), total: formatCount(total, lng) })
-            : t('showing', { shown: formatCount(visible.length, lng), total: formatCount(total, lng), max: formatCount(max, lng) })}
+            ? t('showingMatches', {
+                shown: formatCount(visible.length, lng),
+                matches: formatCount(rows.length, lng),
+                total: formatCount(total, lng),
+              })
+            : t('showing', {
+                shown: formatCount(visible.length, lng),
+                total: formatCount(total, lng),
+                max: formatCount(max, lng),
+              })}
         </p>
         {rows.length > shown && (
           <button type="button" className="btn btn-ghost btn-sm" onClick={onShowMore}>

@@ -6,7 +6,13 @@ import { useContactAction } from '../use-contact-action';
 import type { Notice } from '../notice';
 
 /** Import (a .csv file, its counts shown) and export (saved as contacts.csv). */
-export function CsvTools({ onImported, onNotice }: { onImported(result: ContactImportResult): void; onNotice(notice: Notice): void }) {
+export function CsvTools({
+  onImported,
+  onNotice,
+}: {
+  onImported(result: ContactImportResult): void;
+  onNotice(notice: Notice): void;
+}) {
   const { t } = useTranslation('contacts');
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -53,15 +59,17 @@ export function CsvTools({ onImported, onNotice }: { onImported(result: ContactI
     }, failed);
 
   const counts = result
-    ? ([
-        ['added', result.added],
-        ['updated', result.updated],
-        ['unchanged', result.unchanged],
-        ['skipped', result.skippedWithoutEmail],
-        ['invalid', result.invalid],
-        ['duplicates', result.duplicates],
-        ['overLimit', result.overLimit],
-      ] as const).filter(([key, count]) => key === 'added' || count > 0)
+    ? (
+        [
+          ['added', result.added],
+          ['updated', result.updated],
+          ['unchanged', result.unchanged],
+          ['skipped', result.skippedWithoutEmail],
+          ['invalid', result.invalid],
+          ['duplicates', result.duplicates],
+          ['overLimit', result.overLimit],
+        ] as const
+      ).filter(([key, count]) => key === 'added' || count > 0)
     : [];
 
   return (
@@ -86,7 +94,13 @@ export function CsvTools({ onImported, onNotice }: { onImported(result: ContactI
             data-testid="contacts-import-input"
           />
         </label>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void onExport()} disabled={exporting.busy} data-testid="contacts-export">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => void onExport()}
+          disabled={exporting.busy}
+          data-testid="contacts-export"
+        >
           {exporting.busy ? t('csv.exporting') : t('csv.export')}
         </button>
       </div>

@@ -7,7 +7,13 @@ import { ContactDialog } from './contact-dialog';
 import { ContactEmailInput } from './contact-email-input';
 
 /** Edit name, company, or the address itself (then the contact moves to the new address). */
-export function EditContactDialog({ contact, onClose }: { contact: ContactRow; onClose(saved: ContactRow | null): void }) {
+export function EditContactDialog({
+  contact,
+  onClose,
+}: {
+  contact: ContactRow;
+  onClose(saved: ContactRow | null): void;
+}) {
   const { t } = useTranslation('contacts');
   const id = useId();
   const [email, setEmail] = useState(contact.email);
@@ -44,15 +50,36 @@ export function EditContactDialog({ contact, onClose }: { contact: ContactRow; o
             <label htmlFor={`${id}-email`} className="ct-label">
               {t('fields.email')}
             </label>
-            <ContactEmailInput id={`${id}-email`} value={email} onChange={setEmail} problem={problem} problemId={`${id}-problem`} testId="contact-edit-email" />
+            <ContactEmailInput
+              id={`${id}-email`}
+              value={email}
+              onChange={setEmail}
+              problem={problem}
+              problemId={`${id}-problem`}
+              testId="contact-edit-email"
+            />
             <label htmlFor={`${id}-name`} className="ct-label">
               {t('fields.name')}
             </label>
-            <input id={`${id}-name`} className="field-input" maxLength={CONTACT_FIELD_MAX} value={name} onChange={(e) => setName(e.target.value)} data-testid="contact-edit-name" />
+            <input
+              id={`${id}-name`}
+              className="field-input"
+              maxLength={CONTACT_FIELD_MAX}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              data-testid="contact-edit-name"
+            />
             <label htmlFor={`${id}-company`} className="ct-label">
               {t('fields.company')}
             </label>
-            <input id={`${id}-company`} className="field-input" maxLength={CONTACT_FIELD_MAX} value={company} onChange={(e) => setCompany(e.target.value)} data-testid="contact-edit-company" />
+            <input
+              id={`${id}-company`}
+              className="field-input"
+              maxLength={CONTACT_FIELD_MAX}
+              value={company}
+              onChange={(e) => setCompany(e.target.value)}
+              data-testid="contact-edit-company"
+            />
           </div>
           {problem && (
             <p id={`${id}-problem`} className="ct-problem" role="alert">

@@ -20,7 +20,12 @@ export function RemoveContactDialog({ contact, onClose }: { contact: ContactRow;
     });
 
   return (
-    <ContactDialog title={t('remove.title')} testId="contact-remove-dialog" alert onDismiss={() => onClose(removed.current)}>
+    <ContactDialog
+      title={t('remove.title')}
+      testId="contact-remove-dialog"
+      alert
+      onDismiss={() => onClose(removed.current)}
+    >
       {(ids) => (
         <>
           <p id={ids.body}>{t('remove.body', { email: contact.email })}</p>
@@ -31,10 +36,21 @@ export function RemoveContactDialog({ contact, onClose }: { contact: ContactRow;
           )}
           <div className="dash-modal-actions ct-dialog-actions">
             {/* Cancel first: the dialog's first focus lands on the harmless choice. */}
-            <button type="button" className="btn btn-ghost" onClick={(e) => e.currentTarget.closest('dialog')?.close()} data-testid="contact-remove-cancel">
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={(e) => e.currentTarget.closest('dialog')?.close()}
+              data-testid="contact-remove-cancel"
+            >
               {t('dialog.cancel')}
             </button>
-            <button type="button" className="btn btn-primary ct-danger-solid" disabled={action.busy} onClick={(e) => void confirm(e.currentTarget.closest('dialog'))} data-testid="contact-remove-confirm">
+            <button
+              type="button"
+              className="btn btn-primary ct-danger-solid"
+              disabled={action.busy}
+              onClick={(e) => void confirm(e.currentTarget.closest('dialog'))}
+              data-testid="contact-remove-confirm"
+            >
               {action.busy ? t('remove.removing') : t('remove.confirm')}
             </button>
           </div>

@@ -4,7 +4,11 @@ import { authedFetch } from '@/lib/session/session';
 import { putFile, updateProfile } from '@/shared/account/account-api';
 import type { ImageKind, ProfileApi } from '../profile';
 
-export function requestImageUpload(body: { kind: ImageKind; contentType: string; size: number }): Promise<ImageUploadResponse> {
+export function requestImageUpload(body: {
+  kind: ImageKind;
+  contentType: string;
+  size: number;
+}): Promise<ImageUploadResponse> {
   return authedFetch<ImageUploadResponse>('/me/images', { method: 'POST', body });
 }
 

@@ -20,11 +20,29 @@ export function Avatar({ src, initials, alt, size = 40, shape = 'round', testId,
   const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
   const className = `dash-avatar dash-avatar-${shape}`;
   if (src && failed !== src) {
-    return <img className={className} src={src} alt={alt} style={style} onError={() => setFailed(src)} data-testid={testId} />;
+    return (
+      <img
+        className={className}
+        src={src}
+        alt={alt}
+        style={style}
+        onError={() => setFailed(src)}
+        data-testid={testId}
+      />
+    );
   }
-  if (seed && shape === 'round') return <InitialsAvatar className={className} seed={seed} initials={initials} size={size} label={alt} testId={testId} />;
+  if (seed && shape === 'round')
+    return (
+      <InitialsAvatar className={className} seed={seed} initials={initials} size={size} label={alt} testId={testId} />
+    );
   return (
-    <span className={`${className} dash-avatar-initials`} role="img" aria-label={alt} style={style} data-testid={testId}>
+    <span
+      className={`${className} dash-avatar-initials`}
+      role="img"
+      aria-label={alt}
+      style={style}
+      data-testid={testId}
+    >
       {initials}
     </span>
   );

@@ -53,8 +53,24 @@ export function FeedbackWidget({ user }: { readonly user: Pick<SessionUser, '_id
 
   return (
     <>
-      <button type="button" className="btn btn-ghost btn-sm dash-feedback-button" onClick={() => setOpen(true)} title={t('dashboard.feedback.open')} data-testid="feedback-open">
-        <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm dash-feedback-button"
+        onClick={() => setOpen(true)}
+        title={t('dashboard.feedback.open')}
+        data-testid="feedback-open"
+      >
+        <svg
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d="M20 14.5a2 2 0 0 1-2 2H8.5L4 20V6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2z" />
         </svg>
         <span className="dash-feedback-label">{t('dashboard.feedback.open')}</span>
@@ -72,7 +88,18 @@ function RatingFace({ rating }: { rating: FeedbackRating }) {
     Fantastic: <path d="M7.5 13.5h9c0 2.8-2 4.5-4.5 4.5s-4.5-1.7-4.5-4.5z" />,
   }[rating];
   return (
-    <svg className="dash-rating-face" viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className="dash-rating-face"
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <circle cx="12" cy="12" r="9.5" />
       <circle cx="9" cy="9.8" r="0.9" fill="currentColor" stroke="none" />
       <circle cx="15" cy="9.8" r="0.9" fill="currentColor" stroke="none" />
@@ -81,7 +108,11 @@ function RatingFace({ rating }: { rating: FeedbackRating }) {
   );
 }
 
-type SendState = { readonly kind: 'editing' } | { readonly kind: 'sending' } | { readonly kind: 'sent' } | { readonly kind: 'failed'; readonly message: string };
+type SendState =
+  | { readonly kind: 'editing' }
+  | { readonly kind: 'sending' }
+  | { readonly kind: 'sent' }
+  | { readonly kind: 'failed'; readonly message: string };
 
 /** Rating Bad / Fine / Fantastic, a required message, POST /feedback with the current route. */
 export function FeedbackDialog({ onClose }: { onClose(): void }) {
@@ -136,7 +167,12 @@ export function FeedbackDialog({ onClose }: { onClose(): void }) {
       data-testid="feedback-modal"
     >
       <div className="dash-modal-body">
-        <button type="button" className="dash-modal-close" aria-label={t('dashboard.feedback.close')} onClick={() => dialog.current?.close()}>
+        <button
+          type="button"
+          className="dash-modal-close"
+          aria-label={t('dashboard.feedback.close')}
+          onClick={() => dialog.current?.close()}
+        >
           <span aria-hidden="true">×</span>
         </button>
         <h2 id={`${ids}-title`}>{t('dashboard.feedback.title')}</h2>

@@ -17,9 +17,16 @@ export function LimitScreen({ reason, user }: { readonly reason: BlockReason; re
   const lng = i18n.resolvedLanguage ?? 'en';
   const copy = limitCopy(reason, user, { size: (bytes) => formatSize(bytes, lng), planName });
   // Keys come from limitCopy; the typed t() only takes literal keys.
-  const text = (line: LimitLine) => (t as (key: string, params?: Record<string, unknown>) => string)(line.key, line.params);
+  const text = (line: LimitLine) =>
+    (t as (key: string, params?: Record<string, unknown>) => string)(line.key, line.params);
   return (
-    <section className="dash-limit" role="alert" aria-labelledby="dash-limit-title" data-testid="limit-screen" data-reason={reason}>
+    <section
+      className="dash-limit"
+      role="alert"
+      aria-labelledby="dash-limit-title"
+      data-testid="limit-screen"
+      data-reason={reason}
+    >
       <h2 id="dash-limit-title">{text(copy.title)}</h2>
       {copy.lines.map((line) => (
         <p key={line.key}>{text(line)}</p>

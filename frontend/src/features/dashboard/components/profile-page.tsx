@@ -53,7 +53,12 @@ export function ProfilePage() {
   );
 }
 
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'unchanged' } | { kind: 'failed'; message: string };
+type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'unchanged' }
+  | { kind: 'failed'; message: string };
 
 function ProfileDetails({ user, onSaved }: { user: SessionUser; onSaved(user: SessionUser): void }) {
   const { t } = useTranslation();
@@ -93,7 +98,12 @@ function ProfileDetails({ user, onSaved }: { user: SessionUser; onSaved(user: Se
     }
   };
 
-  const input = (field: keyof ProfileFields, maxLength: number, testId: string, extra: { autoComplete: string; hint?: string }) => {
+  const input = (
+    field: keyof ProfileFields,
+    maxLength: number,
+    testId: string,
+    extra: { autoComplete: string; hint?: string },
+  ) => {
     const id = `${ids}-${field}`;
     const problem = problems[field];
     const described = [extra.hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
@@ -139,13 +149,25 @@ function ProfileDetails({ user, onSaved }: { user: SessionUser; onSaved(user: Se
           </p>
         </div>
         {input('fullName', NAME_MAX, 'profile-full-name', { autoComplete: 'name' })}
-        {input('greetingName', GREETING_MAX, 'profile-greeting-name', { autoComplete: 'nickname', hint: t('dashboard.profile.greetingNameHint') })}
+        {input('greetingName', GREETING_MAX, 'profile-greeting-name', {
+          autoComplete: 'nickname',
+          hint: t('dashboard.profile.greetingNameHint'),
+        })}
         {input('company', NAME_MAX, 'profile-company', { autoComplete: 'organization' })}
         <div className="dash-form-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.kind === 'saving'} data-testid="profile-save">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={save.kind === 'saving'}
+            data-testid="profile-save"
+          >
             {save.kind === 'saving' ? t('dashboard.profile.saving') : t('dashboard.profile.save')}
           </button>
-          <p className={`dash-save-status${save.kind === 'failed' ? ' dash-error' : ''}`} role="status" data-testid="profile-status">
+          <p
+            className={`dash-save-status${save.kind === 'failed' ? ' dash-error' : ''}`}
+            role="status"
+            data-testid="profile-status"
+          >
             {save.kind === 'saved' && t('dashboard.profile.saved')}
             {save.kind === 'unchanged' && t('dashboard.profile.unchanged')}
             {save.kind === 'failed' && t('dashboard.profile.failed', { message: save.message })}
@@ -156,7 +178,11 @@ function ProfileDetails({ user, onSaved }: { user: SessionUser; onSaved(user: Se
   );
 }
 
-type ImageState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'rejected'; problem: 'type' | 'size' | 'empty' } | { kind: 'failed'; message: string };
+type ImageState =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'rejected'; problem: 'type' | 'size' | 'empty' }
+  | { kind: 'failed'; message: string };
 
 /** One picture: preview (initials when none), upload after checking type and size, remove. */
 function ImageField({ kind, user, onSaved }: { kind: ImageKind; user: SessionUser; onSaved(user: SessionUser): void }) {
@@ -165,7 +191,8 @@ function ImageField({ kind, user, onSaved }: { kind: ImageKind; user: SessionUse
   const [state, setState] = useState<ImageState>({ kind: 'idle' });
   const src = kind === 'profile' ? user.profilePic : user.logoPic;
   const label = kind === 'profile' ? t('dashboard.profile.picture') : t('dashboard.profile.logo');
-  const initials = kind === 'profile' ? initialsOf(user) : initialsOf({ fullName: user.company ?? '', email: user.email });
+  const initials =
+    kind === 'profile' ? initialsOf(user) : initialsOf({ fullName: user.company ?? '', email: user.email });
   const busy = state.kind === 'busy';
 
   const run = async (work: () => Promise<SessionUser>) => {
@@ -174,7 +201,11 @@ function ImageField({ kind, user, onSaved }: { kind: ImageKind; user: SessionUse
       onSaved(await work());
       setState({ kind: 'idle' });
     } catch (err) {
-      setState(err instanceof ImageRejectedError ? { kind: 'rejected', problem: err.problem } : { kind: 'failed', message: errorMessage(t, err) });
+      setState(
+        err instanceof ImageRejectedError
+          ? { kind: 'rejected', problem: err.problem }
+          : { kind: 'failed', message: errorMessage(t, err) },
+      );
     }
   };
 
@@ -188,14 +219,25 @@ function ImageField({ kind, user, onSaved }: { kind: ImageKind; user: SessionUse
   const testId = kind === 'profile' ? 'profile-picture' : 'profile-logo';
   return (
     <div className="dash-image-field" aria-busy={busy || undefined}>
-      <Avatar src={src} initials={initials} alt={label} size={72} shape={kind === 'profile' ? 'round' : 'square'} testId={`${testId}-preview`} />
+      <Avatar
+        src={src}
+        initials={initials}
+        alt={label}
+        size={72}
+        shape={kind === 'profile' ? 'round' : 'square'}
+        testId={`${testId}-preview`}
+      />
       <div className="dash-image-body">
         <p className="dash-label" id={`${ids}-label`}>
           {label}
         </p>
         <div className="dash-image-actions">
           <label className={`btn btn-ghost btn-sm${busy ? ' dash-disabled' : ''}`}>
-            {busy ? t('dashboard.profile.uploading') : src ? t('dashboard.profile.replace') : t('dashboard.profile.choose')}
+            {busy
+              ? t('dashboard.profile.uploading')
+              : src
+                ? t('dashboard.profile.replace')
+                : t('dashboard.profile.choose')}
             <input
               type="file"
               className="dash-file-input"

@@ -6,11 +6,22 @@ import { storageUsage } from '../storage-usage';
  * Storage used against the plan's allowance (spec §4): ok, warning from 90 %, full from 100 %.
  * `note: false` leaves the warning text out where a limit screen already says it.
  */
-export function StorageMeter({ used, limit, note = true }: { readonly used: number; readonly limit: number; readonly note?: boolean }) {
+export function StorageMeter({
+  used,
+  limit,
+  note = true,
+}: {
+  readonly used: number;
+  readonly limit: number;
+  readonly note?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   const usage = storageUsage(used, limit);
-  const usedText = t('dashboard.storage.used', { used: formatSize(usage.used, lng), limit: formatSize(usage.limit, lng) });
+  const usedText = t('dashboard.storage.used', {
+    used: formatSize(usage.used, lng),
+    limit: formatSize(usage.limit, lng),
+  });
   return (
     <div className={`dash-storage dash-storage-${usage.state}`}>
       <div className="dash-storage-figures">

@@ -21,7 +21,11 @@ export function UsageSummary({ user, storage, storageNote = true }: UsageSummary
   return (
     <div className="dash-usage">
       <h3 className="dash-usage-label">{t('dashboard.storage.title')}</h3>
-      <StorageMeter used={storage?.used ?? user.storageUsed} limit={storage?.limit ?? user.storageLimit} note={storageNote} />
+      <StorageMeter
+        used={storage?.used ?? user.storageUsed}
+        limit={storage?.limit ?? user.storageLimit}
+        note={storageNote}
+      />
       <dl className="dash-facts">
         <div>
           <dt>{t('dashboard.usage.transfers')}</dt>

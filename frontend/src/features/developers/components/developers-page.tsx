@@ -7,7 +7,14 @@ import { PageLoading } from '@/components/page-loading';
 import { apiFetch } from '@/lib/api';
 import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
-import { ERROR_EXAMPLE, KEY_ERROR_CODES, RATE_LIMIT, RATE_LIMIT_EXAMPLE, authExamples, sendExamples } from '../examples';
+import {
+  ERROR_EXAMPLE,
+  KEY_ERROR_CODES,
+  RATE_LIMIT,
+  RATE_LIMIT_EXAMPLE,
+  authExamples,
+  sendExamples,
+} from '../examples';
 import { apiDocView, type ApiDocView, type FieldView, type OperationView } from '../openapi-view';
 import { Code } from './code';
 import { WebhooksSection } from './webhooks-section';
@@ -43,10 +50,21 @@ function useTagName(): (name: string) => string {
   return (name) => (i18n.exists(`docs.reference.tags.${name}`, { ns: 'api' }) ? text(`tags.${name}`) : name);
 }
 
-const anchorOf = (op: OperationView) => `op-${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+/gu, '-')}`.replace(/-+$/u, '');
+const anchorOf = (op: OperationView) =>
+  `op-${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+/gu, '-')}`.replace(/-+$/u, '');
 
 /** A table of fields; an answer's (read from its example) has no Required column. */
-function Fields({ caption, fields, showIn, answer }: { caption: string; fields: readonly FieldView[]; showIn?: boolean; answer?: boolean }) {
+function Fields({
+  caption,
+  fields,
+  showIn,
+  answer,
+}: {
+  caption: string;
+  fields: readonly FieldView[];
+  showIn?: boolean;
+  answer?: boolean;
+}) {
   const { t } = useTranslation('api', { keyPrefix: 'docs' });
   if (fields.length === 0) return null;
   return (
@@ -84,9 +102,16 @@ function Operation({ op }: { op: OperationView }) {
   const { t } = useTranslation('api', { keyPrefix: 'docs' });
   const textOf = useOperationText();
   return (
-    <section className="dev-op" id={anchorOf(op)} aria-labelledby={`${anchorOf(op)}-h`} data-testid="dev-operation" data-operation={op.id}>
+    <section
+      className="dev-op"
+      id={anchorOf(op)}
+      aria-labelledby={`${anchorOf(op)}-h`}
+      data-testid="dev-operation"
+      data-operation={op.id}
+    >
       <h4 id={`${anchorOf(op)}-h`}>
-        <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span> <code className="dev-path">{op.path}</code>
+        <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span>{' '}
+        <code className="dev-path">{op.path}</code>
       </h4>
       <p className="dev-summary">
         <strong>{textOf(op, 'summary')}</strong>
@@ -130,7 +155,8 @@ function Reference({ doc }: { doc: ApiDocView }) {
             tag.operations.map((op) => (
               <li key={op.id}>
                 <a href={`#${anchorOf(op)}`}>
-                  <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span> <code>{op.path}</code>
+                  <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span>{' '}
+                  <code>{op.path}</code>
                 </a>
               </li>
             )),
@@ -178,7 +204,10 @@ export function DevelopersPage() {
         <p>{t('auth.scopesLead')}</p>
         <ul className="dev-scopes" data-testid="dev-scopes">
           {API_SCOPES.map((s) => {
-            const routes = load.state === 'ready' ? load.data.tags.flatMap((tag) => tag.operations.filter((op) => op.scope === s)) : [];
+            const routes =
+              load.state === 'ready'
+                ? load.data.tags.flatMap((tag) => tag.operations.filter((op) => op.scope === s))
+                : [];
             return (
               <li key={s} data-scope={s}>
                 <code>{s}</code>: {t(`auth.scopes.${scopeKey(s)}`)}
@@ -187,7 +216,8 @@ export function DevelopersPage() {
                     {routes.map((op) => (
                       <li key={op.id} data-scope-operation={op.id}>
                         <a href={`#${anchorOf(op)}`}>
-                          <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span> <code>{op.path}</code>
+                          <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span>{' '}
+                          <code>{op.path}</code>
                         </a>
                       </li>
                     ))}

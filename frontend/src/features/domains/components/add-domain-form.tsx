@@ -1,7 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 
 /** A domain to add: the field and its button. */
-export function AddDomainForm({ label, button, busy, onAdd, testId }: { label: string; button: string; busy: boolean; onAdd: (domain: string) => void; testId: string }) {
+export function AddDomainForm({
+  label,
+  button,
+  busy,
+  onAdd,
+  testId,
+}: {
+  label: string;
+  button: string;
+  busy: boolean;
+  onAdd: (domain: string) => void;
+  testId: string;
+}) {
   const id = useId();
   const [value, setValue] = useState('');
   const submit = (e: FormEvent) => {
@@ -26,7 +38,12 @@ export function AddDomainForm({ label, button, busy, onAdd, testId }: { label: s
           onChange={(e) => setValue(e.currentTarget.value)}
           data-testid={`${testId}-input`}
         />
-        <button type="submit" className="btn btn-primary" disabled={busy || !value.trim()} data-testid={`${testId}-add`}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy || !value.trim()}
+          data-testid={`${testId}-add`}
+        >
           {button}
         </button>
       </div>

@@ -9,7 +9,13 @@ import { RecordsTable } from './records-table';
 import { UpgradeNote } from './upgrade-note';
 
 /** The sender email domain: add it, its DKIM records (asked again until SES decides), remove it. */
-export function EmailDomainCard({ settings, setSettings }: { settings: DomainSettings; setSettings: (s: DomainSettings) => void }) {
+export function EmailDomainCard({
+  settings,
+  setSettings,
+}: {
+  settings: DomainSettings;
+  setSettings: (s: DomainSettings) => void;
+}) {
   const { t } = useTranslation('domains');
   const ids = useId();
   const { busy, error, run } = useDomainAction(setSettings);
@@ -32,12 +38,22 @@ export function EmailDomainCard({ settings, setSettings }: { settings: DomainSet
       {!settings.plan.emailDomain && !e ? (
         <UpgradeNote text={t('domains.email.upgrade')} plan="business" />
       ) : !e ? (
-        <AddDomainForm label={t('domains.email.label')} button={t('domains.email.add')} busy={busy !== null} onAdd={(v) => run('add', () => addEmailDomain(v))} testId="email-domain" />
+        <AddDomainForm
+          label={t('domains.email.label')}
+          button={t('domains.email.add')}
+          busy={busy !== null}
+          onAdd={(v) => run('add', () => addEmailDomain(v))}
+          testId="email-domain"
+        />
       ) : (
         <>
           <p className="domains-head">
             <strong>{e.domain}</strong>
-            <span className={`domains-status domains-status-${e.pmDomain.DKIMUpdateStatus === 'SUCCESS' ? 'verified' : pending ? 'pending' : 'failed'}`} data-testid="email-domain-status" data-status={e.pmDomain.DKIMUpdateStatus}>
+            <span
+              className={`domains-status domains-status-${e.pmDomain.DKIMUpdateStatus === 'SUCCESS' ? 'verified' : pending ? 'pending' : 'failed'}`}
+              data-testid="email-domain-status"
+              data-status={e.pmDomain.DKIMUpdateStatus}
+            >
               <span className="sr-only">{t('domains.status.label')}: </span>
               {t(`domains.email.status.${e.pmDomain.DKIMUpdateStatus}`)}
             </span>
@@ -46,7 +62,11 @@ export function EmailDomainCard({ settings, setSettings }: { settings: DomainSet
             <p>{t('domains.email.from', { address: e.fromAddress })}</p>
           ) : (
             <>
-              <RecordsTable records={e.records} caption={t('domains.email.recordsTitle')} testId="email-domain-records" />
+              <RecordsTable
+                records={e.records}
+                caption={t('domains.email.recordsTitle')}
+                testId="email-domain-records"
+              />
               <p className="dash-hint">{t('domains.email.until')}</p>
             </>
           )}

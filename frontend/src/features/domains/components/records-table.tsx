@@ -4,7 +4,15 @@ import { TableHead } from '@/components/table-head';
 import { CopyButton } from './copy-button';
 
 /** DNS records to create, each name and value with Copy. */
-export function RecordsTable({ records, caption, testId }: { records: readonly DnsRecordView[]; caption: string; testId: string }) {
+export function RecordsTable({
+  records,
+  caption,
+  testId,
+}: {
+  records: readonly DnsRecordView[];
+  caption: string;
+  testId: string;
+}) {
   const { t } = useTranslation('domains');
   return (
     <div className="domains-records-wrap">
@@ -16,10 +24,12 @@ export function RecordsTable({ records, caption, testId }: { records: readonly D
             <tr key={`${r.type} ${r.name}`} data-record-type={r.type}>
               <td>{r.type}</td>
               <td>
-                <code data-testid="record-name">{r.name}</code> <CopyButton value={r.name} what={t('domains.records.name')} />
+                <code data-testid="record-name">{r.name}</code>{' '}
+                <CopyButton value={r.name} what={t('domains.records.name')} />
               </td>
               <td>
-                <code data-testid="record-value">{r.value}</code> <CopyButton value={r.value} what={t('domains.records.value')} />
+                <code data-testid="record-value">{r.value}</code>{' '}
+                <CopyButton value={r.value} what={t('domains.records.value')} />
               </td>
             </tr>
           ))}

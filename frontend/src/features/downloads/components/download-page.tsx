@@ -21,7 +21,11 @@ import { usePageTitle } from '@/lib/use-page-title';
 import '@/features/downloads/components/download-page.css';
 
 // Only expired links show it: its form and texts stay out of the page's first load.
-const ExpiredPanel = lazy(() => importWithRetry(() => import('@/features/downloads/components/expired-panel')).then((m) => ({ default: m.ExpiredPanel })));
+const ExpiredPanel = lazy(() =>
+  importWithRetry(() => import('@/features/downloads/components/expired-panel')).then((m) => ({
+    default: m.ExpiredPanel,
+  })),
+);
 
 /** How often the page asks again while the files are being checked. */
 const SCAN_POLL_MS = 1500;
@@ -33,13 +37,24 @@ export function DownloadPage() {
   // Download pages are private to their link holders: keep them out of search engines.
   useNoIndex();
   // the sender's branding, from the first answer or the one after unlocking.
-  const [brandOf, setBranding] = useState<{ path: string; branding: PublicBranding | null | undefined }>({ path: '', branding: undefined });
-  const branding = brandOf.path === pathname ? brandOf.branding : result.kind === 'ready' ? result.view.branding : undefined;
+  const [brandOf, setBranding] = useState<{ path: string; branding: PublicBranding | null | undefined }>({
+    path: '',
+    branding: undefined,
+  });
+  const branding =
+    brandOf.path === pathname ? brandOf.branding : result.kind === 'ready' ? result.view.branding : undefined;
   const page = (
     <section className="container narrow download-page">
-      {branding?.logoUrl && <img className="download-brand-logo" src={branding.logoUrl} alt="" data-testid="download-brand-logo" />}
+      {branding?.logoUrl && (
+        <img className="download-brand-logo" src={branding.logoUrl} alt="" data-testid="download-brand-logo" />
+      )}
       {/* A new address is a new transfer: start over rather than carry a password across. */}
-      <DownloadScreen key={pathname} route={route} initial={result} onView={(view) => setBranding({ path: pathname, branding: view.branding })} />
+      <DownloadScreen
+        key={pathname}
+        route={route}
+        initial={result}
+        onView={(view) => setBranding({ path: pathname, branding: view.branding })}
+      />
       {branding?.showPoweredBy !== false && (
         <p className="download-powered" data-testid="download-powered-by">
           <PoweredBy />
@@ -50,7 +65,11 @@ export function DownloadPage() {
   // One wrapper whether branded or not: branding that arrives with the unlocked view must not
   // remount the screen (that dropped the unlock and showed the password form again).
   return (
-    <div className={branding ? 'download-branded' : undefined} style={branding ? brandStyle(branding) : undefined} data-testid={branding ? 'download-branded' : undefined}>
+    <div
+      className={branding ? 'download-branded' : undefined}
+      style={branding ? brandStyle(branding) : undefined}
+      data-testid={branding ? 'download-branded' : undefined}
+    >
       {page}
     </div>
   );
@@ -90,7 +109,15 @@ function PoweredBy() {
   );
 }
 
-function DownloadScreen({ route, initial, onView }: { route: DownloadRoute; initial: DownloadResult; onView(view: DownloadView): void }) {
+function DownloadScreen({
+  route,
+  initial,
+  onView,
+}: {
+  route: DownloadRoute;
+  initial: DownloadResult;
+  onView(view: DownloadView): void;
+}) {
   const { t } = useTranslation();
   const [result, setResult] = useState<DownloadResult>(initial);
   // The password lives only in memory, for the file and ZIP calls after unlocking.
@@ -114,7 +141,11 @@ function DownloadScreen({ route, initial, onView }: { route: DownloadRoute; init
           if (controller.signal.aborted) return;
           const failure = downloadFailureOf(error);
           // a passing network error leaves the page as it is; the next render asks again
-          setResult(failure.kind === 'network' ? (r) => (r.kind === 'ready' ? { kind: 'ready', view: { ...r.view } } : r) : failure);
+          setResult(
+            failure.kind === 'network'
+              ? (r) => (r.kind === 'ready' ? { kind: 'ready', view: { ...r.view } } : r)
+              : failure,
+          );
         },
       );
     }, SCAN_POLL_MS);
@@ -178,7 +209,12 @@ function DownloadScreen({ route, initial, onView }: { route: DownloadRoute; init
     case 'rateLimited':
     case 'network':
       return (
-        <StatePanel icon={AlertIcon} warn title={result.kind === 'rateLimited' ? t(result.text.key, result.text.params) : t('download.networkError')} titleTestId="download-error">
+        <StatePanel
+          icon={AlertIcon}
+          warn
+          title={result.kind === 'rateLimited' ? t(result.text.key, result.text.params) : t('download.networkError')}
+          titleTestId="download-error"
+        >
           <div className="hero-actions center-actions">
             <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
               {t('download.refresh')}

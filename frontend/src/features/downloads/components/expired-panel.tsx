@@ -16,7 +16,12 @@ export function ExpiredPanel({ id, expiryDate, extendable }: { id: string; expir
   // Read the clock once, so re-renders (typing an email) do not move the text.
   const [now] = useState(() => Date.now());
   return (
-    <StatePanel icon={ClockIcon} warn title={expiredText(expiryDate, now, i18n.language, t)} titleTestId="download-expired">
+    <StatePanel
+      icon={ClockIcon}
+      warn
+      title={expiredText(expiryDate, now, i18n.language, t)}
+      titleTestId="download-expired"
+    >
       {extendable && <ExtensionRequestForm id={id} />}
     </StatePanel>
   );
@@ -61,8 +66,7 @@ function ExtensionRequestForm({ id }: { id: string }) {
       else if ((status === 409 || status === 429) && err instanceof ApiError) {
         const text = errorTextOf(err);
         setError(t(text.key, text.params));
-      }
-      else setError(t('download.networkError'));
+      } else setError(t('download.networkError'));
     } finally {
       setBusy(false);
     }

@@ -29,7 +29,13 @@ export function ReportAction({ id }: { id: string }) {
 
   return (
     <div className="download-report-wrap">
-      <button type="button" className="btn-link download-report-toggle" aria-expanded={open} onClick={toggle} data-testid="report-open">
+      <button
+        type="button"
+        className="btn-link download-report-toggle"
+        aria-expanded={open}
+        onClick={toggle}
+        data-testid="report-open"
+      >
         {t('download.report')}
       </button>
       {open && Form && <Form id={id} onClose={() => setOpen(false)} />}

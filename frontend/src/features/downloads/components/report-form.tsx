@@ -28,7 +28,13 @@ export function ReportForm({ id, onClose }: { id: string; onClose: () => void })
     }
     setState('sending');
     try {
-      await reportTransfer({ id, reason, ...(address ? { email: address } : {}), ...(details.trim() ? { details: details.trim() } : {}), lang: i18n.language });
+      await reportTransfer({
+        id,
+        reason,
+        ...(address ? { email: address } : {}),
+        ...(details.trim() ? { details: details.trim() } : {}),
+        lang: i18n.language,
+      });
       setState('sent');
     } catch (err) {
       setState(err instanceof ApiError && err.status === 429 ? 'tooMany' : 'failed');
@@ -43,13 +49,25 @@ export function ReportForm({ id, onClose }: { id: string; onClose: () => void })
     );
   }
   return (
-    <form className="download-report" onSubmit={(e) => void submit(e)} aria-labelledby={`${ids}-title`} data-testid="report-form" noValidate>
+    <form
+      className="download-report"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={`${ids}-title`}
+      data-testid="report-form"
+      noValidate
+    >
       <h2 id={`${ids}-title`} className="download-report-title">
         {t('title')}
       </h2>
       <p className="muted">{t('intro')}</p>
       <label htmlFor={`${ids}-reason`}>{t('reasonLabel')}</label>
-      <select id={`${ids}-reason`} className="input" value={reason} onChange={(e) => setReason(e.currentTarget.value as AbuseReason)} data-testid="report-reason">
+      <select
+        id={`${ids}-reason`}
+        className="input"
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value as AbuseReason)}
+        data-testid="report-reason"
+      >
         {ABUSE_REASONS.map((r) => (
           <option key={r} value={r}>
             {t(`reasons.${r}`)}
@@ -69,7 +87,15 @@ export function ReportForm({ id, onClose }: { id: string; onClose: () => void })
         data-testid="report-email"
       />
       <label htmlFor={`${ids}-details`}>{t('detailsLabel')}</label>
-      <textarea id={`${ids}-details`} className="input" rows={3} maxLength={ABUSE_DETAILS_MAX} value={details} onChange={(e) => setDetails(e.currentTarget.value)} data-testid="report-details" />
+      <textarea
+        id={`${ids}-details`}
+        className="input"
+        rows={3}
+        maxLength={ABUSE_DETAILS_MAX}
+        value={details}
+        onChange={(e) => setDetails(e.currentTarget.value)}
+        data-testid="report-details"
+      />
       <div role="alert" id={`${ids}-error`} className="download-report-error">
         {state === 'failed' || state === 'invalidEmail' ? t(state) : null}
       </div>
@@ -77,7 +103,12 @@ export function ReportForm({ id, onClose }: { id: string; onClose: () => void })
         <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
           {t('cancel')}
         </button>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={state === 'sending'} data-testid="report-submit">
+        <button
+          type="submit"
+          className="btn btn-primary btn-sm"
+          disabled={state === 'sending'}
+          data-testid="report-submit"
+        >
           {t('submit')}
         </button>
       </div>

@@ -5,7 +5,19 @@ import type { ComponentType, ReactNode, SVGProps } from 'react';
  * found, an error): a large icon, warm for a problem, the state as the page's heading, then what
  * the visitor can do.
  */
-export function StatePanel({ icon: Icon, warn, title, titleTestId, children }: { icon: ComponentType<SVGProps<SVGSVGElement>>; warn?: boolean; title: ReactNode; titleTestId?: string; children?: ReactNode }) {
+export function StatePanel({
+  icon: Icon,
+  warn,
+  title,
+  titleTestId,
+  children,
+}: {
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  warn?: boolean;
+  title: ReactNode;
+  titleTestId?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="download-card download-state">
       <span className={`download-state-icon${warn ? ' download-state-icon-warn' : ''}`} aria-hidden="true">

@@ -258,18 +258,20 @@ function FileRow({
           <span>{formatSize(file.size, i18n.language)}</span>
         </span>
       </span>
-      {(file.scan ?? 'clean') !== 'removed' && file.scan !== 'error' && <button
-        type="button"
-        className={`btn ${primary ? 'btn-primary' : 'btn-ghost'} btn-sm download-file-button`}
-        disabled={busy}
-        onClick={onDownload}
-        aria-describedby={nameId}
-        data-testid="download-file"
-        data-file-name={file.fileName}
-      >
-        {busy ? <span className="download-spinner" aria-hidden="true" /> : <DownloadIcon width={16} height={16} />}
-        <span className="download-file-label">{started ? t('download.downloadAgain') : t('download.download')}</span>
-      </button>}
+      {(file.scan ?? 'clean') !== 'removed' && file.scan !== 'error' && (
+        <button
+          type="button"
+          className={`btn ${primary ? 'btn-primary' : 'btn-ghost'} btn-sm download-file-button`}
+          disabled={busy}
+          onClick={onDownload}
+          aria-describedby={nameId}
+          data-testid="download-file"
+          data-file-name={file.fileName}
+        >
+          {busy ? <span className="download-spinner" aria-hidden="true" /> : <DownloadIcon width={16} height={16} />}
+          <span className="download-file-label">{started ? t('download.downloadAgain') : t('download.download')}</span>
+        </button>
+      )}
     </li>
   );
 }

@@ -29,9 +29,10 @@ export function ExtensionPage() {
           <h1 data-testid="extension-title">{title}</h1>
           <p className="lead" data-testid="extension-expiry">
             {t('extension.newExpiry', {
-              date: new Intl.DateTimeFormat(LANGUAGE_TAGS[toLanguage(i18n.language)], { dateStyle: 'long', timeStyle: 'short' }).format(
-                new Date(result.expiryDate),
-              ),
+              date: new Intl.DateTimeFormat(LANGUAGE_TAGS[toLanguage(i18n.language)], {
+                dateStyle: 'long',
+                timeStyle: 'short',
+              }).format(new Date(result.expiryDate)),
             })}
           </p>
           <p className="muted">{t('extension.receiverNotified')}</p>

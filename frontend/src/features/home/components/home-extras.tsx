@@ -41,9 +41,13 @@ function LogoStrip() {
   const { t } = useTranslation('marketing');
   return (
     <section className="logo-strip" aria-labelledby="logo-strip-title">
-      <h2 id="logo-strip-title" className="logo-strip-title">{t('strip.title')}</h2>
+      <h2 id="logo-strip-title" className="logo-strip-title">
+        {t('strip.title')}
+      </h2>
       <div className="logo-strip-row">
-        <span className="logo-strip-label" id="logo-strip-platforms">{t('strip.platforms')}</span>
+        <span className="logo-strip-label" id="logo-strip-platforms">
+          {t('strip.platforms')}
+        </span>
         <ul aria-labelledby="logo-strip-platforms">
           {PLATFORMS.map((name) => (
             <li key={name}>{name}</li>
@@ -51,7 +55,9 @@ function LogoStrip() {
         </ul>
       </div>
       <div className="logo-strip-row">
-        <span className="logo-strip-label" id="logo-strip-formats">{t('strip.formats')}</span>
+        <span className="logo-strip-label" id="logo-strip-formats">
+          {t('strip.formats')}
+        </span>
         <ul aria-labelledby="logo-strip-formats">
           {FORMATS.map((name) => (
             <li key={name}>{name}</li>
@@ -90,7 +96,10 @@ function usePrefersReducedMotion(): boolean {
  * focused: a visitor's focus stays where it is.
  */
 function ExampleToasts() {
-  const { t, i18n: { resolvedLanguage } } = useTranslation('marketing');
+  const {
+    t,
+    i18n: { resolvedLanguage },
+  } = useTranslation('marketing');
   const lng = resolvedLanguage ?? 'en';
   const { status } = useSession();
   const reducedMotion = usePrefersReducedMotion();
@@ -137,7 +146,13 @@ function ExampleToasts() {
     <aside className="example-toast" aria-label={t('toasts.label')} data-example-toast={index}>
       <span className="example-toast-badge">{t('toasts.example')}</span>
       <p className="example-toast-text">{text}</p>
-      <button type="button" className="example-toast-close" aria-label={t('toasts.dismiss')} title={t('toasts.dismiss')} onClick={hide}>
+      <button
+        type="button"
+        className="example-toast-close"
+        aria-label={t('toasts.dismiss')}
+        title={t('toasts.dismiss')}
+        onClick={hide}
+      >
         <span aria-hidden="true">×</span>
       </button>
     </aside>

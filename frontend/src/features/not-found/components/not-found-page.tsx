@@ -12,7 +12,9 @@ export function NotFoundPage() {
 
   return (
     <section className="container narrow center-block not-found">
-      <p className="not-found-code" aria-hidden="true">404</p>
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
       <h1>{t('notFound.heading')}</h1>
       <p className="lead">
         {path ? <WithPath text={t('notFound.path', { path: PATH_MARK })} path={path} /> : t('notFound.noPath')}

@@ -12,7 +12,17 @@ import '../notifications.css';
 
 function BellIcon() {
   return (
-    <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width={22}
+      height={22}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </svg>
@@ -23,11 +33,28 @@ function BellIcon() {
  * One item of the panel, a link to what it is about: its title (with "New" for screen readers
  * while unread), who when known, and when, after an optional detail.
  */
-function BellItem(props: { n: NotificationView; to: string; kind?: string; title: ReactNode; who?: ReactNode; detail?: ReactNode; newLabel: string; now: number; lng: string; onOpen: (n: NotificationView) => void }) {
+function BellItem(props: {
+  n: NotificationView;
+  to: string;
+  kind?: string;
+  title: ReactNode;
+  who?: ReactNode;
+  detail?: ReactNode;
+  newLabel: string;
+  now: number;
+  lng: string;
+  onOpen: (n: NotificationView) => void;
+}) {
   const { n } = props;
   return (
     <li>
-      <Link to={props.to} className={n.read ? 'bell-item' : 'bell-item bell-item-unread'} onClick={() => props.onOpen(n)} data-testid="bell-item" data-kind={props.kind}>
+      <Link
+        to={props.to}
+        className={n.read ? 'bell-item' : 'bell-item bell-item-unread'}
+        onClick={() => props.onOpen(n)}
+        data-testid="bell-item"
+        data-kind={props.kind}
+      >
         <span className="bell-item-file">
           {!n.read && <span className="sr-only">{props.newLabel} </span>}
           {props.title}
@@ -58,7 +85,9 @@ export function NotificationBell() {
   const lng = i18n.resolvedLanguage ?? 'en';
   // Only the dashboard keeps polling: a public page's network goes idle once it has loaded.
   const { pathname } = useLocation();
-  const { notifications, unreadCount, status, arrived, refresh, markRead, clearAll } = useNotifications(pathname === '/dash' || pathname.startsWith('/dash/'));
+  const { notifications, unreadCount, status, arrived, refresh, markRead, clearAll } = useNotifications(
+    pathname === '/dash' || pathname.startsWith('/dash/'),
+  );
   const [open, setOpen] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [clearFailed, setClearFailed] = useState(false);
@@ -100,7 +129,9 @@ export function NotificationBell() {
 
   const describe = (n: NotificationView) => ({
     country: countryName(n.dlCountryCode, lng, unknown),
-    who: n.receiverEmail ? t('notifications.downloadedBy', { email: n.receiverEmail }) : t('notifications.downloadedLink'),
+    who: n.receiverEmail
+      ? t('notifications.downloadedBy', { email: n.receiverEmail })
+      : t('notifications.downloadedLink'),
   });
 
   const latest = arrived[0];
@@ -109,8 +140,8 @@ export function NotificationBell() {
     : latest.kind === 'scan-failed'
       ? t('notifications.scanFailed', { file: latest.fileName, finding: latest.scan?.finding ?? '' })
       : latest.kind === 'request-upload' && latest.request
-      ? tRequests('notifications.uploaded', { name: latest.request.senderName, title: latest.request.requestTitle })
-      : t('notifications.announce', { file: latest.fileName, country: describe(latest).country });
+        ? tRequests('notifications.uploaded', { name: latest.request.senderName, title: latest.request.requestTitle })
+        : t('notifications.announce', { file: latest.fileName, country: describe(latest).country });
   const now = Date.now();
 
   return (
@@ -156,7 +187,13 @@ export function NotificationBell() {
           <div className="panel-head bell-panel-head">
             <h2 id={ids.title}>{t('notifications.title')}</h2>
             {notifications.length > 0 && (
-              <button type="button" className="bell-clear" onClick={() => void onClear()} disabled={clearing} data-testid="bell-clear">
+              <button
+                type="button"
+                className="bell-clear"
+                onClick={() => void onClear()}
+                disabled={clearing}
+                data-testid="bell-clear"
+              >
                 {t('notifications.clearAll')}
               </button>
             )}
@@ -181,7 +218,15 @@ export function NotificationBell() {
                 const item = { n, now, lng, newLabel: t('notifications.new'), onOpen: openItem };
                 // ---- a file of the user's transfer was found infected and removed ----
                 if (n.kind === 'scan-failed') {
-                  return <BellItem key={n._id} {...item} to={dashPaths.transfer(n.slug)} kind="scan-failed" title={t('notifications.scanFailed', { file: n.fileName, finding: n.scan?.finding ?? '' })} />;
+                  return (
+                    <BellItem
+                      key={n._id}
+                      {...item}
+                      to={dashPaths.transfer(n.slug)}
+                      kind="scan-failed"
+                      title={t('notifications.scanFailed', { file: n.fileName, finding: n.scan?.finding ?? '' })}
+                    />
+                  );
                 }
                 // ---- file requests: someone uploaded to one of the user's requests ----
                 if (n.kind === 'request-upload' && n.request) {
@@ -192,7 +237,10 @@ export function NotificationBell() {
                       {...item}
                       to={dashPaths.request(notice.requestId)}
                       kind="request-upload"
-                      title={tRequests('notifications.uploaded', { name: notice.senderName, title: notice.requestTitle })}
+                      title={tRequests('notifications.uploaded', {
+                        name: notice.senderName,
+                        title: notice.requestTitle,
+                      })}
                       who={notice.senderEmail}
                       detail={<span>{tRequests('notifications.uploadedFiles', { count: notice.fileCount })}</span>}
                     />

@@ -82,7 +82,9 @@ export function PlanTable({
                 <td>{mark(limits, 'files', formatCount(limits.files, lng))}</td>
                 <td>{mark(limits, 'teamLimit', limits.teamLimit > 0 ? formatCount(limits.teamLimit, lng) : none)}</td>
                 <td>{limits.emailDomain ? t('pricing.table.yes') : none}</td>
-                <td data-testid={`plan-region-choice-${role}`}>{limits.regionChoice ? t('pricing.table.yes') : none}</td>
+                <td data-testid={`plan-region-choice-${role}`}>
+                  {limits.regionChoice ? t('pricing.table.yes') : none}
+                </td>
                 <td>
                   {mark(
                     limits,

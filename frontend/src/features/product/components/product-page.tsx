@@ -16,7 +16,11 @@ export function ProductPage() {
 
   return (
     <div className="container">
-      <PageHeader eyebrow={t('productPage.eyebrow')} title={t(`product.${slug}.name`)} lead={t(`product.${slug}.tagline`)} />
+      <PageHeader
+        eyebrow={t('productPage.eyebrow')}
+        title={t(`product.${slug}.name`)}
+        lead={t(`product.${slug}.tagline`)}
+      />
       <section className="product-body">
         <p className="product-intro">{t(`productPage.${slug}.intro`)}</p>
         <ul className="check-list check-list-lg">

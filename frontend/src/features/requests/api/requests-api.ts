@@ -17,12 +17,18 @@ import { authedFetch } from '@/lib/session/session';
 
 /** GET /requests?userid= : the requester's requests, newest first. */
 export function fetchRequests(userId: string, signal?: AbortSignal): Promise<ListRequestsResponse> {
-  return authedFetch<ListRequestsResponse>(`/requests?${new URLSearchParams({ userid: userId }).toString()}`, signal ? { signal } : {});
+  return authedFetch<ListRequestsResponse>(
+    `/requests?${new URLSearchParams({ userid: userId }).toString()}`,
+    signal ? { signal } : {},
+  );
 }
 
 /** GET /requests?slug= : one request of the caller with its uploads. */
 export function fetchRequestDetail(id: string, signal?: AbortSignal): Promise<RequestDetailResponse> {
-  return authedFetch<RequestDetailResponse>(`/requests?${new URLSearchParams({ slug: id }).toString()}`, signal ? { signal } : {});
+  return authedFetch<RequestDetailResponse>(
+    `/requests?${new URLSearchParams({ slug: id }).toString()}`,
+    signal ? { signal } : {},
+  );
 }
 
 /** POST /requests, with an Idempotency-Key: retried, and a retry whose first answer was lost makes no second request. */
@@ -37,7 +43,9 @@ export function updateRequest(id: string, body: UpdateRequestInput): Promise<Req
 
 /** DELETE /requests/{id}/uploads/{slug}: one visitor's upload and its files. */
 export function deleteRequestUpload(id: string, slug: string): Promise<unknown> {
-  return authedFetch<unknown>(`/requests/${encodeURIComponent(id)}/uploads/${encodeURIComponent(slug)}`, { method: 'DELETE' });
+  return authedFetch<unknown>(`/requests/${encodeURIComponent(id)}/uploads/${encodeURIComponent(slug)}`, {
+    method: 'DELETE',
+  });
 }
 
 /** GET /r/{id} (public): 404 unknown, 410 closed or past due. */
@@ -49,7 +57,12 @@ export function fetchPublicRequest(id: string, signal?: AbortSignal): Promise<Pu
  * POST /r/{id}/uploads (public, the visitor's verified address): the upload and its plan, as
  * a transfer creation answers. Keyed and retried, like a transfer creation.
  */
-export function startRequestUpload(id: string, body: StartRequestUploadInput, senderToken: string, signal?: AbortSignal): Promise<CreateTransferResponse> {
+export function startRequestUpload(
+  id: string,
+  body: StartRequestUploadInput,
+  senderToken: string,
+  signal?: AbortSignal,
+): Promise<CreateTransferResponse> {
   return apiFetch<CreateTransferResponse>(`/r/${encodeURIComponent(id)}/uploads`, {
     body,
     headers: { [SENDER_TOKEN_HEADER]: senderToken },

@@ -28,15 +28,36 @@ export function DeleteUploadDialog({ upload, dialogRef, deleting, onConfirm, onC
   }, [upload, dialogRef]);
 
   return (
-    <dialog ref={dialogRef} className="dash-modal" aria-labelledby={`${ids}-confirm`} aria-describedby={`${ids}-confirm-body`} onClose={onClosed} data-testid="request-delete-dialog">
+    <dialog
+      ref={dialogRef}
+      className="dash-modal"
+      aria-labelledby={`${ids}-confirm`}
+      aria-describedby={`${ids}-confirm-body`}
+      onClose={onClosed}
+      data-testid="request-delete-dialog"
+    >
       <div className="dash-modal-body">
         <h2 id={`${ids}-confirm`}>{t('detail.confirmTitle')}</h2>
-        <p id={`${ids}-confirm-body`}>{t('detail.confirmBody', { name: upload.senderName, count: upload.fileCount })}</p>
+        <p id={`${ids}-confirm-body`}>
+          {t('detail.confirmBody', { name: upload.senderName, count: upload.fileCount })}
+        </p>
         <div className="rq-form-actions">
-          <button type="button" className="btn btn-ghost" onClick={() => dialogRef.current?.close()} ref={cancelButton} data-testid="request-delete-cancel">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => dialogRef.current?.close()}
+            ref={cancelButton}
+            data-testid="request-delete-cancel"
+          >
             {t('detail.confirmNo')}
           </button>
-          <button type="button" className="btn btn-primary tr-danger-solid" onClick={onConfirm} disabled={deleting} data-testid="request-delete-confirm">
+          <button
+            type="button"
+            className="btn btn-primary tr-danger-solid"
+            onClick={onConfirm}
+            disabled={deleting}
+            data-testid="request-delete-confirm"
+          >
             {deleting ? t('detail.deleting') : t('detail.confirmYes')}
           </button>
         </div>

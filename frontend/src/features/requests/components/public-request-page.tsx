@@ -44,7 +44,16 @@ export function PublicRequestPage() {
   // A reload mid-upload leaves a checkpoint (under this request's own key): picking the same
   // files again offers to carry on where it stopped.
   const storage = useMemo(() => requestCheckpointStorage(id), [id]);
-  const upload = useRequestUpload({ request, files, details: draft.details, lang, storage, card, push, onClosed: setLoad });
+  const upload = useRequestUpload({
+    request,
+    files,
+    details: draft.details,
+    lang,
+    storage,
+    card,
+    push,
+    onClosed: setLoad,
+  });
   const { step } = upload;
   const checkpoint: UploadCheckpoint | null = useMemo(
     () => (step === 'form' && files.length > 0 ? findCheckpoint(files, Date.now(), storage) : null),
@@ -57,7 +66,11 @@ export function PublicRequestPage() {
     sendFlow().catch(() => undefined);
   };
   const unreadable = (names: string[]) =>
-    push({ kind: 'warning', title: tApp('send.toast.fileLocked'), body: `${tApp('send.toast.fileLockedBody')}: ${names.join(', ')}` });
+    push({
+      kind: 'warning',
+      title: tApp('send.toast.fileLocked'),
+      body: `${tApp('send.toast.fileLockedBody')}: ${names.join(', ')}`,
+    });
 
   if (load.status === 'loading') return <RequestLoading />;
   if (load.status !== 'ready' || !request || !rules) return <RequestStatePanel load={load} onRetry={retry} />;
@@ -66,10 +79,19 @@ export function PublicRequestPage() {
   const named = request.requesterName.trim() !== '';
   // the requester's accent colour on the page's buttons (text black or white, chosen by the server)
   const accent = request.branding?.accentColor;
-  const brandStyle = accent ? ({ '--brand-accent': accent, '--brand-accent-text': request.branding?.accentTextColor ?? '#fff' } as CSSProperties) : undefined;
+  const brandStyle = accent
+    ? ({
+        '--brand-accent': accent,
+        '--brand-accent-text': request.branding?.accentTextColor ?? '#fff',
+      } as CSSProperties)
+    : undefined;
 
   return (
-    <main className={accent ? 'container rq-public rq-branded' : 'container rq-public'} style={brandStyle} data-testid="request-page">
+    <main
+      className={accent ? 'container rq-public rq-branded' : 'container rq-public'}
+      style={brandStyle}
+      data-testid="request-page"
+    >
       <div className="rq-public-grid">
         <RequestIntro request={request} rules={rules} named={named} lang={lang} />
         <div ref={card} className="qs-card rq-card" data-testid="request-upload" data-step={step}>
@@ -89,9 +111,16 @@ export function PublicRequestPage() {
             />
           )}
           {step === 'verify' && (
-            <VerifyStep email={draft.details.email.trim().toLowerCase()} lang={lang} onVerified={(token) => void upload.upload(token)} onBack={() => upload.setStep('form')} />
+            <VerifyStep
+              email={draft.details.email.trim().toLowerCase()}
+              lang={lang}
+              onVerified={(token) => void upload.upload(token)}
+              onBack={() => upload.setStep('form')}
+            />
           )}
-          {step === 'uploading' && upload.progress && <ProgressView progress={upload.progress} onCancel={upload.cancel} />}
+          {step === 'uploading' && upload.progress && (
+            <ProgressView progress={upload.progress} onCancel={upload.cancel} />
+          )}
           {step === 'done' && (
             <RequestDone
               requesterName={request.requesterName}

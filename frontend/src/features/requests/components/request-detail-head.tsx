@@ -43,7 +43,9 @@ export function RequestDetailHead({ request, headingRef, saving, notice, onSetSt
         </div>
         <div>
           <dt>{t('detail.facts.uploads')}</dt>
-          <dd data-testid="request-detail-count">{t('detail.uploadsSummary', { count: request.uploadCount, size: formatSize(request.totalBytes, lng) })}</dd>
+          <dd data-testid="request-detail-count">
+            {t('detail.uploadsSummary', { count: request.uploadCount, size: formatSize(request.totalBytes, lng) })}
+          </dd>
         </div>
         <div>
           <dt>{t('detail.facts.created')}</dt>
@@ -53,11 +55,23 @@ export function RequestDetailHead({ request, headingRef, saving, notice, onSetSt
       <CopyLink link={request.link} label={t('list.linkLabel')} testId="request-detail-link" />
       <div className="rq-form-actions rq-start">
         {request.state === 'open' ? (
-          <button type="button" className="btn btn-ghost" onClick={() => onSetState('closed')} disabled={saving} data-testid="request-close">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => onSetState('closed')}
+            disabled={saving}
+            data-testid="request-close"
+          >
             {t('detail.close')}
           </button>
         ) : (
-          <button type="button" className="btn btn-primary" onClick={() => onSetState('open')} disabled={saving} data-testid="request-reopen">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => onSetState('open')}
+            disabled={saving}
+            data-testid="request-reopen"
+          >
             {t('detail.reopen')}
           </button>
         )}

@@ -37,14 +37,20 @@ export function RequestDetailPage() {
   const detail = valid && load.state === 'ready' ? load.data : null;
   usePageTitle(detail ? detail.request.title : t('detail.pageTitle'));
 
-  const apiText = (err: unknown) => (err instanceof ApiError && !err.isNetwork ? tApp(errorTextOf(err).key, errorTextOf(err).params) : tApp('send.toast.connectionTrouble'));
+  const apiText = (err: unknown) =>
+    err instanceof ApiError && !err.isNetwork
+      ? tApp(errorTextOf(err).key, errorTextOf(err).params)
+      : tApp('send.toast.connectionTrouble');
 
   const setState = async (state: 'open' | 'closed') => {
     if (!detail || saving) return;
     setSaving(true);
     setNotice(null);
     try {
-      const request = await updateRequest(detail.request.id, { state, ...(state === 'open' && detail.request.state === 'expired' ? { dueDate: null } : {}) });
+      const request = await updateRequest(detail.request.id, {
+        state,
+        ...(state === 'open' && detail.request.state === 'expired' ? { dueDate: null } : {}),
+      });
       load.setData({ ...detail, request });
       setNotice({ kind: 'success', text: state === 'closed' ? t('detail.closedNotice') : t('detail.reopenedNotice') });
     } catch (err) {
@@ -69,7 +75,11 @@ export function RequestDetailPage() {
       await deleteRequestUpload(detail.request.id, upload.slug);
       const uploads = detail.uploads.filter((u) => u.slug !== upload.slug);
       load.setData({
-        request: { ...detail.request, uploadCount: Math.max(0, detail.request.uploadCount - 1), totalBytes: Math.max(0, detail.request.totalBytes - upload.totalBytes) },
+        request: {
+          ...detail.request,
+          uploadCount: Math.max(0, detail.request.uploadCount - 1),
+          totalBytes: Math.max(0, detail.request.totalBytes - upload.totalBytes),
+        },
         uploads,
       });
       setNotice({ kind: 'success', text: t('detail.deleted', { name: upload.senderName }) });
@@ -108,7 +118,13 @@ export function RequestDetailPage() {
       <p className="rq-back">
         <Link to={dashPaths.requests()}>{t('detail.back')}</Link>
       </p>
-      <RequestDetailHead request={request} headingRef={heading} saving={saving} notice={notice} onSetState={(state) => void setState(state)} />
+      <RequestDetailHead
+        request={request}
+        headingRef={heading}
+        saving={saving}
+        notice={notice}
+        onSetState={(state) => void setState(state)}
+      />
 
       <section className="rq-uploads" aria-labelledby={`${ids}-uploads`}>
         <h2 id={`${ids}-uploads`}>{t('detail.uploadsTitle')}</h2>

@@ -1,13 +1,26 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limitsFor } from '@domain/plans';
-import { REQUEST_MESSAGE_MAX, REQUEST_TITLE_MAX, type RequestSettings, type RequestSummary } from '@domain/requests-api';
+import {
+  REQUEST_MESSAGE_MAX,
+  REQUEST_TITLE_MAX,
+  type RequestSettings,
+  type RequestSummary,
+} from '@domain/requests-api';
 import { formatSize } from '@/lib/format-size';
 import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
 import { createRequest } from '../api/requests-api';
 import { formProblemOf } from '../request-errors';
-import { initialRequestForm, toCreateInput, toDateInputValue, type FormField, type FormProblem, type RequestForm, type SizeUnit } from '../request-rules';
+import {
+  initialRequestForm,
+  toCreateInput,
+  toDateInputValue,
+  type FormField,
+  type FormProblem,
+  type RequestForm,
+  type SizeUnit,
+} from '../request-rules';
 
 interface RequestFormProps {
   /** the requester's plan (role) bounds the rules */
@@ -46,17 +59,25 @@ export function RequestFormPanel({ role, settings, onCreated, onCancel }: Reques
   const problemText = (p: FormProblem): string => {
     switch (p.field) {
       case 'title':
-        return p.code === 'required' ? t('form.errors.titleRequired') : t('form.errors.titleTooLong', { max: REQUEST_TITLE_MAX });
+        return p.code === 'required'
+          ? t('form.errors.titleRequired')
+          : t('form.errors.titleTooLong', { max: REQUEST_TITLE_MAX });
       case 'message':
         return t('form.errors.messageTooLong', { max: REQUEST_MESSAGE_MAX });
       case 'dueDate':
         return p.code === 'past' ? t('form.errors.duePast') : t('form.errors.dueInvalid');
       case 'maxSize':
-        return p.code === 'over_plan' ? t('form.errors.sizeOverPlan', { max: formatSize(limits.uploadLimit, lng) }) : t('form.errors.sizeInvalid');
+        return p.code === 'over_plan'
+          ? t('form.errors.sizeOverPlan', { max: formatSize(limits.uploadLimit, lng) })
+          : t('form.errors.sizeInvalid');
       case 'types':
-        return p.code === 'too_many' ? t('form.errors.typesTooMany') : t('form.errors.typeInvalid', { type: p.value ?? '' });
+        return p.code === 'too_many'
+          ? t('form.errors.typesTooMany')
+          : t('form.errors.typeInvalid', { type: p.value ?? '' });
       case 'maxFiles':
-        return p.code === 'over_plan' ? t('form.errors.filesOverPlan', { max: limits.files }) : t('form.errors.filesInvalid');
+        return p.code === 'over_plan'
+          ? t('form.errors.filesOverPlan', { max: limits.files })
+          : t('form.errors.filesInvalid');
     }
   };
   const describedBy = (field: FormField, hint?: string) => (problemOf(field) ? `${ids}-${field}-error` : hint);
@@ -97,7 +118,13 @@ export function RequestFormPanel({ role, settings, onCreated, onCancel }: Reques
   };
 
   return (
-    <form className="card rq-form" noValidate onSubmit={submit} aria-labelledby={`${ids}-heading`} data-testid="request-form">
+    <form
+      className="card rq-form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={`${ids}-heading`}
+      data-testid="request-form"
+    >
       <h2 id={`${ids}-heading`}>{t('form.title')}</h2>
       <div className="tr-field">
         <label htmlFor={`${ids}-title`} className="tr-label">

@@ -6,18 +6,35 @@ import { formatSize } from '@/lib/format-size';
 import type { EffectiveRules } from '../request-rules';
 
 /** Who asks, what for, until when, and the rules the files must keep. */
-export function RequestIntro({ request, rules, named, lang }: { request: PublicRequestResponse; rules: EffectiveRules; named: boolean; lang: string }) {
+export function RequestIntro({
+  request,
+  rules,
+  named,
+  lang,
+}: {
+  request: PublicRequestResponse;
+  rules: EffectiveRules;
+  named: boolean;
+  lang: string;
+}) {
   const { t, i18n } = useTranslation('requests');
   const ids = useId();
   const ruleItems = [
     t('public.rules.maxBytes', { size: formatSize(rules.maxBytes, i18n.language) }),
-    rules.allowedTypes.length > 0 ? t('public.rules.types', { types: rules.allowedTypes.join(', ') }) : t('public.rules.anyType'),
+    rules.allowedTypes.length > 0
+      ? t('public.rules.types', { types: rules.allowedTypes.join(', ') })
+      : t('public.rules.anyType'),
     t('public.rules.maxFiles', { count: rules.maxFiles }),
   ];
   return (
     <section className="rq-intro" aria-labelledby={`${ids}-title`} data-testid="request-intro">
       {request.logoUrl && (
-        <img className="rq-logo" src={request.logoUrl} alt={named ? t('public.logoAlt', { name: request.requesterName }) : t('public.logoAltNoName')} data-testid="request-logo" />
+        <img
+          className="rq-logo"
+          src={request.logoUrl}
+          alt={named ? t('public.logoAlt', { name: request.requesterName }) : t('public.logoAltNoName')}
+          data-testid="request-logo"
+        />
       )}
       <p className="rq-eyebrow" data-testid="request-requester">
         {named ? t('public.asks', { name: request.requesterName }) : t('public.asksNoName')}

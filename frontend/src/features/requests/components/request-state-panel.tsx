@@ -16,10 +16,17 @@ export function RequestLoading() {
 }
 
 /** Why there is no request to answer: unknown, closed (and why), or not loaded (with Retry). */
-export function RequestStatePanel({ load, onRetry }: { load: Exclude<RequestLoad, { status: 'loading' }>; onRetry(): void }) {
+export function RequestStatePanel({
+  load,
+  onRetry,
+}: {
+  load: Exclude<RequestLoad, { status: 'loading' }>;
+  onRetry(): void;
+}) {
   const { t } = useTranslation('requests');
   const ids = useId();
-  const kind: 'missing' | ClosedKind | 'failed' = load.status === 'closed' ? load.kind : load.status === 'missing' ? 'missing' : 'failed';
+  const kind: 'missing' | ClosedKind | 'failed' =
+    load.status === 'closed' ? load.kind : load.status === 'missing' ? 'missing' : 'failed';
   return (
     <main className="container rq-public">
       <section className="rq-state-card" data-testid="request-state" data-state={kind} aria-labelledby={`${ids}-state`}>

@@ -7,7 +7,13 @@ import type { UploadCheckpoint } from '@/shared/upload/checkpoint';
 import type { PickedFile } from '@/shared/upload/picked-files';
 import { useFileDrop } from '@/shared/upload/use-file-drop';
 import type { VisitorDraft } from '../hooks/use-visitor-draft';
-import { ruleProblems, visitorProblems, type EffectiveRules, type RuleProblem, type VisitorField } from '../request-rules';
+import {
+  ruleProblems,
+  visitorProblems,
+  type EffectiveRules,
+  type RuleProblem,
+  type VisitorField,
+} from '../request-rules';
 import { VisitorFields } from './visitor-fields';
 
 interface RequestUploadFormProps {
@@ -23,7 +29,16 @@ interface RequestUploadFormProps {
 }
 
 /** The upload card's form: files (picked or dropped), who sends, their message; Send checks it all first. */
-export function RequestUploadForm({ draft, rules, checkpoint, formError, onAdd, onUnreadable, onResume, onValid }: RequestUploadFormProps) {
+export function RequestUploadForm({
+  draft,
+  rules,
+  checkpoint,
+  formError,
+  onAdd,
+  onUnreadable,
+  onResume,
+  onValid,
+}: RequestUploadFormProps) {
   const { t, i18n } = useTranslation('requests');
   const { t: tApp } = useTranslation();
   const ids = useId();
@@ -34,12 +49,22 @@ export function RequestUploadForm({ draft, rules, checkpoint, formError, onAdd, 
 
   const problemText = (p: RuleProblem): string => {
     if (p.kind === 'type') return t('public.problems.type', { files: p.files.join(', '), count: p.files.length });
-    if (p.kind === 'size') return t('public.problems.size', { size: formatSize(p.bytes, i18n.language), max: formatSize(p.max, i18n.language) });
+    if (p.kind === 'size')
+      return t('public.problems.size', {
+        size: formatSize(p.bytes, i18n.language),
+        max: formatSize(p.max, i18n.language),
+      });
     return t('public.problems.count', { count: p.count, max: p.max });
   };
   // Broken rules show as soon as the files break them; an empty list only once the visitor tried.
-  const filesProblem = problems.length > 0 ? problems.map(problemText).join(' ') : tried && files.length === 0 ? t('public.problems.noFiles') : undefined;
-  const fieldError = (field: VisitorField) => (tried && fieldProblems.includes(field) ? t(`public.fieldErrors.${field}`) : undefined);
+  const filesProblem =
+    problems.length > 0
+      ? problems.map(problemText).join(' ')
+      : tried && files.length === 0
+        ? t('public.problems.noFiles')
+        : undefined;
+  const fieldError = (field: VisitorField) =>
+    tried && fieldProblems.includes(field) ? t(`public.fieldErrors.${field}`) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,7 +90,12 @@ export function RequestUploadForm({ draft, rules, checkpoint, formError, onAdd, 
       <div id="rq-files" tabIndex={-1} className="rq-files">
         <FileSection
           files={files}
-          summary={{ count: files.length, bytes: totalSize(files), limitBytes: rules.maxBytes, overLimit: totalSize(files) > rules.maxBytes }}
+          summary={{
+            count: files.length,
+            bytes: totalSize(files),
+            limitBytes: rules.maxBytes,
+            overLimit: totalSize(files) > rules.maxBytes,
+          }}
           problem={filesProblem}
           onAdd={onAdd}
           onRemove={draft.remove}
@@ -77,7 +107,12 @@ export function RequestUploadForm({ draft, rules, checkpoint, formError, onAdd, 
             <p className="qs-resume-title">{tApp('send.form.resumeTitle')}</p>
             <p className="qs-hint">{tApp('send.form.resumeBody')}</p>
           </div>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onResume(checkpoint)} data-testid="resume-button">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => onResume(checkpoint)}
+            data-testid="resume-button"
+          >
             {tApp('send.form.resumeAction')}
           </button>
         </div>

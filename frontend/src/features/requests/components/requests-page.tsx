@@ -17,7 +17,10 @@ import { RequestFormPanel } from './request-form';
 import '@/styles/transfers.css';
 import '../requests.css';
 
-type ListState = { readonly status: 'loading' } | { readonly status: 'ready'; readonly requests: readonly RequestSummary[] } | { readonly status: 'failed' };
+type ListState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly requests: readonly RequestSummary[] }
+  | { readonly status: 'failed' };
 
 function RowCopy({ link, title }: { link: string; title: string }) {
   const { t } = useTranslation('requests');
@@ -108,14 +111,25 @@ export function RequestsPage() {
           onCancel={() => setCreating(false)}
           onCreated={(request) => {
             setCreated(request);
-            setList((l) => (l.status === 'ready' ? { status: 'ready', requests: [request, ...l.requests.filter((r) => r.id !== request.id)] } : l));
+            setList((l) =>
+              l.status === 'ready'
+                ? { status: 'ready', requests: [request, ...l.requests.filter((r) => r.id !== request.id)] }
+                : l,
+            );
             setCreating(false);
           }}
         />
       )}
 
       {created && !creating && (
-        <div ref={createdNotice} className="card rq-created" tabIndex={-1} aria-labelledby={`${headingId}-created`} role="region" data-testid="request-created">
+        <div
+          ref={createdNotice}
+          className="card rq-created"
+          tabIndex={-1}
+          aria-labelledby={`${headingId}-created`}
+          role="region"
+          data-testid="request-created"
+        >
           <h2 id={`${headingId}-created`}>{t('list.created', { title: created.title })}</h2>
           <p className="muted">{t('list.createdLead')}</p>
           <CopyLink link={created.link} label={t('list.linkLabel')} testId="request-created-link" />
@@ -145,7 +159,15 @@ export function RequestsPage() {
           <div className="tr-table-wrap">
             <table className="tr-table" data-testid="requests-table">
               <caption className="sr-only">{t('list.caption')}</caption>
-              <TableHead columns={[t('list.columns.title'), t('list.columns.state'), t('list.columns.uploads'), t('list.columns.due'), t('list.columns.link')]} />
+              <TableHead
+                columns={[
+                  t('list.columns.title'),
+                  t('list.columns.state'),
+                  t('list.columns.uploads'),
+                  t('list.columns.due'),
+                  t('list.columns.link'),
+                ]}
+              />
               <tbody>
                 {list.requests.map((r) => (
                   <tr key={r.id} className="tr-row" data-request-id={r.id} data-testid="request-row">
@@ -162,7 +184,9 @@ export function RequestsPage() {
                     <td className="tr-num" data-testid="request-row-uploads">
                       {formatCount(r.uploadCount, lng)}
                     </td>
-                    <td className="tr-nowrap">{r.dueDate === null ? t('list.noDue') : formatDateTime(r.dueDate, lng)}</td>
+                    <td className="tr-nowrap">
+                      {r.dueDate === null ? t('list.noDue') : formatDateTime(r.dueDate, lng)}
+                    </td>
                     <td className="tr-nowrap">
                       <RowCopy link={r.link} title={r.title} />
                     </td>

@@ -12,7 +12,13 @@ import { ApiError } from '@/lib/api';
 /** What one upload's card is doing: a file's link, the ZIP being built, a failure. */
 type Busy = { readonly kind: 'file'; readonly fileId: string } | { readonly kind: 'zip' } | null;
 
-export function UploadCard({ upload, onDelete }: { upload: RequestUpload; onDelete(upload: RequestUpload, button: HTMLButtonElement): void }) {
+export function UploadCard({
+  upload,
+  onDelete,
+}: {
+  upload: RequestUpload;
+  onDelete(upload: RequestUpload, button: HTMLButtonElement): void;
+}) {
   const { t, i18n } = useTranslation('requests');
   const { t: tApp } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
@@ -25,7 +31,11 @@ export function UploadCard({ upload, onDelete }: { upload: RequestUpload; onDele
 
   const fail = (err: unknown) => {
     if (err instanceof DOMException && err.name === 'AbortError') return;
-    setError(err instanceof ApiError && !err.isNetwork ? tApp(errorTextOf(err).key, errorTextOf(err).params) : t('detail.downloadFailed'));
+    setError(
+      err instanceof ApiError && !err.isNetwork
+        ? tApp(errorTextOf(err).key, errorTextOf(err).params)
+        : t('detail.downloadFailed'),
+    );
   };
 
   const downloadFile = async (fileId: string) => {
@@ -62,22 +72,41 @@ export function UploadCard({ upload, onDelete }: { upload: RequestUpload; onDele
   };
 
   return (
-    <article className="card rq-upload" aria-labelledby={`${ids}-who`} data-testid="request-upload-card" data-slug={upload.slug}>
+    <article
+      className="card rq-upload"
+      aria-labelledby={`${ids}-who`}
+      data-testid="request-upload-card"
+      data-slug={upload.slug}
+    >
       <header className="rq-upload-head">
         <div>
           <h3 id={`${ids}-who`} className="rq-upload-who" data-testid="request-upload-who">
             {upload.senderName} <span className="muted">&lt;{upload.senderEmail}&gt;</span>
           </h3>
           <p className="muted rq-upload-meta">
-            {t('detail.uploadedAt', { date: formatDateTime(upload.uploadedAt, lng) })} · {t('detail.filesSummary', { count: upload.fileCount, size: formatSize(upload.totalBytes, lng) })} ·{' '}
+            {t('detail.uploadedAt', { date: formatDateTime(upload.uploadedAt, lng) })} ·{' '}
+            {t('detail.filesSummary', { count: upload.fileCount, size: formatSize(upload.totalBytes, lng) })} ·{' '}
             {t('detail.expires', { date: formatDateTime(upload.expiryDate, lng) })}
           </p>
         </div>
         <div className="rq-upload-actions">
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => void downloadAll()} disabled={busy?.kind === 'zip'} aria-describedby={`${ids}-who`} data-testid="request-upload-zip">
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => void downloadAll()}
+            disabled={busy?.kind === 'zip'}
+            aria-describedby={`${ids}-who`}
+            data-testid="request-upload-zip"
+          >
             {busy?.kind === 'zip' ? t('detail.zipBusy') : t('detail.downloadAll')}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm tr-danger" onClick={(e) => onDelete(upload, e.currentTarget)} aria-describedby={`${ids}-who`} data-testid="request-upload-delete">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm tr-danger"
+            onClick={(e) => onDelete(upload, e.currentTarget)}
+            aria-describedby={`${ids}-who`}
+            data-testid="request-upload-delete"
+          >
             {t('detail.delete')}
           </button>
         </div>

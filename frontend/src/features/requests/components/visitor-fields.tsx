@@ -7,7 +7,15 @@ import type { VisitorField } from '../request-rules';
  * Who uploads (name, email, which the code goes to) and their message. Ids are `${ids}-<field>`,
  * so a failed submit can move the focus to the first field with a problem.
  */
-export function VisitorFields({ ids, draft, fieldError }: { ids: string; draft: VisitorDraft; fieldError(field: VisitorField): string | undefined }) {
+export function VisitorFields({
+  ids,
+  draft,
+  fieldError,
+}: {
+  ids: string;
+  draft: VisitorDraft;
+  fieldError(field: VisitorField): string | undefined;
+}) {
   const { t } = useTranslation('requests');
   const { name, email, message } = draft.details;
   return (

@@ -21,7 +21,9 @@ export function loadStateOf(err: unknown): RequestLoad | null {
 
 /** The request of /r/{id} as the page's state; an id that cannot be one is missing without a call. */
 export function usePublicRequest(id: string) {
-  const [load, setLoad] = useState<RequestLoad>(() => (isRequestId(id) ? { status: 'loading' } : { status: 'missing' }));
+  const [load, setLoad] = useState<RequestLoad>(() =>
+    isRequestId(id) ? { status: 'loading' } : { status: 'missing' },
+  );
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {

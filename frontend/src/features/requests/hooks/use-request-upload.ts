@@ -34,7 +34,16 @@ interface RequestUploadOptions {
  * The upload card's steps (form, verify, uploading, done) and the upload itself: a new one
  * after the code is verified, or the checkpoint's carried on; cancel stops it and tells the server.
  */
-export function useRequestUpload({ request, files, details, lang, storage, card, push, onClosed }: RequestUploadOptions) {
+export function useRequestUpload({
+  request,
+  files,
+  details,
+  lang,
+  storage,
+  card,
+  push,
+  onClosed,
+}: RequestUploadOptions) {
   const { t, i18n } = useTranslation('requests');
   const { t: tApp } = useTranslation();
   const [step, setStep] = useState<UploadStep>('form');
@@ -62,7 +71,11 @@ export function useRequestUpload({ request, files, details, lang, storage, card,
     onWarning: (warning: Parameters<typeof warningToast>[0]) => {
       if (active.current !== run) return;
       const toast = warningToast(warning);
-      push({ kind: 'warning', title: tApp(toast.title), body: 'message' in toast ? tApp(toast.body, { message: toast.message }) : tApp(toast.body) });
+      push({
+        kind: 'warning',
+        title: tApp(toast.title),
+        body: 'message' in toast ? tApp(toast.body, { message: toast.message }) : tApp(toast.body),
+      });
     },
   });
 
@@ -85,7 +98,11 @@ export function useRequestUpload({ request, files, details, lang, storage, card,
       return;
     }
     if (err instanceof UploadFailedError) {
-      push({ kind: 'error', title: tApp('send.toast.couldNotSend'), body: tApp('send.toast.couldNotSendBody', { file: err.fileName }) });
+      push({
+        kind: 'error',
+        title: tApp('send.toast.couldNotSend'),
+        body: tApp('send.toast.couldNotSendBody', { file: err.fileName }),
+      });
       push({ kind: 'info', title: tApp('send.toast.connectionError'), body: tApp('send.toast.resumeWithin') });
       return;
     }
@@ -105,7 +122,11 @@ export function useRequestUpload({ request, files, details, lang, storage, card,
           senderName: details.name.trim(),
           senderEmail: details.email.trim().toLowerCase(),
           message: details.message,
-          fileObjects: files.map((f) => (f.itemPath ? { fileName: f.fileName, size: f.size, itemPath: f.itemPath } : { fileName: f.fileName, size: f.size })),
+          fileObjects: files.map((f) =>
+            f.itemPath
+              ? { fileName: f.fileName, size: f.size, itemPath: f.itemPath }
+              : { fileName: f.fileName, size: f.size },
+          ),
           lang,
         },
         senderToken,
@@ -122,7 +143,10 @@ export function useRequestUpload({ request, files, details, lang, storage, card,
 
   /** Carries on the checkpoint's upload with the files picked again (no new verification: its token is the upload's). */
   const resume = async (checkpoint: UploadCheckpoint) => {
-    const run: ActiveUpload = { controller: new AbortController(), transfer: { id: checkpoint.id, uploadToken: checkpoint.uploadToken } };
+    const run: ActiveUpload = {
+      controller: new AbortController(),
+      transfer: { id: checkpoint.id, uploadToken: checkpoint.uploadToken },
+    };
     active.current = run;
     setFormError(null);
     setProgress(startingProgress(files, true));
@@ -147,7 +171,9 @@ export function useRequestUpload({ request, files, details, lang, storage, card,
     run.controller.abort();
     if (run.transfer) {
       const transfer = run.transfer;
-      sendFlow().then(({ cancelUpload }) => cancelUpload(transfer, { storage })).catch(() => undefined);
+      sendFlow()
+        .then(({ cancelUpload }) => cancelUpload(transfer, { storage }))
+        .catch(() => undefined);
     }
     setProgress(null);
     setStep('form');

@@ -20,7 +20,11 @@ export function RoadmapPage() {
   if (item) {
     return (
       <div className="container narrow">
-        <PageHeader eyebrow={t('roadmap.title')} title={t(`roadmap.items.${item.id}.title`)} lead={t(`roadmap.items.${item.id}.summary`)}>
+        <PageHeader
+          eyebrow={t('roadmap.title')}
+          title={t(`roadmap.items.${item.id}.title`)}
+          lead={t(`roadmap.items.${item.id}.summary`)}
+        >
           <p>
             <span className={`badge badge-status-${item.status}`}>{t(`roadmap.status.${item.status}`)}</span>
           </p>

@@ -34,7 +34,16 @@ export function DoneView({ link, recipients, signedIn, onSendAnother, onKeepFile
         {t('send.done.linkLabel')}
       </label>
       <div className="qs-linkbox">
-        <input ref={linkBox} id={`${id}-link`} className="qs-input" type="text" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="done-link" />
+        <input
+          ref={linkBox}
+          id={`${id}-link`}
+          className="qs-input"
+          type="text"
+          readOnly
+          value={link}
+          onFocus={(e) => e.target.select()}
+          data-testid="done-link"
+        />
         <button type="button" className="btn btn-primary btn-sm" onClick={copy} data-testid="copy-link">
           <CopyIcon /> {copied ? t('send.done.copied') : t('send.done.copy')}
         </button>

@@ -5,7 +5,19 @@ import { CUSTOM_DATE_MARKER } from '@domain/expiry';
 import { SEND_PASSWORD_MIN_LENGTH } from '@domain/input-rules';
 import { paths } from '@/app/paths';
 import { expiryKey } from '@/shared/send-form/labels';
-import { expiryOptions, selectExpiry, setCustomExpiry, setPassword, setSendAs, setShareEveryone, sharesWithEveryone, toggleShare, type SendForm, type SenderContext, type TeamMemberOption } from '@/shared/send-form/send-state';
+import {
+  expiryOptions,
+  selectExpiry,
+  setCustomExpiry,
+  setPassword,
+  setSendAs,
+  setShareEveryone,
+  sharesWithEveryone,
+  toggleShare,
+  type SendForm,
+  type SenderContext,
+  type TeamMemberOption,
+} from '@/shared/send-form/send-state';
 import { CustomExpiryInput } from '@/shared/send-form/components/custom-expiry-input';
 import { PasswordInput } from '@/shared/send-form/components/password-input';
 
@@ -14,7 +26,13 @@ export interface TabProps {
   onChange(update: (form: SendForm) => SendForm): void;
 }
 
-export function LinkTab({ form, sender, problem, fieldRef, onChange }: TabProps & { sender: SenderContext; problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
+export function LinkTab({
+  form,
+  sender,
+  problem,
+  fieldRef,
+  onChange,
+}: TabProps & { sender: SenderContext; problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
   const { t } = useTranslation();
   const name = useId();
   if (!sender.signedIn) {
@@ -31,7 +49,12 @@ export function LinkTab({ form, sender, problem, fieldRef, onChange }: TabProps 
     <div ref={fieldRef} role="radiogroup" aria-label={t('send.link.legend')} className="qs-choices">
       {(['email', 'link'] as const).map((mode) => (
         <label key={mode} className="qs-choice">
-          <input type="radio" name={name} checked={form.sendAs === mode} onChange={() => onChange((f) => setSendAs(f, mode, sender))} />
+          <input
+            type="radio"
+            name={name}
+            checked={form.sendAs === mode}
+            onChange={() => onChange((f) => setSendAs(f, mode, sender))}
+          />
           <span>{t(`send.link.${mode}`)}</span>
         </label>
       ))}
@@ -49,15 +72,30 @@ export function SharingTab({ form, members, onChange }: TabProps & { members: re
     <fieldset className="qs-fieldset">
       <legend className="qs-label">{t('send.sharing.legend')}</legend>
       <label className="qs-choice qs-switch">
-        <input type="checkbox" role="switch" checked={everyone} onChange={(e) => onChange((f) => setShareEveryone(f, ids, e.target.checked))} />
+        <input
+          type="checkbox"
+          role="switch"
+          checked={everyone}
+          onChange={(e) => onChange((f) => setShareEveryone(f, ids, e.target.checked))}
+        />
         <span>{t('send.sharing.everyone')}</span>
       </label>
       <ul className="qs-members">
         {members.map((m) => (
           <li key={m.shareWithId}>
             <label className="qs-choice">
-              <input type="checkbox" checked={form.shareWith.includes(m.shareWithId)} onChange={() => onChange((f) => toggleShare(f, m.shareWithId))} />
-              {m.shareWithProfilePic ? <img className="qs-avatar" src={m.shareWithProfilePic} alt="" width={24} height={24} /> : <span className="qs-avatar" aria-hidden="true">{(m.shareWithFullName || m.shareWithEmail).slice(0, 1).toUpperCase()}</span>}
+              <input
+                type="checkbox"
+                checked={form.shareWith.includes(m.shareWithId)}
+                onChange={() => onChange((f) => toggleShare(f, m.shareWithId))}
+              />
+              {m.shareWithProfilePic ? (
+                <img className="qs-avatar" src={m.shareWithProfilePic} alt="" width={24} height={24} />
+              ) : (
+                <span className="qs-avatar" aria-hidden="true">
+                  {(m.shareWithFullName || m.shareWithEmail).slice(0, 1).toUpperCase()}
+                </span>
+              )}
               <span>
                 {m.shareWithFullName || m.shareWithEmail}
                 {m.shareWithFullName && <span className="qs-muted"> · {m.shareWithEmail}</span>}
@@ -70,7 +108,14 @@ export function SharingTab({ form, members, onChange }: TabProps & { members: re
   );
 }
 
-export function ExpiryTab({ form, sender, now, problem, fieldRef, onChange }: TabProps & { sender: SenderContext; now: number; problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
+export function ExpiryTab({
+  form,
+  sender,
+  now,
+  problem,
+  fieldRef,
+  onChange,
+}: TabProps & { sender: SenderContext; now: number; problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
   const { t } = useTranslation();
   const name = useId();
   const dateId = useId();
@@ -112,15 +157,19 @@ export function ExpiryTab({ form, sender, now, problem, fieldRef, onChange }: Ta
       {problem && <p className="qs-field-error">{problem}</p>}
       {someLocked && (
         <p className="qs-hint">
-          {t('send.expiry.upgradeHint')}{' '}
-          <Link to={paths.pricing({ plan: 'premium' })}>{t('send.toast.getTrial')}</Link>
+          {t('send.expiry.upgradeHint')} <Link to={paths.pricing({ plan: 'premium' })}>{t('send.toast.getTrial')}</Link>
         </p>
       )}
     </div>
   );
 }
 
-export function PasswordTab({ form, problem, fieldRef, onChange }: TabProps & { problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
+export function PasswordTab({
+  form,
+  problem,
+  fieldRef,
+  onChange,
+}: TabProps & { problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
   const { t } = useTranslation();
   const inputId = useId();
   const tooShort = form.password.length > 0 && form.password.length < SEND_PASSWORD_MIN_LENGTH;

@@ -16,13 +16,28 @@ interface OptionsPanelProps {
   readonly now: number;
   /** translated problems, by option */
   readonly problems: { readonly sendAs?: string; readonly expiry?: string; readonly password?: string };
-  readonly fieldRefs: { readonly sendAs: RefObject<HTMLDivElement | null>; readonly expiry: RefObject<HTMLDivElement | null>; readonly password: RefObject<HTMLDivElement | null> };
+  readonly fieldRefs: {
+    readonly sendAs: RefObject<HTMLDivElement | null>;
+    readonly expiry: RefObject<HTMLDivElement | null>;
+    readonly password: RefObject<HTMLDivElement | null>;
+  };
   onTab(tab: OptionTab): void;
   onChange(update: (form: SendForm) => SendForm): void;
 }
 
 /** The cog panel (spec §2): Link, Sharing, Expiry and Password tabs. */
-export function OptionsPanel({ id, form, sender, members, tab, now, problems, fieldRefs, onTab, onChange }: OptionsPanelProps) {
+export function OptionsPanel({
+  id,
+  form,
+  sender,
+  members,
+  tab,
+  now,
+  problems,
+  fieldRefs,
+  onTab,
+  onChange,
+}: OptionsPanelProps) {
   const { t } = useTranslation();
   const base = useId();
   const tabRefs = useRef<Partial<Record<OptionTab, HTMLButtonElement | null>>>({});
@@ -61,12 +76,30 @@ export function OptionsPanel({ id, form, sender, members, tab, now, problems, fi
         ))}
       </div>
       <div role="tabpanel" id={`${base}-panel-${tab}`} aria-labelledby={`${base}-tab-${tab}`} className="qs-tabpanel">
-        {tab === 'link' && <LinkTab form={form} sender={sender} problem={problems.sendAs} fieldRef={fieldRefs.sendAs} onChange={onChange} />}
+        {tab === 'link' && (
+          <LinkTab
+            form={form}
+            sender={sender}
+            problem={problems.sendAs}
+            fieldRef={fieldRefs.sendAs}
+            onChange={onChange}
+          />
+        )}
         {tab === 'sharing' && <SharingTab form={form} members={members} onChange={onChange} />}
-        {tab === 'expiry' && <ExpiryTab form={form} sender={sender} now={now} problem={problems.expiry} fieldRef={fieldRefs.expiry} onChange={onChange} />}
-        {tab === 'password' && <PasswordTab form={form} problem={problems.password} fieldRef={fieldRefs.password} onChange={onChange} />}
+        {tab === 'expiry' && (
+          <ExpiryTab
+            form={form}
+            sender={sender}
+            now={now}
+            problem={problems.expiry}
+            fieldRef={fieldRefs.expiry}
+            onChange={onChange}
+          />
+        )}
+        {tab === 'password' && (
+          <PasswordTab form={form} problem={problems.password} fieldRef={fieldRefs.password} onChange={onChange} />
+        )}
       </div>
     </div>
   );
 }
-

@@ -80,7 +80,10 @@ export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSen
   );
   const issueText = useIssueText(sender.role);
   // A signed-in sender's first form starts from their saved defaults; 'Send Another?' resets as spec §4 says.
-  const [form, setForm] = useState<SendForm>(() => ({ ...initialForm(session ? '' : rememberedSenderEmail()), ...session?.defaults }));
+  const [form, setForm] = useState<SendForm>(() => ({
+    ...initialForm(session ? '' : rememberedSenderEmail()),
+    ...session?.defaults,
+  }));
   const [step, setStep] = useState<SendStep>('form');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [done, setDone] = useState<CompleteResponse | null>(null);
@@ -122,7 +125,11 @@ export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSen
     onWarning: (warning) => {
       if (active.current !== run) return;
       const toast = warningToast(warning);
-      push({ kind: 'warning', title: t(toast.title), body: 'message' in toast ? t(toast.body, { message: toast.message }) : t(toast.body) });
+      push({
+        kind: 'warning',
+        title: t(toast.title),
+        body: 'message' in toast ? t(toast.body, { message: toast.message }) : t(toast.body),
+      });
     },
   });
 
@@ -145,14 +152,31 @@ export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSen
     if (err instanceof UploadCancelledError || run.controller.signal.aborted) return;
     if (err instanceof UploadFailedError) {
       const body = t('send.toast.couldNotSendBody', { file: err.fileName });
-      push({ kind: 'error', title: t('send.toast.couldNotSend'), body: err.requestId ? `${body} ${t('send.toast.requestId', { id: err.requestId })}` : body });
+      push({
+        kind: 'error',
+        title: t('send.toast.couldNotSend'),
+        body: err.requestId ? `${body} ${t('send.toast.requestId', { id: err.requestId })}` : body,
+      });
       push({ kind: 'info', title: t('send.toast.connectionError'), body: t('send.toast.resumeWithin') });
     } else if (err instanceof ApiError && err.code === 'over_transfer_limit') {
-      push({ kind: 'info', title: t('send.toast.overTransferLimit'), body: t('dashboard.limit.upgrade'), action: trialAction });
+      push({
+        kind: 'info',
+        title: t('send.toast.overTransferLimit'),
+        body: t('dashboard.limit.upgrade'),
+        action: trialAction,
+      });
     } else if (err instanceof ApiError && err.isNetwork) {
-      push({ kind: 'error', title: t('send.toast.connectionError'), body: run.transfer ? t('send.toast.resumeWithin') : t('send.toast.connectionTrouble') });
+      push({
+        kind: 'error',
+        title: t('send.toast.connectionError'),
+        body: run.transfer ? t('send.toast.resumeWithin') : t('send.toast.connectionTrouble'),
+      });
     } else {
-      push({ kind: 'error', title: t('send.toast.sendFailed'), body: err instanceof ApiError && !err.isNetwork ? apiText(err) : t('send.toast.connectionTrouble') });
+      push({
+        kind: 'error',
+        title: t('send.toast.sendFailed'),
+        body: err instanceof ApiError && !err.isNetwork ? apiText(err) : t('send.toast.connectionTrouble'),
+      });
     }
   };
 
@@ -174,7 +198,10 @@ export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSen
 
   const startResume = async () => {
     if (!checkpoint) return;
-    const run: ActiveUpload = { controller: new AbortController(), transfer: { id: checkpoint.id, uploadToken: checkpoint.uploadToken } };
+    const run: ActiveUpload = {
+      controller: new AbortController(),
+      transfer: { id: checkpoint.id, uploadToken: checkpoint.uploadToken },
+    };
     const sent = form;
     active.current = run;
     setProgress(startingProgress(sent.files, true));
@@ -201,7 +228,9 @@ export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSen
     // The files stay picked; the server drops what was uploaded (best effort: it also expires).
     if (run.transfer) {
       const transfer = run.transfer;
-      sendFlow().then(({ cancelUpload }) => cancelUpload(transfer)).catch(() => undefined);
+      sendFlow()
+        .then(({ cancelUpload }) => cancelUpload(transfer))
+        .catch(() => undefined);
     }
     setProgress(null);
     setStep('form');
@@ -226,11 +255,24 @@ export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSen
           onChange={setForm}
           onAddFiles={addPicked}
           onRecipientsOverLimit={() =>
-            push({ kind: 'info', title: t('send.toast.tooManyPeople'), body: issueText({ code: 'too_many_recipients' }), action: trialAction })
+            push({
+              kind: 'info',
+              title: t('send.toast.tooManyPeople'),
+              body: issueText({ code: 'too_many_recipients' }),
+              action: trialAction,
+            })
           }
-          onUnreadable={(names) => push({ kind: 'warning', title: t('send.toast.fileLocked'), body: `${t('send.toast.fileLockedBody')}: ${names.join(', ')}` })}
+          onUnreadable={(names) =>
+            push({
+              kind: 'warning',
+              title: t('send.toast.fileLocked'),
+              body: `${t('send.toast.fileLockedBody')}: ${names.join(', ')}`,
+            })
+          }
           onSubmit={onSubmit}
-          onCheckFailed={() => push({ kind: 'error', title: t('send.toast.connectionError'), body: t('send.toast.connectionTrouble') })}
+          onCheckFailed={() =>
+            push({ kind: 'error', title: t('send.toast.connectionError'), body: t('send.toast.connectionTrouble') })
+          }
           onResume={() => void startResume()}
         />
       )}

@@ -63,7 +63,20 @@ interface SendFormViewProps {
 
 /** The quick-send form (spec §2): files, recipients, sender, message, options, summary and submit. */
 export function SendFormView(props: SendFormViewProps) {
-  const { form, sender, teamMembers, contacts, resumable, onChange, onAddFiles, onRecipientsOverLimit, onUnreadable, onSubmit, onCheckFailed, onResume } = props;
+  const {
+    form,
+    sender,
+    teamMembers,
+    contacts,
+    resumable,
+    onChange,
+    onAddFiles,
+    onRecipientsOverLimit,
+    onUnreadable,
+    onSubmit,
+    onCheckFailed,
+    onResume,
+  } = props;
   const { t, i18n } = useTranslation();
   const issueText = useIssueText(sender.role);
   const shake = useShake();
@@ -265,8 +278,7 @@ export function SendFormView(props: SendFormViewProps) {
                 data-testid="sender-email"
               />
               <p id={`${inputId}-hint`} className="qs-hint">
-                {t('send.form.senderEmailHint')}{' '}
-                <Link to={paths.pricing()}>{t('send.form.avoidVerifying')}</Link>
+                {t('send.form.senderEmailHint')} <Link to={paths.pricing()}>{t('send.form.avoidVerifying')}</Link>
               </p>
             </>
           )}
@@ -348,7 +360,17 @@ export function SendFormView(props: SendFormViewProps) {
   );
 }
 
-function Field({ label, fieldRef, problem, children }: { label: string; fieldRef: RefObject<HTMLDivElement | null>; problem?: string; children(inputId: string, describedBy: string): ReactNode }) {
+function Field({
+  label,
+  fieldRef,
+  problem,
+  children,
+}: {
+  label: string;
+  fieldRef: RefObject<HTMLDivElement | null>;
+  problem?: string;
+  children(inputId: string, describedBy: string): ReactNode;
+}) {
   const id = useId();
   const problemId = `${id}-problem`;
   return (
@@ -369,8 +391,12 @@ function Field({ label, fieldRef, problem, children }: { label: string; fieldRef
 /** Footer text: 'Expires in 1 Week', or the custom date in the reader's language. */
 function useExpirySummary(form: SendForm, language: string): string {
   const { t } = useTranslation();
-  if (form.expirySeconds !== CUSTOM_DATE_MARKER) return t('send.summary.expiresIn', { period: t(`send.expiry.${expiryKey(form.expirySeconds)}`) });
+  if (form.expirySeconds !== CUSTOM_DATE_MARKER)
+    return t('send.summary.expiresIn', { period: t(`send.expiry.${expiryKey(form.expirySeconds)}`) });
   if (form.customExpiryDate === null) return t('send.summary.pickDate');
-  const date = new Intl.DateTimeFormat(LANGUAGE_TAGS[toLanguage(language)], { dateStyle: 'medium', timeStyle: 'short' }).format(form.customExpiryDate);
+  const date = new Intl.DateTimeFormat(LANGUAGE_TAGS[toLanguage(language)], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(form.customExpiryDate);
   return t('send.summary.expiresOn', { date });
 }

@@ -23,7 +23,10 @@ export function LazyRecorderPanel({ onStarted, onRecorded }: LazyRecorderPanelPr
   // The prerendered home shows the buttons (every current browser records), so hydrating it
   // moves nothing; a browser that cannot record drops them right after.
   const supported = useSyncExternalStore(never, recordingSupported, () => true);
-  const [loaded, setLoaded] = useState<{ Panel: ComponentType<ComponentProps<typeof RecorderPanel>>; kind: RecordingKind } | null>(null);
+  const [loaded, setLoaded] = useState<{
+    Panel: ComponentType<ComponentProps<typeof RecorderPanel>>;
+    kind: RecordingKind;
+  } | null>(null);
   const [loading, setLoading] = useState(false);
   if (!supported) return null;
   if (loaded) return <loaded.Panel onStarted={onStarted} onRecorded={onRecorded} startWith={loaded.kind} />;

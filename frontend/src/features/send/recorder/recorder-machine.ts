@@ -22,10 +22,21 @@ export type RecorderState =
   /** asking for the microphone (and camera); the browser may be showing its prompt */
   | { readonly phase: 'requesting'; readonly kind: RecordingKind }
   | { readonly phase: 'countdown'; readonly kind: RecordingKind; readonly remaining: number }
-  | { readonly phase: 'recording'; readonly kind: RecordingKind; readonly startedAt: number; readonly elapsedMs: number }
+  | {
+      readonly phase: 'recording';
+      readonly kind: RecordingKind;
+      readonly startedAt: number;
+      readonly elapsedMs: number;
+    }
   /** stopped, waiting for the recorder's last data */
   | { readonly phase: 'saving'; readonly kind: RecordingKind; readonly startedAt: number; readonly durationMs: number }
-  | { readonly phase: 'stopped'; readonly kind: RecordingKind; readonly fileName: string; readonly size: number; readonly durationMs: number }
+  | {
+      readonly phase: 'stopped';
+      readonly kind: RecordingKind;
+      readonly fileName: string;
+      readonly size: number;
+      readonly durationMs: number;
+    }
   | { readonly phase: 'denied'; readonly kind: RecordingKind; readonly reason: DeniedReason };
 
 export type RecorderEvent =
@@ -41,7 +52,12 @@ export const IDLE: RecorderState = { phase: 'idle' };
 
 /** A recording is under way (or being asked for): no second one may start. */
 export function isBusy(state: RecorderState): boolean {
-  return state.phase === 'requesting' || state.phase === 'countdown' || state.phase === 'recording' || state.phase === 'saving';
+  return (
+    state.phase === 'requesting' ||
+    state.phase === 'countdown' ||
+    state.phase === 'recording' ||
+    state.phase === 'saving'
+  );
 }
 
 /** Events that do not apply to the current state leave it as it is. */
@@ -50,9 +66,13 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
     case 'start':
       return isBusy(state) ? state : { phase: 'requesting', kind: event.kind };
     case 'granted':
-      return state.phase === 'requesting' ? { phase: 'countdown', kind: state.kind, remaining: COUNTDOWN_SECONDS } : state;
+      return state.phase === 'requesting'
+        ? { phase: 'countdown', kind: state.kind, remaining: COUNTDOWN_SECONDS }
+        : state;
     case 'denied':
-      return isBusy(state) ? { phase: 'denied', kind: (state as { kind: RecordingKind }).kind, reason: event.reason } : state;
+      return isBusy(state)
+        ? { phase: 'denied', kind: (state as { kind: RecordingKind }).kind, reason: event.reason }
+        : state;
     case 'tick':
       if (state.phase === 'countdown') {
         return state.remaining > 1
@@ -63,13 +83,24 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
       return state;
     case 'stop':
       if (state.phase === 'recording') {
-        return { phase: 'saving', kind: state.kind, startedAt: state.startedAt, durationMs: Math.max(0, event.now - state.startedAt) };
+        return {
+          phase: 'saving',
+          kind: state.kind,
+          startedAt: state.startedAt,
+          durationMs: Math.max(0, event.now - state.startedAt),
+        };
       }
       // Stop before anything was recorded is a cancel.
       return state.phase === 'requesting' || state.phase === 'countdown' ? IDLE : state;
     case 'saved':
       return state.phase === 'saving'
-        ? { phase: 'stopped', kind: state.kind, fileName: event.fileName, size: event.size, durationMs: state.durationMs }
+        ? {
+            phase: 'stopped',
+            kind: state.kind,
+            fileName: event.fileName,
+            size: event.size,
+            durationMs: state.durationMs,
+          }
         : state;
     case 'cancel':
       return IDLE;
@@ -90,7 +121,10 @@ export function recordingMimeType(kind: RecordingKind): string {
 export function mediaConstraints(kind: RecordingKind): MediaStreamConstraints {
   return kind === 'voice'
     ? { audio: { echoCancellation: true } }
-    : { audio: { echoCancellation: true }, video: { width: { ideal: VIDEO_SIZE.width }, height: { ideal: VIDEO_SIZE.height } } };
+    : {
+        audio: { echoCancellation: true },
+        video: { width: { ideal: VIDEO_SIZE.width }, height: { ideal: VIDEO_SIZE.height } },
+      };
 }
 
 /** '0:07', '12:30' */
@@ -102,7 +136,9 @@ export function formatElapsed(ms: number): string {
 /** getUserMedia failures: a refusal (by the user or a policy) versus no usable device. */
 export function deniedReasonOf(error: unknown): DeniedReason {
   const name = (error as { name?: unknown } | null)?.name;
-  return name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError' ? 'permission' : 'unavailable';
+  return name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError'
+    ? 'permission'
+    : 'unavailable';
 }
 
 // ---- controller ----------------------------------------------------------------------------------

@@ -28,7 +28,15 @@ export function RecorderPanel({ onStarted, onRecorded, startWith }: RecorderPane
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (!recorder.supported) return null;
-  return <RecorderView state={recorder.state} stream={recorder.stream} onStart={recorder.start} onStop={recorder.stop} onCancel={recorder.cancel} />;
+  return (
+    <RecorderView
+      state={recorder.state}
+      stream={recorder.stream}
+      onStart={recorder.start}
+      onStop={recorder.stop}
+      onCancel={recorder.cancel}
+    />
+  );
 }
 
 interface RecorderViewProps {
@@ -58,31 +66,57 @@ export function RecorderView({ state, stream, onStart, onStop, onCancel }: Recor
     wasBusy.current = busy;
   }, [phase, busy, kind]);
 
-  const showPreview = kind === 'video' && stream !== null && (state.phase === 'countdown' || state.phase === 'recording');
+  const showPreview =
+    kind === 'video' && stream !== null && (state.phase === 'countdown' || state.phase === 'recording');
 
   return (
     <div className="qs-recorder" data-testid="recorder" data-phase={state.phase}>
       {!busy && (
         <div className="qs-recorder-buttons">
-          <button ref={voiceButton} type="button" className="qs-link-button" onClick={() => onStart('voice')} data-testid="record-voice">
+          <button
+            ref={voiceButton}
+            type="button"
+            className="qs-link-button"
+            onClick={() => onStart('voice')}
+            data-testid="record-voice"
+          >
             <MicIcon /> {t('send.recorder.recordVoice')}
           </button>
-          <button ref={videoButton} type="button" className="qs-link-button" onClick={() => onStart('video')} data-testid="record-video">
+          <button
+            ref={videoButton}
+            type="button"
+            className="qs-link-button"
+            onClick={() => onStart('video')}
+            data-testid="record-video"
+          >
             <VideoIcon /> {t('send.recorder.recordVideo')}
           </button>
         </div>
       )}
 
-      {showPreview && <video
+      {showPreview && (
+        <video
           ref={(el) => {
             if (el && el.srcObject !== stream) el.srcObject = stream;
           }}
-          className="qs-recorder-preview" autoPlay muted playsInline aria-label={t('send.recorder.preview')} />}
+          className="qs-recorder-preview"
+          autoPlay
+          muted
+          playsInline
+          aria-label={t('send.recorder.preview')}
+        />
+      )}
 
       {state.phase === 'requesting' && (
         <div className="qs-recorder-live">
           <p className="qs-hint">{t('send.recorder.waiting')}</p>
-          <button ref={actionButton} type="button" className="btn btn-ghost btn-sm" onClick={onCancel} data-testid="recorder-cancel">
+          <button
+            ref={actionButton}
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={onCancel}
+            data-testid="recorder-cancel"
+          >
             {t('send.recorder.cancel')}
           </button>
         </div>
@@ -90,10 +124,22 @@ export function RecorderView({ state, stream, onStart, onStop, onCancel }: Recor
 
       {state.phase === 'countdown' && (
         <div className="qs-recorder-live">
-          <span className="qs-recorder-countdown" role="timer" aria-live="assertive" aria-label={t('send.recorder.startsIn', { seconds: state.remaining })} data-testid="recorder-countdown">
+          <span
+            className="qs-recorder-countdown"
+            role="timer"
+            aria-live="assertive"
+            aria-label={t('send.recorder.startsIn', { seconds: state.remaining })}
+            data-testid="recorder-countdown"
+          >
             {state.remaining}
           </span>
-          <button ref={actionButton} type="button" className="btn btn-ghost btn-sm" onClick={onCancel} data-testid="recorder-cancel">
+          <button
+            ref={actionButton}
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={onCancel}
+            data-testid="recorder-cancel"
+          >
             {t('send.recorder.cancel')}
           </button>
         </div>
@@ -102,11 +148,24 @@ export function RecorderView({ state, stream, onStart, onStop, onCancel }: Recor
       {state.phase === 'recording' && (
         <div className="qs-recorder-live">
           <span className="qs-recorder-dot" aria-hidden="true" />
-          <span className="qs-recorder-label">{state.kind === 'voice' ? t('send.recorder.recordingVoice') : t('send.recorder.recordingVideo')}</span>
-          <span className="qs-recorder-elapsed" role="timer" aria-label={t('send.recorder.elapsed')} data-testid="recorder-elapsed">
+          <span className="qs-recorder-label">
+            {state.kind === 'voice' ? t('send.recorder.recordingVoice') : t('send.recorder.recordingVideo')}
+          </span>
+          <span
+            className="qs-recorder-elapsed"
+            role="timer"
+            aria-label={t('send.recorder.elapsed')}
+            data-testid="recorder-elapsed"
+          >
             {formatElapsed(state.elapsedMs)}
           </span>
-          <button ref={actionButton} type="button" className="btn btn-primary btn-sm" onClick={onStop} data-testid="recorder-stop">
+          <button
+            ref={actionButton}
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={onStop}
+            data-testid="recorder-stop"
+          >
             <StopIcon /> {t('send.recorder.stop')}
           </button>
         </div>
@@ -122,7 +181,9 @@ export function RecorderView({ state, stream, onStart, onStop, onCancel }: Recor
 
       {state.phase === 'stopped' && (
         <p className="qs-hint" role="status" data-testid="recorder-saved">
-          {state.kind === 'voice' ? t('send.recorder.savedVoice', { name: state.fileName }) : t('send.recorder.savedVideo', { name: state.fileName })}
+          {state.kind === 'voice'
+            ? t('send.recorder.savedVoice', { name: state.fileName })
+            : t('send.recorder.savedVideo', { name: state.fileName })}
         </p>
       )}
 

@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { recordingSupported } from './recording-support';
-import { IDLE, RecorderController, type RecorderMedia, type RecorderState, type Recording, type RecordingKind } from './recorder-machine';
+import {
+  IDLE,
+  RecorderController,
+  type RecorderMedia,
+  type RecorderState,
+  type Recording,
+  type RecordingKind,
+} from './recorder-machine';
 
 export { recordingSupported };
 

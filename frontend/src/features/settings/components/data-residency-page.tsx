@@ -19,7 +19,11 @@ import '../settings.css';
 /** ms per region: undefined while measuring, NaN when no sample answered. */
 type Speeds = Readonly<Partial<Record<RegionId, number>>>;
 
-type Save = { kind: 'idle' } | { kind: 'saving'; region: RegionId } | { kind: 'saved'; region: RegionId } | { kind: 'failed'; message: string };
+type Save =
+  | { kind: 'idle' }
+  | { kind: 'saving'; region: RegionId }
+  | { kind: 'saved'; region: RegionId }
+  | { kind: 'failed'; message: string };
 
 /**
  * /dash/data-residency (spec §2 Region picker): the offered regions with their speed
@@ -56,8 +60,15 @@ export function DataResidencyPage() {
       setRegions(list.regions);
       setDefaultRegion(list.defaultRegion);
       setLoadFailed(false);
-      const targets = list.regions.flatMap((r) => (r.speedTestUrl ? [{ regionId: r.regionId, url: r.speedTestUrl }] : []));
-      await measureAll(targets, (regionId, ms) => setSpeeds((s) => ({ ...s, [regionId]: ms })), undefined, controller.signal);
+      const targets = list.regions.flatMap((r) =>
+        r.speedTestUrl ? [{ regionId: r.regionId, url: r.speedTestUrl }] : [],
+      );
+      await measureAll(
+        targets,
+        (regionId, ms) => setSpeeds((s) => ({ ...s, [regionId]: ms })),
+        undefined,
+        controller.signal,
+      );
     } catch {
       if (!controller.signal.aborted) setLoadFailed(true);
     } finally {
@@ -76,7 +87,10 @@ export function DataResidencyPage() {
   // The plan's name as the dashboard says it (use-plan-name.ts), inline so this screen shares no chunk with the account page.
   const planName = i18n.exists(`plans.${user.role}`) ? tApp(`plans.${user.role}` as 'plans.free') : plan.displayName;
   const current: RegionId = user.region ?? defaultRegion;
-  const regionName = (id: RegionId) => (i18n.exists(`regions.${id}`) ? tApp(`regions.${id}` as 'regions.hongkong') : t(`regionNames.${id}` as 'regionNames.hangzhou'));
+  const regionName = (id: RegionId) =>
+    i18n.exists(`regions.${id}`)
+      ? tApp(`regions.${id}` as 'regions.hongkong')
+      : t(`regionNames.${id}` as 'regionNames.hangzhou');
   const offered = regions?.filter((r) => r.offered) ?? [];
   const notOffered = regions?.filter((r) => !r.offered) ?? [];
 
@@ -95,7 +109,9 @@ export function DataResidencyPage() {
   const speedText = (id: RegionId) => {
     const ms = speeds[id];
     if (ms === undefined) return testing ? t('residency.measuring') : t('residency.noAnswer');
-    return Number.isFinite(ms) ? t('residency.speed', { ms: formatCount(Math.round(ms), lng) }) : t('residency.noAnswer');
+    return Number.isFinite(ms)
+      ? t('residency.speed', { ms: formatCount(Math.round(ms), lng) })
+      : t('residency.noAnswer');
   };
 
   return (
@@ -115,7 +131,13 @@ export function DataResidencyPage() {
       <section className="card" aria-labelledby={`${ids}-picker`} aria-busy={testing || undefined}>
         <div className="settings-card-head">
           <h2 id={`${ids}-picker`}>{t('residency.pickerTitle')}</h2>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void test()} disabled={testing} data-testid="region-retest">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => void test()}
+            disabled={testing}
+            data-testid="region-retest"
+          >
             {testing ? t('residency.testing') : t('residency.retest')}
           </button>
         </div>
@@ -133,7 +155,11 @@ export function DataResidencyPage() {
             const isCurrent = r.regionId === current;
             const busy = save.kind === 'saving';
             return (
-              <li key={r.regionId} className={`region-row${isCurrent ? ' region-row-current' : ''}`} data-testid={`region-row-${r.regionId}`}>
+              <li
+                key={r.regionId}
+                className={`region-row${isCurrent ? ' region-row-current' : ''}`}
+                data-testid={`region-row-${r.regionId}`}
+              >
                 <div className="region-name">
                   <span>{regionName(r.regionId)}</span>
                   {isCurrent && (
@@ -143,10 +169,18 @@ export function DataResidencyPage() {
                   )}
                 </div>
                 <div className="region-speed">
-                  <span className="region-ms" data-testid={`region-ms-${r.regionId}`} data-ms={ms === undefined || !Number.isFinite(ms) ? '' : String(Math.round(ms))}>
+                  <span
+                    className="region-ms"
+                    data-testid={`region-ms-${r.regionId}`}
+                    data-ms={ms === undefined || !Number.isFinite(ms) ? '' : String(Math.round(ms))}
+                  >
                     {speedText(r.regionId)}
                   </span>
-                  <SignalBars bars={bars} label={bars === null ? '' : t('residency.bars', { bars })} testId={`region-bars-${r.regionId}`} />
+                  <SignalBars
+                    bars={bars}
+                    label={bars === null ? '' : t('residency.bars', { bars })}
+                    testId={`region-bars-${r.regionId}`}
+                  />
                 </div>
                 <div className="region-action">
                   {!r.available ? (
@@ -160,7 +194,9 @@ export function DataResidencyPage() {
                       onClick={() => void choose(r.regionId)}
                       data-testid={`region-choose-${r.regionId}`}
                     >
-                      {save.kind === 'saving' && save.region === r.regionId ? t('residency.saving') : t('residency.choose', { region: regionName(r.regionId) })}
+                      {save.kind === 'saving' && save.region === r.regionId
+                        ? t('residency.saving')
+                        : t('residency.choose', { region: regionName(r.regionId) })}
                     </button>
                   )}
                 </div>
@@ -173,8 +209,16 @@ export function DataResidencyPage() {
             {t('residency.planNote', { plan: planName, region: regionName(defaultRegion) })}
           </p>
         )}
-        <p role="status" className={save.kind === 'failed' ? 'dash-error' : 'dash-save-status'} data-testid="region-status">
-          {save.kind === 'saved' ? t('residency.chosen', { region: regionName(save.region) }) : save.kind === 'failed' ? save.message : ''}
+        <p
+          role="status"
+          className={save.kind === 'failed' ? 'dash-error' : 'dash-save-status'}
+          data-testid="region-status"
+        >
+          {save.kind === 'saved'
+            ? t('residency.chosen', { region: regionName(save.region) })
+            : save.kind === 'failed'
+              ? save.message
+              : ''}
         </p>
       </section>
 
@@ -189,7 +233,9 @@ export function DataResidencyPage() {
               </li>
             ))}
           </ul>
-          <p className="dash-hint">{t('residency.notOfferedReason', { regions: notOffered.map((r) => regionName(r.regionId)).join(', ') })}</p>
+          <p className="dash-hint">
+            {t('residency.notOfferedReason', { regions: notOffered.map((r) => regionName(r.regionId)).join(', ') })}
+          </p>
         </section>
       )}
 

@@ -12,7 +12,13 @@ import { formatBytes, formatCount } from '@/lib/format';
 import { useSession } from '@/lib/session/session-provider';
 import { usePageTitle } from '@/lib/use-page-title';
 import { updateProfile } from '@/shared/account/account-api';
-import { settingsBody, settingsFormOf, type SettingsField, type SettingsForm, type SettingsProblem } from '../settings-form';
+import {
+  settingsBody,
+  settingsFormOf,
+  type SettingsField,
+  type SettingsForm,
+  type SettingsProblem,
+} from '../settings-form';
 import '../settings.css';
 
 /** send.expiry.<key> of EXPIRY_PRESETS, in their order (the send form's labels; not imported from it, so this screen shares no chunk with the home page's form). */
@@ -76,10 +82,16 @@ export function SettingsPage() {
   };
 
   /** A labelled control with its hint and problem, both tied to it by aria-describedby. */
-  const field = (name: SettingsField, label: string, control: (p: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode, hint?: string) => {
+  const field = (
+    name: SettingsField,
+    label: string,
+    control: (p: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode,
+    hint?: string,
+  ) => {
     const id = `${ids}-${name}`;
     const problem = problemText(name);
-    const describedBy = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined;
+    const describedBy =
+      [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined;
     return (
       <div className="dash-field">
         <label htmlFor={id} className="dash-label">
@@ -192,7 +204,14 @@ export function SettingsPage() {
               <legend className="dash-label">{t('settings.sendAs')}</legend>
               {(['email', 'link'] as const).map((mode) => (
                 <label key={mode}>
-                  <input type="radio" name={`${ids}-sendAs`} value={mode} checked={form.sendAs === mode} onChange={() => set('sendAs', mode)} data-testid={`setting-sendAs-${mode}`} />
+                  <input
+                    type="radio"
+                    name={`${ids}-sendAs`}
+                    value={mode}
+                    checked={form.sendAs === mode}
+                    onChange={() => set('sendAs', mode)}
+                    data-testid={`setting-sendAs-${mode}`}
+                  />
                   {mode === 'email' ? t('settings.sendAsEmail') : t('settings.sendAsLink')}
                 </label>
               ))}
@@ -220,24 +239,25 @@ export function SettingsPage() {
 
           <section className="card" aria-labelledby={`${ids}-requests`} data-testid="settings-requests">
             <h2 id={`${ids}-requests`}>{t('settings.requestsTitle')}</h2>
-            {field(
-              'requestMessage',
-              t('settings.requestMessage'),
-              ({ id, describedBy, invalid }) => (
-                <textarea
-                  id={id}
-                  className="dash-input dash-textarea"
-                  value={form.requestMessage}
-                  maxLength={REQUEST_MESSAGE_MAX}
-                  aria-invalid={invalid || undefined}
-                  aria-describedby={describedBy}
-                  onChange={(e) => set('requestMessage', e.currentTarget.value)}
-                  data-testid="setting-requestMessage"
-                />
-              ),
-            )}
+            {field('requestMessage', t('settings.requestMessage'), ({ id, describedBy, invalid }) => (
+              <textarea
+                id={id}
+                className="dash-input dash-textarea"
+                value={form.requestMessage}
+                maxLength={REQUEST_MESSAGE_MAX}
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                onChange={(e) => set('requestMessage', e.currentTarget.value)}
+                data-testid="setting-requestMessage"
+              />
+            ))}
             {number('dueDays', t('settings.dueDays'), t('settings.dueDaysHint'), '1')}
-            {number('maxMb', t('settings.maxMb'), t('settings.maxMbHint', { limit: formatBytes(limits.uploadLimit, lng) }), 'any')}
+            {number(
+              'maxMb',
+              t('settings.maxMb'),
+              t('settings.maxMbHint', { limit: formatBytes(limits.uploadLimit, lng) }),
+              'any',
+            )}
             {field(
               'allowedTypes',
               t('settings.allowedTypes'),
@@ -257,16 +277,36 @@ export function SettingsPage() {
               ),
               t('settings.allowedTypesHint'),
             )}
-            {number('maxFiles', t('settings.maxFiles'), t('settings.maxFilesHint', { limit: formatCount(limits.files, lng) }), '1')}
+            {number(
+              'maxFiles',
+              t('settings.maxFiles'),
+              t('settings.maxFilesHint', { limit: formatCount(limits.files, lng) }),
+              '1',
+            )}
             {check('uploadEmails', t('settings.uploadEmails'))}
           </section>
         </div>
         <div className="dash-form-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.kind === 'saving'} data-testid="settings-save">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={save.kind === 'saving'}
+            data-testid="settings-save"
+          >
             {save.kind === 'saving' ? t('settings.saving') : t('settings.save')}
           </button>
-          <p className={`dash-save-status${save.kind === 'failed' || save.kind === 'invalid' ? ' dash-error' : ''}`} role="status" data-testid="settings-status">
-            {save.kind === 'saved' ? t('settings.saved') : save.kind === 'invalid' ? t('settings.invalid') : save.kind === 'failed' ? save.message : ''}
+          <p
+            className={`dash-save-status${save.kind === 'failed' || save.kind === 'invalid' ? ' dash-error' : ''}`}
+            role="status"
+            data-testid="settings-status"
+          >
+            {save.kind === 'saved'
+              ? t('settings.saved')
+              : save.kind === 'invalid'
+                ? t('settings.invalid')
+                : save.kind === 'failed'
+                  ? save.message
+                  : ''}
           </p>
         </div>
       </form>

@@ -18,7 +18,11 @@ export function inviteMember(email: string, lang: string): Promise<TeamInviteVie
 }
 
 export function resendInvite(id: string, lang: string): Promise<TeamInviteView> {
-  return authedFetch<TeamInviteView>(`/teams/invites/${encodeURIComponent(id)}/resend`, { method: 'POST', body: { lang }, ...once });
+  return authedFetch<TeamInviteView>(`/teams/invites/${encodeURIComponent(id)}/resend`, {
+    method: 'POST',
+    body: { lang },
+    ...once,
+  });
 }
 
 export function revokeInvite(id: string): Promise<{ revoked: true }> {
@@ -26,7 +30,10 @@ export function revokeInvite(id: string): Promise<{ revoked: true }> {
 }
 
 export function removeMember(id: string): Promise<{ removed: true; transfersMoved: number }> {
-  return authedFetch<{ removed: true; transfersMoved: number }>(`/teams/members/${encodeURIComponent(id)}`, { method: 'DELETE', ...once });
+  return authedFetch<{ removed: true; transfersMoved: number }>(`/teams/members/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    ...once,
+  });
 }
 
 /** GET /invite/{token} (public). */
@@ -35,6 +42,13 @@ export function fetchInvite(token: string, signal?: AbortSignal): Promise<Invite
 }
 
 /** PATCH /v1/teams: joins and signs in (the refresh token arrives as a cookie). */
-export function acceptInvite(body: { token: string; newMemberEmail: string; fullName: string; password: string; company?: string; lang: string }): Promise<AuthResponse> {
+export function acceptInvite(body: {
+  token: string;
+  newMemberEmail: string;
+  fullName: string;
+  password: string;
+  company?: string;
+  lang: string;
+}): Promise<AuthResponse> {
   return apiFetch<AuthResponse>('/v1/teams', { method: 'PATCH', body, ...once });
 }

@@ -48,13 +48,21 @@ export function InvitePage() {
     if (!info) return;
     void action.run(
       async () => {
-        const auth = await acceptInvite({ token: id, newMemberEmail: info.email, fullName: fullName.trim(), password, ...(company.trim() ? { company: company.trim() } : {}), lang: i18n.resolvedLanguage ?? 'en' });
+        const auth = await acceptInvite({
+          token: id,
+          newMemberEmail: info.email,
+          fullName: fullName.trim(),
+          password,
+          ...(company.trim() ? { company: company.trim() } : {}),
+          lang: i18n.resolvedLanguage ?? 'en',
+        });
         completeSignup(auth);
         void navigate(paths.acceptInvite(), { replace: true });
       },
       {
         onError: (err) => {
-          if (err instanceof ApiError && (err.code === 'invite_expired' || err.code === 'invite_not_found')) setState({ kind: 'missing' });
+          if (err instanceof ApiError && (err.code === 'invite_expired' || err.code === 'invite_not_found'))
+            setState({ kind: 'missing' });
         },
       },
     );
@@ -77,30 +85,72 @@ export function InvitePage() {
   return (
     <section className="container narrow tm-invite-page">
       <h1>{t('invitePage.title', { admin: invite.adminName })}</h1>
-      <p className="lead">{invite.company ? t('invitePage.leadCompany', { admin: invite.adminName, company: invite.company }) : t('invitePage.lead', { admin: invite.adminName })}</p>
+      <p className="lead">
+        {invite.company
+          ? t('invitePage.leadCompany', { admin: invite.adminName, company: invite.company })
+          : t('invitePage.lead', { admin: invite.adminName })}
+      </p>
       <form onSubmit={submit} data-testid="invite-form">
         <label htmlFor={`${ids}-email`}>
           {t('invitePage.email')}
-          <input className="field-input" id={`${ids}-email`} type="email" value={invite.email} readOnly autoComplete="username" />
+          <input
+            className="field-input"
+            id={`${ids}-email`}
+            type="email"
+            value={invite.email}
+            readOnly
+            autoComplete="username"
+          />
         </label>
         <label htmlFor={`${ids}-name`}>
           {t('invitePage.fullName')}
-          <input className="field-input" id={`${ids}-name`} type="text" value={fullName} onChange={(e) => setFullName(e.target.value)} maxLength={200} required autoComplete="name" />
+          <input
+            className="field-input"
+            id={`${ids}-name`}
+            type="text"
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+            maxLength={200}
+            required
+            autoComplete="name"
+          />
         </label>
         <label htmlFor={`${ids}-password`}>
           {t('invitePage.password')}
-          <input className="field-input" id={`${ids}-password`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={6} maxLength={256} required autoComplete="new-password" />
+          <input
+            className="field-input"
+            id={`${ids}-password`}
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            minLength={6}
+            maxLength={256}
+            required
+            autoComplete="new-password"
+          />
         </label>
         <label htmlFor={`${ids}-company`}>
           {t('invitePage.company')}
-          <input className="field-input" id={`${ids}-company`} type="text" value={company} onChange={(e) => setCompany(e.target.value)} maxLength={200} autoComplete="organization" />
+          <input
+            className="field-input"
+            id={`${ids}-company`}
+            type="text"
+            value={company}
+            onChange={(e) => setCompany(e.target.value)}
+            maxLength={200}
+            autoComplete="organization"
+          />
         </label>
         {action.error && (
           <p role="alert" className="tm-notice tm-notice-error">
             {action.error}
           </p>
         )}
-        <button type="submit" className="btn btn-primary" disabled={action.busy || !fullName.trim() || password.length < 6}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={action.busy || !fullName.trim() || password.length < 6}
+        >
           {t('invitePage.submit')}
         </button>
       </form>

@@ -25,13 +25,27 @@ export function InvitesSection({ team, headingId, busy, day, onResend, onRevoke 
               <span>
                 <strong>{i.email}</strong>
                 <br />
-                <span className="tm-muted">{i.state === 'expired' ? t('invites.expired') : t('invites.expires', { date: day(i.expiresAt) })}</span>
+                <span className="tm-muted">
+                  {i.state === 'expired' ? t('invites.expired') : t('invites.expires', { date: day(i.expiresAt) })}
+                </span>
               </span>
               <span className="tm-actions">
-                <button type="button" className="btn btn-ghost btn-sm" disabled={busy} aria-label={`${t('invites.resend')} ${i.email}`} onClick={() => onResend(i)}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  disabled={busy}
+                  aria-label={`${t('invites.resend')} ${i.email}`}
+                  onClick={() => onResend(i)}
+                >
                   {t('invites.resend')}
                 </button>
-                <button type="button" className="btn btn-ghost btn-sm" disabled={busy} aria-label={`${t('invites.revoke')} ${i.email}`} onClick={() => onRevoke(i)}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  disabled={busy}
+                  aria-label={`${t('invites.revoke')} ${i.email}`}
+                  onClick={() => onRevoke(i)}
+                >
                   {t('invites.revoke')}
                 </button>
               </span>
@@ -40,6 +54,5 @@ export function InvitesSection({ team, headingId, busy, day, onResend, onRevoke 
         </ul>
       )}
     </section>
-
   );
 }

@@ -16,7 +16,8 @@ export function MemberTeam({ team }: { team: TeamView }) {
             <span className="tm-person">
               <Avatar m={m} />
               <span>
-                {m.shareWithFullName || m.shareWithEmail} {m.isAdmin && <span className="tm-muted">· {t('members.admin')}</span>}
+                {m.shareWithFullName || m.shareWithEmail}{' '}
+                {m.isAdmin && <span className="tm-muted">· {t('members.admin')}</span>}
               </span>
             </span>
           </li>

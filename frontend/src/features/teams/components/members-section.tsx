@@ -51,6 +51,5 @@ export function MembersSection({ team, headingId, busy, day, onRemove }: Members
         ))}
       </ul>
     </section>
-
   );
 }

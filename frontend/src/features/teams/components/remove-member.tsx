@@ -7,7 +7,13 @@ export function RemoveMember({ name, busy, onRemove }: { name: string; busy: boo
   const confirm = useInlineConfirm();
   if (!confirm.open) {
     return (
-      <button type="button" className="btn btn-ghost btn-sm" ref={confirm.triggerRef} onClick={confirm.ask} aria-label={`${t('members.remove')} ${name}`}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        ref={confirm.triggerRef}
+        onClick={confirm.ask}
+        aria-label={`${t('members.remove')} ${name}`}
+      >
         {t('members.remove')}
       </button>
     );

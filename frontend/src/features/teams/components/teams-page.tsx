@@ -47,7 +47,9 @@ export function TeamsPage() {
 
   // what an action came to is said in the notice; the team is loaded again either way
   const act = async (work: () => Promise<string>) => {
-    await action.run(async () => setNotice({ kind: 'success', text: await work() }), { onError: (_err, text) => setNotice({ kind: 'error', text }) });
+    await action.run(async () => setNotice({ kind: 'success', text: await work() }), {
+      onError: (_err, text) => setNotice({ kind: 'error', text }),
+    });
     await load();
   };
 
@@ -64,7 +66,11 @@ export function TeamsPage() {
 
   const day = (ms: number) => new Intl.DateTimeFormat(lng, { dateStyle: 'medium' }).format(ms);
   const noticeLine = (
-    <p className={`tm-notice${notice?.kind === 'error' ? ' tm-notice-error' : ''}`} role="status" data-testid="teams-notice">
+    <p
+      className={`tm-notice${notice?.kind === 'error' ? ' tm-notice-error' : ''}`}
+      role="status"
+      data-testid="teams-notice"
+    >
       {notice?.text ?? ''}
     </p>
   );
@@ -110,7 +116,17 @@ export function TeamsPage() {
       <form className="card tm-invite" onSubmit={submit} noValidate data-testid="teams-invite-form">
         <div className="field">
           <label htmlFor={emailId}>{t('invite.label')}</label>
-          <input id={emailId} className="field-input" type="email" autoComplete="off" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} disabled={full} required />
+          <input
+            id={emailId}
+            className="field-input"
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={full}
+            required
+          />
         </div>
         <button type="submit" className="btn btn-primary" disabled={action.busy || full || !email.trim()}>
           {t('invite.button')}
@@ -137,4 +153,3 @@ export function TeamsPage() {
     </div>
   );
 }
-

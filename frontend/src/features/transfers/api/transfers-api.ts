@@ -46,7 +46,10 @@ export function fetchTransferDetail(slug: string, signal?: AbortSignal): Promise
 export function fetchTransferPreviews(slug: string, signal?: AbortSignal): Promise<PreviewsResponse> {
   // paged (each answer stays under Lambda's 6 MB): every page, one after another
   return collectPreviewPages((cursor) =>
-    authedFetch<PreviewsResponse>(`/transfers/${encodeURIComponent(slug)}/previews${cursor ? `?${new URLSearchParams({ cursor }).toString()}` : ''}`, signal ? { signal } : {}),
+    authedFetch<PreviewsResponse>(
+      `/transfers/${encodeURIComponent(slug)}/previews${cursor ? `?${new URLSearchParams({ cursor }).toString()}` : ''}`,
+      signal ? { signal } : {},
+    ),
   );
 }
 

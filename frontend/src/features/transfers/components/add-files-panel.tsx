@@ -54,18 +54,43 @@ export function AddFilesPanel({ detail, run, busy, onCancel }: PanelProps) {
         slug: detail.slug,
         // The files stay in the transfer's region (spec §4); the server refuses any other.
         ...(isRegionId(detail.region) ? { region: detail.region } : {}),
-        fileObjects: picked.map((f) => (f.itemPath ? { fileName: f.fileName, size: f.size, itemPath: f.itemPath } : { fileName: f.fileName, size: f.size })),
+        fileObjects: picked.map((f) =>
+          f.itemPath
+            ? { fileName: f.fileName, size: f.size, itemPath: f.itemPath }
+            : { fileName: f.fileName, size: f.size },
+        ),
       });
       const flow = await importWithRetry(() => import('@/shared/upload/send-flow'));
-      await flow.uploadNewTransfer(created, picked, { signal: controller.signal, onProgress: setProgress, onWarning: () => undefined }, { storage: null });
+      await flow.uploadNewTransfer(
+        created,
+        picked,
+        { signal: controller.signal, onProgress: setProgress, onWarning: () => undefined },
+        { storage: null },
+      );
       setPicked([]);
       return t('addFiles.done');
     }).finally(() => setProgress(null));
 
-  const percent = progress && progress.bytesTotal > 0 ? Math.floor((progress.bytesDone / progress.bytesTotal) * 100) : 0;
+  const percent =
+    progress && progress.bytesTotal > 0 ? Math.floor((progress.bytesDone / progress.bytesTotal) * 100) : 0;
   return (
-    <PanelForm title={t('addFiles.title')} submit={t('addFiles.upload')} busy={busy} canSubmit={picked.length > 0} onSubmit={() => void upload()} onCancel={onCancel}>
-      <input ref={fileInput} type="file" multiple hidden onChange={onPicked} tabIndex={-1} data-testid="add-files-input" />
+    <PanelForm
+      title={t('addFiles.title')}
+      submit={t('addFiles.upload')}
+      busy={busy}
+      canSubmit={picked.length > 0}
+      onSubmit={() => void upload()}
+      onCancel={onCancel}
+    >
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        hidden
+        onChange={onPicked}
+        tabIndex={-1}
+        data-testid="add-files-input"
+      />
       <input
         ref={(el) => {
           folderInput.current = el;
@@ -78,10 +103,21 @@ export function AddFilesPanel({ detail, run, busy, onCancel }: PanelProps) {
         tabIndex={-1}
       />
       <div className="tr-pickers">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => fileInput.current?.click()} disabled={busy} data-testid="add-files-pick">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => fileInput.current?.click()}
+          disabled={busy}
+          data-testid="add-files-pick"
+        >
           {t('addFiles.pickFiles')}
         </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => folderInput.current?.click()} disabled={busy}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => folderInput.current?.click()}
+          disabled={busy}
+        >
           {t('addFiles.pickFolder')}
         </button>
       </div>
@@ -106,7 +142,9 @@ export function AddFilesPanel({ detail, run, busy, onCancel }: PanelProps) {
               </li>
             ))}
           </ul>
-          <p className="muted">{t('addFiles.total', { count: picked.length, size: formatSize(totalSize(picked), lng) })}</p>
+          <p className="muted">
+            {t('addFiles.total', { count: picked.length, size: formatSize(totalSize(picked), lng) })}
+          </p>
         </>
       )}
       {duplicates.length > 0 && <p className="tr-hint">{t('addFiles.duplicates', { names: duplicates.join(', ') })}</p>}

@@ -32,10 +32,22 @@ export function DeleteConfirm({ onConfirm, onCancel, busy }: { onConfirm(): void
       <h3 id={`${ids}-title`}>{t('delete.title')}</h3>
       <p id={`${ids}-body`}>{t('delete.body')}</p>
       <div className="tr-panel-buttons">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => dialog.current?.close()} disabled={busy} ref={cancelButton}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => dialog.current?.close()}
+          disabled={busy}
+          ref={cancelButton}
+        >
           {t('modal.cancel')}
         </button>
-        <button type="button" className="btn btn-primary btn-sm tr-danger-solid" onClick={onConfirm} disabled={busy} data-testid="delete-confirm-yes">
+        <button
+          type="button"
+          className="btn btn-primary btn-sm tr-danger-solid"
+          onClick={onConfirm}
+          disabled={busy}
+          data-testid="delete-confirm-yes"
+        >
           {busy ? t('modal.working') : t('delete.confirm')}
         </button>
       </div>

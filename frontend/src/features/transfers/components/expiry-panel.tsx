@@ -41,9 +41,7 @@ export function ExpiryPanel({ detail, run, busy, onCancel }: PanelProps) {
         })
       }
     >
-      <p className="muted">
-        {t('expiry.current', { date: formatDateTime(detail.expiryDate, lng) })}
-      </p>
+      <p className="muted">{t('expiry.current', { date: formatDateTime(detail.expiryDate, lng) })}</p>
       <div role="radiogroup" aria-label={tApp('send.expiry.legend')} className="tr-choices-grid">
         {options.map((option) => (
           <label key={option.seconds} className={`tr-choice${option.allowed ? '' : ' tr-choice-locked'}`}>
@@ -68,7 +66,15 @@ export function ExpiryPanel({ detail, run, busy, onCancel }: PanelProps) {
           <label className="tr-label" htmlFor={dateId}>
             {tApp('send.expiry.dateLabel')}
           </label>
-          <CustomExpiryInput id={dateId} className="field-input" value={custom} now={now} invalid={!!problem} onChange={setCustom} testId="expiry-date" />
+          <CustomExpiryInput
+            id={dateId}
+            className="field-input"
+            value={custom}
+            now={now}
+            invalid={!!problem}
+            onChange={setCustom}
+            testId="expiry-date"
+          />
         </div>
       )}
       {problem && custom !== null && <p className="tr-field-error">{tApp(`send.errors.${problem}`)}</p>}

@@ -5,7 +5,14 @@ import type { ForwardResponse } from '@domain/dashboard-api';
 import { MESSAGE_MAX_LENGTH } from '@domain/validation';
 import { fetchContacts } from '@/shared/account/account-api';
 import { RecipientsField } from '@/shared/send-form/components/recipients-field';
-import { commitRecipients, initialForm, removeRecipient, typeRecipients, withDraftCommitted, type SendForm } from '@/shared/send-form/send-state';
+import {
+  commitRecipients,
+  initialForm,
+  removeRecipient,
+  typeRecipients,
+  withDraftCommitted,
+  type SendForm,
+} from '@/shared/send-form/send-state';
 import { useSession } from '@/lib/session/session-provider';
 import { forwardTransfer } from '../api/transfers-api';
 import { CopyLink } from '@/components/copy-link';
@@ -53,7 +60,9 @@ export function ForwardPanel({ detail, run, busy, onCancel }: PanelProps) {
             {t('forward.copying')}
           </p>
         ) : (
-          forwarded.recipients.length > 0 && <p className="muted">{t('forward.mailed', { emails: forwarded.recipients.join(', ') })}</p>
+          forwarded.recipients.length > 0 && (
+            <p className="muted">{t('forward.mailed', { emails: forwarded.recipients.join(', ') })}</p>
+          )
         )}
         <div className="tr-panel-buttons">
           <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
@@ -94,7 +103,12 @@ export function ForwardPanel({ detail, run, busy, onCancel }: PanelProps) {
       <div role="radiogroup" aria-label={t('forward.as')} className="tr-choices-row">
         {(['email', 'link'] as const).map((mode) => (
           <label key={mode} className="tr-choice">
-            <input type="radio" name={name} checked={form.sendAs === mode} onChange={() => setForm((f) => ({ ...f, sendAs: mode }))} />
+            <input
+              type="radio"
+              name={name}
+              checked={form.sendAs === mode}
+              onChange={() => setForm((f) => ({ ...f, sendAs: mode }))}
+            />
             <span>{t(`forward.${mode}`)}</span>
           </label>
         ))}

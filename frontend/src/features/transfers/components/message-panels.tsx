@@ -8,7 +8,8 @@ export function ResendPanel({ detail, run, busy, onCancel }: PanelProps) {
   const { t } = useTranslation('transfers');
   const all = detail.recipientsDetail.map((r) => r.email);
   const [chosen, setChosen] = useState<readonly string[]>(all);
-  const toggle = (email: string) => setChosen((c) => (c.includes(email) ? c.filter((e) => e !== email) : [...c, email]));
+  const toggle = (email: string) =>
+    setChosen((c) => (c.includes(email) ? c.filter((e) => e !== email) : [...c, email]));
   return (
     <PanelForm
       title={t('resend.title')}
@@ -28,7 +29,11 @@ export function ResendPanel({ detail, run, busy, onCancel }: PanelProps) {
       <fieldset className="tr-fieldset">
         <legend className="tr-label">{t('resend.who')}</legend>
         <label className="tr-choice">
-          <input type="checkbox" checked={chosen.length === all.length} onChange={(e) => setChosen(e.target.checked ? all : [])} />
+          <input
+            type="checkbox"
+            checked={chosen.length === all.length}
+            onChange={(e) => setChosen(e.target.checked ? all : [])}
+          />
           <span>{t('resend.all')}</span>
         </label>
         <ul className="tr-choices">

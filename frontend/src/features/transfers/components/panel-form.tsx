@@ -47,7 +47,12 @@ export function PanelForm({
         <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel} disabled={busy}>
           {t('modal.cancel')}
         </button>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !canSubmit} data-testid="panel-submit">
+        <button
+          type="submit"
+          className="btn btn-primary btn-sm"
+          disabled={busy || !canSubmit}
+          data-testid="panel-submit"
+        >
           {busy ? t('modal.working') : submit}
         </button>
       </div>

@@ -24,7 +24,16 @@ export function qrPath(text: string): { size: number; path: string } {
 export function QrCode({ text, label, px = 148 }: { text: string; label: string; px?: number }) {
   const { size, path } = useMemo(() => qrPath(text), [text]);
   return (
-    <svg className="tr-qr" viewBox={`0 0 ${size} ${size}`} width={px} height={px} role="img" aria-label={label} shapeRendering="crispEdges" data-testid="transfer-qr">
+    <svg
+      className="tr-qr"
+      viewBox={`0 0 ${size} ${size}`}
+      width={px}
+      height={px}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      data-testid="transfer-qr"
+    >
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#0f172a" />
     </svg>

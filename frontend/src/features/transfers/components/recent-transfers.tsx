@@ -51,7 +51,10 @@ export function RecentTransfers({ rows, failed }: RecentTransfersProps) {
                 <ExpiryLabel row={row} now={now} />
               </span>
               <span className="tr-recent-downloads" data-testid="recent-downloads">
-                {t('recent.downloads', { count: row.total_downloads, formatted: formatCount(row.total_downloads, lng) })}
+                {t('recent.downloads', {
+                  count: row.total_downloads,
+                  formatted: formatCount(row.total_downloads, lng),
+                })}
               </span>
             </li>
           ))}

@@ -11,8 +11,12 @@ import { ExpiryPanel } from './expiry-panel';
 import { PasswordPanel } from './password-panel';
 import { DeleteConfirm } from './delete-confirm';
 
-const AddFilesPanel = lazy(() => importWithRetry(() => import('./add-files-panel')).then((m) => ({ default: m.AddFilesPanel })));
-const ForwardPanel = lazy(() => importWithRetry(() => import('./forward-panel')).then((m) => ({ default: m.ForwardPanel })));
+const AddFilesPanel = lazy(() =>
+  importWithRetry(() => import('./add-files-panel')).then((m) => ({ default: m.AddFilesPanel })),
+);
+const ForwardPanel = lazy(() =>
+  importWithRetry(() => import('./forward-panel')).then((m) => ({ default: m.ForwardPanel })),
+);
 
 export interface ActionNotice {
   readonly kind: 'success' | 'error';
@@ -89,7 +93,11 @@ export function TransferActions({ detail, notice, onNotice, onChanged, onDeleted
           </button>
         ))}
       </div>
-      <div className={`tr-live${notice ? ` tr-notice tr-notice-${notice.kind}` : ''}`} role={notice?.kind === 'error' ? 'alert' : 'status'} data-testid="action-notice">
+      <div
+        className={`tr-live${notice ? ` tr-notice tr-notice-${notice.kind}` : ''}`}
+        role={notice?.kind === 'error' ? 'alert' : 'status'}
+        data-testid="action-notice"
+      >
         {notice?.text ?? ''}
       </div>
       <div id={`${ids}-panel`}>
@@ -128,4 +136,3 @@ export function TransferActions({ detail, notice, onNotice, onChanged, onDeleted
     </section>
   );
 }
-

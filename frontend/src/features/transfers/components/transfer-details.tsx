@@ -78,7 +78,9 @@ export function TransferView({ detail }: { detail: TransferDetail }) {
             </div>
             <div>
               <dt>{t('modal.facts.sender')}</dt>
-              <dd className="tr-break">{detail.senderName ? `${detail.senderName} <${detail.senderEmail}>` : detail.senderEmail}</dd>
+              <dd className="tr-break">
+                {detail.senderName ? `${detail.senderName} <${detail.senderEmail}>` : detail.senderEmail}
+              </dd>
             </div>
             {detail.forwardedFrom && (
               <div>
@@ -96,13 +98,21 @@ export function TransferView({ detail }: { detail: TransferDetail }) {
 
       <section className="tr-section" aria-labelledby={`${ids}-message`}>
         <h3 id={`${ids}-message`}>{t('modal.message')}</h3>
-        {detail.message ? <p className="tr-message">{detail.message}</p> : <p className="muted">{t('modal.noMessage')}</p>}
+        {detail.message ? (
+          <p className="tr-message">{detail.message}</p>
+        ) : (
+          <p className="muted">{t('modal.noMessage')}</p>
+        )}
       </section>
 
       <FilesSection detail={detail} />
       {/* what the recipients see and play; none once expired or deleted */}
       {(phase === 'active' || phase === 'expiring') && !detail.purged && detail.files.length > 0 && (
-        <LazyPreviews key={detail.slug} files={detail.files} load={(signal) => fetchTransferPreviews(detail.slug, signal)} />
+        <LazyPreviews
+          key={detail.slug}
+          files={detail.files}
+          load={(signal) => fetchTransferPreviews(detail.slug, signal)}
+        />
       )}
       <RecipientsSection detail={detail} />
       <DownloadsSection detail={detail} />

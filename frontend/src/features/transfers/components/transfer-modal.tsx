@@ -64,7 +64,13 @@ export function TransferModal() {
       data-testid="transfer-modal"
     >
       <div className="dash-modal-body tr-modal-body">
-        <button type="button" className="dash-modal-close" aria-label={t('modal.close')} onClick={() => dialog.current?.close()} data-testid="transfer-modal-close">
+        <button
+          type="button"
+          className="dash-modal-close"
+          aria-label={t('modal.close')}
+          onClick={() => dialog.current?.close()}
+          data-testid="transfer-modal-close"
+        >
           <span aria-hidden="true">×</span>
         </button>
         {detail ? (
@@ -116,4 +122,3 @@ export function TransferModal() {
     </dialog>
   );
 }
-

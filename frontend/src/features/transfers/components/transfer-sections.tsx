@@ -13,7 +13,8 @@ export function FilesSection({ detail }: { detail: TransferDetail }) {
   return (
     <section className="tr-section" aria-labelledby={id}>
       <h3 id={id}>
-        {t('modal.files')} <span className="muted tr-h-meta">{t('modal.filesCount', { count: detail.files.length })}</span>
+        {t('modal.files')}{' '}
+        <span className="muted tr-h-meta">{t('modal.filesCount', { count: detail.files.length })}</span>
       </h3>
       {groups.map((group) => (
         <div key={group.folder || '\u0000'} className="tr-folder">
@@ -29,7 +30,11 @@ export function FilesSection({ detail }: { detail: TransferDetail }) {
                   {file.fileName}
                   {file.scan && (
                     <span className={`tr-scan tr-scan-${file.scan}`} data-testid="transfer-file-scan">
-                      {file.scan === 'pending' ? t('modal.scanPending') : file.scan === 'removed' ? t('modal.scanRemoved') : t('modal.scanError')}
+                      {file.scan === 'pending'
+                        ? t('modal.scanPending')
+                        : file.scan === 'removed'
+                          ? t('modal.scanRemoved')
+                          : t('modal.scanError')}
                       {file.finding && <span className="muted"> · {file.finding}</span>}
                     </span>
                   )}
@@ -70,12 +75,20 @@ export function RecipientsSection({ detail }: { detail: TransferDetail }) {
                         <span className="tr-status-done">
                           {status.lastAt === null
                             ? t('modal.downloadedCount', { count: status.times })
-                            : t('modal.downloadedTimes', { count: status.times, when: formatDateTime(status.lastAt, lng) })}
+                            : t('modal.downloadedTimes', {
+                                count: status.times,
+                                when: formatDateTime(status.lastAt, lng),
+                              })}
                         </span>
                       ) : (
                         <span className="tr-status-waiting">{t('modal.notDownloaded')}</span>
                       )}
-                      {r.remindedAt !== undefined && <span className="muted tr-reminded"> · {t('modal.reminded', { when: formatDateTime(r.remindedAt, lng) })}</span>}
+                      {r.remindedAt !== undefined && (
+                        <span className="muted tr-reminded">
+                          {' '}
+                          · {t('modal.reminded', { when: formatDateTime(r.remindedAt, lng) })}
+                        </span>
+                      )}
                     </td>
                   </tr>
                 );
@@ -95,20 +108,30 @@ export function DownloadsSection({ detail }: { detail: TransferDetail }) {
   return (
     <section className="tr-section" aria-labelledby={id}>
       <h3 id={id}>
-        {t('modal.downloadsTitle')} <span className="muted tr-h-meta">{t('modal.downloadsTotal', { count: detail.total_downloads })}</span>
+        {t('modal.downloadsTitle')}{' '}
+        <span className="muted tr-h-meta">{t('modal.downloadsTotal', { count: detail.total_downloads })}</span>
       </h3>
       {detail.downloads.length === 0 ? (
         <p className="muted">{t('modal.noDownloads')}</p>
       ) : (
         <div className="tr-table-wrap">
           <table className="tr-table tr-table-compact" data-testid="transfer-downloads-table">
-            <TableHead columns={[t('modal.downloadColumns.country'), t('modal.downloadColumns.date'), t('modal.downloadColumns.recipient'), t('modal.downloadColumns.file')]} />
+            <TableHead
+              columns={[
+                t('modal.downloadColumns.country'),
+                t('modal.downloadColumns.date'),
+                t('modal.downloadColumns.recipient'),
+                t('modal.downloadColumns.file'),
+              ]}
+            />
             <tbody>
               {detail.downloads.map((d, index) => (
                 <tr key={`${d.dlDate}-${index}`} data-testid="download-row">
                   <td data-testid="download-country">{countryName(d.countryCode, lng) ?? t('modal.unknownCountry')}</td>
                   <td className="tr-nowrap">{formatDateTime(d.dlDate, lng)}</td>
-                  <td className="tr-break">{d.receiverEmail ?? <span className="muted">{t('modal.publicLink')}</span>}</td>
+                  <td className="tr-break">
+                    {d.receiverEmail ?? <span className="muted">{t('modal.publicLink')}</span>}
+                  </td>
                   <td className="tr-break">{d.dlOrigin === 'zip' ? t('modal.zip') : d.fileName}</td>
                 </tr>
               ))}
@@ -122,7 +145,16 @@ export function DownloadsSection({ detail }: { detail: TransferDetail }) {
 
 function FolderIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
     </svg>
   );

@@ -16,7 +16,9 @@ export function TransferSettingsCard({ user }: { user: SessionUser }) {
   const { t: tApp } = useTranslation();
   const { setUser } = useSession();
   const id = useId();
-  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'failed'; message: string }>({
+    kind: 'idle',
+  });
   // The box follows the click at once; a failed save puts it back to what the account says.
   const [chosen, setChosen] = useState<boolean | null>(null);
   const on = chosen ?? user.transferSettings?.expiryReminders !== false;

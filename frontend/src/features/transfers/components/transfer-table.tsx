@@ -84,12 +84,19 @@ export function TransferTable({ rows, search }: { rows: readonly TransferRow[]; 
                   <FilesLabel row={row} />
                 </Link>
                 {row.hasPassword && (
-                  <span className="tr-lock" role="img" aria-label={t('list.passwordProtected')} title={t('list.passwordProtected')}>
+                  <span
+                    className="tr-lock"
+                    role="img"
+                    aria-label={t('list.passwordProtected')}
+                    title={t('list.passwordProtected')}
+                  >
                     <LockIcon />
                   </span>
                 )}
                 {/* a team mate's transfer shared with the viewer */}
-                {row.sharedBy && <span className="muted tr-shared-by"> · {t('list.sharedBy', { email: row.sharedBy })}</span>}
+                {row.sharedBy && (
+                  <span className="muted tr-shared-by"> · {t('list.sharedBy', { email: row.sharedBy })}</span>
+                )}
               </th>
               <td className="tr-nowrap">{formatSize(row.size, lng)}</td>
               <td className="tr-cell-recipients">
@@ -112,7 +119,17 @@ export function TransferTable({ rows, search }: { rows: readonly TransferRow[]; 
 
 export function LockIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="14"
+      height="14"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <rect x="5" y="11" width="14" height="9" rx="2" />
       <path d="M8 11V8a4 4 0 0 1 8 0v3" />
     </svg>

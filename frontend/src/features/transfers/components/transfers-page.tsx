@@ -59,7 +59,10 @@ export function TransfersPage() {
   useEffect(() => {
     const next = typed.trim().slice(0, SEARCH_MAX_LENGTH);
     if (next === q) return;
-    const timer = setTimeout(() => setSearchParams(new URLSearchParams(listSearch({ filter, q: next })), { replace: true }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => setSearchParams(new URLSearchParams(listSearch({ filter, q: next })), { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [typed, q, filter, setSearchParams]);
 
@@ -128,12 +131,25 @@ export function TransfersPage() {
             <TransferTable rows={list.rows} search={listSearch({ filter, q })} />
             <div className="tr-more">
               {list.hasMore ? (
-                <button type="button" className="btn btn-ghost" onClick={view.loadMore} disabled={view.loadingMore} data-testid="transfers-load-more">
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  onClick={view.loadMore}
+                  disabled={view.loadingMore}
+                  data-testid="transfers-load-more"
+                >
                   {view.loadingMore ? t('list.loadingMore') : t('list.loadMore')}
                 </button>
               ) : (
                 filter === 'all' &&
-                !q && <p className="muted">{t('list.showing', { shown: formatCount(list.rows.length, lng), total: formatCount(list.counts.allCount, lng) })}</p>
+                !q && (
+                  <p className="muted">
+                    {t('list.showing', {
+                      shown: formatCount(list.rows.length, lng),
+                      total: formatCount(list.counts.allCount, lng),
+                    })}
+                  </p>
+                )
               )}
             </div>
           </>
@@ -168,7 +184,11 @@ function EmptyState({ filter, q }: { filter: ListFilter; q: string }) {
     return (
       <div className="tr-empty" data-testid="transfers-empty">
         <p>{t('list.empty.search', { q })}</p>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => navigate({ pathname: location.pathname, search: listSearch({ filter, q: '' }) })}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => navigate({ pathname: location.pathname, search: listSearch({ filter, q: '' }) })}
+        >
           {t('list.clearSearch')}
         </button>
       </div>

@@ -12,12 +12,14 @@ export interface TransferDetailView {
 
 /** GET /getQs?slug=: one transfer of the signed-in user, in full. */
 export function useTransferDetail(slug: string): TransferDetailView {
-  const [state, setState] = useState<{ slug: string; detail: TransferDetail | null; loading: boolean; error: unknown }>({
-    slug,
-    detail: null,
-    loading: true,
-    error: null,
-  });
+  const [state, setState] = useState<{ slug: string; detail: TransferDetail | null; loading: boolean; error: unknown }>(
+    {
+      slug,
+      detail: null,
+      loading: true,
+      error: null,
+    },
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -41,5 +43,10 @@ export function useTransferDetail(slug: string): TransferDetailView {
   }, [slug]);
 
   const mine = state.slug === slug;
-  return { detail: mine ? state.detail : null, loading: mine ? state.loading : true, error: mine ? state.error : null, reload };
+  return {
+    detail: mine ? state.detail : null,
+    loading: mine ? state.loading : true,
+    error: mine ? state.error : null,
+    reload,
+  };
 }

@@ -23,7 +23,13 @@ export interface TransferListView {
 export function useTransferList(userId: string, filter: ListFilter, q: string): TransferListView {
   const cache = transferListCache();
   const generation = useSyncExternalStore(cache.subscribe, cache.getGeneration, cache.getGeneration);
-  const [state, setState] = useState<{ key: string; list: CachedList | null; refreshing: boolean; loadingMore: boolean; error: unknown }>(() => ({
+  const [state, setState] = useState<{
+    key: string;
+    list: CachedList | null;
+    refreshing: boolean;
+    loadingMore: boolean;
+    error: unknown;
+  }>(() => ({
     key: '',
     list: null,
     refreshing: true,

@@ -5,7 +5,13 @@ import { useAction } from '@/lib/use-action';
 import { createWebhook } from '../webhooks-api';
 import { EventChecks } from './event-checks';
 
-export function AddForm({ list, onCreated }: { list: WebhookListResponse; onCreated: (endpoint: WebhookEndpointView, secret: string) => void }) {
+export function AddForm({
+  list,
+  onCreated,
+}: {
+  list: WebhookListResponse;
+  onCreated: (endpoint: WebhookEndpointView, secret: string) => void;
+}) {
   const { t } = useTranslation('webhooks');
   const ids = useId();
   const [url, setUrl] = useState('');
@@ -60,10 +66,23 @@ export function AddForm({ list, onCreated }: { list: WebhookListResponse; onCrea
             <label htmlFor={`${ids}-desc`} className="dash-label">
               {t('webhooks.add.description')}
             </label>
-            <input id={`${ids}-desc`} className="dash-input" type="text" maxLength={200} value={description} onChange={(e) => setDescription(e.currentTarget.value)} data-testid="webhook-description" />
+            <input
+              id={`${ids}-desc`}
+              className="dash-input"
+              type="text"
+              maxLength={200}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+              data-testid="webhook-description"
+            />
           </div>
           <EventChecks value={events} onChange={setEvents} idPrefix={`${ids}-ev`} legend={t('webhooks.add.events')} />
-          <button type="submit" className="btn btn-primary" disabled={action.busy || !url.trim()} data-testid="webhook-add-submit">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={action.busy || !url.trim()}
+            data-testid="webhook-add-submit"
+          >
             {action.busy ? t('webhooks.add.adding') : t('webhooks.add.submit')}
           </button>
         </form>

@@ -1,25 +1,57 @@
 import { useTranslation } from 'react-i18next';
 import type { DeliveryView, WebhookEndpointView } from '@domain/webhooks-api';
 import { TableHead } from '@/components/table-head';
-import { nextRetryOf } from '../delivery-format';
+import { nextRetryOf } from '@/shared/webhooks/delivery-format';
 import { useWhen } from '../use-when';
 import { ResponseText } from './response-text';
 import { StatusBadge } from './status-badge';
 
-export function DeliveryLog({ endpoint, deliveries, onRedeliver, busy }: { endpoint: WebhookEndpointView; deliveries: readonly DeliveryView[]; onRedeliver: (d: DeliveryView) => void; busy: boolean }) {
+export function DeliveryLog({
+  endpoint,
+  deliveries,
+  onRedeliver,
+  busy,
+}: {
+  endpoint: WebhookEndpointView;
+  deliveries: readonly DeliveryView[];
+  onRedeliver: (d: DeliveryView) => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation('webhooks');
   const when = useWhen();
-  if (deliveries.length === 0) return <p className="muted" data-testid="delivery-log-empty">{t('webhooks.log.empty')}</p>;
+  if (deliveries.length === 0)
+    return (
+      <p className="muted" data-testid="delivery-log-empty">
+        {t('webhooks.log.empty')}
+      </p>
+    );
   return (
     <div className="webhooks-log-wrap">
       <table className="webhooks-log" data-testid="delivery-log">
         <caption>{t('webhooks.log.caption', { url: endpoint.url })}</caption>
-        <TableHead columns={[t('webhooks.log.event'), t('webhooks.log.eventId'), t('webhooks.log.time'), t('webhooks.list.state'), t('webhooks.log.attempts'), t('webhooks.log.response'), t('webhooks.log.nextRetry'), t('webhooks.log.action')]} />
+        <TableHead
+          columns={[
+            t('webhooks.log.event'),
+            t('webhooks.log.eventId'),
+            t('webhooks.log.time'),
+            t('webhooks.list.state'),
+            t('webhooks.log.attempts'),
+            t('webhooks.log.response'),
+            t('webhooks.log.nextRetry'),
+            t('webhooks.log.action'),
+          ]}
+        />
         <tbody>
           {deliveries.map((d) => {
             const next = nextRetryOf(d);
             return (
-              <tr key={d.id} data-testid="delivery-row" data-delivery-id={d.id} data-event-id={d.eventId} data-status={d.status}>
+              <tr
+                key={d.id}
+                data-testid="delivery-row"
+                data-delivery-id={d.id}
+                data-event-id={d.eventId}
+                data-status={d.status}
+              >
                 <td>
                   <code>{d.eventType}</code>
                   {d.redeliveryOf && <span className="muted"> ({t('webhooks.log.redeliveryOf')})</span>}

@@ -24,22 +24,60 @@ export function EndpointActions(props: EndpointActionsProps) {
   const { t } = useTranslation('webhooks');
   return (
     <div className="webhooks-actions">
-      <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={props.onEdit} data-testid="webhook-edit-events">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        disabled={busy}
+        onClick={props.onEdit}
+        data-testid="webhook-edit-events"
+      >
         {t('webhooks.actions.editEvents')}
       </button>
-      <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={props.onToggle} data-testid="webhook-toggle">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        disabled={busy}
+        onClick={props.onToggle}
+        data-testid="webhook-toggle"
+      >
         {endpoint.enabled ? t('webhooks.actions.disable') : t('webhooks.actions.enable')}
       </button>
-      <button type="button" className="btn btn-ghost btn-sm" disabled={busy || !endpoint.enabled} onClick={props.onTest} data-testid="webhook-test">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        disabled={busy || !endpoint.enabled}
+        onClick={props.onTest}
+        data-testid="webhook-test"
+      >
         {t('webhooks.actions.test')}
       </button>
-      <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={props.onRotate} data-testid="webhook-rotate">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        disabled={busy}
+        onClick={props.onRotate}
+        data-testid="webhook-rotate"
+      >
         {t('webhooks.actions.rotate')}
       </button>
-      <button type="button" className="btn btn-ghost btn-sm" ref={props.deleteRef} disabled={busy} onClick={props.onDelete} data-testid="webhook-delete">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        ref={props.deleteRef}
+        disabled={busy}
+        onClick={props.onDelete}
+        data-testid="webhook-delete"
+      >
         {t('webhooks.actions.delete')}
       </button>
-      <button type="button" className="btn btn-ghost btn-sm" aria-expanded={props.logOpen} aria-controls={props.logId} onClick={props.onToggleLog} data-testid="webhook-log-toggle">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-expanded={props.logOpen}
+        aria-controls={props.logId}
+        onClick={props.onToggleLog}
+        data-testid="webhook-log-toggle"
+      >
         {props.logOpen ? t('webhooks.actions.hideLog') : t('webhooks.actions.showLog')}
       </button>
     </div>

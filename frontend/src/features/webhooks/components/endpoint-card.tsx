@@ -35,7 +35,8 @@ export function EndpointCard(props: EndpointCardProps) {
       setNote(null);
       await call();
     });
-  const changed = async (change: Parameters<typeof updateWebhook>[1]) => props.onChanged((await updateWebhook(endpoint.id, change)).endpoint);
+  const changed = async (change: Parameters<typeof updateWebhook>[1]) =>
+    props.onChanged((await updateWebhook(endpoint.id, change)).endpoint);
   const saveEvents = (events: EventType[]) => {
     if (events.length === 0) action.setError(t('webhooks.add.noEvents'));
     else
@@ -52,13 +53,29 @@ export function EndpointCard(props: EndpointCardProps) {
   const again = (d: DeliveryView) => run(() => sent(redeliver(endpoint.id, d.id), t('webhooks.log.redelivered')));
 
   return (
-    <li className="card webhooks-endpoint" aria-labelledby={`${ids}-url`} data-testid="webhook-endpoint" data-endpoint-id={endpoint.id}>
+    <li
+      className="card webhooks-endpoint"
+      aria-labelledby={`${ids}-url`}
+      data-testid="webhook-endpoint"
+      data-endpoint-id={endpoint.id}
+    >
       <EndpointFacts endpoint={endpoint} deliveries={deliveries} urlId={`${ids}-url`} />
       {editing !== null ? (
         <div className="webhooks-edit">
-          <EventChecks value={editing} onChange={setEditing} idPrefix={`${ids}-edit`} legend={t('webhooks.list.events')} />
+          <EventChecks
+            value={editing}
+            onChange={setEditing}
+            idPrefix={`${ids}-edit`}
+            legend={t('webhooks.list.events')}
+          />
           <div className="webhooks-actions">
-            <button type="button" className="btn btn-primary btn-sm" disabled={action.busy} onClick={() => saveEvents(editing)} data-testid="webhook-events-save">
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              disabled={action.busy}
+              onClick={() => saveEvents(editing)}
+              data-testid="webhook-events-save"
+            >
               {t('webhooks.actions.save')}
             </button>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(null)}>
@@ -116,7 +133,9 @@ export function EndpointCard(props: EndpointCardProps) {
         {action.error ?? ''}
       </p>
       <div id={`${ids}-log`} hidden={!logOpen}>
-        {logOpen && deliveries !== null && <DeliveryLog endpoint={endpoint} deliveries={deliveries} onRedeliver={again} busy={action.busy} />}
+        {logOpen && deliveries !== null && (
+          <DeliveryLog endpoint={endpoint} deliveries={deliveries} onRedeliver={again} busy={action.busy} />
+        )}
         {logOpen && (
           <button type="button" className="btn btn-ghost btn-sm" onClick={reload} data-testid="delivery-log-refresh">
             {t('webhooks.log.refresh')}

@@ -5,7 +5,15 @@ import { ResponseText } from './response-text';
 import { StatusBadge } from './status-badge';
 
 /** An endpoint's heading and facts: URL, state, events, last delivery, secret hint. */
-export function EndpointFacts({ endpoint, deliveries, urlId }: { endpoint: WebhookEndpointView; deliveries: readonly DeliveryView[] | null; urlId: string }) {
+export function EndpointFacts({
+  endpoint,
+  deliveries,
+  urlId,
+}: {
+  endpoint: WebhookEndpointView;
+  deliveries: readonly DeliveryView[] | null;
+  urlId: string;
+}) {
   const { t } = useTranslation('webhooks');
   const when = useWhen();
   const last = deliveries?.[0];
@@ -15,7 +23,11 @@ export function EndpointFacts({ endpoint, deliveries, urlId }: { endpoint: Webho
         <code id={urlId} data-testid="webhook-endpoint-url">
           {endpoint.url}
         </code>
-        <span className={`webhooks-badge ${endpoint.enabled ? 'webhooks-badge-delivered' : 'webhooks-badge-off'}`} data-testid="webhook-endpoint-state" data-enabled={String(endpoint.enabled)}>
+        <span
+          className={`webhooks-badge ${endpoint.enabled ? 'webhooks-badge-delivered' : 'webhooks-badge-off'}`}
+          data-testid="webhook-endpoint-state"
+          data-enabled={String(endpoint.enabled)}
+        >
           {endpoint.enabled ? t('webhooks.list.enabled') : t('webhooks.list.disabled')}
         </span>
       </h3>
@@ -33,7 +45,8 @@ export function EndpointFacts({ endpoint, deliveries, urlId }: { endpoint: Webho
         <dd data-testid="webhook-last-delivery">
           {last ? (
             <>
-              <StatusBadge status={last.status} /> <ResponseText delivery={last} /> <span className="muted">{when(last.createdAt)}</span>
+              <StatusBadge status={last.status} /> <ResponseText delivery={last} />{' '}
+              <span className="muted">{when(last.createdAt)}</span>
             </>
           ) : deliveries ? (
             t('webhooks.list.noDeliveries')
@@ -44,7 +57,9 @@ export function EndpointFacts({ endpoint, deliveries, urlId }: { endpoint: Webho
         <dt>{t('webhooks.list.secret')}</dt>
         <dd className="muted">
           <code>{endpoint.secretHint}</code>
-          {endpoint.previousSecretExpiresAt !== undefined && <> ({t('webhooks.list.graceUntil', { time: when(endpoint.previousSecretExpiresAt) })})</>}
+          {endpoint.previousSecretExpiresAt !== undefined && (
+            <> ({t('webhooks.list.graceUntil', { time: when(endpoint.previousSecretExpiresAt) })})</>
+          )}
         </dd>
       </dl>
     </>

@@ -1,9 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import type { EventType } from '@domain/webhooks-api';
-import { SUBSCRIBABLE_EVENTS, eventTextKey } from '../delivery-format';
+import { SUBSCRIBABLE_EVENTS, eventTextKey } from '@/shared/webhooks/delivery-format';
 
 /** One checkbox per event type. */
-export function EventChecks({ value, onChange, idPrefix, legend }: { value: readonly EventType[]; onChange: (events: EventType[]) => void; idPrefix: string; legend: string }) {
+export function EventChecks({
+  value,
+  onChange,
+  idPrefix,
+  legend,
+}: {
+  value: readonly EventType[];
+  onChange: (events: EventType[]) => void;
+  idPrefix: string;
+  legend: string;
+}) {
   const { t } = useTranslation('webhooks');
   return (
     <fieldset className="webhooks-events">

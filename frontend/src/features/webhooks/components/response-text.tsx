@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DeliveryView } from '@domain/webhooks-api';
-import { lastResponseOf } from '../delivery-format';
+import { lastResponseOf } from '@/shared/webhooks/delivery-format';
 
 /** The latest attempt's answer: the HTTP status, or why none came. */
 export function ResponseText({ delivery }: { delivery: DeliveryView }) {

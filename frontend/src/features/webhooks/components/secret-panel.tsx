@@ -31,7 +31,9 @@ export function SecretPanel({ revealed, onDone }: { revealed: Revealed; onDone: 
       <p>
         <strong>{t('webhooks.secret.once')}</strong>
       </p>
-      {revealed.graceUntil !== undefined && <p data-testid="webhook-secret-grace">{t('webhooks.secret.grace', { time: when(revealed.graceUntil) })}</p>}
+      {revealed.graceUntil !== undefined && (
+        <p data-testid="webhook-secret-grace">{t('webhooks.secret.grace', { time: when(revealed.graceUntil) })}</p>
+      )}
       <p>
         {t('webhooks.secret.verifyHint')} <a href={`#${VERIFY_ID}`}>{t('webhooks.secret.verifyLink')}</a>
       </p>

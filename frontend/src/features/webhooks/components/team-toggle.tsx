@@ -28,7 +28,15 @@ export function TeamToggle({ allowed, onSaved }: { allowed: boolean; onSaved: (a
     <section className="card" aria-labelledby={`${ids}-h`} data-testid="webhook-team">
       <h2 id={`${ids}-h`}>{t('webhooks.team.title')}</h2>
       <div className="webhooks-check">
-        <input id={`${ids}-t`} type="checkbox" checked={checked} disabled={action.busy} aria-describedby={`${ids}-hint`} onChange={(e) => change(e.currentTarget.checked)} data-testid="webhook-members-allowed" />
+        <input
+          id={`${ids}-t`}
+          type="checkbox"
+          checked={checked}
+          disabled={action.busy}
+          aria-describedby={`${ids}-hint`}
+          onChange={(e) => change(e.currentTarget.checked)}
+          data-testid="webhook-members-allowed"
+        />
         <label htmlFor={`${ids}-t`}>{t('webhooks.team.toggle')}</label>
       </div>
       <p id={`${ids}-hint`} className="dash-hint">

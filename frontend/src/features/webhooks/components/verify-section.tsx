@@ -7,7 +7,13 @@ export const VERIFY_ID = 'webhooks-verify';
 export function VerifySection() {
   const { t } = useTranslation('webhooks');
   return (
-    <section className="card" id={VERIFY_ID} aria-labelledby={`${VERIFY_ID}-h`} tabIndex={-1} data-testid="webhook-verify">
+    <section
+      className="card"
+      id={VERIFY_ID}
+      aria-labelledby={`${VERIFY_ID}-h`}
+      tabIndex={-1}
+      data-testid="webhook-verify"
+    >
       <h2 id={`${VERIFY_ID}-h`}>{t('webhooks.verify.title')}</h2>
       <p>{t('webhooks.verify.body')}</p>
       <p>{t('webhooks.verify.retries')}</p>

@@ -34,7 +34,8 @@ export function WebhooksPage() {
   const userId = user?._id;
   const load = useLoad(fetchWebhooks, [userId], { enabled: Boolean(userId), refused: isMemberRefusal });
   const edit = load.setData;
-  const replaceEndpoint = (e: WebhookEndpointView) => edit((l) => ({ ...l, endpoints: l.endpoints.map((x) => (x.id === e.id ? e : x)) }));
+  const replaceEndpoint = (e: WebhookEndpointView) =>
+    edit((l) => ({ ...l, endpoints: l.endpoints.map((x) => (x.id === e.id ? e : x)) }));
 
   if (!user) return <PageLoading />;
   return (
@@ -54,7 +55,10 @@ export function WebhooksPage() {
           {revealed && <SecretPanel revealed={revealed} onDone={() => setRevealed(null)} />}
           <section className="webhooks-list" aria-labelledby="webhooks-list-h">
             <h2 id="webhooks-list-h">
-              {t('webhooks.list.title')} <span className="muted webhooks-count">{t('webhooks.list.count', { count: load.data.endpoints.length, max: load.data.max })}</span>
+              {t('webhooks.list.title')}{' '}
+              <span className="muted webhooks-count">
+                {t('webhooks.list.count', { count: load.data.endpoints.length, max: load.data.max })}
+              </span>
             </h2>
             {load.data.endpoints.length === 0 ? (
               <p className="muted" data-testid="webhooks-empty">
@@ -70,7 +74,14 @@ export function WebhooksPage() {
                     onRemoved={(id) => edit((l) => ({ ...l, endpoints: l.endpoints.filter((x) => x.id !== id) }))}
                     onRotated={(next, secret) => {
                       replaceEndpoint(next);
-                      setRevealed({ kind: 'rotated', url: next.url, secret, ...(next.previousSecretExpiresAt !== undefined ? { graceUntil: next.previousSecretExpiresAt } : {}) });
+                      setRevealed({
+                        kind: 'rotated',
+                        url: next.url,
+                        secret,
+                        ...(next.previousSecretExpiresAt !== undefined
+                          ? { graceUntil: next.previousSecretExpiresAt }
+                          : {}),
+                      });
                     }}
                   />
                 ))}
@@ -84,7 +95,12 @@ export function WebhooksPage() {
               setRevealed({ kind: 'created', url: endpoint.url, secret });
             }}
           />
-          {load.data.settings && <TeamToggle allowed={load.data.settings.membersAllowed} onSaved={(membersAllowed) => edit((l) => ({ ...l, settings: { membersAllowed } }))} />}
+          {load.data.settings && (
+            <TeamToggle
+              allowed={load.data.settings.membersAllowed}
+              onSaved={(membersAllowed) => edit((l) => ({ ...l, settings: { membersAllowed } }))}
+            />
+          )}
           <VerifySection />
         </>
       )}

@@ -3,12 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { fetchChangelog } from '@/lib/changelog';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { useLoad } from '@/lib/use-load';
-import { browserStorage, countLabel, countNew, isNewSince, newSince, readLastOpened, writeLastOpened } from '../last-opened';
+import {
+  browserStorage,
+  countLabel,
+  countNew,
+  isNewSince,
+  newSince,
+  readLastOpened,
+  writeLastOpened,
+} from '../last-opened';
 import '../whats-new.css';
 
 /** The panel brings the markdown renderer: it loads on the first opening only. */
-const WhatsNewPanel = lazy(() => importWithRetry(() => import('./whats-new-panel')).then((m) => ({ default: m.WhatsNewPanel })));
-
+const WhatsNewPanel = lazy(() =>
+  importWithRetry(() => import('./whats-new-panel')).then((m) => ({ default: m.WhatsNewPanel })),
+);
 
 /**
  * The dashboard bar's What's-new button (spec §2 What's-new panel): how many changelog entries
@@ -41,8 +50,25 @@ export function WhatsNewButton({ userId, createdAt }: { userId: string; createdA
 
   return (
     <>
-      <button type="button" className="whats-new-toggle" aria-haspopup="dialog" onClick={onOpen} title={t('whatsNew.button')} data-testid="whats-new">
-        <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <button
+        type="button"
+        className="whats-new-toggle"
+        aria-haspopup="dialog"
+        onClick={onOpen}
+        title={t('whatsNew.button')}
+        data-testid="whats-new"
+      >
+        <svg
+          width={16}
+          height={16}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
           <path d="M19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8z" />
         </svg>

@@ -10,7 +10,15 @@ import type { ChangelogLoad } from '../changelog-load';
  * The what's-new panel: a modal dialog (the browser's own, so focus stays inside and Escape
  * closes it) listing the changelog, entries the reader has not seen marked New.
  */
-export function WhatsNewPanel({ load, isNew, onClose }: { load: ChangelogLoad; isNew: (entry: ChangelogEntry) => boolean; onClose: () => void }) {
+export function WhatsNewPanel({
+  load,
+  isNew,
+  onClose,
+}: {
+  load: ChangelogLoad;
+  isNew: (entry: ChangelogEntry) => boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('insights');
   const { t: tApp } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);

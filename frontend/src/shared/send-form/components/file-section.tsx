@@ -25,7 +25,10 @@ function folderPicker(input: HTMLInputElement | null) {
 }
 
 /** File and folder pickers (real buttons, so no mouse or drag is needed) and the picked list. */
-export const FileSection = forwardRef<HTMLDivElement, FileSectionProps>(function FileSection({ files, summary, problem, onAdd, onRemove, recorder }, ref) {
+export const FileSection = forwardRef<HTMLDivElement, FileSectionProps>(function FileSection(
+  { files, summary, problem, onAdd, onRemove, recorder },
+  ref,
+) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -39,13 +42,30 @@ export const FileSection = forwardRef<HTMLDivElement, FileSectionProps>(function
 
   const empty = files.length === 0;
   return (
-    <div ref={ref} className={`qs-files${empty ? ' qs-files-empty' : ''}${problem ? ' qs-files-invalid' : ''}`} aria-describedby={problem ? 'qs-files-problem' : undefined}>
+    <div
+      ref={ref}
+      className={`qs-files${empty ? ' qs-files-empty' : ''}${problem ? ' qs-files-invalid' : ''}`}
+      aria-describedby={problem ? 'qs-files-problem' : undefined}
+    >
       <input ref={fileInput} type="file" multiple hidden onChange={onPicked} data-testid="file-input" tabIndex={-1} />
-      <input ref={(el) => { folderInput.current = el; folderPicker(el); }} type="file" multiple hidden onChange={onPicked} data-testid="folder-input" tabIndex={-1} />
+      <input
+        ref={(el) => {
+          folderInput.current = el;
+          folderPicker(el);
+        }}
+        type="file"
+        multiple
+        hidden
+        onChange={onPicked}
+        data-testid="folder-input"
+        tabIndex={-1}
+      />
 
       {empty ? (
         <div className="qs-files-start">
-          <span className="qs-files-icon"><UploadIcon /></span>
+          <span className="qs-files-icon">
+            <UploadIcon />
+          </span>
           <p className="qs-files-title">{t('send.form.emptyTitle')}</p>
           <div className="qs-pickers">
             <button type="button" className="btn btn-primary btn-sm" onClick={() => fileInput.current?.click()}>
@@ -64,22 +84,45 @@ export const FileSection = forwardRef<HTMLDivElement, FileSectionProps>(function
               const key = fileKey(file);
               const folder = file.itemPath ? file.itemPath.slice(0, file.itemPath.lastIndexOf('/') + 1) : '';
               return (
-                <li key={key} className="qs-file" data-testid="picked-file" data-file-name={file.fileName} data-file-size={file.size}>
+                <li
+                  key={key}
+                  className="qs-file"
+                  data-testid="picked-file"
+                  data-file-name={file.fileName}
+                  data-file-size={file.size}
+                >
                   {file.recording === 'voice' ? (
-                    <MicIcon className="qs-file-icon" aria-label={t('send.recorder.voiceMemo')} aria-hidden={undefined} role="img" />
+                    <MicIcon
+                      className="qs-file-icon"
+                      aria-label={t('send.recorder.voiceMemo')}
+                      aria-hidden={undefined}
+                      role="img"
+                    />
                   ) : file.recording === 'video' ? (
-                    <VideoIcon className="qs-file-icon" aria-label={t('send.recorder.video')} aria-hidden={undefined} role="img" />
+                    <VideoIcon
+                      className="qs-file-icon"
+                      aria-label={t('send.recorder.video')}
+                      aria-hidden={undefined}
+                      role="img"
+                    />
                   ) : (
                     <FileIcon className="qs-file-icon" />
                   )}
                   <span className="qs-file-name">
-                    <span className="qs-file-title" title={key}>{file.fileName}</span>
+                    <span className="qs-file-title" title={key}>
+                      {file.fileName}
+                    </span>
                     <span className="qs-file-meta">
                       {formatBytes(file.size)}
                       {folder && <> · {folder}</>}
                     </span>
                   </span>
-                  <button type="button" className="qs-icon-button" aria-label={t('send.form.removeFile', { name: key })} onClick={() => onRemove(key)}>
+                  <button
+                    type="button"
+                    className="qs-icon-button"
+                    aria-label={t('send.form.removeFile', { name: key })}
+                    onClick={() => onRemove(key)}
+                  >
                     <XIcon />
                   </button>
                 </li>
@@ -96,7 +139,8 @@ export const FileSection = forwardRef<HTMLDivElement, FileSectionProps>(function
               </button>
             </div>
             <p className={`qs-files-total${summary.overLimit ? ' qs-error-text' : ''}`}>
-              {t('send.form.fileCount', { count: summary.count })} · {t('send.form.sizeOfLimit', { size: formatBytes(summary.bytes), limit: formatBytes(summary.limitBytes) })}
+              {t('send.form.fileCount', { count: summary.count })} ·{' '}
+              {t('send.form.sizeOfLimit', { size: formatBytes(summary.bytes), limit: formatBytes(summary.limitBytes) })}
             </p>
           </div>
         </>

@@ -6,7 +6,16 @@ import { SEND_PASSWORD_MIN_LENGTH } from '@domain/input-rules';
  * A transfer's new password with its Show / Hide toggle (`aria-pressed`): the send options and the
  * transfer's password panel. The hint under it has the id `${id}-hint`, which describes the field.
  */
-export function PasswordInput(props: { id: string; value: string; onChange: (value: string) => void; invalid: boolean; rowClassName: string; inputClassName: string; toggleClassName: string; testId: string }) {
+export function PasswordInput(props: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  rowClassName: string;
+  inputClassName: string;
+  toggleClassName: string;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
@@ -23,7 +32,12 @@ export function PasswordInput(props: { id: string; value: string; onChange: (val
         onChange={(e) => props.onChange(e.target.value)}
         data-testid={props.testId}
       />
-      <button type="button" className={props.toggleClassName} aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+      <button
+        type="button"
+        className={props.toggleClassName}
+        aria-pressed={visible}
+        onClick={() => setVisible((v) => !v)}
+      >
         {visible ? t('send.password.hide') : t('send.password.show')}
       </button>
     </div>

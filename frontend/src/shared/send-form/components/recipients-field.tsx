@@ -50,7 +50,14 @@ export const RecipientsField = forwardRef<HTMLDivElement, RecipientsFieldProps>(
     if (expanded && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault();
       const last = suggestions.length - 1;
-      const index = event.key === 'ArrowDown' ? (activeIndex >= last ? 0 : activeIndex + 1) : activeIndex <= 0 ? last : activeIndex - 1;
+      const index =
+        event.key === 'ArrowDown'
+          ? activeIndex >= last
+            ? 0
+            : activeIndex + 1
+          : activeIndex <= 0
+            ? last
+            : activeIndex - 1;
       setActive({ draft, index });
     } else if (expanded && event.key === 'Escape') {
       event.preventDefault();
@@ -87,7 +94,12 @@ export const RecipientsField = forwardRef<HTMLDivElement, RecipientsFieldProps>(
             {recipients.map((email) => (
               <li key={email} className="qs-chip">
                 <span>{email}</span>
-                <button type="button" className="qs-chip-remove" aria-label={t('send.form.removeRecipient', { email })} onClick={() => onRemove(email)}>
+                <button
+                  type="button"
+                  className="qs-chip-remove"
+                  aria-label={t('send.form.removeRecipient', { email })}
+                  onClick={() => onRemove(email)}
+                >
                   <XIcon width={12} height={12} />
                 </button>
               </li>
@@ -126,7 +138,14 @@ export const RecipientsField = forwardRef<HTMLDivElement, RecipientsFieldProps>(
         />
       </div>
       {contacts && (
-        <ul id={listId} role="listbox" className="qs-suggestions" aria-labelledby={`${id}-label`} hidden={!expanded} data-testid="recipient-suggestions">
+        <ul
+          id={listId}
+          role="listbox"
+          className="qs-suggestions"
+          aria-labelledby={`${id}-label`}
+          hidden={!expanded}
+          data-testid="recipient-suggestions"
+        >
           {expanded &&
             suggestions.map((contact, index) => (
               <li
@@ -144,7 +163,9 @@ export const RecipientsField = forwardRef<HTMLDivElement, RecipientsFieldProps>(
               >
                 <span className="qs-suggestion-email">{contact.email}</span>
                 {(contact.name || contact.company) && (
-                  <span className="qs-suggestion-meta">{[contact.name, contact.company].filter(Boolean).join(' · ')}</span>
+                  <span className="qs-suggestion-meta">
+                    {[contact.name, contact.company].filter(Boolean).join(' · ')}
+                  </span>
                 )}
               </li>
             ))}

@@ -39,7 +39,13 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
 
   return (
     <section className="qs-progress" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="qs-title qs-center" tabIndex={-1} data-step-heading data-testid="progress-phase">
+      <h2
+        id={`${id}-title`}
+        className="qs-title qs-center"
+        tabIndex={-1}
+        data-step-heading
+        data-testid="progress-phase"
+      >
         {t(PHASE_KEYS[progress.phase])}
       </h2>
       <div
@@ -79,7 +85,10 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
         )}
       </div>
       <div className={finishing ? 'qs-bar qs-bar-busy' : 'qs-bar'} aria-hidden="true">
-        <div className="qs-bar-fill" style={{ width: `${finishing ? FINISHING_ARC_PERCENT : barWidthPercent(percent)}%` }} />
+        <div
+          className="qs-bar-fill"
+          style={{ width: `${finishing ? FINISHING_ARC_PERCENT : barWidthPercent(percent)}%` }}
+        />
       </div>
       <dl className="qs-stats">
         <div>
@@ -88,20 +97,34 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
         </div>
         <div>
           <dt className="sr-only">{t('send.progress.remainingLabel')}</dt>
-          <dd data-testid="progress-remaining">{finishing ? t('send.progress.finishingDetail') : 'count' in remaining ? t(remaining.key, { count: remaining.count }) : t(remaining.key)}</dd>
+          <dd data-testid="progress-remaining">
+            {finishing
+              ? t('send.progress.finishingDetail')
+              : 'count' in remaining
+                ? t(remaining.key, { count: remaining.count })
+                : t(remaining.key)}
+          </dd>
         </div>
         <div>
           <dt className="sr-only">{t('send.progress.filesLabel')}</dt>
-          <dd data-testid="progress-files">{t('send.progress.files', { done: progress.filesDone, total: progress.filesTotal })}</dd>
+          <dd data-testid="progress-files">
+            {t('send.progress.files', { done: progress.filesDone, total: progress.filesTotal })}
+          </dd>
         </div>
         <div>
           <dt className="sr-only">{t('send.progress.bytesLabel')}</dt>
-          <dd>{t('send.progress.bytes', { done: formatBytes(progress.bytesDone), total: formatBytes(progress.bytesTotal) })}</dd>
+          <dd>
+            {t('send.progress.bytes', {
+              done: formatBytes(progress.bytesDone),
+              total: formatBytes(progress.bytesTotal),
+            })}
+          </dd>
         </div>
       </dl>
       {/* Screen readers hear the phase and each 10 % step, not every progress tick. */}
       <p className="sr-only" aria-live="polite" aria-atomic="true">
-        {t(PHASE_KEYS[progress.phase])} {finishing ? t('send.progress.finishing') : t('send.progress.announce', { percent: announcedPercent(percent) })}
+        {t(PHASE_KEYS[progress.phase])}{' '}
+        {finishing ? t('send.progress.finishing') : t('send.progress.announce', { percent: announcedPercent(percent) })}
       </p>
       {confirming ? (
         <div className="qs-confirm" role="alertdialog" aria-labelledby={`${id}-confirm`} aria-modal="false">
@@ -112,13 +135,25 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
             <button type="button" className="btn btn-primary btn-sm" onClick={onCancel} data-testid="cancel-yes">
               {t('send.progress.yes')}
             </button>
-            <button ref={noButton} type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirming(false)} data-testid="cancel-no">
+            <button
+              ref={noButton}
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => setConfirming(false)}
+              data-testid="cancel-no"
+            >
               {t('send.progress.no')}
             </button>
           </div>
         </div>
       ) : (
-        <button ref={cancelButton} type="button" className="btn btn-ghost btn-sm qs-cancel" onClick={() => setConfirming(true)} data-testid="cancel-upload">
+        <button
+          ref={cancelButton}
+          type="button"
+          className="btn btn-ghost btn-sm qs-cancel"
+          onClick={() => setConfirming(true)}
+          data-testid="cancel-upload"
+        >
           {t('send.progress.cancel')}
         </button>
       )}

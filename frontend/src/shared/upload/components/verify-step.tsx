@@ -48,7 +48,8 @@ export function VerifyStep({ email, lang, onVerified, onBack }: VerifyStepProps)
       await requestSenderCode(email, lang);
       return true;
     } catch (err) {
-      if (live.current) setError(err instanceof ApiError && !err.isNetwork ? apiText(err) : t('send.toast.connectionTrouble'));
+      if (live.current)
+        setError(err instanceof ApiError && !err.isNetwork ? apiText(err) : t('send.toast.connectionTrouble'));
       return false;
     }
   };
@@ -101,7 +102,13 @@ export function VerifyStep({ email, lang, onVerified, onBack }: VerifyStepProps)
   return (
     <form className="qs-verify" onSubmit={verify} noValidate aria-labelledby={`${id}-title`}>
       <div className="qs-step-head">
-        <button type="button" className="qs-icon-button qs-back" aria-label={t('send.verify.back')} onClick={onBack} data-testid="verify-back">
+        <button
+          type="button"
+          className="qs-icon-button qs-back"
+          aria-label={t('send.verify.back')}
+          onClick={onBack}
+          data-testid="verify-back"
+        >
           <BackIcon />
         </button>
         <h2 id={`${id}-title`} className="qs-title" tabIndex={-1} data-step-heading>
@@ -132,12 +139,24 @@ export function VerifyStep({ email, lang, onVerified, onBack }: VerifyStepProps)
       <p id={problemId} className="qs-field-error" role="alert">
         {error ?? ''}
       </p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={code.length !== GUEST_CODE_LENGTH || checking} data-testid="verify-button">
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={code.length !== GUEST_CODE_LENGTH || checking}
+        data-testid="verify-button"
+      >
         {checking ? t('send.verify.verifying') : t('send.verify.verify')}
       </button>
       <p className="qs-resend">
         <span>{t('send.verify.noCode')}</span>{' '}
-        <button type="button" className="qs-link-button" onClick={resend} disabled={resending} aria-busy={resending} data-testid="resend-code">
+        <button
+          type="button"
+          className="qs-link-button"
+          onClick={resend}
+          disabled={resending}
+          aria-busy={resending}
+          data-testid="resend-code"
+        >
           <RefreshIcon className={resending ? 'qs-spin' : undefined} /> {t('send.verify.resend')}
         </button>
       </p>
