@@ -10,8 +10,8 @@ import { deployedAssembly, synthSendBridge } from './synth';
  * Deterministic budgets of the deployment (conventions 17): CloudFormation resources per stack
  * (the hard limit is 500) and the minified size of every Lambda bundle.
  */
-export const MAX_STACK_RESOURCES = 400;
-export const MAX_CORE_RESOURCES_PER_ROUTE = 2.5;
+const MAX_STACK_RESOURCES = 400;
+const MAX_CORE_RESOURCES_PER_ROUTE = 2.5;
 /**
  * Bundle budgets, in bytes as on disk (1 KB = 1,000 bytes, 1 MB = 1,000,000 bytes): per function,
  * the sum of every file in its code asset, index.mjs and every chunk beside it, lazily imported
@@ -21,12 +21,12 @@ export const MAX_CORE_RESOURCES_PER_ROUTE = 2.5;
  * libvips, ~20 MB), which no JavaScript budget can hold; the whole asset, all files included,
  * is held to Lambda's own limit for unzipped code.
  */
-export const MAX_BUNDLE_BYTES = 1_000_000;
-export const MEDIAN_BUNDLE_BYTES = 700_000;
+const MAX_BUNDLE_BYTES = 1_000_000;
+const MEDIAN_BUNDLE_BYTES = 700_000;
 /** Lambda's quota for a function's unzipped code (deployment package and layers): 250 MB. */
-export const LAMBDA_UNZIPPED_CODE_BYTES = 262_144_000;
+const LAMBDA_UNZIPPED_CODE_BYTES = 262_144_000;
 
-export interface AssetBytes {
+interface AssetBytes {
   /** every file that is neither a source map nor under node_modules/: what the budgets hold */
   readonly code: number;
   readonly sourceMaps: number;
@@ -37,7 +37,7 @@ export interface AssetBytes {
 }
 
 /** Sizes of every file under an asset directory, by kind (see MAX_BUNDLE_BYTES). */
-export function assetBytes(dir: string): AssetBytes {
+function assetBytes(dir: string): AssetBytes {
   let code = 0;
   let sourceMaps = 0;
   let nativePackages = 0;

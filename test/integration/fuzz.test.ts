@@ -415,7 +415,7 @@ describe('fuzzing every route from its schemas', () => {
 
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: no 5xx, no stack trace, no internal name',
-    async (name, route) => {
+    async (_name, route) => {
       const { t, password, request, invite } = await recordFor(route);
       const hints = hintsFor(t, password, request, invite);
       await fc.assert(

@@ -6,6 +6,7 @@ export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
     <thead>
       <tr>
         {columns.map((column, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a screen's header row is fixed and never reorders
           <th scope="col" key={index}>
             {column}
           </th>

@@ -15,7 +15,10 @@ function numberFormat(language: string, kind: string, options?: Intl.NumberForma
   const tag = locale(language);
   const key = `${tag} ${kind}`;
   let format = formatters.get(key);
-  if (!format) formatters.set(key, (format = new Intl.NumberFormat(tag, options)));
+  if (!format) {
+    format = new Intl.NumberFormat(tag, options);
+    formatters.set(key, format);
+  }
   return format;
 }
 

@@ -59,7 +59,9 @@ export function useRouteHead(): void {
         })
         .catch(() => undefined); // the servers' headers still cover a first load of a private page
     };
-    const cancel = loaded ? (run(), undefined) : whenIdle(run);
+    let cancel: (() => void) | undefined;
+    if (loaded) run();
+    else cancel = whenIdle(run);
     return () => {
       current = false;
       cancel?.();

@@ -26,9 +26,15 @@ const answers = new WeakMap<readonly RouteObject[], Map<string, boolean>>();
 
 function servedIn(routes: readonly RouteObject[], path: string): boolean {
   let known = answers.get(routes);
-  if (!known) answers.set(routes, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    answers.set(routes, known);
+  }
   let served = known.get(path);
-  if (served === undefined) known.set(path, (served = isServedPath(routes, path)));
+  if (served === undefined) {
+    served = isServedPath(routes, path);
+    known.set(path, served);
+  }
   return served;
 }
 

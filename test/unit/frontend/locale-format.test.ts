@@ -27,9 +27,9 @@ describe('sizes per locale', () => {
   it('a file request’s refusal names its limit in the page’s language', () => {
     const fr = refusalText('request_too_large', { limit: 1_500_000 }, 'fr');
     expect(fr?.key).toBe('public.refused.tooLarge');
-    expect(plain(String((fr?.params as { max: string }).max))).toBe('1,5 Mo');
+    expect(plain(String((fr!.params as { max: string }).max))).toBe('1,5 Mo');
     const en = refusalText('request_too_large', { limit: 1_500_000 });
-    expect(plain(String((en?.params as { max: string }).max))).toBe('1.5 MB');
+    expect(plain(String((en!.params as { max: string }).max))).toBe('1.5 MB');
   });
 });
 

@@ -35,9 +35,9 @@ function useHomeExtras(): HomeExtras | null {
         .then((loaded) => live && setExtras(loaded))
         .catch(() => undefined); // extras only: the page works without them
     };
-    const cancel = window.matchMedia('(min-width: 641px)').matches
-      ? whenIdle(load)
-      : (window.addEventListener('scroll', load, { passive: true }), undefined);
+    let cancel: (() => void) | undefined;
+    if (window.matchMedia('(min-width: 641px)').matches) cancel = whenIdle(load);
+    else window.addEventListener('scroll', load, { passive: true });
     return () => {
       live = false;
       cancel?.();

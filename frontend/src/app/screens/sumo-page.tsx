@@ -19,6 +19,7 @@ export function SumoPage() {
         <p>{t('sumo.stackBody')}</p>
         <div className="code-stack" aria-hidden="true">
           {Array.from({ length: 8 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: eight fixed, decorative digits
             <span key={index}>{index + 1}</span>
           ))}
         </div>

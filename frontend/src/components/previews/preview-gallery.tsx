@@ -185,7 +185,9 @@ function Player({ file, preview, onBroken }: { file: PreviewFile; preview: FileP
       </figcaption>
       {preview.kind === 'video' ? (
         <video
-          ref={(el) => void (media.current = el)}
+          ref={(el) => {
+            media.current = el;
+          }}
           src={src}
           controls
           preload="metadata"
@@ -196,7 +198,9 @@ function Player({ file, preview, onBroken }: { file: PreviewFile; preview: FileP
         />
       ) : (
         <audio
-          ref={(el) => void (media.current = el)}
+          ref={(el) => {
+            media.current = el;
+          }}
           src={src}
           controls
           preload="metadata"

@@ -23,7 +23,7 @@ beforeAll(async () => {
 const noop = () => undefined;
 
 /** The value attribute of the input with this test id. */
-function valueOf(html: ReturnType<typeof renderHtml>, testId: string): string | null {
+function fieldValue(html: ReturnType<typeof renderHtml>, testId: string): string | null {
   return html.attr(testId, 'value');
 }
 
@@ -46,11 +46,11 @@ describe('the new-request form, on its first paint', () => {
       /<textarea[^>]*data-testid="request-form-message"[^>]*>Send me the signed copy\.<\/textarea>/,
     );
     const due = toDateInputValue(Date.now() + 14 * 86_400_000);
-    expect(valueOf(html, 'request-form-due')).toBe(due);
-    expect(valueOf(html, 'request-form-size')).toBe('2');
-    expect(valueOf(html, 'request-form-types')).toBe('pdf');
-    expect(valueOf(html, 'request-form-files')).toBe('3');
-    expect(valueOf(html, 'request-form-title')).toBe('');
+    expect(fieldValue(html, 'request-form-due')).toBe(due);
+    expect(fieldValue(html, 'request-form-size')).toBe('2');
+    expect(fieldValue(html, 'request-form-types')).toBe('pdf');
+    expect(fieldValue(html, 'request-form-files')).toBe('3');
+    expect(fieldValue(html, 'request-form-title')).toBe('');
   });
 
   it("starts empty without settings and says the plan's limits", () => {
@@ -58,8 +58,8 @@ describe('the new-request form, on its first paint', () => {
       i18n,
       <RequestFormPanel role="free" settings={undefined} onCreated={noop} onCancel={noop} />,
     );
-    expect(valueOf(html, 'request-form-due')).toBe('');
-    expect(valueOf(html, 'request-form-size')).toBe('');
+    expect(fieldValue(html, 'request-form-due')).toBe('');
+    expect(fieldValue(html, 'request-form-size')).toBe('');
     const files = limitsFor('free').files;
     expect(html.text()).toContain(`Leave empty for your plan's limit (${files}).`);
     expect(html.text()).toContain("Leave empty for your plan's limit (3 GB).");

@@ -7,7 +7,15 @@ describe('TableHead', () => {
   it('is one row of column headers, in order, text or markup', () => {
     const html = renderToStaticMarkup(
       <table>
-        <TableHead columns={['Name', 'Key', <span className="sr-only">Actions</span>]} />
+        <TableHead
+          columns={[
+            'Name',
+            'Key',
+            <span key="actions" className="sr-only">
+              Actions
+            </span>,
+          ]}
+        />
       </table>,
     );
     expect(html).toBe(

@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { useAction, type Action, type ActionOptions } from '@/lib/use-action';
 import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
-import { click, mount, settle } from '../../../helpers/dom-render';
+import { mount, settle } from '../../../helpers/dom-render';
 
 function deferred() {
   let resolve!: () => void;

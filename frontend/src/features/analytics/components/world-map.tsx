@@ -70,6 +70,7 @@ export function WorldMap({
       <div className="analytics-map-legend" aria-hidden="true">
         <span>{legendFewer}</span>
         {Array.from({ length: SHADES }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the legend's shades are a fixed scale
           <span key={i} className={`analytics-map-swatch map-shade-${i + 1}`} />
         ))}
         <span>{legendMore}</span>

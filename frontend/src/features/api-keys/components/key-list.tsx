@@ -29,7 +29,9 @@ export function KeyList({ keys, onRevoked }: { keys: readonly ApiKeyView[]; onRe
                 t('list.scopes'),
                 t('list.created'),
                 t('list.lastUsed'),
-                <span className="sr-only">{t('list.actions')}</span>,
+                <span key="actions" className="sr-only">
+                  {t('list.actions')}
+                </span>,
               ]}
             />
             <tbody>

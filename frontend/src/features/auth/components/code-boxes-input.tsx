@@ -89,7 +89,7 @@ export function CodeBoxesInput({
     >
       {digits.map((digit, index) => (
         <input
-          // A fixed row of five: the index is each box's identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of five; the index is each box's identity
           key={index}
           ref={(el) => {
             boxes.current[index] = el;

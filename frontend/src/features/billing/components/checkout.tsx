@@ -58,7 +58,7 @@ export function Checkout({
       const config = await fetchBillingConfig();
       const price = checkoutPrice(config.prices, role, period);
       if (!price) return { phase: 'failed', problem: 'not_on_sale' } as const;
-      let created;
+      let created: Awaited<ReturnType<typeof createCheckout>>;
       try {
         created = await createCheckout({
           price_id: price.priceId,

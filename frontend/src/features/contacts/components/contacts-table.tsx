@@ -32,7 +32,9 @@ export function ContactsTable({ rows, total, max, q, shown, onShowMore, onEdit, 
               t('table.name'),
               t('table.company'),
               t('table.lastSent'),
-              <span className="sr-only">{t('table.actions')}</span>,
+              <span key="actions" className="sr-only">
+                {t('table.actions')}
+              </span>,
             ]}
           />
           <tbody>

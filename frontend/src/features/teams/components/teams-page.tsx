@@ -139,7 +139,12 @@ export function TeamsPage() {
         headingId={`${emailId}-members`}
         busy={action.busy}
         day={day}
-        onRemove={(id, name) => act(async () => (await removeMember(id), t('members.removed', { name })))}
+        onRemove={(id, name) =>
+          act(async () => {
+            await removeMember(id);
+            return t('members.removed', { name });
+          })
+        }
       />
 
       <InvitesSection
@@ -147,8 +152,18 @@ export function TeamsPage() {
         headingId={`${emailId}-invites`}
         busy={action.busy}
         day={day}
-        onResend={(i) => void act(async () => (await resendInvite(i.id, lng), t('invites.resent', { email: i.email })))}
-        onRevoke={(i) => void act(async () => (await revokeInvite(i.id), t('invites.revoked', { email: i.email })))}
+        onResend={(i) =>
+          void act(async () => {
+            await resendInvite(i.id, lng);
+            return t('invites.resent', { email: i.email });
+          })
+        }
+        onRevoke={(i) =>
+          void act(async () => {
+            await revokeInvite(i.id);
+            return t('invites.revoked', { email: i.email });
+          })
+        }
       />
     </div>
   );

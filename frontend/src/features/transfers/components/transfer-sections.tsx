@@ -126,6 +126,7 @@ export function DownloadsSection({ detail }: { detail: TransferDetail }) {
             />
             <tbody>
               {detail.downloads.map((d, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: two downloads can share a date; the list only grows at its end
                 <tr key={`${d.dlDate}-${index}`} data-testid="download-row">
                   <td data-testid="download-country">{countryName(d.countryCode, lng) ?? t('modal.unknownCountry')}</td>
                   <td className="tr-nowrap">{formatDateTime(d.dlDate, lng)}</td>

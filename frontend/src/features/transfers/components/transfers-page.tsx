@@ -47,7 +47,10 @@ export function TransfersPage() {
     const place = () => {
       const link = document.querySelector<HTMLElement>(`[data-slug="${CSS.escape(closed)}"] a`);
       if (link) link.focus();
-      else if ((frames += 1) < 120) frame = requestAnimationFrame(place);
+      else if (frames < 119) {
+        frames += 1;
+        frame = requestAnimationFrame(place);
+      }
     };
     frame = requestAnimationFrame(place);
     return () => cancelAnimationFrame(frame);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangelogEntries } from '@/components/changelog-entries';
 import { PageHeader } from '@/components/page-header';
@@ -13,7 +14,7 @@ export function UpdatesPage() {
   usePageTitle(t('updates.title'));
   const load = useLoad(fetchChangelog, []);
 
-  let body;
+  let body: ReactNode;
   if (load.state === 'loading') body = <PageLoading />;
   else if (load.state === 'failed') {
     const text = errorTextOf(load.error);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChangelogEntry } from '@domain/dashboard-api';
 import { ChangelogEntries } from '@/components/changelog-entries';
@@ -31,7 +31,7 @@ export function WhatsNewPanel({
     return () => dialog.close();
   }, []);
 
-  let body;
+  let body: ReactNode;
   if (load.state === 'loading') body = <PageLoading />;
   else if (load.state === 'failed') {
     const text = errorTextOf(load.error);
