@@ -9,14 +9,8 @@ import { servedCustomHost } from '../../functions/data/custom-domains';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/routes';
 
 /**
- * The HTTP API's 30 s (the gateway's default) is a Lambda's time; beside other test files on a loaded
- * 2-core machine a handler here runs many times slower (the 5,000-file create took 30.5 s at load 30).
- * The limit itself is pinned by test/unit/gateway/limits.test.ts.
- */
-const TEST_INTEGRATION_TIMEOUT_MS = 120_000;
-
-/**
- * The local gateway on a free port, in front of this file's own table, buckets, pool, inbox and
+ * The local gateway on a free port, with the HTTP API's own 30 s integration timeout (what AWS
+ * refuses fails here too), in front of this file's own table, buckets, pool, inbox and
  * DNS server on the project's shared emulators (./shared-stack.ts). `ownStack` starts emulators
  * of the file's own instead, for the files that stop or watch one; so does a run without the
  * project's global setup.
@@ -32,13 +26,11 @@ export async function startTestApp(
       appOrigins: [appOrigin],
       appOrigin,
       apiPort: 0,
-      integrationTimeoutMs: TEST_INTEGRATION_TIMEOUT_MS,
     });
   // serveLocalApp stops the stack itself when its gateway cannot listen.
   return serveLocalApp(await startFileStack(shared, { appOrigins: [appOrigin], appOrigin }), {
     appOrigins: [appOrigin],
     apiPort: 0,
-    integrationTimeoutMs: TEST_INTEGRATION_TIMEOUT_MS,
   });
 }
 
