@@ -86,20 +86,7 @@ export async function putRequestUploadNotification(
   firstFileName: string,
   notice: RequestUploadNotice,
 ): Promise<string> {
-  const id = eventIdAt(at);
-  const n: NotificationRecord = {
-    _id: id,
-    slug,
-    read: false,
-    dlDate: at,
-    dlCountryCode: 'XX',
-    fileName: firstFileName,
-    dlOrigin: 'file',
-    kind: 'request-upload',
-    request: notice,
-  };
-  await ddb().put({ TableName: table(), Item: notificationItem(userId, n) });
-  return id;
+  return putEventNotification(userId, at, slug, firstFileName, { kind: 'request-upload', request: notice });
 }
 
 /** Pattern 23c: a file of the user's transfer was found infected and removed. */
@@ -110,6 +97,17 @@ export async function putScanFailedNotification(
   fileName: string,
   finding: string,
 ): Promise<string> {
+  return putEventNotification(userId, at, slug, fileName, { kind: 'scan-failed', scan: { finding } });
+}
+
+/** An unread notification of something other than a download: no country, origin 'file', its own kind. */
+async function putEventNotification(
+  userId: string,
+  at: number,
+  slug: string,
+  fileName: string,
+  event: Pick<NotificationRecord, 'kind' | 'request' | 'scan'>,
+): Promise<string> {
   const id = eventIdAt(at);
   const n: NotificationRecord = {
     _id: id,
@@ -119,8 +117,7 @@ export async function putScanFailedNotification(
     dlCountryCode: 'XX',
     fileName,
     dlOrigin: 'file',
-    kind: 'scan-failed',
-    scan: { finding },
+    ...event,
   };
   await ddb().put({ TableName: table(), Item: notificationItem(userId, n) });
   return id;

@@ -9,7 +9,7 @@ import { ddb } from '../lib/clients/dynamodb';
 import { conditionalUpdate, conditionalWrite, queryAll, table, transact } from './base';
 import { keys } from './keys';
 import type { TransferRecord } from './transfers';
-import { requestRulesSchema, type RequestRules } from '../domain/requests-api';
+import { requestRulesSchema, type RequestRules, type RequestUpload } from '../domain/requests-api';
 
 export interface RequestRecord {
   readonly id: string;
@@ -28,16 +28,9 @@ export interface RequestRecord {
   readonly lastUploadAt: number | null;
 }
 
-export interface RequestUploadRecord {
+/** An upload as stored under its request: the listed upload without its files, plus the request's id. */
+export interface RequestUploadRecord extends Omit<RequestUpload, 'files'> {
   readonly requestId: string;
-  readonly slug: string;
-  readonly senderName: string;
-  readonly senderEmail: string;
-  readonly message: string;
-  readonly uploadedAt: number;
-  readonly expiryDate: number;
-  readonly fileCount: number;
-  readonly totalBytes: number;
 }
 
 const num = (v: unknown, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);

@@ -25,17 +25,11 @@ export const MAX_LOGGED_ATTEMPTS = 40;
 /** A claimed delivery is the claimer's for this long (a crashed worker's claim lapses). */
 export const CLAIM_MS = 60_000;
 
-export interface EndpointRecord {
+/** An endpoint as stored: the dashboard's view with its owner and the secrets instead of their hint. */
+export interface EndpointRecord extends Omit<WebhookEndpointView, 'secretHint'> {
   readonly userId: string;
-  readonly id: string;
-  readonly url: string;
-  readonly description: string;
-  readonly events: readonly EventType[];
-  readonly enabled: boolean;
-  readonly createdAt: number;
   readonly secret: string;
   readonly previousSecret?: string;
-  readonly previousSecretExpiresAt?: number;
 }
 
 export interface DeliveryRecord {

@@ -53,7 +53,7 @@
  * customer's metadata, else free).
  */
 import * as z from 'zod/mini';
-import type { Role } from './plans';
+import { LADDER_ROLES, type Role } from './plans';
 
 export type PaymentsProviderName = 'stripe' | 'simulated';
 export type BillingPeriod = 'month' | 'year';
@@ -282,16 +282,7 @@ export interface InvoicesResponse {
 
 /** Lifetime codes (spec §3 isSumo code1..code8): each stacks to the next plan tier. */
 export const SUMO_MAX_CODES = 8;
-export const SUMO_TIERS: readonly Role[] = [
-  'personal',
-  'pro',
-  'business',
-  'businessplus',
-  'businesselite',
-  'team',
-  'teamplus',
-  'teamelite',
-];
+export const SUMO_TIERS: readonly Role[] = LADDER_ROLES;
 
 export interface RedeemResponse {
   readonly codesRedeemed: number;

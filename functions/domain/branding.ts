@@ -4,7 +4,8 @@
  * the 'Powered by SendBridge' line, and the company name an email's domain suggests.
  * Pure functions: the server and the app (colour preview, company suggestion) share them.
  */
-import { isCommonMailDomain } from './mail-domains';
+import { emailDomainOf, isCommonMailDomain } from './mail-domains';
+import { type Role, rolesFrom } from './plans';
 
 /** `#rgb` or `#rrggbb`, as `<input type=color>` and people write them. */
 export const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/iu;
@@ -90,15 +91,7 @@ export function looksLikeMarkup(head: Uint8Array): boolean {
  * Plans that may remove 'Powered by SendBridge' (spec §2 /dash/account/powered-by; our choice,
  * docs/decisions/ "Branding"): business and above, teams and premium. Others see the upgrade path.
  */
-export const POWERED_BY_REMOVABLE_ROLES = [
-  'business',
-  'businessplus',
-  'businesselite',
-  'team',
-  'teamplus',
-  'teamelite',
-  'premium',
-] as const;
+export const POWERED_BY_REMOVABLE_ROLES: readonly Role[] = rolesFrom('business');
 
 export function canRemovePoweredBy(role: string): boolean {
   return (POWERED_BY_REMOVABLE_ROLES as readonly string[]).includes(role);
@@ -115,12 +108,8 @@ const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'ne
  * pre-fills an empty field with it and never overwrites what the user typed.
  */
 export function suggestCompany(email: string): string | null {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return null;
-  const domain = email
-    .slice(at + 1)
-    .trim()
-    .toLowerCase();
+  const domain = emailDomainOf(email);
+  if (domain === null) return null;
   const labels = domain.split('.').filter(Boolean);
   if (labels.length < 2 || isCommonMailDomain(domain)) return null;
   let i = labels.length - 2;

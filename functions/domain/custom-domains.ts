@@ -4,7 +4,7 @@
  * and above"). Pure rules shared by the API and the domain settings page: which host names may
  * be claimed, which plans get what, and the DNS records a user must create.
  */
-import type { Role } from './plans';
+import { type Role, rolesFrom } from './plans';
 
 /** RFC 1035: 253 characters of a name written without its trailing dot. */
 export const MAX_HOST_LENGTH = 253;
@@ -87,16 +87,7 @@ export function productDomains(productHosts: readonly string[]): string[] {
 }
 
 /** Plans with a custom link domain: pro and above (docs/decisions/, "Custom domains: plans"). */
-const CUSTOM_DOMAIN_ROLES: readonly Role[] = [
-  'pro',
-  'premium',
-  'business',
-  'businessplus',
-  'businesselite',
-  'team',
-  'teamplus',
-  'teamelite',
-];
+const CUSTOM_DOMAIN_ROLES: readonly Role[] = rolesFrom('pro');
 
 export function customDomainInPlan(role: string): boolean {
   return (CUSTOM_DOMAIN_ROLES as readonly string[]).includes(role);

@@ -21,14 +21,19 @@ export function isCommonMailDomain(domain: string): boolean {
   return (COMMON_MAIL_DOMAINS as readonly string[]).includes(first);
 }
 
-/** The company domain of an email, or null for a free provider or a malformed address. */
-export function companyDomainOf(email: string): string | null {
+/** The lower-cased part after an address's last '@', or null when nothing stands before it. */
+export function emailDomainOf(email: string): string | null {
   const at = email.lastIndexOf('@');
   if (at < 1) return null;
-  const domain = email
+  return email
     .slice(at + 1)
     .trim()
     .toLowerCase();
-  if (!domain.includes('.') || isCommonMailDomain(domain)) return null;
+}
+
+/** The company domain of an email, or null for a free provider or a malformed address. */
+export function companyDomainOf(email: string): string | null {
+  const domain = emailDomainOf(email);
+  if (domain === null || !domain.includes('.') || isCommonMailDomain(domain)) return null;
   return domain;
 }

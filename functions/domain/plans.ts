@@ -7,9 +7,11 @@
  */
 import { GB, TB } from './units';
 
-export const ROLES = [
-  'anon',
-  'free',
+/**
+ * The plan ladder in rank order, personal to teamelite: lifetime codes climb it one step a code,
+ * and the plan features "from X up" are slices of it (premium stands beside it, at pro's rank).
+ */
+export const LADDER_ROLES = [
   'personal',
   'pro',
   'business',
@@ -18,8 +20,11 @@ export const ROLES = [
   'team',
   'teamplus',
   'teamelite',
-  'premium',
 ] as const;
+
+export type LadderRole = (typeof LADDER_ROLES)[number];
+
+export const ROLES = ['anon', 'free', ...LADDER_ROLES, 'premium'] as const;
 
 export type Role = (typeof ROLES)[number];
 
@@ -35,6 +40,11 @@ export function isPaidRole(role: string | null | undefined): boolean {
 }
 
 export const DEFAULT_ROLE: Role = 'free';
+
+/** The ladder from `role` up, with premium: the roles of a feature sold "from this plan up". */
+export function rolesFrom(role: LadderRole): readonly Role[] {
+  return [...LADDER_ROLES.slice(LADDER_ROLES.indexOf(role)), 'premium'];
+}
 
 /** The 7-day trial package a guest is sent to from the done view and the link-mode upsell. */
 export const PREMIUM_PACKAGE = 'PRM';

@@ -16,14 +16,7 @@ import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, checkCustomExpiry, expiryDa
 import { fileEntrySchema } from './file-entry-schema';
 import { dedupeFiles, type FileEntry } from './file-filters';
 import { ROLES, limitsFor } from './plans';
-import {
-  EMAIL_MAX_LENGTH,
-  MESSAGE_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  SEND_AS,
-  SEND_PASSWORD_MIN_LENGTH,
-  SIGNUP_PASSWORD_MIN_LENGTH,
-} from './input-rules';
+import * as rules from './input-rules';
 import { DEFAULT_REGION, regionIdSchema } from './regions';
 import {
   sendIssues,
@@ -183,7 +176,7 @@ export const emailSchema = z.pipe(
     .check(
       z.trim(),
       z.minLength(1, 'email_required' satisfies ProblemCode),
-      z.maxLength(EMAIL_MAX_LENGTH, 'invalid_email' satisfies ProblemCode),
+      z.maxLength(rules.EMAIL_MAX_LENGTH, 'invalid_email' satisfies ProblemCode),
       z.toLowerCase(),
     ),
   emailFormat,
@@ -247,20 +240,20 @@ export function customExpirySchema(now: number) {
 
 export const messageSchema = z
   .string()
-  .check(z.maxLength(MESSAGE_MAX_LENGTH, 'message_too_long' satisfies ProblemCode));
+  .check(z.maxLength(rules.MESSAGE_MAX_LENGTH, 'message_too_long' satisfies ProblemCode));
 
 export const sendPasswordSchema = z
   .string()
   .check(
-    z.minLength(SEND_PASSWORD_MIN_LENGTH, 'password_too_short' satisfies ProblemCode),
-    z.maxLength(PASSWORD_MAX_LENGTH),
+    z.minLength(rules.SEND_PASSWORD_MIN_LENGTH, 'password_too_short' satisfies ProblemCode),
+    z.maxLength(rules.PASSWORD_MAX_LENGTH),
   );
 
 export const signupPasswordSchema = z
   .string({ error: 'password_required' satisfies ProblemCode })
   .check(
-    z.minLength(SIGNUP_PASSWORD_MIN_LENGTH, 'signup_password_too_short' satisfies ProblemCode),
-    z.maxLength(PASSWORD_MAX_LENGTH),
+    z.minLength(rules.SIGNUP_PASSWORD_MIN_LENGTH, 'signup_password_too_short' satisfies ProblemCode),
+    z.maxLength(rules.PASSWORD_MAX_LENGTH),
   );
 
 /** Registration and sign-in codes: exactly 5 digits. */
@@ -288,7 +281,7 @@ export const loginSchema = z.object({
   email: emailSchema,
   password: z
     .string({ error: 'password_required' satisfies ProblemCode })
-    .check(z.minLength(1, 'password_required' satisfies ProblemCode), z.maxLength(PASSWORD_MAX_LENGTH)),
+    .check(z.minLength(1, 'password_required' satisfies ProblemCode), z.maxLength(rules.PASSWORD_MAX_LENGTH)),
 });
 
 export const signupCredentialsSchema = z.object({
@@ -350,7 +343,7 @@ const fileListSchema = z.pipe(
  * app's form sends by email, the API a link).
  */
 export const sendBodySchema = z.object({
-  sendAs: z.optional(z.enum(SEND_AS)),
+  sendAs: z.optional(z.enum(rules.SEND_AS)),
   senderEmail: z.optional(z.string().check(z.trim(), z.toLowerCase())),
   senderName: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   message: z._default(messageSchema, ''),
@@ -358,7 +351,7 @@ export const sendBodySchema = z.object({
     z._default(z.array(recipientSchema), []),
     z.transform((list: Recipient[]) => uniqueByEmail(list)),
   ),
-  password: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
+  password: z.optional(z.string().check(z.maxLength(rules.PASSWORD_MAX_LENGTH))),
   /** seconds the link lives (the plan's choices: 3600, 86400, 604800, ...); CUSTOM_DATE_MARKER with customExpiryDate */
   expirySeconds: z._default(z.number().check(z.int()), DEFAULT_EXPIRY_SECONDS),
   /** epoch ms, with the custom date marker (plans with custom expiry) */

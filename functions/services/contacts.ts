@@ -97,22 +97,7 @@ export async function editContact(
     if (!current) throw contactNotFound();
     const name = fields.name ?? current.name;
     const company = fields.company ?? current.company;
-    const moved = await moveContact(
-      userId,
-      email,
-      {
-        email: newEmail,
-        ...(name ? { name } : {}),
-        ...(company ? { company } : {}),
-        source: current.source,
-        createdAt: current.createdAt,
-        lastUsedAt: current.lastUsedAt,
-      },
-      now,
-    );
-    if (moved === 'missing') throw contactNotFound();
-    if (moved === 'exists') throw contactExists();
-    return {
+    const contact = {
       email: newEmail,
       ...(name ? { name } : {}),
       ...(company ? { company } : {}),
@@ -120,6 +105,10 @@ export async function editContact(
       createdAt: current.createdAt,
       lastUsedAt: current.lastUsedAt,
     };
+    const moved = await moveContact(userId, email, contact, now);
+    if (moved === 'missing') throw contactNotFound();
+    if (moved === 'exists') throw contactExists();
+    return contact;
   }
   const updated = await editContactFields(
     userId,

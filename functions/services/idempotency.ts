@@ -50,6 +50,17 @@ export function requestHashOf(event: HttpEvent): string {
   return createHash('sha256').update(`${event.routeKey}\n${event.rawPath}\n${body}`).digest('base64url');
 }
 
+/** The key's first call has not finished yet: the caller may retry in a second. */
+function inProgress(): HttpError {
+  return new HttpError(
+    409,
+    'idempotency_in_progress',
+    'A request with this Idempotency-Key is still being processed. Try again shortly.',
+    undefined,
+    { 'retry-after': '1' },
+  );
+}
+
 /** What a repeat gets, given the record its key already has. */
 export function answerFor(existing: IdempotencyRecord, requestHash: string): Reply {
   if (existing.requestHash !== requestHash) {
@@ -60,13 +71,7 @@ export function answerFor(existing: IdempotencyRecord, requestHash: string): Rep
     );
   }
   if (existing.state === 'pending') {
-    throw new HttpError(
-      409,
-      'idempotency_in_progress',
-      'A request with this Idempotency-Key is still being processed. Try again shortly.',
-      undefined,
-      { 'retry-after': '1' },
-    );
+    throw inProgress();
   }
   const stored = JSON.parse(gunzipSync(existing.body).toString('utf8')) as { status: number; body?: unknown };
   return {
@@ -101,14 +106,7 @@ export async function idempotent(
     );
     if (result.claimed) break;
     if (result.existing) return answerFor(result.existing, requestHash);
-    if (tries >= 1)
-      throw new HttpError(
-        409,
-        'idempotency_in_progress',
-        'A request with this Idempotency-Key is still being processed. Try again shortly.',
-        undefined,
-        { 'retry-after': '1' },
-      );
+    if (tries >= 1) throw inProgress();
   }
 
   let reply: Reply;

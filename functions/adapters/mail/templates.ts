@@ -211,8 +211,8 @@ export interface TransferMailInput {
   readonly guest?: boolean;
 }
 
-export function transferMail(input: TransferMailInput & WithLang): RenderedMail {
-  const c = copyFor(input.lang);
+/** What a transfer mail and its reminder both say: sender, files, until when, link, subject, heading. */
+function transferParts(c: MailCopy, input: Omit<TransferMailInput, 'message'>, kind: 'transfer' | 'reminder') {
   const link = safeLink(input.downloadLink);
   const name = cleanInline(input.senderName ?? '');
   const email = cleanInline(input.senderEmail);
@@ -220,24 +220,37 @@ export function transferMail(input: TransferMailInput & WithLang): RenderedMail 
   const files = fileListing(c, input.files);
   const only = input.files.length === 1 ? cleanInline(input.files[0]?.fileName ?? '') : '';
   const what = only || c.text('fileCount', {}, input.files.length);
-  const message = cleanMultiline(input.message ?? '');
   const until = c.text('availableUntil', { date: formatDate(c, input.expiryDate) });
   const password = input.passwordProtected ? c.text('transfer.password', { sender }) : '';
-  const footer = c.text('transfer.footer', { sender });
+  const footer = c.text(`${kind}.footer`, { sender });
   const download = linkBlocks(c, c.text('downloadButton'), link);
 
   const subjectSender = input.guest ? required(email, 'sender email') : sender;
   const subject = subjectLine(
-    c.text('transfer.subject', {
+    c.text(`${kind}.subject`, {
       sender: truncate(subjectSender, SUBJECT_PART_MAX),
       what: truncate(what, SUBJECT_PART_MAX),
     }),
   );
-  const headingText = c.text('transfer.heading', { sender, what });
+  const headingText = c.text(`${kind}.heading`, { sender, what });
+  const headingHtml = heading(
+    c.html(`${kind}.heading`, { sender: breakable(escapeHtml(sender)), what: breakable(escapeHtml(what)) }),
+  );
+  return { name, email, files, until, password, footer, download, subject, headingText, headingHtml };
+}
+
+export function transferMail(input: TransferMailInput & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const { name, email, files, until, password, footer, download, subject, headingText, headingHtml } = transferParts(
+    c,
+    input,
+    'transfer',
+  );
+  const message = cleanMultiline(input.message ?? '');
   const showEmail = Boolean(name && email);
 
   const body = joinHtml([
-    heading(c.html('transfer.heading', { sender: breakable(escapeHtml(sender)), what: breakable(escapeHtml(what)) })),
+    headingHtml,
     showEmail ? paragraph(breakable(escapeHtml(email)), { muted: true }) : NONE,
     message ? quote(message) : NONE,
     paragraph(strong(escapeHtml(files.summary))),
@@ -269,29 +282,14 @@ export function transferMail(input: TransferMailInput & WithLang): RenderedMail 
  */
 export function transferReminderMail(input: Omit<TransferMailInput, 'message'> & WithLang): RenderedMail {
   const c = copyFor(input.lang);
-  const link = safeLink(input.downloadLink);
-  const name = cleanInline(input.senderName ?? '');
-  const email = cleanInline(input.senderEmail);
-  const sender = required(name || email, 'sender');
-  const files = fileListing(c, input.files);
-  const only = input.files.length === 1 ? cleanInline(input.files[0]?.fileName ?? '') : '';
-  const what = only || c.text('fileCount', {}, input.files.length);
-  const until = c.text('availableUntil', { date: formatDate(c, input.expiryDate) });
-  const password = input.passwordProtected ? c.text('transfer.password', { sender }) : '';
-  const footer = c.text('reminder.footer', { sender });
-  const download = linkBlocks(c, c.text('downloadButton'), link);
-
-  const subjectSender = input.guest ? required(email, 'sender email') : sender;
-  const subject = subjectLine(
-    c.text('reminder.subject', {
-      sender: truncate(subjectSender, SUBJECT_PART_MAX),
-      what: truncate(what, SUBJECT_PART_MAX),
-    }),
+  const { files, until, password, footer, download, subject, headingText, headingHtml } = transferParts(
+    c,
+    input,
+    'reminder',
   );
-  const headingText = c.text('reminder.heading', { sender, what });
 
   const body = joinHtml([
-    heading(c.html('reminder.heading', { sender: breakable(escapeHtml(sender)), what: breakable(escapeHtml(what)) })),
+    headingHtml,
     paragraph(c.html('reminder.intro')),
     paragraph(strong(escapeHtml(until))),
     download.html,

@@ -23,19 +23,18 @@ import { ddb } from '../../../lib/clients/dynamodb';
 import { safeEqual } from '../../../lib/secrets';
 import type { BillingPeriod, PriceView, SimulatedSessionView } from '../../../domain/billing-api';
 import { TRIAL_WILL_END_DAYS } from '../../../domain/billing-api';
-import {
-  CardError,
-  InvalidRequestError,
-  type CheckoutSessionObject,
-  type CreateCheckoutInput,
-  type CustomerObject,
-  type InvoiceObject,
-  type PaymentEvent,
-  type PaymentMethodObject,
-  type PaymentsProvider,
-  type RecurringPriceObject,
-  type SubscriptionObject,
+import type {
+  CheckoutSessionObject,
+  CreateCheckoutInput,
+  CustomerObject,
+  InvoiceObject,
+  PaymentEvent,
+  PaymentMethodObject,
+  PaymentsProvider,
+  RecurringPriceObject,
+  SubscriptionObject,
 } from '../provider';
+import { CardError, InvalidRequestError } from '../provider';
 import { verifySignedPayload } from '../signature';
 import { checkCard, type CardBehaviour, type CardFields } from './cards';
 import {
@@ -236,6 +235,21 @@ function nextStep(
 
 function withDue(sub: SubscriptionData, sim: Omit<SubscriptionSim, 'dueAt'>): SubscriptionSim {
   return { ...sim, dueAt: nextStep(sub, sim)?.at ?? null };
+}
+
+/** The subscription on `price` for the period start..end, with nothing pending (its item moves too). */
+function withPrice(sub: SubscriptionData, price: RecurringPriceObject, start: number, end: number): SubscriptionData {
+  return {
+    ...sub,
+    plan: price,
+    pending_price: null,
+    current_period_start: start,
+    current_period_end: end,
+    items: {
+      object: 'list',
+      data: [{ ...sub.items.data[0]!, price, current_period_start: start, current_period_end: end }],
+    },
+  };
 }
 
 function publicSubscription(sub: SubscriptionData): SubscriptionObject {
@@ -694,17 +708,7 @@ export class PaymentsSimulator implements PaymentsProvider {
     if (when === 'period_end') {
       sub = { ...old, pending_price: price.id === old.plan.id ? null : price };
     } else {
-      const setPrice = (s: SubscriptionData, start: number, end: number): SubscriptionData => ({
-        ...s,
-        plan: price,
-        pending_price: null,
-        current_period_start: start,
-        current_period_end: end,
-        items: {
-          object: 'list',
-          data: [{ ...s.items.data[0]!, price, current_period_start: start, current_period_end: end }],
-        },
-      });
+      const setPrice = (s: SubscriptionData, start: number, end: number) => withPrice(s, price, start, end);
       if (old.status === 'trialing') {
         sub = setPrice(old, old.current_period_start, old.current_period_end);
       } else {
@@ -915,18 +919,7 @@ export class PaymentsSimulator implements PaymentsProvider {
       const pmId = typeof old.default_payment_method === 'string' ? old.default_payment_method : null;
       const charged = pmId ? await this.charge(pmId, amount) : { ok: false as const };
       const invoiceId = simId('in');
-      const moved: SubscriptionData = {
-        ...old,
-        plan: price,
-        pending_price: null,
-        current_period_start: start,
-        current_period_end: end,
-        items: {
-          object: 'list',
-          data: [{ ...old.items.data[0]!, price, current_period_start: start, current_period_end: end }],
-        },
-        latest_invoice: invoiceId,
-      };
+      const moved: SubscriptionData = { ...withPrice(old, price, start, end), latest_invoice: invoiceId };
       const previous = {
         status: old.status,
         current_period_start: old.current_period_start,
