@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RequestSummary } from '@domain/requests-api';
+import { ListHeader } from '@/components/list-header';
 import { PageLoading } from '@/components/page-loading';
 import { TableHead } from '@/components/table-head';
 import { dashPaths } from '@/app/dash-paths';
@@ -83,11 +84,7 @@ export function RequestsPage() {
 
   return (
     <div className="container dash-page rq-page">
-      <header className="list-header">
-        <div>
-          <h1 id={headingId}>{t('list.title')}</h1>
-          <p className="muted">{t('list.lead')}</p>
-        </div>
+      <ListHeader headingId={headingId} title={t('list.title')} lead={t('list.lead')}>
         {!creating && (
           <button
             ref={newButton}
@@ -102,7 +99,7 @@ export function RequestsPage() {
             {t('list.new')}
           </button>
         )}
-      </header>
+      </ListHeader>
 
       {creating && (
         <RequestFormPanel
