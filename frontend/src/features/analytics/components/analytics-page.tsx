@@ -148,26 +148,20 @@ export function AnalyticsPage() {
             </button>
           ))}
         </div>
-        <label className="analytics-field">
-          <span>{t('analytics.range.from')}</span>
-          <input
-            type="date"
-            value={range.from}
-            max={range.to}
-            onChange={(e) => e.target.value && update({ from: e.target.value })}
-            data-testid="analytics-from"
-          />
-        </label>
-        <label className="analytics-field">
-          <span>{t('analytics.range.to')}</span>
-          <input
-            type="date"
-            value={range.to}
-            min={range.from}
-            onChange={(e) => e.target.value && update({ to: e.target.value })}
-            data-testid="analytics-to"
-          />
-        </label>
+        <DateField
+          label={t('analytics.range.from')}
+          value={range.from}
+          max={range.to}
+          onPick={(from) => update({ from })}
+          testId="analytics-from"
+        />
+        <DateField
+          label={t('analytics.range.to')}
+          value={range.to}
+          min={range.from}
+          onPick={(to) => update({ to })}
+          testId="analytics-to"
+        />
         <label className="analytics-field">
           <span>{t('analytics.interval.label')}</span>
           <select
@@ -310,5 +304,36 @@ export function AnalyticsPage() {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** One end of the date range; a cleared field changes nothing. */
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  onPick,
+  testId,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onPick: (day: string) => void;
+  testId: string;
+}) {
+  return (
+    <label className="analytics-field">
+      <span>{label}</span>
+      <input
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => e.target.value && onPick(e.target.value)}
+        data-testid={testId}
+      />
+    </label>
   );
 }
