@@ -1,17 +1,6 @@
-import type { SVGProps } from 'react';
+import { type IconProps, strokeIcon } from '@/components/icon-base';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-const base = {
-  width: 18,
-  height: 18,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
+const base = strokeIcon(18);
 
 export function MicIcon(props: IconProps) {
   return (

@@ -15,3 +15,30 @@ export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
     </thead>
   );
 }
+
+/** A table in its scrolling wrapper: optional caption, the header row, then the caller's rows. */
+export function DataTable({
+  wrapClassName,
+  className,
+  testId,
+  caption,
+  columns,
+  children,
+}: {
+  wrapClassName: string;
+  className: string;
+  testId?: string;
+  caption?: ReactNode;
+  columns: readonly ReactNode[];
+  children: ReactNode;
+}) {
+  return (
+    <div className={wrapClassName}>
+      <table className={className} data-testid={testId}>
+        {caption}
+        <TableHead columns={columns} />
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

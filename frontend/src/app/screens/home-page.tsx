@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlanSizeItems } from '@/components/plan-size-items';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
-import { ArrowRight, CheckIcon, FeatureIcon } from '@/components/icons';
+import { ArrowRight, FeatureIcon } from '@/components/icons';
 import { MAPPED_REGIONS, REGION_LABEL_AT, REGION_LOCATIONS } from '@/components/region-pins';
 import { WorldMap } from '@/components/world-map';
 import { SignupModalButton } from '@/features/auth/components/signup-modal-button';
 import { QuickSend } from '@/features/send/components/quick-send';
-import { formatBytes, formatPrice } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import { CARD_ROLES, plan } from '@/lib/plans';
 import { usePageTitle } from '@/lib/use-page-title';
 import { whenIdle } from '@/lib/when-idle';
@@ -173,12 +174,7 @@ export function HomePage() {
                     )}
                   </p>
                   <ul className="check-list">
-                    <li>
-                      <CheckIcon /> {t('home.plans.perTransfer', { size: formatBytes(limits.uploadLimit, lng) })}
-                    </li>
-                    <li>
-                      <CheckIcon /> {t('home.plans.storage', { size: formatBytes(limits.storage, lng) })}
-                    </li>
+                    <PlanSizeItems uploadLimit={limits.uploadLimit} storage={limits.storage} />
                   </ul>
                 </article>
               );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PlanSizeItems } from '@/components/plan-size-items';
 import { Link, useSearchParams } from 'react-router';
 import { FREE_MARKETING_FILE_SIZE_BYTES, FREE_MARKETING_STORAGE_BYTES, PLANS } from '@domain/plans';
 import { CheckIcon } from '@/components/icons';
@@ -118,12 +119,7 @@ export function PricingPage() {
               </p>
               <p className="plan-note">{isFree ? t('pricing.free') : t('pricing.trial')}</p>
               <ul className="check-list">
-                <li>
-                  <CheckIcon /> {t('home.plans.perTransfer', { size: formatBytes(limits.uploadLimit, lng) })}
-                </li>
-                <li>
-                  <CheckIcon /> {t('home.plans.storage', { size: formatBytes(limits.storage, lng) })}
-                </li>
+                <PlanSizeItems uploadLimit={limits.uploadLimit} storage={limits.storage} />
                 <li>
                   <CheckIcon /> {t('pricing.table.recipients')}: {formatCount(limits.emailTo, lng)}
                 </li>

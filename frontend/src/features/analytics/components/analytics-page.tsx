@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ANALYTICS_INTERVALS, type AnalyticsInterval } from '@domain/dashboard-api';
@@ -148,26 +148,20 @@ export function AnalyticsPage() {
             </button>
           ))}
         </div>
-        <label className="analytics-field">
-          <span>{t('analytics.range.from')}</span>
-          <input
-            type="date"
-            value={range.from}
-            max={range.to}
-            onChange={(e) => e.target.value && update({ from: e.target.value })}
-            data-testid="analytics-from"
-          />
-        </label>
-        <label className="analytics-field">
-          <span>{t('analytics.range.to')}</span>
-          <input
-            type="date"
-            value={range.to}
-            min={range.from}
-            onChange={(e) => e.target.value && update({ to: e.target.value })}
-            data-testid="analytics-to"
-          />
-        </label>
+        <DateField
+          label={t('analytics.range.from')}
+          value={range.from}
+          max={range.to}
+          onPick={(from) => update({ from })}
+          testId="analytics-from"
+        />
+        <DateField
+          label={t('analytics.range.to')}
+          value={range.to}
+          min={range.from}
+          onPick={(to) => update({ to })}
+          testId="analytics-to"
+        />
         <label className="analytics-field">
           <span>{t('analytics.interval.label')}</span>
           <select
@@ -231,26 +225,16 @@ export function AnalyticsPage() {
             />
             <details className="analytics-details">
               <summary>{t('analytics.overTime.asTable')}</summary>
-              <table className="analytics-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t(`analytics.overTime.bucket.${interval}`)}</th>
-                    <th scope="col" className="num">
-                      {t('analytics.table.downloads')}
+              <DownloadsTable firstColumn={t(`analytics.overTime.bucket.${interval}`)}>
+                {series.map((p) => (
+                  <tr key={p.start}>
+                    <th scope="row">
+                      <time dateTime={p.start}>{bucketName(p.start)}</time>
                     </th>
+                    <td className="num">{countName(p.downloads)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {series.map((p) => (
-                    <tr key={p.start}>
-                      <th scope="row">
-                        <time dateTime={p.start}>{bucketName(p.start)}</time>
-                      </th>
-                      <td className="num">{countName(p.downloads)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DownloadsTable>
             </details>
           </section>
 
@@ -263,52 +247,89 @@ export function AnalyticsPage() {
                 legendFewer={t('analytics.byCountry.fewer')}
                 legendMore={t('analytics.byCountry.more')}
               />
-              <table className="analytics-table" data-testid="analytics-countries">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('analytics.table.country')}</th>
-                    <th scope="col" className="num">
-                      {t('analytics.table.downloads')}
-                    </th>
+              <DownloadsTable firstColumn={t('analytics.table.country')} testId="analytics-countries">
+                {data.countries.map((c) => (
+                  <tr key={c.countryCode}>
+                    <th scope="row">{nameOf(c.countryCode)}</th>
+                    <td className="num">{countName(c.downloads)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.countries.map((c) => (
-                    <tr key={c.countryCode}>
-                      <th scope="row">{nameOf(c.countryCode)}</th>
-                      <td className="num">{countName(c.downloads)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DownloadsTable>
             </div>
           </section>
 
           <section className="card analytics-section" aria-labelledby="analytics-top">
             <h2 id="analytics-top">{t('analytics.top.title')}</h2>
-            <table className="analytics-table" data-testid="analytics-top">
-              <thead>
-                <tr>
-                  <th scope="col">{t('analytics.table.transfer')}</th>
-                  <th scope="col" className="num">
-                    {t('analytics.table.downloads')}
+            <DownloadsTable firstColumn={t('analytics.table.transfer')} testId="analytics-top">
+              {data.topTransfers.map((top) => (
+                <tr key={top.slug}>
+                  <th scope="row">
+                    <Link to={dashPaths.transfer(top.slug)}>{top.fileName}</Link>
                   </th>
+                  <td className="num">{countName(top.downloads)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.topTransfers.map((top) => (
-                  <tr key={top.slug}>
-                    <th scope="row">
-                      <Link to={dashPaths.transfer(top.slug)}>{top.fileName}</Link>
-                    </th>
-                    <td className="num">{countName(top.downloads)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DownloadsTable>
           </section>
         </>
       ) : null}
     </div>
+  );
+}
+
+/** One end of the date range; a cleared field changes nothing. */
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  onPick,
+  testId,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onPick: (day: string) => void;
+  testId: string;
+}) {
+  return (
+    <label className="analytics-field">
+      <span>{label}</span>
+      <input
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => e.target.value && onPick(e.target.value)}
+        data-testid={testId}
+      />
+    </label>
+  );
+}
+
+/** A table of download counts: what each row counts (its header cell), then the count. */
+function DownloadsTable({
+  firstColumn,
+  testId,
+  children,
+}: {
+  firstColumn: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('insights');
+  return (
+    <table className="analytics-table" data-testid={testId}>
+      <thead>
+        <tr>
+          <th scope="col">{firstColumn}</th>
+          <th scope="col" className="num">
+            {t('analytics.table.downloads')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
   );
 }

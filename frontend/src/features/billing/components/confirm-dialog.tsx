@@ -56,28 +56,53 @@ export function ConfirmDialog({
         <p className="bl-alert" role="alert">
           {error ?? ''}
         </p>
-        <div className="bl-actions">
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy}
-            aria-busy={busy}
-            onClick={onConfirm}
-            data-testid={`${testId}-confirm`}
-          >
-            {confirmLabel}
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            disabled={busy}
-            onClick={close}
-            data-testid={`${testId}-dismiss`}
-          >
-            {t('dialog.back')}
-          </button>
-        </div>
+        <ConfirmActions
+          busy={busy}
+          confirmLabel={confirmLabel}
+          onConfirm={onConfirm}
+          confirmTestId={`${testId}-confirm`}
+          backLabel={t('dialog.back')}
+          onBack={close}
+          backTestId={`${testId}-dismiss`}
+        />
       </div>
     </dialog>
+  );
+}
+
+/** A confirmation's two buttons: the action (busy while it runs) and the way back, both off meanwhile. */
+export function ConfirmActions({
+  busy,
+  confirmLabel,
+  onConfirm,
+  confirmTestId,
+  backLabel,
+  onBack,
+  backTestId,
+}: {
+  busy: boolean;
+  confirmLabel: string;
+  onConfirm: () => void;
+  confirmTestId: string;
+  backLabel: string;
+  onBack: () => void;
+  backTestId?: string;
+}) {
+  return (
+    <div className="bl-actions">
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={onConfirm}
+        data-testid={confirmTestId}
+      >
+        {confirmLabel}
+      </button>
+      <button type="button" className="btn btn-ghost" disabled={busy} onClick={onBack} data-testid={backTestId}>
+        {backLabel}
+      </button>
+    </div>
   );
 }

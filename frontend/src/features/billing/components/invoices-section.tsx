@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InvoiceView } from '@domain/billing-api';
 import { PageLoading } from '@/components/page-loading';
-import { TableHead } from '@/components/table-head';
+import { DataTable } from '@/components/table-head';
 import { fetchInvoices } from '../billing-api';
 import { formatDay, formatMoney, invoiceLinks } from '../billing-format';
 
@@ -37,49 +37,46 @@ export function InvoicesSection({ round }: { round: number }) {
       ) : invoices.length === 0 ? (
         <p className="muted">{t('invoices.none')}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <TableHead
-              columns={[
-                t('invoices.date'),
-                t('invoices.number'),
-                t('invoices.amount'),
-                t('invoices.status'),
-                t('invoices.links'),
-              ]}
-            />
-            <tbody>
-              {invoices.map((invoice) => {
-                const links = invoiceLinks(invoice, window.location.origin);
-                return (
-                  <tr key={invoice.id} data-testid="invoice-row">
-                    <td>{formatDay(invoice.created, lng)}</td>
-                    <td>{invoice.number ?? '—'}</td>
-                    <td>{formatMoney(invoice.total, invoice.currency, lng)}</td>
-                    <td>{invoice.refunded ? t('invoices.refunded') : t(`invoices.statuses.${invoice.status}`)}</td>
-                    <td className="bl-invoice-links">
-                      {links.hosted &&
-                        (links.hosted.inApp ? (
-                          <Link to={links.hosted.href} data-testid="invoice-view">
-                            {t('invoices.view')}
-                          </Link>
-                        ) : (
-                          <a href={links.hosted.href} target="_blank" rel="noopener noreferrer">
-                            {t('invoices.view')}
-                          </a>
-                        ))}
-                      {links.pdf && (
-                        <a href={links.pdf} target="_blank" rel="noopener noreferrer">
-                          {t('invoices.pdf')}
-                        </a>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          wrapClassName="table-wrap"
+          className="data-table"
+          columns={[
+            t('invoices.date'),
+            t('invoices.number'),
+            t('invoices.amount'),
+            t('invoices.status'),
+            t('invoices.links'),
+          ]}
+        >
+          {invoices.map((invoice) => {
+            const links = invoiceLinks(invoice, window.location.origin);
+            return (
+              <tr key={invoice.id} data-testid="invoice-row">
+                <td>{formatDay(invoice.created, lng)}</td>
+                <td>{invoice.number ?? '—'}</td>
+                <td>{formatMoney(invoice.total, invoice.currency, lng)}</td>
+                <td>{invoice.refunded ? t('invoices.refunded') : t(`invoices.statuses.${invoice.status}`)}</td>
+                <td className="bl-invoice-links">
+                  {links.hosted &&
+                    (links.hosted.inApp ? (
+                      <Link to={links.hosted.href} data-testid="invoice-view">
+                        {t('invoices.view')}
+                      </Link>
+                    ) : (
+                      <a href={links.hosted.href} target="_blank" rel="noopener noreferrer">
+                        {t('invoices.view')}
+                      </a>
+                    ))}
+                  {links.pdf && (
+                    <a href={links.pdf} target="_blank" rel="noopener noreferrer">
+                      {t('invoices.pdf')}
+                    </a>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
     </section>
   );

@@ -27,6 +27,7 @@ import {
 } from '../price-choice';
 import { useStripeData } from '../use-stripe-data';
 import { Checkout } from './checkout';
+import { ConfirmActions } from './confirm-dialog';
 import '../billing.css';
 
 type Outcome =
@@ -248,21 +249,14 @@ export function PlanUpgrade() {
               {outcome.text}
             </p>
           )}
-          <div className="bl-actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => void confirmChange()}
-              data-testid="upgrade-confirm-button"
-            >
-              {kind === 'upgrade' ? t('upgrade.confirmUpgrade') : t('upgrade.confirmDowngrade')}
-            </button>
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => setQuery({ plan: null })}>
-              {t('upgrade.keep')}
-            </button>
-          </div>
+          <ConfirmActions
+            busy={busy}
+            confirmLabel={kind === 'upgrade' ? t('upgrade.confirmUpgrade') : t('upgrade.confirmDowngrade')}
+            onConfirm={() => void confirmChange()}
+            confirmTestId="upgrade-confirm-button"
+            backLabel={t('upgrade.keep')}
+            onBack={() => setQuery({ plan: null })}
+          />
         </div>
       )}
     </section>

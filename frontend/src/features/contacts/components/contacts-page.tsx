@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListHeader, ListSearch } from '@/components/list-header';
 import { CONTACT_SEARCH_MAX, type ContactRow } from '@domain/contacts-api';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { Notice } from '../notice';
@@ -45,27 +46,18 @@ export function ContactsPage() {
 
   return (
     <div className="container dash-page ct-page">
-      <header className="list-header">
-        <div>
-          <h1 id={headingId}>{t('title')}</h1>
-          <p className="muted">{t('lead')}</p>
-        </div>
-        <div className="list-search">
-          <label htmlFor={searchId} className="ct-label">
-            {t('searchLabel')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="field-input"
-            value={typed}
-            maxLength={CONTACT_SEARCH_MAX}
-            placeholder={t('searchPlaceholder')}
-            onChange={(e) => setTyped(e.target.value)}
-            data-testid="contacts-search"
-          />
-        </div>
-      </header>
+      <ListHeader headingId={headingId} title={t('title')} lead={t('lead')}>
+        <ListSearch
+          id={searchId}
+          label={t('searchLabel')}
+          labelClassName="ct-label"
+          placeholder={t('searchPlaceholder')}
+          maxLength={CONTACT_SEARCH_MAX}
+          value={typed}
+          onChange={setTyped}
+          testId="contacts-search"
+        />
+      </ListHeader>
 
       <div className="ct-tools">
         <AddContactForm

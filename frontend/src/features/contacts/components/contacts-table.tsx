@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ContactRow } from '@domain/contacts-api';
-import { TableHead } from '@/components/table-head';
+import { DataTable } from '@/components/table-head';
 import { formatCount } from '@/lib/format';
 
 export interface ContactsTableProps {
@@ -23,56 +23,54 @@ export function ContactsTable({ rows, total, max, q, shown, onShowMore, onEdit, 
   const visible = rows.slice(0, shown);
   return (
     <>
-      <div className="ct-table-wrap">
-        <table className="ct-table" data-testid="contacts-table">
-          <caption className="sr-only">{t('table.caption')}</caption>
-          <TableHead
-            columns={[
-              t('table.email'),
-              t('table.name'),
-              t('table.company'),
-              t('table.lastSent'),
-              <span key="actions" className="sr-only">
-                {t('table.actions')}
-              </span>,
-            ]}
-          />
-          <tbody>
-            {visible.map((c) => (
-              <tr key={c.email.toLowerCase()} data-contact-row={c.email.toLowerCase()} data-testid="contact-row">
-                <td className="ct-email">{c.email}</td>
-                <td>{c.name ?? ''}</td>
-                <td>{c.company ?? ''}</td>
-                <td className="ct-muted">
-                  {c.lastUsedAt
-                    ? new Intl.DateTimeFormat(lng, { dateStyle: 'medium' }).format(c.lastUsedAt)
-                    : t('table.never')}
-                </td>
-                <td className="ct-actions">
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    aria-label={t('table.editLabel', { email: c.email })}
-                    onClick={() => onEdit(c)}
-                    data-testid="contact-edit"
-                  >
-                    {t('table.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm ct-danger"
-                    aria-label={t('table.removeLabel', { email: c.email })}
-                    onClick={() => onRemove(c)}
-                    data-testid="contact-remove"
-                  >
-                    {t('table.remove')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        wrapClassName="ct-table-wrap"
+        className="ct-table"
+        testId="contacts-table"
+        caption={<caption className="sr-only">{t('table.caption')}</caption>}
+        columns={[
+          t('table.email'),
+          t('table.name'),
+          t('table.company'),
+          t('table.lastSent'),
+          <span key="actions" className="sr-only">
+            {t('table.actions')}
+          </span>,
+        ]}
+      >
+        {visible.map((c) => (
+          <tr key={c.email.toLowerCase()} data-contact-row={c.email.toLowerCase()} data-testid="contact-row">
+            <td className="ct-email">{c.email}</td>
+            <td>{c.name ?? ''}</td>
+            <td>{c.company ?? ''}</td>
+            <td className="ct-muted">
+              {c.lastUsedAt
+                ? new Intl.DateTimeFormat(lng, { dateStyle: 'medium' }).format(c.lastUsedAt)
+                : t('table.never')}
+            </td>
+            <td className="ct-actions">
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={t('table.editLabel', { email: c.email })}
+                onClick={() => onEdit(c)}
+                data-testid="contact-edit"
+              >
+                {t('table.edit')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm ct-danger"
+                aria-label={t('table.removeLabel', { email: c.email })}
+                onClick={() => onRemove(c)}
+                data-testid="contact-remove"
+              >
+                {t('table.remove')}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <div className="ct-more">
         <p className="muted" data-testid="contacts-count">
           {q

@@ -53,6 +53,15 @@ function useTagName(): (name: string) => string {
 const anchorOf = (op: OperationView) =>
   `op-${op.method.toLowerCase()}${op.path.replace(/[^A-Za-z0-9]+/gu, '-')}`.replace(/-+$/u, '');
 
+/** A link to an operation in the reference: its method and path. */
+function OperationLink({ op }: { op: OperationView }) {
+  return (
+    <a href={`#${anchorOf(op)}`}>
+      <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span> <code>{op.path}</code>
+    </a>
+  );
+}
+
 /** A table of fields; an answer's (read from its example) has no Required column. */
 function Fields({
   caption,
@@ -154,10 +163,7 @@ function Reference({ doc }: { doc: ApiDocView }) {
           {doc.tags.flatMap((tag) =>
             tag.operations.map((op) => (
               <li key={op.id}>
-                <a href={`#${anchorOf(op)}`}>
-                  <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span>{' '}
-                  <code>{op.path}</code>
-                </a>
+                <OperationLink op={op} />
               </li>
             )),
           )}
@@ -215,10 +221,7 @@ export function DevelopersPage() {
                   <ul className="dev-scope-routes" aria-label={t('auth.scopeRoutes', { scope: s })}>
                     {routes.map((op) => (
                       <li key={op.id} data-scope-operation={op.id}>
-                        <a href={`#${anchorOf(op)}`}>
-                          <span className={`dev-method dev-method-${op.method.toLowerCase()}`}>{op.method}</span>{' '}
-                          <code>{op.path}</code>
-                        </a>
+                        <OperationLink op={op} />
                       </li>
                     ))}
                   </ul>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DnsRecordView } from '@domain/custom-domains';
 import { TableHead } from '@/components/table-head';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/copy-button';
 
 /** DNS records to create, each name and value with Copy. */
 export function RecordsTable({
@@ -14,6 +14,7 @@ export function RecordsTable({
   testId: string;
 }) {
   const { t } = useTranslation('domains');
+  const copyText = t('domains.records.copy', { what: '' }).trim();
   return (
     <div className="domains-records-wrap">
       <table className="domains-records" data-testid={testId}>
@@ -25,11 +26,21 @@ export function RecordsTable({
               <td>{r.type}</td>
               <td>
                 <code data-testid="record-name">{r.name}</code>{' '}
-                <CopyButton value={r.name} what={t('domains.records.name')} />
+                <CopyButton
+                  value={r.name}
+                  text={copyText}
+                  copiedText={t('domains.records.copied')}
+                  ariaLabel={t('domains.records.copy', { what: t('domains.records.name') })}
+                />
               </td>
               <td>
                 <code data-testid="record-value">{r.value}</code>{' '}
-                <CopyButton value={r.value} what={t('domains.records.value')} />
+                <CopyButton
+                  value={r.value}
+                  text={copyText}
+                  copiedText={t('domains.records.copied')}
+                  ariaLabel={t('domains.records.copy', { what: t('domains.records.value') })}
+                />
               </td>
             </tr>
           ))}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismiss } from '@/lib/use-dismiss';
+import { strokeIcon } from '@/components/icon-base';
 import { Link, useLocation } from 'react-router';
 import type { NotificationView } from '@domain/dashboard-api';
 import { dashPaths } from '@/app/dash-paths';
@@ -12,17 +13,7 @@ import '../notifications.css';
 
 function BellIcon() {
   return (
-    <svg
-      width={22}
-      height={22}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <svg {...strokeIcon(22)} aria-hidden="true">
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </svg>

@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RequestSummary } from '@domain/requests-api';
+import { ListHeader } from '@/components/list-header';
 import { PageLoading } from '@/components/page-loading';
-import { TableHead } from '@/components/table-head';
+import { DataTable } from '@/components/table-head';
 import { dashPaths } from '@/app/dash-paths';
 import { CopyLink } from '@/components/copy-link';
 import { useCopyLink } from '@/lib/use-copy-link';
@@ -83,11 +84,7 @@ export function RequestsPage() {
 
   return (
     <div className="container dash-page rq-page">
-      <header className="list-header">
-        <div>
-          <h1 id={headingId}>{t('list.title')}</h1>
-          <p className="muted">{t('list.lead')}</p>
-        </div>
+      <ListHeader headingId={headingId} title={t('list.title')} lead={t('list.lead')}>
         {!creating && (
           <button
             ref={newButton}
@@ -102,7 +99,7 @@ export function RequestsPage() {
             {t('list.new')}
           </button>
         )}
-      </header>
+      </ListHeader>
 
       {creating && (
         <RequestFormPanel
@@ -156,45 +153,41 @@ export function RequestsPage() {
           </p>
         )}
         {list.status === 'ready' && list.requests.length > 0 && (
-          <div className="tr-table-wrap">
-            <table className="tr-table" data-testid="requests-table">
-              <caption className="sr-only">{t('list.caption')}</caption>
-              <TableHead
-                columns={[
-                  t('list.columns.title'),
-                  t('list.columns.state'),
-                  t('list.columns.uploads'),
-                  t('list.columns.due'),
-                  t('list.columns.link'),
-                ]}
-              />
-              <tbody>
-                {list.requests.map((r) => (
-                  <tr key={r.id} className="tr-row" data-request-id={r.id} data-testid="request-row">
-                    <td className="tr-break">
-                      <Link to={dashPaths.request(r.id)} className="rq-row-link" data-testid="request-row-open">
-                        {r.title}
-                      </Link>
-                    </td>
-                    <td>
-                      <span className={STATE_BADGE[r.state]} data-state={r.state} data-testid="request-row-state">
-                        {t(`state.${r.state}`)}
-                      </span>
-                    </td>
-                    <td className="tr-num" data-testid="request-row-uploads">
-                      {formatCount(r.uploadCount, lng)}
-                    </td>
-                    <td className="tr-nowrap">
-                      {r.dueDate === null ? t('list.noDue') : formatDateTime(r.dueDate, lng)}
-                    </td>
-                    <td className="tr-nowrap">
-                      <RowCopy link={r.link} title={r.title} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            wrapClassName="tr-table-wrap"
+            className="tr-table"
+            testId="requests-table"
+            caption={<caption className="sr-only">{t('list.caption')}</caption>}
+            columns={[
+              t('list.columns.title'),
+              t('list.columns.state'),
+              t('list.columns.uploads'),
+              t('list.columns.due'),
+              t('list.columns.link'),
+            ]}
+          >
+            {list.requests.map((r) => (
+              <tr key={r.id} className="tr-row" data-request-id={r.id} data-testid="request-row">
+                <td className="tr-break">
+                  <Link to={dashPaths.request(r.id)} className="rq-row-link" data-testid="request-row-open">
+                    {r.title}
+                  </Link>
+                </td>
+                <td>
+                  <span className={STATE_BADGE[r.state]} data-state={r.state} data-testid="request-row-state">
+                    {t(`state.${r.state}`)}
+                  </span>
+                </td>
+                <td className="tr-num" data-testid="request-row-uploads">
+                  {formatCount(r.uploadCount, lng)}
+                </td>
+                <td className="tr-nowrap">{r.dueDate === null ? t('list.noDue') : formatDateTime(r.dueDate, lng)}</td>
+                <td className="tr-nowrap">
+                  <RowCopy link={r.link} title={r.title} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </div>

@@ -5,6 +5,7 @@ import { errorTextOf } from '@/i18n/error-keys';
 import { ApiError } from '@/lib/api';
 import type { ToastInput } from '@/lib/use-toasts';
 import { sendFlow, startingProgress, useUploadCardSteps, type ActiveUpload } from '@/shared/upload/active-upload';
+import { resumingRun, stopUpload } from '@/shared/upload/upload-run';
 import type { CheckpointStorage, UploadCheckpoint } from '@/shared/upload/checkpoint';
 import type { UploadProgress } from '@/shared/upload/engine';
 import { UploadCancelledError, UploadFailedError } from '@/shared/upload/errors';
@@ -143,10 +144,7 @@ export function useRequestUpload({
 
   /** Carries on the checkpoint's upload with the files picked again (no new verification: its token is the upload's). */
   const resume = async (checkpoint: UploadCheckpoint) => {
-    const run: ActiveUpload = {
-      controller: new AbortController(),
-      transfer: { id: checkpoint.id, uploadToken: checkpoint.uploadToken },
-    };
+    const run = resumingRun(checkpoint);
     active.current = run;
     setFormError(null);
     setProgress(startingProgress(files, true));
@@ -165,16 +163,7 @@ export function useRequestUpload({
   };
 
   const cancel = () => {
-    const run = active.current;
-    if (!run) return;
-    active.current = null;
-    run.controller.abort();
-    if (run.transfer) {
-      const transfer = run.transfer;
-      sendFlow()
-        .then(({ cancelUpload }) => cancelUpload(transfer, { storage }))
-        .catch(() => undefined);
-    }
+    if (!stopUpload(active, storage)) return;
     setProgress(null);
     setStep('form');
     push({ kind: 'info', title: tApp('send.toast.uploadCancelled'), body: tApp('send.toast.youAborted') });

@@ -12,6 +12,7 @@ import { useIssueText } from '../hooks/use-issue-text';
 import { useToasts } from '@/lib/use-toasts';
 import { warningToast } from '@/shared/upload/progress-text';
 import { sendFlow, startingProgress, useUploadCardSteps, type ActiveUpload } from '@/shared/upload/active-upload';
+import { resumingRun, stopUpload } from '@/shared/upload/upload-run';
 import { createTransfer, type SenderAuth } from '@/shared/upload/send-api';
 import type { UploadCallbacks } from '@/shared/upload/send-flow';
 import type { SendDefaults } from '@/shared/send-form/send-defaults';
@@ -198,10 +199,7 @@ export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSen
 
   const startResume = async () => {
     if (!checkpoint) return;
-    const run: ActiveUpload = {
-      controller: new AbortController(),
-      transfer: { id: checkpoint.id, uploadToken: checkpoint.uploadToken },
-    };
+    const run = resumingRun(checkpoint);
     const sent = form;
     active.current = run;
     setProgress(startingProgress(sent.files, true));
@@ -221,17 +219,7 @@ export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSen
   };
 
   const cancel = () => {
-    const run = active.current;
-    if (!run) return;
-    active.current = null;
-    run.controller.abort();
-    // The files stay picked; the server drops what was uploaded (best effort: it also expires).
-    if (run.transfer) {
-      const transfer = run.transfer;
-      sendFlow()
-        .then(({ cancelUpload }) => cancelUpload(transfer))
-        .catch(() => undefined);
-    }
+    if (!stopUpload(active)) return;
     setProgress(null);
     setStep('form');
     push({ kind: 'info', title: t('send.toast.uploadCancelled'), body: t('send.toast.youAborted') });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatElapsed, isBusy, type RecorderState, type Recording, type RecordingKind } from './recorder-machine';
 import { MicIcon, StopIcon, VideoIcon } from '@/components/recorder-icons';
@@ -110,15 +110,7 @@ export function RecorderView({ state, stream, onStart, onStop, onCancel }: Recor
       {state.phase === 'requesting' && (
         <div className="qs-recorder-live">
           <p className="qs-hint">{t('send.recorder.waiting')}</p>
-          <button
-            ref={actionButton}
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={onCancel}
-            data-testid="recorder-cancel"
-          >
-            {t('send.recorder.cancel')}
-          </button>
+          <CancelButton buttonRef={actionButton} onCancel={onCancel} />
         </div>
       )}
 
@@ -133,15 +125,7 @@ export function RecorderView({ state, stream, onStart, onStop, onCancel }: Recor
           >
             {state.remaining}
           </span>
-          <button
-            ref={actionButton}
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={onCancel}
-            data-testid="recorder-cancel"
-          >
-            {t('send.recorder.cancel')}
-          </button>
+          <CancelButton buttonRef={actionButton} onCancel={onCancel} />
         </div>
       )}
 
@@ -197,5 +181,27 @@ export function RecorderView({ state, stream, onStart, onStop, onCancel }: Recor
         </p>
       )}
     </div>
+  );
+}
+
+/** Calls off the recording before it starts (while the browser asks, or during the countdown). */
+function CancelButton({
+  buttonRef,
+  onCancel,
+}: {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="btn btn-ghost btn-sm"
+      onClick={onCancel}
+      data-testid="recorder-cancel"
+    >
+      {t('send.recorder.cancel')}
+    </button>
   );
 }

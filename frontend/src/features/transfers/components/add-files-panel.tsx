@@ -7,14 +7,9 @@ import { pickedFromFiles } from '@/shared/upload/picked-files';
 import type { PickedFile } from '@/shared/upload/picked-files';
 import type { UploadProgress } from '@/shared/upload/engine';
 import { importWithRetry } from '@/lib/import-with-retry';
+import { PickerInputs } from '@/shared/upload/components/picker-inputs';
 import { planAddedFiles } from '../api/transfers-api';
 import { PanelForm, type PanelProps } from './panel-form';
-
-/** The folder picker attribute has no React prop; set it on the element. */
-function folderPicker(input: HTMLInputElement | null) {
-  input?.setAttribute('webkitdirectory', '');
-  input?.setAttribute('directory', '');
-}
 
 /**
  * TransferModal add-files mode (spec §4): pick files or folders, PATCH /transfers/addFiles
@@ -82,26 +77,7 @@ export function AddFilesPanel({ detail, run, busy, onCancel }: PanelProps) {
       onSubmit={() => void upload()}
       onCancel={onCancel}
     >
-      <input
-        ref={fileInput}
-        type="file"
-        multiple
-        hidden
-        onChange={onPicked}
-        tabIndex={-1}
-        data-testid="add-files-input"
-      />
-      <input
-        ref={(el) => {
-          folderInput.current = el;
-          folderPicker(el);
-        }}
-        type="file"
-        multiple
-        hidden
-        onChange={onPicked}
-        tabIndex={-1}
-      />
+      <PickerInputs fileInput={fileInput} folderInput={folderInput} onPicked={onPicked} fileTestId="add-files-input" />
       <div className="tr-pickers">
         <button
           type="button"

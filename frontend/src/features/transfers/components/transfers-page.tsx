@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListHeader, ListSearch } from '@/components/list-header';
 import { Link, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LIST_FILTERS, SEARCH_MAX_LENGTH, type ListFilter } from '@domain/dashboard-api';
 import { PageLoading } from '@/components/page-loading';
@@ -78,27 +79,18 @@ export function TransfersPage() {
 
   return (
     <div className="container dash-page tr-page">
-      <header className="list-header">
-        <div>
-          <h1 id={headingId}>{t('list.title')}</h1>
-          <p className="muted">{t('list.lead')}</p>
-        </div>
-        <div className="list-search">
-          <label htmlFor={searchId} className="tr-search-label">
-            {t('list.searchLabel')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="field-input"
-            value={typed}
-            maxLength={SEARCH_MAX_LENGTH}
-            placeholder={t('list.searchPlaceholder')}
-            onChange={(e) => setTyped(e.target.value)}
-            data-testid="transfers-search"
-          />
-        </div>
-      </header>
+      <ListHeader headingId={headingId} title={t('list.title')} lead={t('list.lead')}>
+        <ListSearch
+          id={searchId}
+          label={t('list.searchLabel')}
+          labelClassName="tr-search-label"
+          placeholder={t('list.searchPlaceholder')}
+          maxLength={SEARCH_MAX_LENGTH}
+          value={typed}
+          onChange={setTyped}
+          testId="transfers-search"
+        />
+      </ListHeader>
 
       <nav className="tr-filters" aria-label={t('list.filtersLabel')}>
         {LIST_FILTERS.map((name) => (

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWhen } from '../use-when';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/copy-button';
 import { VERIFY_ID } from './verify-section';
 
 /** A secret to show once: after creating an endpoint, or after rotating its secret. */
@@ -26,7 +26,12 @@ export function SecretPanel({ revealed, onDone }: { revealed: Revealed; onDone: 
         <code className="webhooks-secret-value" data-testid="webhook-secret">
           {revealed.secret}
         </code>
-        <CopyButton value={revealed.secret} />
+        <CopyButton
+          value={revealed.secret}
+          text={t('webhooks.secret.copy')}
+          copiedText={t('webhooks.secret.copied')}
+          testId="webhook-secret-copy"
+        />
       </p>
       <p>
         <strong>{t('webhooks.secret.once')}</strong>

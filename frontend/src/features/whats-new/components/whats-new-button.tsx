@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { strokeIcon } from '@/components/icon-base';
 import { fetchChangelog } from '@/lib/changelog';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { useLoad } from '@/lib/use-load';
@@ -58,17 +59,7 @@ export function WhatsNewButton({ userId, createdAt }: { userId: string; createdA
         title={t('whatsNew.button')}
         data-testid="whats-new"
       >
-        <svg
-          width={16}
-          height={16}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
+        <svg {...strokeIcon(16)} aria-hidden="true">
           <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
           <path d="M19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8z" />
         </svg>

@@ -5,6 +5,7 @@ import { formatBytes } from '@domain/format';
 import { MicIcon, VideoIcon } from '@/components/recorder-icons';
 import type { FilesSummary } from '../send-state';
 import { pickedFromFiles, type PickedFile } from '@/shared/upload/picked-files';
+import { PickerInputs } from '@/shared/upload/components/picker-inputs';
 import { FileIcon, FolderIcon, PlusIcon, UploadIcon, XIcon } from '@/components/send-icons';
 
 interface FileSectionProps {
@@ -16,12 +17,6 @@ interface FileSectionProps {
   onRemove(key: string): void;
   /** the voice memo and video recorder, shown under the pickers or the list */
   readonly recorder?: ReactNode;
-}
-
-/** The folder picker attribute has no React prop; set it on the element. */
-function folderPicker(input: HTMLInputElement | null) {
-  input?.setAttribute('webkitdirectory', '');
-  input?.setAttribute('directory', '');
 }
 
 /** File and folder pickers (real buttons, so no mouse or drag is needed) and the picked list. */
@@ -47,18 +42,12 @@ export const FileSection = forwardRef<HTMLDivElement, FileSectionProps>(function
       className={`qs-files${empty ? ' qs-files-empty' : ''}${problem ? ' qs-files-invalid' : ''}`}
       aria-describedby={problem ? 'qs-files-problem' : undefined}
     >
-      <input ref={fileInput} type="file" multiple hidden onChange={onPicked} data-testid="file-input" tabIndex={-1} />
-      <input
-        ref={(el) => {
-          folderInput.current = el;
-          folderPicker(el);
-        }}
-        type="file"
-        multiple
-        hidden
-        onChange={onPicked}
-        data-testid="folder-input"
-        tabIndex={-1}
+      <PickerInputs
+        fileInput={fileInput}
+        folderInput={folderInput}
+        onPicked={onPicked}
+        fileTestId="file-input"
+        folderTestId="folder-input"
       />
 
       {empty ? (
