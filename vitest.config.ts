@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import LongestFirstSequencer from './test/helpers/longest-first-sequencer';
+import LongestFirstSequencer from './test/helpers/longest-first-sequencer.ts';
 
 const alias = [
   { find: /^@domain\//, replacement: `${fileURLToPath(new URL('./functions/domain', import.meta.url))}/` },

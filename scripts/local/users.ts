@@ -14,16 +14,14 @@ export interface SignedInUser {
 }
 
 /**
- * An account in the local stack without the mailed-code sign-up (tests, benchmarks): the
- * cognito-local user (verified, with a password), its profile with the given plan, and a
- * signed-in access token.
+ * A cognito-local user, verified and with a permanent password, signed in with the password
+ * (the tokens Cognito gives): nothing of the product's own records.
  */
-export async function createSignedInUser(
+export async function signInNewPoolUser(
   app: LocalApp,
   email: string,
-  opts: { role: string; password?: string; lang?: string },
-): Promise<SignedInUser> {
-  const password = opts.password ?? 'secret123';
+  password: string,
+): Promise<{ accessToken: string; idToken: string }> {
   const idp = new CognitoIdentityProviderClient({
     endpoint: app.stack.urls.cognito,
     region: 'us-east-1',
@@ -56,11 +54,24 @@ export async function createSignedInUser(
         AuthParameters: { USERNAME: email, PASSWORD: password },
       }),
     );
-    const accessToken = auth.AuthenticationResult!.AccessToken!;
-    const sub = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sub as string;
-    await putSenderProfile({ userId: sub, email, role: opts.role, ...(opts.lang ? { lang: opts.lang } : {}) });
-    return { email, accessToken, sub };
+    return { accessToken: auth.AuthenticationResult!.AccessToken!, idToken: auth.AuthenticationResult!.IdToken! };
   } finally {
     idp.destroy();
   }
+}
+
+/**
+ * An account in the local stack without the mailed-code sign-up (tests, benchmarks): the
+ * cognito-local user (verified, with a password), its profile with the given plan, and a
+ * signed-in access token.
+ */
+export async function createSignedInUser(
+  app: LocalApp,
+  email: string,
+  opts: { role: string; password?: string; lang?: string },
+): Promise<SignedInUser> {
+  const { accessToken } = await signInNewPoolUser(app, email, opts.password ?? 'secret123');
+  const sub = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sub as string;
+  await putSenderProfile({ userId: sub, email, role: opts.role, ...(opts.lang ? { lang: opts.lang } : {}) });
+  return { email, accessToken, sub };
 }

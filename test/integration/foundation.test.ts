@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync, createSign } from 'node:crypto';
 import { createRequire } from 'node:module';
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { LocalApp } from '../../scripts/local/app';
+import { signInNewPoolUser } from '../../scripts/local/users';
 import { getJobRun } from '../../functions/data/system';
 import { checkHealth } from '../../functions/services/health';
 import { api, startTestApp } from '../helpers/local-app';
@@ -34,40 +29,7 @@ function mintWithPoolKey(overrides: Record<string, unknown>): string {
 beforeAll(async () => {
   // One test stops DynamoDB Local to see /health report it: this file runs emulators of its own.
   app = await startTestApp(undefined, { ownStack: true });
-  const idp = new CognitoIdentityProviderClient({
-    endpoint: app.stack.urls.cognito,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
-  });
-  const email = `it-${Date.now()}@example.com`;
-  await idp.send(
-    new AdminCreateUserCommand({
-      UserPoolId: app.stack.userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await idp.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: app.stack.userPoolId,
-      Username: email,
-      Password: 'secret123',
-      Permanent: true,
-    }),
-  );
-  const auth = await idp.send(
-    new InitiateAuthCommand({
-      ClientId: app.stack.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: 'secret123' },
-    }),
-  );
-  accessToken = auth.AuthenticationResult!.AccessToken!;
-  idToken = auth.AuthenticationResult!.IdToken!;
+  ({ accessToken, idToken } = await signInNewPoolUser(app, `it-${Date.now()}@example.com`, 'secret123'));
 });
 
 afterAll(async () => {
