@@ -81,6 +81,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The storage adapter against moto_server, which keeps S3's rules s3rver does not
+          // (test/helpers/moto.ts: a missing moto_server fails, never skips).
+          name: 'conformance',
+          include: ['test/conformance/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/helpers/global-setup.ts'],
