@@ -18,7 +18,8 @@ import { bearer, createUser, json, sendFiles, waitForMail } from '../helpers/tra
  * 1280 px: the billing page of a plan held without a subscription, the dashboard bar's tabs,
  * the way from an accepted invite into the dashboard, the network after a public page's load,
  * the example toasts during the visitor's own upload, a new account's what's-new count, the
- * transfer filters' counts, the pricing page's plan table and the /developers reference in zh.
+ * transfer filters' counts, the pricing page's plan table, the /developers reference in zh, and
+ * the upload progress's file count and finishing state.
  */
 let stack: BrowserStack;
 let context: BrowserContext;
@@ -290,5 +291,70 @@ describe('the example toasts on home', () => {
     await page.getByText("You're all done!").waitFor({ timeout: 60_000 });
     await page.waitForTimeout(2500);
     expect(await toast.count()).toBe(0);
+  });
+});
+
+/** A promise the test resolves when it lets a held request go on. */
+function gate(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('the upload progress', () => {
+  it('counts a file once its bytes are in, and says "Finishing upload…" while the server completes the transfer', async () => {
+    const user = await newAccount('progress.user@example.com', 'pro');
+    await logIn(page, stack.web.url, user.email);
+    const BIG = 300 * 1024;
+    // The storage holds the big file's bytes, then the API holds the transfer's completion.
+    const held = { put: gate(), complete: gate() };
+    const s3 = new URL(stack.app.stack.urls.s3).origin;
+    await page.route(
+      (url) => url.origin === s3,
+      async (route) => {
+        const r = route.request();
+        if (r.method() === 'PUT' && (r.postDataBuffer()?.length ?? 0) === BIG) await held.put.promise;
+        await route.continue();
+      },
+    );
+    await page.route(/\/api\/transfers\/[^/]+\/complete$/, async (route) => {
+      await held.complete.promise;
+      await route.continue();
+    });
+    try {
+      await page.getByTestId('file-input').setInputFiles([
+        ...[1, 2, 3, 4].map((n) => ({
+          name: `small-${n}.txt`,
+          mimeType: 'text/plain',
+          buffer: Buffer.alloc(2048, n),
+        })),
+        { name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(BIG, 9) },
+      ]);
+      await page.getByTestId('options-toggle').click();
+      await page.getByRole('tab', { name: 'Link' }).click();
+      await page.getByLabel('Get a link to share myself').check();
+      await page.getByTestId('send-submit').click();
+
+      // Four small files are in while the big one's bytes are held: 4 of 5, and not yet 100 %.
+      await expect.poll(() => page.getByTestId('progress-files').textContent()).toBe('4 of 5 files');
+      expect(await page.getByTestId('progress-percent').textContent()).not.toBe('100%');
+      expect(await page.getByTestId('progress-finishing').count()).toBe(0);
+
+      // Every byte is in, the server still completing: no stuck 100 %, an indeterminate ring.
+      held.put.resolve();
+      await page.getByTestId('progress-finishing').waitFor();
+      expect(await page.getByTestId('progress-files').textContent()).toBe('5 of 5 files');
+      expect(await page.getByTestId('progress-finishing').textContent()).toBe('Finishing upload…');
+      const ring = page.getByTestId('progress-ring-box');
+      expect(await ring.getAttribute('aria-valuenow')).toBeNull();
+      expect(await ring.getAttribute('aria-valuetext')).toBe('Finishing upload…');
+      expect(await page.getByTestId('progress-percent').count()).toBe(0);
+
+      held.complete.resolve();
+      await page.getByText("You're all done!").waitFor({ timeout: 60_000 });
+    } finally {
+      held.put.resolve();
+      held.complete.resolve();
+    }
   });
 });
