@@ -68,3 +68,49 @@ export function unzipExtract(zip: Buffer): { parent: string; target: string; cle
   rmSync(file);
   return { parent, target, cleanup: () => rmSync(parent, { recursive: true, force: true }) };
 }
+
+export const SEVEN_ZIP = '/usr/bin/7z';
+
+function withArchiveFile<T>(zip: Buffer, use: (file: string) => T): T {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ziptest-'));
+  try {
+    const file = path.join(dir, 'a.zip');
+    writeFileSync(file, zip);
+    return use(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `7z t` (reads every entry and checks its CRC); returns its output, throws on a non-zero exit. */
+export function sevenZipTest(zip: Buffer): string {
+  return withArchiveFile(zip, (file) =>
+    execFileSync(SEVEN_ZIP, ['t', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+  );
+}
+
+const PYTHON_ZIP_CHECK = `
+import hashlib, json, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    bad = z.testzip()
+    out = []
+    for info in z.infolist():
+        h = hashlib.sha256()
+        with z.open(info) as f:
+            for chunk in iter(lambda: f.read(1 << 20), b''):
+                h.update(chunk)
+        out.append({'name': info.filename, 'size': info.file_size, 'sha256': h.hexdigest()})
+print(json.dumps({'bad': bad, 'entries': out}))
+`;
+
+/** Python's zipfile: `testzip()` (every CRC) and each entry's name, size and SHA-256. */
+export function pythonZipCheck(zip: Buffer): {
+  bad: string | null;
+  entries: { name: string; size: number; sha256: string }[];
+} {
+  return withArchiveFile(zip, (file) =>
+    JSON.parse(
+      execFileSync('python3', ['-c', PYTHON_ZIP_CHECK, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+    ),
+  );
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
+  crc32Combine,
   EntryNamer,
   FALLBACK_NAME,
   ZIP64_MARKER_16,
@@ -364,5 +365,42 @@ describe('ZipWriter size checks', () => {
     expect(() => w.begin({ name: 'x', size: -1, mtimeMs: 0 })).toThrow(RangeError);
     w.begin({ name: 'x', size: 0, mtimeMs: 0 });
     expect(() => w.finish()).toThrow();
+  });
+});
+
+describe('crc32Combine', () => {
+  it('gives the CRC-32 of the concatenation from the two CRCs and the second length', () => {
+    const data = randomBytes(70_001);
+    for (const cut of [0, 1, 7, 8, 4096, 35_000, 69_999, 70_001]) {
+      const a = data.subarray(0, cut);
+      const b = data.subarray(cut);
+      expect(crc32Combine(crc32(a), crc32(b), b.length), `cut at ${cut}`).toBe(crc32(data));
+    }
+  });
+
+  it('combines many ranges in order, as the composed archive checks a file read in parts', () => {
+    const data = randomBytes(50_000);
+    const cuts = [0, 3, 1000, 1001, 25_000, 49_999, 50_000];
+    let crc = 0;
+    for (let i = 1; i < cuts.length; i++) {
+      const range = data.subarray(cuts[i - 1], cuts[i]);
+      crc = crc32Combine(crc, crc32(range), range.length);
+    }
+    expect(crc).toBe(crc32(data));
+  });
+
+  it('holds past 2^32 bytes: combining is associative at lengths a 32-bit shift would cut', () => {
+    const [a, b, c] = [0x12345678, 0x9abcdef0, 0x0badf00d];
+    for (const [lb, lc] of [
+      [2 ** 32 + 7, 3],
+      [5, 2 ** 33 + 1],
+      [2 ** 32, 2 ** 32 - 1],
+    ] as const) {
+      const left = crc32Combine(crc32Combine(a, b, lb), c, lc);
+      const right = crc32Combine(a, crc32Combine(b, c, lc), lb + lc);
+      expect(right, `${lb} + ${lc}`).toBe(left);
+    }
+    // and a length past 2^32 is not read as its low 32 bits
+    expect(crc32Combine(a, b, 2 ** 32 + 7)).not.toBe(crc32Combine(a, b, 7));
   });
 });
