@@ -1,4 +1,7 @@
-/** Reading archives back with independent readers: yauzl always, Info-ZIP unzip when installed. */
+/**
+ * Reading archives back with independent readers: yauzl, Info-ZIP's unzip, 7-Zip and Python's
+ * zipfile (.ci/run installs unzip and 7-Zip from Debian; a missing one fails the test).
+ */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -44,7 +47,6 @@ export async function readZip(zip: Buffer, opts: { data?: boolean } = {}): Promi
 }
 
 export const UNZIP = '/usr/bin/unzip';
-export const hasUnzip = existsSync(UNZIP);
 
 /** `unzip -t` (tests every entry's CRC); returns its output, throws on a non-zero exit. */
 export function unzipTest(zip: Buffer): string {
