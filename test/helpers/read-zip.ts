@@ -3,7 +3,7 @@
  * zipfile (.ci/run installs unzip and 7-Zip from Debian; a missing one fails the test).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
