@@ -17,7 +17,7 @@ import { recordDownload } from '../data/download-events';
 import * as storage from '../adapters/storage';
 import { startJob } from '../adapters/jobs';
 import { HttpError, conflict, gone, notFound, tooManyRequests, unauthorized } from '../lib/errors';
-import { fileScanView, transferScanState, type ScanStatus } from '../domain/malware-scan';
+import { fileScanView, servable, transferScanState, type ScanStatus } from '../domain/malware-scan';
 import { hashToken, newToken, verifyPassword } from '../lib/secrets';
 import { config } from '../lib/env';
 import { errorFields, log } from '../lib/log';
@@ -254,9 +254,12 @@ export async function fileDownload(
   return { url };
 }
 
-/** What the ZIP holds: the files found clean (a removed or unchecked file never goes in). */
+/**
+ * What the ZIP holds: the files found clean, and those too large to scan (said so on the page);
+ * a removed or undecided file never goes in.
+ */
 function zipFiles(files: readonly FileRecord[]): FileRecord[] {
-  return files.filter((f) => scanOf(f) === 'clean');
+  return files.filter((f) => servable(f.scanStatus));
 }
 
 /** Identifies a ZIP by the exact set of files in it, so adding files builds a new one. */

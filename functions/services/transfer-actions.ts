@@ -21,6 +21,7 @@ import {
   expiryDateFor,
   isExpiryAllowed,
 } from '../domain/expiry';
+import { servable } from '../domain/malware-scan';
 import { totalSize } from '../domain/file-filters';
 import { GiB } from '../domain/units';
 import { FILE_ID_LENGTH } from '../domain/transfer-api';
@@ -128,7 +129,7 @@ export async function forwardTransfer(
   // only scanned files travel: none while the scan runs, never a quarantined one.
   if (all.some((f) => f.scanStatus === 'pending'))
     throw conflict('scan_pending', 'The files are still being checked. Try again in a moment.');
-  const files = all.filter((f) => (f.scanStatus ?? 'clean') === 'clean');
+  const files = all.filter((f) => servable(f.scanStatus));
   if (files.length === 0) throw notFound('transfer_empty', NOT_FOUND_MESSAGE);
   // The same rules as a new send of these files by this sender: recipients, links, plan size.
   const parsed = transferDraftSchema({ role: sender.role, now }).safeParse({
