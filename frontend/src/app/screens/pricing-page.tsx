@@ -63,7 +63,7 @@ export function PricingPage() {
   return (
     <div className="container">
       <PageHeader title={t('pricing.heading')} lead={t('pricing.subtitle')}>
-        <div className="segmented" role="group" aria-label={t('pricing.billing')}>
+        <fieldset className="segmented" aria-label={t('pricing.billing')}>
           <button type="button" aria-pressed={!yearly} onClick={() => setYearly(false)}>
             {t('pricing.monthly')}
           </button>
@@ -71,7 +71,7 @@ export function PricingPage() {
             {t('pricing.yearly')}{' '}
             <span className="badge badge-success">{t('pricing.save', { percent: maxYearlySavingPercent() })}</span>
           </button>
-        </div>
+        </fieldset>
       </PageHeader>
 
       {verified && !signedIn && (

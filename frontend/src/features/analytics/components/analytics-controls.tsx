@@ -22,7 +22,7 @@ export function AnalyticsControls({
       onSubmit={(e) => e.preventDefault()}
       aria-label={t('analytics.range.label')}
     >
-      <div className="analytics-presets" role="group" aria-label={t('analytics.range.presets')}>
+      <fieldset className="analytics-presets" aria-label={t('analytics.range.presets')}>
         {RANGE_PRESETS.map((days) => (
           <button
             key={days}
@@ -35,7 +35,7 @@ export function AnalyticsControls({
             {t(`analytics.range.last${days}`)}
           </button>
         ))}
-      </div>
+      </fieldset>
       <DateField
         label={t('analytics.range.from')}
         value={range.from}

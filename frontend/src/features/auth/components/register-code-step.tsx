@@ -49,7 +49,7 @@ export function CodeStep({ email, onVerified, onOtherEmail }: CodeStepProps) {
   };
 
   return (
-    <div aria-labelledby={`${id}-title`} role="group">
+    <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="auth-subtitle">
         {t('auth.register.codeHeading')}
       </h2>
@@ -81,6 +81,6 @@ export function CodeStep({ email, onVerified, onOtherEmail }: CodeStepProps) {
           {t('auth.register.otherEmail')}
         </button>
       </p>
-    </div>
+    </section>
   );
 }

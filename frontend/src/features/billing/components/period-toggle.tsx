@@ -13,7 +13,7 @@ export function PeriodToggle({
 }) {
   const { t } = useTranslation('billing');
   return (
-    <div className="segmented" role="group" aria-label={t('upgrade.period')}>
+    <fieldset className="segmented" aria-label={t('upgrade.period')}>
       <button
         type="button"
         aria-pressed={period === 'month'}
@@ -33,6 +33,6 @@ export function PeriodToggle({
           <span className="badge badge-success">{t('upgrade.save', { percent: saving })}</span>
         )}
       </button>
-    </div>
+    </fieldset>
   );
 }
