@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { PRODUCT_SLUGS, paths } from '@/app/paths';
 import { ChevronDown, CloseIcon, LogoMark, MenuIcon } from '@/components/icons';
-import { MobileMenu } from '@/components/mobile-menu';
-import { AccountNav, NotificationBell } from '@/components/top-nav-lazy';
+import { AccountLinks, AccountNav, NotificationBell } from '@/components/top-nav-lazy';
 import { useNavMenus } from '@/components/use-nav-menus';
 import { useSession } from '@/lib/session/session-provider';
 import '@/components/top-nav.css';
@@ -17,7 +16,7 @@ import '@/components/top-nav.css';
 export function TopNav() {
   const { t } = useTranslation();
   const { status, user, logout } = useSession();
-  const { featuresOpen, setFeaturesOpen, mobileOpen, setMobileOpen, featuresRef } = useNavMenus();
+  const [featuresOpen, setFeaturesOpen, mobileOpen, setMobileOpen, featuresRef] = useNavMenus();
   const signedIn = status === 'authenticated' && user !== null;
 
   const productLinks = PRODUCT_SLUGS.map((slug) => (
@@ -105,7 +104,44 @@ export function TopNav() {
         </button>
       </nav>
 
-      {mobileOpen && <MobileMenu productLinks={productLinks} user={signedIn ? user : null} logout={logout} />}
+      {mobileOpen && (
+        <div id="mobile-menu" className="mobile-menu">
+          <div className="container">
+            <p className="mobile-menu-heading">{t('nav.features')}</p>
+            <ul className="mobile-menu-products">{productLinks}</ul>
+            <ul className="mobile-menu-links">
+              <li>
+                <NavLink to={paths.pricing()}>{t('nav.pricing')}</NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.about()}>{t('nav.about')}</NavLink>
+              </li>
+              {signedIn ? (
+                <li>
+                  <NavLink to={paths.dash()} end>
+                    {t('nav.dash')}
+                  </NavLink>
+                </li>
+              ) : (
+                <li>
+                  <NavLink to={paths.login()}>{t('nav.login')}</NavLink>
+                </li>
+              )}
+            </ul>
+            {signedIn ? (
+              <ul className="mobile-menu-links mobile-account-links">
+                <Suspense fallback={null}>
+                  <AccountLinks user={user} logout={logout} />
+                </Suspense>
+              </ul>
+            ) : (
+              <Link to={paths.pricing({ plan: 'free' })} className="btn btn-primary btn-block">
+                {t('common.tryFree')}
+              </Link>
+            )}
+          </div>
+        </div>
+      )}
     </header>
   );
 }

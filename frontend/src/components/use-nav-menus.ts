@@ -35,5 +35,6 @@ export function useNavMenus() {
     };
   }, [featuresOpen, mobileOpen]);
 
-  return { featuresOpen, setFeaturesOpen, mobileOpen, setMobileOpen, featuresRef };
+  // a tuple, not an object: its names are minified away (this bar is in every first load)
+  return [featuresOpen, setFeaturesOpen, mobileOpen, setMobileOpen, featuresRef] as const;
 }
