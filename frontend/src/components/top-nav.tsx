@@ -1,43 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { PRODUCT_SLUGS, paths } from '@/app/paths';
-import type { AccountNavProps } from '@/components/account-nav';
 import { ChevronDown, CloseIcon, LogoMark, MenuIcon } from '@/components/icons';
-import { withNamespaces } from '@/i18n/with-namespaces';
-import { importWithRetry } from '@/lib/import-with-retry';
+import { AccountLinks, AccountNav, NotificationBell } from '@/components/top-nav-lazy';
+import { useNavMenus } from '@/components/use-nav-menus';
 import { useSession } from '@/lib/session/session-provider';
 import '@/components/top-nav.css';
-
-/**
- * The notifications bell: its own chunk, with its catalogue, fetched only once someone is signed
- * in (the home and download pages' first load stays as it was). If it cannot load, the bar goes
- * without it rather than failing the page.
- */
-const NotificationBell = lazy(
-  // 'requests': the bell names uploads to the user's file requests
-  withNamespaces(['insights', 'requests'], () =>
-    importWithRetry(() => import('@/features/notifications/components/notification-bell')).then(
-      (m): { default: ComponentType } => ({ default: m.NotificationBell }),
-      (): { default: ComponentType } => ({ default: () => null }),
-    ),
-  ),
-);
-
-/**
- * The signed-in user's part of the bar (components/account-nav.tsx), fetched once someone is
- * signed in; if it cannot load, the bar goes without it rather than failing the page.
- */
-function lazyAccountPart(pick: (m: typeof import('@/components/account-nav')) => ComponentType<AccountNavProps>) {
-  return lazy(() =>
-    importWithRetry(() => import('@/components/account-nav')).then(
-      (m): { default: ComponentType<AccountNavProps> } => ({ default: pick(m) }),
-      (): { default: ComponentType<AccountNavProps> } => ({ default: () => null }),
-    ),
-  );
-}
-const AccountNav = lazyAccountPart((m) => m.AccountNav);
-const AccountLinks = lazyAccountPart((m) => m.AccountLinks);
 
 /**
  * Top navigation (spec §2): Features dropdown, Pricing, 'Log in' or 'Dash'; for a signed-in
@@ -46,36 +15,9 @@ const AccountLinks = lazyAccountPart((m) => m.AccountLinks);
  */
 export function TopNav() {
   const { t } = useTranslation();
-  const location = useLocation();
   const { status, user, logout } = useSession();
-  const [featuresOpen, setFeaturesOpen] = useState(false);
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const featuresRef = useRef<HTMLLIElement>(null);
+  const [featuresOpen, setFeaturesOpen, mobileOpen, setMobileOpen, featuresRef] = useNavMenus();
   const signedIn = status === 'authenticated' && user !== null;
-
-  useEffect(() => {
-    setFeaturesOpen(false);
-    setMobileOpen(false);
-  }, [location.pathname, location.search]);
-
-  useEffect(() => {
-    if (!featuresOpen && !mobileOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setFeaturesOpen(false);
-        setMobileOpen(false);
-      }
-    };
-    const onClick = (event: MouseEvent) => {
-      if (featuresRef.current && !featuresRef.current.contains(event.target as Node)) setFeaturesOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('click', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('click', onClick);
-    };
-  }, [featuresOpen, mobileOpen]);
 
   const productLinks = PRODUCT_SLUGS.map((slug) => (
     <li key={slug}>

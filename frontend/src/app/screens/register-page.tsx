@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { useSession } from '@/lib/session/session-provider';
@@ -8,27 +8,13 @@ import { PageLoading } from '@/components/page-loading';
 // step 3's checkout for a paid plan (its `billing` catalogue comes with this route)
 import { Checkout } from '@/features/billing/components/checkout';
 import { parsePeriod } from '@/features/billing/price-choice';
-import {
-  guardStep,
-  loadRegistration,
-  parsePlan,
-  parseStep,
-  saveRegistration,
-  type Registration,
-  type RegisterStep,
-} from '@/features/auth/register-steps';
+import { guardStep, parsePlan, parseStep, type RegisterStep } from '@/features/auth/register-steps';
 import { CodeStep } from '@/features/auth/components/register-code-step';
 import { DetailsStep } from '@/features/auth/components/register-details-step';
 import { EmailStep } from '@/features/auth/components/register-email-step';
+import { RegisterFootnotes, RegisterTestimonial } from './register-parts';
+import { useRegistration } from './use-registration';
 import '@/features/auth/auth.css';
-
-function browserSessionStorage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Register (spec §2, §4): welcome, the chosen plan with a way back to Pricing, then
@@ -41,9 +27,7 @@ export function RegisterPage() {
   const session = useSession();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const [registration, setRegistrationState] = useState<Registration | null>(() =>
-    loadRegistration(browserSessionStorage()),
-  );
+  const { registration, setRegistration, forgetStored } = useRegistration();
   const requested = parseStep(searchParams.get('step'));
   const plan = parsePlan(searchParams.get('plan'));
   const paid = plan !== 'free';
@@ -60,11 +44,6 @@ export function RegisterPage() {
     session.user !== null &&
     session.user.email === registration?.email;
   usePageTitle(t('auth.register.title'));
-
-  const setRegistration = useCallback((next: Registration | null) => {
-    saveRegistration(browserSessionStorage(), next);
-    setRegistrationState(next);
-  }, []);
 
   const goTo = useCallback(
     (next: RegisterStep, replace = false) =>
@@ -140,39 +119,17 @@ export function RegisterPage() {
               if (paid) return;
               // Storage only: clearing the state too would let the step guard send this page
               // back to step 1 while the dashboard is still loading.
-              saveRegistration(browserSessionStorage(), null);
+              forgetStored();
               navigate(paths.dash(), { replace: true });
             }}
             onStartOver={startOver}
           />
         )}
 
-        <p className="auth-footnote">
-          {t('auth.register.haveAccount')}{' '}
-          <Link to={paths.login({ user: registration?.email })} data-testid="register-sign-in">
-            {t('auth.register.signIn')}
-          </Link>
-        </p>
-        <p className="auth-legal">
-          <Trans
-            i18nKey="auth.register.legal"
-            components={{
-              terms: <Link to={paths.support({ article: 'terms' })} />,
-              privacy: <Link to={paths.support({ article: 'privacy' })} />,
-            }}
-          />
-        </p>
+        <RegisterFootnotes email={registration?.email} />
       </section>
 
-      <aside className="auth-testimonial" aria-label={t('auth.register.testimonial.label')}>
-        <figure>
-          <blockquote>{t('auth.register.testimonial.quote')}</blockquote>
-          <figcaption>
-            <strong>{t('auth.register.testimonial.name')}</strong>
-            <span>{t('auth.register.testimonial.role')}</span>
-          </figcaption>
-        </figure>
-      </aside>
+      <RegisterTestimonial />
     </div>
   );
 }

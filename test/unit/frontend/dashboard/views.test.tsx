@@ -8,7 +8,7 @@ import { env } from '@/config/env';
 import { AccountPage } from '@/app/screens/account-page';
 import { DashLayout } from '@/app/screens/dash-layout';
 import { DashboardHome } from '@/app/screens/dashboard-home';
-import { FeedbackDialog } from '@/features/dashboard/components/feedback-widget';
+import { FeedbackDialog } from '@/features/dashboard/components/feedback-dialog';
 import { LimitScreen } from '@/features/dashboard/components/limit-screen';
 import { ProfilePage } from '@/features/dashboard/components/profile-page';
 import { StorageMeter } from '@/features/dashboard/components/storage-meter';

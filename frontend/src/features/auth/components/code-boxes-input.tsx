@@ -81,9 +81,8 @@ export function CodeBoxesInput({
   };
 
   return (
-    <div
+    <fieldset
       className={`auth-code${invalid ? ' auth-code-invalid' : ''}`}
-      role="group"
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
     >
@@ -110,6 +109,6 @@ export function CodeBoxesInput({
           data-testid={`code-box-${index}`}
         />
       ))}
-    </div>
+    </fieldset>
   );
 }

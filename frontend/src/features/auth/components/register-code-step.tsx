@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkRegistrationCode } from '../api/accounts-api';
-import { authErrorText, type AuthErrorText } from '../auth-errors';
+import { useAuthAction } from '../hooks/use-auth-action';
 import { emptyCode, type CodeDigits } from '../code-boxes';
 import { useShake } from '../hooks/use-shake';
 import { CodeBoxesInput } from './code-boxes-input';
@@ -24,8 +24,7 @@ export function CodeStep({ email, onVerified, onOtherEmail }: CodeStepProps) {
   const shake = useShake();
   const errorText = useAuthErrorText();
   const [digits, setDigits] = useState<CodeDigits>(emptyCode);
-  const [checking, setChecking] = useState(false);
-  const [failure, setFailure] = useState<AuthErrorText | null>(null);
+  const { busy: checking, failure, setFailure, run } = useAuthAction();
   const boxes = useRef<HTMLDivElement>(null);
 
   const lock = useRegistrationResend(email, setFailure, (start) => {
@@ -35,21 +34,22 @@ export function CodeStep({ email, onVerified, onOtherEmail }: CodeStepProps) {
 
   const check = async (code: string) => {
     if (checking) return;
-    setChecking(true);
     setFailure(null);
-    try {
-      const proof = await checkRegistrationCode(email, code);
-      onVerified(proof.registrationToken);
-    } catch (err) {
-      setChecking(false);
-      setFailure(authErrorText(err, { 403: 'incorrectCode' }));
-      setDigits(emptyCode());
-      shake(boxes.current, boxes.current?.querySelector('input'));
-    }
+    await run(
+      async () => {
+        const proof = await checkRegistrationCode(email, code);
+        onVerified(proof.registrationToken);
+      },
+      { 403: 'incorrectCode' },
+      () => {
+        setDigits(emptyCode());
+        shake(boxes.current, boxes.current?.querySelector('input'));
+      },
+    );
   };
 
   return (
-    <div aria-labelledby={`${id}-title`} role="group">
+    <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="auth-subtitle">
         {t('auth.register.codeHeading')}
       </h2>
@@ -81,6 +81,6 @@ export function CodeStep({ email, onVerified, onOtherEmail }: CodeStepProps) {
           {t('auth.register.otherEmail')}
         </button>
       </p>
-    </div>
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { suggestCompany } from '@domain/branding';
 import { useSession } from '@/lib/session/session-provider';
 import { signup } from '../api/accounts-api';
-import { authErrorText, type AuthErrorText } from '../auth-errors';
+import { useAuthAction } from '../hooks/use-auth-action';
 import { nameProblem, newPasswordProblem, type FieldProblem } from '../field-problems';
 import { useShake } from '../hooks/use-shake';
 import type { SignupRole } from '../register-steps';
@@ -38,8 +38,7 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
     fullName: null,
     password: null,
   });
-  const [failure, setFailure] = useState<AuthErrorText | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useAuthAction();
   const form = useRef<HTMLFormElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -56,29 +55,21 @@ export function DetailsStep({ email, registrationToken, plan, onSignedUp, onStar
       shake(form.current, found.fullName ? nameInput.current : passwordInput.current);
       return;
     }
-    setBusy(true);
-    try {
-      const auth = await signup(
-        signupBody(
-          { registrationToken, email, fullName, password, company, role: plan, lang: i18n.resolvedLanguage ?? 'en' },
-          currentBrowser(),
-        ),
-      );
-      session.completeSignup(auth);
-      onSignedUp();
-    } catch (err) {
-      setBusy(false);
+    await run(
+      async () => {
+        const auth = await signup(
+          signupBody(
+            { registrationToken, email, fullName, password, company, role: plan, lang: i18n.resolvedLanguage ?? 'en' },
+            currentBrowser(),
+          ),
+        );
+        session.completeSignup(auth);
+        onSignedUp();
+      },
       // 401/403/410: the proof of the email is no longer accepted (expired or used).
-      setFailure(
-        authErrorText(err, {
-          409: 'emailTaken',
-          401: 'registrationExpired',
-          403: 'registrationExpired',
-          410: 'registrationExpired',
-        }),
-      );
-      shake(form.current, nameInput.current);
-    }
+      { 409: 'emailTaken', 401: 'registrationExpired', 403: 'registrationExpired', 410: 'registrationExpired' },
+      () => shake(form.current, nameInput.current),
+    );
   };
 
   const failureKey = failure && 'key' in failure ? failure.key : null;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startRegistration } from '../api/accounts-api';
-import { authErrorText, type AuthErrorText } from '../auth-errors';
+import { useAuthAction } from '../hooks/use-auth-action';
 import { emailProblem, normalisedEmail } from '../field-problems';
 import { useShake } from '../hooks/use-shake';
 import { useAuthErrorText } from './error-text';
@@ -25,9 +25,8 @@ export function EmailStep({ initialEmail, knownProof, onCodeSent, onAlreadyVerif
   const shake = useShake();
   const errorText = useAuthErrorText();
   const [email, setEmail] = useState(initialEmail);
-  const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
-  const [failure, setFailure] = useState<AuthErrorText | null>(null);
+  const { busy, failure, setFailure, run } = useAuthAction();
   const field = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const problem = emailProblem(email);
@@ -38,21 +37,20 @@ export function EmailStep({ initialEmail, knownProof, onCodeSent, onAlreadyVerif
     event.preventDefault();
     if (busy || problem) return;
     const address = normalisedEmail(email);
-    setBusy(true);
     setFailure(null);
-    try {
-      const start = await startRegistration(
-        address,
-        i18n.resolvedLanguage ?? 'en',
-        address === initialEmail ? knownProof : undefined,
-      );
-      if (start.verified && start.registrationToken) onAlreadyVerified(address, start.registrationToken);
-      else onCodeSent(address);
-    } catch (err) {
-      setBusy(false);
-      setFailure(authErrorText(err, { 409: 'emailTaken' }));
-      shake(field.current, input.current);
-    }
+    await run(
+      async () => {
+        const start = await startRegistration(
+          address,
+          i18n.resolvedLanguage ?? 'en',
+          address === initialEmail ? knownProof : undefined,
+        );
+        if (start.verified && start.registrationToken) onAlreadyVerified(address, start.registrationToken);
+        else onCodeSent(address);
+      },
+      { 409: 'emailTaken' },
+      () => shake(field.current, input.current),
+    );
   };
 
   // After leaving the field, a typed but invalid address says why Continue is off.

@@ -1,25 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
 import { CloseIcon } from '@/components/icons';
-import { useSession } from '@/lib/session/session-provider';
-import { checkRegistrationCode, signup, startRegistration } from '../api/accounts-api';
-import { authErrorText, type AuthErrorText } from '../auth-errors';
-import { emptyCode, type CodeDigits } from '../code-boxes';
-import { emailProblem, newPasswordProblem, normalisedEmail } from '../field-problems';
-import { useShake } from '../hooks/use-shake';
-import { currentBrowser, nameFromEmail, signupBody } from '../signup-payload';
+import { normalisedEmail } from '../field-problems';
+import { useSignupModal } from '../hooks/use-signup-modal';
 import { CodeBoxesInput } from './code-boxes-input';
-import {
-  CredentialFields,
-  FailureAlert,
-  noCredentialProblems,
-  SubmitButton,
-  TakenEmailSignIn,
-  useCredentials,
-} from './form-parts';
-import { ResendCode, useRegistrationResend } from './resend-code';
+import { CredentialFields, FailureAlert, SubmitButton, TakenEmailSignIn } from './form-parts';
+import { ResendCode } from './resend-code';
 import '../auth.css';
 
 interface SignupModalProps {
@@ -34,99 +20,28 @@ interface SignupModalProps {
  * the visitor lands on the dashboard.
  */
 export function SignupModal({ open, onClose }: SignupModalProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
   const id = useId();
-  const navigate = useNavigate();
-  const session = useSession();
-  const shake = useShake();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const body = useRef<HTMLDivElement>(null);
-  const [step, setStep] = useState<1 | 2>(1);
-  const credentials = useCredentials();
-  const { email, password, setPassword, setProblems } = credentials;
-  const [digits, setDigits] = useState<CodeDigits>(emptyCode);
-  const [failure, setFailure] = useState<AuthErrorText | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
-  // Closing starts over next time, without the password in memory.
-  useEffect(() => {
-    if (open) return;
-    setStep(1);
-    setPassword('');
-    setDigits(emptyCode());
-    setProblems(noCredentialProblems);
-    setFailure(null);
-    setBusy(false);
-  }, [open]);
-
-  const createAccount = async (address: string, registrationToken: string) => {
-    const auth = await signup(
-      signupBody(
-        { registrationToken, email: address, fullName: nameFromEmail(address), password, role: 'free', lang },
-        currentBrowser(),
-      ),
-    );
-    session.completeSignup(auth);
-    onClose();
-    navigate(paths.dash());
-  };
-
-  const submitCredentials = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = { email: emailProblem(email), password: newPasswordProblem(password) };
-    setProblems(found);
-    setFailure(null);
-    if (found.email || found.password) {
-      shake(body.current, credentials.firstInvalid(found));
-      return;
-    }
-    const address = normalisedEmail(email);
-    setBusy(true);
-    try {
-      const start = await startRegistration(address, lang);
-      if (start.verified && start.registrationToken) {
-        await createAccount(address, start.registrationToken);
-        return;
-      }
-      setBusy(false);
-      setStep(2);
-    } catch (err) {
-      setBusy(false);
-      setFailure(authErrorText(err, { 409: 'emailTaken' }));
-      shake(body.current, credentials.emailInput.current);
-    }
-  };
-
-  const checkCode = async (code: string) => {
-    if (busy) return;
-    const address = normalisedEmail(email);
-    setBusy(true);
-    setFailure(null);
-    try {
-      const proof = await checkRegistrationCode(address, code);
-      await createAccount(address, proof.registrationToken);
-    } catch (err) {
-      setBusy(false);
-      setFailure(authErrorText(err, { 403: 'incorrectCodeModal', 409: 'emailTaken' }));
-      setDigits(emptyCode());
-      shake(body.current, body.current?.querySelector<HTMLInputElement>('[data-testid="code-box-0"]'));
-    }
-  };
-
-  const lock = useRegistrationResend(normalisedEmail(email), setFailure);
+  const {
+    dialog,
+    body,
+    step,
+    setStep,
+    credentials,
+    digits,
+    setDigits,
+    busy,
+    failure,
+    setFailure,
+    submitCredentials,
+    checkCode,
+    lock,
+  } = useSignupModal(open, onClose);
+  const email = normalisedEmail(credentials.email);
 
   const failureLine: ReactNode = (
     <FailureAlert failure={failure} testId="signup-modal-error">
-      <TakenEmailSignIn failure={failure} email={normalisedEmail(email)} onNavigate={onClose} />
+      <TakenEmailSignIn failure={failure} email={email} onNavigate={onClose} />
     </FailureAlert>
   );
 
@@ -162,7 +77,7 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
             <h2 id={`${id}-title`} className="auth-title">
               {t('auth.register.codeHeading')}
             </h2>
-            <p className="auth-lead">{t('auth.register.codeLead', { email: normalisedEmail(email) })}</p>
+            <p className="auth-lead">{t('auth.register.codeLead', { email })}</p>
             <p id={`${id}-code-label`} className="auth-label">
               {t('auth.register.codeLabel')}
             </p>

@@ -1,25 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { resetTokenSchema } from '@domain/auth-api';
 import { paths } from '@/app/paths';
 import { ApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
-import { checkResetToken, resetPassword } from '../api/accounts-api';
-import { authErrorText, type AuthErrorText } from '../auth-errors';
+import { resetPassword } from '../api/accounts-api';
 import { newPasswordProblem, type FieldProblem } from '../field-problems';
+import { useAuthAction } from '../hooks/use-auth-action';
+import { tokenRejected, useResetToken } from '../hooks/use-reset-token';
 import { useShake } from '../hooks/use-shake';
 import { AuthField } from './auth-field';
 import { FailureAlert, SubmitButton } from './form-parts';
 import '../auth.css';
-
-/** checking: POST /passTokenCheck under way; ready: 202; invalid: any other answer; done: saved. */
-type TokenState = 'checking' | 'ready' | 'invalid' | 'done';
-
-/** A refusal of the token itself, as opposed to a network or server fault. */
-function tokenRejected(err: unknown): boolean {
-  return err instanceof ApiError && !err.isNetwork && err.status >= 400 && err.status < 500;
-}
 
 /**
  * Reset password (spec §2, §8): the token from ?t= is checked before the form is usable; a
@@ -31,36 +23,13 @@ export function UpdatePasswordPage() {
   const token = searchParams.get('t') ?? '';
   const id = useId();
   const shake = useShake();
-  const [state, setState] = useState<TokenState>(() =>
-    resetTokenSchema.safeParse({ token }).success ? 'checking' : 'invalid',
-  );
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<FieldProblem | null>(null);
-  const [failure, setFailure] = useState<AuthErrorText | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useAuthAction();
+  const [state, setState] = useResetToken(token, setFailure);
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   usePageTitle(t('auth.updatePassword.title'));
-
-  useEffect(() => {
-    if (!resetTokenSchema.safeParse({ token }).success) {
-      setState('invalid');
-      return;
-    }
-    const controller = new AbortController();
-    setState('checking');
-    setFailure(null);
-    checkResetToken(token, controller.signal).then(
-      () => setState('ready'),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setState('invalid');
-        // A network fault is not the link's fault: say so instead of calling it expired.
-        if (!tokenRejected(err)) setFailure(authErrorText(err));
-      },
-    );
-    return () => controller.abort();
-  }, [token]);
 
   useEffect(() => {
     if (state === 'ready') input.current?.focus();
@@ -76,15 +45,20 @@ export function UpdatePasswordPage() {
       shake(form.current, input.current);
       return;
     }
-    setBusy(true);
-    try {
-      await resetPassword(token, password);
-      setState('done');
-    } catch (err) {
-      setBusy(false);
-      if (tokenRejected(err) && err instanceof ApiError && err.status !== 400) setState('invalid');
-      else setFailure(authErrorText(err));
-    }
+    await run(
+      async () => {
+        await resetPassword(token, password);
+        setState('done');
+      },
+      {},
+      // A refused token (not a bad body) makes the link invalid, which says so in place of the failure.
+      (err) => {
+        if (tokenRejected(err) && err instanceof ApiError && err.status !== 400) {
+          setFailure(null);
+          setState('invalid');
+        }
+      },
+    );
   };
 
   const disabled = state !== 'ready' || busy;

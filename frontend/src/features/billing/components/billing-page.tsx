@@ -1,15 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StripeDataResponse } from '@domain/billing-api';
 import { PageLoading } from '@/components/page-loading';
 import { company } from '@/config/company';
-import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
-import { useAction } from '@/lib/use-action';
 import { usePageTitle } from '@/lib/use-page-title';
 import { requestRefund, setCancel } from '../billing-api';
-import { billingErrorKey } from '../billing-errors';
 import { brandName, formatDay, hasManagedSubscription, renewalLine } from '../billing-format';
+import { useBillingActions } from '../use-billing-actions';
 import { useStripeData } from '../use-stripe-data';
 import { CancelSection } from './cancel-section';
 import { CardSection } from './card-section';
@@ -17,8 +13,6 @@ import { ConfirmDialog } from './confirm-dialog';
 import { InvoicesSection } from './invoices-section';
 import { SubscriptionSection } from './subscription-section';
 import '../billing.css';
-
-type Dialog = 'cancel' | 'refund' | null;
 
 /**
  * /dash/account/billing (spec §2 accountBilling; hidden from team members): the subscription
@@ -48,19 +42,9 @@ function BillingOverview() {
   const { t, i18n } = useTranslation('billing');
   const { t: tApp } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
-  const session = useSession();
   const stripe = useStripeData();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
+  const { action, dialog, setDialog, ask, notice, setNotice, round, act, resume } = useBillingActions(stripe);
   const now = Date.now();
-  // a dialog's action says its refusal in the dialog; Resume's in the notice
-  const action = useAction({
-    errorText: (err) => {
-      const own = billingErrorKey(err);
-      return own ? t(own) : (tApp as (key: string) => string)(errorTextOf(err).key);
-    },
-  });
 
   if (stripe.failed) {
     return (
@@ -76,28 +60,6 @@ function BillingOverview() {
   const view = stripe.data.view;
   const managed = hasManagedSubscription(view);
   const renewal = renewalLine(view);
-
-  const act = (run: () => Promise<StripeDataResponse>, done: string) =>
-    void action.run(async () => {
-      const data = await run();
-      stripe.set(data);
-      setDialog(null);
-      setNotice(done);
-      setRound((n) => n + 1);
-      void session.reloadUser().catch(() => undefined);
-    });
-
-  const resume = () =>
-    void action.run(
-      async () => {
-        setNotice(null);
-        const data = await setCancel(false);
-        stripe.set(data);
-        setNotice(t('page.resumed'));
-        void session.reloadUser().catch(() => undefined);
-      },
-      { onError: (_err, text) => setNotice(text) },
-    );
 
   return (
     <div className="container dash-page bl-billing" data-testid="billing-page">
@@ -117,18 +79,7 @@ function BillingOverview() {
           }}
         />
 
-        {managed && (
-          <CancelSection
-            view={view}
-            now={now}
-            busy={action.busy}
-            onResume={resume}
-            onAsk={(next) => {
-              action.setError(null);
-              setDialog(next);
-            }}
-          />
-        )}
+        {managed && <CancelSection view={view} now={now} busy={action.busy} onResume={resume} onAsk={ask} />}
       </div>
 
       <InvoicesSection round={round} />

@@ -6,7 +6,8 @@ import { paySimulatedCheckout } from '../billing-api';
 import { formatDay, formatMoney, periodKey } from '../billing-format';
 import { cardErrorMessage, safeReturnPath } from '../checkout-state';
 import { useSimulatedCardForm } from '../use-simulated-card-form';
-import { CardFields, TestCardsHint } from './card-fields';
+import { CardFields } from './card-fields';
+import { TestCardsHint } from './test-cards-hint';
 
 const DAY_MS = 86_400_000;
 

@@ -7,6 +7,7 @@ import { paths } from '@/app/paths';
 import { usePlanName } from '@/lib/use-plan-name';
 import { errorTextOf } from '@/i18n/error-keys';
 import { useSession } from '@/lib/session/session-provider';
+import { useAction } from '@/lib/use-action';
 import { redeemCode } from '../billing-api';
 import { redeemProblem } from '../sumo-errors';
 import { useStripeData } from '../use-stripe-data';
@@ -26,9 +27,14 @@ export function SumoRedeem() {
   const signedIn = status === 'authenticated' && user !== null;
   const current = useStripeData(signedIn);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<RedeemResponse | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const action = useAction({
+    errorText: (err) => {
+      const problem = redeemProblem(err);
+      return problem ? t(`redeem.errors.${problem}`) : (tApp as (key: string) => string)(errorTextOf(err).key);
+    },
+  });
+  const { busy, error: failure } = action;
 
   if (!signedIn) {
     return (
@@ -52,22 +58,14 @@ export function SumoRedeem() {
     const value = code.trim();
     if (busy) return;
     if (value === '') {
-      setFailure(t('redeem.errors.empty'));
+      action.setError(t('redeem.errors.empty'));
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const answer = await redeemCode(value.slice(0, 64));
-      setResult(answer);
+    const done = await action.run(async () => {
+      setResult(await redeemCode(value.slice(0, 64)));
       setCode('');
-      void reloadUser().catch(() => undefined);
-    } catch (err) {
-      const problem = redeemProblem(err);
-      setFailure(problem ? t(`redeem.errors.${problem}`) : (tApp as (key: string) => string)(errorTextOf(err).key));
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (done) void reloadUser().catch(() => undefined);
   };
 
   return (

@@ -1,29 +1,19 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { limitsFor } from '@domain/plans';
 import type { RegionId } from '@domain/regions';
-import type { RegionView } from '@domain/settings-api';
-import { signalBars } from '@domain/signal';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
-import { errorTextOf } from '@/i18n/error-keys';
 import { formatCount } from '@/lib/format';
 import { useSession } from '@/lib/session/session-provider';
+import { useAction } from '@/lib/use-action';
 import { usePageTitle } from '@/lib/use-page-title';
-import { fetchRegions, saveRegion } from '../settings-api';
-import { measureAll } from '../speed-test';
-import { SignalBars } from './signal-bars';
+import { saveRegion } from '../settings-api';
+import { useRegionSpeeds } from '../use-region-speeds';
+import { RegionRow } from './region-row';
+import { RegionsNotOffered, WhereDataLives } from './residency-notes';
 import '../settings.css';
-
-/** ms per region: undefined while measuring, NaN when no sample answered. */
-type Speeds = Readonly<Partial<Record<RegionId, number>>>;
-
-type Save =
-  | { kind: 'idle' }
-  | { kind: 'saving'; region: RegionId }
-  | { kind: 'saved'; region: RegionId }
-  | { kind: 'failed'; message: string };
 
 /**
  * /dash/data-residency (spec §2 Region picker): the offered regions with their speed
@@ -38,48 +28,9 @@ export function DataResidencyPage() {
   const { user, setUser } = useSession();
   const ids = useId();
   usePageTitle(t('residency.title'));
-  const [regions, setRegions] = useState<readonly RegionView[] | null>(null);
-  // spec §9's default until GET /regions says this deployment's (a value import of domain/regions would split it out of the home page's chunk)
-  const [defaultRegion, setDefaultRegion] = useState<RegionId>('hongkong');
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [speeds, setSpeeds] = useState<Speeds>({});
-  const [testing, setTesting] = useState(false);
-  const [save, setSave] = useState<Save>({ kind: 'idle' });
-  const run = useRef<AbortController | null>(null);
-
-  /** Fresh URLs (they are short-lived), then every offered region measured in parallel. */
-  const test = useCallback(async () => {
-    run.current?.abort();
-    const controller = new AbortController();
-    run.current = controller;
-    setTesting(true);
-    setSpeeds({});
-    try {
-      const list = await fetchRegions(controller.signal);
-      if (controller.signal.aborted) return;
-      setRegions(list.regions);
-      setDefaultRegion(list.defaultRegion);
-      setLoadFailed(false);
-      const targets = list.regions.flatMap((r) =>
-        r.speedTestUrl ? [{ regionId: r.regionId, url: r.speedTestUrl }] : [],
-      );
-      await measureAll(
-        targets,
-        (regionId, ms) => setSpeeds((s) => ({ ...s, [regionId]: ms })),
-        undefined,
-        controller.signal,
-      );
-    } catch {
-      if (!controller.signal.aborted) setLoadFailed(true);
-    } finally {
-      if (run.current === controller) setTesting(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void test();
-    return () => run.current?.abort();
-  }, [test]);
+  const { regions, defaultRegion, loadFailed, speeds, testing, test } = useRegionSpeeds();
+  const action = useAction();
+  const [chosen, setChosen] = useState<RegionId | null>(null);
 
   if (!user) return <PageLoading />;
   const plan = limitsFor(user.role);
@@ -95,15 +46,15 @@ export function DataResidencyPage() {
   const notOffered = regions?.filter((r) => !r.offered) ?? [];
 
   const choose = async (region: RegionId) => {
-    setSave({ kind: 'saving', region });
-    try {
-      await saveRegion(user._id, region);
-      setUser({ ...user, region });
-      setSave({ kind: 'saved', region });
-    } catch (err) {
-      const text = errorTextOf(err);
-      setSave({ kind: 'failed', message: tApp(text.key, text.params) });
-    }
+    setChosen(null);
+    await action.run(
+      async () => {
+        await saveRegion(user._id, region);
+        setUser({ ...user, region });
+        setChosen(region);
+      },
+      { tag: region },
+    );
   };
 
   const speedText = (id: RegionId) => {
@@ -149,105 +100,37 @@ export function DataResidencyPage() {
         )}
         {!regions && !loadFailed && <PageLoading />}
         <ul className="region-list" data-testid="region-list">
-          {offered.map((r) => {
-            const ms = speeds[r.regionId];
-            const bars = ms === undefined ? null : signalBars(ms);
-            const isCurrent = r.regionId === current;
-            const busy = save.kind === 'saving';
-            return (
-              <li
-                key={r.regionId}
-                className={`region-row${isCurrent ? ' region-row-current' : ''}`}
-                data-testid={`region-row-${r.regionId}`}
-              >
-                <div className="region-name">
-                  <span>{regionName(r.regionId)}</span>
-                  {isCurrent && (
-                    <span className="badge badge-brand" data-testid="region-current">
-                      {t('residency.current')}
-                    </span>
-                  )}
-                </div>
-                <div className="region-speed">
-                  <span
-                    className="region-ms"
-                    data-testid={`region-ms-${r.regionId}`}
-                    data-ms={ms === undefined || !Number.isFinite(ms) ? '' : String(Math.round(ms))}
-                  >
-                    {speedText(r.regionId)}
-                  </span>
-                  <SignalBars
-                    bars={bars}
-                    label={bars === null ? '' : t('residency.bars', { bars })}
-                    testId={`region-bars-${r.regionId}`}
-                  />
-                </div>
-                <div className="region-action">
-                  {!r.available ? (
-                    <span className="muted">{t('residency.notAvailable')}</span>
-                  ) : isCurrent ? null : (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      disabled={!mayChoose || busy}
-                      aria-describedby={!mayChoose ? `${ids}-plan` : undefined}
-                      onClick={() => void choose(r.regionId)}
-                      data-testid={`region-choose-${r.regionId}`}
-                    >
-                      {save.kind === 'saving' && save.region === r.regionId
-                        ? t('residency.saving')
-                        : t('residency.choose', { region: regionName(r.regionId) })}
-                    </button>
-                  )}
-                </div>
-              </li>
-            );
-          })}
+          {offered.map((r) => (
+            <RegionRow
+              key={r.regionId}
+              region={r}
+              name={regionName(r.regionId)}
+              ms={speeds[r.regionId]}
+              speedText={speedText(r.regionId)}
+              isCurrent={r.regionId === current}
+              mayChoose={mayChoose}
+              busy={action.busy}
+              saving={action.busyWith === r.regionId}
+              planNoteId={`${ids}-plan`}
+              onChoose={(region) => void choose(region)}
+            />
+          ))}
         </ul>
         {!mayChoose && (
           <p id={`${ids}-plan`} className="sr-only">
             {t('residency.planNote', { plan: planName, region: regionName(defaultRegion) })}
           </p>
         )}
-        <p
-          role="status"
-          className={save.kind === 'failed' ? 'dash-error' : 'dash-save-status'}
-          data-testid="region-status"
-        >
-          {save.kind === 'saved'
-            ? t('residency.chosen', { region: regionName(save.region) })
-            : save.kind === 'failed'
-              ? save.message
-              : ''}
+        <p role="status" className={action.error ? 'dash-error' : 'dash-save-status'} data-testid="region-status">
+          {chosen ? t('residency.chosen', { region: regionName(chosen) }) : (action.error ?? '')}
         </p>
       </section>
 
       {notOffered.length > 0 && (
-        <section className="card" aria-labelledby={`${ids}-not-offered`} data-testid="regions-not-offered">
-          <h2 id={`${ids}-not-offered`}>{t('residency.notOfferedTitle')}</h2>
-          <ul className="region-list region-list-muted">
-            {notOffered.map((r) => (
-              <li key={r.regionId} className="region-row" data-testid={`region-not-offered-${r.regionId}`}>
-                <div className="region-name">{regionName(r.regionId)}</div>
-                <div className="muted">{t('residency.notOfferedTitle')}</div>
-              </li>
-            ))}
-          </ul>
-          <p className="dash-hint">
-            {t('residency.notOfferedReason', { regions: notOffered.map((r) => regionName(r.regionId)).join(', ') })}
-          </p>
-        </section>
+        <RegionsNotOffered id={`${ids}-not-offered`} regions={notOffered} regionName={regionName} />
       )}
 
-      <section className="card" aria-labelledby={`${ids}-where`}>
-        <h2 id={`${ids}-where`}>{t('residency.whereTitle')}</h2>
-        <ul className="settings-where">
-          <li>{t('residency.whereFiles')}</li>
-          <li>{t('residency.whereExisting')}</li>
-          <li>{t('residency.whereAccount')}</li>
-          <li>{t('residency.whereGuests', { region: regionName(defaultRegion) })}</li>
-        </ul>
-      </section>
+      <WhereDataLives id={`${ids}-where`} guestRegion={regionName(defaultRegion)} />
     </div>
   );
 }

@@ -1,17 +1,15 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { InviteInfo } from '@domain/teams-api';
 import { paths } from '@/app/paths';
 import { useSession } from '@/lib/session/session-provider';
 import { useAction } from '@/lib/use-action';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ApiError } from '@/lib/api';
-import { acceptInvite, fetchInvite } from '../api/teams-api';
+import { acceptInvite } from '../api/teams-api';
 import { useTeamErrorText } from '../team-errors';
+import { useInvite } from '../use-invite';
 import '../teams.css';
-
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; info: InviteInfo };
 
 /**
  * /invite/{id} (spec §2, §7 PATCH /v1/teams): the invitee sees who invited which
@@ -25,23 +23,13 @@ export function InvitePage() {
   const { completeSignup } = useSession();
   const navigate = useNavigate();
   const ids = useId();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [state, setState] = useInvite(id);
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
   const [company, setCompany] = useState('');
   const action = useAction({ errorText });
   const info = state.kind === 'ready' ? state.info : null;
   usePageTitle(info ? t('invitePage.title', { admin: info.adminName }) : t('invitePage.missingTitle'));
-
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchInvite(id, abort.signal)
-      .then((found) => setState({ kind: 'ready', info: found }))
-      .catch(() => {
-        if (!abort.signal.aborted) setState({ kind: 'missing' });
-      });
-    return () => abort.abort();
-  }, [id]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

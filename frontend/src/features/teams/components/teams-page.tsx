@@ -1,18 +1,15 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TeamView } from '@domain/teams-api';
 import { paths } from '@/app/paths';
-import { useAction } from '@/lib/use-action';
 import { usePageTitle } from '@/lib/use-page-title';
-import { fetchTeam, inviteMember, removeMember, resendInvite, revokeInvite } from '../api/teams-api';
-import { useTeamErrorText } from '../team-errors';
+import { removeMember, resendInvite, revokeInvite } from '../api/teams-api';
+import { useTeam } from '../use-team';
+import { InviteForm } from './invite-form';
 import { InvitesSection } from './invites-section';
 import { MembersSection } from './members-section';
 import { MemberTeam } from './member-team';
 import '../teams.css';
-
-type Notice = { readonly kind: 'success' | 'error'; readonly text: string } | null;
 
 /**
  * /dash/account/teams (spec §2, §9 team sizes): the admin invites by email up to the
@@ -22,47 +19,9 @@ type Notice = { readonly kind: 'success' | 'error'; readonly text: string } | nu
 export function TeamsPage() {
   const { t, i18n } = useTranslation('teams');
   const lng = i18n.resolvedLanguage ?? 'en';
-  const errorText = useTeamErrorText();
   const emailId = useId();
   usePageTitle(t('title'));
-  const [team, setTeam] = useState<TeamView | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [email, setEmail] = useState('');
-  const action = useAction({ errorText });
-
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      fetchTeam(signal)
-        .then(setTeam)
-        .catch((err: unknown) => {
-          if (!signal?.aborted) setNotice({ kind: 'error', text: errorText(err) });
-        }),
-    [errorText],
-  );
-  useEffect(() => {
-    const abort = new AbortController();
-    void load(abort.signal);
-    return () => abort.abort();
-  }, [load]);
-
-  // what an action came to is said in the notice; the team is loaded again either way
-  const act = async (work: () => Promise<string>) => {
-    await action.run(async () => setNotice({ kind: 'success', text: await work() }), {
-      onError: (_err, text) => setNotice({ kind: 'error', text }),
-    });
-    await load();
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const address = email.trim().toLowerCase();
-    if (!address) return;
-    void act(async () => {
-      await inviteMember(address, lng);
-      setEmail('');
-      return t('invite.sent', { email: address });
-    });
-  };
+  const { team, notice, busy, act } = useTeam();
 
   const day = (ms: number) => new Intl.DateTimeFormat(lng, { dateStyle: 'medium' }).format(ms);
   const noticeLine = (
@@ -113,31 +72,12 @@ export function TeamsPage() {
         </p>
       </header>
       {noticeLine}
-      <form className="card tm-invite" onSubmit={submit} noValidate data-testid="teams-invite-form">
-        <div className="field">
-          <label htmlFor={emailId}>{t('invite.label')}</label>
-          <input
-            id={emailId}
-            className="field-input"
-            type="email"
-            autoComplete="off"
-            maxLength={254}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={full}
-            required
-          />
-        </div>
-        <button type="submit" className="btn btn-primary" disabled={action.busy || full || !email.trim()}>
-          {t('invite.button')}
-        </button>
-        {full && <p className="tm-muted">{t('full')}</p>}
-      </form>
+      <InviteForm id={emailId} full={full} busy={busy} act={act} />
 
       <MembersSection
         team={team}
         headingId={`${emailId}-members`}
-        busy={action.busy}
+        busy={busy}
         day={day}
         onRemove={(id, name) =>
           act(async () => {
@@ -150,7 +90,7 @@ export function TeamsPage() {
       <InvitesSection
         team={team}
         headingId={`${emailId}-invites`}
-        busy={action.busy}
+        busy={busy}
         day={day}
         onResend={(i) =>
           void act(async () => {

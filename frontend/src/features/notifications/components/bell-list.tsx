@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import type { NotificationView } from '@domain/dashboard-api';
+import { dashPaths } from '@/app/dash-paths';
+import { BellItem } from './bell-item';
+
+/** The panel's items: an infected file removed, an upload to a file request, or a download. */
+export function BellList({
+  notifications,
+  now,
+  lng,
+  describe,
+  onOpen,
+}: {
+  notifications: readonly NotificationView[];
+  now: number;
+  lng: string;
+  describe: (n: NotificationView) => { country: string; who: string };
+  onOpen: (n: NotificationView) => void;
+}) {
+  const { t } = useTranslation('insights');
+  const { t: tRequests } = useTranslation('requests');
+  return (
+    <ul className="bell-list">
+      {notifications.map((n) => {
+        const item = { n, now, lng, newLabel: t('notifications.new'), onOpen };
+        // ---- a file of the user's transfer was found infected and removed ----
+        if (n.kind === 'scan-failed') {
+          return (
+            <BellItem
+              key={n._id}
+              {...item}
+              to={dashPaths.transfer(n.slug)}
+              kind="scan-failed"
+              title={t('notifications.scanFailed', { file: n.fileName, finding: n.scan?.finding ?? '' })}
+            />
+          );
+        }
+        // ---- file requests: someone uploaded to one of the user's requests ----
+        if (n.kind === 'request-upload' && n.request) {
+          const notice = n.request;
+          return (
+            <BellItem
+              key={n._id}
+              {...item}
+              to={dashPaths.request(notice.requestId)}
+              kind="request-upload"
+              title={tRequests('notifications.uploaded', {
+                name: notice.senderName,
+                title: notice.requestTitle,
+              })}
+              who={notice.senderEmail}
+              detail={<span>{tRequests('notifications.uploadedFiles', { count: notice.fileCount })}</span>}
+            />
+          );
+        }
+        const { country, who } = describe(n);
+        return (
+          <BellItem
+            key={n._id}
+            {...item}
+            to={dashPaths.transfer(n.slug)}
+            title={
+              <>
+                {n.fileName}
+                {n.dlOrigin === 'zip' && <span className="badge bell-zip">{t('notifications.zip')}</span>}
+              </>
+            }
+            who={who}
+            detail={<span data-testid="bell-item-country">{country}</span>}
+          />
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import type { SettingsField as FieldName } from '../settings-form';
+import type { SettingsFormState } from '../use-settings-form';
+
+export interface ControlProps {
+  readonly id: string;
+  readonly describedBy: string | undefined;
+  readonly invalid: boolean;
+}
+
+/** A labelled control with its hint and problem, both tied to it by aria-describedby. */
+export function SettingsField({
+  state,
+  name,
+  label,
+  hint,
+  children,
+}: {
+  state: SettingsFormState;
+  name: FieldName;
+  label: string;
+  hint?: string;
+  children: (p: ControlProps) => ReactNode;
+}) {
+  const id = `${state.ids}-${name}`;
+  const problem = state.problemText(name);
+  const describedBy = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="dash-field">
+      <label htmlFor={id} className="dash-label">
+        {label}
+      </label>
+      {children({ id, describedBy, invalid: problem !== null })}
+      {hint && (
+        <p id={`${id}-hint`} className="dash-hint">
+          {hint}
+        </p>
+      )}
+      {problem && (
+        <p id={`${id}-problem`} className="dash-error">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A checkbox setting with its optional hint. */
+export function SettingsCheck({
+  state,
+  name,
+  label,
+  hint,
+}: {
+  state: SettingsFormState;
+  name: 'downloadEmails' | 'expiryReminders' | 'uploadEmails';
+  label: string;
+  hint?: string;
+}) {
+  const { ids, form, set } = state;
+  return (
+    <div className="dash-field">
+      <div className="settings-check">
+        <input
+          id={`${ids}-${name}`}
+          type="checkbox"
+          checked={form[name]}
+          aria-describedby={hint ? `${ids}-${name}-hint` : undefined}
+          onChange={(e) => set(name, e.currentTarget.checked)}
+          data-testid={`setting-${name}`}
+        />
+        <label htmlFor={`${ids}-${name}`}>{label}</label>
+      </div>
+      {hint && (
+        <p id={`${ids}-${name}-hint`} className="dash-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A number setting: whole numbers (step 1) or decimal megabytes (step any). */
+export function SettingsNumber({
+  state,
+  name,
+  label,
+  hint,
+  step,
+}: {
+  state: SettingsFormState;
+  name: 'dueDays' | 'maxMb' | 'maxFiles';
+  label: string;
+  hint: string;
+  step: string;
+}) {
+  return (
+    <SettingsField state={state} name={name} label={label} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          className="dash-input"
+          type="number"
+          inputMode={step === 'any' ? 'decimal' : 'numeric'}
+          min={1}
+          step={step}
+          value={state.form[name]}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => state.set(name, e.currentTarget.value)}
+          data-testid={`setting-${name}`}
+        />
+      )}
+    </SettingsField>
+  );
+}
