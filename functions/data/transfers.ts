@@ -280,7 +280,7 @@ export async function resetFileUpload(
     ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
-      UpdateExpression: `SET ${sets.join(', ')} REMOVE completeAttempt, completeLeaseUntil`,
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE completeAttempt, completeLeaseUntil${reason ? '' : ', resetCode, resetMessage'}`,
       ConditionExpression: '#s IN (:p, :c)',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: {

@@ -165,24 +165,36 @@ async function launch(slug: string, fileId: string, attempt: string): Promise<vo
  * InvalidPart, EntityTooSmall) means these parts can never complete; anything else is S3 failing
  * and worth a retry.
  */
-async function assemble(t: TransferRecord, f: FileRecord, parts: readonly PartRecord[]): Promise<void> {
+async function assemble(
+  t: TransferRecord,
+  f: FileRecord,
+  parts: readonly PartRecord[],
+  background = false,
+): Promise<void> {
   const ref = refOf(t, f.key);
   try {
     await storage.completeMultipart(ref, f.uploadId!, parts);
   } catch (err) {
     if ((await storage.objectSize(ref)) === undefined) {
-      if (isClientFault(err)) return resetUpload(t, f, 'The uploaded parts could not be put together.');
+      if (isClientFault(err))
+        return resetUpload(t, f, 'The uploaded parts could not be put together.', 'upload_reset', background);
       throw err;
     }
   }
 }
 
 /** The stored object must have the announced size (409 and a reset otherwise). */
-async function verifyStored(t: TransferRecord, f: FileRecord): Promise<void> {
+async function verifyStored(t: TransferRecord, f: FileRecord, background = false): Promise<void> {
   const stored = await storage.objectSize(refOf(t, f.key));
   if (stored === undefined) throw conflict('upload_incomplete', 'This file has not been uploaded yet.');
   if (stored !== f.size)
-    return resetUpload(t, f, `The uploaded file has ${stored} bytes, ${f.size} were announced.`, 'size_mismatch');
+    return resetUpload(
+      t,
+      f,
+      `The uploaded file has ${stored} bytes, ${f.size} were announced.`,
+      'size_mismatch',
+      background,
+    );
 }
 
 /** The completion answers even when the local scan could not run: the file stays pending (never served). */
@@ -199,8 +211,17 @@ function isClientFault(err: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500;
 }
 
-/** Deletes what was stored, gives a multipart file a fresh upload, forgets its parts, and answers 409. */
-async function resetUpload(t: TransferRecord, f: FileRecord, why: string, code = 'upload_reset'): Promise<never> {
+/**
+ * Deletes what was stored, gives a multipart file a fresh upload, forgets its parts, and answers
+ * 409. A reset in the background is remembered, so the next complete call can tell the client.
+ */
+async function resetUpload(
+  t: TransferRecord,
+  f: FileRecord,
+  why: string,
+  code = 'upload_reset',
+  background = false,
+): Promise<never> {
   const ref = refOf(t, f.key);
   const message = `${why} Upload this file again.`;
   await storage.deleteObject(ref);
@@ -209,7 +230,7 @@ async function resetUpload(t: TransferRecord, f: FileRecord, why: string, code =
     await storage.abortMultipart(ref, f.uploadId!);
     uploadId = await storage.startMultipart(ref);
   }
-  await data.resetFileUpload(t.slug, f.fileId, uploadId, { code, message });
+  await data.resetFileUpload(t.slug, f.fileId, uploadId, background ? { code, message } : undefined);
   throw new HttpError(409, code, message, { fileId: f.fileId, reset: true });
 }
 
@@ -298,8 +319,8 @@ export async function runFileCompletion(input: CompleteJobInput, now = Date.now(
   if (!(await data.claimFileCompletion(input.slug, input.fileId, input.attempt, now + COMPLETION_LEASE_MS, now)))
     return 'superseded';
   try {
-    await assemble(t, f, await data.listParts(input.slug, input.fileId));
-    await verifyStored(t, f);
+    await assemble(t, f, await data.listParts(input.slug, input.fileId), true);
+    await verifyStored(t, f, true);
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) {
       log.warn('background completion reset the upload', { slug: t.slug, fileId: f.fileId, code: err.code });
