@@ -52,6 +52,16 @@ export function completionRetryAfterSeconds(bytes: number): number {
   return Math.min(10, Math.max(2, Math.ceil((bytes / GiB) * 1.5)));
 }
 
+/**
+ * The wait before asking a `completing` file or transfer again (poll n, 1-based): the server's
+ * Retry-After at least, and a backoff doubling from 1 s up to 10 s, so a long completion is
+ * asked about a few times a minute at most.
+ */
+export function completionPollDelayMs(poll: number, retryAfterSeconds?: number): number {
+  const backoff = Math.min(10 * SECOND_MS, SECOND_MS * 2 ** Math.max(0, poll - 1));
+  return Math.max(backoff, (retryAfterSeconds ?? 0) * SECOND_MS);
+}
+
 export const S3_MIN_PART_BYTES = 5 * MiB;
 export const S3_MAX_PART_BYTES = 5 * GiB;
 export const S3_MAX_PARTS = 10_000;

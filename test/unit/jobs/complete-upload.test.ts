@@ -28,6 +28,7 @@ import { keys } from '../../../functions/data/keys';
 import {
   INLINE_COMPLETE_MAX_BYTES,
   completesInline,
+  completionPollDelayMs,
   completionRetryAfterSeconds,
   MULTIPART_THRESHOLD_BYTES,
 } from '../../../functions/domain/upload';
@@ -166,6 +167,13 @@ describe('which files complete in the background', () => {
 
   it('at ten times s3rver’s slowest 9 s/GiB, the largest inline file still finishes in a third of the 29 s route', () => {
     expect((INLINE_COMPLETE_MAX_BYTES / GiB) * 9 * 10).toBeLessThan(29 / 3);
+  });
+
+  it('clients poll after the Retry-After at least, backing off from 1 s to 10 s', () => {
+    expect([1, 2, 3, 4, 5, 9].map((n) => completionPollDelayMs(n))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect(completionPollDelayMs(1, 6)).toBe(6000);
+    expect(completionPollDelayMs(5, 6)).toBe(10_000);
+    expect(completionPollDelayMs(9, 30)).toBe(30_000);
   });
 
   it('asks clients to come back after 2 to 10 s, later for larger files', () => {
