@@ -329,6 +329,12 @@ export async function runFileCompletion(input: CompleteJobInput, now = Date.now(
     await data.expireFileCompletion(input.slug, input.fileId, input.attempt).catch(() => false);
     throw err;
   }
+  // cancelled while S3 worked: the cancel deleted what was there, so the new object goes too
+  const after = await data.getTransfer(input.slug);
+  if (!after || after.status === 'cancelled') {
+    await storage.deleteObject(refOf(t, f.key));
+    return 'gone';
+  }
   if (!(await data.finishFileCompletion(input.slug, input.fileId, input.attempt))) return 'superseded';
   await data.setScanState(t.slug, 'pending');
   await scanAfterUpload(t, { ...f, status: 'uploaded', scanStatus: 'pending' });

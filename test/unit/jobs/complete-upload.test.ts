@@ -286,6 +286,17 @@ describe('the complete-upload job', () => {
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
+  it('a transfer cancelled while S3 worked: the new object is deleted and the file not marked', async () => {
+    given({});
+    ddbMock
+      .on(GetCommand, { Key: keys.transfer(SLUG) })
+      .resolvesOnce({ Item: transfer() })
+      .resolves({ Item: transfer({ status: 'cancelled' }) });
+    await expect(handler({ slug: SLUG, fileId: FILE, attempt: ATTEMPT })).resolves.toBe('gone');
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([`t/${SLUG}/${FILE}`]);
+    expect(fileUpdates().filter(isFinish)).toHaveLength(0);
+  });
+
   it('does nothing for a cancelled transfer, and refuses bad input', async () => {
     given({ transfer: { status: 'cancelled' } });
     await expect(handler({ slug: SLUG, fileId: FILE, attempt: ATTEMPT })).resolves.toBe('gone');
