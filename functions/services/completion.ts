@@ -270,9 +270,13 @@ export async function completeTransferWhenReady(
 /** GET /transfers/{id}/upload-state: what a resumed upload can skip, and where completion is. */
 export async function uploadState(t: TransferRecord): Promise<UploadStateResponse> {
   const files = await data.listFiles(t.slug);
-  const allIn = files.every((f) => f.status === 'uploaded');
+  // completing: asked for, and nothing left for the client to upload (a reset file is pending again)
   const state: TransferUploadState =
-    t.status === 'ready' && allIn ? 'complete' : t.completeRequestedAt !== undefined ? 'completing' : 'uploading';
+    t.status === 'ready' && files.every((f) => f.status === 'uploaded')
+      ? 'complete'
+      : t.completeRequestedAt !== undefined && !files.some((f) => f.status === 'pending')
+        ? 'completing'
+        : 'uploading';
   return {
     id: t.slug,
     status: t.status,
