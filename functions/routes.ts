@@ -432,7 +432,8 @@ export const routes: readonly ApiRoute[] = [
     auth: 'none',
     owns: { record: 'transfer', by: 'upload-token' },
     // locally the malware scan runs here (inline, or the malware-scan job for large files);
-    // an infected file is quarantined, its sender mailed and `transfer.scan_failed` published
+    // an infected file is quarantined, its sender mailed and `transfer.scan_failed` published.
+    // Files over 100 MiB are put together by the complete-upload job (202 `completing`).
     access: [
       'table:read',
       'table:write',
@@ -442,7 +443,7 @@ export const routes: readonly ApiRoute[] = [
       'events:publish',
       'jobs:invoke',
     ],
-    invokes: ['malware-scan'],
+    invokes: ['malware-scan', 'complete-upload'],
     timeoutSeconds: 29,
   },
   {
@@ -451,7 +452,9 @@ export const routes: readonly ApiRoute[] = [
     handler: 'http/transfers/complete',
     auth: 'none',
     owns: { record: 'transfer', by: 'upload-token' },
-    access: ['table:read', 'table:write', 'mail:send', 'events:publish'],
+    // 202 `completing` while files are still put together; starts a completion whose job died again
+    access: ['table:read', 'table:write', 'mail:send', 'events:publish', 'jobs:invoke'],
+    invokes: ['complete-upload'],
     timeoutSeconds: 29,
   },
   {
@@ -1105,7 +1108,8 @@ export const routes: readonly ApiRoute[] = [
     auth: 'key',
     scope: 'send',
     owns: { record: 'transfer', by: 'owner' },
-    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'jobs:invoke'],
+    invokes: ['complete-upload'],
     timeoutSeconds: 29,
   },
   {
@@ -1115,7 +1119,8 @@ export const routes: readonly ApiRoute[] = [
     auth: 'key',
     scope: 'send',
     owns: { record: 'transfer', by: 'owner' },
-    access: ['table:read', 'table:write', 'mail:send'],
+    access: ['table:read', 'table:write', 'mail:send', 'jobs:invoke'],
+    invokes: ['complete-upload'],
     timeoutSeconds: 29,
   },
   {
@@ -1367,6 +1372,15 @@ export const jobs: readonly JobDef[] = [
     schedule: 'rate(15 minutes)',
     access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'events:publish'],
     timeoutSeconds: 300,
+  },
+  {
+    // Started by the complete routes for multipart files too large to put together within a
+    // request (over 100 MiB): CompleteMultipartUpload with S3's long timeout, then the file is
+    // marked uploaded and, when asked for, the transfer is sent (services/completion.ts).
+    name: 'complete-upload',
+    handler: 'jobs/complete-upload',
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send', 'events:publish'],
+    timeoutSeconds: 900,
   },
   {
     // Started by POST /zip; streams S3 -> ZIP -> S3 multipart, so memory stays flat at any size.

@@ -60,6 +60,8 @@ export interface TransferRecord {
   readonly searchText?: string;
   /** the slug this transfer was forwarded (copied) from */
   readonly forwardedFrom?: string;
+  /** when the sender first asked for the transfer's completion (a background file completion finishes it) */
+  readonly completeRequestedAt?: number;
   /** a visitor's upload to this file request (storageOwner is the requester; never listed as a send) */
   readonly requestId?: string;
   /** the malware scan's state of its files (domain/malware-scan.ts transferScanState); absent before scanning existed */
@@ -81,7 +83,14 @@ export interface FileRecord {
   readonly uploadId?: string;
   readonly partSize?: number;
   readonly partCount?: number;
-  readonly status: 'pending' | 'uploaded';
+  /** completing: the complete-upload job is putting its parts together (services/completion.ts) */
+  readonly status: 'pending' | 'completing' | 'uploaded';
+  /** while completing: the claim that runs it, and when that claim is taken for dead */
+  readonly completeAttempt?: string;
+  readonly completeLeaseUntil?: number;
+  /** why its upload was last reset (the job's reset is told by the next complete call) */
+  readonly resetCode?: string;
+  readonly resetMessage?: string;
   readonly createdAt: number;
   /** a recording of the send form (sent as voiceMemo / recordedVideos) */
   readonly recording?: Recording;
@@ -254,19 +263,99 @@ export async function deleteFiles(slug: string, fileIds: readonly string[]): Pro
  * A pending file whose stored object was wrong starts over: its recorded parts go, and a
  * multipart file gets the new upload id. Returns false when the file is no longer pending.
  */
-export async function resetFileUpload(slug: string, fileId: string, uploadId: string | undefined): Promise<boolean> {
+export async function resetFileUpload(
+  slug: string,
+  fileId: string,
+  uploadId: string | undefined,
+  reason?: { code: string; message: string },
+): Promise<boolean> {
   const parts = await listParts(slug, fileId);
   await batchDelete(parts.map((p) => keys.transferPart(slug, fileId, p.partNumber)));
+  const sets = [
+    '#s = :p',
+    ...(uploadId ? ['uploadId = :id'] : []),
+    ...(reason ? ['resetCode = :rc', 'resetMessage = :rm'] : []),
+  ];
   return conditionalWrite(() =>
     ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
-      UpdateExpression: uploadId ? 'SET uploadId = :id' : 'SET #s = :p',
-      ConditionExpression: '#s = :p',
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE completeAttempt, completeLeaseUntil${reason ? '' : ', resetCode, resetMessage'}`,
+      ConditionExpression: '#s IN (:p, :c)',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':p': 'pending', ...(uploadId ? { ':id': uploadId } : {}) },
+      ExpressionAttributeValues: {
+        ':p': 'pending',
+        ':c': 'completing',
+        ...(uploadId ? { ':id': uploadId } : {}),
+        ...(reason ? { ':rc': reason.code, ':rm': reason.message } : {}),
+      },
     }),
   );
+}
+
+/**
+ * Claims a file's background completion for `attempt` until `leaseUntil`: from pending, from a
+ * claim whose lease ran out by `now` (its job died), or again by the same attempt (a retried
+ * delivery of its job). False when another live claim holds it or the file is uploaded.
+ */
+export async function claimFileCompletion(
+  slug: string,
+  fileId: string,
+  attempt: string,
+  leaseUntil: number,
+  now: number,
+): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: 'SET #s = :c, completeAttempt = :a, completeLeaseUntil = :l',
+      ConditionExpression:
+        'attribute_exists(pk) AND (#s = :p OR (#s = :c AND (completeAttempt = :a OR attribute_not_exists(completeLeaseUntil) OR completeLeaseUntil < :now)))',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':p': 'pending', ':c': 'completing', ':a': attempt, ':l': leaseUntil, ':now': now },
+    }),
+  );
+}
+
+/** The claim's end: uploaded (scan pending), once; false when `attempt` no longer holds it. */
+export async function finishFileCompletion(slug: string, fileId: string, attempt: string): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression:
+        'SET #s = :u, scanStatus = :sp REMOVE completeAttempt, completeLeaseUntil, resetCode, resetMessage',
+      ConditionExpression: '#s = :c AND completeAttempt = :a',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':u': 'uploaded', ':sp': 'pending', ':c': 'completing', ':a': attempt },
+    }),
+  );
+}
+
+/** A failed attempt gives its lease up, so the next complete call starts the job again at once. */
+export async function expireFileCompletion(slug: string, fileId: string, attempt: string): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: 'SET completeLeaseUntil = :z',
+      ConditionExpression: '#s = :c AND completeAttempt = :a',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':c': 'completing', ':a': attempt, ':z': 0 },
+    }),
+  );
+}
+
+/** The sender asked for the transfer's completion (the first time counts; later calls keep it). */
+export async function requestTransferCompletion(slug: string, now: number): Promise<void> {
+  await ddb().update({
+    TableName: table(),
+    Key: keys.transfer(slug),
+    UpdateExpression: 'SET completeRequestedAt = if_not_exists(completeRequestedAt, :now)',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':now': now },
+  });
 }
 
 /** Pattern 8: record a finished part (a re-upload of the same part overwrites it). */
@@ -292,7 +381,7 @@ export async function markFileUploaded(slug: string, fileId: string): Promise<vo
   await ddb().update({
     TableName: table(),
     Key: keys.transferFile(slug, fileId),
-    UpdateExpression: 'SET #s = :u, scanStatus = :p',
+    UpdateExpression: 'SET #s = :u, scanStatus = :p REMOVE resetCode, resetMessage',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: { '#s': 'status' },
     ExpressionAttributeValues: { ':u': 'uploaded', ':p': 'pending' },

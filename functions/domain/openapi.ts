@@ -68,6 +68,15 @@ function operationOf(route: RouteDef, op: V1Operation): Json {
       : {}),
     responses: {
       [String(op.status)]: { description: op.summary, content: { 'application/json': { example: op.example } } },
+      ...(op.pending
+        ? {
+            [String(op.pending.status)]: {
+              description: op.pending.description,
+              headers: { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } },
+              content: { 'application/json': { example: op.pending.example } },
+            },
+          }
+        : {}),
       '400': errorRef(
         'The request does not match the schema (`invalid_request`, `details.issues`) or a product rule refused it',
       ),

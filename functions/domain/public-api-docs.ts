@@ -33,6 +33,8 @@ export interface V1Operation {
   /** the success status and an example of its body */
   readonly status: 200 | 201 | 202;
   readonly example: unknown;
+  /** another success answer (a 202 still working, with Retry-After: ask again) */
+  readonly pending?: { readonly status: 202; readonly description: string; readonly example: unknown };
 }
 
 const EXAMPLE_ID = 'a7Kx9Qp';
@@ -111,6 +113,7 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
     status: 200,
     example: {
       status: 'uploading',
+      state: 'uploading',
       files: [
         {
           fileId: EXAMPLE_FILE,
@@ -118,6 +121,7 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
           size: 73400320,
           mode: 'multipart',
           uploaded: false,
+          state: 'pending',
           partSize: 8388608,
           partCount: 9,
           partsDone: [1, 2],
@@ -127,20 +131,37 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
   },
   'POST /v1/transfers/{id}/files/{fileId}/complete': {
     summary: 'Complete a file',
-    description: "Completes a file's multipart upload from the recorded parts (or checks a single PUT) and its size.",
+    description:
+      "Completes a file's multipart upload from the recorded parts (or checks a single PUT) and its size. Files over 100 MiB are put together in the background: 202 `completing` with Retry-After; call it again (it is idempotent) until 200 `complete`.",
     tag: 'Uploads',
     params: v1FileParams,
     status: 200,
-    example: { fileId: EXAMPLE_FILE, size: 73400320 },
+    example: { fileId: EXAMPLE_FILE, size: 73400320, state: 'complete' },
+    pending: {
+      status: 202,
+      description: 'Still being put together: ask again after Retry-After seconds',
+      example: { fileId: EXAMPLE_FILE, size: 4402341478, state: 'completing', retryAfterSeconds: 7 },
+    },
   },
   'POST /v1/transfers/{id}/complete': {
     summary: 'Complete a transfer',
     description:
-      'Every file is in: the transfer goes live and, for an email send, its recipients are mailed. Calling it again changes nothing.',
+      'Every file is in: the transfer goes live and, for an email send, its recipients are mailed. While large files are still put together it answers 202 `completing` with Retry-After, and the transfer is sent as soon as they are; calling it again is always safe and changes nothing.',
     tag: 'Uploads',
     params: v1TransferParams,
     status: 200,
-    example: { id: EXAMPLE_ID, status: 'ready', link: 'https://sendbridge.example/w/a7Kx9Qp' },
+    example: {
+      id: EXAMPLE_ID,
+      state: 'complete',
+      link: 'https://sendbridge.example/w/a7Kx9Qp',
+      expiryDate: 1767830400000,
+      recipients: [],
+    },
+    pending: {
+      status: 202,
+      description: 'Files are still being put together: ask again after Retry-After seconds',
+      example: { id: EXAMPLE_ID, state: 'completing', completing: [EXAMPLE_FILE], retryAfterSeconds: 7 },
+    },
   },
   'GET /v1/transfers': {
     summary: 'List transfers',

@@ -10,8 +10,8 @@
  *   POST   /transfers/{id}/sign          fresh URLs (header x-upload-token)     -> 200 SignResponse
  *   POST   /transfers/{id}/parts         record a finished part (upload token)  -> 200 { recorded: true }
  *   GET    /transfers/{id}/upload-state  resume: parts done per file            -> 200 UploadStateResponse
- *   POST   /transfers/{id}/files/{fileId}/complete   finish one file            -> 200 { fileId, size }
- *   POST   /transfers/{id}/complete      finish the transfer, send mail          -> 200 CompleteResponse
+ *   POST   /transfers/{id}/files/{fileId}/complete   finish one file            -> 200 | 202 FileCompleteResponse
+ *   POST   /transfers/{id}/complete      finish the transfer, send mail          -> 200 CompleteResponse | 202 CompletingResponse
  *   POST   /transfers/{id}/cancel        abort the upload (upload token)        -> 200 { cancelled: true }
  *   DELETE /transfers/{id}               owner deletes (JWT)                    -> 200 { deleted: true }
  *   POST   /getDownload                  download page data                     -> 200 DownloadView | 401 | 404 | 410
@@ -181,23 +181,59 @@ export interface UploadStateFile {
   readonly partSize?: number;
   readonly partCount?: number;
   readonly uploaded: boolean;
+  /** `completing` while S3 puts the parts together (the complete-upload job); `complete` = uploaded */
+  readonly state: FileUploadState;
   /** multipart: part numbers already recorded */
   readonly partsDone: readonly number[];
 }
 export interface UploadStateResponse {
   readonly id: string;
   readonly status: TransferStatus;
+  /**
+   * `uploading` until the transfer's completion is asked for; `completing` while asked and a
+   * file is still being put together; `complete` once sent and every file is in
+   */
+  readonly state: TransferUploadState;
   /** epoch ms after which the upload can no longer be resumed */
   readonly resumableUntil: number;
   readonly files: readonly UploadStateFile[];
 }
 
+export type FileUploadState = 'pending' | 'completing' | 'complete';
+export type TransferUploadState = 'uploading' | 'completing' | 'complete';
+
+/**
+ * POST /transfers/{id}/files/{fileId}/complete: 200 `complete`, or 202 `completing` while S3
+ * puts a large file together in the background (header Retry-After; ask again, it is idempotent).
+ */
+export interface FileCompleteResponse {
+  readonly fileId: string;
+  readonly size: number;
+  readonly state: 'completing' | 'complete';
+  /** with `completing`: when to ask again (also the Retry-After header) */
+  readonly retryAfterSeconds?: number;
+}
+
 export interface CompleteResponse {
   readonly id: string;
+  readonly state: 'complete';
   readonly link: string;
   readonly expiryDate: number;
   /** recipients mailed (sendAs email), in the order given */
   readonly recipients: readonly string[];
+}
+
+/**
+ * POST /transfers/{id}/complete, 202: every file is uploaded but some are still being put
+ * together; the transfer is sent (mail, events) once they are, whether or not it is asked again.
+ */
+export interface CompletingResponse {
+  readonly id: string;
+  readonly state: 'completing';
+  /** files still being put together */
+  readonly completing: readonly string[];
+  /** when to ask again (also the Retry-After header) */
+  readonly retryAfterSeconds: number;
 }
 
 /**

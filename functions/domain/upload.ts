@@ -31,6 +31,37 @@ export function sliceSizeForConnection(effectiveType: string | null | undefined)
     : DEFAULT_SLICE_SIZE;
 }
 
+/**
+ * Completing a multipart upload (CompleteMultipartUpload) inside the complete route only up to
+ * this size; larger files complete in the complete-upload job and the route answers 202
+ * `completing` (docs/decisions/0071-completion-in-the-background.md has the arithmetic: at ten
+ * times s3rver's slowest 9 s/GiB, 100 MiB takes 9 s, under a third of the route's 29 s).
+ */
+export const INLINE_COMPLETE_MAX_BYTES = 100 * MiB;
+
+/** Whether the complete route puts the file together itself (single PUTs have nothing to put together). */
+export function completesInline(file: { readonly mode: string; readonly size: number }): boolean {
+  return file.mode !== 'multipart' || file.size <= INLINE_COMPLETE_MAX_BYTES;
+}
+
+/**
+ * Retry-After of a `completing` answer: about a sixth of what s3rver needs for the file at its
+ * slowest (9 s/GiB), 2 to 10 s, so a poll rarely comes too early or much too late.
+ */
+export function completionRetryAfterSeconds(bytes: number): number {
+  return Math.min(10, Math.max(2, Math.ceil((bytes / GiB) * 1.5)));
+}
+
+/**
+ * The wait before asking a `completing` file or transfer again (poll n, 1-based): the server's
+ * Retry-After at least, and a backoff doubling from 1 s up to 10 s, so a long completion is
+ * asked about a few times a minute at most.
+ */
+export function completionPollDelayMs(poll: number, retryAfterSeconds?: number): number {
+  const backoff = Math.min(10 * SECOND_MS, SECOND_MS * 2 ** Math.max(0, poll - 1));
+  return Math.max(backoff, (retryAfterSeconds ?? 0) * SECOND_MS);
+}
+
 export const S3_MIN_PART_BYTES = 5 * MiB;
 export const S3_MAX_PART_BYTES = 5 * GiB;
 export const S3_MAX_PARTS = 10_000;

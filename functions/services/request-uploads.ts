@@ -42,7 +42,7 @@ export async function completeRequestUpload(
   if (!first) {
     // A repeated completion: the upload is in place already.
     const again = await data.getTransfer(t.slug);
-    return { id: t.slug, link, expiryDate: again?.expiryDate ?? expiryDate, recipients: [] };
+    return { id: t.slug, state: 'complete', link, expiryDate: again?.expiryDate ?? expiryDate, recipients: [] };
   }
   await notifyRequester(upload, files).catch((err: unknown) =>
     log.error('request upload notice failed', { slug: t.slug, ...errorFields(err) }),
@@ -66,7 +66,7 @@ export async function completeRequestUpload(
       },
     });
   }
-  return { id: t.slug, link, expiryDate, recipients: [] };
+  return { id: t.slug, state: 'complete', link, expiryDate, recipients: [] };
 }
 
 async function notifyRequester(upload: RequestUploadRecord, files: readonly FileRecord[]): Promise<void> {

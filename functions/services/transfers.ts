@@ -24,7 +24,6 @@ import {
   type SignManyResponse,
   type SignRequest,
   type SignResponse,
-  type UploadStateResponse,
 } from '../domain/transfer-api';
 import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
@@ -32,7 +31,7 @@ import * as storage from '../adapters/storage';
 import { config } from '../lib/env';
 import { HttpError, badRequest, conflict, forbidden, gone, notFound } from '../lib/errors';
 import { hashPassword, hashToken, newToken, safeEqual } from '../lib/secrets';
-import { errorFields, log } from '../lib/log';
+import { log } from '../lib/log';
 import { mapLimited } from '../lib/concurrency';
 import { addFilesRefusalError, sendRefusalError } from './draft-error';
 import { firstFileNameOf, searchTextOf } from '../domain/transfer-search';
@@ -54,7 +53,6 @@ import {
 import { uploadRegionFor } from './storage-region';
 import { linkOriginOf } from './link-origin';
 import { publishEvent } from './events';
-import { scanOnCompletion } from './malware-scan';
 import { locOf, refOf } from './object-refs';
 import type { Recording } from '../domain/previews';
 import { checkAddFiles, checkSend, type CheckedSend, type SendSenderFacts } from '../domain/send-rules';
@@ -310,16 +308,23 @@ export async function requireUpload(
   return t;
 }
 
-async function requireFile(t: TransferRecord, fileId: string): Promise<FileRecord> {
+export async function requireFile(t: TransferRecord, fileId: string): Promise<FileRecord> {
   const f = await data.getFile(t.slug, fileId);
   if (!f) throw notFound('file_not_found', 'This file is not part of the transfer.');
   return f;
 }
 
+/** A file whose parts are all in (being put together, or done) takes no more bytes. */
+function refuseFinished(f: FileRecord): void {
+  if (f.status === 'uploaded') throw conflict('file_already_uploaded', 'This file is already uploaded.');
+  if (f.status === 'completing')
+    throw conflict('file_completing', 'This file is being put together; ask its completion for the state.');
+}
+
 /** POST /transfers/{id}/sign: fresh URLs ("fresh key fetch"). */
 export async function signUpload(t: TransferRecord, req: SignRequest, now = Date.now()): Promise<SignResponse> {
   const f = await requireFile(t, req.fileId);
-  if (f.status === 'uploaded') throw conflict('file_already_uploaded', 'This file is already uploaded.');
+  refuseFinished(f);
   const expiresIn = urlLifetime(t, now);
   const expiresAt = now + expiresIn * SECOND;
   if (f.mode === 'single') {
@@ -371,7 +376,7 @@ export async function signUploads(
 export async function recordPart(t: TransferRecord, req: RecordPartRequest): Promise<void> {
   const f = await requireFile(t, req.fileId);
   if (f.mode !== 'multipart') throw badRequest('not_multipart', 'This file is uploaded in one piece.');
-  if (f.status === 'uploaded') throw conflict('file_already_uploaded', 'This file is already uploaded.');
+  refuseFinished(f);
   if (req.partNumber > f.partCount!) throw badRequest('part_out_of_range', `This file has ${f.partCount} parts.`);
   const { start, end } = partRange(f.size, req.partNumber);
   // Part sizes are ours to enforce: the emulator accepts any, S3 would fail only at completion.
@@ -379,111 +384,6 @@ export async function recordPart(t: TransferRecord, req: RecordPartRequest): Pro
     throw badRequest('part_size_mismatch', `Part ${req.partNumber} must be ${end - start} bytes, not ${req.size}.`);
   }
   await data.putPart(t.slug, f.fileId, { partNumber: req.partNumber, etag: req.etag, size: req.size });
-}
-
-/** GET /transfers/{id}/upload-state: what a resumed upload can skip. */
-export async function uploadState(t: TransferRecord): Promise<UploadStateResponse> {
-  const files = await data.listFiles(t.slug);
-  return {
-    id: t.slug,
-    status: t.status,
-    resumableUntil: t.uploadTokenExpiresAt,
-    files: await Promise.all(
-      files.map(async (f) => ({
-        fileId: f.fileId,
-        fileName: f.fileName,
-        ...(f.itemPath ? { itemPath: f.itemPath } : {}),
-        size: f.size,
-        mode: f.mode,
-        ...(f.mode === 'multipart' ? { partSize: f.partSize!, partCount: f.partCount! } : {}),
-        uploaded: f.status === 'uploaded',
-        partsDone:
-          f.mode === 'multipart' && f.status === 'pending'
-            ? (await data.listParts(t.slug, f.fileId)).map((p) => p.partNumber)
-            : [],
-      })),
-    ),
-  };
-}
-
-/**
- * POST /transfers/{id}/files/{fileId}/complete: completes the multipart upload and checks the
- * stored size. A file whose object is not what was announced is deleted and its upload reset
- * (409, `upload-state` then shows no part done), so a client uploads it again instead of
- * retrying a completion that can never succeed.
- */
-export async function completeFile(t: TransferRecord, fileId: string): Promise<{ fileId: string; size: number }> {
-  const f = await requireFile(t, fileId);
-  if (f.status === 'uploaded') {
-    // A retried completion whose scan did not finish (locally) scans again.
-    if (f.scanStatus === 'pending') await scanAfterUpload(t, f);
-    return { fileId, size: f.size };
-  }
-  const ref = refOf(t, f.key);
-  if (f.mode === 'multipart') {
-    const parts = await data.listParts(t.slug, fileId);
-    const have = new Set(parts.map((p) => p.partNumber));
-    const missing: number[] = [];
-    for (let n = 1; n <= f.partCount!; n += 1) if (!have.has(n)) missing.push(n);
-    if (missing.length > 0) {
-      throw new HttpError(
-        409,
-        'parts_missing',
-        `${missing.length} of ${f.partCount} parts have not been uploaded yet.`,
-        { missing: missing.slice(0, 100) },
-      );
-    }
-    const recorded = parts.reduce((sum, p) => sum + p.size, 0);
-    if (recorded !== f.size)
-      return resetUpload(t, f, `The recorded parts hold ${recorded} bytes, ${f.size} were announced.`);
-    try {
-      await storage.completeMultipart(ref, f.uploadId!, parts);
-    } catch (err) {
-      // An earlier completion may have finished it (its answer lost): the object decides below.
-      // Without an object, S3's 4xx (NoSuchUpload, InvalidPart, EntityTooSmall) means these
-      // parts can never complete; anything else is S3 failing and worth a retry.
-      if ((await storage.objectSize(ref)) === undefined) {
-        if (isClientFault(err)) return resetUpload(t, f, 'The uploaded parts could not be put together.');
-        throw err;
-      }
-    }
-  }
-  const stored = await storage.objectSize(ref);
-  if (stored === undefined) throw conflict('upload_incomplete', 'This file has not been uploaded yet.');
-  if (stored !== f.size)
-    return resetUpload(t, f, `The uploaded file has ${stored} bytes, ${f.size} were announced.`, 'size_mismatch');
-  await data.markFileUploaded(t.slug, fileId);
-  // no download before the malware scan (GuardDuty in AWS; locally scanned now)
-  await data.setScanState(t.slug, 'pending');
-  await scanAfterUpload(t, { ...f, status: 'uploaded', scanStatus: 'pending' });
-  return { fileId, size: f.size };
-}
-
-/** The completion answers even when the local scan could not run: the file stays pending (never served). */
-async function scanAfterUpload(t: TransferRecord, f: FileRecord): Promise<void> {
-  try {
-    await scanOnCompletion(t, f);
-  } catch (err) {
-    log.error('malware scan not started', { slug: t.slug, fileId: f.fileId, ...errorFields(err) });
-  }
-}
-
-function isClientFault(err: unknown): boolean {
-  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return status !== undefined && status >= 400 && status < 500;
-}
-
-/** Deletes what was stored, gives a multipart file a fresh upload, forgets its parts, and answers 409. */
-async function resetUpload(t: TransferRecord, f: FileRecord, why: string, code = 'upload_reset'): Promise<never> {
-  const ref = refOf(t, f.key);
-  await storage.deleteObject(ref);
-  let uploadId: string | undefined;
-  if (f.mode === 'multipart') {
-    await storage.abortMultipart(ref, f.uploadId!);
-    uploadId = await storage.startMultipart(ref);
-  }
-  await data.resetFileUpload(t.slug, f.fileId, uploadId);
-  throw new HttpError(409, code, `${why} Upload this file again.`, { fileId: f.fileId, reset: true });
 }
 
 /**
@@ -540,13 +440,14 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
       },
     });
   }
-  return { id: t.slug, link, expiryDate: sent.expiryDate, recipients };
+  return { id: t.slug, state: 'complete', link, expiryDate: sent.expiryDate, recipients };
 }
 
 /** POST /transfers/{id}/cancel: aborts what is still uploading. A sent transfer keeps its sent files. */
 export async function cancelUpload(t: TransferRecord): Promise<void> {
   const files = await data.listFiles(t.slug);
-  const pending = files.filter((f) => f.status === 'pending');
+  // a file being put together is aborted too (a job that still finishes it finds the transfer cancelled)
+  const pending = files.filter((f) => f.status !== 'uploaded');
   await Promise.all(
     pending.map((f) => (f.mode === 'multipart' ? storage.abortMultipart(refOf(t, f.key), f.uploadId!) : undefined)),
   );

@@ -114,6 +114,10 @@ export function coldInitProbes(env: Record<string, string>): Probe[] {
       request: 'ZIP of an unknown transfer',
       event: { slug: UNKNOWN_SLUG, contentHash: '0'.repeat(24), attempt: '00000000-0000-4000-8000-000000000000' },
     },
+    'complete-upload': {
+      request: 'completion of an unknown transfer',
+      event: { slug: UNKNOWN_SLUG, fileId: UNKNOWN_FILE, attempt: '00000000-0000-4000-8000-000000000000' },
+    },
     thumbnails: {
       request: 'thumbnail of an unknown transfer',
       event: { slug: UNKNOWN_SLUG, fileIds: [UNKNOWN_FILE], claimedAt: Date.now() },

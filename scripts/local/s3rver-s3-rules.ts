@@ -4,6 +4,10 @@
  * UploadPart; on CompleteMultipartUpload every named part must exist with its ETag (InvalidPart),
  * in ascending order (InvalidPartOrder), and every part but the last must hold 5 MiB
  * (EntityTooSmall). Without the existence check s3rver's process dies on a part never uploaded.
+ *
+ * One test hook, no S3 rule: while a bucket holds the object HOLD_COMPLETE_KEY, its
+ * CompleteMultipartUploads wait (polled, no fixed delay) until it is deleted, so a test can
+ * make a completion outlast any route deterministically, as S3's minutes-long completes do.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
@@ -19,6 +23,7 @@ interface Part {
 
 interface FilesystemStore {
   getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  existsObject(bucket: string, key: string): Promise<boolean>;
   putPart(bucket: string, uploadId: string, partNumber: number | string, content: unknown): Promise<unknown>;
   putObjectMultipart(bucket: string, uploadId: string, parts: Part[]): Promise<unknown>;
 }
@@ -26,6 +31,9 @@ interface FilesystemStore {
 type S3ErrorClass = new (code: string, message: string, detail?: Record<string, unknown>) => Error;
 
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
+/** The object whose presence in a bucket holds its CompleteMultipartUploads (tests, local trials). */
+export const HOLD_COMPLETE_KEY = 'local-test/hold-complete-multipart';
+const HOLD_POLL_MS = 100;
 export const MAX_PART_NUMBER = 10_000;
 
 const INVALID_PART =
@@ -42,7 +50,12 @@ export function applyS3MultipartRules(): boolean {
   const Store = require('s3rver/lib/stores/filesystem.js') as { prototype: FilesystemStore & { __s3Rules?: true } };
   const S3Error = require('s3rver/lib/models/error.js') as S3ErrorClass;
   const proto = Store.prototype;
-  if (typeof proto.putPart !== 'function' || typeof proto.putObjectMultipart !== 'function') return false;
+  if (
+    typeof proto.putPart !== 'function' ||
+    typeof proto.putObjectMultipart !== 'function' ||
+    typeof proto.existsObject !== 'function'
+  )
+    return false;
   if (proto.__s3Rules) return true;
   proto.__s3Rules = true;
 
@@ -62,6 +75,7 @@ export function applyS3MultipartRules(): boolean {
 
   const complete = proto.putObjectMultipart;
   proto.putObjectMultipart = async function (bucket, uploadId, parts) {
+    while (await this.existsObject(bucket, HOLD_COMPLETE_KEY)) await new Promise((r) => setTimeout(r, HOLD_POLL_MS));
     const uploadDir = path.join(this.getResourcePath(bucket, undefined, 'uploads'), uploadId);
     for (let i = 1; i < parts.length; i += 1) {
       if (parts[i]!.number <= parts[i - 1]!.number)

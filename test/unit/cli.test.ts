@@ -22,7 +22,8 @@ import { configDir, readConfig, writeConfig } from '../../packages/cli/src/confi
 import { collectFiles } from '../../packages/cli/src/files';
 import { parseTransferRef, passwordHint, safeRelativePath } from '../../packages/cli/src/transfers';
 import { redact } from '../../packages/cli/src/context';
-import { matchPlan } from '../../packages/cli/src/send';
+import { completeWhenReady, matchPlan } from '../../packages/cli/src/send';
+import { ApiClient } from '../../packages/cli/src/api';
 import { progressLine } from '../../packages/cli/src/progress';
 import { RESUME_WINDOW_SECONDS } from '../../functions/domain/expiry';
 
@@ -354,5 +355,46 @@ describe('exit codes, links, paths, secrets', () => {
     expect(m.get('F1')!.path).toBe('/w/p/a');
     expect(m.get('F2')!.path).toBe('/w/p/b');
     expect(() => matchPlan([{ fileId: 'F3', fileName: 'c', size: 9, mode: 'single' }], local)).toThrow(/cannot find/);
+  });
+});
+
+describe('completing a transfer whose large files are still put together', () => {
+  it('asks again while the API answers 202 completing, after its Retry-After at least, then reports the sent transfer', async () => {
+    const asked: string[] = [];
+    const answers = [
+      new Response(JSON.stringify({ id: 'Abc1234', state: 'completing', completing: ['f'], retryAfterSeconds: 3 }), {
+        status: 202,
+        headers: { 'retry-after': '7' },
+      }),
+      new Response(JSON.stringify({ id: 'Abc1234', state: 'completing', completing: ['f'], retryAfterSeconds: 3 }), {
+        status: 202,
+      }),
+      new Response(
+        JSON.stringify({
+          id: 'Abc1234',
+          state: 'complete',
+          link: 'https://x/w/Abc1234',
+          expiryDate: 1,
+          recipients: [],
+        }),
+        { status: 200 },
+      ),
+    ];
+    const client = new ApiClient({
+      origin: 'http://127.0.0.1:9',
+      key: 'sbk_test',
+      fetchImpl: (async (url: string, init: RequestInit) => {
+        asked.push(`${init.method} ${url}`);
+        return answers.shift()!;
+      }) as typeof fetch,
+    });
+    const slept: number[] = [];
+    const done = await completeWhenReady(client, 'Abc1234', async (ms) => {
+      slept.push(ms);
+    });
+    expect(done).toMatchObject({ state: 'complete', link: 'https://x/w/Abc1234' });
+    expect(asked).toEqual(Array(3).fill('POST http://127.0.0.1:9/api/v1/transfers/Abc1234/complete'));
+    // the header's 7 s the first time; the body's 3 s when no header came
+    expect(slept).toEqual([7000, 3000]);
   });
 });

@@ -71,6 +71,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   upload_cancelled: 'send.toast.youAborted',
   upload_expired: 'errors.uploadExpired',
   file_already_uploaded: UPLOAD_FAILED,
+  file_completing: UPLOAD_FAILED,
   not_multipart: UPLOAD_FAILED,
   part_numbers_required: UPLOAD_FAILED,
   part_out_of_range: UPLOAD_FAILED,

@@ -67,6 +67,8 @@ export interface ApiInit {
   readonly accessToken?: string;
   /** 'text': the answer's body as a string (a CSV download), not parsed as JSON */
   readonly responseType?: 'json' | 'text';
+  /** sees a successful answer's status and headers (a 202's Retry-After) */
+  readonly onAnswer?: (status: number, headers: Headers) => void;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -146,6 +148,7 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
         signal: signals.length ? AbortSignal.any(signals) : undefined,
       });
       if (res.ok) {
+        init.onAnswer?.(res.status, res.headers);
         const text = await res.text();
         if (init.responseType === 'text') return text as T;
         return (text ? JSON.parse(text) : undefined) as T;

@@ -1,12 +1,16 @@
 import * as z from 'zod/mini';
 import { UPLOAD_TOKEN_HEADER, fileIdSchema, transferIdSchema } from '../../domain/transfer-api';
 import { httpRoute } from '../../lib/http';
-import { completeFile, requireUpload } from '../../services/transfers';
+import { requireUpload } from '../../services/transfers';
+import { completeFile } from '../../services/completion';
 
-/** POST /transfers/{id}/files/{fileId}/complete: completes the file's multipart upload and checks its size. */
+/**
+ * POST /transfers/{id}/files/{fileId}/complete: completes the file's multipart upload and checks
+ * its size: 200 `complete`, or 202 `completing` (Retry-After) while a large file is put together
+ * in the background. Asking again is always safe.
+ */
 export const handler = httpRoute(
   { params: z.object({ id: transferIdSchema, fileId: fileIdSchema }) },
-  async ({ params, header }) => ({
-    body: await completeFile(await requireUpload(params.id, header(UPLOAD_TOKEN_HEADER)), params.fileId),
-  }),
+  async ({ params, header }) =>
+    completeFile(await requireUpload(params.id, header(UPLOAD_TOKEN_HEADER)), params.fileId),
 );

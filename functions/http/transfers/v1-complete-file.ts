@@ -1,13 +1,15 @@
 import { v1FileParams } from '../../domain/public-api';
 import { keyRoute } from '../../services/api-keys';
-import { completeFile, requireOwnedUpload } from '../../services/transfers';
+import { requireOwnedUpload } from '../../services/transfers';
+import { completeFile } from '../../services/completion';
 
-/** POST /api/v1/transfers/{id}/files/{fileId}/complete (API key, send): completes the file's upload and checks its size. */
+/**
+ * POST /api/v1/transfers/{id}/files/{fileId}/complete (API key, send): completes the file's
+ * upload and checks its size; 202 `completing` (Retry-After) while a large file is put together.
+ */
 export const handler = keyRoute(
   'send',
   { params: v1FileParams },
-  async ({ params, claims }) => ({
-    body: await completeFile(await requireOwnedUpload(params.id, String(claims?.sub)), params.fileId),
-  }),
+  async ({ params, claims }) => completeFile(await requireOwnedUpload(params.id, String(claims?.sub)), params.fileId),
   { rateWindow: 'upload' },
 );

@@ -1,6 +1,7 @@
 import { v1TransferParams } from '../../domain/public-api';
 import { keyRoute } from '../../services/api-keys';
-import { requireOwnedUpload, uploadState } from '../../services/transfers';
+import { requireOwnedUpload } from '../../services/transfers';
+import { uploadState } from '../../services/completion';
 
 /** GET /api/v1/transfers/{id}/upload-state (API key, send): what a resuming client still has to upload. */
 export const handler = keyRoute(

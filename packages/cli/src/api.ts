@@ -15,8 +15,9 @@ export interface CallInit {
   method?: string;
   body?: unknown;
   signal?: AbortSignal;
-  /** answer statuses that are not errors although >= 400 */
   headers?: Record<string, string>;
+  /** sees a successful answer's status and headers (a 202's Retry-After) */
+  onAnswer?: (status: number, headers: Headers) => void;
 }
 
 export class ApiClient {
@@ -70,6 +71,7 @@ export class ApiClient {
       const message = typeof e?.message === 'string' ? e.message : `HTTP ${res.status}`;
       throw new ApiError(res.status, code, message, e?.details);
     }
+    init.onAnswer?.(res.status, res.headers);
     return json as T;
   }
 }

@@ -8,7 +8,9 @@
 import { openAsBlob } from 'node:fs';
 import type {
   CompleteResponse,
+  CompletingResponse,
   CreateTransferResponse,
+  FileCompleteResponse,
   PlannedFile,
   SignManyResponse,
   SignResponse,
@@ -22,6 +24,7 @@ import {
   type UploadApi,
 } from '../../../frontend/src/shared/upload/engine';
 import { TransportError } from '../../../frontend/src/shared/upload/transport';
+import { completionPollDelayMs } from '../../../functions/domain/upload';
 import { ApiError, CliError, EXIT, NetworkError } from './errors';
 import {
   checkpointKey,
@@ -90,12 +93,44 @@ function uploadApi(client: ApiClient, id: string, onPart: (fileId: string, partN
       onPart(req.fileId, req.partNumber);
     },
     async completeFile(fileId, init) {
-      await client.call(`${base}/files/${encodeURIComponent(fileId)}/complete`, {
-        method: 'POST',
-        ...(init?.signal ? { signal: init.signal } : {}),
-      });
+      let retryAfter: string | null = null;
+      const answer = await client.call<FileCompleteResponse | undefined>(
+        `${base}/files/${encodeURIComponent(fileId)}/complete`,
+        {
+          method: 'POST',
+          ...(init?.signal ? { signal: init.signal } : {}),
+          onAnswer: (_, headers) => (retryAfter = headers.get('retry-after')),
+        },
+      );
+      if (answer?.state !== 'completing') return { state: 'complete' };
+      const seconds = retryAfterSecondsOf(retryAfter) ?? answer.retryAfterSeconds;
+      return { state: 'completing', ...(seconds !== undefined ? { retryAfterSeconds: seconds } : {}) };
     },
   };
+}
+
+function retryAfterSecondsOf(header: string | null): number | undefined {
+  return header && /^\s*\d+\s*$/u.test(header) ? Number(header) : undefined;
+}
+
+/**
+ * POST /v1/transfers/{id}/complete, asked again while the server answers 202 `completing`
+ * (large files still being put together), after its Retry-After and a growing backoff.
+ */
+export async function completeWhenReady(
+  client: ApiClient,
+  id: string,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<CompleteResponse> {
+  for (let poll = 1; ; poll += 1) {
+    let retryAfter: string | null = null;
+    const answer = await client.call<CompleteResponse | CompletingResponse>(
+      `/v1/transfers/${encodeURIComponent(id)}/complete`,
+      { method: 'POST', onAnswer: (_, headers) => (retryAfter = headers.get('retry-after')) },
+    );
+    if (answer.state !== 'completing') return answer;
+    await sleep(completionPollDelayMs(poll, retryAfterSecondsOf(retryAfter) ?? answer.retryAfterSeconds));
+  }
 }
 
 /** The exit code of a failed upload: the API's own, a network failure, else a server fault. */
@@ -251,9 +286,7 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
     process.off('SIGTERM', onSigint);
   }
   sink.end();
-  const done = await client.call<CompleteResponse>(`/v1/transfers/${encodeURIComponent(id)}/complete`, {
-    method: 'POST',
-  });
+  const done = await completeWhenReady(client, id);
   clearSendCheckpoint(ctx.dir, key);
   if (ctx.json)
     ctx.printJson({

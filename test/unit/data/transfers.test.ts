@@ -162,9 +162,21 @@ describe('resetFileUpload', () => {
       ddbMock.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems![TABLE]![0]!.DeleteRequest?.Key,
     ).toEqual({ pk: 'TRANSFER#abc123', sk: expect.stringContaining('f1') });
     expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
-      UpdateExpression: 'SET uploadId = :id',
-      ConditionExpression: '#s = :p',
-      ExpressionAttributeValues: { ':p': 'pending', ':id': 'up-2' },
+      UpdateExpression:
+        'SET #s = :p, uploadId = :id REMOVE completeAttempt, completeLeaseUntil, resetCode, resetMessage',
+      ConditionExpression: '#s IN (:p, :c)',
+      ExpressionAttributeValues: { ':p': 'pending', ':c': 'completing', ':id': 'up-2' },
+    });
+  });
+
+  it('a reset by the background completion keeps its reason for the next complete call', async () => {
+    ddbMock.on(QueryCommand).resolves({ Items: [] });
+    ddbMock.on(UpdateCommand).resolves({});
+    expect(await resetFileUpload('abc123', 'f1', 'up-3', { code: 'upload_reset', message: 'Again.' })).toBe(true);
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
+      UpdateExpression:
+        'SET #s = :p, uploadId = :id, resetCode = :rc, resetMessage = :rm REMOVE completeAttempt, completeLeaseUntil',
+      ExpressionAttributeValues: { ':rc': 'upload_reset', ':rm': 'Again.' },
     });
   });
 });

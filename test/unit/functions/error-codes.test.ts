@@ -43,8 +43,8 @@ const DYNAMIC: Record<string, [string, number][]> = {
   'functions/services/payment-errors.ts': CARD_ERROR_CODES.map((c) => [c, 402]),
   // problemsError: a refused send speaks with its first problem's code (second table)
   'functions/lib/errors.ts': [],
-  // resetUpload: a file whose stored object is wrong starts over
-  'functions/services/transfers.ts': [
+  // resetUpload: a file whose stored object is wrong starts over (a background reset is told by the next complete call)
+  'functions/services/completion.ts': [
     ['upload_reset', 409],
     ['size_mismatch', 409],
   ],

@@ -624,7 +624,7 @@ describe('progress', () => {
     // The storage's multipart completion takes a while (seconds for a large file): it must not hold the count back.
     const release: Array<() => void> = [];
     class SlowCompleteApi extends FakeUploadApi {
-      override async completeFile(fileId: string): Promise<void> {
+      override async completeFile(fileId: string) {
         await new Promise<void>((resolve) => release.push(resolve));
         return super.completeFile(fileId);
       }
@@ -652,6 +652,42 @@ describe('progress', () => {
     for (const r of release) r();
     await done;
     expect(api.completed.sort()).toEqual(['file000061', 'file000062']);
+  });
+
+  it('asks again while the server answers completing (202), honouring its Retry-After, and stays almost-done', async () => {
+    const asked: string[] = [];
+    const waits: Array<[number, number | undefined]> = [];
+    class BackgroundCompleteApi extends FakeUploadApi {
+      override async completeFile(fileId: string) {
+        asked.push(fileId);
+        if (asked.length < 3) return { state: 'completing' as const, retryAfterSeconds: 7 };
+        await super.completeFile(fileId);
+        return { state: 'complete' as const };
+      }
+    }
+    const api = new BackgroundCompleteApi(bucket);
+    const data = randomBytes(4 * KiB);
+    const { done, progress, warnings } = upload(
+      api,
+      [{ plan: multipartPlan('file000063', data.length, KiB), blob: new Blob([data]) }],
+      {
+        completionPollDelayMs: (poll, retryAfter) => {
+          waits.push([poll, retryAfter]);
+          return 1;
+        },
+      },
+    );
+    await done;
+    expect(asked).toEqual(['file000063', 'file000063', 'file000063']);
+    expect(waits).toEqual([
+      [1, 7],
+      [2, 7],
+    ]);
+    expect(api.completed).toEqual(['file000063']);
+    // polling is not retrying: no warning, the try stays 1, and the view says almost-done throughout
+    expect(warnings).toEqual([]);
+    expect(progress.every((p) => p.tryNumber === 1)).toBe(true);
+    expect(progress.at(-1)!.phase).toBe('almost-done');
   });
 
   it('rejects a blob whose size is not the planned size before sending anything', async () => {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecordPartRequest, SignRequest, SignResponse } from '../../../functions/domain/transfer-api';
-import type { UploadApi } from '../../../frontend/src/shared/upload/engine';
+import type { FileCompletion, UploadApi } from '../../../frontend/src/shared/upload/engine';
 
 /** What the bucket does with one request to a key; requests consume a key's faults in order. */
 export type Fault =
@@ -225,7 +225,8 @@ export class FakeUploadApi implements UploadApi {
     this.recorded.push(req);
   }
 
-  async completeFile(fileId: string): Promise<void> {
+  // biome-ignore lint/suspicious/noConfusingVoidType: as UploadApi: resolving nothing means complete
+  async completeFile(fileId: string): Promise<FileCompletion | void> {
     this.log.push(`complete:${fileId}`);
     const err = this.opts.completeErrors?.shift();
     if (err !== undefined) throw err;

@@ -20,6 +20,7 @@ import {
   MAX_UPLOAD_TRIES,
   SIGNED_PUT_EXPIRES_SECONDS,
   backoffMs,
+  completionPollDelayMs,
   isRetryWarningTry,
   parallelismForTry,
 } from '@domain/upload';
@@ -42,8 +43,18 @@ export interface UploadApi {
   signMany?(req: SignManyRequest, init?: UploadApiCallInit): Promise<SignManyResponse>;
   /** the server records number, ETag and size of a finished part */
   recordPart(req: RecordPartRequest, init?: UploadApiCallInit): Promise<void>;
-  /** the server completes the multipart upload / verifies the size */
-  completeFile(fileId: string, init?: UploadApiCallInit): Promise<void>;
+  /**
+   * the server completes the multipart upload / verifies the size; `completing` (202) while it
+   * puts a large file together in the background: the engine asks again (void: complete)
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an API that resolves nothing has completed the file
+  completeFile(fileId: string, init?: UploadApiCallInit): Promise<FileCompletion | void>;
+}
+
+export interface FileCompletion {
+  readonly state: 'completing' | 'complete';
+  /** the answer's Retry-After, with `completing` */
+  readonly retryAfterSeconds?: number;
 }
 
 export interface EngineFile {
@@ -96,6 +107,8 @@ export interface RunUploadOptions {
   parallelism?: number;
   /** delay before try n (n >= 2); default backoffMs(n - 1). Tests shorten it. */
   retryDelayMs?(tryNumber: number): number;
+  /** wait before asking a `completing` file again; default completionPollDelayMs. Tests shorten it. */
+  completionPollDelayMs?(poll: number, retryAfterSeconds?: number): number;
 }
 
 /** 'Warming Up...' lasts at least this long after the first byte, and until a unit is done. */
@@ -632,10 +645,19 @@ class UploadRun {
   private async completeFile(file: FileState): Promise<void> {
     this.completing += 1;
     this.emit();
-    for (let tryNumber = 1; ; tryNumber++) {
+    // A `completing` answer is no failed try: the server is putting the file together; ask again.
+    for (let tryNumber = 1, polls = 0; ; tryNumber++) {
       try {
-        await this.call((init) => this.opts.api.completeFile(file.plan.fileId, init));
-        break;
+        const answer = await this.call((init) => this.opts.api.completeFile(file.plan.fileId, init));
+        if (answer?.state !== 'completing') break;
+        polls += 1;
+        tryNumber -= 1;
+        try {
+          const wait = this.opts.completionPollDelayMs ?? completionPollDelayMs;
+          await sleep(wait(polls, answer.retryAfterSeconds), this.abort.signal);
+        } catch {
+          return;
+        }
       } catch (err) {
         if (this.finished) return;
         if (isUploadReset(err) && file.restarts < MAX_FILE_RESTARTS) {

@@ -4,6 +4,7 @@
  */
 import {
   UPLOAD_TOKEN_HEADER,
+  type FileCompleteResponse,
   type RecordPartRequest,
   type SignManyRequest,
   type SignManyResponse,
@@ -12,11 +13,16 @@ import {
   type UploadStateResponse,
 } from '@domain/transfer-api';
 import { apiFetch } from '@/lib/api';
-import type { UploadApi, UploadApiCallInit } from './engine';
+import type { FileCompletion, UploadApi, UploadApiCallInit } from './engine';
 
 export interface HttpUploadApi extends UploadApi {
   /** resume: which files and parts the server has recorded */
   uploadState(init?: UploadApiCallInit): Promise<UploadStateResponse>;
+}
+
+/** Retry-After in seconds (the form the API sends), else undefined. */
+export function retryAfterSecondsOf(header: string | null): number | undefined {
+  return header && /^\s*\d+\s*$/u.test(header) ? Number(header) : undefined;
 }
 
 export function createHttpUploadApi(transferId: string, uploadToken: string): HttpUploadApi {
@@ -32,13 +38,21 @@ export function createHttpUploadApi(transferId: string, uploadToken: string): Ht
     async recordPart(req: RecordPartRequest, init?: UploadApiCallInit) {
       await apiFetch<unknown>(`${base}/parts`, { method: 'POST', body: req, headers, ...signalOf(init) });
     },
-    async completeFile(fileId: string, init?: UploadApiCallInit) {
-      await apiFetch<unknown>(`${base}/files/${encodeURIComponent(fileId)}/complete`, {
-        method: 'POST',
-        body: {},
-        headers,
-        ...signalOf(init),
-      });
+    async completeFile(fileId: string, init?: UploadApiCallInit): Promise<FileCompletion> {
+      let retryAfter: string | null = null;
+      const answer = await apiFetch<FileCompleteResponse | undefined>(
+        `${base}/files/${encodeURIComponent(fileId)}/complete`,
+        {
+          method: 'POST',
+          body: {},
+          headers,
+          ...signalOf(init),
+          onAnswer: (_, h) => (retryAfter = h.get('retry-after')),
+        },
+      );
+      if (answer?.state !== 'completing') return { state: 'complete' };
+      const seconds = retryAfterSecondsOf(retryAfter) ?? answer.retryAfterSeconds;
+      return { state: 'completing', ...(seconds !== undefined ? { retryAfterSeconds: seconds } : {}) };
     },
     uploadState: (init?: UploadApiCallInit) =>
       apiFetch<UploadStateResponse>(`${base}/upload-state`, { method: 'GET', headers, ...signalOf(init) }),

@@ -1,6 +1,7 @@
 /** The send flow's API calls (functions/domain/transfer-api.ts has the routes and shapes). */
 import type {
   CompleteResponse,
+  CompletingResponse,
   CreateTransferResponse,
   SenderTokenResponse,
   VerifySenderResponse,
@@ -8,6 +9,7 @@ import type {
 import { SENDER_TOKEN_HEADER, UPLOAD_TOKEN_HEADER } from '@domain/transfer-headers';
 import type { TransferDraftInput } from '@domain/validation';
 import { apiFetch } from '@/lib/api';
+import { retryAfterSecondsOf } from './http-api';
 
 /** Guest sender: mail a 5-digit code (on entering the verification step, and on Resend). */
 export function requestSenderCode(email: string, lang: string, signal?: AbortSignal): Promise<VerifySenderResponse> {
@@ -43,13 +45,28 @@ export function createTransfer(
     : apiFetch<CreateTransferResponse>('/me/transfers', { body, accessToken: auth.accessToken, signal });
 }
 
-/** Finishes the transfer: the server completes the uploads and mails the recipients (keyed, retried). */
-export function completeTransfer(id: string, uploadToken: string, signal?: AbortSignal): Promise<CompleteResponse> {
-  return apiFetch<CompleteResponse>(`/transfers/${encodeURIComponent(id)}/complete`, {
-    body: {},
-    headers: { [UPLOAD_TOKEN_HEADER]: uploadToken },
-    signal,
-  });
+/**
+ * Finishes the transfer: the server completes the uploads and mails the recipients (keyed,
+ * retried). `completing` (202) while large files are still put together: ask again after
+ * `retryAfterSeconds` (the answer's Retry-After when it has one).
+ */
+export async function completeTransfer(
+  id: string,
+  uploadToken: string,
+  signal?: AbortSignal,
+): Promise<CompleteResponse | CompletingResponse> {
+  let retryAfter: string | null = null;
+  const answer = await apiFetch<CompleteResponse | CompletingResponse>(
+    `/transfers/${encodeURIComponent(id)}/complete`,
+    {
+      body: {},
+      headers: { [UPLOAD_TOKEN_HEADER]: uploadToken },
+      signal,
+      onAnswer: (_, headers) => (retryAfter = headers.get('retry-after')),
+    },
+  );
+  const header = retryAfterSecondsOf(retryAfter);
+  return answer.state === 'completing' && header !== undefined ? { ...answer, retryAfterSeconds: header } : answer;
 }
 
 export function cancelTransfer(id: string, uploadToken: string): Promise<{ cancelled: true }> {

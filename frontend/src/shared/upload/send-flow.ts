@@ -15,6 +15,37 @@ import {
 } from './checkpoint';
 import { runUpload, type EngineFile, type UploadProgress, type UploadWarning } from './engine';
 import { createHttpUploadApi } from './http-api';
+import { completionPollDelayMs } from '@domain/upload';
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/**
+ * Completes the transfer, asking again while the server answers `completing` (large files still
+ * being put together; the progress view keeps saying "Finishing upload…").
+ */
+async function completeWhenReady(
+  transfer: { id: string; uploadToken: string },
+  signal: AbortSignal,
+  delayMs = completionPollDelayMs,
+): Promise<CompleteResponse> {
+  for (let poll = 1; ; poll += 1) {
+    const answer = await completeTransfer(transfer.id, transfer.uploadToken, signal);
+    if (answer.state !== 'completing') return answer;
+    await sleep(delayMs(poll, answer.retryAfterSeconds), signal);
+  }
+}
 
 export interface UploadCallbacks {
   readonly signal: AbortSignal;
@@ -30,6 +61,8 @@ export interface FlowOptions {
   readonly fetchImpl?: typeof fetch;
   /** engine retry delays (tests) */
   readonly retryDelayMs?: (tryNumber: number) => number;
+  /** waits before asking a `completing` file or transfer again (tests) */
+  readonly completionPollDelayMs?: (poll: number, retryAfterSeconds?: number) => number;
 }
 
 function storageArg(options: FlowOptions): [CheckpointStorage | null] | [] {
@@ -52,8 +85,9 @@ async function uploadAndComplete(
     onWarning: callbacks.onWarning,
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
     ...(options.retryDelayMs ? { retryDelayMs: options.retryDelayMs } : {}),
+    ...(options.completionPollDelayMs ? { completionPollDelayMs: options.completionPollDelayMs } : {}),
   });
-  const done = await completeTransfer(transfer.id, transfer.uploadToken, callbacks.signal);
+  const done = await completeWhenReady(transfer, callbacks.signal, options.completionPollDelayMs);
   clearCheckpoint(transfer.id, ...storageArg(options));
   return done;
 }

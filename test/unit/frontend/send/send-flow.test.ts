@@ -34,6 +34,15 @@ class FakeBackend {
   readonly files: ServerFile[];
   readonly calls: string[] = [];
   readonly stored = new Map<string, string>();
+  /** how many times each complete call answers 202 completing before it is done */
+  completingAnswers = 0;
+  private readonly asked = new Map<string, number>();
+  /** 202 completing for the first `completingAnswers` calls of `what` */
+  private stillCompleting(what: string): boolean {
+    const n = (this.asked.get(what) ?? 0) + 1;
+    this.asked.set(what, n);
+    return n <= this.completingAnswers;
+  }
   /** how a PUT answers; default 200 with an ETag */
   put: (url: string, body: string, signal: AbortSignal) => Promise<Response> = async () =>
     new Response('', { status: 200, headers: { etag: '"e"' } });
@@ -83,8 +92,16 @@ class FakeBackend {
       const file = this.files.find((f) => f.fileId === fileDone[1]);
       if (!file || !this.stored.has(file.url!))
         return json(409, { error: { code: 'not_uploaded', message: 'not uploaded' } });
+      if (this.stillCompleting(file.fileId))
+        return json(
+          202,
+          { fileId: file.fileId, size: file.size, state: 'completing', retryAfterSeconds: 3 },
+          {
+            'retry-after': '4',
+          },
+        );
       file.uploaded = true;
-      return json(200, { fileId: file.fileId, size: file.size });
+      return json(200, { fileId: file.fileId, size: file.size, state: 'complete' });
     }
     if (path === `${base}/sign`) {
       const req = JSON.parse(String(init.body)) as { fileId: string } | { fileIds: string[] };
@@ -99,9 +116,12 @@ class FakeBackend {
     if (path === `${base}/complete`) {
       if (this.files.some((f) => !f.uploaded))
         return json(409, { error: { code: 'incomplete', message: 'files missing' } });
+      if (this.stillCompleting('transfer'))
+        return json(202, { id: ID, state: 'completing', completing: [], retryAfterSeconds: 5 }, { 'retry-after': '5' });
       this.status = 'ready';
       return json(200, {
         id: ID,
+        state: 'complete',
         link: `https://app.test/w/${ID}`,
         expiryDate: NOW + 7 * 86_400_000,
         recipients: ['bob@x.org'],
@@ -124,8 +144,8 @@ class FakeBackend {
   }) as typeof fetch;
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
 function picked(fileName: string, content: string, itemPath?: string): PickedFile {
@@ -167,6 +187,7 @@ describe('sending a new transfer', () => {
 
     expect(done).toEqual({
       id: ID,
+      state: 'complete',
       link: `https://app.test/w/${ID}`,
       expiryDate: NOW + 7 * 86_400_000,
       recipients: ['bob@x.org'],
@@ -176,6 +197,41 @@ describe('sending a new transfer', () => {
     expect(backend.status).toBe('ready');
     expect(findCheckpoint(files(), Date.now(), storage)).toBeNull();
     expect(progress.at(-1)).toMatchObject({ bytesDone: 11, bytesTotal: 11, filesDone: 2, filesTotal: 2 });
+  });
+
+  it('waits while the server answers completing (202) for the files and the transfer, honouring Retry-After', async () => {
+    backend.completingAnswers = 2;
+    const waits: Array<[number, number | undefined]> = [];
+    const { cb, progress } = callbacks();
+
+    const done = await uploadNewTransfer(backend.created(), files(), cb, {
+      storage,
+      fetchImpl: backend.bucket,
+      completionPollDelayMs: (poll, retryAfter) => {
+        waits.push([poll, retryAfter]);
+        return 1;
+      },
+    });
+
+    expect(done).toMatchObject({ id: ID, state: 'complete', recipients: ['bob@x.org'] });
+    expect(backend.status).toBe('ready');
+    const completes = backend.calls.filter((c) => c.endsWith('/complete'));
+    // each file and the transfer asked three times: twice completing, then done
+    expect(completes).toHaveLength(9);
+    // the header wins over the body's copy; polls count from 1 for each file and the transfer
+    // (the two files complete side by side: their polls are compared as a set)
+    expect(
+      waits
+        .filter(([, r]) => r === 4)
+        .map(([poll]) => poll)
+        .sort(),
+    ).toEqual([1, 1, 2, 2]);
+    expect(waits.filter(([, r]) => r === 5)).toEqual([
+      [1, 5],
+      [2, 5],
+    ]);
+    expect(findCheckpoint(files(), Date.now(), storage)).toBeNull();
+    expect(progress.at(-1)).toMatchObject({ phase: 'almost-done', filesDone: 2 });
   });
 
   it('a file that fails its last try stops the send and keeps the checkpoint for resuming', async () => {
