@@ -105,12 +105,20 @@ export interface FileRecord {
   /** `guardduty`, `clamav` or `eicar` */
   readonly scanner?: string;
   readonly scannedAt?: number;
+  /**
+   * CRC-32 of the file's bytes (unsigned), as its uploader computed it: part by part for a
+   * multipart file, joined by crc32Combine. The composed ZIP's descriptors and directory carry
+   * it (docs/decisions/0072); absent for files uploaded before it was recorded.
+   */
+  readonly crc32?: number;
 }
 
 export interface PartRecord {
   readonly partNumber: number;
   readonly etag: string;
   readonly size: number;
+  /** CRC-32 of the part's bytes, as the uploader computed it */
+  readonly crc32?: number;
 }
 
 const STRIP = [
