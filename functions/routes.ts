@@ -177,6 +177,11 @@ export interface JobDef {
    * by routes (`invokes`).
    */
   readonly trigger?: 'guardduty-scan-results';
+  /**
+   * the job starts itself again (async invoke of its own function, the ARN from its context)
+   * to go on past its timeout: work that resumes from what it recorded (the composed ZIP)
+   */
+  readonly continues?: true;
 }
 
 export const API_PREFIX = '/api';
@@ -1387,6 +1392,7 @@ export const jobs: readonly JobDef[] = [
     name: 'zip-build',
     handler: 'jobs/zip-build',
     access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
+    continues: true,
     timeoutSeconds: 900,
     memoryMb: 512,
   },

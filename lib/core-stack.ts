@@ -391,6 +391,7 @@ export class CoreStack extends Stack {
         ...(job.architecture ? { architecture: job.architecture } : {}),
         description: `SendBridge job ${job.name} (${job.schedule ?? 'on demand'})`,
       }).bind(job.access);
+      if (job.continues) fn.allowSelfInvoke();
       this.jobFunctions.set(job.name, fn);
       // GuardDuty's malware scan results (of every storage region, forwarded to this
       // region's default bus by the StorageStacks) start the job, with EventBridge's retries.

@@ -366,15 +366,21 @@ function keepLease(input: ZipJobInput, lease: ZipLease, controller: AbortControl
   };
 }
 
+/** What a build run did: the archive is complete, or it stopped at its deadline with its progress kept. */
+export type ZipBuildOutcome = { readonly size: number } | { readonly paused: true };
+
 /**
- * The zip-build job: streams the files from S3 into one stored ZIP in S3 (adapters/zip), holding
+ * The zip-build job: builds one stored ZIP of the transfer's files in S3 (adapters/zip), holding
  * the record's lease while it runs. A build started for an attempt that no longer holds the record
- * (its lease ran out and another POST /zip claimed it) does nothing.
+ * (its lease ran out and another POST /zip claimed it) does nothing. A run that stops at its
+ * deadline (the composed build, docs/decisions/0072) renews the lease and hands over to the next
+ * run (`continueBuild`), which takes up the parts left.
  */
 export async function buildTransferZip(
   input: ZipJobInput,
-  build: (args: ZipBuildArgs) => Promise<{ size: number }>,
+  build: (args: ZipBuildArgs) => Promise<ZipBuildOutcome>,
   lease: ZipLease = ZIP_LEASE,
+  continueBuild?: () => Promise<void>,
 ): Promise<void> {
   const t = await data.getTransfer(input.slug);
   const zip = await data.getZip(input.slug, input.contentHash);
@@ -391,6 +397,14 @@ export async function buildTransferZip(
   try {
     const result = await build({ t, files, key: zip.key, name: zipName(t, files), signal: controller.signal });
     stop();
+    if ('paused' in result) {
+      // The next run's lease counts from the hand-over; without a way to go on, the next POST /zip
+      // after the lease claims the build again and resumes it.
+      await data.renewZipLease(input.slug, input.contentHash, input.attempt, Date.now() + lease.ms);
+      if (continueBuild) await continueBuild();
+      log.info('zip build paused, continued by the next run', { slug: input.slug });
+      return;
+    }
     await data.finishZip(input.slug, input.contentHash, input.attempt, { status: 'ready', size: result.size });
   } catch (err) {
     stop();

@@ -186,6 +186,21 @@ export class ApiFunction extends Construct {
     return this;
   }
 
+  /**
+   * lambda:InvokeFunction on the function itself, for a job that continues past its timeout.
+   * A policy resource of its own: in the role's inline policy the function's ARN would make the
+   * role depend on the function that depends on it.
+   */
+  allowSelfInvoke(): this {
+    new iam.Policy(this, 'SelfInvoke', {
+      roles: [this.role],
+      statements: [
+        new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.function.functionArn] }),
+      ],
+    });
+    return this;
+  }
+
   private paymentsBound = false;
 
   /**

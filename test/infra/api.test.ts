@@ -309,6 +309,32 @@ describe('HTTP API', () => {
     }
   });
 
+  it('lets a job that continues past its timeout invoke exactly itself, by a policy of its own, and no other job', () => {
+    const policies = Object.values(core.toJSON().Resources as Record<string, { Type: string; Properties: any }>).filter(
+      (r) => r.Type === 'AWS::IAM::Policy',
+    );
+    for (const job of coreJobs) {
+      const fn = t.core.jobFunctions.get(job.name)!;
+      const fnId = logicalId(fn.function, t.core);
+      const roleId = core.toJSON().Resources[fnId].Properties.Role['Fn::GetAtt'][0] as string;
+      const selfInvokes = policies.filter(
+        (p) =>
+          JSON.stringify(p.Properties.Roles).includes(roleId) &&
+          JSON.stringify(p.Properties.PolicyDocument).includes('lambda:InvokeFunction'),
+      );
+      if (!job.continues) {
+        expect(selfInvokes, job.name).toEqual([]);
+        continue;
+      }
+      expect(selfInvokes, job.name).toHaveLength(1);
+      const statements = selfInvokes[0]!.Properties.PolicyDocument.Statement as { Action: string; Resource: unknown }[];
+      expect(statements).toEqual([
+        { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [fnId, 'Arn'] } },
+      ]);
+    }
+    expect(coreJobs.some((j) => j.continues)).toBe(true);
+  });
+
   it('throttles and access-logs the default stage', () => {
     core.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
