@@ -29,12 +29,10 @@ export function TextView({ url, name, onBroken }: { url: string; name: string; o
   if (!text) return <p className="pv-note">{t('viewer.loading')}</p>;
   return (
     <>
-      {/* The text scrolls, so it takes keyboard focus (axe: scrollable-region-focusable); as a document
-          inside the dialog, it carries its file's name and is read as text. */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the name is what a screen reader says when the focus lands on the text; a role would cost the download page's first load */}
       <pre
         className="pv-text"
-        role="document"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling text must be reachable by keyboard to scroll it
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the text scrolls, so it must take keyboard focus (axe: scrollable-region-focusable)
         tabIndex={0}
         aria-label={name}
         data-testid="preview-text"

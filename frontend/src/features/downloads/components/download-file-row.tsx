@@ -23,6 +23,8 @@ export function FileRow({
   const { t, i18n } = useTranslation();
   const nameId = useId();
   const folder = folderOf(file);
+  // removed by the malware scan, or not checkable: listed, never downloadable
+  const withheld = file.scan === 'removed' || file.scan === 'error';
   return (
     <li className="download-file">
       <span className="download-file-icon" aria-hidden="true">
@@ -32,7 +34,7 @@ export function FileRow({
         <span className="download-file-name" id={nameId} title={file.fileName}>
           {file.fileName}
         </span>
-        {(file.scan === 'removed' || file.scan === 'error') && (
+        {withheld && (
           <span className="download-file-removed" data-testid="download-file-removed">
             <AlertIcon width={14} height={14} aria-hidden="true" />
             {file.scan === 'removed' ? t('download.scanRemoved') : t('download.scanError')}
@@ -47,7 +49,7 @@ export function FileRow({
           <span>{formatSize(file.size, i18n.language)}</span>
         </span>
       </span>
-      {(file.scan ?? 'clean') !== 'removed' && file.scan !== 'error' && (
+      {!withheld && (
         <button
           type="button"
           className={`btn ${primary ? 'btn-primary' : 'btn-ghost'} btn-sm download-file-button`}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '@/components/icons';
-import type { ZipPhase } from './use-transfer-downloads';
+
+export type ZipPhase = 'idle' | 'building' | 'started';
 
 /** One live region for progress and outcome, so a screen reader hears each change once. */
 export function Status({ zip, notice, error }: { zip: ZipPhase; notice: boolean; error: string | null }) {

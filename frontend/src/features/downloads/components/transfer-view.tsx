@@ -1,16 +1,19 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DownloadView } from '@domain/transfer-api';
+import type { DownloadFile, DownloadView } from '@domain/transfer-api';
 import { formatSize } from '@/lib/format-size';
-import { fetchPreviews, type DownloadAccess } from '@/shared/downloads/download-api';
+import { fetchFileUrl, fetchPreviews, requestZip, type DownloadAccess } from '@/shared/downloads/download-api';
 import { LazyPreviews } from '@/components/previews/lazy-previews';
-import type { DownloadFailure } from '@/features/downloads/download-failure';
+import { downloadFailureOf, replacesPage, type DownloadFailure } from '@/features/downloads/download-failure';
 import { formatDateTime } from '@/lib/format-date-time';
 import { transferTitle } from '@/features/downloads/transfer-title';
+import { startBrowserDownload } from '@/shared/downloads/start-browser-download';
+import { useLifetimeSignal } from '@/features/downloads/use-lifetime-signal';
+import { pollZip, ZipTimeoutError } from '@/shared/downloads/zip-poll';
 import { ClockIcon, DownloadIcon } from '@/features/downloads/components/download-icons';
 import { ReportAction } from '@/features/downloads/components/report-action';
 import { FileRow } from './download-file-row';
-import { Status } from './download-status';
-import { useTransferDownloads } from './use-transfer-downloads';
+import { Status, type ZipPhase } from './download-status';
 
 /** The unlocked transfer: who sent it, the message, the files and their Download buttons. */
 export function TransferView({
@@ -29,14 +32,71 @@ export function TransferView({
   onFailure: (failure: DownloadFailure) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [started, busyFile, zip, notice, error, downloadFile, downloadAll] = useTransferDownloads(
-    view,
-    access,
-    autoZip,
-    onAutoZipDone,
-    onFailure,
-  );
+  const [started, setStarted] = useState<ReadonlySet<string>>(new Set());
+  const [busyFile, setBusyFile] = useState<string | null>(null);
+  const [zip, setZip] = useState<ZipPhase>('idle');
+  const [notice, setNotice] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Aborts when the page goes away: stops ZIP polling and drops late answers.
+  const signal = useLifetimeSignal();
+
+  function showError(failure: unknown) {
+    if (failure instanceof ZipTimeoutError) {
+      setError(t('download.zipTooSlow'));
+      return;
+    }
+    const mapped = downloadFailureOf(failure);
+    if (replacesPage(mapped)) onFailure(mapped);
+    else setError(mapped.kind === 'rateLimited' ? t(mapped.text.key, mapped.text.params) : t('download.networkError'));
+  }
+
+  async function downloadFile(file: DownloadFile): Promise<void> {
+    setBusyFile(file.fileId);
+    setError(null);
+    try {
+      const { url } = await fetchFileUrl(access(), file.fileId, signal);
+      if (signal.aborted) return;
+      startBrowserDownload(url);
+      setStarted((ids) => new Set(ids).add(file.fileId));
+      setNotice(true);
+    } catch (failure) {
+      if (!signal.aborted) showError(failure);
+    } finally {
+      if (!signal.aborted) setBusyFile(null);
+    }
+  }
+
+  async function downloadAll(): Promise<void> {
+    setZip('building');
+    setError(null);
+    try {
+      const { url } = await pollZip((s) => requestZip(access(), s), { signal });
+      if (signal.aborted) return;
+      startBrowserDownload(url);
+      setZip('started');
+      setNotice(true);
+    } catch (failure) {
+      if (signal.aborted) return;
+      setZip('idle');
+      showError(failure);
+    }
+  }
+
+  // The emailed "Download all" link: once the files are visible, start the ZIP (or the one
+  // file) exactly once; the ref survives StrictMode's second run of the effect, so the
+  // download is requested (and counted) once.
   const files = view.files;
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!autoZip || autoStarted.current || files.length === 0 || view.scanState === 'pending') return;
+    autoStarted.current = true;
+    const only = files.length === 1 ? files[0] : undefined;
+    void (only ? downloadFile(only) : downloadAll()).then(() => {
+      if (!signal.aborted) onAutoZipDone();
+    });
+    // Keyed on autoZip (and the scan's end): it is for the arrival, and later renders must not restart it.
+  }, [autoZip, view.scanState]);
 
   const sender = view.senderName || view.senderEmail;
   const summary =
