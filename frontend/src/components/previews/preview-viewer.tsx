@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEXT_PREVIEW_MAX_BYTES } from '@domain/previews';
-import { formatBytes } from '@domain/format';
+import { TextView } from '@/components/previews/preview-text-view';
 
 export interface ViewerItem {
   readonly fileId: string;
@@ -89,6 +88,7 @@ export function PreviewViewer({
       </header>
       <div className="pv-viewer-body">
         {item.kind === 'image' && (
+          // biome-ignore lint/a11y/noNoninteractiveElementInteractions: onError is the image failing to load, not a user's action
           <img
             key={item.fileId}
             className="pv-full"
@@ -126,41 +126,5 @@ export function PreviewViewer({
         </footer>
       )}
     </dialog>
-  );
-}
-
-/** The start of a text file, read by a ranged GET (never a whole large log), shown as text, never as markup. */
-function TextView({ url, name, onBroken }: { url: string; name: string; onBroken: () => void }) {
-  const { t } = useTranslation('previews');
-  const [text, setText] = useState<{ body: string; truncated: boolean } | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch(url, { headers: { range: `bytes=0-${TEXT_PREVIEW_MAX_BYTES - 1}` }, signal: controller.signal })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status));
-        const bytes = new Uint8Array(await res.arrayBuffer());
-        const total = Number(/\/(\d+)$/u.exec(res.headers.get('content-range') ?? '')?.[1] ?? bytes.length);
-        const body = new TextDecoder('utf-8').decode(bytes.subarray(0, TEXT_PREVIEW_MAX_BYTES));
-        setText({ body, truncated: total > TEXT_PREVIEW_MAX_BYTES || bytes.length > TEXT_PREVIEW_MAX_BYTES });
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setFailed(true);
-        onBroken();
-      });
-    return () => controller.abort();
-  }, [url]);
-  if (failed) return <p className="pv-note">{t('viewer.loadFailed')}</p>;
-  if (!text) return <p className="pv-note">{t('viewer.loading')}</p>;
-  return (
-    <>
-      <pre className="pv-text" tabIndex={0} aria-label={name} data-testid="preview-text">
-        {text.body}
-      </pre>
-      {text.truncated && (
-        <p className="pv-note">{t('viewer.textTruncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES) })}</p>
-      )}
-    </>
   );
 }

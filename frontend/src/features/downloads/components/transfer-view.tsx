@@ -1,21 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadFile, DownloadView } from '@domain/transfer-api';
-import { CheckIcon } from '@/components/icons';
 import { formatSize } from '@/lib/format-size';
 import { fetchFileUrl, fetchPreviews, requestZip, type DownloadAccess } from '@/shared/downloads/download-api';
 import { LazyPreviews } from '@/components/previews/lazy-previews';
 import { downloadFailureOf, replacesPage, type DownloadFailure } from '@/features/downloads/download-failure';
-import { folderOf } from '@/features/downloads/file-folder';
 import { formatDateTime } from '@/lib/format-date-time';
 import { transferTitle } from '@/features/downloads/transfer-title';
 import { startBrowserDownload } from '@/shared/downloads/start-browser-download';
 import { useLifetimeSignal } from '@/features/downloads/use-lifetime-signal';
 import { pollZip, ZipTimeoutError } from '@/shared/downloads/zip-poll';
-import { AlertIcon, ClockIcon, DownloadIcon, FileIcon } from '@/features/downloads/components/download-icons';
+import { ClockIcon, DownloadIcon } from '@/features/downloads/components/download-icons';
 import { ReportAction } from '@/features/downloads/components/report-action';
-
-type ZipPhase = 'idle' | 'building' | 'started';
+import { FileRow } from './download-file-row';
+import { Status, type ZipPhase } from './download-status';
 
 /** The unlocked transfer: who sent it, the message, the files and their Download buttons. */
 export function TransferView({
@@ -182,96 +180,5 @@ export function TransferView({
       </p>
       <ReportAction id={view.id} />
     </article>
-  );
-}
-
-/** One live region for progress and outcome, so a screen reader hears each change once. */
-function Status({ zip, notice, error }: { zip: ZipPhase; notice: boolean; error: string | null }) {
-  const { t } = useTranslation();
-  let content = null;
-  if (zip === 'building') {
-    content = (
-      <p className="download-notice" data-testid="zip-building">
-        <span className="download-spinner download-spinner-brand" aria-hidden="true" />
-        {t('download.fetchingFiles')}
-      </p>
-    );
-  } else if (error) {
-    content = (
-      <p className="download-notice download-notice-error" data-testid="download-action-error">
-        {error}
-      </p>
-    );
-  } else if (notice) {
-    content = (
-      <p className="download-notice download-notice-success" data-testid="download-started">
-        <CheckIcon aria-hidden="true" />
-        {t('download.downloadStarted')}
-      </p>
-    );
-  }
-  return (
-    <div className="download-status" role="status" aria-live="polite">
-      {content}
-    </div>
-  );
-}
-
-function FileRow({
-  file,
-  primary,
-  started,
-  busy,
-  onDownload,
-}: {
-  file: DownloadFile;
-  /** the only file: its button is the page's main action */
-  primary: boolean;
-  started: boolean;
-  busy: boolean;
-  onDownload: () => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const nameId = useId();
-  const folder = folderOf(file);
-  return (
-    <li className="download-file">
-      <span className="download-file-icon" aria-hidden="true">
-        <FileIcon />
-      </span>
-      <span className="download-file-text">
-        <span className="download-file-name" id={nameId} title={file.fileName}>
-          {file.fileName}
-        </span>
-        {(file.scan === 'removed' || file.scan === 'error') && (
-          <span className="download-file-removed" data-testid="download-file-removed">
-            <AlertIcon width={14} height={14} aria-hidden="true" />
-            {file.scan === 'removed' ? t('download.scanRemoved') : t('download.scanError')}
-          </span>
-        )}
-        <span className="download-file-meta">
-          {folder && (
-            <span className="download-file-folder" title={folder}>
-              {folder}/
-            </span>
-          )}
-          <span>{formatSize(file.size, i18n.language)}</span>
-        </span>
-      </span>
-      {(file.scan ?? 'clean') !== 'removed' && file.scan !== 'error' && (
-        <button
-          type="button"
-          className={`btn ${primary ? 'btn-primary' : 'btn-ghost'} btn-sm download-file-button`}
-          disabled={busy}
-          onClick={onDownload}
-          aria-describedby={nameId}
-          data-testid="download-file"
-          data-file-name={file.fileName}
-        >
-          {busy ? <span className="download-spinner" aria-hidden="true" /> : <DownloadIcon width={16} height={16} />}
-          <span className="download-file-label">{started ? t('download.downloadAgain') : t('download.download')}</span>
-        </button>
-      )}
-    </li>
   );
 }

@@ -1,97 +1,28 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isRequestId, type RequestUpload } from '@domain/requests-api';
 import { PageLoading } from '@/components/page-loading';
 import { dashPaths } from '@/app/dash-paths';
-import { errorTextOf } from '@/i18n/error-keys';
-import { ApiError } from '@/lib/api';
-import { useLoad } from '@/lib/use-load';
 import { usePageTitle } from '@/lib/use-page-title';
-import { deleteRequestUpload, fetchRequestDetail, updateRequest } from '../api/requests-api';
 import { DeleteUploadDialog } from './delete-upload-dialog';
-import { RequestDetailHead, type DetailNotice } from './request-detail-head';
+import { RequestDetailHead } from './request-detail-head';
 import { UploadCard } from './upload-card';
+import { useRequestDetail } from './use-request-detail';
 import '@/styles/transfers.css';
 import '../requests.css';
 
-/** Not found, or not the user's: said as missing, without Retry. */
-const isMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);
-
+/**
+ * /dash/requests/:slug (spec §2): the request (title, link to copy, state, due date, close or
+ * reopen) and every visitor's upload: who, when, their message and files, each file's download,
+ * "Download all" as a ZIP, and deleting an upload after a confirmation.
+ */
 export function RequestDetailPage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation('requests');
-  const { t: tApp } = useTranslation();
   const ids = useId();
-  // A malformed id is missing at once, without asking the API.
-  const valid = isRequestId(slug);
-  const load = useLoad((signal) => fetchRequestDetail(slug, signal), [slug], { enabled: valid, refused: isMissing });
-  const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<DetailNotice | null>(null);
-  const [confirming, setConfirming] = useState<RequestUpload | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  const detail = valid && load.state === 'ready' ? load.data : null;
+  const page = useRequestDetail(slug);
+  const { valid, load, detail } = page;
   usePageTitle(detail ? detail.request.title : t('detail.pageTitle'));
-
-  const apiText = (err: unknown) =>
-    err instanceof ApiError && !err.isNetwork
-      ? tApp(errorTextOf(err).key, errorTextOf(err).params)
-      : tApp('send.toast.connectionTrouble');
-
-  const setState = async (state: 'open' | 'closed') => {
-    if (!detail || saving) return;
-    setSaving(true);
-    setNotice(null);
-    try {
-      const request = await updateRequest(detail.request.id, {
-        state,
-        ...(state === 'open' && detail.request.state === 'expired' ? { dueDate: null } : {}),
-      });
-      load.setData({ ...detail, request });
-      setNotice({ kind: 'success', text: state === 'closed' ? t('detail.closedNotice') : t('detail.reopenedNotice') });
-    } catch (err) {
-      setNotice({ kind: 'error', text: apiText(err) });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const askDelete = (upload: RequestUpload, button: HTMLButtonElement) => {
-    returnFocus.current = button;
-    setConfirming(upload);
-  };
-
-  const closeDialog = () => dialog.current?.close();
-
-  const confirmDelete = async () => {
-    if (!detail || !confirming || deleting) return;
-    const upload = confirming;
-    setDeleting(true);
-    try {
-      await deleteRequestUpload(detail.request.id, upload.slug);
-      const uploads = detail.uploads.filter((u) => u.slug !== upload.slug);
-      load.setData({
-        request: {
-          ...detail.request,
-          uploadCount: Math.max(0, detail.request.uploadCount - 1),
-          totalBytes: Math.max(0, detail.request.totalBytes - upload.totalBytes),
-        },
-        uploads,
-      });
-      setNotice({ kind: 'success', text: t('detail.deleted', { name: upload.senderName }) });
-      // Its card is gone: focus goes to the page's heading instead.
-      returnFocus.current = heading.current;
-    } catch (err) {
-      setNotice({ kind: 'error', text: apiText(err) });
-    } finally {
-      setDeleting(false);
-      closeDialog();
-    }
-  };
 
   if (valid && load.state === 'loading') return <PageLoading />;
   if (!detail) {
@@ -120,10 +51,10 @@ export function RequestDetailPage() {
       </p>
       <RequestDetailHead
         request={request}
-        headingRef={heading}
-        saving={saving}
-        notice={notice}
-        onSetState={(state) => void setState(state)}
+        headingRef={page.heading}
+        saving={page.saving}
+        notice={page.notice}
+        onSetState={(state) => void page.setState(state)}
       />
 
       <section className="rq-uploads" aria-labelledby={`${ids}-uploads`}>
@@ -133,20 +64,17 @@ export function RequestDetailPage() {
             {t('detail.noUploads')}
           </p>
         ) : (
-          uploads.map((u) => <UploadCard key={u.slug} upload={u} onDelete={askDelete} />)
+          uploads.map((u) => <UploadCard key={u.slug} upload={u} onDelete={page.askDelete} />)
         )}
       </section>
 
-      {confirming && (
+      {page.confirming && (
         <DeleteUploadDialog
-          upload={confirming}
-          dialogRef={dialog}
-          deleting={deleting}
-          onConfirm={() => void confirmDelete()}
-          onClosed={() => {
-            setConfirming(null);
-            returnFocus.current?.focus();
-          }}
+          upload={page.confirming}
+          dialogRef={page.dialog}
+          deleting={page.deleting}
+          onConfirm={() => void page.confirmDelete()}
+          onClosed={page.dialogClosed}
         />
       )}
     </div>

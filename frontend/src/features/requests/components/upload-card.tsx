@@ -1,17 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestUpload } from '@domain/requests-api';
 import { formatSize } from '@/lib/format-size';
-import { fetchFileUrl, requestZip } from '@/shared/downloads/download-api';
 import { formatDateTime } from '@/lib/format-date-time';
-import { startBrowserDownload } from '@/shared/downloads/start-browser-download';
-import { pollZip } from '@/shared/downloads/zip-poll';
-import { errorTextOf } from '@/i18n/error-keys';
-import { ApiError } from '@/lib/api';
+import { useUploadDownloads } from './use-upload-downloads';
 
-/** What one upload's card is doing: a file's link, the ZIP being built, a failure. */
-type Busy = { readonly kind: 'file'; readonly fileId: string } | { readonly kind: 'zip' } | null;
-
+/** One visitor's upload: who and when, their message and files, downloads and delete. */
 export function UploadCard({
   upload,
   onDelete,
@@ -20,56 +14,9 @@ export function UploadCard({
   onDelete(upload: RequestUpload, button: HTMLButtonElement): void;
 }) {
   const { t, i18n } = useTranslation('requests');
-  const { t: tApp } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   const ids = useId();
-  const [busy, setBusy] = useState<Busy>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
-
-  const fail = (err: unknown) => {
-    if (err instanceof DOMException && err.name === 'AbortError') return;
-    setError(
-      err instanceof ApiError && !err.isNetwork
-        ? tApp(errorTextOf(err).key, errorTextOf(err).params)
-        : t('detail.downloadFailed'),
-    );
-  };
-
-  const downloadFile = async (fileId: string) => {
-    setBusy({ kind: 'file', fileId });
-    setError(null);
-    try {
-      const { url } = await fetchFileUrl({ id: upload.slug }, fileId);
-      startBrowserDownload(url);
-      setStatus(t('detail.downloadStarted'));
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const downloadAll = async () => {
-    controller.current?.abort();
-    const run = new AbortController();
-    controller.current = run;
-    setBusy({ kind: 'zip' });
-    setError(null);
-    setStatus(t('detail.zipBuilding'));
-    try {
-      const { url } = await pollZip((signal) => requestZip({ id: upload.slug }, signal), { signal: run.signal });
-      startBrowserDownload(url);
-      setStatus(t('detail.downloadStarted'));
-    } catch (err) {
-      setStatus('');
-      fail(err);
-    } finally {
-      if (controller.current === run) setBusy(null);
-    }
-  };
+  const { busy, error, status, downloadFile, downloadAll } = useUploadDownloads(upload);
 
   return (
     <article
@@ -146,9 +93,3 @@ export function UploadCard({
     </article>
   );
 }
-
-/**
- * /dash/requests/:slug (spec §2): the request (title, link to copy, state, due date, close or
- * reopen) and every visitor's upload: who, when, their message and files, each file's download,
- * "Download all" as a ZIP, and deleting an upload after a confirmation.
- */

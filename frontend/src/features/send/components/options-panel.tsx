@@ -1,7 +1,9 @@
 import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SendForm, SenderContext, TeamMemberOption } from '@/shared/send-form/send-state';
-import { LinkTab, SharingTab, ExpiryTab, PasswordTab } from './option-tabs';
+import { ExpiryTab } from './expiry-tab';
+import { LinkTab, PasswordTab } from './option-tabs';
+import { SharingTab } from './sharing-tab';
 
 export const OPTION_TABS = ['link', 'sharing', 'expiry', 'password'] as const;
 export type OptionTab = (typeof OPTION_TABS)[number];

@@ -11,7 +11,8 @@ import { BrandingStrip } from '@/shared/branding/branding-strip';
 import { LazyPreviews } from '@/components/previews/lazy-previews';
 import { fetchTransferPreviews } from '../api/transfers-api';
 import { ExpiryLabel, LockIcon } from './transfer-table';
-import { FilesSection, RecipientsSection, DownloadsSection } from './transfer-sections';
+import { FilesSection } from './files-section';
+import { RecipientsSection, DownloadsSection } from './transfer-sections';
 
 /** The tone of the state pill (styles/app.css) for each phase. */
 const PHASE_PILL: Readonly<Record<ExpiryPhase, string>> = {

@@ -1,8 +1,9 @@
-import { forwardRef, useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { forwardRef, useId, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactView } from '@domain/auth-api';
-import { suggestContacts, withPickedSuggestion } from '../contact-suggestions';
-import { XIcon } from '@/components/send-icons';
+import { RecipientChips } from './recipient-chips';
+import { RecipientSuggestions } from './recipient-suggestions';
+import { useRecipientSuggestions } from './use-recipient-suggestions';
 
 interface RecipientsFieldProps {
   readonly recipients: readonly string[];
@@ -32,46 +33,14 @@ export const RecipientsField = forwardRef<HTMLDivElement, RecipientsFieldProps>(
   const inputId = `${id}-input`;
   const problemId = `${id}-problem`;
   const listId = `${id}-suggestions`;
-  const [focused, setFocused] = useState(false);
-  // Escape hides the list until the text changes; the highlight also resets with the text.
-  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  const [active, setActive] = useState<{ draft: string; index: number }>({ draft: '', index: -1 });
-  const suggestions = contacts ? suggestContacts(contacts, draft, recipients) : [];
-  const expanded = focused && suggestions.length > 0 && dismissedFor !== draft;
-  const activeIndex = expanded && active.draft === draft && active.index < suggestions.length ? active.index : -1;
   const optionId = (index: number) => `${id}-suggestion-${index}`;
-
-  const pick = (email: string) => {
-    onCommit(withPickedSuggestion(draft, email));
-    setActive({ draft: '', index: -1 });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (expanded && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-      event.preventDefault();
-      const last = suggestions.length - 1;
-      const index =
-        event.key === 'ArrowDown'
-          ? activeIndex >= last
-            ? 0
-            : activeIndex + 1
-          : activeIndex <= 0
-            ? last
-            : activeIndex - 1;
-      setActive({ draft, index });
-    } else if (expanded && event.key === 'Escape') {
-      event.preventDefault();
-      setDismissedFor(draft);
-    } else if (event.key === 'Enter') {
-      // Enter adds the address; it must not submit the form.
-      event.preventDefault();
-      const chosen = activeIndex >= 0 ? suggestions[activeIndex] : undefined;
-      if (chosen) pick(chosen.email);
-      else if (draft.trim() !== '') onCommit(draft);
-    } else if (event.key === 'Backspace' && draft === '' && recipients.length > 0) {
-      onRemove(recipients[recipients.length - 1]!);
-    }
-  };
+  const { suggestions, expanded, activeIndex, setFocused, pick, onKeyDown } = useRecipientSuggestions({
+    recipients,
+    draft,
+    contacts,
+    onCommit,
+    onRemove,
+  });
 
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     const pasted = event.clipboardData.getData('text');
@@ -88,24 +57,9 @@ export const RecipientsField = forwardRef<HTMLDivElement, RecipientsFieldProps>(
       <label id={`${id}-label`} htmlFor={inputId} className="qs-label">
         {invalid ? t('send.form.invalidEmailTo') : t('send.form.emailToLabel')}
       </label>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions lint/a11y/noNoninteractiveElementInteractions: a pointer convenience (a click beside the chips focuses the box); the keyboard reaches the input itself */}
       <div className="qs-chips" onClick={(e) => e.currentTarget.querySelector('input')?.focus()}>
-        {recipients.length > 0 && (
-          <ul className="qs-chip-list" aria-label={t('send.form.recipientsLabel')}>
-            {recipients.map((email) => (
-              <li key={email} className="qs-chip">
-                <span>{email}</span>
-                <button
-                  type="button"
-                  className="qs-chip-remove"
-                  aria-label={t('send.form.removeRecipient', { email })}
-                  onClick={() => onRemove(email)}
-                >
-                  <XIcon width={12} height={12} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <RecipientChips recipients={recipients} onRemove={onRemove} />
         <input
           id={inputId}
           className="qs-chip-input"
@@ -138,38 +92,15 @@ export const RecipientsField = forwardRef<HTMLDivElement, RecipientsFieldProps>(
         />
       </div>
       {contacts && (
-        <ul
+        <RecipientSuggestions
           id={listId}
-          role="listbox"
-          className="qs-suggestions"
-          aria-labelledby={`${id}-label`}
-          hidden={!expanded}
-          data-testid="recipient-suggestions"
-        >
-          {expanded &&
-            suggestions.map((contact, index) => (
-              <li
-                key={contact.email}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                className="qs-suggestion"
-                // mousedown, not click: the input must not blur first (blur would commit the half-typed text).
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  pick(contact.email);
-                }}
-                data-testid="recipient-suggestion"
-              >
-                <span className="qs-suggestion-email">{contact.email}</span>
-                {(contact.name || contact.company) && (
-                  <span className="qs-suggestion-meta">
-                    {[contact.name, contact.company].filter(Boolean).join(' · ')}
-                  </span>
-                )}
-              </li>
-            ))}
-        </ul>
+          labelId={`${id}-label`}
+          suggestions={suggestions}
+          expanded={expanded}
+          activeIndex={activeIndex}
+          optionId={optionId}
+          onPick={pick}
+        />
       )}
       {problem && (
         <p id={problemId} className="qs-field-error">

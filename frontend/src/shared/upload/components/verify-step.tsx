@@ -1,18 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESEND_LOCK_MS } from '@domain/ui-timings';
-import { ApiError } from '@/lib/api';
-import { errorTextOf } from '@/i18n/error-keys';
-import { useShake } from '@/lib/use-shake';
-import { checkSenderCode, requestSenderCode } from '../send-api';
 import { BackIcon, RefreshIcon } from '@/components/send-icons';
-
-export const GUEST_CODE_LENGTH = 5;
-
-/** What the code box keeps of typed or pasted text: digits only, at most 5. */
-export function sanitizeGuestCode(text: string): string {
-  return text.replace(/\D/gu, '').slice(0, GUEST_CODE_LENGTH);
-}
+import { GUEST_CODE_LENGTH, useVerifyCode } from './use-verify-code';
 
 interface VerifyStepProps {
   readonly email: string;
@@ -27,77 +16,12 @@ interface VerifyStepProps {
  */
 export function VerifyStep({ email, lang, onVerified, onBack }: VerifyStepProps) {
   const { t } = useTranslation();
-  // by the answer's code, never its English message
-  const apiText = (err: ApiError) => {
-    const text = errorTextOf(err);
-    return t(text.key, text.params);
-  };
   const id = useId();
-  const shake = useShake();
-  const [code, setCode] = useState('');
-  const [checking, setChecking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [resending, setResending] = useState(false);
-  const [resent, setResent] = useState(false);
-  const box = useRef<HTMLInputElement>(null);
-  const sent = useRef(false);
-  const live = useRef(true);
-
-  const sendCode = async () => {
-    try {
-      await requestSenderCode(email, lang);
-      return true;
-    } catch (err) {
-      if (live.current)
-        setError(err instanceof ApiError && !err.isNetwork ? apiText(err) : t('send.toast.connectionTrouble'));
-      return false;
-    }
-  };
-
-  useEffect(() => {
-    live.current = true;
-    // Once per visit to the step, also under StrictMode's double effects.
-    if (!sent.current) {
-      sent.current = true;
-      void sendCode();
-    }
-    box.current?.focus();
-    return () => {
-      live.current = false;
-    };
-  }, []);
-
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code.length !== GUEST_CODE_LENGTH || checking) return;
-    setChecking(true);
-    setError(null);
-    try {
-      const { senderToken } = await checkSenderCode(email, code);
-      if (live.current) onVerified(senderToken);
-    } catch (err) {
-      if (!live.current) return;
-      setChecking(false);
-      if (err instanceof ApiError && err.status === 403) setError(t('send.verify.incorrect'));
-      else setError(err instanceof ApiError && !err.isNetwork ? apiText(err) : t('send.toast.connectionTrouble'));
-      shake(box.current);
-    }
-  };
-
-  const resend = async () => {
-    if (resending) return;
-    setResending(true);
-    setResent(false);
-    setError(null);
-    const started = Date.now();
-    const ok = await sendCode();
-    // The spinner turns and the button stays locked for 2 s even when the answer is quicker.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, RESEND_LOCK_MS - (Date.now() - started))));
-    if (!live.current) return;
-    setResending(false);
-    setResent(ok);
-  };
-
+  const { code, type, checking, error, resending, resent, box, verify, resend } = useVerifyCode(
+    email,
+    lang,
+    onVerified,
+  );
   const problemId = `${id}-problem`;
   return (
     <form className="qs-verify" onSubmit={verify} noValidate aria-labelledby={`${id}-title`}>
@@ -130,10 +54,7 @@ export function VerifyStep({ email, lang, onVerified, onBack }: VerifyStepProps)
         value={code}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? problemId : undefined}
-        onChange={(e) => {
-          setCode(sanitizeGuestCode(e.target.value));
-          setError(null);
-        }}
+        onChange={(e) => type(e.target.value)}
         data-testid="code-input"
       />
       <p id={problemId} className="qs-field-error" role="alert">

@@ -1,0 +1,145 @@
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import type { DownloadView } from '@domain/transfer-api';
+import { useTranslation } from 'react-i18next';
+import { HomeSupportActions } from '@/components/home-support-actions';
+import { fetchDownload, type DownloadAccess } from '@/shared/downloads/download-api';
+import { downloadFailureOf, type DownloadFailure } from '@/features/downloads/download-failure';
+import type { DownloadResult } from '@/features/downloads/download-loader';
+import type { DownloadRoute } from '@/features/downloads/download-route';
+import { AlertIcon, LinkOffIcon } from '@/features/downloads/components/download-icons';
+import { PasswordPanel } from '@/features/downloads/components/password-panel';
+import { StatePanel } from '@/features/downloads/components/state-panel';
+import { TransferView } from '@/features/downloads/components/transfer-view';
+import { transferTitle } from '@/features/downloads/transfer-title';
+import { importWithRetry } from '@/lib/import-with-retry';
+import { usePageTitle } from '@/lib/use-page-title';
+
+// Only expired links show it: its form and texts stay out of the page's first load.
+const ExpiredPanel = lazy(() =>
+  importWithRetry(() => import('@/features/downloads/components/expired-panel')).then((m) => ({
+    default: m.ExpiredPanel,
+  })),
+);
+
+/** How often the page asks again while the files are being checked. */
+const SCAN_POLL_MS = 1500;
+
+/**
+ * One transfer's screen, from the loader's first answer: the files, the password form, or why
+ * there is nothing to download; it asks again while the malware scan runs.
+ */
+export function DownloadScreen({
+  route,
+  initial,
+  onView,
+}: {
+  route: DownloadRoute;
+  initial: DownloadResult;
+  onView(view: DownloadView): void;
+}) {
+  const { t } = useTranslation();
+  const [result, setResult] = useState<DownloadResult>(initial);
+  // The password lives only in memory, for the file and ZIP calls after unlocking.
+  const password = useRef<string | undefined>(undefined);
+  // The emailed "Download all" link starts the ZIP once, even across a lock and unlock.
+  const [autoZipPending, setAutoZipPending] = useState(route.autoZip);
+  usePageTitle(result.kind === 'ready' ? transferTitle(result.view, t) : t('download.pageTitle'));
+
+  const id = route.id;
+  const access = (): DownloadAccess => ({ id: id ?? '', password: password.current, recipient: route.recipient });
+
+  // while the malware scan runs the page asks again until every file is checked.
+  const scanning = result.kind === 'ready' && result.view.scanState === 'pending';
+  useEffect(() => {
+    if (!scanning) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetchDownload(access(), controller.signal).then(
+        (view) => setResult({ kind: 'ready', view }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const failure = downloadFailureOf(error);
+          // a passing network error leaves the page as it is; the next render asks again
+          setResult(
+            failure.kind === 'network'
+              ? (r) => (r.kind === 'ready' ? { kind: 'ready', view: { ...r.view } } : r)
+              : failure,
+          );
+        },
+      );
+    }, SCAN_POLL_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [result]);
+
+  async function unlock(candidate: string): Promise<DownloadFailure | null> {
+    try {
+      const view = await fetchDownload({ ...access(), password: candidate });
+      password.current = candidate;
+      setResult({ kind: 'ready', view });
+      onView(view);
+      return null;
+    } catch (error) {
+      const failure = downloadFailureOf(error);
+      if (failure.kind === 'notFound' || failure.kind === 'expired') setResult(failure);
+      return failure;
+    }
+  }
+
+  function fail(failure: DownloadFailure) {
+    // A 401 after unlocking means the password no longer holds; ask for it again.
+    if (failure.kind === 'locked') password.current = undefined;
+    setResult(failure);
+  }
+
+  switch (result.kind) {
+    case 'ready':
+      return (
+        <TransferView
+          view={result.view}
+          access={access}
+          autoZip={autoZipPending}
+          onAutoZipDone={() => setAutoZipPending(false)}
+          onFailure={fail}
+        />
+      );
+    case 'locked':
+      return <PasswordPanel initialWrong={result.wrong} onUnlock={unlock} />;
+    case 'disabled':
+      return (
+        <StatePanel icon={AlertIcon} warn title={t('download.disabled')} titleTestId="download-disabled">
+          <HomeSupportActions />
+        </StatePanel>
+      );
+    case 'expired':
+      return (
+        <Suspense fallback={null}>
+          <ExpiredPanel id={id ?? ''} expiryDate={result.expiryDate} extendable={result.extendable} />
+        </Suspense>
+      );
+    case 'notFound':
+      return (
+        <StatePanel icon={LinkOffIcon} title={t('download.notFound')} titleTestId="download-not-found">
+          <HomeSupportActions />
+        </StatePanel>
+      );
+    case 'rateLimited':
+    case 'network':
+      return (
+        <StatePanel
+          icon={AlertIcon}
+          warn
+          title={result.kind === 'rateLimited' ? t(result.text.key, result.text.params) : t('download.networkError')}
+          titleTestId="download-error"
+        >
+          <div className="hero-actions center-actions">
+            <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+              {t('download.refresh')}
+            </button>
+          </div>
+        </StatePanel>
+      );
+  }
+}

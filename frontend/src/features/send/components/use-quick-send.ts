@@ -1,0 +1,212 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { filterFilesForRole } from '@domain/file-filters';
+import type { CompleteResponse } from '@domain/transfer-api';
+import { paths } from '@/app/paths';
+import { env } from '@/config/env';
+import { useToasts } from '@/lib/use-toasts';
+import { warningToast } from '@/shared/upload/progress-text';
+import { sendFlow, startingProgress, useUploadCardSteps, type ActiveUpload } from '@/shared/upload/active-upload';
+import { resumingRun, stopUpload } from '@/shared/upload/upload-run';
+import { createTransfer, type SenderAuth } from '@/shared/upload/send-api';
+import type { UploadCallbacks } from '@/shared/upload/send-flow';
+import {
+  GUEST,
+  addFiles,
+  initialForm,
+  sendAnother,
+  stepAfterSubmit,
+  toDraftInput,
+  type SendForm,
+  type SendStep,
+  type SenderContext,
+  type TeamMemberOption,
+} from '@/shared/send-form/send-state';
+import type { SendDefaults } from '@/shared/send-form/send-defaults';
+import type { PickedFile } from '@/shared/upload/picked-files';
+import { rememberGuestSend, rememberedSenderEmail } from '../sender-memory';
+import { findCheckpoint, type UploadCheckpoint } from '@/shared/upload/checkpoint';
+import type { UploadProgress } from '@/shared/upload/engine';
+import { UploadCancelledError } from '@/shared/upload/errors';
+import { sendFailureToasts } from './send-failure-toasts';
+
+/** A signed-in sender (the dashboard passes one; the home page passes none). */
+export interface QuickSendSession {
+  readonly accessToken: string;
+  readonly email: string;
+  readonly role: string;
+  readonly teamMembers?: readonly TeamMemberOption[];
+  /** what a new form starts with (send-defaults.ts, from the account's transferSettings) */
+  readonly defaults?: SendDefaults;
+}
+
+interface QuickSendOptions {
+  readonly session?: QuickSendSession;
+  onSent?(result: CompleteResponse): void;
+  onUploadStart?(): void;
+}
+
+/** Quick send's steps and the upload behind them: start, resume, cancel, finish or fail. */
+export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOptions) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? 'en';
+  const sessionRole = session?.role;
+  const sessionEmail = session?.email;
+  const sender = useMemo<SenderContext>(
+    () => (sessionRole && sessionEmail ? { role: sessionRole, signedIn: true, email: sessionEmail } : GUEST),
+    [sessionRole, sessionEmail],
+  );
+  // A signed-in sender's first form starts from their saved defaults; 'Send Another?' resets as spec §4 says.
+  const [form, setForm] = useState<SendForm>(() => ({
+    ...initialForm(session ? '' : rememberedSenderEmail()),
+    ...session?.defaults,
+  }));
+  const [step, setStep] = useState<SendStep>('form');
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [done, setDone] = useState<CompleteResponse | null>(null);
+  const toasts = useToasts();
+  const { push } = toasts;
+  const active = useRef<ActiveUpload | null>(null);
+  const card = useRef<HTMLDivElement>(null);
+
+  const checkpoint: UploadCheckpoint | null = useMemo(
+    () => (step === 'form' && form.files.length > 0 ? findCheckpoint(form.files, Date.now()) : null),
+    [form.files, step],
+  );
+
+  useUploadCardSteps(step, card, active);
+
+  const trialAction = { label: t('send.toast.getTrial'), to: paths.pricing({ plan: 'premium' }) };
+
+  const addPicked = useCallback(
+    (incoming: PickedFile[]) => {
+      for (const { file, reason } of filterFilesForRole(sender.role, incoming).removed) {
+        push({
+          kind: 'info',
+          title: reason === 'insecure' ? t('send.toast.insecureFile') : t('send.toast.fileRemoved'),
+          body: t('send.toast.removedFile', { file: file.fileName }),
+          action: { label: t('send.toast.emailSupport'), href: `mailto:${env.supportEmail}` },
+        });
+      }
+      setForm((current) => addFiles(current, incoming, sender.role).form);
+      // Files are in: fetch the upload engine now, so it is there when 'Transfer' is pressed.
+      sendFlow().catch(() => undefined);
+    },
+    [push, sender.role, t],
+  );
+
+  const callbacksFor = (run: ActiveUpload): UploadCallbacks => ({
+    signal: run.controller.signal,
+    onProgress: (p) => {
+      if (active.current === run) setProgress(p);
+    },
+    onWarning: (warning) => {
+      if (active.current !== run) return;
+      const toast = warningToast(warning);
+      push({
+        kind: 'warning',
+        title: t(toast.title),
+        body: 'message' in toast ? t(toast.body, { message: toast.message }) : t(toast.body),
+      });
+    },
+  });
+
+  const finish = (run: ActiveUpload, result: CompleteResponse, sent: SendForm) => {
+    if (active.current !== run) return;
+    active.current = null;
+    if (!sender.signedIn) rememberGuestSend(sent.senderEmail);
+    setDone(result);
+    setProgress(null);
+    setStep('done');
+    onSent?.(result);
+  };
+
+  const fail = (run: ActiveUpload, err: unknown) => {
+    // A confirmed cancel has already reset the view.
+    if (active.current !== run) return;
+    active.current = null;
+    setProgress(null);
+    setStep('form');
+    if (err instanceof UploadCancelledError || run.controller.signal.aborted) return;
+    for (const toast of sendFailureToasts(err, run.transfer !== null, trialAction, t)) push(toast);
+  };
+
+  /** Marks `run` as the upload under way and shows its progress from the first byte. */
+  const begin = (run: ActiveUpload, sent: SendForm, resuming: boolean) => {
+    active.current = run;
+    setProgress(startingProgress(sent.files, resuming));
+    setStep('uploading');
+    onUploadStart?.();
+  };
+
+  const startSend = async (auth: SenderAuth, sent: SendForm) => {
+    const run: ActiveUpload = { controller: new AbortController(), transfer: null };
+    begin(run, sent, false);
+    try {
+      const created = await createTransfer({ ...toDraftInput(sent, sender), lang }, auth, run.controller.signal);
+      run.transfer = created;
+      const { uploadNewTransfer } = await sendFlow();
+      finish(run, await uploadNewTransfer(created, sent.files, callbacksFor(run)), sent);
+    } catch (err) {
+      fail(run, err);
+    }
+  };
+
+  const startResume = async () => {
+    if (!checkpoint) return;
+    const run = resumingRun(checkpoint);
+    const sent = form;
+    begin(run, sent, true);
+    try {
+      const { resumeTransfer } = await sendFlow();
+      const result = await resumeTransfer(checkpoint, sent.files, callbacksFor(run));
+      if (result) finish(run, result, sent);
+      else {
+        fail(run, new UploadCancelledError());
+        push({ kind: 'info', title: t('send.toast.resumeExpired'), body: t('send.toast.resumeExpiredBody') });
+      }
+    } catch (err) {
+      fail(run, err);
+    }
+  };
+
+  const cancel = () => {
+    if (!stopUpload(active)) return;
+    setProgress(null);
+    setStep('form');
+    push({ kind: 'info', title: t('send.toast.uploadCancelled'), body: t('send.toast.youAborted') });
+  };
+
+  const submit = (ready: SendForm) => {
+    setForm(ready);
+    if (stepAfterSubmit(sender, ready.sendAs) === 'verify') setStep('verify');
+    else if (session) void startSend({ kind: 'account', accessToken: session.accessToken }, ready);
+  };
+
+  const again = () => {
+    setForm((f) => sendAnother(f));
+    setDone(null);
+    setStep('form');
+  };
+
+  return {
+    sender,
+    lang,
+    form,
+    setForm,
+    step,
+    setStep,
+    progress,
+    done,
+    toasts,
+    card,
+    checkpoint,
+    trialAction,
+    addPicked,
+    startSend,
+    startResume,
+    cancel,
+    submit,
+    again,
+  };
+}
