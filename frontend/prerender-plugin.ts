@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin, type UserConfig } from 'vite';
 import { LANGUAGES, LANGUAGE_TAGS, type Language } from './src/i18n/languages';
@@ -25,8 +25,20 @@ export function prerenderPages(config: () => UserConfig): Plugin {
     },
     async writeBundle() {
       const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-      const { html: shell, boot } = bootAfterPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
-      writeFileSync(path.join(outDir, boot.file), boot.source);
+      const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const assets = readdirSync(path.join(outDir, 'assets'));
+      /** The page's HTML frame with a boot module of its screen's (its own route-preload table). */
+      const shells = new Map<Screen, string>();
+      const shellOf = (screen: Screen) => {
+        const known = shells.get(screen);
+        if (known !== undefined) return known;
+        const own = assets.filter((f) => f.startsWith(`route-preload-${screen}-`) && f.endsWith('.js'));
+        if (own.length !== 1) throw new Error(`prerender: ${own.length} route-preload files of ${screen}`);
+        const { html, boot } = bootAfterPaint(indexHtml, `/assets/${own[0]}`);
+        writeFileSync(path.join(outDir, boot.file), boot.source);
+        shells.set(screen, html);
+        return html;
+      };
       const base = config();
       const server = await createServer({
         ...base,
@@ -52,7 +64,7 @@ export function prerenderPages(config: () => UserConfig): Plugin {
             if (/<script\b/i.test(html))
               throw new Error(`prerender: ${name} (${language}) renders a <script>, which the CSP would block`);
             const styles = page.kind === 'page' ? screenStyles(manifest, page.screen) : [];
-            const withStyles = shell.replace(/(<link rel="stylesheet"[^>]*>)/, (link) =>
+            const withStyles = shellOf(page.screen).replace(/(<link rel="stylesheet"[^>]*>)/, (link) =>
               [link, ...styles.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`)].join('\n    '),
             );
             writeFileSync(
@@ -105,7 +117,10 @@ function screenStyles(manifest: Manifest, screen: Screen): string[] {
  * on a fast connection the browser fetched and ran the whole entry (React, the router,
  * i18next) before painting the HTML it already had.
  */
-export function bootAfterPaint(indexHtml: string): { html: string; boot: { file: string; source: string } } {
+export function bootAfterPaint(
+  indexHtml: string,
+  routePreload?: string,
+): { html: string; boot: { file: string; source: string } } {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(indexHtml);
   const route = /<script async src="([^"]+route-preload[^"]+)"><\/script>\s*/.exec(indexHtml);
   if (!entry || !route) throw new Error('prerender: index.html has no entry module or route-preload script');
@@ -115,7 +130,7 @@ export function bootAfterPaint(indexHtml: string): { html: string; boot: { file:
     `const early=window.sendbridgeEarlyChanges=[];document.addEventListener('change',(e)=>{if(e.target instanceof HTMLInputElement&&e.target.type==='file')early.push(e.target)},true);\n` +
     `const preload=${JSON.stringify(preloads.map((m) => m[1]))};\n` +
     `const start=()=>{for(const href of preload){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)}` +
-    `const s=document.createElement('script');s.async=true;s.src=${JSON.stringify(route[1])};document.head.appendChild(s);import(${JSON.stringify(entry[1])})};\n` +
+    `const s=document.createElement('script');s.async=true;s.src=${JSON.stringify(routePreload ?? route[1])};document.head.appendChild(s);import(${JSON.stringify(entry[1])})};\n` +
     // a hidden tab paints no frame: start at once there
     `if(document.visibilityState==='hidden')start();else requestAnimationFrame(()=>setTimeout(start));\n`;
   const file = `assets/boot-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;

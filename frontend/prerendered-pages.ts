@@ -18,12 +18,12 @@ export type PrerenderedPageSpec =
       readonly screen: Screen;
     }
   /** the app's frame around the loading state, for a screen whose content comes from the API */
-  | { readonly kind: 'shell'; readonly paths: RegExp };
+  | { readonly kind: 'shell'; readonly paths: RegExp; readonly screen: Screen };
 
 /** The pages the build renders to HTML, one file per language, and the addresses that get them. */
 export const PRERENDERED_PAGES: Readonly<Record<string, PrerenderedPageSpec>> = {
   home: { kind: 'page', paths: /^\/$/, pathname: '/', titleKey: 'home.title', screen: 'home' },
-  download: { kind: 'shell', paths: SCREENS.download.paths },
+  download: { kind: 'shell', paths: SCREENS.download.paths, screen: 'download' },
 };
 
 const PAGE_PATTERNS = Object.entries(PRERENDERED_PAGES).map(([name, page]) => [page.paths.source, name]);

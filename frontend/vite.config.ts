@@ -106,12 +106,17 @@ function routePreload(): Plugin {
           if (outside !== undefined) this.error(`route-preload: ${outside} is not under assets/`);
           return [paths.source, listed.map((f) => f.slice('assets/'.length))] as const;
         });
-        const source =
-          `(function(){var p=location.pathname,t=${JSON.stringify(table)};` +
+        const script = (rows: readonly (readonly [string, readonly string[]])[]) =>
+          `(function(){var p=location.pathname,t=${JSON.stringify(rows)};` +
           `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){` +
           `var l=document.createElement('link'),css=/\\.css$/.test(f);l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';` +
           `l.href='/assets/'+f;document.head.appendChild(l)});break}})();\n`;
-        const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
+        const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: script(table) });
+        // A prerendered page knows its screen: its own table only (prerender-plugin.ts), ~0.7 KiB
+        // less gzip than the table of every screen.
+        Object.keys(SCREENS).forEach((screen, i) =>
+          this.emitFile({ type: 'asset', name: `route-preload-${screen}.js`, source: script([table[i]!]) }),
+        );
         const tag = `<script async src="/${this.getFileName(ref)}"></script>`;
         html.source = String(html.source).replace('</title>', `</title>\n    ${tag}`);
       },

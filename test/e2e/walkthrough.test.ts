@@ -178,8 +178,8 @@ describe('the public API, webhooks and abuse handling as a new user tries them',
     expect(eventOf(failed).data).toMatchObject({ fileName: 'invoice.pdf.exe', finding: EICAR_FINDING });
 
     await page.goto(`${web.url}/w/${id}`);
-    await page.getByTestId('download-file-removed').waitFor();
-    expect(await page.locator('li', { has: page.getByTestId('download-file-removed') }).textContent()).toContain(
+    await page.getByTestId('download-file-note').waitFor();
+    expect(await page.locator('li', { has: page.getByTestId('download-file-note') }).textContent()).toContain(
       'invoice.pdf.exe',
     );
     expect(await page.getByTestId('download-file').getAttribute('data-file-name')).toBe('invoice.txt');

@@ -154,7 +154,7 @@ describe('TransferModal content', () => {
     expect(doc.html).not.toContain('<b>inside');
   });
 
-  it('says which files the malware scan has not cleared: removed (with the finding), being checked, not checkable', () => {
+  it('says which files the malware scan has not cleared: removed (with the finding), being checked, not checkable, too large to scan', () => {
     const files = [
       {
         fileId: 'f1',
@@ -166,6 +166,7 @@ describe('TransferModal content', () => {
       { fileId: 'f2', fileName: 'fresh.mov', size: 10, scan: 'pending' },
       { fileId: 'f3', fileName: 'odd.bin', size: 10, scan: 'error' },
       { fileId: 'f4', fileName: 'clean.txt', size: 10 },
+      { fileId: 'f5', fileName: 'archive.tar', size: 100e9 + 1, scan: 'unscanned' },
     ] as const;
     const doc = renderHtml(
       i18n,
@@ -177,7 +178,10 @@ describe('TransferModal content', () => {
     expect(text).toContain('invoice.pdf.exe Removed by the malware scan · EICAR-Test-File (not a virus)');
     expect(text).toContain('fresh.mov Being checked for malware…');
     expect(text).toContain("odd.bin Could not be checked for malware: recipients can't download it");
-    expect(doc.html.match(/data-testid="transfer-file-scan"/gu)).toHaveLength(3);
+    expect(text).toContain(
+      "archive.tar Not scanned: larger than 100 GB, the malware scanner's limit; recipients can download it",
+    );
+    expect(doc.html.match(/data-testid="transfer-file-scan"/gu)).toHaveLength(4);
   });
 
   it('a deleted transfer shows no link or QR code', () => {

@@ -23,8 +23,9 @@ export function FileRow({
   const { t, i18n } = useTranslation();
   const nameId = useId();
   const folder = folderOf(file);
-  // removed by the malware scan, or not checkable: listed, never downloadable
+  // removed by the malware scan, or not checkable: listed, never downloadable; too large to scan: said so
   const withheld = file.scan === 'removed' || file.scan === 'error';
+
   return (
     <li className="download-file">
       <span className="download-file-icon" aria-hidden="true">
@@ -34,10 +35,16 @@ export function FileRow({
         <span className="download-file-name" id={nameId} title={file.fileName}>
           {file.fileName}
         </span>
-        {withheld && (
-          <span className="download-file-removed" data-testid="download-file-removed">
+        {(withheld || file.scan === 'unscanned') && (
+          <span className="download-file-removed" data-testid="download-file-note">
             <AlertIcon width={14} height={14} aria-hidden="true" />
-            {file.scan === 'removed' ? t('download.scanRemoved') : t('download.scanError')}
+            {t(
+              file.scan === 'removed'
+                ? 'download.scanRemoved'
+                : file.scan === 'error'
+                  ? 'download.scanError'
+                  : 'download.scanUnscanned',
+            )}
           </span>
         )}
         <span className="download-file-meta">

@@ -104,9 +104,9 @@ export function TransferView({
       ? t('download.summaryOne', { size: formatSize(view.totalBytes, i18n.language) })
       : t('download.summaryMany', { n: view.fileCount, size: formatSize(view.totalBytes, i18n.language) });
   const single = files.length === 1;
-  // nothing downloads before the malware scan; removed and unchecked files never do
+  // nothing downloads before the malware scan; removed and undecided files never do
   const checking = view.scanState === 'pending';
-  const servable = files.filter((f) => (f.scan ?? 'clean') === 'clean');
+  const servable = files.filter((f) => (f.scan ?? 'clean') === 'clean' || f.scan === 'unscanned');
 
   return (
     <article className="download-card">

@@ -34,7 +34,9 @@ export function FilesSection({ detail }: { detail: TransferDetail }) {
                         ? t('modal.scanPending')
                         : file.scan === 'removed'
                           ? t('modal.scanRemoved')
-                          : t('modal.scanError')}
+                          : file.scan === 'unscanned'
+                            ? t('modal.scanUnscanned')
+                            : t('modal.scanError')}
                       {file.finding && <span className="muted"> · {file.finding}</span>}
                     </span>
                   )}
