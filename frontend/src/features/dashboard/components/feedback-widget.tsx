@@ -35,7 +35,7 @@ export function FeedbackWidget({ user }: { readonly user: Pick<SessionUser, '_id
         >
           <path d="M20 14.5a2 2 0 0 1-2 2H8.5L4 20V6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2z" />
         </svg>
-        <span className="dash-feedback-label">{t('dashboard.feedback.open')}</span>
+        <span className="dash-feedback-label icon-only-label">{t('dashboard.feedback.open')}</span>
       </button>
       {open && <FeedbackDialog onClose={() => setOpen(false)} />}
     </>

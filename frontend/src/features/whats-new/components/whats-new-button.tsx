@@ -63,7 +63,7 @@ export function WhatsNewButton({ userId, createdAt }: { userId: string; createdA
           <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
           <path d="M19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8z" />
         </svg>
-        <span className="whats-new-label">{t('whatsNew.button')}</span>
+        <span className="whats-new-label icon-only-label">{t('whatsNew.button')}</span>
         {label && (
           <>
             <span className="whats-new-count" aria-hidden="true" data-testid="whats-new-count">
