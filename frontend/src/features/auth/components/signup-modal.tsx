@@ -22,21 +22,8 @@ interface SignupModalProps {
 export function SignupModal({ open, onClose }: SignupModalProps) {
   const { t } = useTranslation();
   const id = useId();
-  const {
-    dialog,
-    body,
-    step,
-    setStep,
-    credentials,
-    digits,
-    setDigits,
-    busy,
-    failure,
-    setFailure,
-    submitCredentials,
-    checkCode,
-    lock,
-  } = useSignupModal(open, onClose);
+  const m = useSignupModal(open, onClose);
+  const { credentials, failure, busy } = m;
   const email = normalisedEmail(credentials.email);
 
   const failureLine: ReactNode = (
@@ -47,18 +34,18 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
 
   return (
     <dialog
-      ref={dialog}
+      ref={m.dialog}
       className="auth-dialog"
       aria-labelledby={`${id}-title`}
       onClose={onClose}
       data-testid="signup-modal"
     >
-      <div className="auth-dialog-body" ref={body}>
+      <div className="auth-dialog-body" ref={m.body}>
         <button type="button" className="auth-dialog-close" aria-label={t('auth.modal.close')} onClick={onClose}>
           <CloseIcon />
         </button>
-        {step === 1 ? (
-          <form onSubmit={submitCredentials} noValidate>
+        {m.step === 1 ? (
+          <form onSubmit={m.submitCredentials} noValidate>
             <h2 id={`${id}-title`} className="auth-title">
               {t('auth.modal.title')}
             </h2>
@@ -82,12 +69,12 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
               {t('auth.register.codeLabel')}
             </p>
             <CodeBoxesInput
-              digits={digits}
+              digits={m.digits}
               onChange={(next) => {
-                setDigits(next);
-                setFailure(null);
+                m.setDigits(next);
+                m.setFailure(null);
               }}
-              onComplete={checkCode}
+              onComplete={m.checkCode}
               disabled={busy}
               invalid={failure !== null}
               labelledBy={`${id}-code-label`}
@@ -95,12 +82,12 @@ export function SignupModal({ open, onClose }: SignupModalProps) {
               autoFocus
             />
             <div id={`${id}-code-problem`}>{failureLine}</div>
-            <ResendCode working={busy ? t('auth.modal.creating') : null} lock={lock} testId="signup-modal-resend" />
+            <ResendCode working={busy ? t('auth.modal.creating') : null} lock={m.lock} testId="signup-modal-resend" />
             <p className="auth-footnote">
               <button
                 type="button"
                 className="auth-link-button"
-                onClick={() => setStep(1)}
+                onClick={() => m.setStep(1)}
                 data-testid="signup-modal-back"
               >
                 {t('auth.modal.back')}

@@ -1,5 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldNotes, fieldNotesIds } from '@/components/field-notes';
 import type { SessionUser } from '@domain/auth-api';
 import type { ProfileFieldProblem, ProfileFields } from '../profile';
 import { useProfileDetails } from '../use-profile-details';
@@ -81,7 +82,7 @@ function ProfileInput({
   hint?: string;
 }) {
   const { t } = useTranslation();
-  const described = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
+  const described = fieldNotesIds(id, { hint, problem });
   return (
     <div className="dash-field">
       <label htmlFor={id} className="dash-label">
@@ -95,20 +96,11 @@ function ProfileInput({
         maxLength={maxLength}
         autoComplete={autoComplete}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={described}
         onChange={onChange}
         data-testid={testId}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="dash-hint">
-          {hint}
-        </p>
-      )}
-      {problem && (
-        <p id={`${id}-problem`} className="dash-error">
-          {t(`dashboard.profile.errors.${problem}`)}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} problem={problem && t(`dashboard.profile.errors.${problem}`)} />
     </div>
   );
 }

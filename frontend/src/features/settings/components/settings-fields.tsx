@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldNotes, fieldNotesIds } from '@/components/field-notes';
 import type { SettingsField as FieldName } from '../settings-form';
 import type { SettingsFormState } from '../use-settings-form';
 
@@ -24,23 +25,14 @@ export function SettingsField({
 }) {
   const id = `${state.ids}-${name}`;
   const problem = state.problemText(name);
-  const describedBy = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = fieldNotesIds(id, { hint, problem });
   return (
     <div className="dash-field">
       <label htmlFor={id} className="dash-label">
         {label}
       </label>
       {children({ id, describedBy, invalid: problem !== null })}
-      {hint && (
-        <p id={`${id}-hint`} className="dash-hint">
-          {hint}
-        </p>
-      )}
-      {problem && (
-        <p id={`${id}-problem`} className="dash-error">
-          {problem}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} problem={problem} />
     </div>
   );
 }
