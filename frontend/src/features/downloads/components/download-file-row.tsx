@@ -67,7 +67,9 @@ export function FileRow({
           data-file-name={file.fileName}
         >
           {busy ? <span className="download-spinner" aria-hidden="true" /> : <DownloadIcon width={16} height={16} />}
-          <span className="download-file-label icon-only-label">{started ? t('download.downloadAgain') : t('download.download')}</span>
+          <span className="download-file-label icon-only-label">
+            {started ? t('download.downloadAgain') : t('download.download')}
+          </span>
         </button>
       )}
     </li>

@@ -1,18 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadFile, DownloadView } from '@domain/transfer-api';
-import { formatSize } from '@/lib/format-size';
 import { fetchFileUrl, fetchPreviews, requestZip, type DownloadAccess } from '@/shared/downloads/download-api';
 import { LazyPreviews } from '@/components/previews/lazy-previews';
 import { downloadFailureOf, replacesPage, type DownloadFailure } from '@/features/downloads/download-failure';
 import { formatDateTime } from '@/lib/format-date-time';
-import { transferTitle } from '@/features/downloads/transfer-title';
 import { startBrowserDownload } from '@/shared/downloads/start-browser-download';
 import { useLifetimeSignal } from '@/features/downloads/use-lifetime-signal';
 import { pollZip, ZipTimeoutError } from '@/shared/downloads/zip-poll';
 import { ClockIcon, DownloadIcon } from '@/features/downloads/components/download-icons';
 import { ReportAction } from '@/features/downloads/components/report-action';
 import { FileRow } from './download-file-row';
+import { DownloadHead } from './download-head';
 import { Status, type ZipPhase } from './download-status';
 
 /** The unlocked transfer: who sent it, the message, the files and their Download buttons. */
@@ -98,11 +97,6 @@ export function TransferView({
     // Keyed on autoZip (and the scan's end): it is for the arrival, and later renders must not restart it.
   }, [autoZip, view.scanState]);
 
-  const sender = view.senderName || view.senderEmail;
-  const summary =
-    view.fileCount === 1
-      ? t('download.summaryOne', { size: formatSize(view.totalBytes, i18n.language) })
-      : t('download.summaryMany', { n: view.fileCount, size: formatSize(view.totalBytes, i18n.language) });
   const single = files.length === 1;
   // nothing downloads before the malware scan; removed and undecided files never do
   const checking = view.scanState === 'pending';
@@ -110,23 +104,7 @@ export function TransferView({
 
   return (
     <article className="download-card">
-      <header className="download-head">
-        <p className="download-greeting">
-          {view.recipientEmail ? t('download.greetingNamed', { email: view.recipientEmail }) : t('download.greeting')}{' '}
-          {sender ? t('download.sentBy', { sender }) : t('download.sentAnonymous')}
-        </p>
-        <h1 className="download-title">{transferTitle(view, t)}</h1>
-        <p className="download-summary" data-testid="download-summary">
-          {summary}
-        </p>
-      </header>
-
-      {view.message.trim() !== '' && (
-        <figure className="download-message">
-          <figcaption>{t('download.messageLabel')}</figcaption>
-          <blockquote>{view.message}</blockquote>
-        </figure>
-      )}
+      <DownloadHead view={view} />
 
       {files.length === 0 ? (
         <div className="download-empty" data-testid="download-empty">
