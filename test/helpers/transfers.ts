@@ -9,7 +9,7 @@ import type { CreateTransferResponse, PlannedFile, SignResponse } from '../../fu
 import { partRange } from '../../functions/domain/upload';
 import { crc32Portable } from '../../functions/domain/crc32';
 import type { FileRecord } from '../../functions/data/transfers';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../functions/data/keys';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { api } from './local-app';
@@ -209,4 +209,17 @@ export async function fileRecordOf(app: LocalApp, slug: string, fileId: string):
     new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.transferFile(slug, fileId) }),
   );
   return out.Item as FileRecord | undefined;
+}
+
+/** Every file record of a transfer as stored. */
+export async function fileRecordsOf(app: LocalApp, slug: string): Promise<FileRecord[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: app.stack.env.TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.filePrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []) as FileRecord[];
 }
