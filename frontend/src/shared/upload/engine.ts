@@ -29,7 +29,6 @@ import { secondsRemaining } from '@domain/time-remaining';
 import { WARNING_TOAST_MS } from '@domain/ui-timings';
 import { MINUTE_MS, SECOND_MS } from '@domain/units';
 import { SpeedMeter } from './speed';
-import { crc32OfBlob } from './blob-crc32';
 import { TransportError, defaultPut, isAuthFailure, parseS3Error, type PutFn, type PutResult } from './transport';
 import { UploadCancelledError, UploadFailedError } from './errors';
 
@@ -180,6 +179,17 @@ function statusOf(err: unknown): number | undefined {
   const status = (err as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }
+
+/** The CRC-32 code, loaded with the first unit: the pages that only offer a send stay lighter. */
+let crcModule: Promise<typeof import('./blob-crc32')> | undefined;
+const loadCrc = () => {
+  // a chunk that failed to load (the network) is asked for again by the next try
+  crcModule ??= import('./blob-crc32').catch((err: unknown) => {
+    crcModule = undefined;
+    throw err;
+  });
+  return crcModule;
+};
 
 /** Restarts of one file the server may ask for before the upload fails (a file that keeps changing). */
 const MAX_FILE_RESTARTS = 2;
@@ -477,14 +487,14 @@ class UploadRun {
    */
   private crcOf(unit: Unit): Promise<number> {
     if (unit.crc32) return unit.crc32;
-    const computing = crc32OfBlob(unit.file.blob.slice(unit.start, unit.end), this.abort.signal).catch(
-      (err: unknown) => {
+    const computing = loadCrc()
+      .then(({ crc32OfBlob }) => crc32OfBlob(unit.file.blob.slice(unit.start, unit.end), this.abort.signal))
+      .catch((err: unknown) => {
         if (unit.crc32 === computing) delete unit.crc32;
         throw new TryFailure(`Could not read ${unit.file.plan.fileName} (${messageOf(err)})`, 'network', undefined, {
           cause: err,
         });
-      },
-    );
+      });
     // the PUT may fail first and the CRC then go unawaited until the next try
     computing.catch(() => undefined);
     unit.crc32 = computing;
