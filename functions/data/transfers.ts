@@ -326,17 +326,30 @@ export async function claimFileCompletion(
   );
 }
 
-/** The claim's end: uploaded (scan pending), once; false when `attempt` no longer holds it. */
-export async function finishFileCompletion(slug: string, fileId: string, attempt: string): Promise<boolean> {
+/**
+ * The claim's end: uploaded (scan pending, `crc32` recorded when known), once; false when
+ * `attempt` no longer holds it.
+ */
+export async function finishFileCompletion(
+  slug: string,
+  fileId: string,
+  attempt: string,
+  crc32?: number,
+): Promise<boolean> {
   return conditionalWrite(() =>
     ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
-      UpdateExpression:
-        'SET #s = :u, scanStatus = :sp REMOVE completeAttempt, completeLeaseUntil, resetCode, resetMessage',
+      UpdateExpression: `SET #s = :u, scanStatus = :sp${crc32 === undefined ? '' : ', crc32 = :crc'} REMOVE completeAttempt, completeLeaseUntil, resetCode, resetMessage`,
       ConditionExpression: '#s = :c AND completeAttempt = :a',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':u': 'uploaded', ':sp': 'pending', ':c': 'completing', ':a': attempt },
+      ExpressionAttributeValues: {
+        ':u': 'uploaded',
+        ':sp': 'pending',
+        ':c': 'completing',
+        ':a': attempt,
+        ...(crc32 === undefined ? {} : { ':crc': crc32 }),
+      },
     }),
   );
 }
@@ -381,18 +394,26 @@ export async function listParts(slug: string, fileId: string): Promise<PartRecor
     ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.partPrefix(fileId) },
     ConsistentRead: true,
   });
-  return items.map((i) => ({ partNumber: Number(i.partNumber), etag: String(i.etag), size: Number(i.size) }));
+  return items.map((i) => ({
+    partNumber: Number(i.partNumber),
+    etag: String(i.etag),
+    size: Number(i.size),
+    ...(typeof i.crc32 === 'number' ? { crc32: i.crc32 } : {}),
+  }));
 }
 
-/** The upload is complete: the file waits for its malware scan before anyone may download it. */
-export async function markFileUploaded(slug: string, fileId: string): Promise<void> {
+/**
+ * The upload is complete: the file waits for its malware scan before anyone may download it.
+ * `crc32`, when the uploader gave one, is recorded with it.
+ */
+export async function markFileUploaded(slug: string, fileId: string, crc32?: number): Promise<void> {
   await ddb().update({
     TableName: table(),
     Key: keys.transferFile(slug, fileId),
-    UpdateExpression: 'SET #s = :u, scanStatus = :p REMOVE resetCode, resetMessage',
+    UpdateExpression: `SET #s = :u, scanStatus = :p${crc32 === undefined ? '' : ', crc32 = :crc'} REMOVE resetCode, resetMessage`,
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: { '#s': 'status' },
-    ExpressionAttributeValues: { ':u': 'uploaded', ':p': 'pending' },
+    ExpressionAttributeValues: { ':u': 'uploaded', ':p': 'pending', ...(crc32 === undefined ? {} : { ':crc': crc32 }) },
   });
 }
 

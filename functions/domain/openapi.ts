@@ -64,7 +64,13 @@ function operationOf(route: RouteDef, op: V1Operation): Json {
     'x-sendbridge-scope': route.scope,
     ...(parameters.length ? { parameters } : {}),
     ...(op.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } }
+      ? {
+          requestBody: {
+            // a body schema that takes no body at all (the file's complete call) is optional
+            required: !op.body.safeParse(undefined).success,
+            content: { 'application/json': { schema: jsonSchema(op.body) } },
+          },
+        }
       : {}),
     responses: {
       [String(op.status)]: { description: op.summary, content: { 'application/json': { example: op.example } } },

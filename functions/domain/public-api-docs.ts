@@ -10,6 +10,7 @@ import {
   v1CreateTransferSchema,
   v1FileParams,
   v1ListTransfersQuery,
+  v1CompleteFileSchema,
   v1RecordPartSchema,
   v1SignSchema,
   v1TransferParams,
@@ -97,7 +98,7 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
   'POST /v1/transfers/{id}/parts': {
     summary: 'Record an uploaded part',
     description:
-      "Records a part's number, ETag and size once its PUT succeeded, so the upload can resume and complete.",
+      "Records a part's number, ETag and size once its PUT succeeded, so the upload can resume and complete. Optionally the CRC-32 of the part's bytes (`crc32`, unsigned 32-bit): when every part of a file has one, the file's CRC-32 is recorded at completion.",
     tag: 'Uploads',
     params: v1TransferParams,
     body: v1RecordPartSchema,
@@ -132,9 +133,10 @@ export const V1_OPERATIONS: Readonly<Record<string, V1Operation>> = {
   'POST /v1/transfers/{id}/files/{fileId}/complete': {
     summary: 'Complete a file',
     description:
-      "Completes a file's multipart upload from the recorded parts (or checks a single PUT) and its size. Files over 100 MiB are put together in the background: 202 `completing` with Retry-After; call it again (it is idempotent) until 200 `complete`.",
+      "Completes a file's multipart upload from the recorded parts (or checks a single PUT) and its size. Files over 100 MiB are put together in the background: 202 `completing` with Retry-After; call it again (it is idempotent) until 200 `complete`. The body is optional; for a single PUT it may carry the CRC-32 of the file's bytes (`crc32`).",
     tag: 'Uploads',
     params: v1FileParams,
+    body: v1CompleteFileSchema,
     status: 200,
     example: { fileId: EXAMPLE_FILE, size: 73400320, state: 'complete' },
     pending: {

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { LIST_FILTERS, LIST_MAX_SKIP, SEARCH_MAX_LENGTH } from './dashboard-api';
 import { createRequestSchema } from './requests-api';
 import {
+  completeFileRequestSchema,
   createTransferRequestSchema,
   fileIdSchema,
   recordPartRequestSchema,
@@ -32,5 +33,6 @@ export const v1ListTransfersQuery = z.object({
 });
 export const v1SignSchema = signBodySchema;
 export const v1RecordPartSchema = recordPartRequestSchema;
+export const v1CompleteFileSchema = completeFileRequestSchema;
 export const v1CreateRequestSchema = createRequestSchema;
 export const v1KeyIdParams = z.object({ id: z.string().check(z.regex(/^[0-9A-Za-z]{16}$/u, 'invalid_key_id')) });

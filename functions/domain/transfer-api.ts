@@ -164,13 +164,27 @@ export interface SignManyResponse {
 /** The /sign routes' body: one file (its PUT or some of its parts), or several single files. */
 export const signBodySchema = z.union([signManyRequestSchema, signRequestSchema]);
 
+/**
+ * A CRC-32 (unsigned 32-bit) the uploader computed over the bytes it sent: optional, so clients
+ * that do not compute one still upload (the file then has none recorded).
+ */
+export const crc32Schema = z.number().check(z.int(), z.minimum(0), z.maximum(0xffff_ffff));
+
 export const recordPartRequestSchema = z.object({
   fileId: fileIdSchema,
   partNumber: z.number().check(z.int(), z.minimum(1), z.maximum(10_000)),
   etag: z.string().check(z.minLength(1), z.maxLength(200)),
   size: z.number().check(z.int(), z.positive()),
+  /** CRC-32 of the part's bytes */
+  crc32: z.optional(crc32Schema),
 });
 export type RecordPartRequest = z.input<typeof recordPartRequestSchema>;
+
+/** What a file's complete call may say: a single PUT's CRC-32 (a multipart file's comes from its parts). */
+export const completeFileFieldsSchema = z.object({ crc32: z.optional(crc32Schema) });
+export type CompleteFileRequest = z.input<typeof completeFileFieldsSchema>;
+/** The complete call's body: none at all (older clients) or the fields above. */
+export const completeFileRequestSchema = z.optional(completeFileFieldsSchema);
 
 export interface UploadStateFile {
   readonly fileId: string;

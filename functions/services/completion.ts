@@ -13,7 +13,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { completesInline, completionRetryAfterSeconds } from '../domain/upload';
+import { crc32Combine } from '../domain/crc32';
 import type {
+  CompleteFileRequest,
   CompleteResponse,
   CompletingResponse,
   FileCompleteResponse,
@@ -72,14 +74,31 @@ function completingAnswer(f: FileRecord): Answer<FileCompleteResponse> {
 }
 
 /**
+ * The file's CRC-32 from its parts' CRC-32s joined in part order, when every part has one (a
+ * part recorded by a client that computes none leaves the file without); undefined otherwise.
+ */
+export function crc32OfParts(parts: readonly PartRecord[]): number | undefined {
+  if (parts.length === 0) return undefined;
+  const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+  let crc = 0;
+  for (const p of ordered) {
+    if (p.crc32 === undefined) return undefined;
+    crc = crc32Combine(crc, p.crc32, p.size);
+  }
+  return crc;
+}
+
+/**
  * POST /transfers/{id}/files/{fileId}/complete (and the v1 twin): 200 once the file is in, 202
  * while it is being put together. A file whose object is not what was announced is deleted and
  * its upload reset (409, `upload-state` then shows no part done), so a client uploads it again
- * instead of retrying a completion that can never succeed.
+ * instead of retrying a completion that can never succeed. `req.crc32` is a single PUT's CRC-32
+ * (a multipart file's comes from its recorded parts); without one the file has none recorded.
  */
 export async function completeFile(
   t: TransferRecord,
   fileId: string,
+  req: CompleteFileRequest = {},
   now = Date.now(),
 ): Promise<Answer<FileCompleteResponse>> {
   const f = await requireFile(t, fileId);
@@ -92,6 +111,7 @@ export async function completeFile(
     await restartIfDead(t, f, now);
     return completingAnswer(f);
   }
+  let crc32 = f.mode === 'multipart' ? undefined : req.crc32;
   if (f.mode === 'multipart') {
     const parts = await data.listParts(t.slug, fileId);
     // The job reset this upload since the last call: say so once more, as the inline path does.
@@ -107,9 +127,10 @@ export async function completeFile(
       return resetUpload(t, f, `The recorded parts hold ${recorded} bytes, ${f.size} were announced.`);
     if (!completesInline(f)) return startCompletion(t, f, now);
     await assemble(t, f, parts);
+    crc32 = crc32OfParts(parts);
   }
   await verifyStored(t, f);
-  await data.markFileUploaded(t.slug, fileId);
+  await data.markFileUploaded(t.slug, fileId, crc32);
   // no download before the malware scan (GuardDuty in AWS; locally scanned now)
   await data.setScanState(t.slug, 'pending');
   await scanAfterUpload(t, { ...f, status: 'uploaded', scanStatus: 'pending' });
@@ -322,9 +343,12 @@ export async function runFileCompletion(input: CompleteJobInput, now = Date.now(
   if (f.status !== 'completing' || f.mode !== 'multipart') return 'superseded';
   if (!(await data.claimFileCompletion(input.slug, input.fileId, input.attempt, now + COMPLETION_LEASE_MS, now)))
     return 'superseded';
+  let crc32: number | undefined;
   try {
-    await assemble(t, f, await data.listParts(input.slug, input.fileId), true);
+    const parts = await data.listParts(input.slug, input.fileId);
+    await assemble(t, f, parts, true);
     await verifyStored(t, f, true);
+    crc32 = crc32OfParts(parts);
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) {
       log.warn('background completion reset the upload', { slug: t.slug, fileId: f.fileId, code: err.code });
@@ -339,7 +363,7 @@ export async function runFileCompletion(input: CompleteJobInput, now = Date.now(
     await storage.deleteObject(refOf(t, f.key));
     return 'gone';
   }
-  if (!(await data.finishFileCompletion(input.slug, input.fileId, input.attempt))) return 'superseded';
+  if (!(await data.finishFileCompletion(input.slug, input.fileId, input.attempt, crc32))) return 'superseded';
   await data.setScanState(t.slug, 'pending');
   await scanAfterUpload(t, { ...f, status: 'uploaded', scanStatus: 'pending' });
   await finishTransferIfAsked(input.slug, now);

@@ -383,7 +383,12 @@ export async function recordPart(t: TransferRecord, req: RecordPartRequest): Pro
   if (req.size !== end - start) {
     throw badRequest('part_size_mismatch', `Part ${req.partNumber} must be ${end - start} bytes, not ${req.size}.`);
   }
-  await data.putPart(t.slug, f.fileId, { partNumber: req.partNumber, etag: req.etag, size: req.size });
+  await data.putPart(t.slug, f.fileId, {
+    partNumber: req.partNumber,
+    etag: req.etag,
+    size: req.size,
+    ...(req.crc32 === undefined ? {} : { crc32: req.crc32 }),
+  });
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   utimesSync,
 } from 'node:fs';
 import os from 'node:os';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import type { LocalApp } from '../../scripts/local/app';
@@ -32,6 +33,7 @@ import {
   bearer,
   createUser,
   fetchBytes,
+  fileRecordOf,
   json,
   randomData,
   sha256,
@@ -179,6 +181,8 @@ describe('sendbridge CLI on the local stack', () => {
       expect(link.status, link.text).toBe(200);
       const got = await fetchBytes(link.json.url as string);
       expect(sha256(got.bytes), f.itemPath).toBe(sha256(contents.get(f.itemPath!)!));
+      // the engine's CRC-32s: the multipart file's parts, sent across both runs, joined by the server
+      expect((await fileRecordOf(app, id, f.fileId))?.crc32, f.itemPath).toBe(zlib.crc32(contents.get(f.itemPath!)!));
     }
 
     // `get` fetches it back by its link, every file and then the ZIP

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltAppServer } from '../../frontend/app-server';
@@ -9,7 +10,7 @@ import { readZip } from '../helpers/read-zip';
 import { closeCleanContext, getFreePort, launchBrowser, newContext } from '../helpers/browser';
 import { startTestApp, startTestWeb } from '../helpers/local-app';
 import { guestSendInBrowser } from '../helpers/guest-send';
-import { randomData, sha256, waitForMail } from '../helpers/transfers';
+import { fileRecordsOf, randomData, sha256, waitForMail } from '../helpers/transfers';
 
 /**
  * The core loop as a guest does it in Chromium: two files and a folder sent by email, the code
@@ -87,6 +88,11 @@ describe('a guest sends two files and a folder by email; the recipient downloads
     link = /(https?:\/\/\S+\/downloads\/[A-Za-z0-9]{7}\/[A-Za-z0-9]{8})/.exec(mail.body.text)![1]!;
     expect(link.startsWith(web.url)).toBe(true);
     expect(mail.body.text).toContain('Files for the review');
+    // the browser computed each file's CRC-32 (the 52 MB one part by part) and the server kept it
+    const records = await fileRecordsOf(app, /\/downloads\/([A-Za-z0-9]{7})\//.exec(link)![1]!);
+    expect(new Map(records.map((r) => [r.itemPath ?? r.fileName, r.crc32]))).toEqual(
+      new Map([...files].map(([rel, data]) => [rel, zlib.crc32(data)])),
+    );
     await closeCleanContext(context);
   }, 300_000);
 

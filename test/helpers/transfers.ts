@@ -7,7 +7,9 @@ import type { LocalApp } from '../../scripts/local/app';
 import { createSignedInUser } from '../../scripts/local/users';
 import type { CreateTransferResponse, PlannedFile, SignResponse } from '../../functions/domain/transfer-api';
 import { partRange } from '../../functions/domain/upload';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { crc32Portable } from '../../functions/domain/crc32';
+import type { FileRecord } from '../../functions/data/transfers';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../functions/data/keys';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
 import { api } from './local-app';
@@ -95,7 +97,7 @@ export async function sign(
   return res.json as SignResponse;
 }
 
-/** Uploads one part and records it, as the upload engine does. */
+/** Uploads one part and records it with its CRC-32, as the upload engine does. */
 export async function uploadPart(
   app: LocalApp,
   t: CreateTransferResponse,
@@ -105,16 +107,27 @@ export async function uploadPart(
 ): Promise<void> {
   const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [partNumber]);
   const { start, end } = partRange(f.size, partNumber);
-  const etag = await putOk(parts![0]!.url, data.subarray(start, end));
+  const bytes = data.subarray(start, end);
+  const etag = await putOk(parts![0]!.url, bytes);
   const rec = await api(
     app,
     `/transfers/${t.id}/parts`,
-    json({ fileId: f.fileId, partNumber, etag, size: end - start }, { 'x-upload-token': t.uploadToken }),
+    json(
+      { fileId: f.fileId, partNumber, etag, size: end - start, crc32: crc32Portable(bytes) },
+      { 'x-upload-token': t.uploadToken },
+    ),
   );
   if (rec.status !== 200) throw new Error(`record part ${rec.status} ${rec.text}`);
 }
 
-export async function completeFile(app: LocalApp, t: CreateTransferResponse, fileId: string) {
+/** Completes one file; `crc32` is a single PUT's, sent as the upload engine sends it. */
+export async function completeFile(app: LocalApp, t: CreateTransferResponse, fileId: string, crc32?: number) {
+  if (crc32 !== undefined)
+    return api(
+      app,
+      `/transfers/${t.id}/files/${fileId}/complete`,
+      json({ crc32 }, { 'x-upload-token': t.uploadToken }),
+    );
   return api(app, `/transfers/${t.id}/files/${fileId}/complete`, {
     method: 'POST',
     headers: { 'x-upload-token': t.uploadToken },
@@ -133,7 +146,7 @@ export async function uploadAll(
     // past the first SIGNED_URLS_PER_ANSWER single files the plan has no URL: /sign gives it
     if (f.mode === 'single') await putOk(f.url ?? (await sign(app, t.id, t.uploadToken, f.fileId)).url!, data);
     else for (let n = 1; n <= f.partCount!; n += 1) await uploadPart(app, t, f, data, n);
-    const done = await completeFile(app, t, f.fileId);
+    const done = await completeFile(app, t, f.fileId, f.mode === 'single' ? crc32Portable(data) : undefined);
     if (done.status !== 200) throw new Error(`complete file ${done.status} ${done.text}`);
   }
 }
@@ -188,4 +201,25 @@ export async function recipientIdsOf(app: LocalApp, slug: string): Promise<Map<s
   return new Map(
     (out.Item!.recipients as { email: string; recipientId: string }[]).map((r) => [r.email, r.recipientId]),
   );
+}
+
+/** A file's record as stored (its status, its CRC-32...), read from the table. */
+export async function fileRecordOf(app: LocalApp, slug: string, fileId: string): Promise<FileRecord | undefined> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: app.stack.env.TABLE_NAME, Key: keys.transferFile(slug, fileId) }),
+  );
+  return out.Item as FileRecord | undefined;
+}
+
+/** Every file record of a transfer as stored. */
+export async function fileRecordsOf(app: LocalApp, slug: string): Promise<FileRecord[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: app.stack.env.TABLE_NAME,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.filePrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []) as FileRecord[];
 }

@@ -5,6 +5,7 @@
  * the test lets it go, so the completion outlasts every request made meanwhile, whatever the
  * machine's speed: no timing is assumed anywhere.
  */
+import zlib from 'node:zlib';
 import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApp } from '../../scripts/local/app';
@@ -20,6 +21,7 @@ import {
   completeTransfer,
   createUser,
   fetchBytes,
+  fileRecordOf,
   json,
   mailsTo,
   randomData,
@@ -158,6 +160,9 @@ describe('a file too large to put together within a request', () => {
     expect(state.json).toMatchObject({ status: 'ready', state: 'complete' });
     const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: `t/${t.id}/${t.files[1]!.fileId}` }));
     expect(head.ContentLength).toBe(big.length);
+    // the job joined the 21 parts' CRC-32s; the single file was completed without one
+    expect(await fileRecordOf(app, t.id, t.files[1]!.fileId)).toMatchObject({ crc32: zlib.crc32(big) });
+    expect(await fileRecordOf(app, t.id, t.files[0]!.fileId)).not.toHaveProperty('crc32');
   });
 
   it('is downloadable, the file and its ZIP byte-exact', async () => {

@@ -241,6 +241,10 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
     case 'POST /v1/transfers/{id}/parts':
     case 'POST /transfers/{id}/parts':
       return { fileId: ids.fileId, partNumber: 1, etag: '"0123456789abcdef"', size: 64 };
+    case 'POST /transfers/{id}/files/{fileId}/complete':
+    case 'POST /v1/transfers/{id}/files/{fileId}/complete':
+      // a single PUT's CRC-32 (the body is optional)
+      return { crc32: 0 };
     case 'PATCH /transfers/addFiles':
       return { slug: ids.id, fileObjects: [{ fileName: 'slipped-in-by-bob.txt', size: 5 }] };
     case 'POST /deleteTransfer':

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
@@ -12,6 +13,7 @@ import {
   completeTransfer,
   createUser,
   fetchBytes,
+  fileRecordOf,
   guestToken,
   json,
   mailsTo,
@@ -100,6 +102,18 @@ describe('a guest sends by email', () => {
     expect(mail.body.text).toContain('notes.txt');
     await waitForMail(app, 'two@example.com', new RegExp(`/downloads/${t.id}/`));
     await waitForMail(app, sender, new RegExp(`/w/${t.id}`));
+  });
+
+  it("records each file's CRC-32 as computed while uploading: the single PUT's, and the 12 parts' joined", async () => {
+    const [single, multi] = t.files;
+    expect(await fileRecordOf(app, t.id, single!.fileId)).toMatchObject({
+      status: 'uploaded',
+      crc32: zlib.crc32(small),
+    });
+    expect(await fileRecordOf(app, t.id, multi!.fileId)).toMatchObject({
+      status: 'uploaded',
+      crc32: zlib.crc32(big),
+    });
   });
 
   it('a second complete sends no second mail', async () => {
@@ -507,6 +521,29 @@ describe('a multipart file stored with another size than announced', () => {
     expect((await completeTransfer(app, t)).status).toBe(200);
     const view = await api(app, '/getDownload', json({ id: t.id }));
     expect(sha256((await downloadFile(t.id, view.json.files[0].fileId)).bytes)).toBe(sha256(data));
+  });
+});
+
+describe('a client that sends no CRC-32', () => {
+  it('still completes its files, with none recorded; a CRC-32 out of range is 400 invalid_request', async () => {
+    const data = randomData(3000);
+    const create = await api(
+      app,
+      '/me/transfers',
+      json({ sendAs: 'link', fileObjects: [{ fileName: 'old.bin', size: data.length }] }, bearer(owner)),
+    );
+    expect(create.status, create.text).toBe(201);
+    const t = create.json as CreateTransferResponse;
+    const f = t.files[0]!;
+    expect((await fetch(f.url!, { method: 'PUT', body: new Uint8Array(data) })).status).toBe(200);
+    const refused = await completeFile(app, t, f.fileId, 2 ** 32);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json.error.code).toBe('invalid_request');
+    const done = await completeFile(app, t, f.fileId);
+    expect(done.status, done.text).toBe(200);
+    const record = await fileRecordOf(app, t.id, f.fileId);
+    expect(record?.status).toBe('uploaded');
+    expect(record).not.toHaveProperty('crc32');
   });
 });
 

@@ -22,7 +22,7 @@ import { configDir, readConfig, writeConfig } from '../../packages/cli/src/confi
 import { collectFiles } from '../../packages/cli/src/files';
 import { parseTransferRef, passwordHint, safeRelativePath } from '../../packages/cli/src/transfers';
 import { redact } from '../../packages/cli/src/context';
-import { completeWhenReady, matchPlan } from '../../packages/cli/src/send';
+import { completeWhenReady, matchPlan, uploadApi } from '../../packages/cli/src/send';
 import { ApiClient } from '../../packages/cli/src/api';
 import { progressLine } from '../../packages/cli/src/progress';
 import { RESUME_WINDOW_SECONDS } from '../../functions/domain/expiry';
@@ -396,5 +396,40 @@ describe('completing a transfer whose large files are still put together', () =>
     expect(asked).toEqual(Array(3).fill('POST http://127.0.0.1:9/api/v1/transfers/Abc1234/complete'));
     // the header's 7 s the first time; the body's 3 s when no header came
     expect(slept).toEqual([7000, 3000]);
+  });
+});
+
+describe("the CLI's upload API", () => {
+  it("passes the engine's CRC-32s on: with each part, and with a single file's complete call", async () => {
+    const sent: { method: string | undefined; url: string; body: unknown }[] = [];
+    const client = new ApiClient({
+      origin: 'http://127.0.0.1:9',
+      key: 'sbk_test',
+      fetchImpl: (async (url: string, init: RequestInit) => {
+        sent.push({
+          method: init.method,
+          url,
+          body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
+        });
+        return new Response(JSON.stringify({ recorded: true, state: 'complete' }), { status: 200 });
+      }) as typeof fetch,
+    });
+    const api = uploadApi(client, 'Abc1234', () => {});
+    await api.recordPart({ fileId: 'fileAAAAAA', partNumber: 2, etag: '"e"', size: 5, crc32: 4_000_000_000 });
+    await api.completeFile('fileBBBBBB', undefined, { crc32: 0 });
+    await api.completeFile('fileAAAAAA');
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: 'http://127.0.0.1:9/api/v1/transfers/Abc1234/parts',
+        body: { fileId: 'fileAAAAAA', partNumber: 2, etag: '"e"', size: 5, crc32: 4_000_000_000 },
+      },
+      {
+        method: 'POST',
+        url: 'http://127.0.0.1:9/api/v1/transfers/Abc1234/files/fileBBBBBB/complete',
+        body: { crc32: 0 },
+      },
+      { method: 'POST', url: 'http://127.0.0.1:9/api/v1/transfers/Abc1234/files/fileAAAAAA/complete', body: undefined },
+    ]);
   });
 });

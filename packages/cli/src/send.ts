@@ -81,7 +81,12 @@ export function matchPlan(planned: readonly PlannedFile[], local: readonly Local
   return out;
 }
 
-function uploadApi(client: ApiClient, id: string, onPart: (fileId: string, partNumber: number) => void): UploadApi {
+/** The engine's UploadApi over the public API v1 (exported for its tests). */
+export function uploadApi(
+  client: ApiClient,
+  id: string,
+  onPart: (fileId: string, partNumber: number) => void,
+): UploadApi {
   const base = `/v1/transfers/${encodeURIComponent(id)}`;
   return {
     sign: (req, init) =>
@@ -92,12 +97,14 @@ function uploadApi(client: ApiClient, id: string, onPart: (fileId: string, partN
       await client.call(`${base}/parts`, { body: req, ...(init?.signal ? { signal: init.signal } : {}) });
       onPart(req.fileId, req.partNumber);
     },
-    async completeFile(fileId, init) {
+    async completeFile(fileId, init, req) {
       let retryAfter: string | null = null;
       const answer = await client.call<FileCompleteResponse | undefined>(
         `${base}/files/${encodeURIComponent(fileId)}/complete`,
         {
           method: 'POST',
+          // a single PUT's CRC-32 as the engine computed it (the parts carry their own)
+          ...(req?.crc32 === undefined ? {} : { body: { crc32: req.crc32 } }),
           ...(init?.signal ? { signal: init.signal } : {}),
           onAnswer: (_, headers) => (retryAfter = headers.get('retry-after')),
         },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   MAX_PARTS_PER_SIGN,
@@ -22,6 +23,7 @@ import {
   type UploadProgress,
   type UploadWarning,
 } from '../../../frontend/src/shared/upload/engine';
+import { CRC_CHUNK_BYTES, crc32OfBlob } from '../../../frontend/src/shared/upload/blob-crc32';
 import { FakeBucket, FakeUploadApi } from './s3-double';
 
 /** Hundreds of real HTTP PUTs through the fake bucket: seconds on a loaded 2-core machine. */
@@ -598,6 +600,82 @@ describe('resume', () => {
     await done;
     expect(bucket.puts).toHaveLength(0);
     expect(api.completed).toEqual(['file000052']);
+  });
+});
+
+describe('CRC-32 of what is uploaded', () => {
+  /** A picked file that remembers every slice the engine takes of it. */
+  class SlicedBlob extends Blob {
+    readonly slices: [number, number][] = [];
+    override slice(start = 0, end = this.size, type?: string): Blob {
+      this.slices.push([start, end]);
+      return super.slice(start, end, type);
+    }
+  }
+
+  it("sends a single file's CRC-32 with its complete call, 0 for an empty file", async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(20 * KiB + 7);
+    const { done } = upload(api, [
+      { plan: singlePlan('crcsingle1', data.length, api.planUrl('crcsingle1')), blob: new Blob([data]) },
+      { plan: singlePlan('crcempty01', 0, api.planUrl('crcempty01')), blob: new Blob([]) },
+    ]);
+    await done;
+    expect(api.completeRequests).toHaveLength(2);
+    expect(api.completeRequests).toEqual(
+      expect.arrayContaining([
+        { fileId: 'crcsingle1', req: { crc32: zlib.crc32(data) } },
+        { fileId: 'crcempty01', req: { crc32: 0 } },
+      ]),
+    );
+  });
+
+  it('records every part with the CRC-32 of its own bytes; the complete call of a multipart file carries none', async () => {
+    const api = new FakeUploadApi(bucket);
+    const partSize = 4 * KiB;
+    const data = randomBytes(6 * partSize + 321);
+    const { done } = upload(api, [
+      { plan: multipartPlan('crcmulti01', data.length, partSize), blob: new Blob([data]) },
+    ]);
+    await done;
+    expect(api.recorded).toHaveLength(7);
+    for (const r of api.recorded) {
+      const start = (r.partNumber - 1) * partSize;
+      expect(r.crc32).toBe(zlib.crc32(data.subarray(start, Math.min(data.length, start + partSize))));
+    }
+    expect(api.completeRequests).toEqual([{ fileId: 'crcmulti01', req: undefined }]);
+  });
+
+  it('computes a unit’s CRC-32 once and keeps it across the unit’s retries', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(3 * KiB);
+    const blob = new SlicedBlob([data]);
+    bucket.fail('crcretry01', null, { kind: 'status', status: 500 }, { kind: 'status', status: 503 });
+    const { done } = upload(api, [{ plan: singlePlan('crcretry01', data.length, api.planUrl('crcretry01')), blob }]);
+    await done;
+    expect(bucket.puts.filter((p) => p.fileId === 'crcretry01')).toHaveLength(3);
+    // one slice per PUT, one for the CRC
+    expect(blob.slices).toHaveLength(4);
+    expect(api.completeRequests).toEqual([{ fileId: 'crcretry01', req: { crc32: zlib.crc32(data) } }]);
+  });
+
+  it('reads a blob in chunks of at most 8 MiB', async () => {
+    expect(CRC_CHUNK_BYTES).toBe(8 * 1024 * KiB);
+    const data = randomBytes(100 * KiB + 5);
+    const blob = new SlicedBlob([data]);
+    expect(await crc32OfBlob(blob, undefined, 7 * KiB)).toBe(zlib.crc32(data));
+    expect(blob.slices).toHaveLength(Math.ceil(data.length / (7 * KiB)));
+    expect(blob.slices.every(([start, end]) => end - start <= 7 * KiB)).toBe(true);
+    const big = new SlicedBlob([randomBytes(17 * 1024 * KiB)]);
+    await crc32OfBlob(big);
+    expect(big.slices.map(([start, end]) => end - start)).toEqual([8 * 1024 * KiB, 8 * 1024 * KiB, 1024 * KiB]);
+    expect(await crc32OfBlob(new Blob([]))).toBe(0);
+  });
+
+  it('stops reading once cancelled', async () => {
+    const abort = new AbortController();
+    abort.abort(new Error('cancelled'));
+    await expect(crc32OfBlob(new Blob([randomBytes(10)]), abort.signal)).rejects.toThrow('cancelled');
   });
 });
 

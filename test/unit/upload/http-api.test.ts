@@ -48,8 +48,8 @@ describe('the upload API over HTTP', () => {
       parts: [{ partNumber: 1, url: 'https://s3/x' }],
       expiresAt: 1,
     });
-    await api.recordPart({ fileId: 'fileAAAAAA', partNumber: 1, etag: '"e"', size: 5 });
-    await api.completeFile('fileAAAAAA');
+    await api.recordPart({ fileId: 'fileAAAAAA', partNumber: 1, etag: '"e"', size: 5, crc32: 123 });
+    await api.completeFile('fileAAAAAA', undefined, { crc32: 0xffff_ffff });
     expect((await api.uploadState()).status).toBe('uploading');
 
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
@@ -60,7 +60,8 @@ describe('the upload API over HTTP', () => {
     ]);
     expect(seen.every((s) => s.headers[UPLOAD_TOKEN_HEADER] === TOKEN)).toBe(true);
     expect(seen[0]!.body).toEqual({ fileId: 'fileAAAAAA', partNumbers: [1] });
-    expect(seen[1]!.body).toEqual({ fileId: 'fileAAAAAA', partNumber: 1, etag: '"e"', size: 5 });
+    expect(seen[1]!.body).toEqual({ fileId: 'fileAAAAAA', partNumber: 1, etag: '"e"', size: 5, crc32: 123 });
+    expect(seen[2]!.body).toEqual({ crc32: 0xffff_ffff });
   });
 
   it('surfaces a refusal with its status, which the engine treats as final', async () => {

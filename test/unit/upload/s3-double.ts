@@ -6,7 +6,12 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RecordPartRequest, SignRequest, SignResponse } from '../../../functions/domain/transfer-api';
+import type {
+  CompleteFileRequest,
+  RecordPartRequest,
+  SignRequest,
+  SignResponse,
+} from '../../../functions/domain/transfer-api';
 import type { FileCompletion, UploadApi } from '../../../frontend/src/shared/upload/engine';
 
 /** What the bucket does with one request to a key; requests consume a key's faults in order. */
@@ -188,6 +193,8 @@ export class FakeUploadApi implements UploadApi {
   readonly signCalls: SignRequest[] = [];
   readonly recorded: RecordPartRequest[] = [];
   readonly completed: string[] = [];
+  /** what each complete call carried besides the file id (a single PUT's crc32) */
+  readonly completeRequests: { fileId: string; req: CompleteFileRequest | undefined }[] = [];
   /** order of all calls, e.g. 'sign:f1', 'part:f1:3', 'complete:f1' */
   readonly log: string[] = [];
   private sig = 0;
@@ -226,8 +233,9 @@ export class FakeUploadApi implements UploadApi {
   }
 
   // biome-ignore lint/suspicious/noConfusingVoidType: as UploadApi: resolving nothing means complete
-  async completeFile(fileId: string): Promise<FileCompletion | void> {
+  async completeFile(fileId: string, _init?: unknown, req?: CompleteFileRequest): Promise<FileCompletion | void> {
     this.log.push(`complete:${fileId}`);
+    this.completeRequests.push({ fileId, req });
     const err = this.opts.completeErrors?.shift();
     if (err !== undefined) throw err;
     this.completed.push(fileId);

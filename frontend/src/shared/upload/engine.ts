@@ -8,6 +8,7 @@
  */
 import {
   SIGNED_URLS_PER_ANSWER,
+  type CompleteFileRequest,
   type PlannedFile,
   type RecordPartRequest,
   type SignManyRequest,
@@ -41,14 +42,19 @@ export interface UploadApi {
   sign(req: SignRequest, init?: UploadApiCallInit): Promise<SignResponse>;
   /** PUT URLs for several single files at once (the plans a large create left without one) */
   signMany?(req: SignManyRequest, init?: UploadApiCallInit): Promise<SignManyResponse>;
-  /** the server records number, ETag and size of a finished part */
+  /** the server records number, ETag, size and CRC-32 of a finished part */
   recordPart(req: RecordPartRequest, init?: UploadApiCallInit): Promise<void>;
   /**
    * the server completes the multipart upload / verifies the size; `completing` (202) while it
-   * puts a large file together in the background: the engine asks again (void: complete)
+   * puts a large file together in the background: the engine asks again (void: complete).
+   * `req` carries a single PUT's CRC-32 (a multipart file's parts carry theirs).
    */
-  // biome-ignore lint/suspicious/noConfusingVoidType: an API that resolves nothing has completed the file
-  completeFile(fileId: string, init?: UploadApiCallInit): Promise<FileCompletion | void>;
+  completeFile(
+    fileId: string,
+    init?: UploadApiCallInit,
+    req?: CompleteFileRequest,
+    // biome-ignore lint/suspicious/noConfusingVoidType: an API that resolves nothing has completed the file
+  ): Promise<FileCompletion | void>;
 }
 
 export interface FileCompletion {
@@ -136,6 +142,8 @@ interface FileState {
   singleUrl?: string;
   /** multipart: signed URLs by part number */
   readonly urls: Map<number, { url: string; validUntil: number }>;
+  /** single PUT: the CRC-32 of the bytes put, for the complete call */
+  crc32?: number;
   signing?: Promise<void>;
 }
 
@@ -148,6 +156,8 @@ interface Unit {
   tryNumber: number;
   /** set once the PUT succeeded; a failed recordPart is retried without uploading again */
   etag?: string;
+  /** the CRC-32 of the unit's bytes, computed once (alongside its first PUT) and kept across retries */
+  crc32?: Promise<number>;
   /** bytes of the running PUT acknowledged by progress events */
   loaded: number;
   done: boolean;
@@ -169,6 +179,17 @@ function statusOf(err: unknown): number | undefined {
   const status = (err as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }
+
+/** The CRC-32 code, loaded with the first unit: the pages that only offer a send stay lighter. */
+let crcModule: Promise<typeof import('./blob-crc32')> | undefined;
+const loadCrc = () => {
+  // a chunk that failed to load (the network) is asked for again by the next try
+  crcModule ??= import('./blob-crc32').catch((err: unknown) => {
+    crcModule = undefined;
+    throw err;
+  });
+  return crcModule;
+};
 
 /** Restarts of one file the server may ask for before the upload fails (a file that keeps changing). */
 const MAX_FILE_RESTARTS = 2;
@@ -374,15 +395,18 @@ class UploadRun {
   private async attempt(unit: Unit): Promise<void> {
     const { file } = unit;
     try {
+      // read while the PUT runs: the CRC costs no time of its own on the way to recordPart
+      const crc = this.crcOf(unit);
       if (!unit.etag) unit.etag = await this.send(unit);
+      const crc32 = await crc;
       if (file.multipart) {
         await this.call((init) =>
           this.opts.api.recordPart(
-            { fileId: file.plan.fileId, partNumber: unit.part, etag: unit.etag!, size: unit.end - unit.start },
+            { fileId: file.plan.fileId, partNumber: unit.part, etag: unit.etag!, size: unit.end - unit.start, crc32 },
             init,
           ),
         );
-      }
+      } else file.crc32 = crc32;
     } catch (err) {
       unit.loaded = 0;
       // Not awaited: a unit waiting out its backoff must not hold a slot of the parallelism.
@@ -455,6 +479,26 @@ class UploadRun {
   /** Wait before try `tryNumber` (2..15): the spec's exponential backoff unless overridden. */
   private retryDelay(tryNumber: number): number {
     return this.opts.retryDelayMs ? this.opts.retryDelayMs(tryNumber) : backoffMs(tryNumber - 1);
+  }
+
+  /**
+   * The unit's CRC-32, from the bytes it uploads; one computation per unit, kept across its
+   * retries. A failed read (file changed or locked) is a network-kind failure, read again next try.
+   */
+  private crcOf(unit: Unit): Promise<number> {
+    if (unit.crc32) return unit.crc32;
+    const computing = loadCrc()
+      .then(({ crc32OfBlob }) => crc32OfBlob(unit.file.blob.slice(unit.start, unit.end), this.abort.signal))
+      .catch((err: unknown) => {
+        if (unit.crc32 === computing) delete unit.crc32;
+        throw new TryFailure(`Could not read ${unit.file.plan.fileName} (${messageOf(err)})`, 'network', undefined, {
+          cause: err,
+        });
+      });
+    // the PUT may fail first and the CRC then go unawaited until the next try
+    computing.catch(() => undefined);
+    unit.crc32 = computing;
+    return computing;
   }
 
   /** A blob that cannot be read (file changed, deleted, locked by another program). */
@@ -648,7 +692,13 @@ class UploadRun {
     // A `completing` answer is no failed try: the server is putting the file together; ask again.
     for (let tryNumber = 1, polls = 0; ; tryNumber++) {
       try {
-        const answer = await this.call((init) => this.opts.api.completeFile(file.plan.fileId, init));
+        const answer = await this.call((init) =>
+          this.opts.api.completeFile(
+            file.plan.fileId,
+            init,
+            file.crc32 === undefined ? undefined : { crc32: file.crc32 },
+          ),
+        );
         if (answer?.state !== 'completing') break;
         polls += 1;
         tryNumber -= 1;
@@ -701,6 +751,8 @@ class UploadRun {
     file.restarts += 1;
     file.urls.clear();
     delete file.singleUrl;
+    // read again: the server found the stored bytes other than announced
+    delete file.crc32;
     // Its bytes, done in this run or before a reload, no longer count.
     for (const u of file.units) if (u.done) this.bytesFinished -= u.end - u.start;
     this.resumedBytes -= file.plan.size - file.units.reduce((sum, u) => sum + (u.end - u.start), 0);

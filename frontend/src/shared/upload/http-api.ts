@@ -4,6 +4,7 @@
  */
 import {
   UPLOAD_TOKEN_HEADER,
+  type CompleteFileRequest,
   type FileCompleteResponse,
   type RecordPartRequest,
   type SignManyRequest,
@@ -38,13 +39,17 @@ export function createHttpUploadApi(transferId: string, uploadToken: string): Ht
     async recordPart(req: RecordPartRequest, init?: UploadApiCallInit) {
       await apiFetch<unknown>(`${base}/parts`, { method: 'POST', body: req, headers, ...signalOf(init) });
     },
-    async completeFile(fileId: string, init?: UploadApiCallInit): Promise<FileCompletion> {
+    async completeFile(
+      fileId: string,
+      init?: UploadApiCallInit,
+      req: CompleteFileRequest = {},
+    ): Promise<FileCompletion> {
       let retryAfter: string | null = null;
       const answer = await apiFetch<FileCompleteResponse | undefined>(
         `${base}/files/${encodeURIComponent(fileId)}/complete`,
         {
           method: 'POST',
-          body: {},
+          body: req,
           headers,
           ...signalOf(init),
           onAnswer: (_, h) => (retryAfter = h.get('retry-after')),
