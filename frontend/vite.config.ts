@@ -114,9 +114,8 @@ function routePreload(): Plugin {
         const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: script(table) });
         // A prerendered page knows its screen: its own table only (prerender-plugin.ts), ~0.7 KiB
         // less gzip than the table of every screen.
-        Object.keys(SCREENS).forEach((screen, i) =>
-          this.emitFile({ type: 'asset', name: `route-preload-${screen}.js`, source: script([table[i]!]) }),
-        );
+        for (const [i, screen] of Object.keys(SCREENS).entries())
+          this.emitFile({ type: 'asset', name: `route-preload-${screen}.js`, source: script([table[i]!]) });
         const tag = `<script async src="/${this.getFileName(ref)}"></script>`;
         html.source = String(html.source).replace('</title>', `</title>\n    ${tag}`);
       },
