@@ -75,13 +75,13 @@ const transfer = {
   totalDownloads: 0,
 };
 /** the build's final write on its ZIP record (lease renewals set only leaseUntil) */
-const zipFinish = () =>
+const zipFinish = (hash = HASH) =>
   ddbMock
     .commandCalls(UpdateCommand)
     .map((c) => c.args[0].input)
     .filter(
       (i) =>
-        (i.Key as { sk?: string }).sk === keys.transferZip(SLUG, HASH).sk &&
+        (i.Key as { sk?: string }).sk === keys.transferZip(SLUG, hash).sk &&
         i.UpdateExpression !== 'SET leaseUntil = :l',
     );
 
@@ -286,14 +286,7 @@ describe('ZIP build job, files with their CRC-32 recorded at upload: composed in
       plan.parts.length,
     );
     expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input.Key).toBe(`${zipKey(SLUG, hash)}.build.json`);
-    const finish = ddbMock
-      .commandCalls(UpdateCommand)
-      .map((c) => c.args[0].input)
-      .filter(
-        (i) =>
-          (i.Key as { sk?: string }).sk === keys.transferZip(SLUG, hash).sk &&
-          i.UpdateExpression !== 'SET leaseUntil = :l',
-      );
+    const finish = zipFinish(hash);
     expect(finish).toEqual([
       expect.objectContaining({ ExpressionAttributeValues: { ':s': 'ready', ':v': plan.size, ':a': ATTEMPT } }),
     ]);
@@ -328,14 +321,7 @@ describe('ZIP build job, files with their CRC-32 recorded at upload: composed in
     expect(invoke).toMatchObject({ InvocationType: 'Event' });
     expect(JSON.parse(String(invoke!.Payload))).toEqual({ slug: SLUG, contentHash: hash, attempt: ATTEMPT });
     // not failed, not ready: still building under the same claim
-    const finish = ddbMock
-      .commandCalls(UpdateCommand)
-      .map((c) => c.args[0].input)
-      .filter(
-        (i) =>
-          (i.Key as { sk?: string }).sk === keys.transferZip(SLUG, hash).sk &&
-          i.UpdateExpression !== 'SET leaseUntil = :l',
-      );
+    const finish = zipFinish(hash);
     expect(finish).toEqual([]);
   });
 });
