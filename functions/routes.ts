@@ -205,7 +205,7 @@ export const FUNCTION_GROUPS = {
   downloads: ['downloads'],
   /** the dashboard's notifications and analytics */
   insights: ['insights'],
-  /** the dashboard's transfer list and TransferModal reads, deleting a transfer */
+  /** the dashboard's transfer list and TransferModal: reads, its actions on a sent transfer (forward, resend, remind, expiry, password), deleting a transfer */
   dashboard: ['dashboard'],
   /** file requests, the requester's screens and the public request page */
   requests: ['requests'],
@@ -485,7 +485,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/transfers/forward',
-    handler: 'http/transfers/forward',
+    handler: 'http/dashboard/forward',
     auth: 'jwt',
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send'],
@@ -494,7 +494,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/transfers/emailSend',
-    handler: 'http/transfers/email-send',
+    handler: 'http/dashboard/email-send',
     auth: 'jwt',
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'table:write', 'mail:send'],
@@ -503,7 +503,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/transfers/remind',
-    handler: 'http/transfers/remind',
+    handler: 'http/dashboard/remind',
     auth: 'jwt',
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'table:write', 'mail:send'],
@@ -512,7 +512,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/transfers/expiry',
-    handler: 'http/transfers/change-expiry',
+    handler: 'http/dashboard/change-expiry',
     auth: 'jwt',
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'table:write'],
@@ -520,7 +520,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/transfers/password',
-    handler: 'http/transfers/change-password',
+    handler: 'http/dashboard/change-password',
     auth: 'jwt',
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'table:write'],

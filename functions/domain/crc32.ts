@@ -3,7 +3,8 @@
  * the CLI as much as the functions: a file's CRC-32 is computed where its bytes are (the uploader),
  * part by part, and joined without the bytes (`crc32Combine`). Pure, no I/O.
  */
-const CRC_TABLES = buildCrcTables();
+/** Built on first use: a bundle that only joins CRCs (crc32Combine) carries no table code. */
+let crcTables: Int32Array | undefined;
 
 function buildCrcTables(): Int32Array {
   const t = new Int32Array(256 * 8);
@@ -24,7 +25,8 @@ function buildCrcTables(): Int32Array {
 
 /** Slicing-by-8 CRC-32 in plain JS (~650 MB/s here), for runtimes without `zlib.crc32`. */
 export function crc32Portable(data: Uint8Array, previous = 0): number {
-  const t = CRC_TABLES;
+  crcTables ??= buildCrcTables();
+  const t = crcTables;
   let c = ~previous;
   const n = data.length;
   const end8 = n - (n % 8);

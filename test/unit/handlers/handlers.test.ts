@@ -360,6 +360,27 @@ describe('domains', () => {
 
 describe('transfers', () => {
   const handler = group('transfers');
+
+  it('GET /transfers/{id}/upload-state of an unknown transfer is 404; a throttled read a 503 service_busy', async () => {
+    ddbMock
+      .on(GetCommand, { Key: keys.transfer('Abc1234') })
+      .resolvesOnce({})
+      .rejects(throttled());
+    const call = () =>
+      handler(
+        apiEvent('GET /api/transfers/{id}/upload-state', {
+          rawPath: '/api/transfers/Abc1234/upload-state',
+          pathParameters: { id: 'Abc1234' },
+        }),
+      );
+    const res = await call();
+    expect(res.statusCode).toBe(404);
+    expectBusy(await call());
+  });
+});
+
+describe("dashboard: the TransferModal's actions", () => {
+  const handler = group('dashboard');
   const sent = {
     ...keys.transfer('Abc1234'),
     slug: 'Abc1234',
