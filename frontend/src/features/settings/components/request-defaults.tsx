@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { REQUEST_MESSAGE_MAX } from '@domain/requests-api';
 import { formatBytes, formatCount } from '@/lib/format';
 import type { SettingsFormState } from '../use-settings-form';
-import { SettingsCheck, SettingsField, SettingsNumber } from './settings-fields';
+import { SettingsCheck, SettingsField, SettingsNumber, SettingsTextArea } from './settings-fields';
 
 /** The defaults of new file requests. */
 export function RequestDefaults({ state }: { state: SettingsFormState }) {
@@ -11,20 +11,12 @@ export function RequestDefaults({ state }: { state: SettingsFormState }) {
   return (
     <section className="card" aria-labelledby={`${ids}-requests`} data-testid="settings-requests">
       <h2 id={`${ids}-requests`}>{t('settings.requestsTitle')}</h2>
-      <SettingsField state={state} name="requestMessage" label={t('settings.requestMessage')}>
-        {({ id, describedBy, invalid }) => (
-          <textarea
-            id={id}
-            className="dash-input dash-textarea"
-            value={form.requestMessage}
-            maxLength={REQUEST_MESSAGE_MAX}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => set('requestMessage', e.currentTarget.value)}
-            data-testid="setting-requestMessage"
-          />
-        )}
-      </SettingsField>
+      <SettingsTextArea
+        state={state}
+        name="requestMessage"
+        label={t('settings.requestMessage')}
+        maxLength={REQUEST_MESSAGE_MAX}
+      />
       <SettingsNumber
         state={state}
         name="dueDays"

@@ -72,6 +72,38 @@ export function SettingsCheck({
   );
 }
 
+/** A message setting: a textarea of at most `maxLength` characters. */
+export function SettingsTextArea({
+  state,
+  name,
+  label,
+  hint,
+  maxLength,
+}: {
+  state: SettingsFormState;
+  name: 'message' | 'requestMessage';
+  label: string;
+  hint?: string;
+  maxLength: number;
+}) {
+  return (
+    <SettingsField state={state} name={name} label={label} {...(hint ? { hint } : {})}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          id={id}
+          className="dash-input dash-textarea"
+          value={state.form[name]}
+          maxLength={maxLength}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => state.set(name, e.currentTarget.value)}
+          data-testid={`setting-${name}`}
+        />
+      )}
+    </SettingsField>
+  );
+}
+
 /** A number setting: whole numbers (step 1) or decimal megabytes (step any). */
 export function SettingsNumber({
   state,

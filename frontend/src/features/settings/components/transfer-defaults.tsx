@@ -4,7 +4,7 @@ import { EXPIRY_PRESETS, isExpiryAllowed } from '@domain/expiry';
 import { MESSAGE_MAX_LENGTH } from '@domain/validation';
 import { paths } from '@/app/paths';
 import type { SettingsFormState } from '../use-settings-form';
-import { SettingsCheck, SettingsField } from './settings-fields';
+import { SettingsCheck, SettingsField, SettingsTextArea } from './settings-fields';
 
 /** send.expiry.<key> of EXPIRY_PRESETS, in their order (the send form's labels; not imported from it, so this screen shares no chunk with the home page's form). */
 const PRESET_KEYS = ['week', 'month', 'months3', 'year'] as const;
@@ -65,25 +65,13 @@ export function TransferDefaults({ state, role }: { state: SettingsFormState; ro
           </label>
         ))}
       </fieldset>
-      <SettingsField
+      <SettingsTextArea
         state={state}
         name="message"
         label={t('settings.message')}
         hint={t('settings.messageCount', { count: form.message.length, max: MESSAGE_MAX_LENGTH })}
-      >
-        {({ id, describedBy, invalid }) => (
-          <textarea
-            id={id}
-            className="dash-input dash-textarea"
-            value={form.message}
-            maxLength={MESSAGE_MAX_LENGTH}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => set('message', e.currentTarget.value)}
-            data-testid="setting-message"
-          />
-        )}
-      </SettingsField>
+        maxLength={MESSAGE_MAX_LENGTH}
+      />
       <SettingsCheck
         state={state}
         name="downloadEmails"
