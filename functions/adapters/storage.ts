@@ -69,10 +69,21 @@ export async function presignPut(ref: ObjectRef, size: number, expiresIn: number
   return presign(c, new PutObjectCommand({ Bucket, Key: ref.key, ContentLength: size }), expiresIn);
 }
 
+/**
+ * A multipart upload S3 keeps a full-object CRC-32 of: its completion can hand S3 the CRC-32 the
+ * uploader recorded (completeMultipart), and S3 refuses bytes that do not match it (BadDigest).
+ * Parts need no checksum of their own for this type, so presigned part PUTs stay unchanged.
+ */
 export async function startMultipart(ref: ObjectRef): Promise<string> {
   const { s3: c, Bucket } = client(ref);
   const out = await c.send(
-    new CreateMultipartUploadCommand({ Bucket, Key: ref.key, ContentType: 'application/octet-stream' }),
+    new CreateMultipartUploadCommand({
+      Bucket,
+      Key: ref.key,
+      ContentType: 'application/octet-stream',
+      ChecksumAlgorithm: 'CRC32',
+      ChecksumType: 'FULL_OBJECT',
+    }),
   );
   if (!out.UploadId) throw new Error('CreateMultipartUpload returned no UploadId');
   return out.UploadId;
@@ -93,10 +104,22 @@ export async function presignPart(
   );
 }
 
+/** S3's form of a CRC-32: the 4 bytes big-endian, base64. */
+export function crc32Header(crc32: number): string {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(crc32 >>> 0);
+  return b.toString('base64');
+}
+
+/**
+ * Puts the parts together. With `crc32` (the whole file's, of an upload started with its
+ * full-object type) S3 checks the object against it and answers BadDigest (400) on a mismatch.
+ */
 export async function completeMultipart(
   ref: ObjectRef,
   uploadId: string,
   parts: readonly { partNumber: number; etag: string }[],
+  crc32?: number,
 ): Promise<void> {
   const { s3: c, Bucket } = client(ref);
   await c.send(
@@ -105,6 +128,7 @@ export async function completeMultipart(
       Key: ref.key,
       UploadId: uploadId,
       MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+      ...(crc32 === undefined ? {} : { ChecksumCRC32: crc32Header(crc32), ChecksumType: 'FULL_OBJECT' as const }),
     }),
     LONG_OPERATION,
   );

@@ -111,6 +111,11 @@ export interface FileRecord {
    * it (docs/decisions/0072); absent for files uploaded before it was recorded.
    */
   readonly crc32?: number;
+  /**
+   * its multipart upload keeps S3's full-object CRC-32, so the completion hands S3 `crc32` to
+   * check; absent for uploads started before S3 was asked to keep it
+   */
+  readonly fullCrc32?: true;
 }
 
 export interface PartRecord {

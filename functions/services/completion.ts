@@ -194,9 +194,17 @@ async function assemble(
 ): Promise<void> {
   const ref = refOf(t, f.key);
   try {
-    await storage.completeMultipart(ref, f.uploadId!, parts);
+    await storage.completeMultipart(ref, f.uploadId!, parts, f.fullCrc32 ? crc32OfParts(parts) : undefined);
   } catch (err) {
     if ((await storage.objectSize(ref)) === undefined) {
+      if ((err as { name?: string }).name === 'BadDigest')
+        return resetUpload(
+          t,
+          f,
+          'The uploaded bytes do not match the checksums recorded for them.',
+          'checksum_mismatch',
+          background,
+        );
       if (isClientFault(err))
         return resetUpload(t, f, 'The uploaded parts could not be put together.', 'upload_reset', background);
       throw err;

@@ -110,6 +110,7 @@ export async function planFiles(
       ...base,
       mode: 'multipart' as const,
       uploadId,
+      fullCrc32: true as const,
       partSize: partSizeFor(f.size),
       partCount: partCountFor(f.size),
     };

@@ -5,12 +5,17 @@
  * in ascending order (InvalidPartOrder), and every part but the last must hold 5 MiB
  * (EntityTooSmall). Without the existence check s3rver's process dies on a part never uploaded.
  *
+ * A CompleteMultipartUpload that names a full-object CRC-32 (x-amz-checksum-crc32 with
+ * x-amz-checksum-type FULL_OBJECT) is checked as S3 checks it: the upload must have been started
+ * with that algorithm and type (InvalidRequest), and the bytes must match (BadDigest).
+ *
  * One test hook, no S3 rule: while a bucket holds the object HOLD_COMPLETE_KEY, its
  * CompleteMultipartUploads wait (polled, no fixed delay) until it is deleted, so a test can
  * make a completion outlast any route deterministically, as S3's minutes-long completes do.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 
@@ -28,6 +33,11 @@ interface FilesystemStore {
   putObjectMultipart(bucket: string, uploadId: string, parts: Part[]): Promise<unknown>;
 }
 
+interface CompleteContext {
+  readonly query: Record<string, unknown>;
+  readonly headers: Record<string, string | string[] | undefined>;
+}
+
 type S3ErrorClass = new (code: string, message: string, detail?: Record<string, unknown>) => Error;
 
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
@@ -39,6 +49,18 @@ export const MAX_PART_NUMBER = 10_000;
 const INVALID_PART =
   "One or more of the specified parts could not be found.  The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.";
 
+/** The CRC-32 of the parts' bytes in order, as S3's base64 of the 4 bytes big-endian. */
+async function crc32Of(files: readonly string[]): Promise<string> {
+  let value = 0;
+  for (const file of files) for await (const chunk of createReadStream(file)) value = crc32(chunk as Buffer, value);
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(value >>> 0);
+  return b.toString('base64');
+}
+
+/** What a CompleteMultipartUpload asked to check, by upload id, while s3rver's store completes it. */
+const completeChecksums = new Map<string, { crc32?: string; type?: string }>();
+
 async function md5Of(file: string): Promise<string> {
   const hash = createHash('md5');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
@@ -49,11 +71,15 @@ async function md5Of(file: string): Promise<string> {
 export function applyS3MultipartRules(): boolean {
   const Store = require('s3rver/lib/stores/filesystem.js') as { prototype: FilesystemStore & { __s3Rules?: true } };
   const S3Error = require('s3rver/lib/models/error.js') as S3ErrorClass;
+  const objectCtrl = require('s3rver/lib/controllers/object.js') as {
+    completeMultipartUpload?: (ctx: CompleteContext) => Promise<unknown>;
+  };
   const proto = Store.prototype;
   if (
     typeof proto.putPart !== 'function' ||
     typeof proto.putObjectMultipart !== 'function' ||
-    typeof proto.existsObject !== 'function'
+    typeof proto.existsObject !== 'function' ||
+    typeof objectCtrl.completeMultipartUpload !== 'function'
   )
     return false;
   if (proto.__s3Rules) return true;
@@ -71,6 +97,23 @@ export function applyS3MultipartRules(): boolean {
       );
     }
     return putPart.call(this, bucket, uploadId, partNumber, content);
+  };
+
+  // the store sees no headers: the controller leaves the checksum asked for where the store finds it
+  const completeCtrl = objectCtrl.completeMultipartUpload;
+  objectCtrl.completeMultipartUpload = async (ctx) => {
+    const uploadId = String(ctx.query.uploadId);
+    const crc32 = ctx.headers['x-amz-checksum-crc32'];
+    const type = ctx.headers['x-amz-checksum-type'];
+    completeChecksums.set(uploadId, {
+      ...(typeof crc32 === 'string' ? { crc32 } : {}),
+      ...(typeof type === 'string' ? { type } : {}),
+    });
+    try {
+      return await completeCtrl(ctx);
+    } finally {
+      completeChecksums.delete(uploadId);
+    }
   };
 
   const complete = proto.putObjectMultipart;
@@ -96,6 +139,20 @@ export function applyS3MultipartRules(): boolean {
           PartNumber: part.number,
         });
       }
+    }
+    const asked = completeChecksums.get(uploadId);
+    if (asked?.crc32 !== undefined) {
+      const started = JSON.parse(await fs.readFile(path.join(uploadDir, 'metadata'), 'utf8')) as Record<string, string>;
+      const algorithm = started['x-amz-checksum-algorithm']?.toUpperCase();
+      const type = started['x-amz-checksum-type']?.toUpperCase() ?? 'COMPOSITE';
+      if (algorithm !== 'CRC32' || type !== 'FULL_OBJECT' || (asked.type ?? 'FULL_OBJECT').toUpperCase() !== type)
+        throw new S3Error(
+          'InvalidRequest',
+          `The upload was created using the ${algorithm ?? 'null'} checksum algorithm and the ${type} checksum type; the complete request asked for a full-object CRC32.`,
+        );
+      const actual = await crc32Of(parts.map((p) => path.join(uploadDir, String(p.number))));
+      if (actual !== asked.crc32)
+        throw new S3Error('BadDigest', 'The CRC32 you specified did not match the calculated checksum.');
     }
     return complete.call(this, bucket, uploadId, parts);
   };

@@ -6,12 +6,14 @@
  * checked for what they sign by the unit tests; here they only carry the bytes.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateBucketCommand,
   GetBucketLifecycleConfigurationCommand,
   GetObjectCommand,
   GetObjectTaggingCommand,
+  HeadObjectCommand,
   ListPartsCommand,
   PutBucketLifecycleConfigurationCommand,
   PutObjectCommand,
@@ -103,6 +105,28 @@ describe("multipart uploads keep S3's part rules", () => {
     );
     await storage.completeMultipart(ref(key), uploadId, parts);
     expect(await storage.objectSize(ref(key))).toBe(11 * MiB);
+    expect(sha(await bytesOf(key))).toBe(sha(body));
+  });
+
+  it("S3 takes the full-object CRC-32 type at the start and the file's CRC-32 at the completion, parts unchanged", async () => {
+    const key = 't/Conf001/f2';
+    const body = randomBytes(6 * MiB);
+    const uploadId = await storage.startMultipart(ref(key));
+    const parts = [];
+    for (const [n, start, end] of [
+      [1, 0, 5 * MiB],
+      [2, 5 * MiB, 6 * MiB],
+    ] as const) {
+      const put = await putPart(
+        await storage.presignPart(ref(key), uploadId, n, end - start, 600),
+        body.subarray(start, end),
+      );
+      expect(put.status, put.text).toBe(200);
+      parts.push({ partNumber: n, etag: put.etag! });
+    }
+    await storage.completeMultipart(ref(key), uploadId, parts, crc32(body));
+    const head = await raw.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key, ChecksumMode: 'ENABLED' }));
+    expect(head.ChecksumCRC32).toBe(storage.crc32Header(crc32(body)));
     expect(sha(await bytesOf(key))).toBe(sha(body));
   });
 

@@ -547,6 +547,53 @@ describe('a client that sends no CRC-32', () => {
   });
 });
 
+describe("S3's full-object CRC-32", () => {
+  it('refuses parts whose recorded CRC-32s do not match their bytes: 409 checksum_mismatch, the upload reset', async () => {
+    const data = randomData(52 * MB);
+    const create = await api(
+      app,
+      '/me/transfers',
+      json({ sendAs: 'link', fileObjects: [{ fileName: 'flipped.bin', size: data.length }] }, bearer(owner)),
+    );
+    expect(create.status, create.text).toBe(201);
+    const t = create.json as CreateTransferResponse;
+    const f = t.files[0]!;
+    for (let n = 1; n < f.partCount!; n += 1) await uploadPart(app, t, f, data, n);
+    // The last part's bytes arrive with a CRC-32 of other bytes, as a bit flipped on the way would.
+    const last = f.partCount!;
+    const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [last]);
+    const { start, end } = partRange(f.size, last);
+    const bytes = data.subarray(start, end);
+    const put = await fetch(parts![0]!.url, { method: 'PUT', body: new Uint8Array(bytes) });
+    expect(put.status).toBe(200);
+    const recorded = await api(
+      app,
+      `/transfers/${t.id}/parts`,
+      json(
+        {
+          fileId: f.fileId,
+          partNumber: last,
+          etag: put.headers.get('etag'),
+          size: end - start,
+          crc32: (zlib.crc32(bytes) ^ 1) >>> 0,
+        },
+        { 'x-upload-token': t.uploadToken },
+      ),
+    );
+    expect(recorded.status, recorded.text).toBe(200);
+    const refused = await completeFile(app, t, f.fileId);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.json.error).toMatchObject({ code: 'checksum_mismatch', details: { fileId: f.fileId, reset: true } });
+    const state = await api(app, `/transfers/${t.id}/upload-state`, { headers: { 'x-upload-token': t.uploadToken } });
+    expect(state.json.files[0]).toMatchObject({ fileId: f.fileId, uploaded: false, partsDone: [] });
+
+    // Sent again with the right CRC-32s, S3 takes it.
+    for (let n = 1; n <= f.partCount!; n += 1) await uploadPart(app, t, f, data, n);
+    expect((await completeFile(app, t, f.fileId)).status).toBe(200);
+    expect(await fileRecordOf(app, t.id, f.fileId)).toMatchObject({ status: 'uploaded', crc32: zlib.crc32(data) });
+  });
+});
+
 describe('resume after the connection drops mid-part', () => {
   it('keeps the finished parts, skips them, and completes byte-exact', async () => {
     const data = randomData(52 * MB);

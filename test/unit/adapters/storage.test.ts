@@ -21,6 +21,7 @@ import {
   checkBuckets,
   completeMultipart,
   copyObject,
+  crc32Header,
   deletePrefix,
   isMissingObject,
   objectHead,
@@ -30,6 +31,7 @@ import {
   presignPut,
   presignTypedPut,
   readObjectHead,
+  startMultipart,
 } from '../../../functions/adapters/storage';
 import { GiB } from '../../../functions/domain/units';
 
@@ -106,6 +108,23 @@ describe('multipart uploads', () => {
         ],
       },
     });
+  });
+
+  it("starts every upload with S3's full-object CRC-32, and completes with the file's CRC-32 for S3 to check", async () => {
+    s3Mock.on(CreateMultipartUploadCommand).resolves({ UploadId: 'up-2' });
+    s3Mock.on(CompleteMultipartUploadCommand).resolves({});
+    expect(await startMultipart(ref)).toBe('up-2');
+    expect(s3Mock.commandCalls(CreateMultipartUploadCommand)[0]!.args[0].input).toMatchObject({
+      ChecksumAlgorithm: 'CRC32',
+      ChecksumType: 'FULL_OBJECT',
+    });
+    await completeMultipart(ref, 'up-2', [{ partNumber: 1, etag: '"a"' }], 0xcbf43926);
+    // CRC-32 of "123456789" is 0xCBF43926: S3 wants its 4 bytes big-endian, base64
+    expect(s3Mock.commandCalls(CompleteMultipartUploadCommand)[0]!.args[0].input).toMatchObject({
+      ChecksumCRC32: 'y/Q5Jg==',
+      ChecksumType: 'FULL_OBJECT',
+    });
+    expect(crc32Header(0)).toBe('AAAAAA==');
   });
 
   it('aborting an upload that is already gone (NoSuchUpload) is no error', async () => {
