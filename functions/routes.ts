@@ -1381,10 +1381,13 @@ export const jobs: readonly JobDef[] = [
   {
     // Started by the complete routes for multipart files too large to put together within a
     // request (over 100 MiB): CompleteMultipartUpload with S3's long timeout, then the file is
-    // marked uploaded and, when asked for, the transfer is sent (services/completion.ts).
+    // marked uploaded and, when asked for, the transfer is sent (services/completion.ts). On its
+    // schedule it starts again, each in a run of its own, the claims whose run died.
     name: 'complete-upload',
     handler: 'jobs/complete-upload',
+    schedule: 'rate(5 minutes)',
     access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send', 'events:publish'],
+    continues: true,
     timeoutSeconds: 900,
   },
   {

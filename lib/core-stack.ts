@@ -402,10 +402,9 @@ export class CoreStack extends Stack {
           targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
         });
       }
-      if (!job.schedule) {
-        onDemand[job.name] = fn.function;
-        continue;
-      }
+      // routes may start any job; a scheduled one also runs on its schedule (complete-upload: both)
+      onDemand[job.name] = fn.function;
+      if (!job.schedule) continue;
       new events.Rule(this, `${id}Schedule`, {
         description: `SendBridge job ${job.name}`,
         schedule: events.Schedule.expression(job.schedule),

@@ -72,6 +72,16 @@ export const keys = {
     gsi2sk: `${String(queuedAt).padStart(15, '0')}#${slug}`,
   }),
   forwardCopyPartition: 'COPY',
+  /**
+   * a file's completion claim, by when its lease runs out (gsi2 partition COMPLETING, sparse):
+   * the complete-upload job's schedule starts again the claims whose job died
+   */
+  completingIndex: (leaseUntil: number, slug: string, fileId: string) => ({
+    gsi2pk: 'COMPLETING',
+    gsi2sk: `${String(leaseUntil).padStart(15, '0')}#${slug}#${fileId}`,
+  }),
+  completingPartition: 'COMPLETING',
+  completingUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
 
   // ---- the payments simulator's state (functions/adapters/payments/simulated/) ----
   /** the simulator's clock: an offset in seconds added to wall time, like a Stripe test clock */

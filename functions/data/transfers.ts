@@ -88,6 +88,8 @@ export interface FileRecord {
   /** while completing: the claim that runs it, and when that claim is taken for dead */
   readonly completeAttempt?: string;
   readonly completeLeaseUntil?: number;
+  /** how often the schedule started a dead claim again (data/transfers.ts claimStaleCompletion) */
+  readonly completeRestarts?: number;
   /** why its upload was last reset (the job's reset is told by the next complete call) */
   readonly resetCode?: string;
   readonly resetMessage?: string;
@@ -293,7 +295,7 @@ export async function resetFileUpload(
     ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
-      UpdateExpression: `SET ${sets.join(', ')} REMOVE completeAttempt, completeLeaseUntil${reason ? '' : ', resetCode, resetMessage'}`,
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE completeAttempt, completeLeaseUntil, completeRestarts, gsi2pk, gsi2sk${reason ? '' : ', resetCode, resetMessage'}`,
       ConditionExpression: '#s IN (:p, :c)',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: {
@@ -322,11 +324,83 @@ export async function claimFileCompletion(
     ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
-      UpdateExpression: 'SET #s = :c, completeAttempt = :a, completeLeaseUntil = :l',
+      UpdateExpression: 'SET #s = :c, completeAttempt = :a, completeLeaseUntil = :l, gsi2pk = :gpk, gsi2sk = :gsk',
       ConditionExpression:
         'attribute_exists(pk) AND (#s = :p OR (#s = :c AND (completeAttempt = :a OR attribute_not_exists(completeLeaseUntil) OR completeLeaseUntil < :now)))',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':p': 'pending', ':c': 'completing', ':a': attempt, ':l': leaseUntil, ':now': now },
+      ExpressionAttributeValues: {
+        ':p': 'pending',
+        ':c': 'completing',
+        ':a': attempt,
+        ':l': leaseUntil,
+        ':now': now,
+        ...indexValues(keys.completingIndex(leaseUntil, slug, fileId)),
+      },
+    }),
+  );
+}
+
+function indexValues(index: { gsi2pk: string; gsi2sk: string }) {
+  return { ':gpk': index.gsi2pk, ':gsk': index.gsi2sk };
+}
+
+/** Completion claims whose lease ran out by `now` (their job died or gave up), oldest first, one page. */
+export async function listStaleCompletions(now: number, limit: number): Promise<{ slug: string; fileId: string }[]> {
+  const out = await ddb().query({
+    TableName: table(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :p AND gsi2sk < :upTo',
+    ExpressionAttributeValues: { ':p': keys.completingPartition, ':upTo': keys.completingUpTo(now - 1) },
+    Limit: limit,
+  });
+  return (out.Items ?? []).map((i) => ({
+    slug: String(i.pk).replace(/^TRANSFER#/u, ''),
+    fileId: String(i.sk).replace(/^FILE#/u, ''),
+  }));
+}
+
+/**
+ * The schedule's claim of a dead completion: like claimFileCompletion once its lease ran out,
+ * counted, and refused once `maxRestarts` restarts were spent (a client's complete call still can).
+ */
+export async function claimStaleCompletion(
+  slug: string,
+  fileId: string,
+  attempt: string,
+  leaseUntil: number,
+  now: number,
+  maxRestarts: number,
+): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression:
+        'SET completeAttempt = :a, completeLeaseUntil = :l, gsi2pk = :gpk, gsi2sk = :gsk ADD completeRestarts :one',
+      ConditionExpression:
+        '#s = :c AND (attribute_not_exists(completeLeaseUntil) OR completeLeaseUntil < :now) AND (attribute_not_exists(completeRestarts) OR completeRestarts < :max)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: {
+        ':c': 'completing',
+        ':a': attempt,
+        ':l': leaseUntil,
+        ':now': now,
+        ':one': 1,
+        ':max': maxRestarts,
+        ...indexValues(keys.completingIndex(leaseUntil, slug, fileId)),
+      },
+    }),
+  );
+}
+
+/** The schedule gives a claim up (restarts spent, or its transfer is gone): out of its queue, nothing else. */
+export async function dropStaleCompletion(slug: string, fileId: string): Promise<void> {
+  await conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: 'attribute_exists(pk)',
     }),
   );
 }
@@ -345,7 +419,7 @@ export async function finishFileCompletion(
     ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
-      UpdateExpression: `SET #s = :u, scanStatus = :sp${crc32 === undefined ? '' : ', crc32 = :crc'} REMOVE completeAttempt, completeLeaseUntil, resetCode, resetMessage`,
+      UpdateExpression: `SET #s = :u, scanStatus = :sp${crc32 === undefined ? '' : ', crc32 = :crc'} REMOVE completeAttempt, completeLeaseUntil, completeRestarts, gsi2pk, gsi2sk, resetCode, resetMessage`,
       ConditionExpression: '#s = :c AND completeAttempt = :a',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: {
@@ -365,10 +439,15 @@ export async function expireFileCompletion(slug: string, fileId: string, attempt
     ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
-      UpdateExpression: 'SET completeLeaseUntil = :z',
+      UpdateExpression: 'SET completeLeaseUntil = :z, gsi2pk = :gpk, gsi2sk = :gsk',
       ConditionExpression: '#s = :c AND completeAttempt = :a',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':c': 'completing', ':a': attempt, ':z': 0 },
+      ExpressionAttributeValues: {
+        ':c': 'completing',
+        ':a': attempt,
+        ':z': 0,
+        ...indexValues(keys.completingIndex(0, slug, fileId)),
+      },
     }),
   );
 }

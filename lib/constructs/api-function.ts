@@ -234,7 +234,7 @@ export class ApiFunction extends Construct {
     for (const name of names) {
       if (this.invokable.has(name)) continue;
       const fn = this.resources.jobFunctions?.[name];
-      if (!fn) throw new Error(`ApiFunction ${this.node.id}: no on-demand job named '${name}'`);
+      if (!fn) throw new Error(`ApiFunction ${this.node.id}: no job named '${name}'`);
       this.invokable.set(name, fn);
       this.policy.addStatements(
         new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }),

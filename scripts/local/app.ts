@@ -66,14 +66,14 @@ export async function serveLocalApp(
   }
   const apiOrigin = `http://${HOST}:${port}`;
   // Handlers start on-demand jobs through the Lambda Invoke API, which the gateway emulates;
-  // locally a job's function name is its job name.
+  // locally a job's function name is its job name (a scheduled job that starts itself again too).
   process.env[ENV.lambdaEndpoint] = apiOrigin;
   // The payments simulator delivers its events to the gateway's webhook route (unless .env points elsewhere).
   process.env[ENV.paymentsWebhookUrl] ||= `${apiOrigin}${API_PREFIX}/stripe/webhook`;
   // abuse reports are mailed to the operator address (the local inbox unless .env names one).
   process.env[ENV.abuseReportTo] ||= 'abuse@sendbridge.local';
   process.env[ENV.jobFunctions] = JSON.stringify(
-    Object.fromEntries(jobs.filter((j) => !j.schedule).map((j) => [j.name, j.name])),
+    Object.fromEntries(jobs.filter((j) => !j.schedule || j.continues).map((j) => [j.name, j.name])),
   );
   return {
     stack,

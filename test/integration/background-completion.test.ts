@@ -7,7 +7,10 @@
  */
 import zlib from 'node:zlib';
 import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/data/keys';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import type { LocalApp } from '../../scripts/local/app';
 import { localS3Client } from '../../scripts/local/s3';
 import { HOLD_COMPLETE_KEY } from '../../scripts/local/s3rver-s3-rules';
@@ -185,5 +188,57 @@ describe('a file too large to put together within a request', () => {
     );
     expect(sha256(entries.get('big.bin')!)).toBe(sha256(big));
     expect(sha256(entries.get('notes.txt')!)).toBe(sha256(small));
+  });
+});
+
+describe('a completion whose job died', () => {
+  const big = randomData(INLINE_COMPLETE_MAX_BYTES + 2 * 1024 * 1024);
+  const recipient = 'late.recipient@example.com';
+
+  it("is started again by the job's schedule, and the transfer is sent without the sender asking again", async () => {
+    const create = await api(
+      app,
+      '/me/transfers',
+      json(
+        { sendAs: 'email', emailTo: [{ email: recipient }], fileObjects: [{ fileName: 'big.bin', size: big.length }] },
+        bearer(user),
+      ),
+    );
+    expect(create.status, create.text).toBe(201);
+    const t = create.json as CreateTransferResponse;
+    const f = t.files[0]!;
+    for (let n = 1; n <= f.partCount!; n += 1) await uploadPart(app, t, f, big, n);
+    await holdCompletes();
+    expect((await completeFile(app, t, f.fileId)).status).toBe(202);
+    expect((await completeTransfer(app, t)).status).toBe(202);
+
+    // The claim's run dies: its lease runs out, nobody calls complete again. (Here it is the
+    // lease that lapses; the held run itself finds its claim superseded once S3 lets it go.)
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.transferFile(t.id, f.fileId),
+        UpdateExpression: 'SET completeLeaseUntil = :z, gsi2sk = :gsk',
+        ExpressionAttributeValues: { ':z': 0, ':gsk': keys.completingIndex(0, t.id, f.fileId).gsi2sk },
+      }),
+    );
+    const swept = (await app.gateway.runJob('complete-upload')) as { restarted: number };
+    expect(swept.restarted).toBeGreaterThanOrEqual(1);
+    const claimed = await fileRecordOf(app, t.id, f.fileId);
+    expect(claimed).toMatchObject({ status: 'completing', completeRestarts: 1 });
+    expect(claimed?.completeLeaseUntil).toBeGreaterThan(Date.now());
+    // a second run finds nothing of this file to restart: its new claim is alive
+    await app.gateway.runJob('complete-upload');
+    expect((await fileRecordOf(app, t.id, f.fileId))?.completeRestarts).toBe(1);
+
+    await releaseCompletes();
+    await waitForMail(app, recipient, new RegExp(`/downloads/${t.id}/`));
+    await app.gateway.idle();
+    const record = await fileRecordOf(app, t.id, f.fileId);
+    expect(record).toMatchObject({ status: 'uploaded', crc32: zlib.crc32(big) });
+    expect(record).not.toHaveProperty('gsi2pk');
+    expect(await mailsTo(app, recipient)).toHaveLength(1);
+    const view = await pollUntilDone(() => api(app, '/getDownload', json({ id: t.id })));
+    expect(view.status, view.text).toBe(200);
   });
 });

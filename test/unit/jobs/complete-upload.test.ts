@@ -113,7 +113,8 @@ const fileUpdates = () =>
     .filter((i) => (i.Key as { sk?: string }).sk === keys.transferFile(SLUG, FILE).sk);
 const isClaim = (i: { UpdateExpression?: string }) => i.UpdateExpression?.startsWith('SET #s = :c, completeAttempt');
 const isFinish = (i: { UpdateExpression?: string }) => i.UpdateExpression?.startsWith('SET #s = :u, scanStatus = :sp');
-const isExpire = (i: { UpdateExpression?: string }) => i.UpdateExpression === 'SET completeLeaseUntil = :z';
+const isExpire = (i: { UpdateExpression?: string }) =>
+  i.UpdateExpression?.startsWith('SET completeLeaseUntil = :z') === true;
 
 function given(opts: {
   transfer?: Record<string, unknown>;
