@@ -12,6 +12,7 @@
  *   `markSent` is conditional).
  */
 import { randomUUID } from 'node:crypto';
+import { crc32 as zlibCrc32 } from 'node:zlib';
 import { completesInline, completionRetryAfterSeconds } from '../domain/upload';
 import { crc32Combine } from '../domain/crc32';
 import type {
@@ -130,6 +131,7 @@ export async function completeFile(
     crc32 = crc32OfParts(parts);
   }
   await verifyStored(t, f);
+  if (f.mode === 'single' && crc32 !== undefined) await verifySingleCrc32(t, f, crc32);
   await data.markFileUploaded(t.slug, fileId, crc32);
   // no download before the malware scan (GuardDuty in AWS; locally scanned now)
   await data.setScanState(t.slug, 'pending');
@@ -224,6 +226,19 @@ async function verifyStored(t: TransferRecord, f: FileRecord, background = false
       'size_mismatch',
       background,
     );
+}
+
+/**
+ * A single PUT's CRC-32 is the uploader's word; S3 checks a multipart file's at its completion
+ * (full-object CRC-32), so here the function reads the object (at most the multipart threshold,
+ * 50 MB, in the bucket's region) and checks it: "Download all" copies these bytes without reading.
+ */
+async function verifySingleCrc32(t: TransferRecord, f: FileRecord, expected: number): Promise<void> {
+  const { body } = await storage.readObject(refOf(t, f.key));
+  let actual = 0;
+  for await (const chunk of body) actual = zlibCrc32(chunk as Buffer, actual);
+  if (actual >>> 0 !== expected >>> 0)
+    return resetUpload(t, f, 'The uploaded bytes do not match the checksum sent for them.', 'checksum_mismatch');
 }
 
 /** The completion answers even when the local scan could not run: the file stays pending (never served). */

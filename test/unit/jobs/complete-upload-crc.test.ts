@@ -5,11 +5,18 @@
  * completion; a value outside 0..2^32-1 is refused with 400 invalid_request.
  */
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CompleteMultipartUploadCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CompleteMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { apiEvent, ddbMock, groupHandler, jsonOf, useUnitEnv } from '../../helpers/aws-mock';
 import { keys } from '../../../functions/data/keys';
 import { listParts } from '../../../functions/data/transfers';
@@ -185,15 +192,31 @@ describe('POST /transfers/{id}/files/{fileId}/complete', () => {
     expect(uploadedMark().ExpressionAttributeValues?.[':crc']).toBe(zlib.crc32(WHOLE));
   });
 
-  it('a single PUT gets the CRC-32 its complete call carries (0 for an empty file)', async () => {
+  const storedBody = (bytes: Uint8Array) => ({ Body: Readable.from([Buffer.from(bytes)]) as never });
+
+  it('a single PUT gets the CRC-32 its complete call carries, checked against the stored bytes (0 for an empty file)', async () => {
     given({ mode: 'single', uploadId: undefined, partSize: undefined, partCount: undefined });
+    s3.on(GetObjectCommand).callsFake(async () => storedBody(WHOLE));
     expect((await complete({ crc32: zlib.crc32(WHOLE) })).statusCode).toBe(200);
     expect(uploadedMark().ExpressionAttributeValues?.[':crc']).toBe(zlib.crc32(WHOLE));
 
     ddbMock.resetHistory();
     given({ mode: 'single', size: 0, uploadId: undefined, partSize: undefined, partCount: undefined });
+    s3.on(GetObjectCommand).callsFake(async () => storedBody(new Uint8Array(0)));
     expect((await complete({ crc32: 0 })).statusCode).toBe(200);
     expect(uploadedMark().ExpressionAttributeValues?.[':crc']).toBe(0);
+  });
+
+  it('a single PUT whose stored bytes differ from its CRC-32 is reset: 409 checksum_mismatch, the object deleted', async () => {
+    given({ mode: 'single', uploadId: undefined, partSize: undefined, partCount: undefined });
+    const flipped = Buffer.from(WHOLE);
+    flipped[7]! ^= 1;
+    s3.on(GetObjectCommand).callsFake(async () => storedBody(flipped));
+    s3.on(DeleteObjectCommand).resolves({});
+    const res = await complete({ crc32: zlib.crc32(WHOLE) });
+    expect(res.statusCode).toBe(409);
+    expect(jsonOf(res).error).toMatchObject({ code: 'checksum_mismatch', details: { fileId: FILE, reset: true } });
+    expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input).toMatchObject({ Key: `t/${SLUG}/${FILE}` });
   });
 
   it('a single PUT completed without a body or without a CRC-32 is uploaded with none recorded', async () => {
