@@ -3,6 +3,7 @@
  * page at a time. Each step is conditional on the due time it read, so a concurrent extension
  * wins, and every step is safe to repeat:
  *   uploading, resume window over -> multipart uploads aborted, objects deleted, cancelled
+ *     (one shared while uploading is withdrawn: its recipients and those waiting are mailed)
  *   ready, expiry reached          -> marked expired, due again at the end of the grace period
  *   expired, grace period over     -> objects (files and ZIPs) deleted, purged; the record stays for the 410
  *   deleted, an hour later         -> objects deleted again if a failed delete left any (idempotent)
@@ -17,6 +18,7 @@ import { locOf, refOf } from './object-refs';
 import { purgeAt } from './downloads';
 import { releaseTransfer } from './limits';
 import { publishEvent } from './events';
+import { isLive, mailWithdrawn } from './live-transfers';
 import { removeUpload } from '../data/requests';
 
 export interface SweepResult {
@@ -62,6 +64,8 @@ export async function sweepExpired(
           if (await data.setStatus(slug, 'cancelled', { from: ['uploading'], expectedSweepDueAt: due })) {
             result.abandoned += 1;
             await releaseTransfer(t, { unsent: true });
+            // shared while it uploaded: whoever knows of it is told it was withdrawn
+            if (isLive(t)) await mailWithdrawn(t, await data.listFiles(slug));
           }
         } else if (t.status === 'ready' && now >= t.expiryDate) {
           if (await data.markExpired(slug, { sweepDueAt: purgeAt(t), expectedSweepDueAt: due })) {

@@ -29,6 +29,8 @@
  *   errors' texts are in `pages`, `apiKeyErrors.…`), `docs.…` the public /developers page
  * - `abuse`: the 'Report this transfer' form on the download page, loaded with its chunk
  *   when the visitor opens it
+ * - `live`: the download page of a transfer still uploading (progress, "Mail me when it's
+ *   complete"), loaded with its chunk only for such a transfer
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
@@ -61,6 +63,7 @@ export const LAZY_NAMESPACES = [
   'webhooks',
   'api',
   'abuse',
+  'live',
 ] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];
@@ -71,5 +74,5 @@ export function isLazyNamespace(ns: string): ns is LazyNamespace {
 }
 
 /** The catalogues the download page reads: their loaders are a small table of their own. */
-export const DOWNLOAD_PAGE_NAMESPACES = ['previews', 'abuse'] as const satisfies readonly LazyNamespace[];
+export const DOWNLOAD_PAGE_NAMESPACES = ['previews', 'abuse', 'live'] as const satisfies readonly LazyNamespace[];
 export type DownloadPageNamespace = (typeof DOWNLOAD_PAGE_NAMESPACES)[number];

@@ -770,6 +770,59 @@ export function scanFailedMail(input: ScanFailedMailInput & WithLang): RenderedM
   return mail(input.lang, subject, intro, body, text, c.text('scanFailed.footer'));
 }
 
+// ---- a transfer shared while uploading: complete, or withdrawn --------------------------
+
+export interface LiveCompleteMailInput {
+  /** the first file's name (mailTitleOf) */
+  readonly title: string;
+  readonly downloadLink: string;
+  /** epoch ms */
+  readonly expiryDate: number;
+}
+
+/** To whoever asked "Mail me when it's complete" on the download page of a transfer still uploading. */
+export function liveCompleteMail(input: LiveCompleteMailInput & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const link = safeLink(input.downloadLink);
+  const title = required(cleanInline(input.title), 'title');
+  const date = formatDate(c, input.expiryDate);
+  const headingText = c.text('liveComplete.heading');
+  const download = linkBlocks(c, c.text('downloadButton'), link);
+  const subject = subjectLine(c.text('liveComplete.subject', { title: truncate(title, SUBJECT_PART_MAX) }));
+  const bodyText = c.text('liveComplete.body', { title, date });
+  const body = joinHtml([
+    heading(escapeHtml(headingText)),
+    paragraph(c.html('liveComplete.body', { title: breakable(escapeHtml(title)), date: strong(escapeHtml(date)) })),
+    download.html,
+  ]);
+  return mail(
+    input.lang,
+    subject,
+    bodyText,
+    body,
+    [headingText, bodyText, download.text],
+    c.text('liveComplete.footer'),
+  );
+}
+
+export interface LiveWithdrawnMailInput {
+  readonly title: string;
+}
+
+/** To the waiting and the already mailed when the sender cancels an upload shared at its start. */
+export function liveWithdrawnMail(input: LiveWithdrawnMailInput & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const title = required(cleanInline(input.title), 'title');
+  const headingText = c.text('liveWithdrawn.heading');
+  const subject = subjectLine(c.text('liveWithdrawn.subject', { title: truncate(title, SUBJECT_PART_MAX) }));
+  const bodyText = c.text('liveWithdrawn.body', { title });
+  const body = joinHtml([
+    heading(escapeHtml(headingText)),
+    paragraph(c.html('liveWithdrawn.body', { title: breakable(escapeHtml(title)) })),
+  ]);
+  return mail(input.lang, subject, bodyText, body, [headingText, bodyText], c.text('liveWithdrawn.footer'));
+}
+
 // ---- an abuse report reaches the operator -------------------------------------------
 
 export interface AbuseReportMailInput {
