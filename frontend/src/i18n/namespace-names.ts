@@ -30,7 +30,9 @@
  * - `abuse`: the 'Report this transfer' form on the download page, loaded with its chunk
  *   when the visitor opens it
  * - `live`: the download page of a transfer still uploading (progress, "Mail me when it's
- *   complete"), loaded with its chunk only for such a transfer
+ *   complete"), loaded with its chunk only for such a transfer; its loaders are in the main
+ *   table (namespace-files.ts), not the download page's, so a complete transfer's first load
+ *   carries none of it
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
@@ -74,5 +76,5 @@ export function isLazyNamespace(ns: string): ns is LazyNamespace {
 }
 
 /** The catalogues the download page reads: their loaders are a small table of their own. */
-export const DOWNLOAD_PAGE_NAMESPACES = ['previews', 'abuse', 'live'] as const satisfies readonly LazyNamespace[];
+export const DOWNLOAD_PAGE_NAMESPACES = ['previews', 'abuse'] as const satisfies readonly LazyNamespace[];
 export type DownloadPageNamespace = (typeof DOWNLOAD_PAGE_NAMESPACES)[number];
