@@ -1388,7 +1388,7 @@ export const jobs: readonly JobDef[] = [
     name: 'expiry-sweep',
     handler: 'jobs/expiry-sweep',
     schedule: 'rate(15 minutes)',
-    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'events:publish', 'mail:send'],
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'events:publish'],
     timeoutSeconds: 300,
   },
   {

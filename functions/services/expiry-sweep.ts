@@ -3,7 +3,8 @@
  * page at a time. Each step is conditional on the due time it read, so a concurrent extension
  * wins, and every step is safe to repeat:
  *   uploading, resume window over -> multipart uploads aborted, objects deleted, cancelled
- *     (one shared while uploading is withdrawn: its recipients and those waiting are mailed)
+ *     (one shared while uploading then answers 410 withdrawn; nobody is mailed from here: the
+ *     mail templates would double the sweep's bundle)
  *   ready, expiry reached          -> marked expired, due again at the end of the grace period
  *   expired, grace period over     -> objects (files and ZIPs) deleted, purged; the record stays for the 410
  *   deleted, an hour later         -> objects deleted again if a failed delete left any (idempotent)
@@ -18,7 +19,6 @@ import { locOf, refOf } from './object-refs';
 import { purgeAt } from './downloads';
 import { releaseTransfer } from './limits';
 import { publishEvent } from './events';
-import { isLive, mailWithdrawn } from './live-transfers';
 import { removeUpload } from '../data/requests';
 
 export interface SweepResult {
@@ -64,8 +64,6 @@ export async function sweepExpired(
           if (await data.setStatus(slug, 'cancelled', { from: ['uploading'], expectedSweepDueAt: due })) {
             result.abandoned += 1;
             await releaseTransfer(t, { unsent: true });
-            // shared while it uploaded: whoever knows of it is told it was withdrawn
-            if (isLive(t)) await mailWithdrawn(t, await data.listFiles(slug));
           }
         } else if (t.status === 'ready' && now >= t.expiryDate) {
           if (await data.markExpired(slug, { sweepDueAt: purgeAt(t), expectedSweepDueAt: due })) {

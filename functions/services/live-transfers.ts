@@ -79,12 +79,12 @@ export async function mailAtStart(t: TransferRecord, files: readonly FileRecord[
     log.warn('live transfer mail not sent to every recipient', { slug: t.slug, failed: failed.length });
 }
 
-/** At the first completion of a live transfer: everyone waiting is mailed that its files are in. Never fails the completion. */
+/** At the first completion of a live transfer: everyone waiting gets the transfer mail, its files all in. Never fails the completion. */
 export async function mailWatchersOnCompletion(t: TransferRecord, files: readonly FileRecord[]): Promise<void> {
   if (!isLive(t)) return;
   try {
     const watchers = await data.listWatchers(t.slug);
-    if (watchers.length > 0) await mailLiveComplete(t, watchers, mailTitleOf(files));
+    if (watchers.length > 0) await mailLiveComplete(t, files, watchers);
   } catch (err) {
     log.error('live completion mail not sent', { slug: t.slug, ...errorFields(err) });
   }

@@ -302,19 +302,24 @@ export interface MailedWatcher {
   readonly lang: string;
 }
 
-/** "All files have arrived" to those who asked on the download page; returns the addresses that failed. */
+/**
+ * To those who asked on the download page: the transfer mail (its files, its link on the
+ * download page, until when), in the language they read the page in; returns the addresses that failed.
+ */
 export async function mailLiveComplete(
   t: TransferRecord,
+  files: readonly FileRecord[],
   watchers: readonly MailedWatcher[],
-  title: string,
 ): Promise<string[]> {
-  const m = await templates();
-  const downloadLink = `${await linkOriginOf(t)}/w/${t.slug}`;
+  const render = transferMailFor(await templates(), t, files);
+  const [origin, from] = await Promise.all([linkOriginOf(t), senderFromOf(t)]);
   const results = await mapLimited(watchers, MAIL_CONCURRENCY, async (w) =>
     (await deliver(
       w.email,
-      m.liveCompleteMail({ lang: mailLanguageOf(w.lang), title, downloadLink, expiryDate: t.expiryDate }),
+      render(mailLanguageOf(w.lang), `${origin}/w/${t.slug}`),
       'live-complete',
+      t.senderEmail,
+      from,
     ))
       ? null
       : w.email,
@@ -333,7 +338,7 @@ export async function mailLiveWithdrawn(
   const results = await mapLimited(to, MAIL_CONCURRENCY, async (w) =>
     (await deliver(
       w.email,
-      m.liveWithdrawnMail({ lang: mailLanguageOf(w.lang), title }),
+      m.liveWithdrawnMail({ lang: mailLanguageOf(w.lang), title, sender: t.senderName || t.senderEmail }),
       'live-withdrawn',
       t.senderEmail,
       from,

@@ -770,43 +770,12 @@ export function scanFailedMail(input: ScanFailedMailInput & WithLang): RenderedM
   return mail(input.lang, subject, intro, body, text, c.text('scanFailed.footer'));
 }
 
-// ---- a transfer shared while uploading: complete, or withdrawn --------------------------
-
-export interface LiveCompleteMailInput {
-  /** the first file's name (mailTitleOf) */
-  readonly title: string;
-  readonly downloadLink: string;
-  /** epoch ms */
-  readonly expiryDate: number;
-}
-
-/** To whoever asked "Mail me when it's complete" on the download page of a transfer still uploading. */
-export function liveCompleteMail(input: LiveCompleteMailInput & WithLang): RenderedMail {
-  const c = copyFor(input.lang);
-  const link = safeLink(input.downloadLink);
-  const title = required(cleanInline(input.title), 'title');
-  const date = formatDate(c, input.expiryDate);
-  const headingText = c.text('liveComplete.heading');
-  const download = linkBlocks(c, c.text('downloadButton'), link);
-  const subject = subjectLine(c.text('liveComplete.subject', { title: truncate(title, SUBJECT_PART_MAX) }));
-  const bodyText = c.text('liveComplete.body', { title, date });
-  const body = joinHtml([
-    heading(escapeHtml(headingText)),
-    paragraph(c.html('liveComplete.body', { title: breakable(escapeHtml(title)), date: strong(escapeHtml(date)) })),
-    download.html,
-  ]);
-  return mail(
-    input.lang,
-    subject,
-    bodyText,
-    body,
-    [headingText, bodyText, download.text],
-    c.text('liveComplete.footer'),
-  );
-}
+// ---- a transfer shared while uploading, withdrawn (its completion mail is the transfer mail) ----
 
 export interface LiveWithdrawnMailInput {
   readonly title: string;
+  /** the sender's name, or their address: the footer is the transfer mail's */
+  readonly sender: string;
 }
 
 /** To the waiting and the already mailed when the sender cancels an upload shared at its start. */
@@ -820,7 +789,8 @@ export function liveWithdrawnMail(input: LiveWithdrawnMailInput & WithLang): Ren
     heading(escapeHtml(headingText)),
     paragraph(c.html('liveWithdrawn.body', { title: breakable(escapeHtml(title)) })),
   ]);
-  return mail(input.lang, subject, bodyText, body, [headingText, bodyText], c.text('liveWithdrawn.footer'));
+  const sender = required(cleanInline(input.sender), 'sender');
+  return mail(input.lang, subject, bodyText, body, [headingText, bodyText], c.text('transfer.footer', { sender }));
 }
 
 // ---- an abuse report reaches the operator -------------------------------------------

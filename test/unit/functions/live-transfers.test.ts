@@ -294,7 +294,12 @@ describe('mail of a transfer shared at its start', () => {
     await completeTransfer(transfer({ ...email, recipientsMailedAt: now - 120_000 }), now);
     expect(mailsTo()).not.toContain('to@example.com');
     expect(mailsTo()).toContain('waiting@example.com');
-    expect(mailSubjects()).toContain('All files of “F1.bin” have arrived');
+    // the transfer mail, with the download page's link
+    const toWaiting = ses
+      .commandCalls(SendEmailCommand)
+      .find((c) => c.args[0].input.Destination?.ToAddresses?.[0] === 'waiting@example.com');
+    expect(toWaiting?.args[0].input.Content?.Simple?.Body?.Text?.Data).toContain(`/w/${SLUG}`);
+    expect(toWaiting?.args[0].input.Content?.Simple?.Subject?.Data).toContain('sent you');
   });
 
   it('a send not shared at its start mails its recipients at completion as before, and nobody else', async () => {
