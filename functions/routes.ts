@@ -385,7 +385,8 @@ export const routes: readonly ApiRoute[] = [
     handler: 'http/transfers/create-guest',
     auth: 'none',
     owns: { record: 'guest-sender', by: 'sender-token' },
-    access: ['table:read', 'table:write', 'buckets:write'],
+    // an email send may mail its recipients at creation (sent while uploading)
+    access: ['table:read', 'table:write', 'buckets:write', 'mail:send'],
     timeoutSeconds: 29,
   },
   {
@@ -394,7 +395,8 @@ export const routes: readonly ApiRoute[] = [
     handler: 'http/transfers/create',
     auth: 'jwt',
     owns: 'self',
-    access: ['table:read', 'table:write', 'buckets:write'],
+    // an email send may mail its recipients at creation (sent while uploading)
+    access: ['table:read', 'table:write', 'buckets:write', 'mail:send'],
     timeoutSeconds: 29,
   },
   {
@@ -468,7 +470,8 @@ export const routes: readonly ApiRoute[] = [
     handler: 'http/transfers/cancel',
     auth: 'none',
     owns: { record: 'transfer', by: 'upload-token' },
-    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
+    // a transfer shared while uploading: its recipients and those waiting are told it was withdrawn
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send'],
     timeoutSeconds: 29,
   },
   {
@@ -599,6 +602,15 @@ export const routes: readonly ApiRoute[] = [
     auth: 'none',
     owns: { record: 'transfer', by: 'link' },
     access: ['table:read', 'table:write', 'mail:send'],
+  },
+  // "Mail me when it's complete" on a transfer shared while uploading: the download page's gate, rate-limited, one mail per address
+  {
+    method: 'POST',
+    path: '/getDownload/notify',
+    handler: 'http/downloads/notify',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'link-password' },
+    access: ['table:read', 'table:write'],
   },
   {
     method: 'POST',
@@ -1076,7 +1088,8 @@ export const routes: readonly ApiRoute[] = [
     auth: 'key',
     scope: 'send',
     owns: 'self',
-    access: ['table:read', 'table:write', 'buckets:write'],
+    // an email send may mail its recipients at creation (sent while uploading)
+    access: ['table:read', 'table:write', 'buckets:write', 'mail:send'],
     timeoutSeconds: 29,
   },
   {

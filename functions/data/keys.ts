@@ -18,6 +18,10 @@ export const keys = {
     sk: `PART#${fileId}#${String(partNumber).padStart(5, '0')}`,
   }),
   partPrefix: (fileId: string) => `PART#${fileId}#`,
+  allPartsPrefix: 'PART#',
+  /** someone waiting for the completion of a transfer still uploading (decision 0074) */
+  transferWatcher: (slug: string, email: string) => ({ pk: `TRANSFER#${slug}`, sk: `WATCH#${email}` }),
+  watcherPrefix: 'WATCH#',
   transferZip: (slug: string, contentHash: string) => ({ pk: `TRANSFER#${slug}`, sk: `ZIP#${contentHash}` }),
   zipPrefix: 'ZIP#',
   transferDownload: (slug: string, at: number, id: string) => ({

@@ -69,6 +69,13 @@ export interface TransferRecord {
   /** an operator disabled it after an abuse report (epoch ms): the link answers 410, the objects are kept */
   readonly disabledAt?: number;
   readonly disabledReportId?: string;
+  /**
+   * shared at the start (a link send, or an email send whose recipients were mailed at creation):
+   * the download page serves its complete files while the upload runs, and a cancel withdraws it
+   */
+  readonly liveAt?: number;
+  /** the recipients were mailed at creation (epoch ms): the completion does not mail them again */
+  readonly recipientsMailedAt?: number;
 }
 
 export interface FileRecord {
@@ -118,6 +125,8 @@ export interface FileRecord {
    * check; absent for uploads started before S3 was asked to keep it
    */
   readonly fullCrc32?: true;
+  /** when the upload completed (epoch ms): a single file's piece of the live upload's rate */
+  readonly uploadedAt?: number;
 }
 
 export interface PartRecord {
@@ -126,6 +135,15 @@ export interface PartRecord {
   readonly size: number;
   /** CRC-32 of the part's bytes, as the uploader computed it */
   readonly crc32?: number;
+  /** when it was recorded (epoch ms): the live upload's rate */
+  readonly at?: number;
+}
+
+/** Someone waiting for a transfer still uploading ("Mail me when it's complete"). */
+export interface WatcherRecord {
+  readonly email: string;
+  readonly lang: string;
+  readonly createdAt: number;
 }
 
 const STRIP = [
@@ -419,11 +437,12 @@ export async function finishFileCompletion(
     ddb().update({
       TableName: table(),
       Key: keys.transferFile(slug, fileId),
-      UpdateExpression: `SET #s = :u, scanStatus = :sp${crc32 === undefined ? '' : ', crc32 = :crc'} REMOVE completeAttempt, completeLeaseUntil, completeRestarts, gsi2pk, gsi2sk, resetCode, resetMessage`,
+      UpdateExpression: `SET #s = :u, scanStatus = :sp, uploadedAt = :at${crc32 === undefined ? '' : ', crc32 = :crc'} REMOVE completeAttempt, completeLeaseUntil, completeRestarts, gsi2pk, gsi2sk, resetCode, resetMessage`,
       ConditionExpression: '#s = :c AND completeAttempt = :a',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: {
         ':u': 'uploaded',
+        ':at': Date.now(),
         ':sp': 'pending',
         ':c': 'completing',
         ':a': attempt,
@@ -478,26 +497,71 @@ export async function listParts(slug: string, fileId: string): Promise<PartRecor
     ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.partPrefix(fileId) },
     ConsistentRead: true,
   });
-  return items.map((i) => ({
+  return items.map(partOf);
+}
+
+function partOf(i: Record<string, unknown>): PartRecord {
+  return {
     partNumber: Number(i.partNumber),
     etag: String(i.etag),
     size: Number(i.size),
     ...(typeof i.crc32 === 'number' ? { crc32: i.crc32 } : {}),
-  }));
+    ...(typeof i.at === 'number' ? { at: i.at } : {}),
+  };
+}
+
+/** Pattern 9b: every recorded part of the transfer, with its file (the live upload's progress). */
+export async function listTransferParts(slug: string): Promise<(PartRecord & { fileId: string })[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.allPartsPrefix },
+  });
+  return items.map((i) => ({ ...partOf(i), fileId: String(i.fileId) }));
+}
+
+/**
+ * Pattern 9c: `email` waits for the transfer's completion; false when already waiting (one
+ * mail per address). The item goes with the table's ttl once the upload can no longer finish.
+ */
+export async function putWatcher(slug: string, w: WatcherRecord, ttl: number): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().put({
+      TableName: table(),
+      Item: { ...keys.transferWatcher(slug, w.email), entity: 'TransferWatcher', ...w, ttl },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** Pattern 9d: who waits for the transfer's completion. */
+export async function listWatchers(slug: string): Promise<WatcherRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.watcherPrefix },
+    ConsistentRead: true,
+  });
+  return items
+    .filter((i) => isLive(i))
+    .map((i) => ({ email: String(i.email), lang: String(i.lang), createdAt: Number(i.createdAt) }));
 }
 
 /**
  * The upload is complete: the file waits for its malware scan before anyone may download it.
  * `crc32`, when the uploader gave one, is recorded with it.
  */
-export async function markFileUploaded(slug: string, fileId: string, crc32?: number): Promise<void> {
+export async function markFileUploaded(slug: string, fileId: string, crc32?: number, at = Date.now()): Promise<void> {
   await ddb().update({
     TableName: table(),
     Key: keys.transferFile(slug, fileId),
-    UpdateExpression: `SET #s = :u, scanStatus = :p${crc32 === undefined ? '' : ', crc32 = :crc'} REMOVE resetCode, resetMessage`,
+    UpdateExpression: `SET #s = :u, scanStatus = :p, uploadedAt = :at${crc32 === undefined ? '' : ', crc32 = :crc'} REMOVE resetCode, resetMessage`,
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: { '#s': 'status' },
-    ExpressionAttributeValues: { ':u': 'uploaded', ':p': 'pending', ...(crc32 === undefined ? {} : { ':crc': crc32 }) },
+    ExpressionAttributeValues: {
+      ':u': 'uploaded',
+      ':p': 'pending',
+      ':at': at,
+      ...(crc32 === undefined ? {} : { ':crc': crc32 }),
+    },
   });
 }
 
@@ -570,12 +634,19 @@ export async function setDisabled(
  * (after add-files) only refreshes the totals and the search text (false).
  */
 export async function markSent(
-  t: Pick<TransferRecord, 'slug' | 'senderId' | 'createdAt'>,
+  t: Pick<TransferRecord, 'slug' | 'senderId' | 'createdAt'> & { readonly totalDownloads?: number },
   v: { dateSent: number; expiryDate: number; fileCount: number; totalBytes: number; searchText?: string },
 ): Promise<boolean> {
   const listed = t.senderId
     ? listKeys(
-        { senderId: t.senderId, slug: t.slug, createdAt: t.createdAt, expiryDate: v.expiryDate, totalDownloads: 0 },
+        // a live transfer may have been downloaded while it uploaded: then it is not unseen
+        {
+          senderId: t.senderId,
+          slug: t.slug,
+          createdAt: t.createdAt,
+          expiryDate: v.expiryDate,
+          totalDownloads: t.totalDownloads ?? 0,
+        },
         'LIVE',
       )
     : {};

@@ -17,12 +17,14 @@
  *   POST   /getDownload                  download page data                     -> 200 DownloadView | 401 | 404 | 410
  *   POST   /getDownload/file             presigned GET for one file             -> 200 { url }
  *   POST   /zip                          start or read the ZIP of all files     -> 202 { status: 'building' } | 200 { status: 'ready', url }
+ *   POST   /getDownload/notify           mail me when the upload is complete    -> 202 { watching: true } | 409 transfer_complete
  *   POST   /extension/request            recipient asks the sender for more time -> 202
  *   POST   /checkExtension               sender's approve link                  -> 200 { expiryDate } | 410 'Link expired'
  */
 import * as z from 'zod/mini';
 import type { PublicBranding } from './branding-api';
 import type { FileScanView, ScanStatus } from './malware-scan';
+import type { LiveUploadView } from './live-upload';
 import { fileEntrySchema } from './file-entry-schema';
 import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
@@ -304,6 +306,11 @@ export interface DownloadView {
   readonly branding?: PublicBranding | null;
   /** `pending` while any file is being checked (the page polls), else the worst result */
   readonly scanState?: ScanStatus;
+  /**
+   * Present while the sender's upload still runs (a link shared at the start): `files` are the
+   * complete ones, this says how many are still coming; the page polls until it is gone.
+   */
+  readonly upload?: LiveUploadView;
 }
 
 /** Body of the 410 answer: `error.details`. */
@@ -327,6 +334,13 @@ export const extensionRequestSchema = z.object({
   lang: z.optional(z.string().check(z.maxLength(16))),
 });
 export type ExtensionRequest = z.input<typeof extensionRequestSchema>;
+
+/** POST /getDownload/notify: a recipient of a transfer still uploading asks to be mailed at its completion. */
+export const notifyCompleteRequestSchema = z.extend(getDownloadRequestSchema, {
+  email: emailSchema,
+  lang: z.optional(z.string().check(z.maxLength(16))),
+});
+export type NotifyCompleteRequest = z.input<typeof notifyCompleteRequestSchema>;
 
 export const checkExtensionRequestSchema = z.object({ token: tokenSchema });
 export interface CheckExtensionResponse {

@@ -352,6 +352,8 @@ export const sendBodySchema = z.object({
     z.transform((list: Recipient[]) => uniqueByEmail(list)),
   ),
   password: z.optional(z.string().check(z.maxLength(rules.PASSWORD_MAX_LENGTH))),
+  /** an email send: mail the recipients at creation, so they download files as they arrive (decision 0074) */
+  mailNow: z.optional(z.boolean()),
   /** seconds the link lives (the plan's choices: 3600, 86400, 604800, ...); CUSTOM_DATE_MARKER with customExpiryDate */
   expirySeconds: z._default(z.number().check(z.int()), DEFAULT_EXPIRY_SECONDS),
   /** epoch ms, with the custom date marker (plans with custom expiry) */

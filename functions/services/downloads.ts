@@ -7,6 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { anonFilesKeptUntil, extendedExpiryDate, purgeDateOf } from '../domain/expiry';
 import { expiredAgoText } from '../domain/format';
 import { TEXTS } from '../domain/texts';
+import { baseName, mailTitleOf } from '../domain/mail-title';
 import type { DownloadView, ExpiredDetails, ZipResponse } from '../domain/transfer-api';
 import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
@@ -27,6 +28,8 @@ import { trySchedulingReminder } from './reminders';
 import { getProfile } from '../data/users';
 import { publishEvent } from './events';
 import { brandingForSender } from './branding';
+import { addWatcher, liveUploadView } from './live-transfers';
+import { WATCH_PER_IP, WATCH_PER_TRANSFER } from '../domain/live-upload';
 
 const SECOND = 1000;
 /** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
@@ -63,6 +66,9 @@ export interface Viewer {
   readonly viewerCountry?: string;
 }
 
+/** The 410 of a transfer shared while uploading whose sender cancelled the upload (the page shows its translation). */
+export const WITHDRAWN_TEXT = 'The sender withdrew this transfer before it was complete.';
+
 /** The 410 of a transfer disabled after an abuse report (the page shows its translation). */
 export const DISABLED_TEXT = 'This transfer was disabled after a report and can no longer be downloaded.';
 
@@ -87,9 +93,13 @@ export function purgeAt(t: Pick<TransferRecord, 'expiryDate' | 'anon' | 'created
 /** The transfer if this viewer may download it now; otherwise the spec's 404 / 410 / 401. */
 export async function openTransfer(slug: string, viewer: Viewer, now = Date.now()): Promise<TransferRecord> {
   const t = await data.getTransfer(slug);
-  if (!t || t.status === 'uploading' || t.status === 'cancelled' || t.status === 'deleted') {
+  // an upload is readable only when it was shared at its start (live-transfers.ts)
+  const unshared = t?.liveAt === undefined && (t?.status === 'uploading' || t?.status === 'cancelled');
+  if (!t || t.status === 'deleted' || unshared) {
     throw notFound('transfer_not_found', TEXTS.download404);
   }
+  // shared at its start and cancelled before it completed: say so, rather than a link that leads nowhere
+  if (t.status === 'cancelled') throw gone('transfer_withdrawn', WITHDRAWN_TEXT);
   // an operator disabled it after an abuse report (its objects are kept as evidence)
   if (t.disabledAt !== undefined) throw gone('transfer_disabled', DISABLED_TEXT);
   if (now >= t.expiryDate || t.purged) {
@@ -113,16 +123,7 @@ export async function openTransfer(slug: string, viewer: Viewer, now = Date.now(
   return t;
 }
 
-function baseName(name: string): string {
-  return name.split(/[\\/]/u).pop() || name;
-}
-
-/** Mail is translated, so it names the first file instead of the English 'n files'. */
-export function mailTitleOf(files: readonly Pick<FileRecord, 'fileName'>[]): string {
-  if (files.length === 0) return 'SendBridge';
-  const first = baseName(files[0]!.fileName);
-  return files.length === 1 ? first : `${first} (+${files.length - 1})`;
-}
+export { mailTitleOf };
 
 export function titleOf(files: readonly Pick<FileRecord, 'fileName'>[]): string {
   if (files.length === 1) return baseName(files[0]!.fileName);
@@ -140,11 +141,14 @@ function recipientEmail(t: TransferRecord, recipientId: string | undefined): str
 /** POST /getDownload */
 export async function downloadView(slug: string, viewer: Viewer, now = Date.now()): Promise<DownloadView> {
   const t = await openTransfer(slug, viewer, now);
-  const [files, branding] = await Promise.all([sentFiles(slug), brandingForSender(t.senderId)]);
+  const [all, branding] = await Promise.all([data.listFiles(slug), brandingForSender(t.senderId)]);
+  const files = all.filter((f) => f.status === 'uploaded');
+  // while the upload runs: only complete files are listed; the others are counted
+  const upload = t.status === 'uploading' ? await liveUploadView(t, all, now) : undefined;
   const to = recipientEmail(t, viewer.recipient);
   return {
     id: slug,
-    title: titleOf(files),
+    title: titleOf(upload ? all : files),
     fileCount: files.length,
     totalBytes: files.reduce((s, f) => s + f.size, 0),
     files: files.map((f) => ({
@@ -163,7 +167,33 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
     expiryDate: t.expiryDate,
     totalDownloads: t.totalDownloads,
     branding,
+    ...(upload ? { upload } : {}),
   };
+}
+
+/**
+ * POST /getDownload/notify: "Mail me when it's complete" on a transfer still uploading, behind
+ * the download page's own gate (password, expiry, withdrawn). Rate-limited per client and per
+ * transfer; an address asks once (a repeat is answered alike). 409 once it is complete.
+ */
+export async function watchTransfer(
+  slug: string,
+  viewer: Viewer,
+  email: string,
+  lang: string | undefined,
+  now = Date.now(),
+): Promise<void> {
+  const t = await openTransfer(slug, viewer, now);
+  if (t.status !== 'uploading')
+    throw conflict('transfer_complete', 'This transfer is complete: its files can be downloaded now.');
+  for (const [scope, subject, rule] of [
+    ['watch-ip', viewer.sourceIp, WATCH_PER_IP],
+    ['watch', slug, WATCH_PER_TRANSFER],
+  ] as const) {
+    const hit = await hitRateWindow(scope, subject, rule.limit, rule.windowSeconds, now);
+    if (!hit.allowed) throw tooManyRequests(hit.retryAfterSeconds, 'Too many requests, try again later.');
+  }
+  await addWatcher(t, email, lang ?? t.lang, now);
 }
 
 /** A signed-in sender's transferSettings.downloadEmails (default on); guests have no settings and always get the mail. */
@@ -287,6 +317,9 @@ export async function zipDownload(
   now = Date.now(),
 ): Promise<{ status: number; body: ZipResponse }> {
   const t = await openTransfer(slug, viewer, now);
+  // "Download all" is for a complete transfer: while it uploads, files come one by one
+  if (t.status === 'uploading')
+    throw conflict('transfer_uploading', 'The files are still being uploaded. Download all once every file is in.');
   const sent = await sentFiles(slug);
   if (sent.some((f) => scanOf(f) === 'pending'))
     throw conflict('scan_pending', 'The files are still being checked for malware. Try again in a moment.');

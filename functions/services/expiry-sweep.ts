@@ -3,6 +3,8 @@
  * page at a time. Each step is conditional on the due time it read, so a concurrent extension
  * wins, and every step is safe to repeat:
  *   uploading, resume window over -> multipart uploads aborted, objects deleted, cancelled
+ *     (one shared while uploading then answers 410 withdrawn; nobody is mailed from here: the
+ *     mail templates would double the sweep's bundle)
  *   ready, expiry reached          -> marked expired, due again at the end of the grace period
  *   expired, grace period over     -> objects (files and ZIPs) deleted, purged; the record stays for the 410
  *   deleted, an hour later         -> objects deleted again if a failed delete left any (idempotent)

@@ -132,12 +132,18 @@ export async function mailTransferReminder(
   );
 }
 
-/** Mails each recipient their link and the sender a confirmation; returns the recipients that failed. */
+/**
+ * Mails each recipient their link and the sender a confirmation; returns the recipients that
+ * failed. Recipients mailed at the start of the upload (`recipientsMailedAt`) are not mailed again.
+ */
 export async function mailTransferSent(t: TransferRecord, files: readonly FileRecord[]): Promise<string[]> {
   const m = await templates();
   const lang = mailLanguageOf(t.lang);
   const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
-  const failed = await mailRecipients(t, t.recipients, 'transfer', transferMailFor(m, t, files));
+  const failed =
+    t.recipientsMailedAt === undefined
+      ? await mailRecipients(t, t.recipients, 'transfer', transferMailFor(m, t, files))
+      : [];
   await deliver(
     t.senderEmail,
     m.transferSentMail({
@@ -283,4 +289,62 @@ export async function mailAbuseReport(
   v: import('../adapters/mail/templates').AbuseReportMailInput,
 ): Promise<boolean> {
   return deliver(to, (await templates()).abuseReportMail(v), 'abuse-report', v.reporterEmail);
+}
+
+/** The transfer mail at the start of an upload shared then: each recipient's own link; returns the addresses that failed. */
+export async function mailTransferStarted(t: TransferRecord, files: readonly FileRecord[]): Promise<string[]> {
+  return mailRecipients(t, t.recipients, 'transfer-live', transferMailFor(await templates(), t, files));
+}
+
+/** Someone waiting for a transfer, with the language they read the page in. */
+export interface MailedWatcher {
+  readonly email: string;
+  readonly lang: string;
+}
+
+/**
+ * To those who asked on the download page: the transfer mail (its files, its link on the
+ * download page, until when), in the language they read the page in; returns the addresses that failed.
+ */
+export async function mailLiveComplete(
+  t: TransferRecord,
+  files: readonly FileRecord[],
+  watchers: readonly MailedWatcher[],
+): Promise<string[]> {
+  const render = transferMailFor(await templates(), t, files);
+  const [origin, from] = await Promise.all([linkOriginOf(t), senderFromOf(t)]);
+  const results = await mapLimited(watchers, MAIL_CONCURRENCY, async (w) =>
+    (await deliver(
+      w.email,
+      render(mailLanguageOf(w.lang), `${origin}/w/${t.slug}`),
+      'live-complete',
+      t.senderEmail,
+      from,
+    ))
+      ? null
+      : w.email,
+  );
+  return results.filter((r): r is string => r !== null);
+}
+
+/** "The transfer was withdrawn" to each address once; returns the addresses that failed. */
+export async function mailLiveWithdrawn(
+  t: TransferRecord,
+  to: readonly MailedWatcher[],
+  title: string,
+): Promise<string[]> {
+  const m = await templates();
+  const from = await senderFromOf(t);
+  const results = await mapLimited(to, MAIL_CONCURRENCY, async (w) =>
+    (await deliver(
+      w.email,
+      m.liveWithdrawnMail({ lang: mailLanguageOf(w.lang), title, sender: t.senderName || t.senderEmail }),
+      'live-withdrawn',
+      t.senderEmail,
+      from,
+    ))
+      ? null
+      : w.email,
+  );
+  return results.filter((r): r is string => r !== null);
 }

@@ -56,6 +56,7 @@ import { publishEvent } from './events';
 import { locOf, refOf } from './object-refs';
 import type { Recording } from '../domain/previews';
 import { checkAddFiles, checkSend, type CheckedSend, type SendSenderFacts } from '../domain/send-rules';
+import { livesFromStart, mailAtStart, mailWatchersOnCompletion, mailWithdrawn } from './live-transfers';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECOND = 1000;
@@ -216,7 +217,8 @@ export async function createTransfer(
           now,
         );
   try {
-    const created = await createWithFreeSlug({ send, sender, region, lang: body.lang ?? 'en', reservation }, now);
+    const live = livesFromStart({ sendAs: send.sendAs, mailNow: body.mailNow });
+    const created = await createWithFreeSlug({ send, sender, region, lang: body.lang ?? 'en', reservation, live }, now);
     if (sender.kind === 'user' && send.emailTo.length > 0) await rememberRecipients(sender.userId, send.emailTo, now);
     return created;
   } catch (err) {
@@ -234,11 +236,13 @@ interface NewTransfer {
   readonly region: RegionId;
   readonly lang: string;
   readonly reservation: Reservation;
+  /** shared at its start (live-transfers.ts): the link works, an email send's recipients are mailed now */
+  readonly live: boolean;
 }
 
 /** The transfer record and its files under a fresh slug (a taken one is drawn again, 5 times at most). */
 async function createWithFreeSlug(
-  { send, sender, region, lang, reservation }: NewTransfer,
+  { send, sender, region, lang, reservation, live }: NewTransfer,
   now: number,
 ): Promise<CreateTransferResponse> {
   const uploadToken = newToken();
@@ -274,9 +278,12 @@ async function createWithFreeSlug(
       fileName: firstFileNameOf(files),
       // An upload nobody finishes is cleaned up by the sweep once it can no longer resume.
       sweepDueAt: now + RESUME_WINDOW_SECONDS * SECOND,
+      ...(live ? { liveAt: now } : {}),
+      ...(live && send.sendAs === 'email' ? { recipientsMailedAt: now } : {}),
       ...reservation,
     };
     if (!(await data.createTransfer(record, files))) continue;
+    await mailAtStart(record, files);
     const expiresIn = urlLifetime(record, now);
     return {
       id: slug,
@@ -389,6 +396,7 @@ export async function recordPart(t: TransferRecord, req: RecordPartRequest): Pro
     etag: req.etag,
     size: req.size,
     ...(req.crc32 === undefined ? {} : { crc32: req.crc32 }),
+    at: Date.now(),
   });
 }
 
@@ -428,6 +436,8 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
     const failed = await mailTransferSent(sent, files);
     recipients = recipients.filter((r) => !failed.includes(r));
   }
+  // those who asked on the download page of a transfer shared while it uploaded
+  if (first) await mailWatchersOnCompletion(sent, files);
   const link = downloadLink(t.slug, await linkOriginOf(t));
   // once, on the first completion (publishEvent logs and never throws)
   if (first) {
@@ -459,7 +469,11 @@ export async function cancelUpload(t: TransferRecord): Promise<void> {
   );
   if (t.status === 'uploading') {
     await storage.deletePrefix(locOf(t), `t/${t.slug}/`);
-    if (await data.setStatus(t.slug, 'cancelled', { from: ['uploading'] })) await releaseTransfer(t, { unsent: true });
+    if (await data.setStatus(t.slug, 'cancelled', { from: ['uploading'] })) {
+      await releaseTransfer(t, { unsent: true });
+      // shared at its start: the download page now says withdrawn, and whoever knows of it is told
+      await mailWithdrawn(t, files);
+    }
     return;
   }
   await Promise.all(pending.map((f) => storage.deletePrefix(locOf(t), f.key)));

@@ -239,6 +239,36 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  // a link shared while the upload runs: one file in, one still coming, "Mail me when it's complete" (docs/decisions/0074)
+  it('the download page of a transfer still uploading, and withdrawn', async () => {
+    const contents = new Map<string, Uint8Array>([
+      ['first-cut.mov', Buffer.alloc(3000, 5)],
+      ['second-cut.mov', Buffer.alloc(4000, 6)],
+    ]);
+    const created = await api(
+      app,
+      '/me/transfers',
+      json(
+        { sendAs: 'link', fileObjects: [...contents].map(([fileName, d]) => ({ fileName, size: d.length })) },
+        { authorization: `Bearer ${owner.accessToken}` },
+      ),
+    );
+    expect(created.status, created.text).toBe(201);
+    const t = created.json as CreateTransferResponse;
+    await uploadAll(app, { ...t, files: t.files.filter((f) => f.fileName === 'first-cut.mov') }, contents);
+    await page.goto(`${web.url}${linkPath(t)}`);
+    await page.getByTestId('download-live').waitFor();
+    await page.getByTestId('download-file').waitFor();
+    await expectAccessible(page);
+    const cancelled = await api(app, `/transfers/${t.id}/cancel`, {
+      method: 'POST',
+      headers: { 'x-upload-token': t.uploadToken },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await page.getByTestId('download-withdrawn').waitFor({ timeout: 120_000 });
+    await expectAccessible(page);
+  });
+
   it('the download page asking for the password', async () => {
     const t = await send({ password: 'open sesame' });
     await page.goto(`${web.url}${linkPath(t)}`);

@@ -199,7 +199,9 @@ describe('expiry, extension and the sweep', () => {
     await setExpiry(abandoned.id, Date.now() - 1000); // sweepDueAt in the past
     const result = (await app.gateway.runJob('expiry-sweep')) as { abandoned: number };
     expect(result.abandoned).toBe(1);
-    expect((await api(app, '/getDownload', json({ id: abandoned.id }))).status).toBe(404);
+    // a link send is shared at its start: abandoned, its link says it was withdrawn (docs/decisions/0074)
+    const gone = await api(app, '/getDownload', json({ id: abandoned.id }));
+    expect([gone.status, gone.json.error?.code]).toEqual([410, 'transfer_withdrawn']);
   });
 });
 

@@ -668,7 +668,9 @@ describe('resume after the connection drops mid-part', () => {
         )
       ).status,
     ).toBe(410);
-    expect((await api(app, '/getDownload', json({ id: t.id }))).status).toBe(404);
+    // a link send is shared at its start: cancelled, its link says it was withdrawn (docs/decisions/0074)
+    const gone = await api(app, '/getDownload', json({ id: t.id }));
+    expect([gone.status, gone.json.error?.code]).toEqual([410, 'transfer_withdrawn']);
   });
 });
 

@@ -65,6 +65,10 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   scan_failed: 'download.scanError',
   file_removed: 'download.scanRemoved',
   transfer_disabled: 'download.disabled',
+  // a transfer shared while uploading (the page's own panel words the others: they stay out of its first load)
+  transfer_withdrawn: 'download.withdrawn',
+  transfer_uploading: 'errors.transferNotSent',
+  transfer_complete: 'send.live.nowComplete',
   // uploads
   region_unavailable: 'errors.regionUnavailable',
   invalid_upload_token: UPLOAD_FAILED,

@@ -17,6 +17,7 @@ import type marketing from '@/i18n/locales/marketing/en.json';
 import type webhooks from '@/i18n/locales/webhooks/en.json';
 import type api from '@/i18n/locales/api/en.json';
 import type abuse from '@/i18n/locales/abuse/en.json';
+import type live from '@/i18n/locales/live/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -43,6 +44,7 @@ declare module 'i18next' {
       webhooks: typeof webhooks;
       api: typeof api;
       abuse: typeof abuse;
+      live: typeof live;
     };
   }
 }

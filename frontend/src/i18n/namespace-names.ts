@@ -29,6 +29,10 @@
  *   errors' texts are in `pages`, `apiKeyErrors.…`), `docs.…` the public /developers page
  * - `abuse`: the 'Report this transfer' form on the download page, loaded with its chunk
  *   when the visitor opens it
+ * - `live`: the download page of a transfer still uploading (progress, "Mail me when it's
+ *   complete"), loaded with its chunk only for such a transfer; its loaders are in the main
+ *   table (namespace-files.ts), not the download page's, so a complete transfer's first load
+ *   carries none of it
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
@@ -61,6 +65,7 @@ export const LAZY_NAMESPACES = [
   'webhooks',
   'api',
   'abuse',
+  'live',
 ] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];

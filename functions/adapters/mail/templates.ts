@@ -770,6 +770,29 @@ export function scanFailedMail(input: ScanFailedMailInput & WithLang): RenderedM
   return mail(input.lang, subject, intro, body, text, c.text('scanFailed.footer'));
 }
 
+// ---- a transfer shared while uploading, withdrawn (its completion mail is the transfer mail) ----
+
+export interface LiveWithdrawnMailInput {
+  readonly title: string;
+  /** the sender's name, or their address: the footer is the transfer mail's */
+  readonly sender: string;
+}
+
+/** To the waiting and the already mailed when the sender cancels an upload shared at its start. */
+export function liveWithdrawnMail(input: LiveWithdrawnMailInput & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const title = required(cleanInline(input.title), 'title');
+  const headingText = c.text('liveWithdrawn.heading');
+  const subject = subjectLine(c.text('liveWithdrawn.subject', { title: truncate(title, SUBJECT_PART_MAX) }));
+  const bodyText = c.text('liveWithdrawn.body', { title });
+  const body = joinHtml([
+    heading(escapeHtml(headingText)),
+    paragraph(c.html('liveWithdrawn.body', { title: breakable(escapeHtml(title)) })),
+  ]);
+  const sender = required(cleanInline(input.sender), 'sender');
+  return mail(input.lang, subject, bodyText, body, [headingText, bodyText], c.text('transfer.footer', { sender }));
+}
+
 // ---- an abuse report reaches the operator -------------------------------------------
 
 export interface AbuseReportMailInput {

@@ -30,6 +30,12 @@ describe('downloadFailureOf', () => {
     expect(downloadFailureOf(purged)).toEqual({ kind: 'expired', expiryDate: 1_700_000_000_000, extendable: false });
   });
 
+  it('maps 410 transfer_withdrawn (shared while uploading, then cancelled) to withdrawn, which replaces the page', () => {
+    const failure = downloadFailureOf(new ApiError(410, 'transfer_withdrawn', 'withdrawn'));
+    expect(failure).toEqual({ kind: 'withdrawn' });
+    expect(replacesPage(failure)).toBe(true);
+  });
+
   it('treats a 410 without usable details as a removed link', () => {
     expect(downloadFailureOf(new ApiError(410, 'expired', 'x'))).toEqual({ kind: 'notFound' });
     expect(downloadFailureOf(new ApiError(410, 'expired', 'x', { expiryDate: 'yesterday', extendable: true }))).toEqual(

@@ -276,7 +276,8 @@ describe('POST /transfers/{id}/parts', () => {
 
     ddbMock.on(QueryCommand).resolves({ Items: put as Record<string, unknown>[] });
     const { fileId: _, ...recorded } = part1();
-    expect(await listParts(SLUG, FILE)).toEqual([{ ...recorded, crc32: 0xffff_ffff }]);
+    // parts also carry when they were recorded (a live upload's time left)
+    expect(await listParts(SLUG, FILE)).toEqual([{ ...recorded, crc32: 0xffff_ffff, at: expect.any(Number) }]);
   });
 
   it('a part without one is stored without (older clients)', async () => {
@@ -286,7 +287,7 @@ describe('POST /transfers/{id}/parts', () => {
     expect(item).not.toHaveProperty('crc32');
     ddbMock.on(QueryCommand).resolves({ Items: [item!] });
     const { fileId: _, ...recorded } = part1();
-    expect(await listParts(SLUG, FILE)).toEqual([recorded]);
+    expect(await listParts(SLUG, FILE)).toEqual([{ ...recorded, at: expect.any(Number) }]);
   });
 
   it.each([2 ** 32, -1, 0.5, '1'])('refuses crc32 %s with 400 invalid_request', async (crc32) => {

@@ -13,6 +13,8 @@ export type DownloadFailure =
   | ({ readonly kind: 'expired' } & ExpiredDetails)
   /** 410 transfer_disabled, an operator disabled it after an abuse report */
   | { readonly kind: 'disabled' }
+  /** 410 transfer_withdrawn, shared while uploading and then cancelled */
+  | { readonly kind: 'withdrawn' }
   /** 429, e.g. too many password attempts: told by its code, with the minutes to wait */
   | { readonly kind: 'rateLimited'; readonly text: ErrorText }
   /** no answer, a 5xx, or anything else unexpected: the spec's network error text */
@@ -37,6 +39,7 @@ export function downloadFailureOf(error: unknown): DownloadFailure {
       return { kind: 'notFound' };
     case 410: {
       if (error.code === 'transfer_disabled') return { kind: 'disabled' };
+      if (error.code === 'transfer_withdrawn') return { kind: 'withdrawn' };
       const details = expiredDetailsOf(error.details);
       // Without the expiry date there is no "{time} ago" to tell; the link is simply gone.
       return details ? { kind: 'expired', ...details } : { kind: 'notFound' };
@@ -54,6 +57,7 @@ export function replacesPage(failure: DownloadFailure): boolean {
     failure.kind === 'locked' ||
     failure.kind === 'notFound' ||
     failure.kind === 'expired' ||
-    failure.kind === 'disabled'
+    failure.kind === 'disabled' ||
+    failure.kind === 'withdrawn'
   );
 }

@@ -43,6 +43,8 @@ export interface SendForm {
   readonly password: string;
   /** Team member ids (shareWithId) the transfer is shared with. */
   readonly shareWith: readonly string[];
+  /** An email send: mail the recipients at the start, so they download files as they arrive (off by default). */
+  readonly mailNow?: boolean;
 }
 
 /** Who is sending: a guest (role anon) or a signed-in account. */
@@ -367,6 +369,7 @@ export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDr
     ...(recordedVideos.length ? { recordedVideos: entriesOf(recordedVideos) } : {}),
     ...(voiceMemo.length ? { voiceMemo: entriesOf(voiceMemo) } : {}),
     shareWith: [...form.shareWith],
+    ...(byEmail && form.mailNow ? { mailNow: true } : {}),
   };
 }
 

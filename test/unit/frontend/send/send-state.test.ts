@@ -344,6 +344,16 @@ describe('the draft sent to the API', () => {
     expect(draft.emailTo).toEqual([]);
   });
 
+  it("sends 'mail now' only for an email send whose sender ticked it (off by default)", () => {
+    const form = addFiles(readyGuestForm(), [file('b.txt', 5)], 'anon').form;
+    expect(toDraftInput(form, GUEST)).not.toHaveProperty('mailNow');
+    const ticked = toDraftInput({ ...form, mailNow: true }, GUEST);
+    expect(ticked.mailNow).toBe(true);
+    expect(transferDraftSchema({ role: 'anon', now: NOW }).safeParse(ticked).success).toBe(true);
+    const link = setSendAs({ ...commitRecipients(initialForm(), 'ann@x.org', 'pro').form, mailNow: true }, 'link', PRO);
+    expect(toDraftInput(link, PRO)).not.toHaveProperty('mailNow');
+  });
+
   it('sends the custom date only while Custom Date is chosen', () => {
     const form = setCustomExpiry(selectExpiry(initialForm(), CUSTOM_DATE_MARKER, 'pro'), NOW + 2 * HOUR_MS);
     expect(toDraftInput(form, PRO)).toMatchObject({

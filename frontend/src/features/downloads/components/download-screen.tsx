@@ -21,6 +21,13 @@ const ExpiredPanel = lazy(() =>
   })),
 );
 
+// Only a transfer still uploading shows it: its polling, form and texts stay out of the first load.
+const LivePanel = lazy(() =>
+  importWithRetry(() => import('@/features/downloads/components/live-panel')).then((m) =>
+    m.ready.then(() => ({ default: m.LivePanel })),
+  ),
+);
+
 /** How often the page asks again while the files are being checked. */
 const SCAN_POLL_MS = 1500;
 
@@ -49,7 +56,8 @@ export function DownloadScreen({
   const access = (): DownloadAccess => ({ id: id ?? '', password: password.current, recipient: route.recipient });
 
   // while the malware scan runs the page asks again until every file is checked.
-  const scanning = result.kind === 'ready' && result.view.scanState === 'pending';
+  // (a transfer still uploading is asked again by its LivePanel)
+  const scanning = result.kind === 'ready' && result.view.scanState === 'pending' && !result.view.upload;
   useEffect(() => {
     if (!scanning) return;
     const controller = new AbortController();
@@ -103,13 +111,31 @@ export function DownloadScreen({
           autoZip={autoZipPending}
           onAutoZipDone={() => setAutoZipPending(false)}
           onFailure={fail}
+          live={
+            result.view.upload && (
+              <Suspense fallback={null}>
+                <LivePanel
+                  view={result.view}
+                  access={access}
+                  onView={(view) => setResult({ kind: 'ready', view })}
+                  onFailure={fail}
+                />
+              </Suspense>
+            )
+          }
         />
       );
     case 'locked':
       return <PasswordPanel initialWrong={result.wrong} onUnlock={unlock} />;
     case 'disabled':
+    case 'withdrawn':
       return (
-        <StatePanel icon={AlertIcon} warn title={t('download.disabled')} titleTestId="download-disabled">
+        <StatePanel
+          icon={AlertIcon}
+          warn
+          title={t(result.kind === 'disabled' ? 'download.disabled' : 'download.withdrawn')}
+          titleTestId={`download-${result.kind}`}
+        >
           <HomeSupportActions />
         </StatePanel>
       );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadFile, DownloadView } from '@domain/transfer-api';
 import { fetchFileUrl, fetchPreviews, requestZip, type DownloadAccess } from '@/shared/downloads/download-api';
@@ -21,8 +21,11 @@ export function TransferView({
   autoZip,
   onAutoZipDone,
   onFailure,
+  live,
 }: {
   view: DownloadView;
+  /** while the upload runs: its progress, above the complete files */
+  live?: ReactNode;
   access: () => DownloadAccess;
   /** start the ZIP (or the only file) on arrival, for the emailed "Download all" link */
   autoZip: boolean;
@@ -88,16 +91,17 @@ export function TransferView({
   const files = view.files;
   const autoStarted = useRef(false);
   useEffect(() => {
-    if (!autoZip || autoStarted.current || files.length === 0 || view.scanState === 'pending') return;
+    if (!autoZip || autoStarted.current || files.length === 0 || view.scanState === 'pending' || view.upload) return;
     autoStarted.current = true;
     const only = files.length === 1 ? files[0] : undefined;
     void (only ? downloadFile(only) : downloadAll()).then(() => {
       if (!signal.aborted) onAutoZipDone();
     });
     // Keyed on autoZip (and the scan's end): it is for the arrival, and later renders must not restart it.
-  }, [autoZip, view.scanState]);
+  }, [autoZip, view.scanState, !view.upload]);
 
-  const single = files.length === 1;
+  // counted over every file of the transfer, those still uploading too
+  const single = (view.upload?.fileCount ?? files.length) === 1;
   // nothing downloads before the malware scan; removed and undecided files never do
   const checking = view.scanState === 'pending';
   const servable = files.filter((f) => (f.scan ?? 'clean') === 'clean' || f.scan === 'unscanned');
@@ -106,7 +110,8 @@ export function TransferView({
     <article className="download-card">
       <DownloadHead view={view} />
 
-      {files.length === 0 ? (
+      {live}
+      {files.length === 0 && !live ? (
         <div className="download-empty" data-testid="download-empty">
           <h2>{t('download.emptyTitle')}</h2>
           <p className="muted">{t('download.emptyBody')}</p>
@@ -119,7 +124,7 @@ export function TransferView({
               {t('download.scanChecking')}
             </p>
           )}
-          {!single && (
+          {!single && !live && (
             <button
               type="button"
               className="btn btn-primary btn-lg btn-block"

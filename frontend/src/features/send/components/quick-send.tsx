@@ -5,6 +5,7 @@ import type { CompleteResponse } from '@domain/transfer-api';
 import { paths } from '@/app/paths';
 import { useIssueText } from '../hooks/use-issue-text';
 import { DoneView } from './done-view';
+import { LiveLink } from './live-link';
 import { ProgressView } from '@/shared/upload/components/progress-view';
 import { SendFormView } from './send-form';
 import { ToastStack } from '@/components/toast-stack';
@@ -75,7 +76,11 @@ export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSen
           onBack={() => send.setStep('form')}
         />
       )}
-      {step === 'uploading' && progress && <ProgressView progress={progress} onCancel={send.cancel} />}
+      {step === 'uploading' && progress && (
+        <ProgressView progress={progress} onCancel={send.cancel}>
+          {send.live && <LiveLink link={send.live.link} mailed={send.live.mailed} />}
+        </ProgressView>
+      )}
       {step === 'done' && done && (
         <DoneView
           link={done.link}

@@ -107,6 +107,20 @@ export function SendFormView(props: SendFormViewProps) {
           contacts={contacts}
         />
       )}
+      {form.sendAs === 'email' && (
+        <label className="qs-choice qs-mail-now">
+          <input
+            type="checkbox"
+            checked={form.mailNow === true}
+            onChange={(e) => {
+              const mailNow = e.target.checked;
+              onChange((f) => ({ ...f, mailNow }));
+            }}
+            data-testid="mail-now"
+          />
+          <span>{t('send.live.mailNow')}</span>
+        </label>
+      )}
 
       {!sender.signedIn && (
         <SenderEmailField

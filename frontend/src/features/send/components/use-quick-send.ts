@@ -64,6 +64,8 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
   const [step, setStep] = useState<SendStep>('form');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [done, setDone] = useState<CompleteResponse | null>(null);
+  // shared at the start: the link works (or the recipients were mailed) while the upload runs
+  const [live, setLive] = useState<{ link: string; mailed: boolean } | null>(null);
   const toasts = useToasts();
   const { push } = toasts;
   const active = useRef<ActiveUpload | null>(null);
@@ -116,6 +118,7 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
     active.current = null;
     if (!sender.signedIn) rememberGuestSend(sent.senderEmail);
     setDone(result);
+    setLive(null);
     setProgress(null);
     setStep('done');
     onSent?.(result);
@@ -125,6 +128,7 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
     // A confirmed cancel has already reset the view.
     if (active.current !== run) return;
     active.current = null;
+    setLive(null);
     setProgress(null);
     setStep('form');
     if (err instanceof UploadCancelledError || run.controller.signal.aborted) return;
@@ -145,6 +149,8 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
     try {
       const created = await createTransfer({ ...toDraftInput(sent, sender), lang }, auth, run.controller.signal);
       run.transfer = created;
+      if (active.current === run && (created.sendAs === 'link' || sent.mailNow))
+        setLive({ link: created.link, mailed: created.sendAs === 'email' });
       const { uploadNewTransfer } = await sendFlow();
       finish(run, await uploadNewTransfer(created, sent.files, callbacksFor(run)), sent);
     } catch (err) {
@@ -172,6 +178,7 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
 
   const cancel = () => {
     if (!stopUpload(active)) return;
+    setLive(null);
     setProgress(null);
     setStep('form');
     push({ kind: 'info', title: t('send.toast.uploadCancelled'), body: t('send.toast.youAborted') });
@@ -197,6 +204,7 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
     step,
     setStep,
     progress,
+    live,
     done,
     toasts,
     card,

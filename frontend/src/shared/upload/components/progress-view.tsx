@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHASE_KEYS, announcedPercent, barWidthPercent, percentDone } from '../progress-text';
 import type { UploadProgress } from '../engine';
@@ -10,10 +10,12 @@ interface ProgressViewProps {
   readonly progress: UploadProgress;
   /** Yes in 'Cancel this transfer?' */
   onCancel(): void;
+  /** what the sender can share while the upload runs (a link that works now) */
+  readonly children?: ReactNode;
 }
 
 /** Upload progress (spec §2, §9): radial percentage, bar, speed, time left, files and bytes. */
-export function ProgressView({ progress, onCancel }: ProgressViewProps) {
+export function ProgressView({ progress, onCancel, children }: ProgressViewProps) {
   const { t } = useTranslation();
   const id = useId();
   const percent = percentDone(progress.bytesDone, progress.bytesTotal);
@@ -44,6 +46,7 @@ export function ProgressView({ progress, onCancel }: ProgressViewProps) {
         {t(PHASE_KEYS[progress.phase])}{' '}
         {finishing ? t('send.progress.finishing') : t('send.progress.announce', { percent: announcedPercent(percent) })}
       </p>
+      {children}
       <UploadCancel onCancel={onCancel} />
     </section>
   );
