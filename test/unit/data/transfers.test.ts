@@ -163,7 +163,7 @@ describe('resetFileUpload', () => {
     ).toEqual({ pk: 'TRANSFER#abc123', sk: expect.stringContaining('f1') });
     expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
       UpdateExpression:
-        'SET #s = :p, uploadId = :id REMOVE completeAttempt, completeLeaseUntil, resetCode, resetMessage',
+        'SET #s = :p, uploadId = :id REMOVE completeAttempt, completeLeaseUntil, completeRestarts, gsi2pk, gsi2sk, resetCode, resetMessage',
       ConditionExpression: '#s IN (:p, :c)',
       ExpressionAttributeValues: { ':p': 'pending', ':c': 'completing', ':id': 'up-2' },
     });
@@ -175,7 +175,7 @@ describe('resetFileUpload', () => {
     expect(await resetFileUpload('abc123', 'f1', 'up-3', { code: 'upload_reset', message: 'Again.' })).toBe(true);
     expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
       UpdateExpression:
-        'SET #s = :p, uploadId = :id, resetCode = :rc, resetMessage = :rm REMOVE completeAttempt, completeLeaseUntil',
+        'SET #s = :p, uploadId = :id, resetCode = :rc, resetMessage = :rm REMOVE completeAttempt, completeLeaseUntil, completeRestarts, gsi2pk, gsi2sk',
       ExpressionAttributeValues: { ':rc': 'upload_reset', ':rm': 'Again.' },
     });
   });
