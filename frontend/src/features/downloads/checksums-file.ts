@@ -34,7 +34,8 @@ export async function downloadChecksums(access: DownloadAccess, signal?: AbortSi
     signal,
   });
   if (signal?.aborted) return { pending: 0 };
-  const url = URL.createObjectURL(new Blob([checksumsText(manifest.files)], { type: 'text/plain' }));
+  // not text/plain: browsers would add .txt to the conventional name
+  const url = URL.createObjectURL(new Blob([checksumsText(manifest.files)], { type: 'application/octet-stream' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = 'SHA256SUMS';
