@@ -309,6 +309,19 @@ describe('sendbridge get resumes and verifies', () => {
     expect(files.map((f) => f.verified)).toEqual(['verified', 'verified']);
   });
 
+  it('asks for a fresh link when the presigned URL has expired, and downloads the file with it', async () => {
+    proxy.expireOnce(bigKey);
+    const before = proxy.apiCalls.length;
+    const out = path.join(work, 'renewed');
+    const run = await viaProxy(['get', id, '-o', out]);
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    expect(sha256(readFileSync(path.join(out, 'video', 'big.bin')))).toBe(sha256(big));
+    const gets = proxy.seen.filter((s) => s.path.includes(bigKey)).slice(-2);
+    expect(gets.map((s) => s.status)).toEqual([403, 200]);
+    // two links for the expired file, one for the other
+    expect(proxy.apiCalls.slice(before).filter((p) => p === '/api/getDownload/file')).toHaveLength(3);
+  });
+
   it('fails with checksum_mismatch and a non-zero exit when a byte arrives changed', async () => {
     proxy.corrupt(bigKey, 1_000_000);
     const out = path.join(work, 'corrupted');

@@ -21,6 +21,10 @@ export interface DownloadProxy {
   cutOnce(match: string, fraction?: number): void;
   /** the same, but the connection stays open and silent after that (a stalled download) */
   holdOnce(match: string, fraction?: number): void;
+  /** the next GET of a path containing `match` is answered 403 "Request has expired", as S3 answers an expired presigned URL */
+  expireOnce(match: string): void;
+  /** the paths of the API calls made through this proxy, in order */
+  readonly apiCalls: string[];
   /** the URL of `s3Url` through this proxy */
   viaProxy(s3Url: string): string;
   /** every GET of a path containing `match` has the byte at `offset` of the object changed */
@@ -32,11 +36,24 @@ export async function startDownloadProxy(apiOrigin: string, s3Origin: string): P
   const seen: S3Seen[] = [];
   let cut: { match: string; hold: boolean; fraction: number } | undefined;
   const corruptions: { match: string; offset: number }[] = [];
+  const apiCalls: string[] = [];
+  let expire: string | undefined;
   let origin = '';
 
   const server = http.createServer((req, res) => {
     const isS3 = req.url!.startsWith('/s3/');
     const target = new URL(isS3 ? req.url!.slice(3) : req.url!, isS3 ? s3Origin : apiOrigin);
+    if (!isS3) apiCalls.push(target.pathname);
+    if (isS3 && req.method === 'GET' && expire !== undefined && target.pathname.includes(expire)) {
+      expire = undefined;
+      seen.push({ path: target.pathname, status: 403 });
+      const xml =
+        '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>';
+      req.resume();
+      res.writeHead(403, { 'content-type': 'application/xml', 'content-length': String(Buffer.byteLength(xml)) });
+      res.end(xml);
+      return;
+    }
     const headers = { ...req.headers, host: target.host };
     const upstream = http.request(target, { method: req.method, headers }, (up) => {
       if (!isS3) {
@@ -102,6 +119,10 @@ export async function startDownloadProxy(apiOrigin: string, s3Origin: string): P
   return {
     origin,
     seen,
+    apiCalls,
+    expireOnce: (match) => {
+      expire = match;
+    },
     cutOnce: (match, fraction = 0.5) => {
       cut = { match, hold: false, fraction };
     },
