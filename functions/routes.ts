@@ -182,6 +182,8 @@ export interface JobDef {
    * to go on past its timeout: work that resumes from what it recorded (the composed ZIP)
    */
   readonly continues?: true;
+  /** with access 'jobs:invoke': the on-demand jobs this job may start */
+  readonly invokes?: readonly string[];
 }
 
 export const API_PREFIX = '/api';
@@ -450,7 +452,8 @@ export const routes: readonly ApiRoute[] = [
       'events:publish',
       'jobs:invoke',
     ],
-    invokes: ['malware-scan', 'complete-upload'],
+    // and every completed file's SHA-256 is computed by the digest job
+    invokes: ['malware-scan', 'complete-upload', 'digest'],
     timeoutSeconds: 29,
   },
   {
@@ -574,6 +577,16 @@ export const routes: readonly ApiRoute[] = [
     auth: 'none',
     owns: { record: 'transfer', by: 'link-password' },
     access: ['table:read', 'table:write', 'buckets:read', 'mail:send', 'events:publish'],
+  },
+  // each file's path, size and SHA-256 (null while the digest job computes it; starts the digests not running)
+  {
+    method: 'POST',
+    path: '/getDownload/manifest',
+    handler: 'http/downloads/manifest',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'link-password' },
+    access: ['table:read', 'table:write', 'jobs:invoke'],
+    invokes: ['digest'],
   },
   // previews (inline 600 s URLs, thumbnails made once by the thumbnails job); the download page's gate, nothing recorded
   {
@@ -1127,7 +1140,7 @@ export const routes: readonly ApiRoute[] = [
     scope: 'send',
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'jobs:invoke'],
-    invokes: ['complete-upload'],
+    invokes: ['complete-upload', 'digest'],
     timeoutSeconds: 29,
   },
   {
@@ -1399,9 +1412,29 @@ export const jobs: readonly JobDef[] = [
     name: 'complete-upload',
     handler: 'jobs/complete-upload',
     schedule: 'rate(5 minutes)',
-    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send', 'events:publish'],
+    access: [
+      'table:read',
+      'table:write',
+      'buckets:read',
+      'buckets:write',
+      'mail:send',
+      'events:publish',
+      'jobs:invoke',
+    ],
+    invokes: ['digest'],
     continues: true,
     timeoutSeconds: 900,
+  },
+  {
+    // Started when a file completes: its SHA-256 for the download manifest, read from S3 in
+    // order; a file too large for one run goes on in the next from the saved hash state
+    // (services/digest.ts, docs/decisions/0073).
+    name: 'digest',
+    handler: 'jobs/digest',
+    access: ['table:read', 'table:write', 'buckets:read'],
+    continues: true,
+    timeoutSeconds: 900,
+    memoryMb: 1024,
   },
   {
     // Started by POST /zip; streams S3 -> ZIP -> S3 multipart, so memory stays flat at any size.

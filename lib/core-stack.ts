@@ -379,18 +379,22 @@ export class CoreStack extends Stack {
 
   private addJobs(resources: ApiResources, code: (name: string) => lambda.Code): Record<string, lambda.IFunction> {
     const onDemand: Record<string, lambda.IFunction> = {};
+    // filled by this loop: a job that starts other jobs is bound to them once all exist (below)
+    const jobResources: ApiResources = { ...resources, jobFunctions: onDemand };
+    const starting: [ApiFunction, readonly string[]][] = [];
     // jobs of the WebStack (beside the distribution they manage) are not made here.
     for (const job of jobs.filter((j) => (j.stack ?? 'core') === 'core')) {
       const id = `Job${handlerConstructId(job.name)}`;
       const fn = new ApiFunction(this, id, {
         name: `job ${job.name}`,
         code: code(jobBundleName(job.name)),
-        resources,
+        resources: jobResources,
         timeout: Duration.seconds(job.timeoutSeconds ?? JOB_DEFAULT_TIMEOUT_SECONDS),
         memorySize: job.memoryMb,
         ...(job.architecture ? { architecture: job.architecture } : {}),
         description: `SendBridge job ${job.name} (${job.schedule ?? 'on demand'})`,
-      }).bind(job.access);
+      }).bind(job.access.filter((a) => a !== 'jobs:invoke'));
+      if (job.access.includes('jobs:invoke')) starting.push([fn, job.invokes ?? []]);
       if (job.continues) fn.allowSelfInvoke();
       this.jobFunctions.set(job.name, fn);
       // GuardDuty's malware scan results (of every storage region, forwarded to this
@@ -411,6 +415,7 @@ export class CoreStack extends Stack {
         targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 2, maxEventAge: Duration.hours(1) })],
       });
     }
+    for (const [fn, invokes] of starting) fn.bind(['jobs:invoke'], invokes);
     return onDemand;
   }
 }

@@ -452,6 +452,27 @@ export async function readObject(ref: ObjectRef): Promise<{ body: Readable; size
   return { body: out.Body as Readable, ...(out.ContentLength !== undefined ? { size: out.ContentLength } : {}) };
 }
 
+/**
+ * The object's bytes from `offset` to its end (a ranged GET when offset > 0), with its ETag.
+ * `ifMatch` makes S3 refuse (412) an object that changed since that ETag was read.
+ */
+export async function readObjectFrom(
+  ref: ObjectRef,
+  offset: number,
+  ifMatch?: string,
+): Promise<{ body: Readable; etag: string }> {
+  const { s3: c, Bucket } = client(ref);
+  const out = await c.send(
+    new GetObjectCommand({
+      Bucket,
+      Key: ref.key,
+      ...(offset > 0 ? { Range: `bytes=${offset}-` } : {}),
+      ...(ifMatch ? { IfMatch: ifMatch } : {}),
+    }),
+  );
+  return { body: out.Body as Readable, etag: out.ETag ?? '' };
+}
+
 /** Stores a small object (a thumbnail) whole. */
 export async function putSmallObject(ref: ObjectRef, body: Uint8Array, contentType: string): Promise<void> {
   const { s3: c, Bucket } = client(ref);

@@ -127,6 +127,21 @@ export interface FileRecord {
   readonly fullCrc32?: true;
   /** when the upload completed (epoch ms): a single file's piece of the live upload's rate */
   readonly uploadedAt?: number;
+  /**
+   * SHA-256 of the file's bytes (lowercase hex), computed by the digest job after the file
+   * completed (services/digest.ts); absent while it is being computed.
+   */
+  readonly sha256?: string;
+  /** while digesting: the claim that runs it, and when that claim is taken for dead */
+  readonly digestAttempt?: string;
+  readonly digestLeaseUntil?: number;
+  /**
+   * a digest paused at a run's deadline: the bytes hashed so far, the hash's saved state after
+   * them, and the object's ETag they were read from (a changed object starts over)
+   */
+  readonly digestOffset?: number;
+  readonly digestState?: Uint8Array;
+  readonly digestEtag?: string;
 }
 
 export interface PartRecord {
@@ -868,6 +883,97 @@ export async function markDeleted(slug: string, recheckAt: number): Promise<Tran
     if (done) return was;
   }
   throw new Error(`markDeleted: ${slug} kept changing under us`);
+}
+
+// ---- file digests (services/digest.ts) ---------------------------------------------------------
+
+/**
+ * Claims the digest of an uploaded file for `attempt` until `leaseUntil`: when no digest is
+ * recorded and no other live claim holds it (the same attempt may claim again: its next run, or
+ * Lambda retrying a run). False otherwise.
+ */
+export async function claimDigest(
+  slug: string,
+  fileId: string,
+  attempt: string,
+  leaseUntil: number,
+  now: number,
+): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: 'SET digestAttempt = :a, digestLeaseUntil = :l',
+      ConditionExpression:
+        'attribute_exists(pk) AND #s = :u AND attribute_not_exists(sha256) AND (digestAttempt = :a OR attribute_not_exists(digestLeaseUntil) OR digestLeaseUntil < :now)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':u': 'uploaded', ':a': attempt, ':l': leaseUntil, ':now': now },
+    }),
+  );
+}
+
+/** Saves where a digest stands (and renews its lease) while `attempt` holds it; false once superseded. */
+export async function saveDigestProgress(
+  slug: string,
+  fileId: string,
+  attempt: string,
+  progress: { offset: number; state: Uint8Array; etag: string; leaseUntil: number },
+): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: 'SET digestOffset = :o, digestState = :st, digestEtag = :e, digestLeaseUntil = :l',
+      ConditionExpression: 'digestAttempt = :a AND attribute_not_exists(sha256)',
+      ExpressionAttributeValues: {
+        ':a': attempt,
+        ':o': progress.offset,
+        ':st': progress.state,
+        ':e': progress.etag,
+        ':l': progress.leaseUntil,
+      },
+    }),
+  );
+}
+
+/** Forgets a digest's saved progress (its object changed), so the next run starts from the first byte. */
+export async function clearDigestProgress(slug: string, fileId: string, attempt: string): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: 'REMOVE digestOffset, digestState, digestEtag',
+      ConditionExpression: 'digestAttempt = :a',
+      ExpressionAttributeValues: { ':a': attempt },
+    }),
+  );
+}
+
+/** Records the file's SHA-256 once, while `attempt` holds the claim; false otherwise. */
+export async function finishDigest(slug: string, fileId: string, attempt: string, sha256: string): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: 'SET sha256 = :h REMOVE digestAttempt, digestLeaseUntil, digestOffset, digestState, digestEtag',
+      ConditionExpression: '#s = :u AND digestAttempt = :a AND attribute_not_exists(sha256)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':u': 'uploaded', ':a': attempt, ':h': sha256 },
+    }),
+  );
+}
+
+/** A run that failed gives its lease up (its progress stays), so the next trigger starts it again at once. */
+export async function expireDigestLease(slug: string, fileId: string, attempt: string): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: 'SET digestLeaseUntil = :z',
+      ConditionExpression: 'digestAttempt = :a',
+      ExpressionAttributeValues: { ':a': attempt, ':z': 0 },
+    }),
+  );
 }
 
 export interface ZipRecord {

@@ -323,6 +323,26 @@ export interface ExpiredDetails {
 export const downloadFileRequestSchema = z.extend(getDownloadRequestSchema, { fileId: fileIdSchema });
 export type DownloadFileRequest = z.input<typeof downloadFileRequestSchema>;
 
+export const manifestRequestSchema = getDownloadRequestSchema;
+
+/** One file of POST /getDownload/manifest. */
+export interface ManifestEntry {
+  readonly fileId: string;
+  /** where the file goes: its relative path in a folder upload, else its name (as in the ZIP) */
+  readonly path: string;
+  readonly size: number;
+  /** SHA-256 of its bytes, lowercase hex; null while the digest is still being computed */
+  readonly sha256: string | null;
+}
+
+/** POST /getDownload/manifest: every downloadable file with its size and SHA-256. */
+export interface DownloadManifest {
+  readonly id: string;
+  readonly files: readonly ManifestEntry[];
+  /** whether every file's SHA-256 is known */
+  readonly complete: boolean;
+}
+
 export const zipRequestSchema = getDownloadRequestSchema;
 export type ZipResponse =
   | { readonly status: 'building' }

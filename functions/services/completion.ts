@@ -32,6 +32,7 @@ import { HttpError, conflict } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
 import { completeTransfer, requireFile } from './transfers';
 import { scanOnCompletion } from './malware-scan';
+import { startDigest } from './digest-start';
 import { refOf } from './object-refs';
 
 /** The job of functions/routes.ts that completes large files. */
@@ -136,6 +137,7 @@ export async function completeFile(
   // no download before the malware scan (GuardDuty in AWS; locally scanned now)
   await data.setScanState(t.slug, 'pending');
   await scanAfterUpload(t, { ...f, status: 'uploaded', scanStatus: 'pending' });
+  await startDigest(t.slug, fileId);
   return completeAnswer(f);
 }
 
@@ -389,6 +391,7 @@ export async function runFileCompletion(input: CompleteJobInput, now = Date.now(
   if (!(await data.finishFileCompletion(input.slug, input.fileId, input.attempt, crc32))) return 'superseded';
   await data.setScanState(t.slug, 'pending');
   await scanAfterUpload(t, { ...f, status: 'uploaded', scanStatus: 'pending' });
+  await startDigest(t.slug, f.fileId);
   await finishTransferIfAsked(input.slug, now);
   return 'done';
 }

@@ -8,7 +8,7 @@ import { anonFilesKeptUntil, extendedExpiryDate, purgeDateOf } from '../domain/e
 import { expiredAgoText } from '../domain/format';
 import { TEXTS } from '../domain/texts';
 import { baseName, mailTitleOf } from '../domain/mail-title';
-import type { DownloadView, ExpiredDetails, ZipResponse } from '../domain/transfer-api';
+import type { DownloadManifest, DownloadView, ExpiredDetails, ZipResponse } from '../domain/transfer-api';
 import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
 import { getExtensionToken, grantExtensionToken, hitRateWindow, putExtensionToken } from '../data/verification';
@@ -30,6 +30,7 @@ import { publishEvent } from './events';
 import { brandingForSender } from './branding';
 import { addWatcher, liveUploadView } from './live-transfers';
 import { WATCH_PER_IP, WATCH_PER_TRANSFER } from '../domain/live-upload';
+import { digestsToStart, startDigest } from './digest-start';
 
 const SECOND = 1000;
 /** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
@@ -282,6 +283,27 @@ export async function fileDownload(
   const url = await storage.presignDownload(refOf(t, f.key), baseName(f.fileName), DOWNLOAD_URL_SECONDS);
   await track(t, viewer, { fileName: baseName(f.fileName), origin: 'file' }, now);
   return { url };
+}
+
+/**
+ * POST /getDownload/manifest: each downloadable file's path, size and SHA-256 (null while its
+ * digest is computed). Digests that never started or whose run died are started again here, so
+ * a later request finds them. Nothing is recorded as a download.
+ */
+export async function downloadManifest(slug: string, viewer: Viewer, now = Date.now()): Promise<DownloadManifest> {
+  await openTransfer(slug, viewer, now);
+  const files = (await sentFiles(slug)).filter((f) => scanOf(f) !== 'infected');
+  await Promise.all(digestsToStart(files, now).map((f) => startDigest(slug, f.fileId)));
+  return {
+    id: slug,
+    files: files.map((f) => ({
+      fileId: f.fileId,
+      path: f.itemPath || f.fileName,
+      size: f.size,
+      sha256: f.sha256 ?? null,
+    })),
+    complete: files.every((f) => f.sha256 !== undefined),
+  };
 }
 
 /**

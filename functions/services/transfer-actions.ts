@@ -201,6 +201,8 @@ export async function forwardTransfer(
           scanStatus: 'clean',
           ...(f.scanner ? { scanner: f.scanner } : {}),
           ...(f.scannedAt ? { scannedAt: f.scannedAt } : {}),
+          // the same bytes: the copy's manifest needs no digest run of its own
+          ...(f.sha256 ? { sha256: f.sha256 } : {}),
         };
       });
       const rec: TransferRecord = {

@@ -21,6 +21,7 @@ import { benchZipBuild } from './zip-build';
 import { benchWebhookLatency } from './webhook-latency';
 import { benchCliUpload } from './cli-upload';
 import { benchSessionCheck } from './session-check';
+import { benchDigest } from './digest';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'silent';
@@ -47,6 +48,7 @@ const BENCHES = {
   lighthouse: (app: LocalApp) => benchLighthouse(app),
   'webhook-latency': (app: LocalApp) => benchWebhookLatency(app),
   'session-check': (app: LocalApp) => benchSessionCheck(app),
+  digest: (app: LocalApp) => benchDigest(app),
 } as const satisfies Record<string, (app: LocalApp, flags: Flags) => Promise<{ summary: unknown }>>;
 
 type BenchName = keyof typeof BENCHES;

@@ -4,6 +4,7 @@
  * Config arrives as JSON in S3RVER_CONFIG; prints "S3RVER READY <port>" when listening.
  */
 import S3rver from 's3rver';
+import { applyS3ConditionalReads } from './s3rver-conditional-reads';
 import { applyS3MultipartRules } from './s3rver-s3-rules';
 
 interface ChildConfig {
@@ -15,6 +16,10 @@ interface ChildConfig {
 
 if (!applyS3MultipartRules()) {
   console.error("s3rver: its filesystem store changed shape; S3's multipart rules are not enforced");
+  process.exit(1);
+}
+if (!applyS3ConditionalReads()) {
+  console.error("s3rver: its object controller changed shape; S3's conditional reads are not enforced");
   process.exit(1);
 }
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -189,6 +191,40 @@ describe('no serious or critical axe violation', () => {
     const t = await send();
     await page.goto(`${web.url}${linkPath(t)}`);
     await page.getByTestId('download-summary').waitFor();
+    await expectAccessible(page);
+  });
+
+  // the SHA256SUMS link saved once, one file's digest still being computed: its line pending, the page says so
+  it('the download page after its checksums were saved, one file still being fingerprinted', async () => {
+    const t = await send();
+    await app.gateway.idle();
+    const pending = t.files.find((f) => f.fileName === 'entrance.jpg')!;
+    // a digest whose run holds a live claim: the manifest answers null for it and starts nothing
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.transferFile(t.id, pending.fileId),
+        UpdateExpression: 'REMOVE sha256 SET digestLeaseUntil = :l, digestAttempt = :a',
+        ExpressionAttributeValues: { ':l': Date.now() + DAY, ':a': 'e0000000-0000-4000-8000-000000000001' },
+      }),
+    );
+    await page.goto(`${web.url}${linkPath(t)}`);
+    await page.getByTestId('download-summary').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-checksums').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('SHA256SUMS');
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines.sort()).toEqual(
+      [
+        `${createHash('sha256').update(Buffer.alloc(2048, 7)).digest('hex')}  quarterly-report.pdf`,
+        '# pending: site-photos/entrance.jpg',
+      ].sort(),
+    );
+    await page.getByTestId('download-info').waitFor();
     await expectAccessible(page);
   });
 

@@ -36,10 +36,15 @@ import {
   fileRecordOf,
   json,
   randomData,
+  sendFiles,
   sha256,
   waitForMail,
   type TestUser,
 } from '../helpers/transfers';
+import { startDownloadProxy, type DownloadProxy } from '../helpers/download-proxy';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
+import { keys } from '../../functions/data/keys';
 import { CLI_DIR, buildCli, runCli, type CliRun, type RunOptions } from '../helpers/cli-runner';
 
 let app: LocalApp;
@@ -247,5 +252,105 @@ describe('sendbridge CLI on the local stack', () => {
     expect(existsSync(path.join(configDir, 'config.json'))).toBe(false);
     const noKey = await cli(['ls', '--api', app.apiOrigin]);
     expect(noKey.code).toBe(2);
+  });
+});
+
+describe('sendbridge get resumes and verifies', () => {
+  const big = randomData(3 * 1024 * 1024 + 777);
+  const small = randomData(40_000);
+  let id: string;
+  let bigKey: string;
+  let bigId: string;
+  let smallId: string;
+  let proxy: DownloadProxy;
+
+  beforeAll(async () => {
+    const t = await sendFiles(
+      app,
+      alice,
+      new Map([
+        ['video/big.bin', big],
+        ['notes.txt', small],
+      ]),
+    );
+    id = t.id;
+    bigId = t.files[0]!.fileId;
+    smallId = t.files[1]!.fileId;
+    bigKey = (await fileRecordOf(app, id, bigId))!.key;
+    // the digests, started as each file completed
+    await app.gateway.idle();
+    proxy = await startDownloadProxy(app.apiOrigin, app.stack.urls.s3);
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+  });
+
+  const viaProxy = (args: string[]) => cli([...args, '--json'], { env: { SENDBRIDGE_API: proxy.origin } });
+
+  it('goes on with a Range and If-Range request after the connection is cut half way, and ends with the right bytes, verified', async () => {
+    proxy.cutOnce(bigKey);
+    const out = path.join(work, 'resumed');
+    const run = await viaProxy(['get', id, '-o', out]);
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    expect(sha256(readFileSync(path.join(out, 'video', 'big.bin')))).toBe(sha256(big));
+    expect(sha256(readFileSync(path.join(out, 'notes.txt')))).toBe(sha256(small));
+    expect(existsSync(path.join(out, 'video', 'big.bin.part'))).toBe(false);
+    const gets = proxy.seen.filter((s) => s.path.includes(bigKey));
+    expect(gets[0]).toMatchObject({ status: 200 });
+    expect(gets[0]!.range).toBeUndefined();
+    const resumed = gets.find((s) => s.range);
+    expect(resumed?.status).toBe(206);
+    const from = Number(/^bytes=(\d+)-$/u.exec(resumed!.range!)![1]);
+    expect(from).toBeGreaterThan(0);
+    expect(from).toBeLessThan(big.length);
+    expect(resumed!.ifRange).toMatch(/^".+"$/u);
+    const files = run.events.at(-1)!.files as { path: string; verified: string }[];
+    expect(files.map((f) => f.verified)).toEqual(['verified', 'verified']);
+  });
+
+  it('asks for a fresh link when the presigned URL has expired, and downloads the file with it', async () => {
+    proxy.expireOnce(bigKey);
+    const before = proxy.apiCalls.length;
+    const out = path.join(work, 'renewed');
+    const run = await viaProxy(['get', id, '-o', out]);
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    expect(sha256(readFileSync(path.join(out, 'video', 'big.bin')))).toBe(sha256(big));
+    const gets = proxy.seen.filter((s) => s.path.includes(bigKey)).slice(-2);
+    expect(gets.map((s) => s.status)).toEqual([403, 200]);
+    // two links for the expired file, one for the other
+    expect(proxy.apiCalls.slice(before).filter((p) => p === '/api/getDownload/file')).toHaveLength(3);
+  });
+
+  it('fails with checksum_mismatch and a non-zero exit when a byte arrives changed', async () => {
+    proxy.corrupt(bigKey, 1_000_000);
+    const out = path.join(work, 'corrupted');
+    const run = await viaProxy(['get', id, '-o', out]);
+    expect(run.code).not.toBe(0);
+    const listed = run.events.find((e) => Array.isArray(e.files))!.files as { path: string; verified: string }[];
+    expect(Object.fromEntries(listed.map((f) => [path.relative(out, f.path), f.verified]))).toEqual({
+      [path.join('video', 'big.bin')]: 'mismatch',
+      'notes.txt': 'verified',
+    });
+    expect(run.events.at(-1)!.error).toMatchObject({ code: 'checksum_mismatch' });
+    expect(run.events.at(-1)!.error.message).toContain('big.bin');
+  });
+
+  it('reports a file whose digest is not computed yet as unverified, not failed', async () => {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.transferFile(id, smallId),
+        UpdateExpression: 'REMOVE sha256',
+      }),
+    );
+    const out = path.join(work, 'unverified');
+    const run = await cli(['get', id, '-o', out, '--json'], { env: { SENDBRIDGE_API: app.apiOrigin } });
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    const files = run.events.at(-1)!.files as { path: string; verified: string }[];
+    expect(Object.fromEntries(files.map((f) => [path.relative(out, f.path), f.verified]))).toEqual({
+      [path.join('video', 'big.bin')]: 'verified',
+      'notes.txt': 'unverified',
+    });
   });
 });

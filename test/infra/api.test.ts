@@ -309,6 +309,31 @@ describe('HTTP API', () => {
     }
   });
 
+  it('lets a job start exactly the jobs it names (the complete-upload job the digest), and tells it their names', () => {
+    for (const job of coreJobs) {
+      const fn = t.core.jobFunctions.get(job.name)!;
+      const fnId = logicalId(fn.function, t.core);
+      const props = core.toJSON().Resources[fnId].Properties;
+      const roleId = props.Role['Fn::GetAtt'][0] as string;
+      const statements = (core.toJSON().Resources[roleId].Properties.Policies ?? []).flatMap(
+        (p: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } }) =>
+          p.PolicyDocument.Statement,
+      );
+      const invoked = statements
+        .filter((st: { Action: string | string[] }) => [st.Action].flat().includes('lambda:InvokeFunction'))
+        .flatMap((st: { Resource: unknown }) => [st.Resource].flat());
+      const named = job.invokes ?? [];
+      expect(invoked, job.name).toHaveLength(named.length);
+      const env = JSON.stringify(props.Environment.Variables.JOB_FUNCTIONS ?? null);
+      for (const name of named) {
+        const jobFnId = logicalId(t.core.jobFunctions.get(name)!.function, t.core);
+        expect(env, `${job.name} JOB_FUNCTIONS names ${name}`).toContain(jobFnId);
+        expect(JSON.stringify(invoked), job.name).toContain(jobFnId);
+      }
+    }
+    expect(coreJobs.find((j) => j.name === 'complete-upload')?.invokes).toEqual(['digest']);
+  });
+
   it('lets a job that continues past its timeout invoke exactly itself, by a policy of its own, and no other job', () => {
     const policies = Object.values(core.toJSON().Resources as Record<string, { Type: string; Properties: any }>).filter(
       (r) => r.Type === 'AWS::IAM::Policy',

@@ -144,6 +144,8 @@ describe('forward: a server-side copy under a new slug', () => {
 
   it('copies every object (same bytes), counts the copy against storage and mails each recipient their own link', async () => {
     source = await send(owner, files, { ...emailSend(['first.recipient@example.com']), message: 'original message' });
+    // the source's digests, started as its files completed
+    await app.gateway.idle();
     const before = await storageUsed(owner);
     const res = await api(
       app,
@@ -186,6 +188,8 @@ describe('forward: a server-side copy under a new slug', () => {
     const two = await mailedRecipientId('fwd.two@example.com', forwarded.slug);
     expect(one).not.toBe(two);
     const expected = new Map(Object.entries(files).map(([p, d]) => [p, sha256(d)]));
+    // the copy carries the source's SHA-256s (the same bytes)
+    expect(new Map(copyFiles.map((f) => [f.itemPath ?? f.fileName, f.sha256]))).toEqual(expected);
     expect(await downloadHashes(forwarded.slug, { recipient: one })).toEqual(expected);
     expect(await downloadHashes(source.id)).toEqual(expected);
     // The first recipient of the source got nothing new.

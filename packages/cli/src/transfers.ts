@@ -1,10 +1,20 @@
 /** `sendbridge ls`, `sendbridge get` and `sendbridge request create`. */
-import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { TransferListResponse } from '../../../functions/domain/dashboard-api';
-import type { DownloadView, ZipResponse } from '../../../functions/domain/transfer-api';
+import type { DownloadManifest, DownloadView, ZipResponse } from '../../../functions/domain/transfer-api';
 import { isRecipientId, isSlug } from '../../../functions/domain/id-patterns';
 import { ApiClient, describeFetchError } from './api';
 import { ApiError, CliError, EXIT, NetworkError, UsageError } from './errors';
@@ -73,45 +83,159 @@ export function safeRelativePath(name: string): string {
   return path.join(...segs.map((s) => s.replace(/[\u0000-\u001f]/gu, '_')));
 }
 
+/** How often `get` asks for a file's bytes before it gives up on a broken connection (the first try included). */
+export const DOWNLOAD_TRIES = 6;
+/** Waits between tries: 1 s, doubling, at most 15 s. */
+export function downloadBackoffMs(failedTries: number): number {
+  return Math.min(15_000, 1000 * 2 ** (failedTries - 1));
+}
+
+/** Where one download's bytes come from: a presigned URL, and how to get a fresh one when it expired. */
+interface DownloadSource {
+  readonly url: string;
+  readonly renew?: () => Promise<string>;
+}
+
+/** The partial file beside the destination, and the validator (ETag) of the bytes in it, kept across runs. */
+const partOf = (dest: string) => `${dest}.part`;
+const validatorOf = (dest: string) => `${dest}.part.etag`;
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+function readValidator(dest: string): string | undefined {
+  try {
+    return readFileSync(validatorOf(dest), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A presigned GET that ran out of time (S3: 403 AccessDenied "Request has expired"). */
+const isExpiredAnswer = (status: number) => status === 403;
+const isRetryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
+
+/** The first byte a 206 carries (`Content-Range: bytes 100-199/1000`), or undefined. */
+function rangeStart(res: Response): number | undefined {
+  const m = /^bytes (\d+)-\d+\/(?:\d+|\*)$/u.exec(res.headers.get('content-range') ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Downloads into `<dest>.part` and renames it once it has `expectedSize` bytes. A connection
+ * that breaks keeps the partial file: the next try asks for the rest (`Range`), with `If-Range`
+ * on the ETag of the bytes already there, so a changed object comes whole instead of being glued
+ * to old bytes. An expired URL is renewed; up to DOWNLOAD_TRIES tries with backoff. A `.part`
+ * left by an earlier run is continued the same way.
+ */
 async function download(
-  url: string,
+  source: DownloadSource,
   dest: string,
   expectedSize: number,
   onBytes: (n: number) => void = () => undefined,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<void> {
   mkdirSync(path.dirname(dest), { recursive: true });
-  const tmp = `${dest}.sendbridge-part`;
-  let res: Response;
-  try {
-    res = await fetch(url);
-  } catch (err) {
-    throw new NetworkError(`download failed: ${describeFetchError(err)}`, { cause: err });
-  }
-  if (!res.ok || !res.body)
-    throw new CliError(
-      `download of ${path.basename(dest)} failed: HTTP ${res.status}`,
-      res.status === 404 || res.status === 410 ? EXIT.notFound : res.status >= 500 ? EXIT.server : EXIT.network,
-      'download_failed',
-    );
-  try {
-    const count = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        onBytes(chunk.length);
-        done(null, chunk);
-      },
-    });
-    await pipeline(
-      Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
-      count,
-      createWriteStream(tmp),
-    );
-  } catch (err) {
+  const tmp = partOf(dest);
+  let url = source.url;
+  let validator = readValidator(dest);
+  let have = sizeOf(tmp);
+  if (have > expectedSize || (have > 0 && !validator)) {
     rmSync(tmp, { force: true });
-    throw new NetworkError(`download of ${path.basename(dest)} broke off: ${describeFetchError(err)}`, { cause: err });
+    have = 0;
   }
-  const size = statSync(tmp).size;
+  onBytes(have);
+  let lastError: CliError | undefined;
+  for (let tryNumber = 1; tryNumber <= DOWNLOAD_TRIES; tryNumber += 1) {
+    if (tryNumber > 1) await sleep(downloadBackoffMs(tryNumber - 1));
+    if (have === expectedSize && expectedSize > 0) break;
+    const headers: Record<string, string> =
+      have > 0 && validator ? { range: `bytes=${have}-`, 'if-range': validator } : {};
+    let res: Response;
+    try {
+      res = await fetch(url, { headers });
+    } catch (err) {
+      lastError = new NetworkError(`download of ${path.basename(dest)} failed: ${describeFetchError(err)}`, {
+        cause: err,
+      });
+      continue;
+    }
+    if (isExpiredAnswer(res.status) && source.renew) {
+      await res.body?.cancel();
+      url = await source.renew();
+      lastError = new CliError(`download of ${path.basename(dest)}: the link expired`, EXIT.network, 'download_failed');
+      continue;
+    }
+    if (res.status === 416 && have === expectedSize) break;
+    if (!res.ok || !res.body) {
+      await res.body?.cancel();
+      const failure = new CliError(
+        `download of ${path.basename(dest)} failed: HTTP ${res.status}`,
+        res.status === 404 || res.status === 410 ? EXIT.notFound : res.status >= 500 ? EXIT.server : EXIT.network,
+        'download_failed',
+      );
+      if (!isRetryableStatus(res.status)) throw failure;
+      lastError = failure;
+      continue;
+    }
+    // 206 from where we stand appends; anything else (200: the object changed, or no range was
+    // asked) starts the file over
+    const appending = res.status === 206 && rangeStart(res) === have;
+    if (!appending) {
+      if (res.status === 206) {
+        await res.body.cancel();
+        rmSync(tmp, { force: true });
+        onBytes(-have);
+        have = 0;
+        lastError = new CliError(
+          `download of ${path.basename(dest)}: an unexpected range came back`,
+          EXIT.server,
+          'download_failed',
+        );
+        continue;
+      }
+      onBytes(-have);
+      have = 0;
+    }
+    validator = res.headers.get('etag') ?? res.headers.get('last-modified') ?? undefined;
+    if (validator) writeFileSync(validatorOf(dest), validator);
+    else rmSync(validatorOf(dest), { force: true });
+    const base = have;
+    let counted = 0;
+    try {
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          counted += chunk.length;
+          onBytes(chunk.length);
+          done(null, chunk);
+        },
+      });
+      await pipeline(
+        Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
+        count,
+        createWriteStream(tmp, { flags: appending ? 'a' : 'w' }),
+      );
+      have = sizeOf(tmp);
+      break;
+    } catch (err) {
+      // the partial file keeps what reached it; the meter forgets what it counted beyond that
+      have = sizeOf(tmp);
+      onBytes(have - (base + counted));
+      lastError = new NetworkError(`download of ${path.basename(dest)} broke off: ${describeFetchError(err)}`, {
+        cause: err,
+      });
+    }
+  }
+  const size = sizeOf(tmp);
+  if (size < expectedSize && lastError) throw lastError;
   if (size !== expectedSize) {
     rmSync(tmp, { force: true });
+    rmSync(validatorOf(dest), { force: true });
     throw new CliError(
       `${path.basename(dest)}: received ${size} bytes, expected ${expectedSize}`,
       EXIT.server,
@@ -119,6 +243,28 @@ async function download(
     );
   }
   renameSync(tmp, dest);
+  rmSync(validatorOf(dest), { force: true });
+}
+
+/** SHA-256 of a file on disk, lowercase hex. */
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/** What `get` found of one file against the manifest: equal, not computed yet on the server, or different. */
+export type Verification = 'verified' | 'unverified' | 'mismatch';
+
+/** The transfer's manifest, or undefined from a server without one (every file then unverified). */
+async function fetchManifest(client: ApiClient, auth: object): Promise<DownloadManifest | undefined> {
+  try {
+    return await client.call<DownloadManifest>('/getDownload/manifest', { body: auth });
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 405) && err.code !== 'transfer_not_found')
+      return undefined;
+    throw err;
+  }
 }
 
 export async function get(ctx: Context, values: Record<string, unknown>, ref: string): Promise<number> {
@@ -150,14 +296,20 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
     }
     const dest = path.join(outDir, `sendbridge-${view.id}.zip`);
     const meter = downloadMeter(ctx, zip.size, 1);
-    await download(zip.url, dest, zip.size, meter.add);
+    const renewZip = async () => {
+      const again = await client.call<ZipResponse>('/zip', { body: auth });
+      if (again.status !== 'ready')
+        throw new CliError('the ZIP changed while it was downloaded; run get again', EXIT.server, 'download_failed');
+      return again.url;
+    };
+    await download({ url: zip.url, renew: renewZip }, dest, zip.size, meter.add);
     meter.fileDone();
     meter.end();
     if (ctx.json) ctx.printJson({ id: view.id, zip: dest, size: zip.size });
     else ctx.print(dest);
     return EXIT.ok;
   }
-  const written: { path: string; size: number }[] = [];
+  const written: { path: string; size: number; fileId: string; verified?: Verification }[] = [];
   const skipped: { path: string; reason: string }[] = [];
   const wanted = view.files.filter((f) => f.scan !== 'removed' && f.scan !== 'error');
   const meter = downloadMeter(
@@ -179,22 +331,59 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
       skipped.push({ path: rel, reason });
       continue;
     }
-    const { url } = await whileScanning(ctx, rel, () =>
-      client.call<{ url: string }>('/getDownload/file', { body: { ...auth, fileId: f.fileId } }),
-    );
+    const link = () =>
+      whileScanning(ctx, rel, () =>
+        client.call<{ url: string }>('/getDownload/file', { body: { ...auth, fileId: f.fileId } }),
+      );
+    const { url } = await link();
     meter.note(`${rel} (${formatBytes(f.size)})`);
-    await download(url, dest, f.size, meter.add);
+    await download({ url, renew: async () => (await link()).url }, dest, f.size, meter.add);
     meter.fileDone();
-    written.push({ path: dest, size: f.size });
+    written.push({ path: dest, size: f.size, fileId: f.fileId });
   }
   meter.end();
-  if (ctx.json) ctx.printJson({ id: view.id, files: written, ...(skipped.length ? { skipped } : {}) });
-  else for (const w of written) ctx.print(w.path);
+  const checked = await verifyFiles(client, auth, written);
+  const mismatched = checked.filter((w) => w.verified === 'mismatch');
+  const unverified = checked.filter((w) => w.verified === 'unverified');
+  if (ctx.json)
+    ctx.printJson({
+      id: view.id,
+      files: checked.map(({ fileId: _id, ...w }) => w),
+      ...(skipped.length ? { skipped } : {}),
+    });
+  else for (const w of checked) ctx.print(w.path);
+  if (!ctx.json && unverified.length)
+    ctx.info(
+      `${unverified.length} of ${checked.length} files unverified: their SHA-256 is still being computed on the server (${unverified.map((w) => path.relative(outDir, w.path)).join(', ')}).`,
+    );
+  if (mismatched.length)
+    throw new CliError(
+      `checksum mismatch: ${mismatched.map((w) => path.relative(outDir, w.path)).join(', ')} ${mismatched.length === 1 ? 'differs' : 'differ'} from the SHA-256 the server recorded; download ${mismatched.length === 1 ? 'it' : 'them'} again`,
+      EXIT.server,
+      'checksum_mismatch',
+    );
   if (skipped.length) {
     ctx.info(`${skipped.length} of ${view.files.length} files could not be downloaded (see above).`);
     return EXIT.notFound;
   }
   return EXIT.ok;
+}
+
+/** Each written file's SHA-256 against the manifest's (fetched after the downloads, so digests had time). */
+async function verifyFiles<T extends { path: string; fileId: string }>(
+  client: ApiClient,
+  auth: object,
+  written: readonly T[],
+): Promise<(T & { verified: Verification })[]> {
+  const manifest = written.length ? await fetchManifest(client, auth) : undefined;
+  const expected = new Map(manifest?.files.map((e) => [e.fileId, e.sha256]));
+  const out: (T & { verified: Verification })[] = [];
+  for (const w of written) {
+    const want = expected.get(w.fileId);
+    if (!want) out.push({ ...w, verified: 'unverified' });
+    else out.push({ ...w, verified: (await sha256Of(w.path)) === want ? 'verified' : 'mismatch' });
+  }
+  return out;
 }
 
 /**

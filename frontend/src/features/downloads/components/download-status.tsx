@@ -4,7 +4,18 @@ import { CheckIcon } from '@/components/icons';
 export type ZipPhase = 'idle' | 'building' | 'started';
 
 /** One live region for progress and outcome, so a screen reader hears each change once. */
-export function Status({ zip, notice, error }: { zip: ZipPhase; notice: boolean; error: string | null }) {
+export function Status({
+  zip,
+  notice,
+  error,
+  info = null,
+}: {
+  zip: ZipPhase;
+  notice: boolean;
+  error: string | null;
+  /** a neutral outcome (the checksums' files still being fingerprinted) */
+  info?: string | null;
+}) {
   const { t } = useTranslation();
   let content = null;
   if (zip === 'building') {
@@ -18,6 +29,12 @@ export function Status({ zip, notice, error }: { zip: ZipPhase; notice: boolean;
     content = (
       <p className="download-notice download-notice-error" data-testid="download-action-error">
         {error}
+      </p>
+    );
+  } else if (info) {
+    content = (
+      <p className="download-notice" data-testid="download-info">
+        {info}
       </p>
     );
   } else if (notice) {

@@ -10,6 +10,7 @@ import { useLifetimeSignal } from '@/features/downloads/use-lifetime-signal';
 import { pollZip, ZipTimeoutError } from '@/shared/downloads/zip-poll';
 import { ClockIcon, DownloadIcon } from '@/features/downloads/components/download-icons';
 import { ReportAction } from '@/features/downloads/components/report-action';
+import { importWithRetry } from '@/lib/import-with-retry';
 import { FileRow } from './download-file-row';
 import { DownloadHead } from './download-head';
 import { Status, type ZipPhase } from './download-status';
@@ -39,6 +40,7 @@ export function TransferView({
   const [zip, setZip] = useState<ZipPhase>('idle');
   const [notice, setNotice] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
 
   // Aborts when the page goes away: stops ZIP polling and drops late answers.
   const signal = useLifetimeSignal();
@@ -66,6 +68,21 @@ export function TransferView({
       if (!signal.aborted) showError(failure);
     } finally {
       if (!signal.aborted) setBusyFile(null);
+    }
+  }
+
+  // The SHA256SUMS file; its code arrives on the click (the page's first load stays as it was).
+  async function downloadChecksums(): Promise<void> {
+    setError(null);
+    setInfo(null);
+    try {
+      const m = await importWithRetry(() => import('@/features/downloads/checksums-file'));
+      const { pending } = await m.downloadChecksums(access(), signal);
+      if (signal.aborted) return;
+      if (pending > 0) setInfo(t('download.checksumsPending'));
+      else setNotice(true);
+    } catch (failure) {
+      if (!signal.aborted) showError(failure);
     }
   }
 
@@ -137,7 +154,7 @@ export function TransferView({
             </button>
           )}
 
-          <Status zip={zip} notice={notice} error={error} />
+          <Status zip={zip} notice={notice} error={error} info={info} />
 
           <h2 className="download-files-heading">{t('download.filesHeading')}</h2>
           <ul className="download-files">
@@ -154,6 +171,16 @@ export function TransferView({
           </ul>
 
           <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />
+
+          <button
+            type="button"
+            className="btn-link download-checksums"
+            disabled={checking}
+            onClick={() => void downloadChecksums()}
+            data-testid="download-checksums"
+          >
+            {t('download.checksums')}
+          </button>
         </>
       )}
 
