@@ -4,6 +4,7 @@
  * rounds, with the baseline measured side by side in the same run.
  * Usage: npm run bench [-- <name> ... [--option=value ...]]   (names: the keys of BENCHES)
  *   cold-init: --baseline=<commit> (default DEFAULT_BASELINE in cold-init.ts), --runs=<n a side>
+ *   big-transfer: multi-GB, minutes and ~20 GB of disk; BIG_TRANSFER_SCALE=0.05 for a small try
  * Each bench returns its full result with a `summary` (medians and ratios) printed here.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { benchZipBuild } from './zip-build';
 import { benchWebhookLatency } from './webhook-latency';
 import { benchCliUpload } from './cli-upload';
 import { benchSessionCheck } from './session-check';
+import { benchBigTransfer } from './big-transfer';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'silent';
@@ -47,6 +49,7 @@ const BENCHES = {
   lighthouse: (app: LocalApp) => benchLighthouse(app),
   'webhook-latency': (app: LocalApp) => benchWebhookLatency(app),
   'session-check': (app: LocalApp) => benchSessionCheck(app),
+  'big-transfer': (app: LocalApp) => benchBigTransfer(app),
 } as const satisfies Record<string, (app: LocalApp, flags: Flags) => Promise<{ summary: unknown }>>;
 
 type BenchName = keyof typeof BENCHES;
