@@ -24,7 +24,7 @@ import {
   type UploadProgress,
   type UploadWarning,
 } from '../../../frontend/src/shared/upload/engine';
-import { CRC_CHUNK_BYTES, crc32OfBlob } from '../../../frontend/src/shared/upload/blob-crc32';
+import { CRC_CHUNK_BYTES, crc32OfBlob, crc32OfBytes } from '../../../frontend/src/shared/upload/blob-crc32';
 import { FakeBucket, FakeUploadApi } from './s3-double';
 
 /** Hundreds of real HTTP PUTs through the fake bucket: seconds on a loaded 2-core machine. */
@@ -753,8 +753,8 @@ describe('CRC-32 of what is uploaded', () => {
     const { done } = upload(api, [{ plan: singlePlan('crcretry01', data.length, api.planUrl('crcretry01')), blob }]);
     await done;
     expect(bucket.puts.filter((p) => p.fileId === 'crcretry01')).toHaveLength(3);
-    // one slice per PUT, one for the CRC
-    expect(blob.slices).toHaveLength(4);
+    // one read per PUT; the CRC comes from the first read's bytes
+    expect(blob.slices).toHaveLength(3);
     expect(api.completeRequests).toEqual([{ fileId: 'crcretry01', req: { crc32: zlib.crc32(data) } }]);
   });
 
@@ -769,6 +769,27 @@ describe('CRC-32 of what is uploaded', () => {
     await crc32OfBlob(big);
     expect(big.slices.map(([start, end]) => end - start)).toEqual([8 * 1024 * KiB, 8 * 1024 * KiB, 1024 * KiB]);
     expect(await crc32OfBlob(new Blob([]))).toBe(0);
+  });
+
+  it('computes the CRC-32 of bytes already read in chunks, as of the blob', async () => {
+    const data = randomBytes(50 * KiB + 3);
+    expect(await crc32OfBytes(data, undefined, 7 * KiB)).toBe(zlib.crc32(data));
+    expect(await crc32OfBytes(new Uint8Array(0))).toBe(0);
+    const abort = new AbortController();
+    abort.abort(new Error('cancelled'));
+    await expect(crc32OfBytes(data, abort.signal)).rejects.toThrow('cancelled');
+  });
+
+  it('reads a part once for both its PUT and its CRC-32', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(4 * KiB + 100);
+    const blob = new SlicedBlob([data]);
+    const { done } = upload(api, [{ plan: multipartPlan('crcread01', data.length, KiB), blob }]);
+    await done;
+    expect(blob.slices.map(([a, b]) => `${a}-${b}`).sort()).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `${i * KiB}-${Math.min(data.length, (i + 1) * KiB)}`).sort(),
+    );
+    expect(api.assembled('crcread01', 5).equals(data)).toBe(true);
   });
 
   it('stops reading once cancelled', async () => {

@@ -29,7 +29,7 @@ import {
 } from '@domain/upload';
 import { secondsRemaining } from '@domain/time-remaining';
 import { WARNING_TOAST_MS } from '@domain/ui-timings';
-import { MINUTE_MS, SECOND_MS } from '@domain/units';
+import { MiB, MINUTE_MS, SECOND_MS } from '@domain/units';
 import { SpeedMeter } from './speed';
 import { TransportError, defaultPut, isAuthFailure, parseS3Error, type PutFn, type PutResult } from './transport';
 import { UploadCancelledError, UploadFailedError } from './errors';
@@ -133,6 +133,13 @@ const SIGN_AHEAD_PARTS = 8;
  * stay inside the API's per-key rate window.
  */
 const RECORDS_IN_FLIGHT = 4;
+/**
+ * Units up to this size are read once into memory: the CRC-32 and the PUT use the same bytes
+ * (reading a file slice costs as much as the CRC itself). Larger ones (speed-grown parts) are
+ * streamed to the PUT and read a second time for the CRC, so memory stays at
+ * parallelism x this size.
+ */
+const READ_ONCE_MAX_BYTES = 64 * MiB;
 
 interface FileState {
   /** times the server reset this file's upload in this run */
@@ -409,9 +416,16 @@ class UploadRun {
     const { file } = unit;
     let crc32: number;
     try {
-      // read while the PUT runs: the CRC costs no time of its own on the way to recordPart
-      const crc = this.crcOf(unit);
-      if (!unit.etag) unit.etag = await this.send(unit);
+      let crc: Promise<number>;
+      if (!unit.etag && unit.end - unit.start <= READ_ONCE_MAX_BYTES) {
+        const bytes = await this.read(unit);
+        crc = this.crcOf(unit, bytes);
+        unit.etag = await this.send(unit, new Blob([bytes]));
+      } else {
+        // read while the PUT runs: the CRC costs no time of its own on the way to recordPart
+        crc = this.crcOf(unit);
+        if (!unit.etag) unit.etag = await this.send(unit);
+      }
       crc32 = await crc;
     } catch (err) {
       unit.loaded = 0;
@@ -552,14 +566,30 @@ class UploadRun {
     return this.opts.retryDelayMs ? this.opts.retryDelayMs(tryNumber) : backoffMs(tryNumber - 1);
   }
 
+  /** The unit's bytes, read once for its PUT and its CRC-32; a failed read is a network-kind failure. */
+  private async read(unit: Unit): Promise<Uint8Array<ArrayBuffer>> {
+    try {
+      return new Uint8Array(await unit.file.blob.slice(unit.start, unit.end).arrayBuffer());
+    } catch (err) {
+      throw new TryFailure(`Could not read ${unit.file.plan.fileName} (${messageOf(err)})`, 'network', undefined, {
+        cause: err,
+      });
+    }
+  }
+
   /**
-   * The unit's CRC-32, from the bytes it uploads; one computation per unit, kept across its
-   * retries. A failed read (file changed or locked) is a network-kind failure, read again next try.
+   * The unit's CRC-32, from the bytes it uploads (`bytes` when already read, else its slice of
+   * the file); one computation per unit, kept across its retries. A failed read (file changed
+   * or locked) is a network-kind failure, read again next try.
    */
-  private crcOf(unit: Unit): Promise<number> {
+  private crcOf(unit: Unit, bytes?: Uint8Array): Promise<number> {
     if (unit.crc32) return unit.crc32;
     const computing = loadCrc()
-      .then(({ crc32OfBlob }) => crc32OfBlob(unit.file.blob.slice(unit.start, unit.end), this.abort.signal))
+      .then(({ crc32OfBlob, crc32OfBytes }) =>
+        bytes
+          ? crc32OfBytes(bytes, this.abort.signal)
+          : crc32OfBlob(unit.file.blob.slice(unit.start, unit.end), this.abort.signal),
+      )
       .catch((err: unknown) => {
         if (unit.crc32 === computing) delete unit.crc32;
         throw new TryFailure(`Could not read ${unit.file.plan.fileName} (${messageOf(err)})`, 'network', undefined, {
@@ -585,8 +615,8 @@ class UploadRun {
 
   // ---- one PUT -------------------------------------------------------------------------------
 
-  /** Uploads the unit's bytes and returns the ETag. */
-  private async send(unit: Unit): Promise<string> {
+  /** Uploads the unit's bytes (`body` when already read, else its slice of the file) and returns the ETag. */
+  private async send(unit: Unit, body?: Blob): Promise<string> {
     const url = await this.urlFor(unit);
     if (this.firstByteAt === null) {
       this.firstByteAt = performance.now();
@@ -595,7 +625,7 @@ class UploadRun {
     }
     let res: PutResult;
     try {
-      res = await this.put(url, unit.file.blob.slice(unit.start, unit.end), this.abort.signal, (loaded) => {
+      res = await this.put(url, body ?? unit.file.blob.slice(unit.start, unit.end), this.abort.signal, (loaded) => {
         unit.loaded = Math.min(loaded, unit.end - unit.start);
         this.emit();
       });
