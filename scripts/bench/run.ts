@@ -8,6 +8,7 @@
  * Each bench returns its full result with a `summary` (medians and ratios) printed here.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startLocalApp, REPO_ROOT, type LocalApp } from '../local/app';
 import { benchGatewayOverhead } from './gateway-overhead';
@@ -81,12 +82,14 @@ async function main() {
   try {
     for (const name of names) {
       console.log(`bench ${name}...`);
+      // the neighbours' load when the bench starts (machineInfo notes it again at the end)
+      const loadAverageAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
       const result = await BENCHES[name](app, flags);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outDir, `${name}-${stamp}.json`);
       writeFileSync(
         file,
-        `${JSON.stringify({ ...result, machine: machineInfo(), at: new Date().toISOString() }, null, 2)}\n`,
+        `${JSON.stringify({ ...result, machine: machineInfo(), loadAverageAtStart, at: new Date().toISOString() }, null, 2)}\n`,
       );
       console.log(JSON.stringify(result.summary, null, 2));
       console.log(`wrote ${path.relative(REPO_ROOT, file)}`);
