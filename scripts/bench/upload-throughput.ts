@@ -7,7 +7,8 @@
  * parts) and the plan for the speed the raw rounds measured (the hint the app remembers).
  * Goal: engine >= 0.9 of raw, from the start until every part is stored (and, for the engine,
  * recorded). End to end (the engine's background completion vs one CompleteMultipartUpload) is
- * reported beside it. UPLOAD_BENCH_MIB shortens the file for a try.
+ * reported beside it. UPLOAD_BENCH_MIB shortens the file, UPLOAD_BENCH_ROUNDS sets the rounds;
+ * UPLOAD_BENCH_BASELINE_ENGINE=<path of another engine.ts> measures that engine too, in the same rounds.
  */
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
@@ -82,18 +83,21 @@ async function deleteTransfer(ctx: Ctx, id: string): Promise<void> {
   if (!res.ok) throw new Error(`delete ${id}: ${res.status} ${await res.text()}`);
 }
 
+type RunUpload = typeof runUpload;
+
 async function engineRound(
   ctx: Ctx,
   file: string,
   size: number,
   speedHint?: number,
+  run: RunUpload = runUpload,
 ): Promise<Round & { plan: PlannedFile }> {
   const t = await createTransfer(ctx, size, speedHint);
   const plan = t.files[0]!;
   const blob = await openAsBlob(file);
   let partsAt = 0;
   const started = performance.now();
-  await runUpload({
+  await run({
     api: routeApi(ctx.app, t, () => (partsAt = performance.now())),
     files: [{ plan, blob }],
     fetchImpl: fetch,
@@ -177,7 +181,7 @@ function summarise(engine: Round[], raw: Round[]) {
 export async function benchUploadThroughput(
   app: LocalApp,
   opts = {
-    rounds: 3,
+    rounds: Number(process.env.UPLOAD_BENCH_ROUNDS ?? 3),
     fileBytes: Number(process.env.UPLOAD_BENCH_MIB ?? 1024) * MiB,
     warmUpBytes: 64 * MiB,
   },
@@ -193,6 +197,11 @@ export async function benchUploadThroughput(
     accessToken: user.accessToken,
     parallelism,
   };
+  // Another engine measured in the same rounds (e.g. an earlier commit's engine.ts copied beside it).
+  const baselinePath = process.env.UPLOAD_BENCH_BASELINE_ENGINE;
+  const baselineRun: RunUpload | undefined = baselinePath
+    ? ((await import(path.resolve(baselinePath))) as { runUpload: RunUpload }).runUpload
+    : undefined;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sendbridge-bench-upload-'));
   try {
     const file = writeTempFile(dir, 'payload.bin', opts.fileBytes);
@@ -202,19 +211,34 @@ export async function benchUploadThroughput(
 
     const cases: Record<
       string,
-      { partSize: number; partCount: number; speedHint?: number; engine: Round[]; raw: Round[] }
+      {
+        partSize: number;
+        partCount: number;
+        speedHint?: number;
+        engine: Round[];
+        raw: Round[];
+        baselineEngine: Round[];
+      }
     > = {};
+    const sides = baselineRun ? (['engine', 'raw', 'baseline'] as const) : (['engine', 'raw'] as const);
     const runCase = async (label: string, speedHint?: number) => {
       const engine: Round[] = [];
       const raw: Round[] = [];
+      const baselineEngine: Round[] = [];
       let plan: PlannedFile | undefined;
       for (let i = 0; i < opts.rounds; i++) {
-        // Alternate which goes first, so a busy neighbour favours neither.
-        for (const side of i % 2 ? (['raw', 'engine'] as const) : (['engine', 'raw'] as const)) {
-          if (side === 'engine') {
-            const r = await engineRound(ctx, file, opts.fileBytes, speedHint);
+        // Rotate which goes first, so a busy neighbour favours none.
+        for (const side of sides.map((_, k) => sides[(k + i) % sides.length]!)) {
+          if (side === 'engine' || side === 'baseline') {
+            const r = await engineRound(
+              ctx,
+              file,
+              opts.fileBytes,
+              speedHint,
+              side === 'baseline' ? baselineRun : runUpload,
+            );
             plan = r.plan;
-            engine.push({
+            (side === 'engine' ? engine : baselineEngine).push({
               partsSeconds: r.partsSeconds,
               partsMiBPerSecond: r.partsMiBPerSecond,
               seconds: r.seconds,
@@ -225,7 +249,7 @@ export async function benchUploadThroughput(
             const partSize = plan?.partSize ?? (await createAndPeek(ctx, opts.fileBytes, speedHint));
             raw.push(await rawRound(ctx, file, opts.fileBytes, partSize, `bench/upload-raw-${label}-${i}`));
           }
-          const last = side === 'engine' ? engine.at(-1)! : raw.at(-1)!;
+          const last = (side === 'engine' ? engine : side === 'raw' ? raw : baselineEngine).at(-1)!;
           console.log(
             `  ${label} ${side} round ${i + 1}: parts ${last.partsMiBPerSecond.toFixed(1)} MiB/s, end to end ${last.mibPerSecond.toFixed(1)} MiB/s`,
           );
@@ -237,6 +261,7 @@ export async function benchUploadThroughput(
         ...(speedHint ? { speedHint } : {}),
         engine,
         raw,
+        baselineEngine,
       };
     };
     await runCase('no-hint');
@@ -252,6 +277,7 @@ export async function benchUploadThroughput(
           partCount: c.partCount,
           ...(c.speedHint ? { speedHintMiBPerSecond: round2(c.speedHint / MiB) } : {}),
           ...summarise(c.engine, c.raw),
+          ...(c.baselineEngine.length ? { baselineEngine: summarise(c.baselineEngine, c.raw) } : {}),
         },
       ]),
     );
@@ -259,7 +285,12 @@ export async function benchUploadThroughput(
       name: 'upload-throughput',
       description:
         "One file through the upload engine (Node, fetch) against the local API routes (create, sign, record every part, complete in the background) vs raw presigned part PUTs of the same parts to the same bucket (URLs signed before the clock, no API/state/CRC), same part size and parallelism, alternating rounds, medians; ratio = engine / raw from start to every part stored (engine: and recorded); end to end includes the engine's background completion vs one CompleteMultipartUpload. Cases: the plan without a speed hint, and with the raw median speed as the hint. Goal ratio >= 0.9.",
-      parameters: { ...opts, parallelism, target: 's3rver + local gateway (local stack)' },
+      parameters: {
+        ...opts,
+        parallelism,
+        target: 's3rver + local gateway (local stack)',
+        ...(baselinePath ? { baselineEngine: baselinePath } : {}),
+      },
       results: cases,
       summary,
     };
