@@ -1,6 +1,7 @@
 /** The schema of a file in a send (spec §5), on the plain rules of file-filters.ts. */
 import * as z from 'zod/mini';
 import { normalisePath, normaliseSegment, type FileEntry } from './file-filters';
+import { UPLOAD_SPEED_MAX_BPS } from './upload';
 
 /**
  * A file of a send, normalised once on the server at creation (only the normalised form is
@@ -26,3 +27,6 @@ export const fileEntrySchema = z.pipe(
     return { fileName, size: f.size, ...(f.itemPath === undefined ? {} : { itemPath: [...dirs, fileName].join('/') }) };
   }),
 );
+
+/** A sender's measured upload speed in bytes per second, as a create or addFiles body may carry it. */
+export const uploadSpeedSchema = z.number().check(z.positive(), z.maximum(UPLOAD_SPEED_MAX_BPS));

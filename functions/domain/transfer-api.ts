@@ -25,7 +25,7 @@ import * as z from 'zod/mini';
 import type { PublicBranding } from './branding-api';
 import type { FileScanView, ScanStatus } from './malware-scan';
 import type { LiveUploadView } from './live-upload';
-import { fileEntrySchema } from './file-entry-schema';
+import { fileEntrySchema, uploadSpeedSchema } from './file-entry-schema';
 import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
 import {
@@ -92,6 +92,8 @@ export const addFilesRequestSchema = z.object({
   slug: transferIdSchema,
   fileObjects: z.array(fileEntrySchema).check(z.minLength(1), z.maxLength(5000)),
   region: z.optional(regionIdSchema),
+  /** the sender's last measured upload speed (bytes/s): it grows the parts (upload.ts partSizeFor) */
+  uploadBytesPerSecond: z.optional(uploadSpeedSchema),
 });
 export type AddFilesRequest = z.input<typeof addFilesRequestSchema>;
 

@@ -67,30 +67,70 @@ export const S3_MAX_PART_BYTES = 5 * GiB;
 export const S3_MAX_PARTS = 10_000;
 export const S3_MAX_OBJECT_BYTES = 5 * TiB;
 
+/** A file-size-grown part aims at about this many parts: fewer sign and record calls per byte. */
+export const PART_TARGET_COUNT = 1000;
+/** The most the file size alone grows a part to: a failed part is sent again whole. */
+export const SIZE_GROWN_PART_MAX_BYTES = 64 * MiB;
+/** A part should take about this long at one slot's share of the measured speed. */
+export const PART_TARGET_SECONDS = 4;
+/** The most the measured speed grows a part to. */
+export const SPEED_GROWN_PART_MAX_BYTES = 512 * MiB;
+/** A grown part leaves at least this many parts per upload slot, so every slot has work to the end. */
+export const PARTS_PER_SLOT_AT_LEAST = 4;
+/** Upload speeds a sender may report, bytes per second (above: a clock or a bug; 100 Gbit/s). */
+export const UPLOAD_SPEED_MAX_BPS = 12.5e9;
+
+export interface PartSizeHints {
+  /** the sender's measured upload speed (all slots together), bytes per second */
+  readonly bytesPerSecond?: number;
+  /** upload slots in parallel (default 4, the spec's first tries) */
+  readonly parallelism?: number;
+}
+
+const wholeMiBUp = (bytes: number) => Math.ceil(bytes / MiB) * MiB;
+
 /**
- * Part size for a multipart upload: 5 MiB, or for files that would need more than 10,000 such
- * parts, the smallest whole MiB that fits the file into 10,000 parts.
+ * Part size for a multipart upload, in whole MiB within S3's 5 MiB..5 GiB and 10,000 parts:
+ * the smallest that fits the file into 10,000 parts, grown with the file (about
+ * PART_TARGET_COUNT parts, up to 64 MiB) and with the measured speed (a part takes about
+ * PART_TARGET_SECONDS at one slot's share, up to 512 MiB), while the growth still leaves
+ * PARTS_PER_SLOT_AT_LEAST parts for each slot. Per-request costs (latency, the sign and record
+ * calls) then stay a small share of a part's time on fast links, and slow links keep small parts.
  */
-export function partSizeFor(fileSize: number): number {
+export function partSizeFor(fileSize: number, hints: PartSizeHints = {}): number {
   if (!Number.isSafeInteger(fileSize) || fileSize < 0) throw new RangeError(`bad file size ${fileSize}`);
   if (fileSize > S3_MAX_OBJECT_BYTES) throw new RangeError(`file of ${fileSize} bytes exceeds the S3 object limit`);
-  const needed = Math.ceil(fileSize / S3_MAX_PARTS);
-  return Math.max(S3_MIN_PART_BYTES, Math.ceil(needed / MiB) * MiB);
+  const fits = Math.max(S3_MIN_PART_BYTES, wholeMiBUp(Math.ceil(fileSize / S3_MAX_PARTS)));
+  const slots = Math.max(1, Math.floor(hints.parallelism ?? 4));
+  const speed = hints.bytesPerSecond;
+  const bySize = Math.min(SIZE_GROWN_PART_MAX_BYTES, wholeMiBUp(fileSize / PART_TARGET_COUNT));
+  const bySpeed =
+    speed !== undefined && Number.isFinite(speed) && speed > 0
+      ? Math.min(
+          SPEED_GROWN_PART_MAX_BYTES,
+          wholeMiBUp((Math.min(speed, UPLOAD_SPEED_MAX_BPS) / slots) * PART_TARGET_SECONDS),
+        )
+      : 0;
+  const spread = Math.floor(fileSize / (slots * PARTS_PER_SLOT_AT_LEAST) / MiB) * MiB;
+  return Math.min(S3_MAX_PART_BYTES, Math.max(fits, Math.min(Math.max(bySize, bySpeed), spread)));
 }
 
-export function partCountFor(fileSize: number): number {
-  return Math.max(1, Math.ceil(fileSize / partSizeFor(fileSize)));
+export function partCountFor(fileSize: number, partSize: number = partSizeFor(fileSize)): number {
+  return Math.max(1, Math.ceil(fileSize / partSize));
 }
 
-/** Byte range [start, end) of a 1-based part number. */
-export function partRange(fileSize: number, partNumber: number): { start: number; end: number } {
-  const size = partSizeFor(fileSize);
-  const count = partCountFor(fileSize);
+/** Byte range [start, end) of a 1-based part number, for the file's planned part size. */
+export function partRange(
+  fileSize: number,
+  partNumber: number,
+  partSize: number = partSizeFor(fileSize),
+): { start: number; end: number } {
+  const count = partCountFor(fileSize, partSize);
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > count) {
     throw new RangeError(`part ${partNumber} outside 1..${count}`);
   }
-  const start = (partNumber - 1) * size;
-  return { start, end: Math.min(fileSize, start + size) };
+  const start = (partNumber - 1) * partSize;
+  return { start, end: Math.min(fileSize, start + partSize) };
 }
 
 export const MAX_UPLOAD_TRIES = 15;

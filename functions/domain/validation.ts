@@ -13,7 +13,7 @@
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
 import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, checkCustomExpiry, expiryDateFor } from './expiry';
-import { fileEntrySchema } from './file-entry-schema';
+import { fileEntrySchema, uploadSpeedSchema } from './file-entry-schema';
 import { dedupeFiles, type FileEntry } from './file-filters';
 import { ROLES, limitsFor } from './plans';
 import * as rules from './input-rules';
@@ -361,6 +361,8 @@ export const sendBodySchema = z.object({
   /** not honoured: the server decides where files go (the answer's `region` says where) */
   region: z._default(regionIdSchema, DEFAULT_REGION),
   fileObjects: fileListSchema,
+  /** the sender's last measured upload speed (bytes/s): it grows the parts (upload.ts partSizeFor) */
+  uploadBytesPerSecond: z.optional(uploadSpeedSchema),
   recordedVideos: fileListSchema,
   voiceMemo: fileListSchema,
   // team mates' ids (a team has at most 50 members and its admin)

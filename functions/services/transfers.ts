@@ -8,7 +8,14 @@ import { deleteShares } from '../data/teams';
 import { randomString, generateSlug } from '../domain/slug';
 import type { SendRequestBody } from '../domain/validation';
 import { totalSize, type FileEntry } from '../domain/file-filters';
-import { partCountFor, partRange, partSizeFor, usesMultipart, SIGNED_PUT_EXPIRES_SECONDS } from '../domain/upload';
+import {
+  partCountFor,
+  partRange,
+  partSizeFor,
+  usesMultipart,
+  SIGNED_PUT_EXPIRES_SECONDS,
+  type PartSizeHints,
+} from '../domain/upload';
 import { RESUME_WINDOW_SECONDS, CUSTOM_DATE_MARKER, expiryDateFor } from '../domain/expiry';
 import type { RegionId } from '../domain/regions';
 import { resolveRole } from '../domain/plans';
@@ -90,6 +97,7 @@ export async function planFiles(
   t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>,
   entries: readonly (FileEntry & { readonly recording?: Recording })[],
   now: number,
+  hints: PartSizeHints = {},
 ): Promise<FileRecord[]> {
   return mapLimited(entries, MULTIPART_CREATE_CONCURRENCY, async (f) => {
     const fileId = randomString(FILE_ID_LENGTH, ALNUM);
@@ -112,8 +120,8 @@ export async function planFiles(
       mode: 'multipart' as const,
       uploadId,
       fullCrc32: true as const,
-      partSize: partSizeFor(f.size),
-      partCount: partCountFor(f.size),
+      partSize: partSizeFor(f.size, hints),
+      partCount: partCountFor(f.size, partSizeFor(f.size, hints)),
     };
   });
 }
@@ -218,7 +226,10 @@ export async function createTransfer(
         );
   try {
     const live = livesFromStart({ sendAs: send.sendAs, mailNow: body.mailNow });
-    const created = await createWithFreeSlug({ send, sender, region, lang: body.lang ?? 'en', reservation, live }, now);
+    const created = await createWithFreeSlug(
+      { send, sender, region, lang: body.lang ?? 'en', reservation, live, hints: hintsOf(body.uploadBytesPerSecond) },
+      now,
+    );
     if (sender.kind === 'user' && send.emailTo.length > 0) await rememberRecipients(sender.userId, send.emailTo, now);
     return created;
   } catch (err) {
@@ -238,11 +249,16 @@ interface NewTransfer {
   readonly reservation: Reservation;
   /** shared at its start (live-transfers.ts): the link works, an email send's recipients are mailed now */
   readonly live: boolean;
+  readonly hints: PartSizeHints;
 }
+
+/** The sender's measured speed, when it sent one, for the part size. */
+const hintsOf = (bytesPerSecond: number | undefined): PartSizeHints =>
+  bytesPerSecond === undefined ? {} : { bytesPerSecond };
 
 /** The transfer record and its files under a fresh slug (a taken one is drawn again, 5 times at most). */
 async function createWithFreeSlug(
-  { send, sender, region, lang, reservation, live }: NewTransfer,
+  { send, sender, region, lang, reservation, live, hints }: NewTransfer,
   now: number,
 ): Promise<CreateTransferResponse> {
   const uploadToken = newToken();
@@ -250,7 +266,7 @@ async function createWithFreeSlug(
   const anon = sender.kind === 'guest';
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const slug = generateSlug();
-    const files = await planFiles({ slug, region, anon }, send.files, now);
+    const files = await planFiles({ slug, region, anon }, send.files, now, hints);
     const record: TransferRecord = {
       slug,
       status: 'uploading',
@@ -344,7 +360,7 @@ export async function signUpload(t: TransferRecord, req: SignRequest, now = Date
   const parts = await Promise.all(
     [...new Set(req.partNumbers)].map(async (partNumber) => {
       if (partNumber > f.partCount!) throw badRequest('part_out_of_range', `This file has ${f.partCount} parts.`);
-      const { start, end } = partRange(f.size, partNumber);
+      const { start, end } = partRange(f.size, partNumber, f.partSize);
       return {
         partNumber,
         url: await storage.presignPart(refOf(t, f.key), f.uploadId!, partNumber, end - start, expiresIn),
@@ -386,7 +402,7 @@ export async function recordPart(t: TransferRecord, req: RecordPartRequest): Pro
   if (f.mode !== 'multipart') throw badRequest('not_multipart', 'This file is uploaded in one piece.');
   refuseFinished(f);
   if (req.partNumber > f.partCount!) throw badRequest('part_out_of_range', `This file has ${f.partCount} parts.`);
-  const { start, end } = partRange(f.size, req.partNumber);
+  const { start, end } = partRange(f.size, req.partNumber, f.partSize);
   // Part sizes are ours to enforce: the emulator accepts any, S3 would fail only at completion.
   if (req.size !== end - start) {
     throw badRequest('part_size_mismatch', `Part ${req.partNumber} must be ${end - start} bytes, not ${req.size}.`);
@@ -522,7 +538,7 @@ export async function addFiles(
   if (!checked.ok) throw addFilesRefusalError(checked.refusal);
   const kept = checked.files;
   await reserveMore(t, sender.profile, totalSize(kept), now);
-  const files = await planFiles(t, kept, now);
+  const files = await planFiles(t, kept, now, hintsOf(body.uploadBytesPerSecond));
   const uploadToken = newToken();
   const uploadTokenExpiresAt = Math.min(now + RESUME_WINDOW_SECONDS * SECOND, t.expiryDate);
   await data.addFiles(t.slug, files, hashToken(uploadToken), uploadTokenExpiresAt);

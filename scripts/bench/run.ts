@@ -4,9 +4,11 @@
  * rounds, with the baseline measured side by side in the same run.
  * Usage: npm run bench [-- <name> ... [--option=value ...]]   (names: the keys of BENCHES)
  *   cold-init: --baseline=<commit> (default DEFAULT_BASELINE in cold-init.ts), --runs=<n a side>
+ *   big-transfer: multi-GB, minutes and ~20 GB of disk; BIG_TRANSFER_SCALE=0.05 for a small try
  * Each bench returns its full result with a `summary` (medians and ratios) printed here.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startLocalApp, REPO_ROOT, type LocalApp } from '../local/app';
 import { benchGatewayOverhead } from './gateway-overhead';
@@ -22,6 +24,7 @@ import { benchWebhookLatency } from './webhook-latency';
 import { benchCliUpload } from './cli-upload';
 import { benchSessionCheck } from './session-check';
 import { benchDigest } from './digest';
+import { benchBigTransfer } from './big-transfer';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'silent';
@@ -49,6 +52,7 @@ const BENCHES = {
   'webhook-latency': (app: LocalApp) => benchWebhookLatency(app),
   'session-check': (app: LocalApp) => benchSessionCheck(app),
   digest: (app: LocalApp) => benchDigest(app),
+  'big-transfer': (app: LocalApp) => benchBigTransfer(app),
 } as const satisfies Record<string, (app: LocalApp, flags: Flags) => Promise<{ summary: unknown }>>;
 
 type BenchName = keyof typeof BENCHES;
@@ -80,12 +84,14 @@ async function main() {
   try {
     for (const name of names) {
       console.log(`bench ${name}...`);
+      // the neighbours' load when the bench starts (machineInfo notes it again at the end)
+      const loadAverageAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
       const result = await BENCHES[name](app, flags);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outDir, `${name}-${stamp}.json`);
       writeFileSync(
         file,
-        `${JSON.stringify({ ...result, machine: machineInfo(), at: new Date().toISOString() }, null, 2)}\n`,
+        `${JSON.stringify({ ...result, machine: machineInfo(), loadAverageAtStart, at: new Date().toISOString() }, null, 2)}\n`,
       );
       console.log(JSON.stringify(result.summary, null, 2));
       console.log(`wrote ${path.relative(REPO_ROOT, file)}`);

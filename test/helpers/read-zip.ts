@@ -86,9 +86,17 @@ function withArchiveFile<T>(zip: Buffer, use: (file: string) => T): T {
 
 /** `7z t` (reads every entry and checks its CRC); returns its output, throws on a non-zero exit. */
 export function sevenZipTest(zip: Buffer): string {
-  return withArchiveFile(zip, (file) =>
-    execFileSync(SEVEN_ZIP, ['t', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
-  );
+  return withArchiveFile(zip, sevenZipTestFile);
+}
+
+/** `7z t` of an archive on disk (multi-GB archives are never held in memory). */
+export function sevenZipTestFile(file: string): string {
+  return execFileSync(SEVEN_ZIP, ['t', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** `unzip -t` of an archive on disk. */
+export function unzipTestFile(file: string): string {
+  return execFileSync(UNZIP, ['-t', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 }
 
 const PYTHON_ZIP_CHECK = `
@@ -110,9 +118,15 @@ export function pythonZipCheck(zip: Buffer): {
   bad: string | null;
   entries: { name: string; size: number; sha256: string }[];
 } {
-  return withArchiveFile(zip, (file) =>
-    JSON.parse(
-      execFileSync('python3', ['-c', PYTHON_ZIP_CHECK, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
-    ),
+  return withArchiveFile(zip, pythonZipCheckFile);
+}
+
+/** Python's zipfile check of an archive on disk. */
+export function pythonZipCheckFile(file: string): {
+  bad: string | null;
+  entries: { name: string; size: number; sha256: string }[];
+} {
+  return JSON.parse(
+    execFileSync('python3', ['-c', PYTHON_ZIP_CHECK, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
   );
 }

@@ -106,7 +106,7 @@ export async function uploadPart(
   partNumber: number,
 ): Promise<void> {
   const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [partNumber]);
-  const { start, end } = partRange(f.size, partNumber);
+  const { start, end } = partRange(f.size, partNumber, f.partSize);
   const bytes = data.subarray(start, end);
   const etag = await putOk(parts![0]!.url, bytes);
   const rec = await api(

@@ -477,6 +477,51 @@ describe('mail language of each recipient', () => {
   });
 });
 
+describe("part size from the sender's measured speed", () => {
+  it('plans larger parts for a fast sender, signs and records them by that size, and refuses a speed that is none', async () => {
+    const size = 1024 * 1024 * 1024 + 1000;
+    const create = await api(
+      app,
+      '/me/transfers',
+      json(
+        { sendAs: 'link', fileObjects: [{ fileName: 'fast.bin', size }], uploadBytesPerSecond: 100 * 1024 * 1024 },
+        bearer(owner),
+      ),
+    );
+    expect(create.status, create.text).toBe(201);
+    const t = create.json as CreateTransferResponse;
+    const f = t.files[0]!;
+    // 25 MiB/s a slot for 4 s is 100 MiB, held to 64 MiB so each of the 4 slots has 4 parts
+    expect(f).toMatchObject({ mode: 'multipart', partSize: 64 * 1024 * 1024, partCount: 17 });
+    const data = randomData(1000);
+    const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [17]);
+    expect((await fetch(parts![0]!.url, { method: 'PUT', body: new Uint8Array(data) })).status).toBe(200);
+    const wrong = await api(
+      app,
+      `/transfers/${t.id}/parts`,
+      json(
+        { fileId: f.fileId, partNumber: 17, etag: '"x"', size: 5 * 1024 * 1024 },
+        { 'x-upload-token': t.uploadToken },
+      ),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error.code).toBe('part_size_mismatch');
+    const state = await api(app, `/transfers/${t.id}/upload-state`, { headers: { 'x-upload-token': t.uploadToken } });
+    expect(state.json.files[0]).toMatchObject({ partSize: 64 * 1024 * 1024, partCount: 17 });
+    await api(app, `/transfers/${t.id}/cancel`, { method: 'POST', headers: { 'x-upload-token': t.uploadToken } });
+
+    for (const uploadBytesPerSecond of [0, -5, 1e12 * 1e3, 'fast']) {
+      const bad = await api(
+        app,
+        '/me/transfers',
+        json({ sendAs: 'link', fileObjects: [{ fileName: 'x.bin', size: 60e6 }], uploadBytesPerSecond }, bearer(owner)),
+      );
+      expect(bad.status, bad.text).toBe(400);
+      expect(bad.json.error.code).toBeTruthy();
+    }
+  });
+});
+
 describe('a multipart file stored with another size than announced', () => {
   it('is deleted and reset with a 409, never a 5xx on a repeated complete, and uploads again from scratch', async () => {
     const data = randomData(52 * MB);
@@ -492,7 +537,7 @@ describe('a multipart file stored with another size than announced', () => {
     // The last part's body is 1,000 bytes short, but it is recorded with its announced size.
     const last = f.partCount!;
     const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [last]);
-    const { start, end } = partRange(f.size, last);
+    const { start, end } = partRange(f.size, last, f.partSize);
     const put = await fetch(parts![0]!.url, { method: 'PUT', body: new Uint8Array(data.subarray(start, end - 1000)) });
     expect(put.status).toBe(200);
     const recorded = await api(
@@ -610,7 +655,7 @@ describe('resume after the connection drops mid-part', () => {
 
     // Part 5: the body stream dies half way, like a dropped connection.
     const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [5]);
-    const { start, end } = partRange(f.size, 5);
+    const { start, end } = partRange(f.size, 5, f.partSize);
     const half = data.subarray(start, start + (end - start) / 2);
     const dying = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -9,6 +9,8 @@ import {
   IMAGE_URL_EXPIRES_SECONDS,
   MAX_UPLOAD_TRIES,
   MULTIPART_THRESHOLD_BYTES,
+  PART_TARGET_COUNT,
+  PART_TARGET_SECONDS,
   REQUEST_RETRIES,
   RETRY_SLICE_SIZES,
   RETRY_WARNING_TRIES,
@@ -17,6 +19,8 @@ import {
   S3_MAX_PART_BYTES,
   S3_MIN_PART_BYTES,
   SIGNED_PUT_EXPIRES_SECONDS,
+  SIZE_GROWN_PART_MAX_BYTES,
+  SPEED_GROWN_PART_MAX_BYTES,
   SLICE_SIZE_BY_CONNECTION,
   STORAGE_TOKEN_REFRESH_MS,
   STORAGE_TOKEN_RETRIES,
@@ -35,6 +39,7 @@ import {
 
 const KiB = 1024;
 const MiB = 1024 ** 2;
+const GiB = 1024 ** 3;
 const TiB = 1024 ** 4;
 
 describe('multipart threshold', () => {
@@ -73,14 +78,68 @@ describe('S3 part size', () => {
     expect(S3_MAX_OBJECT_BYTES).toBe(5 * TiB);
   });
 
-  it('is 5 MiB up to 10,000 parts of 5 MiB', () => {
+  it('is 5 MiB for files up to about 1,000 parts of 5 MiB when no speed is known', () => {
     expect(partSizeFor(0)).toBe(5 * MiB);
     expect(partSizeFor(50_000_000)).toBe(5 * MiB);
-    expect(partSizeFor(10_000 * 5 * MiB)).toBe(5 * MiB);
+    expect(partSizeFor(GiB)).toBe(5 * MiB);
+    expect(partSizeFor(PART_TARGET_COUNT * 5 * MiB)).toBe(5 * MiB);
   });
 
-  it('grows by whole MiB once 10,000 parts of 5 MiB are not enough', () => {
-    expect(partSizeFor(10_000 * 5 * MiB + 1)).toBe(6 * MiB);
+  it('grows with the file size: about 1,000 parts, whole MiB, up to 64 MiB', () => {
+    expect(partSizeFor(PART_TARGET_COUNT * 5 * MiB + 1)).toBe(6 * MiB);
+    expect(partSizeFor(10 * GiB)).toBe(11 * MiB);
+    expect(partSizeFor(100e9)).toBe(SIZE_GROWN_PART_MAX_BYTES);
+    expect(SIZE_GROWN_PART_MAX_BYTES).toBe(64 * MiB);
+  });
+
+  it('past 64 MiB only as far as 10,000 parts need', () => {
+    expect(partSizeFor(1e12)).toBe(96 * MiB);
+    expect(partSizeFor(2.5e12)).toBe(239 * MiB);
+    expect(partCountFor(2.5e12)).toBeLessThanOrEqual(S3_MAX_PARTS);
+  });
+
+  it('grows with the measured speed: a part takes about 4 s at one slot’s share, up to 512 MiB', () => {
+    const speed = 100 * MiB;
+    // 25 MiB/s a slot x 4 s
+    expect(partSizeFor(10 * GiB, { bytesPerSecond: speed })).toBe(100 * MiB);
+    // two slots: each has half the speed, not a quarter
+    expect(partSizeFor(10 * GiB, { bytesPerSecond: speed, parallelism: 2 })).toBe(200 * MiB);
+    expect(partSizeFor(1000 * GiB, { bytesPerSecond: 10 * GiB })).toBe(SPEED_GROWN_PART_MAX_BYTES);
+    expect(SPEED_GROWN_PART_MAX_BYTES).toBe(512 * MiB);
+    expect(PART_TARGET_SECONDS).toBe(4);
+  });
+
+  it('keeps 5 MiB parts on a slow link, and the file-size growth when the speed says less', () => {
+    expect(partSizeFor(GiB, { bytesPerSecond: MiB })).toBe(5 * MiB);
+    expect(partSizeFor(100e9, { bytesPerSecond: MiB })).toBe(64 * MiB);
+  });
+
+  it('leaves every slot at least 4 parts when it grows a part', () => {
+    // 1 GiB at 100 MiB/s would be 100 MiB parts; 4 slots x 4 parts cap it at 64 MiB
+    expect(partSizeFor(GiB, { bytesPerSecond: 100 * MiB })).toBe(64 * MiB);
+    expect(partCountFor(GiB, partSizeFor(GiB, { bytesPerSecond: 100 * MiB }))).toBe(16);
+    expect(partSizeFor(200 * MiB, { bytesPerSecond: 10 * GiB })).toBe(12 * MiB);
+    // never under S3's minimum for it
+    expect(partSizeFor(60 * MiB, { bytesPerSecond: 10 * GiB })).toBe(5 * MiB);
+  });
+
+  it('ignores a speed that is no speed', () => {
+    for (const bytesPerSecond of [0, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(partSizeFor(10 * GiB, { bytesPerSecond })).toBe(partSizeFor(10 * GiB));
+  });
+
+  it('within S3’s limits and never smaller at a higher speed, for any size and speed', () => {
+    for (let i = 0; i < 3000; i += 1) {
+      const size = Math.floor(Math.random() * 5 * TiB);
+      const speed = Math.random() * 2 * GiB;
+      const slots = 2 + (i % 3);
+      const part = partSizeFor(size, { bytesPerSecond: speed, parallelism: slots });
+      expect(part % MiB, `${size} @ ${speed}`).toBe(0);
+      expect(part).toBeGreaterThanOrEqual(S3_MIN_PART_BYTES);
+      expect(part).toBeLessThanOrEqual(S3_MAX_PART_BYTES);
+      expect(partCountFor(size, part)).toBeLessThanOrEqual(S3_MAX_PARTS);
+      expect(partSizeFor(size, { bytesPerSecond: speed * 2, parallelism: slots })).toBeGreaterThanOrEqual(part);
+    }
   });
 
   it('never needs more than 10,000 parts nor a part outside 5 MiB..5 GiB, from 5 MiB to 5 TiB', () => {
@@ -123,6 +182,12 @@ describe('S3 part size', () => {
     expect(partRange(size, 3)).toEqual({ start: 10 * MiB, end: size });
     expect(() => partRange(size, 4)).toThrow(RangeError);
     expect(() => partRange(size, 0)).toThrow(RangeError);
+  });
+
+  it('cuts a file by the part size its record was planned with', () => {
+    const size = 100 * MiB + 1;
+    expect(partRange(size, 2, 64 * MiB)).toEqual({ start: 64 * MiB, end: size });
+    expect(() => partRange(size, 3, 64 * MiB)).toThrow(RangeError);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   MAX_PARTS_PER_SIGN,
   SIGNED_URLS_PER_ANSWER,
   type PlannedFile,
+  type RecordPartRequest,
   type SignManyRequest,
   type SignManyResponse,
   type SignRequest,
@@ -23,7 +24,7 @@ import {
   type UploadProgress,
   type UploadWarning,
 } from '../../../frontend/src/shared/upload/engine';
-import { CRC_CHUNK_BYTES, crc32OfBlob } from '../../../frontend/src/shared/upload/blob-crc32';
+import { CRC_CHUNK_BYTES, crc32OfBlob, crc32OfBytes } from '../../../frontend/src/shared/upload/blob-crc32';
 import { FakeBucket, FakeUploadApi } from './s3-double';
 
 /** Hundreds of real HTTP PUTs through the fake bucket: seconds on a loaded 2-core machine. */
@@ -236,6 +237,104 @@ describe('multipart', () => {
     expect(Math.max(...startedOnTry(5).map((p) => p.activeAtStart))).toBeLessThanOrEqual(2);
     expect(Math.max(...progress.map((p) => p.tryNumber))).toBe(5);
     expect(progress.at(-1)!.tryNumber).toBe(1);
+  });
+});
+
+/** An API whose record calls wait until the test lets them through (or fail while told to). */
+class HeldRecordsApi extends FakeUploadApi {
+  private readonly waiting: (() => void)[] = [];
+  private open = false;
+  /** record calls started, answered or not */
+  started = 0;
+  /** record calls that fail (as a 503 from the API would) before the held ones */
+  failNext: number[] = [];
+
+  override async recordPart(req: RecordPartRequest): Promise<void> {
+    this.started += 1;
+    if (this.failNext.includes(req.partNumber)) {
+      this.failNext.splice(this.failNext.indexOf(req.partNumber), 1);
+      throw Object.assign(new Error('Service Unavailable'), { status: 503 });
+    }
+    if (!this.open) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return super.recordPart(req);
+  }
+
+  release(): void {
+    this.open = true;
+    for (const go of this.waiting.splice(0)) go();
+  }
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 2000 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
+  if (!condition()) throw new Error(`timed out waiting until ${what}`);
+}
+
+describe('recording parts beside the uploads', () => {
+  it('uploads every part while the record calls are still unanswered: a record holds no upload slot', async () => {
+    const api = new HeldRecordsApi(bucket);
+    const data = randomBytes(12 * KiB);
+    const plan = multipartPlan('file000090', data.length, KiB);
+    const { done } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    // With the records in the slots, 4 unanswered records would stop the 5th PUT forever.
+    await until(() => bucket.puts.filter((p) => p.status === 200).length === 12, 'all 12 parts are stored');
+    expect(api.recorded).toHaveLength(0);
+    expect(api.completed).toEqual([]);
+    api.release();
+    await done;
+    expect(api.assembled(plan.fileId, 12).equals(data)).toBe(true);
+    expect(bucket.maxActive).toBeLessThanOrEqual(4);
+  });
+
+  it('completes a file only once every part of it is recorded', async () => {
+    const api = new HeldRecordsApi(bucket);
+    const data = randomBytes(6 * KiB);
+    const plan = multipartPlan('file000091', data.length, KiB);
+    const { done, progress } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    await until(() => api.started >= 4 && bucket.puts.filter((p) => p.status === 200).length === 6, 'parts stored');
+    expect(api.completed).toEqual([]);
+    // the bytes are in: progress says so, though the file is not complete
+    expect(progress.at(-1)?.phase).not.toBe('almost-done');
+    api.release();
+    await done;
+    const completeAt = api.log.indexOf('complete:file000091');
+    const records = api.log.flatMap((l, i) => (l.startsWith('part:file000091:') ? [i] : []));
+    expect(records).toHaveLength(6);
+    expect(Math.max(...records)).toBeLessThan(completeAt);
+  });
+
+  it('retries a failed record without uploading the part again', async () => {
+    const api = new HeldRecordsApi(bucket);
+    api.release();
+    api.failNext = [3, 3];
+    const data = randomBytes(5 * KiB);
+    const plan = multipartPlan('file000092', data.length, KiB);
+    const { done, warnings } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    await done;
+    expect(bucket.puts).toHaveLength(5);
+    expect(api.recorded.map((r) => r.partNumber).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(api.assembled(plan.fileId, 5).equals(data)).toBe(true);
+    expect(warnings).toContainEqual({ kind: 'retrying', tryNumber: 2 });
+  });
+
+  it('counts a part as done for a resume only once recorded: a cancel with records unanswered uploads those again', async () => {
+    const api = new HeldRecordsApi(bucket);
+    const data = randomBytes(8 * KiB);
+    const plan = multipartPlan('file000093', data.length, KiB);
+    const cancel = new AbortController();
+    const first = upload(api, [{ plan, blob: new Blob([data]) }], { signal: cancel.signal });
+    await until(() => bucket.puts.filter((p) => p.status === 200).length === 8, 'all parts are stored');
+    cancel.abort();
+    await expect(first.done).rejects.toBeInstanceOf(UploadCancelledError);
+    // The server knows what was recorded, nothing else: that is what a resume starts from.
+    const recorded = api.recorded.map((r) => r.partNumber);
+    expect(recorded).toEqual([]);
+
+    const resumedApi = new FakeUploadApi(bucket);
+    const second = upload(resumedApi, [{ plan, blob: new Blob([data]), partsDone: recorded }], { resuming: true });
+    await second.done;
+    expect(resumedApi.recorded.map((r) => r.partNumber).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(resumedApi.assembled(plan.fileId, 8).equals(data)).toBe(true);
   });
 });
 
@@ -654,8 +753,8 @@ describe('CRC-32 of what is uploaded', () => {
     const { done } = upload(api, [{ plan: singlePlan('crcretry01', data.length, api.planUrl('crcretry01')), blob }]);
     await done;
     expect(bucket.puts.filter((p) => p.fileId === 'crcretry01')).toHaveLength(3);
-    // one slice per PUT, one for the CRC
-    expect(blob.slices).toHaveLength(4);
+    // one read per PUT; the CRC comes from the first read's bytes
+    expect(blob.slices).toHaveLength(3);
     expect(api.completeRequests).toEqual([{ fileId: 'crcretry01', req: { crc32: zlib.crc32(data) } }]);
   });
 
@@ -670,6 +769,27 @@ describe('CRC-32 of what is uploaded', () => {
     await crc32OfBlob(big);
     expect(big.slices.map(([start, end]) => end - start)).toEqual([8 * 1024 * KiB, 8 * 1024 * KiB, 1024 * KiB]);
     expect(await crc32OfBlob(new Blob([]))).toBe(0);
+  });
+
+  it('computes the CRC-32 of bytes already read in chunks, as of the blob', async () => {
+    const data = randomBytes(50 * KiB + 3);
+    expect(await crc32OfBytes(data, undefined, 7 * KiB)).toBe(zlib.crc32(data));
+    expect(await crc32OfBytes(new Uint8Array(0))).toBe(0);
+    const abort = new AbortController();
+    abort.abort(new Error('cancelled'));
+    await expect(crc32OfBytes(data, abort.signal)).rejects.toThrow('cancelled');
+  });
+
+  it('reads a part once for both its PUT and its CRC-32', async () => {
+    const api = new FakeUploadApi(bucket);
+    const data = randomBytes(4 * KiB + 100);
+    const blob = new SlicedBlob([data]);
+    const { done } = upload(api, [{ plan: multipartPlan('crcread01', data.length, KiB), blob }]);
+    await done;
+    expect(blob.slices.map(([a, b]) => `${a}-${b}`).sort()).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `${i * KiB}-${Math.min(data.length, (i + 1) * KiB)}`).sort(),
+    );
+    expect(api.assembled('crcread01', 5).equals(data)).toBe(true);
   });
 
   it('stops reading once cancelled', async () => {

@@ -22,3 +22,18 @@ export async function crc32OfBlob(blob: Blob, signal?: AbortSignal, chunkBytes =
   }
   return crc;
 }
+
+/** The CRC-32 of bytes already read (a part read once for its PUT), in chunks between which the page may paint. */
+export async function crc32OfBytes(
+  bytes: Uint8Array,
+  signal?: AbortSignal,
+  chunkBytes = CRC_CHUNK_BYTES,
+): Promise<number> {
+  let crc = 0;
+  for (let at = 0; at < bytes.length; at += chunkBytes) {
+    if (at > 0) await yieldToUi();
+    signal?.throwIfAborted();
+    crc = crc32Portable(bytes.subarray(at, Math.min(bytes.length, at + chunkBytes)), crc);
+  }
+  return crc;
+}

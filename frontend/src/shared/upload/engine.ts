@@ -3,7 +3,9 @@
  * presigned PUTs, small files whole, large ones in parts, at most 4 requests in flight across
  * all files (3 once something is on its 3rd try, 2 from the 5th), each failing unit retried
  * with backoff up to 15 tries. Every finished part is recorded server-side, which is what
- * makes a transfer resumable: the server, not ListParts, knows what is done.
+ * makes a transfer resumable: the server, not ListParts, knows what is done. The record call
+ * runs beside the uploads, not in their slots: a part's slot is free once its PUT is answered,
+ * and a file is completed only once every part of it is recorded.
  * Framework-free; the send screen drives it through runUpload and its callbacks.
  */
 import {
@@ -27,7 +29,7 @@ import {
 } from '@domain/upload';
 import { secondsRemaining } from '@domain/time-remaining';
 import { WARNING_TOAST_MS } from '@domain/ui-timings';
-import { MINUTE_MS, SECOND_MS } from '@domain/units';
+import { MiB, MINUTE_MS, SECOND_MS } from '@domain/units';
 import { SpeedMeter } from './speed';
 import { TransportError, defaultPut, isAuthFailure, parseS3Error, type PutFn, type PutResult } from './transport';
 import { UploadCancelledError, UploadFailedError } from './errors';
@@ -125,6 +127,19 @@ const PROGRESS_INTERVAL_MS = 250;
 const URL_EXPIRY_MARGIN_MS = MINUTE_MS;
 /** How far ahead of the parts in flight URLs are signed (keeps sign calls off the critical path). */
 const SIGN_AHEAD_PARTS = 8;
+/**
+ * Record calls in flight at once, beside the uploads: enough that a record round trip never
+ * queues behind another part's (parts finish at most `parallelism` at a time), few enough to
+ * stay inside the API's per-key rate window.
+ */
+const RECORDS_IN_FLIGHT = 4;
+/**
+ * Units up to this size are read once into memory: the CRC-32 and the PUT use the same bytes
+ * (reading a file slice costs as much as the CRC itself). Larger ones (speed-grown parts) are
+ * streamed to the PUT and read a second time for the CRC, so memory stays at
+ * parallelism x this size.
+ */
+const READ_ONCE_MAX_BYTES = 64 * MiB;
 
 interface FileState {
   /** times the server reset this file's upload in this run */
@@ -156,6 +171,8 @@ interface Unit {
   tryNumber: number;
   /** set once the PUT succeeded; a failed recordPart is retried without uploading again */
   etag?: string;
+  /** its bytes are counted as sent (PUT answered); `done` waits for the record as well */
+  sent?: boolean;
   /** the CRC-32 of the unit's bytes, computed once (alongside its first PUT) and kept across retries */
   crc32?: Promise<number>;
   /** bytes of the running PUT acknowledged by progress events */
@@ -264,6 +281,9 @@ class UploadRun {
   /** units that failed at least once and are not done: they set the try number */
   private readonly troubled = new Set<Unit>();
   private readonly inFlight = new Set<Unit>();
+  /** uploaded parts waiting for their record call, and the record calls running */
+  private readonly toRecord: { unit: Unit; crc32: number }[] = [];
+  private recording = 0;
   private readonly speed = new SpeedMeter();
   private readonly warnedAt = new Map<string, number>();
   private readonly bytesTotal: number;
@@ -394,30 +414,83 @@ class UploadRun {
 
   private async attempt(unit: Unit): Promise<void> {
     const { file } = unit;
+    let crc32: number;
     try {
-      // read while the PUT runs: the CRC costs no time of its own on the way to recordPart
-      const crc = this.crcOf(unit);
-      if (!unit.etag) unit.etag = await this.send(unit);
-      const crc32 = await crc;
-      if (file.multipart) {
-        await this.call((init) =>
-          this.opts.api.recordPart(
-            { fileId: file.plan.fileId, partNumber: unit.part, etag: unit.etag!, size: unit.end - unit.start, crc32 },
-            init,
-          ),
-        );
-      } else file.crc32 = crc32;
+      let crc: Promise<number>;
+      if (!unit.etag && unit.end - unit.start <= READ_ONCE_MAX_BYTES) {
+        const bytes = await this.read(unit);
+        crc = this.crcOf(unit, bytes);
+        unit.etag = await this.send(unit, new Blob([bytes]));
+      } else {
+        // read while the PUT runs: the CRC costs no time of its own on the way to recordPart
+        crc = this.crcOf(unit);
+        if (!unit.etag) unit.etag = await this.send(unit);
+      }
+      crc32 = await crc;
     } catch (err) {
       unit.loaded = 0;
       // Not awaited: a unit waiting out its backoff must not hold a slot of the parallelism.
       if (!this.finished) void this.failedTry(unit, err);
       return;
     }
-    unit.done = true;
+    this.markSent(unit);
+    if (file.multipart) {
+      // The slot is free now: the record runs beside the next uploads.
+      this.toRecord.push({ unit, crc32 });
+      this.pumpRecords();
+      return;
+    }
+    file.crc32 = crc32;
+    this.unitDone(unit);
+  }
+
+  /** The unit's bytes are in the bucket: they count for progress and speed from now on. */
+  private markSent(unit: Unit): void {
     unit.loaded = 0;
-    this.troubled.delete(unit);
+    if (unit.sent) return;
+    unit.sent = true;
     this.bytesFinished += unit.end - unit.start;
     this.unitsDone += 1;
+    this.emit();
+  }
+
+  /** Starts record calls for uploaded parts, up to RECORDS_IN_FLIGHT at once. */
+  private pumpRecords(): void {
+    while (!this.finished && this.recording < RECORDS_IN_FLIGHT && this.toRecord.length > 0) {
+      const { unit, crc32 } = this.toRecord.shift()!;
+      this.recording += 1;
+      void this.record(unit, crc32).finally(() => {
+        this.recording -= 1;
+        this.pumpRecords();
+      });
+    }
+  }
+
+  /**
+   * Records an uploaded part. A failed record is a failed try of its unit: retried after the
+   * backoff without uploading again (the unit keeps its ETag), never in an upload slot.
+   */
+  private async record(unit: Unit, crc32: number): Promise<void> {
+    const { file } = unit;
+    try {
+      await this.call((init) =>
+        this.opts.api.recordPart(
+          { fileId: file.plan.fileId, partNumber: unit.part, etag: unit.etag!, size: unit.end - unit.start, crc32 },
+          init,
+        ),
+      );
+    } catch (err) {
+      if (!this.finished) void this.failedTry(unit, err);
+      return;
+    }
+    this.unitDone(unit);
+  }
+
+  /** The unit is uploaded and, for a part, recorded: the file completes once all its units are. */
+  private unitDone(unit: Unit): void {
+    const { file } = unit;
+    unit.done = true;
+    this.troubled.delete(unit);
     file.urls.delete(unit.part);
     file.remaining -= 1;
     if (file.remaining === 0) {
@@ -471,6 +544,18 @@ class UploadRun {
     } catch {
       return;
     }
+    if (unit.sent && unit.etag && unit.crc32) {
+      // Uploaded already: only its record is tried again, outside the upload slots.
+      let crc32: number;
+      try {
+        crc32 = await unit.crc32;
+      } catch {
+        return;
+      }
+      this.toRecord.unshift({ unit, crc32 });
+      this.pumpRecords();
+      return;
+    }
     // Retries go first: a stuck part holds up its file's completion.
     this.queue.unshift(unit);
     this.pump();
@@ -481,14 +566,30 @@ class UploadRun {
     return this.opts.retryDelayMs ? this.opts.retryDelayMs(tryNumber) : backoffMs(tryNumber - 1);
   }
 
+  /** The unit's bytes, read once for its PUT and its CRC-32; a failed read is a network-kind failure. */
+  private async read(unit: Unit): Promise<Uint8Array<ArrayBuffer>> {
+    try {
+      return new Uint8Array(await unit.file.blob.slice(unit.start, unit.end).arrayBuffer());
+    } catch (err) {
+      throw new TryFailure(`Could not read ${unit.file.plan.fileName} (${messageOf(err)})`, 'network', undefined, {
+        cause: err,
+      });
+    }
+  }
+
   /**
-   * The unit's CRC-32, from the bytes it uploads; one computation per unit, kept across its
-   * retries. A failed read (file changed or locked) is a network-kind failure, read again next try.
+   * The unit's CRC-32, from the bytes it uploads (`bytes` when already read, else its slice of
+   * the file); one computation per unit, kept across its retries. A failed read (file changed
+   * or locked) is a network-kind failure, read again next try.
    */
-  private crcOf(unit: Unit): Promise<number> {
+  private crcOf(unit: Unit, bytes?: Uint8Array): Promise<number> {
     if (unit.crc32) return unit.crc32;
     const computing = loadCrc()
-      .then(({ crc32OfBlob }) => crc32OfBlob(unit.file.blob.slice(unit.start, unit.end), this.abort.signal))
+      .then(({ crc32OfBlob, crc32OfBytes }) =>
+        bytes
+          ? crc32OfBytes(bytes, this.abort.signal)
+          : crc32OfBlob(unit.file.blob.slice(unit.start, unit.end), this.abort.signal),
+      )
       .catch((err: unknown) => {
         if (unit.crc32 === computing) delete unit.crc32;
         throw new TryFailure(`Could not read ${unit.file.plan.fileName} (${messageOf(err)})`, 'network', undefined, {
@@ -514,8 +615,8 @@ class UploadRun {
 
   // ---- one PUT -------------------------------------------------------------------------------
 
-  /** Uploads the unit's bytes and returns the ETag. */
-  private async send(unit: Unit): Promise<string> {
+  /** Uploads the unit's bytes (`body` when already read, else its slice of the file) and returns the ETag. */
+  private async send(unit: Unit, body?: Blob): Promise<string> {
     const url = await this.urlFor(unit);
     if (this.firstByteAt === null) {
       this.firstByteAt = performance.now();
@@ -524,7 +625,7 @@ class UploadRun {
     }
     let res: PutResult;
     try {
-      res = await this.put(url, unit.file.blob.slice(unit.start, unit.end), this.abort.signal, (loaded) => {
+      res = await this.put(url, body ?? unit.file.blob.slice(unit.start, unit.end), this.abort.signal, (loaded) => {
         unit.loaded = Math.min(loaded, unit.end - unit.start);
         this.emit();
       });
@@ -754,7 +855,7 @@ class UploadRun {
     // read again: the server found the stored bytes other than announced
     delete file.crc32;
     // Its bytes, done in this run or before a reload, no longer count.
-    for (const u of file.units) if (u.done) this.bytesFinished -= u.end - u.start;
+    for (const u of file.units) if (u.sent) this.bytesFinished -= u.end - u.start;
     this.resumedBytes -= file.plan.size - file.units.reduce((sum, u) => sum + (u.end - u.start), 0);
     const partCount = file.multipart ? file.plan.partCount! : 1;
     file.units.length = 0;

@@ -10,6 +10,7 @@ import { SENDER_TOKEN_HEADER, UPLOAD_TOKEN_HEADER } from '@domain/transfer-heade
 import type { TransferDraftInput } from '@domain/validation';
 import { apiFetch } from '@/lib/api';
 import { retryAfterSecondsOf } from './http-api';
+import { rememberedUploadSpeed } from './upload-speed';
 
 /** Guest sender: mail a 5-digit code (on entering the verification step, and on Resend). */
 export function requestSenderCode(email: string, lang: string, signal?: AbortSignal): Promise<VerifySenderResponse> {
@@ -21,7 +22,7 @@ export function checkSenderCode(email: string, code: string, signal?: AbortSigna
   return apiFetch<SenderTokenResponse>('/checkVerifyEmail', { body: { email, code }, signal });
 }
 
-export type CreateBody = TransferDraftInput & { lang: string };
+export type CreateBody = TransferDraftInput & { lang: string; uploadBytesPerSecond?: number };
 
 /** How the sender proves who they are when creating a transfer. */
 export type SenderAuth = { kind: 'guest'; senderToken: string } | { kind: 'account'; accessToken: string };
@@ -36,6 +37,9 @@ export function createTransfer(
   auth: SenderAuth,
   signal?: AbortSignal,
 ): Promise<CreateTransferResponse> {
+  // the last measured speed sizes the parts (larger on a fast link)
+  const speed = rememberedUploadSpeed();
+  if (speed !== undefined) body = { ...body, uploadBytesPerSecond: speed };
   return auth.kind === 'guest'
     ? apiFetch<CreateTransferResponse>('/transfers', {
         body,

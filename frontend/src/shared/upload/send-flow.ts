@@ -15,6 +15,7 @@ import {
 } from './checkpoint';
 import { runUpload, type EngineFile, type UploadProgress, type UploadWarning } from './engine';
 import { createHttpUploadApi } from './http-api';
+import { rememberUploadSpeed } from './upload-speed';
 import { completionPollDelayMs } from '@domain/upload';
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -76,17 +77,24 @@ async function uploadAndComplete(
   callbacks: UploadCallbacks,
   options: FlowOptions,
 ): Promise<CompleteResponse> {
+  // The speed over the bytes actually sent, for the next create's part size.
+  let speed = 0;
+  const onProgress = (p: UploadProgress) => {
+    if (p.phase === 'transferring' && p.speedBps > 0) speed = p.speedBps;
+    callbacks.onProgress(p);
+  };
   await runUpload({
     api: createHttpUploadApi(transfer.id, transfer.uploadToken),
     files,
     resuming,
     signal: callbacks.signal,
-    onProgress: callbacks.onProgress,
+    onProgress,
     onWarning: callbacks.onWarning,
     ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
     ...(options.retryDelayMs ? { retryDelayMs: options.retryDelayMs } : {}),
     ...(options.completionPollDelayMs ? { completionPollDelayMs: options.completionPollDelayMs } : {}),
   });
+  if (speed > 0) rememberUploadSpeed(speed);
   const done = await completeWhenReady(transfer, callbacks.signal, options.completionPollDelayMs);
   clearCheckpoint(transfer.id, ...storageArg(options));
   return done;
