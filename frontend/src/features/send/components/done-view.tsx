@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCopyLink } from '@/lib/use-copy-link';
-import { CopyIcon, DoneIcon } from '@/components/send-icons';
+import { DoneIcon } from '@/components/send-icons';
+import { CopyLinkBox } from './copy-link-box';
 
 interface DoneViewProps {
   readonly link: string;
@@ -16,7 +16,6 @@ interface DoneViewProps {
 export function DoneView({ link, recipients, signedIn, onSendAnother, onKeepFiles }: DoneViewProps) {
   const { t } = useTranslation();
   const id = useId();
-  const { box: linkBox, copied, copy } = useCopyLink(link);
 
   const [first, ...rest] = recipients;
   return (
@@ -30,27 +29,7 @@ export function DoneView({ link, recipients, signedIn, onSendAnother, onKeepFile
           {rest.length > 0 ? t('send.done.sentToMore', { first, more: rest.length }) : t('send.done.sentTo', { first })}
         </p>
       )}
-      <label htmlFor={`${id}-link`} className="qs-label">
-        {t('send.done.linkLabel')}
-      </label>
-      <div className="qs-linkbox">
-        <input
-          ref={linkBox}
-          id={`${id}-link`}
-          className="qs-input"
-          type="text"
-          readOnly
-          value={link}
-          onFocus={(e) => e.target.select()}
-          data-testid="done-link"
-        />
-        <button type="button" className="btn btn-primary btn-sm" onClick={copy} data-testid="copy-link">
-          <CopyIcon /> {copied ? t('send.done.copied') : t('send.done.copy')}
-        </button>
-      </div>
-      <p className="sr-only" role="status">
-        {copied ? t('send.done.copied') : ''}
-      </p>
+      <CopyLinkBox link={link} testIds={{ input: 'done-link', copy: 'copy-link' }} />
       {signedIn ? (
         <button type="button" className="btn btn-ghost btn-block" onClick={onSendAnother} data-testid="send-another">
           {t('send.done.sendAnother')}
