@@ -7,7 +7,6 @@ import { downloadFailureOf, type DownloadFailure } from '@/features/downloads/do
 import type { DownloadResult } from '@/features/downloads/download-loader';
 import type { DownloadRoute } from '@/features/downloads/download-route';
 import { AlertIcon, LinkOffIcon } from '@/features/downloads/components/download-icons';
-import { PasswordPanel } from '@/features/downloads/components/password-panel';
 import { StatePanel } from '@/features/downloads/components/state-panel';
 import { TransferView } from '@/features/downloads/components/transfer-view';
 import { transferTitle } from '@/features/downloads/transfer-title';
@@ -18,6 +17,13 @@ import { usePageTitle } from '@/lib/use-page-title';
 const ExpiredPanel = lazy(() =>
   importWithRetry(() => import('@/features/downloads/components/expired-panel')).then((m) => ({
     default: m.ExpiredPanel,
+  })),
+);
+
+// Only password-protected transfers show it: its form stays out of the first load of the others.
+const PasswordPanel = lazy(() =>
+  importWithRetry(() => import('@/features/downloads/components/password-panel')).then((m) => ({
+    default: m.PasswordPanel,
   })),
 );
 
@@ -126,7 +132,11 @@ export function DownloadScreen({
         />
       );
     case 'locked':
-      return <PasswordPanel initialWrong={result.wrong} onUnlock={unlock} />;
+      return (
+        <Suspense fallback={null}>
+          <PasswordPanel initialWrong={result.wrong} onUnlock={unlock} />
+        </Suspense>
+      );
     case 'disabled':
     case 'withdrawn':
       return (

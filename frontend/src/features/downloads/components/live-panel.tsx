@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { livePollDelayMs } from '@domain/live-upload';
 import type { DownloadView, NotifyCompleteRequest } from '@domain/transfer-api';
@@ -9,6 +9,7 @@ import { importWithRetry } from '@/lib/import-with-retry';
 import { fetchDownload, type DownloadAccess } from '@/shared/downloads/download-api';
 import { downloadFailureOf, type DownloadFailure } from '@/features/downloads/download-failure';
 import { CheckIcon } from '@/components/icons';
+import { InlineField } from '@/features/downloads/components/inline-field';
 
 /** The panel renders translated on its first paint: the page waits for this with the chunk. */
 export const ready = i18n.loadNamespaces('live');
@@ -115,8 +116,6 @@ function NotifyForm({ access }: { access: () => DownloadAccess }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [shaking, setShaking] = useState(false);
-  const inputId = useId();
-  const errorId = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
@@ -158,36 +157,24 @@ function NotifyForm({ access }: { access: () => DownloadAccess }) {
     );
   }
   return (
-    // InlineField's markup, written out: importing it here would split it from the page's first chunk
     <form className="download-form" onSubmit={(event) => void submit(event)} noValidate>
-      <label className="download-label" htmlFor={inputId}>
-        {t('notifyTitle')}
-      </label>
-      <div className="download-form-row">
-        <input
-          ref={input}
-          id={inputId}
-          className={`download-input${shaking ? ' download-shake' : ''}${error ? ' invalid' : ''}`}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          onAnimationEnd={() => setShaking(false)}
-          aria-invalid={error !== null}
-          aria-describedby={error ? errorId : undefined}
-          data-testid="notify-email"
-        />
-        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="notify-submit">
-          {busy && <span className="download-spinner" aria-hidden="true" />}
-          {t('notifySubmit')}
-        </button>
-      </div>
-      {error && (
-        <p className="download-field-error" id={errorId} role="alert" data-testid="notify-error">
-          {error}
-        </p>
-      )}
+      <InlineField
+        label={t('notifyTitle')}
+        inputRef={input}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        shaking={shaking}
+        onShakeEnd={() => setShaking(false)}
+        error={error}
+        busy={busy}
+        submitText={t('notifySubmit')}
+        inputTestId="notify-email"
+        submitTestId="notify-submit"
+        errorTestId="notify-error"
+      />
     </form>
   );
 }
