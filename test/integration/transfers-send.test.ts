@@ -522,23 +522,28 @@ describe("part size from the sender's measured speed", () => {
   });
 });
 
+/** A link send of one multipart file with every part but the last uploaded and recorded; the last part's URL and range. */
+async function allButTheLastPart(fileName: string, data: Uint8Array) {
+  const create = await api(
+    app,
+    '/me/transfers',
+    json({ sendAs: 'link', fileObjects: [{ fileName, size: data.length }] }, bearer(owner)),
+  );
+  expect(create.status, create.text).toBe(201);
+  const t = create.json as CreateTransferResponse;
+  const f = t.files[0]!;
+  for (let n = 1; n < f.partCount!; n += 1) await uploadPart(app, t, f, data, n);
+  const last = f.partCount!;
+  const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [last]);
+  return { t, f, last, url: parts![0]!.url, ...partRange(f.size, last, f.partSize) };
+}
+
 describe('a multipart file stored with another size than announced', () => {
   it('is deleted and reset with a 409, never a 5xx on a repeated complete, and uploads again from scratch', async () => {
     const data = randomData(52 * MB);
-    const create = await api(
-      app,
-      '/me/transfers',
-      json({ sendAs: 'link', fileObjects: [{ fileName: 'short.bin', size: data.length }] }, bearer(owner)),
-    );
-    expect(create.status, create.text).toBe(201);
-    const t = create.json as CreateTransferResponse;
-    const f = t.files[0]!;
-    for (let n = 1; n < f.partCount!; n += 1) await uploadPart(app, t, f, data, n);
+    const { t, f, last, url: lastUrl, start, end } = await allButTheLastPart('short.bin', data);
     // The last part's body is 1,000 bytes short, but it is recorded with its announced size.
-    const last = f.partCount!;
-    const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [last]);
-    const { start, end } = partRange(f.size, last, f.partSize);
-    const put = await fetch(parts![0]!.url, { method: 'PUT', body: new Uint8Array(data.subarray(start, end - 1000)) });
+    const put = await fetch(lastUrl, { method: 'PUT', body: new Uint8Array(data.subarray(start, end - 1000)) });
     expect(put.status).toBe(200);
     const recorded = await api(
       app,
@@ -595,21 +600,10 @@ describe('a client that sends no CRC-32', () => {
 describe("S3's full-object CRC-32", () => {
   it('refuses parts whose recorded CRC-32s do not match their bytes: 409 checksum_mismatch, the upload reset', async () => {
     const data = randomData(52 * MB);
-    const create = await api(
-      app,
-      '/me/transfers',
-      json({ sendAs: 'link', fileObjects: [{ fileName: 'flipped.bin', size: data.length }] }, bearer(owner)),
-    );
-    expect(create.status, create.text).toBe(201);
-    const t = create.json as CreateTransferResponse;
-    const f = t.files[0]!;
-    for (let n = 1; n < f.partCount!; n += 1) await uploadPart(app, t, f, data, n);
+    const { t, f, last, url: lastUrl, start, end } = await allButTheLastPart('flipped.bin', data);
     // The last part's bytes arrive with a CRC-32 of other bytes, as a bit flipped on the way would.
-    const last = f.partCount!;
-    const { parts } = await sign(app, t.id, t.uploadToken, f.fileId, [last]);
-    const { start, end } = partRange(f.size, last);
     const bytes = data.subarray(start, end);
-    const put = await fetch(parts![0]!.url, { method: 'PUT', body: new Uint8Array(bytes) });
+    const put = await fetch(lastUrl, { method: 'PUT', body: new Uint8Array(bytes) });
     expect(put.status).toBe(200);
     const recorded = await api(
       app,
