@@ -6,7 +6,8 @@
 import { DOWNLOAD_REQUEST_TIMEOUT_MS } from '@domain/ui-timings';
 import type { DownloadManifest, ManifestEntry } from '@domain/transfer-api';
 import { apiFetch } from '@/lib/api';
-import type { DownloadAccess } from '@/shared/downloads/download-api';
+import { accessBody, type DownloadAccess } from '@/shared/downloads/download-api';
+import { startBrowserDownload } from '@/shared/downloads/start-browser-download';
 
 /** GNU coreutils' escaping: a name with a backslash or a newline starts its line with `\`. */
 function sumLine(hash: string, name: string): string {
@@ -25,24 +26,14 @@ export function checksumsText(files: readonly ManifestEntry[]): string {
 /** Fetches the manifest and saves it as SHA256SUMS; answers how many files are still pending. */
 export async function downloadChecksums(access: DownloadAccess, signal?: AbortSignal): Promise<{ pending: number }> {
   const manifest = await apiFetch<DownloadManifest>('/getDownload/manifest', {
-    body: {
-      id: access.id,
-      ...(access.password !== undefined ? { password: access.password } : {}),
-      ...(access.recipient !== undefined ? { recipient: access.recipient } : {}),
-    },
+    body: accessBody(access),
     timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS,
     signal,
   });
   if (signal?.aborted) return { pending: 0 };
   // not text/plain: browsers would add .txt to the conventional name
   const url = URL.createObjectURL(new Blob([checksumsText(manifest.files)], { type: 'application/octet-stream' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'SHA256SUMS';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
+  startBrowserDownload(url, 'SHA256SUMS');
   // the click has handed the blob to the download; a later tick lets it go
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return { pending: manifest.files.filter((f) => f.sha256 === null).length };

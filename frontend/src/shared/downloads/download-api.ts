@@ -14,7 +14,8 @@ export interface DownloadAccess {
   readonly recipient?: string;
 }
 
-function body(access: DownloadAccess): GetDownloadRequest {
+/** The body every download call sends: the transfer, and the password and recipient when known. */
+export function accessBody(access: DownloadAccess): GetDownloadRequest {
   return {
     id: access.id,
     ...(access.password !== undefined ? { password: access.password } : {}),
@@ -23,13 +24,17 @@ function body(access: DownloadAccess): GetDownloadRequest {
 }
 
 export function fetchDownload(access: DownloadAccess, signal?: AbortSignal): Promise<DownloadView> {
-  return apiFetch<DownloadView>('/getDownload', { body: body(access), timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
+  return apiFetch<DownloadView>('/getDownload', {
+    body: accessBody(access),
+    timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS,
+    signal,
+  });
 }
 
 /** A short-lived presigned GET served as an attachment. */
 export function fetchFileUrl(access: DownloadAccess, fileId: string, signal?: AbortSignal): Promise<{ url: string }> {
   return apiFetch<{ url: string }>('/getDownload/file', {
-    body: { ...body(access), fileId },
+    body: { ...accessBody(access), fileId },
     timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS,
     signal,
   });
@@ -41,7 +46,7 @@ export async function fetchPreviews(access: DownloadAccess, signal?: AbortSignal
   // domain/preview-pages.ts's, written out here: a shared chunk would cost the page's first load.
   const page = (cursor?: string) =>
     apiFetch<PreviewsResponse>('/getDownload/previews', {
-      body: { ...body(access), ...(cursor ? { cursor } : {}) },
+      body: { ...accessBody(access), ...(cursor ? { cursor } : {}) },
       timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS,
       signal,
     });
@@ -57,7 +62,7 @@ export async function fetchPreviews(access: DownloadAccess, signal?: AbortSignal
 
 /** Starts the ZIP of all files, or reads it once built; call again while it says 'building'. */
 export function requestZip(access: DownloadAccess, signal?: AbortSignal): Promise<ZipResponse> {
-  return apiFetch<ZipResponse>('/zip', { body: body(access), timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
+  return apiFetch<ZipResponse>('/zip', { body: accessBody(access), timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
 }
 
 /** Asks the sender of an expired transfer for more time; 202 with no body. */
