@@ -905,8 +905,9 @@ class UploadRun {
   }
 
   private phase(bytesDone: number): UploadPhase {
-    if (bytesDone >= this.bytesTotal && (this.completing > 0 || this.filesCompleted === this.filesTotal()))
-      return 'almost-done';
+    // every file's bytes are stored (not only sent) and recorded, so the count shows them all
+    const allIn = bytesDone >= this.bytesTotal && this.filesDone === this.filesTotal();
+    if (allIn && (this.completing > 0 || this.filesCompleted === this.filesTotal())) return 'almost-done';
     const early = this.resumingStart ? 'resuming' : null;
     if (this.firstByteAt === null) return early ?? 'getting-ready';
     if (this.unitsDone === 0 || performance.now() - this.firstByteAt < WARM_UP_MS) return early ?? 'warming-up';
