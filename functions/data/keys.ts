@@ -29,6 +29,9 @@ export const keys = {
     sk: `DOWNLOAD#${String(at).padStart(15, '0')}#${id}`,
   }),
   downloadPrefix: 'DOWNLOAD#',
+  /** a download served to the end (functions/domain/delivery.ts) */
+  transferDelivery: (slug: string, deliveryId: string) => ({ pk: `TRANSFER#${slug}`, sk: `DELIVERY#${deliveryId}` }),
+  deliveryPrefix: 'DELIVERY#',
   /** gsi1: a signed-in sender's transfers, newest last. */
   userTransfers: (userId: string, createdAt: number, slug: string) => ({
     gsi1pk: `USER#${userId}`,
