@@ -505,6 +505,19 @@ export async function putPart(slug: string, fileId: string, part: PartRecord): P
   });
 }
 
+/** Parts of the transfer's files at once (one PutItem for one, else BatchWriteItem in 25s): idempotent. */
+export async function putParts(slug: string, parts: readonly { fileId: string; part: PartRecord }[]): Promise<void> {
+  if (parts.length === 1) return putPart(slug, parts[0]!.fileId, parts[0]!.part);
+  await batchPut(
+    parts.map(({ fileId, part }) => ({
+      ...keys.transferPart(slug, fileId, part.partNumber),
+      entity: 'TransferPart',
+      fileId,
+      ...part,
+    })),
+  );
+}
+
 /** Pattern 9: the recorded parts of one file, in part order. */
 export async function listParts(slug: string, fileId: string): Promise<PartRecord[]> {
   const items = await queryAll({

@@ -11,7 +11,7 @@ import {
   completeFileRequestSchema,
   createTransferRequestSchema,
   fileIdSchema,
-  recordPartRequestSchema,
+  recordPartBodySchema,
   signBodySchema,
   transferIdSchema,
 } from './transfer-api';
@@ -32,7 +32,7 @@ export const v1ListTransfersQuery = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX_LENGTH))),
 });
 export const v1SignSchema = signBodySchema;
-export const v1RecordPartSchema = recordPartRequestSchema;
+export const v1RecordPartSchema = recordPartBodySchema;
 export const v1CompleteFileSchema = completeFileRequestSchema;
 export const v1CreateRequestSchema = createRequestSchema;
 export const v1KeyIdParams = z.object({ id: z.string().check(z.regex(/^[0-9A-Za-z]{16}$/u, 'invalid_key_id')) });

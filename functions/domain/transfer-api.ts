@@ -184,6 +184,18 @@ export const recordPartRequestSchema = z.object({
 });
 export type RecordPartRequest = z.input<typeof recordPartRequestSchema>;
 
+/** Parts one record call may carry: the engine sends every part that finished while its last call ran. */
+export const MAX_PARTS_PER_RECORD = 100;
+export const recordPartsRequestSchema = z.object({
+  parts: z.array(recordPartRequestSchema).check(z.minLength(1), z.maxLength(MAX_PARTS_PER_RECORD)),
+});
+export type RecordPartsRequest = z.input<typeof recordPartsRequestSchema>;
+/** The /parts routes' body: one part, or several (of one or more files). */
+export const recordPartBodySchema = z.union([recordPartsRequestSchema, recordPartRequestSchema]);
+/** The parts a /parts body carries. */
+export const partsOfRecordBody = (body: RecordPartsRequest | RecordPartRequest): readonly RecordPartRequest[] =>
+  'parts' in body ? body.parts : [body];
+
 /** What a file's complete call may say: a single PUT's CRC-32 (a multipart file's comes from its parts). */
 export const completeFileFieldsSchema = z.object({ crc32: z.optional(crc32Schema) });
 export type CompleteFileRequest = z.input<typeof completeFileFieldsSchema>;

@@ -33,7 +33,7 @@ import {
   type SignResponse,
 } from '../domain/transfer-api';
 import * as data from '../data/transfers';
-import type { FileRecord, TransferRecord } from '../data/transfers';
+import type { FileRecord, PartRecord, TransferRecord } from '../data/transfers';
 import * as storage from '../adapters/storage';
 import { config } from '../lib/env';
 import { HttpError, badRequest, conflict, forbidden, gone, notFound } from '../lib/errors';
@@ -396,24 +396,46 @@ export async function signUploads(
   };
 }
 
-/** POST /transfers/{id}/parts: the browser finished a part; S3 does not tell us (s3rver has no ListParts). */
-export async function recordPart(t: TransferRecord, req: RecordPartRequest): Promise<void> {
-  const f = await requireFile(t, req.fileId);
-  if (f.mode !== 'multipart') throw badRequest('not_multipart', 'This file is uploaded in one piece.');
-  refuseFinished(f);
-  if (req.partNumber > f.partCount!) throw badRequest('part_out_of_range', `This file has ${f.partCount} parts.`);
-  const { start, end } = partRange(f.size, req.partNumber, f.partSize);
-  // Part sizes are ours to enforce: the emulator accepts any, S3 would fail only at completion.
-  if (req.size !== end - start) {
-    throw badRequest('part_size_mismatch', `Part ${req.partNumber} must be ${end - start} bytes, not ${req.size}.`);
+/**
+ * POST /transfers/{id}/parts: finished parts (of one or more of the transfer's files), each
+ * checked against its file's plan before any is written; all or none are refused. S3 does not
+ * tell us which parts are in (and s3rver has no ListParts).
+ */
+export async function recordParts(t: TransferRecord, reqs: readonly RecordPartRequest[]): Promise<void> {
+  const files = new Map<string, FileRecord>();
+  const seen = new Set<string>();
+  const parts: { fileId: string; part: PartRecord }[] = [];
+  const at = Date.now();
+  for (const req of reqs) {
+    // one write per part: BatchWriteItem refuses a request naming the same item twice
+    const id = `${req.fileId}#${req.partNumber}`;
+    if (seen.has(id)) throw badRequest('duplicate_part', `Part ${req.partNumber} is listed twice.`);
+    seen.add(id);
+    let f = files.get(req.fileId);
+    if (!f) {
+      f = await requireFile(t, req.fileId);
+      if (f.mode !== 'multipart') throw badRequest('not_multipart', 'This file is uploaded in one piece.');
+      refuseFinished(f);
+      files.set(req.fileId, f);
+    }
+    if (req.partNumber > f.partCount!) throw badRequest('part_out_of_range', `This file has ${f.partCount} parts.`);
+    const { start, end } = partRange(f.size, req.partNumber, f.partSize);
+    // Part sizes are ours to enforce: the emulator accepts any, S3 would fail only at completion.
+    if (req.size !== end - start) {
+      throw badRequest('part_size_mismatch', `Part ${req.partNumber} must be ${end - start} bytes, not ${req.size}.`);
+    }
+    parts.push({
+      fileId: f.fileId,
+      part: {
+        partNumber: req.partNumber,
+        etag: req.etag,
+        size: req.size,
+        ...(req.crc32 === undefined ? {} : { crc32: req.crc32 }),
+        at,
+      },
+    });
   }
-  await data.putPart(t.slug, f.fileId, {
-    partNumber: req.partNumber,
-    etag: req.etag,
-    size: req.size,
-    ...(req.crc32 === undefined ? {} : { crc32: req.crc32 }),
-    at: Date.now(),
-  });
+  await data.putParts(t.slug, parts);
 }
 
 /**

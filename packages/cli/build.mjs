@@ -24,7 +24,10 @@ export async function buildCli(outfile = path.join(here, 'dist', 'sendbridge.mjs
     legalComments: 'none',
     logLevel: 'warning',
     tsconfig: path.join(root, 'tsconfig.json'),
-    banner: { js: '// SendBridge CLI (built by packages/cli/build.mjs)' },
+    // CommonJS dependencies (yauzl) require Node's built-ins: an ES module has no `require` of its own.
+    banner: {
+      js: "// SendBridge CLI (built by packages/cli/build.mjs)\nimport { createRequire as __cliRequire } from 'node:module';\nconst require = __cliRequire(import.meta.url);",
+    },
   });
   // The repo's source files in the bundle, so bin/sendbridge.mjs can rebuild a bundle older than
   // any of them (a `git pull` in a checkout); paths relative to this folder.

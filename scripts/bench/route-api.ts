@@ -8,6 +8,7 @@ import type {
   CreateTransferResponse,
   FileCompleteResponse,
   RecordPartRequest,
+  RecordPartsRequest,
   SignManyRequest,
   SignManyResponse,
   SignRequest,
@@ -40,6 +41,9 @@ export function routeApi(
     sign: async (req: SignRequest, init) => (await call<SignResponse>(`${base}/sign`, req, init)).json,
     signMany: async (req: SignManyRequest, init) => (await call<SignManyResponse>(`${base}/sign`, req, init)).json,
     async recordPart(req: RecordPartRequest, init) {
+      await call(`${base}/parts`, req, init);
+    },
+    async recordParts(req: RecordPartsRequest, init) {
       await call(`${base}/parts`, req, init);
     },
     async completeFile(

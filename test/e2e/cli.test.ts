@@ -336,6 +336,23 @@ describe('sendbridge get resumes and verifies', () => {
     expect(run.events.at(-1)!.error.message).toContain('big.bin');
   });
 
+  it('--zip: checks every entry of the ZIP against the manifest, and a changed byte fails with checksum_mismatch', async () => {
+    const good = await viaProxy(['get', id, '--zip', '-o', path.join(work, 'zipped')]);
+    expect(good.code, good.stderr + good.stdout).toBe(0);
+    const done = good.events.at(-1)!;
+    expect(
+      Object.fromEntries((done.files as { path: string; verified: string }[]).map((f) => [f.path, f.verified])),
+    ).toEqual({ 'video/big.bin': 'verified', 'notes.txt': 'verified' });
+    const zipGet = proxy.seen.findLast((s) => s.path.endsWith('.zip'))!;
+    expect(zipGet).toBeDefined();
+    // a byte well inside big.bin's stored data (the first entry: one local header before it)
+    proxy.corrupt(zipGet.path, 1_000_000);
+    const bad = await viaProxy(['get', id, '--zip', '-o', path.join(work, 'zipped-bad')]);
+    expect(bad.code).toBe(5);
+    expect(bad.events.at(-1)!.error).toMatchObject({ code: 'checksum_mismatch' });
+    expect(bad.events.at(-1)!.error.message).toContain('video/big.bin');
+  });
+
   it('reports a file whose digest is not computed yet as unverified, not failed', async () => {
     await dynamo().send(
       new UpdateCommand({

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApp } from '../../scripts/local/app';
-import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
+import type { CreateTransferResponse, PlannedFile } from '../../functions/domain/transfer-api';
 import { GB, MB } from '../../functions/domain/units';
 import { guestStorageUsed } from '../../functions/data/users';
 import { partRange } from '../../functions/domain/upload';
@@ -789,5 +789,69 @@ describe('signed-in transfers and other people', () => {
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await api(app, '/getDownload', json({ id: 'ZZZZZZZ' }))).status).toBe(404);
     expect((await api(app, '/getDownload', json({ id: '../../etc' }))).status).toBe(400);
+  });
+});
+
+describe('several parts in one record call', () => {
+  it('records the parts of two files at once, all or none, refuses a part named twice and more than 100', async () => {
+    const create = await api(
+      app,
+      '/me/transfers',
+      json(
+        {
+          sendAs: 'link',
+          fileObjects: [
+            { fileName: 'a.bin', size: 60 * MB },
+            { fileName: 'b.bin', size: 61 * MB },
+          ],
+        },
+        bearer(owner),
+      ),
+    );
+    expect(create.status, create.text).toBe(201);
+    const t = create.json as CreateTransferResponse;
+    const [fa, fb] = t.files as [PlannedFile, PlannedFile];
+    const headers = { 'x-upload-token': t.uploadToken };
+    const part = (f: PlannedFile, partNumber: number) => {
+      const { start, end } = partRange(f.size, partNumber, f.partSize);
+      return { fileId: f.fileId, partNumber, etag: `"e${partNumber}"`, size: end - start, crc32: partNumber };
+    };
+    const partsDone = async () => {
+      const state = await api(app, `/transfers/${t.id}/upload-state`, { headers });
+      return (state.json.files as { partsDone: number[] }[]).map((f) => [...f.partsDone].sort((x, y) => x - y));
+    };
+
+    // one part of the batch is out of range: nothing of it is written
+    const refused = await api(
+      app,
+      `/transfers/${t.id}/parts`,
+      json({ parts: [part(fa, 1), part(fb, 1), { ...part(fb, 2), partNumber: 10_000 }] }, headers),
+    );
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json.error.code).toBe('part_out_of_range');
+    expect(await partsDone()).toEqual([[], []]);
+
+    const twice = await api(app, `/transfers/${t.id}/parts`, json({ parts: [part(fa, 1), part(fa, 1)] }, headers));
+    expect(twice.status, twice.text).toBe(400);
+    expect(twice.json.error.code).toBe('duplicate_part');
+
+    const tooMany = await api(
+      app,
+      `/transfers/${t.id}/parts`,
+      json({ parts: Array.from({ length: 101 }, (_, i) => part(fa, (i % fa.partCount!) + 1)) }, headers),
+    );
+    expect(tooMany.status, tooMany.text).toBe(400);
+    expect(tooMany.json.error.code).toBe('invalid_request');
+
+    const batch = [
+      ...Array.from({ length: fa.partCount! }, (_, i) => part(fa, i + 1)),
+      part(fb, 1),
+      part(fb, fb.partCount!),
+    ];
+    const recorded = await api(app, `/transfers/${t.id}/parts`, json({ parts: batch }, headers));
+    expect(recorded.status, recorded.text).toBe(200);
+    expect(await partsDone()).toEqual([Array.from({ length: fa.partCount! }, (_, i) => i + 1), [1, fb.partCount!]]);
+    // the same batch again is a no-op, not an error (a retried call whose answer was lost)
+    expect((await api(app, `/transfers/${t.id}/parts`, json({ parts: batch }, headers))).status).toBe(200);
   });
 });

@@ -1,13 +1,18 @@
 import * as z from 'zod/mini';
-import { UPLOAD_TOKEN_HEADER, recordPartRequestSchema, transferIdSchema } from '../../domain/transfer-api';
+import {
+  UPLOAD_TOKEN_HEADER,
+  partsOfRecordBody,
+  recordPartBodySchema,
+  transferIdSchema,
+} from '../../domain/transfer-api';
 import { httpRoute } from '../../lib/http';
-import { recordPart, requireUpload } from '../../services/transfers';
+import { recordParts, requireUpload } from '../../services/transfers';
 
-/** POST /transfers/{id}/parts: records a finished part (number, ETag, size) for resume and completion. */
+/** POST /transfers/{id}/parts: records finished parts (number, ETag, size, CRC-32) for resume and completion. */
 export const handler = httpRoute(
-  { params: z.object({ id: transferIdSchema }), body: recordPartRequestSchema },
+  { params: z.object({ id: transferIdSchema }), body: recordPartBodySchema },
   async ({ params, body, header }) => {
-    await recordPart(await requireUpload(params.id, header(UPLOAD_TOKEN_HEADER)), body);
+    await recordParts(await requireUpload(params.id, header(UPLOAD_TOKEN_HEADER)), partsOfRecordBody(body));
     return { body: { recorded: true } };
   },
 );

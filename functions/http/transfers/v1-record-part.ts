@@ -1,13 +1,14 @@
+import { partsOfRecordBody } from '../../domain/transfer-api';
 import { v1RecordPartSchema, v1TransferParams } from '../../domain/public-api';
 import { keyRoute } from '../../services/api-keys';
-import { recordPart, requireOwnedUpload } from '../../services/transfers';
+import { recordParts, requireOwnedUpload } from '../../services/transfers';
 
-/** POST /api/v1/transfers/{id}/parts (API key, send): records a finished part (number, ETag, size). */
+/** POST /api/v1/transfers/{id}/parts (API key, send): records finished parts (number, ETag, size, CRC-32). */
 export const handler = keyRoute(
   'send',
   { params: v1TransferParams, body: v1RecordPartSchema },
   async ({ params, body, claims }) => {
-    await recordPart(await requireOwnedUpload(params.id, String(claims?.sub)), body);
+    await recordParts(await requireOwnedUpload(params.id, String(claims?.sub)), partsOfRecordBody(body));
     return { body: { recorded: true } };
   },
   { rateWindow: 'upload' },

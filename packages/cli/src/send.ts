@@ -97,6 +97,10 @@ export function uploadApi(
       await client.call(`${base}/parts`, { body: req, ...(init?.signal ? { signal: init.signal } : {}) });
       onPart(req.fileId, req.partNumber);
     },
+    async recordParts(req, init) {
+      await client.call(`${base}/parts`, { body: req, ...(init?.signal ? { signal: init.signal } : {}) });
+      for (const p of req.parts) onPart(p.fileId, p.partNumber);
+    },
     async completeFile(fileId, init, req) {
       let retryAfter: string | null = null;
       const answer = await client.call<FileCompleteResponse | undefined>(

@@ -13,6 +13,7 @@ import {
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
 import type { TransferListResponse } from '../../../functions/domain/dashboard-api';
 import type { DownloadManifest, DownloadView, ZipResponse } from '../../../functions/domain/transfer-api';
 import { isRecipientId, isSlug } from '../../../functions/domain/id-patterns';
@@ -207,6 +208,7 @@ async function download(
     else rmSync(validatorOf(dest), { force: true });
     const base = have;
     let counted = 0;
+    const out = createWriteStream(tmp, { flags: appending ? 'a' : 'w' });
     try {
       const count = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -215,14 +217,13 @@ async function download(
           done(null, chunk);
         },
       });
-      await pipeline(
-        Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
-        count,
-        createWriteStream(tmp, { flags: appending ? 'a' : 'w' }),
-      );
+      await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), count, out);
       have = sizeOf(tmp);
       break;
     } catch (err) {
+      // A write in flight when the pipeline failed still lands: measured before the file is
+      // closed, the resume would ask for those bytes again and append them twice.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       // the partial file keeps what reached it; the meter forgets what it counted beyond that
       have = sizeOf(tmp);
       onBytes(have - (base + counted));
@@ -305,9 +306,10 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
     await download({ url: zip.url, renew: renewZip }, dest, zip.size, meter.add);
     meter.fileDone();
     meter.end();
-    if (ctx.json) ctx.printJson({ id: view.id, zip: dest, size: zip.size });
+    const entries = await verifyZipEntries(dest, await fetchManifest(client, auth));
+    if (ctx.json) ctx.printJson({ id: view.id, zip: dest, size: zip.size, files: entries });
     else ctx.print(dest);
-    return EXIT.ok;
+    return reportVerification(ctx, entries, (e) => e.path, dest);
   }
   const written: { path: string; size: number; fileId: string; verified?: Verification }[] = [];
   const skipped: { path: string; reason: string }[] = [];
@@ -343,8 +345,6 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
   }
   meter.end();
   const checked = await verifyFiles(client, auth, written);
-  const mismatched = checked.filter((w) => w.verified === 'mismatch');
-  const unverified = checked.filter((w) => w.verified === 'unverified');
   if (ctx.json)
     ctx.printJson({
       id: view.id,
@@ -352,21 +352,78 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
       ...(skipped.length ? { skipped } : {}),
     });
   else for (const w of checked) ctx.print(w.path);
-  if (!ctx.json && unverified.length)
-    ctx.info(
-      `${unverified.length} of ${checked.length} files unverified: their SHA-256 is still being computed on the server (${unverified.map((w) => path.relative(outDir, w.path)).join(', ')}).`,
-    );
-  if (mismatched.length)
-    throw new CliError(
-      `checksum mismatch: ${mismatched.map((w) => path.relative(outDir, w.path)).join(', ')} ${mismatched.length === 1 ? 'differs' : 'differ'} from the SHA-256 the server recorded; download ${mismatched.length === 1 ? 'it' : 'them'} again`,
-      EXIT.server,
-      'checksum_mismatch',
-    );
+  reportVerification(ctx, checked, (w) => path.relative(outDir, w.path));
   if (skipped.length) {
     ctx.info(`${skipped.length} of ${view.files.length} files could not be downloaded (see above).`);
     return EXIT.notFound;
   }
   return EXIT.ok;
+}
+
+/**
+ * Says which files are unverified (their SHA-256 not computed on the server yet) and fails with
+ * checksum_mismatch (exit 5) when one differs; `what` names a file, `archive` the ZIP they came in.
+ */
+function reportVerification<T extends { verified: Verification }>(
+  ctx: Context,
+  files: readonly T[],
+  what: (f: T) => string,
+  archive?: string,
+): number {
+  const mismatched = files.filter((f) => f.verified === 'mismatch');
+  const unverified = files.filter((f) => f.verified === 'unverified');
+  if (!ctx.json && unverified.length)
+    ctx.info(
+      `${unverified.length} of ${files.length} files unverified: their SHA-256 is still being computed on the server (${unverified.map(what).join(', ')}).`,
+    );
+  if (mismatched.length)
+    throw new CliError(
+      `checksum mismatch: ${mismatched.map(what).join(', ')}${archive ? ` in ${archive}` : ''} ${mismatched.length === 1 ? 'differs' : 'differ'} from the SHA-256 the server recorded; download ${archive ? 'the ZIP' : mismatched.length === 1 ? 'it' : 'them'} again`,
+      EXIT.server,
+      'checksum_mismatch',
+    );
+  return EXIT.ok;
+}
+
+/**
+ * Every file entry of a downloaded ZIP, hashed as it is read, against the manifest by path (the
+ * ZIP's entry names are the manifest's paths); an entry the manifest has no SHA-256 for is unverified.
+ */
+async function verifyZipEntries(
+  zipPath: string,
+  manifest: DownloadManifest | undefined,
+): Promise<{ path: string; size: number; verified: Verification }[]> {
+  const expected = new Map(manifest?.files.map((e) => [e.path, e.sha256]));
+  const damaged = (err: unknown) =>
+    new CliError(
+      `the ZIP ${zipPath} is damaged (${err instanceof Error ? err.message : String(err)}); download it again`,
+      EXIT.server,
+      'zip_damaged',
+    );
+  const zip = await yauzl.openPromise(zipPath, { lazyEntries: true, validateEntrySizes: true }).catch((err) => {
+    throw damaged(err);
+  });
+  const out: { path: string; size: number; verified: Verification }[] = [];
+  try {
+    for await (const entry of zip.eachEntry()) {
+      if (entry.fileName.endsWith('/')) continue;
+      const want = expected.get(entry.fileName);
+      const hash = createHash('sha256');
+      // read even when unverified: yauzl's size check still catches a truncated entry
+      await pipeline(await zip.openReadStreamPromise(entry), hash);
+      const got = hash.digest('hex');
+      out.push({
+        path: entry.fileName,
+        size: entry.uncompressedSize,
+        verified: !want ? 'unverified' : got === want ? 'verified' : 'mismatch',
+      });
+    }
+  } catch (err) {
+    throw err instanceof CliError ? err : damaged(err);
+  } finally {
+    zip.close();
+  }
+  return out;
 }
 
 /** Each written file's SHA-256 against the manifest's (fetched after the downloads, so digests had time). */

@@ -9,6 +9,7 @@ import {
   SIGNED_URLS_PER_ANSWER,
   type PlannedFile,
   type RecordPartRequest,
+  type RecordPartsRequest,
   type SignManyRequest,
   type SignManyResponse,
   type SignRequest,
@@ -265,6 +266,37 @@ class HeldRecordsApi extends FakeUploadApi {
   }
 }
 
+/** An API that records several parts in one call; its calls wait until the test lets them through. */
+class BatchedRecordsApi extends FakeUploadApi {
+  private readonly waiting: (() => void)[] = [];
+  private open = false;
+  /** the part numbers of each record call, in the order the calls were made */
+  readonly calls: number[][] = [];
+  /** batched calls that fail (as a 503 from the API would) before any is let through */
+  failCalls = 0;
+
+  override async recordPart(req: RecordPartRequest): Promise<void> {
+    this.calls.push([req.partNumber]);
+    if (!this.open) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return super.recordPart(req);
+  }
+
+  async recordParts(req: RecordPartsRequest): Promise<void> {
+    this.calls.push(req.parts.map((p) => p.partNumber));
+    if (this.failCalls > 0) {
+      this.failCalls -= 1;
+      throw Object.assign(new Error('Service Unavailable'), { status: 503 });
+    }
+    if (!this.open) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    for (const p of req.parts) await super.recordPart(p);
+  }
+
+  release(): void {
+    this.open = true;
+    for (const go of this.waiting.splice(0)) go();
+  }
+}
+
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 2000 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
   if (!condition()) throw new Error(`timed out waiting until ${what}`);
@@ -335,6 +367,37 @@ describe('recording parts beside the uploads', () => {
     await second.done;
     expect(resumedApi.recorded.map((r) => r.partNumber).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(resumedApi.assembled(plan.fileId, 8).equals(data)).toBe(true);
+  });
+
+  it('sends the parts that finished while its record calls ran in one call, at most two calls at once', async () => {
+    const api = new BatchedRecordsApi(bucket);
+    const data = randomBytes(12 * KiB);
+    const plan = multipartPlan('file000094', data.length, KiB);
+    const { done } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    await until(() => bucket.puts.filter((p) => p.status === 200).length === 12, 'all 12 parts are stored');
+    // two calls are held; every other stored part waits for the next call
+    expect(api.calls).toHaveLength(2);
+    api.release();
+    await done;
+    expect(api.calls.length).toBeLessThanOrEqual(3);
+    expect(api.calls.flat().sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(Math.max(...api.calls.map((c) => c.length))).toBeGreaterThan(1);
+    expect(api.assembled(plan.fileId, 12).equals(data)).toBe(true);
+  });
+
+  it('retries every part of a failed batched record without uploading them again', async () => {
+    const api = new BatchedRecordsApi(bucket);
+    api.failCalls = 1;
+    const data = randomBytes(10 * KiB);
+    const plan = multipartPlan('file000095', data.length, KiB);
+    const { done, warnings } = upload(api, [{ plan, blob: new Blob([data]) }]);
+    await until(() => bucket.puts.filter((p) => p.status === 200).length === 10, 'all 10 parts are stored');
+    api.release();
+    await done;
+    expect(bucket.puts).toHaveLength(10);
+    expect(api.recorded.map((r) => r.partNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(api.assembled(plan.fileId, 10).equals(data)).toBe(true);
+    expect(warnings).toContainEqual({ kind: 'retrying', tryNumber: 2 });
   });
 });
 

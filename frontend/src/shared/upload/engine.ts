@@ -13,12 +13,13 @@ import {
   type CompleteFileRequest,
   type PlannedFile,
   type RecordPartRequest,
+  type RecordPartsRequest,
   type SignManyRequest,
   type SignManyResponse,
   type SignRequest,
   type SignResponse,
 } from '@domain/transfer-api';
-import { MAX_PARTS_PER_SIGN } from '@domain/transfer-api';
+import { MAX_PARTS_PER_RECORD, MAX_PARTS_PER_SIGN } from '@domain/transfer-api';
 import {
   MAX_UPLOAD_TRIES,
   SIGNED_PUT_EXPIRES_SECONDS,
@@ -31,7 +32,15 @@ import { secondsRemaining } from '@domain/time-remaining';
 import { WARNING_TOAST_MS } from '@domain/ui-timings';
 import { MiB, MINUTE_MS, SECOND_MS } from '@domain/units';
 import { SpeedMeter } from './speed';
-import { TransportError, defaultPut, isAuthFailure, parseS3Error, type PutFn, type PutResult } from './transport';
+import {
+  TransportError,
+  defaultPut,
+  isAuthFailure,
+  parseS3Error,
+  type PutBody,
+  type PutFn,
+  type PutResult,
+} from './transport';
 import { UploadCancelledError, UploadFailedError } from './errors';
 
 /** Optional second argument: the engine aborts API calls it no longer waits for. */
@@ -46,6 +55,8 @@ export interface UploadApi {
   signMany?(req: SignManyRequest, init?: UploadApiCallInit): Promise<SignManyResponse>;
   /** the server records number, ETag, size and CRC-32 of a finished part */
   recordPart(req: RecordPartRequest, init?: UploadApiCallInit): Promise<void>;
+  /** several finished parts in one call (up to MAX_PARTS_PER_RECORD): what finished while the last call ran */
+  recordParts?(req: RecordPartsRequest, init?: UploadApiCallInit): Promise<void>;
   /**
    * the server completes the multipart upload / verifies the size; `completing` (202) while it
    * puts a large file together in the background: the engine asks again (void: complete).
@@ -128,11 +139,14 @@ const URL_EXPIRY_MARGIN_MS = MINUTE_MS;
 /** How far ahead of the parts in flight URLs are signed (keeps sign calls off the critical path). */
 const SIGN_AHEAD_PARTS = 8;
 /**
- * Record calls in flight at once, beside the uploads: enough that a record round trip never
- * queues behind another part's (parts finish at most `parallelism` at a time), few enough to
- * stay inside the API's per-key rate window.
+ * Record calls in flight at once, beside the uploads. One part per call: enough that a record
+ * round trip never queues behind another part's (parts finish at most `parallelism` at a time).
+ * With batched records two calls suffice: the parts that finish while one runs go together in
+ * the next, so a slow API gets fewer, larger calls instead of a queue (and the per-key rate
+ * window sees a call per batch).
  */
 const RECORDS_IN_FLIGHT = 4;
+const BATCHED_RECORDS_IN_FLIGHT = 2;
 /**
  * Units up to this size are read once into memory: the CRC-32 and the PUT use the same bytes
  * (reading a file slice costs as much as the CRC itself). Larger ones (speed-grown parts) are
@@ -140,6 +154,12 @@ const RECORDS_IN_FLIGHT = 4;
  * parallelism x this size.
  */
 const READ_ONCE_MAX_BYTES = 64 * MiB;
+
+/** An uploaded part waiting for its record call, with the CRC-32 of its bytes. */
+interface ToRecord {
+  readonly unit: Unit;
+  readonly crc32: number;
+}
 
 interface FileState {
   /** times the server reset this file's upload in this run */
@@ -282,7 +302,7 @@ class UploadRun {
   private readonly troubled = new Set<Unit>();
   private readonly inFlight = new Set<Unit>();
   /** uploaded parts waiting for their record call, and the record calls running */
-  private readonly toRecord: { unit: Unit; crc32: number }[] = [];
+  private readonly toRecord: ToRecord[] = [];
   private recording = 0;
   private readonly speed = new SpeedMeter();
   private readonly warnedAt = new Map<string, number>();
@@ -420,7 +440,7 @@ class UploadRun {
       if (!unit.etag && unit.end - unit.start <= READ_ONCE_MAX_BYTES) {
         const bytes = await this.read(unit);
         crc = this.crcOf(unit, bytes);
-        unit.etag = await this.send(unit, new Blob([bytes]));
+        unit.etag = await this.send(unit, bytes);
       } else {
         // read while the PUT runs: the CRC costs no time of its own on the way to recordPart
         crc = this.crcOf(unit);
@@ -454,12 +474,14 @@ class UploadRun {
     this.emit();
   }
 
-  /** Starts record calls for uploaded parts, up to RECORDS_IN_FLIGHT at once. */
+  /** Starts record calls for uploaded parts (batched when the API takes several), a few at once. */
   private pumpRecords(): void {
-    while (!this.finished && this.recording < RECORDS_IN_FLIGHT && this.toRecord.length > 0) {
-      const { unit, crc32 } = this.toRecord.shift()!;
+    const batched = this.opts.api.recordParts !== undefined;
+    const inFlight = batched ? BATCHED_RECORDS_IN_FLIGHT : RECORDS_IN_FLIGHT;
+    while (!this.finished && this.recording < inFlight && this.toRecord.length > 0) {
+      const batch = this.toRecord.splice(0, batched ? MAX_PARTS_PER_RECORD : 1);
       this.recording += 1;
-      void this.record(unit, crc32).finally(() => {
+      void this.record(batch).finally(() => {
         this.recording -= 1;
         this.pumpRecords();
       });
@@ -467,23 +489,29 @@ class UploadRun {
   }
 
   /**
-   * Records an uploaded part. A failed record is a failed try of its unit: retried after the
-   * backoff without uploading again (the unit keeps its ETag), never in an upload slot.
+   * Records uploaded parts. A failed record is a failed try of each of its units: retried after
+   * the backoff without uploading again (the unit keeps its ETag), never in an upload slot.
    */
-  private async record(unit: Unit, crc32: number): Promise<void> {
-    const { file } = unit;
+  private async record(batch: readonly ToRecord[]): Promise<void> {
+    const parts = batch.map(({ unit, crc32 }) => ({
+      fileId: unit.file.plan.fileId,
+      partNumber: unit.part,
+      etag: unit.etag!,
+      size: unit.end - unit.start,
+      crc32,
+    }));
+    const { recordParts } = this.opts.api;
     try {
       await this.call((init) =>
-        this.opts.api.recordPart(
-          { fileId: file.plan.fileId, partNumber: unit.part, etag: unit.etag!, size: unit.end - unit.start, crc32 },
-          init,
-        ),
+        recordParts && parts.length > 1
+          ? recordParts.call(this.opts.api, { parts }, init)
+          : this.opts.api.recordPart(parts[0]!, init),
       );
     } catch (err) {
-      if (!this.finished) void this.failedTry(unit, err);
+      if (!this.finished) for (const { unit } of batch) void this.failedTry(unit, err);
       return;
     }
-    this.unitDone(unit);
+    for (const { unit } of batch) this.unitDone(unit);
   }
 
   /** The unit is uploaded and, for a part, recorded: the file completes once all its units are. */
@@ -616,7 +644,7 @@ class UploadRun {
   // ---- one PUT -------------------------------------------------------------------------------
 
   /** Uploads the unit's bytes (`body` when already read, else its slice of the file) and returns the ETag. */
-  private async send(unit: Unit, body?: Blob): Promise<string> {
+  private async send(unit: Unit, body?: PutBody): Promise<string> {
     const url = await this.urlFor(unit);
     if (this.firstByteAt === null) {
       this.firstByteAt = performance.now();

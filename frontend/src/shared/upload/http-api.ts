@@ -7,6 +7,7 @@ import {
   type CompleteFileRequest,
   type FileCompleteResponse,
   type RecordPartRequest,
+  type RecordPartsRequest,
   type SignManyRequest,
   type SignManyResponse,
   type SignRequest,
@@ -37,6 +38,9 @@ export function createHttpUploadApi(transferId: string, uploadToken: string): Ht
     signMany: (req: SignManyRequest, init?: UploadApiCallInit) =>
       apiFetch<SignManyResponse>(`${base}/sign`, { method: 'POST', body: req, headers, ...signalOf(init) }),
     async recordPart(req: RecordPartRequest, init?: UploadApiCallInit) {
+      await apiFetch<unknown>(`${base}/parts`, { method: 'POST', body: req, headers, ...signalOf(init) });
+    },
+    async recordParts(req: RecordPartsRequest, init?: UploadApiCallInit) {
       await apiFetch<unknown>(`${base}/parts`, { method: 'POST', body: req, headers, ...signalOf(init) });
     },
     async completeFile(

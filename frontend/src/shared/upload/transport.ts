@@ -21,9 +21,12 @@ export interface PutResult {
   readonly errorBody: string;
 }
 
+/** A file slice (streamed from disk), or bytes already read: sent as they are, never copied into a Blob. */
+export type PutBody = Blob | Uint8Array<ArrayBuffer>;
+
 export type PutFn = (
   url: string,
-  body: Blob,
+  body: PutBody,
   signal: AbortSignal,
   onProgress?: (loaded: number) => void,
 ) => Promise<PutResult>;
