@@ -20,7 +20,7 @@ import type { LocalApp } from '../local/app';
 
 /** The engine's UploadApi over the local API's routes, as frontend/src/shared/upload/http-api.ts calls them. */
 export function routeApi(
-  app: LocalApp,
+  app: Pick<LocalApp, 'apiOrigin'>,
   t: Pick<CreateTransferResponse, 'id' | 'uploadToken'>,
   onFirstComplete: () => void = () => {},
 ): UploadApi {

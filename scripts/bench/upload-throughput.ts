@@ -5,15 +5,20 @@
  * before the clock starts, no API, no state, no CRC) with the same part size and parallelism;
  * alternating rounds in one run, medians. Two cases: the plan without a speed hint (1 GiB: 5 MiB
  * parts) and the plan for the speed the raw rounds measured (the hint the app remembers).
+ * Each side uploads from its own process (upload-child.ts), as a browser is its own machine; the
+ * API stays in this one and s3rver in its own, and each round notes the CPU seconds of all three.
  * Goal: engine >= 0.9 of raw, from the start until every part is stored (and, for the engine,
- * recorded). End to end (the engine's background completion vs one CompleteMultipartUpload) is
+ * recorded), as the ratio of the medians and as the median of each round's own ratio. End to end (the engine's background completion vs one CompleteMultipartUpload) is
  * reported beside it. UPLOAD_BENCH_MIB shortens the file, UPLOAD_BENCH_ROUNDS sets the rounds;
- * UPLOAD_BENCH_BASELINE_ENGINE=<path of another engine.ts> measures that engine too, in the same rounds.
+ * UPLOAD_BENCH_BASELINE_ENGINE=<path of another engine.ts> measures that engine too, in the same rounds;
+ * UPLOAD_BENCH_CRC=portable gives the engine the browser's CRC-32 instead of Node's zlib (the CLI's).
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
@@ -26,12 +31,11 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { CreateTransferResponse, PlannedFile } from '../../functions/domain/transfer-api';
 import { parallelismForTry } from '../../functions/domain/upload';
 import { ENV } from '../../functions/lib/env-names';
-import { runUpload } from '../../frontend/src/shared/upload/engine';
-import type { LocalApp } from '../local/app';
+import { REPO_ROOT, type LocalApp } from '../local/app';
 import { localS3Client } from '../local/s3';
 import { createSignedInUser } from '../local/users';
 import { median } from './machine';
-import { routeApi } from './route-api';
+import type { UploadChildConfig, UploadChildResult } from './upload-child';
 
 const MiB = 1024 ** 2;
 
@@ -42,6 +46,10 @@ interface Round {
   /** start until the object is complete, s */
   seconds: number;
   mibPerSecond: number;
+  /** CPU seconds in the round: the uploading process, the API's (gateway and functions), s3rver's */
+  cpu: { side: number; api: number; s3: number };
+  /** engine: time summed over its part PUTs, sign and record calls (upload-child.ts) */
+  calls?: UploadChildResult['calls'];
 }
 
 /** A file of `bytes` random bytes, written in 16 MiB chunks. */
@@ -59,6 +67,8 @@ interface Ctx {
   readonly bucket: string;
   readonly accessToken: string;
   readonly parallelism: number;
+  /** the engine's CRC-32: zlib as the CLI runs it, or portable as a browser (UPLOAD_BENCH_CRC) */
+  readonly crc: 'zlib' | 'portable';
 }
 
 async function createTransfer(ctx: Ctx, size: number, speedHint?: number): Promise<CreateTransferResponse> {
@@ -83,35 +93,94 @@ async function deleteTransfer(ctx: Ctx, id: string): Promise<void> {
   if (!res.ok) throw new Error(`delete ${id}: ${res.status} ${await res.text()}`);
 }
 
-type RunUpload = typeof runUpload;
+const childScript = fileURLToPath(new URL('./upload-child.ts', import.meta.url));
+const CHILD_TIMEOUT_MS = 30 * 60_000;
+
+function runChild(cfg: UploadChildConfig): Promise<UploadChildResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, UPLOAD_CHILD: JSON.stringify(cfg), LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('exit', (code, sig) => {
+      clearTimeout(timer);
+      const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
+      const trace = stderr.split('\n').find((l) => l.startsWith('TRACE '));
+      if (trace) writeFileSync(path.join(os.tmpdir(), `upload-trace-${Date.now()}.json`), trace.slice(6));
+      if (code === 0 && line) resolve(JSON.parse(line.slice('RESULT '.length)) as UploadChildResult);
+      else reject(new Error(`upload child (${cfg.side}) exited ${code ?? sig}: ${stderr.slice(-2000)}`));
+    });
+  });
+}
+
+/** CPU seconds a process has used so far (Linux /proc; 0 elsewhere). */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of the API (this process: gateway and functions) and of s3rver over `work`. */
+async function withCpu<T>(
+  ctx: Ctx,
+  work: () => Promise<T>,
+): Promise<T & { apiCpuSeconds: number; s3CpuSeconds: number }> {
+  const s3Pid = ctx.app.stack.child('s3').process.pid;
+  const api = process.cpuUsage();
+  const s3 = cpuSecondsOf(s3Pid);
+  const out = await work();
+  const used = process.cpuUsage(api);
+  return {
+    ...out,
+    apiCpuSeconds: (used.user + used.system) / 1e6,
+    s3CpuSeconds: cpuSecondsOf(s3Pid) - s3,
+  };
+}
 
 async function engineRound(
   ctx: Ctx,
   file: string,
   size: number,
   speedHint?: number,
-  run: RunUpload = runUpload,
+  engineModule?: string,
 ): Promise<Round & { plan: PlannedFile }> {
   const t = await createTransfer(ctx, size, speedHint);
   const plan = t.files[0]!;
-  const blob = await openAsBlob(file);
-  let partsAt = 0;
-  const started = performance.now();
-  await run({
-    api: routeApi(ctx.app, t, () => (partsAt = performance.now())),
-    files: [{ plan, blob }],
-    fetchImpl: fetch,
-    parallelism: ctx.parallelism,
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const partsSeconds = (partsAt - started) / 1000;
+  const r = await withCpu(ctx, () =>
+    runChild({
+      side: 'engine',
+      apiOrigin: ctx.app.apiOrigin,
+      transfer: { id: t.id, uploadToken: t.uploadToken, files: [plan] },
+      file,
+      parallelism: ctx.parallelism,
+      crc: ctx.crc,
+      ...(engineModule ? { engineModule } : {}),
+    }),
+  );
+  // The file's background work (its SHA-256 digest, the malware scan) is the server's, not the
+  // line's: it finishes here, outside the clock, instead of slowing whichever round comes next.
+  await ctx.app.gateway.idle();
   await deleteTransfer(ctx, t.id);
+  await ctx.app.gateway.idle();
   return {
     plan,
-    partsSeconds,
-    partsMiBPerSecond: size / MiB / partsSeconds,
-    seconds,
-    mibPerSecond: size / MiB / seconds,
+    partsSeconds: r.partsSeconds,
+    partsMiBPerSecond: size / MiB / r.partsSeconds,
+    seconds: r.seconds!,
+    mibPerSecond: size / MiB / r.seconds!,
+    cpu: { side: round2(r.cpuSeconds), api: round2(r.apiCpuSeconds), s3: round2(r.s3CpuSeconds) },
+    ...(r.calls ? { calls: r.calls } : {}),
   };
 }
 
@@ -127,35 +196,30 @@ async function rawRound(ctx: Ctx, file: string, size: number, partSize: number, 
       }),
     ),
   );
-  const blob = await openAsBlob(file);
-  const etags: string[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(ctx.parallelism, count) }, async () => {
-      while (next < count) {
-        const i = next++;
-        const body = blob.slice(i * partSize, Math.min(size, (i + 1) * partSize));
-        const res = await fetch(urls[i]!, { method: 'PUT', body });
-        if (!res.ok) throw new Error(`PUT part ${i + 1}: ${res.status} ${await res.text()}`);
-        etags[i] = res.headers.get('etag') ?? '';
-      }
-    }),
+  const r = await withCpu(ctx, () =>
+    runChild({ side: 'raw', urls, partSize, size, file, parallelism: ctx.parallelism }),
   );
-  const partsSeconds = (performance.now() - started) / 1000;
+  // the child's clock stops at its last PUT; the completion is timed here, as one more step
+  const completing = performance.now();
   await ctx.s3.send(
     new CompleteMultipartUploadCommand({
       Bucket,
       Key: key,
       UploadId,
-      MultipartUpload: { Parts: etags.map((ETag, i) => ({ PartNumber: i + 1, ETag })) },
+      MultipartUpload: { Parts: r.etags!.map((ETag, i) => ({ PartNumber: i + 1, ETag })) },
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = r.partsSeconds + (performance.now() - completing) / 1000;
   const head = await ctx.s3.send(new HeadObjectCommand({ Bucket, Key: key }));
   if (head.ContentLength !== size) throw new Error(`${key}: stored ${head.ContentLength} bytes, expected ${size}`);
   await ctx.s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
-  return { partsSeconds, partsMiBPerSecond: size / MiB / partsSeconds, seconds, mibPerSecond: size / MiB / seconds };
+  return {
+    partsSeconds: r.partsSeconds,
+    partsMiBPerSecond: size / MiB / r.partsSeconds,
+    seconds,
+    mibPerSecond: size / MiB / seconds,
+    cpu: { side: round2(r.cpuSeconds), api: round2(r.apiCpuSeconds), s3: round2(r.s3CpuSeconds) },
+  };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -168,13 +232,24 @@ function summarise(engine: Round[], raw: Round[]) {
   const e = med(engine);
   const r = med(raw);
   const ratio = round2(e.partsMiBPerSecond / r.partsMiBPerSecond);
+  // each round's engine against the raw side of the same round: a busy minute slows both
+  const paired = round2(
+    median(engine.map((en, i) => en.partsMiBPerSecond / raw[i]!.partsMiBPerSecond).filter(Number.isFinite)),
+  );
+  const cpu = (rs: Round[]) => ({
+    side: round2(median(rs.map((x) => x.cpu.side))),
+    api: round2(median(rs.map((x) => x.cpu.api))),
+    s3: round2(median(rs.map((x) => x.cpu.s3))),
+  });
   return {
     engine: e,
     raw: r,
     ratio,
+    pairedRatio: paired,
     endToEndRatio: round2(e.endToEndMiBPerSecond / r.endToEndMiBPerSecond),
+    cpuSeconds: { engine: cpu(engine), raw: cpu(raw) },
     goal: 0.9,
-    met: ratio >= 0.9,
+    met: ratio >= 0.9 && paired >= 0.9,
   };
 }
 
@@ -196,11 +271,11 @@ export async function benchUploadThroughput(
     bucket: buckets[app.stack.env[ENV.defaultRegion]!]!.bucket,
     accessToken: user.accessToken,
     parallelism,
+    crc: process.env.UPLOAD_BENCH_CRC === 'portable' ? 'portable' : 'zlib',
   };
   // Another engine measured in the same rounds (e.g. an earlier commit's engine.ts copied beside it).
-  const baselinePath = process.env.UPLOAD_BENCH_BASELINE_ENGINE;
-  const baselineRun: RunUpload | undefined = baselinePath
-    ? ((await import(path.resolve(baselinePath))) as { runUpload: RunUpload }).runUpload
+  const baselinePath = process.env.UPLOAD_BENCH_BASELINE_ENGINE
+    ? path.resolve(process.env.UPLOAD_BENCH_BASELINE_ENGINE)
     : undefined;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sendbridge-bench-upload-'));
   try {
@@ -220,7 +295,7 @@ export async function benchUploadThroughput(
         baselineEngine: Round[];
       }
     > = {};
-    const sides = baselineRun ? (['engine', 'raw', 'baseline'] as const) : (['engine', 'raw'] as const);
+    const sides = baselinePath ? (['engine', 'raw', 'baseline'] as const) : (['engine', 'raw'] as const);
     const runCase = async (label: string, speedHint?: number) => {
       const engine: Round[] = [];
       const raw: Round[] = [];
@@ -235,7 +310,7 @@ export async function benchUploadThroughput(
               file,
               opts.fileBytes,
               speedHint,
-              side === 'baseline' ? baselineRun : runUpload,
+              side === 'baseline' ? baselinePath : undefined,
             );
             plan = r.plan;
             (side === 'engine' ? engine : baselineEngine).push({
@@ -243,6 +318,8 @@ export async function benchUploadThroughput(
               partsMiBPerSecond: r.partsMiBPerSecond,
               seconds: r.seconds,
               mibPerSecond: r.mibPerSecond,
+              cpu: r.cpu,
+              ...(r.calls ? { calls: r.calls } : {}),
             });
           } else {
             // the engine's plan sets the part size; before its first round, the same rule's
@@ -284,10 +361,11 @@ export async function benchUploadThroughput(
     return {
       name: 'upload-throughput',
       description:
-        "One file through the upload engine (Node, fetch) against the local API routes (create, sign, record every part, complete in the background) vs raw presigned part PUTs of the same parts to the same bucket (URLs signed before the clock, no API/state/CRC), same part size and parallelism, alternating rounds, medians; ratio = engine / raw from start to every part stored (engine: and recorded); end to end includes the engine's background completion vs one CompleteMultipartUpload. Cases: the plan without a speed hint, and with the raw median speed as the hint. Goal ratio >= 0.9.",
+        "One file through the upload engine (Node, fetch, in its own process) against the local API routes (create, sign, record every part, complete in the background) vs raw presigned part PUTs of the same parts to the same bucket (URLs signed before the clock, no API/state/CRC), same part size and parallelism, each side in its own process, alternating rounds, medians; ratio = engine / raw (of the medians; pairedRatio: the median of each round's ratio) from start to every part stored (engine: and recorded); end to end includes the engine's background completion vs one CompleteMultipartUpload. Cases: the plan without a speed hint, and with the raw median speed as the hint. Goal ratio >= 0.9.",
       parameters: {
         ...opts,
         parallelism,
+        engineCrc32: ctx.crc,
         target: 's3rver + local gateway (local stack)',
         ...(baselinePath ? { baselineEngine: baselinePath } : {}),
       },

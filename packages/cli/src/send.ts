@@ -5,6 +5,7 @@
  * Interrupted (Ctrl-C, a dropped connection that outlasts the engine's 15 tries), the same
  * command resumes from the checkpoint and the server's upload state.
  */
+import { crc32 as zlibCrc32 } from 'node:zlib';
 import { openAsBlob } from 'node:fs';
 import type {
   CompleteResponse,
@@ -255,6 +256,7 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
       signal: abort.signal,
       resuming,
       fetchImpl: fetch,
+      crc32: (bytes, previous) => zlibCrc32(bytes, previous),
       ...(parallel ? { parallelism: parallel } : {}),
       onProgress: (p) => sink.progress(p),
       onWarning: (w) => {

@@ -219,6 +219,31 @@ describe('multipart', () => {
     expect(api.assembled('file000011', 12).equals(data)).toBe(true);
   });
 
+  it('reads the next parts while the running PUTs send, one per slot, and uploads them from those bytes', async () => {
+    /** A file that notes where each read of it starts. */
+    class NotedBlob extends Blob {
+      readonly readsAt: number[] = [];
+      override slice(start?: number, end?: number, contentType?: string): Blob {
+        this.readsAt.push(start ?? 0);
+        return super.slice(start, end, contentType);
+      }
+    }
+    const api = new FakeUploadApi(bucket);
+    bucket.holdUntilActive = 99;
+    const data = randomBytes(12 * KiB);
+    const blob = new NotedBlob([data]);
+    const { done } = upload(api, [{ plan: multipartPlan('file000012', data.length, KiB), blob }]);
+    await until(() => bucket.active === 4, '4 PUTs in flight');
+    // parts 1-4 in the slots, parts 5-8 read ahead, nothing further
+    await until(() => blob.readsAt.length === 8, 'parts 5 to 8 read ahead');
+    expect([...blob.readsAt].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((i) => i * KiB));
+    bucket.releaseHeld();
+    await done;
+    // every part read once: the read-ahead bytes were the ones sent
+    expect([...blob.readsAt].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i * KiB));
+    expect(api.assembled('file000012', 12).equals(data)).toBe(true);
+  });
+
   it('drops to 3 parts in flight from the 3rd try and to 2 from the 5th', async () => {
     const api = new FakeUploadApi(bucket);
     bucket.delayMs = 10;

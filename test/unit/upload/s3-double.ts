@@ -101,6 +101,12 @@ export class FakeBucket {
     this.fail(fileId, part, ...Array.from({ length: 1000 }, () => fault));
   }
 
+  /** Answers every held PUT now and holds no more. */
+  releaseHeld(): void {
+    this.holdUntilActive = 0;
+    for (const release of this.held.splice(0)) release();
+  }
+
   putsTo(fileId: string, part: number | null = null): PutRecord[] {
     const key = FakeBucket.key(fileId, part);
     return this.puts.filter((p) => p.key === key);

@@ -12,13 +12,18 @@ export const CRC_CHUNK_BYTES = 8 * MiB;
 const yieldToUi = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The blob's CRC-32 (unsigned), read chunk by chunk; rejects with the signal's reason once it aborts. */
-export async function crc32OfBlob(blob: Blob, signal?: AbortSignal, chunkBytes = CRC_CHUNK_BYTES): Promise<number> {
+export async function crc32OfBlob(
+  blob: Blob,
+  signal?: AbortSignal,
+  chunkBytes = CRC_CHUNK_BYTES,
+  crc32: (bytes: Uint8Array, previous: number) => number = crc32Portable,
+): Promise<number> {
   let crc = 0;
   for (let at = 0; at < blob.size; at += chunkBytes) {
     if (at > 0) await yieldToUi();
     signal?.throwIfAborted();
     const bytes = new Uint8Array(await blob.slice(at, Math.min(blob.size, at + chunkBytes)).arrayBuffer());
-    crc = crc32Portable(bytes, crc);
+    crc = crc32(bytes, crc);
   }
   return crc;
 }
@@ -28,12 +33,13 @@ export async function crc32OfBytes(
   bytes: Uint8Array,
   signal?: AbortSignal,
   chunkBytes = CRC_CHUNK_BYTES,
+  crc32: (bytes: Uint8Array, previous: number) => number = crc32Portable,
 ): Promise<number> {
   let crc = 0;
   for (let at = 0; at < bytes.length; at += chunkBytes) {
     if (at > 0) await yieldToUi();
     signal?.throwIfAborted();
-    crc = crc32Portable(bytes.subarray(at, Math.min(bytes.length, at + chunkBytes)), crc);
+    crc = crc32(bytes.subarray(at, Math.min(bytes.length, at + chunkBytes)), crc);
   }
   return crc;
 }
