@@ -1401,7 +1401,9 @@ export const jobs: readonly JobDef[] = [
     name: 'expiry-sweep',
     handler: 'jobs/expiry-sweep',
     schedule: 'rate(15 minutes)',
-    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'events:publish'],
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'events:publish', 'jobs:invoke'],
+    // an abandoned live transfer's withdrawn mail goes through the job that has the templates
+    invokes: ['complete-upload'],
     timeoutSeconds: 300,
   },
   {

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { fileIdSchema, transferIdSchema } from '../domain/transfer-api';
 import { COMPLETE_JOB, runFileCompletion, type CompleteJobResult } from '../services/completion';
 import { restartStaleCompletions, type StaleSweepResult } from '../services/completion-sweep';
+import { mailAbandoned } from '../services/live-transfers';
 import { continueJob } from '../adapters/jobs';
 import { recordJobRun } from '../data/system';
 import { log } from '../lib/log';
@@ -12,6 +13,8 @@ const inputSchema = z.object({
   fileId: fileIdSchema,
   attempt: z.string().check(z.regex(/^[0-9a-f-]{36}$/u)),
 });
+/** From the expiry sweep: a live transfer it abandoned, whose waiting recipients are told. */
+const withdrawnSchema = z.object({ withdrawn: transferIdSchema });
 
 const isScheduled = (event: unknown) =>
   typeof event === 'object' &&
@@ -28,7 +31,12 @@ const isScheduled = (event: unknown) =>
 export async function handler(
   event: unknown,
   context?: Context,
-): Promise<CompleteJobResult | StaleSweepResult | 'bad-input'> {
+): Promise<CompleteJobResult | StaleSweepResult | 'withdrawn' | 'bad-input'> {
+  const withdrawn = withdrawnSchema.safeParse(event);
+  if (withdrawn.success) {
+    await mailAbandoned(withdrawn.data.withdrawn);
+    return 'withdrawn';
+  }
   if (isScheduled(event)) {
     const result = await restartStaleCompletions((input) => continueJob(COMPLETE_JOB, input, context));
     await recordJobRun(COMPLETE_JOB);

@@ -35,8 +35,10 @@ import { scanOnCompletion } from './malware-scan';
 import { startDigest } from './digest-start';
 import { refOf } from './object-refs';
 
+import { COMPLETE_JOB } from '../domain/jobs';
+
 /** The job of functions/routes.ts that completes large files. */
-export const COMPLETE_JOB = 'complete-upload';
+export { COMPLETE_JOB };
 
 /**
  * A claim is taken for dead after this: the job's Lambda cannot run past its 900 s timeout

@@ -3,8 +3,8 @@
  * page at a time. Each step is conditional on the due time it read, so a concurrent extension
  * wins, and every step is safe to repeat:
  *   uploading, resume window over -> multipart uploads aborted, objects deleted, cancelled
- *     (one shared while uploading then answers 410 withdrawn; nobody is mailed from here: the
- *     mail templates would double the sweep's bundle)
+ *     (one shared while uploading then answers 410 withdrawn, and the complete-upload job, which
+ *     has the mail templates, tells whoever waits for it: they would double the sweep's bundle)
  *   ready, expiry reached          -> marked expired, due again at the end of the grace period
  *   expired, grace period over     -> objects (files and ZIPs) deleted, purged; the record stays for the 410
  *   deleted, an hour later         -> objects deleted again if a failed delete left any (idempotent)
@@ -20,6 +20,8 @@ import { purgeAt } from './downloads';
 import { releaseTransfer } from './limits';
 import { publishEvent } from './events';
 import { removeUpload } from '../data/requests';
+import { startJob } from '../adapters/jobs';
+import { COMPLETE_JOB } from '../domain/jobs';
 
 export interface SweepResult {
   readonly examined: number;
@@ -40,6 +42,15 @@ async function deleteObjects(t: TransferRecord): Promise<number> {
   return (
     (await storage.deletePrefix(locOf(t), `t/${t.slug}/`)) + (await storage.deletePrefix(locOf(t), `z/${t.slug}/`))
   );
+}
+
+/** Hands the withdrawn mail of an abandoned live transfer to the complete-upload job; never fails the sweep. */
+async function tellWithdrawn(slug: string): Promise<void> {
+  try {
+    await startJob(COMPLETE_JOB, { withdrawn: slug });
+  } catch (err) {
+    log.error('withdrawn mail not handed over', { slug, ...errorFields(err) });
+  }
 }
 
 export async function sweepExpired(
@@ -64,6 +75,7 @@ export async function sweepExpired(
           if (await data.setStatus(slug, 'cancelled', { from: ['uploading'], expectedSweepDueAt: due })) {
             result.abandoned += 1;
             await releaseTransfer(t, { unsent: true });
+            if (t.liveAt !== undefined) await tellWithdrawn(slug);
           }
         } else if (t.status === 'ready' && now >= t.expiryDate) {
           if (await data.markExpired(slug, { sweepDueAt: purgeAt(t), expectedSweepDueAt: due })) {

@@ -90,6 +90,13 @@ export async function mailWatchersOnCompletion(t: TransferRecord, files: readonl
   }
 }
 
+/** A live transfer the expiry sweep abandoned (its upload never finished): told as a cancel is. */
+export async function mailAbandoned(slug: string): Promise<void> {
+  const t = await data.getTransfer(slug);
+  if (!t || t.status !== 'cancelled') return;
+  await mailWithdrawn(t, await data.listFiles(slug));
+}
+
 /**
  * A live transfer was cancelled before it completed: everyone waiting and every recipient
  * already mailed is told it was withdrawn, each address once. Never fails the cancel.

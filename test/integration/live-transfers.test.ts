@@ -6,7 +6,10 @@
  * page: password) mails at completion; an email send mailed at its start is not mailed again;
  * a cancel withdraws the transfer (410) and mails everyone waiting and every recipient mailed.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/data/keys';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse, DownloadView, PlannedFile } from '../../functions/domain/transfer-api';
 import { crc32Portable } from '../../functions/domain/crc32';
@@ -218,5 +221,42 @@ describe('a transfer shared at its start and cancelled', () => {
     }
     // the recipient got the transfer mail at the start and the withdrawal, nothing more
     expect(await mailsTo(app, to)).toHaveLength(2);
+  });
+});
+
+describe('a transfer shared at its start that nobody finishes', () => {
+  it('is withdrawn by the sweep once its resume window is over, and everyone who knew of it is mailed once', async () => {
+    const big = randomData(50 * MiB + 1);
+    const to = 'abandoned.recipient@example.com';
+    const t = await create({ 'left.bin': big }, { sendAs: 'email', emailTo: [{ email: to }], mailNow: true });
+    const f = planned(t, 'left.bin');
+    await uploadPart(app, t, f, big, 1);
+    expect((await api(app, '/getDownload/notify', json({ id: t.id, email: 'waiting@example.com' }))).status).toBe(202);
+    await waitForMail(app, to, /left\.bin/);
+
+    // the resume window is over: the sweep is due now
+    const due = Date.now() - 1000;
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.transfer(t.id),
+        UpdateExpression: 'SET sweepDueAt = :x, gsi2sk = :s',
+        ExpressionAttributeValues: { ':x': due, ':s': keys.sweepIndex(due, t.id).gsi2sk },
+      }),
+    );
+    const result = (await app.gateway.runJob('expiry-sweep')) as { abandoned: number };
+    expect(result.abandoned).toBeGreaterThanOrEqual(1);
+    await app.gateway.idle();
+    const gone = await view(t.id);
+    expect([gone.status, gone.json.error]).toEqual([410, expect.objectContaining({ code: 'transfer_withdrawn' })]);
+    for (const who of [to, 'waiting@example.com']) {
+      const mail = await waitForMail(app, who, /stopped the upload of “left\.bin”/);
+      expect(mail.subject).toBe('“left.bin” was withdrawn');
+    }
+    // a second sweep finds nothing due: no second mail
+    await app.gateway.runJob('expiry-sweep');
+    await app.gateway.idle();
+    expect(await mailsTo(app, to)).toHaveLength(2);
+    expect(await mailsTo(app, 'waiting@example.com')).toHaveLength(1);
   });
 });

@@ -78,6 +78,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   file_completing: UPLOAD_FAILED,
   not_multipart: UPLOAD_FAILED,
   part_numbers_required: UPLOAD_FAILED,
+  duplicate_part: UPLOAD_FAILED,
   part_out_of_range: UPLOAD_FAILED,
   part_size_mismatch: UPLOAD_FAILED,
   parts_missing: UPLOAD_FAILED,

@@ -191,7 +191,10 @@ describe('pairing the upload plan with recordings', () => {
         files: plan,
       };
       const bucket = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        stored.set(String(input), await (init.body as Blob).text());
+        stored.set(
+          String(input),
+          init.body instanceof Blob ? await init.body.text() : new TextDecoder().decode(init.body as Uint8Array),
+        );
         return new Response('', { status: 200, headers: { etag: '"e"' } });
       }) as typeof fetch;
       await uploadNewTransfer(
