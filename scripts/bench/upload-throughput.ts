@@ -36,6 +36,7 @@ import { localS3Client } from '../local/s3';
 import { createSignedInUser } from '../local/users';
 import { median } from './machine';
 import type { UploadChildConfig, UploadChildResult } from './upload-child';
+import { runBenchChild } from './run-child';
 
 const MiB = 1024 ** 2;
 
@@ -97,26 +98,16 @@ const childScript = fileURLToPath(new URL('./upload-child.ts', import.meta.url))
 const CHILD_TIMEOUT_MS = 30 * 60_000;
 
 function runChild(cfg: UploadChildConfig): Promise<UploadChildResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, UPLOAD_CHILD: JSON.stringify(cfg), LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('exit', (code, sig) => {
-      clearTimeout(timer);
-      const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
+  return runBenchChild<UploadChildResult>({
+    script: childScript,
+    envName: 'UPLOAD_CHILD',
+    config: cfg,
+    label: `upload child (${cfg.side})`,
+    timeoutMs: CHILD_TIMEOUT_MS,
+    onStderr: (stderr) => {
       const trace = stderr.split('\n').find((l) => l.startsWith('TRACE '));
       if (trace) writeFileSync(path.join(os.tmpdir(), `upload-trace-${Date.now()}.json`), trace.slice(6));
-      if (code === 0 && line) resolve(JSON.parse(line.slice('RESULT '.length)) as UploadChildResult);
-      else reject(new Error(`upload child (${cfg.side}) exited ${code ?? sig}: ${stderr.slice(-2000)}`));
-    });
+    },
   });
 }
 

@@ -11,6 +11,7 @@ import { startMoto } from '../../test/helpers/moto';
 import { REPO_ROOT, type LocalApp } from '../local/app';
 import { localBucketNames } from '../local/stack';
 import { median } from './machine';
+import { runBenchChild } from './run-child';
 import { type ChildConfig, type ChildMode, type ChildResult, entryName } from './zip-build-child';
 
 const childScript = fileURLToPath(new URL('./zip-build-child.ts', import.meta.url));
@@ -55,24 +56,12 @@ function defaults(): ZipBenchOptions {
 }
 
 function runChild(cfg: ChildConfig): Promise<ChildResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ZIP_BENCH_CHILD: JSON.stringify(cfg), LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('exit', (code, sig) => {
-      clearTimeout(timer);
-      const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code === 0 && line) resolve(JSON.parse(line.slice('RESULT '.length)) as ChildResult);
-      else reject(new Error(`zip-build child (${cfg.mode}) exited ${code ?? sig}: ${stderr.slice(-2000)}`));
-    });
+  return runBenchChild<ChildResult>({
+    script: childScript,
+    envName: 'ZIP_BENCH_CHILD',
+    config: cfg,
+    label: `zip-build child (${cfg.mode})`,
+    timeoutMs: CHILD_TIMEOUT_MS,
   });
 }
 
