@@ -1,0 +1,169 @@
+/**
+ * Signed delivery receipts: what a receipt says, its canonical bytes, and how anyone checks it
+ * with SendBridge's published keys (a JWKS). Shared by the server (signing), the CLI
+ * (`sendbridge receipt verify`) and the app's /verify page, so all three read one format.
+ *
+ * A receipt file is `{ format, receipt, jws }`: `receipt` is the readable copy and `jws` a compact
+ * JWS (EdDSA over Ed25519) whose payload is the canonical JSON of that same receipt. A check
+ * verifies the signature with the key named by the header's `kid`, then requires the readable
+ * copy to be the signed one, so a changed byte in either part is refused.
+ */
+import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
+import type { DeliveryRecord } from './delivery';
+
+export const RECEIPT_FORMAT = 'sendbridge-receipt/1';
+/** the JWS `typ` of a receipt, so no other token signed with these keys passes as one */
+export const RECEIPT_JWS_TYPE = 'sendbridge-receipt+jws';
+export const RECEIPT_ALG = 'EdDSA';
+/** where the app origin publishes the receipt keys (routes.ts path, under `/api`) */
+export const RECEIPT_KEYS_PATH = '/api/receipts/keys';
+
+export type ReceiptRecipient =
+  | { readonly kind: 'verified'; readonly email: string }
+  | { readonly kind: 'personal'; readonly email: string }
+  | { readonly kind: 'link' };
+
+export interface ReceiptFile {
+  readonly path: string;
+  readonly size: number;
+  /** hex SHA-256 from the transfer's manifest; null when it was not computed yet */
+  readonly sha256: string | null;
+}
+
+/** What a receipt attests; every field is signed. */
+export interface Receipt {
+  readonly format: typeof RECEIPT_FORMAT;
+  /** the app origin that issued it; its keys are at `issuer + RECEIPT_KEYS_PATH` */
+  readonly issuer: string;
+  readonly transfer: string;
+  readonly delivery: string;
+  /** ISO 8601 (UTC): the download's URL was issued */
+  readonly startedAt: string;
+  /** ISO 8601 (UTC): the last byte was served */
+  readonly deliveredAt: string;
+  readonly what: 'file' | 'zip';
+  readonly recipient: ReceiptRecipient;
+  /** ISO 3166 alpha-2, or 'XX' when unknown */
+  readonly country: string;
+  readonly files: readonly ReceiptFile[];
+  readonly bytes: number;
+  readonly servedWhole: boolean;
+}
+
+export interface ReceiptDocument {
+  readonly format: typeof RECEIPT_FORMAT;
+  readonly receipt: Receipt;
+  readonly jws: string;
+}
+
+/** The receipt of a delivery: only what the delivery record holds, times as UTC ISO strings. */
+export function receiptOf(d: DeliveryRecord, issuer: string): Receipt {
+  return {
+    format: RECEIPT_FORMAT,
+    issuer,
+    transfer: d.slug,
+    delivery: d.deliveryId,
+    startedAt: new Date(d.startedAt).toISOString(),
+    deliveredAt: new Date(d.at).toISOString(),
+    what: d.what,
+    recipient: d.recipient.kind === 'link' ? { kind: 'link' } : { kind: d.recipient.kind, email: d.recipient.email },
+    country: d.countryCode,
+    files: d.files.map((f) => ({ path: f.path, size: f.size, sha256: f.sha256 ?? null })),
+    bytes: d.bytes,
+    servedWhole: d.servedWhole,
+  };
+}
+
+/**
+ * JSON with object keys sorted by UTF-16 code units and no whitespace (RFC 8785 for the values a
+ * receipt holds: strings, safe integers, booleans, null, arrays, objects), so the signed bytes
+ * do not depend on how a reader re-serialises the readable copy.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError('canonicalJson: numbers must be finite');
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  throw new TypeError(`canonicalJson: cannot encode a ${typeof value}`);
+}
+
+/** Why a receipt was refused; stable codes the CLI and the page translate. */
+export type ReceiptProblem =
+  /** not a receipt file: not JSON, or fields missing */
+  | 'receipt_malformed'
+  /** signed with a key id the key set does not hold */
+  | 'receipt_unknown_key'
+  /** the signature does not match the signed bytes */
+  | 'receipt_bad_signature'
+  /** the readable copy differs from the signed one */
+  | 'receipt_mismatch';
+
+export type ReceiptCheck =
+  | { readonly ok: true; readonly receipt: Receipt; readonly kid: string }
+  | { readonly ok: false; readonly problem: ReceiptProblem };
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Parses a receipt file's text into its parts, or null when it is not one. */
+export function parseReceiptDocument(text: string): ReceiptDocument | null {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(doc) || doc.format !== RECEIPT_FORMAT || typeof doc.jws !== 'string' || !isRecord(doc.receipt))
+    return null;
+  return doc as unknown as ReceiptDocument;
+}
+
+/** Checks a receipt file's text against a key set (the published JWKS, or a file of it). */
+export async function verifyReceiptText(text: string, keys: JSONWebKeySet): Promise<ReceiptCheck> {
+  const doc = parseReceiptDocument(text);
+  if (!doc) return { ok: false, problem: 'receipt_malformed' };
+  let kid: string;
+  try {
+    const header = decodeProtectedHeader(doc.jws);
+    if (header.alg !== RECEIPT_ALG || header.typ !== RECEIPT_JWS_TYPE || typeof header.kid !== 'string')
+      return { ok: false, problem: 'receipt_malformed' };
+    kid = header.kid;
+  } catch {
+    return { ok: false, problem: 'receipt_malformed' };
+  }
+  if (!keys.keys.some((k) => k.kid === kid)) return { ok: false, problem: 'receipt_unknown_key' };
+  let payload: Uint8Array;
+  try {
+    ({ payload } = await compactVerify(doc.jws, createLocalJWKSet(keys), { algorithms: [RECEIPT_ALG] }));
+  } catch {
+    return { ok: false, problem: 'receipt_bad_signature' };
+  }
+  const signed = new TextDecoder().decode(payload);
+  if (signed !== canonicalJson(doc.receipt)) return { ok: false, problem: 'receipt_mismatch' };
+  return { ok: true, receipt: JSON.parse(signed) as Receipt, kid };
+}
+
+/** A JWKS as published; null when the text is not one. */
+export function parseKeySet(text: string): JSONWebKeySet | null {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (isRecord(v) && Array.isArray(v.keys) && v.keys.every(isRecord)) return v as unknown as JSONWebKeySet;
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
+/** The receipt file's name: the transfer and delivery it is about. */
+export function receiptFileName(r: Pick<Receipt, 'transfer' | 'delivery'>, ext: 'json' | 'pdf'): string {
+  return `sendbridge-receipt-${r.transfer}-${r.delivery}.${ext}`;
+}
