@@ -44,7 +44,13 @@ export type Access =
    * (WEBHOOK_QUEUE_URL). Locally neither exists and the delivery job is started through the
    * local Invoke API; the outbox itself is in the table (table:write).
    */
-  | 'events:publish';
+  | 'events:publish'
+  /**
+   * the signed delivery receipts' key set (functions/services/receipts.ts): GetSecretValue and
+   * PutSecretValue on the one receipt keys secret (RECEIPT_KEYS_SECRET_ID); the first user of
+   * the secret stores its first key there. Locally a file in the stack's data dir.
+   */
+  | 'receipts';
 
 /** what an API key may do (functions/domain/api-keys.ts API_SCOPES). */
 export type ApiScope = 'send' | 'transfers:read' | 'requests' | 'webhooks';
@@ -229,6 +235,15 @@ export const routes: readonly ApiRoute[] = [
     auth: 'none',
     owns: 'public',
     access: ['table:read', 'table:write', 'buckets:read', 'userpool:read', 'mail:read'],
+  },
+  // the public keys receipts are signed with (a JWKS; every kid ever used stays in it)
+  {
+    method: 'GET',
+    path: '/receipts/keys',
+    handler: 'http/system/receipt-keys',
+    auth: 'none',
+    owns: 'public',
+    access: ['receipts'],
   },
   {
     method: 'GET',
@@ -540,6 +555,24 @@ export const routes: readonly ApiRoute[] = [
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'table:write', 'buckets:read', 'jobs:invoke'],
     invokes: ['thumbnails'],
+  },
+
+  // the TransferModal's delivery rows and each one's signed receipt (sender or team admin, as every modal action)
+  {
+    method: 'GET',
+    path: '/transfers/{id}/deliveries',
+    handler: 'http/dashboard/deliveries',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read'],
+  },
+  {
+    method: 'GET',
+    path: '/transfers/{id}/deliveries/{deliveryId}/receipt',
+    handler: 'http/dashboard/receipt',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'receipts'],
   },
 
   // Dashboard (spec §7 getQs, deleteTransfer)

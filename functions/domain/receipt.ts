@@ -167,3 +167,35 @@ export function parseKeySet(text: string): JSONWebKeySet | null {
 export function receiptFileName(r: Pick<Receipt, 'transfer' | 'delivery'>, ext: 'json' | 'pdf'): string {
   return `sendbridge-receipt-${r.transfer}-${r.delivery}.${ext}`;
 }
+
+/**
+ * What a valid receipt proves and what it does not, in English (the CLI prints it; the app
+ * shows the same statements translated).
+ */
+export function receiptMeaning(r: Receipt): { proves: string[]; doesNotProve: string[] } {
+  const who =
+    r.recipient.kind === 'verified'
+      ? `someone who proved, with a code mailed to ${r.recipient.email}, that they read that mailbox`
+      : r.recipient.kind === 'personal'
+        ? `someone holding the personal link mailed to ${r.recipient.email}`
+        : 'someone holding the transfer’s link (anyone it was passed to)';
+  return {
+    proves: [
+      `SendBridge (${r.issuer}) signed this receipt; no byte of it changed since.`,
+      `SendBridge's storage served ${r.what === 'zip' ? 'the ZIP of these files' : 'this file'} (${r.bytes} bytes) of transfer ${r.transfer} to ${who}, finished at ${r.deliveredAt}${r.country === 'XX' ? '' : ` from country ${r.country}`}.`,
+      r.servedWhole
+        ? 'Every byte was served (the ranges served cover the whole object).'
+        : 'Not every byte was served: the download did not cover the whole object.',
+      'The files had the sizes and SHA-256 digests listed (computed by SendBridge from the stored bytes; null where none was computed yet).',
+    ],
+    doesNotProve: [
+      r.recipient.kind === 'verified'
+        ? 'Who sat at the keyboard: only that the downloader could read that mailbox at the time.'
+        : r.recipient.kind === 'personal'
+          ? 'Who held the personal link: a forwarded link looks the same. Only a verified download proves the address.'
+          : 'Who downloaded: anyone with the link could have.',
+      'That the files were opened, read or kept, or that they are what the sender said they are.',
+      'The country is where the connection came from (CloudFront or a GeoIP database), which a VPN changes.',
+    ],
+  };
+}

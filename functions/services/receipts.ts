@@ -18,7 +18,8 @@ import {
   type Receipt,
   type ReceiptDocument,
 } from '../domain/receipt';
-import { getDelivery } from '../data/deliveries';
+import { getDelivery, listDeliveries } from '../data/deliveries';
+import { MAX_DELIVERY_ROWS, type DeliveriesResponse } from '../domain/receipts-api';
 import type { TransferRecord } from '../data/transfers';
 import { notFound } from '../lib/errors';
 import { config } from '../lib/env';
@@ -130,10 +131,29 @@ export async function signDelivery(d: DeliveryRecord, now = Date.now()): Promise
   return signReceipt(receiptOf(d, config().appOrigin.replace(/\/+$/u, '')), await signingKeySet(now));
 }
 
-/** The published key set (read fresh: a rotation shows at once). */
+/** The published key set, read fresh (a rotation shows at once); made with its first key when none exists yet. */
 export async function publishedKeys(): Promise<{ keys: JWK[] }> {
-  const store = configuredKeyStore();
-  return publicJwksOf(parseStoredKeySet(await store.read()));
+  return publicJwksOf(await ensureKeySet(configuredKeyStore()));
+}
+
+/** The TransferModal's delivery rows, for the transfer's owner (or team admin); others 403 / 404. */
+export async function deliveryRows(slug: string, userId: string): Promise<DeliveriesResponse> {
+  await requireOwner(slug, userId);
+  const found = await listDeliveries(slug, MAX_DELIVERY_ROWS + 1);
+  return {
+    deliveries: found.slice(0, MAX_DELIVERY_ROWS).map((d) => ({
+      deliveryId: d.deliveryId,
+      at: d.at,
+      what: d.what,
+      recipient: d.recipient,
+      countryCode: d.countryCode,
+      fileCount: d.files.length,
+      ...(d.what === 'file' && d.files[0] ? { fileName: d.files[0].path } : {}),
+      bytes: d.bytes,
+      servedWhole: d.servedWhole,
+    })),
+    more: found.length > MAX_DELIVERY_ROWS,
+  };
 }
 
 /** `data` of the `transfer.delivered` webhook event. */
