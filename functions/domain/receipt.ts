@@ -10,51 +10,14 @@
  */
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
 import type { DeliveryRecord } from './delivery';
-
-export const RECEIPT_FORMAT = 'sendbridge-receipt/1';
-/** the JWS `typ` of a receipt, so no other token signed with these keys passes as one */
-export const RECEIPT_JWS_TYPE = 'sendbridge-receipt+jws';
-export const RECEIPT_ALG = 'EdDSA';
-/** where the app origin publishes the receipt keys (routes.ts path, under `/api`) */
-export const RECEIPT_KEYS_PATH = '/api/receipts/keys';
-
-export type ReceiptRecipient =
-  | { readonly kind: 'verified'; readonly email: string }
-  | { readonly kind: 'personal'; readonly email: string }
-  | { readonly kind: 'link' };
-
-export interface ReceiptFile {
-  readonly path: string;
-  readonly size: number;
-  /** hex SHA-256 from the transfer's manifest; null when it was not computed yet */
-  readonly sha256: string | null;
-}
-
-/** What a receipt attests; every field is signed. */
-export interface Receipt {
-  readonly format: typeof RECEIPT_FORMAT;
-  /** the app origin that issued it; its keys are at `issuer + RECEIPT_KEYS_PATH` */
-  readonly issuer: string;
-  readonly transfer: string;
-  readonly delivery: string;
-  /** ISO 8601 (UTC): the download's URL was issued */
-  readonly startedAt: string;
-  /** ISO 8601 (UTC): the last byte was served */
-  readonly deliveredAt: string;
-  readonly what: 'file' | 'zip';
-  readonly recipient: ReceiptRecipient;
-  /** ISO 3166 alpha-2, or 'XX' when unknown */
-  readonly country: string;
-  readonly files: readonly ReceiptFile[];
-  readonly bytes: number;
-  readonly servedWhole: boolean;
-}
-
-export interface ReceiptDocument {
-  readonly format: typeof RECEIPT_FORMAT;
-  readonly receipt: Receipt;
-  readonly jws: string;
-}
+import {
+  RECEIPT_ALG,
+  RECEIPT_FORMAT,
+  RECEIPT_JWS_TYPE,
+  type Receipt,
+  type ReceiptDocument,
+  type ReceiptProblem,
+} from './receipt-format';
 
 /** The receipt of a delivery: only what the delivery record holds, times as UTC ISO strings. */
 export function receiptOf(d: DeliveryRecord, issuer: string): Receipt {
@@ -94,17 +57,6 @@ export function canonicalJson(value: unknown): string {
   }
   throw new TypeError(`canonicalJson: cannot encode a ${typeof value}`);
 }
-
-/** Why a receipt was refused; stable codes the CLI and the page translate. */
-export type ReceiptProblem =
-  /** not a receipt file: not JSON, or fields missing */
-  | 'receipt_malformed'
-  /** signed with a key id the key set does not hold */
-  | 'receipt_unknown_key'
-  /** the signature does not match the signed bytes */
-  | 'receipt_bad_signature'
-  /** the readable copy differs from the signed one */
-  | 'receipt_mismatch';
 
 export type ReceiptCheck =
   | { readonly ok: true; readonly receipt: Receipt; readonly kid: string }
@@ -161,11 +113,6 @@ export function parseKeySet(text: string): JSONWebKeySet | null {
     // not JSON
   }
   return null;
-}
-
-/** The receipt file's name: the transfer and delivery it is about. */
-export function receiptFileName(r: Pick<Receipt, 'transfer' | 'delivery'>, ext: 'json' | 'pdf'): string {
-  return `sendbridge-receipt-${r.transfer}-${r.delivery}.${ext}`;
 }
 
 /**

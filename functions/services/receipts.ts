@@ -9,15 +9,14 @@
  */
 import { CompactSign, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { DeliveryRecord } from '../domain/delivery';
+import { canonicalJson, receiptOf } from '../domain/receipt';
 import {
   RECEIPT_ALG,
   RECEIPT_FORMAT,
   RECEIPT_JWS_TYPE,
-  canonicalJson,
-  receiptOf,
   type Receipt,
   type ReceiptDocument,
-} from '../domain/receipt';
+} from '../domain/receipt-format';
 import { getDelivery, listDeliveries } from '../data/deliveries';
 import { MAX_DELIVERY_ROWS, type DeliveriesResponse } from '../domain/receipts-api';
 import type { TransferRecord } from '../data/transfers';

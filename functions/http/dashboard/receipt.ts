@@ -1,5 +1,5 @@
 import { receiptParamsSchema } from '../../domain/receipts-api';
-import { receiptFileName } from '../../domain/receipt';
+import { receiptFileName } from '../../domain/receipt-format';
 import { httpRoute } from '../../lib/http';
 import { userSender } from '../../services/identity';
 import { receiptForOwner } from '../../services/receipts';

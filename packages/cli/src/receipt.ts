@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JSONWebKeySet } from 'jose';
-import { parseKeySet, receiptMeaning, verifyReceiptText, type ReceiptProblem } from '../../../functions/domain/receipt';
+import { parseKeySet, receiptMeaning, verifyReceiptText } from '../../../functions/domain/receipt';
+import type { ReceiptProblem } from '../../../functions/domain/receipt-format';
 import type { Context } from './context';
 import { CliError, EXIT, UsageError } from './errors';
 

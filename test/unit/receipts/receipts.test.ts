@@ -3,13 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryRecord } from '../../../functions/domain/delivery';
-import {
-  RECEIPT_FORMAT,
-  canonicalJson,
-  parseKeySet,
-  receiptOf,
-  verifyReceiptText,
-} from '../../../functions/domain/receipt';
+import { canonicalJson, parseKeySet, receiptOf, verifyReceiptText } from '../../../functions/domain/receipt';
+import { RECEIPT_FORMAT } from '../../../functions/domain/receipt-format';
 import { fileKeyStore, writeTokenOf, type KeySetStore } from '../../../functions/adapters/receipt-keys';
 import {
   ensureKeySet,
