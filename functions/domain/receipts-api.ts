@@ -8,7 +8,7 @@ import type { DeliveryRecipient } from './delivery';
 import { transferIdSchema } from './transfer-api';
 
 /** A delivery's id as the path names it (the deliveries module's ids: UUIDs, or another URL-safe id). */
-export const deliveryIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/u, 'invalid_delivery'));
+export const deliveryIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/u));
 
 export const deliveriesParamsSchema = z.object({ id: transferIdSchema });
 export const receiptParamsSchema = z.object({ id: transferIdSchema, deliveryId: deliveryIdSchema });
