@@ -122,7 +122,7 @@ export function resetReceiptKeyCache(): void {
 export async function receiptForOwner(slug: string, deliveryId: string, userId: string): Promise<ReceiptDocument> {
   await requireOwner(slug, userId);
   const d = await getDelivery(slug, deliveryId);
-  if (!d) throw notFound('delivery_not_found', 'This transfer has no such delivery.');
+  if (!d) throw notFound('transfer_delivery_not_found', 'This transfer has no such delivery.');
   return signDelivery(d);
 }
 

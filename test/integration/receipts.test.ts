@@ -134,7 +134,7 @@ describe('the sender’s deliveries and receipts', () => {
     expect((await api(app, receiptPath(id))).status).toBe(401);
     const unknown = await api(app, receiptPath('0193a1b2-c3d4-7e5f-8a9b-0000000000ff'), { headers: bearer(alice) });
     expect(unknown.status).toBe(404);
-    expect(unknown.json.error.code).toBe('delivery_not_found');
+    expect(unknown.json.error.code).toBe('transfer_delivery_not_found');
     const bad = await api(app, `/transfers/${t.id}/deliveries/not a valid id!/receipt`, { headers: bearer(alice) });
     expect(bad.status).toBe(400);
   });
