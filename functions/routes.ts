@@ -140,7 +140,12 @@ export type Owns =
   /** a member of a team; `owner` the team admin's JWT */
   | { readonly record: 'team-member'; readonly by: 'owner' }
   /** an API key; `owner` the JWT of the user it belongs to (keys never manage keys) */
-  | { readonly record: 'api-key'; readonly by: 'owner' };
+  | { readonly record: 'api-key'; readonly by: 'owner' }
+  /**
+   * a delivery named by a signed receipt; `signature` the receipt's JWS under one of the
+   * deployment's receipt keys, checked before the delivery is read (a forged one reads nothing)
+   */
+  | { readonly record: 'receipt'; readonly by: 'signature' };
 
 /** `'public'`, `'self'`, or `record:by` (e.g. `transfer:upload-token`): one cell kind of the IDOR matrix. */
 export function ownsKindOf(owns: Owns): string {
@@ -244,6 +249,15 @@ export const routes: readonly ApiRoute[] = [
     auth: 'none',
     owns: 'public',
     access: ['receipts'],
+  },
+  // the online check of a receipt: signed by this deployment, and its delivery still recorded as signed
+  {
+    method: 'POST',
+    path: '/receipts/check',
+    handler: 'http/system/receipt-check',
+    auth: 'none',
+    owns: { record: 'receipt', by: 'signature' },
+    access: ['table:read', 'receipts'],
   },
   {
     method: 'GET',

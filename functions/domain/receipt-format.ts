@@ -9,6 +9,8 @@ export const RECEIPT_JWS_TYPE = 'sendbridge-receipt+jws';
 export const RECEIPT_ALG = 'EdDSA';
 /** where the app origin publishes the receipt keys (routes.ts path, under `/api`) */
 export const RECEIPT_KEYS_PATH = '/api/receipts/keys';
+/** where the app origin checks a receipt online (POST `{ jws }`) */
+export const RECEIPT_CHECK_PATH = '/api/receipts/check';
 
 export type ReceiptRecipient =
   | { readonly kind: 'verified'; readonly email: string }

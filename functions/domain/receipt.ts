@@ -79,13 +79,17 @@ export function parseReceiptDocument(text: string): ReceiptDocument | null {
   return doc as unknown as ReceiptDocument;
 }
 
-/** Checks a receipt file's text against a key set (the published JWKS, or a file of it). */
-export async function verifyReceiptText(text: string, keys: JSONWebKeySet): Promise<ReceiptCheck> {
-  const doc = parseReceiptDocument(text);
-  if (!doc) return { ok: false, problem: 'receipt_malformed' };
+/**
+ * Checks a receipt's compact JWS against a key set: its header, its key id, its signature. The
+ * receipt it gives is the signed one (the online check sends only the JWS).
+ */
+export async function verifyReceiptJws(
+  jws: string,
+  keys: JSONWebKeySet,
+): Promise<ReceiptCheck & { readonly signed?: string }> {
   let kid: string;
   try {
-    const header = decodeProtectedHeader(doc.jws);
+    const header = decodeProtectedHeader(jws);
     if (header.alg !== RECEIPT_ALG || header.typ !== RECEIPT_JWS_TYPE || typeof header.kid !== 'string')
       return { ok: false, problem: 'receipt_malformed' };
     kid = header.kid;
@@ -95,13 +99,30 @@ export async function verifyReceiptText(text: string, keys: JSONWebKeySet): Prom
   if (!keys.keys.some((k) => k.kid === kid)) return { ok: false, problem: 'receipt_unknown_key' };
   let payload: Uint8Array;
   try {
-    ({ payload } = await compactVerify(doc.jws, createLocalJWKSet(keys), { algorithms: [RECEIPT_ALG] }));
+    ({ payload } = await compactVerify(jws, createLocalJWKSet(keys), { algorithms: [RECEIPT_ALG] }));
   } catch {
     return { ok: false, problem: 'receipt_bad_signature' };
   }
   const signed = new TextDecoder().decode(payload);
-  if (signed !== canonicalJson(doc.receipt)) return { ok: false, problem: 'receipt_mismatch' };
-  return { ok: true, receipt: JSON.parse(signed) as Receipt, kid };
+  let receipt: unknown;
+  try {
+    receipt = JSON.parse(signed);
+  } catch {
+    return { ok: false, problem: 'receipt_malformed' };
+  }
+  if (!isRecord(receipt) || receipt.format !== RECEIPT_FORMAT) return { ok: false, problem: 'receipt_malformed' };
+  return { ok: true, receipt: receipt as unknown as Receipt, kid, signed };
+}
+
+/** Checks a receipt file's text against a key set (the published JWKS, or a file of it). */
+export async function verifyReceiptText(text: string, keys: JSONWebKeySet): Promise<ReceiptCheck> {
+  const doc = parseReceiptDocument(text);
+  if (!doc) return { ok: false, problem: 'receipt_malformed' };
+  const check = await verifyReceiptJws(doc.jws, keys);
+  if (!check.ok) return check;
+  // the readable copy must be the signed one, byte for byte once canonical
+  if (check.signed !== canonicalJson(doc.receipt)) return { ok: false, problem: 'receipt_mismatch' };
+  return { ok: true, receipt: check.receipt, kid: check.kid };
 }
 
 /** A JWKS as published; null when the text is not one. */

@@ -9,7 +9,8 @@
  */
 import { CompactSign, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { DeliveryRecord } from '../domain/delivery';
-import { canonicalJson, receiptOf } from '../domain/receipt';
+import { canonicalJson, receiptOf, verifyReceiptJws } from '../domain/receipt';
+import { isSlug } from '../domain/id-patterns';
 import {
   RECEIPT_ALG,
   RECEIPT_FORMAT,
@@ -18,7 +19,7 @@ import {
   type ReceiptDocument,
 } from '../domain/receipt-format';
 import { getDelivery, listDeliveries } from '../data/deliveries';
-import { MAX_DELIVERY_ROWS, type DeliveriesResponse } from '../domain/receipts-api';
+import { MAX_DELIVERY_ROWS, type DeliveriesResponse, type ReceiptCheckResponse } from '../domain/receipts-api';
 import type { TransferRecord } from '../data/transfers';
 import { notFound } from '../lib/errors';
 import { config } from '../lib/env';
@@ -133,6 +134,23 @@ export async function signDelivery(d: DeliveryRecord, now = Date.now()): Promise
 /** The published key set, read fresh (a rotation shows at once); made with its first key when none exists yet. */
 export async function publishedKeys(): Promise<{ keys: JWK[] }> {
   return publicJwksOf(await ensureKeySet(configuredKeyStore()));
+}
+
+/**
+ * The online check: the JWS against every key this deployment ever signed with, and whether the
+ * delivery it names is still recorded with exactly the signed facts (a deleted transfer's are
+ * gone). A forged or changed receipt is refused before any record is read, so this route tells
+ * nobody anything about a delivery they do not already hold a signed receipt of.
+ */
+export async function checkReceiptOnline(jws: string): Promise<ReceiptCheckResponse> {
+  const check = await verifyReceiptJws(jws, publicJwksOf(await ensureKeySet(configuredKeyStore())));
+  if (!check.ok) return { valid: false, code: check.problem };
+  const r = check.receipt;
+  const d =
+    isSlug(r.transfer) && typeof r.delivery === 'string' && /^[A-Za-z0-9_-]{1,64}$/u.test(r.delivery)
+      ? await getDelivery(r.transfer, r.delivery)
+      : null;
+  return { valid: true, kid: check.kid, recorded: !!d && canonicalJson(receiptOf(d, r.issuer)) === check.signed };
 }
 
 /** The TransferModal's delivery rows, for the transfer's owner (or team admin); others 403 / 404. */

@@ -134,6 +134,9 @@ describe('the /verify page', () => {
     const valid = page.getByTestId('verify-valid');
     await valid.waitFor();
     expect(await valid.textContent()).toContain('checked against the keys this site publishes');
+    expect(await page.getByTestId('verify-recorded').textContent()).toBe(
+      "This site still holds this delivery's record, exactly as signed.",
+    );
     expect(await page.getByTestId('verify-recipient').textContent()).toBe(
       'counsel@example.com (address verified with a mailed code)',
     );
@@ -157,6 +160,8 @@ describe('the /verify page', () => {
     const valid = page.getByTestId('verify-valid');
     await valid.waitFor();
     expect(await valid.textContent()).toContain('checked against the key set file you chose');
+    // offline: nothing asked of the site
+    expect(await page.getByTestId('verify-recorded').count()).toBe(0);
     await check(savedJson, JSON.stringify({ keys: [] }));
     await page.getByTestId('verify-invalid').waitFor();
     expect(await page.getByTestId('verify-invalid').textContent()).toContain('never published');

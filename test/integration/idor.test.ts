@@ -7,6 +7,9 @@
  * try must be refused with the kind's status and no answer may carry A's data or a credential.
  * A route whose `owns` kind this file does not know fails, so a new kind gets its cells here.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
@@ -16,6 +19,8 @@ import { ddb } from '../../functions/lib/clients/dynamodb';
 import { config } from '../../functions/lib/env';
 import { keys } from '../../functions/data/keys';
 import { putDelivery } from '../../functions/data/deliveries';
+import { fileKeyStore } from '../../functions/adapters/receipt-keys';
+import { ensureKeySet, signReceipt } from '../../functions/services/receipts';
 import { clearClientFailures } from '../../functions/data/verification';
 import { UNLOCK_FAILURES } from '../../functions/services/downloads';
 import {
@@ -1315,6 +1320,39 @@ const CELLS: Record<string, Cell> = {
       expect(res.status, res.text).toBe(200);
       const list = await api(app, '/me/api-keys', { headers: bearer(bob) });
       expect(list.json.keys).toEqual([expect.objectContaining({ id: bobKey.id })]);
+    },
+  },
+
+  'receipt:signature': {
+    async setup() {
+      // A's receipt of their delivery; the route answers whether it is genuine and still recorded, nothing more
+      const res = await api(app, `/transfers/${sent.id}/deliveries/${SENT_DELIVERY}/receipt`, {
+        headers: bearer(alice),
+      });
+      expect(res.status, res.text).toBe(200);
+      const jws = (res.json as { jws: string }).jws;
+      const [header, payload, signature] = jws.split('.') as [string, string, string];
+      const flipped = `${signature.slice(0, 5)}${signature[5] === 'A' ? 'B' : 'A'}${signature.slice(6)}`;
+      const otherKeys = fileKeyStore(path.join(mkdtempSync(path.join(tmpdir(), 'idor-keys-')), 'keys.json'));
+      const forged = await signReceipt(
+        JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')),
+        await ensureKeySet(otherKeys),
+      );
+      return {
+        path: {},
+        body: { jws },
+        attempts: [
+          { label: "A's own receipt, no credentials (answers valid and recorded only)", expect: [200] },
+          { label: 'its signature changed', body: { jws: `${header}.${payload}.${flipped}` }, expect: [200] },
+          { label: 'signed by a key the deployment never published', body: { jws: forged.jws }, expect: [200] },
+          {
+            label: "B's JWT with A's receipt changed",
+            headers: bearer(bob),
+            body: { jws: `${header}.${payload}.${flipped}` },
+            expect: [200],
+          },
+        ],
+      };
     },
   },
 

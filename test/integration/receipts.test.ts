@@ -17,10 +17,15 @@ import type { ReceiptDocument } from '../../functions/domain/receipt-format';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { fileKeyStore } from '../../functions/adapters/receipt-keys';
 import { ENV } from '../../functions/lib/env-names';
-import { deliveredWebhookPayload, resetReceiptKeyCache, rotateReceiptKey } from '../../functions/services/receipts';
+import {
+  deliveredWebhookPayload,
+  resetReceiptKeyCache,
+  rotateReceiptKey,
+  signDelivery,
+} from '../../functions/services/receipts';
 import { buildCli, runCli } from '../helpers/cli-runner';
 import { api, startTestApp } from '../helpers/local-app';
-import { bearer, createUser, randomData, sendFiles, type TestUser } from '../helpers/transfers';
+import { bearer, createUser, json, randomData, sendFiles, type TestUser } from '../helpers/transfers';
 
 let app: LocalApp;
 let alice: TestUser;
@@ -147,6 +152,7 @@ describe('sendbridge receipt verify', () => {
     const run = await runCli(['receipt', 'verify', file, '--api', app.apiOrigin], place);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain('VALID receipt');
+    expect(run.stdout).toContain("still holds this delivery's record, as signed");
     expect(run.stdout).toContain('reader@example.com');
     expect(run.stdout).toContain('It does not prove:');
   });
@@ -187,6 +193,28 @@ describe('sendbridge receipt verify', () => {
     const refused = await runCli(['receipt', 'verify', file, '--keys', other, '--json'], place);
     expect(refused.code).toBe(6);
     expect(refused.events[0]).toEqual({ valid: false, code: 'receipt_unknown_key', keys: other });
+  });
+});
+
+describe('the online check (POST /receipts/check)', () => {
+  const check = (jws: string) => api(app, '/receipts/check', json({ jws }));
+
+  it('says a genuine receipt is valid and its delivery still recorded as signed, echoing nothing of it', async () => {
+    const doc = JSON.parse(await downloadReceipt('0193a1b2-c3d4-7e5f-8a9b-000000000001')) as ReceiptDocument;
+    const res = await check(doc.jws);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ valid: true, kid: expect.any(String), recorded: true });
+  });
+
+  it('refuses a changed signature, and says when a genuine receipt names no recorded delivery', async () => {
+    const doc = JSON.parse(await downloadReceipt('0193a1b2-c3d4-7e5f-8a9b-000000000001')) as ReceiptDocument;
+    const [h, p, s] = doc.jws.split('.') as [string, string, string];
+    const changed = await check(`${h}.${p}.${s.slice(0, 4)}${s[4] === 'A' ? 'B' : 'A'}${s.slice(5)}`);
+    expect(changed.json).toEqual({ valid: false, code: 'receipt_bad_signature' });
+    // signed by this deployment's key, for a delivery it never recorded
+    const unrecorded = await signDelivery(deliveryOf(t.id, '0193a1b2-c3d4-7e5f-8a9b-0000000000aa'));
+    expect((await check(unrecorded.jws)).json).toMatchObject({ valid: true, recorded: false });
+    expect((await check('not-a-jws')).status).toBe(400);
   });
 });
 

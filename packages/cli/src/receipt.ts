@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { JSONWebKeySet } from 'jose';
 import { parseKeySet, receiptMeaning, verifyReceiptText } from '../../../functions/domain/receipt';
 import type { ReceiptProblem } from '../../../functions/domain/receipt-format';
+import type { ReceiptCheckResponse } from '../../../functions/domain/receipts-api';
 import type { Context } from './context';
 import { CliError, EXIT, UsageError } from './errors';
 
@@ -46,12 +47,32 @@ export async function receiptVerify(ctx: Context, v: Record<string, unknown>, fi
     return EXIT.refused;
   }
   const meaning = receiptMeaning(check.receipt);
+  // online: also ask the deployment whether it still holds the delivery as signed
+  let recorded: boolean | undefined;
+  if (typeof v.keys !== 'string') {
+    const jws = (JSON.parse(text) as { jws: string }).jws;
+    const online = await ctx.client.call<ReceiptCheckResponse>('/receipts/check', { body: { jws } });
+    recorded = online.valid && online.recorded;
+  }
   if (ctx.json) {
-    ctx.printJson({ valid: true, kid: check.kid, keys: keysFrom, receipt: check.receipt, ...meaning });
+    ctx.printJson({
+      valid: true,
+      kid: check.kid,
+      keys: keysFrom,
+      ...(recorded === undefined ? {} : { recorded }),
+      receipt: check.receipt,
+      ...meaning,
+    });
     return EXIT.ok;
   }
   const r = check.receipt;
   ctx.print(`VALID receipt: signed with key ${check.kid} of ${keysFrom}`);
+  if (recorded !== undefined)
+    ctx.print(
+      recorded
+        ? `  ${ctx.origin} still holds this delivery's record, as signed`
+        : `  ${ctx.origin} no longer holds this delivery's record (its transfer was deleted): the signature still stands`,
+    );
   ctx.print(
     `  transfer ${r.transfer}, delivery ${r.delivery}, ${r.what}, ${r.bytes} bytes, delivered ${r.deliveredAt}`,
   );

@@ -2,13 +2,20 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JSONWebKeySet } from 'jose';
 import { parseKeySet, verifyReceiptText, type ReceiptCheck } from '@domain/receipt';
-import { RECEIPT_KEYS_PATH } from '@domain/receipt-format';
+import { RECEIPT_CHECK_PATH, RECEIPT_KEYS_PATH } from '@domain/receipt-format';
+import type { ReceiptCheckResponse } from '@domain/receipts-api';
 import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/lib/use-page-title';
 import './verify-page.css';
 
 type Outcome =
-  | { readonly kind: 'checked'; readonly check: ReceiptCheck; readonly offline: boolean }
+  | {
+      readonly kind: 'checked';
+      readonly check: ReceiptCheck;
+      readonly offline: boolean;
+      /** online: whether this site still holds the delivery as signed (undefined: not asked, or no answer) */
+      readonly recorded?: boolean;
+    }
   /** the published keys could not be fetched (offline, or the server did not answer) */
   | { readonly kind: 'keysUnavailable' }
   /** the key set file given is not a JWKS */
@@ -20,6 +27,23 @@ async function publishedKeys(): Promise<JSONWebKeySet | null> {
     return res.ok ? parseKeySet(await res.text()) : null;
   } catch {
     return null;
+  }
+}
+
+/** Asks this site whether it still holds the receipt's delivery as signed; undefined without an answer. */
+async function recordedOnline(text: string): Promise<boolean | undefined> {
+  try {
+    const { jws } = JSON.parse(text) as { jws: string };
+    const res = await fetch(RECEIPT_CHECK_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ jws }),
+    });
+    if (!res.ok) return undefined;
+    const answer = (await res.json()) as ReceiptCheckResponse;
+    return answer.valid && answer.recorded;
+  } catch {
+    return undefined;
   }
 }
 
@@ -48,7 +72,10 @@ export function VerifyPage() {
         setOutcome({ kind: keysFile ? 'keysInvalid' : 'keysUnavailable' });
         return;
       }
-      setOutcome({ kind: 'checked', check: await verifyReceiptText(await receipt.text(), keys), offline: !!keysFile });
+      const text = await receipt.text();
+      const check = await verifyReceiptText(text, keys);
+      const recorded = check.ok && !keysFile ? await recordedOnline(text) : undefined;
+      setOutcome({ kind: 'checked', check, offline: !!keysFile, ...(recorded === undefined ? {} : { recorded }) });
     } finally {
       setBusy(false);
     }
@@ -117,6 +144,9 @@ export function VerifyPage() {
             <p className="muted">
               {t(outcome.offline ? 'verify.checkedOffline' : 'verify.checkedOnline', { kid: outcome.check.kid })}
             </p>
+            {outcome.recorded !== undefined && (
+              <p data-testid="verify-recorded">{t(outcome.recorded ? 'verify.recorded' : 'verify.notRecorded')}</p>
+            )}
             <ValidReceipt check={outcome.check} dateTime={dateTime} />
           </div>
         )}
