@@ -44,7 +44,13 @@ export type Access =
    * (WEBHOOK_QUEUE_URL). Locally neither exists and the delivery job is started through the
    * local Invoke API; the outbox itself is in the table (table:write).
    */
-  | 'events:publish';
+  | 'events:publish'
+  /**
+   * the signed delivery receipts' key set (functions/services/receipts.ts): GetSecretValue and
+   * PutSecretValue on the one receipt keys secret (RECEIPT_KEYS_SECRET_ID); the first user of
+   * the secret stores its first key there. Locally a file in the stack's data dir.
+   */
+  | 'receipts';
 
 /** what an API key may do (functions/domain/api-keys.ts API_SCOPES). */
 export type ApiScope = 'send' | 'transfers:read' | 'requests' | 'webhooks';
@@ -134,7 +140,12 @@ export type Owns =
   /** a member of a team; `owner` the team admin's JWT */
   | { readonly record: 'team-member'; readonly by: 'owner' }
   /** an API key; `owner` the JWT of the user it belongs to (keys never manage keys) */
-  | { readonly record: 'api-key'; readonly by: 'owner' };
+  | { readonly record: 'api-key'; readonly by: 'owner' }
+  /**
+   * a delivery named by a signed receipt; `signature` the receipt's JWS under one of the
+   * deployment's receipt keys, checked before the delivery is read (a forged one reads nothing)
+   */
+  | { readonly record: 'receipt'; readonly by: 'signature' };
 
 /** `'public'`, `'self'`, or `record:by` (e.g. `transfer:upload-token`): one cell kind of the IDOR matrix. */
 export function ownsKindOf(owns: Owns): string {
@@ -229,6 +240,24 @@ export const routes: readonly ApiRoute[] = [
     auth: 'none',
     owns: 'public',
     access: ['table:read', 'table:write', 'buckets:read', 'userpool:read', 'mail:read'],
+  },
+  // the public keys receipts are signed with (a JWKS; every kid ever used stays in it)
+  {
+    method: 'GET',
+    path: '/receipts/keys',
+    handler: 'http/system/receipt-keys',
+    auth: 'none',
+    owns: 'public',
+    access: ['receipts'],
+  },
+  // the online check of a receipt: signed by this deployment, and its delivery still recorded as signed
+  {
+    method: 'POST',
+    path: '/receipts/check',
+    handler: 'http/system/receipt-check',
+    auth: 'none',
+    owns: { record: 'receipt', by: 'signature' },
+    access: ['table:read', 'receipts'],
   },
   {
     method: 'GET',
@@ -540,6 +569,24 @@ export const routes: readonly ApiRoute[] = [
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'table:write', 'buckets:read', 'jobs:invoke'],
     invokes: ['thumbnails'],
+  },
+
+  // the TransferModal's delivery rows and each one's signed receipt (sender or team admin, as every modal action)
+  {
+    method: 'GET',
+    path: '/transfers/{id}/deliveries',
+    handler: 'http/dashboard/deliveries',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read'],
+  },
+  {
+    method: 'GET',
+    path: '/transfers/{id}/deliveries/{deliveryId}/receipt',
+    handler: 'http/dashboard/receipt',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'receipts'],
   },
 
   // Dashboard (spec §7 getQs, deleteTransfer)

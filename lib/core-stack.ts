@@ -176,6 +176,21 @@ export class CoreStack extends Stack {
     });
     acknowledge(this.originVerify, 'AwsSolutions-SMG4', 'originVerifyRotation');
 
+    // Receipt signing keys: created empty, the first function to sign or publish stores the
+    // first key and rotations add keys (services/receipts.ts; docs/decisions/0078).
+    const receiptKeys = new secretsmanager.Secret(this, 'ReceiptSigningKeys', {
+      description:
+        'SendBridge: the Ed25519 keys delivery receipts are signed with (JSON key set, kept by the functions)',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ keys: [] }),
+        generateStringKey: 'created',
+        passwordLength: 16,
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(receiptKeys, 'AwsSolutions-SMG4', 'receiptKeysRotation');
+
     // The simulator in AWS signs its events with a generated secret, never the local stack's
     // built-in one, which is public in this repository.
     let simulatorWebhookSecret: secretsmanager.Secret | undefined;
@@ -196,6 +211,7 @@ export class CoreStack extends Stack {
     const productEvents = this.productEvents();
     const resources: ApiResources = {
       productEvents,
+      receiptKeys,
       table: this.table,
       regionBuckets: props.regionBuckets,
       defaultRegion,

@@ -68,6 +68,11 @@ export const ENV = {
   malwareScanner: 'MALWARE_SCANNER',
   /** the operator address abuse reports are mailed to (unset: recorded only) */
   abuseReportTo: 'ABUSE_REPORT_TO',
+  // ---- signed delivery receipts (functions/services/receipts.ts) ----
+  /** name or ARN of the Secrets Manager secret holding the receipt signing keys (AWS) */
+  receiptKeysSecretId: 'RECEIPT_KEYS_SECRET_ID',
+  /** the file holding the receipt signing keys (local stacks: `<data dir>/receipts/keys.json`) */
+  receiptKeysFile: 'RECEIPT_KEYS_FILE',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -54,6 +54,8 @@ export interface ApiResources {
   readonly customDomainTarget?: string;
   /** the operator address abuse reports are mailed to (-c abuseReportTo) */
   readonly abuseReportTo?: string;
+  /** the secret holding the receipt signing keys ('receipts'; CoreStack creates it with no key) */
+  readonly receiptKeys?: secretsmanager.ISecret;
   /** the deployment's event bus and the webhook delivery queue ('events:publish') */
   readonly productEvents?: { readonly bus: events.IEventBus; readonly deliveryQueue: sqs.IQueue };
 }
@@ -421,6 +423,19 @@ export class ApiFunction extends Construct {
             resources: buckets.map((b) => b.bucketArn),
           }),
         ];
+      case 'receipts': {
+        // The one receipt keys secret: read to sign and publish, written once for the first key
+        // and at each rotation (services/receipts.ts).
+        const secret = r.receiptKeys;
+        if (!secret) throw new Error(`ApiFunction ${this.node.id}: access 'receipts' needs the receipt keys secret`);
+        this.function.addEnvironment(ENV.receiptKeysSecretId, secret.secretArn);
+        return [
+          new iam.PolicyStatement({
+            actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'],
+            resources: [secret.secretArn],
+          }),
+        ];
+      }
       default: {
         const unknown: never = access;
         throw new Error(`ApiFunction: no grant defined for access '${String(unknown)}'`);

@@ -35,6 +35,8 @@ export const NAG_REASONS = {
     "The origin-verify value lives in CloudFront's origin headers and the functions' environment, both set at deploy; a rotation Lambda would change it under a running distribution. Rotate by putting a new value and deploying with -c originVerifyVersion=<its VersionId>, which changes both templates (docs/deploy.md, Rotating the origin-verify secret).",
   simulatorSecretRotation:
     "The payments simulator's signing secret is only shared by the billing function with itself (it signs the events it delivers to its own webhook route) and lives in its environment, set at deploy; there is no third party to rotate with. A new value takes a redeploy.",
+  receiptKeysRotation:
+    'The receipt signing keys are rotated by adding a key to the set (npm run receipts:keys -- rotate, docs/deploy.md), never by replacing it: every receipt ever signed must keep verifying with its key id. A Secrets Manager rotation Lambda would replace the value; the functions add keys with a compare-and-set instead.',
 } as const;
 
 export type NagReasonKey = keyof typeof NAG_REASONS;

@@ -108,6 +108,8 @@ export interface StackEnvParts {
   readonly appOrigin: string;
   readonly urls: LocalStack['urls'];
   readonly dnsResolver: string;
+  /** the receipt signing keys' file (the stack's data dir: ephemeral stacks get their own) */
+  readonly receiptKeysFile: string;
 }
 
 /** The environment the functions need, pointing at the emulators, table, buckets and pool given. */
@@ -143,6 +145,7 @@ export function stackEnv(parts: StackEnvParts): Record<string, string> {
     // the functions trust its viewer address, and only beside it.
     [ENV.originVerify]: newOriginSecret(),
     [ENV.customDomainOrigin]: `${app.protocol}//{host}${app.port ? `:${app.port}` : ''}`,
+    [ENV.receiptKeysFile]: parts.receiptKeysFile,
   };
 }
 
@@ -237,6 +240,7 @@ export async function startLocalStack(opts: StackOptions): Promise<LocalStack> {
       appOrigin: opts.appOrigin,
       urls,
       dnsResolver: dns.address,
+      receiptKeysFile: path.join(root, 'receipts', 'keys.json'),
     });
     return {
       ports,

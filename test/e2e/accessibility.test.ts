@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { keys } from '../../functions/data/keys';
+import { putDelivery } from '../../functions/data/deliveries';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
 import type { LocalApp } from '../../scripts/local/app';
 import { seriousAxeViolations } from '../helpers/browser';
@@ -409,6 +410,48 @@ describe('no serious or critical axe violation', () => {
     await modal.getByTestId('action-forward').click();
     await modal.getByTestId('panel-forward').getByTestId('recipients-input').waitFor();
     await expectAccessible(page);
+  });
+
+  it('the TransferModal’s delivery receipts; /verify empty, with a valid receipt and with a refused one', async () => {
+    const user = await createUser(app, 'a11y.receipts@example.com', 'pro');
+    const t = await send({}, user);
+    await putDelivery({
+      slug: t.id,
+      deliveryId: '0193a1b2-c3d4-7e5f-8a9b-0000000a11ee',
+      startedAt: Date.now() - 5000,
+      at: Date.now(),
+      what: 'zip',
+      recipient: { kind: 'personal', email: 'a11y.recipient@example.com' },
+      countryCode: 'DE',
+      files: t.files.map((f, i) => ({ fileId: f.fileId, path: `file-${i}`, size: 10 })),
+      bytes: 20,
+      servedWhole: false,
+    });
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/transfers/${t.id}`);
+    const rows = page.getByRole('dialog').getByTestId('delivery-row');
+    await rows.first().waitFor();
+    await expectAccessible(page);
+
+    const receipt = (
+      await api(app, `/transfers/${t.id}/deliveries/0193a1b2-c3d4-7e5f-8a9b-0000000a11ee/receipt`, {
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      })
+    ).text;
+    await page.goto(`${web.url}/verify`);
+    await page.getByTestId('verify-form').waitFor();
+    await expectAccessible(page);
+    for (const [text, shown] of [
+      [receipt, 'verify-valid'],
+      [receipt.replace('"country": "DE"', '"country": "DF"'), 'verify-invalid'],
+    ] as const) {
+      await page
+        .getByTestId('verify-receipt-file')
+        .setInputFiles({ name: 'receipt.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+      await page.getByTestId('verify-submit').click();
+      await page.getByTestId(shown).waitFor();
+      await expectAccessible(page);
+    }
   });
 
   // Contacts: the list with its tools, the edit dialog, the remove confirmation, the empty state

@@ -89,9 +89,13 @@ describe('download notifications', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(csv[0]).toBe('Date (UTC),Transfer,File,Downloaded as,Country,Country code,Recipient');
+    expect(csv[0]).toBe('Date (UTC),Transfer,File,Downloaded as,Country,Country code,Recipient,Receipts');
     expect(csv).toHaveLength(2);
-    expect(csv[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,${t.id},site-survey\\.pdf,File,Germany,DE,$`));
+    expect(csv[1]).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,${t.id},site-survey\\.pdf,File,Germany,DE,,${web.url}/dash/transfers/${t.id}#receipts$`,
+      ),
+    );
   });
 
   it("What's new counts the entries since this user last opened it, and opening resets the count", async () => {

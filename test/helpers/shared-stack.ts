@@ -124,7 +124,15 @@ export async function startFileStack(
     ]);
     await ensureSpeedTestObjects(shared.urls.s3, transferBuckets);
     const urls = { ...shared.urls, sesInbox: `http://${HOST}:${sesPort}` };
-    const env = stackEnv({ tableName, regionBuckets, pool, appOrigin: opts.appOrigin, urls, dnsResolver: dns.address });
+    const env = stackEnv({
+      tableName,
+      regionBuckets,
+      pool,
+      appOrigin: opts.appOrigin,
+      urls,
+      dnsResolver: dns.address,
+      receiptKeysFile: path.join(root, 'receipts', 'keys.json'),
+    });
     const own = (what: string) => () => {
       throw new Error(
         `${what}: this file shares its project's emulators; start a stack of its own (startTestApp with ownStack)`,

@@ -48,6 +48,7 @@ const CLIENTS_OF_ACCESS: Readonly<Record<Access, readonly string[]>> = {
   payments: ['@aws-sdk/client-secrets-manager'],
   'cdn:tenants': ['@aws-sdk/client-cloudfront'],
   'events:publish': ['@aws-sdk/client-eventbridge', '@aws-sdk/client-sqs'],
+  receipts: ['@aws-sdk/client-secrets-manager'],
 };
 
 const PACKAGE_OF_SOURCE = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//u;

@@ -7,6 +7,9 @@
  * try must be refused with the kind's status and no answer may carry A's data or a credential.
  * A route whose `owns` kind this file does not know fails, so a new kind gets its cells here.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
@@ -15,6 +18,9 @@ import { api, startTestApp } from '../helpers/local-app';
 import { ddb } from '../../functions/lib/clients/dynamodb';
 import { config } from '../../functions/lib/env';
 import { keys } from '../../functions/data/keys';
+import { putDelivery } from '../../functions/data/deliveries';
+import { fileKeyStore } from '../../functions/adapters/receipt-keys';
+import { ensureKeySet, signReceipt } from '../../functions/services/receipts';
 import { clearClientFailures } from '../../functions/data/verification';
 import { UNLOCK_FAILURES } from '../../functions/services/downloads';
 import {
@@ -40,6 +46,7 @@ let bob: TestUser;
 let guest: string;
 /** A's sent transfer (owner routes), A's password-protected one (link routes), A's unfinished upload, B's unfinished upload. */
 let sent: CreateTransferResponse;
+const SENT_DELIVERY = '0193a1b2-c3d4-7e5f-8a9b-00000000a11c';
 let locked: CreateTransferResponse;
 let uploading: CreateTransferResponse;
 let bobs: CreateTransferResponse;
@@ -211,7 +218,7 @@ function tampered(token: string): string {
 
 interface Attempt {
   readonly label: string;
-  readonly path?: { id?: string; fileId?: string; slug?: string };
+  readonly path?: { id?: string; fileId?: string; slug?: string; deliveryId?: string };
   /** a query string instead of the route's usual one (queryFor) */
   readonly query?: string;
   readonly headers?: Readonly<Record<string, string | undefined>>;
@@ -225,7 +232,7 @@ interface Attempt {
 interface Cell {
   /** the record A owns that the attempts aim at, and the valid request fields for it */
   setup(route: ApiRoute): Promise<{
-    path: { id?: string; fileId?: string; slug?: string };
+    path: { id?: string; fileId?: string; slug?: string; deliveryId?: string };
     body: Record<string, unknown>;
     attempts: Attempt[];
   }>;
@@ -420,7 +427,8 @@ const CELLS: Record<string, Cell> = {
         };
       }
       return {
-        path: { id: sent.id },
+        // the receipt routes name A's real delivery of it
+        path: { id: sent.id, deliveryId: SENT_DELIVERY },
         body: {},
         attempts: [
           { label: "B's JWT", headers: bearer(bob), expect: [403, 404] },
@@ -1315,6 +1323,39 @@ const CELLS: Record<string, Cell> = {
     },
   },
 
+  'receipt:signature': {
+    async setup() {
+      // A's receipt of their delivery; the route answers whether it is genuine and still recorded, nothing more
+      const res = await api(app, `/transfers/${sent.id}/deliveries/${SENT_DELIVERY}/receipt`, {
+        headers: bearer(alice),
+      });
+      expect(res.status, res.text).toBe(200);
+      const jws = (res.json as { jws: string }).jws;
+      const [header, payload, signature] = jws.split('.') as [string, string, string];
+      const flipped = `${signature.slice(0, 5)}${signature[5] === 'A' ? 'B' : 'A'}${signature.slice(6)}`;
+      const otherKeys = fileKeyStore(path.join(mkdtempSync(path.join(tmpdir(), 'idor-keys-')), 'keys.json'));
+      const forged = await signReceipt(
+        JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')),
+        await ensureKeySet(otherKeys),
+      );
+      return {
+        path: {},
+        body: { jws },
+        attempts: [
+          { label: "A's own receipt, no credentials (answers valid and recorded only)", expect: [200] },
+          { label: 'its signature changed', body: { jws: `${header}.${payload}.${flipped}` }, expect: [200] },
+          { label: 'signed by a key the deployment never published', body: { jws: forged.jws }, expect: [200] },
+          {
+            label: "B's JWT with A's receipt changed",
+            headers: bearer(bob),
+            body: { jws: `${header}.${payload}.${flipped}` },
+            expect: [200],
+          },
+        ],
+      };
+    },
+  },
+
   public: {
     async setup(route) {
       // Names no one's record: asked about A's address, the answer is the neutral one.
@@ -1335,6 +1376,19 @@ beforeAll(async () => {
   bob = await createUser(app, 'bob.other@example.com');
   guest = await guestToken(app, GUEST);
   sent = await createAndUpload(alice, FILE_SENT);
+  // a delivery of A's transfer, whose rows and receipt only A may read
+  await putDelivery({
+    slug: sent.id,
+    deliveryId: SENT_DELIVERY,
+    startedAt: Date.now() - 1000,
+    at: Date.now(),
+    what: 'file',
+    recipient: { kind: 'personal', email: alice.email },
+    countryCode: 'DE',
+    files: [{ fileId: sent.files[0]!.fileId, path: FILE_SENT, size: 9 }],
+    bytes: 9,
+    servedWhole: true,
+  });
   locked = await createAndUpload(alice, FILE_LOCKED, { password: PASSWORD });
   uploading = await createAndUpload(alice, FILE_UPLOADING, {}, false);
   bobs = await createAndUpload(bob, 'bob-own-file.txt', {}, false);
@@ -1562,6 +1616,11 @@ describe('IDOR matrix: every route of functions/routes.ts by what it owns', () =
     for (const path of ['/contacts', '/contacts/export'])
       expect((await api(app, path, { headers: bearer(alice) })).text).toContain(ALICE_CONTACT.company);
     expect((await api(app, '/quicksend2', json({}, bearer(alice)))).text).toContain(ALICE_CONTACT.name);
+    for (const path of [
+      `/transfers/${sent.id}/deliveries`,
+      `/transfers/${sent.id}/deliveries/${SENT_DELIVERY}/receipt`,
+    ])
+      expect((await api(app, path, { headers: bearer(alice) })).text).toContain(FILE_SENT);
   });
 
   it("the removed member's lists show nothing of A's team; the shares and the member's key went with the membership", async () => {

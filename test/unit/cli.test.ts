@@ -100,6 +100,17 @@ describe('argument parsing', () => {
     expect(parseCommandLine(['send', '--help']).command).toBe('help');
     expect(parseCommandLine(['--version']).command).toBe('version');
   });
+
+  it('knows receipt verify with its file and an optional key set, and nothing else under receipt', () => {
+    expect(parseCommandLine(['receipt', 'verify', 'r.json', '--keys', 'k.json'])).toMatchObject({
+      command: 'receipt verify',
+      positionals: ['r.json'],
+      values: { keys: 'k.json' },
+    });
+    expect(() => parseCommandLine(['receipt', 'verify'])).toThrow(/missing the receipt file/u);
+    expect(() => parseCommandLine(['receipt', 'check', 'r.json'])).toThrow(/did you mean "receipt verify"/u);
+    expect(() => parseCommandLine(['receipt', 'verify', 'a.json', 'b.json'])).toThrow(/unexpected argument b.json/u);
+  });
 });
 
 describe('expiry parsing', () => {

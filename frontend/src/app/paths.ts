@@ -56,6 +56,8 @@ export const ROUTES = {
   invite: { pattern: '/invite/:id', aliases: [] },
   /** the public API's reference, rendered from GET /api/v1/openapi.json */
   developers: { pattern: '/developers', aliases: [] },
+  /** checks a signed delivery receipt in the browser (public) */
+  verify: { pattern: '/verify', aliases: [] },
   /** login needed (guard in routes.tsx); child screens come from app/dash-routes */
   dash: { pattern: '/dash', aliases: [] },
   notFound: { pattern: '/404', aliases: [] },
@@ -160,4 +162,6 @@ export const paths = {
   apiKeys: () => '/dash/account/api-keys',
   /** the public API's reference */
   developers: () => '/developers',
+  /** checking a signed delivery receipt */
+  verify: () => '/verify',
 } as const;

@@ -32,4 +32,6 @@ export const ROUTE_INDEXING = {
   dash: 'private',
   // the public API's reference: meant to be found by search engines
   developers: 'index',
+  // checking a delivery receipt: public, for anyone handed one
+  verify: 'index',
 } as const satisfies Record<RouteId, Indexing>;

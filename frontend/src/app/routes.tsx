@@ -118,6 +118,12 @@ const screens = {
   ),
   // the public API's reference, rendered from GET /api/v1/openapi.json (its module loads the `developers` catalogue)
   developers: () => importWithRetry(() => import('@/features/developers/routes')).then((m) => m.developersPage()),
+  // checking a delivery receipt: its chunk carries the JOSE library, which no other screen loads
+  verify: withNamespaces(['pages'], () =>
+    importWithRetry(() => import('@/features/verify/components/verify-page')).then((m) => ({
+      Component: m.VerifyPage,
+    })),
+  ),
   dash: () =>
     importWithRetry(() => import('@/features/auth/components/dash-guard')).then((m) => ({ Component: m.DashGuard })),
   // its texts are in `pages`, so that no other screen's first load carries them

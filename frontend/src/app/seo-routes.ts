@@ -54,6 +54,7 @@ export const SEO_PAGES: readonly SeoPage[] = [
   })),
   // its title is in the `api` catalogue
   { id: 'developers', path: paths.developers(), titleKey: 'docs.title', descriptionKey: 'developers' },
+  { id: 'verify', path: paths.verify(), titleKey: 'verify.title', descriptionKey: 'verify' },
 ];
 
 /** The static start of a route pattern: `/downloads/:id/…` → `/downloads`, `/roadmap/*` → `/roadmap`. */

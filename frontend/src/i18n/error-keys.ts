@@ -54,6 +54,7 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   // downloads and extensions
   transfer_not_found: NOT_FOUND,
   file_not_found: NOT_FOUND,
+  transfer_delivery_not_found: NOT_FOUND,
   transfer_empty: NOT_FOUND,
   transfer_expired: 'errors.transferExpired',
   password_required: 'download.protected',

@@ -5,7 +5,16 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './errors';
 
-export type Command = 'login' | 'logout' | 'send' | 'ls' | 'get' | 'request create' | 'help' | 'version';
+export type Command =
+  | 'login'
+  | 'logout'
+  | 'send'
+  | 'ls'
+  | 'get'
+  | 'request create'
+  | 'receipt verify'
+  | 'help'
+  | 'version';
 
 export interface ParsedCommand {
   command: Command;
@@ -50,6 +59,7 @@ const COMMAND_OPTIONS: Record<
     options: { title: { type: 'string' }, message: { type: 'string', short: 'm' } },
     positionals: [0, 0],
   },
+  'receipt verify': { options: { keys: { type: 'string' } }, positionals: [1, 1] },
 };
 
 export function parseCommandLine(argv: readonly string[]): ParsedCommand {
@@ -64,6 +74,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     if (argv[1] !== 'create')
       throw new UsageError(`${`unknown command: request ${argv[1] ?? ''}`.trim()} (did you mean "request create"?)`);
     command = 'request create';
+    rest = argv.slice(2);
+  } else if (first === 'receipt') {
+    if (argv[1] !== 'verify')
+      throw new UsageError(`${`unknown command: receipt ${argv[1] ?? ''}`.trim()} (did you mean "receipt verify"?)`);
+    command = 'receipt verify';
     rest = argv.slice(2);
   } else if (first in COMMAND_OPTIONS) {
     command = first as Exclude<Command, 'help' | 'version'>;
@@ -90,7 +105,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   const [min, max] = spec.positionals;
   if (parsed.positionals.length < min)
     throw new UsageError(
-      `${command}: missing ${command === 'get' ? 'a link or transfer id' : 'the files or folders to send'}`,
+      `${command}: missing ${command === 'get' ? 'a link or transfer id' : command === 'receipt verify' ? 'the receipt file' : 'the files or folders to send'}`,
     );
   if (parsed.positionals.length > max)
     throw new UsageError(`${command}: unexpected argument ${parsed.positionals[max]}`);

@@ -9,6 +9,8 @@ export const EXIT = {
   notFound: 3,
   network: 4,
   server: 5,
+  /** `receipt verify`: the receipt is not valid (changed, forged, or not a receipt) */
+  refused: 6,
   /** interrupted (Ctrl-C): the upload can be resumed by running the same command again */
   interrupted: 130,
 } as const;

@@ -8,6 +8,7 @@ import { createContext, redact, type CliIo } from './context';
 import { login, logout } from './login';
 import { send } from './send';
 import { get, ls, requestCreate } from './transfers';
+import { receiptVerify } from './receipt';
 import { LIST_FILTERS } from '../../../functions/domain/dashboard-api';
 
 export const VERSION = '0.1.0';
@@ -26,6 +27,10 @@ Usage:
   sendbridge get <link-or-id> [-o dir] [--zip] [--password p]
                                              download every file (or the ZIP), sizes verified
   sendbridge request create --title "..." [--message "..."]
+  sendbridge receipt verify <file> [--keys jwks.json]
+                                             check a signed delivery receipt (JSON) with the
+                                             published keys (fetched from --api), or offline
+                                             with a saved copy of them; says what it proves
 
 Options for every command:
   --api <origin>   the deployment (default: $SENDBRIDGE_API, else the saved login's, else
@@ -39,7 +44,7 @@ SENDBRIDGE_CONFIG_DIR (default $XDG_CONFIG_HOME/sendbridge or ~/.config/sendbrid
 
 Exit codes: 0 ok, 1 usage or bad input, 2 authentication (no, invalid, revoked key or scope
 missing; a transfer's password missing or wrong), 3 not found or expired, 4 network, 5 server,
-130 interrupted (resumable).
+6 receipt refused (changed, forged or not a receipt), 130 interrupted (resumable).
 `;
 
 async function dispatch(io: CliIo, parsed: ParsedCommand): Promise<number> {
@@ -66,6 +71,8 @@ async function dispatch(io: CliIo, parsed: ParsedCommand): Promise<number> {
       return get(ctx, v, parsed.positionals[0]!);
     case 'request create':
       return requestCreate(ctx, v);
+    case 'receipt verify':
+      return receiptVerify(ctx, v, parsed.positionals[0]!);
   }
 }
 

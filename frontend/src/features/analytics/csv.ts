@@ -18,13 +18,15 @@ export function buildCsv(header: readonly string[], rows: readonly (readonly str
 }
 
 export interface DownloadCsvLabels {
-  /** column titles: date, transfer, file, origin, country, country code, recipient */
-  readonly header: readonly [string, string, string, string, string, string, string];
+  /** column titles: date, transfer, file, origin, country, country code, recipient, receipts */
+  readonly header: readonly [string, string, string, string, string, string, string, string];
   readonly origin: Readonly<Record<DownloadRow['dlOrigin'], string>>;
   countryName(code: string): string;
+  /** where the transfer's signed delivery receipts are: its TransferModal's receipts section */
+  receiptsLink(slug: string): string;
 }
 
-/** The downloads export: ISO date, transfer slug, file, file or ZIP, country name and code, recipient. */
+/** The downloads export: ISO date, transfer slug, file, file or ZIP, country name and code, recipient, receipts link. */
 export function downloadsCsv(rows: readonly DownloadRow[], labels: DownloadCsvLabels): string {
   return buildCsv(
     labels.header,
@@ -36,6 +38,7 @@ export function downloadsCsv(rows: readonly DownloadRow[], labels: DownloadCsvLa
       labels.countryName(row.countryCode),
       row.countryCode,
       row.receiverEmail ?? '',
+      labels.receiptsLink(row.slug),
     ]),
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dashPaths } from '@/app/dash-paths';
 import { fetchAllDownloadRows } from './analytics-api';
 import { csvFileName, downloadsCsv } from './csv';
 import type { DayRange } from './date-range';
@@ -40,9 +41,12 @@ export function useCsvExport(range: DayRange, countryName: (code: string) => str
           t('analytics.csv.country'),
           t('analytics.csv.countryCode'),
           t('analytics.csv.recipient'),
+          t('analytics.csv.receipts'),
         ],
         origin: { file: t('analytics.csv.originFile'), zip: t('analytics.csv.originZip') },
         countryName,
+        // the TransferModal lists the transfer's deliveries, each with its signed receipt
+        receiptsLink: (slug) => `${window.location.origin}${dashPaths.transfer(slug)}#receipts`,
       });
       saveFile(csv, csvFileName(range.from, range.to));
       setExporting('idle');

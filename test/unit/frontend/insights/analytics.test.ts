@@ -67,16 +67,17 @@ describe('the downloads export', () => {
     },
   ];
 
-  it('has one line per download: ISO date, slug, file, origin, country name and code, recipient', () => {
+  it('has one line per download: ISO date, slug, file, origin, country name and code, recipient, receipts link', () => {
     const csv = downloadsCsv(rows, {
-      header: ['Date', 'Transfer', 'File', 'Origin', 'Country', 'Code', 'Recipient'],
+      header: ['Date', 'Transfer', 'File', 'Origin', 'Country', 'Code', 'Recipient', 'Receipts'],
       origin: { file: 'File', zip: 'ZIP' },
       countryName: (code) => (code === 'DE' ? 'Germany' : 'Unknown'),
+      receiptsLink: (slug) => `https://app.example/dash/transfers/${slug}#receipts`,
     });
     expect(csv.split('\r\n')).toEqual([
-      '\uFEFFDate,Transfer,File,Origin,Country,Code,Recipient',
-      "2026-03-01T09:30:00.000Z,abc123,'=cmd|calc.xlsx,File,Germany,DE,ada@example.com",
-      '2026-03-02T00:00:00.000Z,abc123,"all, files.zip",ZIP,Unknown,XX,',
+      '\uFEFFDate,Transfer,File,Origin,Country,Code,Recipient,Receipts',
+      "2026-03-01T09:30:00.000Z,abc123,'=cmd|calc.xlsx,File,Germany,DE,ada@example.com,https://app.example/dash/transfers/abc123#receipts",
+      '2026-03-02T00:00:00.000Z,abc123,"all, files.zip",ZIP,Unknown,XX,,https://app.example/dash/transfers/abc123#receipts',
       '',
     ]);
   });

@@ -16,6 +16,8 @@ import type {
 } from '@domain/dashboard-api';
 import type { AddFilesRequest, CreateTransferResponse } from '@domain/transfer-api';
 import type { PreviewsResponse } from '@domain/previews';
+import type { DeliveriesResponse } from '@domain/receipts-api';
+import type { ReceiptDocument } from '@domain/receipt-format';
 import { collectPreviewPages } from '@domain/preview-pages';
 import { authedFetch } from '@/lib/session/session';
 
@@ -82,4 +84,16 @@ export function changePassword(body: ChangePasswordRequest): Promise<{ hasPasswo
 /** The upload plan for files added to a sent transfer (spec §4 TransferModal add-files). */
 export function planAddedFiles(body: AddFilesRequest): Promise<CreateTransferResponse> {
   return authedFetch<CreateTransferResponse>('/transfers/addFiles', { method: 'PATCH', body, ...once });
+}
+
+/** The TransferModal's deliveries (downloads served to the end), each with a signed receipt; the sender only. */
+export function fetchDeliveries(slug: string, signal?: AbortSignal): Promise<DeliveriesResponse> {
+  return authedFetch<DeliveriesResponse>(`/transfers/${encodeURIComponent(slug)}/deliveries`, signal ? { signal } : {});
+}
+
+/** One delivery's signed receipt file, as the server signed it. */
+export function fetchReceipt(slug: string, deliveryId: string): Promise<ReceiptDocument> {
+  return authedFetch<ReceiptDocument>(
+    `/transfers/${encodeURIComponent(slug)}/deliveries/${encodeURIComponent(deliveryId)}/receipt`,
+  );
 }

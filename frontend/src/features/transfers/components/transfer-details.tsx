@@ -13,6 +13,7 @@ import { fetchTransferPreviews } from '../api/transfers-api';
 import { ExpiryLabel, LockIcon } from './transfer-table';
 import { FilesSection } from './files-section';
 import { RecipientsSection, DownloadsSection } from './transfer-sections';
+import { DeliveriesSection } from './deliveries-section';
 
 /** The tone of the state pill (styles/app.css) for each phase. */
 const PHASE_PILL: Readonly<Record<ExpiryPhase, string>> = {
@@ -117,6 +118,8 @@ export function TransferView({ detail }: { detail: TransferDetail }) {
       )}
       <RecipientsSection detail={detail} />
       <DownloadsSection detail={detail} />
+      {/* receipts are the sender's (and team admin's), as the modal's actions are */}
+      {!detail.readOnly && <DeliveriesSection slug={detail.slug} />}
     </div>
   );
 }
