@@ -7,11 +7,12 @@ import type { DownloadView, ExtensionRequest, GetDownloadRequest, ZipResponse } 
 import type { PreviewsResponse } from '@domain/previews';
 import { apiFetch } from '@/lib/api';
 
-/** Who is asking: the transfer, the password once unlocked, the recipient id of an emailed link. */
+/** Who is asking: the transfer, the password once unlocked, the recipient id of an emailed link, a verified recipient's session. */
 export interface DownloadAccess {
   readonly id: string;
   readonly password?: string;
   readonly recipient?: string;
+  readonly access?: string;
 }
 
 /** The body every download call sends: the transfer, and the password and recipient when known. */
@@ -20,6 +21,7 @@ export function accessBody(access: DownloadAccess): GetDownloadRequest {
     id: access.id,
     ...(access.password !== undefined ? { password: access.password } : {}),
     ...(access.recipient !== undefined ? { recipient: access.recipient } : {}),
+    ...(access.access !== undefined ? { access: access.access } : {}),
   };
 }
 

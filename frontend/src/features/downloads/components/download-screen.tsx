@@ -3,7 +3,7 @@ import type { DownloadView } from '@domain/transfer-api';
 import { useTranslation } from 'react-i18next';
 import { HomeSupportActions } from '@/components/home-support-actions';
 import { fetchDownload, type DownloadAccess } from '@/shared/downloads/download-api';
-import { downloadFailureOf, type DownloadFailure } from '@/features/downloads/download-failure';
+import { downloadFailureOf, replacesPage, type DownloadFailure } from '@/features/downloads/download-failure';
 import type { DownloadResult } from '@/features/downloads/download-loader';
 import type { DownloadRoute } from '@/features/downloads/download-route';
 import { AlertIcon, LinkOffIcon } from '@/features/downloads/components/download-icons';
@@ -12,6 +12,7 @@ import { TransferView } from '@/features/downloads/components/transfer-view';
 import { transferTitle } from '@/features/downloads/transfer-title';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { usePageTitle } from '@/lib/use-page-title';
+import { storeAccess, storedAccess } from '@/features/downloads/recipient-session';
 
 // Only expired links show it: its form and texts stay out of the page's first load.
 const ExpiredPanel = lazy(() =>
@@ -33,6 +34,12 @@ const LivePanel = lazy(() =>
     m.ready.then(() => ({ default: m.LivePanel })),
   ),
 );
+
+// Only verified-recipient transfers show them: the code step and its texts stay out of the others' first load.
+const verifyModule = () =>
+  importWithRetry(() => import('@/features/downloads/components/verify-panel')).then((m) => m.ready.then(() => m));
+const VerifyPanel = lazy(() => verifyModule().then((m) => ({ default: m.VerifyPanel })));
+const AccessEndedPanel = lazy(() => verifyModule().then((m) => ({ default: m.AccessEndedPanel })));
 
 /** How often the page asks again while the files are being checked. */
 const SCAN_POLL_MS = 1500;
@@ -59,7 +66,40 @@ export function DownloadScreen({
   usePageTitle(result.kind === 'ready' ? transferTitle(result.view, t) : t('download.pageTitle'));
 
   const id = route.id;
-  const access = (): DownloadAccess => ({ id: id ?? '', password: password.current, recipient: route.recipient });
+  // A verified recipient's session (decision 0076), kept for the tab; the server checks it on every call.
+  const session = useRef<string | undefined>(id ? storedAccess(id) : undefined);
+  const access = (): DownloadAccess => ({
+    id: id ?? '',
+    password: password.current,
+    recipient: route.recipient,
+    ...(session.current ? { access: session.current } : {}),
+  });
+
+  // A verified session is asked again when the tab comes back, so a removed or revoked
+  // recipient's open page says so rather than failing at the next click.
+  const verified = result.kind === 'ready' && session.current !== undefined;
+  useEffect(() => {
+    if (!verified) return;
+    const controller = new AbortController();
+    const recheck = () => {
+      if (document.visibilityState !== 'visible') return;
+      fetchDownload(access(), controller.signal).then(
+        (view) => setResult({ kind: 'ready', view }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const failure = downloadFailureOf(error);
+          if (failure.kind === 'accessEnded' || failure.kind === 'verify') fail(failure);
+        },
+      );
+    };
+    window.addEventListener('focus', recheck);
+    document.addEventListener('visibilitychange', recheck);
+    return () => {
+      window.removeEventListener('focus', recheck);
+      document.removeEventListener('visibilitychange', recheck);
+      controller.abort();
+    };
+  }, [verified]);
 
   // while the malware scan runs the page asks again until every file is checked.
   // (a transfer still uploading is asked again by its LivePanel)
@@ -97,7 +137,24 @@ export function DownloadScreen({
       return null;
     } catch (error) {
       const failure = downloadFailureOf(error);
-      if (failure.kind === 'notFound' || failure.kind === 'expired') setResult(failure);
+      // the right password, then a verified recipient's own step
+      if (failure.kind === 'verify' || failure.kind === 'accessEnded') password.current = candidate;
+      if (failure.kind !== 'locked' && replacesPage(failure)) setResult(failure);
+      return failure;
+    }
+  }
+
+  async function verifiedAs(token: string): Promise<DownloadFailure | null> {
+    session.current = token;
+    if (id) storeAccess(id, token);
+    try {
+      const view = await fetchDownload(access());
+      setResult({ kind: 'ready', view });
+      onView(view);
+      return null;
+    } catch (error) {
+      const failure = downloadFailureOf(error);
+      setResult(failure);
       return failure;
     }
   }
@@ -105,6 +162,11 @@ export function DownloadScreen({
   function fail(failure: DownloadFailure) {
     // A 401 after unlocking means the password no longer holds; ask for it again.
     if (failure.kind === 'locked') password.current = undefined;
+    // the session no longer opens the transfer: forget it
+    if ((failure.kind === 'verify' || failure.kind === 'accessEnded') && id) {
+      session.current = undefined;
+      storeAccess(id, undefined);
+    }
     setResult(failure);
   }
 
@@ -135,6 +197,25 @@ export function DownloadScreen({
       return (
         <Suspense fallback={null}>
           <PasswordPanel initialWrong={result.wrong} onUnlock={unlock} />
+        </Suspense>
+      );
+    case 'verify':
+      return (
+        <Suspense fallback={null}>
+          <VerifyPanel
+            id={id ?? ''}
+            recipient={route.recipient}
+            password={password.current}
+            initialEmail={result.email}
+            onVerified={(s) => verifiedAs(s.access)}
+            onEnded={(reason) => fail({ kind: 'accessEnded', reason })}
+          />
+        </Suspense>
+      );
+    case 'accessEnded':
+      return (
+        <Suspense fallback={null}>
+          <AccessEndedPanel reason={result.reason} />
         </Suspense>
       );
     case 'disabled':
