@@ -4,9 +4,18 @@ import type { BuiltAppServer } from '../../frontend/app-server';
 import type { AccessListResponse } from '../../functions/domain/recipient-access';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import type { LocalApp } from '../../scripts/local/app';
-import { closePage, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
+import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
-import { bearer, createUser, json, mailsTo, sendFiles, waitForMail, type TestUser } from '../helpers/transfers';
+import {
+  bearer,
+  createUser,
+  json,
+  mailsTo,
+  randomData,
+  sendFiles,
+  waitForMail,
+  type TestUser,
+} from '../helpers/transfers';
 
 /**
  * Verified recipients (docs/decisions/0076), in Chromium on the built app: a pro user sends to
@@ -109,6 +118,44 @@ describe('a send with verified recipients', () => {
     // a reload finds the same: the session is gone with the address
     await page.reload();
     await page.getByTestId('download-verify').waitFor();
+  });
+});
+
+describe("the sender's side", () => {
+  it('sends a link only addresses at a domain may open, then edits the access list in the TransferModal', async () => {
+    await logIn(page, web.url, sender.email);
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'site-survey.pdf',
+      mimeType: 'application/pdf',
+      buffer: randomData(3000),
+    });
+    await page.getByTestId('options-toggle').click();
+    await page.getByRole('tab', { name: 'Link' }).click();
+    await page.getByLabel('Get a link to share myself').check();
+    await page.getByTestId('send-verified').check();
+    await page.getByTestId('send-verified-allow').fill('@acme.example');
+    await page.getByTestId('send-submit').click();
+    await page.getByTestId('done-link').waitFor({ timeout: POLL.timeout });
+    const slug = (await page.getByTestId('done-link').inputValue()).split('/').pop()!;
+    const gated = await api(app, '/getDownload', json({ id: slug }));
+    expect(gated.status).toBe(401);
+    expect(gated.json.error.code).toBe('verification_required');
+
+    await page.goto(`${web.url}/dash/transfers/${slug}`);
+    const modal = page.getByRole('dialog');
+    await modal.getByTestId('transfer-access').waitFor();
+    expect(await modal.getByTestId('access-enabled').isChecked()).toBe(true);
+    expect(await modal.getByTestId('access-domain').inputValue()).toBe('acme.example');
+    await modal.getByTestId('access-add-input').fill('partner@elsewhere.example');
+    await modal.getByTestId('access-add').click();
+    const row = modal.locator('[data-testid="access-row"][data-email="partner@elsewhere.example"]');
+    await row.waitFor();
+    expect(await row.getByTestId('access-state').textContent()).toBe('Not opened');
+    await waitForMail(app, 'partner@elsewhere.example', /\/downloads\//u);
+    await row.getByTestId('access-revoke').click();
+    await expect.poll(() => row.getByTestId('access-state').textContent(), POLL).toBe('Revoked');
+    await row.getByTestId('access-remove').click();
+    await row.waitFor({ state: 'detached' });
   });
 });
 

@@ -2,11 +2,10 @@ import type { Language } from '@/i18n/languages';
 import type { DownloadPageNamespace } from '@/i18n/namespace-names';
 
 type Catalogue = { default: Record<string, unknown> };
-const files = import.meta.glob<Catalogue>('./locales/{previews,abuse,access}/*.json');
+const files = import.meta.glob<Catalogue>('./locales/{previews,abuse}/*.json');
 
 /**
- * The loaders of the download page's catalogues (the previews, the report form, a verified
- * recipient's code step): a table of 24
+ * The loaders of the download page's catalogues (the previews, the report form): a table of 16
  * rather than the 136 of namespace-files.ts, whose 1.8 KiB gzip the page would otherwise fetch
  * before its thumbnails show.
  */

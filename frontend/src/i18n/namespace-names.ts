@@ -29,8 +29,9 @@
  *   errors' texts are in `pages`, `apiKeyErrors.…`), `docs.…` the public /developers page
  * - `abuse`: the 'Report this transfer' form on the download page, loaded with its chunk
  *   when the visitor opens it
- * - `access`: a verified recipient's code step on the download page and its 403 / 410 states,
- *   loaded with its chunk only for such a transfer (the download page's own table)
+ * - `access`: a verified recipient's code step on the download page and its 410 states, loaded
+ *   with its chunk only for such a transfer; like `live`, its loaders are in the main table, so
+ *   the download page's first load carries none of it
  * - `live`: the download page of a transfer still uploading (progress, "Mail me when it's
  *   complete"), loaded with its chunk only for such a transfer; its loaders are in the main
  *   table (namespace-files.ts), not the download page's, so a complete transfer's first load
@@ -79,5 +80,5 @@ export function isLazyNamespace(ns: string): ns is LazyNamespace {
 }
 
 /** The catalogues the download page reads: their loaders are a small table of their own. */
-export const DOWNLOAD_PAGE_NAMESPACES = ['previews', 'abuse', 'access'] as const satisfies readonly LazyNamespace[];
+export const DOWNLOAD_PAGE_NAMESPACES = ['previews', 'abuse'] as const satisfies readonly LazyNamespace[];
 export type DownloadPageNamespace = (typeof DOWNLOAD_PAGE_NAMESPACES)[number];

@@ -32,18 +32,12 @@ function expiredDetailsOf(details: unknown): ExpiredDetails | null {
   return { expiryDate, extendable };
 }
 
-/** The personal link's address a 401 verification_required names, if any. */
-function emailOf(details: unknown): { email?: string } {
-  const email =
-    typeof details === 'object' && details !== null ? (details as Record<string, unknown>).email : undefined;
-  return typeof email === 'string' ? { email } : {};
-}
-
 export function downloadFailureOf(error: unknown): DownloadFailure {
   if (!(error instanceof ApiError)) return { kind: 'network' };
   switch (error.status) {
     case 401:
-      if (error.code === 'verification_required') return { kind: 'verify', ...emailOf(error.details) };
+      // details: the personal link's address ({ email }) when the link names one
+      if (error.code === 'verification_required') return { kind: 'verify', ...(error.details as { email?: string }) };
       return { kind: 'locked', wrong: error.code === 'wrong_password' };
     // 400 is a malformed id or recipient in the link: to the visitor that is a link that leads nowhere.
     case 400:
@@ -52,9 +46,9 @@ export function downloadFailureOf(error: unknown): DownloadFailure {
     case 410: {
       if (error.code === 'transfer_disabled') return { kind: 'disabled' };
       if (error.code === 'transfer_withdrawn') return { kind: 'withdrawn' };
-      if (error.code === 'recipient_removed') return { kind: 'accessEnded', reason: 'removed' };
-      if (error.code === 'recipient_revoked') return { kind: 'accessEnded', reason: 'revoked' };
-      if (error.code === 'recipient_expired') return { kind: 'accessEnded', reason: 'expired' };
+      // recipient_removed, recipient_revoked, recipient_expired
+      if (error.code.startsWith('recipient_'))
+        return { kind: 'accessEnded', reason: error.code.slice(10) as 'removed' | 'revoked' | 'expired' };
       const details = expiredDetailsOf(error.details);
       // Without the expiry date there is no "{time} ago" to tell; the link is simply gone.
       return details ? { kind: 'expired', ...details } : { kind: 'notFound' };

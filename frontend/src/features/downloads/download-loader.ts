@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import type { DownloadView } from '@domain/transfer-api';
-import { fetchDownload } from '@/shared/downloads/download-api';
+import { fetchDownload, storedAccess } from '@/shared/downloads/download-api';
 import { downloadFailureOf, type DownloadFailure } from '@/features/downloads/download-failure';
 import { parseDownloadRoute, type DownloadRoute } from '@/features/downloads/download-route';
-import { storedAccess } from '@/features/downloads/recipient-session';
 
 export type DownloadResult = { readonly kind: 'ready'; readonly view: DownloadView } | DownloadFailure;
 

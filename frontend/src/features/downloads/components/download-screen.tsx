@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { DownloadView } from '@domain/transfer-api';
 import { useTranslation } from 'react-i18next';
 import { HomeSupportActions } from '@/components/home-support-actions';
-import { fetchDownload, type DownloadAccess } from '@/shared/downloads/download-api';
+import { fetchDownload, storeAccess, storedAccess, type DownloadAccess } from '@/shared/downloads/download-api';
 import { downloadFailureOf, replacesPage, type DownloadFailure } from '@/features/downloads/download-failure';
 import type { DownloadResult } from '@/features/downloads/download-loader';
 import type { DownloadRoute } from '@/features/downloads/download-route';
@@ -12,7 +12,6 @@ import { TransferView } from '@/features/downloads/components/transfer-view';
 import { transferTitle } from '@/features/downloads/transfer-title';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { usePageTitle } from '@/lib/use-page-title';
-import { storeAccess, storedAccess } from '@/features/downloads/recipient-session';
 
 // Only expired links show it: its form and texts stay out of the page's first load.
 const ExpiredPanel = lazy(() =>
@@ -75,30 +74,21 @@ export function DownloadScreen({
     ...(session.current ? { access: session.current } : {}),
   });
 
-  // A verified session is asked again when the tab comes back, so a removed or revoked
+  // A verified session is asked again when the tab regains focus, so a removed or revoked
   // recipient's open page says so rather than failing at the next click.
   const verified = result.kind === 'ready' && session.current !== undefined;
   useEffect(() => {
     if (!verified) return;
-    const controller = new AbortController();
-    const recheck = () => {
-      if (document.visibilityState !== 'visible') return;
-      fetchDownload(access(), controller.signal).then(
+    const recheck = () =>
+      fetchDownload(access()).then(
         (view) => setResult({ kind: 'ready', view }),
         (error: unknown) => {
-          if (controller.signal.aborted) return;
           const failure = downloadFailureOf(error);
           if (failure.kind === 'accessEnded' || failure.kind === 'verify') fail(failure);
         },
       );
-    };
-    window.addEventListener('focus', recheck);
-    document.addEventListener('visibilitychange', recheck);
-    return () => {
-      window.removeEventListener('focus', recheck);
-      document.removeEventListener('visibilitychange', recheck);
-      controller.abort();
-    };
+    addEventListener('focus', recheck);
+    return () => removeEventListener('focus', recheck);
   }, [verified]);
 
   // while the malware scan runs the page asks again until every file is checked.
@@ -128,7 +118,7 @@ export function DownloadScreen({
     };
   }, [result]);
 
-  async function unlock(candidate: string): Promise<DownloadFailure | null> {
+  async function unlock(candidate: string | undefined): Promise<DownloadFailure | null> {
     try {
       const view = await fetchDownload({ ...access(), password: candidate });
       password.current = candidate;
@@ -144,19 +134,10 @@ export function DownloadScreen({
     }
   }
 
-  async function verifiedAs(token: string): Promise<DownloadFailure | null> {
+  function verifiedAs(token: string): Promise<DownloadFailure | null> {
     session.current = token;
     if (id) storeAccess(id, token);
-    try {
-      const view = await fetchDownload(access());
-      setResult({ kind: 'ready', view });
-      onView(view);
-      return null;
-    } catch (error) {
-      const failure = downloadFailureOf(error);
-      setResult(failure);
-      return failure;
-    }
+    return unlock(password.current);
   }
 
   function fail(failure: DownloadFailure) {

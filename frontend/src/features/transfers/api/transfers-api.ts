@@ -16,6 +16,12 @@ import type {
 } from '@domain/dashboard-api';
 import type { AddFilesRequest, CreateTransferResponse } from '@domain/transfer-api';
 import type { PreviewsResponse } from '@domain/previews';
+import type {
+  AccessAddRequest,
+  AccessChangeRequest,
+  AccessListResponse,
+  AccessSettingsRequest,
+} from '@domain/recipient-access';
 import { collectPreviewPages } from '@domain/preview-pages';
 import { authedFetch } from '@/lib/session/session';
 
@@ -82,4 +88,29 @@ export function changePassword(body: ChangePasswordRequest): Promise<{ hasPasswo
 /** The upload plan for files added to a sent transfer (spec §4 TransferModal add-files). */
 export function planAddedFiles(body: AddFilesRequest): Promise<CreateTransferResponse> {
   return authedFetch<CreateTransferResponse>('/transfers/addFiles', { method: 'PATCH', body, ...once });
+}
+
+/** The access list of a transfer with verified recipients (docs/decisions/0076); each change answers the list. */
+export function fetchAccessList(slug: string, signal?: AbortSignal): Promise<AccessListResponse> {
+  return authedFetch<AccessListResponse>('/transfers/access', {
+    method: 'POST',
+    body: { slug },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function changeAccessSettings(body: AccessSettingsRequest): Promise<AccessListResponse> {
+  return authedFetch<AccessListResponse>('/transfers/access/settings', { method: 'POST', body, ...once });
+}
+
+export function addAccessRecipients(body: AccessAddRequest): Promise<AccessListResponse & { mailed: string[] }> {
+  return authedFetch<AccessListResponse & { mailed: string[] }>('/transfers/access/add', {
+    method: 'POST',
+    body,
+    ...once,
+  });
+}
+
+export function changeAccessRecipient(body: AccessChangeRequest): Promise<AccessListResponse> {
+  return authedFetch<AccessListResponse>('/transfers/access/recipient', { method: 'POST', body, ...once });
 }
