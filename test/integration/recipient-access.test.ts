@@ -5,6 +5,9 @@
  * changes stop open sessions at their next call, a link send limited to a domain, and a guest's send.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
+import { keys } from '../../functions/data/keys';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import type { AccessListResponse } from '../../functions/domain/recipient-access';
@@ -239,6 +242,58 @@ describe('a link send limited to a domain', () => {
     const off = await api(app, '/transfers/access/settings', json({ slug: t.id, enabled: false }, bearer(sender)));
     expect(off.status).toBe(200);
     expect((await api(app, '/getDownload', json({ id: t.id }))).status).toBe(200);
+  });
+});
+
+describe('a session and its limits', () => {
+  it("opens only its own transfer, stops at the address's own expiry, and comes after the password", async () => {
+    const A = 'scoped.recipient@example.com';
+    const one = await sendFiles(app, sender, FILES, { sendAs: 'link', verifiedRecipients: { addresses: [A] } });
+    const two = await sendFiles(app, sender, FILES, {
+      sendAs: 'link',
+      password: 'Harbour-Lights-42',
+      verifiedRecipients: { addresses: [A] },
+    });
+    const session = await verify(one, A);
+    // the same address's session of another transfer opens nothing here
+    const other = await api(app, '/getDownload', json({ id: two.id, password: 'Harbour-Lights-42', access: session }));
+    expect(other.status).toBe(401);
+    expect(other.json.error.code).toBe('verification_required');
+    // the password first: no code is mailed to whoever lacks it
+    const noPassword = await api(app, '/getDownload/access/code', json({ id: two.id, email: A }));
+    expect(noPassword.status).toBe(401);
+    expect(noPassword.json.error.code).toBe('password_required');
+    const both = await verify(two, A, { password: 'Harbour-Lights-42' });
+    expect((await api(app, '/getDownload', json({ id: two.id, access: both }))).status).toBe(401);
+    expect(
+      (await api(app, '/getDownload', json({ id: two.id, password: 'Harbour-Lights-42', access: both }))).status,
+    ).toBe(200);
+
+    // the address's own expiry passes (written as a day ago): its open session ends with a clear 410
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.transferAccess(one.id, A),
+        UpdateExpression: 'SET expiresAt = :t',
+        ExpressionAttributeValues: { ':t': Date.now() - 86_400_000 },
+      }),
+    );
+    const expired = await api(
+      app,
+      '/getDownload/file',
+      json({ id: one.id, fileId: one.files[0]!.fileId, access: session }),
+    );
+    expect(expired.status).toBe(410);
+    expect(expired.json.error.code).toBe('recipient_expired');
+    expect((await listOf(one)).recipients).toEqual([expect.objectContaining({ email: A, state: 'expired' })]);
+    // the sender gives it back: the open session works again
+    const cleared = await api(
+      app,
+      '/transfers/access/recipient',
+      json({ slug: one.id, email: A, action: 'expiry', expiresAt: null }, bearer(sender)),
+    );
+    expect(cleared.status, cleared.text).toBe(200);
+    expect((await api(app, '/getDownload', json({ id: one.id, access: session }))).status).toBe(200);
   });
 });
 
