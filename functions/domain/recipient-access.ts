@@ -1,13 +1,9 @@
 /**
  * Verified recipients and the access list (docs/decisions/0076): who may download a transfer
  * that asks each recipient for a code mailed to their address, and what the sender's access
- * list shows. Contract of functions/services/recipient-access.ts and the app.
+ * list shows. Contract of functions/services/recipient-access.ts and the app; the request
+ * schemas are in recipient-access-api.ts (the transfers functions need none of them).
  */
-import * as z from 'zod/mini';
-import { emailSchema, guestCodeSchema, verifiedDomainSchema } from './validation';
-import { recipientIdSchema, transferIdSchema } from './transfer-api';
-import { PASSWORD_MAX_LENGTH } from './input-rules';
-
 /** How long a right code lets that address download (every request still reads the live list). */
 export const RECIPIENT_SESSION_HOURS = 8;
 /** Addresses on one access list (an email send's own recipients count too). */
@@ -46,6 +42,13 @@ export interface AccessRow {
   readonly expiresAt?: number;
   readonly openedAt?: number;
   readonly revokedAt?: number;
+}
+
+export interface AccessSessionResponse {
+  /** sent as `access` with every download call */
+  readonly access: string;
+  readonly email: string;
+  readonly expiresAt: number;
 }
 
 export interface AccessListResponse {
@@ -104,54 +107,3 @@ export const ACCESS_TEXTS = {
   emptyList: 'Add at least one address or a domain that may download.',
   listFull: `An access list holds at most ${MAX_ACCESS_ENTRIES} addresses.`,
 } as const;
-
-const body = {
-  id: transferIdSchema,
-  password: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
-  recipient: z.optional(recipientIdSchema),
-  email: emailSchema,
-};
-
-/** POST /getDownload/access/code: mail a code to an address allowed to download. */
-export const accessCodeRequestSchema = z.object({ ...body, lang: z.optional(z.string().check(z.maxLength(16))) });
-export type AccessCodeRequest = z.input<typeof accessCodeRequestSchema>;
-
-/** POST /getDownload/access/verify: a right code opens a session for this transfer and address. */
-export const accessVerifyRequestSchema = z.object({ ...body, code: guestCodeSchema });
-export type AccessVerifyRequest = z.input<typeof accessVerifyRequestSchema>;
-
-export interface AccessSessionResponse {
-  /** sent as `access` with every download call */
-  readonly access: string;
-  readonly email: string;
-  readonly expiresAt: number;
-}
-
-/** POST /transfers/access (owner): the list. */
-export const accessListRequestSchema = z.object({ slug: transferIdSchema });
-
-/** POST /transfers/access/settings (owner): turn verification on or off, set or clear the domain. */
-export const accessSettingsRequestSchema = z.object({
-  slug: transferIdSchema,
-  enabled: z.boolean(),
-  domain: z.optional(z.nullable(verifiedDomainSchema)),
-});
-export type AccessSettingsRequest = z.input<typeof accessSettingsRequestSchema>;
-
-/** POST /transfers/access/add (owner): new addresses, mailed their link. */
-export const accessAddRequestSchema = z.object({
-  slug: transferIdSchema,
-  emails: z.array(emailSchema).check(z.minLength(1), z.maxLength(MAX_ADDED_AT_ONCE)),
-  expiresAt: z.optional(z.number().check(z.int(), z.positive())),
-});
-export type AccessAddRequest = z.input<typeof accessAddRequestSchema>;
-
-/** POST /transfers/access/recipient (owner): remove, revoke, restore, or set one address's expiry. */
-export const accessChangeRequestSchema = z.object({
-  slug: transferIdSchema,
-  email: emailSchema,
-  action: z.enum(['remove', 'revoke', 'restore', 'expiry']),
-  /** with 'expiry': the new end (epoch ms), or null for the transfer's own */
-  expiresAt: z.optional(z.nullable(z.number().check(z.int(), z.positive()))),
-});
-export type AccessChangeRequest = z.input<typeof accessChangeRequestSchema>;

@@ -10,10 +10,12 @@ import {
   accessStateOf,
   type AccessEntry,
   type AccessListResponse,
-  type accessAddRequestSchema,
-  type accessChangeRequestSchema,
-  type accessSettingsRequestSchema,
 } from '../domain/recipient-access';
+import type {
+  accessAddRequestSchema,
+  accessChangeRequestSchema,
+  accessSettingsRequestSchema,
+} from '../domain/recipient-access-api';
 import { randomString } from '../domain/slug';
 import * as access from '../data/recipient-access';
 import * as transfers from '../data/transfers';

@@ -1,4 +1,4 @@
-import { accessAddRequestSchema } from '../../domain/recipient-access';
+import { accessAddRequestSchema } from '../../domain/recipient-access-api';
 import { httpRoute } from '../../lib/http';
 import { userSender } from '../../services/identity';
 import { addRecipients } from '../../services/access-list';

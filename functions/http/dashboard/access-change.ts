@@ -1,4 +1,4 @@
-import { accessChangeRequestSchema } from '../../domain/recipient-access';
+import { accessChangeRequestSchema } from '../../domain/recipient-access-api';
 import { httpRoute } from '../../lib/http';
 import { userSender } from '../../services/identity';
 import { changeRecipient } from '../../services/access-list';

@@ -1,4 +1,4 @@
-import { accessListRequestSchema } from '../../domain/recipient-access';
+import { accessListRequestSchema } from '../../domain/recipient-access-api';
 import { httpRoute } from '../../lib/http';
 import { userSender } from '../../services/identity';
 import { accessListOf } from '../../services/access-list';

@@ -1,4 +1,4 @@
-import { accessSettingsRequestSchema } from '../../domain/recipient-access';
+import { accessSettingsRequestSchema } from '../../domain/recipient-access-api';
 import { httpRoute } from '../../lib/http';
 import { userSender } from '../../services/identity';
 import { changeAccessSettings } from '../../services/access-list';

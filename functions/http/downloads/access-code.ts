@@ -1,4 +1,4 @@
-import { accessCodeRequestSchema } from '../../domain/recipient-access';
+import { accessCodeRequestSchema } from '../../domain/recipient-access-api';
 import { httpRoute } from '../../lib/http';
 import { openLink } from '../../services/downloads';
 import { sendRecipientCode } from '../../services/recipient-access';

@@ -1,4 +1,4 @@
-import { accessVerifyRequestSchema } from '../../domain/recipient-access';
+import { accessVerifyRequestSchema } from '../../domain/recipient-access-api';
 import { httpRoute } from '../../lib/http';
 import { openLink } from '../../services/downloads';
 import { verifyRecipientCode } from '../../services/recipient-access';

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccessCodeRequest, AccessSessionResponse, AccessVerifyRequest } from '@domain/recipient-access';
+import type { AccessSessionResponse } from '@domain/recipient-access';
+import type { AccessCodeRequest, AccessVerifyRequest } from '@domain/recipient-access-api';
 import { DOWNLOAD_REQUEST_TIMEOUT_MS } from '@domain/ui-timings';
 import { i18n } from '@/i18n/i18n';
 import { errorTextOf } from '@/i18n/error-keys';

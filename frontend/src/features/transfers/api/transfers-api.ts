@@ -16,12 +16,8 @@ import type {
 } from '@domain/dashboard-api';
 import type { AddFilesRequest, CreateTransferResponse } from '@domain/transfer-api';
 import type { PreviewsResponse } from '@domain/previews';
-import type {
-  AccessAddRequest,
-  AccessChangeRequest,
-  AccessListResponse,
-  AccessSettingsRequest,
-} from '@domain/recipient-access';
+import type { AccessListResponse } from '@domain/recipient-access';
+import type { AccessAddRequest, AccessChangeRequest, AccessSettingsRequest } from '@domain/recipient-access-api';
 import { collectPreviewPages } from '@domain/preview-pages';
 import { authedFetch } from '@/lib/session/session';
 
