@@ -72,7 +72,11 @@ export function entriesOfRecipients(recipients: readonly TransferRecipient[], no
   return recipients.map((r) => ({ email: r.email, recipientId: r.recipientId, addedAt: now }));
 }
 
-/** POST /transfers/access/settings: turns verification on (the recipients join the list) or off. */
+/**
+ * POST /transfers/access/settings: turns verification on (the recipients join the list) or off.
+ * On with no one listed and no domain is allowed here: the link is closed until the sender adds
+ * someone, which the TransferModal does next.
+ */
 export async function changeAccessSettings(
   body: z.output<typeof accessSettingsRequestSchema>,
   userId: string,
@@ -82,11 +86,7 @@ export async function changeAccessSettings(
   assertChangeable(t, now);
   const domain = body.domain === undefined ? t.recipientAccess?.domain : (body.domain ?? undefined);
   const config = body.enabled ? { ...(domain ? { domain } : {}) } : undefined;
-  if (config) {
-    await mapLimited(entriesOfRecipients(t.recipients, now), 8, (e) => access.putAccessEntry(t.slug, e));
-    const listed = (await access.listAccessEntries(t.slug)).some((e) => e.removedAt === undefined);
-    if (!listed && !config.domain) throw badRequest('access_list_empty', ACCESS_TEXTS.emptyList);
-  }
+  if (config) await mapLimited(entriesOfRecipients(t.recipients, now), 8, (e) => access.putAccessEntry(t.slug, e));
   if (!(await access.setAccessConfig(t.slug, config)))
     throw notFound('transfer_not_found', 'This transfer does not exist.');
   return listView({ ...t, recipientAccess: config }, now);

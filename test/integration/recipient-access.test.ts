@@ -229,6 +229,23 @@ describe('a link send limited to a domain', () => {
     expect(res.json.error.code).toBe('access_list_empty');
   });
 
+  it('closes a link turned verified with nobody listed, until the sender adds an address', async () => {
+    const t = await sendFiles(app, sender, FILES, { sendAs: 'link' });
+    const on = await api(app, '/transfers/access/settings', json({ slug: t.id, enabled: true }, bearer(sender)));
+    expect(on.status, on.text).toBe(200);
+    expect((on.json as AccessListResponse).recipients).toEqual([]);
+    const asked = await api(app, '/getDownload/access/code', json({ id: t.id, email: 'late@example.com' }));
+    expect(asked.status).toBe(403);
+    const added = await api(
+      app,
+      '/transfers/access/add',
+      json({ slug: t.id, emails: ['late@example.com'] }, bearer(sender)),
+    );
+    expect(added.status, added.text).toBe(200);
+    const session = await verify(t, 'late@example.com');
+    expect((await api(app, '/getDownload', json({ id: t.id, access: session }))).status).toBe(200);
+  });
+
   it('turns verification on after sending and off again', async () => {
     const t = await sendFiles(app, sender, FILES, { sendAs: 'link' });
     expect((await api(app, '/getDownload', json({ id: t.id }))).status).toBe(200);
