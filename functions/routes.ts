@@ -560,6 +560,40 @@ export const routes: readonly ApiRoute[] = [
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'table:write'],
   },
+  // the access list of a transfer with verified recipients (services/access-list.ts): read it, switch verification, add (mailed), remove / revoke / restore / expiry
+  {
+    method: 'POST',
+    path: '/transfers/access',
+    handler: 'http/dashboard/access-list',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read'],
+  },
+  {
+    method: 'POST',
+    path: '/transfers/access/settings',
+    handler: 'http/dashboard/access-settings',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/transfers/access/add',
+    handler: 'http/dashboard/access-add',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'table:write', 'mail:send'],
+    timeoutSeconds: 29,
+  },
+  {
+    method: 'POST',
+    path: '/transfers/access/recipient',
+    handler: 'http/dashboard/access-change',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'table:write'],
+  },
   // the TransferModal's previews (sender, admin, or a team mate it is shared with: read only)
   {
     method: 'GET',
@@ -668,6 +702,24 @@ export const routes: readonly ApiRoute[] = [
     method: 'POST',
     path: '/getDownload/notify',
     handler: 'http/downloads/notify',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'link-password' },
+    access: ['table:read', 'table:write'],
+  },
+  // verified recipients (services/recipient-access.ts): the link's gate (password too), then a code mailed to an allowed address, rate-limited like the other code flows
+  {
+    method: 'POST',
+    path: '/getDownload/access/code',
+    handler: 'http/downloads/access-code',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'link-password' },
+    access: ['table:read', 'table:write', 'mail:send'],
+  },
+  // a right code: a session token scoped to the transfer and address, checked against the live list on every download call
+  {
+    method: 'POST',
+    path: '/getDownload/access/verify',
+    handler: 'http/downloads/access-verify',
     auth: 'none',
     owns: { record: 'transfer', by: 'link-password' },
     access: ['table:read', 'table:write'],

@@ -2,7 +2,7 @@
  * Every key string of the single table is built here (conventions §7); docs/data-model.md
  * lists the access patterns. Generic attributes: pk, sk, gsi1pk/gsi1sk, gsi2pk/gsi2sk, entity, ttl.
  */
-export type CodePurpose = 'sender' | 'signup';
+export type CodePurpose = 'sender' | 'signup' | 'recipient';
 export type TokenPurpose = 'sender' | 'signup' | 'reset';
 
 export const keys = {
@@ -22,6 +22,11 @@ export const keys = {
   /** someone waiting for the completion of a transfer still uploading (decision 0074) */
   transferWatcher: (slug: string, email: string) => ({ pk: `TRANSFER#${slug}`, sk: `WATCH#${email}` }),
   watcherPrefix: 'WATCH#',
+  /** one address on a transfer's access list (verified recipients, decision 0076) */
+  transferAccess: (slug: string, email: string) => ({ pk: `TRANSFER#${slug}`, sk: `ACCESS#${email}` }),
+  accessPrefix: 'ACCESS#',
+  /** a recipient's verified session: a right code for one address on one transfer (stored as its hash) */
+  recipientSession: (tokenHash: string) => ({ pk: `RSESSION#${tokenHash}`, sk: 'SESSION' }),
   transferZip: (slug: string, contentHash: string) => ({ pk: `TRANSFER#${slug}`, sk: `ZIP#${contentHash}` }),
   zipPrefix: 'ZIP#',
   transferDownload: (slug: string, at: number, id: string) => ({

@@ -11,6 +11,7 @@ import type { SendAs } from '../domain/validation';
 import type { TransferStatus, UploadMode } from '../domain/transfer-api';
 import type { Recording } from '../domain/previews';
 import type { ScanStatus } from '../domain/malware-scan';
+import type { RecipientAccessConfig } from '../domain/recipient-access';
 
 export interface TransferRecipient {
   readonly email: string;
@@ -76,6 +77,8 @@ export interface TransferRecord {
   readonly liveAt?: number;
   /** the recipients were mailed at creation (epoch ms): the completion does not mail them again */
   readonly recipientsMailedAt?: number;
+  /** verified recipients: each download needs a code mailed to an allowed address (data/recipient-access.ts) */
+  readonly recipientAccess?: RecipientAccessConfig;
 }
 
 export interface FileRecord {

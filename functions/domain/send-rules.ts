@@ -67,6 +67,13 @@ export interface SendBody {
   readonly recordedVideos: readonly FileEntry[];
   readonly voiceMemo: readonly FileEntry[];
   readonly shareWith: readonly string[];
+  readonly verifiedRecipients?: VerifiedRecipients | undefined;
+}
+
+/** "Verified recipients": addresses (besides an email send's recipients) and a domain that may download. */
+export interface VerifiedRecipients {
+  readonly addresses: readonly string[];
+  readonly domain?: string | undefined;
 }
 
 /** The body with its way of sending decided (the caller's default when the body names none). */
@@ -186,6 +193,7 @@ export interface CheckedSend {
   readonly totalBytes: number;
   /** team mates' ids, each once */
   readonly shareWith: readonly string[];
+  readonly verifiedRecipients?: VerifiedRecipients;
 }
 
 /**
@@ -254,6 +262,7 @@ export function checkSend(body: SendBody, facts: SendFacts): SendCheck {
       files,
       totalBytes: totalSize(files),
       shareWith,
+      ...(body.verifiedRecipients ? { verifiedRecipients: body.verifiedRecipients } : {}),
     },
   };
 }

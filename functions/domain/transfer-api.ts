@@ -280,6 +280,8 @@ export const getDownloadRequestSchema = z.object({
   id: transferIdSchema,
   password: optionalPassword,
   recipient: z.optional(recipientIdSchema),
+  /** a verified recipient's session (POST /getDownload/access/verify) */
+  access: z.optional(tokenSchema),
 });
 export type GetDownloadRequest = z.input<typeof getDownloadRequestSchema>;
 

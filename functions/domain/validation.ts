@@ -335,6 +335,24 @@ const fileListSchema = z.pipe(
   z.transform((files: FileEntry[]) => dedupeFiles(files).kept),
 );
 
+/** An email domain anyone at which may verify (lower case; a leading '@' is dropped). */
+export const verifiedDomainSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(253)),
+  z.pipe(
+    z.transform((d: string) => d.replace(/^@/u, '')),
+    z.string().check(z.regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/u, 'invalid_domain')),
+  ),
+);
+
+/**
+ * "Verified recipients" (docs/decisions/0076): every download needs a code mailed to an address
+ * on the access list (an email send's recipients, plus `addresses`) or at `domain`.
+ */
+export const verifiedRecipientsSchema = z.object({
+  addresses: z._default(z.array(emailSchema).check(z.maxLength(500)), []),
+  domain: z.optional(verifiedDomainSchema),
+});
+
 /**
  * The body of every create route (POST /transfers, /me/transfers, /v1/transfers): the shape of
  * a send, the same for every sender. Types, lengths and addresses are checked here; what depends
@@ -352,6 +370,7 @@ export const sendBodySchema = z.object({
     z.transform((list: Recipient[]) => uniqueByEmail(list)),
   ),
   password: z.optional(z.string().check(z.maxLength(rules.PASSWORD_MAX_LENGTH))),
+  verifiedRecipients: z.optional(verifiedRecipientsSchema),
   /** an email send: mail the recipients at creation, so they download files as they arrive (decision 0074) */
   mailNow: z.optional(z.boolean()),
   /** seconds the link lives (the plan's choices: 3600, 86400, 604800, ...); CUSTOM_DATE_MARKER with customExpiryDate */

@@ -31,6 +31,7 @@ import { brandingForSender } from './branding';
 import { addWatcher, liveUploadView } from './live-transfers';
 import { WATCH_PER_IP, WATCH_PER_TRANSFER } from '../domain/live-upload';
 import { digestsToStart, startDigest } from './digest-start';
+import { assertRecipientAccess, verifiedAddressOf } from './recipient-access';
 
 const SECOND = 1000;
 /** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
@@ -63,6 +64,8 @@ const NOTICE_WINDOW_SECONDS = 3600;
 export interface Viewer {
   readonly password?: string;
   readonly recipient?: string;
+  /** a verified recipient's session token (services/recipient-access.ts) */
+  readonly access?: string;
   readonly sourceIp: string;
   readonly viewerCountry?: string;
 }
@@ -91,8 +94,15 @@ export function purgeAt(t: Pick<TransferRecord, 'expiryDate' | 'anon' | 'created
   return purgeDateOf(t);
 }
 
-/** The transfer if this viewer may download it now; otherwise the spec's 404 / 410 / 401. */
+/** The transfer if this viewer may download it now; otherwise the spec's 404 / 410 / 401, or a verified recipient's 401 / 410. */
 export async function openTransfer(slug: string, viewer: Viewer, now = Date.now()): Promise<TransferRecord> {
+  const t = await openLink(slug, viewer, now);
+  await assertRecipientAccess(t, viewer, now);
+  return t;
+}
+
+/** The link's own gate (exists, not withdrawn, disabled or expired, the password), before any recipient check. */
+export async function openLink(slug: string, viewer: Viewer, now = Date.now()): Promise<TransferRecord> {
   const t = await data.getTransfer(slug);
   // an upload is readable only when it was shared at its start (live-transfers.ts)
   const unshared = t?.liveAt === undefined && (t?.status === 'uploading' || t?.status === 'cancelled');
@@ -146,7 +156,7 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
   const files = all.filter((f) => f.status === 'uploaded');
   // while the upload runs: only complete files are listed; the others are counted
   const upload = t.status === 'uploading' ? await liveUploadView(t, all, now) : undefined;
-  const to = recipientEmail(t, viewer.recipient);
+  const to = verifiedAddressOf(viewer) ?? recipientEmail(t, viewer.recipient);
   return {
     id: slug,
     title: titleOf(upload ? all : files),
@@ -220,7 +230,7 @@ async function track(
     // build, the expiry sweep) then do not carry the GeoIP reader (maxmind, ~18 KB).
     const { countryOf } = await import('../adapters/geo');
     const country = await countryOf(viewer.viewerCountry, viewer.sourceIp);
-    const downloaderEmail = recipientEmail(t, viewer.recipient);
+    const downloaderEmail = verifiedAddressOf(viewer) ?? recipientEmail(t, viewer.recipient);
     const downloadId = eventIdAt(now);
     await recordDownload(t, {
       at: now,

@@ -1,5 +1,5 @@
 /**
- * Mailed 5-digit codes (guest sender proof, registration step 2): stored hashed and salted
+ * Mailed 5-digit codes (guest sender proof, registration step 2, verified recipients): stored hashed and salted
  * with a TTL, a bounded number of checks per code, sends rate-limited per address and per
  * client address (spec §4 Verification, architecture §6).
  */
@@ -10,7 +10,7 @@ import { deleteEmailCode, getEmailCode, hitRateWindow, putEmailCode } from '../d
 import { HttpError, forbidden, tooManyRequests } from '../lib/errors';
 import { assertMayTry, recordFailure, recordSuccess, type FailurePolicy } from './failure-throttle';
 import { hashCode, newSalt, safeEqual } from '../lib/secrets';
-import { mailSenderCode } from './mail';
+import { mailRecipientCode, mailSenderCode } from './mail';
 
 export const CODE_VALID_MINUTES = 15;
 /** Codes mailed to an address an hour, from one client, and from every client together. */
@@ -68,7 +68,8 @@ export async function sendEmailCode(
   const salt = newSalt();
   const expiresAt = now + CODE_VALID_MINUTES * 60_000;
   await putEmailCode({ purpose, email, codeHash: hashCode(code, salt), salt, expiresAt }, now);
-  if (!(await mailSenderCode(email, code, CODE_VALID_MINUTES, lang))) {
+  const mail = purpose === 'recipient' ? mailRecipientCode : mailSenderCode;
+  if (!(await mail(email, code, CODE_VALID_MINUTES, lang))) {
     throw new HttpError(503, 'mail_unavailable', 'We could not send the code right now. Please try again.');
   }
   return { expiresAt };

@@ -171,6 +171,20 @@ export async function mailSenderCode(
   );
 }
 
+/** The code a recipient of a verified transfer types on its download page. */
+export async function mailRecipientCode(
+  email: string,
+  code: string,
+  validMinutes: number,
+  lang: string | undefined,
+): Promise<boolean> {
+  return deliver(
+    email,
+    (await templates()).senderCodeMail({ lang: mailLanguageOf(lang), code, validMinutes, kind: 'recipient' }),
+    'recipient-code',
+  );
+}
+
 export async function mailDownloadNotice(
   t: TransferRecord,
   d: { downloaderEmail?: string; fileName?: string; downloadedAt: number; countryCode: string },

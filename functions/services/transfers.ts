@@ -6,6 +6,8 @@
 import { managesNow, shareOnSend, teamMateIds } from './sharing';
 import { deleteShares } from '../data/teams';
 import { randomString, generateSlug } from '../domain/slug';
+import { ACCESS_TEXTS, accessListIsEmpty, initialAccessEntries } from '../domain/recipient-access';
+import { seedAccessEntries } from '../data/recipient-access';
 import type { SendRequestBody } from '../domain/validation';
 import { totalSize, type FileEntry } from '../domain/file-filters';
 import {
@@ -216,6 +218,8 @@ export async function createTransfer(
   });
   if (!checked.ok) throw sendRefusalError(checked.refusal);
   const send = checked.send;
+  if (send.verifiedRecipients && accessListIsEmpty(send, send.verifiedRecipients))
+    throw badRequest('access_list_empty', ACCESS_TEXTS.emptyList);
   const region = await regionOf(sender);
   const reservation: Reservation =
     sender.kind === 'user'
@@ -296,9 +300,19 @@ async function createWithFreeSlug(
       sweepDueAt: now + RESUME_WINDOW_SECONDS * SECOND,
       ...(live ? { liveAt: now } : {}),
       ...(live && send.sendAs === 'email' ? { recipientsMailedAt: now } : {}),
+      ...(send.verifiedRecipients
+        ? { recipientAccess: send.verifiedRecipients.domain ? { domain: send.verifiedRecipients.domain } : {} }
+        : {}),
       ...reservation,
     };
     if (!(await data.createTransfer(record, files))) continue;
+    if (send.verifiedRecipients) {
+      const newId = () => randomString(8, ALNUM);
+      await seedAccessEntries(
+        slug,
+        initialAccessEntries(record.recipients, send.verifiedRecipients.addresses, newId, now),
+      );
+    }
     await mailAtStart(record, files);
     const expiresIn = urlLifetime(record, now);
     return {

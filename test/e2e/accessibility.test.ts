@@ -14,6 +14,7 @@ import { seriousAxeViolations } from '../helpers/browser';
 import { closePage, logIn as logInAt, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
 import {
+  bearer,
   completeTransfer,
   createUser,
   downloadFrom as downloadFromAt,
@@ -316,6 +317,31 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  it("a verified recipient's code step, its code field, and the page of a removed recipient", async () => {
+    const recipient = 'a11y.verified@example.com';
+    const t = await send({ sendAs: 'link', verifiedRecipients: { addresses: [recipient] } });
+    await page.goto(`${web.url}${linkPath(t)}`);
+    await page.getByTestId('download-verify').waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('download-verify-email').fill(recipient);
+    await page.getByTestId('download-verify-send').click();
+    await page.getByTestId('download-verify-code').waitFor();
+    await expectAccessible(page);
+    const mail = await waitForMail(app, recipient, /\b\d{5}\b/u);
+    await page.getByTestId('download-verify-code').fill(/\b(\d{5})\b/u.exec(mail.subject)![1]!);
+    await page.getByTestId('download-verify-submit').click();
+    await page.getByTestId('download-summary').waitFor();
+    const removed = await api(
+      app,
+      '/transfers/access/recipient',
+      json({ slug: t.id, email: recipient, action: 'remove' }, bearer(owner)),
+    );
+    expect(removed.status, removed.text).toBe(200);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByTestId('download-access-ended').waitFor();
+    await expectAccessible(page);
+  });
+
   it('the download page of an expired transfer', async () => {
     const t = await send();
     const expiryDate = Date.now() - 3 * DAY;
@@ -452,6 +478,29 @@ describe('no serious or critical axe violation', () => {
       await page.getByTestId(shown).waitFor();
       await expectAccessible(page);
     }
+  });
+
+  it("the TransferModal's access list of a transfer with verified recipients", async () => {
+    const user = await createUser(app, 'a11y.access@example.com', 'pro');
+    const t = await send(
+      {
+        sendAs: 'email',
+        emailTo: [{ email: 'a11y.listed@example.com' }, { email: 'a11y.revoked@example.com' }],
+        verifiedRecipients: { domain: 'a11y.example' },
+      },
+      user,
+    );
+    const revoked = await api(
+      app,
+      '/transfers/access/recipient',
+      json({ slug: t.id, email: 'a11y.revoked@example.com', action: 'revoke' }, bearer(user)),
+    );
+    expect(revoked.status, revoked.text).toBe(200);
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/transfers/${t.id}`);
+    const modal = page.getByRole('dialog');
+    await modal.getByTestId('access-row').nth(1).waitFor();
+    await expectAccessible(page);
   });
 
   // Contacts: the list with its tools, the edit dialog, the remove confirmation, the empty state

@@ -279,6 +279,18 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
       return { id: ids.id, email: 'bob.other@example.com', lang: 'en' };
     case 'POST /getDownload/report':
       return { id: ids.id, reason: 'spam' };
+    case 'POST /getDownload/access/code':
+      return { id: ids.id, email: 'bob.other@example.com', lang: 'en' };
+    case 'POST /getDownload/access/verify':
+      return { id: ids.id, email: 'bob.other@example.com', code: '12345' };
+    case 'POST /transfers/access':
+      return { slug: ids.id };
+    case 'POST /transfers/access/settings':
+      return { slug: ids.id, enabled: true, domain: 'bob.example' };
+    case 'POST /transfers/access/add':
+      return { slug: ids.id, emails: ['bob.other@example.com'] };
+    case 'POST /transfers/access/recipient':
+      return { slug: ids.id, email: 'bob.other@example.com', action: 'remove' };
     default:
       return undefined;
   }

@@ -145,6 +145,17 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   processing_error: 'errors.cardError',
   // ---- billing and lifetime codes (the billing screens may say these in their own words) ----
   team_member_billing: 'dashboard.billingErrors.teamMemberBilling',
+  // ---- verified recipients (the pages catalogue's accessErrors; the download page's code step has its own texts) ----
+  verification_required: 'accessErrors.verificationRequired',
+  address_not_allowed: 'accessErrors.addressNotAllowed',
+  recipient_removed: 'accessErrors.removed',
+  recipient_revoked: 'accessErrors.revoked',
+  recipient_expired: 'accessErrors.expired',
+  verification_not_needed: 'accessErrors.notNeeded',
+  access_list_empty: 'accessErrors.listEmpty',
+  access_list_full: 'accessErrors.listFull',
+  not_on_access_list: 'accessErrors.notListed',
+  invalid_expiry: 'accessErrors.invalidExpiry',
   // ---- teams and sharing (the pages catalogue's teamErrors: not on home's first load) ----
   team_member_forbidden: 'teamErrors.memberForbidden',
   // ---- webhooks (the pages catalogue's webhookErrors) ----

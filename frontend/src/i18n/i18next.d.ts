@@ -18,6 +18,7 @@ import type webhooks from '@/i18n/locales/webhooks/en.json';
 import type api from '@/i18n/locales/api/en.json';
 import type abuse from '@/i18n/locales/abuse/en.json';
 import type live from '@/i18n/locales/live/en.json';
+import type access from '@/i18n/locales/access/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -45,6 +46,7 @@ declare module 'i18next' {
       api: typeof api;
       abuse: typeof abuse;
       live: typeof live;
+      access: typeof access;
     };
   }
 }

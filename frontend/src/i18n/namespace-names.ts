@@ -29,6 +29,9 @@
  *   errors' texts are in `pages`, `apiKeyErrors.…`), `docs.…` the public /developers page
  * - `abuse`: the 'Report this transfer' form on the download page, loaded with its chunk
  *   when the visitor opens it
+ * - `access`: a verified recipient's code step on the download page and its 410 states, loaded
+ *   with its chunk only for such a transfer; like `live`, its loaders are in the main table, so
+ *   the download page's first load carries none of it
  * - `live`: the download page of a transfer still uploading (progress, "Mail me when it's
  *   complete"), loaded with its chunk only for such a transfer; its loaders are in the main
  *   table (namespace-files.ts), not the download page's, so a complete transfer's first load
@@ -66,6 +69,7 @@ export const LAZY_NAMESPACES = [
   'api',
   'abuse',
   'live',
+  'access',
 ] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];

@@ -366,31 +366,34 @@ export interface SenderCodeMailInput {
   readonly code: string;
   /** how long the code works */
   readonly validMinutes: number;
+  /** who proves their address: a guest sender (default) or a recipient of a verified transfer */
+  readonly kind?: 'sender' | 'recipient';
 }
 
 export function senderCodeMail(input: SenderCodeMailInput & WithLang): RenderedMail {
   const c = copyFor(input.lang);
+  const k = input.kind === 'recipient' ? 'recipientCode' : 'senderCode';
   // The code also goes into the subject, so only plain letters and digits are accepted.
   if (!/^[A-Za-z0-9]{4,12}$/u.test(input.code)) throw new Error('Verification code must be 4-12 letters or digits');
   if (!Number.isInteger(input.validMinutes) || input.validMinutes <= 0)
     throw new RangeError('validMinutes must be a positive integer');
   const validity = c.text('senderCode.validity', {}, input.validMinutes);
-  const subject = subjectLine(c.text('senderCode.subject', { code: input.code }));
+  const subject = subjectLine(c.text(`${k}.subject`, { code: input.code }));
 
   const body = joinHtml([
-    heading(c.html('senderCode.heading')),
-    paragraph(c.html('senderCode.intro')),
+    heading(c.html(`${k}.heading`)),
+    paragraph(c.html(`${k}.intro`)),
     codeBox(escapeHtml(input.code)),
     paragraph(escapeHtml(validity)),
-    paragraph(c.html('senderCode.ignore'), { muted: true, small: true }),
+    paragraph(c.html(`${k}.ignore`), { muted: true, small: true }),
   ]);
   const text = [
-    c.text('senderCode.heading'),
-    c.text('senderCode.intro'),
+    c.text(`${k}.heading`),
+    c.text(`${k}.intro`),
     `    ${input.code}`,
-    `${validity}\n${c.text('senderCode.ignore')}`,
+    `${validity}\n${c.text(`${k}.ignore`)}`,
   ];
-  return mail(input.lang, subject, validity, body, text, c.text('senderCode.footer'));
+  return mail(input.lang, subject, validity, body, text, c.text(`${k}.footer`));
 }
 
 // ---- 4. download notice to the sender ------------------------------------------------------

@@ -70,4 +70,22 @@ describe('replacesPage', () => {
       false,
     );
   });
+
+  describe('a verified recipient', () => {
+    it("maps 401 verification_required to the code step, with the personal link's address", () => {
+      expect(downloadFailureOf(new ApiError(401, 'verification_required', 'x'))).toEqual({ kind: 'verify' });
+      expect(downloadFailureOf(new ApiError(401, 'verification_required', 'x', { email: 'ana@example.com' }))).toEqual({
+        kind: 'verify',
+        email: 'ana@example.com',
+      });
+    });
+
+    it('maps a removed, revoked or expired address to its own page, which replaces the files', () => {
+      for (const reason of ['removed', 'revoked', 'expired'] as const) {
+        const failure = downloadFailureOf(new ApiError(410, `recipient_${reason}`, 'x'));
+        expect(failure).toEqual({ kind: 'accessEnded', reason });
+        expect(replacesPage(failure)).toBe(true);
+      }
+    });
+  });
 });

@@ -15,6 +15,10 @@ export type DownloadFailure =
   | { readonly kind: 'disabled' }
   /** 410 transfer_withdrawn, shared while uploading and then cancelled */
   | { readonly kind: 'withdrawn' }
+  /** 401 verification_required: a verified recipient's code step; `email` the personal link's address */
+  | { readonly kind: 'verify'; readonly email?: string }
+  /** 410 recipient_removed / revoked / expired: the sender ended this address's access */
+  | { readonly kind: 'accessEnded'; readonly reason: 'removed' | 'revoked' | 'expired' }
   /** 429, e.g. too many password attempts: told by its code, with the minutes to wait */
   | { readonly kind: 'rateLimited'; readonly text: ErrorText }
   /** no answer, a 5xx, or anything else unexpected: the spec's network error text */
@@ -32,6 +36,8 @@ export function downloadFailureOf(error: unknown): DownloadFailure {
   if (!(error instanceof ApiError)) return { kind: 'network' };
   switch (error.status) {
     case 401:
+      // details: the personal link's address ({ email }) when the link names one
+      if (error.code === 'verification_required') return { kind: 'verify', ...(error.details as { email?: string }) };
       return { kind: 'locked', wrong: error.code === 'wrong_password' };
     // 400 is a malformed id or recipient in the link: to the visitor that is a link that leads nowhere.
     case 400:
@@ -40,6 +46,9 @@ export function downloadFailureOf(error: unknown): DownloadFailure {
     case 410: {
       if (error.code === 'transfer_disabled') return { kind: 'disabled' };
       if (error.code === 'transfer_withdrawn') return { kind: 'withdrawn' };
+      // recipient_removed, recipient_revoked, recipient_expired
+      if (error.code.startsWith('recipient_'))
+        return { kind: 'accessEnded', reason: error.code.slice(10) as 'removed' | 'revoked' | 'expired' };
       const details = expiredDetailsOf(error.details);
       // Without the expiry date there is no "{time} ago" to tell; the link is simply gone.
       return details ? { kind: 'expired', ...details } : { kind: 'notFound' };
@@ -58,6 +67,8 @@ export function replacesPage(failure: DownloadFailure): boolean {
     failure.kind === 'notFound' ||
     failure.kind === 'expired' ||
     failure.kind === 'disabled' ||
-    failure.kind === 'withdrawn'
+    failure.kind === 'withdrawn' ||
+    failure.kind === 'verify' ||
+    failure.kind === 'accessEnded'
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import type { DownloadView } from '@domain/transfer-api';
-import { fetchDownload } from '@/shared/downloads/download-api';
+import { fetchDownload, storedAccess } from '@/shared/downloads/download-api';
 import { downloadFailureOf, type DownloadFailure } from '@/features/downloads/download-failure';
 import { parseDownloadRoute, type DownloadRoute } from '@/features/downloads/download-route';
 
@@ -19,7 +19,11 @@ export async function downloadLoader({ params, request }: LoaderFunctionArgs): P
   const route = parseDownloadRoute(params);
   if (route.id === undefined) return { route, result: { kind: 'notFound' } };
   try {
-    const view = await fetchDownload({ id: route.id, recipient: route.recipient }, request.signal);
+    const access = storedAccess(route.id);
+    const view = await fetchDownload(
+      { id: route.id, recipient: route.recipient, ...(access ? { access } : {}) },
+      request.signal,
+    );
     return { route, result: { kind: 'ready', view } };
   } catch (error) {
     return { route, result: downloadFailureOf(error) };

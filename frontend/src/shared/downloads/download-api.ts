@@ -7,11 +7,12 @@ import type { DownloadView, ExtensionRequest, GetDownloadRequest, ZipResponse } 
 import type { PreviewsResponse } from '@domain/previews';
 import { apiFetch } from '@/lib/api';
 
-/** Who is asking: the transfer, the password once unlocked, the recipient id of an emailed link. */
+/** Who is asking: the transfer, the password once unlocked, the recipient id of an emailed link, a verified recipient's session. */
 export interface DownloadAccess {
   readonly id: string;
   readonly password?: string;
   readonly recipient?: string;
+  readonly access?: string;
 }
 
 /** The body every download call sends: the transfer, and the password and recipient when known. */
@@ -20,6 +21,7 @@ export function accessBody(access: DownloadAccess): GetDownloadRequest {
     id: access.id,
     ...(access.password !== undefined ? { password: access.password } : {}),
     ...(access.recipient !== undefined ? { recipient: access.recipient } : {}),
+    ...(access.access !== undefined ? { access: access.access } : {}),
   };
 }
 
@@ -76,4 +78,25 @@ export async function reportTransfer(
   signal?: AbortSignal,
 ): Promise<void> {
   await apiFetch<unknown>('/getDownload/report', { body: request, timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS, signal });
+}
+
+// A verified recipient's session token, kept for the tab (sessionStorage) so a reload does not
+// ask for a new code; the server checks it against the live access list on every call.
+const keyOf = (id: string) => `sendbridge.access.${id}`;
+
+export function storedAccess(id: string): string | undefined {
+  try {
+    return sessionStorage.getItem(keyOf(id)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function storeAccess(id: string, token: string | undefined): void {
+  try {
+    if (token === undefined) sessionStorage.removeItem(keyOf(id));
+    else sessionStorage.setItem(keyOf(id), token);
+  } catch {
+    // storage refused (private mode): the session lives in memory only
+  }
 }

@@ -45,6 +45,25 @@ export interface SendForm {
   readonly shareWith: readonly string[];
   /** An email send: mail the recipients at the start, so they download files as they arrive (off by default). */
   readonly mailNow?: boolean;
+  /** "Verified recipients": downloading needs a code mailed to an allowed address (decision 0076). */
+  readonly verified?: boolean;
+  /** with `verified`: more addresses, and `@domain`s, that may download (comma or space separated) */
+  readonly verifiedAllow?: string;
+}
+
+/**
+ * The addresses and the domain of the "verified recipients" box: `@acme.com` (or a bare
+ * `acme.com`) is the domain (the last one given), anything with an `@` inside an address.
+ */
+export function verifiedAllowOf(text: string): { addresses: string[]; domain?: string } {
+  const addresses: string[] = [];
+  let domain: string | undefined;
+  for (const token of text.split(/[\s,;]+/u).map((s) => s.trim().toLowerCase())) {
+    if (token === '') continue;
+    if (token.startsWith('@') || !token.includes('@')) domain = token.replace(/^@/u, '');
+    else addresses.push(token);
+  }
+  return { addresses: [...new Set(addresses)], ...(domain ? { domain } : {}) };
 }
 
 /** Who is sending: a guest (role anon) or a signed-in account. */
@@ -370,6 +389,7 @@ export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDr
     ...(voiceMemo.length ? { voiceMemo: entriesOf(voiceMemo) } : {}),
     shareWith: [...form.shareWith],
     ...(byEmail && form.mailNow ? { mailNow: true } : {}),
+    ...(form.verified ? { verifiedRecipients: verifiedAllowOf(form.verifiedAllow ?? '') } : {}),
   };
 }
 

@@ -29,6 +29,7 @@ import {
   toggleShare,
   typeRecipients,
   uncheckedIssues,
+  verifiedAllowOf,
   withDraftCommitted,
   type SendForm,
   type SenderContext,
@@ -314,6 +315,26 @@ describe('validity and the field that shakes', () => {
     const many = Array.from({ length: 50 }, (_, i) => file(`f${i}.txt`));
     const form = addFiles(readyGuestForm(), many, 'anon').form;
     expect(formIssues(form, GUEST, NOW).map((i) => i.code)).toEqual(['too_many_files']);
+  });
+});
+
+describe('"verified recipients" on the send form', () => {
+  it('reads addresses and one domain from the box, however they are separated', () => {
+    expect(verifiedAllowOf(' Ana@Example.com, @Acme.example; bo@x.example  ana@example.com ')).toEqual({
+      addresses: ['ana@example.com', 'bo@x.example'],
+      domain: 'acme.example',
+    });
+    expect(verifiedAllowOf('acme.example')).toEqual({ addresses: [], domain: 'acme.example' });
+    expect(verifiedAllowOf('')).toEqual({ addresses: [] });
+  });
+
+  it('sends the option only when ticked, and the server schema accepts it', () => {
+    const form = readyGuestForm();
+    expect(toDraftInput(form, GUEST).verifiedRecipients).toBeUndefined();
+    const draft = toDraftInput({ ...form, verified: true, verifiedAllow: '@acme.example' }, GUEST);
+    expect(draft.verifiedRecipients).toEqual({ addresses: [], domain: 'acme.example' });
+    const parsed = transferDraftSchema({ role: 'anon', now: NOW }).safeParse(draft);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
   });
 });
 

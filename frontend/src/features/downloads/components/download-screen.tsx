@@ -2,8 +2,8 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { DownloadView } from '@domain/transfer-api';
 import { useTranslation } from 'react-i18next';
 import { HomeSupportActions } from '@/components/home-support-actions';
-import { fetchDownload, type DownloadAccess } from '@/shared/downloads/download-api';
-import { downloadFailureOf, type DownloadFailure } from '@/features/downloads/download-failure';
+import { fetchDownload, storeAccess, storedAccess, type DownloadAccess } from '@/shared/downloads/download-api';
+import { downloadFailureOf, replacesPage, type DownloadFailure } from '@/features/downloads/download-failure';
 import type { DownloadResult } from '@/features/downloads/download-loader';
 import type { DownloadRoute } from '@/features/downloads/download-route';
 import { AlertIcon, LinkOffIcon } from '@/features/downloads/components/download-icons';
@@ -34,6 +34,12 @@ const LivePanel = lazy(() =>
   ),
 );
 
+// Only verified-recipient transfers show them: the code step and its texts stay out of the others' first load.
+const verifyModule = () =>
+  importWithRetry(() => import('@/features/downloads/components/verify-panel')).then((m) => m.ready.then(() => m));
+const VerifyPanel = lazy(() => verifyModule().then((m) => ({ default: m.VerifyPanel })));
+const AccessEndedPanel = lazy(() => verifyModule().then((m) => ({ default: m.AccessEndedPanel })));
+
 /** How often the page asks again while the files are being checked. */
 const SCAN_POLL_MS = 1500;
 
@@ -59,7 +65,31 @@ export function DownloadScreen({
   usePageTitle(result.kind === 'ready' ? transferTitle(result.view, t) : t('download.pageTitle'));
 
   const id = route.id;
-  const access = (): DownloadAccess => ({ id: id ?? '', password: password.current, recipient: route.recipient });
+  // A verified recipient's session (decision 0076), kept for the tab; the server checks it on every call.
+  const session = useRef<string | undefined>(id ? storedAccess(id) : undefined);
+  const access = (): DownloadAccess => ({
+    id: id ?? '',
+    password: password.current,
+    recipient: route.recipient,
+    ...(session.current ? { access: session.current } : {}),
+  });
+
+  // A verified session is asked again when the tab regains focus, so a removed or revoked
+  // recipient's open page says so rather than failing at the next click.
+  const verified = result.kind === 'ready' && session.current !== undefined;
+  useEffect(() => {
+    if (!verified) return;
+    const recheck = () =>
+      fetchDownload(access()).then(
+        (view) => setResult({ kind: 'ready', view }),
+        (error: unknown) => {
+          const failure = downloadFailureOf(error);
+          if (failure.kind === 'accessEnded' || failure.kind === 'verify') fail(failure);
+        },
+      );
+    addEventListener('focus', recheck);
+    return () => removeEventListener('focus', recheck);
+  }, [verified]);
 
   // while the malware scan runs the page asks again until every file is checked.
   // (a transfer still uploading is asked again by its LivePanel)
@@ -88,7 +118,7 @@ export function DownloadScreen({
     };
   }, [result]);
 
-  async function unlock(candidate: string): Promise<DownloadFailure | null> {
+  async function unlock(candidate: string | undefined): Promise<DownloadFailure | null> {
     try {
       const view = await fetchDownload({ ...access(), password: candidate });
       password.current = candidate;
@@ -97,14 +127,27 @@ export function DownloadScreen({
       return null;
     } catch (error) {
       const failure = downloadFailureOf(error);
-      if (failure.kind === 'notFound' || failure.kind === 'expired') setResult(failure);
+      // the right password, then a verified recipient's own step
+      if (failure.kind === 'verify' || failure.kind === 'accessEnded') password.current = candidate;
+      if (failure.kind !== 'locked' && replacesPage(failure)) setResult(failure);
       return failure;
     }
+  }
+
+  function verifiedAs(token: string): Promise<DownloadFailure | null> {
+    session.current = token;
+    if (id) storeAccess(id, token);
+    return unlock(password.current);
   }
 
   function fail(failure: DownloadFailure) {
     // A 401 after unlocking means the password no longer holds; ask for it again.
     if (failure.kind === 'locked') password.current = undefined;
+    // the session no longer opens the transfer: forget it
+    if ((failure.kind === 'verify' || failure.kind === 'accessEnded') && id) {
+      session.current = undefined;
+      storeAccess(id, undefined);
+    }
     setResult(failure);
   }
 
@@ -135,6 +178,25 @@ export function DownloadScreen({
       return (
         <Suspense fallback={null}>
           <PasswordPanel initialWrong={result.wrong} onUnlock={unlock} />
+        </Suspense>
+      );
+    case 'verify':
+      return (
+        <Suspense fallback={null}>
+          <VerifyPanel
+            id={id ?? ''}
+            recipient={route.recipient}
+            password={password.current}
+            initialEmail={result.email}
+            onVerified={(s) => verifiedAs(s.access)}
+            onEnded={(reason) => fail({ kind: 'accessEnded', reason })}
+          />
+        </Suspense>
+      );
+    case 'accessEnded':
+      return (
+        <Suspense fallback={null}>
+          <AccessEndedPanel reason={result.reason} />
         </Suspense>
       );
     case 'disabled':

@@ -3,8 +3,9 @@ import { useId, type ReactNode, type Ref } from 'react';
 interface InlineFieldProps {
   readonly label: ReactNode;
   readonly inputRef: Ref<HTMLInputElement>;
-  readonly type: 'email' | 'password';
-  readonly inputMode?: 'email';
+  readonly type: 'email' | 'password' | 'text';
+  readonly inputMode?: 'email' | 'numeric';
+  readonly maxLength?: number;
   readonly autoComplete: string;
   /** the field takes the focus when it appears */
   readonly autoFocus?: boolean;
@@ -22,7 +23,7 @@ interface InlineFieldProps {
 }
 
 /**
- * The download page's one-field forms (password, extension request): label, the input and its
+ * The download page's one-field forms (password, extension request, a recipient's address and code): label, the input and its
  * submit button on one row, the problem under them. The caller owns the <form>.
  */
 export function InlineField({
@@ -30,6 +31,7 @@ export function InlineField({
   inputRef,
   type,
   inputMode,
+  maxLength,
   autoComplete,
   autoFocus,
   value,
@@ -57,6 +59,7 @@ export function InlineField({
           className={`download-input${shaking ? ' download-shake' : ''}${error ? ' invalid' : ''}`}
           type={type}
           inputMode={inputMode}
+          maxLength={maxLength}
           autoComplete={autoComplete}
           autoFocus={autoFocus}
           value={value}

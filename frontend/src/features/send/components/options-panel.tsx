@@ -4,6 +4,7 @@ import type { SendForm, SenderContext, TeamMemberOption } from '@/shared/send-fo
 import { ExpiryTab } from './expiry-tab';
 import { LinkTab, PasswordTab } from './option-tabs';
 import { SharingTab } from './sharing-tab';
+import { VerifiedOption } from './verified-option';
 
 export const OPTION_TABS = ['link', 'sharing', 'expiry', 'password'] as const;
 export type OptionTab = (typeof OPTION_TABS)[number];
@@ -88,6 +89,9 @@ export function OptionsPanel({
           />
         )}
         {tab === 'sharing' && <SharingTab form={form} members={members} onChange={onChange} />}
+        {(tab === 'sharing' || (tab === 'link' && sender.signedIn)) && (
+          <VerifiedOption form={form} onChange={onChange} />
+        )}
         {tab === 'expiry' && (
           <ExpiryTab
             form={form}

@@ -18,6 +18,8 @@ import type { AddFilesRequest, CreateTransferResponse } from '@domain/transfer-a
 import type { PreviewsResponse } from '@domain/previews';
 import type { DeliveriesResponse } from '@domain/receipts-api';
 import type { ReceiptDocument } from '@domain/receipt-format';
+import type { AccessListResponse } from '@domain/recipient-access';
+import type { AccessAddRequest, AccessChangeRequest, AccessSettingsRequest } from '@domain/recipient-access-api';
 import { collectPreviewPages } from '@domain/preview-pages';
 import { authedFetch } from '@/lib/session/session';
 
@@ -96,4 +98,29 @@ export function fetchReceipt(slug: string, deliveryId: string): Promise<ReceiptD
   return authedFetch<ReceiptDocument>(
     `/transfers/${encodeURIComponent(slug)}/deliveries/${encodeURIComponent(deliveryId)}/receipt`,
   );
+}
+
+/** The access list of a transfer with verified recipients (docs/decisions/0076); each change answers the list. */
+export function fetchAccessList(slug: string, signal?: AbortSignal): Promise<AccessListResponse> {
+  return authedFetch<AccessListResponse>('/transfers/access', {
+    method: 'POST',
+    body: { slug },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function changeAccessSettings(body: AccessSettingsRequest): Promise<AccessListResponse> {
+  return authedFetch<AccessListResponse>('/transfers/access/settings', { method: 'POST', body, ...once });
+}
+
+export function addAccessRecipients(body: AccessAddRequest): Promise<AccessListResponse & { mailed: string[] }> {
+  return authedFetch<AccessListResponse & { mailed: string[] }>('/transfers/access/add', {
+    method: 'POST',
+    body,
+    ...once,
+  });
+}
+
+export function changeAccessRecipient(body: AccessChangeRequest): Promise<AccessListResponse> {
+  return authedFetch<AccessListResponse>('/transfers/access/recipient', { method: 'POST', body, ...once });
 }

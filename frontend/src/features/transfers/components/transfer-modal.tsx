@@ -9,6 +9,7 @@ import { TransferActions, type ActionNotice } from './transfer-actions';
 import { FilesLabel } from './transfer-table';
 import { TransferView } from './transfer-details';
 import { LoadFailed } from './load-failed';
+import { AccessSection } from './access-section';
 
 /** Where closing the modal goes: the page it was opened from, or the list with its filter. */
 export interface ModalReturn {
@@ -79,6 +80,7 @@ export function TransferModal() {
               <FilesLabel row={detail} />
             </h2>
             <TransferView detail={detail} />
+            {!detail.readOnly && <AccessSection detail={detail} />}
             {detail.readOnly ? (
               // a team mate's shared transfer: view, download and copy the link only
               <p className="tr-notice" role="note" data-testid="transfer-shared-note">
