@@ -440,6 +440,41 @@ export function downloadNoticeMail(input: DownloadNoticeMailInput & WithLang): R
   return mail(input.lang, subject, preheader, body, text, c.text('downloadNotice.footer'));
 }
 
+// ---- download limit used up, to the sender ----------------------------------------------------
+
+export interface LimitReachedMailInput {
+  /** the transfer's title (first file name or file count) */
+  readonly title: string;
+  readonly limit: number;
+  /** the recipient whose own limit this was; absent: the transfer's limit */
+  readonly recipient?: string;
+  /** the sender's view of the transfer, where the limit is changed */
+  readonly transferLink: string;
+}
+
+export function limitReachedMail(input: LimitReachedMailInput & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const link = safeLink(input.transferLink);
+  const title = cleanInline(input.title);
+  const recipient = cleanInline(input.recipient ?? '');
+  const limit = String(input.limit);
+  const view = linkBlocks(c, c.text('limitReached.button'), link);
+  const subject = subjectLine(c.text('limitReached.subject', { title: truncate(title, SUBJECT_PART_MAX) }));
+  const bodyText = recipient
+    ? c.text('limitReached.bodyRecipient', { recipient, title, limit })
+    : c.text('limitReached.body', { title, limit });
+  const bodyHtml = recipient
+    ? c.html('limitReached.bodyRecipient', {
+        recipient: breakable(escapeHtml(recipient)),
+        title: breakable(escapeHtml(title)),
+        limit: escapeHtml(limit),
+      })
+    : c.html('limitReached.body', { title: breakable(escapeHtml(title)), limit: escapeHtml(limit) });
+  const body = joinHtml([heading(c.html('limitReached.heading')), paragraph(bodyHtml), view.html]);
+  const text = [c.text('limitReached.heading'), bodyText, view.text];
+  return mail(input.lang, subject, bodyText, body, text, c.text('limitReached.footer'));
+}
+
 // ---- 5. extension request to the sender ----------------------------------------------------
 
 export interface ExtensionRequestMailInput {
