@@ -548,7 +548,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'GET',
     path: '/transfers/{id}/download-limit',
-    handler: 'http/transfers/get-download-limit',
+    handler: 'http/dashboard/get-download-limit',
     auth: 'jwt',
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read'],
@@ -556,7 +556,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'PATCH',
     path: '/transfers/{id}/download-limit',
-    handler: 'http/transfers/download-limit',
+    handler: 'http/dashboard/download-limit',
     auth: 'jwt',
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'table:write'],

@@ -18,8 +18,7 @@ export const MAX_DOWNLOAD_LIMIT = 100;
  */
 export const RESERVATION_GRACE_MS = 15 * 60 * 1000;
 
-/** The stable code and the download page's text when a limit is used up. */
-export const DOWNLOAD_LIMIT_CODE = 'download_limit_reached';
+/** The download page's text when a limit is used up (code `download_limit_reached`, 403). */
 export const DOWNLOAD_LIMIT_TEXT =
   'This transfer has reached its download limit. Ask the sender to raise it or to send it again.';
 

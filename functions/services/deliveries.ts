@@ -7,31 +7,25 @@
  *   grant. Once the bytes served cover the object, the download is a delivery: recorded once
  *   (data/deliveries.ts), counted against its limits, published as `transfer.delivered`, and the
  *   sender told (mail and notification, once) when a limit is used up by it.
- * - `setDownloadLimit`: the sender's limit, per transfer or per recipient.
  */
 import { v7 as uuidV7 } from 'uuid';
 import type { DeliveredFile, DeliveryRecipient, DeliveryRecord } from '../domain/delivery';
 import {
-  DOWNLOAD_LIMIT_CODE,
   DOWNLOAD_LIMIT_TEXT,
   RESERVATION_GRACE_MS,
   servedRequestOf,
   servedWhole,
   usedUp,
 } from '../domain/delivery-events';
-import type { DownloadLimitsView, SetDownloadLimitRequest } from '../domain/dashboard-api';
-import { listDeliveries, putDelivery } from '../data/deliveries';
+import { putDelivery } from '../data/deliveries';
 import {
   addServed,
   completeGrant,
-  deleteLimit,
   getGrant,
   getLimits,
-  listLimits,
   markLimitNotified,
   recipientScope,
   reserveGrant,
-  setLimit,
   TRANSFER_SCOPE,
   type GrantRecord,
 } from '../data/download-grants';
@@ -39,12 +33,11 @@ import { putLimitReachedNotification } from '../data/notifications';
 import * as data from '../data/transfers';
 import type { TransferRecord } from '../data/transfers';
 import { bucketFor, type ObjectRef } from '../adapters/storage';
-import { HttpError, notFound } from '../lib/errors';
+import { HttpError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
 import { publishEvent } from './events';
 import { mailLimitReached } from './mail';
 import { mailTitleOf } from '../domain/mail-title';
-import { requireOwner } from './transfers';
 
 /** Who is asking for a URL: the personal link's recipient id and the client's country. */
 export interface GrantViewer {
@@ -62,7 +55,7 @@ export interface GrantRequest {
 }
 
 export function limitReachedError(): HttpError {
-  return new HttpError(403, DOWNLOAD_LIMIT_CODE, DOWNLOAD_LIMIT_TEXT);
+  return new HttpError(403, 'download_limit_reached', DOWNLOAD_LIMIT_TEXT);
 }
 
 function recipientOf(t: TransferRecord, recipientId: string | undefined): { who: DeliveryRecipient; id?: string } {
@@ -217,52 +210,4 @@ async function tellSenderOfUsedUpLimits(t: TransferRecord, g: GrantRecord, at: n
     // the delivery is recorded; a lost notice must not make the job count it again
     log.error('download limit notice not sent', { slug: t.slug, ...errorFields(err) });
   }
-}
-
-/** The limits of a transfer, for its sender's modal. */
-export async function downloadLimitsOf(slug: string, userId: string): Promise<DownloadLimitsView> {
-  const t = await requireOwner(slug, userId);
-  return limitsView(t, await listLimits(slug));
-}
-
-function limitsView(t: TransferRecord, limits: Awaited<ReturnType<typeof listLimits>>): DownloadLimitsView {
-  const all = limits.find((l) => l.scope === TRANSFER_SCOPE);
-  return {
-    ...(all ? { transfer: { limit: all.limit, used: all.completed } } : {}),
-    recipients: limits.flatMap((l) => {
-      const r = t.recipients.find((x) => recipientScope(x.recipientId) === l.scope);
-      return r ? [{ recipient: r.email, limit: l.limit, used: l.completed }] : [];
-    }),
-  };
-}
-
-/**
- * PATCH /transfers/{id}/download-limit: sets (or with `limit: null` removes) the limit of the
- * transfer, or of one of its recipients (by address). A new limit starts from the deliveries
- * already made in its scope.
- */
-export async function setDownloadLimit(
-  slug: string,
-  userId: string,
-  body: SetDownloadLimitRequest,
-): Promise<DownloadLimitsView> {
-  const t = await requireOwner(slug, userId);
-  let scope = TRANSFER_SCOPE;
-  let email: string | undefined;
-  if (body.recipient !== undefined) {
-    const r = t.recipients.find((x) => x.email.toLowerCase() === body.recipient!.toLowerCase());
-    if (!r) throw notFound('recipient_not_found', 'This address is not a recipient of this transfer.');
-    scope = recipientScope(r.recipientId);
-    email = r.email;
-  }
-  if (body.limit === null) await deleteLimit(slug, scope);
-  else await setLimit(slug, scope, body.limit, await deliveriesSoFar(slug, email));
-  return limitsView(t, await listLimits(slug));
-}
-
-async function deliveriesSoFar(slug: string, email: string | undefined): Promise<number> {
-  const all = await listDeliveries(slug);
-  if (email === undefined) return all.length;
-  return all.filter((d) => d.recipient.kind !== 'link' && d.recipient.email.toLowerCase() === email.toLowerCase())
-    .length;
 }

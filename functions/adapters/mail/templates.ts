@@ -456,23 +456,21 @@ export function limitReachedMail(input: LimitReachedMailInput & WithLang): Rende
   const c = copyFor(input.lang);
   const link = safeLink(input.transferLink);
   const title = cleanInline(input.title);
+  // a recipient's own limit: whose, above the text
   const recipient = cleanInline(input.recipient ?? '');
   const limit = String(input.limit);
   const view = linkBlocks(c, c.text('limitReached.button'), link);
   const subject = subjectLine(c.text('limitReached.subject', { title: truncate(title, SUBJECT_PART_MAX) }));
-  const bodyText = recipient
-    ? c.text('limitReached.bodyRecipient', { recipient, title, limit })
-    : c.text('limitReached.body', { title, limit });
-  const bodyHtml = recipient
-    ? c.html('limitReached.bodyRecipient', {
-        recipient: breakable(escapeHtml(recipient)),
-        title: breakable(escapeHtml(title)),
-        limit: escapeHtml(limit),
-      })
-    : c.html('limitReached.body', { title: breakable(escapeHtml(title)), limit: escapeHtml(limit) });
-  const body = joinHtml([heading(c.html('limitReached.heading')), paragraph(bodyHtml), view.html]);
-  const text = [c.text('limitReached.heading'), bodyText, view.text];
-  return mail(input.lang, subject, bodyText, body, text, c.text('limitReached.footer'));
+  const bodyText = c.text('limitReached.body', { title, limit });
+  const body = joinHtml([
+    heading(c.html('limitReached.heading')),
+    recipient ? paragraph(breakable(escapeHtml(recipient)), { muted: true }) : NONE,
+    paragraph(c.html('limitReached.body', { title: breakable(escapeHtml(title)), limit: escapeHtml(limit) })),
+    view.html,
+  ]);
+  const text = [c.text('limitReached.heading'), recipient || undefined, bodyText, view.text];
+  // the same footer as the download notices: the sender sent these files
+  return mail(input.lang, subject, bodyText, body, text, c.text('downloadNotice.footer'));
 }
 
 // ---- 5. extension request to the sender ----------------------------------------------------

@@ -45,6 +45,8 @@ export interface SendForm {
   readonly shareWith: readonly string[];
   /** An email send: mail the recipients at the start, so they download files as they arrive (off by default). */
   readonly mailNow?: boolean;
+  /** At most this many whole downloads of the transfer (1-100); absent: no limit. */
+  readonly downloadLimit?: number;
 }
 
 /** Who is sending: a guest (role anon) or a signed-in account. */
@@ -341,6 +343,7 @@ const FIELD_OF_PATH: Record<string, FormField> = {
   sendAs: 'sendAs',
   expirySeconds: 'expiry',
   customExpiryDate: 'expiry',
+  downloadLimit: 'expiry',
   password: 'password',
 };
 
@@ -370,7 +373,15 @@ export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDr
     ...(voiceMemo.length ? { voiceMemo: entriesOf(voiceMemo) } : {}),
     shareWith: [...form.shareWith],
     ...(byEmail && form.mailNow ? { mailNow: true } : {}),
+    ...(form.downloadLimit !== undefined ? { downloadLimit: form.downloadLimit } : {}),
   };
+}
+
+/** The download limit as typed: empty is no limit; anything else is sent as a number (the server checks 1-100). */
+export function setDownloadLimit(form: SendForm, typed: string): SendForm {
+  const { downloadLimit: _old, ...rest } = form;
+  const text = typed.trim();
+  return text === '' ? rest : { ...rest, downloadLimit: Number(text) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { setDownloadLimitRequestSchema } from '../../domain/dashboard-api';
 import { transferIdSchema } from '../../domain/transfer-api';
 import { httpRoute } from '../../lib/http';
 import { userSender } from '../../services/identity';
-import { setDownloadLimit } from '../../services/deliveries';
+import { setDownloadLimit } from '../../services/download-limits';
 
 /**
  * PATCH /transfers/{id}/download-limit (JWT, owner): sets the transfer's download limit (1-100
