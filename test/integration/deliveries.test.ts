@@ -24,6 +24,7 @@ import {
   json,
   mailsTo,
   randomData,
+  recipientIdsOf,
   sendFiles,
   sha256,
   type TestUser,
@@ -188,5 +189,81 @@ describe('a download killed half way', () => {
     expect(sha256((await fetchBytes(url)).bytes)).toBe(createHash('sha256').update(big).digest('hex'));
     await app.gateway.idle();
     expect(await listDeliveries(t.id)).toHaveLength(1);
+  });
+});
+
+// ---- "Download all", and a recipient's own limit --------------------------------------------
+
+describe('the ZIP of all files', () => {
+  it('is one delivery of every file, with their SHA-256 from the manifest, once served to the end', async () => {
+    const a = randomData(30_000);
+    const b = randomData(40_000);
+    const t = await sendFiles(
+      app,
+      user,
+      new Map([
+        ['a.txt', a],
+        ['docs/b.txt', b],
+      ]),
+    );
+    let res = await api(app, '/zip', json({ id: t.id }));
+    if (res.status === 202) {
+      await app.gateway.idle();
+      res = await api(app, '/zip', json({ id: t.id }));
+    }
+    expect(res.status, res.text).toBe(200);
+    await app.gateway.idle(); // the digest jobs started at completion
+    const zip = await fetchBytes(res.json.url as string);
+    expect(zip.bytes.length).toBe(res.json.size);
+    await expect.poll(async () => (await listDeliveries(t.id)).length).toBe(1);
+    const [d] = await listDeliveries(t.id);
+    expect(d).toMatchObject({ what: 'zip', bytes: res.json.size, servedWhole: true });
+    expect(d!.files.map((f) => [f.path, f.size, f.sha256]).sort()).toEqual(
+      [
+        ['a.txt', a.length, sha256(a)],
+        ['docs/b.txt', b.length, sha256(b)],
+      ].sort(),
+    );
+  });
+});
+
+describe('a recipient’s own limit', () => {
+  it('limits downloads through that recipient’s link only, and is set by address', async () => {
+    const t = await sendFiles(app, user, new Map([['memo.txt', randomData(10_000)]]), {
+      sendAs: 'email',
+      emailTo: [{ email: 'limited.one@example.com' }, { email: 'free.one@example.com' }],
+    });
+    const set = await api(
+      app,
+      `/transfers/${t.id}/download-limit`,
+      json({ limit: 1, recipient: 'limited.one@example.com' }, bearer(user), 'PATCH'),
+    );
+    expect(set.status).toBe(200);
+    expect((set.json as DownloadLimitsView).recipients).toEqual([
+      { recipient: 'limited.one@example.com', limit: 1, used: 0 },
+    ]);
+    const ids = await recipientIdsOf(app, t.id);
+    const limited = await fileUrl(t, { recipient: ids.get('limited.one@example.com') });
+    expect(limited.status).toBe(200);
+    // the slot is held while the URL lives
+    expect((await fileUrl(t, { recipient: ids.get('limited.one@example.com') })).json.error.code).toBe(
+      'download_limit_reached',
+    );
+    expect((await fileUrl(t, { recipient: ids.get('free.one@example.com') })).status).toBe(200);
+    expect((await fileUrl(t)).status).toBe(200);
+    await fetchBytes(limited.json.url as string);
+    await expect.poll(async () => (await listDeliveries(t.id)).length).toBe(1);
+    expect((await listDeliveries(t.id))[0]!.recipient).toEqual({ kind: 'personal', email: 'limited.one@example.com' });
+    const view = (await api(app, '/getDownload', json({ id: t.id, recipient: ids.get('limited.one@example.com') })))
+      .json as DownloadView;
+    expect(view.limitReached).toBe(true);
+    expect(((await api(app, '/getDownload', json({ id: t.id }))).json as DownloadView).limitReached).toBeUndefined();
+    const unknown = await api(
+      app,
+      `/transfers/${t.id}/download-limit`,
+      json({ limit: 1, recipient: 'stranger@example.com' }, bearer(user), 'PATCH'),
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error.code).toBe('recipient_not_found');
   });
 });
