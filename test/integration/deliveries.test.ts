@@ -17,6 +17,7 @@ import { grantIdOf } from '../../functions/domain/delivery-events';
 import type { CreateTransferResponse, DownloadView } from '../../functions/domain/transfer-api';
 import type { DownloadLimitsView, NotificationsResponse } from '../../functions/domain/dashboard-api';
 import { api, startTestApp } from '../helpers/local-app';
+import { eventOf, startReceiver } from '../helpers/webhook-receiver';
 import {
   bearer,
   createUser,
@@ -265,5 +266,43 @@ describe('a recipient’s own limit', () => {
     );
     expect(unknown.status).toBe(404);
     expect(unknown.json.error.code).toBe('recipient_not_found');
+  });
+});
+
+describe('the transfer.delivered webhook', () => {
+  it('carries the delivery to an endpoint subscribed to it, once per delivery', async () => {
+    const receiver = await startReceiver();
+    try {
+      const hooked = await createUser(app, 'deliveries.hooks@example.com');
+      const add = await api(
+        app,
+        '/webhooks',
+        json({ url: receiver.url, events: ['transfer.delivered'] }, bearer(hooked)),
+      );
+      expect(add.status, add.text).toBe(201);
+      const data = randomData(12_345);
+      const t = await sendFiles(app, hooked, new Map([['plan.txt', data]]));
+      const url = (await fileUrl(t)).json.url as string;
+      await fetchBytes(url);
+      const hook = await receiver.waitFor((h) => eventOf(h).type === 'transfer.delivered');
+      const event = eventOf(hook);
+      expect(event.data).toMatchObject({
+        transferId: t.id,
+        delivery: {
+          deliveryId: deliveryIdOf(url),
+          what: 'file',
+          recipient: { kind: 'link' },
+          bytes: data.length,
+          servedWhole: true,
+          files: [expect.objectContaining({ path: 'plan.txt', size: data.length })],
+        },
+      });
+      // served again under the same URL: the same delivery, no second event
+      await fetchBytes(url);
+      await app.gateway.idle();
+      expect(receiver.received.filter((h) => eventOf(h).type === 'transfer.delivered')).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
   });
 });
