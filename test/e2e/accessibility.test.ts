@@ -368,6 +368,22 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  it('the notifications panel with a download limit used up', async () => {
+    const user = await createUser(app, 'a11y.bell.limit@example.com', 'pro');
+    const t = await send({ downloadLimit: 1 }, user);
+    const res = await api(app, '/getDownload/file', json({ id: t.id, fileId: t.files[0]!.fileId }));
+    expect(res.status).toBe(200);
+    await fetch(res.json.url as string).then((r) => r.arrayBuffer());
+    await logIn(page, user.email, 'secret123');
+    await page.getByTestId('bell-badge').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByText('reached its download limit (1)', { exact: false })
+      .waitFor({ timeout: 30_000 });
+    await expectAccessible(page);
+  });
+
   it('analytics, with downloads on the chart, the map and the tables', async () => {
     const user = await createUser(app, 'a11y.analytics@example.com', 'pro');
     await downloadFrom(await send({}, user), 'JP');
