@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalApp } from '../../scripts/local/app';
 import { listDeliveries } from '../../functions/data/deliveries';
-import { getGrant, getLimit, TRANSFER_SCOPE } from '../../functions/data/download-grants';
+import { completeGrant, getGrant, getLimit, TRANSFER_SCOPE } from '../../functions/data/download-grants';
 import { grantIdOf } from '../../functions/domain/delivery-events';
 import type { CreateTransferResponse, DownloadView } from '../../functions/domain/transfer-api';
 import type { DownloadLimitsView, NotificationsResponse } from '../../functions/domain/dashboard-api';
@@ -304,5 +304,19 @@ describe('the transfer.delivered webhook', () => {
     } finally {
       await receiver.close();
     }
+  });
+});
+
+describe('a job run that died between completing a grant and writing its delivery', () => {
+  it('is made good by the next storage event of that grant: one delivery', async () => {
+    const t = await sendFiles(app, user, new Map([['late.txt', randomData(5_000)]]));
+    const url = (await fileUrl(t)).json.url as string;
+    const grant = (await getGrant(deliveryIdOf(url)!))!;
+    // what the dead run got to do: the grant complete, no delivery written
+    expect(await completeGrant(grant, Date.now())).toBe(true);
+    expect(await listDeliveries(t.id)).toEqual([]);
+    await fetchBytes(url);
+    await expect.poll(async () => (await listDeliveries(t.id)).length).toBe(1);
+    expect((await listDeliveries(t.id))[0]).toMatchObject({ deliveryId: grant.deliveryId, servedWhole: true });
   });
 });
