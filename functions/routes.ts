@@ -185,9 +185,11 @@ export interface JobDef {
    * events that start the job in AWS. `guardduty-scan-results`: an EventBridge rule on
    * the home region's default bus for "GuardDuty Malware Protection Object Scan Result" events
    * (each storage region forwards its own; lib/storage-stack.ts). Locally such a job is started
-   * by routes (`invokes`).
+   * by routes (`invokes`). `cloudtrail-get-object`: a rule on the same bus for the "AWS API Call
+   * via CloudTrail" GetObject data events of the deployment's buckets (each storage region's
+   * trail logs them, a rule forwards them); locally the s3rver child emits them.
    */
-  readonly trigger?: 'guardduty-scan-results';
+  readonly trigger?: 'guardduty-scan-results' | 'cloudtrail-get-object';
   /**
    * the job starts itself again (async invoke of its own function, the ARN from its context)
    * to go on past its timeout: work that resumes from what it recorded (the composed ZIP)
@@ -621,6 +623,24 @@ export const routes: readonly ApiRoute[] = [
     auth: 'jwt',
     owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'receipts'],
+  },
+
+  // the TransferModal's download limits: the transfer's and each recipient's (1-100 whole downloads)
+  {
+    method: 'GET',
+    path: '/transfers/{id}/download-limit',
+    handler: 'http/dashboard/get-download-limit',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read'],
+  },
+  {
+    method: 'PATCH',
+    path: '/transfers/{id}/download-limit',
+    handler: 'http/dashboard/download-limit',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'table:write'],
   },
 
   // Dashboard (spec §7 getQs, deleteTransfer)
@@ -1609,6 +1629,18 @@ export const jobs: readonly JobDef[] = [
     trigger: 'guardduty-scan-results',
     access: ['table:read', 'table:write', 'buckets:read', 'buckets:write', 'mail:send', 'events:publish'],
     timeoutSeconds: 300,
+  },
+  {
+    // Each GetObject served under a download URL (CloudTrail data events of every storage region,
+    // forwarded to the home region; locally the s3rver child's same events): bytes served per
+    // grant, and a delivery once they cover the object (services/deliveries.ts). No bucket access:
+    // the event says what was served.
+    name: 'deliveries',
+    handler: 'jobs/deliveries',
+    trigger: 'cloudtrail-get-object',
+    // receipts: the transfer.delivered event carries the delivery's signed receipt
+    access: ['table:read', 'table:write', 'mail:send', 'events:publish', 'receipts'],
+    timeoutSeconds: 60,
   },
 ];
 

@@ -30,6 +30,7 @@ import { DEFAULT_REGION, type RegionId } from '../functions/domain/regions';
 import { ApiFunction, type ApiResources, type RegionBucketsBinding } from './constructs/api-function';
 import { apiBundleName, buildLambdaBundles, jobBundleName, lambdaBundleSpecs, unbundledDir } from './lambda-bundles';
 import { acknowledge } from './nag/acknowledge';
+import { getObjectPattern } from './storage-stack';
 import type { PaymentsSettings } from './app-config';
 
 export interface CoreStackProps extends StackProps {
@@ -419,6 +420,17 @@ export class CoreStack extends Stack {
         new events.Rule(this, `${id}ScanResults`, {
           description: `SendBridge job ${job.name}: GuardDuty Malware Protection scan results`,
           eventPattern: { source: [GUARDDUTY_SOURCE], detailType: [GUARDDUTY_DETAIL_TYPE] },
+          targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+        });
+      }
+      // CloudTrail's GetObject data events of every storage region's buckets (forwarded to this
+      // region's default bus by the StorageStacks) start the deliveries job, with retries.
+      if (job.trigger === 'cloudtrail-get-object') {
+        new events.Rule(this, `${id}GetObjectEvents`, {
+          description: `SendBridge job ${job.name}: GetObject data events of the buckets`,
+          eventPattern: getObjectPattern(
+            resources.regionBuckets.flatMap((b) => [b.transfers.bucketName, b.anon.bucketName]),
+          ),
           targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 8, maxEventAge: Duration.hours(6) })],
         });
       }

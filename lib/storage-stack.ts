@@ -5,6 +5,8 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as guardduty from 'aws-cdk-lib/aws-guardduty';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as cloudtrail from 'aws-cdk-lib/aws-cloudtrail';
+import { CLOUDTRAIL_DETAIL_TYPE, S3_EVENT_SOURCE } from '../functions/domain/delivery-events';
 import type { Construct } from 'constructs';
 import { BUCKET_CORS } from '../functions/routes';
 import { APP_ORIGINS_RULE_ID } from '../functions/domain/bucket-cors';
@@ -118,10 +120,87 @@ export class StorageStack extends Stack {
     });
     acknowledgeBucketDeploymentHandler(this);
 
-    if (props.homeRegion) this.malwareProtection(props.homeRegion);
+    if (props.homeRegion) {
+      this.malwareProtection(props.homeRegion);
+      this.downloadTrail(props.homeRegion, logs);
+    }
 
     new CfnOutput(this, 'TransfersBucketName', { value: this.transfersBucket.bucketName });
     new CfnOutput(this, 'AnonBucketName', { value: this.anonBucket.bucketName });
+  }
+
+  /**
+   * Download completion (docs/decisions/0077): a single-region trail logs the GetObject data
+   * events of the served objects only (files under `t/`, ZIPs under `z/`, of both buckets;
+   * advanced event selectors, so nothing else is logged or billed). CloudTrail puts each on this
+   * region's default bus as "AWS API Call via CloudTrail"; a rule forwards them to the home
+   * region's default bus, where the CoreStack's rule starts the deliveries job. The trail must
+   * also deliver log files: to a bucket of their own, kept 30 days.
+   */
+  private downloadTrail(homeRegion: string, accessLogs: s3.IBucket): void {
+    const buckets = [this.transfersBucket, this.anonBucket];
+    const trailLogs = new PrivateBucket(this, 'DownloadTrailLogs', {
+      expireAfterDays: DOWNLOAD_TRAIL_LOG_DAYS,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'download-trail/',
+    });
+    const trailName = `${this.stackName}-downloads`;
+    const trailArn = `arn:${this.partition}:cloudtrail:${this.region}:${this.account}:trail/${trailName}`;
+    const fromThisTrail = { StringEquals: { 'aws:SourceArn': trailArn } };
+    const cloudTrail = new iam.ServicePrincipal('cloudtrail.amazonaws.com');
+    trailLogs.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [cloudTrail],
+        actions: ['s3:GetBucketAcl'],
+        resources: [trailLogs.bucketArn],
+        conditions: fromThisTrail,
+      }),
+    );
+    trailLogs.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [cloudTrail],
+        actions: ['s3:PutObject'],
+        resources: [trailLogs.arnForObjects(`AWSLogs/${this.account}/*`)],
+        conditions: { StringEquals: { ...fromThisTrail.StringEquals, 's3:x-amz-acl': 'bucket-owner-full-control' } },
+      }),
+    );
+    const trail = new cloudtrail.CfnTrail(this, 'DownloadTrail', {
+      trailName,
+      s3BucketName: trailLogs.bucketName,
+      isLogging: true,
+      isMultiRegionTrail: false,
+      includeGlobalServiceEvents: false,
+      enableLogFileValidation: true,
+      advancedEventSelectors: [
+        {
+          name: 'GetObject of the served files and ZIPs',
+          fieldSelectors: [
+            { field: 'eventCategory', equalTo: ['Data'] },
+            { field: 'resources.type', equalTo: ['AWS::S3::Object'] },
+            { field: 'eventName', equalTo: ['GetObject'] },
+            {
+              field: 'resources.ARN',
+              startsWith: buckets.flatMap((b) => SERVED_PREFIXES.map((p) => `${b.bucketArn}/${p}`)),
+            },
+          ],
+        },
+      ],
+    });
+    // CloudTrail checks its access to the bucket when the trail is created
+    const policy = trailLogs.policy;
+    if (policy) trail.node.addDependency(policy);
+
+    if (homeRegion === this.region) return;
+    const homeBus = events.EventBus.fromEventBusArn(
+      this,
+      'HomeDefaultBusForDownloads',
+      `arn:${this.partition}:events:${homeRegion}:${this.account}:event-bus/default`,
+    );
+    new events.Rule(this, 'ForwardGetObjectEvents', {
+      description: "SendBridge: GetObject data events of this region's buckets to the home region",
+      eventPattern: getObjectPattern(buckets.map((b) => b.bucketName)),
+      targets: [new targets.EventBus(homeBus)],
+    });
   }
 
   /**
@@ -207,6 +286,24 @@ export class StorageStack extends Stack {
       targets: [new targets.EventBus(homeBus)],
     });
   }
+}
+
+/** The trail's log files are kept this long (the deliveries job reads the events, not the files). */
+export const DOWNLOAD_TRAIL_LOG_DAYS = 30;
+/** The object prefixes downloads are served from: files (`t/`) and ZIPs (`z/`). */
+export const SERVED_PREFIXES = ['t/', 'z/'] as const;
+
+/** The EventBridge pattern of CloudTrail's GetObject data events, of these buckets when named. */
+export function getObjectPattern(bucketNames?: readonly string[]): events.EventPattern {
+  return {
+    source: [S3_EVENT_SOURCE],
+    detailType: [CLOUDTRAIL_DETAIL_TYPE],
+    detail: {
+      eventSource: ['s3.amazonaws.com'],
+      eventName: ['GetObject'],
+      ...(bucketNames ? { requestParameters: { bucketName: [...bucketNames] } } : {}),
+    },
+  };
 }
 
 /** The prefix of the EventBridge rules GuardDuty manages on a protected bucket's behalf (its docs' IAM policy). */

@@ -18,6 +18,7 @@ import { LONG_OPERATION, presign, s3, uploadTimeout } from '../lib/clients/s3';
 import { config } from '../lib/env';
 import type { RegionId } from '../domain/regions';
 import { GiB } from '../domain/units';
+import { taggedDisposition } from '../domain/delivery-events';
 
 /** Heads both buckets of every configured region; per region ok or the failing bucket's error. */
 export async function checkBuckets(): Promise<Record<string, { ok: boolean; error?: string }>> {
@@ -175,15 +176,25 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Short-lived GET that downloads as an attachment with the original name. */
-export async function presignDownload(ref: ObjectRef, fileName: string, expiresIn: number): Promise<string> {
+/**
+ * Short-lived GET that downloads as an attachment with the original name. With `deliveryId` the
+ * signed disposition carries the grant's id, which the storage's request log reports back
+ * (domain/delivery-events.ts).
+ */
+export async function presignDownload(
+  ref: ObjectRef,
+  fileName: string,
+  expiresIn: number,
+  deliveryId?: string,
+): Promise<string> {
   const { s3: c, Bucket } = client(ref);
+  const disposition = attachmentDisposition(fileName);
   return presign(
     c,
     new GetObjectCommand({
       Bucket,
       Key: ref.key,
-      ResponseContentDisposition: attachmentDisposition(fileName),
+      ResponseContentDisposition: deliveryId ? taggedDisposition(disposition, deliveryId) : disposition,
       ResponseContentType: 'application/octet-stream',
     }),
     expiresIn,

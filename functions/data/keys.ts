@@ -37,6 +37,11 @@ export const keys = {
   /** a download served to the end (functions/domain/delivery.ts) */
   transferDelivery: (slug: string, deliveryId: string) => ({ pk: `TRANSFER#${slug}`, sk: `DELIVERY#${deliveryId}` }),
   deliveryPrefix: 'DELIVERY#',
+  /** a download limit of a transfer: `all` (the transfer's) or `r#<recipientId>` (one recipient's) */
+  downloadLimit: (slug: string, scope: string) => ({ pk: `TRANSFER#${slug}`, sk: `DLLIMIT#${scope}` }),
+  downloadLimitPrefix: 'DLLIMIT#',
+  /** a download URL's grant, found by the id its URL carries (the deliveries job's lookup) */
+  downloadGrant: (deliveryId: string) => ({ pk: `GRANT#${deliveryId}`, sk: 'GRANT' }),
   /** gsi1: a signed-in sender's transfers, newest last. */
   userTransfers: (userId: string, createdAt: number, slug: string) => ({
     gsi1pk: `USER#${userId}`,

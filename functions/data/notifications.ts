@@ -61,7 +61,14 @@ function fromItem(i: Record<string, unknown>): NotificationRecord {
     ...(i.kind === 'request-upload' && i.request && typeof i.request === 'object'
       ? { kind: 'request-upload' as const, request: requestNoticeOf(i.request as Record<string, unknown>) }
       : {}),
+    ...(i.kind === 'download-limit' && i.downloadLimit && typeof i.downloadLimit === 'object'
+      ? { kind: 'download-limit' as const, downloadLimit: limitNoticeOf(i.downloadLimit as Record<string, unknown>) }
+      : {}),
   };
+}
+
+function limitNoticeOf(l: Record<string, unknown>): NonNullable<NotificationRecord['downloadLimit']> {
+  return { limit: Number(l.limit ?? 0), ...(typeof l.recipient === 'string' ? { recipient: l.recipient } : {}) };
 }
 
 function requestNoticeOf(r: Record<string, unknown>): RequestUploadNotice {
@@ -100,13 +107,24 @@ export async function putScanFailedNotification(
   return putEventNotification(userId, at, slug, fileName, { kind: 'scan-failed', scan: { finding } });
 }
 
+/** A download limit of the user's transfer was used up (once per limit, services/deliveries.ts). */
+export async function putLimitReachedNotification(
+  userId: string,
+  at: number,
+  slug: string,
+  fileName: string,
+  downloadLimit: NonNullable<NotificationRecord['downloadLimit']>,
+): Promise<string> {
+  return putEventNotification(userId, at, slug, fileName, { kind: 'download-limit', downloadLimit });
+}
+
 /** An unread notification of something other than a download: no country, origin 'file', its own kind. */
 async function putEventNotification(
   userId: string,
   at: number,
   slug: string,
   fileName: string,
-  event: Pick<NotificationRecord, 'kind' | 'request' | 'scan'>,
+  event: Pick<NotificationRecord, 'kind' | 'request' | 'scan' | 'downloadLimit'>,
 ): Promise<string> {
   const id = eventIdAt(at);
   const n: NotificationRecord = {

@@ -13,6 +13,8 @@
  *   POST /transfers/remind             { slug }  mail recipients who have not downloaded -> 200 { sent: string[] }
  *   POST /transfers/expiry             { slug, expirySeconds, customExpiryDate? }  -> 200 { expiryDate, state }
  *   POST /transfers/password           { slug, password: string | null }           -> 200 { hasPassword }
+ *   GET  /transfers/{id}/download-limit the transfer's download limits               -> 200 DownloadLimitsView
+ *   PATCH /transfers/{id}/download-limit { limit: 1-100 | null, recipient? }       -> 200 DownloadLimitsView
  *   POST /notifications                {}                                          -> 200 NotificationsResponse
  *   POST /notifications/read           { notifyId }                                -> 200 { read: true }
  *   POST /deleteNotification           { notifyId: id | 'all' | 'Allread' }        -> 200 { deleted: number }
@@ -25,6 +27,7 @@ import * as z from 'zod/mini';
 import { transferIdSchema } from './transfer-api';
 import { emailSchema, sendPasswordSchema } from './validation';
 import type { RequestUploadNotice } from './requests-api';
+import { MAX_DOWNLOAD_LIMIT, MIN_DOWNLOAD_LIMIT } from './delivery-events';
 
 // ---- transfer list (GET /getQs) -----------------------------------------------------------------
 
@@ -210,6 +213,28 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
+/** A download limit: whole downloads (a file or the ZIP served to the end), 1 to 100. */
+export const downloadLimitSchema = z.number().check(z.int(), z.gte(MIN_DOWNLOAD_LIMIT), z.lte(MAX_DOWNLOAD_LIMIT));
+
+export const setDownloadLimitRequestSchema = z.object({
+  /** null removes the limit */
+  limit: z.union([downloadLimitSchema, z.null()]),
+  /** one recipient's own limit (by address); absent: the transfer's */
+  recipient: z.optional(emailSchema),
+});
+export type SetDownloadLimitRequest = z.output<typeof setDownloadLimitRequestSchema>;
+
+export interface DownloadLimitUse {
+  readonly limit: number;
+  /** downloads completed so far */
+  readonly used: number;
+}
+export interface DownloadLimitsView {
+  /** the transfer's own limit, when it has one */
+  readonly transfer?: DownloadLimitUse;
+  readonly recipients: readonly (DownloadLimitUse & { readonly recipient: string })[];
+}
+
 // ---- notifications ---------------------------------------------------------------------------------
 
 /** Spec §3 Notification. */
@@ -227,8 +252,13 @@ export interface NotificationView {
    * file requests (then `request` says which and who; `slug` is the upload's, `dlDate` its time,
    * `fileName` its first file, `dlCountryCode` 'XX', `dlOrigin` 'file').
    */
-  readonly kind?: 'request-upload' | 'scan-failed';
+  readonly kind?: 'request-upload' | 'scan-failed' | 'download-limit';
   readonly request?: RequestUploadNotice;
+  /**
+   * With kind 'download-limit', the transfer `slug` reached its download limit (`recipient`:
+   * that recipient's own limit); no more downloads start until the sender raises it.
+   */
+  readonly downloadLimit?: { readonly limit: number; readonly recipient?: string };
   /**
    * With kind 'scan-failed', a file of the transfer `slug` (named by `fileName`) was
    * found infected and removed; `finding` is the scanner's name of what it found.

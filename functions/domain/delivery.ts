@@ -42,3 +42,18 @@ export interface DeliveryRecord {
   /** every byte of the object was served (the ranges served cover it whole) */
   readonly servedWhole: boolean;
 }
+
+/** A delivery as the `transfer.delivered` webhook carries it (ISO times; a SHA-256 not computed yet is null). */
+export function deliveryWebhookData(d: DeliveryRecord) {
+  return {
+    deliveryId: d.deliveryId,
+    what: d.what,
+    recipient: d.recipient,
+    country: d.countryCode,
+    startedAt: new Date(d.startedAt).toISOString(),
+    deliveredAt: new Date(d.at).toISOString(),
+    bytes: d.bytes,
+    servedWhole: d.servedWhole,
+    files: d.files.map((f) => ({ fileId: f.fileId, path: f.path, size: f.size, sha256: f.sha256 ?? null })),
+  };
+}

@@ -318,6 +318,11 @@ export interface DownloadView {
   readonly dateSent: number;
   readonly expiryDate: number;
   readonly totalDownloads: number;
+  /**
+   * the download limit of this link (the transfer's, or its recipient's) is used up: the page
+   * says so, and asking for a download URL answers 403 `download_limit_reached`
+   */
+  readonly limitReached?: true;
   /** the sender's (storage owner's) branding; guests' transfers carry the product's (null) */
   readonly branding?: PublicBranding | null;
   /** `pending` while any file is being checked (the page polls), else the worst result */

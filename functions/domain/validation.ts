@@ -10,6 +10,7 @@
  * Checks without a code of ours (e.g. a 200-character cap) keep zod's own issue code
  * (`too_big`, `invalid_type`, …), which is stable too, and zod's English message.
  */
+import { MAX_DOWNLOAD_LIMIT, MIN_DOWNLOAD_LIMIT } from './delivery-events';
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
 import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, checkCustomExpiry, expiryDateFor } from './expiry';
@@ -380,6 +381,8 @@ export const sendBodySchema = z.object({
   /** not honoured: the server decides where files go (the answer's `region` says where) */
   region: z._default(regionIdSchema, DEFAULT_REGION),
   fileObjects: fileListSchema,
+  /** the most whole downloads the transfer allows (1-100); absent: no limit (decision 0077) */
+  downloadLimit: z.optional(z.number().check(z.int(), z.gte(MIN_DOWNLOAD_LIMIT), z.lte(MAX_DOWNLOAD_LIMIT))),
   /** the sender's last measured upload speed (bytes/s): it grows the parts (upload.ts partSizeFor) */
   uploadBytesPerSecond: z.optional(uploadSpeedSchema),
   recordedVideos: fileListSchema,

@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'transfer.expired',
   'request.uploaded',
   'transfer.scan_failed',
+  'transfer.delivered',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -27,6 +27,7 @@ import * as z from 'zod/mini';
  * schemas; this contract re-exports them under the same names.
  */
 import { EVENT_TYPES, type EventType } from './webhook-events';
+import type { ReceiptDocument } from './receipt-format';
 export {
   DEFAULT_ROTATION_GRACE_HOURS,
   EVENT_TYPES,
@@ -111,12 +112,38 @@ export interface TransferScanFailedData {
   readonly scanner: string;
   readonly scannedAt: string;
 }
+/**
+ * Emitted once per delivery: a download the storage reported served to the end (every byte of
+ * the file or the ZIP, possibly over several ranged requests).
+ */
+export interface TransferDeliveredData {
+  readonly transferId: string;
+  readonly delivery: {
+    readonly deliveryId: string;
+    readonly what: 'file' | 'zip';
+    /** `personal`: the personal link of `email`; `link`: anyone with the link; `verified`: proved `email` */
+    readonly recipient: { readonly kind: 'link' } | { readonly kind: 'personal' | 'verified'; readonly email: string };
+    /** ISO 3166-1 alpha-2, or `XX` when unknown */
+    readonly country: string;
+    /** the URL was issued */
+    readonly startedAt: string;
+    /** the last byte was served */
+    readonly deliveredAt: string;
+    readonly bytes: number;
+    readonly servedWhole: boolean;
+    /** SHA-256 (hex) from the transfer's manifest; null while not yet computed */
+    readonly files: readonly { fileId: string; path: string; size: number; sha256: string | null }[];
+  };
+  /** the signed receipt file, as the sender downloads it from the TransferModal */
+  readonly receipt: ReceiptDocument;
+}
 export interface EventDataOf {
   'transfer.created': TransferEventData;
   'transfer.downloaded': TransferDownloadedData;
   'transfer.expired': TransferExpiredData;
   'request.uploaded': RequestUploadedData;
   'transfer.scan_failed': TransferScanFailedData;
+  'transfer.delivered': TransferDeliveredData;
 }
 
 // ---- the dashboard's views ------------------------------------------------------------------

@@ -32,6 +32,7 @@ import { addWatcher, liveUploadView } from './live-transfers';
 import { WATCH_PER_IP, WATCH_PER_TRANSFER } from '../domain/live-upload';
 import { digestsToStart, startDigest } from './digest-start';
 import { assertRecipientAccess, verifiedAddressOf } from './recipient-access';
+import { grantDownload, limitUsedUp } from './deliveries';
 
 const SECOND = 1000;
 /** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
@@ -177,6 +178,7 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
     dateSent: t.dateSent ?? t.createdAt,
     expiryDate: t.expiryDate,
     totalDownloads: t.totalDownloads,
+    ...((await limitUsedUp(slug, viewer.recipient)) ? { limitReached: true as const } : {}),
     branding,
     ...(upload ? { upload } : {}),
   };
@@ -290,7 +292,14 @@ export async function fileDownload(
   const f = await data.getFile(slug, fileId);
   if (f?.status !== 'uploaded') throw notFound('file_not_found', TEXTS.download404);
   assertServable(f);
-  const url = await storage.presignDownload(refOf(t, f.key), baseName(f.fileName), DOWNLOAD_URL_SECONDS);
+  const ref = refOf(t, f.key);
+  const grant = await grantDownload(
+    t,
+    { ...viewer, verifiedEmail: verifiedAddressOf(viewer) },
+    { what: 'file', ref, size: f.size, fileIds: [f.fileId], expiresInSeconds: DOWNLOAD_URL_SECONDS },
+    now,
+  );
+  const url = await storage.presignDownload(ref, baseName(f.fileName), DOWNLOAD_URL_SECONDS, grant);
   await track(t, viewer, { fileName: baseName(f.fileName), origin: 'file' }, now);
   return { url };
 }
@@ -360,7 +369,20 @@ export async function zipDownload(
   const contentHash = zipContentHash(files);
   const existing = await data.getZip(slug, contentHash);
   if (existing?.status === 'ready') {
-    const url = await storage.presignDownload(refOf(t, existing.key), zipName(t, files), DOWNLOAD_URL_SECONDS);
+    const ref = refOf(t, existing.key);
+    const grant = await grantDownload(
+      t,
+      { ...viewer, verifiedEmail: verifiedAddressOf(viewer) },
+      {
+        what: 'zip',
+        ref,
+        size: existing.size ?? 0,
+        fileIds: files.map((f) => f.fileId),
+        expiresInSeconds: DOWNLOAD_URL_SECONDS,
+      },
+      now,
+    );
+    const url = await storage.presignDownload(ref, zipName(t, files), DOWNLOAD_URL_SECONDS, grant);
     await track(t, viewer, { fileName: zipName(t, files), origin: 'zip' }, now);
     return { status: 200, body: { status: 'ready', url, size: existing.size ?? 0 } };
   }

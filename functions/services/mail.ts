@@ -203,6 +203,24 @@ export async function mailDownloadNotice(
   );
 }
 
+/** The sender's notice that a download limit of their transfer is used up (services/deliveries.ts, once per limit). */
+export async function mailLimitReached(
+  t: TransferRecord,
+  d: { title: string; limit: number; recipient?: string },
+): Promise<boolean> {
+  return deliver(
+    t.senderEmail,
+    (await templates()).limitReachedMail({
+      lang: mailLanguageOf(t.lang),
+      title: d.title,
+      limit: d.limit,
+      ...(d.recipient ? { recipient: d.recipient } : {}),
+      transferLink: `${await linkOriginOf(t)}/w/${t.slug}`,
+    }),
+    'download-limit',
+  );
+}
+
 export async function mailExtensionRequest(
   t: TransferRecord,
   requesterEmail: string,

@@ -8,7 +8,8 @@
  * with the one key that was stored. `rotateReceiptKey` adds a key and makes it the signer.
  */
 import { CompactSign, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import type { DeliveryRecord } from '../domain/delivery';
+import { deliveryWebhookData, type DeliveryRecord } from '../domain/delivery';
+import type { TransferDeliveredData } from '../domain/webhooks-api';
 import { canonicalJson, receiptOf, verifyReceiptJws } from '../domain/receipt';
 import { isSlug } from '../domain/id-patterns';
 import {
@@ -173,37 +174,14 @@ export async function deliveryRows(slug: string, userId: string): Promise<Delive
   };
 }
 
-/** `data` of the `transfer.delivered` webhook event. */
-export interface TransferDeliveredData {
-  readonly transferId: string;
-  readonly deliveryId: string;
-  readonly deliveredAt: string;
-  readonly what: 'file' | 'zip';
-  readonly recipient: Receipt['recipient'];
-  readonly country: string;
-  readonly servedWhole: boolean;
-  /** the signed receipt file, as the sender downloads it from the TransferModal */
-  readonly receipt: ReceiptDocument;
-}
-
 /** The `transfer.delivered` event's payload for one delivery of a transfer, its receipt signed. */
 export async function deliveredWebhookPayload(
   delivery: DeliveryRecord,
   transfer: Pick<TransferRecord, 'slug'>,
 ): Promise<{ type: 'transfer.delivered'; data: TransferDeliveredData }> {
   if (delivery.slug !== transfer.slug) throw new Error('deliveredWebhookPayload: the delivery is of another transfer');
-  const receipt = await signDelivery(delivery);
   return {
     type: 'transfer.delivered',
-    data: {
-      transferId: transfer.slug,
-      deliveryId: delivery.deliveryId,
-      deliveredAt: receipt.receipt.deliveredAt,
-      what: delivery.what,
-      recipient: receipt.receipt.recipient,
-      country: delivery.countryCode,
-      servedWhole: delivery.servedWhole,
-      receipt,
-    },
+    data: { transferId: transfer.slug, delivery: deliveryWebhookData(delivery), receipt: await signDelivery(delivery) },
   };
 }

@@ -62,6 +62,7 @@ import {
 import { uploadRegionFor } from './storage-region';
 import { linkOriginOf } from './link-origin';
 import { publishEvent } from './events';
+import { setLimit, TRANSFER_SCOPE } from '../data/download-grants';
 import { locOf, refOf } from './object-refs';
 import type { Recording } from '../domain/previews';
 import { checkAddFiles, checkSend, type CheckedSend, type SendSenderFacts } from '../domain/send-rules';
@@ -231,7 +232,16 @@ export async function createTransfer(
   try {
     const live = livesFromStart({ sendAs: send.sendAs, mailNow: body.mailNow });
     const created = await createWithFreeSlug(
-      { send, sender, region, lang: body.lang ?? 'en', reservation, live, hints: hintsOf(body.uploadBytesPerSecond) },
+      {
+        send,
+        sender,
+        region,
+        lang: body.lang ?? 'en',
+        reservation,
+        live,
+        hints: hintsOf(body.uploadBytesPerSecond),
+        ...(body.downloadLimit !== undefined ? { downloadLimit: body.downloadLimit } : {}),
+      },
       now,
     );
     if (sender.kind === 'user' && send.emailTo.length > 0) await rememberRecipients(sender.userId, send.emailTo, now);
@@ -254,6 +264,8 @@ interface NewTransfer {
   /** shared at its start (live-transfers.ts): the link works, an email send's recipients are mailed now */
   readonly live: boolean;
   readonly hints: PartSizeHints;
+  /** the send form's download limit (whole downloads, 1-100) */
+  readonly downloadLimit?: number;
 }
 
 /** The sender's measured speed, when it sent one, for the part size. */
@@ -262,7 +274,7 @@ const hintsOf = (bytesPerSecond: number | undefined): PartSizeHints =>
 
 /** The transfer record and its files under a fresh slug (a taken one is drawn again, 5 times at most). */
 async function createWithFreeSlug(
-  { send, sender, region, lang, reservation, live, hints }: NewTransfer,
+  { send, sender, region, lang, reservation, live, hints, downloadLimit }: NewTransfer,
   now: number,
 ): Promise<CreateTransferResponse> {
   const uploadToken = newToken();
@@ -313,6 +325,8 @@ async function createWithFreeSlug(
         initialAccessEntries(record.recipients, send.verifiedRecipients.addresses, newId, now),
       );
     }
+    // the send form's download limit: whole downloads of the transfer (decision 0077)
+    if (downloadLimit !== undefined) await setLimit(slug, TRANSFER_SCOPE, downloadLimit, 0);
     await mailAtStart(record, files);
     const expiresIn = urlLifetime(record, now);
     return {

@@ -5,6 +5,7 @@ import { createJwtCheck } from './gateway/jwt';
 import { createGateway, type Gateway } from './gateway/server';
 import { startLocalStack, type LocalStack, type StackOptions } from './stack';
 import { HOST } from './ports';
+import { routeCloudTrailEvents } from './s3';
 import { ENV } from '../../functions/lib/env-names';
 import { securityHeaders } from '../../frontend/csp';
 
@@ -72,6 +73,13 @@ export async function serveLocalApp(
   process.env[ENV.paymentsWebhookUrl] ||= `${apiOrigin}${API_PREFIX}/stripe/webhook`;
   // abuse reports are mailed to the operator address (the local inbox unless .env names one).
   process.env[ENV.abuseReportTo] ||= 'abuse@sendbridge.local';
+  // the buckets' GetObject calls reach the deliveries job as CloudTrail's events do in AWS
+  const regionBuckets = JSON.parse(stack.env[ENV.regionBuckets] ?? '{}') as Record<
+    string,
+    { bucket: string; anonBucket: string }
+  >;
+  const buckets = Object.values(regionBuckets).flatMap((b) => [b.bucket, b.anonBucket]);
+  await routeCloudTrailEvents(stack.urls.s3, buckets, `${apiOrigin}/2015-03-31/functions/deliveries/invocations`);
   process.env[ENV.jobFunctions] = JSON.stringify(
     Object.fromEntries(jobs.filter((j) => !j.schedule || j.continues).map((j) => [j.name, j.name])),
   );
@@ -83,6 +91,7 @@ export async function serveLocalApp(
     async stop() {
       // first, so an emulator that Ctrl-C already reached is not started again meanwhile
       stack.holdRestarts();
+      await routeCloudTrailEvents(stack.urls.s3, buckets, null).catch(() => undefined);
       await gateway.idle();
       await gateway.close();
       await stack.stop();

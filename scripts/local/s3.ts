@@ -11,6 +11,7 @@ import { appCorsXml } from '../../functions/domain/bucket-cors';
 import { createS3Client } from '../../functions/lib/clients/s3';
 import { SPEED_TEST_BYTES, SPEED_TEST_KEY } from '../../functions/domain/regions';
 import { startChild, type Child } from './child';
+import { CLOUDTRAIL_CONTROL_PATH } from './s3rver-cloudtrail';
 
 const childScript = fileURLToPath(new URL('./s3rver-child.ts', import.meta.url));
 
@@ -80,4 +81,22 @@ export async function ensureSpeedTestObjects(endpoint: string, buckets: string[]
     }),
   );
   client.destroy();
+}
+
+/**
+ * Sends the GetObject CloudTrail events of `buckets` to a local Lambda Invoke URL (or stops them
+ * with null): the local stand-in of a trail's data event selectors and the EventBridge rule
+ * (./s3rver-cloudtrail.ts).
+ */
+export async function routeCloudTrailEvents(
+  endpoint: string,
+  buckets: readonly string[],
+  target: string | null,
+): Promise<void> {
+  const res = await fetch(`${endpoint}${CLOUDTRAIL_CONTROL_PATH}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ buckets, target }),
+  });
+  if (!res.ok) throw new Error(`s3rver refused the CloudTrail targets: ${res.status} ${await res.text()}`);
 }

@@ -1,11 +1,13 @@
 /**
  * Runs s3rver in its own process: it must run under `node --openssl-legacy-provider` (a
  * truncated ListObjectsV2 answers 500 otherwise), which the parent sets for this child only.
- * Config arrives as JSON in S3RVER_CONFIG; prints "S3RVER READY <port>" when listening.
+ * Config arrives as JSON in S3RVER_CONFIG; prints "S3RVER READY <port>" when listening. Each
+ * GetObject served is reported as CloudTrail reports it in AWS (./s3rver-cloudtrail.ts).
  */
 import S3rver from 's3rver';
 import { applyS3ConditionalReads } from './s3rver-conditional-reads';
 import { applyS3MultipartRules } from './s3rver-s3-rules';
+import { applyCloudTrailEvents } from './s3rver-cloudtrail';
 
 interface ChildConfig {
   port: number;
@@ -34,7 +36,11 @@ const server = new S3rver({
 });
 
 server.run().then(
-  () => console.log(`S3RVER READY ${cfg.port}`),
+  () => {
+    // GetObject's CloudTrail data events, to the targets registered per bucket (s3rver-cloudtrail.ts)
+    applyCloudTrailEvents(server.httpServer, `${cfg.directory}.cloudtrail-targets.json`, (l) => console.error(l));
+    console.log(`S3RVER READY ${cfg.port}`);
+  },
   (err: unknown) => {
     console.error('s3rver failed to start:', err);
     process.exit(1);

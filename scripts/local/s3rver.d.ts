@@ -11,6 +11,8 @@ declare module 's3rver' {
   export default class S3rver {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
+    /** the listening server, once run() resolved */
+    readonly httpServer: import('node:http').Server;
     close(): Promise<void>;
   }
 }

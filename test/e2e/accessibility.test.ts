@@ -395,6 +395,22 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  it('the notifications panel with a download limit used up', async () => {
+    const user = await createUser(app, 'a11y.bell.limit@example.com', 'pro');
+    const t = await send({ downloadLimit: 1 }, user);
+    const res = await api(app, '/getDownload/file', json({ id: t.id, fileId: t.files[0]!.fileId }));
+    expect(res.status).toBe(200);
+    await fetch(res.json.url as string).then((r) => r.arrayBuffer());
+    await logIn(page, user.email, 'secret123');
+    await page.getByTestId('bell-badge').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByText('reached its download limit (1)', { exact: false })
+      .waitFor({ timeout: 30_000 });
+    await expectAccessible(page);
+  });
+
   it('analytics, with downloads on the chart, the map and the tables', async () => {
     const user = await createUser(app, 'a11y.analytics@example.com', 'pro');
     await downloadFrom(await send({}, user), 'JP');
@@ -500,6 +516,56 @@ describe('no serious or critical axe violation', () => {
     await page.goto(`${web.url}/dash/transfers/${t.id}`);
     const modal = page.getByRole('dialog');
     await modal.getByTestId('access-row').nth(1).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the TransferModal with its download limit panel, a recipient’s limit set', async () => {
+    const user = await createUser(app, 'a11y.limit@example.com', 'pro');
+    const t = await send({ sendAs: 'email', emailTo: [{ email: 'a11y.limited@example.com' }], downloadLimit: 5 }, user);
+    const set = await api(
+      app,
+      `/transfers/${t.id}/download-limit`,
+      json(
+        { limit: 2, recipient: 'a11y.limited@example.com' },
+        { authorization: `Bearer ${user.accessToken}` },
+        'PATCH',
+      ),
+    );
+    expect(set.status).toBe(200);
+    await logIn(page, user.email, 'secret123');
+    await page.goto(`${web.url}/dash/transfers/${t.id}`);
+    const modal = page.getByRole('dialog');
+    await modal.getByTestId('action-limit').click();
+    await modal.getByTestId('transfer-limits').getByText('a11y.limited@example.com: 0 of 2 downloads used').waitFor();
+    await modal.getByTestId('transfer-limit-input').fill('3');
+    await expectAccessible(page);
+  });
+
+  it('the send form’s expiry tab with the download limit', async () => {
+    await page.goto(`${web.url}/`);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 demo') });
+    await page.getByTestId('options-toggle').click();
+    await page.getByRole('tab', { name: 'Expiry' }).click();
+    await page.getByTestId('send-download-limit').fill('3');
+    await expectAccessible(page);
+  });
+
+  it('the download page of a transfer whose download limit is used up', async () => {
+    const t = await send({ downloadLimit: 1 });
+    const res = await api(app, '/getDownload/file', json({ id: t.id, fileId: t.files[0]!.fileId }));
+    expect(res.status).toBe(200);
+    // served to the end through s3rver: its GetObject report makes the delivery
+    expect((await fetch(res.json.url as string).then((r) => r.arrayBuffer())).byteLength).toBe(t.files[0]!.size);
+    await page.goto(`${web.url}${linkPath(t)}`);
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.getByTestId('download-summary').waitFor();
+        return page.getByTestId('download-limit-reached').count();
+      })
+      .toBe(1);
     await expectAccessible(page);
   });
 

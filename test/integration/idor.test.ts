@@ -267,6 +267,8 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
       return { slug: ids.id, expirySeconds: 604_800 };
     case 'POST /transfers/password':
       return { slug: ids.id, password: 'bobs-password' };
+    case 'PATCH /transfers/{id}/download-limit':
+      return { limit: 1 };
     case 'POST /getDownload':
     case 'POST /getDownload/previews':
     case 'POST /getDownload/manifest':

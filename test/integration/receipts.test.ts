@@ -240,7 +240,10 @@ describe('the transfer.delivered webhook payload', () => {
     const payload = await deliveredWebhookPayload(d, { slug: t.id });
     expect(payload).toMatchObject({
       type: 'transfer.delivered',
-      data: { transferId: t.id, deliveryId: d.deliveryId, deliveredAt: '2026-11-28T10:00:42.000Z', servedWhole: true },
+      data: {
+        transferId: t.id,
+        delivery: { deliveryId: d.deliveryId, deliveredAt: '2026-11-28T10:00:42.000Z', servedWhole: true },
+      },
     });
     const jwks = parseKeySet((await api(app, '/receipts/keys')).text)!;
     expect(await verifyReceiptText(JSON.stringify(payload.data.receipt), jwks)).toMatchObject({ ok: true });

@@ -68,6 +68,9 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   transfer_disabled: 'download.disabled',
   // a transfer shared while uploading (the page's own panel words the others: they stay out of its first load)
   transfer_withdrawn: 'download.withdrawn',
+  // download limits (decision 0077)
+  download_limit_reached: 'download.limitReached',
+  recipient_not_found: 'errors.recipientNotFound',
   transfer_uploading: 'errors.transferNotSent',
   transfer_complete: 'send.live.nowComplete',
   // uploads

@@ -443,6 +443,39 @@ export function downloadNoticeMail(input: DownloadNoticeMailInput & WithLang): R
   return mail(input.lang, subject, preheader, body, text, c.text('downloadNotice.footer'));
 }
 
+// ---- download limit used up, to the sender ----------------------------------------------------
+
+export interface LimitReachedMailInput {
+  /** the transfer's title (first file name or file count) */
+  readonly title: string;
+  readonly limit: number;
+  /** the recipient whose own limit this was; absent: the transfer's limit */
+  readonly recipient?: string;
+  /** the sender's view of the transfer, where the limit is changed */
+  readonly transferLink: string;
+}
+
+export function limitReachedMail(input: LimitReachedMailInput & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const link = safeLink(input.transferLink);
+  const title = cleanInline(input.title);
+  // a recipient's own limit: whose, above the text
+  const recipient = cleanInline(input.recipient ?? '');
+  const limit = String(input.limit);
+  const view = linkBlocks(c, c.text('limitReached.button'), link);
+  const subject = subjectLine(c.text('limitReached.subject', { title: truncate(title, SUBJECT_PART_MAX) }));
+  const bodyText = c.text('limitReached.body', { title, limit });
+  const body = joinHtml([
+    heading(c.html('limitReached.heading')),
+    recipient ? paragraph(breakable(escapeHtml(recipient)), { muted: true }) : NONE,
+    paragraph(c.html('limitReached.body', { title: breakable(escapeHtml(title)), limit: escapeHtml(limit) })),
+    view.html,
+  ]);
+  const text = [c.text('limitReached.heading'), recipient || undefined, bodyText, view.text];
+  // the same footer as the download notices: the sender sent these files
+  return mail(input.lang, subject, bodyText, body, text, c.text('downloadNotice.footer'));
+}
+
 // ---- 5. extension request to the sender ----------------------------------------------------
 
 export interface ExtensionRequestMailInput {

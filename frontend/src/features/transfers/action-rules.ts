@@ -3,14 +3,23 @@ import type { TransferDetail } from '@domain/dashboard-api';
 import { CUSTOM_DATE_MARKER, checkCustomExpiry } from '@domain/expiry';
 import { expiryPhase, notDownloaded } from './transfer-format';
 
-export const TRANSFER_ACTIONS = ['addFiles', 'forward', 'resend', 'remind', 'expiry', 'password', 'delete'] as const;
+export const TRANSFER_ACTIONS = [
+  'addFiles',
+  'forward',
+  'resend',
+  'remind',
+  'expiry',
+  'password',
+  'limit',
+  'delete',
+] as const;
 export type TransferAction = (typeof TRANSFER_ACTIONS)[number];
 
 type ActionFacts = Pick<TransferDetail, 'state' | 'expiryDate' | 'purged' | 'sendAs' | 'recipientsDetail'>;
 
 /**
  * Live (not expired, not deleted): everything. Expired with its files kept: forward, expiry
- * (to revive it), password and delete. Purged: only delete. Deleted: nothing. Resend needs an
+ * (to revive it), password, the download limit and delete. Purged: only delete. Deleted: nothing. Resend needs an
  * email send; Remind someone who has not downloaded.
  */
 export function availableActions(detail: ActionFacts, now: number): ReadonlySet<TransferAction> {
@@ -22,6 +31,7 @@ export function availableActions(detail: ActionFacts, now: number): ReadonlySet<
   actions.add('forward');
   actions.add('expiry');
   actions.add('password');
+  actions.add('limit');
   if (phase === 'expired') return actions;
   actions.add('addFiles');
   const mailed = detail.sendAs === 'email' && detail.recipientsDetail.length > 0;

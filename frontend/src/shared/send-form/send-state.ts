@@ -49,6 +49,8 @@ export interface SendForm {
   readonly verified?: boolean;
   /** with `verified`: more addresses, and `@domain`s, that may download (comma or space separated) */
   readonly verifiedAllow?: string;
+  /** At most this many whole downloads of the transfer (1-100); absent: no limit. */
+  readonly downloadLimit?: number;
 }
 
 /**
@@ -360,6 +362,7 @@ const FIELD_OF_PATH: Record<string, FormField> = {
   sendAs: 'sendAs',
   expirySeconds: 'expiry',
   customExpiryDate: 'expiry',
+  downloadLimit: 'expiry',
   password: 'password',
 };
 
@@ -390,7 +393,15 @@ export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDr
     shareWith: [...form.shareWith],
     ...(byEmail && form.mailNow ? { mailNow: true } : {}),
     ...(form.verified ? { verifiedRecipients: verifiedAllowOf(form.verifiedAllow ?? '') } : {}),
+    ...(form.downloadLimit !== undefined ? { downloadLimit: form.downloadLimit } : {}),
   };
+}
+
+/** The download limit as typed: empty is no limit; anything else is sent as a number (the server checks 1-100). */
+export function setDownloadLimit(form: SendForm, typed: string): SendForm {
+  const { downloadLimit: _old, ...rest } = form;
+  const text = typed.trim();
+  return text === '' ? rest : { ...rest, downloadLimit: Number(text) };
 }
 
 /**

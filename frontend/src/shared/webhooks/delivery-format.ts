@@ -39,4 +39,5 @@ export const SUBSCRIBABLE_EVENTS = [
   'transfer.expired',
   'request.uploaded',
   'transfer.scan_failed',
+  'transfer.delivered',
 ] as const satisfies readonly EventType[];

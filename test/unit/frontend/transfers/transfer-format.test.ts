@@ -169,7 +169,7 @@ describe('modal actions by state (spec §4)', () => {
   const actions = (over: Partial<typeof base>) => [...availableActions({ ...base, ...over }, NOW)].sort();
 
   it('a live email transfer allows everything; Remind only while someone has not downloaded', () => {
-    expect(actions({})).toEqual(['addFiles', 'delete', 'expiry', 'forward', 'password', 'remind', 'resend']);
+    expect(actions({})).toEqual(['addFiles', 'delete', 'expiry', 'forward', 'limit', 'password', 'remind', 'resend']);
     expect(actions({ recipientsDetail: [{ email: 'a@x.io', link: 'l', downloads: 1 }] })).not.toContain('remind');
   });
 
@@ -179,12 +179,19 @@ describe('modal actions by state (spec §4)', () => {
       'delete',
       'expiry',
       'forward',
+      'limit',
       'password',
     ]);
   });
 
   it('expired: no adding, mailing or reminding; purged: only delete; deleted: nothing', () => {
-    expect(actions({ state: 'expired', expiryDate: NOW - DAY })).toEqual(['delete', 'expiry', 'forward', 'password']);
+    expect(actions({ state: 'expired', expiryDate: NOW - DAY })).toEqual([
+      'delete',
+      'expiry',
+      'forward',
+      'limit',
+      'password',
+    ]);
     expect(actions({ state: 'expired', expiryDate: NOW - DAY, purged: true })).toEqual(['delete']);
     expect(actions({ state: 'deleted' })).toEqual([]);
   });

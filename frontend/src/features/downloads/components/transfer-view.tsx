@@ -135,6 +135,11 @@ export function TransferView({
         </div>
       ) : (
         <>
+          {view.limitReached && (
+            <p className="download-notice" role="status" data-testid="download-limit-reached">
+              {t('download.limitReached')}
+            </p>
+          )}
           {checking && (
             <p className="download-notice download-scan-notice" role="status" data-testid="download-checking">
               <span className="download-spinner download-spinner-brand" aria-hidden="true" />

@@ -3,7 +3,7 @@ import type { NotificationView } from '@domain/dashboard-api';
 import { dashPaths } from '@/app/dash-paths';
 import { BellItem } from './bell-item';
 
-/** The panel's items: an infected file removed, an upload to a file request, or a download. */
+/** The panel's items: an infected file removed, a download limit used up, an upload to a file request, or a download. */
 export function BellList({
   notifications,
   now,
@@ -32,6 +32,19 @@ export function BellList({
               to={dashPaths.transfer(n.slug)}
               kind="scan-failed"
               title={t('notifications.scanFailed', { file: n.fileName, finding: n.scan?.finding ?? '' })}
+            />
+          );
+        }
+        // ---- a download limit of the user's transfer was used up ----
+        if (n.kind === 'download-limit' && n.downloadLimit) {
+          return (
+            <BellItem
+              key={n._id}
+              {...item}
+              to={dashPaths.transfer(n.slug)}
+              kind="download-limit"
+              title={t('notifications.limitReached', { file: n.fileName, limit: n.downloadLimit.limit })}
+              {...(n.downloadLimit.recipient ? { who: n.downloadLimit.recipient } : {})}
             />
           );
         }

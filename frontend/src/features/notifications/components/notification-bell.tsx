@@ -53,9 +53,11 @@ export function NotificationBell() {
     ? ''
     : latest.kind === 'scan-failed'
       ? t('notifications.scanFailed', { file: latest.fileName, finding: latest.scan?.finding ?? '' })
-      : latest.kind === 'request-upload' && latest.request
-        ? tRequests('notifications.uploaded', { name: latest.request.senderName, title: latest.request.requestTitle })
-        : t('notifications.announce', { file: latest.fileName, country: describe(latest).country });
+      : latest.kind === 'download-limit' && latest.downloadLimit
+        ? t('notifications.limitReached', { file: latest.fileName, limit: latest.downloadLimit.limit })
+        : latest.kind === 'request-upload' && latest.request
+          ? tRequests('notifications.uploaded', { name: latest.request.senderName, title: latest.request.requestTitle })
+          : t('notifications.announce', { file: latest.fileName, country: describe(latest).country });
   const now = Date.now();
 
   return (

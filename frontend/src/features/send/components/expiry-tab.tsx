@@ -4,11 +4,18 @@ import { Link } from 'react-router';
 import { CUSTOM_DATE_MARKER } from '@domain/expiry';
 import { paths } from '@/app/paths';
 import { expiryKey } from '@/shared/send-form/labels';
-import { expiryOptions, selectExpiry, setCustomExpiry, type SenderContext } from '@/shared/send-form/send-state';
+import {
+  expiryOptions,
+  selectExpiry,
+  setCustomExpiry,
+  setDownloadLimit,
+  type SenderContext,
+} from '@/shared/send-form/send-state';
+import { MAX_DOWNLOAD_LIMIT, MIN_DOWNLOAD_LIMIT } from '@domain/delivery-events';
 import { CustomExpiryInput } from '@/shared/send-form/components/custom-expiry-input';
 import type { TabProps } from './option-tabs';
 
-/** The plan's expiry periods (locked ones shown with the upgrade hint), and a custom date. */
+/** The plan's expiry periods (locked ones shown with the upgrade hint), a custom date, and the download limit. */
 export function ExpiryTab({
   form,
   sender,
@@ -20,6 +27,8 @@ export function ExpiryTab({
   const { t } = useTranslation();
   const name = useId();
   const dateId = useId();
+  const limitId = useId();
+  const limitHintId = useId();
   const options = expiryOptions(sender.role);
   const someLocked = options.some((o) => !o.allowed);
   const custom = form.expirySeconds === CUSTOM_DATE_MARKER;
@@ -55,6 +64,27 @@ export function ExpiryTab({
           />
         </div>
       )}
+      <div className="qs-field">
+        <label className="qs-label" htmlFor={limitId}>
+          {t('send.expiry.downloadLimit')}
+        </label>
+        <input
+          id={limitId}
+          className="qs-input"
+          type="number"
+          inputMode="numeric"
+          min={MIN_DOWNLOAD_LIMIT}
+          max={MAX_DOWNLOAD_LIMIT}
+          step={1}
+          value={form.downloadLimit ?? ''}
+          aria-describedby={limitHintId}
+          data-testid="send-download-limit"
+          onChange={(e) => onChange((f) => setDownloadLimit(f, e.target.value))}
+        />
+        <p id={limitHintId} className="qs-hint">
+          {t('send.expiry.downloadLimitHint')}
+        </p>
+      </div>
       {problem && <p className="qs-field-error">{problem}</p>}
       {someLocked && (
         <p className="qs-hint">

@@ -6,6 +6,8 @@
 import type {
   ChangeExpiryRequest,
   ChangePasswordRequest,
+  DownloadLimitsView,
+  SetDownloadLimitRequest,
   EmailSendRequest,
   ForwardRequest,
   ForwardResponse,
@@ -81,6 +83,19 @@ export function changeExpiry(body: ChangeExpiryRequest): Promise<{ expiryDate: n
 
 export function changePassword(body: ChangePasswordRequest): Promise<{ hasPassword: boolean }> {
   return authedFetch<{ hasPassword: boolean }>('/transfers/password', { method: 'POST', body });
+}
+
+/** The transfer's download limits and their use (decision 0077). */
+export function fetchDownloadLimits(slug: string): Promise<DownloadLimitsView> {
+  return authedFetch<DownloadLimitsView>(`/transfers/${encodeURIComponent(slug)}/download-limit`);
+}
+
+/** Sets or removes (limit null) the download limit of the transfer, or of one recipient. */
+export function changeDownloadLimit(slug: string, body: SetDownloadLimitRequest): Promise<DownloadLimitsView> {
+  return authedFetch<DownloadLimitsView>(`/transfers/${encodeURIComponent(slug)}/download-limit`, {
+    method: 'PATCH',
+    body,
+  });
 }
 
 /** The upload plan for files added to a sent transfer (spec §4 TransferModal add-files). */

@@ -9,6 +9,7 @@ import type { PanelProps } from './panel-form';
 import { ResendPanel, RemindPanel } from './message-panels';
 import { ExpiryPanel } from './expiry-panel';
 import { PasswordPanel } from './password-panel';
+import { DownloadLimitPanel } from './download-limit-panel';
 import { DeleteConfirm } from './delete-confirm';
 
 const AddFilesPanel = lazy(() =>
@@ -34,7 +35,7 @@ interface TransferActionsProps {
 
 /**
  * The modal's actions (spec §2): add files, forward, resend, remind, expiry,
- * password, delete. One panel open at a time; every outcome is announced in the live region.
+ * password, download limit, delete. One panel open at a time; every outcome is announced in the live region.
  */
 export function TransferActions({ detail, notice, onNotice, onChanged, onDeleted }: TransferActionsProps) {
   const { t } = useTranslation('transfers');
@@ -110,6 +111,7 @@ export function TransferActions({ detail, notice, onNotice, onChanged, onDeleted
               {open === 'remind' && <RemindPanel {...panelProps} />}
               {open === 'expiry' && <ExpiryPanel {...panelProps} />}
               {open === 'password' && <PasswordPanel {...panelProps} />}
+              {open === 'limit' && <DownloadLimitPanel {...panelProps} />}
             </Suspense>
           </div>
         )}
