@@ -145,6 +145,9 @@ export const ESBUILD_OPTIONS = {
   sourcemap: 'linked',
   sourcesContent: false,
   legalComments: 'none',
+  // UTF-8 as written: esbuild's default escapes every non-ASCII character (6 bytes for one CJK
+  // character instead of 3), which doubled the Japanese, Korean and Chinese mail copy in each bundle.
+  charset: 'utf8',
   // CommonJS dependencies bundled into ESM still call require().
   banner: {
     js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",

@@ -20,7 +20,7 @@ import { randomString } from '../domain/slug';
 import * as access from '../data/recipient-access';
 import * as transfers from '../data/transfers';
 import type { TransferRecipient, TransferRecord } from '../data/transfers';
-import { listDownloads } from '../data/download-events';
+import { listDeliveries } from '../data/deliveries';
 import { badRequest, conflict, gone, notFound } from '../lib/errors';
 import { mapLimited } from '../lib/concurrency';
 import { limitRate } from './email-codes';
@@ -35,10 +35,13 @@ export async function accessListOf(slug: string, userId: string, now = Date.now(
 }
 
 async function listView(t: TransferRecord, now: number): Promise<AccessListResponse> {
-  const [entries, downloads] = await Promise.all([access.listAccessEntries(t.slug), listDownloads(t.slug)]);
+  // "downloaded n times" counts deliveries (whole files or ZIPs served to the end), not clicks
+  const [entries, deliveries] = await Promise.all([access.listAccessEntries(t.slug), listDeliveries(t.slug)]);
   const counts = new Map<string, number>();
-  for (const d of downloads) {
-    if (d.receiverEmail) counts.set(d.receiverEmail, (counts.get(d.receiverEmail) ?? 0) + 1);
+  for (const d of deliveries) {
+    if (d.recipient.kind === 'link') continue;
+    const email = d.recipient.email.toLowerCase();
+    counts.set(email, (counts.get(email) ?? 0) + 1);
   }
   return {
     enabled: t.recipientAccess !== undefined,
@@ -47,7 +50,7 @@ async function listView(t: TransferRecord, now: number): Promise<AccessListRespo
       .filter((e) => e.removedAt === undefined)
       .sort((a, b) => a.addedAt - b.addedAt || a.email.localeCompare(b.email))
       .map((e) => {
-        const n = counts.get(e.email) ?? 0;
+        const n = counts.get(e.email.toLowerCase()) ?? 0;
         return {
           email: e.email,
           state: accessStateOf(e, n, now),

@@ -4,6 +4,7 @@
  * link refused to a third address, the sender's access list (add, remove, revoke, expiry) whose
  * changes stop open sessions at their next call, a link send limited to a domain, and a guest's send.
  */
+import { listDeliveries } from '../../functions/data/deliveries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
@@ -111,12 +112,17 @@ describe('an email send with verified recipients', () => {
     expect(file.status, file.text).toBe(200);
     const bytes = await fetch(file.json.url as string);
     expect(await bytes.text()).toBe('the floor plan, revision 7');
-    const list = await listOf(t);
-    expect(list.enabled).toBe(true);
-    expect(list.recipients).toEqual([
-      expect.objectContaining({ email: FIRST, state: 'downloaded', downloads: 1 }),
-      expect.objectContaining({ email: SECOND, state: 'not_opened', downloads: 0 }),
-    ]);
+    // counted once the storage reports the file served to the end (the deliveries job)
+    await expect
+      .poll(async () => (await listOf(t)).recipients.map((r) => [r.email, r.state, r.downloads]), { timeout: 30_000 })
+      .toEqual([
+        [FIRST, 'downloaded', 1],
+        [SECOND, 'not_opened', 0],
+      ]);
+    expect((await listOf(t)).enabled).toBe(true);
+    // the delivery, and so its receipt, names the address proven by the code
+    const [delivery] = await listDeliveries(t.id);
+    expect(delivery?.recipient).toEqual({ kind: 'verified', email: FIRST });
   });
 
   it('refuses a forwarded link to a third address, and a wrong code', async () => {

@@ -155,15 +155,16 @@ const BATCHED_RECORDS_IN_FLIGHT = 2;
 /**
  * Units up to this size are read once into memory: the CRC-32 and the PUT use the same bytes
  * (reading a file slice costs as much as the CRC itself). Larger ones (speed-grown parts) are
- * streamed to the PUT and read a second time for the CRC, so memory stays at
- * parallelism x this size.
+ * streamed to the PUT from the file as soon as their slot is free, and read a second time for
+ * the CRC meanwhile: reading 64 MiB before its PUT could start left the line idle (measured in
+ * docs/benchmarks.md). Memory stays at parallelism x this size, plus the read-ahead.
  */
-const READ_ONCE_MAX_BYTES = 64 * MiB;
+const READ_ONCE_MAX_BYTES = 16 * MiB;
 /**
  * The next queued units are read (and their CRC-32 computed) while the running PUTs send, up to
  * this many bytes held ahead: a freed slot starts its next PUT at once instead of after a read.
  */
-const READ_AHEAD_MAX_BYTES = 64 * MiB;
+const READ_AHEAD_MAX_BYTES = 4 * READ_ONCE_MAX_BYTES;
 
 /** An uploaded part waiting for its record call, with the CRC-32 of its bytes. */
 interface ToRecord {
