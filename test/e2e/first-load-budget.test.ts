@@ -24,7 +24,16 @@ const BUDGET_KIB = { download: 150, home: 180, dash: 230 } as const;
  * measured size plus under 1 KiB), with why; lower it with every change that makes it lighter
  * and delete it once the budget holds.
  */
-const CEILING_KIB: Partial<Record<keyof typeof BUDGET_KIB, { readonly kib: number; readonly why: string }>> = {};
+const CEILING_KIB: Partial<Record<keyof typeof BUDGET_KIB, { readonly kib: number; readonly why: string }>> = {
+  download: {
+    kib: 150.5,
+    why: "150.2 measured with verified recipients' session and download limits; next: the 14 KB error-code table off its first load",
+  },
+  dash: {
+    kib: 230.8,
+    why: '230.5 measured with the send form’s verified recipients and download limit; next: the same table, and the options panel loaded on open',
+  },
+};
 const limitOf = (screen: keyof typeof BUDGET_KIB) => CEILING_KIB[screen]?.kib ?? BUDGET_KIB[screen];
 const statusOf = (screen: keyof typeof BUDGET_KIB) => {
   const ceiling = CEILING_KIB[screen];

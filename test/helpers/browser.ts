@@ -1,5 +1,5 @@
+import { freePort } from '../../scripts/local/ports';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -176,16 +176,5 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** A port the OS reports free on loopback right now. */
-export function getFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
+/** A port free on loopback right now, below the ephemeral range (scripts/local/ports.ts says why). */
+export const getFreePort = freePort;

@@ -246,6 +246,7 @@ describe('malformed input on every route', () => {
     'GET /v1/transfers',
     'GET /v1/requests',
     'GET /v1/webhooks',
+    'GET /receipts/keys',
   ]);
   /** Every field optional and unknown keys ignored: only unparseable bodies are refused. */
   const allOptional = new Set(['POST /v1/updateProfile', 'PATCH /branding/me']);

@@ -6,8 +6,6 @@
 import type {
   ChangeExpiryRequest,
   ChangePasswordRequest,
-  DownloadLimitsView,
-  SetDownloadLimitRequest,
   EmailSendRequest,
   ForwardRequest,
   ForwardResponse,
@@ -18,10 +16,6 @@ import type {
 } from '@domain/dashboard-api';
 import type { AddFilesRequest, CreateTransferResponse } from '@domain/transfer-api';
 import type { PreviewsResponse } from '@domain/previews';
-import type { DeliveriesResponse } from '@domain/receipts-api';
-import type { ReceiptDocument } from '@domain/receipt-format';
-import type { AccessListResponse } from '@domain/recipient-access';
-import type { AccessAddRequest, AccessChangeRequest, AccessSettingsRequest } from '@domain/recipient-access-api';
 import { collectPreviewPages } from '@domain/preview-pages';
 import { authedFetch } from '@/lib/session/session';
 
@@ -85,57 +79,7 @@ export function changePassword(body: ChangePasswordRequest): Promise<{ hasPasswo
   return authedFetch<{ hasPassword: boolean }>('/transfers/password', { method: 'POST', body });
 }
 
-/** The transfer's download limits and their use (decision 0077). */
-export function fetchDownloadLimits(slug: string): Promise<DownloadLimitsView> {
-  return authedFetch<DownloadLimitsView>(`/transfers/${encodeURIComponent(slug)}/download-limit`);
-}
-
-/** Sets or removes (limit null) the download limit of the transfer, or of one recipient. */
-export function changeDownloadLimit(slug: string, body: SetDownloadLimitRequest): Promise<DownloadLimitsView> {
-  return authedFetch<DownloadLimitsView>(`/transfers/${encodeURIComponent(slug)}/download-limit`, {
-    method: 'PATCH',
-    body,
-  });
-}
-
 /** The upload plan for files added to a sent transfer (spec §4 TransferModal add-files). */
 export function planAddedFiles(body: AddFilesRequest): Promise<CreateTransferResponse> {
   return authedFetch<CreateTransferResponse>('/transfers/addFiles', { method: 'PATCH', body, ...once });
-}
-
-/** The TransferModal's deliveries (downloads served to the end), each with a signed receipt; the sender only. */
-export function fetchDeliveries(slug: string, signal?: AbortSignal): Promise<DeliveriesResponse> {
-  return authedFetch<DeliveriesResponse>(`/transfers/${encodeURIComponent(slug)}/deliveries`, signal ? { signal } : {});
-}
-
-/** One delivery's signed receipt file, as the server signed it. */
-export function fetchReceipt(slug: string, deliveryId: string): Promise<ReceiptDocument> {
-  return authedFetch<ReceiptDocument>(
-    `/transfers/${encodeURIComponent(slug)}/deliveries/${encodeURIComponent(deliveryId)}/receipt`,
-  );
-}
-
-/** The access list of a transfer with verified recipients (docs/decisions/0076); each change answers the list. */
-export function fetchAccessList(slug: string, signal?: AbortSignal): Promise<AccessListResponse> {
-  return authedFetch<AccessListResponse>('/transfers/access', {
-    method: 'POST',
-    body: { slug },
-    ...(signal ? { signal } : {}),
-  });
-}
-
-export function changeAccessSettings(body: AccessSettingsRequest): Promise<AccessListResponse> {
-  return authedFetch<AccessListResponse>('/transfers/access/settings', { method: 'POST', body, ...once });
-}
-
-export function addAccessRecipients(body: AccessAddRequest): Promise<AccessListResponse & { mailed: string[] }> {
-  return authedFetch<AccessListResponse & { mailed: string[] }>('/transfers/access/add', {
-    method: 'POST',
-    body,
-    ...once,
-  });
-}
-
-export function changeAccessRecipient(body: AccessChangeRequest): Promise<AccessListResponse> {
-  return authedFetch<AccessListResponse>('/transfers/access/recipient', { method: 'POST', body, ...once });
 }

@@ -10,7 +10,7 @@ import {
   changeAccessRecipient,
   changeAccessSettings,
   fetchAccessList,
-} from '../api/transfers-api';
+} from '../api/transfer-modal-api';
 import { formatDateTime } from '../transfer-format';
 
 const DAY = 86_400_000;

@@ -7,7 +7,7 @@ import { paths } from '@/app/paths';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { useLoad } from '@/lib/use-load';
 import { startBrowserDownload } from '@/shared/downloads/start-browser-download';
-import { fetchDeliveries, fetchReceipt } from '../api/transfers-api';
+import { fetchDeliveries, fetchReceipt } from '../api/transfer-modal-api';
 import { countryName, formatDateTime } from '../transfer-format';
 import { LoadFailed } from './load-failed';
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadLimitsView } from '@domain/dashboard-api';
 import { MAX_DOWNLOAD_LIMIT, MIN_DOWNLOAD_LIMIT } from '@domain/delivery-events';
-import { changeDownloadLimit, fetchDownloadLimits } from '../api/transfers-api';
+import { changeDownloadLimit, fetchDownloadLimits } from '../api/transfer-modal-api';
 import { PanelForm, type PanelProps } from './panel-form';
 
 const EVERYONE = '';
