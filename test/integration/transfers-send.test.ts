@@ -816,9 +816,11 @@ describe('several parts in one record call', () => {
       const { start, end } = partRange(f.size, partNumber, f.partSize);
       return { fileId: f.fileId, partNumber, etag: `"e${partNumber}"`, size: end - start, crc32: partNumber };
     };
+    // each file's recorded parts, in the order the transfer was created with (the state lists files in its own)
     const partsDone = async () => {
       const state = await api(app, `/transfers/${t.id}/upload-state`, { headers });
-      return (state.json.files as { partsDone: number[] }[]).map((f) => [...f.partsDone].sort((x, y) => x - y));
+      const files = state.json.files as { fileId: string; partsDone: number[] }[];
+      return [fa, fb].map((p) => [...files.find((f) => f.fileId === p.fileId)!.partsDone].sort((x, y) => x - y));
     };
 
     // one part of the batch is out of range: nothing of it is written
