@@ -27,11 +27,11 @@ const BUDGET_KIB = { download: 150, home: 180, dash: 230 } as const;
 const CEILING_KIB: Partial<Record<keyof typeof BUDGET_KIB, { readonly kib: number; readonly why: string }>> = {
   download: {
     kib: 150.5,
-    why: "150.2 measured with verified recipients' session and download limits; next: the 14 KB error-code table off its first load",
+    why: "150.2 measured with verified recipients' session and download limits; next: the session's recheck and storage out of the first chunk",
   },
   dash: {
     kib: 230.8,
-    why: '230.5 measured with the send form’s verified recipients and download limit; next: the same table, and the options panel loaded on open',
+    why: '230.5 measured with the send form’s verified recipients and download limit; next: the options panel loaded when opened',
   },
 };
 const limitOf = (screen: keyof typeof BUDGET_KIB) => CEILING_KIB[screen]?.kib ?? BUDGET_KIB[screen];
