@@ -6,6 +6,7 @@ import { ArrowRight } from '@/components/icons';
 import { SignupModalButton } from '@/features/auth/components/signup-modal-button';
 import { QuickSend } from '@/features/send/components/quick-send';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useScreenReady } from '@/lib/use-screen-ready';
 import { HomeFeatures } from './home-features';
 import { HomeFaq, HomePlans, HomeSteps } from './home-sections';
 import { useHomeExtras } from './use-home-extras';
@@ -14,6 +15,7 @@ export function HomePage() {
   const { t } = useTranslation();
   usePageTitle(t('home.title'));
   const extras = useHomeExtras();
+  useScreenReady('home');
   // Made-up activity has no place beside the visitor's own upload: the example toasts stop for good once one starts.
   const [uploadStarted, setUploadStarted] = useState(false);
 
