@@ -10,6 +10,7 @@ import { openAsBlob } from 'node:fs';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { runUpload } from '../../frontend/src/shared/upload/engine';
+import { lineFetch, type LineRoutes } from './line-fetch';
 import { routeApi } from './route-api';
 
 export type UploadChildConfig =
@@ -23,6 +24,8 @@ export type UploadChildConfig =
       readonly engineModule?: string;
       /** the CRC-32 the engine uses: Node's zlib (the CLI's, default) or the portable one (a browser's) */
       readonly crc?: 'zlib' | 'portable';
+      /** through the bench's shaped line (line-child.ts) */
+      readonly line?: LineRoutes;
     }
   | {
       readonly side: 'raw';
@@ -31,6 +34,7 @@ export type UploadChildConfig =
       readonly size: number;
       readonly file: string;
       readonly parallelism: number;
+      readonly line?: LineRoutes;
     };
 
 export interface UploadChildResult {
@@ -124,6 +128,8 @@ async function rawSide(cfg: Extract<UploadChildConfig, { side: 'raw' }>): Promis
 
 const cfg = JSON.parse(process.env.UPLOAD_CHILD ?? 'null') as UploadChildConfig | null;
 if (cfg) {
+  // both sides alike: every request to s3rver and the API goes over the same shaped line
+  if (cfg.line) globalThis.fetch = lineFetch(cfg.line, globalThis.fetch.bind(globalThis));
   const result = await (cfg.side === 'engine' ? engineSide(cfg) : rawSide(cfg));
   console.log(`RESULT ${JSON.stringify(result)}`);
 }

@@ -12,6 +12,9 @@
  * reported beside it. UPLOAD_BENCH_MIB shortens the file, UPLOAD_BENCH_ROUNDS sets the rounds;
  * UPLOAD_BENCH_BASELINE_ENGINE=<path of another engine.ts> measures that engine too, in the same rounds;
  * UPLOAD_BENCH_CRC=portable gives the engine the browser's CRC-32 instead of Node's zlib (the CLI's).
+ * UPLOAD_BENCH_LINE_MBIT=<megabits per second> sends both sides over one shaped line (line-child.ts:
+ * a shared uplink at that rate, UPLOAD_BENCH_RTT_MS of round trip, default 20), as a sender's
+ * upload meets the network; without it the ceiling is this machine's CPU.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +39,8 @@ import { localS3Client } from '../local/s3';
 import { createSignedInUser } from '../local/users';
 import { median } from './machine';
 import type { UploadChildConfig, UploadChildResult } from './upload-child';
+import type { LineChildConfig } from './line-child';
+import type { LineRoutes } from './line-fetch';
 import { runBenchChild } from './run-child';
 
 const MiB = 1024 ** 2;
@@ -48,7 +53,7 @@ interface Round {
   seconds: number;
   mibPerSecond: number;
   /** CPU seconds in the round: the uploading process, the API's (gateway and functions), s3rver's */
-  cpu: { side: number; api: number; s3: number };
+  cpu: { side: number; api: number; s3: number; line?: number };
   /** engine: time summed over its part PUTs, sign and record calls (upload-child.ts) */
   calls?: UploadChildResult['calls'];
 }
@@ -70,6 +75,8 @@ interface Ctx {
   readonly parallelism: number;
   /** the engine's CRC-32: zlib as the CLI runs it, or portable as a browser (UPLOAD_BENCH_CRC) */
   readonly crc: 'zlib' | 'portable';
+  /** the shaped line both sides send over, when UPLOAD_BENCH_LINE_MBIT is set */
+  readonly line?: { readonly routes: LineRoutes; readonly pid: number | undefined };
 }
 
 async function createTransfer(ctx: Ctx, size: number, speedHint?: number): Promise<CreateTransferResponse> {
@@ -126,16 +133,52 @@ function cpuSecondsOf(pid: number | undefined): number {
 async function withCpu<T>(
   ctx: Ctx,
   work: () => Promise<T>,
-): Promise<T & { apiCpuSeconds: number; s3CpuSeconds: number }> {
+): Promise<T & { apiCpuSeconds: number; s3CpuSeconds: number; lineCpuSeconds?: number }> {
   const s3Pid = ctx.app.stack.child('s3').process.pid;
   const api = process.cpuUsage();
   const s3 = cpuSecondsOf(s3Pid);
+  const line = cpuSecondsOf(ctx.line?.pid);
   const out = await work();
   const used = process.cpuUsage(api);
   return {
     ...out,
     apiCpuSeconds: (used.user + used.system) / 1e6,
     s3CpuSeconds: cpuSecondsOf(s3Pid) - s3,
+    ...(ctx.line ? { lineCpuSeconds: cpuSecondsOf(ctx.line.pid) - line } : {}),
+  };
+}
+
+const cpuOf = (r: { cpuSeconds: number; apiCpuSeconds: number; s3CpuSeconds: number; lineCpuSeconds?: number }) => ({
+  side: round2(r.cpuSeconds),
+  api: round2(r.apiCpuSeconds),
+  s3: round2(r.s3CpuSeconds),
+  ...(r.lineCpuSeconds === undefined ? {} : { line: round2(r.lineCpuSeconds) }),
+});
+
+const lineChildScript = fileURLToPath(new URL('./line-child.ts', import.meta.url));
+
+/** Starts the shaped line (line-child.ts) in front of s3rver and the API; stop() kills it. */
+async function startLine(app: LocalApp, mbit: number, rttMs: number) {
+  const origins = [new URL(app.stack.urls.s3).origin, new URL(app.apiOrigin).origin];
+  const config: LineChildConfig = { targets: origins.map((o) => Number(new URL(o).port)), mbit, rttMs };
+  const child = spawn(process.execPath, ['--import', 'tsx', lineChildScript], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LINE_CHILD: JSON.stringify(config) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ports = await new Promise<number[]>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('READY '));
+      if (line) resolve((JSON.parse(line.slice(6)) as { ports: number[] }).ports);
+    });
+    child.on('exit', (code) => reject(new Error(`line child exited ${code}`)));
+  });
+  return {
+    routes: Object.fromEntries(origins.map((o, i) => [o, ports[i]!])) as LineRoutes,
+    pid: child.pid,
+    stop: () => child.kill('SIGKILL'),
   };
 }
 
@@ -157,6 +200,7 @@ async function engineRound(
       parallelism: ctx.parallelism,
       crc: ctx.crc,
       ...(engineModule ? { engineModule } : {}),
+      ...(ctx.line ? { line: ctx.line.routes } : {}),
     }),
   );
   // The file's background work (its SHA-256 digest, the malware scan) is the server's, not the
@@ -170,7 +214,7 @@ async function engineRound(
     partsMiBPerSecond: size / MiB / r.partsSeconds,
     seconds: r.seconds!,
     mibPerSecond: size / MiB / r.seconds!,
-    cpu: { side: round2(r.cpuSeconds), api: round2(r.apiCpuSeconds), s3: round2(r.s3CpuSeconds) },
+    cpu: cpuOf(r),
     ...(r.calls ? { calls: r.calls } : {}),
   };
 }
@@ -188,7 +232,15 @@ async function rawRound(ctx: Ctx, file: string, size: number, partSize: number, 
     ),
   );
   const r = await withCpu(ctx, () =>
-    runChild({ side: 'raw', urls, partSize, size, file, parallelism: ctx.parallelism }),
+    runChild({
+      side: 'raw',
+      urls,
+      partSize,
+      size,
+      file,
+      parallelism: ctx.parallelism,
+      ...(ctx.line ? { line: ctx.line.routes } : {}),
+    }),
   );
   // the child's clock stops at its last PUT; the completion is timed here, as one more step
   const completing = performance.now();
@@ -209,7 +261,7 @@ async function rawRound(ctx: Ctx, file: string, size: number, partSize: number, 
     partsMiBPerSecond: size / MiB / r.partsSeconds,
     seconds,
     mibPerSecond: size / MiB / seconds,
-    cpu: { side: round2(r.cpuSeconds), api: round2(r.apiCpuSeconds), s3: round2(r.s3CpuSeconds) },
+    cpu: cpuOf(r),
   };
 }
 
@@ -231,6 +283,7 @@ function summarise(engine: Round[], raw: Round[]) {
     side: round2(median(rs.map((x) => x.cpu.side))),
     api: round2(median(rs.map((x) => x.cpu.api))),
     s3: round2(median(rs.map((x) => x.cpu.s3))),
+    ...(rs.every((x) => x.cpu.line !== undefined) ? { line: round2(median(rs.map((x) => x.cpu.line!))) } : {}),
   });
   return {
     engine: e,
@@ -256,7 +309,11 @@ export async function benchUploadThroughput(
   const s3 = localS3Client(app.stack.urls.s3);
   const parallelism = parallelismForTry(1);
   const user = await createSignedInUser(app, `bench.upload.${Date.now()}@example.com`, { role: 'business' });
+  const lineMbit = process.env.UPLOAD_BENCH_LINE_MBIT ? Number(process.env.UPLOAD_BENCH_LINE_MBIT) : undefined;
+  const rttMs = Number(process.env.UPLOAD_BENCH_RTT_MS ?? 20);
+  const line = lineMbit ? await startLine(app, lineMbit, rttMs) : undefined;
   const ctx: Ctx = {
+    ...(line ? { line } : {}),
     app,
     s3,
     bucket: buckets[app.stack.env[ENV.defaultRegion]!]!.bucket,
@@ -358,12 +415,22 @@ export async function benchUploadThroughput(
         parallelism,
         engineCrc32: ctx.crc,
         target: 's3rver + local gateway (local stack)',
+        ...(lineMbit
+          ? {
+              line: {
+                mbit: lineMbit,
+                rttMs,
+                shared: 'one uplink for both targets (s3rver, API); downlink only delayed',
+              },
+            }
+          : { line: 'none: the machine is the ceiling' }),
         ...(baselinePath ? { baselineEngine: baselinePath } : {}),
       },
       results: cases,
       summary,
     };
   } finally {
+    line?.stop();
     s3.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
