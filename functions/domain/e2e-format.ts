@@ -327,3 +327,20 @@ export async function keyMatches(transferKey: Uint8Array, check: string): Promis
 export function newFileParams(plainSize: number): E2eFileParams {
   return { salt: toBase64url(randomBytes(E2E_SALT_BYTES)), chunkBytes: E2E_CHUNK_BYTES, plainSize };
 }
+
+/**
+ * The stored size of an upload part holding `plainPartSize` bytes of plaintext (whole chunks):
+ * what the server plans and signs for an encrypted file, whose plaintext the part plan of
+ * domain/upload.ts cuts (whole MiB parts, so whole chunks).
+ */
+export function sealedPartSize(plainPartSize: number, chunkBytes = E2E_CHUNK_BYTES): number {
+  if (plainPartSize <= 0 || plainPartSize % chunkBytes !== 0) throw new RangeError('a sealed part holds whole chunks');
+  return plainPartSize + (plainPartSize / chunkBytes) * E2E_TAG_BYTES;
+}
+
+/** The plaintext in a stored part of `sealedSize` bytes planned by sealedPartSize. */
+export function plainPartSizeOf(sealedSize: number, chunkBytes = E2E_CHUNK_BYTES): number {
+  const chunks = sealedSize / (chunkBytes + E2E_TAG_BYTES);
+  if (!Number.isInteger(chunks) || chunks < 1) throw new RangeError(`${sealedSize} bytes is no sealed part`);
+  return chunks * chunkBytes;
+}

@@ -18,7 +18,9 @@ import {
   nonceOf,
   openingStream,
   passphraseParamsValid,
+  plainPartSizeOf,
   plainSizeOf,
+  sealedPartSize,
   sealRange,
   toBase64url,
 } from '../../../functions/domain/e2e-format';
@@ -69,6 +71,24 @@ describe('e2e format: sizes and nonces', () => {
     }
     // sizes no sealed file has: shorter than a tag, or a last chunk shorter than its tag
     for (const bad of [0, 15, CHUNK + 16 + 5]) expect(() => plainSizeOf(bad, CHUNK)).toThrow(RangeError);
+  });
+
+  it('plans sealed parts of whole chunks that line up with the object', () => {
+    const MiB = 1024 * 1024;
+    expect(sealedPartSize(5 * MiB)).toBe(5 * MiB + 5 * 16);
+    expect(plainPartSizeOf(sealedPartSize(64 * MiB))).toBe(64 * MiB);
+    expect(() => sealedPartSize(5 * MiB + 1)).toThrow(RangeError);
+    expect(() => plainPartSizeOf(5 * MiB)).toThrow(RangeError);
+    // part n's stored bytes start where the plaintext before it ends, sealed
+    const plainSize = 23 * CHUNK + 5;
+    const part = 4 * CHUNK;
+    let at = 0;
+    for (let start = 0; start < plainSize; start += part) {
+      expect(at).toBe(start + (start / CHUNK) * 16);
+      const len = Math.min(part, plainSize - start);
+      at += len === part ? sealedPartSize(part, CHUNK) : cipherSizeOf(len, CHUNK);
+    }
+    expect(at).toBe(cipherSizeOf(plainSize, CHUNK));
   });
 
   it('gives every chunk its own nonce, the last one flagged', () => {
