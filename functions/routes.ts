@@ -443,6 +443,15 @@ export const routes: readonly ApiRoute[] = [
   },
   {
     method: 'POST',
+    path: '/transfers/{id}/files/{fileId}/versions',
+    handler: 'http/transfers/new-version',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'table:write', 'buckets:write'],
+    timeoutSeconds: 29,
+  },
+  {
+    method: 'POST',
     path: '/transfers/{id}/sign',
     handler: 'http/transfers/sign',
     auth: 'none',
