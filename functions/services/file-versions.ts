@@ -12,7 +12,8 @@ import { fileEntrySchema } from '../domain/file-entry-schema';
 import { checkNewVersion, type NewVersionRefusal } from '../domain/file-versions';
 import { RESUME_WINDOW_SECONDS } from '../domain/expiry';
 import type { CreateTransferResponse, newVersionRequestSchema } from '../domain/transfer-api';
-import { HttpError, badRequest, conflict, gone, notFound } from '../lib/errors';
+import { HttpError, badRequest, conflict, gone, notFound, problemsError } from '../lib/errors';
+import { problemOfSendIssue } from '../domain/validation';
 import { hashToken, newToken } from '../lib/secrets';
 import type * as z from 'zod/mini';
 import { releaseBytes, reserveMore } from './limits';
@@ -38,7 +39,9 @@ function refusalError(r: NewVersionRefusal): HttpError {
     case 'too_many_versions':
       return badRequest('too_many_versions', `A file can have at most ${r.limit} versions.`, { limit: r.limit });
     case 'file_not_allowed':
-      return badRequest('file_not_allowed', `${r.fileName} cannot be sent.`);
+      return problemsError([
+        problemOfSendIssue({ path: ['fileName'], code: 'file_not_allowed', params: { fileName: r.fileName } }),
+      ]);
     case 'transfer_too_large':
       return badRequest('transfer_too_large', 'This version would make the transfer larger than your plan allows', {
         limit: r.limit,
@@ -64,7 +67,7 @@ export async function startNewVersion(
     throw gone('transfer_expired', 'This transfer has expired; its files can no longer change.');
   if (t.disabledAt !== undefined) throw gone('transfer_disabled', 'This transfer was disabled after a report.');
   const entry = fileEntrySchema.safeParse({ fileName: body.fileName, size: body.size });
-  if (!entry.success) throw badRequest('invalid_file_name', 'This file name cannot be used.');
+  if (!entry.success) throw badRequest('invalid_request', 'This file name cannot be used.');
   const existing = await data.listFiles(t.slug);
   const checked = checkNewVersion(existing, fileId, entry.data, sender.role);
   if (!checked.ok) throw refusalError(checked.refusal);

@@ -183,7 +183,7 @@ describe('a new version of a file of a sent transfer', () => {
     expect(noSize.status).toBe(400);
     const badName = await newVersion(t, v2.files[0]!.fileId, { fileName: '..', size: 3 });
     expect(badName.status).toBe(400);
-    expect(badName.json.error.code).toBe('invalid_file_name');
+    expect(badName.json.error.code).toBe('invalid_request');
     const tooBig = await newVersion(t, v2.files[0]!.fileId, { fileName: 'huge.bin', size: 10 ** 15 });
     expect(tooBig.status).toBe(400);
     expect(tooBig.json.error.code).toBe('transfer_too_large');

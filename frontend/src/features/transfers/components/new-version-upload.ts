@@ -1,0 +1,28 @@
+/**
+ * Sends a new version of a file of a sent transfer: POST /transfers/{id}/files/{fileId}/versions
+ * plans it (one file, a new upload token), the send form's upload engine uploads it (no resume
+ * checkpoint: that belongs to new sends) and completes the transfer. Loaded only when the
+ * sender uses the action, so the dashboard's first load does not carry the engine.
+ */
+import type { CreateTransferResponse } from '@domain/transfer-api';
+import type { UploadProgress } from '@/shared/upload/engine';
+import { uploadNewTransfer } from '@/shared/upload/send-flow';
+import { planNewVersion } from '../api/transfers-api';
+
+export async function uploadNewVersion(
+  slug: string,
+  fileId: string,
+  file: File,
+  callbacks: { readonly signal: AbortSignal; onProgress(progress: UploadProgress): void },
+): Promise<CreateTransferResponse> {
+  const created = await planNewVersion(slug, fileId, { fileName: file.name, size: file.size });
+  // the plan's name and folder are the server's (normalised, the replaced file's folder)
+  const plan = created.files[0]!;
+  await uploadNewTransfer(
+    created,
+    [{ fileName: plan.fileName, size: file.size, ...(plan.itemPath ? { itemPath: plan.itemPath } : {}), blob: file }],
+    { signal: callbacks.signal, onProgress: callbacks.onProgress, onWarning: () => undefined },
+    { storage: null },
+  );
+  return created;
+}
