@@ -14,7 +14,7 @@ import type {
   TransferListResponse,
   TransferState,
 } from '@domain/dashboard-api';
-import type { AddFilesRequest, CreateTransferResponse, NewVersionRequest } from '@domain/transfer-api';
+import type { AddFilesRequest, CreateTransferResponse } from '@domain/transfer-api';
 import type { PreviewsResponse } from '@domain/previews';
 import { collectPreviewPages } from '@domain/preview-pages';
 import { authedFetch } from '@/lib/session/session';
@@ -77,14 +77,6 @@ export function changeExpiry(body: ChangeExpiryRequest): Promise<{ expiryDate: n
 
 export function changePassword(body: ChangePasswordRequest): Promise<{ hasPassword: boolean }> {
   return authedFetch<{ hasPassword: boolean }>('/transfers/password', { method: 'POST', body });
-}
-
-/** The upload plan of a new version of a file of a sent transfer (one file, a new upload token). */
-export function planNewVersion(slug: string, fileId: string, body: NewVersionRequest): Promise<CreateTransferResponse> {
-  return authedFetch<CreateTransferResponse>(
-    `/transfers/${encodeURIComponent(slug)}/files/${encodeURIComponent(fileId)}/versions`,
-    { method: 'POST', body, ...once },
-  );
 }
 
 /** The upload plan for files added to a sent transfer (spec §4 TransferModal add-files). */

@@ -4,10 +4,18 @@
  * checkpoint: that belongs to new sends) and completes the transfer. Loaded only when the
  * sender uses the action, so the dashboard's first load does not carry the engine.
  */
-import type { CreateTransferResponse } from '@domain/transfer-api';
+import type { CreateTransferResponse, NewVersionRequest } from '@domain/transfer-api';
 import type { UploadProgress } from '@/shared/upload/engine';
 import { uploadNewTransfer } from '@/shared/upload/send-flow';
-import { planNewVersion } from '../api/transfers-api';
+import { authedFetch } from '@/lib/session/session';
+
+/** The upload plan of the new version (one file, a new upload token); not retried: a lost answer may have planned it. */
+function planNewVersion(slug: string, fileId: string, body: NewVersionRequest): Promise<CreateTransferResponse> {
+  return authedFetch<CreateTransferResponse>(
+    `/transfers/${encodeURIComponent(slug)}/files/${encodeURIComponent(fileId)}/versions`,
+    { method: 'POST', body, retries: 0 },
+  );
+}
 
 export async function uploadNewVersion(
   slug: string,
