@@ -205,6 +205,20 @@ describe('TransferModal content', () => {
     // one labelled action per file (its current version), for the sender only
     expect(doc.html.match(/data-testid="send-new-version"/gu)).toHaveLength(2);
     expect(doc.html).toContain('aria-label="Send a new version of logo-final.png"');
+    // an email send's recipients may be told; off until ticked
+    expect(doc.has('new-version-notify')).toBe(true);
+    expect(text).toContain('Email the recipients when a new version is uploaded');
+    const linkSend = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <TransferView
+          detail={{ ...DETAIL, files, sendAs: 'link', recipientsDetail: [] }}
+          onChanged={async () => undefined}
+        />
+      </MemoryRouter>,
+    );
+    expect(linkSend.has('send-new-version')).toBe(true);
+    expect(linkSend.has('new-version-notify')).toBe(false);
     const readOnly = renderHtml(
       i18n,
       <MemoryRouter>

@@ -31,11 +31,15 @@ export function FilesSection({ detail, onChanged }: { detail: TransferDetail; on
   const abort = useRef<AbortController | null>(null);
   const [upload, setUpload] = useState<VersionUpload | null>(null);
   const [notice, setNotice] = useState<VersionNotice | null>(null);
+  const [notify, setNotify] = useState(false);
+  const notifyId = useId();
   const versions = groupFileVersions(detail.files);
   const byCurrent = new Map(versions.map((g) => [g.current.fileId, g]));
   const groups = groupByFolder(versions.map((g) => g.current));
   const canVersion =
     onChanged !== undefined && !detail.readOnly && availableActions(detail, Date.now()).has('addFiles');
+  // recipients of an email send may be told of a new version (off by default: the page shows it)
+  const canNotify = canVersion && detail.sendAs === 'email' && detail.recipientsDetail.length > 0;
 
   // Closing the modal mid-upload stops the requests in flight.
   useEffect(() => () => abort.current?.abort(), []);
@@ -58,7 +62,7 @@ export function FilesSection({ detail, onChanged }: { detail: TransferDetail; on
     try {
       // the upload engine is loaded when a version is sent, not with the dashboard
       const { uploadNewVersion } = await importWithRetry(() => import('./new-version-upload'));
-      await uploadNewVersion(detail.slug, group.current.fileId, file, {
+      await uploadNewVersion(detail.slug, group.current.fileId, file, canNotify && notify, {
         signal: controller.signal,
         onProgress: (p) =>
           setUpload({ group, percent: p.bytesTotal > 0 ? Math.floor((p.bytesDone / p.bytesTotal) * 100) : 0 }),
@@ -82,6 +86,19 @@ export function FilesSection({ detail, onChanged }: { detail: TransferDetail; on
       <h3 id={id}>
         {t('modal.files')} <span className="muted tr-h-meta">{t('modal.filesCount', { count: versions.length })}</span>
       </h3>
+      {canNotify && (
+        <p className="tr-version-notify">
+          <input
+            id={notifyId}
+            type="checkbox"
+            checked={notify}
+            disabled={upload !== null}
+            onChange={(event) => setNotify(event.target.checked)}
+            data-testid="new-version-notify"
+          />{' '}
+          <label htmlFor={notifyId}>{t('versions.notify')}</label>
+        </p>
+      )}
       {canVersion && (
         <input
           ref={input}

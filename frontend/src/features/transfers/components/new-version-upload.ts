@@ -21,9 +21,14 @@ export async function uploadNewVersion(
   slug: string,
   fileId: string,
   file: File,
+  notify: boolean,
   callbacks: { readonly signal: AbortSignal; onProgress(progress: UploadProgress): void },
 ): Promise<CreateTransferResponse> {
-  const created = await planNewVersion(slug, fileId, { fileName: file.name, size: file.size });
+  const created = await planNewVersion(slug, fileId, {
+    fileName: file.name,
+    size: file.size,
+    ...(notify ? { notify: true } : {}),
+  });
   // the plan's name and folder are the server's (normalised, the replaced file's folder)
   const plan = created.files[0]!;
   await uploadNewTransfer(
