@@ -220,7 +220,7 @@ export const FUNCTION_GROUPS = {
   downloads: ['downloads'],
   /** the dashboard's notifications and analytics */
   insights: ['insights'],
-  /** the dashboard's transfer list and TransferModal: reads, its actions on a sent transfer (forward, resend, remind, expiry, password), deleting a transfer */
+  /** the dashboard's transfer list and TransferModal: reads, its actions on a sent transfer (forward, resend, remind, expiry, password, a new version of a file), deleting a transfer */
   dashboard: ['dashboard'],
   /** file requests, the requester's screens and the public request page */
   requests: ['requests'],
@@ -519,6 +519,16 @@ export const routes: readonly ApiRoute[] = [
   },
 
   // TransferModal actions (contract: functions/domain/dashboard-api.ts)
+  // a new version of a file of a sent transfer: planned here, uploaded through the upload-token routes
+  {
+    method: 'POST',
+    path: '/transfers/{id}/files/{fileId}/versions',
+    handler: 'http/dashboard/new-version',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'table:write', 'buckets:write'],
+    timeoutSeconds: 29,
+  },
   {
     method: 'POST',
     path: '/transfers/forward',

@@ -104,6 +104,14 @@ export interface FileRecord {
   readonly resetCode?: string;
   readonly resetMessage?: string;
   readonly createdAt: number;
+  /**
+   * a new version of a file of the sent transfer (domain/file-versions.ts): the first version's
+   * file id and this one's number (2, 3, …); both absent on a first version
+   */
+  readonly versionOf?: string;
+  readonly version?: number;
+  /** the sender asked to mail the recipients once this version is uploaded; removed once they were */
+  readonly notifyRecipients?: true;
   /** a recording of the send form (sent as voiceMemo / recordedVideos) */
   readonly recording?: Recording;
   /** the image's thumbnail, made once by the thumbnails job (data/thumbnails.ts) */
@@ -297,6 +305,18 @@ export async function addFiles(
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':h': uploadTokenHash, ':e': uploadTokenExpiresAt },
   });
+}
+
+/** Takes a new version's "mail the recipients" flag off; false when it was already off (mailed once). */
+export async function clearVersionNotice(slug: string, fileId: string): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: 'REMOVE notifyRecipients',
+      ConditionExpression: 'attribute_exists(notifyRecipients)',
+    }),
+  );
 }
 
 /** Removes file items (and their parts) of files that were cancelled before they finished. */

@@ -103,6 +103,13 @@ export interface DetailFile {
   readonly itemPath?: string;
   readonly size: number;
   /**
+   * a later version (2, 3, …) of the file `versionOf` names (the first version's id); both
+   * absent on a first version. The detail lists every uploaded version: the current one of a
+   * file is its highest (domain/file-versions.ts groupFileVersions).
+   */
+  readonly version?: number;
+  readonly versionOf?: string;
+  /**
    * The malware scan's verdict when the file is not (yet) downloadable: `pending` while
    * it is checked, `removed` when it was found infected and quarantined (with the scanner's
    * `finding`), `error` when it could not be checked. Absent for a clean file.

@@ -7,6 +7,7 @@
  *   POST   /transfers                    guest create (header x-sender-token)   -> 201 CreateTransferResponse
  *   POST   /me/transfers                 signed-in create (JWT)                 -> 201 CreateTransferResponse
  *   PATCH  /transfers/addFiles           owner adds files (JWT)                 -> 200 CreateTransferResponse
+ *   POST   /transfers/{id}/files/{fileId}/versions   owner uploads a new version of a file (JWT) -> 201 CreateTransferResponse
  *   POST   /transfers/{id}/sign          fresh URLs (header x-upload-token)     -> 200 SignResponse
  *   POST   /transfers/{id}/parts         record a finished part (upload token)  -> 200 { recorded: true }
  *   GET    /transfers/{id}/upload-state  resume: parts done per file            -> 200 UploadStateResponse
@@ -25,7 +26,7 @@ import * as z from 'zod/mini';
 import type { PublicBranding } from './branding-api';
 import type { FileScanView, ScanStatus } from './malware-scan';
 import type { LiveUploadView } from './live-upload';
-import { fileEntrySchema, uploadSpeedSchema } from './file-entry-schema';
+import { fileEntryInputSchema, fileEntrySchema, uploadSpeedSchema } from './file-entry-schema';
 import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
 import {
@@ -96,6 +97,20 @@ export const addFilesRequestSchema = z.object({
   uploadBytesPerSecond: z.optional(uploadSpeedSchema),
 });
 export type AddFilesRequest = z.input<typeof addFilesRequestSchema>;
+
+/**
+ * POST /transfers/{id}/files/{fileId}/versions: the new version's name and size (its folder is
+ * the replaced file's). `notify: true` mails the recipients that a new version is ready once it
+ * is uploaded; by default nobody is mailed. The answer is a create's (one planned file and a
+ * new upload token), so the upload engine's sign, parts and complete calls serve it unchanged.
+ */
+export const newVersionRequestSchema = z.object({
+  fileName: fileEntryInputSchema.shape.fileName,
+  size: fileEntryInputSchema.shape.size,
+  notify: z.optional(z.boolean()),
+  uploadBytesPerSecond: z.optional(uploadSpeedSchema),
+});
+export type NewVersionRequest = z.input<typeof newVersionRequestSchema>;
 
 export type UploadMode = 'single' | 'multipart';
 
@@ -295,6 +310,10 @@ export interface DownloadFile {
   readonly fileName: string;
   readonly itemPath?: string;
   readonly size: number;
+  /** a file's version when the sender sent a new one (2, 3, …); absent on a first version */
+  readonly version?: number;
+  /** with `version`: the first version's file id (what review threads name) */
+  readonly versionOf?: string;
   /**
    * The malware scan: `pending` (being checked: no download yet, 409 scan_pending),
    * `clean`, `removed` (found infected and quarantined: 410 file_removed), `error` (the scan

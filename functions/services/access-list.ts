@@ -27,6 +27,7 @@ import { limitRate } from './email-codes';
 import { mailTransferAgain } from './mail';
 import { requireOwner } from './transfers';
 import { ALNUM } from './recipient-access';
+import { currentVersions } from '../domain/file-versions';
 
 /** POST /transfers/access: each listed address with its state and download count. */
 export async function accessListOf(slug: string, userId: string, now = Date.now()): Promise<AccessListResponse> {
@@ -126,7 +127,8 @@ export async function addRecipients(
     };
     if (await access.putAccessEntry(t.slug, entry)) added.push({ email, recipientId });
   }
-  const files = (await transfers.listFiles(t.slug)).filter((f) => f.status === 'uploaded');
+  // the mail lists what recipients get: the current version of each file
+  const files = currentVersions((await transfers.listFiles(t.slug)).filter((f) => f.status === 'uploaded'));
   const failed = new Set(added.length > 0 ? await mailTransferAgain(t, files, added) : []);
   return { ...(await listView(t, now)), mailed: added.map((r) => r.email).filter((e) => !failed.has(e)) };
 }

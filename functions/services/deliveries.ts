@@ -39,6 +39,7 @@ import { publishEvent } from './events';
 import { deliveredWebhookPayload } from './receipts';
 import { mailLimitReached } from './mail';
 import { mailTitleOf } from '../domain/mail-title';
+import { currentVersions } from '../domain/file-versions';
 
 /** Who is asking for a URL: the personal link's recipient id and the client's country. */
 export interface GrantViewer {
@@ -192,7 +193,7 @@ async function tellSenderOfUsedUpLimits(t: TransferRecord, g: GrantRecord, at: n
           ...(recipient ? { recipient } : {}),
         });
       }
-      const files = (await data.listFiles(t.slug)).filter((f) => f.status === 'uploaded');
+      const files = currentVersions((await data.listFiles(t.slug)).filter((f) => f.status === 'uploaded'));
       await mailLimitReached(t, { title: mailTitleOf(files), limit: l.limit, ...(recipient ? { recipient } : {}) });
     }
   } catch (err) {

@@ -33,6 +33,7 @@ import { WATCH_PER_IP, WATCH_PER_TRANSFER } from '../domain/live-upload';
 import { digestsToStart, startDigest } from './digest-start';
 import { assertRecipientAccess, verifiedAddressOf } from './recipient-access';
 import { grantDownload, limitUsedUp } from './deliveries';
+import { currentVersions } from '../domain/file-versions';
 
 const SECOND = 1000;
 /** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
@@ -142,8 +143,9 @@ export function titleOf(files: readonly Pick<FileRecord, 'fileName'>[]): string 
   return `${files.length} files`;
 }
 
+/** What recipients get: the current version of each uploaded file (domain/file-versions.ts). */
 async function sentFiles(slug: string): Promise<FileRecord[]> {
-  return (await data.listFiles(slug)).filter((f) => f.status === 'uploaded');
+  return currentVersions((await data.listFiles(slug)).filter((f) => f.status === 'uploaded'));
 }
 
 function recipientEmail(t: TransferRecord, recipientId: string | undefined): string | undefined {
@@ -154,7 +156,7 @@ function recipientEmail(t: TransferRecord, recipientId: string | undefined): str
 export async function downloadView(slug: string, viewer: Viewer, now = Date.now()): Promise<DownloadView> {
   const t = await openTransfer(slug, viewer, now);
   const [all, branding] = await Promise.all([data.listFiles(slug), brandingForSender(t.senderId)]);
-  const files = all.filter((f) => f.status === 'uploaded');
+  const files = currentVersions(all.filter((f) => f.status === 'uploaded'));
   // while the upload runs: only complete files are listed; the others are counted
   const upload = t.status === 'uploading' ? await liveUploadView(t, all, now) : undefined;
   const to = verifiedAddressOf(viewer) ?? recipientEmail(t, viewer.recipient);
@@ -168,6 +170,7 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
       fileName: f.fileName,
       ...(f.itemPath ? { itemPath: f.itemPath } : {}),
       size: f.size,
+      ...(f.version !== undefined && f.versionOf !== undefined ? { version: f.version, versionOf: f.versionOf } : {}),
       scan: fileScanView(f.scanStatus),
     })),
     scanState: transferScanState(files),
@@ -289,8 +292,9 @@ export async function fileDownload(
   now = Date.now(),
 ): Promise<{ url: string }> {
   const t = await openTransfer(slug, viewer, now);
-  const f = await data.getFile(slug, fileId);
-  if (f?.status !== 'uploaded') throw notFound('file_not_found', TEXTS.download404);
+  const f = (await sentFiles(slug)).find((s) => s.fileId === fileId);
+  // an older version is the sender's alone (the TransferModal): recipients get the current one
+  if (!f) throw notFound('file_not_found', TEXTS.download404);
   assertServable(f);
   const ref = refOf(t, f.key);
   const grant = await grantDownload(

@@ -109,6 +109,24 @@ export async function mailTransferAgain(
   return mailRecipients(t, recipients, 'transfer-resend', transferMailFor(await templates(), t, files));
 }
 
+/** "A new version of <file> is ready" to every recipient, with their own link; returns the addresses that failed. */
+export async function mailNewVersion(t: TransferRecord, file: FileRecord): Promise<string[]> {
+  const m = await templates();
+  const mailFiles = [{ fileName: file.fileName, size: file.size }];
+  return mailRecipients(t, t.recipients, 'new-version', (lang, downloadLink) =>
+    m.newVersionMail({
+      lang,
+      senderEmail: t.senderEmail,
+      ...(t.senderName ? { senderName: t.senderName } : {}),
+      files: mailFiles,
+      downloadLink,
+      expiryDate: t.expiryDate,
+      passwordProtected: Boolean(t.passwordHash),
+      guest: t.anon,
+    }),
+  );
+}
+
 /** A reminder with their own link to recipients who have not downloaded; returns the addresses that failed. */
 export async function mailTransferReminder(
   t: TransferRecord,

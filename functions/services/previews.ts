@@ -31,6 +31,7 @@ import { openTransfer, type Viewer } from './downloads';
 import { requireReader } from './sharing';
 import { chargeStoredBytes } from './limits';
 import { expiredAgoText } from '../domain/format';
+import { supersededFileIds } from '../domain/file-versions';
 
 /** A build not finished in this time is taken to have crashed: the next call may claim it again. */
 export const THUMBNAIL_STALE_MS = 5 * 60 * 1000;
@@ -80,14 +81,16 @@ export async function modalPreviews(
  */
 async function pageOf(slug: string, cursor: string | undefined): Promise<{ files: FileRecord[]; nextCursor?: string }> {
   const all = await data.listFiles(slug);
+  // recipients and the modal's previews show the current version of each file
+  const replaced = supersededFileIds(all.filter((f) => f.status === 'uploaded'));
+  const shown = (f: FileRecord) => f.status === 'uploaded' && !replaced.has(f.fileId);
   const start = cursor === undefined ? 0 : all.findIndex((f) => f.fileId === cursor) + 1;
   if (start === 0 && cursor !== undefined)
     throw badRequest('invalid_cursor', 'This page cursor is not a file of the transfer.');
   const files: FileRecord[] = [];
   let i = start;
-  for (; i < all.length && files.length < PREVIEWS_PER_PAGE; i += 1)
-    if (all[i]!.status === 'uploaded') files.push(all[i]!);
-  const more = all.slice(i).some((f) => f.status === 'uploaded');
+  for (; i < all.length && files.length < PREVIEWS_PER_PAGE; i += 1) if (shown(all[i]!)) files.push(all[i]!);
+  const more = all.slice(i).some(shown);
   return more ? { files, nextCursor: all[i - 1]!.fileId } : { files };
 }
 

@@ -15,6 +15,7 @@ import * as reminders from '../data/reminders';
 import { getProfile } from '../data/users';
 import { errorFields, log } from '../lib/log';
 import { mailTransferReminder } from './mail';
+import { currentVersions } from '../domain/file-versions';
 
 /** Queues (or moves) the scheduled reminder of an email transfer with recipients. */
 export async function scheduleReminder(
@@ -35,8 +36,9 @@ export async function trySchedulingReminder(
   }
 }
 
+/** The current version of each uploaded file: what recipients get (domain/file-versions.ts). */
 async function sentFiles(slug: string): Promise<FileRecord[]> {
-  return (await data.listFiles(slug)).filter((f) => f.status === 'uploaded');
+  return currentVersions((await data.listFiles(slug)).filter((f) => f.status === 'uploaded'));
 }
 
 /** The transfer's recipients who have not downloaded yet. */

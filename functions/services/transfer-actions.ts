@@ -53,6 +53,7 @@ import { mailTransferAgain, mailTransferSent } from './mail';
 import { remindNow, scheduleReminder, trySchedulingReminder } from './reminders';
 import { downloadLink, locOf, refOf, requireOwner, type Sender } from './transfers';
 import { linkOriginOf } from './link-origin';
+import { currentVersions } from '../domain/file-versions';
 
 type UserSender = Extract<Sender, { kind: 'user' }>;
 
@@ -99,8 +100,9 @@ async function assertMayMailAgain(scope: 'resend' | 'remind', slug: string, now:
   }
 }
 
+/** The current version of each uploaded file: what recipients get (domain/file-versions.ts). */
 async function sentFiles(slug: string): Promise<FileRecord[]> {
-  return (await data.listFiles(slug)).filter((f) => f.status === 'uploaded');
+  return currentVersions((await data.listFiles(slug)).filter((f) => f.status === 'uploaded'));
 }
 
 // ---- forward ----------------------------------------------------------------------------------

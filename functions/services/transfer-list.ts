@@ -204,6 +204,7 @@ function detailFile(f: FileRecord): DetailFile {
     fileName: f.fileName,
     ...(f.itemPath ? { itemPath: f.itemPath } : {}),
     size: f.size,
+    ...(f.version !== undefined && f.versionOf !== undefined ? { version: f.version, versionOf: f.versionOf } : {}),
     ...(scan !== 'clean' ? { scan } : {}),
     ...(scan === 'removed' && f.scanFinding ? { finding: f.scanFinding } : {}),
   };

@@ -67,6 +67,8 @@ import { locOf, refOf } from './object-refs';
 import type { Recording } from '../domain/previews';
 import { checkAddFiles, checkSend, type CheckedSend, type SendSenderFacts } from '../domain/send-rules';
 import { livesFromStart, mailAtStart, mailWatchersOnCompletion, mailWithdrawn } from './live-transfers';
+import { announceNewVersions } from './version-notice';
+import { currentVersions } from '../domain/file-versions';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECOND = 1000;
@@ -486,10 +488,11 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
     files,
     t.recipients.map((r) => r.email),
   );
+  // the transfer lists one file per version group; its bytes are every version stored
   const first = await data.markSent(t, {
     dateSent: now,
     expiryDate,
-    fileCount: files.length,
+    fileCount: currentVersions(files).length,
     totalBytes: totalSize(files),
     searchText,
   });
@@ -504,6 +507,8 @@ export async function completeTransfer(t: TransferRecord, now = Date.now()): Pro
   }
   // those who asked on the download page of a transfer shared while it uploaded
   if (first) await mailWatchersOnCompletion(sent, files);
+  // a completion after a new version: its recipients are mailed only when the sender asked
+  else await announceNewVersions(sent, files);
   const link = downloadLink(t.slug, await linkOriginOf(t));
   // once, on the first completion (publishEvent logs and never throws)
   if (first) {

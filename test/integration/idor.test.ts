@@ -256,6 +256,8 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
       return { crc32: 0 };
     case 'PATCH /transfers/addFiles':
       return { slug: ids.id, fileObjects: [{ fileName: 'slipped-in-by-bob.txt', size: 5 }] };
+    case 'POST /transfers/{id}/files/{fileId}/versions':
+      return { fileName: 'replaced-by-bob.txt', size: 5 };
     case 'POST /deleteTransfer':
     case 'POST /transfers/remind':
       return { slug: ids.id };

@@ -93,6 +93,9 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   not_owner: 'errors.notOwner',
   region_mismatch: 'errors.regionMismatch',
   no_new_files: 'errors.noNewFiles',
+  not_current_version: 'errors.notCurrentVersion',
+  version_completing: 'errors.versionCompleting',
+  too_many_versions: 'errors.tooManyVersions',
   too_many_files: 'send.errors.tooManyFiles',
   transfer_too_large: 'send.errors.transferTooLarge',
   // TransferModal actions

@@ -212,7 +212,11 @@ export interface TransferMailInput {
 }
 
 /** What a transfer mail and its reminder both say: sender, files, until when, link, subject, heading. */
-function transferParts(c: MailCopy, input: Omit<TransferMailInput, 'message'>, kind: 'transfer' | 'reminder') {
+function transferParts(
+  c: MailCopy,
+  input: Omit<TransferMailInput, 'message'>,
+  kind: 'transfer' | 'reminder' | 'newVersion',
+) {
   const link = safeLink(input.downloadLink);
   const name = cleanInline(input.senderName ?? '');
   const email = cleanInline(input.senderEmail);
@@ -304,6 +308,31 @@ export function transferReminderMail(input: Omit<TransferMailInput, 'message'> &
     password,
     `${files.summary}\n${files.listText}`,
   ];
+  return mail(input.lang, subject, until, body, text, footer);
+}
+
+// ---- 1c. a new version of a file ---------------------------------------------------------------
+
+/**
+ * The sender sent a new version of a file and asked to tell the recipients: their own link
+ * again, naming the file (`files` holds the new version alone), with when it stops working.
+ */
+export function newVersionMail(input: Omit<TransferMailInput, 'message'> & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const { files, until, password, footer, download, subject, headingText, headingHtml } = transferParts(
+    c,
+    input,
+    'newVersion',
+  );
+  const body = joinHtml([
+    headingHtml,
+    paragraph(c.html('newVersion.intro')),
+    download.html,
+    paragraph(strong(escapeHtml(until))),
+    password ? paragraph(strong(escapeHtml(password))) : NONE,
+    files.listHtml,
+  ]);
+  const text = [`${headingText}\n${c.text('newVersion.intro')}`, download.text, until, password, files.listText];
   return mail(input.lang, subject, until, body, text, footer);
 }
 

@@ -184,6 +184,51 @@ describe('TransferModal content', () => {
     expect(doc.html.match(/data-testid="transfer-file-scan"/gu)).toHaveLength(4);
   });
 
+  it('a file sent again shows its current version as v2, the older one under it, and the sender its action', () => {
+    const files = [
+      { fileId: 'f000000001', fileName: 'logo.png', size: 10 },
+      { fileId: 'f000000002', fileName: 'brief.txt', size: 20 },
+      { fileId: 'f000000003', fileName: 'logo-final.png', size: 30, version: 2, versionOf: 'f000000001' },
+    ];
+    const doc = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <TransferView detail={{ ...DETAIL, files }} onChanged={async () => undefined} />
+      </MemoryRouter>,
+    );
+    const text = doc.text();
+    expect(text).toContain('2 files');
+    expect(text).toContain('logo-final.png v2');
+    expect(text).toContain('v1 · logo.png');
+    expect(doc.html.match(/data-testid="transfer-file-version"/gu)).toHaveLength(1);
+    expect(doc.html).toContain('aria-label="Earlier versions of logo-final.png"');
+    // one labelled action per file (its current version), for the sender only
+    expect(doc.html.match(/data-testid="send-new-version"/gu)).toHaveLength(2);
+    expect(doc.html).toContain('aria-label="Send a new version of logo-final.png"');
+    // an email send's recipients may be told; off until ticked
+    expect(doc.has('new-version-notify')).toBe(true);
+    expect(text).toContain('Email the recipients when a new version is uploaded');
+    const linkSend = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <TransferView
+          detail={{ ...DETAIL, files, sendAs: 'link', recipientsDetail: [] }}
+          onChanged={async () => undefined}
+        />
+      </MemoryRouter>,
+    );
+    expect(linkSend.has('send-new-version')).toBe(true);
+    expect(linkSend.has('new-version-notify')).toBe(false);
+    const readOnly = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <TransferView detail={{ ...DETAIL, files }} />
+      </MemoryRouter>,
+    );
+    expect(readOnly.has('send-new-version')).toBe(false);
+    expect(readOnly.text()).toContain('logo-final.png v2');
+  });
+
   it('a deleted transfer shows no link or QR code', () => {
     const doc = renderHtml(
       i18n,

@@ -23,8 +23,11 @@ const PHASE_PILL: Readonly<Record<ExpiryPhase, string>> = {
   deleted: 'pill-muted',
 };
 
-/** Everything the modal shows about the transfer: link, facts, message, files, recipients, downloads. */
-export function TransferView({ detail }: { detail: TransferDetail }) {
+/**
+ * Everything the modal shows about the transfer: link, facts, message, files, recipients,
+ * downloads. `onChanged` (the sender's modal) lets the files section send new versions.
+ */
+export function TransferView({ detail, onChanged }: { detail: TransferDetail; onChanged?: () => Promise<void> }) {
   const { t, i18n } = useTranslation('transfers');
   const lng = i18n.resolvedLanguage ?? 'en';
   const now = useNow();
@@ -107,7 +110,7 @@ export function TransferView({ detail }: { detail: TransferDetail }) {
         )}
       </section>
 
-      <FilesSection detail={detail} />
+      <FilesSection detail={detail} {...(onChanged ? { onChanged } : {})} />
       {/* what the recipients see and play; none once expired or deleted */}
       {(phase === 'active' || phase === 'expiring') && !detail.purged && detail.files.length > 0 && (
         <LazyPreviews

@@ -50,6 +50,12 @@ export function TransferModal() {
     navigate(returnTo ?? dashPaths.transfers(location.search), { state: { notice: 'deleted' } });
   }, [navigate, returnTo, location.search, slug]);
 
+  // after a change: the lists are stale, the detail reloads
+  const refresh = useCallback(async () => {
+    transferListCache().invalidate();
+    await reload();
+  }, [reload]);
+
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 403);
   return (
     <dialog
@@ -79,7 +85,7 @@ export function TransferModal() {
             <h2 id={titleId} className="tr-modal-title">
               <FilesLabel row={detail} />
             </h2>
-            <TransferView detail={detail} />
+            <TransferView detail={detail} {...(detail.readOnly ? {} : { onChanged: refresh })} />
             {!detail.readOnly && <AccessSection detail={detail} />}
             {detail.readOnly ? (
               // a team mate's shared transfer: view, download and copy the link only
@@ -94,10 +100,7 @@ export function TransferModal() {
                 detail={detail}
                 notice={notice}
                 onNotice={setNotice}
-                onChanged={async () => {
-                  transferListCache().invalidate();
-                  await reload();
-                }}
+                onChanged={refresh}
                 onDeleted={onDeleted}
               />
             )}
