@@ -449,6 +449,23 @@ export const routes: readonly ApiRoute[] = [
     owns: { record: 'transfer', by: 'upload-token' },
     access: ['table:read', 'buckets:write'],
   },
+  // an end-to-end encrypted file's thumbnail, made and sealed by the sender's browser (services/sealed-thumbnails.ts)
+  {
+    method: 'POST',
+    path: '/transfers/{id}/files/{fileId}/thumbnail',
+    handler: 'http/transfers/sealed-thumbnail',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'upload-token' },
+    access: ['table:read', 'buckets:write'],
+  },
+  {
+    method: 'POST',
+    path: '/transfers/{id}/files/{fileId}/thumbnail/complete',
+    handler: 'http/transfers/sealed-thumbnail-complete',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'upload-token' },
+    access: ['table:read', 'table:write', 'buckets:read', 'buckets:write'],
+  },
   {
     method: 'POST',
     path: '/transfers/{id}/parts',

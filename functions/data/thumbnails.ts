@@ -61,3 +61,16 @@ export async function finishThumbnail(
     }),
   );
 }
+
+/** A sealed thumbnail the sender's browser stored (end-to-end encrypted files): ready, its size. */
+export async function setSealedThumbnail(slug: string, fileId: string, bytes: number): Promise<boolean> {
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.transferFile(slug, fileId),
+      UpdateExpression: 'SET thumbStatus = :r, thumbBytes = :n',
+      ConditionExpression: 'attribute_exists(e2e)',
+      ExpressionAttributeValues: { ':r': 'ready', ':n': bytes },
+    }),
+  );
+}

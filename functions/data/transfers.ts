@@ -3,6 +3,7 @@
  * files, the finished parts of multipart uploads, its download records and its ZIP builds,
  * all under `pk=TRANSFER#<slug>`. One exported function per access pattern.
  */
+import type { E2eTransferParams } from '../domain/e2e-params';
 import { ddb } from '../lib/clients/dynamodb';
 import { conditionalUpdate, conditionalWrite, queryAll, table, transact, type TransactItem } from './base';
 import { isLive, keys } from './keys';
@@ -79,6 +80,8 @@ export interface TransferRecord {
   readonly recipientsMailedAt?: number;
   /** verified recipients: each download needs a code mailed to an allowed address (data/recipient-access.ts) */
   readonly recipientAccess?: RecipientAccessConfig;
+  /** end-to-end encrypted (docs/e2e-format.md): the public parameters; the key is never here */
+  readonly e2e?: E2eTransferParams;
 }
 
 export interface FileRecord {
@@ -114,6 +117,8 @@ export interface FileRecord {
   readonly notifyRecipients?: true;
   /** a recording of the send form (sent as voiceMemo / recordedVideos) */
   readonly recording?: Recording;
+  /** end-to-end encrypted: its salt and plaintext size; `size` is the stored (sealed) size */
+  readonly e2e?: { readonly salt: string; readonly plainSize: number };
   /** the image's thumbnail, made once by the thumbnails job (data/thumbnails.ts) */
   readonly thumbStatus?: 'building' | 'ready' | 'failed';
   readonly thumbStartedAt?: number;

@@ -40,8 +40,11 @@ export function normalisePath(raw: string): string {
  */
 export interface FileEntry {
   fileName: string;
+  /** bytes stored: an end-to-end encrypted file's sealed size (e2e-format.ts cipherSizeOf) */
   size: number;
   itemPath?: string;
+  /** an end-to-end encrypted file: its salt and plaintext size (docs/e2e-format.md) */
+  e2e?: { salt: string; plainSize: number };
 }
 
 export type RemovalReason = 'insecure' | 'copyright';

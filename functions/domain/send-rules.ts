@@ -8,6 +8,7 @@
 import { CUSTOM_DATE_MARKER, checkCustomExpiry, expiryDateFor, isExpiryAllowed } from './expiry';
 import { dedupeFiles, fileEntriesOf, fileRuleViolations, totalSize, type FileEntry } from './file-filters';
 import { SEND_PASSWORD_MIN_LENGTH, normaliseEmail, type SendAs } from './input-rules';
+import { cipherSizeOf, passphraseParamsValid, type E2eTransferParams } from './e2e-params';
 import { limitsFor } from './plans';
 import type { Recording } from './previews';
 
@@ -26,7 +27,10 @@ export type SendIssueCode =
   | 'custom_expiry_required'
   | 'expiry_too_soon'
   | 'expiry_too_late'
-  | 'password_too_short';
+  | 'password_too_short'
+  | 'encryption_needs_account'
+  | 'encryption_passphrase_required'
+  | 'invalid_encryption';
 
 /** Values an issue's text needs. */
 export interface SendIssueParams {
@@ -68,6 +72,7 @@ export interface SendBody {
   readonly voiceMemo: readonly FileEntry[];
   readonly shareWith: readonly string[];
   readonly verifiedRecipients?: VerifiedRecipients | undefined;
+  readonly e2e?: E2eTransferParams | undefined;
 }
 
 /** "Verified recipients": addresses (besides an email send's recipients) and a domain that may download. */
@@ -143,7 +148,35 @@ export function sendIssues(d: SendDraft, facts: PlanFacts): SendIssue[] {
   for (const { field, index, file } of fileRuleViolations(facts.role, d)) {
     add([field, index], 'file_not_allowed', { fileName: file.fileName });
   }
+  for (const issue of e2eIssues(d, facts.role)) add(issue.path, issue.code);
   return issues;
+}
+
+/**
+ * An encrypted send (docs/e2e-format.md): only from an account (a guest's files could not be
+ * scanned and nobody would answer for them), by email only with a passphrase (a mailed link has
+ * no fragment to carry the key), its passphrase parameters within the format's bounds, and every
+ * file sealed, its stored size the sealed size of its plaintext; a plain send has no sealed file.
+ */
+function e2eIssues(d: SendDraft, role: string): Pick<SendIssue, 'path' | 'code'>[] {
+  const entries = fileEntriesOf(d);
+  if (!d.e2e) {
+    return entries
+      .filter(({ file }) => file.e2e)
+      .map(({ field, index }) => ({ path: [field, index], code: 'invalid_encryption' }));
+  }
+  if (role === 'anon') return [{ path: ['e2e'], code: 'encryption_needs_account' }];
+  const out: Pick<SendIssue, 'path' | 'code'>[] = [];
+  if (d.e2e.mode === 'link' && d.sendAs === 'email')
+    out.push({ path: ['e2e'], code: 'encryption_passphrase_required' });
+  const kdfFits =
+    d.e2e.mode === 'passphrase' ? d.e2e.kdf !== undefined && passphraseParamsValid(d.e2e.kdf) : !d.e2e.kdf;
+  if (!kdfFits) out.push({ path: ['e2e', 'kdf'], code: 'invalid_encryption' });
+  for (const { field, index, file } of entries) {
+    if (!file.e2e || cipherSizeOf(file.e2e.plainSize) !== file.size)
+      out.push({ path: [field, index], code: 'invalid_encryption' });
+  }
+  return out;
 }
 
 /** Who sends, as far as the rules care. */
@@ -194,6 +227,7 @@ export interface CheckedSend {
   /** team mates' ids, each once */
   readonly shareWith: readonly string[];
   readonly verifiedRecipients?: VerifiedRecipients;
+  readonly e2e?: E2eTransferParams;
 }
 
 /**
@@ -263,6 +297,7 @@ export function checkSend(body: SendBody, facts: SendFacts): SendCheck {
       totalBytes: totalSize(files),
       shareWith,
       ...(body.verifiedRecipients ? { verifiedRecipients: body.verifiedRecipients } : {}),
+      ...(body.e2e ? { e2e: body.e2e } : {}),
     },
   };
 }

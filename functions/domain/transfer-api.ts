@@ -22,6 +22,7 @@
  *   POST   /extension/request            recipient asks the sender for more time -> 202
  *   POST   /checkExtension               sender's approve link                  -> 200 { expiryDate } | 410 'Link expired'
  */
+import type { E2eTransferParams } from './e2e-params';
 import * as z from 'zod/mini';
 import type { PublicBranding } from './branding-api';
 import type { FileScanView, ScanStatus } from './malware-scan';
@@ -128,6 +129,8 @@ export interface PlannedFile {
   /** multipart: bytes per part (the last may be smaller) and the number of parts */
   readonly partSize?: number;
   readonly partCount?: number;
+  /** end-to-end encrypted: its salt and plaintext size (`size` and the parts are sealed bytes; docs/e2e-format.md) */
+  readonly e2e?: { readonly salt: string; readonly plainSize: number };
 }
 
 /**
@@ -320,6 +323,8 @@ export interface DownloadFile {
    * could not decide: 409 scan_failed). Absent on answers of servers before scanning (clean).
    */
   readonly scan?: FileScanView;
+  /** end-to-end encrypted: its salt and plaintext size (`size` is the stored, sealed size) */
+  readonly e2e?: { readonly salt: string; readonly plainSize: number };
 }
 
 export interface DownloadView {
@@ -351,6 +356,11 @@ export interface DownloadView {
    * complete ones, this says how many are still coming; the page polls until it is gone.
    */
   readonly upload?: LiveUploadView;
+  /**
+   * End-to-end encrypted (docs/e2e-format.md): the browser opens the files with the key from the
+   * link's fragment or the passphrase; the server has neither, builds no ZIP and scanned nothing.
+   */
+  readonly e2e?: E2eTransferParams;
 }
 
 /** Body of the 410 answer: `error.details`. */

@@ -13,6 +13,7 @@
 import { MAX_DOWNLOAD_LIMIT, MIN_DOWNLOAD_LIMIT } from './delivery-events';
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
+import { E2E_FORMAT_VERSION } from './e2e-params';
 import { CUSTOM_DATE_MARKER, DEFAULT_EXPIRY_SECONDS, checkCustomExpiry, expiryDateFor } from './expiry';
 import { fileEntrySchema, uploadSpeedSchema } from './file-entry-schema';
 import { dedupeFiles, type FileEntry } from './file-filters';
@@ -69,6 +70,9 @@ const PROBLEM_TEXTS = {
   expiry_too_soon: () => TEXTS.customExpiryTooSoon,
   expiry_too_late: () => TEXTS.customExpiryTooLate,
   password_too_short: () => TEXTS.sendPasswordTooShort,
+  encryption_needs_account: () => TEXTS.e2eNeedsAccount,
+  encryption_passphrase_required: () => TEXTS.e2ePassphraseRequired,
+  invalid_encryption: () => TEXTS.invalidE2e,
   message_too_long: () => TEXTS.messageTooLong,
   unknown_region: () => TEXTS.unknownRegion,
   // accounts
@@ -354,6 +358,23 @@ export const verifiedRecipientsSchema = z.object({
   domain: z.optional(verifiedDomainSchema),
 });
 
+/** An end-to-end encrypted send's public parameters (docs/e2e-format.md); the key never comes here. */
+export const e2eTransferSchema = z.object({
+  v: z.literal(E2E_FORMAT_VERSION),
+  mode: z.enum(['link', 'passphrase']),
+  kdf: z.optional(
+    z.object({
+      alg: z.literal('argon2id'),
+      salt: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/u, 'invalid_encryption')),
+      memoryKiB: z.number().check(z.int()),
+      iterations: z.number().check(z.int()),
+      parallelism: z.number().check(z.int()),
+    }),
+  ),
+  /** base64url(salt ‖ sealed check text): 75 characters */
+  check: z.string().check(z.regex(/^[A-Za-z0-9_-]{40,128}$/u, 'invalid_encryption')),
+});
+
 /**
  * The body of every create route (POST /transfers, /me/transfers, /v1/transfers): the shape of
  * a send, the same for every sender. Types, lengths and addresses are checked here; what depends
@@ -372,6 +393,8 @@ export const sendBodySchema = z.object({
   ),
   password: z.optional(z.string().check(z.maxLength(rules.PASSWORD_MAX_LENGTH))),
   verifiedRecipients: z.optional(verifiedRecipientsSchema),
+  /** end-to-end encrypted: every file carries its own `e2e` too (send-rules.ts checks they agree) */
+  e2e: z.optional(e2eTransferSchema),
   /** an email send: mail the recipients at creation, so they download files as they arrive (decision 0074) */
   mailNow: z.optional(z.boolean()),
   /** seconds the link lives (the plan's choices: 3600, 86400, 604800, ...); CUSTOM_DATE_MARKER with customExpiryDate */

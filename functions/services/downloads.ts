@@ -172,6 +172,7 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
       size: f.size,
       ...(f.version !== undefined && f.versionOf !== undefined ? { version: f.version, versionOf: f.versionOf } : {}),
       scan: fileScanView(f.scanStatus),
+      ...(f.e2e ? { e2e: f.e2e } : {}),
     })),
     scanState: transferScanState(files),
     message: t.message,
@@ -184,6 +185,7 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
     ...((await limitUsedUp(slug, viewer.recipient)) ? { limitReached: true as const } : {}),
     branding,
     ...(upload ? { upload } : {}),
+    ...(t.e2e ? { e2e: t.e2e } : {}),
   };
 }
 
@@ -365,6 +367,9 @@ export async function zipDownload(
   // "Download all" is for a complete transfer: while it uploads, files come one by one
   if (t.status === 'uploading')
     throw conflict('transfer_uploading', 'The files are still being uploaded. Download all once every file is in.');
+  // a ZIP of sealed files would hold ciphertext: the recipient's browser builds it from the opened files
+  if (t.e2e)
+    throw conflict('encrypted_zip_in_browser', 'This transfer is end-to-end encrypted: your browser builds its ZIP.');
   const sent = await sentFiles(slug);
   if (sent.some((f) => scanOf(f) === 'pending'))
     throw conflict('scan_pending', 'The files are still being checked for malware. Try again in a moment.');

@@ -106,6 +106,7 @@ async function previewsOf(t: TransferRecord, now: number, cursor: string | undef
         icon: rule.icon,
         ...(f.recording ? { recording: f.recording } : {}),
       };
+      if (f.e2e) return { ...base, ...(await sealedPreview(t, f)) };
       // a file not (yet) found clean by the malware scan has no preview
       if (!rule.contentType || (f.scanStatus ?? 'clean') !== 'clean') return base;
       const url = await storage.presignInline(
@@ -121,6 +122,29 @@ async function previewsOf(t: TransferRecord, now: number, cursor: string | undef
   if (claimed.length > 0) await startThumbnails(t.slug, claimed, now);
   return { expiresIn: IMAGE_URL_EXPIRES_SECONDS, files: previews, ...(nextCursor ? { nextCursor } : {}) };
 }
+
+/**
+ * An end-to-end encrypted file's preview: its sealed bytes, which the recipient's browser opens
+ * (any kind: only the browser knows what is inside), and the thumbnail the sender's browser sealed.
+ * Never a thumbnail job: the server cannot read the file.
+ */
+async function sealedPreview(t: TransferRecord, f: FileRecord): Promise<Pick<FilePreview, 'url' | 'thumbnail'>> {
+  const url = await storage.presignInline(
+    refOf(t, f.key),
+    SEALED_CONTENT_TYPE,
+    'sealed.bin',
+    IMAGE_URL_EXPIRES_SECONDS,
+  );
+  if (f.thumbStatus !== 'ready') return { url };
+  const thumb = await storage.presignImage(
+    refOf(t, thumbnailKeyOf(f.key)),
+    SEALED_CONTENT_TYPE,
+    IMAGE_URL_EXPIRES_SECONDS,
+  );
+  return { url, thumbnail: { status: 'ready', url: thumb } };
+}
+
+const SEALED_CONTENT_TYPE = 'application/octet-stream';
 
 async function thumbnailState(
   t: TransferRecord,

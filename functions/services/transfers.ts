@@ -65,6 +65,8 @@ import { publishEvent } from './events';
 import { setLimit, TRANSFER_SCOPE } from '../data/download-grants';
 import { locOf, refOf } from './object-refs';
 import type { Recording } from '../domain/previews';
+import { cipherSizeOf, sealedPartSize } from '../domain/e2e-params';
+import { TEXTS } from '../domain/texts';
 import { checkAddFiles, checkSend, type CheckedSend, type SendSenderFacts } from '../domain/send-rules';
 import { livesFromStart, mailAtStart, mailWatchersOnCompletion, mailWithdrawn } from './live-transfers';
 import { announceNewVersions } from './version-notice';
@@ -99,11 +101,19 @@ export { locOf, refOf };
 
 /** File records (and multipart uploads) for new files of a transfer. */
 export async function planFiles(
-  t: Pick<TransferRecord, 'slug' | 'region' | 'anon'>,
+  t: Pick<TransferRecord, 'slug' | 'region' | 'anon' | 'e2e'>,
   entries: readonly (FileEntry & { readonly recording?: Recording })[],
   now: number,
   hints: PartSizeHints = {},
 ): Promise<FileRecord[]> {
+  // a sealed file only in an encrypted transfer, and every file of one sealed (send-rules.ts checks a send; this guards every caller)
+  if (
+    entries.some(
+      (f) => (f.e2e !== undefined) !== (t.e2e !== undefined) || (f.e2e && cipherSizeOf(f.e2e.plainSize) !== f.size),
+    )
+  ) {
+    throw badRequest('invalid_encryption', TEXTS.invalidE2e);
+  }
   return mapLimited(entries, MULTIPART_CREATE_CONCURRENCY, async (f) => {
     const fileId = randomString(FILE_ID_LENGTH, ALNUM);
     const key = `t/${t.slug}/${fileId}`;
@@ -113,6 +123,7 @@ export async function planFiles(
       fileName: f.fileName,
       ...(f.itemPath ? { itemPath: f.itemPath } : {}),
       ...(f.recording ? { recording: f.recording } : {}),
+      ...(f.e2e ? { e2e: { salt: f.e2e.salt, plainSize: f.e2e.plainSize } } : {}),
       size: f.size,
       key,
       status: 'pending' as const,
@@ -120,13 +131,15 @@ export async function planFiles(
     };
     if (!usesMultipart(f.size)) return { ...base, mode: 'single' as const };
     const uploadId = await storage.startMultipart(refOf(t, key));
+    // a sealed file's parts are planned on its plaintext (whole MiB, so whole chunks) and stored sealed
+    const plainPart = partSizeFor(f.e2e ? f.e2e.plainSize : f.size, hints);
     return {
       ...base,
       mode: 'multipart' as const,
       uploadId,
       fullCrc32: true as const,
-      partSize: partSizeFor(f.size, hints),
-      partCount: partCountFor(f.size, partSizeFor(f.size, hints)),
+      partSize: f.e2e ? sealedPartSize(plainPart) : plainPart,
+      partCount: partCountFor(f.e2e ? f.e2e.plainSize : f.size, plainPart),
     };
   });
 }
@@ -142,6 +155,7 @@ export async function plannedFile(
     fileName: f.fileName,
     ...(f.itemPath ? { itemPath: f.itemPath } : {}),
     size: f.size,
+    ...(f.e2e ? { e2e: f.e2e } : {}),
   };
   if (f.mode === 'single')
     return {
@@ -284,7 +298,12 @@ async function createWithFreeSlug(
   const anon = sender.kind === 'guest';
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const slug = generateSlug();
-    const files = await planFiles({ slug, region, anon }, send.files, now, hints);
+    const files = await planFiles(
+      { slug, region, anon, ...(send.e2e ? { e2e: send.e2e } : {}) },
+      send.files,
+      now,
+      hints,
+    );
     const record: TransferRecord = {
       slug,
       status: 'uploading',
@@ -317,6 +336,7 @@ async function createWithFreeSlug(
       ...(send.verifiedRecipients
         ? { recipientAccess: send.verifiedRecipients.domain ? { domain: send.verifiedRecipients.domain } : {} }
         : {}),
+      ...(send.e2e ? { e2e: send.e2e } : {}),
       ...reservation,
     };
     if (!(await data.createTransfer(record, files))) continue;

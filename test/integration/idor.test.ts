@@ -254,6 +254,9 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
     case 'POST /v1/transfers/{id}/files/{fileId}/complete':
       // a single PUT's CRC-32 (the body is optional)
       return { crc32: 0 };
+    case 'POST /transfers/{id}/files/{fileId}/thumbnail':
+      // a sealed thumbnail's size (the file is a plain one: an owner would get 409 not_encrypted)
+      return { size: 1000 };
     case 'PATCH /transfers/addFiles':
       return { slug: ids.id, fileObjects: [{ fileName: 'slipped-in-by-bob.txt', size: 5 }] };
     case 'POST /transfers/{id}/files/{fileId}/versions':

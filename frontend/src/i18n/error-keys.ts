@@ -72,6 +72,12 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   download_limit_reached: 'download.limitReached',
   recipient_not_found: 'errors.recipientNotFound',
   transfer_uploading: 'errors.transferNotSent',
+  // the app's own encrypted uploads and downloads never ask for these: only a bug or a changed API makes them
+  encrypted_zip_in_browser: GENERIC_ERROR_KEY,
+  not_encrypted: UPLOAD_FAILED,
+  thumbnail_too_large: UPLOAD_FAILED,
+  thumbnail_missing: UPLOAD_FAILED,
+  invalid_encryption: 'send.errors.invalidE2e',
   transfer_complete: 'send.live.nowComplete',
   // uploads
   region_unavailable: 'errors.regionUnavailable',
@@ -243,6 +249,9 @@ export const PROBLEM_KEYS: Readonly<Record<string, ErrorKey>> = {
   expiry_too_soon: 'send.errors.expiryTooSoon',
   expiry_too_late: 'send.errors.expiryTooLate',
   password_too_short: 'send.errors.passwordTooShort',
+  encryption_needs_account: 'send.errors.e2eNeedsAccount',
+  encryption_passphrase_required: 'send.errors.e2ePassphraseRequired',
+  invalid_encryption: 'send.errors.invalidE2e',
   message_too_long: 'send.errors.messageTooLong',
   unknown_region: 'errors.regionUnavailable',
   email_required: 'auth.errors.emailRequired',

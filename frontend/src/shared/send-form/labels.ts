@@ -38,7 +38,10 @@ type ErrorKey =
   | 'expiryTooLate'
   | 'passwordTooShort'
   | 'invalidEmailTo'
-  | 'messageTooLong';
+  | 'messageTooLong'
+  | 'e2eNeedsAccount'
+  | 'e2ePassphraseRequired'
+  | 'invalidE2e';
 
 const ISSUE_KEYS: Readonly<Record<Exclude<FieldIssueCode, 'too_many_recipients'>, ErrorKey>> = {
   email_to_required: 'emailToRequired',
@@ -56,6 +59,9 @@ const ISSUE_KEYS: Readonly<Record<Exclude<FieldIssueCode, 'too_many_recipients'>
   password_too_short: 'passwordTooShort',
   invalid_recipient_text: 'invalidEmailTo',
   message_too_long: 'messageTooLong',
+  encryption_needs_account: 'e2eNeedsAccount',
+  encryption_passphrase_required: 'e2ePassphraseRequired',
+  invalid_encryption: 'invalidE2e',
 };
 
 export interface IssueText {
