@@ -214,8 +214,14 @@ export const FUNCTION_GROUPS = {
   auth: ['auth', 'verify'],
   /** the signed-in user's profile, pictures, contacts, storage */
   me: ['me'],
-  /** creating and uploading transfers */
+  /** creating and uploading transfers: the upload's hot path (sign, record parts, resume state) */
   transfers: ['transfers'],
+  /**
+   * finishing or cancelling an upload (a file's and the transfer's completion), which mail, publish
+   * events and start jobs: apart, so the upload routes' function carries and is granted none of that
+   */
+  completion: ['completion'],
+
   /** the download page, files, ZIP, extensions */
   downloads: ['downloads'],
   /** the dashboard's notifications and analytics */
@@ -485,7 +491,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/transfers/{id}/files/{fileId}/complete',
-    handler: 'http/transfers/complete-file',
+    handler: 'http/completion/complete-file',
     auth: 'none',
     owns: { record: 'transfer', by: 'upload-token' },
     // locally the malware scan runs here (inline, or the malware-scan job for large files);
@@ -507,7 +513,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/transfers/{id}/complete',
-    handler: 'http/transfers/complete',
+    handler: 'http/completion/complete',
     auth: 'none',
     owns: { record: 'transfer', by: 'upload-token' },
     // 202 `completing` while files are still put together; starts a completion whose job died again
@@ -518,7 +524,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/transfers/{id}/cancel',
-    handler: 'http/transfers/cancel',
+    handler: 'http/completion/cancel',
     auth: 'none',
     owns: { record: 'transfer', by: 'upload-token' },
     // a transfer shared while uploading: its recipients and those waiting are told it was withdrawn
@@ -1281,7 +1287,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/v1/transfers/{id}/files/{fileId}/complete',
-    handler: 'http/transfers/v1-complete-file',
+    handler: 'http/completion/v1-complete-file',
     auth: 'key',
     scope: 'send',
     owns: { record: 'transfer', by: 'owner' },
@@ -1292,7 +1298,7 @@ export const routes: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/v1/transfers/{id}/complete',
-    handler: 'http/transfers/v1-complete',
+    handler: 'http/completion/v1-complete',
     auth: 'key',
     scope: 'send',
     owns: { record: 'transfer', by: 'owner' },

@@ -22,7 +22,13 @@ const MAX_CORE_RESOURCES_PER_ROUTE = 2.5;
  * is held to Lambda's own limit for unzipped code.
  */
 const MAX_BUNDLE_BYTES = 1_000_000;
-const MEDIAN_BUNDLE_BYTES = 700_000;
+/**
+ * 750 KB since the completion routes left the upload routes' function (that one went from 1.00 MB
+ * to 883 KB, without mail, events or jobs) and reviews came with a function of their own: 25
+ * functions, the median now the 13th (716 KB, the forward-copy job: the AWS SDK's S3, SESv2 and
+ * DynamoDB clients, 185 KB of them @smithy/core and @aws-sdk/core, plus mail in 8 languages).
+ */
+const MEDIAN_BUNDLE_BYTES = 750_000;
 /** Lambda's quota for a function's unzipped code (deployment package and layers): 250 MB. */
 const LAMBDA_UNZIPPED_CODE_BYTES = 262_144_000;
 
