@@ -358,6 +358,28 @@ describe('domains', () => {
   });
 });
 
+describe('completion', () => {
+  const handler = group('completion');
+
+  it('POST /transfers/{id}/complete of an unknown transfer is 404; a throttled read a 503 service_busy', async () => {
+    ddbMock
+      .on(GetCommand, { Key: keys.transfer('Abc1234') })
+      .resolvesOnce({})
+      .rejects(throttled());
+    const call = () =>
+      handler(
+        apiEvent('POST /api/transfers/{id}/complete', {
+          rawPath: '/api/transfers/Abc1234/complete',
+          pathParameters: { id: 'Abc1234' },
+          headers: { 'x-upload-token': 'A'.repeat(43) },
+        }),
+      );
+    const res = await call();
+    expect(res.statusCode).toBe(404);
+    expectBusy(await call());
+  });
+});
+
 describe('transfers', () => {
   const handler = group('transfers');
 

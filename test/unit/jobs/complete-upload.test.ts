@@ -307,9 +307,9 @@ describe('the complete-upload job', () => {
 });
 
 describe('POST /transfers/{id}/files/{fileId}/complete', () => {
-  const transfers = groupHandler('transfers');
+  const completion = groupHandler('completion');
   const call = () =>
-    transfers(
+    completion(
       apiEvent('POST /api/transfers/{id}/files/{fileId}/complete', {
         rawPath: `/api/transfers/${SLUG}/files/${FILE}/complete`,
         pathParameters: { id: SLUG, fileId: FILE },
