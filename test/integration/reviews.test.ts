@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
-import { keys } from '../../functions/data/keys';
+import { keys, reviewKeys } from '../../functions/data/keys';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { COMMENTS_PER_REVIEWER, REVIEW_MAIL_BATCH_MS, REVIEW_MAX_COMMENTS } from '../../functions/domain/review';
@@ -486,7 +486,7 @@ describe('limits, the password gate, expiry and deletion', () => {
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.transfer(t.id).pk, ':p': keys.reviewPrefix },
+        ExpressionAttributeValues: { ':pk': keys.transfer(t.id).pk, ':p': reviewKeys.prefix },
       }),
     );
     expect(left.Items).toEqual([]);
