@@ -301,6 +301,39 @@ export const keys = {
   teamApiKeys: (adminId: string) => ({ pk: `TEAM#${adminId}`, sk: 'APIKEYS' }),
 } as const;
 
+/**
+ * The review's keys (docs/data-model.md patterns RV1-RV10), apart from `keys` so the functions
+ * that never touch a review do not carry them (one object is bundled whole).
+ */
+export const reviewKeys = {
+  /** every review item of a transfer (comments, decisions, favourites) sorts under this prefix */
+  prefix: 'REVIEW#',
+  /** a review comment (thread or reply); its id is a UUIDv7, so a transfer's comments sort by time */
+  comment: (slug: string, commentId: string) => ({ pk: `TRANSFER#${slug}`, sk: `REVIEW#C#${commentId}` }),
+  commentPrefix: 'REVIEW#C#',
+  /** a reviewer's latest decision on a subject (a file's first id, or `transfer`) */
+  decision: (slug: string, subject: string, reviewer: string) => ({
+    pk: `TRANSFER#${slug}`,
+    sk: `REVIEW#D#${subject}#${reviewer}`,
+  }),
+  decisionPrefix: 'REVIEW#D#',
+  /** a reviewer's favourite file */
+  favourite: (slug: string, fileId: string, reviewer: string) => ({
+    pk: `TRANSFER#${slug}`,
+    sk: `REVIEW#F#${fileId}#${reviewer}`,
+  }),
+  favouritePrefix: 'REVIEW#F#',
+  /** the review mail's batching state of a transfer: when the last one went, what waits for the next */
+  mail: (slug: string) => ({ pk: `TRANSFER#${slug}`, sk: 'REVIEWMAIL' }),
+  /** gsi2 (sparse) on a review mail marker with activity waiting: the review-mail job's queue, by when it is due */
+  mailIndex: (dueAt: number, slug: string) => ({
+    gsi2pk: 'REVIEWMAIL',
+    gsi2sk: `${String(dueAt).padStart(15, '0')}#${slug}`,
+  }),
+  mailPartition: 'REVIEWMAIL',
+  mailUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
+} as const;
+
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */
 export function ttlIn(secondsFromNow: number, now = Date.now()): number {
   return Math.floor(now / 1000) + Math.ceil(secondsFromNow);

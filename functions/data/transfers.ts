@@ -13,6 +13,8 @@ import type { TransferStatus, UploadMode } from '../domain/transfer-api';
 import type { Recording } from '../domain/previews';
 import type { ScanStatus } from '../domain/malware-scan';
 import type { RecipientAccessConfig } from '../domain/recipient-access';
+import type { ReviewSettings } from '../domain/review';
+import type { ReviewCounters } from './reviews';
 
 export interface TransferRecipient {
   readonly email: string;
@@ -20,7 +22,7 @@ export interface TransferRecipient {
   readonly name?: string;
 }
 
-export interface TransferRecord {
+export interface TransferRecord extends ReviewCounters {
   readonly slug: string;
   readonly status: TransferStatus;
   readonly region: RegionId;
@@ -82,6 +84,8 @@ export interface TransferRecord {
   readonly recipientAccess?: RecipientAccessConfig;
   /** end-to-end encrypted (docs/e2e-format.md): the public parameters; the key is never here */
   readonly e2e?: E2eTransferParams;
+  /** review on (signed-in senders only): recipients comment and approve (data/reviews.ts); counters in ReviewCounters */
+  readonly review?: ReviewSettings;
 }
 
 export interface FileRecord {

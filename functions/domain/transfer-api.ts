@@ -28,6 +28,7 @@ import type { PublicBranding } from './branding-api';
 import type { FileScanView, ScanStatus } from './malware-scan';
 import type { LiveUploadView } from './live-upload';
 import { fileEntryInputSchema, fileEntrySchema, uploadSpeedSchema } from './file-entry-schema';
+import type { ReviewSettingsState } from './review';
 import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
 import {
@@ -361,6 +362,8 @@ export interface DownloadView {
    * link's fragment or the passphrase; the server has neither, builds no ZIP and scanned nothing.
    */
   readonly e2e?: E2eTransferParams;
+  /** review on (domain/review.ts): its settings, and whether recipients may still write */
+  readonly review?: ReviewSettingsState;
 }
 
 /** Body of the 410 answer: `error.details`. */

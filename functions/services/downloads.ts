@@ -34,6 +34,7 @@ import { digestsToStart, startDigest } from './digest-start';
 import { assertRecipientAccess, verifiedAddressOf } from './recipient-access';
 import { grantDownload, limitUsedUp } from './deliveries';
 import { currentVersions } from '../domain/file-versions';
+import { reviewSettingsState } from '../domain/review';
 
 const SECOND = 1000;
 /** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
@@ -103,8 +104,17 @@ export async function openTransfer(slug: string, viewer: Viewer, now = Date.now(
   return t;
 }
 
-/** The link's own gate (exists, not withdrawn, disabled or expired, the password), before any recipient check. */
-export async function openLink(slug: string, viewer: Viewer, now = Date.now()): Promise<TransferRecord> {
+/**
+ * The link's own gate (exists, not withdrawn, disabled or expired, the password), before any
+ * recipient check. `allowExpired`: an expired transfer whose files are not purged yet passes (the
+ * review stays readable after expiry; services/reviews.ts).
+ */
+export async function openLink(
+  slug: string,
+  viewer: Viewer,
+  now = Date.now(),
+  opts: { readonly allowExpired?: boolean } = {},
+): Promise<TransferRecord> {
   const t = await data.getTransfer(slug);
   // an upload is readable only when it was shared at its start (live-transfers.ts)
   const unshared = t?.liveAt === undefined && (t?.status === 'uploading' || t?.status === 'cancelled');
@@ -115,7 +125,7 @@ export async function openLink(slug: string, viewer: Viewer, now = Date.now()): 
   if (t.status === 'cancelled') throw gone('transfer_withdrawn', WITHDRAWN_TEXT);
   // an operator disabled it after an abuse report (its objects are kept as evidence)
   if (t.disabledAt !== undefined) throw gone('transfer_disabled', DISABLED_TEXT);
-  if (now >= t.expiryDate || t.purged) {
+  if (t.purged || (now >= t.expiryDate && !opts.allowExpired)) {
     const details: ExpiredDetails = { expiryDate: t.expiryDate, extendable: !t.purged && now < purgeAt(t) };
     throw gone('transfer_expired', expiredAgoText(t.expiryDate, now), details);
   }
@@ -186,6 +196,7 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
     branding,
     ...(upload ? { upload } : {}),
     ...(t.e2e ? { e2e: t.e2e } : {}),
+    ...(t.review?.enabled ? { review: reviewSettingsState(t.review, false) } : {}),
   };
 }
 

@@ -67,6 +67,7 @@ import { locOf, refOf } from './object-refs';
 import type { Recording } from '../domain/previews';
 import { cipherSizeOf, sealedPartSize } from '../domain/e2e-params';
 import { TEXTS } from '../domain/texts';
+import { REVIEW_NEEDS_ACCOUNT_TEXT } from '../domain/review';
 import { checkAddFiles, checkSend, type CheckedSend, type SendSenderFacts } from '../domain/send-rules';
 import { livesFromStart, mailAtStart, mailWatchersOnCompletion, mailWithdrawn } from './live-transfers';
 import { announceNewVersions } from './version-notice';
@@ -234,6 +235,8 @@ export async function createTransfer(
     defaultSendAs: channel === 'api' ? 'link' : 'email',
   });
   if (!checked.ok) throw sendRefusalError(checked.refusal);
+  // review needs an account: its activity reaches the sender by the bell and the dashboard
+  if (body.review && sender.kind === 'guest') throw badRequest('review_needs_account', REVIEW_NEEDS_ACCOUNT_TEXT);
   const send = checked.send;
   if (send.verifiedRecipients && accessListIsEmpty(send, send.verifiedRecipients))
     throw badRequest('access_list_empty', ACCESS_TEXTS.emptyList);
@@ -257,6 +260,7 @@ export async function createTransfer(
         live,
         hints: hintsOf(body.uploadBytesPerSecond),
         ...(body.downloadLimit !== undefined ? { downloadLimit: body.downloadLimit } : {}),
+        review: body.review === true,
       },
       now,
     );
@@ -282,6 +286,8 @@ interface NewTransfer {
   readonly hints: PartSizeHints;
   /** the send form's download limit (whole downloads, 1-100) */
   readonly downloadLimit?: number;
+  /** review on (signed-in senders only) */
+  readonly review: boolean;
 }
 
 /** The sender's measured speed, when it sent one, for the part size. */
@@ -290,7 +296,7 @@ const hintsOf = (bytesPerSecond: number | undefined): PartSizeHints =>
 
 /** The transfer record and its files under a fresh slug (a taken one is drawn again, 5 times at most). */
 async function createWithFreeSlug(
-  { send, sender, region, lang, reservation, live, hints, downloadLimit }: NewTransfer,
+  { send, sender, region, lang, reservation, live, hints, downloadLimit, review }: NewTransfer,
   now: number,
 ): Promise<CreateTransferResponse> {
   const uploadToken = newToken();
@@ -337,6 +343,7 @@ async function createWithFreeSlug(
         ? { recipientAccess: send.verifiedRecipients.domain ? { domain: send.verifiedRecipients.domain } : {} }
         : {}),
       ...(send.e2e ? { e2e: send.e2e } : {}),
+      ...(review ? { review: { enabled: true } } : {}),
       ...reservation,
     };
     if (!(await data.createTransfer(record, files))) continue;
@@ -650,5 +657,6 @@ export async function deleteTransfer(slug: string, userId: string): Promise<void
   await storage.deletePrefix(locOf(t), `z/${slug}/`);
   await releaseTransfer(t, { unsent: was === 'uploading' });
   await deleteShares(slug);
+  // a review's items go at the sweep's second look (services/expiry-sweep.ts): its routes answer 404 from now on
   log.info('transfer deleted', { slug });
 }

@@ -168,6 +168,14 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   access_list_full: 'accessErrors.listFull',
   not_on_access_list: 'accessErrors.notListed',
   invalid_expiry: 'accessErrors.invalidExpiry',
+  // ---- reviews (the pages catalogue's reviewErrors) ----
+  review_off: 'reviewErrors.off',
+  review_closed: 'reviewErrors.closed',
+  reviewer_required: 'reviewErrors.reviewerRequired',
+  review_full: 'reviewErrors.full',
+  review_needs_account: 'reviewErrors.needsAccount',
+  // a wrong anchor is the page's own mistake: the generic text
+  invalid_anchor: GENERIC_ERROR_KEY,
   // ---- teams and sharing (the pages catalogue's teamErrors: not on home's first load) ----
   team_member_forbidden: 'teamErrors.memberForbidden',
   // ---- webhooks (the pages catalogue's webhookErrors) ----
@@ -269,6 +277,11 @@ export const PROBLEM_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_file_id: NOT_FOUND,
   invalid_recipient: NOT_FOUND,
   invalid_token: 'extension.expiredTitle',
+  // the review screens check lengths themselves; an id the page did not make reads generic
+  invalid_comment: 'reviewErrors.comment',
+  invalid_name: 'reviewErrors.name',
+  invalid_visitor: GENERIC_ERROR_KEY,
+  invalid_comment_id: NOT_FOUND,
 };
 
 const keyIn = (table: Readonly<Record<string, ErrorKey>>, code: string | undefined) =>
