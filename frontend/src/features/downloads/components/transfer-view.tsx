@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadFile, DownloadView } from '@domain/transfer-api';
 import { fetchFileUrl, fetchPreviews, requestZip, type DownloadAccess } from '@/shared/downloads/download-api';
@@ -15,6 +15,13 @@ import { FileRow } from './download-file-row';
 import { DownloadHead } from './download-head';
 import { Status, type ZipPhase } from './download-status';
 
+// Only a transfer with review on shows it: its threads, forms and texts stay out of the others' first load.
+const ReviewPanel = lazy(() =>
+  importWithRetry(() => import('@/features/downloads/review/review-panel')).then((m) =>
+    m.ready.then(() => ({ default: m.ReviewPanel })),
+  ),
+);
+
 /** The unlocked transfer: who sent it, the message, the files and their Download buttons. */
 export function TransferView({
   view,
@@ -22,6 +29,7 @@ export function TransferView({
   autoZip,
   onAutoZipDone,
   onFailure,
+  onSession,
   live,
 }: {
   view: DownloadView;
@@ -33,6 +41,8 @@ export function TransferView({
   onAutoZipDone: () => void;
   /** a 401, 404 or 410 on a later call replaces the page */
   onFailure: (failure: DownloadFailure) => void;
+  /** a reviewer verified their address: the page's verified session from now on */
+  onSession: (token: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const [started, setStarted] = useState<ReadonlySet<string>>(new Set());
@@ -175,7 +185,13 @@ export function TransferView({
             ))}
           </ul>
 
-          <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />
+          {view.review?.enabled ? (
+            <Suspense fallback={null}>
+              <ReviewPanel view={view} access={access} onSession={onSession} />
+            </Suspense>
+          ) : (
+            <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />
+          )}
 
           <button
             type="button"
