@@ -74,8 +74,9 @@ export function CommentForm({
     setError(null);
     const problem = await onSubmit(text, anchor);
     setBusy(false);
-    if (problem) setError(problemText(problem));
-    else setBody('');
+    if (problem) {
+      if (problem.kind !== 'cancelled') setError(problemText(problem));
+    } else setBody('');
   }
 
   const at = draft ? pointPercent(draft) : null;

@@ -38,8 +38,9 @@ export function DecisionBox({
     setError(null);
     const problem = await onDecide(kind, note);
     setBusy(null);
-    if (problem) setError(problemText(problem));
-    else setNote('');
+    if (problem) {
+      if (problem.kind !== 'cancelled') setError(problemText(problem));
+    } else setNote('');
   }
 
   const status = decision

@@ -24,6 +24,8 @@ export function useProblemText(): (problem: ReviewProblem) => string {
         return t('errorNetwork');
       case 'other':
         return t('errorOther');
+      case 'cancelled':
+        return '';
     }
   };
 }

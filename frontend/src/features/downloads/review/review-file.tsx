@@ -13,6 +13,7 @@ import {
   type Thread,
   type WriteResult,
 } from '@/features/downloads/review/review-logic';
+import { useProblemText } from '@/features/downloads/review/problem-text';
 import { CommentForm } from '@/features/downloads/review/comment-form';
 import { ThreadView } from '@/features/downloads/review/thread-view';
 import { DecisionBox } from '@/features/downloads/review/decision-box';
@@ -50,6 +51,7 @@ export function ReviewFile({
   onDecide: (decision: ReviewDecisionKind, note: string) => WriteResult;
 }) {
   const { t } = useTranslation('reviewer');
+  const problemText = useProblemText();
   const titleId = useId();
   const anchorKind = anchorKindFor(preview?.kind ?? file.previewKind);
   const numbers = pinNumbers(threads);
@@ -79,8 +81,7 @@ export function ReviewFile({
     setFavError(null);
     const problem = await onFavourite(!favourite);
     setFavBusy(false);
-    if (problem)
-      setFavError(problem.kind === 'rateLimited' ? t('errorRateLimited', { count: problem.minutes }) : t('errorOther'));
+    if (problem && problem.kind !== 'cancelled') setFavError(problemText(problem));
   }
 
   return (

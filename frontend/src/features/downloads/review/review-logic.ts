@@ -125,7 +125,9 @@ export type ReviewProblem =
   | { readonly kind: 'invalid'; readonly code: string }
   | { readonly kind: 'notFound' }
   | { readonly kind: 'network' }
-  | { readonly kind: 'other' };
+  | { readonly kind: 'other' }
+  /** the reviewer closed "who is commenting?": nothing was sent, what they wrote stays */
+  | { readonly kind: 'cancelled' };
 
 /** An ApiError (status, code, details) as one of the screen's problems. */
 export function problemOf(error: unknown): ReviewProblem {

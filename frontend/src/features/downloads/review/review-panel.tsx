@@ -4,7 +4,6 @@ import type { ReviewAnchor, ReviewDecisionKind } from '@domain/review';
 import type { RecipientReviewView } from '@domain/review-api';
 import type { DownloadView } from '@domain/transfer-api';
 import { i18n } from '@/i18n/i18n';
-import { usePreviews } from '@/components/previews/use-previews';
 import { fetchPreviews, type DownloadAccess } from '@/shared/downloads/download-api';
 import {
   fetchReview,
@@ -22,6 +21,7 @@ import {
   type ReviewProblem,
   type WriteResult,
 } from '@/features/downloads/review/review-logic';
+import { useReviewPreviews } from '@/features/downloads/review/review-previews';
 import { storedVisitor } from '@/features/downloads/review/visitor-store';
 import { IdentityDialog } from '@/features/downloads/review/identity-dialog';
 import { ReviewFile } from '@/features/downloads/review/review-file';
@@ -111,7 +111,9 @@ export function ReviewPanel({
     };
   }, [refresh]);
 
-  const previews = usePreviews(useCallback((signal: AbortSignal) => fetchPreviews(accessRef.current(), signal), []));
+  const previews = useReviewPreviews(
+    useCallback((signal: AbortSignal) => fetchPreviews(accessRef.current(), signal), []),
+  );
 
   const you = verifiedEmail ?? data?.you?.email;
   const writerNow = (): Writer | null =>
@@ -134,7 +136,7 @@ export function ReviewPanel({
     const known = writerNow();
     if (known) return run(known);
     return new Promise((resolve) => {
-      pending.current = (writer) => resolve(writer ? run(writer) : null);
+      pending.current = (writer) => resolve(writer ? run(writer) : { kind: 'cancelled' });
       setAsking(true);
     });
   }
@@ -175,8 +177,9 @@ export function ReviewPanel({
   const index = Math.min(selected, Math.max(0, files.length - 1));
   const file = files[index];
   const favourites = new Set(data.favourites);
+  // the current version's preview (the last id), else an earlier version's
   const previewOf = (fileIds: readonly string[]) =>
-    previews.data?.files.find((p) => p.fileId === fileIds[fileIds.length - 1] || fileIds.includes(p.fileId));
+    [...fileIds].reverse().flatMap((id) => previews.files?.get(id) ?? [])[0];
 
   const comment = (fileId: string, body: string, anchor?: ReviewAnchor, parentId?: string) =>
     asReviewer(async (writer) => {

@@ -148,8 +148,9 @@ function ReplyForm({ onReply, onDone }: { onReply: (body: string) => WriteResult
     setError(null);
     const problem = await onReply(text);
     setBusy(false);
-    if (problem) setError(problemText(problem));
-    else onDone();
+    if (problem) {
+      if (problem.kind !== 'cancelled') setError(problemText(problem));
+    } else onDone();
   }
 
   return (
