@@ -160,10 +160,6 @@ export function DownloadScreen({
           autoZip={autoZipPending}
           onAutoZipDone={() => setAutoZipPending(false)}
           onFailure={fail}
-          onSession={(token) => {
-            session.current = token;
-            if (id) storeAccess(id, token);
-          }}
           live={
             result.view.upload && (
               <Suspense fallback={null}>

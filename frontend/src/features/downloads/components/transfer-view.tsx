@@ -17,9 +17,7 @@ import { Status, type ZipPhase } from './download-status';
 
 // Only a transfer with review on shows it: its threads, forms and texts stay out of the others' first load.
 const ReviewPanel = lazy(() =>
-  importWithRetry(() => import('@/features/downloads/review/review-panel')).then((m) =>
-    m.ready.then(() => ({ default: m.ReviewPanel })),
-  ),
+  importWithRetry(() => import('@/features/downloads/review/review-panel')).then((m) => ({ default: m.ReviewPanel })),
 );
 
 /** The unlocked transfer: who sent it, the message, the files and their Download buttons. */
@@ -29,7 +27,6 @@ export function TransferView({
   autoZip,
   onAutoZipDone,
   onFailure,
-  onSession,
   live,
 }: {
   view: DownloadView;
@@ -41,8 +38,6 @@ export function TransferView({
   onAutoZipDone: () => void;
   /** a 401, 404 or 410 on a later call replaces the page */
   onFailure: (failure: DownloadFailure) => void;
-  /** a reviewer verified their address: the page's verified session from now on */
-  onSession: (token: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const [started, setStarted] = useState<ReadonlySet<string>>(new Set());
@@ -187,7 +182,7 @@ export function TransferView({
 
           {view.review?.enabled ? (
             <Suspense fallback={null}>
-              <ReviewPanel view={view} access={access} onSession={onSession} />
+              <ReviewPanel view={view} access={access} />
             </Suspense>
           ) : (
             <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />

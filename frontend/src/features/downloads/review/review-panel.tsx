@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReviewAnchor, ReviewDecisionKind } from '@domain/review';
 import type { RecipientReviewView } from '@domain/review-api';
 import type { DownloadView } from '@domain/transfer-api';
-import { i18n } from '@/i18n/i18n';
-import { fetchPreviews, type DownloadAccess } from '@/shared/downloads/download-api';
+import { fetchPreviews, storeAccess, type DownloadAccess } from '@/shared/downloads/download-api';
 import {
   fetchReview,
   postComment,
@@ -29,9 +28,6 @@ import { DecisionBox } from '@/features/downloads/review/decision-box';
 import { useProblemText } from '@/features/downloads/review/problem-text';
 import '@/features/downloads/review/review.css';
 
-/** The panel renders translated on its first paint: the page waits for this with the chunk. */
-export const ready = i18n.loadNamespaces('reviewer');
-
 /** The threads are asked for again this often while the tab is visible (and after every write). */
 export const REVIEW_POLL_MS = 15_000;
 
@@ -41,20 +37,13 @@ export const REVIEW_POLL_MS = 15_000;
  * a PDF), a favourite toggle and a decision per file and for the whole transfer. Before the
  * first write the reviewer says who they are once: a verified address or a typed name.
  */
-export function ReviewPanel({
-  view,
-  access,
-  onSession,
-}: {
-  view: DownloadView;
-  access: () => DownloadAccess;
-  /** a verified reviewer's session: the page keeps it as its verified-recipient session */
-  onSession: (token: string) => void;
-}) {
+export function ReviewPanel({ view, access }: { view: DownloadView; access: () => DownloadAccess }) {
+  // suspends (the page's Suspense shows nothing) until the catalogue is in: the first paint is translated
   const { t } = useTranslation('reviewer');
   const problemText = useProblemText();
   const headingId = useId();
-  const transferId = view.id;
+  // the id the page's address names (and keeps its session under)
+  const transferId = access().id || view.id;
   const [data, setData] = useState<RecipientReviewView | null>(null);
   const [loadProblem, setLoadProblem] = useState<ReviewProblem | null>(null);
   const [closedNow, setClosedNow] = useState(false);
@@ -64,9 +53,15 @@ export function ReviewPanel({
   const [selected, setSelected] = useState(0);
   const pending = useRef<((writer: Writer | null) => void) | null>(null);
   const generation = useRef(0);
+  // A reviewer who verified here: the session is kept where the page keeps a verified
+  // recipient's (storeAccess), so a reload opens the page with it; until then it rides along here.
+  const [session, setSession] = useState<string | undefined>(undefined);
   // the page makes a new `access` on every render: the calls read the newest through a ref
   const accessRef = useRef(access);
-  accessRef.current = access;
+  accessRef.current = () => {
+    const gate = access();
+    return session === undefined || gate.access !== undefined ? gate : { ...gate, access: session };
+  };
 
   const refresh = useCallback(
     (signal?: AbortSignal) => {
@@ -117,7 +112,11 @@ export function ReviewPanel({
 
   const you = verifiedEmail ?? data?.you?.email;
   const writerNow = (): Writer | null =>
-    access().access !== undefined ? { kind: 'verified' } : visitor?.name ? { kind: 'visitor', visitor } : null;
+    accessRef.current().access !== undefined
+      ? { kind: 'verified' }
+      : visitor?.name
+        ? { kind: 'visitor', visitor }
+        : null;
 
   /** Runs a write as the known reviewer, asking who they are first when nobody is known yet. */
   function asReviewer(write: (writer: Writer) => Promise<void>): WriteResult {
@@ -183,7 +182,7 @@ export function ReviewPanel({
 
   const comment = (fileId: string, body: string, anchor?: ReviewAnchor, parentId?: string) =>
     asReviewer(async (writer) => {
-      const made = await postComment(access(), writer, {
+      const made = await postComment(accessRef.current(), writer, {
         fileId,
         body,
         ...(anchor ? { anchor } : {}),
@@ -195,7 +194,7 @@ export function ReviewPanel({
     });
   const favourite = (fileId: string, on: boolean) =>
     asReviewer(async (writer) => {
-      const answer = await postFavourite(access(), writer, fileId, on);
+      const answer = await postFavourite(accessRef.current(), writer, fileId, on);
       setData((d) =>
         d
           ? {
@@ -209,7 +208,7 @@ export function ReviewPanel({
     });
   const decide = (subject: string, decision: ReviewDecisionKind, note: string) =>
     asReviewer(async (writer) => {
-      const made = await postDecision(access(), writer, subject, decision, note);
+      const made = await postDecision(accessRef.current(), writer, subject, decision, note);
       setData((d) => (d ? { ...d, decisions: [...d.decisions.filter((x) => x.subject !== subject), made] } : d));
     });
 
@@ -233,7 +232,7 @@ export function ReviewPanel({
       {writable && (
         <Identity
           you={you}
-          verified={access().access !== undefined}
+          verified={accessRef.current().access !== undefined}
           visitor={visitor}
           onChange={() => setAsking(true)}
         />
@@ -315,14 +314,16 @@ export function ReviewPanel({
       {asking && (
         <IdentityDialog
           transferId={transferId}
-          access={access}
+          access={() => accessRef.current()}
           initialName={visitor?.name ?? ''}
           onVisitor={(v) => {
             setVisitor(v);
             identified({ kind: 'visitor', visitor: v });
           }}
           onVerified={(token, email) => {
-            onSession(token);
+            accessRef.current = () => ({ ...access(), access: token });
+            setSession(token);
+            storeAccess(transferId, token);
             setVerifiedEmail(email);
             identified({ kind: 'verified' });
             void refresh();
