@@ -334,7 +334,7 @@ describe('no serious or critical axe violation', () => {
     }
     await page.goto(`${web.url}${linkPath(t)}`);
     await page.locator('[data-testid="review-file-tab"][data-file-name="mockup.png"]').click();
-    await page.getByTestId('review-marker').waitFor({ timeout: 30_000 });
+    await page.getByTestId('review-marker').waitFor({ timeout: 60_000 });
     await expectAccessible(page);
     await page.getByTestId('review-place-pin').click();
     await page.getByTestId('review-draft-pin').waitFor();

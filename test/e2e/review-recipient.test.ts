@@ -102,11 +102,15 @@ describe('a review on the download page', () => {
     // the image: a click places the pin at that point, the arrow keys move it
     await fileTab(page, 'photo.jpg').click();
     const image = page.getByTestId('review-image');
-    await image.waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('[data-testid="review-image"]');
-      return !!img && img.complete && img.naturalWidth > 0;
-    });
+    await image.waitFor({ timeout: POLL.timeout });
+    await page.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="review-image"]');
+        return !!img && img.complete && img.naturalWidth > 0;
+      },
+      undefined,
+      POLL,
+    );
     const box = (await image.boundingBox())!;
     await page.getByTestId('review-image-button').click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
     const pin = page.getByTestId('review-draft-pin');
