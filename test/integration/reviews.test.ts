@@ -106,7 +106,8 @@ describe('creating a transfer with review on', () => {
       json(
         {
           senderEmail: 'guest.reviewer@example.com',
-          sendAs: 'link',
+          sendAs: 'email',
+          emailTo: [{ email: 'guest.friend@example.com' }],
           review: true,
           fileObjects: [{ fileName: 'a.txt', size: 5 }],
         },
@@ -131,10 +132,10 @@ describe('the whole flow: recipients, the sender, the bell, webhooks and one bat
     expect(res.status, res.text).toBe(200);
     const view = res.json as RecipientReviewView;
     expect(view.settings).toEqual({ enabled: true, writable: true });
-    expect(view.files.map((f) => [f.fileName, f.previewKind, f.version])).toEqual([
-      ['frame-01.png', 'image', 1],
-      ['cut-v3.mp4', 'video', 1],
+    expect(view.files.map((f) => [f.fileName, f.previewKind, f.version]).sort()).toEqual([
       ['brief.pdf', 'pdf', 1],
+      ['cut-v3.mp4', 'video', 1],
+      ['frame-01.png', 'image', 1],
     ]);
     expect([view.comments, view.favourites, view.decisions, view.you]).toEqual([[], [], [], null]);
   });
@@ -172,7 +173,11 @@ describe('the whole flow: recipients, the sender, the bell, webhooks and one bat
     const anonymous = await recipient(t, { fileId: image, body: 'who am I' }, '/comment');
     expect([anonymous.status, anonymous.json.error.code]).toEqual([401, 'reviewer_required']);
     const long = await recipient(t, { visitor: ADA, fileId: image, body: 'a'.repeat(2001) }, '/comment');
-    expect([long.status, long.json.error.code]).toEqual([400, 'invalid_comment']);
+    expect([long.status, long.json.error.code, long.json.error.details.issues[0].code]).toEqual([
+      400,
+      'invalid_request',
+      'invalid_comment',
+    ]);
     const forgedSession = await recipient(t, { access: 'f'.repeat(43), fileId: image, body: 'x' }, '/comment');
     expect([forgedSession.status, forgedSession.json.error.code]).toEqual([401, 'reviewer_required']);
   });
