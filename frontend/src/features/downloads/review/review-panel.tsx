@@ -48,6 +48,9 @@ export function ReviewPanel({ view, access }: { view: DownloadView; access: () =
   const [loadProblem, setLoadProblem] = useState<ReviewProblem | null>(null);
   const [closedNow, setClosedNow] = useState(false);
   const [visitor, setVisitor] = useState<Visitor | undefined>(() => storedVisitor(transferId));
+  // read by the polls: a browser that refuses storage keeps its visitor id in memory only
+  const visitorRef = useRef(visitor);
+  visitorRef.current = visitor;
   const [verifiedEmail, setVerifiedEmail] = useState<string | undefined>(undefined);
   const [asking, setAsking] = useState(false);
   const [selected, setSelected] = useState(0);
@@ -63,24 +66,21 @@ export function ReviewPanel({ view, access }: { view: DownloadView; access: () =
     return session === undefined || gate.access !== undefined ? gate : { ...gate, access: session };
   };
 
-  const refresh = useCallback(
-    (signal?: AbortSignal) => {
-      const asked = ++generation.current;
-      return fetchReview(accessRef.current(), storedVisitor(transferId)?.visitorId, signal).then(
-        (answer) => {
-          // an older answer arriving after a newer one must not roll the threads back
-          if (signal?.aborted || asked !== generation.current) return;
-          setData(answer);
-          setLoadProblem(null);
-        },
-        (error: unknown) => {
-          if (signal?.aborted || asked !== generation.current) return;
-          setLoadProblem(problemOf(error));
-        },
-      );
-    },
-    [transferId],
-  );
+  const refresh = useCallback((signal?: AbortSignal) => {
+    const asked = ++generation.current;
+    return fetchReview(accessRef.current(), visitorRef.current?.visitorId, signal).then(
+      (answer) => {
+        // an older answer arriving after a newer one must not roll the threads back
+        if (signal?.aborted || asked !== generation.current) return;
+        setData(answer);
+        setLoadProblem(null);
+      },
+      (error: unknown) => {
+        if (signal?.aborted || asked !== generation.current) return;
+        setLoadProblem(problemOf(error));
+      },
+    );
+  }, []);
 
   // the first load, then every REVIEW_POLL_MS while the tab is visible; a tab coming back asks at once
   useEffect(() => {
@@ -317,6 +317,7 @@ export function ReviewPanel({ view, access }: { view: DownloadView; access: () =
           access={() => accessRef.current()}
           initialName={visitor?.name ?? ''}
           onVisitor={(v) => {
+            visitorRef.current = v;
             setVisitor(v);
             identified({ kind: 'visitor', visitor: v });
           }}
