@@ -135,6 +135,15 @@ describe('a review on the download page', () => {
     expect(await marker.textContent()).toBe('1');
     expect(await page.getByTestId('review-identity').textContent()).toContain(VISITOR);
 
+    // a reply in the thread
+    await page.getByTestId('review-reply-open').click();
+    await page.getByTestId('review-reply-body').fill('And the tagline too');
+    await page.getByTestId('review-reply-submit').click();
+    await page.getByTestId('review-reply').waitFor();
+    expect(await page.getByTestId('review-reply').getByTestId('review-comment-text').textContent()).toBe(
+      'And the tagline too',
+    );
+
     await page.getByTestId('review-favourite').click();
     await expect.poll(() => page.getByTestId('review-favourite').getAttribute('aria-pressed'), POLL).toBe('true');
     await page.getByTestId('review-file-decision').getByTestId('review-approve').click();
@@ -228,6 +237,19 @@ describe('a review on the download page', () => {
     await page.getByTestId('review').waitFor();
     await fileTab(page, 'brief.pdf').click();
     await page.getByTestId('review-comment-body').waitFor();
+    // the sender answers meanwhile: the page asks again when the tab is seen again (and every 15 s)
+    const first = (await senderView(t)).comments.find((c) => c.body === 'Typo in the heading')!;
+    const answered = await api(
+      app,
+      `/transfers/${t.id}/review/comments`,
+      json({ fileId: first.fileId, parentId: first.commentId, body: 'Fixed in v2' }, bearer(sender)),
+    );
+    expect(answered.status, answered.text).toBe(201);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const reply = page.getByTestId('review-reply').filter({ hasText: 'Fixed in v2' });
+    await reply.waitFor({ timeout: POLL.timeout });
+    expect(await reply.getByTestId('review-author').textContent()).toBe('Sender');
+
     const before = await threads(page).count();
     await comment(page, 'Approved by legal once page 1 is fixed');
     await page.getByTestId('review-identity-verify').click();
