@@ -9,7 +9,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { conditionFailed, ddbMock, useUnitEnv } from '../../helpers/aws-mock';
 import { lambdaContext } from '../../helpers/events';
-import { keys } from '../../../functions/data/keys';
+import { keys, reviewKeys } from '../../../functions/data/keys';
 import { handler } from '../../../functions/jobs/review-mail';
 import { reviewActivityMail } from '../../../functions/adapters/mail/templates';
 import { MAIL_LANGUAGES } from '../../../functions/domain/transfer-api';
@@ -55,7 +55,7 @@ const file = {
   createdAt: 1,
 };
 const comment = (id: string, createdAt: number, body: string, author: unknown) => ({
-  ...keys.reviewComment(SLUG, id),
+  ...reviewKeys.comment(SLUG, id),
   commentId: id,
   fileId: 'F1le000001',
   version: 1,
@@ -81,12 +81,12 @@ beforeEach(() => {
   // the queue answers the due marker on its first read only (a claimed one leaves it)
   let queueReads = 0;
   ddbMock
-    .on(UpdateCommand, { Key: keys.reviewMail(SLUG) })
+    .on(UpdateCommand, { Key: reviewKeys.mail(SLUG) })
     .resolves({ Attributes: { lastMailAt: LAST_MAIL, pendingSince: SINCE, dueAt: DUE, pendingComments: 2 } });
   ddbMock.on(QueryCommand).callsFake((input: { KeyConditionExpression?: string; IndexName?: string }) => {
     if (input.IndexName === 'gsi2') {
       queueReads += 1;
-      return { Items: queueReads === 1 ? [keys.reviewMailIndex(DUE, SLUG)] : [] };
+      return { Items: queueReads === 1 ? [reviewKeys.mailIndex(DUE, SLUG)] : [] };
     }
     if (String(input.KeyConditionExpression).includes('BETWEEN'))
       return {
@@ -155,7 +155,7 @@ describe('the review mail job', () => {
   });
 
   it('a marker another run claimed first is left to it: no mail', async () => {
-    ddbMock.on(UpdateCommand, { Key: keys.reviewMail(SLUG) }).rejects(conditionFailed());
+    ddbMock.on(UpdateCommand, { Key: reviewKeys.mail(SLUG) }).rejects(conditionFailed());
     const result = await handler(event, ctx());
     expect(result).toMatchObject({ examined: 1, mailed: 0 });
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
