@@ -1,6 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../functions/data/keys';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
 import type { SenderReviewView } from '../../functions/domain/review-api';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import type { BuiltAppServer } from '../../frontend/app-server';
@@ -284,9 +287,12 @@ describe('a review on the download page', () => {
       expect(res.status, res.text).toBe(201);
       expect(i).toBeLessThan(100);
     }
+    // the page's own origin only: the init script also runs in the PDF's and players' frames
     await context.addInitScript(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [`sendbridge.review.visitor.${t.id}`, JSON.stringify(visitor)],
+      ([key, value, origin]) => {
+        if (location.origin === origin) localStorage.setItem(key!, value!);
+      },
+      [`sendbridge.review.visitor.${t.id}`, JSON.stringify(visitor), new URL(web.url).origin],
     );
     await page.goto(`${web.url}${new URL(t.link).pathname}`);
     await page.getByTestId('review-comment-body').waitFor();
@@ -308,6 +314,35 @@ describe('a review that is not open to writes', () => {
     expect(await page.getByTestId('review-comment-form').count()).toBe(0);
     expect(await page.getByTestId('review-approve').count()).toBe(0);
     expect(await page.getByTestId('review-favourite').first().isDisabled()).toBe(true);
+  });
+
+  it('stays readable, read only, below the expired page', async () => {
+    const t = await reviewTransfer();
+    const fileId = (await senderView(t)).files[0]!.fileId;
+    const visitor = { visitorId: 'ExpiredVisitor00000001', name: 'Early Bird' };
+    const said = await api(
+      app,
+      '/getDownload/review/comment',
+      json({ id: t.id, visitor, fileId, body: 'Before it ended' }),
+    );
+    expect(said.status, said.text).toBe(201);
+    const expiryDate = Date.now() - 2 * 86_400_000;
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.transfer(t.id),
+        UpdateExpression: 'SET expiryDate = :x, sweepDueAt = :x, gsi2sk = :s',
+        ExpressionAttributeValues: { ':x': expiryDate, ':s': keys.sweepIndex(expiryDate, t.id).gsi2sk },
+      }),
+    );
+    await page.goto(`${web.url}${new URL(t.link).pathname}`);
+    await page.getByTestId('download-expired').waitFor();
+    await page.getByTestId('review-readonly').waitFor({ timeout: POLL.timeout });
+    expect(await page.getByTestId('review-readonly').textContent()).toBe(
+      'This transfer has expired: the review is read only.',
+    );
+    expect(await page.getByTestId('review-comment-text').first().textContent()).toBe('Before it ended');
+    expect(await page.getByTestId('review-comment-form').count()).toBe(0);
   });
 
   it('shows nothing of a password transfer before it is unlocked', async () => {

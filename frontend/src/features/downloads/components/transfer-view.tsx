@@ -182,7 +182,7 @@ export function TransferView({
 
           {view.review?.enabled ? (
             <Suspense fallback={null}>
-              <ReviewPanel view={view} access={access} />
+              <ReviewPanel expiryDate={view.expiryDate} access={access} />
             </Suspense>
           ) : (
             <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />

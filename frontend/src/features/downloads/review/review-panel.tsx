@@ -2,7 +2,6 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewAnchor, ReviewDecisionKind } from '@domain/review';
 import type { RecipientReviewView } from '@domain/review-api';
-import type { DownloadView } from '@domain/transfer-api';
 import { fetchPreviews, storeAccess, type DownloadAccess } from '@/shared/downloads/download-api';
 import {
   fetchReview,
@@ -37,13 +36,20 @@ export const REVIEW_POLL_MS = 15_000;
  * a PDF), a favourite toggle and a decision per file and for the whole transfer. Before the
  * first write the reviewer says who they are once: a verified address or a typed name.
  */
-export function ReviewPanel({ view, access }: { view: DownloadView; access: () => DownloadAccess }) {
+export function ReviewPanel({
+  expiryDate,
+  access,
+}: {
+  /** the transfer's: once past, the review reads as expired (read only) */
+  expiryDate: number;
+  access: () => DownloadAccess;
+}) {
   // suspends (the page's Suspense shows nothing) until the catalogue is in: the first paint is translated
   const { t } = useTranslation('reviewer');
   const problemText = useProblemText();
   const headingId = useId();
   // the id the page's address names (and keeps its session under)
-  const transferId = access().id || view.id;
+  const transferId = access().id;
   const [data, setData] = useState<RecipientReviewView | null>(null);
   const [loadProblem, setLoadProblem] = useState<ReviewProblem | null>(null);
   const [closedNow, setClosedNow] = useState(false);
@@ -171,7 +177,7 @@ export function ReviewPanel({ view, access }: { view: DownloadView; access: () =
   }
 
   const writable = data.settings.writable && !closedNow;
-  const expired = view.expiryDate <= Date.now();
+  const expired = expiryDate <= Date.now();
   const files = data.files;
   const index = Math.min(selected, Math.max(0, files.length - 1));
   const file = files[index];
