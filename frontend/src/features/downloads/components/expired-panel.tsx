@@ -1,10 +1,10 @@
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
-import { requestExtension, storedAccess, type DownloadAccess } from '@/shared/downloads/download-api';
+import { accessBody, requestExtension, storedAccess, type DownloadAccess } from '@/shared/downloads/download-api';
+import { DOWNLOAD_REQUEST_TIMEOUT_MS } from '@domain/ui-timings';
 import type { downloadLoader } from '@/features/downloads/download-loader';
-import { fetchReview } from '@/features/downloads/review/review-calls';
-import { ApiError } from '@/lib/api';
+import { ApiError, apiFetch } from '@/lib/api';
 import { errorTextOf } from '@/i18n/error-keys';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { expiredText } from '@/features/downloads/expired-text';
@@ -51,7 +51,12 @@ function ExpiredReview({ id, expiryDate }: { id: string; expiryDate: number }) {
   };
   useEffect(() => {
     const controller = new AbortController();
-    fetchReview(access(), undefined, controller.signal).then(
+    // asked here, not through the review's own calls: sharing them split a chunk onto every download page's first load
+    apiFetch<unknown>('/getDownload/review', {
+      body: accessBody(access()),
+      timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS,
+      signal: controller.signal,
+    }).then(
       () => setOn(true),
       () => undefined,
     );
