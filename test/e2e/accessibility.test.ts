@@ -307,6 +307,53 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  // the review view (a pinned thread, the comment box, decisions), its "who is commenting?" dialog, and both at 320 px
+  it('the review view of a transfer with review on, its identity dialog, and at 320 px', async () => {
+    const mockup = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#48c' } })
+      .png()
+      .toBuffer();
+    const t = await sendFiles(
+      app,
+      owner,
+      new Map<string, Uint8Array>([
+        ['mockup.png', mockup],
+        ['birdsong.wav', wavTone()],
+      ]),
+    );
+    const on = await api(app, `/transfers/${t.id}/review`, json({ enabled: true }, bearer(owner), 'PATCH'));
+    expect(on.status, on.text).toBe(200);
+    const visitor = { visitorId: 'a11yVisitor0000000000A', name: 'Ada Reviewer' };
+    const fileId = t.files.find((f) => f.fileName === 'mockup.png')!.fileId;
+    for (const anchor of [{ kind: 'point', x: 0.4, y: 0.3 }, undefined]) {
+      const res = await api(
+        app,
+        '/getDownload/review/comment',
+        json({ id: t.id, visitor, fileId, body: 'Brighter, please', ...(anchor ? { anchor } : {}) }),
+      );
+      expect(res.status, res.text).toBe(201);
+    }
+    await page.goto(`${web.url}${linkPath(t)}`);
+    await page.locator('[data-testid="review-file-tab"][data-file-name="mockup.png"]').click();
+    await page.getByTestId('review-marker').waitFor({ timeout: 60_000 });
+    await expectAccessible(page);
+    await page.getByTestId('review-place-pin').click();
+    await page.getByTestId('review-draft-pin').waitFor();
+    await page.getByTestId('review-comment-body').fill('Looks good');
+    await page.getByTestId('review-comment-submit').click();
+    await page.getByTestId('review-identity-dialog').waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('review-identity-name').click();
+    await page.getByTestId('review-visitor-name').waitFor();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('review-identity-dialog').waitFor({ state: 'detached' });
+    await expectAccessible(page);
+    // nothing wider than the phone: no sideways scroll
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+
   it('the download page asking for the password', async () => {
     const t = await send({ password: 'open sesame' });
     await page.goto(`${web.url}${linkPath(t)}`);

@@ -5,8 +5,8 @@ import type { CreateTransferResponse } from '../../functions/domain/transfer-api
 import type { LocalApp } from '../../scripts/local/app';
 import { closeCleanContext, consoleProblems, getFreePort, launchBrowser, newContext } from '../helpers/browser';
 import { logIn } from '../helpers/browser-stack';
-import { startTestApp } from '../helpers/local-app';
-import { createUser, sendFiles, type TestUser } from '../helpers/transfers';
+import { api, startTestApp } from '../helpers/local-app';
+import { bearer, createUser, json, sendFiles, type TestUser } from '../helpers/transfers';
 
 /**
  * The other e2e files run the production build, where React prints no development warnings
@@ -19,6 +19,12 @@ let dev: WebDevServer;
 let browser: Browser;
 let owner: TestUser;
 let transfer: CreateTransferResponse;
+
+/** A 1×1 PNG: enough for the review's image and its pins. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   const port = await getFreePort();
@@ -111,6 +117,24 @@ describe('development React, a clean console on every screen', () => {
       '/dash/account/webhooks',
       '/dash/account/api-keys',
     ]);
+    await closeCleanContext(context);
+  }, 300_000);
+
+  it('the review view of a transfer with review on, a pin placed and "who is commenting?" answered', async () => {
+    const t = await sendFiles(app, owner, new Map([['frame.png', TINY_PNG]]));
+    const on = await api(app, `/transfers/${t.id}/review`, json({ enabled: true }, bearer(owner), 'PATCH'));
+    expect(on.status, on.text).toBe(200);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${dev.url}${new URL(t.link).pathname}`);
+    await page.getByTestId('review-place-pin').click({ timeout: 60_000 });
+    await page.getByTestId('review-draft-pin').press('ArrowLeft');
+    await page.getByTestId('review-comment-body').fill('Sharper, please');
+    await page.getByTestId('review-comment-submit').click();
+    await page.getByTestId('review-identity-name').click();
+    await page.getByTestId('review-visitor-name').fill('Dev Reviewer');
+    await page.getByTestId('review-visitor-continue').click();
+    await page.getByTestId('review-marker').waitFor();
     await closeCleanContext(context);
   }, 300_000);
 });

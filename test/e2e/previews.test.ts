@@ -9,6 +9,7 @@ import { closePage } from '../helpers/browser-stack';
 import { api, startTestApp, startTestWeb } from '../helpers/local-app';
 import { bearer, completeTransfer, createUser, json, uploadAll, type TestUser } from '../helpers/transfers';
 import { tinyPdf } from '../helpers/tiny-pdf';
+import { recordWebm } from '../helpers/record-webm';
 
 /**
  * In Chromium, on the built app under its CSP: a transfer of an image, a PDF, a voice
@@ -25,54 +26,6 @@ let fixtures: { photo: Buffer; pdf: Buffer; memo: Buffer; video: Buffer };
 
 const MEMO = 'voice-memo-2026-11-26T01-02-03.webm';
 const VIDEO = 'video-2026-11-26T01-02-03.webm';
-
-/** A short WebM recorded by Chromium itself (a tone, or a moving square), so Chromium can play it back. */
-async function recordWebm(kind: 'audio' | 'video'): Promise<Buffer> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const base64 = await page.evaluate(async (k) => {
-    let stream: MediaStream;
-    let stop = () => undefined as void;
-    if (k === 'audio') {
-      const audio = new AudioContext();
-      const tone = audio.createOscillator();
-      const out = audio.createMediaStreamDestination();
-      tone.connect(out);
-      tone.start();
-      stream = out.stream;
-      stop = () => void audio.close();
-    } else {
-      const canvas = document.createElement('canvas');
-      canvas.width = 160;
-      canvas.height = 120;
-      const g = canvas.getContext('2d')!;
-      let x = 0;
-      const timer = setInterval(() => {
-        g.fillStyle = '#123';
-        g.fillRect(0, 0, 160, 120);
-        g.fillStyle = '#fc0';
-        g.fillRect((x += 8) % 160, 40, 40, 40);
-      }, 40);
-      stream = canvas.captureStream(25);
-      stop = () => clearInterval(timer);
-    }
-    const recorder = new MediaRecorder(stream, { mimeType: k === 'audio' ? 'audio/webm' : 'video/webm' });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (e) => chunks.push(e.data);
-    const done = new Promise<void>((resolve) => (recorder.onstop = () => resolve()));
-    recorder.start();
-    await new Promise((r) => setTimeout(r, 1500));
-    recorder.stop();
-    await done;
-    stop();
-    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
-    let text = '';
-    for (const b of bytes) text += String.fromCharCode(b);
-    return btoa(text);
-  }, kind);
-  await context.close();
-  return Buffer.from(base64, 'base64');
-}
 
 async function sendTransfer(password?: string): Promise<CreateTransferResponse> {
   const entry = (fileName: string, d: Buffer) => ({ fileName, size: d.length });
@@ -133,7 +86,12 @@ beforeAll(async () => {
   })
     .jpeg()
     .toBuffer();
-  fixtures = { photo, pdf: tinyPdf(), memo: await recordWebm('audio'), video: await recordWebm('video') };
+  fixtures = {
+    photo,
+    pdf: tinyPdf(),
+    memo: await recordWebm(browser, 'audio'),
+    video: await recordWebm(browser, 'video'),
+  };
 }, 300_000);
 
 afterAll(async () => {

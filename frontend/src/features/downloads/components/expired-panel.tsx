@@ -1,7 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requestExtension } from '@/shared/downloads/download-api';
-import { ApiError } from '@/lib/api';
+import { useLoaderData } from 'react-router';
+import { accessBody, requestExtension, storedAccess, type DownloadAccess } from '@/shared/downloads/download-api';
+import { DOWNLOAD_REQUEST_TIMEOUT_MS } from '@domain/ui-timings';
+import type { downloadLoader } from '@/features/downloads/download-loader';
+import { ApiError, apiFetch } from '@/lib/api';
 import { errorTextOf } from '@/i18n/error-keys';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { expiredText } from '@/features/downloads/expired-text';
@@ -10,20 +13,62 @@ import { ClockIcon } from '@/features/downloads/components/download-icons';
 import { InlineField } from '@/features/downloads/components/inline-field';
 import { StatePanel } from '@/features/downloads/components/state-panel';
 
-/** 410: how long ago the download expired and, while the files still exist, 'Request extension'. */
+// A review stays readable once the transfer expired (while its files are kept); its chunk loads only when there is one.
+const ReviewPanel = lazy(() =>
+  importWithRetry(() => import('@/features/downloads/review/review-panel')).then((m) => ({ default: m.ReviewPanel })),
+);
+
+/**
+ * 410: how long ago the download expired and, while the files still exist, 'Request extension';
+ * below it the transfer's review, read only, when it had one.
+ */
 export function ExpiredPanel({ id, expiryDate, extendable }: { id: string; expiryDate: number; extendable: boolean }) {
   const { t, i18n } = useTranslation();
   // Read the clock once, so re-renders (typing an email) do not move the text.
   const [now] = useState(() => Date.now());
   return (
-    <StatePanel
-      icon={ClockIcon}
-      warn
-      title={expiredText(expiryDate, now, i18n.language, t)}
-      titleTestId="download-expired"
-    >
-      {extendable && <ExtensionRequestForm id={id} />}
-    </StatePanel>
+    <>
+      <StatePanel
+        icon={ClockIcon}
+        warn
+        title={expiredText(expiryDate, now, i18n.language, t)}
+        titleTestId="download-expired"
+      >
+        {extendable && <ExtensionRequestForm id={id} />}
+      </StatePanel>
+      {id && <ExpiredReview id={id} expiryDate={expiryDate} />}
+    </>
+  );
+}
+
+/** Asks for the review (409 review_off, or any refusal: nothing shows); there is one: it shows, read only. */
+function ExpiredReview({ id, expiryDate }: { id: string; expiryDate: number }) {
+  const { route } = useLoaderData<typeof downloadLoader>();
+  const [on, setOn] = useState(false);
+  const access = (): DownloadAccess => {
+    const session = storedAccess(id);
+    return { id, ...(route.recipient ? { recipient: route.recipient } : {}), ...(session ? { access: session } : {}) };
+  };
+  useEffect(() => {
+    const controller = new AbortController();
+    // asked here, not through the review's own calls: sharing them split a chunk onto every download page's first load
+    apiFetch<unknown>('/getDownload/review', {
+      body: accessBody(access()),
+      timeoutMs: DOWNLOAD_REQUEST_TIMEOUT_MS,
+      signal: controller.signal,
+    }).then(
+      () => setOn(true),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [id]);
+  if (!on) return null;
+  return (
+    <Suspense fallback={null}>
+      <div className="download-card rv-card">
+        <ReviewPanel expiryDate={expiryDate} access={access} />
+      </div>
+    </Suspense>
   );
 }
 

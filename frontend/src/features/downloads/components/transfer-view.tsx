@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadFile, DownloadView } from '@domain/transfer-api';
 import { fetchFileUrl, fetchPreviews, requestZip, type DownloadAccess } from '@/shared/downloads/download-api';
@@ -14,6 +14,11 @@ import { importWithRetry } from '@/lib/import-with-retry';
 import { FileRow } from './download-file-row';
 import { DownloadHead } from './download-head';
 import { Status, type ZipPhase } from './download-status';
+
+// Only a transfer with review on shows it: its threads, forms and texts stay out of the others' first load.
+const ReviewPanel = lazy(() =>
+  importWithRetry(() => import('@/features/downloads/review/review-panel')).then((m) => ({ default: m.ReviewPanel })),
+);
 
 /** The unlocked transfer: who sent it, the message, the files and their Download buttons. */
 export function TransferView({
@@ -175,7 +180,13 @@ export function TransferView({
             ))}
           </ul>
 
-          <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />
+          {view.review?.enabled ? (
+            <Suspense fallback={null}>
+              <ReviewPanel expiryDate={view.expiryDate} access={access} />
+            </Suspense>
+          ) : (
+            <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />
+          )}
 
           <button
             type="button"
