@@ -19,6 +19,7 @@ import type api from '@/i18n/locales/api/en.json';
 import type abuse from '@/i18n/locales/abuse/en.json';
 import type live from '@/i18n/locales/live/en.json';
 import type access from '@/i18n/locales/access/en.json';
+import type senderReview from '@/i18n/locales/sender-review/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -47,6 +48,7 @@ declare module 'i18next' {
       abuse: typeof abuse;
       live: typeof live;
       access: typeof access;
+      'sender-review': typeof senderReview;
     };
   }
 }

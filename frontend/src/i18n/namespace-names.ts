@@ -36,6 +36,8 @@
  *   complete"), loaded with its chunk only for such a transfer; its loaders are in the main
  *   table (namespace-files.ts), not the download page's, so a complete transfer's first load
  *   carries none of it
+ * - `sender-review`: the sender's review of a transfer in the TransferModal (threads, replies,
+ *   decisions, exports), loaded with its chunk when the modal opens
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
@@ -70,6 +72,7 @@ export const LAZY_NAMESPACES = [
   'abuse',
   'live',
   'access',
+  'sender-review',
 ] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];

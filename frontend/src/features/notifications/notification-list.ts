@@ -43,3 +43,16 @@ export function markedRead(view: NotificationsView, id: string): NotificationsVi
     unreadCount: Math.max(0, view.unreadCount - 1),
   };
 }
+
+/**
+ * The transfers whose notifications are new or changed since `previous` (a batched one may be
+ * moved to a later time in place); none on the first load, which has nothing to compare with.
+ */
+export function changedSlugs(
+  previous: readonly NotificationView[] | null,
+  next: readonly NotificationView[],
+): string[] {
+  if (previous === null) return [];
+  const known = new Map(previous.map((n) => [n._id, n.dlDate]));
+  return [...new Set(next.filter((n) => known.get(n._id) !== n.dlDate).map((n) => n.slug))];
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATIONS_POLL_MS, type NotificationView } from '@domain/dashboard-api';
 import { badgeText } from '@/features/notifications/badge';
-import { applyLocalReads, arrivals, markedRead } from '@/features/notifications/notification-list';
+import { applyLocalReads, arrivals, changedSlugs, markedRead } from '@/features/notifications/notification-list';
 import { POLL_MS, startVisiblePolling, type PollerDeps } from '@/features/notifications/poller';
 import { relativeTime } from '@/features/notifications/relative-time';
 import { countryName } from '@/lib/country-name';
@@ -59,6 +59,15 @@ describe('the notification list', () => {
     expect(after.notifications[0]!.read).toBe(true);
     expect(markedRead(after, 'a')).toBe(after);
     expect(markedRead(after, 'missing')).toBe(after);
+  });
+
+  it('names the transfers with new or moved notifications (a batched one moved later), none on the first load', () => {
+    const later = { ...note('b'), dlDate: note('b').dlDate + 60_000 };
+    expect(changedSlugs(null, [note('a')])).toEqual([]);
+    expect(changedSlugs([note('a'), note('b')], [note('a'), note('b')])).toEqual([]);
+    expect(changedSlugs([note('a'), note('b')], [note('c'), later, note('a')])).toEqual(['slug-c', 'slug-b']);
+    // read or not, a known notification at the same time is no news
+    expect(changedSlugs([note('a')], [note('a', true)])).toEqual([]);
   });
 });
 

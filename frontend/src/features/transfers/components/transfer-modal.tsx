@@ -10,6 +10,8 @@ import { FilesLabel } from './transfer-table';
 import { TransferView } from './transfer-details';
 import { LoadFailed } from './load-failed';
 import { AccessSection } from './access-section';
+import { LazyReviewSection } from './lazy-review-section';
+import { expiryPhase, moreFiles } from '../transfer-format';
 
 /** Where closing the modal goes: the page it was opened from, or the list with its filter. */
 export interface ModalReturn {
@@ -80,6 +82,15 @@ export function TransferModal() {
               <FilesLabel row={detail} />
             </h2>
             <TransferView detail={detail} />
+            {/* the review's routes are the sender's (and their team admin's), as the actions are */}
+            {!detail.readOnly && (
+              <LazyReviewSection
+                slug={detail.slug}
+                link={detail.link}
+                title={moreFiles(detail) > 0 ? `${detail.fileName} +${moreFiles(detail)}` : detail.fileName}
+                expired={['expired', 'deleted'].includes(expiryPhase(detail, Date.now()))}
+              />
+            )}
             {!detail.readOnly && <AccessSection detail={detail} />}
             {detail.readOnly ? (
               // a team mate's shared transfer: view, download and copy the link only

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ListFilter } from '@domain/dashboard-api';
+import { onTransferActivity } from '@/lib/activity-event';
 import { fetchTransferList } from '../api/transfers-api';
 import { entryOf, transferListCache, withNextPage, type CachedList, type ListKey } from '../list-cache';
 
@@ -89,6 +90,9 @@ export function useTransferList(userId: string, filter: ListFilter, q: string): 
   }, [cache, keyId, state.key, state.list, state.loadingMore]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  // The bell's poll saw new activity (a download, a review comment): counts and badges change.
+  useEffect(() => onTransferActivity(reload), [reload]);
 
   const mine = state.key === keyId;
   return {
