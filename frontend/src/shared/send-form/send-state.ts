@@ -51,6 +51,8 @@ export interface SendForm {
   readonly verifiedAllow?: string;
   /** At most this many whole downloads of the transfer (1-100); absent: no limit. */
   readonly downloadLimit?: number;
+  /** "Request a review": recipients comment and approve (signed-in senders only). */
+  readonly review?: boolean;
 }
 
 /**
@@ -372,8 +374,11 @@ function entriesOf(files: readonly PickedFile[]): FileEntry[] {
   );
 }
 
+/** The create request's `review` (signed-in senders' POST /me/transfers). */
+export type SendDraftInput = TransferDraftInput & { readonly review?: boolean };
+
 /** The body of POST /transfers and /me/transfers for this form. */
-export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDraftInput {
+export function toDraftInput(typed: SendForm, sender: SenderContext): SendDraftInput {
   const byEmail = typed.sendAs === 'email';
   const form = byEmail ? withDraftCommitted(typed, sender.role) : typed;
   const recordedVideos = form.files.filter((f) => f.recording === 'video');
@@ -394,6 +399,8 @@ export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDr
     ...(byEmail && form.mailNow ? { mailNow: true } : {}),
     ...(form.verified ? { verifiedRecipients: verifiedAllowOf(form.verifiedAllow ?? '') } : {}),
     ...(form.downloadLimit !== undefined ? { downloadLimit: form.downloadLimit } : {}),
+    // guests' sends have no review (nobody to tell of the comments)
+    ...(form.review && sender.signedIn ? { review: true } : {}),
   };
 }
 

@@ -129,6 +129,35 @@ describe('transfers list rows', () => {
   });
 });
 
+describe('review badges in the lists', () => {
+  const summary = { approved: 0, changesRequested: 0, unread: 0, transferApproved: false, closed: false };
+  it('reads approved, changes asked and unread comments; nothing for a quiet review or none', () => {
+    const rows = [
+      { ...ROW, slug: 'rev0001', review: { ...summary, approved: 1, transferApproved: true, unread: 2 } },
+      { ...ROW, slug: 'rev0002', review: { ...summary, approved: 1, changesRequested: 1 } },
+      { ...ROW, slug: 'rev0003', review: summary },
+      { ...ROW, slug: 'rev0004' },
+    ];
+    const table = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <TransferTable rows={rows} search="" />
+      </MemoryRouter>,
+    );
+    expect(table.html.match(/data-testid="review-badge"/g)).toHaveLength(2);
+    expect(table.text()).toContain('Review: Approved 2 unread');
+    expect(table.text()).toContain('Review: Changes asked');
+    expect(table.text()).not.toMatch(/Approved\s*Changes asked/);
+    const recent = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <RecentTransfers rows={rows} failed={false} />
+      </MemoryRouter>,
+    );
+    expect(recent.html.match(/data-testid="review-badge-unread"/g)).toHaveLength(1);
+  });
+});
+
 describe('TransferModal content', () => {
   it('shows link, QR, password on, files by folder, per-recipient status and every download with its country', () => {
     const doc = renderHtml(
