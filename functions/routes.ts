@@ -230,6 +230,8 @@ export const FUNCTION_GROUPS = {
   teams: ['teams'],
   /** domain settings, the custom link domain and the sender email domain */
   domains: ['domains'],
+  /** reviews: recipients' comments, favourites and decisions behind the download gate; the sender's threads and settings */
+  reviews: ['reviews'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FunctionGroup = keyof typeof FUNCTION_GROUPS;
@@ -742,6 +744,99 @@ export const routes: readonly ApiRoute[] = [
     handler: 'http/downloads/access-verify',
     auth: 'none',
     owns: { record: 'transfer', by: 'link-password' },
+    access: ['table:read', 'table:write'],
+  },
+  // Reviews (docs/decisions/0079): recipients behind the download page's gate (an expired transfer's review stays readable)
+  {
+    method: 'POST',
+    path: '/getDownload/review',
+    handler: 'http/reviews/review',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'link-password' },
+    access: ['table:read', 'table:write'],
+  },
+  // a code mailed to any address (on a transfer with verified recipients, to an allowed one), rate-limited like the other code flows
+  {
+    method: 'POST',
+    path: '/getDownload/review/code',
+    handler: 'http/reviews/code',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'link-password' },
+    access: ['table:read', 'table:write', 'mail:send'],
+  },
+  // a right code: the same recipient session as /getDownload/access/verify
+  {
+    method: 'POST',
+    path: '/getDownload/review/verify',
+    handler: 'http/reviews/verify',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'link-password' },
+    access: ['table:read', 'table:write'],
+  },
+  // writes by a verified address or a visitor's typed name, rate-limited; each tells the sender (bell, webhook, queued mail)
+  {
+    method: 'POST',
+    path: '/getDownload/review/comment',
+    handler: 'http/reviews/comment',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'link-password' },
+    access: ['table:read', 'table:write', 'events:publish'],
+  },
+  {
+    method: 'POST',
+    path: '/getDownload/review/favourite',
+    handler: 'http/reviews/favourite',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'link-password' },
+    access: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/getDownload/review/decision',
+    handler: 'http/reviews/decision',
+    auth: 'none',
+    owns: { record: 'transfer', by: 'link-password' },
+    access: ['table:read', 'table:write', 'events:publish'],
+  },
+  // the sender's side: every thread, decision and favourite; read only after expiry
+  {
+    method: 'GET',
+    path: '/transfers/{id}/review',
+    handler: 'http/reviews/sender-get',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read'],
+  },
+  {
+    method: 'PATCH',
+    path: '/transfers/{id}/review',
+    handler: 'http/reviews/sender-settings',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/transfers/{id}/review/comments',
+    handler: 'http/reviews/sender-comment',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/transfers/{id}/review/threads/{commentId}',
+    handler: 'http/reviews/sender-resolve',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
+    access: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/transfers/{id}/review/read',
+    handler: 'http/reviews/sender-read',
+    auth: 'jwt',
+    owns: { record: 'transfer', by: 'owner' },
     access: ['table:read', 'table:write'],
   },
   {
@@ -1619,6 +1714,15 @@ export const jobs: readonly JobDef[] = [
     schedule: 'rate(1 minute)',
     access: ['table:read', 'table:write', 'events:publish'],
     timeoutSeconds: 60,
+  },
+  {
+    // The sender's review mail: at most one per transfer per 10 minutes, holding everything since
+    // the last one (services/review-mail.ts; the due markers are a sparse gsi2 partition).
+    name: 'review-mail',
+    handler: 'jobs/review-mail',
+    schedule: 'rate(1 minute)',
+    access: ['table:read', 'table:write', 'mail:send'],
+    timeoutSeconds: 120,
   },
   {
     // malware scan results. In AWS GuardDuty Malware Protection for S3 scans each new

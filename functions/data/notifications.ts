@@ -10,7 +10,7 @@
  * pointer item is needed. A foreign or forged id simply names no item under the caller's pk.
  */
 import { v7 as uuidV7, validate as isUuid, version as uuidVersion } from 'uuid';
-import type { NotificationView } from '../domain/dashboard-api';
+import type { NotificationView, ReviewNotice } from '../domain/dashboard-api';
 import type { RequestUploadNotice } from '../domain/requests-api';
 import { ddb, type QueryCommandInput } from '../lib/clients/dynamodb';
 import { mapLimited } from '../lib/concurrency';
@@ -61,9 +61,20 @@ function fromItem(i: Record<string, unknown>): NotificationRecord {
     ...(i.kind === 'request-upload' && i.request && typeof i.request === 'object'
       ? { kind: 'request-upload' as const, request: requestNoticeOf(i.request as Record<string, unknown>) }
       : {}),
+    ...(i.kind === 'review' && i.review && typeof i.review === 'object'
+      ? { kind: 'review' as const, review: reviewNoticeOf(i.review as Record<string, unknown>) }
+      : {}),
     ...(i.kind === 'download-limit' && i.downloadLimit && typeof i.downloadLimit === 'object'
       ? { kind: 'download-limit' as const, downloadLimit: limitNoticeOf(i.downloadLimit as Record<string, unknown>) }
       : {}),
+  };
+}
+
+function reviewNoticeOf(r: Record<string, unknown>): ReviewNotice {
+  return {
+    comments: Number(r.comments ?? 0),
+    approvals: Number(r.approvals ?? 0),
+    changesRequested: Number(r.changesRequested ?? 0),
   };
 }
 
@@ -118,13 +129,55 @@ export async function putLimitReachedNotification(
   return putEventNotification(userId, at, slug, fileName, { kind: 'download-limit', downloadLimit });
 }
 
+/** Pattern RV10: the first activity of a review burst on the user's transfer (services/reviews.ts). */
+export async function putReviewNotification(
+  userId: string,
+  at: number,
+  slug: string,
+  title: string,
+  review: ReviewNotice,
+): Promise<string> {
+  return putEventNotification(userId, at, slug, title, { kind: 'review', review });
+}
+
+/**
+ * Pattern RV10b: the burst's notification counts what the burst holds now, and is unread again
+ * (the sender may have read it before the burst went on). False when it is gone (deleted, expired).
+ */
+export async function updateReviewNotification(
+  userId: string,
+  id: string,
+  review: ReviewNotice,
+  now = Date.now(),
+): Promise<boolean> {
+  const at = eventTimeOf(id);
+  if (at === undefined) return false;
+  const unread = keys.unreadNotification(userId, at, id);
+  return conditionalWrite(() =>
+    ddb().update({
+      TableName: table(),
+      Key: keys.notification(userId, at, id),
+      UpdateExpression: 'SET review = :r, #read = :f, gsi1pk = :gpk, gsi1sk = :gsk',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#ttl) OR #ttl > :now)',
+      ExpressionAttributeNames: { '#read': 'read', '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':r': review,
+        ':f': false,
+        ':gpk': unread.gsi1pk,
+        ':gsk': unread.gsi1sk,
+        ':now': Math.floor(now / 1000),
+      },
+    }),
+  );
+}
+
 /** An unread notification of something other than a download: no country, origin 'file', its own kind. */
 async function putEventNotification(
   userId: string,
   at: number,
   slug: string,
   fileName: string,
-  event: Pick<NotificationRecord, 'kind' | 'request' | 'scan' | 'downloadLimit'>,
+  event: Pick<NotificationRecord, 'kind' | 'request' | 'scan' | 'downloadLimit' | 'review'>,
 ): Promise<string> {
   const id = eventIdAt(at);
   const n: NotificationRecord = {

@@ -12,6 +12,8 @@ import type { TransferStatus, UploadMode } from '../domain/transfer-api';
 import type { Recording } from '../domain/previews';
 import type { ScanStatus } from '../domain/malware-scan';
 import type { RecipientAccessConfig } from '../domain/recipient-access';
+import type { ReviewSettings } from '../domain/review';
+import type { ReviewCounters } from './reviews';
 
 export interface TransferRecipient {
   readonly email: string;
@@ -19,7 +21,7 @@ export interface TransferRecipient {
   readonly name?: string;
 }
 
-export interface TransferRecord {
+export interface TransferRecord extends ReviewCounters {
   readonly slug: string;
   readonly status: TransferStatus;
   readonly region: RegionId;
@@ -79,6 +81,8 @@ export interface TransferRecord {
   readonly recipientsMailedAt?: number;
   /** verified recipients: each download needs a code mailed to an allowed address (data/recipient-access.ts) */
   readonly recipientAccess?: RecipientAccessConfig;
+  /** review on (signed-in senders only): recipients comment and approve (data/reviews.ts); counters in ReviewCounters */
+  readonly review?: ReviewSettings;
 }
 
 export interface FileRecord {

@@ -27,6 +27,7 @@ import * as z from 'zod/mini';
 import { transferIdSchema } from './transfer-api';
 import { emailSchema, sendPasswordSchema } from './validation';
 import type { RequestUploadNotice } from './requests-api';
+import type { ReviewSettingsState, ReviewSummary } from './review';
 import { MAX_DOWNLOAD_LIMIT, MIN_DOWNLOAD_LIMIT } from './delivery-events';
 
 // ---- transfer list (GET /getQs) -----------------------------------------------------------------
@@ -74,6 +75,8 @@ export interface TransferRow {
   readonly region: string;
   /** shared with the caller by a team mate (read only for the caller); the sender's address */
   readonly sharedBy?: string;
+  /** review on: approvals, requests for changes and unread comments, from counters on the transfer */
+  readonly review?: ReviewSummary;
 }
 
 export interface TransferListResponse {
@@ -149,6 +152,8 @@ export interface TransferDetail extends TransferRow {
   readonly forwardedFrom?: string;
   /** the caller may only view, download and copy the link (a transfer a team mate shared) */
   readonly readOnly?: boolean;
+  /** review on: its settings (the TransferModal's switch and close button) */
+  readonly reviewSettings?: ReviewSettingsState;
 }
 export const DETAIL_MAX_DOWNLOADS = 500;
 
@@ -252,8 +257,14 @@ export interface NotificationView {
    * file requests (then `request` says which and who; `slug` is the upload's, `dlDate` its time,
    * `fileName` its first file, `dlCountryCode` 'XX', `dlOrigin` 'file').
    */
-  readonly kind?: 'request-upload' | 'scan-failed' | 'download-limit';
+  readonly kind?: 'request-upload' | 'scan-failed' | 'download-limit' | 'review';
   readonly request?: RequestUploadNotice;
+  /**
+   * With kind 'review', recipients of the transfer `slug` (named by `fileName`, its title) commented
+   * or decided: one notification per burst of activity (what the next review mail will hold), its
+   * counts growing while the burst lasts; `dlDate` is when the burst began.
+   */
+  readonly review?: ReviewNotice;
   /**
    * With kind 'download-limit', the transfer `slug` reached its download limit (`recipient`:
    * that recipient's own limit); no more downloads start until the sender raises it.
@@ -264,6 +275,12 @@ export interface NotificationView {
    * found infected and removed; `finding` is the scanner's name of what it found.
    */
   readonly scan?: { readonly finding: string };
+}
+/** What a review notification counts (comments, approvals, requests for changes). */
+export interface ReviewNotice {
+  readonly comments: number;
+  readonly approvals: number;
+  readonly changesRequested: number;
 }
 export const NOTIFICATIONS_PAGE = 50;
 /** Unread notifications are counted up to this (the badge says '9+' above 9). */

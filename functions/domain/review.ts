@@ -126,3 +126,67 @@ export function formatTimecode(seconds: number): string {
   const s = String(whole % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/** The review's settings as answers carry them (review-api.ts ReviewSettingsView has the same shape). */
+export interface ReviewSettingsState extends ReviewSettings {
+  /** whether recipients may still write (on, not closed, transfer not expired) */
+  readonly writable: boolean;
+}
+
+export function reviewSettingsState(s: ReviewSettings, transferExpired: boolean): ReviewSettingsState {
+  return {
+    enabled: s.enabled,
+    ...(s.closedAt !== undefined ? { closedAt: s.closedAt } : {}),
+    writable: reviewWritable(s, transferExpired),
+  };
+}
+
+/** The subject a decision on the whole transfer names. */
+export const TRANSFER_SUBJECT = 'transfer';
+
+/**
+ * The dashboard's counts from every reviewer's latest decision per subject: a subject counts as
+ * approved when at least one reviewer's latest word on it is an approval, and as changes asked
+ * when at least one reviewer's latest word is a request for changes (a subject can be both).
+ */
+export function decisionCounts(
+  decisions: readonly Pick<ReviewDecision, 'subject' | 'decision'>[],
+): Pick<ReviewSummary, 'approved' | 'changesRequested' | 'transferApproved'> {
+  const approved = new Set<string>();
+  const changes = new Set<string>();
+  for (const d of decisions) (d.decision === 'approved' ? approved : changes).add(d.subject);
+  return { approved: approved.size, changesRequested: changes.size, transferApproved: approved.has(TRANSFER_SUBJECT) };
+}
+
+/** A time anchor keeps at most 3 decimals (milliseconds). */
+export function normaliseAnchor(a: ReviewAnchor): ReviewAnchor {
+  return a.kind === 'time' ? { kind: 'time', seconds: Math.round(a.seconds * 1000) / 1000 } : a;
+}
+
+/** Where the review mail sends the sender: the dashboard, opening that transfer's review (the sender's screens read `review`). */
+export function senderReviewPath(slug: string): string {
+  return `/dash?review=${encodeURIComponent(slug)}`;
+}
+
+/** The 400 review_needs_account of a guest's create with review on. */
+export const REVIEW_NEEDS_ACCOUNT_TEXT = 'Review needs an account: sign in to send a transfer for review.';
+
+/** The counters a transfer record keeps for its review (data/reviews.ts ReviewCounters). */
+export interface ReviewCountersOf {
+  readonly review?: ReviewSettings;
+  readonly reviewApproved?: number;
+  readonly reviewChangesRequested?: number;
+  readonly reviewUnread?: number;
+  readonly reviewTransferApproved?: boolean;
+}
+
+/** The dashboard's line, from what the transfer record holds (no review item is read). */
+export function reviewSummaryOf(t: ReviewCountersOf): ReviewSummary {
+  return {
+    approved: t.reviewApproved ?? 0,
+    changesRequested: t.reviewChangesRequested ?? 0,
+    unread: t.reviewUnread ?? 0,
+    transferApproved: t.reviewTransferApproved === true,
+    closed: t.review?.closedAt !== undefined,
+  };
+}

@@ -25,6 +25,7 @@ import * as z from 'zod/mini';
 import type { PublicBranding } from './branding-api';
 import type { FileScanView, ScanStatus } from './malware-scan';
 import type { LiveUploadView } from './live-upload';
+import type { ReviewSettingsState } from './review';
 import { fileEntrySchema, uploadSpeedSchema } from './file-entry-schema';
 import { RECIPIENT_ID_PATTERN } from './id-patterns';
 import { slugSchema } from './slug';
@@ -332,6 +333,8 @@ export interface DownloadView {
    * complete ones, this says how many are still coming; the page polls until it is gone.
    */
   readonly upload?: LiveUploadView;
+  /** review on (domain/review.ts): its settings, and whether recipients may still write */
+  readonly review?: ReviewSettingsState;
 }
 
 /** Body of the 410 answer: `error.details`. */

@@ -381,6 +381,8 @@ export const sendBodySchema = z.object({
   /** not honoured: the server decides where files go (the answer's `region` says where) */
   region: z._default(regionIdSchema, DEFAULT_REGION),
   fileObjects: fileListSchema,
+  /** review on: recipients comment on and approve the files (signed-in senders only; decision 0079) */
+  review: z.optional(z.boolean()),
   /** the most whole downloads the transfer allows (1-100); absent: no limit (decision 0077) */
   downloadLimit: z.optional(z.number().check(z.int(), z.gte(MIN_DOWNLOAD_LIMIT), z.lte(MAX_DOWNLOAD_LIMIT))),
   /** the sender's last measured upload speed (bytes/s): it grows the parts (upload.ts partSizeFor) */

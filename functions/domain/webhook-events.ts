@@ -13,6 +13,8 @@ export const EVENT_TYPES = [
   'request.uploaded',
   'transfer.scan_failed',
   'transfer.delivered',
+  'review.commented',
+  'review.approved',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

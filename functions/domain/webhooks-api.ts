@@ -137,6 +137,46 @@ export interface TransferDeliveredData {
   /** the signed receipt file, as the sender downloads it from the TransferModal */
   readonly receipt: ReceiptDocument;
 }
+/** Who wrote a review comment or decision: a verified address, or a name a link visitor typed (unverified). */
+export type ReviewEventAuthor =
+  | { readonly kind: 'verified'; readonly email: string }
+  | { readonly kind: 'visitor'; readonly name: string };
+/**
+ * Emitted for each recipient's comment on a transfer with review on (threads and replies), and
+ * for a request for changes that carries a note (`decision: 'changes_requested'`, no comment id).
+ */
+export interface ReviewCommentedData {
+  readonly transferId: string;
+  /** the file commented on (its first version's id); null for a note on the whole transfer */
+  readonly fileId: string | null;
+  readonly fileName: string | null;
+  /** null for a request for changes' note */
+  readonly commentId: string | null;
+  /** a reply's thread */
+  readonly parentId?: string;
+  readonly author: ReviewEventAuthor;
+  /** plain text, up to 2,000 characters */
+  readonly body: string;
+  /** where on the file: `{kind:'point',x,y}` (fractions), `{kind:'time',seconds}`, `{kind:'page',page}` */
+  readonly anchor?:
+    | { readonly kind: 'point'; readonly x: number; readonly y: number }
+    | { readonly kind: 'time'; readonly seconds: number }
+    | { readonly kind: 'page'; readonly page: number };
+  readonly decision?: 'changes_requested';
+  readonly createdAt: string;
+}
+/** Emitted when a recipient approves a file or the whole transfer (`subject: 'transfer'`). */
+export interface ReviewApprovedData {
+  readonly transferId: string;
+  /** a file's id (its first version's), or `transfer` */
+  readonly subject: string;
+  readonly fileName: string | null;
+  /** the file's version approved (0 for the transfer) */
+  readonly version: number;
+  readonly author: ReviewEventAuthor;
+  readonly note?: string;
+  readonly approvedAt: string;
+}
 export interface EventDataOf {
   'transfer.created': TransferEventData;
   'transfer.downloaded': TransferDownloadedData;
@@ -144,6 +184,8 @@ export interface EventDataOf {
   'request.uploaded': RequestUploadedData;
   'transfer.scan_failed': TransferScanFailedData;
   'transfer.delivered': TransferDeliveredData;
+  'review.commented': ReviewCommentedData;
+  'review.approved': ReviewApprovedData;
 }
 
 // ---- the dashboard's views ------------------------------------------------------------------

@@ -33,6 +33,7 @@ import { WATCH_PER_IP, WATCH_PER_TRANSFER } from '../domain/live-upload';
 import { digestsToStart, startDigest } from './digest-start';
 import { assertRecipientAccess, verifiedAddressOf } from './recipient-access';
 import { grantDownload, limitUsedUp } from './deliveries';
+import { reviewSettingsState } from '../domain/review';
 
 const SECOND = 1000;
 /** Presigned GETs are short-lived: long enough to start a download, too short to pass around. */
@@ -102,8 +103,17 @@ export async function openTransfer(slug: string, viewer: Viewer, now = Date.now(
   return t;
 }
 
-/** The link's own gate (exists, not withdrawn, disabled or expired, the password), before any recipient check. */
-export async function openLink(slug: string, viewer: Viewer, now = Date.now()): Promise<TransferRecord> {
+/**
+ * The link's own gate (exists, not withdrawn, disabled or expired, the password), before any
+ * recipient check. `allowExpired`: an expired transfer whose files are not purged yet passes (the
+ * review stays readable after expiry; services/reviews.ts).
+ */
+export async function openLink(
+  slug: string,
+  viewer: Viewer,
+  now = Date.now(),
+  opts: { readonly allowExpired?: boolean } = {},
+): Promise<TransferRecord> {
   const t = await data.getTransfer(slug);
   // an upload is readable only when it was shared at its start (live-transfers.ts)
   const unshared = t?.liveAt === undefined && (t?.status === 'uploading' || t?.status === 'cancelled');
@@ -114,7 +124,7 @@ export async function openLink(slug: string, viewer: Viewer, now = Date.now()): 
   if (t.status === 'cancelled') throw gone('transfer_withdrawn', WITHDRAWN_TEXT);
   // an operator disabled it after an abuse report (its objects are kept as evidence)
   if (t.disabledAt !== undefined) throw gone('transfer_disabled', DISABLED_TEXT);
-  if (now >= t.expiryDate || t.purged) {
+  if (t.purged || (now >= t.expiryDate && !opts.allowExpired)) {
     const details: ExpiredDetails = { expiryDate: t.expiryDate, extendable: !t.purged && now < purgeAt(t) };
     throw gone('transfer_expired', expiredAgoText(t.expiryDate, now), details);
   }
@@ -181,6 +191,7 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
     ...((await limitUsedUp(slug, viewer.recipient)) ? { limitReached: true as const } : {}),
     branding,
     ...(upload ? { upload } : {}),
+    ...(t.review?.enabled ? { review: reviewSettingsState(t.review, false) } : {}),
   };
 }
 

@@ -11,6 +11,7 @@
  * A file request's upload goes the same way; its storage goes back to the requester
  * (its storageOwner), and once purged or deleted it leaves the request's list and counters.
  */
+import { deleteReviewItems } from '../data/reviews';
 import * as data from '../data/transfers';
 import type { TransferRecord } from '../data/transfers';
 import * as storage from '../adapters/storage';
@@ -97,6 +98,8 @@ export async function sweepExpired(
           if (await data.setStatus(slug, 'expired', { from: ['expired'], purged: true, expectedSweepDueAt: due })) {
             result.purged += 1;
             await releaseTransfer(t, { unsent: false });
+            // the review (comments name people and quote them) goes with the files
+            if (t.review) await deleteReviewItems(slug);
             // A purged upload to a file request leaves the request's list and counters.
             if (t.requestId) await removeUpload(t.requestId, slug);
           }
@@ -105,6 +108,7 @@ export async function sweepExpired(
           result.objectsDeleted += await deleteObjects(t);
           await releaseTransfer(t, { unsent: false });
           if (t.requestId) await removeUpload(t.requestId, slug);
+          if (t.review) await deleteReviewItems(slug);
           await data.setStatus(slug, 'deleted', { from: ['deleted'], expectedSweepDueAt: due });
         } else if (t.status === 'ready' || t.status === 'expired') {
           // Due early (e.g. an extension moved the expiry): look again when the next step is due.

@@ -3,10 +3,12 @@
  * caller; it never undoes the action that caused it (a download stays counted, a send stays sent).
  */
 import { mailLanguageOf, type MailLanguage } from '../domain/transfer-api';
+import { senderReviewPath } from '../domain/review';
 import { sendMail } from '../adapters/mailer';
 import type {
   RenderedMail,
   RequestUploadMailInput,
+  ReviewActivityMailInput,
   TeamInviteMailInput,
   TrialEndingMailInput,
 } from '../adapters/mail/templates';
@@ -379,4 +381,21 @@ export async function mailLiveWithdrawn(
       : w.email,
   );
   return results.filter((r): r is string => r !== null);
+}
+
+/** The sender's batched review mail (services/review-mail.ts): what recipients did since the last one. */
+export async function mailReviewActivity(
+  t: TransferRecord,
+  v: Omit<ReviewActivityMailInput, 'reviewLink'>,
+): Promise<boolean> {
+  return deliver(
+    t.senderEmail,
+    (await templates()).reviewActivityMail({
+      lang: mailLanguageOf(t.lang),
+      ...v,
+      // the dashboard is on the app's own origin (a custom link domain serves download pages only)
+      reviewLink: `${config().appOrigin}${senderReviewPath(t.slug)}`,
+    }),
+    'review-activity',
+  );
 }

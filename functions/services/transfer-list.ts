@@ -17,6 +17,7 @@ import {
   type TransferState,
 } from '../domain/dashboard-api';
 import { transferMonthKey } from '../domain/blocking';
+import { reviewSettingsState, reviewSummaryOf } from '../domain/review';
 import { firstFileNameOf, normaliseSearch } from '../domain/transfer-search';
 import { keys } from '../data/keys';
 import * as data from '../data/transfers';
@@ -87,6 +88,7 @@ async function rowOf(t: TransferRecord, now: number, viewer?: string): Promise<T
     hasPassword: !!t.passwordHash,
     region: t.region,
     ...(viewer !== undefined && !managesTransfer(t, viewer) ? { sharedBy: t.senderEmail } : {}),
+    ...(t.review?.enabled ? { review: reviewSummaryOf(t) } : {}),
   };
 }
 
@@ -248,5 +250,6 @@ export async function transferDetail(slug: string, userId: string, now = Date.no
     purged: !!t.purged,
     ...(t.forwardedFrom ? { forwardedFrom: t.forwardedFrom } : {}),
     ...(manages ? {} : { readOnly: true }),
+    ...(t.review?.enabled ? { reviewSettings: reviewSettingsState(t.review, now >= t.expiryDate) } : {}),
   };
 }

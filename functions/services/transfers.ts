@@ -65,6 +65,8 @@ import { publishEvent } from './events';
 import { setLimit, TRANSFER_SCOPE } from '../data/download-grants';
 import { locOf, refOf } from './object-refs';
 import type { Recording } from '../domain/previews';
+import { REVIEW_NEEDS_ACCOUNT_TEXT } from '../domain/review';
+import { deleteReviewItems } from '../data/reviews';
 import { checkAddFiles, checkSend, type CheckedSend, type SendSenderFacts } from '../domain/send-rules';
 import { livesFromStart, mailAtStart, mailWatchersOnCompletion, mailWithdrawn } from './live-transfers';
 
@@ -218,6 +220,8 @@ export async function createTransfer(
     defaultSendAs: channel === 'api' ? 'link' : 'email',
   });
   if (!checked.ok) throw sendRefusalError(checked.refusal);
+  // review needs an account: its activity reaches the sender by the bell and the dashboard
+  if (body.review && sender.kind === 'guest') throw badRequest('review_needs_account', REVIEW_NEEDS_ACCOUNT_TEXT);
   const send = checked.send;
   if (send.verifiedRecipients && accessListIsEmpty(send, send.verifiedRecipients))
     throw badRequest('access_list_empty', ACCESS_TEXTS.emptyList);
@@ -241,6 +245,7 @@ export async function createTransfer(
         live,
         hints: hintsOf(body.uploadBytesPerSecond),
         ...(body.downloadLimit !== undefined ? { downloadLimit: body.downloadLimit } : {}),
+        review: body.review === true,
       },
       now,
     );
@@ -266,6 +271,8 @@ interface NewTransfer {
   readonly hints: PartSizeHints;
   /** the send form's download limit (whole downloads, 1-100) */
   readonly downloadLimit?: number;
+  /** review on (signed-in senders only) */
+  readonly review: boolean;
 }
 
 /** The sender's measured speed, when it sent one, for the part size. */
@@ -274,7 +281,7 @@ const hintsOf = (bytesPerSecond: number | undefined): PartSizeHints =>
 
 /** The transfer record and its files under a fresh slug (a taken one is drawn again, 5 times at most). */
 async function createWithFreeSlug(
-  { send, sender, region, lang, reservation, live, hints, downloadLimit }: NewTransfer,
+  { send, sender, region, lang, reservation, live, hints, downloadLimit, review }: NewTransfer,
   now: number,
 ): Promise<CreateTransferResponse> {
   const uploadToken = newToken();
@@ -315,6 +322,7 @@ async function createWithFreeSlug(
       ...(send.verifiedRecipients
         ? { recipientAccess: send.verifiedRecipients.domain ? { domain: send.verifiedRecipients.domain } : {} }
         : {}),
+      ...(review ? { review: { enabled: true } } : {}),
       ...reservation,
     };
     if (!(await data.createTransfer(record, files))) continue;
@@ -625,5 +633,7 @@ export async function deleteTransfer(slug: string, userId: string): Promise<void
   await storage.deletePrefix(locOf(t), `z/${slug}/`);
   await releaseTransfer(t, { unsent: was === 'uploading' });
   await deleteShares(slug);
+  // the review's comments name people and quote them: they go with the files
+  if (t.review) await deleteReviewItems(slug);
   log.info('transfer deleted', { slug });
 }

@@ -868,3 +868,83 @@ export function abuseReportMail(input: AbuseReportMailInput): RenderedMail {
   const text = [`Abuse report: ${input.slug}`, lines.map(([k, v]) => `${k}: ${v}`).join('\n'), details, link];
   return mail('en', subject, `${input.reason} · ${input.slug}`, body, text, 'SendBridge operator mail');
 }
+
+// ---- review activity, to the sender (batched: one per transfer per 10 minutes) -----------------
+
+/** One comment or decision a review mail lists. */
+export type ReviewMailItem =
+  | {
+      readonly kind: 'comment';
+      /** a verified address, or a visitor's typed name */
+      readonly who: string;
+      readonly verified: boolean;
+      readonly fileName: string;
+      /** plain text (up to 2,000 characters; the mail shows the start of a long one) */
+      readonly body: string;
+    }
+  | {
+      readonly kind: 'approved' | 'changes_requested';
+      readonly who: string;
+      readonly verified: boolean;
+      /** the file's name; absent: the whole transfer */
+      readonly fileName?: string;
+      readonly note?: string;
+    };
+
+export interface ReviewActivityMailInput {
+  /** the transfer's title (first file name or file count) */
+  readonly title: string;
+  readonly comments: number;
+  readonly approvals: number;
+  readonly changesRequested: number;
+  /** what happened, oldest first; the first MAX_LISTED are shown */
+  readonly items: readonly ReviewMailItem[];
+  /** the sender's view of the transfer, where the review is read */
+  readonly reviewLink: string;
+}
+
+/** A review comment in a mail: the start of it, on one line. */
+const REVIEW_BODY_MAX = 300;
+
+export function reviewActivityMail(input: ReviewActivityMailInput & WithLang): RenderedMail {
+  const c = copyFor(input.lang);
+  const link = safeLink(input.reviewLink);
+  const title = required(cleanInline(input.title), 'title');
+  const counts = [
+    input.comments > 0 ? c.text('review.comments', {}, input.comments) : '',
+    input.approvals > 0 ? c.text('review.approvals', {}, input.approvals) : '',
+    input.changesRequested > 0 ? c.text('review.changes', {}, input.changesRequested) : '',
+  ].filter(Boolean);
+  const summary = counts.join(' · ');
+  const { shown, rest } = overflow(input.items);
+  const lines = shown.map((item) => {
+    const who = cleanInline(item.who) + (item.verified ? '' : ` (${c.text('review.unverified')})`);
+    const subject = item.fileName ? cleanInline(item.fileName) : c.text('review.wholeTransfer');
+    if (item.kind === 'comment') {
+      return {
+        head: `${who} · ${c.text('review.onFile', { file: subject })}`,
+        text: truncate(cleanInline(item.body), REVIEW_BODY_MAX),
+      };
+    }
+    const head = c.text(item.kind === 'approved' ? 'review.approved' : 'review.changesLine', { who, subject });
+    return { head, text: item.note ? truncate(cleanInline(item.note), REVIEW_BODY_MAX) : '' };
+  });
+  const more = rest > 0 ? c.text('andMore', {}, rest) : '';
+  const view = linkBlocks(c, c.text('review.button'), link);
+  const subjectText = subjectLine(c.text('review.subject', { title: truncate(title, SUBJECT_PART_MAX) }));
+  const body = joinHtml([
+    heading(c.html('review.heading', { title: breakable(escapeHtml(title)) })),
+    paragraph(escapeHtml(summary)),
+    view.html,
+    list(lines.map((l) => joinHtml([strong(escapeHtml(l.head)), l.text ? escapeHtml(`${c.colon} ${l.text}`) : NONE]))),
+    more ? paragraph(escapeHtml(more), { muted: true, small: true }) : NONE,
+  ]);
+  const text = [
+    c.text('review.heading', { title }),
+    summary,
+    view.text,
+    lines.map((l) => (l.text ? `- ${l.head}: ${l.text}` : `- ${l.head}`)).join('\n'),
+    more || undefined,
+  ];
+  return mail(input.lang, subjectText, summary, body, text, c.text('review.footer'));
+}

@@ -40,4 +40,6 @@ export const SUBSCRIBABLE_EVENTS = [
   'request.uploaded',
   'transfer.scan_failed',
   'transfer.delivered',
+  'review.commented',
+  'review.approved',
 ] as const satisfies readonly EventType[];
