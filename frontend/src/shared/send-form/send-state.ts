@@ -374,11 +374,8 @@ function entriesOf(files: readonly PickedFile[]): FileEntry[] {
   );
 }
 
-/** The create request's `review` (signed-in senders' POST /me/transfers). */
-export type SendDraftInput = TransferDraftInput & { readonly review?: boolean };
-
 /** The body of POST /transfers and /me/transfers for this form. */
-export function toDraftInput(typed: SendForm, sender: SenderContext): SendDraftInput {
+export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDraftInput {
   const byEmail = typed.sendAs === 'email';
   const form = byEmail ? withDraftCommitted(typed, sender.role) : typed;
   const recordedVideos = form.files.filter((f) => f.recording === 'video');

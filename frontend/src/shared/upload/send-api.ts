@@ -22,8 +22,7 @@ export function checkSenderCode(email: string, code: string, signal?: AbortSigna
   return apiFetch<SenderTokenResponse>('/checkVerifyEmail', { body: { email, code }, signal });
 }
 
-/** `review`: a signed-in sender asks for a review (POST /me/transfers). */
-export type CreateBody = TransferDraftInput & { review?: boolean; lang: string; uploadBytesPerSecond?: number };
+export type CreateBody = TransferDraftInput & { lang: string; uploadBytesPerSecond?: number };
 
 /** How the sender proves who they are when creating a transfer. */
 export type SenderAuth = { kind: 'guest'; senderToken: string } | { kind: 'account'; accessToken: string };

@@ -3,7 +3,7 @@ import type { NotificationView } from '@domain/dashboard-api';
 import { dashPaths } from '@/app/dash-paths';
 import { BellItem } from './bell-item';
 
-/** The panel's items: an infected file removed, a download limit used up, an upload to a file request, or a download. */
+/** The panel's items: an infected file removed, a download limit used up, an upload to a file request, review activity, or a download. */
 export function BellList({
   notifications,
   now,
@@ -63,6 +63,25 @@ export function BellList({
               })}
               who={notice.senderEmail}
               detail={<span>{tRequests('notifications.uploadedFiles', { count: notice.fileCount })}</span>}
+            />
+          );
+        }
+        // ---- review: recipients commented on, approved or asked changes to a transfer ----
+        if (n.kind === 'review' && n.review) {
+          const r = n.review;
+          const parts = [
+            r.comments > 0 && t('notifications.reviewComments', { count: r.comments }),
+            r.approvals > 0 && t('notifications.reviewApprovals', { count: r.approvals }),
+            r.changesRequested > 0 && t('notifications.reviewChanges', { count: r.changesRequested }),
+          ].filter(Boolean);
+          return (
+            <BellItem
+              key={n._id}
+              {...item}
+              to={dashPaths.transferReview(n.slug)}
+              kind="review"
+              title={t('notifications.review', { file: n.fileName })}
+              {...(parts.length > 0 ? { detail: <span>{parts.join(' · ')}</span> } : {})}
             />
           );
         }

@@ -57,7 +57,9 @@ export function NotificationBell() {
         ? t('notifications.limitReached', { file: latest.fileName, limit: latest.downloadLimit.limit })
         : latest.kind === 'request-upload' && latest.request
           ? tRequests('notifications.uploaded', { name: latest.request.senderName, title: latest.request.requestTitle })
-          : t('notifications.announce', { file: latest.fileName, country: describe(latest).country });
+          : latest.kind === 'review'
+            ? t('notifications.reviewAnnounce', { file: latest.fileName })
+            : t('notifications.announce', { file: latest.fileName, country: describe(latest).country });
   const now = Date.now();
 
   return (

@@ -1,13 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { TransferRow } from '@domain/dashboard-api';
-import type { ReviewSummary } from '@domain/review';
 import { reviewBadges } from '@domain/review-export';
 
-/** A list row of a transfer with review on carries its summary. */
-export type ReviewedRow = TransferRow & { readonly review?: ReviewSummary };
-
 /** The list's compact review state: approved or changes asked, and unread comments. */
-export function ReviewBadge({ row }: { row: ReviewedRow }) {
+export function ReviewBadge({ row }: { row: Pick<TransferRow, 'review'> }) {
   const { t } = useTranslation('transfers');
   const badges = reviewBadges(row.review);
   if (!badges || (!badges.approved && !badges.changesRequested && badges.unread === 0)) return null;

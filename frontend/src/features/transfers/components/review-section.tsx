@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { ReviewAnchor, ReviewAuthor, ReviewComment, ReviewDecision } from '@domain/review';
 import { COMMENT_MAX_CHARS, formatTimecode } from '@domain/review';
 import type { SenderReviewView } from '@domain/review-api';
@@ -72,10 +73,15 @@ export function ReviewSection({ slug, link, title, expired }: ReviewSectionProps
     );
   }, [view, slug]);
 
-  // A bell item opens the modal at its review.
+  // A bell item (or the review mail's link) opens the modal at its review: scrolled there once.
+  const { hash } = useLocation();
+  const scrolledFor = useRef('');
+  const shown = view !== null;
   useEffect(() => {
-    if (view && window.location.hash === '#review') sectionRef.current?.scrollIntoView({ block: 'start' });
-  }, [view]);
+    if (!shown || hash !== '#review' || scrolledFor.current === slug) return;
+    scrolledFor.current = slug;
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [shown, hash, slug]);
 
   const act = useCallback(
     async (key: string, call: () => Promise<unknown>, after: 'fetch' | 'reload' = 'fetch') => {
