@@ -75,7 +75,11 @@ async function transferOf(
   const res = await api(
     app,
     '/me/transfers',
-    json({ sendAs: 'link', fileObjects: files, ...(opts.password ? { password: opts.password } : {}) }, bearer(user)),
+    // review on, so the review routes' requests get past review_off to the code behind it
+    json(
+      { sendAs: 'link', fileObjects: files, review: true, ...(opts.password ? { password: opts.password } : {}) },
+      bearer(user),
+    ),
   );
   if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
   const t = res.json as CreateTransferResponse;
@@ -254,8 +258,16 @@ function requestArbitrary(
       idSegment,
       segment(/^[A-Za-z0-9]{10}$/, t ? t.files.map((f) => f.fileId) : []),
       segment(/^[A-Za-z0-9]{7}$/, request?.uploadSlug ? [request.uploadSlug] : []),
+      // a review thread's id (a UUIDv7): well-formed ones name no thread of the fresh transfer
+      segment(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, []),
     )
-    .map(([id, fileId, slug]) => route.path.replace('{id}', id).replace('{fileId}', fileId).replace('{slug}', slug));
+    .map(([id, fileId, slug, commentId]) =>
+      route.path
+        .replace('{id}', id)
+        .replace('{fileId}', fileId)
+        .replace('{slug}', slug)
+        .replace('{commentId}', commentId),
+    );
   const randomQuery = fc
     .option(
       fc.dictionary(

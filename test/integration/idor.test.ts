@@ -79,6 +79,10 @@ const VISITOR = 'request.visitor@example.com';
 const FILE_REQUESTED = 'alice-requested-passport-scan.pdf';
 const UNKNOWN_REQUEST = 'Zq9Xw2Kp';
 const forgedToken = () => `${'f'.repeat(42)}Q`;
+/** a link visitor's identity on the review routes (anyone may type a name) */
+const BOB_VISITOR = { visitorId: 'BobVisitor0000000000Zz', name: 'Bob the visitor' };
+/** a thread id on the sender's review routes (A's review has none: every try is refused before it is read) */
+const SOME_THREAD = '0193a1b2-c3d4-7e5f-8a9b-00000000c0de';
 /** A's open checkout session and A's unused SetupIntent in the payments simulator (their client secrets) */
 let aliceCheckout: { id: string; secret: string } | undefined;
 let aliceSetup: { id: string; secret: string } | undefined;
@@ -285,6 +289,24 @@ function bodyFor(route: ApiRoute, ids: { id: string; fileId: string }): Record<s
       return { id: ids.id, email: 'bob.other@example.com', lang: 'en' };
     case 'POST /getDownload/access/verify':
       return { id: ids.id, email: 'bob.other@example.com', code: '12345' };
+    case 'POST /getDownload/review':
+      return { id: ids.id, visitorId: BOB_VISITOR.visitorId };
+    case 'POST /getDownload/review/code':
+      return { id: ids.id, email: 'bob.other@example.com', lang: 'en' };
+    case 'POST /getDownload/review/verify':
+      return { id: ids.id, email: 'bob.other@example.com', code: '12345' };
+    case 'POST /getDownload/review/comment':
+      return { id: ids.id, visitor: BOB_VISITOR, fileId: ids.fileId, body: 'bob was here' };
+    case 'POST /getDownload/review/favourite':
+      return { id: ids.id, visitor: BOB_VISITOR, fileId: ids.fileId, favourite: true };
+    case 'POST /getDownload/review/decision':
+      return { id: ids.id, visitor: BOB_VISITOR, subject: ids.fileId, decision: 'approved' };
+    case 'PATCH /transfers/{id}/review':
+      return { closed: true };
+    case 'POST /transfers/{id}/review/comments':
+      return { fileId: ids.fileId, body: 'bob answers as the sender' };
+    case 'POST /transfers/{id}/review/threads/{commentId}':
+      return { resolved: true };
     case 'POST /transfers/access':
       return { slug: ids.id };
     case 'POST /transfers/access/settings':
@@ -1389,7 +1411,8 @@ beforeAll(async () => {
   alice = await createUser(app, 'alice.owner@example.com');
   bob = await createUser(app, 'bob.other@example.com');
   guest = await guestToken(app, GUEST);
-  sent = await createAndUpload(alice, FILE_SENT);
+  // review on: the review routes' tries reach a review that exists (recipients' and the sender's)
+  sent = await createAndUpload(alice, FILE_SENT, { review: true });
   // a delivery of A's transfer, whose rows and receipt only A may read
   await putDelivery({
     slug: sent.id,
@@ -1403,7 +1426,7 @@ beforeAll(async () => {
     bytes: 9,
     servedWhole: true,
   });
-  locked = await createAndUpload(alice, FILE_LOCKED, { password: PASSWORD });
+  locked = await createAndUpload(alice, FILE_LOCKED, { password: PASSWORD, review: true });
   uploading = await createAndUpload(alice, FILE_UPLOADING, {}, false);
   bobs = await createAndUpload(bob, 'bob-own-file.txt', {}, false);
   const login = await api(app, '/combinedAuth', json({ email: alice.email, password: 'secret123' }));
@@ -1580,7 +1603,8 @@ function urlOf(
       .replace('{id}', path.id ?? UNKNOWN_ID)
       .replace('{fileId}', path.fileId ?? 'AAAAAAAAAA')
       .replace('{slug}', path.slug ?? UNKNOWN_ID)
-      .replace('{deliveryId}', path.deliveryId ?? 'wd_aaaaaaaaaaaaaaaaaaaa') + (query ?? queryFor(route, path))
+      .replace('{deliveryId}', path.deliveryId ?? 'wd_aaaaaaaaaaaaaaaaaaaa')
+      .replace('{commentId}', SOME_THREAD) + (query ?? queryFor(route, path))
   );
 }
 

@@ -159,6 +159,13 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   access_list_full: 'accessErrors.listFull',
   not_on_access_list: 'accessErrors.notListed',
   invalid_expiry: 'accessErrors.invalidExpiry',
+  // ---- reviews (the pages catalogue's reviewErrors) ----
+  review_off: 'reviewErrors.off',
+  review_closed: 'reviewErrors.closed',
+  reviewer_required: 'reviewErrors.reviewerRequired',
+  review_full: 'reviewErrors.full',
+  review_needs_account: 'reviewErrors.needsAccount',
+  invalid_anchor: 'reviewErrors.anchor',
   // ---- teams and sharing (the pages catalogue's teamErrors: not on home's first load) ----
   team_member_forbidden: 'teamErrors.memberForbidden',
   // ---- webhooks (the pages catalogue's webhookErrors) ----

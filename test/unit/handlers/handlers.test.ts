@@ -601,6 +601,116 @@ describe('teams', () => {
   });
 });
 
+describe('reviews', () => {
+  const handler = group('reviews');
+  const live = {
+    ...keys.transfer('Abc1234'),
+    slug: 'Abc1234',
+    status: 'ready',
+    senderId: 'u1',
+    expiryDate: Date.now() + 3_600_000,
+    review: { enabled: true },
+  };
+  const file = {
+    ...keys.transferFile('Abc1234', 'F1le000001'),
+    slug: 'Abc1234',
+    fileId: 'F1le000001',
+    fileName: 'cut.mp4',
+    size: 10,
+    status: 'uploaded',
+    createdAt: 1,
+  };
+  const visitor = { visitorId: 'AAAAAAAAAAAAAAAAAAAAAA', name: 'Ada' };
+
+  it("POST /getDownload/review/comment: a visitor's thread at a time code is written with the counters (201)", async () => {
+    ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolves({ Item: live });
+    ddbMock.on(QueryCommand).resolves({ Items: [file] });
+    ddbMock.on(UpdateCommand).resolves({ Attributes: {} });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    ddbMock.on(PutCommand).resolves({});
+    const body = {
+      id: 'Abc1234',
+      visitor,
+      fileId: 'F1le000001',
+      anchor: { kind: 'time', seconds: 5.12345 },
+      body: ' Too dark ',
+    };
+    const res = await handler(apiEvent('POST /api/getDownload/review/comment', { body }));
+    expect(res.statusCode).toBe(201);
+    const comment = jsonOf(res).comment as { commentId: string };
+    expect(comment).toMatchObject({
+      fileId: 'F1le000001',
+      author: { kind: 'visitor', name: 'Ada' },
+      body: 'Too dark',
+      anchor: { kind: 'time', seconds: 5.123 },
+    });
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items[0]!.Put?.Item).toMatchObject({
+      ...keys.reviewComment('Abc1234', comment.commentId),
+      body: 'Too dark',
+    });
+    expect(items[1]!.Update?.UpdateExpression).toBe('ADD reviewComments :one, reviewUnread :one');
+  });
+
+  it('POST /getDownload/review/comment: a point on a video is 400 invalid_anchor, nothing written', async () => {
+    ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolves({ Item: live });
+    ddbMock.on(QueryCommand).resolves({ Items: [file] });
+    ddbMock.on(UpdateCommand).resolves({ Attributes: {} });
+    const body = {
+      id: 'Abc1234',
+      visitor,
+      fileId: 'F1le000001',
+      anchor: { kind: 'point', x: 0.5, y: 0.5 },
+      body: 'here',
+    };
+    const res = await handler(apiEvent('POST /api/getDownload/review/comment', { body }));
+    expect(res.statusCode).toBe(400);
+    expect(jsonOf(res).error?.code).toBe('invalid_anchor');
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it("POST /getDownload/review/comment: a full review (the counter's condition) is 409 review_full", async () => {
+    ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolves({ Item: live });
+    ddbMock.on(QueryCommand).resolves({ Items: [file] });
+    ddbMock.on(UpdateCommand).resolves({ Attributes: {} });
+    ddbMock.on(TransactWriteCommand).rejects(transactionCancelled(['None', 'ConditionalCheckFailed']));
+    const body = { id: 'Abc1234', visitor, fileId: 'F1le000001', body: 'one more' };
+    const res = await handler(apiEvent('POST /api/getDownload/review/comment', { body }));
+    expect(res.statusCode).toBe(409);
+    expect(jsonOf(res).error?.code).toBe('review_full');
+  });
+
+  it('POST /getDownload/review/comment: neither a session nor a visitor is 401 reviewer_required', async () => {
+    ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolves({ Item: live });
+    const res = await handler(
+      apiEvent('POST /api/getDownload/review/comment', { body: { id: 'Abc1234', fileId: 'F1le000001', body: 'hi' } }),
+    );
+    expect(res.statusCode).toBe(401);
+    expect(jsonOf(res).error?.code).toBe('reviewer_required');
+  });
+
+  it('GET /transfers/{id}/review: a transfer without review is 409 review_off', async () => {
+    whenProfile();
+    ddbMock.on(GetCommand, { Key: keys.transfer('Abc1234') }).resolves({
+      Item: { ...live, review: undefined, storageOwner: 'u1' },
+    });
+    const res = await handler(
+      apiEvent('GET /api/transfers/{id}/review', {
+        sub: 'u1',
+        rawPath: '/api/transfers/Abc1234/review',
+        pathParameters: { id: 'Abc1234' },
+      }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(jsonOf(res).error?.code).toBe('review_off');
+  });
+
+  it('POST /getDownload/review: a throttled table is a 503 service_busy', async () => {
+    ddbMock.on(GetCommand).rejects(throttled());
+    expectBusy(await handler(apiEvent('POST /api/getDownload/review', { body: { id: 'Abc1234' } })));
+  });
+});
+
 describe('the groups', () => {
   it('every function group of the route table is exercised here', () => {
     expect([...tested].sort()).toEqual(Object.keys(FUNCTION_GROUPS).sort());
