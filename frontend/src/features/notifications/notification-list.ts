@@ -44,15 +44,19 @@ export function markedRead(view: NotificationsView, id: string): NotificationsVi
   };
 }
 
+/** What makes a notification news again: its time, and a review burst's growing counts. */
+const stateOf = (n: NotificationView) =>
+  n.review ? `${n.dlDate}:${n.review.comments}:${n.review.approvals}:${n.review.changesRequested}` : `${n.dlDate}`;
+
 /**
- * The transfers whose notifications are new or changed since `previous` (a batched one may be
- * moved to a later time in place); none on the first load, which has nothing to compare with.
+ * The transfers whose notifications are new or changed since `previous` (a review's burst keeps
+ * its id and counts up in place); none on the first load, which has nothing to compare with.
  */
 export function changedSlugs(
   previous: readonly NotificationView[] | null,
   next: readonly NotificationView[],
 ): string[] {
   if (previous === null) return [];
-  const known = new Map(previous.map((n) => [n._id, n.dlDate]));
-  return [...new Set(next.filter((n) => known.get(n._id) !== n.dlDate).map((n) => n.slug))];
+  const known = new Map(previous.map((n) => [n._id, stateOf(n)]));
+  return [...new Set(next.filter((n) => known.get(n._id) !== stateOf(n)).map((n) => n.slug))];
 }

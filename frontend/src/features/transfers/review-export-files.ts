@@ -7,6 +7,7 @@ import { reviewCsv, reviewExportName } from '@domain/review-export';
 import type { SenderReviewView } from '@domain/review-api';
 import { importWithRetry } from '@/lib/import-with-retry';
 import { startBrowserDownload } from '@/shared/downloads/start-browser-download';
+import { fetchTransferPreviews } from './api/transfers-api';
 
 function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -43,14 +44,18 @@ export async function exportReviewPdf(input: {
   readonly view: SenderReviewView;
   readonly title: string;
   readonly link: string;
-  /** thumbnail URLs by the file's current id */
-  readonly thumbnailUrls: ReadonlyMap<string, string>;
 }): Promise<void> {
-  const { reviewPdf } = await importWithRetry(() => import('./review-pdf'));
+  const [{ reviewPdf }, previews] = await Promise.all([
+    importWithRetry(() => import('./review-pdf')),
+    // fresh URLs (they lapse); none once the transfer expired: the PDF is made without thumbnails
+    fetchTransferPreviews(input.slug).catch(() => null),
+  ]);
+  const urls = new Map<string, string>();
+  for (const f of previews?.files ?? []) if (f.thumbnail?.status === 'ready') urls.set(f.fileId, f.thumbnail.url);
   const thumbnails = new Map<string, Uint8Array>();
   await Promise.all(
     input.view.files.map(async (file) => {
-      const url = input.thumbnailUrls.get(file.versionFileIds.at(-1) ?? file.fileId);
+      const url = urls.get(file.versionFileIds.at(-1) ?? file.fileId);
       const bytes = url ? await jpegOf(url) : null;
       if (bytes) thumbnails.set(file.fileId, bytes);
     }),

@@ -68,6 +68,14 @@ describe('the notification list', () => {
     expect(changedSlugs([note('a'), note('b')], [note('c'), later, note('a')])).toEqual(['slug-c', 'slug-b']);
     // read or not, a known notification at the same time is no news
     expect(changedSlugs([note('a')], [note('a', true)])).toEqual([]);
+    // a review burst counting up keeps its id and time
+    const burst = (comments: number): NotificationView => ({
+      ...note('r'),
+      kind: 'review',
+      review: { comments, approvals: 0, changesRequested: 0 },
+    });
+    expect(changedSlugs([burst(1)], [burst(1)])).toEqual([]);
+    expect(changedSlugs([burst(1)], [burst(2)])).toEqual(['slug-r']);
   });
 });
 

@@ -31,6 +31,10 @@ export interface ReviewSectionProps {
 
 type Busy = string | null;
 
+/** Thumbnails being made: asked again this often, at most this many times. */
+const THUMB_POLL_MS = 2_000;
+const THUMB_POLLS = 30;
+
 /**
  * The TransferModal's review (loaded with its own chunk): on/off, close and re-open, every file's
  * threads with their anchors, the sender's replies, resolve and re-open, each reviewer's
@@ -111,9 +115,7 @@ export function ReviewSection({ slug, link, title, expired }: ReviewSectionProps
     setBusy(`export-${kind}`);
     setProblem(null);
     const run =
-      kind === 'csv'
-        ? Promise.resolve(exportReviewCsv(slug, view))
-        : exportReviewPdf({ slug, view, title, link, thumbnailUrls: thumbs });
+      kind === 'csv' ? Promise.resolve(exportReviewCsv(slug, view)) : exportReviewPdf({ slug, view, title, link });
     run.catch(() => setProblem(t('export.failed'))).finally(() => setBusy(null));
   };
 
@@ -535,22 +537,34 @@ function Comment({
   );
 }
 
-/** Thumbnail URLs by the file's current id, while the transfer has previews. */
+/** Thumbnail URLs by the file's current id, while the transfer has previews (asked again while some are being made). */
 function useThumbnails(slug: string, enabled: boolean): ReadonlyMap<string, string> {
   const [thumbs, setThumbs] = useState<ReadonlyMap<string, string>>(new Map());
   useEffect(() => {
     if (!enabled) return;
     const abort = new AbortController();
-    fetchTransferPreviews(slug, abort.signal).then(
-      (answer) => {
-        const map = new Map<string, string>();
-        for (const f of answer.files) if (f.thumbnail?.status === 'ready') map.set(f.fileId, f.thumbnail.url);
-        if (!abort.signal.aborted) setThumbs(map);
-      },
-      // thumbnails are a help: the review reads without them
-      () => undefined,
-    );
-    return () => abort.abort();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let polls = 0;
+    const ask = () =>
+      fetchTransferPreviews(slug, abort.signal).then(
+        (answer) => {
+          if (abort.signal.aborted) return;
+          const map = new Map<string, string>();
+          for (const f of answer.files) if (f.thumbnail?.status === 'ready') map.set(f.fileId, f.thumbnail.url);
+          setThumbs(map);
+          if (answer.files.some((f) => f.thumbnail?.status === 'pending') && polls < THUMB_POLLS) {
+            polls += 1;
+            timer = setTimeout(ask, THUMB_POLL_MS);
+          }
+        },
+        // thumbnails are a help: the review reads without them
+        () => undefined,
+      );
+    void ask();
+    return () => {
+      abort.abort();
+      clearTimeout(timer);
+    };
   }, [slug, enabled]);
   return thumbs;
 }
