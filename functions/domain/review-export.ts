@@ -10,7 +10,6 @@ import {
   type ReviewAuthor,
   type ReviewComment,
   type ReviewDecision,
-  type ReviewSummary,
 } from './review';
 import type { ReviewFileView, SenderReviewView } from './review-api';
 
@@ -88,29 +87,6 @@ export function authorText(author: ReviewAuthor): string {
   if (author.kind === 'verified') return author.email;
   if (author.kind === 'visitor') return `${author.name} (unverified)`;
   return 'Sender';
-}
-
-/** Which badges the dashboard list shows for a transfer's review (none: review off or quiet). */
-export interface ReviewBadges {
-  readonly approved: boolean;
-  readonly changesRequested: boolean;
-  readonly unread: number;
-  readonly closed: boolean;
-}
-
-/**
- * The list's badges: "approved" once the whole transfer (or every file decided so far) is
- * approved with no request for changes open; "changes asked" while any is open; unread comments.
- */
-export function reviewBadges(summary: ReviewSummary | undefined): ReviewBadges | null {
-  if (!summary) return null;
-  const changesRequested = summary.changesRequested > 0;
-  return {
-    approved: !changesRequested && (summary.transferApproved || summary.approved > 0),
-    changesRequested,
-    unread: summary.unread,
-    closed: summary.closed,
-  };
 }
 
 const DECISION_TEXT = { approved: 'Approved', changes_requested: 'Changes requested' } as const;

@@ -10,8 +10,6 @@ export const dashPaths = {
   transfers: (search = '') => `${DASH}/transfers${search}`,
   /** the TransferModal (route id TransferModal) over the list */
   transfer: (slug: string, search = '') => `${DASH}/transfers/${encodeURIComponent(slug)}${search}`,
-  /** the TransferModal scrolled to its review */
-  transferReview: (slug: string) => `${DASH}/transfers/${encodeURIComponent(slug)}#review`,
 
   // Contacts
   contacts: () => `${DASH}/contacts`,

@@ -3,7 +3,7 @@ import type { LazyNamespace } from '@/i18n/namespace-names';
 
 type Catalogue = { default: Record<string, unknown> };
 const files = import.meta.glob<Catalogue>(
-  './locales/{transfers,insights,contacts,requests,settings,billing,send,account,pages,teams,domains,branding,marketing,webhooks,api,live,access,sender-review}/*.json',
+  './locales/{transfers,insights,contacts,requests,settings,billing,send,account,pages,teams,domains,branding,marketing,webhooks,api,live,access}/*.json',
 );
 
 /**

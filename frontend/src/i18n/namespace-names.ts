@@ -37,7 +37,8 @@
  *   table (namespace-files.ts), not the download page's, so a complete transfer's first load
  *   carries none of it
  * - `sender-review`: the sender's review of a transfer in the TransferModal (threads, replies,
- *   decisions, exports), loaded with its chunk when the modal opens
+ *   decisions, exports) and the bell's review items, loaded with their chunks; its loaders are a
+ *   table of their own (review-namespace-files.ts), not in the dashboard's first load
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue

@@ -7,7 +7,6 @@ import {
   authorText,
   groupByFile,
   isUnread,
-  reviewBadges,
   reviewCsv,
   reviewExportName,
   threadsOf,
@@ -84,21 +83,6 @@ describe('labels', () => {
     expect(isUnread(c, c.createdAt - 1)).toBe(true);
     expect(isUnread(c, c.createdAt)).toBe(false);
     expect(isUnread({ ...c, author: { kind: 'sender' } }, 0)).toBe(false);
-  });
-});
-
-describe('list badges', () => {
-  const summary = { approved: 0, changesRequested: 0, unread: 0, transferApproved: false, closed: false };
-  it('shows nothing without a review', () => {
-    expect(reviewBadges(undefined)).toBeNull();
-  });
-  it('says approved only while no change is asked', () => {
-    expect(reviewBadges({ ...summary, approved: 2 })).toMatchObject({ approved: true, changesRequested: false });
-    expect(reviewBadges({ ...summary, transferApproved: true, changesRequested: 1 })).toMatchObject({
-      approved: false,
-      changesRequested: true,
-    });
-    expect(reviewBadges({ ...summary, unread: 4 })).toMatchObject({ approved: false, unread: 4 });
   });
 });
 

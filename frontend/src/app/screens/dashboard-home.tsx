@@ -82,7 +82,7 @@ export function DashboardHome() {
   // the review mail's link (domain/review.ts senderReviewPath): that transfer's review
   const reviewSlug = useSearchParams()[0].get('review');
   if (reviewSlug)
-    return <Navigate to={dashPaths.transferReview(reviewSlug)} state={{ returnTo: dashPaths.home() }} replace />;
+    return <Navigate to={`${dashPaths.transfer(reviewSlug)}#review`} state={{ returnTo: dashPaths.home() }} replace />;
   if (!user || !accessToken) return <PageLoading />;
   const reason = sentHere ? null : blockReasonOf(user);
 

@@ -60,3 +60,11 @@ export function changedSlugs(
   const known = new Map(previous.map((n) => [n._id, stateOf(n)]));
   return [...new Set(next.filter((n) => known.get(n._id) !== stateOf(n)).map((n) => n.slug))];
 }
+
+/**
+ * The window event that tells the screens showing transfers (the list, an open review) to fetch
+ * again, with `detail.slugs`. Spelled out again in features/transfers/hooks/use-transfer-list.ts
+ * (a unit test holds them equal): features do not import each other, and a module of its own
+ * would be one more file on the dashboard's first load.
+ */
+export const TRANSFER_ACTIVITY_EVENT = 'sendbridge:transfer-activity';

@@ -6,6 +6,7 @@ import type { NotificationView } from '@domain/dashboard-api';
 import { BellList } from '@/features/notifications/components/bell-list';
 import insightsEn from '@/i18n/locales/insights/en.json';
 import requestsEn from '@/i18n/locales/requests/en.json';
+import reviewEn from '@/i18n/locales/sender-review/en.json';
 import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
 import { renderHtml } from '../../../helpers/render-html';
 
@@ -14,8 +15,8 @@ beforeAll(async () => {
   i18n = createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    ns: ['translation', 'insights', 'requests'],
-    resources: { en: { ...CATALOGUE.en, insights: insightsEn, requests: requestsEn } },
+    ns: ['translation', 'insights', 'requests', 'sender-review'],
+    resources: { en: { ...CATALOGUE.en, insights: insightsEn, requests: requestsEn, 'sender-review': reviewEn } },
     fallbackNS: FALLBACK_NS,
     interpolation: { escapeValue: false },
   });

@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NotificationView } from '@domain/dashboard-api';
 import { deleteNotifications, fetchNotifications, markNotificationRead } from '../notifications-api';
-import { announceTransferActivity } from '@/lib/activity-event';
-import { applyLocalReads, arrivals, changedSlugs, markedRead, type NotificationsView } from '../notification-list';
+import {
+  TRANSFER_ACTIVITY_EVENT,
+  applyLocalReads,
+  arrivals,
+  changedSlugs,
+  markedRead,
+  type NotificationsView,
+} from '../notification-list';
 import { POLL_MS, browserPollerDeps, startVisiblePolling } from '../poller';
 
 export interface NotificationsState extends NotificationsView {
@@ -32,7 +38,7 @@ export function useNotifications(live = true) {
       // the list and an open review fetch again: a comment or download shows within a poll
       const slugs = changedSlugs(previous.current, view.notifications);
       previous.current = view.notifications;
-      if (slugs.length > 0) announceTransferActivity({ slugs });
+      if (slugs.length > 0) window.dispatchEvent(new CustomEvent(TRANSFER_ACTIVITY_EVENT, { detail: { slugs } }));
       loaded.current = true;
       setState({ ...view, status: 'ready', arrived });
     } catch (err) {

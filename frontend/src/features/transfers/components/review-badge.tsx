@@ -1,6 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import type { TransferRow } from '@domain/dashboard-api';
-import { reviewBadges } from '@domain/review-export';
+import type { ReviewSummary } from '@domain/review';
+
+/** Which badges a row shows (null: review off). */
+export interface ReviewBadges {
+  readonly approved: boolean;
+  readonly changesRequested: boolean;
+  readonly unread: number;
+}
+
+/**
+ * "Approved" once something is approved and no request for changes is open; "changes asked"
+ * while one is; the unread comments. Here, not in the domain's review modules: the dashboard's
+ * first load carries this and nothing else of the review.
+ */
+export function reviewBadges(summary: ReviewSummary | undefined): ReviewBadges | null {
+  if (!summary) return null;
+  const changesRequested = summary.changesRequested > 0;
+  return {
+    approved: !changesRequested && (summary.transferApproved || summary.approved > 0),
+    changesRequested,
+    unread: summary.unread,
+  };
+}
 
 /** The list's compact review state: approved or changes asked, and unread comments. */
 export function ReviewBadge({ row }: { row: Pick<TransferRow, 'review'> }) {

@@ -8,12 +8,11 @@ import { groupByFile, isUnread, transferDecisions, type ReviewThread } from '@do
 import { errorTextOf } from '@/i18n/error-keys';
 import { i18n } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api';
-import { onTransferActivity } from '@/lib/activity-event';
 import { useLoad } from '@/lib/use-load';
 import { changeReview, fetchReview, markReviewRead, postSenderComment, resolveThread } from '../api/review-api';
 import { fetchTransferPreviews } from '../api/transfers-api';
-import { transferListCache } from '../list-cache';
-import { formatDateTime } from '../transfer-format';
+import { onTransferActivity } from '../hooks/use-transfer-list';
+import { formatDateTime } from '@/lib/format-date-time';
 import { exportReviewCsv, exportReviewPdf } from '../review-export-files';
 import '@/styles/review.css';
 
@@ -27,6 +26,8 @@ export interface ReviewSectionProps {
   readonly title: string;
   /** expired or deleted: the review is read only and previews are gone */
   readonly expired: boolean;
+  /** something the lists show changed (a read, a reply, the settings): they fetch again */
+  onChanged(): void;
 }
 
 type Busy = string | null;
@@ -40,7 +41,7 @@ const THUMB_POLLS = 30;
  * threads with their anchors, the sender's replies, resolve and re-open, each reviewer's
  * decisions and the favourites, and the CSV and PDF exports. Opening it marks the review read.
  */
-export function ReviewSection({ slug, link, title, expired }: ReviewSectionProps) {
+export function ReviewSection({ slug, link, title, expired, onChanged }: ReviewSectionProps) {
   const { t, i18n: instance } = useTranslation('sender-review');
   const { t: tApp } = useTranslation();
   const lng = instance.resolvedLanguage ?? 'en';
@@ -58,7 +59,7 @@ export function ReviewSection({ slug, link, title, expired }: ReviewSectionProps
   // New activity from the bell's poll: fetch again without a loading flash.
   useEffect(
     () =>
-      onTransferActivity(({ slugs }) => {
+      onTransferActivity((slugs) => {
         if (slugs.includes(slug)) fetchReview(slug).then(setData, () => undefined);
       }),
     [slug, setData],
@@ -71,11 +72,8 @@ export function ReviewSection({ slug, link, title, expired }: ReviewSectionProps
     const latest = Math.max(0, ...view.comments.filter((c) => isUnread(c, view.readAt)).map((c) => c.createdAt));
     if (latest <= readUpTo.current) return;
     readUpTo.current = latest;
-    markReviewRead(slug).then(
-      () => transferListCache().invalidate(),
-      () => undefined,
-    );
-  }, [view, slug]);
+    markReviewRead(slug).then(onChanged, () => undefined);
+  }, [view, slug, onChanged]);
 
   // A bell item (or the review mail's link) opens the modal at its review: scrolled there once.
   const { hash } = useLocation();
@@ -96,7 +94,7 @@ export function ReviewSection({ slug, link, title, expired }: ReviewSectionProps
         // turned off: the review answers review_off now, shown as the "off" state
         if (after === 'reload') reload();
         else setData(await fetchReview(slug));
-        transferListCache().invalidate();
+        onChanged();
       } catch (error) {
         const text = errorTextOf(error);
         setProblem(tApp(text.key, text.params));
@@ -104,7 +102,7 @@ export function ReviewSection({ slug, link, title, expired }: ReviewSectionProps
         setBusy(null);
       }
     },
-    [slug, setData, reload, tApp],
+    [slug, setData, reload, tApp, onChanged],
   );
 
   const settingsAction = (body: { enabled?: boolean; closed?: boolean }, key: string) =>

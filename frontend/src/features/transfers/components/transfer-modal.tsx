@@ -13,6 +13,8 @@ import { AccessSection } from './access-section';
 import { LazyReviewSection } from './lazy-review-section';
 import { expiryPhase, moreFiles } from '../transfer-format';
 
+const invalidateLists = () => transferListCache().invalidate();
+
 /** Where closing the modal goes: the page it was opened from, or the list with its filter. */
 export interface ModalReturn {
   readonly returnTo?: string;
@@ -89,6 +91,7 @@ export function TransferModal() {
                 link={detail.link}
                 title={moreFiles(detail) > 0 ? `${detail.fileName} +${moreFiles(detail)}` : detail.fileName}
                 expired={['expired', 'deleted'].includes(expiryPhase(detail, Date.now()))}
+                onChanged={invalidateLists}
               />
             )}
             {!detail.readOnly && <AccessSection detail={detail} />}

@@ -1,8 +1,17 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ListFilter } from '@domain/dashboard-api';
-import { onTransferActivity } from '@/lib/activity-event';
 import { fetchTransferList } from '../api/transfers-api';
 import { entryOf, transferListCache, withNextPage, type CachedList, type ListKey } from '../list-cache';
+
+/** The bell's "new activity on these transfers" (features/notifications/notification-list.ts, a unit test holds them equal). */
+export const TRANSFER_ACTIVITY_EVENT = 'sendbridge:transfer-activity';
+
+/** Calls `listener` with the transfers the bell's poll saw new activity on; returns the unsubscribe function. */
+export function onTransferActivity(listener: (slugs: readonly string[]) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<{ slugs: readonly string[] }>).detail.slugs);
+  window.addEventListener(TRANSFER_ACTIVITY_EVENT, handler);
+  return () => window.removeEventListener(TRANSFER_ACTIVITY_EVENT, handler);
+}
 
 export interface TransferListView {
   /** the cached list at once, then the fresh one; null before anything arrived */
