@@ -11,7 +11,6 @@ import { ApiError } from '@/lib/api';
 import { useLoad } from '@/lib/use-load';
 import { changeReview, fetchReview, markReviewRead, postSenderComment, resolveThread } from '../api/review-api';
 import { fetchTransferPreviews } from '../api/transfers-api';
-import { onTransferActivity } from '../hooks/use-transfer-list';
 import { formatDateTime } from '@/lib/format-date-time';
 import { exportReviewCsv, exportReviewPdf } from '../review-export-files';
 import '@/styles/review.css';
@@ -28,6 +27,11 @@ export interface ReviewSectionProps {
   readonly expired: boolean;
   /** something the lists show changed (a read, a reply, the settings): they fetch again */
   onChanged(): void;
+  /**
+   * hooks/use-transfer-list.ts onTransferActivity, handed down by the modal: imported here, it
+   * would split the list's modules into one more file on the dashboard's first load
+   */
+  subscribe(listener: (slugs: readonly string[]) => void): () => void;
 }
 
 type Busy = string | null;
@@ -41,7 +45,7 @@ const THUMB_POLLS = 30;
  * threads with their anchors, the sender's replies, resolve and re-open, each reviewer's
  * decisions and the favourites, and the CSV and PDF exports. Opening it marks the review read.
  */
-export function ReviewSection({ slug, link, title, expired, onChanged }: ReviewSectionProps) {
+export function ReviewSection({ slug, link, title, expired, onChanged, subscribe }: ReviewSectionProps) {
   const { t, i18n: instance } = useTranslation('sender-review');
   const { t: tApp } = useTranslation();
   const lng = instance.resolvedLanguage ?? 'en';
@@ -59,10 +63,10 @@ export function ReviewSection({ slug, link, title, expired, onChanged }: ReviewS
   // New activity from the bell's poll: fetch again without a loading flash.
   useEffect(
     () =>
-      onTransferActivity((slugs) => {
+      subscribe((slugs) => {
         if (slugs.includes(slug)) fetchReview(slug).then(setData, () => undefined);
       }),
-    [slug, setData],
+    [slug, setData, subscribe],
   );
 
   // Marks what is on screen read; the list's unread badge goes with the next fetch.

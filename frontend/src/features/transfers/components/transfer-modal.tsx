@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { dashPaths } from '@/app/dash-paths';
 import { ApiError } from '@/lib/api';
 import { useTransferDetail } from '../hooks/use-transfer-detail';
+import { onTransferActivity } from '../hooks/use-transfer-list';
 import { transferListCache } from '../list-cache';
 import { TransferActions, type ActionNotice } from './transfer-actions';
 import { FilesLabel } from './transfer-table';
@@ -92,6 +93,7 @@ export function TransferModal() {
                 title={moreFiles(detail) > 0 ? `${detail.fileName} +${moreFiles(detail)}` : detail.fileName}
                 expired={['expired', 'deleted'].includes(expiryPhase(detail, Date.now()))}
                 onChanged={invalidateLists}
+                subscribe={onTransferActivity}
               />
             )}
             {!detail.readOnly && <AccessSection detail={detail} />}
