@@ -40,32 +40,6 @@ export const keys = {
   /** a download limit of a transfer: `all` (the transfer's) or `r#<recipientId>` (one recipient's) */
   downloadLimit: (slug: string, scope: string) => ({ pk: `TRANSFER#${slug}`, sk: `DLLIMIT#${scope}` }),
   downloadLimitPrefix: 'DLLIMIT#',
-  /** every review item of a transfer (comments, decisions, favourites) sorts under this prefix */
-  reviewPrefix: 'REVIEW#',
-  /** a review comment (thread or reply); its id is a UUIDv7, so a transfer's comments sort by time */
-  reviewComment: (slug: string, commentId: string) => ({ pk: `TRANSFER#${slug}`, sk: `REVIEW#C#${commentId}` }),
-  reviewCommentPrefix: 'REVIEW#C#',
-  /** a reviewer's latest decision on a subject (a file's first id, or `transfer`) */
-  reviewDecision: (slug: string, subject: string, reviewer: string) => ({
-    pk: `TRANSFER#${slug}`,
-    sk: `REVIEW#D#${subject}#${reviewer}`,
-  }),
-  reviewDecisionPrefix: 'REVIEW#D#',
-  /** a reviewer's favourite file */
-  reviewFavourite: (slug: string, fileId: string, reviewer: string) => ({
-    pk: `TRANSFER#${slug}`,
-    sk: `REVIEW#F#${fileId}#${reviewer}`,
-  }),
-  reviewFavouritePrefix: 'REVIEW#F#',
-  /** the review mail's batching state of a transfer: when the last one went, what waits for the next */
-  reviewMail: (slug: string) => ({ pk: `TRANSFER#${slug}`, sk: 'REVIEWMAIL' }),
-  /** gsi2 (sparse) on a review mail marker with activity waiting: the review-mail job's queue, by when it is due */
-  reviewMailIndex: (dueAt: number, slug: string) => ({
-    gsi2pk: 'REVIEWMAIL',
-    gsi2sk: `${String(dueAt).padStart(15, '0')}#${slug}`,
-  }),
-  reviewMailPartition: 'REVIEWMAIL',
-  reviewMailUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
   /** a download URL's grant, found by the id its URL carries (the deliveries job's lookup) */
   downloadGrant: (deliveryId: string) => ({ pk: `GRANT#${deliveryId}`, sk: 'GRANT' }),
   /** gsi1: a signed-in sender's transfers, newest last. */
@@ -325,6 +299,39 @@ export const keys = {
   apiKeyStats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'STATS#APIKEYS' }),
   /** a team admin's API key setting: whether the team's members may create and use keys */
   teamApiKeys: (adminId: string) => ({ pk: `TEAM#${adminId}`, sk: 'APIKEYS' }),
+} as const;
+
+/**
+ * The review's keys (docs/data-model.md patterns RV1-RV10), apart from `keys` so the functions
+ * that never touch a review do not carry them (one object is bundled whole).
+ */
+export const reviewKeys = {
+  /** every review item of a transfer (comments, decisions, favourites) sorts under this prefix */
+  prefix: 'REVIEW#',
+  /** a review comment (thread or reply); its id is a UUIDv7, so a transfer's comments sort by time */
+  comment: (slug: string, commentId: string) => ({ pk: `TRANSFER#${slug}`, sk: `REVIEW#C#${commentId}` }),
+  commentPrefix: 'REVIEW#C#',
+  /** a reviewer's latest decision on a subject (a file's first id, or `transfer`) */
+  decision: (slug: string, subject: string, reviewer: string) => ({
+    pk: `TRANSFER#${slug}`,
+    sk: `REVIEW#D#${subject}#${reviewer}`,
+  }),
+  decisionPrefix: 'REVIEW#D#',
+  /** a reviewer's favourite file */
+  favourite: (slug: string, fileId: string, reviewer: string) => ({
+    pk: `TRANSFER#${slug}`,
+    sk: `REVIEW#F#${fileId}#${reviewer}`,
+  }),
+  favouritePrefix: 'REVIEW#F#',
+  /** the review mail's batching state of a transfer: when the last one went, what waits for the next */
+  mail: (slug: string) => ({ pk: `TRANSFER#${slug}`, sk: 'REVIEWMAIL' }),
+  /** gsi2 (sparse) on a review mail marker with activity waiting: the review-mail job's queue, by when it is due */
+  mailIndex: (dueAt: number, slug: string) => ({
+    gsi2pk: 'REVIEWMAIL',
+    gsi2sk: `${String(dueAt).padStart(15, '0')}#${slug}`,
+  }),
+  mailPartition: 'REVIEWMAIL',
+  mailUpTo: (at: number) => `${String(at).padStart(15, '0')}#~`,
 } as const;
 
 /** Epoch seconds `secondsFromNow` ahead, for the table's ttl attribute. */

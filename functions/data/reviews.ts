@@ -18,7 +18,7 @@ import type {
 import { REVIEW_MAX_COMMENTS } from '../domain/review';
 import { ddb } from '../lib/clients/dynamodb';
 import { conditionalUpdate, conditionalWrite, queryAll, table, transactOr } from './base';
-import { keys } from './keys';
+import { keys, reviewKeys } from './keys';
 
 /** What the transfer item holds of its review (beside `review`, the settings). */
 export interface ReviewCounters {
@@ -99,7 +99,7 @@ export async function putComment(
       {
         Put: {
           TableName: table(),
-          Item: { ...keys.reviewComment(slug, c.commentId), entity: 'ReviewComment', ...c },
+          Item: { ...reviewKeys.comment(slug, c.commentId), entity: 'ReviewComment', ...c },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -120,7 +120,7 @@ export async function putComment(
 
 /** Pattern RV2: one comment, or undefined. */
 export async function getComment(slug: string, commentId: string): Promise<ReviewComment | undefined> {
-  const out = await ddb().get({ TableName: table(), Key: keys.reviewComment(slug, commentId), ConsistentRead: true });
+  const out = await ddb().get({ TableName: table(), Key: reviewKeys.comment(slug, commentId), ConsistentRead: true });
   return out.Item ? commentOf(out.Item) : undefined;
 }
 
@@ -128,15 +128,15 @@ export async function getComment(slug: string, commentId: string): Promise<Revie
 export async function listReviewItems(slug: string): Promise<ReviewItems> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.reviewPrefix },
+    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': reviewKeys.prefix },
     ConsistentRead: true,
   });
   const out: ReviewItems = { comments: [], decisions: [], favourites: [] };
   for (const i of items) {
     const sk = String(i.sk);
-    if (sk.startsWith(keys.reviewCommentPrefix)) out.comments.push(commentOf(i));
-    else if (sk.startsWith(keys.reviewDecisionPrefix)) out.decisions.push(decisionOf(i));
-    else if (sk.startsWith(keys.reviewFavouritePrefix)) out.favourites.push(favouriteOf(i));
+    if (sk.startsWith(reviewKeys.commentPrefix)) out.comments.push(commentOf(i));
+    else if (sk.startsWith(reviewKeys.decisionPrefix)) out.decisions.push(decisionOf(i));
+    else if (sk.startsWith(reviewKeys.favouritePrefix)) out.favourites.push(favouriteOf(i));
   }
   return out;
 }
@@ -144,7 +144,7 @@ export async function listReviewItems(slug: string): Promise<ReviewItems> {
 /** The sort key of the first comment id made at `at` or later (UUIDv7: 48 bits of ms first). */
 function commentKeyAt(at: number): string {
   const hex = Math.max(0, Math.floor(at)).toString(16).padStart(12, '0');
-  return `${keys.reviewCommentPrefix}${hex.slice(0, 8)}-${hex.slice(8)}`;
+  return `${reviewKeys.commentPrefix}${hex.slice(0, 8)}-${hex.slice(8)}`;
 }
 
 /** Pattern RV4: the comments made in [from, to), oldest first (a range of the time-ordered ids). */
@@ -162,7 +162,7 @@ export async function setResolved(slug: string, commentId: string, resolvedAt: n
   return conditionalWrite(() =>
     ddb().update({
       TableName: table(),
-      Key: keys.reviewComment(slug, commentId),
+      Key: reviewKeys.comment(slug, commentId),
       ...(resolvedAt === undefined
         ? { UpdateExpression: 'REMOVE resolvedAt' }
         : { UpdateExpression: 'SET resolvedAt = :r', ExpressionAttributeValues: { ':r': resolvedAt } }),
@@ -175,7 +175,7 @@ export async function setResolved(slug: string, commentId: string, resolvedAt: n
 export async function putDecision(slug: string, d: ReviewDecision): Promise<void> {
   await ddb().put({
     TableName: table(),
-    Item: { ...keys.reviewDecision(slug, d.subject, d.reviewer), entity: 'ReviewDecision', ...d },
+    Item: { ...reviewKeys.decision(slug, d.subject, d.reviewer), entity: 'ReviewDecision', ...d },
   });
 }
 
@@ -183,7 +183,7 @@ export async function putDecision(slug: string, d: ReviewDecision): Promise<void
 export async function listDecisions(slug: string): Promise<ReviewDecision[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.reviewDecisionPrefix },
+    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': reviewKeys.decisionPrefix },
     ConsistentRead: true,
   });
   return items.map(decisionOf);
@@ -191,7 +191,7 @@ export async function listDecisions(slug: string): Promise<ReviewDecision[]> {
 
 /** Pattern RV7: a reviewer's favourite, set or taken back (both idempotent). */
 export async function setFavourite(slug: string, f: FavouriteRecord, on: boolean): Promise<void> {
-  const key = keys.reviewFavourite(slug, f.fileId, f.reviewer);
+  const key = reviewKeys.favourite(slug, f.fileId, f.reviewer);
   if (on) await ddb().put({ TableName: table(), Item: { ...key, entity: 'ReviewFavourite', ...f } });
   else await ddb().delete({ TableName: table(), Key: key });
 }
@@ -276,7 +276,7 @@ function markerOf(i: Record<string, unknown> | undefined): MailMarker {
 }
 
 export async function getMailMarker(slug: string): Promise<MailMarker> {
-  const out = await ddb().get({ TableName: table(), Key: keys.reviewMail(slug), ConsistentRead: true });
+  const out = await ddb().get({ TableName: table(), Key: reviewKeys.mail(slug), ConsistentRead: true });
   return markerOf(out.Item);
 }
 
@@ -294,7 +294,7 @@ export async function notePending(
 ): Promise<MailMarker> {
   const out = await ddb().update({
     TableName: table(),
-    Key: keys.reviewMail(slug),
+    Key: reviewKeys.mail(slug),
     UpdateExpression:
       'SET entity = :e, pendingSince = if_not_exists(pendingSince, :now), dueAt = if_not_exists(dueAt, :due), ' +
       'gsi2pk = :gpk, gsi2sk = if_not_exists(gsi2sk, :gsk) ' +
@@ -303,8 +303,8 @@ export async function notePending(
       ':e': 'ReviewMail',
       ':now': now,
       ':due': dueAt,
-      ':gpk': keys.reviewMailPartition,
-      ':gsk': keys.reviewMailIndex(dueAt, slug).gsi2sk,
+      ':gpk': reviewKeys.mailPartition,
+      ':gsk': reviewKeys.mailIndex(dueAt, slug).gsi2sk,
       ':c': activity.comments,
       ':a': activity.approvals,
       ':x': activity.changesRequested,
@@ -322,7 +322,7 @@ export async function setMarkerNotification(slug: string, notifyId: string, was:
   return conditionalWrite(() =>
     ddb().update({
       TableName: table(),
-      Key: keys.reviewMail(slug),
+      Key: reviewKeys.mail(slug),
       UpdateExpression: 'SET notifyId = :n',
       ConditionExpression:
         was === undefined
@@ -339,7 +339,7 @@ export async function dueMailSlugs(now: number, limit: number): Promise<{ slug: 
     TableName: table(),
     IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :p AND gsi2sk <= :upTo',
-    ExpressionAttributeValues: { ':p': keys.reviewMailPartition, ':upTo': keys.reviewMailUpTo(now) },
+    ExpressionAttributeValues: { ':p': reviewKeys.mailPartition, ':upTo': reviewKeys.mailUpTo(now) },
     Limit: limit,
   });
   return (out.Items ?? []).map((i) => {
@@ -357,7 +357,7 @@ export async function claimDueMail(slug: string, dueAt: number, now: number): Pr
   const old = await conditionalUpdate(() =>
     ddb().update({
       TableName: table(),
-      Key: keys.reviewMail(slug),
+      Key: reviewKeys.mail(slug),
       UpdateExpression:
         'SET lastMailAt = :now REMOVE pendingSince, dueAt, gsi2pk, gsi2sk, notifyId, pendingComments, pendingApprovals, pendingChanges',
       ConditionExpression: 'dueAt = :due',
@@ -372,10 +372,10 @@ export async function claimDueMail(slug: string, dueAt: number, now: number): Pr
 export async function deleteReviewItems(slug: string): Promise<number> {
   const found = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': keys.reviewPrefix },
+    ExpressionAttributeValues: { ':pk': keys.transfer(slug).pk, ':p': reviewKeys.prefix },
     ProjectionExpression: 'pk, sk',
   });
-  const all = [...found.map((i) => ({ pk: i.pk, sk: i.sk })), keys.reviewMail(slug)];
+  const all = [...found.map((i) => ({ pk: i.pk, sk: i.sk })), reviewKeys.mail(slug)];
   for (let i = 0; i < all.length; i += 25) {
     let requests = all.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
     for (let attempt = 0; requests.length > 0; attempt += 1) {

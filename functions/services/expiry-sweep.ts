@@ -108,6 +108,7 @@ export async function sweepExpired(
           result.objectsDeleted += await deleteObjects(t);
           await releaseTransfer(t, { unsent: false });
           if (t.requestId) await removeUpload(t.requestId, slug);
+          // the review (comments name people and quote them) goes with the files; its routes answered 404 since the delete
           if (t.review) await deleteReviewItems(slug);
           await data.setStatus(slug, 'deleted', { from: ['deleted'], expectedSweepDueAt: due });
         } else if (t.status === 'ready' || t.status === 'expired') {

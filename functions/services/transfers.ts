@@ -66,7 +66,6 @@ import { setLimit, TRANSFER_SCOPE } from '../data/download-grants';
 import { locOf, refOf } from './object-refs';
 import type { Recording } from '../domain/previews';
 import { REVIEW_NEEDS_ACCOUNT_TEXT } from '../domain/review';
-import { deleteReviewItems } from '../data/reviews';
 import { checkAddFiles, checkSend, type CheckedSend, type SendSenderFacts } from '../domain/send-rules';
 import { livesFromStart, mailAtStart, mailWatchersOnCompletion, mailWithdrawn } from './live-transfers';
 
@@ -633,7 +632,6 @@ export async function deleteTransfer(slug: string, userId: string): Promise<void
   await storage.deletePrefix(locOf(t), `z/${slug}/`);
   await releaseTransfer(t, { unsent: was === 'uploading' });
   await deleteShares(slug);
-  // the review's comments name people and quote them: they go with the files
-  if (t.review) await deleteReviewItems(slug);
+  // a review's items go at the sweep's second look (services/expiry-sweep.ts): its routes answer 404 from now on
   log.info('transfer deleted', { slug });
 }

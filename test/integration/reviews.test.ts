@@ -9,12 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../scripts/local/sdk-dynamo';
-import { keys } from '../../functions/data/keys';
+import { keys, reviewKeys } from '../../functions/data/keys';
 import type { LocalApp } from '../../scripts/local/app';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { COMMENTS_PER_REVIEWER, REVIEW_MAIL_BATCH_MS, REVIEW_MAX_COMMENTS } from '../../functions/domain/review';
 import type { RecipientReviewView, SenderReviewView } from '../../functions/domain/review-api';
 import { runDueReviewMail } from '../../functions/services/review-mail';
+import { sweepExpired } from '../../functions/services/expiry-sweep';
 import { api, startTestApp } from '../helpers/local-app';
 import { bearer, createUser, guestToken, json, mailsTo, sendFiles, type TestUser } from '../helpers/transfers';
 import { eventOf, startReceiver, type ReceivedHook } from '../helpers/webhook-receiver';
@@ -106,7 +107,8 @@ describe('creating a transfer with review on', () => {
       json(
         {
           senderEmail: 'guest.reviewer@example.com',
-          sendAs: 'link',
+          sendAs: 'email',
+          emailTo: [{ email: 'guest.friend@example.com' }],
           review: true,
           fileObjects: [{ fileName: 'a.txt', size: 5 }],
         },
@@ -131,10 +133,10 @@ describe('the whole flow: recipients, the sender, the bell, webhooks and one bat
     expect(res.status, res.text).toBe(200);
     const view = res.json as RecipientReviewView;
     expect(view.settings).toEqual({ enabled: true, writable: true });
-    expect(view.files.map((f) => [f.fileName, f.previewKind, f.version])).toEqual([
-      ['frame-01.png', 'image', 1],
-      ['cut-v3.mp4', 'video', 1],
+    expect(view.files.map((f) => [f.fileName, f.previewKind, f.version]).sort()).toEqual([
       ['brief.pdf', 'pdf', 1],
+      ['cut-v3.mp4', 'video', 1],
+      ['frame-01.png', 'image', 1],
     ]);
     expect([view.comments, view.favourites, view.decisions, view.you]).toEqual([[], [], [], null]);
   });
@@ -172,7 +174,11 @@ describe('the whole flow: recipients, the sender, the bell, webhooks and one bat
     const anonymous = await recipient(t, { fileId: image, body: 'who am I' }, '/comment');
     expect([anonymous.status, anonymous.json.error.code]).toEqual([401, 'reviewer_required']);
     const long = await recipient(t, { visitor: ADA, fileId: image, body: 'a'.repeat(2001) }, '/comment');
-    expect([long.status, long.json.error.code]).toEqual([400, 'invalid_comment']);
+    expect([long.status, long.json.error.code, long.json.error.details.issues[0].code]).toEqual([
+      400,
+      'invalid_request',
+      'invalid_comment',
+    ]);
     const forgedSession = await recipient(t, { access: 'f'.repeat(43), fileId: image, body: 'x' }, '/comment');
     expect([forgedSession.status, forgedSession.json.error.code]).toEqual([401, 'reviewer_required']);
   });
@@ -464,17 +470,23 @@ describe('limits, the password gate, expiry and deletion', () => {
     expect((await api(app, '/getDownload', json({ id: t.id }))).status).toBe(410);
   });
 
-  it('deleting the transfer deletes its review', async () => {
+  it('deleting the transfer hides its review at once and deletes it at the sweep’s second look', async () => {
     const t = await sendFiles(app, sender, FILES, { review: true });
     await recipient(t, { visitor: ADA, fileId: fileIdOf(t, 'brief.pdf'), body: 'to be deleted' }, '/comment');
     await recipient(t, { visitor: ADA, fileId: fileIdOf(t, 'brief.pdf'), favourite: true }, '/favourite');
     const del = await api(app, '/deleteTransfer', json({ slug: t.id }, bearer(sender)));
     expect(del.status, del.text).toBe(200);
+    // from the delete on, the review answers like the link: 404
+    const gone = await recipient(t, {});
+    expect([gone.status, gone.json.error.code]).toEqual([404, 'transfer_not_found']);
+    expect((await asSender(t, '', undefined, 'GET')).status).toBe(404);
+    // its items go at the sweep's second look, an hour later
+    await sweepExpired({ now: Date.now() + 2 * 3_600_000 });
     const left = await dynamo().send(
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.transfer(t.id).pk, ':p': keys.reviewPrefix },
+        ExpressionAttributeValues: { ':pk': keys.transfer(t.id).pk, ':p': reviewKeys.prefix },
       }),
     );
     expect(left.Items).toEqual([]);

@@ -264,6 +264,10 @@ export const PROBLEM_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_file_id: NOT_FOUND,
   invalid_recipient: NOT_FOUND,
   invalid_token: 'extension.expiredTitle',
+  invalid_comment: 'reviewErrors.comment',
+  invalid_name: 'reviewErrors.name',
+  invalid_visitor: 'reviewErrors.visitor',
+  invalid_comment_id: 'reviewErrors.thread',
 };
 
 const keyIn = (table: Readonly<Record<string, ErrorKey>>, code: string | undefined) =>

@@ -946,5 +946,6 @@ export function reviewActivityMail(input: ReviewActivityMailInput & WithLang): R
     lines.map((l) => (l.text ? `- ${l.head}: ${l.text}` : `- ${l.head}`)).join('\n'),
     more || undefined,
   ];
-  return mail(input.lang, subjectText, summary, body, text, c.text('review.footer'));
+  // the download notices' footer: the sender sent these files (the mail catalogues are in every bundle that mails)
+  return mail(input.lang, subjectText, summary, body, text, c.text('downloadNotice.footer'));
 }

@@ -24,7 +24,7 @@ import {
   transactionCancelled,
   useUnitEnv,
 } from '../../helpers/aws-mock';
-import { keys } from '../../../functions/data/keys';
+import { keys, reviewKeys } from '../../../functions/data/keys';
 import { hashToken } from '../../../functions/lib/secrets';
 import { normalizeSumoCode } from '../../../functions/services/billing';
 import { eventIdAt } from '../../../functions/data/notifications';
@@ -646,7 +646,7 @@ describe('reviews', () => {
     });
     const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(items[0]!.Put?.Item).toMatchObject({
-      ...keys.reviewComment('Abc1234', comment.commentId),
+      ...reviewKeys.comment('Abc1234', comment.commentId),
       body: 'Too dark',
     });
     expect(items[1]!.Update?.UpdateExpression).toBe('ADD reviewComments :one, reviewUnread :one');
