@@ -170,6 +170,27 @@ describe('the review in the TransferModal', () => {
   });
 });
 
+describe('review on and off from the modal', () => {
+  it('turns the review on for a transfer sent without, then off again', async () => {
+    const plain = await sendFiles(app, sender, new Map([['notes.txt', Buffer.from('no review asked')]]));
+    const settings = async () => {
+      const res = await api(app, `/transfers/${plain.id}/review`, { headers: bearer(sender) });
+      return res.status === 200 ? (res.json as SenderReviewView).settings.enabled : res.json.error.code;
+    };
+    expect(await settings()).toBe('review_off');
+    await logIn(page, web.url, sender.email);
+    await page.goto(`${web.url}/dash/transfers/${plain.id}`);
+    const section = page.getByRole('dialog').getByTestId('review-section');
+    await section.getByTestId('review-turn-on').click();
+    await page.locator('[data-testid="review-section"][data-state="open"]').waitFor();
+    expect(await section.getByTestId('review-file').count()).toBe(1);
+    expect(await settings()).toBe(true);
+    await section.getByTestId('review-turn-off').click();
+    await page.locator('[data-testid="review-section"][data-state="off"]').waitFor();
+    expect(await settings()).toBe('review_off');
+  });
+});
+
 describe('the dashboard list', () => {
   it('shows a recipient’s decision and new comment on the badge while it stays open', async () => {
     await logIn(page, web.url, sender.email);

@@ -25,6 +25,8 @@ export interface ReviewSectionProps {
   readonly title: string;
   /** expired or deleted: the review is read only and previews are gone */
   readonly expired: boolean;
+  /** the transfer's detail has review settings (review on) */
+  readonly enabled: boolean;
   /** something the lists show changed (a read, a reply, the settings): they fetch again */
   onChanged(): void;
   /**
@@ -45,20 +47,24 @@ const THUMB_POLLS = 30;
  * threads with their anchors, the sender's replies, resolve and re-open, each reviewer's
  * decisions and the favourites, and the CSV and PDF exports. Opening it marks the review read.
  */
-export function ReviewSection({ slug, link, title, expired, onChanged, subscribe }: ReviewSectionProps) {
+export function ReviewSection({ slug, link, title, expired, enabled, onChanged, subscribe }: ReviewSectionProps) {
   const { t, i18n: instance } = useTranslation('sender-review');
   const { t: tApp } = useTranslation();
   const lng = instance.resolvedLanguage ?? 'en';
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
+  // review off (the transfer's detail says so): nothing to fetch until the sender turns it on
+  const [on, setOn] = useState(enabled);
+  useEffect(() => setOn(enabled), [enabled]);
   const load = useLoad((signal) => fetchReview(slug, signal), [slug], {
+    enabled: on,
     refused: (e) => e instanceof ApiError && (e.code === 'review_off' || e.status === 404),
   });
   const thumbs = useThumbnails(slug, !expired && load.state === 'ready');
   const [busy, setBusy] = useState<Busy>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const view = load.state === 'ready' ? load.data : null;
-  const { setData, reload } = load;
+  const { setData } = load;
 
   // New activity from the bell's poll: fetch again without a loading flash.
   useEffect(
@@ -90,14 +96,14 @@ export function ReviewSection({ slug, link, title, expired, onChanged, subscribe
   }, [shown, hash, slug]);
 
   const act = useCallback(
-    async (key: string, call: () => Promise<unknown>, after: 'fetch' | 'reload' = 'fetch') => {
+    async (key: string, call: () => Promise<unknown>, after: 'fetch' | 'on' | 'off' = 'fetch') => {
       setBusy(key);
       setProblem(null);
       try {
         await call();
-        // turned off: the review answers review_off now, shown as the "off" state
-        if (after === 'reload') reload();
-        else setData(await fetchReview(slug));
+        // turned on: the load starts; turned off: the "off" state, nothing fetched
+        if (after === 'fetch') setData(await fetchReview(slug));
+        else setOn(after === 'on');
         onChanged();
       } catch (error) {
         const text = errorTextOf(error);
@@ -106,11 +112,11 @@ export function ReviewSection({ slug, link, title, expired, onChanged, subscribe
         setBusy(null);
       }
     },
-    [slug, setData, reload, tApp, onChanged],
+    [slug, setData, tApp, onChanged],
   );
 
   const settingsAction = (body: { enabled?: boolean; closed?: boolean }, key: string) =>
-    act(key, () => changeReview(slug, body), body.enabled === false ? 'reload' : 'fetch');
+    act(key, () => changeReview(slug, body), body.enabled === undefined ? 'fetch' : body.enabled ? 'on' : 'off');
 
   const exportAs = (kind: 'csv' | 'pdf') => {
     if (!view) return;
@@ -121,7 +127,7 @@ export function ReviewSection({ slug, link, title, expired, onChanged, subscribe
     run.catch(() => setProblem(t('export.failed'))).finally(() => setBusy(null));
   };
 
-  const off = load.state === 'refused' || (view !== null && !view.settings.enabled);
+  const off = !on || load.state === 'refused' || (view !== null && !view.settings.enabled);
   const closed = view?.settings.closedAt !== undefined;
   const writable = view?.settings.writable === true;
   const state = off ? 'off' : expired ? 'expired' : closed ? 'closed' : 'open';
@@ -134,7 +140,7 @@ export function ReviewSection({ slug, link, title, expired, onChanged, subscribe
       aria-labelledby={headingId}
       aria-busy={load.state === 'loading' || undefined}
       data-testid="review-section"
-      data-state={load.state === 'ready' || off ? state : load.state}
+      data-state={off || load.state === 'ready' ? state : load.state}
     >
       <h3 id={headingId}>
         {t('title')}{' '}
@@ -147,7 +153,7 @@ export function ReviewSection({ slug, link, title, expired, onChanged, subscribe
           </span>
         )}
       </h3>
-      {load.state === 'loading' && (
+      {!off && load.state === 'loading' && (
         <p className="muted" role="status">
           {t('loading')}
         </p>

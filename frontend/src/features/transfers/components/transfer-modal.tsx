@@ -92,6 +92,7 @@ export function TransferModal() {
                 link={detail.link}
                 title={moreFiles(detail) > 0 ? `${detail.fileName} +${moreFiles(detail)}` : detail.fileName}
                 expired={['expired', 'deleted'].includes(expiryPhase(detail, Date.now()))}
+                enabled={detail.reviewSettings !== undefined}
                 onChanged={invalidateLists}
                 subscribe={onTransferActivity}
               />
