@@ -7,11 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
+import { dynamo } from '../../scripts/local/sdk-dynamo';
+import { keys } from '../../functions/data/keys';
 import { parseCsv } from '../../functions/domain/csv';
 import type { SenderReviewView } from '../../functions/domain/review-api';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
@@ -188,6 +191,43 @@ describe('review on and off from the modal', () => {
     await section.getByTestId('review-turn-off').click();
     await page.locator('[data-testid="review-section"][data-state="off"]').waitFor();
     expect(await settings()).toBe('review_off');
+  });
+});
+
+describe('an expired transfer', () => {
+  it('keeps its review for the sender to read and export, with nothing to change', async () => {
+    const old = await sendFiles(app, sender, new Map([['draft.pdf', Buffer.from('%PDF-1.4 a draft')]]), {
+      review: true,
+    });
+    const said = await api(
+      app,
+      '/getDownload/review/comment',
+      json({ id: old.id, visitor: ADA, fileId: old.files[0]!.fileId, body: 'Page 1 is fine' }),
+    );
+    expect(said.status, said.text).toBe(201);
+    const expiryDate = Date.now() - 2 * 86_400_000;
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: app.stack.env.TABLE_NAME,
+        Key: keys.transfer(old.id),
+        UpdateExpression: 'SET expiryDate = :x, sweepDueAt = :x, gsi2sk = :s',
+        ExpressionAttributeValues: { ':x': expiryDate, ':s': keys.sweepIndex(expiryDate, old.id).gsi2sk },
+      }),
+    );
+    await logIn(page, web.url, sender.email);
+    await page.goto(`${web.url}/dash/transfers/${old.id}`);
+    await page.locator('[data-testid="review-section"][data-state="expired"]').waitFor();
+    const section = page.getByRole('dialog').getByTestId('review-section');
+    await section.getByTestId('review-comment').waitFor();
+    expect(await section.getByTestId('review-comment').textContent()).toContain('Page 1 is fine');
+    expect(
+      await section
+        .locator(
+          '[data-testid="review-reply-open"], [data-testid="review-resolve"], [data-testid="review-close"], [data-testid="review-turn-off"]',
+        )
+        .count(),
+    ).toBe(0);
+    expect(await section.getByTestId('review-export-csv').isEnabled()).toBe(true);
   });
 });
 
