@@ -89,10 +89,10 @@ const PROBLEM_TEXTS = {
   invalid_recipient: () => TEXTS.invalidRecipient,
   invalid_token: () => TEXTS.invalidToken,
   // reviews (review-api.ts)
-  invalid_comment: () => 'A comment is 1 to 2,000 characters of text.',
-  invalid_name: () => 'Type a name of 1 to 80 characters.',
-  invalid_visitor: () => "This page's visitor id is not valid. Reload the page.",
-  invalid_comment_id: () => 'There is no such thread on this file.',
+  invalid_comment: () => 'Comments are 1 to 2,000 characters.',
+  invalid_name: () => 'Names are 1 to 80 characters.',
+  invalid_visitor: () => TEXTS.invalidLink,
+  invalid_comment_id: () => TEXTS.invalidLink,
 } as const satisfies Record<string, (p: ProblemParams) => string>;
 
 export type ProblemCode = keyof typeof PROBLEM_TEXTS;

@@ -165,7 +165,8 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   reviewer_required: 'reviewErrors.reviewerRequired',
   review_full: 'reviewErrors.full',
   review_needs_account: 'reviewErrors.needsAccount',
-  invalid_anchor: 'reviewErrors.anchor',
+  // a wrong anchor is the page's own mistake: the generic text
+  invalid_anchor: GENERIC_ERROR_KEY,
   // ---- teams and sharing (the pages catalogue's teamErrors: not on home's first load) ----
   team_member_forbidden: 'teamErrors.memberForbidden',
   // ---- webhooks (the pages catalogue's webhookErrors) ----
@@ -264,10 +265,11 @@ export const PROBLEM_KEYS: Readonly<Record<string, ErrorKey>> = {
   invalid_file_id: NOT_FOUND,
   invalid_recipient: NOT_FOUND,
   invalid_token: 'extension.expiredTitle',
+  // the review screens check lengths themselves; an id the page did not make reads generic
   invalid_comment: 'reviewErrors.comment',
   invalid_name: 'reviewErrors.name',
-  invalid_visitor: 'reviewErrors.visitor',
-  invalid_comment_id: 'reviewErrors.thread',
+  invalid_visitor: GENERIC_ERROR_KEY,
+  invalid_comment_id: NOT_FOUND,
 };
 
 const keyIn = (table: Readonly<Record<string, ErrorKey>>, code: string | undefined) =>
