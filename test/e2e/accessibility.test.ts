@@ -566,6 +566,62 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  it('the TransferModal’s review (threads with anchors, a reply, a resolved one, decisions), wide and at 320 px, and its bell item', async () => {
+    const user = await createUser(app, 'a11y.review@example.com', 'pro');
+    const t = await send({ review: true }, user);
+    const [pdf, photo] = t.files.map((f) => f.fileId);
+    const visitor = { visitorId: 'A11yVisitor00000000001', name: 'Ana (studio)' };
+    const asRecipient = async (path: string, body: Record<string, unknown>) => {
+      const res = await api(app, `/getDownload/review${path}`, json({ id: t.id, visitor, ...body }));
+      expect(res.status, res.text).toBeLessThan(300);
+      return res.json as { comment?: { commentId: string } };
+    };
+    const pinned = await asRecipient('/comment', {
+      fileId: photo,
+      anchor: { kind: 'point', x: 0.4, y: 0.6 },
+      body: 'A long remark that wraps on a narrow phone: https://example.com/a/very/long/path/without/spaces',
+    });
+    await asRecipient('/comment', { fileId: pdf, anchor: { kind: 'page', page: 2 }, body: 'Typo on this page' });
+    await asRecipient('/decision', { subject: pdf, decision: 'changes_requested', note: 'See page 2' });
+    await asRecipient('/decision', { subject: 'transfer', decision: 'approved' });
+    await asRecipient('/favourite', { fileId: photo, favourite: true });
+    const reply = await api(
+      app,
+      `/transfers/${t.id}/review/comments`,
+      json({ fileId: photo, parentId: pinned.comment!.commentId, body: 'Fixed' }, bearer(user)),
+    );
+    expect(reply.status, reply.text).toBe(201);
+    const resolved = await api(
+      app,
+      `/transfers/${t.id}/review/threads/${pinned.comment!.commentId}`,
+      json({ resolved: true }, bearer(user)),
+    );
+    expect(resolved.status, resolved.text).toBe(200);
+
+    await logIn(page, user.email, 'secret123');
+    await page.getByTestId('bell-badge').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).locator('[data-kind="review"]').waitFor();
+    await expectAccessible(page);
+
+    await page.goto(`${web.url}/dash/transfers/${t.id}#review`);
+    const section = page.getByRole('dialog').getByTestId('review-section');
+    await section.getByTestId('review-reply').waitFor();
+    await section.getByTestId('review-reply-open').first().click();
+    await expectAccessible(page);
+
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expectAccessible(page);
+    // nothing of the review reaches past a 320 px phone's edge (the modal scrolls only downwards)
+    const wider = await page.evaluate(() => {
+      const dialog = document.querySelector('dialog[open]')!;
+      return [document.documentElement, dialog]
+        .filter((e) => e.scrollWidth > e.clientWidth)
+        .map((e) => `${e.tagName} ${e.scrollWidth - e.clientWidth}px`);
+    });
+    expect(wider).toEqual([]);
+  });
+
   it('the TransferModal with its download limit panel, a recipient’s limit set', async () => {
     const user = await createUser(app, 'a11y.limit@example.com', 'pro');
     const t = await send({ sendAs: 'email', emailTo: [{ email: 'a11y.limited@example.com' }], downloadLimit: 5 }, user);

@@ -20,6 +20,7 @@ import type abuse from '@/i18n/locales/abuse/en.json';
 import type live from '@/i18n/locales/live/en.json';
 import type access from '@/i18n/locales/access/en.json';
 import type reviewer from '@/i18n/locales/reviewer/en.json';
+import type senderReview from '@/i18n/locales/sender-review/en.json';
 
 // Keys are typed from en.json, the source of truth (conventions 13).
 declare module 'i18next' {
@@ -49,6 +50,7 @@ declare module 'i18next' {
       live: typeof live;
       access: typeof access;
       reviewer: typeof reviewer;
+      'sender-review': typeof senderReview;
     };
   }
 }

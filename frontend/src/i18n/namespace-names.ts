@@ -39,6 +39,9 @@
  * - `reviewer`: the review view of the download page (comments, pins, decisions, "who is
  *   commenting?"), loaded with its chunk only for a transfer with review on; its loaders are in
  *   the main table, like `live`'s
+ * - `sender-review`: the sender's review of a transfer in the TransferModal (threads, replies,
+ *   decisions, exports) and the bell's review items, loaded with their chunks; its loaders are a
+ *   table of their own (review-namespace-files.ts), not in the dashboard's first load
  *
  * Three more hold whole sections of the former bundled catalogue, under the same keys (`home.…`,
  * `send.…`), so the bundled one keeps only what every screen and the download page read (issue
@@ -74,6 +77,7 @@ export const LAZY_NAMESPACES = [
   'live',
   'access',
   'reviewer',
+  'sender-review',
 ] as const;
 /** The lazy namespaces a plain `useTranslation()` falls back to (i18n.ts, i18next.d.ts). */
 export const SECTION_NAMESPACES = ['send', 'account', 'pages'] as const satisfies readonly LazyNamespace[];

@@ -14,6 +14,10 @@ export async function loadNamespace(
     const { loadDownloadNamespaceFile } = await import('@/i18n/download-namespace-files');
     return loadDownloadNamespaceFile(ns, language);
   }
+  if (ns === 'sender-review') {
+    const { loadReviewNamespaceFile } = await import('@/i18n/review-namespace-files');
+    return loadReviewNamespaceFile(language);
+  }
   const { loadNamespaceFile } = await import('@/i18n/namespace-files');
   return loadNamespaceFile(ns, language);
 }

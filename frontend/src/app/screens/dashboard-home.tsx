@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import type { ContactView } from '@domain/auth-api';
 import { paths } from '@/app/paths';
 import { PageLoading } from '@/components/page-loading';
@@ -79,6 +79,10 @@ export function DashboardHome() {
     transferListCache().invalidate();
   }, [reloadUser, loadContacts]);
 
+  // the review mail's link (domain/review.ts senderReviewPath): that transfer's review
+  const reviewSlug = useSearchParams()[0].get('review');
+  if (reviewSlug)
+    return <Navigate to={`${dashPaths.transfer(reviewSlug)}#review`} state={{ returnTo: dashPaths.home() }} replace />;
   if (!user || !accessToken) return <PageLoading />;
   const reason = sentHere ? null : blockReasonOf(user);
 

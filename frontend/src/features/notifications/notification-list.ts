@@ -43,3 +43,28 @@ export function markedRead(view: NotificationsView, id: string): NotificationsVi
     unreadCount: Math.max(0, view.unreadCount - 1),
   };
 }
+
+/** What makes a notification news again: its time, and a review burst's growing counts. */
+const stateOf = (n: NotificationView) =>
+  n.review ? `${n.dlDate}:${n.review.comments}:${n.review.approvals}:${n.review.changesRequested}` : `${n.dlDate}`;
+
+/**
+ * The transfers whose notifications are new or changed since `previous` (a review's burst keeps
+ * its id and counts up in place); none on the first load, which has nothing to compare with.
+ */
+export function changedSlugs(
+  previous: readonly NotificationView[] | null,
+  next: readonly NotificationView[],
+): string[] {
+  if (previous === null) return [];
+  const known = new Map(previous.map((n) => [n._id, stateOf(n)]));
+  return [...new Set(next.filter((n) => known.get(n._id) !== stateOf(n)).map((n) => n.slug))];
+}
+
+/**
+ * The window event that tells the screens showing transfers (the list, an open review) to fetch
+ * again, with `detail.slugs`. Spelled out again in features/transfers/hooks/use-transfer-list.ts
+ * (a unit test holds them equal): features do not import each other, and a module of its own
+ * would be one more file on the dashboard's first load.
+ */
+export const TRANSFER_ACTIVITY_EVENT = 'sendbridge:transfer-activity';

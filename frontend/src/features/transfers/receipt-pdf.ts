@@ -13,12 +13,12 @@ const SIZE = 10;
 const LINE = 14;
 
 /** The standard fonts encode WinAnsi only: other characters (names in any script) become '?'. */
-function printable(text: string): string {
+export function printable(text: string): string {
   return text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/gu, '?');
 }
 
 /** Words wrapped to the page's width; a word longer than a line (a digest, a path) is cut. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of printable(text).split(' ')) {

@@ -51,6 +51,8 @@ export interface SendForm {
   readonly verifiedAllow?: string;
   /** At most this many whole downloads of the transfer (1-100); absent: no limit. */
   readonly downloadLimit?: number;
+  /** "Request a review": recipients comment and approve (signed-in senders only). */
+  readonly review?: boolean;
 }
 
 /**
@@ -394,6 +396,8 @@ export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDr
     ...(byEmail && form.mailNow ? { mailNow: true } : {}),
     ...(form.verified ? { verifiedRecipients: verifiedAllowOf(form.verifiedAllow ?? '') } : {}),
     ...(form.downloadLimit !== undefined ? { downloadLimit: form.downloadLimit } : {}),
+    // guests' sends have no review (nobody to tell of the comments)
+    ...(form.review && sender.signedIn ? { review: true } : {}),
   };
 }
 

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATIONS_POLL_MS, type NotificationView } from '@domain/dashboard-api';
 import { badgeText } from '@/features/notifications/badge';
-import { applyLocalReads, arrivals, markedRead } from '@/features/notifications/notification-list';
+import {
+  TRANSFER_ACTIVITY_EVENT,
+  applyLocalReads,
+  arrivals,
+  changedSlugs,
+  markedRead,
+} from '@/features/notifications/notification-list';
+import { TRANSFER_ACTIVITY_EVENT as LISTENED_EVENT } from '@/features/transfers/hooks/use-transfer-list';
 import { POLL_MS, startVisiblePolling, type PollerDeps } from '@/features/notifications/poller';
 import { relativeTime } from '@/features/notifications/relative-time';
 import { countryName } from '@/lib/country-name';
@@ -59,6 +66,27 @@ describe('the notification list', () => {
     expect(after.notifications[0]!.read).toBe(true);
     expect(markedRead(after, 'a')).toBe(after);
     expect(markedRead(after, 'missing')).toBe(after);
+  });
+
+  it('dispatches the activity event under the name the transfers screens listen to', () => {
+    expect(TRANSFER_ACTIVITY_EVENT).toBe(LISTENED_EVENT);
+  });
+
+  it('names the transfers with new or moved notifications (a batched one moved later), none on the first load', () => {
+    const later = { ...note('b'), dlDate: note('b').dlDate + 60_000 };
+    expect(changedSlugs(null, [note('a')])).toEqual([]);
+    expect(changedSlugs([note('a'), note('b')], [note('a'), note('b')])).toEqual([]);
+    expect(changedSlugs([note('a'), note('b')], [note('c'), later, note('a')])).toEqual(['slug-c', 'slug-b']);
+    // read or not, a known notification at the same time is no news
+    expect(changedSlugs([note('a')], [note('a', true)])).toEqual([]);
+    // a review burst counting up keeps its id and time
+    const burst = (comments: number): NotificationView => ({
+      ...note('r'),
+      kind: 'review',
+      review: { comments, approvals: 0, changesRequested: 0 },
+    });
+    expect(changedSlugs([burst(1)], [burst(1)])).toEqual([]);
+    expect(changedSlugs([burst(1)], [burst(2)])).toEqual(['slug-r']);
   });
 });
 

@@ -338,6 +338,17 @@ describe('"verified recipients" on the send form', () => {
   });
 });
 
+describe('"request a review" on the send form', () => {
+  it('asks for a review only when ticked by a signed-in sender', () => {
+    const form = readyGuestForm();
+    expect(toDraftInput(form, PRO).review).toBeUndefined();
+    expect(toDraftInput({ ...form, review: true }, PRO).review).toBe(true);
+    expect(toDraftInput({ ...form, review: false }, FREE).review).toBeUndefined();
+    // a guest's send has no review, whatever the form held
+    expect(toDraftInput({ ...form, review: true }, GUEST).review).toBeUndefined();
+  });
+});
+
 describe('the draft sent to the API', () => {
   it('is accepted by the server schema for the sender role', () => {
     const form = addFiles(readyGuestForm(), [file('b.txt', 5, 'docs/b.txt')], 'anon').form;

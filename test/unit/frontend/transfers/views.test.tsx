@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TransferDetail, TransferRow } from '@domain/dashboard-api';
 import { qrPath } from '@/features/transfers/components/qr-code';
 import { RecentTransfers } from '@/features/transfers/components/recent-transfers';
+import { reviewBadges } from '@/features/transfers/components/review-badge';
 import { TransferView } from '@/features/transfers/components/transfer-details';
 import { TransferTable } from '@/features/transfers/components/transfer-table';
 import { CATALOGUE, FALLBACK_NS } from '../../../helpers/catalogues';
@@ -126,6 +127,45 @@ describe('transfers list rows', () => {
     expect(doc.text()).toContain('4 downloads');
     expect(doc.html).toContain('href="/dash/transfers/slug004"');
     expect(doc.html).toContain('href="/dash/transfers"');
+  });
+});
+
+describe('review badges in the lists', () => {
+  const summary = { approved: 0, changesRequested: 0, unread: 0, transferApproved: false, closed: false };
+  it('says approved only while no change is asked, and nothing without a review', () => {
+    expect(reviewBadges(undefined)).toBeNull();
+    expect(reviewBadges({ ...summary, approved: 2 })).toMatchObject({ approved: true, changesRequested: false });
+    expect(reviewBadges({ ...summary, transferApproved: true, changesRequested: 1 })).toMatchObject({
+      approved: false,
+      changesRequested: true,
+    });
+    expect(reviewBadges({ ...summary, unread: 4 })).toMatchObject({ approved: false, unread: 4 });
+  });
+
+  it('reads approved, changes asked and unread comments; nothing for a quiet review or none', () => {
+    const rows = [
+      { ...ROW, slug: 'rev0001', review: { ...summary, approved: 1, transferApproved: true, unread: 2 } },
+      { ...ROW, slug: 'rev0002', review: { ...summary, approved: 1, changesRequested: 1 } },
+      { ...ROW, slug: 'rev0003', review: summary },
+      { ...ROW, slug: 'rev0004' },
+    ];
+    const table = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <TransferTable rows={rows} search="" />
+      </MemoryRouter>,
+    );
+    expect(table.html.match(/data-testid="review-badge"/g)).toHaveLength(2);
+    expect(table.text()).toContain('Review: Approved 2 unread');
+    expect(table.text()).toContain('Review: Changes asked');
+    expect(table.text()).not.toMatch(/Approved\s*Changes asked/);
+    const recent = renderHtml(
+      i18n,
+      <MemoryRouter>
+        <RecentTransfers rows={rows} failed={false} />
+      </MemoryRouter>,
+    );
+    expect(recent.html.match(/data-testid="review-badge-unread"/g)).toHaveLength(1);
   });
 });
 

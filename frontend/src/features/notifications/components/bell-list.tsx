@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { NotificationView } from '@domain/dashboard-api';
+import type { NotificationView, ReviewNotice } from '@domain/dashboard-api';
 import { dashPaths } from '@/app/dash-paths';
 import { BellItem } from './bell-item';
 
-/** The panel's items: an infected file removed, a download limit used up, an upload to a file request, or a download. */
+/** The panel's items: an infected file removed, a download limit used up, an upload to a file request, review activity, or a download. */
 export function BellList({
   notifications,
   now,
@@ -66,6 +66,10 @@ export function BellList({
             />
           );
         }
+        // ---- review: recipients commented on, approved or asked changes to a transfer ----
+        if (n.kind === 'review' && n.review) {
+          return <ReviewBellItem key={n._id} {...item} review={n.review} />;
+        }
         const { country, who } = describe(n);
         return (
           <BellItem
@@ -84,5 +88,25 @@ export function BellList({
         );
       })}
     </ul>
+  );
+}
+
+/** A review burst: the transfer and what happened, opening the modal at its review (texts: the review's catalogue, loaded with the first one shown). */
+function ReviewBellItem(props: Omit<Parameters<typeof BellItem>[0], 'to' | 'title'> & { review: ReviewNotice }) {
+  const { t } = useTranslation('sender-review');
+  const { review: r, ...item } = props;
+  const parts = [
+    r.comments > 0 && t('bell.comments', { count: r.comments }),
+    r.approvals > 0 && t('bell.approvals', { count: r.approvals }),
+    r.changesRequested > 0 && t('bell.changes', { count: r.changesRequested }),
+  ].filter(Boolean);
+  return (
+    <BellItem
+      {...item}
+      to={`${dashPaths.transfer(item.n.slug)}#review`}
+      kind="review"
+      title={t('bell.title', { file: item.n.fileName })}
+      {...(parts.length > 0 ? { detail: <span>{parts.join(' · ')}</span> } : {})}
+    />
   );
 }

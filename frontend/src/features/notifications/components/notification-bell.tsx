@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { NotificationView } from '@domain/dashboard-api';
@@ -8,8 +8,13 @@ import { useAction } from '@/lib/use-action';
 import { badgeText } from '../badge';
 import { useBellPanel } from '../hooks/use-bell-panel';
 import { useNotifications } from '../hooks/use-notifications';
-import { BellList } from './bell-list';
+import { importWithRetry } from '@/lib/import-with-retry';
 import '../notifications.css';
+
+/** The panel's items arrive with its first opening (hovering or focusing the bell asks early): no first load carries them. */
+const loadList = () => importWithRetry(() => import('./bell-list')).then((m) => ({ default: m.BellList }));
+const BellList = lazy(loadList);
+const preloadList = () => void loadList().catch(() => undefined);
 
 function BellIcon() {
   return (
@@ -57,7 +62,9 @@ export function NotificationBell() {
         ? t('notifications.limitReached', { file: latest.fileName, limit: latest.downloadLimit.limit })
         : latest.kind === 'request-upload' && latest.request
           ? tRequests('notifications.uploaded', { name: latest.request.senderName, title: latest.request.requestTitle })
-          : t('notifications.announce', { file: latest.fileName, country: describe(latest).country });
+          : latest.kind === 'review'
+            ? t('notifications.reviewAnnounce', { file: latest.fileName })
+            : t('notifications.announce', { file: latest.fileName, country: describe(latest).country });
   const now = Date.now();
 
   return (
@@ -72,6 +79,8 @@ export function NotificationBell() {
         aria-controls={ids.panel}
         aria-haspopup="dialog"
         onClick={toggle}
+        onPointerEnter={preloadList}
+        onFocus={preloadList}
         data-testid="nav-bell"
       >
         <BellIcon />
@@ -129,7 +138,9 @@ export function NotificationBell() {
               <p>{t('notifications.emptyBody')}</p>
             </div>
           ) : (
-            <BellList notifications={notifications} now={now} lng={lng} describe={describe} onOpen={openItem} />
+            <Suspense fallback={null}>
+              <BellList notifications={notifications} now={now} lng={lng} describe={describe} onOpen={openItem} />
+            </Suspense>
           )}
         </div>
       )}

@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NotificationView } from '@domain/dashboard-api';
 import { deleteNotifications, fetchNotifications, markNotificationRead } from '../notifications-api';
-import { applyLocalReads, arrivals, markedRead, type NotificationsView } from '../notification-list';
+import {
+  TRANSFER_ACTIVITY_EVENT,
+  applyLocalReads,
+  arrivals,
+  changedSlugs,
+  markedRead,
+  type NotificationsView,
+} from '../notification-list';
 import { POLL_MS, browserPollerDeps, startVisiblePolling } from '../poller';
 
 export interface NotificationsState extends NotificationsView {
@@ -28,7 +35,10 @@ export function useNotifications(live = true) {
     try {
       const view = applyLocalReads(await fetchNotifications(), pendingRead.current);
       const arrived = arrivals(previous.current, view.notifications);
+      // the list and an open review fetch again: a comment or download shows within a poll
+      const slugs = changedSlugs(previous.current, view.notifications);
       previous.current = view.notifications;
+      if (slugs.length > 0) window.dispatchEvent(new CustomEvent(TRANSFER_ACTIVITY_EVENT, { detail: { slugs } }));
       loaded.current = true;
       setState({ ...view, status: 'ready', arrived });
     } catch (err) {

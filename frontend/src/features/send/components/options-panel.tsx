@@ -4,7 +4,7 @@ import type { SendForm, SenderContext, TeamMemberOption } from '@/shared/send-fo
 import { ExpiryTab } from './expiry-tab';
 import { LinkTab, PasswordTab } from './option-tabs';
 import { SharingTab } from './sharing-tab';
-import { VerifiedOption } from './verified-option';
+import { ReviewOption, VerifiedOption } from './verified-option';
 
 export const OPTION_TABS = ['link', 'sharing', 'expiry', 'password'] as const;
 export type OptionTab = (typeof OPTION_TABS)[number];
@@ -92,6 +92,7 @@ export function OptionsPanel({
         {(tab === 'sharing' || (tab === 'link' && sender.signedIn)) && (
           <VerifiedOption form={form} onChange={onChange} />
         )}
+        {tab === 'link' && sender.signedIn && <ReviewOption form={form} onChange={onChange} />}
         {tab === 'expiry' && (
           <ExpiryTab
             form={form}

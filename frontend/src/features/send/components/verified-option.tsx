@@ -50,3 +50,29 @@ export function VerifiedOption({ form, onChange }: TabProps) {
     </div>
   );
 }
+
+/** "Request a review" (signed-in senders): recipients comment on the files and approve them or ask for changes. */
+export function ReviewOption({ form, onChange }: TabProps) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  return (
+    <div className="qs-verified">
+      <label className="qs-choice">
+        <input
+          type="checkbox"
+          checked={form.review === true}
+          aria-describedby={hintId}
+          onChange={(e) => {
+            const review = e.target.checked;
+            onChange((f) => ({ ...f, review }));
+          }}
+          data-testid="send-review"
+        />
+        <span>{t('send.review.toggle')}</span>
+      </label>
+      <p id={hintId} className="qs-muted">
+        {t('send.review.hint')}
+      </p>
+    </div>
+  );
+}

@@ -8,6 +8,7 @@ import { formatDay } from '../transfer-format';
 import { useNow } from '../hooks/use-now';
 import type { ModalReturn } from './transfer-modal';
 import { ExpiryLabel, FilesLabel } from './transfer-table';
+import { ReviewBadge } from './review-badge';
 import '@/styles/transfers.css';
 
 /** How many transfers the dashboard home lists (the five latest). */
@@ -43,9 +44,12 @@ export function RecentTransfers({ rows, failed }: RecentTransfersProps) {
         <ul className="tr-recent-list">
           {recent.map((row) => (
             <li key={row.slug} data-testid="recent-transfer" data-slug={row.slug}>
-              <Link to={dashPaths.transfer(row.slug)} state={state} className="tr-recent-link">
-                <FilesLabel row={row} />
-              </Link>
+              <span>
+                <Link to={dashPaths.transfer(row.slug)} state={state} className="tr-recent-link">
+                  <FilesLabel row={row} />
+                </Link>{' '}
+                <ReviewBadge row={row} />
+              </span>
               <span className="tr-recent-meta">
                 <span>{formatDay(row.dateSent, lng)}</span>
                 <ExpiryLabel row={row} now={now} />

@@ -4,12 +4,17 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { dashPaths } from '@/app/dash-paths';
 import { ApiError } from '@/lib/api';
 import { useTransferDetail } from '../hooks/use-transfer-detail';
+import { onTransferActivity } from '../hooks/use-transfer-list';
 import { transferListCache } from '../list-cache';
 import { TransferActions, type ActionNotice } from './transfer-actions';
 import { FilesLabel } from './transfer-table';
 import { TransferView } from './transfer-details';
 import { LoadFailed } from './load-failed';
 import { AccessSection } from './access-section';
+import { LazyReviewSection } from './lazy-review-section';
+import { expiryPhase, moreFiles } from '../transfer-format';
+
+const invalidateLists = () => transferListCache().invalidate();
 
 /** Where closing the modal goes: the page it was opened from, or the list with its filter. */
 export interface ModalReturn {
@@ -86,6 +91,18 @@ export function TransferModal() {
               <FilesLabel row={detail} />
             </h2>
             <TransferView detail={detail} {...(detail.readOnly ? {} : { onChanged: refresh })} />
+            {/* the review's routes are the sender's (and their team admin's), as the actions are */}
+            {!detail.readOnly && (
+              <LazyReviewSection
+                slug={detail.slug}
+                link={detail.link}
+                title={moreFiles(detail) > 0 ? `${detail.fileName} +${moreFiles(detail)}` : detail.fileName}
+                expired={['expired', 'deleted'].includes(expiryPhase(detail, Date.now()))}
+                enabled={detail.reviewSettings !== undefined}
+                onChanged={invalidateLists}
+                subscribe={onTransferActivity}
+              />
+            )}
             {!detail.readOnly && <AccessSection detail={detail} />}
             {detail.readOnly ? (
               // a team mate's shared transfer: view, download and copy the link only

@@ -6,6 +6,7 @@ import { formatSize } from '@/lib/format-size';
 import { formatCount } from '@/lib/format';
 import { expiryPhase, expiryText, formatDay, moreFiles, recipientsSummary } from '../transfer-format';
 import { useNow } from '../hooks/use-now';
+import { ReviewBadge } from './review-badge';
 
 /** The first file's name and "+n files", as the row and the modal's title read it. */
 export function FilesLabel({ row }: { row: Pick<TransferRow, 'fileName' | 'fileCount'> }) {
@@ -96,7 +97,8 @@ export function TransferTable({ rows, search }: { rows: readonly TransferRow[]; 
                 {/* a team mate's transfer shared with the viewer */}
                 {row.sharedBy && (
                   <span className="muted tr-shared-by"> · {t('list.sharedBy', { email: row.sharedBy })}</span>
-                )}
+                )}{' '}
+                <ReviewBadge row={row} />
               </th>
               <td className="tr-nowrap">{formatSize(row.size, lng)}</td>
               <td className="tr-cell-recipients">

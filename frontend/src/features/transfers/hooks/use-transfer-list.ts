@@ -3,6 +3,16 @@ import type { ListFilter } from '@domain/dashboard-api';
 import { fetchTransferList } from '../api/transfers-api';
 import { entryOf, transferListCache, withNextPage, type CachedList, type ListKey } from '../list-cache';
 
+/** The bell's "new activity on these transfers" (features/notifications/notification-list.ts, a unit test holds them equal). */
+export const TRANSFER_ACTIVITY_EVENT = 'sendbridge:transfer-activity';
+
+/** Calls `listener` with the transfers the bell's poll saw new activity on; returns the unsubscribe function. */
+export function onTransferActivity(listener: (slugs: readonly string[]) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<{ slugs: readonly string[] }>).detail.slugs);
+  window.addEventListener(TRANSFER_ACTIVITY_EVENT, handler);
+  return () => window.removeEventListener(TRANSFER_ACTIVITY_EVENT, handler);
+}
+
 export interface TransferListView {
   /** the cached list at once, then the fresh one; null before anything arrived */
   readonly list: CachedList | null;
@@ -89,6 +99,9 @@ export function useTransferList(userId: string, filter: ListFilter, q: string): 
   }, [cache, keyId, state.key, state.list, state.loadingMore]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  // The bell's poll saw new activity (a download, a review comment): counts and badges change.
+  useEffect(() => onTransferActivity(reload), [reload]);
 
   const mine = state.key === keyId;
   return {
