@@ -18,6 +18,7 @@ import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
 import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
+import { comment, fileTab, imageLoaded, seekTo } from '../helpers/review-page';
 import { recordWebm } from '../helpers/record-webm';
 import { bearer, createUser, mailsTo, waitForMail, type TestUser } from '../helpers/transfers';
 
@@ -61,13 +62,6 @@ async function mailedLink(to: string): Promise<string> {
   ).exec(mail.body.text);
   if (!link) throw new Error(`no download link in the mail to ${to}: ${mail.body.text.slice(0, 400)}`);
   return new URL(link[0]).pathname;
-}
-
-const fileTab = (p: Page, name: string) => p.locator(`[data-testid="review-file-tab"][data-file-name="${name}"]`);
-
-async function comment(p: Page, text: string): Promise<void> {
-  await p.getByTestId('review-comment-body').fill(text);
-  await p.getByTestId('review-comment-submit').click();
 }
 
 beforeAll(async () => {
@@ -124,14 +118,7 @@ describe('a review, from the send to the exported summary', () => {
 
       // the image: a pin where the recipient clicks
       await fileTab(page, 'hero.jpg').click();
-      await page.waitForFunction(
-        () => {
-          const img = document.querySelector<HTMLImageElement>('[data-testid="review-image"]');
-          return !!img && img.complete && img.naturalWidth > 0;
-        },
-        undefined,
-        POLL,
-      );
+      await imageLoaded(page, POLL.timeout);
       const box = (await page.getByTestId('review-image').boundingBox())!;
       await page.getByTestId('review-image-button').click({ position: { x: box.width * 0.6, y: box.height * 0.3 } });
       await comment(page, 'Move the logo here');
@@ -159,13 +146,7 @@ describe('a review, from the send to the exported summary', () => {
       const media = page.getByTestId('review-media');
       await media.waitFor();
       await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, POLL);
-      await media.evaluate(
-        (el: HTMLVideoElement) =>
-          new Promise<void>((resolve) => {
-            el.addEventListener('seeked', () => resolve(), { once: true });
-            el.currentTime = 5.2;
-          }),
-      );
+      await seekTo(media, 5.2);
       await expect.poll(() => page.getByTestId('review-comment-time').textContent(), POLL).toBe('at 0:05');
       await comment(page, 'Cut to the close-up here');
       await page.getByTestId('review-thread-time').filter({ hasText: 'at 0:05' }).waitFor();

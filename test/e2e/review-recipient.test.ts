@@ -10,6 +10,7 @@ import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
 import { closePage, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
+import { comment, fileTab, imageLoaded, seekTo } from '../helpers/review-page';
 import { recordWebm } from '../helpers/record-webm';
 import { tinyPdf } from '../helpers/tiny-pdf';
 import { bearer, createUser, json, mailsTo, sendFiles, type TestUser } from '../helpers/transfers';
@@ -73,13 +74,7 @@ const senderView = async (t: CreateTransferResponse) => {
   return res.json as SenderReviewView;
 };
 
-const fileTab = (p: Page, name: string) => p.locator(`[data-testid="review-file-tab"][data-file-name="${name}"]`);
 const threads = (p: Page) => p.getByTestId('review-thread');
-
-async function comment(p: Page, text: string): Promise<void> {
-  await p.getByTestId('review-comment-body').fill(text);
-  await p.getByTestId('review-comment-submit').click();
-}
 
 /** "Continue with a name" in the dialog the first write opens. */
 async function continueAs(p: Page, name: string): Promise<void> {
@@ -106,14 +101,7 @@ describe('a review on the download page', () => {
     await fileTab(page, 'photo.jpg').click();
     const image = page.getByTestId('review-image');
     await image.waitFor({ timeout: POLL.timeout });
-    await page.waitForFunction(
-      () => {
-        const img = document.querySelector<HTMLImageElement>('[data-testid="review-image"]');
-        return !!img && img.complete && img.naturalWidth > 0;
-      },
-      undefined,
-      POLL,
-    );
+    await imageLoaded(page, POLL.timeout);
     const box = (await image.boundingBox())!;
     await page.getByTestId('review-image-button').click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
     const pin = page.getByTestId('review-draft-pin');
@@ -163,25 +151,13 @@ describe('a review on the download page', () => {
     const video = page.getByTestId('review-media');
     await video.waitFor();
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, POLL);
-    await video.evaluate(
-      (el: HTMLVideoElement) =>
-        new Promise<void>((resolve) => {
-          el.addEventListener('seeked', () => resolve(), { once: true });
-          el.currentTime = 1;
-        }),
-    );
+    await seekTo(video, 1);
     await expect.poll(() => page.getByTestId('review-comment-time').textContent(), POLL).toBe('at 0:01');
     await comment(page, 'Cut here');
     const timecode = page.getByTestId('review-thread-time');
     await timecode.waitFor();
     expect(await timecode.textContent()).toBe('at 0:01');
-    await video.evaluate(
-      (el: HTMLVideoElement) =>
-        new Promise<void>((resolve) => {
-          el.addEventListener('seeked', () => resolve(), { once: true });
-          el.currentTime = 0;
-        }),
-    );
+    await seekTo(video, 0);
     await timecode.click();
     await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), POLL).toBeCloseTo(1, 0);
 

@@ -179,15 +179,11 @@ export function IdentityDialog({
             data-testid="review-verify-email"
           />
           {errorLine}
-          <div className="rv-form-actions">
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => go('choose')} disabled={busy}>
-              {t('back')}
-            </button>
-            <button type="submit" className="btn btn-primary btn-sm" disabled={busy} data-testid="review-verify-send">
-              {busy && <span className="download-spinner" aria-hidden="true" />}
-              {t('sendCode')}
-            </button>
-          </div>
+          <FormActions
+            busy={busy}
+            back={{ label: t('back'), onClick: () => go('choose') }}
+            submit={{ label: t('sendCode'), testId: 'review-verify-send' }}
+          />
         </form>
       )}
       {step === 'code' && (
@@ -213,15 +209,11 @@ export function IdentityDialog({
             data-testid="review-verify-code"
           />
           {errorLine}
-          <div className="rv-form-actions">
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void sendCode()} disabled={busy}>
-              {t('resend')}
-            </button>
-            <button type="submit" className="btn btn-primary btn-sm" disabled={busy} data-testid="review-verify-submit">
-              {busy && <span className="download-spinner" aria-hidden="true" />}
-              {t('verify')}
-            </button>
-          </div>
+          <FormActions
+            busy={busy}
+            back={{ label: t('resend'), onClick: () => void sendCode() }}
+            submit={{ label: t('verify'), testId: 'review-verify-submit' }}
+          />
         </form>
       )}
       {step === 'name' && (
@@ -244,16 +236,36 @@ export function IdentityDialog({
           />
           <p className="muted rv-hint">{t('nameChoiceHint')}</p>
           {errorLine}
-          <div className="rv-form-actions">
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => go('choose')}>
-              {t('back')}
-            </button>
-            <button type="submit" className="btn btn-primary btn-sm" data-testid="review-visitor-continue">
-              {t('continue')}
-            </button>
-          </div>
+          <FormActions
+            busy={false}
+            back={{ label: t('back'), onClick: () => go('choose') }}
+            submit={{ label: t('continue'), testId: 'review-visitor-continue' }}
+          />
         </form>
       )}
     </dialog>
+  );
+}
+
+/** A step's two buttons: go back (or resend), and submit with a spinner while busy. */
+function FormActions({
+  busy,
+  back,
+  submit,
+}: {
+  readonly busy: boolean;
+  readonly back: { readonly label: string; readonly onClick: () => void };
+  readonly submit: { readonly label: string; readonly testId: string };
+}) {
+  return (
+    <div className="rv-form-actions">
+      <button type="button" className="btn btn-ghost btn-sm" onClick={back.onClick} disabled={busy}>
+        {back.label}
+      </button>
+      <button type="submit" className="btn btn-primary btn-sm" disabled={busy} data-testid={submit.testId}>
+        {busy && <span className="download-spinner" aria-hidden="true" />}
+        {submit.label}
+      </button>
+    </div>
   );
 }
