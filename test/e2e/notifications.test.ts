@@ -60,6 +60,8 @@ describe('download notifications', () => {
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     await panel.waitFor();
     const item = panel.getByTestId('bell-item');
+    // the list loads when the panel first opens
+    await item.first().waitFor();
     expect(await item.count()).toBe(1);
     expect(await item.getByTestId('bell-item-country').textContent()).toBe('Germany');
     expect(await item.textContent()).toContain('site-survey.pdf');
