@@ -18,7 +18,7 @@ import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
 import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
-import { comment, fileTab, imageLoaded, seekTo } from '../helpers/review-page';
+import { approveTransfer, comment, fileTab, imageLoaded, seekTo } from '../helpers/review-page';
 import { recordWebm } from '../helpers/record-webm';
 import { bearer, createUser, mailsTo, waitForMail, type TestUser } from '../helpers/transfers';
 
@@ -162,17 +162,7 @@ describe('a review, from the send to the exported summary', () => {
       await fileTab(page, 'detail.jpg').click();
       await page.getByTestId('review-favourite').click();
       await expect.poll(() => page.getByTestId('review-favourite').getAttribute('aria-pressed'), POLL).toBe('true');
-      await page.getByTestId('review-transfer-decision').getByTestId('review-approve').click();
-      await expect
-        .poll(
-          () =>
-            page
-              .getByTestId('review-transfer-decision')
-              .getByTestId('review-decision-status')
-              .getAttribute('data-decision'),
-          POLL,
-        )
-        .toBe('approved');
+      await approveTransfer(page, POLL);
     } finally {
       await closePage(context);
     }

@@ -10,7 +10,7 @@ import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
 import { closePage, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
-import { comment, fileTab, imageLoaded, seekTo } from '../helpers/review-page';
+import { approveTransfer, comment, fileTab, imageLoaded, seekTo } from '../helpers/review-page';
 import { recordWebm } from '../helpers/record-webm';
 import { tinyPdf } from '../helpers/tiny-pdf';
 import { bearer, createUser, json, mailsTo, sendFiles, type TestUser } from '../helpers/transfers';
@@ -170,17 +170,7 @@ describe('a review on the download page', () => {
     expect(await page.getByTestId('review-thread-page').textContent()).toBe('page 1');
 
     // the whole transfer
-    await page.getByTestId('review-transfer-decision').getByTestId('review-approve').click();
-    await expect
-      .poll(
-        () =>
-          page
-            .getByTestId('review-transfer-decision')
-            .getByTestId('review-decision-status')
-            .getAttribute('data-decision'),
-        POLL,
-      )
-      .toBe('approved');
+    await approveTransfer(page, POLL);
 
     // the sender sees the same: anchors, the visitor's name, the favourite and both approvals
     const seen = await senderView(t);

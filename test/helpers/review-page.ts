@@ -33,3 +33,17 @@ export function seekTo(media: Locator, seconds: number): Promise<void> {
     seconds,
   );
 }
+
+/** Approves the whole transfer and waits until the page shows it approved. */
+export async function approveTransfer(p: Page, poll: { timeout: number; interval: number }): Promise<void> {
+  const box = p.getByTestId('review-transfer-decision');
+  await box.getByTestId('review-approve').click();
+  await p.waitForFunction(
+    () =>
+      document
+        .querySelector('[data-testid="review-transfer-decision"] [data-testid="review-decision-status"]')
+        ?.getAttribute('data-decision') === 'approved',
+    undefined,
+    { timeout: poll.timeout, polling: poll.interval },
+  );
+}
