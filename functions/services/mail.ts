@@ -86,8 +86,13 @@ async function mailRecipients(
   return results.filter((r): r is string => r !== null);
 }
 
+/** A file as a mail lists it: an end-to-end encrypted one by the size its recipient gets, not the sealed one. */
+function mailFileOf(f: FileRecord) {
+  return { fileName: f.fileName, size: f.e2e?.plainSize ?? f.size };
+}
+
 function transferMailFor(m: Templates, t: TransferRecord, files: readonly FileRecord[]) {
-  const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
+  const mailFiles = files.map(mailFileOf);
   return (lang: MailLanguage, downloadLink: string) =>
     m.transferMail({
       lang,
@@ -98,6 +103,7 @@ function transferMailFor(m: Templates, t: TransferRecord, files: readonly FileRe
       downloadLink,
       expiryDate: t.expiryDate,
       passwordProtected: Boolean(t.passwordHash),
+      passphraseNeeded: t.e2e?.mode === 'passphrase',
       guest: t.anon,
     });
 }
@@ -114,7 +120,7 @@ export async function mailTransferAgain(
 /** "A new version of <file> is ready" to every recipient, with their own link; returns the addresses that failed. */
 export async function mailNewVersion(t: TransferRecord, file: FileRecord): Promise<string[]> {
   const m = await templates();
-  const mailFiles = [{ fileName: file.fileName, size: file.size }];
+  const mailFiles = [mailFileOf(file)];
   return mailRecipients(t, t.recipients, 'new-version', (lang, downloadLink) =>
     m.newVersionMail({
       lang,
@@ -124,6 +130,7 @@ export async function mailNewVersion(t: TransferRecord, file: FileRecord): Promi
       downloadLink,
       expiryDate: t.expiryDate,
       passwordProtected: Boolean(t.passwordHash),
+      passphraseNeeded: t.e2e?.mode === 'passphrase',
       guest: t.anon,
     }),
   );
@@ -137,7 +144,7 @@ export async function mailTransferReminder(
   kind: 'reminder' | 'reminder-scheduled',
 ): Promise<string[]> {
   const m = await templates();
-  const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
+  const mailFiles = files.map(mailFileOf);
   return mailRecipients(t, recipients, kind, (lang, downloadLink) =>
     m.transferReminderMail({
       lang,
@@ -147,6 +154,7 @@ export async function mailTransferReminder(
       downloadLink,
       expiryDate: t.expiryDate,
       passwordProtected: Boolean(t.passwordHash),
+      passphraseNeeded: t.e2e?.mode === 'passphrase',
       guest: t.anon,
     }),
   );
@@ -159,7 +167,7 @@ export async function mailTransferReminder(
 export async function mailTransferSent(t: TransferRecord, files: readonly FileRecord[]): Promise<string[]> {
   const m = await templates();
   const lang = mailLanguageOf(t.lang);
-  const mailFiles = files.map((f) => ({ fileName: f.fileName, size: f.size }));
+  const mailFiles = files.map(mailFileOf);
   const failed =
     t.recipientsMailedAt === undefined
       ? await mailRecipients(t, t.recipients, 'transfer', transferMailFor(m, t, files))

@@ -13,6 +13,7 @@ import {
   fileKeyOf,
   keyCheckOf,
   keyFragment,
+  keyFromPassphrase,
   newFileParams,
   newPassphraseParams,
   newTransferKey,
@@ -36,6 +37,7 @@ import {
   randomData,
   sha256,
   uploadAll,
+  waitForMail,
   type TestUser,
 } from '../helpers/transfers';
 
@@ -315,5 +317,45 @@ describe('what an encrypted send may not be', () => {
     );
     expect(thumb.status).toBe(409);
     expect(codeOf(thumb)).toBe('not_encrypted');
+  });
+});
+
+describe('an end-to-end encrypted email send', () => {
+  it("mails each recipient that a passphrase is needed, lists the files' own sizes, and carries no key", async () => {
+    const passphrase = 'correct horse battery staple';
+    const kdf = newPassphraseParams({ memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 });
+    const sealedKey = await keyFromPassphrase(passphrase, kdf);
+    const plain = randomData(950);
+    const params = newFileParams(plain.length);
+    const recipient = 'sealed.reader@example.com';
+    const res = await api(
+      app,
+      '/me/transfers',
+      json(
+        {
+          sendAs: 'email',
+          emailTo: [{ email: recipient }],
+          e2e: { v: 1, mode: 'passphrase', kdf, check: await keyCheckOf(sealedKey) },
+          fileObjects: [entry('notes.txt', plain, params.salt)],
+        },
+        bearer(owner),
+      ),
+    );
+    expect(res.status, res.text).toBe(201);
+    const t = res.json as CreateTransferResponse;
+    const sealed = await sealRange(await fileKeyOf(sealedKey, params.salt), plain.length, 0, plain);
+    await uploadAll(app, t, new Map([['notes.txt', sealed]]));
+    expect((await completeTransfer(app, t)).status).toBe(200);
+
+    const mail = await waitForMail(app, recipient, /notes\.txt/u);
+    for (const body of [mail.body.text, mail.body.html]) {
+      expect(body).toContain('end-to-end encrypted');
+      expect(body).toContain('another way, never by email');
+      // 950 bytes are stored as 966: the recipient is told what they will get
+      expect(body).toMatch(/notes\.txt[^\n]*950\sB/u);
+      expect(body).not.toMatch(/966\sB/u);
+      expect(body).not.toContain(passphrase);
+      expect(body).not.toContain(keyFragment(sealedKey).slice(2));
+    }
   });
 });

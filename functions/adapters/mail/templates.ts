@@ -204,6 +204,8 @@ export interface TransferMailInput {
   /** epoch ms */
   readonly expiryDate: number;
   readonly passwordProtected: boolean;
+  /** end-to-end encrypted under a passphrase: the mail says one is needed, never what it is */
+  readonly passphraseNeeded?: boolean;
   /**
    * A guest's send: only the address is proven, so the subject names the address, never the
    * name the guest typed ('SendBridge Security' must not read as the product speaking).
@@ -225,7 +227,12 @@ function transferParts(
   const only = input.files.length === 1 ? cleanInline(input.files[0]?.fileName ?? '') : '';
   const what = only || c.text('fileCount', {}, input.files.length);
   const until = c.text('availableUntil', { date: formatDate(c, input.expiryDate) });
-  const password = input.passwordProtected ? c.text('transfer.password', { sender }) : '';
+  const password = [
+    input.passwordProtected ? c.text('transfer.password', { sender }) : '',
+    input.passphraseNeeded ? c.text('transfer.passphrase', { sender }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const footer = c.text(`${kind}.footer`, { sender });
   const download = linkBlocks(c, c.text('downloadButton'), link);
 

@@ -188,6 +188,21 @@ describe('transferMail', () => {
     }
   });
 
+  it('says an end-to-end encrypted transfer needs a passphrase given another way, and never carries one', () => {
+    for (const lang of MAIL_LANGUAGES) {
+      const sealed = transfer(lang, { passphraseNeeded: true });
+      const plain = transfer(lang);
+      // the sentence is there in both parts, and names the sender who gives the passphrase
+      const extra = sealed.text.split('\n').filter((line) => !plain.text.split('\n').includes(line));
+      expect(extra.join(' '), lang).toContain('Alice Martin');
+      expect(sealed.html, lang).toContain(extra.join(' ').replace(/'/gu, '&#39;').slice(0, 20));
+    }
+    expectBoth(
+      transfer('en', { passphraseNeeded: true }),
+      'This transfer is end-to-end encrypted: to open it you need the passphrase Alice Martin gives you another way, never by email.',
+    );
+  });
+
   it('leaves out the message block when the message is empty or blank', () => {
     for (const message of ['', '  \n ', undefined]) {
       const mail = transfer('en', { message });
