@@ -23,7 +23,7 @@ import {
  * mailed to them and downloads; the same link forwarded to a third address is refused; the
  * sender removes the second recipient, whose open page says so when the tab comes back; turned
  * on in the TransferModal after an email send, an open page's next download asks for the code. The
- * sender's side is driven through the API; nothing waits a fixed time (expect.poll).
+ * sender's side is driven mostly through the API; nothing waits a fixed time (expect.poll).
  */
 let app: LocalApp;
 let web: BuiltAppServer;
