@@ -88,6 +88,24 @@ describe('receipts from the TransferModal', () => {
   });
 });
 
+describe("the analytics CSV's receipts link", () => {
+  it('opens the TransferModal scrolled to its receipts', async () => {
+    await logIn(page, web.url, sender.email);
+    await page.goto(`${web.url}/dash/transfers/${t.id}#receipts`);
+    const section = page.getByRole('dialog').getByTestId('transfer-deliveries');
+    await section.getByTestId('delivery-row').first().waitFor();
+    // the section's top is on screen (the dialog scrolls inside the window)
+    await expect
+      .poll(() =>
+        section.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.top < window.innerHeight - 20;
+        }),
+      )
+      .toBe(true);
+  });
+});
+
 describe('the /verify page', () => {
   async function check(receipt: string, keys?: string) {
     await page.goto(`${web.url}/verify`);
