@@ -62,7 +62,10 @@ export function limitReachedError(): HttpError {
   return new HttpError(403, 'download_limit_reached', DOWNLOAD_LIMIT_TEXT);
 }
 
-function recipientOf(t: TransferRecord, viewer: GrantViewer): { who: DeliveryRecipient; id?: string } {
+function recipientOf(
+  t: TransferRecord,
+  viewer: Pick<GrantViewer, 'recipient' | 'verifiedEmail'>,
+): { who: DeliveryRecipient; id?: string } {
   if (viewer.verifiedEmail) {
     // a proven address counts against its own recipient's limit when it is one of the mailed recipients
     const own = t.recipients.find((x) => x.email.toLowerCase() === viewer.verifiedEmail!.toLowerCase());
@@ -113,9 +116,16 @@ export async function grantDownload(
   return grant.deliveryId;
 }
 
-/** Whether the download page should say the limit is used up for this link (completions alone). */
-export async function limitUsedUp(slug: string, recipientId: string | undefined): Promise<boolean> {
-  const limits = await getLimits(slug, scopesOf(recipientId));
+/**
+ * Whether the download page should say the limit is used up for this viewer (completions alone):
+ * the scopes its downloads would count against, so a verified address on the shared link sees
+ * its own recipient's limit as its personal link would.
+ */
+export async function limitUsedUp(
+  t: TransferRecord,
+  viewer: Pick<GrantViewer, 'recipient' | 'verifiedEmail'>,
+): Promise<boolean> {
+  const limits = await getLimits(t.slug, scopesOf(recipientOf(t, viewer).id));
   return limits.some(usedUp);
 }
 

@@ -192,7 +192,9 @@ export async function downloadView(slug: string, viewer: Viewer, now = Date.now(
     dateSent: t.dateSent ?? t.createdAt,
     expiryDate: t.expiryDate,
     totalDownloads: t.totalDownloads,
-    ...((await limitUsedUp(slug, viewer.recipient)) ? { limitReached: true as const } : {}),
+    ...((await limitUsedUp(t, { recipient: viewer.recipient, verifiedEmail: verifiedAddressOf(viewer) }))
+      ? { limitReached: true as const }
+      : {}),
     branding,
     ...(upload ? { upload } : {}),
     ...(t.e2e ? { e2e: t.e2e } : {}),

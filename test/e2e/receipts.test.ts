@@ -7,16 +7,6 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  type PDFHexString,
-  PDFName,
-  type PDFRawStream,
-  type PDFString,
-  decodePDFRawStream,
-} from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
@@ -26,6 +16,7 @@ import type { ReceiptDocument } from '../../functions/domain/receipt-format';
 import type { CreateTransferResponse } from '../../functions/domain/transfer-api';
 import { closePage, logIn, openPage, startBrowserStack, stopBrowserStack } from '../helpers/browser-stack';
 import { api } from '../helpers/local-app';
+import { attachmentsOf } from '../helpers/pdf-attachments';
 import { createUser, sendFiles, type TestUser } from '../helpers/transfers';
 
 let app: LocalApp;
@@ -63,21 +54,6 @@ beforeEach(async () => {
 });
 afterEach(() => closePage(context));
 
-/** The files attached to a PDF (its EmbeddedFiles name tree), by name, as text. */
-async function attachmentsOf(pdf: Uint8Array): Promise<Map<string, string>> {
-  const doc = await PDFDocument.load(pdf);
-  const names = doc.catalog.lookup(PDFName.of('Names'), PDFDict);
-  const tree = names.lookup(PDFName.of('EmbeddedFiles'), PDFDict).lookup(PDFName.of('Names'), PDFArray);
-  const out = new Map<string, string>();
-  for (let i = 0; i < tree.size(); i += 2) {
-    const name = (tree.lookup(i) as PDFString | PDFHexString).decodeText();
-    const spec = tree.lookup(i + 1, PDFDict);
-    const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F')) as PDFRawStream;
-    out.set(name, new TextDecoder().decode(decodePDFRawStream(stream).decode()));
-  }
-  return out;
-}
-
 async function saved(p: Page, testId: string): Promise<Buffer> {
   const row = p.getByRole('dialog').getByTestId('delivery-row').first();
   const [download] = await Promise.all([p.waitForEvent('download'), row.getByTestId(testId).click()]);
@@ -109,6 +85,24 @@ describe('receipts from the TransferModal', () => {
     const attached = await attachmentsOf(pdf);
     expect([...attached.keys()]).toEqual([`sendbridge-receipt-${t.id}-${DELIVERY}.json`]);
     expect(attached.values().next().value).toBe(savedJson);
+  });
+});
+
+describe("the analytics CSV's receipts link", () => {
+  it('opens the TransferModal scrolled to its receipts', async () => {
+    await logIn(page, web.url, sender.email);
+    await page.goto(`${web.url}/dash/transfers/${t.id}#receipts`);
+    const section = page.getByRole('dialog').getByTestId('transfer-deliveries');
+    await section.getByTestId('delivery-row').first().waitFor();
+    // the section's top is on screen (the dialog scrolls inside the window)
+    await expect
+      .poll(() =>
+        section.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.top < window.innerHeight - 20;
+        }),
+      )
+      .toBe(true);
   });
 });
 

@@ -21,8 +21,9 @@ import {
  * Verified recipients (docs/decisions/0076), in Chromium on the built app: a pro user sends to
  * two addresses with "verified recipients"; the first opens their mailed link, enters the code
  * mailed to them and downloads; the same link forwarded to a third address is refused; the
- * sender removes the second recipient, whose open page says so when the tab comes back. The
- * sender's side is driven through the API; nothing waits a fixed time (expect.poll).
+ * sender removes the second recipient, whose open page says so when the tab comes back; turned
+ * on in the TransferModal after an email send, an open page's next download asks for the code. The
+ * sender's side is driven mostly through the API; nothing waits a fixed time (expect.poll).
  */
 let app: LocalApp;
 let web: BuiltAppServer;
@@ -156,6 +157,42 @@ describe("the sender's side", () => {
     await expect.poll(() => row.getByTestId('access-state').textContent(), POLL).toBe('Revoked');
     await row.getByTestId('access-remove').click();
     await row.waitFor({ state: 'detached' });
+  });
+});
+
+describe('verified recipients turned on after sending', () => {
+  it("asks an email send's recipient, whose page is open, for their code once the sender turns it on in the TransferModal", async () => {
+    const LATER = 'e2e.turned.on.later@example.com';
+    const t = await sendFiles(app, sender, new Map([['budget-2027.txt', Buffer.from('numbers')]]), {
+      sendAs: 'email',
+      emailTo: [{ email: LATER }],
+    });
+    await page.goto(`${web.url}${await linkOf(LATER)}`);
+    await page.getByTestId('download-summary').waitFor();
+
+    const owner = await openPage(browser);
+    try {
+      await logIn(owner.page, web.url, sender.email);
+      await owner.page.goto(`${web.url}/dash/transfers/${t.id}`);
+      const modal = owner.page.getByRole('dialog');
+      await modal.getByTestId('transfer-access').waitFor();
+      expect(await modal.getByTestId('access-enabled').isChecked()).toBe(false);
+      // the box follows the server's answer (not the click): click, then wait for the list
+      await modal.getByTestId('access-enabled').click();
+      await expect.poll(() => modal.getByTestId('access-enabled').isChecked(), POLL).toBe(true);
+      const row = modal.locator(`[data-testid="access-row"][data-email="${LATER}"]`);
+      await row.waitFor();
+    } finally {
+      await closePage(owner.context);
+    }
+
+    // the open page's next download is refused by the server: the page asks for its own address's code
+    const button = page.locator('[data-testid="download-file"][data-file-name="budget-2027.txt"]');
+    await button.click();
+    await enterCode(page, LATER);
+    await page.getByTestId('download-summary').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), button.click()]);
+    expect(download.suggestedFilename()).toBe('budget-2027.txt');
   });
 });
 

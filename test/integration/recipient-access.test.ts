@@ -346,3 +346,38 @@ describe("a guest's send", () => {
     expect((await api(app, '/getDownload', json({ id: t.id, access: session }))).status).toBe(200);
   });
 });
+
+describe("a recipient's own download limit", () => {
+  it('counts a verified address on the shared link against its own limit, and its page says when it is used up', async () => {
+    const A = 'own.limit.a@example.com';
+    const B = 'own.limit.b@example.com';
+    const t = await sendFiles(app, sender, FILES, {
+      sendAs: 'email',
+      emailTo: [{ email: A }, { email: B }],
+      verifiedRecipients: {},
+    });
+    const set = await api(
+      app,
+      `/transfers/${t.id}/download-limit`,
+      json({ limit: 1, recipient: A }, bearer(sender), 'PATCH'),
+    );
+    expect(set.status, set.text).toBe(200);
+    // the shared link, not A's personal one: the verified address says whose limit it is
+    const a = await verify(t, A);
+    const file = () => api(app, '/getDownload/file', json({ id: t.id, fileId: t.files[0]!.fileId, access: a }));
+    const first = await file();
+    expect(first.status, first.text).toBe(200);
+    expect(await (await fetch(first.json.url as string)).text()).toBe('the floor plan, revision 7');
+    await expect.poll(async () => (await listDeliveries(t.id)).length, { timeout: 30_000 }).toBe(1);
+    const view = await api(app, '/getDownload', json({ id: t.id, access: a }));
+    expect(view.status, view.text).toBe(200);
+    expect(view.json.limitReached).toBe(true);
+    expect((await file()).json.error.code).toBe('download_limit_reached');
+    // B's limit is not A's
+    const b = await verify(t, B);
+    const bView = await api(app, '/getDownload', json({ id: t.id, access: b }));
+    expect(bView.json.limitReached).toBeUndefined();
+    const bFile = await api(app, '/getDownload/file', json({ id: t.id, fileId: t.files[0]!.fileId, access: b }));
+    expect(bFile.status, bFile.text).toBe(200);
+  });
+});

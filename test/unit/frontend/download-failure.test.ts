@@ -71,6 +71,13 @@ describe('replacesPage', () => {
     );
   });
 
+  it('maps a used-up download limit to its own failure, shown beside the button; other 403s stay network errors', () => {
+    const failure = downloadFailureOf(new ApiError(403, 'download_limit_reached', 'x'));
+    expect(failure).toEqual({ kind: 'limitReached' });
+    expect(replacesPage(failure)).toBe(false);
+    expect(downloadFailureOf(new ApiError(403, 'forbidden', 'x'))).toEqual({ kind: 'network' });
+  });
+
   describe('a verified recipient', () => {
     it("maps 401 verification_required to the code step, with the personal link's address", () => {
       expect(downloadFailureOf(new ApiError(401, 'verification_required', 'x'))).toEqual({ kind: 'verify' });

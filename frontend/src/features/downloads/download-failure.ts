@@ -19,6 +19,8 @@ export type DownloadFailure =
   | { readonly kind: 'verify'; readonly email?: string }
   /** 410 recipient_removed / revoked / expired: the sender ended this address's access */
   | { readonly kind: 'accessEnded'; readonly reason: 'removed' | 'revoked' | 'expired' }
+  /** 403 download_limit_reached: the limit was used up (or its last slots taken) after the page loaded */
+  | { readonly kind: 'limitReached' }
   /** 429, e.g. too many password attempts: told by its code, with the minutes to wait */
   | { readonly kind: 'rateLimited'; readonly text: ErrorText }
   /** no answer, a 5xx, or anything else unexpected: the spec's network error text */
@@ -53,6 +55,8 @@ export function downloadFailureOf(error: unknown): DownloadFailure {
       // Without the expiry date there is no "{time} ago" to tell; the link is simply gone.
       return details ? { kind: 'expired', ...details } : { kind: 'notFound' };
     }
+    case 403:
+      return error.code === 'download_limit_reached' ? { kind: 'limitReached' } : { kind: 'network' };
     case 429:
       return { kind: 'rateLimited', text: errorTextOf(error) };
     default:

@@ -17,6 +17,7 @@ import {
   selectExpiry,
   sendAnother,
   setCustomExpiry,
+  setDownloadLimit,
   setMessage,
   setPassword,
   setRecording,
@@ -335,6 +336,30 @@ describe('"verified recipients" on the send form', () => {
     expect(draft.verifiedRecipients).toEqual({ addresses: [], domain: 'acme.example' });
     const parsed = transferDraftSchema({ role: 'anon', now: NOW }).safeParse(draft);
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  });
+});
+
+describe('the download limit on the send form', () => {
+  it('sends what was typed, and nothing when the field is emptied', () => {
+    const form = setDownloadLimit(readyGuestForm(), ' 3 ');
+    expect(toDraftInput(form, GUEST).downloadLimit).toBe(3);
+    expect(toDraftInput(setDownloadLimit(form, ''), GUEST)).not.toHaveProperty('downloadLimit');
+  });
+
+  it('is accepted from 1 to 100 whole downloads, for a guest too, and refused outside', () => {
+    const schema = transferDraftSchema({ role: 'anon', now: NOW });
+    for (const typed of ['1', '100']) {
+      const parsed = schema.safeParse(toDraftInput(setDownloadLimit(readyGuestForm(), typed), GUEST));
+      expect(parsed.success, typed).toBe(true);
+    }
+    for (const typed of ['0', '101', '2.5', '-1']) {
+      const parsed = schema.safeParse(toDraftInput(setDownloadLimit(readyGuestForm(), typed), GUEST));
+      expect(parsed.success, typed).toBe(false);
+      expect(
+        parsed.error?.issues.map((i) => i.path.join('.')),
+        typed,
+      ).toEqual(['downloadLimit']);
+    }
   });
 });
 

@@ -217,6 +217,12 @@ export function DownloadScreen({
           <ExpiredPanel id={id ?? ''} expiryDate={result.expiryDate} extendable={result.extendable} />
         </Suspense>
       );
+    case 'limitReached':
+      return (
+        <StatePanel icon={AlertIcon} warn title={t('download.limitReached')} titleTestId="download-limit-reached">
+          <HomeSupportActions />
+        </StatePanel>
+      );
     case 'notFound':
       return (
         <StatePanel icon={LinkOffIcon} title={t('download.notFound')} titleTestId="download-not-found">

@@ -57,7 +57,9 @@ export function TransferView({
     }
     const mapped = downloadFailureOf(failure);
     if (replacesPage(mapped)) onFailure(mapped);
-    else setError(mapped.kind === 'rateLimited' ? t(mapped.text.key, mapped.text.params) : t('download.networkError'));
+    else if (mapped.kind === 'rateLimited') setError(t(mapped.text.key, mapped.text.params));
+    else if (mapped.kind === 'limitReached') setError(t('download.limitReached'));
+    else setError(t('download.networkError'));
   }
 
   async function downloadFile(file: DownloadFile): Promise<void> {

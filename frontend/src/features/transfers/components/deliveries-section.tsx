@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { DeliveryRow } from '@domain/receipts-api';
 import { receiptFileName } from '@domain/receipt-format';
 import { DataTable } from '@/components/table-head';
@@ -58,6 +59,17 @@ export function DeliveriesSection({ slug }: { slug: string }) {
     }
   };
 
+  // The analytics CSV's receipts link opens the modal at its receipts: scrolled there once, when listed.
+  const { hash } = useLocation();
+  const sectionRef = useRef<HTMLElement>(null);
+  const scrolledFor = useRef('');
+  const listed = load.state === 'ready';
+  useEffect(() => {
+    if (!listed || hash !== '#receipts' || scrolledFor.current === slug) return;
+    scrolledFor.current = slug;
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [listed, hash, slug]);
+
   const recipientOf = (row: DeliveryRow) =>
     row.recipient.kind === 'verified'
       ? t('receipts.verified', { email: row.recipient.email })
@@ -66,7 +78,13 @@ export function DeliveriesSection({ slug }: { slug: string }) {
         : t('receipts.anyone');
 
   return (
-    <section className="tr-section" aria-labelledby={id} id="receipts" data-testid="transfer-deliveries">
+    <section
+      ref={sectionRef}
+      className="tr-section"
+      aria-labelledby={id}
+      id="receipts"
+      data-testid="transfer-deliveries"
+    >
       <h3 id={id}>{t('receipts.title')}</h3>
       <p className="muted">{t('receipts.intro')}</p>
       {load.state === 'loading' ? (
