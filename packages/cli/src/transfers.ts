@@ -21,10 +21,9 @@ import yauzl from 'yauzl';
 import type { TransferListResponse } from '../../../functions/domain/dashboard-api';
 import type { DownloadManifest, DownloadView, ZipResponse } from '../../../functions/domain/transfer-api';
 import { isRecipientId, isSlug } from '../../../functions/domain/id-patterns';
-import { fileKeyOf } from '../../../functions/domain/e2e-format';
-import { openingStream } from '../../../functions/domain/e2e-format';
+import { fileKeyOf, openingStream } from '../../../functions/domain/e2e-format';
 import { ApiClient, describeFetchError } from './api';
-import { TamperedFileError, downloadKey, isTamper } from './e2e';
+import { TamperedFileError, downloadKey, isTamper, wholeSealedChunks } from './e2e';
 import { ApiError, CliError, EXIT, NetworkError, UsageError } from './errors';
 import { createProgressSink, formatBytes } from './progress';
 import type { Context } from './context';
@@ -327,7 +326,10 @@ async function downloadSealed(
           done(null, chunk);
         },
       });
-      const plain = (res.body as ReadableStream<Uint8Array>).pipeThrough(tap).pipeThrough(await open());
+      const plain = (res.body as ReadableStream<Uint8Array>)
+        .pipeThrough(tap)
+        .pipeThrough(wholeSealedChunks())
+        .pipeThrough(await open());
       try {
         await pipeline(
           Readable.fromWeb(plain as import('node:stream/web').ReadableStream<Uint8Array>),
