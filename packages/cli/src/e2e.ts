@@ -155,14 +155,19 @@ export class SealedSlice {
 /**
  * Cuts a download's bytes (64 KiB network reads) into whole sealed chunks before they reach
  * openingStream, which joins what it holds with every piece it gets: fed whole chunks, each
- * byte is copied once there instead of once per network read of its chunk.
+ * byte is copied once there instead of once per network read of its chunk. `onPiece` sees each
+ * piece as it came (a digest, a count), so no other stream stage runs per network read.
  */
-export function wholeSealedChunks(chunkBytes = E2E_CHUNK_BYTES): TransformStream<Uint8Array, Uint8Array> {
+export function wholeSealedChunks(
+  chunkBytes = E2E_CHUNK_BYTES,
+  onPiece?: (piece: Uint8Array) => void,
+): TransformStream<Uint8Array, Uint8Array> {
   const size = chunkBytes + E2E_TAG_BYTES;
   let block = new Uint8Array(size);
   let filled = 0;
   return new TransformStream({
     transform(bytes, controller) {
+      onPiece?.(bytes);
       let at = 0;
       while (at < bytes.length) {
         const n = Math.min(size - filled, bytes.length - at);

@@ -266,7 +266,9 @@ async function download(
  * chunk (or a cut or overlong object) deletes the partial file and fails with TamperedFileError,
  * with no retry: the same bytes would come again. A broken connection or an expired URL is tried
  * again from the object's start (a partial plaintext is never continued: it is rewritten), up to
- * DOWNLOAD_TRIES; whatever fails, no `.part` stays behind.
+ * DOWNLOAD_TRIES; whatever fails, no `.part` stays behind. The sealed bytes' SHA-256 is computed
+ * only when asked (`digest`: the manifest has one to compare it with), as `get` of a plain file
+ * hashes only a file whose digest the server has.
  */
 async function downloadSealed(
   source: DownloadSource,
@@ -274,9 +276,10 @@ async function downloadSealed(
   name: string,
   cipherSize: number,
   open: () => Promise<TransformStream<Uint8Array, Uint8Array>>,
+  digest: boolean,
   onBytes: (n: number) => void = () => undefined,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
-): Promise<string> {
+): Promise<string | undefined> {
   mkdirSync(path.dirname(dest), { recursive: true });
   const tmp = partOf(dest);
   rmSync(validatorOf(dest), { force: true });
@@ -309,16 +312,13 @@ async function downloadSealed(
         lastError = failure;
         continue;
       }
-      const hash = createHash('sha256');
+      const hash = digest ? createHash('sha256') : undefined;
       let counted = 0;
       let sealedBytes = 0;
-      const tap = new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          hash.update(chunk);
-          sealedBytes += chunk.length;
-          controller.enqueue(chunk);
-        },
-      });
+      const seen = (piece: Uint8Array) => {
+        hash?.update(piece);
+        sealedBytes += piece.length;
+      };
       const count = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           counted += chunk.length;
@@ -327,8 +327,7 @@ async function downloadSealed(
         },
       });
       const plain = (res.body as ReadableStream<Uint8Array>)
-        .pipeThrough(tap)
-        .pipeThrough(wholeSealedChunks())
+        .pipeThrough(wholeSealedChunks(undefined, seen))
         .pipeThrough(await open());
       try {
         await pipeline(
@@ -344,7 +343,7 @@ async function downloadSealed(
       }
       if (sealedBytes !== cipherSize) throw new TamperedFileError(name);
       renameSync(tmp, dest);
-      return hash.digest('hex');
+      return hash?.digest('hex');
     }
     throw lastError ?? new CliError(`download of ${name} failed`, EXIT.network, 'download_failed');
   } finally {
@@ -496,7 +495,9 @@ async function getSealed(
     wanted.reduce((sum, f) => sum + f.size, 0),
     wanted.length,
   );
-  const written: { path: string; size: number; fileId: string; sealedSha256: string }[] = [];
+  // the digests the server has now (of the sealed objects): only those files are hashed on the way
+  const digests = new Map((await fetchManifest(client, auth))?.files.map((e) => [e.fileId, e.sha256]));
+  const written: { path: string; size: number; fileId: string; sealedSha256: string | undefined }[] = [];
   const skipped: { path: string; reason: string }[] = [];
   for (const f of view.files) {
     const rel = safeRelativePath(f.itemPath ?? f.fileName);
@@ -528,17 +529,17 @@ async function getSealed(
       rel,
       f.size,
       async () => openingStream(fileKey, sealed.plainSize),
+      Boolean(digests.get(f.fileId)),
       meter.add,
     );
     meter.fileDone();
     written.push({ path: dest, size: sealed.plainSize, fileId: f.fileId, sealedSha256 });
   }
   meter.end();
-  const manifest = written.length ? await fetchManifest(client, auth) : undefined;
-  const expected = new Map(manifest?.files.map((e) => [e.fileId, e.sha256]));
   const checked = written.map(({ sealedSha256, ...w }) => {
-    const want = expected.get(w.fileId);
-    const verified: Verification = !want ? 'unverified' : want === sealedSha256 ? 'verified' : 'mismatch';
+    const want = digests.get(w.fileId);
+    const verified: Verification =
+      !want || !sealedSha256 ? 'unverified' : want === sealedSha256 ? 'verified' : 'mismatch';
     return { ...w, verified };
   });
   if (ctx.json)
