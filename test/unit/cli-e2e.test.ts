@@ -16,7 +16,14 @@ import {
   openingStream,
   sealRange,
 } from '../../functions/domain/e2e-format';
-import { SealedFile, SealedSlice, isTamper, sealedAwareFetch, wholeSealedChunks } from '../../packages/cli/src/e2e';
+import {
+  SealedFile,
+  SealedSlice,
+  isTamper,
+  openingWindow,
+  sealedAwareFetch,
+  wholeSealedChunks,
+} from '../../packages/cli/src/e2e';
 import { parseCommandLine } from '../../packages/cli/src/args';
 import { e2eModeOf } from '../../packages/cli/src/send';
 import { UsageError } from '../../packages/cli/src/errors';
@@ -130,6 +137,51 @@ describe('wholeSealedChunks', () => {
       (e: unknown) => e,
     );
     expect(isTamper(err)).toBe(true);
+  });
+});
+
+describe('openingWindow', () => {
+  /** The stored bytes through the re-chunking and the windowed opener, as `get` reads them. */
+  const openWindowed = (bytes: Uint8Array, fileKey: CryptoKey, plainSize: number, chunkBytes?: number) =>
+    collect(
+      streamOf([bytes.subarray(0, 1000), bytes.subarray(1000)])
+        .pipeThrough(wholeSealedChunks(chunkBytes))
+        .pipeThrough(openingWindow(fileKey, plainSize, chunkBytes)),
+    );
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      (v) => ({ ok: true as const, v }),
+      (e: unknown) => ({ ok: false as const, tamper: isTamper(e) }),
+    );
+
+  it('opens what openingStream opens and refuses what it refuses: changed, cut, cut on a chunk, overlong, empty body', async () => {
+    const chunkBytes = 4096;
+    for (const plainSize of [0, 1, chunkBytes, 5 * chunkBytes + 17, 7 * chunkBytes]) {
+      const plain = randomBytes(plainSize);
+      const fileKey = await fileKeyOf(newTransferKey(), newFileParams(plainSize).salt);
+      const sealed = Buffer.from(await sealRange(fileKey, plainSize, 0, plain, chunkBytes));
+      const S = chunkBytes + E2E_TAG_BYTES;
+      const flipped = Buffer.from(sealed);
+      flipped[Math.floor(sealed.length / 2)] = (flipped[Math.floor(sealed.length / 2)] ?? 0) ^ 1;
+      const variants: [string, Uint8Array][] = [
+        ['whole', sealed],
+        ['flipped', flipped],
+        ['cut', sealed.subarray(0, sealed.length - 1)],
+        ['cut on a chunk', sealed.subarray(0, Math.max(0, sealed.length - S))],
+        ['overlong', Buffer.concat([sealed, Buffer.from([0])])],
+        ['a chunk more', Buffer.concat([sealed, sealed.subarray(0, Math.min(S, sealed.length))])],
+        ['empty', new Uint8Array(0)],
+      ];
+      for (const [what, bytes] of variants) {
+        const reference = await outcome(
+          collect(new Blob([bytes as BlobPart]).stream().pipeThrough(openingStream(fileKey, plainSize, chunkBytes))),
+        );
+        const windowed = await outcome(openWindowed(bytes, fileKey, plainSize, chunkBytes));
+        expect(windowed.ok, `${plainSize} ${what}`).toBe(reference.ok);
+        if (reference.ok && windowed.ok) expect(Buffer.from(windowed.v as Buffer).equals(plain)).toBe(true);
+        if (!windowed.ok) expect(windowed.tamper, `${plainSize} ${what}`).toBe(true);
+      }
+    }
   });
 });
 

@@ -21,9 +21,9 @@ import yauzl from 'yauzl';
 import type { TransferListResponse } from '../../../functions/domain/dashboard-api';
 import type { DownloadManifest, DownloadView, ZipResponse } from '../../../functions/domain/transfer-api';
 import { isRecipientId, isSlug } from '../../../functions/domain/id-patterns';
-import { fileKeyOf, openingStream } from '../../../functions/domain/e2e-format';
+import { fileKeyOf } from '../../../functions/domain/e2e-format';
 import { ApiClient, describeFetchError } from './api';
-import { TamperedFileError, downloadKey, isTamper, wholeSealedChunks } from './e2e';
+import { TamperedFileError, downloadKey, isTamper, openingWindow, wholeSealedChunks } from './e2e';
 import { ApiError, CliError, EXIT, NetworkError, UsageError } from './errors';
 import { createProgressSink, formatBytes } from './progress';
 import type { Context } from './context';
@@ -260,8 +260,8 @@ async function download(
 }
 
 /**
- * Downloads a sealed object and opens it while it streams (openingStream of the reference
- * module) into `<dest>.part`, renamed to `dest` only after the last chunk's tag checked; returns
+ * Downloads a sealed object and opens it while it streams (openingWindow: the reference
+ * module's checks, a few chunks opened at once) into `<dest>.part`, renamed to `dest` only after the last chunk's tag checked; returns
  * the SHA-256 of the sealed bytes as they came (the manifest's digest is of those). A changed
  * chunk (or a cut or overlong object) deletes the partial file and fails with TamperedFileError,
  * with no retry: the same bytes would come again. A broken connection or an expired URL is tried
@@ -528,7 +528,7 @@ async function getSealed(
       dest,
       rel,
       f.size,
-      async () => openingStream(fileKey, sealed.plainSize),
+      async () => openingWindow(fileKey, sealed.plainSize),
       Boolean(digests.get(f.fileId)),
       meter.add,
     );
