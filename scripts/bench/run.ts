@@ -5,6 +5,7 @@
  * Usage: npm run bench [-- <name> ... [--option=value ...]]   (names: the keys of BENCHES)
  *   cold-init: --baseline=<commit> (default DEFAULT_BASELINE in cold-init.ts), --runs=<n a side>
  *   big-transfer: multi-GB, minutes and ~20 GB of disk; BIG_TRANSFER_SCALE=0.05 for a small try
+ *   e2e: encrypted vs plain 1 GiB send and get through the CLI; E2E_BENCH_MIB=64 for a small try
  * Each bench returns its full result with a `summary` (medians and ratios) printed here.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { benchCliUpload } from './cli-upload';
 import { benchSessionCheck } from './session-check';
 import { benchDigest } from './digest';
 import { benchBigTransfer } from './big-transfer';
+import { benchE2e } from './e2e';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'silent';
@@ -53,6 +55,7 @@ const BENCHES = {
   'session-check': (app: LocalApp) => benchSessionCheck(app),
   digest: (app: LocalApp) => benchDigest(app),
   'big-transfer': (app: LocalApp) => benchBigTransfer(app),
+  e2e: (app: LocalApp) => benchE2e(app),
 } as const satisfies Record<string, (app: LocalApp, flags: Flags) => Promise<{ summary: unknown }>>;
 
 type BenchName = keyof typeof BENCHES;

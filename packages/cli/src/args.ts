@@ -44,6 +44,8 @@ const COMMAND_OPTIONS: Record<
       'sender-name': { type: 'string' },
       parallel: { type: 'string' },
       restart: { type: 'boolean' },
+      e2e: { type: 'boolean' },
+      'passphrase-file': { type: 'string' },
     },
     positionals: [1, Infinity],
   },
@@ -52,7 +54,12 @@ const COMMAND_OPTIONS: Record<
     positionals: [0, 0],
   },
   get: {
-    options: { output: { type: 'string', short: 'o' }, zip: { type: 'boolean' }, password: { type: 'string' } },
+    options: {
+      output: { type: 'string', short: 'o' },
+      zip: { type: 'boolean' },
+      password: { type: 'string' },
+      'passphrase-file': { type: 'string' },
+    },
     positionals: [1, 1],
   },
   'request create': {
@@ -87,6 +94,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     throw new UsageError(`unknown command: ${first} (try "sendbridge help")`);
   }
   const spec = COMMAND_OPTIONS[command];
+  refusePassphraseArgument(rest);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -113,8 +121,24 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   return { command, values, positionals: parsed.positionals };
 }
 
+/**
+ * An end-to-end passphrase is never taken as an argument: every user of the machine sees a
+ * process's arguments (ps, /proc), and shells keep them in their history.
+ */
+function refusePassphraseArgument(args: readonly string[]): void {
+  for (const a of args) {
+    if (a === '--') return;
+    if (/^--passphrase(=|$)/u.test(a))
+      throw new UsageError(
+        'a passphrase is never given as an argument (any user of this machine could read it in the process list): use --passphrase-file <path>, $SENDBRIDGE_PASSPHRASE or the prompt',
+      );
+  }
+}
+
 function validate(command: Command, v: ParsedCommand['values']): void {
   if (command === 'send') {
+    if (typeof v['passphrase-file'] === 'string' && !v.e2e)
+      throw new UsageError('send: --passphrase-file is for end-to-end encrypted sends (--e2e)');
     const to = (v.to as string[] | undefined) ?? [];
     if (v.link && to.length > 0) throw new UsageError('send: use either --to (email) or --link, not both');
     if (!v.link && to.length === 0) throw new UsageError('send: say who gets it: --to a@b.c (repeatable) or --link');

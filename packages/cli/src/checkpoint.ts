@@ -5,6 +5,11 @@
  * modification time, inode) and the send's options, so the same command finds it again and a
  * changed file or another recipient starts a new transfer. Kept in <config dir>/uploads.json
  * (0600); entries older than the resume window are dropped.
+ * An end-to-end encrypted send also keeps its transfer key and each file's salt here (the file
+ * is 0600, its folder 0700): a resumed part must seal to the same bytes, so it needs the same
+ * key and salt, and they exist nowhere else but in the recipients' link or passphrase. A file
+ * whose path, size, modification time or inode changed never matches, so it is sent anew under
+ * a new key and salt.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -22,7 +27,10 @@ export interface LocalFileIdentity {
 export interface CheckpointFile {
   readonly fileId: string;
   readonly path: string;
+  /** the stored size (sealed bytes for an encrypted file) */
   readonly size: number;
+  /** encrypted sends: the file's salt and plaintext size, and the identity it was sealed from */
+  readonly e2e?: { readonly salt: string; readonly plainSize: number; readonly mtimeMs: number; readonly ino: number };
 }
 
 export interface SendCheckpoint {
@@ -31,6 +39,8 @@ export interface SendCheckpoint {
   /** epoch ms */
   readonly createdAt: number;
   readonly files: readonly CheckpointFile[];
+  /** encrypted sends: the transfer key (base64url) and how recipients get it */
+  readonly e2e?: { readonly key: string; readonly mode: 'link' | 'passphrase' };
 }
 
 interface Store {
@@ -72,6 +82,8 @@ function isFresh(cp: SendCheckpoint, now: number): boolean {
 function isCheckpoint(v: unknown): v is SendCheckpoint {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as Record<string, unknown>;
+  const e2e = c.e2e as Record<string, unknown> | undefined;
+  if (e2e !== undefined && (typeof e2e !== 'object' || e2e === null || typeof e2e.key !== 'string')) return false;
   return (
     typeof c.transferId === 'string' &&
     typeof c.origin === 'string' &&
@@ -83,7 +95,8 @@ function isCheckpoint(v: unknown): v is SendCheckpoint {
         f !== null &&
         typeof (f as CheckpointFile).fileId === 'string' &&
         typeof (f as CheckpointFile).path === 'string' &&
-        typeof (f as CheckpointFile).size === 'number',
+        typeof (f as CheckpointFile).size === 'number' &&
+        (e2e === undefined || typeof (f as CheckpointFile).e2e?.salt === 'string'),
     )
   );
 }

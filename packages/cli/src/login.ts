@@ -5,8 +5,12 @@ import { ApiError, CliError, EXIT, UsageError } from './errors';
 import { configFile, removeConfig, writeConfig } from './config';
 import type { Context } from './context';
 
-/** Reads one line from a TTY without echoing it (raw mode), or from piped stdin. */
-export async function readSecret(ctx: Context, prompt: string): Promise<string> {
+/**
+ * Reads one line from a TTY without echoing it (raw mode), or from piped stdin. Trimmed, but for
+ * a passphrase (`trim: false`), whose spaces are part of it.
+ */
+export async function readSecret(ctx: Context, prompt: string, opts: { trim?: boolean } = {}): Promise<string> {
+  const tidy = (line: string) => (opts.trim === false ? line : line.trim());
   const stdin = ctx.stdin as NodeJS.ReadStream;
   if (stdin.isTTY && typeof stdin.setRawMode === 'function') {
     ctx.stderr.write(prompt);
@@ -21,7 +25,7 @@ export async function readSecret(ctx: Context, prompt: string): Promise<string> 
         stdin.off('data', onData);
         ctx.stderr.write('\n');
         if (err) reject(err);
-        else resolve(value.trim());
+        else resolve(tidy(value));
       };
       const onData = (chunk: string) => {
         for (const ch of chunk) {
@@ -36,7 +40,7 @@ export async function readSecret(ctx: Context, prompt: string): Promise<string> 
   }
   let data = '';
   for await (const chunk of ctx.stdin) data += chunk.toString();
-  return data.split(/\r?\n/u)[0]!.trim();
+  return tidy(data.split(/\r?\n/u)[0]!);
 }
 
 export async function login(ctx: Context, values: Record<string, unknown>): Promise<number> {

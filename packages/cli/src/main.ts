@@ -20,12 +20,18 @@ Usage:
   sendbridge logout                          forget the saved key
   sendbridge send <paths...> --to a@b.c [--to ...] | --link
                   [--message "..."] [--expiry 1w] [--password p] [--sender-name n]
-                  [--parallel 4] [--restart]
+                  [--parallel 4] [--restart] [--e2e [--passphrase-file path]]
                                              upload files and folders (resumable: run it again
                                              after Ctrl-C or a dropped connection)
+                  --e2e: end-to-end encrypted (needs an account's key; files are not malware
+                  scanned). With --link the key is put after # in the printed link; with --to
+                  (or --passphrase-file) recipients need a passphrase you tell them yourself
   sendbridge ls [--filter ${LIST_FILTERS.join('|')}] [--skip n] [--search text]
-  sendbridge get <link-or-id> [-o dir] [--zip] [--password p]
-                                             download every file (or the ZIP), sizes verified
+  sendbridge get <link-or-id> [-o dir] [--zip] [--password p] [--passphrase-file path]
+                                             download every file (or the ZIP), sizes verified;
+                                             an encrypted transfer is decrypted here: give the
+                                             whole link with its #k=... in quotes, or the
+                                             passphrase (no --zip for those)
   sendbridge request create --title "..." [--message "..."]
   sendbridge receipt verify <file> [--keys jwks.json]
                                              check a signed delivery receipt (JSON) with the
@@ -40,7 +46,13 @@ Options for every command:
   -h, --help
 
 Environment: SENDBRIDGE_API_KEY (a key instead of the saved login), SENDBRIDGE_API,
-SENDBRIDGE_CONFIG_DIR (default $XDG_CONFIG_HOME/sendbridge or ~/.config/sendbridge).
+SENDBRIDGE_CONFIG_DIR (default $XDG_CONFIG_HOME/sendbridge or ~/.config/sendbridge),
+SENDBRIDGE_PASSPHRASE (an end-to-end passphrase).
+
+Passphrases: from --passphrase-file (its first line), $SENDBRIDGE_PASSPHRASE, or a prompt that
+does not echo. Never as an argument: every user of this machine can read a process's arguments
+(ps, /proc) and shells keep them in their history. An interrupted encrypted send keeps its key
+and file salts in the resume checkpoint (uploads.json, mode 0600) until it finishes.
 
 Exit codes: 0 ok, 1 usage or bad input, 2 authentication (no, invalid, revoked key or scope
 missing; a transfer's password missing or wrong), 3 not found or expired, 4 network, 5 server,

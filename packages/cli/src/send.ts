@@ -4,6 +4,9 @@
  * re-signing, server-recorded parts) reading the files as Node Blobs, then completes it.
  * Interrupted (Ctrl-C, a dropped connection that outlasts the engine's 15 tries), the same
  * command resumes from the checkpoint and the server's upload state.
+ * With --e2e every file is sealed on the way (docs/e2e-format.md, e2e.ts): the server gets
+ * ciphertext and public parameters; the key goes into the printed link's fragment, or comes
+ * from a passphrase the sender tells the recipients.
  */
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { openAsBlob } from 'node:fs';
@@ -26,6 +29,22 @@ import {
 } from '../../../frontend/src/shared/upload/engine';
 import { TransportError } from '../../../frontend/src/shared/upload/transport';
 import { completionPollDelayMs } from '../../../functions/domain/upload';
+import {
+  E2E_FORMAT_VERSION,
+  cipherSizeOf,
+  fileKeyOf,
+  fromBase64url,
+  keyCheckOf,
+  keyFragment,
+  keyFromPassphrase,
+  newFileParams,
+  newPassphraseParams,
+  newTransferKey,
+  toBase64url,
+  type E2eTransferParams,
+} from '../../../functions/domain/e2e-format';
+import { TEXTS } from '../../../functions/domain/texts';
+import { SealedFile, readPassphrase, sealedAwareFetch } from './e2e';
 import { ApiError, CliError, EXIT, NetworkError } from './errors';
 import {
   checkpointKey,
@@ -79,6 +98,27 @@ export function matchPlan(planned: readonly PlannedFile[], local: readonly Local
     used.add(idx);
     out.set(p.fileId, local[idx]!);
   });
+  return out;
+}
+
+/** Pairs an encrypted send's plan with the local files by the salt each file was given (unique per file). */
+export function matchSealedPlan(
+  planned: readonly PlannedFile[],
+  local: readonly LocalFile[],
+  salts: ReadonlyMap<LocalFile, string>,
+): Map<string, LocalFile> {
+  const bySalt = new Map([...salts].map(([f, salt]) => [salt, f]));
+  const out = new Map<string, LocalFile>();
+  for (const p of planned) {
+    const lf = p.e2e ? bySalt.get(p.e2e.salt) : undefined;
+    if (!lf || local.indexOf(lf) === -1 || p.size !== cipherSizeOf(lf.size))
+      throw new CliError(
+        `the server's upload plan has a file the CLI did not seal: ${nameOf(p)}`,
+        EXIT.server,
+        'plan_mismatch',
+      );
+    out.set(p.fileId, lf);
+  }
   return out;
 }
 
@@ -156,11 +196,30 @@ export function exitCodeOfUploadFailure(err: UploadFailedError): number {
   return EXIT.server;
 }
 
+/**
+ * How an encrypted send's recipients get the key: by email only with a passphrase (a mailed
+ * link has no fragment); by link in the fragment, unless a passphrase file is given.
+ */
+export function e2eModeOf(values: Record<string, unknown>): 'link' | 'passphrase' | undefined {
+  if (!values.e2e) return undefined;
+  return values.link && typeof values['passphrase-file'] !== 'string' ? 'link' : 'passphrase';
+}
+
+/** The engine's view of a local file: as it is, or sealed under its file key. */
+async function blobOf(path: string, sealing?: { transferKey: Uint8Array; salt: string; plainSize: number }) {
+  const blob = await openAsBlob(path);
+  if (!sealing) return blob;
+  return new SealedFile(blob, await fileKeyOf(sealing.transferKey, sealing.salt), sealing.plainSize).asBlob();
+}
+
 export async function send(ctx: Context, values: Record<string, unknown>, positionals: string[]): Promise<number> {
+  const e2eMode = e2eModeOf(values);
+  // the CLI sends only with an API key, which is an account's; say it as the server would
+  if (e2eMode && !ctx.key) throw new CliError(TEXTS.e2eNeedsAccount, EXIT.auth, 'encryption_needs_account');
   const client = ctx.requireKey();
   const local = collectFiles(positionals, ctx.cwd);
   const options = sendOptionsOf(values);
-  const key = checkpointKey(ctx.origin, local, { ...options });
+  const key = checkpointKey(ctx.origin, local, { ...options, ...(e2eMode ? { e2e: e2eMode } : {}) });
   const sink = createProgressSink({ json: ctx.json, tty: Boolean(ctx.stderr.isTTY) }, ctx.stdout, ctx.stderr);
   const totalBytes = local.reduce((s, f) => s + f.size, 0);
 
@@ -168,7 +227,11 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
   let link: string | undefined;
   let files: EngineFile[];
   let resuming = false;
-  const existing = values.restart ? null : findSendCheckpoint(ctx.dir, key);
+  /** encrypted sends: the transfer key (never sent, never printed but in a link's fragment) */
+  let transferKey: Uint8Array | undefined;
+  const found = values.restart ? null : findSendCheckpoint(ctx.dir, key);
+  // a plain checkpoint is never resumed as encrypted, nor the other way round
+  const existing = found && Boolean(found.e2e) === Boolean(e2eMode) ? found : null;
   const state = existing ? await readUploadState(client, existing) : null;
 
   if (existing && state && state.status === 'ready') {
@@ -181,12 +244,25 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
   if (existing && state && state.status === 'uploading') {
     id = existing.transferId;
     resuming = true;
-    const pathById = new Map(existing.files.map((f) => [f.fileId, f.path]));
+    if (existing.e2e) transferKey = fromBase64url(existing.e2e.key);
+    const cpById = new Map(existing.files.map((f) => [f.fileId, f]));
     const byPath = new Map(local.map((f) => [f.path, f]));
     files = await Promise.all(
       state.files.map(async (s) => {
-        const lf = byPath.get(pathById.get(s.fileId) ?? '');
-        if (!lf || lf.size !== s.size)
+        const cpFile = cpById.get(s.fileId);
+        const lf = byPath.get(cpFile?.path ?? '');
+        const sealed = cpFile?.e2e;
+        // an encrypted file resumes only as the very file it was sealed from (same salt, same nonces)
+        const same =
+          lf &&
+          (transferKey
+            ? sealed !== undefined &&
+              sealed.plainSize === lf.size &&
+              cipherSizeOf(lf.size) === s.size &&
+              sealed.mtimeMs === lf.mtimeMs &&
+              sealed.ino === lf.ino
+            : lf.size === s.size);
+        if (!lf || !same)
           throw new CliError(
             `cannot resume: ${nameOf(s)} is no longer the same file; run again with --restart`,
             EXIT.usage,
@@ -201,7 +277,11 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
           ...(s.partSize ? { partSize: s.partSize } : {}),
           ...(s.partCount ? { partCount: s.partCount } : {}),
         };
-        return { plan, blob: await openAsBlob(lf.path), uploaded: s.uploaded, partsDone: s.partsDone };
+        const blob = await blobOf(
+          lf.path,
+          transferKey && sealed ? { transferKey, salt: sealed.salt, plainSize: sealed.plainSize } : undefined,
+        );
+        return { plan, blob, uploaded: s.uploaded, partsDone: s.partsDone };
       }),
     );
     const partsDone = state.files.reduce((n, f) => n + f.partsDone.length, 0);
@@ -211,29 +291,54 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
       `Resuming transfer ${id}: ${filesDone} of ${state.files.length} files and ${partsDone} parts already uploaded.`,
     );
   } else {
-    if (existing) clearSendCheckpoint(ctx.dir, key);
+    if (found) clearSendCheckpoint(ctx.dir, key);
+    let e2e: E2eTransferParams | undefined;
+    const salts = new Map<LocalFile, string>();
+    if (e2eMode === 'link') transferKey = newTransferKey();
+    else if (e2eMode === 'passphrase') {
+      const kdf = newPassphraseParams();
+      transferKey = await keyFromPassphrase(await readPassphrase(ctx, values, 'send'), kdf);
+      e2e = { v: E2E_FORMAT_VERSION, mode: 'passphrase', kdf, check: await keyCheckOf(transferKey) };
+    }
+    if (e2eMode === 'link') e2e = { v: E2E_FORMAT_VERSION, mode: 'link', check: await keyCheckOf(transferKey!) };
+    for (const f of e2e ? local : []) salts.set(f, newFileParams(f.size).salt);
     const created = await client.call<Omit<CreateTransferResponse, 'uploadToken'>>('/v1/transfers', {
       body: {
         ...options,
+        ...(e2e ? { e2e } : {}),
         fileObjects: local.map((f) => ({
           fileName: f.fileName,
-          size: f.size,
+          size: e2e ? cipherSizeOf(f.size) : f.size,
           ...(f.itemPath ? { itemPath: f.itemPath } : {}),
+          ...(e2e ? { e2e: { salt: salts.get(f)!, plainSize: f.size } } : {}),
         })),
       },
     });
     id = created.id;
     link = created.link;
-    const matched = matchPlan(created.files, local);
+    const matched = e2e ? matchSealedPlan(created.files, local, salts) : matchPlan(created.files, local);
     const cp: SendCheckpoint = {
       transferId: id,
       origin: ctx.origin,
       createdAt: Date.now(),
-      files: created.files.map((p) => ({ fileId: p.fileId, path: matched.get(p.fileId)!.path, size: p.size })),
+      files: created.files.map((p) => {
+        const lf = matched.get(p.fileId)!;
+        return {
+          fileId: p.fileId,
+          path: lf.path,
+          size: p.size,
+          ...(e2e ? { e2e: { salt: salts.get(lf)!, plainSize: lf.size, mtimeMs: lf.mtimeMs, ino: lf.ino } } : {}),
+        };
+      }),
+      ...(e2eMode && transferKey ? { e2e: { key: toBase64url(transferKey), mode: e2eMode } } : {}),
     };
     saveSendCheckpoint(ctx.dir, key, cp);
     files = await Promise.all(
-      created.files.map(async (plan) => ({ plan, blob: await openAsBlob(matched.get(plan.fileId)!.path) })),
+      created.files.map(async (plan) => {
+        const lf = matched.get(plan.fileId)!;
+        const sealing = transferKey ? { transferKey, salt: salts.get(lf)!, plainSize: lf.size } : undefined;
+        return { plan, blob: await blobOf(lf.path, sealing) };
+      }),
     );
     sink.event({ event: 'created', id, link, files: created.files.length, bytes: totalBytes });
     ctx.info(`Sending ${local.length} file${local.length === 1 ? '' : 's'} (${totalBytes} bytes) as transfer ${id}.`);
@@ -255,7 +360,8 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
       files,
       signal: abort.signal,
       resuming,
-      fetchImpl: fetch,
+      // a sealed file's slices are made when read: sent as the bytes they stand for
+      fetchImpl: transferKey ? sealedAwareFetch(fetch) : fetch,
       crc32: (bytes, previous) => zlibCrc32(bytes, previous),
       ...(parallel ? { parallelism: parallel } : {}),
       onProgress: (p) => sink.progress(p),
@@ -301,17 +407,26 @@ export async function send(ctx: Context, values: Record<string, unknown>, positi
   sink.end();
   const done = await completeWhenReady(client, id);
   clearSendCheckpoint(ctx.dir, key);
+  const keyMode = existing?.e2e?.mode ?? e2eMode;
+  // the key travels only in the link the sender hands on: its fragment, which no browser sends
+  const withKey = (l: string | undefined) =>
+    l && transferKey && keyMode === 'link' ? `${l.split('#')[0]}#${keyFragment(transferKey)}` : l;
   if (ctx.json)
     ctx.printJson({
       event: 'done',
       id: done.id,
-      link: done.link,
+      link: withKey(done.link ?? link),
       expiryDate: done.expiryDate,
       recipients: done.recipients,
+      ...(keyMode ? { e2e: keyMode } : {}),
     });
   else {
     ctx.info(done.recipients.length ? `Sent to ${done.recipients.join(', ')}.` : 'Sent.');
-    ctx.print(done.link ?? link ?? id);
+    if (keyMode === 'passphrase')
+      ctx.info('End-to-end encrypted: tell the recipients the passphrase yourself, not in the same message.');
+    else if (keyMode === 'link')
+      ctx.info('End-to-end encrypted: the key is in the link after #; whoever has the link can open the files.');
+    ctx.print(withKey(done.link ?? link) ?? id);
   }
   return EXIT.ok;
 }

@@ -1,4 +1,8 @@
-/** `sendbridge ls`, `sendbridge get` and `sendbridge request create`. */
+/**
+ * `sendbridge ls`, `sendbridge get` and `sendbridge request create`. An end-to-end encrypted
+ * transfer is opened here (docs/e2e-format.md): each sealed object is decrypted while it streams
+ * to disk, into `<name>.part`, renamed only once the last chunk's tag checked.
+ */
 import { createHash } from 'node:crypto';
 import {
   createReadStream,
@@ -17,7 +21,9 @@ import yauzl from 'yauzl';
 import type { TransferListResponse } from '../../../functions/domain/dashboard-api';
 import type { DownloadManifest, DownloadView, ZipResponse } from '../../../functions/domain/transfer-api';
 import { isRecipientId, isSlug } from '../../../functions/domain/id-patterns';
+import { fileKeyOf } from '../../../functions/domain/e2e-format';
 import { ApiClient, describeFetchError } from './api';
+import { TamperedFileError, downloadKey, isTamper, openingWindow, wholeSealedChunks } from './e2e';
 import { ApiError, CliError, EXIT, NetworkError, UsageError } from './errors';
 import { createProgressSink, formatBytes } from './progress';
 import type { Context } from './context';
@@ -56,7 +62,7 @@ export async function ls(ctx: Context, values: Record<string, unknown>): Promise
 }
 
 /** A download link (`/w/{id}`, `/downloads/{id}[/{recipient}]`, `/d/{id}`) or a bare transfer id. */
-export function parseTransferRef(ref: string): { id: string; recipient?: string; origin?: string } {
+export function parseTransferRef(ref: string): { id: string; recipient?: string; origin?: string; fragment?: string } {
   if (isSlug(ref)) return { id: ref };
   let url: URL;
   try {
@@ -69,7 +75,13 @@ export function parseTransferRef(ref: string): { id: string; recipient?: string;
   const id = at === -1 ? undefined : parts[at + 1];
   if (!id || !isSlug(id)) throw new UsageError(`get: no transfer id in ${url.origin}${url.pathname}`);
   const recipient = parts[at] === 'downloads' ? parts[at + 2] : undefined;
-  return { id, origin: url.origin, ...(recipient && isRecipientId(recipient) ? { recipient } : {}) };
+  return {
+    id,
+    origin: url.origin,
+    ...(recipient && isRecipientId(recipient) ? { recipient } : {}),
+    // an encrypted transfer's key (`#k=...`): read here, never sent anywhere
+    ...(url.hash.length > 1 ? { fragment: url.hash } : {}),
+  };
 }
 
 /** The file's place under the output folder, never outside it (no `..`, no absolute paths). */
@@ -247,6 +259,98 @@ async function download(
   rmSync(validatorOf(dest), { force: true });
 }
 
+/**
+ * Downloads a sealed object and opens it while it streams (openingWindow: the reference
+ * module's checks, a few chunks opened at once) into `<dest>.part`, renamed to `dest` only after the last chunk's tag checked; returns
+ * the SHA-256 of the sealed bytes as they came (the manifest's digest is of those). A changed
+ * chunk (or a cut or overlong object) deletes the partial file and fails with TamperedFileError,
+ * with no retry: the same bytes would come again. A broken connection or an expired URL is tried
+ * again from the object's start (a partial plaintext is never continued: it is rewritten), up to
+ * DOWNLOAD_TRIES; whatever fails, no `.part` stays behind. The sealed bytes' SHA-256 is computed
+ * only when asked (`digest`: the manifest has one to compare it with), as `get` of a plain file
+ * hashes only a file whose digest the server has.
+ */
+async function downloadSealed(
+  source: DownloadSource,
+  dest: string,
+  name: string,
+  cipherSize: number,
+  open: () => Promise<TransformStream<Uint8Array, Uint8Array>>,
+  digest: boolean,
+  onBytes: (n: number) => void = () => undefined,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<string | undefined> {
+  mkdirSync(path.dirname(dest), { recursive: true });
+  const tmp = partOf(dest);
+  rmSync(validatorOf(dest), { force: true });
+  let url = source.url;
+  let lastError: CliError | undefined;
+  try {
+    for (let tryNumber = 1; tryNumber <= DOWNLOAD_TRIES; tryNumber += 1) {
+      if (tryNumber > 1) await sleep(downloadBackoffMs(tryNumber - 1));
+      let res: Response;
+      try {
+        res = await fetch(url);
+      } catch (err) {
+        lastError = new NetworkError(`download of ${name} failed: ${describeFetchError(err)}`, { cause: err });
+        continue;
+      }
+      if (isExpiredAnswer(res.status) && source.renew) {
+        await res.body?.cancel();
+        url = await source.renew();
+        lastError = new CliError(`download of ${name}: the link expired`, EXIT.network, 'download_failed');
+        continue;
+      }
+      if (!res.ok || !res.body) {
+        await res.body?.cancel();
+        const failure = new CliError(
+          `download of ${name} failed: HTTP ${res.status}`,
+          res.status === 404 || res.status === 410 ? EXIT.notFound : res.status >= 500 ? EXIT.server : EXIT.network,
+          'download_failed',
+        );
+        if (!isRetryableStatus(res.status)) throw failure;
+        lastError = failure;
+        continue;
+      }
+      const hash = digest ? createHash('sha256') : undefined;
+      let counted = 0;
+      let sealedBytes = 0;
+      const seen = (piece: Uint8Array) => {
+        hash?.update(piece);
+        sealedBytes += piece.length;
+      };
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          counted += chunk.length;
+          onBytes(chunk.length);
+          done(null, chunk);
+        },
+      });
+      const plain = (res.body as ReadableStream<Uint8Array>)
+        .pipeThrough(wholeSealedChunks(undefined, seen))
+        .pipeThrough(await open());
+      try {
+        await pipeline(
+          Readable.fromWeb(plain as import('node:stream/web').ReadableStream<Uint8Array>),
+          count,
+          createWriteStream(tmp),
+        );
+      } catch (err) {
+        onBytes(-counted);
+        if (isTamper(err)) throw new TamperedFileError(name);
+        lastError = new NetworkError(`download of ${name} broke off: ${describeFetchError(err)}`, { cause: err });
+        continue;
+      }
+      if (sealedBytes !== cipherSize) throw new TamperedFileError(name);
+      renameSync(tmp, dest);
+      return hash?.digest('hex');
+    }
+    throw lastError ?? new CliError(`download of ${name} failed`, EXIT.network, 'download_failed');
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
 /** SHA-256 of a file on disk, lowercase hex. */
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -280,6 +384,7 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
   const view = await client.call<DownloadView>('/getDownload', { body: auth }).catch((err: unknown) => {
     throw passwordHint(err);
   });
+  if (view.e2e) return getSealed(ctx, values, view, auth, outDir, target.fragment);
   if (values.zip) {
     let zip: ZipResponse;
     const deadline = Date.now() + 30 * 60_000;
@@ -352,6 +457,100 @@ export async function get(ctx: Context, values: Record<string, unknown>, ref: st
       ...(skipped.length ? { skipped } : {}),
     });
   else for (const w of checked) ctx.print(w.path);
+  reportVerification(ctx, checked, (w) => path.relative(outDir, w.path));
+  if (skipped.length) {
+    ctx.info(`${skipped.length} of ${view.files.length} files could not be downloaded (see above).`);
+    return EXIT.notFound;
+  }
+  return EXIT.ok;
+}
+
+/**
+ * `get` of an end-to-end encrypted transfer: the key from the link's fragment or the passphrase,
+ * checked before anything is downloaded; each file opened while it streams to disk; the
+ * manifest's SHA-256 (of the sealed object, the bytes the server has) checked against the
+ * sealed bytes as they came, on top of every chunk's GCM tag. No `--zip`: the server cannot
+ * build a ZIP of files it cannot read (it answers 409 encrypted_zip_in_browser), so the CLI
+ * refuses it and downloads the files instead when asked without it.
+ */
+async function getSealed(
+  ctx: Context,
+  values: Record<string, unknown>,
+  view: DownloadView,
+  auth: object,
+  outDir: string,
+  fragment: string | undefined,
+): Promise<number> {
+  if (values.zip)
+    throw new CliError(
+      'this transfer is end-to-end encrypted: the server cannot build its ZIP (it cannot read the files). Run get without --zip: the files are downloaded and decrypted here, with their folders.',
+      EXIT.usage,
+      'encrypted_zip_in_browser',
+    );
+  const client = ctx.client;
+  const transferKey = await downloadKey(ctx, values, view.e2e!, fragment);
+  const wanted = view.files.filter((f) => f.scan !== 'removed' && f.scan !== 'error');
+  const meter = downloadMeter(
+    ctx,
+    wanted.reduce((sum, f) => sum + f.size, 0),
+    wanted.length,
+  );
+  // the digests the server has now (of the sealed objects): only those files are hashed on the way
+  const digests = new Map((await fetchManifest(client, auth))?.files.map((e) => [e.fileId, e.sha256]));
+  const written: { path: string; size: number; fileId: string; sealedSha256: string | undefined }[] = [];
+  const skipped: { path: string; reason: string }[] = [];
+  for (const f of view.files) {
+    const rel = safeRelativePath(f.itemPath ?? f.fileName);
+    const dest = path.join(outDir, rel);
+    if (!dest.startsWith(outDir + path.sep))
+      throw new CliError(`refusing to write outside ${outDir}: ${rel}`, EXIT.server, 'bad_file_name');
+    if (f.scan === 'removed' || f.scan === 'error') {
+      meter.note(`${rel}: skipped, ${f.scan === 'removed' ? 'removed' : 'not available'}`);
+      skipped.push({ path: rel, reason: f.scan === 'removed' ? 'file_removed' : 'scan_failed' });
+      continue;
+    }
+    const sealed = f.e2e;
+    if (!sealed)
+      throw new CliError(
+        `${rel}: an encrypted transfer lists a file without its salt`,
+        EXIT.server,
+        'invalid_encryption',
+      );
+    const link = () =>
+      whileScanning(ctx, rel, () =>
+        client.call<{ url: string }>('/getDownload/file', { body: { ...auth, fileId: f.fileId } }),
+      );
+    const { url } = await link();
+    meter.note(`${rel} (${formatBytes(sealed.plainSize)})`);
+    const fileKey = await fileKeyOf(transferKey, sealed.salt);
+    const sealedSha256 = await downloadSealed(
+      { url, renew: async () => (await link()).url },
+      dest,
+      rel,
+      f.size,
+      async () => openingWindow(fileKey, sealed.plainSize),
+      Boolean(digests.get(f.fileId)),
+      meter.add,
+    );
+    meter.fileDone();
+    written.push({ path: dest, size: sealed.plainSize, fileId: f.fileId, sealedSha256 });
+  }
+  meter.end();
+  const checked = written.map(({ sealedSha256, ...w }) => {
+    const want = digests.get(w.fileId);
+    const verified: Verification =
+      !want || !sealedSha256 ? 'unverified' : want === sealedSha256 ? 'verified' : 'mismatch';
+    return { ...w, verified };
+  });
+  if (ctx.json)
+    ctx.printJson({
+      id: view.id,
+      e2e: view.e2e!.mode,
+      files: checked.map(({ fileId: _id, ...w }) => w),
+      ...(skipped.length ? { skipped } : {}),
+    });
+  else for (const w of checked) ctx.print(w.path);
+  // a mismatch here means the server's digest and the bytes it served differ; the tags passed
   reportVerification(ctx, checked, (w) => path.relative(outDir, w.path));
   if (skipped.length) {
     ctx.info(`${skipped.length} of ${view.files.length} files could not be downloaded (see above).`);
