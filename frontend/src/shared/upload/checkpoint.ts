@@ -34,6 +34,8 @@ export interface UploadCheckpoint {
   readonly files: readonly CheckpointFile[];
   /** an encrypted upload: the transfer key (base64url), kept in this browser's storage only */
   readonly e2eKey?: string;
+  /** an encrypted upload: how the key travels (a link send's link carries it in its fragment) */
+  readonly e2eMode?: 'link' | 'passphrase';
 }
 
 export interface PickedFile {

@@ -165,7 +165,9 @@ export async function uploadNewTransfer(
           ...(lastModified !== undefined ? { lastModified } : {}),
         };
       }),
-      ...(encrypted && options.e2eKey && keyToText ? { e2eKey: keyToText(options.e2eKey) } : {}),
+      ...(encrypted && options.e2eKey && keyToText
+        ? { e2eKey: keyToText(options.e2eKey), e2eMode: created.sendAs === 'link' ? 'link' : 'passphrase' }
+        : {}),
     },
     ...storageArg(options),
   );

@@ -146,8 +146,13 @@ export function SendFormView(props: SendFormViewProps) {
           members={members}
           tab={state.tab}
           now={state.now}
-          problems={{ sendAs: problemFor('sendAs'), expiry: problemFor('expiry'), password: problemFor('password') }}
-          fieldRefs={{ sendAs: refs.sendAs, expiry: refs.expiry, password: refs.password }}
+          problems={{
+            sendAs: problemFor('sendAs'),
+            expiry: problemFor('expiry'),
+            password: problemFor('password'),
+            e2e: problemFor('e2e'),
+          }}
+          fieldRefs={{ sendAs: refs.sendAs, expiry: refs.expiry, password: refs.password, e2e: refs.e2e }}
           onTab={state.setTab}
           onChange={onChange}
         />

@@ -51,6 +51,7 @@ export function useSendForm(form: SendForm, sender: SenderContext, callbacks: Se
     sendAs: useRef<HTMLDivElement>(null),
     expiry: useRef<HTMLDivElement>(null),
     password: useRef<HTMLDivElement>(null),
+    e2e: useRef<HTMLDivElement>(null),
   } satisfies Record<FormField, unknown>;
 
   // Custom-date bounds move with the clock; a minute is the picker's resolution.
