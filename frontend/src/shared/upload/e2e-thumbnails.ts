@@ -9,7 +9,6 @@ import { THUMBNAIL_MAX_PX, previewRuleOf, type PreviewKind } from '@domain/previ
 import type { PlannedFile } from '@domain/transfer-api';
 import { UPLOAD_TOKEN_HEADER } from '@domain/transfer-headers';
 import { apiFetch } from '@/lib/api';
-import { sealThumbnail } from './e2e-seal';
 
 /** The server takes at most 512 KiB of WebP sealed (services/sealed-thumbnails.ts). */
 const THUMBNAIL_MAX_BYTES = 512 * 1024;
@@ -64,11 +63,12 @@ async function imageThumbnail(blob: Blob): Promise<Uint8Array> {
 }
 
 async function pdfThumbnail(blob: Blob): Promise<Uint8Array> {
-  const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
-  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-  const task = pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()) });
-  const doc = await task.promise;
+  const [pdfjs, { default: PdfWorker }] = await Promise.all([import('pdfjs-dist'), import('./pdf-worker?worker')]);
+  const port = new PdfWorker();
+  const worker = pdfjs.PDFWorker.create({ port });
+  const task = pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()), worker });
   try {
+    const doc = await task.promise;
     const page = await doc.getPage(1);
     const unit = page.getViewport({ scale: 1 });
     const viewport = page.getViewport({ scale: THUMBNAIL_MAX_PX / Math.max(unit.width, unit.height) });
@@ -77,6 +77,8 @@ async function pdfThumbnail(blob: Blob): Promise<Uint8Array> {
     return await webpOf(canvas);
   } finally {
     await task.destroy();
+    worker.destroy();
+    port.terminate();
   }
 }
 
@@ -163,6 +165,7 @@ async function uploadOne(
     signal,
   );
   if (!image || image.length > THUMBNAIL_MAX_BYTES) return false;
+  const { sealThumbnail } = await import('./e2e-seal');
   const sealed = await sealThumbnail(key, plan.e2e.salt, image);
   const headers = { [UPLOAD_TOKEN_HEADER]: transfer.uploadToken };
   const route = `/transfers/${encodeURIComponent(transfer.id)}/files/${encodeURIComponent(plan.fileId)}/thumbnail`;

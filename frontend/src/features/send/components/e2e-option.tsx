@@ -77,7 +77,7 @@ export function E2eOption({
             data-testid="send-e2e-confirm"
           />
           {problem && (
-            <p className="qs-field-error" role="alert">
+            <p className="qs-field-error" role="alert" data-testid="send-e2e-problem">
               {problem}
             </p>
           )}
