@@ -39,7 +39,7 @@ function canvasOf(width: number, height: number): HTMLCanvasElement {
 
 async function webpOf(canvas: HTMLCanvasElement): Promise<Uint8Array> {
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/webp', WEBP_QUALITY));
-  if (!blob || blob.type !== 'image/webp') throw new Error('this browser makes no WebP');
+  if (blob?.type !== 'image/webp') throw new Error('this browser makes no WebP');
   return new Uint8Array(await blob.arrayBuffer());
 }
 
