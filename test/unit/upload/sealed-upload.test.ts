@@ -263,3 +263,23 @@ describe('the checkpoint of an encrypted upload', () => {
     expect(findCheckpoint([{ fileName: 'clip.mov', size: 1200, blob: file(1000) }], T0 + 1000, storage)).toBeNull();
   });
 });
+
+describe("the sender's thumbnails", () => {
+  it('are of what browsers draw (by name or type), as large as the server makes its own', async () => {
+    const { SENDER_THUMBNAIL_MAX_PX, thumbnailKindOf, thumbnailSizeOf } = await import(
+      '../../../frontend/src/shared/upload/e2e-thumbnails'
+    );
+    const { THUMBNAIL_MAX_PX } = await import('../../../functions/domain/previews');
+    expect(SENDER_THUMBNAIL_MAX_PX).toBe(THUMBNAIL_MAX_PX);
+    expect(thumbnailKindOf({ fileName: 'a/Photo.JPG', size: 10 })).toBe('image');
+    expect(thumbnailKindOf({ fileName: 'scan.pdf', size: 10 })).toBe('pdf');
+    expect(thumbnailKindOf({ fileName: 'clip.webm', size: 10 })).toBe('video');
+    expect(thumbnailKindOf({ fileName: 'recording', size: 10, type: 'video/webm' })).toBe('video');
+    expect(thumbnailKindOf({ fileName: 'notes.txt', size: 10, type: 'text/plain' })).toBeNull();
+    expect(thumbnailKindOf({ fileName: 'song.mp3', size: 10 })).toBeNull();
+    expect(thumbnailKindOf({ fileName: 'huge.png', size: 100_000_001 })).toBeNull();
+    expect(thumbnailSizeOf(4000, 3000)).toEqual({ width: 400, height: 300 });
+    expect(thumbnailSizeOf(300, 1200)).toEqual({ width: 100, height: 400 });
+    expect(thumbnailSizeOf(120, 80)).toEqual({ width: 120, height: 80 });
+  });
+});

@@ -1,11 +1,10 @@
 /**
  * Thumbnails of an end-to-end encrypted send, made by the sender's browser from the plaintext
  * (the server cannot read the files): an image scaled down, the first page of a PDF (pdf.js,
- * loaded only here), a poster frame of a video. Each is WebP at most THUMBNAIL_MAX_PX a side,
+ * loaded only here), a poster frame of a video. Each is WebP at most SENDER_THUMBNAIL_MAX_PX a side,
  * like the server's own, sealed under the file's thumbnail key and stored through the thumbnail
  * routes. Best effort: a file that gives no thumbnail is shown with its icon, never a failed send.
  */
-import { THUMBNAIL_MAX_PX, previewRuleOf, type PreviewKind } from '@domain/previews';
 import type { PlannedFile } from '@domain/transfer-api';
 import { UPLOAD_TOKEN_HEADER } from '@domain/transfer-headers';
 import { apiFetch } from '@/lib/api';
@@ -18,15 +17,54 @@ const WEBP_QUALITY = 0.8;
 /** Where a poster frame is taken: 1 s in, or 10 % of a shorter video. */
 const POSTER_AT_SECONDS = 1;
 
-/** The kinds of file the sender makes a thumbnail of. */
-export function thumbnailKindOf(file: { fileName: string; size: number }): 'image' | 'pdf' | 'video' | null {
-  const kind: PreviewKind = previewRuleOf(file).kind;
-  return kind === 'image' || kind === 'pdf' || kind === 'video' ? kind : null;
+/**
+ * The server's thumbnail size (domain/previews.ts THUMBNAIL_MAX_PX; a unit test holds them equal):
+ * not imported, as that module would tie this lazy chunk to the send form's.
+ */
+export const SENDER_THUMBNAIL_MAX_PX = 400;
+
+const KIND_BY_EXTENSION: Readonly<Record<string, 'image' | 'pdf' | 'video'>> = {
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  webp: 'image',
+  avif: 'image',
+  bmp: 'image',
+  pdf: 'pdf',
+  mp4: 'video',
+  m4v: 'video',
+  mov: 'video',
+  webm: 'video',
+  ogv: 'video',
+};
+/** Images over this size get no preview from the server either (spec §5: images up to 100 MB). */
+const IMAGE_MAX_BYTES = 100 * 1000 * 1000;
+
+/** The kinds of file the sender makes a thumbnail of: what browsers decode, by type or name. */
+export function thumbnailKindOf(file: {
+  fileName: string;
+  size: number;
+  type?: string;
+}): 'image' | 'pdf' | 'video' | null {
+  const type = file.type ?? '';
+  const ext = /\.([a-z0-9]+)$/iu.exec(file.fileName)?.[1]?.toLowerCase() ?? '';
+  const kind =
+    KIND_BY_EXTENSION[ext] ??
+    (/^image\/(jpeg|png|gif|webp|avif|bmp)$/u.test(type)
+      ? 'image'
+      : type === 'application/pdf'
+        ? 'pdf'
+        : /^video\/(mp4|webm|quicktime|ogg)$/u.test(type)
+          ? 'video'
+          : null);
+  if (kind === 'image' && file.size > IMAGE_MAX_BYTES) return null;
+  return kind;
 }
 
-/** The size a picture of `width` x `height` is drawn at: its longest side THUMBNAIL_MAX_PX at most. */
+/** The size a picture of `width` x `height` is drawn at: its longest side SENDER_THUMBNAIL_MAX_PX at most. */
 export function thumbnailSizeOf(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, THUMBNAIL_MAX_PX / Math.max(width, height, 1));
+  const scale = Math.min(1, SENDER_THUMBNAIL_MAX_PX / Math.max(width, height, 1));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
@@ -71,7 +109,7 @@ async function pdfThumbnail(blob: Blob): Promise<Uint8Array> {
     const doc = await task.promise;
     const page = await doc.getPage(1);
     const unit = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: THUMBNAIL_MAX_PX / Math.max(unit.width, unit.height) });
+    const viewport = page.getViewport({ scale: SENDER_THUMBNAIL_MAX_PX / Math.max(unit.width, unit.height) });
     const canvas = canvasOf(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
     await page.render({ canvas, viewport }).promise;
     return await webpOf(canvas);
@@ -126,7 +164,7 @@ async function videoThumbnail(blob: Blob): Promise<Uint8Array> {
 
 /** A WebP thumbnail of the file, or null when its kind has none. */
 export async function makeThumbnail(file: { fileName: string; size: number; blob: Blob }): Promise<Uint8Array | null> {
-  const kind = thumbnailKindOf(file);
+  const kind = thumbnailKindOf({ ...file, type: file.blob.type });
   if (kind === null || file.size === 0) return null;
   if (kind === 'image') return imageThumbnail(file.blob);
   if (kind === 'pdf') return pdfThumbnail(file.blob);
@@ -194,7 +232,9 @@ export async function uploadSealedThumbnails(
   let stored = 0;
   for (const file of files) {
     if (signal.aborted) break;
-    if (!file.plan.e2e || !thumbnailKindOf({ fileName: file.plan.fileName, size: file.plan.e2e.plainSize })) continue;
+    const { plan } = file;
+    if (!plan.e2e || !thumbnailKindOf({ fileName: plan.fileName, size: plan.e2e.plainSize, type: file.blob.type }))
+      continue;
     try {
       if (await uploadOne(transfer, file, key, signal)) stored += 1;
     } catch {

@@ -19,7 +19,7 @@ import {
 import type { PickedFile } from '@/shared/upload/picked-files';
 import { LazyRecorderPanel } from '../recorder/lazy-recorder-panel';
 import { FileSection } from '@/shared/send-form/components/file-section';
-import { OptionsPanel } from './options-panel';
+import { LazyOptionsPanel } from './lazy-options-panel';
 import { RecipientsField } from '@/shared/send-form/components/recipients-field';
 import { MessageField } from './message-field';
 import { ResumeNotice } from './resume-notice';
@@ -139,7 +139,7 @@ export function SendFormView(props: SendFormViewProps) {
       />
 
       {state.optionsOpen && (
-        <OptionsPanel
+        <LazyOptionsPanel
           id={`${ids}-options`}
           form={form}
           sender={sender}

@@ -16,6 +16,7 @@ import {
 } from '@/shared/send-form/send-state';
 import { useIssueText } from '../hooks/use-issue-text';
 import type { OptionTab } from './options-panel';
+import { preloadOptionsPanel } from './lazy-options-panel';
 
 interface SendFormCallbacks {
   onChange(update: (form: SendForm) => SendForm): void;
@@ -65,6 +66,7 @@ export function useSendForm(form: SendForm, sender: SenderContext, callbacks: Se
     if (rules || !element) return;
     let live = true;
     const load = () => {
+      preloadOptionsPanel().catch(() => undefined);
       loadDraftRules().then(
         (loaded) => {
           if (live) setRules(loaded);
