@@ -2,7 +2,8 @@
  * The app's Content-Security-Policy, in one place for every server of the app: CloudFront's
  * response headers policy (lib/web-stack.ts), the built-app server of the e2e tests
  * (frontend/app-server.ts) and the Vite dev server of `npm start` (frontend/dev-server.ts).
- * No inline script and no 'unsafe-eval' anywhere (docs/decisions/, "One CSP").
+ * No inline script and no 'unsafe-eval' anywhere (docs/decisions/, "One CSP"); 'wasm-unsafe-eval'
+ * lets WebAssembly compile (the end-to-end encryption's Argon2id), and nothing else.
  *
  * A React SPA that talks to its own origin (/api), PUTs and GETs straight to the storage
  * buckets and embeds Stripe Checkout. Only the storage origins differ between AWS (the
@@ -26,7 +27,8 @@ export function contentSecurityPolicy({ storage, scriptNonce }: CspOptions): str
   const s = storage.join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self'${scriptNonce ? ` 'nonce-${scriptNonce}'` : ''} https://js.stripe.com`,
+    // 'wasm-unsafe-eval' compiles WebAssembly only (hash-wasm's Argon2id for encrypted sends), never JS from strings
+    `script-src 'self' 'wasm-unsafe-eval'${scriptNonce ? ` 'nonce-${scriptNonce}'` : ''} https://js.stripe.com`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https: ${s}`,
     "font-src 'self' data:",

@@ -21,10 +21,12 @@ export const DEFAULT_WEB_PORT = 5173;
  * more gzip on home). One chunk keeps the first load whole. The progress bar's time arithmetic
  * (domain/time-remaining.ts), which only the send code imports, joins it rather than being a file
  * of its own; so do the upload rules (domain/upload.ts, which neither the API client nor the
- * download page imports).
+ * download page imports). The end-to-end encryption's code (e2e-seal, the sender's thumbnails, the
+ * pdf.js worker, the sealed-part arithmetic) stays out: it loads only for an encrypted send; so
+ * does the options panel with its tabs, loaded when the form is first used (lazy-options-panel.tsx).
  */
 export const SEND_FORM_MODULES =
-  /\/frontend\/src\/(features\/send\/(?!recorder\/(?!lazy-recorder-panel|recording-support))|shared\/send-form\/(?!send-defaults\.ts)|shared\/upload\/(?!(engine|http-api|speed|transport|send-flow)\.ts$)|components\/(send-icons|recorder-icons|toast-stack)\.tsx$|lib\/(use-toasts|use-copy-link|use-shake)\.ts$)|\/functions\/domain\/(time-remaining|upload)\.ts$/;
+  /\/frontend\/src\/(features\/send\/(?!recorder\/(?!lazy-recorder-panel|recording-support)|components\/(options-panel|option-tabs|sharing-tab|verified-option|expiry-tab|e2e-option)\.tsx$)|shared\/send-form\/(?!send-defaults\.ts)|shared\/upload\/(?!(engine|http-api|speed|transport|send-flow|sealed-parts|e2e-seal|e2e-thumbnails|pdf-worker)\.ts$)|components\/(send-icons|recorder-icons|toast-stack)\.tsx$|lib\/(use-toasts|use-copy-link|use-shake)\.ts$)|\/functions\/domain\/(time-remaining|upload)\.ts$/;
 /**
  * The download page's modules that the file request screen also uses to download an
  * upload: the calls, the ZIP poll, the browser hand-off (shared/downloads), the date format, and

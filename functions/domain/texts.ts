@@ -46,6 +46,8 @@ export const TEXTS = {
   e2eNeedsAccount: 'End-to-end encryption needs an account: sign in to send encrypted files',
   e2ePassphraseRequired: 'An encrypted send by email needs a passphrase: a mailed link cannot carry the key',
   invalidE2e: "This send's encryption details are not valid. Reload the page and send again",
+  e2ePassphraseTooShort: 'The passphrase needs at least 12 characters',
+  e2ePassphraseMismatch: 'The two passphrases are not the same',
   messageTooLong: 'Message can be at most 280 characters',
   codeInvalid: 'Enter the 5 digit code',
   guestCodeInvalid: 'Enter the 5 character code',

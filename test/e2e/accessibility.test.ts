@@ -176,6 +176,35 @@ describe('no serious or critical axe violation', () => {
     await expectAccessible(page);
   });
 
+  it('the signed-in send form with end-to-end encryption on: its passphrase fields, then the link note', async () => {
+    await logIn(page, owner.email, 'secret123');
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'photo.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(2048, 1),
+    });
+    await page.getByText('photo.jpg').first().waitFor();
+    await page.getByTestId('options-toggle').click();
+    await page.getByRole('tab', { name: 'Link' }).click();
+    await page.getByTestId('send-e2e').check();
+    await page.getByTestId('send-e2e-passphrase').fill('short');
+    await expectAccessible(page);
+    await page.getByLabel('Get a link to share myself').check();
+    await page.getByText('The key is in the link; our server never sees it.').waitFor();
+    await expectAccessible(page);
+  });
+
+  it("the guest's send form with end-to-end encryption shown off, and why", async () => {
+    await page.goto(`${web.url}/`);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 demo') });
+    await page.getByTestId('options-toggle').click();
+    await page.getByRole('tab', { name: 'Sharing' }).click();
+    expect(await page.getByTestId('send-e2e').isDisabled()).toBe(true);
+    await expectAccessible(page);
+  });
+
   it("the guest's verification step", async () => {
     await page.goto(`${web.url}/`);
     await page

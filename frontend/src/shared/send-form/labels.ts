@@ -41,7 +41,9 @@ type ErrorKey =
   | 'messageTooLong'
   | 'e2eNeedsAccount'
   | 'e2ePassphraseRequired'
-  | 'invalidE2e';
+  | 'invalidE2e'
+  | 'e2ePassphraseTooShort'
+  | 'e2ePassphraseMismatch';
 
 const ISSUE_KEYS: Readonly<Record<Exclude<FieldIssueCode, 'too_many_recipients'>, ErrorKey>> = {
   email_to_required: 'emailToRequired',
@@ -62,6 +64,8 @@ const ISSUE_KEYS: Readonly<Record<Exclude<FieldIssueCode, 'too_many_recipients'>
   encryption_needs_account: 'e2eNeedsAccount',
   encryption_passphrase_required: 'e2ePassphraseRequired',
   invalid_encryption: 'invalidE2e',
+  e2e_passphrase_too_short: 'e2ePassphraseTooShort',
+  e2e_passphrase_mismatch: 'e2ePassphraseMismatch',
 };
 
 export interface IssueText {

@@ -53,6 +53,23 @@ export interface SendForm {
   readonly downloadLimit?: number;
   /** "Request a review": recipients comment and approve (signed-in senders only). */
   readonly review?: boolean;
+  /**
+   * "End-to-end encrypted" (signed-in senders only; docs/e2e-format.md): a link send carries the
+   * key in the link's fragment, an email send derives it from `e2ePassphrase`.
+   */
+  readonly e2e?: boolean;
+  /** an encrypted email send: the passphrase recipients are told another way, typed twice */
+  readonly e2ePassphrase?: string;
+  readonly e2ePassphraseConfirm?: string;
+}
+
+/** The shortest passphrase an encrypted email send takes (it alone stands between the files and anyone). */
+export const E2E_PASSPHRASE_MIN_LENGTH = 12;
+
+/** How an encrypted send's key travels, or null for a plain send (a guest's form never encrypts). */
+export function e2eModeOf(form: SendForm, sender: SenderContext): 'link' | 'passphrase' | null {
+  if (!form.e2e || !sender.signedIn) return null;
+  return form.sendAs === 'link' ? 'link' : 'passphrase';
 }
 
 /**
@@ -302,7 +319,7 @@ export function sharesWithEveryone(form: SendForm, memberIds: readonly string[])
 
 // ---- validity --------------------------------------------------------------------------------
 
-export type FormField = 'files' | 'recipients' | 'senderEmail' | 'message' | 'sendAs' | 'expiry' | 'password';
+export type FormField = 'files' | 'recipients' | 'senderEmail' | 'message' | 'sendAs' | 'expiry' | 'password' | 'e2e';
 
 /** Top-to-bottom order of the form: the first offending field in it is the one that shakes. */
 export const FIELD_ORDER: readonly FormField[] = [
@@ -313,6 +330,7 @@ export const FIELD_ORDER: readonly FormField[] = [
   'sendAs',
   'expiry',
   'password',
+  'e2e',
 ];
 
 /** Which cog-panel tab holds an option field. */
@@ -320,9 +338,15 @@ export const OPTION_TAB: Partial<Record<FormField, 'link' | 'expiry' | 'password
   sendAs: 'link',
   expiry: 'expiry',
   password: 'password',
+  e2e: 'link',
 };
 
-export type FieldIssueCode = IssueCode | 'invalid_recipient_text' | 'message_too_long';
+export type FieldIssueCode =
+  | IssueCode
+  | 'invalid_recipient_text'
+  | 'message_too_long'
+  | 'e2e_passphrase_too_short'
+  | 'e2e_passphrase_mismatch';
 
 export interface FieldIssue {
   readonly field: FormField;
@@ -348,6 +372,8 @@ const FIELD_ISSUE_CODES: ReadonlySet<string> = new Set<FieldIssueCode>([
   'password_too_short',
   'invalid_recipient_text',
   'message_too_long',
+  'e2e_passphrase_too_short',
+  'e2e_passphrase_mismatch',
 ]);
 
 function isFieldIssueCode(code: string): code is FieldIssueCode {
@@ -386,7 +412,8 @@ export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDr
     message: form.message,
     // Link sends mail nobody; chips typed before switching to link mode are not sent.
     emailTo: byEmail ? form.recipients.map((email) => ({ email })) : [],
-    password: form.password === '' ? undefined : form.password,
+    // an encrypted send's key already stands between the files and anyone: no download password
+    password: form.password === '' || e2eModeOf(form, sender) ? undefined : form.password,
     expirySeconds: form.expirySeconds,
     customExpiryDate: form.expirySeconds === CUSTOM_DATE_MARKER ? (form.customExpiryDate ?? undefined) : undefined,
     fileObjects: entriesOf(form.files.filter((f) => !f.recording)),
@@ -452,6 +479,7 @@ export function formIssues(
   if (form.sendAs === 'email' && form.recipientInvalid) {
     note({ field: 'recipients', code: 'invalid_recipient_text', message: TEXTS.invalidEmailTo });
   }
+  for (const issue of e2eIssues(form, sender)) note(issue);
   const parsed = draftSchema(rules, sender.role, now).safeParse(toDraftInput(form, sender));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -468,6 +496,17 @@ export function formIssues(
     }
   }
   return inFormOrder(found);
+}
+
+/** An encrypted email send's passphrase: long enough, and typed the same twice. */
+export function e2eIssues(form: SendForm, sender: SenderContext): FieldIssue[] {
+  if (e2eModeOf(form, sender) !== 'passphrase') return [];
+  const passphrase = form.e2ePassphrase ?? '';
+  if ([...passphrase].length < E2E_PASSPHRASE_MIN_LENGTH)
+    return [{ field: 'e2e', code: 'e2e_passphrase_too_short', message: TEXTS.e2ePassphraseTooShort }];
+  if (passphrase !== (form.e2ePassphraseConfirm ?? ''))
+    return [{ field: 'e2e', code: 'e2e_passphrase_mismatch', message: TEXTS.e2ePassphraseMismatch }];
+  return [];
 }
 
 /**

@@ -3,6 +3,11 @@
  * keeps which transfer its picked files went to and the upload token; the parts themselves
  * are recorded server-side. A checkpoint is offered again only when the user picks the same
  * files (name and size) within the resume window.
+ *
+ * An end-to-end encrypted upload also keeps what sealing the rest needs: the transfer key (here,
+ * in this browser's own storage, and never sent) and each file's salt. Its files are resumed only
+ * when name, size and modification time all match (docs/e2e-format.md): a changed file sealed
+ * under the same salt would reuse nonces.
  */
 import { RESUME_WINDOW_SECONDS } from '@domain/expiry';
 import { checkpointMatches } from '@domain/upload';
@@ -11,8 +16,13 @@ import { SECOND_MS } from '@domain/units';
 export interface CheckpointFile {
   readonly fileId: string;
   readonly fileName: string;
+  /** the picked file's size (an encrypted file's plaintext size) */
   readonly size: number;
   readonly itemPath?: string;
+  /** the picked file's modification time (epoch ms): an encrypted file resumes only when it is the same */
+  readonly lastModified?: number;
+  /** an encrypted file: its salt (with the checkpoint's key, what seals its remaining parts) */
+  readonly e2e?: { readonly salt: string };
 }
 
 export interface UploadCheckpoint {
@@ -22,12 +32,34 @@ export interface UploadCheckpoint {
   /** epoch ms */
   readonly createdAt: number;
   readonly files: readonly CheckpointFile[];
+  /** an encrypted upload: the transfer key (base64url), kept in this browser's storage only */
+  readonly e2eKey?: string;
+  /** an encrypted upload: how the key travels (a link send's link carries it in its fragment) */
+  readonly e2eMode?: 'link' | 'passphrase';
 }
 
 export interface PickedFile {
   readonly fileName: string;
   readonly size: number;
   readonly itemPath?: string;
+  /** the bytes: a File's modification time tells an encrypted file's resume it is unchanged */
+  readonly blob?: Blob;
+}
+
+/** A picked file's modification time, when it is a File (a recording is not). */
+export function lastModifiedOf(file: PickedFile): number | undefined {
+  return typeof File !== 'undefined' && file.blob instanceof File ? file.blob.lastModified : undefined;
+}
+
+/**
+ * Whether a picked file may continue a checkpoint's file: the same name and size, and for an
+ * encrypted one the same modification time as well (its parts sealed under one salt must be of
+ * the same bytes).
+ */
+export function resumableWith(cf: CheckpointFile, picked: PickedFile): boolean {
+  if (!checkpointMatches(cf, picked)) return false;
+  if (!cf.e2e) return true;
+  return cf.lastModified !== undefined && lastModifiedOf(picked) === cf.lastModified;
 }
 
 /** The subset of the Web Storage API used here (tests pass an in-memory one). */
@@ -52,7 +84,10 @@ function isCheckpointFile(v: unknown): v is CheckpointFile {
     typeof f.fileName === 'string' &&
     typeof f.size === 'number' &&
     Number.isFinite(f.size) &&
-    (f.itemPath === undefined || typeof f.itemPath === 'string')
+    (f.itemPath === undefined || typeof f.itemPath === 'string') &&
+    (f.lastModified === undefined || (typeof f.lastModified === 'number' && Number.isFinite(f.lastModified))) &&
+    (f.e2e === undefined ||
+      (typeof f.e2e === 'object' && f.e2e !== null && typeof (f.e2e as { salt?: unknown }).salt === 'string'))
   );
 }
 
@@ -65,7 +100,10 @@ function isCheckpoint(v: unknown): v is UploadCheckpoint {
     typeof c.createdAt === 'number' &&
     Array.isArray(c.files) &&
     c.files.length > 0 &&
-    c.files.every(isCheckpointFile)
+    c.files.every(isCheckpointFile) &&
+    (c.e2eKey === undefined || typeof c.e2eKey === 'string') &&
+    // an encrypted file cannot be sealed on without the key
+    (typeof c.e2eKey === 'string' || (c.files as CheckpointFile[]).every((f) => !f.e2e))
   );
 }
 
@@ -115,7 +153,7 @@ export function matchCheckpointFiles<F extends PickedFile>(
   for (const cf of checkpoint.files) {
     let best = -1;
     for (let i = 0; i < picked.length; i++) {
-      if (taken.has(i) || !checkpointMatches(cf, picked[i]!)) continue;
+      if (taken.has(i) || !resumableWith(cf, picked[i]!)) continue;
       if (best === -1) best = i;
       if ((picked[i]!.itemPath ?? '') === (cf.itemPath ?? '')) {
         best = i;

@@ -42,6 +42,7 @@ import {
   type PutResult,
 } from './transport';
 import { UploadCancelledError, UploadFailedError } from './errors';
+import { plainRangeOf, sealedPlanProblem, storedRangeOf, type PartSealer } from './sealed-parts';
 
 /** Optional second argument: the engine aborts API calls it no longer waits for. */
 export interface UploadApiCallInit {
@@ -83,6 +84,11 @@ export interface EngineFile {
   uploaded?: boolean;
   /** resume: part numbers the server has recorded */
   partsDone?: readonly number[];
+  /**
+   * End-to-end encrypted (docs/e2e-format.md): `blob` is the plaintext, the plan's sizes are
+   * sealed bytes, and each part's plaintext is sealed by this before its CRC-32 and its PUT.
+   */
+  sealer?: PartSealer;
 }
 
 export type UploadPhase = 'getting-ready' | 'warming-up' | 'transferring' | 'resuming' | 'almost-done';
@@ -191,13 +197,18 @@ interface FileState {
   /** single PUT: the CRC-32 of the bytes put, for the complete call */
   crc32?: number;
   signing?: Promise<void>;
+  /** end-to-end encrypted: seals each unit's plaintext (its units are always read whole) */
+  readonly sealer?: PartSealer;
 }
 
 interface Unit {
   readonly file: FileState;
   readonly part: number;
+  /** the stored bytes of the unit (sealed bytes for an encrypted file) */
   readonly start: number;
   readonly end: number;
+  /** an encrypted file's unit: the plaintext range sealed into [start, end) */
+  readonly plain?: { readonly start: number; readonly end: number };
   /** the try about to run or running (1-based) */
   tryNumber: number;
   /** set once the PUT succeeded; a failed recordPart is retried without uploading again */
@@ -356,18 +367,22 @@ class UploadRun {
     for (const f of this.files) this.queue.push(...f.units);
   }
 
-  private rangeOf(plan: PlannedFile, part: number): { start: number; end: number } {
-    const partSize = plan.partSize ?? plan.size;
-    const start = (part - 1) * partSize;
-    return { start, end: Math.min(plan.size, start + partSize) };
+  /** A fresh unit for part `part` of the file (the whole object for a single PUT). */
+  private unitOf(file: FileState, part: number): Unit {
+    const { start, end } = storedRangeOf(file.plan, part);
+    const plain = file.sealer ? plainRangeOf(file.plan, file.sealer.plainSize, part) : undefined;
+    return { file, part, start, end, ...(plain ? { plain } : {}), tryNumber: 1, loaded: 0, done: false };
   }
 
   private planFile(f: EngineFile, index: number): FileState {
     const { plan, blob } = f;
     const fail = (message: string) =>
       new UploadFailedError({ fileName: plan.fileName, index, part: 0, message, tries: 0 });
-    if (blob.size !== plan.size)
-      throw fail(`${plan.fileName} changed size since it was picked (${blob.size} bytes, planned ${plan.size})`);
+    const pickedSize = f.sealer ? f.sealer.plainSize : plan.size;
+    if (blob.size !== pickedSize)
+      throw fail(`${plan.fileName} changed size since it was picked (${blob.size} bytes, planned ${pickedSize})`);
+    const sealedProblem = f.sealer ? sealedPlanProblem(plan, f.sealer.plainSize) : null;
+    if (sealedProblem) throw fail(`${plan.fileName}: ${sealedProblem}`);
     const multipart = plan.mode === 'multipart';
     const file: FileState = {
       restarts: 0,
@@ -379,11 +394,12 @@ class UploadRun {
       remaining: 0,
       units: [],
       urls: new Map(),
+      ...(f.sealer ? { sealer: f.sealer } : {}),
     };
     if (plan.url) file.singleUrl = plan.url;
     if (f.uploaded) return file;
     if (!multipart) {
-      file.units.push({ file, part: 1, start: 0, end: plan.size, tryNumber: 1, loaded: 0, done: false });
+      file.units.push(this.unitOf(file, 1));
     } else {
       const { partSize, partCount } = plan;
       if (!partSize || !partCount || Math.max(1, Math.ceil(plan.size / partSize)) !== partCount) {
@@ -394,8 +410,7 @@ class UploadRun {
       const done = new Set(f.partsDone ?? []);
       for (let part = 1; part <= partCount; part++) {
         if (done.has(part)) continue;
-        const { start, end } = this.rangeOf(plan, part);
-        file.units.push({ file, part, start, end, tryNumber: 1, loaded: 0, done: false });
+        file.units.push(this.unitOf(file, part));
       }
     }
     file.remaining = file.units.length;
@@ -486,7 +501,8 @@ class UploadRun {
     let crc32: number;
     try {
       let crc: Promise<number>;
-      if (!unit.etag && unit.end - unit.start <= READ_ONCE_MAX_BYTES) {
+      // a sealed unit is always in memory: its CRC-32 and its PUT are of the sealed bytes
+      if (!unit.etag && (unit.end - unit.start <= READ_ONCE_MAX_BYTES || file.sealer)) {
         const bytes = await this.bytesOf(unit);
         crc = this.crcOf(unit, bytes);
         unit.etag = await this.send(unit, bytes);
@@ -643,15 +659,39 @@ class UploadRun {
     return this.opts.retryDelayMs ? this.opts.retryDelayMs(tryNumber) : backoffMs(tryNumber - 1);
   }
 
-  /** The unit's bytes, read once for its PUT and its CRC-32; a failed read is a network-kind failure. */
+  /**
+   * The unit's bytes, read once for its PUT and its CRC-32; a failed read is a network-kind
+   * failure. An encrypted file's unit is its plaintext range sealed: the same bytes on every try.
+   */
   private async read(unit: Unit): Promise<Uint8Array<ArrayBuffer>> {
+    const { sealer } = unit.file;
+    const range = unit.plain ?? unit;
+    let bytes: Uint8Array<ArrayBuffer>;
     try {
-      return new Uint8Array(await unit.file.blob.slice(unit.start, unit.end).arrayBuffer());
+      bytes = new Uint8Array(await unit.file.blob.slice(range.start, range.end).arrayBuffer());
     } catch (err) {
       throw new TryFailure(`Could not read ${unit.file.plan.fileName} (${messageOf(err)})`, 'network', undefined, {
         cause: err,
       });
     }
+    if (!sealer) return bytes;
+    let sealed: Uint8Array;
+    try {
+      sealed = await sealer.seal(range.start, bytes);
+    } catch (err) {
+      throw new TryFailure(`Could not encrypt ${unit.file.plan.fileName} (${messageOf(err)})`, 'fatal', undefined, {
+        cause: err,
+      });
+    }
+    if (sealed.length !== unit.end - unit.start) {
+      throw new TryFailure(
+        `${unit.file.plan.fileName}: part ${unit.part} sealed to ${sealed.length} bytes, planned ${unit.end - unit.start}`,
+        'fatal',
+      );
+    }
+    return sealed.buffer instanceof ArrayBuffer
+      ? new Uint8Array(sealed.buffer, sealed.byteOffset, sealed.length)
+      : new Uint8Array(sealed);
   }
 
   /**
@@ -662,11 +702,12 @@ class UploadRun {
   private crcOf(unit: Unit, bytes?: Uint8Array): Promise<number> {
     if (unit.crc32) return unit.crc32;
     const computing = loadCrc()
-      .then(({ crc32OfBlob, crc32OfBytes }) =>
-        bytes
-          ? crc32OfBytes(bytes, this.abort.signal, undefined, this.opts.crc32)
-          : crc32OfBlob(unit.file.blob.slice(unit.start, unit.end), this.abort.signal, undefined, this.opts.crc32),
-      )
+      .then(async ({ crc32OfBlob, crc32OfBytes }) => {
+        if (bytes) return crc32OfBytes(bytes, this.abort.signal, undefined, this.opts.crc32);
+        // the server checks the CRC-32 of the stored bytes: an encrypted unit's, sealed
+        if (unit.file.sealer) return crc32OfBytes(await this.read(unit), this.abort.signal, undefined, this.opts.crc32);
+        return crc32OfBlob(unit.file.blob.slice(unit.start, unit.end), this.abort.signal, undefined, this.opts.crc32);
+      })
       .catch((err: unknown) => {
         if (unit.crc32 === computing) delete unit.crc32;
         throw new TryFailure(`Could not read ${unit.file.plan.fileName} (${messageOf(err)})`, 'network', undefined, {
@@ -936,10 +977,7 @@ class UploadRun {
     this.resumedBytes -= file.plan.size - file.units.reduce((sum, u) => sum + (u.end - u.start), 0);
     const partCount = file.multipart ? file.plan.partCount! : 1;
     file.units.length = 0;
-    for (let part = 1; part <= partCount; part++) {
-      const { start, end } = file.multipart ? this.rangeOf(file.plan, part) : { start: 0, end: file.plan.size };
-      file.units.push({ file, part, start, end, tryNumber: 1, loaded: 0, done: false });
-    }
+    for (let part = 1; part <= partCount; part++) file.units.push(this.unitOf(file, part));
     file.remaining = file.units.length;
     this.queue.push(...file.units);
     this.emit(true);

@@ -143,7 +143,9 @@ export function matchPlannedFiles(
     const key = fileKey(entry);
     const sameSpot = files[index];
     const file = sameSpot && fileKey(sameSpot) === key ? sameSpot : byKey.get(key);
-    if (!file || file.size !== entry.size) throw new Error(`No picked file matches ${key} (${entry.size} bytes)`);
+    // an encrypted file's plan names its sealed size; the picked bytes are its plaintext
+    const size = entry.e2e ? entry.e2e.plainSize : entry.size;
+    if (!file || file.size !== size) throw new Error(`No picked file matches ${key} (${size} bytes)`);
     return { plan: entry, blob: file.blob };
   });
 }

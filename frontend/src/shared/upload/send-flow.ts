@@ -8,8 +8,10 @@ import { cancelTransfer, completeTransfer } from './send-api';
 import { inDraftOrder, matchPlannedFiles, type PickedFile } from './picked-files';
 import {
   clearCheckpoint,
+  lastModifiedOf,
   matchCheckpointFiles,
   saveCheckpoint,
+  type CheckpointFile,
   type CheckpointStorage,
   type UploadCheckpoint,
 } from './checkpoint';
@@ -64,6 +66,31 @@ export interface FlowOptions {
   readonly retryDelayMs?: (tryNumber: number) => number;
   /** waits before asking a `completing` file or transfer again (tests) */
   readonly completionPollDelayMs?: (poll: number, retryAfterSeconds?: number) => number;
+  /**
+   * An end-to-end encrypted send: the transfer key its files are sealed with (the plan's files
+   * carry their salts). Kept in the checkpoint, in this browser's storage; never sent.
+   */
+  readonly e2eKey?: Uint8Array;
+}
+
+/** The e2e code, loaded only for an encrypted send. */
+const e2eSeal = () => import('./e2e-seal');
+
+/** Sealers for the encrypted files of a plan (none for a plain send). */
+async function withSealers(
+  files: EngineFile[],
+  saltOf: (plan: PlannedFile) => { salt: string; plainSize: number } | undefined,
+  key: Uint8Array | undefined,
+): Promise<EngineFile[]> {
+  if (!files.some((f) => saltOf(f.plan))) return files;
+  if (!key) throw new Error('An encrypted transfer needs its key to upload');
+  const { partSealerOf } = await e2eSeal();
+  return Promise.all(
+    files.map(async (f) => {
+      const e2e = saltOf(f.plan);
+      return e2e ? { ...f, sealer: await partSealerOf(key, e2e.salt, e2e.plainSize) } : f;
+    }),
+  );
 }
 
 function storageArg(options: FlowOptions): [CheckpointStorage | null] | [] {
@@ -76,6 +103,8 @@ async function uploadAndComplete(
   resuming: boolean,
   callbacks: UploadCallbacks,
   options: FlowOptions,
+  /** runs beside the upload (the sender's sealed thumbnails); awaited before completing, never failing it */
+  beside?: Promise<unknown>,
 ): Promise<CompleteResponse> {
   // The speed over the bytes actually sent, for the next create's part size.
   let speed = 0;
@@ -95,6 +124,7 @@ async function uploadAndComplete(
     ...(options.completionPollDelayMs ? { completionPollDelayMs: options.completionPollDelayMs } : {}),
   });
   if (speed > 0) rememberUploadSpeed(speed);
+  await beside?.catch(() => undefined);
   const done = await completeWhenReady(transfer, callbacks.signal, options.completionPollDelayMs);
   clearCheckpoint(transfer.id, ...storageArg(options));
   return done;
@@ -108,24 +138,46 @@ export async function uploadNewTransfer(
   options: FlowOptions = {},
 ): Promise<CompleteResponse> {
   // The plan lists recordings after the picked files, whatever order they were added in.
-  const files: EngineFile[] = matchPlannedFiles(created.files, inDraftOrder(picked)).map(({ plan, blob }) => ({
-    plan,
-    blob,
-  }));
+  const paired = matchPlannedFiles(created.files, inDraftOrder(picked));
+  const pickedOf = new Map(paired.map(({ plan, blob }) => [plan.fileId, blob]));
+  const files = await withSealers(
+    paired.map(({ plan, blob }) => ({ plan, blob })),
+    (plan) => plan.e2e,
+    options.e2eKey,
+  );
+  const encrypted = files.some((f) => f.sealer);
+  const { keyToText } = encrypted ? await e2eSeal() : { keyToText: undefined };
   saveCheckpoint(
     {
       id: created.id,
       uploadToken: created.uploadToken,
       createdAt: (options.now ?? Date.now)(),
-      files: created.files.map((f) =>
-        f.itemPath
+      files: created.files.map((f): CheckpointFile => {
+        const base = f.itemPath
           ? { fileId: f.fileId, fileName: f.fileName, size: f.size, itemPath: f.itemPath }
-          : { fileId: f.fileId, fileName: f.fileName, size: f.size },
-      ),
+          : { fileId: f.fileId, fileName: f.fileName, size: f.size };
+        if (!f.e2e) return base;
+        const lastModified = lastModifiedOf({ ...base, blob: pickedOf.get(f.fileId) });
+        return {
+          ...base,
+          size: f.e2e.plainSize,
+          e2e: { salt: f.e2e.salt },
+          ...(lastModified !== undefined ? { lastModified } : {}),
+        };
+      }),
+      ...(encrypted && options.e2eKey && keyToText
+        ? { e2eKey: keyToText(options.e2eKey), e2eMode: created.sendAs === 'link' ? 'link' : 'passphrase' }
+        : {}),
     },
     ...storageArg(options),
   );
-  return uploadAndComplete(created, files, false, callbacks, options);
+  const thumbnails =
+    encrypted && options.e2eKey
+      ? import('./e2e-thumbnails').then(({ uploadSealedThumbnails }) =>
+          uploadSealedThumbnails(created, files, options.e2eKey!, callbacks.signal),
+        )
+      : undefined;
+  return uploadAndComplete(created, files, false, callbacks, options, thumbnails);
 }
 
 function planOf(file: UploadStateFile): PlannedFile {
@@ -159,11 +211,17 @@ export async function resumeTransfer(
     clearCheckpoint(checkpoint.id, ...storageArg(options));
     return null;
   }
-  const files: EngineFile[] = state.files.map((f) => {
+  const plain: EngineFile[] = state.files.map((f) => {
     const file = pairs.get(f.fileId);
     if (!file) throw new Error(`The server lists ${f.fileName}, which this checkpoint does not`);
     return { plan: planOf(f), blob: file.blob, uploaded: f.uploaded, partsDone: f.partsDone };
   });
+  // an encrypted upload seals its remaining parts with the key and salts the checkpoint kept
+  const saltOf = new Map(
+    checkpoint.files.flatMap((cf) => (cf.e2e ? [[cf.fileId, { salt: cf.e2e.salt, plainSize: cf.size }] as const] : [])),
+  );
+  const key = checkpoint.e2eKey ? (await e2eSeal()).keyFromText(checkpoint.e2eKey) : undefined;
+  const files = await withSealers(plain, (plan) => saltOf.get(plan.fileId), key);
   return uploadAndComplete(checkpoint, files, true, callbacks, options);
 }
 

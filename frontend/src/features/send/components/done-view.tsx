@@ -8,12 +8,14 @@ interface DoneViewProps {
   /** mailed recipients, in order; empty for a link send */
   readonly recipients: readonly string[];
   readonly signedIn: boolean;
+  /** an end-to-end encrypted send: how its key travels (`link` carries it in its fragment) */
+  readonly sealed?: 'link' | 'passphrase' | undefined;
   onSendAnother(): void;
   onKeepFiles(): void;
 }
 
 /** 'You're all done!' (spec §2, §4): the link to copy, who was mailed, and what next. */
-export function DoneView({ link, recipients, signedIn, onSendAnother, onKeepFiles }: DoneViewProps) {
+export function DoneView({ link, recipients, signedIn, sealed, onSendAnother, onKeepFiles }: DoneViewProps) {
   const { t } = useTranslation();
   const id = useId();
 
@@ -30,6 +32,11 @@ export function DoneView({ link, recipients, signedIn, onSendAnother, onKeepFile
         </p>
       )}
       <CopyLinkBox link={link} testIds={{ input: 'done-link', copy: 'copy-link' }} />
+      {sealed && (
+        <p className="qs-hint" data-testid="done-e2e-note">
+          {sealed === 'link' ? t('send.e2e.doneLink') : t('send.e2e.donePassphrase')}
+        </p>
+      )}
       {signedIn ? (
         <button type="button" className="btn btn-ghost btn-block" onClick={onSendAnother} data-testid="send-another">
           {t('send.done.sendAnother')}

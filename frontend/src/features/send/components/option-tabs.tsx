@@ -50,12 +50,23 @@ export function LinkTab({
 
 export function PasswordTab({
   form,
+  encrypted,
   problem,
   fieldRef,
   onChange,
-}: TabProps & { problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
+}: TabProps & { encrypted: boolean; problem?: string; fieldRef: RefObject<HTMLDivElement | null> }) {
   const { t } = useTranslation();
   const inputId = useId();
+  // an end-to-end encrypted send's key (or passphrase) already keeps the files from anyone without it
+  if (encrypted) {
+    return (
+      <div ref={fieldRef} className="qs-field">
+        <p className="qs-hint" data-testid="password-not-needed">
+          {t('send.e2e.passwordNotNeeded')}
+        </p>
+      </div>
+    );
+  }
   const tooShort = form.password.length > 0 && form.password.length < SEND_PASSWORD_MIN_LENGTH;
   const shown = problem ?? (tooShort ? t('send.errors.passwordTooShort') : undefined);
   return (

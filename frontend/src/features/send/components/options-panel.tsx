@@ -1,6 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SendForm, SenderContext, TeamMemberOption } from '@/shared/send-form/send-state';
+import { e2eModeOf, type SendForm, type SenderContext, type TeamMemberOption } from '@/shared/send-form/send-state';
+import { E2eOption } from './e2e-option';
 import { ExpiryTab } from './expiry-tab';
 import { LinkTab, PasswordTab } from './option-tabs';
 import { SharingTab } from './sharing-tab';
@@ -18,11 +19,17 @@ interface OptionsPanelProps {
   readonly tab: OptionTab;
   readonly now: number;
   /** translated problems, by option */
-  readonly problems: { readonly sendAs?: string; readonly expiry?: string; readonly password?: string };
+  readonly problems: {
+    readonly sendAs?: string;
+    readonly expiry?: string;
+    readonly password?: string;
+    readonly e2e?: string;
+  };
   readonly fieldRefs: {
     readonly sendAs: RefObject<HTMLDivElement | null>;
     readonly expiry: RefObject<HTMLDivElement | null>;
     readonly password: RefObject<HTMLDivElement | null>;
+    readonly e2e: RefObject<HTMLDivElement | null>;
   };
   onTab(tab: OptionTab): void;
   onChange(update: (form: SendForm) => SendForm): void;
@@ -93,6 +100,9 @@ export function OptionsPanel({
           <VerifiedOption form={form} onChange={onChange} />
         )}
         {tab === 'link' && sender.signedIn && <ReviewOption form={form} onChange={onChange} />}
+        {(tab === 'link' || tab === 'sharing') && (
+          <E2eOption form={form} sender={sender} problem={problems.e2e} fieldRef={fieldRefs.e2e} onChange={onChange} />
+        )}
         {tab === 'expiry' && (
           <ExpiryTab
             form={form}
@@ -104,7 +114,13 @@ export function OptionsPanel({
           />
         )}
         {tab === 'password' && (
-          <PasswordTab form={form} problem={problems.password} fieldRef={fieldRefs.password} onChange={onChange} />
+          <PasswordTab
+            form={form}
+            encrypted={e2eModeOf(form, sender) !== null}
+            problem={problems.password}
+            fieldRef={fieldRefs.password}
+            onChange={onChange}
+          />
         )}
       </div>
     </div>

@@ -78,7 +78,9 @@ export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSen
       )}
       {step === 'uploading' && progress && (
         <ProgressView progress={progress} onCancel={send.cancel}>
-          {send.live && <LiveLink link={send.live.link} mailed={send.live.mailed} />}
+          {send.live && (
+            <LiveLink link={send.live.link} mailed={send.live.mailed} sealed={send.sealed?.mode === 'link'} />
+          )}
         </ProgressView>
       )}
       {step === 'done' && done && (
@@ -86,6 +88,7 @@ export function QuickSend({ session, contacts, onSent, onUploadStart }: QuickSen
           link={done.link}
           recipients={done.recipients}
           signedIn={sender.signedIn}
+          sealed={send.sealed?.mode}
           onSendAnother={send.again}
           onKeepFiles={() => navigate(paths.pricing({ plan: 'premium' }))}
         />

@@ -19,7 +19,7 @@ import {
 import type { PickedFile } from '@/shared/upload/picked-files';
 import { LazyRecorderPanel } from '../recorder/lazy-recorder-panel';
 import { FileSection } from '@/shared/send-form/components/file-section';
-import { OptionsPanel } from './options-panel';
+import { LazyOptionsPanel } from './lazy-options-panel';
 import { RecipientsField } from '@/shared/send-form/components/recipients-field';
 import { MessageField } from './message-field';
 import { ResumeNotice } from './resume-notice';
@@ -139,15 +139,20 @@ export function SendFormView(props: SendFormViewProps) {
       />
 
       {state.optionsOpen && (
-        <OptionsPanel
+        <LazyOptionsPanel
           id={`${ids}-options`}
           form={form}
           sender={sender}
           members={members}
           tab={state.tab}
           now={state.now}
-          problems={{ sendAs: problemFor('sendAs'), expiry: problemFor('expiry'), password: problemFor('password') }}
-          fieldRefs={{ sendAs: refs.sendAs, expiry: refs.expiry, password: refs.password }}
+          problems={{
+            sendAs: problemFor('sendAs'),
+            expiry: problemFor('expiry'),
+            password: problemFor('password'),
+            e2e: problemFor('e2e'),
+          }}
+          fieldRefs={{ sendAs: refs.sendAs, expiry: refs.expiry, password: refs.password, e2e: refs.e2e }}
           onTab={state.setTab}
           onChange={onChange}
         />

@@ -8,11 +8,12 @@ import { useToasts } from '@/lib/use-toasts';
 import { warningToast } from '@/shared/upload/progress-text';
 import { sendFlow, startingProgress, useUploadCardSteps, type ActiveUpload } from '@/shared/upload/active-upload';
 import { resumingRun, stopUpload } from '@/shared/upload/upload-run';
-import { createTransfer, type SenderAuth } from '@/shared/upload/send-api';
+import { createTransfer, type CreateBody, type SenderAuth } from '@/shared/upload/send-api';
 import type { UploadCallbacks } from '@/shared/upload/send-flow';
 import {
   GUEST,
   addFiles,
+  e2eModeOf,
   initialForm,
   sendAnother,
   stepAfterSubmit,
@@ -46,6 +47,25 @@ interface QuickSendOptions {
   onUploadStart?(): void;
 }
 
+/**
+ * An encrypted send's create body: a fresh key (random for a link, from the passphrase for an
+ * email send), every file entry sealed (its stored size, salt, plaintext size) and the public
+ * parameters. The crypto code loads only here, when a sender chose encryption.
+ */
+async function encryptedDraft(draft: CreateBody, mode: 'link' | 'passphrase', passphrase: string) {
+  const { newSendKey, sealedEntry, linkWithKey } = await import('@/shared/upload/e2e-seal');
+  const { key, params } = await newSendKey(mode === 'link' ? { mode } : { mode, passphrase });
+  const seal = <F extends { size: number }>(list: readonly F[] | undefined) => list?.map((f) => sealedEntry(f));
+  const body: CreateBody = {
+    ...draft,
+    e2e: params,
+    fileObjects: seal(draft.fileObjects),
+    ...(draft.recordedVideos ? { recordedVideos: seal(draft.recordedVideos) } : {}),
+    ...(draft.voiceMemo ? { voiceMemo: seal(draft.voiceMemo) } : {}),
+  };
+  return { key, body, linkWithKey: (link: string) => linkWithKey(link, key) };
+}
+
 /** Quick send's steps and the upload behind them: start, resume, cancel, finish or fail. */
 export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOptions) {
   const { t, i18n } = useTranslation();
@@ -66,6 +86,8 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
   const [done, setDone] = useState<CompleteResponse | null>(null);
   // shared at the start: the link works (or the recipients were mailed) while the upload runs
   const [live, setLive] = useState<{ link: string; mailed: boolean } | null>(null);
+  // an end-to-end encrypted send: how its key travels, and its link with the key in the fragment
+  const [sealed, setSealed] = useState<{ mode: 'link' | 'passphrase'; link?: string } | null>(null);
   const toasts = useToasts();
   const { push } = toasts;
   const active = useRef<ActiveUpload | null>(null);
@@ -113,11 +135,11 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
     },
   });
 
-  const finish = (run: ActiveUpload, result: CompleteResponse, sent: SendForm) => {
+  const finish = (run: ActiveUpload, result: CompleteResponse, sent: SendForm, keyLink?: string) => {
     if (active.current !== run) return;
     active.current = null;
     if (!sender.signedIn) rememberGuestSend(sent.senderEmail);
-    setDone(result);
+    setDone(keyLink ? { ...result, link: keyLink } : result);
     setLive(null);
     setProgress(null);
     setStep('done');
@@ -146,13 +168,21 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
   const startSend = async (auth: SenderAuth, sent: SendForm) => {
     const run: ActiveUpload = { controller: new AbortController(), transfer: null };
     begin(run, sent, false);
+    const mode = e2eModeOf(sent, sender);
+    setSealed(mode ? { mode } : null);
     try {
-      const created = await createTransfer({ ...toDraftInput(sent, sender), lang }, auth, run.controller.signal);
+      const draft = { ...toDraftInput(sent, sender), lang };
+      // the key is made here and stays here: the body carries only its public parameters
+      const e2e = mode ? await encryptedDraft(draft, mode, sent.e2ePassphrase ?? '') : null;
+      const created = await createTransfer(e2e ? e2e.body : draft, auth, run.controller.signal);
       run.transfer = created;
+      const keyLink = e2e && mode === 'link' ? e2e.linkWithKey(created.link) : undefined;
+      if (keyLink && mode && active.current === run) setSealed({ mode, link: keyLink });
       if (active.current === run && (created.sendAs === 'link' || sent.mailNow))
-        setLive({ link: created.link, mailed: created.sendAs === 'email' });
+        setLive({ link: keyLink ?? created.link, mailed: created.sendAs === 'email' });
       const { uploadNewTransfer } = await sendFlow();
-      finish(run, await uploadNewTransfer(created, sent.files, callbacksFor(run)), sent);
+      const options = e2e ? { e2eKey: e2e.key } : {};
+      finish(run, await uploadNewTransfer(created, sent.files, callbacksFor(run), options), sent, keyLink);
     } catch (err) {
       fail(run, err);
     }
@@ -163,10 +193,19 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
     const run = resumingRun(checkpoint);
     const sent = form;
     begin(run, sent, true);
+    setSealed(null);
     try {
       const { resumeTransfer } = await sendFlow();
       const result = await resumeTransfer(checkpoint, sent.files, callbacksFor(run));
-      if (result) finish(run, result, sent);
+      // an encrypted link send's link gets its key back from the checkpoint
+      const keyLink =
+        result && checkpoint.e2eKey && checkpoint.e2eMode === 'link'
+          ? await import('@/shared/upload/e2e-seal').then((m) =>
+              m.linkWithKey(result.link, m.keyFromText(checkpoint.e2eKey!)),
+            )
+          : undefined;
+      if (keyLink) setSealed({ mode: 'link', link: keyLink });
+      if (result) finish(run, result, sent, keyLink);
       else {
         fail(run, new UploadCancelledError());
         push({ kind: 'info', title: t('send.toast.resumeExpired'), body: t('send.toast.resumeExpiredBody') });
@@ -193,6 +232,7 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
   const again = () => {
     setForm((f) => sendAnother(f));
     setDone(null);
+    setSealed(null);
     setStep('form');
   };
 
@@ -206,6 +246,7 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
     progress,
     live,
     done,
+    sealed,
     toasts,
     card,
     checkpoint,

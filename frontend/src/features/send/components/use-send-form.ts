@@ -16,6 +16,7 @@ import {
 } from '@/shared/send-form/send-state';
 import { useIssueText } from '../hooks/use-issue-text';
 import type { OptionTab } from './options-panel';
+import { preloadOptionsPanel } from './lazy-options-panel';
 
 interface SendFormCallbacks {
   onChange(update: (form: SendForm) => SendForm): void;
@@ -51,6 +52,7 @@ export function useSendForm(form: SendForm, sender: SenderContext, callbacks: Se
     sendAs: useRef<HTMLDivElement>(null),
     expiry: useRef<HTMLDivElement>(null),
     password: useRef<HTMLDivElement>(null),
+    e2e: useRef<HTMLDivElement>(null),
   } satisfies Record<FormField, unknown>;
 
   // Custom-date bounds move with the clock; a minute is the picker's resolution.
@@ -64,6 +66,7 @@ export function useSendForm(form: SendForm, sender: SenderContext, callbacks: Se
     if (rules || !element) return;
     let live = true;
     const load = () => {
+      preloadOptionsPanel().catch(() => undefined);
       loadDraftRules().then(
         (loaded) => {
           if (live) setRules(loaded);
