@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import {
   E2E_CHUNK_BYTES,
   E2E_FORMAT_VERSION,
+  E2E_PASSPHRASE_MIN_CHARS,
   E2E_TAG_BYTES,
   E2eTamperError,
   chunkCountOf,
@@ -254,7 +255,7 @@ function passphraseFromFile(file: string): string {
   return text.split(/\r?\n/u)[0] ?? '';
 }
 
-export const MIN_PASSPHRASE_CHARS = 8;
+export const MIN_PASSPHRASE_CHARS = E2E_PASSPHRASE_MIN_CHARS;
 
 /**
  * The passphrase of an encrypted send or download: --passphrase-file, else $SENDBRIDGE_PASSPHRASE,

@@ -20,6 +20,7 @@ import {
   type RemovalReason,
 } from '@domain/file-filters';
 import { MESSAGE_MAX_LENGTH, parseRecipientInput, type SendAs } from '@domain/input-rules';
+import { E2E_PASSPHRASE_MIN_CHARS } from '@domain/e2e-params';
 import { limitsFor } from '@domain/plans';
 import { TEXTS } from '@domain/texts';
 import type { IssueCode, TransferDraftInput } from '@domain/validation';
@@ -64,7 +65,7 @@ export interface SendForm {
 }
 
 /** The shortest passphrase an encrypted email send takes (it alone stands between the files and anyone). */
-export const E2E_PASSPHRASE_MIN_LENGTH = 12;
+export const E2E_PASSPHRASE_MIN_LENGTH = E2E_PASSPHRASE_MIN_CHARS;
 
 /** How an encrypted send's key travels, or null for a plain send (a guest's form never encrypts). */
 export function e2eModeOf(form: SendForm, sender: SenderContext): 'link' | 'passphrase' | null {

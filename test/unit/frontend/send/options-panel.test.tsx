@@ -27,7 +27,7 @@ function panel(tab: OptionTab, sender: SenderContext, form: SendForm = initialFo
         tab={tab}
         now={Date.UTC(2026, 10, 28)}
         problems={{}}
-        fieldRefs={{ sendAs: createRef(), expiry: createRef(), password: createRef() }}
+        fieldRefs={{ sendAs: createRef(), expiry: createRef(), password: createRef(), e2e: createRef() }}
         onTab={() => undefined}
         onChange={() => undefined}
       />
