@@ -26,14 +26,18 @@ export function contentSecurityPolicy({ storage, scriptNonce }: CspOptions): str
   const s = storage.join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self'${scriptNonce ? ` 'nonce-${scriptNonce}'` : ''} https://js.stripe.com`,
+    // 'wasm-unsafe-eval' compiles WebAssembly only (hash-wasm's Argon2id for an encrypted transfer's
+    // passphrase); it allows no eval() of script
+    `script-src 'self'${scriptNonce ? ` 'nonce-${scriptNonce}'` : ''} 'wasm-unsafe-eval' https://js.stripe.com`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https: ${s}`,
     "font-src 'self' data:",
     `media-src 'self' blob: ${s}`,
     `connect-src 'self' ${s} https://api.stripe.com`,
-    // a PDF preview is a presigned GET of the bucket (served as application/pdf) in the viewer's frame
-    `frame-src ${s} https://js.stripe.com https://checkout.stripe.com`,
+    // a PDF preview is a presigned GET of the bucket (served as application/pdf) in the viewer's frame,
+    // or, for an end-to-end encrypted transfer, a blob: of the decrypted PDF; 'self' is the hidden
+    // frame whose download the e2e download worker answers (public/e2e-download-sw.js)
+    `frame-src 'self' blob: ${s} https://js.stripe.com https://checkout.stripe.com`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

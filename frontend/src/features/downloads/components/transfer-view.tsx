@@ -11,6 +11,7 @@ import { pollZip, ZipTimeoutError } from '@/shared/downloads/zip-poll';
 import { ClockIcon, DownloadIcon } from '@/features/downloads/components/download-icons';
 import { ReportAction } from '@/features/downloads/components/report-action';
 import { importWithRetry } from '@/lib/import-with-retry';
+import type { SealedActions } from '@/features/downloads/sealed-actions';
 import { FileRow } from './download-file-row';
 import { DownloadHead } from './download-head';
 import { Status, type ZipPhase } from './download-status';
@@ -20,15 +21,7 @@ const ReviewPanel = lazy(() =>
   importWithRetry(() => import('@/features/downloads/review/review-panel')).then((m) => ({ default: m.ReviewPanel })),
 );
 
-/** The unlocked transfer: who sent it, the message, the files and their Download buttons. */
-export function TransferView({
-  view,
-  access,
-  autoZip,
-  onAutoZipDone,
-  onFailure,
-  live,
-}: {
+export interface TransferViewProps {
   view: DownloadView;
   /** while the upload runs: its progress, above the complete files */
   live?: ReactNode;
@@ -38,7 +31,12 @@ export function TransferView({
   onAutoZipDone: () => void;
   /** a 401, 404 or 410 on a later call replaces the page */
   onFailure: (failure: DownloadFailure) => void;
-}) {
+  /** an end-to-end encrypted transfer: opened, zipped and previewed in this browser */
+  sealed?: SealedActions;
+}
+
+/** The unlocked transfer: who sent it, the message, the files and their Download buttons. */
+export function TransferView({ view, access, autoZip, onAutoZipDone, onFailure, live, sealed }: TransferViewProps) {
   const { t, i18n } = useTranslation();
   const [started, setStarted] = useState<ReadonlySet<string>>(new Set());
   const [busyFile, setBusyFile] = useState<string | null>(null);
@@ -55,6 +53,13 @@ export function TransferView({
       setError(t('download.zipTooSlow'));
       return;
     }
+    // the visitor cancelled a save (the file picker, the browser's download bar): nothing to say
+    if (failure instanceof DOMException && failure.name === 'AbortError') return;
+    const sealedText = sealed?.errorText(failure);
+    if (sealedText) {
+      setError(sealedText);
+      return;
+    }
     const mapped = downloadFailureOf(failure);
     if (replacesPage(mapped)) onFailure(mapped);
     else setError(mapped.kind === 'rateLimited' ? t(mapped.text.key, mapped.text.params) : t('download.networkError'));
@@ -66,7 +71,8 @@ export function TransferView({
     try {
       const { url } = await fetchFileUrl(access(), file.fileId, signal);
       if (signal.aborted) return;
-      startBrowserDownload(url);
+      if (sealed) await sealed.saveFile(file, url, signal);
+      else startBrowserDownload(url);
       setStarted((ids) => new Set(ids).add(file.fileId));
       setNotice(true);
     } catch (failure) {
@@ -95,9 +101,16 @@ export function TransferView({
     setZip('building');
     setError(null);
     try {
-      const { url } = await pollZip((s) => requestZip(access(), s), { signal });
+      if (sealed) {
+        // the server builds no ZIP of files it cannot read: this browser does, from each file's own URL
+        const urlOf = (file: DownloadFile) => fetchFileUrl(access(), file.fileId, signal).then((r) => r.url);
+        await sealed.saveAll(servable, urlOf, signal);
+      } else {
+        const { url } = await pollZip((s) => requestZip(access(), s), { signal });
+        if (signal.aborted) return;
+        startBrowserDownload(url);
+      }
       if (signal.aborted) return;
-      startBrowserDownload(url);
       setZip('started');
       setNotice(true);
     } catch (failure) {
@@ -131,6 +144,7 @@ export function TransferView({
   return (
     <article className="download-card">
       <DownloadHead view={view} />
+      {sealed?.notice}
 
       {live}
       {files.length === 0 && !live ? (
@@ -185,18 +199,21 @@ export function TransferView({
               <ReviewPanel expiryDate={view.expiryDate} access={access} />
             </Suspense>
           ) : (
-            <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />
+            (sealed?.previews ?? <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />)
           )}
 
-          <button
-            type="button"
-            className="btn-link download-checksums"
-            disabled={checking}
-            onClick={() => void downloadChecksums()}
-            data-testid="download-checksums"
-          >
-            {t('download.checksums')}
-          </button>
+          {/* checksums of the stored objects would be of ciphertext: a sealed transfer's files are checked by their tags */}
+          {!sealed && (
+            <button
+              type="button"
+              className="btn-link download-checksums"
+              disabled={checking}
+              onClick={() => void downloadChecksums()}
+              data-testid="download-checksums"
+            >
+              {t('download.checksums')}
+            </button>
+          )}
         </>
       )}
 
