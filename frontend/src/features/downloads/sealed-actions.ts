@@ -10,13 +10,12 @@ import type { DownloadFile } from '@domain/transfer-api';
 export interface SealedActions {
   /** fetches the sealed object from its presigned URL, opens it and saves the plaintext */
   saveFile(file: DownloadFile, url: string, signal: AbortSignal): Promise<void>;
-  /** "Download all": a ZIP of the opened files, each read from a URL asked for in its turn */
-  saveAll(
-    files: readonly DownloadFile[],
-    urlOf: (file: DownloadFile) => Promise<string>,
-    signal: AbortSignal,
-  ): Promise<void>;
-  /** the text of a failure only a sealed transfer has (a changed file, too large to save here), else null */
+  /** "Download all": a ZIP of the opened files, each read from its presigned URL asked for in its turn */
+  saveAll(files: readonly DownloadFile[], signal: AbortSignal): Promise<void>;
+  /**
+   * The text of a failure only a sealed transfer has (a changed file, too large to save here),
+   * '' for a save the visitor cancelled (nothing to say), else null.
+   */
   errorText(failure: unknown): string | null;
   /** the decrypted previews, in place of the plain gallery */
   readonly previews: ReactNode;

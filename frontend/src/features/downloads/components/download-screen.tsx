@@ -178,9 +178,13 @@ export function DownloadScreen({
           </Suspense>
         ),
       };
+      // the sealed screen's chunk gets the transfer view from here rather than importing it, so
+      // that view stays in this page's first chunk
       return result.view.e2e ? (
         <Suspense fallback={null}>
-          <SealedScreen {...props} />
+          <SealedScreen view={result.view} access={access}>
+            {(sealed, view) => <TransferView {...props} view={view} sealed={sealed} />}
+          </SealedScreen>
         </Suspense>
       ) : (
         <TransferView {...props} />

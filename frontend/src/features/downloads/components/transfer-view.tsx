@@ -53,11 +53,10 @@ export function TransferView({ view, access, autoZip, onAutoZipDone, onFailure, 
       setError(t('download.zipTooSlow'));
       return;
     }
-    // the visitor cancelled a save (the file picker, the browser's download bar): nothing to say
-    if (failure instanceof DOMException && failure.name === 'AbortError') return;
+    // a sealed transfer's own failures: a changed file, too large to save here, '' for a save the visitor cancelled
     const sealedText = sealed?.errorText(failure);
-    if (sealedText) {
-      setError(sealedText);
+    if (sealedText != null) {
+      setError(sealedText || null);
       return;
     }
     const mapped = downloadFailureOf(failure);
@@ -101,11 +100,9 @@ export function TransferView({ view, access, autoZip, onAutoZipDone, onFailure, 
     setZip('building');
     setError(null);
     try {
-      if (sealed) {
-        // the server builds no ZIP of files it cannot read: this browser does, from each file's own URL
-        const urlOf = (file: DownloadFile) => fetchFileUrl(access(), file.fileId, signal).then((r) => r.url);
-        await sealed.saveAll(servable, urlOf, signal);
-      } else {
+      // the server builds no ZIP of files it cannot read: this browser does
+      if (sealed) await sealed.saveAll(servable, signal);
+      else {
         const { url } = await pollZip((s) => requestZip(access(), s), { signal });
         if (signal.aborted) return;
         startBrowserDownload(url);
@@ -198,8 +195,10 @@ export function TransferView({ view, access, autoZip, onAutoZipDone, onFailure, 
             <Suspense fallback={null}>
               <ReviewPanel expiryDate={view.expiryDate} access={access} />
             </Suspense>
+          ) : sealed ? (
+            sealed.previews
           ) : (
-            (sealed?.previews ?? <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />)
+            <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />
           )}
 
           {/* checksums of the stored objects would be of ciphertext: a sealed transfer's files are checked by their tags */}

@@ -1,18 +1,49 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { previewRuleOf, type FilePreview, type PreviewsResponse } from '@domain/previews';
+import type { FilePreview, PreviewKind, PreviewsResponse } from '@domain/previews';
 import type { DownloadFile } from '@domain/transfer-api';
-import { Player } from '@/components/previews/preview-player';
-import { Tile } from '@/components/previews/preview-tile';
-import { PreviewViewer, type ViewerItem } from '@/components/previews/preview-viewer';
+import type { ViewerItem } from '@/components/previews/preview-viewer';
 import { formatSize } from '@/lib/format-size';
 import { fetchPreviews, type DownloadAccess } from '@/shared/downloads/download-api';
-import { useLifetimeSignal } from '@/features/downloads/use-lifetime-signal';
 import { SEALED_PLAY_MAX_BYTES } from './sealed-limits';
 import { isTamper, openedBlob, openedThumbnail } from './sealed-stream';
 
+/**
+ * Aborts once the previews are really gone (use-lifetime-signal.ts's way: StrictMode's immediate
+ * re-run cancels the abort). Not imported from there: sharing it would split that module out of
+ * the download page's first chunk.
+ */
+function useGoneSignal(): AbortSignal {
+  const [controller] = useState(() => new AbortController());
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    clearTimeout(pending.current);
+    return () => {
+      pending.current = setTimeout(() => controller.abort(), 0);
+    };
+  }, [controller]);
+  return controller.signal;
+}
+
 /** Ask for fresh URLs when the ones held lapse within this long. */
 const RENEW_BEFORE_MS = 60_000;
+
+/**
+ * The type a decrypted preview's blob: URL is made with: only safe inline types (as the server's
+ * preview rules), so a file that holds HTML is never a page of this origin. The sealed object is
+ * served as application/octet-stream; the kind comes with the previews' answer. Images and media
+ * are read by their bytes whatever their exact type, so one type per kind serves; the browser's
+ * PDF viewer needs the PDF type.
+ */
+function openedTypeOf(kind: PreviewKind, fileName: string): string | undefined {
+  if (kind === 'pdf') return 'application/pdf';
+  if (kind === 'text') return 'text/plain; charset=utf-8';
+  if (kind === 'image') return 'image/png';
+  const mp4 = /\.(mp4|m4v|m4a|mov)$/iu.test(fileName);
+  if (kind === 'video') return mp4 ? 'video/mp4' : 'video/webm';
+  if (kind === 'audio') return mp4 ? 'audio/mp4' : 'audio/mpeg';
+  return undefined;
+}
 
 type Opened =
   | { readonly state: 'opening' }
@@ -27,18 +58,27 @@ type Opened =
  * Every URL made here is a blob: of the opened bytes, typed by the file's preview rule (only
  * the safe inline types), and revoked when the page goes.
  */
+/** The plain gallery's parts (preview-gallery.tsx re-exports them so they stay in its chunk). */
+export type GalleryParts = Pick<
+  typeof import('@/components/previews/preview-gallery'),
+  'Tile' | 'Player' | 'PreviewViewer'
+>;
+
 export function SealedPreviews({
   files,
   access,
   transferKey,
+  gallery: { Tile, Player, PreviewViewer },
 }: {
   files: readonly DownloadFile[];
   access: () => DownloadAccess;
   transferKey: Uint8Array;
+  gallery: GalleryParts;
 }) {
   const { t, i18n } = useTranslation('previews');
+  const { t: ts } = useTranslation('sealed');
   const headingId = useId();
-  const signal = useLifetimeSignal();
+  const signal = useGoneSignal();
   const [data, setData] = useState<PreviewsResponse | null>(null);
   const fetchedAt = useRef(0);
   const [thumbs, setThumbs] = useState<ReadonlyMap<string, Opened>>(new Map());
@@ -101,7 +141,8 @@ export function SealedPreviews({
     try {
       const answer = await fresh();
       const url = answer.files.find((p) => p.fileId === fileId)?.url;
-      const type = previewRuleOf({ fileName: file.fileName, size: file.e2e.plainSize }).contentType;
+      const kind = answer.files.find((p) => p.fileId === fileId)?.kind;
+      const type = kind ? openedTypeOf(kind, file.fileName) : undefined;
       if (!url || !type) throw new Error('no preview for this file');
       const blob = await openedBlob(url, transferKey, file.e2e, 'file', type, signal);
       setOpened((m) => new Map(m).set(fileId, { state: 'ready', url: keep(blob) }));
@@ -109,7 +150,7 @@ export function SealedPreviews({
     } catch (error) {
       if (signal.aborted) return false;
       setOpened((m) => new Map(m).set(fileId, { state: 'failed' }));
-      setProblem(isTamper(error) ? t('sealed.tampered') : t('sealed.previewFailed'));
+      setProblem(isTamper(error) ? ts('tampered') : ts('previewFailed'));
       return false;
     }
   }
@@ -156,7 +197,7 @@ export function SealedPreviews({
         {t('heading')}
       </h2>
       <p className="pv-note" data-testid="sealed-preview-limit">
-        {t('sealed.previewLimit', { size: limit })}
+        {ts('previewLimit', { size: limit })}
       </p>
       {problem && (
         <p className="download-notice download-notice-error" role="alert" data-testid="sealed-preview-problem">
@@ -193,11 +234,11 @@ export function SealedPreviews({
                     onClick={() => void openFile(file.fileId)}
                     data-testid="sealed-play"
                   >
-                    {o?.state === 'opening' ? t('sealed.decrypting') : t('sealed.play')}
+                    {o?.state === 'opening' ? ts('decrypting') : ts('play')}
                   </button>
                 ) : (
                   <p className="pv-note" data-testid="sealed-too-large-to-play">
-                    {t('sealed.downloadToPlay', { size: limit })}
+                    {ts('downloadToPlay', { size: limit })}
                   </p>
                 )}
               </figure>
