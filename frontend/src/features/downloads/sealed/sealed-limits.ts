@@ -2,12 +2,13 @@
  * The sizes the recipient's browser handles an end-to-end encrypted file up to, where it must
  * hold the decrypted bytes in memory (docs/e2e-format.md, "The download page").
  */
-const MiB = 1024 * 1024;
+/** Decimal, as the app shows every size ('256 MB'). */
+const MB = 1_000_000;
 
 /** Audio and video play, and images, PDFs and texts open in the viewer, up to this size. */
-export const SEALED_PLAY_MAX_BYTES = 256 * MiB;
+export const SEALED_PLAY_MAX_BYTES = 256 * MB;
 /** Where neither a service worker nor the File System Access API can stream to disk, a file is saved from memory up to this size. */
-export const SEALED_BLOB_SAVE_MAX_BYTES = 1024 * MiB;
+export const SEALED_BLOB_SAVE_MAX_BYTES = 1000 * MB;
 
 export type SaveMethod =
   /** the service worker serves a same-origin download whose body this page streams */
