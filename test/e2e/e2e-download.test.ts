@@ -6,19 +6,7 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cipherSizeOf,
-  fileKeyOf,
-  keyCheckOf,
-  keyFragment,
-  keyFromPassphrase,
-  newFileParams,
-  newPassphraseParams,
-  newTransferKey,
-  sealRange,
-  toBase64url,
-} from '@domain/e2e-format';
-import type { CreateTransferResponse } from '@domain/transfer-api';
+import { keyFragment, keyFromPassphrase, newTransferKey, toBase64url } from '@domain/e2e-format';
 import type { BuiltAppServer } from '../../frontend/app-server';
 import type { LocalApp } from '../../scripts/local/app';
 import { localS3Client } from '../../scripts/local/s3';
@@ -26,18 +14,9 @@ import { getFreePort, launchBrowser, newContext, seriousAxeViolations } from '..
 import { closePage } from '../helpers/browser-stack';
 import { api, stackBuckets, startTestApp, startTestWeb } from '../helpers/local-app';
 import { recordWebm } from '../helpers/record-webm';
+import { sendSealed, type Fixture, type Sealed } from '../helpers/sealed-transfers';
 import { tinyPdf } from '../helpers/tiny-pdf';
-import {
-  bearer,
-  completeTransfer,
-  createUser,
-  fileRecordOf,
-  json,
-  randomData,
-  sha256,
-  uploadAll,
-  type TestUser,
-} from '../helpers/transfers';
+import { createUser, fileRecordOf, json, randomData, sha256, type TestUser } from '../helpers/transfers';
 
 /**
  * The recipient's page of an end-to-end encrypted transfer, in Chromium on the built app under
@@ -59,81 +38,12 @@ let scratch: string;
 
 const MiB = 1024 * 1024;
 
-interface Fixture {
-  readonly fileName: string;
-  readonly itemPath?: string;
-  readonly bytes: Buffer;
-  /** the sender's thumbnail (WebP), sealed and uploaded beside the file */
-  readonly thumbnail?: Buffer;
-}
-
 let photo: Fixture;
 let pdf: Fixture;
 let video: Fixture;
 
-interface Sealed {
-  readonly t: CreateTransferResponse;
-  readonly key: Uint8Array;
-  readonly path: string;
-}
-
-/** Seals and uploads `files` as an encrypted send, by link (the key returned) or passphrase. */
-async function sealedSend(files: readonly Fixture[], passphrase?: string): Promise<Sealed> {
-  const kdf = passphrase ? newPassphraseParams({ memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 }) : undefined;
-  const key = passphrase && kdf ? await keyFromPassphrase(passphrase, kdf) : newTransferKey();
-  const params = files.map((f) => newFileParams(f.bytes.length));
-  const res = await api(
-    app,
-    '/me/transfers',
-    json(
-      {
-        sendAs: 'link',
-        e2e: { v: 1, mode: kdf ? 'passphrase' : 'link', ...(kdf ? { kdf } : {}), check: await keyCheckOf(key) },
-        fileObjects: files.map((f, i) => ({
-          fileName: f.fileName,
-          ...(f.itemPath ? { itemPath: f.itemPath } : {}),
-          size: cipherSizeOf(f.bytes.length),
-          e2e: { salt: params[i]!.salt, plainSize: f.bytes.length },
-        })),
-      },
-      bearer(owner),
-    ),
-  );
-  expect(res.status, res.text).toBe(201);
-  const t = res.json as CreateTransferResponse;
-  const sealed = new Map<string, Uint8Array>();
-  for (const [i, f] of files.entries()) {
-    const fileKey = await fileKeyOf(key, params[i]!.salt);
-    sealed.set(f.itemPath ?? f.fileName, await sealRange(fileKey, f.bytes.length, 0, f.bytes));
-  }
-  await uploadAll(app, t, sealed);
-  for (const [i, f] of files.entries()) {
-    if (!f.thumbnail) continue;
-    const planned = t.files.find((p) => (p.itemPath ?? p.fileName) === (f.itemPath ?? f.fileName))!;
-    const thumbKey = await fileKeyOf(key, params[i]!.salt, 'thumbnail');
-    const body = await sealRange(thumbKey, f.thumbnail.length, 0, f.thumbnail);
-    const headers = { 'x-upload-token': t.uploadToken };
-    const signed = await api(
-      app,
-      `/transfers/${t.id}/files/${planned.fileId}/thumbnail`,
-      json({ size: body.length }, headers),
-    );
-    expect(signed.status, signed.text).toBe(200);
-    const put = await fetch((signed.json as { url: string }).url, {
-      method: 'PUT',
-      body: body as BodyInit,
-      headers: { 'content-type': 'application/octet-stream' },
-    });
-    expect(put.status).toBe(200);
-    const done = await api(app, `/transfers/${t.id}/files/${planned.fileId}/thumbnail/complete`, {
-      method: 'POST',
-      headers,
-    });
-    expect(done.status, done.text).toBe(200);
-  }
-  expect((await completeTransfer(app, t)).status).toBe(200);
-  return { t, key, path: new URL(t.link).pathname };
-}
+/** Seals and uploads `files` as an encrypted send by link, or by passphrase when given. */
+const sealedSend = (files: readonly Fixture[], passphrase?: string) => sendSealed(app, owner, files, passphrase);
 
 /** A page whose every request is kept, to prove none of them carries the key. */
 async function openPage(): Promise<{ page: Page; requests: string[] }> {
