@@ -89,6 +89,8 @@ async function saveWithWorker(
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
+        // a read cut short by the page going away must fail the download, never end it as whole
+        if (done && signal.aborted) throw new DOMException('The page was closed', 'AbortError');
         if (done) {
           controller.close();
           settle.resolve();
