@@ -32,12 +32,6 @@ export const ready = Promise.all([
   }),
 ]);
 
-/**
- * An end-to-end encrypted transfer (docs/e2e-format.md): the key from the link's fragment or a
- * passphrase, checked before anything downloads; then the transfer's files, opened, zipped and
- * previewed in this browser. The key never leaves this tab's memory, and the link keeps its
- * fragment as it came (copying the address still gives a working link).
- */
 export interface SealedScreenProps {
   readonly view: DownloadView;
   readonly access: () => DownloadAccess;
@@ -45,6 +39,12 @@ export interface SealedScreenProps {
   readonly children: (sealed: SealedActions, view: DownloadView) => ReactNode;
 }
 
+/**
+ * An end-to-end encrypted transfer (docs/e2e-format.md): the key from the link's fragment or a
+ * passphrase, checked before anything downloads; then the transfer's files, opened, zipped and
+ * previewed in this browser. The key never leaves this tab's memory, and the link keeps its
+ * fragment as it came (copying the address still gives a working link).
+ */
 export function SealedScreen(props: SealedScreenProps) {
   const { t } = useTranslation('sealed');
   const e2e = props.view.e2e!;
