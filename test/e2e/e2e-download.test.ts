@@ -46,8 +46,8 @@ let video: Fixture;
 const sealedSend = (files: readonly Fixture[], passphrase?: string) => sendSealed(app, owner, files, passphrase);
 
 /** A page whose every request is kept, to prove none of them carries the key. */
-async function openPage(): Promise<{ page: Page; requests: string[] }> {
-  context = await newContext(browser);
+async function openPage(options: Parameters<typeof newContext>[1] = {}): Promise<{ page: Page; requests: string[] }> {
+  context = await newContext(browser, options);
   const page = await context.newPage();
   const requests: string[] = [];
   context.on('request', (request) => {
@@ -302,5 +302,36 @@ describe('a stored object changed after it was sent', () => {
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="download-action-error"]')?.textContent?.includes('changed after'),
     );
+  });
+});
+
+describe('a browser where no download worker can run', () => {
+  it('saves a file from memory, whole, and saves nothing of a changed one', async () => {
+    const big: Fixture = { fileName: 'data.bin', bytes: randomData(2 * MiB + 777) };
+    const sent = await sealedSend([big, pdf]);
+    // no service worker, and no File System Access API (as in Firefox or Safari)
+    const { page } = await openPage();
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
+      delete (window as unknown as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+    });
+    await page.goto(`${web.url}${sent.path}#${keyFragment(sent.key)}`);
+    const download = await downloadOf(page, 'data.bin');
+    expect(download.url()).toMatch(/^blob:/);
+    expect(sha256(await saved(download))).toBe(sha256(big.bytes));
+
+    const record = await fileRecordOf(app, sent.t.id, sent.t.files.find((f) => f.fileName === 'data.bin')!.fileId);
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: record!.key }));
+    const raw = Buffer.from(await out.Body!.transformToByteArray());
+    raw[MiB + 16 + 5] = (raw[MiB + 16 + 5] ?? 0) ^ 0x01;
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: record!.key, Body: raw }));
+    const downloads: Download[] = [];
+    page.on('download', (d) => downloads.push(d));
+    await page.locator('[data-testid="download-file"][data-file-name="data.bin"]').click();
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="download-action-error"]')?.textContent?.startsWith('This file was changed'),
+    );
+    // the file was opened in memory and refused there: the browser was handed nothing to save
+    expect(downloads).toEqual([]);
   });
 });
