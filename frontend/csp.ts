@@ -33,9 +33,12 @@ export function contentSecurityPolicy({ storage, scriptNonce }: CspOptions): str
     `img-src 'self' data: blob: https: ${s}`,
     "font-src 'self' data:",
     `media-src 'self' blob: ${s}`,
-    `connect-src 'self' ${s} https://api.stripe.com`,
-    // a PDF preview is a presigned GET of the bucket (served as application/pdf) in the viewer's frame
-    `frame-src ${s} https://js.stripe.com https://checkout.stripe.com`,
+    // blob: the text viewer reads a decrypted text of an end-to-end encrypted transfer (a blob: made by this page)
+    `connect-src 'self' blob: ${s} https://api.stripe.com`,
+    // a PDF preview is a presigned GET of the bucket (served as application/pdf) in the viewer's frame,
+    // or, for an end-to-end encrypted transfer, a blob: of the decrypted PDF; 'self' is the hidden
+    // frame whose download the e2e download worker answers (public/e2e-download-sw.js)
+    `frame-src 'self' blob: ${s} https://js.stripe.com https://checkout.stripe.com`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -18,6 +18,7 @@ import {
   completeTransfer,
   createUser,
   downloadFrom as downloadFromAt,
+  fileRecordOf,
   guestToken,
   json,
   sendFiles,
@@ -26,6 +27,12 @@ import {
   type TestUser,
 } from '../helpers/transfers';
 import type { RequestSummary } from '../../functions/domain/requests-api';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { keyFragment } from '../../functions/domain/e2e-format';
+import { localS3Client } from '../../scripts/local/s3';
+import { stackBuckets } from '../helpers/local-app';
+import { sendSealed } from '../helpers/sealed-transfers';
+import { tinyPdf } from '../helpers/tiny-pdf';
 
 /**
  * axe-core on every screen of the transfer loop and the account screens, in the shipped app
@@ -415,6 +422,45 @@ describe('no serious or critical axe violation', () => {
     expect(removed.status, removed.text).toBe(200);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.getByTestId('download-access-ended').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('the download page of an end-to-end encrypted transfer: its passphrase, a link without its key, the files, a changed file', async () => {
+    const pdf = { fileName: 'plan.pdf', bytes: tinyPdf() };
+    const byWords = await sendSealed(app, owner, [pdf], 'a passphrase told in person');
+    await page.goto(`${web.url}${byWords.path}`);
+    await page.getByTestId('sealed-passphrase').fill('not it');
+    await page.getByTestId('sealed-open').click();
+    await page.getByTestId('sealed-passphrase-error').waitFor();
+    await expectAccessible(page);
+
+    const byLink = await sendSealed(app, owner, [pdf, { fileName: 'data.bin', bytes: Buffer.alloc(3000, 9) }]);
+    await page.goto(`${web.url}${byLink.path}`);
+    await page.getByTestId('sealed-key-problem').waitFor();
+    await expectAccessible(page);
+
+    const s3 = localS3Client(app.stack.urls.s3);
+    try {
+      const bucket = stackBuckets(app.stack).bucket;
+      const fileId = byLink.t.files.find((f) => f.fileName === 'data.bin')!.fileId;
+      const objectKey = (await fileRecordOf(app, byLink.t.id, fileId))!.key;
+      const raw = Buffer.from(
+        await (await s3.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey }))).Body!.transformToByteArray(),
+      );
+      raw[10] = (raw[10] ?? 0) ^ 1;
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey, Body: raw }));
+    } finally {
+      s3.destroy();
+    }
+    await page.goto(`${web.url}${byLink.path}#${keyFragment(byLink.key)}`);
+    await page.getByTestId('sealed-notice').waitFor();
+    await expectAccessible(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-testid="download-file"][data-file-name="data.bin"]').click(),
+    ]);
+    expect(await download.failure()).not.toBeNull();
+    await page.getByTestId('download-action-error').waitFor();
     await expectAccessible(page);
   });
 

@@ -13,6 +13,7 @@ import type teams from '@/i18n/locales/teams/en.json';
 import type domains from '@/i18n/locales/domains/en.json';
 import type branding from '@/i18n/locales/branding/en.json';
 import type previews from '@/i18n/locales/previews/en.json';
+import type sealed from '@/i18n/locales/sealed/en.json';
 import type marketing from '@/i18n/locales/marketing/en.json';
 import type webhooks from '@/i18n/locales/webhooks/en.json';
 import type api from '@/i18n/locales/api/en.json';
@@ -43,6 +44,8 @@ declare module 'i18next' {
       domains: typeof domains;
       branding: typeof branding;
       previews: typeof previews;
+      // end-to-end encrypted transfers on the download page: bundled with their own chunk (features/downloads/sealed)
+      sealed: typeof sealed;
       marketing: typeof marketing;
       webhooks: typeof webhooks;
       api: typeof api;

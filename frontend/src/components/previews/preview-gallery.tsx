@@ -9,6 +9,10 @@ import { Player } from '@/components/previews/preview-player';
 import { Tile } from '@/components/previews/preview-tile';
 import '@/components/previews/previews.css';
 
+// The download page's previews of an end-to-end encrypted transfer reuse these through this
+// module, which keeps them in this one chunk (imported on their own, they split out of it).
+export { Player, PreviewViewer, Tile };
+
 /** The previews' texts (locales/previews), loaded with this chunk. */
 export const ready = i18n.loadNamespaces('previews');
 

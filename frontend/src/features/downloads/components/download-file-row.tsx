@@ -35,7 +35,8 @@ export function FileRow({
         <span className="download-file-name" id={nameId} title={file.fileName}>
           {file.fileName}
         </span>
-        {(withheld || file.scan === 'unscanned') && (
+        {/* an end-to-end encrypted file is unscanned by design: the page says so once, above the files */}
+        {(withheld || (file.scan === 'unscanned' && !file.e2e)) && (
           <span className="download-file-removed" data-testid="download-file-note">
             <AlertIcon width={14} height={14} aria-hidden="true" />
             {t(

@@ -40,6 +40,14 @@ const verifyModule = () =>
 const VerifyPanel = lazy(() => verifyModule().then((m) => ({ default: m.VerifyPanel })));
 const AccessEndedPanel = lazy(() => verifyModule().then((m) => ({ default: m.AccessEndedPanel })));
 
+// Only end-to-end encrypted transfers show it: the key prompt, the crypto, the ZIP writer and
+// their texts stay out of every other transfer's first load.
+const SealedScreen = lazy(() =>
+  importWithRetry(() => import('@/features/downloads/sealed/sealed-screen')).then((m) =>
+    m.ready.then(() => ({ default: m.SealedScreen })),
+  ),
+);
+
 /** How often the page asks again while the files are being checked. */
 const SCAN_POLL_MS = 1500;
 
@@ -152,28 +160,36 @@ export function DownloadScreen({
   }
 
   switch (result.kind) {
-    case 'ready':
-      return (
-        <TransferView
-          view={result.view}
-          access={access}
-          autoZip={autoZipPending}
-          onAutoZipDone={() => setAutoZipPending(false)}
-          onFailure={fail}
-          live={
-            result.view.upload && (
-              <Suspense fallback={null}>
-                <LivePanel
-                  view={result.view}
-                  access={access}
-                  onView={(view) => setResult({ kind: 'ready', view })}
-                  onFailure={fail}
-                />
-              </Suspense>
-            )
-          }
-        />
+    case 'ready': {
+      const props = {
+        view: result.view,
+        access,
+        autoZip: autoZipPending,
+        onAutoZipDone: () => setAutoZipPending(false),
+        onFailure: fail,
+        live: result.view.upload && (
+          <Suspense fallback={null}>
+            <LivePanel
+              view={result.view}
+              access={access}
+              onView={(view) => setResult({ kind: 'ready', view })}
+              onFailure={fail}
+            />
+          </Suspense>
+        ),
+      };
+      // the sealed screen's chunk gets the transfer view from here rather than importing it, so
+      // that view stays in this page's first chunk
+      return result.view.e2e ? (
+        <Suspense fallback={null}>
+          <SealedScreen view={result.view} access={access}>
+            {(sealed, view) => <TransferView {...props} view={view} sealed={sealed} />}
+          </SealedScreen>
+        </Suspense>
+      ) : (
+        <TransferView {...props} />
       );
+    }
     case 'locked':
       return (
         <Suspense fallback={null}>

@@ -11,6 +11,7 @@ import { pollZip, ZipTimeoutError } from '@/shared/downloads/zip-poll';
 import { ClockIcon, DownloadIcon } from '@/features/downloads/components/download-icons';
 import { ReportAction } from '@/features/downloads/components/report-action';
 import { importWithRetry } from '@/lib/import-with-retry';
+import type { SealedActions } from '@/features/downloads/sealed-actions';
 import { FileRow } from './download-file-row';
 import { DownloadHead } from './download-head';
 import { Status, type ZipPhase } from './download-status';
@@ -20,15 +21,7 @@ const ReviewPanel = lazy(() =>
   importWithRetry(() => import('@/features/downloads/review/review-panel')).then((m) => ({ default: m.ReviewPanel })),
 );
 
-/** The unlocked transfer: who sent it, the message, the files and their Download buttons. */
-export function TransferView({
-  view,
-  access,
-  autoZip,
-  onAutoZipDone,
-  onFailure,
-  live,
-}: {
+export interface TransferViewProps {
   view: DownloadView;
   /** while the upload runs: its progress, above the complete files */
   live?: ReactNode;
@@ -38,7 +31,12 @@ export function TransferView({
   onAutoZipDone: () => void;
   /** a 401, 404 or 410 on a later call replaces the page */
   onFailure: (failure: DownloadFailure) => void;
-}) {
+  /** an end-to-end encrypted transfer: opened, zipped and previewed in this browser */
+  sealed?: SealedActions;
+}
+
+/** The unlocked transfer: who sent it, the message, the files and their Download buttons. */
+export function TransferView({ view, access, autoZip, onAutoZipDone, onFailure, live, sealed }: TransferViewProps) {
   const { t, i18n } = useTranslation();
   const [started, setStarted] = useState<ReadonlySet<string>>(new Set());
   const [busyFile, setBusyFile] = useState<string | null>(null);
@@ -55,6 +53,12 @@ export function TransferView({
       setError(t('download.zipTooSlow'));
       return;
     }
+    // a sealed transfer's own failures: a changed file, too large to save here, '' for a save the visitor cancelled
+    const sealedText = sealed?.errorText(failure);
+    if (sealedText != null) {
+      setError(sealedText || null);
+      return;
+    }
     const mapped = downloadFailureOf(failure);
     if (replacesPage(mapped)) onFailure(mapped);
     else if (mapped.kind === 'rateLimited') setError(t(mapped.text.key, mapped.text.params));
@@ -68,7 +72,8 @@ export function TransferView({
     try {
       const { url } = await fetchFileUrl(access(), file.fileId, signal);
       if (signal.aborted) return;
-      startBrowserDownload(url);
+      if (sealed) await sealed.saveFile(file, url, signal);
+      else startBrowserDownload(url);
       setStarted((ids) => new Set(ids).add(file.fileId));
       setNotice(true);
     } catch (failure) {
@@ -97,9 +102,14 @@ export function TransferView({
     setZip('building');
     setError(null);
     try {
-      const { url } = await pollZip((s) => requestZip(access(), s), { signal });
+      // the server builds no ZIP of files it cannot read: this browser does
+      if (sealed) await sealed.saveAll(servable, signal);
+      else {
+        const { url } = await pollZip((s) => requestZip(access(), s), { signal });
+        if (signal.aborted) return;
+        startBrowserDownload(url);
+      }
       if (signal.aborted) return;
-      startBrowserDownload(url);
       setZip('started');
       setNotice(true);
     } catch (failure) {
@@ -133,6 +143,7 @@ export function TransferView({
   return (
     <article className="download-card">
       <DownloadHead view={view} />
+      {sealed?.notice}
 
       {live}
       {files.length === 0 && !live ? (
@@ -186,19 +197,24 @@ export function TransferView({
             <Suspense fallback={null}>
               <ReviewPanel expiryDate={view.expiryDate} access={access} />
             </Suspense>
+          ) : sealed ? (
+            sealed.previews
           ) : (
             <LazyPreviews files={servable} load={(signal) => fetchPreviews(access(), signal)} />
           )}
 
-          <button
-            type="button"
-            className="btn-link download-checksums"
-            disabled={checking}
-            onClick={() => void downloadChecksums()}
-            data-testid="download-checksums"
-          >
-            {t('download.checksums')}
-          </button>
+          {/* checksums of the stored objects would be of ciphertext: a sealed transfer's files are checked by their tags */}
+          {!sealed && (
+            <button
+              type="button"
+              className="btn-link download-checksums"
+              disabled={checking}
+              onClick={() => void downloadChecksums()}
+              data-testid="download-checksums"
+            >
+              {t('download.checksums')}
+            </button>
+          )}
         </>
       )}
 
