@@ -114,3 +114,17 @@ export function plainPartSizeOf(sealedSize: number, chunkBytes = E2E_CHUNK_BYTES
   if (!Number.isInteger(chunks) || chunks < 1) throw new RangeError(`${sealedSize} bytes is no sealed part`);
   return chunks * chunkBytes;
 }
+
+/**
+ * What SendBridge cannot do with a transfer whose files it cannot read: a review (it shows the
+ * files to comment on), a forward (the copy would need the sender's key to open) and a new version
+ * made on the dashboard (its upload is not sealed).
+ */
+export const E2E_REFUSALS = {
+  encrypted_review:
+    'Review cannot be used with end-to-end encryption: SendBridge cannot show encrypted files to comment on.',
+  encrypted_forward:
+    'An end-to-end encrypted transfer cannot be forwarded: SendBridge cannot read its files. Send them again instead.',
+  encrypted_new_version:
+    'A new version cannot be added to an end-to-end encrypted transfer: send the files again, encrypted.',
+} as const;

@@ -8,6 +8,7 @@
 import * as data from '../data/transfers';
 import type { FileRecord, TransferRecord } from '../data/transfers';
 import * as storage from '../adapters/storage';
+import { E2E_REFUSALS } from '../domain/e2e-params';
 import { fileEntrySchema } from '../domain/file-entry-schema';
 import { checkNewVersion, type NewVersionRefusal } from '../domain/file-versions';
 import { RESUME_WINDOW_SECONDS } from '../domain/expiry';
@@ -66,6 +67,7 @@ export async function startNewVersion(
   if (t.status !== 'ready' || now >= t.expiryDate || t.purged)
     throw gone('transfer_expired', 'This transfer has expired; its files can no longer change.');
   if (t.disabledAt !== undefined) throw gone('transfer_disabled', 'This transfer was disabled after a report.');
+  if (t.e2e) throw conflict('encrypted_new_version', E2E_REFUSALS.encrypted_new_version);
   const entry = fileEntrySchema.safeParse({ fileName: body.fileName, size: body.size });
   if (!entry.success) throw badRequest('invalid_request', 'This file name cannot be used.');
   const existing = await data.listFiles(t.slug);

@@ -21,6 +21,7 @@ import {
   expiryDateFor,
   isExpiryAllowed,
 } from '../domain/expiry';
+import { E2E_REFUSALS } from '../domain/e2e-params';
 import { servable } from '../domain/malware-scan';
 import { totalSize } from '../domain/file-filters';
 import { GiB } from '../domain/units';
@@ -127,6 +128,7 @@ export async function forwardTransfer(
 ): Promise<ForwardResponse> {
   const source = await requireOwner(body.slug, sender.userId);
   assertLive(source, now);
+  if (source.e2e) throw conflict('encrypted_forward', E2E_REFUSALS.encrypted_forward);
   const all = await sentFiles(source.slug);
   // only scanned files travel: none while the scan runs, never a quarantined one.
   if (all.some((f) => f.scanStatus === 'pending'))

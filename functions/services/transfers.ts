@@ -5,6 +5,7 @@
  */
 import { managesNow, shareOnSend, teamMateIds } from './sharing';
 import { deleteShares } from '../data/teams';
+import { E2E_REFUSALS } from '../domain/e2e-params';
 import { randomString, generateSlug } from '../domain/slug';
 import { ACCESS_TEXTS, accessListIsEmpty, initialAccessEntries } from '../domain/recipient-access';
 import { seedAccessEntries } from '../data/recipient-access';
@@ -237,6 +238,7 @@ export async function createTransfer(
   if (!checked.ok) throw sendRefusalError(checked.refusal);
   // review needs an account: its activity reaches the sender by the bell and the dashboard
   if (body.review && sender.kind === 'guest') throw badRequest('review_needs_account', REVIEW_NEEDS_ACCOUNT_TEXT);
+  if (body.review && body.e2e) throw badRequest('encrypted_review', E2E_REFUSALS.encrypted_review);
   const send = checked.send;
   if (send.verifiedRecipients && accessListIsEmpty(send, send.verifiedRecipients))
     throw badRequest('access_list_empty', ACCESS_TEXTS.emptyList);

@@ -307,6 +307,38 @@ describe('what an encrypted send may not be', () => {
     expect(v2.status).toBe(400);
   });
 
+  it('with a review, and, once sent, forwarded or given a new version on the dashboard (the server cannot read its files)', async () => {
+    const reviewed = await send({
+      sendAs: 'link',
+      review: true,
+      e2e: { v: 1, mode: 'link', check },
+      fileObjects: [entry('a.bin', plain, salt)],
+    });
+    expect(reviewed.status).toBe(400);
+    expect(codeOf(reviewed)).toBe('encrypted_review');
+
+    const res = await send({
+      sendAs: 'link',
+      e2e: { v: 1, mode: 'link', check },
+      fileObjects: [entry('a.bin', plain, salt)],
+    });
+    expect(res.status, res.text).toBe(201);
+    const t = res.json as CreateTransferResponse;
+    await uploadAll(app, t, new Map([['a.bin', await seal(plain, salt)]]));
+    expect((await completeTransfer(app, t)).status).toBe(200);
+
+    const forward = await api(app, '/transfers/forward', json({ slug: t.id, sendAs: 'link' }, bearer(owner)));
+    expect(forward.status, forward.text).toBe(409);
+    expect(codeOf(forward)).toBe('encrypted_forward');
+    const version = await api(
+      app,
+      `/transfers/${t.id}/files/${t.files[0]!.fileId}/versions`,
+      json({ fileName: 'a.bin', size: 2000 }, bearer(owner)),
+    );
+    expect(version.status, version.text).toBe(409);
+    expect(codeOf(version)).toBe('encrypted_new_version');
+  });
+
   it('a sender thumbnail for a plain file', async () => {
     const res = await send({ sendAs: 'link', fileObjects: [{ fileName: 'a.bin', size: plain.length }] });
     const t = res.json as CreateTransferResponse;

@@ -174,6 +174,10 @@ export const ERROR_KEYS: Readonly<Record<string, ErrorKey>> = {
   reviewer_required: 'reviewErrors.reviewerRequired',
   review_full: 'reviewErrors.full',
   review_needs_account: 'reviewErrors.needsAccount',
+  // what needs the files read (a review, a forward, a dashboard upload) is refused for an encrypted transfer (the pages catalogue)
+  encrypted_review: 'e2eErrors.transfer',
+  encrypted_forward: 'e2eErrors.transfer',
+  encrypted_new_version: 'e2eErrors.transfer',
   // a wrong anchor is the page's own mistake: the generic text
   invalid_anchor: GENERIC_ERROR_KEY,
   // ---- teams and sharing (the pages catalogue's teamErrors: not on home's first load) ----

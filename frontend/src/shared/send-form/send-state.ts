@@ -425,7 +425,8 @@ export function toDraftInput(typed: SendForm, sender: SenderContext): TransferDr
     ...(form.verified ? { verifiedRecipients: verifiedAllowOf(form.verifiedAllow ?? '') } : {}),
     ...(form.downloadLimit !== undefined ? { downloadLimit: form.downloadLimit } : {}),
     // guests' sends have no review (nobody to tell of the comments)
-    ...(form.review && sender.signedIn ? { review: true } : {}),
+    // nor encrypted ones (SendBridge cannot show the files to comment on; the option says so)
+    ...(form.review && sender.signedIn && !e2eModeOf(form, sender) ? { review: true } : {}),
   };
 }
 

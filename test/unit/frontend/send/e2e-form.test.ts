@@ -54,6 +54,11 @@ describe('the send form with end-to-end encryption', () => {
     expect(JSON.stringify(draft)).not.toContain('correct horse');
   });
 
+  it('asks for no review with an encrypted send (SendBridge could not show the files to comment on)', () => {
+    expect(toDraftInput(form({ e2e: true, sendAs: 'link', review: true }), SIGNED_IN).review).toBeUndefined();
+    expect(toDraftInput(form({ sendAs: 'link', review: true }), SIGNED_IN).review).toBe(true);
+  });
+
   it('lists each file sealed (stored size, fresh salt, plaintext size) and puts the key in the link fragment only', () => {
     const one = sealedEntry({ fileName: 'a.txt', size: 3_000_000, itemPath: 'x/a.txt' });
     const two = sealedEntry({ fileName: 'a.txt', size: 3_000_000 });

@@ -55,12 +55,15 @@ export function VerifiedOption({ form, onChange }: TabProps) {
 export function ReviewOption({ form, onChange }: TabProps) {
   const { t } = useTranslation();
   const hintId = useId();
+  // a review shows the files to comment on them: SendBridge cannot show what it cannot read
+  const sealed = form.e2e === true;
   return (
     <div className="qs-verified">
       <label className="qs-choice">
         <input
           type="checkbox"
-          checked={form.review === true}
+          checked={form.review === true && !sealed}
+          disabled={sealed}
           aria-describedby={hintId}
           onChange={(e) => {
             const review = e.target.checked;
@@ -71,7 +74,7 @@ export function ReviewOption({ form, onChange }: TabProps) {
         <span>{t('send.review.toggle')}</span>
       </label>
       <p id={hintId} className="qs-muted">
-        {t('send.review.hint')}
+        {sealed ? t('send.review.notEncrypted') : t('send.review.hint')}
       </p>
     </div>
   );
