@@ -77,6 +77,8 @@ export interface TransferRow {
   readonly sharedBy?: string;
   /** review on: approvals, requests for changes and unread comments, from counters on the transfer */
   readonly review?: ReviewSummary;
+  /** end-to-end encrypted: by a key in the link, or a passphrase (the server has neither) */
+  readonly e2e?: 'link' | 'passphrase';
 }
 
 export interface TransferListResponse {

@@ -89,6 +89,7 @@ async function rowOf(t: TransferRecord, now: number, viewer?: string): Promise<T
     region: t.region,
     ...(viewer !== undefined && !managesTransfer(t, viewer) ? { sharedBy: t.senderEmail } : {}),
     ...(t.review?.enabled ? { review: reviewSummaryOf(t) } : {}),
+    ...(t.e2e ? { e2e: t.e2e.mode } : {}),
   };
 }
 

@@ -224,6 +224,12 @@ describe('end-to-end encryption, tried as a new user would', () => {
     expect(key, link.href).not.toBeNull();
     secrets.push({ label: 'the link key', bytes: key });
 
+    // the dashboard of the browser it was sent from copies the whole link again; the server never had the key
+    await page.goto(`${stack.web.url}/dash/transfers/${link.pathname.split('/')[2]}`);
+    await page.getByTestId('transfer-e2e').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('transfer-e2e').textContent()).toContain("this browser kept the link's key");
+    expect(await page.getByTestId('transfer-link').inputValue()).toBe(link.href);
+
     records = await fileRecordsOf(stack.app, link.pathname.split('/').pop()!);
     expect(records.map((r) => r.itemPath ?? r.fileName).sort()).toEqual([...album.keys()].sort());
     for (const record of records) {

@@ -1,3 +1,4 @@
+import { rememberLinkKey } from '@/shared/e2e/link-keys';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterFilesForRole } from '@domain/file-filters';
@@ -177,6 +178,7 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
       const created = await createTransfer(e2e ? e2e.body : draft, auth, run.controller.signal);
       run.transfer = created;
       const keyLink = e2e && mode === 'link' ? e2e.linkWithKey(created.link) : undefined;
+      if (keyLink) rememberLinkKey(created.id, keyLink);
       if (keyLink && mode && active.current === run) setSealed({ mode, link: keyLink });
       if (active.current === run && (created.sendAs === 'link' || sent.mailNow))
         setLive({ link: keyLink ?? created.link, mailed: created.sendAs === 'email' });
@@ -204,7 +206,10 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
               m.linkWithKey(result.link, m.keyFromText(checkpoint.e2eKey!)),
             )
           : undefined;
-      if (keyLink) setSealed({ mode: 'link', link: keyLink });
+      if (keyLink) {
+        rememberLinkKey(checkpoint.id, keyLink);
+        setSealed({ mode: 'link', link: keyLink });
+      }
       if (result) finish(run, result, sent, keyLink);
       else {
         fail(run, new UploadCancelledError());

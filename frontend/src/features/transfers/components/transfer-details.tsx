@@ -6,6 +6,7 @@ import { formatCount } from '@/lib/format';
 import { useNow } from '../hooks/use-now';
 import { expiryPhase, formatDateTime, type ExpiryPhase } from '../transfer-format';
 import { CopyLink } from '@/components/copy-link';
+import { keyedLinkOf } from '@/shared/e2e/link-keys';
 import { QrCode } from './qr-code';
 import { BrandingStrip } from '@/shared/branding/branding-strip';
 import { LazyPreviews } from '@/components/previews/lazy-previews';
@@ -33,11 +34,24 @@ export function TransferView({ detail, onChanged }: { detail: TransferDetail; on
   const now = useNow();
   const phase = expiryPhase(detail, now);
   const ids = useId();
+  // an encrypted link's key is only where it was sent from: this browser, if it was
+  const keyedLink = detail.e2e === 'link' ? keyedLinkOf(detail.slug, detail.link) : null;
   return (
     <div className="tr-detail">
       <div className="tr-detail-top">
         <div className="tr-detail-main">
-          {phase !== 'deleted' && <CopyLink link={detail.link} />}
+          {phase !== 'deleted' && <CopyLink link={keyedLink ?? detail.link} />}
+          {detail.e2e && (
+            <p className="qs-muted" data-testid="transfer-e2e">
+              {t(
+                detail.e2e === 'passphrase'
+                  ? 'modal.e2e.passphrase'
+                  : keyedLink
+                    ? 'modal.e2e.kept'
+                    : 'modal.e2e.missing',
+              )}
+            </p>
+          )}
           <dl className="tr-facts">
             <div>
               <dt>{t('modal.facts.state')}</dt>
