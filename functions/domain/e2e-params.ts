@@ -11,8 +11,8 @@ export const E2E_CHUNK_BYTES = 1024 * 1024;
 export const E2E_TAG_BYTES = 16;
 export const E2E_KEY_BYTES = 32;
 export const E2E_SALT_BYTES = 16;
-/** The shortest passphrase a sender may choose (characters): the browser and the CLI refuse shorter ones alike. */
-export const E2E_PASSPHRASE_MIN_CHARS = 12;
+/** The shortest passphrase (input-rules.ts, where the send form's first load already has it). */
+export { E2E_PASSPHRASE_MIN_CHARS } from './input-rules';
 /** Argon2id's parameters for a passphrase (RFC 9106's second recommended option). */
 export interface PassphraseParams {
   readonly alg: 'argon2id';

@@ -22,7 +22,7 @@ export type SendAs = (typeof SEND_AS)[number];
  */
 // biome-ignore lint/complexity/noUselessEscapeInRegex: the same source as zod's, escapes included, so the test can compare them
 export const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /**
  * The address as validation.ts's `emailSchema` gives it (trimmed, lower-cased), or null where
@@ -68,3 +68,6 @@ export function parseRecipientInput(
   }
   return { added, invalid };
 }
+
+/** The shortest end-to-end encryption passphrase a sender may choose (characters): the app and the CLI refuse shorter ones alike. */
+export const E2E_PASSPHRASE_MIN_CHARS = 12;

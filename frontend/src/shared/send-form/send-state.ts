@@ -19,8 +19,7 @@ import {
   type FileEntry,
   type RemovalReason,
 } from '@domain/file-filters';
-import { MESSAGE_MAX_LENGTH, parseRecipientInput, type SendAs } from '@domain/input-rules';
-import { E2E_PASSPHRASE_MIN_CHARS } from '@domain/e2e-params';
+import { E2E_PASSPHRASE_MIN_CHARS, MESSAGE_MAX_LENGTH, parseRecipientInput, type SendAs } from '@domain/input-rules';
 import { limitsFor } from '@domain/plans';
 import { TEXTS } from '@domain/texts';
 import type { IssueCode, TransferDraftInput } from '@domain/validation';

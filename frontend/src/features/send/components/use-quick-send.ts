@@ -1,4 +1,3 @@
-import { rememberLinkKey } from '@/shared/e2e/link-keys';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterFilesForRole } from '@domain/file-filters';
@@ -68,6 +67,12 @@ async function encryptedDraft(draft: CreateBody, mode: 'link' | 'passphrase', pa
 }
 
 /** Quick send's steps and the upload behind them: start, resume, cancel, finish or fail. */
+/** Keeps an encrypted link's key for this browser's dashboard (loaded only for encrypted link sends). */
+async function rememberKey(id: string, keyLink: string): Promise<void> {
+  const { rememberLinkKey } = await import('@/shared/e2e/link-keys');
+  rememberLinkKey(id, keyLink);
+}
+
 export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOptions) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? 'en';
@@ -178,7 +183,7 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
       const created = await createTransfer(e2e ? e2e.body : draft, auth, run.controller.signal);
       run.transfer = created;
       const keyLink = e2e && mode === 'link' ? e2e.linkWithKey(created.link) : undefined;
-      if (keyLink) rememberLinkKey(created.id, keyLink);
+      if (keyLink) void rememberKey(created.id, keyLink);
       if (keyLink && mode && active.current === run) setSealed({ mode, link: keyLink });
       if (active.current === run && (created.sendAs === 'link' || sent.mailNow))
         setLive({ link: keyLink ?? created.link, mailed: created.sendAs === 'email' });
@@ -207,7 +212,7 @@ export function useQuickSend({ session, onSent, onUploadStart }: QuickSendOption
             )
           : undefined;
       if (keyLink) {
-        rememberLinkKey(checkpoint.id, keyLink);
+        void rememberKey(checkpoint.id, keyLink);
         setSealed({ mode: 'link', link: keyLink });
       }
       if (result) finish(run, result, sent, keyLink);
