@@ -22,7 +22,7 @@ export type SendAs = (typeof SEND_AS)[number];
  */
 // biome-ignore lint/complexity/noUselessEscapeInRegex: the same source as zod's, escapes included, so the test can compare them
 export const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
 /**
  * The address as validation.ts's `emailSchema` gives it (trimmed, lower-cased), or null where

@@ -234,4 +234,47 @@ describe('an end-to-end encrypted send', () => {
 
     expectNoSecretSent([passphrase, toBase64url(key)]);
   }, 300_000);
+
+  it('resumes after the page went away mid-upload: the same key and salts, and the object opens whole', async () => {
+    const big = randomData(24 * 1024 * 1024 + 321);
+    const file = path.join(dir, 'footage.bin');
+    writeFileSync(file, big);
+    await logIn(page, web.url, sender.email);
+    // two part PUTs reach storage; the rest hang, as on a line that dropped
+    let parts = 0;
+    await page.route(
+      (url) => url.searchParams.has('partNumber'),
+      async (route) => {
+        if (route.request().method() !== 'PUT') return route.continue();
+        parts++;
+        if (parts <= 2) return route.continue();
+        await new Promise(() => undefined);
+      },
+    );
+    await page.getByTestId('file-input').setInputFiles(file);
+    await page.getByTestId('options-toggle').click();
+    await page.getByRole('tab', { name: 'Link' }).click();
+    await page.getByLabel('Get a link to share myself').check();
+    await page.getByTestId('send-e2e').check();
+    await page.getByTestId('send-submit').click();
+    await expect.poll(() => parts, { timeout: 60_000 }).toBeGreaterThan(2);
+    const checkpoints = await page.evaluate(() => localStorage.getItem('sendbridge.upload-checkpoints'));
+    const kept = JSON.parse(checkpoints ?? '[]') as { e2eKey?: string; files: { e2e?: { salt: string } }[] }[];
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.e2eKey).toMatch(/^[A-Za-z0-9_-]{43}$/u);
+    // the page goes away with the upload half done; this browser keeps the checkpoint
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto(`${web.url}/dash`);
+    await page.getByTestId('file-input').setInputFiles(file);
+    await page.getByTestId('resume-button').click();
+    await page.getByTestId('done-link').waitFor({ timeout: 120_000 });
+
+    const link = new URL(await page.getByTestId('done-link').inputValue());
+    const key = keyFromFragment(link.hash)!;
+    expect(toBase64url(key)).toBe(kept[0]!.e2eKey);
+    const records = await fileRecordsOf(app, link.pathname.split('/').pop()!);
+    expect(records.map((r) => r.e2e?.salt)).toEqual([kept[0]!.files[0]!.e2e?.salt]);
+    await expectSealedFiles(records, key, new Map([['footage.bin', big]]));
+    expectNoSecretSent([toBase64url(key)]);
+  }, 300_000);
 });
