@@ -19,6 +19,7 @@ import {
   toBase64url,
 } from '../../functions/domain/e2e-format';
 import type { E2eTransferParams } from '../../functions/domain/e2e-params';
+import { MULTIPART_THRESHOLD_BYTES } from '../../functions/domain/upload';
 import { thumbnailKeyOf } from '../../functions/domain/previews';
 import type { FileRecord } from '../../functions/data/transfers';
 import { keys } from '../../functions/data/keys';
@@ -236,14 +237,17 @@ describe('an end-to-end encrypted send', () => {
   }, 300_000);
 
   it('resumes after the page went away mid-upload: the same key and salts, and the object opens whole', async () => {
-    const big = randomData(24 * 1024 * 1024 + 321);
+    // over the multipart threshold (50 MB): parts of 5 MiB
+    const big = randomData(MULTIPART_THRESHOLD_BYTES + 321);
     const file = path.join(dir, 'footage.bin');
     writeFileSync(file, big);
-    await logIn(page, web.url, sender.email);
+    // an account of its own: the sender's third sign-in would open the feedback prompt over the form
+    const resumer = await createUser(app, 'e2e.sealed.resumer@example.com', 'pro');
+    await logIn(page, web.url, resumer.email);
     // two part PUTs reach storage; the rest hang, as on a line that dropped
     let parts = 0;
-    await page.route(
-      (url) => url.searchParams.has('partNumber'),
+    await context.route(
+      (url) => url.searchParams.has('partNumber') || url.searchParams.has('uploadId'),
       async (route) => {
         if (route.request().method() !== 'PUT') return route.continue();
         parts++;
@@ -257,13 +261,23 @@ describe('an end-to-end encrypted send', () => {
     await page.getByLabel('Get a link to share myself').check();
     await page.getByTestId('send-e2e').check();
     await page.getByTestId('send-submit').click();
-    await expect.poll(() => parts, { timeout: 60_000 }).toBeGreaterThan(2);
+    await expect
+      .poll(() => parts, { timeout: 60_000 })
+      .toBeGreaterThan(2)
+      .catch((e: unknown) => {
+        throw new Error(
+          `${String(e)}\n${sent
+            .filter((r) => r.startsWith('http'))
+            .map((r) => r.split('\n')[0])
+            .join('\n')}`,
+        );
+      });
     const checkpoints = await page.evaluate(() => localStorage.getItem('sendbridge.upload-checkpoints'));
     const kept = JSON.parse(checkpoints ?? '[]') as { e2eKey?: string; files: { e2e?: { salt: string } }[] }[];
     expect(kept).toHaveLength(1);
     expect(kept[0]!.e2eKey).toMatch(/^[A-Za-z0-9_-]{43}$/u);
     // the page goes away with the upload half done; this browser keeps the checkpoint
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
     await page.goto(`${web.url}/dash`);
     await page.getByTestId('file-input').setInputFiles(file);
     await page.getByTestId('resume-button').click();
