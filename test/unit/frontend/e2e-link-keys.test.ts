@@ -1,20 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keyedLinkOf, rememberLinkKey } from '@/shared/e2e/link-keys';
-
-/** A Map behind the Storage calls the module makes (the unit project runs without a DOM). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, v) => void items.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../../helpers/memory-storage';
 
 describe("the keys of this browser's encrypted link sends", () => {
   beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));

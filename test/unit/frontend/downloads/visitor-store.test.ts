@@ -1,21 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VISITOR_ID_PATTERN } from '@domain/review';
 import { rememberVisitor, storedVisitor } from '@/features/downloads/review/visitor-store';
-
-/** A Map behind the Storage calls the store makes (the unit project runs without a DOM). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, v) => void items.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../../../helpers/memory-storage';
 
 describe('the visitor store', () => {
   beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));
