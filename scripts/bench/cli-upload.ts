@@ -6,8 +6,7 @@
  * Not part of `npm test` (npm run bench -- cli-upload). CLI_BENCH_MIB shortens it for a try.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DeleteObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
@@ -17,23 +16,10 @@ import { localS3Client } from '../local/s3';
 import { createSignedInUser } from '../local/users';
 import { ENV } from '../../functions/lib/env-names';
 import { parallelismForTry, partCountFor, partSizeFor } from '../../functions/domain/upload';
+import { MiB, writeTempFile, type Round } from './cli-files';
 import { median } from './machine';
 
-const MiB = 1024 ** 2;
 const BIN = path.join(REPO_ROOT, 'packages', 'cli', 'bin', 'sendbridge.mjs');
-
-interface Round {
-  seconds: number;
-  mibPerSecond: number;
-}
-
-function writeTempFile(dir: string, name: string, bytes: number): string {
-  const file = path.join(dir, name);
-  writeFileSync(file, '');
-  for (let written = 0; written < bytes; written += 16 * MiB)
-    appendFileSync(file, randomBytes(Math.min(16 * MiB, bytes - written)));
-  return file;
-}
 
 async function cliRound(
   app: LocalApp,

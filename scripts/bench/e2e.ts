@@ -7,34 +7,20 @@
  * for upload and for download. E2E_BENCH_MIB shortens it for a try.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, type LocalApp } from '../local/app';
 import { createSignedInUser } from '../local/users';
 import { cipherSizeOf, sealedPartSize } from '../../functions/domain/e2e-params';
 import { parallelismForTry, partCountFor, partSizeFor } from '../../functions/domain/upload';
+import { MiB, writeTempFile, type Round } from './cli-files';
 import { median } from './machine';
 
-const MiB = 1024 ** 2;
 const BIN = path.join(REPO_ROOT, 'packages', 'cli', 'bin', 'sendbridge.mjs');
 const GOAL = 0.8;
 
 type Side = 'plain' | 'e2e';
-
-interface Round {
-  seconds: number;
-  mibPerSecond: number;
-}
-
-function writeTempFile(dir: string, name: string, bytes: number): string {
-  const file = path.join(dir, name);
-  writeFileSync(file, '');
-  for (let written = 0; written < bytes; written += 16 * MiB)
-    appendFileSync(file, randomBytes(Math.min(16 * MiB, bytes - written)));
-  return file;
-}
 
 function runCli(
   args: string[],
