@@ -83,6 +83,9 @@ async function saveWithWorker(
   const finished = new Promise<void>((resolve, reject) => {
     settle = { resolve, reject };
   });
+  // the stream pulls its first chunk at once, before the handover is awaited: a changed first chunk
+  // rejects `finished` while nothing awaits it yet, which must not surface as an unhandled rejection
+  finished.catch(() => undefined);
   const reader = stream.getReader();
   // what the browser reads through the worker: it tells this page when the file is whole or failed
   const body = new ReadableStream<Uint8Array>({
