@@ -23,7 +23,8 @@ export function exportReviewCsv(slug: string, view: SenderReviewView): void {
 /** A thumbnail (any format the browser decodes) as JPEG bytes, at most 320 px on its longer side. */
 async function jpegOf(url: string): Promise<Uint8Array | null> {
   try {
-    const response = await fetch(url);
+    // not from the HTTP cache: the modal's <img> may have cached this object without CORS headers
+    const response = await fetch(url, { cache: 'no-store' });
     if (!response.ok) return null;
     const bitmap = await createImageBitmap(await response.blob());
     const scale = Math.min(1, 320 / Math.max(bitmap.width, bitmap.height));
